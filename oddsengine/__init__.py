@@ -1,1 +1,53 @@
-"""Exact and Monte Carlo odds for the land combat of Here I Stand."""
+"""Exact and Monte Carlo odds for the land combat of *Here I Stand*.
+
+The top-level namespace holds what an analyst needs: forces and leaders, the engagements
+(:class:`FieldBattle`, :class:`Assault`, :class:`Interception`, :class:`AvoidBattle`),
+cards, options and policies, and the two engines (:func:`exact`, :func:`simulate`) with
+:func:`compare` to put their answers side by side.
+
+Examples
+--------
+>>> import oddsengine as oe
+>>> assault = oe.Assault("9R Suleiman", "4R Ferdinand")
+>>> round(oe.exact(assault).p["success"], 4)
+0.1065
+"""
+
+from .cards import CARDS, Card, find_card, parse_cards
+from .compare import compare
+from .engagements import Assault, FieldBattle
+from .errors import OddsEngineError
+from .exact import exact
+from .forces import Force, parse_force
+from .leaders import LEADERS, Leader, find_leader
+from .montecarlo import simulate, simulate_many
+from .options import Policies, RuleOptions
+from .results import Result
+from .rolls import AvoidBattle, Interception
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Assault",
+    "AvoidBattle",
+    "CARDS",
+    "Card",
+    "FieldBattle",
+    "Force",
+    "Interception",
+    "LEADERS",
+    "Leader",
+    "OddsEngineError",
+    "Policies",
+    "Result",
+    "RuleOptions",
+    "compare",
+    "exact",
+    "find_card",
+    "find_leader",
+    "parse_cards",
+    "parse_force",
+    "simulate",
+    "simulate_many",
+    "__version__",
+]

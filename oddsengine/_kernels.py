@@ -1,0 +1,205 @@
+"""Numba kernels that sample hit counts and dice rolls and count what they saw.
+
+The kernels know nothing of the game. A *draw plan* (see :mod:`oddsengine._draws`)
+reduces an engagement to at most four discrete random quantities per trial:
+
+``first``
+    drawn from one table (a side's hits before any card is played after the roll, or a
+    2d6 total);
+``second``
+    drawn from the table row chosen by ``min(first, rows - 1)``; one row when both sides
+    roll at the same time, one row per hit count of the side that fired first under
+    Surprise Attack;
+``attacker_extra``, ``defender_extra``
+    independent draws for dice added after seeing the roll (Janissaries, Siege
+    Artillery); a table with a single outcome when there is no such card.
+
+Every table is stored as inverse-CDF thresholds on a 32-bit uniform: the value drawn is
+the number of thresholds at or below the uniform, which needs no branch and no search.
+The kernels count each combination of the four values in a histogram, so memory does not
+grow with the number of trials; the rules that turn a combination into survivors, winners
+and captured leaders are applied to the histogram afterwards, in Python.
+
+Random numbers come from a counter-based SplitMix64 stream: the 64-bit output for trial
+``i`` of a block is a pure function of the block's key and ``i``. A block's counts
+therefore do not depend on which thread runs it or on which other blocks run beside it.
+"""
+
+import numpy as np
+from numba import prange
+
+from ._numba_options import njit, njit_parallel
+
+#: Golden-ratio increment of SplitMix64.
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX_2 = np.uint64(0x94D049BB133111EB)
+_SHIFT_30 = np.uint64(30)
+_SHIFT_27 = np.uint64(27)
+_SHIFT_31 = np.uint64(31)
+_SHIFT_32 = np.uint64(32)
+_LOW_32 = np.uint64(0xFFFFFFFF)
+
+
+#: Layout of one row of the ``layout`` array passed to :func:`count_cells`.
+LAYOUT_FIELDS = (
+    "first_size",
+    "second_rows",
+    "second_size",
+    "attacker_extra_size",
+    "defender_extra_size",
+)
+
+
+@njit
+def splitmix64(key, counter):
+    """Return the SplitMix64 output for position ``counter`` of the stream ``key``.
+
+    Parameters
+    ----------
+    key, counter : uint64
+
+    Returns
+    -------
+    uint64
+    """
+    state = key + (counter + np.uint64(1)) * _GAMMA
+    state = (state ^ (state >> _SHIFT_30)) * _MIX_1
+    state = (state ^ (state >> _SHIFT_27)) * _MIX_2
+    return state ^ (state >> _SHIFT_31)
+
+
+#: Trials handled together, so that the loops over them vectorize.
+CHUNK = 256
+
+
+@njit
+def _add_draws(thresholds, row, size, uniforms, values, count):
+    """Add to ``values[:count]`` the draws for ``uniforms[:count]`` from one table.
+
+    The value drawn for a uniform is the number of the table's ``size - 1`` thresholds at
+    or below it: an inverse-CDF lookup without branches, vectorized over the trials.
+    """
+    for index in range(size - 1):
+        threshold = thresholds[row, index]
+        for trial in range(count):
+            values[trial] += threshold <= uniforms[trial]
+
+
+@njit
+def _count_block(thresholds, layout, key, trials, counts):
+    """Run ``trials`` trials of one scenario and add them to ``counts``.
+
+    Parameters
+    ----------
+    thresholds : uint32 array, shape (rows, width)
+        Row 0 is the table of ``first``; rows ``1 .. second_rows`` the tables of
+        ``second``; then one row for ``attacker_extra`` and one for ``defender_extra``.
+        Each row holds ``size - 1`` ascending thresholds on a 32-bit uniform.
+    layout : int64 array, shape (5,)
+        See :data:`LAYOUT_FIELDS`.
+    key : uint64
+        Key of this block's random stream.
+    trials : int64
+    counts : int64 array, shape (cells,)
+        Histogram over ``((first * second_size + second) * attacker_extra_size
+        + attacker_extra) * defender_extra_size + defender_extra``.
+    """
+    first_size = layout[0]
+    second_rows = layout[1]
+    second_size = layout[2]
+    attacker_extra_size = layout[3]
+    defender_extra_size = layout[4]
+    has_extra = attacker_extra_size > 1 or defender_extra_size > 1
+    high = np.empty(CHUNK, np.uint32)
+    low = np.empty(CHUNK, np.uint32)
+    extra_high = np.empty(CHUNK, np.uint32)
+    extra_low = np.empty(CHUNK, np.uint32)
+    first = np.empty(CHUNK, np.int32)
+    second = np.empty(CHUNK, np.int32)
+    attacker_extra = np.empty(CHUNK, np.int32)
+    defender_extra = np.empty(CHUNK, np.int32)
+    # Four interleaved copies of the histogram, so that consecutive trials landing in the
+    # same cell do not wait on each other's store.
+    lanes = np.zeros((4, counts.shape[0]), np.int64)
+    for start in range(0, trials, CHUNK):
+        count = min(CHUNK, trials - start)
+        for trial in range(count):
+            bits = splitmix64(key, np.uint64(2 * (start + trial)))
+            high[trial] = np.uint32(bits >> _SHIFT_32)
+            low[trial] = np.uint32(bits & _LOW_32)
+            first[trial] = 0
+            second[trial] = 0
+        _add_draws(thresholds, 0, first_size, high, first, count)
+        if second_rows == 1:
+            _add_draws(thresholds, 1, second_size, low, second, count)
+        else:
+            # Surprise Attack: the second side's table depends on the first side's hits.
+            for trial in range(count):
+                row = 1 + min(first[trial], second_rows - 1)
+                value = 0
+                for index in range(second_size - 1):
+                    value += thresholds[row, index] <= low[trial]
+                second[trial] = value
+        if has_extra:
+            for trial in range(count):
+                bits = splitmix64(key, np.uint64(2 * (start + trial) + 1))
+                extra_high[trial] = np.uint32(bits >> _SHIFT_32)
+                extra_low[trial] = np.uint32(bits & _LOW_32)
+                attacker_extra[trial] = 0
+                defender_extra[trial] = 0
+            _add_draws(
+                thresholds,
+                second_rows + 1,
+                attacker_extra_size,
+                extra_high,
+                attacker_extra,
+                count,
+            )
+            _add_draws(
+                thresholds,
+                second_rows + 2,
+                defender_extra_size,
+                extra_low,
+                defender_extra,
+                count,
+            )
+            for trial in range(count):
+                cell = first[trial] * second_size + second[trial]
+                cell = cell * attacker_extra_size + attacker_extra[trial]
+                cell = cell * defender_extra_size + defender_extra[trial]
+                lanes[trial & 3, cell] += 1
+        else:
+            for trial in range(count):
+                lanes[trial & 3, first[trial] * second_size + second[trial]] += 1
+    for lane in range(4):
+        for cell in range(counts.shape[0]):
+            counts[cell] += lanes[lane, cell]
+
+
+@njit_parallel
+def count_cells(thresholds, layouts, block_scenarios, block_keys, block_trials, counts):
+    """Sample many blocks of trials, of one or many scenarios, in parallel.
+
+    Parameters
+    ----------
+    thresholds : uint32 array, shape (scenarios, rows, width)
+        One table stack per scenario, laid out as for :func:`_count_block`.
+    layouts : int64 array, shape (scenarios, 5)
+    block_scenarios : int64 array, shape (blocks,)
+        The scenario each block belongs to.
+    block_keys : uint64 array, shape (blocks,)
+        The random-stream key of each block.
+    block_trials : int64 array, shape (blocks,)
+    counts : int64 array, shape (blocks, cells)
+        Zero on entry; row ``b`` receives the histogram of block ``b``.
+    """
+    for block in prange(block_keys.shape[0]):
+        scenario = block_scenarios[block]
+        _count_block(
+            thresholds[scenario],
+            layouts[scenario],
+            block_keys[block],
+            block_trials[block],
+            counts[block],
+        )

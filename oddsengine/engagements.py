@@ -1,0 +1,715 @@
+"""Field battles and assaults: what is fought, with which cards, under which rules.
+
+:class:`FieldBattle` (rule 14) and :class:`Assault` (15.1) are frozen specs: every check
+of the rules happens when one is built, so an invalid one cannot exist. Both engines read
+them through the same three methods: :meth:`draw_plan`, :meth:`outcome_columns` and the
+outcome names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from math import ceil
+
+import numpy as np
+
+from ._combat import CombatSide, combat_plan, resolve_combat
+from ._draws import DrawPlan
+from .cards import Card, find_card
+from .errors import OddsEngineError
+from .forces import Force, parse_force
+from .options import Policies, RuleOptions
+
+__all__ = ["FieldBattle", "Assault"]
+
+# RULES.md §8: dice added before the roll.
+_ARQUEBUSIERS_DICE = 2
+_FIELD_ARTILLERY_DICE = 2
+_FIELD_ARTILLERY_DICE_FRANCE_OTTOMAN = 3
+_SIEGE_MINING_DICE = 3
+_TERCIOS_DICE = 3
+_TERCIOS_CHANCE = 0.5  # Tercios dice hit on 4-6.
+_JANISSARIES_DICE = 5
+_SIEGE_ARTILLERY_DICE = 2
+_SIEGE_ARTILLERY_CHANCE = 2.0 / 3.0  # Siege Artillery dice hit on 3-6.
+
+
+def _as_force(value, role) -> Force:
+    if isinstance(value, Force):
+        return value
+    if isinstance(value, str):
+        return parse_force(value)
+    raise OddsEngineError(f"{role} must be a Force or a force string, not {value!r}")
+
+
+def _as_cards(values) -> tuple[Card, ...]:
+    if isinstance(values, (str, int, Card)):
+        values = [values] if not isinstance(values, str) else values.split(",")
+    cards = tuple(find_card(value) for value in values if str(value).strip())
+    if len(set(cards)) != len(cards):
+        raise OddsEngineError("a card is listed twice on one side")
+    return cards
+
+
+@dataclass(frozen=True)
+class _Combat:
+    """Fields and card handling shared by field battles and assaults."""
+
+    attacker: Force
+    defender: Force
+    attacker_cards: tuple[Card, ...] = ()
+    defender_cards: tuple[Card, ...] = ()
+    responses: tuple[Card, ...] = ()
+    policies: Policies = field(default_factory=Policies)
+    options: RuleOptions = field(default_factory=RuleOptions)
+
+    mode = "battle"
+
+    def __post_init__(self):
+        object.__setattr__(self, "attacker", _as_force(self.attacker, "attacker"))
+        object.__setattr__(self, "defender", _as_force(self.defender, "defender"))
+        for name in ("attacker_cards", "defender_cards", "responses"):
+            object.__setattr__(self, name, _as_cards(getattr(self, name)))
+        if not isinstance(self.policies, Policies):
+            raise OddsEngineError("policies must be a Policies instance")
+        if not isinstance(self.options, RuleOptions):
+            raise OddsEngineError("options must be a RuleOptions instance")
+        if self.attacker.power is not None and self.attacker.power == self.defender.power:
+            raise OddsEngineError(
+                f"both sides are {self.attacker.power}: a power does not fight itself"
+            )
+        self._check_forces()
+        for card in self.attacker_cards:
+            self._check_card(card, "attacker")
+        for card in self.defender_cards:
+            self._check_card(card, "defender")
+        for card in self.responses:
+            self._check_response(card)
+        if self._has("surprise-attack", "attacker") and self._has("surprise-attack", "defender"):
+            raise OddsEngineError("Surprise Attack (card #29) exists once: one side only")
+        self._sides  # noqa: B018  (prepare now, so that every refusal happens here)
+
+    # -- cards -------------------------------------------------------------------------
+
+    def _cards(self, role):
+        return self.attacker_cards if role == "attacker" else self.defender_cards
+
+    def _has(self, slug, role) -> bool:
+        return any(card.slug == slug for card in self._cards(role))
+
+    def _has_response(self, slug) -> bool:
+        return any(card.slug == slug for card in self.responses)
+
+    def _force(self, role) -> Force:
+        return self.attacker if role == "attacker" else self.defender
+
+    def _opponent(self, role) -> str:
+        return "defender" if role == "attacker" else "attacker"
+
+    def _refuse(self, card, reason):
+        raise OddsEngineError(f"{card.name} cannot be played {reason} (card #{card.number})")
+
+    def _check_card(self, card: Card, role: str) -> None:
+        force, opponent = self._force(role), self._force(self._opponent(role))
+        in_assault = self.mode == "assault"
+        slug = card.slug
+        field_battle_only = {"janissaries", "arquebusiers", "field-artillery", "tercios"}
+        if slug in field_battle_only and in_assault:
+            self._refuse(card, "in an assault: it is a field-battle card")
+        if slug in ("mercenaries-bribed", "surprise-attack") and in_assault:
+            if self.options.cards_as_printed:
+                self._refuse(card, "in an assault with the option cards_as_printed")
+        if (
+            slug
+            in (
+                "siege-mining",
+                "siege-artillery",
+                "mercenaries-grow-restless",
+                "roxelana",
+                "treachery",
+            )
+            and not in_assault
+        ):
+            self._refuse(card, "in a field battle: it belongs to an assault")
+        if slug == "janissaries" and force.power != "ottoman":
+            self._refuse(
+                card, f"by the {role} ({force.power or 'unknown power'}): only the Ottomans play it"
+            )
+        if slug == "mercenaries-bribed":
+            if force.power == "ottoman":
+                self._refuse(card, "by the Ottomans")
+            if opponent.power == "ottoman":
+                self._refuse(card, "against the Ottomans")
+        if slug == "tercios" and force.power != "hapsburg":
+            if opponent.power != "hapsburg" or opponent.regulars < 3:
+                self._refuse(
+                    card,
+                    f"by the {role}: it needs Hapsburg units on the playing "
+                    "side, or at least 3 Hapsburg regulars on the other",
+                )
+        if slug in ("siege-mining", "siege-artillery", "roxelana", "treachery") and (
+            role != "attacker"
+        ):
+            self._refuse(card, f"by the {role}: it serves the assaulting power")
+        if slug == "mercenaries-grow-restless" and role != "defender":
+            self._refuse(card, "by the attacker: only the besieged power plays it")
+        if slug in ("foul-weather", "gout") and role == "attacker":
+            self._refuse(card, "by the active power: it is played against a move or assault")
+        if slug in ("landsknechts", "swiss-mercenaries") and in_assault and role != "attacker":
+            self._refuse(card, "by the defender before an assault: only the active power may")
+        if slug == "swiss-mercenaries" and force.power == "ottoman":
+            self._refuse(
+                card, "for an Ottoman force: the Ottomans play it to place French mercenaries"
+            )
+        if slug == "roxelana" and (
+            force.power != "ottoman"
+            or not any(leader.name == "Suleiman" for leader in force.leaders)
+        ):
+            self._refuse(card, "here: it lets Suleiman's formation assault")
+        if slug == "gout" and not self.attacker.leaders:
+            self._refuse(card, "against a force without an army leader")
+
+    def _check_response(self, card: Card) -> None:
+        if card.slug not in ("foul-weather", "gout", "siege-artillery"):
+            raise OddsEngineError(
+                f"{card} is played by a side in the combat: list it with the attacker's or "
+                "the defender's cards"
+            )
+        if card.slug == "siege-artillery" and self.mode != "assault":
+            self._refuse(card, "in a field battle: it belongs to an assault")
+        if card.slug == "gout" and not self.attacker.leaders:
+            self._refuse(card, "against a force without an army leader")
+
+    @property
+    def cancelled(self) -> bool:
+        """Foul Weather (31) stops the move or assault for this impulse."""
+        return self._has("foul-weather", "defender") or self._has_response("foul-weather")
+
+    @property
+    def gout_victim(self):
+        """The attacking leader Gout (32) keeps out: the one with the best battle rating."""
+        if not (self._has("gout", "defender") or self._has_response("gout")):
+            return None
+        return max(self.attacker.leaders, key=lambda leader: leader.battle_rating)
+
+    def _prepared_forces(self) -> tuple[Force, Force]:
+        """The forces that roll, after the cards played before the roll."""
+        forces = {"attacker": self.attacker, "defender": self.defender}
+        victim = self.gout_victim
+        if victim is not None:
+            forces["attacker"] = forces["attacker"].without_leaders([victim.name])
+        # 14 step 1 / 15.1 step 2: Landsknechts (33) and Swiss Mercenaries (36).
+        for role in ("attacker", "defender"):
+            force, other = forces[role], self._opponent(role)
+            if self._has("landsknechts", role):
+                if force.power == "ottoman":
+                    # The Ottomans eliminate 2 mercenaries instead: here, the enemy's.
+                    enemy = forces[other]
+                    forces[other] = enemy.with_units(mercenaries=max(enemy.mercenaries - 2, 0))
+                else:
+                    added = 4 if force.power == "hapsburg" else 2
+                    forces[role] = force.with_units(mercenaries=force.mercenaries + added)
+            force = forces[role]
+            if self._has("swiss-mercenaries", role):
+                added = 4 if force.power == "france" else 2
+                forces[role] = force.with_units(mercenaries=force.mercenaries + added)
+        # 26: half the opponent's mercenaries, rounded up, change sides.
+        for role in ("attacker", "defender"):
+            if self._has("mercenaries-bribed", role):
+                other = self._opponent(role)
+                moved = ceil(forces[other].mercenaries / 2)
+                forces[other] = forces[other].with_units(
+                    mercenaries=forces[other].mercenaries - moved
+                )
+                forces[role] = forces[role].with_units(mercenaries=forces[role].mercenaries + moved)
+        return forces["attacker"], forces["defender"]
+
+    def _check_forces(self) -> None:
+        raise NotImplementedError
+
+    # -- description -------------------------------------------------------------------
+
+    def describe(self) -> dict:
+        """The spec as plain data (for JSON output and sweep tables)."""
+        description = {
+            "attacker": self.attacker.notation(),
+            "defender": self.defender.notation(),
+            "attacker_cards": [card.slug for card in self.attacker_cards],
+            "defender_cards": [card.slug for card in self.defender_cards],
+            "responses": [card.slug for card in self.responses],
+        }
+        if self._deterministic_outcome is None:
+            description["attacker_dice"] = self.attacker_dice
+            description["defender_dice"] = self.defender_dice
+        return description
+
+    def title(self) -> str:
+        name = "Field battle" if self.mode == "battle" else "Assault"
+        return f"{name}: {self.attacker.notation()}  vs  {self.defender.notation()}"
+
+    def describe_lines(self) -> list[str]:
+        lines = []
+        cards = []
+        for label, group in (
+            ("attacker", self.attacker_cards),
+            ("defender", self.defender_cards),
+            ("other powers", self.responses),
+        ):
+            if group:
+                cards.append(f"{label}: " + ", ".join(card.name for card in group))
+        if cards:
+            lines.append("Cards: " + "; ".join(cards))
+        if self._deterministic_outcome is None:
+            attacker, defender = self._sides
+            extra = ""
+            if attacker.bonus_dice or defender.bonus_dice:
+                extra = " (incl. Tercios dice hitting on 4-6)"
+            lines.append(
+                f"Dice: attacker {self.attacker_dice}, defender {self.defender_dice}{extra}"
+            )
+        return lines
+
+    # -- what the engines read ---------------------------------------------------------
+
+    @property
+    def first_to_fire(self):
+        for role in ("attacker", "defender"):
+            if self._has("surprise-attack", role):
+                return role
+        return None
+
+    def _post_roll(self, role, force) -> tuple[int, float, str]:
+        if self._has("janissaries", role):
+            policy = self.policies.post_roll_policy("janissaries")
+            return _JANISSARIES_DICE, 1.0 / 3.0, policy
+        if role == "attacker" and (
+            self._has("siege-artillery", role) or self._has_response("siege-artillery")
+        ):
+            policy = self.policies.post_roll_policy("siege-artillery")
+            return _SIEGE_ARTILLERY_DICE, _SIEGE_ARTILLERY_CHANCE, policy
+        return 0, 1.0 / 3.0, "if-it-changes-the-outcome"
+
+    @cached_property
+    def _sides(self) -> tuple[CombatSide, CombatSide]:
+        attacker, defender = self._prepared_forces()
+        self._check_prepared(attacker, defender)
+        sides = []
+        for role, force, other in (
+            ("attacker", attacker, defender),
+            ("defender", defender, attacker),
+        ):
+            order = getattr(self.policies, f"{role}_casualty_order")
+            dice = tuple(
+                self._dice(role, force, other, losses, order)
+                for losses in range(force.land_units + 1)
+            )
+            bonus = (
+                _TERCIOS_DICE if (self._has("tercios", role) and force.power == "hapsburg") else 0
+            )
+            post_dice, post_chance, post_policy = self._post_roll(role, force)
+            sides.append(
+                CombatSide(
+                    force,
+                    order,
+                    dice,
+                    bonus,
+                    _TERCIOS_CHANCE,
+                    post_dice,
+                    post_chance,
+                    post_policy,
+                )
+            )
+        return tuple(sides)
+
+    def _check_prepared(self, attacker: Force, defender: Force) -> None:
+        """Checks that need the forces after the pre-roll cards."""
+
+    def _card_dice(self, role, force) -> int:
+        """Dice that cards add to (or take from) a side before the roll."""
+        dice = 0
+        if self._has("arquebusiers", role):
+            dice += _ARQUEBUSIERS_DICE
+        if self._has("field-artillery", role):
+            france_or_ottoman = force.power in ("france", "ottoman")
+            dice += (
+                _FIELD_ARTILLERY_DICE_FRANCE_OTTOMAN if france_or_ottoman else _FIELD_ARTILLERY_DICE
+            )
+        if self._has("siege-mining", role):
+            dice += _SIEGE_MINING_DICE
+        other = self._opponent(role)
+        if self._has("tercios", other) and self._force(other).power != "hapsburg":
+            dice -= _TERCIOS_DICE  # 30, played against the Hapsburgs: 3 fewer dice.
+        return dice
+
+    def draw_plan(self) -> DrawPlan:
+        """The random values this combat reduces to (see :mod:`oddsengine._draws`)."""
+        if self._deterministic_outcome is not None:
+            return DrawPlan(np.ones(1), np.ones((1, 1)))
+        attacker, defender = self._sides
+        return combat_plan(attacker, defender, self.first_to_fire)
+
+    @property
+    def _deterministic_outcome(self):
+        return "cancelled" if self.cancelled else None
+
+    @property
+    def post_roll_cards(self) -> tuple[str, ...]:
+        """Slugs of the post-roll cards in this combat, attacker's first."""
+        slugs = []
+        for role in ("attacker", "defender"):
+            if self._has("janissaries", role):
+                slugs.append("janissaries")
+        if self._has("siege-artillery", "attacker") or self._has_response("siege-artillery"):
+            slugs.append("siege-artillery")
+        return tuple(slugs)
+
+    def _base_columns(self, values):
+        attacker, defender = self._sides
+        if self._deterministic_outcome is not None:
+            size = values[0].size
+            columns = {
+                "attacker_survivors": np.full(size, self.attacker.land_units),
+                "defender_survivors": np.full(size, self.defender.land_units),
+            }
+            for kind in ("regulars", "mercenaries", "cavalry"):
+                columns[f"attacker_{kind}"] = np.full(size, getattr(self.attacker, kind))
+                columns[f"defender_{kind}"] = np.full(size, getattr(self.defender, kind))
+            columns["attacker_prevails"] = np.zeros(size, dtype=bool)
+            columns["attacker_spent_post_roll"] = np.zeros(size, dtype=bool)
+            columns["defender_spent_post_roll"] = np.zeros(size, dtype=bool)
+            return columns
+        return resolve_combat(values, attacker, defender, self.mode, self.first_to_fire)
+
+    def _card_spent_columns(self, columns):
+        spent = {}
+        for role in ("attacker", "defender"):
+            if self._has("janissaries", role):
+                spent["card_spent:janissaries"] = columns[f"{role}_spent_post_roll"]
+        if "siege-artillery" in self.post_roll_cards:
+            spent["card_spent:siege-artillery"] = columns["attacker_spent_post_roll"]
+        return spent
+
+    @property
+    def attacker_units(self) -> int:
+        """Land units the attacker brings, after the cards played before the roll."""
+        return self._sides[0].land_units
+
+    @property
+    def defender_units(self) -> int:
+        """Land units the defender has, after the cards played before the roll."""
+        return self._sides[1].land_units
+
+
+@dataclass(frozen=True)
+class FieldBattle(_Combat):
+    """A field battle (rule 14): the active power's formation attacks the defenders.
+
+    Parameters
+    ----------
+    attacker, defender : Force or str
+        The moving formation (the active power) and the units in the space.
+    attacker_cards, defender_cards : sequence of Card or str
+        Cards each side plays: combat cards and its own response cards.
+    responses : sequence of Card or str
+        Cards played by other powers (Foul Weather, Gout).
+    policies : Policies
+    options : RuleOptions
+
+    Examples
+    --------
+    >>> from oddsengine import FieldBattle, exact
+    >>> battle = FieldBattle("7R 1C Suleiman Ibrahim", "hapsburg: 10R Charles-V Ferdinand")
+    >>> battle.attacker_dice, battle.defender_dice
+    (10, 13)
+    >>> round(exact(battle).p["attacker_wins"], 4)
+    0.2105
+    """
+
+    mode = "battle"
+    kind = "battle"
+    outcome_names = ("attacker_wins", "defender_wins")
+
+    def _check_forces(self):
+        for role in ("attacker", "defender"):
+            if self._force(role).land_units == 0:
+                raise OddsEngineError(f"field battle: the {role} has no land units")
+        self.attacker.check_formation("attacker")
+
+    def _dice(self, role, force, other, losses, order):
+        # 14 steps 2-3: land units (cavalry included) + best battle rating, +1 for the
+        # defender; cards before the roll.
+        dice = force.land_units - losses + force.battle_rating
+        if role == "defender":
+            dice += 1
+        return max(dice + self._card_dice(role, force), 0)
+
+    @property
+    def attacker_dice(self) -> int:
+        """Dice the attacker rolls (before any post-roll card)."""
+        side = self._sides[0]
+        return side.dice_after_losses[0] + side.bonus_dice
+
+    @property
+    def defender_dice(self) -> int:
+        """Dice the defender rolls (before any post-roll card)."""
+        side = self._sides[1]
+        return side.dice_after_losses[0] + side.bonus_dice
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        spent = tuple(f"card_spent:{slug}" for slug in self.post_roll_cards)
+        return ("attacker_leaders_captured", "defender_leaders_captured") + spent
+
+    def outcome_columns(self, values) -> dict[str, np.ndarray]:
+        """The outcome of every cell of :meth:`draw_plan`, as columns."""
+        columns = self._base_columns(values)
+        if self._deterministic_outcome is not None:
+            outcome = np.full(values[0].size, self._deterministic_outcome, dtype=object)
+        else:
+            outcome = np.where(columns["attacker_prevails"], "attacker_wins", "defender_wins")
+        attacker, defender = self._sides
+        result = {"outcome": outcome.astype(object)}
+        result.update(_survivor_columns(columns))
+        # 14 step 10: leaders of a side with no land units left are captured.
+        result["attacker_leaders_captured"] = bool(attacker.force.leaders) & (
+            columns["attacker_survivors"] == 0
+        )
+        result["defender_leaders_captured"] = bool(defender.force.leaders) & (
+            columns["defender_survivors"] == 0
+        )
+        result.update(self._card_spent_columns(columns))
+        return result
+
+
+def _survivor_columns(columns):
+    keys = [
+        "attacker_survivors",
+        "defender_survivors",
+        "attacker_regulars",
+        "attacker_mercenaries",
+        "attacker_cavalry",
+        "defender_regulars",
+        "defender_mercenaries",
+        "defender_cavalry",
+    ]
+    return {key: np.asarray(columns[key]) for key in keys}
+
+
+@dataclass(frozen=True)
+class Assault(_Combat):
+    """An assault on a besieged fortified space (rule 15.1).
+
+    Parameters
+    ----------
+    attacker : Force or str
+        The besieging formation that assaults (the active power).
+    defender : Force or str
+        The garrison: at most 4 land units and any leaders; ``"0R"`` for an empty
+        fortress.
+    attacker_cards, defender_cards, responses, policies, options
+        As for :class:`FieldBattle`.
+    siege_laid_this_impulse : bool
+        The siege began in this impulse: only Roxelana (42) allows an assault then.
+    assaulted_this_impulse : bool
+        The space was already assaulted this impulse (one assault per space).
+    line_of_communication : bool
+        The assaulting power has a line of communication to the space.
+    defender_squadrons_adjacent, defender_squadrons_in_port, attacker_squadrons_adjacent
+        Naval squadrons (corsairs do not count) for the blockade requirements.
+    siege_artillery_supply : bool
+        The attacker has an LOC of at most 4 land spaces to a fortified home space, as
+        Siege Artillery (35) requires.
+
+    Examples
+    --------
+    >>> from oddsengine import Assault, exact
+    >>> assault = Assault("9R Suleiman", "4R Ferdinand")
+    >>> assault.attacker_dice, assault.defender_dice
+    (7, 6)
+    """
+
+    siege_laid_this_impulse: bool = False
+    assaulted_this_impulse: bool = False
+    line_of_communication: bool = True
+    defender_squadrons_adjacent: int = 0
+    defender_squadrons_in_port: int = 0
+    attacker_squadrons_adjacent: int = 0
+    siege_artillery_supply: bool = True
+
+    mode = "assault"
+    kind = "assault"
+    outcome_names = ("success", "siege_continues", "siege_broken")
+
+    def _check_forces(self):
+        # 15.1 requirements; each refusal names the rule it breaks.
+        if self.attacker.infantry + self.attacker.cavalry == 0:
+            raise OddsEngineError("assault: the attacker has no land units")
+        self.attacker.check_formation("attacker")
+        if self.defender.land_units > 4:
+            raise OddsEngineError(
+                f"assault: a fortified space holds at most 4 land units, not "
+                f"{self.defender.land_units} (13.4, 15)"
+            )
+        roxelana = self._has("roxelana", "attacker")
+        if self.siege_laid_this_impulse and not roxelana and not self._has("treachery", "attacker"):
+            raise OddsEngineError(
+                "assault refused: the siege began this impulse; an assault needs a siege laid "
+                "in an earlier impulse (15.1), unless Roxelana (card #42) is played"
+            )
+        if self.assaulted_this_impulse:
+            raise OddsEngineError("assault refused: the space was already assaulted this impulse")
+        if not self.line_of_communication:
+            raise OddsEngineError(
+                "assault refused: the assaulting power has no line of communication (15.1)"
+            )
+        for name in (
+            "defender_squadrons_adjacent",
+            "defender_squadrons_in_port",
+            "attacker_squadrons_adjacent",
+        ):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise OddsEngineError(f"{name} must be a non-negative whole number")
+        if self.defender_squadrons_adjacent > 0:
+            raise OddsEngineError(
+                "assault refused: the defender has squadrons in an adjacent sea zone (15.1)"
+            )
+        if (
+            self.defender_squadrons_in_port > 0
+            and self.attacker_squadrons_adjacent <= self.defender_squadrons_in_port
+        ):
+            raise OddsEngineError(
+                f"assault refused: the defender has {self.defender_squadrons_in_port} "
+                "squadron(s) in port and the attacker needs more in the adjacent sea zones "
+                f"(has {self.attacker_squadrons_adjacent}) (15.1)"
+            )
+        if self.attacker.land_units <= self.defender.land_units and not roxelana:
+            raise OddsEngineError(
+                f"assault refused: {self.attacker.land_units} attacking land units do not "
+                f"outnumber the garrison of {self.defender.land_units}, so the space is not "
+                "under siege (15)"
+            )
+        if self._has_response("siege-artillery") or self._has("siege-artillery", "attacker"):
+            if not self.siege_artillery_supply:
+                raise OddsEngineError(
+                    "Siege Artillery cannot be played: the attacker has no line of "
+                    "communication of at most 4 land spaces to a fortified home space "
+                    "(card #35)"
+                )
+
+    def _check_prepared(self, attacker, defender):
+        if attacker.land_units == 0 and not self.restless_breaks_siege:
+            raise OddsEngineError("assault: the attacker has no land units left to assault")
+
+    def _dice(self, role, force, other, losses, order):
+        left = force.units_after_losses(losses, order)
+        infantry = left["regulars"] + left["mercenaries"]  # cavalry gives no dice
+        if role == "attacker":
+            # 15.1 step 3: one die per regular or mercenary against an empty space; one per
+            # two, rounded up, if it holds any defending land unit (even only cavalry).
+            dice = infantry if other.land_units == 0 else ceil(infantry / 2)
+            dice += force.battle_rating
+        else:
+            # 15.1 step 4: one die per regular or mercenary, + rating, + 1 as defender.
+            dice = infantry + force.battle_rating + 1
+        return max(dice + self._card_dice(role, force), 0)
+
+    @property
+    def restless_breaks_siege(self) -> bool:
+        """Mercenaries Grow Restless (27) left the besiegers without a majority."""
+        if not self._has("mercenaries-grow-restless", "defender"):
+            return False
+        attacker, defender = _Combat._prepared_forces(self)
+        return attacker.land_units <= defender.land_units
+
+    def _prepared_forces(self):
+        attacker, defender = super()._prepared_forces()
+        if self._has("mercenaries-grow-restless", "defender"):
+            attacker = attacker.with_units(mercenaries=0)  # 27: attacking mercenaries go.
+        return attacker, defender
+
+    @property
+    def _deterministic_outcome(self):
+        if self.cancelled:
+            return "cancelled"
+        if self.restless_breaks_siege:
+            return "siege_broken"  # 27: no assault happens.
+        return None
+
+    @property
+    def attacker_dice(self) -> int:
+        """Dice the attacker rolls (before any post-roll card)."""
+        return self._sides[0].dice_after_losses[0] + self._sides[0].bonus_dice
+
+    @property
+    def defender_dice(self) -> int:
+        """Dice the defender rolls (before any post-roll card)."""
+        return self._sides[1].dice_after_losses[0] + self._sides[1].bonus_dice
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        names = [
+            "attackers_eliminated",
+            "attacker_leaders_displaced",
+            "defender_leaders_captured",
+        ]
+        if self.defender_squadrons_in_port:
+            names.append("naval_units_to_turn_track")
+        if self._has("treachery", "attacker"):
+            names.append("taken_by_treachery")
+        if self.restless_breaks_siege:
+            names.append("assault_prevented")
+        names.extend(f"card_spent:{slug}" for slug in self.post_roll_cards)
+        return tuple(names)
+
+    def outcome_columns(self, values) -> dict[str, np.ndarray]:
+        """The outcome of every cell of :meth:`draw_plan`, as columns."""
+        columns = self._base_columns(values)
+        size = values[0].size
+        attacker_survivors = columns["attacker_survivors"]
+        defender_survivors = columns["defender_survivors"]
+        success = columns["attacker_prevails"]
+        # 15.1 step 11: on failure the siege goes on while the besiegers still have more
+        # land units than the garrison; otherwise it breaks (15.3).
+        continues = ~success & (attacker_survivors > defender_survivors)
+        treachery = np.zeros(size, dtype=bool)
+        if self._has("treachery", "attacker"):
+            # 105: if the besiegers still outnumber the garrison after the assault, the
+            # garrison is eliminated and the space changes hands.
+            treachery = continues
+            success = success | treachery
+            continues = np.zeros(size, dtype=bool)
+            defender_survivors = np.where(treachery, 0, defender_survivors)
+        deterministic = self._deterministic_outcome
+        if deterministic is not None:
+            outcome = np.full(size, deterministic, dtype=object)
+            success = np.zeros(size, dtype=bool)
+        else:
+            outcome = np.where(
+                success, "success", np.where(continues, "siege_continues", "siege_broken")
+            ).astype(object)
+        attacker, defender = self._sides
+        result = {"outcome": outcome}
+        survivors = _survivor_columns(columns)
+        if self._has("treachery", "attacker"):
+            survivors["defender_survivors"] = defender_survivors
+            for kind in ("regulars", "mercenaries", "cavalry"):
+                survivors[f"defender_{kind}"] = np.where(
+                    treachery, 0, survivors[f"defender_{kind}"]
+                )
+        result.update(survivors)
+        eliminated = (attacker_survivors == 0) & (deterministic is None)
+        result["attackers_eliminated"] = eliminated
+        # 15.1 step 11: if every attacking unit died, its leaders are displaced.
+        result["attacker_leaders_displaced"] = eliminated & bool(attacker.force.leaders)
+        # 15.1 step 10: on success, besieged leaders are captured.
+        result["defender_leaders_captured"] = success & bool(defender.force.leaders)
+        if self.defender_squadrons_in_port:
+            result["naval_units_to_turn_track"] = success
+        if self._has("treachery", "attacker"):
+            result["taken_by_treachery"] = treachery
+        if self.restless_breaks_siege:
+            result["assault_prevented"] = np.ones(size, dtype=bool)
+        result.update(self._card_spent_columns(columns))
+        return result

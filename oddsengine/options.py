@@ -1,0 +1,127 @@
+"""Rule options and player policies: every choice the engine makes on a player's behalf.
+
+Where RULES.md leaves a real choice to a player (which units to lose, whether to spend a
+card after the roll), the engine follows a named policy with a documented default; where
+it marks a reading of the rules as an option, :class:`RuleOptions` holds it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import OddsEngineError
+from .forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES
+
+__all__ = [
+    "RuleOptions",
+    "Policies",
+    "POST_ROLL_POLICIES",
+    "parse_casualty_order",
+]
+
+#: How a card played after seeing both rolls (Janissaries, Siege Artillery) is used:
+#: ``always`` spends it on every roll; ``if-it-changes-the-outcome`` (the default) spends
+#: it only when the side would otherwise lose and the extra dice can still turn the result.
+POST_ROLL_POLICIES = ("if-it-changes-the-outcome", "always")
+
+_TYPE_LETTERS = {"r": "regulars", "m": "mercenaries", "c": "cavalry"}
+
+
+def parse_casualty_order(order) -> tuple[str, str, str]:
+    """Read a casualty order: ``"regulars,mercenaries,cavalry"``, ``"RMC"`` or a tuple.
+
+    Types left out are lost last, in the default order.
+
+    Examples
+    --------
+    >>> parse_casualty_order("RMC")
+    ('regulars', 'mercenaries', 'cavalry')
+    >>> parse_casualty_order("cavalry")
+    ('cavalry', 'mercenaries', 'regulars')
+    """
+    if isinstance(order, str):
+        text = order.strip().lower()
+        if "," in text or text in UNIT_TYPES:
+            parts = [part.strip() for part in text.split(",") if part.strip()]
+        else:
+            parts = [_TYPE_LETTERS.get(letter, letter) for letter in text]
+    else:
+        parts = [str(part).strip().lower() for part in order]
+    parts = [_TYPE_LETTERS.get(part, part) for part in parts]
+    for part in parts:
+        if part not in UNIT_TYPES:
+            raise OddsEngineError(
+                f"unknown unit type {part!r} in casualty order; use regulars, mercenaries, "
+                "cavalry (or R, M, C)"
+            )
+    if len(set(parts)) != len(parts):
+        raise OddsEngineError(f"a unit type appears twice in casualty order {order!r}")
+    return tuple(parts + [kind for kind in DEFAULT_CASUALTY_ORDER if kind not in parts])
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """Readings of the rules that RULES.md leaves as options.
+
+    Parameters
+    ----------
+    cards_as_printed : bool
+        False (default): Mercenaries Bribed (#26) and Surprise Attack (#29) may be played
+        in an assault, as the assault procedure of original 000 allows, and the dice are
+        recounted by the assault rules. True: they are field-battle cards only, as
+        printed ("in this field battle").
+    """
+
+    cards_as_printed: bool = False
+
+
+@dataclass(frozen=True)
+class Policies:
+    """The choices a player makes during a combat.
+
+    Parameters
+    ----------
+    attacker_casualty_order, defender_casualty_order : tuple of str
+        The order in which each side gives up its units (RULES.md §9; default
+        mercenaries, then regulars, then cavalry).
+    post_roll : tuple of (card slug, policy) pairs
+        How each post-roll card is played: ``janissaries`` and ``siege-artillery`` take
+        one of :data:`POST_ROLL_POLICIES`; default ``if-it-changes-the-outcome``.
+
+    Examples
+    --------
+    >>> Policies(post_roll={"janissaries": "always"}).post_roll_policy("janissaries")
+    'always'
+    """
+
+    attacker_casualty_order: tuple[str, ...] = DEFAULT_CASUALTY_ORDER
+    defender_casualty_order: tuple[str, ...] = DEFAULT_CASUALTY_ORDER
+    post_roll: tuple[tuple[str, str], ...] = field(default=())
+
+    def __post_init__(self):
+        object.__setattr__(
+            self, "attacker_casualty_order", parse_casualty_order(self.attacker_casualty_order)
+        )
+        object.__setattr__(
+            self, "defender_casualty_order", parse_casualty_order(self.defender_casualty_order)
+        )
+        items = self.post_roll.items() if isinstance(self.post_roll, dict) else self.post_roll
+        normalised = []
+        for card, policy in items:
+            card = str(card).strip().lower().replace("_", "-").replace(" ", "-")
+            if card not in ("janissaries", "siege-artillery"):
+                raise OddsEngineError(
+                    f"no post-roll policy for {card!r}: only janissaries and siege-artillery "
+                    "are played after the roll"
+                )
+            if policy not in POST_ROLL_POLICIES:
+                raise OddsEngineError(
+                    f"unknown policy {policy!r} for {card}; use one of "
+                    + ", ".join(POST_ROLL_POLICIES)
+                )
+            normalised.append((card, policy))
+        object.__setattr__(self, "post_roll", tuple(sorted(normalised)))
+
+    def post_roll_policy(self, card_slug: str) -> str:
+        """The policy for a post-roll card (default ``if-it-changes-the-outcome``)."""
+        return dict(self.post_roll).get(card_slug, POST_ROLL_POLICIES[0])
