@@ -49,7 +49,7 @@ def _run_blocks(plans, ids, seed, first_block, trials):
         layouts[index] = layout
     block_count = [-(-int(count) // BLOCK_TRIALS) for count in trials]
     scenarios, keys, sizes = [], [], []
-    for index, (count, blocks) in enumerate(zip(trials, block_count)):
+    for index, (count, blocks) in enumerate(zip(trials, block_count, strict=True)):
         all_keys = block_keys(seed, ids[index], first_block[index] + blocks)
         for block in range(blocks):
             scenarios.append(index)
@@ -129,7 +129,7 @@ def simulate_many(
             [done[index] // BLOCK_TRIALS for index in pending],
             [wanted[index] - done[index] for index in pending],
         )
-        for index, added in zip(pending, new):
+        for index, added in zip(pending, new, strict=True):
             counts[index] += added
             done[index] = wanted[index]
             results[index] = Result.from_cells(
