@@ -221,6 +221,22 @@ class Result:
             fill_value=0.0,
         )
 
+    def _survivor_records(self) -> list[dict]:
+        """The joint survivor distribution as plain records (no pandas needed)."""
+        pairs = np.stack(
+            [self.states["attacker_survivors"], self.states["defender_survivors"]], axis=1
+        )
+        unique, inverse = np.unique(pairs, axis=0, return_inverse=True)
+        mass = np.bincount(inverse.ravel(), weights=self.probabilities, minlength=len(unique))
+        return [
+            {
+                "attacker_survivors": int(attacker),
+                "defender_survivors": int(defender),
+                "probability": float(probability),
+            }
+            for (attacker, defender), probability in zip(unique, mass, strict=True)
+        ]
+
     def states_frame(self):
         """Every distinct end state with its probability (and count, for Monte Carlo)."""
         import pandas as pd
@@ -273,17 +289,7 @@ class Result:
             result["precision_target"] = self.precision_target
         if self._sides():
             result["expected_losses"] = self.expected_losses()
-            joint = self.survivors()
-            result["survivors"] = [
-                {
-                    "attacker_survivors": int(attacker),
-                    "defender_survivors": int(defender),
-                    "probability": float(joint.loc[attacker, defender]),
-                }
-                for attacker in joint.index
-                for defender in joint.columns
-                if joint.loc[attacker, defender] > 0
-            ]
+            result["survivors"] = self._survivor_records()
         return result
 
     def to_json(self, **options) -> str:

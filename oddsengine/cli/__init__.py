@@ -1,0 +1,82 @@
+"""The ``oddsengine`` command line.
+
+Each command group lives in its own module and registers its sub-commands here; the
+commands only call the public API. User errors print one line and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import OddsEngineError
+
+__all__ = ["main", "build_parser"]
+
+EXIT_USER_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, without the usage block."""
+
+    def error(self, message):
+        self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser with every command registered."""
+    from . import _combat_commands
+
+    parser = _Parser(
+        prog="oddsengine",
+        description="Exact and Monte Carlo odds for the land combat of Here I Stand.",
+    )
+    from .. import __version__
+
+    parser.add_argument("--version", action="version", version=f"oddsengine {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+    for module in (_combat_commands,):
+        module.register(commands)
+    return parser
+
+
+def _keep_negative_values(argv):
+    """Join ``--attacker -1R`` into ``--attacker=-1R``, so that a negative count reaches
+    the force parser (which names the problem) instead of looking like an option."""
+    joined = []
+    for token in argv:
+        if (
+            joined
+            and joined[-1].startswith("--")
+            and "=" not in joined[-1]
+            and token[:1] == "-"
+            and token[1:2].isdigit()
+        ):
+            joined[-1] = f"{joined[-1]}={token}"
+        else:
+            joined.append(token)
+    return joined
+
+
+def main(argv=None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    arguments = parser.parse_args(_keep_negative_values(argv))
+    try:
+        return arguments.run(arguments) or 0
+    except OddsEngineError as error:
+        print(f"oddsengine {arguments.command}: error: {error}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
+
+
+def console_main() -> None:
+    """Entry point of the ``oddsengine`` console script."""
+    sys.exit(main())

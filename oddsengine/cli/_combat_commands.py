@@ -1,0 +1,197 @@
+"""``battle``, ``assault``, ``intercept`` and ``avoid``: one engagement, exact or sampled."""
+
+from __future__ import annotations
+
+from ..cards import parse_cards
+from ..errors import OddsEngineError
+from ..forces import parse_force
+from ..options import Policies, RuleOptions
+from ._engine_options import add_engine_arguments, non_negative_int, print_results, run_engines
+
+
+def _parse_policies(arguments) -> Policies:
+    post_roll = {}
+    for text in arguments.policy or ():
+        if "=" not in text:
+            raise OddsEngineError(
+                f"--policy takes CARD=POLICY (e.g. janissaries=always), not {text!r}"
+            )
+        card, policy = text.split("=", 1)
+        post_roll[card.strip()] = policy.strip()
+    orders = {}
+    for side in ("attacker", "defender"):
+        order = getattr(arguments, f"{side}_casualty_order")
+        if order:
+            orders[f"{side}_casualty_order"] = order
+    return Policies(post_roll=post_roll, **orders)
+
+
+def _add_card_arguments(parser) -> None:
+    group = parser.add_argument_group("cards and policies")
+    group.add_argument(
+        "--attacker-cards",
+        default="",
+        metavar="CARDS",
+        help="cards the attacker plays, by name or number (e.g. tercios,field-artillery or 30,25)",
+    )
+    group.add_argument(
+        "--defender-cards", default="", metavar="CARDS", help="cards the defender plays"
+    )
+    group.add_argument(
+        "--responses",
+        default="",
+        metavar="CARDS",
+        help="response cards played by other powers (foul-weather, gout, siege-artillery)",
+    )
+    group.add_argument(
+        "--policy",
+        action="append",
+        metavar="CARD=POLICY",
+        help="post-roll card policy: always or if-it-changes-the-outcome (default)",
+    )
+    group.add_argument(
+        "--attacker-casualty-order",
+        metavar="ORDER",
+        help="order of losses, e.g. regulars,mercenaries,cavalry or RMC "
+        "(default mercenaries, regulars, cavalry)",
+    )
+    group.add_argument("--defender-casualty-order", metavar="ORDER")
+    group.add_argument(
+        "--cards-as-printed",
+        action="store_true",
+        help="rule option: Mercenaries Bribed and Surprise Attack in field battles only",
+    )
+
+
+def _combat_kwargs(arguments) -> dict:
+    return {
+        "attacker": parse_force(arguments.attacker),
+        "defender": parse_force(arguments.defender),
+        "attacker_cards": parse_cards(arguments.attacker_cards),
+        "defender_cards": parse_cards(arguments.defender_cards),
+        "responses": parse_cards(arguments.responses),
+        "policies": _parse_policies(arguments),
+        "options": RuleOptions(cards_as_printed=arguments.cards_as_printed),
+    }
+
+
+def _run_battle(arguments):
+    from ..engagements import FieldBattle
+
+    print_results(run_engines(FieldBattle(**_combat_kwargs(arguments)), arguments), arguments)
+
+
+def _run_assault(arguments):
+    from ..engagements import Assault
+
+    spec = Assault(
+        **_combat_kwargs(arguments),
+        siege_laid_this_impulse=arguments.siege_laid_this_impulse,
+        assaulted_this_impulse=arguments.assaulted_this_impulse,
+        line_of_communication=not arguments.no_line_of_communication,
+        defender_squadrons_adjacent=arguments.defender_squadrons_adjacent,
+        defender_squadrons_in_port=arguments.defender_squadrons_in_port,
+        attacker_squadrons_adjacent=arguments.attacker_squadrons_adjacent,
+        siege_artillery_supply=not arguments.no_siege_artillery_supply,
+    )
+    print_results(run_engines(spec, arguments), arguments)
+
+
+def _run_intercept(arguments):
+    from ..rolls import Interception
+
+    spec = Interception(parse_force(arguments.interceptor), parse_force(arguments.mover))
+    print_results(run_engines(spec, arguments), arguments)
+
+
+def _run_avoid(arguments):
+    from ..rolls import AvoidBattle
+
+    spec = AvoidBattle(
+        parse_force(arguments.defender),
+        parse_force(arguments.attacker),
+        lost_battle_this_impulse=arguments.lost_battle_this_impulse,
+    )
+    print_results(run_engines(spec, arguments), arguments)
+
+
+FORCE_HELP = (
+    'a force such as "7R 1C Suleiman Ibrahim", "4M L2" or "ottoman: 7R 1C" '
+    "(R regulars, M mercenaries, C cavalry, L0-L2 an anonymous leader)"
+)
+
+
+def register(commands) -> None:
+    """Add the four engagement commands."""
+    battle = commands.add_parser(
+        "battle",
+        help="odds of a field battle (rule 14)",
+        description="Odds of a field battle (rule 14): the attacker is the active power.",
+    )
+    battle.add_argument("--attacker", required=True, metavar="FORCE", help=FORCE_HELP)
+    battle.add_argument("--defender", required=True, metavar="FORCE")
+    _add_card_arguments(battle)
+    add_engine_arguments(battle)
+    battle.set_defaults(run=_run_battle)
+
+    assault = commands.add_parser(
+        "assault",
+        help="odds of an assault on a besieged space (rule 15.1)",
+        description="Odds of an assault (15.1). The defender is the garrison; an empty "
+        "fortress is --defender 0R.",
+    )
+    assault.add_argument("--attacker", required=True, metavar="FORCE", help=FORCE_HELP)
+    assault.add_argument("--defender", required=True, metavar="FORCE")
+    _add_card_arguments(assault)
+    requirements = assault.add_argument_group("assault requirements (15.1)")
+    requirements.add_argument(
+        "--siege-laid-this-impulse",
+        action="store_true",
+        help="the siege began this impulse (needs Roxelana)",
+    )
+    requirements.add_argument(
+        "--assaulted-this-impulse",
+        action="store_true",
+        help="the space was already assaulted this impulse",
+    )
+    requirements.add_argument(
+        "--no-line-of-communication",
+        action="store_true",
+        help="the attacker has no LOC to the space",
+    )
+    requirements.add_argument("--defender-squadrons-adjacent", type=non_negative_int, default=0)
+    requirements.add_argument("--defender-squadrons-in-port", type=non_negative_int, default=0)
+    requirements.add_argument("--attacker-squadrons-adjacent", type=non_negative_int, default=0)
+    requirements.add_argument(
+        "--no-siege-artillery-supply",
+        action="store_true",
+        help="no LOC of at most 4 land spaces to a fortified home space",
+    )
+    add_engine_arguments(assault)
+    assault.set_defaults(run=_run_assault)
+
+    intercept = commands.add_parser(
+        "intercept",
+        help="chance of an interception (13.2)",
+        description="Chance of an interception (13.2): 2d6 + best battle rating, +1 for "
+        "Ottoman cavalry, -1 against Ottoman cavalry, 9 or more.",
+    )
+    intercept.add_argument("--interceptor", required=True, metavar="FORCE", help=FORCE_HELP)
+    intercept.add_argument("--mover", required=True, metavar="FORCE")
+    add_engine_arguments(intercept)
+    intercept.set_defaults(run=_run_intercept)
+
+    avoid = commands.add_parser(
+        "avoid",
+        help="chance of avoiding battle (13.3)",
+        description="Chance of avoiding battle (13.3), with the same modifiers.",
+    )
+    avoid.add_argument("--defender", required=True, metavar="FORCE", help=FORCE_HELP)
+    avoid.add_argument("--attacker", required=True, metavar="FORCE")
+    avoid.add_argument(
+        "--lost-battle-this-impulse",
+        action="store_true",
+        help="every unit trying lost a field battle this impulse (automatic)",
+    )
+    add_engine_arguments(avoid)
+    avoid.set_defaults(run=_run_avoid)

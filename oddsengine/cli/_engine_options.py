@@ -1,0 +1,174 @@
+"""Options shared by every command that answers a question: which engine, how many
+trials, which seed, what precision, and the output format."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+
+from ..errors import OddsEngineError
+
+FORMATS = ("table", "json", "csv")
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number above zero (``1e6`` and ``1_000_000`` accepted)."""
+    try:
+        value = float(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value != int(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number, not {text!r}")
+    return int(value)
+
+
+def non_negative_int(text: str) -> int:
+    """An argparse type: a whole number of zero or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, not {text!r}")
+    return value
+
+
+def probability_target(text: str) -> float:
+    """An argparse type: a half-width in (0, 0.5); ``0.1%`` is accepted."""
+    try:
+        value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value < 0.5:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 0.5, not {text!r}")
+    return value
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--exact``, ``--trials``, ``--seed``, ``--precision``, ``--compare`` and
+    ``--format``."""
+    group = parser.add_argument_group("engine")
+    group.add_argument("--exact", action="store_true", help="compute exact probabilities")
+    group.add_argument(
+        "--trials",
+        type=positive_int,
+        default=None,
+        help="Monte Carlo trials (default 1,000,000)",
+    )
+    group.add_argument(
+        "--seed",
+        type=non_negative_int,
+        default=None,
+        help="random seed (default: a fresh one, reported in the output)",
+    )
+    group.add_argument(
+        "--precision",
+        type=probability_target,
+        default=None,
+        help="run until every headline 95%% half-width is at most this (e.g. 0.001 or 0.1%%)",
+    )
+    group.add_argument(
+        "--max-trials",
+        type=positive_int,
+        default=None,
+        help="cap on trials for --precision (default 1e9)",
+    )
+    group.add_argument(
+        "--compare",
+        action="store_true",
+        help="run both engines and flag differences beyond 5 standard errors",
+    )
+    group.add_argument("--format", choices=FORMATS, default="table", help="output format")
+
+
+def run_engines(spec, arguments) -> list:
+    """Answer ``spec`` with the engine(s) the arguments ask for."""
+    from ..exact import exact
+    from ..montecarlo import DEFAULT_TRIALS, MAX_TRIALS, simulate
+
+    if arguments.exact and (arguments.trials or arguments.precision) and not arguments.compare:
+        raise OddsEngineError("--exact takes no --trials or --precision (use --compare for both)")
+    results = []
+    if arguments.exact or arguments.compare:
+        results.append(exact(spec))
+    if not arguments.exact or arguments.compare:
+        results.append(
+            simulate(
+                spec,
+                trials=arguments.trials or DEFAULT_TRIALS,
+                seed=arguments.seed,
+                precision=arguments.precision,
+                max_trials=arguments.max_trials or MAX_TRIALS,
+            )
+        )
+    return results
+
+
+def print_results(results, arguments, stream=None) -> None:
+    """Write one result, or an exact/Monte Carlo comparison, in the chosen format."""
+    stream = stream or sys.stdout
+    comparison = None
+    if len(results) == 2:
+        from ..compare import compare
+
+        comparison = compare(*results)
+    if arguments.format == "json":
+        if comparison is None:
+            payload = results[0].to_dict()
+        else:
+            payload = {
+                "exact": results[0].to_dict(),
+                "monte-carlo": results[1].to_dict(),
+                "disagreements": comparison.loc[comparison["disagrees"], "outcome"].tolist(),
+            }
+        json.dump(payload, stream, indent=2)
+        stream.write("\n")
+    elif arguments.format == "csv":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(
+            [
+                "outcome",
+                "kind",
+                "probability",
+                "ci95_low",
+                "ci95_high",
+                "stderr",
+                "method",
+                "trials",
+                "seed",
+            ]
+        )
+        for result in results:
+            for row in result.to_frame().itertuples(index=False):
+                writer.writerow(
+                    [
+                        row.outcome,
+                        row.kind,
+                        repr(row.probability),
+                        repr(row.ci95_low),
+                        repr(row.ci95_high),
+                        repr(row.stderr),
+                        row.method,
+                        "" if row.trials is None else row.trials,
+                        "" if row.seed is None else row.seed,
+                    ]
+                )
+        stream.write(buffer.getvalue())
+    else:
+        for index, result in enumerate(results):
+            if index:
+                stream.write("\n")
+            stream.write(result.summary() + "\n")
+        if comparison is not None:
+            stream.write("\nExact against Monte Carlo (difference in standard errors):\n")
+            for row in comparison.itertuples(index=False):
+                flag = "  DISAGREES" if row.disagrees else ""
+                stream.write(
+                    f"  {row.outcome:<30}{row.difference:>+10.4%}{row.z:>+9.2f} sigma{flag}\n"
+                )
+            if not comparison["disagrees"].any():
+                stream.write("  all within 5 standard errors\n")
