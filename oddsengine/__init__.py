@@ -10,7 +10,7 @@ Examples
 >>> import oddsengine as oe
 >>> assault = oe.Assault("9R Suleiman", "4R Ferdinand")
 >>> round(oe.exact(assault).p["success"], 4)
-0.1065
+0.1733
 """
 
 from .cards import CARDS, Card, find_card, parse_cards

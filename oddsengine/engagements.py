@@ -368,16 +368,13 @@ class _Combat:
         attacker, defender = self._sides
         if self._deterministic_outcome is not None:
             size = values[0].size
-            columns = {
-                "attacker_survivors": np.full(size, self.attacker.land_units),
-                "defender_survivors": np.full(size, self.defender.land_units),
-            }
-            for kind in ("regulars", "mercenaries", "cavalry"):
-                columns[f"attacker_{kind}"] = np.full(size, getattr(self.attacker, kind))
-                columns[f"defender_{kind}"] = np.full(size, getattr(self.defender, kind))
+            columns = {}
+            for role, side in (("attacker", attacker), ("defender", defender)):
+                columns[f"{role}_survivors"] = np.full(size, side.land_units)
+                for kind in ("regulars", "mercenaries", "cavalry"):
+                    columns[f"{role}_{kind}"] = np.full(size, getattr(side.force, kind))
+                columns[f"{role}_spent_post_roll"] = np.zeros(size, dtype=bool)
             columns["attacker_prevails"] = np.zeros(size, dtype=bool)
-            columns["attacker_spent_post_roll"] = np.zeros(size, dtype=bool)
-            columns["defender_spent_post_roll"] = np.zeros(size, dtype=bool)
             return columns
         return resolve_combat(values, attacker, defender, self.mode, self.first_to_fire)
 
@@ -423,7 +420,7 @@ class FieldBattle(_Combat):
     >>> battle.attacker_dice, battle.defender_dice
     (10, 13)
     >>> round(exact(battle).p["attacker_wins"], 4)
-    0.2105
+    0.2539
     """
 
     mode = "battle"
@@ -620,7 +617,7 @@ class Assault(_Combat):
         """Mercenaries Grow Restless (27) left the besiegers without a majority."""
         if not self._has("mercenaries-grow-restless", "defender"):
             return False
-        attacker, defender = _Combat._prepared_forces(self)
+        attacker, defender = self._prepared_forces()
         return attacker.land_units <= defender.land_units
 
     def _prepared_forces(self):

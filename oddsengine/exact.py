@@ -27,8 +27,8 @@ def exact(spec) -> Result:
     Examples
     --------
     >>> from oddsengine import Interception, exact
-    >>> exact(Interception("L2", "1C")).p["success"] == 10 / 36
-    True
+    >>> round(exact(Interception("hapsburg: 2R Charles-V", "france: 4R")).p["success"] * 36)
+    21
     """
     plan = spec.draw_plan()
     return Result.from_cells(spec, "exact", plan.cell_values(), plan.cell_probabilities())

@@ -174,8 +174,9 @@ def simulate(
     Examples
     --------
     >>> from oddsengine import Assault, simulate
-    >>> result = simulate(Assault("6R L1", "2R"), trials=200_000, seed=7)
-    >>> 0.2 < result.p["success"] < 0.4
+    >>> result = simulate(Assault("6R L1", "hapsburg: 2R"), trials=200_000, seed=9)
+    >>> low, high = result.ci95["success"]
+    >>> bool(low < 0.4074 < high)  # the exact value
     True
     """
     return simulate_many([spec], trials, seed, precision=precision, max_trials=max_trials)[0]

@@ -169,9 +169,11 @@ class AvoidBattle(_Roll):
 
     Examples
     --------
+    Ferdinand (1) avoiding a formation with Ottoman cavalry (-1) needs 9 on 2d6: 10/36.
+
     >>> from oddsengine import AvoidBattle, exact
     >>> round(exact(AvoidBattle("2R Ferdinand", "7R 1C Suleiman")).p["success"] * 36)
-    6
+    10
     """
 
     defender: Force = None
