@@ -1,0 +1,91 @@
+"""Force notation, leaders and powers (RULES.md §1)."""
+
+import pytest
+
+from oddsengine import Force, OddsEngineError, find_leader, parse_force
+
+
+def test_the_issue_examples_parse():
+    force = parse_force("7R 1C Suleiman Ibrahim")
+    assert (force.regulars, force.cavalry, force.mercenaries) == (7, 1, 0)
+    assert [leader.name for leader in force.leaders] == ["Suleiman", "Ibrahim Pasha"]
+    assert force.power == "ottoman"
+    anonymous = parse_force("4M L2")
+    assert anonymous.mercenaries == 4 and anonymous.battle_rating == 2 and anonymous.power is None
+    assert parse_force("ottoman: 7R 1C").power == "ottoman"
+
+
+@pytest.mark.parametrize("name", ["charles-v", "Charles V", "CHARLES_V", "charles v"])
+def test_leader_names_are_matched_case_insensitively(name):
+    assert find_leader(name).name == "Charles V"
+
+
+def test_only_the_best_battle_rating_counts():
+    # 5.1: Suleiman (2) and Ibrahim (1) together give 2, not 3.
+    assert parse_force("7R Suleiman Ibrahim").battle_rating == 2
+    assert parse_force("3R").battle_rating == 0
+
+
+def test_cavalry_implies_the_ottomans():
+    assert parse_force("2R 1C").power == "ottoman"
+
+
+def test_power_comes_from_named_leaders():
+    assert parse_force("8R Charles-V").power == "hapsburg"
+
+
+def test_multi_word_leaders_and_aliases():
+    force = parse_force("3R Duke of Alva Ferdinand")
+    assert [leader.name for leader in force.leaders] == ["Duke of Alva", "Ferdinand"]
+    assert parse_force("hapsburg: 2R Maurice").leaders[0].name == "Maurice of Saxony"
+
+
+def test_command_capacity_of_a_formation():
+    # RULES.md §1: 4 units without a leader; the two best command ratings otherwise.
+    assert parse_force("3R").command_capacity == 4
+    assert parse_force("3R Suleiman Ibrahim").command_capacity == 18
+    assert parse_force("3R L2").command_capacity is None
+
+
+def test_units_after_losses_follow_the_casualty_order():
+    force = parse_force("2M 3R 1C")
+    assert force.units_after_losses(3) == {"regulars": 2, "mercenaries": 0, "cavalry": 1}
+    order = ("cavalry", "regulars", "mercenaries")
+    assert force.units_after_losses(2, order) == {"regulars": 2, "mercenaries": 2, "cavalry": 0}
+
+
+def test_notation_round_trips():
+    for text in ("ottoman: 7R 1C Suleiman", "hapsburg: 4M 2R Ferdinand", "0R"):
+        assert parse_force(parse_force(text).notation()) == parse_force(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("-1R", "cannot be negative"),
+        ("3X", "cannot read '3X'"),
+        ("7R Bob", "unknown leader 'Bob'"),
+        ("3R Suleiman Charles-V", "leaders of different powers"),
+        ("france: 2C", "only the Ottomans have cavalry"),
+        ("", "empty force"),
+        ("2R 3R", "regulars given twice"),
+        ("atlantis: 2R", "unknown power 'atlantis'"),
+        ("2R L3", "battle rating is 0, 1 or 2"),
+        ("ottoman: 2R Charles-V", "cannot lead a ottoman force"),
+    ],
+)
+def test_bad_forces_are_refused_with_a_reason(text, message):
+    with pytest.raises(OddsEngineError, match=message):
+        parse_force(text)
+
+
+def test_force_checks_counts_when_built_directly():
+    with pytest.raises(OddsEngineError, match="whole number"):
+        Force(regulars=2.5)
+    with pytest.raises(OddsEngineError, match="cannot be negative"):
+        Force(mercenaries=-2)
+
+
+def test_formation_too_large_for_its_leaders_is_refused():
+    with pytest.raises(OddsEngineError, match="cannot move as one formation"):
+        parse_force("7R Ibrahim").check_formation("attacker")
