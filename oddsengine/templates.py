@@ -1,0 +1,196 @@
+"""Force templates: a force written with ranges, such as ``"2..16R L0..2"``.
+
+A template is the notation of :func:`oddsengine.parse_force` in which a unit count or an
+anonymous leader's battle rating may be a range ``LOW..HIGH`` (both ends included).
+``"2..16R L2"`` is fifteen forces, from 2 to 16 regulars with a leader of rating 2;
+``"2..16R L0..2"`` is 45. Sweeps, odds tables and plots read templates; each range becomes
+an *axis* named after what it counts (``regulars``, ``mercenaries``, ``cavalry`` or
+``rating``). The first range written is the template's main axis: the rows (or columns) of
+an odds table, the x axis of a plot.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+from .errors import OddsEngineError
+from .forces import Force, parse_force
+
+__all__ = ["ForceTemplate", "TemplateAxis", "parse_template", "is_template"]
+
+_UNIT_LETTERS = {"r": "regulars", "m": "mercenaries", "c": "cavalry"}
+_COUNT_RANGE = re.compile(r"^(\d+)\.\.(\d+)([a-z]+)$", re.IGNORECASE)
+_RATING_RANGE = re.compile(r"^l(\d+)\.\.(\d+)$", re.IGNORECASE)
+_MAX_RATING = 2  # RULES.md §1: battle ratings run from 0 to 2.
+
+
+@dataclass(frozen=True)
+class TemplateAxis:
+    """One range of a template.
+
+    Parameters
+    ----------
+    name : str
+        ``"regulars"``, ``"mercenaries"``, ``"cavalry"`` or ``"rating"``.
+    values : tuple of int
+        The values of the range, in increasing order.
+    """
+
+    name: str
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ForceTemplate:
+    """A force with ranges; expand it into forces with :meth:`expand`.
+
+    Parameters
+    ----------
+    text : str
+        The template as written.
+    axes : tuple of TemplateAxis
+        Its ranges, in the order written (the first is the main axis).
+
+    Examples
+    --------
+    >>> template = parse_template("2..4R L0..1")
+    >>> [axis.name for axis in template.axes]
+    ['regulars', 'rating']
+    >>> [label for label, _, _ in template.expand()][:3]
+    ['2R L0', '2R L1', '3R L0']
+    """
+
+    text: str
+    axes: tuple[TemplateAxis, ...]
+    _pieces: tuple = ()
+
+    @property
+    def main_axis(self) -> TemplateAxis | None:
+        """The first range written, or None for a plain force."""
+        return self.axes[0] if self.axes else None
+
+    @property
+    def size(self) -> int:
+        """How many forces the template stands for."""
+        count = 1
+        for axis in self.axes:
+            count *= len(axis.values)
+        return count
+
+    def label(self, values: dict[str, int]) -> str:
+        """The template's text with each range replaced by its value in ``values``."""
+        words = []
+        for piece in self._pieces:
+            if isinstance(piece, str):
+                words.append(piece)
+            else:
+                axis_name, letter = piece
+                value = values[axis_name]
+                words.append(f"L{value}" if axis_name == "rating" else f"{value}{letter}")
+        return " ".join(words)
+
+    def combinations(self) -> list[tuple[str, dict[str, int]]]:
+        """Every ``(label, axis values)`` of the template, the last axis varying fastest,
+        without building the forces."""
+        names = [axis.name for axis in self.axes]
+        combinations = []
+        for combination in itertools.product(*(axis.values for axis in self.axes)):
+            values = dict(zip(names, combination, strict=True))
+            combinations.append((self.label(values), values))
+        return combinations
+
+    def expand(self) -> list[tuple[str, dict[str, int], Force]]:
+        """Every force of the template: ``(label, axis values, force)``, the last axis
+        varying fastest.
+
+        Raises
+        ------
+        OddsEngineError
+            If a force of the template is invalid (the message names it).
+        """
+        return [(label, values, parse_force(label)) for label, values in self.combinations()]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def is_template(text) -> bool:
+    """True if ``text`` is a string with at least one range (``..``)."""
+    return isinstance(text, str) and ".." in text
+
+
+def _check_range(low: int, high: int, word: str, text: str) -> tuple[int, ...]:
+    if low > high:
+        raise OddsEngineError(
+            f"range {word!r} in template {text!r} runs backwards: write LOW..HIGH"
+        )
+    return tuple(range(low, high + 1))
+
+
+def parse_template(text: str) -> ForceTemplate:
+    """Read a force template such as ``"2..16R L0..2"`` or ``"ottoman: 4R 0..1C"``.
+
+    A plain force (without ranges) is a template of one force.
+
+    Raises
+    ------
+    OddsEngineError
+        On a malformed or backwards range, a unit type or rating given twice, or an
+        invalid force inside the template.
+
+    Examples
+    --------
+    >>> template = parse_template("0..4R L1")
+    >>> template.main_axis.values
+    (0, 1, 2, 3, 4)
+    >>> template.expand()[-1][0]
+    '4R L1'
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise OddsEngineError("empty force template: write units such as '2..16R L2'")
+    body = text.strip()
+    pieces: list = []
+    if ":" in body:
+        prefix, body = body.split(":", 1)
+        pieces.append(f"{prefix.strip()}:")
+    axes: list[TemplateAxis] = []
+    for word in body.replace(",", " ").split():
+        count = _COUNT_RANGE.match(word)
+        rating = _RATING_RANGE.match(word)
+        if count:
+            low, high, letters = int(count.group(1)), int(count.group(2)), count.group(3)
+            name = _UNIT_LETTERS.get(letters.lower())
+            if name is None:
+                raise OddsEngineError(
+                    f"cannot read {word!r} in template {text!r}: a range of units is "
+                    "LOW..HIGH followed by R (regulars), M (mercenaries) or C (cavalry)"
+                )
+            axis_values = _check_range(low, high, word, text)
+            pieces.append((name, letters.upper()))
+        elif rating:
+            low, high = int(rating.group(1)), int(rating.group(2))
+            if high > _MAX_RATING:
+                raise OddsEngineError(
+                    f"{word!r} in template {text!r}: a leader's battle rating is 0, 1 or 2"
+                )
+            name = "rating"
+            axis_values = _check_range(low, high, word, text)
+            pieces.append((name, "L"))
+        elif ".." in word:
+            raise OddsEngineError(
+                f"cannot read {word!r} in template {text!r}: write a range as 2..16R "
+                "(units) or L0..2 (leader rating)"
+            )
+        else:
+            pieces.append(word)
+            continue
+        if any(axis.name == name for axis in axes):
+            raise OddsEngineError(f"{name} is given as a range twice in template {text!r}")
+        axes.append(TemplateAxis(name, axis_values))
+    template = ForceTemplate(text.strip(), tuple(axes), tuple(pieces))
+    # Reading the first force checks the rest of the notation (leader names, letters).
+    first = {axis.name: axis.values[0] for axis in axes}
+    parse_force(template.label(first))
+    return template
