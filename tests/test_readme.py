@@ -1,0 +1,21 @@
+"""The README's commands stay true: CI runs exactly the test command it shows."""
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_ci_runs_the_readme_test_command():
+    readme = (ROOT / "README.md").read_text()
+    ci_lines = [
+        line.strip()
+        for line in (ROOT / ".ci" / "run").read_text().splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    test_command = next(line for line in ci_lines if "pytest" in line)
+    assert test_command in readme
+
+
+def test_readme_main_command_installs_and_runs_an_analysis():
+    readme = (ROOT / "README.md").read_text()
+    assert "pip install -q . && .venv/bin/oddsengine" in readme
