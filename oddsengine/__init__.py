@@ -13,6 +13,7 @@ Examples
 0.1733
 """
 
+from .card_value import card_value
 from .cards import CARDS, Card, find_card, parse_cards
 from .compare import compare
 from .engagements import Assault, FieldBattle
@@ -41,6 +42,7 @@ __all__ = [
     "Policies",
     "Result",
     "RuleOptions",
+    "card_value",
     "compare",
     "exact",
     "find_card",

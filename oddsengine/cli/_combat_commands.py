@@ -61,6 +61,18 @@ def _add_card_arguments(parser) -> None:
         action="store_true",
         help="rule option: Mercenaries Bribed and Surprise Attack in field battles only",
     )
+    group.add_argument(
+        "--card-value",
+        action="store_true",
+        help="instead of the odds, show what each card a side could still play is worth "
+        "here (exact)",
+    )
+    group.add_argument(
+        "--side",
+        choices=("attacker", "defender"),
+        default=None,
+        help="with --card-value: one side only",
+    )
 
 
 def _combat_kwargs(arguments) -> dict:
@@ -75,10 +87,34 @@ def _combat_kwargs(arguments) -> dict:
     }
 
 
+def _answer(spec, arguments):
+    if arguments.card_value:
+        _print_card_values(spec, arguments)
+    else:
+        print_results(run_engines(spec, arguments), arguments)
+
+
+def _print_card_values(spec, arguments):
+    import sys
+
+    from ..card_value import card_value
+
+    table = card_value(spec, side=arguments.side)
+    if arguments.format == "json":
+        sys.stdout.write(table.to_json(orient="records", indent=2) + "\n")
+    elif arguments.format == "csv":
+        sys.stdout.write(table.to_csv(index=False))
+    else:
+        print(spec.title())
+        print("Value of each card a side could still play (exact):")
+        for row in table.itertuples(index=False):
+            print(f"  {row.value * 100:+6.1f} points  {row.summary}")
+
+
 def _run_battle(arguments):
     from ..engagements import FieldBattle
 
-    print_results(run_engines(FieldBattle(**_combat_kwargs(arguments)), arguments), arguments)
+    _answer(FieldBattle(**_combat_kwargs(arguments)), arguments)
 
 
 def _run_assault(arguments):
@@ -94,7 +130,7 @@ def _run_assault(arguments):
         attacker_squadrons_adjacent=arguments.attacker_squadrons_adjacent,
         siege_artillery_supply=not arguments.no_siege_artillery_supply,
     )
-    print_results(run_engines(spec, arguments), arguments)
+    _answer(spec, arguments)
 
 
 def _run_intercept(arguments):
