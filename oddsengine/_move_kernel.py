@@ -1,0 +1,111 @@
+"""The Numba kernel that plays moves out: one path through a move's program per trial.
+
+A move's program (see :mod:`oddsengine._move_tree`) is a table of nodes. Each trial starts
+at the root and follows it: a ``ROLL`` node rolls 2d6 and goes one way or the other, a
+``BATTLE`` node draws the cell of a field battle from its inverse-CDF tables (as
+:mod:`oddsengine._kernels` does) and ends in the end state ``leaf_map[offset + cell]``, a
+``LEAF`` node ends the trial. The kernel counts end states in a histogram.
+
+Random numbers: draw ``d`` of trial ``t`` of a block is ``splitmix64(key, t * 32 + d)``,
+a pure function of the block's key, so blocks do not depend on threads.
+"""
+
+import numpy as np
+from numba import prange
+
+from ._kernels import splitmix64
+from ._numba_options import njit, njit_parallel
+
+_SHIFT_32 = np.uint64(32)
+_LOW_32 = np.uint64(0xFFFFFFFF)
+_SIX = np.uint64(6)
+#: Random draws reserved per trial.
+DRAWS_PER_TRIAL = 32
+
+
+@njit
+def _table_draw(thresholds, row, size, uniform):
+    value = 0
+    for index in range(size - 1):
+        value += thresholds[row, index] <= uniform
+    return value
+
+
+@njit
+def _move_block(nodes, root, thresholds, layouts, leaf_map, key, trials, counts):
+    """Play ``trials`` moves from ``root`` and add their end states to ``counts``.
+
+    Parameters
+    ----------
+    nodes : int64 array, shape (nodes, 4)
+        ``[kind, argument, next, other]``; kind 0 leaf, 1 2d6 roll, 2 field battle.
+    thresholds : uint32 array, shape (battles, rows, width)
+    layouts : int64 array, shape (battles, 5)
+    leaf_map : int64 array, shape (cells of all battles,)
+    counts : int64 array, shape (end states,)
+    """
+    for trial in range(trials):
+        node = root
+        draw = np.uint64(trial) * np.uint64(DRAWS_PER_TRIAL)
+        while True:
+            kind = nodes[node, 0]
+            if kind == 0:
+                counts[nodes[node, 1]] += 1
+                break
+            bits = splitmix64(key, draw)
+            draw += np.uint64(1)
+            if kind == 1:
+                # Two fair dice from the two 32-bit halves: floor(u * 6 / 2**32) + 1.
+                first = ((bits >> _SHIFT_32) * _SIX) >> _SHIFT_32
+                second = ((bits & _LOW_32) * _SIX) >> _SHIFT_32
+                total = np.int64(first + second) + 2
+                if total >= nodes[node, 1]:
+                    node = nodes[node, 2]
+                else:
+                    node = nodes[node, 3]
+                continue
+            battle = nodes[node, 1]
+            layout = layouts[battle]
+            table = thresholds[battle]
+            first = _table_draw(table, 0, layout[0], np.uint32(bits >> _SHIFT_32))
+            row = 1 + min(first, layout[1] - 1)
+            second = _table_draw(table, row, layout[2], np.uint32(bits & _LOW_32))
+            attacker_extra = 0
+            defender_extra = 0
+            if layout[3] > 1 or layout[4] > 1:
+                extra = splitmix64(key, draw)
+                draw += np.uint64(1)
+                attacker_extra = _table_draw(
+                    table, layout[1] + 1, layout[3], np.uint32(extra >> _SHIFT_32)
+                )
+                defender_extra = _table_draw(
+                    table, layout[1] + 2, layout[4], np.uint32(extra & _LOW_32)
+                )
+            cell = (first * layout[2] + second) * layout[3] + attacker_extra
+            cell = cell * layout[4] + defender_extra
+            counts[leaf_map[nodes[node, 2] + cell]] += 1
+            break
+
+
+@njit_parallel
+def count_end_states(nodes, root, thresholds, layouts, leaf_map, block_keys, block_trials, counts):
+    """Play many blocks of moves of one program in parallel.
+
+    Parameters
+    ----------
+    block_keys : uint64 array, shape (blocks,)
+    block_trials : int64 array, shape (blocks,)
+    counts : int64 array, shape (blocks, end states)
+        Zero on entry; row ``b`` receives the histogram of block ``b``.
+    """
+    for block in prange(block_keys.shape[0]):
+        _move_block(
+            nodes,
+            root,
+            thresholds,
+            layouts,
+            leaf_map,
+            block_keys[block],
+            block_trials[block],
+            counts[block],
+        )

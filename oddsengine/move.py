@@ -1,0 +1,479 @@
+"""A whole move on the board: interception, avoid battle, withdrawal, battle, retreat, siege.
+
+:class:`Move` is a spec like :class:`~oddsengine.FieldBattle`: it says who moves from where
+to where in a :class:`~oddsengine.situation.Situation`, and which policies the players
+follow. Building it applies the rules of RULES.md §2-§6 to every branch of the move (see
+:mod:`oddsengine._move_tree`); :func:`oddsengine.exact` gives the exact probability of
+every end state, :func:`oddsengine.move_simulation.simulate_move` samples them with a
+Numba kernel. Both return a :class:`~oddsengine.results.Result`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from ._draws import DrawPlan
+from ._move_rules import Placed, parse_retreat_policy
+from ._move_tree import (
+    BASE_EVENTS,
+    OUTCOME_NAMES,
+    _Branch,
+    build_program,
+    merge_forces,
+    remaining_after,
+)
+from .board import load_board
+from .cards import Card, find_card
+from .errors import OddsEngineError
+from .forces import UNIT_TYPES, Force, parse_force
+from .options import Policies, RuleOptions
+from .situation import Situation
+
+__all__ = ["Move", "InterceptionAttempt", "DEFENDER_POLICIES", "end_state_records"]
+
+#: The defenders' response when no interception succeeded (RULES.md §9).
+DEFENDER_POLICIES = ("best", "fight", "withdraw", "avoid:<space>", "avoid:<space>+withdraw")
+
+_REFUSED_IN_MOVE = ("foul-weather", "gout")
+
+
+@dataclass(frozen=True)
+class InterceptionAttempt:
+    """One stack's try to intercept (13.2): its label, power and intercepting force."""
+
+    label: str
+    space: str
+    power: str
+    force: Force
+
+
+def _is_part_of(part: Force, whole: Force) -> bool:
+    names = [leader.name for leader in whole.leaders]
+    return all(getattr(part, kind) <= getattr(whole, kind) for kind in UNIT_TYPES) and all(
+        leader.name in names for leader in part.leaders
+    )
+
+
+def _normalise_defender_policy(policy: str) -> str:
+    text = str(policy).strip()
+    if text in ("best", "fight", "withdraw"):
+        return text
+    if text.startswith("avoid:"):
+        space, _, fallback = text[len("avoid:") :].partition("+")
+        if fallback not in ("", "withdraw"):
+            raise OddsEngineError(f"defender policy {policy!r}: after '+' only withdraw")
+        name = load_board().space(space.strip()).name
+        return f"avoid:{name}" + (f"+{fallback}" if fallback else "")
+    raise OddsEngineError(
+        f"unknown defender policy {policy!r}; use one of " + ", ".join(DEFENDER_POLICIES)
+    )
+
+
+def _normalise_interception_policy(policy):
+    if isinstance(policy, str):
+        text = policy.strip()
+        if text not in ("all", "none"):
+            raise OddsEngineError(
+                f"unknown interception policy {policy!r}; use all, none, or a table of "
+                "spaces and the units that try from each"
+            )
+        return text
+    items = policy.items() if isinstance(policy, dict) else policy
+    board = load_board()
+    return tuple(sorted((board.space(space).name, str(units).strip()) for space, units in items))
+
+
+@dataclass(frozen=True)
+class Move:
+    """A formation moves into an adjacent space (13.1), played out to the end.
+
+    Parameters
+    ----------
+    situation : Situation
+    origin, destination : str
+        Adjacent land spaces (passes allowed).
+    units : Force or str, optional
+        The moving formation; default the whole unbesieged stack at ``origin``.
+    power : str, optional
+        The moving power; needed only when several powers stand in ``origin``.
+    defender_policy : str
+        What the units in the destination do when no interception succeeded (13.3, 13.4):
+        ``best`` (default: the legal choice that maximises the defender's chance of still
+        controlling the space, then its expected surviving land units), ``fight``,
+        ``withdraw``, ``avoid:<space>`` (fight if the roll fails) or
+        ``avoid:<space>+withdraw`` (withdraw if it fails).
+    interception_policy : str or mapping
+        ``all`` (default: every eligible stack tries with all its units), ``none``, or a
+        mapping from space to ``"all"`` or the force that tries from there; spaces left out
+        do not try.
+    retreat_policy : str
+        ``most-friendly`` (default) or ``prefer:<space>[,<space>...]``; see
+        :func:`oddsengine._move_rules.choose_retreat`.
+    attacker_cards, defender_cards : sequence of Card or str
+        Combat cards played in the field battle, if one is fought.
+    policies : Policies
+        Casualty orders and post-roll card policies of the field battle.
+    options : RuleOptions
+
+    Examples
+    --------
+    >>> from oddsengine.situation import Situation, Stack
+    >>> situation = Situation(
+    ...     [
+    ...         Stack("Pressburg", "ottoman: 7R 1C Suleiman Ibrahim"),
+    ...         Stack("Graz", "hapsburg: 8R Charles V"),
+    ...         Stack("Vienna", "hapsburg: 2R Ferdinand"),
+    ...     ],
+    ...     control={"Pressburg": "ottoman", "Brunn": "hapsburg"},
+    ...     wars=[("ottoman", "hapsburg")],
+    ... )
+    >>> move = Move(situation, "Pressburg", "Vienna")
+    >>> from oddsengine import exact
+    >>> result = exact(move)
+    >>> round(result.p["intercepted"] * 36)
+    15
+    """
+
+    situation: Situation
+    origin: str
+    destination: str
+    units: Force | None = None
+    power: str | None = None
+    defender_policy: str = "best"
+    interception_policy: object = "all"
+    retreat_policy: str = "most-friendly"
+    attacker_cards: tuple[Card, ...] = ()
+    defender_cards: tuple[Card, ...] = ()
+    policies: Policies = field(default_factory=Policies)
+    options: RuleOptions = field(default_factory=RuleOptions)
+
+    kind = "move"
+    outcome_names = OUTCOME_NAMES
+
+    def __post_init__(self):
+        if not isinstance(self.situation, Situation):
+            raise OddsEngineError("a move needs a Situation")
+        board = load_board()
+        origin = board.space(self.origin).name
+        destination = board.space(self.destination).name
+        if origin == destination:
+            raise OddsEngineError(f"a move goes somewhere else than {origin}")
+        if not board.is_adjacent(origin, destination):
+            raise OddsEngineError(f"{destination} is not adjacent to {origin} by land")
+        object.__setattr__(self, "origin", origin)
+        object.__setattr__(self, "destination", destination)
+        stack = self.situation.stack(origin, self.power)
+        object.__setattr__(self, "power", stack.power)
+        units = self.units
+        if units is None:
+            units = stack.force
+        elif isinstance(units, str):
+            units = parse_force(units, power=stack.power)
+        if not isinstance(units, Force):
+            raise OddsEngineError(f"units must be a Force or a force string, not {units!r}")
+        if units.power is None:
+            units = Force(
+                **{kind: getattr(units, kind) for kind in UNIT_TYPES},
+                leaders=units.leaders,
+                power=stack.power,
+            )
+        if units.power != stack.power or not _is_part_of(units, stack.force):
+            raise OddsEngineError(
+                f"the moving units {units.notation()} are not part of the stack in {origin} "
+                f"({stack.force.notation()})"
+            )
+        if units.land_units == 0:
+            raise OddsEngineError("the moving formation has no land units")
+        units.check_formation("mover")
+        object.__setattr__(self, "units", units)
+        object.__setattr__(
+            self, "defender_policy", _normalise_defender_policy(self.defender_policy)
+        )
+        object.__setattr__(
+            self, "interception_policy", _normalise_interception_policy(self.interception_policy)
+        )
+        parse_retreat_policy(self.retreat_policy)
+        for name in ("attacker_cards", "defender_cards"):
+            cards = getattr(self, name)
+            if isinstance(cards, (str, int, Card)):
+                cards = [cards] if not isinstance(cards, str) else cards.split(",")
+            cards = tuple(find_card(card) for card in cards if str(card).strip())
+            for card in cards:
+                if card.slug in _REFUSED_IN_MOVE:
+                    raise OddsEngineError(
+                        f"{card} stops a move before it starts: leave the move out instead"
+                    )
+            object.__setattr__(self, name, cards)
+        for stack_there in self.situation.stacks_in(destination):
+            other = stack_there.power
+            if not (
+                self.situation.at_war(other, self.power) or self.situation.allied(other, self.power)
+            ):
+                raise OddsEngineError(
+                    f"{destination} holds {other} units and {other} is not at war with "
+                    f"{self.power}: the move is not allowed"
+                )
+        self._defenders  # noqa: B018  (refuse two defending powers here)
+        self.program  # noqa: B018  (apply the rules now: an invalid move cannot exist)
+
+    # -- who is involved ---------------------------------------------------------------
+
+    @cached_property
+    def _defenders(self) -> Force | None:
+        """The enemy units in the open in the destination, as one force."""
+        merged = None
+        for stack in self.situation.stacks_in(self.destination, besieged=False):
+            if self.situation.at_war(stack.power, self.power):
+                merged = merge_forces(merged, stack.force)
+        return merged
+
+    @property
+    def defenders_lost_battle(self) -> bool:
+        """13.3: every defender already lost a field battle this impulse."""
+        stacks = [
+            stack
+            for stack in self.situation.stacks_in(self.destination, besieged=False)
+            if self.situation.at_war(stack.power, self.power)
+        ]
+        return bool(stacks) and all(stack.lost_battle_this_impulse for stack in stacks)
+
+    @cached_property
+    def interception_attempts(self) -> tuple[InterceptionAttempt, ...]:
+        """Every eligible interception, in the order they are resolved (13.2, original 001).
+
+        Examples
+        --------
+        >>> from oddsengine.situation import Situation, Stack
+        >>> situation = Situation(
+        ...     [Stack("Pressburg", "ottoman: 4R"), Stack("Graz", "hapsburg: 3R")],
+        ...     wars=[("ottoman", "hapsburg")],
+        ... )
+        >>> move = Move(situation, "Pressburg", "Vienna")
+        >>> [attempt.label for attempt in move.interception_attempts]
+        ['hapsburg@Graz']
+        """
+        situation, board = self.situation, load_board()
+        destination = board.space(self.destination)
+        controller = situation.controller(destination.name)
+        besieged_inside = situation.stacks_in(destination.name, besieged=True)
+        under_siege = bool(besieged_inside)
+        if self.interception_policy == "none":
+            return ()
+        # Original 001: no interception of a move into a friendly fortified space that
+        # is not under siege.
+        if (
+            destination.is_fortified
+            and situation.allied(controller, self.power)
+            and not under_siege
+        ):
+            return ()
+        holders = [
+            stack for stack in situation.stacks_in(destination.name) if stack.force.land_units > 0
+        ]
+        chosen = None
+        if isinstance(self.interception_policy, tuple):
+            chosen = dict(self.interception_policy)
+        attempts = []
+        for stack in situation.stacks:
+            if (
+                stack.besieged
+                or stack.intercepted_this_impulse
+                or stack.force.land_units == 0
+                or not situation.at_war(stack.power, self.power)
+                # 13.2: adjacent, and not across a pass.
+                or board.connection(stack.space, destination.name) != "normal"
+            ):
+                continue
+            if holders and not any(
+                not holder.besieged and situation.allied(holder.power, stack.power)
+                for holder in holders
+            ):
+                # Only the power of the units in the destination (or its ally) may
+                # intercept, and nobody if those units are besieged.
+                continue
+            if not (
+                situation.allied(controller, stack.power)
+                or situation.at_war(controller, stack.power)
+            ):
+                continue  # not into a space of a power neither enemy nor ally
+            if chosen is not None and stack.space not in chosen:
+                continue
+            force = stack.force
+            if chosen is not None and chosen[stack.space] != "all":
+                force = parse_force(chosen[stack.space], power=stack.power)
+                if not _is_part_of(force, stack.force):
+                    raise OddsEngineError(
+                        f"interception from {stack.space}: {force.notation()} is not part of "
+                        f"the stack there ({stack.force.notation()})"
+                    )
+            force.check_formation(f"interceptor in {stack.space}")
+            attempts.append(InterceptionAttempt(stack.label, stack.space, stack.power, force))
+        if chosen is not None:
+            for space in chosen:
+                if space not in {attempt.space for attempt in attempts}:
+                    raise OddsEngineError(
+                        f"interception policy names {space}, but no stack there may intercept "
+                        f"this move into {destination.name}"
+                    )
+        return tuple(
+            sorted(
+                attempts, key=lambda attempt: (situation.impulse_rank(attempt.power), attempt.space)
+            )
+        )
+
+    @property
+    def attacker_units(self) -> int:
+        """Land units of the moving formation."""
+        return self.units.land_units
+
+    @property
+    def defender_units(self) -> int:
+        """Land units that may fight the mover: the destination's and every interceptor's."""
+        own = self._defenders.land_units if self._defenders is not None else 0
+        return own + sum(attempt.force.land_units for attempt in self.interception_attempts)
+
+    def initial_branch(self) -> _Branch:
+        """The board as the move is declared (used by :mod:`oddsengine._move_tree`)."""
+        placement = []
+        for stack in self.situation.stacks:
+            if stack.space == self.destination and not stack.besieged:
+                if self.situation.at_war(stack.power, self.power):
+                    continue  # part of the defenders
+            force = stack.force
+            if stack.space == self.origin and stack.power == self.power and not stack.besieged:
+                force = remaining_after(stack.force, self.units)
+                if force is None:
+                    continue
+            placement.append(Placed(stack.label, stack.space, force, inside=stack.besieged))
+        placement.append(Placed("mover", self.origin, self.units))
+        if self._defenders is not None:
+            placement.append(Placed("defenders", self.destination, self._defenders))
+        return _Branch(tuple(placement))
+
+    # -- the program and what the engines read -----------------------------------------
+
+    @cached_property
+    def program(self):
+        """The compiled tree of the move (see :mod:`oddsengine._move_tree`)."""
+        return build_program(self, self.interception_attempts)
+
+    @cached_property
+    def end_state_probabilities(self) -> np.ndarray:
+        """Exact probability of every end state of :attr:`program`."""
+        return self.program.probabilities()
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        per_stack = []
+        for attempt in self.interception_attempts:
+            per_stack += [
+                f"intercept_attempted:{attempt.label}",
+                f"intercepted:{attempt.label}",
+            ]
+        return BASE_EVENTS + tuple(per_stack)
+
+    def draw_plan(self) -> DrawPlan:
+        """The exact distribution of the end states, for :func:`oddsengine.exact`.
+
+        Its one value is the index of an end state. (Sampling this plan draws end states
+        from their exact distribution; the Monte Carlo engine of a move is
+        :func:`oddsengine.move_simulation.simulate_move`, which plays the move out.)
+        """
+        return DrawPlan(self.end_state_probabilities, np.ones((1, 1)))
+
+    def outcome_columns(self, values) -> dict[str, np.ndarray]:
+        """The columns of end states ``values[0]`` (indices into ``program.end_states``)."""
+        index = np.asarray(values[0], dtype=np.int64)
+        states = self.program.end_states
+        columns = {
+            "outcome": np.array([state.outcome for state in states], dtype=object)[index],
+            "controller": np.array([state.controller for state in states], dtype=object)[index],
+            "mover_end": np.array([state.mover_end for state in states], dtype=object)[index],
+            "defenders_end": np.array([state.defenders_end for state in states], dtype=object)[
+                index
+            ],
+            "captured": np.array([state.captured for state in states], dtype=object)[index],
+            "attacker_survivors": np.array([s.attacker_survivors for s in states])[index],
+            "defender_survivors": np.array([s.defender_survivors for s in states])[index],
+        }
+        for name in self.event_names:
+            columns[name] = np.array([name in state.events for state in states], dtype=bool)[index]
+        return columns
+
+    def describe(self) -> dict:
+        """The move as plain data (for JSON output)."""
+        return {
+            "power": self.power,
+            "origin": self.origin,
+            "destination": self.destination,
+            "units": self.units.notation(),
+            "defenders": None if self._defenders is None else self._defenders.notation(),
+            "interceptions": [
+                {
+                    "stack": attempt.label,
+                    "force": attempt.force.notation(),
+                    "needed": _needed(attempt.force, self.units),
+                }
+                for attempt in self.interception_attempts
+            ],
+            "defender_policy": self.defender_policy,
+            "defender_choice": self.program.choices.get("defender"),
+            "retreat_policy": self.retreat_policy,
+            "attacker_cards": [card.slug for card in self.attacker_cards],
+            "defender_cards": [card.slug for card in self.defender_cards],
+        }
+
+    def title(self) -> str:
+        return f"Move: {self.units.notation()}  {self.origin} -> {self.destination}"
+
+    def describe_lines(self) -> list[str]:
+        lines = []
+        if self._defenders is not None:
+            lines.append(f"In {self.destination}: {self._defenders.notation()}")
+        for attempt in self.interception_attempts:
+            lines.append(
+                f"Interception from {attempt.space}: {attempt.force.notation()}, needs "
+                f"{_needed(attempt.force, self.units)}+ on 2d6"
+            )
+        choice = self.program.choices.get("defender")
+        if choice:
+            lines.append(f"Defenders if not intercepted: {choice}")
+        return lines
+
+
+def _needed(interceptor: Force, mover: Force) -> int:
+    from .rolls import Interception
+
+    return Interception(interceptor, mover).needed
+
+
+def end_state_records(result, limit: int | None = None) -> list[dict]:
+    """The end states of a move result, most likely first, as plain records.
+
+    Each record has the outcome, the controller, where the mover and the defenders
+    ended, the captured leaders, the survivors and the probability.
+    """
+    frame = result.states_frame()
+    keep = [
+        "outcome",
+        "controller",
+        "mover_end",
+        "defenders_end",
+        "captured",
+        "attacker_survivors",
+        "defender_survivors",
+        "probability",
+    ]
+    records = []
+    if limit is not None:
+        frame = frame.head(limit)
+    for row in frame[keep].itertuples(index=False):
+        record = dict(zip(keep, row, strict=True))
+        record["attacker_survivors"] = int(record["attacker_survivors"])
+        record["defender_survivors"] = int(record["defender_survivors"])
+        record["probability"] = float(record["probability"])
+        records.append(record)
+    return records
