@@ -1,0 +1,244 @@
+"""``sweep``, ``table`` and ``plot``: many scenarios at once, as a data file, an odds table
+or a chart."""
+
+from __future__ import annotations
+
+import sys
+
+from ..errors import OddsEngineError
+from ._engine_options import positive_int, probability_target
+
+TABLE_FORMATS = ("markdown", "html", "latex", "bbcode", "csv")
+_KINDS = ("battle", "assault", "intercept", "avoid")
+_DEFAULT_ROLES = {
+    "battle": ("attacker", "defender"),
+    "assault": ("attacker", "defender"),
+    "intercept": ("interceptor", "mover"),
+    "avoid": ("defender", "attacker"),
+}
+TEMPLATE_HELP = (
+    'a force with ranges, such as "2..16R L2" or "2..16R L0..2" (LOW..HIGH units of R, M or '
+    "C; L0..2 leader battle ratings); the first range gives the rows or the x axis"
+)
+
+
+def _run_sweep(arguments):
+    from ..sweep import Sweep
+
+    plan = Sweep.from_toml(arguments.spec)
+    changes = {}
+    if arguments.seed is not None:
+        changes["seed"] = arguments.seed
+    if arguments.precision is not None:
+        changes["precision"] = arguments.precision
+    if arguments.method is not None:
+        changes["method"] = arguments.method
+    if changes:
+        import dataclasses
+
+        plan = dataclasses.replace(plan, **changes)
+    frame = plan.run(
+        arguments.out,
+        resume=arguments.resume,
+        overwrite=arguments.overwrite,
+        progress=not arguments.quiet,
+        scheduler=arguments.scheduler,
+        batch_size=arguments.batch_size,
+    )
+    refused = frame.loc[frame["status"] == "refused", "scenario_key"].nunique()
+    scenarios = frame["scenario_key"].nunique()
+    note = f" ({refused} refused by the rules)" if refused else ""
+    print(f"{scenarios} scenarios{note}, {len(frame)} rows written to {arguments.out}")
+
+
+def _fixed_parameters(arguments) -> dict:
+    fixed = {}
+    for name in ("attacker_cards", "defender_cards", "responses"):
+        value = getattr(arguments, name, "")
+        if value:
+            fixed[name] = value
+    if getattr(arguments, "cards_as_printed", False):
+        fixed["cards_as_printed"] = True
+    return fixed
+
+
+def _templates(arguments):
+    rows_role, columns_role = _DEFAULT_ROLES[arguments.kind]
+    rows = getattr(arguments, rows_role)
+    columns = getattr(arguments, columns_role)
+    defaults = {
+        "intercept": ("4R L0..2", "ottoman: 3R 0..1C"),
+        "avoid": ("4R L0..2", "ottoman: 3R 0..1C"),
+    }
+    if rows is None or columns is None:
+        if arguments.kind not in defaults:
+            raise OddsEngineError(f"a {arguments.kind} needs --{rows_role} and --{columns_role}")
+        rows = rows or defaults[arguments.kind][0]
+        columns = columns or defaults[arguments.kind][1]
+    return rows, columns
+
+
+def _run_table(arguments):
+    from ..tables import odds_table
+
+    rows, columns = _templates(arguments)
+    table = odds_table(
+        arguments.kind,
+        rows,
+        columns,
+        method=arguments.method or "auto",
+        precision=arguments.precision or 0.005,
+        seed=arguments.seed,
+        **_fixed_parameters(arguments),
+    )
+    text = table.render(arguments.format, intervals=arguments.intervals)
+    if arguments.out:
+        with open(arguments.out, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+def _run_plot(arguments):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from .. import plots
+    from ..sweep import Sweep
+    from ..templates import parse_template
+
+    if arguments.kind in ("intercept", "avoid"):
+        ax = plots.plot_interception(arguments.kind)
+    else:
+        if arguments.attacker is None or arguments.defender is None:
+            raise OddsEngineError(f"a {arguments.kind} plot needs --attacker and --defender")
+        attacker = parse_template(arguments.attacker)
+        defender = parse_template(arguments.defender)
+        if attacker.main_axis is None:
+            raise OddsEngineError(
+                "--attacker needs a range for the x axis, such as 2..16R (see --help)"
+            )
+        frame = Sweep(
+            arguments.kind,
+            grid={"attacker": arguments.attacker, "defender": arguments.defender},
+            fixed=_fixed_parameters(arguments),
+            method=arguments.method or "auto",
+            precision=arguments.precision or 0.005,
+            seed=arguments.seed,
+        ).run(progress=False)
+        x = f"attacker_{attacker.main_axis.name}"
+        if arguments.heatmap:
+            if defender.main_axis is None:
+                raise OddsEngineError("--heatmap needs a range in --defender, such as 0..4R")
+            ax = plots.plot_heatmap(frame, f"defender_{defender.main_axis.name}", x)
+        else:
+            line = "attacker_rating" if "attacker_rating" in frame.columns else None
+            if line == x:
+                line = None
+            ax = plots.plot_probability(frame, x, line)
+    suffix = str(arguments.out).rsplit(".", 1)[-1].lower()
+    if suffix not in ("png", "svg", "pdf"):
+        raise OddsEngineError(
+            f"cannot tell the format of {arguments.out!r}: use .png, .svg or .pdf"
+        )
+    ax.figure.savefig(arguments.out, dpi=arguments.dpi)
+    import matplotlib.pyplot as plt
+
+    plt.close(ax.figure)
+    print(f"wrote {arguments.out}")
+
+
+def _add_method_arguments(parser) -> None:
+    group = parser.add_argument_group("engine")
+    group.add_argument(
+        "--method",
+        choices=("auto", "exact", "monte-carlo"),
+        default=None,
+        help="auto (default): exact where possible, Monte Carlo otherwise",
+    )
+    group.add_argument(
+        "--precision",
+        type=probability_target,
+        default=None,
+        help="Monte Carlo target: 95%% half-width of each probability (default 0.005 = 0.5%%)",
+    )
+    group.add_argument("--seed", type=int, default=None, help="Monte Carlo seed")
+
+
+def _add_card_arguments(parser) -> None:
+    group = parser.add_argument_group("cards (the same in every cell)")
+    group.add_argument("--attacker-cards", default="", metavar="CARDS")
+    group.add_argument("--defender-cards", default="", metavar="CARDS")
+    group.add_argument("--responses", default="", metavar="CARDS")
+    group.add_argument("--cards-as-printed", action="store_true")
+
+
+def _add_forces(parser) -> None:
+    parser.add_argument("--attacker", metavar="TEMPLATE", help=TEMPLATE_HELP)
+    parser.add_argument("--defender", metavar="TEMPLATE", help=TEMPLATE_HELP)
+    parser.add_argument("--interceptor", metavar="TEMPLATE", help="intercept tables")
+    parser.add_argument("--mover", metavar="TEMPLATE", help="intercept tables")
+
+
+def register(commands) -> None:
+    """Add ``sweep``, ``table`` and ``plot``."""
+    sweep = commands.add_parser(
+        "sweep",
+        help="run a grid of what-ifs from a sweep file into a Parquet or CSV table",
+        description="Run every scenario of a sweep file (TOML; see "
+        "oddsengine/examples/assault_sweep.toml) into a tidy table: one row per scenario "
+        "and outcome. Exact where possible, Monte Carlo to a precision target otherwise.",
+    )
+    sweep.add_argument("spec", metavar="SPEC.toml", help="the sweep file")
+    sweep.add_argument(
+        "--out", required=True, metavar="FILE", help="results.parquet or results.csv"
+    )
+    sweep.add_argument(
+        "--resume", action="store_true", help="continue an interrupted sweep in --out"
+    )
+    sweep.add_argument("--overwrite", action="store_true", help="replace an existing --out")
+    sweep.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on a Dask cluster, e.g. tcp://host:8786 (pip install oddsengine[distributed])",
+    )
+    sweep.add_argument("--batch-size", type=positive_int, default=None, metavar="N")
+    sweep.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_method_arguments(sweep)
+    sweep.set_defaults(run=_run_sweep)
+
+    table = commands.add_parser(
+        "table",
+        help="an odds table over two force templates",
+        description="The headline probability (battle: attacker wins; assault, intercept, "
+        "avoid: success) for every pair of forces of two templates. The attacker's first "
+        "range gives the rows, the defender's the columns; further ranges give one table "
+        "per value. intercept and avoid run over leader rating and Ottoman cavalry.",
+    )
+    table.add_argument("kind", choices=_KINDS)
+    _add_forces(table)
+    table.add_argument("--format", choices=TABLE_FORMATS, default="markdown")
+    table.add_argument(
+        "--intervals", action="store_true", help="show the 95%% half-width of Monte Carlo cells"
+    )
+    table.add_argument("--out", metavar="FILE", help="write to a file instead of the terminal")
+    _add_card_arguments(table)
+    _add_method_arguments(table)
+    table.set_defaults(run=_run_table)
+
+    plot = commands.add_parser(
+        "plot",
+        help="a chart: probability by force size, a heat map, or interception chances",
+        description="battle/assault: the headline probability against the attacker's first "
+        "range, one line per leader rating, with the 95%% interval as a band (--heatmap: "
+        "over the attacker's and the defender's ranges). intercept/avoid: chance by leader "
+        "rating and Ottoman cavalry.",
+    )
+    plot.add_argument("kind", choices=_KINDS)
+    _add_forces(plot)
+    plot.add_argument("--out", required=True, metavar="FILE", help="file.png, .svg or .pdf")
+    plot.add_argument("--heatmap", action="store_true")
+    plot.add_argument("--dpi", type=positive_int, default=120)
+    _add_card_arguments(plot)
+    _add_method_arguments(plot)
+    plot.set_defaults(run=_run_plot)
