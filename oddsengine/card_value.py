@@ -67,7 +67,7 @@ def card_value(spec, side: str | None = None):
     >>> table = card_value(FieldBattle("france: 4R", "hapsburg: 4R"), side="defender")
     >>> table.iloc[0]["card"]
     'Foul Weather'
-    >>> bool((table["value"] > 0).all())
+    >>> bool((table["value"] >= 0).all())
     True
     """
     import pandas as pd

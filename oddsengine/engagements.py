@@ -18,8 +18,10 @@ from ._combat import CombatSide, combat_plan, resolve_combat
 from ._draws import DrawPlan
 from .cards import Card, find_card
 from .errors import OddsEngineError
-from .forces import Force, parse_force
+from .forces import UNIT_TYPES, Force, parse_force
+from .leaders import anonymous_leader
 from .options import Policies, RuleOptions
+from .powers import MAJOR_POWERS
 
 __all__ = ["FieldBattle", "Assault"]
 
@@ -52,6 +54,42 @@ def _as_cards(values) -> tuple[Card, ...]:
     return cards
 
 
+def _combine(main: Force, ally: Force) -> Force:
+    """One force holding the units of two allied powers, for counting dice."""
+    leaders = main.leaders + ally.leaders
+    best = max((leader.battle_rating for leader in leaders), default=None)
+    cavalry = main.cavalry + ally.cavalry
+    return Force(
+        regulars=main.regulars + ally.regulars,
+        mercenaries=main.mercenaries + ally.mercenaries,
+        cavalry=cavalry,
+        leaders=() if best is None else (anonymous_leader(best),),
+        power="ottoman" if cavalry else main.power,
+    )
+
+
+def split_losses(losses, main_units, ally_units, odd_loss_to_ally):
+    """14 step 9: allied powers defending together split their losses evenly; the odd
+    loss goes to the power the die roll picks. A power that runs out of units passes the
+    rest to the other. Works elementwise on arrays.
+
+    Examples
+    --------
+    >>> split_losses(3, 4, 4, odd_loss_to_ally=True)
+    (1, 2)
+    >>> split_losses(5, 1, 6, odd_loss_to_ally=False)
+    (1, 4)
+    """
+    losses = np.asarray(losses)
+    main_loss = losses // 2 + np.where(odd_loss_to_ally, 0, losses % 2)
+    main_loss = np.minimum(main_loss, main_units)
+    ally_loss = np.minimum(losses - main_loss, ally_units)
+    main_loss = losses - ally_loss
+    if main_loss.ndim == 0:
+        return int(main_loss), int(ally_loss)
+    return main_loss, ally_loss
+
+
 @dataclass(frozen=True)
 class _Combat:
     """Fields and card handling shared by field battles and assaults."""
@@ -63,12 +101,16 @@ class _Combat:
     responses: tuple[Card, ...] = ()
     policies: Policies = field(default_factory=Policies)
     options: RuleOptions = field(default_factory=RuleOptions)
+    defender_ally: Force | None = None
 
     mode = "battle"
 
     def __post_init__(self):
         object.__setattr__(self, "attacker", _as_force(self.attacker, "attacker"))
         object.__setattr__(self, "defender", _as_force(self.defender, "defender"))
+        if self.defender_ally is not None:
+            object.__setattr__(self, "defender_ally", _as_force(self.defender_ally, "ally"))
+            self._check_ally()
         for name in ("attacker_cards", "defender_cards", "responses"):
             object.__setattr__(self, name, _as_cards(getattr(self, name)))
         if not isinstance(self.policies, Policies):
@@ -89,6 +131,32 @@ class _Combat:
         if self._has("surprise-attack", "attacker") and self._has("surprise-attack", "defender"):
             raise OddsEngineError("Surprise Attack (card #29) exists once: one side only")
         self._sides  # noqa: B018  (prepare now, so that every refusal happens here)
+
+    # -- allies ------------------------------------------------------------------------
+
+    def _check_ally(self) -> None:
+        ally, defender = self.defender_ally, self.defender
+        for label, force in (("defender", defender), ("defender_ally", ally)):
+            if force.power not in MAJOR_POWERS:
+                raise OddsEngineError(
+                    f"{label}: allied defenders must each name a major power "
+                    f"(e.g. 'france: 2R'), not {force.power or 'no power'}"
+                )
+        if ally.power == defender.power:
+            raise OddsEngineError(f"the ally is {ally.power} too: give one force per power")
+        if ally.power == self.attacker.power:
+            raise OddsEngineError(f"the ally ({ally.power}) is the attacking power")
+
+    @property
+    def defending_force(self) -> Force:
+        """Every land unit and leader on the defending side, allies included.
+
+        With an ally, the leaders are summarised by an anonymous leader of the best battle
+        rating (5.1: only the best rating counts).
+        """
+        if self.defender_ally is None:
+            return self.defender
+        return _combine(self.defender, self.defender_ally)
 
     # -- cards -------------------------------------------------------------------------
 
@@ -193,7 +261,7 @@ class _Combat:
             return None
         return max(self.attacker.leaders, key=lambda leader: leader.battle_rating)
 
-    def _prepared_forces(self) -> tuple[Force, Force]:
+    def _prepared_forces(self, with_ally: bool = True) -> tuple[Force, Force]:
         """The forces that roll, after the cards played before the roll."""
         forces = {"attacker": self.attacker, "defender": self.defender}
         victim = self.gout_victim
@@ -223,6 +291,9 @@ class _Combat:
                     mercenaries=forces[other].mercenaries - moved
                 )
                 forces[role] = forces[role].with_units(mercenaries=forces[role].mercenaries + moved)
+        if with_ally and self.defender_ally is not None:
+            # The cards above change the main defending power's units; the ally joins after.
+            forces["defender"] = _combine(forces["defender"], self.defender_ally)
         return forces["attacker"], forces["defender"]
 
     def _check_forces(self) -> None:
@@ -235,6 +306,7 @@ class _Combat:
         description = {
             "attacker": self.attacker.notation(),
             "defender": self.defender.notation(),
+            "defender_ally": None if self.defender_ally is None else self.defender_ally.notation(),
             "attacker_cards": [card.slug for card in self.attacker_cards],
             "defender_cards": [card.slug for card in self.defender_cards],
             "responses": [card.slug for card in self.responses],
@@ -246,7 +318,10 @@ class _Combat:
 
     def title(self) -> str:
         name = "Field battle" if self.mode == "battle" else "Assault"
-        return f"{name}: {self.attacker.notation()}  vs  {self.defender.notation()}"
+        defenders = self.defender.notation()
+        if self.defender_ally is not None:
+            defenders += f" + {self.defender_ally.notation()}"
+        return f"{name}: {self.attacker.notation()}  vs  {defenders}"
 
     def describe_lines(self) -> list[str]:
         lines = []
@@ -347,7 +422,13 @@ class _Combat:
         if self._deterministic_outcome is not None:
             return DrawPlan(np.ones(1), np.ones((1, 1)))
         attacker, defender = self._sides
-        return combat_plan(attacker, defender, self.first_to_fire)
+        plan = combat_plan(attacker, defender, self.first_to_fire)
+        if self.defender_ally is None:
+            return plan
+        # 14 step 9: the odd loss between allies is decided by a die roll (even chances),
+        # carried as the lowest digit of the defender's extra value.
+        odd_loss_roll = np.kron(plan.defender_extra, [0.5, 0.5])
+        return DrawPlan(plan.first, plan.second, plan.attacker_extra, odd_loss_roll)
 
     @property
     def _deterministic_outcome(self):
@@ -375,8 +456,60 @@ class _Combat:
                     columns[f"{role}_{kind}"] = np.full(size, getattr(side.force, kind))
                 columns[f"{role}_spent_post_roll"] = np.zeros(size, dtype=bool)
             columns["attacker_prevails"] = np.zeros(size, dtype=bool)
-            return columns
-        return resolve_combat(values, attacker, defender, self.mode, self.first_to_fire)
+        else:
+            odd_loss_to_ally = None
+            if self.defender_ally is not None:
+                first, second, attacker_extra, defender_extra = values
+                odd_loss_to_ally = defender_extra % 2 == 1
+                values = (first, second, attacker_extra, defender_extra // 2)
+            columns = resolve_combat(values, attacker, defender, self.mode, self.first_to_fire)
+        if self.defender_ally is not None:
+            if self._deterministic_outcome is not None:
+                odd_loss_to_ally = np.zeros(values[0].size, dtype=bool)
+            self._split_between_allies(columns, odd_loss_to_ally)
+        return columns
+
+    def _split_between_allies(self, columns, odd_loss_to_ally) -> None:
+        """Add each allied power's survivors and replace the defender's make-up."""
+        main = self._prepared_forces_before_ally()[1]
+        ally = self.defender_ally
+        losses = (main.land_units + ally.land_units) - columns["defender_survivors"]
+        main_loss, ally_loss = split_losses(
+            losses, main.land_units, ally.land_units, odd_loss_to_ally
+        )
+        order = self.policies.defender_casualty_order
+        totals = {kind: 0 for kind in UNIT_TYPES}
+        for force, lost in ((main, main_loss), (ally, ally_loss)):
+            table = np.array(
+                [
+                    [force.units_after_losses(count, order)[kind] for kind in UNIT_TYPES]
+                    for count in range(force.land_units + 1)
+                ]
+            ).reshape(force.land_units + 1, len(UNIT_TYPES))
+            rows = table[np.asarray(lost)]
+            columns[f"{force.power}_survivors"] = force.land_units - np.asarray(lost)
+            for index, kind in enumerate(UNIT_TYPES):
+                totals[kind] = totals[kind] + rows[:, index]
+        for kind in UNIT_TYPES:
+            columns[f"defender_{kind}"] = totals[kind]
+
+    def _prepared_forces_before_ally(self):
+        return self._prepared_forces(with_ally=False)
+
+    @property
+    def loss_groups(self) -> list[tuple[str, int, str]]:
+        """(label, land units at the start, survivors column) for expected losses."""
+        groups = [
+            ("attacker", self.attacker_units, "attacker_survivors"),
+            ("defender", self.defender_units, "defender_survivors"),
+        ]
+        if self.defender_ally is not None and self._deterministic_outcome is None:
+            main = self._prepared_forces_before_ally()[1]
+            for force in (main, self.defender_ally):
+                groups.append(
+                    (f"defender:{force.power}", force.land_units, f"{force.power}_survivors")
+                )
+        return groups
 
     def _card_spent_columns(self, columns):
         spent = {}
@@ -428,8 +561,8 @@ class FieldBattle(_Combat):
     outcome_names = ("attacker_wins", "defender_wins")
 
     def _check_forces(self):
-        for role in ("attacker", "defender"):
-            if self._force(role).land_units == 0:
+        for role, force in (("attacker", self.attacker), ("defender", self.defending_force)):
+            if force.land_units == 0:
                 raise OddsEngineError(f"field battle: the {role} has no land units")
         self.attacker.check_formation("attacker")
 
@@ -490,6 +623,7 @@ def _survivor_columns(columns):
         "defender_mercenaries",
         "defender_cavalry",
     ]
+    keys += [key for key in columns if key.endswith("_survivors") and key not in keys]
     return {key: np.asarray(columns[key]) for key in keys}
 
 
@@ -543,10 +677,11 @@ class Assault(_Combat):
         if self.attacker.infantry + self.attacker.cavalry == 0:
             raise OddsEngineError("assault: the attacker has no land units")
         self.attacker.check_formation("attacker")
-        if self.defender.land_units > 4:
+        garrison = self.defending_force
+        if garrison.land_units > 4:
             raise OddsEngineError(
                 f"assault: a fortified space holds at most 4 land units, not "
-                f"{self.defender.land_units} (13.4, 15)"
+                f"{garrison.land_units} (13.4, 15)"
             )
         roxelana = self._has("roxelana", "attacker")
         if self.siege_laid_this_impulse and not roxelana and not self._has("treachery", "attacker"):
@@ -581,10 +716,10 @@ class Assault(_Combat):
                 "squadron(s) in port and the attacker needs more in the adjacent sea zones "
                 f"(has {self.attacker_squadrons_adjacent}) (15.1)"
             )
-        if self.attacker.land_units <= self.defender.land_units and not roxelana:
+        if self.attacker.land_units <= garrison.land_units and not roxelana:
             raise OddsEngineError(
                 f"assault refused: {self.attacker.land_units} attacking land units do not "
-                f"outnumber the garrison of {self.defender.land_units}, so the space is not "
+                f"outnumber the garrison of {garrison.land_units}, so the space is not "
                 "under siege (15)"
             )
         if self._has_response("siege-artillery") or self._has("siege-artillery", "attacker"):
@@ -620,8 +755,8 @@ class Assault(_Combat):
         attacker, defender = self._prepared_forces()
         return attacker.land_units <= defender.land_units
 
-    def _prepared_forces(self):
-        attacker, defender = super()._prepared_forces()
+    def _prepared_forces(self, with_ally: bool = True):
+        attacker, defender = super()._prepared_forces(with_ally)
         if self._has("mercenaries-grow-restless", "defender"):
             attacker = attacker.with_units(mercenaries=0)  # 27: attacking mercenaries go.
         return attacker, defender

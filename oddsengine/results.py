@@ -192,13 +192,12 @@ class Result:
             ``{"attacker": {"mean": ..., "stderr": ...}, "defender": {...}}``.
         """
         losses = {}
-        for side in self._sides():
-            units = getattr(self.spec, f"{side}_units")
-            lost = units - self.states[f"{side}_survivors"]
+        for label, units, column in getattr(self.spec, "loss_groups", ()):
+            lost = units - self.states[column]
             mean = float(np.dot(self.probabilities, lost))
             variance = float(np.dot(self.probabilities, (lost - mean) ** 2))
             stderr = 0.0 if self.is_exact else math.sqrt(variance / self.trials)
-            losses[side] = {"mean": mean, "stderr": stderr}
+            losses[label] = {"mean": mean, "stderr": stderr}
         return losses
 
     def survivors(self):
