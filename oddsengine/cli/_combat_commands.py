@@ -84,6 +84,7 @@ def _combat_kwargs(arguments) -> dict:
         "responses": parse_cards(arguments.responses),
         "policies": _parse_policies(arguments),
         "options": RuleOptions(cards_as_printed=arguments.cards_as_printed),
+        "defender_ally": parse_force(arguments.defender_ally) if arguments.defender_ally else None,
     }
 
 
@@ -166,6 +167,11 @@ def register(commands) -> None:
     )
     battle.add_argument("--attacker", required=True, metavar="FORCE", help=FORCE_HELP)
     battle.add_argument("--defender", required=True, metavar="FORCE")
+    battle.add_argument(
+        "--defender-ally",
+        metavar="FORCE",
+        help="an allied major power defending with the defender (losses split evenly)",
+    )
     _add_card_arguments(battle)
     add_engine_arguments(battle)
     battle.set_defaults(run=_run_battle)
@@ -178,6 +184,11 @@ def register(commands) -> None:
     )
     assault.add_argument("--attacker", required=True, metavar="FORCE", help=FORCE_HELP)
     assault.add_argument("--defender", required=True, metavar="FORCE")
+    assault.add_argument(
+        "--defender-ally",
+        metavar="FORCE",
+        help="an allied major power defending with the defender (losses split evenly)",
+    )
     _add_card_arguments(assault)
     requirements = assault.add_argument_group("assault requirements (15.1)")
     requirements.add_argument(
