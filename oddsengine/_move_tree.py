@@ -276,8 +276,12 @@ class _Builder:
                 and self.situation.at_war(group.power, self.mover_power)
             ]
             garrison = Force(power=controller)
-            for force in inside:
-                garrison = merge_forces(garrison, force)
+            if inside and len({force.power for force in inside}) == 1:
+                garrison = None
+                for force in inside:
+                    garrison = merge_forces(garrison, force)
+            elif inside:
+                garrison = None  # garrisons of two powers: no siege campaign from here
         defenders_end = "; ".join(
             self._describe(branch, label)
             for label in (DEFENDERS, RETREATING)

@@ -325,6 +325,26 @@ class Move:
         )
 
     @property
+    def defender_choices(self) -> tuple[str, ...]:
+        """The defenders' legal responses if no interception succeeds (13.3, 13.4).
+
+        Examples
+        --------
+        >>> from oddsengine.scenario_file import load_move
+        >>> load_move("vienna").defender_choices
+        ('fight', 'withdraw', 'avoid:Brunn', 'avoid:Brunn+withdraw', 'avoid:Graz', \
+'avoid:Graz+withdraw', 'avoid:Linz', 'avoid:Linz+withdraw')
+        """
+        from ._move_tree import _Builder
+
+        if self._defenders is None:
+            return ()
+        branch = self.initial_branch()
+        mover = branch.group("mover")
+        branch = branch.with_group(Placed("mover", self.destination, mover.force))
+        return tuple(_Builder(self).defender_options(branch))
+
+    @property
     def attacker_units(self) -> int:
         """Land units of the moving formation."""
         return self.units.land_units
