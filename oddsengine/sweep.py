@@ -373,7 +373,7 @@ class Sweep:
         """
         spec_class = self.spec_class
         forces = _force_fields(spec_class)
-        settings = json.dumps(self._settings(self.seed if seed is None else seed), sort_keys=True)
+        seed = self.seed if seed is None else seed
         kind = _kind_name(spec_class)
         mappings = []
         if self.grid:
@@ -382,20 +382,23 @@ class Sweep:
         scenarios = []
         for mapping in mappings:
             for parameters, columns in _expand_mapping(mapping, forces):
+                try:
+                    spec, refusal = _build_spec(spec_class, parameters), None
+                except OddsEngineError as error:
+                    if self.on_refused == "raise":
+                        raise OddsEngineError(f"{_describe(parameters)}: {error}") from None
+                    spec, refusal = None, str(error)
+                # The key holds what decides the numbers: the seed only for Monte Carlo.
+                settings = self._settings(None)
+                if spec is not None and _method_for(spec, self.method) == "monte-carlo":
+                    settings["seed"] = seed
                 identity = json.dumps(
                     {"kind": kind, "parameters": parameters, "settings": settings},
                     sort_keys=True,
                     default=str,
                 )
                 key = hashlib.blake2b(identity.encode(), digest_size=10).hexdigest()
-                try:
-                    spec = _build_spec(spec_class, parameters)
-                except OddsEngineError as error:
-                    if self.on_refused == "raise":
-                        raise OddsEngineError(f"{_describe(parameters)}: {error}") from None
-                    scenarios.append(Scenario(parameters, columns, key, None, str(error)))
-                else:
-                    scenarios.append(Scenario(parameters, columns, key, spec, None))
+                scenarios.append(Scenario(parameters, columns, key, spec, refusal))
         if self.on_refused == "skip":
             scenarios = [scenario for scenario in scenarios if scenario.spec is not None]
         return scenarios

@@ -1,0 +1,115 @@
+"""Odds tables: cells, sections and the five formats."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+import oddsengine as oe
+from oddsengine.cli import main
+from oddsengine.tables import _exact_headline, odds_table
+
+
+@pytest.fixture(scope="module")
+def assault_table():
+    return odds_table("assault", "2..5R L0..1", "0..3R")
+
+
+def test_rows_columns_and_sections(assault_table):
+    assert list(assault_table.probability.columns) == ["0R", "1R", "2R", "3R"]
+    assert assault_table.probability.index[:3].tolist() == ["2R L0", "2R L1", "3R L0"]
+    sections = assault_table.sections()
+    assert [title for title, _ in sections] == [
+        "attacker leader rating 0",
+        "attacker leader rating 1",
+    ]
+    assert sections[1][1].index.tolist() == ["2R L1", "3R L1", "4R L1", "5R L1"]
+
+
+def test_cells_are_the_exact_headline(assault_table):
+    for label in ("3R L0", "5R L1"):
+        for garrison in ("0R", "2R"):
+            expected = oe.exact(oe.Assault(label, garrison)).p["success"]
+            assert assault_table.probability.at[label, garrison] == pytest.approx(expected)
+    # 15.1: the besiegers must outnumber the garrison.
+    assert assault_table.probability.isna().at["2R L0", "2R"]
+
+
+def test_exact_headline_equals_the_exact_engine():
+    spec = oe.FieldBattle("7R 1C Suleiman Ibrahim", "hapsburg: 10R Charles-V Ferdinand")
+    assert _exact_headline(spec, "attacker_wins") == pytest.approx(
+        oe.exact(spec).p["attacker_wins"], abs=1e-12
+    )
+
+
+def test_csv_holds_plain_probabilities(assault_table):
+    rows = list(csv.reader(io.StringIO(assault_table.to_csv())))
+    assert rows[0] == ["attacker", "0R", "1R", "2R", "3R"]
+    assert [row[0] for row in rows[1:]] == assault_table.probability.index.tolist()
+    values = [float(cell) for row in rows[1:] for cell in row[1:] if cell]
+    assert all(0 <= value <= 1 for value in values)
+    assert rows[1][3] == ""  # 2R L0 against 2R: refused
+
+
+def test_markdown_shows_percentages(assault_table):
+    text = assault_table.to_markdown()
+    expected = oe.exact(oe.Assault("3R L0", "1R")).p["success"]
+    assert "| 3R L0 | " in text
+    assert f"{expected * 100:.1f}%" in text
+    assert "### attacker leader rating 1" in text
+    assert "—" in text and "rule 15.1" in text
+
+
+def test_html_is_coloured_and_captioned(assault_table):
+    html = assault_table.to_html()
+    assert html.count("<table>") == 2
+    assert "<caption>" in html and "rule 15.1" in html and "Method: exact" in html
+    assert "background:#" in html
+    sure = odds_table("assault", "16R L2", "0R").to_html()
+    assert "background:#9" in sure
+
+
+def test_latex_and_bbcode(assault_table):
+    latex = assault_table.to_latex()
+    assert "\\begin{tabular}{lrrrr}" in latex and "\\%" in latex and "\\caption{" in latex
+    bbcode = assault_table.to_bbcode()
+    assert bbcode.count("[table]") == 2 and "[td]" in bbcode and "%" in bbcode
+
+
+def test_monte_carlo_cells_carry_intervals():
+    table = odds_table("battle", "3..4R", "hapsburg: 3R", method="monte-carlo", seed=4)
+    exact = oe.exact(oe.FieldBattle("4R", "hapsburg: 3R")).p["attacker_wins"]
+    value = table.probability.at["4R", "hapsburg: 3R"]
+    low, high = table.ci95_low.at["4R", "hapsburg: 3R"], table.ci95_high.at["4R", "hapsburg: 3R"]
+    assert low < value < high
+    assert abs(value - exact) < 5 * (high - low) / (2 * 1.96)
+    text = table.to_markdown(intervals=True)
+    assert "±" in text and "Monte Carlo to ±0.5 percentage points" in text and "seed 4" in text
+
+
+def test_intercept_table_over_rating_and_cavalry():
+    table = odds_table("intercept", "hapsburg: 4R L0..2", "ottoman: 3R 0..1C")
+    counts = (table.probability * 36).round(9)
+    # 13.2: 2d6 + rating >= 9, -1 against Ottoman cavalry.
+    assert counts["ottoman: 3R 0C"].tolist() == [10, 15, 21]
+    assert counts["ottoman: 3R 1C"].tolist() == [6, 10, 15]
+
+
+def test_unknown_kind_and_format(assault_table):
+    with pytest.raises(oe.OddsEngineError, match="no odds table"):
+        odds_table("siege", "2R", "1R")
+    with pytest.raises(oe.OddsEngineError, match="unknown table format"):
+        assault_table.render("rtf")
+
+
+def test_table_command(capsys):
+    code = main(
+        ["table", "assault", "--attacker", "3..4R L2", "--defender", "0..1R", "--format", "csv"]
+    )
+    assert code == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows[0] == ["attacker", "0R", "1R"]
+    assert len(rows) == 3
+    assert main(["table", "battle", "--attacker", "3R"]) == 2
