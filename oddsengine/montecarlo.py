@@ -23,6 +23,8 @@ __all__ = ["simulate", "simulate_many", "BLOCK_TRIALS", "DEFAULT_TRIALS", "MAX_T
 BLOCK_TRIALS = 1 << 18
 #: Trials when none are asked for.
 DEFAULT_TRIALS = 1_000_000
+#: Runs of at most this many trials in all use the NumPy twin of the kernel.
+NUMPY_TRIALS = 1 << 21
 #: Cap on the trials a precision target may spend, per scenario.
 MAX_TRIALS = 1_000_000_000
 
@@ -35,9 +37,19 @@ def _check_trials(trials) -> int:
     return int(trials)
 
 
+def _count_cells(total_trials):
+    """The kernel for a run: the compiled one, or its NumPy twin for short runs, which
+    gives the same counts without paying Numba's start-up (see ``_numpy_kernel``)."""
+    if total_trials <= NUMPY_TRIALS:
+        from ._numpy_kernel import count_cells
+    else:
+        from ._kernels import count_cells
+    return count_cells
+
+
 def _run_blocks(plans, ids, seed, first_block, trials):
     """Counts of trials ``[first_block * BLOCK_TRIALS, ... + trials)`` of each plan."""
-    from ._kernels import count_cells
+    count_cells = _count_cells(sum(int(count) for count in trials))
 
     tables = [plan.thresholds() for plan in plans]
     rows = max(table.shape[0] for table, _ in tables)

@@ -160,3 +160,39 @@ def test_memory_does_not_grow_with_trials():
     large = simulate(SPECS[0], trials=4_000_000, seed=1)
     assert large.weights.size <= exact(SPECS[0]).weights.size
     assert small.weights.size <= large.weights.size
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.title())
+def test_compiled_kernel_and_numpy_twin_count_identically(spec):
+    # Two implementations of the same stream and thresholds: identical counts, block for
+    # block, including Surprise Attack's dependent draw and the post-roll dice.
+    from oddsengine import _kernels, _numpy_kernel
+    from oddsengine._random import block_keys
+
+    plan = spec.draw_plan()
+    thresholds, layout = plan.thresholds()
+    keys = block_keys(5, 77, 3)
+    arguments = (
+        thresholds[None],
+        layout[None],
+        np.zeros(3, dtype=np.int64),
+        keys,
+        np.array([1000, 5000, 77777], dtype=np.int64),
+    )
+    compiled = np.zeros((3, plan.cells), dtype=np.int64)
+    twin = np.zeros_like(compiled)
+    _kernels.count_cells(*arguments, compiled)
+    _numpy_kernel.count_cells(*arguments, twin)
+    np.testing.assert_array_equal(compiled, twin)
+
+
+def test_either_kernel_gives_the_same_result(monkeypatch):
+    # Short runs use the NumPy twin, long runs the compiled kernel: the same numbers.
+    from oddsengine import montecarlo
+
+    spec = SPECS[2]
+    monkeypatch.setattr(montecarlo, "NUMPY_TRIALS", 10**12)
+    twin = simulate(spec, trials=3 * BLOCK_TRIALS + 5, seed=12)
+    monkeypatch.setattr(montecarlo, "NUMPY_TRIALS", 0)
+    compiled = simulate(spec, trials=3 * BLOCK_TRIALS + 5, seed=12)
+    np.testing.assert_array_equal(twin.weights, compiled.weights)
