@@ -88,7 +88,10 @@ def test_fast_kernel_agrees_with_dice_rolled_one_by_one(function, spec, cards):
         assert abs(naive_p - fast_p) <= 5 * sigma, outcome
 
 
-def test_same_seed_same_numbers_whatever_the_threads():
+def test_same_seed_same_numbers_whatever_the_threads(monkeypatch):
+    from oddsengine import montecarlo
+
+    monkeypatch.setattr(montecarlo, "NUMPY_TRIALS", 0)  # the compiled, threaded kernel
     spec = SPECS[0]
     default_threads = numba.get_num_threads()
     try:
