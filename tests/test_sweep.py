@@ -127,7 +127,6 @@ def test_monte_carlo_rows_equal_a_solo_run_and_agree_with_exact():
         for name in spec.outcome_names:
             error = max(rows.at[name, "stderr"], 1e-9)
             assert abs(rows.at[name, "probability"] - exact[name]) < 5 * error
-    assert frame["half_width_ok"].all() if "half_width_ok" in frame else True
     assert (frame["seed"] == 11).all()
 
 
