@@ -19,7 +19,7 @@ from ._draws import DrawPlan
 from .cards import Card, find_card
 from .errors import OddsEngineError
 from .forces import UNIT_TYPES, Force, parse_force
-from .leaders import anonymous_leader
+from .leaders import anonymous_leader, find_leader
 from .options import Policies, RuleOptions
 from .powers import MAJOR_POWERS
 
@@ -256,10 +256,20 @@ class _Combat:
 
     @property
     def gout_victim(self):
-        """The attacking leader Gout (32) keeps out: the one with the best battle rating."""
+        """The attacking leader Gout (32) keeps out: the policy's ``gout_target``, by
+        default the one with the best battle rating."""
         if not (self._has("gout", "defender") or self._has_response("gout")):
             return None
-        return max(self.attacker.leaders, key=lambda leader: leader.battle_rating)
+        target = self.policies.gout_target
+        if target is None:
+            return max(self.attacker.leaders, key=lambda leader: leader.battle_rating)
+        wanted = find_leader(target)
+        for leader in self.attacker.leaders:
+            if leader.name == wanted.name:
+                return leader
+        raise OddsEngineError(
+            f"Gout cannot be played against {wanted.name}: not with the attacking force"
+        )
 
     def _prepared_forces(self, with_ally: bool = True) -> tuple[Force, Force]:
         """The forces that roll, after the cards played before the roll."""

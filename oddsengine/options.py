@@ -87,6 +87,9 @@ class Policies:
     post_roll : tuple of (card slug, policy) pairs
         How each post-roll card is played: ``janissaries`` and ``siege-artillery`` take
         one of :data:`POST_ROLL_POLICIES`; default ``if-it-changes-the-outcome``.
+    gout_target : str, optional
+        The attacking leader Gout (32) is played against; default the one with the best
+        battle rating (the first named, on a tie).
 
     Examples
     --------
@@ -97,6 +100,7 @@ class Policies:
     attacker_casualty_order: tuple[str, ...] = DEFAULT_CASUALTY_ORDER
     defender_casualty_order: tuple[str, ...] = DEFAULT_CASUALTY_ORDER
     post_roll: tuple[tuple[str, str], ...] = field(default=())
+    gout_target: str | None = None
 
     def __post_init__(self):
         object.__setattr__(

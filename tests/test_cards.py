@@ -256,3 +256,13 @@ def test_treachery_takes_the_space_when_the_besiegers_still_outnumber():
 def test_responses_are_limited_to_cards_other_powers_can_play():
     with pytest.raises(OddsEngineError, match="list it with the attacker's or the defender's"):
         FieldBattle("4R", "hapsburg: 1R", responses=["tercios"])
+
+
+def test_gout_target_is_a_policy():
+    policies = Policies(gout_target="ibrahim")
+    battle = FieldBattle(
+        "ottoman: 4R Suleiman Ibrahim", "hapsburg: 3R", [], ["gout"], policies=policies
+    )
+    assert battle.attacker_dice == 4 + 2  # Suleiman still leads
+    with pytest.raises(OddsEngineError, match="not with the attacking force"):
+        FieldBattle("ottoman: 4R Suleiman", "hapsburg: 3R", [], ["gout"], policies=policies)

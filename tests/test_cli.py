@@ -256,3 +256,31 @@ def test_console_script_runs_as_a_module():
         check=False,
     )
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_survivor_table_on_request(capsys):
+    status, out, _ = run(
+        capsys, "battle", "--attacker", "2R", "--defender", "hapsburg: 1R", "--exact", "--survivors"
+    )
+    assert status == 0 and "Surviving land units (rows: attacker, columns: defender)" in out
+
+
+def test_allies_and_gout_target_on_the_command_line(capsys):
+    status, out, _ = run(
+        capsys,
+        "battle",
+        "--attacker",
+        "ottoman: 4R Suleiman Ibrahim",
+        "--defender",
+        "france: 2R",
+        "--defender-ally",
+        "papacy: 1R",
+        "--defender-cards",
+        "gout",
+        "--gout-target",
+        "ibrahim",
+        "--exact",
+    )
+    assert status == 0
+    assert "Dice: attacker 6, defender 4" in out
+    assert "Expected defender:papacy losses" in out

@@ -23,7 +23,7 @@ def _parse_policies(arguments) -> Policies:
         order = getattr(arguments, f"{side}_casualty_order")
         if order:
             orders[f"{side}_casualty_order"] = order
-    return Policies(post_roll=post_roll, **orders)
+    return Policies(post_roll=post_roll, gout_target=arguments.gout_target, **orders)
 
 
 def _add_card_arguments(parser) -> None:
@@ -60,6 +60,11 @@ def _add_card_arguments(parser) -> None:
         "--cards-as-printed",
         action="store_true",
         help="rule option: Mercenaries Bribed and Surprise Attack in field battles only",
+    )
+    group.add_argument(
+        "--gout-target",
+        metavar="LEADER",
+        help="the attacking leader Gout is played against (default: the best-rated)",
     )
     group.add_argument(
         "--card-value",

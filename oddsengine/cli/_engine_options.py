@@ -82,6 +82,11 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
         help="run both engines and flag differences beyond 5 standard errors",
     )
     group.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    group.add_argument(
+        "--survivors",
+        action="store_true",
+        help="also show the joint distribution of surviving land units (table format)",
+    )
 
 
 def run_engines(spec, arguments) -> list:
@@ -105,6 +110,18 @@ def run_engines(spec, arguments) -> list:
             )
         )
     return results
+
+
+def _survivor_table(result) -> str:
+    """The joint survivor distribution as text: attacker rows, defender columns."""
+    joint = result.survivors()
+    lines = ["", "Surviving land units (rows: attacker, columns: defender):"]
+    header = f"{'':>10}" + "".join(f"{int(column):>9}" for column in joint.columns)
+    lines.append(header)
+    for attacker, row in joint.iterrows():
+        cells = "".join(f"{value:>9.2%}" if value > 0 else f"{'':>9}" for value in row)
+        lines.append(f"{int(attacker):>10}{cells}")
+    return "\n".join(lines) + "\n"
 
 
 def print_results(results, arguments, stream=None) -> None:
@@ -163,6 +180,8 @@ def print_results(results, arguments, stream=None) -> None:
             if index:
                 stream.write("\n")
             stream.write(result.summary() + "\n")
+            if getattr(arguments, "survivors", False) and "attacker_survivors" in result.states:
+                stream.write(_survivor_table(result))
         if comparison is not None:
             stream.write("\nExact against Monte Carlo (difference in standard errors):\n")
             for row in comparison.itertuples(index=False):
