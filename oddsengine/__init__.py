@@ -25,6 +25,8 @@ from .montecarlo import simulate, simulate_many
 from .options import Policies, RuleOptions
 from .results import Result
 from .rolls import AvoidBattle, Interception
+from .sweep import Sweep, sweep
+from .tables import odds_table
 
 __version__ = "0.1.0"
 
@@ -42,6 +44,7 @@ __all__ = [
     "Policies",
     "Result",
     "RuleOptions",
+    "Sweep",
     "card_value",
     "compare",
     "exact",
@@ -51,5 +54,7 @@ __all__ = [
     "parse_force",
     "simulate",
     "simulate_many",
+    "sweep",
+    "odds_table",
     "__version__",
 ]

@@ -10,6 +10,7 @@ inside any sweep, and a block draws the same numbers on any thread.
 from __future__ import annotations
 
 import hashlib
+import secrets
 
 import numpy as np
 
@@ -19,12 +20,13 @@ __all__ = ["normalise_seed", "scenario_id", "block_keys"]
 
 
 def normalise_seed(seed) -> int:
-    """Return the integer entropy of ``seed``; a fresh random one for None.
+    """Return the integer entropy of ``seed``; a fresh random 63-bit one for None.
 
-    The integer is reported with every result, so any run can be repeated.
+    The integer is reported with every result, so any run can be repeated (63 bits fit
+    in a signed 64-bit column of a table).
     """
     if seed is None:
-        return int(np.random.SeedSequence().entropy)
+        return secrets.randbits(63)
     if isinstance(seed, np.random.SeedSequence):
         return int(seed.entropy)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
