@@ -23,16 +23,25 @@ _SIX = np.uint64(6)
 DRAWS_PER_TRIAL = 32
 
 
+_GUIDE_SHIFT = np.uint32(32 - 8)
+
+
 @njit
-def _table_draw(thresholds, row, size, uniform):
-    value = 0
-    for index in range(size - 1):
-        value += thresholds[row, index] <= uniform
+def _table_draw(thresholds, guides, row, size, uniform):
+    """The value whose inverse-CDF interval holds ``uniform``: the number of the row's
+    ``size - 1`` ascending thresholds at or below it.
+
+    ``guides[row, uniform >> 24]`` is that number at the bottom of the uniform's 1/256
+    bucket, so the scan from there rarely takes a step.
+    """
+    value = guides[row, uniform >> _GUIDE_SHIFT]
+    while value < size - 1 and thresholds[row, value] <= uniform:
+        value += 1
     return value
 
 
 @njit
-def _move_block(nodes, root, thresholds, layouts, leaf_map, key, trials, counts):
+def _move_block(nodes, root, thresholds, guides, layouts, leaf_map, key, trials, counts):
     """Play ``trials`` moves from ``root`` and add their end states to ``counts``.
 
     Parameters
@@ -40,6 +49,8 @@ def _move_block(nodes, root, thresholds, layouts, leaf_map, key, trials, counts)
     nodes : int64 array, shape (nodes, 4)
         ``[kind, argument, next, other]``; kind 0 leaf, 1 2d6 roll, 2 field battle.
     thresholds : uint32 array, shape (battles, rows, width)
+    guides : int64 array, shape (battles, rows, 256)
+        For each table row, the value drawn at the bottom of each 1/256 of the uniform.
     layouts : int64 array, shape (battles, 5)
     leaf_map : int64 array, shape (cells of all battles,)
     counts : int64 array, shape (end states,)
@@ -67,19 +78,20 @@ def _move_block(nodes, root, thresholds, layouts, leaf_map, key, trials, counts)
             battle = nodes[node, 1]
             layout = layouts[battle]
             table = thresholds[battle]
-            first = _table_draw(table, 0, layout[0], np.uint32(bits >> _SHIFT_32))
+            guide = guides[battle]
+            first = _table_draw(table, guide, 0, layout[0], np.uint32(bits >> _SHIFT_32))
             row = 1 + min(first, layout[1] - 1)
-            second = _table_draw(table, row, layout[2], np.uint32(bits & _LOW_32))
+            second = _table_draw(table, guide, row, layout[2], np.uint32(bits & _LOW_32))
             attacker_extra = 0
             defender_extra = 0
             if layout[3] > 1 or layout[4] > 1:
                 extra = splitmix64(key, draw)
                 draw += np.uint64(1)
                 attacker_extra = _table_draw(
-                    table, layout[1] + 1, layout[3], np.uint32(extra >> _SHIFT_32)
+                    table, guide, layout[1] + 1, layout[3], np.uint32(extra >> _SHIFT_32)
                 )
                 defender_extra = _table_draw(
-                    table, layout[1] + 2, layout[4], np.uint32(extra & _LOW_32)
+                    table, guide, layout[1] + 2, layout[4], np.uint32(extra & _LOW_32)
                 )
             cell = (first * layout[2] + second) * layout[3] + attacker_extra
             cell = cell * layout[4] + defender_extra
@@ -88,7 +100,9 @@ def _move_block(nodes, root, thresholds, layouts, leaf_map, key, trials, counts)
 
 
 @njit_parallel
-def count_end_states(nodes, root, thresholds, layouts, leaf_map, block_keys, block_trials, counts):
+def count_end_states(
+    nodes, root, thresholds, guides, layouts, leaf_map, block_keys, block_trials, counts
+):
     """Play many blocks of moves of one program in parallel.
 
     Parameters
@@ -103,6 +117,7 @@ def count_end_states(nodes, root, thresholds, layouts, leaf_map, block_keys, blo
             nodes,
             root,
             thresholds,
+            guides,
             layouts,
             leaf_map,
             block_keys[block],

@@ -174,7 +174,8 @@ class Program:
 
     def arrays(self):
         """``nodes`` (int64, (n, 4)), battle ``thresholds`` (uint32, (battles, rows,
-        width)), ``layouts`` (int64, (battles, 5)) and ``leaf_map`` (int64)."""
+        width)), their ``guides`` (int64, (battles, rows, 256)), ``layouts`` (int64,
+        (battles, 5)) and ``leaf_map`` (int64)."""
         nodes = np.asarray(self.nodes, dtype=np.int64).reshape(-1, 4)
         tables = [plan.thresholds() for _, plan in self.battles] or [
             (np.zeros((1, 1), np.uint32), np.ones(5, np.int64))
@@ -187,7 +188,15 @@ class Program:
             thresholds[index, : table.shape[0], : table.shape[1]] = table
             layouts[index] = layout
         leaf_map = np.asarray(self.leaf_map or [0], dtype=np.int64)
-        return nodes, thresholds, layouts, leaf_map
+        # The value drawn at the bottom edge of each 1/256 of the 32-bit uniform.
+        edges = np.arange(256, dtype=np.uint64) << np.uint64(24)
+        guides = np.empty(thresholds.shape[:2] + (256,), dtype=np.int64)
+        for battle in range(thresholds.shape[0]):
+            for row in range(thresholds.shape[1]):
+                guides[battle, row] = np.searchsorted(
+                    thresholds[battle, row].astype(np.uint64), edges, side="right"
+                )
+        return nodes, thresholds, guides, layouts, leaf_map
 
     def probabilities(self, root: int | None = None) -> np.ndarray:
         """Exact probability of every end state, from ``root`` (default: the move)."""

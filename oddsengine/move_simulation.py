@@ -20,7 +20,7 @@ __all__ = ["simulate_move"]
 def _count(move, seed, first_block, trials) -> np.ndarray:
     from ._move_kernel import count_end_states
 
-    nodes, thresholds, layouts, leaf_map = move.program.arrays()
+    nodes, thresholds, guides, layouts, leaf_map = move.program.arrays()
     blocks = -(-trials // BLOCK_TRIALS)
     keys = block_keys(seed, scenario_id(move), first_block + blocks)[first_block:]
     sizes = np.array(
@@ -28,7 +28,9 @@ def _count(move, seed, first_block, trials) -> np.ndarray:
         dtype=np.int64,
     )
     counts = np.zeros((blocks, len(move.program.end_states)), dtype=np.int64)
-    count_end_states(nodes, move.program.root, thresholds, layouts, leaf_map, keys, sizes, counts)
+    count_end_states(
+        nodes, move.program.root, thresholds, guides, layouts, leaf_map, keys, sizes, counts
+    )
     return counts.sum(axis=0)
 
 

@@ -346,3 +346,79 @@ def test_naive_dice_by_dice_reference_agrees_with_exact():
         p = result.p[name]
         stderr = (p * (1 - p) / trials) ** 0.5
         assert abs(value - p) < 5 * stderr, (name, value, p)
+
+
+def test_cards_with_post_roll_dice_run_through_both_engines():
+    # Janissaries (#1): the kernel draws the extra dice of a battle plan too.
+    move = load_move("vienna", defender_policy="fight", attacker_cards=("janissaries",))
+    assert move.program.battles[0][1].attacker_extra.size == 6
+    table = compare(exact(move), simulate_move(move, trials=300_000, seed=8))
+    assert not table["disagrees"].any(), table[table["disagrees"]]
+
+
+def test_refused_cards_in_a_move():
+    with pytest.raises(OddsEngineError, match="stops a move"):
+        load_move("vienna", defender_cards=("foul-weather",))
+
+
+# -- the command line ---------------------------------------------------------------------
+
+
+def test_cli_move_json_has_the_contract_keys(capsys):
+    import json
+
+    from oddsengine.cli import main
+
+    assert main(["move", "vienna", "--exact", "--format", "json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    for key in ("intercepted", "field_battle", "attacker_wins", "siege"):
+        assert key in payload["p"]
+    assert payload["p"]["intercepted"] == pytest.approx(15 / 36)
+    assert payload["kind"] == "move" and payload["end_states"]
+    assert payload["spec"]["interceptions"][0]["needed"] == 8
+
+
+def test_cli_move_accepts_a_path_and_reports_errors_on_one_line(capsys):
+    from importlib import resources
+
+    from oddsengine.cli import main
+
+    path = str(resources.files("oddsengine").joinpath("examples", "vienna.toml"))
+    assert main(["move", path, "--trials", "50000", "--seed", "1"]) == 0
+    assert "Most likely end states" in capsys.readouterr().out
+    assert main(["move", "vienna", "--defender", "avoid:Pressburg", "--exact"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "not a legal choice" in error
+
+
+def test_cli_siege(capsys):
+    import json
+
+    from oddsengine.cli import main
+
+    assert (
+        main(
+            [
+                "siege",
+                "--besiegers",
+                "9R Suleiman",
+                "--garrison",
+                "hapsburg: 2R",
+                "--horizon",
+                "2",
+                "--exact",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["p"]["taken_by_impulse_1"] == pytest.approx(0.7366, abs=1e-4)
+    assert (
+        main(
+            ["siege", "--after-move", "vienna", "--horizon", "2", "--trials", "5000", "--seed", "1"]
+        )
+        == 0
+    )
+    assert "taken by" in capsys.readouterr().out
