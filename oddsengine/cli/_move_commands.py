@@ -1,0 +1,167 @@
+"""``move`` and ``siege``: a whole move from a scenario file, and a siege campaign."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from ..errors import OddsEngineError
+from ._engine_options import add_engine_arguments, positive_int, print_results
+
+
+def _move_results(move, arguments) -> list:
+    from ..exact import exact
+    from ..montecarlo import DEFAULT_TRIALS, MAX_TRIALS
+    from ..move_simulation import simulate_move
+
+    if arguments.exact and (arguments.trials or arguments.precision) and not arguments.compare:
+        raise OddsEngineError("--exact takes no --trials or --precision (use --compare for both)")
+    results = []
+    if arguments.exact or arguments.compare:
+        results.append(exact(move))
+    if not arguments.exact or arguments.compare:
+        results.append(
+            simulate_move(
+                move,
+                trials=arguments.trials or DEFAULT_TRIALS,
+                seed=arguments.seed,
+                precision=arguments.precision,
+                max_trials=arguments.max_trials or MAX_TRIALS,
+            )
+        )
+    return results
+
+
+def _run_move(arguments):
+    from ..move import end_state_records
+    from ..scenario_file import load_move
+
+    overrides = {}
+    if arguments.defender:
+        overrides["defender_policy"] = arguments.defender
+    if arguments.retreat:
+        overrides["retreat_policy"] = arguments.retreat
+    if arguments.interception:
+        overrides["interception_policy"] = arguments.interception
+    move = load_move(arguments.scenario, **overrides)
+    results = _move_results(move, arguments)
+    stream = sys.stdout
+    if arguments.format == "json":
+        payloads = []
+        for result in results:
+            payload = result.to_dict()
+            payload["end_states"] = end_state_records(result, arguments.states)
+            payloads.append(payload)
+        if len(payloads) == 1:
+            json.dump(payloads[0], stream, indent=2)
+        else:
+            from ..compare import compare
+
+            table = compare(*results)
+            json.dump(
+                {
+                    "exact": payloads[0],
+                    "monte-carlo": payloads[1],
+                    "disagreements": table.loc[table["disagrees"], "outcome"].tolist(),
+                },
+                stream,
+                indent=2,
+            )
+        stream.write("\n")
+        return
+    print_results(results, arguments)
+    if arguments.format == "table":
+        stream.write(f"\nMost likely end states ({results[0].method}):\n")
+        for record in end_state_records(results[0], arguments.states):
+            stream.write(
+                f"  {record['probability']:>9.4%}  {record['outcome']:<18} "
+                f"mover {record['mover_end']}; defenders {record['defenders_end']}"
+                + (f"; captured {record['captured']}" if record["captured"] else "")
+                + "\n"
+            )
+
+
+def _run_siege(arguments):
+    from ..cards import parse_cards
+    from ..siege import SiegeCampaign, exact_campaign, simulate_campaign
+
+    parameters = {
+        "horizon": arguments.horizon,
+        "reinforcements": arguments.reinforcements,
+        "attacker_cards": parse_cards(arguments.attacker_cards),
+        "defender_cards": parse_cards(arguments.defender_cards),
+    }
+    if arguments.after_move:
+        from ..scenario_file import load_move
+
+        if arguments.besiegers or arguments.garrison:
+            raise OddsEngineError("--after-move takes the siege from the move: no --besiegers")
+        campaign = SiegeCampaign.from_move(load_move(arguments.after_move), **parameters)
+    else:
+        if not (arguments.besiegers and arguments.garrison):
+            raise OddsEngineError("give --besiegers and --garrison, or --after-move SCENARIO")
+        campaign = SiegeCampaign(arguments.besiegers, arguments.garrison, **parameters)
+    if arguments.exact:
+        if arguments.trials:
+            raise OddsEngineError("--exact takes no --trials")
+        result = exact_campaign(campaign)
+    else:
+        result = simulate_campaign(
+            campaign, trials=arguments.trials or 100_000, seed=arguments.seed
+        )
+    if arguments.format == "json":
+        json.dump(result.to_dict(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    elif arguments.format == "csv":
+        sys.stdout.write(result.to_frame().to_csv(index=False))
+    else:
+        sys.stdout.write(result.summary() + "\n")
+
+
+def register(commands) -> None:
+    """Add ``move`` and ``siege``."""
+    move = commands.add_parser(
+        "move",
+        help="play a whole move out on the board, from a scenario file",
+        description="Play a move out: interception, avoid battle, withdrawal, field battle, "
+        "retreat and siege (RULES.md 2-6). SCENARIO is a TOML file or the name of a "
+        "shipped example (e.g. vienna).",
+    )
+    move.add_argument("scenario", metavar="SCENARIO", help="a .toml file or an example name")
+    policies = move.add_argument_group("policies (override the file)")
+    policies.add_argument(
+        "--defender",
+        metavar="POLICY",
+        help="best, fight, withdraw, avoid:SPACE or avoid:SPACE+withdraw",
+    )
+    policies.add_argument("--retreat", metavar="POLICY", help="most-friendly or prefer:SPACE")
+    policies.add_argument("--interception", choices=("all", "none"))
+    move.add_argument(
+        "--states", type=positive_int, default=10, help="end states to list (default 10)"
+    )
+    add_engine_arguments(move)
+    move.set_defaults(run=_run_move)
+
+    siege = commands.add_parser(
+        "siege",
+        help="a siege campaign: an assault each impulse up to a horizon",
+        description="Assault a besieged space each impulse until it falls, the siege breaks "
+        "or the horizon is reached (15, 15.1, 15.3).",
+    )
+    siege.add_argument("--besiegers", metavar="FORCE", help='e.g. "9R Suleiman"')
+    siege.add_argument("--garrison", metavar="FORCE", help='e.g. "hapsburg: 2R Ferdinand"')
+    siege.add_argument(
+        "--after-move", metavar="SCENARIO", help="start from the sieges a move may lay"
+    )
+    siege.add_argument("--horizon", type=positive_int, default=6, help="impulses (default 6)")
+    siege.add_argument(
+        "--reinforcements", metavar="FORCE", help="units joining before each later assault"
+    )
+    siege.add_argument("--attacker-cards", default="", metavar="CARDS")
+    siege.add_argument("--defender-cards", default="", metavar="CARDS")
+    engine = siege.add_argument_group("engine")
+    engine.add_argument("--exact", action="store_true", help="exact Markov chain")
+    engine.add_argument("--trials", type=positive_int, default=None)
+    engine.add_argument("--seed", type=int, default=None)
+    engine.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    siege.set_defaults(run=_run_siege)
