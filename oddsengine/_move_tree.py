@@ -266,10 +266,6 @@ class _Builder:
         where = f"{group.space} (inside)" if group.inside else group.space
         return f"{where}: {group.force.notation()}"
 
-    def _defender_power(self, branch):
-        group = branch.group(DEFENDERS)
-        return group.power if group is not None else None
-
     def finish(self, branch: _Branch, outcome: str) -> int:
         move = self.move
         mover = branch.group(MOVER)
