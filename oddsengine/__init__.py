@@ -22,10 +22,15 @@ from .exact import exact
 from .forces import Force, parse_force
 from .leaders import LEADERS, Leader, find_leader
 from .montecarlo import simulate, simulate_many
+from .move import Move
+from .move_simulation import simulate_move
 from .options import Policies, RuleOptions
 from .results import Result
 from .rolls import AvoidBattle, Interception
-from .sweep import Sweep, sweep
+from .scenario_file import load_move
+from .siege import SiegeCampaign, exact_campaign, simulate_campaign
+from .situation import Situation, Stack
+from .sweep import Sweep
 from .tables import odds_table
 
 __version__ = "0.1.0"
@@ -40,21 +45,28 @@ __all__ = [
     "Interception",
     "LEADERS",
     "Leader",
+    "Move",
     "OddsEngineError",
     "Policies",
     "Result",
     "RuleOptions",
+    "SiegeCampaign",
+    "Situation",
+    "Stack",
     "Sweep",
     "card_value",
     "compare",
     "exact",
+    "exact_campaign",
     "find_card",
     "find_leader",
+    "load_move",
     "parse_cards",
     "parse_force",
     "simulate",
+    "simulate_campaign",
     "simulate_many",
-    "sweep",
+    "simulate_move",
     "odds_table",
     "__version__",
 ]
