@@ -1,0 +1,77 @@
+"""The benchmark script runs end to end on tiny sizes (its timings are not checked)."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import numba
+import numpy as np
+import pytest
+
+import oddsengine
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _load(name):
+    specification = importlib.util.spec_from_file_location(
+        f"_benchmark_{name}", BENCHMARKS / f"{name}.py"
+    )
+    module = importlib.util.module_from_spec(specification)
+    sys.modules[specification.name] = module  # dataclasses look their module up here
+    specification.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def bench_combat():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        yield _load("bench_combat")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def test_every_case_rolls_the_dice_its_label_says(bench_combat):
+    for case in bench_combat.CASES:
+        case.build()  # raises if the spec's dice differ from the label's
+
+
+def test_throughput_table_runs_on_tiny_sizes(bench_combat, capsys, tmp_path):
+    threads = numba.get_num_threads()
+    results = tmp_path / "results.md"
+    status = bench_combat.main(
+        [
+            "--trials",
+            "300000",
+            "--baseline-trials",
+            "20000",
+            "--repeats",
+            "1",
+            "--skip-subprocess",
+            "--results",
+            str(results),
+        ]
+    )
+    assert status == 0
+    assert numba.get_num_threads() == threads  # the one-thread column restores the pool
+    printed = capsys.readouterr().out
+    for case in bench_combat.CASES:
+        assert case.label in printed
+    assert "| small assault, 5 vs 6 dice |" in results.read_text()
+
+
+def test_naive_baseline_rolls_the_same_dice_as_the_kernel_samples():
+    baseline = _load("naive_baseline")
+    for spec in (
+        oddsengine.Assault("8R L1", "4R L1"),
+        oddsengine.FieldBattle("hapsburg: 8R Charles-V", "france: 8R L1", attacker_cards="tercios"),
+        oddsengine.FieldBattle("2R L1", "hapsburg: 3R L1", attacker_cards="surprise-attack"),
+        oddsengine.Interception("hapsburg: 8R Charles-V", "7R 1C Suleiman Ibrahim"),
+    ):
+        trials = 200_000
+        counts = baseline.naive_counts(baseline.recipe_for(spec), trials, seed=3)
+        probabilities = spec.draw_plan().cell_probabilities()
+        assert counts.shape == probabilities.shape
+        spread = np.sqrt(trials * probabilities * (1 - probabilities)) + 1.0
+        assert np.all(np.abs(counts - trials * probabilities) <= 5 * spread)
