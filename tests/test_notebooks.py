@@ -26,6 +26,30 @@ TEST_TRIALS = 20_000
 CELL_TIMEOUT = 90
 
 
+def test_every_numbered_notebook_is_present():
+    assert [path.name for path in NOTEBOOK_PATHS] == [
+        "01_quickstart.ipynb",
+        "02_assaults_and_sieges.ipynb",
+        "03_interception_and_the_vienna_move.ipynb",
+        "04_cards.ipynb",
+        "05_sweeps_and_publishing.ipynb",
+    ]
+
+
+def test_committed_notebooks_hold_their_plots():
+    # Opened on GitHub or in Jupyter, each notebook shows its plots without being run.
+    for path in NOTEBOOK_PATHS:
+        notebook = nbformat.read(path, as_version=4)
+        images = [
+            output
+            for cell in notebook.cells
+            if cell.cell_type == "code"
+            for output in cell.get("outputs", [])
+            if "image/png" in output.get("data", {})
+        ]
+        assert images, f"{path.name} was saved without its outputs"
+
+
 @pytest.mark.parametrize("path", NOTEBOOK_PATHS, ids=[path.stem for path in NOTEBOOK_PATHS])
 def test_notebook_runs_without_errors(path, tmp_path, monkeypatch):
     monkeypatch.setenv("ODDSENGINE_NOTEBOOK_TRIALS", str(TEST_TRIALS))
