@@ -199,7 +199,11 @@ def _subtitle(title, rows, shown) -> str:
             continue
         # The words every label shares ("L1" in "2R L1" ... "16R L1").
         labels = [str(label).split() for label in rows[name].unique()]
-        common = [word for word in labels[0] if all(word in other for other in labels[1:])]
+        common = [
+            word.rstrip(":")  # "ottoman:" is the power prefix of the notation
+            for word in labels[0]
+            if all(word in other for other in labels[1:])
+        ]
         if common:
             fixed.append(f"{name} {' '.join(common)}")
     return title + (f"\n({', '.join(fixed)})" if fixed else "")

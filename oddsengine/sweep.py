@@ -711,7 +711,10 @@ class _Runner:
         return batches
 
     def run(self, pending, progress, client, scheduler, batch_size):
-        from tqdm.auto import tqdm
+        if progress:
+            from tqdm.auto import tqdm  # a notebook widget in Jupyter, text elsewhere
+        else:
+            from tqdm import tqdm  # disabled below; no widget machinery needed
 
         if batch_size is not None and (not isinstance(batch_size, int) or batch_size <= 0):
             raise OddsEngineError(f"batch_size must be a positive whole number, not {batch_size!r}")
