@@ -198,7 +198,7 @@ def measure_throughput(options) -> Table:
             _millions(options.trials / kernel_seconds),
             _millions(options.trials / single_thread_seconds),
             _millions(naive_rate),
-            f"{ratio:,.0f}x",
+            f"{ratio:,.1f}x",
             f"{_baseline_agreement(spec, naive_runs[-1]):.1f}",
             verdict(api_rate >= TARGET_TRIALS_PER_SECOND if case.has_target else None),
             verdict(ratio >= TARGET_RATIO),
