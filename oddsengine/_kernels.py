@@ -74,16 +74,35 @@ CHUNK = 256
 
 
 @njit
-def _add_draws(thresholds, row, size, uniforms, values, count):
-    """Add to ``values[:count]`` the draws for ``uniforms[:count]`` from one table.
+def _add_draws(thresholds, row, size, uniforms, values, count, weight):
+    """Add ``weight`` times the draw for each of ``uniforms[:count]`` to ``values``.
 
     The value drawn for a uniform is the number of the table's ``size - 1`` thresholds at
-    or below it: an inverse-CDF lookup without branches, vectorized over the trials.
+    or below it: an inverse-CDF lookup without branches, vectorized over the trials, four
+    thresholds per pass.
     """
-    for index in range(size - 1):
+    last = size - 1
+    index = 0
+    while index + 4 <= last:
+        first = thresholds[row, index]
+        second = thresholds[row, index + 1]
+        third = thresholds[row, index + 2]
+        fourth = thresholds[row, index + 3]
+        for trial in range(count):
+            uniform = uniforms[trial]
+            below = (
+                np.int32(first <= uniform)
+                + np.int32(second <= uniform)
+                + np.int32(third <= uniform)
+                + np.int32(fourth <= uniform)
+            )
+            values[trial] += below * weight
+        index += 4
+    while index < last:
         threshold = thresholds[row, index]
         for trial in range(count):
-            values[trial] += threshold <= uniforms[trial]
+            values[trial] += np.int32(threshold <= uniforms[trial]) * weight
+        index += 1
 
 
 @njit
@@ -115,8 +134,7 @@ def _count_block(thresholds, layout, key, trials, counts):
     low = np.empty(CHUNK, np.uint32)
     extra_high = np.empty(CHUNK, np.uint32)
     extra_low = np.empty(CHUNK, np.uint32)
-    first = np.empty(CHUNK, np.int32)
-    second = np.empty(CHUNK, np.int32)
+    cell = np.empty(CHUNK, np.int32)
     attacker_extra = np.empty(CHUNK, np.int32)
     defender_extra = np.empty(CHUNK, np.int32)
     # Four interleaved copies of the histogram, so that consecutive trials landing in the
@@ -128,19 +146,19 @@ def _count_block(thresholds, layout, key, trials, counts):
             bits = splitmix64(key, np.uint64(2 * (start + trial)))
             high[trial] = np.uint32(bits >> _SHIFT_32)
             low[trial] = np.uint32(bits & _LOW_32)
-            first[trial] = 0
-            second[trial] = 0
-        _add_draws(thresholds, 0, first_size, high, first, count)
+            cell[trial] = 0
+        # The first value goes straight into the cell index, weighted by second_size.
+        _add_draws(thresholds, 0, first_size, high, cell, count, np.int32(second_size))
         if second_rows == 1:
-            _add_draws(thresholds, 1, second_size, low, second, count)
+            _add_draws(thresholds, 1, second_size, low, cell, count, np.int32(1))
         else:
             # Surprise Attack: the second side's table depends on the first side's hits.
             for trial in range(count):
-                row = 1 + min(first[trial], second_rows - 1)
+                row = 1 + min(cell[trial] // second_size, second_rows - 1)
                 value = 0
                 for index in range(second_size - 1):
                     value += thresholds[row, index] <= low[trial]
-                second[trial] = value
+                cell[trial] += value
         if has_extra:
             for trial in range(count):
                 bits = splitmix64(key, np.uint64(2 * (start + trial) + 1))
@@ -155,6 +173,7 @@ def _count_block(thresholds, layout, key, trials, counts):
                 extra_high,
                 attacker_extra,
                 count,
+                np.int32(1),
             )
             _add_draws(
                 thresholds,
@@ -163,18 +182,18 @@ def _count_block(thresholds, layout, key, trials, counts):
                 extra_low,
                 defender_extra,
                 count,
+                np.int32(1),
             )
             for trial in range(count):
-                cell = first[trial] * second_size + second[trial]
-                cell = cell * attacker_extra_size + attacker_extra[trial]
-                cell = cell * defender_extra_size + defender_extra[trial]
-                lanes[trial & 3, cell] += 1
+                index = cell[trial] * attacker_extra_size + attacker_extra[trial]
+                index = index * defender_extra_size + defender_extra[trial]
+                lanes[trial & 3, index] += 1
         else:
             for trial in range(count):
-                lanes[trial & 3, first[trial] * second_size + second[trial]] += 1
+                lanes[trial & 3, cell[trial]] += 1
     for lane in range(4):
-        for cell in range(counts.shape[0]):
-            counts[cell] += lanes[lane, cell]
+        for index in range(counts.shape[0]):
+            counts[index] += lanes[lane, index]
 
 
 @njit_parallel

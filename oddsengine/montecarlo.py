@@ -24,7 +24,7 @@ BLOCK_TRIALS = 1 << 18
 #: Trials when none are asked for.
 DEFAULT_TRIALS = 1_000_000
 #: Runs of at most this many trials in all use the NumPy twin of the kernel.
-NUMPY_TRIALS = 1 << 21
+NUMPY_TRIALS = 1 << 22
 #: Cap on the trials a precision target may spend, per scenario.
 MAX_TRIALS = 1_000_000_000
 
