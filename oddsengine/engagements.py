@@ -18,7 +18,7 @@ from ._combat import CombatSide, combat_plan, resolve_combat
 from ._draws import DrawPlan
 from .cards import Card, find_card
 from .errors import OddsEngineError
-from .forces import UNIT_TYPES, Force, parse_force
+from .forces import UNIT_TYPES, Force, as_force
 from .leaders import anonymous_leader, find_leader
 from .options import Policies, RuleOptions
 from .powers import MAJOR_POWERS
@@ -35,14 +35,6 @@ _TERCIOS_CHANCE = 0.5  # Tercios dice hit on 4-6.
 _JANISSARIES_DICE = 5
 _SIEGE_ARTILLERY_DICE = 2
 _SIEGE_ARTILLERY_CHANCE = 2.0 / 3.0  # Siege Artillery dice hit on 3-6.
-
-
-def _as_force(value, role) -> Force:
-    if isinstance(value, Force):
-        return value
-    if isinstance(value, str):
-        return parse_force(value)
-    raise OddsEngineError(f"{role} must be a Force or a force string, not {value!r}")
 
 
 def _as_cards(values) -> tuple[Card, ...]:
@@ -106,10 +98,10 @@ class _Combat:
     mode = "battle"
 
     def __post_init__(self):
-        object.__setattr__(self, "attacker", _as_force(self.attacker, "attacker"))
-        object.__setattr__(self, "defender", _as_force(self.defender, "defender"))
+        object.__setattr__(self, "attacker", as_force(self.attacker, "attacker"))
+        object.__setattr__(self, "defender", as_force(self.defender, "defender"))
         if self.defender_ally is not None:
-            object.__setattr__(self, "defender_ally", _as_force(self.defender_ally, "ally"))
+            object.__setattr__(self, "defender_ally", as_force(self.defender_ally, "ally"))
             self._check_ally()
         for name in ("attacker_cards", "defender_cards", "responses"):
             object.__setattr__(self, name, _as_cards(getattr(self, name)))

@@ -14,7 +14,7 @@ from .errors import OddsEngineError
 from .leaders import Leader, anonymous_leader, find_leader, is_leader_name
 from .powers import normalise_power
 
-__all__ = ["Force", "parse_force", "UNIT_TYPES", "DEFAULT_CASUALTY_ORDER"]
+__all__ = ["Force", "as_force", "parse_force", "UNIT_TYPES", "DEFAULT_CASUALTY_ORDER"]
 
 #: The three kinds of land unit. Cavalry is Ottoman only.
 UNIT_TYPES = ("regulars", "mercenaries", "cavalry")
@@ -196,6 +196,16 @@ class Force:
 
     def __str__(self) -> str:
         return self.notation()
+
+
+def as_force(value, role: str) -> Force:
+    """``value`` as a :class:`Force`: a Force as it is, a string through
+    :func:`parse_force`; anything else is refused naming the ``role``."""
+    if isinstance(value, Force):
+        return value
+    if isinstance(value, str):
+        return parse_force(value)
+    raise OddsEngineError(f"{role} must be a Force or a force string, not {value!r}")
 
 
 def parse_force(text: str, *, power: str | None = None) -> Force:

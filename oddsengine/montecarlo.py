@@ -82,6 +82,15 @@ def _run_blocks(plans, ids, seed, first_block, trials):
     return [totals[index, : plan.cells] for index, plan in enumerate(plans)]
 
 
+def check_run(trials, max_trials, seed, precision):
+    """Validate a run's arguments; return ``(trials, max_trials, seed)`` normalised."""
+    trials = _check_trials(trials)
+    max_trials = _check_trials(max_trials)
+    if precision is not None and not (0 < float(precision) < 0.5):
+        raise OddsEngineError(f"precision must be between 0 and 0.5, not {precision}")
+    return trials, max_trials, normalise_seed(seed)
+
+
 def _trials_for(result: Result, target: float) -> int:
     """Trials that should bring every headline half-width down to ``target``."""
     worst = max(result.p[name] * (1 - result.p[name]) for name in result.outcome_names)
@@ -115,11 +124,7 @@ def simulate_many(
     specs = list(specs)
     if not specs:
         return []
-    trials = _check_trials(trials)
-    max_trials = _check_trials(max_trials)
-    seed = normalise_seed(seed)
-    if precision is not None and not (0 < float(precision) < 0.5):
-        raise OddsEngineError(f"precision must be between 0 and 0.5, not {precision}")
+    trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
     plans = [spec.draw_plan() for spec in specs]
     ids = [scenario_id(spec) for spec in specs]
     done = [0] * len(specs)

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._random import block_keys, normalise_seed, scenario_id
-from .errors import OddsEngineError
-from .montecarlo import BLOCK_TRIALS, DEFAULT_TRIALS, MAX_TRIALS, _check_trials, _trials_for
+from ._random import block_keys, scenario_id
+from .montecarlo import BLOCK_TRIALS, DEFAULT_TRIALS, MAX_TRIALS, _trials_for, check_run
 from .results import Result
 
 __all__ = ["simulate_move"]
@@ -61,11 +60,7 @@ def simulate_move(
     >>> 0.40 < result.p["intercepted"] < 0.43
     True
     """
-    trials = _check_trials(trials)
-    max_trials = _check_trials(max_trials)
-    seed = normalise_seed(seed)
-    if precision is not None and not (0 < float(precision) < 0.5):
-        raise OddsEngineError(f"precision must be between 0 and 0.5, not {precision}")
+    trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
     done = 0
     wanted = min(trials, max_trials)
     if precision is not None:

@@ -8,20 +8,12 @@ import numpy as np
 
 from ._draws import DrawPlan, two_dice_pmf
 from .errors import OddsEngineError
-from .forces import Force, parse_force
+from .forces import Force, as_force
 
 __all__ = ["Interception", "AvoidBattle", "TARGET"]
 
 #: 13.2 step 2 / 13.3: 2d6 + modifiers of 9 or more succeeds.
 TARGET = 9
-
-
-def _as_force(value, role) -> Force:
-    if isinstance(value, Force):
-        return value
-    if isinstance(value, str):
-        return parse_force(value)
-    raise OddsEngineError(f"{role} must be a Force or a force string, not {value!r}")
 
 
 def cavalry_modifier(rolling: Force, opponent: Force) -> int:
@@ -137,8 +129,8 @@ class Interception(_Roll):
     _roles = ("interceptor", "mover")
 
     def __post_init__(self):
-        object.__setattr__(self, "interceptor", _as_force(self.interceptor, "interceptor"))
-        object.__setattr__(self, "mover", _as_force(self.mover, "mover"))
+        object.__setattr__(self, "interceptor", as_force(self.interceptor, "interceptor"))
+        object.__setattr__(self, "mover", as_force(self.mover, "mover"))
         if self.interceptor.land_units == 0 and not self.interceptor.leaders:
             raise OddsEngineError("interception: the interceptor has no units or leaders")
         if self.mover.land_units == 0 and not self.mover.leaders:
@@ -184,8 +176,8 @@ class AvoidBattle(_Roll):
     _roles = ("defender", "attacker")
 
     def __post_init__(self):
-        object.__setattr__(self, "defender", _as_force(self.defender, "defender"))
-        object.__setattr__(self, "attacker", _as_force(self.attacker, "attacker"))
+        object.__setattr__(self, "defender", as_force(self.defender, "defender"))
+        object.__setattr__(self, "attacker", as_force(self.attacker, "attacker"))
         if self.defender.land_units == 0 and not self.defender.leaders:
             raise OddsEngineError("avoid battle: the defender has no units or leaders")
         if self.defender.power is not None and self.defender.power == self.attacker.power:

@@ -89,11 +89,16 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run_engines(spec, arguments) -> list:
-    """Answer ``spec`` with the engine(s) the arguments ask for."""
+def run_engines(spec, arguments, sample=None) -> list:
+    """Answer ``spec`` with the engine(s) the arguments ask for.
+
+    ``sample`` is the Monte Carlo function (default :func:`oddsengine.simulate`; moves
+    pass their own kernel's).
+    """
     from ..exact import exact
     from ..montecarlo import DEFAULT_TRIALS, MAX_TRIALS, simulate
 
+    sample = sample or simulate
     if arguments.exact and (arguments.trials or arguments.precision) and not arguments.compare:
         raise OddsEngineError("--exact takes no --trials or --precision (use --compare for both)")
     results = []
@@ -101,7 +106,7 @@ def run_engines(spec, arguments) -> list:
         results.append(exact(spec))
     if not arguments.exact or arguments.compare:
         results.append(
-            simulate(
+            sample(
                 spec,
                 trials=arguments.trials or DEFAULT_TRIALS,
                 seed=arguments.seed,

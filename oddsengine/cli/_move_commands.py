@@ -6,30 +6,13 @@ import json
 import sys
 
 from ..errors import OddsEngineError
-from ._engine_options import add_engine_arguments, positive_int, print_results
+from ._engine_options import add_engine_arguments, positive_int, print_results, run_engines
 
 
 def _move_results(move, arguments) -> list:
-    from ..exact import exact
-    from ..montecarlo import DEFAULT_TRIALS, MAX_TRIALS
     from ..move_simulation import simulate_move
 
-    if arguments.exact and (arguments.trials or arguments.precision) and not arguments.compare:
-        raise OddsEngineError("--exact takes no --trials or --precision (use --compare for both)")
-    results = []
-    if arguments.exact or arguments.compare:
-        results.append(exact(move))
-    if not arguments.exact or arguments.compare:
-        results.append(
-            simulate_move(
-                move,
-                trials=arguments.trials or DEFAULT_TRIALS,
-                seed=arguments.seed,
-                precision=arguments.precision,
-                max_trials=arguments.max_trials or MAX_TRIALS,
-            )
-        )
-    return results
+    return run_engines(move, arguments, sample=simulate_move)
 
 
 def _run_move(arguments):
