@@ -575,6 +575,7 @@ class _Builder:
         defenders = branch.group(DEFENDERS)
         space = self.board.space(self.move.destination)
         controller = branch.controller or self.situation.controller(space.name)
+        retreating = DEFENDERS
         if space.is_fortified and self.situation.allied(controller, defenders.power):
             # 14.1: up to 4 land units (and leaders) may withdraw into the fortification.
             already = sum(
@@ -591,14 +592,7 @@ class _Builder:
                 if rest.land_units == 0:
                     return branch
                 branch = branch.with_group(Placed(RETREATING, space.name, rest))
-                candidates = legal_retreats(
-                    self.situation,
-                    branch.placement,
-                    defenders.power,
-                    space.name,
-                    forbidden=self.move.origin,
-                )
-                return self.retreat(branch, RETREATING, candidates, "defender_retreats")
+                retreating = RETREATING
         # 14.1: a losing defender may not retreat to where the enemy came from.
         candidates = legal_retreats(
             self.situation,
@@ -607,7 +601,7 @@ class _Builder:
             space.name,
             forbidden=self.move.origin,
         )
-        return self.retreat(branch, DEFENDERS, candidates, "defender_retreats")
+        return self.retreat(branch, retreating, candidates, "defender_retreats")
 
     def after_attacker_wins(self, branch) -> int:
         space = self.board.space(self.move.destination)

@@ -473,7 +473,7 @@ class _Combat:
 
     def _split_between_allies(self, columns, odd_loss_to_ally) -> None:
         """Add each allied power's survivors and replace the defender's make-up."""
-        main = self._prepared_forces_before_ally()[1]
+        main = self._prepared_forces(with_ally=False)[1]
         ally = self.defender_ally
         losses = (main.land_units + ally.land_units) - columns["defender_survivors"]
         main_loss, ally_loss = split_losses(
@@ -495,9 +495,6 @@ class _Combat:
         for kind in UNIT_TYPES:
             columns[f"defender_{kind}"] = totals[kind]
 
-    def _prepared_forces_before_ally(self):
-        return self._prepared_forces(with_ally=False)
-
     @property
     def loss_groups(self) -> list[tuple[str, int, str]]:
         """(label, land units at the start, survivors column) for expected losses."""
@@ -506,7 +503,7 @@ class _Combat:
             ("defender", self.defender_units, "defender_survivors"),
         ]
         if self.defender_ally is not None and self._deterministic_outcome is None:
-            main = self._prepared_forces_before_ally()[1]
+            main = self._prepared_forces(with_ally=False)[1]
             for force in (main, self.defender_ally):
                 groups.append(
                     (f"defender:{force.power}", force.land_units, f"{force.power}_survivors")

@@ -163,6 +163,18 @@ FORCE_HELP = (
 )
 
 
+def _add_combat_arguments(parser) -> None:
+    """The forces, cards and policies of a field battle or an assault."""
+    parser.add_argument("--attacker", required=True, metavar="FORCE", help=FORCE_HELP)
+    parser.add_argument("--defender", required=True, metavar="FORCE")
+    parser.add_argument(
+        "--defender-ally",
+        metavar="FORCE",
+        help="an allied major power defending with the defender (losses split evenly)",
+    )
+    _add_card_arguments(parser)
+
+
 def register(commands) -> None:
     """Add the four engagement commands."""
     battle = commands.add_parser(
@@ -170,14 +182,7 @@ def register(commands) -> None:
         help="odds of a field battle (rule 14)",
         description="Odds of a field battle (rule 14): the attacker is the active power.",
     )
-    battle.add_argument("--attacker", required=True, metavar="FORCE", help=FORCE_HELP)
-    battle.add_argument("--defender", required=True, metavar="FORCE")
-    battle.add_argument(
-        "--defender-ally",
-        metavar="FORCE",
-        help="an allied major power defending with the defender (losses split evenly)",
-    )
-    _add_card_arguments(battle)
+    _add_combat_arguments(battle)
     add_engine_arguments(battle)
     battle.set_defaults(run=_run_battle)
 
@@ -187,14 +192,7 @@ def register(commands) -> None:
         description="Odds of an assault (15.1). The defender is the garrison; an empty "
         "fortress is --defender 0R.",
     )
-    assault.add_argument("--attacker", required=True, metavar="FORCE", help=FORCE_HELP)
-    assault.add_argument("--defender", required=True, metavar="FORCE")
-    assault.add_argument(
-        "--defender-ally",
-        metavar="FORCE",
-        help="an allied major power defending with the defender (losses split evenly)",
-    )
-    _add_card_arguments(assault)
+    _add_combat_arguments(assault)
     requirements = assault.add_argument_group("assault requirements (15.1)")
     requirements.add_argument(
         "--siege-laid-this-impulse",
