@@ -18,6 +18,7 @@ so the rules live in one place.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import product
 
 import numpy as np
 
@@ -29,7 +30,16 @@ from .forces import UNIT_TYPES, Force
 from .rolls import AvoidBattle, Interception
 from .situation import MAX_UNITS_INSIDE
 
-__all__ = ["EndState", "Program", "build_program", "LEAF", "ROLL", "BATTLE"]
+__all__ = [
+    "EndState",
+    "Program",
+    "build_program",
+    "defender_groups",
+    "is_defender_label",
+    "LEAF",
+    "ROLL",
+    "BATTLE",
+]
 
 LEAF, ROLL, BATTLE = 0, 1, 2
 
@@ -39,10 +49,15 @@ _AT_LEAST = {
     for total in range(2, 13)
 }
 
-MOVER, DEFENDERS, RETREATING = "mover", "defenders", "defenders-retreating"
+#: Labels of the groups a move tracks besides the stacks of the situation: the mover (and
+#: the part of a relief force that went inside), the defenders of the destination (the
+#: main power's group, ``defenders:POWER`` for an allied power), the part of each that
+#: retreats while the rest is inside, and the units that avoided battle.
+MOVER, MOVER_INSIDE = "mover", "mover-inside"
+DEFENDERS, RETREATING, AVOIDED = "defenders", "defenders-retreating", "avoided:"
 
 #: Outcome names: how the move ended for the moving formation.
-OUTCOME_NAMES = ("mover_in_control", "besieging", "mover_turned_back")
+OUTCOME_NAMES = ("mover_in_control", "besieging", "mover_turned_back", "mover_moves_on")
 
 #: Events every move reports, besides one pair per interception attempt.
 BASE_EVENTS = (
@@ -61,6 +76,11 @@ BASE_EVENTS = (
     "control_changes",
     "siege",
     "siege_broken",
+    "went_back",
+    "moves_on",
+    "defender_retreat_blocked",
+    "garrison_joined",
+    "relief_went_inside",
 )
 
 
@@ -136,25 +156,23 @@ def merge_forces(first: Force | None, second: Force) -> Force:
         return second
     if first.power != second.power:
         raise OddsEngineError(
-            f"{first.power} and {second.power} units would defend together: a battle with "
-            "defenders of two powers is not supported"
+            f"{first.power} and {second.power} units cannot be merged into one force"
         )
     counts = {kind: getattr(first, kind) + getattr(second, kind) for kind in UNIT_TYPES}
     return Force(**counts, leaders=first.leaders + second.leaders, power=first.power)
 
 
-def split_inside(force: Force, inside: int) -> tuple[Force, Force]:
-    """``inside`` land units (regulars first) and the rest; leaders stay with the rest
-    unless every unit goes inside."""
+def split_inside(force: Force, inside: int, leaders_inside: bool) -> tuple[Force, Force]:
+    """``inside`` land units (regulars first) and the rest; the leaders go inside or stay
+    with the rest as ``leaders_inside`` says."""
     left = {kind: getattr(force, kind) for kind in UNIT_TYPES}
     taken = {}
     for kind in UNIT_TYPES:
         taken[kind] = min(inside, left[kind])
         left[kind] -= taken[kind]
         inside -= taken[kind]
-    rest_units = sum(left.values())
-    inside_leaders = force.leaders if rest_units == 0 else ()
-    rest_leaders = () if rest_units == 0 else force.leaders
+    inside_leaders = force.leaders if leaders_inside else ()
+    rest_leaders = () if leaders_inside else force.leaders
     return (
         Force(**taken, leaders=inside_leaders, power=force.power),
         Force(**left, leaders=rest_leaders, power=force.power),
@@ -224,7 +242,9 @@ class _Builder:
 
     def __init__(self, move):
         self.move = move
-        self.situation = move.situation
+        # 13.1: the rules of the move read the situation as the mover sees it (units that
+        # count as enemies on entering an enemy-controlled space are at war with it).
+        self.situation = move.effective_situation
         self.board = load_board()
         self.program = Program([], [], [], [], {})
         self._leaf_index = {}
@@ -236,12 +256,13 @@ class _Builder:
         self.program.nodes.append((kind, argument, following, other))
         return len(self.program.nodes) - 1
 
-    def roll(self, needed: int, success: int, failure: int) -> int:
+    def roll(self, needed: int, success, failure) -> int:
+        """A 2d6 roll reaching ``needed``; ``success``/``failure`` build the subtrees."""
         if needed <= 2:
-            return success
+            return success()
         if needed > 12:
-            return failure
-        return self._node(ROLL, needed, success, failure)
+            return failure()
+        return self._node(ROLL, needed, success(), failure())
 
     def leaf(self, state: EndState) -> int:
         key = state.key()
@@ -259,6 +280,13 @@ class _Builder:
     def mover_power(self) -> str:
         return self.move.power
 
+    @property
+    def destination(self) -> str:
+        return self.move.destination
+
+    def controller(self, branch) -> str:
+        return branch.controller or self.situation.controller(self.destination)
+
     def _describe(self, branch, label) -> str:
         group = branch.group(label)
         if group is None:
@@ -266,10 +294,18 @@ class _Builder:
         where = f"{group.space} (inside)" if group.inside else group.space
         return f"{where}: {group.force.notation()}"
 
+    def inside_units(self, branch) -> int:
+        """Land units inside the destination's fortifications."""
+        return sum(
+            group.force.land_units
+            for group in branch.placement
+            if group.space == self.destination and group.inside
+        )
+
     def finish(self, branch: _Branch, outcome: str) -> int:
         move = self.move
         mover = branch.group(MOVER)
-        controller = branch.controller or self.situation.controller(move.destination)
+        controller = self.controller(branch)
         besiegers = garrison = None
         if outcome == "besieging":
             besiegers = mover.force
@@ -287,19 +323,27 @@ class _Builder:
                     garrison = merge_forces(garrison, force)
             elif inside:
                 garrison = None  # garrisons of two powers: no siege campaign from here
+        labels = [group.label for group in branch.placement if is_defender_label(group.label)]
         defenders_end = "; ".join(
-            self._describe(branch, label)
-            for label in (DEFENDERS, RETREATING)
+            self._describe(branch, label) for label in sorted(labels, key=_defender_label_order)
+        )
+        mover_end = "; ".join(
+            self._describe(branch, label) for label in (MOVER_INSIDE, MOVER)
+            if branch.group(label) is not None
+        ) or "eliminated"
+        attacker_survivors = sum(
+            branch.group(label).force.land_units
+            for label in (MOVER, MOVER_INSIDE)
             if branch.group(label) is not None
         )
         state = EndState(
             outcome=outcome,
             controller=controller,
-            mover_end=self._describe(branch, MOVER),
+            mover_end=mover_end,
             defenders_end=defenders_end
             or ("eliminated" if "defender_eliminated" in branch.events else "none"),
             captured=", ".join(branch.captured),
-            attacker_survivors=move.attacker_units - branch.attacker_lost,
+            attacker_survivors=attacker_survivors,
             defender_survivors=move.defender_units - branch.defender_lost,
             events=branch.events,
             besiegers=besiegers,
@@ -308,21 +352,21 @@ class _Builder:
         return self.leaf(state)
 
     def retreat(self, branch, label, candidates, event) -> _Branch:
-        """Move group ``label`` to the space its policy picks; eliminate it if none."""
+        """Move group ``label`` to the space its policy picks; eliminate it if none (14.1)."""
         group = branch.group(label)
         choice = choose_retreat(
             self.move.retreat_policy, candidates, self.situation, branch.placement, group.power
         )
-        if choice is None:
-            # 14.1: no legal space: the units are eliminated and the leaders captured.
-            lost = group.force.land_units
-            side = "attacker" if label == MOVER else "defender"
-            branch = branch.capturing(group.force).with_group(None, label)
-            branch = branch.noting(f"{side}_eliminated")
-            if label == MOVER:
-                return replace(branch, attacker_lost=branch.attacker_lost + lost)
-            return replace(branch, defender_lost=branch.defender_lost + lost)
-        return branch.with_group(replace(group, space=choice, inside=False)).noting(event)
+        if choice is not None:
+            return branch.with_group(replace(group, space=choice, inside=False)).noting(event)
+        # 14.1: no legal space: the units are eliminated and the leaders captured.
+        lost = group.force.land_units
+        branch = branch.capturing(group.force).with_group(None, label)
+        if label == MOVER:
+            branch = branch.noting("attacker_eliminated")
+            return replace(branch, attacker_lost=branch.attacker_lost + lost)
+        branch = replace(branch, defender_lost=branch.defender_lost + lost)
+        return noting_if_all_defenders_gone(branch.noting("defender_retreat_blocked"))
 
     # -- 13.2 interception -------------------------------------------------------------
 
@@ -340,101 +384,188 @@ class _Builder:
         joined = tried.with_group(
             None if left is None else replace(stack_group, force=left), attempt.label
         )
-        defenders = joined.group(DEFENDERS)
-        merged = merge_forces(defenders.force if defenders else None, attempt.force)
+        label = defender_label_for(joined, attempt.power)
+        there = joined.group(label)
+        merged = merge_forces(there.force if there else None, attempt.force)
         # 13.2 step 3: the interceptors move in as if they had been there before.
-        success = joined.with_group(Placed(DEFENDERS, self.move.destination, merged))
+        success = joined.with_group(Placed(label, self.destination, merged))
         success = success.noting("intercepted", f"intercepted:{attempt.label}")
         needed = Interception(attempt.force, self.move.units).needed
-        if needed <= 2:
-            return self.interceptions(success, attempts, index + 1, attempt.power)
-        if needed > 12:
-            return self.interceptions(tried, attempts, index + 1, succeeded)
         return self.roll(
             needed,
-            self.interceptions(success, attempts, index + 1, attempt.power),
-            self.interceptions(tried, attempts, index + 1, succeeded),
+            lambda: self.interceptions(success, attempts, index + 1, attempt.power),
+            lambda: self.interceptions(tried, attempts, index + 1, succeeded),
         )
 
     def after_interception(self, branch, intercepted: bool) -> int:
         mover = branch.group(MOVER)
-        branch = branch.with_group(replace(mover, space=self.move.destination))
+        branch = branch.with_group(replace(mover, space=self.destination))
         if intercepted:
             # 13.2 step 5: all interceptors fight; no avoid battle, no withdrawal.
             return self.battle(branch)
-        if branch.group(DEFENDERS) is None:
+        if not defender_groups(branch):
             return self.arrival(branch)
         return self.defender_response(branch)
 
     # -- 13.3 avoid battle, 13.4 withdrawal ----------------------------------------------
 
     def can_withdraw(self, branch) -> bool:
-        defenders = branch.group(DEFENDERS)
-        space = self.board.space(self.move.destination)
-        inside = sum(
-            group.force.land_units
-            for group in branch.placement
-            if group.space == space.name and group.inside
-        )
-        # 13.4: a fortified space of the defender or an ally, 4 or fewer land units.
+        """13.4: a fortified space of the defenders or an ally, 4 or fewer land units."""
+        groups = defender_groups(branch)
+        space = self.board.space(self.destination)
+        controller = self.controller(branch)
+        staying = sum(group.force.land_units for group in groups)
         return (
-            space.is_fortified
-            and self.situation.allied(self.situation.controller(space.name), defenders.power)
-            and defenders.force.land_units + inside <= MAX_UNITS_INSIDE
+            bool(groups)
+            and space.is_fortified
+            and all(self.situation.allied(controller, group.power) for group in groups)
+            and staying + self.inside_units(branch) <= MAX_UNITS_INSIDE
         )
 
-    def defender_options(self, branch) -> dict:
-        """Every legal response of the defenders, as builders of its subtree."""
-        defenders = branch.group(DEFENDERS)
-        options = {"fight": lambda: self.battle(branch)}
-        withdraw = self.can_withdraw(branch)
-        if withdraw:
-            options["withdraw"] = lambda: self.withdraw(branch)
-        roll = AvoidBattle(
-            defenders.force,
-            self.move.units,
-            lost_battle_this_impulse=self.move.defenders_lost_battle,
-        )
-        needed = 0 if roll.automatic else roll.needed
+    def power_options(self, branch, group) -> list[str]:
+        """One defending power's legal choices: stay (fight or withdraw), or avoid."""
+        options = ["fight", "withdraw"]
+        if group.force.land_units == 0:
+            return options  # 13.3: a leader alone may not avoid battle
         destinations = legal_avoid_destinations(
-            self.situation,
-            branch.placement,
-            defenders.power,
-            self.move.destination,
-            self.move.origin,
+            self.situation, branch.placement, group.power, self.destination, self.move.origin
         )
         for space in destinations:
-            tried = branch.noting("avoid_attempted")
-            moved = tried.with_group(replace(defenders, space=space)).noting("avoided_battle")
-
-            def avoid(fallback, moved=moved, tried=tried):
-                return self.roll(needed, self.arrival(moved), fallback(tried))
-
-            options[f"avoid:{space}"] = lambda avoid=avoid: avoid(self.battle)
-            if withdraw:
-                options[f"avoid:{space}+withdraw"] = lambda avoid=avoid: avoid(self.withdraw)
+            options += [f"avoid:{space}", f"avoid:{space}+withdraw"]
         return options
 
+    def defender_options(self, branch) -> dict:
+        """Every legal response of the defenders, as builders of its subtree.
+
+        With one defending power the names are ``fight``, ``withdraw``,
+        ``avoid:SPACE`` and ``avoid:SPACE+withdraw``; with several, ``power=choice``
+        pairs joined by commas, one per power.
+        """
+        groups = defender_groups(branch)
+        per_power = [self.power_options(branch, group) for group in groups]
+        options = {}
+        for combination in product(*per_power):
+            plan = dict(zip((group.power for group in groups), combination, strict=True))
+            if not self.plan_is_legal(branch, plan):
+                continue
+            name = plan_name(plan, len(groups))
+            wants = plan[self.withdraw_decider(groups).power].endswith("withdraw")
+            options[name] = lambda plan=plan, wants=wants: self.play_plan(branch, plan, wants)
+        return options
+
+    def plan_is_legal(self, branch, plan) -> bool:
+        """Only the power controlling the space decides a withdrawal (13.4), and it must be
+        possible: now, or once every avoid battle of the plan has succeeded."""
+        groups = defender_groups(branch)
+        decider = self.withdraw_decider(groups)
+        for group in groups:
+            if group is not decider and plan[group.power].endswith("withdraw"):
+                return False
+        if not plan[decider.power].endswith("withdraw"):
+            return True
+        return self.can_withdraw(branch) or self._withdraw_after_avoid(branch, plan)
+
+    def _withdraw_after_avoid(self, branch, plan) -> bool:
+        """Whether the units left after every avoid battle succeeded could withdraw."""
+        staying = branch
+        for group in defender_groups(branch):
+            if plan[group.power].startswith("avoid:"):
+                _, rest = self.avoiding_part(group)
+                staying = staying.with_group(
+                    None if rest is None else replace(group, force=rest), group.label
+                )
+        return bool(defender_groups(staying)) and self.can_withdraw(staying)
+
+    def withdraw_decider(self, groups):
+        """13.4: the power controlling the space decides whether all withdraw."""
+        controller = self.situation.controller(self.destination)
+        for group in groups:
+            if group.power == controller:
+                return group
+        return groups[0]
+
+    def avoiding_part(self, group) -> tuple[Force, Force | None]:
+        """The units of ``group`` that try to avoid battle, and those that stay."""
+        chosen = self.move.avoiding_force(group.power)
+        if chosen is None:
+            return group.force, None
+        return chosen, remaining_after(group.force, chosen)
+
+    def play_plan(self, branch, plan, withdraw, index=0) -> int:
+        """Each defending power tries to avoid battle in impulse order (13.3), then the
+        units still there withdraw or fight."""
+        groups = sorted(
+            defender_groups(branch), key=lambda group: self.situation.impulse_rank(group.power)
+        )
+        if index < len(groups):
+            group = groups[index]
+            choice = plan[group.power]
+            if not choice.startswith("avoid:"):
+                return self.play_plan(branch, plan, withdraw, index + 1)
+            space = choice[len("avoid:") :].partition("+")[0]
+            part, rest = self.avoiding_part(group)
+            tried = branch.noting("avoid_attempted")
+            moved = tried.with_group(
+                None if rest is None else replace(group, force=rest), group.label
+            )
+            moved = moved.with_group(Placed(AVOIDED + group.label, space, part))
+            moved = moved.noting("avoided_battle")
+            roll = AvoidBattle(
+                part, self.move.units, lost_battle_this_impulse=self.move.lost_battle(group.power)
+            )
+            needed = 0 if roll.automatic else roll.needed
+            return self.roll(
+                needed,
+                lambda: self.play_plan(moved, plan, withdraw, index + 1),
+                lambda: self.play_plan(tried, plan, withdraw, index + 1),
+            )
+        groups = defender_groups(branch)
+        if not groups:
+            return self.arrival(branch)
+        if sum(group.force.land_units for group in groups) == 0:
+            return self.leaders_alone(branch)
+        if withdraw and self.can_withdraw(branch):
+            return self.withdraw(branch)
+        return self.battle(branch)
+
+    def leaders_alone(self, branch) -> int:
+        """13.3 / 13.1: leaders with no land units do not fight a field battle."""
+        if self.can_withdraw(branch):
+            # In a fortified space of theirs they must withdraw inside.
+            return self.withdraw(branch)
+        # Enemy land units enter an unfortified space (or one they cannot go into):
+        # the leaders are captured, and no field battle is fought.
+        for group in defender_groups(branch):
+            branch = branch.capturing(group.force).with_group(None, group.label)
+        return self.arrival(noting_if_all_defenders_gone(branch))
+
     def defender_response(self, branch) -> int:
+        groups = defender_groups(branch)
+        if sum(group.force.land_units for group in groups) == 0:
+            # 13.3: a leader alone may not avoid battle.
+            self.program.choices["defender"] = "withdraw (leader alone)"
+            if not self.can_withdraw(branch):
+                self.program.choices["defender"] = "captured (leader alone)"
+            return self.leaders_alone(branch)
         options = self.defender_options(branch)
         policy = self.move.defender_policy
         if policy != "best":
-            if policy not in options:
+            name = self.policy_plan_name(policy, groups)
+            if name not in options:
                 raise OddsEngineError(
                     f"defender policy {policy!r} is not a legal choice here; the choices are "
                     + ", ".join(["best", *options])
                 )
-            self.program.choices["defender"] = policy
-            return options[policy]()
-        defender_power = branch.group(DEFENDERS).power
+            self.program.choices["defender"] = name
+            return options[name]()
         best = None
         for name, build in options.items():
-            root = self.program_root_probabilities(build)
-            node, weights = root
+            node = build()
+            weights = self.program.probabilities(node)
             holds = sum(
                 weight
                 for weight, state in zip(weights, self.program.end_states, strict=False)
-                if self.situation.allied(state.controller, defender_power)
+                if any(self.situation.allied(state.controller, group.power) for group in groups)
             )
             survivors = sum(
                 weight * state.defender_survivors
@@ -446,22 +577,35 @@ class _Builder:
         self.program.choices["defender"] = f"{best[1]} (best)"
         return best[2]
 
-    def program_root_probabilities(self, build):
-        node = build()
-        return node, self.program.probabilities(node)
+    def policy_plan_name(self, policy, groups) -> str:
+        """The option a defender policy names: one choice for every defending power, or
+        ``((power, choice), ...)`` per power (powers left out fight)."""
+        choices = dict(policy) if isinstance(policy, tuple) else None
+        if len(groups) == 1:
+            return policy if choices is None else choices.get(groups[0].power, "fight")
+        decider = self.withdraw_decider(groups)
+        plan = {}
+        for group in groups:
+            choice = policy if choices is None else choices.get(group.power, "fight")
+            if group is not decider:
+                # 13.4: only the power controlling the space decides a withdrawal.
+                choice = choice.removesuffix("+withdraw")
+                choice = "fight" if choice == "withdraw" else choice
+            plan[group.power] = choice
+        return plan_name(plan, len(groups))
 
     def withdraw(self, branch) -> int:
-        defenders = branch.group(DEFENDERS)
         # 13.4: all of them withdraw together; no field battle follows.
-        branch = branch.with_group(replace(defenders, inside=True)).noting("withdrew")
-        return self.arrival(branch)
+        for group in defender_groups(branch):
+            branch = branch.with_group(replace(group, inside=True))
+        return self.arrival(branch.noting("withdrew"))
 
     # -- the mover in the space ----------------------------------------------------------
 
     def arrival(self, branch) -> int:
         """The mover stands in the destination with no enemy in the open."""
-        space = self.board.space(self.move.destination)
-        controller = branch.controller or self.situation.controller(space.name)
+        space = self.board.space(self.destination)
+        controller = self.controller(branch)
         if not self.situation.at_war(controller, self.mover_power):
             return self.finish(branch, "mover_in_control")
         if not space.is_fortified:
@@ -471,7 +615,7 @@ class _Builder:
 
     def siege_or_back(self, branch, retreating: bool) -> int:
         """15 / 14 step 12: more land units than those inside lay a siege."""
-        space = self.move.destination
+        space = self.destination
         garrison = sum(
             group.force.land_units
             for group in branch.placement
@@ -492,120 +636,207 @@ class _Builder:
             return self.finish(
                 self.retreat(branch, MOVER, candidates, "attacker_retreats"), "mover_turned_back"
             )
-        # 13.4: the mover goes back where it came from (moving on is another move).
-        mover = branch.group(MOVER)
-        branch = branch.with_group(replace(mover, space=self.move.origin))
+        if self.move.after_withdrawal == "move-on":
+            # 13.4 option 1: the formation moves on (another move, paid again).
+            return self.finish(branch.noting("moves_on"), "mover_moves_on")
+        # 13.4 option 2: going back is a retreat and obeys every restriction of 14.1;
+        # with no legal way back the formation is eliminated and its leaders captured.
+        candidates = legal_retreats(
+            self.situation, branch.placement, self.mover_power, space, only=self.move.origin
+        )
+        branch = self.retreat(branch, MOVER, candidates, "went_back")
         return self.finish(branch, "mover_turned_back")
 
     # -- 14 field battle and 14.1 retreat ------------------------------------------------
 
+    def relieved_garrison(self, branch):
+        """15.2: the mover's own units besieged in the destination, if any."""
+        for group in branch.placement:
+            if (
+                group.space == self.destination
+                and group.inside
+                and group.power == self.mover_power
+                and group.force.land_units > 0
+            ):
+                return group
+        return None
+
     def battle(self, branch) -> int:
         mover = branch.group(MOVER)
-        defenders = branch.group(DEFENDERS)
+        groups = defender_groups(branch)
         branch = branch.noting("field_battle")
-        if defenders.force.land_units == 0:
-            # 14 step 10: leaders without land units are captured.
-            branch = branch.capturing(defenders.force).with_group(None, DEFENDERS)
-            branch = branch.noting("attacker_wins", "defender_eliminated")
-            return self.after_attacker_wins(branch)
+        if len(groups) > 2:
+            raise OddsEngineError(
+                "defenders of three powers in one field battle are not supported"
+            )
+        garrison = None
+        attacker = mover.force
+        if self.move.garrison_joins_relief:
+            garrison = self.relieved_garrison(branch)
+            if garrison is not None:
+                # 15.2: garrison units of the relief force's power may join the battle.
+                attacker = merge_forces(attacker, garrison.force)
+                branch = branch.noting("garrison_joined")
+        main, ally = groups[0], (groups[1] if len(groups) == 2 else None)
         battle = FieldBattle(
-            mover.force,
-            defenders.force,
+            attacker,
+            main.force,
             attacker_cards=self.move.attacker_cards,
             defender_cards=self.move.defender_cards,
             policies=self.move.policies,
             options=self.move.options,
+            defender_ally=None if ally is None else ally.force,
         )
         plan = battle.draw_plan()
         columns = battle.outcome_columns(plan.cell_values())
         wins = columns["outcome"] == "attacker_wins"
+        attacker_hits, defender_hits = battle.hits(plan.cell_values())
+        tied = attacker_hits == defender_hits
+        order = self.move.policies.defender_casualty_order
         resolved = {}
         leaves = []
         for cell in range(plan.cells):
-            attacker = tuple(int(columns[f"attacker_{kind}"][cell]) for kind in UNIT_TYPES)
-            defender = tuple(int(columns[f"defender_{kind}"][cell]) for kind in UNIT_TYPES)
-            key = (bool(wins[cell]), attacker, defender)
+            attacker_left = tuple(int(columns[f"attacker_{kind}"][cell]) for kind in UNIT_TYPES)
+            total = [int(columns[f"defender_{kind}"][cell]) for kind in UNIT_TYPES]
+            ally_left = ()
+            if ally is not None:
+                survivors = int(columns[f"{ally.power}_survivors"][cell])
+                counts = ally.force.units_after_losses(ally.force.land_units - survivors, order)
+                ally_left = tuple(counts[kind] for kind in UNIT_TYPES)
+                total = [left - part for left, part in zip(total, ally_left, strict=True)]
+            key = (bool(wins[cell]), bool(tied[cell]), attacker_left, tuple(total), ally_left)
             if key not in resolved:
-                resolved[key] = self.aftermath(branch, battle, *key)
+                resolved[key] = self.aftermath(branch, battle, garrison, main, ally, *key)
             leaves.append(self.program.nodes[resolved[key]][1])
         offset = len(self.program.leaf_map)
         self.program.leaf_map.extend(leaves)
         self.program.battles.append((battle, plan))
         return self._node(BATTLE, len(self.program.battles) - 1, offset)
 
-    def aftermath(self, branch, battle, attacker_wins, attacker, defender) -> int:
+    def aftermath(
+        self, branch, battle, garrison, main, ally, attacker_wins, tied, attacker, defender, rest
+    ) -> int:
         mover = branch.group(MOVER)
-        defenders = branch.group(DEFENDERS)
         attacker_force = Force(*attacker, leaders=mover.force.leaders, power=mover.power)
-        defender_force = Force(*defender, leaders=defenders.force.leaders, power=defenders.power)
         branch = replace(
             branch,
             attacker_lost=branch.attacker_lost + battle.attacker_units - sum(attacker),
-            defender_lost=branch.defender_lost + battle.defender_units - sum(defender),
+            defender_lost=branch.defender_lost + battle.defender_units - sum(defender) - sum(rest),
         )
+        if garrison is not None:
+            # 15.2: the garrison that joined takes its losses last and goes back inside.
+            kept = {
+                kind: min(getattr(garrison.force, kind), getattr(attacker_force, kind))
+                for kind in UNIT_TYPES
+            }
+            relief = {kind: getattr(attacker_force, kind) - kept[kind] for kind in UNIT_TYPES}
+            attacker_force = Force(**relief, leaders=mover.force.leaders, power=mover.power)
+            back = Force(**kept, leaders=garrison.force.leaders, power=mover.power)
+            if attacker_force.land_units == 0 and back.land_units > 0:
+                # Leaders of a side with land units left are not captured: inside with them.
+                back = merge_forces(back, Force(leaders=mover.force.leaders, power=mover.power))
+                attacker_force = Force(power=mover.power)
+            branch = branch.with_group(
+                replace(garrison, force=back) if back.land_units or back.leaders else None,
+                garrison.label,
+            )
         branch = branch.with_group(replace(mover, force=attacker_force))
-        branch = branch.with_group(replace(defenders, force=defender_force))
-        for label, force, side in (
-            (MOVER, attacker_force, "attacker"),
-            (DEFENDERS, defender_force, "defender"),
-        ):
-            if force.land_units == 0:
-                # 14 step 10: leaders of a side with no land units left are captured.
-                branch = branch.capturing(force).with_group(None, label)
-                branch = branch.noting(f"{side}_eliminated")
+        sides = [(main, Force(*defender, leaders=main.force.leaders, power=main.power))]
+        if ally is not None:
+            sides.append((ally, Force(*rest, leaders=ally.force.leaders, power=ally.power)))
+        for group, force in sides:
+            keep = force.land_units or force.leaders
+            branch = branch.with_group(replace(group, force=force) if keep else None, group.label)
+        if sum(force.land_units for _, force in sides) == 0:
+            # 14 step 10: leaders of a side with no land units left are captured.
+            for group, force in sides:
+                branch = branch.capturing(force).with_group(None, group.label)
+            branch = noting_if_all_defenders_gone(branch)
+        if attacker_force.land_units == 0:
+            branch = branch.capturing(attacker_force).with_group(None, MOVER)
+            branch = branch.noting("attacker_eliminated")
         if attacker_wins:
             branch = branch.noting("attacker_wins")
-            if branch.group(DEFENDERS) is not None:
-                branch = self.defenders_retreat(branch)
+            for group, _ in sides:
+                if branch.group(group.label) is not None:
+                    branch = self.defenders_retreat(branch, group.label)
             return self.after_attacker_wins(branch)
         branch = branch.noting("defender_wins")
         if branch.group(MOVER) is not None:
-            # 14.1: a losing attacker must retreat to where it came from.
-            candidates = legal_retreats(
-                self.situation,
-                branch.placement,
-                self.mover_power,
-                self.move.destination,
-                only=self.move.origin,
-            )
-            branch = self.retreat(branch, MOVER, candidates, "attacker_retreats")
+            if tied and self.move.relief_goes_inside_on_tie and self.relief_fortress_group(branch):
+                # 15.2: a relief force losing on a tie in hits may go inside (max 4 in all).
+                branch = self.relief_goes_inside(branch)
+            if branch.group(MOVER) is not None:
+                # 14.1: a losing attacker must retreat to where it came from.
+                candidates = legal_retreats(
+                    self.situation,
+                    branch.placement,
+                    self.mover_power,
+                    self.destination,
+                    only=self.move.origin,
+                )
+                branch = self.retreat(branch, MOVER, candidates, "attacker_retreats")
         return self.finish(branch, "mover_turned_back")
 
-    def defenders_retreat(self, branch) -> _Branch:
-        defenders = branch.group(DEFENDERS)
-        space = self.board.space(self.move.destination)
-        controller = branch.controller or self.situation.controller(space.name)
-        retreating = DEFENDERS
-        if space.is_fortified and self.situation.allied(controller, defenders.power):
-            # 14.1: up to 4 land units (and leaders) may withdraw into the fortification.
-            already = sum(
-                group.force.land_units
-                for group in branch.placement
-                if group.space == space.name and group.inside
-            )
-            room = max(MAX_UNITS_INSIDE - already, 0)
-            inside, rest = split_inside(defenders.force, min(room, defenders.force.land_units))
+    def relief_fortress_group(self, branch):
+        """The besieged friendly units a relief force came for (15.2), if any."""
+        for group in branch.placement:
+            if (
+                group.space == self.destination
+                and group.inside
+                and self.situation.allied(group.power, self.mover_power)
+            ):
+                return group
+        return None
+
+    def relief_goes_inside(self, branch) -> _Branch:
+        mover = branch.group(MOVER)
+        room = max(MAX_UNITS_INSIDE - self.inside_units(branch), 0)
+        if room == 0:
+            return branch
+        inside, rest = split_inside(mover.force, min(room, mover.force.land_units), True)
+        branch = branch.with_group(Placed(MOVER_INSIDE, self.destination, inside, inside=True))
+        branch = branch.noting("relief_went_inside")
+        if rest.land_units == 0 and not rest.leaders:
+            return branch.with_group(None, MOVER)
+        return branch.with_group(replace(mover, force=rest))
+
+    def defenders_retreat(self, branch, label) -> _Branch:
+        group = branch.group(label)
+        space = self.board.space(self.destination)
+        controller = self.controller(branch)
+        retreating = label
+        if space.is_fortified and group.power == controller:
+            # 14.1: only the power controlling the space may first put up to 4 land units
+            # (its choice: as many as fit) and any number of leaders inside.
+            room = max(MAX_UNITS_INSIDE - self.inside_units(branch), 0)
+            count = min(room, group.force.land_units)
+            rest_units = group.force.land_units - count
+            # Leaders choose freely: they go with the units retreating if those have a
+            # legal retreat, and inside otherwise (never with a group that has none).
+            leaders_inside = rest_units == 0 or not self.retreat_candidates(branch, group.power)
+            inside, rest = split_inside(group.force, count, leaders_inside)
             if inside.land_units or inside.leaders:
                 branch = branch.with_group(
-                    Placed(DEFENDERS, space.name, merge_forces(None, inside), inside=True)
+                    Placed(label, space.name, inside, inside=True)
                 )
-                if rest.land_units == 0:
+                if rest.land_units == 0 and not rest.leaders:
                     return branch
-                branch = branch.with_group(Placed(RETREATING, space.name, rest))
-                retreating = RETREATING
+                retreating = retreating_label(label)
+                branch = branch.with_group(Placed(retreating, space.name, rest))
         # 14.1: a losing defender may not retreat to where the enemy came from.
-        candidates = legal_retreats(
-            self.situation,
-            branch.placement,
-            defenders.power,
-            space.name,
-            forbidden=self.move.origin,
+        return self.retreat(
+            branch, retreating, self.retreat_candidates(branch, group.power), "defender_retreats"
         )
-        return self.retreat(branch, retreating, candidates, "defender_retreats")
+
+    def retreat_candidates(self, branch, power) -> tuple[str, ...]:
+        return legal_retreats(
+            self.situation, branch.placement, power, self.destination, forbidden=self.move.origin
+        )
 
     def after_attacker_wins(self, branch) -> int:
-        space = self.board.space(self.move.destination)
-        controller = branch.controller or self.situation.controller(space.name)
+        space = self.board.space(self.destination)
+        controller = self.controller(branch)
         mover = branch.group(MOVER)
         if mover is None:
             return self.finish(branch, "mover_turned_back")
@@ -625,6 +856,61 @@ class _Builder:
             branch = replace(branch, controller=self.mover_power).noting("control_changes")
             return self.finish(branch, "mover_in_control")
         return self.siege_or_back(branch, retreating=True)
+
+
+def is_defender_label(label: str) -> bool:
+    """Groups of the defending powers wherever they went: in the space, inside, retreated
+    or avoided."""
+    return label.startswith((DEFENDERS, AVOIDED))
+
+
+def noting_if_all_defenders_gone(branch) -> _Branch:
+    """Event names must be true: ``defender_eliminated`` only when every defender is gone."""
+    if any(is_defender_label(group.label) for group in branch.placement):
+        return branch
+    return branch.noting("defender_eliminated")
+
+
+def _defender_label_order(label: str):
+    base = label.removeprefix(AVOIDED)
+    ally = base not in (DEFENDERS, RETREATING)
+    return (ally, label.startswith(AVOIDED), label.startswith(RETREATING), label)
+
+
+def retreating_label(label: str) -> str:
+    """The label of the part of group ``label`` that retreats while the rest is inside."""
+    return RETREATING + label[len(DEFENDERS) :]
+
+
+def defender_groups(branch) -> list[Placed]:
+    """The defending groups still in the open in the destination, main power first."""
+    return sorted(
+        (
+            group
+            for group in branch.placement
+            if (group.label == DEFENDERS or group.label.startswith(DEFENDERS + ":"))
+            and not group.inside
+        ),
+        key=lambda group: group.label != DEFENDERS,
+    )
+
+
+def defender_label_for(branch, power: str) -> str:
+    """Where units of ``power`` join the defence: its group, or a new one."""
+    for group in branch.placement:
+        if is_defender_label(group.label) and not group.label.startswith(RETREATING):
+            if group.power == power and not group.inside:
+                return group.label
+    if branch.group(DEFENDERS) is None:
+        return DEFENDERS
+    return f"{DEFENDERS}:{power}"
+
+
+def plan_name(plan: dict, powers: int) -> str:
+    """``fight`` for one power; ``hapsburg=fight, england=avoid:Linz`` for several."""
+    if powers == 1:
+        return next(iter(plan.values()))
+    return ", ".join(f"{power}={choice}" for power, choice in plan.items())
 
 
 def remaining_after(stack: Force, part: Force) -> Force | None:

@@ -610,6 +610,16 @@ class FieldBattle(_Combat):
         result.update(self._card_spent_columns(columns))
         return result
 
+    def hits(self, values) -> tuple[np.ndarray, np.ndarray]:
+        """Each side's hits in every cell of :meth:`draw_plan`, post-roll cards included.
+
+        A whole move needs them for the relief of a siege, where a tie in hits lets the
+        losing relief force go inside (15.2).
+        """
+        columns = self._base_columns(values)
+        zero = np.zeros(np.asarray(values[0]).size, dtype=np.int64)
+        return columns.get("attacker_hits", zero), columns.get("defender_hits", zero)
+
 
 def _survivor_columns(columns):
     keys = [

@@ -10,7 +10,7 @@ Numba kernel. Both return a :class:`~oddsengine.results.Result`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import numpy as np
@@ -19,9 +19,12 @@ from ._draws import DrawPlan
 from ._move_rules import Placed, parse_retreat_policy
 from ._move_tree import (
     BASE_EVENTS,
+    DEFENDERS,
+    MOVER,
     OUTCOME_NAMES,
     _Branch,
     build_program,
+    defender_groups,
     merge_forces,
     remaining_after,
 )
@@ -30,12 +33,22 @@ from .cards import Card, find_card
 from .errors import OddsEngineError
 from .forces import UNIT_TYPES, Force, parse_force
 from .options import Policies, RuleOptions
+from .powers import normalise_power
 from .situation import Situation
 
-__all__ = ["Move", "InterceptionAttempt", "DEFENDER_POLICIES", "end_state_records"]
+__all__ = [
+    "Move",
+    "InterceptionAttempt",
+    "DEFENDER_POLICIES",
+    "AFTER_WITHDRAWAL_POLICIES",
+    "end_state_records",
+]
 
 #: The defenders' response when no interception succeeded (RULES.md §9).
 DEFENDER_POLICIES = ("best", "fight", "withdraw", "avoid:<space>", "avoid:<space>+withdraw")
+
+#: What the mover does when the defenders withdrew and it cannot lay a siege (13.4).
+AFTER_WITHDRAWAL_POLICIES = ("go-back", "move-on")
 
 _REFUSED_IN_MOVE = ("foul-weather", "gout")
 
@@ -57,8 +70,37 @@ def _is_part_of(part: Force, whole: Force) -> bool:
     )
 
 
-def _normalise_defender_policy(policy: str) -> str:
-    text = str(policy).strip()
+def _normalise_defender_policy(policy):
+    """A policy string, or per power a tuple of ``(power, policy)`` pairs."""
+    if isinstance(policy, dict) or isinstance(policy, (list, tuple)):
+        items = policy.items() if isinstance(policy, dict) else policy
+        pairs = []
+        for item in items:
+            if not (isinstance(item, (list, tuple)) and len(item) == 2):
+                raise OddsEngineError(
+                    f"defender policy {policy!r}: give one policy per power, e.g. "
+                    "{'hapsburg': 'avoid:Linz', 'england': 'fight'}"
+                )
+            power, choice = item
+            choice = _normalise_defender_policy(str(choice))
+            if choice == "best":
+                raise OddsEngineError("defender policy per power: 'best' applies to all powers")
+            pairs.append((normalise_power(str(power)), choice))
+        return tuple(sorted(pairs))
+    if not isinstance(policy, str):
+        raise OddsEngineError(f"defender policy must be a string, not {policy!r}")
+    text = policy.strip()
+    if "=" in text:
+        # "hapsburg=avoid:Linz, england=fight": one policy per power.
+        pairs = []
+        for part in text.split(","):
+            power, sign, choice = part.partition("=")
+            if not sign or not choice.strip():
+                raise OddsEngineError(
+                    f"defender policy {policy!r}: write POWER=POLICY pairs separated by commas"
+                )
+            pairs.append((power.strip(), choice.strip()))
+        return _normalise_defender_policy(pairs)
     if text in ("best", "fight", "withdraw"):
         return text
     if text.startswith("avoid:"):
@@ -117,6 +159,29 @@ class Move:
     policies : Policies
         Casualty orders and post-roll card policies of the field battle.
     options : RuleOptions
+    avoiding_units : Force, str or mapping, optional
+        13.3: some or all defenders may try to avoid battle. Default: every unit and
+        leader of each defending power tries; a force (one defending power) or a mapping
+        from power to force names the part that tries, the rest stays.
+    after_withdrawal : {"go-back", "move-on"}
+        13.4: when the defenders withdrew and the mover does not outnumber them, it goes
+        back where it came from (default; a retreat under 14.1, eliminated with its leaders
+        captured if that is impossible) or moves on (another move, paid again; outcome
+        ``mover_moves_on``).
+    garrison_joins_relief : bool
+        15.2: garrison units of the mover's power besieged in the destination join the
+        relief battle (default False). They take losses last and go back inside if the
+        relief loses.
+    relief_goes_inside_on_tie : bool
+        15.2: a relief force that loses on a tie in hits goes inside, up to 4 land units in
+        all (default True); the rest retreat.
+
+    With several defending powers in the destination (allies), each avoids battle
+    separately in impulse order, the power controlling the space decides whether all
+    withdraw (13.4), they fight as one force with losses split (14 step 9), and each
+    retreats by its own rules (14.1). A per-power ``defender_policy`` is a mapping
+    ``{"hapsburg": "fight", "england": "avoid:Linz"}`` or the string
+    ``"hapsburg=fight, england=avoid:Linz"``.
 
     Examples
     --------
@@ -149,6 +214,10 @@ class Move:
     defender_cards: tuple[Card, ...] = ()
     policies: Policies = field(default_factory=Policies)
     options: RuleOptions = field(default_factory=RuleOptions)
+    avoiding_units: object = None
+    after_withdrawal: str = "go-back"
+    garrison_joins_relief: bool = False
+    relief_goes_inside_on_tie: bool = True
 
     kind = "move"
     outcome_names = OUTCOME_NAMES
@@ -207,37 +276,210 @@ class Move:
                         f"{card} stops a move before it starts: leave the move out instead"
                     )
             object.__setattr__(self, name, cards)
-        for stack_there in self.situation.stacks_in(destination):
-            other = stack_there.power
-            if not (
-                self.situation.at_war(other, self.power) or self.situation.allied(other, self.power)
-            ):
-                raise OddsEngineError(
-                    f"{destination} holds {other} units and {other} is not at war with "
-                    f"{self.power}: the move is not allowed"
-                )
-        self._defenders  # noqa: B018  (refuse two defending powers here)
+        if self.after_withdrawal not in AFTER_WITHDRAWAL_POLICIES:
+            raise OddsEngineError(
+                f"unknown after_withdrawal policy {self.after_withdrawal!r}; use "
+                + " or ".join(AFTER_WITHDRAWAL_POLICIES)
+            )
+        for name in ("garrison_joins_relief", "relief_goes_inside_on_tie"):
+            if not isinstance(getattr(self, name), bool):
+                raise OddsEngineError(f"{name} must be true or false")
+        self._check_mover(stack)
+        self.effective_situation  # noqa: B018  (13.1: the entry rules)
+        self._check_defender_policy()
+        object.__setattr__(self, "avoiding_units", self._normalise_avoiding_units())
         self.program  # noqa: B018  (apply the rules now: an invalid move cannot exist)
+
+    # -- 13.1 who may move, and where ----------------------------------------------------
+
+    def _check_mover(self, stack) -> None:
+        # 13.1: units that lost a field battle or laid a siege earlier in the impulse
+        # may not move.
+        if stack.lost_battle_this_impulse:
+            raise OddsEngineError(
+                f"the {stack.power} units in {stack.space} lost a field battle earlier in "
+                "this impulse and may not move (13.1)"
+            )
+        if stack.laid_siege_this_impulse:
+            raise OddsEngineError(
+                f"the {stack.power} units in {stack.space} laid a siege earlier in this "
+                "impulse and may not move (13.1)"
+            )
+
+    @cached_property
+    def effective_situation(self) -> Situation:
+        """The situation as the move's rules read it (13.1).
+
+        Entering an enemy-controlled space whose units all belong to that enemy or its
+        allies makes those powers enemies of the mover for this move (and their adjacent
+        units may intercept). Every other entry the rules forbid is refused here.
+        """
+        situation, power, destination = self.situation, self.power, self.destination
+        controller = situation.controller(destination)
+        if controller not in (power, "independent") and not (
+            situation.at_war(controller, power) or situation.allied(controller, power)
+        ):
+            raise OddsEngineError(
+                f"{destination} is controlled by {controller}, which is not at war with "
+                f"{power} nor allied to it: {power} may not move there (13.1)"
+            )
+        there = [
+            stack
+            for stack in situation.stacks_in(destination)
+            if stack.force.land_units > 0 or stack.force.leaders
+        ]
+        others = [stack for stack in there if stack.power != power]
+        if not others:
+            return situation
+        if any(stack.besieged for stack in there):
+            garrison = [stack for stack in there if stack.besieged]
+            besiegers = [stack for stack in there if not stack.besieged]
+
+            def all_allied(stacks):
+                return all(situation.allied(stack.power, power) for stack in stacks)
+
+            def all_enemy(stacks):
+                return all(situation.at_war(stack.power, power) for stack in stacks)
+
+            if (all_allied(garrison) and all_enemy(besiegers)) or (
+                all_enemy(garrison) and all_allied(besiegers)
+            ):
+                return situation
+            raise OddsEngineError(
+                f"{destination} is besieged; {power} may enter it only when one side (the "
+                f"garrison or the besiegers) is all allied to {power} and the other all at "
+                "war with it (13.1)"
+            )
+        if all(situation.at_war(stack.power, power) for stack in others):
+            return situation
+        if all(situation.allied(stack.power, power) for stack in others):
+            return situation
+        if situation.at_war(controller, power) and all(
+            situation.allied(stack.power, controller) for stack in others
+        ):
+            # 13.1: the units of the enemy controlling the space and of its allies all
+            # count as enemies.
+            extra = sorted(
+                {stack.power for stack in others if not situation.at_war(stack.power, power)}
+            )
+            if any(situation.allied(other, power) for other in extra):
+                raise OddsEngineError(
+                    f"{destination} holds units of {', '.join(extra)}, allied both to "
+                    f"{power} and to {controller}: the move is not allowed (13.1)"
+                )
+            wars = situation.wars + tuple((power, other) for other in extra)
+            return replace(situation, wars=wars)
+        powers = ", ".join(sorted({stack.power for stack in others}))
+        raise OddsEngineError(
+            f"{destination} holds units of {powers}: {power} may enter a space with units of "
+            "other powers only if all are its enemies, all its allies, or the space is "
+            "controlled by an enemy whose allies own the rest (13.1)"
+        )
+
+    # -- the defenders' choices ----------------------------------------------------------
+
+    @cached_property
+    def defending_stacks(self):
+        """The enemy stacks in the open in the destination: the controller's first, then
+        in impulse order."""
+        situation = self.effective_situation
+        controller = situation.controller(self.destination)
+        stacks = [
+            stack
+            for stack in situation.stacks_in(self.destination, besieged=False)
+            if situation.at_war(stack.power, self.power)
+        ]
+        return tuple(
+            sorted(
+                stacks,
+                key=lambda stack: (stack.power != controller, situation.impulse_rank(stack.power)),
+            )
+        )
+
+    def _check_defender_policy(self) -> None:
+        policy = self.defender_policy
+        if isinstance(policy, tuple):
+            powers = {stack.power for stack in self.defending_stacks}
+            for power, _ in policy:
+                if power not in powers:
+                    raise OddsEngineError(
+                        f"defender policy names {power}, which has no units defending "
+                        f"{self.destination}"
+                    )
+
+    def _normalise_avoiding_units(self):
+        chosen = self.avoiding_units
+        if chosen is None:
+            return None
+        stacks = {stack.power: stack for stack in self.defending_stacks}
+        if isinstance(chosen, (str, Force)):
+            if len(stacks) != 1:
+                raise OddsEngineError(
+                    "avoiding units: several powers defend; give a force per power"
+                )
+            chosen = {next(iter(stacks)): chosen}
+        if not isinstance(chosen, dict):
+            raise OddsEngineError(f"avoiding units must be a force or a mapping, not {chosen!r}")
+        pairs = []
+        for power, force in chosen.items():
+            power = normalise_power(str(power))
+            if power not in stacks:
+                raise OddsEngineError(
+                    f"avoiding units: {power} has no units defending {self.destination}"
+                )
+            if isinstance(force, str):
+                force = parse_force(force, power=power)
+            if not isinstance(force, Force):
+                raise OddsEngineError(f"avoiding units must be forces, not {force!r}")
+            if force.power is None:
+                force = replace(force, power=power)
+            if force.power != power or not _is_part_of(force, stacks[power].force):
+                raise OddsEngineError(
+                    f"avoiding units {force.notation()} are not part of the {power} stack in "
+                    f"{self.destination} ({stacks[power].force.notation()})"
+                )
+            if force.land_units == 0:
+                raise OddsEngineError(
+                    "avoiding units: a leader alone may not avoid battle (13.3); name land "
+                    "units that leave with him"
+                )
+            pairs.append((power, force))
+        return tuple(sorted(pairs, key=lambda pair: pair[0]))
+
+    def avoiding_force(self, power: str) -> Force | None:
+        """The part of ``power``'s defenders that tries to avoid battle (None: all)."""
+        for name, force in self.avoiding_units or ():
+            if name == power:
+                return force
+        return None
+
+    def lost_battle(self, power: str) -> bool:
+        """13.3: ``power``'s units in the destination already lost a field battle."""
+        return any(
+            stack.lost_battle_this_impulse
+            for stack in self.defending_stacks
+            if stack.power == power
+        )
 
     # -- who is involved ---------------------------------------------------------------
 
     @cached_property
     def _defenders(self) -> Force | None:
-        """The enemy units in the open in the destination, as one force."""
-        merged = None
-        for stack in self.situation.stacks_in(self.destination, besieged=False):
-            if self.situation.at_war(stack.power, self.power):
-                merged = merge_forces(merged, stack.force)
-        return merged
+        """The enemy units in the open in the destination, as one force (one power)."""
+        stacks = self.defending_stacks
+        if len(stacks) != 1:
+            return None
+        return stacks[0].force
+
+    def _defenders_notation(self) -> str | None:
+        if not self.defending_stacks:
+            return None
+        return " + ".join(stack.force.notation() for stack in self.defending_stacks)
 
     @property
     def defenders_lost_battle(self) -> bool:
         """13.3: every defender already lost a field battle this impulse."""
-        stacks = [
-            stack
-            for stack in self.situation.stacks_in(self.destination, besieged=False)
-            if self.situation.at_war(stack.power, self.power)
-        ]
+        stacks = self.defending_stacks
         return bool(stacks) and all(stack.lost_battle_this_impulse for stack in stacks)
 
     @cached_property
@@ -255,12 +497,16 @@ class Move:
         >>> [attempt.label for attempt in move.interception_attempts]
         ['hapsburg@Graz']
         """
-        situation, board = self.situation, load_board()
+        situation, board = self.effective_situation, load_board()
         destination = board.space(self.destination)
         controller = situation.controller(destination.name)
         besieged_inside = situation.stacks_in(destination.name, besieged=True)
         under_siege = bool(besieged_inside)
         if self.interception_policy == "none":
+            return ()
+        if under_siege:
+            # 13.2 (original 001): nobody may intercept into a space whose units were
+            # besieged when the move began: a relief force included.
             return ()
         # Original 001: no interception of a move into a friendly fortified space that
         # is not under siege.
@@ -337,11 +583,13 @@ class Move:
         """
         from ._move_tree import _Builder
 
-        if self._defenders is None:
+        if not self.defending_stacks:
             return ()
         branch = self.initial_branch()
-        mover = branch.group("mover")
-        branch = branch.with_group(Placed("mover", self.destination, mover.force))
+        mover = branch.group(MOVER)
+        branch = branch.with_group(Placed(MOVER, self.destination, mover.force))
+        if sum(group.force.land_units for group in defender_groups(branch)) == 0:
+            return ()  # 13.3: a leader alone has no choice
         return tuple(_Builder(self).defender_options(branch))
 
     @property
@@ -352,25 +600,26 @@ class Move:
     @property
     def defender_units(self) -> int:
         """Land units that may fight the mover: the destination's and every interceptor's."""
-        own = self._defenders.land_units if self._defenders is not None else 0
+        own = sum(stack.force.land_units for stack in self.defending_stacks)
         return own + sum(attempt.force.land_units for attempt in self.interception_attempts)
 
     def initial_branch(self) -> _Branch:
         """The board as the move is declared (used by :mod:`oddsengine._move_tree`)."""
         placement = []
+        defending = self.defending_stacks
         for stack in self.situation.stacks:
-            if stack.space == self.destination and not stack.besieged:
-                if self.situation.at_war(stack.power, self.power):
-                    continue  # part of the defenders
+            if stack in defending:
+                continue
             force = stack.force
             if stack.space == self.origin and stack.power == self.power and not stack.besieged:
                 force = remaining_after(stack.force, self.units)
                 if force is None:
                     continue
             placement.append(Placed(stack.label, stack.space, force, inside=stack.besieged))
-        placement.append(Placed("mover", self.origin, self.units))
-        if self._defenders is not None:
-            placement.append(Placed("defenders", self.destination, self._defenders))
+        placement.append(Placed(MOVER, self.origin, self.units))
+        for index, stack in enumerate(defending):
+            label = DEFENDERS if index == 0 else f"{DEFENDERS}:{stack.power}"
+            placement.append(Placed(label, self.destination, stack.force))
         return _Branch(tuple(placement))
 
     # -- the program and what the engines read -----------------------------------------
@@ -430,7 +679,7 @@ class Move:
             "origin": self.origin,
             "destination": self.destination,
             "units": self.units.notation(),
-            "defenders": None if self._defenders is None else self._defenders.notation(),
+            "defenders": self._defenders_notation(),
             "interceptions": [
                 {
                     "stack": attempt.label,
@@ -439,9 +688,17 @@ class Move:
                 }
                 for attempt in self.interception_attempts
             ],
-            "defender_policy": self.defender_policy,
+            "defender_policy": self.defender_policy
+            if isinstance(self.defender_policy, str)
+            else dict(self.defender_policy),
             "defender_choice": self.program.choices.get("defender"),
             "retreat_policy": self.retreat_policy,
+            "after_withdrawal": self.after_withdrawal,
+            "garrison_joins_relief": self.garrison_joins_relief,
+            "relief_goes_inside_on_tie": self.relief_goes_inside_on_tie,
+            "avoiding_units": None
+            if self.avoiding_units is None
+            else {power: force.notation() for power, force in self.avoiding_units},
             "attacker_cards": [card.slug for card in self.attacker_cards],
             "defender_cards": [card.slug for card in self.defender_cards],
         }
@@ -451,8 +708,8 @@ class Move:
 
     def describe_lines(self) -> list[str]:
         lines = []
-        if self._defenders is not None:
-            lines.append(f"In {self.destination}: {self._defenders.notation()}")
+        if self.defending_stacks:
+            lines.append(f"In {self.destination}: {self._defenders_notation()}")
         for attempt in self.interception_attempts:
             lines.append(
                 f"Interception from {attempt.space}: {attempt.force.notation()}, needs "

@@ -180,6 +180,12 @@ class AvoidBattle(_Roll):
         object.__setattr__(self, "attacker", as_force(self.attacker, "attacker"))
         if self.defender.land_units == 0 and not self.defender.leaders:
             raise OddsEngineError("avoid battle: the defender has no units or leaders")
+        if self.defender.land_units == 0:
+            # 13.3: a leader alone may not avoid battle.
+            raise OddsEngineError(
+                "avoid battle: a leader alone (no land units with him) may not avoid battle "
+                "(13.3); in a fortified space he withdraws inside, elsewhere he is captured"
+            )
         if self.defender.power is not None and self.defender.power == self.attacker.power:
             raise OddsEngineError(
                 f"avoid battle: both forces are {self.defender.power}; a power does not avoid "

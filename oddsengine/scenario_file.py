@@ -52,6 +52,7 @@ _STACK_KEYS = {
     "besieged",
     "intercepted_this_impulse",
     "lost_battle_this_impulse",
+    "laid_siege_this_impulse",
 }
 _MOVE_KEYS = {
     "from",

@@ -39,7 +39,9 @@ class Stack:
         Its units already tried to intercept this impulse (13.2: once per impulse).
     lost_battle_this_impulse : bool
         Its units already lost a field battle this impulse (13.3: avoid battle succeeds
-        automatically).
+        automatically; 13.1: they may not move).
+    laid_siege_this_impulse : bool
+        Its units laid a siege earlier this impulse (13.1: they may not move).
 
     Examples
     --------
@@ -52,6 +54,7 @@ class Stack:
     besieged: bool = False
     intercepted_this_impulse: bool = False
     lost_battle_this_impulse: bool = False
+    laid_siege_this_impulse: bool = False
 
     def __post_init__(self):
         board = load_board()
