@@ -543,6 +543,13 @@ class _Builder:
         groups = defender_groups(branch)
         if sum(group.force.land_units for group in groups) == 0:
             # 13.3: a leader alone may not avoid battle.
+            policy = self.move.defender_policy
+            choices = dict(policy).values() if isinstance(policy, tuple) else [policy]
+            if any(choice.startswith("avoid:") for choice in choices):
+                raise OddsEngineError(
+                    f"defender policy {policy!r} is not a legal choice here: a leader alone "
+                    "may not avoid battle (13.3)"
+                )
             self.program.choices["defender"] = "withdraw (leader alone)"
             if not self.can_withdraw(branch):
                 self.program.choices["defender"] = "captured (leader alone)"

@@ -16,14 +16,20 @@ the file, the key and the reason. The layout::
     [[stack]]                             # one per power and space
     space = "Pressburg"
     force = "ottoman: 7R 1C Suleiman Ibrahim"
-    besieged = false                      # optional, also intercepted_this_impulse
-                                          # and lost_battle_this_impulse
+    besieged = false                      # optional, also intercepted_this_impulse,
+                                          # lost_battle_this_impulse and
+                                          # laid_siege_this_impulse
 
     [move]
     from = "Pressburg"
     to = "Vienna"
     units = "7R 1C Suleiman Ibrahim"      # optional: default the whole stack
-    defender = "best"                     # fight, withdraw, avoid:SPACE[+withdraw]
+    defender = "best"                     # fight, withdraw, avoid:SPACE[+withdraw];
+                                          # or a table, one policy per defending power
+    avoiding_units = "2R Ferdinand"       # optional: the part that tries to avoid battle
+    after_withdrawal = "go-back"          # or move-on (13.4)
+    garrison_joins_relief = false         # 15.2
+    relief_goes_inside_on_tie = true      # 15.2
     retreat = "most-friendly"             # or prefer:SPACE[,SPACE]
     attacker_cards = []
     defender_cards = []
@@ -64,6 +70,10 @@ _MOVE_KEYS = {
     "interception",
     "attacker_cards",
     "defender_cards",
+    "avoiding_units",
+    "after_withdrawal",
+    "garrison_joins_relief",
+    "relief_goes_inside_on_tie",
 }
 
 
@@ -196,6 +206,10 @@ def load_move(name_or_path, **overrides):
         "interception_policy": entry.get("interception", "all"),
         "attacker_cards": tuple(entry.get("attacker_cards", ())),
         "defender_cards": tuple(entry.get("defender_cards", ())),
+        "avoiding_units": entry.get("avoiding_units"),
+        "after_withdrawal": entry.get("after_withdrawal", "go-back"),
+        "garrison_joins_relief": entry.get("garrison_joins_relief", False),
+        "relief_goes_inside_on_tie": entry.get("relief_goes_inside_on_tie", True),
     }
     arguments.update(overrides)
     return reader.build("move", Move, situation, **arguments)

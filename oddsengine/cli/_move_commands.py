@@ -26,6 +26,14 @@ def _run_move(arguments):
         overrides["retreat_policy"] = arguments.retreat
     if arguments.interception:
         overrides["interception_policy"] = arguments.interception
+    if arguments.after_withdrawal:
+        overrides["after_withdrawal"] = arguments.after_withdrawal
+    if arguments.garrison_joins_relief:
+        overrides["garrison_joins_relief"] = arguments.garrison_joins_relief == "yes"
+    if arguments.relief_inside_on_tie:
+        overrides["relief_goes_inside_on_tie"] = arguments.relief_inside_on_tie == "yes"
+    if arguments.avoiding_units:
+        overrides["avoiding_units"] = _avoiding_units(arguments.avoiding_units)
     move = load_move(arguments.scenario, **overrides)
     results = _move_results(move, arguments)
     stream = sys.stdout
@@ -62,6 +70,21 @@ def _run_move(arguments):
                 + (f"; captured {record['captured']}" if record["captured"] else "")
                 + "\n"
             )
+
+
+def _avoiding_units(text: str):
+    """``"2R Ferdinand"`` (one defending power) or ``"hapsburg=2R Ferdinand, england=1R"``."""
+    if "=" not in text:
+        return text
+    pairs = {}
+    for part in text.split(","):
+        power, _, force = part.partition("=")
+        if not power.strip() or not force.strip():
+            raise OddsEngineError(
+                f"--avoiding-units {text!r}: write FORCE, or POWER=FORCE pairs separated by commas"
+            )
+        pairs[power.strip()] = force.strip()
+    return pairs
 
 
 def _run_siege(arguments):
@@ -115,7 +138,30 @@ def register(commands) -> None:
     policies.add_argument(
         "--defender",
         metavar="POLICY",
-        help="best, fight, withdraw, avoid:SPACE or avoid:SPACE+withdraw",
+        help="best, fight, withdraw, avoid:SPACE or avoid:SPACE+withdraw; with allied "
+        "defenders one per power: hapsburg=fight,england=avoid:Linz",
+    )
+    policies.add_argument(
+        "--avoiding-units",
+        metavar="FORCE",
+        help="the defenders that try to avoid battle (13.3; default all): FORCE, or "
+        "POWER=FORCE pairs separated by commas",
+    )
+    policies.add_argument(
+        "--after-withdrawal",
+        choices=("go-back", "move-on"),
+        help="when the defenders withdrew and no siege follows (13.4): go back (a retreat, "
+        "default) or move on",
+    )
+    policies.add_argument(
+        "--garrison-joins-relief",
+        choices=("yes", "no"),
+        help="15.2: the besieged garrison joins a relief battle (default no)",
+    )
+    policies.add_argument(
+        "--relief-inside-on-tie",
+        choices=("yes", "no"),
+        help="15.2: a relief force losing on a tie goes inside, 4 in all (default yes)",
     )
     policies.add_argument("--retreat", metavar="POLICY", help="most-friendly or prefer:SPACE")
     policies.add_argument("--interception", choices=("all", "none"))
