@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import OddsEngineError
-from .forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES
+from .forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES, parse_force
+from .formations import ASSAULT_FORMATION_POLICIES
 
 __all__ = [
     "RuleOptions",
@@ -90,6 +91,14 @@ class Policies:
     gout_target : str, optional
         The attacking leader Gout (32) is played against; default the one with the best
         battle rating (the first named, on a tie).
+    assault_formation : str
+        Which part of a besieging stack assaults (15.1: one formation assaults; the rest
+        stand by and still count for the siege, 15.3). ``"strongest"`` (the default) is
+        :func:`oddsengine.formations.strongest_formation`: every leader, and as many land
+        units as their command capacity allows, regulars first, then mercenaries, then
+        cavalry, which gives the most assault dice. Anything else is a declared formation
+        in force notation, e.g. ``"6R Ibrahim"``, checked against the stack. After Gout
+        (32) the strongest legal formation within it acts.
 
     Examples
     --------
@@ -101,8 +110,19 @@ class Policies:
     defender_casualty_order: tuple[str, ...] = DEFAULT_CASUALTY_ORDER
     post_roll: tuple[tuple[str, str], ...] = field(default=())
     gout_target: str | None = None
+    assault_formation: str = ASSAULT_FORMATION_POLICIES[0]
 
     def __post_init__(self):
+        if not isinstance(self.assault_formation, str) or not self.assault_formation.strip():
+            raise OddsEngineError(
+                "assault_formation must be 'strongest' or a formation such as '6R Ibrahim'"
+            )
+        formation = self.assault_formation.strip()
+        if formation.lower() in ASSAULT_FORMATION_POLICIES:
+            formation = formation.lower()
+        else:
+            parse_force(formation)  # refuse a formation that cannot be read, now
+        object.__setattr__(self, "assault_formation", formation)
         object.__setattr__(
             self, "attacker_casualty_order", parse_casualty_order(self.attacker_casualty_order)
         )

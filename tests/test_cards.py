@@ -205,7 +205,12 @@ def test_ottoman_landsknechts_eliminate_two_enemy_mercenaries():
 
 
 def test_landsknechts_before_an_assault_only_by_the_active_power():
-    assert Assault("hapsburg: 2R", "france: 1R", ["landsknechts"]).attacker_units == 6
+    # 33: +4 Hapsburg mercenaries in the space; RULES.md §7: only 2 of them fit the
+    # leaderless formation of 4 that assaults, the other 2 stand by with the besiegers.
+    assault = Assault("hapsburg: 2R", "france: 1R", ["landsknechts"])
+    assert assault.attacker_units == 4
+    assert assault.besiegers_standing_by.notation() == "hapsburg: 2M"
+    assert Assault("hapsburg: 2R Ferdinand", "france: 1R", ["landsknechts"]).attacker_units == 6
     with pytest.raises(OddsEngineError, match="only the active power"):
         Assault("hapsburg: 3R", "france: 1R", [], ["landsknechts"])
 
@@ -233,13 +238,24 @@ def test_gout_keeps_the_best_leader_out():
 
 
 def test_roxelana_lets_suleiman_assault_at_once():
-    # 42: same impulse as the siege, even an unbesieged fortress.
+    # 42: in the same impulse as the siege (RULES.md §7, issue 9 item 9).
     assault = Assault(
-        "ottoman: 3R Suleiman", "hapsburg: 3R", ["roxelana"], siege_laid_this_impulse=True
+        "ottoman: 4R Suleiman", "hapsburg: 3R", ["roxelana"], siege_laid_this_impulse=True
     )
     assert assault.attacker_dice == 2 + 2
     with pytest.raises(OddsEngineError, match="Suleiman's formation"):
         Assault("ottoman: 4R Ibrahim", "hapsburg: 1R", ["roxelana"])
+
+
+def test_roxelana_needs_the_space_under_siege():
+    # RULES.md §7: the space must still be under siege - the besiegers outnumber the
+    # garrison - even with Roxelana; an unbesieged fortress is refused with the reason.
+    message = (
+        r"3 besieging land units do not outnumber the garrison of 3, so the space is not "
+        r"under siege \(15\)\. Roxelana \(card #42\) does not lift this requirement"
+    )
+    with pytest.raises(OddsEngineError, match=message):
+        Assault("ottoman: 3R Suleiman", "hapsburg: 3R", ["roxelana"], siege_laid_this_impulse=True)
 
 
 def test_treachery_takes_the_space_when_the_besiegers_still_outnumber():
