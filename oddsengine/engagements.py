@@ -604,6 +604,20 @@ class FieldBattle(_Combat):
         side = self._sides[1]
         return side.dice_after_losses[0] + side.bonus_dice
 
+    def describe_lines(self) -> list[str]:
+        lines = super().describe_lines()
+        acting = self._acting_attacker()
+        left = standing_by(self.attacker, acting)
+        if left.land_units:
+            # RULES.md §7, 32: after Gout only one legal formation moves on.
+            lines.insert(
+                0,
+                f"Gout: without {self.gout_victim.name} only {acting.notation()} fit one "
+                f"formation (command capacity {acting.command_capacity}); "
+                f"{left.notation()} stay behind",
+            )
+        return lines
+
     @property
     def event_names(self) -> tuple[str, ...]:
         spent = tuple(f"card_spent:{slug}" for slug in self.post_roll_cards)

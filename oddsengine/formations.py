@@ -108,7 +108,14 @@ def declared_formation(stack: Force, declared: Force | str, action: str = "assau
             )
     if declared.land_units == 0:
         raise OddsEngineError(f"the formation declared to {action} has no land units")
-    declared.check_formation(f"formation declared to {action}", action=action)
+    capacity = declared.command_capacity
+    if capacity is not None and declared.land_units > capacity:
+        who = ", ".join(leader.name for leader in declared.leaders) or "no leader"
+        raise OddsEngineError(
+            f"the formation declared to {action} ({declared.land_units} land units) exceeds "
+            f"one formation: command capacity {capacity} with {who}; at most {capacity} of "
+            f"the {stack.land_units} land units in the stack may {action}, the rest stand by"
+        )
     names = {leader.name for leader in declared.leaders}
     return Force(
         regulars=declared.regulars,
