@@ -7,7 +7,7 @@ it marks a reading of the rules as an option, :class:`RuleOptions` holds it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from .errors import OddsEngineError
 from .forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES, parse_force
@@ -110,7 +110,7 @@ class Policies:
     defender_casualty_order: tuple[str, ...] = DEFAULT_CASUALTY_ORDER
     post_roll: tuple[tuple[str, str], ...] = field(default=())
     gout_target: str | None = None
-    assault_formation: str = ASSAULT_FORMATION_POLICIES[0]
+    assault_formation: str = field(default=ASSAULT_FORMATION_POLICIES[0], repr=False)
 
     def __post_init__(self):
         if not isinstance(self.assault_formation, str) or not self.assault_formation.strip():
@@ -145,6 +145,18 @@ class Policies:
                 )
             normalised.append((card, policy))
         object.__setattr__(self, "post_roll", tuple(sorted(normalised)))
+
+    def __repr__(self) -> str:
+        # The default assault formation is left out, so that the repr - which keys the
+        # random streams of a spec (oddsengine._random.scenario_id) - is the same as before
+        # the policy existed, and results stay reproducible.
+        shown = [
+            f"{item.name}={getattr(self, item.name)!r}"
+            for item in fields(self)
+            if item.repr
+            or (item.name == "assault_formation" and self.assault_formation != "strongest")
+        ]
+        return f"{type(self).__qualname__}({', '.join(shown)})"
 
     def post_roll_policy(self, card_slug: str) -> str:
         """The policy for a post-roll card (default ``if-it-changes-the-outcome``)."""
