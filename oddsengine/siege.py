@@ -139,6 +139,8 @@ class SiegeCampaign:
             reinforcements = _as_force(self.reinforcements, "reinforcements", power)
             if reinforcements.leaders:
                 raise OddsEngineError("reinforcements bring land units only, not leaders")
+            # 13.1, RULES.md §1: they arrive by one move (MOVE_CP), as one formation.
+            reinforcements.check_formation("reinforcements")
             object.__setattr__(self, "reinforcements", reinforcements)
 
     @classmethod

@@ -183,6 +183,13 @@ def test_siege_campaign_carries_the_units_standing_by():
         SiegeCampaign("14R Ibrahim", "hapsburg: 2R", policies=Policies(assault_formation="6R"))
 
 
+def test_reinforcements_move_in_as_one_formation():
+    # 13.1: the reinforcements of each impulse are one move (1 CP) of one formation,
+    # leaderless here: at most 4 land units. Once in, they stand with the besiegers.
+    with pytest.raises(OddsEngineError, match="at most 4 of them may move together"):
+        SiegeCampaign("14R Ibrahim", "hapsburg: 2R", reinforcements="5R")
+
+
 def test_a_cancelled_assault_does_not_break_the_siege():
     # 31: Foul Weather stops the first assault; the siege stands, and the second one
     # (Ibrahim's 6R of 14R against 2R) takes the space with 11/27.
