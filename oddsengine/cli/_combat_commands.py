@@ -198,7 +198,6 @@ def register(commands) -> None:
         "--defender 0R.",
     )
     _add_combat_arguments(assault)
-    requirements = assault.add_argument_group("assault requirements (15.1)")
     assault.add_argument(
         "--assault-formation",
         metavar="POLICY",
@@ -206,6 +205,7 @@ def register(commands) -> None:
         "then regulars, mercenaries, cavalry up to the command capacity) or a declared "
         'formation such as "6R Ibrahim"; the rest stand by and still besiege',
     )
+    requirements = assault.add_argument_group("assault requirements (15.1)")
     requirements.add_argument(
         "--siege-laid-this-impulse",
         action="store_true",
