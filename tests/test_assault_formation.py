@@ -9,8 +9,8 @@ import pytest
 
 from oddsengine import Assault, FieldBattle, OddsEngineError, Policies, exact, simulate
 from oddsengine.cli import main
-from oddsengine.formations import strongest_formation
 from oddsengine.forces import parse_force
+from oddsengine.formations import strongest_formation
 from oddsengine.siege import SiegeCampaign, exact_campaign
 
 THIRD = Fraction(1, 3)
