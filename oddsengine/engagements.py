@@ -19,6 +19,7 @@ from ._draws import DrawPlan
 from .cards import Card, find_card
 from .errors import OddsEngineError
 from .forces import UNIT_TYPES, Force, as_force
+from .formations import declared_formation, standing_by, strongest_formation
 from .leaders import anonymous_leader, find_leader
 from .options import Policies, RuleOptions
 from .powers import MAJOR_POWERS
@@ -253,22 +254,40 @@ class _Combat:
         if not (self._has("gout", "defender") or self._has_response("gout")):
             return None
         target = self.policies.gout_target
+        candidates = self._declared_attacker().leaders
+        if not candidates:
+            raise OddsEngineError(
+                "Gout cannot be played against a formation without an army leader (card #32)"
+            )
         if target is None:
-            return max(self.attacker.leaders, key=lambda leader: leader.battle_rating)
+            return max(candidates, key=lambda leader: leader.battle_rating)
         wanted = find_leader(target)
-        for leader in self.attacker.leaders:
+        for leader in candidates:
             if leader.name == wanted.name:
                 return leader
         raise OddsEngineError(
             f"Gout cannot be played against {wanted.name}: not with the attacking force"
         )
 
+    def _declared_attacker(self) -> Force:
+        """The attacking formation as declared, before any card."""
+        return self.attacker
+
+    def _acting_attacker(self) -> Force:
+        """The attacking formation that acts, after Gout (32) keeps a leader out.
+
+        RULES.md §7, 32: without him the rest must still be one legal formation; the
+        strongest legal formation of it acts, and the units that do not fit stay behind.
+        """
+        declared = self._declared_attacker()
+        victim = self.gout_victim
+        if victim is None:
+            return declared
+        return strongest_formation(declared.without_leaders([victim.name]))
+
     def _prepared_forces(self, with_ally: bool = True) -> tuple[Force, Force]:
         """The forces that roll, after the cards played before the roll."""
-        forces = {"attacker": self.attacker, "defender": self.defender}
-        victim = self.gout_victim
-        if victim is not None:
-            forces["attacker"] = forces["attacker"].without_leaders([victim.name])
+        forces = {"attacker": self._acting_attacker(), "defender": self.defender}
         # 14 step 1 / 15.1 step 2: Landsknechts (33) and Swiss Mercenaries (36).
         for role in ("attacker", "defender"):
             force, other = forces[role], self._opponent(role)
@@ -585,6 +604,20 @@ class FieldBattle(_Combat):
         side = self._sides[1]
         return side.dice_after_losses[0] + side.bonus_dice
 
+    def describe_lines(self) -> list[str]:
+        lines = super().describe_lines()
+        acting = self._acting_attacker()
+        left = standing_by(self.attacker, acting)
+        if left.land_units:
+            # RULES.md §7, 32: after Gout only one legal formation moves on.
+            lines.insert(
+                0,
+                f"Gout: without {self.gout_victim.name} only {acting.notation()} fit one "
+                f"formation (command capacity {acting.command_capacity}); "
+                f"{left.notation()} stay behind",
+            )
+        return lines
+
     @property
     def event_names(self) -> tuple[str, ...]:
         spent = tuple(f"card_spent:{slug}" for slug in self.post_roll_cards)
@@ -643,7 +676,11 @@ class Assault(_Combat):
     Parameters
     ----------
     attacker : Force or str
-        The besieging formation that assaults (the active power).
+        The besieging stack of the active power. It may be larger than one formation
+        (RULES.md §1, §7): every unit of it counts for keeping the siege (15.3), but only
+        one formation of it assaults, chosen by ``policies.assault_formation`` (default
+        the strongest legal formation, :func:`oddsengine.formations.strongest_formation`).
+        The rest stand by: they do not roll and take no losses.
     defender : Force or str
         The garrison: at most 4 land units and any leaders; ``"0R"`` for an empty
         fortress.
@@ -661,12 +698,26 @@ class Assault(_Combat):
         The attacker has an LOC of at most 4 land spaces to a fortified home space, as
         Siege Artillery (35) requires.
 
+    Notes
+    -----
+    Outcomes: ``success`` whenever the space is taken, by the assault or by Treachery!
+    (105), whose event ``taken_by_treachery`` marks the part taken by the card;
+    ``siege_continues`` and ``siege_broken`` after a failure (15.1 step 11). The
+    ``attacker_*`` columns count the assaulting formation; the ``besieger_*`` columns
+    count every besieger left in the space (the formation's survivors and the units that
+    stood by).
+
     Examples
     --------
     >>> from oddsengine import Assault, exact
     >>> assault = Assault("9R Suleiman", "4R Ferdinand")
     >>> assault.attacker_dice, assault.defender_dice
     (7, 6)
+    >>> big = Assault("14R Ibrahim", "hapsburg: 2R")
+    >>> big.assaulting_formation.notation(), big.besiegers_standing_by.notation()
+    ('ottoman: 6R Ibrahim Pasha', 'ottoman: 8R')
+    >>> big.attacker_dice
+    4
     """
 
     siege_laid_this_impulse: bool = False
@@ -681,11 +732,62 @@ class Assault(_Combat):
     kind = "assault"
     outcome_names = ("success", "siege_continues", "siege_broken")
 
+    # -- the formation that assaults ---------------------------------------------------
+
+    def _declared_attacker(self) -> Force:
+        """15.1 step 1: the formation declared to assault, out of the besieging stack."""
+        policy = self.policies.assault_formation
+        if policy == "strongest":
+            return strongest_formation(self.attacker)
+        return declared_formation(self.attacker, policy, action="assault")
+
+    def _capped(self, attacker: Force) -> tuple[Force, int]:
+        """The formation after the cards that add units, and the units left out of it.
+
+        RULES.md §7 (15.1 step 2): units that Landsknechts (33) or Swiss Mercenaries (36)
+        add, like mercenaries won by Mercenaries Bribed (26), are placed in the space but
+        join the assaulting formation only while it has room under its leaders; the rest
+        stand by with the besiegers. Cards add mercenaries only, so the overflow is theirs.
+        """
+        capacity = self._acting_attacker().command_capacity
+        overflow = 0 if capacity is None else max(attacker.land_units - capacity, 0)
+        if overflow:
+            attacker = attacker.with_units(mercenaries=attacker.mercenaries - overflow)
+        return attacker, overflow
+
+    def _prepared_forces(self, with_ally: bool = True):
+        attacker, defender = super()._prepared_forces(with_ally)
+        attacker, _ = self._capped(attacker)
+        if self._has("mercenaries-grow-restless", "defender"):
+            # 27: the mercenaries of the assaulting formation are removed.
+            attacker = attacker.with_units(mercenaries=0)
+        return attacker, defender
+
+    @cached_property
+    def besiegers_standing_by(self) -> Force:
+        """The besiegers that do not assault: the stack outside the acting formation,
+        with any units the cards placed that did not fit in it (RULES.md §7).
+
+        They keep the siege with the formation (15.3) but neither roll nor take losses.
+        """
+        rest = standing_by(self.attacker, self._acting_attacker())
+        _, overflow = self._capped(_Combat._prepared_forces(self)[0])
+        return rest.with_units(mercenaries=rest.mercenaries + overflow)
+
+    @property
+    def assaulting_formation(self) -> Force:
+        """The formation that rolls and takes losses, after every card before the roll."""
+        return self._sides[0].force
+
+    # -- requirements ------------------------------------------------------------------
+
     def _check_forces(self):
         # 15.1 requirements; each refusal names the rule it breaks.
         if self.attacker.infantry + self.attacker.cavalry == 0:
             raise OddsEngineError("assault: the attacker has no land units")
-        self.attacker.check_formation("attacker")
+        # RULES.md §1, §7: the besieging stack may exceed one formation; only the declared
+        # formation must fit (checked when it is declared).
+        formation = self._declared_attacker()
         garrison = self.defending_force
         if garrison.land_units > 4:
             raise OddsEngineError(
@@ -693,17 +795,14 @@ class Assault(_Combat):
                 f"{garrison.land_units} (13.4, 15)"
             )
         roxelana = self._has("roxelana", "attacker")
-        if self.siege_laid_this_impulse and not roxelana and not self._has("treachery", "attacker"):
+        treachery = self._has("treachery", "attacker")
+        if self.siege_laid_this_impulse and not roxelana and not treachery:
             raise OddsEngineError(
                 "assault refused: the siege began this impulse; an assault needs a siege laid "
                 "in an earlier impulse (15.1), unless Roxelana (card #42) is played"
             )
         if self.assaulted_this_impulse:
             raise OddsEngineError("assault refused: the space was already assaulted this impulse")
-        if not self.line_of_communication:
-            raise OddsEngineError(
-                "assault refused: the assaulting power has no line of communication (15.1)"
-            )
         for name in (
             "defender_squadrons_adjacent",
             "defender_squadrons_in_port",
@@ -712,6 +811,40 @@ class Assault(_Combat):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise OddsEngineError(f"{name} must be a non-negative whole number")
+        if not treachery:
+            # 105: Treachery! ignores the line-of-communication and naval requirements.
+            self._check_supply_and_blockade()
+        if treachery and self.cancelled:
+            raise OddsEngineError(
+                "Foul Weather (card #31) cannot be played against Treachery! (card #105): "
+                "it cannot stop that assault"
+            )
+        # 15: the space is under siege only while the besiegers - the whole stack -
+        # outnumber the garrison. 42: Roxelana allows the assault in the impulse the
+        # siege was laid, but not on an unbesieged fortress (RULES.md §7).
+        if self.attacker.land_units <= garrison.land_units:
+            card = " Roxelana (card #42) does not lift this requirement." if roxelana else ""
+            raise OddsEngineError(
+                f"assault refused: {self.attacker.land_units} besieging land units do not "
+                f"outnumber the garrison of {garrison.land_units}, so the space is not "
+                f"under siege (15).{card}"
+            )
+        if roxelana:
+            self._check_roxelana(formation)
+        if self._has_response("siege-artillery") or self._has("siege-artillery", "attacker"):
+            if not self.siege_artillery_supply:
+                raise OddsEngineError(
+                    "Siege Artillery cannot be played: the attacker has no line of "
+                    "communication of at most 4 land spaces to a fortified home space "
+                    "(card #35)"
+                )
+
+    def _check_supply_and_blockade(self) -> None:
+        # 15.1 requirements: a line of communication, and no naval blockade.
+        if not self.line_of_communication:
+            raise OddsEngineError(
+                "assault refused: the assaulting power has no line of communication (15.1)"
+            )
         if self.defender_squadrons_adjacent > 0:
             raise OddsEngineError(
                 "assault refused: the defender has squadrons in an adjacent sea zone (15.1)"
@@ -725,23 +858,25 @@ class Assault(_Combat):
                 "squadron(s) in port and the attacker needs more in the adjacent sea zones "
                 f"(has {self.attacker_squadrons_adjacent}) (15.1)"
             )
-        if self.attacker.land_units <= garrison.land_units and not roxelana:
-            raise OddsEngineError(
-                f"assault refused: {self.attacker.land_units} attacking land units do not "
-                f"outnumber the garrison of {garrison.land_units}, so the space is not "
-                "under siege (15)"
+
+    def _check_roxelana(self, formation: Force) -> None:
+        # 42: Suleiman's formation assaults; Gout (32) keeping him out leaves none.
+        card = find_card("roxelana")
+        if not any(leader.name == "Suleiman" for leader in formation.leaders):
+            self._refuse(
+                card,
+                f"here: it lets Suleiman's formation assault, and the formation declared "
+                f"({formation.notation()}) is not his",
             )
-        if self._has_response("siege-artillery") or self._has("siege-artillery", "attacker"):
-            if not self.siege_artillery_supply:
-                raise OddsEngineError(
-                    "Siege Artillery cannot be played: the attacker has no line of "
-                    "communication of at most 4 land spaces to a fortified home space "
-                    "(card #35)"
-                )
+        victim = self.gout_victim
+        if victim is not None and victim.name == "Suleiman":
+            self._refuse(card, "here: Gout keeps Suleiman out, and only his formation may assault")
 
     def _check_prepared(self, attacker, defender):
-        if attacker.land_units == 0 and not self.restless_breaks_siege:
+        if attacker.land_units == 0 and not self._has("mercenaries-grow-restless", "defender"):
             raise OddsEngineError("assault: the attacker has no land units left to assault")
+
+    # -- dice --------------------------------------------------------------------------
 
     def _dice(self, role, force, other, losses, order):
         left = force.units_after_losses(losses, order)
@@ -758,17 +893,23 @@ class Assault(_Combat):
 
     @property
     def restless_breaks_siege(self) -> bool:
-        """Mercenaries Grow Restless (27) left the besiegers without a majority."""
+        """Mercenaries Grow Restless (27) left the besiegers without a majority.
+
+        Every besieger counts (15.3): the formation after losing its mercenaries and the
+        units standing by.
+        """
         if not self._has("mercenaries-grow-restless", "defender"):
             return False
         attacker, defender = self._prepared_forces()
-        return attacker.land_units <= defender.land_units
+        return attacker.land_units + self.besiegers_standing_by.land_units <= defender.land_units
 
-    def _prepared_forces(self, with_ally: bool = True):
-        attacker, defender = super()._prepared_forces(with_ally)
-        if self._has("mercenaries-grow-restless", "defender"):
-            attacker = attacker.with_units(mercenaries=0)  # 27: attacking mercenaries go.
-        return attacker, defender
+    @property
+    def assault_prevented(self) -> bool:
+        """Mercenaries Grow Restless (27) left no assault: the siege broke, or the
+        formation lost every land unit (the siege then holds with the units standing by)."""
+        if not self._has("mercenaries-grow-restless", "defender"):
+            return False
+        return self.restless_breaks_siege or self._prepared_forces()[0].land_units == 0
 
     @property
     def _deterministic_outcome(self):
@@ -776,6 +917,8 @@ class Assault(_Combat):
             return "cancelled"
         if self.restless_breaks_siege:
             return "siege_broken"  # 27: no assault happens.
+        if self.assault_prevented:
+            return "siege_continues"  # 27: nobody left to assault; the others besiege.
         return None
 
     @property
@@ -788,6 +931,30 @@ class Assault(_Combat):
         """Dice the defender rolls (before any post-roll card)."""
         return self._sides[1].dice_after_losses[0] + self._sides[1].bonus_dice
 
+    # -- description -------------------------------------------------------------------
+
+    def describe(self) -> dict:
+        description = super().describe()
+        description["assault_formation_policy"] = self.policies.assault_formation
+        description["assaulting_formation"] = self.assaulting_formation.notation()
+        description["besiegers_standing_by"] = self.besiegers_standing_by.notation()
+        return description
+
+    def describe_lines(self) -> list[str]:
+        lines = super().describe_lines()
+        standing = self.besiegers_standing_by
+        if standing.land_units or standing.leaders:
+            formation = self.assaulting_formation
+            capacity = self._acting_attacker().command_capacity
+            lines.insert(
+                0,
+                f"Assaulting formation: {formation.notation()} (command capacity "
+                f"{capacity}); standing by, still besieging: {standing.notation()} (15.1, 15.3)",
+            )
+        return lines
+
+    # -- outcomes ----------------------------------------------------------------------
+
     @property
     def event_names(self) -> tuple[str, ...]:
         names = [
@@ -799,7 +966,7 @@ class Assault(_Combat):
             names.append("naval_units_to_turn_track")
         if self._has("treachery", "attacker"):
             names.append("taken_by_treachery")
-        if self.restless_breaks_siege:
+        if self.assault_prevented:
             names.append("assault_prevented")
         names.extend(f"card_spent:{slug}" for slug in self.post_roll_cards)
         return tuple(names)
@@ -808,49 +975,53 @@ class Assault(_Combat):
         """The outcome of every cell of :meth:`draw_plan`, as columns."""
         columns = self._base_columns(values)
         size = values[0].size
-        attacker_survivors = columns["attacker_survivors"]
-        defender_survivors = columns["defender_survivors"]
-        success = columns["attacker_prevails"]
-        # 15.1 step 11: on failure the siege goes on while the besiegers still have more
-        # land units than the garrison; otherwise it breaks (15.3).
-        continues = ~success & (attacker_survivors > defender_survivors)
+        standing = self.besiegers_standing_by
+        formation_left = columns["attacker_survivors"]
+        besiegers_left = formation_left + standing.land_units
+        garrison_left = columns["defender_survivors"]
+        deterministic = self._deterministic_outcome
+        taken_by_assault = np.asarray(columns["attacker_prevails"], dtype=bool)
+        # 15.1 step 11, 15.3: after a failure the siege holds while the besiegers - those
+        # that assaulted and those that stood by - outnumber the garrison.
+        holds = ~taken_by_assault & (besiegers_left > garrison_left)
         treachery = np.zeros(size, dtype=bool)
         if self._has("treachery", "attacker"):
             # 105: if the besiegers still outnumber the garrison after the assault, the
             # garrison is eliminated and the space changes hands.
-            treachery = continues
-            success = success | treachery
-            continues = np.zeros(size, dtype=bool)
-            defender_survivors = np.where(treachery, 0, defender_survivors)
-        deterministic = self._deterministic_outcome
-        if deterministic is not None:
-            outcome = np.full(size, deterministic, dtype=object)
-            success = np.zeros(size, dtype=bool)
+            treachery = holds
+            holds = np.zeros(size, dtype=bool)
+        success = taken_by_assault | treachery
+        if deterministic == "cancelled":
+            success = treachery = np.zeros(size, dtype=bool)
+            outcome = np.full(size, "cancelled", dtype=object)
         else:
             outcome = np.where(
-                success, "success", np.where(continues, "siege_continues", "siege_broken")
+                success, "success", np.where(holds, "siege_continues", "siege_broken")
             ).astype(object)
         attacker, defender = self._sides
         result = {"outcome": outcome}
         survivors = _survivor_columns(columns)
-        if self._has("treachery", "attacker"):
-            survivors["defender_survivors"] = defender_survivors
-            for kind in ("regulars", "mercenaries", "cavalry"):
-                survivors[f"defender_{kind}"] = np.where(
-                    treachery, 0, survivors[f"defender_{kind}"]
-                )
+        survivors["defender_survivors"] = np.where(treachery, 0, garrison_left)
+        for kind in UNIT_TYPES:
+            survivors[f"defender_{kind}"] = np.where(treachery, 0, survivors[f"defender_{kind}"])
         result.update(survivors)
-        eliminated = (attacker_survivors == 0) & (deterministic is None)
+        result["besieger_survivors"] = np.asarray(besiegers_left)
+        for kind in UNIT_TYPES:
+            result[f"besieger_{kind}"] = survivors[f"attacker_{kind}"] + getattr(standing, kind)
+        eliminated = (formation_left == 0) & (deterministic is None)
         result["attackers_eliminated"] = eliminated
-        # 15.1 step 11: if every attacking unit died, its leaders are displaced.
-        result["attacker_leaders_displaced"] = eliminated & bool(attacker.force.leaders)
-        # 15.1 step 10: on success, besieged leaders are captured.
+        # 15.1 step 11: if every attacking unit died, its leaders are displaced - unless
+        # besiegers that stood by are still in the space for them to stay with.
+        result["attacker_leaders_displaced"] = (
+            eliminated & bool(attacker.force.leaders) & (standing.land_units == 0)
+        )
+        # 15.1 step 10: when the space is taken, besieged leaders are captured.
         result["defender_leaders_captured"] = success & bool(defender.force.leaders)
         if self.defender_squadrons_in_port:
             result["naval_units_to_turn_track"] = success
         if self._has("treachery", "attacker"):
             result["taken_by_treachery"] = treachery
-        if self.restless_breaks_siege:
+        if self.assault_prevented:
             result["assault_prevented"] = np.ones(size, dtype=bool)
         result.update(self._card_spent_columns(columns))
         return result

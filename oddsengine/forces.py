@@ -130,20 +130,25 @@ class Force:
     def is_ottoman(self) -> bool:
         return self.power == "ottoman"
 
-    def check_formation(self, role: str) -> None:
-        """Refuse a force too large to move as one formation (RULES.md §1).
+    def check_formation(self, role: str, action: str = "move") -> None:
+        """Refuse a force too large to ``action`` as one formation (RULES.md §1).
+
+        The limit binds what moves or assaults, not what stands: call this only for the
+        part of a stack that acts.
 
         Raises
         ------
         OddsEngineError
-            Naming the role (``"attacker"``, ``"interceptor"``) and the capacity.
+            Naming the role (``"attacker"``, ``"interceptor"``), the action, the limit and
+            how much of the force may act.
         """
         capacity = self.command_capacity
         if capacity is not None and self.land_units > capacity:
             who = ", ".join(leader.name for leader in self.leaders) or "no leader"
             raise OddsEngineError(
-                f"{role}: {self.land_units} land units cannot move as one formation "
-                f"(command capacity {capacity} with {who})"
+                f"{role}: {self.land_units} land units cannot {action} as one formation "
+                f"(command capacity {capacity} with {who}): at most {capacity} of them may "
+                f"{action} together"
             )
 
     def units_after_losses(self, losses: int, order=DEFAULT_CASUALTY_ORDER) -> dict[str, int]:

@@ -7,10 +7,11 @@ it marks a reading of the rules as an option, :class:`RuleOptions` holds it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from .errors import OddsEngineError
-from .forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES
+from .forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES, parse_force
+from .formations import ASSAULT_FORMATION_POLICIES
 
 __all__ = [
     "RuleOptions",
@@ -90,6 +91,14 @@ class Policies:
     gout_target : str, optional
         The attacking leader Gout (32) is played against; default the one with the best
         battle rating (the first named, on a tie).
+    assault_formation : str
+        Which part of a besieging stack assaults (15.1: one formation assaults; the rest
+        stand by and still count for the siege, 15.3). ``"strongest"`` (the default) is
+        :func:`oddsengine.formations.strongest_formation`: every leader, and as many land
+        units as their command capacity allows, regulars first, then mercenaries, then
+        cavalry, which gives the most assault dice. Anything else is a declared formation
+        in force notation, e.g. ``"6R Ibrahim"``, checked against the stack. After Gout
+        (32) the strongest legal formation within it acts.
 
     Examples
     --------
@@ -101,8 +110,19 @@ class Policies:
     defender_casualty_order: tuple[str, ...] = DEFAULT_CASUALTY_ORDER
     post_roll: tuple[tuple[str, str], ...] = field(default=())
     gout_target: str | None = None
+    assault_formation: str = field(default=ASSAULT_FORMATION_POLICIES[0], repr=False)
 
     def __post_init__(self):
+        if not isinstance(self.assault_formation, str) or not self.assault_formation.strip():
+            raise OddsEngineError(
+                "assault_formation must be 'strongest' or a formation such as '6R Ibrahim'"
+            )
+        formation = self.assault_formation.strip()
+        if formation.lower() in ASSAULT_FORMATION_POLICIES:
+            formation = formation.lower()
+        else:
+            parse_force(formation)  # refuse a formation that cannot be read, now
+        object.__setattr__(self, "assault_formation", formation)
         object.__setattr__(
             self, "attacker_casualty_order", parse_casualty_order(self.attacker_casualty_order)
         )
@@ -125,6 +145,18 @@ class Policies:
                 )
             normalised.append((card, policy))
         object.__setattr__(self, "post_roll", tuple(sorted(normalised)))
+
+    def __repr__(self) -> str:
+        # The default assault formation is left out, so that the repr - which keys the
+        # random streams of a spec (oddsengine._random.scenario_id) - is the same as before
+        # the policy existed, and results stay reproducible.
+        shown = [
+            f"{item.name}={getattr(self, item.name)!r}"
+            for item in fields(self)
+            if item.repr
+            or (item.name == "assault_formation" and self.assault_formation != "strongest")
+        ]
+        return f"{type(self).__qualname__}({', '.join(shown)})"
 
     def post_roll_policy(self, card_slug: str) -> str:
         """The policy for a post-roll card (default ``if-it-changes-the-outcome``)."""

@@ -36,6 +36,10 @@ MOVE_CP = 1
 CAMPAIGN_BLOCK = 1 << 16
 
 _MAX_HORIZON = 50
+#: Outcomes after which the siege still stands for the next impulse: a failed assault
+#: while the besiegers outnumber the garrison (15.1 step 11), or one Foul Weather (31)
+#: cancelled for the impulse.
+_SIEGE_STANDS = ("siege_continues", "cancelled")
 
 
 def _as_force(value, role, power=None) -> Force:
@@ -57,7 +61,11 @@ class SiegeCampaign:
     Parameters
     ----------
     besiegers, garrison : Force or str
-        The besieging formation and the units inside (at most 4).
+        The besieging stack and the units inside (at most 4). The stack may be larger
+        than one formation (RULES.md §1, §7): in each impulse the strongest legal
+        formation of it assaults (``policies.assault_formation``, which must be
+        ``"strongest"`` here, since a declared formation would not survive the losses),
+        and the units that stood by besiege on with the survivors (15.3).
     horizon : int
         Impulses to play (1 to 50).
     reinforcements : Force or str, optional
@@ -95,6 +103,14 @@ class SiegeCampaign:
             raise OddsEngineError(f"horizon must be a whole number, not {self.horizon!r}")
         if not 1 <= self.horizon <= _MAX_HORIZON:
             raise OddsEngineError(f"horizon must be between 1 and {_MAX_HORIZON} impulses")
+        if not isinstance(self.policies, Policies):
+            raise OddsEngineError("policies must be a Policies instance")
+        if self.policies.assault_formation != "strongest":
+            raise OddsEngineError(
+                "a siege campaign assaults with the strongest formation of the stack each "
+                "impulse: a declared formation (assault_formation="
+                f"{self.policies.assault_formation!r}) would not survive the losses"
+            )
         for name in ("attacker_cards", "defender_cards"):
             cards = getattr(self, name)
             if isinstance(cards, str):
@@ -123,6 +139,8 @@ class SiegeCampaign:
             reinforcements = _as_force(self.reinforcements, "reinforcements", power)
             if reinforcements.leaders:
                 raise OddsEngineError("reinforcements bring land units only, not leaders")
+            # 13.1, RULES.md §1: they arrive by one move (MOVE_CP), as one formation.
+            reinforcements.check_formation("reinforcements")
             object.__setattr__(self, "reinforcements", reinforcements)
 
     @classmethod
@@ -174,6 +192,26 @@ class SiegeCampaign:
         moves = MOVE_CP if (self.reinforcements is not None and impulse > 1) else 0
         return ASSAULT_CP + moves
 
+    def first_assault(self) -> Assault | None:
+        """The assault of impulse 1 when the campaign starts from one siege."""
+        if len(self.start) != 1:
+            return None
+        _, besiegers, garrison = self.start[0]
+        return self._assault(besiegers, garrison, first=True)
+
+    def describe_lines(self) -> list[str]:
+        """Which part of the stack assaults in impulse 1, when not all of it does."""
+        assault = self.first_assault()
+        if assault is None:
+            return []
+        standing = assault.besiegers_standing_by
+        if not (standing.land_units or standing.leaders):
+            return []
+        return [
+            f"Impulse 1: assaulting formation {assault.assaulting_formation.notation()}; "
+            f"standing by, still besieging: {standing.notation()} (15.1, 15.3)"
+        ]
+
     def describe(self) -> dict:
         sieges = [
             {"probability": weight, "besiegers": b.notation(), "garrison": g.notation()}
@@ -187,6 +225,15 @@ class SiegeCampaign:
             else self.reinforcements.notation(),
             "attacker_cards": [card.slug for card in self.attacker_cards],
             "defender_cards": [card.slug for card in self.defender_cards],
+        } | self._first_formation()
+
+    def _first_formation(self) -> dict:
+        assault = self.first_assault()
+        if assault is None:
+            return {}
+        return {
+            "assaulting_formation": assault.assaulting_formation.notation(),
+            "besiegers_standing_by": assault.besiegers_standing_by.notation(),
         }
 
     def title(self) -> str:
@@ -263,7 +310,12 @@ class CampaignResult:
             if self.trials is None
             else (f"Monte Carlo, {self.trials:,} trials, seed {self.seed}")
         )
-        lines = [self.campaign.title(), f"Method: {method}", ""]
+        lines = [
+            self.campaign.title(),
+            *self.campaign.describe_lines(),
+            f"Method: {method}",
+            "",
+        ]
         lines.append(f"{'impulse':<10}{'taken by':>12}{'broken by':>12}")
         for index, (taken, broken) in enumerate(zip(self.taken_by, self.broken_by, strict=True)):
             row = f"{index + 1:<10}{taken:>12.4%}{broken:>12.4%}"
@@ -318,14 +370,16 @@ def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
             for cell in np.flatnonzero(probabilities > 0):
                 mass = weight * probabilities[cell]
                 outcome = columns["outcome"][cell]
-                attacker_after = tuple(int(columns[f"attacker_{k}"][cell]) for k in UNIT_TYPES)
+                # Every besieger stays for the next impulse: the assaulting formation's
+                # survivors and the units that stood by (15.1, 15.3).
+                attacker_after = tuple(int(columns[f"besieger_{k}"][cell]) for k in UNIT_TYPES)
                 defender_after = tuple(int(columns[f"defender_{k}"][cell]) for k in UNIT_TYPES)
                 if outcome == "success":
                     taken[impulse - 1 :] += mass
                     taken_mass += mass
                     besiegers_left += mass * sum(attacker_after)
                     left_if_taken += mass * sum(attacker_after)
-                elif outcome == "siege_continues":
+                elif outcome in _SIEGE_STANDS:
                     following[(index, attacker_after, defender_after)] += mass
                 else:
                     broken[impulse - 1 :] += mass
@@ -442,10 +496,10 @@ def _simulate_block(campaign, size, rng, totals, taken_counts, broken_counts):
             plan = assault.draw_plan()
             columns = assault.outcome_columns(_sample_cells(plan, rng, members.size))
             outcome = columns["outcome"]
-            attacker[members] = np.stack([columns[f"attacker_{k}"] for k in UNIT_TYPES], axis=1)
+            attacker[members] = np.stack([columns[f"besieger_{k}"] for k in UNIT_TYPES], axis=1)
             defender[members] = np.stack([columns[f"defender_{k}"] for k in UNIT_TYPES], axis=1)
             success = outcome == "success"
-            ended = outcome != "siege_continues"
+            ended = ~np.isin(outcome, _SIEGE_STANDS)
             taken_counts[impulse - 1] += success.sum()
             broken_counts[impulse - 1] += (ended & ~success).sum()
             totals["besiegers_taken"] += attacker[members[success]].sum()

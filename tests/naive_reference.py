@@ -105,6 +105,17 @@ def _rating(force):
     return max((leader.battle_rating for leader in force.leaders), default=0)
 
 
+def _capacity(force):
+    """RULES.md §1: 4 without a leader, else the two best command ratings; None (no
+    limit) with an anonymous leader."""
+    ratings = [leader.command_rating for leader in force.leaders]
+    if any(rating is None for rating in ratings):
+        return None
+    if not ratings:
+        return 4
+    return sum(sorted(ratings, reverse=True)[:2])
+
+
 def field_battle(
     roller,
     attacker,
@@ -191,13 +202,37 @@ def assault(
     defender_cards=(),
     artillery_policy="if-it-changes-the-outcome",
 ):
-    """One assault (15.1). Returns (outcome, attacker survivors, defender survivors,
-    siege artillery spent)."""
-    attacking, defending = _units(attacker), _units(defender)
+    """One assault (15.1) by the besieging stack ``attacker``. Returns (outcome, survivors
+    of the assaulting formation, defender survivors, siege artillery spent)."""
+    stack, defending = _units(attacker), _units(defender)
+    # RULES.md §7: one formation assaults - here the strongest: up to the command
+    # capacity, regulars, then mercenaries, then cavalry. The rest stand by.
+    room = _capacity(attacker)
+    attacking, standing = {}, {}
+    for kind in ("regulars", "mercenaries", "cavalry"):
+        attacking[kind] = stack[kind] if room is None else min(stack[kind], room)
+        standing[kind] = stack[kind] - attacking[kind]
+        if room is not None:
+            room -= attacking[kind]
+    # Landsknechts / Swiss Mercenaries: placed in the space; they join the formation
+    # only while it has room.
+    added = 0
+    if "landsknechts" in attacker_cards:
+        added += 4 if attacker.power == "hapsburg" else 2
+    if "swiss-mercenaries" in attacker_cards:
+        added += 4 if attacker.power == "france" else 2
+    joining = added if room is None else min(added, room)
+    attacking["mercenaries"] += joining
+    standing["mercenaries"] += added - joining
+    treachery = "treachery" in attacker_cards
     if "mercenaries-grow-restless" in defender_cards:
         attacking["mercenaries"] = 0
-        if total(attacking) <= total(defending):
+        if total(attacking) + total(standing) <= total(defending):
             return "siege_broken", total(attacking), total(defending), False
+        if total(attacking) == 0:  # nobody left to assault; the siege holds
+            if treachery:
+                return "success", 0, 0, False
+            return "siege_continues", 0, total(defending), False
     start_attacking, start_defending = total(attacking), total(defending)
 
     def attacker_dice(units):
@@ -240,9 +275,13 @@ def assault(
             attacker_hits += roll(roller, 2, hits_on=3)
     attacker_left = start_attacking - min(defender_hits, start_attacking)
     defender_left = start_defending - min(attacker_hits, start_defending)
+    besiegers_left = attacker_left + total(standing)
     if succeeds(attacker_hits, defender_hits):
         outcome = "success"
-    elif attacker_left > defender_left:
+    elif besiegers_left > defender_left and treachery:
+        # Treachery!: the besiegers still outnumber the garrison, which is eliminated.
+        outcome, defender_left = "success", 0
+    elif besiegers_left > defender_left:
         outcome = "siege_continues"
     else:
         outcome = "siege_broken"

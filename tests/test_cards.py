@@ -205,7 +205,12 @@ def test_ottoman_landsknechts_eliminate_two_enemy_mercenaries():
 
 
 def test_landsknechts_before_an_assault_only_by_the_active_power():
-    assert Assault("hapsburg: 2R", "france: 1R", ["landsknechts"]).attacker_units == 6
+    # 33: +4 Hapsburg mercenaries in the space; RULES.md §7: only 2 of them fit the
+    # leaderless formation of 4 that assaults, the other 2 stand by with the besiegers.
+    assault = Assault("hapsburg: 2R", "france: 1R", ["landsknechts"])
+    assert assault.attacker_units == 4
+    assert assault.besiegers_standing_by.notation() == "hapsburg: 2M"
+    assert Assault("hapsburg: 2R Ferdinand", "france: 1R", ["landsknechts"]).attacker_units == 6
     with pytest.raises(OddsEngineError, match="only the active power"):
         Assault("hapsburg: 3R", "france: 1R", [], ["landsknechts"])
 
@@ -233,13 +238,24 @@ def test_gout_keeps_the_best_leader_out():
 
 
 def test_roxelana_lets_suleiman_assault_at_once():
-    # 42: same impulse as the siege, even an unbesieged fortress.
+    # 42: in the same impulse as the siege (RULES.md §7, issue 9 item 9).
     assault = Assault(
-        "ottoman: 3R Suleiman", "hapsburg: 3R", ["roxelana"], siege_laid_this_impulse=True
+        "ottoman: 4R Suleiman", "hapsburg: 3R", ["roxelana"], siege_laid_this_impulse=True
     )
     assert assault.attacker_dice == 2 + 2
     with pytest.raises(OddsEngineError, match="Suleiman's formation"):
         Assault("ottoman: 4R Ibrahim", "hapsburg: 1R", ["roxelana"])
+
+
+def test_roxelana_needs_the_space_under_siege():
+    # RULES.md §7: the space must still be under siege - the besiegers outnumber the
+    # garrison - even with Roxelana; an unbesieged fortress is refused with the reason.
+    message = (
+        r"3 besieging land units do not outnumber the garrison of 3, so the space is not "
+        r"under siege \(15\)\. Roxelana \(card #42\) does not lift this requirement"
+    )
+    with pytest.raises(OddsEngineError, match=message):
+        Assault("ottoman: 3R Suleiman", "hapsburg: 3R", ["roxelana"], siege_laid_this_impulse=True)
 
 
 def test_treachery_takes_the_space_when_the_besiegers_still_outnumber():
@@ -266,3 +282,121 @@ def test_gout_target_is_a_policy():
     assert battle.attacker_dice == 4 + 2  # Suleiman still leads
     with pytest.raises(OddsEngineError, match="not with the attacking force"):
         FieldBattle("ottoman: 4R Suleiman", "hapsburg: 3R", [], ["gout"], policies=policies)
+
+
+def test_treachery_outcome_fields_agree():
+    # 105: 4R (2 dice) against 2R with Ferdinand (2 + 1 + 1 = 4 dice). Taken by assault
+    # with 2 hits while the 4 attackers are not all killed; otherwise taken by treachery
+    # while the besiegers still outnumber: 4 - d > 2 - a. success counts both ways;
+    # taken_by_treachery is the part taken by the card.
+    result = exact(Assault("4R", "hapsburg: 2R Ferdinand", ["treachery"]))
+    attacker, defender = pmf(2), pmf(4)
+    by_assault = attacker[2] * (1 - defender[4])
+    by_treachery = attacker[0] * sum(defender[:2]) + attacker[1] * sum(defender[:3])
+    assert result.p["success"] == pytest.approx(float(by_assault + by_treachery), abs=1e-12)
+    assert result.p["taken_by_treachery"] == pytest.approx(float(by_treachery), abs=1e-12)
+    assert result.p["siege_continues"] == 0.0
+    states = result.states
+    taken = states["outcome"] == "success"
+    assert all(taken[states["taken_by_treachery"]])
+    assert all(states["defender_survivors"][taken] == 0)
+    assert list(states["defender_leaders_captured"]) == list(taken)
+
+
+def test_treachery_ignores_supply_and_blockade():
+    # 105: no line-of-communication or naval requirement. Same odds as in
+    # test_treachery_takes_the_space_when_the_besiegers_still_outnumber: 211/243.
+    result = exact(
+        Assault(
+            "4R",
+            "hapsburg: 2R",
+            ["treachery"],
+            line_of_communication=False,
+            defender_squadrons_adjacent=2,
+            defender_squadrons_in_port=1,
+        )
+    )
+    assert result.p["success"] == pytest.approx(211 / 243, abs=1e-12)
+    assert result.p["taken_by_treachery"] == pytest.approx(184 / 243, abs=1e-12)
+
+
+@pytest.mark.parametrize("where", ["defender_cards", "responses"])
+def test_foul_weather_cannot_stop_treachery(where):
+    with pytest.raises(OddsEngineError, match="cannot be played against Treachery!"):
+        Assault("4R", "hapsburg: 2R", ["treachery"], **{where: ["foul-weather"]})
+
+
+def test_treachery_counts_every_besieger():
+    # 6R without a leader: 4 assault (2 dice) and cannot take 3R by assault; by
+    # treachery whenever 6 - d > 3 - a: 689/729 (tests/test_assault_formation.py).
+    result = exact(Assault("6R", "hapsburg: 3R", ["treachery"]))
+    assert result.p["success"] == pytest.approx(689 / 729, abs=1e-12)
+    assert result.p["taken_by_treachery"] == pytest.approx(689 / 729, abs=1e-12)
+
+
+def test_treachery_on_the_command_line_agrees_with_itself(capsys):
+    import json
+
+    from oddsengine.cli import main
+
+    status = main(
+        [
+            "assault",
+            "--attacker",
+            "4R",
+            "--defender",
+            "hapsburg: 2R",
+            "--attacker-cards",
+            "treachery",
+            "--no-line-of-communication",
+            "--exact",
+            "--format",
+            "json",
+        ]
+    )
+    payload = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert payload["p"]["success"] == pytest.approx(211 / 243, abs=1e-12)
+    assert payload["p"]["taken_by_treachery"] == pytest.approx(184 / 243, abs=1e-12)
+    assert payload["p"]["siege_continues"] == 0.0
+
+
+def test_roxelana_with_a_stack_and_its_refusals():
+    # 42: Suleiman commands 12: 12R of 14R assault in the impulse the siege was laid,
+    # ceil(12 / 2) + 2 = 8 dice.
+    assault = Assault(
+        "ottoman: 14R Suleiman", "hapsburg: 4R", ["roxelana"], siege_laid_this_impulse=True
+    )
+    assert assault.attacker_dice == 8
+    with pytest.raises(OddsEngineError, match="Gout keeps Suleiman out"):
+        Assault("ottoman: 8R Suleiman Ibrahim", "hapsburg: 2R", ["roxelana"], ["gout"])
+    with pytest.raises(OddsEngineError, match="is not his"):
+        Assault(
+            "ottoman: 8R Suleiman Ibrahim",
+            "hapsburg: 2R",
+            ["roxelana"],
+            policies=Policies(assault_formation="6R Ibrahim"),
+        )
+
+
+def test_roxelana_on_an_unbesieged_fortress_is_refused_on_one_line(capsys):
+    from oddsengine.cli import main
+
+    with pytest.raises(SystemExit) as exited:
+        raise SystemExit(
+            main(
+                [
+                    "assault",
+                    "--attacker",
+                    "ottoman: 2R Suleiman",
+                    "--defender",
+                    "hapsburg: 2R",
+                    "--attacker-cards",
+                    "roxelana",
+                    "--siege-laid-this-impulse",
+                ]
+            )
+        )
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and err.count("\n") == 1
+    assert "not under siege" in err and "Roxelana" in err

@@ -99,6 +99,15 @@ ASSAULTS = [
     ("4R", "hapsburg: 2R", (), ("surprise-attack",)),
     ("3R 2M L0", "hapsburg: 2R", (), ("mercenaries-grow-restless",)),
     ("2R 2M", "hapsburg: 2R", (), ("mercenaries-grow-restless",)),  # siege breaks
+    # RULES.md §7: stacks larger than one formation; one formation assaults.
+    ("8R Ibrahim", "hapsburg: 2R", (), ()),
+    ("6R", "hapsburg: 3R", (), ()),  # 4 assault, 2 stand by and keep the siege
+    ("hapsburg: 2R", "france: 1R", ("landsknechts",), ()),  # 2 of 4 mercenaries fit
+    ("france: 3R Montmorency", "hapsburg: 1R", ("swiss-mercenaries",), ()),
+    ("4R 4M Ibrahim", "hapsburg: 2R", (), ("mercenaries-grow-restless",)),
+    ("5M 1C", "hapsburg: 1R", (), ("mercenaries-grow-restless",)),  # no one left to assault
+    ("4R", "hapsburg: 2R", ("treachery",), ()),
+    ("6R", "hapsburg: 3R", ("treachery",), ()),
 ]
 
 

@@ -69,6 +69,8 @@ def test_campaign_after_the_vienna_move():
         SiegeCampaign(
             "5R L1", "hapsburg: 3R", horizon=3, reinforcements="1R", attacker_cards=["siege-mining"]
         ),
+        # RULES.md §7: a stack larger than one formation; 6 assault, the rest stand by.
+        SiegeCampaign("9R Ibrahim", "hapsburg: 3R Ferdinand", horizon=3),
     ],
 )
 def test_monte_carlo_agrees_with_exact_within_5_standard_errors(campaign):

@@ -23,6 +23,9 @@ def _parse_policies(arguments) -> Policies:
         order = getattr(arguments, f"{side}_casualty_order")
         if order:
             orders[f"{side}_casualty_order"] = order
+    formation = getattr(arguments, "assault_formation", None)
+    if formation:
+        orders["assault_formation"] = formation
     return Policies(post_roll=post_roll, gout_target=arguments.gout_target, **orders)
 
 
@@ -189,10 +192,19 @@ def register(commands) -> None:
     assault = commands.add_parser(
         "assault",
         help="odds of an assault on a besieged space (rule 15.1)",
-        description="Odds of an assault (15.1). The defender is the garrison; an empty "
-        "fortress is --defender 0R.",
+        description="Odds of an assault (15.1). The attacker is the besieging stack, which "
+        "may be larger than one formation: one formation of it assaults, the rest stand by "
+        "and still count for the siege. The defender is the garrison; an empty fortress is "
+        "--defender 0R.",
     )
     _add_combat_arguments(assault)
+    assault.add_argument(
+        "--assault-formation",
+        metavar="POLICY",
+        help="which part of the besieging stack assaults: strongest (default: every leader, "
+        "then regulars, mercenaries, cavalry up to the command capacity) or a declared "
+        'formation such as "6R Ibrahim"; the rest stand by and still besiege',
+    )
     requirements = assault.add_argument_group("assault requirements (15.1)")
     requirements.add_argument(
         "--siege-laid-this-impulse",
