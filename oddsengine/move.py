@@ -31,6 +31,7 @@ from ._move_tree import (
 from .board import load_board
 from .cards import Card, find_card
 from .errors import OddsEngineError
+from .formations import strongest_formation
 from .forces import UNIT_TYPES, Force, parse_force
 from .options import Policies, RuleOptions
 from .powers import normalise_power
@@ -41,6 +42,7 @@ __all__ = [
     "InterceptionAttempt",
     "DEFENDER_POLICIES",
     "AFTER_WITHDRAWAL_POLICIES",
+    "intercepting_formation",
     "end_state_records",
 ]
 
@@ -68,6 +70,26 @@ def _is_part_of(part: Force, whole: Force) -> bool:
     return all(getattr(part, kind) <= getattr(whole, kind) for kind in UNIT_TYPES) and all(
         leader.name in names for leader in part.leaders
     )
+
+
+def intercepting_formation(stack: Force) -> Force:
+    """The strongest formation a stack can intercept with (13.2, RULES.md §1).
+
+    Every leader and as many land units as the command capacity allows (see
+    :func:`oddsengine.formations.strongest_formation`); an Ottoman stack with cavalry puts
+    one cavalry unit in it, for the +1 of 13.2 step 2 (a cavalry unit rolls a die in a
+    field battle like any other).
+
+    Examples
+    --------
+    >>> intercepting_formation(parse_force("ottoman: 6R 2C")).notation()
+    'ottoman: 3R 1C'
+    """
+    formation = strongest_formation(stack)
+    if formation.is_ottoman and stack.cavalry and not formation.cavalry and formation.land_units:
+        kind = "mercenaries" if formation.mercenaries else "regulars"
+        formation = formation.with_units(**{kind: getattr(formation, kind) - 1, "cavalry": 1})
+    return formation
 
 
 def _normalise_defender_policy(policy):
@@ -547,7 +569,9 @@ class Move:
                 continue  # not into a space of a power neither enemy nor ally
             if chosen is not None and stack.space not in chosen:
                 continue
-            force = stack.force
+            # 13.2 / 5.1: the intercepting force must move as one formation; "all" sends
+            # the strongest one the stack can form (the rest stays behind).
+            force = intercepting_formation(stack.force)
             if chosen is not None and chosen[stack.space] != "all":
                 force = parse_force(chosen[stack.space], power=stack.power)
                 if not _is_part_of(force, stack.force):

@@ -445,3 +445,22 @@ def test_new_rules_agree_with_monte_carlo():
         p = exact_result.p[name]
         sigma = (p * (1 - p) / sampled.trials) ** 0.5
         assert abs(sampled.p[name] - p) <= 5 * sigma + 1e-12
+
+
+def test_a_stack_larger_than_a_formation_intercepts_with_one_formation():
+    # 5.1 / 13.2: 10 regulars with Ferdinand (command 6): 6 regulars intercept, 4 stay.
+    situation = Situation(
+        [
+            Stack("Pressburg", "ottoman: 4R"),
+            Stack("Graz", "hapsburg: 10R Ferdinand"),
+        ],
+        control={"Pressburg": "ottoman"},
+        wars=[("ottoman", "hapsburg")],
+    )
+    move = Move(situation, "Pressburg", "Vienna", defender_policy="fight")
+    (attempt,) = move.interception_attempts
+    assert attempt.force.notation() == "hapsburg: 6R Ferdinand"
+    # 2d6 + 1 >= 9.
+    assert exact(move).p["intercepted"] == pytest.approx(float(at_least(8)))
+    with pytest.raises(OddsEngineError, match="at most 6"):
+        Move(situation, "Pressburg", "Vienna", interception_policy={"Graz": "8R Ferdinand"})
