@@ -693,6 +693,7 @@ class _Builder:
             policies=self.move.policies,
             options=self.move.options,
             defender_ally=None if ally is None else ally.force,
+            joined_garrison=None if garrison is None else garrison.force,
         )
         plan = battle.draw_plan()
         columns = battle.outcome_columns(plan.cell_values())

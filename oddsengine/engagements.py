@@ -563,6 +563,9 @@ class FieldBattle(_Combat):
         Cards played by other powers (Foul Weather, Gout).
     policies : Policies
     options : RuleOptions
+    joined_garrison : Force, optional
+        15.2: the part of ``attacker`` that is a besieged garrison joining a relief force's
+        battle. It does not move, so it does not count against the formation limit.
 
     Examples
     --------
@@ -574,6 +577,9 @@ class FieldBattle(_Combat):
     0.2539
     """
 
+    # Left out of the repr, which keys the random streams: it only changes a check.
+    joined_garrison: Force | None = field(default=None, repr=False)
+
     mode = "battle"
     kind = "battle"
     outcome_names = ("attacker_wins", "defender_wins")
@@ -582,7 +588,16 @@ class FieldBattle(_Combat):
         for role, force in (("attacker", self.attacker), ("defender", self.defending_force)):
             if force.land_units == 0:
                 raise OddsEngineError(f"field battle: the {role} has no land units")
-        self.attacker.check_formation("attacker")
+        moving = self.attacker
+        if self.joined_garrison is not None:
+            # 15.2: the garrison joins where it stands; only the relief force moved.
+            moving = moving.with_units(
+                **{
+                    kind: getattr(moving, kind) - getattr(self.joined_garrison, kind)
+                    for kind in ("regulars", "mercenaries", "cavalry")
+                }
+            ).without_leaders(leader.name for leader in self.joined_garrison.leaders)
+        moving.check_formation("attacker")
 
     def _dice(self, role, force, other, losses, order):
         # 14 steps 2-3: land units (cavalry included) + best battle rating, +1 for the

@@ -464,3 +464,11 @@ def test_a_stack_larger_than_a_formation_intercepts_with_one_formation():
     assert exact(move).p["intercepted"] == pytest.approx(float(at_least(8)))
     with pytest.raises(OddsEngineError, match="at most 6"):
         Move(situation, "Pressburg", "Vienna", interception_policy={"Graz": "8R Ferdinand"})
+
+
+def test_a_joining_garrison_does_not_count_against_the_formation_limit():
+    # 4 relief regulars without a leader (capacity 4) and 3 garrison regulars: 7 dice.
+    situation = besieged_vienna(garrison="hapsburg: 3R", relief="hapsburg: 4R")
+    move = Move(situation, "Linz", "Vienna", defender_policy="fight", garrison_joins_relief=True)
+    (battle,) = [battle for battle, _ in move.program.battles]
+    assert (battle.attacker_dice, battle.defender_dice) == (7, 6)
