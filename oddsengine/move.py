@@ -530,13 +530,9 @@ class Move:
             # 13.2 (original 001): nobody may intercept into a space whose units were
             # besieged when the move began: a relief force included.
             return ()
-        # Original 001: no interception of a move into a friendly fortified space that
-        # is not under siege.
-        if (
-            destination.is_fortified
-            and situation.allied(controller, self.power)
-            and not under_siege
-        ):
+        # 13.2 (original 001): no interception of a move into the mover's own fortified
+        # space that is not under siege (RULES.md §3: its own, not an ally's).
+        if destination.is_fortified and controller == self.power and not under_siege:
             return ()
         holders = [
             stack for stack in situation.stacks_in(destination.name) if stack.force.land_units > 0

@@ -472,3 +472,22 @@ def test_a_joining_garrison_does_not_count_against_the_formation_limit():
     move = Move(situation, "Linz", "Vienna", defender_policy="fight", garrison_joins_relief=True)
     (battle,) = [battle for battle, _ in move.program.battles]
     assert (battle.attacker_dice, battle.defender_dice) == (7, 6)
+
+
+def test_a_move_into_its_own_unbesieged_fortified_space_cannot_be_intercepted():
+    # RULES.md §3: its own fortified space; an ally's may be intercepted into.
+    def situation(controller):
+        return Situation(
+            [Stack("Linz", "hapsburg: 4R"), Stack("Brunn", "ottoman: 4R")],
+            control={"Vienna": controller},
+            wars=[("ottoman", "hapsburg"), ("ottoman", "england")],
+            alliances=[("hapsburg", "england")],
+        )
+
+    assert Move(situation("hapsburg"), "Linz", "Vienna").interception_attempts == ()
+    (attempt,) = Move(situation("england"), "Linz", "Vienna").interception_attempts
+    assert attempt.label == "ottoman@Brunn"
+    # 2d6 + 0 >= 9: 10/36.
+    assert exact(Move(situation("england"), "Linz", "Vienna")).p["intercepted"] == pytest.approx(
+        float(at_least(9))
+    )
