@@ -16,23 +16,22 @@ from functools import cached_property
 import numpy as np
 
 from ._draws import DrawPlan
-from ._move_rules import Placed, parse_retreat_policy
-from ._move_tree import (
+from ._move_program import (
     BASE_EVENTS,
     DEFENDERS,
     MOVER,
     OUTCOME_NAMES,
-    _Branch,
-    build_program,
+    Branch,
     defender_groups,
-    merge_forces,
     remaining_after,
 )
+from ._move_rules import Placed, parse_retreat_policy
+from ._move_tree import MoveBuilder, build_program
 from .board import load_board
 from .cards import Card, find_card
 from .errors import OddsEngineError
-from .formations import strongest_formation
 from .forces import UNIT_TYPES, Force, parse_force
+from .formations import strongest_formation
 from .options import Policies, RuleOptions
 from .powers import normalise_power
 from .situation import Situation
@@ -601,8 +600,6 @@ class Move:
         ('fight', 'withdraw', 'avoid:Brunn', 'avoid:Brunn+withdraw', 'avoid:Graz', \
 'avoid:Graz+withdraw', 'avoid:Linz', 'avoid:Linz+withdraw')
         """
-        from ._move_tree import _Builder
-
         if not self.defending_stacks:
             return ()
         branch = self.initial_branch()
@@ -610,7 +607,7 @@ class Move:
         branch = branch.with_group(Placed(MOVER, self.destination, mover.force))
         if sum(group.force.land_units for group in defender_groups(branch)) == 0:
             return ()  # 13.3: a leader alone has no choice
-        return tuple(_Builder(self).defender_options(branch))
+        return tuple(MoveBuilder(self).defender_options(branch))
 
     @property
     def attacker_units(self) -> int:
@@ -623,7 +620,7 @@ class Move:
         own = sum(stack.force.land_units for stack in self.defending_stacks)
         return own + sum(attempt.force.land_units for attempt in self.interception_attempts)
 
-    def initial_branch(self) -> _Branch:
+    def initial_branch(self) -> Branch:
         """The board as the move is declared (used by :mod:`oddsengine._move_tree`)."""
         placement = []
         defending = self.defending_stacks
@@ -640,7 +637,7 @@ class Move:
         for index, stack in enumerate(defending):
             label = DEFENDERS if index == 0 else f"{DEFENDERS}:{stack.power}"
             placement.append(Placed(label, self.destination, stack.force))
-        return _Branch(tuple(placement))
+        return Branch(tuple(placement))
 
     # -- the program and what the engines read -----------------------------------------
 

@@ -154,7 +154,7 @@ def test_leaders_go_inside_rather_than_with_a_group_that_cannot_retreat():
     assert result.p["defender_retreat_blocked"] == pytest.approx(blocked, abs=1e-12)
     # Event names are true: eliminated only when every defender is gone.
     assert result.p["defender_eliminated"] == pytest.approx(wiped, abs=1e-12)
-    for weight, state in states(move):
+    for _, state in states(move):
         if "attacker_wins" in state.events and state.defender_survivors > 0:
             assert "Ferdinand" not in state.captured
             assert state.defenders_end.startswith("Vienna (inside): hapsburg:")

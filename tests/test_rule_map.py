@@ -39,7 +39,7 @@ RULE_MAP = [
      "oddsengine/move.py", "13.1: units that lost a field battle or laid a siege",
      ["test_move_rules.py::test_units_that_fought_or_laid_a_siege_this_impulse_may_not_move"]),
     ("2", "a leader alone in an unfortified space that enemy land units enter is captured",
-     "oddsengine/_move_tree.py", "13.3 / 13.1",
+     "oddsengine/_move_defence.py", "13.3 / 13.1",
      ["test_move_rules.py::test_a_leader_alone_in_an_unfortified_space_is_captured_without_a_battle"]),
     # §3 Interception (13.2, original 001)
     ("3", "2d6 + best rating, +1/-1 Ottoman cavalry, 9 or more", "oddsengine/rolls.py",
@@ -69,7 +69,7 @@ RULE_MAP = [
      ["test_move.py::test_avoid_battle_roll_and_destination",
       "test_move.py::test_vienna_defender_options_if_the_interception_fails"]),
     ("4", "each power separately in impulse order; some or all units",
-     "oddsengine/_move_tree.py", "tries to avoid battle in impulse order (13.3)",
+     "oddsengine/_move_defence.py", "tries to avoid battle in impulse order (13.3)",
      ["test_move_rules.py::test_allied_defenders_avoid_battle_separately",
       "test_move_rules.py::test_partial_avoid_battle"]),
     ("4", "a leader alone may not avoid battle", "oddsengine/rolls.py",
@@ -78,7 +78,7 @@ RULE_MAP = [
       "test_move_rules.py::test_a_leader_alone_in_a_fortified_space_withdraws_inside"]),
     # §5 Withdrawal (13.4) and siege (15)
     ("5", "withdraw: fortified, controlled by the defender or an ally, 4 or fewer, all or none",
-     "oddsengine/_move_tree.py", "13.4: a fortified space of the defenders or an ally",
+     "oddsengine/_move_defence.py", "13.4: a fortified space of the defenders or an ally",
      ["test_move.py::test_up_to_four_units_withdraw_into_the_fortification_the_loser_controls",
       "test_move_rules.py::test_allied_defenders_withdraw_together"]),
     ("5", "going back is a retreat; moving on is an option", "oddsengine/_move_tree.py",
