@@ -23,6 +23,8 @@ from .forces import Force, parse_force
 from .leaders import LEADERS, Leader, find_leader
 from .montecarlo import simulate, simulate_many
 from .move import Move
+from .fleets import Fleet, parse_fleet
+from .naval import NavalAvoidBattle, NavalBattle, NavalInterception
 from .move_simulation import simulate_move
 from .options import Policies, RuleOptions
 from .results import Result
@@ -41,11 +43,15 @@ __all__ = [
     "CARDS",
     "Card",
     "FieldBattle",
+    "Fleet",
     "Force",
     "Interception",
     "LEADERS",
     "Leader",
     "Move",
+    "NavalAvoidBattle",
+    "NavalBattle",
+    "NavalInterception",
     "OddsEngineError",
     "Policies",
     "Result",
@@ -62,6 +68,7 @@ __all__ = [
     "find_leader",
     "load_move",
     "parse_cards",
+    "parse_fleet",
     "parse_force",
     "simulate",
     "simulate_campaign",

@@ -1,0 +1,143 @@
+"""``naval``, ``piracy`` and ``foreign-war``, and ``--naval`` for ``intercept`` and
+``avoid``: the combats of RULES.md Part II, exact or sampled."""
+
+from __future__ import annotations
+
+from ..errors import OddsEngineError
+from ._engine_options import add_engine_arguments, print_results, run_engines
+
+FLEET_HELP = (
+    'a fleet such as "ottoman: 3Sq 2Co Dragut" or "hapsburg: 2Sq Doria" '
+    "(Sq squadrons, Co corsairs (Ottoman only), naval leaders Andrea Doria, Barbarossa, Dragut)"
+)
+
+
+def _parse_post_roll(arguments) -> dict:
+    post_roll = {}
+    for text in arguments.policy or ():
+        if "=" not in text:
+            raise OddsEngineError(
+                f"--policy takes CARD=POLICY (e.g. janissaries=always), not {text!r}"
+            )
+        card, policy = text.split("=", 1)
+        post_roll[card.strip()] = policy.strip()
+    return post_roll
+
+
+def _run_naval(arguments):
+    from ..naval import NavalBattle
+
+    spec = NavalBattle(
+        arguments.attacker,
+        arguments.defender,
+        in_port=arguments.in_port,
+        attacker_cards=arguments.attacker_cards,
+        defender_cards=arguments.defender_cards,
+        post_roll=_parse_post_roll(arguments),
+    )
+    print_results(run_engines(spec, arguments), arguments)
+
+
+def _rowers(arguments):
+    return {"rowers": arguments.rowers, "rowers_policy": arguments.rowers_policy}
+
+
+def _run_naval_intercept(arguments):
+    from ..naval import NavalInterception
+
+    spec = NavalInterception(arguments.interceptor, **_rowers(arguments))
+    print_results(run_engines(spec, arguments), arguments)
+
+
+def _run_naval_avoid(arguments):
+    from ..naval import NavalAvoidBattle
+
+    spec = NavalAvoidBattle(arguments.defender, in_port=arguments.in_port, **_rowers(arguments))
+    print_results(run_engines(spec, arguments), arguments)
+
+
+def _add_naval_to_roll(parser, naval_run, land_only: str) -> None:
+    """Give a land roll command (``intercept``, ``avoid``) a ``--naval`` form.
+
+    The land command's own options stay as they are; with ``--naval`` its FORCE options
+    are read as fleets and ``land_only`` (the opponent, which does not change a naval
+    roll) is not needed.
+    """
+    land_run = parser.get_default("run")
+    group = parser.add_argument_group("at sea (16.1)")
+    group.add_argument(
+        "--naval",
+        action="store_true",
+        help="a naval roll: 2d6 + the best naval battle rating >= 9; forces are fleets",
+    )
+    group.add_argument(
+        "--rowers",
+        choices=("roller", "opponent"),
+        default=None,
+        help="with --naval: who plays Professional Rowers (+2 for the roller, -2 by the "
+        "opponent)",
+    )
+    group.add_argument(
+        "--rowers-policy",
+        choices=("if-it-changes-the-outcome", "always"),
+        default="if-it-changes-the-outcome",
+        help="with --rowers: play it only when it turns the result (default) or always",
+    )
+    if land_only == "attacker":
+        group.add_argument(
+            "--in-port",
+            action="store_true",
+            help="with --naval: the ships are in a port (refused: they cannot avoid battle)",
+        )
+    # The opponent is needed on land only: argparse cannot express "required unless
+    # --naval", so the land command's check moves into the run function.
+    option = parser._option_string_actions[f"--{land_only}"]
+    option.required = False
+
+    def run(arguments):
+        if arguments.naval:
+            return naval_run(arguments)
+        if arguments.rowers:
+            raise OddsEngineError("--rowers is for a naval roll: add --naval")
+        if getattr(arguments, land_only) is None:
+            raise OddsEngineError(f"the following argument is required: --{land_only}")
+        return land_run(arguments)
+
+    parser.set_defaults(run=run)
+
+
+def register(commands) -> None:
+    """Add ``naval`` (and later ``piracy``, ``foreign-war``); give ``intercept`` and
+    ``avoid`` their ``--naval`` form."""
+    naval = commands.add_parser(
+        "naval",
+        help="odds of a naval battle (16.2)",
+        description="Odds of a naval battle (16.2): the attacker is the active power; 2 dice "
+        "per squadron, 1 per corsair, + the best naval battle rating, +1 for the defender "
+        "in a port.",
+    )
+    naval.add_argument("--attacker", required=True, metavar="FLEET", help=FLEET_HELP)
+    naval.add_argument("--defender", required=True, metavar="FLEET")
+    naval.add_argument(
+        "--in-port", action="store_true", help="the battle is in a port (the defender +1 die)"
+    )
+    cards = naval.add_argument_group("cards and policies")
+    cards.add_argument(
+        "--attacker-cards",
+        default="",
+        metavar="CARDS",
+        help="arquebusiers, janissaries (Ottoman, +4 at sea), professional-rowers (+3)",
+    )
+    cards.add_argument("--defender-cards", default="", metavar="CARDS")
+    cards.add_argument(
+        "--policy",
+        action="append",
+        metavar="CARD=POLICY",
+        help="post-roll card policy (janissaries, professional-rowers): always or "
+        "if-it-changes-the-outcome (default)",
+    )
+    add_engine_arguments(naval)
+    naval.set_defaults(run=_run_naval)
+
+    _add_naval_to_roll(commands.choices["intercept"], _run_naval_intercept, "mover")
+    _add_naval_to_roll(commands.choices["avoid"], _run_naval_avoid, "attacker")
