@@ -127,7 +127,7 @@ def find_card_effect(name, combat: str) -> CardEffect:
     >>> find_card_effect("field artillery", "naval-battle")
     Traceback (most recent call last):
     ...
-    oddsengine.errors.OddsEngineError: Field Artillery (card #25) cannot be played in a naval battle: it is a land-combat card
+    oddsengine.errors.OddsEngineError: Field Artillery (card #25) cannot be played in a naval ...
     """
     if combat not in COMBATS:
         raise OddsEngineError(f"unknown combat {combat!r}; use one of {', '.join(COMBATS)}")
