@@ -27,6 +27,7 @@ from .fleets import Fleet, parse_fleet
 from .naval import NavalAvoidBattle, NavalBattle, NavalInterception
 from .move_simulation import simulate_move
 from .options import Policies, RuleOptions
+from .piracy import Piracy
 from .results import Result
 from .rolls import AvoidBattle, Interception
 from .scenario_file import load_move
@@ -53,6 +54,7 @@ __all__ = [
     "NavalBattle",
     "NavalInterception",
     "OddsEngineError",
+    "Piracy",
     "Policies",
     "Result",
     "RuleOptions",

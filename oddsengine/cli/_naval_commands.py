@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..errors import OddsEngineError
-from ._engine_options import add_engine_arguments, print_results, run_engines
+from ._engine_options import add_engine_arguments, non_negative_int, print_results, run_engines
 
 FLEET_HELP = (
     'a fleet such as "ottoman: 3Sq 2Co Dragut" or "hapsburg: 2Sq Doria" '
@@ -34,6 +34,24 @@ def _run_naval(arguments):
         attacker_cards=arguments.attacker_cards,
         defender_cards=arguments.defender_cards,
         post_roll=_parse_post_roll(arguments),
+    )
+    print_results(run_engines(spec, arguments), arguments)
+
+
+def _run_piracy(arguments):
+    from ..piracy import Piracy
+
+    spec = Piracy(
+        arguments.pirates,
+        zone_squadrons=arguments.zone_squadrons,
+        adjacent_squadrons=arguments.adjacent_squadrons,
+        adjacent_fortresses=arguments.adjacent_fortresses,
+        target_ports=arguments.target_ports,
+        target_hand=arguments.target_hand,
+        target_squadrons=arguments.target_squadrons,
+        piracy_vp=arguments.piracy_vp,
+        award_policy=arguments.award_policy,
+        award_order=arguments.award_order,
     )
     print_results(run_engines(spec, arguments), arguments)
 
@@ -138,6 +156,71 @@ def register(commands) -> None:
     )
     add_engine_arguments(naval)
     naval.set_defaults(run=_run_naval)
+
+    piracy = commands.add_parser(
+        "piracy",
+        help="odds of a piracy action (16.4)",
+        description="Odds of a piracy action (16.4): anti-piracy dice sink corsairs, then "
+        "each piracy hit gives the Ottomans a VP, a target squadron or a card, as the "
+        "target chooses (the award policy).",
+    )
+    piracy.add_argument(
+        "--pirates", required=True, metavar="FLEET", help="the Ottoman ships in the sea zone"
+    )
+    zone = piracy.add_argument_group("the sea zone and the target")
+    for name, text in (
+        ("zone-squadrons", "target squadrons in the zone (2 anti-piracy dice each)"),
+        ("adjacent-squadrons", "squadrons of the target or of powers at war with the "
+         "Ottomans in adjacent ports and sea zones (1 die each)"),
+        ("adjacent-fortresses", "adjacent fortresses of the target, of powers at war with "
+         "the Ottomans or of the Knights of St. John (1 die each)"),
+    ):
+        zone.add_argument(f"--{name}", type=non_negative_int, default=0, metavar="N", help=text)
+    zone.add_argument(
+        "--target-ports",
+        type=non_negative_int,
+        required=True,
+        metavar="N",
+        help="ports the target controls on the zone (1 means 1 piracy die)",
+    )
+    zone.add_argument(
+        "--target-hand",
+        type=non_negative_int,
+        default=None,
+        metavar="N",
+        help="cards in the target's hand (default: enough for every hit)",
+    )
+    zone.add_argument(
+        "--target-squadrons",
+        type=non_negative_int,
+        default=None,
+        metavar="N",
+        help="target squadrons in or adjacent to the zone a hit may sink "
+        "(default --zone-squadrons)",
+    )
+    zone.add_argument(
+        "--piracy-vp",
+        type=non_negative_int,
+        default=0,
+        metavar="N",
+        help="piracy VP the Ottomans already have (at most 10 in a game)",
+    )
+    awards = piracy.add_argument_group("the target's award policy (RULES §12)")
+    awards.add_argument(
+        "--award-policy",
+        choices=("even", "in-order"),
+        default="even",
+        help="spread the hits evenly over the possible awards (default) or give each to "
+        "the first possible one of --award-order",
+    )
+    awards.add_argument(
+        "--award-order",
+        default="vp,squadrons,cards",
+        metavar="ORDER",
+        help="the target's preference (default vp,squadrons,cards)",
+    )
+    add_engine_arguments(piracy)
+    piracy.set_defaults(run=_run_piracy)
 
     _add_naval_to_roll(commands.choices["intercept"], _run_naval_intercept, "mover")
     _add_naval_to_roll(commands.choices["avoid"], _run_naval_avoid, "attacker")
