@@ -20,6 +20,7 @@ from .engagements import Assault, FieldBattle
 from .errors import OddsEngineError
 from .exact import exact
 from .forces import Force, parse_force
+from .foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
 from .leaders import LEADERS, Leader, find_leader
 from .montecarlo import simulate, simulate_many
 from .move import Move
@@ -45,6 +46,7 @@ __all__ = [
     "Card",
     "FieldBattle",
     "Fleet",
+    "ForeignWar",
     "Force",
     "Interception",
     "LEADERS",
@@ -66,6 +68,7 @@ __all__ = [
     "compare",
     "exact",
     "exact_campaign",
+    "exact_foreign_war",
     "find_card",
     "find_leader",
     "load_move",
@@ -74,6 +77,7 @@ __all__ = [
     "parse_force",
     "simulate",
     "simulate_campaign",
+    "simulate_foreign_war",
     "simulate_many",
     "simulate_move",
     "odds_table",

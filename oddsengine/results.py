@@ -303,6 +303,8 @@ class Result:
             result["survivors"] = self._survivor_records()
         if getattr(self.spec, "reported_columns", None):
             result["expected"] = self.expected_values()
+            for name, value in result["expected"].items():
+                result[f"expected_{name}"] = value["mean"]
         return result
 
     def to_json(self, **options) -> str:

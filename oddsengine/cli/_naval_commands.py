@@ -6,6 +6,10 @@ from __future__ import annotations
 from ..errors import OddsEngineError
 from ._engine_options import add_engine_arguments, non_negative_int, print_results, run_engines
 
+#: Monte Carlo trials of a foreign war when none are asked for (it is sampled attempt by
+#: attempt, slower than a single roll).
+WAR_TRIALS = 200_000
+
 FLEET_HELP = (
     'a fleet such as "ottoman: 3Sq 2Co Dragut" or "hapsburg: 2Sq Doria" '
     "(Sq squadrons, Co corsairs (Ottoman only), naval leaders Andrea Doria, Barbarossa, Dragut)"
@@ -54,6 +58,36 @@ def _run_piracy(arguments):
         award_order=arguments.award_order,
     )
     print_results(run_engines(spec, arguments), arguments)
+
+
+def _run_foreign_war(arguments):
+    from ..foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
+
+    if arguments.precision is not None:
+        raise OddsEngineError("--precision is not available for a foreign war: give --trials")
+    if arguments.exact and arguments.trials and not arguments.compare:
+        raise OddsEngineError("--exact takes no --trials (use --compare for both)")
+    policy = _parse_post_roll(arguments).get("janissaries", "if-it-changes-the-outcome")
+    unknown = set(_parse_post_roll(arguments)) - {"janissaries"}
+    if unknown:
+        raise OddsEngineError(f"no post-roll policy for {unknown.pop()!r} in a foreign war")
+    spec = ForeignWar(
+        arguments.war,
+        arguments.force,
+        foreign=arguments.foreign,
+        horizon=arguments.horizon,
+        cards=arguments.cards,
+        post_roll_policy=policy,
+        reinforcements=arguments.reinforcements,
+        casualty_order=arguments.casualty_order or "MRC",
+    )
+    results = []
+    if arguments.exact or arguments.compare:
+        results.append(exact_foreign_war(spec))
+    if not arguments.exact or arguments.compare:
+        trials = arguments.trials or WAR_TRIALS
+        results.append(simulate_foreign_war(spec, trials=trials, seed=arguments.seed))
+    print_results(results, arguments)
 
 
 def _rowers(arguments):
@@ -221,6 +255,48 @@ def register(commands) -> None:
     )
     add_engine_arguments(piracy)
     piracy.set_defaults(run=_run_piracy)
+
+    war = commands.add_parser(
+        "foreign-war",
+        help="odds of a foreign war, attempt by attempt (21.7)",
+        description="A foreign war (21.7): each attempt (1 CP) is a field battle without the "
+        "defender's die and without retreat, until no foreign unit is left.",
+    )
+    war.add_argument("--war", required=True, choices=("persia", "egypt", "ireland"))
+    war.add_argument(
+        "--force",
+        required=True,
+        metavar="FORCE",
+        help='the major power\'s units and army leaders on the card, e.g. "5R Ibrahim"',
+    )
+    war.add_argument(
+        "--foreign",
+        type=non_negative_int,
+        default=None,
+        metavar="N",
+        help="foreign units (default the card's: Persia 4, Egypt 3, Ireland 3)",
+    )
+    war.add_argument(
+        "--horizon", type=non_negative_int, default=6, metavar="K", help="attempts (default 6)"
+    )
+    war.add_argument(
+        "--cards",
+        default="",
+        metavar="CARDS",
+        help="combat cards in the first attempt: arquebusiers, field-artillery, janissaries",
+    )
+    war.add_argument("--policy", action="append", metavar="janissaries=POLICY")
+    war.add_argument(
+        "--reinforcements",
+        type=non_negative_int,
+        default=0,
+        metavar="N",
+        help="regulars built on the card before each later attempt (2 CP each), up to the "
+        "card's number",
+    )
+    war.add_argument("--casualty-order", metavar="ORDER", default=None)
+    add_engine_arguments(war)
+    war.set_defaults(run=_run_foreign_war)
 
     _add_naval_to_roll(commands.choices["intercept"], _run_naval_intercept, "mover")
     _add_naval_to_roll(commands.choices["avoid"], _run_naval_avoid, "attacker")
