@@ -34,10 +34,20 @@ from .rolls import AvoidBattle, Interception
 from .scenario_file import load_move
 from .siege import SiegeCampaign, exact_campaign, simulate_campaign
 from .situation import Situation, Stack
-from .sweep import Sweep
+from .sweep import Sweep, register_kind
 from .tables import odds_table
 
 __version__ = "0.1.0"
+
+# The specs of naval combat and piracy, under the names sweep files use for them.
+for _name, _spec in (
+    ("naval", NavalBattle),
+    ("naval-intercept", NavalInterception),
+    ("naval-avoid", NavalAvoidBattle),
+    ("piracy", Piracy),
+):
+    register_kind(_name, _spec)
+del _name, _spec
 
 __all__ = [
     "Assault",

@@ -416,3 +416,41 @@ def test_naval_refusals_print_one_line_and_exit_2(capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert status == 2
     assert message in err and err.count("\n") == 1
+
+
+# -- plots and sweeps ----------------------------------------------------------------------
+
+
+def test_plots_return_their_axes_without_showing(monkeypatch):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from oddsengine import naval_plots
+
+    monkeypatch.setattr(plt, "show", lambda: pytest.fail("plt.show() called"))
+    ax = naval_plots.plot_naval_odds(squadrons=range(1, 4), leaders=("", "Barbarossa"))
+    ys = ax.lines[1].get_ydata()
+    assert isclose(ys[1], float(p_more_hits(2 * 2 + 2, 6)))  # 2Sq Barbarossa vs 3Sq
+    ax = naval_plots.plot_piracy_value(corsairs=range(1, 3), defences=((0, 1, 1),))
+    assert len(ax.lines) == 3
+    ax = naval_plots.plot_foreign_wars(horizon=2)
+    assert len(ax.lines) == 3
+    plt.close("all")
+
+
+def test_sweeps_know_the_naval_kinds():
+    from oddsengine.sweep import Sweep
+
+    frame = Sweep(
+        "naval",
+        grid={"attacker": ["ottoman: 1Sq", "ottoman: 2Sq Dragut"], "defender": "venice: 2Sq"},
+    ).run(progress=False)
+    wins = frame[frame["outcome"] == "attacker_wins"]["probability"].tolist()
+    assert isclose(wins[0], float(p_more_hits(2, 4)))
+    assert isclose(wins[1], float(p_more_hits(5, 4)))
+    frame = Sweep(
+        "piracy", grid={"pirates": "ottoman: 2Co", "zone_squadrons": [0, 1], "target_ports": 1}
+    ).run(progress=False)
+    assert set(frame["status"]) == {"ok"}
