@@ -211,6 +211,10 @@ class NavalBattle:
             for card in self._post_roll_cards[role]
         )
 
+    def post_roll_dice(self, role: str) -> tuple[int, ...]:
+        """Dice of each post-roll card of ``role``, in the order they are played."""
+        return tuple(card.dice for card in self._post_roll_cards[role])
+
     def _extra_pmf(self, role) -> np.ndarray:
         # Several post-roll cards of one side: their hit counts in mixed radix, first card
         # lowest (np.kron puts the later card's index in the higher digit).

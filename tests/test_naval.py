@@ -454,3 +454,25 @@ def test_sweeps_know_the_naval_kinds():
         "piracy", grid={"pirates": "ottoman: 2Co", "zone_squadrons": [0, 1], "target_ports": 1}
     ).run(progress=False)
     assert set(frame["status"]) == {"ok"}
+
+
+def test_naval_benchmark_runs_on_tiny_sizes(capsys):
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    benchmarks = Path(__file__).resolve().parent.parent / "benchmarks"
+    sys.path.insert(0, str(benchmarks))
+    try:
+        specification = importlib.util.spec_from_file_location(
+            "_benchmark_bench_naval", benchmarks / "bench_naval.py"
+        )
+        module = importlib.util.module_from_spec(specification)
+        sys.modules[specification.name] = module
+        specification.loader.exec_module(module)
+        status = module.main(["--trials", "300000", "--baseline-trials", "20000", "--repeats", "1"])
+    finally:
+        sys.path.remove(str(benchmarks))
+    assert status == 0
+    out = capsys.readouterr().out
+    assert all(case.label in out for case in module.CASES)
