@@ -39,12 +39,13 @@ from .tables import odds_table
 
 __version__ = "0.1.0"
 
-# The specs of naval combat and piracy, under the names sweep files use for them.
+# The specs of Part II of the rules, under the names sweep files use for them.
 for _name, _spec in (
     ("naval", NavalBattle),
     ("naval-intercept", NavalInterception),
     ("naval-avoid", NavalAvoidBattle),
     ("piracy", Piracy),
+    ("foreign-war", ForeignWar),
 ):
     register_kind(_name, _spec)
 del _name, _spec

@@ -173,3 +173,14 @@ def test_foreign_war_command_json_contract(capsys):
 def test_foreign_war_command_refusal(capsys):
     status, _, err = run(capsys, "foreign-war", "--war", "persia", "--force", "england: 5R")
     assert status == 2 and "fought by ottoman" in err and err.count("\n") == 1
+
+
+def test_a_sweep_answers_foreign_wars_exactly():
+    from oddsengine.sweep import Sweep
+
+    frame = Sweep(
+        "foreign-war", grid={"war": "persia", "force": ["5R", "5R Ibrahim"], "horizon": 4}
+    ).run(progress=False)
+    won = frame[frame["outcome"] == "won_by:4"]["probability"].tolist()
+    for force, value in zip(["5R", "5R Ibrahim"], won, strict=True):
+        assert isclose(value, oe.exact(oe.ForeignWar("persia", force, horizon=4)).p["won_by:4"])
