@@ -3,7 +3,9 @@
 The top-level namespace holds what an analyst needs: forces and leaders, the engagements
 (:class:`FieldBattle`, :class:`Assault`, :class:`Interception`, :class:`AvoidBattle`),
 cards, options and policies, and the two engines (:func:`exact`, :func:`simulate`) with
-:func:`compare` to put their answers side by side.
+:func:`compare` to put their answers side by side. The combats of Part II of the rules have
+their specs beside them: fleets, :class:`NavalBattle`, :class:`NavalInterception`,
+:class:`NavalAvoidBattle`, :class:`Piracy` and :class:`ForeignWar`.
 
 Examples
 --------
