@@ -476,3 +476,34 @@ def test_naval_benchmark_runs_on_tiny_sizes(capsys):
     assert status == 0
     out = capsys.readouterr().out
     assert all(case.label in out for case in module.CASES)
+
+
+def _chi_square_p_value(observed_counts, expected_probabilities):
+    from scipy import stats
+
+    expected = expected_probabilities * observed_counts.sum()
+    keep = expected > 5  # pool the sparse tail into one cell
+    observed = np.append(observed_counts[keep], observed_counts[~keep].sum())
+    expected = np.append(expected[keep], expected[~keep].sum())
+    if expected[-1] == 0:
+        observed, expected = observed[:-1], expected[:-1]
+    return stats.chisquare(observed, expected).pvalue
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        oe.NavalBattle("ottoman: 2Sq 1Co Barbarossa", "hapsburg: 2Sq Doria"),
+        oe.NavalBattle("ottoman: 3Sq 2Co", "venice: 4Sq", attacker_cards="janissaries"),
+        oe.Piracy("ottoman: 3Co Dragut", zone_squadrons=1, adjacent_fortresses=2, target_ports=2),
+    ],
+    ids=lambda spec: spec.title(),
+)
+def test_whole_state_histogram_passes_chi_square(spec):
+    # A goodness-of-fit test of every end state at a fixed seed.
+    exact_frame = oe.exact(spec).states_frame()
+    sampled = oe.simulate(spec, trials=1_000_000, seed=11).states_frame()
+    keys = [name for name in exact_frame.columns if name not in ("probability", "count")]
+    merged = exact_frame.merge(sampled[keys + ["count"]], on=keys, how="left").fillna(0)
+    assert merged["count"].sum() == 1_000_000
+    assert _chi_square_p_value(merged["count"].to_numpy(), merged["probability"].to_numpy()) > 1e-4
