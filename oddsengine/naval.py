@@ -123,6 +123,8 @@ class NavalBattle:
     attacker_cards: tuple[CardEffect, ...] = ()
     defender_cards: tuple[CardEffect, ...] = ()
     post_roll: tuple[tuple[str, str], ...] = field(default=())
+    attacker_can_retreat: bool = True
+    defender_can_retreat: bool = True
 
     kind = "naval"
     outcome_names = ("attacker_wins", "defender_wins")
@@ -138,8 +140,9 @@ class NavalBattle:
             "post_roll",
             _check_post_roll(self.post_roll, ("janissaries", "professional-rowers")),
         )
-        if not isinstance(self.in_port, bool):
-            raise OddsEngineError(f"in_port must be True or False, not {self.in_port!r}")
+        for name in ("in_port", "attacker_can_retreat", "defender_can_retreat"):
+            if not isinstance(getattr(self, name), bool):
+                raise OddsEngineError(f"{name} must be True or False, not {getattr(self, name)!r}")
         for role in ("attacker", "defender"):
             fleet = getattr(self, role)
             if fleet.ships == 0:
@@ -237,7 +240,12 @@ class NavalBattle:
     @property
     def event_names(self) -> tuple[str, ...]:
         spent = tuple(f"card_spent:{slug}" for slug in self.post_roll_cards)
-        return ("attacker_wiped_out", "defender_wiped_out") + spent
+        trapped = tuple(
+            f"{role}_sunk_without_retreat"
+            for role in ("attacker", "defender")
+            if not getattr(self, f"{role}_can_retreat")
+        )
+        return ("attacker_wiped_out", "defender_wiped_out") + trapped + spent
 
     @property
     def loss_groups(self) -> list[tuple[str, int, str]]:
@@ -320,6 +328,18 @@ class NavalBattle:
             fleet = getattr(self, role)
             index = 0 if fleet.squadrons else 1
             left[role][index] = np.where(keeps, 1, left[role][index])
+        for role, lost in (("attacker", ~attacker_wins), ("defender", attacker_wins)):
+            # 16.2 retreat: in a port the attacker always leaves and the defender stays; at
+            # sea the loser leaves. A side that must leave with nowhere to go loses its ships.
+            if self.in_port:
+                leaves = np.full(lost.shape, role == "attacker")
+            else:
+                leaves = lost
+            trapped = leaves & (left[role][0] + left[role][1] > 0)
+            if getattr(self, f"{role}_can_retreat"):
+                trapped = np.zeros(lost.shape, dtype=bool)
+            left[role] = [np.where(trapped, 0, count) for count in left[role]]
+            columns[f"{role}_sunk_without_retreat"] = trapped
         for role in ("attacker", "defender"):
             squadrons, corsairs = left[role]
             columns[f"{role}_squadrons"] = np.asarray(squadrons)
@@ -339,6 +359,8 @@ class NavalBattle:
             "attacker": self.attacker.notation(),
             "defender": self.defender.notation(),
             "in_port": self.in_port,
+            "attacker_can_retreat": self.attacker_can_retreat,
+            "defender_can_retreat": self.defender_can_retreat,
             "attacker_cards": [effect.slug for effect in self.attacker_cards],
             "defender_cards": [effect.slug for effect in self.defender_cards],
             "attacker_dice": self.attacker_dice,
@@ -361,6 +383,12 @@ class NavalBattle:
         if cards:
             lines.append("Cards: " + "; ".join(cards))
         lines.append(f"Dice: attacker {self.attacker_dice}, defender {self.defender_dice}")
+        trapped = [
+            role for role in ("attacker", "defender") if not getattr(self, f"{role}_can_retreat")
+        ]
+        if trapped:
+            who = " and the ".join(trapped)
+            lines.append(f"No retreat for the {who}: its ships are lost if it must leave")
         return lines
 
 

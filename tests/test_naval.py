@@ -507,3 +507,37 @@ def test_whole_state_histogram_passes_chi_square(spec):
     merged = exact_frame.merge(sampled[keys + ["count"]], on=keys, how="left").fillna(0)
     assert merged["count"].sum() == 1_000_000
     assert _chi_square_p_value(merged["count"].to_numpy(), merged["probability"].to_numpy()) > 1e-4
+
+
+# -- retreat -------------------------------------------------------------------------------
+
+
+def test_a_loser_at_sea_with_no_retreat_loses_its_ships():
+    battle = oe.NavalBattle("ottoman: 2Sq", "hapsburg: 2Sq", defender_can_retreat=False)
+    p = oe.exact(battle).p
+    # 4 dice each. The defender loses every ship when the attacker scores more hits; on a
+    # 4-4 tie both fleets are sunk and the defender keeps one (equal dice).
+    assert isclose(p["defender_wiped_out"], float(p_more_hits(4, 4)))
+    # Lost for want of a retreat: it lost with a squadron still afloat, i.e. on 1 hit
+    # (the odd hit sinks one, rule (c)) or 2 hits (a pair).
+    b = binomial(4)
+    trapped = b[1] * b[0] + b[2] * (b[0] + b[1])
+    assert trapped == Fraction(1664, 6561)
+    assert isclose(p["defender_sunk_without_retreat"], float(trapped))
+    free = oe.exact(oe.NavalBattle("ottoman: 2Sq", "hapsburg: 2Sq")).p
+    assert isclose(p["attacker_wiped_out"], free["attacker_wiped_out"])
+
+
+def test_in_port_the_attacker_always_leaves():
+    trapped = oe.NavalBattle("ottoman: 2Sq", "hapsburg: 1Sq", in_port=True,
+                             attacker_can_retreat=False)
+    assert isclose(oe.exact(trapped).p["attacker_wiped_out"], 1.0)
+    # The defender stays in its port even when it loses.
+    staying = oe.NavalBattle("ottoman: 2Sq", "hapsburg: 1Sq", in_port=True,
+                             defender_can_retreat=False)
+    assert isclose(
+        oe.exact(staying).p["defender_wiped_out"],
+        oe.exact(oe.NavalBattle("ottoman: 2Sq", "hapsburg: 1Sq", in_port=True)).p[
+            "defender_wiped_out"
+        ],
+    )

@@ -38,6 +38,8 @@ def _run_naval(arguments):
         attacker_cards=arguments.attacker_cards,
         defender_cards=arguments.defender_cards,
         post_roll=_parse_post_roll(arguments),
+        attacker_can_retreat=not arguments.attacker_no_retreat,
+        defender_can_retreat=not arguments.defender_no_retreat,
     )
     print_results(run_engines(spec, arguments), arguments)
 
@@ -173,6 +175,13 @@ def register(commands) -> None:
     naval.add_argument(
         "--in-port", action="store_true", help="the battle is in a port (the defender +1 die)"
     )
+    for role in ("attacker", "defender"):
+        naval.add_argument(
+            f"--{role}-no-retreat",
+            action="store_true",
+            help=f"the {role} has no port or sea zone to retreat to: its ships are lost if it "
+            "must leave (in a port the attacker always leaves; at sea the loser does)",
+        )
     cards = naval.add_argument_group("cards and policies")
     cards.add_argument(
         "--attacker-cards",
