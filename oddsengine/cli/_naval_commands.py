@@ -150,6 +150,12 @@ def _add_naval_to_roll(parser, naval_run, land_only: str) -> None:
 
     def run(arguments):
         if arguments.naval:
+            if getattr(arguments, land_only) is not None:
+                raise OddsEngineError(
+                    f"--{land_only} does not change a naval roll (16.1): leave it out"
+                )
+            if getattr(arguments, "lost_battle_this_impulse", False):
+                raise OddsEngineError("--lost-battle-this-impulse is a land rule (13.3)")
             return naval_run(arguments)
         if arguments.rowers:
             raise OddsEngineError("--rowers is for a naval roll: add --naval")
