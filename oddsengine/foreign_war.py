@@ -176,7 +176,7 @@ class ForeignWar:
     def major_dice(self, land_units: int, first: bool) -> int:
         """21.7 / 14 step 2: land units + the best battle rating + cards before the roll
         (first attempt only)."""
-        dice = land_units + self.force.battle_rating
+        dice = land_units + self.force.battle_rating  # 21.7: no defender's extra die here
         if first:
             dice += sum(
                 effect.dice_for(self.force.power)
@@ -224,9 +224,12 @@ class ForeignWar:
                 played = (major_hits < foreign) & (foreign <= major_hits + post)
             major_hits = major_hits + np.where(played, extra_hits, 0)
             dice = dice + played * post
+        # 21.7: each hit removes one unit of the other side; no retreat follows.
         foreign_left = np.maximum(foreign - major_hits, 0)
         lost = np.minimum(foreign_hits, units)
         counts_left = self._after_losses(counts, lost)
+        # 21.7 / 14 step 9: both sides wiped out: more dice keep a unit, the foreign side
+        # on equal dice.
         both_gone = (foreign_left == 0) & (units - lost == 0)
         major_keeps = both_gone & (dice > foreign)  # the foreign side rolls 1 die a unit
         kept = self._after_losses(counts, np.maximum(units - 1, 0))

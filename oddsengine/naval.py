@@ -65,11 +65,11 @@ def naval_losses(hits, squadrons: int, corsairs: int, loser):
     (0, 0)
     """
     hits = np.asarray(hits)
-    sunk = np.minimum(hits // SQUADRON_HITS, squadrons)  # (a)
+    sunk = np.minimum(hits // SQUADRON_HITS, squadrons)  # 16.2 (a): pairs sink squadrons
     left = hits - SQUADRON_HITS * sunk
-    corsairs_sunk = np.minimum(left, corsairs)  # (b)
+    corsairs_sunk = np.minimum(left, corsairs)  # 16.2 (b): then 1 corsair a hit
     left = left - corsairs_sunk
-    odd = (left >= 1) & np.asarray(loser) & (sunk < squadrons)  # (c)
+    odd = (left >= 1) & np.asarray(loser) & (sunk < squadrons)  # 16.2 (c): the loser's odd hit
     squadrons_left = squadrons - sunk - odd
     corsairs_left = corsairs - corsairs_sunk
     if squadrons_left.ndim == 0:

@@ -173,6 +173,7 @@ class Piracy:
     def anti_piracy_dice(self) -> int:
         """16.4 step 1: 2 per target squadron in the zone, 1 per adjacent squadron and 1 per
         adjacent fortress."""
+        # 16.4 step 1: 2 dice a target squadron in the zone, 1 an adjacent squadron or fortress.
         return 2 * self.zone_squadrons + self.adjacent_squadrons + self.adjacent_fortresses
 
     def piracy_dice(self, corsairs_left: int) -> int:
@@ -180,7 +181,7 @@ class Piracy:
         plus the best piracy rating; none without corsairs."""
         if corsairs_left <= 0:
             return 0
-        base = 1 if (corsairs_left == 1 or self.target_ports == 1) else 2
+        base = 1 if (corsairs_left == 1 or self.target_ports == 1) else 2  # 16.4 step 2
         return base + self.pirates.piracy_rating
 
     @property
@@ -242,7 +243,7 @@ class Piracy:
         anti_piracy_hits, piracy_hits = np.asarray(values[0]), np.asarray(values[1])
         corsairs = self.pirates.corsairs
         lost = np.minimum(anti_piracy_hits, corsairs)  # 16.4 step 1: 1 corsair per hit
-        awards = self._award_table[piracy_hits]
+        awards = self._award_table[piracy_hits]  # 16.4 step 3: the target's award policy
         columns = {
             "outcome": np.where(piracy_hits > 0, "success", "failure").astype(object),
             "anti_piracy_hits": anti_piracy_hits,
