@@ -30,7 +30,7 @@ def ionian(**changes):
     return oe.Piracy(**parameters)
 
 
-def test_anti_piracy_dice_two_per_zone_squadron_one_per_adjacent_squadron_or_fortress():
+def test_anti_piracy_dice_by_squadrons_and_fortresses():
     raid = oe.Piracy("ottoman: 3Co", zone_squadrons=2, adjacent_squadrons=3,
                      adjacent_fortresses=1, target_ports=2)
     assert raid.anti_piracy_dice == 2 * 2 + 3 + 1
