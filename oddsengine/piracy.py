@@ -188,14 +188,25 @@ class Piracy:
     def _max_piracy_hits(self) -> int:
         return self.piracy_dice(self.pirates.corsairs)
 
+    @property
+    def _second_die_possible(self) -> bool:
+        """Whether a second base piracy die can ever be rolled (2 corsairs, 2 ports)."""
+        return self.pirates.corsairs >= 2 and self.target_ports >= 2
+
     def draw_plan(self) -> DrawPlan:
-        """Anti-piracy hits, then piracy hits given the corsairs lost (one row each)."""
-        corsairs = self.pirates.corsairs
-        rows = np.zeros((corsairs + 1, self._max_piracy_hits + 1))
-        for lost in range(corsairs + 1):
-            pmf = binomial_pmf(self.piracy_dice(corsairs - lost))
-            rows[lost, : pmf.size] = pmf
-        return DrawPlan(binomial_pmf(self.anti_piracy_dice), rows)
+        """Anti-piracy hits; the hits of the piracy dice rolled whenever a corsair is left
+        (1 base die + the piracy rating); the hit of the second base die.
+
+        The dice are independent, so drawing the second base die always and counting it
+        only when 2 corsairs are left (16.4 step 2) is exact, and keeps the plan free of
+        rows that depend on the first value.
+        """
+        second_die = binomial_pmf(1) if self._second_die_possible else None
+        return DrawPlan(
+            binomial_pmf(self.anti_piracy_dice),
+            binomial_pmf(1 + self.pirates.piracy_rating)[None, :],
+            second_die,
+        )
 
     # -- outcomes ----------------------------------------------------------------------
 
@@ -240,9 +251,14 @@ class Piracy:
 
     def outcome_columns(self, values) -> dict[str, np.ndarray]:
         """The outcome of every cell of :meth:`draw_plan`, as columns."""
-        anti_piracy_hits, piracy_hits = np.asarray(values[0]), np.asarray(values[1])
+        anti_piracy_hits, base_hits, second_die = (np.asarray(value) for value in values[:3])
         corsairs = self.pirates.corsairs
         lost = np.minimum(anti_piracy_hits, corsairs)  # 16.4 step 1: 1 corsair per hit
+        left = corsairs - lost
+        # 16.4 step 2: no piracy without corsairs; the second base die only with 2 or more
+        # corsairs left and more than 1 target port.
+        second = np.where((left >= 2) & (self.target_ports >= 2), second_die, 0)
+        piracy_hits = np.where(left > 0, base_hits + second, 0)
         awards = self._award_table[piracy_hits]  # 16.4 step 3: the target's award policy
         columns = {
             "outcome": np.where(piracy_hits > 0, "success", "failure").astype(object),
