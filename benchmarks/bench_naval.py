@@ -5,9 +5,10 @@ For each case, in one process: ``oddsengine.simulate(spec, trials, seed=1)`` thr
 public API (best of ``--repeats``), and a naive roller that rolls every die with
 ``rng.integers(1, 7)`` as the rules say and counts a histogram with ``np.bincount`` (one
 thread, chunks of 2**17 trials): the plan's cells for a naval battle, (anti-piracy hits,
-piracy hits) for piracy. ``naive |z|max`` checks the naive histogram against the exact one. The targets of the issue (the land targets: at least 400 M
-trials/s, at least 80 times the naive roller for naval battles) are printed beside the
-figures; nothing here fails because a machine is slow.
+piracy hits) for piracy. ``naive |z|max`` checks the naive histogram against the exact
+one. The targets of the issue (the land targets: at least 400 M trials/s, at least 80
+times the naive roller for naval battles) are printed beside the figures; nothing here
+fails because a machine is slow.
 """
 
 from __future__ import annotations
