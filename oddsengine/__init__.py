@@ -3,7 +3,9 @@
 The top-level namespace holds what an analyst needs: forces and leaders, the engagements
 (:class:`FieldBattle`, :class:`Assault`, :class:`Interception`, :class:`AvoidBattle`),
 cards, options and policies, and the two engines (:func:`exact`, :func:`simulate`) with
-:func:`compare` to put their answers side by side.
+:func:`compare` to put their answers side by side. The combats of Part II of the rules have
+their specs beside them: fleets, :class:`NavalBattle`, :class:`NavalInterception`,
+:class:`NavalAvoidBattle`, :class:`Piracy` and :class:`ForeignWar`.
 
 Examples
 --------
@@ -20,20 +22,35 @@ from .engagements import Assault, FieldBattle
 from .errors import OddsEngineError
 from .exact import exact
 from .forces import Force, parse_force
+from .foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
 from .leaders import LEADERS, Leader, find_leader
 from .montecarlo import simulate, simulate_many
 from .move import Move
+from .fleets import Fleet, parse_fleet
+from .naval import NavalAvoidBattle, NavalBattle, NavalInterception
 from .move_simulation import simulate_move
 from .options import Policies, RuleOptions
+from .piracy import Piracy
 from .results import Result
 from .rolls import AvoidBattle, Interception
 from .scenario_file import load_move
 from .siege import SiegeCampaign, exact_campaign, simulate_campaign
 from .situation import Situation, Stack
-from .sweep import Sweep
+from .sweep import Sweep, register_kind
 from .tables import odds_table
 
 __version__ = "0.1.0"
+
+# The specs of Part II of the rules, under the names sweep files use for them.
+for _name, _spec in (
+    ("naval", NavalBattle),
+    ("naval-intercept", NavalInterception),
+    ("naval-avoid", NavalAvoidBattle),
+    ("piracy", Piracy),
+    ("foreign-war", ForeignWar),
+):
+    register_kind(_name, _spec)
+del _name, _spec
 
 __all__ = [
     "Assault",
@@ -41,12 +58,18 @@ __all__ = [
     "CARDS",
     "Card",
     "FieldBattle",
+    "Fleet",
+    "ForeignWar",
     "Force",
     "Interception",
     "LEADERS",
     "Leader",
     "Move",
+    "NavalAvoidBattle",
+    "NavalBattle",
+    "NavalInterception",
     "OddsEngineError",
+    "Piracy",
     "Policies",
     "Result",
     "RuleOptions",
@@ -58,13 +81,16 @@ __all__ = [
     "compare",
     "exact",
     "exact_campaign",
+    "exact_foreign_war",
     "find_card",
     "find_leader",
     "load_move",
     "parse_cards",
+    "parse_fleet",
     "parse_force",
     "simulate",
     "simulate_campaign",
+    "simulate_foreign_war",
     "simulate_many",
     "simulate_move",
     "odds_table",

@@ -200,6 +200,18 @@ class Result:
             losses[label] = {"mean": mean, "stderr": stderr}
         return losses
 
+    def expected_values(self) -> dict[str, dict[str, float]]:
+        """Mean of each column the spec reports (``spec.reported_columns``: name to
+        ``(column, scale)``), such as ships left or piracy VP, with its standard error."""
+        values = {}
+        for name, (column, scale) in getattr(self.spec, "reported_columns", {}).items():
+            data = np.asarray(self.states[column], dtype=float) * scale
+            mean = float(np.dot(self.probabilities, data))
+            variance = float(np.dot(self.probabilities, (data - mean) ** 2))
+            stderr = 0.0 if self.is_exact else math.sqrt(variance / self.trials)
+            values[name] = {"mean": mean, "stderr": stderr}
+        return values
+
     def survivors(self):
         """Joint distribution of surviving land units: a DataFrame indexed by the
         attacker's survivors, with one column per number of defender survivors."""
@@ -289,6 +301,10 @@ class Result:
         if self._sides():
             result["expected_losses"] = self.expected_losses()
             result["survivors"] = self._survivor_records()
+        if getattr(self.spec, "reported_columns", None):
+            result["expected"] = self.expected_values()
+            for name, value in result["expected"].items():
+                result[f"expected_{name}"] = value["mean"]
         return result
 
     def to_json(self, **options) -> str:
@@ -330,7 +346,13 @@ class Result:
             lines.append("")
             for side, loss in self.expected_losses().items():
                 error = "" if self.is_exact else f" ± {Z95 * loss['stderr']:.3f}"
-                lines.append(f"Expected {side} losses: {loss['mean']:.3f}{error} land units")
+                unit = getattr(self.spec, "unit_word", "land units")
+                lines.append(f"Expected {side} losses: {loss['mean']:.3f}{error} {unit}")
+        if getattr(self.spec, "reported_columns", None):
+            lines.append("")
+            for name, value in self.expected_values().items():
+                error = "" if self.is_exact else f" ± {Z95 * value['stderr']:.3f}"
+                lines.append(f"Expected {name.replace('_', ' ')}: {value['mean']:.3f}{error}")
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -1,0 +1,317 @@
+"""``naval``, ``piracy`` and ``foreign-war``, and ``--naval`` for ``intercept`` and
+``avoid``: the combats of RULES.md Part II, exact or sampled."""
+
+from __future__ import annotations
+
+from ..errors import OddsEngineError
+from ._engine_options import add_engine_arguments, non_negative_int, print_results, run_engines
+
+#: Monte Carlo trials of a foreign war when none are asked for (it is sampled attempt by
+#: attempt, slower than a single roll).
+WAR_TRIALS = 200_000
+
+FLEET_HELP = (
+    'a fleet such as "ottoman: 3Sq 2Co Dragut" or "hapsburg: 2Sq Doria" '
+    "(Sq squadrons, Co corsairs (Ottoman only), naval leaders Andrea Doria, Barbarossa, Dragut)"
+)
+
+
+def _parse_post_roll(arguments) -> dict:
+    post_roll = {}
+    for text in arguments.policy or ():
+        if "=" not in text:
+            raise OddsEngineError(
+                f"--policy takes CARD=POLICY (e.g. janissaries=always), not {text!r}"
+            )
+        card, policy = text.split("=", 1)
+        post_roll[card.strip()] = policy.strip()
+    return post_roll
+
+
+def _run_naval(arguments):
+    from ..naval import NavalBattle
+
+    spec = NavalBattle(
+        arguments.attacker,
+        arguments.defender,
+        in_port=arguments.in_port,
+        attacker_cards=arguments.attacker_cards,
+        defender_cards=arguments.defender_cards,
+        post_roll=_parse_post_roll(arguments),
+        attacker_can_retreat=not arguments.attacker_no_retreat,
+        defender_can_retreat=not arguments.defender_no_retreat,
+    )
+    print_results(run_engines(spec, arguments), arguments)
+
+
+def _run_piracy(arguments):
+    from ..piracy import Piracy
+
+    spec = Piracy(
+        arguments.pirates,
+        zone_squadrons=arguments.zone_squadrons,
+        adjacent_squadrons=arguments.adjacent_squadrons,
+        adjacent_fortresses=arguments.adjacent_fortresses,
+        target_ports=arguments.target_ports,
+        target_hand=arguments.target_hand,
+        target_squadrons=arguments.target_squadrons,
+        piracy_vp=arguments.piracy_vp,
+        award_policy=arguments.award_policy,
+        award_order=arguments.award_order,
+    )
+    print_results(run_engines(spec, arguments), arguments)
+
+
+def _run_foreign_war(arguments):
+    from ..foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
+
+    if arguments.precision is not None:
+        raise OddsEngineError("--precision is not available for a foreign war: give --trials")
+    if arguments.exact and arguments.trials and not arguments.compare:
+        raise OddsEngineError("--exact takes no --trials (use --compare for both)")
+    policy = _parse_post_roll(arguments).get("janissaries", "if-it-changes-the-outcome")
+    unknown = set(_parse_post_roll(arguments)) - {"janissaries"}
+    if unknown:
+        raise OddsEngineError(f"no post-roll policy for {unknown.pop()!r} in a foreign war")
+    spec = ForeignWar(
+        arguments.war,
+        arguments.force,
+        foreign=arguments.foreign,
+        horizon=arguments.horizon,
+        cards=arguments.cards,
+        post_roll_policy=policy,
+        reinforcements=arguments.reinforcements,
+        casualty_order=arguments.casualty_order or "MRC",
+    )
+    results = []
+    if arguments.exact or arguments.compare:
+        results.append(exact_foreign_war(spec))
+    if not arguments.exact or arguments.compare:
+        trials = arguments.trials or WAR_TRIALS
+        results.append(simulate_foreign_war(spec, trials=trials, seed=arguments.seed))
+    print_results(results, arguments)
+
+
+def _rowers(arguments):
+    return {"rowers": arguments.rowers, "rowers_policy": arguments.rowers_policy}
+
+
+def _run_naval_intercept(arguments):
+    from ..naval import NavalInterception
+
+    spec = NavalInterception(arguments.interceptor, **_rowers(arguments))
+    print_results(run_engines(spec, arguments), arguments)
+
+
+def _run_naval_avoid(arguments):
+    from ..naval import NavalAvoidBattle
+
+    spec = NavalAvoidBattle(arguments.defender, in_port=arguments.in_port, **_rowers(arguments))
+    print_results(run_engines(spec, arguments), arguments)
+
+
+def _add_naval_to_roll(parser, naval_run, land_only: str) -> None:
+    """Give a land roll command (``intercept``, ``avoid``) a ``--naval`` form.
+
+    The land command's own options stay as they are; with ``--naval`` its FORCE options
+    are read as fleets and ``land_only`` (the opponent, which does not change a naval
+    roll) is not needed.
+    """
+    land_run = parser.get_default("run")
+    group = parser.add_argument_group("at sea (16.1)")
+    group.add_argument(
+        "--naval",
+        action="store_true",
+        help="a naval roll: 2d6 + the best naval battle rating >= 9; forces are fleets",
+    )
+    group.add_argument(
+        "--rowers",
+        choices=("roller", "opponent"),
+        default=None,
+        help="with --naval: who plays Professional Rowers (+2 for the roller, -2 by the "
+        "opponent)",
+    )
+    group.add_argument(
+        "--rowers-policy",
+        choices=("if-it-changes-the-outcome", "always"),
+        default="if-it-changes-the-outcome",
+        help="with --rowers: play it only when it turns the result (default) or always",
+    )
+    if land_only == "attacker":
+        group.add_argument(
+            "--in-port",
+            action="store_true",
+            help="with --naval: the ships are in a port (refused: they cannot avoid battle)",
+        )
+    # The opponent is needed on land only: argparse cannot express "required unless
+    # --naval", so the land command's check moves into the run function.
+    option = parser._option_string_actions[f"--{land_only}"]
+    option.required = False
+
+    def run(arguments):
+        if arguments.naval:
+            if getattr(arguments, land_only) is not None:
+                raise OddsEngineError(
+                    f"--{land_only} does not change a naval roll (16.1): leave it out"
+                )
+            if getattr(arguments, "lost_battle_this_impulse", False):
+                raise OddsEngineError("--lost-battle-this-impulse is a land rule (13.3)")
+            return naval_run(arguments)
+        if arguments.rowers:
+            raise OddsEngineError("--rowers is for a naval roll: add --naval")
+        if getattr(arguments, land_only) is None:
+            raise OddsEngineError(f"the following argument is required: --{land_only}")
+        return land_run(arguments)
+
+    parser.set_defaults(run=run)
+
+
+def register(commands) -> None:
+    """Add ``naval`` (and later ``piracy``, ``foreign-war``); give ``intercept`` and
+    ``avoid`` their ``--naval`` form."""
+    naval = commands.add_parser(
+        "naval",
+        help="odds of a naval battle (16.2)",
+        description="Odds of a naval battle (16.2): the attacker is the active power; 2 dice "
+        "per squadron, 1 per corsair, + the best naval battle rating, +1 for the defender "
+        "in a port.",
+    )
+    naval.add_argument("--attacker", required=True, metavar="FLEET", help=FLEET_HELP)
+    naval.add_argument("--defender", required=True, metavar="FLEET")
+    naval.add_argument(
+        "--in-port", action="store_true", help="the battle is in a port (the defender +1 die)"
+    )
+    for role in ("attacker", "defender"):
+        naval.add_argument(
+            f"--{role}-no-retreat",
+            action="store_true",
+            help=f"the {role} has no port or sea zone to retreat to: its ships are lost if it "
+            "must leave (in a port the attacker always leaves; at sea the loser does)",
+        )
+    cards = naval.add_argument_group("cards and policies")
+    cards.add_argument(
+        "--attacker-cards",
+        default="",
+        metavar="CARDS",
+        help="arquebusiers, janissaries (Ottoman, +4 at sea), professional-rowers (+3)",
+    )
+    cards.add_argument("--defender-cards", default="", metavar="CARDS")
+    cards.add_argument(
+        "--policy",
+        action="append",
+        metavar="CARD=POLICY",
+        help="post-roll card policy (janissaries, professional-rowers): always or "
+        "if-it-changes-the-outcome (default)",
+    )
+    add_engine_arguments(naval)
+    naval.set_defaults(run=_run_naval)
+
+    piracy = commands.add_parser(
+        "piracy",
+        help="odds of a piracy action (16.4)",
+        description="Odds of a piracy action (16.4): anti-piracy dice sink corsairs, then "
+        "each piracy hit gives the Ottomans a VP, a target squadron or a card, as the "
+        "target chooses (the award policy).",
+    )
+    piracy.add_argument(
+        "--pirates", required=True, metavar="FLEET", help="the Ottoman ships in the sea zone"
+    )
+    zone = piracy.add_argument_group("the sea zone and the target")
+    for name, text in (
+        ("zone-squadrons", "target squadrons in the zone (2 anti-piracy dice each)"),
+        ("adjacent-squadrons", "squadrons of the target or of powers at war with the "
+         "Ottomans in adjacent ports and sea zones (1 die each)"),
+        ("adjacent-fortresses", "adjacent fortresses of the target, of powers at war with "
+         "the Ottomans or of the Knights of St. John (1 die each)"),
+    ):
+        zone.add_argument(f"--{name}", type=non_negative_int, default=0, metavar="N", help=text)
+    zone.add_argument(
+        "--target-ports",
+        type=non_negative_int,
+        required=True,
+        metavar="N",
+        help="ports the target controls on the zone (1 means 1 piracy die)",
+    )
+    zone.add_argument(
+        "--target-hand",
+        type=non_negative_int,
+        default=None,
+        metavar="N",
+        help="cards in the target's hand (default: enough for every hit)",
+    )
+    zone.add_argument(
+        "--target-squadrons",
+        type=non_negative_int,
+        default=None,
+        metavar="N",
+        help="target squadrons in or adjacent to the zone a hit may sink "
+        "(default --zone-squadrons)",
+    )
+    zone.add_argument(
+        "--piracy-vp",
+        type=non_negative_int,
+        default=0,
+        metavar="N",
+        help="piracy VP the Ottomans already have (at most 10 in a game)",
+    )
+    awards = piracy.add_argument_group("the target's award policy (RULES §12)")
+    awards.add_argument(
+        "--award-policy",
+        choices=("even", "in-order"),
+        default="even",
+        help="spread the hits evenly over the possible awards (default) or give each to "
+        "the first possible one of --award-order",
+    )
+    awards.add_argument(
+        "--award-order",
+        default="vp,squadrons,cards",
+        metavar="ORDER",
+        help="the target's preference (default vp,squadrons,cards)",
+    )
+    add_engine_arguments(piracy)
+    piracy.set_defaults(run=_run_piracy)
+
+    war = commands.add_parser(
+        "foreign-war",
+        help="odds of a foreign war, attempt by attempt (21.7)",
+        description="A foreign war (21.7): each attempt (1 CP) is a field battle without the "
+        "defender's die and without retreat, until no foreign unit is left.",
+    )
+    war.add_argument("--war", required=True, choices=("persia", "egypt", "ireland"))
+    war.add_argument(
+        "--force",
+        required=True,
+        metavar="FORCE",
+        help='the major power\'s units and army leaders on the card, e.g. "5R Ibrahim"',
+    )
+    war.add_argument(
+        "--foreign",
+        type=non_negative_int,
+        default=None,
+        metavar="N",
+        help="foreign units (default the card's: Persia 4, Egypt 3, Ireland 3)",
+    )
+    war.add_argument(
+        "--horizon", type=non_negative_int, default=6, metavar="K", help="attempts (default 6)"
+    )
+    war.add_argument(
+        "--cards",
+        default="",
+        metavar="CARDS",
+        help="combat cards in the first attempt: arquebusiers, field-artillery, janissaries",
+    )
+    war.add_argument("--policy", action="append", metavar="janissaries=POLICY")
+    war.add_argument(
+        "--reinforcements",
+        type=non_negative_int,
+        default=0,
+        metavar="N",
+        help="regulars built on the card before each later attempt (2 CP each), up to the "
+        "card's number",
+    )
+    war.add_argument("--casualty-order", metavar="ORDER", default=None)
+    add_engine_arguments(war)
+    war.set_defaults(run=_run_foreign_war)
+
+    _add_naval_to_roll(commands.choices["intercept"], _run_naval_intercept, "mover")
+    _add_naval_to_roll(commands.choices["avoid"], _run_naval_avoid, "attacker")
