@@ -121,11 +121,20 @@ def table_frame(rows, order) -> object:
     frame = frame[parameters + list(RESULT_COLUMNS)]
     for name in INTEGER_COLUMNS:
         frame[name] = integer_array(row.get(name) for row in rows)
+    return _column_types(frame).reset_index(drop=True)
+
+
+def _column_types(frame):
+    """Floats for the probabilities; None, not NaN, for missing text."""
+    import pandas as pd
+
     for name in _FLOAT_COLUMNS:
-        frame[name] = pd.to_numeric(frame[name], errors="coerce").astype(float)
+        if name in frame.columns:
+            frame[name] = pd.to_numeric(frame[name], errors="coerce").astype(float)
     for name in ("reason", "outcome", "kind", "method"):
-        frame[name] = frame[name].astype(object).where(frame[name].notna(), None)
-    return frame.reset_index(drop=True)
+        if name in frame.columns:
+            frame[name] = frame[name].astype(object).where(frame[name].notna(), None)
+    return frame
 
 
 def _format_of(path: Path) -> str:
@@ -162,9 +171,9 @@ def read_table(path):
         text = dict.fromkeys(INTEGER_COLUMNS + _TEXT_COLUMNS, str)
         frame = pd.read_csv(path, keep_default_na=False, na_values=[""], dtype=text)
     for name in INTEGER_COLUMNS:
-        if name in frame.columns:
+        if name in frame.columns and str(frame[name].dtype) != "Int64":
             frame[name] = integer_array(frame[name])
-    return frame
+    return _column_types(frame)
 
 
 def usable_rows(frame, expected) -> tuple[list[dict], set[str]]:
