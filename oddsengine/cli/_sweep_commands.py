@@ -31,13 +31,27 @@ def _resume_command(arguments) -> str:
     import shlex
 
     words = ["oddsengine", "sweep", arguments.spec, "--out", str(arguments.out), "--resume"]
-    for option in ("seed", "precision", "method", "scheduler", "batch_size"):
+    for option in ("seed", "precision", "method", "scheduler", "batch_size", "checkpoint"):
         value = getattr(arguments, option)
         if value is not None:
             words += [f"--{option.replace('_', '-')}", str(value)]
     if arguments.quiet:
         words.append("--quiet")
     return shlex.join(words)
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds, zero or more."""
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be zero or more seconds, not {text!r}")
+    return value
 
 
 def _check_out(path: str) -> None:
@@ -92,6 +106,7 @@ def _sweep_to_file(arguments):
         progress=not arguments.quiet,
         scheduler=arguments.scheduler,
         batch_size=arguments.batch_size,
+        **({} if arguments.checkpoint is None else {"checkpoint_seconds": arguments.checkpoint}),
     )
     refused = frame.loc[frame["status"] == "refused", "scenario_key"].nunique()
     scenarios = frame["scenario_key"].nunique()
@@ -267,6 +282,13 @@ def register(commands) -> None:
         help="run on a Dask cluster, e.g. tcp://host:8786 (pip install oddsengine[distributed])",
     )
     sweep.add_argument("--batch-size", type=positive_int, default=None, metavar="N")
+    sweep.add_argument(
+        "--checkpoint",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="write the scenarios answered so far at least this often (default 2)",
+    )
     sweep.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_method_arguments(sweep)
     sweep.set_defaults(run=_run_sweep)
