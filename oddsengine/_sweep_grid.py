@@ -13,6 +13,8 @@ import itertools
 import math
 import re
 
+import numpy as np
+
 from .errors import OddsEngineError
 from .options import Policies, RuleOptions
 from .templates import is_template, parse_template
@@ -62,9 +64,9 @@ def _expected(spec_class, name):
         return (str,), "a policy name (always, if-it-changes-the-outcome)"
     annotation = _field_types(spec_class).get(name, "")
     if annotation == "bool":
-        return (bool,), "true or false"
+        return (bool, np.bool_), "true or false"
     if annotation == "int":
-        return (int,), "a whole number"
+        return (int, np.integer), "a whole number"
     if "Force" in annotation:
         from .forces import Force
 
@@ -83,7 +85,9 @@ def _check_value(spec_class, name, value, where) -> None:
     if expected is None:
         return
     types, words = expected
-    wrong = not isinstance(value, types) or (isinstance(value, bool) and bool not in types)
+    wrong = not isinstance(value, types) or (
+        isinstance(value, bool | np.bool_) and bool not in types
+    )
     if wrong:
         raise OddsEngineError(f"{where}: {name} must be {words}, not {value!r}")
 
@@ -146,9 +150,12 @@ def force_fields(spec_class) -> set[str]:
 
 
 def column_value(value):
-    """A parameter value as stored in a table column (lists become comma lists)."""
+    """A parameter value as stored in a table column (lists become comma lists, numpy
+    numbers Python ones)."""
     if isinstance(value, (list, tuple)):
         return ",".join(str(item) for item in value)
+    if isinstance(value, np.generic):
+        return value.item()
     return value
 
 

@@ -144,14 +144,17 @@ class SweepInterrupted(KeyboardInterrupt):
     path : Path or None
         The output file (None without ``out``).
     saved, total : int
-        Scenarios in the output file, and in the whole sweep.
+        Scenarios answered (and in the output file, if any), and in the whole sweep.
+    frame : pandas.DataFrame
+        The table of the scenarios answered, as :meth:`Sweep.run` would have returned it.
     """
 
-    def __init__(self, path, saved: int, total: int):
+    def __init__(self, path, saved: int, total: int, frame=None):
         super().__init__(f"interrupted: {saved} of {total} scenarios saved")
         self.path = path
         self.saved = saved
         self.total = total
+        self.frame = frame
 
 
 def register_kind(name: str, spec_class: type) -> None:
@@ -175,6 +178,8 @@ def register_kind(name: str, spec_class: type) -> None:
 
 def _spec_class(kind) -> type:
     if isinstance(kind, type):
+        if not dataclasses.is_dataclass(kind):
+            raise OddsEngineError(f"{kind!r} is not a spec dataclass")
         return kind
     if not isinstance(kind, str):
         raise OddsEngineError(
@@ -355,6 +360,9 @@ class Sweep:
             raise OddsEngineError(
                 f"a sweep's seed must be a whole number in 0..2**63-1, not {self.seed!r}"
             )
+        for name in ("trials", "max_trials", "seed"):  # numpy integers key like ints
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, int(getattr(self, name)))
         check_parameters(spec_class, self.grid, "grid")
         check_parameters(spec_class, self.fixed, "fixed")
         for number, scenario in enumerate(self.scenarios, start=1):
@@ -572,7 +580,8 @@ class Sweep:
             expected = {
                 scenario.key: None
                 if scenario.spec is None
-                else set(scenario.spec.outcome_names) | set(scenario.spec.event_names)
+                else set(scenario.spec.outcome_names)
+                | set(getattr(scenario.spec, "event_names", ()))
                 for scenario in scenarios
             }
             rows, done = usable_rows(existing, expected)
@@ -594,7 +603,7 @@ class Sweep:
             runner.save(final=True)
             saved = len({row["scenario_key"] for row in runner.rows})
             raise SweepInterrupted(
-                None if output is None else output.path, saved, len(scenarios)
+                None if output is None else output.path, saved, len(scenarios), runner.frame()
             ) from None
         runner.save(final=True)
         return runner.frame()
@@ -769,7 +778,7 @@ class _Runner:
     def _run_local(self, pending, batch_size, bar):
         """Batches of ``batch_size``, or sized to take about :data:`_BATCH_SECONDS` each."""
         for group in self._groups(pending):
-            size = batch_size or 4
+            size = batch_size or 16
             start = 0
             while start < len(group):
                 batch = group[start : start + size]

@@ -300,3 +300,25 @@ def test_table_and_plot_out_are_checked(tmp_path, capsys):
         ["plot", "intercept", "--out", str(tmp_path / "q.png"), "--dpi", "1000000"],
         "--dpi may be at most 1200",
     )
+
+
+def test_a_class_that_is_not_a_spec_is_refused():
+    class NotASpec:
+        pass
+
+    with pytest.raises(oe.OddsEngineError, match="not a spec dataclass"):
+        Sweep(NotASpec, grid={"attacker": "3R"})
+
+
+def test_numpy_numbers_are_taken_as_numbers():
+    import numpy as np
+
+    plain = Sweep("assault", grid={"attacker": "3R", "defender": "1R"}, seed=7, trials=5000)
+    numpy = Sweep(
+        "assault",
+        grid={"attacker": "3R", "defender": "1R", "defender_squadrons_adjacent": np.int64(0)},
+        seed=np.uint64(7),
+        trials=np.int32(5000),
+    )
+    assert numpy.seed == 7 and type(numpy.seed) is int and type(numpy.trials) is int
+    assert plain.expand()[0].spec == numpy.expand()[0].spec

@@ -261,3 +261,21 @@ def test_a_scenario_alone_and_in_a_sweep_give_the_same_numbers(precision):
     if precision < 0.002:  # more than one round was needed, on both sides alike
         assert alone.trials > FIRST_ROUND_TRIALS
     assert alone.trials % BLOCK_TRIALS == 0
+
+
+def test_an_interrupted_sweep_without_a_file_hands_back_what_it_answered(monkeypatch):
+    real = sweep_module.run_batch
+    calls = {"count": 0}
+
+    def interrupted(items, settings):
+        calls["count"] += 1
+        if calls["count"] == 2:
+            raise KeyboardInterrupt
+        return real(items, settings)
+
+    monkeypatch.setattr(sweep_module, "run_batch", interrupted)
+    plan = Sweep("assault", grid={"attacker": "3..4R L0..2", "defender": "1R"})
+    with pytest.raises(KeyboardInterrupt) as stop:
+        plan.run(progress=False, batch_size=2)
+    assert stop.value.path is None and (stop.value.saved, stop.value.total) == (2, 6)
+    assert stop.value.frame["attacker"].unique().tolist() == ["3R L0", "3R L1"]
