@@ -59,7 +59,7 @@ def _field_types(spec_class) -> dict[str, str]:
 def _expected(spec_class, name):
     """``(types, words)`` a value of parameter ``name`` must be, or None if any will do."""
     if name in POLICY_PARAMETERS:
-        return (str, tuple), "a casualty order such as \"regulars,mercenaries,cavalry\" or \"MRC\""
+        return (str, tuple), 'a casualty order such as "regulars,mercenaries,cavalry" or "MRC"'
     if name in _POST_ROLL_PARAMETERS:
         return (str,), "a policy name (always, if-it-changes-the-outcome)"
     annotation = _field_types(spec_class).get(name, "")
@@ -70,9 +70,9 @@ def _expected(spec_class, name):
     if "Force" in annotation:
         from .forces import Force
 
-        return (str, Force), "a force written as text, such as \"4R L1\""
+        return (str, Force), 'a force written as text, such as "4R L1"'
     if "Card" in annotation:
-        return (str, tuple), "card names, such as \"siege-mining\" (\"\" for none)"
+        return (str, tuple), 'card names, such as "siege-mining" ("" for none)'
     return None
 
 

@@ -267,7 +267,9 @@ class OutputFile:
                 raise OddsEngineError(f"cannot write {self.path}: {error.strerror}") from None
             os.close(descriptor)
             return candidate
-        raise OddsEngineError(f"cannot write {self.path}: no free temporary name")  # pragma: no cover
+        raise OddsEngineError(
+            f"cannot write {self.path}: no free temporary name"
+        )  # pragma: no cover
 
     def check_writable(self) -> None:
         """Refuse, before any work, a folder the sweep could not write its output in."""

@@ -79,7 +79,6 @@ from ._sweep_grid import (
     expand_mapping,
     force_fields,
     format_count,
-    known_parameters,
 )
 from ._sweep_output import RESULT_COLUMNS, OutputFile, read_table, table_frame, usable_rows
 from .engagements import Assault, FieldBattle
@@ -545,9 +544,11 @@ class Sweep:
         SweepInterrupted
             On Ctrl-C, after saving the scenarios answered so far.
         """
-        if isinstance(checkpoint_seconds, bool) or not isinstance(
-            checkpoint_seconds, (int, float)
-        ) or not checkpoint_seconds >= 0:
+        if (
+            isinstance(checkpoint_seconds, bool)
+            or not isinstance(checkpoint_seconds, (int, float))
+            or not checkpoint_seconds >= 0
+        ):
             raise OddsEngineError(
                 f"checkpoint_seconds must be a number of seconds, not {checkpoint_seconds!r}"
             )

@@ -322,3 +322,34 @@ def test_numpy_numbers_are_taken_as_numbers():
     )
     assert numpy.seed == 7 and type(numpy.seed) is int and type(numpy.trials) is int
     assert plain.expand()[0].spec == numpy.expand()[0].spec
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (
+            ["plot", "intercept", "--interceptor", "Gandalf"],
+            "plot intercept takes no --interceptor",
+        ),
+        (["plot", "avoid", "--heatmap"], "it takes no --heatmap"),
+        (["plot", "intercept", "--seed", "3"], "it takes no --seed"),
+        (
+            ["plot", "assault", "--attacker", "2..5R", "--defender", "1R", "--mover", "2R"],
+            "takes no --mover; it takes --attacker and --defender",
+        ),
+        (["table", "intercept", "--attacker", "3R"], "takes no --attacker"),
+        (
+            ["table", "battle", "--attacker", "3..4R", "--defender", "2R", "--interceptor", "L1"],
+            "takes no --interceptor",
+        ),
+        (
+            ["table", "assault", "--attacker", "3..4R", "--defender", "1R", "--out", ""],
+            "--out needs a file name",
+        ),
+    ],
+)
+def test_table_and_plot_options_are_used_or_refused(tmp_path, capsys, argv, words):
+    if argv[0] == "plot":
+        argv = [*argv, "--out", str(tmp_path / "p.png")]
+    _refused_in_one_line(capsys, argv, words)
+    assert not (tmp_path / "p.png").exists()

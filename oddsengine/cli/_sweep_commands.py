@@ -125,7 +125,35 @@ def _fixed_parameters(arguments) -> dict:
     return fixed
 
 
+def _refuse_unused(arguments, used: tuple, what: str) -> None:
+    """Refuse options the command would otherwise ignore (a force of another kind of
+    engagement, or anything at all for the fixed interception chart)."""
+    for name in ("attacker", "defender", "interceptor", "mover"):
+        if name not in used and getattr(arguments, name, None) is not None:
+            takes = f"; it takes --{used[0]} and --{used[1]}" if used else ""
+            raise OddsEngineError(f"{what} takes no --{name}{takes}")
+    if used:
+        return
+    fixed = {
+        "heatmap": False,
+        "attacker_cards": "",
+        "defender_cards": "",
+        "responses": "",
+        "cards_as_printed": False,
+        "method": None,
+        "precision": None,
+        "seed": None,
+    }
+    for name, default in fixed.items():
+        if getattr(arguments, name, default) != default:
+            raise OddsEngineError(
+                f"{what} draws the exact chances by leader rating and Ottoman cavalry: "
+                f"it takes no --{name.replace('_', '-')}"
+            )
+
+
 def _templates(arguments):
+    _refuse_unused(arguments, _DEFAULT_ROLES[arguments.kind], f"table {arguments.kind}")
     rows_role, columns_role = _DEFAULT_ROLES[arguments.kind]
     rows = getattr(arguments, rows_role)
     columns = getattr(arguments, columns_role)
@@ -184,8 +212,10 @@ def _run_plot(arguments):
     if arguments.dpi > MAX_DPI:
         raise OddsEngineError(f"--dpi may be at most {MAX_DPI}, not {arguments.dpi}")
     if arguments.kind in ("intercept", "avoid"):
+        _refuse_unused(arguments, (), f"plot {arguments.kind}")
         ax = plots.plot_interception(arguments.kind)
     else:
+        _refuse_unused(arguments, ("attacker", "defender"), f"plot {arguments.kind}")
         if arguments.attacker is None or arguments.defender is None:
             raise OddsEngineError(f"a {arguments.kind} plot needs --attacker and --defender")
         attacker = parse_template(arguments.attacker)
