@@ -43,8 +43,12 @@ BLOCK_TRIALS = 1 << 18
 DEFAULT_TRIALS = 1_000_000
 #: The first round under a precision target when no trials are asked for: one block.
 FIRST_ROUND_TRIALS = BLOCK_TRIALS
-#: Blocks per kernel call: about 0.1 s of work on two cores, so Ctrl-C is seen quickly.
-CALL_BLOCKS = 256
+#: Blocks per kernel call: a few hundredths of a second of work on two cores (17 M trials),
+#: so that Ctrl-C is seen quickly; shorter calls cost nothing measurable.
+CALL_BLOCKS = 64
+#: Blocks of one part of a round of many scenarios: about half a second of work, after
+#: which the scenarios that are done are reported (see ``on_result``).
+PART_BLOCKS = 1024
 #: Runs of at most this many trials in all use the NumPy twin of the kernel.
 NUMPY_TRIALS = 1 << 22
 #: Cap on the trials a precision target may spend, per scenario.
@@ -83,9 +87,9 @@ def _count_cells(total_trials):
     return count_cells
 
 
-def _run_blocks(plans, ids, seed, first_block, trials):
+def _run_blocks(plans, ids, seed, first_block, trials, count_cells=None):
     """Counts of trials ``[first_block * BLOCK_TRIALS, ... + trials)`` of each plan."""
-    count_cells = _count_cells(sum(int(count) for count in trials))
+    count_cells = count_cells or _count_cells(sum(int(count) for count in trials))
 
     tables = [plan.thresholds() for plan in plans]
     rows = max(table.shape[0] for table, _ in tables)
@@ -137,7 +141,7 @@ def _trials_for(result: Result, target: float) -> int:
 
 
 def simulate_many(
-    specs, trials=None, seed=None, *, precision=None, max_trials=MAX_TRIALS
+    specs, trials=None, seed=None, *, precision=None, max_trials=MAX_TRIALS, on_result=None
 ) -> list[Result]:
     """Monte Carlo results for many scenarios, run together on all cores.
 
@@ -155,6 +159,9 @@ def simulate_many(
         Run until the 95% half-width of every headline probability is at most this, or
         until ``max_trials``.
     max_trials : int
+    on_result : callable, optional
+        Called as ``on_result(index, result)`` as soon as the result of ``specs[index]`` is
+        final (a sweep saves it then); scenarios finish in their own time, not in order.
 
     Returns
     -------
@@ -179,31 +186,52 @@ def simulate_many(
         pending = [index for index in range(len(specs)) if wanted[index] > done[index]]
         if not pending:
             break
-        new = _run_blocks(
-            [plans[index] for index in pending],
-            [ids[index] for index in pending],
-            seed,
-            [done[index] // BLOCK_TRIALS for index in pending],
-            [wanted[index] - done[index] for index in pending],
-        )
-        for index, added in zip(pending, new, strict=True):
-            counts[index] += added
-            done[index] = wanted[index]
-            results[index] = Result.from_cells(
-                specs[index],
-                "monte-carlo",
-                plans[index].cell_values(),
-                counts[index],
-                trials=done[index],
-                seed=seed,
-                precision_target=precision,
+        # One kernel for the whole round (the NumPy twin only if the round is short), run
+        # in parts of about PART_BLOCKS blocks so that finished scenarios are reported soon.
+        count_cells = _count_cells(sum(wanted[index] - done[index] for index in pending))
+        for part in _parts(pending, [wanted[index] - done[index] for index in pending]):
+            new = _run_blocks(
+                [plans[index] for index in part],
+                [ids[index] for index in part],
+                seed,
+                [done[index] // BLOCK_TRIALS for index in part],
+                [wanted[index] - done[index] for index in part],
+                count_cells,
             )
-            if precision is not None and results[index].half_width > precision:
-                needed = max(_trials_for(results[index], precision), done[index] + 1)
-                needed = -(-needed // BLOCK_TRIALS) * BLOCK_TRIALS
-                if done[index] % BLOCK_TRIALS == 0:
-                    wanted[index] = min(needed, max_trials)
+            for index, added in zip(part, new, strict=True):
+                counts[index] += added
+                done[index] = wanted[index]
+                results[index] = Result.from_cells(
+                    specs[index],
+                    "monte-carlo",
+                    plans[index].cell_values(),
+                    counts[index],
+                    trials=done[index],
+                    seed=seed,
+                    precision_target=precision,
+                )
+                if precision is not None and results[index].half_width > precision:
+                    needed = max(_trials_for(results[index], precision), done[index] + 1)
+                    needed = -(-needed // BLOCK_TRIALS) * BLOCK_TRIALS
+                    if done[index] % BLOCK_TRIALS == 0:
+                        wanted[index] = min(needed, max_trials)
+                if on_result is not None and wanted[index] <= done[index]:
+                    on_result(index, results[index])
     return results
+
+
+def _parts(pending, trials):
+    """Split the scenarios of a round into parts of about :data:`PART_BLOCKS` blocks (a
+    scenario is never split)."""
+    part, blocks = [], 0
+    for index, count in zip(pending, trials, strict=True):
+        part.append(index)
+        blocks += -(-int(count) // BLOCK_TRIALS)
+        if blocks >= PART_BLOCKS:
+            yield part
+            part, blocks = [], 0
+    if part:
+        yield part
 
 
 def simulate(spec, trials=None, seed=None, *, precision=None, max_trials=MAX_TRIALS) -> Result:

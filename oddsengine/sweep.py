@@ -691,35 +691,44 @@ def run_batch(items, settings) -> list[dict]:
     ----------
     items : list of (columns, key, kind, spec, method)
     settings : dict
-        ``trials``, ``seed``, ``precision``, ``max_trials`` and ``version``.
+        ``trials``, ``seed``, ``precision``, ``max_trials`` and ``version``; and, for a
+        local run, ``report``: a function called with the rows of each scenario as soon as
+        it is answered (so that a long batch is saved scenario by scenario).
 
     Returns
     -------
     list of dict
-        The table rows of the batch.
+        The table rows of the batch, in the order of ``items``.
     """
     from .exact import exact
     from .montecarlo import simulate_many
 
-    rows = []
+    report = settings.get("report")
+    answered = {}
+
+    def take(item, result):
+        columns, key, kind, _, _ = item
+        answered[key] = _result_rows(columns, key, kind, result, settings["version"])
+        if report is not None:
+            report(answered[key])
+
     sampled = [item for item in items if item[4] == "monte-carlo"]
-    for columns, key, kind, spec, method in items:
-        if method == "exact":
-            rows.extend(_result_rows(columns, key, kind, exact(spec), settings["version"]))
+    for item in items:
+        if item[4] == "exact":
+            take(item, exact(item[3]))
     if sampled:
         precision = settings["precision"]
         # The same first round as simulate() alone, so that the numbers are the same.
         trials = default_trials(settings["trials"], precision)
-        results = simulate_many(
+        simulate_many(
             [item[3] for item in sampled],
             trials,
             settings["seed"],
             precision=precision,
             max_trials=settings["max_trials"],
+            on_result=lambda index, result: take(sampled[index], result),
         )
-        for (columns, key, kind, _, _), result in zip(sampled, results, strict=True):
-            rows.extend(_result_rows(columns, key, kind, result, settings["version"]))
-    return rows
+    return [row for item in items for row in answered[item[1]]]
 
 
 def _connect(scheduler):
@@ -777,17 +786,29 @@ class _Runner:
         return batches
 
     def _run_local(self, pending, batch_size, bar):
-        """Batches of ``batch_size``, or sized to take about :data:`_BATCH_SECONDS` each."""
+        """Batches of ``batch_size``, or sized to take about :data:`_BATCH_SECONDS` each;
+        each scenario's rows are kept (and saved, on time) as soon as it is answered."""
+        taken = set()
+
+        def report(rows):
+            taken.add(rows[0]["scenario_key"])
+            self.rows.extend(rows)
+            bar.update(1)
+            self.save()
+
+        settings = {**self.settings, "report": report}
         for group in self._groups(pending):
             size = batch_size or 16
             start = 0
             while start < len(group):
                 batch = group[start : start + size]
                 began = time.monotonic()
-                self.rows.extend(run_batch(batch, self.settings))
+                returned = run_batch(batch, settings)
                 elapsed = time.monotonic() - began
+                missing = [row for row in returned if row["scenario_key"] not in taken]
+                self.rows.extend(missing)
+                bar.update(len({row["scenario_key"] for row in missing}))
                 start += len(batch)
-                bar.update(len(batch))
                 self.save()
                 if batch_size is None:
                     # At most four times larger at each step, never above _LOCAL_BATCH.

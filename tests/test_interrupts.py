@@ -79,8 +79,9 @@ def test_splitting_kernel_calls_keeps_the_numbers(monkeypatch, compiled):
 
 
 def test_a_billion_trials_are_many_short_calls():
-    # 10^9 trials = 3815 blocks; 256 blocks (67 M trials) is about 0.1 s on two cores.
-    assert montecarlo.CALL_BLOCKS * BLOCK_TRIALS <= 70_000_000
+    # 10^9 trials = 3815 blocks; a call of 64 blocks (17 M trials) takes a few hundredths
+    # of a second on two cores (a tenth under Surprise Attack, the slowest draw plan).
+    assert montecarlo.CALL_BLOCKS * BLOCK_TRIALS <= 20_000_000
     assert -(-montecarlo.MAX_TRIALS // BLOCK_TRIALS) > 10 * montecarlo.CALL_BLOCKS
 
 
@@ -115,7 +116,9 @@ def test_ctrl_c_stops_a_billion_trial_run_within_a_second(tmp_path):
     stopped = time.monotonic() - sent
     assert process.returncode == 130
     assert err.strip() == "oddsengine battle: interrupted"
-    assert stopped < 2.0
+    # About a second on an idle machine (half a second measured, most of it the
+    # interpreter's exit); the bound leaves room for a machine shared with other work.
+    assert stopped < 3.0
 
 
 SWEEP_FILE = """\
@@ -140,7 +143,7 @@ def test_ctrl_c_saves_a_sweep_that_resumes_to_the_uninterrupted_numbers(tmp_path
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == 130, err
-    assert time.monotonic() - sent < 2.0
+    assert time.monotonic() - sent < 3.0
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in err
     assert "interrupted" in lines[0] and f"--out {out} --resume" in lines[0]
@@ -227,3 +230,23 @@ def test_killed_at_random_moments_and_resumed_equals_an_uninterrupted_run(tmp_pa
     assert finish.returncode == 0, err
     pd.testing.assert_frame_equal(read_table(out), reference)
     assert not list(tmp_path.glob(".results.csv.*"))
+
+
+def test_finished_scenarios_are_reported_before_the_others(monkeypatch):
+    """A scenario that reaches its target in the first round is handed over before a
+    harder one has finished; parts of a round do not change the numbers."""
+    easy = oe.Assault("12R L2", "1R")  # success almost sure: one round
+    hard = oe.FieldBattle("ottoman: 5R L1", "hapsburg: 5R")  # near 1/2: several rounds
+    whole = oe.simulate_many([hard, easy], seed=6, precision=0.001)
+    monkeypatch.setattr(montecarlo, "PART_BLOCKS", 1)
+    reported = []
+    parts = oe.simulate_many(
+        [hard, easy],
+        seed=6,
+        precision=0.001,
+        on_result=lambda index, result: reported.append((index, result.trials)),
+    )
+    assert [index for index, _ in reported] == [1, 0]
+    assert reported[0][1] == BLOCK_TRIALS and reported[1][1] > BLOCK_TRIALS
+    for one, other in zip(whole, parts, strict=True):
+        assert one.p == other.p and one.trials == other.trials

@@ -12,6 +12,7 @@ import pytest
 
 import oddsengine as oe
 import oddsengine.sweep as sweep_module
+from oddsengine import montecarlo
 from oddsengine._sweep_output import OutputFile
 from oddsengine.montecarlo import BLOCK_TRIALS, FIRST_ROUND_TRIALS
 from oddsengine.sweep import Sweep, read_table
@@ -279,3 +280,28 @@ def test_an_interrupted_sweep_without_a_file_hands_back_what_it_answered(monkeyp
         plan.run(progress=False, batch_size=2)
     assert stop.value.path is None and (stop.value.saved, stop.value.total) == (2, 6)
     assert stop.value.frame["attacker"].unique().tolist() == ["3R L0", "3R L1"]
+
+
+def test_a_long_batch_is_saved_scenario_by_scenario(tmp_path, monkeypatch):
+    """One batch of Monte Carlo scenarios: each is on disk as soon as it is answered."""
+    writes = []
+    real_write = OutputFile.write
+
+    def recording(self, frame):
+        writes.append(frame["scenario_key"].nunique())
+        real_write(self, frame)
+
+    monkeypatch.setattr(OutputFile, "write", recording)
+    monkeypatch.setattr(montecarlo, "PART_BLOCKS", 1)  # parts of a round: one block each
+    plan = Sweep(
+        "assault",
+        grid={"attacker": "3..6R L0..1", "defender": "1..2R"},
+        method="monte-carlo",
+        precision=0.003,
+        seed=4,
+    )
+    out = tmp_path / "results.csv"
+    frame = plan.run(out, progress=False, batch_size=64, checkpoint_seconds=0)
+    # The first scenario is written as soon as it is answered, the others on time.
+    assert writes[0] == 1 and writes[-1] == 16 and writes == sorted(writes)
+    pd.testing.assert_frame_equal(frame, plan.run(progress=False))
