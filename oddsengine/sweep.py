@@ -180,6 +180,8 @@ def _spec_class(kind) -> type:
         if not dataclasses.is_dataclass(kind):
             raise OddsEngineError(f"{kind!r} is not a spec dataclass")
         return kind
+    if kind is None:
+        raise OddsEngineError(f"a sweep needs a kind: {', '.join(sorted(SPEC_KINDS))}")
     if not isinstance(kind, str):
         raise OddsEngineError(
             f"a sweep's kind must be a name ({', '.join(sorted(SPEC_KINDS))}), not {kind!r}"
@@ -308,7 +310,7 @@ class Sweep:
        4R L1       0.2593
     """
 
-    kind: object
+    kind: object = None
     grid: dict = field(default_factory=dict)
     scenarios: tuple = ()
     fixed: dict = field(default_factory=dict)

@@ -192,6 +192,11 @@ def test_wrong_types_in_python_raise_the_project_error(arguments, words):
         Sweep("assault", **arguments)
 
 
+def test_a_sweep_without_a_kind_says_so():
+    with pytest.raises(oe.OddsEngineError, match="a sweep needs a kind: assault, avoid"):
+        Sweep(grid=5)
+
+
 def test_a_huge_grid_is_refused_before_any_work():
     started = time.monotonic()
     with pytest.raises(oe.OddsEngineError, match=r"10,000,000,000 scenarios.*1,000,000"):
@@ -353,3 +358,9 @@ def test_table_and_plot_options_are_used_or_refused(tmp_path, capsys, argv, word
         argv = [*argv, "--out", str(tmp_path / "p.png")]
     _refused_in_one_line(capsys, argv, words)
     assert not (tmp_path / "p.png").exists()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_table_onto_dev_full_is_one_line(capsys):
+    argv = ["table", "assault", "--attacker", "3..4R", "--defender", "1R", "--out", "/dev/full"]
+    _refused_in_one_line(capsys, argv, "No space left on device")

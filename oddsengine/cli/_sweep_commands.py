@@ -55,9 +55,9 @@ def _seconds(text: str) -> float:
 
 
 def _check_out(path: str) -> None:
-    """Refuse an output path that cannot be written, before any work."""
+    """Refuse, before any work, an output path that cannot be written (a device such as
+    /dev/null is fine: the file is written in place, not replaced)."""
     import os
-    import stat
 
     folder = os.path.dirname(path) or "."
     if not path:
@@ -66,8 +66,6 @@ def _check_out(path: str) -> None:
         raise OddsEngineError(f"cannot write {path}: there is no folder {folder}")
     if os.path.isdir(path):
         raise OddsEngineError(f"cannot write {path}: it is a folder")
-    if os.path.exists(path) and not stat.S_ISREG(os.stat(path).st_mode):
-        raise OddsEngineError(f"cannot write {path}: it is not a regular file")
 
 
 def _run_sweep(arguments):
