@@ -23,7 +23,8 @@ Refused scenarios
 Output, progress and resuming
     With ``out=`` the table is written to Parquet (``.parquet``) or CSV (``.csv``) as the
     sweep goes, every ``checkpoint_seconds`` of work (2 s by default, longer only when
-    writing the table itself takes long): whole scenarios only, through a temporary file in
+    writing the table itself takes long), each scenario as soon as it is answered, even in
+    the middle of a batch: whole scenarios only, through a temporary file in
     the same directory that replaces the output atomically, so the file is never
     half-written. Ctrl-C stops a sweep within about a second, after saving the scenarios
     answered so far (:class:`SweepInterrupted`). An interrupted sweep is resumed with

@@ -118,6 +118,23 @@ def test_a_seedless_sweep_resumes_midway(tmp_path, monkeypatch):
     pd.testing.assert_frame_equal(read_table(out), reference)
 
 
+def test_a_seedless_sweep_file_resumes_on_the_command_line(tmp_path, capsys):
+    from oddsengine.cli import main
+
+    spec = tmp_path / "sweep.toml"
+    spec.write_text(
+        'kind = "assault"\nmethod = "monte-carlo"\nprecision = 0.01\n'
+        '[grid]\nattacker = "2..5R L0..1"\ndefender = "1..2R"\n'
+    )
+    out = tmp_path / "results.csv"
+    assert main(["sweep", str(spec), "--out", str(out), "--quiet"]) == 0
+    first = read_table(out)
+    assert main(["sweep", str(spec), "--out", str(out), "--resume", "--quiet"]) == 0
+    assert "another sweep" not in capsys.readouterr().err
+    pd.testing.assert_frame_equal(read_table(out), first)
+    _stored_rows_reproduce(first[first["defender"] == "2R"], precision=0.01)
+
+
 # -- 8: repeated scenarios and fragments --------------------------------------------------
 
 
@@ -202,7 +219,7 @@ def test_checkpoints_come_by_time_within_a_run(tmp_path, monkeypatch):
     counts = [count for _, count in writes]
     assert counts == sorted(counts) and counts[-1] == 80
     gaps = [later - earlier for (earlier, _), (later, _) in zip(writes, writes[1:], strict=False)]
-    assert writes[0][0] - started < 1.0 and max(gaps) < 1.0
+    assert writes[0][0] - started < 1.5 and max(gaps) < 1.5
     # Local batches are sized to about half a second of work each.
     assert max(sizes) <= 40
 
