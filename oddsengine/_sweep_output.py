@@ -27,6 +27,8 @@ __all__ = [
     "INTEGER_COLUMNS",
     "OutputFile",
     "read_table",
+    "refused_row",
+    "result_rows",
     "table_frame",
     "usable_rows",
 ]
@@ -100,6 +102,49 @@ def integer_array(values):
     import pandas as pd
 
     return pd.array([_whole_number(value) for value in values], dtype="Int64")
+
+
+def result_rows(columns, key, kind, result, version) -> list[dict]:
+    """The rows of an answered scenario: one per outcome and event of ``result``."""
+    probabilities, intervals, errors = result.p, result.ci95, result.stderr
+    outcomes = set(result.outcome_names)
+    rows = []
+    for name, probability in probabilities.items():
+        row = dict(columns)
+        row.update(
+            engagement=kind,
+            status="ok",
+            reason=None,
+            outcome=name,
+            kind="outcome" if name in outcomes else "event",
+            probability=probability,
+            ci95_low=intervals[name][0],
+            ci95_high=intervals[name][1],
+            stderr=errors[name],
+            trials=result.trials,
+            method=result.method,
+            seed=result.seed,
+            precision_target=result.precision_target,
+            version=version,
+            scenario_key=key,
+        )
+        rows.append(row)
+    return rows
+
+
+def refused_row(columns, key, refusal, kind, version) -> dict:
+    """The one row of a scenario the rules refuse, with the reason."""
+    row = dict(columns)
+    row.update({name: None for name in RESULT_COLUMNS})
+    row.update(
+        engagement=kind,
+        status="refused",
+        reason=refusal,
+        probability=math.nan,
+        version=version,
+        scenario_key=key,
+    )
+    return row
 
 
 def table_frame(rows, order) -> object:

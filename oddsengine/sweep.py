@@ -63,8 +63,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import math
-import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -81,7 +79,14 @@ from ._sweep_grid import (
     force_fields,
     format_count,
 )
-from ._sweep_output import RESULT_COLUMNS, OutputFile, read_table, table_frame, usable_rows
+from ._sweep_output import (
+    RESULT_COLUMNS,
+    OutputFile,
+    read_table,
+    result_rows,
+    usable_rows,
+)
+from ._sweep_runner import DISTRIBUTED_HINT, Runner, method_for
 from .engagements import Assault, FieldBattle
 from .errors import OddsEngineError
 from .montecarlo import MAX_TRIALS, default_trials
@@ -112,8 +117,6 @@ SPEC_KINDS: dict[str, type] = {
 #: How a sweep answers its scenarios.
 METHODS = ("auto", "exact", "monte-carlo")
 
-#: Where Dask comes from.
-DISTRIBUTED_HINT = "pip install oddsengine[distributed]"
 
 _ON_REFUSED = ("report", "skip", "raise")
 _POLICY_PARAMETERS = POLICY_PARAMETERS
@@ -130,9 +133,6 @@ _SWEEP_FILE_KEYS = (
     "scenarios",
 )
 _RESULT_COLUMNS = RESULT_COLUMNS
-_LOCAL_BATCH = 256
-#: Local batches are sized to take about this long, so that checkpoints come often.
-_BATCH_SECONDS = 0.5
 _LARGEST_SEED = 2**63 - 1  # seeds are stored in a 64-bit column
 
 
@@ -197,14 +197,6 @@ def _spec_class(kind) -> type:
 
 def _kind_name(spec_class) -> str:
     return str(getattr(spec_class, "kind", spec_class.__name__))
-
-
-def _has_exact_path(spec) -> bool:
-    """The hook for specs without an exact engine: ``exact_available = False``."""
-    available = getattr(spec, "exact_available", None)
-    if available is not None:
-        return bool(available)
-    return hasattr(spec, "draw_plan") and hasattr(spec, "outcome_columns")
 
 
 def _new_seed() -> int:
@@ -462,7 +454,7 @@ class Sweep:
                 spec, refusal = self._build(spec_class, parameters)
                 # The key holds what decides the numbers: the seed only for Monte Carlo.
                 settings = self._settings(None)
-                if spec is not None and _method_for(spec, self.method) == "monte-carlo":
+                if spec is not None and method_for(spec, self.method) == "monte-carlo":
                     settings["seed"] = seed
                 identity = json.dumps(
                     {"kind": kind, "parameters": parameters, "settings": settings},
@@ -598,7 +590,20 @@ class Sweep:
             output.remove_leftovers()
             output.check_writable()
         pending = [scenario for scenario in scenarios if scenario.key not in done]
-        runner = _Runner(self, seed, order, output, rows, checkpoint_seconds)
+        from . import __version__
+
+        settings = {
+            "trials": self.trials,
+            "seed": seed,
+            "precision": self.precision,
+            "max_trials": self.max_trials,
+            "version": __version__,
+        }
+        kind = _kind_name(self.spec_class)
+        # run_batch as this module holds it now (tests stand in for it here).
+        runner = Runner(
+            kind, self.method, settings, run_batch, order, output, rows, checkpoint_seconds
+        )
         if len(rows) != (0 if existing is None else len(existing)):
             runner.saved_rows = -1  # fragments or repeats were dropped: rewrite the file
         try:
@@ -636,57 +641,6 @@ def sweep(kind, grid=None, *, scenarios=(), fixed=None, out=None, resume=False, 
 # -- answering ---------------------------------------------------------------------------
 
 
-def _method_for(spec, method: str) -> str:
-    if method == "monte-carlo":
-        return "monte-carlo"
-    if _has_exact_path(spec):
-        return "exact"
-    if method == "exact":
-        raise OddsEngineError(f"{type(spec).__name__} has no exact engine: use method='auto'")
-    return "monte-carlo"
-
-
-def _result_rows(scenario_columns, key, kind, result, version) -> list[dict]:
-    probabilities, intervals, errors = result.p, result.ci95, result.stderr
-    outcomes = set(result.outcome_names)
-    rows = []
-    for name, probability in probabilities.items():
-        row = dict(scenario_columns)
-        row.update(
-            engagement=kind,
-            status="ok",
-            reason=None,
-            outcome=name,
-            kind="outcome" if name in outcomes else "event",
-            probability=probability,
-            ci95_low=intervals[name][0],
-            ci95_high=intervals[name][1],
-            stderr=errors[name],
-            trials=result.trials,
-            method=result.method,
-            seed=result.seed,
-            precision_target=result.precision_target,
-            version=version,
-            scenario_key=key,
-        )
-        rows.append(row)
-    return rows
-
-
-def _refused_row(scenario: Scenario, kind, version) -> dict:
-    row = dict(scenario.columns)
-    row.update({name: None for name in _RESULT_COLUMNS})
-    row.update(
-        engagement=kind,
-        status="refused",
-        reason=scenario.refusal,
-        probability=math.nan,
-        version=version,
-        scenario_key=scenario.key,
-    )
-    return row
-
-
 def run_batch(items, settings) -> list[dict]:
     """Answer one batch of scenarios; the unit of work sent to a Dask worker.
 
@@ -711,7 +665,7 @@ def run_batch(items, settings) -> list[dict]:
 
     def take(item, result):
         columns, key, kind, _, _ = item
-        answered[key] = _result_rows(columns, key, kind, result, settings["version"])
+        answered[key] = result_rows(columns, key, kind, result, settings["version"])
         if report is not None:
             report(answered[key])
 
@@ -732,143 +686,3 @@ def run_batch(items, settings) -> list[dict]:
             on_result=lambda index, result: take(sampled[index], result),
         )
     return [row for item in items for row in answered[item[1]]]
-
-
-def _connect(scheduler):
-    try:
-        from distributed import Client
-    except ImportError:
-        raise OddsEngineError(
-            f"running on a Dask scheduler needs dask.distributed: {DISTRIBUTED_HINT}"
-        ) from None
-    try:
-        return Client(scheduler, timeout="10s")
-    except (OSError, TimeoutError) as error:
-        raise OddsEngineError(f"cannot reach the Dask scheduler {scheduler}: {error}") from None
-
-
-class _Runner:
-    """Runs the pending scenarios in batches and keeps the output file up to date."""
-
-    def __init__(self, plan: Sweep, seed, order, output, rows, checkpoint_seconds):
-        from . import __version__
-
-        self.plan = plan
-        self.kind = _kind_name(plan.spec_class)
-        self.settings = {
-            "trials": plan.trials,
-            "seed": seed,
-            "precision": plan.precision,
-            "max_trials": plan.max_trials,
-            "version": __version__,
-        }
-        self.order = order
-        self.output = output
-        self.rows = rows
-        self.checkpoint_seconds = float(checkpoint_seconds)
-        self.saved_rows = len(rows)
-        self.last_save = time.monotonic()
-        self.write_seconds = 0.0
-
-    def _groups(self, pending):
-        """The scenarios to answer, by method (refused ones go straight into the rows)."""
-        items = {"exact": [], "monte-carlo": []}
-        for scenario in pending:
-            if scenario.spec is None:
-                self.rows.append(_refused_row(scenario, self.kind, self.settings["version"]))
-                continue
-            method = _method_for(scenario.spec, self.plan.method)
-            items[method].append((scenario.columns, scenario.key, self.kind, scenario.spec, method))
-        return [group for group in items.values() if group]
-
-    def _batches(self, pending, batch_size):
-        size = batch_size or _LOCAL_BATCH
-        batches = []
-        for group in self._groups(pending):
-            batches.extend(group[start : start + size] for start in range(0, len(group), size))
-        return batches
-
-    def _run_local(self, pending, batch_size, bar):
-        """Batches of ``batch_size``, or sized to take about :data:`_BATCH_SECONDS` each;
-        each scenario's rows are kept (and saved, on time) as soon as it is answered."""
-        taken = set()
-
-        def report(rows):
-            taken.add(rows[0]["scenario_key"])
-            self.rows.extend(rows)
-            bar.update(1)
-            self.save()
-
-        settings = {**self.settings, "report": report}
-        for group in self._groups(pending):
-            size = batch_size or 16
-            start = 0
-            while start < len(group):
-                batch = group[start : start + size]
-                began = time.monotonic()
-                returned = run_batch(batch, settings)
-                elapsed = time.monotonic() - began
-                missing = [row for row in returned if row["scenario_key"] not in taken]
-                self.rows.extend(missing)
-                bar.update(len({row["scenario_key"] for row in missing}))
-                start += len(batch)
-                self.save()
-                if batch_size is None:
-                    # At most four times larger at each step, never above _LOCAL_BATCH.
-                    scale = _BATCH_SECONDS / max(elapsed, 1e-3)
-                    size = max(1, min(_LOCAL_BATCH, 4 * size, int(size * scale)))
-
-    def run(self, pending, progress, client, scheduler, batch_size):
-        if progress:
-            from tqdm.auto import tqdm  # a notebook widget in Jupyter, text elsewhere
-        else:
-            from tqdm import tqdm  # disabled below; no widget machinery needed
-
-        own_client = None
-        if scheduler is not None and client is None:
-            client = own_client = _connect(scheduler)
-        bar = tqdm(
-            total=len(pending),
-            initial=0,
-            unit="scenario",
-            desc=f"{self.kind} sweep",
-            disable=not progress,
-            smoothing=0.1,
-        )
-        bar.update(sum(1 for scenario in pending if scenario.spec is None))
-        try:
-            if client is None:
-                self._run_local(pending, batch_size, bar)
-            else:
-                from distributed import as_completed
-
-                batches = self._batches(pending, batch_size)
-                futures = client.map(run_batch, batches, settings=self.settings, pure=False)
-                sizes = {
-                    future.key: len(batch) for future, batch in zip(futures, batches, strict=True)
-                }
-                for future in as_completed(futures):
-                    self.rows.extend(future.result())
-                    bar.update(sizes[future.key])
-                    self.save()
-        finally:
-            bar.close()
-            if own_client is not None:
-                own_client.close()
-
-    def frame(self):
-        return table_frame(self.rows, self.order)
-
-    def save(self, final=False):
-        if self.output is None or len(self.rows) == self.saved_rows:
-            return
-        # Every checkpoint_seconds of work, or ten times the time a write takes if that
-        # is longer, so that writing a large table never takes most of the time.
-        interval = max(self.checkpoint_seconds, 10 * self.write_seconds)
-        if not final and time.monotonic() - self.last_save < interval:
-            return
-        began = time.monotonic()
-        self.output.write(self.frame())
-        self.saved_rows = len(self.rows)
-        self.last_save = time.monotonic()
-        self.write_seconds = self.last_save - began
