@@ -71,6 +71,13 @@ def _expected(spec_class, name):
         from .forces import Force
 
         return (str, Force), 'a force written as text, such as "4R L1"'
+    if annotation == "RuleOptions":
+        return (RuleOptions,), "RuleOptions (or give its fields: cards_as_printed)"
+    if annotation == "Policies":
+        return (Policies,), (
+            "Policies (or give attacker_casualty_order, defender_casualty_order, "
+            "janissaries_policy, siege_artillery_policy)"
+        )
     if "Card" in annotation:
         return (str, tuple), 'card names, such as "siege-mining" ("" for none)'
     return None

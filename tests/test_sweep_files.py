@@ -145,6 +145,14 @@ def test_toml_nested_5000_deep_is_refused(tmp_path, capsys, opening, closing):
             "must be a whole number",
         ),
         ('kind = "assault"\n[grid]\nattacker = 3\ndefender = "1R"\n', "force written as text"),
+        (
+            'kind = "assault"\n[grid]\nattacker = "3R"\ndefender = "1R"\noptions = "x"\n',
+            "options must be RuleOptions (or give its fields",
+        ),
+        (
+            'kind = "battle"\n[grid]\nattacker = "3R"\ndefender = "1R"\npolicies = "x"\n',
+            "policies must be Policies (or give attacker_casualty_order",
+        ),
         ('kind = "assault"\n[grid]\nattacker = [["3R"]]\ndefender = "1R"\n', "list inside"),
         ('kind = "assault"\n[grid]\nattacker = {a = 1}\ndefender = "1R"\n', "table of values"),
         ('kind = "assault"\n[grid]\nattacker = "3R"\n', "has no defender"),
