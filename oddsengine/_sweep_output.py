@@ -8,7 +8,8 @@ the type.
 
 The file is replaced atomically (a temporary file in the same folder, then
 :func:`os.replace`), so it is never half-written; the temporary file is created with mode
-0o666 less the user's umask, so the output gets the permissions any new file would get.
+0o666 less the user's umask, so a new output gets the permissions any new file would get,
+and an output being replaced keeps the permissions it had.
 """
 
 from __future__ import annotations
@@ -330,6 +331,10 @@ class OutputFile:
     def write(self, frame) -> None:
         temporary = self._temporary()
         try:
+            try:  # a file being replaced keeps the permissions it had
+                os.chmod(temporary, stat.S_IMODE(os.stat(self.path).st_mode))
+            except FileNotFoundError:
+                pass
             if self.format == "parquet":
                 frame.to_parquet(temporary, index=False)
             else:

@@ -247,6 +247,16 @@ def test_output_permissions_follow_the_umask(tmp_path, umask, mode):
     assert not list(tmp_path.glob(".results.csv.*"))
 
 
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_resumed_output_keeps_its_permissions(tmp_path):
+    out = tmp_path / "results.csv"
+    plan = Sweep("assault", grid={"attacker": "3..4R", "defender": "1R"})
+    plan.run(out, progress=False)
+    out.chmod(0o640)
+    plan.run(out, progress=False, overwrite=True)
+    assert out.stat().st_mode & 0o777 == 0o640
+
+
 def test_leftover_temporary_files_are_cleared(tmp_path):
     out = tmp_path / "results.csv"
     leftover = tmp_path / ".results.csv.0123abcd.partial"
