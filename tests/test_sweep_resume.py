@@ -332,3 +332,19 @@ def test_a_long_batch_is_saved_scenario_by_scenario(tmp_path, monkeypatch):
     # The first scenario is written as soon as it is answered, the others on time.
     assert writes[0] == 1 and writes[-1] == 16 and writes == sorted(writes)
     pd.testing.assert_frame_equal(frame, plan.run(progress=False))
+
+
+@pytest.mark.parametrize("precision", [1e-300, 1e-160, 5e-324])
+def test_a_target_too_fine_for_a_float_runs_to_max_trials(precision):
+    spec = oe.Assault("6R L1", "2R")
+    result = oe.simulate(spec, seed=2, precision=precision, max_trials=2 * BLOCK_TRIALS)
+    assert result.trials == 2 * BLOCK_TRIALS
+    frame = Sweep(
+        "assault",
+        grid={"attacker": "6R L1", "defender": "2R"},
+        method="monte-carlo",
+        precision=precision,
+        max_trials=2 * BLOCK_TRIALS,
+        seed=2,
+    ).run(progress=False)
+    assert set(frame["trials"].tolist()) == {2 * BLOCK_TRIALS}
