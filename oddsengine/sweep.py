@@ -551,6 +551,10 @@ class Sweep:
             isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size <= 0
         ):
             raise OddsEngineError(f"batch_size must be a positive whole number, not {batch_size!r}")
+        if resume and overwrite:
+            raise OddsEngineError("--resume keeps the file that --overwrite replaces: pass one")
+        if out is None and (resume or overwrite):
+            raise OddsEngineError("resume and overwrite need an output file (out=)")
         output = OutputFile(out) if out is not None else None
         existing = None
         if output is not None and output.path.exists():

@@ -348,3 +348,11 @@ def test_a_target_too_fine_for_a_float_runs_to_max_trials(precision):
         seed=2,
     ).run(progress=False)
     assert set(frame["trials"].tolist()) == {2 * BLOCK_TRIALS}
+
+
+def test_resume_and_overwrite_together_are_refused(tmp_path):
+    plan = Sweep("assault", grid={"attacker": "3R", "defender": "1R"})
+    with pytest.raises(oe.OddsEngineError, match="pass one"):
+        plan.run(tmp_path / "r.csv", resume=True, overwrite=True, progress=False)
+    with pytest.raises(oe.OddsEngineError, match="need an output file"):
+        plan.run(resume=True, progress=False)
