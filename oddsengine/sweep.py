@@ -22,30 +22,31 @@ Refused scenarios
 
 Output, progress and resuming
     With ``out=`` the table is written to Parquet (``.parquet``) or CSV (``.csv``) as the
-    sweep goes, every ``checkpoint_seconds`` of work (2 s by default, longer only when
-    writing the table itself takes long), each scenario as soon as it is answered, even in
-    the middle of a batch: whole scenarios only, through a temporary file in
-    the same directory that replaces the output atomically, so the file is never
-    half-written. Ctrl-C stops a sweep within about a second, after saving the scenarios
-    answered so far (:class:`SweepInterrupted`). An interrupted sweep is resumed with
-    ``resume=True`` (``--resume``): scenarios already in the file are not run again, a
-    scenario whose rows are incomplete is run again, and no row is lost or duplicated. A
-    sweep without a seed resumes with the seed stored in its file. A progress bar (tqdm)
-    shows the time left.
+    sweep goes: each scenario is kept as soon as it is answered, even in the middle of a
+    batch, and the file is rewritten every ``checkpoint_seconds`` of work (2 s by default;
+    longer only when writing the table takes more than a tenth of that). Whole scenarios
+    only, through a temporary file in the same folder that replaces the output atomically,
+    so the file is never half-written. Ctrl-C stops a sweep within about a second, after
+    saving the scenarios answered so far (:class:`SweepInterrupted`). An interrupted sweep
+    is resumed with ``resume=True`` (``--resume``): scenarios already in the file are not
+    run again, a scenario whose rows are incomplete is run again, and no row is lost or
+    duplicated. A sweep without a seed resumes with the seed stored in its file. A progress
+    bar (tqdm) shows the time left.
 
 Seeds
     Seeds are exact 64-bit integers from end to end: the ``seed`` and ``trials`` columns
     are nullable ``Int64`` (missing for exact and refused rows), in the frame, in Parquet,
     and when a CSV file is read back with :func:`read_table`. A stored seed reproduces its
     row: :func:`oddsengine.simulate` with that seed, the sweep's ``precision`` and its
-    ``trials`` (by default the same first round of :data:`~oddsengine.montecarlo.
-    FIRST_ROUND_TRIALS` trials under a precision target) gives the same numbers.
+    ``trials`` gives the same numbers; without ``trials`` both start a precision target
+    with the same first round (:data:`oddsengine.montecarlo.FIRST_ROUND_TRIALS`) and stop
+    by the same rule.
 
 Repeated scenarios and size
     A scenario that a sweep lists twice (a value repeated in a list, or an explicit
     scenario equal to one of the grid's) is answered once, in its first place. A sweep
-    of more than :data:`~oddsengine._sweep_grid.MAX_SCENARIOS` scenarios is refused before
-    any work, and so is a value of the wrong type.
+    of more than :data:`MAX_SCENARIOS` scenarios (a million) is refused before any work,
+    and so is a value of the wrong type.
 
 Scale-out
     ``client=`` (a :class:`distributed.Client`) or ``scheduler="tcp://host:8786"`` sends
