@@ -176,10 +176,14 @@ class Runner:
                 sizes = {
                     future.key: len(batch) for future, batch in zip(futures, batches, strict=True)
                 }
-                for future in as_completed(futures):
-                    self.rows.extend(future.result())
-                    bar.update(sizes[future.key])
-                    self.save()
+                try:
+                    for future in as_completed(futures):
+                        self.rows.extend(future.result())
+                        bar.update(sizes[future.key])
+                        self.save()
+                except KeyboardInterrupt:
+                    client.cancel(futures)  # the cluster stops too, not only this process
+                    raise
         finally:
             bar.close()
             if own_client is not None:
