@@ -372,3 +372,66 @@ def test_table_and_plot_options_are_used_or_refused(tmp_path, capsys, argv, word
 def test_a_table_onto_dev_full_is_one_line(capsys):
     argv = ["table", "assault", "--attacker", "3..4R", "--defender", "1R", "--out", "/dev/full"]
     _refused_in_one_line(capsys, argv, "No space left on device")
+
+
+# -- generated files ---------------------------------------------------------------------------
+
+_PIECES = (
+    'kind = "assault"\n',
+    'kind = "battle"\n',
+    'kind = "intercept"\n',
+    'kind = "siege"\n',
+    "kind = 5\n",
+    "[grid]\n",
+    "[fixed]\n",
+    "[[scenarios]]\n",
+    'attacker = "3..5R"\n',
+    'attacker = ["4R L1", "4R L1", 3]\n',
+    'defender = "1R"\n',
+    'defender = "0..2R"\n',
+    'interceptor = "L1"\nmover = "2R"\n',
+    "precision = 0.01\n",
+    'precision = "0.5%"\n',
+    "precision = nan\n",
+    "precision = 1e-300\n",
+    'method = "monte-carlo"\n',
+    "trials = 3000\n",
+    "trials = 0\n",
+    "seed = -1\n",
+    "seed = 99999999999999999999\n",
+    "max_trials = 1e400\n",
+    'on_refused = "skip"\n',
+    'on_refused = "raise"\n',
+    "x = [[[[1]]]]\n",
+    'attacker_cards = ["", "siege-mining", 5]\n',
+    "responses = true\n",
+    'attacker = "1..1000000000000000000000R"\n',
+    "cards_as_printed = 1\n",
+    "= broken\n",
+)
+
+
+def test_generated_sweep_files_answer_or_refuse_in_one_line(tmp_path, capsys):
+    """Hundreds of files made of valid and invalid pieces, and of random bytes: each one
+    runs (exit 0) or is refused in one line (exit 2), never a traceback."""
+    import random
+
+    generator = random.Random(10)
+    outcomes = {0: 0, 2: 0}
+    for number in range(300):
+        if generator.random() < 0.9:
+            pieces = [generator.choice(_PIECES) for _ in range(generator.randint(0, 8))]
+            if generator.random() < 0.4:  # a valid start, then whatever follows
+                pieces.insert(0, GOOD)
+            content = "".join(pieces).encode()
+        else:
+            content = bytes(generator.randrange(256) for _ in range(generator.randint(0, 200)))
+        path = tmp_path / f"sweep{number}.toml"
+        path.write_bytes(content)
+        status = main(["sweep", str(path), "--out", str(tmp_path / f"r{number}.csv"), "--quiet"])
+        captured = capsys.readouterr()
+        assert status in (0, 2), content
+        if status == 2:
+            assert len(captured.err.strip().splitlines()) == 1, (content, captured.err)
+        outcomes[status] += 1
+    assert outcomes[0] >= 10 and outcomes[2] >= 100
