@@ -5,6 +5,15 @@ The public functions normalise the seed, check their arguments and allocate; the
 in blocks of :data:`BLOCK_TRIALS`; block ``b`` of a scenario always uses the stream keyed
 by (seed, scenario, b), so a result does not depend on the number of threads, nor on the
 other scenarios in the same call.
+
+Long runs reach the kernel in calls of at most :data:`CALL_BLOCKS` blocks, a fraction of a
+second each; Python sees Ctrl-C between two calls, so an interrupt stops a run of 10^9
+trials within about a second. The calls do not change the numbers: a block is the same
+block whichever call runs it.
+
+Under a precision target the first round is :data:`FIRST_ROUND_TRIALS` unless ``trials``
+says otherwise, for :func:`simulate` and for sweeps alike, so a scenario gets the same
+numbers alone and inside a sweep.
 """
 
 from __future__ import annotations
@@ -17,16 +26,47 @@ from ._random import block_keys, normalise_seed, scenario_id
 from .errors import OddsEngineError
 from .results import Z95, Result
 
-__all__ = ["simulate", "simulate_many", "BLOCK_TRIALS", "DEFAULT_TRIALS", "MAX_TRIALS"]
+__all__ = [
+    "simulate",
+    "simulate_many",
+    "BLOCK_TRIALS",
+    "DEFAULT_TRIALS",
+    "FIRST_ROUND_TRIALS",
+    "MAX_TRIALS",
+    "CALL_BLOCKS",
+    "default_trials",
+]
 
 #: Trials per block: the unit of parallel work and of random streams.
 BLOCK_TRIALS = 1 << 18
-#: Trials when none are asked for.
+#: Trials when none are asked for (and no precision target is set).
 DEFAULT_TRIALS = 1_000_000
+#: The first round under a precision target when no trials are asked for: one block.
+FIRST_ROUND_TRIALS = BLOCK_TRIALS
+#: Blocks per kernel call: a few hundredths of a second of work on two cores (17 M trials),
+#: so that Ctrl-C is seen quickly; shorter calls cost nothing measurable.
+CALL_BLOCKS = 64
+#: Blocks of one part of a round of many scenarios: about half a second of work, after
+#: which the scenarios that are done are reported (see ``on_result``).
+PART_BLOCKS = 1024
 #: Runs of at most this many trials in all use the NumPy twin of the kernel.
 NUMPY_TRIALS = 1 << 22
 #: Cap on the trials a precision target may spend, per scenario.
 MAX_TRIALS = 1_000_000_000
+
+
+def default_trials(trials, precision) -> int:
+    """The trials of a run (the first round under a precision target) when ``trials`` may
+    be None: :data:`DEFAULT_TRIALS` without a target, :data:`FIRST_ROUND_TRIALS` with one.
+
+    Examples
+    --------
+    >>> default_trials(None, None), default_trials(None, 0.01), default_trials(5000, 0.01)
+    (1000000, 262144, 5000)
+    """
+    if trials is not None:
+        return trials
+    return DEFAULT_TRIALS if precision is None else FIRST_ROUND_TRIALS
 
 
 def _check_trials(trials) -> int:
@@ -47,9 +87,9 @@ def _count_cells(total_trials):
     return count_cells
 
 
-def _run_blocks(plans, ids, seed, first_block, trials):
+def _run_blocks(plans, ids, seed, first_block, trials, count_cells=None):
     """Counts of trials ``[first_block * BLOCK_TRIALS, ... + trials)`` of each plan."""
-    count_cells = _count_cells(sum(int(count) for count in trials))
+    count_cells = count_cells or _count_cells(sum(int(count) for count in trials))
 
     tables = [plan.thresholds() for plan in plans]
     rows = max(table.shape[0] for table, _ in tables)
@@ -67,18 +107,18 @@ def _run_blocks(plans, ids, seed, first_block, trials):
             scenarios.append(index)
             keys.append(all_keys[first_block[index] + block])
             sizes.append(min(BLOCK_TRIALS, int(count) - block * BLOCK_TRIALS))
+    scenarios = np.asarray(scenarios, dtype=np.int64)
+    keys = np.asarray(keys, dtype=np.uint64)
+    sizes = np.asarray(sizes, dtype=np.int64)
     cells = max(plan.cells for plan in plans)
-    counts = np.zeros((len(keys), cells), dtype=np.int64)
-    count_cells(
-        thresholds,
-        layouts,
-        np.asarray(scenarios, dtype=np.int64),
-        np.asarray(keys, dtype=np.uint64),
-        np.asarray(sizes, dtype=np.int64),
-        counts,
-    )
     totals = np.zeros((len(plans), cells), dtype=np.int64)
-    np.add.at(totals, np.asarray(scenarios, dtype=np.int64), counts)
+    # Short calls, so that Ctrl-C is seen between two of them (a block's counts do not
+    # depend on the call that runs it).
+    for start in range(0, len(keys), CALL_BLOCKS):
+        part = slice(start, start + CALL_BLOCKS)
+        counts = np.zeros((len(keys[part]), cells), dtype=np.int64)
+        count_cells(thresholds, layouts, scenarios[part], keys[part], sizes[part], counts)
+        np.add.at(totals, scenarios[part], counts)
     return [totals[index, : plan.cells] for index, plan in enumerate(plans)]
 
 
@@ -95,11 +135,13 @@ def _trials_for(result: Result, target: float) -> int:
     """Trials that should bring every headline half-width down to ``target``."""
     worst = max(result.p[name] * (1 - result.p[name]) for name in result.outcome_names)
     worst = max(worst, 1.0 / result.trials)  # an outcome not yet seen may still occur
-    return math.ceil(1.1 * Z95 * Z95 * worst / (target * target))
+    ratio = Z95 / target  # inf for a target too fine for a float: then as many as allowed
+    needed = 1.1 * worst * ratio * ratio
+    return math.ceil(needed) if needed < 2.0**62 else 2**62
 
 
 def simulate_many(
-    specs, trials=DEFAULT_TRIALS, seed=None, *, precision=None, max_trials=MAX_TRIALS
+    specs, trials=None, seed=None, *, precision=None, max_trials=MAX_TRIALS, on_result=None
 ) -> list[Result]:
     """Monte Carlo results for many scenarios, run together on all cores.
 
@@ -109,13 +151,17 @@ def simulate_many(
     Parameters
     ----------
     specs : sequence of engagement specs
-    trials : int
-        Trials per scenario (the first round, when ``precision`` is given).
+    trials : int, optional
+        Trials per scenario (the first round, when ``precision`` is given); by default
+        :data:`DEFAULT_TRIALS`, or :data:`FIRST_ROUND_TRIALS` under a precision target.
     seed : int, numpy.random.SeedSequence or None
     precision : float, optional
         Run until the 95% half-width of every headline probability is at most this, or
         until ``max_trials``.
     max_trials : int
+    on_result : callable, optional
+        Called as ``on_result(index, result)`` as soon as the result of ``specs[index]`` is
+        final (a sweep saves it then); scenarios finish in their own time, not in order.
 
     Returns
     -------
@@ -124,6 +170,7 @@ def simulate_many(
     specs = list(specs)
     if not specs:
         return []
+    trials = default_trials(trials, precision)
     trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
     plans = [spec.draw_plan() for spec in specs]
     ids = [scenario_id(spec) for spec in specs]
@@ -139,43 +186,64 @@ def simulate_many(
         pending = [index for index in range(len(specs)) if wanted[index] > done[index]]
         if not pending:
             break
-        new = _run_blocks(
-            [plans[index] for index in pending],
-            [ids[index] for index in pending],
-            seed,
-            [done[index] // BLOCK_TRIALS for index in pending],
-            [wanted[index] - done[index] for index in pending],
-        )
-        for index, added in zip(pending, new, strict=True):
-            counts[index] += added
-            done[index] = wanted[index]
-            results[index] = Result.from_cells(
-                specs[index],
-                "monte-carlo",
-                plans[index].cell_values(),
-                counts[index],
-                trials=done[index],
-                seed=seed,
-                precision_target=precision,
+        # One kernel for the whole round (the NumPy twin only if the round is short), run
+        # in parts of about PART_BLOCKS blocks so that finished scenarios are reported soon.
+        count_cells = _count_cells(sum(wanted[index] - done[index] for index in pending))
+        for part in _parts(pending, [wanted[index] - done[index] for index in pending]):
+            new = _run_blocks(
+                [plans[index] for index in part],
+                [ids[index] for index in part],
+                seed,
+                [done[index] // BLOCK_TRIALS for index in part],
+                [wanted[index] - done[index] for index in part],
+                count_cells,
             )
-            if precision is not None and results[index].half_width > precision:
-                needed = max(_trials_for(results[index], precision), done[index] + 1)
-                needed = -(-needed // BLOCK_TRIALS) * BLOCK_TRIALS
-                if done[index] % BLOCK_TRIALS == 0:
-                    wanted[index] = min(needed, max_trials)
+            for index, added in zip(part, new, strict=True):
+                counts[index] += added
+                done[index] = wanted[index]
+                results[index] = Result.from_cells(
+                    specs[index],
+                    "monte-carlo",
+                    plans[index].cell_values(),
+                    counts[index],
+                    trials=done[index],
+                    seed=seed,
+                    precision_target=precision,
+                )
+                if precision is not None and results[index].half_width > precision:
+                    needed = max(_trials_for(results[index], precision), done[index] + 1)
+                    needed = -(-needed // BLOCK_TRIALS) * BLOCK_TRIALS
+                    if done[index] % BLOCK_TRIALS == 0:
+                        wanted[index] = min(needed, max_trials)
+                if on_result is not None and wanted[index] <= done[index]:
+                    on_result(index, results[index])
     return results
 
 
-def simulate(
-    spec, trials=DEFAULT_TRIALS, seed=None, *, precision=None, max_trials=MAX_TRIALS
-) -> Result:
+def _parts(pending, trials):
+    """Split the scenarios of a round into parts of about :data:`PART_BLOCKS` blocks (a
+    scenario is never split)."""
+    part, blocks = [], 0
+    for index, count in zip(pending, trials, strict=True):
+        part.append(index)
+        blocks += -(-int(count) // BLOCK_TRIALS)
+        if blocks >= PART_BLOCKS:
+            yield part
+            part, blocks = [], 0
+    if part:
+        yield part
+
+
+def simulate(spec, trials=None, seed=None, *, precision=None, max_trials=MAX_TRIALS) -> Result:
     """Monte Carlo estimate of every outcome of ``spec``.
 
     Parameters
     ----------
     spec : FieldBattle, Assault, Interception or AvoidBattle
-    trials : int
-        Number of trials (the first round, when ``precision`` is given).
+    trials : int, optional
+        Number of trials (the first round, when ``precision`` is given); by default
+        :data:`DEFAULT_TRIALS`, or :data:`FIRST_ROUND_TRIALS` under a precision target (the
+        first round of a sweep's scenarios too, so that both give the same numbers).
     seed : int, numpy.random.SeedSequence or None
         The same seed gives the same numbers, whatever the number of threads. None
         draws a fresh seed, which the result reports.

@@ -22,11 +22,31 @@ Refused scenarios
 
 Output, progress and resuming
     With ``out=`` the table is written to Parquet (``.parquet``) or CSV (``.csv``) as the
-    sweep goes: whole scenarios only, through a temporary file in the same directory that
-    replaces the output atomically, so the file is never half-written. An interrupted
-    sweep is resumed with ``resume=True`` (``--resume``): scenarios already in the file are
-    not run again and no row is lost or duplicated. A progress bar (tqdm) shows the time
-    left.
+    sweep goes: each scenario is kept as soon as it is answered, even in the middle of a
+    batch, and the file is rewritten every ``checkpoint_seconds`` of work (2 s by default;
+    longer only when writing the table takes more than a tenth of that). Whole scenarios
+    only, through a temporary file in the same folder that replaces the output atomically,
+    so the file is never half-written. Ctrl-C stops a sweep within about a second, after
+    saving the scenarios answered so far (:class:`SweepInterrupted`). An interrupted sweep
+    is resumed with ``resume=True`` (``--resume``): scenarios already in the file are not
+    run again, a scenario whose rows are incomplete is run again, and no row is lost or
+    duplicated. A sweep without a seed resumes with the seed stored in its file. A progress
+    bar (tqdm) shows the time left.
+
+Seeds
+    Seeds are exact 64-bit integers from end to end: the ``seed`` and ``trials`` columns
+    are nullable ``Int64`` (missing for exact and refused rows), in the frame, in Parquet,
+    and when a CSV file is read back with :func:`read_table`. A stored seed reproduces its
+    row: :func:`oddsengine.simulate` with that seed, the sweep's ``precision`` and its
+    ``trials`` gives the same numbers; without ``trials`` both start a precision target
+    with the same first round (:data:`oddsengine.montecarlo.FIRST_ROUND_TRIALS`) and stop
+    by the same rule.
+
+Repeated scenarios and size
+    A scenario that a sweep lists twice (a value repeated in a list, or an explicit
+    scenario equal to one of the grid's) is answered once, in its first place. A sweep
+    of more than :data:`MAX_SCENARIOS` scenarios (a million) is refused before any work,
+    and so is a value of the wrong type.
 
 Scale-out
     ``client=`` (a :class:`distributed.Client`) or ``scheduler="tcp://host:8786"`` sends
@@ -43,31 +63,47 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import itertools
 import json
-import math
-import os
-import tempfile
-import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 
+from ._sweep_grid import (
+    MAX_SCENARIOS,
+    POLICY_PARAMETERS,
+    build_spec,
+    check_parameters,
+    check_required,
+    count_scenarios,
+    describe,
+    expand_mapping,
+    force_fields,
+    format_count,
+)
+from ._sweep_output import (
+    RESULT_COLUMNS,
+    OutputFile,
+    read_table,
+    result_rows,
+    usable_rows,
+)
+from ._sweep_runner import DISTRIBUTED_HINT, Runner, method_for
 from .engagements import Assault, FieldBattle
 from .errors import OddsEngineError
-from .montecarlo import BLOCK_TRIALS, DEFAULT_TRIALS, MAX_TRIALS
-from .options import Policies, RuleOptions
+from .montecarlo import MAX_TRIALS, default_trials
 from .rolls import AvoidBattle, Interception
-from .templates import is_template, parse_template
+from .toml_file import read_toml
 
 __all__ = [
     "Sweep",
     "Scenario",
+    "SweepInterrupted",
     "sweep",
+    "read_table",
     "register_kind",
     "SPEC_KINDS",
     "METHODS",
+    "MAX_SCENARIOS",
     "DISTRIBUTED_HINT",
 ]
 
@@ -82,12 +118,9 @@ SPEC_KINDS: dict[str, type] = {
 #: How a sweep answers its scenarios.
 METHODS = ("auto", "exact", "monte-carlo")
 
-#: Where Dask comes from.
-DISTRIBUTED_HINT = "pip install oddsengine[distributed]"
 
 _ON_REFUSED = ("report", "skip", "raise")
-_POLICY_PARAMETERS = ("attacker_casualty_order", "defender_casualty_order")
-_POST_ROLL_SUFFIX = "_policy"
+_POLICY_PARAMETERS = POLICY_PARAMETERS
 _SWEEP_FILE_KEYS = (
     "kind",
     "method",
@@ -100,25 +133,29 @@ _SWEEP_FILE_KEYS = (
     "fixed",
     "scenarios",
 )
-_RESULT_COLUMNS = (
-    "engagement",
-    "status",
-    "reason",
-    "outcome",
-    "kind",
-    "probability",
-    "ci95_low",
-    "ci95_high",
-    "stderr",
-    "trials",
-    "method",
-    "seed",
-    "precision_target",
-    "version",
-    "scenario_key",
-)
-_LOCAL_BATCH = 256
+_RESULT_COLUMNS = RESULT_COLUMNS
 _LARGEST_SEED = 2**63 - 1  # seeds are stored in a 64-bit column
+
+
+class SweepInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a sweep; the scenarios answered so far are saved.
+
+    Attributes
+    ----------
+    path : Path or None
+        The output file (None without ``out``).
+    saved, total : int
+        Scenarios answered (and in the output file, if any), and in the whole sweep.
+    frame : pandas.DataFrame
+        The table of the scenarios answered, as :meth:`Sweep.run` would have returned it.
+    """
+
+    def __init__(self, path, saved: int, total: int, frame=None):
+        super().__init__(f"interrupted: {saved} of {total} scenarios saved")
+        self.path = path
+        self.saved = saved
+        self.total = total
+        self.frame = frame
 
 
 def register_kind(name: str, spec_class: type) -> None:
@@ -142,8 +179,16 @@ def register_kind(name: str, spec_class: type) -> None:
 
 def _spec_class(kind) -> type:
     if isinstance(kind, type):
+        if not dataclasses.is_dataclass(kind):
+            raise OddsEngineError(f"{kind!r} is not a spec dataclass")
         return kind
-    spec_class = SPEC_KINDS.get(str(kind))
+    if kind is None:
+        raise OddsEngineError(f"a sweep needs a kind: {', '.join(sorted(SPEC_KINDS))}")
+    if not isinstance(kind, str):
+        raise OddsEngineError(
+            f"a sweep's kind must be a name ({', '.join(sorted(SPEC_KINDS))}), not {kind!r}"
+        )
+    spec_class = SPEC_KINDS.get(kind)
     if spec_class is None:
         raise OddsEngineError(
             f"unknown sweep kind {kind!r}; use one of " + ", ".join(sorted(SPEC_KINDS))
@@ -155,25 +200,6 @@ def _kind_name(spec_class) -> str:
     return str(getattr(spec_class, "kind", spec_class.__name__))
 
 
-def _force_fields(spec_class) -> set[str]:
-    return {item.name for item in dataclasses.fields(spec_class) if "Force" in str(item.type)}
-
-
-def _has_exact_path(spec) -> bool:
-    """The hook for specs without an exact engine: ``exact_available = False``."""
-    available = getattr(spec, "exact_available", None)
-    if available is not None:
-        return bool(available)
-    return hasattr(spec, "draw_plan") and hasattr(spec, "outcome_columns")
-
-
-def _column_value(value):
-    """A parameter value as stored in a table column (lists become comma lists)."""
-    if isinstance(value, (list, tuple)):
-        return ",".join(str(item) for item in value)
-    return value
-
-
 def _new_seed() -> int:
     return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
 
@@ -183,10 +209,22 @@ def _check_precision(value):
         return None
     if isinstance(value, str):
         text = value.strip()
-        value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+        try:
+            value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+        except ValueError:
+            raise OddsEngineError(
+                f"precision must be a number between 0 and 0.5 (or a percentage), not {text!r}"
+            ) from None
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise OddsEngineError(f"precision must be a number between 0 and 0.5, not {value!r}")
     if not 0 < float(value) < 0.5:
         raise OddsEngineError(f"precision must be between 0 and 0.5, not {value}")
     return float(value)
+
+
+def _check_choice(name, value, choices) -> None:
+    if not isinstance(value, str) or value not in choices:
+        raise OddsEngineError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
 
 
 @dataclass(frozen=True)
@@ -266,7 +304,7 @@ class Sweep:
        4R L1       0.2593
     """
 
-    kind: object
+    kind: object = None
     grid: dict = field(default_factory=dict)
     scenarios: tuple = ()
     fixed: dict = field(default_factory=dict)
@@ -279,22 +317,36 @@ class Sweep:
 
     def __post_init__(self):
         spec_class = _spec_class(self.kind)
+        kind = _kind_name(spec_class)
+        if isinstance(self.scenarios, (str, bytes, dict)) or not isinstance(
+            self.scenarios, (list, tuple)
+        ):
+            raise OddsEngineError(
+                f"a sweep's scenarios must be a list of tables, not {self.scenarios!r}"
+            )
+        for number, scenario in enumerate(self.scenarios, start=1):
+            if not isinstance(scenario, dict):
+                raise OddsEngineError(f"scenario {number} must be a table, not {scenario!r}")
+            if not scenario:
+                raise OddsEngineError(f"scenario {number} is empty: give it its parameters")
         object.__setattr__(self, "scenarios", tuple(dict(item) for item in self.scenarios))
         object.__setattr__(self, "precision", _check_precision(self.precision))
-        if self.method not in METHODS:
-            raise OddsEngineError(
-                f"unknown method {self.method!r}; use one of " + ", ".join(METHODS)
-            )
-        if self.on_refused not in _ON_REFUSED:
-            raise OddsEngineError(
-                f"on_refused must be one of {', '.join(_ON_REFUSED)}, not {self.on_refused!r}"
-            )
+        _check_choice("method", self.method, METHODS)
+        _check_choice("on_refused", self.on_refused, _ON_REFUSED)
         for name in ("trials", "max_trials"):
             value = getattr(self, name)
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0
             ):
                 raise OddsEngineError(f"{name} must be a positive whole number, not {value!r}")
+        if self.max_trials > MAX_TRIALS:
+            raise OddsEngineError(
+                f"max_trials may be at most {MAX_TRIALS:,} per scenario, not {self.max_trials:,}"
+            )
+        if self.trials is not None and self.trials > self.max_trials:
+            raise OddsEngineError(
+                f"trials ({self.trials:,}) may not exceed max_trials ({self.max_trials:,})"
+            )
         if self.seed is not None and (
             isinstance(self.seed, bool)
             or not isinstance(self.seed, (int, np.integer))
@@ -303,22 +355,41 @@ class Sweep:
             raise OddsEngineError(
                 f"a sweep's seed must be a whole number in 0..2**63-1, not {self.seed!r}"
             )
+        for name in ("trials", "max_trials", "seed"):  # numpy integers key like ints
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, int(getattr(self, name)))
+        check_parameters(spec_class, self.grid, "grid")
+        check_parameters(spec_class, self.fixed, "fixed")
+        for number, scenario in enumerate(self.scenarios, start=1):
+            check_parameters(spec_class, scenario, f"scenario {number}")
         if not self.grid and not self.scenarios:
             raise OddsEngineError("a sweep needs a grid or a list of scenarios")
-        known = _known_parameters(spec_class)
-        for mapping in (self.grid, self.fixed, *self.scenarios):
-            for name in mapping:
-                if name not in known:
-                    raise OddsEngineError(
-                        f"unknown {_kind_name(spec_class)} parameter {name!r}; known: "
-                        + ", ".join(sorted(known))
-                    )
+        total = 0
+        for where, mapping in self._mappings():
+            check_required(spec_class, mapping, f"every {kind} needs its forces: {where}")
+            total += count_scenarios(spec_class, mapping)
+        if total > MAX_SCENARIOS:
+            raise OddsEngineError(
+                f"this sweep has {format_count(total)} scenarios, more than the "
+                f"{MAX_SCENARIOS:,} a sweep may hold: split it into smaller sweeps"
+            )
+
+    def _mappings(self) -> list[tuple[str, dict]]:
+        """``(name, parameters)`` of the grid and of each explicit scenario, with ``fixed``."""
+        mappings = []
+        if self.grid:
+            mappings.append(("the grid", {**self.fixed, **self.grid}))
+        for number, scenario in enumerate(self.scenarios, start=1):
+            mappings.append((f"scenario {number}", {**self.fixed, **scenario}))
+        return mappings
 
     # -- reading ------------------------------------------------------------------------
 
     @classmethod
     def from_mapping(cls, mapping: dict) -> Sweep:
         """Build a sweep from the contents of a sweep file (see :meth:`from_toml`)."""
+        if not isinstance(mapping, dict):
+            raise OddsEngineError(f"a sweep file holds a table of settings, not {mapping!r}")
         unknown = set(mapping) - set(_SWEEP_FILE_KEYS)
         if unknown:
             raise OddsEngineError(
@@ -328,7 +399,17 @@ class Sweep:
         if "kind" not in mapping:
             raise OddsEngineError("a sweep file needs a kind (battle, assault, intercept...)")
         arguments = dict(mapping)
-        arguments["scenarios"] = tuple(arguments.get("scenarios", ()))
+        scenarios = arguments.get("scenarios", ())
+        if not isinstance(scenarios, list | tuple):
+            raise OddsEngineError(
+                f"scenarios must be [[scenarios]] tables in a sweep file, not {scenarios!r}"
+            )
+        arguments["scenarios"] = tuple(scenarios)
+        for name in ("precision", "trials", "seed", "max_trials"):
+            value = arguments.get(name)
+            # A TOML float such as 1e6 is not a count of trials nor a seed.
+            if name != "precision" and isinstance(value, float):
+                raise OddsEngineError(f"{name} must be a whole number, not {value!r}")
         return cls(**arguments)
 
     @classmethod
@@ -338,18 +419,10 @@ class Sweep:
         The file holds the settings at the top (``kind``, ``method``, ``precision``,
         ``trials``, ``seed``, ``max_trials``, ``on_refused``), a ``[grid]`` table, a
         ``[fixed]`` table and ``[[scenarios]]`` entries; see
-        ``oddsengine/examples/assault_sweep.toml``.
+        ``oddsengine/examples/assault_sweep.toml``. Only a small regular UTF-8 file is
+        read (see :func:`oddsengine.toml_file.read_toml`).
         """
-        import tomllib
-
-        try:
-            with open(path, "rb") as handle:
-                contents = tomllib.load(handle)
-        except FileNotFoundError:
-            raise OddsEngineError(f"no sweep file {str(path)!r}") from None
-        except tomllib.TOMLDecodeError as error:
-            raise OddsEngineError(f"sweep file {str(path)!r} is not valid TOML: {error}") from None
-        return cls.from_mapping(contents)
+        return cls.from_mapping(read_toml(path, "sweep file"))
 
     # -- scenarios ----------------------------------------------------------------------
 
@@ -369,28 +442,20 @@ class Sweep:
     def expand(self, seed=None) -> list[Scenario]:
         """Every scenario of the sweep, in order, built (or refused) by the rules.
 
-        ``seed`` is the one the scenario keys are made with (default: the sweep's).
+        ``seed`` is the one the scenario keys are made with (default: the sweep's). A
+        scenario listed twice is kept once, in its first place.
         """
         spec_class = self.spec_class
-        forces = _force_fields(spec_class)
+        forces = force_fields(spec_class)
         seed = self.seed if seed is None else seed
         kind = _kind_name(spec_class)
-        mappings = []
-        if self.grid:
-            mappings.append({**self.fixed, **self.grid})
-        mappings.extend({**self.fixed, **scenario} for scenario in self.scenarios)
-        scenarios = []
-        for mapping in mappings:
-            for parameters, columns in _expand_mapping(mapping, forces):
-                try:
-                    spec, refusal = _build_spec(spec_class, parameters), None
-                except OddsEngineError as error:
-                    if self.on_refused == "raise":
-                        raise OddsEngineError(f"{_describe(parameters)}: {error}") from None
-                    spec, refusal = None, str(error)
+        scenarios, keys = [], set()
+        for _, mapping in self._mappings():
+            for parameters, columns in expand_mapping(mapping, forces):
+                spec, refusal = self._build(spec_class, parameters)
                 # The key holds what decides the numbers: the seed only for Monte Carlo.
                 settings = self._settings(None)
-                if spec is not None and _method_for(spec, self.method) == "monte-carlo":
+                if spec is not None and method_for(spec, self.method) == "monte-carlo":
                     settings["seed"] = seed
                 identity = json.dumps(
                     {"kind": kind, "parameters": parameters, "settings": settings},
@@ -398,10 +463,27 @@ class Sweep:
                     default=str,
                 )
                 key = hashlib.blake2b(identity.encode(), digest_size=10).hexdigest()
+                if key in keys:
+                    continue  # the same scenario again: answered once
+                keys.add(key)
                 scenarios.append(Scenario(parameters, columns, key, spec, refusal))
         if self.on_refused == "skip":
             scenarios = [scenario for scenario in scenarios if scenario.spec is not None]
         return scenarios
+
+    def _build(self, spec_class, parameters):
+        """``(spec, None)``, or ``(None, refusal)`` for a scenario the rules refuse."""
+        try:
+            return build_spec(spec_class, parameters), None
+        except OddsEngineError as error:
+            if self.on_refused == "raise":
+                raise OddsEngineError(f"{describe(parameters)}: {error}") from None
+            return None, str(error)
+        except (TypeError, AttributeError, KeyError, OverflowError) as error:
+            # A value the checks above let through but the spec cannot take.
+            raise OddsEngineError(
+                f"{describe(parameters)}: not a valid {_kind_name(spec_class)} ({error})"
+            ) from None
 
     # -- running ------------------------------------------------------------------------
 
@@ -415,16 +497,18 @@ class Sweep:
         client=None,
         scheduler: str | None = None,
         batch_size: int | None = None,
-        checkpoint_seconds: float = 10.0,
+        checkpoint_seconds: float = 2.0,
     ):
         """Answer every scenario; return the tidy table.
 
         Parameters
         ----------
         out : str or Path, optional
-            ``.parquet`` or ``.csv`` file written as the sweep goes.
+            ``.parquet`` or ``.csv`` file written as the sweep goes. Its folder must exist;
+            it is checked before any work.
         resume : bool
-            Continue the sweep already in ``out``: its scenarios are kept, not re-run.
+            Continue the sweep already in ``out``: its whole scenarios are kept, not re-run
+            (a scenario with missing rows is run again).
         overwrite : bool
             Replace an existing ``out`` (otherwise an existing file is refused unless
             ``resume``).
@@ -435,10 +519,12 @@ class Sweep:
         scheduler : str, optional
             Address of a Dask scheduler (``"tcp://host:8786"``) to connect to.
         batch_size : int, optional
-            Scenarios per batch (a Dask task, a step of the progress bar). Default 256.
+            Scenarios per batch (a Dask task, a step of the progress bar). Default: 256 on
+            a cluster; locally, as many as take about half a second.
         checkpoint_seconds : float
-            The output is rewritten at most this often (and always at the end or on an
-            interruption).
+            The output is rewritten after at most this many seconds of work (or ten
+            times as long as writing it takes, if that is longer), and always at the end
+            or on an interruption.
 
         Returns
         -------
@@ -446,10 +532,31 @@ class Sweep:
             One row per scenario and outcome (or event): the parameter columns, then
             ``engagement``, ``status`` (``ok`` or ``refused``), ``reason``, ``outcome``,
             ``kind`` (``outcome`` or ``event``), ``probability``, ``ci95_low``,
-            ``ci95_high``, ``stderr``, ``trials``, ``method``, ``seed``,
-            ``precision_target``, ``version`` and ``scenario_key``.
+            ``ci95_high``, ``stderr``, ``trials`` and ``seed`` (nullable ``Int64``),
+            ``method``, ``precision_target``, ``version`` and ``scenario_key``.
+
+        Raises
+        ------
+        SweepInterrupted
+            On Ctrl-C, after saving the scenarios answered so far.
         """
-        output = _OutputFile(out) if out is not None else None
+        if (
+            isinstance(checkpoint_seconds, bool)
+            or not isinstance(checkpoint_seconds, (int, float))
+            or not checkpoint_seconds >= 0
+        ):
+            raise OddsEngineError(
+                f"checkpoint_seconds must be a number of seconds, not {checkpoint_seconds!r}"
+            )
+        if batch_size is not None and (
+            isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size <= 0
+        ):
+            raise OddsEngineError(f"batch_size must be a positive whole number, not {batch_size!r}")
+        if resume and overwrite:
+            raise OddsEngineError("--resume keeps the file that --overwrite replaces: pass one")
+        if out is None and (resume or overwrite):
+            raise OddsEngineError("resume and overwrite need an output file (out=)")
+        output = OutputFile(out) if out is not None else None
         existing = None
         if output is not None and output.path.exists():
             if resume:
@@ -460,8 +567,10 @@ class Sweep:
                     "--overwrite to replace it"
                 )
         seed = self.seed
-        if seed is None and existing is not None and existing["seed"].notna().any():
-            seed = int(existing["seed"].dropna().iloc[0])
+        if seed is None and existing is not None and "seed" in existing.columns:
+            stored = existing["seed"].dropna()
+            if len(stored):
+                seed = int(stored.iloc[0])  # a sweep without a seed resumes with its own
         if seed is None:
             seed = _new_seed()
         scenarios = self.expand(seed)
@@ -469,20 +578,48 @@ class Sweep:
         rows: list[dict] = []
         done: set[str] = set()
         if existing is not None and len(existing):
-            strangers = set(existing["scenario_key"]) - set(order)
-            if strangers:
+            expected = {
+                scenario.key: None
+                if scenario.spec is None
+                else set(scenario.spec.outcome_names)
+                | set(getattr(scenario.spec, "event_names", ()))
+                for scenario in scenarios
+            }
+            rows, done = usable_rows(existing, expected)
+            if done - set(order):
                 raise OddsEngineError(
                     f"{output.path} holds scenarios of another sweep (a different grid or "
                     "different settings): write to a new file or pass --overwrite"
                 )
-            rows = existing.to_dict("records")
-            done = set(existing["scenario_key"])
+        if output is not None:
+            output.remove_leftovers()
+            output.check_writable()
         pending = [scenario for scenario in scenarios if scenario.key not in done]
-        runner = _Runner(self, seed, order, output, rows, checkpoint_seconds)
+        from . import __version__
+
+        settings = {
+            "trials": self.trials,
+            "seed": seed,
+            "precision": self.precision,
+            "max_trials": self.max_trials,
+            "version": __version__,
+        }
+        kind = _kind_name(self.spec_class)
+        # run_batch as this module holds it now (tests stand in for it here).
+        runner = Runner(
+            kind, self.method, settings, run_batch, order, output, rows, checkpoint_seconds
+        )
+        if len(rows) != (0 if existing is None else len(existing)):
+            runner.saved_rows = -1  # fragments or repeats were dropped: rewrite the file
         try:
             runner.run(pending, progress, client, scheduler, batch_size)
-        finally:
+        except KeyboardInterrupt:
             runner.save(final=True)
+            saved = len({row["scenario_key"] for row in runner.rows})
+            raise SweepInterrupted(
+                None if output is None else output.path, saved, len(scenarios), runner.frame()
+            ) from None
+        runner.save(final=True)
         return runner.frame()
 
 
@@ -506,122 +643,7 @@ def sweep(kind, grid=None, *, scenarios=(), fixed=None, out=None, resume=False, 
     return plan.run(out, resume=resume, **run_options)
 
 
-# -- expanding and building -------------------------------------------------------------
-
-
-def _known_parameters(spec_class) -> set[str]:
-    names = {item.name for item in dataclasses.fields(spec_class)}
-    if "options" in names:
-        names |= {item.name for item in dataclasses.fields(RuleOptions)}
-    if "policies" in names:
-        names |= set(_POLICY_PARAMETERS)
-        names |= {"janissaries_policy", "siege_artillery_policy"}
-    return names
-
-
-def _expand_mapping(mapping: dict, forces: set[str]):
-    """Yield ``(parameters, columns)`` for every combination of the mapping's axes."""
-    axes = []
-    for name, value in mapping.items():
-        if name in forces and is_template(value):
-            template = parse_template(value)
-            options = []
-            for label, values in template.combinations():
-                columns = {name: label, **{f"{name}_{axis}": v for axis, v in values.items()}}
-                options.append(({name: label}, columns))
-        elif isinstance(value, list):
-            if not value:
-                raise OddsEngineError(f"the list of values of {name!r} is empty")
-            options = [({name: _column_value(item)}, {name: _column_value(item)}) for item in value]
-        else:
-            options = [({name: _column_value(value)}, {name: _column_value(value)})]
-        axes.append(options)
-    for combination in itertools.product(*axes):
-        parameters, columns = {}, {}
-        for part_parameters, part_columns in combination:
-            parameters.update(part_parameters)
-            columns.update(part_columns)
-        yield parameters, columns
-
-
-def _build_spec(spec_class, parameters: dict):
-    spec_fields = {item.name for item in dataclasses.fields(spec_class)}
-    option_fields = {item.name for item in dataclasses.fields(RuleOptions)}
-    arguments, options, orders, post_roll = {}, {}, {}, {}
-    for name, value in parameters.items():
-        if name in spec_fields:
-            arguments[name] = value
-        elif name in option_fields:
-            options[name] = value
-        elif name in _POLICY_PARAMETERS:
-            if value not in ("", None):
-                orders[name] = value
-        elif name.endswith(_POST_ROLL_SUFFIX):
-            if value not in ("", None):
-                post_roll[name[: -len(_POST_ROLL_SUFFIX)].replace("_", "-")] = value
-    if options:
-        arguments["options"] = RuleOptions(**options)
-    if orders or post_roll:
-        arguments["policies"] = Policies(post_roll=post_roll, **orders)
-    return spec_class(**arguments)
-
-
-def _describe(parameters: dict) -> str:
-    return ", ".join(f"{name}={value!r}" for name, value in parameters.items())
-
-
 # -- answering ---------------------------------------------------------------------------
-
-
-def _method_for(spec, method: str) -> str:
-    if method == "monte-carlo":
-        return "monte-carlo"
-    if _has_exact_path(spec):
-        return "exact"
-    if method == "exact":
-        raise OddsEngineError(f"{type(spec).__name__} has no exact engine: use method='auto'")
-    return "monte-carlo"
-
-
-def _result_rows(scenario_columns, key, kind, result, version) -> list[dict]:
-    probabilities, intervals, errors = result.p, result.ci95, result.stderr
-    outcomes = set(result.outcome_names)
-    rows = []
-    for name, probability in probabilities.items():
-        row = dict(scenario_columns)
-        row.update(
-            engagement=kind,
-            status="ok",
-            reason=None,
-            outcome=name,
-            kind="outcome" if name in outcomes else "event",
-            probability=probability,
-            ci95_low=intervals[name][0],
-            ci95_high=intervals[name][1],
-            stderr=errors[name],
-            trials=result.trials,
-            method=result.method,
-            seed=result.seed,
-            precision_target=result.precision_target,
-            version=version,
-            scenario_key=key,
-        )
-        rows.append(row)
-    return rows
-
-
-def _refused_row(scenario: Scenario, kind, version) -> dict:
-    row = dict(scenario.columns)
-    row.update({name: None for name in _RESULT_COLUMNS})
-    row.update(
-        engagement=kind,
-        status="refused",
-        reason=scenario.refusal,
-        probability=math.nan,
-        version=version,
-        scenario_key=scenario.key,
-    )
-    return row
 
 
 def run_batch(items, settings) -> list[dict]:
@@ -631,209 +653,41 @@ def run_batch(items, settings) -> list[dict]:
     ----------
     items : list of (columns, key, kind, spec, method)
     settings : dict
-        ``trials``, ``seed``, ``precision``, ``max_trials`` and ``version``.
+        ``trials``, ``seed``, ``precision``, ``max_trials`` and ``version``; and, for a
+        local run, ``report``: a function called with the rows of each scenario as soon as
+        it is answered (so that a long batch is saved scenario by scenario).
 
     Returns
     -------
     list of dict
-        The table rows of the batch.
+        The table rows of the batch, in the order of ``items``.
     """
     from .exact import exact
     from .montecarlo import simulate_many
 
-    rows = []
+    report = settings.get("report")
+    answered = {}
+
+    def take(item, result):
+        columns, key, kind, _, _ = item
+        answered[key] = result_rows(columns, key, kind, result, settings["version"])
+        if report is not None:
+            report(answered[key])
+
     sampled = [item for item in items if item[4] == "monte-carlo"]
-    for columns, key, kind, spec, method in items:
-        if method == "exact":
-            rows.extend(_result_rows(columns, key, kind, exact(spec), settings["version"]))
+    for item in items:
+        if item[4] == "exact":
+            take(item, exact(item[3]))
     if sampled:
         precision = settings["precision"]
-        trials = settings["trials"] or (BLOCK_TRIALS if precision else DEFAULT_TRIALS)
-        results = simulate_many(
+        # The same first round as simulate() alone, so that the numbers are the same.
+        trials = default_trials(settings["trials"], precision)
+        simulate_many(
             [item[3] for item in sampled],
             trials,
             settings["seed"],
             precision=precision,
             max_trials=settings["max_trials"],
+            on_result=lambda index, result: take(sampled[index], result),
         )
-        for (columns, key, kind, _, _), result in zip(sampled, results, strict=True):
-            rows.extend(_result_rows(columns, key, kind, result, settings["version"]))
-    return rows
-
-
-def _connect(scheduler):
-    try:
-        from distributed import Client
-    except ImportError:
-        raise OddsEngineError(
-            f"running on a Dask scheduler needs dask.distributed: {DISTRIBUTED_HINT}"
-        ) from None
-    try:
-        return Client(scheduler, timeout="10s")
-    except (OSError, TimeoutError) as error:
-        raise OddsEngineError(f"cannot reach the Dask scheduler {scheduler}: {error}") from None
-
-
-class _Runner:
-    """Runs the pending scenarios in batches and keeps the output file up to date."""
-
-    def __init__(self, plan: Sweep, seed, order, output, rows, checkpoint_seconds):
-        from . import __version__
-
-        self.plan = plan
-        self.kind = _kind_name(plan.spec_class)
-        self.settings = {
-            "trials": plan.trials,
-            "seed": seed,
-            "precision": plan.precision,
-            "max_trials": plan.max_trials,
-            "version": __version__,
-        }
-        self.order = order
-        self.output = output
-        self.rows = rows
-        self.checkpoint_seconds = checkpoint_seconds
-        self.saved_rows = len(rows)
-        self.last_save = time.monotonic()
-
-    def _batches(self, pending, batch_size):
-        items = {"exact": [], "monte-carlo": []}
-        for scenario in pending:
-            if scenario.spec is None:
-                self.rows.append(_refused_row(scenario, self.kind, self.settings["version"]))
-                continue
-            method = _method_for(scenario.spec, self.plan.method)
-            items[method].append((scenario.columns, scenario.key, self.kind, scenario.spec, method))
-        size = batch_size or _LOCAL_BATCH
-        batches = []
-        for group in items.values():
-            batches.extend(group[start : start + size] for start in range(0, len(group), size))
-        return batches
-
-    def run(self, pending, progress, client, scheduler, batch_size):
-        if progress:
-            from tqdm.auto import tqdm  # a notebook widget in Jupyter, text elsewhere
-        else:
-            from tqdm import tqdm  # disabled below; no widget machinery needed
-
-        if batch_size is not None and (not isinstance(batch_size, int) or batch_size <= 0):
-            raise OddsEngineError(f"batch_size must be a positive whole number, not {batch_size!r}")
-        own_client = None
-        if scheduler is not None and client is None:
-            client = own_client = _connect(scheduler)
-        batches = self._batches(pending, batch_size)
-        bar = tqdm(
-            total=len(pending),
-            initial=0,
-            unit="scenario",
-            desc=f"{self.kind} sweep",
-            disable=not progress,
-            smoothing=0.1,
-        )
-        bar.update(sum(1 for scenario in pending if scenario.spec is None))
-        try:
-            if client is None:
-                for batch in batches:
-                    self.rows.extend(run_batch(batch, self.settings))
-                    bar.update(len(batch))
-                    self.save()
-            else:
-                from distributed import as_completed
-
-                futures = client.map(run_batch, batches, settings=self.settings, pure=False)
-                sizes = {
-                    future.key: len(batch) for future, batch in zip(futures, batches, strict=True)
-                }
-                for future in as_completed(futures):
-                    self.rows.extend(future.result())
-                    bar.update(sizes[future.key])
-                    self.save()
-        finally:
-            bar.close()
-            if own_client is not None:
-                own_client.close()
-
-    def frame(self):
-        import pandas as pd
-
-        rows = sorted(self.rows, key=lambda row: self.order.get(row["scenario_key"], -1))
-        frame = pd.DataFrame.from_records(rows)
-        if frame.empty:
-            return frame
-        parameters = [name for name in frame.columns if name not in _RESULT_COLUMNS]
-        for name in _RESULT_COLUMNS:
-            if name not in frame.columns:
-                frame[name] = None
-        frame = frame[parameters + list(_RESULT_COLUMNS)]
-        for name in ("trials", "seed"):
-            frame[name] = pd.array(
-                [None if _missing(value) else int(value) for value in frame[name]], dtype="Int64"
-            )
-        for name in ("probability", "ci95_low", "ci95_high", "stderr", "precision_target"):
-            frame[name] = pd.to_numeric(frame[name], errors="coerce").astype(float)
-        for name in ("reason", "outcome", "kind", "method"):
-            frame[name] = frame[name].astype(object).where(frame[name].notna(), None)
-        return frame.reset_index(drop=True)
-
-    def save(self, final=False):
-        if self.output is None or len(self.rows) == self.saved_rows:
-            return
-        if not final and time.monotonic() - self.last_save < self.checkpoint_seconds:
-            return
-        self.output.write(self.frame())
-        self.saved_rows = len(self.rows)
-        self.last_save = time.monotonic()
-
-
-def _missing(value) -> bool:
-    return value is None or (isinstance(value, float) and math.isnan(value))
-
-
-class _OutputFile:
-    """A Parquet or CSV file replaced atomically on every write."""
-
-    def __init__(self, path):
-        self.path = Path(path)
-        suffix = self.path.suffix.lower()
-        if suffix in (".parquet", ".pq"):
-            self.format = "parquet"
-        elif suffix == ".csv":
-            self.format = "csv"
-        else:
-            raise OddsEngineError(
-                f"cannot tell the format of {str(path)!r}: name it .parquet or .csv"
-            )
-        if self.format == "parquet":
-            try:
-                import pyarrow  # noqa: F401
-            except ImportError:
-                raise OddsEngineError(
-                    "writing Parquet needs pyarrow (pip install pyarrow); or write .csv"
-                ) from None
-
-    def read(self):
-        import pandas as pd
-
-        try:
-            if self.format == "parquet":
-                return pd.read_parquet(self.path)
-            return pd.read_csv(self.path, keep_default_na=False, na_values=[""])
-        except Exception as error:  # a damaged file cannot be resumed
-            raise OddsEngineError(f"cannot resume from {self.path}: {error}") from None
-
-    def write(self, frame) -> None:
-        directory = self.path.parent if str(self.path.parent) else Path(".")
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{self.path.name}.", suffix=".partial", dir=directory
-        )
-        os.close(handle)
-        try:
-            if self.format == "parquet":
-                frame.to_parquet(temporary, index=False)
-            else:
-                frame.to_csv(temporary, index=False)
-            os.replace(temporary, self.path)
-        except BaseException:
-            if os.path.exists(temporary):
-                os.remove(temporary)
-            raise
+    return [row for item in items for row in answered[item[1]]]

@@ -14,6 +14,8 @@ from ..errors import OddsEngineError
 __all__ = ["main", "build_parser"]
 
 EXIT_USER_ERROR = 2
+#: 128 + SIGINT: what a shell reports for a command stopped by Ctrl-C.
+EXIT_INTERRUPTED = 130
 
 
 class _Parser(argparse.ArgumentParser):
@@ -71,6 +73,9 @@ def main(argv=None) -> int:
         return EXIT_USER_ERROR
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (sweeps say how to resume)
+        print(f"oddsengine {arguments.command}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -16,13 +16,73 @@ _DEFAULT_ROLES = {
     "intercept": ("interceptor", "mover"),
     "avoid": ("defender", "attacker"),
 }
+#: The sharpest plot: 1200 dpi is print quality; a million would need terabytes of memory.
+MAX_DPI = 1200
 TEMPLATE_HELP = (
     'a force with ranges, such as "2..16R L2" or "2..16R L0..2" (LOW..HIGH units of R, M or '
     "C; L0..2 leader battle ratings); the first range gives the rows or the x axis"
 )
 
 
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
+
+
+def _resume_command(arguments) -> str:
+    import shlex
+
+    words = ["oddsengine", "sweep", arguments.spec, "--out", str(arguments.out), "--resume"]
+    for option in ("seed", "precision", "method", "scheduler", "batch_size", "checkpoint"):
+        value = getattr(arguments, option)
+        if value is not None:
+            words += [f"--{option.replace('_', '-')}", str(value)]
+    if arguments.quiet:
+        words.append("--quiet")
+    return shlex.join(words)
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds, zero or more."""
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be zero or more seconds, not {text!r}")
+    return value
+
+
+def _check_out(path: str) -> None:
+    """Refuse, before any work, an output path that cannot be written (a device such as
+    /dev/null is fine: the file is written in place, not replaced)."""
+    import os
+
+    folder = os.path.dirname(path) or "."
+    if not path:
+        raise OddsEngineError("--out needs a file name")
+    if not os.path.isdir(folder):
+        raise OddsEngineError(f"cannot write {path}: there is no folder {folder}")
+    if os.path.isdir(path):
+        raise OddsEngineError(f"cannot write {path}: it is a folder")
+
+
 def _run_sweep(arguments):
+    from ..sweep import SweepInterrupted
+
+    try:
+        return _sweep_to_file(arguments)
+    except SweepInterrupted as stop:
+        print(
+            f"oddsengine sweep: interrupted; {stop.saved} of {stop.total} scenarios saved in "
+            f"{arguments.out}; resume with: {_resume_command(arguments)}",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
+
+
+def _sweep_to_file(arguments):
     from ..sweep import Sweep
 
     plan = Sweep.from_toml(arguments.spec)
@@ -44,6 +104,7 @@ def _run_sweep(arguments):
         progress=not arguments.quiet,
         scheduler=arguments.scheduler,
         batch_size=arguments.batch_size,
+        **({} if arguments.checkpoint is None else {"checkpoint_seconds": arguments.checkpoint}),
     )
     refused = frame.loc[frame["status"] == "refused", "scenario_key"].nunique()
     scenarios = frame["scenario_key"].nunique()
@@ -62,7 +123,35 @@ def _fixed_parameters(arguments) -> dict:
     return fixed
 
 
+def _refuse_unused(arguments, used: tuple, what: str) -> None:
+    """Refuse options the command would otherwise ignore (a force of another kind of
+    engagement, or anything at all for the fixed interception chart)."""
+    for name in ("attacker", "defender", "interceptor", "mover"):
+        if name not in used and getattr(arguments, name, None) is not None:
+            takes = f"; it takes --{used[0]} and --{used[1]}" if used else ""
+            raise OddsEngineError(f"{what} takes no --{name}{takes}")
+    if used:
+        return
+    fixed = {
+        "heatmap": False,
+        "attacker_cards": "",
+        "defender_cards": "",
+        "responses": "",
+        "cards_as_printed": False,
+        "method": None,
+        "precision": None,
+        "seed": None,
+    }
+    for name, default in fixed.items():
+        if getattr(arguments, name, default) != default:
+            raise OddsEngineError(
+                f"{what} draws the exact chances by leader rating and Ottoman cavalry: "
+                f"it takes no --{name.replace('_', '-')}"
+            )
+
+
 def _templates(arguments):
+    _refuse_unused(arguments, _DEFAULT_ROLES[arguments.kind], f"table {arguments.kind}")
     rows_role, columns_role = _DEFAULT_ROLES[arguments.kind]
     rows = getattr(arguments, rows_role)
     columns = getattr(arguments, columns_role)
@@ -81,6 +170,8 @@ def _templates(arguments):
 def _run_table(arguments):
     from ..tables import odds_table
 
+    if arguments.out is not None:
+        _check_out(arguments.out)
     rows, columns = _templates(arguments)
     table = odds_table(
         arguments.kind,
@@ -92,9 +183,12 @@ def _run_table(arguments):
         **_fixed_parameters(arguments),
     )
     text = table.render(arguments.format, intervals=arguments.intervals)
-    if arguments.out:
-        with open(arguments.out, "w", encoding="utf-8") as handle:
-            handle.write(text)
+    if arguments.out is not None:
+        try:
+            with open(arguments.out, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as error:
+            raise OddsEngineError(f"cannot write {arguments.out}: {error.strerror}") from None
     else:
         sys.stdout.write(text)
 
@@ -107,9 +201,19 @@ def _run_plot(arguments):
     from ..sweep import Sweep
     from ..templates import parse_template
 
+    _check_out(arguments.out)
+    suffix = str(arguments.out).rsplit(".", 1)[-1].lower()
+    if suffix not in ("png", "svg", "pdf"):
+        raise OddsEngineError(
+            f"cannot tell the format of {arguments.out!r}: use .png, .svg or .pdf"
+        )
+    if arguments.dpi > MAX_DPI:
+        raise OddsEngineError(f"--dpi may be at most {MAX_DPI}, not {arguments.dpi}")
     if arguments.kind in ("intercept", "avoid"):
+        _refuse_unused(arguments, (), f"plot {arguments.kind}")
         ax = plots.plot_interception(arguments.kind)
     else:
+        _refuse_unused(arguments, ("attacker", "defender"), f"plot {arguments.kind}")
         if arguments.attacker is None or arguments.defender is None:
             raise OddsEngineError(f"a {arguments.kind} plot needs --attacker and --defender")
         attacker = parse_template(arguments.attacker)
@@ -136,15 +240,14 @@ def _run_plot(arguments):
             if line == x:
                 line = None
             ax = plots.plot_probability(frame, x, line)
-    suffix = str(arguments.out).rsplit(".", 1)[-1].lower()
-    if suffix not in ("png", "svg", "pdf"):
-        raise OddsEngineError(
-            f"cannot tell the format of {arguments.out!r}: use .png, .svg or .pdf"
-        )
-    ax.figure.savefig(arguments.out, dpi=arguments.dpi)
     import matplotlib.pyplot as plt
 
-    plt.close(ax.figure)
+    try:
+        ax.figure.savefig(arguments.out, dpi=arguments.dpi)
+    except OSError as error:
+        raise OddsEngineError(f"cannot write {arguments.out}: {error.strerror or error}") from None
+    finally:
+        plt.close(ax.figure)
     print(f"wrote {arguments.out}")
 
 
@@ -190,6 +293,10 @@ def register(commands) -> None:
         "and outcome. Exact where possible, Monte Carlo to a precision target otherwise.",
     )
     sweep.add_argument("spec", metavar="SPEC.toml", help="the sweep file")
+    sweep.epilog = (
+        "Ctrl-C stops a sweep within about a second and keeps the scenarios answered so far "
+        "(exit status 130); --resume continues it."
+    )
     sweep.add_argument(
         "--out", required=True, metavar="FILE", help="results.parquet or results.csv"
     )
@@ -203,6 +310,13 @@ def register(commands) -> None:
         help="run on a Dask cluster, e.g. tcp://host:8786 (pip install oddsengine[distributed])",
     )
     sweep.add_argument("--batch-size", type=positive_int, default=None, metavar="N")
+    sweep.add_argument(
+        "--checkpoint",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="write the scenarios answered so far at least this often (default 2)",
+    )
     sweep.add_argument("--quiet", action="store_true", help="no progress bar")
     _add_method_arguments(sweep)
     sweep.set_defaults(run=_run_sweep)
@@ -238,7 +352,9 @@ def register(commands) -> None:
     _add_forces(plot)
     plot.add_argument("--out", required=True, metavar="FILE", help="file.png, .svg or .pdf")
     plot.add_argument("--heatmap", action="store_true")
-    plot.add_argument("--dpi", type=positive_int, default=120)
+    plot.add_argument(
+        "--dpi", type=positive_int, default=120, help=f"resolution (default 120, at most {MAX_DPI})"
+    )
     _add_card_arguments(plot)
     _add_method_arguments(plot)
     plot.set_defaults(run=_run_plot)

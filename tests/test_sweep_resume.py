@@ -1,0 +1,358 @@
+"""Sweeps keep their seeds exactly, answer a repeated scenario once, resume whole scenarios
+only, write checkpoints by time with the user's permissions, and give a scenario the same
+numbers as a run of it alone."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pandas as pd
+import pytest
+
+import oddsengine as oe
+import oddsengine.sweep as sweep_module
+from oddsengine import montecarlo
+from oddsengine._sweep_output import OutputFile
+from oddsengine.montecarlo import BLOCK_TRIALS, FIRST_ROUND_TRIALS
+from oddsengine.sweep import Sweep, read_table
+
+# A seed that a float64 cannot hold: it would come back as 2**63.
+BIG_SEED = 2**63 - 25
+FORMATS = ["csv", "parquet"]
+
+
+def _mixed_sweep(seed=BIG_SEED, **options):
+    """Monte Carlo rows and one refused row (2R cannot assault 2R: 15.1 needs more units)."""
+    settings = {"method": "monte-carlo", "precision": None, "trials": BLOCK_TRIALS}
+    settings.update(options)
+    return Sweep("assault", grid={"attacker": "2..4R", "defender": "2R"}, seed=seed, **settings)
+
+
+def _stored_rows_reproduce(frame, precision=None):
+    """Each stored seed, with the stored trials, gives the stored numbers exactly."""
+    sampled = frame[frame["status"] == "ok"]
+    assert len(sampled)
+    for attacker, rows in sampled.groupby("attacker"):
+        seed, trials = rows["seed"].iloc[0], rows["trials"].iloc[0]
+        spec = oe.Assault(attacker, "2R")
+        if precision is None:
+            alone = oe.simulate(spec, trials=int(trials), seed=int(seed))
+        else:
+            alone = oe.simulate(spec, seed=int(seed), precision=precision)
+        assert alone.trials == trials
+        got = dict(zip(rows["outcome"], rows["probability"], strict=True))
+        assert got == alone.p  # exactly, not approximately
+
+
+# -- 1: seeds ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("suffix", FORMATS)
+def test_seeds_stay_exact_beside_rows_without_one(tmp_path, suffix):
+    if suffix == "parquet":
+        pytest.importorskip("pyarrow")
+    assert float(BIG_SEED) != BIG_SEED
+    out = tmp_path / f"results.{suffix}"
+    frame = _mixed_sweep().run(out, progress=False)
+    assert str(frame["seed"].dtype) == "Int64" and str(frame["trials"].dtype) == "Int64"
+    stored = read_table(out)
+    assert str(stored["seed"].dtype) == "Int64"
+    refused = stored["status"] == "refused"
+    assert refused.sum() == 1 and stored.loc[refused, "seed"].isna().all()
+    assert set(stored.loc[~refused, "seed"].tolist()) == {BIG_SEED}
+    _stored_rows_reproduce(stored)
+    if suffix == "parquet":  # any Parquet reader sees a 64-bit integer column
+        assert str(pd.read_parquet(out)["seed"].dtype) == "Int64"
+
+
+def test_the_seed_column_is_exact_in_the_csv_text(tmp_path):
+    out = tmp_path / "results.csv"
+    _mixed_sweep().run(out, progress=False)
+    assert f",{BIG_SEED}," in out.read_text()
+    assert "e+18" not in out.read_text()
+
+
+def test_a_seedless_sweep_stores_a_seed_that_reproduces_it(tmp_path):
+    out = tmp_path / "results.csv"
+    _mixed_sweep(seed=None, precision=0.004, trials=None).run(out, progress=False)
+    _stored_rows_reproduce(read_table(out), precision=0.004)
+
+
+def test_a_seedless_sweep_resumes_after_it_finished(tmp_path):
+    out = tmp_path / "results.csv"
+    first = _mixed_sweep(seed=None).run(out, progress=False)
+    again = _mixed_sweep(seed=None).run(out, resume=True, progress=False)
+    pd.testing.assert_frame_equal(first, again)
+    pd.testing.assert_frame_equal(read_table(out), read_table(out))
+
+
+def test_a_seedless_sweep_resumes_midway(tmp_path, monkeypatch):
+    out = tmp_path / "results.csv"
+    plan = Sweep(
+        "assault",
+        grid={"attacker": "3..8R L0..1", "defender": "1..2R"},
+        method="monte-carlo",
+        precision=None,
+        trials=2000,
+    )
+    real = sweep_module.run_batch
+    calls = {"count": 0}
+
+    def interrupted(items, settings):
+        calls["count"] += 1
+        if calls["count"] == 3:
+            raise KeyboardInterrupt
+        return real(items, settings)
+
+    monkeypatch.setattr(sweep_module, "run_batch", interrupted)
+    with pytest.raises(sweep_module.SweepInterrupted) as stop:
+        plan.run(out, progress=False, batch_size=4, checkpoint_seconds=0)
+    assert (stop.value.saved, stop.value.total) == (8, 24)
+    monkeypatch.setattr(sweep_module, "run_batch", real)
+    seed = int(read_table(out)["seed"].iloc[0])
+    resumed = plan.run(out, resume=True, progress=False)
+    assert set(resumed["seed"].tolist()) == {seed}
+    reference = Sweep(**{**plan.__dict__, "seed": seed}).run(progress=False)
+    pd.testing.assert_frame_equal(resumed, reference)
+    pd.testing.assert_frame_equal(read_table(out), reference)
+
+
+def test_a_seedless_sweep_file_resumes_on_the_command_line(tmp_path, capsys):
+    from oddsengine.cli import main
+
+    spec = tmp_path / "sweep.toml"
+    spec.write_text(
+        'kind = "assault"\nmethod = "monte-carlo"\nprecision = 0.01\n'
+        '[grid]\nattacker = "2..5R L0..1"\ndefender = "1..2R"\n'
+    )
+    out = tmp_path / "results.csv"
+    assert main(["sweep", str(spec), "--out", str(out), "--quiet"]) == 0
+    first = read_table(out)
+    assert main(["sweep", str(spec), "--out", str(out), "--resume", "--quiet"]) == 0
+    assert "another sweep" not in capsys.readouterr().err
+    pd.testing.assert_frame_equal(read_table(out), first)
+    _stored_rows_reproduce(first[first["defender"] == "2R"], precision=0.01)
+
+
+# -- 8: repeated scenarios and fragments --------------------------------------------------
+
+
+def test_a_repeated_value_is_answered_once(tmp_path):
+    plan = Sweep(
+        "assault",
+        grid={"attacker": ["3R", "4R", "3R"], "defender": "1R"},
+        scenarios=[{"attacker": "4R", "defender": "1R"}, {"attacker": "5R", "defender": "1R"}],
+    )
+    assert [scenario.columns["attacker"] for scenario in plan.expand()] == ["3R", "4R", "5R"]
+    out = tmp_path / "results.csv"
+    frame = plan.run(out, progress=False)
+    assert frame["scenario_key"].nunique() == 3
+    assert not frame.duplicated(["scenario_key", "outcome"]).any()
+    resumed = plan.run(out, resume=True, progress=False)
+    pd.testing.assert_frame_equal(frame, resumed)
+
+
+def test_resume_drops_repeated_rows_of_an_older_file(tmp_path):
+    out = tmp_path / "results.csv"
+    plan = _mixed_sweep()
+    complete = plan.run(out, progress=False)
+    stored = out.read_text().splitlines()
+    out.write_text("\n".join(stored + stored[1:4]) + "\n")
+    resumed = plan.run(out, resume=True, progress=False)
+    pd.testing.assert_frame_equal(resumed, complete)
+    pd.testing.assert_frame_equal(read_table(out), complete)
+
+
+@pytest.mark.parametrize("cut", ["last rows", "half a line", "a middle row"])
+def test_resume_completes_a_partial_scenario(tmp_path, cut):
+    out = tmp_path / "results.csv"
+    plan = Sweep(
+        "battle",
+        grid={"attacker": "3..5R", "defender": "hapsburg: 2..3R"},
+        method="monte-carlo",
+        precision=None,
+        trials=5000,
+        seed=17,
+    )
+    complete = plan.run(out, progress=False)
+    lines = out.read_text().splitlines()
+    if cut == "last rows":
+        lines = lines[:-2]
+    elif cut == "half a line":
+        lines[-1] = lines[-1][: len(lines[-1]) // 2]
+    else:
+        del lines[len(lines) // 2]
+    out.write_text("\n".join(lines) + "\n")
+    resumed = plan.run(out, resume=True, progress=False)
+    pd.testing.assert_frame_equal(resumed, complete)
+    pd.testing.assert_frame_equal(read_table(out), complete)
+
+
+# -- 10: checkpoints and permissions -------------------------------------------------------
+
+
+def test_checkpoints_come_by_time_within_a_run(tmp_path, monkeypatch):
+    """A slow sweep writes every checkpoint_seconds, not only at the end."""
+    real = sweep_module.run_batch
+    sizes = []
+
+    def slow(items, settings):
+        sizes.append(len(items))
+        time.sleep(0.02 * len(items))  # 20 ms a scenario
+        return real(items, settings)
+
+    writes = []
+    real_write = OutputFile.write
+
+    def recording(self, frame):
+        writes.append((time.monotonic(), frame["scenario_key"].nunique()))
+        real_write(self, frame)
+
+    monkeypatch.setattr(sweep_module, "run_batch", slow)
+    monkeypatch.setattr(OutputFile, "write", recording)
+    plan = Sweep("assault", grid={"attacker": "3..12R L0..1", "defender": "1..4R"})
+    started = time.monotonic()
+    plan.run(tmp_path / "results.csv", progress=False, checkpoint_seconds=0.25)
+    # 80 scenarios, 1.6 s of work: a checkpoint at least every 0.25 s plus one batch.
+    assert len(writes) >= 4
+    counts = [count for _, count in writes]
+    assert counts == sorted(counts) and counts[-1] == 80
+    gaps = [later - earlier for (earlier, _), (later, _) in zip(writes, writes[1:], strict=False)]
+    assert writes[0][0] - started < 1.5 and max(gaps) < 1.5
+    # Local batches are sized to about half a second of work each.
+    assert max(sizes) <= 40
+
+
+def test_checkpoints_default_to_a_few_seconds():
+    import inspect
+
+    default = inspect.signature(Sweep.run).parameters["checkpoint_seconds"].default
+    assert 0 < default <= 5
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_output_permissions_follow_the_umask(tmp_path, umask, mode):
+    previous = os.umask(umask)
+    try:
+        out = tmp_path / "results.csv"
+        plan = Sweep("assault", grid={"attacker": "3..4R", "defender": "1R"})
+        plan.run(out, progress=False)
+        assert out.stat().st_mode & 0o777 == mode
+        plan.run(out, progress=False, overwrite=True)
+        assert out.stat().st_mode & 0o777 == mode
+    finally:
+        os.umask(previous)
+    assert not list(tmp_path.glob(".results.csv.*"))
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_a_resumed_output_keeps_its_permissions(tmp_path):
+    out = tmp_path / "results.csv"
+    plan = Sweep("assault", grid={"attacker": "3..4R", "defender": "1R"})
+    plan.run(out, progress=False)
+    out.chmod(0o640)
+    plan.run(out, progress=False, overwrite=True)
+    assert out.stat().st_mode & 0o777 == 0o640
+
+
+def test_leftover_temporary_files_are_cleared(tmp_path):
+    out = tmp_path / "results.csv"
+    leftover = tmp_path / ".results.csv.0123abcd.partial"
+    leftover.write_text("cut short")
+    other = tmp_path / ".other.csv.0123abcd.partial"
+    other.write_text("not ours")
+    Sweep("assault", grid={"attacker": "3R", "defender": "1R"}).run(out, progress=False)
+    assert not leftover.exists() and other.exists()
+
+
+# -- 12: alone and in a sweep -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("precision", [0.004, 0.0012])
+def test_a_scenario_alone_and_in_a_sweep_give_the_same_numbers(precision):
+    """Default settings on both sides: the same first round and the same stopping rule."""
+    spec = oe.FieldBattle("ottoman: 5R L1", "hapsburg: 4R")
+    alone = oe.simulate(spec, seed=23, precision=precision)
+    frame = Sweep(
+        "battle",
+        grid={"attacker": ["ottoman: 5R L1", "ottoman: 6R"], "defender": "hapsburg: 4R"},
+        method="monte-carlo",
+        precision=precision,
+        seed=23,
+    ).run(progress=False)
+    rows = frame[frame["attacker"] == "ottoman: 5R L1"].set_index("outcome")
+    assert rows["trials"].iloc[0] == alone.trials
+    for name, value in alone.p.items():
+        assert rows.at[name, "probability"] == value
+    if precision < 0.002:  # more than one round was needed, on both sides alike
+        assert alone.trials > FIRST_ROUND_TRIALS
+    assert alone.trials % BLOCK_TRIALS == 0
+
+
+def test_an_interrupted_sweep_without_a_file_hands_back_what_it_answered(monkeypatch):
+    real = sweep_module.run_batch
+    calls = {"count": 0}
+
+    def interrupted(items, settings):
+        calls["count"] += 1
+        if calls["count"] == 2:
+            raise KeyboardInterrupt
+        return real(items, settings)
+
+    monkeypatch.setattr(sweep_module, "run_batch", interrupted)
+    plan = Sweep("assault", grid={"attacker": "3..4R L0..2", "defender": "1R"})
+    with pytest.raises(KeyboardInterrupt) as stop:
+        plan.run(progress=False, batch_size=2)
+    assert stop.value.path is None and (stop.value.saved, stop.value.total) == (2, 6)
+    assert stop.value.frame["attacker"].unique().tolist() == ["3R L0", "3R L1"]
+
+
+def test_a_long_batch_is_saved_scenario_by_scenario(tmp_path, monkeypatch):
+    """One batch of Monte Carlo scenarios: each is on disk as soon as it is answered."""
+    writes = []
+    real_write = OutputFile.write
+
+    def recording(self, frame):
+        writes.append(frame["scenario_key"].nunique())
+        real_write(self, frame)
+
+    monkeypatch.setattr(OutputFile, "write", recording)
+    monkeypatch.setattr(montecarlo, "PART_BLOCKS", 1)  # parts of a round: one block each
+    plan = Sweep(
+        "assault",
+        grid={"attacker": "3..6R L0..1", "defender": "1..2R"},
+        method="monte-carlo",
+        precision=0.003,
+        seed=4,
+    )
+    out = tmp_path / "results.csv"
+    frame = plan.run(out, progress=False, batch_size=64, checkpoint_seconds=0)
+    # The first scenario is written as soon as it is answered, the others on time.
+    assert writes[0] == 1 and writes[-1] == 16 and writes == sorted(writes)
+    pd.testing.assert_frame_equal(frame, plan.run(progress=False))
+
+
+@pytest.mark.parametrize("precision", [1e-300, 1e-160, 5e-324])
+def test_a_target_too_fine_for_a_float_runs_to_max_trials(precision):
+    spec = oe.Assault("6R L1", "2R")
+    result = oe.simulate(spec, seed=2, precision=precision, max_trials=2 * BLOCK_TRIALS)
+    assert result.trials == 2 * BLOCK_TRIALS
+    frame = Sweep(
+        "assault",
+        grid={"attacker": "6R L1", "defender": "2R"},
+        method="monte-carlo",
+        precision=precision,
+        max_trials=2 * BLOCK_TRIALS,
+        seed=2,
+    ).run(progress=False)
+    assert set(frame["trials"].tolist()) == {2 * BLOCK_TRIALS}
+
+
+def test_resume_and_overwrite_together_are_refused(tmp_path):
+    plan = Sweep("assault", grid={"attacker": "3R", "defender": "1R"})
+    with pytest.raises(oe.OddsEngineError, match="pass one"):
+        plan.run(tmp_path / "r.csv", resume=True, overwrite=True, progress=False)
+    with pytest.raises(oe.OddsEngineError, match="need an output file"):
+        plan.run(resume=True, progress=False)
