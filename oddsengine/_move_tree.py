@@ -27,6 +27,7 @@ from .board import load_board
 from .engagements import FieldBattle
 from .errors import OddsEngineError
 from .forces import UNIT_TYPES, Force
+from .holding import garrison_holds_after
 from .rolls import AvoidBattle, Interception
 from .situation import MAX_UNITS_INSIDE
 
@@ -570,7 +571,7 @@ class _Builder:
             node = build()
             weights = self.program.probabilities(node)
             holds = sum(
-                weight
+                weight * garrison_holds_after(state, self.move.defender_horizon)
                 for weight, state in zip(weights, self.program.end_states, strict=False)
                 if any(self.situation.allied(state.controller, group.power) for group in groups)
             )

@@ -34,6 +34,8 @@ def _run_move(arguments):
         overrides["relief_goes_inside_on_tie"] = arguments.relief_inside_on_tie == "yes"
     if arguments.avoiding_units:
         overrides["avoiding_units"] = _avoiding_units(arguments.avoiding_units)
+    if arguments.horizon:
+        overrides["defender_horizon"] = arguments.horizon
     move = load_move(arguments.scenario, **overrides)
     results = _move_results(move, arguments)
     stream = sys.stdout
@@ -164,6 +166,13 @@ def register(commands) -> None:
         help="15.2: a relief force losing on a tie goes inside, 4 in all (default yes)",
     )
     policies.add_argument("--retreat", metavar="POLICY", help="most-friendly or prefer:SPACE")
+    policies.add_argument(
+        "--horizon",
+        type=positive_int,
+        metavar="K",
+        help="judge the best defender policy by the chance of holding the space after K "
+        "impulses of assaults on the siege (default: at the end of the move)",
+    )
     policies.add_argument("--interception", choices=("all", "none"))
     move.add_argument(
         "--states", type=positive_int, default=10, help="end states to list (default 10)"
