@@ -24,7 +24,10 @@ from .leaders import LEADERS, Leader, find_leader
 from .montecarlo import simulate, simulate_many
 from .move import Move
 from .move_simulation import simulate_move
+from .needed import needed
+from .needed_table import needed_table
 from .options import Policies, RuleOptions
+from .plans import Course, Plan, compare_plans
 from .results import Result
 from .rolls import AvoidBattle, Interception
 from .scenario_file import load_move
@@ -40,6 +43,7 @@ __all__ = [
     "AvoidBattle",
     "CARDS",
     "Card",
+    "Course",
     "FieldBattle",
     "Force",
     "Interception",
@@ -47,6 +51,7 @@ __all__ = [
     "Leader",
     "Move",
     "OddsEngineError",
+    "Plan",
     "Policies",
     "Result",
     "RuleOptions",
@@ -56,11 +61,14 @@ __all__ = [
     "Sweep",
     "card_value",
     "compare",
+    "compare_plans",
     "exact",
     "exact_campaign",
     "find_card",
     "find_leader",
     "load_move",
+    "needed",
+    "needed_table",
     "parse_cards",
     "parse_force",
     "simulate",

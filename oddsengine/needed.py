@@ -140,7 +140,9 @@ class Unknown:
         """``text`` with the ``?`` word replaced by ``value``."""
         word = f"L{value}" if self.counts == "rating" else f"{value}{self.letters}"
         prefix, colon, body = text.rpartition(":")
-        pieces = [word if piece == self.token else piece for piece in body.replace(",", " ").split()]
+        pieces = [
+            word if piece == self.token else piece for piece in body.replace(",", " ").split()
+        ]
         return f"{prefix.strip()}{colon} " * bool(colon) + " ".join(pieces)
 
     def values(self, max_units: int) -> range:

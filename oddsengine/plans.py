@@ -334,7 +334,9 @@ def _siege_losses(campaign, result) -> tuple[float, float, float]:
     garrison = sum(w * g.land_units for w, _, g in campaign.start) / sieges
     arrived = 0.0
     for impulse in range(1, campaign.horizon + 1):
-        ended = 0.0 if impulse == 1 else result.taken_by[impulse - 2] + result.broken_by[impulse - 2]
+        ended = 0.0
+        if impulse > 1:
+            ended = result.taken_by[impulse - 2] + result.broken_by[impulse - 2]
         alive = (sieges - ended) / sieges
         arrived += alive * sum(units.land_units for units in campaign.arrivals(impulse))
     return (

@@ -136,7 +136,9 @@ class SiegeCampaign:
 
     def _check_schedule(self) -> None:
         if isinstance(self.assault_from, bool) or not isinstance(self.assault_from, int):
-            raise OddsEngineError(f"assault_from must be a whole number, not {self.assault_from!r}")
+            raise OddsEngineError(
+                f"assault_from must be a whole number, not {self.assault_from!r}"
+            )
         if not 1 <= self.assault_from <= self.horizon:
             raise OddsEngineError(
                 f"assault_from must be an impulse from 1 to the horizon ({self.horizon}), "
