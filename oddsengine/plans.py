@@ -181,8 +181,20 @@ class Plan:
         return self.scenario is not None
 
 
+def _find_plan(name_or_path) -> Path:
+    """A plan file's path: a path as given, or a plan shipped in ``oddsengine/examples``
+    by name (``"vienna_siege_plan"``)."""
+    from importlib import resources
+
+    path = Path(name_or_path)
+    if path.exists() or path.suffix == ".toml" or len(path.parts) > 1:
+        return path
+    shipped = resources.files("oddsengine").joinpath("examples", f"{name_or_path}.toml")
+    return Path(str(shipped)) if shipped.is_file() else path
+
+
 def load_plan(path) -> tuple[Plan, dict]:
-    """Read a plan file; return the plan and its engine settings (``method``,
+    """Read a plan file (or a shipped example plan, by name); return the plan and its engine settings (``method``,
     ``trials``, ``seed``).
 
     Raises
@@ -190,7 +202,7 @@ def load_plan(path) -> tuple[Plan, dict]:
     OddsEngineError
         Naming the file and the key, on a malformed file.
     """
-    path = Path(path)
+    path = _find_plan(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -292,7 +304,8 @@ class PlanComparison:
         ]
         first = 0 if self.plan.starts_with_move else 1
         impulses = range(first, horizon + 1)
-        header = f"{'rank':<5}{'course':<28}" + "".join(
+        width = min(max(20, *(len(name) + 2 for name in self.frame["course"])), 42)
+        header = f"{'rank':<5}{'course':<{width}}" + "".join(
             f"{('move' if k == 0 else f'taken {k}'):>9}" for k in impulses
         )
         header += f"{'held':>9}{'CP':>7}{'losses A/D':>13}"
@@ -301,7 +314,7 @@ class PlanComparison:
             values = "".join(f"{getattr(row, f'taken_by_impulse_{k}'):>9.2%}" for k in impulses)
             losses = f"{row.attacker_losses:.2f}/{row.defender_losses:.2f}"
             lines.append(
-                f"{rank:<5}{row.course[:27]:<28}{values}{row.held:>9.2%}"
+                f"{rank:<5}{row.course[: width - 1]:<{width}}{values}{row.held:>9.2%}"
                 f"{row.expected_cp:>7.2f}{losses:>13}"
             )
             details = []

@@ -269,3 +269,9 @@ def test_cli_plan_bad_file_is_one_line(capsys, tmp_path):
     assert main(["plan", str(path)]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "no [[course]]" in error
+
+
+@pytest.mark.parametrize("name", ["vienna_defence_plan", "vienna_siege_plan"])
+def test_shipped_plans_run_by_name(name, capsys):
+    assert main(["plan", name]) == 0
+    assert "rank course" in capsys.readouterr().out
