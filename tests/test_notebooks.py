@@ -33,6 +33,7 @@ def test_every_numbered_notebook_is_present():
         "03_interception_and_the_vienna_move.ipynb",
         "04_cards.ipynb",
         "05_sweeps_and_publishing.ipynb",
+        "07_planning.ipynb",
     ]
 
 
