@@ -203,7 +203,6 @@ class Candidate:
     force: str
     p: float | None
     refusal: str | None = None
-    interval: tuple[float, float] | None = None
 
     @property
     def legal(self) -> bool:
@@ -338,9 +337,8 @@ class NeededResult:
                 lines.append(
                     f"{candidate.value:>6}  {candidate.p:>9.2%}  {candidate.force}{mark}"
                 )
-        refused = [c.value for c in self.candidates if not c.legal]
-        if refused:
-            lines.append(f"refused by the rules: {_ranges(refused)}")
+        for values, reason in _refused_runs(self.candidates):
+            lines.append(f"refused {_ranges(values)}: {reason}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -357,6 +355,21 @@ def _within_words(kind: str, within: int | None) -> str:
         return ""
     unit = "impulse" if within == 1 else "impulses"
     return f" within {within} {unit}"
+
+
+def _refused_runs(candidates) -> list[tuple[list[int], str]]:
+    """Runs of consecutive refused values, each with the reason given for its first."""
+    runs: list[tuple[list[int], str]] = []
+    previous_legal = True
+    for candidate in candidates:
+        if candidate.legal:
+            previous_legal = True
+            continue
+        if previous_legal:
+            runs.append(([], candidate.refusal))
+        runs[-1][0].append(candidate.value)
+        previous_legal = False
+    return runs
 
 
 def _ranges(values: list[int]) -> str:
