@@ -105,7 +105,8 @@ def _build_move(forces, within, scenario=None, **overrides):
 def _move_chances(question, method, precision, seed) -> dict:
     from .exact import exact
     from .move_simulation import simulate_move
-    from .siege import SiegeCampaign, exact_campaign, simulate_campaign
+    from .holding import campaign_after_move
+    from .siege import exact_campaign, simulate_campaign
 
     move, within = question
     if method == "exact":
@@ -118,7 +119,7 @@ def _move_chances(question, method, precision, seed) -> dict:
     if within is not None:
         taken = in_control
         if chances["besieging"] > 0:
-            campaign = SiegeCampaign.from_move(move, horizon=within)
+            campaign = campaign_after_move(move, within)
             if method == "exact":
                 siege = exact_campaign(campaign)
             else:

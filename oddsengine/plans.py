@@ -369,9 +369,9 @@ def _play_campaign(campaign, method, trials, seed):
 
 def _move_row(plan, course, method, trials, seed) -> dict:
     from .exact import exact
+    from .holding import campaign_after_move
     from .move_simulation import simulate_move
     from .scenario_file import load_move
-    from .siege import SiegeCampaign
 
     overrides = dict(course.move)
     if overrides.get("defender_policy", "best") == "best":
@@ -405,7 +405,7 @@ def _move_row(plan, course, method, trials, seed) -> dict:
     cp = MOVE_CP
     variance = 0.0 if method == "exact" else in_control * (1 - in_control) / trials
     if p["besieging"] > 0:
-        campaign = SiegeCampaign.from_move(move, horizon=plan.horizon, **course.siege)
+        campaign = campaign_after_move(move, plan.horizon, **course.siege)
         siege = _play_campaign(campaign, method, trials, seed)
         taken[1:] += siege.taken_by
         broken = float(siege.broken_by[-1])
