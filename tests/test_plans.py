@@ -275,3 +275,15 @@ def test_cli_plan_bad_file_is_one_line(capsys, tmp_path):
 def test_shipped_plans_run_by_name(name, capsys):
     assert main(["plan", name]) == 0
     assert "rank course" in capsys.readouterr().out
+
+
+def test_cli_siege_schedule(capsys):
+    status = main(
+        ["siege", "--besiegers", "2R", "--garrison", "hapsburg: 1R", "--horizon", "2",
+         "--exact", "--schedule", "2=2R", "--assault-from", "2", "--format", "json"]
+    )
+    payload = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert payload["p"]["taken_by_impulse_1"] == 0
+    assert payload["p"]["taken_by_impulse_2"] == pytest.approx(5 / 9)
+    assert payload["spec"]["schedule"] == [[2, "2R"]] and payload["spec"]["assault_from"] == 2
