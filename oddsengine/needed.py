@@ -501,10 +501,12 @@ def needed(
         filled[unknown.role] = unknown.substitute(forces[unknown.role], value)
         try:
             question = record.build(_unflatten(record, filled), within, **parameters)
+            # Some refusals come only while playing out (a reinforced formation that
+            # outgrows its command limit before a later assault): refused all the same.
+            chances = record.chances(question, engine, precision, seed)
         except OddsEngineError as refusal:
             candidates.append(Candidate(value, filled[unknown.role], None, str(refusal)))
             continue
-        chances = record.chances(question, engine, precision, seed)
         if chosen_event is None:
             chosen_event = record.default_event(question, unknown.role, within)
         if chosen_event not in chances:

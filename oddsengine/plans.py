@@ -257,7 +257,8 @@ class PlanComparison:
     the move) to ``taken_by_impulse_K``, ``held``, the events of the move and the siege,
     ``expected_cp`` (of the attacker: the move and every assault and reinforcement),
     ``attacker_losses`` and ``defender_losses`` (expected land units), ``choice`` (what
-    the defender's policy chose) and, for Monte Carlo, ``taken_stderr``.
+    the defender's policy chose), and the standard errors ``taken_by_impulse_k_stderr``
+    and ``taken_stderr`` (of the last impulse), zero when exact.
     """
 
     plan: Plan
@@ -328,7 +329,7 @@ class PlanComparison:
                     details.append(f"defender: {row.choice}")
             details.append(f"siege broken by {horizon}: {row.broken:.1%}")
             if self.trials:
-                details.append(f"± {Z95 * row.taken_stderr:.2%} on taken")
+                details.append(f"taken by {horizon}: ± {Z95 * row.taken_stderr:.2%} (95%)")
             lines.append(" " * 5 + "; ".join(details))
         return "\n".join(lines)
 
@@ -403,7 +404,9 @@ def _move_row(plan, course, method, trials, seed) -> dict:
     taken = np.full(plan.horizon + 1, in_control)
     broken = 0.0
     cp = MOVE_CP
-    variance = 0.0 if method == "exact" else in_control * (1 - in_control) / trials
+    variance = np.zeros(plan.horizon + 1)
+    if method != "exact":
+        variance += in_control * (1 - in_control) / trials
     if p["besieging"] > 0:
         campaign = campaign_after_move(move, plan.horizon, **course.siege)
         siege = _play_campaign(campaign, method, trials, seed)
@@ -414,8 +417,7 @@ def _move_row(plan, course, method, trials, seed) -> dict:
         attacker_losses += sieges * besieger_lost
         defender_losses += sieges * garrison_lost
         if method != "exact":
-            last = float(siege.taken_by[-1])
-            variance += last * (1 - last) / trials
+            variance[1:] += siege.taken_by * (1 - siege.taken_by) / trials
     return _finish_row(row, taken, broken, cp, attacker_losses, defender_losses, variance)
 
 
@@ -426,8 +428,9 @@ def _siege_row(plan, course, method, trials, seed) -> dict:
     siege = _play_campaign(campaign, method, trials, seed)
     besieger_lost, garrison_lost, _ = _siege_losses(campaign, siege)
     taken = np.concatenate([[0.0], siege.taken_by])
-    last = float(siege.taken_by[-1])
-    variance = 0.0 if method == "exact" else last * (1 - last) / trials
+    variance = np.zeros(plan.horizon + 1)
+    if method != "exact":
+        variance[1:] = siege.taken_by * (1 - siege.taken_by) / trials
     row = {"course": course.name, "choice": None}
     return _finish_row(
         row, taken, float(siege.broken_by[-1]), siege.expected_cp, besieger_lost,
@@ -438,13 +441,15 @@ def _siege_row(plan, course, method, trials, seed) -> dict:
 def _finish_row(row, taken, broken, cp, attacker_losses, defender_losses, variance) -> dict:
     for impulse, value in enumerate(taken):
         row[f"taken_by_impulse_{impulse}"] = float(value)
+    for impulse, value in enumerate(variance):
+        row[f"taken_by_impulse_{impulse}_stderr"] = math.sqrt(float(value))
     row.update(
         held=1.0 - float(taken[-1]),
         broken=broken,
         expected_cp=float(cp),
         attacker_losses=float(attacker_losses),
         defender_losses=float(defender_losses),
-        taken_stderr=math.sqrt(variance),
+        taken_stderr=math.sqrt(float(variance[-1])),
     )
     return row
 

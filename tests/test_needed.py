@@ -356,3 +356,15 @@ def test_cli_needed_move(capsys):
     payload = json.loads(capsys.readouterr().out)
     assert status == 0 and payload["event"] == "taken"
     assert payload["force"] == "9R 1C Suleiman Ibrahim"
+
+
+def test_refusals_met_while_playing_out_are_refusals_of_the_candidate():
+    # Reinforcements join before each assault from the second on; with 3 regulars a
+    # time, Suleiman's formation holds 13 at impulse 3, over his command limit of 12.
+    answer = oe.needed(
+        "siege", besiegers="7R Suleiman", garrison="hapsburg: 4R Ferdinand",
+        reinforcements="?R", within=3, target=0.8,
+    )
+    assert answer.value == 2
+    refused = [c for c in answer.candidates if not c.legal]
+    assert refused[0].value == 3 and "command capacity 12" in refused[0].refusal
