@@ -194,8 +194,8 @@ def _find_plan(name_or_path) -> Path:
 
 
 def load_plan(path) -> tuple[Plan, dict]:
-    """Read a plan file (or a shipped example plan, by name); return the plan and its engine settings (``method``,
-    ``trials``, ``seed``).
+    """Read a plan file (or a shipped example plan, by name); return the plan and its
+    engine settings (``method``, ``trials``, ``seed``).
 
     Raises
     ------
