@@ -36,6 +36,14 @@ from .templates import is_template, parse_template
 __all__ = ["NeededTable", "needed_table"]
 
 _NONE_MARK = "—"
+_LATEX_ESCAPES = (
+    ("\\", r"\textbackslash{}"),
+    ("%", r"\%"),
+    ("&", r"\&"),
+    ("_", r"\_"),
+    ("#", r"\#"),
+    (_NONE_MARK, "--"),
+)
 
 
 @dataclass(frozen=True)
@@ -104,8 +112,7 @@ class NeededTable:
         """A LaTeX ``tabular`` in a ``table`` with its caption."""
 
         def tex(text: str) -> str:
-            for char, escaped in (("\\", r"\textbackslash{}"), ("%", r"\%"), ("&", r"\&"),
-                                  ("_", r"\_"), ("#", r"\#"), (_NONE_MARK, "--")):
+            for char, escaped in _LATEX_ESCAPES:
                 text = text.replace(char, escaped)
             return text
 

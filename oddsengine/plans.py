@@ -64,8 +64,17 @@ _SIEGE_KEYS = {
     "assault_cards": "attacker_cards",
     "garrison_cards": "defender_cards",
 }
-_PLAN_KEYS = {"title", "horizon", "side", "scenario", "besiegers", "garrison", "method",
-              "trials", "seed"}
+_PLAN_KEYS = {
+    "title",
+    "horizon",
+    "side",
+    "scenario",
+    "besiegers",
+    "garrison",
+    "method",
+    "trials",
+    "seed",
+}
 _SIDES = ("attacker", "defender")
 
 
@@ -432,9 +441,9 @@ def _siege_row(plan, course, method, trials, seed) -> dict:
     if method != "exact":
         variance[1:] = siege.taken_by * (1 - siege.taken_by) / trials
     row = {"course": course.name, "choice": None}
+    broken = float(siege.broken_by[-1])
     return _finish_row(
-        row, taken, float(siege.broken_by[-1]), siege.expected_cp, besieger_lost,
-        garrison_lost, variance,
+        row, taken, broken, siege.expected_cp, besieger_lost, garrison_lost, variance
     )
 
 
