@@ -116,6 +116,8 @@ def _move_chances(question, method, precision, seed) -> dict:
     chances = dict(result.p)
     in_control = chances["mover_in_control"]
     chances["held"] = 1.0 - in_control
+    # The mover neither controls nor besieges the space at the end of the move.
+    chances["repelled"] = 1.0 - in_control - chances["besieging"]
     if within is not None:
         taken = in_control
         if chances["besieging"] > 0:
@@ -136,7 +138,7 @@ def _move_default_event(question, role, within) -> str:
     move, _ = question
     space = role.partition(":")[2]
     if load_board().space(space).name != move.origin:
-        return "held"
+        return "held" if within is not None else "repelled"
     if within is not None:
         return "taken"
     # 15: a move into an enemy fortified space at best lays a siege.

@@ -441,7 +441,8 @@ def needed(
         the ``?`` wants (battle: ``attacker_wins`` or ``defender_wins``; assault:
         ``success`` or ``held``; siege: ``taken`` or ``held``; move: for the mover
         ``besieging`` into a fortified space and ``mover_in_control`` otherwise, or
-        ``taken`` with ``within``; for the others ``held``).
+        ``taken`` with ``within``; for the other stacks ``repelled``, the mover neither
+        controlling nor besieging the space, or ``held`` with ``within``).
     method : {"auto", "exact", "monte-carlo"}
         ``auto`` takes the exact engine wherever it applies.
     precision : float

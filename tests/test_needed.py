@@ -368,3 +368,21 @@ def test_refusals_met_while_playing_out_are_refusals_of_the_candidate():
     assert answer.value == 2
     refused = [c for c in answer.candidates if not c.legal]
     assert refused[0].value == 3 and "command capacity 12" in refused[0].refusal
+
+
+def test_move_default_events_by_side():
+    # Vienna is fortified: the mover wants a siege at the end of the move; the other
+    # stacks want it repelled (neither controlled nor besieged by the mover).
+    mover = oe.needed(
+        "move", scenario="vienna", stacks={"Pressburg": "?R 1C Suleiman Ibrahim"},
+        target=0.5, max_units=8,
+    )
+    assert mover.event == "besieging"
+    interceptors = oe.needed(
+        "move", scenario="vienna", stacks={"Graz": "hapsburg: ?R Charles V"}, target=0.3,
+    )
+    assert interceptors.event == "repelled"
+    move = oe.load_move("vienna")
+    result = oe.exact(move)
+    repelled = 1 - result.p["mover_in_control"] - result.p["besieging"]
+    assert interceptors.candidates[8].p == pytest.approx(repelled, abs=1e-12)
