@@ -35,6 +35,7 @@ __all__ = [
     "NeededResult",
     "NEEDED_KINDS",
     "MAX_UNITS",
+    "find_kind",
     "find_unknown",
     "first_reaching",
     "needed",

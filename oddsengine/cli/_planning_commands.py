@@ -111,6 +111,8 @@ def _run_needed(arguments):
 def _run_plan(arguments):
     from ..plans import compare_plans, load_plan
 
+    if arguments.exact and arguments.monte_carlo:
+        raise OddsEngineError("give --exact or --monte-carlo, not both")
     plan, settings = load_plan(arguments.file)
     method = "exact" if arguments.exact else settings.get("method", "exact")
     if arguments.monte_carlo:
