@@ -21,16 +21,19 @@ from .compare import compare
 from .engagements import Assault, FieldBattle
 from .errors import OddsEngineError
 from .exact import exact
+from .fleets import Fleet, parse_fleet
 from .forces import Force, parse_force
 from .foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
 from .leaders import LEADERS, Leader, find_leader
 from .montecarlo import simulate, simulate_many
 from .move import Move
-from .fleets import Fleet, parse_fleet
-from .naval import NavalAvoidBattle, NavalBattle, NavalInterception
 from .move_simulation import simulate_move
+from .naval import NavalAvoidBattle, NavalBattle, NavalInterception
+from .needed import needed
+from .needed_table import needed_table
 from .options import Policies, RuleOptions
 from .piracy import Piracy
+from .plans import Course, Plan, compare_plans
 from .results import Result
 from .rolls import AvoidBattle, Interception
 from .scenario_file import load_move
@@ -57,6 +60,7 @@ __all__ = [
     "AvoidBattle",
     "CARDS",
     "Card",
+    "Course",
     "FieldBattle",
     "Fleet",
     "ForeignWar",
@@ -70,6 +74,7 @@ __all__ = [
     "NavalInterception",
     "OddsEngineError",
     "Piracy",
+    "Plan",
     "Policies",
     "Result",
     "RuleOptions",
@@ -79,12 +84,15 @@ __all__ = [
     "Sweep",
     "card_value",
     "compare",
+    "compare_plans",
     "exact",
     "exact_campaign",
     "exact_foreign_war",
     "find_card",
     "find_leader",
     "load_move",
+    "needed",
+    "needed_table",
     "parse_cards",
     "parse_fleet",
     "parse_force",

@@ -17,6 +17,7 @@ from ._move_program import (
 from ._move_rules import Placed, legal_avoid_destinations
 from .errors import OddsEngineError
 from .forces import Force
+from .holding import garrison_holds_after
 from .rolls import AvoidBattle
 from .situation import MAX_UNITS_INSIDE
 
@@ -189,7 +190,7 @@ class DefenderResponse:
             node = build()
             weights = self.program.probabilities(node)
             holds = sum(
-                weight
+                weight * garrison_holds_after(state, self.move.defender_horizon)
                 for weight, state in zip(weights, self.program.end_states, strict=False)
                 if any(self.situation.allied(state.controller, group.power) for group in groups)
             )

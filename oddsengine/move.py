@@ -196,6 +196,10 @@ class Move:
     relief_goes_inside_on_tie : bool
         15.2: a relief force that loses on a tie in hits goes inside, up to 4 land units in
         all (default True); the rest retreat.
+    defender_horizon : int, optional
+        Judge the ``best`` defender policy by the chance that the defenders still hold the
+        space after this many impulses of assaults on the siege the move may lay (see
+        :func:`oddsengine.holding.garrison_holds`); default: at the end of the move.
 
     With several defending powers in the destination (allies), each avoids battle
     separately in impulse order, the power controlling the space decides whether all
@@ -239,6 +243,7 @@ class Move:
     after_withdrawal: str = "go-back"
     garrison_joins_relief: bool = False
     relief_goes_inside_on_tie: bool = True
+    defender_horizon: int | None = None
 
     kind = "move"
     outcome_names = OUTCOME_NAMES
@@ -305,6 +310,10 @@ class Move:
         for name in ("garrison_joins_relief", "relief_goes_inside_on_tie"):
             if not isinstance(getattr(self, name), bool):
                 raise OddsEngineError(f"{name} must be true or false")
+        if self.defender_horizon is not None:
+            from .holding import check_horizon
+
+            check_horizon(self.defender_horizon)
         self._check_mover(stack)
         self.effective_situation  # noqa: B018  (13.1: the entry rules)
         self._check_defender_policy()
@@ -713,6 +722,7 @@ class Move:
             "after_withdrawal": self.after_withdrawal,
             "garrison_joins_relief": self.garrison_joins_relief,
             "relief_goes_inside_on_tie": self.relief_goes_inside_on_tie,
+            "defender_horizon": self.defender_horizon,
             "avoiding_units": None
             if self.avoiding_units is None
             else {power: force.notation() for power, force in self.avoiding_units},

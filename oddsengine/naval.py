@@ -14,7 +14,7 @@ from functools import cached_property
 
 import numpy as np
 
-from ._draws import DrawPlan, binomial_pmf, convolve, two_dice_pmf
+from ._draws import DrawPlan, binomial_pmf, two_dice_pmf
 from .errors import OddsEngineError
 from .fleets import Fleet, as_fleet
 from .naval_cards import CardEffect, parse_effects

@@ -70,6 +70,12 @@ class SiegeCampaign:
         Impulses to play (1 to 50).
     reinforcements : Force or str, optional
         Units that join the besiegers before each assault from the second on.
+    schedule : sequence of (int, Force or str), optional
+        Reinforcements arriving once, at a given impulse (before that impulse's assault):
+        ``((3, "4R"),)`` brings 4 regulars at impulse 3 (1 CP to move them, 13.1).
+    assault_from : int
+        The first impulse with an assault (default 1); the besiegers wait before it
+        (no assault, no CP), for instance for scheduled reinforcements.
     attacker_cards, defender_cards : sequence of Card or str
         Cards played in the first assault.
     policies : Policies
@@ -95,6 +101,8 @@ class SiegeCampaign:
     policies: Policies = field(default_factory=Policies)
     options: RuleOptions = field(default_factory=RuleOptions)
     start: tuple = ()
+    schedule: tuple = ()
+    assault_from: int = 1
 
     kind = "siege-campaign"
 
@@ -142,6 +150,39 @@ class SiegeCampaign:
             # 13.1, RULES.md §1: they arrive by one move (MOVE_CP), as one formation.
             reinforcements.check_formation("reinforcements")
             object.__setattr__(self, "reinforcements", reinforcements)
+        self._check_schedule()
+
+    def _check_schedule(self) -> None:
+        if isinstance(self.assault_from, bool) or not isinstance(self.assault_from, int):
+            raise OddsEngineError(
+                f"assault_from must be a whole number, not {self.assault_from!r}"
+            )
+        if not 1 <= self.assault_from <= self.horizon:
+            raise OddsEngineError(
+                f"assault_from must be an impulse from 1 to the horizon ({self.horizon}), "
+                f"not {self.assault_from}"
+            )
+        power = self.start[0][1].power
+        schedule = []
+        for entry in self.schedule:
+            if not (isinstance(entry, tuple | list) and len(entry) == 2):
+                raise OddsEngineError(f"a schedule entry is (impulse, force), not {entry!r}")
+            impulse, units = entry
+            if isinstance(impulse, bool) or not isinstance(impulse, int):
+                raise OddsEngineError(f"a reinforcement impulse must be a whole number: {entry!r}")
+            if not 1 <= impulse <= self.horizon:
+                raise OddsEngineError(
+                    f"reinforcements at impulse {impulse}: the horizon is {self.horizon}"
+                )
+            units = _as_force(units, "reinforcements", power)
+            if units.leaders:
+                raise OddsEngineError("reinforcements bring land units only, not leaders")
+            schedule.append((impulse, units))
+        object.__setattr__(self, "schedule", tuple(sorted(schedule, key=lambda pair: pair[0])))
+
+    def assaults_in(self, impulse: int) -> bool:
+        """Whether the besiegers assault in ``impulse`` (they wait before assault_from)."""
+        return impulse >= self.assault_from
 
     @classmethod
     def from_move(cls, move, **parameters) -> SiegeCampaign:
@@ -179,18 +220,27 @@ class SiegeCampaign:
             options=self.options,
         )
 
+    def arrivals(self, impulse: int) -> list[Force]:
+        """The reinforcements that join the besiegers at the start of ``impulse``."""
+        arriving = [units for when, units in self.schedule if when == impulse]
+        if self.reinforcements is not None and impulse > 1:
+            arriving.append(self.reinforcements)
+        return arriving
+
     def reinforced(self, besiegers: Force, impulse: int) -> Force:
-        if self.reinforcements is None or impulse == 1:
+        arriving = self.arrivals(impulse)
+        if not arriving:
             return besiegers
         counts = {
-            kind: getattr(besiegers, kind) + getattr(self.reinforcements, kind)
+            kind: getattr(besiegers, kind) + sum(getattr(units, kind) for units in arriving)
             for kind in UNIT_TYPES
         }
         return Force(**counts, leaders=besiegers.leaders, power=besiegers.power)
 
     def cp_before_assault(self, impulse: int) -> int:
-        moves = MOVE_CP if (self.reinforcements is not None and impulse > 1) else 0
-        return ASSAULT_CP + moves
+        # 13.1: moving a formation of reinforcements costs 1 CP; 15.1: an assault 1 CP.
+        moves = MOVE_CP * len(self.arrivals(impulse))
+        return (ASSAULT_CP if self.assaults_in(impulse) else 0) + moves
 
     def first_assault(self) -> Assault | None:
         """The assault of impulse 1 when the campaign starts from one siege."""
@@ -225,6 +275,8 @@ class SiegeCampaign:
             else self.reinforcements.notation(),
             "attacker_cards": [card.slug for card in self.attacker_cards],
             "defender_cards": [card.slug for card in self.defender_cards],
+            "schedule": [[impulse, units.notation()] for impulse, units in self.schedule],
+            "assault_from": self.assault_from,
         } | self._first_formation()
 
     def _first_formation(self) -> dict:
@@ -365,7 +417,11 @@ def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
             besiegers = campaign.reinforced(_force_with(attacker, template_besiegers), impulse)
             garrison = _force_with(defender, template_garrison)
             expected_cp += weight * campaign.cp_before_assault(impulse)
-            _, plan, columns = _assault_table(campaign, besiegers, garrison, impulse == 1)
+            if not campaign.assaults_in(impulse):
+                following[(index, _counts(besiegers), defender)] += weight
+                continue
+            first = impulse == campaign.assault_from
+            _, plan, columns = _assault_table(campaign, besiegers, garrison, first)
             probabilities = plan.cell_probabilities()
             for cell in np.flatnonzero(probabilities > 0):
                 mass = weight * probabilities[cell]
@@ -492,7 +548,10 @@ def _simulate_block(campaign, size, rng, totals, taken_counts, broken_counts):
             besiegers = campaign.reinforced(_force_with(group[1:4], template_besiegers), impulse)
             garrison = _force_with(group[4:7], template_garrison)
             cp[members] += campaign.cp_before_assault(impulse)
-            assault = campaign._assault(besiegers, garrison, impulse == 1)
+            if not campaign.assaults_in(impulse):
+                attacker[members] = _counts(besiegers)
+                continue
+            assault = campaign._assault(besiegers, garrison, impulse == campaign.assault_from)
             plan = assault.draw_plan()
             columns = assault.outcome_columns(_sample_cells(plan, rng, members.size))
             outcome = columns["outcome"]

@@ -34,6 +34,7 @@ def test_every_numbered_notebook_is_present():
         "04_cards.ipynb",
         "05_sweeps_and_publishing.ipynb",
         "06_naval_and_piracy.ipynb",
+        "07_planning.ipynb",
     ]
 
 

@@ -27,7 +27,13 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every command registered."""
-    from . import _combat_commands, _move_commands, _naval_commands, _sweep_commands
+    from . import (
+        _combat_commands,
+        _move_commands,
+        _naval_commands,
+        _planning_commands,
+        _sweep_commands,
+    )
 
     parser = _Parser(
         prog="oddsengine",
@@ -38,7 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"oddsengine {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    for module in (_combat_commands, _sweep_commands, _move_commands, _naval_commands):
+    for module in (
+        _combat_commands,
+        _sweep_commands,
+        _move_commands,
+        _naval_commands,
+        _planning_commands,
+    ):
         module.register(commands)
     return parser
 

@@ -34,6 +34,8 @@ def _run_move(arguments):
         overrides["relief_goes_inside_on_tie"] = arguments.relief_inside_on_tie == "yes"
     if arguments.avoiding_units:
         overrides["avoiding_units"] = _avoiding_units(arguments.avoiding_units)
+    if arguments.horizon:
+        overrides["defender_horizon"] = arguments.horizon
     move = load_move(arguments.scenario, **overrides)
     results = _move_results(move, arguments)
     stream = sys.stdout
@@ -87,6 +89,17 @@ def _avoiding_units(text: str):
     return pairs
 
 
+def _schedule(entries) -> tuple:
+    """``["2=3R", "3=2M"]`` -> ``((2, "3R"), (3, "2M"))``."""
+    schedule = []
+    for text in entries or ():
+        impulse, equals, force = text.partition("=")
+        if not equals or not impulse.strip().isdigit() or not force.strip():
+            raise OddsEngineError(f"--schedule takes IMPULSE=FORCE (e.g. 2=3R), not {text!r}")
+        schedule.append((int(impulse), force.strip()))
+    return tuple(schedule)
+
+
 def _run_siege(arguments):
     from ..cards import parse_cards
     from ..siege import SiegeCampaign, exact_campaign, simulate_campaign
@@ -96,6 +109,8 @@ def _run_siege(arguments):
         "reinforcements": arguments.reinforcements,
         "attacker_cards": parse_cards(arguments.attacker_cards),
         "defender_cards": parse_cards(arguments.defender_cards),
+        "schedule": _schedule(arguments.schedule),
+        "assault_from": arguments.assault_from,
     }
     if arguments.after_move:
         from ..scenario_file import load_move
@@ -164,6 +179,13 @@ def register(commands) -> None:
         help="15.2: a relief force losing on a tie goes inside, 4 in all (default yes)",
     )
     policies.add_argument("--retreat", metavar="POLICY", help="most-friendly or prefer:SPACE")
+    policies.add_argument(
+        "--horizon",
+        type=positive_int,
+        metavar="K",
+        help="judge the best defender policy by the chance of holding the space after K "
+        "impulses of assaults on the siege (default: at the end of the move)",
+    )
     policies.add_argument("--interception", choices=("all", "none"))
     move.add_argument(
         "--states", type=positive_int, default=10, help="end states to list (default 10)"
@@ -185,6 +207,20 @@ def register(commands) -> None:
     siege.add_argument("--horizon", type=positive_int, default=6, help="impulses (default 6)")
     siege.add_argument(
         "--reinforcements", metavar="FORCE", help="units joining before each later assault"
+    )
+    siege.add_argument(
+        "--schedule",
+        action="append",
+        metavar="IMPULSE=FORCE",
+        help="reinforcements arriving once, before that impulse's assault (e.g. 2=3R); "
+        "repeat for several",
+    )
+    siege.add_argument(
+        "--assault-from",
+        type=positive_int,
+        default=1,
+        metavar="K",
+        help="the first impulse with an assault; the besiegers wait before it (default 1)",
     )
     siege.add_argument("--attacker-cards", default="", metavar="CARDS")
     siege.add_argument("--defender-cards", default="", metavar="CARDS")

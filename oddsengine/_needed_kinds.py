@@ -1,0 +1,192 @@
+"""The land kinds of :func:`oddsengine.needed.needed`: battle, assault, siege and move.
+
+Each kind is a :class:`~oddsengine.needed.NeededKind` record: how to build the question
+from the forces of one candidate, the chance of every event it reports, and the event each
+side wants. Naval combat and foreign wars register their own records the same way.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from .errors import OddsEngineError
+from .needed import NeededKind
+from .results import Z95
+
+#: Monte Carlo: trials of the first round for one candidate (more are added to reach the
+#: precision).
+_FIRST_ROUND = 50_000
+
+
+def _trials_for(precision: float) -> int:
+    """Trials that bound the 95% half-width of any probability by ``precision``."""
+    return math.ceil((Z95 / (2 * precision)) ** 2)
+
+
+def _combat_chances(question, method, precision, seed) -> dict:
+    from .exact import exact
+    from .montecarlo import simulate
+
+    if method == "exact":
+        result = exact(question)
+    else:
+        result = simulate(question, trials=_FIRST_ROUND, seed=seed, precision=precision)
+    chances = dict(result.p)
+    if "success" in chances and question.kind == "assault":
+        # The garrison holds when the assault does not succeed (15.1 steps 10-11).
+        chances["held"] = 1.0 - chances["success"]
+    return chances
+
+
+def _build_battle(forces, within, **parameters):
+    from .engagements import FieldBattle
+
+    return FieldBattle(forces.get("attacker"), forces.get("defender"), **parameters)
+
+
+def _build_assault(forces, within, **parameters):
+    from .engagements import Assault
+
+    return Assault(forces.get("attacker"), forces.get("defender"), **parameters)
+
+
+def _build_siege(forces, within, **parameters):
+    from .siege import SiegeCampaign
+
+    return SiegeCampaign(
+        forces.get("besiegers"),
+        forces.get("garrison"),
+        within,
+        reinforcements=forces.get("reinforcements"),
+        **parameters,
+    )
+
+
+def _campaign_chances(campaign, method, precision, seed) -> dict:
+    from .siege import exact_campaign, simulate_campaign
+
+    if method == "exact":
+        result = exact_campaign(campaign)
+    else:
+        result = simulate_campaign(campaign, trials=_trials_for(precision), seed=seed)
+    taken = float(result.taken_by[-1])
+    return {"taken": taken, "held": 1.0 - taken, "broken": float(result.broken_by[-1])}
+
+
+def _build_move(forces, within, scenario=None, **overrides):
+    from .forces import parse_force
+    from .scenario_file import load_move
+    from .situation import Stack
+
+    if scenario is None:
+        raise OddsEngineError("needed move: give the scenario (a .toml file or an example name)")
+    move = load_move(scenario, **overrides)
+    stacks = list(move.situation.stacks)
+    units = move.units
+    for space, text in forces.get("stacks", {}).items():
+        present = [s for s in stacks if s.space.lower() == str(space).strip().lower()]
+        power = present[0].power if len(present) == 1 else None
+        force = parse_force(text, power=power)
+        same = [s for s in present if s.power == force.power]
+        if same:
+            stack = replace(same[0], force=force)
+            stacks[stacks.index(same[0])] = stack
+        else:
+            stack = Stack(space, force)
+            stacks.append(stack)
+        if stack.space == move.origin and stack.power == move.power:
+            units = None  # the whole new stack moves
+    situation = replace(move.situation, stacks=tuple(stacks))
+    move = replace(move, situation=situation, units=units)
+    return (move, within)
+
+
+def _move_chances(question, method, precision, seed) -> dict:
+    from .exact import exact
+    from .holding import campaign_after_move
+    from .move_simulation import simulate_move
+    from .siege import exact_campaign, simulate_campaign
+
+    move, within = question
+    if method == "exact":
+        result = exact(move)
+    else:
+        result = simulate_move(move, trials=_FIRST_ROUND, seed=seed, precision=precision)
+    chances = dict(result.p)
+    in_control = chances["mover_in_control"]
+    chances["held"] = 1.0 - in_control
+    # The mover neither controls nor besieges the space at the end of the move.
+    chances["repelled"] = 1.0 - in_control - chances["besieging"]
+    if within is not None:
+        taken = in_control
+        if chances["besieging"] > 0:
+            campaign = campaign_after_move(move, within)
+            if method == "exact":
+                siege = exact_campaign(campaign)
+            else:
+                siege = simulate_campaign(campaign, trials=_trials_for(precision), seed=seed)
+            taken += float(siege.taken_by[-1])
+        chances["taken"] = taken
+        chances["held"] = 1.0 - taken
+    return chances
+
+
+def _move_default_event(question, role, within) -> str:
+    from .board import load_board
+
+    move, _ = question
+    space = role.partition(":")[2]
+    if load_board().space(space).name != move.origin:
+        return "held" if within is not None else "repelled"
+    if within is not None:
+        return "taken"
+    # 15: a move into an enemy fortified space at best lays a siege.
+    return "besieging" if load_board().space(move.destination).is_fortified else "mover_in_control"
+
+
+_LAND_UNITS = {"r": "regulars", "m": "mercenaries", "c": "cavalry"}
+
+
+def land_kinds() -> list[NeededKind]:
+    """The records of battle, assault, siege and move."""
+    return [
+        NeededKind(
+            "battle",
+            "field battle, rule 14",
+            ("attacker", "defender"),
+            _LAND_UNITS,
+            _build_battle,
+            _combat_chances,
+            lambda question, role, within: f"{role}_wins",
+        ),
+        NeededKind(
+            "assault",
+            "assault, rule 15.1",
+            ("attacker", "defender"),
+            _LAND_UNITS,
+            _build_assault,
+            _combat_chances,
+            lambda question, role, within: "success" if role == "attacker" else "held",
+        ),
+        NeededKind(
+            "siege",
+            "siege campaign, rules 15, 15.1, 15.3",
+            ("besiegers", "garrison", "reinforcements"),
+            _LAND_UNITS,
+            _build_siege,
+            _campaign_chances,
+            lambda question, role, within: "held" if role == "garrison" else "taken",
+            within="required",
+        ),
+        NeededKind(
+            "move",
+            "a move played out, rules 13-15",
+            ("stacks",),
+            _LAND_UNITS,
+            _build_move,
+            _move_chances,
+            _move_default_event,
+            within="optional",
+        ),
+    ]

@@ -1,0 +1,205 @@
+"""``needed`` and ``plan``: the force needed for a target chance, and plans compared over
+a horizon."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..errors import OddsEngineError
+from ._engine_options import non_negative_int, positive_int, probability_target
+
+#: Force options of ``needed``; each kind takes those named in its record's roles.
+_FORCE_OPTIONS = ("attacker", "defender", "besiegers", "garrison", "reinforcements")
+_TABLE_FORMATS = ("markdown", "html", "latex", "bbcode")
+
+
+def _chance(text: str) -> float:
+    """An argparse type: a probability in (0, 1]; ``75%`` is accepted."""
+    try:
+        value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a probability: {text!r}") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 1, not {text!r}")
+    return value
+
+
+def _chances(text: str) -> list[float]:
+    """An argparse type: comma-separated probabilities (``0.5,0.75,0.9``)."""
+    return [_chance(piece.strip()) for piece in text.split(",") if piece.strip()]
+
+
+def _stacks(pairs) -> dict:
+    stacks = {}
+    for text in pairs or ():
+        space, equals, force = text.partition("=")
+        if not equals or not space.strip() or not force.strip():
+            raise OddsEngineError(
+                f"--stack takes SPACE=FORCE (e.g. 'Pressburg=?R Suleiman'), not {text!r}"
+            )
+        stacks[space.strip()] = force.strip()
+    return stacks
+
+
+def _needed_arguments(arguments) -> dict:
+    from ..cards import parse_cards
+    from ..needed import find_kind
+
+    record = find_kind(arguments.kind)
+    kind = record.name
+    given = {}
+    for option in _FORCE_OPTIONS:
+        value = getattr(arguments, option)
+        if value is None:
+            continue
+        if option not in record.roles:
+            raise OddsEngineError(
+                f"needed {kind} takes no --{option}; its forces are "
+                + ", ".join(f"--{role}" for role in record.roles if role in _FORCE_OPTIONS)
+            )
+        given[option] = value
+    if kind == "move":
+        if not arguments.scenario:
+            raise OddsEngineError("needed move: give the scenario (a .toml file or example name)")
+        given["scenario"] = arguments.scenario
+        given["stacks"] = _stacks(arguments.stack)
+        if arguments.defender_policy:
+            given["defender_policy"] = arguments.defender_policy
+    elif arguments.scenario or arguments.stack or arguments.defender_policy:
+        raise OddsEngineError(f"needed {kind} takes no scenario, --stack or --defender-policy")
+    for side in ("attacker", "defender"):
+        cards = parse_cards(getattr(arguments, f"{side}_cards"))
+        if cards:
+            given[f"{side}_cards"] = cards
+    return given
+
+
+def _run_needed(arguments):
+    from ..needed import needed
+    from ..needed_table import needed_table
+
+    if (arguments.target is None) == (arguments.targets is None):
+        raise OddsEngineError("give --target P, or --targets P1,P2,... for a table")
+    parameters = _needed_arguments(arguments)
+    engine = {
+        "within": arguments.within,
+        "event": arguments.event,
+        "method": "monte-carlo" if arguments.monte_carlo else "auto",
+        "precision": arguments.precision,
+        "seed": arguments.seed,
+        "max_units": arguments.max_units,
+    }
+    if arguments.targets is not None:
+        table = needed_table(arguments.kind, targets=arguments.targets, **parameters, **engine)
+        text = str(table) if arguments.format == "table" else table.render(arguments.format)
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return
+    if arguments.format in _TABLE_FORMATS:
+        raise OddsEngineError(f"--format {arguments.format} is for --targets tables")
+    answer = needed(arguments.kind, target=arguments.target, **parameters, **engine)
+    if arguments.format == "json":
+        json.dump(answer.to_dict(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    elif arguments.format == "csv":
+        sys.stdout.write(answer.to_frame().to_csv(index=False))
+    else:
+        sys.stdout.write(answer.summary() + "\n")
+
+
+def _run_plan(arguments):
+    from ..plans import compare_plans, load_plan
+
+    if arguments.exact and arguments.monte_carlo:
+        raise OddsEngineError("give --exact or --monte-carlo, not both")
+    plan, settings = load_plan(arguments.file)
+    method = "exact" if arguments.exact else settings.get("method", "exact")
+    if arguments.monte_carlo:
+        method = "monte-carlo"
+    comparison = compare_plans(
+        plan,
+        method=method,
+        trials=arguments.trials or settings.get("trials", 100_000),
+        seed=arguments.seed if arguments.seed is not None else settings.get("seed"),
+    )
+    if arguments.format == "json":
+        json.dump(comparison.to_dict(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    elif arguments.format == "csv":
+        sys.stdout.write(comparison.to_frame().to_csv(index=False))
+    else:
+        sys.stdout.write(comparison.summary() + "\n")
+
+
+def register(commands) -> None:
+    """Add ``needed`` and ``plan``."""
+    needed = commands.add_parser(
+        "needed",
+        help="the smallest force (or leader rating) reaching a target chance",
+        description="Find the smallest value of the one '?' in a force (a unit count such as "
+        "'?R Suleiman', or a leader rating such as '8R L?') whose chance reaches --target. "
+        "Every candidate up to the legal maximum is answered (the chance need not rise with "
+        "the value). KIND is battle, assault, siege or move.",
+    )
+    needed.add_argument("kind", metavar="KIND", help="battle, assault, siege or move")
+    needed.add_argument("scenario", nargs="?", metavar="SCENARIO", help="move: a .toml or example")
+    forces = needed.add_argument_group("forces (one holds the '?')")
+    for option in _FORCE_OPTIONS:
+        forces.add_argument(f"--{option}", metavar="FORCE")
+    forces.add_argument(
+        "--stack",
+        action="append",
+        metavar="SPACE=FORCE",
+        help="move: replace the stack in SPACE (e.g. 'Pressburg=ottoman: ?R 1C Suleiman')",
+    )
+    question = needed.add_argument_group("question")
+    question.add_argument("--target", type=_chance, help="the chance to reach, e.g. 0.75 or 75%%")
+    question.add_argument(
+        "--targets",
+        type=_chances,
+        help="a table: the value needed for each target, e.g. 0.5,0.75,0.9",
+    )
+    question.add_argument(
+        "--within", type=positive_int, metavar="K", help="impulses of assaults (siege; move)"
+    )
+    question.add_argument(
+        "--event", help="the event to reach (default: what the side with the '?' wants)"
+    )
+    question.add_argument("--attacker-cards", default="", metavar="CARDS")
+    question.add_argument("--defender-cards", default="", metavar="CARDS")
+    question.add_argument("--defender-policy", metavar="POLICY", help="move: the defender's")
+    question.add_argument(
+        "--max-units",
+        type=positive_int,
+        default=30,
+        help="largest unit count tried where no rule bounds the force (default 30)",
+    )
+    engine = needed.add_argument_group("engine")
+    engine.add_argument(
+        "--monte-carlo", action="store_true", help="Monte Carlo instead of the exact engine"
+    )
+    engine.add_argument("--precision", type=probability_target, default=0.005)
+    engine.add_argument("--seed", type=non_negative_int, default=None)
+    engine.add_argument(
+        "--format",
+        choices=("table", "json", "csv", *_TABLE_FORMATS),
+        default="table",
+        help="output; markdown, html, latex, bbcode for --targets tables",
+    )
+    needed.set_defaults(run=_run_needed)
+
+    plan = commands.add_parser(
+        "plan",
+        help="courses of action compared over a horizon, from a plan file",
+        description="Play every course of a plan file out (the move, then the siege) over "
+        "its horizon and rank them by the chance the space is taken (or held).",
+    )
+    plan.add_argument("file", metavar="FILE", help="a plan .toml file")
+    engine = plan.add_argument_group("engine")
+    engine.add_argument("--exact", action="store_true", help="exact (the default)")
+    engine.add_argument("--monte-carlo", action="store_true", help="Monte Carlo")
+    engine.add_argument("--trials", type=positive_int, default=None)
+    engine.add_argument("--seed", type=non_negative_int, default=None)
+    engine.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    plan.set_defaults(run=_run_plan)
