@@ -17,7 +17,7 @@ import numpy as np
 from ._combat import CombatSide, combat_plan, resolve_combat
 from ._draws import DrawPlan
 from .cards import Card, find_card
-from .errors import OddsEngineError
+from .errors import OddsEngineError, OddsEngineTypeError, shown
 from .forces import UNIT_TYPES, Force, as_force
 from .leaders import anonymous_leader, find_leader
 from .options import Policies, RuleOptions
@@ -40,7 +40,13 @@ _SIEGE_ARTILLERY_CHANCE = 2.0 / 3.0  # Siege Artillery dice hit on 3-6.
 def _as_cards(values) -> tuple[Card, ...]:
     if isinstance(values, (str, int, Card)):
         values = [values] if not isinstance(values, str) else values.split(",")
-    cards = tuple(find_card(value) for value in values if str(value).strip())
+    try:
+        values = list(values)
+    except TypeError:
+        raise OddsEngineTypeError(f"cards must be a list of cards, not {shown(values)}") from None
+    cards = tuple(
+        find_card(value) for value in values if not isinstance(value, str) or value.strip()
+    )
     if len(set(cards)) != len(cards):
         raise OddsEngineError("a card is listed twice on one side")
     return cards
@@ -122,6 +128,10 @@ class _Combat:
             self._check_response(card)
         if self._has("surprise-attack", "attacker") and self._has("surprise-attack", "defender"):
             raise OddsEngineError("Surprise Attack (card #29) exists once: one side only")
+        if self.policies.gout_target is not None and self.gout_victim is None:
+            raise OddsEngineError(  # 32: the target is chosen only when Gout is played
+                f"a Gout target ({self.policies.gout_target}) is given but Gout (#32) is not played"
+            )
         self._sides  # noqa: B018  (prepare now, so that every refusal happens here)
 
     # -- allies ------------------------------------------------------------------------

@@ -280,8 +280,8 @@ def parse_force(text: str, *, power: str | None = None) -> Force:
             kind = _UNIT_LETTERS.get(letters)
             if kind is None:
                 raise OddsEngineError(
-                    f"cannot read {shown(word)} in force {shown(text)}: a count is a number followed "
-                    "by R (regulars), M (mercenaries) or C (cavalry)"
+                    f"cannot read {shown(word)} in force {shown(text)}: a count is a number "
+                    "followed by R (regulars), M (mercenaries) or C (cavalry)"
                 )
             if kind in counts:
                 raise OddsEngineError(f"{kind} given twice in force {shown(text)}")
@@ -310,8 +310,8 @@ def parse_force(text: str, *, power: str | None = None) -> Force:
         else:
             if re.match(r"^[+-]?\d", word):
                 raise OddsEngineError(
-                    f"cannot read {shown(word)} in force {shown(text)}: a count is a number followed "
-                    "by R (regulars), M (mercenaries) or C (cavalry)"
+                    f"cannot read {shown(word)} in force {shown(text)}: a count is a number "
+                    "followed by R (regulars), M (mercenaries) or C (cavalry)"
                 )
             find_leader(word)  # raises with suggestions
     if not counts and not leaders:

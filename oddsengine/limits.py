@@ -22,6 +22,7 @@ __all__ = [
     "MAX_COUNT_DIGITS",
     "MAX_GRID_SCENARIOS",
     "MIN_PRECISION",
+    "MAX_TABLE_CELLS",
     "check_unit_count",
     "check_force_size",
     "read_count",
@@ -38,11 +39,15 @@ MAX_UNITS = 99
 MAX_COMBINED_UNITS = 999
 #: A count written with more digits than this is refused before it is converted.
 MAX_COUNT_DIGITS = 6
-#: Most scenarios in one grid (a sweep or an odds table) built in one go.
+#: Most scenarios in one grid (a sweep) built in one go.
 MAX_GRID_SCENARIOS = 1_000_000
+#: Most cells in one odds table: 100 rows by 100 columns is more than anyone reads, and
+#: already minutes of work.
+MAX_TABLE_CELLS = 10_000
 #: The finest precision target: a half-width below this needs more trials than any run
 #: may spend (about 4 * 10^12 at p = 1/2).
 MIN_PRECISION = 1e-6
+
 
 def check_unit_count(kind: str, count, limit: int = MAX_UNITS) -> int:
     """Refuse a count of ``kind`` (``"regulars"``...) that is not a whole number from 0 to
@@ -114,8 +119,9 @@ def read_count(digits: str, kind: str, where: str) -> int:
     return int(digits)
 
 
-def check_grid_size(size: int, what: str = "grid") -> int:
-    """Refuse a grid of more than :data:`MAX_GRID_SCENARIOS` scenarios before any is built.
+def check_grid_size(size: int, what: str = "grid", limit: int = MAX_GRID_SCENARIOS) -> int:
+    """Refuse a grid of more than ``limit`` (default :data:`MAX_GRID_SCENARIOS`) scenarios
+    before any is built.
 
     ``size`` is the product of the lengths of the grid's axes (compute it with
     :func:`math.prod`, which does not build the grid).
@@ -127,12 +133,11 @@ def check_grid_size(size: int, what: str = "grid") -> int:
     >>> check_grid_size(10**10, "sweep grid")
     Traceback (most recent call last):
     ...
-    oddsengine.errors.OddsEngineError: sweep grid of 10000000000 scenarios is too large: at most 1000000 in one go; split it
+    oddsengine.errors.OddsEngineError: sweep grid of 10000000000 scenarios is too large: ...
     """
-    if size > MAX_GRID_SCENARIOS:
+    if size > limit:
         raise OddsEngineError(
-            f"{what} of {size} scenarios is too large: at most {MAX_GRID_SCENARIOS} in one "
-            "go; split it"
+            f"{what} of {size} scenarios is too large: at most {limit} in one go; split it"
         )
     return size
 
@@ -148,7 +153,7 @@ def check_precision(precision) -> float | None:
     >>> check_precision(1e-300)
     Traceback (most recent call last):
     ...
-    oddsengine.errors.OddsEngineError: precision 1e-300 is finer than any run can reach: at least 1e-06
+    oddsengine.errors.OddsEngineError: precision 1e-300 is finer than any run can reach: ...
     """
     if precision is None:
         return None

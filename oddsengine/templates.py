@@ -181,7 +181,8 @@ def parse_template(text: str) -> ForceTemplate:
             low, high = (int(digits[:3]) for digits in rating.groups())
             if high > _MAX_RATING or max(map(len, rating.groups())) > 3:
                 raise OddsEngineError(
-                    f"{shown(word)} in template {shown(text)}: a leader's battle rating is 0, 1 or 2"
+                    f"{shown(word)} in template {shown(text)}: a leader's battle rating is "
+                    "0, 1 or 2"
                 )
             name = "rating"
             axis_values = _check_range(low, high, word, text)

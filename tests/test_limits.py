@@ -43,7 +43,9 @@ def test_the_largest_force_allowed_is_answered():
     assert sum(result.p[name] for name in result.outcome_names) == pytest.approx(1, abs=1e-12)
 
 
-@pytest.mark.parametrize("count", [10**30, 10**5000, MAX_COMBINED_UNITS + 1], ids=["1e30", "1e5000", "1000"])
+@pytest.mark.parametrize(
+    "count", [10**30, 10**5000, MAX_COMBINED_UNITS + 1], ids=["1e30", "1e5000", "1000"]
+)
 def test_force_refuses_an_impossible_count_at_construction(count):
     with pytest.raises(OddsEngineError, match="at most"):
         oe.Force(regulars=count)
@@ -74,7 +76,9 @@ def test_a_template_up_to_the_limit_is_read_without_building_its_forces():
 
 
 @pytest.mark.parametrize(
-    "number", [THOUSANDS_OF_DIGITS, 10**5000, "#" + "7" * 40, "99999"], ids=["text", "int", "#", "5"]
+    "number",
+    [THOUSANDS_OF_DIGITS, 10**5000, "#" + "7" * 40, "99999"],
+    ids=["text", "int", "#", "5"],
 )
 def test_a_card_number_of_many_digits_is_refused(number):
     with pytest.raises(OddsEngineError, match="does not change a land combat") as refused:

@@ -81,6 +81,7 @@ def _add_card_arguments(parser) -> None:
 
 
 def _combat_kwargs(arguments) -> dict:
+    _check_card_value_options(arguments)
     return {
         "attacker": parse_force(arguments.attacker),
         "defender": parse_force(arguments.defender),
@@ -98,6 +99,28 @@ def _answer(spec, arguments):
         _print_card_values(spec, arguments)
     else:
         print_results(run_engines(spec, arguments), arguments)
+
+
+def _check_card_value_options(arguments) -> None:
+    """Refuse options that --card-value would ignore, and --side without it."""
+    if not arguments.card_value:
+        if arguments.side is not None:
+            raise OddsEngineError("--side chooses a side for --card-value: give --card-value")
+        return
+    ignored = [
+        option
+        for option, value in (
+            ("--trials", arguments.trials),
+            ("--precision", arguments.precision),
+            ("--max-trials", arguments.max_trials),
+            ("--seed", arguments.seed),
+            ("--compare", arguments.compare),
+            ("--survivors", arguments.survivors),
+        )
+        if value not in (None, False)
+    ]
+    if ignored:
+        raise OddsEngineError(f"--card-value is computed exactly: it takes no {', '.join(ignored)}")
 
 
 def _print_card_values(spec, arguments):

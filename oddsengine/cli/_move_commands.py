@@ -6,7 +6,14 @@ import json
 import sys
 
 from ..errors import OddsEngineError
-from ._engine_options import add_engine_arguments, positive_int, print_results, run_engines
+from ._engine_options import (
+    add_engine_arguments,
+    non_negative_int,
+    positive_int,
+    print_results,
+    run_engines,
+    trial_count,
+)
 
 
 def _move_results(move, arguments) -> list:
@@ -20,9 +27,10 @@ def _run_move(arguments):
     from ..scenario_file import load_move
 
     overrides = {}
-    if arguments.defender:
+    # "is not None": an empty policy is refused by the move, not ignored.
+    if arguments.defender is not None:
         overrides["defender_policy"] = arguments.defender
-    if arguments.retreat:
+    if arguments.retreat is not None:
         overrides["retreat_policy"] = arguments.retreat
     if arguments.interception:
         overrides["interception_policy"] = arguments.interception
@@ -144,7 +152,7 @@ def register(commands) -> None:
     siege.add_argument("--defender-cards", default="", metavar="CARDS")
     engine = siege.add_argument_group("engine")
     engine.add_argument("--exact", action="store_true", help="exact Markov chain")
-    engine.add_argument("--trials", type=positive_int, default=None)
-    engine.add_argument("--seed", type=int, default=None)
+    engine.add_argument("--trials", type=trial_count, default=None)
+    engine.add_argument("--seed", type=non_negative_int, default=None)
     engine.add_argument("--format", choices=("table", "json", "csv"), default="table")
     siege.set_defaults(run=_run_siege)
