@@ -109,6 +109,8 @@ def test_an_unknown_card_in_a_table_is_refused(capsys):
         (["--exact", "--max-trials", "1000"], ["--exact takes no --max-trials"]),
         (["--exact", "--trials", "1000"], ["--exact takes no --trials"]),
         (["--max-trials", "1000"], ["--max-trials caps a --precision run"]),
+        (["--exact", "--seed", "3"], ["--exact takes no --seed"]),
+        (["--exact", "--survivors", "--format", "csv"], ["--survivors", "table format only"]),
         (["--precision", "0.01", "--trials", "5000", "--max-trials", "1000"], ["more than"]),
     ],
 )
@@ -133,8 +135,16 @@ def test_an_empty_move_policy_is_refused_not_ignored(capsys, option):
     refused(capsys, ["move", "vienna", option, ""], ["policy ''"])
 
 
+@pytest.mark.parametrize("command", ["intercept", "avoid"])
+def test_a_roll_has_no_survivors_option(capsys, command):
+    roles = ["--interceptor", "--mover"] if command == "intercept" else ["--defender", "--attacker"]
+    argv = [command, roles[0], "hapsburg: 2R", roles[1], "4R", "--exact", "--survivors"]
+    refused(capsys, argv, ["unrecognized arguments: --survivors"])
+
+
 def test_siege_takes_the_same_trial_and_seed_limits(capsys):
     siege = ["siege", "--besiegers", "9R Suleiman", "--garrison", "hapsburg: 2R"]
     refused(capsys, [*siege, "--trials", "inf"], ["--trials"])
     refused(capsys, [*siege, "--trials", "1e12"], ["at most"])
     refused(capsys, [*siege, "--seed", "-5"], ["--seed"])
+    refused(capsys, [*siege, "--exact", "--seed", "3"], ["--exact takes no --seed"])

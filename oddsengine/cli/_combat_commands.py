@@ -251,7 +251,7 @@ def register(commands) -> None:
     )
     intercept.add_argument("--interceptor", required=True, metavar="FORCE", help=FORCE_HELP)
     intercept.add_argument("--mover", required=True, metavar="FORCE")
-    add_engine_arguments(intercept)
+    add_engine_arguments(intercept, survivors=False)  # a roll has no survivors
     intercept.set_defaults(run=_run_intercept)
 
     avoid = commands.add_parser(
@@ -266,5 +266,5 @@ def register(commands) -> None:
         action="store_true",
         help="every unit trying lost a field battle this impulse (automatic)",
     )
-    add_engine_arguments(avoid)
+    add_engine_arguments(avoid, survivors=False)  # a roll has no survivors
     avoid.set_defaults(run=_run_avoid)

@@ -62,9 +62,9 @@ def probability_target(text: str) -> float:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--exact``, ``--trials``, ``--seed``, ``--precision``, ``--compare`` and
-    ``--format``."""
+def add_engine_arguments(parser: argparse.ArgumentParser, survivors: bool = True) -> None:
+    """Add ``--exact``, ``--trials``, ``--seed``, ``--precision``, ``--compare``,
+    ``--format`` and (for engagements with survivors) ``--survivors``."""
     group = parser.add_argument_group("engine")
     group.add_argument("--exact", action="store_true", help="compute exact probabilities")
     group.add_argument(
@@ -97,6 +97,9 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
         help="run both engines and flag differences beyond 5 standard errors",
     )
     group.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    parser.set_defaults(survivors=False)
+    if not survivors:
+        return
     group.add_argument(
         "--survivors",
         action="store_true",
@@ -112,12 +115,17 @@ def check_engine_arguments(arguments) -> None:
             ("--trials", arguments.trials),
             ("--precision", arguments.precision),
             ("--max-trials", arguments.max_trials),
+            ("--seed", arguments.seed),
         )
         if value is not None
     ]
     if arguments.exact and given and not arguments.compare:
         raise OddsEngineError(
             f"--exact takes no {' or '.join(given)} (use --compare for both engines)"
+        )
+    if arguments.survivors and arguments.format != "table":
+        raise OddsEngineError(
+            "--survivors adds a table to the table format only (--format json holds the survivors)"
         )
     if arguments.max_trials is not None and arguments.precision is None:
         raise OddsEngineError("--max-trials caps a --precision run: give --precision too")

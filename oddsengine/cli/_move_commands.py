@@ -93,8 +93,13 @@ def _run_siege(arguments):
             raise OddsEngineError("give --besiegers and --garrison, or --after-move SCENARIO")
         campaign = SiegeCampaign(arguments.besiegers, arguments.garrison, **parameters)
     if arguments.exact:
-        if arguments.trials:
-            raise OddsEngineError("--exact takes no --trials")
+        ignored = [
+            option
+            for option, value in (("--trials", arguments.trials), ("--seed", arguments.seed))
+            if value is not None
+        ]
+        if ignored:
+            raise OddsEngineError(f"--exact takes no {' or '.join(ignored)}")
         result = exact_campaign(campaign)
     else:
         result = simulate_campaign(
