@@ -128,10 +128,6 @@ class _Combat:
             self._check_response(card)
         if self._has("surprise-attack", "attacker") and self._has("surprise-attack", "defender"):
             raise OddsEngineError("Surprise Attack (card #29) exists once: one side only")
-        if self.policies.gout_target is not None and self.gout_victim is None:
-            raise OddsEngineError(  # 32: the target is chosen only when Gout is played
-                f"a Gout target ({self.policies.gout_target}) is given but Gout (#32) is not played"
-            )
         self._sides  # noqa: B018  (prepare now, so that every refusal happens here)
 
     # -- allies ------------------------------------------------------------------------

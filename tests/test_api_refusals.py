@@ -9,7 +9,6 @@ from oddsengine.errors import OddsEngineError, OddsEngineTypeError
 
 BATTLE = oe.FieldBattle("5R L1", "hapsburg: 4R")
 ASSAULT = oe.Assault("6R L1", "hapsburg: 2R")
-GOUT_ON_SULEIMAN = oe.Policies(gout_target="Suleiman")
 
 
 @pytest.mark.parametrize(
@@ -73,10 +72,6 @@ def test_a_value_of_the_wrong_kind_raises_a_type_error_of_the_project(call):
         (lambda: oe.Force(regulars=10**30), "at most"),
         (lambda: oe.Force(leaders=["Suleiman", "Suleiman"]), "listed twice"),
         (lambda: oe.Force(leaders=["Gandalf"]), "unknown leader"),
-        (
-            lambda: oe.FieldBattle("4R Suleiman", "hapsburg: 2R", policies=GOUT_ON_SULEIMAN),
-            "Gout (#32) is not played",
-        ),
     ],
 )  # fmt: skip
 def test_a_bad_value_raises_the_project_error(call, words):

@@ -102,6 +102,7 @@ def test_an_unknown_card_in_a_table_is_refused(capsys):
     "extra, words",
     [
         (["--gout-target", "Suleiman"], ["Gout (#32) is not played"]),
+        (["--policy", "janissaries=always"], ["janissaries is not played"]),
         (["--side", "attacker"], ["--side", "--card-value"]),
         (["--card-value", "--trials", "1000"], ["--card-value", "--trials"]),
         (["--card-value", "--seed", "3"], ["--seed"]),

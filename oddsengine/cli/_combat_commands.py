@@ -94,7 +94,20 @@ def _combat_kwargs(arguments) -> dict:
     }
 
 
+def _check_policies_are_used(spec, arguments) -> None:
+    """Refuse a policy for a card nobody plays here: it would be ignored."""
+    if arguments.gout_target is not None and spec.gout_victim is None:
+        raise OddsEngineError(  # 32: the target is chosen only when Gout is played
+            f"--gout-target {arguments.gout_target} is given but Gout (#32) is not played"
+        )
+    played = {card.slug for card in spec.attacker_cards + spec.defender_cards + spec.responses}
+    for card, _ in spec.policies.post_roll:
+        if card not in played:
+            raise OddsEngineError(f"--policy {card}=... is given but {card} is not played")
+
+
 def _answer(spec, arguments):
+    _check_policies_are_used(spec, arguments)
     if arguments.card_value:
         _print_card_values(spec, arguments)
     else:
