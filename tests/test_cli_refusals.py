@@ -131,6 +131,11 @@ def test_gout_target_with_gout_is_used(capsys, target, dice):
     assert f"Dice: attacker {dice}, defender 3" in capsys.readouterr().out
 
 
+def test_end_states_are_not_asked_of_the_csv_format(capsys):
+    refused(capsys, ["move", "vienna", "--exact", "--format", "csv", "--states", "3"], ["--states"])
+    assert main(["move", "vienna", "--exact", "--format", "csv"]) == 0
+
+
 @pytest.mark.parametrize("option", ["--defender", "--retreat"])
 def test_an_empty_move_policy_is_refused_not_ignored(capsys, option):
     refused(capsys, ["move", "vienna", option, ""], ["policy ''"])

@@ -15,6 +15,9 @@ from ._engine_options import (
     trial_count,
 )
 
+#: End states a move lists when --states is not given.
+DEFAULT_STATES = 10
+
 
 def _move_results(move, arguments) -> list:
     from ..move_simulation import simulate_move
@@ -34,6 +37,9 @@ def _run_move(arguments):
         overrides["retreat_policy"] = arguments.retreat
     if arguments.interception:
         overrides["interception_policy"] = arguments.interception
+    if arguments.states is not None and arguments.format == "csv":
+        raise OddsEngineError("--states lists end states in the table and json formats, not csv")
+    states = arguments.states or DEFAULT_STATES
     move = load_move(arguments.scenario, **overrides)
     results = _move_results(move, arguments)
     stream = sys.stdout
@@ -41,7 +47,7 @@ def _run_move(arguments):
         payloads = []
         for result in results:
             payload = result.to_dict()
-            payload["end_states"] = end_state_records(result, arguments.states)
+            payload["end_states"] = end_state_records(result, states)
             payloads.append(payload)
         if len(payloads) == 1:
             json.dump(payloads[0], stream, indent=2)
@@ -63,7 +69,7 @@ def _run_move(arguments):
     print_results(results, arguments)
     if arguments.format == "table":
         stream.write(f"\nMost likely end states ({results[0].method}):\n")
-        for record in end_state_records(results[0], arguments.states):
+        for record in end_state_records(results[0], states):
             stream.write(
                 f"  {record['probability']:>9.4%}  {record['outcome']:<18} "
                 f"mover {record['mover_end']}; defenders {record['defenders_end']}"
@@ -133,7 +139,10 @@ def register(commands) -> None:
     policies.add_argument("--retreat", metavar="POLICY", help="most-friendly or prefer:SPACE")
     policies.add_argument("--interception", choices=("all", "none"))
     move.add_argument(
-        "--states", type=positive_int, default=10, help="end states to list (default 10)"
+        "--states",
+        type=positive_int,
+        default=None,
+        help=f"end states to list (default {DEFAULT_STATES}; table and json formats)",
     )
     add_engine_arguments(move)
     move.set_defaults(run=_run_move)
