@@ -381,3 +381,58 @@ def test_move_files_answer_or_refuse_in_one_line(text, command, as_bytes_of_utf1
         else:
             argv = ["siege", "--after-move", str(path), "--exact", "--horizon", "2"]
         assert_answered_or_refused(argv)
+
+
+# -- the Python API -----------------------------------------------------------------------
+
+#: Values of every kind a caller may pass by mistake.
+any_value = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 120),
+    st.sampled_from([10**30, 10**5000, -(10**30)]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=20),
+    st.sampled_from(["4R", "hapsburg: 2R", "7R 1C Suleiman", "tercios", "RMC", "vienna", ""]),
+    st.lists(st.sampled_from(["tercios", "Suleiman", 5, None, "R"]), max_size=3),
+    st.dictionaries(st.sampled_from(["janissaries", "x"]), st.sampled_from(["always", 5])),
+)
+
+API_CALLS = {
+    "Force": lambda a, b, c: oe.Force(regulars=a, mercenaries=b, leaders=c),
+    "Force power": lambda a, b, c: oe.Force(regulars=3, power=a, leaders=b),
+    "parse_force": lambda a, b, c: oe.parse_force(a),
+    "parse_template": lambda a, b, c: parse_template(a),
+    "find_card": lambda a, b, c: oe.find_card(a),
+    "find_leader": lambda a, b, c: oe.find_leader(a),
+    "FieldBattle": lambda a, b, c: oe.FieldBattle(a, b, attacker_cards=c),
+    "Assault": lambda a, b, c: oe.Assault("6R L1", a, responses=b, defender_cards=c),
+    "FieldBattle ally": lambda a, b, c: oe.FieldBattle("5R", "hapsburg: 2R", defender_ally=a),
+    "Interception": lambda a, b, c: oe.Interception(a, b),
+    "AvoidBattle": lambda a, b, c: oe.AvoidBattle(a, b, lost_battle_this_impulse=c),
+    "Policies": lambda a, b, c: oe.Policies(attacker_casualty_order=a, post_roll=b, gout_target=c),
+    "RuleOptions": lambda a, b, c: oe.RuleOptions(cards_as_printed=a),
+    "exact": lambda a, b, c: oe.exact(a),
+    "simulate": lambda a, b, c: oe.simulate(a, trials=1000, seed=1),
+    "simulate settings": lambda a, b, c: oe.simulate(
+        oe.Interception("hapsburg: 2R", "4R"), trials=min(a, 5000) if type(a) is int else a,
+        seed=1, precision=b if b is None or type(b) is not float else max(b, 0.01),
+    ),
+    "compare": lambda a, b, c: oe.compare(a, oe.exact(oe.Interception("hapsburg: 2R", "4R"))),
+    "load_move": lambda a, b, c: oe.load_move(a),
+}  # fmt: skip
+
+
+@SETTINGS
+@given(st.sampled_from(sorted(API_CALLS)), any_value, any_value, any_value)
+def test_the_public_api_answers_or_raises_the_project_error(name, first, second, third):
+    """No AttributeError, KeyError, ZeroDivisionError... from a bad value: only the
+    project's error (a ValueError, and a TypeError too for a value of the wrong kind)."""
+    event(name)
+    started = time.perf_counter()
+    try:
+        API_CALLS[name](first, second, third)
+    except OddsEngineError as error:
+        one_line(error)
+        event(f"{name}: refused")
+    assert time.perf_counter() - started < TIME_BUDGET
