@@ -9,6 +9,7 @@ from oddsengine.errors import OddsEngineError, OddsEngineTypeError
 
 BATTLE = oe.FieldBattle("5R L1", "hapsburg: 4R")
 ASSAULT = oe.Assault("6R L1", "hapsburg: 2R")
+SIEGE = oe.SiegeCampaign("9R Suleiman", "hapsburg: 2R", horizon=2)
 
 
 @pytest.mark.parametrize(
@@ -31,6 +32,9 @@ ASSAULT = oe.Assault("6R L1", "hapsburg: 2R")
         lambda: oe.FieldBattle(None, "4R"),
         lambda: oe.FieldBattle("4R", "hapsburg: 2R", attacker_cards=2.5),
         lambda: oe.compare(None, oe.exact(BATTLE)),
+        lambda: oe.SiegeCampaign("9R Suleiman", "hapsburg: 2R", attacker_cards=5.5),
+        lambda: oe.exact_campaign(None),
+        lambda: oe.simulate_campaign("9R Suleiman"),
     ],
     ids=[
         "simulate-None",
@@ -50,6 +54,9 @@ ASSAULT = oe.Assault("6R L1", "hapsburg: 2R")
         "force-None",
         "cards-float",
         "compare-None",
+        "siege-cards-float",
+        "exact_campaign-None",
+        "simulate_campaign-str",
     ],
 )
 def test_a_value_of_the_wrong_kind_raises_a_type_error_of_the_project(call):
@@ -70,6 +77,7 @@ def test_a_value_of_the_wrong_kind_raises_a_type_error_of_the_project(call):
         (lambda: oe.simulate(BATTLE, trials=10**12), "at most 1,000,000,000 trials"),
         (lambda: oe.simulate(BATTLE, trials=10**5000), "at most 1,000,000,000 trials"),
         (lambda: oe.Force(regulars=10**30), "at most"),
+        (lambda: oe.simulate_campaign(SIEGE, trials=10**12), "at most 1,000,000,000 trials"),
         (lambda: oe.Force(leaders=["Suleiman", "Suleiman"]), "listed twice"),
         (lambda: oe.Force(leaders=["Gandalf"]), "unknown leader"),
     ],

@@ -420,6 +420,8 @@ API_CALLS = {
     ),
     "compare": lambda a, b, c: oe.compare(a, oe.exact(oe.Interception("hapsburg: 2R", "4R"))),
     "load_move": lambda a, b, c: oe.load_move(a),
+    "SiegeCampaign": lambda a, b, c: oe.SiegeCampaign(a, b, attacker_cards=c, horizon=2),
+    "exact_campaign": lambda a, b, c: oe.exact_campaign(a),
 }  # fmt: skip
 
 
