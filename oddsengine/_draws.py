@@ -14,8 +14,11 @@ from math import comb
 
 import numpy as np
 
+from .errors import OddsEngineTypeError, shown
+
 __all__ = [
     "DrawPlan",
+    "draw_plan_of",
     "binomial_pmf",
     "convolve",
     "two_dice_pmf",
@@ -156,3 +159,24 @@ class DrawPlan:
             dtype=np.int64,
         )
         return cut_points, layout
+
+
+def draw_plan_of(spec) -> DrawPlan:
+    """The draw plan of ``spec``: what both engines start from. Anything that is not a
+    question the engines answer (``None``, a force string, a class) is refused here, at
+    the public boundary of :func:`oddsengine.exact` and :func:`oddsengine.simulate`.
+
+    Examples
+    --------
+    >>> draw_plan_of("4R")
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineTypeError: '4R' is not an engagement: give a FieldBattle, ...
+    """
+    draw_plan = getattr(spec, "draw_plan", None)
+    if draw_plan is None or isinstance(spec, type):
+        raise OddsEngineTypeError(
+            f"{shown(spec)} is not an engagement: give a FieldBattle, Assault, Interception, "
+            "AvoidBattle or Move"
+        )
+    return draw_plan()

@@ -6,7 +6,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from .errors import OddsEngineError
+from .errors import OddsEngineError, shown
 
 __all__ = ["Card", "CARDS", "find_card", "parse_cards"]
 
@@ -81,13 +81,19 @@ def find_card(name: str | int | Card) -> Card:
     """
     if isinstance(name, Card):
         return name
-    text = str(name).strip().lower().lstrip("#")
-    if text.isdigit():
-        card = _BY_NUMBER.get(int(text))
+    if isinstance(name, bool) or not isinstance(name, (str, int)):
+        raise OddsEngineError(f"a card is a name or a number, not {shown(name)}")
+    text = name.strip().lower().lstrip("#") if isinstance(name, str) else None
+    if isinstance(name, int) or (text.isascii() and text.isdigit()):
+        # Card numbers have at most three digits: a longer number is not converted.
+        number = name if isinstance(name, int) else int(text) if len(text) <= 4 else None
+        card = _BY_NUMBER.get(number)
         if card is None:
+            small = number is not None and abs(number) < 10**4
+            written = f"#{number}" if small else f"number {shown(name)}"
             raise OddsEngineError(
-                f"card #{text} does not change a land combat; known cards: "
-                + ", ".join(f"#{number}" for number in sorted(_BY_NUMBER))
+                f"card {written} does not change a land combat; known cards: "
+                + ", ".join(f"#{known}" for known in sorted(_BY_NUMBER))
             )
         return card
     slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
@@ -95,7 +101,7 @@ def find_card(name: str | int | Card) -> Card:
     if card is None:
         close = difflib.get_close_matches(slug, list(CARDS), n=2, cutoff=0.6)
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
-        raise OddsEngineError(f"unknown card {name!r}{hint}")
+        raise OddsEngineError(f"unknown card {shown(name)}{hint}")
     return card
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from .errors import OddsEngineError, OddsEngineTypeError, shown
 from .results import Result
 
 __all__ = ["compare", "DISAGREEMENT_SIGMAS"]
@@ -21,6 +22,11 @@ def compare(first: Result, second: Result, sigmas: float = DISAGREEMENT_SIGMAS):
     sigmas : float
         A difference larger than ``sigmas`` combined standard errors is flagged.
 
+    Raises
+    ------
+    OddsEngineError
+        If the results answer different engagements.
+
     Returns
     -------
     pandas.DataFrame
@@ -37,6 +43,14 @@ def compare(first: Result, second: Result, sigmas: float = DISAGREEMENT_SIGMAS):
     """
     import pandas as pd
 
+    for result in (first, second):
+        if not isinstance(result, Result):
+            raise OddsEngineTypeError(f"compare takes two Results, not {shown(result)}")
+    if first.spec != second.spec:
+        raise OddsEngineError(
+            "compare takes two results of the same engagement, not "
+            f"{_title(first.spec)!r} and {_title(second.spec)!r}"
+        )
     first_p, second_p = first.p, second.p
     first_error, second_error = first.stderr, second.stderr
     rows = []
@@ -59,3 +73,7 @@ def compare(first: Result, second: Result, sigmas: float = DISAGREEMENT_SIGMAS):
             }
         )
     return pd.DataFrame(rows)
+
+
+def _title(spec) -> str:
+    return spec.title() if hasattr(spec, "title") else shown(spec)

@@ -17,7 +17,7 @@ import numpy as np
 from ._combat import CombatSide, combat_plan, resolve_combat
 from ._draws import DrawPlan
 from .cards import Card, find_card
-from .errors import OddsEngineError
+from .errors import OddsEngineError, OddsEngineTypeError, shown
 from .forces import UNIT_TYPES, Force, as_force
 from .formations import declared_formation, standing_by, strongest_formation
 from .leaders import anonymous_leader, find_leader
@@ -41,7 +41,13 @@ _SIEGE_ARTILLERY_CHANCE = 2.0 / 3.0  # Siege Artillery dice hit on 3-6.
 def _as_cards(values) -> tuple[Card, ...]:
     if isinstance(values, (str, int, Card)):
         values = [values] if not isinstance(values, str) else values.split(",")
-    cards = tuple(find_card(value) for value in values if str(value).strip())
+    try:
+        values = list(values)
+    except TypeError:
+        raise OddsEngineTypeError(f"cards must be a list of cards, not {shown(values)}") from None
+    cards = tuple(
+        find_card(value) for value in values if not isinstance(value, str) or value.strip()
+    )
     if len(set(cards)) != len(cards):
         raise OddsEngineError("a card is listed twice on one side")
     return cards

@@ -9,3 +9,32 @@ else that escapes is a bug and keeps its traceback.
 
 class OddsEngineError(ValueError):
     """A user error: bad input that the engine refuses with a clear message."""
+
+
+class OddsEngineTypeError(OddsEngineError, TypeError):
+    """A user error of the wrong kind of value (``simulate(None)``, ``load_move(5)``).
+
+    It is both an :class:`OddsEngineError` and a :class:`TypeError`, so callers may catch
+    either.
+    """
+
+
+def shown(value, limit: int = 60) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for an error message: a value
+    of a million characters must not become a million-character message.
+
+    Examples
+    --------
+    >>> shown("7R")
+    "'7R'"
+    >>> print(shown("9" * 1000))
+    '9999999999999999999999999...9999999999999999999999999' (1002 characters)
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # a whole number too long to print (sys.get_int_max_str_digits)
+        return f"a number of about {round(value.bit_length() * 0.30103)} digits"
+    if len(text) <= limit:
+        return text
+    half = (limit - 8) // 2
+    return f"{text[:half]}...{text[-half:]} ({len(text)} characters)"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ._draws import draw_plan_of
 from .results import Result
 
 __all__ = ["exact"]
@@ -19,6 +20,11 @@ def exact(spec) -> Result:
     ----------
     spec : FieldBattle, Assault, Interception or AvoidBattle
 
+    Raises
+    ------
+    OddsEngineTypeError
+        If ``spec`` is not an engagement.
+
     Returns
     -------
     Result
@@ -30,5 +36,5 @@ def exact(spec) -> Result:
     >>> round(exact(Interception("hapsburg: 2R Charles-V", "france: 4R")).p["success"] * 36)
     21
     """
-    plan = spec.draw_plan()
+    plan = draw_plan_of(spec)
     return Result.from_cells(spec, "exact", plan.cell_values(), plan.cell_probabilities())

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import OddsEngineError
+from .errors import OddsEngineError, OddsEngineTypeError, shown
 from .leaders import Leader, anonymous_leader, find_leader, is_leader_name
+from .limits import MAX_COMBINED_UNITS, check_force_size, check_unit_count, read_count
 from .powers import normalise_power
 
 __all__ = ["Force", "as_force", "parse_force", "UNIT_TYPES", "DEFAULT_CASUALTY_ORDER"]
@@ -63,13 +64,12 @@ class Force:
 
     def __post_init__(self):
         for kind in UNIT_TYPES:
-            count = getattr(self, kind)
-            if isinstance(count, bool) or not isinstance(count, int):
-                raise OddsEngineError(f"{kind} must be a whole number, not {count!r}")
-            if count < 0:
-                raise OddsEngineError(f"{kind} cannot be negative (got {count})")
-        object.__setattr__(self, "leaders", tuple(self.leaders))
+            # A hard ceiling here; the counter-mix bound on what a user gives is applied
+            # where forces come in (parse_force, as_force): see oddsengine.limits.
+            count = check_unit_count(kind, getattr(self, kind), MAX_COMBINED_UNITS)
+            object.__setattr__(self, kind, count)
         power = normalise_power(self.power) if self.power is not None else None
+        object.__setattr__(self, "leaders", _leaders(self.leaders, power))
         named_powers = {leader.power for leader in self.leaders if leader.power is not None}
         if power is None and len(named_powers) == 1:
             power = named_powers.pop()
@@ -203,14 +203,39 @@ class Force:
         return self.notation()
 
 
+def _leaders(leaders, power: str | None) -> tuple[Leader, ...]:
+    """``leaders`` as a tuple of :class:`Leader`: names are looked up (for ``power``); a
+    named leader may appear only once (one leader, one place)."""
+    if isinstance(leaders, (str, Leader)):
+        leaders = (leaders,)
+    try:
+        leaders = tuple(leaders)
+    except TypeError:
+        raise OddsEngineError(
+            f"leaders must be a list of leaders or leader names, not {shown(leaders)}"
+        ) from None
+    found = []
+    for leader in leaders:
+        if isinstance(leader, str):
+            leader = find_leader(leader, power)
+        elif not isinstance(leader, Leader):
+            raise OddsEngineError(
+                f"a leader must be a Leader or a leader's name, not {shown(leader)}"
+            )
+        if not leader.is_anonymous and leader.name in {other.name for other in found}:
+            raise OddsEngineError(f"{leader.name} is listed twice: one leader, one place")
+        found.append(leader)
+    return tuple(found)
+
+
 def as_force(value, role: str) -> Force:
     """``value`` as a :class:`Force`: a Force as it is, a string through
     :func:`parse_force`; anything else is refused naming the ``role``."""
     if isinstance(value, Force):
-        return value
+        return check_force_size(value, role)
     if isinstance(value, str):
         return parse_force(value)
-    raise OddsEngineError(f"{role} must be a Force or a force string, not {value!r}")
+    raise OddsEngineTypeError(f"{role} must be a Force or a force string, not {shown(value)}")
 
 
 def parse_force(text: str, *, power: str | None = None) -> Force:
@@ -260,20 +285,23 @@ def parse_force(text: str, *, power: str | None = None) -> Force:
             kind = _UNIT_LETTERS.get(letters)
             if kind is None:
                 raise OddsEngineError(
-                    f"cannot read {word!r} in force {text!r}: a count is a number followed "
-                    "by R (regulars), M (mercenaries) or C (cavalry)"
+                    f"cannot read {shown(word)} in force {shown(text)}: a count is a number "
+                    "followed by R (regulars), M (mercenaries) or C (cavalry)"
                 )
             if kind in counts:
-                raise OddsEngineError(f"{kind} given twice in force {text!r}")
-            if int(number) < 0:
-                raise OddsEngineError(f"{kind} cannot be negative (got {word!r})")
-            counts[kind] = int(number)
+                raise OddsEngineError(f"{kind} given twice in force {shown(text)}")
+            number = read_count(number, kind, word)
+            if number < 0:
+                raise OddsEngineError(f"{kind} cannot be negative (got {shown(word)})")
+            check_unit_count(kind, number)  # the counter mix: see oddsengine.limits
+            counts[kind] = number
             index += 1
             continue
         if anonymous:
-            rating = int(anonymous.group(1))
+            digits = anonymous.group(1)
+            rating = int(digits) if len(digits) <= 2 else 3
             if rating > 2:
-                raise OddsEngineError(f"{word!r}: a leader's battle rating is 0, 1 or 2")
+                raise OddsEngineError(f"{shown(word)}: a leader's battle rating is 0, 1 or 2")
             leaders.append(anonymous_leader(rating))
             index += 1
             continue
@@ -287,10 +315,10 @@ def parse_force(text: str, *, power: str | None = None) -> Force:
         else:
             if re.match(r"^[+-]?\d", word):
                 raise OddsEngineError(
-                    f"cannot read {word!r} in force {text!r}: a count is a number followed "
-                    "by R (regulars), M (mercenaries) or C (cavalry)"
+                    f"cannot read {shown(word)} in force {shown(text)}: a count is a number "
+                    "followed by R (regulars), M (mercenaries) or C (cavalry)"
                 )
             find_leader(word)  # raises with suggestions
     if not counts and not leaders:
-        raise OddsEngineError(f"force {text!r} has no units or leaders")
+        raise OddsEngineError(f"force {shown(text)} has no units or leaders")
     return Force(**counts, leaders=tuple(leaders), power=power)

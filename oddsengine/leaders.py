@@ -6,7 +6,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from .errors import OddsEngineError
+from .errors import OddsEngineError, shown
 from .powers import normalise_power
 
 __all__ = ["Leader", "LEADERS", "anonymous_leader", "find_leader"]
@@ -139,12 +139,14 @@ def find_leader(name: str, power: str | None = None) -> Leader:
     >>> find_leader("renegade", power="france").power
     'france'
     """
+    if not isinstance(name, str):
+        raise OddsEngineError(f"a leader is named by a string, not {shown(name)}")
     leader = _LOOKUP.get(_key(name))
     if leader is None:
         close = difflib.get_close_matches(_key(name), list(_LOOKUP), n=3, cutoff=0.6)
         names = dict.fromkeys(_LOOKUP[match].name for match in close)
         hint = f"; did you mean {', '.join(map(repr, names))}?" if names else ""
-        raise OddsEngineError(f"unknown leader {name!r}{hint}")
+        raise OddsEngineError(f"unknown leader {shown(name)}{hint}")
     if power is not None:
         power = normalise_power(power)
         if leader.name in ("Renegade", "Maurice of Saxony") or leader.power is None:

@@ -22,8 +22,10 @@ import math
 
 import numpy as np
 
+from ._draws import draw_plan_of
 from ._random import block_keys, normalise_seed, scenario_id
-from .errors import OddsEngineError
+from .errors import OddsEngineError, OddsEngineTypeError, shown
+from .limits import check_precision
 from .results import Z95, Result
 
 __all__ = [
@@ -126,8 +128,9 @@ def check_run(trials, max_trials, seed, precision):
     """Validate a run's arguments; return ``(trials, max_trials, seed)`` normalised."""
     trials = _check_trials(trials)
     max_trials = _check_trials(max_trials)
-    if precision is not None and not (0 < float(precision) < 0.5):
-        raise OddsEngineError(f"precision must be between 0 and 0.5, not {precision}")
+    precision = check_precision(precision)  # between 1e-6 and 0.5: see oddsengine.limits
+    if trials > MAX_TRIALS:
+        raise OddsEngineError(f"at most {MAX_TRIALS:,} trials in one run, not {shown(trials)}")
     return trials, max_trials, normalise_seed(seed)
 
 
@@ -167,12 +170,14 @@ def simulate_many(
     -------
     list of Result
     """
+    if isinstance(specs, str) or not hasattr(specs, "__iter__"):
+        raise OddsEngineTypeError(f"simulate_many takes a list of engagements, not {shown(specs)}")
     specs = list(specs)
     if not specs:
         return []
     trials = default_trials(trials, precision)
     trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
-    plans = [spec.draw_plan() for spec in specs]
+    plans = [draw_plan_of(spec) for spec in specs]
     ids = [scenario_id(spec) for spec in specs]
     done = [0] * len(specs)
     counts = [np.zeros(plan.cells, dtype=np.int64) for plan in plans]

@@ -10,7 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from ._random import block_keys, scenario_id
+from .errors import OddsEngineTypeError, shown
 from .montecarlo import BLOCK_TRIALS, DEFAULT_TRIALS, MAX_TRIALS, _trials_for, check_run
+from .move import Move
 from .results import Result
 
 __all__ = ["simulate_move"]
@@ -60,6 +62,8 @@ def simulate_move(
     >>> 0.40 < result.p["intercepted"] < 0.43
     True
     """
+    if not isinstance(move, Move):
+        raise OddsEngineTypeError(f"simulate_move takes a Move, not {shown(move)}")
     trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
     done = 0
     wanted = min(trials, max_trials)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from .errors import OddsEngineError
+from .errors import OddsEngineError, OddsEngineTypeError, shown
 from .forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES, parse_force
 from .formations import ASSAULT_FORMATION_POLICIES
 
@@ -46,17 +46,22 @@ def parse_casualty_order(order) -> tuple[str, str, str]:
             parts = [part.strip() for part in text.split(",") if part.strip()]
         else:
             parts = [_TYPE_LETTERS.get(letter, letter) for letter in text]
-    else:
+    elif isinstance(order, (list, tuple)):
         parts = [str(part).strip().lower() for part in order]
+    else:
+        raise OddsEngineTypeError(
+            "a casualty order is a string such as 'regulars,mercenaries' or 'RMC', or a list "
+            f"of unit types, not {shown(order)}"
+        )
     parts = [_TYPE_LETTERS.get(part, part) for part in parts]
     for part in parts:
         if part not in UNIT_TYPES:
             raise OddsEngineError(
-                f"unknown unit type {part!r} in casualty order; use regulars, mercenaries, "
+                f"unknown unit type {shown(part)} in casualty order; use regulars, mercenaries, "
                 "cavalry (or R, M, C)"
             )
     if len(set(parts)) != len(parts):
-        raise OddsEngineError(f"a unit type appears twice in casualty order {order!r}")
+        raise OddsEngineError(f"a unit type appears twice in casualty order {shown(order)}")
     return tuple(parts + [kind for kind in DEFAULT_CASUALTY_ORDER if kind not in parts])
 
 
@@ -74,6 +79,12 @@ class RuleOptions:
     """
 
     cards_as_printed: bool = False
+
+    def __post_init__(self):
+        if not isinstance(self.cards_as_printed, bool):
+            raise OddsEngineTypeError(
+                f"cards_as_printed must be True or False, not {shown(self.cards_as_printed)}"
+            )
 
 
 @dataclass(frozen=True)
@@ -130,17 +141,28 @@ class Policies:
             self, "defender_casualty_order", parse_casualty_order(self.defender_casualty_order)
         )
         items = self.post_roll.items() if isinstance(self.post_roll, dict) else self.post_roll
+        if not isinstance(items, (list, tuple, type({}.items()))) or not all(
+            isinstance(item, (list, tuple)) and len(item) == 2 for item in items
+        ):
+            raise OddsEngineTypeError(
+                "post_roll maps cards to policies, e.g. {'janissaries': 'always'}, not "
+                + shown(self.post_roll)
+            )
+        if self.gout_target is not None and not isinstance(self.gout_target, str):
+            raise OddsEngineTypeError(
+                f"gout_target is a leader's name, not {shown(self.gout_target)}"
+            )
         normalised = []
         for card, policy in items:
             card = str(card).strip().lower().replace("_", "-").replace(" ", "-")
             if card not in ("janissaries", "siege-artillery"):
                 raise OddsEngineError(
-                    f"no post-roll policy for {card!r}: only janissaries and siege-artillery "
+                    f"no post-roll policy for {shown(card)}: only janissaries and siege-artillery "
                     "are played after the roll"
                 )
             if policy not in POST_ROLL_POLICIES:
                 raise OddsEngineError(
-                    f"unknown policy {policy!r} for {card}; use one of "
+                    f"unknown policy {shown(policy)} for {card}; use one of "
                     + ", ".join(POST_ROLL_POLICIES)
                 )
             normalised.append((card, policy))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import OddsEngineError
+from .errors import OddsEngineError, shown
 
 __all__ = ["MAJOR_POWERS", "MINOR_POWERS", "POWERS", "normalise_power"]
 
@@ -42,8 +42,10 @@ def normalise_power(name: str) -> str:
     >>> normalise_power("Ottomans")
     'ottoman'
     """
+    if not isinstance(name, str):
+        raise OddsEngineError(f"a power is named by a string, not {shown(name)}")
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
     if key not in POWERS:
-        raise OddsEngineError(f"unknown power {name!r}; expected one of {', '.join(POWERS)}")
+        raise OddsEngineError(f"unknown power {shown(name)}; expected one of {', '.join(POWERS)}")
     return key

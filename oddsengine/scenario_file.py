@@ -42,14 +42,20 @@ Examples that ship with the package are found by name: ``load_move("vienna")``.
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 import tomllib
 from importlib import resources
 from pathlib import Path
 
-from .errors import OddsEngineError
+from .errors import OddsEngineError, OddsEngineTypeError, shown
 from .situation import Situation, Stack
 
-__all__ = ["load_move", "load_situation", "example_names", "find_scenario"]
+__all__ = ["load_move", "load_situation", "example_names", "find_scenario", "MAX_SCENARIO_BYTES"]
+
+#: The largest scenario file read: a scenario is a few kilobytes.
+MAX_SCENARIO_BYTES = 1 << 20
 
 _SITUATION_KEYS = {"wars", "alliances", "unrest", "impulse_order", "control"}
 _STACK_KEYS = {
@@ -93,17 +99,62 @@ def example_names() -> list[str]:
 
 def find_scenario(name_or_path) -> tuple[str, bytes]:
     """The label and bytes of a scenario: a file path, or the name of a shipped example
-    (``vienna``, ``vienna.toml`` or ``examples/vienna.toml``)."""
+    (``vienna``, ``vienna.toml`` or ``examples/vienna.toml``).
+
+    A path must be a regular file of at most :data:`MAX_SCENARIO_BYTES`: a folder, a FIFO
+    (which would block), a device (``/dev/zero`` never ends) or a symlink loop is refused
+    before anything is read.
+    """
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise OddsEngineTypeError(
+            f"a scenario is a file path or an example name, not {shown(name_or_path)}"
+        )
     path = Path(name_or_path)
-    if path.is_file():
-        return str(path), path.read_bytes()
+    try:
+        mode = path.stat().st_mode
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise OddsEngineError(f"{path}: a loop of symbolic links, not a file") from None
+        mode = None  # missing: perhaps the name of an example
+    except ValueError:  # a NUL in the name
+        mode = None
+    if mode is not None:
+        return str(path), _read_regular_file(path, mode)
     stem = path.name[: -len(".toml")] if path.name.endswith(".toml") else path.name
     if stem in example_names():
         entry = resources.files("oddsengine").joinpath("examples", f"{stem}.toml")
         return f"examples/{stem}.toml", entry.read_bytes()
     raise OddsEngineError(
-        f"no scenario file {str(name_or_path)!r}; shipped examples: {', '.join(example_names())}"
+        f"no scenario file {shown(str(name_or_path))}; shipped examples: "
+        + ", ".join(example_names())
     )
+
+
+def _read_regular_file(path: Path, mode: int) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_SCENARIO_BYTES`."""
+    if stat.S_ISDIR(mode):
+        raise OddsEngineError(f"{path}: is a folder, not a scenario file")
+    if not stat.S_ISREG(mode):
+        raise OddsEngineError(f"{path}: not a regular file (a pipe, a device or a socket)")
+    # O_NONBLOCK: should the path have become a FIFO since, opening it does not wait.
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise OddsEngineError(f"{path}: cannot open it ({error.strerror})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise OddsEngineError(f"{path}: not a regular file (a pipe, a device or a socket)")
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
+            content = handle.read(MAX_SCENARIO_BYTES + 1)
+    except OSError as error:
+        raise OddsEngineError(f"{path}: cannot read it ({error.strerror})") from None
+    finally:
+        os.close(descriptor)
+    if len(content) > MAX_SCENARIO_BYTES:
+        raise OddsEngineError(
+            f"{path}: larger than {MAX_SCENARIO_BYTES // 1024} KiB; is it a scenario file?"
+        )
+    return content
 
 
 class _Reader:
@@ -121,6 +172,20 @@ class _Reader:
                 self.refuse(f"{key}.{name}" if key else name, "unknown key")
         return data
 
+    def text(self, value, key: str, what: str):
+        """Refuse ``value`` unless it is a string; ``what`` says what it names."""
+        if not isinstance(value, str):
+            self.refuse(key, f"must be {what} in quotes, not {shown(value)}")
+        return value
+
+    def texts(self, value, key: str, what: str) -> list:
+        """Refuse ``value`` unless it is a list of strings; ``what`` is singular."""
+        if not isinstance(value, list):
+            self.refuse(key, f"must be a list, each {what} in quotes, not {shown(value)}")
+        for index, item in enumerate(value, start=1):
+            self.text(item, f"{key}[{index}]", what)
+        return value
+
     def build(self, key, builder, *args, **kwargs):
         try:
             return builder(*args, **kwargs)
@@ -129,10 +194,21 @@ class _Reader:
 
 
 def _parse(label: str, content: bytes) -> dict:
+    if content[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise OddsEngineError(f"{label}: not a valid TOML file (UTF-16 text: save it as UTF-8)")
     try:
-        return tomllib.loads(content.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise OddsEngineError(
+            f"{label}: not a valid TOML file (not UTF-8 text at byte {error.start}: save it "
+            "as UTF-8)"
+        ) from None
+    try:
+        return tomllib.loads(text.removeprefix("\ufeff"))
+    except tomllib.TOMLDecodeError as error:
         raise OddsEngineError(f"{label}: not a valid TOML file ({error})") from None
+    except RecursionError:  # tomllib recurses once per level of nesting
+        raise OddsEngineError(f"{label}: not a valid TOML file (nested too deeply)") from None
 
 
 def _situation(reader: _Reader, data: dict) -> Situation:
@@ -151,15 +227,42 @@ def _situation(reader: _Reader, data: dict) -> Situation:
         for flag in _STACK_KEYS - {"space", "force"}:
             if flag in entry and not isinstance(entry[flag], bool):
                 reader.refuse(f"{key}.{flag}", "must be true or false")
+        reader.text(entry["space"], f"{key}.space", "a space")
+        reader.text(entry["force"], f"{key}.force", "a force")
         stacks.append(reader.build(key, Stack, **entry))
+    _check_one_place_per_leader(reader, stacks)
     for name in ("wars", "alliances"):
+        if not isinstance(settings.get(name, []), list):
+            reader.refuse(f"situation.{name}", "must be a list of pairs of powers")
         for index, pair in enumerate(settings.get(name, []), start=1):
             if not (isinstance(pair, list) and len(pair) == 2):
                 reader.refuse(f"situation.{name}[{index}]", "must be a pair of powers")
+            reader.texts(pair, f"situation.{name}[{index}]", "a power")
+    for name, what in (("unrest", "a space"), ("impulse_order", "a power")):
+        if name in settings:
+            reader.texts(settings[name], f"situation.{name}", what)
     control = settings.get("control", {})
     reader.table(control, "situation.control", set(control))
+    for space, power in control.items():
+        reader.text(power, f"situation.control.{space}", "a power")
     arguments = {name: settings[name] for name in settings}
     return reader.build("situation", Situation, tuple(stacks), **arguments)
+
+
+def _check_one_place_per_leader(reader: _Reader, stacks) -> None:
+    """A named leader stands in one space only (an anonymous L0-L2 is no one in
+    particular)."""
+    seen = {}
+    for index, stack in enumerate(stacks, start=1):
+        for leader in stack.force.leaders:
+            if leader.is_anonymous:
+                continue
+            if leader.name in seen:
+                reader.refuse(
+                    f"stack[{index}]",
+                    f"{leader.name} is already in {seen[leader.name]}: one leader, one place",
+                )
+            seen[leader.name] = stack.space
 
 
 def load_situation(name_or_path) -> Situation:
@@ -196,6 +299,24 @@ def load_move(name_or_path, **overrides):
     for required in ("from", "to"):
         if required not in entry:
             reader.refuse(f"move.{required}", "missing")
+    for name, what in (("from", "a space"), ("to", "a space"), ("units", "a force")):
+        if name in entry:
+            reader.text(entry[name], f"move.{name}", what)
+    for name, what in (("power", "a power"), ("retreat", "a policy")):
+        if name in entry:
+            reader.text(entry[name], f"move.{name}", what)
+    for name in ("attacker_cards", "defender_cards"):
+        if name in entry and not isinstance(entry[name], list):
+            reader.refuse(f"move.{name}", f"must be a list of cards, not {shown(entry[name])}")
+    if "interception" in entry:
+        interception = entry["interception"]
+        if not isinstance(interception, (str, dict)):
+            reader.refuse(
+                "move.interception",
+                f'must be a table such as {{Graz = "all"}}, not {shown(interception)}',
+            )
+        for space, units in interception.items() if isinstance(interception, dict) else ():
+            reader.text(units, f"move.interception.{space}", '"all" or units')
     arguments = {
         "origin": entry["from"],
         "destination": entry["to"],

@@ -21,8 +21,9 @@ import numpy as np
 from ._random import block_keys, normalise_seed, scenario_id
 from .cards import Card, find_card
 from .engagements import Assault
-from .errors import OddsEngineError
+from .errors import OddsEngineError, OddsEngineTypeError, shown
 from .forces import UNIT_TYPES, Force, parse_force
+from .montecarlo import MAX_TRIALS
 from .options import Policies, RuleOptions
 from .results import Z95
 
@@ -123,9 +124,10 @@ class SiegeCampaign:
             cards = getattr(self, name)
             if isinstance(cards, str):
                 cards = cards.split(",")
-            object.__setattr__(
-                self, name, tuple(find_card(card) for card in cards if str(card).strip())
-            )
+            if not isinstance(cards, (list, tuple)):
+                raise OddsEngineTypeError(f"{name} must be a list of cards, not {shown(cards)}")
+            cards = [card for card in cards if not isinstance(card, str) or card.strip()]
+            object.__setattr__(self, name, tuple(find_card(card) for card in cards))
         if not self.start:
             if self.besiegers is None or self.garrison is None:
                 raise OddsEngineError("a siege campaign needs besiegers and a garrison")
@@ -399,8 +401,14 @@ def _force_with(counts, template: Force) -> Force:
     return Force(*(int(count) for count in counts), leaders=template.leaders, power=template.power)
 
 
+def _check_campaign(campaign) -> None:
+    if not isinstance(campaign, SiegeCampaign):
+        raise OddsEngineTypeError(f"a SiegeCampaign is needed, not {shown(campaign)}")
+
+
 def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
     """Exact results of a campaign: a Markov chain over the unit counts of both sides."""
+    _check_campaign(campaign)
     taken = np.zeros(campaign.horizon)
     broken = np.zeros(campaign.horizon)
     expected_cp = 0.0
@@ -471,8 +479,11 @@ def simulate_campaign(campaign: SiegeCampaign, trials=100_000, seed=None) -> Cam
     >>> bool(abs(result.taken_by[-1] - exact_campaign(campaign).taken_by[-1]) < 0.01)
     True
     """
+    _check_campaign(campaign)
     if isinstance(trials, bool) or not isinstance(trials, int) or trials <= 0:
-        raise OddsEngineError(f"trials must be a positive whole number, not {trials!r}")
+        raise OddsEngineError(f"trials must be a positive whole number, not {shown(trials)}")
+    if trials > MAX_TRIALS:
+        raise OddsEngineError(f"at most {MAX_TRIALS:,} trials in one run, not {shown(trials)}")
     seed = normalise_seed(seed)
     blocks = -(-trials // CAMPAIGN_BLOCK)
     keys = block_keys(seed, scenario_id(campaign), blocks)

@@ -24,7 +24,9 @@ from html import escape
 
 import numpy as np
 
+from .cards import find_card, parse_cards
 from .errors import OddsEngineError
+from .limits import MAX_TABLE_CELLS, check_grid_size
 from .sweep import Sweep, _new_seed, run_batch
 from .templates import ForceTemplate, parse_template
 
@@ -353,6 +355,18 @@ def _lines(template: ForceTemplate) -> list[_Line]:
     return lines
 
 
+def _check_fixed_cards(fixed) -> None:
+    """Refuse an unknown card among the fixed parameters now: otherwise every cell would
+    be refused, one by one, and the table would say nothing about why."""
+    for name in ("attacker_cards", "defender_cards", "responses"):
+        value = fixed.get(name)
+        if isinstance(value, str):
+            parse_cards(value)
+        elif isinstance(value, (list, tuple)):
+            for card in value:
+                find_card(card)
+
+
 def odds_table(
     kind: str,
     rows: str,
@@ -403,6 +417,8 @@ def odds_table(
     row_role, column_role = ROLES[kind]
     outcome = outcome or HEADLINES[kind]
     row_template, column_template = parse_template(rows), parse_template(columns)
+    check_grid_size(row_template.size * column_template.size, "odds table", MAX_TABLE_CELLS)
+    _check_fixed_cards(fixed)
     plan = Sweep(
         kind,
         grid={row_role: rows, column_role: columns},

@@ -15,8 +15,9 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from .errors import OddsEngineError
+from .errors import OddsEngineError, shown
 from .forces import Force, parse_force
+from .limits import MAX_UNITS, read_count
 
 __all__ = ["ForceTemplate", "TemplateAxis", "parse_template", "is_template"]
 
@@ -124,7 +125,7 @@ def is_template(text) -> bool:
 def _check_range(low: int, high: int, word: str, text: str) -> tuple[int, ...]:
     if low > high:
         raise OddsEngineError(
-            f"range {word!r} in template {text!r} runs backwards: write LOW..HIGH"
+            f"range {shown(word)} in template {shown(text)} runs backwards: write LOW..HIGH"
         )
     return tuple(range(low, high + 1))
 
@@ -160,34 +161,42 @@ def parse_template(text: str) -> ForceTemplate:
         count = _COUNT_RANGE.match(word)
         rating = _RATING_RANGE.match(word)
         if count:
-            low, high, letters = int(count.group(1)), int(count.group(2)), count.group(3)
+            letters = count.group(3)
             name = _UNIT_LETTERS.get(letters.lower())
             if name is None:
                 raise OddsEngineError(
-                    f"cannot read {word!r} in template {text!r}: a range of units is "
+                    f"cannot read {shown(word)} in template {shown(text)}: a range of units is "
                     "LOW..HIGH followed by R (regulars), M (mercenaries) or C (cavalry)"
+                )
+            low = read_count(count.group(1), name, word)
+            high = read_count(count.group(2), name, word)
+            if high > MAX_UNITS:  # the counter mix bounds every force: see limits.py
+                raise OddsEngineError(
+                    f"{shown(word)} in template {shown(text)}: at most {MAX_UNITS} {name} in "
+                    "one force"
                 )
             axis_values = _check_range(low, high, word, text)
             pieces.append((name, letters.upper()))
         elif rating:
-            low, high = int(rating.group(1)), int(rating.group(2))
-            if high > _MAX_RATING:
+            low, high = (int(digits[:3]) for digits in rating.groups())
+            if high > _MAX_RATING or max(map(len, rating.groups())) > 3:
                 raise OddsEngineError(
-                    f"{word!r} in template {text!r}: a leader's battle rating is 0, 1 or 2"
+                    f"{shown(word)} in template {shown(text)}: a leader's battle rating is "
+                    "0, 1 or 2"
                 )
             name = "rating"
             axis_values = _check_range(low, high, word, text)
             pieces.append((name, "L"))
         elif ".." in word:
             raise OddsEngineError(
-                f"cannot read {word!r} in template {text!r}: write a range as 2..16R "
+                f"cannot read {shown(word)} in template {shown(text)}: write a range as 2..16R "
                 "(units) or L0..2 (leader rating)"
             )
         else:
             pieces.append(word)
             continue
         if any(axis.name == name for axis in axes):
-            raise OddsEngineError(f"{name} is given as a range twice in template {text!r}")
+            raise OddsEngineError(f"{name} is given as a range twice in template {shown(text)}")
         axes.append(TemplateAxis(name, axis_values))
     template = ForceTemplate(text.strip(), tuple(axes), tuple(pieces))
     # Reading the first force checks the rest of the notation (leader names, letters).

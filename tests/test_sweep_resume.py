@@ -335,19 +335,22 @@ def test_a_long_batch_is_saved_scenario_by_scenario(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("precision", [1e-300, 1e-160, 5e-324])
-def test_a_target_too_fine_for_a_float_runs_to_max_trials(precision):
+def test_a_target_too_fine_for_a_float_is_refused_before_work(precision):
+    # No run can reach it (10^9 trials give a half-width near 3e-5): refused, not run to
+    # the trial cap.
     spec = oe.Assault("6R L1", "2R")
-    result = oe.simulate(spec, seed=2, precision=precision, max_trials=2 * BLOCK_TRIALS)
-    assert result.trials == 2 * BLOCK_TRIALS
-    frame = Sweep(
+    with pytest.raises(oe.OddsEngineError, match="finer than any run can reach"):
+        oe.simulate(spec, seed=2, precision=precision, max_trials=2 * BLOCK_TRIALS)
+    plan = Sweep(
         "assault",
         grid={"attacker": "6R L1", "defender": "2R"},
         method="monte-carlo",
         precision=precision,
         max_trials=2 * BLOCK_TRIALS,
         seed=2,
-    ).run(progress=False)
-    assert set(frame["trials"].tolist()) == {2 * BLOCK_TRIALS}
+    )
+    with pytest.raises(oe.OddsEngineError, match="finer than any run can reach"):
+        plan.run(progress=False)
 
 
 def test_resume_and_overwrite_together_are_refused(tmp_path):
@@ -356,3 +359,18 @@ def test_resume_and_overwrite_together_are_refused(tmp_path):
         plan.run(tmp_path / "r.csv", resume=True, overwrite=True, progress=False)
     with pytest.raises(oe.OddsEngineError, match="need an output file"):
         plan.run(resume=True, progress=False)
+
+
+def test_the_command_line_starts_a_precision_run_like_a_sweep(capsys):
+    # Issue 10 item 12: --precision without --trials starts with one block, as a sweep
+    # does, so the same seed and precision give the same numbers.
+    from oddsengine.cli import main
+
+    assert main(["assault", "--attacker", "6R L1", "--defender", "2R", "--seed", "7",
+                 "--precision", "0.01", "--format", "json"]) == 0
+    import json
+
+    payload = json.loads(capsys.readouterr().out)
+    alone = oe.simulate(oe.Assault("6R L1", "2R"), seed=7, precision=0.01)
+    assert payload["trials"] == alone.trials
+    assert payload["p"]["success"] == alone.p["success"]

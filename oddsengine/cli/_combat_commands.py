@@ -84,6 +84,7 @@ def _add_card_arguments(parser) -> None:
 
 
 def _combat_kwargs(arguments) -> dict:
+    _check_card_value_options(arguments)
     return {
         "attacker": parse_force(arguments.attacker),
         "defender": parse_force(arguments.defender),
@@ -96,11 +97,46 @@ def _combat_kwargs(arguments) -> dict:
     }
 
 
+def _check_policies_are_used(spec, arguments) -> None:
+    """Refuse a policy for a card nobody plays here: it would be ignored."""
+    if arguments.gout_target is not None and spec.gout_victim is None:
+        raise OddsEngineError(  # 32: the target is chosen only when Gout is played
+            f"--gout-target {arguments.gout_target} is given but Gout (#32) is not played"
+        )
+    played = {card.slug for card in spec.attacker_cards + spec.defender_cards + spec.responses}
+    for card, _ in spec.policies.post_roll:
+        if card not in played:
+            raise OddsEngineError(f"--policy {card}=... is given but {card} is not played")
+
+
 def _answer(spec, arguments):
+    _check_policies_are_used(spec, arguments)
     if arguments.card_value:
         _print_card_values(spec, arguments)
     else:
         print_results(run_engines(spec, arguments), arguments)
+
+
+def _check_card_value_options(arguments) -> None:
+    """Refuse options that --card-value would ignore, and --side without it."""
+    if not arguments.card_value:
+        if arguments.side is not None:
+            raise OddsEngineError("--side chooses a side for --card-value: give --card-value")
+        return
+    ignored = [
+        option
+        for option, value in (
+            ("--trials", arguments.trials),
+            ("--precision", arguments.precision),
+            ("--max-trials", arguments.max_trials),
+            ("--seed", arguments.seed),
+            ("--compare", arguments.compare),
+            ("--survivors", arguments.survivors),
+        )
+        if value not in (None, False)
+    ]
+    if ignored:
+        raise OddsEngineError(f"--card-value is computed exactly: it takes no {', '.join(ignored)}")
 
 
 def _print_card_values(spec, arguments):
@@ -240,7 +276,7 @@ def register(commands) -> None:
     )
     intercept.add_argument("--interceptor", required=True, metavar="FORCE", help=FORCE_HELP)
     intercept.add_argument("--mover", required=True, metavar="FORCE")
-    add_engine_arguments(intercept)
+    add_engine_arguments(intercept, survivors=False)  # a roll has no survivors
     intercept.set_defaults(run=_run_intercept)
 
     avoid = commands.add_parser(
@@ -255,5 +291,5 @@ def register(commands) -> None:
         action="store_true",
         help="every unit trying lost a field battle this impulse (automatic)",
     )
-    add_engine_arguments(avoid)
+    add_engine_arguments(avoid, survivors=False)  # a roll has no survivors
     avoid.set_defaults(run=_run_avoid)

@@ -7,9 +7,11 @@ import argparse
 import csv
 import io
 import json
+import math
 import sys
 
-from ..errors import OddsEngineError
+from ..errors import OddsEngineError, shown
+from ..limits import check_precision
 
 FORMATS = ("table", "json", "csv")
 
@@ -19,10 +21,20 @@ def positive_int(text: str) -> int:
     try:
         value = float(text.replace("_", ""))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value != int(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"must be a positive whole number, not {text!r}")
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}") from None
+    if not math.isfinite(value) or value != int(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number, not {shown(text)}")
     return int(value)
+
+
+def trial_count(text: str) -> int:
+    """An argparse type: a number of trials, from 1 to ``MAX_TRIALS`` (10^9)."""
+    from ..montecarlo import MAX_TRIALS
+
+    value = positive_int(text)
+    if value > MAX_TRIALS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_TRIALS:,} trials in one run, not {text}")
+    return value
 
 
 def non_negative_int(text: str) -> int:
@@ -30,9 +42,9 @@ def non_negative_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown(text)}") from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, not {text!r}")
+        raise argparse.ArgumentTypeError(f"must not be negative, not {shown(text)}")
     return value
 
 
@@ -41,20 +53,23 @@ def probability_target(text: str) -> float:
     try:
         value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number: {shown(text)}") from None
     if not 0 < value < 0.5:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 0.5, not {text!r}")
-    return value
+        raise argparse.ArgumentTypeError(f"must be between 0 and 0.5, not {shown(text)}")
+    try:
+        return check_precision(value)
+    except OddsEngineError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--exact``, ``--trials``, ``--seed``, ``--precision``, ``--compare`` and
-    ``--format``."""
+def add_engine_arguments(parser: argparse.ArgumentParser, survivors: bool = True) -> None:
+    """Add ``--exact``, ``--trials``, ``--seed``, ``--precision``, ``--compare``,
+    ``--format`` and (for engagements with survivors) ``--survivors``."""
     group = parser.add_argument_group("engine")
     group.add_argument("--exact", action="store_true", help="compute exact probabilities")
     group.add_argument(
         "--trials",
-        type=positive_int,
+        type=trial_count,
         default=None,
         help="Monte Carlo trials (default 1,000,000)",
     )
@@ -72,7 +87,7 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--max-trials",
-        type=positive_int,
+        type=trial_count,
         default=None,
         help="cap on trials for --precision (default 1e9)",
     )
@@ -82,11 +97,42 @@ def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
         help="run both engines and flag differences beyond 5 standard errors",
     )
     group.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    parser.set_defaults(survivors=False)
+    if not survivors:
+        return
     group.add_argument(
         "--survivors",
         action="store_true",
         help="also show the joint distribution of surviving land units (table format)",
     )
+
+
+def check_engine_arguments(arguments) -> None:
+    """Refuse engine options that would be ignored: every option given is used."""
+    given = [
+        option
+        for option, value in (
+            ("--trials", arguments.trials),
+            ("--precision", arguments.precision),
+            ("--max-trials", arguments.max_trials),
+            ("--seed", arguments.seed),
+        )
+        if value is not None
+    ]
+    if arguments.exact and given and not arguments.compare:
+        raise OddsEngineError(
+            f"--exact takes no {' or '.join(given)} (use --compare for both engines)"
+        )
+    if arguments.survivors and arguments.format != "table":
+        raise OddsEngineError(
+            "--survivors adds a table to the table format only (--format json holds the survivors)"
+        )
+    if arguments.max_trials is not None and arguments.precision is None:
+        raise OddsEngineError("--max-trials caps a --precision run: give --precision too")
+    if arguments.max_trials is not None and (arguments.trials or 0) > arguments.max_trials:
+        raise OddsEngineError(
+            f"--trials {arguments.trials} is more than --max-trials {arguments.max_trials}"
+        )
 
 
 def run_engines(spec, arguments, sample=None) -> list:
@@ -96,11 +142,10 @@ def run_engines(spec, arguments, sample=None) -> list:
     pass their own kernel's).
     """
     from ..exact import exact
-    from ..montecarlo import DEFAULT_TRIALS, MAX_TRIALS, simulate
+    from ..montecarlo import MAX_TRIALS, default_trials, simulate
 
     sample = sample or simulate
-    if arguments.exact and (arguments.trials or arguments.precision) and not arguments.compare:
-        raise OddsEngineError("--exact takes no --trials or --precision (use --compare for both)")
+    check_engine_arguments(arguments)
     results = []
     if arguments.exact or arguments.compare:
         results.append(exact(spec))
@@ -108,7 +153,7 @@ def run_engines(spec, arguments, sample=None) -> list:
         results.append(
             sample(
                 spec,
-                trials=arguments.trials or DEFAULT_TRIALS,
+                trials=default_trials(arguments.trials, arguments.precision),
                 seed=arguments.seed,
                 precision=arguments.precision,
                 max_trials=arguments.max_trials or MAX_TRIALS,

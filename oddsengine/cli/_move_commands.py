@@ -6,7 +6,17 @@ import json
 import sys
 
 from ..errors import OddsEngineError
-from ._engine_options import add_engine_arguments, positive_int, print_results, run_engines
+from ._engine_options import (
+    add_engine_arguments,
+    non_negative_int,
+    positive_int,
+    print_results,
+    run_engines,
+    trial_count,
+)
+
+#: End states a move lists when --states is not given.
+DEFAULT_STATES = 10
 
 
 def _move_results(move, arguments) -> list:
@@ -20,9 +30,10 @@ def _run_move(arguments):
     from ..scenario_file import load_move
 
     overrides = {}
-    if arguments.defender:
+    # "is not None": an empty policy is refused by the move, not ignored.
+    if arguments.defender is not None:
         overrides["defender_policy"] = arguments.defender
-    if arguments.retreat:
+    if arguments.retreat is not None:
         overrides["retreat_policy"] = arguments.retreat
     if arguments.interception:
         overrides["interception_policy"] = arguments.interception
@@ -32,10 +43,13 @@ def _run_move(arguments):
         overrides["garrison_joins_relief"] = arguments.garrison_joins_relief == "yes"
     if arguments.relief_inside_on_tie:
         overrides["relief_goes_inside_on_tie"] = arguments.relief_inside_on_tie == "yes"
-    if arguments.avoiding_units:
+    if arguments.avoiding_units is not None:
         overrides["avoiding_units"] = _avoiding_units(arguments.avoiding_units)
     if arguments.horizon:
         overrides["defender_horizon"] = arguments.horizon
+    if arguments.states is not None and arguments.format == "csv":
+        raise OddsEngineError("--states lists end states in the table and json formats, not csv")
+    states = arguments.states or DEFAULT_STATES
     move = load_move(arguments.scenario, **overrides)
     results = _move_results(move, arguments)
     stream = sys.stdout
@@ -43,7 +57,7 @@ def _run_move(arguments):
         payloads = []
         for result in results:
             payload = result.to_dict()
-            payload["end_states"] = end_state_records(result, arguments.states)
+            payload["end_states"] = end_state_records(result, states)
             payloads.append(payload)
         if len(payloads) == 1:
             json.dump(payloads[0], stream, indent=2)
@@ -65,7 +79,7 @@ def _run_move(arguments):
     print_results(results, arguments)
     if arguments.format == "table":
         stream.write(f"\nMost likely end states ({results[0].method}):\n")
-        for record in end_state_records(results[0], arguments.states):
+        for record in end_state_records(results[0], states):
             stream.write(
                 f"  {record['probability']:>9.4%}  {record['outcome']:<18} "
                 f"mover {record['mover_end']}; defenders {record['defenders_end']}"
@@ -123,8 +137,13 @@ def _run_siege(arguments):
             raise OddsEngineError("give --besiegers and --garrison, or --after-move SCENARIO")
         campaign = SiegeCampaign(arguments.besiegers, arguments.garrison, **parameters)
     if arguments.exact:
-        if arguments.trials:
-            raise OddsEngineError("--exact takes no --trials")
+        ignored = [
+            option
+            for option, value in (("--trials", arguments.trials), ("--seed", arguments.seed))
+            if value is not None
+        ]
+        if ignored:
+            raise OddsEngineError(f"--exact takes no {' or '.join(ignored)}")
         result = exact_campaign(campaign)
     else:
         result = simulate_campaign(
@@ -188,7 +207,10 @@ def register(commands) -> None:
     )
     policies.add_argument("--interception", choices=("all", "none"))
     move.add_argument(
-        "--states", type=positive_int, default=10, help="end states to list (default 10)"
+        "--states",
+        type=positive_int,
+        default=None,
+        help=f"end states to list (default {DEFAULT_STATES}; table and json formats)",
     )
     add_engine_arguments(move)
     move.set_defaults(run=_run_move)
@@ -226,7 +248,7 @@ def register(commands) -> None:
     siege.add_argument("--defender-cards", default="", metavar="CARDS")
     engine = siege.add_argument_group("engine")
     engine.add_argument("--exact", action="store_true", help="exact Markov chain")
-    engine.add_argument("--trials", type=positive_int, default=None)
-    engine.add_argument("--seed", type=int, default=None)
+    engine.add_argument("--trials", type=trial_count, default=None)
+    engine.add_argument("--seed", type=non_negative_int, default=None)
     engine.add_argument("--format", choices=("table", "json", "csv"), default="table")
     siege.set_defaults(run=_run_siege)

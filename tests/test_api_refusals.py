@@ -1,0 +1,108 @@
+"""The Python API validates at its public boundary: a bad call raises the project's error
+type (a ValueError; also a TypeError for a value of the wrong kind), never an
+AttributeError, a ZeroDivisionError or a KeyError from deep inside (issue 10, item 11)."""
+
+import pytest
+
+import oddsengine as oe
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError
+
+BATTLE = oe.FieldBattle("5R L1", "hapsburg: 4R")
+ASSAULT = oe.Assault("6R L1", "hapsburg: 2R")
+SIEGE = oe.SiegeCampaign("9R Suleiman", "hapsburg: 2R", horizon=2)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: oe.simulate(None),
+        lambda: oe.simulate("4R", trials=1000),
+        lambda: oe.simulate(oe.FieldBattle, trials=1000),
+        lambda: oe.simulate_many(None),
+        lambda: oe.simulate_many([BATTLE, None], trials=1000),
+        lambda: oe.exact("4R"),
+        lambda: oe.exact(None),
+        lambda: oe.simulate_move(BATTLE, trials=1000),
+        lambda: oe.load_move(5),
+        lambda: oe.Policies(attacker_casualty_order=5),
+        lambda: oe.Policies(post_roll=5),
+        lambda: oe.Policies(gout_target=5),
+        lambda: oe.RuleOptions(cards_as_printed="yes"),
+        lambda: oe.RuleOptions(cards_as_printed=1),
+        lambda: oe.FieldBattle(None, "4R"),
+        lambda: oe.FieldBattle("4R", "hapsburg: 2R", attacker_cards=2.5),
+        lambda: oe.compare(None, oe.exact(BATTLE)),
+        lambda: oe.SiegeCampaign("9R Suleiman", "hapsburg: 2R", attacker_cards=5.5),
+        lambda: oe.exact_campaign(None),
+        lambda: oe.simulate_campaign("9R Suleiman"),
+    ],
+    ids=[
+        "simulate-None",
+        "simulate-str",
+        "simulate-class",
+        "simulate_many-None",
+        "simulate_many-None-inside",
+        "exact-str",
+        "exact-None",
+        "simulate_move-battle",
+        "load_move-int",
+        "casualty-order-int",
+        "post-roll-int",
+        "gout-target-int",
+        "cards-as-printed-str",
+        "cards-as-printed-int",
+        "force-None",
+        "cards-float",
+        "compare-None",
+        "siege-cards-float",
+        "exact_campaign-None",
+        "simulate_campaign-str",
+    ],
+)
+def test_a_value_of_the_wrong_kind_raises_a_type_error_of_the_project(call):
+    with pytest.raises(OddsEngineTypeError) as refused:
+        call()
+    assert isinstance(refused.value, TypeError)
+    assert isinstance(refused.value, ValueError)  # every OddsEngineError is one
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: oe.simulate(BATTLE, precision=1e-300), "at least 1e-06"),
+        (lambda: oe.simulate(BATTLE, precision=1e-160), "at least 1e-06"),
+        (lambda: oe.simulate(BATTLE, precision="abc"), "precision must be a number"),
+        (lambda: oe.simulate(BATTLE, precision=float("nan")), "between 0 and 0.5"),
+        (lambda: oe.simulate(BATTLE, trials=10**12), "at most 1,000,000,000 trials"),
+        (lambda: oe.simulate(BATTLE, trials=10**5000), "at most 1,000,000,000 trials"),
+        (lambda: oe.Force(regulars=10**30), "at most"),
+        (lambda: oe.simulate_campaign(SIEGE, trials=10**12), "at most 1,000,000,000 trials"),
+        (lambda: oe.Force(leaders=["Suleiman", "Suleiman"]), "listed twice"),
+        (lambda: oe.Force(leaders=["Gandalf"]), "unknown leader"),
+    ],
+)  # fmt: skip
+def test_a_bad_value_raises_the_project_error(call, words):
+    with pytest.raises(OddsEngineError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        call()
+
+
+def test_compare_refuses_results_of_two_different_engagements():
+    with pytest.raises(OddsEngineError, match="two results of the same engagement"):
+        oe.compare(oe.exact(BATTLE), oe.exact(ASSAULT))
+    # The same engagement, even built twice, is compared.
+    same = oe.FieldBattle("5R L1", "hapsburg: 4R")
+    table = oe.compare(oe.exact(BATTLE), oe.simulate(same, trials=100_000, seed=3))
+    assert not table["disagrees"].any()
+
+
+def test_leaders_given_by_name_make_the_same_force_as_leaders_given_as_leaders():
+    by_name = oe.Force(regulars=7, cavalry=1, leaders=["Suleiman", "Ibrahim"])
+    assert by_name == oe.parse_force("7R 1C Suleiman Ibrahim")
+    assert oe.Force(leaders="Ferdinand").power == "hapsburg"
+
+
+def test_rule_options_keep_their_values_and_repr():
+    # The repr keys the random streams of a spec: it must not change.
+    assert repr(oe.RuleOptions(cards_as_printed=True)) == "RuleOptions(cards_as_printed=True)"
+    assert oe.RuleOptions().cards_as_printed is False

@@ -1,0 +1,156 @@
+"""Bad command lines end in one line on stderr and exit status 2, never a traceback, and
+no option is silently ignored (issue 10, items 2, 3, 5, 6 and 7)."""
+
+import pytest
+
+from oddsengine.cli import main
+
+HUGE = "1" + "0" * 30
+BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
+
+
+def refused(capsys, argv, words=()):
+    """Run the command line in-process; assert exit 2 and one line naming ``words``."""
+    try:
+        status = main(argv)
+    except SystemExit as stop:  # argparse refuses through SystemExit
+        status = stop.code
+    captured = capsys.readouterr()
+    assert status == 2, captured.err
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    assert captured.out == ""
+    for word in words:
+        assert word in lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (["--trials", "inf"], ["--trials", "'inf'"]),
+        (["--trials", "1e400"], ["--trials"]),
+        (["--trials", "nan"], ["--trials"]),
+        (["--trials", "9" * 5000], ["--trials", "characters"]),
+        (["--precision", "0.01", "--max-trials", "inf"], ["--max-trials"]),
+        (["--precision", "1e-300"], ["finer than any run can reach"]),
+        (["--precision", "1e-160"], ["at least 1e-06"]),
+        (["--seed", "9" * 5000], ["--seed"]),
+    ],
+)
+def test_numbers_no_run_can_use_are_refused_in_one_line(capsys, extra, words):
+    refused(capsys, BATTLE + extra, words)
+
+
+def test_trials_above_the_maximum_are_refused_with_the_reason(capsys):
+    # Item 5: 1e12 trials used to run 10^9 and say so only in the output.
+    line = refused(capsys, [*BATTLE, "--trials", "1e12"])
+    assert "at most 1,000,000,000 trials" in line
+    refused(capsys, [*BATTLE, "--precision", "0.01", "--max-trials", "2e9"], ["at most"])
+
+
+@pytest.mark.parametrize(
+    "force",
+    [
+        f"hapsburg: {HUGE}R",
+        "hapsburg: " + "9" * 5000 + "R",
+        "hapsburg: 100R",
+        "hapsburg: 1030R",
+    ],
+)
+def test_counts_beyond_the_counter_mix_are_refused_before_any_work(capsys, force):
+    line = refused(
+        capsys, ["battle", "--attacker", "4R", "--defender", force, "--exact"], ["at most 99"]
+    )
+    assert len(line) < 300
+
+
+def test_a_card_number_of_thousands_of_digits_is_refused(capsys):
+    refused(capsys, [*BATTLE, "--attacker-cards", "9" * 5000], ["does not change a land combat"])
+
+
+def test_a_leader_listed_twice_is_refused(capsys):
+    refused(
+        capsys,
+        ["battle", "--attacker", "13R Suleiman Suleiman", "--defender", "hapsburg: 4R"],
+        ["Suleiman is listed twice"],
+    )
+
+
+@pytest.mark.parametrize(
+    "template, words",
+    [
+        (f"1..{HUGE}R", ["at most 99 regulars"]),
+        ("1..100R", ["at most 99 regulars"]),
+        ("L0..3", ["battle rating is 0, 1 or 2"]),
+        ("0..99R 0..99M L0..2", ["120000 scenarios is too large: at most 10000"]),
+    ],
+)
+def test_templates_beyond_the_limits_are_refused_by_table(capsys, template, words):
+    command = ["table", "battle", "--attacker", template, "--defender", "hapsburg: 1..4R"]
+    refused(capsys, command, words)
+
+
+def test_an_unknown_card_in_a_table_is_refused(capsys):
+    # Item 6: it used to exit 0 with every cell refused.
+    command = ["table", "assault", "--attacker", "3..4R L1", "--defender", "1..2R"]
+    refused(capsys, [*command, "--attacker-cards", "gandalf"], ["unknown card 'gandalf'"])
+    refused(capsys, [*command, "--responses", "999"], ["card #999"])
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (["--gout-target", "Suleiman"], ["Gout (#32) is not played"]),
+        (["--policy", "janissaries=always"], ["janissaries is not played"]),
+        (["--side", "attacker"], ["--side", "--card-value"]),
+        (["--card-value", "--trials", "1000"], ["--card-value", "--trials"]),
+        (["--card-value", "--seed", "3"], ["--seed"]),
+        (["--card-value", "--compare"], ["--compare"]),
+        (["--exact", "--max-trials", "1000"], ["--exact takes no --max-trials"]),
+        (["--exact", "--trials", "1000"], ["--exact takes no --trials"]),
+        (["--max-trials", "1000"], ["--max-trials caps a --precision run"]),
+        (["--exact", "--seed", "3"], ["--exact takes no --seed"]),
+        (["--exact", "--survivors", "--format", "csv"], ["--survivors", "table format only"]),
+        (["--precision", "0.01", "--trials", "5000", "--max-trials", "1000"], ["more than"]),
+    ],
+)
+def test_options_that_would_be_ignored_are_refused(capsys, extra, words):
+    # Item 7: never ignore an option.
+    refused(capsys, BATTLE + extra, words)
+
+
+@pytest.mark.parametrize("target, dice", [("Ibrahim", 6), ("Suleiman", 5)])
+def test_gout_target_with_gout_is_used(capsys, target, dice):
+    # RULES.md 6 (14) steps 2-3: attacker dice = land units + best battle rating, defender
+    # dice = land units + best rating + 1; Gout (#32) keeps its target out, so 4 + 2 with
+    # Suleiman left (rating 2), 4 + 1 with Ibrahim left (rating 1); the defender 2 + 0 + 1.
+    command = ["battle", "--attacker", "4R Suleiman Ibrahim", "--defender", "hapsburg: 2R"]
+    status = main([*command, "--responses", "gout", "--gout-target", target, "--exact"])
+    assert status == 0
+    assert f"Dice: attacker {dice}, defender 3" in capsys.readouterr().out
+
+
+def test_end_states_are_not_asked_of_the_csv_format(capsys):
+    refused(capsys, ["move", "vienna", "--exact", "--format", "csv", "--states", "3"], ["--states"])
+    assert main(["move", "vienna", "--exact", "--format", "csv"]) == 0
+
+
+@pytest.mark.parametrize("option", ["--defender", "--retreat"])
+def test_an_empty_move_policy_is_refused_not_ignored(capsys, option):
+    refused(capsys, ["move", "vienna", option, ""], ["policy ''"])
+
+
+@pytest.mark.parametrize("command", ["intercept", "avoid"])
+def test_a_roll_has_no_survivors_option(capsys, command):
+    roles = ["--interceptor", "--mover"] if command == "intercept" else ["--defender", "--attacker"]
+    argv = [command, roles[0], "hapsburg: 2R", roles[1], "4R", "--exact", "--survivors"]
+    refused(capsys, argv, ["unrecognized arguments: --survivors"])
+
+
+def test_siege_takes_the_same_trial_and_seed_limits(capsys):
+    siege = ["siege", "--besiegers", "9R Suleiman", "--garrison", "hapsburg: 2R"]
+    refused(capsys, [*siege, "--trials", "inf"], ["--trials"])
+    refused(capsys, [*siege, "--trials", "1e12"], ["at most"])
+    refused(capsys, [*siege, "--seed", "-5"], ["--seed"])
+    refused(capsys, [*siege, "--exact", "--seed", "3"], ["--exact takes no --seed"])
