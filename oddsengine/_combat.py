@@ -10,13 +10,36 @@ come from the spec as a :class:`CombatSide` per side and a ``mode``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from ._draws import DrawPlan, binomial_pmf, convolve
 from .forces import UNIT_TYPES, Force
 
-__all__ = ["CombatSide", "combat_plan", "resolve_combat"]
+__all__ = ["CombatSide", "combat_plan", "hits_pmf", "resolve_combat"]
+
+#: The distribution a side rolls when no unit is left to roll (29: the answer to a
+#: Surprise Attack that killed every unit).
+_NO_DICE = np.ones(1)
+_NO_DICE.setflags(write=False)
+
+
+@lru_cache(maxsize=4096)
+def hits_pmf(dice: int, bonus_dice: int = 0, bonus_chance: float = 0.5) -> np.ndarray:
+    """Distribution of a side's hits: ``dice`` dice hitting on 5-6 and ``bonus_dice``
+    hitting with ``bonus_chance`` (Tercios), before any post-roll card.
+
+    Computed once per combination and shared (read-only) by every combat that rolls it.
+
+    Examples
+    --------
+    >>> (hits_pmf(1, 1, 0.5) * 6).round(6).tolist()
+    [2.0, 3.0, 1.0]
+    """
+    pmf = convolve(binomial_pmf(dice), binomial_pmf(bonus_dice, bonus_chance))
+    pmf.setflags(write=False)
+    return pmf
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,10 +80,9 @@ class CombatSide:
         """Distribution of the side's hits before any post-roll card."""
         units_left = self.land_units - losses_before_rolling
         if losses_before_rolling > 0 and units_left <= 0:
-            return np.ones(1)  # 29: nothing to roll if none survive the first fire.
-        return convolve(
-            binomial_pmf(self.dice_after_losses[losses_before_rolling]),
-            binomial_pmf(self.bonus_dice, self.bonus_chance),
+            return _NO_DICE  # 29: nothing to roll if none survive the first fire.
+        return hits_pmf(
+            self.dice_after_losses[losses_before_rolling], self.bonus_dice, self.bonus_chance
         )
 
     def dice_rolled(self, losses_before_rolling: np.ndarray) -> np.ndarray:
@@ -76,17 +98,24 @@ class CombatSide:
 
     def composition_after(self, survivors: np.ndarray) -> dict[str, np.ndarray]:
         """Regulars, mercenaries and cavalry left for each number of survivors."""
-        table = np.array(
-            [
-                [
-                    self.force.units_after_losses(losses, self.casualty_order)[kind]
-                    for kind in UNIT_TYPES
-                ]
-                for losses in range(self.land_units + 1)
-            ]
-        ).reshape(self.land_units + 1, len(UNIT_TYPES))
-        rows = table[self.land_units - survivors]
+        units = tuple(getattr(self.force, kind) for kind in UNIT_TYPES)
+        rows = _composition_table(units, self.casualty_order)[self.land_units - survivors]
         return {kind: rows[:, index] for index, kind in enumerate(UNIT_TYPES)}
+
+
+@lru_cache(maxsize=4096)
+def _composition_table(units: tuple[int, ...], casualty_order: tuple[str, ...]) -> np.ndarray:
+    """Units of each type (:data:`UNIT_TYPES`) left after 0..land units losses, one row
+    per number of losses; shared by every side with these units and this order."""
+    force = Force(**dict(zip(UNIT_TYPES, units, strict=True)))
+    table = np.array(
+        [
+            [force.units_after_losses(losses, casualty_order)[kind] for kind in UNIT_TYPES]
+            for losses in range(force.land_units + 1)
+        ]
+    ).reshape(force.land_units + 1, len(UNIT_TYPES))
+    table.setflags(write=False)
+    return table
 
 
 def combat_plan(attacker: CombatSide, defender: CombatSide, first_to_fire: str | None):
