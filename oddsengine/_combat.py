@@ -17,7 +17,7 @@ import numpy as np
 from ._draws import DrawPlan, binomial_pmf, convolve
 from .forces import UNIT_TYPES, Force
 
-__all__ = ["CombatSide", "combat_plan", "hits_pmf", "resolve_combat"]
+__all__ = ["CombatSide", "StackedSide", "combat_plan", "hits_pmf", "resolve_combat", "resolve_hits"]
 
 #: The distribution a side rolls when no unit is left to roll (29: the answer to a
 #: Surprise Attack that killed every unit).
@@ -103,6 +103,51 @@ class CombatSide:
         return {kind: rows[:, index] for index, kind in enumerate(UNIT_TYPES)}
 
 
+@dataclass(frozen=True, eq=False)
+class StackedSide:
+    """One side of many combats at once, for :func:`resolve_hits` over a grid.
+
+    The combats share their kind, their cards and the policies; they differ in counts
+    and ratings. Built with :meth:`stack`; each array has one row per combat.
+
+    Parameters
+    ----------
+    land_units : int array, shape (combats, 1)
+    dice_table : int array, shape (combats, most land units + 1)
+        Dice rolled before any post-roll card after ``L`` losses, bonus dice included
+        (row ``c`` is ``dice_after_losses + bonus_dice`` of combat ``c``, padded).
+    post_roll_dice : int
+    post_roll_policy : str
+    """
+
+    land_units: np.ndarray
+    dice_table: np.ndarray
+    post_roll_dice: int
+    post_roll_policy: str
+
+    @classmethod
+    def stack(cls, sides) -> StackedSide:
+        """Stack :class:`CombatSide` objects that share their post-roll card and policy."""
+        post_roll = {(side.post_roll_dice, side.post_roll_policy) for side in sides}
+        if len(post_roll) != 1:
+            raise ValueError("stacked sides must share their post-roll card and policy")
+        land_units = np.array([side.land_units for side in sides], dtype=np.int64)
+        dice_table = np.zeros((len(sides), land_units.max() + 1), dtype=np.int64)
+        for row, side in enumerate(sides):
+            dice_table[row, : side.land_units + 1] = (
+                np.array(side.dice_after_losses) + side.bonus_dice
+            )
+        ((post_roll_dice, post_roll_policy),) = post_roll
+        return cls(land_units[:, None], dice_table, post_roll_dice, post_roll_policy)
+
+    def dice_rolled(self, losses_before_rolling: np.ndarray) -> np.ndarray:
+        """As :meth:`CombatSide.dice_rolled`, one row per combat."""
+        shape = np.broadcast_shapes(losses_before_rolling.shape, self.land_units.shape)
+        losses = np.broadcast_to(losses_before_rolling, shape)
+        rolled = np.take_along_axis(self.dice_table, losses, axis=1)
+        return np.where((losses > 0) & (losses >= self.land_units), 0, rolled)
+
+
 @lru_cache(maxsize=4096)
 def _composition_table(units: tuple[int, ...], casualty_order: tuple[str, ...]) -> np.ndarray:
     """Units of each type (:data:`UNIT_TYPES`) left after 0..land units losses, one row
@@ -175,6 +220,22 @@ def resolve_combat(values, attacker: CombatSide, defender: CombatSide, mode, fir
     dict of str to ndarray
         Columns describing each cell's outcome: hits, survivors by type, and flags.
     """
+    columns = resolve_hits(values, attacker, defender, mode, first_to_fire)
+    for side_name, side in (("attacker", attacker), ("defender", defender)):
+        survivors = columns[f"{side_name}_survivors"]
+        for kind, counts in side.composition_after(survivors).items():
+            columns[f"{side_name}_{kind}"] = counts
+    return columns
+
+
+def resolve_hits(values, attacker, defender, mode, first_to_fire):
+    """Hits, survivors, the winner and the post-roll decisions of every cell.
+
+    The part of :func:`resolve_combat` that does not look at unit types. ``attacker``
+    and ``defender`` are :class:`CombatSide` objects, or :class:`StackedSide` objects
+    whose values have one row per combat of a grid; the cell values then broadcast
+    against them (shape ``(1, cells)``) and every column has shape ``(combats, cells)``.
+    """
     first, second, attacker_extra, defender_extra = values
     if first_to_fire == "defender":
         defender_hits, attacker_hits = first, second
@@ -227,7 +288,7 @@ def resolve_combat(values, attacker: CombatSide, defender: CombatSide, mode, fir
         attacker_keeps = both_gone & (attacker_dice > defender_dice)
         attacker_survivors = np.where(attacker_keeps, 1, attacker_survivors)
         defender_survivors = np.where(both_gone & ~attacker_keeps, 1, defender_survivors)
-    columns = {
+    return {
         "attacker_hits": attacker_hits,
         "defender_hits": defender_hits,
         "attacker_prevails": prevails,
@@ -236,10 +297,3 @@ def resolve_combat(values, attacker: CombatSide, defender: CombatSide, mode, fir
         "attacker_spent_post_roll": attacker_spent,
         "defender_spent_post_roll": defender_spent,
     }
-    for side_name, side, survivors in (
-        ("attacker", attacker, attacker_survivors),
-        ("defender", defender, defender_survivors),
-    ):
-        for kind, counts in side.composition_after(survivors).items():
-            columns[f"{side_name}_{kind}"] = counts
-    return columns

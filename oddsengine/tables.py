@@ -25,6 +25,7 @@ from html import escape
 import numpy as np
 
 from .errors import OddsEngineError
+from .exact_grid import exact_probabilities, exact_probability
 from .sweep import Sweep, _new_seed, run_batch
 from .templates import ForceTemplate, parse_template
 
@@ -340,9 +341,7 @@ def _latex_escape(text: str) -> str:
 def _exact_headline(spec, outcome: str) -> float:
     """The exact probability of one outcome: the mass of the draw-plan cells that end in
     it (the sum :func:`oddsengine.exact` makes, without the other outcomes)."""
-    plan = spec.draw_plan()
-    outcomes = spec.outcome_columns(plan.cell_values())["outcome"]
-    return float(np.asarray(plan.cell_probabilities())[outcomes == outcome].sum())
+    return exact_probability(spec, outcome)
 
 
 def _lines(template: ForceTemplate) -> list[_Line]:
@@ -416,16 +415,20 @@ def odds_table(
     scenarios = plan.expand(scenario_seed)
     probability = {scenario.key: (math.nan, math.nan, math.nan) for scenario in scenarios}
     methods, trial_counts = set(), set()
-    sampled = []
+    sampled, exact_scenarios = [], []
     for scenario in scenarios:
         if scenario.spec is None:
             continue
         if method != "monte-carlo" and getattr(scenario.spec, "exact_available", True):
-            value = _exact_headline(scenario.spec, outcome)
-            probability[scenario.key] = (value, value, value)
-            methods.add("exact")
+            exact_scenarios.append(scenario)
         else:
             sampled.append((scenario.columns, scenario.key, kind, scenario.spec, "monte-carlo"))
+    if exact_scenarios:
+        # The whole grid at once, as array operations (oddsengine.exact_grid).
+        values = exact_probabilities([scenario.spec for scenario in exact_scenarios], outcome)
+        for scenario, value in zip(exact_scenarios, values.tolist(), strict=True):
+            probability[scenario.key] = (value, value, value)
+        methods.add("exact")
     if sampled:
         settings = {
             "trials": trials,
