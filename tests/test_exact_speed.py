@@ -39,3 +39,59 @@ def test_shared_tables_are_read_only():
     first, *_ = DrawPlan(np.ones(2) / 2, np.ones((1, 3)) / 3).cell_values()
     with pytest.raises(ValueError):
         first[0] = 1
+
+
+# -- the dependent draw of Surprise Attack ----------------------------------------------
+
+
+def _dependent_plan(generator, first_size, rows, second_size):
+    first = generator.random(first_size)
+    second = np.zeros((rows, second_size))
+    for row in range(rows):
+        size = generator.integers(1, second_size + 1)
+        second[row, :size] = generator.random(size)
+        second[row] /= second[row].sum()
+    return DrawPlan(first / first.sum(), second)
+
+
+@pytest.mark.parametrize(
+    ("first_size", "rows", "second_size"), [(13, 9, 11), (3, 7, 5), (8, 2, 30), (2, 2, 2)]
+)
+def test_bucketed_dependent_draw_counts_as_the_numpy_twin(first_size, rows, second_size):
+    # The compiled kernel looks most dependent draws up by the uniform's top bits; the
+    # twin compares every threshold: the counts must be identical, block for block.
+    from oddsengine import _kernels, _numpy_kernel
+    from oddsengine._random import block_keys
+
+    plan = _dependent_plan(np.random.default_rng(first_size), first_size, rows, second_size)
+    thresholds, layout = plan.thresholds()
+    arguments = (
+        thresholds[None],
+        layout[None],
+        np.zeros(3, dtype=np.int64),
+        block_keys(11, 5, 3),
+        np.array([999, 4096, 50_001], dtype=np.int64),
+    )
+    compiled = np.zeros((3, plan.cells), dtype=np.int64)
+    twin = np.zeros_like(compiled)
+    _kernels.count_cells(*arguments, compiled)
+    _numpy_kernel.count_cells(*arguments, twin)
+    np.testing.assert_array_equal(compiled, twin)
+
+
+def test_buckets_hold_the_value_of_every_uniform_they_cover():
+    from oddsengine._kernels import _BUCKET_BITS, _UNRESOLVED, _fill_buckets
+
+    plan = _dependent_plan(np.random.default_rng(3), 6, 4, 9)
+    thresholds, layout = plan.thresholds()
+    rows, size = int(layout[1]), int(layout[2])
+    buckets = np.empty((rows, 1 << _BUCKET_BITS), np.int32)
+    _fill_buckets(thresholds, rows, size, buckets)
+    width = 1 << (32 - _BUCKET_BITS)
+    edges = np.arange(1 << _BUCKET_BITS, dtype=np.uint64) * width
+    for uniforms in (edges, edges + width // 2, edges + width - 1):
+        for row in range(rows):
+            drawn = np.searchsorted(thresholds[1 + row, : size - 1], uniforms, side="right")
+            resolved = buckets[row] != _UNRESOLVED
+            assert np.array_equal(buckets[row][resolved], drawn[resolved])
+            assert (~resolved).sum() <= size - 1
