@@ -131,8 +131,8 @@ class StackedSide:
         post_roll = {(side.post_roll_dice, side.post_roll_policy) for side in sides}
         if len(post_roll) != 1:
             raise ValueError("stacked sides must share their post-roll card and policy")
-        land_units = np.array([side.land_units for side in sides], dtype=np.int64)
-        dice_table = np.zeros((len(sides), land_units.max() + 1), dtype=np.int64)
+        land_units = np.array([side.land_units for side in sides], dtype=np.int32)
+        dice_table = np.zeros((len(sides), land_units.max() + 1), dtype=np.int32)
         for row, side in enumerate(sides):
             dice_table[row, : side.land_units + 1] = (
                 np.array(side.dice_after_losses) + side.bonus_dice
@@ -142,6 +142,8 @@ class StackedSide:
 
     def dice_rolled(self, losses_before_rolling: np.ndarray) -> np.ndarray:
         """As :meth:`CombatSide.dice_rolled`, one row per combat."""
+        if not losses_before_rolling.any():
+            return self.dice_table[:, :1]  # no losses before rolling (no Surprise Attack)
         shape = np.broadcast_shapes(losses_before_rolling.shape, self.land_units.shape)
         losses = np.broadcast_to(losses_before_rolling, shape)
         rolled = np.take_along_axis(self.dice_table, losses, axis=1)

@@ -116,16 +116,23 @@ def _group_key(spec) -> tuple | None:
 
 
 def _passes(indices: list[int], specs) -> list[list[int]]:
-    """Split a group so that one pass resolves at most :data:`_CELLS_PER_PASS` cells."""
-    largest = max(
-        (attacker.land_units + attacker.dice_after_losses[0] + attacker.bonus_dice + 2)
-        * (defender.land_units + defender.dice_after_losses[0] + defender.bonus_dice + 2)
-        for attacker, defender in map(_sides, specs)
-    )
+    """Split a group into passes of combats of similar size (so that little of a pass is
+    padding), each resolving at most :data:`_CELLS_PER_PASS` cells."""
+    sizes = []
+    for attacker, defender in map(_sides, specs):
+        sizes.append(
+            (max(attacker.dice_after_losses) + attacker.bonus_dice + 1)
+            * (max(defender.dice_after_losses) + defender.bonus_dice + 1)
+        )
     attacker, defender = _sides(specs[0])
-    largest *= (attacker.post_roll_dice + 1) * (defender.post_roll_dice + 1)
-    size = max(1, _CELLS_PER_PASS // largest)
-    return [indices[start : start + size] for start in range(0, len(indices), size)]
+    extras = (attacker.post_roll_dice + 1) * (defender.post_roll_dice + 1)
+    passes, current = [], []
+    for position in sorted(range(len(indices)), key=sizes.__getitem__):
+        if current and (len(current) + 1) * sizes[position] * extras > _CELLS_PER_PASS:
+            passes.append(current)
+            current = []
+        current.append(indices[position])
+    return passes + [current]
 
 
 # -- one pass ----------------------------------------------------------------------------
@@ -197,7 +204,7 @@ def _stacked_probabilities(specs, outcome: str, key: tuple) -> np.ndarray:
     joint = joint[:, :, :, None, None] * attacker_extra[None, None, None, :, None]
     joint = joint * defender_extra[None, None, None, None, :]
 
-    values = tuple(grid.reshape(1, -1) for grid in np.indices(shape))
+    values = tuple(grid.reshape(1, -1) for grid in np.indices(shape, dtype=np.int32))
     columns = resolve_hits(
         values,
         StackedSide.stack(attackers),
@@ -207,19 +214,17 @@ def _stacked_probabilities(specs, outcome: str, key: tuple) -> np.ndarray:
     )
     chosen = _outcome_mask(spec_class, columns, treachery, outcome)
     chosen = np.broadcast_to(chosen, (combats, chosen.shape[1])).reshape(combats, *shape)
-
-    probabilities = np.empty(combats)
-    for combat in range(combats):
-        # Only the combat's own cells, in its own order: the sum is the one-by-one sum.
-        own = (
-            slice(0, first_sizes[combat]),
-            slice(0, second_sizes[combat]),
-            slice(None),
-            slice(None),
-        )
-        cells = joint[combat][own].ravel()
-        probabilities[combat] = cells[chosen[combat][own].ravel()].sum()
-    return probabilities
+    # Only each combat's own cells (not the padding), in its own order: the selected
+    # probabilities of a combat come out contiguous, and their sum is the one-by-one sum.
+    own_first = np.arange(shape[0])[None, :] < first_sizes[:, None]
+    own_second = np.arange(shape[1])[None, :] < second_sizes[:, None]
+    chosen = chosen & (own_first[:, :, None, None, None] & own_second[:, None, :, None, None])
+    selected = joint[chosen]
+    ends = np.cumsum(chosen.reshape(combats, -1).sum(axis=1))
+    starts = ends - chosen.reshape(combats, -1).sum(axis=1)
+    return np.array(
+        [selected[start:end].sum() for start, end in zip(starts.tolist(), ends.tolist())]
+    )
 
 
 def _outcome_mask(spec_class, columns, treachery: bool, outcome: str) -> np.ndarray:

@@ -447,19 +447,19 @@ def odds_table(
                 trial_counts.add(int(row["trials"]))
         methods.add("monte-carlo")
     row_lines, column_lines = _lines(row_template), _lines(column_template)
-    frames = [
-        pd.DataFrame(
-            np.nan,
-            index=[line.label for line in row_lines],
-            columns=[line.label for line in column_lines],
-        )
-        for _ in range(3)
-    ]
+    row_labels = [line.label for line in row_lines]
+    column_labels = [line.label for line in column_lines]
+    # Filled as one array (probability, low, high), then wrapped: no per-cell pandas call.
+    values = np.full((3, len(row_labels), len(column_labels)), np.nan)
+    row_index = {label: index for index, label in enumerate(row_labels)}
+    column_index = {label: index for index, label in enumerate(column_labels)}
     for scenario in scenarios:
-        label_row = scenario.columns[row_role]
-        label_column = scenario.columns[column_role]
-        for frame, value in zip(frames, probability[scenario.key], strict=True):
-            frame.at[label_row, label_column] = value
+        cell = (
+            row_index[scenario.columns[row_role]],
+            column_index[scenario.columns[column_role]],
+        )
+        values[(slice(None), *cell)] = probability[scenario.key]
+    frames = [pd.DataFrame(part, index=row_labels, columns=column_labels) for part in values]
     for frame in frames:
         frame.index.name = row_role
         frame.columns.name = column_role
