@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -59,22 +60,24 @@ def _unique_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _aggregate(columns: dict[str, np.ndarray], weights: np.ndarray):
     """Merge cells with identical outcome columns, summing their weights."""
     keep = weights > 0
+    if keep.all():
+        keep = slice(None)  # the usual case: no copy of every column
+    kept_weights = weights[keep]
     names = list(columns)
-    codes = []
+    if not names:
+        return {}, kept_weights
+    matrix = np.empty((kept_weights.size, len(names)), dtype=np.int64)
     labels = {}
-    for name in names:
+    for index, name in enumerate(names):
         values = np.asarray(columns[name])[keep]
         if values.dtype == object:
             uniques, code = np.unique(values.astype(str), return_inverse=True)
             labels[name] = uniques
-            codes.append(code)
+            matrix[:, index] = code.ravel()
         else:
-            codes.append(values.astype(np.int64))
-    if not codes:
-        return {}, weights[keep]
-    matrix = np.stack(codes, axis=1)
+            matrix[:, index] = values
     unique_rows, inverse = _unique_rows(matrix)
-    summed = np.bincount(inverse.ravel(), weights=weights[keep], minlength=len(unique_rows))
+    summed = np.bincount(inverse.ravel(), weights=kept_weights, minlength=len(unique_rows))
     states = {}
     for index, name in enumerate(names):
         column = unique_rows[:, index]
@@ -163,6 +166,11 @@ class Result:
     @property
     def p(self) -> dict[str, float]:
         """Probability of every headline outcome and event, by name."""
+        return dict(self._p)
+
+    @cached_property
+    def _p(self) -> dict[str, float]:
+        # Computed once: p, stderr and ci95 all read it (a result never changes).
         outcome = self.states["outcome"]
         values = {name: self._mass(outcome == name) for name in self.outcome_names}
         for name in self.event_names:
