@@ -147,6 +147,19 @@ def _fill_buckets(thresholds, rows, size, buckets):
 
 
 @njit
+def _resolved(thresholds, cell, row_start, size, uniform):
+    """``cell``, or, when its bucket held a threshold (a negative cell), the cell with the
+    value found by comparing ``uniform`` with every threshold of its table."""
+    if cell >= 0:
+        return cell
+    table = 1 + row_start // _BUCKETS
+    value = -_UNRESOLVED
+    for index in range(size - 1):
+        value += np.int32(thresholds[table, index] <= uniform)
+    return cell + value
+
+
+@njit
 def _count_block(thresholds, layout, key, trials, counts):
     """Run ``trials`` trials of one scenario and add them to ``counts``.
 
@@ -200,21 +213,20 @@ def _count_block(thresholds, layout, key, trials, counts):
             _add_draws(thresholds, 1, second_size, low, cell, count, np.int32(1))
         else:
             # Surprise Attack: the second side's table depends on the first side's hits.
-            _add_draws(thresholds, 0, first_size, high, cell, count, np.int32(second_size))
-            # The table's row, min(first, second_rows - 1), is the number of the first
-            # table's lowest second_rows - 1 thresholds at or below the uniform.
-            rows_drawn = min(first_size, second_rows)
-            _add_draws(thresholds, 0, rows_drawn, high, row, count, np.int32(_BUCKETS))
+            # The first value is drawn apart, to choose the row: no division per trial.
+            _add_draws(thresholds, 0, first_size, high, row, count, np.int32(1))
+            last_row = np.int32(second_rows - 1)
+            for trial in range(count):
+                cell[trial] = row[trial] * np.int32(second_size)
+                row[trial] = min(row[trial], last_row) * np.int32(_BUCKETS)
             for trial in range(count):
                 cell[trial] += flat_buckets[row[trial] + np.int32(low[trial] >> _BUCKET_SHIFT)]
-            for trial in range(count):
-                if cell[trial] < 0:
-                    # A threshold lies in this uniform's bucket: compare one by one.
-                    table = 1 + row[trial] // _BUCKETS
-                    value = -_UNRESOLVED
-                    for index in range(second_size - 1):
-                        value += np.int32(thresholds[table, index] <= low[trial])
-                    cell[trial] += value
+            # A negative cell: a threshold lies in the uniform's bucket (see _resolved).
+            if has_extra:
+                for trial in range(count):
+                    cell[trial] = _resolved(
+                        thresholds, cell[trial], row[trial], second_size, low[trial]
+                    )
         if has_extra:
             for trial in range(count):
                 bits = splitmix64(key, np.uint64(2 * (start + trial) + 1))
@@ -244,9 +256,13 @@ def _count_block(thresholds, layout, key, trials, counts):
                 index = cell[trial] * attacker_extra_size + attacker_extra[trial]
                 index = index * defender_extra_size + defender_extra[trial]
                 lanes[trial & 3, index] += 1
-        else:
+        elif second_rows == 1:
             for trial in range(count):
                 lanes[trial & 3, cell[trial]] += 1
+        else:
+            for trial in range(count):
+                index = _resolved(thresholds, cell[trial], row[trial], second_size, low[trial])
+                lanes[trial & 3, index] += 1
     for lane in range(4):
         for index in range(counts.shape[0]):
             counts[index] += lanes[lane, index]

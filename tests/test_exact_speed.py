@@ -44,26 +44,30 @@ def test_shared_tables_are_read_only():
 # -- the dependent draw of Surprise Attack ----------------------------------------------
 
 
-def _dependent_plan(generator, first_size, rows, second_size):
+def _dependent_plan(generator, first_size, rows, second_size, extra=1):
     first = generator.random(first_size)
     second = np.zeros((rows, second_size))
     for row in range(rows):
         size = generator.integers(1, second_size + 1)
         second[row, :size] = generator.random(size)
         second[row] /= second[row].sum()
-    return DrawPlan(first / first.sum(), second)
+    extras = generator.random(extra)
+    return DrawPlan(first / first.sum(), second, extras / extras.sum())
 
 
 @pytest.mark.parametrize(
-    ("first_size", "rows", "second_size"), [(13, 9, 11), (3, 7, 5), (8, 2, 30), (2, 2, 2)]
+    ("first_size", "rows", "second_size", "extra"),
+    [(13, 9, 11, 1), (3, 7, 5, 1), (8, 2, 30, 1), (2, 2, 2, 1), (9, 6, 8, 4)],
 )
-def test_bucketed_dependent_draw_counts_as_the_numpy_twin(first_size, rows, second_size):
+def test_bucketed_dependent_draw_counts_as_the_numpy_twin(first_size, rows, second_size, extra):
     # The compiled kernel looks most dependent draws up by the uniform's top bits; the
-    # twin compares every threshold: the counts must be identical, block for block.
+    # twin compares every threshold: the counts must be identical, block for block (also
+    # with a post-roll draw, which takes the other path through the kernel).
     from oddsengine import _kernels, _numpy_kernel
     from oddsengine._random import block_keys
 
-    plan = _dependent_plan(np.random.default_rng(first_size), first_size, rows, second_size)
+    generator = np.random.default_rng(first_size)
+    plan = _dependent_plan(generator, first_size, rows, second_size, extra)
     thresholds, layout = plan.thresholds()
     arguments = (
         thresholds[None],
