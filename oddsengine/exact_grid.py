@@ -24,7 +24,7 @@ from ._combat import StackedSide, hits_pmf, resolve_hits
 from ._draws import binomial_pmf
 from .engagements import Assault, FieldBattle
 
-__all__ = ["exact_probabilities", "exact_probability"]
+__all__ = ["exact_outcome_table", "exact_probabilities", "exact_probability"]
 
 #: Cells resolved together at most (combats x padded cells), to bound memory.
 _CELLS_PER_PASS = 2**18
@@ -42,9 +42,14 @@ def exact_probability(spec, outcome: str) -> float:
     >>> round(exact_probability(FieldBattle("1R", "1R"), "attacker_wins") * 27)  # 1/3 * 4/9
     4
     """
+    return float(_one_by_one(spec, (outcome,))[0])
+
+
+def _one_by_one(spec, outcomes) -> np.ndarray:
     plan = spec.draw_plan()
-    outcomes = spec.outcome_columns(plan.cell_values())["outcome"]
-    return float(np.asarray(plan.cell_probabilities())[outcomes == outcome].sum())
+    ends = spec.outcome_columns(plan.cell_values())["outcome"]
+    cells = np.asarray(plan.cell_probabilities())
+    return np.array([cells[ends == outcome].sum() for outcome in outcomes])
 
 
 def exact_probabilities(specs, outcome: str) -> np.ndarray:
@@ -71,18 +76,48 @@ def exact_probabilities(specs, outcome: str) -> np.ndarray:
     >>> (exact_probabilities(battles, "attacker_wins") * 27).round().tolist()
     [4.0, 8.0]
     """
-    specs = list(specs)
-    probabilities = np.empty(len(specs))
+    return exact_outcome_table(specs, (outcome,))[:, 0]
+
+
+def exact_outcome_table(specs, outcomes) -> np.ndarray:
+    """The exact probability of each of ``outcomes`` for every engagement of a grid.
+
+    As :func:`exact_probabilities`, several outcomes at once: the grid is resolved once.
+
+    Parameters
+    ----------
+    specs : sequence of engagements
+    outcomes : sequence of str
+
+    Returns
+    -------
+    ndarray of float, shape (len(specs), len(outcomes))
+
+    Examples
+    --------
+    >>> from oddsengine import Assault
+    >>> table = exact_outcome_table([Assault("3R L1", "1R")], ["success", "siege_broken"])
+    >>> (table * 243).round().tolist()  # 15.1: 3 dice (2 + leader) against 2 (1 + 1)
+    [[171.0, 8.0]]
+
+    Success needs one hit of three dice (1 - 8/27 = 171/243); the siege breaks when the
+    attacker misses and the garrison's 2 hits leave 1 besieger, not more than its 1 unit
+    (8/27 * 1/9 = 8/243).
+    """
+    specs, outcomes = list(specs), tuple(outcomes)
+    probabilities = np.empty((len(specs), len(outcomes)))
     groups: dict[tuple, list[int]] = {}
     for index, spec in enumerate(specs):
         key = _group_key(spec)
         if key is None:
-            probabilities[index] = exact_probability(spec, outcome)
+            probabilities[index] = _one_by_one(spec, outcomes)
         else:
             groups.setdefault(key, []).append(index)
     for key, indices in groups.items():
         for chunk in _passes(indices, [specs[index] for index in indices]):
-            probabilities[chunk] = _stacked_probabilities([specs[i] for i in chunk], outcome, key)
+            probabilities[chunk] = _stacked_probabilities(
+                [specs[index] for index in chunk], outcomes, key
+            )
     return probabilities
 
 
@@ -171,7 +206,7 @@ def _hit_rows(sides, losses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return rows, sizes
 
 
-def _stacked_probabilities(specs, outcome: str, key: tuple) -> np.ndarray:
+def _stacked_probabilities(specs, outcomes: tuple[str, ...], key: tuple) -> np.ndarray:
     spec_class, first_to_fire, treachery = key[:3]
     attackers, defenders = zip(*map(_sides, specs), strict=True)
     firing, answering = (attackers, defenders)
@@ -212,19 +247,23 @@ def _stacked_probabilities(specs, outcome: str, key: tuple) -> np.ndarray:
         spec_class.mode,
         first_to_fire,
     )
-    chosen = _outcome_mask(spec_class, columns, treachery, outcome)
-    chosen = np.broadcast_to(chosen, (combats, chosen.shape[1])).reshape(combats, *shape)
     # Only each combat's own cells (not the padding), in its own order: the selected
     # probabilities of a combat come out contiguous, and their sum is the one-by-one sum.
     own_first = np.arange(shape[0])[None, :] < first_sizes[:, None]
     own_second = np.arange(shape[1])[None, :] < second_sizes[:, None]
-    chosen = chosen & (own_first[:, :, None, None, None] & own_second[:, None, :, None, None])
-    selected = joint[chosen]
-    ends = np.cumsum(chosen.reshape(combats, -1).sum(axis=1))
-    starts = ends - chosen.reshape(combats, -1).sum(axis=1)
-    return np.array(
-        [selected[start:end].sum() for start, end in zip(starts.tolist(), ends.tolist())]
-    )
+    own = own_first[:, :, None, None, None] & own_second[:, None, :, None, None]
+    probabilities = np.empty((combats, len(outcomes)))
+    for column, outcome in enumerate(outcomes):
+        chosen = _outcome_mask(spec_class, columns, treachery, outcome)
+        chosen = np.broadcast_to(chosen, (combats, chosen.shape[1])).reshape(combats, *shape)
+        chosen = chosen & own
+        selected = joint[chosen]
+        ends = np.cumsum(chosen.reshape(combats, -1).sum(axis=1)).tolist()
+        starts = [0, *ends[:-1]]
+        probabilities[:, column] = [
+            selected[start:end].sum() for start, end in zip(starts, ends, strict=True)
+        ]
+    return probabilities
 
 
 def _outcome_mask(spec_class, columns, treachery: bool, outcome: str) -> np.ndarray:

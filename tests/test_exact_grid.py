@@ -7,7 +7,7 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.errors import OddsEngineError
-from oddsengine.exact_grid import exact_probabilities, exact_probability
+from oddsengine.exact_grid import exact_outcome_table, exact_probabilities, exact_probability
 
 ATTACKERS = ["1R", "3R L1", "2R 2M L2", "4R", "5R 1M L1", "8R L2"]
 DEFENDERS = ["1R", "2R", "4R L1", "3M 2R", "7R L2"]
@@ -129,3 +129,13 @@ def test_a_surprise_attack_by_hand():
     # attacker cannot win.
     spec = oe.FieldBattle("2R", "1R", attacker_cards=["surprise-attack"])
     assert exact_probabilities([spec], "attacker_wins")[0] == pytest.approx(5 / 9, abs=1e-15)
+
+
+def test_several_outcomes_at_once_are_the_single_outcome_numbers():
+    specs = CASES["assault, Treachery"] + CASES["battle, attacker's Surprise Attack"]
+    outcomes = ["success", "siege_continues", "siege_broken", "attacker_wins", "defender_wins"]
+    table = exact_outcome_table(specs, outcomes)
+    for column, outcome in enumerate(outcomes):
+        assert np.array_equal(table[:, column], exact_probabilities(specs, outcome))
+    # Each engagement's own outcomes add up to one.
+    np.testing.assert_allclose(table.sum(axis=1), 1.0, rtol=0, atol=1e-12)
