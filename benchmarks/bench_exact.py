@@ -93,7 +93,7 @@ def bench_battles(repeats: int) -> Table:
     cells = [(a, d) for a in SIZES for d in SIZES]
     table = Table(
         "400 exact field battles (1..20R L1 against hapsburg: 1..20R)",
-        ["computation", "ms", "per battle us", "icepool / this", "max |difference|", ">=3x"],
+        ["computation", "ms", "per battle us", "icepool / this", "max abs difference", ">=3x"],
     )
     build = best_time(_battles, repeats)
     grid = exact_probabilities(specs, "attacker_wins")
@@ -318,7 +318,7 @@ def main(argv=None) -> None:
             "",
         ]
         with arguments.results.open("a") as output:
-            output.write("\n" + "\n".join(header))
+            output.write("\n" + "\n".join(header) + "\n")
             output.write("\n\n".join(table.markdown() for table in tables) + "\n")
 
 
