@@ -16,6 +16,7 @@ battle, allied defenders, cancelled or prevented combats) take the one-by-one pa
 
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 
 import numpy as np
@@ -139,9 +140,68 @@ def _side_key(side) -> tuple:
     )
 
 
+#: The cards the stacked path knows: their effects lie in the prepared sides, the post-roll
+#: draws or the outcome naming of :func:`_outcome_mask` (Treachery), or they cancel or
+#: prevent the combat (then the one-by-one path answers). A card or a spec field added
+#: later takes the one-by-one path until it is added here, with a case in the tests.
+_STACKED_CARDS = frozenset(
+    {
+        "arquebusiers",
+        "field-artillery",
+        "foul-weather",
+        "gout",
+        "janissaries",
+        "landsknechts",
+        "mercenaries-bribed",
+        "mercenaries-grow-restless",
+        "siege-artillery",
+        "siege-mining",
+        "surprise-attack",
+        "swiss-mercenaries",
+        "tercios",
+        "treachery",
+    }
+)
+_COMBAT_FIELDS = frozenset(
+    {
+        "attacker",
+        "defender",
+        "attacker_cards",
+        "defender_cards",
+        "responses",
+        "policies",
+        "options",
+        "defender_ally",
+    }
+)
+#: Assault fields that only decide whether the assault may happen, or add events.
+_STACKED_FIELDS = {
+    FieldBattle: _COMBAT_FIELDS,
+    Assault: _COMBAT_FIELDS
+    | {
+        "siege_laid_this_impulse",
+        "assaulted_this_impulse",
+        "line_of_communication",
+        "defender_squadrons_adjacent",
+        "defender_squadrons_in_port",
+        "attacker_squadrons_adjacent",
+        "siege_artillery_supply",
+    },
+}
+
+
+@lru_cache(maxsize=None)
+def _stackable_class(spec_class) -> bool:
+    fields = {item.name for item in dataclasses.fields(spec_class)}
+    return spec_class in _STACKED_FIELDS and fields <= _STACKED_FIELDS[spec_class]
+
+
 def _group_key(spec) -> tuple | None:
     """What combats must share to be stacked; None for the one-by-one path."""
-    if type(spec) not in (FieldBattle, Assault) or spec.defender_ally is not None:
+    if not _stackable_class(type(spec)) or spec.defender_ally is not None:
+        return None
+    cards = (*spec.attacker_cards, *spec.defender_cards, *spec.responses)
+    if any(card.slug not in _STACKED_CARDS for card in cards):
         return None
     if spec.cancelled or getattr(spec, "restless_breaks_siege", False):
         return None

@@ -139,3 +139,18 @@ def test_several_outcomes_at_once_are_the_single_outcome_numbers():
         assert np.array_equal(table[:, column], exact_probabilities(specs, outcome))
     # Each engagement's own outcomes add up to one.
     np.testing.assert_allclose(table.sum(axis=1), 1.0, rtol=0, atol=1e-12)
+
+
+def test_unknown_cards_and_fields_take_the_one_by_one_path(monkeypatch):
+    from oddsengine import exact_grid
+
+    specs = CASES["battle, field artillery and arquebusiers"]
+    stacked = exact_probabilities(specs, "attacker_wins")
+    calls = []
+    original = exact_grid._one_by_one
+    monkeypatch.setattr(
+        exact_grid, "_one_by_one", lambda spec, names: calls.append(spec) or original(spec, names)
+    )
+    monkeypatch.setattr(exact_grid, "_STACKED_CARDS", frozenset({"arquebusiers"}))
+    assert np.array_equal(exact_probabilities(specs, "attacker_wins"), stacked)
+    assert len(calls) == len(specs)  # Field Artillery is no longer known: one by one
