@@ -46,13 +46,17 @@ def _unique_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     Each row is read as one number in a mixed radix (the first column most significant),
     whose order is the rows' lexicographic order, so the rows come out in the same order.
     """
-    low = matrix.min(axis=0) if matrix.size else np.zeros(matrix.shape[1], np.int64)
-    spans = (matrix.max(axis=0) - low + 1) if matrix.size else np.ones_like(low)
-    if float(np.prod(spans.astype(float))) >= 2.0**62:
+    if not matrix.size:
         return np.unique(matrix, axis=0, return_inverse=True)
-    strides = np.ones_like(spans)
-    strides[:-1] = np.cumprod(spans[::-1])[::-1][1:]
-    keys = (matrix - low) @ strides
+    low = matrix.min(axis=0)
+    spans = (matrix.max(axis=0) - low + 1).tolist()
+    strides, total = [], 1  # Python integers: exact, whatever the spans
+    for span in reversed(spans):
+        strides.append(total)
+        total *= span
+    if total >= 2**62:
+        return np.unique(matrix, axis=0, return_inverse=True)
+    keys = (matrix - low) @ np.array(strides[::-1], dtype=np.int64)
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     return matrix[first], inverse.ravel()
 
@@ -160,9 +164,6 @@ class Result:
     def event_names(self) -> tuple[str, ...]:
         return tuple(self.spec.event_names)
 
-    def _mass(self, mask) -> float:
-        return float(self.probabilities[mask].sum())
-
     @property
     def p(self) -> dict[str, float]:
         """Probability of every headline outcome and event, by name."""
@@ -172,9 +173,13 @@ class Result:
     def _p(self) -> dict[str, float]:
         # Computed once: p, stderr and ci95 all read it (a result never changes).
         outcome = self.states["outcome"]
-        values = {name: self._mass(outcome == name) for name in self.outcome_names}
+        probabilities = self.probabilities
+        values = {
+            name: float(probabilities[outcome == name].sum()) for name in self.outcome_names
+        }
         for name in self.event_names:
-            values[name] = self._mass(np.asarray(self.states[name], dtype=bool))
+            mask = np.asarray(self.states[name], dtype=bool)
+            values[name] = float(probabilities[mask].sum())
         return values
 
     @property

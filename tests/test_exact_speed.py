@@ -20,6 +20,11 @@ def test_unique_rows_matches_numpy_unique(seed):
     assert np.array_equal(inverse, expected_inverse.ravel())
 
 
+def test_unique_rows_of_no_rows():
+    rows, inverse = _unique_rows(np.empty((0, 3), dtype=np.int64))
+    assert rows.shape == (0, 3) and inverse.size == 0
+
+
 def test_unique_rows_falls_back_on_wide_ranges():
     matrix = np.array([[2**40, 0, -(2**40)], [0, 2**40, 5], [2**40, 0, -(2**40)]])
     rows, inverse = _unique_rows(matrix)
