@@ -10,13 +10,36 @@ come from the spec as a :class:`CombatSide` per side and a ``mode``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from ._draws import DrawPlan, binomial_pmf, convolve
 from .forces import UNIT_TYPES, Force
 
-__all__ = ["CombatSide", "combat_plan", "resolve_combat"]
+__all__ = ["CombatSide", "StackedSide", "combat_plan", "hits_pmf", "resolve_combat", "resolve_hits"]
+
+#: The distribution a side rolls when no unit is left to roll (29: the answer to a
+#: Surprise Attack that killed every unit).
+_NO_DICE = np.ones(1)
+_NO_DICE.setflags(write=False)
+
+
+@lru_cache(maxsize=4096)
+def hits_pmf(dice: int, bonus_dice: int = 0, bonus_chance: float = 0.5) -> np.ndarray:
+    """Distribution of a side's hits: ``dice`` dice hitting on 5-6 and ``bonus_dice``
+    hitting with ``bonus_chance`` (Tercios), before any post-roll card.
+
+    Computed once per combination and shared (read-only) by every combat that rolls it.
+
+    Examples
+    --------
+    >>> (hits_pmf(1, 1, 0.5) * 6).round(6).tolist()
+    [2.0, 3.0, 1.0]
+    """
+    pmf = convolve(binomial_pmf(dice), binomial_pmf(bonus_dice, bonus_chance))
+    pmf.setflags(write=False)
+    return pmf
 
 
 @dataclass(frozen=True, eq=False)
@@ -57,10 +80,9 @@ class CombatSide:
         """Distribution of the side's hits before any post-roll card."""
         units_left = self.land_units - losses_before_rolling
         if losses_before_rolling > 0 and units_left <= 0:
-            return np.ones(1)  # 29: nothing to roll if none survive the first fire.
-        return convolve(
-            binomial_pmf(self.dice_after_losses[losses_before_rolling]),
-            binomial_pmf(self.bonus_dice, self.bonus_chance),
+            return _NO_DICE  # 29: nothing to roll if none survive the first fire.
+        return hits_pmf(
+            self.dice_after_losses[losses_before_rolling], self.bonus_dice, self.bonus_chance
         )
 
     def dice_rolled(self, losses_before_rolling: np.ndarray) -> np.ndarray:
@@ -76,17 +98,71 @@ class CombatSide:
 
     def composition_after(self, survivors: np.ndarray) -> dict[str, np.ndarray]:
         """Regulars, mercenaries and cavalry left for each number of survivors."""
-        table = np.array(
-            [
-                [
-                    self.force.units_after_losses(losses, self.casualty_order)[kind]
-                    for kind in UNIT_TYPES
-                ]
-                for losses in range(self.land_units + 1)
-            ]
-        ).reshape(self.land_units + 1, len(UNIT_TYPES))
-        rows = table[self.land_units - survivors]
+        units = tuple(getattr(self.force, kind) for kind in UNIT_TYPES)
+        rows = _composition_table(units, self.casualty_order)[self.land_units - survivors]
         return {kind: rows[:, index] for index, kind in enumerate(UNIT_TYPES)}
+
+
+@dataclass(frozen=True, eq=False)
+class StackedSide:
+    """One side of many combats at once, for :func:`resolve_hits` over a grid.
+
+    The combats share their kind, their cards and the policies; they differ in counts
+    and ratings. Built with :meth:`stack`; each array has one row per combat.
+
+    Parameters
+    ----------
+    land_units : int array, shape (combats, 1)
+    dice_table : int array, shape (combats, most land units + 1)
+        Dice rolled before any post-roll card after ``L`` losses, bonus dice included
+        (row ``c`` is ``dice_after_losses + bonus_dice`` of combat ``c``, padded).
+    post_roll_dice : int
+    post_roll_policy : str
+    """
+
+    land_units: np.ndarray
+    dice_table: np.ndarray
+    post_roll_dice: int
+    post_roll_policy: str
+
+    @classmethod
+    def stack(cls, sides) -> StackedSide:
+        """Stack :class:`CombatSide` objects that share their post-roll card and policy."""
+        post_roll = {(side.post_roll_dice, side.post_roll_policy) for side in sides}
+        if len(post_roll) != 1:
+            raise ValueError("stacked sides must share their post-roll card and policy")
+        land_units = np.array([side.land_units for side in sides], dtype=np.int32)
+        dice_table = np.zeros((len(sides), land_units.max() + 1), dtype=np.int32)
+        for row, side in enumerate(sides):
+            dice_table[row, : side.land_units + 1] = (
+                np.array(side.dice_after_losses) + side.bonus_dice
+            )
+        ((post_roll_dice, post_roll_policy),) = post_roll
+        return cls(land_units[:, None], dice_table, post_roll_dice, post_roll_policy)
+
+    def dice_rolled(self, losses_before_rolling: np.ndarray) -> np.ndarray:
+        """As :meth:`CombatSide.dice_rolled`, one row per combat."""
+        if not losses_before_rolling.any():
+            return self.dice_table[:, :1]  # no losses before rolling (no Surprise Attack)
+        shape = np.broadcast_shapes(losses_before_rolling.shape, self.land_units.shape)
+        losses = np.broadcast_to(losses_before_rolling, shape)
+        rolled = np.take_along_axis(self.dice_table, losses, axis=1)
+        return np.where((losses > 0) & (losses >= self.land_units), 0, rolled)
+
+
+@lru_cache(maxsize=4096)
+def _composition_table(units: tuple[int, ...], casualty_order: tuple[str, ...]) -> np.ndarray:
+    """Units of each type (:data:`UNIT_TYPES`) left after 0..land units losses, one row
+    per number of losses; shared by every side with these units and this order."""
+    force = Force(**dict(zip(UNIT_TYPES, units, strict=True)))
+    table = np.array(
+        [
+            [force.units_after_losses(losses, casualty_order)[kind] for kind in UNIT_TYPES]
+            for losses in range(force.land_units + 1)
+        ]
+    ).reshape(force.land_units + 1, len(UNIT_TYPES))
+    table.setflags(write=False)
+    return table
 
 
 def combat_plan(attacker: CombatSide, defender: CombatSide, first_to_fire: str | None):
@@ -146,6 +222,22 @@ def resolve_combat(values, attacker: CombatSide, defender: CombatSide, mode, fir
     dict of str to ndarray
         Columns describing each cell's outcome: hits, survivors by type, and flags.
     """
+    columns = resolve_hits(values, attacker, defender, mode, first_to_fire)
+    for side_name, side in (("attacker", attacker), ("defender", defender)):
+        survivors = columns[f"{side_name}_survivors"]
+        for kind, counts in side.composition_after(survivors).items():
+            columns[f"{side_name}_{kind}"] = counts
+    return columns
+
+
+def resolve_hits(values, attacker, defender, mode, first_to_fire):
+    """Hits, survivors, the winner and the post-roll decisions of every cell.
+
+    The part of :func:`resolve_combat` that does not look at unit types. ``attacker``
+    and ``defender`` are :class:`CombatSide` objects, or :class:`StackedSide` objects
+    whose values have one row per combat of a grid; the cell values then broadcast
+    against them (shape ``(1, cells)``) and every column has shape ``(combats, cells)``.
+    """
     first, second, attacker_extra, defender_extra = values
     if first_to_fire == "defender":
         defender_hits, attacker_hits = first, second
@@ -198,7 +290,7 @@ def resolve_combat(values, attacker: CombatSide, defender: CombatSide, mode, fir
         attacker_keeps = both_gone & (attacker_dice > defender_dice)
         attacker_survivors = np.where(attacker_keeps, 1, attacker_survivors)
         defender_survivors = np.where(both_gone & ~attacker_keeps, 1, defender_survivors)
-    columns = {
+    return {
         "attacker_hits": attacker_hits,
         "defender_hits": defender_hits,
         "attacker_prevails": prevails,
@@ -207,10 +299,3 @@ def resolve_combat(values, attacker: CombatSide, defender: CombatSide, mode, fir
         "attacker_spent_post_roll": attacker_spent,
         "defender_spent_post_roll": defender_spent,
     }
-    for side_name, side, survivors in (
-        ("attacker", attacker, attacker_survivors),
-        ("defender", defender, defender_survivors),
-    ):
-        for kind, counts in side.composition_after(survivors).items():
-            columns[f"{side_name}_{kind}"] = counts
-    return columns

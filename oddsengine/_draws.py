@@ -62,6 +62,16 @@ def convolve(*pmfs: np.ndarray) -> np.ndarray:
     return total
 
 
+@lru_cache(maxsize=1024)
+def _cell_values(shape: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
+    # Shared by every plan of this shape: the grids are read-only.
+    grids = np.meshgrid(*(np.arange(size) for size in shape), indexing="ij")
+    values = tuple(grid.ravel() for grid in grids)
+    for value in values:
+        value.setflags(write=False)
+    return values
+
+
 def two_dice_pmf() -> np.ndarray:
     """Distribution of the total of 2d6, indexed 0..12.
 
@@ -119,9 +129,8 @@ class DrawPlan:
         return int(np.prod(self.shape))
 
     def cell_values(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """The four values of every cell, in the kernel's histogram order."""
-        grids = np.meshgrid(*(np.arange(size) for size in self.shape), indexing="ij")
-        return tuple(grid.ravel() for grid in grids)
+        """The four values of every cell, in the kernel's histogram order (read-only)."""
+        return _cell_values(self.shape)
 
     def cell_probabilities(self) -> np.ndarray:
         """Exact probability of every cell, in the kernel's histogram order."""

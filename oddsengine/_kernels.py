@@ -40,6 +40,14 @@ _SHIFT_31 = np.uint64(31)
 _SHIFT_32 = np.uint64(32)
 _LOW_32 = np.uint64(0xFFFFFFFF)
 
+#: A dependent draw (Surprise Attack) first looks its uniform's top bits up in a table of
+#: 2**_BUCKET_BITS buckets per row (see _fill_buckets).
+_BUCKET_BITS = 10
+_BUCKET_SHIFT = np.uint32(32 - _BUCKET_BITS)
+_BUCKETS = 1 << _BUCKET_BITS
+#: The bucket value of a bucket that holds a threshold: it makes the cell index negative.
+_UNRESOLVED = -(1 << 24)
+
 
 #: Layout of one row of the ``layout`` array passed to :func:`count_cells`.
 LAYOUT_FIELDS = (
@@ -106,6 +114,52 @@ def _add_draws(thresholds, row, size, uniforms, values, count, weight):
 
 
 @njit
+def _fill_buckets(thresholds, rows, size, buckets):
+    """Tabulate the draws of the ``rows`` tables after row 0 by the top bits of the uniform.
+
+    ``buckets[r, b]`` is the value table ``1 + r`` gives every uniform whose top
+    ``_BUCKET_BITS`` bits are ``b`` (the number of its ``size - 1`` thresholds at or below
+    each of them), or ``_UNRESOLVED`` when a threshold lies inside the bucket and the
+    uniform itself must be compared. At most ``size - 1`` of the 1024 buckets of a row are
+    unresolved, so almost every dependent draw is one load (which vectorizes), and each
+    value is exactly the one the comparisons give.
+
+    Parameters
+    ----------
+    thresholds : uint32 array, shape (rows + 3, width)
+        As for :func:`_count_block`.
+    buckets : int32 array, shape (rows, 2**_BUCKET_BITS)
+        Filled on return.
+    """
+    width = np.uint64(1) << np.uint64(32 - _BUCKET_BITS)
+    last = size - 1
+    for table in range(rows):
+        at_start = 0
+        at_end = 0
+        for bucket in range(buckets.shape[1]):
+            start = np.uint64(bucket) * width
+            end = start + width - np.uint64(1)
+            while at_start < last and np.uint64(thresholds[1 + table, at_start]) <= start:
+                at_start += 1
+            while at_end < last and np.uint64(thresholds[1 + table, at_end]) <= end:
+                at_end += 1
+            buckets[table, bucket] = at_start if at_start == at_end else _UNRESOLVED
+
+
+@njit
+def _resolved(thresholds, cell, row_start, size, uniform):
+    """``cell``, or, when its bucket held a threshold (a negative cell), the cell with the
+    value found by comparing ``uniform`` with every threshold of its table."""
+    if cell >= 0:
+        return cell
+    table = 1 + row_start // _BUCKETS
+    value = -_UNRESOLVED
+    for index in range(size - 1):
+        value += np.int32(thresholds[table, index] <= uniform)
+    return cell + value
+
+
+@njit
 def _count_block(thresholds, layout, key, trials, counts):
     """Run ``trials`` trials of one scenario and add them to ``counts``.
 
@@ -135,6 +189,11 @@ def _count_block(thresholds, layout, key, trials, counts):
     extra_high = np.empty(CHUNK, np.uint32)
     extra_low = np.empty(CHUNK, np.uint32)
     cell = np.empty(CHUNK, np.int32)
+    row = np.empty(CHUNK, np.int32)
+    buckets = np.empty((second_rows, 1 << _BUCKET_BITS), np.int32)
+    if second_rows > 1:
+        _fill_buckets(thresholds, second_rows, second_size, buckets)
+    flat_buckets = buckets.ravel()
     attacker_extra = np.empty(CHUNK, np.int32)
     defender_extra = np.empty(CHUNK, np.int32)
     # Four interleaved copies of the histogram, so that consecutive trials landing in the
@@ -147,18 +206,27 @@ def _count_block(thresholds, layout, key, trials, counts):
             high[trial] = np.uint32(bits >> _SHIFT_32)
             low[trial] = np.uint32(bits & _LOW_32)
             cell[trial] = 0
-        # The first value goes straight into the cell index, weighted by second_size.
-        _add_draws(thresholds, 0, first_size, high, cell, count, np.int32(second_size))
+            row[trial] = 0
         if second_rows == 1:
+            # The first value goes straight into the cell index, weighted by second_size.
+            _add_draws(thresholds, 0, first_size, high, cell, count, np.int32(second_size))
             _add_draws(thresholds, 1, second_size, low, cell, count, np.int32(1))
         else:
             # Surprise Attack: the second side's table depends on the first side's hits.
+            # The first value is drawn apart, to choose the row: no division per trial.
+            _add_draws(thresholds, 0, first_size, high, row, count, np.int32(1))
+            last_row = np.int32(second_rows - 1)
             for trial in range(count):
-                row = 1 + min(cell[trial] // second_size, second_rows - 1)
-                value = 0
-                for index in range(second_size - 1):
-                    value += thresholds[row, index] <= low[trial]
-                cell[trial] += value
+                cell[trial] = row[trial] * np.int32(second_size)
+                row[trial] = min(row[trial], last_row) * np.int32(_BUCKETS)
+            for trial in range(count):
+                cell[trial] += flat_buckets[row[trial] + np.int32(low[trial] >> _BUCKET_SHIFT)]
+            # A negative cell: a threshold lies in the uniform's bucket (see _resolved).
+            if has_extra:
+                for trial in range(count):
+                    cell[trial] = _resolved(
+                        thresholds, cell[trial], row[trial], second_size, low[trial]
+                    )
         if has_extra:
             for trial in range(count):
                 bits = splitmix64(key, np.uint64(2 * (start + trial) + 1))
@@ -188,9 +256,13 @@ def _count_block(thresholds, layout, key, trials, counts):
                 index = cell[trial] * attacker_extra_size + attacker_extra[trial]
                 index = index * defender_extra_size + defender_extra[trial]
                 lanes[trial & 3, index] += 1
-        else:
+        elif second_rows == 1:
             for trial in range(count):
                 lanes[trial & 3, cell[trial]] += 1
+        else:
+            for trial in range(count):
+                index = _resolved(thresholds, cell[trial], row[trial], second_size, low[trial])
+                lanes[trial & 3, index] += 1
     for lane in range(4):
         for index in range(counts.shape[0]):
             counts[index] += lanes[lane, index]

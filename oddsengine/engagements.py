@@ -163,7 +163,13 @@ class _Combat:
         return self.attacker_cards if role == "attacker" else self.defender_cards
 
     def _has(self, slug, role) -> bool:
-        return any(card.slug == slug for card in self._cards(role))
+        return slug in self._card_slugs["attacker" if role == "attacker" else "defender"]
+
+    @cached_property
+    def _card_slugs(self) -> dict[str, frozenset[str]]:
+        # Asked for many times per spec (dice after each loss count): read the slugs once.
+        roles = ("attacker", "defender")
+        return {role: frozenset(card.slug for card in self._cards(role)) for role in roles}
 
     def _has_response(self, slug) -> bool:
         return any(card.slug == slug for card in self.responses)

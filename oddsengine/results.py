@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -39,25 +40,48 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def _unique_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(matrix, axis=0, return_inverse=True)``, faster for small ranges.
+
+    Each row is read as one number in a mixed radix (the first column most significant),
+    whose order is the rows' lexicographic order, so the rows come out in the same order.
+    """
+    if not matrix.size:
+        return np.unique(matrix, axis=0, return_inverse=True)
+    low = matrix.min(axis=0)
+    spans = (matrix.max(axis=0) - low + 1).tolist()
+    strides, total = [], 1  # Python integers: exact, whatever the spans
+    for span in reversed(spans):
+        strides.append(total)
+        total *= span
+    if total >= 2**62:
+        return np.unique(matrix, axis=0, return_inverse=True)
+    keys = (matrix - low) @ np.array(strides[::-1], dtype=np.int64)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return matrix[first], inverse.ravel()
+
+
 def _aggregate(columns: dict[str, np.ndarray], weights: np.ndarray):
     """Merge cells with identical outcome columns, summing their weights."""
     keep = weights > 0
+    if keep.all():
+        keep = slice(None)  # the usual case: no copy of every column
+    kept_weights = weights[keep]
     names = list(columns)
-    codes = []
+    if not names:
+        return {}, kept_weights
+    matrix = np.empty((kept_weights.size, len(names)), dtype=np.int64)
     labels = {}
-    for name in names:
+    for index, name in enumerate(names):
         values = np.asarray(columns[name])[keep]
         if values.dtype == object:
             uniques, code = np.unique(values.astype(str), return_inverse=True)
             labels[name] = uniques
-            codes.append(code)
+            matrix[:, index] = code.ravel()
         else:
-            codes.append(values.astype(np.int64))
-    if not codes:
-        return {}, weights[keep]
-    matrix = np.stack(codes, axis=1)
-    unique_rows, inverse = np.unique(matrix, axis=0, return_inverse=True)
-    summed = np.bincount(inverse.ravel(), weights=weights[keep], minlength=len(unique_rows))
+            matrix[:, index] = values
+    unique_rows, inverse = _unique_rows(matrix)
+    summed = np.bincount(inverse.ravel(), weights=kept_weights, minlength=len(unique_rows))
     states = {}
     for index, name in enumerate(names):
         column = unique_rows[:, index]
@@ -140,16 +164,22 @@ class Result:
     def event_names(self) -> tuple[str, ...]:
         return tuple(self.spec.event_names)
 
-    def _mass(self, mask) -> float:
-        return float(self.probabilities[mask].sum())
-
     @property
     def p(self) -> dict[str, float]:
         """Probability of every headline outcome and event, by name."""
+        return dict(self._p)
+
+    @cached_property
+    def _p(self) -> dict[str, float]:
+        # Computed once: p, stderr and ci95 all read it (a result never changes).
         outcome = self.states["outcome"]
-        values = {name: self._mass(outcome == name) for name in self.outcome_names}
+        probabilities = self.probabilities
+        values = {
+            name: float(probabilities[outcome == name].sum()) for name in self.outcome_names
+        }
         for name in self.event_names:
-            values[name] = self._mass(np.asarray(self.states[name], dtype=bool))
+            mask = np.asarray(self.states[name], dtype=bool)
+            values[name] = float(probabilities[mask].sum())
         return values
 
     @property

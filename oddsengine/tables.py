@@ -26,6 +26,7 @@ import numpy as np
 
 from .cards import find_card, parse_cards
 from .errors import OddsEngineError
+from .exact_grid import exact_probabilities, exact_probability
 from .limits import MAX_TABLE_CELLS, check_grid_size
 from .sweep import Sweep, _new_seed, run_batch
 from .templates import ForceTemplate, parse_template
@@ -342,9 +343,7 @@ def _latex_escape(text: str) -> str:
 def _exact_headline(spec, outcome: str) -> float:
     """The exact probability of one outcome: the mass of the draw-plan cells that end in
     it (the sum :func:`oddsengine.exact` makes, without the other outcomes)."""
-    plan = spec.draw_plan()
-    outcomes = spec.outcome_columns(plan.cell_values())["outcome"]
-    return float(np.asarray(plan.cell_probabilities())[outcomes == outcome].sum())
+    return exact_probability(spec, outcome)
 
 
 def _lines(template: ForceTemplate) -> list[_Line]:
@@ -432,16 +431,20 @@ def odds_table(
     scenarios = plan.expand(scenario_seed)
     probability = {scenario.key: (math.nan, math.nan, math.nan) for scenario in scenarios}
     methods, trial_counts = set(), set()
-    sampled = []
+    sampled, exact_scenarios = [], []
     for scenario in scenarios:
         if scenario.spec is None:
             continue
         if method != "monte-carlo" and getattr(scenario.spec, "exact_available", True):
-            value = _exact_headline(scenario.spec, outcome)
-            probability[scenario.key] = (value, value, value)
-            methods.add("exact")
+            exact_scenarios.append(scenario)
         else:
             sampled.append((scenario.columns, scenario.key, kind, scenario.spec, "monte-carlo"))
+    if exact_scenarios:
+        # The whole grid at once, as array operations (oddsengine.exact_grid).
+        values = exact_probabilities([scenario.spec for scenario in exact_scenarios], outcome)
+        for scenario, value in zip(exact_scenarios, values.tolist(), strict=True):
+            probability[scenario.key] = (value, value, value)
+        methods.add("exact")
     if sampled:
         settings = {
             "trials": trials,
@@ -460,19 +463,19 @@ def odds_table(
                 trial_counts.add(int(row["trials"]))
         methods.add("monte-carlo")
     row_lines, column_lines = _lines(row_template), _lines(column_template)
-    frames = [
-        pd.DataFrame(
-            np.nan,
-            index=[line.label for line in row_lines],
-            columns=[line.label for line in column_lines],
-        )
-        for _ in range(3)
-    ]
+    row_labels = [line.label for line in row_lines]
+    column_labels = [line.label for line in column_lines]
+    # Filled as one array (probability, low, high), then wrapped: no per-cell pandas call.
+    values = np.full((3, len(row_labels), len(column_labels)), np.nan)
+    row_index = {label: index for index, label in enumerate(row_labels)}
+    column_index = {label: index for index, label in enumerate(column_labels)}
     for scenario in scenarios:
-        label_row = scenario.columns[row_role]
-        label_column = scenario.columns[column_role]
-        for frame, value in zip(frames, probability[scenario.key], strict=True):
-            frame.at[label_row, label_column] = value
+        cell = (
+            row_index[scenario.columns[row_role]],
+            column_index[scenario.columns[column_role]],
+        )
+        values[(slice(None), *cell)] = probability[scenario.key]
+    frames = [pd.DataFrame(part, index=row_labels, columns=column_labels) for part in values]
     for frame in frames:
         frame.index.name = row_role
         frame.columns.name = column_role
