@@ -1,0 +1,33 @@
+"""The golden file: exact probabilities and seeded Monte Carlo figures for a few hundred
+questions (tests/golden/cases.py), which a change of structure must reproduce bit for bit.
+A change to the rules that is meant to change numbers rewrites the file
+(``python tests/golden/cases.py``) and says so in its commit."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).with_name("golden")))
+from cases import OUTPUTS, golden_numbers  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def computed():
+    return golden_numbers()
+
+
+def test_every_golden_case_is_still_asked(computed):
+    stored = json.loads(OUTPUTS.read_text(encoding="utf-8"))
+    assert sorted(computed) == sorted(stored)
+
+
+def test_every_number_is_reproduced_bit_for_bit(computed):
+    stored = json.loads(OUTPUTS.read_text(encoding="utf-8"))
+    differing = [
+        label
+        for label in stored
+        if json.loads(json.dumps(computed.get(label), sort_keys=True)) != stored[label]
+    ]
+    assert not differing, f"{len(differing)} cases changed, e.g. {differing[:5]}"
