@@ -40,11 +40,18 @@ def _spec_cases():
             for defenders in (1, 2, 4, 7, 10):
                 yield (
                     f"battle {attackers}R{leader} v {defenders}R",
-                    lambda a=attackers, l=leader, d=defenders: oe.FieldBattle(
-                        f"ottoman: {a}R{l}", f"hapsburg: {d}R"
+                    lambda a=attackers, who=leader, d=defenders: oe.FieldBattle(
+                        f"ottoman: {a}R{who}", f"hapsburg: {d}R"
                     ),
                 )
-    for attackers in ("2R", "3R L1", "6R L1", "9R Suleiman", "12R 2C Suleiman Ibrahim", "14R Ibrahim"):
+    for attackers in (
+        "2R",
+        "3R L1",
+        "6R L1",
+        "9R Suleiman",
+        "12R 2C Suleiman Ibrahim",
+        "14R Ibrahim",
+    ):
         for defenders in ("0R", "1R", "2R Ferdinand", "4R", "3R 1M"):
             yield (
                 f"assault {attackers} v {defenders}",
@@ -95,9 +102,12 @@ def _spec_cases():
                 policies=oe.Policies(post_roll={"janissaries": p}),
             ),
         )
-    yield ("allies", lambda: oe.FieldBattle(
-        "ottoman: 8R Suleiman", "hapsburg: 2R Ferdinand", defender_ally="england: 2R"
-    ))
+    yield (
+        "allies",
+        lambda: oe.FieldBattle(
+            "ottoman: 8R Suleiman", "hapsburg: 2R Ferdinand", defender_ally="england: 2R"
+        ),
+    )
     for interceptor in ("hapsburg: 8R Charles V", "hapsburg: 4R", "ottoman: 3R 1C Ibrahim"):
         for mover in ("ottoman: 7R 1C Suleiman", "france: 4R Francis I", "hapsburg: 3R"):
             yield (
@@ -116,12 +126,23 @@ def _spec_cases():
                     f"ottoman: {b}", f"hapsburg: {g}", defender_ally=None
                 ),
             )
-    yield ("naval barbary", lambda: oe.NavalBattle("ottoman: 2Sq 1Co Barbarossa", "hapsburg: 2Sq Doria"))
-    yield ("naval port", lambda: oe.NavalBattle("ottoman: 3Sq 2Co Dragut", "hapsburg: 2Sq", in_port=True))
-    yield ("piracy ionian", lambda: oe.Piracy(
-        pirates="ottoman: 2Co 1Sq Barbarossa", adjacent_squadrons=1, adjacent_fortresses=1,
-        target_ports=2,
-    ))
+    yield (
+        "naval barbary",
+        lambda: oe.NavalBattle("ottoman: 2Sq 1Co Barbarossa", "hapsburg: 2Sq Doria"),
+    )
+    yield (
+        "naval port",
+        lambda: oe.NavalBattle("ottoman: 3Sq 2Co Dragut", "hapsburg: 2Sq", in_port=True),
+    )
+    yield (
+        "piracy ionian",
+        lambda: oe.Piracy(
+            pirates="ottoman: 2Co 1Sq Barbarossa",
+            adjacent_squadrons=1,
+            adjacent_fortresses=1,
+            target_ports=2,
+        ),
+    )
 
 
 def _move_cases():
@@ -145,9 +166,10 @@ def _move_cases():
         alliances=[("hapsburg", "england")],
     )
     for policy in ("best", "fight", "withdraw", "england=avoid:Linz"):
-        yield (f"move allied {policy}", lambda p=policy: oe.Move(
-            allied, "Pressburg", "Vienna", defender_policy=p
-        ))
+        yield (
+            f"move allied {policy}",
+            lambda p=policy: oe.Move(allied, "Pressburg", "Vienna", defender_policy=p),
+        )
     besieged = oe.Situation(
         [
             oe.Stack("Vienna", "ottoman: 5R"),
@@ -158,10 +180,17 @@ def _move_cases():
     )
     for joins in (False, True):
         for inside in (False, True):
-            yield (f"move relief joins={joins} inside={inside}", lambda j=joins, i=inside: oe.Move(
-                besieged, "Linz", "Vienna", defender_policy="fight",
-                garrison_joins_relief=j, relief_goes_inside_on_tie=i,
-            ))
+            yield (
+                f"move relief joins={joins} inside={inside}",
+                lambda j=joins, i=inside: oe.Move(
+                    besieged,
+                    "Linz",
+                    "Vienna",
+                    defender_policy="fight",
+                    garrison_joins_relief=j,
+                    relief_goes_inside_on_tie=i,
+                ),
+            )
     several = oe.Situation(
         [
             oe.Stack("Pressburg", "ottoman: 5R 1C Ibrahim"),
@@ -174,9 +203,10 @@ def _move_cases():
         wars=war,
     )
     for policy in ("best", "fight", "withdraw"):
-        yield (f"move several interceptors {policy}", lambda p=policy: oe.Move(
-            several, "Pressburg", "Vienna", defender_policy=p
-        ))
+        yield (
+            f"move several interceptors {policy}",
+            lambda p=policy: oe.Move(several, "Pressburg", "Vienna", defender_policy=p),
+        )
 
 
 def _numbers_of_spec(spec, sample) -> dict:
@@ -191,9 +221,7 @@ def golden_numbers() -> dict:
             spec = build()
         except (OddsEngineError, TypeError, ValueError):
             continue  # a card or policy the rules refuse in this context
-        outputs[label] = _numbers_of_spec(
-            spec, lambda s: oe.simulate(s, trials=TRIALS, seed=SEED)
-        )
+        outputs[label] = _numbers_of_spec(spec, lambda s: oe.simulate(s, trials=TRIALS, seed=SEED))
     for label, build in _move_cases():
         outputs[label] = _numbers_of_spec(
             build(), lambda s: oe.simulate_move(s, trials=TRIALS, seed=SEED)
