@@ -11,12 +11,13 @@ from ..output_file import check_output_path, write_atomically
 from ._engine_options import positive_int, probability_target
 
 TABLE_FORMATS = ("markdown", "html", "latex", "bbcode", "csv")
-_KINDS = ("battle", "assault", "intercept", "avoid")
+_KINDS = ("battle", "assault", "intercept", "avoid", "naval")  # naval: fleet templates
 _DEFAULT_ROLES = {
     "battle": ("attacker", "defender"),
     "assault": ("attacker", "defender"),
     "intercept": ("interceptor", "mover"),
     "avoid": ("defender", "attacker"),
+    "naval": ("attacker", "defender"),  # naval entry (Part II); may move into a registry
 }
 #: The sharpest plot: 1200 dpi is print quality; a million would need terabytes of memory.
 MAX_DPI = 1200
