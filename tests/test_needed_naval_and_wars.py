@@ -227,3 +227,21 @@ def test_needed_part_two_refusals_from_the_command_line(capsys, argv, words):
     assert main(["needed", *argv, "--target", "0.5"]) == 2
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1 and words in lines[0]
+
+
+def test_needed_table_over_a_fleet_template():
+    # One row per defending fleet of the template, each the answer of needed() alone.
+    table = oe.needed_table(
+        "naval",
+        attacker="ottoman: ?Sq Dragut",
+        defender="hapsburg: 1..3Sq",
+        targets=[0.5, 0.75],
+        max_units=12,
+    )
+    assert list(table.values.index) == [f"hapsburg: {n}Sq" for n in (1, 2, 3)]
+    for row in table.values.index:
+        for target in (0.5, 0.75):
+            alone = oe.needed(
+                "naval", attacker="ottoman: ?Sq Dragut", defender=row, target=target, max_units=12
+            )
+            assert table.values.loc[row].iloc[[0.5, 0.75].index(target)] == alone.value
