@@ -130,3 +130,16 @@ def test_naval_table_and_plot_from_the_command_line(tmp_path, capsys):
     plot = ["plot", "naval", "--attacker", "ottoman: 1..3Sq Dragut"]
     assert main([*plot, "--defender", "hapsburg: 1..2Sq", "--out", str(out)]) == 0
     assert out.stat().st_size > 0
+
+
+def test_fleets_above_the_game_limits_are_refused_in_one_line(capsys):
+    # Issue 10 item 3: a count typed by mistake is refused before any work, not looped
+    # over (nor turned into an OverflowError).
+    with pytest.raises(OddsEngineError, match="at most 99 squadrons"):
+        Fleet(squadrons=10**30)
+    with pytest.raises(OddsEngineError, match="at most 99 corsairs"):
+        oe.parse_fleet("ottoman: 1Sq " + "9" * 5000 + "Co")
+    argv = ["naval", "--attacker", "ottoman: 100000Sq", "--defender", "hapsburg: 1Sq", "--exact"]
+    assert main(argv) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "at most 99 squadrons" in lines[0]
