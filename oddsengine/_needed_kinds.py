@@ -1,8 +1,9 @@
-"""The land kinds of :func:`oddsengine.needed.needed`: battle, assault, siege and move.
+"""The kinds of :func:`oddsengine.needed.needed`: battle, assault, siege and move on land;
+naval battles and foreign wars (RULES.md Part II).
 
 Each kind is a :class:`~oddsengine.needed.NeededKind` record: how to build the question
 from the forces of one candidate, the chance of every event it reports, and the event each
-side wants. Naval combat and foreign wars register their own records the same way.
+side wants.
 """
 
 from __future__ import annotations
@@ -188,5 +189,63 @@ def land_kinds() -> list[NeededKind]:
             _move_chances,
             _move_default_event,
             within="optional",
+        ),
+    ]
+
+
+# -- Part II: naval battles and foreign wars ---------------------------------------------
+
+#: §11: the naval units a ``?`` may count (``"?Sq Doria"``, ``"?Co"``).
+_NAVAL_UNITS = {"sq": "squadrons", "co": "corsairs"}
+
+
+def _build_naval(forces, within, **parameters):
+    from .naval import NavalBattle
+
+    return NavalBattle(forces.get("attacker"), forces.get("defender"), **parameters)
+
+
+def _build_foreign_war(forces, within, war=None, **parameters):
+    from .foreign_war import WARS, ForeignWar
+
+    if war is None:
+        raise OddsEngineError("needed foreign-war: give the war (" + ", ".join(WARS) + ")")
+    # 21.7: ``within`` is the number of attempts (one per impulse, 1 CP each).
+    return ForeignWar(war, forces.get("force"), horizon=within, **parameters)
+
+
+def _foreign_war_chances(war, method, precision, seed) -> dict:
+    from .foreign_war import exact_foreign_war, simulate_foreign_war
+
+    if method == "exact":
+        result = exact_foreign_war(war)
+    else:
+        result = simulate_foreign_war(war, trials=_trials_for(precision), seed=seed)
+    # ``won`` is ``won_by:K`` at the horizon K; every ``won_by:k`` may be asked for.
+    return dict(result.p)
+
+
+def sea_and_war_kinds() -> list[NeededKind]:
+    """The records of naval battles and foreign wars (RULES.md Part II)."""
+    return [
+        NeededKind(
+            "naval",
+            "naval combat, RULES.md §11 (16.2)",
+            ("attacker", "defender"),
+            _NAVAL_UNITS,
+            _build_naval,
+            _combat_chances,
+            lambda question, role, within: f"{role}_wins",
+            ratings=False,  # naval leaders are named (Doria, Barbarossa, Dragut), not rated
+        ),
+        NeededKind(
+            "foreign-war",
+            "foreign wars, RULES.md §13 (21.7)",
+            ("force",),
+            _LAND_UNITS,
+            _build_foreign_war,
+            _foreign_war_chances,
+            lambda question, role, within: "won",
+            within="required",
         ),
     ]

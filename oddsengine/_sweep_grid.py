@@ -153,7 +153,13 @@ def count_scenarios(spec_class, mapping) -> int:
 
 
 def force_fields(spec_class) -> set[str]:
-    return {item.name for item in dataclasses.fields(spec_class) if "Force" in str(item.type)}
+    """The fields of ``spec_class`` that take a force or a fleet (either may be a
+    template)."""
+    return {
+        item.name
+        for item in dataclasses.fields(spec_class)
+        if "Force" in str(item.type) or "Fleet" in str(item.type)
+    }
 
 
 def column_value(value):

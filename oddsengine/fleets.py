@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from .errors import OddsEngineError
 from .leaders import is_leader_name
+from .limits import check_unit_count, read_count
 from .powers import normalise_power
 
 __all__ = ["NavalLeader", "NAVAL_LEADERS", "Fleet", "as_fleet", "find_naval_leader", "parse_fleet"]
@@ -159,11 +160,9 @@ class Fleet:
 
     def __post_init__(self):
         for kind in ("squadrons", "corsairs"):
-            count = getattr(self, kind)
-            if isinstance(count, bool) or not isinstance(count, int):
-                raise OddsEngineError(f"{kind} must be a whole number, not {count!r}")
-            if count < 0:
-                raise OddsEngineError(f"{kind} cannot be negative (got {count})")
+            # A bound far above any navy (limits.py): a count typed by mistake is refused
+            # before the engines loop over every possible loss.
+            object.__setattr__(self, kind, check_unit_count(kind, getattr(self, kind)))
         leaders = tuple(find_naval_leader(leader) for leader in self.leaders)
         if len({leader.name for leader in leaders}) != len(leaders):
             raise OddsEngineError("a naval leader is named twice in one fleet")
@@ -268,9 +267,10 @@ def parse_fleet(text: str, *, power: str | None = None) -> Fleet:
                 )
             if kind in counts:
                 raise OddsEngineError(f"{kind} given twice in fleet {text!r}")
-            if int(number) < 0:
+            value = read_count(number, kind, word)
+            if value < 0:
                 raise OddsEngineError(f"{kind} cannot be negative (got {word!r})")
-            counts[kind] = int(number)
+            counts[kind] = value
             index += 1
             continue
         for length in (3, 2, 1):

@@ -86,6 +86,9 @@ class NeededKind:
         attempts) applies.
     exact : bool
         Whether the exact engine answers this kind.
+    ratings : bool
+        Whether a leader's battle rating may be the ``?`` (``L?``); naval leaders are
+        named, not rated.
     """
 
     name: str
@@ -97,6 +100,7 @@ class NeededKind:
     default_event: Callable
     within: str = "refused"
     exact: bool = True
+    ratings: bool = True
 
 
 #: Every kind of question :func:`needed` answers, by name.
@@ -152,7 +156,7 @@ class Unknown:
         return range(0, max_units + 1)
 
 
-def find_unknown(forces: dict, units: dict | None = None) -> Unknown:
+def find_unknown(forces: dict, units: dict | None = None, ratings: bool = True) -> Unknown:
     """Find the one ``?`` among ``forces`` (role -> force string).
 
     Raises
@@ -177,10 +181,16 @@ def find_unknown(forces: dict, units: dict | None = None) -> Unknown:
             count = _UNKNOWN_COUNT.match(word)
             if count and count.group(1).lower() in units:
                 found.append(Unknown(role, word, units[count.group(1).lower()], count.group(1)))
-            elif _UNKNOWN_RATING.match(word):
+            elif _UNKNOWN_RATING.match(word) and ratings:
                 found.append(Unknown(role, word, "rating", ""))
+            elif _UNKNOWN_RATING.match(word):
+                letters = ", ".join(f"?{letter.capitalize()}" for letter in units)
+                raise OddsEngineError(
+                    f"cannot read {word!r} in {role} {text!r}: no leader is rated here; "
+                    f"write the unknown as {letters} (a count)"
+                )
             else:
-                letters = ", ".join(f"?{letter.upper()}" for letter in units)
+                letters = ", ".join(f"?{letter.capitalize()}" for letter in units)
                 raise OddsEngineError(
                     f"cannot read {word!r} in {role} {text!r}: write the unknown as "
                     f"{letters} (a unit count) or L? (a leader's battle rating)"
@@ -354,8 +364,9 @@ class NeededResult:
 def _within_words(kind: str, within: int | None) -> str:
     if within is None:
         return ""
-    unit = "impulse" if within == 1 else "impulses"
-    return f" within {within} {unit}"
+    # 21.7: a foreign war is fought attempt by attempt (one per impulse, 1 CP each).
+    unit = "attempt" if kind == "foreign-war" else "impulse"
+    return f" within {within} {unit}{'' if within == 1 else 's'}"
 
 
 def _refused_runs(candidates) -> list[tuple[list[int], str]]:
@@ -431,19 +442,22 @@ def needed(
     Parameters
     ----------
     kind : str
-        ``"battle"``, ``"assault"``, ``"siege"`` or ``"move"`` (see :data:`NEEDED_KINDS`).
+        ``"battle"``, ``"assault"``, ``"siege"``, ``"move"``, ``"naval"`` or
+        ``"foreign-war"`` (see :data:`NEEDED_KINDS`).
     target : float
         The chance to reach, in (0, 1].
     within : int, optional
         Sieges: the impulses of assaults (required). Moves: follow the siege the move
-        lays for this many impulses (events ``taken`` and ``held``).
+        lays for this many impulses (events ``taken`` and ``held``). Foreign wars: the
+        attempts (required; event ``won``, or ``won_by:k``).
     event : str, optional
         The event whose chance must reach the target. Default: what the side holding
         the ``?`` wants (battle: ``attacker_wins`` or ``defender_wins``; assault:
         ``success`` or ``held``; siege: ``taken`` or ``held``; move: for the mover
         ``besieging`` into a fortified space and ``mover_in_control`` otherwise, or
         ``taken`` with ``within``; for the other stacks ``repelled``, the mover neither
-        controlling nor besieging the space, or ``held`` with ``within``).
+        controlling nor besieging the space, or ``held`` with ``within``; naval:
+        ``attacker_wins`` or ``defender_wins``; foreign war: ``won``).
     method : {"auto", "exact", "monte-carlo"}
         ``auto`` takes the exact engine wherever it applies.
     precision : float
@@ -455,8 +469,10 @@ def needed(
     **arguments
         The forces of the kind (one holds the ``?``), e.g. ``attacker="?R Suleiman"``,
         ``defender="hapsburg: 4R Ferdinand"``; sieges ``besiegers``, ``garrison``;
-        moves ``scenario`` and ``stacks`` (space -> force); and the kind's other
-        parameters (``attacker_cards``, ``reinforcements``, ...).
+        moves ``scenario`` and ``stacks`` (space -> force); naval battles fleets
+        (``attacker="ottoman: ?Sq Dragut"``); foreign wars ``war`` and ``force``; and the
+        kind's other parameters (``attacker_cards``, ``reinforcements``, ``in_port``,
+        ``foreign``, ``cards``, ...).
 
     Returns
     -------
@@ -494,7 +510,7 @@ def needed(
     if isinstance(max_units, bool) or not isinstance(max_units, int) or max_units < 1:
         raise OddsEngineError(f"max_units must be a whole number >= 1, not {max_units!r}")
     forces = _forces_of(record, arguments)
-    unknown = find_unknown(forces, record.units)
+    unknown = find_unknown(forces, record.units, record.ratings)
     parameters = {k: v for k, v in arguments.items() if k not in record.roles}
     candidates = []
     chosen_event = event
@@ -586,6 +602,6 @@ def _register_land_kinds() -> None:
     if not _LAND_KINDS_REGISTERED:
         from . import _needed_kinds
 
-        for kind in _needed_kinds.land_kinds():
+        for kind in (*_needed_kinds.land_kinds(), *_needed_kinds.sea_and_war_kinds()):
             NEEDED_KINDS.setdefault(kind.name, kind)
         _LAND_KINDS_REGISTERED = True

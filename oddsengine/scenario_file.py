@@ -42,20 +42,19 @@ Examples that ship with the package are found by name: ``load_move("vienna")``.
 
 from __future__ import annotations
 
-import errno
 import os
-import stat
-import tomllib
 from importlib import resources
 from pathlib import Path
 
 from .errors import OddsEngineError, OddsEngineTypeError, shown
 from .situation import Situation, Stack
+from .toml_file import MAX_TOML_BYTES, read_small_file, read_toml
 
 __all__ = ["load_move", "load_situation", "example_names", "find_scenario", "MAX_SCENARIO_BYTES"]
 
-#: The largest scenario file read: a scenario is a few kilobytes.
-MAX_SCENARIO_BYTES = 1 << 20
+#: The largest scenario file read: a scenario is a few kilobytes (the limit of every
+#: TOML file a user names).
+MAX_SCENARIO_BYTES = MAX_TOML_BYTES
 
 _SITUATION_KEYS = {"wars", "alliances", "unrest", "impulse_order", "control"}
 _STACK_KEYS = {
@@ -103,58 +102,40 @@ def find_scenario(name_or_path) -> tuple[str, bytes]:
 
     A path must be a regular file of at most :data:`MAX_SCENARIO_BYTES`: a folder, a FIFO
     (which would block), a device (``/dev/zero`` never ends) or a symlink loop is refused
-    before anything is read.
+    before anything is read (:func:`oddsengine.toml_file.read_small_file`).
     """
+    label, source = _locate(name_or_path)
+    if isinstance(source, Path):
+        return label, read_small_file(source, "scenario file")
+    return label, source.read_bytes()
+
+
+def _locate(name_or_path) -> tuple[str, object]:
+    """The label of a scenario and where it is: a :class:`~pathlib.Path` the user gave, or
+    the resource of a shipped example."""
     if not isinstance(name_or_path, (str, os.PathLike)):
         raise OddsEngineTypeError(
             f"a scenario is a file path or an example name, not {shown(name_or_path)}"
         )
     path = Path(name_or_path)
-    try:
-        mode = path.stat().st_mode
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            raise OddsEngineError(f"{path}: a loop of symbolic links, not a file") from None
-        mode = None  # missing: perhaps the name of an example
-    except ValueError:  # a NUL in the name
-        mode = None
-    if mode is not None:
-        return str(path), _read_regular_file(path, mode)
+    if os.path.lexists(path):  # a file, a folder, a device or a link (a loop included)
+        return str(path), path
     stem = path.name[: -len(".toml")] if path.name.endswith(".toml") else path.name
     if stem in example_names():
-        entry = resources.files("oddsengine").joinpath("examples", f"{stem}.toml")
-        return f"examples/{stem}.toml", entry.read_bytes()
+        return f"examples/{stem}.toml", resources.files("oddsengine").joinpath(
+            "examples", f"{stem}.toml"
+        )
     raise OddsEngineError(
         f"no scenario file {shown(str(name_or_path))}; shipped examples: "
         + ", ".join(example_names())
     )
 
 
-def _read_regular_file(path: Path, mode: int) -> bytes:
-    """The bytes of a regular file of at most :data:`MAX_SCENARIO_BYTES`."""
-    if stat.S_ISDIR(mode):
-        raise OddsEngineError(f"{path}: is a folder, not a scenario file")
-    if not stat.S_ISREG(mode):
-        raise OddsEngineError(f"{path}: not a regular file (a pipe, a device or a socket)")
-    # O_NONBLOCK: should the path have become a FIFO since, opening it does not wait.
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as error:
-        raise OddsEngineError(f"{path}: cannot open it ({error.strerror})") from None
-    try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise OddsEngineError(f"{path}: not a regular file (a pipe, a device or a socket)")
-        with os.fdopen(descriptor, "rb", closefd=False) as handle:
-            content = handle.read(MAX_SCENARIO_BYTES + 1)
-    except OSError as error:
-        raise OddsEngineError(f"{path}: cannot read it ({error.strerror})") from None
-    finally:
-        os.close(descriptor)
-    if len(content) > MAX_SCENARIO_BYTES:
-        raise OddsEngineError(
-            f"{path}: larger than {MAX_SCENARIO_BYTES // 1024} KiB; is it a scenario file?"
-        )
-    return content
+def _read(name_or_path) -> tuple[str, dict]:
+    """The label and the parsed TOML of a scenario (:func:`~oddsengine.toml_file.read_toml`:
+    the one safe reader of the files a user names)."""
+    label, source = _locate(name_or_path)
+    return label, read_toml(source, "scenario file")
 
 
 class _Reader:
@@ -191,24 +172,6 @@ class _Reader:
             return builder(*args, **kwargs)
         except OddsEngineError as error:
             self.refuse(key, str(error))
-
-
-def _parse(label: str, content: bytes) -> dict:
-    if content[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        raise OddsEngineError(f"{label}: not a valid TOML file (UTF-16 text: save it as UTF-8)")
-    try:
-        text = content.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise OddsEngineError(
-            f"{label}: not a valid TOML file (not UTF-8 text at byte {error.start}: save it "
-            "as UTF-8)"
-        ) from None
-    try:
-        return tomllib.loads(text.removeprefix("\ufeff"))
-    except tomllib.TOMLDecodeError as error:
-        raise OddsEngineError(f"{label}: not a valid TOML file ({error})") from None
-    except RecursionError:  # tomllib recurses once per level of nesting
-        raise OddsEngineError(f"{label}: not a valid TOML file (nested too deeply)") from None
 
 
 def _situation(reader: _Reader, data: dict) -> Situation:
@@ -267,9 +230,8 @@ def _check_one_place_per_leader(reader: _Reader, stacks) -> None:
 
 def load_situation(name_or_path) -> Situation:
     """Read the situation of a scenario file (or shipped example)."""
-    label, content = find_scenario(name_or_path)
-    reader = _Reader(label)
-    return _situation(reader, _parse(label, content))
+    label, data = _read(name_or_path)
+    return _situation(_Reader(label), data)
 
 
 def load_move(name_or_path, **overrides):
@@ -289,9 +251,8 @@ def load_move(name_or_path, **overrides):
     """
     from .move import Move
 
-    label, content = find_scenario(name_or_path)
+    label, data = _read(name_or_path)
     reader = _Reader(label)
-    data = _parse(label, content)
     situation = _situation(reader, data)
     if "move" not in data:
         reader.refuse("move", "missing: say where the formation moves from and to")

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .board import load_board
-from .errors import OddsEngineError
+from .errors import OddsEngineError, OddsEngineTypeError, shown
 from .forces import Force, parse_force
+from .limits import check_force_size
 from .powers import MAJOR_POWERS, normalise_power
 
 __all__ = ["Stack", "Situation", "MAX_UNITS_INSIDE"]
@@ -66,12 +67,15 @@ class Stack:
         if isinstance(force, str):
             force = parse_force(force)
         if not isinstance(force, Force):
-            raise OddsEngineError(f"a stack needs a Force or a force string, not {force!r}")
+            raise OddsEngineTypeError(
+                f"a stack needs a Force or a force string, not {shown(force)}"
+            )
         if force.power is None:
             raise OddsEngineError(
                 f"the stack in {space.name} ({force.notation()}) names no power: write "
                 "e.g. 'hapsburg: 4R'"
             )
+        check_force_size(force, f"the stack in {space.name}")
         object.__setattr__(self, "force", force)
         if self.besieged and not space.is_fortified:
             raise OddsEngineError(f"{space.name} is not fortified: nobody can be besieged there")
@@ -93,6 +97,25 @@ class Stack:
 
 def _pair(first: str, second: str) -> tuple[str, str]:
     return tuple(sorted((normalise_power(first), normalise_power(second))))
+
+
+def _sequence(value, what: str) -> tuple:
+    """``value`` as a tuple, refused unless it is a list or tuple (a string or a number
+    given where a sequence belongs is a mistake, not a one-item sequence)."""
+    if not isinstance(value, (list, tuple, set, frozenset)):
+        raise OddsEngineTypeError(f"{what} must be a list, not {shown(value)}")
+    return tuple(value)
+
+
+def _pairs(value, what: str) -> tuple[tuple, ...]:
+    """``value`` as a tuple of 2-tuples, refused unless it is a list of pairs."""
+    pairs = _sequence(value, what)
+    for pair in pairs:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            raise OddsEngineTypeError(
+                f"{what} must be a list of pairs, not one holding {shown(pair)}"
+            )
+    return tuple(tuple(pair) for pair in pairs)
 
 
 @dataclass(frozen=True)
@@ -130,10 +153,10 @@ class Situation:
 
     def __post_init__(self):
         board = load_board()
-        stacks = tuple(self.stacks)
+        stacks = _sequence(self.stacks, "stacks")
         for stack in stacks:
             if not isinstance(stack, Stack):
-                raise OddsEngineError(f"stacks must be Stack instances, not {stack!r}")
+                raise OddsEngineTypeError(f"stacks must be Stack instances, not {shown(stack)}")
         seen = set()
         for stack in stacks:
             key = (stack.space, stack.power, stack.besieged)
@@ -143,19 +166,26 @@ class Situation:
                     f"two {stack.power} stacks {where} {stack.space}: merge them into one"
                 )
             seen.add(key)
-        items = self.control.items() if isinstance(self.control, dict) else self.control
+        if isinstance(self.control, dict):
+            items = tuple(self.control.items())
+        else:  # a list of (space, power) pairs
+            items = _pairs(self.control, "control")
         control = {}
         for space, power in items:
             control[board.space(space).name] = normalise_power(power)
-        unrest = tuple(sorted({board.space(space).name for space in self.unrest}))
-        wars = tuple(sorted({_pair(*pair) for pair in self.wars}))
-        alliances = tuple(sorted({_pair(*pair) for pair in self.alliances}))
+        unrest = tuple(
+            sorted({board.space(space).name for space in _sequence(self.unrest, "unrest")})
+        )
+        wars = tuple(sorted({_pair(*pair) for pair in _pairs(self.wars, "wars")}))
+        alliances = tuple(sorted({_pair(*pair) for pair in _pairs(self.alliances, "alliances")}))
         for pair in wars:
             if pair[0] == pair[1]:
                 raise OddsEngineError(f"{pair[0]} cannot be at war with itself")
             if pair in alliances:
                 raise OddsEngineError(f"{pair[0]} and {pair[1]} are both at war and allied")
-        order = tuple(normalise_power(power) for power in self.impulse_order)
+        order = tuple(
+            normalise_power(power) for power in _sequence(self.impulse_order, "impulse_order")
+        )
         if len(set(order)) != len(order):
             raise OddsEngineError("a power appears twice in the impulse order")
         object.__setattr__(self, "stacks", stacks)

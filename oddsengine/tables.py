@@ -39,6 +39,7 @@ HEADLINES = {
     "assault": "success",
     "intercept": "success",
     "avoid": "success",
+    "naval": "attacker_wins",  # naval entry (Part II); may move into a registry of kinds
 }
 
 #: The spec fields that give the rows and the columns of a table.
@@ -47,6 +48,7 @@ ROLES = {
     "assault": ("attacker", "defender"),
     "intercept": ("interceptor", "mover"),
     "avoid": ("defender", "attacker"),
+    "naval": ("attacker", "defender"),  # naval entry (Part II)
 }
 
 _RULE_SECTIONS = {
@@ -54,12 +56,15 @@ _RULE_SECTIONS = {
     "assault": "assault, rule 15.1",
     "intercept": "interception, rule 13.2",
     "avoid": "avoid battle, rule 13.3",
+    "naval": "naval combat, RULES.md §11 (16.2)",  # naval entry (Part II)
 }
 _AXIS_WORDS = {
     "regulars": "regulars",
     "mercenaries": "mercenaries",
     "cavalry": "cavalry",
     "rating": "leader rating",
+    "squadrons": "squadrons",  # naval entries (Part II): the axes of fleet templates
+    "corsairs": "corsairs",
 }
 _REFUSED_MARK = "—"
 
@@ -308,6 +313,7 @@ def _title(kind: str) -> str:
         "assault": "Assault",
         "intercept": "Interception",
         "avoid": "Avoid battle",
+        "naval": "Naval battle",  # naval entry (Part II)
     }[kind]
 
 
@@ -382,10 +388,11 @@ def odds_table(
 
     Parameters
     ----------
-    kind : {"battle", "assault", "intercept", "avoid"}
+    kind : {"battle", "assault", "intercept", "avoid", "naval"}
     rows, columns : str
         Force templates (``"2..16R L0..2"``) for the row role (attacker, interceptor,
-        avoiding defender) and the column role (defender, mover, moving attacker).
+        avoiding defender) and the column role (defender, mover, moving attacker); fleet
+        templates (``"ottoman: 1..6Sq Dragut"``) for ``"naval"``.
     outcome : str, optional
         The outcome to show (default :data:`HEADLINES` ``[kind]``).
     method, precision, trials, seed

@@ -7,6 +7,10 @@ anonymous leader's battle rating may be a range ``LOW..HIGH`` (both ends include
 an *axis* named after what it counts (``regulars``, ``mercenaries``, ``cavalry`` or
 ``rating``). The first range written is the template's main axis: the rows (or columns) of
 an odds table, the x axis of a plot.
+
+A fleet (:func:`oddsengine.fleets.parse_fleet`) is a template the same way:
+``"1..6Sq 0..3Co Dragut"`` and ``"ottoman: 2Sq 1..4Co"`` range over ``squadrons`` and
+``corsairs``; naval leaders are named, not rated, so a fleet has no rating range.
 """
 
 from __future__ import annotations
@@ -16,12 +20,16 @@ import re
 from dataclasses import dataclass
 
 from .errors import OddsEngineError, shown
+from .fleets import Fleet, is_naval_leader_name, parse_fleet
 from .forces import Force, parse_force
 from .limits import MAX_UNITS, read_count
 
 __all__ = ["ForceTemplate", "TemplateAxis", "parse_template", "is_template"]
 
 _UNIT_LETTERS = {"r": "regulars", "m": "mercenaries", "c": "cavalry"}
+# Part II: the naval units, as fleets write them (a name and its letters as printed).
+_FLEET_LETTERS = {"sq": ("squadrons", "Sq"), "co": ("corsairs", "Co")}
+_FLEET_COUNT = re.compile(r"^\d+(?:\.\.\d+)?(sq|co)$", re.IGNORECASE)
 _COUNT_RANGE = re.compile(r"^(\d+)\.\.(\d+)([a-z]+)$", re.IGNORECASE)
 _RATING_RANGE = re.compile(r"^l(\d+)\.\.(\d+)$", re.IGNORECASE)
 _MAX_RATING = 2  # RULES.md §1: battle ratings run from 0 to 2.
@@ -34,7 +42,8 @@ class TemplateAxis:
     Parameters
     ----------
     name : str
-        ``"regulars"``, ``"mercenaries"``, ``"cavalry"`` or ``"rating"``.
+        ``"regulars"``, ``"mercenaries"``, ``"cavalry"`` or ``"rating"``; in a fleet,
+        ``"squadrons"`` or ``"corsairs"``.
     values : tuple of int
         The values of the range, in increasing order.
     """
@@ -53,6 +62,9 @@ class ForceTemplate:
         The template as written.
     axes : tuple of TemplateAxis
         Its ranges, in the order written (the first is the main axis).
+    fleet : bool
+        The template stands for fleets (:class:`~oddsengine.fleets.Fleet`), not land
+        forces.
 
     Examples
     --------
@@ -66,6 +78,7 @@ class ForceTemplate:
     text: str
     axes: tuple[TemplateAxis, ...]
     _pieces: tuple = ()
+    fleet: bool = False
 
     @property
     def main_axis(self) -> TemplateAxis | None:
@@ -102,16 +115,22 @@ class ForceTemplate:
             combinations.append((self.label(values), values))
         return combinations
 
-    def expand(self) -> list[tuple[str, dict[str, int], Force]]:
-        """Every force of the template: ``(label, axis values, force)``, the last axis
-        varying fastest.
+    def expand(self) -> list[tuple[str, dict[str, int], Force | Fleet]]:
+        """Every force (or fleet) of the template: ``(label, axis values, force)``, the
+        last axis varying fastest.
 
         Raises
         ------
         OddsEngineError
             If a force of the template is invalid (the message names it).
+
+        Examples
+        --------
+        >>> [fleet.notation() for _, _, fleet in parse_template("1..2Sq Dragut").expand()]
+        ['ottoman: 1Sq Dragut', 'ottoman: 2Sq Dragut']
         """
-        return [(label, values, parse_force(label)) for label, values in self.combinations()]
+        parse = parse_fleet if self.fleet else parse_force
+        return [(label, values, parse(label)) for label, values in self.combinations()]
 
     def __str__(self) -> str:
         return self.text
@@ -130,10 +149,18 @@ def _check_range(low: int, high: int, word: str, text: str) -> tuple[int, ...]:
     return tuple(range(low, high + 1))
 
 
-def parse_template(text: str) -> ForceTemplate:
-    """Read a force template such as ``"2..16R L0..2"`` or ``"ottoman: 4R 0..1C"``.
+def _is_fleet(words: list[str]) -> bool:
+    """Whether the words of a template write a fleet: a count of squadrons or corsairs,
+    or a naval leader (Part II)."""
+    return any(_FLEET_COUNT.match(word) or is_naval_leader_name(word) for word in words)
 
-    A plain force (without ranges) is a template of one force.
+
+def parse_template(text: str) -> ForceTemplate:
+    """Read a force template such as ``"2..16R L0..2"`` or ``"ottoman: 4R 0..1C"``, or a
+    fleet template such as ``"1..6Sq 0..3Co Dragut"`` or ``"ottoman: 2Sq 1..4Co"``.
+
+    A plain force (without ranges) is a template of one force. A template with squadrons
+    (``Sq``), corsairs (``Co``) or a naval leader is read as fleets.
 
     Raises
     ------
@@ -148,6 +175,9 @@ def parse_template(text: str) -> ForceTemplate:
     (0, 1, 2, 3, 4)
     >>> template.expand()[-1][0]
     '4R L1'
+    >>> fleets = parse_template("ottoman: 2Sq 1..4Co")
+    >>> fleets.fleet, fleets.main_axis.name, fleets.size
+    (True, 'corsairs', 4)
     """
     if not isinstance(text, str) or not text.strip():
         raise OddsEngineError("empty force template: write units such as '2..16R L2'")
@@ -157,10 +187,34 @@ def parse_template(text: str) -> ForceTemplate:
         prefix, body = body.split(":", 1)
         pieces.append(f"{prefix.strip()}:")
     axes: list[TemplateAxis] = []
-    for word in body.replace(",", " ").split():
+    words = body.replace(",", " ").split()
+    fleet = _is_fleet(words)
+    for word in words:
         count = _COUNT_RANGE.match(word)
         rating = _RATING_RANGE.match(word)
-        if count:
+        if count and fleet:
+            letters = count.group(3)
+            name, letters = _FLEET_LETTERS.get(letters.lower(), (None, letters))
+            if name is None:
+                raise OddsEngineError(
+                    f"cannot read {shown(word)} in fleet template {shown(text)}: a range of "
+                    "ships is LOW..HIGH followed by Sq (squadrons) or Co (corsairs)"
+                )
+            low = read_count(count.group(1), name, word)
+            high = read_count(count.group(2), name, word)
+            if high > MAX_UNITS:  # a bound far above any navy: see limits.py
+                raise OddsEngineError(
+                    f"{shown(word)} in template {shown(text)}: at most {MAX_UNITS} {name} in "
+                    "one fleet"
+                )
+            axis_values = _check_range(low, high, word, text)
+            pieces.append((name, letters))
+        elif rating and fleet:
+            raise OddsEngineError(
+                f"cannot read {shown(word)} in fleet template {shown(text)}: naval leaders "
+                "are named (Andrea Doria, Barbarossa, Dragut), not rated"
+            )
+        elif count:
             letters = count.group(3)
             name = _UNIT_LETTERS.get(letters.lower())
             if name is None:
@@ -198,8 +252,8 @@ def parse_template(text: str) -> ForceTemplate:
         if any(axis.name == name for axis in axes):
             raise OddsEngineError(f"{name} is given as a range twice in template {shown(text)}")
         axes.append(TemplateAxis(name, axis_values))
-    template = ForceTemplate(text.strip(), tuple(axes), tuple(pieces))
+    template = ForceTemplate(text.strip(), tuple(axes), tuple(pieces), fleet)
     # Reading the first force checks the rest of the notation (leader names, letters).
     first = {axis.name: axis.values[0] for axis in axes}
-    parse_force(template.label(first))
+    (parse_fleet if fleet else parse_force)(template.label(first))
     return template

@@ -10,19 +10,33 @@ a file is ever executed.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tomllib
 
-from .errors import OddsEngineError
+from .errors import OddsEngineError, shown
 
-__all__ = ["read_toml", "MAX_TOML_BYTES"]
+__all__ = ["read_toml", "read_small_file", "parse_toml", "MAX_TOML_BYTES"]
 
 #: The largest file read: a sweep or scenario file is a few kilobytes.
 MAX_TOML_BYTES = 1 << 20
 
 
-def _read_bytes(path, what: str) -> bytes:
+def read_small_file(path, what: str = "file") -> bytes:
+    """The bytes of the regular file at ``path``, of at most :data:`MAX_TOML_BYTES`.
+
+    A folder, a FIFO (opened without blocking), a device, a symlink loop, a missing or
+    unreadable file or a larger one is refused with one
+    :class:`~oddsengine.errors.OddsEngineError` naming ``what`` and the path.
+
+    Examples
+    --------
+    >>> read_small_file("/dev/zero", "sweep file")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: sweep file '/dev/zero' is not a regular file (...)
+    """
     name = str(path)
     # O_NONBLOCK: opening a FIFO for reading returns at once instead of waiting for a writer.
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
@@ -33,7 +47,13 @@ def _read_bytes(path, what: str) -> bytes:
     except IsADirectoryError:
         raise OddsEngineError(f"{what} {name!r} is a folder, not a file") from None
     except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise OddsEngineError(
+                f"{what} {name!r} is a loop of symbolic links, not a file"
+            ) from None
         raise OddsEngineError(f"cannot open {what} {name!r}: {error.strerror}") from None
+    except ValueError:  # a NUL in the name
+        raise OddsEngineError(f"no {what} {shown(name)}") from None
     try:
         mode = os.fstat(descriptor).st_mode
         if stat.S_ISDIR(mode):
@@ -92,20 +112,37 @@ def read_toml(path, what: str = "file") -> dict:
     """
     name = str(path)
     if isinstance(path, (str, bytes, os.PathLike)):
-        content = _read_bytes(path, what)
+        content = read_small_file(path, what)
     else:  # a resource inside an installed package
         content = path.read_bytes()
+    return parse_toml(content, f"{what} {name!r}")
+
+
+def parse_toml(content: bytes, label: str) -> dict:
+    """Parse ``content``, TOML in UTF-8 (a byte order mark allowed); ``label`` names its
+    source in messages (``"sweep file 'a.toml'"``).
+
+    Examples
+    --------
+    >>> parse_toml(b'kind = "assault"', "sweep file 'a.toml'")
+    {'kind': 'assault'}
+    >>> parse_toml(b"kind = ", "sweep file 'a.toml'")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: sweep file 'a.toml' is not a valid TOML file (...)
+    """
+    invalid = f"{label} is not a valid TOML file"
     if content[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        raise OddsEngineError(f"{what} {name!r} is UTF-16 text: save it as UTF-8")
+        raise OddsEngineError(f"{invalid} (UTF-16 text: save it as UTF-8)")
     try:
         text = content.decode("utf-8")
     except UnicodeDecodeError as error:
         raise OddsEngineError(
-            f"{what} {name!r} is not UTF-8 text (byte {error.start}): save it as UTF-8"
+            f"{invalid} (not UTF-8 text at byte {error.start}: save it as UTF-8)"
         ) from None
     try:
         return tomllib.loads(text.removeprefix("\ufeff"))
     except tomllib.TOMLDecodeError as error:
-        raise OddsEngineError(f"{what} {name!r} is not valid TOML: {error}") from None
-    except RecursionError:
-        raise OddsEngineError(f"{what} {name!r} is nested too deeply") from None
+        raise OddsEngineError(f"{invalid} ({error})") from None
+    except RecursionError:  # tomllib recurses once per level of nesting
+        raise OddsEngineError(f"{invalid} (nested too deeply)") from None

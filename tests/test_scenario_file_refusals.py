@@ -132,3 +132,22 @@ def test_load_move_of_something_that_is_not_a_path_is_a_type_error(value):
         load_move(value)
     with pytest.raises(OddsEngineError):
         load_move(value)
+
+
+def test_scenario_and_sweep_files_share_one_reader_and_its_messages(tmp_path):
+    # One safe reader (toml_file.read_toml) for every TOML file a user names.
+    import oddsengine as oe
+
+    path = tmp_path / "bad.toml"
+    path.write_bytes(VIENNA_TEXT.encode("utf-16"))
+    tail = "is not a valid TOML file (UTF-16 text: save it as UTF-8)"
+    with pytest.raises(OddsEngineError) as scenario:
+        load_move(str(path))
+    with pytest.raises(OddsEngineError) as sweep:
+        oe.Sweep.from_toml(path)
+    assert str(scenario.value) == f"scenario file {str(path)!r} {tail}"
+    assert str(sweep.value) == f"sweep file {str(path)!r} {tail}"
+    loop = tmp_path / "loop.toml"
+    loop.symlink_to(loop)
+    with pytest.raises(OddsEngineError, match="scenario file .* is a loop of symbolic links"):
+        load_move(str(loop))

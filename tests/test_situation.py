@@ -2,7 +2,8 @@
 
 import pytest
 
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError
+from oddsengine.forces import Force
 from oddsengine.scenario_file import example_names, find_scenario, load_move, load_situation
 from oddsengine.situation import Situation, Stack
 
@@ -106,3 +107,30 @@ def test_invalid_toml_and_missing_files_are_refused(tmp_path):
         load_move(str(path))
     with pytest.raises(OddsEngineError, match="no scenario file"):
         load_move("atlantis")
+
+
+@pytest.mark.parametrize(
+    "build, message",
+    [
+        (lambda: Situation(5), "stacks must be a list"),
+        (lambda: Situation("Vienna"), "stacks must be a list"),
+        (lambda: Situation((), wars=5), "wars must be a list"),
+        (lambda: Situation((), wars="ab"), "wars must be a list"),
+        (lambda: Situation((), wars=[5]), "list of pairs"),
+        (lambda: Situation((), alliances=[("france",)]), "list of pairs"),
+        (lambda: Situation((), control=5), "control must be a list"),
+        (lambda: Situation((), unrest=1), "unrest must be a list"),
+        (lambda: Situation((), impulse_order=7), "impulse_order must be a list"),
+        (lambda: Situation([5]), "must be Stack instances"),
+        (lambda: Stack("Graz", 5), "needs a Force"),
+    ],
+)
+def test_wrong_types_in_a_situation_raise_the_projects_type_error(build, message):
+    with pytest.raises(OddsEngineTypeError, match=message):
+        build()
+
+
+def test_a_stack_above_the_game_limits_is_refused_when_built():
+    with pytest.raises(OddsEngineError, match="the stack in Graz: at most 99 regulars"):
+        Stack("Graz", Force(regulars=150, power="hapsburg"))
+    assert Stack("Graz", Force(regulars=99, power="hapsburg")).force.regulars == 99

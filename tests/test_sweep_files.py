@@ -370,8 +370,41 @@ def test_table_and_plot_options_are_used_or_refused(tmp_path, capsys, argv, word
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
 def test_a_table_onto_dev_full_is_one_line(capsys):
+    # Written atomically, an output must be a regular file: a device is refused first.
     argv = ["table", "assault", "--attacker", "3..4R", "--defender", "1R", "--out", "/dev/full"]
-    _refused_in_one_line(capsys, argv, "No space left on device")
+    _refused_in_one_line(capsys, argv, "cannot write /dev/full: it is not a regular file")
+
+
+def _half_written(path, *args, **kwargs):
+    """A write that puts half of its output in ``path``, then finds the disk full."""
+    with open(path, "w") as handle:
+        handle.write("half a")
+    raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize("command", ["table", "plot"])
+def test_table_and_plot_out_are_written_atomically(tmp_path, capsys, monkeypatch, command):
+    import pathlib
+
+    import matplotlib.figure
+
+    target = tmp_path / ("odds.csv" if command == "table" else "odds.png")
+    argv = [command, "assault", "--attacker", "3..4R", "--defender", "1R", "--out", str(target)]
+    if command == "table":
+        argv += ["--format", "csv"]
+    assert main(argv) == 0
+    written = target.read_bytes()
+    assert written and [entry.name for entry in tmp_path.iterdir()] == [target.name]
+    if command == "table":
+        monkeypatch.setattr(pathlib.Path, "write_text", _half_written)
+    else:
+        monkeypatch.setattr(
+            matplotlib.figure.Figure, "savefig", lambda figure, name, **_: _half_written(name)
+        )
+    _refused_in_one_line(capsys, argv, f"cannot write {target}: No space left on device")
+    # The earlier file is whole and no temporary file is left beside it.
+    assert target.read_bytes() == written
+    assert [entry.name for entry in tmp_path.iterdir()] == [target.name]
 
 
 # -- generated files ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from ..errors import OddsEngineError
 from ._engine_options import non_negative_int, positive_int, probability_target
 
 #: Force options of ``needed``; each kind takes those named in its record's roles.
-_FORCE_OPTIONS = ("attacker", "defender", "besiegers", "garrison", "reinforcements")
+_FORCE_OPTIONS = ("attacker", "defender", "besiegers", "garrison", "reinforcements", "force")
 _TABLE_FORMATS = ("markdown", "html", "latex", "bbcode")
 
 
@@ -49,8 +49,10 @@ def _needed_arguments(arguments) -> dict:
 
     record = find_kind(arguments.kind)
     kind = record.name
-    given = {}
+    given = _part_two_arguments(arguments, kind)
     for option in _FORCE_OPTIONS:
+        if option in given:
+            continue
         value = getattr(arguments, option)
         if value is None:
             continue
@@ -70,9 +72,49 @@ def _needed_arguments(arguments) -> dict:
     elif arguments.scenario or arguments.stack or arguments.defender_policy:
         raise OddsEngineError(f"needed {kind} takes no scenario, --stack or --defender-policy")
     for side in ("attacker", "defender"):
-        cards = parse_cards(getattr(arguments, f"{side}_cards"))
+        text = getattr(arguments, f"{side}_cards")
+        if text and kind == "foreign-war":
+            raise OddsEngineError("needed foreign-war: give the major power's cards with --cards")
+        if text and kind == "naval":
+            given[f"{side}_cards"] = text  # read by the naval battle (cards at sea)
+            continue
+        cards = parse_cards(text)
         if cards:
             given[f"{side}_cards"] = cards
+    return given
+
+
+def _part_two_arguments(arguments, kind: str) -> dict:
+    """The options of naval battles (``--in-port``) and foreign wars (``--war``,
+    ``--foreign``, ``--cards``, ``--reinforcements`` as regulars built per attempt);
+    refused for any other kind rather than ignored."""
+    given = {}
+    if arguments.in_port:
+        if kind != "naval":
+            raise OddsEngineError(f"needed {kind} takes no --in-port (naval battles only)")
+        given["in_port"] = True
+    war_options = {"war": arguments.war, "foreign": arguments.foreign, "cards": arguments.cards}
+    for name, value in war_options.items():
+        if value is not None and kind != "foreign-war":
+            raise OddsEngineError(f"needed {kind} takes no --{name} (foreign wars only)")
+    if kind != "foreign-war":
+        return given
+    if arguments.war is None:
+        raise OddsEngineError("needed foreign-war: give --war persia, egypt or ireland")
+    given["war"] = arguments.war
+    if arguments.foreign is not None:
+        given["foreign"] = arguments.foreign
+    if arguments.cards:
+        given["cards"] = arguments.cards
+    if arguments.reinforcements is not None:
+        # 21.7: regulars built on the card before each later attempt (a count, not a force).
+        try:
+            given["reinforcements"] = int(arguments.reinforcements)
+        except ValueError:
+            raise OddsEngineError(
+                "needed foreign-war: --reinforcements is the regulars built on the card "
+                f"before each later attempt, a whole number, not {arguments.reinforcements!r}"
+            ) from None
     return given
 
 
@@ -140,9 +182,12 @@ def register(commands) -> None:
         description="Find the smallest value of the one '?' in a force (a unit count such as "
         "'?R Suleiman', or a leader rating such as '8R L?') whose chance reaches --target. "
         "Every candidate up to the legal maximum is answered (the chance need not rise with "
-        "the value). KIND is battle, assault, siege or move.",
+        "the value). KIND is battle, assault, siege, move, naval ('?Sq Doria', '?Co') or "
+        "foreign-war (--war, --force '?R', --within attempts).",
     )
-    needed.add_argument("kind", metavar="KIND", help="battle, assault, siege or move")
+    needed.add_argument(
+        "kind", metavar="KIND", help="battle, assault, siege, move, naval or foreign-war"
+    )
     needed.add_argument("scenario", nargs="?", metavar="SCENARIO", help="move: a .toml or example")
     forces = needed.add_argument_group("forces (one holds the '?')")
     for option in _FORCE_OPTIONS:
@@ -161,8 +206,19 @@ def register(commands) -> None:
         help="a table: the value needed for each target, e.g. 0.5,0.75,0.9",
     )
     question.add_argument(
-        "--within", type=positive_int, metavar="K", help="impulses of assaults (siege; move)"
+        "--within",
+        type=positive_int,
+        metavar="K",
+        help="impulses of assaults (siege; move), attempts (foreign-war)",
     )
+    question.add_argument("--in-port", action="store_true", help="naval: the combat is in a port")
+    question.add_argument(
+        "--war", choices=("persia", "egypt", "ireland"), help="foreign-war: the war card"
+    )
+    question.add_argument(
+        "--foreign", type=positive_int, metavar="N", help="foreign-war: foreign units on the card"
+    )
+    question.add_argument("--cards", metavar="CARDS", help="foreign-war: the major power's cards")
     question.add_argument(
         "--event", help="the event to reach (default: what the side with the '?' wants)"
     )

@@ -4,17 +4,20 @@ or a chart."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from ..errors import OddsEngineError
+from ..output_file import check_output_path, write_atomically
 from ._engine_options import positive_int, probability_target
 
 TABLE_FORMATS = ("markdown", "html", "latex", "bbcode", "csv")
-_KINDS = ("battle", "assault", "intercept", "avoid")
+_KINDS = ("battle", "assault", "intercept", "avoid", "naval")  # naval: fleet templates
 _DEFAULT_ROLES = {
     "battle": ("attacker", "defender"),
     "assault": ("attacker", "defender"),
     "intercept": ("interceptor", "mover"),
     "avoid": ("defender", "attacker"),
+    "naval": ("attacker", "defender"),  # naval entry (Part II); may move into a registry
 }
 #: The sharpest plot: 1200 dpi is print quality; a million would need terabytes of memory.
 MAX_DPI = 1200
@@ -55,17 +58,11 @@ def _seconds(text: str) -> float:
 
 
 def _check_out(path: str) -> None:
-    """Refuse, before any work, an output path that cannot be written (a device such as
-    /dev/null is fine: the file is written in place, not replaced)."""
-    import os
-
-    folder = os.path.dirname(path) or "."
+    """Refuse, before any work, an output path that cannot be written: no name, a missing
+    folder, a folder, a device (the file is written atomically, so it must be a file)."""
     if not path:
         raise OddsEngineError("--out needs a file name")
-    if not os.path.isdir(folder):
-        raise OddsEngineError(f"cannot write {path}: there is no folder {folder}")
-    if os.path.isdir(path):
-        raise OddsEngineError(f"cannot write {path}: it is a folder")
+    check_output_path(path)
 
 
 def _run_sweep(arguments):
@@ -184,11 +181,11 @@ def _run_table(arguments):
     )
     text = table.render(arguments.format, intervals=arguments.intervals)
     if arguments.out is not None:
-        try:
-            with open(arguments.out, "w", encoding="utf-8") as handle:
-                handle.write(text)
-        except OSError as error:
-            raise OddsEngineError(f"cannot write {arguments.out}: {error.strerror}") from None
+        # Written beside the target and renamed into place: a failed write keeps any
+        # earlier file whole.
+        write_atomically(
+            arguments.out, lambda name: Path(name).write_text(text, encoding="utf-8")
+        )
     else:
         sys.stdout.write(text)
 
@@ -243,9 +240,8 @@ def _run_plot(arguments):
     import matplotlib.pyplot as plt
 
     try:
-        ax.figure.savefig(arguments.out, dpi=arguments.dpi)
-    except OSError as error:
-        raise OddsEngineError(f"cannot write {arguments.out}: {error.strerror or error}") from None
+        # The temporary file keeps the suffix, so matplotlib still picks the format.
+        write_atomically(arguments.out, lambda name: ax.figure.savefig(name, dpi=arguments.dpi))
     finally:
         plt.close(ax.figure)
     print(f"wrote {arguments.out}")
