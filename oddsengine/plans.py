@@ -35,7 +35,6 @@ Plan files are TOML, read with :mod:`tomllib` (nothing in them is executed)::
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,6 +42,7 @@ import numpy as np
 
 from .errors import OddsEngineError
 from .results import Z95
+from .toml_file import read_toml
 
 __all__ = ["Course", "Plan", "PlanComparison", "compare_plans", "load_plan"]
 
@@ -212,12 +212,11 @@ def load_plan(path) -> tuple[Plan, dict]:
         Naming the file and the key, on a malformed file.
     """
     path = _find_plan(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise OddsEngineError(f"{path}: no such plan file") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise OddsEngineError(f"{path}: not a valid TOML file ({error})") from None
+    if isinstance(path, Path) and not path.exists():
+        raise OddsEngineError(f"{path}: no such plan file")
+    # One safe reader: regular files only (no FIFO, folder or device), size-limited,
+    # UTF-8, no deep nesting.
+    data = read_toml(path, "plan file")
     extra = set(data) - {"plan", "course"}
     if extra:
         raise OddsEngineError(f"{path}: unknown table {sorted(extra)[0]!r} (plan, course)")

@@ -287,3 +287,15 @@ def test_cli_siege_schedule(capsys):
     assert payload["p"]["taken_by_impulse_1"] == 0
     assert payload["p"]["taken_by_impulse_2"] == pytest.approx(5 / 9)
     assert payload["spec"]["schedule"] == [[2, "2R"]] and payload["spec"]["assault_from"] == 2
+
+
+def test_a_plan_file_that_is_a_fifo_is_refused_without_blocking(tmp_path):
+    import os
+
+    from oddsengine.errors import OddsEngineError
+    from oddsengine.plans import load_plan
+
+    fifo = tmp_path / "plan.toml"
+    os.mkfifo(fifo)
+    with pytest.raises(OddsEngineError, match="not a regular file"):
+        load_plan(fifo)
