@@ -457,12 +457,12 @@ def _simulate_block(war: ForeignWar, size: int, key) -> list[np.ndarray]:
             break
         major_dice = war.major_dice(counts[members].sum(axis=1), first)
         hits = np.zeros((3, members.size), dtype=np.int64)
-        groups, inverse = np.unique(
-            np.stack([major_dice, foreign[members]], axis=1), axis=0, return_inverse=True
-        )
-        for index, (dice, foreign_dice) in enumerate(groups):
-            chosen = inverse.ravel() == index
-            plan = _attempt_plan(war, int(dice), int(foreign_dice), first)
+        # Trials with the same dice share a draw plan: one group per (major, foreign) dice.
+        radix = int(foreign[members].max()) + 1
+        groups, inverse = np.unique(major_dice * radix + foreign[members], return_inverse=True)
+        for index, group in enumerate(groups.tolist()):
+            chosen = inverse == index
+            plan = _attempt_plan(war, group // radix, group % radix, first)
             thresholds, layout = plan.thresholds()
             at = positions[members[chosen]] + np.uint64(attempt - 1)
             drawn = sample_values(thresholds, layout, key, at)

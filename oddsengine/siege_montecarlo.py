@@ -96,6 +96,15 @@ def _sample(plan: DrawPlan, key, positions) -> tuple[np.ndarray, ...]:
     return sample_values(thresholds, layout, key, positions)
 
 
+def _codes(states: np.ndarray) -> np.ndarray:
+    """One integer per row of ``states`` (equal rows, equal codes): the rows read as digits
+    of a number, or, for counts too large for 64 bits, the rows' ranks."""
+    radix = int(states.max()) + 1
+    if radix ** states.shape[1] < 2**62:
+        return states @ (radix ** np.arange(states.shape[1] - 1, -1, -1, dtype=np.int64))
+    return np.unique(states, axis=0, return_inverse=True)[1].ravel()
+
+
 def _simulate_block(campaign, size, key, totals, taken_counts, broken_counts):
     stride = np.uint64(campaign.horizon + 1)
     positions = np.arange(size, dtype=np.uint64) * stride
@@ -112,13 +121,14 @@ def _simulate_block(campaign, size, key, totals, taken_counts, broken_counts):
         defender[start == index] = unit_counts(garrison)
     cp = np.zeros(size)
     for impulse in range(1, campaign.horizon + 1):
-        keys = np.concatenate([start[:, None], attacker, defender], axis=1)
         live = np.flatnonzero(alive)
         if live.size == 0:
             break
-        groups, inverse = np.unique(keys[live], axis=0, return_inverse=True)
-        for group_index, group in enumerate(groups):
-            members = live[inverse.ravel() == group_index]
+        # Trials in the same state share an assault: group them by (start, counts).
+        states = np.concatenate([start[live, None], attacker[live], defender[live]], axis=1)
+        _, first_of, inverse = np.unique(_codes(states), return_index=True, return_inverse=True)
+        for group_index, group in enumerate(states[first_of]):
+            members = live[inverse == group_index]
             _, template_besiegers, template_garrison = campaign.start[int(group[0])]
             besiegers = campaign.reinforced(force_with(group[1:4], template_besiegers), impulse)
             garrison = force_with(group[4:7], template_garrison)
