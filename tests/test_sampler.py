@@ -135,3 +135,31 @@ def test_campaign_trials_split_in_blocks_draw_from_the_streams():
     other = oe.simulate_campaign(CAMPAIGN, trials=3_000, seed=10)
     assert first.to_dict() == again.to_dict()
     assert first.to_dict() != other.to_dict()
+
+
+def test_one_precision_loop_asks_for_whole_blocks_until_the_target():
+    from oddsengine.montecarlo import BLOCK_TRIALS, first_round, next_round
+
+    battle = FieldBattle("4R L1", "hapsburg: 3R")
+    assert first_round(1000, 10**9, None) == 1000
+    assert first_round(1000, 10**9, 0.001) == BLOCK_TRIALS  # whole blocks under a target
+    assert first_round(1000, 500, 0.001) == 500
+    result = oe.simulate(battle, trials=BLOCK_TRIALS, seed=1)
+    assert next_round(result, None, 10**9) == BLOCK_TRIALS  # no target: done
+    assert next_round(result, 0.5, 10**9) == BLOCK_TRIALS  # target reached: done
+    wanted = next_round(result, 0.0005, 10**9)
+    assert wanted > BLOCK_TRIALS and wanted % BLOCK_TRIALS == 0
+    assert next_round(result, 0.0005, BLOCK_TRIALS) == BLOCK_TRIALS  # the cap is spent
+    short = oe.simulate(battle, trials=1000, seed=1)
+    assert next_round(short, 0.0005, 10**9) == 1000  # a round of part of a block ends
+
+
+def test_the_comparison_payload_names_both_methods_and_the_disagreements():
+    from oddsengine.compare import comparison_dict
+
+    battle = FieldBattle("4R L1", "hapsburg: 3R")
+    exact, sampled = oe.exact(battle), oe.simulate(battle, trials=50_000, seed=2)
+    payload = comparison_dict(exact, sampled)
+    assert payload["exact"] == exact.to_dict()
+    assert payload["monte-carlo"] == sampled.to_dict()
+    assert payload["disagreements"] == []
