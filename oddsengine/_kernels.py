@@ -20,6 +20,11 @@ The kernels count each combination of the four values in a histogram, so memory 
 grow with the number of trials; the rules that turn a combination into survivors, winners
 and captured leaders are applied to the histogram afterwards, in Python.
 
+One sampler: the values drawn for a trial are those of
+:func:`oddsengine._numpy_kernel.sample_values` (the reference, in NumPy); the battle
+kernel below is its vectorized form and :func:`draw_cell` its form for one trial, which
+the move kernel calls at each battle. The tests check all three against each other.
+
 Random numbers come from a counter-based SplitMix64 stream: the 64-bit output for trial
 ``i`` of a block is a pure function of the block's key and ``i``. A block's counts
 therefore do not depend on which thread runs it or on which other blocks run beside it.
@@ -75,6 +80,69 @@ def splitmix64(key, counter):
     state = (state ^ (state >> _SHIFT_30)) * _MIX_1
     state = (state ^ (state >> _SHIFT_27)) * _MIX_2
     return state ^ (state >> _SHIFT_31)
+
+
+#: :func:`draw_cell` starts its scan from a guide: the value drawn at the bottom of each
+#: 1/256 of the 32-bit uniform (its top 8 bits).
+_GUIDE_SHIFT = np.uint32(32 - 8)
+
+
+@njit
+def table_draw(thresholds, guides, row, size, uniform):
+    """The value whose inverse-CDF interval holds ``uniform``: the number of the row's
+    ``size - 1`` ascending thresholds at or below it.
+
+    ``guides[row, uniform >> 24]`` is that number at the bottom of the uniform's 1/256
+    bucket, so the scan from there rarely takes a step.
+    """
+    value = guides[row, uniform >> _GUIDE_SHIFT]
+    while value < size - 1 and thresholds[row, value] <= uniform:
+        value += 1
+    return value
+
+
+@njit
+def draw_cell(thresholds, guides, layout, key, counter):
+    """Draw one trial of a draw plan from the outputs ``counter`` (and ``counter + 1`` when
+    the plan has extra dice) of the stream ``key``.
+
+    This is the one sampler (:func:`oddsengine._numpy_kernel.sample_values`) for one trial:
+    at ``counter = 2 p`` it draws the values drawn at position ``p``, and
+    :func:`_count_block` is its vectorized form. Moves call it at each battle.
+
+    Parameters
+    ----------
+    thresholds : uint32 array, shape (rows, width)
+    guides : int64 array, shape (rows, 256)
+        The value drawn at the bottom of each 1/256 of the uniform, per row.
+    layout : int64 array, shape (5,)
+    key, counter : uint64
+
+    Returns
+    -------
+    cell : int64
+        The histogram cell (as :func:`_count_block` counts it).
+    counter : uint64
+        The next unused output of the stream.
+    """
+    bits = splitmix64(key, counter)
+    counter += np.uint64(1)
+    first = table_draw(thresholds, guides, 0, layout[0], np.uint32(bits >> _SHIFT_32))
+    row = 1 + min(first, layout[1] - 1)
+    second = table_draw(thresholds, guides, row, layout[2], np.uint32(bits & _LOW_32))
+    attacker_extra = 0
+    defender_extra = 0
+    if layout[3] > 1 or layout[4] > 1:
+        extra = splitmix64(key, counter)
+        counter += np.uint64(1)
+        attacker_extra = table_draw(
+            thresholds, guides, layout[1] + 1, layout[3], np.uint32(extra >> _SHIFT_32)
+        )
+        defender_extra = table_draw(
+            thresholds, guides, layout[1] + 2, layout[4], np.uint32(extra & _LOW_32)
+        )
+    cell = (first * layout[2] + second) * layout[3] + attacker_extra
+    return cell * layout[4] + defender_extra, counter
 
 
 #: Trials handled together, so that the loops over them vectorize.

@@ -2,8 +2,8 @@
 
 A move's program (see :mod:`oddsengine._move_tree`) is a table of nodes. Each trial starts
 at the root and follows it: a ``ROLL`` node rolls 2d6 and goes one way or the other, a
-``BATTLE`` node draws the cell of a field battle from its inverse-CDF tables (as
-:mod:`oddsengine._kernels` does) and ends in the end state ``leaf_map[offset + cell]``, a
+``BATTLE`` node draws the cell of a field battle with the project's one sampler
+(:func:`oddsengine._kernels.draw_cell`) and ends in the end state ``leaf_map[offset + cell]``, a
 ``LEAF`` node ends the trial. The kernel counts end states in a histogram.
 
 Random numbers: draw ``d`` of trial ``t`` of a block is ``splitmix64(key, t * 32 + d)``,
@@ -13,7 +13,7 @@ a pure function of the block's key, so blocks do not depend on threads.
 import numpy as np
 from numba import prange
 
-from ._kernels import splitmix64
+from ._kernels import draw_cell, splitmix64
 from ._numba_options import njit, njit_parallel
 
 _SHIFT_32 = np.uint64(32)
@@ -21,23 +21,6 @@ _LOW_32 = np.uint64(0xFFFFFFFF)
 _SIX = np.uint64(6)
 #: Random draws reserved per trial.
 DRAWS_PER_TRIAL = 32
-
-
-_GUIDE_SHIFT = np.uint32(32 - 8)
-
-
-@njit
-def _table_draw(thresholds, guides, row, size, uniform):
-    """The value whose inverse-CDF interval holds ``uniform``: the number of the row's
-    ``size - 1`` ascending thresholds at or below it.
-
-    ``guides[row, uniform >> 24]`` is that number at the bottom of the uniform's 1/256
-    bucket, so the scan from there rarely takes a step.
-    """
-    value = guides[row, uniform >> _GUIDE_SHIFT]
-    while value < size - 1 and thresholds[row, value] <= uniform:
-        value += 1
-    return value
 
 
 @njit
@@ -63,9 +46,9 @@ def _move_block(nodes, root, thresholds, guides, layouts, leaf_map, key, trials,
             if kind == 0:
                 counts[nodes[node, 1]] += 1
                 break
-            bits = splitmix64(key, draw)
-            draw += np.uint64(1)
             if kind == 1:
+                bits = splitmix64(key, draw)
+                draw += np.uint64(1)
                 # Two fair dice from the two 32-bit halves: floor(u * 6 / 2**32) + 1.
                 first = ((bits >> _SHIFT_32) * _SIX) >> _SHIFT_32
                 second = ((bits & _LOW_32) * _SIX) >> _SHIFT_32
@@ -75,26 +58,9 @@ def _move_block(nodes, root, thresholds, guides, layouts, leaf_map, key, trials,
                 else:
                     node = nodes[node, 3]
                 continue
+            # A field battle: one cell of its draw plan, by the one sampler.
             battle = nodes[node, 1]
-            layout = layouts[battle]
-            table = thresholds[battle]
-            guide = guides[battle]
-            first = _table_draw(table, guide, 0, layout[0], np.uint32(bits >> _SHIFT_32))
-            row = 1 + min(first, layout[1] - 1)
-            second = _table_draw(table, guide, row, layout[2], np.uint32(bits & _LOW_32))
-            attacker_extra = 0
-            defender_extra = 0
-            if layout[3] > 1 or layout[4] > 1:
-                extra = splitmix64(key, draw)
-                draw += np.uint64(1)
-                attacker_extra = _table_draw(
-                    table, guide, layout[1] + 1, layout[3], np.uint32(extra >> _SHIFT_32)
-                )
-                defender_extra = _table_draw(
-                    table, guide, layout[1] + 2, layout[4], np.uint32(extra & _LOW_32)
-                )
-            cell = (first * layout[2] + second) * layout[3] + attacker_extra
-            cell = cell * layout[4] + defender_extra
+            cell, draw = draw_cell(thresholds[battle], guides[battle], layouts[battle], key, draw)
             counts[leaf_map[nodes[node, 2] + cell]] += 1
             break
 

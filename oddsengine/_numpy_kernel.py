@@ -1,4 +1,4 @@
-"""A NumPy twin of :func:`oddsengine._kernels.count_cells`.
+"""The sampler of a draw plan, and a NumPy twin of :func:`oddsengine._kernels.count_cells`.
 
 It draws the very same SplitMix64 stream and applies the same inverse-CDF thresholds, so
 its counts are identical, block for block, to the Numba kernel's. Short runs use it: it
@@ -29,9 +29,30 @@ def _draw(thresholds_row: np.ndarray, size: int, uniforms: np.ndarray) -> np.nda
     return np.searchsorted(thresholds_row[: size - 1], uniforms, side="right")
 
 
-def _count_block(thresholds, layout, key, trials, counts) -> None:
+def sample_values(thresholds, layout, key, positions) -> tuple[np.ndarray, ...]:
+    """The four values of a draw plan drawn at ``positions`` of the stream ``key``.
+
+    This is the one sampler of a draw plan: the value drawn at position ``p`` uses the
+    stream's outputs ``2 p`` (``first`` from the high half, ``second`` from the low half)
+    and ``2 p + 1`` (the two extras, drawn only when the plan has any). Both kernels draw
+    exactly these values; campaigns call it directly.
+
+    Parameters
+    ----------
+    thresholds : uint32 array, shape (rows, width)
+    layout : int64 array, shape (5,)
+        As returned by :meth:`oddsengine._draws.DrawPlan.thresholds`.
+    key : uint64
+    positions : uint64 array
+        The stream positions of the trials.
+
+    Returns
+    -------
+    first, second, attacker_extra, defender_extra : int64 arrays
+    """
     first_size, second_rows, second_size, attacker_size, defender_size = (int(v) for v in layout)
-    counters = np.arange(trials, dtype=np.uint64) * np.uint64(2)
+    counters = np.asarray(positions, dtype=np.uint64) * np.uint64(2)
+    trials = counters.size
     bits = splitmix64(key, counters)
     high = (bits >> np.uint64(32)).astype(np.uint32)
     low = (bits & np.uint64(0xFFFFFFFF)).astype(np.uint32)
@@ -44,7 +65,8 @@ def _count_block(thresholds, layout, key, trials, counts) -> None:
         for row in np.unique(rows):
             chosen = rows == row
             second[chosen] = _draw(thresholds[row], second_size, low[chosen])
-    cells = first * second_size + second
+    attacker_extra = np.zeros(trials, dtype=np.int64)
+    defender_extra = np.zeros(trials, dtype=np.int64)
     if attacker_size > 1 or defender_size > 1:
         extra = splitmix64(key, counters + np.uint64(1))
         attacker_extra = _draw(
@@ -55,7 +77,16 @@ def _count_block(thresholds, layout, key, trials, counts) -> None:
             defender_size,
             (extra & np.uint64(0xFFFFFFFF)).astype(np.uint32),
         )
-        cells = (cells * attacker_size + attacker_extra) * defender_size + defender_extra
+    return first, second, attacker_extra, defender_extra
+
+
+def _count_block(thresholds, layout, key, trials, counts) -> None:
+    _, _, second_size, attacker_size, defender_size = (int(v) for v in layout)
+    first, second, attacker_extra, defender_extra = sample_values(
+        thresholds, layout, key, np.arange(trials, dtype=np.uint64)
+    )
+    cells = first * second_size + second
+    cells = (cells * attacker_size + attacker_extra) * defender_size + defender_extra
     counts += np.bincount(cells, minlength=counts.size)[: counts.size]
 
 

@@ -7,7 +7,7 @@ import math
 from .errors import OddsEngineError, OddsEngineTypeError, shown
 from .results import Result
 
-__all__ = ["compare", "DISAGREEMENT_SIGMAS"]
+__all__ = ["compare", "comparison_dict", "DISAGREEMENT_SIGMAS"]
 
 #: Differences beyond this many standard errors are flagged as disagreements.
 DISAGREEMENT_SIGMAS = 5.0
@@ -73,6 +73,38 @@ def compare(first: Result, second: Result, sigmas: float = DISAGREEMENT_SIGMAS):
             }
         )
     return pd.DataFrame(rows)
+
+
+def comparison_dict(exact: Result, sampled: Result, payloads=None) -> dict:
+    """The JSON payload of an exact and a Monte Carlo result side by side.
+
+    Parameters
+    ----------
+    exact, sampled : Result
+    payloads : pair of dict, optional
+        The two results' dicts, when a command adds to them; ``to_dict()`` by default.
+
+    Returns
+    -------
+    dict
+        ``exact``, ``monte-carlo`` and ``disagreements`` (the outcomes :func:`compare`
+        flags).
+
+    Examples
+    --------
+    >>> from oddsengine import FieldBattle, exact, simulate
+    >>> battle = FieldBattle("5R L1", "hapsburg: 4R")
+    >>> payload = comparison_dict(exact(battle), simulate(battle, trials=100_000, seed=3))
+    >>> list(payload), payload["disagreements"]
+    (['exact', 'monte-carlo', 'disagreements'], [])
+    """
+    table = compare(exact, sampled)
+    first, second = payloads or (exact.to_dict(), sampled.to_dict())
+    return {
+        "exact": first,
+        "monte-carlo": second,
+        "disagreements": table.loc[table["disagrees"], "outcome"].tolist(),
+    }
 
 
 def _title(spec) -> str:

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ._draws import binomial_pmf
+from ._draws import DrawPlan, binomial_pmf
+from ._numpy_kernel import sample_values
 from ._random import block_keys, normalise_seed, scenario_id
 from .errors import OddsEngineError
 from .forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES, Force, as_force, parse_force
@@ -139,8 +140,9 @@ class ForeignWar:
             else as_force(self.force, "force")
         )
         if force.power is None:
-            force = Force(force.regulars, force.mercenaries, force.cavalry, force.leaders,
-                          card.power)
+            force = Force(
+                force.regulars, force.mercenaries, force.cavalry, force.leaders, card.power
+            )
         if force.power != card.power:
             raise OddsEngineError(
                 f"{card.name} is fought by {card.power}, not {force.power} (21.7)"
@@ -404,9 +406,11 @@ def exact_foreign_war(war: ForeignWar) -> Result:
 def simulate_foreign_war(war: ForeignWar, trials=100_000, seed=None) -> Result:
     """Monte Carlo end states of a foreign war, attempt by attempt.
 
-    Each attempt draws both sides' hits (Binomial, 1/3 a die) and applies
-    :meth:`ForeignWar.attempt`. Block ``b`` of :data:`WAR_BLOCK` trials draws from the
-    stream keyed by (seed, war, b), so a result does not depend on anything else run.
+    Each attempt draws both sides' hits (Binomial, 1/3 a die) from its draw plan with the
+    project's one sampler and applies :meth:`ForeignWar.attempt`. Block ``b`` of
+    :data:`WAR_BLOCK` trials draws from the stream keyed by (seed, war, b), attempt ``a``
+    of trial ``t`` at position ``t * horizon + a - 1``, so a result does not depend on
+    anything else run.
 
     Examples
     --------
@@ -424,15 +428,12 @@ def simulate_foreign_war(war: ForeignWar, trials=100_000, seed=None) -> Result:
     parts = []
     for block in range(blocks):
         size = min(WAR_BLOCK, trials - block * WAR_BLOCK)
-        rng = np.random.Generator(np.random.PCG64(int(keys[block])))
-        parts.append(_simulate_block(war, size, rng))
+        parts.append(_simulate_block(war, size, keys[block]))
     values = tuple(np.concatenate([part[index] for part in parts]) for index in range(7))
-    return Result.from_cells(
-        war, "monte-carlo", values, np.ones(trials), trials=trials, seed=seed
-    )
+    return Result.from_cells(war, "monte-carlo", values, np.ones(trials), trials=trials, seed=seed)
 
 
-def _simulate_block(war: ForeignWar, size: int, rng) -> list[np.ndarray]:
+def _simulate_block(war: ForeignWar, size: int, key) -> list[np.ndarray]:
     start = tuple(getattr(war.force, kind) for kind in UNIT_TYPES)
     counts = np.tile(np.array(start, dtype=np.int64), (size, 1))
     foreign = np.full(size, war.foreign, dtype=np.int64)
@@ -440,6 +441,7 @@ def _simulate_block(war: ForeignWar, size: int, rng) -> list[np.ndarray]:
     attempts = np.zeros(size, dtype=np.int64)
     won_at = np.zeros(size, dtype=np.int64)
     live = np.ones(size, dtype=bool)
+    positions = np.arange(size, dtype=np.uint64) * np.uint64(war.horizon)
     for attempt in range(1, war.horizon + 1):
         first = attempt == 1
         if not first and war.reinforcements:
@@ -454,9 +456,18 @@ def _simulate_block(war: ForeignWar, size: int, rng) -> list[np.ndarray]:
         if members.size == 0:
             break
         major_dice = war.major_dice(counts[members].sum(axis=1), first)
-        major_hits = rng.binomial(major_dice, 1.0 / 3.0)
-        foreign_hits = rng.binomial(foreign[members], 1.0 / 3.0)
-        extra_hits = rng.binomial(war.post_roll_dice(first), 1.0 / 3.0, size=members.size)
+        hits = np.zeros((3, members.size), dtype=np.int64)
+        # Trials with the same dice share a draw plan: one group per (major, foreign) dice.
+        radix = int(foreign[members].max()) + 1
+        groups, inverse = np.unique(major_dice * radix + foreign[members], return_inverse=True)
+        for index, group in enumerate(groups.tolist()):
+            chosen = inverse == index
+            plan = _attempt_plan(war, group // radix, group % radix, first)
+            thresholds, layout = plan.thresholds()
+            at = positions[members[chosen]] + np.uint64(attempt - 1)
+            drawn = sample_values(thresholds, layout, key, at)
+            hits[:, chosen] = drawn[:3]
+        major_hits, foreign_hits, extra_hits = hits
         counts[members], foreign[members] = war.attempt(
             counts[members], foreign[members], first, major_hits, foreign_hits, extra_hits
         )
@@ -466,3 +477,13 @@ def _simulate_block(war: ForeignWar, size: int, rng) -> list[np.ndarray]:
         won_at[won] = attempt
         live[won] = False
     return [attempts, won_at, counts[:, 0], counts[:, 1], counts[:, 2], foreign, cp]
+
+
+def _attempt_plan(war: ForeignWar, major_dice: int, foreign_dice: int, first: bool) -> DrawPlan:
+    """The draw plan of one attempt: the major power's hits, the foreign units' hits, then
+    the hits of the dice added after the roll."""
+    return DrawPlan(
+        binomial_pmf(major_dice),
+        binomial_pmf(foreign_dice),
+        binomial_pmf(war.post_roll_dice(first)),
+    )

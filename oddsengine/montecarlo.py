@@ -134,13 +134,34 @@ def check_run(trials, max_trials, seed, precision):
     return trials, max_trials, normalise_seed(seed)
 
 
-def _trials_for(result: Result, target: float) -> int:
+def trials_for(result: Result, target: float) -> int:
     """Trials that should bring every headline half-width down to ``target``."""
     worst = max(result.p[name] * (1 - result.p[name]) for name in result.outcome_names)
     worst = max(worst, 1.0 / result.trials)  # an outcome not yet seen may still occur
     ratio = Z95 / target  # inf for a target too fine for a float: then as many as allowed
     needed = 1.1 * worst * ratio * ratio
     return math.ceil(needed) if needed < 2.0**62 else 2**62
+
+
+def first_round(trials: int, max_trials: int, precision) -> int:
+    """Trials of a run's first round: whole blocks under a precision target, so that each
+    later round continues the same streams."""
+    wanted = min(trials, max_trials)
+    if precision is not None:
+        wanted = min(-(-wanted // BLOCK_TRIALS) * BLOCK_TRIALS, max_trials)
+    return wanted
+
+
+def next_round(result: Result, precision, max_trials: int) -> int:
+    """The trials a precision run wants after ``result``: its own trials when it is done
+    (no target, the target reached, the cap spent, or a last round that was not whole
+    blocks), otherwise enough whole blocks to reach the target (this is the one precision
+    loop: battles, sweeps and moves all follow it)."""
+    done = result.trials
+    if precision is None or result.half_width <= precision or done % BLOCK_TRIALS:
+        return done
+    needed = max(trials_for(result, precision), done + 1)
+    return min(-(-needed // BLOCK_TRIALS) * BLOCK_TRIALS, max_trials)
 
 
 def simulate_many(
@@ -181,11 +202,7 @@ def simulate_many(
     ids = [scenario_id(spec) for spec in specs]
     done = [0] * len(specs)
     counts = [np.zeros(plan.cells, dtype=np.int64) for plan in plans]
-    first_round = min(trials, max_trials)
-    if precision is not None:
-        # Whole blocks only, so that each later round continues the same streams.
-        first_round = min(-(-first_round // BLOCK_TRIALS) * BLOCK_TRIALS, max_trials)
-    wanted = [first_round] * len(specs)
+    wanted = [first_round(trials, max_trials, precision)] * len(specs)
     results: list[Result | None] = [None] * len(specs)
     while True:
         pending = [index for index in range(len(specs)) if wanted[index] > done[index]]
@@ -215,11 +232,7 @@ def simulate_many(
                     seed=seed,
                     precision_target=precision,
                 )
-                if precision is not None and results[index].half_width > precision:
-                    needed = max(_trials_for(results[index], precision), done[index] + 1)
-                    needed = -(-needed // BLOCK_TRIALS) * BLOCK_TRIALS
-                    if done[index] % BLOCK_TRIALS == 0:
-                        wanted[index] = min(needed, max_trials)
+                wanted[index] = next_round(results[index], precision, max_trials)
                 if on_result is not None and wanted[index] <= done[index]:
                     on_result(index, results[index])
     return results

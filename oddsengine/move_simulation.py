@@ -11,7 +11,14 @@ import numpy as np
 
 from ._random import block_keys, scenario_id
 from .errors import OddsEngineTypeError, shown
-from .montecarlo import BLOCK_TRIALS, DEFAULT_TRIALS, MAX_TRIALS, _trials_for, check_run
+from .montecarlo import (
+    BLOCK_TRIALS,
+    DEFAULT_TRIALS,
+    MAX_TRIALS,
+    check_run,
+    first_round,
+    next_round,
+)
 from .move import Move
 from .results import Result
 
@@ -66,9 +73,7 @@ def simulate_move(
         raise OddsEngineTypeError(f"simulate_move takes a Move, not {shown(move)}")
     trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
     done = 0
-    wanted = min(trials, max_trials)
-    if precision is not None:
-        wanted = min(-(-wanted // BLOCK_TRIALS) * BLOCK_TRIALS, max_trials)
+    wanted = first_round(trials, max_trials, precision)
     counts = np.zeros(len(move.program.end_states), dtype=np.int64)
     cells = (np.arange(counts.size),)
     while True:
@@ -83,9 +88,6 @@ def simulate_move(
             seed=seed,
             precision_target=precision,
         )
-        if precision is None or result.half_width <= precision or done >= max_trials:
-            return result
-        needed = max(_trials_for(result, precision), done + 1)
-        wanted = min(-(-needed // BLOCK_TRIALS) * BLOCK_TRIALS, max_trials)
-        if done % BLOCK_TRIALS:
+        wanted = next_round(result, precision, max_trials)
+        if wanted <= done:
             return result

@@ -186,11 +186,9 @@ def print_results(results, arguments, stream=None) -> None:
         if comparison is None:
             payload = results[0].to_dict()
         else:
-            payload = {
-                "exact": results[0].to_dict(),
-                "monte-carlo": results[1].to_dict(),
-                "disagreements": comparison.loc[comparison["disagrees"], "outcome"].tolist(),
-            }
+            from ..compare import comparison_dict
+
+            payload = comparison_dict(*results)
         json.dump(payload, stream, indent=2)
         stream.write("\n")
     elif arguments.format == "csv":

@@ -62,18 +62,9 @@ def _run_move(arguments):
         if len(payloads) == 1:
             json.dump(payloads[0], stream, indent=2)
         else:
-            from ..compare import compare
+            from ..compare import comparison_dict
 
-            table = compare(*results)
-            json.dump(
-                {
-                    "exact": payloads[0],
-                    "monte-carlo": payloads[1],
-                    "disagreements": table.loc[table["disagrees"], "outcome"].tolist(),
-                },
-                stream,
-                indent=2,
-            )
+            json.dump(comparison_dict(*results, payloads=payloads), stream, indent=2)
         stream.write("\n")
         return
     print_results(results, arguments)
