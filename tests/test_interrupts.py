@@ -13,6 +13,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -38,6 +39,23 @@ def _start(arguments, cwd):
         text=True,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
+
+
+def _cpu_seconds(pid) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _wait_for_cpu(process, seconds, deadline=60.0):
+    """Until the child has used ``seconds`` of CPU time (or has ended)."""
+    end = time.monotonic() + deadline
+    while process.poll() is None and time.monotonic() < end:
+        try:
+            if _cpu_seconds(process.pid) >= seconds:
+                return
+        except (FileNotFoundError, ProcessLookupError):
+            return
+        time.sleep(0.05)
 
 
 def _wait_for(path, process, seconds=60.0):
@@ -107,7 +125,10 @@ def test_ctrl_c_stops_a_billion_trial_run_within_a_second(tmp_path):
         ],
         tmp_path,
     )
-    time.sleep(1.5)  # started and into the kernel (the whole run takes longer)
+    # Into the kernel: the interpreter has started and imported Numba (about 0.6 s of CPU)
+    # once the child has used 1.5 s of CPU; CPU time, not wall time, so a loaded machine
+    # does not send the signal during start-up. The whole run takes several seconds more.
+    _wait_for_cpu(process, 1.5)
     if process.poll() is not None:
         process.communicate()  # close the pipes
         pytest.skip("the run ended before it could be interrupted")
