@@ -21,6 +21,7 @@ from .compare import compare
 from .engagements import Assault, FieldBattle
 from .errors import OddsEngineError
 from .exact import exact
+from .explore import explore
 from .fleets import Fleet, parse_fleet
 from .forces import Force, parse_force
 from .foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
@@ -88,6 +89,7 @@ __all__ = [
     "exact",
     "exact_campaign",
     "exact_foreign_war",
+    "explore",
     "find_card",
     "find_leader",
     "load_move",
