@@ -15,6 +15,7 @@ Examples
 0.1733
 """
 
+from .book import write_book
 from .card_value import card_value
 from .cards import CARDS, Card, find_card, parse_cards
 from .compare import compare
@@ -104,5 +105,6 @@ __all__ = [
     "simulate_many",
     "simulate_move",
     "odds_table",
+    "write_book",
     "__version__",
 ]
