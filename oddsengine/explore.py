@@ -166,6 +166,7 @@ def _survivors_html(result) -> str:
 def _chart_png(result) -> bytes:
     """A chart of the result: survivors for a combat, outcome chances for a roll."""
     from matplotlib.figure import Figure
+    from matplotlib.ticker import PercentFormatter
 
     from .plots import plot_survivors
 
@@ -179,6 +180,7 @@ def _chart_png(result) -> bytes:
         # Okabe-Ito blue and orange: safe for colour-blind readers.
         ax.bar(names, chances, color=["#0072B2", "#E69F00"][: len(names)] or None)
         ax.set_ylim(0, 1)
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
         ax.set_ylabel("chance")
         ax.set_title(result.spec.title(), fontsize=9)
     buffer = io.BytesIO()

@@ -240,7 +240,8 @@ def browser(tmp_path_factory):
         f"--user-data-dir={profile}",
     ):
         options.add_argument(flag)
-    # The driver is the system's: selenium must not look for (or download) another one.
+    # The driver is the system's: with a Service path selenium skips Selenium Manager, so
+    # it never looks for (or downloads) another driver or browser.
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(60)
     yield driver
