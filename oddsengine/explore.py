@@ -24,7 +24,7 @@ from .options import POST_ROLL_POLICIES, Policies
 from .piracy import Piracy
 from .rolls import AvoidBattle, Interception
 
-__all__ = ["ENGAGEMENTS", "Explorer", "build_spec", "explore"]
+__all__ = ["ENGAGEMENTS", "Explorer", "POST_ROLL_CARDS", "build_spec", "explore"]
 
 #: The engagements the calculator offers: key, label, the two roles and default forces.
 ENGAGEMENTS = {
@@ -38,6 +38,18 @@ ENGAGEMENTS = {
 
 #: Cards a naval battle takes (RULES.md §11); the land cards come from :data:`CARDS`.
 NAVAL_CARDS = ("arquebusiers", "janissaries", "professional-rowers")
+
+#: The cards played after seeing the roll, whose play is a policy: on land Janissaries and
+#: Siege Artillery (RULES.md §9), at sea Janissaries and Professional Rowers (RULES.md §11).
+POST_ROLL_CARDS = {
+    "land": ("janissaries", "siege-artillery"),
+    "naval": ("janissaries", "professional-rowers"),
+}
+
+
+def _letters(order) -> str:
+    """A casualty order as the letters the controls show (``"MRC"``)."""
+    return "".join(kind[0].upper() for kind in order)
 
 _NO_CARDS_ENGAGEMENTS = ("intercept", "avoid", "piracy")
 
@@ -56,8 +68,9 @@ def build_spec(values: dict):
         ``engagement`` (a key of :data:`ENGAGEMENTS`), ``attacker``/``defender`` (force or
         fleet notation of the first and second role), and optionally
         ``attacker_leaders``/``defender_leaders`` (names), ``attacker_cards``/
-        ``defender_cards`` (card slugs), ``post_roll`` (a post-roll policy),
-        ``attacker_casualty_order``/``defender_casualty_order`` (``"RMC"``), ``in_port``,
+        ``defender_cards`` (card slugs), ``post_roll`` (the policy of every chosen card
+        played after the roll, :data:`POST_ROLL_CARDS`),
+        ``attacker_casualty_order``/``defender_casualty_order`` (``"MRC"``), ``in_port``,
         ``lost_battle_this_impulse`` and the piracy counts ``zone_squadrons``,
         ``adjacent_squadrons``, ``adjacent_fortresses``, ``target_ports``.
 
@@ -89,12 +102,17 @@ def build_spec(values: dict):
         "defender_cards": tuple(values.get("defender_cards", ())),
     }
     chosen = cards["attacker_cards"] + cards["defender_cards"]
-    post_roll = {slug: values.get("post_roll", POST_ROLL_POLICIES[0]) for slug in chosen}
+    after_roll = POST_ROLL_CARDS["naval" if kind == "naval" else "land"]
+    policy = values.get("post_roll") or POST_ROLL_POLICIES[0]
+    post_roll = {slug: policy for slug in chosen if slug in after_roll}
     if kind in ("battle", "assault"):
+        default = Policies()
         policies = Policies(
-            attacker_casualty_order=values.get("attacker_casualty_order") or "RMC",
-            defender_casualty_order=values.get("defender_casualty_order") or "RMC",
-            post_roll={slug: policy for slug, policy in post_roll.items() if slug in CARDS},
+            attacker_casualty_order=values.get("attacker_casualty_order")
+            or default.attacker_casualty_order,
+            defender_casualty_order=values.get("defender_casualty_order")
+            or default.defender_casualty_order,
+            post_roll=post_roll,
         )
         engagement = FieldBattle if kind == "battle" else Assault
         return engagement(first, second, policies=policies, **cards)
@@ -216,7 +234,7 @@ class Explorer:
         self.controls = {
             "engagement": widgets.Dropdown(
                 options=[(label, key) for key, (label, _, _) in ENGAGEMENTS.items()],
-                value=engagement if engagement in ENGAGEMENTS else "battle",
+                value=engagement,
                 description="Engagement",
             ),
             "attacker": widgets.Text(description="Attacker"),
@@ -224,13 +242,17 @@ class Explorer:
             "attacker_cards": widgets.SelectMultiple(
                 options=land_cards, description="cards", rows=4
             ),
-            "attacker_casualty_order": widgets.Text(value="RMC", description="losses"),
+            "attacker_casualty_order": widgets.Text(
+                value=_letters(Policies().attacker_casualty_order), description="losses"
+            ),
             "defender": widgets.Text(description="Defender"),
             "defender_leaders": widgets.SelectMultiple(description="leaders", rows=4),
             "defender_cards": widgets.SelectMultiple(
                 options=land_cards, description="cards", rows=4
             ),
-            "defender_casualty_order": widgets.Text(value="RMC", description="losses"),
+            "defender_casualty_order": widgets.Text(
+                value=_letters(Policies().defender_casualty_order), description="losses"
+            ),
             "post_roll": widgets.Dropdown(
                 options=POST_ROLL_POLICIES, description="post-roll"
             ),
@@ -386,6 +408,10 @@ def explore(engagement: str = "battle") -> Explorer:
     >>> calculator.controls["attacker"].value = "ottoman: 9R Suleiman"  # doctest: +SKIP
     >>> round(calculator.result.p["success"], 4)  # doctest: +SKIP
     """
+    if engagement not in ENGAGEMENTS:
+        raise OddsEngineError(
+            f"no engagement {engagement!r} to explore; use one of " + ", ".join(ENGAGEMENTS)
+        )
     try:
         import ipywidgets  # noqa: F401
     except ImportError:

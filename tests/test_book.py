@@ -274,3 +274,9 @@ def test_every_page_renders_in_a_headless_browser(book, browser):
         assert "sans-serif" in family, name
         spread = _pixel_spread(browser.get_screenshot_as_png())
         assert spread > 0.02, (name, spread)
+
+
+def test_without_chromium_the_browser_test_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(globals(), "CHROMIUM", "/nonexistent/chromium")
+    reason = _browser_missing()
+    assert reason and "apt-get install -y chromium chromium-driver" in reason

@@ -44,13 +44,13 @@ def test_changing_forces_leaders_cards_and_policy_updates_the_odds():
     controls["defender"].value = "hapsburg: 4R"
     controls["attacker_cards"].value = ("janissaries",)
     controls["post_roll"].value = "always"
-    controls["defender_casualty_order"].value = "MRC"
+    controls["defender_casualty_order"].value = "RCM"
     spec = oe.FieldBattle(
         "ottoman: 4R Ibrahim Pasha",
         "hapsburg: 4R",
         attacker_cards=["janissaries"],
         policies=oe.Policies(
-            defender_casualty_order="MRC", post_roll={"janissaries": "always"}
+            defender_casualty_order="RCM", post_roll={"janissaries": "always"}
         ),
     )
     assert_shows(calculator, spec)
@@ -117,6 +117,44 @@ def test_a_refusal_is_shown_as_text_and_the_next_valid_choice_recovers():
     assert calculator.chart.value == b""
     calculator.controls["attacker_cards"].value = ()
     assert_shows(calculator, oe.FieldBattle("france: 4R", "hapsburg: 5R Charles V"))
+
+
+def test_the_casualty_order_starts_at_the_rules_default():
+    # RULES.md §9: mercenaries, then regulars, then cavalry.
+    calculator = oe.explore()
+    assert calculator.controls["attacker_casualty_order"].value == "MRC"
+    assert calculator.controls["defender_casualty_order"].value == "MRC"
+
+
+def test_only_cards_played_after_the_roll_take_the_post_roll_policy():
+    calculator = oe.explore("naval")
+    calculator.controls["attacker_cards"].value = ("arquebusiers", "janissaries")
+    calculator.controls["post_roll"].value = "always"
+    assert_shows(
+        calculator,
+        oe.NavalBattle(
+            "ottoman: 4Sq Barbarossa",
+            "hapsburg: 3Sq Andrea Doria",
+            attacker_cards=["arquebusiers", "janissaries"],
+            post_roll={"janissaries": "always"},
+        ),
+    )
+    calculator.controls["engagement"].value = "assault"
+    calculator.controls["attacker_cards"].value = ("siege-artillery", "siege-mining")
+    assert_shows(
+        calculator,
+        oe.Assault(
+            "ottoman: 9R Suleiman",
+            "hapsburg: 4R Ferdinand",
+            attacker_cards=["siege-artillery", "siege-mining"],
+            policies=oe.Policies(post_roll={"siege-artillery": "always"}),
+        ),
+    )
+
+
+def test_an_unknown_engagement_is_refused():
+    with pytest.raises(oe.OddsEngineError, match="no engagement 'siege'"):
+        oe.explore("siege")
 
 
 def test_a_malformed_force_is_refused_in_words():

@@ -59,8 +59,14 @@ def line_panels(
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.grid(True, color="#dddddd")
     axes[0].set_ylabel(ylabel)
-    handles, labels = axes[0].get_legend_handles_labels()
-    figure.legend(handles, labels, title=legend_title or None, loc="outside right center")
+    # One legend for all panels: every distinct line, in the order first drawn.
+    legend = {}
+    for ax in axes:
+        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
+            legend.setdefault(label, handle)
+    figure.legend(
+        list(legend.values()), list(legend), title=legend_title or None, loc="outside right center"
+    )
     figure.suptitle(title, fontsize=11)
     return figure
 

@@ -247,7 +247,7 @@ def sieges(version: str, quick: bool) -> Page:
     for stack in besiegers:
         defender = "hapsburg" if stack.startswith("ottoman") else "france"
         results = {
-            f"{defender}: {g}R": oe.exact_campaign(
+            f"{g}R": oe.exact_campaign(
                 oe.SiegeCampaign(stack, f"{defender}: {g}R", horizon=horizon)
             )
             for g in garrisons
@@ -262,7 +262,8 @@ def sieges(version: str, quick: bool) -> Page:
                 table_html(
                     frame,
                     caption_html(
-                        f"Besiegers {stack}: chance the siege is {what} by each impulse",
+                        f"Besiegers {stack} against a {defender} garrison: chance the "
+                        f"siege is {what} by each impulse",
                         "Here I Stand 15, 15.1, 15.3 (siege and assault)",
                         EXACT,
                         version,
@@ -272,7 +273,7 @@ def sieges(version: str, quick: bool) -> Page:
             )
         panels.append(
             (
-                f"besiegers {stack}",
+                f"{stack} against {defender}",
                 {
                     name: (range(1, horizon + 1), result.taken_by)
                     for name, result in results.items()
@@ -286,7 +287,7 @@ def sieges(version: str, quick: bool) -> Page:
             xlabel="impulse",
             ylabel="chance the space has fallen",
             title="Siege campaigns: chance the space has fallen by each impulse",
-            legend_title="garrison",
+            legend_title="garrison (regulars)",
         ),
         "Line chart: chance the space has fallen against impulse",
         "One panel per besieging stack; one line per garrison.",
@@ -498,10 +499,14 @@ def piracy(version: str, quick: bool) -> Page:
         "The chance of at least one piracy hit and the expected VP, by corsairs and defence.",
         [
             "Rows are the corsairs in the sea zone (no pirate leader), columns the defence: "
-            "squadrons in the zone, squadrons adjacent and fortresses adjacent. The first "
-            "table is the chance of at least one hit, the second the expected piracy VP.",
-            "Defending squadrons and fortresses roll first and sink corsairs; what remains "
-            "rolls for hits against the target (two ports in these tables).",
+            "the target's squadrons in the zone, squadrons in adjacent ports or zones, and "
+            "adjacent fortresses. The first table is the chance of at least one piracy hit, "
+            "the second the expected piracy VP (the target choosing its awards by the "
+            "default policy).",
+            "The defence rolls first (2 dice per squadron in the zone, 1 per adjacent "
+            "squadron or fortress) and each hit sinks a corsair; if any remain they roll 2 "
+            "piracy dice (1 if only one corsair is left) against a target with two ports on "
+            "the zone.",
         ],
     )
     corsairs = range(1, 3 if quick else 6)
@@ -574,24 +579,29 @@ def foreign_wars(version: str, quick: bool) -> Page:
         "Foreign wars",
         "The chance a foreign war is won by each attempt.",
         [
-            "Each column is a war card with the force named; each row an attempt (one per "
-            "impulse). The cell is the chance the war has been won by then.",
-            "The chance it has stalled (the force lost) is in the last row.",
+            "Each column is a war card with the force the card calls for (no leader, no "
+            "card); each row an attempt (one per impulse, 1 CP each). The cell is the chance "
+            "the war has been won by then.",
+            "The last two rows: the chance the war still goes on after the last attempt, "
+            "and the chance it has stalled (no units of the major power left on the card, "
+            "with no reinforcements modelled).",
         ],
     )
     horizon = 3 if quick else 6
-    wars = [("persia", "ottoman: 4R")] + (
-        [] if quick else [("egypt", "ottoman: 3R"), ("ireland", "england: 3R")]
+    # 21.7 (RULES.md §13): the units each card calls for: Persia 5, Egypt 3, Ireland 4.
+    wars = [("persia", "ottoman: 5R")] + (
+        [] if quick else [("egypt", "ottoman: 3R"), ("ireland", "england: 4R")]
     )
     columns, lines = {}, {}
     for war, force in wars:
         result = oe.exact_foreign_war(oe.ForeignWar(war, force, horizon=horizon))
         won_by = [result.p[f"won_by:{k}"] for k in range(1, horizon + 1)]
         name = f"{war.capitalize()}: {force}"
-        columns[name] = won_by + [result.p["stalled"]]
+        columns[name] = won_by + [result.p["continues"], result.p["stalled"]]
         lines[name] = (list(range(1, horizon + 1)), won_by)
     frame = pd.DataFrame(
-        columns, index=[f"won by attempt {k}" for k in range(1, horizon + 1)] + ["stalled"]
+        columns,
+        index=[f"won by attempt {k}" for k in range(1, horizon + 1)] + ["continues", "stalled"],
     )
     page.body.append(
         table_html(
