@@ -280,3 +280,13 @@ def test_without_chromium_the_browser_test_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(globals(), "CHROMIUM", "/nonexistent/chromium")
     reason = _browser_missing()
     assert reason and "apt-get install -y chromium chromium-driver" in reason
+
+
+def test_a_foreign_war_s_first_attempt_follows_the_rule_by_hand(book):
+    # RULES.md §13 (21.7): War in Persia, 5 Ottoman units against 4 Persians, a field
+    # battle without the defender's extra die: 5 dice against 4. It is won at the first
+    # attempt when 4 or 5 of the 5 Ottoman dice hit: 5 * (1/3)^4 * (2/3) + (1/3)^5 = 11/243
+    # (were both sides wiped out, the Ottomans, with more dice, keep one unit).
+    page = parse(book / "foreign-wars.html")
+    rows = _table_rows(page, "foreign war is won")
+    assert rows[0] == ["won by attempt 1", f"{100 * float(Fraction(11, 243)):.2f}%"]
