@@ -15,12 +15,14 @@ Examples
 0.1733
 """
 
+from .book import write_book
 from .card_value import card_value
 from .cards import CARDS, Card, find_card, parse_cards
 from .compare import compare
 from .engagements import Assault, FieldBattle
 from .errors import OddsEngineError
 from .exact import exact
+from .explore import explore
 from .fleets import Fleet, parse_fleet
 from .forces import Force, parse_force
 from .foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
@@ -88,6 +90,7 @@ __all__ = [
     "exact",
     "exact_campaign",
     "exact_foreign_war",
+    "explore",
     "find_card",
     "find_leader",
     "load_move",
@@ -102,5 +105,6 @@ __all__ = [
     "simulate_many",
     "simulate_move",
     "odds_table",
+    "write_book",
     "__version__",
 ]

@@ -35,6 +35,7 @@ def test_every_numbered_notebook_is_present():
         "05_sweeps_and_publishing.ipynb",
         "06_naval_and_piracy.ipynb",
         "07_planning.ipynb",
+        "08_explorer.ipynb",
     ]
 
 

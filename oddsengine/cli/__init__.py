@@ -28,6 +28,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every command registered."""
     from . import (
+        _book_commands,
         _combat_commands,
         _move_commands,
         _naval_commands,
@@ -50,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
         _move_commands,
         _naval_commands,
         _planning_commands,
+        _book_commands,
     ):
         module.register(commands)
     return parser

@@ -1,0 +1,127 @@
+"""HTML of the odds book: tables with captions, figures, pages and the stylesheet.
+
+Plain HTML and CSS only: the book is read from the disk, with no server and no script.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+#: Shown where the rules refuse the engagement (or no legal force reaches a target).
+REFUSED_MARK = "—"
+
+STYLESHEET = """\
+body { font-family: sans-serif; max-width: 62em; margin: 1em auto; padding: 0 1em;
+       color: #1a1a1a; background: #ffffff; line-height: 1.45; }
+nav { border-bottom: 1px solid #999; padding-bottom: 0.4em; margin-bottom: 1em; }
+nav a { margin-right: 0.9em; }
+table { border-collapse: collapse; margin: 0.4em 0 1.4em 0; font-size: 0.9em; }
+caption { text-align: left; padding: 0.3em 0; caption-side: top; max-width: 60em; }
+caption .method { display: block; font-size: 0.85em; color: #444; }
+th, td { border: 1px solid #999; padding: 2px 7px; text-align: right; }
+th { background: #eeeeee; }
+td.refused { background: #dddddd; text-align: center; }
+td.text { text-align: left; }
+figure { margin: 1em 0 1.6em 0; }
+figure img { max-width: 100%; height: auto; border: 1px solid #ccc; }
+figcaption { font-size: 0.9em; color: #333; }
+.guide { background: #f4f7fb; border-left: 4px solid #0072B2; padding: 0.3em 1em; }
+footer { border-top: 1px solid #999; margin-top: 2em; font-size: 0.85em; color: #444; }
+"""
+
+
+def percent(p: float) -> str:
+    """A probability as a percentage with two decimals (four of the probability)."""
+    if p is None or (isinstance(p, float) and math.isnan(p)):
+        return REFUSED_MARK
+    return f"{100 * p:.2f}%"
+
+
+def _shade(p: float) -> str:
+    """A light sequential blue (ColorBrewer Blues, safe for colour-blind readers) for a
+    probability: darker is likelier; the text stays black on every shade."""
+    import matplotlib
+
+    red, green, blue, _ = matplotlib.colormaps["Blues"](0.05 + 0.5 * min(max(p, 0.0), 1.0))
+    return f"#{round(red * 255):02x}{round(green * 255):02x}{round(blue * 255):02x}"
+
+
+def caption_html(what: str, rules: str, method: str, version: str) -> str:
+    """A caption: what the cells are, then the rules, the method and precision, the version."""
+    return (
+        f"<caption><b>{escape(what)}</b><span class='method'>Rules: {escape(rules)}. "
+        f"Method: {escape(method)}. oddsengine {escape(version)}.</span></caption>"
+    )
+
+
+def table_html(frame, caption: str, *, corner: str = "", cell=None, shade: bool = True) -> str:
+    """A DataFrame as an HTML table under ``caption`` (from :func:`caption_html`).
+
+    ``cell`` formats a value (default :func:`percent`); missing values show
+    :data:`REFUSED_MARK` on grey; probabilities are shaded when ``shade``.
+    """
+    cell = cell or percent
+    header = "".join(f"<th scope='col'>{escape(str(column))}</th>" for column in frame.columns)
+    lines = [
+        "<table>",
+        caption,
+        f"<thead><tr><th scope='col'>{escape(corner)}</th>{header}</tr></thead>",
+        "<tbody>",
+    ]
+    for label, row in frame.iterrows():
+        cells = []
+        for value in row:
+            missing = value is None or (isinstance(value, float) and math.isnan(value))
+            if missing or str(value) in ("<NA>", REFUSED_MARK):
+                cells.append(f"<td class='refused'>{REFUSED_MARK}</td>")
+            elif isinstance(value, str):
+                cells.append(f"<td class='text'>{escape(value)}</td>")
+            elif shade and cell is percent:
+                cells.append(f"<td style='background:{_shade(float(value))}'>{cell(value)}</td>")
+            else:
+                cells.append(f"<td>{escape(cell(value))}</td>")
+        lines.append(f"<tr><th scope='row'>{escape(str(label))}</th>{''.join(cells)}</tr>")
+    lines += ["</tbody>", "</table>"]
+    return "\n".join(lines)
+
+
+def figure_html(source: str, alt: str, caption: str) -> str:
+    """An image with its alternative text and a caption."""
+    return (
+        f"<figure><img src='{escape(source)}' alt='{escape(alt)}'>"
+        f"<figcaption>{escape(caption)}</figcaption></figure>"
+    )
+
+
+def page_html(title: str, guide: list[str], body: list[str], pages, version: str) -> str:
+    """A whole page: navigation to every page, the reading guide, then the body."""
+    links = ["<a href='index.html'>Contents</a>"] + [
+        f"<a href='{escape(slug)}.html'>{escape(short)}</a>" for slug, short in pages
+    ]
+    reading = "".join(f"<p>{escape(paragraph)}</p>" for paragraph in guide)
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            "<html lang='en'>",
+            "<head>",
+            "<meta charset='utf-8'>",
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>",
+            f"<title>{escape(title)} · Here I Stand odds book</title>",
+            "<link rel='stylesheet' href='style.css'>",
+            "</head>",
+            "<body>",
+            f"<nav>{' '.join(links)}</nav>",
+            f"<h1>{escape(title)}</h1>",
+            f"<section class='guide'><h2>How to read this page</h2>{reading}</section>"
+            if reading
+            else "",
+            *body,
+            f"<footer>Computed by oddsengine {escape(version)} from the rules of "
+            "<i>Here I Stand</i>. Every chance is exact unless a caption says otherwise."
+            "</footer>",
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
