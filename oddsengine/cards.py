@@ -1,14 +1,40 @@
-"""The cards that change a land combat (RULES.md §8) and how they are named."""
+"""The cards that change a combat and what each does: one record per card.
+
+Every rule a card brings (who may play it, when, in which engagement, the units it
+changes, the dice it adds before or after the roll, what it does to the outcome) is a
+field of its :class:`CardRule` in :data:`CARD_RULES`; field battles, assaults, naval
+combat, foreign wars, moves and the exact engines read these records and name no card.
+"""
 
 from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from math import ceil
+from typing import TYPE_CHECKING
 
 from .errors import OddsEngineError, shown
 
-__all__ = ["Card", "CARDS", "find_card", "parse_cards"]
+if TYPE_CHECKING:
+    from .forces import Force
+
+__all__ = [
+    "Card",
+    "CARDS",
+    "CARD_EFFECTS",
+    "CARD_RULES",
+    "CardEffect",
+    "CardRule",
+    "POST_ROLL_CARDS",
+    "Play",
+    "apply_units",
+    "card_rule",
+    "find_card",
+    "held_rules",
+    "parse_cards",
+]
 
 
 @dataclass(frozen=True)
@@ -46,26 +72,558 @@ class Card:
         return f"{self.name} (card #{self.number})"
 
 
-CARDS: dict[str, Card] = {
-    card.slug: card
-    for card in (
-        Card(1, "Janissaries", "post-roll"),
-        Card(24, "Arquebusiers", "combat"),
-        Card(25, "Field Artillery", "combat"),
-        Card(26, "Mercenaries Bribed", "combat"),
-        Card(27, "Mercenaries Grow Restless", "response"),
-        Card(28, "Siege Mining", "combat"),
-        Card(29, "Surprise Attack", "combat"),
-        Card(30, "Tercios", "combat"),
-        Card(31, "Foul Weather", "response"),
-        Card(32, "Gout", "response"),
-        Card(33, "Landsknechts", "response"),
-        Card(35, "Siege Artillery", "post-roll"),
-        Card(36, "Swiss Mercenaries", "response"),
-        Card(42, "Roxelana", "event"),
-        Card(105, "Treachery!", "event"),
+#: The sides of a combat, and who else may play a card in it.
+SIDES = ("attacker", "defender")
+RESPONSE = "response"
+
+
+@dataclass(frozen=True)
+class Play:
+    """A card about to be played, as its checks see it.
+
+    Parameters
+    ----------
+    role : {"attacker", "defender", "response"}
+        The side playing it, or ``"response"`` for another power.
+    mode : {"battle", "assault"}
+    force, opponent : Force or None
+        The player's force and the other side's (None for a response).
+    attacker : Force
+        The attacking force as given.
+    cards_as_printed : bool
+        The rule option :attr:`~oddsengine.options.RuleOptions.cards_as_printed`.
+    """
+
+    role: str
+    mode: str
+    force: Force | None
+    opponent: Force | None
+    attacker: Force
+    cards_as_printed: bool = False
+
+
+@dataclass(frozen=True)
+class CardEffect:
+    """What one card does in one kind of naval combat or in a foreign war.
+
+    Parameters
+    ----------
+    card : Card
+    combat : {"naval-battle", "naval-roll", "foreign-war"}
+        A naval battle (16.2), a naval interception or avoid-battle roll (16.1), or an
+        attempt in a foreign war (21.7).
+    timing : {"before-roll", "post-roll"}
+        Declared before the dice (combat cards) or after seeing both rolls.
+    dice : int
+        Dice added (hitting with ``chance``); for a naval roll, the modifier (+ or -).
+    powers : tuple of str
+        The powers that may play it; empty when any side may.
+    rule : str
+        Where the effect is written.
+    france_or_ottoman_dice : int or None
+        Dice when France or the Ottomans play it, if different (Field Artillery).
+
+    Examples
+    --------
+    >>> CARD_RULES["janissaries"].effect("naval-battle").dice
+    4
+    """
+
+    card: Card
+    combat: str
+    timing: str
+    dice: int
+    powers: tuple[str, ...] = ()
+    rule: str = ""
+    france_or_ottoman_dice: int | None = None
+    chance: float = 1.0 / 3.0
+
+    @property
+    def slug(self) -> str:
+        return self.card.slug
+
+    def dice_for(self, power: str | None) -> int:
+        """Dice this card adds when ``power`` plays it."""
+        if self.france_or_ottoman_dice is not None and power in ("france", "ottoman"):
+            return self.france_or_ottoman_dice
+        return self.dice
+
+
+@dataclass(frozen=True)
+class CardRule:
+    """Everything a card does in combat: one record per card.
+
+    Parameters
+    ----------
+    card : Card
+    rule : str
+        Where its effect is written.
+    engagements : tuple of str
+        The land combats it is played in (``"battle"``, ``"assault"``); empty for a card
+        that serves only at sea.
+    printed_engagements : tuple of str or None
+        Where it may be played with the option ``cards_as_printed``, if narrower.
+    response_for : {"attacker", "defender"} or None
+        Another power may play it as a response, for this side.
+    checks : tuple of callables
+        Each takes a :class:`Play` and returns why it is refused, or None.
+    units_stage, units : int, callable
+        Changes to the units before the roll: ``units(forces, role, other)`` edits the
+        dict of forces by role; stage 1 places units, stage 2 moves them between sides,
+        stage 3 acts on the assaulting formation once it is formed (assaults only).
+    dice, france_or_ottoman_dice : int, int or None
+        Dice hitting on 5-6 the player adds before the roll.
+    before_roll : callable or None
+        ``before_roll(power) -> (bonus dice, dice taken from the opponent)``, the bonus
+        dice hitting with ``bonus_chance`` (on ``bonus_hits_on``).
+    post_roll_dice, post_roll_chance : int, float
+        Dice added after seeing both rolls.
+    fires_first : bool
+        The player's side rolls and inflicts its hits first.
+    once : bool
+        Only one side may play it.
+    cancels : bool
+        Played for the defender, no combat happens this impulse.
+    keeps_leader_out : bool
+        Played for the defender, one attacking leader stays out.
+    in_move : bool
+        It may be played in a whole move (False: it stops the move before it starts).
+    assault_now : bool
+        It allows an assault in the impulse the siege was laid.
+    assaulting_leader : str or None
+        Only this leader's formation may assault with it.
+    needs_supply : bool
+        It needs a short line of communication to a fortified home space.
+    ignores_supply : bool
+        It lifts the line-of-communication and blockade requirements of the assault.
+    uncancellable : bool
+        The card that cancels a combat cannot stop it.
+    prevents_assault : bool
+        Its unit changes may leave no assault at all.
+    outcome, outcome_event : callable or None, str or None
+        ``outcome(siege_holds) -> taken``: after a failed assault, the cells in which the
+        space is taken anyway, reported as the event ``outcome_event``.
+    grid_path : bool
+        The stacked exact path knows its effect.
+    effects : tuple of CardEffect
+        What it does at sea and in a foreign war.
+    """
+
+    card: Card
+    rule: str
+    engagements: tuple[str, ...] = ("battle", "assault")
+    printed_engagements: tuple[str, ...] | None = None
+    response_for: str | None = None
+    checks: tuple[Callable[[Play], str | None], ...] = ()
+    units_stage: int = 0
+    units: Callable | None = None
+    dice: int = 0
+    france_or_ottoman_dice: int | None = None
+    before_roll: Callable[[str | None], tuple[int, int]] | None = None
+    bonus_chance: float = 0.5
+    bonus_hits_on: str = ""
+    post_roll_dice: int = 0
+    post_roll_chance: float = 1.0 / 3.0
+    fires_first: bool = False
+    once: bool = False
+    cancels: bool = False
+    keeps_leader_out: bool = False
+    in_move: bool = True
+    assault_now: bool = False
+    assaulting_leader: str | None = None
+    needs_supply: bool = False
+    ignores_supply: bool = False
+    uncancellable: bool = False
+    prevents_assault: bool = False
+    outcome: Callable | None = None
+    outcome_event: str | None = None
+    grid_path: bool = True
+    effects: tuple[CardEffect, ...] = field(default=(), repr=False)
+
+    @property
+    def slug(self) -> str:
+        return self.card.slug
+
+    def dice_for(self, power: str | None) -> int:
+        """Dice hitting on 5-6 this card adds before the roll when ``power`` plays it."""
+        if self.france_or_ottoman_dice is not None and power in ("france", "ottoman"):
+            return self.france_or_ottoman_dice
+        return self.dice
+
+    def refusal(self, play: Play) -> str | None:
+        """Why this card cannot be played as ``play`` says, or None."""
+        if play.mode not in self.engagements:
+            if play.mode == "assault":
+                return "in an assault: it is a field-battle card"
+            return "in a field battle: it belongs to an assault"
+        printed = self.printed_engagements
+        if play.cards_as_printed and printed is not None and play.mode not in printed:
+            return "in an assault with the option cards_as_printed"
+        for check in self.checks:
+            reason = check(play)
+            if reason is not None:
+                return reason
+        return None
+
+    def effect(self, combat: str) -> CardEffect | None:
+        """What the card does in ``combat`` (naval or foreign war), or None."""
+        for effect in self.effects:
+            if effect.combat == combat:
+                return effect
+        return None
+
+
+# -- checks --------------------------------------------------------------------------------
+
+
+def _only_by(role: str, reason: str):
+    def check(play: Play) -> str | None:
+        if play.role in SIDES and play.role != role:
+            return reason.format(role=play.role)
+        return None
+
+    return check
+
+
+def _ottomans_only(play: Play) -> str | None:
+    if play.force.power != "ottoman":
+        return (
+            f"by the {play.role} ({play.force.power or 'unknown power'}): only the Ottomans play it"
+        )
+    return None
+
+
+def _no_ottomans(play: Play) -> str | None:
+    if play.force.power == "ottoman":
+        return "by the Ottomans"
+    if play.opponent.power == "ottoman":
+        return "against the Ottomans"
+    return None
+
+
+def _hapsburg_units(play: Play) -> str | None:
+    force, opponent = play.force, play.opponent
+    if force.power != "hapsburg" and (opponent.power != "hapsburg" or opponent.regulars < 3):
+        return (
+            f"by the {play.role}: it needs Hapsburg units on the playing "
+            "side, or at least 3 Hapsburg regulars on the other"
+        )
+    return None
+
+
+def _not_by_active(play: Play) -> str | None:
+    if play.role == "attacker":
+        return "by the active power: it is played against a move or assault"
+    return None
+
+
+def _active_before_assault(play: Play) -> str | None:
+    if play.mode == "assault" and play.role == "defender":
+        return "by the defender before an assault: only the active power may"
+    return None
+
+
+def _not_for_ottomans(play: Play) -> str | None:
+    if play.force.power == "ottoman":
+        return "for an Ottoman force: the Ottomans play it to place French mercenaries"
+    return None
+
+
+def _suleiman(play: Play) -> str | None:
+    force = play.force
+    if force.power != "ottoman" or not any(leader.name == "Suleiman" for leader in force.leaders):
+        return "here: it lets Suleiman's formation assault"
+    return None
+
+
+def _army_leader(play: Play) -> str | None:
+    if not play.attacker.leaders:
+        return "against a force without an army leader"
+    return None
+
+
+_BY_BESIEGER = _only_by("attacker", "by the {role}: it serves the assaulting power")
+_BY_BESIEGED = _only_by("defender", "by the attacker: only the besieged power plays it")
+
+
+# -- units before the roll -----------------------------------------------------------------
+
+
+def _landsknechts(forces, role, other) -> None:
+    force = forces[role]
+    if force.power == "ottoman":
+        # 33: the Ottomans eliminate 2 mercenaries instead: here, the enemy's.
+        enemy = forces[other]
+        forces[other] = enemy.with_units(mercenaries=max(enemy.mercenaries - 2, 0))
+    else:
+        added = 4 if force.power == "hapsburg" else 2
+        forces[role] = force.with_units(mercenaries=force.mercenaries + added)
+
+
+def _swiss_mercenaries(forces, role, other) -> None:
+    force = forces[role]
+    added = 4 if force.power == "france" else 2  # 36
+    forces[role] = force.with_units(mercenaries=force.mercenaries + added)
+
+
+def _bribe(forces, role, other) -> None:
+    # 26: half the opponent's mercenaries, rounded up, change sides.
+    moved = ceil(forces[other].mercenaries / 2)
+    forces[other] = forces[other].with_units(mercenaries=forces[other].mercenaries - moved)
+    forces[role] = forces[role].with_units(mercenaries=forces[role].mercenaries + moved)
+
+
+def _restless(forces, role, other) -> None:
+    # 27: the mercenaries of the assaulting formation are removed.
+    forces[other] = forces[other].with_units(mercenaries=0)
+
+
+def _tercios(power: str | None) -> tuple[int, int]:
+    # 30: 3 dice hitting on 4-6 for the Hapsburgs; played against them, 3 fewer dice.
+    return (3, 0) if power == "hapsburg" else (0, 3)
+
+
+def _treachery(siege_holds):
+    # 105: if the besiegers still outnumber the garrison after the assault, the garrison
+    # is eliminated and the space changes hands.
+    return siege_holds
+
+
+# -- the records ---------------------------------------------------------------------------
+
+
+def _record(number, name, timing, rule, **fields) -> CardRule:
+    card = Card(number, name, timing)
+    effects = tuple(CardEffect(card, *args, **kwargs) for args, kwargs in fields.pop("effects", ()))
+    return CardRule(card, rule, effects=effects, **fields)
+
+
+_BATTLE = ("battle",)
+_ASSAULT = ("assault",)
+
+#: One record per card that changes a combat, by slug (RULES.md §8, §11, §13).
+CARD_RULES: dict[str, CardRule] = {
+    rule.slug: rule
+    for rule in (
+        _record(
+            1,
+            "Janissaries",
+            "post-roll",
+            "§8",
+            engagements=_BATTLE,
+            checks=(_ottomans_only,),
+            post_roll_dice=5,
+            effects=(
+                (("naval-battle", "post-roll", 4, ("ottoman",), "§11, §8"), {}),
+                (("foreign-war", "post-roll", 5, ("ottoman",), "§13, §8"), {}),
+            ),
+        ),
+        _record(
+            24,
+            "Arquebusiers",
+            "combat",
+            "§8",
+            engagements=_BATTLE,
+            dice=2,
+            effects=(
+                (("naval-battle", "before-roll", 2), {"rule": "§11"}),
+                (("foreign-war", "before-roll", 2), {"rule": "§13, §8"}),
+            ),
+        ),
+        _record(
+            25,
+            "Field Artillery",
+            "combat",
+            "§8",
+            engagements=_BATTLE,
+            dice=2,
+            france_or_ottoman_dice=3,
+            effects=(
+                (
+                    ("foreign-war", "before-roll", 2),
+                    {"rule": "§13, §8", "france_or_ottoman_dice": 3},
+                ),
+            ),
+        ),
+        _record(
+            26,
+            "Mercenaries Bribed",
+            "combat",
+            "§8",
+            printed_engagements=_BATTLE,
+            checks=(_no_ottomans,),
+            units_stage=2,
+            units=_bribe,
+        ),
+        _record(
+            27,
+            "Mercenaries Grow Restless",
+            "response",
+            "§8",
+            engagements=_ASSAULT,
+            checks=(_BY_BESIEGED,),
+            units_stage=3,
+            units=_restless,
+            prevents_assault=True,
+        ),
+        _record(
+            28,
+            "Siege Mining",
+            "combat",
+            "§8",
+            engagements=_ASSAULT,
+            checks=(_BY_BESIEGER,),
+            dice=3,
+        ),
+        _record(
+            29,
+            "Surprise Attack",
+            "combat",
+            "§8",
+            printed_engagements=_BATTLE,
+            fires_first=True,
+            once=True,
+        ),
+        _record(
+            30,
+            "Tercios",
+            "combat",
+            "§8",
+            engagements=_BATTLE,
+            checks=(_hapsburg_units,),
+            before_roll=_tercios,
+            bonus_chance=0.5,
+            bonus_hits_on="4-6",
+        ),
+        _record(
+            31,
+            "Foul Weather",
+            "response",
+            "§8",
+            response_for="defender",
+            checks=(_not_by_active,),
+            cancels=True,
+            in_move=False,
+        ),
+        _record(
+            32,
+            "Gout",
+            "response",
+            "§7, §8",
+            response_for="defender",
+            checks=(_not_by_active, _army_leader),
+            keeps_leader_out=True,
+            in_move=False,
+        ),
+        _record(
+            33,
+            "Landsknechts",
+            "response",
+            "§8",
+            checks=(_active_before_assault,),
+            units_stage=1,
+            units=_landsknechts,
+        ),
+        _record(
+            34,
+            "Professional Rowers",
+            "post-roll",
+            "§11",
+            engagements=(),
+            effects=(
+                (("naval-battle", "post-roll", 3), {"rule": "§11"}),
+                # 11: after the dice, +2 or -2 on a naval interception or avoid roll.
+                (("naval-roll", "post-roll", 2), {"rule": "§11"}),
+            ),
+        ),
+        _record(
+            35,
+            "Siege Artillery",
+            "post-roll",
+            "§8",
+            engagements=_ASSAULT,
+            response_for="attacker",
+            checks=(_BY_BESIEGER,),
+            post_roll_dice=2,
+            post_roll_chance=2.0 / 3.0,
+            needs_supply=True,  # hits on 3-6
+        ),
+        _record(
+            36,
+            "Swiss Mercenaries",
+            "response",
+            "§8",
+            checks=(_active_before_assault, _not_for_ottomans),
+            units_stage=1,
+            units=_swiss_mercenaries,
+        ),
+        _record(
+            42,
+            "Roxelana",
+            "event",
+            "§8",
+            engagements=_ASSAULT,
+            checks=(_BY_BESIEGER, _suleiman),
+            assault_now=True,
+            assaulting_leader="Suleiman",
+            grid_path=False,
+        ),
+        _record(
+            105,
+            "Treachery!",
+            "event",
+            "§8",
+            engagements=_ASSAULT,
+            checks=(_BY_BESIEGER,),
+            assault_now=True,
+            ignores_supply=True,
+            uncancellable=True,
+            outcome=_treachery,
+            outcome_event="taken_by_treachery",
+        ),
     )
 }
+
+#: The cards that change a land combat, by slug.
+CARDS: dict[str, Card] = {slug: rule.card for slug, rule in CARD_RULES.items() if rule.engagements}
+
+#: Every card's effects at sea and in foreign wars.
+CARD_EFFECTS: tuple[CardEffect, ...] = tuple(
+    effect for rule in CARD_RULES.values() for effect in rule.effects
+)
+
+#: Slugs of the land-combat cards played after seeing both rolls.
+POST_ROLL_CARDS: tuple[str, ...] = tuple(
+    slug for slug, rule in CARD_RULES.items() if rule.post_roll_dice
+)
+
+
+def card_rule(card: Card) -> CardRule:
+    """The record of ``card``.
+
+    Examples
+    --------
+    >>> card_rule(find_card("siege mining")).dice
+    3
+    """
+    return CARD_RULES[card.slug]
+
+
+def held_rules(cards, responses=(), role: str = "attacker") -> tuple[CardRule, ...]:
+    """The records of the cards that act for ``role``: its own, and the responses other
+    powers play for it, each once, in deck order."""
+    slugs = {card.slug for card in cards}
+    slugs |= {card.slug for card in responses if CARD_RULES[card.slug].response_for == role}
+    return tuple(rule for slug, rule in CARD_RULES.items() if slug in slugs)
+
+
+def apply_units(forces: dict, held: dict, stage: int) -> None:
+    """Apply the unit changes of ``stage`` of the cards ``held`` by each side (in place)."""
+    for role, other in (("attacker", "defender"), ("defender", "attacker")):
+        for rule in held[role]:
+            if rule.units_stage == stage:
+                rule.units(forces, role, other)
+
 
 _BY_NUMBER = {card.number: card for card in CARDS.values()}
 

@@ -23,6 +23,7 @@ import numpy as np
 
 from ._combat import StackedSide, hits_pmf, resolve_hits
 from ._draws import binomial_pmf
+from .cards import card_rule
 from .engagements import Assault, FieldBattle
 
 __all__ = ["exact_outcome_table", "exact_probabilities", "exact_probability"]
@@ -140,28 +141,6 @@ def _side_key(side) -> tuple:
     )
 
 
-#: The cards the stacked path knows: their effects lie in the prepared sides, the post-roll
-#: draws or the outcome naming of :func:`_outcome_mask` (Treachery), or they cancel or
-#: prevent the combat (then the one-by-one path answers). A card or a spec field added
-#: later takes the one-by-one path until it is added here, with a case in the tests.
-_STACKED_CARDS = frozenset(
-    {
-        "arquebusiers",
-        "field-artillery",
-        "foul-weather",
-        "gout",
-        "janissaries",
-        "landsknechts",
-        "mercenaries-bribed",
-        "mercenaries-grow-restless",
-        "siege-artillery",
-        "siege-mining",
-        "surprise-attack",
-        "swiss-mercenaries",
-        "tercios",
-        "treachery",
-    }
-)
 _COMBAT_FIELDS = frozenset(
     {
         "attacker",
@@ -201,12 +180,17 @@ def _group_key(spec) -> tuple | None:
     if not _stackable_class(type(spec)) or spec.defender_ally is not None:
         return None
     cards = (*spec.attacker_cards, *spec.defender_cards, *spec.responses)
-    if any(card.slug not in _STACKED_CARDS for card in cards):
+    # The stacked path knows a card's effect when its record says so: the effect lies in
+    # the prepared sides, the post-roll draws or the outcome naming of :func:`_outcome_mask`
+    # (a card taking the space, Treachery), or it cancels or prevents the combat (then the
+    # one-by-one path answers). A new card takes the one-by-one path until its record sets
+    # ``grid_path``, with a case in the tests.
+    if not all(card_rule(card).grid_path for card in cards):
         return None
     if spec.cancelled or getattr(spec, "restless_breaks_siege", False):
         return None
     attacker, defender = _sides(spec)
-    treachery = any(card.slug == "treachery" for card in spec.attacker_cards)
+    treachery = any(card_rule(card).outcome is not None for card in spec.attacker_cards)
     return (type(spec), spec.first_to_fire, treachery, _side_key(attacker), _side_key(defender))
 
 

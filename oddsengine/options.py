@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
+from .cards import POST_ROLL_CARDS
 from .errors import OddsEngineError, OddsEngineTypeError, shown
 from .forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES, parse_force
 from .formations import ASSAULT_FORMATION_POLICIES
@@ -155,10 +156,11 @@ class Policies:
         normalised = []
         for card, policy in items:
             card = str(card).strip().lower().replace("_", "-").replace(" ", "-")
-            if card not in ("janissaries", "siege-artillery"):
+            if card not in POST_ROLL_CARDS:
                 raise OddsEngineError(
-                    f"no post-roll policy for {shown(card)}: only janissaries and siege-artillery "
-                    "are played after the roll"
+                    f"no post-roll policy for {shown(card)}: only "
+                    + " and ".join(POST_ROLL_CARDS)
+                    + " are played after the roll"
                 )
             if policy not in POST_ROLL_POLICIES:
                 raise OddsEngineError(
