@@ -28,10 +28,15 @@ __all__ = [
     "CardEffect",
     "CardRule",
     "POST_ROLL_CARDS",
+    "PROFESSIONAL_ROWERS",
+    "RESPONSE",
+    "SIDES",
     "Play",
     "apply_units",
     "card_rule",
     "find_card",
+    "find_sea_card",
+    "post_roll_slugs",
     "held_rules",
     "parse_cards",
 ]
@@ -207,6 +212,8 @@ class CardRule:
         The stacked exact path knows its effect.
     effects : tuple of CardEffect
         What it does at sea and in a foreign war.
+    aliases : tuple of str
+        Short names also accepted for a card that serves only at sea.
     """
 
     card: Card
@@ -239,6 +246,7 @@ class CardRule:
     outcome_event: str | None = None
     grid_path: bool = True
     effects: tuple[CardEffect, ...] = field(default=(), repr=False)
+    aliases: tuple[str, ...] = ()
 
     @property
     def slug(self) -> str:
@@ -530,6 +538,7 @@ CARD_RULES: dict[str, CardRule] = {
             "post-roll",
             "§11",
             engagements=(),
+            aliases=("rowers",),
             effects=(
                 (("naval-battle", "post-roll", 3), {"rule": "§11"}),
                 # 11: after the dice, +2 or -2 on a naval interception or avoid roll.
@@ -587,15 +596,49 @@ CARD_RULES: dict[str, CardRule] = {
 #: The cards that change a land combat, by slug.
 CARDS: dict[str, Card] = {slug: rule.card for slug, rule in CARD_RULES.items() if rule.engagements}
 
-#: Every card's effects at sea and in foreign wars.
+#: Every card's effects at sea and in foreign wars. RULES.md §11: at sea, combat cards
+#: before the roll, post-roll cards after seeing both rolls; RULES.md §13: a foreign war
+#: is a field battle in which the major power plays its combat cards.
 CARD_EFFECTS: tuple[CardEffect, ...] = tuple(
     effect for rule in CARD_RULES.values() for effect in rule.effects
 )
+
+#: Card #34 plays a part only at sea, so :data:`CARDS` does not hold it.
+PROFESSIONAL_ROWERS: Card = CARD_RULES["professional-rowers"].card
 
 #: Slugs of the land-combat cards played after seeing both rolls.
 POST_ROLL_CARDS: tuple[str, ...] = tuple(
     slug for slug, rule in CARD_RULES.items() if rule.post_roll_dice
 )
+
+
+def post_roll_slugs(combat: str) -> tuple[str, ...]:
+    """Slugs of the cards played after the roll in ``combat`` (naval or foreign war), in
+    deck order, the order a side holding several plays them.
+
+    Examples
+    --------
+    >>> post_roll_slugs("naval-battle")
+    ('janissaries', 'professional-rowers')
+    """
+    return tuple(
+        effect.slug
+        for effect in CARD_EFFECTS
+        if effect.combat == combat and effect.timing == "post-roll"
+    )
+
+
+def find_sea_card(name) -> Card | None:
+    """The card that serves only at sea called ``name`` (number, slug or short name), or
+    None."""
+    text = str(name).strip().lower().lstrip("#")
+    for rule in CARD_RULES.values():
+        if rule.engagements:
+            continue
+        names = (str(rule.card.number), rule.slug, *rule.aliases)
+        if text in names or text.replace(" ", "-") == rule.slug:
+            return rule.card
+    return None
 
 
 def card_rule(card: Card) -> CardRule:

@@ -17,7 +17,7 @@ import numpy as np
 from ._draws import DrawPlan, binomial_pmf, two_dice_pmf
 from .errors import OddsEngineError
 from .fleets import Fleet, as_fleet
-from .naval_cards import CardEffect, parse_effects
+from .naval_cards import CardEffect, parse_effects, post_roll_slugs
 from .options import POST_ROLL_POLICIES
 
 __all__ = ["NavalBattle", "NavalInterception", "NavalAvoidBattle", "naval_losses"]
@@ -138,7 +138,7 @@ class NavalBattle:
         object.__setattr__(
             self,
             "post_roll",
-            _check_post_roll(self.post_roll, ("janissaries", "professional-rowers")),
+            _check_post_roll(self.post_roll, post_roll_slugs("naval-battle")),
         )
         for name in ("in_port", "attacker_can_retreat", "defender_can_retreat"):
             if not isinstance(getattr(self, name), bool):
@@ -194,7 +194,8 @@ class NavalBattle:
         cards = {}
         for role in ("attacker", "defender"):
             effects = [e for e in getattr(self, f"{role}_cards") if e.timing == "post-roll"]
-            effects.sort(key=lambda effect: effect.slug != "janissaries")  # Janissaries first
+            # 11: a side holding both plays Janissaries first (deck order).
+            effects.sort(key=lambda effect: effect.card.number)
             cards[role] = tuple(
                 _PostRoll(
                     effect,

@@ -185,7 +185,7 @@ RULE_MAP = [
      ["test_naval.py::test_naval_roll_two_dice_plus_rating_nine_or_more",
       "test_naval.py::test_naval_avoid_battle_never_from_a_port"]),
     ("11", "cards at sea: Arquebusiers, Janissaries +4, Professional Rowers +3 / +-2",
-     "oddsengine/naval_cards.py", "RULES.md §11",
+     "oddsengine/cards.py", "RULES.md §11",
      ["test_naval.py::test_janissaries_add_four_dice_at_sea",
       "test_naval.py::test_professional_rowers_add_three_dice_for_either_side",
       "test_naval.py::test_rowers_spent_only_when_it_turns_the_roll",

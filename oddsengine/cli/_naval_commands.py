@@ -64,13 +64,15 @@ def _run_piracy(arguments):
 
 def _run_foreign_war(arguments):
     from ..foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
+    from ..naval_cards import post_roll_slugs
 
     if arguments.precision is not None:
         raise OddsEngineError("--precision is not available for a foreign war: give --trials")
     if arguments.exact and arguments.trials and not arguments.compare:
         raise OddsEngineError("--exact takes no --trials (use --compare for both)")
-    policy = _parse_post_roll(arguments).get("janissaries", "if-it-changes-the-outcome")
-    unknown = set(_parse_post_roll(arguments)) - {"janissaries"}
+    (card,) = post_roll_slugs("foreign-war")  # one post-roll card in a foreign war
+    policy = _parse_post_roll(arguments).get(card, "if-it-changes-the-outcome")
+    unknown = set(_parse_post_roll(arguments)) - {card}
     if unknown:
         raise OddsEngineError(f"no post-roll policy for {unknown.pop()!r} in a foreign war")
     spec = ForeignWar(
