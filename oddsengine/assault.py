@@ -143,7 +143,7 @@ class Assault(CombatSpec):
                 f"{garrison.land_units} (13.4, 15)"
             )
         leading = self._rule_with("attacker", "assaulting_leader")  # Roxelana (42)
-        treachery = self._rule_with("attacker", "ignores_supply")  # Treachery! (105)
+        lifts_supply = self._rule_with("attacker", "ignores_supply")  # Treachery! (105)
         if self.siege_laid_this_impulse and self._rule_with("attacker", "assault_now") is None:
             allowing = next(rule.card for rule in CARD_RULES.values() if rule.assault_now)
             raise OddsEngineError(
@@ -160,7 +160,7 @@ class Assault(CombatSpec):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise OddsEngineError(f"{name} must be a non-negative whole number")
-        if treachery is None:
+        if lifts_supply is None:
             # 105: Treachery! ignores the line-of-communication and naval requirements.
             self._check_supply_and_blockade()
         lasting = self._rule_with("attacker", "uncancellable")
@@ -220,10 +220,10 @@ class Assault(CombatSpec):
             )
         victim = self.gout_victim
         if victim is not None and victim.name == name:
-            gout = self._rule_with("defender", "keeps_leader_out").card
+            keeping = self._rule_with("defender", "keeps_leader_out").card
             self._refuse(
                 rule.card,
-                f"here: {gout.name} keeps {name} out, and only his formation may assault",
+                f"here: {keeping.name} keeps {name} out, and only his formation may assault",
             )
 
     def _check_prepared(self, attacker, defender):
@@ -338,18 +338,18 @@ class Assault(CombatSpec):
         # that assaulted and those that stood by - outnumber the garrison.
         holds = ~taken_by_assault & (besiegers_left > garrison_left)
         # 105: a card may take the space after a failed assault (Treachery!).
-        treachery = np.zeros(size, dtype=bool)
+        taken_by_card = np.zeros(size, dtype=bool)
         events = {}
         for rule in self._held["attacker"]:
             if rule.outcome is not None:
                 taken = rule.outcome(holds)
                 events[rule.outcome_event] = taken
-                treachery = treachery | taken
+                taken_by_card = taken_by_card | taken
                 holds = holds & ~taken
-        success = taken_by_assault | treachery
+        success = taken_by_assault | taken_by_card
         if deterministic == "cancelled":
-            success = treachery = np.zeros(size, dtype=bool)
-            events = dict.fromkeys(events, treachery)
+            success = taken_by_card = np.zeros(size, dtype=bool)
+            events = dict.fromkeys(events, taken_by_card)
             outcome = np.full(size, "cancelled", dtype=object)
         else:
             outcome = np.where(
@@ -358,9 +358,11 @@ class Assault(CombatSpec):
         attacker, defender = self._sides
         result = {"outcome": outcome}
         survivors = survivor_columns(columns)
-        survivors["defender_survivors"] = np.where(treachery, 0, garrison_left)
+        survivors["defender_survivors"] = np.where(taken_by_card, 0, garrison_left)
         for kind in UNIT_TYPES:
-            survivors[f"defender_{kind}"] = np.where(treachery, 0, survivors[f"defender_{kind}"])
+            survivors[f"defender_{kind}"] = np.where(
+                taken_by_card, 0, survivors[f"defender_{kind}"]
+            )
         result.update(survivors)
         result["besieger_survivors"] = np.asarray(besiegers_left)
         for kind in UNIT_TYPES:

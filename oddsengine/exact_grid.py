@@ -190,8 +190,8 @@ def _group_key(spec) -> tuple | None:
     if spec.cancelled or getattr(spec, "restless_breaks_siege", False):
         return None
     attacker, defender = _sides(spec)
-    treachery = any(card_rule(card).outcome is not None for card in spec.attacker_cards)
-    return (type(spec), spec.first_to_fire, treachery, _side_key(attacker), _side_key(defender))
+    taken_by_card = any(card_rule(card).outcome is not None for card in spec.attacker_cards)
+    return (type(spec), spec.first_to_fire, taken_by_card, _side_key(attacker), _side_key(defender))
 
 
 def _passes(indices: list[int], specs) -> list[list[int]]:
@@ -251,7 +251,7 @@ def _hit_rows(sides, losses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _stacked_probabilities(specs, outcomes: tuple[str, ...], key: tuple) -> np.ndarray:
-    spec_class, first_to_fire, treachery = key[:3]
+    spec_class, first_to_fire, taken_by_card = key[:3]
     attackers, defenders = zip(*map(_sides, specs), strict=True)
     firing, answering = (attackers, defenders)
     if first_to_fire == "defender":
@@ -298,7 +298,7 @@ def _stacked_probabilities(specs, outcomes: tuple[str, ...], key: tuple) -> np.n
     own = own_first[:, :, None, None, None] & own_second[:, None, :, None, None]
     probabilities = np.empty((combats, len(outcomes)))
     for column, outcome in enumerate(outcomes):
-        chosen = _outcome_mask(spec_class, columns, treachery, outcome)
+        chosen = _outcome_mask(spec_class, columns, taken_by_card, outcome)
         chosen = np.broadcast_to(chosen, (combats, chosen.shape[1])).reshape(combats, *shape)
         chosen = chosen & own
         selected = joint[chosen]
@@ -310,7 +310,7 @@ def _stacked_probabilities(specs, outcomes: tuple[str, ...], key: tuple) -> np.n
     return probabilities
 
 
-def _outcome_mask(spec_class, columns, treachery: bool, outcome: str) -> np.ndarray:
+def _outcome_mask(spec_class, columns, taken_by_card: bool, outcome: str) -> np.ndarray:
     """The cells that end in ``outcome``, as :meth:`outcome_columns` names them."""
     success = columns["attacker_prevails"]
     if spec_class is FieldBattle:
@@ -320,7 +320,7 @@ def _outcome_mask(spec_class, columns, treachery: bool, outcome: str) -> np.ndar
         # 15.1 step 11: on failure the siege goes on while the besiegers still outnumber
         # the garrison; 105 (Treachery): then the space falls instead.
         continues = ~success & (columns["attacker_survivors"] > columns["defender_survivors"])
-        if treachery:
+        if taken_by_card:
             success, continues = success | continues, np.zeros_like(continues)
         masks = {
             "success": success,
