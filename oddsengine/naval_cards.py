@@ -29,6 +29,7 @@ __all__ = [
     "find_card_effect",
     "parse_effects",
     "post_roll_slugs",
+    "roll_card_effect",
 ]
 
 #: Kinds of combat the table covers.
@@ -100,3 +101,15 @@ def parse_effects(values, combat: str) -> tuple[CardEffect, ...]:
     if len({effect.card for effect in effects}) != len(effects):
         raise OddsEngineError("a card is listed twice on one side")
     return tuple(effects)
+
+
+def roll_card_effect() -> CardEffect:
+    """The effect of the one card played on a naval interception or avoid-battle roll.
+
+    Examples
+    --------
+    >>> roll_card_effect().card.number, roll_card_effect().dice
+    (34, 2)
+    """
+    (effect,) = (effect for effect in CARD_EFFECTS if effect.combat == "naval-roll")
+    return effect
