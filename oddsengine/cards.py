@@ -25,6 +25,7 @@ __all__ = [
     "POST_ROLL_CARDS",
     "PROFESSIONAL_ROWERS",
     "RESPONSE",
+    "RESPONSE_CARDS",
     "SIDES",
     "Play",
     "apply_units",
@@ -357,6 +358,11 @@ CARDS: dict[str, Card] = {slug: rule.card for slug, rule in CARD_RULES.items() i
 #: is a field battle in which the major power plays its combat cards.
 CARD_EFFECTS: tuple[CardEffect, ...] = tuple(
     effect for rule in CARD_RULES.values() for effect in rule.effects
+)
+
+#: Slugs of the cards other powers may play as responses, in deck order.
+RESPONSE_CARDS: tuple[str, ...] = tuple(
+    slug for slug, rule in CARD_RULES.items() if rule.response_for is not None
 )
 
 #: Card #34 plays a part only at sea, so :data:`CARDS` does not hold it.

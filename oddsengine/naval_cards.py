@@ -30,6 +30,7 @@ __all__ = [
     "parse_effects",
     "post_roll_slugs",
     "roll_card_effect",
+    "effects_text",
 ]
 
 #: Kinds of combat the table covers.
@@ -113,3 +114,25 @@ def roll_card_effect() -> CardEffect:
     """
     (effect,) = (effect for effect in CARD_EFFECTS if effect.combat == "naval-roll")
     return effect
+
+
+def effects_text(combat: str, timing: str | None = None) -> str:
+    """The cards played in ``combat`` (at ``timing``, if given) and their dice, for help
+    texts.
+
+    Examples
+    --------
+    >>> effects_text("foreign-war", "post-roll")
+    'janissaries (ottoman, +5 after the roll)'
+    """
+    parts = []
+    for effect in CARD_EFFECTS:
+        if effect.combat != combat or timing not in (None, effect.timing):
+            continue
+        notes = [*effect.powers, f"+{effect.dice}"]
+        if effect.france_or_ottoman_dice is not None:
+            notes[-1] += f", +{effect.france_or_ottoman_dice} for france or ottoman"
+        if effect.timing == "post-roll":
+            notes[-1] += " after the roll"
+        parts.append(f"{effect.slug} ({', '.join(notes)})")
+    return ", ".join(parts)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards import parse_cards
+from ..cards import RESPONSE_CARDS, parse_cards
 from ..errors import OddsEngineError
 from ..forces import parse_force
 from ..options import Policies, RuleOptions
@@ -44,7 +44,7 @@ def _add_card_arguments(parser) -> None:
         "--responses",
         default="",
         metavar="CARDS",
-        help="response cards played by other powers (foul-weather, gout, siege-artillery)",
+        help=f"response cards played by other powers ({', '.join(RESPONSE_CARDS)})",
     )
     group.add_argument(
         "--policy",

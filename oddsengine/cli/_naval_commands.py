@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..errors import OddsEngineError
+from ..naval_cards import effects_text, post_roll_slugs
 from ._engine_options import add_engine_arguments, non_negative_int, print_results, run_engines
 
 #: Monte Carlo trials of a foreign war when none are asked for (it is sampled attempt by
@@ -64,7 +65,6 @@ def _run_piracy(arguments):
 
 def _run_foreign_war(arguments):
     from ..foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
-    from ..naval_cards import post_roll_slugs
 
     if arguments.precision is not None:
         raise OddsEngineError("--precision is not available for a foreign war: give --trials")
@@ -195,14 +195,14 @@ def register(commands) -> None:
         "--attacker-cards",
         default="",
         metavar="CARDS",
-        help="arquebusiers, janissaries (Ottoman, +4 at sea), professional-rowers (+3)",
+        help=effects_text("naval-battle"),
     )
     cards.add_argument("--defender-cards", default="", metavar="CARDS")
     cards.add_argument(
         "--policy",
         action="append",
         metavar="CARD=POLICY",
-        help="post-roll card policy (janissaries, professional-rowers): always or "
+        help=f"post-roll card policy ({', '.join(post_roll_slugs('naval-battle'))}): always or "
         "if-it-changes-the-outcome (default)",
     )
     add_engine_arguments(naval)
@@ -300,7 +300,7 @@ def register(commands) -> None:
         "--cards",
         default="",
         metavar="CARDS",
-        help="combat cards in the first attempt: arquebusiers, field-artillery, janissaries",
+        help="combat cards in the first attempt: " + effects_text("foreign-war"),
     )
     war.add_argument("--policy", action="append", metavar="janissaries=POLICY")
     war.add_argument(
