@@ -146,7 +146,7 @@ class Policies:
             isinstance(item, (list, tuple)) and len(item) == 2 for item in items
         ):
             raise OddsEngineTypeError(
-                "post_roll maps cards to policies, e.g. {'janissaries': 'always'}, not "
+                f"post_roll maps cards to policies, e.g. {{'{POST_ROLL_CARDS[0]}': 'always'}}, not "
                 + shown(self.post_roll)
             )
         if self.gout_target is not None and not isinstance(self.gout_target, str):

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..errors import OddsEngineError
-from ..naval_cards import effects_text, post_roll_slugs
+from ..naval_cards import effects_text, post_roll_slugs, roll_card_effect
 from ._engine_options import add_engine_arguments, non_negative_int, print_results, run_engines
 
 #: Monte Carlo trials of a foreign war when none are asked for (it is sampled attempt by
@@ -22,7 +22,8 @@ def _parse_post_roll(arguments) -> dict:
     for text in arguments.policy or ():
         if "=" not in text:
             raise OddsEngineError(
-                f"--policy takes CARD=POLICY (e.g. janissaries=always), not {text!r}"
+                f"--policy takes CARD=POLICY (e.g. {post_roll_slugs('naval-battle')[0]}=always), "
+                f"not {text!r}"
             )
         card, policy = text.split("=", 1)
         post_roll[card.strip()] = policy.strip()
@@ -130,8 +131,8 @@ def _add_naval_to_roll(parser, naval_run, land_only: str) -> None:
         "--rowers",
         choices=("roller", "opponent"),
         default=None,
-        help="with --naval: who plays Professional Rowers (+2 for the roller, -2 by the "
-        "opponent)",
+        help=f"with --naval: who plays {roll_card_effect().card.name} (+{roll_card_effect().dice} "
+        f"for the roller, -{roll_card_effect().dice} by the opponent)",
     )
     group.add_argument(
         "--rowers-policy",
@@ -302,7 +303,9 @@ def register(commands) -> None:
         metavar="CARDS",
         help="combat cards in the first attempt: " + effects_text("foreign-war"),
     )
-    war.add_argument("--policy", action="append", metavar="janissaries=POLICY")
+    war.add_argument(
+        "--policy", action="append", metavar=f"{post_roll_slugs('foreign-war')[0]}=POLICY"
+    )
     war.add_argument(
         "--reinforcements",
         type=non_negative_int,
