@@ -51,6 +51,7 @@ def _only_by(role: str, reason: str):
 
 
 def _ottomans_only(play: Play) -> str | None:
+    # 1: an Ottoman card.
     if play.force.power != "ottoman":
         return (
             f"by the {play.role} ({play.force.power or 'unknown power'}): only the Ottomans play it"
@@ -59,6 +60,7 @@ def _ottomans_only(play: Play) -> str | None:
 
 
 def _no_ottomans(play: Play) -> str | None:
+    # 26: neither by nor against the Ottomans.
     if play.force.power == "ottoman":
         return "by the Ottomans"
     if play.opponent.power == "ottoman":
@@ -67,6 +69,7 @@ def _no_ottomans(play: Play) -> str | None:
 
 
 def _hapsburg_units(play: Play) -> str | None:
+    # 30: by the Hapsburgs, or by their enemy against at least 3 Hapsburg regulars.
     force, opponent = play.force, play.opponent
     if force.power != "hapsburg" and (opponent.power != "hapsburg" or opponent.regulars < 3):
         return (
@@ -77,24 +80,28 @@ def _hapsburg_units(play: Play) -> str | None:
 
 
 def _not_by_active(play: Play) -> str | None:
+    # 31, 32: played against the active power's move or assault.
     if play.role == "attacker":
         return "by the active power: it is played against a move or assault"
     return None
 
 
 def _active_before_assault(play: Play) -> str | None:
+    # 33, 36 (15.1 step 2): before an assault only the active power places mercenaries.
     if play.mode == "assault" and play.role == "defender":
         return "by the defender before an assault: only the active power may"
     return None
 
 
 def _not_for_ottomans(play: Play) -> str | None:
+    # 36: the Ottomans play it only to place French mercenaries.
     if play.force.power == "ottoman":
         return "for an Ottoman force: the Ottomans play it to place French mercenaries"
     return None
 
 
 def _suleiman(play: Play) -> str | None:
+    # 42: Suleiman's formation assaults.
     force = play.force
     if force.power != "ottoman" or not any(leader.name == "Suleiman" for leader in force.leaders):
         return "here: it lets Suleiman's formation assault"
@@ -102,6 +109,7 @@ def _suleiman(play: Play) -> str | None:
 
 
 def _army_leader(play: Play) -> str | None:
+    # 32: it keeps an army leader out, so the attacker must have one.
     if not play.attacker.leaders:
         return "against a force without an army leader"
     return None

@@ -365,6 +365,12 @@ class CombatSpec:
             )
         return tuple(sides)
 
+    @property
+    def sides(self) -> tuple[CombatSide, CombatSide]:
+        """The attacker's and the defender's side as they roll, after every card played
+        before the roll (what the engines resolve)."""
+        return self._sides
+
     def _check_prepared(self, attacker: Force, defender: Force) -> None:
         """Checks that need the forces after the pre-roll cards."""
 

@@ -128,7 +128,7 @@ def exact_outcome_table(specs, outcomes) -> np.ndarray:
 
 def _sides(spec):
     # The prepared sides the spec hands to resolve_combat (cached on the spec).
-    return spec._sides
+    return spec.sides
 
 
 def _side_key(side) -> tuple:
