@@ -79,7 +79,9 @@ def _expected(spec_class, name):
             "janissaries_policy, siege_artillery_policy)"
         )
     if "Card" in annotation:
-        return (str, tuple), 'card names, such as "siege-mining" ("" for none)'
+        from .cards import find_card
+
+        return (str, tuple), f'card names, such as "{find_card(28).slug}" ("" for none)'
     return None
 
 

@@ -23,6 +23,7 @@ import numpy as np
 
 from ._combat import StackedSide, hits_pmf, resolve_hits
 from ._draws import binomial_pmf
+from .cards import card_rule
 from .engagements import Assault, FieldBattle
 
 __all__ = ["exact_outcome_table", "exact_probabilities", "exact_probability"]
@@ -127,7 +128,7 @@ def exact_outcome_table(specs, outcomes) -> np.ndarray:
 
 def _sides(spec):
     # The prepared sides the spec hands to resolve_combat (cached on the spec).
-    return spec._sides
+    return spec.sides
 
 
 def _side_key(side) -> tuple:
@@ -140,28 +141,6 @@ def _side_key(side) -> tuple:
     )
 
 
-#: The cards the stacked path knows: their effects lie in the prepared sides, the post-roll
-#: draws or the outcome naming of :func:`_outcome_mask` (Treachery), or they cancel or
-#: prevent the combat (then the one-by-one path answers). A card or a spec field added
-#: later takes the one-by-one path until it is added here, with a case in the tests.
-_STACKED_CARDS = frozenset(
-    {
-        "arquebusiers",
-        "field-artillery",
-        "foul-weather",
-        "gout",
-        "janissaries",
-        "landsknechts",
-        "mercenaries-bribed",
-        "mercenaries-grow-restless",
-        "siege-artillery",
-        "siege-mining",
-        "surprise-attack",
-        "swiss-mercenaries",
-        "tercios",
-        "treachery",
-    }
-)
 _COMBAT_FIELDS = frozenset(
     {
         "attacker",
@@ -201,13 +180,18 @@ def _group_key(spec) -> tuple | None:
     if not _stackable_class(type(spec)) or spec.defender_ally is not None:
         return None
     cards = (*spec.attacker_cards, *spec.defender_cards, *spec.responses)
-    if any(card.slug not in _STACKED_CARDS for card in cards):
+    # The stacked path knows a card's effect when its record says so: the effect lies in
+    # the prepared sides, the post-roll draws or the outcome naming of :func:`_outcome_mask`
+    # (a card taking the space, Treachery), or it cancels or prevents the combat (then the
+    # one-by-one path answers). A new card takes the one-by-one path until its record sets
+    # ``grid_path``, with a case in the tests.
+    if not all(card_rule(card).grid_path for card in cards):
         return None
     if spec.cancelled or getattr(spec, "restless_breaks_siege", False):
         return None
     attacker, defender = _sides(spec)
-    treachery = any(card.slug == "treachery" for card in spec.attacker_cards)
-    return (type(spec), spec.first_to_fire, treachery, _side_key(attacker), _side_key(defender))
+    taken_by_card = any(card_rule(card).outcome is not None for card in spec.attacker_cards)
+    return (type(spec), spec.first_to_fire, taken_by_card, _side_key(attacker), _side_key(defender))
 
 
 def _passes(indices: list[int], specs) -> list[list[int]]:
@@ -267,7 +251,7 @@ def _hit_rows(sides, losses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _stacked_probabilities(specs, outcomes: tuple[str, ...], key: tuple) -> np.ndarray:
-    spec_class, first_to_fire, treachery = key[:3]
+    spec_class, first_to_fire, taken_by_card = key[:3]
     attackers, defenders = zip(*map(_sides, specs), strict=True)
     firing, answering = (attackers, defenders)
     if first_to_fire == "defender":
@@ -314,7 +298,7 @@ def _stacked_probabilities(specs, outcomes: tuple[str, ...], key: tuple) -> np.n
     own = own_first[:, :, None, None, None] & own_second[:, None, :, None, None]
     probabilities = np.empty((combats, len(outcomes)))
     for column, outcome in enumerate(outcomes):
-        chosen = _outcome_mask(spec_class, columns, treachery, outcome)
+        chosen = _outcome_mask(spec_class, columns, taken_by_card, outcome)
         chosen = np.broadcast_to(chosen, (combats, chosen.shape[1])).reshape(combats, *shape)
         chosen = chosen & own
         selected = joint[chosen]
@@ -326,7 +310,7 @@ def _stacked_probabilities(specs, outcomes: tuple[str, ...], key: tuple) -> np.n
     return probabilities
 
 
-def _outcome_mask(spec_class, columns, treachery: bool, outcome: str) -> np.ndarray:
+def _outcome_mask(spec_class, columns, taken_by_card: bool, outcome: str) -> np.ndarray:
     """The cells that end in ``outcome``, as :meth:`outcome_columns` names them."""
     success = columns["attacker_prevails"]
     if spec_class is FieldBattle:
@@ -336,7 +320,7 @@ def _outcome_mask(spec_class, columns, treachery: bool, outcome: str) -> np.ndar
         # 15.1 step 11: on failure the siege goes on while the besiegers still outnumber
         # the garrison; 105 (Treachery): then the space falls instead.
         continues = ~success & (columns["attacker_survivors"] > columns["defender_survivors"])
-        if treachery:
+        if taken_by_card:
             success, continues = success | continues, np.zeros_like(continues)
         masks = {
             "success": success,

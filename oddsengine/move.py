@@ -28,7 +28,7 @@ from ._move_program import (
 from ._move_rules import Placed, parse_retreat_policy
 from ._move_tree import MoveBuilder, build_program
 from .board import load_board
-from .cards import Card, find_card
+from .cards import Card, card_rule, find_card
 from .errors import OddsEngineError
 from .forces import UNIT_TYPES, Force, parse_force
 from .formations import strongest_formation
@@ -50,8 +50,6 @@ DEFENDER_POLICIES = ("best", "fight", "withdraw", "avoid:<space>", "avoid:<space
 
 #: What the mover does when the defenders withdrew and it cannot lay a siege (13.4).
 AFTER_WITHDRAWAL_POLICIES = ("go-back", "move-on")
-
-_REFUSED_IN_MOVE = ("foul-weather", "gout")
 
 
 @dataclass(frozen=True)
@@ -297,7 +295,7 @@ class Move:
                 cards = [cards] if not isinstance(cards, str) else cards.split(",")
             cards = tuple(find_card(card) for card in cards if str(card).strip())
             for card in cards:
-                if card.slug in _REFUSED_IN_MOVE:
+                if not card_rule(card).in_move:
                     raise OddsEngineError(
                         f"{card} stops a move before it starts: leave the move out instead"
                     )

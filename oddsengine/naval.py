@@ -17,7 +17,7 @@ import numpy as np
 from ._draws import DrawPlan, binomial_pmf, two_dice_pmf
 from .errors import OddsEngineError
 from .fleets import Fleet, as_fleet
-from .naval_cards import CardEffect, parse_effects
+from .naval_cards import CardEffect, parse_effects, post_roll_slugs, roll_card_effect
 from .options import POST_ROLL_POLICIES
 
 __all__ = ["NavalBattle", "NavalInterception", "NavalAvoidBattle", "naval_losses"]
@@ -138,7 +138,7 @@ class NavalBattle:
         object.__setattr__(
             self,
             "post_roll",
-            _check_post_roll(self.post_roll, ("janissaries", "professional-rowers")),
+            _check_post_roll(self.post_roll, post_roll_slugs("naval-battle")),
         )
         for name in ("in_port", "attacker_can_retreat", "defender_can_retreat"):
             if not isinstance(getattr(self, name), bool):
@@ -194,7 +194,8 @@ class NavalBattle:
         cards = {}
         for role in ("attacker", "defender"):
             effects = [e for e in getattr(self, f"{role}_cards") if e.timing == "post-roll"]
-            effects.sort(key=lambda effect: effect.slug != "janissaries")  # Janissaries first
+            # 11: a side holding both plays Janissaries first (deck order).
+            effects.sort(key=lambda effect: effect.card.number)
             cards[role] = tuple(
                 _PostRoll(
                     effect,
@@ -392,6 +393,10 @@ class NavalBattle:
         return lines
 
 
+#: The card played on a naval interception or avoid-battle roll (Professional Rowers, 34).
+_ROLL_CARD = roll_card_effect()
+
+
 @dataclass(frozen=True)
 class _NavalRoll:
     """2d6 + the best naval battle rating, 9 or more (16.1), with Professional Rowers."""
@@ -407,12 +412,12 @@ class _NavalRoll:
             raise OddsEngineError(f"{self._what}: the {fleet_name} has no ships")
         if self.rowers not in (None, "roller", "opponent"):
             raise OddsEngineError(
-                f"rowers must be None, 'roller' or 'opponent' (who plays Professional "
-                f"Rowers), not {self.rowers!r}"
+                f"rowers must be None, 'roller' or 'opponent' (who plays {_ROLL_CARD.card.name}"
+                f"), not {self.rowers!r}"
             )
         if self.rowers_policy not in POST_ROLL_POLICIES:
             raise OddsEngineError(
-                f"unknown policy {self.rowers_policy!r} for professional-rowers; use one of "
+                f"unknown policy {self.rowers_policy!r} for {_ROLL_CARD.slug}; use one of "
                 + ", ".join(POST_ROLL_POLICIES)
             )
 
@@ -432,7 +437,7 @@ class _NavalRoll:
 
     @property
     def event_names(self) -> tuple[str, ...]:
-        return ("card_spent:professional-rowers",) if self.rowers else ()
+        return (f"card_spent:{_ROLL_CARD.slug}",) if self.rowers else ()
 
     def draw_plan(self) -> DrawPlan:
         """One value: the 2d6 total (0..12)."""
@@ -446,7 +451,7 @@ class _NavalRoll:
         played = np.zeros(total.shape, dtype=bool)
         # 16.1 / Professional Rowers (#34): after the dice, +2 by the roller or -2 by its
         # opponent; by default played only when it turns the result.
-        swing = 2
+        swing = _ROLL_CARD.dice
         if self.rowers == "roller":
             played = np.full(total.shape, True) if self.rowers_policy == "always" else ~succeeds & (
                 score + swing >= TARGET
@@ -463,7 +468,7 @@ class _NavalRoll:
             "roll": total,
         }
         if self.rowers:
-            columns["card_spent:professional-rowers"] = played
+            columns[f"card_spent:{_ROLL_CARD.slug}"] = played
         return columns
 
     def describe(self) -> dict:
@@ -485,8 +490,10 @@ class _NavalRoll:
             f"needs {self.needed}+ on 2d6"
         )
         if self.rowers:
-            sign = "+2 by the roller" if self.rowers == "roller" else "-2 by the opponent"
-            line += f"; Professional Rowers {sign} ({self.rowers_policy})"
+            swing = _ROLL_CARD.dice
+            by_roller = self.rowers == "roller"
+            sign = f"+{swing} by the roller" if by_roller else f"-{swing} by the opponent"
+            line += f"; {_ROLL_CARD.card.name} {sign} ({self.rowers_policy})"
         return [line]
 
 

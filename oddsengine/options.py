@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
+from .cards import POST_ROLL_CARDS
 from .errors import OddsEngineError, OddsEngineTypeError, shown
 from .forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES, parse_force
 from .formations import ASSAULT_FORMATION_POLICIES
@@ -145,7 +146,7 @@ class Policies:
             isinstance(item, (list, tuple)) and len(item) == 2 for item in items
         ):
             raise OddsEngineTypeError(
-                "post_roll maps cards to policies, e.g. {'janissaries': 'always'}, not "
+                f"post_roll maps cards to policies, e.g. {{'{POST_ROLL_CARDS[0]}': 'always'}}, not "
                 + shown(self.post_roll)
             )
         if self.gout_target is not None and not isinstance(self.gout_target, str):
@@ -155,10 +156,11 @@ class Policies:
         normalised = []
         for card, policy in items:
             card = str(card).strip().lower().replace("_", "-").replace(" ", "-")
-            if card not in ("janissaries", "siege-artillery"):
+            if card not in POST_ROLL_CARDS:
                 raise OddsEngineError(
-                    f"no post-roll policy for {shown(card)}: only janissaries and siege-artillery "
-                    "are played after the roll"
+                    f"no post-roll policy for {shown(card)}: only "
+                    + " and ".join(POST_ROLL_CARDS)
+                    + " are played after the roll"
                 )
             if policy not in POST_ROLL_POLICIES:
                 raise OddsEngineError(

@@ -142,7 +142,9 @@ def test_several_outcomes_at_once_are_the_single_outcome_numbers():
 
 
 def test_unknown_cards_and_fields_take_the_one_by_one_path(monkeypatch):
-    from oddsengine import exact_grid
+    from dataclasses import replace
+
+    from oddsengine import cards, exact_grid
 
     specs = CASES["battle, field artillery and arquebusiers"]
     stacked = exact_probabilities(specs, "attacker_wins")
@@ -151,6 +153,7 @@ def test_unknown_cards_and_fields_take_the_one_by_one_path(monkeypatch):
     monkeypatch.setattr(
         exact_grid, "_one_by_one", lambda spec, names: calls.append(spec) or original(spec, names)
     )
-    monkeypatch.setattr(exact_grid, "_STACKED_CARDS", frozenset({"arquebusiers"}))
+    rule = cards.CARD_RULES["field-artillery"]
+    monkeypatch.setitem(cards.CARD_RULES, "field-artillery", replace(rule, grid_path=False))
     assert np.array_equal(exact_probabilities(specs, "attacker_wins"), stacked)
     assert len(calls) == len(specs)  # Field Artillery is no longer known: one by one

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..cards import parse_cards
+from ..cards import POST_ROLL_CARDS, RESPONSE_CARDS, parse_cards
 from ..errors import OddsEngineError
 from ..forces import parse_force
 from ..options import Policies, RuleOptions
@@ -14,7 +14,7 @@ def _parse_policies(arguments) -> Policies:
     for text in arguments.policy or ():
         if "=" not in text:
             raise OddsEngineError(
-                f"--policy takes CARD=POLICY (e.g. janissaries=always), not {text!r}"
+                f"--policy takes CARD=POLICY (e.g. {POST_ROLL_CARDS[0]}=always), not {text!r}"
             )
         card, policy = text.split("=", 1)
         post_roll[card.strip()] = policy.strip()
@@ -44,7 +44,7 @@ def _add_card_arguments(parser) -> None:
         "--responses",
         default="",
         metavar="CARDS",
-        help="response cards played by other powers (foul-weather, gout, siege-artillery)",
+        help=f"response cards played by other powers ({', '.join(RESPONSE_CARDS)})",
     )
     group.add_argument(
         "--policy",

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..errors import OddsEngineError
+from ..naval_cards import effects_text, post_roll_slugs, roll_card_effect
 from ._engine_options import add_engine_arguments, non_negative_int, print_results, run_engines
 
 #: Monte Carlo trials of a foreign war when none are asked for (it is sampled attempt by
@@ -21,7 +22,8 @@ def _parse_post_roll(arguments) -> dict:
     for text in arguments.policy or ():
         if "=" not in text:
             raise OddsEngineError(
-                f"--policy takes CARD=POLICY (e.g. janissaries=always), not {text!r}"
+                f"--policy takes CARD=POLICY (e.g. {post_roll_slugs('naval-battle')[0]}=always), "
+                f"not {text!r}"
             )
         card, policy = text.split("=", 1)
         post_roll[card.strip()] = policy.strip()
@@ -69,8 +71,9 @@ def _run_foreign_war(arguments):
         raise OddsEngineError("--precision is not available for a foreign war: give --trials")
     if arguments.exact and arguments.trials and not arguments.compare:
         raise OddsEngineError("--exact takes no --trials (use --compare for both)")
-    policy = _parse_post_roll(arguments).get("janissaries", "if-it-changes-the-outcome")
-    unknown = set(_parse_post_roll(arguments)) - {"janissaries"}
+    (card,) = post_roll_slugs("foreign-war")  # one post-roll card in a foreign war
+    policy = _parse_post_roll(arguments).get(card, "if-it-changes-the-outcome")
+    unknown = set(_parse_post_roll(arguments)) - {card}
     if unknown:
         raise OddsEngineError(f"no post-roll policy for {unknown.pop()!r} in a foreign war")
     spec = ForeignWar(
@@ -128,8 +131,8 @@ def _add_naval_to_roll(parser, naval_run, land_only: str) -> None:
         "--rowers",
         choices=("roller", "opponent"),
         default=None,
-        help="with --naval: who plays Professional Rowers (+2 for the roller, -2 by the "
-        "opponent)",
+        help=f"with --naval: who plays {roll_card_effect().card.name} (+{roll_card_effect().dice} "
+        f"for the roller, -{roll_card_effect().dice} by the opponent)",
     )
     group.add_argument(
         "--rowers-policy",
@@ -193,14 +196,14 @@ def register(commands) -> None:
         "--attacker-cards",
         default="",
         metavar="CARDS",
-        help="arquebusiers, janissaries (Ottoman, +4 at sea), professional-rowers (+3)",
+        help=effects_text("naval-battle"),
     )
     cards.add_argument("--defender-cards", default="", metavar="CARDS")
     cards.add_argument(
         "--policy",
         action="append",
         metavar="CARD=POLICY",
-        help="post-roll card policy (janissaries, professional-rowers): always or "
+        help=f"post-roll card policy ({', '.join(post_roll_slugs('naval-battle'))}): always or "
         "if-it-changes-the-outcome (default)",
     )
     add_engine_arguments(naval)
@@ -298,9 +301,11 @@ def register(commands) -> None:
         "--cards",
         default="",
         metavar="CARDS",
-        help="combat cards in the first attempt: arquebusiers, field-artillery, janissaries",
+        help="combat cards in the first attempt: " + effects_text("foreign-war"),
     )
-    war.add_argument("--policy", action="append", metavar="janissaries=POLICY")
+    war.add_argument(
+        "--policy", action="append", metavar=f"{post_roll_slugs('foreign-war')[0]}=POLICY"
+    )
     war.add_argument(
         "--reinforcements",
         type=non_negative_int,
