@@ -13,7 +13,8 @@ from __future__ import annotations
 import html
 import io
 
-from .cards import CARDS
+from .cards import CARD_EFFECTS, CARDS, post_roll_slugs
+from .cards import POST_ROLL_CARDS as LAND_POST_ROLL_CARDS
 from .engagements import Assault, FieldBattle
 from .errors import OddsEngineError
 from .exact import exact
@@ -28,28 +29,52 @@ __all__ = ["ENGAGEMENTS", "Explorer", "POST_ROLL_CARDS", "build_spec", "explore"
 
 #: The engagements the calculator offers: key, label, the two roles and default forces.
 ENGAGEMENTS = {
-    "battle": ("Field battle", ("attacker", "defender"), ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V")),
-    "assault": ("Assault", ("attacker", "garrison"), ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand")),
-    "intercept": ("Interception", ("interceptor", "mover"), ("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha")),
-    "avoid": ("Avoid battle", ("avoiding", "attacker"), ("france: 3R Montmorency", "hapsburg: 4R Duke of Alva")),
-    "naval": ("Naval battle", ("attacker", "defender"), ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria")),
+    "battle": (
+        "Field battle",
+        ("attacker", "defender"),
+        ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"),
+    ),
+    "assault": (
+        "Assault",
+        ("attacker", "garrison"),
+        ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"),
+    ),
+    "intercept": (
+        "Interception",
+        ("interceptor", "mover"),
+        ("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
+    ),
+    "avoid": (
+        "Avoid battle",
+        ("avoiding", "attacker"),
+        ("france: 3R Montmorency", "hapsburg: 4R Duke of Alva"),
+    ),
+    "naval": (
+        "Naval battle",
+        ("attacker", "defender"),
+        ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
+    ),
     "piracy": ("Piracy", ("pirates", "(none)"), ("ottoman: 3Co Dragut", "")),
 }
 
-#: Cards a naval battle takes (RULES.md §11); the land cards come from :data:`CARDS`.
-NAVAL_CARDS = ("arquebusiers", "janissaries", "professional-rowers")
+#: Cards a naval battle takes (RULES.md §11), read from the card records; the land cards
+#: come from :data:`CARDS`.
+NAVAL_CARDS = tuple(
+    dict.fromkeys(effect.slug for effect in CARD_EFFECTS if effect.combat == "naval-battle")
+)
 
-#: The cards played after seeing the roll, whose play is a policy: on land Janissaries and
-#: Siege Artillery (RULES.md §9), at sea Janissaries and Professional Rowers (RULES.md §11).
+#: The cards played after seeing the roll, whose play is a policy (RULES.md §9, §11), read
+#: from the card records.
 POST_ROLL_CARDS = {
-    "land": ("janissaries", "siege-artillery"),
-    "naval": ("janissaries", "professional-rowers"),
+    "land": LAND_POST_ROLL_CARDS,
+    "naval": post_roll_slugs("naval-battle"),
 }
 
 
 def _letters(order) -> str:
     """A casualty order as the letters the controls show (``"MRC"``)."""
     return "".join(kind[0].upper() for kind in order)
+
 
 _NO_CARDS_ENGAGEMENTS = ("intercept", "avoid", "piracy")
 
@@ -174,9 +199,7 @@ def _survivors_html(result) -> str:
         ("attacker", joint.sum(axis=1)),
         ("defender", joint.sum(axis=0)),
     ):
-        cells = "".join(
-            f"<td>{int(k)}: {_percent(p)}</td>" for k, p in marginal.items() if p > 0
-        )
+        cells = "".join(f"<td>{int(k)}: {_percent(p)}</td>" for k, p in marginal.items() if p > 0)
         lines.append(f'<tr><th class="survivors">{side} survivors</th>{cells}</tr>')
     return '<table class="survivors">' + "".join(lines) + "</table>"
 
@@ -253,18 +276,12 @@ class Explorer:
             "defender_casualty_order": widgets.Text(
                 value=_letters(Policies().defender_casualty_order), description="losses"
             ),
-            "post_roll": widgets.Dropdown(
-                options=POST_ROLL_POLICIES, description="post-roll"
-            ),
+            "post_roll": widgets.Dropdown(options=POST_ROLL_POLICIES, description="post-roll"),
             "in_port": widgets.Checkbox(description="defender in port"),
-            "lost_battle_this_impulse": widgets.Checkbox(
-                description="lost a battle this impulse"
-            ),
+            "lost_battle_this_impulse": widgets.Checkbox(description="lost a battle this impulse"),
             "zone_squadrons": widgets.BoundedIntText(min=0, max=99, description="zone Sq"),
             "adjacent_squadrons": widgets.BoundedIntText(min=0, max=99, description="adj. Sq"),
-            "adjacent_fortresses": widgets.BoundedIntText(
-                min=0, max=99, description="adj. forts"
-            ),
+            "adjacent_fortresses": widgets.BoundedIntText(min=0, max=99, description="adj. forts"),
             "target_ports": widgets.BoundedIntText(value=1, min=0, max=99, description="ports"),
         }
         self.odds = widgets.HTML()

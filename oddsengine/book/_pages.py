@@ -308,7 +308,7 @@ def cards(version: str, quick: bool) -> Page:
             "change it makes to that side's chance of winning (for an assault: of taking or "
             "holding the space), in percentage points.",
             "A positive value helps the side that plays the card. A card played by the "
-            "defender (Foul Weather, Gout) shows its value to the defender.",
+            "defender (a response card) shows its value to the defender.",
         ],
     )
     combats = [oe.Assault("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand")]
@@ -337,7 +337,7 @@ def cards(version: str, quick: bool) -> Page:
         page.chart(
             f"combat-{number}",
             bars(
-                [f"{card} ({side})" for card, side in zip(table["card"], table["side"])],
+                [f"{card} ({side})" for card, side in zip(table["card"], table["side"], strict=True)],
                 list(100 * table["value"]),
                 groups=list(table["side"]),
                 xlabel="change in the side's chance (percentage points)",
@@ -369,8 +369,8 @@ def needed(version: str, quick: bool) -> Page:
     )
     targets = [0.5, 0.75, 0.9]
     questions = [
-        ("assault", "ottoman: ?R Suleiman", "hapsburg: 1..{}R".format(2 if quick else 4)),
-        ("battle", "ottoman: ?R Suleiman", "hapsburg: 2..{}R".format(3 if quick else 8)),
+        ("assault", "ottoman: ?R Suleiman", f"hapsburg: 1..{2 if quick else 4}R"),
+        ("battle", "ottoman: ?R Suleiman", f"hapsburg: 2..{3 if quick else 8}R"),
     ]
     panels = []
     for kind, attacker, defender in questions:
@@ -546,9 +546,7 @@ def piracy(version: str, quick: bool) -> Page:
     page.body.append(
         table_html(
             vp,
-            caption_html(
-                "Expected piracy VP", rules, "exact (shown to 3 decimals)", version
-            ),
+            caption_html("Expected piracy VP", rules, "exact (shown to 3 decimals)", version),
             corner="corsairs \\ defence",
             cell=lambda value: f"{value:.3f}",
         )
