@@ -88,10 +88,9 @@ from ._sweep_output import (
     usable_rows,
 )
 from ._sweep_runner import DISTRIBUTED_HINT, Runner, method_for
-from .engagements import Assault, FieldBattle
 from .errors import OddsEngineError
+from .kinds import SPEC_KINDS, register_kind
 from .montecarlo import MAX_TRIALS, default_trials
-from .rolls import AvoidBattle, Interception
 from .toml_file import read_toml
 
 __all__ = [
@@ -106,14 +105,6 @@ __all__ = [
     "MAX_SCENARIOS",
     "DISTRIBUTED_HINT",
 ]
-
-#: Spec classes by the name a sweep file uses for them.
-SPEC_KINDS: dict[str, type] = {
-    "battle": FieldBattle,
-    "assault": Assault,
-    "intercept": Interception,
-    "avoid": AvoidBattle,
-}
 
 #: How a sweep answers its scenarios.
 METHODS = ("auto", "exact", "monte-carlo")
@@ -156,25 +147,6 @@ class SweepInterrupted(KeyboardInterrupt):
         self.saved = saved
         self.total = total
         self.frame = frame
-
-
-def register_kind(name: str, spec_class: type) -> None:
-    """Make ``spec_class`` available to sweeps under ``name`` (e.g. ``"move"``).
-
-    The class must be a dataclass whose instances have ``draw_plan()``,
-    ``outcome_columns()``, ``outcome_names`` and ``event_names``.
-
-    Examples
-    --------
-    >>> from oddsengine import Assault
-    >>> register_kind("siege-assault", Assault)
-    >>> SPEC_KINDS["siege-assault"] is Assault
-    True
-    >>> del SPEC_KINDS["siege-assault"]
-    """
-    if not dataclasses.is_dataclass(spec_class):
-        raise OddsEngineError(f"{spec_class!r} is not a spec dataclass")
-    SPEC_KINDS[str(name)] = spec_class
 
 
 def _spec_class(kind) -> type:
