@@ -71,11 +71,11 @@ def _outcome_rows(frame, outcome):
 
 
 def _varying(rows, exclude) -> list[str]:
-    from .sweep import _RESULT_COLUMNS
+    from ._sweep_output import RESULT_COLUMNS
 
     names = []
     for name in rows.columns:
-        if name in _RESULT_COLUMNS or name in exclude:
+        if name in RESULT_COLUMNS or name in exclude:
             continue
         if rows[name].astype(str).nunique() > 1:
             names.append(name)

@@ -24,12 +24,13 @@ from html import escape
 
 import numpy as np
 
+from ._sweep_settings import new_seed
 from .cards import find_card, parse_cards
 from .errors import OddsEngineError
 from .exact_grid import exact_probabilities, exact_probability
 from .kinds import kind_of, table_kinds
 from .limits import MAX_TABLE_CELLS, check_grid_size
-from .sweep import Sweep, _new_seed, run_batch
+from .sweep import Sweep, run_batch
 from .templates import ForceTemplate, parse_template
 
 __all__ = ["OddsTable", "odds_table", "HEADLINES", "ROLES"]
@@ -405,7 +406,7 @@ def odds_table(
         trials=trials,
         seed=seed,
     )
-    scenario_seed = seed if seed is not None else _new_seed()
+    scenario_seed = seed if seed is not None else new_seed()
     scenarios = plan.expand(scenario_seed)
     probability = {scenario.key: (math.nan, math.nan, math.nan) for scenario in scenarios}
     methods, trial_counts = set(), set()
