@@ -27,15 +27,14 @@ Examples
 Space(name='Vienna', type='capital', home_powers=('hapsburg',))
 >>> [space.name for space in board.neighbours("Vienna")]
 ['Brunn', 'Graz', 'Linz', 'Pressburg']
->>> board.crosses_pass("Graz", "Salzburg")
-True
+>>> board.connection("Graz", "Salzburg")
+'pass'
 """
 
 from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -211,17 +210,6 @@ class Space:
         """Whether the space is a land space (anything but a sea zone)."""
         return not self.is_sea
 
-    def is_home_space_of(self, power: str) -> bool:
-        """Return whether this is a home space of `power` (case-insensitive).
-
-        Examples
-        --------
-        >>> tripoli = load_board().space("Tripoli")
-        >>> tripoli.is_home_space_of("Ottoman"), tripoli.is_home_space_of("hapsburg")
-        (True, True)
-        """
-        return power.casefold() in self.home_powers
-
 
 @dataclass(frozen=True, eq=False)
 class Board:
@@ -247,8 +235,8 @@ class Board:
     148
     >>> board.connection("Graz", "Salzburg")
     'pass'
-    >>> board.land_distance("Vienna", "Paris")
-    8
+    >>> board.is_adjacent("Antwerp", "North Sea", land_only=False)
+    True
     """
 
     spaces: Mapping[str, Space]
@@ -425,94 +413,6 @@ class Board:
         connection_type = self.connection(first, second)
         allowed = LAND_CONNECTION_TYPES if land_only else CONNECTION_TYPES
         return connection_type in allowed
-
-    def crosses_pass(self, first: str, second: str) -> bool:
-        """Return whether the two spaces are joined by a mountain pass.
-
-        Spaces that are not connected at all give False.
-
-        Examples
-        --------
-        >>> board = load_board()
-        >>> board.crosses_pass("Graz", "Salzburg"), board.crosses_pass("Graz", "Vienna")
-        (True, False)
-        """
-        return self.connection(first, second) == PASS_CONNECTION
-
-    def land_neighbours_without_pass(self, name: str) -> tuple[Space, ...]:
-        """Return the spaces joined to `name` by a normal land connection (no pass).
-
-        Examples
-        --------
-        >>> [space.name for space in load_board().land_neighbours_without_pass("Graz")]
-        ['Agram', 'Mohacs', 'Trieste', 'Vienna']
-        """
-        return self._connected(name, frozenset({"normal"}))
-
-    def sea_zones_adjacent(self, name: str) -> tuple[Space, ...]:
-        """Return the sea zones connected to `name`.
-
-        For a port these are the sea zones it opens on; for a sea zone, the sea
-        zones next to it; for an inland space, nothing.
-
-        Examples
-        --------
-        >>> board = load_board()
-        >>> [space.name for space in board.sea_zones_adjacent("Venice")]
-        ['Adriatic Sea']
-        >>> board.sea_zones_adjacent("Vienna")
-        ()
-        """
-        return tuple(space for space in self.neighbours(name, land_only=False) if space.is_sea)
-
-    def land_distance(self, start: str, goal: str) -> int | None:
-        """Return the fewest land moves from `start` to `goal`, passes allowed.
-
-        A breadth-first search over ``normal`` and ``pass`` connections, ignoring
-        units, control and the sea.
-
-        Parameters
-        ----------
-        start, goal : str
-            Names of land spaces.
-
-        Returns
-        -------
-        int or None
-            The number of connections crossed (0 if `start` is `goal`), or None if
-            no land route exists (e.g. to or from an island or Britain).
-
-        Raises
-        ------
-        OddsEngineError
-            If either space is a sea zone.
-
-        Examples
-        --------
-        >>> board = load_board()
-        >>> board.land_distance("Vienna", "Salzburg")
-        2
-        >>> board.land_distance("London", "Paris") is None
-        True
-        """
-        start_space = self.space(start)
-        goal_space = self.space(goal)
-        for endpoint in (start_space, goal_space):
-            if endpoint.is_sea:
-                raise OddsEngineError(
-                    f"land distance needs land spaces, but {endpoint.name!r} is a sea zone"
-                )
-        distances = {start_space.name: 0}
-        frontier = deque([start_space.name])
-        while frontier:
-            current = frontier.popleft()
-            if current == goal_space.name:
-                return distances[current]
-            for neighbour, connection_type in self.connections[current].items():
-                if connection_type in LAND_CONNECTION_TYPES and neighbour not in distances:
-                    distances[neighbour] = distances[current] + 1
-                    frontier.append(neighbour)
-        return None
 
     def _connected(self, name: str, allowed_types: frozenset[str]) -> tuple[Space, ...]:
         origin = self.space(name)
