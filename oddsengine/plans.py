@@ -42,6 +42,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import OddsEngineError
+from .output import Rendered
 from .results import Z95
 
 __all__ = ["Course", "Plan", "PlanComparison", "compare_plans", "load_plan"]
@@ -259,7 +260,7 @@ def load_plan(path) -> tuple[Plan, dict]:
 
 
 @dataclass(frozen=True)
-class PlanComparison:
+class PlanComparison(Rendered):
     """Every course of a plan played out, ranked.
 
     ``frame`` has one row per course, best first: ``taken_by_impulse_0`` (at the end of

@@ -25,6 +25,7 @@ from .errors import OddsEngineError, OddsEngineTypeError, shown
 from .forces import UNIT_TYPES, Force, parse_force
 from .montecarlo import MAX_TRIALS
 from .options import Policies, RuleOptions
+from .output import Rendered
 from .results import Z95
 
 __all__ = ["SiegeCampaign", "CampaignResult", "exact_campaign", "simulate_campaign"]
@@ -298,7 +299,7 @@ class SiegeCampaign:
 
 
 @dataclass(frozen=True)
-class CampaignResult:
+class CampaignResult(Rendered):
     """What a siege campaign came to.
 
     ``taken_by[k - 1]`` is P(space taken by impulse k); ``broken_by`` likewise for the

@@ -4,8 +4,6 @@ trials, which seed, what precision, and the output format."""
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import math
 import sys
@@ -174,6 +172,18 @@ def _survivor_table(result) -> str:
     return "\n".join(lines) + "\n"
 
 
+def pair_payload(results, comparison, payloads=None) -> dict:
+    """The JSON of an exact result and a Monte Carlo one, and the outcomes they disagree on.
+
+    ``payloads`` replaces the two results' :meth:`~oddsengine.results.Result.to_dict`."""
+    exact, sampled = payloads or [result.to_dict() for result in results]
+    return {
+        "exact": exact,
+        "monte-carlo": sampled,
+        "disagreements": comparison.loc[comparison["disagrees"], "outcome"].tolist(),
+    }
+
+
 def print_results(results, arguments, stream=None) -> None:
     """Write one result, or an exact/Monte Carlo comparison, in the chosen format."""
     stream = stream or sys.stdout
@@ -184,47 +194,13 @@ def print_results(results, arguments, stream=None) -> None:
         comparison = compare(*results)
     if arguments.format == "json":
         if comparison is None:
-            payload = results[0].to_dict()
+            stream.write(results[0].render("json"))
         else:
-            payload = {
-                "exact": results[0].to_dict(),
-                "monte-carlo": results[1].to_dict(),
-                "disagreements": comparison.loc[comparison["disagrees"], "outcome"].tolist(),
-            }
-        json.dump(payload, stream, indent=2)
-        stream.write("\n")
+            json.dump(pair_payload(results, comparison), stream, indent=2)
+            stream.write("\n")
     elif arguments.format == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(
-            [
-                "outcome",
-                "kind",
-                "probability",
-                "ci95_low",
-                "ci95_high",
-                "stderr",
-                "method",
-                "trials",
-                "seed",
-            ]
-        )
-        for result in results:
-            for row in result.to_frame().itertuples(index=False):
-                writer.writerow(
-                    [
-                        row.outcome,
-                        row.kind,
-                        repr(row.probability),
-                        repr(row.ci95_low),
-                        repr(row.ci95_high),
-                        repr(row.stderr),
-                        row.method,
-                        "" if row.trials is None else row.trials,
-                        "" if row.seed is None else row.seed,
-                    ]
-                )
-        stream.write(buffer.getvalue())
+        for index, result in enumerate(results):
+            stream.write(result.to_csv(header=index == 0))
     else:
         for index, result in enumerate(results):
             if index:

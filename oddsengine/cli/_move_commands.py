@@ -9,6 +9,7 @@ from ..errors import OddsEngineError
 from ._engine_options import (
     add_engine_arguments,
     non_negative_int,
+    pair_payload,
     positive_int,
     print_results,
     run_engines,
@@ -64,16 +65,7 @@ def _run_move(arguments):
         else:
             from ..compare import compare
 
-            table = compare(*results)
-            json.dump(
-                {
-                    "exact": payloads[0],
-                    "monte-carlo": payloads[1],
-                    "disagreements": table.loc[table["disagrees"], "outcome"].tolist(),
-                },
-                stream,
-                indent=2,
-            )
+            json.dump(pair_payload(results, compare(*results), payloads), stream, indent=2)
         stream.write("\n")
         return
     print_results(results, arguments)
@@ -149,13 +141,7 @@ def _run_siege(arguments):
         result = simulate_campaign(
             campaign, trials=arguments.trials or 100_000, seed=arguments.seed
         )
-    if arguments.format == "json":
-        json.dump(result.to_dict(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    elif arguments.format == "csv":
-        sys.stdout.write(result.to_frame().to_csv(index=False))
-    else:
-        sys.stdout.write(result.summary() + "\n")
+    sys.stdout.write(result.render(arguments.format))
 
 
 def register(commands) -> None:

@@ -4,7 +4,6 @@ a horizon."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from ..errors import OddsEngineError
@@ -99,13 +98,7 @@ def _run_needed(arguments):
     if arguments.format in _TABLE_FORMATS:
         raise OddsEngineError(f"--format {arguments.format} is for --targets tables")
     answer = needed(arguments.kind, target=arguments.target, **parameters, **engine)
-    if arguments.format == "json":
-        json.dump(answer.to_dict(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    elif arguments.format == "csv":
-        sys.stdout.write(answer.to_frame().to_csv(index=False))
-    else:
-        sys.stdout.write(answer.summary() + "\n")
+    sys.stdout.write(answer.render(arguments.format))
 
 
 def _run_plan(arguments):
@@ -123,13 +116,7 @@ def _run_plan(arguments):
         trials=arguments.trials or settings.get("trials", 100_000),
         seed=arguments.seed if arguments.seed is not None else settings.get("seed"),
     )
-    if arguments.format == "json":
-        json.dump(comparison.to_dict(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    elif arguments.format == "csv":
-        sys.stdout.write(comparison.to_frame().to_csv(index=False))
-    else:
-        sys.stdout.write(comparison.summary() + "\n")
+    sys.stdout.write(comparison.render(arguments.format))
 
 
 def register(commands) -> None:

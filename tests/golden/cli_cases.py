@@ -126,6 +126,10 @@ def commands():
     lines.append(
         ["table", "intercept", "--interceptor", "2..4R L0..1", "--mover", "3R", "--intervals"]
     )
+    for form in _FORMATS:
+        lines.append(["plan", "vienna_siege_plan", "--exact", "--format", form])
+        card_value = ["battle", "--attacker", "france: 4R", "--defender", "hapsburg: 4R"]
+        lines.append([*card_value, "--card-value", "--side", "attacker", "--format", form])
     return lines
 
 
