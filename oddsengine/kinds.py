@@ -5,7 +5,8 @@ A spec (:class:`~oddsengine.FieldBattle`, :class:`~oddsengine.naval.NavalBattle`
 meets :class:`Engagement`: the engines read its draw plan and outcome columns, the faces its
 names and descriptions. A :class:`Kind` says what a face needs to know of a kind without
 building a spec: its headline outcome, the roles that give the rows and the columns of a
-table, the rule it applies and its title.
+table, the rule it applies and its title. Every kind's spec meets :class:`Engagement` but
+the siege campaign's, a sequence of assaults with no single draw plan.
 
 Examples
 --------

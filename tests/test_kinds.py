@@ -25,6 +25,14 @@ def test_specs_meet_the_engagement_protocol():
     assert all(isinstance(spec, Engagement) for spec in specs)
 
 
+def test_every_kind_but_a_campaign_states_the_protocol_on_its_class():
+    # A siege campaign is a sequence of assaults: it has no single draw plan of its own.
+    names = ("outcome_names", "event_names", "draw_plan", "outcome_columns", "describe")
+    for name, kind in KINDS.items():
+        present = all(hasattr(kind.spec, attribute) for attribute in names)
+        assert present == (name != "siege-campaign"), name
+
+
 def test_tables_and_sweeps_read_the_registry():
     assert HEADLINES == {"battle": "attacker_wins", "assault": "success"} | {
         "intercept": "success",

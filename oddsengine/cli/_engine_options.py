@@ -10,8 +10,7 @@ import sys
 
 from ..errors import OddsEngineError, shown
 from ..limits import check_precision
-
-FORMATS = ("table", "json", "csv")
+from ..output import FORMATS
 
 
 def positive_int(text: str) -> int:

@@ -6,6 +6,7 @@ import json
 import sys
 
 from ..errors import OddsEngineError
+from ..output import FORMATS
 from ._engine_options import (
     add_engine_arguments,
     non_negative_int,
@@ -236,5 +237,5 @@ def register(commands) -> None:
     engine.add_argument("--exact", action="store_true", help="exact Markov chain")
     engine.add_argument("--trials", type=trial_count, default=None)
     engine.add_argument("--seed", type=non_negative_int, default=None)
-    engine.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    engine.add_argument("--format", choices=FORMATS, default="table")
     siege.set_defaults(run=_run_siege)

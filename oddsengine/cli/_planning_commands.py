@@ -7,6 +7,7 @@ import argparse
 import sys
 
 from ..errors import OddsEngineError
+from ..output import FORMATS
 from ._engine_options import non_negative_int, positive_int, probability_target
 
 #: Force options of ``needed``; each kind takes those named in its record's roles.
@@ -170,7 +171,7 @@ def register(commands) -> None:
     engine.add_argument("--seed", type=non_negative_int, default=None)
     engine.add_argument(
         "--format",
-        choices=("table", "json", "csv", *_TABLE_FORMATS),
+        choices=(*FORMATS, *_TABLE_FORMATS),
         default="table",
         help="output; markdown, html, latex, bbcode for --targets tables",
     )
@@ -188,5 +189,5 @@ def register(commands) -> None:
     engine.add_argument("--monte-carlo", action="store_true", help="Monte Carlo")
     engine.add_argument("--trials", type=positive_int, default=None)
     engine.add_argument("--seed", type=non_negative_int, default=None)
-    engine.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    engine.add_argument("--format", choices=FORMATS, default="table")
     plan.set_defaults(run=_run_plan)
