@@ -60,6 +60,13 @@ class Engagement(Protocol):
         The name of its kind in :data:`KINDS` (``"battle"``).
     outcome_names : tuple of str
         The outcomes, exclusive and exhaustive: their probabilities sum to one.
+
+    Notes
+    -----
+    A spec may also give, and the faces read when it does: ``exact_available`` (False:
+    only Monte Carlo answers it), ``loss_groups`` (the units each side may lose, for
+    expected losses), ``reported_columns`` (averages a result reports, by name) and
+    ``unit_word`` (``"ships"``; default ``"land units"``).
     """
 
     kind: str
