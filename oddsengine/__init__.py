@@ -26,6 +26,7 @@ from .explore import explore
 from .fleets import Fleet, parse_fleet
 from .forces import Force, parse_force
 from .foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
+from .kinds import register_kind
 from .leaders import LEADERS, Leader, find_leader
 from .montecarlo import simulate, simulate_many
 from .move import Move
@@ -41,21 +42,10 @@ from .rolls import AvoidBattle, Interception
 from .scenario_file import load_move
 from .siege import SiegeCampaign, exact_campaign, simulate_campaign
 from .situation import Situation, Stack
-from .sweep import Sweep, register_kind
+from .sweep import Sweep
 from .tables import odds_table
 
 __version__ = "0.1.0"
-
-# The specs of Part II of the rules, under the names sweep files use for them.
-for _name, _spec in (
-    ("naval", NavalBattle),
-    ("naval-intercept", NavalInterception),
-    ("naval-avoid", NavalAvoidBattle),
-    ("piracy", Piracy),
-    ("foreign-war", ForeignWar),
-):
-    register_kind(_name, _spec)
-del _name, _spec
 
 __all__ = [
     "Assault",
@@ -84,6 +74,7 @@ __all__ = [
     "Situation",
     "Stack",
     "Sweep",
+    "register_kind",
     "card_value",
     "compare",
     "compare_plans",

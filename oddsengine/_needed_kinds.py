@@ -12,6 +12,7 @@ import math
 from dataclasses import replace
 
 from .errors import OddsEngineError
+from .kinds import KINDS
 from .needed import NeededKind
 from .results import Z95
 
@@ -154,8 +155,8 @@ def land_kinds() -> list[NeededKind]:
     return [
         NeededKind(
             "battle",
-            "field battle, rule 14",
-            ("attacker", "defender"),
+            KINDS["battle"].rule,
+            KINDS["battle"].roles,
             _LAND_UNITS,
             _build_battle,
             _combat_chances,
@@ -163,8 +164,8 @@ def land_kinds() -> list[NeededKind]:
         ),
         NeededKind(
             "assault",
-            "assault, rule 15.1",
-            ("attacker", "defender"),
+            KINDS["assault"].rule,
+            KINDS["assault"].roles,
             _LAND_UNITS,
             _build_assault,
             _combat_chances,
@@ -172,7 +173,7 @@ def land_kinds() -> list[NeededKind]:
         ),
         NeededKind(
             "siege",
-            "siege campaign, rules 15, 15.1, 15.3",
+            KINDS["siege-campaign"].rule,
             ("besiegers", "garrison", "reinforcements"),
             _LAND_UNITS,
             _build_siege,
@@ -182,7 +183,7 @@ def land_kinds() -> list[NeededKind]:
         ),
         NeededKind(
             "move",
-            "a move played out, rules 13-15",
+            KINDS["move"].rule,
             ("stacks",),
             _LAND_UNITS,
             _build_move,

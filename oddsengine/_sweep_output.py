@@ -107,28 +107,12 @@ def integer_array(values):
 
 def result_rows(columns, key, kind, result, version) -> list[dict]:
     """The rows of an answered scenario: one per outcome and event of ``result``."""
-    probabilities, intervals, errors = result.p, result.ci95, result.stderr
-    outcomes = set(result.outcome_names)
     rows = []
-    for name, probability in probabilities.items():
+    for record in result.rows():
         row = dict(columns)
-        row.update(
-            engagement=kind,
-            status="ok",
-            reason=None,
-            outcome=name,
-            kind="outcome" if name in outcomes else "event",
-            probability=probability,
-            ci95_low=intervals[name][0],
-            ci95_high=intervals[name][1],
-            stderr=errors[name],
-            trials=result.trials,
-            method=result.method,
-            seed=result.seed,
-            precision_target=result.precision_target,
-            version=version,
-            scenario_key=key,
-        )
+        row.update(engagement=kind, status="ok", reason=None)
+        row.update(record)
+        row.update(precision_target=result.precision_target, version=version, scenario_key=key)
         rows.append(row)
     return rows
 

@@ -27,26 +27,26 @@ Examples
 Space(name='Vienna', type='capital', home_powers=('hapsburg',))
 >>> [space.name for space in board.neighbours("Vienna")]
 ['Brunn', 'Graz', 'Linz', 'Pressburg']
->>> board.crosses_pass("Graz", "Salzburg")
-True
+>>> board.connection("Graz", "Salzburg")
+'pass'
 """
 
 from __future__ import annotations
 
-import csv
 import difflib
 import unicodedata
-from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from os import PathLike
-from pathlib import Path
 from types import MappingProxyType
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from oddsengine.errors import OddsEngineError
+
+if TYPE_CHECKING:
+    from ._board_files import Readable
 
 __all__ = [
     "CONNECTION_TYPES",
@@ -210,17 +210,6 @@ class Space:
         """Whether the space is a land space (anything but a sea zone)."""
         return not self.is_sea
 
-    def is_home_space_of(self, power: str) -> bool:
-        """Return whether this is a home space of `power` (case-insensitive).
-
-        Examples
-        --------
-        >>> tripoli = load_board().space("Tripoli")
-        >>> tripoli.is_home_space_of("Ottoman"), tripoli.is_home_space_of("hapsburg")
-        (True, True)
-        """
-        return power.casefold() in self.home_powers
-
 
 @dataclass(frozen=True, eq=False)
 class Board:
@@ -246,8 +235,8 @@ class Board:
     148
     >>> board.connection("Graz", "Salzburg")
     'pass'
-    >>> board.land_distance("Vienna", "Paris")
-    8
+    >>> board.is_adjacent("Antwerp", "North Sea", land_only=False)
+    True
     """
 
     spaces: Mapping[str, Space]
@@ -259,7 +248,9 @@ class Board:
         connections = MappingProxyType(
             {name: MappingProxyType(dict(self.connections.get(name, {}))) for name in spaces}
         )
-        _check_connection_graph(spaces, self.connections)
+        from ._board_files import check_connection_graph
+
+        check_connection_graph(spaces, self.connections)
         names_by_key: dict[str, str] = {}
         for name in spaces:
             key = normalise_space_name(name)
@@ -286,8 +277,8 @@ class Board:
     @classmethod
     def from_csv(
         cls,
-        spaces_path: str | PathLike[str] | _Readable,
-        connections_path: str | PathLike[str] | _Readable,
+        spaces_path: str | PathLike[str] | Readable,
+        connections_path: str | PathLike[str] | Readable,
     ) -> Board:
         """Read and check a board from a spaces file and a connections file.
 
@@ -314,8 +305,10 @@ class Board:
             two sea zones, a land connection touching a sea zone, or a space with no
             connection at all. The message names the file, the line and the problem.
         """
-        spaces = _read_spaces(spaces_path)
-        connections = _read_connections(connections_path, spaces)
+        from ._board_files import read_connections, read_spaces
+
+        spaces = read_spaces(spaces_path)
+        connections = read_connections(connections_path, spaces)
         return cls(spaces=spaces, connections=connections)
 
     def space(self, name: str) -> Space:
@@ -421,94 +414,6 @@ class Board:
         allowed = LAND_CONNECTION_TYPES if land_only else CONNECTION_TYPES
         return connection_type in allowed
 
-    def crosses_pass(self, first: str, second: str) -> bool:
-        """Return whether the two spaces are joined by a mountain pass.
-
-        Spaces that are not connected at all give False.
-
-        Examples
-        --------
-        >>> board = load_board()
-        >>> board.crosses_pass("Graz", "Salzburg"), board.crosses_pass("Graz", "Vienna")
-        (True, False)
-        """
-        return self.connection(first, second) == PASS_CONNECTION
-
-    def land_neighbours_without_pass(self, name: str) -> tuple[Space, ...]:
-        """Return the spaces joined to `name` by a normal land connection (no pass).
-
-        Examples
-        --------
-        >>> [space.name for space in load_board().land_neighbours_without_pass("Graz")]
-        ['Agram', 'Mohacs', 'Trieste', 'Vienna']
-        """
-        return self._connected(name, frozenset({"normal"}))
-
-    def sea_zones_adjacent(self, name: str) -> tuple[Space, ...]:
-        """Return the sea zones connected to `name`.
-
-        For a port these are the sea zones it opens on; for a sea zone, the sea
-        zones next to it; for an inland space, nothing.
-
-        Examples
-        --------
-        >>> board = load_board()
-        >>> [space.name for space in board.sea_zones_adjacent("Venice")]
-        ['Adriatic Sea']
-        >>> board.sea_zones_adjacent("Vienna")
-        ()
-        """
-        return tuple(space for space in self.neighbours(name, land_only=False) if space.is_sea)
-
-    def land_distance(self, start: str, goal: str) -> int | None:
-        """Return the fewest land moves from `start` to `goal`, passes allowed.
-
-        A breadth-first search over ``normal`` and ``pass`` connections, ignoring
-        units, control and the sea.
-
-        Parameters
-        ----------
-        start, goal : str
-            Names of land spaces.
-
-        Returns
-        -------
-        int or None
-            The number of connections crossed (0 if `start` is `goal`), or None if
-            no land route exists (e.g. to or from an island or Britain).
-
-        Raises
-        ------
-        OddsEngineError
-            If either space is a sea zone.
-
-        Examples
-        --------
-        >>> board = load_board()
-        >>> board.land_distance("Vienna", "Salzburg")
-        2
-        >>> board.land_distance("London", "Paris") is None
-        True
-        """
-        start_space = self.space(start)
-        goal_space = self.space(goal)
-        for endpoint in (start_space, goal_space):
-            if endpoint.is_sea:
-                raise OddsEngineError(
-                    f"land distance needs land spaces, but {endpoint.name!r} is a sea zone"
-                )
-        distances = {start_space.name: 0}
-        frontier = deque([start_space.name])
-        while frontier:
-            current = frontier.popleft()
-            if current == goal_space.name:
-                return distances[current]
-            for neighbour, connection_type in self.connections[current].items():
-                if connection_type in LAND_CONNECTION_TYPES and neighbour not in distances:
-                    distances[neighbour] = distances[current] + 1
-                    frontier.append(neighbour)
-        return None
-
     def _connected(self, name: str, allowed_types: frozenset[str]) -> tuple[Space, ...]:
         origin = self.space(name)
         return tuple(
@@ -545,184 +450,3 @@ def load_board() -> Board:
         data_directory.joinpath(SPACES_FILE_NAME),
         data_directory.joinpath(CONNECTIONS_FILE_NAME),
     )
-
-
-# --- reading and checking the CSV files -------------------------------------------------
-
-
-class _Readable(Protocol):
-    """Anything with a text ``open`` like :class:`pathlib.Path`, e.g. a resource file."""
-
-    def open(self, mode: str = ..., *args: object, **kwargs: object) -> object: ...
-
-
-def _read_rows(
-    source: str | PathLike[str] | _Readable, columns: tuple[str, ...]
-) -> Iterator[tuple[str, int, dict[str, str]]]:
-    """Yield ``(file label, line number, row)`` for each data row of a CSV file."""
-    readable = Path(source) if isinstance(source, str | PathLike) else source
-    label = str(readable)
-    try:
-        handle = readable.open("r", encoding="utf-8-sig", newline="")
-    except OSError as error:
-        raise BoardDataError(f"{label}: cannot read the file ({error})") from error
-    with handle:
-        reader = csv.reader(handle)
-        header = next(reader, None)
-        if header is None:
-            raise BoardDataError(f"{label}: the file is empty; expected the header {columns}")
-        header = [column.strip() for column in header]
-        if tuple(header) != columns:
-            raise BoardDataError(
-                f"{label}, line 1: the header is {tuple(header)}, expected {columns}"
-            )
-        for values in reader:
-            line_number = reader.line_num
-            if not any(value.strip() for value in values):
-                continue
-            if len(values) != len(columns):
-                raise BoardDataError(
-                    f"{label}, line {line_number}: expected {len(columns)} fields "
-                    f"{columns}, found {len(values)}: {values}"
-                )
-            row = {column: value.strip() for column, value in zip(columns, values, strict=True)}
-            for column, value in row.items():
-                if not value:
-                    raise BoardDataError(f"{label}, line {line_number}: the {column} is empty")
-            yield label, line_number, row
-
-
-def _parse_home_powers(home_power: str, space_type: str, where: str, name: str) -> tuple[str, ...]:
-    """Turn the ``home_power`` column into a tuple of powers (empty for a sea zone)."""
-    if space_type == SEA_SPACE_TYPE or home_power == SEA_SPACE_TYPE:
-        if space_type != home_power:
-            raise BoardDataError(
-                f"{where}: space {name!r} has type {space_type!r} but home power "
-                f"{home_power!r}; sea zones, and only they, have both set to 'sea'"
-            )
-        return ()
-    powers = tuple(power.strip() for power in home_power.split(HOME_POWER_SEPARATOR))
-    for power in powers:
-        if power not in HOME_POWERS:
-            raise BoardDataError(
-                f"{where}: space {name!r} has unknown home power {power!r}; "
-                f"known powers are {sorted(HOME_POWERS)}"
-            )
-    if len(set(powers)) != len(powers):
-        raise BoardDataError(f"{where}: space {name!r} repeats a home power in {home_power!r}")
-    return powers
-
-
-def _read_spaces(source: str | PathLike[str] | _Readable) -> dict[str, Space]:
-    spaces: dict[str, Space] = {}
-    first_lines: dict[str, int] = {}
-    for label, line_number, row in _read_rows(source, SPACES_COLUMNS):
-        where = f"{label}, line {line_number}"
-        name, space_type = row["name"], row["type"]
-        if name in spaces:
-            raise BoardDataError(
-                f"{where}: duplicate space {name!r} (first on line {first_lines[name]})"
-            )
-        if space_type not in SPACE_TYPES:
-            raise BoardDataError(
-                f"{where}: space {name!r} has unknown type {space_type!r}; "
-                f"known types are {sorted(SPACE_TYPES)}"
-            )
-        home_powers = _parse_home_powers(row["home_power"], space_type, where, name)
-        spaces[name] = Space(name=name, type=space_type, home_powers=home_powers)
-        first_lines[name] = line_number
-    return spaces
-
-
-def _read_connections(
-    source: str | PathLike[str] | _Readable, spaces: Mapping[str, Space]
-) -> dict[str, dict[str, str]]:
-    connections: dict[str, dict[str, str]] = {name: {} for name in spaces}
-    lines: dict[tuple[str, str], int] = {}
-    label = str(source)
-    for label, line_number, row in _read_rows(source, CONNECTIONS_COLUMNS):
-        where = f"{label}, line {line_number}"
-        origin, destination, connection_type = row["from"], row["to"], row["type"]
-        for name in (origin, destination):
-            if name not in spaces:
-                close = difflib.get_close_matches(name, spaces, n=3)
-                hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
-                raise BoardDataError(f"{where}: unknown space {name!r}{hint}")
-        if connection_type not in CONNECTION_TYPES:
-            raise BoardDataError(
-                f"{where}: connection {origin} -> {destination} has unknown type "
-                f"{connection_type!r}; known types are {sorted(CONNECTION_TYPES)}"
-            )
-        if origin == destination:
-            raise BoardDataError(f"{where}: self-loop: {origin!r} is connected to itself")
-        if (origin, destination) in lines:
-            raise BoardDataError(
-                f"{where}: duplicate connection {origin} -> {destination} "
-                f"(first on line {lines[origin, destination]})"
-            )
-        problem = _endpoint_problem(spaces[origin], spaces[destination], connection_type)
-        if problem:
-            raise BoardDataError(f"{where}: {problem}")
-        connections[origin][destination] = connection_type
-        lines[origin, destination] = line_number
-
-    for (origin, destination), line_number in lines.items():
-        where = f"{label}, line {line_number}"
-        connection_type = connections[origin][destination]
-        reverse_type = connections[destination].get(origin)
-        if reverse_type is None:
-            raise BoardDataError(
-                f"{where}: connection {origin} -> {destination} is not reciprocal: "
-                f"there is no row {destination},{origin},{connection_type}"
-            )
-        if reverse_type != connection_type:
-            raise BoardDataError(
-                f"{where}: connection {origin} -> {destination} is {connection_type!r} "
-                f"but its reverse (line {lines[destination, origin]}) is {reverse_type!r}"
-            )
-
-    for name, targets in connections.items():
-        if not targets:
-            raise BoardDataError(f"{label}: space {name!r} has no connection at all")
-    return connections
-
-
-def _endpoint_problem(origin: Space, destination: Space, connection_type: str) -> str | None:
-    """Describe why `connection_type` cannot join these two spaces, or return None."""
-    description = f"{connection_type} connection {origin.name} -> {destination.name}"
-    if connection_type == PORT_CONNECTION:
-        if origin.is_sea == destination.is_sea:
-            kind = "two sea zones" if origin.is_sea else "two land spaces"
-            return f"bad port: {description} joins {kind}; a port joins a land space to a sea zone"
-    elif connection_type == SEA_CONNECTION:
-        if not (origin.is_sea and destination.is_sea):
-            return f"{description} must join two sea zones"
-    elif origin.is_sea or destination.is_sea:
-        return f"{description} touches a sea zone; land connections join two land spaces"
-    return None
-
-
-def _check_connection_graph(
-    spaces: Mapping[str, Space], connections: Mapping[str, Mapping[str, str]]
-) -> None:
-    """Check a directly built board: names known, connections symmetric and well typed."""
-    for origin, targets in connections.items():
-        if origin not in spaces:
-            raise BoardDataError(f"connection from unknown space {origin!r}")
-        for destination, connection_type in targets.items():
-            if destination not in spaces:
-                raise BoardDataError(f"connection {origin} -> unknown space {destination!r}")
-            if origin == destination:
-                raise BoardDataError(f"self-loop: {origin!r} is connected to itself")
-            if connection_type not in CONNECTION_TYPES:
-                raise BoardDataError(
-                    f"connection {origin} -> {destination} has unknown type {connection_type!r}"
-                )
-            problem = _endpoint_problem(spaces[origin], spaces[destination], connection_type)
-            if problem:
-                raise BoardDataError(problem)
-            if connections.get(destination, {}).get(origin) != connection_type:
-                raise BoardDataError(
-                    f"connection {origin} -> {destination} ({connection_type}) has no "
-                    "matching reverse connection"
-                )

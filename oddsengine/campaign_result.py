@@ -129,6 +129,10 @@ class CampaignResult(Result):
             data["stderr"] = self.errors
         return data
 
+    def to_csv(self) -> str:
+        """The CSV text of :meth:`to_frame` (one row per impulse), without the index."""
+        return self.to_frame().to_csv(index=False)
+
     def to_frame(self):
         """One row per impulse: P(taken by k), P(broken by k) and, for Monte Carlo, the
         standard error of P(taken by k)."""

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .errors import OddsEngineError
+from .output import Rendered
 
 __all__ = [
     "Candidate",
@@ -221,7 +222,7 @@ class Candidate:
 
 
 @dataclass(frozen=True)
-class NeededResult:
+class NeededResult(Rendered):
     """The answer of :func:`needed`.
 
     ``value`` is the smallest value reaching the target (None when no legal force does),

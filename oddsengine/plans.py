@@ -41,6 +41,7 @@ from pathlib import Path
 import numpy as np
 
 from .errors import OddsEngineError
+from .output import Rendered
 from .results import Z95
 from .toml_file import read_toml
 
@@ -258,7 +259,7 @@ def load_plan(path) -> tuple[Plan, dict]:
 
 
 @dataclass(frozen=True)
-class PlanComparison:
+class PlanComparison(Rendered):
     """Every course of a plan played out, ranked.
 
     ``frame`` has one row per course, best first: ``taken_by_impulse_0`` (at the end of

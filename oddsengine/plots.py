@@ -13,27 +13,16 @@ it; none calls ``plt.show()``. Probabilities are shown in percent.
 
 from __future__ import annotations
 
+from . import kinds
 from .errors import OddsEngineError
 
 __all__ = ["plot_probability", "plot_heatmap", "plot_survivors", "plot_interception"]
 
-_HEADLINES = {
-    "battle": "attacker_wins",
-    "assault": "success",
-    "intercept": "success",
-    "avoid": "success",
-}
 _AXIS_WORDS = {
     "regulars": "regulars (land units)",
     "mercenaries": "mercenaries (land units)",
     "cavalry": "cavalry (land units)",
     "rating": "leader battle rating",
-}
-_TITLES = {
-    "battle": "Field battle",
-    "assault": "Assault",
-    "intercept": "Interception",
-    "avoid": "Avoid battle",
 }
 
 
@@ -72,7 +61,7 @@ def _outcome_rows(frame, outcome):
         raise OddsEngineError("nothing to plot: every scenario was refused")
     if outcome is None:
         engagement = frame["engagement"].iloc[0] if "engagement" in frame.columns else None
-        outcome = _HEADLINES.get(engagement)
+        outcome = kinds.headline(engagement)
         if outcome is None:
             outcome = frame.loc[frame["kind"] == "outcome", "outcome"].iloc[0]
     rows = frame[frame["outcome"] == outcome]
@@ -82,11 +71,11 @@ def _outcome_rows(frame, outcome):
 
 
 def _varying(rows, exclude) -> list[str]:
-    from .sweep import _RESULT_COLUMNS
+    from ._sweep_output import RESULT_COLUMNS
 
     names = []
     for name in rows.columns:
-        if name in _RESULT_COLUMNS or name in exclude:
+        if name in RESULT_COLUMNS or name in exclude:
             continue
         if rows[name].astype(str).nunique() > 1:
             names.append(name)
@@ -95,7 +84,7 @@ def _varying(rows, exclude) -> list[str]:
 
 def _title(rows, outcome) -> str:
     engagement = rows["engagement"].iloc[0] if "engagement" in rows.columns else None
-    name = _TITLES.get(engagement, "")
+    name = kinds.title(engagement)
     return f"{name}: chance of {outcome.replace('_', ' ')}".strip(": ")
 
 

@@ -8,12 +8,16 @@ expected losses, tidy DataFrames, HTML) is derived from those.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
 from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
+
+from .output import Rendered
 
 __all__ = ["Result", "wilson_interval", "Z95"]
 
@@ -96,7 +100,7 @@ def _aggregate(columns: dict[str, np.ndarray], weights: np.ndarray):
 
 
 @dataclass(frozen=True, eq=False)
-class Result:
+class Result(Rendered):
     """The answer to one question, exact or by Monte Carlo.
 
     Parameters
@@ -174,9 +178,7 @@ class Result:
         # Computed once: p, stderr and ci95 all read it (a result never changes).
         outcome = self.states["outcome"]
         probabilities = self.probabilities
-        values = {
-            name: float(probabilities[outcome == name].sum()) for name in self.outcome_names
-        }
+        values = {name: float(probabilities[outcome == name].sum()) for name in self.outcome_names}
         for name in self.event_names:
             mask = np.asarray(self.states[name], dtype=bool)
             values[name] = float(probabilities[mask].sum())
@@ -290,13 +292,24 @@ class Result:
 
     # -- output ------------------------------------------------------------------------
 
-    def to_frame(self):
-        """A tidy DataFrame: one row per outcome and event, with its probability,
-        95% interval, standard error, method and trials."""
-        import pandas as pd
+    #: The columns of :meth:`rows`, :meth:`to_frame` and :meth:`to_csv`, in order.
+    ROW_COLUMNS = (
+        "outcome",
+        "kind",
+        "probability",
+        "ci95_low",
+        "ci95_high",
+        "stderr",
+        "method",
+        "trials",
+        "seed",
+    )
 
+    def rows(self) -> list[dict]:
+        """One record per outcome and event, with its probability, 95% interval, standard
+        error, method, trials and seed (the keys of :attr:`ROW_COLUMNS`)."""
         p, intervals, errors = self.p, self.ci95, self.stderr
-        rows = [
+        return [
             {
                 "outcome": name,
                 "kind": "outcome" if name in self.outcome_names else "event",
@@ -310,7 +323,35 @@ class Result:
             }
             for name in p
         ]
-        return pd.DataFrame(rows)
+
+    def to_frame(self):
+        """A tidy DataFrame of :meth:`rows`: one row per outcome and event."""
+        import pandas as pd
+
+        return pd.DataFrame(self.rows())
+
+    def to_csv(self, header: bool = True) -> str:
+        """The CSV of :meth:`rows` (the ``--format csv`` output of the command line):
+        probabilities written in full, an empty cell for no trials or no seed."""
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        if header:
+            writer.writerow(self.ROW_COLUMNS)
+        for row in self.rows():
+            writer.writerow(
+                [
+                    row["outcome"],
+                    row["kind"],
+                    repr(row["probability"]),
+                    repr(row["ci95_low"]),
+                    repr(row["ci95_high"]),
+                    repr(row["stderr"]),
+                    row["method"],
+                    "" if row["trials"] is None else row["trials"],
+                    "" if row["seed"] is None else row["seed"],
+                ]
+            )
+        return buffer.getvalue()
 
     def to_dict(self) -> dict:
         """A JSON-ready summary (the ``--format json`` output of the command line)."""

@@ -61,7 +61,6 @@ Other kinds of spec
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -70,7 +69,6 @@ import numpy as np
 
 from ._sweep_grid import (
     MAX_SCENARIOS,
-    POLICY_PARAMETERS,
     build_spec,
     check_parameters,
     check_required,
@@ -81,17 +79,26 @@ from ._sweep_grid import (
     format_count,
 )
 from ._sweep_output import (
-    RESULT_COLUMNS,
     OutputFile,
     read_table,
     result_rows,
     usable_rows,
 )
 from ._sweep_runner import DISTRIBUTED_HINT, Runner, method_for
-from .engagements import Assault, FieldBattle
+from ._sweep_settings import (
+    METHODS,
+    ON_REFUSED,
+    Scenario,
+    SweepInterrupted,
+    check_choice,
+    check_precision,
+    kind_name,
+    new_seed,
+    spec_class_of,
+)
 from .errors import OddsEngineError
+from .kinds import SPEC_KINDS, register_kind
 from .montecarlo import MAX_TRIALS, default_trials
-from .rolls import AvoidBattle, Interception
 from .toml_file import read_toml
 
 __all__ = [
@@ -107,20 +114,7 @@ __all__ = [
     "DISTRIBUTED_HINT",
 ]
 
-#: Spec classes by the name a sweep file uses for them.
-SPEC_KINDS: dict[str, type] = {
-    "battle": FieldBattle,
-    "assault": Assault,
-    "intercept": Interception,
-    "avoid": AvoidBattle,
-}
 
-#: How a sweep answers its scenarios.
-METHODS = ("auto", "exact", "monte-carlo")
-
-
-_ON_REFUSED = ("report", "skip", "raise")
-_POLICY_PARAMETERS = POLICY_PARAMETERS
 _SWEEP_FILE_KEYS = (
     "kind",
     "method",
@@ -133,124 +127,7 @@ _SWEEP_FILE_KEYS = (
     "fixed",
     "scenarios",
 )
-_RESULT_COLUMNS = RESULT_COLUMNS
 _LARGEST_SEED = 2**63 - 1  # seeds are stored in a 64-bit column
-
-
-class SweepInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a sweep; the scenarios answered so far are saved.
-
-    Attributes
-    ----------
-    path : Path or None
-        The output file (None without ``out``).
-    saved, total : int
-        Scenarios answered (and in the output file, if any), and in the whole sweep.
-    frame : pandas.DataFrame
-        The table of the scenarios answered, as :meth:`Sweep.run` would have returned it.
-    """
-
-    def __init__(self, path, saved: int, total: int, frame=None):
-        super().__init__(f"interrupted: {saved} of {total} scenarios saved")
-        self.path = path
-        self.saved = saved
-        self.total = total
-        self.frame = frame
-
-
-def register_kind(name: str, spec_class: type) -> None:
-    """Make ``spec_class`` available to sweeps under ``name`` (e.g. ``"move"``).
-
-    The class must be a dataclass whose instances have ``draw_plan()``,
-    ``outcome_columns()``, ``outcome_names`` and ``event_names``.
-
-    Examples
-    --------
-    >>> from oddsengine import Assault
-    >>> register_kind("siege-assault", Assault)
-    >>> SPEC_KINDS["siege-assault"] is Assault
-    True
-    >>> del SPEC_KINDS["siege-assault"]
-    """
-    if not dataclasses.is_dataclass(spec_class):
-        raise OddsEngineError(f"{spec_class!r} is not a spec dataclass")
-    SPEC_KINDS[str(name)] = spec_class
-
-
-def _spec_class(kind) -> type:
-    if isinstance(kind, type):
-        if not dataclasses.is_dataclass(kind):
-            raise OddsEngineError(f"{kind!r} is not a spec dataclass")
-        return kind
-    if kind is None:
-        raise OddsEngineError(f"a sweep needs a kind: {', '.join(sorted(SPEC_KINDS))}")
-    if not isinstance(kind, str):
-        raise OddsEngineError(
-            f"a sweep's kind must be a name ({', '.join(sorted(SPEC_KINDS))}), not {kind!r}"
-        )
-    spec_class = SPEC_KINDS.get(kind)
-    if spec_class is None:
-        raise OddsEngineError(
-            f"unknown sweep kind {kind!r}; use one of " + ", ".join(sorted(SPEC_KINDS))
-        )
-    return spec_class
-
-
-def _kind_name(spec_class) -> str:
-    return str(getattr(spec_class, "kind", spec_class.__name__))
-
-
-def _new_seed() -> int:
-    return int(np.random.SeedSequence().generate_state(1, dtype=np.uint64)[0] >> 1)
-
-
-def _check_precision(value):
-    if value is None:
-        return None
-    if isinstance(value, str):
-        text = value.strip()
-        try:
-            value = float(text[:-1]) / 100 if text.endswith("%") else float(text)
-        except ValueError:
-            raise OddsEngineError(
-                f"precision must be a number between 0 and 0.5 (or a percentage), not {text!r}"
-            ) from None
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise OddsEngineError(f"precision must be a number between 0 and 0.5, not {value!r}")
-    if not 0 < float(value) < 0.5:
-        raise OddsEngineError(f"precision must be between 0 and 0.5, not {value}")
-    return float(value)
-
-
-def _check_choice(name, value, choices) -> None:
-    if not isinstance(value, str) or value not in choices:
-        raise OddsEngineError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
-
-
-@dataclass(frozen=True)
-class Scenario:
-    """One scenario of a sweep.
-
-    Parameters
-    ----------
-    parameters : dict
-        The keyword arguments that build the spec (forces as notation).
-    columns : dict
-        What the scenario's rows show: the parameters and the value of every template
-        axis (``attacker_regulars``, ``attacker_rating``...).
-    key : str
-        A stable identity of the scenario and the sweep's settings (for resuming).
-    spec : object or None
-        The spec, or None if the rules refuse it.
-    refusal : str or None
-        Why the rules refuse it.
-    """
-
-    parameters: dict
-    columns: dict
-    key: str
-    spec: object = None
-    refusal: str | None = None
 
 
 @dataclass(frozen=True)
@@ -316,8 +193,8 @@ class Sweep:
     on_refused: str = "report"
 
     def __post_init__(self):
-        spec_class = _spec_class(self.kind)
-        kind = _kind_name(spec_class)
+        spec_class = spec_class_of(self.kind)
+        kind = kind_name(spec_class)
         if isinstance(self.scenarios, (str, bytes, dict)) or not isinstance(
             self.scenarios, (list, tuple)
         ):
@@ -330,9 +207,9 @@ class Sweep:
             if not scenario:
                 raise OddsEngineError(f"scenario {number} is empty: give it its parameters")
         object.__setattr__(self, "scenarios", tuple(dict(item) for item in self.scenarios))
-        object.__setattr__(self, "precision", _check_precision(self.precision))
-        _check_choice("method", self.method, METHODS)
-        _check_choice("on_refused", self.on_refused, _ON_REFUSED)
+        object.__setattr__(self, "precision", check_precision(self.precision))
+        check_choice("method", self.method, METHODS)
+        check_choice("on_refused", self.on_refused, ON_REFUSED)
         for name in ("trials", "max_trials"):
             value = getattr(self, name)
             if value is not None and (
@@ -428,7 +305,7 @@ class Sweep:
 
     @property
     def spec_class(self) -> type:
-        return _spec_class(self.kind)
+        return spec_class_of(self.kind)
 
     def _settings(self, seed) -> dict:
         return {
@@ -448,7 +325,7 @@ class Sweep:
         spec_class = self.spec_class
         forces = force_fields(spec_class)
         seed = self.seed if seed is None else seed
-        kind = _kind_name(spec_class)
+        kind = kind_name(spec_class)
         scenarios, keys = [], set()
         for _, mapping in self._mappings():
             for parameters, columns in expand_mapping(mapping, forces):
@@ -482,7 +359,7 @@ class Sweep:
         except (TypeError, AttributeError, KeyError, OverflowError) as error:
             # A value the checks above let through but the spec cannot take.
             raise OddsEngineError(
-                f"{describe(parameters)}: not a valid {_kind_name(spec_class)} ({error})"
+                f"{describe(parameters)}: not a valid {kind_name(spec_class)} ({error})"
             ) from None
 
     # -- running ------------------------------------------------------------------------
@@ -572,7 +449,7 @@ class Sweep:
             if len(stored):
                 seed = int(stored.iloc[0])  # a sweep without a seed resumes with its own
         if seed is None:
-            seed = _new_seed()
+            seed = new_seed()
         scenarios = self.expand(seed)
         order = {scenario.key: index for index, scenario in enumerate(scenarios)}
         rows: list[dict] = []
@@ -604,7 +481,7 @@ class Sweep:
             "max_trials": self.max_trials,
             "version": __version__,
         }
-        kind = _kind_name(self.spec_class)
+        kind = kind_name(self.spec_class)
         # run_batch as this module holds it now (tests stand in for it here).
         runner = Runner(
             kind, self.method, settings, run_batch, order, output, rows, checkpoint_seconds

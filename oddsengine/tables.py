@@ -24,40 +24,23 @@ from html import escape
 
 import numpy as np
 
+from ._sweep_settings import new_seed
 from .cards import find_card, parse_cards
 from .errors import OddsEngineError
 from .exact_grid import exact_probabilities, exact_probability
+from .kinds import kind_of, table_kinds
 from .limits import MAX_TABLE_CELLS, check_grid_size
-from .sweep import Sweep, _new_seed, run_batch
+from .sweep import Sweep, run_batch
 from .templates import ForceTemplate, parse_template
 
 __all__ = ["OddsTable", "odds_table", "HEADLINES", "ROLES"]
 
-#: The probability a table shows for each kind of engagement.
-HEADLINES = {
-    "battle": "attacker_wins",
-    "assault": "success",
-    "intercept": "success",
-    "avoid": "success",
-    "naval": "attacker_wins",  # naval entry (Part II); may move into a registry of kinds
-}
+#: The probability a table shows for each kind of engagement (from the registry of kinds).
+HEADLINES = {kind.name: kind.headline for kind in table_kinds()}
 
-#: The spec fields that give the rows and the columns of a table.
-ROLES = {
-    "battle": ("attacker", "defender"),
-    "assault": ("attacker", "defender"),
-    "intercept": ("interceptor", "mover"),
-    "avoid": ("defender", "attacker"),
-    "naval": ("attacker", "defender"),  # naval entry (Part II)
-}
+#: The spec fields that give the rows and the columns of a table (from the registry).
+ROLES = {kind.name: kind.roles for kind in table_kinds()}
 
-_RULE_SECTIONS = {
-    "battle": "field battle, rule 14",
-    "assault": "assault, rule 15.1",
-    "intercept": "interception, rule 13.2",
-    "avoid": "avoid battle, rule 13.3",
-    "naval": "naval combat, RULES.md §11 (16.2)",  # naval entry (Part II)
-}
 _AXIS_WORDS = {
     "regulars": "regulars",
     "mercenaries": "mercenaries",
@@ -106,7 +89,8 @@ class OddsTable:
 
     @property
     def roles(self) -> tuple[str, str]:
-        return ROLES[self.kind]
+        """The spec fields of the rows and of the columns (``("attacker", "defender")``)."""
+        return kind_of(self.kind).roles
 
     def sections(self) -> list[tuple[str, object]]:
         """``(title, DataFrame)`` for every value of the templates' further ranges."""
@@ -128,8 +112,8 @@ class OddsTable:
     def caption(self) -> str:
         """One line: what the cells are, the rules, the method and the precision."""
         row_role, column_role = self.roles
-        what = f"{_title(self.kind)}: probability of {self.outcome.replace('_', ' ')}"
-        rules = f"Rules: Here I Stand, {_RULE_SECTIONS[self.kind]}"
+        what = f"{kind_of(self.kind).title}: probability of {self.outcome.replace('_', ' ')}"
+        rules = f"Rules: Here I Stand, {kind_of(self.kind).rule}"
         settings = [f"{name.replace('_', ' ')} {value}" for name, value in self.fixed.items()]
         if settings:
             rules += " (" + "; ".join(settings) + ")"
@@ -198,7 +182,7 @@ class OddsTable:
         return "\n\n".join(blocks) + "\n"
 
     def _notes(self, intervals: bool) -> str:
-        notes = f"{_REFUSED_MARK}: the rules refuse this {_title(self.kind).lower()}."
+        notes = f"{_REFUSED_MARK}: the rules refuse this {kind_of(self.kind).title.lower()}."
         if intervals and "monte-carlo" in self.methods:
             notes += " ±: half-width of the 95% interval, in percentage points."
         return notes
@@ -307,16 +291,6 @@ class OddsTable:
         return self.to_markdown()
 
 
-def _title(kind: str) -> str:
-    return {
-        "battle": "Field battle",
-        "assault": "Assault",
-        "intercept": "Interception",
-        "avoid": "Avoid battle",
-        "naval": "Naval battle",  # naval entry (Part II)
-    }[kind]
-
-
 def _cell_colour(probability: float) -> str:
     """Red at 0, pale yellow at 0.5, green at 1 (readable with black text)."""
     low, middle, high = (
@@ -416,12 +390,13 @@ def odds_table(
     >>> print(table.to_csv().splitlines()[1])
     3R L1,0.7037037037037038,0.2496570644718793,
     """
-    if kind not in ROLES:
-        raise OddsEngineError(f"no odds table for {kind!r}; use one of " + ", ".join(ROLES))
+    tabled = {item.name: item for item in table_kinds()}
+    if kind not in tabled:
+        raise OddsEngineError(f"no odds table for {kind!r}; use one of " + ", ".join(tabled))
     import pandas as pd
 
-    row_role, column_role = ROLES[kind]
-    outcome = outcome or HEADLINES[kind]
+    row_role, column_role = tabled[kind].roles
+    outcome = outcome or tabled[kind].headline
     row_template, column_template = parse_template(rows), parse_template(columns)
     check_grid_size(row_template.size * column_template.size, "odds table", MAX_TABLE_CELLS)
     _check_fixed_cards(fixed)
@@ -434,7 +409,7 @@ def odds_table(
         trials=trials,
         seed=seed,
     )
-    scenario_seed = seed if seed is not None else _new_seed()
+    scenario_seed = seed if seed is not None else new_seed()
     scenarios = plan.expand(scenario_seed)
     probability = {scenario.key: (math.nan, math.nan, math.nan) for scenario in scenarios}
     methods, trial_counts = set(), set()

@@ -78,24 +78,20 @@ def test_vienna() -> None:
     assert vienna == Space(name="Vienna", type="capital", home_powers=("hapsburg",))
     assert vienna.is_fortified and vienna.is_land and not vienna.is_sea
     assert names(board.neighbours("Vienna")) == ["Brunn", "Graz", "Linz", "Pressburg"]
-    assert board.sea_zones_adjacent("Vienna") == ()
+    assert not any(space.is_sea for space in board.neighbours("Vienna", land_only=False))
 
 
 def test_graz_salzburg_is_a_pass() -> None:
     board = load_board()
     assert board.connection("Graz", "Salzburg") == "pass"
-    assert board.crosses_pass("Graz", "Salzburg")
-    assert board.crosses_pass("Salzburg", "Graz")
-    assert not board.crosses_pass("Graz", "Vienna")
-    assert "Salzburg" not in names(board.land_neighbours_without_pass("Graz"))
+    assert board.connection("Salzburg", "Graz") == "pass"
+    assert board.connection("Graz", "Vienna") == "normal"
     assert "Salzburg" in names(board.neighbours("Graz"))
 
 
 def test_shared_home_space() -> None:
     oran = load_board().space("Oran")
     assert oran.home_powers == ("hapsburg", "ottoman")
-    assert oran.is_home_space_of("hapsburg") and oran.is_home_space_of("ottoman")
-    assert not oran.is_home_space_of("france")
 
 
 def test_sea_zone() -> None:
@@ -104,8 +100,8 @@ def test_sea_zone() -> None:
     assert north_sea.is_sea and not north_sea.is_land and not north_sea.is_fortified
     assert north_sea.home_powers == ()
     assert board.neighbours("North Sea") == ()
-    assert all(space.is_sea for space in board.sea_zones_adjacent("North Sea"))
-    assert "North Sea" in names(board.sea_zones_adjacent("Antwerp"))
+    assert any(space.is_sea for space in board.neighbours("North Sea", land_only=False))
+    assert board.connection("Antwerp", "North Sea") == "port"
     assert board.is_adjacent("Antwerp", "North Sea", land_only=False)
     assert not board.is_adjacent("Antwerp", "North Sea")
 
@@ -145,16 +141,6 @@ def test_unknown_space_in_every_method() -> None:
     assert "Atlantis" not in board
 
 
-def test_land_distance() -> None:
-    board = load_board()
-    assert board.land_distance("Vienna", "vienna") == 0
-    assert board.land_distance("Vienna", "Graz") == 1
-    assert board.land_distance("Vienna", "Salzburg") == 2  # through Graz, across the pass
-    assert board.land_distance("London", "Paris") is None
-    with pytest.raises(OddsEngineError, match="sea zone"):
-        board.land_distance("Vienna", "North Sea")
-
-
 def test_board_is_immutable() -> None:
     board = load_board()
     with pytest.raises(TypeError):
@@ -182,8 +168,10 @@ def test_docstring_examples_run() -> None:
 def test_small_board_loads(tmp_path: Path) -> None:
     board = Board.from_csv(*write_board_files(tmp_path))
     assert len(board.spaces) == 5
-    assert board.crosses_pass("alpha", "beta")
-    assert names(board.sea_zones_adjacent("Alpha")) == ["North Sea"]
+    assert board.connection("alpha", "beta") == "pass"
+    assert [space.name for space in board.neighbours("Alpha", land_only=False) if space.is_sea] == [
+        "North Sea"
+    ]
     assert board.space("Gamma").home_powers == ("hapsburg", "ottoman")
 
 

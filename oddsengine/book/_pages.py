@@ -337,7 +337,10 @@ def cards(version: str, quick: bool) -> Page:
         page.chart(
             f"combat-{number}",
             bars(
-                [f"{card} ({side})" for card, side in zip(table["card"], table["side"], strict=True)],
+                [
+                    f"{card} ({side})"
+                    for card, side in zip(table["card"], table["side"], strict=True)
+                ],
                 list(100 * table["value"]),
                 groups=list(table["side"]),
                 xlabel="change in the side's chance (percentage points)",

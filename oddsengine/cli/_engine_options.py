@@ -4,16 +4,13 @@ trials, which seed, what precision, and the output format."""
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import json
 import math
 import sys
 
 from ..errors import OddsEngineError, shown
 from ..limits import check_precision
-
-FORMATS = ("table", "json", "csv")
+from ..output import FORMATS
 
 
 def positive_int(text: str) -> int:
@@ -184,45 +181,15 @@ def print_results(results, arguments, stream=None) -> None:
         comparison = compare(*results)
     if arguments.format == "json":
         if comparison is None:
-            payload = results[0].to_dict()
+            stream.write(results[0].render("json"))
         else:
             from ..compare import comparison_dict
 
-            payload = comparison_dict(*results)
-        json.dump(payload, stream, indent=2)
-        stream.write("\n")
+            json.dump(comparison_dict(*results), stream, indent=2)
+            stream.write("\n")
     elif arguments.format == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(
-            [
-                "outcome",
-                "kind",
-                "probability",
-                "ci95_low",
-                "ci95_high",
-                "stderr",
-                "method",
-                "trials",
-                "seed",
-            ]
-        )
-        for result in results:
-            for row in result.to_frame().itertuples(index=False):
-                writer.writerow(
-                    [
-                        row.outcome,
-                        row.kind,
-                        repr(row.probability),
-                        repr(row.ci95_low),
-                        repr(row.ci95_high),
-                        repr(row.stderr),
-                        row.method,
-                        "" if row.trials is None else row.trials,
-                        "" if row.seed is None else row.seed,
-                    ]
-                )
-        stream.write(buffer.getvalue())
+        for index, result in enumerate(results):
+            stream.write(result.to_csv(header=index == 0))
     else:
         for index, result in enumerate(results):
             if index:

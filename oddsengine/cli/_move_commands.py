@@ -6,6 +6,7 @@ import json
 import sys
 
 from ..errors import OddsEngineError
+from ..output import FORMATS
 from ._engine_options import (
     add_engine_arguments,
     non_negative_int,
@@ -140,13 +141,7 @@ def _run_siege(arguments):
         result = simulate_campaign(
             campaign, trials=arguments.trials or 100_000, seed=arguments.seed
         )
-    if arguments.format == "json":
-        json.dump(result.to_dict(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    elif arguments.format == "csv":
-        sys.stdout.write(result.to_frame().to_csv(index=False))
-    else:
-        sys.stdout.write(result.summary() + "\n")
+    sys.stdout.write(result.render(arguments.format))
 
 
 def register(commands) -> None:
@@ -241,5 +236,5 @@ def register(commands) -> None:
     engine.add_argument("--exact", action="store_true", help="exact Markov chain")
     engine.add_argument("--trials", type=trial_count, default=None)
     engine.add_argument("--seed", type=non_negative_int, default=None)
-    engine.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    engine.add_argument("--format", choices=FORMATS, default="table")
     siege.set_defaults(run=_run_siege)

@@ -4,10 +4,10 @@ a horizon."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from ..errors import OddsEngineError
+from ..output import FORMATS
 from ._engine_options import non_negative_int, positive_int, probability_target
 
 #: Force options of ``needed``; each kind takes those named in its record's roles.
@@ -141,13 +141,7 @@ def _run_needed(arguments):
     if arguments.format in _TABLE_FORMATS:
         raise OddsEngineError(f"--format {arguments.format} is for --targets tables")
     answer = needed(arguments.kind, target=arguments.target, **parameters, **engine)
-    if arguments.format == "json":
-        json.dump(answer.to_dict(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    elif arguments.format == "csv":
-        sys.stdout.write(answer.to_frame().to_csv(index=False))
-    else:
-        sys.stdout.write(answer.summary() + "\n")
+    sys.stdout.write(answer.render(arguments.format))
 
 
 def _run_plan(arguments):
@@ -165,13 +159,7 @@ def _run_plan(arguments):
         trials=arguments.trials or settings.get("trials", 100_000),
         seed=arguments.seed if arguments.seed is not None else settings.get("seed"),
     )
-    if arguments.format == "json":
-        json.dump(comparison.to_dict(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    elif arguments.format == "csv":
-        sys.stdout.write(comparison.to_frame().to_csv(index=False))
-    else:
-        sys.stdout.write(comparison.summary() + "\n")
+    sys.stdout.write(comparison.render(arguments.format))
 
 
 def register(commands) -> None:
@@ -239,7 +227,7 @@ def register(commands) -> None:
     engine.add_argument("--seed", type=non_negative_int, default=None)
     engine.add_argument(
         "--format",
-        choices=("table", "json", "csv", *_TABLE_FORMATS),
+        choices=(*FORMATS, *_TABLE_FORMATS),
         default="table",
         help="output; markdown, html, latex, bbcode for --targets tables",
     )
@@ -257,5 +245,5 @@ def register(commands) -> None:
     engine.add_argument("--monte-carlo", action="store_true", help="Monte Carlo")
     engine.add_argument("--trials", type=positive_int, default=None)
     engine.add_argument("--seed", type=non_negative_int, default=None)
-    engine.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    engine.add_argument("--format", choices=FORMATS, default="table")
     plan.set_defaults(run=_run_plan)

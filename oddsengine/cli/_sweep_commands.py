@@ -7,18 +7,11 @@ import sys
 from pathlib import Path
 
 from ..errors import OddsEngineError
+from ..kinds import kind_of, table_kinds
 from ..output_file import check_output_path, write_atomically
 from ._engine_options import positive_int, probability_target
 
 TABLE_FORMATS = ("markdown", "html", "latex", "bbcode", "csv")
-_KINDS = ("battle", "assault", "intercept", "avoid", "naval")  # naval: fleet templates
-_DEFAULT_ROLES = {
-    "battle": ("attacker", "defender"),
-    "assault": ("attacker", "defender"),
-    "intercept": ("interceptor", "mover"),
-    "avoid": ("defender", "attacker"),
-    "naval": ("attacker", "defender"),  # naval entry (Part II); may move into a registry
-}
 #: The sharpest plot: 1200 dpi is print quality; a million would need terabytes of memory.
 MAX_DPI = 1200
 TEMPLATE_HELP = (
@@ -148,8 +141,8 @@ def _refuse_unused(arguments, used: tuple, what: str) -> None:
 
 
 def _templates(arguments):
-    _refuse_unused(arguments, _DEFAULT_ROLES[arguments.kind], f"table {arguments.kind}")
-    rows_role, columns_role = _DEFAULT_ROLES[arguments.kind]
+    _refuse_unused(arguments, kind_of(arguments.kind).roles, f"table {arguments.kind}")
+    rows_role, columns_role = kind_of(arguments.kind).roles
     rows = getattr(arguments, rows_role)
     columns = getattr(arguments, columns_role)
     defaults = {
@@ -183,9 +176,7 @@ def _run_table(arguments):
     if arguments.out is not None:
         # Written beside the target and renamed into place: a failed write keeps any
         # earlier file whole.
-        write_atomically(
-            arguments.out, lambda name: Path(name).write_text(text, encoding="utf-8")
-        )
+        write_atomically(arguments.out, lambda name: Path(name).write_text(text, encoding="utf-8"))
     else:
         sys.stdout.write(text)
 
@@ -325,7 +316,7 @@ def register(commands) -> None:
         "range gives the rows, the defender's the columns; further ranges give one table "
         "per value. intercept and avoid run over leader rating and Ottoman cavalry.",
     )
-    table.add_argument("kind", choices=_KINDS)
+    table.add_argument("kind", choices=[kind.name for kind in table_kinds()])
     _add_forces(table)
     table.add_argument("--format", choices=TABLE_FORMATS, default="markdown")
     table.add_argument(
@@ -344,7 +335,7 @@ def register(commands) -> None:
         "over the attacker's and the defender's ranges). intercept/avoid: chance by leader "
         "rating and Ottoman cavalry.",
     )
-    plot.add_argument("kind", choices=_KINDS)
+    plot.add_argument("kind", choices=[kind.name for kind in table_kinds()])
     _add_forces(plot)
     plot.add_argument("--out", required=True, metavar="FILE", help="file.png, .svg or .pdf")
     plot.add_argument("--heatmap", action="store_true")

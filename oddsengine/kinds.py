@@ -1,0 +1,264 @@
+"""What a kind of engagement is, said once: the :class:`Engagement` protocol and the
+registry of kinds that tables, plots, sweeps, the command line and the needed search read.
+
+A spec (:class:`~oddsengine.FieldBattle`, :class:`~oddsengine.naval.NavalBattle`, ...)
+meets :class:`Engagement`: the engines read its draw plan and outcome columns, the faces its
+names and descriptions. A :class:`Kind` says what a face needs to know of a kind without
+building a spec: its headline outcome, the roles that give the rows and the columns of a
+table, the rule it applies and its title. Every kind's spec meets :class:`Engagement` but
+the siege campaign's, a sequence of assaults with no single draw plan.
+
+Examples
+--------
+>>> KINDS["battle"].headline, KINDS["battle"].roles
+('attacker_wins', ('attacker', 'defender'))
+>>> KINDS["avoid"].rule
+'avoid battle, rule 13.3'
+>>> [kind.name for kind in table_kinds()]
+['battle', 'assault', 'intercept', 'avoid', 'naval']
+>>> from oddsengine import FieldBattle
+>>> isinstance(FieldBattle("3R", "hapsburg: 2R"), Engagement)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import MutableMapping
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from .engagements import Assault, FieldBattle
+from .errors import OddsEngineError
+from .foreign_war import ForeignWar
+from .move import Move
+from .naval import NavalAvoidBattle, NavalBattle, NavalInterception
+from .piracy import Piracy
+from .rolls import AvoidBattle, Interception
+from .siege import SiegeCampaign
+
+__all__ = [
+    "Engagement",
+    "Kind",
+    "KINDS",
+    "SPEC_KINDS",
+    "register_kind",
+    "kind_of",
+    "headline",
+    "title",
+    "table_kinds",
+]
+
+
+@runtime_checkable
+class Engagement(Protocol):
+    """What a spec gives the engines and the faces.
+
+    Attributes
+    ----------
+    kind : str
+        The name of its kind in :data:`KINDS` (``"battle"``).
+    outcome_names : tuple of str
+        The outcomes, exclusive and exhaustive: their probabilities sum to one.
+
+    Notes
+    -----
+    A spec may also give, and the faces read when it does: ``exact_available`` (False:
+    only Monte Carlo answers it), ``loss_groups`` (the units each side may lose, for
+    expected losses), ``reported_columns`` (averages a result reports, by name) and
+    ``unit_word`` (``"ships"``; default ``"land units"``).
+    """
+
+    kind: str
+    outcome_names: tuple[str, ...]
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        """Events reported besides the outcomes (not exclusive)."""
+
+    def draw_plan(self):
+        """The dice the engines draw, as a :class:`~oddsengine._draws.DrawPlan`."""
+
+    def outcome_columns(self, values) -> dict:
+        """The outcome, event and unit columns of drawn or enumerated dice."""
+
+    def describe(self) -> dict:
+        """The spec as plain data, for JSON output."""
+
+    def title(self) -> str:
+        """One line naming the engagement."""
+
+    def describe_lines(self) -> list[str]:
+        """The lines printed above a result table."""
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of engagement, as the faces know it.
+
+    Parameters
+    ----------
+    name : str
+        Its name in sweep files, tables and on the command line (``"battle"``).
+    spec : type
+        The spec dataclass, built from flat parameters (``spec(**parameters)``).
+    headline : str or None
+        The outcome a table or a chart shows by default (None: the first outcome).
+    roles : tuple of str
+        The spec fields of the two sides, rows first then columns of an odds table.
+    rule : str
+        The rule it applies, in words (``"field battle, rule 14"``).
+    title : str
+        Its name in a chart title (``"Field battle"``).
+    sweep : bool
+        Whether a sweep file may name it.
+    table : bool
+        Whether ``oddsengine table`` and ``plot`` offer it.
+    """
+
+    name: str
+    spec: type
+    headline: str | None = None
+    roles: tuple[str, ...] = ()
+    rule: str = ""
+    title: str = ""
+    sweep: bool = False
+    table: bool = False
+
+
+#: Every kind of engagement, by name.
+KINDS: dict[str, Kind] = {}
+
+
+def _add(kind: Kind) -> None:
+    KINDS[kind.name] = kind
+
+
+for _kind in (
+    Kind("battle", FieldBattle, "attacker_wins", ("attacker", "defender"),
+         "field battle, rule 14", "Field battle", sweep=True, table=True),
+    Kind("assault", Assault, "success", ("attacker", "defender"),
+         "assault, rule 15.1", "Assault", sweep=True, table=True),
+    Kind("intercept", Interception, "success", ("interceptor", "mover"),
+         "interception, rule 13.2", "Interception", sweep=True, table=True),
+    Kind("avoid", AvoidBattle, "success", ("defender", "attacker"),
+         "avoid battle, rule 13.3", "Avoid battle", sweep=True, table=True),
+    Kind("move", Move, "mover_in_control", (),
+         "a move played out, rules 13-15", "Move"),
+    Kind("siege-campaign", SiegeCampaign, None, ("besiegers", "garrison"),
+         "siege campaign, rules 15, 15.1, 15.3", "Siege campaign"),
+    Kind("naval", NavalBattle, "attacker_wins", ("attacker", "defender"),
+         "naval battle, rule 16.2", "Naval battle", sweep=True, table=True),
+    Kind("naval-intercept", NavalInterception, "success", ("interceptor",),
+         "naval interception, rule 16.1", "Naval interception", sweep=True),
+    Kind("naval-avoid", NavalAvoidBattle, "success", ("defender",),
+         "naval avoid battle, rule 16.1", "Naval avoid battle", sweep=True),
+    Kind("piracy", Piracy, "success", ("pirates",),
+         "piracy, rule 16.4", "Piracy", sweep=True),
+    Kind("foreign-war", ForeignWar, "won", ("force",),
+         "foreign war, rule 21.7", "Foreign war", sweep=True),
+):  # fmt: skip
+    _add(_kind)
+
+
+class _SweepKinds(MutableMapping):
+    """The spec classes a sweep file may name, by name: a view of :data:`KINDS`."""
+
+    def __getitem__(self, name):
+        kind = KINDS[name]
+        if not kind.sweep:
+            raise KeyError(name)
+        return kind.spec
+
+    def __setitem__(self, name, spec_class):
+        register_kind(name, spec_class)
+
+    def __delitem__(self, name):
+        self[name]  # noqa: B018 -- a KeyError for a kind a sweep may not name
+        del KINDS[name]
+
+    def __iter__(self):
+        return (name for name, kind in KINDS.items() if kind.sweep)
+
+    def __len__(self):
+        return sum(kind.sweep for kind in KINDS.values())
+
+    def __repr__(self):
+        return repr(dict(self))
+
+
+#: Spec classes by the name a sweep file uses for them (a view of :data:`KINDS`).
+SPEC_KINDS: MutableMapping[str, type] = _SweepKinds()
+
+
+def register_kind(name: str, spec_class: type, **record) -> None:
+    """Make ``spec_class`` available to sweeps under ``name`` (e.g. ``"move"``).
+
+    The class must be a dataclass meeting :class:`Engagement` (``draw_plan()``,
+    ``outcome_columns()``, ``outcome_names`` and ``event_names``).
+
+    Parameters
+    ----------
+    name : str
+        The name sweep files use.
+    spec_class : type
+        The spec dataclass.
+    **record
+        Other fields of its :class:`Kind` (``headline``, ``roles``, ``rule``, ``title``,
+        ``table``).
+
+    Examples
+    --------
+    >>> from oddsengine import Assault
+    >>> register_kind("siege-assault", Assault)
+    >>> SPEC_KINDS["siege-assault"] is Assault
+    True
+    >>> del SPEC_KINDS["siege-assault"]
+    """
+    if not dataclasses.is_dataclass(spec_class):
+        raise OddsEngineError(f"{spec_class!r} is not a spec dataclass")
+    _add(Kind(str(name), spec_class, **{"sweep": True, **record}))
+
+
+def kind_of(name: str) -> Kind:
+    """The registered kind called ``name``.
+
+    Examples
+    --------
+    >>> kind_of("naval").rule
+    'naval battle, rule 16.2'
+    """
+    kind = KINDS.get(name)
+    if kind is None:
+        raise OddsEngineError(f"unknown kind {name!r}; use one of " + ", ".join(KINDS))
+    return kind
+
+
+def headline(name) -> str | None:
+    """The headline outcome of the kind called ``name`` (None if it has none or is not
+    registered).
+
+    Examples
+    --------
+    >>> headline("foreign-war"), headline("unknown")
+    ('won', None)
+    """
+    kind = KINDS.get(name)
+    return None if kind is None else kind.headline
+
+
+def title(name) -> str:
+    """The chart title of the kind called ``name`` (empty if it is not registered).
+
+    Examples
+    --------
+    >>> title("intercept")
+    'Interception'
+    """
+    kind = KINDS.get(name)
+    return "" if kind is None else kind.title
+
+
+def table_kinds() -> list[Kind]:
+    """The kinds ``oddsengine table`` and ``plot`` offer, in registry order."""
+    return [kind for kind in KINDS.values() if kind.table]

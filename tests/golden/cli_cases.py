@@ -1,0 +1,154 @@
+"""Printed output of every command in every format, captured as a contract.
+
+Run ``python tests/golden/cli_cases.py`` to write ``cli_outputs.json``; only do so when a
+change of output is intended and reviewed.
+"""
+
+import contextlib
+import io
+import json
+import pathlib
+import sys
+
+OUTPUTS = pathlib.Path(__file__).with_name("cli_outputs.json")
+
+_COMBATS = [
+    [
+        "battle",
+        "--attacker",
+        "7R 1C Suleiman Ibrahim",
+        "--defender",
+        "hapsburg: 10R Charles-V Ferdinand",
+    ],
+    ["battle", "--attacker", "5R L1", "--defender", "hapsburg: 4R", "--survivors"],
+    ["assault", "--attacker", "9R Suleiman", "--defender", "4R Ferdinand"],
+    ["intercept", "--interceptor", "hapsburg: 8R charles-v", "--mover", "7R 1C Suleiman"],
+    ["avoid", "--defender", "hapsburg: 2R Ferdinand", "--attacker", "7R 1C Suleiman"],
+    ["move", "vienna"],
+    ["siege", "--besiegers", "4R", "--garrison", "2R"],
+    ["naval", "--attacker", "3Sq", "--defender", "2Sq", "--survivors"],
+    ["piracy", "--pirates", "ottoman: 2Co", "--target-ports", "2"],
+    ["foreign-war", "--war", "persia", "--force", "4R"],
+]
+_MONTE_CARLO = [
+    [
+        "battle",
+        "--attacker",
+        "5R L1",
+        "--defender",
+        "hapsburg: 4R",
+        "--trials",
+        "20000",
+        "--seed",
+        "3",
+    ],
+    [
+        "assault",
+        "--attacker",
+        "9R Suleiman",
+        "--defender",
+        "4R Ferdinand",
+        "--trials",
+        "20000",
+        "--seed",
+        "4",
+    ],
+    [
+        "battle",
+        "--attacker",
+        "5R L1",
+        "--defender",
+        "hapsburg: 4R",
+        "--compare",
+        "--trials",
+        "20000",
+        "--seed",
+        "2",
+    ],
+    ["move", "vienna", "--trials", "20000", "--seed", "1"],
+    ["naval", "--attacker", "3Sq", "--defender", "2Sq", "--trials", "20000", "--seed", "5"],
+]
+_FORMATS = ["table", "json", "csv"]
+
+
+def commands():
+    """Every captured command line, as a list of argument lists."""
+    lines = []
+    for command in _COMBATS:
+        lines += [[*command, "--exact", "--format", form] for form in _FORMATS]
+    for command in _MONTE_CARLO:
+        lines += [[*command, "--format", form] for form in _FORMATS]
+    for form in ["table", "json", "csv"]:
+        lines.append(
+            [
+                "needed",
+                "battle",
+                "--attacker",
+                "?R",
+                "--defender",
+                "2R",
+                "--target",
+                "0.5",
+                "--format",
+                form,
+            ]
+        )
+    for form in ["table", "json", "csv", "markdown", "html", "latex", "bbcode"]:
+        needed = [
+            "needed",
+            "battle",
+            "--attacker",
+            "?R",
+            "--defender",
+            "1..3R",
+            "--targets",
+            "0.5,0.75",
+        ]
+        lines.append([*needed, "--format", form])
+    lines.append(
+        [
+            "needed",
+            "assault",
+            "--attacker",
+            "?R",
+            "--defender",
+            "2R",
+            "--target",
+            "0.5",
+            "--format",
+            "json",
+        ]
+    )
+    for form in ["markdown", "html", "latex", "bbcode", "csv"]:
+        lines.append(
+            ["table", "battle", "--attacker", "1..3R", "--defender", "1..2R", "--format", form]
+        )
+    lines.append(
+        ["table", "intercept", "--interceptor", "2..4R L0..1", "--mover", "3R", "--intervals"]
+    )
+    for form in _FORMATS:
+        lines.append(["plan", "vienna_siege_plan", "--exact", "--format", form])
+        card_value = ["battle", "--attacker", "france: 4R", "--defender", "hapsburg: 4R"]
+        lines.append([*card_value, "--card-value", "--side", "attacker", "--format", form])
+    return lines
+
+
+def run(argv):
+    """The exit status, standard output and standard error of one command line."""
+    from oddsengine.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(argv))
+    return {"status": status, "out": out.getvalue(), "err": err.getvalue()}
+
+
+def main():
+    """Write every captured output to ``cli_outputs.json``."""
+    sys.path.insert(0, str(OUTPUTS.parents[2]))
+    captured = {json.dumps(argv): run(argv) for argv in commands()}
+    OUTPUTS.write_text(json.dumps(captured, indent=1, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,44 @@
+"""Output formats belong to the result types: one row schema, one render for every format."""
+
+import json
+from fractions import Fraction
+
+import pytest
+
+import oddsengine as oe
+from oddsengine.errors import OddsEngineError
+from oddsengine.output import FORMATS, Rendered
+from oddsengine.results import Result
+
+
+@pytest.fixture(scope="module")
+def interception():
+    # 13.2: 2d6 + 2 (Charles V) - 1 (Ottoman cavalry in the mover) >= 9, so 8+ on 2d6: 15/36.
+    return oe.exact(oe.Interception("hapsburg: 8R charles-v", "7R 1C Suleiman"))
+
+
+def test_rows_follow_the_one_schema(interception):
+    rows = interception.rows()
+    assert all(tuple(row) == Result.ROW_COLUMNS for row in rows)
+    success = next(row for row in rows if row["outcome"] == "success")
+    assert Fraction(success["probability"]).limit_denominator(36) == Fraction(15, 36)
+    assert list(interception.to_frame().columns) == list(Result.ROW_COLUMNS)
+
+
+def test_render_every_format(interception):
+    assert json.loads(interception.render("json")) == json.loads(interception.to_json())
+    lines = interception.render("csv").splitlines()
+    assert lines[0] == ",".join(Result.ROW_COLUMNS)
+    assert len(lines) == 1 + len(interception.rows())
+    assert interception.to_csv(header=False) == "\n".join(lines[1:]) + "\n"
+    assert interception.render("table") == interception.summary() + "\n"
+    with pytest.raises(OddsEngineError, match="unknown format 'xml'"):
+        interception.render("xml")
+    assert FORMATS == ("table", "json", "csv")
+
+
+def test_campaign_results_render_through_the_same_interface():
+    result = oe.exact_campaign(oe.SiegeCampaign("4R", "2R", horizon=2))
+    assert isinstance(result, Rendered)
+    assert result.render("csv") == result.to_frame().to_csv(index=False)
+    assert json.loads(result.render("json")) == json.loads(json.dumps(result.to_dict()))
