@@ -103,8 +103,8 @@ class Assault(CombatSpec):
             attacker = attacker.with_units(mercenaries=attacker.mercenaries - overflow)
         return attacker, overflow
 
-    def _prepared_forces(self, with_ally: bool = True):
-        attacker, defender = super()._prepared_forces(with_ally)
+    def prepared_forces(self, with_ally: bool = True):
+        attacker, defender = super().prepared_forces(with_ally)
         attacker, _ = self._capped(attacker)
         # 27: cards that act on the assaulting formation once it is formed.
         forces = {"attacker": attacker, "defender": defender}
@@ -119,7 +119,7 @@ class Assault(CombatSpec):
         They keep the siege with the formation (15.3) but neither roll nor take losses.
         """
         rest = standing_by(self.attacker, self._acting_attacker())
-        _, overflow = self._capped(CombatSpec._prepared_forces(self)[0])
+        _, overflow = self._capped(CombatSpec.prepared_forces(self)[0])
         return rest.with_units(mercenaries=rest.mercenaries + overflow)
 
     @property
@@ -254,7 +254,7 @@ class Assault(CombatSpec):
         """
         if self._rule_with("defender", "prevents_assault") is None:
             return False
-        attacker, defender = self._prepared_forces()
+        attacker, defender = self.prepared_forces()
         return attacker.land_units + self.besiegers_standing_by.land_units <= defender.land_units
 
     @property
@@ -263,7 +263,7 @@ class Assault(CombatSpec):
         formation lost every land unit (the siege then holds with the units standing by)."""
         if self._rule_with("defender", "prevents_assault") is None:
             return False
-        return self.restless_breaks_siege or self._prepared_forces()[0].land_units == 0
+        return self.restless_breaks_siege or self.prepared_forces()[0].land_units == 0
 
     @property
     def _deterministic_outcome(self):

@@ -250,7 +250,7 @@ class CombatSpec:
             return declared
         return strongest_formation(declared.without_leaders([victim.name]))
 
-    def _prepared_forces(self, with_ally: bool = True) -> tuple[Force, Force]:
+    def prepared_forces(self, with_ally: bool = True) -> tuple[Force, Force]:
         """The forces that roll, after the cards played before the roll."""
         forces = {"attacker": self._acting_attacker(), "defender": self.defender}
         # 14 step 1 / 15.1 step 2: the cards that place units (Landsknechts, 33; Swiss
@@ -332,7 +332,7 @@ class CombatSpec:
 
     @cached_property
     def _sides(self) -> tuple[CombatSide, CombatSide]:
-        attacker, defender = self._prepared_forces()
+        attacker, defender = self.prepared_forces()
         self._check_prepared(attacker, defender)
         sides = []
         for role, force, other in (
@@ -433,7 +433,7 @@ class CombatSpec:
 
     def _split_between_allies(self, columns, odd_loss_to_ally) -> None:
         """Add each allied power's survivors and replace the defender's make-up."""
-        main = self._prepared_forces(with_ally=False)[1]
+        main = self.prepared_forces(with_ally=False)[1]
         ally = self.defender_ally
         losses = (main.land_units + ally.land_units) - columns["defender_survivors"]
         main_loss, ally_loss = split_losses(
@@ -463,7 +463,7 @@ class CombatSpec:
             ("defender", self.defender_units, "defender_survivors"),
         ]
         if self.defender_ally is not None and self._deterministic_outcome is None:
-            main = self._prepared_forces(with_ally=False)[1]
+            main = self.prepared_forces(with_ally=False)[1]
             for force in (main, self.defender_ally):
                 groups.append(
                     (f"defender:{force.power}", force.land_units, f"{force.power}_survivors")

@@ -275,7 +275,8 @@ def register(commands) -> None:
         "Ottoman cavalry, -1 against Ottoman cavalry, 9 or more.",
     )
     intercept.add_argument("--interceptor", required=True, metavar="FORCE", help=FORCE_HELP)
-    intercept.add_argument("--mover", required=True, metavar="FORCE")
+    # Required on land; the --naval form (cli/_naval_commands.py) takes none, and checks.
+    intercept.add_argument("--mover", metavar="FORCE", help="the moving formation (on land)")
     add_engine_arguments(intercept, survivors=False)  # a roll has no survivors
     intercept.set_defaults(run=_run_intercept)
 
@@ -285,7 +286,8 @@ def register(commands) -> None:
         description="Chance of avoiding battle (13.3), with the same modifiers.",
     )
     avoid.add_argument("--defender", required=True, metavar="FORCE", help=FORCE_HELP)
-    avoid.add_argument("--attacker", required=True, metavar="FORCE")
+    # Required on land; the --naval form (cli/_naval_commands.py) takes none, and checks.
+    avoid.add_argument("--attacker", metavar="FORCE", help="the moving formation (on land)")
     avoid.add_argument(
         "--lost-battle-this-impulse",
         action="store_true",

@@ -147,9 +147,7 @@ def _add_naval_to_roll(parser, naval_run, land_only: str) -> None:
             help="with --naval: the ships are in a port (refused: they cannot avoid battle)",
         )
     # The opponent is needed on land only: argparse cannot express "required unless
-    # --naval", so the land command's check moves into the run function.
-    option = parser._option_string_actions[f"--{land_only}"]
-    option.required = False
+    # --naval", so the land command declares it optional and the check is made here.
 
     def run(arguments):
         if arguments.naval:
