@@ -92,11 +92,6 @@ class Force:
             raise OddsEngineError(f"only the Ottomans have cavalry, not {power}")
         object.__setattr__(self, "power", power)
 
-    @classmethod
-    def parse(cls, text: str) -> Force:
-        """Build a force from its notation; see :func:`parse_force`."""
-        return parse_force(text)
-
     @property
     def land_units(self) -> int:
         """Regulars, mercenaries and cavalry together."""
