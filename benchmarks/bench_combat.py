@@ -207,7 +207,7 @@ def measure_throughput(options) -> Table:
     table.notes = [
         "",
         f"simulate: oddsengine.simulate(spec, trials, seed=1) on {threads} threads, best of "
-        f"{options.repeats}, after a warm-up call. kernel: oddsengine._kernels.count_cells "
+        f"{options.repeats}, after a warm-up call. kernel: oddsengine.engines._kernels.count_cells "
         "alone on the same arrays; the gap to simulate is the wrapper (stream keys, tables, "
         "Result). naive: rng.integers(1, 7, size=(n, dice)) >= face, summed per side and "
         "counted with np.bincount, one thread, in chunks of 2**17 trials. ratio = simulate / "
@@ -219,7 +219,7 @@ def measure_throughput(options) -> Table:
         "No assault rolls 15 vs 12 dice: a garrison holds at most 4 units (13.4), so it rolls "
         "at most 4 + 2 + 1 = 7; the field battle covers 15 vs 12.",
     ]
-    if options.trials <= getattr(oddsengine.montecarlo, "NUMPY_TRIALS", 0):
+    if options.trials <= getattr(oddsengine.engines.montecarlo, "NUMPY_TRIALS", 0):
         table.notes.append(
             "With this few trials simulate runs the NumPy twin of the kernel, not the kernel."
         )

@@ -23,10 +23,10 @@ from pathlib import Path
 import numpy as np
 
 import oddsengine as oe
-from oddsengine.exact_grid import exact_outcome_table, exact_probabilities
-from oddsengine.montecarlo import NUMPY_TRIALS
-from oddsengine.sweep import Sweep
-from oddsengine.tables import odds_table
+from oddsengine.engines.exact_grid import exact_outcome_table, exact_probabilities
+from oddsengine.engines.montecarlo import NUMPY_TRIALS
+from oddsengine.faces.sweep import Sweep
+from oddsengine.faces.tables import odds_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -242,15 +242,15 @@ def mark(name):
     marks.append((name, time.perf_counter()))
 import numpy as np
 import oddsengine
-from oddsengine._random import block_keys
+from oddsengine.engines._random import block_keys
 spec = oddsengine.Assault("8R L1", "4R L1")
 thresholds, layout = spec.draw_plan().thresholds()
 counts = np.zeros((1, spec.draw_plan().cells), dtype=np.int64)
 mark("import oddsengine (NumPy, no Numba)")
 import numba
 mark("import numba")
-from oddsengine import _kernels
-mark("import oddsengine._kernels (define the kernels)")
+from oddsengine.engines import _kernels
+mark("import oddsengine.engines._kernels (define the kernels)")
 try:
     import scipy.linalg  # what Numba's BLAS check imports on the first compiled call
     mark("import scipy.linalg (Numba's BLAS check, when SciPy is installed)")

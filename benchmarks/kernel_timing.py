@@ -1,8 +1,8 @@
 """Timing of the Monte Carlo engine in this process: the public API and the raw kernel.
 
 :func:`time_simulate` times :func:`oddsengine.simulate` as a user calls it.
-:func:`kernel_arguments` builds the arrays :func:`oddsengine._kernels.count_cells` takes,
-the way :mod:`oddsengine.montecarlo` builds them, so that :func:`time_kernel` can time the
+:func:`kernel_arguments` builds the arrays :func:`oddsengine.engines._kernels.count_cells` takes,
+the way :mod:`oddsengine.engines.montecarlo` builds them, so that :func:`time_kernel` can time the
 kernel alone; the difference is the wrapper's overhead (keys, tables, turning counts into
 a :class:`oddsengine.Result`).
 """
@@ -14,9 +14,9 @@ import time
 import numpy as np
 
 import oddsengine
-from oddsengine import montecarlo
-from oddsengine._random import block_keys, normalise_seed, scenario_id
-from oddsengine.montecarlo import BLOCK_TRIALS
+from oddsengine.engines import montecarlo
+from oddsengine.engines._random import block_keys, normalise_seed, scenario_id
+from oddsengine.engines.montecarlo import BLOCK_TRIALS
 
 __all__ = [
     "COMPILED_KERNEL_TRIALS",
@@ -68,7 +68,7 @@ def kernel_arguments(spec, trials: int, seed: int = 1) -> tuple:
 
 def time_kernel(arguments: tuple, repeats: int) -> float:
     """Best wall time of ``count_cells(*arguments)`` (its counts are zeroed each time)."""
-    from oddsengine._kernels import count_cells
+    from oddsengine.engines._kernels import count_cells
 
     counts = arguments[-1]
 

@@ -2,7 +2,7 @@
 
 Every trial rolls every die with ``rng.integers(1, 7, size=(n, dice))``, compares it with
 the number it needs to hit, sums the hits per side and counts ``(first, second)`` pairs in
-a histogram, exactly the cells :func:`oddsengine._kernels.count_cells` counts. Trials run
+a histogram, exactly the cells :func:`oddsengine.engines._kernels.count_cells` counts. Trials run
 in chunks so that memory stays bounded whatever the number of trials.
 
 A :class:`DiceRecipe` describes what one trial rolls; :func:`recipe_for` reads it from a

@@ -15,35 +15,35 @@ Examples
 0.1733
 """
 
-from .book import write_book
-from .card_value import card_value
-from .cards import CARDS, Card, find_card, parse_cards
-from .compare import compare
-from .engagements import Assault, FieldBattle
-from .errors import OddsEngineError
-from .exact import exact
-from .explore import explore
-from .fleets import Fleet, parse_fleet
-from .forces import Force, parse_force
-from .foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
-from .kinds import register_kind
-from .leaders import LEADERS, Leader, find_leader
-from .montecarlo import simulate, simulate_many
-from .move import Move
-from .move_simulation import simulate_move
-from .naval import NavalAvoidBattle, NavalBattle, NavalInterception
-from .needed import needed
-from .needed_table import needed_table
-from .options import Policies, RuleOptions
-from .piracy import Piracy
-from .plans import Course, Plan, compare_plans
-from .results import Result
-from .rolls import AvoidBattle, Interception
-from .scenario_file import load_move
-from .siege import SiegeCampaign, exact_campaign, simulate_campaign
-from .situation import Situation, Stack
-from .sweep import Sweep
-from .tables import odds_table
+from oddsengine.combat.cards import CARDS, Card, find_card, parse_cards
+from oddsengine.combat.engagements import Assault, FieldBattle
+from oddsengine.combat.fleets import Fleet, parse_fleet
+from oddsengine.combat.forces import Force, parse_force
+from oddsengine.combat.foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
+from oddsengine.combat.leaders import LEADERS, Leader, find_leader
+from oddsengine.combat.naval import NavalAvoidBattle, NavalBattle, NavalInterception
+from oddsengine.combat.options import Policies, RuleOptions
+from oddsengine.combat.piracy import Piracy
+from oddsengine.combat.rolls import AvoidBattle, Interception
+from oddsengine.engines.exact import exact
+from oddsengine.engines.montecarlo import simulate, simulate_many
+from oddsengine.errors import OddsEngineError
+from oddsengine.faces.book import write_book
+from oddsengine.faces.explore import explore
+from oddsengine.faces.needed_table import needed_table
+from oddsengine.faces.sweep import Sweep, sweep
+from oddsengine.faces.tables import odds_table
+from oddsengine.kinds import register_kind
+from oddsengine.moves.move import Move
+from oddsengine.moves.move_simulation import simulate_move
+from oddsengine.moves.scenario_file import load_move
+from oddsengine.moves.siege import SiegeCampaign, exact_campaign, simulate_campaign
+from oddsengine.moves.situation import Situation, Stack
+from oddsengine.questions.needed import needed
+from oddsengine.questions.plans import Course, Plan, compare_plans
+from oddsengine.results.card_value import card_value
+from oddsengine.results.compare import compare
+from oddsengine.results.result import Result
 
 __version__ = "0.1.0"
 
@@ -96,6 +96,7 @@ __all__ = [
     "simulate_many",
     "simulate_move",
     "odds_table",
+    "sweep",
     "write_book",
     "__version__",
 ]

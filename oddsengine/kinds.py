@@ -1,7 +1,7 @@
 """What a kind of engagement is, said once: the :class:`Engagement` protocol and the
 registry of kinds that tables, plots, sweeps, the command line and the needed search read.
 
-A spec (:class:`~oddsengine.FieldBattle`, :class:`~oddsengine.naval.NavalBattle`, ...)
+A spec (:class:`~oddsengine.FieldBattle`, :class:`~oddsengine.combat.naval.NavalBattle`, ...)
 meets :class:`Engagement`: the engines read its draw plan and outcome columns, the faces its
 names and descriptions. A :class:`Kind` says what a face needs to know of a kind without
 building a spec: its headline outcome, the roles that give the rows and the columns of a
@@ -28,14 +28,14 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from .engagements import Assault, FieldBattle
-from .errors import OddsEngineError
-from .foreign_war import ForeignWar
-from .move import Move
-from .naval import NavalAvoidBattle, NavalBattle, NavalInterception
-from .piracy import Piracy
-from .rolls import AvoidBattle, Interception
-from .siege import SiegeCampaign
+from oddsengine.combat.engagements import Assault, FieldBattle
+from oddsengine.combat.foreign_war import ForeignWar
+from oddsengine.combat.naval import NavalAvoidBattle, NavalBattle, NavalInterception
+from oddsengine.combat.piracy import Piracy
+from oddsengine.combat.rolls import AvoidBattle, Interception
+from oddsengine.errors import OddsEngineError
+from oddsengine.moves.move import Move
+from oddsengine.moves.siege import SiegeCampaign
 
 __all__ = [
     "Engagement",
@@ -77,7 +77,7 @@ class Engagement(Protocol):
         """Events reported besides the outcomes (not exclusive)."""
 
     def draw_plan(self):
-        """The dice the engines draw, as a :class:`~oddsengine._draws.DrawPlan`."""
+        """The dice the engines draw, as a :class:`~oddsengine.engines._draws.DrawPlan`."""
 
     def outcome_columns(self, values) -> dict:
         """The outcome, event and unit columns of drawn or enumerated dice."""

@@ -15,7 +15,7 @@ import os
 import stat
 import tomllib
 
-from .errors import OddsEngineError, shown
+from oddsengine.errors import OddsEngineError, shown
 
 __all__ = ["read_toml", "read_small_file", "parse_toml", "MAX_TOML_BYTES"]
 

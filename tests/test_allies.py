@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from oddsengine import Assault, FieldBattle, OddsEngineError, exact, simulate
-from oddsengine.engagements import split_losses
+from oddsengine.combat.engagements import split_losses
 
 
 def at_least(dice, hits):

@@ -9,9 +9,9 @@ import pytest
 
 from oddsengine import Assault, FieldBattle, OddsEngineError, Policies, exact, simulate
 from oddsengine.cli import main
-from oddsengine.forces import parse_force
-from oddsengine.formations import strongest_formation
-from oddsengine.siege import SiegeCampaign, exact_campaign
+from oddsengine.combat.forces import parse_force
+from oddsengine.combat.formations import strongest_formation
+from oddsengine.moves.siege import SiegeCampaign, exact_campaign
 
 THIRD = Fraction(1, 3)
 

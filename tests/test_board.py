@@ -5,15 +5,15 @@ from pathlib import Path
 
 import pytest
 
-import oddsengine.board
-from oddsengine.board import (
+import oddsengine.moves.board
+from oddsengine.errors import OddsEngineError
+from oddsengine.moves.board import (
     Board,
     BoardDataError,
     Space,
     UnknownSpaceError,
     load_board,
 )
-from oddsengine.errors import OddsEngineError
 
 # A tiny consistent map: two land spaces joined by a pass, one of them a port on a sea
 # zone, and that sea zone next to another one with its own port.
@@ -157,7 +157,7 @@ def test_every_connection_is_reciprocal() -> None:
 
 
 def test_docstring_examples_run() -> None:
-    results = doctest.testmod(oddsengine.board)
+    results = doctest.testmod(oddsengine.moves.board)
     assert results.attempted > 0
     assert results.failed == 0
 

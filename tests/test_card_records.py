@@ -1,4 +1,6 @@
-"""Cards as data: every card's rules are one record in oddsengine/cards.py, read by the rest."""
+"""Cards as data: every card's rules are one record in oddsengine/combat/cards.py, read by
+the rest.
+"""
 
 import ast
 import re
@@ -8,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from oddsengine import Assault, FieldBattle, exact
-from oddsengine.card_types import Card, CardRule
-from oddsengine.cards import (
+from oddsengine.combat.card_types import Card, CardRule
+from oddsengine.combat.cards import (
     CARD_RULES,
     CARDS,
     POST_ROLL_CARDS,
@@ -34,7 +36,7 @@ CONTRACT_NAMES = {
 }
 
 #: Besides the records, the command line's help texts may give cards as examples.
-ALLOWED = {"oddsengine/cards.py", "oddsengine/cli/_combat_commands.py"}
+ALLOWED = {"oddsengine/combat/cards.py", "oddsengine/cli/_combat_commands.py"}
 
 
 def _code_strings(path: Path):

@@ -3,8 +3,8 @@
 import pytest
 
 from oddsengine import Assault, FieldBattle, OddsEngineError, exact
-from oddsengine.card_value import card_value
 from oddsengine.cli import main
+from oddsengine.results.card_value import card_value
 
 
 def test_values_are_exact_differences():

@@ -18,7 +18,7 @@ from oddsengine import (
     simulate,
     simulate_many,
 )
-from oddsengine.montecarlo import BLOCK_TRIALS
+from oddsengine.engines.montecarlo import BLOCK_TRIALS
 
 SPECS = [
     FieldBattle("7R 1C Suleiman Ibrahim", "hapsburg: 10R Charles-V Ferdinand"),
@@ -89,7 +89,7 @@ def test_fast_kernel_agrees_with_dice_rolled_one_by_one(function, spec, cards):
 
 
 def test_same_seed_same_numbers_whatever_the_threads(monkeypatch):
-    from oddsengine import montecarlo
+    from oddsengine.engines import montecarlo
 
     monkeypatch.setattr(montecarlo, "NUMPY_TRIALS", 0)  # the compiled, threaded kernel
     spec = SPECS[0]
@@ -169,8 +169,8 @@ def test_memory_does_not_grow_with_trials():
 def test_compiled_kernel_and_numpy_twin_count_identically(spec):
     # Two implementations of the same stream and thresholds: identical counts, block for
     # block, including Surprise Attack's dependent draw and the post-roll dice.
-    from oddsengine import _kernels, _numpy_kernel
-    from oddsengine._random import block_keys
+    from oddsengine.engines import _kernels, _numpy_kernel
+    from oddsengine.engines._random import block_keys
 
     plan = spec.draw_plan()
     thresholds, layout = plan.thresholds()
@@ -191,7 +191,7 @@ def test_compiled_kernel_and_numpy_twin_count_identically(spec):
 
 def test_either_kernel_gives_the_same_result(monkeypatch):
     # Short runs use the NumPy twin, long runs the compiled kernel: the same numbers.
-    from oddsengine import montecarlo
+    from oddsengine.engines import montecarlo
 
     spec = SPECS[2]
     monkeypatch.setattr(montecarlo, "NUMPY_TRIALS", 10**12)

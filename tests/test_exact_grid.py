@@ -6,8 +6,12 @@ import numpy as np
 import pytest
 
 import oddsengine as oe
+from oddsengine.engines.exact_grid import (
+    exact_outcome_table,
+    exact_probabilities,
+    exact_probability,
+)
 from oddsengine.errors import OddsEngineError
-from oddsengine.exact_grid import exact_outcome_table, exact_probabilities, exact_probability
 
 ATTACKERS = ["1R", "3R L1", "2R 2M L2", "4R", "5R 1M L1", "8R L2"]
 DEFENDERS = ["1R", "2R", "4R L1", "3M 2R", "7R L2"]
@@ -144,7 +148,8 @@ def test_several_outcomes_at_once_are_the_single_outcome_numbers():
 def test_unknown_cards_and_fields_take_the_one_by_one_path(monkeypatch):
     from dataclasses import replace
 
-    from oddsengine import cards, exact_grid
+    from oddsengine.combat import cards
+    from oddsengine.engines import exact_grid
 
     specs = CASES["battle, field artillery and arquebusiers"]
     stacked = exact_probabilities(specs, "attacker_wins")

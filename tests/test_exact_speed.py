@@ -5,9 +5,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from oddsengine._combat import hits_pmf
-from oddsengine._draws import DrawPlan
-from oddsengine.results import _unique_rows
+from oddsengine.combat._combat import hits_pmf
+from oddsengine.engines._draws import DrawPlan
+from oddsengine.results.result import _unique_rows
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -68,8 +68,8 @@ def test_bucketed_dependent_draw_counts_as_the_numpy_twin(first_size, rows, seco
     # The compiled kernel looks most dependent draws up by the uniform's top bits; the
     # twin compares every threshold: the counts must be identical, block for block (also
     # with a post-roll draw, which takes the other path through the kernel).
-    from oddsengine import _kernels, _numpy_kernel
-    from oddsengine._random import block_keys
+    from oddsengine.engines import _kernels, _numpy_kernel
+    from oddsengine.engines._random import block_keys
 
     generator = np.random.default_rng(first_size)
     plan = _dependent_plan(generator, first_size, rows, second_size, extra)
@@ -89,7 +89,7 @@ def test_bucketed_dependent_draw_counts_as_the_numpy_twin(first_size, rows, seco
 
 
 def test_buckets_hold_the_value_of_every_uniform_they_cover():
-    from oddsengine._kernels import _BUCKET_BITS, _UNRESOLVED, _fill_buckets
+    from oddsengine.engines._kernels import _BUCKET_BITS, _UNRESOLVED, _fill_buckets
 
     plan = _dependent_plan(np.random.default_rng(3), 6, 4, 9)
     thresholds, layout = plan.thresholds()

@@ -8,9 +8,9 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
+from oddsengine.combat.fleets import Fleet
 from oddsengine.errors import OddsEngineError
-from oddsengine.fleets import Fleet
-from oddsengine.templates import parse_template
+from oddsengine.faces.templates import parse_template
 
 # A die hits on 5-6: the hits of n dice are Binomial(n, 1/3).
 THIRD = Fraction(1, 3)

@@ -20,10 +20,10 @@ import pandas as pd
 import pytest
 
 import oddsengine as oe
-from oddsengine import montecarlo
 from oddsengine.cli import main
-from oddsengine.montecarlo import BLOCK_TRIALS
-from oddsengine.sweep import Sweep, read_table
+from oddsengine.engines import montecarlo
+from oddsengine.engines.montecarlo import BLOCK_TRIALS
+from oddsengine.faces.sweep import Sweep, read_table
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 
@@ -202,7 +202,7 @@ def test_ctrl_c_saves_a_sweep_that_resumes_to_the_uninterrupted_numbers(tmp_path
 
 KILLED_SWEEP = """\
 import sys
-from oddsengine.sweep import Sweep
+from oddsengine.faces.sweep import Sweep
 
 Sweep(
     "battle",

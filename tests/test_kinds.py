@@ -4,8 +4,8 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.errors import OddsEngineError
+from oddsengine.faces.tables import HEADLINES, ROLES
 from oddsengine.kinds import KINDS, SPEC_KINDS, Engagement, kind_of, register_kind
-from oddsengine.tables import HEADLINES, ROLES
 
 
 def test_every_kind_names_its_spec_and_its_headline_is_an_outcome():

@@ -4,9 +4,9 @@ one leader in one place, and messages that stay one short line whatever the inpu
 import pytest
 
 import oddsengine as oe
+from oddsengine.combat.limits import MAX_COMBINED_UNITS, MAX_UNITS, check_grid_size
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError
-from oddsengine.limits import MAX_COMBINED_UNITS, MAX_UNITS, check_grid_size
-from oddsengine.templates import parse_template
+from oddsengine.faces.templates import parse_template
 
 HUGE = "1" + "0" * 30
 THOUSANDS_OF_DIGITS = "9" * 5000

@@ -8,10 +8,10 @@ import pytest
 
 from oddsengine import FieldBattle, compare, exact
 from oddsengine.errors import OddsEngineError
-from oddsengine.move import Move
-from oddsengine.move_simulation import simulate_move
-from oddsengine.scenario_file import load_move
-from oddsengine.situation import Situation, Stack
+from oddsengine.moves.move import Move
+from oddsengine.moves.move_simulation import simulate_move
+from oddsengine.moves.scenario_file import load_move
+from oddsengine.moves.situation import Situation, Stack
 
 WAR = [("ottoman", "hapsburg")]
 

@@ -8,11 +8,11 @@ from math import comb
 import pytest
 
 from oddsengine import FieldBattle, exact
+from oddsengine.combat.rolls import AvoidBattle
 from oddsengine.errors import OddsEngineError
-from oddsengine.move import Move
-from oddsengine.move_simulation import simulate_move
-from oddsengine.rolls import AvoidBattle
-from oddsengine.situation import Situation, Stack
+from oddsengine.moves.move import Move
+from oddsengine.moves.move_simulation import simulate_move
+from oddsengine.moves.situation import Situation, Stack
 
 THIRD = Fraction(1, 3)
 

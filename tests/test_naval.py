@@ -10,7 +10,7 @@ from naive_reference import enumerate_exactly
 from naive_sea_reference import naval_battle
 
 import oddsengine as oe
-from oddsengine.naval import naval_losses
+from oddsengine.combat.naval import naval_losses
 
 THIRD = Fraction(1, 3)
 
@@ -429,7 +429,7 @@ def test_plots_return_their_axes_without_showing(monkeypatch):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from oddsengine import naval_plots
+    from oddsengine.faces import naval_plots
 
     monkeypatch.setattr(plt, "show", lambda: pytest.fail("plt.show() called"))
     ax = naval_plots.plot_naval_odds(squadrons=range(1, 4), leaders=("", "Barbarossa"))
@@ -443,7 +443,7 @@ def test_plots_return_their_axes_without_showing(monkeypatch):
 
 
 def test_sweeps_know_the_naval_kinds():
-    from oddsengine.sweep import Sweep
+    from oddsengine.faces.sweep import Sweep
 
     frame = Sweep(
         "naval",

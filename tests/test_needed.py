@@ -11,7 +11,7 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
-from oddsengine.needed import NEEDED_KINDS, NeededKind, find_kind, register_kind
+from oddsengine.questions.needed import NEEDED_KINDS, NeededKind, find_kind, register_kind
 
 
 def brute_force(build, values, event, target):

@@ -7,8 +7,8 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.errors import OddsEngineError
-from oddsengine.output import FORMATS, Rendered
-from oddsengine.results import Result
+from oddsengine.results.output import FORMATS, Rendered
+from oddsengine.results.result import Result
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import os
 import pytest
 
 from oddsengine.errors import OddsEngineError
-from oddsengine.output_file import check_output_path, write_atomically
+from oddsengine.faces.output_file import check_output_path, write_atomically
 
 
 def write_text(text):

@@ -9,7 +9,7 @@ from naive_reference import enumerate_exactly
 from naive_sea_reference import piracy
 
 import oddsengine as oe
-from oddsengine.piracy import award_split
+from oddsengine.combat.piracy import award_split
 
 THIRD = Fraction(1, 3)
 

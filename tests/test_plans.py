@@ -10,8 +10,8 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
-from oddsengine.holding import garrison_holds
-from oddsengine.plans import load_plan
+from oddsengine.moves.holding import garrison_holds
+from oddsengine.questions.plans import load_plan
 
 VIENNA_PLAN = """
 [plan]
@@ -293,7 +293,7 @@ def test_a_plan_file_that_is_a_fifo_is_refused_without_blocking(tmp_path):
     import os
 
     from oddsengine.errors import OddsEngineError
-    from oddsengine.plans import load_plan
+    from oddsengine.questions.plans import load_plan
 
     fifo = tmp_path / "plan.toml"
     os.mkfifo(fifo)

@@ -12,9 +12,9 @@ from matplotlib.collections import PolyCollection  # noqa: E402
 from matplotlib.ticker import PercentFormatter  # noqa: E402
 
 import oddsengine as oe  # noqa: E402
-from oddsengine import plots  # noqa: E402
 from oddsengine.cli import main  # noqa: E402
-from oddsengine.sweep import sweep  # noqa: E402
+from oddsengine.faces import plots  # noqa: E402
+from oddsengine.faces.sweep import sweep  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

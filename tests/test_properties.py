@@ -25,10 +25,10 @@ from hypothesis import strategies as st
 
 import oddsengine as oe
 from oddsengine.cli import main
+from oddsengine.combat.limits import MAX_UNITS
 from oddsengine.errors import OddsEngineError
-from oddsengine.limits import MAX_UNITS
-from oddsengine.scenario_file import find_scenario
-from oddsengine.templates import parse_template
+from oddsengine.faces.templates import parse_template
+from oddsengine.moves.scenario_file import find_scenario
 
 #: Seconds any one generated input may take: far above what a good one needs.
 TIME_BUDGET = 20.0

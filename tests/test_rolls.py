@@ -4,9 +4,9 @@ from fractions import Fraction
 
 import pytest
 
+# RULES.md §10: 2d6 >= 9 - m.
 from oddsengine import AvoidBattle, Interception, OddsEngineError, exact
 
-# RULES.md §10: 2d6 >= 9 - m.
 TWO_DICE_AT_LEAST = {
     9: Fraction(10, 36),
     8: Fraction(15, 36),

@@ -8,9 +8,9 @@ import pytest
 
 import oddsengine as oe
 from oddsengine import Assault, FieldBattle
-from oddsengine._draws import DrawPlan
-from oddsengine._numpy_kernel import sample_values
-from oddsengine._random import block_keys
+from oddsengine.engines._draws import DrawPlan
+from oddsengine.engines._numpy_kernel import sample_values
+from oddsengine.engines._random import block_keys
 
 SPECS = [
     FieldBattle("7R 1C Suleiman Ibrahim", "hapsburg: 10R Charles-V Ferdinand"),
@@ -36,7 +36,7 @@ def _guides(thresholds):
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.title())
 def test_the_one_trial_sampler_draws_what_the_reference_draws(spec):
-    from oddsengine._kernels import draw_cell
+    from oddsengine.engines._kernels import draw_cell
 
     plan = spec.draw_plan()
     thresholds, layout = plan.thresholds()
@@ -50,7 +50,7 @@ def test_the_one_trial_sampler_draws_what_the_reference_draws(spec):
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.title())
 def test_the_battle_kernel_counts_what_the_reference_draws(spec):
-    from oddsengine._kernels import count_cells
+    from oddsengine.engines._kernels import count_cells
 
     plan = spec.draw_plan()
     thresholds, layout = plan.thresholds()
@@ -92,7 +92,7 @@ def test_the_sampler_draws_a_table_with_its_probabilities():
 
 def test_a_foreign_war_attempt_rolls_binomial_dice():
     # Two major-power dice: 0, 1 or 2 hits with 4/9, 4/9 and 1/9 (a hit is a 5 or a 6).
-    from oddsengine.foreign_war import _attempt_plan
+    from oddsengine.combat.foreign_war import _attempt_plan
 
     plan = _attempt_plan(oe.ForeignWar("persia", "5R Ibrahim"), 2, 1, first=False)
     assert plan.first.tolist() == pytest.approx([4 / 9, 4 / 9, 1 / 9])
@@ -138,7 +138,7 @@ def test_campaign_trials_split_in_blocks_draw_from_the_streams():
 
 
 def test_one_precision_loop_asks_for_whole_blocks_until_the_target():
-    from oddsengine.montecarlo import BLOCK_TRIALS, first_round, next_round
+    from oddsengine.engines.montecarlo import BLOCK_TRIALS, first_round, next_round
 
     battle = FieldBattle("4R L1", "hapsburg: 3R")
     assert first_round(1000, 10**9, None) == 1000
@@ -155,7 +155,7 @@ def test_one_precision_loop_asks_for_whole_blocks_until_the_target():
 
 
 def test_the_comparison_payload_names_both_methods_and_the_disagreements():
-    from oddsengine.compare import comparison_dict
+    from oddsengine.results.compare import comparison_dict
 
     battle = FieldBattle("4R L1", "hapsburg: 3R")
     exact, sampled = oe.exact(battle), oe.simulate(battle, trials=50_000, seed=2)

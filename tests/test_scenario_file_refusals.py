@@ -7,7 +7,7 @@ import pytest
 
 from oddsengine.cli import main
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError
-from oddsengine.scenario_file import MAX_SCENARIO_BYTES, find_scenario, load_move
+from oddsengine.moves.scenario_file import MAX_SCENARIO_BYTES, find_scenario, load_move
 
 VIENNA_TEXT = find_scenario("vienna")[1].decode("utf-8")
 RETREAT = 'retreat = "most-friendly"'

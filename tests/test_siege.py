@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from oddsengine.errors import OddsEngineError
-from oddsengine.scenario_file import load_move
-from oddsengine.siege import SiegeCampaign, exact_campaign, simulate_campaign
+from oddsengine.moves.scenario_file import load_move
+from oddsengine.moves.siege import SiegeCampaign, exact_campaign, simulate_campaign
 
 
 def at_least(dice, hits):

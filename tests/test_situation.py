@@ -2,10 +2,10 @@
 
 import pytest
 
+from oddsengine.combat.forces import Force
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError
-from oddsengine.forces import Force
-from oddsengine.scenario_file import example_names, find_scenario, load_move, load_situation
-from oddsengine.situation import Situation, Stack
+from oddsengine.moves.scenario_file import example_names, find_scenario, load_move, load_situation
+from oddsengine.moves.situation import Situation, Stack
 
 VIENNA_TEXT = find_scenario("vienna")[1].decode()
 

@@ -8,11 +8,11 @@ import pandas as pd
 import pytest
 
 import oddsengine as oe
-import oddsengine.sweep as sweep_module
+import oddsengine.faces.sweep as sweep_module
 from oddsengine.cli import main
-from oddsengine.montecarlo import BLOCK_TRIALS
-from oddsengine.sweep import DISTRIBUTED_HINT, SPEC_KINDS, Sweep, register_kind, sweep
-from oddsengine.templates import parse_template
+from oddsengine.engines.montecarlo import BLOCK_TRIALS
+from oddsengine.faces.sweep import DISTRIBUTED_HINT, SPEC_KINDS, Sweep, register_kind, sweep
+from oddsengine.faces.templates import parse_template
 
 # -- templates -------------------------------------------------------------------------
 

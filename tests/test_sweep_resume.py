@@ -11,11 +11,11 @@ import pandas as pd
 import pytest
 
 import oddsengine as oe
-import oddsengine.sweep as sweep_module
-from oddsengine import montecarlo
-from oddsengine._sweep_output import OutputFile
-from oddsengine.montecarlo import BLOCK_TRIALS, FIRST_ROUND_TRIALS
-from oddsengine.sweep import Sweep, read_table
+import oddsengine.faces.sweep as sweep_module
+from oddsengine.engines import montecarlo
+from oddsengine.engines.montecarlo import BLOCK_TRIALS, FIRST_ROUND_TRIALS
+from oddsengine.faces._sweep_output import OutputFile
+from oddsengine.faces.sweep import Sweep, read_table
 
 # A seed that a float64 cannot hold: it would come back as 2**63.
 BIG_SEED = 2**63 - 25

@@ -9,7 +9,7 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
-from oddsengine.tables import _exact_headline, odds_table
+from oddsengine.faces.tables import _exact_headline, odds_table
 
 
 @pytest.fixture(scope="module")

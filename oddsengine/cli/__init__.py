@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..errors import OddsEngineError
+from oddsengine.errors import OddsEngineError
 
 __all__ = ["main", "build_parser"]
 
@@ -27,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every command registered."""
-    from . import (
+    from oddsengine.cli import (
         _book_commands,
         _combat_commands,
         _move_commands,
@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="oddsengine",
         description="Exact and Monte Carlo odds for the land combat of Here I Stand.",
     )
-    from .. import __version__
+    from oddsengine import __version__
 
     parser.add_argument("--version", action="version", version=f"oddsengine {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

@@ -1,4 +1,4 @@
-"""``book``: write the odds book, a static HTML site (see :mod:`oddsengine.book`)."""
+"""``book``: write the odds book, a static HTML site (see :mod:`oddsengine.faces.book`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import time
 
 
 def _run_book(arguments):
-    from ..book import write_book
+    from oddsengine.faces.book import write_book
 
     started = time.perf_counter()
     index = write_book(arguments.out, quick=arguments.quick)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from ..cards import POST_ROLL_CARDS, RESPONSE_CARDS, parse_cards
-from ..errors import OddsEngineError
-from ..forces import parse_force
-from ..options import Policies, RuleOptions
-from ._engine_options import add_engine_arguments, non_negative_int, print_results, run_engines
+from oddsengine.cli._engine_options import (
+    add_engine_arguments,
+    non_negative_int,
+    print_results,
+    run_engines,
+)
+from oddsengine.combat.cards import POST_ROLL_CARDS, RESPONSE_CARDS, parse_cards
+from oddsengine.combat.forces import parse_force
+from oddsengine.combat.options import Policies, RuleOptions
+from oddsengine.errors import OddsEngineError
 
 
 def _parse_policies(arguments) -> Policies:
@@ -142,7 +147,7 @@ def _check_card_value_options(arguments) -> None:
 def _print_card_values(spec, arguments):
     import sys
 
-    from ..card_value import card_value
+    from oddsengine.results.card_value import card_value
 
     table = card_value(spec, side=arguments.side)
     if arguments.format == "json":
@@ -157,13 +162,13 @@ def _print_card_values(spec, arguments):
 
 
 def _run_battle(arguments):
-    from ..engagements import FieldBattle
+    from oddsengine.combat.engagements import FieldBattle
 
     _answer(FieldBattle(**_combat_kwargs(arguments)), arguments)
 
 
 def _run_assault(arguments):
-    from ..engagements import Assault
+    from oddsengine.combat.engagements import Assault
 
     spec = Assault(
         **_combat_kwargs(arguments),
@@ -179,14 +184,14 @@ def _run_assault(arguments):
 
 
 def _run_intercept(arguments):
-    from ..rolls import Interception
+    from oddsengine.combat.rolls import Interception
 
     spec = Interception(parse_force(arguments.interceptor), parse_force(arguments.mover))
     print_results(run_engines(spec, arguments), arguments)
 
 
 def _run_avoid(arguments):
-    from ..rolls import AvoidBattle
+    from oddsengine.combat.rolls import AvoidBattle
 
     spec = AvoidBattle(
         parse_force(arguments.defender),

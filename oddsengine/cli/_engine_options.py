@@ -8,9 +8,9 @@ import json
 import math
 import sys
 
-from ..errors import OddsEngineError, shown
-from ..limits import check_precision
-from ..output import FORMATS
+from oddsengine.combat.limits import check_precision
+from oddsengine.errors import OddsEngineError, shown
+from oddsengine.results.output import FORMATS
 
 
 def positive_int(text: str) -> int:
@@ -26,7 +26,7 @@ def positive_int(text: str) -> int:
 
 def trial_count(text: str) -> int:
     """An argparse type: a number of trials, from 1 to ``MAX_TRIALS`` (10^9)."""
-    from ..montecarlo import MAX_TRIALS
+    from oddsengine.engines.montecarlo import MAX_TRIALS
 
     value = positive_int(text)
     if value > MAX_TRIALS:
@@ -138,8 +138,8 @@ def run_engines(spec, arguments, sample=None) -> list:
     ``sample`` is the Monte Carlo function (default :func:`oddsengine.simulate`; moves
     pass their own kernel's).
     """
-    from ..exact import exact
-    from ..montecarlo import MAX_TRIALS, default_trials, simulate
+    from oddsengine.engines.exact import exact
+    from oddsengine.engines.montecarlo import MAX_TRIALS, default_trials, simulate
 
     sample = sample or simulate
     check_engine_arguments(arguments)
@@ -176,14 +176,14 @@ def print_results(results, arguments, stream=None) -> None:
     stream = stream or sys.stdout
     comparison = None
     if len(results) == 2:
-        from ..compare import compare
+        from oddsengine.results.compare import compare
 
         comparison = compare(*results)
     if arguments.format == "json":
         if comparison is None:
             stream.write(results[0].render("json"))
         else:
-            from ..compare import comparison_dict
+            from oddsengine.results.compare import comparison_dict
 
             json.dump(comparison_dict(*results), stream, indent=2)
             stream.write("\n")

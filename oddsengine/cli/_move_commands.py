@@ -5,9 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..errors import OddsEngineError
-from ..output import FORMATS
-from ._engine_options import (
+from oddsengine.cli._engine_options import (
     add_engine_arguments,
     non_negative_int,
     positive_int,
@@ -15,20 +13,22 @@ from ._engine_options import (
     run_engines,
     trial_count,
 )
+from oddsengine.errors import OddsEngineError
+from oddsengine.results.output import FORMATS
 
 #: End states a move lists when --states is not given.
 DEFAULT_STATES = 10
 
 
 def _move_results(move, arguments) -> list:
-    from ..move_simulation import simulate_move
+    from oddsengine.moves.move_simulation import simulate_move
 
     return run_engines(move, arguments, sample=simulate_move)
 
 
 def _run_move(arguments):
-    from ..move import end_state_records
-    from ..scenario_file import load_move
+    from oddsengine.moves.move import end_state_records
+    from oddsengine.moves.scenario_file import load_move
 
     overrides = {}
     # "is not None": an empty policy is refused by the move, not ignored.
@@ -63,7 +63,7 @@ def _run_move(arguments):
         if len(payloads) == 1:
             json.dump(payloads[0], stream, indent=2)
         else:
-            from ..compare import comparison_dict
+            from oddsengine.results.compare import comparison_dict
 
             json.dump(comparison_dict(*results, payloads=payloads), stream, indent=2)
         stream.write("\n")
@@ -107,8 +107,8 @@ def _schedule(entries) -> tuple:
 
 
 def _run_siege(arguments):
-    from ..cards import parse_cards
-    from ..siege import SiegeCampaign, exact_campaign, simulate_campaign
+    from oddsengine.combat.cards import parse_cards
+    from oddsengine.moves.siege import SiegeCampaign, exact_campaign, simulate_campaign
 
     parameters = {
         "horizon": arguments.horizon,
@@ -119,7 +119,7 @@ def _run_siege(arguments):
         "assault_from": arguments.assault_from,
     }
     if arguments.after_move:
-        from ..scenario_file import load_move
+        from oddsengine.moves.scenario_file import load_move
 
         if arguments.besiegers or arguments.garrison:
             raise OddsEngineError("--after-move takes the siege from the move: no --besiegers")

@@ -3,9 +3,14 @@
 
 from __future__ import annotations
 
-from ..errors import OddsEngineError
-from ..naval_cards import effects_text, post_roll_slugs, roll_card_effect
-from ._engine_options import add_engine_arguments, non_negative_int, print_results, run_engines
+from oddsengine.cli._engine_options import (
+    add_engine_arguments,
+    non_negative_int,
+    print_results,
+    run_engines,
+)
+from oddsengine.combat.naval_cards import effects_text, post_roll_slugs, roll_card_effect
+from oddsengine.errors import OddsEngineError
 
 #: Monte Carlo trials of a foreign war when none are asked for (it is sampled attempt by
 #: attempt, slower than a single roll).
@@ -31,7 +36,7 @@ def _parse_post_roll(arguments) -> dict:
 
 
 def _run_naval(arguments):
-    from ..naval import NavalBattle
+    from oddsengine.combat.naval import NavalBattle
 
     spec = NavalBattle(
         arguments.attacker,
@@ -47,7 +52,7 @@ def _run_naval(arguments):
 
 
 def _run_piracy(arguments):
-    from ..piracy import Piracy
+    from oddsengine.combat.piracy import Piracy
 
     spec = Piracy(
         arguments.pirates,
@@ -65,7 +70,7 @@ def _run_piracy(arguments):
 
 
 def _run_foreign_war(arguments):
-    from ..foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
+    from oddsengine.combat.foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
 
     if arguments.precision is not None:
         raise OddsEngineError("--precision is not available for a foreign war: give --trials")
@@ -100,14 +105,14 @@ def _rowers(arguments):
 
 
 def _run_naval_intercept(arguments):
-    from ..naval import NavalInterception
+    from oddsengine.combat.naval import NavalInterception
 
     spec = NavalInterception(arguments.interceptor, **_rowers(arguments))
     print_results(run_engines(spec, arguments), arguments)
 
 
 def _run_naval_avoid(arguments):
-    from ..naval import NavalAvoidBattle
+    from oddsengine.combat.naval import NavalAvoidBattle
 
     spec = NavalAvoidBattle(arguments.defender, in_port=arguments.in_port, **_rowers(arguments))
     print_results(run_engines(spec, arguments), arguments)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..errors import OddsEngineError
-from ..output import FORMATS
-from ._engine_options import non_negative_int, positive_int, probability_target
+from oddsengine.cli._engine_options import non_negative_int, positive_int, probability_target
+from oddsengine.errors import OddsEngineError
+from oddsengine.results.output import FORMATS
 
 #: Force options of ``needed``; each kind takes those named in its record's roles.
 _FORCE_OPTIONS = ("attacker", "defender", "besiegers", "garrison", "reinforcements", "force")
@@ -44,8 +44,8 @@ def _stacks(pairs) -> dict:
 
 
 def _needed_arguments(arguments) -> dict:
-    from ..cards import parse_cards
-    from ..needed import find_kind
+    from oddsengine.combat.cards import parse_cards
+    from oddsengine.questions.needed import find_kind
 
     record = find_kind(arguments.kind)
     kind = record.name
@@ -119,8 +119,8 @@ def _part_two_arguments(arguments, kind: str) -> dict:
 
 
 def _run_needed(arguments):
-    from ..needed import needed
-    from ..needed_table import needed_table
+    from oddsengine.faces.needed_table import needed_table
+    from oddsengine.questions.needed import needed
 
     if (arguments.target is None) == (arguments.targets is None):
         raise OddsEngineError("give --target P, or --targets P1,P2,... for a table")
@@ -145,7 +145,7 @@ def _run_needed(arguments):
 
 
 def _run_plan(arguments):
-    from ..plans import compare_plans, load_plan
+    from oddsengine.questions.plans import compare_plans, load_plan
 
     if arguments.exact and arguments.monte_carlo:
         raise OddsEngineError("give --exact or --monte-carlo, not both")

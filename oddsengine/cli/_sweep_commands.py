@@ -6,10 +6,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..errors import OddsEngineError
-from ..kinds import kind_of, table_kinds
-from ..output_file import check_output_path, write_atomically
-from ._engine_options import positive_int, probability_target
+from oddsengine.cli._engine_options import positive_int, probability_target
+from oddsengine.errors import OddsEngineError
+from oddsengine.faces.output_file import check_output_path, write_atomically
+from oddsengine.kinds import kind_of, table_kinds
 
 TABLE_FORMATS = ("markdown", "html", "latex", "bbcode", "csv")
 #: The sharpest plot: 1200 dpi is print quality; a million would need terabytes of memory.
@@ -59,7 +59,7 @@ def _check_out(path: str) -> None:
 
 
 def _run_sweep(arguments):
-    from ..sweep import SweepInterrupted
+    from oddsengine.faces.sweep import SweepInterrupted
 
     try:
         return _sweep_to_file(arguments)
@@ -73,7 +73,7 @@ def _run_sweep(arguments):
 
 
 def _sweep_to_file(arguments):
-    from ..sweep import Sweep
+    from oddsengine.faces.sweep import Sweep
 
     plan = Sweep.from_toml(arguments.spec)
     changes = {}
@@ -158,7 +158,7 @@ def _templates(arguments):
 
 
 def _run_table(arguments):
-    from ..tables import odds_table
+    from oddsengine.faces.tables import odds_table
 
     if arguments.out is not None:
         _check_out(arguments.out)
@@ -185,9 +185,9 @@ def _run_plot(arguments):
     import matplotlib
 
     matplotlib.use("Agg")
-    from .. import plots
-    from ..sweep import Sweep
-    from ..templates import parse_template
+    from oddsengine.faces import plots
+    from oddsengine.faces.sweep import Sweep
+    from oddsengine.faces.templates import parse_template
 
     _check_out(arguments.out)
     suffix = str(arguments.out).rsplit(".", 1)[-1].lower()

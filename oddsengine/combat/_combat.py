@@ -1,0 +1,301 @@
+"""The dice of a field battle or an assault, from prepared sides to outcomes.
+
+Field battles (rule 14) and assaults (15.1) share their mechanics: each side rolls dice
+that hit on 5-6 (some card dice on 4-6 or 3-6), a side may fire first (Surprise Attack),
+dice may be added after both rolls are seen (Janissaries, Siege Artillery), and each hit
+kills one land unit. They differ in how dice are counted and in who has won; those parts
+come from the spec as a :class:`CombatSide` per side and a ``mode``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from oddsengine.combat.forces import UNIT_TYPES, Force
+from oddsengine.engines._draws import DrawPlan, binomial_pmf, convolve
+
+__all__ = ["CombatSide", "StackedSide", "combat_plan", "hits_pmf", "resolve_combat", "resolve_hits"]
+
+#: The distribution a side rolls when no unit is left to roll (29: the answer to a
+#: Surprise Attack that killed every unit).
+_NO_DICE = np.ones(1)
+_NO_DICE.setflags(write=False)
+
+
+@lru_cache(maxsize=4096)
+def hits_pmf(dice: int, bonus_dice: int = 0, bonus_chance: float = 0.5) -> np.ndarray:
+    """Distribution of a side's hits: ``dice`` dice hitting on 5-6 and ``bonus_dice``
+    hitting with ``bonus_chance`` (Tercios), before any post-roll card.
+
+    Computed once per combination and shared (read-only) by every combat that rolls it.
+
+    Examples
+    --------
+    >>> (hits_pmf(1, 1, 0.5) * 6).round(6).tolist()
+    [2.0, 3.0, 1.0]
+    """
+    pmf = convolve(binomial_pmf(dice), binomial_pmf(bonus_dice, bonus_chance))
+    pmf.setflags(write=False)
+    return pmf
+
+
+@dataclass(frozen=True, eq=False)
+class CombatSide:
+    """One side of a combat after every change made before the roll.
+
+    Parameters
+    ----------
+    force : Force
+        The units and leaders that fight (after Landsknechts, bribes, Gout...).
+    casualty_order : tuple of str
+    dice_after_losses : tuple of int
+        Dice hitting on 5-6 the side rolls when it has already lost ``L`` land units
+        before rolling, for ``L`` in 0..land units. Only Surprise Attack makes ``L > 0``.
+    bonus_dice, bonus_chance : int, float
+        Extra dice that hit with another chance before the roll (Tercios: 3 at 1/2).
+    post_roll_dice, post_roll_chance : int, float
+        Dice added after seeing both rolls (Janissaries: 5 at 1/3; Siege Artillery: 2
+        at 2/3); 0 without such a card.
+    post_roll_policy : str
+        ``always`` or ``if-it-changes-the-outcome``.
+    """
+
+    force: Force
+    casualty_order: tuple[str, ...]
+    dice_after_losses: tuple[int, ...]
+    bonus_dice: int = 0
+    bonus_chance: float = 0.5
+    post_roll_dice: int = 0
+    post_roll_chance: float = 1.0 / 3.0
+    post_roll_policy: str = "if-it-changes-the-outcome"
+
+    @property
+    def land_units(self) -> int:
+        return self.force.land_units
+
+    def hits_pmf(self, losses_before_rolling: int = 0) -> np.ndarray:
+        """Distribution of the side's hits before any post-roll card."""
+        units_left = self.land_units - losses_before_rolling
+        if losses_before_rolling > 0 and units_left <= 0:
+            return _NO_DICE  # 29: nothing to roll if none survive the first fire.
+        return hits_pmf(
+            self.dice_after_losses[losses_before_rolling], self.bonus_dice, self.bonus_chance
+        )
+
+    def dice_rolled(self, losses_before_rolling: np.ndarray) -> np.ndarray:
+        """Dice rolled before the post-roll card, per cell."""
+        dice = np.array(self.dice_after_losses) + self.bonus_dice
+        rolled = dice[losses_before_rolling]
+        return np.where(
+            (losses_before_rolling > 0) & (losses_before_rolling >= self.land_units), 0, rolled
+        )
+
+    def post_roll_pmf(self) -> np.ndarray:
+        return binomial_pmf(self.post_roll_dice, self.post_roll_chance)
+
+    def composition_after(self, survivors: np.ndarray) -> dict[str, np.ndarray]:
+        """Regulars, mercenaries and cavalry left for each number of survivors."""
+        units = tuple(getattr(self.force, kind) for kind in UNIT_TYPES)
+        rows = _composition_table(units, self.casualty_order)[self.land_units - survivors]
+        return {kind: rows[:, index] for index, kind in enumerate(UNIT_TYPES)}
+
+
+@dataclass(frozen=True, eq=False)
+class StackedSide:
+    """One side of many combats at once, for :func:`resolve_hits` over a grid.
+
+    The combats share their kind, their cards and the policies; they differ in counts
+    and ratings. Built with :meth:`stack`; each array has one row per combat.
+
+    Parameters
+    ----------
+    land_units : int array, shape (combats, 1)
+    dice_table : int array, shape (combats, most land units + 1)
+        Dice rolled before any post-roll card after ``L`` losses, bonus dice included
+        (row ``c`` is ``dice_after_losses + bonus_dice`` of combat ``c``, padded).
+    post_roll_dice : int
+    post_roll_policy : str
+    """
+
+    land_units: np.ndarray
+    dice_table: np.ndarray
+    post_roll_dice: int
+    post_roll_policy: str
+
+    @classmethod
+    def stack(cls, sides) -> StackedSide:
+        """Stack :class:`CombatSide` objects that share their post-roll card and policy."""
+        post_roll = {(side.post_roll_dice, side.post_roll_policy) for side in sides}
+        if len(post_roll) != 1:
+            raise ValueError("stacked sides must share their post-roll card and policy")
+        land_units = np.array([side.land_units for side in sides], dtype=np.int32)
+        dice_table = np.zeros((len(sides), land_units.max() + 1), dtype=np.int32)
+        for row, side in enumerate(sides):
+            dice_table[row, : side.land_units + 1] = (
+                np.array(side.dice_after_losses) + side.bonus_dice
+            )
+        ((post_roll_dice, post_roll_policy),) = post_roll
+        return cls(land_units[:, None], dice_table, post_roll_dice, post_roll_policy)
+
+    def dice_rolled(self, losses_before_rolling: np.ndarray) -> np.ndarray:
+        """As :meth:`CombatSide.dice_rolled`, one row per combat."""
+        if not losses_before_rolling.any():
+            return self.dice_table[:, :1]  # no losses before rolling (no Surprise Attack)
+        shape = np.broadcast_shapes(losses_before_rolling.shape, self.land_units.shape)
+        losses = np.broadcast_to(losses_before_rolling, shape)
+        rolled = np.take_along_axis(self.dice_table, losses, axis=1)
+        return np.where((losses > 0) & (losses >= self.land_units), 0, rolled)
+
+
+@lru_cache(maxsize=4096)
+def _composition_table(units: tuple[int, ...], casualty_order: tuple[str, ...]) -> np.ndarray:
+    """Units of each type (:data:`UNIT_TYPES`) left after 0..land units losses, one row
+    per number of losses; shared by every side with these units and this order."""
+    force = Force(**dict(zip(UNIT_TYPES, units, strict=True)))
+    table = np.array(
+        [
+            [force.units_after_losses(losses, casualty_order)[kind] for kind in UNIT_TYPES]
+            for losses in range(force.land_units + 1)
+        ]
+    ).reshape(force.land_units + 1, len(UNIT_TYPES))
+    table.setflags(write=False)
+    return table
+
+
+def combat_plan(attacker: CombatSide, defender: CombatSide, first_to_fire: str | None):
+    """The :class:`DrawPlan` of a combat.
+
+    Parameters
+    ----------
+    first_to_fire : {None, "attacker", "defender"}
+        None when both sides roll at once; otherwise the player of Surprise Attack (29),
+        whose hits are applied before the other side counts its dice.
+    """
+    if first_to_fire is None:
+        first, second = attacker.hits_pmf(), defender.hits_pmf()[None, :]
+    else:
+        firing, answering = (
+            (attacker, defender) if first_to_fire == "attacker" else (defender, attacker)
+        )
+        first = firing.hits_pmf()
+        rows = [answering.hits_pmf(losses) for losses in range(answering.land_units + 1)]
+        width = max(row.size for row in rows)
+        second = np.zeros((len(rows), width))
+        for index, row in enumerate(rows):
+            second[index, : row.size] = row
+    return DrawPlan(first, second, attacker.post_roll_pmf(), defender.post_roll_pmf())
+
+
+def _attacker_prevails(mode, attacker_hits, defender_hits, attacker, defender):
+    """Whether the attacker wins (battle) or takes the space (assault) on these hits."""
+    if mode == "battle":
+        return attacker_hits > defender_hits  # 14 step 8: ties go to the defender.
+    # 15.1 success: at least one hit, no defender left, at least one attacker left.
+    return (
+        (attacker_hits >= 1)
+        & (attacker_hits >= defender.land_units)
+        & (defender_hits < attacker.land_units)
+    )
+
+
+def _attacker_can_still_prevail(mode, attacker_hits, defender_hits, attacker, defender, extra):
+    """Whether ``extra`` more attacker hits at most could turn the result (for the policy)."""
+    return ~_attacker_prevails(mode, attacker_hits, defender_hits, attacker, defender) & (
+        _attacker_prevails(mode, attacker_hits + extra, defender_hits, attacker, defender)
+    )
+
+
+def resolve_combat(values, attacker: CombatSide, defender: CombatSide, mode, first_to_fire):
+    """Turn every cell of a combat's plan into its outcome.
+
+    Parameters
+    ----------
+    values : tuple of four int arrays, one entry per cell
+        The plan's ``first``, ``second``, ``attacker_extra`` and ``defender_extra``.
+    mode : {"battle", "assault"}
+
+    Returns
+    -------
+    dict of str to ndarray
+        Columns describing each cell's outcome: hits, survivors by type, and flags.
+    """
+    columns = resolve_hits(values, attacker, defender, mode, first_to_fire)
+    for side_name, side in (("attacker", attacker), ("defender", defender)):
+        survivors = columns[f"{side_name}_survivors"]
+        for kind, counts in side.composition_after(survivors).items():
+            columns[f"{side_name}_{kind}"] = counts
+    return columns
+
+
+def resolve_hits(values, attacker, defender, mode, first_to_fire):
+    """Hits, survivors, the winner and the post-roll decisions of every cell.
+
+    The part of :func:`resolve_combat` that does not look at unit types. ``attacker``
+    and ``defender`` are :class:`CombatSide` objects, or :class:`StackedSide` objects
+    whose values have one row per combat of a grid; the cell values then broadcast
+    against them (shape ``(1, cells)``) and every column has shape ``(combats, cells)``.
+    """
+    first, second, attacker_extra, defender_extra = values
+    if first_to_fire == "defender":
+        defender_hits, attacker_hits = first, second
+    else:
+        attacker_hits, defender_hits = first, second
+
+    # Dice each side rolled before the post-roll cards (for the both-wiped-out rule).
+    zero = np.zeros_like(first)
+    attacker_losses_first = (
+        np.minimum(defender_hits, attacker.land_units) if first_to_fire == "defender" else zero
+    )
+    defender_losses_first = (
+        np.minimum(attacker_hits, defender.land_units) if first_to_fire == "attacker" else zero
+    )
+    attacker_dice = attacker.dice_rolled(attacker_losses_first)
+    defender_dice = defender.dice_rolled(defender_losses_first)
+
+    # Post-roll cards: the attacker's decision first, then the defender's on seeing it.
+    attacker_spent = np.zeros(first.shape, dtype=bool)
+    if attacker.post_roll_dice:
+        if attacker.post_roll_policy == "always":
+            attacker_spent[:] = True
+        else:
+            attacker_spent = _attacker_can_still_prevail(
+                mode, attacker_hits, defender_hits, attacker, defender, attacker.post_roll_dice
+            )
+        attacker_hits = attacker_hits + np.where(attacker_spent, attacker_extra, 0)
+        attacker_dice = attacker_dice + attacker_spent * attacker.post_roll_dice
+    defender_spent = np.zeros(first.shape, dtype=bool)
+    if defender.post_roll_dice:
+        if defender.post_roll_policy == "always":
+            defender_spent[:] = True
+        else:
+            prevailing = _attacker_prevails(mode, attacker_hits, defender_hits, attacker, defender)
+            could_hold = ~_attacker_prevails(
+                mode, attacker_hits, defender_hits + defender.post_roll_dice, attacker, defender
+            )
+            defender_spent = prevailing & could_hold
+        defender_hits = defender_hits + np.where(defender_spent, defender_extra, 0)
+        defender_dice = defender_dice + defender_spent * defender.post_roll_dice
+
+    # 14 step 9 / 15.1 step 9: each hit eliminates one land unit of the other side.
+    attacker_survivors = attacker.land_units - np.minimum(defender_hits, attacker.land_units)
+    defender_survivors = defender.land_units - np.minimum(attacker_hits, defender.land_units)
+    prevails = _attacker_prevails(mode, attacker_hits, defender_hits, attacker, defender)
+    if mode == "battle":
+        # 14 step 9: if both sides are wiped out, the side that rolled more dice keeps one
+        # unit (the defender on equal dice); the winner is still decided by hits.
+        both_gone = (attacker_survivors == 0) & (defender_survivors == 0)
+        attacker_keeps = both_gone & (attacker_dice > defender_dice)
+        attacker_survivors = np.where(attacker_keeps, 1, attacker_survivors)
+        defender_survivors = np.where(both_gone & ~attacker_keeps, 1, defender_survivors)
+    return {
+        "attacker_hits": attacker_hits,
+        "defender_hits": defender_hits,
+        "attacker_prevails": prevails,
+        "attacker_survivors": attacker_survivors,
+        "defender_survivors": defender_survivors,
+        "attacker_spent_post_roll": attacker_spent,
+        "defender_spent_post_roll": defender_spent,
+    }

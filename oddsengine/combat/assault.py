@@ -1,0 +1,385 @@
+"""Assaults on a besieged fortified space (rule 15.1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from math import ceil
+
+import numpy as np
+
+from oddsengine.combat.cards import CARD_RULES, apply_units
+from oddsengine.combat.combat_spec import CombatSpec, survivor_columns
+from oddsengine.combat.forces import UNIT_TYPES, Force
+from oddsengine.combat.formations import declared_formation, standing_by, strongest_formation
+from oddsengine.errors import OddsEngineError
+
+__all__ = ["Assault"]
+
+
+@dataclass(frozen=True)
+class Assault(CombatSpec):
+    """An assault on a besieged fortified space (rule 15.1).
+
+    Parameters
+    ----------
+    attacker : Force or str
+        The besieging stack of the active power. It may be larger than one formation
+        (RULES.md §1, §7): every unit of it counts for keeping the siege (15.3), but only
+        one formation of it assaults, chosen by ``policies.assault_formation`` (default
+        the strongest legal formation, :func:`oddsengine.combat.formations.strongest_formation`).
+        The rest stand by: they do not roll and take no losses.
+    defender : Force or str
+        The garrison: at most 4 land units and any leaders; ``"0R"`` for an empty
+        fortress.
+    attacker_cards, defender_cards, responses, policies, options
+        As for :class:`FieldBattle`.
+    siege_laid_this_impulse : bool
+        The siege began in this impulse: only Roxelana (42) allows an assault then.
+    assaulted_this_impulse : bool
+        The space was already assaulted this impulse (one assault per space).
+    line_of_communication : bool
+        The assaulting power has a line of communication to the space.
+    defender_squadrons_adjacent, defender_squadrons_in_port, attacker_squadrons_adjacent
+        Naval squadrons (corsairs do not count) for the blockade requirements.
+    siege_artillery_supply : bool
+        The attacker has an LOC of at most 4 land spaces to a fortified home space, as
+        Siege Artillery (35) requires.
+
+    Notes
+    -----
+    Outcomes: ``success`` whenever the space is taken, by the assault or by Treachery!
+    (105), whose event ``taken_by_treachery`` marks the part taken by the card;
+    ``siege_continues`` and ``siege_broken`` after a failure (15.1 step 11). The
+    ``attacker_*`` columns count the assaulting formation; the ``besieger_*`` columns
+    count every besieger left in the space (the formation's survivors and the units that
+    stood by).
+
+    Examples
+    --------
+    >>> from oddsengine import Assault, exact
+    >>> assault = Assault("9R Suleiman", "4R Ferdinand")
+    >>> assault.attacker_dice, assault.defender_dice
+    (7, 6)
+    >>> big = Assault("14R Ibrahim", "hapsburg: 2R")
+    >>> big.assaulting_formation.notation(), big.besiegers_standing_by.notation()
+    ('ottoman: 6R Ibrahim Pasha', 'ottoman: 8R')
+    >>> big.attacker_dice
+    4
+    """
+
+    siege_laid_this_impulse: bool = False
+    assaulted_this_impulse: bool = False
+    line_of_communication: bool = True
+    defender_squadrons_adjacent: int = 0
+    defender_squadrons_in_port: int = 0
+    attacker_squadrons_adjacent: int = 0
+    siege_artillery_supply: bool = True
+
+    mode = "assault"
+    kind = "assault"
+    outcome_names = ("success", "siege_continues", "siege_broken")
+
+    # -- the formation that assaults ---------------------------------------------------
+
+    def _declared_attacker(self) -> Force:
+        """15.1 step 1: the formation declared to assault, out of the besieging stack."""
+        policy = self.policies.assault_formation
+        if policy == "strongest":
+            return strongest_formation(self.attacker)
+        return declared_formation(self.attacker, policy, action="assault")
+
+    def _capped(self, attacker: Force) -> tuple[Force, int]:
+        """The formation after the cards that add units, and the units left out of it.
+
+        RULES.md §7 (15.1 step 2): units that Landsknechts (33) or Swiss Mercenaries (36)
+        add, like mercenaries won by Mercenaries Bribed (26), are placed in the space but
+        join the assaulting formation only while it has room under its leaders; the rest
+        stand by with the besiegers. Cards add mercenaries only, so the overflow is theirs.
+        """
+        capacity = self._acting_attacker().command_capacity
+        overflow = 0 if capacity is None else max(attacker.land_units - capacity, 0)
+        if overflow:
+            attacker = attacker.with_units(mercenaries=attacker.mercenaries - overflow)
+        return attacker, overflow
+
+    def prepared_forces(self, with_ally: bool = True):
+        attacker, defender = super().prepared_forces(with_ally)
+        attacker, _ = self._capped(attacker)
+        # 27: cards that act on the assaulting formation once it is formed.
+        forces = {"attacker": attacker, "defender": defender}
+        apply_units(forces, self._held, 3)
+        return forces["attacker"], forces["defender"]
+
+    @cached_property
+    def besiegers_standing_by(self) -> Force:
+        """The besiegers that do not assault: the stack outside the acting formation,
+        with any units the cards placed that did not fit in it (RULES.md §7).
+
+        They keep the siege with the formation (15.3) but neither roll nor take losses.
+        """
+        rest = standing_by(self.attacker, self._acting_attacker())
+        _, overflow = self._capped(CombatSpec.prepared_forces(self)[0])
+        return rest.with_units(mercenaries=rest.mercenaries + overflow)
+
+    @property
+    def assaulting_formation(self) -> Force:
+        """The formation that rolls and takes losses, after every card before the roll."""
+        return self._sides[0].force
+
+    # -- requirements ------------------------------------------------------------------
+
+    def _check_forces(self):
+        # 15.1 requirements; each refusal names the rule it breaks.
+        if self.attacker.infantry + self.attacker.cavalry == 0:
+            raise OddsEngineError("assault: the attacker has no land units")
+        # RULES.md §1, §7: the besieging stack may exceed one formation; only the declared
+        # formation must fit (checked when it is declared).
+        formation = self._declared_attacker()
+        garrison = self.defending_force
+        if garrison.land_units > 4:
+            raise OddsEngineError(
+                f"assault: a fortified space holds at most 4 land units, not "
+                f"{garrison.land_units} (13.4, 15)"
+            )
+        leading = self._rule_with("attacker", "assaulting_leader")  # Roxelana (42)
+        lifts_supply = self._rule_with("attacker", "ignores_supply")  # Treachery! (105)
+        if self.siege_laid_this_impulse and self._rule_with("attacker", "assault_now") is None:
+            allowing = next(rule.card for rule in CARD_RULES.values() if rule.assault_now)
+            raise OddsEngineError(
+                "assault refused: the siege began this impulse; an assault needs a siege laid "
+                f"in an earlier impulse (15.1), unless {allowing} is played"
+            )
+        if self.assaulted_this_impulse:
+            raise OddsEngineError("assault refused: the space was already assaulted this impulse")
+        for name in (
+            "defender_squadrons_adjacent",
+            "defender_squadrons_in_port",
+            "attacker_squadrons_adjacent",
+        ):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise OddsEngineError(f"{name} must be a non-negative whole number")
+        if lifts_supply is None:
+            # 105: Treachery! ignores the line-of-communication and naval requirements.
+            self._check_supply_and_blockade()
+        lasting = self._rule_with("attacker", "uncancellable")
+        if lasting is not None and self.cancelled:
+            cancelling = self._rule_with("defender", "cancels").card
+            raise OddsEngineError(
+                f"{cancelling} cannot be played against {lasting.card}: it cannot stop that assault"
+            )
+        # 15: the space is under siege only while the besiegers - the whole stack -
+        # outnumber the garrison. 42: Roxelana allows the assault in the impulse the
+        # siege was laid, but not on an unbesieged fortress (RULES.md §7).
+        if self.attacker.land_units <= garrison.land_units:
+            card = f" {leading.card} does not lift this requirement." if leading else ""
+            raise OddsEngineError(
+                f"assault refused: {self.attacker.land_units} besieging land units do not "
+                f"outnumber the garrison of {garrison.land_units}, so the space is not "
+                f"under siege (15).{card}"
+            )
+        if leading is not None:
+            self._check_assaulting_leader(leading, formation)
+        supplied = self._rule_with("attacker", "needs_supply")
+        if supplied is not None and not self.siege_artillery_supply:
+            raise OddsEngineError(
+                f"{supplied.card.name} cannot be played: the attacker has no line of "
+                "communication of at most 4 land spaces to a fortified home space "
+                f"(card #{supplied.card.number})"
+            )
+
+    def _check_supply_and_blockade(self) -> None:
+        # 15.1 requirements: a line of communication, and no naval blockade.
+        if not self.line_of_communication:
+            raise OddsEngineError(
+                "assault refused: the assaulting power has no line of communication (15.1)"
+            )
+        if self.defender_squadrons_adjacent > 0:
+            raise OddsEngineError(
+                "assault refused: the defender has squadrons in an adjacent sea zone (15.1)"
+            )
+        if (
+            self.defender_squadrons_in_port > 0
+            and self.attacker_squadrons_adjacent <= self.defender_squadrons_in_port
+        ):
+            raise OddsEngineError(
+                f"assault refused: the defender has {self.defender_squadrons_in_port} "
+                "squadron(s) in port and the attacker needs more in the adjacent sea zones "
+                f"(has {self.attacker_squadrons_adjacent}) (15.1)"
+            )
+
+    def _check_assaulting_leader(self, rule, formation: Force) -> None:
+        # 42: Suleiman's formation assaults; Gout (32) keeping him out leaves none.
+        name = rule.assaulting_leader
+        if not any(leader.name == name for leader in formation.leaders):
+            self._refuse(
+                rule.card,
+                f"here: it lets {name}'s formation assault, and the formation declared "
+                f"({formation.notation()}) is not his",
+            )
+        victim = self.gout_victim
+        if victim is not None and victim.name == name:
+            keeping = self._rule_with("defender", "keeps_leader_out").card
+            self._refuse(
+                rule.card,
+                f"here: {keeping.name} keeps {name} out, and only his formation may assault",
+            )
+
+    def _check_prepared(self, attacker, defender):
+        if attacker.land_units == 0 and self._rule_with("defender", "prevents_assault") is None:
+            raise OddsEngineError("assault: the attacker has no land units left to assault")
+
+    # -- dice --------------------------------------------------------------------------
+
+    def _dice(self, role, force, other, losses, order):
+        left = force.units_after_losses(losses, order)
+        infantry = left["regulars"] + left["mercenaries"]  # cavalry gives no dice
+        if role == "attacker":
+            # 15.1 step 3: one die per regular or mercenary against an empty space; one per
+            # two, rounded up, if it holds any defending land unit (even only cavalry).
+            dice = infantry if other.land_units == 0 else ceil(infantry / 2)
+            dice += force.battle_rating
+        else:
+            # 15.1 step 4: one die per regular or mercenary, + rating, + 1 as defender.
+            dice = infantry + force.battle_rating + 1
+        return max(dice + self._card_dice(role, force), 0)
+
+    @property
+    def restless_breaks_siege(self) -> bool:
+        """Mercenaries Grow Restless (27) left the besiegers without a majority.
+
+        Every besieger counts (15.3): the formation after losing its mercenaries and the
+        units standing by.
+        """
+        if self._rule_with("defender", "prevents_assault") is None:
+            return False
+        attacker, defender = self.prepared_forces()
+        return attacker.land_units + self.besiegers_standing_by.land_units <= defender.land_units
+
+    @property
+    def assault_prevented(self) -> bool:
+        """Mercenaries Grow Restless (27) left no assault: the siege broke, or the
+        formation lost every land unit (the siege then holds with the units standing by)."""
+        if self._rule_with("defender", "prevents_assault") is None:
+            return False
+        return self.restless_breaks_siege or self.prepared_forces()[0].land_units == 0
+
+    @property
+    def _deterministic_outcome(self):
+        if self.cancelled:
+            return "cancelled"
+        if self.restless_breaks_siege:
+            return "siege_broken"  # 27: no assault happens.
+        if self.assault_prevented:
+            return "siege_continues"  # 27: nobody left to assault; the others besiege.
+        return None
+
+    @property
+    def attacker_dice(self) -> int:
+        """Dice the attacker rolls (before any post-roll card)."""
+        return self._sides[0].dice_after_losses[0] + self._sides[0].bonus_dice
+
+    @property
+    def defender_dice(self) -> int:
+        """Dice the defender rolls (before any post-roll card)."""
+        return self._sides[1].dice_after_losses[0] + self._sides[1].bonus_dice
+
+    # -- description -------------------------------------------------------------------
+
+    def describe(self) -> dict:
+        description = super().describe()
+        description["assault_formation_policy"] = self.policies.assault_formation
+        description["assaulting_formation"] = self.assaulting_formation.notation()
+        description["besiegers_standing_by"] = self.besiegers_standing_by.notation()
+        return description
+
+    def describe_lines(self) -> list[str]:
+        lines = super().describe_lines()
+        standing = self.besiegers_standing_by
+        if standing.land_units or standing.leaders:
+            formation = self.assaulting_formation
+            capacity = self._acting_attacker().command_capacity
+            lines.insert(
+                0,
+                f"Assaulting formation: {formation.notation()} (command capacity "
+                f"{capacity}); standing by, still besieging: {standing.notation()} (15.1, 15.3)",
+            )
+        return lines
+
+    # -- outcomes ----------------------------------------------------------------------
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        names = [
+            "attackers_eliminated",
+            "attacker_leaders_displaced",
+            "defender_leaders_captured",
+        ]
+        if self.defender_squadrons_in_port:
+            names.append("naval_units_to_turn_track")
+        names.extend(rule.outcome_event for rule in self._held["attacker"] if rule.outcome)
+        if self.assault_prevented:
+            names.append("assault_prevented")
+        names.extend(f"card_spent:{slug}" for slug in self.post_roll_cards)
+        return tuple(names)
+
+    def outcome_columns(self, values) -> dict[str, np.ndarray]:
+        """The outcome of every cell of :meth:`draw_plan`, as columns."""
+        columns = self._base_columns(values)
+        size = values[0].size
+        standing = self.besiegers_standing_by
+        formation_left = columns["attacker_survivors"]
+        besiegers_left = formation_left + standing.land_units
+        garrison_left = columns["defender_survivors"]
+        deterministic = self._deterministic_outcome
+        taken_by_assault = np.asarray(columns["attacker_prevails"], dtype=bool)
+        # 15.1 step 11, 15.3: after a failure the siege holds while the besiegers - those
+        # that assaulted and those that stood by - outnumber the garrison.
+        holds = ~taken_by_assault & (besiegers_left > garrison_left)
+        # 105: a card may take the space after a failed assault (Treachery!).
+        taken_by_card = np.zeros(size, dtype=bool)
+        events = {}
+        for rule in self._held["attacker"]:
+            if rule.outcome is not None:
+                taken = rule.outcome(holds)
+                events[rule.outcome_event] = taken
+                taken_by_card = taken_by_card | taken
+                holds = holds & ~taken
+        success = taken_by_assault | taken_by_card
+        if deterministic == "cancelled":
+            success = taken_by_card = np.zeros(size, dtype=bool)
+            events = dict.fromkeys(events, taken_by_card)
+            outcome = np.full(size, "cancelled", dtype=object)
+        else:
+            outcome = np.where(
+                success, "success", np.where(holds, "siege_continues", "siege_broken")
+            ).astype(object)
+        attacker, defender = self._sides
+        result = {"outcome": outcome}
+        survivors = survivor_columns(columns)
+        survivors["defender_survivors"] = np.where(taken_by_card, 0, garrison_left)
+        for kind in UNIT_TYPES:
+            survivors[f"defender_{kind}"] = np.where(
+                taken_by_card, 0, survivors[f"defender_{kind}"]
+            )
+        result.update(survivors)
+        result["besieger_survivors"] = np.asarray(besiegers_left)
+        for kind in UNIT_TYPES:
+            result[f"besieger_{kind}"] = survivors[f"attacker_{kind}"] + getattr(standing, kind)
+        eliminated = (formation_left == 0) & (deterministic is None)
+        result["attackers_eliminated"] = eliminated
+        # 15.1 step 11: if every attacking unit died, its leaders are displaced - unless
+        # besiegers that stood by are still in the space for them to stay with.
+        result["attacker_leaders_displaced"] = (
+            eliminated & bool(attacker.force.leaders) & (standing.land_units == 0)
+        )
+        # 15.1 step 10: when the space is taken, besieged leaders are captured.
+        result["defender_leaders_captured"] = success & bool(defender.force.leaders)
+        if self.defender_squadrons_in_port:
+            result["naval_units_to_turn_track"] = success
+        result.update(events)
+        if self.assault_prevented:
+            result["assault_prevented"] = np.ones(size, dtype=bool)
+        result.update(self._card_spent_columns(columns))
+        return result

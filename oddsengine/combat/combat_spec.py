@@ -1,0 +1,506 @@
+"""What field battles and assaults share: the forces, the cards played, the two sides.
+
+:class:`CombatSpec` holds the fields of a land combat and reads every card's effect from
+its record (:data:`oddsengine.combat.cards.CARD_RULES`);
+:class:`~oddsengine.combat.field_battle.FieldBattle` and
+:class:`~oddsengine.combat.assault.Assault` add their own dice and outcomes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from oddsengine.combat._combat import CombatSide, combat_plan, resolve_combat
+from oddsengine.combat.cards import (
+    RESPONSE,
+    SIDES,
+    Card,
+    CardRule,
+    Play,
+    apply_units,
+    card_rule,
+    find_card,
+    held_rules,
+)
+from oddsengine.combat.forces import UNIT_TYPES, Force, as_force
+from oddsengine.combat.formations import strongest_formation
+from oddsengine.combat.leaders import anonymous_leader, find_leader
+from oddsengine.combat.options import Policies, RuleOptions
+from oddsengine.combat.powers import MAJOR_POWERS
+from oddsengine.engines._draws import DrawPlan
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+
+__all__ = ["CombatSpec", "split_losses", "survivor_columns"]
+
+
+def _as_cards(values) -> tuple[Card, ...]:
+    if isinstance(values, (str, int, Card)):
+        values = [values] if not isinstance(values, str) else values.split(",")
+    try:
+        values = list(values)
+    except TypeError:
+        raise OddsEngineTypeError(f"cards must be a list of cards, not {shown(values)}") from None
+    cards = tuple(
+        find_card(value) for value in values if not isinstance(value, str) or value.strip()
+    )
+    if len(set(cards)) != len(cards):
+        raise OddsEngineError("a card is listed twice on one side")
+    return cards
+
+
+def _combine(main: Force, ally: Force) -> Force:
+    """One force holding the units of two allied powers, for counting dice."""
+    leaders = main.leaders + ally.leaders
+    best = max((leader.battle_rating for leader in leaders), default=None)
+    cavalry = main.cavalry + ally.cavalry
+    return Force(
+        regulars=main.regulars + ally.regulars,
+        mercenaries=main.mercenaries + ally.mercenaries,
+        cavalry=cavalry,
+        leaders=() if best is None else (anonymous_leader(best),),
+        power="ottoman" if cavalry else main.power,
+    )
+
+
+def split_losses(losses, main_units, ally_units, odd_loss_to_ally):
+    """14 step 9: allied powers defending together split their losses evenly; the odd
+    loss goes to the power the die roll picks. A power that runs out of units passes the
+    rest to the other. Works elementwise on arrays.
+
+    Examples
+    --------
+    >>> split_losses(3, 4, 4, odd_loss_to_ally=True)
+    (1, 2)
+    >>> split_losses(5, 1, 6, odd_loss_to_ally=False)
+    (1, 4)
+    """
+    losses = np.asarray(losses)
+    main_loss = losses // 2 + np.where(odd_loss_to_ally, 0, losses % 2)
+    main_loss = np.minimum(main_loss, main_units)
+    ally_loss = np.minimum(losses - main_loss, ally_units)
+    main_loss = losses - ally_loss
+    if main_loss.ndim == 0:
+        return int(main_loss), int(ally_loss)
+    return main_loss, ally_loss
+
+
+@dataclass(frozen=True)
+class CombatSpec:
+    """Fields and card handling shared by field battles and assaults."""
+
+    attacker: Force
+    defender: Force
+    attacker_cards: tuple[Card, ...] = ()
+    defender_cards: tuple[Card, ...] = ()
+    responses: tuple[Card, ...] = ()
+    policies: Policies = field(default_factory=Policies)
+    options: RuleOptions = field(default_factory=RuleOptions)
+    defender_ally: Force | None = None
+
+    mode = "battle"
+
+    def __post_init__(self):
+        object.__setattr__(self, "attacker", as_force(self.attacker, "attacker"))
+        object.__setattr__(self, "defender", as_force(self.defender, "defender"))
+        if self.defender_ally is not None:
+            object.__setattr__(self, "defender_ally", as_force(self.defender_ally, "ally"))
+            self._check_ally()
+        for name in ("attacker_cards", "defender_cards", "responses"):
+            object.__setattr__(self, name, _as_cards(getattr(self, name)))
+        if not isinstance(self.policies, Policies):
+            raise OddsEngineError("policies must be a Policies instance")
+        if not isinstance(self.options, RuleOptions):
+            raise OddsEngineError("options must be a RuleOptions instance")
+        if self.attacker.power is not None and self.attacker.power == self.defender.power:
+            raise OddsEngineError(
+                f"both sides are {self.attacker.power}: a power does not fight itself"
+            )
+        self._check_forces()
+        for card in self.attacker_cards:
+            self._check_card(card, "attacker")
+        for card in self.defender_cards:
+            self._check_card(card, "defender")
+        for card in self.responses:
+            self._check_response(card)
+        for card in self.attacker_cards:
+            if card_rule(card).once and card in self.defender_cards:
+                raise OddsEngineError(f"{card} exists once: one side only")
+        self._sides  # noqa: B018  (prepare now, so that every refusal happens here)
+
+    # -- allies ------------------------------------------------------------------------
+
+    def _check_ally(self) -> None:
+        ally, defender = self.defender_ally, self.defender
+        for label, force in (("defender", defender), ("defender_ally", ally)):
+            if force.power not in MAJOR_POWERS:
+                raise OddsEngineError(
+                    f"{label}: allied defenders must each name a major power "
+                    f"(e.g. 'france: 2R'), not {force.power or 'no power'}"
+                )
+        if ally.power == defender.power:
+            raise OddsEngineError(f"the ally is {ally.power} too: give one force per power")
+        if ally.power == self.attacker.power:
+            raise OddsEngineError(f"the ally ({ally.power}) is the attacking power")
+
+    @property
+    def defending_force(self) -> Force:
+        """Every land unit and leader on the defending side, allies included.
+
+        With an ally, the leaders are summarised by an anonymous leader of the best battle
+        rating (5.1: only the best rating counts).
+        """
+        if self.defender_ally is None:
+            return self.defender
+        return _combine(self.defender, self.defender_ally)
+
+    # -- cards -------------------------------------------------------------------------
+
+    def _cards(self, role):
+        return self.attacker_cards if role == "attacker" else self.defender_cards
+
+    @cached_property
+    def _held(self) -> dict[str, tuple[CardRule, ...]]:
+        # The records of the cards acting for each side (its own and the responses other
+        # powers play for it); asked for many times per spec, so read once.
+        return {role: held_rules(self._cards(role), self.responses, role) for role in SIDES}
+
+    def _rule_with(self, role: str, attribute: str) -> CardRule | None:
+        """The first card acting for ``role`` whose record sets ``attribute``."""
+        return next((rule for rule in self._held[role] if getattr(rule, attribute)), None)
+
+    def _force(self, role) -> Force:
+        return self.attacker if role == "attacker" else self.defender
+
+    def _opponent(self, role) -> str:
+        return "defender" if role == "attacker" else "attacker"
+
+    def _refuse(self, card, reason):
+        raise OddsEngineError(f"{card.name} cannot be played {reason} (card #{card.number})")
+
+    def _play(self, role: str) -> Play:
+        sided = role in SIDES
+        return Play(
+            role,
+            self.mode,
+            self._force(role) if sided else None,
+            self._force(self._opponent(role)) if sided else None,
+            self.attacker,
+            self.options.cards_as_printed,
+        )
+
+    def _check_card(self, card: Card, role: str) -> None:
+        reason = card_rule(card).refusal(self._play(role))
+        if reason is not None:
+            self._refuse(card, reason)
+
+    def _check_response(self, card: Card) -> None:
+        if card_rule(card).response_for is None:
+            raise OddsEngineError(
+                f"{card} is played by a side in the combat: list it with the attacker's or "
+                "the defender's cards"
+            )
+        self._check_card(card, RESPONSE)
+
+    @property
+    def cancelled(self) -> bool:
+        """A card played for the defender (Foul Weather, 31) stops the move or assault for
+        this impulse."""
+        return self._rule_with("defender", "cancels") is not None
+
+    @property
+    def gout_victim(self):
+        """The attacking leader a card played for the defender (Gout, 32) keeps out: the
+        policy's ``gout_target``, by default the one with the best battle rating."""
+        rule = self._rule_with("defender", "keeps_leader_out")
+        if rule is None:
+            return None
+        card = rule.card
+        target = self.policies.gout_target
+        candidates = self._declared_attacker().leaders
+        if not candidates:
+            raise OddsEngineError(
+                f"{card.name} cannot be played against a formation without an army leader "
+                f"(card #{card.number})"
+            )
+        if target is None:
+            return max(candidates, key=lambda leader: leader.battle_rating)
+        wanted = find_leader(target)
+        for leader in candidates:
+            if leader.name == wanted.name:
+                return leader
+        raise OddsEngineError(
+            f"{card.name} cannot be played against {wanted.name}: not with the attacking force"
+        )
+
+    def _declared_attacker(self) -> Force:
+        """The attacking formation as declared, before any card."""
+        return self.attacker
+
+    def _acting_attacker(self) -> Force:
+        """The attacking formation that acts, after Gout (32) keeps a leader out.
+
+        RULES.md §7, 32: without him the rest must still be one legal formation; the
+        strongest legal formation of it acts, and the units that do not fit stay behind.
+        """
+        declared = self._declared_attacker()
+        victim = self.gout_victim
+        if victim is None:
+            return declared
+        return strongest_formation(declared.without_leaders([victim.name]))
+
+    def prepared_forces(self, with_ally: bool = True) -> tuple[Force, Force]:
+        """The forces that roll, after the cards played before the roll."""
+        forces = {"attacker": self._acting_attacker(), "defender": self.defender}
+        # 14 step 1 / 15.1 step 2: the cards that place units (Landsknechts, 33; Swiss
+        # Mercenaries, 36), then those that move them between the sides (26).
+        apply_units(forces, self._held, 1)
+        apply_units(forces, self._held, 2)
+        if with_ally and self.defender_ally is not None:
+            # The cards above change the main defending power's units; the ally joins after.
+            forces["defender"] = _combine(forces["defender"], self.defender_ally)
+        return forces["attacker"], forces["defender"]
+
+    def _check_forces(self) -> None:
+        raise NotImplementedError
+
+    # -- description -------------------------------------------------------------------
+
+    def describe(self) -> dict:
+        """The spec as plain data (for JSON output and sweep tables)."""
+        description = {
+            "attacker": self.attacker.notation(),
+            "defender": self.defender.notation(),
+            "defender_ally": None if self.defender_ally is None else self.defender_ally.notation(),
+            "attacker_cards": [card.slug for card in self.attacker_cards],
+            "defender_cards": [card.slug for card in self.defender_cards],
+            "responses": [card.slug for card in self.responses],
+        }
+        if self._deterministic_outcome is None:
+            description["attacker_dice"] = self.attacker_dice
+            description["defender_dice"] = self.defender_dice
+        return description
+
+    def title(self) -> str:
+        name = "Field battle" if self.mode == "battle" else "Assault"
+        defenders = self.defender.notation()
+        if self.defender_ally is not None:
+            defenders += f" + {self.defender_ally.notation()}"
+        return f"{name}: {self.attacker.notation()}  vs  {defenders}"
+
+    def describe_lines(self) -> list[str]:
+        lines = []
+        cards = []
+        for label, group in (
+            ("attacker", self.attacker_cards),
+            ("defender", self.defender_cards),
+            ("other powers", self.responses),
+        ):
+            if group:
+                cards.append(f"{label}: " + ", ".join(card.name for card in group))
+        if cards:
+            lines.append("Cards: " + "; ".join(cards))
+        if self._deterministic_outcome is None:
+            attacker, defender = self._sides
+            extra = ""
+            if attacker.bonus_dice or defender.bonus_dice:
+                rule = self._rule_with("attacker", "before_roll") or self._rule_with(
+                    "defender", "before_roll"
+                )
+                extra = f" (incl. {rule.card.name} dice hitting on {rule.bonus_hits_on})"
+            lines.append(
+                f"Dice: attacker {self.attacker_dice}, defender {self.defender_dice}{extra}"
+            )
+        return lines
+
+    # -- what the engines read ---------------------------------------------------------
+
+    @property
+    def first_to_fire(self):
+        for role in SIDES:
+            if self._rule_with(role, "fires_first") is not None:
+                return role
+        return None
+
+    def _post_roll(self, role) -> tuple[int, float, str]:
+        rule = self._rule_with(role, "post_roll_dice")
+        if rule is not None:
+            policy = self.policies.post_roll_policy(rule.slug)
+            return rule.post_roll_dice, rule.post_roll_chance, policy
+        return 0, 1.0 / 3.0, "if-it-changes-the-outcome"
+
+    @cached_property
+    def _sides(self) -> tuple[CombatSide, CombatSide]:
+        attacker, defender = self.prepared_forces()
+        self._check_prepared(attacker, defender)
+        sides = []
+        for role, force, other in (
+            ("attacker", attacker, defender),
+            ("defender", defender, attacker),
+        ):
+            order = getattr(self.policies, f"{role}_casualty_order")
+            dice = tuple(
+                self._dice(role, force, other, losses, order)
+                for losses in range(force.land_units + 1)
+            )
+            bonus = {}
+            rule = self._rule_with(role, "before_roll")
+            if rule is not None:
+                bonus = {
+                    "bonus_dice": rule.before_roll(force.power)[0],
+                    "bonus_chance": rule.bonus_chance,
+                }
+            post_dice, post_chance, post_policy = self._post_roll(role)
+            sides.append(
+                CombatSide(
+                    force,
+                    order,
+                    dice,
+                    **bonus,
+                    post_roll_dice=post_dice,
+                    post_roll_chance=post_chance,
+                    post_roll_policy=post_policy,
+                )
+            )
+        return tuple(sides)
+
+    @property
+    def sides(self) -> tuple[CombatSide, CombatSide]:
+        """The attacker's and the defender's side as they roll, after every card played
+        before the roll (what the engines resolve)."""
+        return self._sides
+
+    def _check_prepared(self, attacker: Force, defender: Force) -> None:
+        """Checks that need the forces after the pre-roll cards."""
+
+    def _card_dice(self, role, force) -> int:
+        """Dice that cards add to (or take from) a side before the roll."""
+        dice = sum(rule.dice_for(force.power) for rule in self._held[role])
+        other = self._opponent(role)
+        for rule in self._held[other]:
+            if rule.before_roll is not None:
+                # 30, played against the Hapsburgs: they roll fewer dice.
+                dice -= rule.before_roll(self._force(other).power)[1]
+        return dice
+
+    def draw_plan(self) -> DrawPlan:
+        """The random values this combat reduces to (see :mod:`oddsengine.engines._draws`)."""
+        if self._deterministic_outcome is not None:
+            return DrawPlan(np.ones(1), np.ones((1, 1)))
+        attacker, defender = self._sides
+        plan = combat_plan(attacker, defender, self.first_to_fire)
+        if self.defender_ally is None:
+            return plan
+        # 14 step 9: the odd loss between allies is decided by a die roll (even chances),
+        # carried as the lowest digit of the defender's extra value.
+        odd_loss_roll = np.kron(plan.defender_extra, [0.5, 0.5])
+        return DrawPlan(plan.first, plan.second, plan.attacker_extra, odd_loss_roll)
+
+    @property
+    def _deterministic_outcome(self):
+        return "cancelled" if self.cancelled else None
+
+    @property
+    def post_roll_cards(self) -> tuple[str, ...]:
+        """Slugs of the post-roll cards in this combat, attacker's first."""
+        rules = (self._rule_with(role, "post_roll_dice") for role in SIDES)
+        return tuple(rule.slug for rule in rules if rule is not None)
+
+    def _base_columns(self, values):
+        attacker, defender = self._sides
+        if self._deterministic_outcome is not None:
+            size = values[0].size
+            columns = {}
+            for role, side in (("attacker", attacker), ("defender", defender)):
+                columns[f"{role}_survivors"] = np.full(size, side.land_units)
+                for kind in ("regulars", "mercenaries", "cavalry"):
+                    columns[f"{role}_{kind}"] = np.full(size, getattr(side.force, kind))
+                columns[f"{role}_spent_post_roll"] = np.zeros(size, dtype=bool)
+            columns["attacker_prevails"] = np.zeros(size, dtype=bool)
+        else:
+            odd_loss_to_ally = None
+            if self.defender_ally is not None:
+                first, second, attacker_extra, defender_extra = values
+                odd_loss_to_ally = defender_extra % 2 == 1
+                values = (first, second, attacker_extra, defender_extra // 2)
+            columns = resolve_combat(values, attacker, defender, self.mode, self.first_to_fire)
+        if self.defender_ally is not None:
+            if self._deterministic_outcome is not None:
+                odd_loss_to_ally = np.zeros(values[0].size, dtype=bool)
+            self._split_between_allies(columns, odd_loss_to_ally)
+        return columns
+
+    def _split_between_allies(self, columns, odd_loss_to_ally) -> None:
+        """Add each allied power's survivors and replace the defender's make-up."""
+        main = self.prepared_forces(with_ally=False)[1]
+        ally = self.defender_ally
+        losses = (main.land_units + ally.land_units) - columns["defender_survivors"]
+        main_loss, ally_loss = split_losses(
+            losses, main.land_units, ally.land_units, odd_loss_to_ally
+        )
+        order = self.policies.defender_casualty_order
+        totals = {kind: 0 for kind in UNIT_TYPES}
+        for force, lost in ((main, main_loss), (ally, ally_loss)):
+            table = np.array(
+                [
+                    [force.units_after_losses(count, order)[kind] for kind in UNIT_TYPES]
+                    for count in range(force.land_units + 1)
+                ]
+            ).reshape(force.land_units + 1, len(UNIT_TYPES))
+            rows = table[np.asarray(lost)]
+            columns[f"{force.power}_survivors"] = force.land_units - np.asarray(lost)
+            for index, kind in enumerate(UNIT_TYPES):
+                totals[kind] = totals[kind] + rows[:, index]
+        for kind in UNIT_TYPES:
+            columns[f"defender_{kind}"] = totals[kind]
+
+    @property
+    def loss_groups(self) -> list[tuple[str, int, str]]:
+        """(label, land units at the start, survivors column) for expected losses."""
+        groups = [
+            ("attacker", self.attacker_units, "attacker_survivors"),
+            ("defender", self.defender_units, "defender_survivors"),
+        ]
+        if self.defender_ally is not None and self._deterministic_outcome is None:
+            main = self.prepared_forces(with_ally=False)[1]
+            for force in (main, self.defender_ally):
+                groups.append(
+                    (f"defender:{force.power}", force.land_units, f"{force.power}_survivors")
+                )
+        return groups
+
+    def _card_spent_columns(self, columns):
+        spent = {}
+        for role in SIDES:
+            rule = self._rule_with(role, "post_roll_dice")
+            if rule is not None:
+                spent[f"card_spent:{rule.slug}"] = columns[f"{role}_spent_post_roll"]
+        return spent
+
+    @property
+    def attacker_units(self) -> int:
+        """Land units the attacker brings, after the cards played before the roll."""
+        return self._sides[0].land_units
+
+    @property
+    def defender_units(self) -> int:
+        """Land units the defender has, after the cards played before the roll."""
+        return self._sides[1].land_units
+
+
+def survivor_columns(columns) -> dict[str, np.ndarray]:
+    """The survivor columns of a combat, in their fixed order."""
+    keys = [
+        "attacker_survivors",
+        "defender_survivors",
+        "attacker_regulars",
+        "attacker_mercenaries",
+        "attacker_cavalry",
+        "defender_regulars",
+        "defender_mercenaries",
+        "defender_cavalry",
+    ]
+    keys += [key for key in columns if key.endswith("_survivors") and key not in keys]
+    return {key: np.asarray(columns[key]) for key in keys}

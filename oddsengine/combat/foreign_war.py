@@ -1,0 +1,495 @@
+"""Foreign wars (21.7, RULES.md §13): attempt after attempt against the units on a war card.
+
+A :class:`ForeignWar` is a campaign: each attempt (1 CP) is a field battle without the
+defender's extra die and without retreat, until no foreign unit is left, the horizon is
+reached, or the major power has no unit left on the card. :func:`exact_foreign_war` walks
+the Markov chain over the unit counts; :func:`simulate_foreign_war` plays it attempt by
+attempt on the project's random streams. Both return a :class:`~oddsengine.Result` whose
+states are the campaign's end states, so :func:`~oddsengine.compare`, ``to_frame`` and
+the JSON output work as for a single combat; :func:`~oddsengine.exact` answers a war too.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from oddsengine.combat.forces import (
+    DEFAULT_CASUALTY_ORDER,
+    UNIT_TYPES,
+    Force,
+    as_force,
+    parse_force,
+)
+from oddsengine.combat.naval_cards import CardEffect, parse_effects
+from oddsengine.combat.options import POST_ROLL_POLICIES, parse_casualty_order
+from oddsengine.engines._draws import DrawPlan, binomial_pmf
+from oddsengine.engines._numpy_kernel import sample_values
+from oddsengine.engines._random import block_keys, normalise_seed, scenario_id
+from oddsengine.errors import OddsEngineError
+from oddsengine.results.result import Result
+
+__all__ = [
+    "ForeignWar",
+    "WarCard",
+    "WARS",
+    "exact_foreign_war",
+    "simulate_foreign_war",
+]
+
+#: 21.7: a Fight Foreign War action costs 1 CP.
+ATTEMPT_CP = 1
+#: A regular built on the card to restore its units costs 2 CP.
+BUILD_CP = 2
+#: Trials per block of the campaign Monte Carlo (the unit of random streams).
+WAR_BLOCK = 1 << 16
+_MAX_HORIZON = 50
+#: The columns of an end state, in the order the engines hand them over.
+END_STATE_FIELDS = ("attempts", "won_at", *UNIT_TYPES, "foreign_left", "cp")
+
+
+@dataclass(frozen=True)
+class WarCard:
+    """A foreign-war card (RULES.md §13).
+
+    Examples
+    --------
+    >>> WARS["persia"].units, WARS["persia"].foreign
+    (5, 4)
+    """
+
+    number: int
+    name: str
+    power: str
+    units: int
+    foreign: int
+
+
+WARS: dict[str, WarCard] = {
+    "egypt": WarCard(92, "Revolt in Egypt", "ottoman", 3, 3),
+    "persia": WarCard(110, "War in Persia", "ottoman", 5, 4),
+    # 4 Irish if France or the Hapsburgs play it (give foreign=4).
+    "ireland": WarCard(93, "Revolt in Ireland", "england", 4, 3),
+}
+
+
+def _whole(value, name, low, high=None) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise OddsEngineError(f"{name} must be a whole number, not {value!r}")
+    if value < low or (high is not None and value > high):
+        bound = f"between {low} and {high}" if high is not None else f"at least {low}"
+        raise OddsEngineError(f"{name} must be {bound}, not {value}")
+    return int(value)
+
+
+@dataclass(frozen=True)
+class ForeignWar:
+    """A foreign war fought attempt after attempt (21.7).
+
+    Parameters
+    ----------
+    war : {"persia", "egypt", "ireland"}
+    force : Force or str
+        The major power's land units and army leaders on the card (at most the number the
+        card calls for; only the best battle rating counts).
+    foreign : int, optional
+        Foreign units on the card (default the card's: Egypt 3, Persia 4, Ireland 3; 4 for
+        Ireland played by France or the Hapsburgs).
+    horizon : int
+        Attempts (impulses) to play, 1 to 50.
+    cards : sequence of cards, or a comma-separated string
+        Combat cards of the major power in the first attempt: Arquebusiers (+2), Field
+        Artillery (+2, +3 for France or the Ottomans), Janissaries (+5 after the roll).
+    post_roll_policy : str
+        Janissaries: ``if-it-changes-the-outcome`` (default: played when foreign units
+        would survive the roll and 5 more dice could remove them all) or ``always``.
+    reinforcements : int
+        Regulars built on the card before each later attempt (2 CP each), up to the number
+        the card calls for; 0 (default) lets a war with no unit left stop.
+    casualty_order : str or tuple
+        The major power's order of losses (default mercenaries, regulars, cavalry).
+
+    Examples
+    --------
+    >>> from oddsengine import ForeignWar, exact
+    >>> war = ForeignWar("egypt", "3R", horizon=2)
+    >>> result = exact(war)
+    >>> round(result.p["won_by:1"], 4), round(result.expected_values()["cp"]["mean"], 4)
+    (0.0357, 1.9273)
+    """
+
+    war: str = "persia"
+    force: Force | None = None
+    foreign: int | None = None
+    horizon: int = 6
+    cards: tuple[CardEffect, ...] = ()
+    post_roll_policy: str = POST_ROLL_POLICIES[0]
+    reinforcements: int = 0
+    casualty_order: tuple[str, ...] = DEFAULT_CASUALTY_ORDER
+
+    kind = "foreign-war"
+    outcome_names = ("won", "continues", "stalled")
+
+    def __post_init__(self):
+        key = str(self.war).strip().lower()
+        if key not in WARS:
+            raise OddsEngineError(f"unknown war {self.war!r}; use one of {', '.join(WARS)}")
+        object.__setattr__(self, "war", key)
+        card = WARS[key]
+        if self.force is None:
+            raise OddsEngineError(f"give the {card.power} force on {card.name} (e.g. '5R')")
+        force = (
+            parse_force(self.force, power=card.power)
+            if isinstance(self.force, str)
+            else as_force(self.force, "force")
+        )
+        if force.power is None:
+            force = Force(
+                force.regulars, force.mercenaries, force.cavalry, force.leaders, card.power
+            )
+        if force.power != card.power:
+            raise OddsEngineError(
+                f"{card.name} is fought by {card.power}, not {force.power} (21.7)"
+            )
+        _whole(force.land_units, f"land units on {card.name}", 1, card.units)
+        object.__setattr__(self, "force", force)
+        foreign = card.foreign if self.foreign is None else self.foreign
+        object.__setattr__(self, "foreign", _whole(foreign, "foreign units", 1, 10))
+        object.__setattr__(self, "horizon", _whole(self.horizon, "horizon", 1, _MAX_HORIZON))
+        object.__setattr__(
+            self, "reinforcements", _whole(self.reinforcements, "reinforcements", 0, card.units)
+        )
+        cards = parse_effects(self.cards, "foreign-war")
+        for effect in cards:
+            if effect.powers and force.power not in effect.powers:
+                raise OddsEngineError(
+                    f"{effect.card} cannot be played by {force.power} in {card.name}"
+                )
+        object.__setattr__(self, "cards", cards)
+        if self.post_roll_policy not in POST_ROLL_POLICIES:
+            raise OddsEngineError(
+                f"unknown policy {self.post_roll_policy!r}; use one of "
+                + ", ".join(POST_ROLL_POLICIES)
+            )
+        object.__setattr__(self, "casualty_order", parse_casualty_order(self.casualty_order))
+
+    @property
+    def card(self) -> WarCard:
+        return WARS[self.war]
+
+    # -- one attempt -------------------------------------------------------------------
+
+    def major_dice(self, land_units: int, first: bool) -> int:
+        """21.7 / 14 step 2: land units + the best battle rating + cards before the roll
+        (first attempt only)."""
+        dice = land_units + self.force.battle_rating  # 21.7: no defender's extra die here
+        if first:
+            dice += sum(
+                effect.dice_for(self.force.power)
+                for effect in self.cards
+                if effect.timing == "before-roll"
+            )
+        return dice
+
+    def post_roll_dice(self, first: bool) -> int:
+        """Dice of the post-roll card (Janissaries, +5), first attempt only."""
+        if not first:
+            return 0
+        power = self.force.power
+        return sum(effect.dice_for(power) for effect in self.cards if effect.timing == "post-roll")
+
+    def _after_losses(self, counts: np.ndarray, losses: np.ndarray) -> np.ndarray:
+        """Counts (n, 3) after ``losses`` (n,) land units, in the casualty order."""
+        left = counts.copy()
+        remaining = losses.copy()
+        for kind in self.casualty_order:
+            column = UNIT_TYPES.index(kind)
+            taken = np.minimum(remaining, left[:, column])
+            left[:, column] -= taken
+            remaining -= taken
+        return left
+
+    def attempt(self, counts, foreign, first, major_hits, foreign_hits, extra_hits):
+        """Counts and foreign units after one attempt with these hits, elementwise.
+
+        ``counts`` has shape (n, 3) (regulars, mercenaries, cavalry); the other arrays
+        shape (n,). 21.7: no defender's die, no retreat; each hit removes a unit of the
+        other side; if both sides are wiped out the side that rolled more dice keeps one
+        unit, the foreign side on equal dice.
+        """
+        counts = np.atleast_2d(np.asarray(counts, dtype=np.int64))
+        foreign = np.asarray(foreign, dtype=np.int64)
+        major_hits = np.asarray(major_hits, dtype=np.int64)
+        units = counts.sum(axis=1)
+        dice = self.major_dice(units, first)
+        post = self.post_roll_dice(first)
+        if post:
+            if self.post_roll_policy == "always":
+                played = np.ones(units.shape, dtype=bool)
+            else:
+                played = (major_hits < foreign) & (foreign <= major_hits + post)
+            major_hits = major_hits + np.where(played, extra_hits, 0)
+            dice = dice + played * post
+        # 21.7: each hit removes one unit of the other side; no retreat follows.
+        foreign_left = np.maximum(foreign - major_hits, 0)
+        lost = np.minimum(foreign_hits, units)
+        counts_left = self._after_losses(counts, lost)
+        # 21.7 / 14 step 9: both sides wiped out: more dice keep a unit, the foreign side
+        # on equal dice.
+        both_gone = (foreign_left == 0) & (units - lost == 0)
+        major_keeps = both_gone & (dice > foreign)  # the foreign side rolls 1 die a unit
+        kept = self._after_losses(counts, np.maximum(units - 1, 0))
+        counts_left = np.where(major_keeps[:, None], kept, counts_left)
+        foreign_left = np.where(both_gone & ~major_keeps, 1, foreign_left)
+        return counts_left, foreign_left
+
+    def _attempt_table(self, counts, foreign, first):
+        """Every result of one attempt: list of (probability, counts, foreign)."""
+        pmfs = (
+            binomial_pmf(self.major_dice(sum(counts), first)),
+            binomial_pmf(foreign),
+            binomial_pmf(self.post_roll_dice(first)),
+        )
+        grids = np.meshgrid(*(np.arange(pmf.size) for pmf in pmfs), indexing="ij")
+        major_hits, foreign_hits, extra_hits = (grid.ravel() for grid in grids)
+        weights = pmfs[0][major_hits] * pmfs[1][foreign_hits] * pmfs[2][extra_hits]
+        size = weights.size
+        after, left = self.attempt(
+            np.tile(np.array(counts, dtype=np.int64), (size, 1)),
+            np.full(size, foreign),
+            first,
+            major_hits,
+            foreign_hits,
+            extra_hits,
+        )
+        table = defaultdict(float)
+        for row, remaining, weight in zip(after.tolist(), left.tolist(), weights, strict=True):
+            table[(tuple(row), remaining)] += weight
+        return [(weight, row, remaining) for (row, remaining), weight in table.items()]
+
+    def reinforced(self, counts) -> tuple[tuple[int, ...], int]:
+        """Counts after the regulars built before a later attempt, and their CP."""
+        built = min(self.reinforcements, max(self.card.units - sum(counts), 0))
+        return (counts[0] + built, *counts[1:]), BUILD_CP * built
+
+    # -- what the engines read ---------------------------------------------------------
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        return tuple(f"won_by:{k}" for k in range(1, self.horizon + 1))
+
+    @property
+    def reported_columns(self) -> dict[str, tuple[str, float]]:
+        """Expected CP, attempts, major-power units lost and foreign units left."""
+        return {
+            "cp": ("cp", 1.0),
+            "attempts": ("attempts", 1.0),
+            "units_lost": ("units_lost", 1.0),
+            "foreign_left": ("foreign_left", 1.0),
+        }
+
+    def draw_plan(self):
+        """The campaign's end states with their exact probabilities (the Markov chain)."""
+        return _EndStates(self)
+
+    def outcome_columns(self, values) -> dict[str, np.ndarray]:
+        """Columns of each end state; ``values`` holds :data:`END_STATE_FIELDS`."""
+        fields = dict(zip(END_STATE_FIELDS, (np.asarray(v) for v in values), strict=True))
+        won_at = fields["won_at"]
+        left = sum(fields[kind] for kind in UNIT_TYPES)
+        built = (fields["cp"] - ATTEMPT_CP * fields["attempts"]) // BUILD_CP
+        # Stalled: no unit left on the card and none to be built (21.7).
+        stalled = (left == 0) & (self.reinforcements == 0)
+        outcome = np.where(won_at > 0, "won", np.where(stalled, "stalled", "continues"))
+        columns = {"outcome": outcome.astype(object), **fields}
+        columns["units_lost"] = self.force.land_units + built - left
+        for k in range(1, self.horizon + 1):
+            columns[f"won_by:{k}"] = (won_at > 0) & (won_at <= k)
+        return columns
+
+    # -- description -------------------------------------------------------------------
+
+    def describe(self) -> dict:
+        return {
+            "war": self.war,
+            "card": f"{self.card.name} (#{self.card.number})",
+            "force": self.force.notation(),
+            "foreign": self.foreign,
+            "horizon": self.horizon,
+            "cards": [effect.slug for effect in self.cards],
+            "post_roll_policy": self.post_roll_policy,
+            "reinforcements": self.reinforcements,
+        }
+
+    def title(self) -> str:
+        return f"{self.card.name}: {self.force.notation()}  against  {self.foreign} foreign units"
+
+    def describe_lines(self) -> list[str]:
+        lines = [
+            f"Dice per attempt: {self.major_dice(self.force.land_units, True)} (first), "
+            f"foreign {self.foreign}; no defender's die, no retreat; horizon {self.horizon}"
+        ]
+        if self.cards:
+            lines.append("Cards (first attempt): " + ", ".join(e.card.name for e in self.cards))
+        if self.reinforcements:
+            lines.append(f"Builds up to {self.reinforcements} regulars before each attempt")
+        return lines
+
+
+@dataclass(frozen=True, eq=False)
+class _EndStates:
+    """The end states of a war and their probabilities, in the draw-plan interface the
+    exact engine reads."""
+
+    war: ForeignWar
+    states: dict = field(init=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "states", _chain(self.war))
+
+    def cell_values(self):
+        keys = list(self.states)
+        return tuple(
+            np.array([key[index] for key in keys], dtype=np.int64)
+            for index in range(len(END_STATE_FIELDS))
+        )
+
+    def cell_probabilities(self):
+        return np.array(list(self.states.values()))
+
+    def _not_sampled_here(self):
+        raise OddsEngineError(
+            "a foreign war is a campaign: sample it with simulate_foreign_war(war, trials, seed)"
+        )
+
+    # The single-roll Monte Carlo engine asks for these first: refer it to the campaign's.
+    cells = property(_not_sampled_here)
+    thresholds = _not_sampled_here
+
+
+def _chain(war: ForeignWar) -> dict:
+    """End state (attempts, won_at, regulars, mercenaries, cavalry, foreign left, cp) ->
+    probability, walking the Markov chain over the unit counts."""
+    start = tuple(getattr(war.force, kind) for kind in UNIT_TYPES)
+    live = {(start, war.foreign, 0): 1.0}  # (counts, foreign, cp) -> probability
+    ended = defaultdict(float)
+    for attempt in range(1, war.horizon + 1):
+        following = defaultdict(float)
+        for (counts, foreign, cp), weight in live.items():
+            if attempt > 1:
+                counts, build_cp = war.reinforced(counts)
+                cp += build_cp
+            if sum(counts) == 0:  # 21.7: no unit on the card, no attempt
+                ended[(attempt - 1, 0, *counts, foreign, cp)] += weight
+                continue
+            for probability, after, left in war._attempt_table(counts, foreign, attempt == 1):
+                state_cp = cp + ATTEMPT_CP
+                if left == 0:
+                    ended[(attempt, attempt, *after, 0, state_cp)] += weight * probability
+                else:
+                    following[(after, left, state_cp)] += weight * probability
+        live = following
+    for (counts, foreign, cp), weight in live.items():
+        ended[(war.horizon, 0, *counts, foreign, cp)] += weight
+    return dict(ended)
+
+
+def exact_foreign_war(war: ForeignWar) -> Result:
+    """Exact end states of a foreign war (the Markov chain); the same as ``exact(war)``.
+
+    Examples
+    --------
+    >>> war = ForeignWar("persia", "5R Ibrahim", horizon=3)
+    >>> round(exact_foreign_war(war).p["won_by:3"], 4)
+    0.7419
+    """
+    plan = war.draw_plan()
+    return Result.from_cells(war, "exact", plan.cell_values(), plan.cell_probabilities())
+
+
+def simulate_foreign_war(war: ForeignWar, trials=100_000, seed=None) -> Result:
+    """Monte Carlo end states of a foreign war, attempt by attempt.
+
+    Each attempt draws both sides' hits (Binomial, 1/3 a die) from its draw plan with the
+    project's one sampler and applies :meth:`ForeignWar.attempt`. Block ``b`` of
+    :data:`WAR_BLOCK` trials draws from the stream keyed by (seed, war, b), attempt ``a``
+    of trial ``t`` at position ``t * horizon + a - 1``, so a result does not depend on
+    anything else run.
+
+    Examples
+    --------
+    >>> war = ForeignWar("egypt", "3R Ibrahim", horizon=4)
+    >>> result = simulate_foreign_war(war, trials=40_000, seed=2)
+    >>> bool(abs(result.p["won_by:4"] - exact_foreign_war(war).p["won_by:4"]) < 0.02)
+    True
+    """
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials <= 0:
+        raise OddsEngineError(f"trials must be a positive whole number, not {trials!r}")
+    trials = int(trials)
+    seed = normalise_seed(seed)
+    blocks = -(-trials // WAR_BLOCK)
+    keys = block_keys(seed, scenario_id(war), blocks)
+    parts = []
+    for block in range(blocks):
+        size = min(WAR_BLOCK, trials - block * WAR_BLOCK)
+        parts.append(_simulate_block(war, size, keys[block]))
+    values = tuple(np.concatenate([part[index] for part in parts]) for index in range(7))
+    return Result.from_cells(war, "monte-carlo", values, np.ones(trials), trials=trials, seed=seed)
+
+
+def _simulate_block(war: ForeignWar, size: int, key) -> list[np.ndarray]:
+    start = tuple(getattr(war.force, kind) for kind in UNIT_TYPES)
+    counts = np.tile(np.array(start, dtype=np.int64), (size, 1))
+    foreign = np.full(size, war.foreign, dtype=np.int64)
+    cp = np.zeros(size, dtype=np.int64)
+    attempts = np.zeros(size, dtype=np.int64)
+    won_at = np.zeros(size, dtype=np.int64)
+    live = np.ones(size, dtype=bool)
+    positions = np.arange(size, dtype=np.uint64) * np.uint64(war.horizon)
+    for attempt in range(1, war.horizon + 1):
+        first = attempt == 1
+        if not first and war.reinforcements:
+            built = np.minimum(
+                war.reinforcements, np.maximum(war.card.units - counts.sum(axis=1), 0)
+            )
+            built = np.where(live, built, 0)
+            counts[:, 0] += built
+            cp += BUILD_CP * built
+        live &= counts.sum(axis=1) > 0
+        members = np.flatnonzero(live)
+        if members.size == 0:
+            break
+        major_dice = war.major_dice(counts[members].sum(axis=1), first)
+        hits = np.zeros((3, members.size), dtype=np.int64)
+        # Trials with the same dice share a draw plan: one group per (major, foreign) dice.
+        radix = int(foreign[members].max()) + 1
+        groups, inverse = np.unique(major_dice * radix + foreign[members], return_inverse=True)
+        for index, group in enumerate(groups.tolist()):
+            chosen = inverse == index
+            plan = _attempt_plan(war, group // radix, group % radix, first)
+            thresholds, layout = plan.thresholds()
+            at = positions[members[chosen]] + np.uint64(attempt - 1)
+            drawn = sample_values(thresholds, layout, key, at)
+            hits[:, chosen] = drawn[:3]
+        major_hits, foreign_hits, extra_hits = hits
+        counts[members], foreign[members] = war.attempt(
+            counts[members], foreign[members], first, major_hits, foreign_hits, extra_hits
+        )
+        cp[members] += ATTEMPT_CP
+        attempts[members] = attempt
+        won = members[foreign[members] == 0]
+        won_at[won] = attempt
+        live[won] = False
+    return [attempts, won_at, counts[:, 0], counts[:, 1], counts[:, 2], foreign, cp]
+
+
+def _attempt_plan(war: ForeignWar, major_dice: int, foreign_dice: int, first: bool) -> DrawPlan:
+    """The draw plan of one attempt: the major power's hits, the foreign units' hits, then
+    the hits of the dice added after the roll."""
+    return DrawPlan(
+        binomial_pmf(major_dice),
+        binomial_pmf(foreign_dice),
+        binomial_pmf(war.post_roll_dice(first)),
+    )

@@ -1,0 +1,158 @@
+"""Army leaders and their ratings (RULES.md §1, rule 5.1)."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+
+from oddsengine.combat.powers import normalise_power
+from oddsengine.errors import OddsEngineError, shown
+
+__all__ = ["Leader", "LEADERS", "anonymous_leader", "find_leader"]
+
+
+@dataclass(frozen=True)
+class Leader:
+    """An army leader.
+
+    Parameters
+    ----------
+    name : str
+        The name printed on the counter, or ``"L2"`` for an anonymous leader.
+    power : str or None
+        The major power the leader serves; ``None`` when the leader's power is set by the
+        force it leads (the Renegade, anonymous leaders).
+    battle_rating : int
+        0 to 2. Only the best battle rating on a side counts in a roll (5.1).
+    command_rating : int or None
+        How many land units the leader can move as one formation; ``None`` for an
+        anonymous leader, whose formation size is not checked.
+
+    Examples
+    --------
+    >>> find_leader("charles-v")
+    Leader(name='Charles V', power='hapsburg', battle_rating=2, command_rating=10)
+    """
+
+    name: str
+    power: str | None
+    battle_rating: int
+    command_rating: int | None
+
+    def __post_init__(self):
+        if not 0 <= self.battle_rating <= 2:
+            raise OddsEngineError(
+                f"leader {self.name!r}: battle rating must be 0, 1 or 2, not {self.battle_rating}"
+            )
+
+    @property
+    def is_anonymous(self) -> bool:
+        """True for a leader given only by its battle rating (``L0``, ``L1``, ``L2``)."""
+        return self.command_rating is None
+
+
+def anonymous_leader(battle_rating: int) -> Leader:
+    """Return an unnamed leader with the given battle rating (written ``L2`` in a force).
+
+    Examples
+    --------
+    >>> anonymous_leader(2).battle_rating
+    2
+    """
+    return Leader(f"L{battle_rating}", None, battle_rating, None)
+
+
+# RULES.md §1: the leader table (5.1).
+LEADERS: dict[str, Leader] = {
+    leader.name: leader
+    for leader in (
+        Leader("Suleiman", "ottoman", 2, 12),
+        Leader("Ibrahim Pasha", "ottoman", 1, 6),
+        Leader("Charles V", "hapsburg", 2, 10),
+        Leader("Duke of Alva", "hapsburg", 1, 6),
+        Leader("Ferdinand", "hapsburg", 1, 6),
+        Leader("Henry VIII", "england", 1, 8),
+        Leader("Charles Brandon", "england", 1, 6),
+        Leader("Dudley", "england", 0, 6),
+        Leader("Francis I", "france", 1, 8),
+        Leader("Henry II", "france", 0, 8),
+        Leader("Montmorency", "france", 1, 6),
+        Leader("John Frederick", "protestant", 0, 6),
+        Leader("Philip of Hesse", "protestant", 0, 6),
+        # Protestant; serves the Hapsburgs after card #60 (give the force a power prefix).
+        Leader("Maurice of Saxony", "protestant", 1, 6),
+        # Card #70: serves the power that places it.
+        Leader("Renegade", None, 1, 6),
+    )
+}
+
+_ALIASES = {
+    "ibrahim": "Ibrahim Pasha",
+    "charles": "Charles V",
+    "charles 5": "Charles V",
+    "alva": "Duke of Alva",
+    "henry 8": "Henry VIII",
+    "brandon": "Charles Brandon",
+    "francis": "Francis I",
+    "francis 1": "Francis I",
+    "henry 2": "Henry II",
+    "maurice": "Maurice of Saxony",
+    "philip": "Philip of Hesse",
+    "charles bourbon": "Renegade",
+    "bourbon": "Renegade",
+}
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[\s_\-.]+", " ", text.strip().lower())
+
+
+_LOOKUP = {_key(name): leader for name, leader in LEADERS.items()}
+_LOOKUP.update({_key(alias): LEADERS[name] for alias, name in _ALIASES.items()})
+
+
+def is_leader_name(text: str) -> bool:
+    """True if ``text`` names a leader of the table or an alias of one."""
+    return _key(text) in _LOOKUP
+
+
+def find_leader(name: str, power: str | None = None) -> Leader:
+    """Return the leader called ``name`` (case-insensitive; ``charles-v`` = ``Charles V``).
+
+    Parameters
+    ----------
+    name : str
+    power : str, optional
+        The power the leader serves here, for leaders that change sides (Maurice of
+        Saxony after card #60, the Renegade of card #70).
+
+    Raises
+    ------
+    OddsEngineError
+        If no leader has that name; the message suggests close names.
+
+    Examples
+    --------
+    >>> find_leader("Ibrahim").battle_rating
+    1
+    >>> find_leader("renegade", power="france").power
+    'france'
+    """
+    if not isinstance(name, str):
+        raise OddsEngineError(f"a leader is named by a string, not {shown(name)}")
+    leader = _LOOKUP.get(_key(name))
+    if leader is None:
+        close = difflib.get_close_matches(_key(name), list(_LOOKUP), n=3, cutoff=0.6)
+        names = dict.fromkeys(_LOOKUP[match].name for match in close)
+        hint = f"; did you mean {', '.join(map(repr, names))}?" if names else ""
+        raise OddsEngineError(f"unknown leader {shown(name)}{hint}")
+    if power is not None:
+        power = normalise_power(power)
+        if leader.name in ("Renegade", "Maurice of Saxony") or leader.power is None:
+            return Leader(leader.name, power, leader.battle_rating, leader.command_rating)
+        if leader.power != power:
+            raise OddsEngineError(
+                f"{leader.name} is a {leader.power} leader and cannot lead a {power} force"
+            )
+    return leader

@@ -1,0 +1,184 @@
+"""Limits on the size of a question, checked before any work starts.
+
+The game bounds every force: each power has a fixed counter mix, and a space holds what
+fits on the board. RULES.md gives no counter-mix figure, so the engine takes a generous
+bound that no real position reaches, :data:`MAX_UNITS` of each unit type in one force
+(or one stack), and refuses more, saying so. Without such a bound a count typed by mistake
+(``10**30`` regulars) would make the engine loop once per possible loss and never return.
+
+A grid of scenarios (a sweep, an odds table) is bounded the same way by
+:func:`check_grid_size`, before the first scenario is built.
+"""
+
+from __future__ import annotations
+
+import math
+
+from oddsengine.errors import OddsEngineError, shown
+
+__all__ = [
+    "MAX_UNITS",
+    "MAX_COMBINED_UNITS",
+    "MAX_COUNT_DIGITS",
+    "MAX_GRID_SCENARIOS",
+    "MIN_PRECISION",
+    "MAX_TABLE_CELLS",
+    "check_unit_count",
+    "check_force_size",
+    "read_count",
+    "check_grid_size",
+    "check_precision",
+]
+
+#: Most land units of one type (regulars, mercenaries or cavalry) in one force or stack
+#: that a user gives. No power's counter mix comes near it.
+MAX_UNITS = 99
+#: Most land units of one type in any :class:`~oddsengine.combat.forces.Force` object: room for
+#: the forces of several allied powers counted together, and a ceiling that keeps a count
+#: typed by mistake (``Force(regulars=10**30)``) from being built at all.
+MAX_COMBINED_UNITS = 999
+#: A count written with more digits than this is refused before it is converted.
+MAX_COUNT_DIGITS = 6
+#: Most scenarios in one grid (a sweep) built in one go.
+MAX_GRID_SCENARIOS = 1_000_000
+#: Most cells in one odds table: 100 rows by 100 columns is more than anyone reads, and
+#: already minutes of work.
+MAX_TABLE_CELLS = 10_000
+#: The finest precision target: a half-width below this needs more trials than any run
+#: may spend (about 4 * 10^12 at p = 1/2).
+MIN_PRECISION = 1e-6
+
+
+def check_unit_count(kind: str, count, limit: int = MAX_UNITS) -> int:
+    """Refuse a count of ``kind`` (``"regulars"``...) that is not a whole number from 0 to
+    ``limit`` (default :data:`MAX_UNITS`); return it as an int.
+
+    Examples
+    --------
+    >>> check_unit_count("regulars", 7)
+    7
+    >>> check_unit_count("regulars", 10**30)
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: at most 99 regulars in one force (got 10^30)
+    """
+    if isinstance(count, bool) or not isinstance(count, int):
+        try:
+            import numpy as np
+
+            if isinstance(count, np.integer):
+                count = int(count)
+        except ImportError:  # pragma: no cover - numpy is a dependency
+            pass
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise OddsEngineError(f"{kind} must be a whole number, not {shown(count)}")
+    if count < 0:
+        raise OddsEngineError(f"{kind} cannot be negative (got {_number(count)})")
+    if count > limit:
+        where = "one force" if limit == MAX_UNITS else "the forces of one side together"
+        raise OddsEngineError(f"at most {limit} {kind} in {where} (got {_number(count)})")
+    return count
+
+
+def check_force_size(force, role: str = "force"):
+    """Refuse a force a user gives with more than :data:`MAX_UNITS` units of a type;
+    return the force. ``role`` names it in the message (``"attacker"``).
+
+    Examples
+    --------
+    >>> from oddsengine import Force
+    >>> check_force_size(Force(regulars=150), "defender")
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: defender: at most 99 regulars in one force (got 150)
+    """
+    for kind in ("regulars", "mercenaries", "cavalry"):
+        try:
+            check_unit_count(kind, getattr(force, kind))
+        except OddsEngineError as error:
+            raise OddsEngineError(f"{role}: {error}") from None
+    return force
+
+
+def read_count(digits: str, kind: str, where: str) -> int:
+    """The whole number written as ``digits`` (ASCII, optionally signed), refused when it
+    has more than :data:`MAX_COUNT_DIGITS` digits, before Python converts it (a count of
+    thousands of digits is refused by ``int`` itself, with a ValueError).
+
+    Examples
+    --------
+    >>> read_count("12", "regulars", "'12R'")
+    12
+    """
+    body = digits.lstrip("+-")
+    if len(body.lstrip("0")) > MAX_COUNT_DIGITS:
+        raise OddsEngineError(
+            f"at most {MAX_UNITS} {kind} in one force (got a {len(body)}-digit number in "
+            f"{shown(where)})"
+        )
+    return int(digits)
+
+
+def check_grid_size(size: int, what: str = "grid", limit: int = MAX_GRID_SCENARIOS) -> int:
+    """Refuse a grid of more than ``limit`` (default :data:`MAX_GRID_SCENARIOS`) scenarios
+    before any is built.
+
+    ``size`` is the product of the lengths of the grid's axes (compute it with
+    :func:`math.prod`, which does not build the grid).
+
+    Examples
+    --------
+    >>> check_grid_size(15 * 15)
+    225
+    >>> check_grid_size(10**10, "sweep grid")
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: sweep grid of 10000000000 scenarios is too large: ...
+    """
+    if size > limit:
+        raise OddsEngineError(
+            f"{what} of {size} scenarios is too large: at most {limit} in one go; split it"
+        )
+    return size
+
+
+def check_precision(precision) -> float | None:
+    """Refuse a precision target that is not a number between :data:`MIN_PRECISION` and
+    0.5; return it as a float (None stays None).
+
+    Examples
+    --------
+    >>> check_precision(0.001)
+    0.001
+    >>> check_precision(1e-300)
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: precision 1e-300 is finer than any run can reach: ...
+    """
+    if precision is None:
+        return None
+    if isinstance(precision, bool) or not isinstance(precision, (int, float)):
+        try:
+            precision = float(precision)
+        except (TypeError, ValueError):
+            raise OddsEngineError(
+                f"precision must be a number between 0 and 0.5, not {shown(precision)}"
+            ) from None
+    precision = float(precision)
+    if not 0 < precision < 0.5 or math.isnan(precision):
+        raise OddsEngineError(f"precision must be between 0 and 0.5, not {precision:g}")
+    if precision < MIN_PRECISION:
+        raise OddsEngineError(
+            f"precision {precision:g} is finer than any run can reach: at least {MIN_PRECISION:g}"
+        )
+    return precision
+
+
+def _number(count: int) -> str:
+    """A count for a message: a power of ten as ``10^30``, a long number by its size."""
+    text = str(count) if count.bit_length() < 200 else ""
+    if count > 0 and text and text.strip("0") == "1" and len(text) > 7:
+        return f"10^{len(text) - 1}"
+    if not text or len(text) > 30:
+        return f"a number of about {round(count.bit_length() * math.log10(2))} digits"
+    return text

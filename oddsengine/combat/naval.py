@@ -1,0 +1,582 @@
+"""Naval combat (16.2) and the naval interception and avoid-battle rolls (16.1).
+
+:class:`NavalBattle`, :class:`NavalInterception` and :class:`NavalAvoidBattle` are frozen
+specs read by both engines through the same methods as the land engagements
+(:meth:`draw_plan`, :meth:`outcome_columns`, the outcome and event names), so
+:func:`~oddsengine.exact`, :func:`~oddsengine.simulate`, :func:`~oddsengine.compare`
+and sweeps answer them. Card effects come from :mod:`oddsengine.combat.naval_cards`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from oddsengine.combat.fleets import Fleet, as_fleet
+from oddsengine.combat.naval_cards import (
+    CardEffect,
+    parse_effects,
+    post_roll_slugs,
+    roll_card_effect,
+)
+from oddsengine.combat.options import POST_ROLL_POLICIES
+from oddsengine.engines._draws import DrawPlan, binomial_pmf, two_dice_pmf
+from oddsengine.errors import OddsEngineError
+
+__all__ = ["NavalBattle", "NavalInterception", "NavalAvoidBattle", "naval_losses"]
+
+#: 16.1: 2d6 + the best naval battle rating of 9 or more succeeds.
+TARGET = 9
+#: 16.2: hits needed to sink a squadron.
+SQUADRON_HITS = 2
+
+
+def _check_post_roll(post_roll, allowed) -> tuple[tuple[str, str], ...]:
+    items = post_roll.items() if isinstance(post_roll, dict) else post_roll
+    normalised = []
+    for card, policy in items:
+        card = str(card).strip().lower().replace("_", "-").replace(" ", "-")
+        if card not in allowed:
+            raise OddsEngineError(
+                f"no post-roll policy for {card!r} here: use one of {', '.join(allowed)}"
+            )
+        if policy not in POST_ROLL_POLICIES:
+            raise OddsEngineError(
+                f"unknown policy {policy!r} for {card}; use one of " + ", ".join(POST_ROLL_POLICIES)
+            )
+        normalised.append((card, policy))
+    return tuple(sorted(normalised))
+
+
+def naval_losses(hits, squadrons: int, corsairs: int, loser):
+    """Squadrons and corsairs left after ``hits`` (16.2, RULES.md §11). Elementwise.
+
+    (a) each pair of hits sinks a squadron while squadrons last; (b) hits still left sink
+    one corsair each; (c) a single hit still left sinks one more squadron of the loser, if
+    it has one, and is ignored against the winner.
+
+    Examples
+    --------
+    The Barbary Coast example: 3 hits on 2 squadrons and 1 corsair (the loser) sink a
+    squadron and the corsair; 3 hits on the winner's 2 squadrons sink one.
+
+    >>> naval_losses(3, 2, 1, loser=True)
+    (1, 0)
+    >>> naval_losses(3, 2, 0, loser=False)
+    (1, 0)
+    >>> naval_losses(3, 2, 0, loser=True)
+    (0, 0)
+    """
+    hits = np.asarray(hits)
+    sunk = np.minimum(hits // SQUADRON_HITS, squadrons)  # 16.2 (a): pairs sink squadrons
+    left = hits - SQUADRON_HITS * sunk
+    corsairs_sunk = np.minimum(left, corsairs)  # 16.2 (b): then 1 corsair a hit
+    left = left - corsairs_sunk
+    odd = (left >= 1) & np.asarray(loser) & (sunk < squadrons)  # 16.2 (c): the loser's odd hit
+    squadrons_left = squadrons - sunk - odd
+    corsairs_left = corsairs - corsairs_sunk
+    if squadrons_left.ndim == 0:
+        return int(squadrons_left), int(corsairs_left)
+    return squadrons_left, corsairs_left
+
+
+@dataclass(frozen=True, eq=False)
+class _PostRoll:
+    effect: CardEffect
+    dice: int
+    policy: str
+
+
+@dataclass(frozen=True)
+class NavalBattle:
+    """A naval battle (16.2): the active power's fleet attacks the ships in a sea zone or
+    a port.
+
+    Parameters
+    ----------
+    attacker, defender : Fleet or str
+        The attacking fleet (always the active power's) and the defending one, in the fleet
+        notation (``"ottoman: 2Sq 1Co Barbarossa"``).
+    in_port : bool
+        The combat is in a port: the defender rolls one more die (16.2).
+    attacker_cards, defender_cards : sequence of cards, or a comma-separated string
+        Arquebusiers (+2 dice, before the roll); Janissaries (Ottoman, +4 dice) and
+        Professional Rowers (+3 dice) after seeing both rolls. Land-combat cards are
+        refused.
+    post_roll : dict of card slug to policy
+        ``janissaries`` and ``professional-rowers`` take ``if-it-changes-the-outcome``
+        (the default: played only when the side is losing and the dice can still turn the
+        result) or ``always``. A side holding both plays Janissaries first.
+
+    Examples
+    --------
+    The Barbary Coast (rulebook 16.2): 7 Ottoman dice against Doria's 6.
+
+    >>> from oddsengine import NavalBattle, exact
+    >>> battle = NavalBattle("ottoman: 2Sq 1Co Barbarossa", "hapsburg: 2Sq Doria")
+    >>> battle.attacker_dice, battle.defender_dice
+    (7, 6)
+    >>> round(exact(battle).p["attacker_wins"], 4)
+    0.4599
+    """
+
+    attacker: Fleet
+    defender: Fleet
+    in_port: bool = False
+    attacker_cards: tuple[CardEffect, ...] = ()
+    defender_cards: tuple[CardEffect, ...] = ()
+    post_roll: tuple[tuple[str, str], ...] = field(default=())
+    attacker_can_retreat: bool = True
+    defender_can_retreat: bool = True
+
+    kind = "naval"
+    outcome_names = ("attacker_wins", "defender_wins")
+    unit_word = "ships"
+
+    def __post_init__(self):
+        object.__setattr__(self, "attacker", as_fleet(self.attacker, "attacker"))
+        object.__setattr__(self, "defender", as_fleet(self.defender, "defender"))
+        for name in ("attacker_cards", "defender_cards"):
+            object.__setattr__(self, name, parse_effects(getattr(self, name), "naval-battle"))
+        object.__setattr__(
+            self,
+            "post_roll",
+            _check_post_roll(self.post_roll, post_roll_slugs("naval-battle")),
+        )
+        for name in ("in_port", "attacker_can_retreat", "defender_can_retreat"):
+            if not isinstance(getattr(self, name), bool):
+                raise OddsEngineError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        for role in ("attacker", "defender"):
+            fleet = getattr(self, role)
+            if fleet.ships == 0:
+                raise OddsEngineError(f"naval battle: the {role} has no ships")
+            for effect in getattr(self, f"{role}_cards"):
+                if effect.powers and fleet.power not in effect.powers:
+                    raise OddsEngineError(
+                        f"{effect.card} cannot be played by the {role} "
+                        f"({fleet.power or 'unknown power'}): only "
+                        f"{' or '.join(effect.powers)} may play it at sea"
+                    )
+        if self.attacker.power is not None and self.attacker.power == self.defender.power:
+            raise OddsEngineError(
+                f"both fleets are {self.attacker.power}: a power does not fight itself"
+            )
+        both = {effect.card for effect in self.attacker_cards} & {
+            effect.card for effect in self.defender_cards
+        }
+        if both:
+            raise OddsEngineError(f"{both.pop()} exists once: one side only")
+
+    # -- dice --------------------------------------------------------------------------
+
+    def _dice(self, role: str) -> int:
+        fleet = getattr(self, role)
+        # 16.2: 2 dice per squadron + 1 per corsair + the best naval battle rating,
+        # +1 for the defender only in a port.
+        dice = SQUADRON_HITS * fleet.squadrons + fleet.corsairs + fleet.battle_rating
+        if role == "defender" and self.in_port:
+            dice += 1
+        for effect in getattr(self, f"{role}_cards"):
+            if effect.timing == "before-roll":
+                dice += effect.dice_for(fleet.power)
+        return dice
+
+    @property
+    def attacker_dice(self) -> int:
+        """Dice the attacker rolls (before any post-roll card)."""
+        return self._dice("attacker")
+
+    @property
+    def defender_dice(self) -> int:
+        """Dice the defender rolls (before any post-roll card)."""
+        return self._dice("defender")
+
+    @cached_property
+    def _post_roll_cards(self) -> dict[str, tuple[_PostRoll, ...]]:
+        policies = dict(self.post_roll)
+        cards = {}
+        for role in ("attacker", "defender"):
+            effects = [e for e in getattr(self, f"{role}_cards") if e.timing == "post-roll"]
+            # 11: a side holding both plays Janissaries first (deck order).
+            effects.sort(key=lambda effect: effect.card.number)
+            cards[role] = tuple(
+                _PostRoll(
+                    effect,
+                    effect.dice_for(getattr(self, role).power),
+                    policies.get(effect.slug, POST_ROLL_POLICIES[0]),
+                )
+                for effect in effects
+            )
+        return cards
+
+    @property
+    def post_roll_cards(self) -> tuple[str, ...]:
+        """Slugs of the post-roll cards in this battle, attacker's first."""
+        return tuple(
+            card.effect.slug
+            for role in ("attacker", "defender")
+            for card in self._post_roll_cards[role]
+        )
+
+    def post_roll_dice(self, role: str) -> tuple[int, ...]:
+        """Dice of each post-roll card of ``role``, in the order they are played."""
+        return tuple(card.dice for card in self._post_roll_cards[role])
+
+    def _extra_pmf(self, role) -> np.ndarray:
+        # Several post-roll cards of one side: their hit counts in mixed radix, first card
+        # lowest (np.kron puts the later card's index in the higher digit).
+        pmf = np.ones(1)
+        for card in self._post_roll_cards[role]:
+            pmf = np.kron(binomial_pmf(card.dice), pmf)
+        return pmf
+
+    def draw_plan(self) -> DrawPlan:
+        """Attacker hits, defender hits, and the hits of each side's post-roll cards."""
+        return DrawPlan(
+            binomial_pmf(self.attacker_dice),
+            binomial_pmf(self.defender_dice)[None, :],
+            self._extra_pmf("attacker"),
+            self._extra_pmf("defender"),
+        )
+
+    # -- outcomes ----------------------------------------------------------------------
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        spent = tuple(f"card_spent:{slug}" for slug in self.post_roll_cards)
+        trapped = tuple(
+            f"{role}_sunk_without_retreat"
+            for role in ("attacker", "defender")
+            if not getattr(self, f"{role}_can_retreat")
+        )
+        return ("attacker_wiped_out", "defender_wiped_out") + trapped + spent
+
+    @property
+    def loss_groups(self) -> list[tuple[str, int, str]]:
+        """(label, ships at the start, survivors column) for expected losses."""
+        groups = []
+        for role in ("attacker", "defender"):
+            fleet = getattr(self, role)
+            groups.append((role, fleet.ships, f"{role}_survivors"))
+            groups.append((f"{role}:squadrons", fleet.squadrons, f"{role}_squadrons"))
+            if fleet.corsairs:
+                groups.append((f"{role}:corsairs", fleet.corsairs, f"{role}_corsairs"))
+        return groups
+
+    @property
+    def reported_columns(self) -> dict[str, tuple[str, float]]:
+        """Columns whose expectation and distribution results report (ships left)."""
+        return {
+            f"{role}_{kind}": (f"{role}_{kind}", 1.0)
+            for role in ("attacker", "defender")
+            for kind in ("squadrons", "corsairs")
+            if kind == "squadrons" or getattr(self, role).corsairs
+        }
+
+    def _play_post_roll(self, attacker_hits, defender_hits, extras):
+        """Post-roll cards: the attacker's first, then the defender's on seeing them."""
+        spent_dice = {"attacker": 0, "defender": 0}
+        spent = {}
+        for role in ("attacker", "defender"):
+            radix = 1
+            for card in self._post_roll_cards[role]:
+                card_hits = (extras[role] // radix) % (card.dice + 1)
+                radix *= card.dice + 1
+                winning = attacker_hits > defender_hits  # 16.2: ties go to the defender.
+                if card.policy == "always":
+                    played = np.ones(attacker_hits.shape, dtype=bool)
+                elif role == "attacker":
+                    played = ~winning & (attacker_hits + card.dice > defender_hits)
+                else:
+                    played = winning & ~(attacker_hits > defender_hits + card.dice)
+                if role == "attacker":
+                    attacker_hits = attacker_hits + np.where(played, card_hits, 0)
+                else:
+                    defender_hits = defender_hits + np.where(played, card_hits, 0)
+                spent_dice[role] = spent_dice[role] + played * card.dice
+                spent[f"card_spent:{card.effect.slug}"] = played
+        return attacker_hits, defender_hits, spent_dice, spent
+
+    def outcome_columns(self, values) -> dict[str, np.ndarray]:
+        """The outcome of every cell of :meth:`draw_plan`, as columns."""
+        attacker_hits, defender_hits, attacker_extra, defender_extra = (
+            np.asarray(value) for value in values
+        )
+        attacker_hits, defender_hits, spent_dice, spent = self._play_post_roll(
+            attacker_hits, defender_hits, {"attacker": attacker_extra, "defender": defender_extra}
+        )
+        attacker_wins = attacker_hits > defender_hits  # 16.2: a tie goes to the defender.
+        columns = {
+            "outcome": np.where(attacker_wins, "attacker_wins", "defender_wins").astype(object),
+            "attacker_hits": attacker_hits,
+            "defender_hits": defender_hits,
+        }
+        left = {}
+        for role, hits_against, loser in (
+            ("attacker", defender_hits, ~attacker_wins),
+            ("defender", attacker_hits, attacker_wins),
+        ):
+            fleet = getattr(self, role)
+            left[role] = list(naval_losses(hits_against, fleet.squadrons, fleet.corsairs, loser))
+        # 16.2: both sides wiped out: the side that rolled more dice keeps one unit (the
+        # defender on equal dice); a squadron if it had one, else a corsair.
+        gone = {role: (left[role][0] + left[role][1]) == 0 for role in left}
+        both_gone = gone["attacker"] & gone["defender"]
+        attacker_rolled = self.attacker_dice + spent_dice["attacker"]
+        defender_rolled = self.defender_dice + spent_dice["defender"]
+        keeper_is_attacker = attacker_rolled > defender_rolled
+        for role, keeps in (
+            ("attacker", both_gone & keeper_is_attacker),
+            ("defender", both_gone & ~keeper_is_attacker),
+        ):
+            fleet = getattr(self, role)
+            index = 0 if fleet.squadrons else 1
+            left[role][index] = np.where(keeps, 1, left[role][index])
+        for role, lost in (("attacker", ~attacker_wins), ("defender", attacker_wins)):
+            # 16.2 retreat: in a port the attacker always leaves and the defender stays; at
+            # sea the loser leaves. A side that must leave with nowhere to go loses its ships.
+            if self.in_port:
+                leaves = np.full(lost.shape, role == "attacker")
+            else:
+                leaves = lost
+            trapped = leaves & (left[role][0] + left[role][1] > 0)
+            if getattr(self, f"{role}_can_retreat"):
+                trapped = np.zeros(lost.shape, dtype=bool)
+            left[role] = [np.where(trapped, 0, count) for count in left[role]]
+            columns[f"{role}_sunk_without_retreat"] = trapped
+        for role in ("attacker", "defender"):
+            squadrons, corsairs = left[role]
+            columns[f"{role}_squadrons"] = np.asarray(squadrons)
+            columns[f"{role}_corsairs"] = np.asarray(corsairs)
+            columns[f"{role}_survivors"] = np.asarray(squadrons + corsairs)
+        for role in ("attacker", "defender"):
+            # Naval leaders of a side wiped out go to the next turn (not captured).
+            columns[f"{role}_wiped_out"] = columns[f"{role}_survivors"] == 0
+        columns.update(spent)
+        return columns
+
+    # -- description -------------------------------------------------------------------
+
+    def describe(self) -> dict:
+        """The spec as plain data (for JSON output and sweep tables)."""
+        return {
+            "attacker": self.attacker.notation(),
+            "defender": self.defender.notation(),
+            "in_port": self.in_port,
+            "attacker_can_retreat": self.attacker_can_retreat,
+            "defender_can_retreat": self.defender_can_retreat,
+            "attacker_cards": [effect.slug for effect in self.attacker_cards],
+            "defender_cards": [effect.slug for effect in self.defender_cards],
+            "attacker_dice": self.attacker_dice,
+            "defender_dice": self.defender_dice,
+        }
+
+    def title(self) -> str:
+        where = "in port" if self.in_port else "at sea"
+        return (
+            f"Naval battle {where}: {self.attacker.notation()}  vs  {self.defender.notation()}"
+        )
+
+    def describe_lines(self) -> list[str]:
+        lines = []
+        cards = [
+            f"{role}: " + ", ".join(effect.card.name for effect in getattr(self, f"{role}_cards"))
+            for role in ("attacker", "defender")
+            if getattr(self, f"{role}_cards")
+        ]
+        if cards:
+            lines.append("Cards: " + "; ".join(cards))
+        lines.append(f"Dice: attacker {self.attacker_dice}, defender {self.defender_dice}")
+        trapped = [
+            role for role in ("attacker", "defender") if not getattr(self, f"{role}_can_retreat")
+        ]
+        if trapped:
+            who = " and the ".join(trapped)
+            lines.append(f"No retreat for the {who}: its ships are lost if it must leave")
+        return lines
+
+
+#: The card played on a naval interception or avoid-battle roll (Professional Rowers, 34).
+_ROLL_CARD = roll_card_effect()
+
+
+@dataclass(frozen=True)
+class _NavalRoll:
+    """2d6 + the best naval battle rating, 9 or more (16.1), with Professional Rowers."""
+
+    kind = "naval-roll"
+    outcome_names = ("success", "failure")
+    _role = "fleet"
+
+    def _check(self, fleet_name: str) -> None:
+        fleet = as_fleet(getattr(self, fleet_name), fleet_name)
+        object.__setattr__(self, fleet_name, fleet)
+        if fleet.ships == 0:
+            raise OddsEngineError(f"{self._what}: the {fleet_name} has no ships")
+        if self.rowers not in (None, "roller", "opponent"):
+            raise OddsEngineError(
+                f"rowers must be None, 'roller' or 'opponent' (who plays {_ROLL_CARD.card.name}"
+                f"), not {self.rowers!r}"
+            )
+        if self.rowers_policy not in POST_ROLL_POLICIES:
+            raise OddsEngineError(
+                f"unknown policy {self.rowers_policy!r} for {_ROLL_CARD.slug}; use one of "
+                + ", ".join(POST_ROLL_POLICIES)
+            )
+
+    @property
+    def _fleet(self) -> Fleet:
+        return getattr(self, self._role)
+
+    @property
+    def modifier(self) -> int:
+        """What is added to 2d6 before any card: the best naval battle rating."""
+        return self._fleet.battle_rating
+
+    @property
+    def needed(self) -> int:
+        """The 2d6 total needed to succeed without the card."""
+        return TARGET - self.modifier
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        return (f"card_spent:{_ROLL_CARD.slug}",) if self.rowers else ()
+
+    def draw_plan(self) -> DrawPlan:
+        """One value: the 2d6 total (0..12)."""
+        return DrawPlan(two_dice_pmf(), np.ones((1, 1)))
+
+    def outcome_columns(self, values) -> dict[str, np.ndarray]:
+        """The outcome of every cell of :meth:`draw_plan`, as columns."""
+        total = np.asarray(values[0])
+        score = total + self.modifier
+        succeeds = score >= TARGET
+        played = np.zeros(total.shape, dtype=bool)
+        # 16.1 / Professional Rowers (#34): after the dice, +2 by the roller or -2 by its
+        # opponent; by default played only when it turns the result.
+        swing = _ROLL_CARD.dice
+        if self.rowers == "roller":
+            played = np.full(total.shape, True) if self.rowers_policy == "always" else ~succeeds & (
+                score + swing >= TARGET
+            )
+            score = score + np.where(played, swing, 0)
+        elif self.rowers == "opponent":
+            played = np.full(total.shape, True) if self.rowers_policy == "always" else succeeds & (
+                score - swing < TARGET
+            )
+            score = score - np.where(played, swing, 0)
+        success = score >= TARGET
+        columns = {
+            "outcome": np.where(success, "success", "failure").astype(object),
+            "roll": total,
+        }
+        if self.rowers:
+            columns[f"card_spent:{_ROLL_CARD.slug}"] = played
+        return columns
+
+    def describe(self) -> dict:
+        """The spec as plain data (for JSON output and sweep tables)."""
+        return {
+            self._role: self._fleet.notation(),
+            "modifier": self.modifier,
+            "needed": self.needed,
+            "rowers": self.rowers,
+            "rowers_policy": self.rowers_policy,
+        }
+
+    def title(self) -> str:
+        return f"{self._title}: {self._fleet.notation()}"
+
+    def describe_lines(self) -> list[str]:
+        line = (
+            f"Roll 2d6 + {self.modifier} (naval battle rating) >= {TARGET}: "
+            f"needs {self.needed}+ on 2d6"
+        )
+        if self.rowers:
+            swing = _ROLL_CARD.dice
+            by_roller = self.rowers == "roller"
+            sign = f"+{swing} by the roller" if by_roller else f"-{swing} by the opponent"
+            line += f"; {_ROLL_CARD.card.name} {sign} ({self.rowers_policy})"
+        return [line]
+
+
+@dataclass(frozen=True)
+class NavalInterception(_NavalRoll):
+    """A naval interception (16.1 step 4): 2d6 + the best naval battle rating, 9 or more.
+
+    Parameters
+    ----------
+    interceptor : Fleet or str
+        The intercepting stack, from a location adjacent to the sea zone.
+    rowers : {None, "roller", "opponent"}
+        Who plays Professional Rowers (#34): the interceptor (+2) or the mover (-2).
+    rowers_policy : str
+        ``if-it-changes-the-outcome`` (default) or ``always``.
+
+    Examples
+    --------
+    Doria intercepts Barbarossa (rulebook 16.2): 2d6 + 2 >= 9 needs a 7, 21/36.
+
+    >>> from oddsengine import NavalInterception, exact
+    >>> round(exact(NavalInterception("hapsburg: 2Sq Doria")).p["success"] * 36)
+    21
+    >>> round(exact(NavalInterception("hapsburg: 2Sq Doria", rowers="roller")).p["success"] * 36)
+    30
+    """
+
+    interceptor: Fleet = None
+    rowers: str | None = None
+    rowers_policy: str = POST_ROLL_POLICIES[0]
+
+    kind = "naval-intercept"
+    _role = "interceptor"
+    _what = "naval interception"
+    _title = "Naval interception"
+
+    def __post_init__(self):
+        if self.interceptor is None:
+            raise OddsEngineError("naval interception: give the interceptor's fleet")
+        self._check("interceptor")
+
+
+@dataclass(frozen=True)
+class NavalAvoidBattle(_NavalRoll):
+    """A naval avoid battle (16.1 step 5): all the power's ships in the sea zone leave
+    together on 2d6 + the best naval battle rating of 9 or more; never from a port.
+
+    Parameters
+    ----------
+    defender : Fleet or str
+        All the ships of that power in the sea zone.
+    in_port : bool
+        True refuses the spec: ships in a port cannot avoid battle.
+    rowers : {None, "roller", "opponent"}
+        Who plays Professional Rowers (#34): the avoiding power (+2) or the mover (-2).
+    rowers_policy : str
+
+    Examples
+    --------
+    >>> from oddsengine import NavalAvoidBattle, exact
+    >>> round(exact(NavalAvoidBattle("ottoman: 3Co Dragut")).p["success"] * 36)
+    15
+    """
+
+    defender: Fleet = None
+    in_port: bool = False
+    rowers: str | None = None
+    rowers_policy: str = POST_ROLL_POLICIES[0]
+
+    kind = "naval-avoid"
+    _role = "defender"
+    _what = "naval avoid battle"
+    _title = "Naval avoid battle"
+
+    def __post_init__(self):
+        if self.defender is None:
+            raise OddsEngineError("naval avoid battle: give the defender's fleet")
+        if self.in_port:
+            # 16.1 step 5: only in a sea zone, never in a port.
+            raise OddsEngineError("naval avoid battle: ships in a port cannot avoid battle")
+        self._check("defender")

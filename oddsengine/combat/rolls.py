@@ -1,0 +1,201 @@
+"""Interception (13.2) and avoid battle (13.3): one 2d6 roll against 9."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from oddsengine.combat.forces import Force, as_force
+from oddsengine.engines._draws import DrawPlan, two_dice_pmf
+from oddsengine.errors import OddsEngineError
+
+__all__ = ["Interception", "AvoidBattle", "TARGET"]
+
+#: 13.2 step 2 / 13.3: 2d6 + modifiers of 9 or more succeeds.
+TARGET = 9
+
+
+def cavalry_modifier(rolling: Force, opponent: Force) -> int:
+    """The Ottoman cavalry modifier of 13.2 step 2 (and 13.3).
+
+    +1 if the Ottomans roll with at least one cavalry; -1 for a non-Ottoman power rolling
+    against a formation that contains Ottoman cavalry.
+    """
+    if rolling.is_ottoman:
+        return 1 if rolling.cavalry > 0 else 0
+    return -1 if opponent.cavalry > 0 else 0
+
+
+@dataclass(frozen=True)
+class _Roll:
+    kind = "roll"
+    outcome_names = ("success", "failure")
+    event_names = ()
+
+    def _rolling_and_opponent(self) -> tuple[Force, Force]:
+        raise NotImplementedError
+
+    @property
+    def automatic(self) -> bool:
+        return False
+
+    @property
+    def modifier(self) -> int:
+        """Everything added to 2d6: the best battle rating and the cavalry modifier."""
+        rolling, opponent = self._rolling_and_opponent()
+        return rolling.battle_rating + cavalry_modifier(rolling, opponent)
+
+    @property
+    def needed(self) -> int:
+        """The 2d6 total needed to succeed."""
+        return TARGET - self.modifier
+
+    def describe(self) -> dict:
+        """The spec as plain data (for JSON output and sweep tables)."""
+        rolling, opponent = self._rolling_and_opponent()
+        return {
+            self._roles[0]: rolling.notation(),
+            self._roles[1]: opponent.notation(),
+            "modifier": self.modifier,
+            "needed": None if self.automatic else self.needed,
+            "automatic": self.automatic,
+        }
+
+    def title(self) -> str:
+        rolling, opponent = self._rolling_and_opponent()
+        name = "Interception" if self.kind == "intercept" else "Avoid battle"
+        return f"{name}: {rolling.notation()}  against  {opponent.notation()}"
+
+    def describe_lines(self) -> list[str]:
+        if self.automatic:
+            return ["Automatic success: every unit trying lost a field battle this impulse"]
+        rolling, opponent = self._rolling_and_opponent()
+        cavalry = cavalry_modifier(rolling, opponent)
+        return [
+            f"Roll 2d6 + {rolling.battle_rating} (battle rating)"
+            + (f" {cavalry:+d} (Ottoman cavalry)" if cavalry else "")
+            + f" >= {TARGET}: needs {self.needed}+ on 2d6"
+        ]
+
+    def draw_plan(self) -> DrawPlan:
+        """One value: the 2d6 total (0..12)."""
+        if self.automatic:
+            return DrawPlan(np.ones(1), np.ones((1, 1)))
+        return DrawPlan(two_dice_pmf(), np.ones((1, 1)))
+
+    def outcome_columns(self, values) -> dict[str, np.ndarray]:
+        """The outcome of every cell of :meth:`draw_plan`, as columns."""
+        total = values[0]
+        if self.automatic:
+            success = np.ones(total.size, dtype=bool)
+        else:
+            success = total + self.modifier >= TARGET
+        return {
+            "outcome": np.where(success, "success", "failure").astype(object),
+            "roll": total,
+        }
+
+
+@dataclass(frozen=True)
+class Interception(_Roll):
+    """An attempt to intercept a moving formation (13.2; original 001).
+
+    Parameters
+    ----------
+    interceptor : Force or str
+        The intercepting force, declared from one space; it must be able to move as one
+        formation.
+    mover : Force or str
+        The moving formation (only its Ottoman cavalry matters to the roll).
+
+    Examples
+    --------
+    The Vienna example of the rulebook: Charles V intercepts Suleiman's army, which has a
+    cavalry unit: 2d6 + 2 - 1 >= 9, so 2d6 >= 8, which is 15/36.
+
+    >>> from oddsengine import Interception, exact
+    >>> attempt = Interception("hapsburg: 8R Charles-V", "7R 1C Suleiman Ibrahim")
+    >>> attempt.needed
+    8
+    >>> round(exact(attempt).p["success"] * 36)
+    15
+    """
+
+    interceptor: Force = None
+    mover: Force = None
+
+    kind = "intercept"
+    _roles = ("interceptor", "mover")
+
+    def __post_init__(self):
+        object.__setattr__(self, "interceptor", as_force(self.interceptor, "interceptor"))
+        object.__setattr__(self, "mover", as_force(self.mover, "mover"))
+        if self.interceptor.land_units == 0 and not self.interceptor.leaders:
+            raise OddsEngineError("interception: the interceptor has no units or leaders")
+        if self.mover.land_units == 0 and not self.mover.leaders:
+            raise OddsEngineError("interception: the mover has no units or leaders")
+        if self.interceptor.power is not None and self.interceptor.power == self.mover.power:
+            raise OddsEngineError(
+                f"interception: both forces are {self.interceptor.power}; only a power at war "
+                "with the mover may intercept (13.2)"
+            )
+        self.interceptor.check_formation("interceptor")
+
+    def _rolling_and_opponent(self):
+        return self.interceptor, self.mover
+
+
+@dataclass(frozen=True)
+class AvoidBattle(_Roll):
+    """An attempt by units in the destination to avoid battle (13.3).
+
+    Parameters
+    ----------
+    defender : Force or str
+        The units trying to leave.
+    attacker : Force or str
+        The moving formation.
+    lost_battle_this_impulse : bool
+        Every unit trying already lost a field battle this impulse: automatic success.
+
+    Examples
+    --------
+    Ferdinand (1) avoiding a formation with Ottoman cavalry (-1) needs 9 on 2d6: 10/36.
+
+    >>> from oddsengine import AvoidBattle, exact
+    >>> round(exact(AvoidBattle("2R Ferdinand", "7R 1C Suleiman")).p["success"] * 36)
+    10
+    """
+
+    defender: Force = None
+    attacker: Force = None
+    lost_battle_this_impulse: bool = False
+
+    kind = "avoid"
+    _roles = ("defender", "attacker")
+
+    def __post_init__(self):
+        object.__setattr__(self, "defender", as_force(self.defender, "defender"))
+        object.__setattr__(self, "attacker", as_force(self.attacker, "attacker"))
+        if self.defender.land_units == 0 and not self.defender.leaders:
+            raise OddsEngineError("avoid battle: the defender has no units or leaders")
+        if self.defender.land_units == 0:
+            # 13.3: a leader alone may not avoid battle.
+            raise OddsEngineError(
+                "avoid battle: a leader alone (no land units with him) may not avoid battle "
+                "(13.3); in a fortified space he withdraws inside, elsewhere he is captured"
+            )
+        if self.defender.power is not None and self.defender.power == self.attacker.power:
+            raise OddsEngineError(
+                f"avoid battle: both forces are {self.defender.power}; a power does not avoid "
+                "its own units"
+            )
+
+    @property
+    def automatic(self) -> bool:
+        """13.3: automatic success if every unit trying lost a field battle this impulse."""
+        return bool(self.lost_battle_this_impulse)
+
+    def _rolling_and_opponent(self):
+        return self.defender, self.attacker

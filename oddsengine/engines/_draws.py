@@ -1,0 +1,191 @@
+"""Draw plans: the discrete distributions an engagement's randomness reduces to.
+
+A :class:`DrawPlan` is what a spec hands to both engines. The Monte Carlo engine turns it
+into inverse-CDF thresholds for :func:`oddsengine.engines._kernels.count_cells`; the exact engine
+multiplies its probabilities out. Both produce a weight for every *cell* (a combination
+of the plan's four values), and the spec's rules turn cells into outcomes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+from oddsengine.errors import OddsEngineTypeError, shown
+
+__all__ = [
+    "DrawPlan",
+    "draw_plan_of",
+    "binomial_pmf",
+    "convolve",
+    "two_dice_pmf",
+    "HIT_CHANCE",
+]
+
+#: A die hits on 5 or 6 (14 step 6, 15.1).
+HIT_CHANCE = 1.0 / 3.0
+
+_POINT_MASS_AT_ZERO = np.ones(1)
+
+
+@lru_cache(maxsize=4096)
+def _binomial_pmf(dice: int, chance: float) -> np.ndarray:
+    values = np.array(
+        [
+            comb(dice, hits) * chance**hits * (1.0 - chance) ** (dice - hits)
+            for hits in range(dice + 1)
+        ]
+    )
+    values.setflags(write=False)
+    return values
+
+
+def binomial_pmf(dice: int, chance: float = HIT_CHANCE) -> np.ndarray:
+    """Probability of 0..``dice`` hits when each die hits with probability ``chance``.
+
+    Examples
+    --------
+    >>> binomial_pmf(2).round(4).tolist()
+    [0.4444, 0.4444, 0.1111]
+    """
+    return _binomial_pmf(max(int(dice), 0), float(chance))
+
+
+def convolve(*pmfs: np.ndarray) -> np.ndarray:
+    """Distribution of the sum of independent counts."""
+    total = _POINT_MASS_AT_ZERO
+    for pmf in pmfs:
+        total = np.convolve(total, pmf)
+    return total
+
+
+@lru_cache(maxsize=1024)
+def _cell_values(shape: tuple[int, int, int, int]) -> tuple[np.ndarray, ...]:
+    # Shared by every plan of this shape: the grids are read-only.
+    grids = np.meshgrid(*(np.arange(size) for size in shape), indexing="ij")
+    values = tuple(grid.ravel() for grid in grids)
+    for value in values:
+        value.setflags(write=False)
+    return values
+
+
+def two_dice_pmf() -> np.ndarray:
+    """Distribution of the total of 2d6, indexed 0..12.
+
+    Examples
+    --------
+    >>> round(two_dice_pmf()[7] * 36)
+    6
+    """
+    pmf = np.zeros(13)
+    for first in range(1, 7):
+        for second in range(1, 7):
+            pmf[first + second] += 1.0 / 36.0
+    return pmf
+
+
+@dataclass(frozen=True, eq=False)
+class DrawPlan:
+    """Up to four discrete random values per trial.
+
+    Parameters
+    ----------
+    first : ndarray, shape (n1,)
+        Distribution of the first value.
+    second : ndarray, shape (rows, n2)
+        Distribution of the second value given ``row = min(first, rows - 1)``.
+    attacker_extra, defender_extra : ndarray, shape (n3,) and (n4,)
+        Independent extra values (dice added after the roll); ``[1.0]`` when absent.
+    """
+
+    first: np.ndarray
+    second: np.ndarray
+    attacker_extra: np.ndarray | None = None
+    defender_extra: np.ndarray | None = None
+
+    def __post_init__(self):
+        second = np.atleast_2d(np.asarray(self.second, dtype=float))
+        object.__setattr__(self, "second", second)
+        for name in ("first", "attacker_extra", "defender_extra"):
+            value = getattr(self, name)
+            value = _POINT_MASS_AT_ZERO if value is None else value
+            object.__setattr__(self, name, np.asarray(value, dtype=float))
+
+    @property
+    def shape(self) -> tuple[int, int, int, int]:
+        """Sizes of the four values: the histogram has their product of cells."""
+        return (
+            self.first.size,
+            self.second.shape[1],
+            self.attacker_extra.size,
+            self.defender_extra.size,
+        )
+
+    @property
+    def cells(self) -> int:
+        return int(np.prod(self.shape))
+
+    def cell_values(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The four values of every cell, in the kernel's histogram order (read-only)."""
+        return _cell_values(self.shape)
+
+    def cell_probabilities(self) -> np.ndarray:
+        """Exact probability of every cell, in the kernel's histogram order."""
+        rows = self.second.shape[0]
+        first_index = np.arange(self.first.size)
+        joint = self.first[:, None] * self.second[np.minimum(first_index, rows - 1)]
+        joint = joint[:, :, None, None] * self.attacker_extra[None, None, :, None]
+        joint = joint * self.defender_extra[None, None, None, :]
+        return joint.ravel()
+
+    def thresholds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Inverse-CDF tables for the kernel: ``(thresholds, layout)``.
+
+        ``thresholds`` has one row per table (first, each row of second, the two
+        extras), each holding ``size - 1`` ascending uint32 cut points; ``layout`` holds
+        the sizes (see :data:`oddsengine.engines._kernels.LAYOUT_FIELDS`).
+        """
+        tables = [self.first, *self.second, self.attacker_extra, self.defender_extra]
+        width = max(max(table.size for table in tables) - 1, 1)
+        cut_points = np.full((len(tables), width), np.iinfo(np.uint32).max, dtype=np.uint32)
+        for row, table in enumerate(tables):
+            cumulative = np.cumsum(table / table.sum())[:-1]
+            # Value v is drawn when exactly v cut points lie at or below the 32-bit
+            # uniform: P(value > v) = 1 - cut[v] / 2**32. The resolution is 2**-32.
+            cut = np.minimum(np.round(cumulative * 2.0**32), 2.0**32 - 1)
+            cut_points[row, : cut.size] = cut.astype(np.uint32)
+        layout = np.array(
+            [
+                self.first.size,
+                self.second.shape[0],
+                self.second.shape[1],
+                self.attacker_extra.size,
+                self.defender_extra.size,
+            ],
+            dtype=np.int64,
+        )
+        return cut_points, layout
+
+
+def draw_plan_of(spec) -> DrawPlan:
+    """The draw plan of ``spec``: what both engines start from. Anything that is not a
+    question the engines answer (``None``, a force string, a class) is refused here, at
+    the public boundary of :func:`oddsengine.exact` and :func:`oddsengine.simulate`.
+
+    Examples
+    --------
+    >>> draw_plan_of("4R")
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineTypeError: '4R' is not an engagement: give a FieldBattle, ...
+    """
+    draw_plan = getattr(spec, "draw_plan", None)
+    if draw_plan is None or isinstance(spec, type):
+        raise OddsEngineTypeError(
+            f"{shown(spec)} is not an engagement: give a FieldBattle, Assault, Interception, "
+            "AvoidBattle or Move"
+        )
+    return draw_plan()

@@ -1,0 +1,330 @@
+"""Exact probabilities for a whole grid of combats, as array operations.
+
+Odds tables, sweeps and searches ask the exact engine the same question about many
+engagements that differ only in counts and ratings. One by one, each combat builds its
+draw plan and resolves its cells in a few dozen small NumPy operations. Here the combats
+of a grid that share their kind, cards and policies are stacked: the hit distributions are
+rows of one table per kind of die (built once from the shared :func:`hits_pmf`), every
+combat's cells are laid out on one padded grid of cell values, and the rules of
+:func:`oddsengine.combat._combat.resolve_hits` run once over all of them.
+
+The numbers are those of the one-by-one path to the last bit: each combat's cells keep
+their own values, their probabilities are the same products and the selected cells are
+summed in the same order. Engagements this module does not stack (interceptions, avoid
+battle, allied defenders, cancelled or prevented combats) take the one-by-one path.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache, lru_cache
+
+import numpy as np
+
+from oddsengine.combat._combat import StackedSide, hits_pmf, resolve_hits
+from oddsengine.combat.cards import card_rule
+from oddsengine.combat.engagements import Assault, FieldBattle
+from oddsengine.engines._draws import binomial_pmf
+
+__all__ = ["exact_outcome_table", "exact_probabilities", "exact_probability"]
+
+#: Cells resolved together at most (combats x padded cells), to bound memory.
+_CELLS_PER_PASS = 2**18
+
+
+def exact_probability(spec, outcome: str) -> float:
+    """The exact probability of one outcome of one engagement, one by one.
+
+    The mass of the draw-plan cells that end in ``outcome``: the sum
+    :func:`oddsengine.exact` makes for it, without building the other outcomes.
+
+    Examples
+    --------
+    >>> from oddsengine import FieldBattle
+    >>> round(exact_probability(FieldBattle("1R", "1R"), "attacker_wins") * 27)  # 1/3 * 4/9
+    4
+    """
+    return float(_one_by_one(spec, (outcome,))[0])
+
+
+def _one_by_one(spec, outcomes) -> np.ndarray:
+    plan = spec.draw_plan()
+    ends = spec.outcome_columns(plan.cell_values())["outcome"]
+    cells = np.asarray(plan.cell_probabilities())
+    return np.array([cells[ends == outcome].sum() for outcome in outcomes])
+
+
+def exact_probabilities(specs, outcome: str) -> np.ndarray:
+    """The exact probability of ``outcome`` for every engagement of a grid.
+
+    Parameters
+    ----------
+    specs : sequence of engagements
+        Any mix of kinds; field battles and assaults that share their cards and policies
+        are computed together.
+    outcome : str
+        An outcome name (``"attacker_wins"``, ``"success"``...). An engagement without
+        that outcome gets 0.
+
+    Returns
+    -------
+    ndarray of float, shape (len(specs),)
+        Equal to :func:`exact_probability` of each spec (to the last bit).
+
+    Examples
+    --------
+    >>> from oddsengine import FieldBattle
+    >>> battles = [FieldBattle(f"{units}R", "1R") for units in (1, 2)]
+    >>> (exact_probabilities(battles, "attacker_wins") * 27).round().tolist()
+    [4.0, 8.0]
+    """
+    return exact_outcome_table(specs, (outcome,))[:, 0]
+
+
+def exact_outcome_table(specs, outcomes) -> np.ndarray:
+    """The exact probability of each of ``outcomes`` for every engagement of a grid.
+
+    As :func:`exact_probabilities`, several outcomes at once: the grid is resolved once.
+
+    Parameters
+    ----------
+    specs : sequence of engagements
+    outcomes : sequence of str
+
+    Returns
+    -------
+    ndarray of float, shape (len(specs), len(outcomes))
+
+    Examples
+    --------
+    >>> from oddsengine import Assault
+    >>> table = exact_outcome_table([Assault("3R L1", "1R")], ["success", "siege_broken"])
+    >>> (table * 243).round().tolist()  # 15.1: 3 dice (2 + leader) against 2 (1 + 1)
+    [[171.0, 8.0]]
+
+    Success needs one hit of three dice (1 - 8/27 = 171/243); the siege breaks when the
+    attacker misses and the garrison's 2 hits leave 1 besieger, not more than its 1 unit
+    (8/27 * 1/9 = 8/243).
+    """
+    specs, outcomes = list(specs), tuple(outcomes)
+    probabilities = np.empty((len(specs), len(outcomes)))
+    groups: dict[tuple, list[int]] = {}
+    for index, spec in enumerate(specs):
+        key = _group_key(spec)
+        if key is None:
+            probabilities[index] = _one_by_one(spec, outcomes)
+        else:
+            groups.setdefault(key, []).append(index)
+    for key, indices in groups.items():
+        for chunk in _passes(indices, [specs[index] for index in indices]):
+            probabilities[chunk] = _stacked_probabilities(
+                [specs[index] for index in chunk], outcomes, key
+            )
+    return probabilities
+
+
+# -- grouping ----------------------------------------------------------------------------
+
+
+def _sides(spec):
+    # The prepared sides the spec hands to resolve_combat (cached on the spec).
+    return spec.sides
+
+
+def _side_key(side) -> tuple:
+    return (
+        side.bonus_dice,
+        side.bonus_chance,
+        side.post_roll_dice,
+        side.post_roll_chance,
+        side.post_roll_policy,
+    )
+
+
+_COMBAT_FIELDS = frozenset(
+    {
+        "attacker",
+        "defender",
+        "attacker_cards",
+        "defender_cards",
+        "responses",
+        "policies",
+        "options",
+        "defender_ally",
+    }
+)
+#: Assault fields that only decide whether the assault may happen, or add events.
+_STACKED_FIELDS = {
+    FieldBattle: _COMBAT_FIELDS,
+    Assault: _COMBAT_FIELDS
+    | {
+        "siege_laid_this_impulse",
+        "assaulted_this_impulse",
+        "line_of_communication",
+        "defender_squadrons_adjacent",
+        "defender_squadrons_in_port",
+        "attacker_squadrons_adjacent",
+        "siege_artillery_supply",
+    },
+}
+
+
+@cache
+def _stackable_class(spec_class) -> bool:
+    fields = {item.name for item in dataclasses.fields(spec_class)}
+    return spec_class in _STACKED_FIELDS and fields <= _STACKED_FIELDS[spec_class]
+
+
+def _group_key(spec) -> tuple | None:
+    """What combats must share to be stacked; None for the one-by-one path."""
+    if not _stackable_class(type(spec)) or spec.defender_ally is not None:
+        return None
+    cards = (*spec.attacker_cards, *spec.defender_cards, *spec.responses)
+    # The stacked path knows a card's effect when its record says so: the effect lies in
+    # the prepared sides, the post-roll draws or the outcome naming of :func:`_outcome_mask`
+    # (a card taking the space, Treachery), or it cancels or prevents the combat (then the
+    # one-by-one path answers). A new card takes the one-by-one path until its record sets
+    # ``grid_path``, with a case in the tests.
+    if not all(card_rule(card).grid_path for card in cards):
+        return None
+    if spec.cancelled or getattr(spec, "restless_breaks_siege", False):
+        return None
+    attacker, defender = _sides(spec)
+    taken_by_card = any(card_rule(card).outcome is not None for card in spec.attacker_cards)
+    return (type(spec), spec.first_to_fire, taken_by_card, _side_key(attacker), _side_key(defender))
+
+
+def _passes(indices: list[int], specs) -> list[list[int]]:
+    """Split a group into passes of combats of similar size (so that little of a pass is
+    padding), each resolving at most :data:`_CELLS_PER_PASS` cells."""
+    sizes = []
+    for attacker, defender in map(_sides, specs):
+        sizes.append(
+            (max(attacker.dice_after_losses) + attacker.bonus_dice + 1)
+            * (max(defender.dice_after_losses) + defender.bonus_dice + 1)
+        )
+    attacker, defender = _sides(specs[0])
+    extras = (attacker.post_roll_dice + 1) * (defender.post_roll_dice + 1)
+    passes, current = [], []
+    for position in sorted(range(len(indices)), key=sizes.__getitem__):
+        if current and (len(current) + 1) * sizes[position] * extras > _CELLS_PER_PASS:
+            passes.append(current)
+            current = []
+        current.append(indices[position])
+    return passes + [current]
+
+
+# -- one pass ----------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _hits_table(most_dice: int, bonus_dice: int, bonus_chance: float) -> np.ndarray:
+    """Row ``n``: :func:`hits_pmf` ``(n, bonus_dice, bonus_chance)``, zero-padded."""
+    table = np.zeros((most_dice + 1, most_dice + bonus_dice + 1))
+    for dice in range(most_dice + 1):
+        table[dice, : dice + bonus_dice + 1] = hits_pmf(dice, bonus_dice, bonus_chance)
+    table.setflags(write=False)
+    return table
+
+
+def _hit_rows(sides, losses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each side's hit distribution after ``losses[c, i]`` losses before rolling.
+
+    Returns the rows, shape ``(combats, len(i), width)``, and their sizes (the length of
+    each side's own pmf, as :meth:`CombatSide.hits_pmf` returns it).
+    """
+    bonus_dice, bonus_chance = sides[0].bonus_dice, sides[0].bonus_chance
+    land_units = np.array([side.land_units for side in sides])[:, None]
+    dice_table = np.zeros((len(sides), land_units.max() + 1), dtype=np.int64)
+    for row, side in enumerate(sides):
+        dice_table[row, : side.land_units + 1] = side.dice_after_losses
+    dice = np.take_along_axis(dice_table, losses, axis=1)
+    table = _hits_table(int(dice_table.max()), bonus_dice, bonus_chance)
+    rows = table[dice]
+    sizes = dice + bonus_dice + 1
+    # 29: a side that lost every unit to the first fire rolls nothing.
+    wiped_out = (losses > 0) & (losses >= land_units)
+    if wiped_out.any():
+        rows = np.where(wiped_out[:, :, None], np.eye(1, table.shape[1]), rows)
+        sizes = np.where(wiped_out, 1, sizes)
+    return rows, sizes
+
+
+def _stacked_probabilities(specs, outcomes: tuple[str, ...], key: tuple) -> np.ndarray:
+    spec_class, first_to_fire, taken_by_card = key[:3]
+    attackers, defenders = zip(*map(_sides, specs), strict=True)
+    firing, answering = (attackers, defenders)
+    if first_to_fire == "defender":
+        firing, answering = defenders, attackers
+    combats = len(specs)
+
+    # The plan of every combat (see combat_plan), padded to the largest sizes.
+    first, first_sizes = _hit_rows(firing, np.zeros((combats, 1), dtype=np.int64))
+    first, first_sizes = first[:, 0, :], first_sizes[:, 0]
+    first_width = first.shape[1]
+    if first_to_fire is None:
+        second, second_sizes = _hit_rows(answering, np.zeros((combats, 1), dtype=np.int64))
+        second_sizes = second_sizes[:, 0]
+    else:
+        # One row per hit count of the side that fired first, capped at the answering
+        # side's land units (the plan's row min(first, rows - 1)).
+        land_units = np.array([side.land_units for side in answering])[:, None]
+        losses = np.minimum(np.arange(first_width)[None, :], land_units)
+        second, row_sizes = _hit_rows(answering, losses)
+        # The plan's second table is as wide as its widest row (over real rows only).
+        real = np.arange(first_width)[None, :] <= land_units
+        second_sizes = np.where(real, row_sizes, 0).max(axis=1)
+    attacker_extra = binomial_pmf(attackers[0].post_roll_dice, attackers[0].post_roll_chance)
+    defender_extra = binomial_pmf(defenders[0].post_roll_dice, defenders[0].post_roll_chance)
+    shape = (first_width, second.shape[2], attacker_extra.size, defender_extra.size)
+
+    # The same products as DrawPlan.cell_probabilities, combat by combat.
+    joint = first[:, :, None] * second
+    joint = joint[:, :, :, None, None] * attacker_extra[None, None, None, :, None]
+    joint = joint * defender_extra[None, None, None, None, :]
+
+    values = tuple(grid.reshape(1, -1) for grid in np.indices(shape, dtype=np.int32))
+    columns = resolve_hits(
+        values,
+        StackedSide.stack(attackers),
+        StackedSide.stack(defenders),
+        spec_class.mode,
+        first_to_fire,
+    )
+    # Only each combat's own cells (not the padding), in its own order: the selected
+    # probabilities of a combat come out contiguous, and their sum is the one-by-one sum.
+    own_first = np.arange(shape[0])[None, :] < first_sizes[:, None]
+    own_second = np.arange(shape[1])[None, :] < second_sizes[:, None]
+    own = own_first[:, :, None, None, None] & own_second[:, None, :, None, None]
+    probabilities = np.empty((combats, len(outcomes)))
+    for column, outcome in enumerate(outcomes):
+        chosen = _outcome_mask(spec_class, columns, taken_by_card, outcome)
+        chosen = np.broadcast_to(chosen, (combats, chosen.shape[1])).reshape(combats, *shape)
+        chosen = chosen & own
+        selected = joint[chosen]
+        ends = np.cumsum(chosen.reshape(combats, -1).sum(axis=1)).tolist()
+        starts = [0, *ends[:-1]]
+        probabilities[:, column] = [
+            selected[start:end].sum() for start, end in zip(starts, ends, strict=True)
+        ]
+    return probabilities
+
+
+def _outcome_mask(spec_class, columns, taken_by_card: bool, outcome: str) -> np.ndarray:
+    """The cells that end in ``outcome``, as :meth:`outcome_columns` names them."""
+    success = columns["attacker_prevails"]
+    if spec_class is FieldBattle:
+        # 14 step 8: the attacker wins on more hits; ties go to the defender.
+        masks = {"attacker_wins": success, "defender_wins": ~success}
+    else:
+        # 15.1 step 11: on failure the siege goes on while the besiegers still outnumber
+        # the garrison; 105 (Treachery): then the space falls instead.
+        continues = ~success & (columns["attacker_survivors"] > columns["defender_survivors"])
+        if taken_by_card:
+            success, continues = success | continues, np.zeros_like(continues)
+        masks = {
+            "success": success,
+            "siege_continues": continues,
+            "siege_broken": ~success & ~continues,
+        }
+    return masks.get(outcome, np.zeros_like(success))

@@ -1,0 +1,1 @@
+"""Faces: sweeps, odds tables, plots, the Jupyter explorer and the odds book."""

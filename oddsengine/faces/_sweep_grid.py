@@ -1,0 +1,239 @@
+"""A sweep's parameters: checking their types, counting the scenarios, expanding the grid
+and building each scenario's spec.
+
+Everything here runs before a sweep does any work: a value of the wrong type, an empty
+scenario or a grid larger than :data:`MAX_SCENARIOS` is refused with one
+:class:`~oddsengine.errors.OddsEngineError` before the first scenario is answered.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+import re
+
+import numpy as np
+
+from oddsengine.combat.options import Policies, RuleOptions
+from oddsengine.errors import OddsEngineError
+from oddsengine.faces.templates import is_template, parse_template
+
+__all__ = [
+    "MAX_SCENARIOS",
+    "POLICY_PARAMETERS",
+    "known_parameters",
+    "check_parameters",
+    "count_scenarios",
+    "expand_mapping",
+    "build_spec",
+    "describe",
+]
+
+#: The most scenarios one sweep may hold (a million answers is hours of work and a table
+#: of tens of millions of rows; split a larger question into several sweeps).
+MAX_SCENARIOS = 1_000_000
+
+POLICY_PARAMETERS = ("attacker_casualty_order", "defender_casualty_order")
+_POST_ROLL_SUFFIX = "_policy"
+_POST_ROLL_PARAMETERS = ("janissaries_policy", "siege_artillery_policy")
+_RANGE = re.compile(r"(\d+)\s*\.\.\s*(\d+)")
+
+
+def known_parameters(spec_class) -> set[str]:
+    """The parameter names a sweep of ``spec_class`` takes."""
+    names = {item.name for item in dataclasses.fields(spec_class)}
+    if "options" in names:
+        names |= {item.name for item in dataclasses.fields(RuleOptions)}
+    if "policies" in names:
+        names |= set(POLICY_PARAMETERS) | set(_POST_ROLL_PARAMETERS)
+    return names
+
+
+def _field_types(spec_class) -> dict[str, str]:
+    types = {item.name: str(item.type) for item in dataclasses.fields(spec_class)}
+    types.update({item.name: str(item.type) for item in dataclasses.fields(RuleOptions)})
+    return types
+
+
+def _expected(spec_class, name):
+    """``(types, words)`` a value of parameter ``name`` must be, or None if any will do."""
+    if name in POLICY_PARAMETERS:
+        return (str, tuple), 'a casualty order such as "regulars,mercenaries,cavalry" or "MRC"'
+    if name in _POST_ROLL_PARAMETERS:
+        return (str,), "a policy name (always, if-it-changes-the-outcome)"
+    annotation = _field_types(spec_class).get(name, "")
+    if annotation == "bool":
+        return (bool, np.bool_), "true or false"
+    if annotation == "int":
+        return (int, np.integer), "a whole number"
+    if "Force" in annotation:
+        from oddsengine.combat.forces import Force
+
+        return (str, Force), 'a force written as text, such as "4R L1"'
+    if annotation == "RuleOptions":
+        return (RuleOptions,), "RuleOptions (or give its fields: cards_as_printed)"
+    if annotation == "Policies":
+        return (Policies,), (
+            "Policies (or give attacker_casualty_order, defender_casualty_order, "
+            "janissaries_policy, siege_artillery_policy)"
+        )
+    if "Card" in annotation:
+        from oddsengine.combat.cards import find_card
+
+        return (str, tuple), f'card names, such as "{find_card(28).slug}" ("" for none)'
+    return None
+
+
+def _check_value(spec_class, name, value, where) -> None:
+    if isinstance(value, dict):
+        raise OddsEngineError(f"{where}: {name} cannot be a table of values")
+    if isinstance(value, list):
+        raise OddsEngineError(f"{where}: {name} cannot hold a list inside a list")
+    expected = _expected(spec_class, name)
+    if expected is None:
+        return
+    types, words = expected
+    wrong = not isinstance(value, types) or (
+        isinstance(value, bool | np.bool_) and bool not in types
+    )
+    if wrong:
+        raise OddsEngineError(f"{where}: {name} must be {words}, not {value!r}")
+
+
+def check_parameters(spec_class, mapping, where: str) -> None:
+    """Refuse a mapping that is not a table of known parameters with values of the right
+    type (a list of values is an axis)."""
+    if not isinstance(mapping, dict):
+        raise OddsEngineError(f"{where} must be a table of parameter = value, not {mapping!r}")
+    known = known_parameters(spec_class)
+    kind = str(getattr(spec_class, "kind", spec_class.__name__))
+    for name, value in mapping.items():
+        if name not in known:
+            raise OddsEngineError(
+                f"unknown {kind} parameter {name!r}; known: " + ", ".join(sorted(known))
+            )
+        for item in value if isinstance(value, list) else [value]:
+            _check_value(spec_class, name, item, where)
+
+
+def check_required(spec_class, mapping, where: str) -> None:
+    """Refuse a scenario that lacks a parameter its spec cannot do without."""
+    missing = [
+        item.name
+        for item in dataclasses.fields(spec_class)
+        if item.default is dataclasses.MISSING
+        and item.default_factory is dataclasses.MISSING
+        and item.init
+        and item.name not in mapping
+    ]
+    if missing:
+        raise OddsEngineError(f"{where} has no {' and no '.join(missing)}")
+
+
+def _template_size(text: str) -> int:
+    """Forces a template stands for, counted from its text without building them."""
+    count = 1
+    for low, high in _RANGE.findall(text):
+        if max(len(low), len(high)) > 4000:  # past what int() reads: counted as 10^4000
+            count *= 10**4000
+        else:
+            count *= max(int(high) - int(low) + 1, 1)
+    return count
+
+
+def count_scenarios(spec_class, mapping) -> int:
+    """How many scenarios ``mapping`` expands to (before duplicates are removed)."""
+    forces = force_fields(spec_class)
+    count = 1
+    for name, value in mapping.items():
+        if name in forces and isinstance(value, str) and is_template(value):
+            count *= _template_size(value)
+        elif isinstance(value, list):
+            count *= len(value)
+    return count
+
+
+def force_fields(spec_class) -> set[str]:
+    """The fields of ``spec_class`` that take a force or a fleet (either may be a
+    template)."""
+    return {
+        item.name
+        for item in dataclasses.fields(spec_class)
+        if "Force" in str(item.type) or "Fleet" in str(item.type)
+    }
+
+
+def column_value(value):
+    """A parameter value as stored in a table column (lists become comma lists, numpy
+    numbers Python ones)."""
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(item) for item in value)
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def expand_mapping(mapping: dict, forces: set[str]):
+    """Yield ``(parameters, columns)`` for every combination of the mapping's axes."""
+    axes = []
+    for name, value in mapping.items():
+        if name in forces and is_template(value):
+            template = parse_template(value)
+            options = []
+            for label, values in template.combinations():
+                columns = {name: label, **{f"{name}_{axis}": v for axis, v in values.items()}}
+                options.append(({name: label}, columns))
+        elif isinstance(value, list):
+            if not value:
+                raise OddsEngineError(f"the list of values of {name!r} is empty")
+            options = [({name: column_value(item)}, {name: column_value(item)}) for item in value]
+        else:
+            options = [({name: column_value(value)}, {name: column_value(value)})]
+        axes.append(options)
+    for combination in itertools.product(*axes):
+        parameters, columns = {}, {}
+        for part_parameters, part_columns in combination:
+            parameters.update(part_parameters)
+            columns.update(part_columns)
+        yield parameters, columns
+
+
+def build_spec(spec_class, parameters: dict):
+    """The spec of one scenario; the rules' refusal is raised as OddsEngineError."""
+    spec_fields = {item.name for item in dataclasses.fields(spec_class)}
+    option_fields = {item.name for item in dataclasses.fields(RuleOptions)}
+    arguments, options, orders, post_roll = {}, {}, {}, {}
+    for name, value in parameters.items():
+        if name in spec_fields:
+            arguments[name] = value
+        elif name in option_fields:
+            options[name] = value
+        elif name in POLICY_PARAMETERS:
+            if value not in ("", None):
+                orders[name] = value
+        elif name.endswith(_POST_ROLL_SUFFIX):
+            if value not in ("", None):
+                post_roll[name[: -len(_POST_ROLL_SUFFIX)].replace("_", "-")] = value
+    if options:
+        arguments["options"] = RuleOptions(**options)
+    if orders or post_roll:
+        arguments["policies"] = Policies(post_roll=post_roll, **orders)
+    return spec_class(**arguments)
+
+
+def describe(parameters: dict) -> str:
+    return ", ".join(f"{name}={value!r}" for name, value in parameters.items())
+
+
+def format_count(count: int) -> str:
+    """``12,345``, or ``about 10^30`` for a count past any use.
+
+    Examples
+    --------
+    >>> format_count(12345), format_count(10**30)
+    ('12,345', 'about 10^30')
+    """
+    if count > 10**12:
+        return f"about 10^{int(math.log10(count))}"
+    return f"{count:,}"

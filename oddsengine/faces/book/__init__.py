@@ -1,0 +1,97 @@
+"""The odds book: a static HTML site of published odds, read with no server and no script.
+
+:func:`write_book` (the command ``oddsengine book --out DIR``) writes an index and one page
+per subject: assaults, field battles, interception and avoid battle, siege campaigns, card
+values, the units needed for 50/75/90%, naval battles, piracy and foreign wars. Each page
+has tables with captions (rules, method, precision, version), PNG charts and a short
+reading guide. Everything is computed with the exact engine.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from oddsengine.errors import OddsEngineError
+
+__all__ = ["write_book"]
+
+
+def _index_html(pages, version: str) -> str:
+    from oddsengine.faces.book._html import page_html
+
+    items = "".join(
+        f"<li><a href='{escape(page.slug)}.html'>{escape(page.title)}</a>: "
+        f"{escape(page.summary)}</li>"
+        for page in pages
+    )
+    body = [
+        "<p>Exact odds for the combats of <i>Here I Stand</i>, computed from the rules with "
+        "oddsengine. Every page opens with a reading guide; every table says in its caption "
+        "which rules it follows, how it was computed and how precisely it is shown.</p>",
+        f"<h2>Contents</h2><ul>{items}</ul>",
+    ]
+    guide = [
+        "Chances are percentages, rounded to two decimals. A grey dash marks a combat the "
+        "rules refuse. Charts show the same numbers as the tables.",
+    ]
+    return page_html(
+        "Here I Stand odds book", guide, body, [(p.slug, p.short) for p in pages], version
+    )
+
+
+def write_book(directory, *, quick: bool = False) -> Path:
+    """Write the odds book to ``directory`` (created if needed).
+
+    Parameters
+    ----------
+    directory : str or path
+        Where to write ``index.html``, one page per subject, ``style.css`` and ``img/``.
+        Files of an earlier book there are replaced; nothing else is touched.
+    quick : bool
+        Small grids (a few seconds; for tests and previews) instead of the full book.
+
+    Returns
+    -------
+    pathlib.Path
+        The path of ``index.html``.
+
+    Raises
+    ------
+    OddsEngineError
+        When ``directory`` is a file or cannot be created.
+
+    Examples
+    --------
+    >>> import tempfile, oddsengine as oe
+    >>> index = oe.write_book(tempfile.mkdtemp(), quick=True)  # doctest: +SKIP
+    >>> index.name  # doctest: +SKIP
+    'index.html'
+    """
+    import matplotlib  # noqa: F401  (charts are drawn on Figure objects: no pyplot, no GUI)
+
+    from oddsengine import __version__
+    from oddsengine.faces.book._charts import save
+    from oddsengine.faces.book._html import STYLESHEET, page_html
+    from oddsengine.faces.book._pages import BUILDERS
+
+    root = Path(directory)
+    if root.exists() and not root.is_dir():
+        raise OddsEngineError(f"the book needs a directory, but {str(root)!r} is a file")
+    try:
+        (root / "img").mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OddsEngineError(
+            f"cannot create {str(root)!r}: {error.strerror or error}"
+        ) from None
+    pages = [build(__version__, quick) for build in BUILDERS]
+    navigation = [(page.slug, page.short) for page in pages]
+    for page in pages:
+        for filename, figure in page.charts.items():
+            save(figure, root / "img" / filename)
+        html = page_html(page.title, page.guide, page.body, navigation, __version__)
+        (root / f"{page.slug}.html").write_text(html, encoding="utf-8")
+    (root / "style.css").write_text(STYLESHEET, encoding="utf-8")
+    index = root / "index.html"
+    index.write_text(_index_html(pages, __version__), encoding="utf-8")
+    return index

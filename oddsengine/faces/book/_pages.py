@@ -1,0 +1,635 @@
+"""The pages of the odds book, each computed with the exact engine through the public API.
+
+Every builder takes ``quick`` (a small grid, for tests) and returns a :class:`Page`: the
+tables and charts of one subject and a short reading guide in plain language.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from oddsengine.faces.book._charts import bars, line_panels
+from oddsengine.faces.book._html import caption_html, percent, table_html
+
+#: Said in every caption of an exact table.
+EXACT = "exact (shown rounded to 2 decimals of a percentage)"
+
+
+@dataclass
+class Page:
+    """One page: its file name (``slug``), titles, guide, HTML parts and charts."""
+
+    slug: str
+    title: str
+    short: str
+    summary: str
+    guide: list[str]
+    body: list[str] = field(default_factory=list)
+    charts: dict = field(default_factory=dict)
+
+    def chart(self, name: str, figure, alt: str, caption: str) -> None:
+        """Add a chart, saved as ``img/<slug>-<name>.png``, and its place in the body."""
+        from oddsengine.faces.book._html import figure_html
+
+        filename = f"{self.slug}-{name}.png"
+        self.charts[filename] = figure
+        self.body.append(figure_html(f"img/{filename}", alt, caption))
+
+
+def _precision(method: str) -> str:
+    """The method of a table, with the precision shown when it is exact."""
+    return EXACT if method == "exact" else method
+
+
+def _units(label: str) -> int:
+    """The regulars of a row label such as ``"3R L1"``."""
+    return int(label.split("R")[0].split(":")[-1])
+
+
+def _odds_table_page(page, kind, rows, columns, *, what, rules, version, legend, every=1):
+    """Tables (one per leader rating) and a chart of one panel per leader rating."""
+    import oddsengine as oe
+
+    table = oe.odds_table(kind, rows, columns)
+    panels = []
+    for title, frame in table.sections():
+        page.body.append(
+            table_html(
+                frame,
+                caption_html(f"{what}; {title}", rules, _precision(table.method_text()), version),
+                corner=f"{table.roles[0]} \\ {table.roles[1]}",
+            )
+        )
+        lines = {
+            f"{legend} {column}": ([_units(label) for label in frame.index], frame[column])
+            for column in list(frame.columns)[::every]
+        }
+        panels.append((title, lines))
+    return panels
+
+
+# -- land combat -----------------------------------------------------------------------
+
+
+def assaults(version: str, quick: bool) -> Page:
+    page = Page(
+        "assaults",
+        "Assaults",
+        "Assaults",
+        "The chance an assault takes the space, by garrison, attacking units and the "
+        "attacker's leader rating.",
+        [
+            "Each table is one leader rating of the attacker. Find the attacking regulars on "
+            "the left and the garrison across the top: the cell is the chance the space falls "
+            "in this one assault.",
+            "A grey dash means the rules refuse that assault (usually: more units than the "
+            "leader can command as one formation). Darker cells are likelier.",
+            "Each assault is one roll of the dice; a siege that goes on for several impulses "
+            "is on the siege page.",
+        ],
+    )
+    rows, columns = ("1..6R L0..1", "1..2R") if quick else ("1..10R L0..2", "1..4R")
+    panels = _odds_table_page(
+        page,
+        "assault",
+        rows,
+        columns,
+        what="Chance the assault takes the space",
+        rules="Here I Stand 15.1 (assault)",
+        version=version,
+        legend="garrison",
+    )
+    page.chart(
+        "by-units",
+        line_panels(
+            panels,
+            xlabel="attacking regulars",
+            ylabel="chance the space is taken",
+            title="Chance an assault takes the space, by garrison and leader rating",
+            legend_title="defenders",
+        ),
+        "Line chart: chance an assault takes the space against attacking regulars",
+        "One panel per leader rating of the attacker; one line per garrison. Missing points "
+        "are assaults the rules refuse.",
+    )
+    return page
+
+
+def battles(version: str, quick: bool) -> Page:
+    page = Page(
+        "battles",
+        "Field battles",
+        "Field battles",
+        "The chance the attacker wins a field battle, by the units of both sides and the "
+        "attacker's leader rating.",
+        [
+            "Each table is one leader rating of the attacker, against a defender with no "
+            "leader. Rows are the attacker's regulars, columns the defender's; the cell is "
+            "the chance the attacker wins the battle (the defender wins ties).",
+            "A grey dash means the rules refuse that battle (too many units for one "
+            "formation). Darker cells are likelier.",
+        ],
+    )
+    rows, columns = ("1..4R L0..1", "1..3R") if quick else ("1..10R L0..2", "1..8R")
+    panels = _odds_table_page(
+        page,
+        "battle",
+        rows,
+        columns,
+        what="Chance the attacker wins the field battle",
+        rules="Here I Stand 14 (field battle)",
+        version=version,
+        legend="defender",
+        every=1 if quick else 2,
+    )
+    page.chart(
+        "by-units",
+        line_panels(
+            panels,
+            xlabel="attacking regulars",
+            ylabel="chance the attacker wins",
+            title="Chance the attacker wins a field battle, by defenders and leader rating",
+            legend_title="defenders",
+        ),
+        "Line chart: chance the attacker wins against attacking regulars",
+        "One panel per leader rating of the attacker; one line per defending force.",
+    )
+    return page
+
+
+def rolls(version: str, quick: bool) -> Page:
+    import pandas as pd
+
+    import oddsengine as oe
+
+    page = Page(
+        "interception",
+        "Interception and avoid battle",
+        "Interception",
+        "The chance of a successful interception or avoid battle, by leader rating and "
+        "Ottoman cavalry.",
+        [
+            "Both rolls are 2d6 plus the best battle rating of the units trying, plus 1 when "
+            "the Ottomans try with cavalry, minus 1 when another power tries against a "
+            "formation with Ottoman cavalry; 9 or more succeeds.",
+            "So the numbers of units do not matter: only the leader's rating and the "
+            "cavalry. Read the row of the best rating among the units trying.",
+        ],
+    )
+    ratings = range(0, 2 if quick else 3)  # 5.1: a battle rating is 0, 1 or 2
+
+    def leader(rating):
+        return f" L{rating}" if rating else ""
+
+    cases = {
+        "no cavalry": ("hapsburg: 4R{}", "ottoman: 4R"),
+        "Ottomans try with cavalry (+1)": ("ottoman: 3R 1C{}", "hapsburg: 4R"),
+        "against Ottoman cavalry (−1)": ("hapsburg: 4R{}", "ottoman: 3R 1C"),
+    }
+    lines = {}
+    for name, roll in (("interception", oe.Interception), ("avoid battle", oe.AvoidBattle)):
+        values = {
+            case: [oe.exact(roll(trying.format(leader(m)), other)).p["success"] for m in ratings]
+            for case, (trying, other) in cases.items()
+        }
+        frame = pd.DataFrame(values, index=[f"rating {m}" for m in ratings])
+        rule = "13.2 (interception)" if roll is oe.Interception else "13.3 (avoid battle)"
+        page.body.append(
+            table_html(
+                frame,
+                caption_html(
+                    f"Chance of a successful {name}, by the best battle rating",
+                    f"Here I Stand {rule}",
+                    EXACT,
+                    version,
+                ),
+                corner="battle rating \\ cavalry",
+            )
+        )
+        lines[name] = {case: (list(ratings), values[case]) for case in cases}
+    page.chart(
+        "by-rating",
+        line_panels(
+            list(lines.items()),
+            xlabel="best battle rating of the units trying",
+            ylabel="chance of success",
+            title="Interception and avoid battle: 2d6 + rating ± cavalry, 9 or more",
+        ),
+        "Line chart: chance of success against battle rating",
+        "The same roll for both: one line per cavalry case.",
+    )
+    return page
+
+
+def sieges(version: str, quick: bool) -> Page:
+    import pandas as pd
+
+    import oddsengine as oe
+
+    page = Page(
+        "sieges",
+        "Siege campaigns by impulse",
+        "Sieges",
+        "The chance a besieged space has fallen by each impulse, assaulting every impulse.",
+        [
+            "The besiegers assault once per impulse with their strongest legal formation, "
+            "for as long as the siege lasts. Each column is a garrison; each row an impulse; "
+            "the cell is the chance the space has fallen by then (it only grows).",
+            "The chance the siege is broken instead (the besiegers lost or eliminated) is in "
+            "the second table of each besieger.",
+        ],
+    )
+    besiegers = ["ottoman: 9R Suleiman"] + ([] if quick else ["hapsburg: 7R Duke of Alva"])
+    garrisons = range(1, 3 if quick else 5)
+    horizon = 3 if quick else 6
+    panels = []
+    for stack in besiegers:
+        defender = "hapsburg" if stack.startswith("ottoman") else "france"
+        results = {
+            f"{g}R": oe.exact_campaign(
+                oe.SiegeCampaign(stack, f"{defender}: {g}R", horizon=horizon)
+            )
+            for g in garrisons
+        }
+        index = [f"impulse {k}" for k in range(1, horizon + 1)]
+        for field_name, what in (("taken_by", "taken"), ("broken_by", "broken")):
+            frame = pd.DataFrame(
+                {name: getattr(result, field_name) for name, result in results.items()},
+                index=index,
+            )
+            page.body.append(
+                table_html(
+                    frame,
+                    caption_html(
+                        f"Besiegers {stack} against a {defender} garrison: chance the "
+                        f"siege is {what} by each impulse",
+                        "Here I Stand 15, 15.1, 15.3 (siege and assault)",
+                        EXACT,
+                        version,
+                    ),
+                    corner="impulse \\ garrison",
+                )
+            )
+        panels.append(
+            (
+                f"{stack} against {defender}",
+                {
+                    name: (range(1, horizon + 1), result.taken_by)
+                    for name, result in results.items()
+                },
+            )
+        )
+    page.chart(
+        "by-impulse",
+        line_panels(
+            panels,
+            xlabel="impulse",
+            ylabel="chance the space has fallen",
+            title="Siege campaigns: chance the space has fallen by each impulse",
+            legend_title="garrison (regulars)",
+        ),
+        "Line chart: chance the space has fallen against impulse",
+        "One panel per besieging stack; one line per garrison.",
+    )
+    return page
+
+
+def cards(version: str, quick: bool) -> Page:
+    import oddsengine as oe
+
+    page = Page(
+        "cards",
+        "Card values",
+        "Cards",
+        "How much each combat card changes a side's chance, in reference battles.",
+        [
+            "For each combat the tables list every card a side may still play, with the "
+            "change it makes to that side's chance of winning (for an assault: of taking or "
+            "holding the space), in percentage points.",
+            "A positive value helps the side that plays the card. A card played by the "
+            "defender (a response card) shows its value to the defender.",
+        ],
+    )
+    combats = [oe.Assault("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand")]
+    if not quick:
+        combats += [
+            oe.FieldBattle("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"),
+            oe.FieldBattle("france: 5R Francis I", "hapsburg: 5R Charles V"),
+        ]
+    for number, spec in enumerate(combats, start=1):
+        table = oe.card_value(spec)
+        frame = table.set_index("card")[["side", "value", "summary"]].copy()
+        frame["value"] = [f"{100 * value:+.2f} pp" for value in frame["value"]]
+        page.body.append(
+            table_html(
+                frame,
+                caption_html(
+                    f"Card values: {spec.title()}",
+                    "Here I Stand 8 (combat cards), with 14 and 15.1",
+                    EXACT + "; pp = percentage points",
+                    version,
+                ),
+                corner="card",
+                shade=False,
+            )
+        )
+        page.chart(
+            f"combat-{number}",
+            bars(
+                [
+                    f"{card} ({side})"
+                    for card, side in zip(table["card"], table["side"], strict=True)
+                ],
+                list(100 * table["value"]),
+                groups=list(table["side"]),
+                xlabel="change in the side's chance (percentage points)",
+                title=spec.title(),
+            ),
+            f"Bar chart of card values in {spec.title()}",
+            "Colour and hatching tell the side that plays the card.",
+        )
+    return page
+
+
+def needed(version: str, quick: bool) -> Page:
+    import pandas as pd
+
+    import oddsengine as oe
+
+    page = Page(
+        "needed",
+        "Units needed for 50%, 75% and 90%",
+        "Units needed",
+        "The smallest number of regulars that reaches a 50%, 75% or 90% chance.",
+        [
+            "Each row is a defending force; each column a target chance. The cell is the "
+            "smallest number of regulars the attacker needs to reach it, with the chance "
+            "that number actually gives in brackets.",
+            "A grey dash means no legal force reaches the target (a leader commands only so "
+            "many units in one formation).",
+        ],
+    )
+    targets = [0.5, 0.75, 0.9]
+    questions = [
+        ("assault", "ottoman: ?R Suleiman", f"hapsburg: 1..{2 if quick else 4}R"),
+        ("battle", "ottoman: ?R Suleiman", f"hapsburg: 2..{3 if quick else 8}R"),
+    ]
+    panels = []
+    for kind, attacker, defender in questions:
+        table = oe.needed_table(kind, targets=targets, attacker=attacker, defender=defender)
+        cells = pd.DataFrame(index=table.values.index)
+        for target in targets:
+            cells[f"{target:.0%}"] = [
+                None if pd.isna(value) else f"{int(value)} ({percent(p)})"
+                for value, p in zip(table.values[target], table.p[target], strict=True)
+            ]
+        page.body.append(
+            table_html(
+                cells,
+                caption_html(
+                    table.question + f": the smallest value giving P({table.event}) ≥ target",
+                    f"Here I Stand, {table.rule}",
+                    EXACT,
+                    version,
+                ),
+                corner=f"{table.role} \\ target",
+            )
+        )
+        sizes = [_units(label) for label in table.values.index]
+        panels.append(
+            (
+                f"{kind}: {attacker}",
+                {
+                    f"{target:.0%}": (
+                        sizes,
+                        [math.nan if pd.isna(v) else float(v) for v in table.values[target]],
+                    )
+                    for target in targets
+                },
+            )
+        )
+    page.chart(
+        "units-needed",
+        line_panels(
+            panels,
+            xlabel="defending regulars",
+            ylabel="regulars needed",
+            title="Regulars needed to reach each target chance",
+            legend_title="target",
+            percent=False,
+        ),
+        "Line chart: regulars needed against defending regulars",
+        "One line per target chance; a line stops where no legal force reaches it.",
+    )
+    return page
+
+
+# -- Part II: naval combat, piracy and foreign wars --------------------------------------
+
+
+def naval(version: str, quick: bool) -> Page:
+    import pandas as pd
+
+    import oddsengine as oe
+
+    page = Page(
+        "naval",
+        "Naval battles",
+        "Naval battles",
+        "The chance an attacking Ottoman fleet wins a naval battle, by squadrons and "
+        "admiral, at sea and against a port.",
+        [
+            "Rows are the attacking squadrons, columns the Ottoman admiral (none, Dragut or "
+            "Barbarossa); the cell is the chance the attacker wins the naval battle against "
+            "the Hapsburg fleet named in the caption.",
+            "The second table is the same fleet attacking the Hapsburgs in port.",
+        ],
+    )
+    squadrons = range(1, 4 if quick else 7)
+    leaders = ("", "Dragut", "Barbarossa")
+    defender = "hapsburg: 3Sq"
+    panels = []
+    for in_port in (False, True):
+        values = {
+            (leader or "no admiral"): [
+                oe.exact(
+                    oe.NavalBattle(f"ottoman: {n}Sq {leader}".strip(), defender, in_port=in_port)
+                ).p["attacker_wins"]
+                for n in squadrons
+            ]
+            for leader in leaders
+        }
+        frame = pd.DataFrame(values, index=[f"{n}Sq" for n in squadrons])
+        where = "in port" if in_port else "at sea"
+        page.body.append(
+            table_html(
+                frame,
+                caption_html(
+                    f"Chance the Ottoman attacker wins against {defender}, {where}",
+                    "Here I Stand 16.2 (naval combat; RULES.md §11)",
+                    EXACT,
+                    version,
+                ),
+                corner="squadrons \\ admiral",
+            )
+        )
+        panels.append((where, {name: (list(squadrons), v) for name, v in values.items()}))
+    page.chart(
+        "by-squadrons",
+        line_panels(
+            panels,
+            xlabel="attacking Ottoman squadrons",
+            ylabel="chance the attacker wins",
+            title=f"Naval battles against {defender}",
+            legend_title="admiral",
+        ),
+        "Line chart: chance the attacker wins a naval battle against squadrons",
+        "One panel at sea, one in port; one line per admiral.",
+    )
+    return page
+
+
+def piracy(version: str, quick: bool) -> Page:
+    import pandas as pd
+
+    import oddsengine as oe
+
+    page = Page(
+        "piracy",
+        "Piracy",
+        "Piracy",
+        "The chance of at least one piracy hit and the expected VP, by corsairs and defence.",
+        [
+            "Rows are the corsairs in the sea zone (no pirate leader), columns the defence: "
+            "the target's squadrons in the zone, squadrons in adjacent ports or zones, and "
+            "adjacent fortresses. The first table is the chance of at least one piracy hit, "
+            "the second the expected piracy VP (the target choosing its awards by the "
+            "default policy).",
+            "The defence rolls first (2 dice per squadron in the zone, 1 per adjacent "
+            "squadron or fortress) and each hit sinks a corsair; if any remain they roll 2 "
+            "piracy dice (1 if only one corsair is left) against a target with two ports on "
+            "the zone.",
+        ],
+    )
+    corsairs = range(1, 3 if quick else 6)
+    defences = ((0, 0, 0), (1, 1, 1)) if quick else ((0, 0, 0), (0, 1, 1), (1, 1, 1), (2, 2, 1))
+    results = {
+        defence: [
+            oe.exact(
+                oe.Piracy(
+                    f"ottoman: {n}Co",
+                    zone_squadrons=defence[0],
+                    adjacent_squadrons=defence[1],
+                    adjacent_fortresses=defence[2],
+                    target_ports=2,
+                )
+            )
+            for n in corsairs
+        ]
+        for defence in defences
+    }
+    names = {d: f"{d[0]} in zone, {d[1]} adj. Sq, {d[2]} adj. fort." for d in defences}
+    index = [f"{n}Co" for n in corsairs]
+    success = pd.DataFrame(
+        {names[d]: [r.p["success"] for r in rs] for d, rs in results.items()}, index=index
+    )
+    vp = pd.DataFrame(
+        {names[d]: [r.expected_values()["vp"]["mean"] for r in rs] for d, rs in results.items()},
+        index=index,
+    )
+    rules = "Here I Stand 16.4 (piracy; RULES.md §12)"
+    page.body.append(
+        table_html(
+            success,
+            caption_html("Chance of at least one piracy hit", rules, EXACT, version),
+            corner="corsairs \\ defence",
+        )
+    )
+    page.body.append(
+        table_html(
+            vp,
+            caption_html("Expected piracy VP", rules, "exact (shown to 3 decimals)", version),
+            corner="corsairs \\ defence",
+            cell=lambda value: f"{value:.3f}",
+        )
+    )
+    page.chart(
+        "success",
+        line_panels(
+            [("", {names[d]: (list(corsairs), success[names[d]]) for d in defences})],
+            xlabel="corsairs",
+            ylabel="chance of at least one hit",
+            title="Piracy: chance of at least one hit, by corsairs and defence",
+            legend_title="defence",
+        ),
+        "Line chart: chance of a piracy hit against corsairs",
+        "One line per defence.",
+    )
+    return page
+
+
+def foreign_wars(version: str, quick: bool) -> Page:
+    import pandas as pd
+
+    import oddsengine as oe
+
+    page = Page(
+        "foreign-wars",
+        "Foreign wars",
+        "Foreign wars",
+        "The chance a foreign war is won by each attempt.",
+        [
+            "Each column is a war card with the force the card calls for (no leader, no "
+            "card); each row an attempt (one per impulse, 1 CP each). The cell is the chance "
+            "the war has been won by then.",
+            "The last two rows: the chance the war still goes on after the last attempt, "
+            "and the chance it has stalled (no units of the major power left on the card, "
+            "with no reinforcements modelled).",
+        ],
+    )
+    horizon = 3 if quick else 6
+    # 21.7 (RULES.md §13): the units each card calls for: Persia 5, Egypt 3, Ireland 4.
+    wars = [("persia", "ottoman: 5R")] + (
+        [] if quick else [("egypt", "ottoman: 3R"), ("ireland", "england: 4R")]
+    )
+    columns, lines = {}, {}
+    for war, force in wars:
+        result = oe.exact_foreign_war(oe.ForeignWar(war, force, horizon=horizon))
+        won_by = [result.p[f"won_by:{k}"] for k in range(1, horizon + 1)]
+        name = f"{war.capitalize()}: {force}"
+        columns[name] = won_by + [result.p["continues"], result.p["stalled"]]
+        lines[name] = (list(range(1, horizon + 1)), won_by)
+    frame = pd.DataFrame(
+        columns,
+        index=[f"won by attempt {k}" for k in range(1, horizon + 1)] + ["continues", "stalled"],
+    )
+    page.body.append(
+        table_html(
+            frame,
+            caption_html(
+                "Chance the foreign war is won by each attempt",
+                "Here I Stand 21.7 (foreign wars; RULES.md §13)",
+                EXACT,
+                version,
+            ),
+            corner="attempt \\ war",
+        )
+    )
+    page.chart(
+        "by-attempt",
+        line_panels(
+            [("", lines)],
+            xlabel="attempt",
+            ylabel="chance the war is won",
+            title="Foreign wars: chance the war is won by each attempt",
+            legend_title="war",
+        ),
+        "Line chart: chance a foreign war is won against attempts",
+        "One line per war card and force.",
+    )
+    return page
+
+
+#: Every page of the book, in the order of the contents.
+BUILDERS = (assaults, battles, rolls, sieges, cards, needed, naval, piracy, foreign_wars)

@@ -1,0 +1,215 @@
+"""Charts of naval combat, piracy and foreign wars (matplotlib, imported only when a
+chart is drawn). All values are exact.
+
+Every function takes ``ax=None`` (a new figure when None), draws on the Axes and returns
+it; none calls ``plt.show()``. Probabilities are shown in percent.
+
+- :func:`plot_naval_odds`: naval battle odds by attacking squadrons, one line per naval
+  leader.
+- :func:`plot_piracy_value`: expected piracy VP per CP by corsairs, one line per defence
+  and pirate leader.
+- :func:`plot_foreign_wars`: P(war won within k attempts) for each foreign war.
+"""
+
+from __future__ import annotations
+
+__all__ = ["plot_naval_odds", "plot_piracy_value", "plot_foreign_wars"]
+
+
+def _new_axes(ax, size=(7.5, 4.8)):
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots(figsize=size, layout="constrained")
+    return ax
+
+
+def _percent_axis(axis) -> None:
+    from matplotlib.ticker import PercentFormatter
+
+    axis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+
+
+def plot_naval_odds(
+    defender="hapsburg: 3Sq",
+    squadrons=range(1, 7),
+    leaders=("", "Dragut", "Barbarossa"),
+    *,
+    power="ottoman",
+    in_port=False,
+    ax=None,
+    title=None,
+):
+    """P(attacker wins a naval battle) by attacking squadrons, one line per leader.
+
+    Parameters
+    ----------
+    defender : Fleet or str
+    squadrons : iterable of int
+        Squadrons of the attacking fleet.
+    leaders : iterable of str
+        Naval leaders of the attacking fleet ("" for none).
+    power : str
+        The attacking power.
+    in_port : bool
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = plot_naval_odds(squadrons=range(1, 4))
+    >>> len(ax.lines)
+    3
+    """
+    from oddsengine.combat.naval import NavalBattle
+    from oddsengine.engines.exact import exact
+
+    squadrons = list(squadrons)
+    ax = _new_axes(ax)
+    for leader in leaders:
+        chances = [
+            exact(
+                NavalBattle(f"{power}: {count}Sq {leader}".strip(), defender, in_port=in_port)
+            ).p["attacker_wins"]
+            for count in squadrons
+        ]
+        ax.plot(squadrons, chances, marker="o", label=leader or "no leader")
+    battle = NavalBattle(f"{power}: 1Sq", defender, in_port=in_port)
+    ax.set_xlabel(f"attacking {power} squadrons")
+    ax.set_ylabel("chance the attacker wins")
+    _percent_axis(ax.yaxis)
+    ax.set_ylim(0, 1)
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="upper left", title="naval leader")
+    where = "in port" if in_port else "at sea"
+    ax.set_title(title or f"Naval battle {where} (16.2) against {battle.defender.notation()}")
+    return ax
+
+
+def plot_piracy_value(
+    corsairs=range(1, 6),
+    defences=((0, 0, 0), (0, 1, 1), (1, 1, 1), (2, 2, 1)),
+    leaders=("", "Barbarossa", "Dragut"),
+    *,
+    target_ports=2,
+    ax=None,
+    title=None,
+):
+    """Expected piracy VP per CP by corsairs, one line per defence and leader.
+
+    Parameters
+    ----------
+    corsairs : iterable of int
+    defences : iterable of (zone squadrons, adjacent squadrons, adjacent fortresses)
+    leaders : iterable of str
+        The pirate leader ("" for none).
+    target_ports : int
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = plot_piracy_value(corsairs=range(1, 3), defences=((0, 0, 0),), leaders=("",))
+    >>> [round(float(value), 4) for value in ax.lines[0].get_ydata()]
+    [0.1667, 0.2778]
+    """
+    from oddsengine.combat.piracy import Piracy
+    from oddsengine.engines.exact import exact
+
+    corsairs = list(corsairs)
+    ax = _new_axes(ax)
+    styles = ("-", "--", ":", "-.")
+    for index, leader in enumerate(leaders):
+        for defence_index, (zone, adjacent, fortresses) in enumerate(defences):
+            values = [
+                exact(
+                    Piracy(
+                        f"ottoman: {count}Co {leader}".strip(),
+                        zone_squadrons=zone,
+                        adjacent_squadrons=adjacent,
+                        adjacent_fortresses=fortresses,
+                        target_ports=target_ports,
+                    )
+                ).expected_values()["vp_per_cp"]["mean"]
+                for count in corsairs
+            ]
+            dice = 2 * zone + adjacent + fortresses
+            ax.plot(
+                corsairs,
+                values,
+                marker="o",
+                linestyle=styles[defence_index % len(styles)],
+                color=f"C{index}",
+                label=f"{leader or 'no leader'}, {dice} anti-piracy dice",
+            )
+    ax.set_xlabel("corsairs in the sea zone")
+    ax.set_ylabel("expected piracy VP per CP")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=7, ncol=2, loc="upper left")
+    ax.set_title(title or f"Piracy (16.4): what 2 CP buy ({target_ports} target ports)")
+    return ax
+
+
+def plot_foreign_wars(wars=None, *, horizon=8, ax=None, title=None):
+    """P(war won within k attempts) for each foreign war, exact.
+
+    Parameters
+    ----------
+    wars : sequence of ForeignWar, optional
+        Default: each war with the units its card calls for and no leader.
+    horizon : int
+        Attempts shown when ``wars`` is not given.
+    ax : matplotlib.axes.Axes, optional
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> ax = plot_foreign_wars(horizon=3)
+    >>> len(ax.lines)
+    3
+    """
+    from oddsengine.combat.foreign_war import WARS, ForeignWar
+    from oddsengine.engines.exact import exact
+
+    if wars is None:
+        wars = [
+            ForeignWar(name, f"{card.units}R", horizon=horizon) for name, card in WARS.items()
+        ]
+    ax = _new_axes(ax)
+    for war in wars:
+        p = exact(war).p
+        attempts = list(range(1, war.horizon + 1))
+        ax.step(
+            attempts,
+            [p[f"won_by:{k}"] for k in attempts],
+            where="mid",
+            marker="o",
+            label=f"{war.card.name}: {war.force.notation()} vs {war.foreign}",
+        )
+    ax.set_xlabel("attempts (1 CP each)")
+    ax.set_ylabel("chance the war is won")
+    _percent_axis(ax.yaxis)
+    ax.set_ylim(0, 1)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=8, loc="lower right")
+    ax.set_title(title or "Foreign wars (21.7): won within k attempts")
+    return ax

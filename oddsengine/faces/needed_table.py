@@ -1,0 +1,251 @@
+"""Tables of the force needed: the value of the ``?`` for each force of a template range
+and several targets, ready to publish.
+
+:func:`needed_table` answers :func:`~oddsengine.questions.needed.needed` for every force of the one
+template in the question (``defender="hapsburg: 1..4R"``) and reads the value needed for
+each target off the same candidates, so a table with several targets costs no more than
+one. Rows are the template's forces, columns the targets; a cell holds the smallest value
+reaching the target, or a dash when no legal force does. The table renders as Markdown,
+HTML (with a caption stating the question, the rules and the method), LaTeX, BBCode and
+CSV (empty cells where no force reaches the target).
+
+Examples
+--------
+>>> table = needed_table("assault", attacker="?R Suleiman", defender="hapsburg: 1..2R",
+...                      targets=[0.5, 0.75])
+>>> print(table.to_markdown())
+| defender \\ target | 50% | 75% |
+|:---|---:|---:|
+| hapsburg: 1R | 2 | 3 |
+| hapsburg: 2R | 5 | 11 |
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from html import escape
+
+import pandas as pd
+
+from oddsengine.errors import OddsEngineError
+from oddsengine.faces.templates import is_template, parse_template
+from oddsengine.questions.needed import find_kind, first_reaching, needed
+
+__all__ = ["NeededTable", "needed_table"]
+
+_NONE_MARK = "—"
+_LATEX_ESCAPES = (
+    ("\\", r"\textbackslash{}"),
+    ("%", r"\%"),
+    ("&", r"\&"),
+    ("_", r"\_"),
+    ("#", r"\#"),
+    (_NONE_MARK, "--"),
+)
+
+
+@dataclass(frozen=True)
+class NeededTable:
+    """The value needed for each force of a template (rows) and each target (columns).
+
+    ``values`` holds the values (``pd.NA`` where no legal force reaches the target) and
+    ``p`` their chances, both indexed by row label with one column per target.
+    """
+
+    kind: str
+    rule: str
+    role: str
+    question: str
+    event: str
+    method: str
+    targets: tuple[float, ...]
+    values: pd.DataFrame
+    p: pd.DataFrame
+
+    def _header(self) -> list[str]:
+        return [f"{self.role} \\ target", *(f"{target:.0%}" for target in self.targets)]
+
+    def _cell(self, row, target) -> str:
+        value = self.values.loc[row, target]
+        return _NONE_MARK if pd.isna(value) else str(int(value))
+
+    @property
+    def caption(self) -> str:
+        method = "exact" if self.method == "exact" else "Monte Carlo"
+        return (
+            f"{self.question}: the smallest value with P({self.event}) at least each target "
+            f"({self.rule}; {method}; {_NONE_MARK} = no legal force reaches it)"
+        )
+
+    def to_markdown(self) -> str:
+        """A Markdown table (the caption is :attr:`caption`)."""
+        lines = [
+            "| " + " | ".join(self._header()) + " |",
+            "|:---|" + "---:|" * len(self.targets),
+        ]
+        for row in self.values.index:
+            cells = [self._cell(row, target) for target in self.targets]
+            lines.append("| " + " | ".join([row, *cells]) + " |")
+        return "\n".join(lines)
+
+    def to_html(self) -> str:
+        """An HTML table with its caption."""
+        head = "".join(f"<th>{escape(text)}</th>" for text in self._header())
+        body = []
+        for row in self.values.index:
+            cells = "".join(
+                f'<td style="text-align:right">{self._cell(row, target)}</td>'
+                for target in self.targets
+            )
+            body.append(f"<tr><th>{escape(row)}</th>{cells}</tr>")
+        return (
+            f"<table><caption>{escape(self.caption)}</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(body)}</tbody></table>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def to_latex(self) -> str:
+        """A LaTeX ``tabular`` in a ``table`` with its caption."""
+
+        def tex(text: str) -> str:
+            for char, escaped in _LATEX_ESCAPES:
+                text = text.replace(char, escaped)
+            return text
+
+        lines = [
+            r"\begin{table}",
+            r"\centering",
+            r"\begin{tabular}{l" + "r" * len(self.targets) + "}",
+            " & ".join(tex(text) for text in self._header()) + r" \\",
+            r"\hline",
+        ]
+        for row in self.values.index:
+            cells = [tex(self._cell(row, target)) for target in self.targets]
+            lines.append(" & ".join([tex(row), *cells]) + r" \\")
+        lines += [r"\end{tabular}", rf"\caption{{{tex(self.caption)}}}", r"\end{table}"]
+        return "\n".join(lines)
+
+    def to_bbcode(self) -> str:
+        """A BBCode table for forum posts, the caption above it."""
+        rows = ["[tr]" + "".join(f"[th]{text}[/th]" for text in self._header()) + "[/tr]"]
+        for row in self.values.index:
+            cells = "".join(f"[td]{self._cell(row, target)}[/td]" for target in self.targets)
+            rows.append(f"[tr][th]{row}[/th]{cells}[/tr]")
+        return f"[b]{self.caption}[/b]\n[table]" + "".join(rows) + "[/table]"
+
+    def to_csv(self) -> str:
+        """CSV: the row label, then one column per target (empty where none reaches it)."""
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow([self.role, *(f"{target:g}" for target in self.targets)])
+        for row in self.values.index:
+            writer.writerow(
+                [row, *("" if pd.isna(v) else int(v) for v in self.values.loc[row])]
+            )
+        return buffer.getvalue()
+
+    def render(self, format: str) -> str:
+        """``markdown``, ``html``, ``latex``, ``bbcode`` or ``csv``."""
+        renderers = {
+            "markdown": self.to_markdown,
+            "html": self.to_html,
+            "latex": self.to_latex,
+            "bbcode": self.to_bbcode,
+            "csv": self.to_csv,
+        }
+        if format not in renderers:
+            raise OddsEngineError(
+                f"unknown table format {format!r}; choose " + ", ".join(renderers)
+            )
+        return renderers[format]()
+
+    def __str__(self) -> str:
+        return self.caption + "\n\n" + self.to_markdown()
+
+
+def _check_targets(targets) -> tuple[float, ...]:
+    if isinstance(targets, str):
+        targets = [piece for piece in targets.split(",") if piece.strip()]
+    try:
+        values = tuple(float(target) for target in targets)
+    except (TypeError, ValueError):
+        raise OddsEngineError(f"targets must be probabilities, not {targets!r}") from None
+    if not values:
+        raise OddsEngineError("give at least one target, e.g. 0.5,0.75,0.9")
+    if any(not 0 < value <= 1 for value in values):
+        raise OddsEngineError(f"each target must be above 0 and at most 1: {targets!r}")
+    return tuple(sorted(set(values)))
+
+
+def needed_table(kind: str, *, targets, **arguments) -> NeededTable:
+    """The value needed for each force of the template in ``arguments`` and each target.
+
+    Parameters
+    ----------
+    kind : str
+        As for :func:`~oddsengine.questions.needed.needed`.
+    targets : sequence of float or str
+        The targets (``[0.5, 0.75, 0.9]`` or ``"0.5,0.75,0.9"``).
+    **arguments
+        As for :func:`~oddsengine.questions.needed.needed`; exactly one force (not the one with
+        the ``?``) is a template with a range, such as ``"hapsburg: 1..4R"``.
+
+    Returns
+    -------
+    NeededTable
+
+    Raises
+    ------
+    OddsEngineError
+        With no template or several, or a malformed target.
+    """
+    record = find_kind(kind)
+    targets = _check_targets(targets)
+    ranged = [
+        role
+        for role in record.roles
+        if isinstance(arguments.get(role), str) and is_template(arguments[role])
+    ]
+    if len(ranged) != 1:
+        raise OddsEngineError(
+            "a table of the force needed takes exactly one force with a range "
+            "(e.g. defender 'hapsburg: 1..4R'), found " + (", ".join(ranged) or "none")
+        )
+    role = ranged[0]
+    template = parse_template(arguments[role])
+    values, chances = {}, {}
+    answer = None
+    for label, _ in template.combinations():
+        answer = needed(kind, target=targets[0], **{**arguments, role: label})
+        values[label], chances[label] = [], []
+        for target in targets:
+            value, p, _ = first_reaching(answer.candidates, target, answer.method)
+            values[label].append(pd.NA if value is None else value)
+            chances[label].append(p)
+    frame = pd.DataFrame.from_dict(values, orient="index", columns=list(targets))
+    question = (
+        f"{answer.unknown.counts.capitalize()} needed in the {answer.unknown.where} "
+        f"{_written(arguments[answer.unknown.role.partition(':')[0]], answer.unknown)}"
+    )
+    if answer.within is not None:
+        question += f", within {answer.within} impulses"
+    return NeededTable(
+        record.name,
+        record.rule,
+        role,
+        question,
+        answer.event,
+        answer.method,
+        targets,
+        frame.astype("Int64"),
+        pd.DataFrame.from_dict(chances, orient="index", columns=list(targets)),
+    )
+
+
+def _written(value, unknown) -> str:
+    text = value.get(unknown.role.partition(":")[2]) if isinstance(value, dict) else value
+    return f"({text})"

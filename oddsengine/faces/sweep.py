@@ -1,0 +1,570 @@
+"""What-if sweeps: many scenarios of one kind, answered together, as one tidy table.
+
+A sweep is a grid (or an explicit list) over any parameter of a spec: the forces (written
+as templates with ranges, ``"2..16R L0..2"``), the cards, the policies, the rule options
+and any other field of the spec. :class:`Sweep` describes it, :meth:`Sweep.run` answers
+it and returns a tidy :class:`pandas.DataFrame` with one row per scenario and outcome.
+
+How a scenario is answered
+    ``method="auto"`` (the default) uses the exact engine whenever the spec has one (every
+    combat spec of the package does) and Monte Carlo otherwise, to the ``precision``
+    target. ``"exact"`` and ``"monte-carlo"`` force one engine. Monte Carlo streams are
+    keyed by (seed, spec, block), so a scenario's numbers are identical whether it runs
+    alone (:func:`oddsengine.simulate` with the same seed, trials and precision) or inside
+    any sweep, batch or cluster.
+
+Refused scenarios
+    A grid often contains scenarios the rules forbid (an assault whose besiegers do not
+    outnumber the garrison, a garrison of more than 4 land units). With
+    ``on_refused="report"`` (the default) such a scenario gets one row with
+    ``status == "refused"``, the refusal in ``reason`` and no probability; ``"skip"``
+    leaves it out; ``"raise"`` stops the sweep with the refusal.
+
+Output, progress and resuming
+    With ``out=`` the table is written to Parquet (``.parquet``) or CSV (``.csv``) as the
+    sweep goes: each scenario is kept as soon as it is answered, even in the middle of a
+    batch, and the file is rewritten every ``checkpoint_seconds`` of work (2 s by default;
+    longer only when writing the table takes more than a tenth of that). Whole scenarios
+    only, through a temporary file in the same folder that replaces the output atomically,
+    so the file is never half-written. Ctrl-C stops a sweep within about a second, after
+    saving the scenarios answered so far (:class:`SweepInterrupted`). An interrupted sweep
+    is resumed with ``resume=True`` (``--resume``): scenarios already in the file are not
+    run again, a scenario whose rows are incomplete is run again, and no row is lost or
+    duplicated. A sweep without a seed resumes with the seed stored in its file. A progress
+    bar (tqdm) shows the time left.
+
+Seeds
+    Seeds are exact 64-bit integers from end to end: the ``seed`` and ``trials`` columns
+    are nullable ``Int64`` (missing for exact and refused rows), in the frame, in Parquet,
+    and when a CSV file is read back with :func:`read_table`. A stored seed reproduces its
+    row: :func:`oddsengine.simulate` with that seed, the sweep's ``precision`` and its
+    ``trials`` gives the same numbers; without ``trials`` both start a precision target
+    with the same first round (:data:`oddsengine.engines.montecarlo.FIRST_ROUND_TRIALS`) and stop
+    by the same rule.
+
+Repeated scenarios and size
+    A scenario that a sweep lists twice (a value repeated in a list, or an explicit
+    scenario equal to one of the grid's) is answered once, in its first place. A sweep
+    of more than :data:`MAX_SCENARIOS` scenarios (a million) is refused before any work,
+    and so is a value of the wrong type.
+
+Scale-out
+    ``client=`` (a :class:`distributed.Client`) or ``scheduler="tcp://host:8786"`` sends
+    batches of scenarios to a Dask cluster; each batch runs the Numba kernel on a worker.
+    Dask is the optional extra ``oddsengine[distributed]``.
+
+Other kinds of spec
+    :func:`register_kind` adds a spec class under a name usable in sweep files. Any spec
+    with ``draw_plan()`` and ``outcome_columns()`` can be swept; a spec whose
+    ``exact_available`` attribute is False is answered by Monte Carlo under ``"auto"``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from oddsengine.engines.montecarlo import MAX_TRIALS, default_trials
+from oddsengine.errors import OddsEngineError
+from oddsengine.faces._sweep_grid import (
+    MAX_SCENARIOS,
+    build_spec,
+    check_parameters,
+    check_required,
+    count_scenarios,
+    describe,
+    expand_mapping,
+    force_fields,
+    format_count,
+)
+from oddsengine.faces._sweep_output import (
+    OutputFile,
+    read_table,
+    result_rows,
+    usable_rows,
+)
+from oddsengine.faces._sweep_runner import DISTRIBUTED_HINT, Runner, method_for
+from oddsengine.faces._sweep_settings import (
+    METHODS,
+    ON_REFUSED,
+    Scenario,
+    SweepInterrupted,
+    check_choice,
+    check_precision,
+    kind_name,
+    new_seed,
+    spec_class_of,
+)
+from oddsengine.kinds import SPEC_KINDS, register_kind
+from oddsengine.toml_file import read_toml
+
+__all__ = [
+    "Sweep",
+    "Scenario",
+    "SweepInterrupted",
+    "sweep",
+    "read_table",
+    "register_kind",
+    "SPEC_KINDS",
+    "METHODS",
+    "MAX_SCENARIOS",
+    "DISTRIBUTED_HINT",
+]
+
+
+_SWEEP_FILE_KEYS = (
+    "kind",
+    "method",
+    "precision",
+    "trials",
+    "seed",
+    "max_trials",
+    "on_refused",
+    "grid",
+    "fixed",
+    "scenarios",
+)
+_LARGEST_SEED = 2**63 - 1  # seeds are stored in a 64-bit column
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A grid or a list of what-ifs of one kind.
+
+    Parameters
+    ----------
+    kind : str or type
+        ``"battle"``, ``"assault"``, ``"intercept"``, ``"avoid"``, a name added with
+        :func:`register_kind`, or a spec class.
+    grid : dict
+        Parameter name to value. A list is an axis (one scenario per value); a force
+        written with ranges (``"2..16R L0..2"``) is one axis per range; anything else is
+        the same in every scenario. Axes vary in the order given, the last fastest.
+    scenarios : list of dict
+        Explicit scenarios, each expanded like ``grid`` (after the grid's scenarios).
+    fixed : dict
+        Parameters shared by every scenario (a scenario's own value wins).
+    method : {"auto", "exact", "monte-carlo"}
+    precision : float or None
+        Monte Carlo target: the 95% half-width of every headline probability. None runs
+        exactly ``trials`` trials.
+    trials : int, optional
+        Monte Carlo trials (the first round under a precision target).
+    seed : int, optional
+        Monte Carlo seed; a fresh one is drawn (and stored in every row) when None.
+    max_trials : int
+        Cap on the trials a precision target may spend per scenario.
+    on_refused : {"report", "skip", "raise"}
+        What happens to scenarios the rules refuse (see the module notes).
+
+    Parameter names are the fields of the spec (``attacker``, ``defender``,
+    ``attacker_cards``, ``responses``, ``siege_laid_this_impulse``...), the fields of
+    :class:`~oddsengine.RuleOptions` (``cards_as_printed``), the casualty orders
+    (``attacker_casualty_order``, ``defender_casualty_order``) and post-roll policies
+    (``janissaries_policy``, ``siege_artillery_policy``).
+
+    Examples
+    --------
+    >>> from oddsengine.faces.sweep import Sweep
+    >>> frame = Sweep("assault", grid={"attacker": "3..4R L0..1", "defender": "2R"}).run(
+    ...     progress=False
+    ... )
+    >>> success = frame[frame["outcome"] == "success"]
+    >>> print(success[["attacker", "probability"]].round(4).to_string(index=False))
+    attacker  probability
+       3R L0       0.1070
+       3R L1       0.2497
+       4R L0       0.1111
+       4R L1       0.2593
+    """
+
+    kind: object = None
+    grid: dict = field(default_factory=dict)
+    scenarios: tuple = ()
+    fixed: dict = field(default_factory=dict)
+    method: str = "auto"
+    precision: float | None = 0.005
+    trials: int | None = None
+    seed: int | None = None
+    max_trials: int = MAX_TRIALS
+    on_refused: str = "report"
+
+    def __post_init__(self):
+        spec_class = spec_class_of(self.kind)
+        kind = kind_name(spec_class)
+        if isinstance(self.scenarios, (str, bytes, dict)) or not isinstance(
+            self.scenarios, (list, tuple)
+        ):
+            raise OddsEngineError(
+                f"a sweep's scenarios must be a list of tables, not {self.scenarios!r}"
+            )
+        for number, scenario in enumerate(self.scenarios, start=1):
+            if not isinstance(scenario, dict):
+                raise OddsEngineError(f"scenario {number} must be a table, not {scenario!r}")
+            if not scenario:
+                raise OddsEngineError(f"scenario {number} is empty: give it its parameters")
+        object.__setattr__(self, "scenarios", tuple(dict(item) for item in self.scenarios))
+        object.__setattr__(self, "precision", check_precision(self.precision))
+        check_choice("method", self.method, METHODS)
+        check_choice("on_refused", self.on_refused, ON_REFUSED)
+        for name in ("trials", "max_trials"):
+            value = getattr(self, name)
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0
+            ):
+                raise OddsEngineError(f"{name} must be a positive whole number, not {value!r}")
+        if self.max_trials > MAX_TRIALS:
+            raise OddsEngineError(
+                f"max_trials may be at most {MAX_TRIALS:,} per scenario, not {self.max_trials:,}"
+            )
+        if self.trials is not None and self.trials > self.max_trials:
+            raise OddsEngineError(
+                f"trials ({self.trials:,}) may not exceed max_trials ({self.max_trials:,})"
+            )
+        if self.seed is not None and (
+            isinstance(self.seed, bool)
+            or not isinstance(self.seed, (int, np.integer))
+            or not 0 <= self.seed <= _LARGEST_SEED
+        ):
+            raise OddsEngineError(
+                f"a sweep's seed must be a whole number in 0..2**63-1, not {self.seed!r}"
+            )
+        for name in ("trials", "max_trials", "seed"):  # numpy integers key like ints
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, int(getattr(self, name)))
+        check_parameters(spec_class, self.grid, "grid")
+        check_parameters(spec_class, self.fixed, "fixed")
+        for number, scenario in enumerate(self.scenarios, start=1):
+            check_parameters(spec_class, scenario, f"scenario {number}")
+        if not self.grid and not self.scenarios:
+            raise OddsEngineError("a sweep needs a grid or a list of scenarios")
+        total = 0
+        for where, mapping in self._mappings():
+            check_required(spec_class, mapping, f"every {kind} needs its forces: {where}")
+            total += count_scenarios(spec_class, mapping)
+        if total > MAX_SCENARIOS:
+            raise OddsEngineError(
+                f"this sweep has {format_count(total)} scenarios, more than the "
+                f"{MAX_SCENARIOS:,} a sweep may hold: split it into smaller sweeps"
+            )
+
+    def _mappings(self) -> list[tuple[str, dict]]:
+        """``(name, parameters)`` of the grid and of each explicit scenario, with ``fixed``."""
+        mappings = []
+        if self.grid:
+            mappings.append(("the grid", {**self.fixed, **self.grid}))
+        for number, scenario in enumerate(self.scenarios, start=1):
+            mappings.append((f"scenario {number}", {**self.fixed, **scenario}))
+        return mappings
+
+    # -- reading ------------------------------------------------------------------------
+
+    @classmethod
+    def from_mapping(cls, mapping: dict) -> Sweep:
+        """Build a sweep from the contents of a sweep file (see :meth:`from_toml`)."""
+        if not isinstance(mapping, dict):
+            raise OddsEngineError(f"a sweep file holds a table of settings, not {mapping!r}")
+        unknown = set(mapping) - set(_SWEEP_FILE_KEYS)
+        if unknown:
+            raise OddsEngineError(
+                f"unknown key(s) {', '.join(sorted(unknown))} in sweep file; known: "
+                + ", ".join(_SWEEP_FILE_KEYS)
+            )
+        if "kind" not in mapping:
+            raise OddsEngineError("a sweep file needs a kind (battle, assault, intercept...)")
+        arguments = dict(mapping)
+        scenarios = arguments.get("scenarios", ())
+        if not isinstance(scenarios, list | tuple):
+            raise OddsEngineError(
+                f"scenarios must be [[scenarios]] tables in a sweep file, not {scenarios!r}"
+            )
+        arguments["scenarios"] = tuple(scenarios)
+        for name in ("precision", "trials", "seed", "max_trials"):
+            value = arguments.get(name)
+            # A TOML float such as 1e6 is not a count of trials nor a seed.
+            if name != "precision" and isinstance(value, float):
+                raise OddsEngineError(f"{name} must be a whole number, not {value!r}")
+        return cls(**arguments)
+
+    @classmethod
+    def from_toml(cls, path) -> Sweep:
+        """Read a sweep file.
+
+        The file holds the settings at the top (``kind``, ``method``, ``precision``,
+        ``trials``, ``seed``, ``max_trials``, ``on_refused``), a ``[grid]`` table, a
+        ``[fixed]`` table and ``[[scenarios]]`` entries; see
+        ``oddsengine/examples/assault_sweep.toml``. Only a small regular UTF-8 file is
+        read (see :func:`oddsengine.toml_file.read_toml`).
+        """
+        return cls.from_mapping(read_toml(path, "sweep file"))
+
+    # -- scenarios ----------------------------------------------------------------------
+
+    @property
+    def spec_class(self) -> type:
+        return spec_class_of(self.kind)
+
+    def _settings(self, seed) -> dict:
+        return {
+            "method": self.method,
+            "precision": self.precision,
+            "trials": self.trials,
+            "seed": seed,
+            "max_trials": self.max_trials,
+        }
+
+    def expand(self, seed=None) -> list[Scenario]:
+        """Every scenario of the sweep, in order, built (or refused) by the rules.
+
+        ``seed`` is the one the scenario keys are made with (default: the sweep's). A
+        scenario listed twice is kept once, in its first place.
+        """
+        spec_class = self.spec_class
+        forces = force_fields(spec_class)
+        seed = self.seed if seed is None else seed
+        kind = kind_name(spec_class)
+        scenarios, keys = [], set()
+        for _, mapping in self._mappings():
+            for parameters, columns in expand_mapping(mapping, forces):
+                spec, refusal = self._build(spec_class, parameters)
+                # The key holds what decides the numbers: the seed only for Monte Carlo.
+                settings = self._settings(None)
+                if spec is not None and method_for(spec, self.method) == "monte-carlo":
+                    settings["seed"] = seed
+                identity = json.dumps(
+                    {"kind": kind, "parameters": parameters, "settings": settings},
+                    sort_keys=True,
+                    default=str,
+                )
+                key = hashlib.blake2b(identity.encode(), digest_size=10).hexdigest()
+                if key in keys:
+                    continue  # the same scenario again: answered once
+                keys.add(key)
+                scenarios.append(Scenario(parameters, columns, key, spec, refusal))
+        if self.on_refused == "skip":
+            scenarios = [scenario for scenario in scenarios if scenario.spec is not None]
+        return scenarios
+
+    def _build(self, spec_class, parameters):
+        """``(spec, None)``, or ``(None, refusal)`` for a scenario the rules refuse."""
+        try:
+            return build_spec(spec_class, parameters), None
+        except OddsEngineError as error:
+            if self.on_refused == "raise":
+                raise OddsEngineError(f"{describe(parameters)}: {error}") from None
+            return None, str(error)
+        except (TypeError, AttributeError, KeyError, OverflowError) as error:
+            # A value the checks above let through but the spec cannot take.
+            raise OddsEngineError(
+                f"{describe(parameters)}: not a valid {kind_name(spec_class)} ({error})"
+            ) from None
+
+    # -- running ------------------------------------------------------------------------
+
+    def run(
+        self,
+        out=None,
+        *,
+        resume: bool = False,
+        overwrite: bool = False,
+        progress: bool = True,
+        client=None,
+        scheduler: str | None = None,
+        batch_size: int | None = None,
+        checkpoint_seconds: float = 2.0,
+    ):
+        """Answer every scenario; return the tidy table.
+
+        Parameters
+        ----------
+        out : str or Path, optional
+            ``.parquet`` or ``.csv`` file written as the sweep goes. Its folder must exist;
+            it is checked before any work.
+        resume : bool
+            Continue the sweep already in ``out``: its whole scenarios are kept, not re-run
+            (a scenario with missing rows is run again).
+        overwrite : bool
+            Replace an existing ``out`` (otherwise an existing file is refused unless
+            ``resume``).
+        progress : bool
+            Show a progress bar with the time left.
+        client : distributed.Client, optional
+            Run the batches on this Dask cluster.
+        scheduler : str, optional
+            Address of a Dask scheduler (``"tcp://host:8786"``) to connect to.
+        batch_size : int, optional
+            Scenarios per batch (a Dask task, a step of the progress bar). Default: 256 on
+            a cluster; locally, as many as take about half a second.
+        checkpoint_seconds : float
+            The output is rewritten after at most this many seconds of work (or ten
+            times as long as writing it takes, if that is longer), and always at the end
+            or on an interruption.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per scenario and outcome (or event): the parameter columns, then
+            ``engagement``, ``status`` (``ok`` or ``refused``), ``reason``, ``outcome``,
+            ``kind`` (``outcome`` or ``event``), ``probability``, ``ci95_low``,
+            ``ci95_high``, ``stderr``, ``trials`` and ``seed`` (nullable ``Int64``),
+            ``method``, ``precision_target``, ``version`` and ``scenario_key``.
+
+        Raises
+        ------
+        SweepInterrupted
+            On Ctrl-C, after saving the scenarios answered so far.
+        """
+        if (
+            isinstance(checkpoint_seconds, bool)
+            or not isinstance(checkpoint_seconds, (int, float))
+            or not checkpoint_seconds >= 0
+        ):
+            raise OddsEngineError(
+                f"checkpoint_seconds must be a number of seconds, not {checkpoint_seconds!r}"
+            )
+        if batch_size is not None and (
+            isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size <= 0
+        ):
+            raise OddsEngineError(f"batch_size must be a positive whole number, not {batch_size!r}")
+        if resume and overwrite:
+            raise OddsEngineError("--resume keeps the file that --overwrite replaces: pass one")
+        if out is None and (resume or overwrite):
+            raise OddsEngineError("resume and overwrite need an output file (out=)")
+        output = OutputFile(out) if out is not None else None
+        existing = None
+        if output is not None and output.path.exists():
+            if resume:
+                existing = output.read()
+            elif not overwrite:
+                raise OddsEngineError(
+                    f"{output.path} exists: pass --resume to continue that sweep or "
+                    "--overwrite to replace it"
+                )
+        seed = self.seed
+        if seed is None and existing is not None and "seed" in existing.columns:
+            stored = existing["seed"].dropna()
+            if len(stored):
+                seed = int(stored.iloc[0])  # a sweep without a seed resumes with its own
+        if seed is None:
+            seed = new_seed()
+        scenarios = self.expand(seed)
+        order = {scenario.key: index for index, scenario in enumerate(scenarios)}
+        rows: list[dict] = []
+        done: set[str] = set()
+        if existing is not None and len(existing):
+            expected = {
+                scenario.key: None
+                if scenario.spec is None
+                else set(scenario.spec.outcome_names)
+                | set(getattr(scenario.spec, "event_names", ()))
+                for scenario in scenarios
+            }
+            rows, done = usable_rows(existing, expected)
+            if done - set(order):
+                raise OddsEngineError(
+                    f"{output.path} holds scenarios of another sweep (a different grid or "
+                    "different settings): write to a new file or pass --overwrite"
+                )
+        if output is not None:
+            output.remove_leftovers()
+            output.check_writable()
+        pending = [scenario for scenario in scenarios if scenario.key not in done]
+        from oddsengine import __version__
+
+        settings = {
+            "trials": self.trials,
+            "seed": seed,
+            "precision": self.precision,
+            "max_trials": self.max_trials,
+            "version": __version__,
+        }
+        kind = kind_name(self.spec_class)
+        # run_batch as this module holds it now (tests stand in for it here).
+        runner = Runner(
+            kind, self.method, settings, run_batch, order, output, rows, checkpoint_seconds
+        )
+        if len(rows) != (0 if existing is None else len(existing)):
+            runner.saved_rows = -1  # fragments or repeats were dropped: rewrite the file
+        try:
+            runner.run(pending, progress, client, scheduler, batch_size)
+        except KeyboardInterrupt:
+            runner.save(final=True)
+            saved = len({row["scenario_key"] for row in runner.rows})
+            raise SweepInterrupted(
+                None if output is None else output.path, saved, len(scenarios), runner.frame()
+            ) from None
+        runner.save(final=True)
+        return runner.frame()
+
+
+def sweep(kind, grid=None, *, scenarios=(), fixed=None, out=None, resume=False, **options):
+    """Run a sweep in one call: :class:`Sweep` and :meth:`Sweep.run` together.
+
+    Keyword arguments go to :class:`Sweep` (``method``, ``precision``, ``trials``,
+    ``seed``, ``max_trials``, ``on_refused``) or to :meth:`Sweep.run` (``overwrite``,
+    ``progress``, ``client``, ``scheduler``, ``batch_size``, ``checkpoint_seconds``).
+
+    Examples
+    --------
+    >>> from oddsengine.faces.sweep import sweep
+    >>> frame = sweep("intercept", {"interceptor": "4R L0..2", "mover": "4R"}, progress=False)
+    >>> (frame.loc[frame["outcome"] == "success", "probability"] * 36).round().tolist()
+    [10.0, 15.0, 21.0]
+    """
+    run_names = {"overwrite", "progress", "client", "scheduler", "batch_size", "checkpoint_seconds"}
+    run_options = {name: options.pop(name) for name in list(options) if name in run_names}
+    plan = Sweep(kind, grid or {}, tuple(scenarios), fixed or {}, **options)
+    return plan.run(out, resume=resume, **run_options)
+
+
+# -- answering ---------------------------------------------------------------------------
+
+
+def run_batch(items, settings) -> list[dict]:
+    """Answer one batch of scenarios; the unit of work sent to a Dask worker.
+
+    Parameters
+    ----------
+    items : list of (columns, key, kind, spec, method)
+    settings : dict
+        ``trials``, ``seed``, ``precision``, ``max_trials`` and ``version``; and, for a
+        local run, ``report``: a function called with the rows of each scenario as soon as
+        it is answered (so that a long batch is saved scenario by scenario).
+
+    Returns
+    -------
+    list of dict
+        The table rows of the batch, in the order of ``items``.
+    """
+    from oddsengine.engines.exact import exact
+    from oddsengine.engines.montecarlo import simulate_many
+
+    report = settings.get("report")
+    answered = {}
+
+    def take(item, result):
+        columns, key, kind, _, _ = item
+        answered[key] = result_rows(columns, key, kind, result, settings["version"])
+        if report is not None:
+            report(answered[key])
+
+    sampled = [item for item in items if item[4] == "monte-carlo"]
+    for item in items:
+        if item[4] == "exact":
+            take(item, exact(item[3]))
+    if sampled:
+        precision = settings["precision"]
+        # The same first round as simulate() alone, so that the numbers are the same.
+        trials = default_trials(settings["trials"], precision)
+        simulate_many(
+            [item[3] for item in sampled],
+            trials,
+            settings["seed"],
+            precision=precision,
+            max_trials=settings["max_trials"],
+            on_result=lambda index, result: take(sampled[index], result),
+        )
+    return [row for item in items for row in answered[item[1]]]

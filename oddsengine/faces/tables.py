@@ -1,0 +1,477 @@
+"""Odds tables: the headline probability over two force templates, ready to publish.
+
+:func:`odds_table` answers every pair of forces of a row template and a column template
+(``"2..16R L2"`` against ``"0..4R L1"``) and returns an :class:`OddsTable`: the attacker's
+range gives the rows, the defender's the columns, and any further range in a template
+(``"2..16R L0..2"``) gives one section per value. Cells hold the headline probability
+(field battle: the attacker wins; assault: success; interception and avoid battle:
+success), exact where possible, otherwise by Monte Carlo with the interval available.
+
+The table renders as Markdown, HTML (colour-graded cells and a caption stating the rules,
+the method and the precision), LaTeX and BBCode, all in percentages, and as CSV with plain
+probabilities in [0, 1]: the attacker's label in the first column, the defender's labels
+as the header. A cell the rules refuse (an assault whose besiegers do not outnumber the
+garrison) is empty in CSV and a dash elsewhere.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from dataclasses import dataclass, field
+from html import escape
+
+import numpy as np
+
+from oddsengine.combat.cards import find_card, parse_cards
+from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
+from oddsengine.engines.exact_grid import exact_probabilities, exact_probability
+from oddsengine.errors import OddsEngineError
+from oddsengine.faces._sweep_settings import new_seed
+from oddsengine.faces.sweep import Sweep, run_batch
+from oddsengine.faces.templates import ForceTemplate, parse_template
+from oddsengine.kinds import kind_of, table_kinds
+
+__all__ = ["OddsTable", "odds_table", "HEADLINES", "ROLES"]
+
+#: The probability a table shows for each kind of engagement (from the registry of kinds).
+HEADLINES = {kind.name: kind.headline for kind in table_kinds()}
+
+#: The spec fields that give the rows and the columns of a table (from the registry).
+ROLES = {kind.name: kind.roles for kind in table_kinds()}
+
+_AXIS_WORDS = {
+    "regulars": "regulars",
+    "mercenaries": "mercenaries",
+    "cavalry": "cavalry",
+    "rating": "leader rating",
+    "squadrons": "squadrons",  # naval entries (Part II): the axes of fleet templates
+    "corsairs": "corsairs",
+}
+_REFUSED_MARK = "—"
+
+
+@dataclass(frozen=True)
+class _Line:
+    """A row or a column of the table: a label and its template values."""
+
+    label: str
+    values: dict
+    section: tuple
+
+
+@dataclass(frozen=True)
+class OddsTable:
+    """The headline probability of every pair of forces of two templates.
+
+    Build one with :func:`odds_table`. ``probability``, ``ci95_low`` and ``ci95_high``
+    are DataFrames indexed by the row labels with one column per column label (NaN where
+    the rules refuse the engagement).
+    """
+
+    kind: str
+    outcome: str
+    row_template: ForceTemplate
+    column_template: ForceTemplate
+    probability: object
+    ci95_low: object
+    ci95_high: object
+    methods: tuple[str, ...]
+    precision: float | None
+    seed: int | None
+    trials: tuple[int, ...]
+    fixed: dict = field(default_factory=dict)
+    _rows: tuple = ()
+    _columns: tuple = ()
+
+    # -- structure -----------------------------------------------------------------------
+
+    @property
+    def roles(self) -> tuple[str, str]:
+        """The spec fields of the rows and of the columns (``("attacker", "defender")``)."""
+        return kind_of(self.kind).roles
+
+    def sections(self) -> list[tuple[str, object]]:
+        """``(title, DataFrame)`` for every value of the templates' further ranges."""
+        row_sections = list(dict.fromkeys(line.section for line in self._rows))
+        column_sections = list(dict.fromkeys(line.section for line in self._columns))
+        parts = []
+        for row_section in row_sections:
+            rows = [line.label for line in self._rows if line.section == row_section]
+            for column_section in column_sections:
+                columns = [line.label for line in self._columns if line.section == column_section]
+                words = [
+                    f"{role} {_AXIS_WORDS[name]} {value}"
+                    for role, section in zip(self.roles, (row_section, column_section), strict=True)
+                    for name, value in section
+                ]
+                parts.append((", ".join(words), self.probability.loc[rows, columns]))
+        return parts
+
+    def caption(self) -> str:
+        """One line: what the cells are, the rules, the method and the precision."""
+        row_role, column_role = self.roles
+        what = f"{kind_of(self.kind).title}: probability of {self.outcome.replace('_', ' ')}"
+        rules = f"Rules: Here I Stand, {kind_of(self.kind).rule}"
+        settings = [f"{name.replace('_', ' ')} {value}" for name, value in self.fixed.items()]
+        if settings:
+            rules += " (" + "; ".join(settings) + ")"
+        return (
+            f"{what}. Rows: {row_role} {self.row_template}; columns: {column_role} "
+            f"{self.column_template}. {rules}. Method: {self.method_text()}."
+        )
+
+    def method_text(self) -> str:
+        """The method and precision, in words."""
+        parts = []
+        if "exact" in self.methods:
+            parts.append("exact")
+        if "monte-carlo" in self.methods:
+            text = "Monte Carlo"
+            if self.precision is not None:
+                text += f" to ±{self.precision * 100:.2g} percentage points (95%)"
+            if self.trials:
+                low, high = min(self.trials), max(self.trials)
+                count = f"{low:,}" if low == high else f"{low:,} to {high:,}"
+                text += f", {count} trials"
+            text += f", seed {self.seed}"
+            parts.append(text)
+        return " and ".join(parts) or "none (every cell refused)"
+
+    # -- cells ---------------------------------------------------------------------------
+
+    def _cell(self, row, column, intervals: bool, percent_sign: str = "%") -> str:
+        value = self.probability.at[row, column]
+        if isinstance(value, float) and math.isnan(value):
+            return _REFUSED_MARK
+        text = f"{value * 100:.1f}{percent_sign}"
+        if intervals:
+            half = (self.ci95_high.at[row, column] - self.ci95_low.at[row, column]) / 2
+            if half > 0:
+                text += f" ±{half * 100:.1f}"
+        return text
+
+    # -- formats -------------------------------------------------------------------------
+
+    def to_csv(self) -> str:
+        """Plain probabilities in [0, 1]: the row label first, the column labels as the
+        header, an empty cell where the rules refuse the engagement."""
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow([self.roles[0], *self.probability.columns])
+        for label, values in self.probability.iterrows():
+            writer.writerow(
+                [label, *("" if math.isnan(value) else repr(float(value)) for value in values)]
+            )
+        return buffer.getvalue()
+
+    def to_markdown(self, intervals: bool = False) -> str:
+        """GitHub-flavoured Markdown, one table per section, in percentages."""
+        blocks = [f"**{self.caption()}**"]
+        for title, frame in self.sections():
+            lines = [f"### {title}"] if title else []
+            header = [f"{self.roles[0]} \\ {self.roles[1]}", *frame.columns]
+            lines.append("| " + " | ".join(header) + " |")
+            lines.append("|" + "|".join([":---"] + ["---:"] * len(frame.columns)) + "|")
+            for row in frame.index:
+                cells = [self._cell(row, column, intervals) for column in frame.columns]
+                lines.append("| " + " | ".join([row, *cells]) + " |")
+            blocks.append("\n".join(lines))
+        blocks.append(self._notes(intervals))
+        return "\n\n".join(blocks) + "\n"
+
+    def _notes(self, intervals: bool) -> str:
+        notes = f"{_REFUSED_MARK}: the rules refuse this {kind_of(self.kind).title.lower()}."
+        if intervals and "monte-carlo" in self.methods:
+            notes += " ±: half-width of the 95% interval, in percentage points."
+        return notes
+
+    def to_html(self, intervals: bool = False) -> str:
+        """A styled HTML table per section, cells coloured from red (0%) to green (100%),
+        under a caption that states the rules, the method and the precision."""
+        parts = [
+            "<div class='oddsengine-table'>",
+            "<style>.oddsengine-table table{border-collapse:collapse;margin:0 0 1em 0;"
+            "font-family:sans-serif;font-size:0.9em}.oddsengine-table th,"
+            ".oddsengine-table td{border:1px solid #999;padding:3px 7px;text-align:right}"
+            ".oddsengine-table th{background:#eee}.oddsengine-table caption{text-align:left;"
+            "padding:4px 0;font-weight:bold}</style>",
+        ]
+        for title, frame in self.sections():
+            caption = escape(self.caption())
+            if title:
+                caption += f"<br>{escape(title)}"
+            parts.append(f"<table>\n<caption>{caption}</caption>")
+            header = "".join(f"<th>{escape(str(column))}</th>" for column in frame.columns)
+            corner = escape(f"{self.roles[0]} \\ {self.roles[1]}")
+            parts.append(f"<thead><tr><th>{corner}</th>{header}</tr></thead>\n<tbody>")
+            for row in frame.index:
+                cells = []
+                for column in frame.columns:
+                    value = self.probability.at[row, column]
+                    text = escape(self._cell(row, column, intervals))
+                    if math.isnan(value):
+                        cells.append(f"<td style='background:#ddd;text-align:center'>{text}</td>")
+                    else:
+                        cells.append(f"<td style='background:{_cell_colour(value)}'>{text}</td>")
+                parts.append(f"<tr><th>{escape(row)}</th>{''.join(cells)}</tr>")
+            parts.append("</tbody>\n</table>")
+        parts.append(f"<p>{escape(self._notes(intervals))}</p></div>")
+        return "\n".join(parts) + "\n"
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+    def to_latex(self, intervals: bool = False) -> str:
+        """A LaTeX ``table`` per section (booktabs rules), in percentages."""
+        blocks = []
+        for title, frame in self.sections():
+            caption = _latex_escape(self.caption() + (f" {title}." if title else ""))
+            columns = "l" + "r" * len(frame.columns)
+            lines = [
+                "\\begin{table}[ht]",
+                "\\centering",
+                f"\\caption{{{caption}}}",
+                f"\\begin{{tabular}}{{{columns}}}",
+                "\\toprule",
+                " & ".join(
+                    [_latex_escape(f"{self.roles[0]} \\ {self.roles[1]}")]
+                    + [_latex_escape(str(column)) for column in frame.columns]
+                )
+                + " \\\\",
+                "\\midrule",
+            ]
+            for row in frame.index:
+                cells = [
+                    _latex_escape(self._cell(row, column, intervals)) for column in frame.columns
+                ]
+                lines.append(" & ".join([_latex_escape(row), *cells]) + " \\\\")
+            lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}"]
+            blocks.append("\n".join(lines))
+        return "\n\n".join(blocks) + "\n"
+
+    def to_bbcode(self, intervals: bool = False) -> str:
+        """BBCode tables for forum posts, in percentages."""
+        blocks = [f"[b]{self.caption()}[/b]"]
+        for title, frame in self.sections():
+            lines = [f"[u]{title}[/u]"] if title else []
+            lines.append("[table]")
+            header = [f"{self.roles[0]} \\ {self.roles[1]}", *frame.columns]
+            lines.append("[tr]" + "".join(f"[th]{cell}[/th]" for cell in header) + "[/tr]")
+            for row in frame.index:
+                cells = [self._cell(row, column, intervals) for column in frame.columns]
+                lines.append(
+                    "[tr]"
+                    + "".join(f"[td]{cell}[/td]" for cell in [f"[b]{row}[/b]", *cells])
+                    + "[/tr]"
+                )
+            lines.append("[/table]")
+            blocks.append("\n".join(lines))
+        blocks.append(self._notes(intervals))
+        return "\n\n".join(blocks) + "\n"
+
+    def render(self, format: str, intervals: bool = False) -> str:
+        """The table in ``format``: markdown, html, latex, bbcode or csv."""
+        if format == "csv":
+            return self.to_csv()
+        renderers = {
+            "markdown": self.to_markdown,
+            "html": self.to_html,
+            "latex": self.to_latex,
+            "bbcode": self.to_bbcode,
+        }
+        if format not in renderers:
+            raise OddsEngineError(
+                f"unknown table format {format!r}; use markdown, html, latex, bbcode or csv"
+            )
+        return renderers[format](intervals=intervals)
+
+    def __str__(self) -> str:
+        return self.to_markdown()
+
+
+def _cell_colour(probability: float) -> str:
+    """Red at 0, pale yellow at 0.5, green at 1 (readable with black text)."""
+    low, middle, high = (
+        np.array(colour) for colour in ((244, 165, 150), (255, 246, 196), (150, 215, 150))
+    )
+    if probability <= 0.5:
+        colour = low + (middle - low) * (probability / 0.5)
+    else:
+        colour = middle + (high - middle) * ((probability - 0.5) / 0.5)
+    red, green, blue = (int(round(channel)) for channel in colour)
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
+def _latex_escape(text: str) -> str:
+    replacements = {
+        "\\": "\\textbackslash{}",
+        "%": "\\%",
+        "&": "\\&",
+        "#": "\\#",
+        "_": "\\_",
+        "{": "\\{",
+        "}": "\\}",
+        "$": "\\$",
+        "±": "$\\pm$",
+        "—": "---",
+    }
+    return "".join(replacements.get(character, character) for character in text)
+
+
+def _exact_headline(spec, outcome: str) -> float:
+    """The exact probability of one outcome: the mass of the draw-plan cells that end in
+    it (the sum :func:`oddsengine.exact` makes, without the other outcomes)."""
+    return exact_probability(spec, outcome)
+
+
+def _lines(template: ForceTemplate) -> list[_Line]:
+    lines = []
+    for label, values in template.combinations():
+        section = tuple((axis.name, values[axis.name]) for axis in template.axes[1:])
+        lines.append(_Line(label, values, section))
+    return lines
+
+
+def _check_fixed_cards(fixed) -> None:
+    """Refuse an unknown card among the fixed parameters now: otherwise every cell would
+    be refused, one by one, and the table would say nothing about why."""
+    for name in ("attacker_cards", "defender_cards", "responses"):
+        value = fixed.get(name)
+        if isinstance(value, str):
+            parse_cards(value)
+        elif isinstance(value, (list, tuple)):
+            for card in value:
+                find_card(card)
+
+
+def odds_table(
+    kind: str,
+    rows: str,
+    columns: str,
+    *,
+    outcome: str | None = None,
+    method: str = "auto",
+    precision: float | None = 0.005,
+    trials: int | None = None,
+    seed: int | None = None,
+    **fixed,
+) -> OddsTable:
+    """The headline probability for every pair of forces of two templates.
+
+    Parameters
+    ----------
+    kind : {"battle", "assault", "intercept", "avoid", "naval"}
+    rows, columns : str
+        Force templates (``"2..16R L0..2"``) for the row role (attacker, interceptor,
+        avoiding defender) and the column role (defender, mover, moving attacker); fleet
+        templates (``"ottoman: 1..6Sq Dragut"``) for ``"naval"``.
+    outcome : str, optional
+        The outcome to show (default :data:`HEADLINES` ``[kind]``).
+    method, precision, trials, seed
+        As for :class:`oddsengine.faces.sweep.Sweep`.
+    **fixed
+        Any other sweep parameter, the same in every cell (``attacker_cards="siege-mining"``).
+
+    Returns
+    -------
+    OddsTable
+
+    Examples
+    --------
+    >>> from oddsengine.faces.tables import odds_table
+    >>> table = odds_table("assault", "3..4R L1", "1..3R")
+    >>> table.probability.round(4)  # doctest: +NORMALIZE_WHITESPACE
+    defender      1R      2R      3R
+    attacker
+    3R L1     0.7037  0.2497     NaN
+    4R L1     0.7037  0.2593  0.0366
+    >>> print(table.to_csv().splitlines()[1])
+    3R L1,0.7037037037037038,0.2496570644718793,
+    """
+    tabled = {item.name: item for item in table_kinds()}
+    if kind not in tabled:
+        raise OddsEngineError(f"no odds table for {kind!r}; use one of " + ", ".join(tabled))
+    import pandas as pd
+
+    row_role, column_role = tabled[kind].roles
+    outcome = outcome or tabled[kind].headline
+    row_template, column_template = parse_template(rows), parse_template(columns)
+    check_grid_size(row_template.size * column_template.size, "odds table", MAX_TABLE_CELLS)
+    _check_fixed_cards(fixed)
+    plan = Sweep(
+        kind,
+        grid={row_role: rows, column_role: columns},
+        fixed=fixed,
+        method=method,
+        precision=precision,
+        trials=trials,
+        seed=seed,
+    )
+    scenario_seed = seed if seed is not None else new_seed()
+    scenarios = plan.expand(scenario_seed)
+    probability = {scenario.key: (math.nan, math.nan, math.nan) for scenario in scenarios}
+    methods, trial_counts = set(), set()
+    sampled, exact_scenarios = [], []
+    for scenario in scenarios:
+        if scenario.spec is None:
+            continue
+        if method != "monte-carlo" and getattr(scenario.spec, "exact_available", True):
+            exact_scenarios.append(scenario)
+        else:
+            sampled.append((scenario.columns, scenario.key, kind, scenario.spec, "monte-carlo"))
+    if exact_scenarios:
+        # The whole grid at once, as array operations (oddsengine.engines.exact_grid).
+        values = exact_probabilities([scenario.spec for scenario in exact_scenarios], outcome)
+        for scenario, value in zip(exact_scenarios, values.tolist(), strict=True):
+            probability[scenario.key] = (value, value, value)
+        methods.add("exact")
+    if sampled:
+        settings = {
+            "trials": trials,
+            "seed": scenario_seed,
+            "precision": plan.precision,
+            "max_trials": plan.max_trials,
+            "version": "",
+        }
+        for row in run_batch(sampled, settings):
+            if row["outcome"] == outcome:
+                probability[row["scenario_key"]] = (
+                    row["probability"],
+                    row["ci95_low"],
+                    row["ci95_high"],
+                )
+                trial_counts.add(int(row["trials"]))
+        methods.add("monte-carlo")
+    row_lines, column_lines = _lines(row_template), _lines(column_template)
+    row_labels = [line.label for line in row_lines]
+    column_labels = [line.label for line in column_lines]
+    # Filled as one array (probability, low, high), then wrapped: no per-cell pandas call.
+    values = np.full((3, len(row_labels), len(column_labels)), np.nan)
+    row_index = {label: index for index, label in enumerate(row_labels)}
+    column_index = {label: index for index, label in enumerate(column_labels)}
+    for scenario in scenarios:
+        cell = (
+            row_index[scenario.columns[row_role]],
+            column_index[scenario.columns[column_role]],
+        )
+        values[(slice(None), *cell)] = probability[scenario.key]
+    frames = [pd.DataFrame(part, index=row_labels, columns=column_labels) for part in values]
+    for frame in frames:
+        frame.index.name = row_role
+        frame.columns.name = column_role
+    return OddsTable(
+        kind,
+        outcome,
+        row_template,
+        column_template,
+        *frames,
+        methods=tuple(sorted(methods)),
+        precision=plan.precision if "monte-carlo" in methods else None,
+        seed=scenario_seed if "monte-carlo" in methods else None,
+        trials=tuple(sorted(trial_counts)),
+        fixed=dict(fixed),
+        _rows=tuple(row_lines),
+        _columns=tuple(column_lines),
+    )

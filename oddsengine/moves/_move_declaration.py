@@ -1,0 +1,293 @@
+"""What a move may do as it is declared (RULES.md §2, §3): the entry rules of 13.1, the
+units that may move, which stacks may intercept (13.2, original 001), and the players'
+policies in their normal form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
+from oddsengine.combat.formations import strongest_formation
+from oddsengine.combat.powers import normalise_power
+from oddsengine.errors import OddsEngineError
+from oddsengine.moves.board import load_board
+from oddsengine.moves.situation import Situation
+
+__all__ = [
+    "DEFENDER_POLICIES",
+    "InterceptionAttempt",
+    "is_part_of",
+    "intercepting_formation",
+    "normalise_defender_policy",
+    "normalise_interception_policy",
+    "check_mover",
+    "entry_situation",
+    "interception_attempts",
+]
+
+#: The defenders' response when no interception succeeded (RULES.md §9).
+DEFENDER_POLICIES = ("best", "fight", "withdraw", "avoid:<space>", "avoid:<space>+withdraw")
+
+
+@dataclass(frozen=True)
+class InterceptionAttempt:
+    """One stack's try to intercept (13.2): its label, power and intercepting force."""
+
+    label: str
+    space: str
+    power: str
+    force: Force
+
+
+def is_part_of(part: Force, whole: Force) -> bool:
+    names = [leader.name for leader in whole.leaders]
+    return all(getattr(part, kind) <= getattr(whole, kind) for kind in UNIT_TYPES) and all(
+        leader.name in names for leader in part.leaders
+    )
+
+
+def intercepting_formation(stack: Force) -> Force:
+    """The strongest formation a stack can intercept with (13.2, RULES.md §1).
+
+    Every leader and as many land units as the command capacity allows (see
+    :func:`oddsengine.combat.formations.strongest_formation`); an Ottoman stack with cavalry puts
+    one cavalry unit in it, for the +1 of 13.2 step 2 (a cavalry unit rolls a die in a
+    field battle like any other).
+
+    Examples
+    --------
+    >>> intercepting_formation(parse_force("ottoman: 6R 2C")).notation()
+    'ottoman: 3R 1C'
+    """
+    formation = strongest_formation(stack)
+    if formation.is_ottoman and stack.cavalry and not formation.cavalry and formation.land_units:
+        kind = "mercenaries" if formation.mercenaries else "regulars"
+        formation = formation.with_units(**{kind: getattr(formation, kind) - 1, "cavalry": 1})
+    return formation
+
+
+def normalise_defender_policy(policy):
+    """A policy string, or per power a tuple of ``(power, policy)`` pairs."""
+    if isinstance(policy, dict) or isinstance(policy, (list, tuple)):
+        items = policy.items() if isinstance(policy, dict) else policy
+        pairs = []
+        for item in items:
+            if not (isinstance(item, (list, tuple)) and len(item) == 2):
+                raise OddsEngineError(
+                    f"defender policy {policy!r}: give one policy per power, e.g. "
+                    "{'hapsburg': 'avoid:Linz', 'england': 'fight'}"
+                )
+            power, choice = item
+            choice = normalise_defender_policy(str(choice))
+            if choice == "best":
+                raise OddsEngineError("defender policy per power: 'best' applies to all powers")
+            pairs.append((normalise_power(str(power)), choice))
+        return tuple(sorted(pairs))
+    if not isinstance(policy, str):
+        raise OddsEngineError(f"defender policy must be a string, not {policy!r}")
+    text = policy.strip()
+    if "=" in text:
+        # "hapsburg=avoid:Linz, england=fight": one policy per power.
+        pairs = []
+        for part in text.split(","):
+            power, sign, choice = part.partition("=")
+            if not sign or not choice.strip():
+                raise OddsEngineError(
+                    f"defender policy {policy!r}: write POWER=POLICY pairs separated by commas"
+                )
+            pairs.append((power.strip(), choice.strip()))
+        return normalise_defender_policy(pairs)
+    if text in ("best", "fight", "withdraw"):
+        return text
+    if text.startswith("avoid:"):
+        space, _, fallback = text[len("avoid:") :].partition("+")
+        if fallback not in ("", "withdraw"):
+            raise OddsEngineError(f"defender policy {policy!r}: after '+' only withdraw")
+        name = load_board().space(space.strip()).name
+        return f"avoid:{name}" + (f"+{fallback}" if fallback else "")
+    raise OddsEngineError(
+        f"unknown defender policy {policy!r}; use one of " + ", ".join(DEFENDER_POLICIES)
+    )
+
+
+def normalise_interception_policy(policy):
+    if isinstance(policy, str):
+        text = policy.strip()
+        if text not in ("all", "none"):
+            raise OddsEngineError(
+                f"unknown interception policy {policy!r}; use all, none, or a table of "
+                "spaces and the units that try from each"
+            )
+        return text
+    items = policy.items() if isinstance(policy, dict) else policy
+    board = load_board()
+    return tuple(sorted((board.space(space).name, str(units).strip()) for space, units in items))
+
+
+def check_mover(stack) -> None:
+    """13.1: units that lost a field battle or laid a siege earlier in the impulse stay."""
+    # 13.1: units that lost a field battle or laid a siege earlier in the impulse
+    # may not move.
+    if stack.lost_battle_this_impulse:
+        raise OddsEngineError(
+            f"the {stack.power} units in {stack.space} lost a field battle earlier in "
+            "this impulse and may not move (13.1)"
+        )
+    if stack.laid_siege_this_impulse:
+        raise OddsEngineError(
+            f"the {stack.power} units in {stack.space} laid a siege earlier in this "
+            "impulse and may not move (13.1)"
+        )
+
+
+def entry_situation(situation: Situation, power: str, destination: str) -> Situation:
+    """The situation as the move's rules read it (13.1).
+
+    Entering an enemy-controlled space whose units all belong to that enemy or its
+    allies makes those powers enemies of the mover for this move (and their adjacent
+    units may intercept). Every other entry the rules forbid is refused here.
+    """
+    controller = situation.controller(destination)
+    if controller not in (power, "independent") and not (
+        situation.at_war(controller, power) or situation.allied(controller, power)
+    ):
+        raise OddsEngineError(
+            f"{destination} is controlled by {controller}, which is not at war with "
+            f"{power} nor allied to it: {power} may not move there (13.1)"
+        )
+    there = [
+        stack
+        for stack in situation.stacks_in(destination)
+        if stack.force.land_units > 0 or stack.force.leaders
+    ]
+    others = [stack for stack in there if stack.power != power]
+    if not others:
+        return situation
+    if any(stack.besieged for stack in there):
+        garrison = [stack for stack in there if stack.besieged]
+        besiegers = [stack for stack in there if not stack.besieged]
+
+        def all_allied(stacks):
+            return all(situation.allied(stack.power, power) for stack in stacks)
+
+        def all_enemy(stacks):
+            return all(situation.at_war(stack.power, power) for stack in stacks)
+
+        if (all_allied(garrison) and all_enemy(besiegers)) or (
+            all_enemy(garrison) and all_allied(besiegers)
+        ):
+            return situation
+        raise OddsEngineError(
+            f"{destination} is besieged; {power} may enter it only when one side (the "
+            f"garrison or the besiegers) is all allied to {power} and the other all at "
+            "war with it (13.1)"
+        )
+    if all(situation.at_war(stack.power, power) for stack in others):
+        return situation
+    if all(situation.allied(stack.power, power) for stack in others):
+        return situation
+    if situation.at_war(controller, power) and all(
+        situation.allied(stack.power, controller) for stack in others
+    ):
+        # 13.1: the units of the enemy controlling the space and of its allies all
+        # count as enemies.
+        extra = sorted(
+            {stack.power for stack in others if not situation.at_war(stack.power, power)}
+        )
+        if any(situation.allied(other, power) for other in extra):
+            raise OddsEngineError(
+                f"{destination} holds units of {', '.join(extra)}, allied both to "
+                f"{power} and to {controller}: the move is not allowed (13.1)"
+            )
+        wars = situation.wars + tuple((power, other) for other in extra)
+        return replace(situation, wars=wars)
+    powers = ", ".join(sorted({stack.power for stack in others}))
+    raise OddsEngineError(
+        f"{destination} holds units of {powers}: {power} may enter a space with units of "
+        "other powers only if all are its enemies, all its allies, or the space is "
+        "controlled by an enemy whose allies own the rest (13.1)"
+    )
+
+
+def interception_attempts(move) -> tuple[InterceptionAttempt, ...]:
+    """Every eligible interception, in the order they are resolved (13.2, original 001).
+
+    Examples
+    --------
+    >>> from oddsengine.moves.situation import Situation, Stack
+    >>> situation = Situation(
+    ...     [Stack("Pressburg", "ottoman: 4R"), Stack("Graz", "hapsburg: 3R")],
+    ...     wars=[("ottoman", "hapsburg")],
+    ... )
+    >>> from oddsengine.moves.move import Move
+    >>> move = Move(situation, "Pressburg", "Vienna")
+    >>> [attempt.label for attempt in move.interception_attempts]
+    ['hapsburg@Graz']
+    """
+    situation, board = move.effective_situation, load_board()
+    destination = board.space(move.destination)
+    controller = situation.controller(destination.name)
+    besieged_inside = situation.stacks_in(destination.name, besieged=True)
+    under_siege = bool(besieged_inside)
+    if move.interception_policy == "none":
+        return ()
+    if under_siege:
+        # 13.2 (original 001): nobody may intercept into a space whose units were
+        # besieged when the move began: a relief force included.
+        return ()
+    # 13.2 (original 001): no interception of a move into the mover's own fortified
+    # space that is not under siege (RULES.md §3: its own, not an ally's).
+    if destination.is_fortified and controller == move.power and not under_siege:
+        return ()
+    holders = [
+        stack for stack in situation.stacks_in(destination.name) if stack.force.land_units > 0
+    ]
+    chosen = None
+    if isinstance(move.interception_policy, tuple):
+        chosen = dict(move.interception_policy)
+    attempts = []
+    for stack in situation.stacks:
+        if (
+            stack.besieged
+            or stack.intercepted_this_impulse
+            or stack.force.land_units == 0
+            or not situation.at_war(stack.power, move.power)
+            # 13.2: adjacent, and not across a pass.
+            or board.connection(stack.space, destination.name) != "normal"
+        ):
+            continue
+        if holders and not any(
+            not holder.besieged and situation.allied(holder.power, stack.power)
+            for holder in holders
+        ):
+            # Only the power of the units in the destination (or its ally) may
+            # intercept, and nobody if those units are besieged.
+            continue
+        if not (
+            situation.allied(controller, stack.power) or situation.at_war(controller, stack.power)
+        ):
+            continue  # not into a space of a power neither enemy nor ally
+        if chosen is not None and stack.space not in chosen:
+            continue
+        # 13.2 / 5.1: the intercepting force must move as one formation; "all" sends
+        # the strongest one the stack can form (the rest stays behind).
+        force = intercepting_formation(stack.force)
+        if chosen is not None and chosen[stack.space] != "all":
+            force = parse_force(chosen[stack.space], power=stack.power)
+            if not is_part_of(force, stack.force):
+                raise OddsEngineError(
+                    f"interception from {stack.space}: {force.notation()} is not part of "
+                    f"the stack there ({stack.force.notation()})"
+                )
+        force.check_formation(f"interceptor in {stack.space}")
+        attempts.append(InterceptionAttempt(stack.label, stack.space, stack.power, force))
+    if chosen is not None:
+        for space in chosen:
+            if space not in {attempt.space for attempt in attempts}:
+                raise OddsEngineError(
+                    f"interception policy names {space}, but no stack there may intercept "
+                    f"this move into {destination.name}"
+                )
+    return tuple(
+        sorted(attempts, key=lambda attempt: (situation.impulse_rank(attempt.power), attempt.space))
+    )

@@ -1,0 +1,135 @@
+"""Where units may go during a move: interception, avoid battle and retreat on the board.
+
+These are the map rules of RULES.md §3, §4 and §6.1 (originals 001 and 004), applied to a
+:class:`Placement`, the positions of all stacks at one point of one branch of a move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from oddsengine.combat.forces import Force
+from oddsengine.errors import OddsEngineError
+from oddsengine.moves.board import load_board
+
+__all__ = [
+    "Placed",
+    "legal_retreats",
+    "legal_avoid_destinations",
+    "choose_retreat",
+    "RETREAT_POLICIES",
+]
+
+#: How the loser picks its retreat space among the legal ones (RULES.md §9).
+RETREAT_POLICIES = ("most-friendly", "prefer:<space>[,<space>...]")
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A group of one power's units and leaders in one space, in the open or inside."""
+
+    label: str
+    space: str
+    force: Force
+    inside: bool = False
+
+    @property
+    def power(self) -> str:
+        return self.force.power
+
+
+def enemy_units_in(situation, placement, space: str, power: str) -> bool:
+    """Whether a power at war with ``power`` has units or leaders in ``space``."""
+    return any(
+        group.space == space
+        and situation.at_war(group.power, power)
+        and (group.force.land_units > 0 or group.force.leaders)
+        for group in placement
+    )
+
+
+def friendly_units_in(situation, placement, space: str, power: str) -> int:
+    """Land units of ``power`` and its allies in ``space``."""
+    return sum(
+        group.force.land_units
+        for group in placement
+        if group.space == space and situation.allied(group.power, power)
+    )
+
+
+def _open_to(situation, placement, space: str, power: str) -> bool:
+    """The conditions avoid battle (13.3) and retreat (14.1) share.
+
+    Not in unrest, no enemy units, not a sea zone, not independent or controlled by a
+    power that is not ``power`` or its ally.
+    """
+    board_space = load_board().space(space)
+    if board_space.is_sea or situation.in_unrest(space):
+        return False
+    if not situation.allied(situation.controller(space), power):
+        return False  # independent, neutral or enemy-controlled
+    return not enemy_units_in(situation, placement, space, power)
+
+
+def legal_avoid_destinations(situation, placement, power, destination, mover_origin):
+    """Spaces the defenders in ``destination`` may avoid battle to (13.3).
+
+    Adjacent, open to ``power`` (see :func:`_open_to`) and not the space the mover came
+    from.
+    """
+    return tuple(
+        space.name
+        for space in load_board().neighbours(destination)
+        if space.name != mover_origin and _open_to(situation, placement, space.name, power)
+    )
+
+
+def legal_retreats(situation, placement, power, battle_space, *, forbidden=None, only=None):
+    """Spaces a losing formation may retreat to from ``battle_space`` (14.1).
+
+    Parameters
+    ----------
+    forbidden : str, optional
+        A losing defender may not retreat to where the enemy came from.
+    only : str, optional
+        A losing attacker must retreat to where it came from: the only candidate.
+    """
+    candidates = load_board().neighbours(battle_space)
+    names = [space.name for space in candidates]
+    if only is not None:
+        names = [name for name in names if name == only]
+    return tuple(
+        name for name in names if name != forbidden and _open_to(situation, placement, name, power)
+    )
+
+
+def parse_retreat_policy(policy: str) -> tuple[str, ...]:
+    """The preferred spaces of a ``prefer:`` policy; () for ``most-friendly``."""
+    text = str(policy).strip()
+    if text == "most-friendly":
+        return ()
+    if text.startswith("prefer:"):
+        spaces = [part.strip() for part in text[len("prefer:") :].split(",") if part.strip()]
+        if spaces:
+            return tuple(load_board().space(space).name for space in spaces)
+    raise OddsEngineError(
+        f"unknown retreat policy {policy!r}; use most-friendly or prefer:SPACE[,SPACE...]"
+    )
+
+
+def choose_retreat(policy, candidates, situation, placement, power):
+    """The loser's pick among legal ``candidates`` (RULES.md §9), or None if none is legal.
+
+    ``most-friendly`` (default): the legal space with the most land units of ``power`` and
+    its allies, the first by name on a tie. ``prefer:A,B``: the first legal space listed,
+    else the ``most-friendly`` pick.
+    """
+    if not candidates:
+        return None
+    for space in parse_retreat_policy(policy):
+        if space in candidates:
+            return space
+    return max(
+        sorted(candidates),
+        key=lambda space: friendly_units_in(situation, placement, space, power),
+    )

@@ -1,0 +1,499 @@
+"""Playing a move out: every branch of a move, as a program both engines run.
+
+A move (RULES.md §2) is a short tree of random steps: interception rolls in order (§3),
+an avoid-battle roll (§4), withdrawal (§5), a field battle (§6) and its retreat (§6.1).
+:func:`build_program` walks every branch once, applying the rules in Python, and records
+
+* *nodes*: ``[kind, argument, next, other]`` rows, where a ``ROLL`` node goes to ``next``
+  when 2d6 reaches ``argument`` and to ``other`` otherwise, a ``BATTLE`` node draws the
+  cell of field battle ``argument`` and maps it through ``leaf_map[next + cell]``, and a
+  ``LEAF`` node ends the trial in end state ``argument``;
+* the *end states* (:class:`EndState`), one per distinct way the move can end.
+
+The exact engine multiplies the probabilities along the tree; the Monte Carlo kernel
+(:mod:`oddsengine.moves._move_kernel`) samples a path through it. Both read the same program,
+so the rules live in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from oddsengine.combat.engagements import FieldBattle
+from oddsengine.combat.forces import UNIT_TYPES, Force
+from oddsengine.combat.rolls import Interception
+from oddsengine.errors import OddsEngineError
+from oddsengine.moves._move_defence import DefenderResponse
+from oddsengine.moves._move_program import (
+    BASE_EVENTS,
+    BATTLE,
+    LEAF,
+    MOVER,
+    MOVER_INSIDE,
+    OUTCOME_NAMES,
+    ROLL,
+    Branch,
+    EndState,
+    Program,
+    defender_groups,
+    defender_label_for,
+    defender_label_order,
+    is_defender_label,
+    merge_forces,
+    noting_if_all_defenders_gone,
+    remaining_after,
+    retreating_label,
+    split_inside,
+)
+from oddsengine.moves._move_rules import Placed, choose_retreat, legal_retreats
+from oddsengine.moves.board import load_board
+from oddsengine.moves.situation import MAX_UNITS_INSIDE
+
+__all__ = [
+    "MoveBuilder",
+    "build_program",
+    "EndState",
+    "Program",
+    "BASE_EVENTS",
+    "OUTCOME_NAMES",
+    "LEAF",
+    "ROLL",
+    "BATTLE",
+]
+
+
+class MoveBuilder(DefenderResponse):
+    """Walks every branch of one move and records the program."""
+
+    def __init__(self, move):
+        self.move = move
+        # 13.1: the rules of the move read the situation as the mover sees it (units that
+        # count as enemies on entering an enemy-controlled space are at war with it).
+        self.situation = move.effective_situation
+        self.board = load_board()
+        self.program = Program([], [], [], [], {})
+        self._leaf_index = {}
+        self._leaf_nodes = {}
+
+    # -- recording ---------------------------------------------------------------------
+
+    def _node(self, kind, argument, following=0, other=0) -> int:
+        self.program.nodes.append((kind, argument, following, other))
+        return len(self.program.nodes) - 1
+
+    def roll(self, needed: int, success, failure) -> int:
+        """A 2d6 roll reaching ``needed``; ``success``/``failure`` build the subtrees."""
+        if needed <= 2:
+            return success()
+        if needed > 12:
+            return failure()
+        return self._node(ROLL, needed, success(), failure())
+
+    def leaf(self, state: EndState) -> int:
+        key = state.key()
+        if key not in self._leaf_index:
+            self._leaf_index[key] = len(self.program.end_states)
+            self.program.end_states.append(state)
+        index = self._leaf_index[key]
+        if index not in self._leaf_nodes:
+            self._leaf_nodes[index] = self._node(LEAF, index)
+        return self._leaf_nodes[index]
+
+    # -- helpers -----------------------------------------------------------------------
+
+    @property
+    def mover_power(self) -> str:
+        return self.move.power
+
+    @property
+    def destination(self) -> str:
+        return self.move.destination
+
+    def controller(self, branch) -> str:
+        return branch.controller or self.situation.controller(self.destination)
+
+    def _describe(self, branch, label) -> str:
+        group = branch.group(label)
+        if group is None:
+            return "eliminated" if label == MOVER else "none"
+        where = f"{group.space} (inside)" if group.inside else group.space
+        return f"{where}: {group.force.notation()}"
+
+    def inside_units(self, branch) -> int:
+        """Land units inside the destination's fortifications."""
+        return sum(
+            group.force.land_units
+            for group in branch.placement
+            if group.space == self.destination and group.inside
+        )
+
+    def finish(self, branch: Branch, outcome: str) -> int:
+        move = self.move
+        mover = branch.group(MOVER)
+        controller = self.controller(branch)
+        besiegers = garrison = None
+        if outcome == "besieging":
+            besiegers = mover.force
+            inside = [
+                group.force
+                for group in branch.placement
+                if group.space == move.destination
+                and group.inside
+                and self.situation.at_war(group.power, self.mover_power)
+            ]
+            garrison = Force(power=controller)
+            if inside and len({force.power for force in inside}) == 1:
+                garrison = None
+                for force in inside:
+                    garrison = merge_forces(garrison, force)
+            elif inside:
+                garrison = None  # garrisons of two powers: no siege campaign from here
+        labels = [group.label for group in branch.placement if is_defender_label(group.label)]
+        defenders_end = "; ".join(
+            self._describe(branch, label) for label in sorted(labels, key=defender_label_order)
+        )
+        mover_end = "; ".join(
+            self._describe(branch, label) for label in (MOVER_INSIDE, MOVER)
+            if branch.group(label) is not None
+        ) or "eliminated"
+        attacker_survivors = sum(
+            branch.group(label).force.land_units
+            for label in (MOVER, MOVER_INSIDE)
+            if branch.group(label) is not None
+        )
+        state = EndState(
+            outcome=outcome,
+            controller=controller,
+            mover_end=mover_end,
+            defenders_end=defenders_end
+            or ("eliminated" if "defender_eliminated" in branch.events else "none"),
+            captured=", ".join(branch.captured),
+            attacker_survivors=attacker_survivors,
+            defender_survivors=move.defender_units - branch.defender_lost,
+            events=branch.events,
+            besiegers=besiegers,
+            garrison=garrison,
+        )
+        return self.leaf(state)
+
+    def retreat(self, branch, label, candidates, event) -> Branch:
+        """Move group ``label`` to the space its policy picks; eliminate it if none (14.1)."""
+        group = branch.group(label)
+        choice = choose_retreat(
+            self.move.retreat_policy, candidates, self.situation, branch.placement, group.power
+        )
+        if choice is not None:
+            return branch.with_group(replace(group, space=choice, inside=False)).noting(event)
+        # 14.1: no legal space: the units are eliminated and the leaders captured.
+        lost = group.force.land_units
+        branch = branch.capturing(group.force).with_group(None, label)
+        if label == MOVER:
+            branch = branch.noting("attacker_eliminated")
+            return replace(branch, attacker_lost=branch.attacker_lost + lost)
+        branch = replace(branch, defender_lost=branch.defender_lost + lost)
+        return noting_if_all_defenders_gone(branch.noting("defender_retreat_blocked"))
+
+    # -- 13.2 interception -------------------------------------------------------------
+
+    def interceptions(self, branch, attempts, index=0, succeeded=None) -> int:
+        # 13.2 (original 001): once one power succeeds no other power may try, but the
+        # successful power's other spaces may.
+        while index < len(attempts) and succeeded not in (None, attempts[index].power):
+            index += 1
+        if index == len(attempts):
+            return self.after_interception(branch, succeeded is not None)
+        attempt = attempts[index]
+        tried = branch.noting(f"intercept_attempted:{attempt.label}")
+        stack_group = tried.group(attempt.label)
+        left = remaining_after(stack_group.force, attempt.force)
+        joined = tried.with_group(
+            None if left is None else replace(stack_group, force=left), attempt.label
+        )
+        label = defender_label_for(joined, attempt.power)
+        there = joined.group(label)
+        merged = merge_forces(there.force if there else None, attempt.force)
+        # 13.2 step 3: the interceptors move in as if they had been there before.
+        success = joined.with_group(Placed(label, self.destination, merged))
+        success = success.noting("intercepted", f"intercepted:{attempt.label}")
+        needed = Interception(attempt.force, self.move.units).needed
+        return self.roll(
+            needed,
+            lambda: self.interceptions(success, attempts, index + 1, attempt.power),
+            lambda: self.interceptions(tried, attempts, index + 1, succeeded),
+        )
+
+    def after_interception(self, branch, intercepted: bool) -> int:
+        mover = branch.group(MOVER)
+        branch = branch.with_group(replace(mover, space=self.destination))
+        if intercepted:
+            # 13.2 step 5: all interceptors fight; no avoid battle, no withdrawal.
+            return self.battle(branch)
+        if not defender_groups(branch):
+            return self.arrival(branch)
+        return self.defender_response(branch)
+
+    # -- the mover in the space ----------------------------------------------------------
+
+    def arrival(self, branch) -> int:
+        """The mover stands in the destination with no enemy in the open."""
+        space = self.board.space(self.destination)
+        controller = self.controller(branch)
+        if not self.situation.at_war(controller, self.mover_power):
+            return self.finish(branch, "mover_in_control")
+        if not space.is_fortified:
+            branch = replace(branch, controller=self.mover_power).noting("control_changes")
+            return self.finish(branch, "mover_in_control")
+        return self.siege_or_back(branch, retreating=False)
+
+    def siege_or_back(self, branch, retreating: bool) -> int:
+        """15 / 14 step 12: more land units than those inside lay a siege."""
+        space = self.destination
+        garrison = sum(
+            group.force.land_units
+            for group in branch.placement
+            if group.space == space
+            and group.inside
+            and self.situation.at_war(group.power, self.mover_power)
+        )
+        besiegers = sum(
+            group.force.land_units
+            for group in branch.placement
+            if group.space == space and not group.inside and group.power == self.mover_power
+        )
+        if besiegers > garrison:
+            return self.finish(branch.noting("siege"), "besieging")
+        if retreating:
+            # 14 step 12: otherwise it retreats to any legal adjacent space.
+            candidates = legal_retreats(self.situation, branch.placement, self.mover_power, space)
+            return self.finish(
+                self.retreat(branch, MOVER, candidates, "attacker_retreats"), "mover_turned_back"
+            )
+        if self.move.after_withdrawal == "move-on":
+            # 13.4 option 1: the formation moves on (another move, paid again).
+            return self.finish(branch.noting("moves_on"), "mover_moves_on")
+        # 13.4 option 2: going back is a retreat and obeys every restriction of 14.1;
+        # with no legal way back the formation is eliminated and its leaders captured.
+        candidates = legal_retreats(
+            self.situation, branch.placement, self.mover_power, space, only=self.move.origin
+        )
+        branch = self.retreat(branch, MOVER, candidates, "went_back")
+        return self.finish(branch, "mover_turned_back")
+
+    # -- 14 field battle and 14.1 retreat ------------------------------------------------
+
+    def relieved_garrison(self, branch):
+        """15.2: the mover's own units besieged in the destination, if any."""
+        for group in branch.placement:
+            if (
+                group.space == self.destination
+                and group.inside
+                and group.power == self.mover_power
+                and group.force.land_units > 0
+            ):
+                return group
+        return None
+
+    def battle(self, branch) -> int:
+        mover = branch.group(MOVER)
+        groups = defender_groups(branch)
+        branch = branch.noting("field_battle")
+        if len(groups) > 2:
+            raise OddsEngineError(
+                "defenders of three powers in one field battle are not supported"
+            )
+        garrison = None
+        attacker = mover.force
+        if self.move.garrison_joins_relief:
+            garrison = self.relieved_garrison(branch)
+            if garrison is not None:
+                # 15.2: garrison units of the relief force's power may join the battle.
+                attacker = merge_forces(attacker, garrison.force)
+                branch = branch.noting("garrison_joined")
+        main, ally = groups[0], (groups[1] if len(groups) == 2 else None)
+        battle = FieldBattle(
+            attacker,
+            main.force,
+            attacker_cards=self.move.attacker_cards,
+            defender_cards=self.move.defender_cards,
+            policies=self.move.policies,
+            options=self.move.options,
+            defender_ally=None if ally is None else ally.force,
+            joined_garrison=None if garrison is None else garrison.force,
+        )
+        plan = battle.draw_plan()
+        columns = battle.outcome_columns(plan.cell_values())
+        wins = columns["outcome"] == "attacker_wins"
+        attacker_hits, defender_hits = battle.hits(plan.cell_values())
+        tied = attacker_hits == defender_hits
+        order = self.move.policies.defender_casualty_order
+        resolved = {}
+        leaves = []
+        for cell in range(plan.cells):
+            attacker_left = tuple(int(columns[f"attacker_{kind}"][cell]) for kind in UNIT_TYPES)
+            total = [int(columns[f"defender_{kind}"][cell]) for kind in UNIT_TYPES]
+            ally_left = ()
+            if ally is not None:
+                survivors = int(columns[f"{ally.power}_survivors"][cell])
+                counts = ally.force.units_after_losses(ally.force.land_units - survivors, order)
+                ally_left = tuple(counts[kind] for kind in UNIT_TYPES)
+                total = [left - part for left, part in zip(total, ally_left, strict=True)]
+            key = (bool(wins[cell]), bool(tied[cell]), attacker_left, tuple(total), ally_left)
+            if key not in resolved:
+                resolved[key] = self.aftermath(branch, battle, garrison, main, ally, *key)
+            leaves.append(self.program.nodes[resolved[key]][1])
+        offset = len(self.program.leaf_map)
+        self.program.leaf_map.extend(leaves)
+        self.program.battles.append((battle, plan))
+        return self._node(BATTLE, len(self.program.battles) - 1, offset)
+
+    def aftermath(
+        self, branch, battle, garrison, main, ally, attacker_wins, tied, attacker, defender, rest
+    ) -> int:
+        mover = branch.group(MOVER)
+        attacker_force = Force(*attacker, leaders=mover.force.leaders, power=mover.power)
+        branch = replace(
+            branch,
+            attacker_lost=branch.attacker_lost + battle.attacker_units - sum(attacker),
+            defender_lost=branch.defender_lost + battle.defender_units - sum(defender) - sum(rest),
+        )
+        if garrison is not None:
+            # 15.2: the garrison that joined takes its losses last and goes back inside.
+            kept = {
+                kind: min(getattr(garrison.force, kind), getattr(attacker_force, kind))
+                for kind in UNIT_TYPES
+            }
+            relief = {kind: getattr(attacker_force, kind) - kept[kind] for kind in UNIT_TYPES}
+            attacker_force = Force(**relief, leaders=mover.force.leaders, power=mover.power)
+            back = Force(**kept, leaders=garrison.force.leaders, power=mover.power)
+            if attacker_force.land_units == 0 and back.land_units > 0:
+                # Leaders of a side with land units left are not captured: inside with them.
+                back = merge_forces(back, Force(leaders=mover.force.leaders, power=mover.power))
+                attacker_force = Force(power=mover.power)
+            branch = branch.with_group(
+                replace(garrison, force=back) if back.land_units or back.leaders else None,
+                garrison.label,
+            )
+        branch = branch.with_group(replace(mover, force=attacker_force))
+        sides = [(main, Force(*defender, leaders=main.force.leaders, power=main.power))]
+        if ally is not None:
+            sides.append((ally, Force(*rest, leaders=ally.force.leaders, power=ally.power)))
+        for group, force in sides:
+            keep = force.land_units or force.leaders
+            branch = branch.with_group(replace(group, force=force) if keep else None, group.label)
+        if sum(force.land_units for _, force in sides) == 0:
+            # 14 step 10: leaders of a side with no land units left are captured.
+            for group, force in sides:
+                branch = branch.capturing(force).with_group(None, group.label)
+            branch = noting_if_all_defenders_gone(branch)
+        if attacker_force.land_units == 0:
+            branch = branch.capturing(attacker_force).with_group(None, MOVER)
+            branch = branch.noting("attacker_eliminated")
+        if attacker_wins:
+            branch = branch.noting("attacker_wins")
+            for group, _ in sides:
+                if branch.group(group.label) is not None:
+                    branch = self.defenders_retreat(branch, group.label)
+            return self.after_attacker_wins(branch)
+        branch = branch.noting("defender_wins")
+        if branch.group(MOVER) is not None:
+            if tied and self.move.relief_goes_inside_on_tie and self.relief_fortress_group(branch):
+                # 15.2: a relief force losing on a tie in hits may go inside (max 4 in all).
+                branch = self.relief_goes_inside(branch)
+            if branch.group(MOVER) is not None:
+                # 14.1: a losing attacker must retreat to where it came from.
+                candidates = legal_retreats(
+                    self.situation,
+                    branch.placement,
+                    self.mover_power,
+                    self.destination,
+                    only=self.move.origin,
+                )
+                branch = self.retreat(branch, MOVER, candidates, "attacker_retreats")
+        return self.finish(branch, "mover_turned_back")
+
+    def relief_fortress_group(self, branch):
+        """The besieged friendly units a relief force came for (15.2), if any."""
+        for group in branch.placement:
+            if (
+                group.space == self.destination
+                and group.inside
+                and self.situation.allied(group.power, self.mover_power)
+            ):
+                return group
+        return None
+
+    def relief_goes_inside(self, branch) -> Branch:
+        mover = branch.group(MOVER)
+        room = max(MAX_UNITS_INSIDE - self.inside_units(branch), 0)
+        if room == 0:
+            return branch
+        inside, rest = split_inside(mover.force, min(room, mover.force.land_units), True)
+        branch = branch.with_group(Placed(MOVER_INSIDE, self.destination, inside, inside=True))
+        branch = branch.noting("relief_went_inside")
+        if rest.land_units == 0 and not rest.leaders:
+            return branch.with_group(None, MOVER)
+        return branch.with_group(replace(mover, force=rest))
+
+    def defenders_retreat(self, branch, label) -> Branch:
+        group = branch.group(label)
+        space = self.board.space(self.destination)
+        controller = self.controller(branch)
+        retreating = label
+        if space.is_fortified and group.power == controller:
+            # 14.1: only the power controlling the space may first put up to 4 land units
+            # (its choice: as many as fit) and any number of leaders inside.
+            room = max(MAX_UNITS_INSIDE - self.inside_units(branch), 0)
+            count = min(room, group.force.land_units)
+            rest_units = group.force.land_units - count
+            # Leaders choose freely: they go with the units retreating if those have a
+            # legal retreat, and inside otherwise (never with a group that has none).
+            leaders_inside = rest_units == 0 or not self.retreat_candidates(branch, group.power)
+            inside, rest = split_inside(group.force, count, leaders_inside)
+            if inside.land_units or inside.leaders:
+                branch = branch.with_group(
+                    Placed(label, space.name, inside, inside=True)
+                )
+                if rest.land_units == 0 and not rest.leaders:
+                    return branch
+                retreating = retreating_label(label)
+                branch = branch.with_group(Placed(retreating, space.name, rest))
+        # 14.1: a losing defender may not retreat to where the enemy came from.
+        return self.retreat(
+            branch, retreating, self.retreat_candidates(branch, group.power), "defender_retreats"
+        )
+
+    def retreat_candidates(self, branch, power) -> tuple[str, ...]:
+        return legal_retreats(
+            self.situation, branch.placement, power, self.destination, forbidden=self.move.origin
+        )
+
+    def after_attacker_wins(self, branch) -> int:
+        space = self.board.space(self.destination)
+        controller = self.controller(branch)
+        mover = branch.group(MOVER)
+        if mover is None:
+            return self.finish(branch, "mover_turned_back")
+        relieved = [
+            group
+            for group in branch.placement
+            if group.space == space.name
+            and group.inside
+            and self.situation.allied(group.power, self.mover_power)
+        ]
+        if relieved:
+            # 15.2: the relief force won: the siege is broken.
+            branch = branch.noting("siege_broken")
+        if not self.situation.at_war(controller, self.mover_power):
+            return self.finish(branch, "mover_in_control")
+        if not space.is_fortified:
+            branch = replace(branch, controller=self.mover_power).noting("control_changes")
+            return self.finish(branch, "mover_in_control")
+        return self.siege_or_back(branch, retreating=True)
+
+
+def build_program(move, attempts) -> Program:
+    """Compile ``move`` with its interception ``attempts`` (in order) into a program."""
+    builder = MoveBuilder(move)
+    root = builder.interceptions(move.initial_branch(), attempts)
+    builder.program.root = root
+    return builder.program

@@ -1,0 +1,534 @@
+"""A whole move on the board: interception, avoid battle, withdrawal, battle, retreat, siege.
+
+:class:`Move` is a spec like :class:`~oddsengine.FieldBattle`: it says who moves from where
+to where in a :class:`~oddsengine.moves.situation.Situation`, and which policies the players
+follow. Building it applies the rules of RULES.md §2-§6 to every branch of the move (see
+:mod:`oddsengine.moves._move_tree`); :func:`oddsengine.exact` gives the exact probability of
+every end state, :func:`oddsengine.moves.move_simulation.simulate_move` samples them with a
+Numba kernel. Both return a :class:`~oddsengine.results.result.Result`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+import numpy as np
+
+from oddsengine.combat.cards import Card, card_rule, find_card
+from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
+from oddsengine.combat.options import Policies, RuleOptions
+from oddsengine.combat.powers import normalise_power
+from oddsengine.engines._draws import DrawPlan
+from oddsengine.errors import OddsEngineError
+from oddsengine.moves._move_declaration import (
+    DEFENDER_POLICIES,
+    InterceptionAttempt,
+    check_mover,
+    entry_situation,
+    intercepting_formation,
+    interception_attempts,
+    is_part_of,
+    normalise_defender_policy,
+    normalise_interception_policy,
+)
+from oddsengine.moves._move_program import (
+    BASE_EVENTS,
+    DEFENDERS,
+    MOVER,
+    OUTCOME_NAMES,
+    Branch,
+    defender_groups,
+    remaining_after,
+)
+from oddsengine.moves._move_rules import Placed, parse_retreat_policy
+from oddsengine.moves._move_tree import MoveBuilder, build_program
+from oddsengine.moves.board import load_board
+from oddsengine.moves.situation import Situation
+
+__all__ = [
+    "Move",
+    "InterceptionAttempt",
+    "DEFENDER_POLICIES",
+    "AFTER_WITHDRAWAL_POLICIES",
+    "intercepting_formation",
+    "end_state_records",
+]
+
+
+#: What the mover does when the defenders withdrew and it cannot lay a siege (13.4).
+AFTER_WITHDRAWAL_POLICIES = ("go-back", "move-on")
+
+
+@dataclass(frozen=True)
+class Move:
+    """A formation moves into an adjacent space (13.1), played out to the end.
+
+    Parameters
+    ----------
+    situation : Situation
+    origin, destination : str
+        Adjacent land spaces (passes allowed).
+    units : Force or str, optional
+        The moving formation; default the whole unbesieged stack at ``origin``.
+    power : str, optional
+        The moving power; needed only when several powers stand in ``origin``.
+    defender_policy : str
+        What the units in the destination do when no interception succeeded (13.3, 13.4):
+        ``best`` (default: the legal choice that maximises the defender's chance of still
+        controlling the space, then its expected surviving land units), ``fight``,
+        ``withdraw``, ``avoid:<space>`` (fight if the roll fails) or
+        ``avoid:<space>+withdraw`` (withdraw if it fails).
+    interception_policy : str or mapping
+        ``all`` (default: every eligible stack tries with all its units), ``none``, or a
+        mapping from space to ``"all"`` or the force that tries from there; spaces left out
+        do not try.
+    retreat_policy : str
+        ``most-friendly`` (default) or ``prefer:<space>[,<space>...]``; see
+        :func:`oddsengine.moves._move_rules.choose_retreat`.
+    attacker_cards, defender_cards : sequence of Card or str
+        Combat cards played in the field battle, if one is fought.
+    policies : Policies
+        Casualty orders and post-roll card policies of the field battle.
+    options : RuleOptions
+    avoiding_units : Force, str or mapping, optional
+        13.3: some or all defenders may try to avoid battle. Default: every unit and
+        leader of each defending power tries; a force (one defending power) or a mapping
+        from power to force names the part that tries, the rest stays.
+    after_withdrawal : {"go-back", "move-on"}
+        13.4: when the defenders withdrew and the mover does not outnumber them, it goes
+        back where it came from (default; a retreat under 14.1, eliminated with its leaders
+        captured if that is impossible) or moves on (another move, paid again; outcome
+        ``mover_moves_on``).
+    garrison_joins_relief : bool
+        15.2: garrison units of the mover's power besieged in the destination join the
+        relief battle (default False). They take losses last and go back inside if the
+        relief loses.
+    relief_goes_inside_on_tie : bool
+        15.2: a relief force that loses on a tie in hits goes inside, up to 4 land units in
+        all (default True); the rest retreat.
+    defender_horizon : int, optional
+        Judge the ``best`` defender policy by the chance that the defenders still hold the
+        space after this many impulses of assaults on the siege the move may lay (see
+        :func:`oddsengine.moves.holding.garrison_holds`); default: at the end of the move.
+
+    With several defending powers in the destination (allies), each avoids battle
+    separately in impulse order, the power controlling the space decides whether all
+    withdraw (13.4), they fight as one force with losses split (14 step 9), and each
+    retreats by its own rules (14.1). A per-power ``defender_policy`` is a mapping
+    ``{"hapsburg": "fight", "england": "avoid:Linz"}`` or the string
+    ``"hapsburg=fight, england=avoid:Linz"``.
+
+    Examples
+    --------
+    >>> from oddsengine.moves.situation import Situation, Stack
+    >>> situation = Situation(
+    ...     [
+    ...         Stack("Pressburg", "ottoman: 7R 1C Suleiman Ibrahim"),
+    ...         Stack("Graz", "hapsburg: 8R Charles V"),
+    ...         Stack("Vienna", "hapsburg: 2R Ferdinand"),
+    ...     ],
+    ...     control={"Pressburg": "ottoman", "Brunn": "hapsburg"},
+    ...     wars=[("ottoman", "hapsburg")],
+    ... )
+    >>> move = Move(situation, "Pressburg", "Vienna")
+    >>> from oddsengine import exact
+    >>> result = exact(move)
+    >>> round(result.p["intercepted"] * 36)
+    15
+    """
+
+    situation: Situation
+    origin: str
+    destination: str
+    units: Force | None = None
+    power: str | None = None
+    defender_policy: str = "best"
+    interception_policy: object = "all"
+    retreat_policy: str = "most-friendly"
+    attacker_cards: tuple[Card, ...] = ()
+    defender_cards: tuple[Card, ...] = ()
+    policies: Policies = field(default_factory=Policies)
+    options: RuleOptions = field(default_factory=RuleOptions)
+    avoiding_units: object = None
+    after_withdrawal: str = "go-back"
+    garrison_joins_relief: bool = False
+    relief_goes_inside_on_tie: bool = True
+    defender_horizon: int | None = None
+
+    kind = "move"
+    outcome_names = OUTCOME_NAMES
+
+    def __post_init__(self):
+        if not isinstance(self.situation, Situation):
+            raise OddsEngineError("a move needs a Situation")
+        board = load_board()
+        origin = board.space(self.origin).name
+        destination = board.space(self.destination).name
+        if origin == destination:
+            raise OddsEngineError(f"a move goes somewhere else than {origin}")
+        if not board.is_adjacent(origin, destination):
+            raise OddsEngineError(f"{destination} is not adjacent to {origin} by land")
+        object.__setattr__(self, "origin", origin)
+        object.__setattr__(self, "destination", destination)
+        stack = self.situation.stack(origin, self.power)
+        object.__setattr__(self, "power", stack.power)
+        units = self.units
+        if units is None:
+            units = stack.force
+        elif isinstance(units, str):
+            units = parse_force(units, power=stack.power)
+        if not isinstance(units, Force):
+            raise OddsEngineError(f"units must be a Force or a force string, not {units!r}")
+        if units.power is None:
+            units = Force(
+                **{kind: getattr(units, kind) for kind in UNIT_TYPES},
+                leaders=units.leaders,
+                power=stack.power,
+            )
+        if units.power != stack.power or not is_part_of(units, stack.force):
+            raise OddsEngineError(
+                f"the moving units {units.notation()} are not part of the stack in {origin} "
+                f"({stack.force.notation()})"
+            )
+        if units.land_units == 0:
+            raise OddsEngineError("the moving formation has no land units")
+        units.check_formation("mover")
+        object.__setattr__(self, "units", units)
+        object.__setattr__(self, "defender_policy", normalise_defender_policy(self.defender_policy))
+        object.__setattr__(
+            self, "interception_policy", normalise_interception_policy(self.interception_policy)
+        )
+        parse_retreat_policy(self.retreat_policy)
+        for name in ("attacker_cards", "defender_cards"):
+            cards = getattr(self, name)
+            if isinstance(cards, (str, int, Card)):
+                cards = [cards] if not isinstance(cards, str) else cards.split(",")
+            cards = tuple(find_card(card) for card in cards if str(card).strip())
+            for card in cards:
+                if not card_rule(card).in_move:
+                    raise OddsEngineError(
+                        f"{card} stops a move before it starts: leave the move out instead"
+                    )
+            object.__setattr__(self, name, cards)
+        if self.after_withdrawal not in AFTER_WITHDRAWAL_POLICIES:
+            raise OddsEngineError(
+                f"unknown after_withdrawal policy {self.after_withdrawal!r}; use "
+                + " or ".join(AFTER_WITHDRAWAL_POLICIES)
+            )
+        for name in ("garrison_joins_relief", "relief_goes_inside_on_tie"):
+            if not isinstance(getattr(self, name), bool):
+                raise OddsEngineError(f"{name} must be true or false")
+        if self.defender_horizon is not None:
+            from oddsengine.moves.holding import check_horizon
+
+            check_horizon(self.defender_horizon)
+        check_mover(stack)
+        self.effective_situation  # noqa: B018  (13.1: the entry rules)
+        self._check_defender_policy()
+        object.__setattr__(self, "avoiding_units", self._normalise_avoiding_units())
+        self.program  # noqa: B018  (apply the rules now: an invalid move cannot exist)
+
+    # -- 13.1 who may move, and where ----------------------------------------------------
+
+    @cached_property
+    def effective_situation(self) -> Situation:
+        """The situation as the move's rules read it (13.1; see
+        :func:`oddsengine.moves._move_declaration.entry_situation`)."""
+        return entry_situation(self.situation, self.power, self.destination)
+
+    # -- the defenders' choices ----------------------------------------------------------
+
+    @cached_property
+    def defending_stacks(self):
+        """The enemy stacks in the open in the destination: the controller's first, then
+        in impulse order."""
+        situation = self.effective_situation
+        controller = situation.controller(self.destination)
+        stacks = [
+            stack
+            for stack in situation.stacks_in(self.destination, besieged=False)
+            if situation.at_war(stack.power, self.power)
+        ]
+        return tuple(
+            sorted(
+                stacks,
+                key=lambda stack: (stack.power != controller, situation.impulse_rank(stack.power)),
+            )
+        )
+
+    def _check_defender_policy(self) -> None:
+        policy = self.defender_policy
+        if isinstance(policy, tuple):
+            powers = {stack.power for stack in self.defending_stacks}
+            for power, _ in policy:
+                if power not in powers:
+                    raise OddsEngineError(
+                        f"defender policy names {power}, which has no units defending "
+                        f"{self.destination}"
+                    )
+
+    def _normalise_avoiding_units(self):
+        chosen = self.avoiding_units
+        if chosen is None:
+            return None
+        stacks = {stack.power: stack for stack in self.defending_stacks}
+        if isinstance(chosen, (str, Force)):
+            if len(stacks) != 1:
+                raise OddsEngineError(
+                    "avoiding units: several powers defend; give a force per power"
+                )
+            chosen = {next(iter(stacks)): chosen}
+        if not isinstance(chosen, dict):
+            raise OddsEngineError(f"avoiding units must be a force or a mapping, not {chosen!r}")
+        pairs = []
+        for power, force in chosen.items():
+            power = normalise_power(str(power))
+            if power not in stacks:
+                raise OddsEngineError(
+                    f"avoiding units: {power} has no units defending {self.destination}"
+                )
+            if isinstance(force, str):
+                force = parse_force(force, power=power)
+            if not isinstance(force, Force):
+                raise OddsEngineError(f"avoiding units must be forces, not {force!r}")
+            if force.power is None:
+                force = replace(force, power=power)
+            if force.power != power or not is_part_of(force, stacks[power].force):
+                raise OddsEngineError(
+                    f"avoiding units {force.notation()} are not part of the {power} stack in "
+                    f"{self.destination} ({stacks[power].force.notation()})"
+                )
+            if force.land_units == 0:
+                raise OddsEngineError(
+                    "avoiding units: a leader alone may not avoid battle (13.3); name land "
+                    "units that leave with him"
+                )
+            pairs.append((power, force))
+        return tuple(sorted(pairs, key=lambda pair: pair[0]))
+
+    def avoiding_force(self, power: str) -> Force | None:
+        """The part of ``power``'s defenders that tries to avoid battle (None: all)."""
+        for name, force in self.avoiding_units or ():
+            if name == power:
+                return force
+        return None
+
+    def lost_battle(self, power: str) -> bool:
+        """13.3: ``power``'s units in the destination already lost a field battle."""
+        return any(
+            stack.lost_battle_this_impulse
+            for stack in self.defending_stacks
+            if stack.power == power
+        )
+
+    # -- who is involved ---------------------------------------------------------------
+
+    @cached_property
+    def _defenders(self) -> Force | None:
+        """The enemy units in the open in the destination, as one force (one power)."""
+        stacks = self.defending_stacks
+        if len(stacks) != 1:
+            return None
+        return stacks[0].force
+
+    def _defenders_notation(self) -> str | None:
+        if not self.defending_stacks:
+            return None
+        return " + ".join(stack.force.notation() for stack in self.defending_stacks)
+
+    @property
+    def defenders_lost_battle(self) -> bool:
+        """13.3: every defender already lost a field battle this impulse."""
+        stacks = self.defending_stacks
+        return bool(stacks) and all(stack.lost_battle_this_impulse for stack in stacks)
+
+    @cached_property
+    def interception_attempts(self) -> tuple[InterceptionAttempt, ...]:
+        """Every eligible interception, in the order they are resolved (13.2, original 001;
+        see :func:`oddsengine.moves._move_declaration.interception_attempts`)."""
+        return interception_attempts(self)
+
+    @property
+    def defender_choices(self) -> tuple[str, ...]:
+        """The defenders' legal responses if no interception succeeds (13.3, 13.4).
+
+        Examples
+        --------
+        >>> from oddsengine.moves.scenario_file import load_move
+        >>> load_move("vienna").defender_choices
+        ('fight', 'withdraw', 'avoid:Brunn', 'avoid:Brunn+withdraw', 'avoid:Graz', \
+'avoid:Graz+withdraw', 'avoid:Linz', 'avoid:Linz+withdraw')
+        """
+        if not self.defending_stacks:
+            return ()
+        branch = self.initial_branch()
+        mover = branch.group(MOVER)
+        branch = branch.with_group(Placed(MOVER, self.destination, mover.force))
+        if sum(group.force.land_units for group in defender_groups(branch)) == 0:
+            return ()  # 13.3: a leader alone has no choice
+        return tuple(MoveBuilder(self).defender_options(branch))
+
+    @property
+    def attacker_units(self) -> int:
+        """Land units of the moving formation."""
+        return self.units.land_units
+
+    @property
+    def defender_units(self) -> int:
+        """Land units that may fight the mover: the destination's and every interceptor's."""
+        own = sum(stack.force.land_units for stack in self.defending_stacks)
+        return own + sum(attempt.force.land_units for attempt in self.interception_attempts)
+
+    def initial_branch(self) -> Branch:
+        """The board as the move is declared (used by :mod:`oddsengine.moves._move_tree`)."""
+        placement = []
+        defending = self.defending_stacks
+        for stack in self.situation.stacks:
+            if stack in defending:
+                continue
+            force = stack.force
+            if stack.space == self.origin and stack.power == self.power and not stack.besieged:
+                force = remaining_after(stack.force, self.units)
+                if force is None:
+                    continue
+            placement.append(Placed(stack.label, stack.space, force, inside=stack.besieged))
+        placement.append(Placed(MOVER, self.origin, self.units))
+        for index, stack in enumerate(defending):
+            label = DEFENDERS if index == 0 else f"{DEFENDERS}:{stack.power}"
+            placement.append(Placed(label, self.destination, stack.force))
+        return Branch(tuple(placement))
+
+    # -- the program and what the engines read -----------------------------------------
+
+    @cached_property
+    def program(self):
+        """The compiled tree of the move (see :mod:`oddsengine.moves._move_tree`)."""
+        return build_program(self, self.interception_attempts)
+
+    @cached_property
+    def end_state_probabilities(self) -> np.ndarray:
+        """Exact probability of every end state of :attr:`program`."""
+        return self.program.probabilities()
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        per_stack = []
+        for attempt in self.interception_attempts:
+            per_stack += [
+                f"intercept_attempted:{attempt.label}",
+                f"intercepted:{attempt.label}",
+            ]
+        return BASE_EVENTS + tuple(per_stack)
+
+    def draw_plan(self) -> DrawPlan:
+        """The exact distribution of the end states, for :func:`oddsengine.exact`.
+
+        Its one value is the index of an end state. (Sampling this plan draws end states
+        from their exact distribution; the Monte Carlo engine of a move is
+        :func:`oddsengine.moves.move_simulation.simulate_move`, which plays the move out.)
+        """
+        return DrawPlan(self.end_state_probabilities, np.ones((1, 1)))
+
+    def outcome_columns(self, values) -> dict[str, np.ndarray]:
+        """The columns of end states ``values[0]`` (indices into ``program.end_states``)."""
+        index = np.asarray(values[0], dtype=np.int64)
+        states = self.program.end_states
+        columns = {
+            "outcome": np.array([state.outcome for state in states], dtype=object)[index],
+            "controller": np.array([state.controller for state in states], dtype=object)[index],
+            "mover_end": np.array([state.mover_end for state in states], dtype=object)[index],
+            "defenders_end": np.array([state.defenders_end for state in states], dtype=object)[
+                index
+            ],
+            "captured": np.array([state.captured for state in states], dtype=object)[index],
+            "attacker_survivors": np.array([s.attacker_survivors for s in states])[index],
+            "defender_survivors": np.array([s.defender_survivors for s in states])[index],
+        }
+        for name in self.event_names:
+            columns[name] = np.array([name in state.events for state in states], dtype=bool)[index]
+        return columns
+
+    def describe(self) -> dict:
+        """The move as plain data (for JSON output)."""
+        return {
+            "power": self.power,
+            "origin": self.origin,
+            "destination": self.destination,
+            "units": self.units.notation(),
+            "defenders": self._defenders_notation(),
+            "interceptions": [
+                {
+                    "stack": attempt.label,
+                    "force": attempt.force.notation(),
+                    "needed": _needed(attempt.force, self.units),
+                }
+                for attempt in self.interception_attempts
+            ],
+            "defender_policy": self.defender_policy
+            if isinstance(self.defender_policy, str)
+            else dict(self.defender_policy),
+            "defender_choice": self.program.choices.get("defender"),
+            "retreat_policy": self.retreat_policy,
+            "after_withdrawal": self.after_withdrawal,
+            "garrison_joins_relief": self.garrison_joins_relief,
+            "relief_goes_inside_on_tie": self.relief_goes_inside_on_tie,
+            "defender_horizon": self.defender_horizon,
+            "avoiding_units": None
+            if self.avoiding_units is None
+            else {power: force.notation() for power, force in self.avoiding_units},
+            "attacker_cards": [card.slug for card in self.attacker_cards],
+            "defender_cards": [card.slug for card in self.defender_cards],
+        }
+
+    def title(self) -> str:
+        return f"Move: {self.units.notation()}  {self.origin} -> {self.destination}"
+
+    def describe_lines(self) -> list[str]:
+        lines = []
+        if self.defending_stacks:
+            lines.append(f"In {self.destination}: {self._defenders_notation()}")
+        for attempt in self.interception_attempts:
+            lines.append(
+                f"Interception from {attempt.space}: {attempt.force.notation()}, needs "
+                f"{_needed(attempt.force, self.units)}+ on 2d6"
+            )
+        choice = self.program.choices.get("defender")
+        if choice:
+            lines.append(f"Defenders if not intercepted: {choice}")
+        return lines
+
+
+def _needed(interceptor: Force, mover: Force) -> int:
+    from oddsengine.combat.rolls import Interception
+
+    return Interception(interceptor, mover).needed
+
+
+def end_state_records(result, limit: int | None = None) -> list[dict]:
+    """The end states of a move result, most likely first, as plain records.
+
+    Each record has the outcome, the controller, where the mover and the defenders
+    ended, the captured leaders, the survivors and the probability.
+    """
+    frame = result.states_frame()
+    keep = [
+        "outcome",
+        "controller",
+        "mover_end",
+        "defenders_end",
+        "captured",
+        "attacker_survivors",
+        "defender_survivors",
+        "probability",
+    ]
+    records = []
+    if limit is not None:
+        frame = frame.head(limit)
+    for row in frame[keep].itertuples(index=False):
+        record = dict(zip(keep, row, strict=True))
+        record["attacker_survivors"] = int(record["attacker_survivors"])
+        record["defender_survivors"] = int(record["defender_survivors"])
+        record["probability"] = float(record["probability"])
+        records.append(record)
+    return records

@@ -1,0 +1,93 @@
+"""Monte Carlo for whole moves: the move's program played out by a Numba kernel.
+
+Like :func:`oddsengine.simulate`, trials run in blocks of
+:data:`oddsengine.engines.montecarlo.BLOCK_TRIALS`, block ``b`` drawing from the stream keyed by
+(seed, scenario, b), so a result does not depend on the number of threads.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from oddsengine.engines._random import block_keys, scenario_id
+from oddsengine.engines.montecarlo import (
+    BLOCK_TRIALS,
+    DEFAULT_TRIALS,
+    MAX_TRIALS,
+    check_run,
+    first_round,
+    next_round,
+)
+from oddsengine.errors import OddsEngineTypeError, shown
+from oddsengine.moves.move import Move
+from oddsengine.results.result import Result
+
+__all__ = ["simulate_move"]
+
+
+def _count(move, seed, first_block, trials) -> np.ndarray:
+    from oddsengine.moves._move_kernel import count_end_states
+
+    nodes, thresholds, guides, layouts, leaf_map = move.program.arrays()
+    blocks = -(-trials // BLOCK_TRIALS)
+    keys = block_keys(seed, scenario_id(move), first_block + blocks)[first_block:]
+    sizes = np.array(
+        [min(BLOCK_TRIALS, trials - block * BLOCK_TRIALS) for block in range(blocks)],
+        dtype=np.int64,
+    )
+    counts = np.zeros((blocks, len(move.program.end_states)), dtype=np.int64)
+    count_end_states(
+        nodes, move.program.root, thresholds, guides, layouts, leaf_map, keys, sizes, counts
+    )
+    return counts.sum(axis=0)
+
+
+def simulate_move(
+    move, trials=DEFAULT_TRIALS, seed=None, *, precision=None, max_trials=MAX_TRIALS
+) -> Result:
+    """Monte Carlo estimate of every end state of a :class:`~oddsengine.moves.move.Move`.
+
+    Parameters
+    ----------
+    move : Move
+    trials : int
+        Trials (the first round, when ``precision`` is given).
+    seed : int, numpy.random.SeedSequence or None
+    precision : float, optional
+        Target 95% half-width of every headline probability; whole blocks of trials are
+        added until it is reached or ``max_trials`` is spent.
+    max_trials : int
+
+    Returns
+    -------
+    Result
+
+    Examples
+    --------
+    >>> from oddsengine.moves.scenario_file import load_move
+    >>> result = simulate_move(load_move("vienna"), trials=100_000, seed=1)
+    >>> 0.40 < result.p["intercepted"] < 0.43
+    True
+    """
+    if not isinstance(move, Move):
+        raise OddsEngineTypeError(f"simulate_move takes a Move, not {shown(move)}")
+    trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
+    done = 0
+    wanted = first_round(trials, max_trials, precision)
+    counts = np.zeros(len(move.program.end_states), dtype=np.int64)
+    cells = (np.arange(counts.size),)
+    while True:
+        counts += _count(move, seed, done // BLOCK_TRIALS, wanted - done)
+        done = wanted
+        result = Result.from_cells(
+            move,
+            "monte-carlo",
+            cells,
+            counts,
+            trials=done,
+            seed=seed,
+            precision_target=precision,
+        )
+        wanted = next_round(result, precision, max_trials)
+        if wanted <= done:
+            return result

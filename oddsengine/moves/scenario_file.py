@@ -1,0 +1,297 @@
+"""Scenario files: a situation and a move written as TOML.
+
+Files are read with the standard library's :mod:`tomllib`; nothing in a file is ever
+executed. A bad file is refused with an :class:`~oddsengine.errors.OddsEngineError` naming
+the file, the key and the reason. The layout::
+
+    [situation]
+    wars = [["ottoman", "hapsburg"]]      # pairs of powers at war
+    alliances = []                        # pairs of allied powers
+    unrest = []                           # spaces in unrest
+    impulse_order = ["ottoman", "hapsburg", "england", "france", "papacy", "protestant"]
+
+    [situation.control]                   # spaces not controlled by their home power
+    Pressburg = "ottoman"
+
+    [[stack]]                             # one per power and space
+    space = "Pressburg"
+    force = "ottoman: 7R 1C Suleiman Ibrahim"
+    besieged = false                      # optional, also intercepted_this_impulse,
+                                          # lost_battle_this_impulse and
+                                          # laid_siege_this_impulse
+
+    [move]
+    from = "Pressburg"
+    to = "Vienna"
+    units = "7R 1C Suleiman Ibrahim"      # optional: default the whole stack
+    defender = "best"                     # fight, withdraw, avoid:SPACE[+withdraw];
+                                          # or a table, one policy per defending power
+    avoiding_units = "2R Ferdinand"       # optional: the part that tries to avoid battle
+    after_withdrawal = "go-back"          # or move-on (13.4)
+    garrison_joins_relief = false         # 15.2
+    relief_goes_inside_on_tie = true      # 15.2
+    retreat = "most-friendly"             # or prefer:SPACE[,SPACE]
+    attacker_cards = []
+    defender_cards = []
+
+    [move.interception]                   # optional: only these spaces try
+    Graz = "all"
+
+Examples that ship with the package are found by name: ``load_move("vienna")``.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.moves.situation import Situation, Stack
+from oddsengine.toml_file import MAX_TOML_BYTES, read_small_file, read_toml
+
+__all__ = ["load_move", "load_situation", "example_names", "find_scenario", "MAX_SCENARIO_BYTES"]
+
+#: The largest scenario file read: a scenario is a few kilobytes (the limit of every
+#: TOML file a user names).
+MAX_SCENARIO_BYTES = MAX_TOML_BYTES
+
+_SITUATION_KEYS = {"wars", "alliances", "unrest", "impulse_order", "control"}
+_STACK_KEYS = {
+    "space",
+    "force",
+    "besieged",
+    "intercepted_this_impulse",
+    "lost_battle_this_impulse",
+    "laid_siege_this_impulse",
+}
+_MOVE_KEYS = {
+    "from",
+    "to",
+    "units",
+    "power",
+    "defender",
+    "retreat",
+    "interception",
+    "attacker_cards",
+    "defender_cards",
+    "avoiding_units",
+    "after_withdrawal",
+    "garrison_joins_relief",
+    "relief_goes_inside_on_tie",
+}
+
+
+def example_names() -> list[str]:
+    """Names of the scenario files shipped in ``oddsengine/examples``.
+
+    Examples
+    --------
+    >>> "vienna" in example_names()
+    True
+    """
+    folder = resources.files("oddsengine").joinpath("examples")
+    return sorted(
+        entry.name[: -len(".toml")] for entry in folder.iterdir() if entry.name.endswith(".toml")
+    )
+
+
+def find_scenario(name_or_path) -> tuple[str, bytes]:
+    """The label and bytes of a scenario: a file path, or the name of a shipped example
+    (``vienna``, ``vienna.toml`` or ``examples/vienna.toml``).
+
+    A path must be a regular file of at most :data:`MAX_SCENARIO_BYTES`: a folder, a FIFO
+    (which would block), a device (``/dev/zero`` never ends) or a symlink loop is refused
+    before anything is read (:func:`oddsengine.toml_file.read_small_file`).
+    """
+    label, source = _locate(name_or_path)
+    if isinstance(source, Path):
+        return label, read_small_file(source, "scenario file")
+    return label, source.read_bytes()
+
+
+def _locate(name_or_path) -> tuple[str, object]:
+    """The label of a scenario and where it is: a :class:`~pathlib.Path` the user gave, or
+    the resource of a shipped example."""
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise OddsEngineTypeError(
+            f"a scenario is a file path or an example name, not {shown(name_or_path)}"
+        )
+    path = Path(name_or_path)
+    if os.path.lexists(path):  # a file, a folder, a device or a link (a loop included)
+        return str(path), path
+    stem = path.name[: -len(".toml")] if path.name.endswith(".toml") else path.name
+    if stem in example_names():
+        return f"examples/{stem}.toml", resources.files("oddsengine").joinpath(
+            "examples", f"{stem}.toml"
+        )
+    raise OddsEngineError(
+        f"no scenario file {shown(str(name_or_path))}; shipped examples: "
+        + ", ".join(example_names())
+    )
+
+
+def _read(name_or_path) -> tuple[str, dict]:
+    """The label and the parsed TOML of a scenario (:func:`~oddsengine.toml_file.read_toml`:
+    the one safe reader of the files a user names)."""
+    label, source = _locate(name_or_path)
+    return label, read_toml(source, "scenario file")
+
+
+class _Reader:
+    def __init__(self, label: str):
+        self.label = label
+
+    def refuse(self, key: str, reason: str):
+        raise OddsEngineError(f"{self.label}: {key}: {reason}")
+
+    def table(self, data, key, allowed):
+        if not isinstance(data, dict):
+            self.refuse(key, "must be a table")
+        for name in data:
+            if name not in allowed:
+                self.refuse(f"{key}.{name}" if key else name, "unknown key")
+        return data
+
+    def text(self, value, key: str, what: str):
+        """Refuse ``value`` unless it is a string; ``what`` says what it names."""
+        if not isinstance(value, str):
+            self.refuse(key, f"must be {what} in quotes, not {shown(value)}")
+        return value
+
+    def texts(self, value, key: str, what: str) -> list:
+        """Refuse ``value`` unless it is a list of strings; ``what`` is singular."""
+        if not isinstance(value, list):
+            self.refuse(key, f"must be a list, each {what} in quotes, not {shown(value)}")
+        for index, item in enumerate(value, start=1):
+            self.text(item, f"{key}[{index}]", what)
+        return value
+
+    def build(self, key, builder, *args, **kwargs):
+        try:
+            return builder(*args, **kwargs)
+        except OddsEngineError as error:
+            self.refuse(key, str(error))
+
+
+def _situation(reader: _Reader, data: dict) -> Situation:
+    reader.table(data, "", {"situation", "stack", "move"})
+    settings = reader.table(data.get("situation", {}), "situation", _SITUATION_KEYS)
+    stacks = []
+    entries = data.get("stack", [])
+    if not isinstance(entries, list):
+        reader.refuse("stack", "write each stack as a [[stack]] table")
+    for index, entry in enumerate(entries, start=1):
+        key = f"stack[{index}]"
+        reader.table(entry, key, _STACK_KEYS)
+        for required in ("space", "force"):
+            if required not in entry:
+                reader.refuse(f"{key}.{required}", "missing")
+        for flag in _STACK_KEYS - {"space", "force"}:
+            if flag in entry and not isinstance(entry[flag], bool):
+                reader.refuse(f"{key}.{flag}", "must be true or false")
+        reader.text(entry["space"], f"{key}.space", "a space")
+        reader.text(entry["force"], f"{key}.force", "a force")
+        stacks.append(reader.build(key, Stack, **entry))
+    _check_one_place_per_leader(reader, stacks)
+    for name in ("wars", "alliances"):
+        if not isinstance(settings.get(name, []), list):
+            reader.refuse(f"situation.{name}", "must be a list of pairs of powers")
+        for index, pair in enumerate(settings.get(name, []), start=1):
+            if not (isinstance(pair, list) and len(pair) == 2):
+                reader.refuse(f"situation.{name}[{index}]", "must be a pair of powers")
+            reader.texts(pair, f"situation.{name}[{index}]", "a power")
+    for name, what in (("unrest", "a space"), ("impulse_order", "a power")):
+        if name in settings:
+            reader.texts(settings[name], f"situation.{name}", what)
+    control = settings.get("control", {})
+    reader.table(control, "situation.control", set(control))
+    for space, power in control.items():
+        reader.text(power, f"situation.control.{space}", "a power")
+    arguments = {name: settings[name] for name in settings}
+    return reader.build("situation", Situation, tuple(stacks), **arguments)
+
+
+def _check_one_place_per_leader(reader: _Reader, stacks) -> None:
+    """A named leader stands in one space only (an anonymous L0-L2 is no one in
+    particular)."""
+    seen = {}
+    for index, stack in enumerate(stacks, start=1):
+        for leader in stack.force.leaders:
+            if leader.is_anonymous:
+                continue
+            if leader.name in seen:
+                reader.refuse(
+                    f"stack[{index}]",
+                    f"{leader.name} is already in {seen[leader.name]}: one leader, one place",
+                )
+            seen[leader.name] = stack.space
+
+
+def load_situation(name_or_path) -> Situation:
+    """Read the situation of a scenario file (or shipped example)."""
+    label, data = _read(name_or_path)
+    return _situation(_Reader(label), data)
+
+
+def load_move(name_or_path, **overrides):
+    """Read a scenario file (or shipped example) into a :class:`~oddsengine.moves.move.Move`.
+
+    Parameters
+    ----------
+    name_or_path : str or path
+    **overrides
+        Move parameters that replace the file's (e.g. ``defender_policy="fight"``).
+
+    Examples
+    --------
+    >>> move = load_move("vienna")
+    >>> move.origin, move.destination, move.units.notation()
+    ('Pressburg', 'Vienna', 'ottoman: 7R 1C Suleiman Ibrahim Pasha')
+    """
+    from oddsengine.moves.move import Move
+
+    label, data = _read(name_or_path)
+    reader = _Reader(label)
+    situation = _situation(reader, data)
+    if "move" not in data:
+        reader.refuse("move", "missing: say where the formation moves from and to")
+    entry = reader.table(data["move"], "move", _MOVE_KEYS)
+    for required in ("from", "to"):
+        if required not in entry:
+            reader.refuse(f"move.{required}", "missing")
+    for name, what in (("from", "a space"), ("to", "a space"), ("units", "a force")):
+        if name in entry:
+            reader.text(entry[name], f"move.{name}", what)
+    for name, what in (("power", "a power"), ("retreat", "a policy")):
+        if name in entry:
+            reader.text(entry[name], f"move.{name}", what)
+    for name in ("attacker_cards", "defender_cards"):
+        if name in entry and not isinstance(entry[name], list):
+            reader.refuse(f"move.{name}", f"must be a list of cards, not {shown(entry[name])}")
+    if "interception" in entry:
+        interception = entry["interception"]
+        if not isinstance(interception, (str, dict)):
+            reader.refuse(
+                "move.interception",
+                f'must be a table such as {{Graz = "all"}}, not {shown(interception)}',
+            )
+        for space, units in interception.items() if isinstance(interception, dict) else ():
+            reader.text(units, f"move.interception.{space}", '"all" or units')
+    arguments = {
+        "origin": entry["from"],
+        "destination": entry["to"],
+        "units": entry.get("units"),
+        "power": entry.get("power"),
+        "defender_policy": entry.get("defender", "best"),
+        "retreat_policy": entry.get("retreat", "most-friendly"),
+        "interception_policy": entry.get("interception", "all"),
+        "attacker_cards": tuple(entry.get("attacker_cards", ())),
+        "defender_cards": tuple(entry.get("defender_cards", ())),
+        "avoiding_units": entry.get("avoiding_units"),
+        "after_withdrawal": entry.get("after_withdrawal", "go-back"),
+        "garrison_joins_relief": entry.get("garrison_joins_relief", False),
+        "relief_goes_inside_on_tie": entry.get("relief_goes_inside_on_tie", True),
+    }
+    arguments.update(overrides)
+    return reader.build("move", Move, situation, **arguments)

@@ -1,0 +1,92 @@
+"""Siege campaigns: an assault every impulse until the space falls, the siege breaks or
+the horizon is reached (15, 15.1, 15.3).
+
+The spec is :class:`~oddsengine.moves.siege_campaign.SiegeCampaign`; its result a
+:class:`~oddsengine.results.campaign_result.CampaignResult`. This module holds the exact engine, a
+Markov chain over the unit counts of both sides (leaders never change until the end), and
+gathers the campaign API; the Monte Carlo engine is :mod:`oddsengine.moves.siege_montecarlo`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+from oddsengine.combat.forces import UNIT_TYPES
+from oddsengine.moves.siege_campaign import (
+    SIEGE_STANDS,
+    SiegeCampaign,
+    check_campaign,
+    force_with,
+    unit_counts,
+)
+from oddsengine.moves.siege_montecarlo import CAMPAIGN_BLOCK, simulate_campaign
+from oddsengine.results.campaign_result import CampaignResult
+
+__all__ = [
+    "SiegeCampaign",
+    "CampaignResult",
+    "CAMPAIGN_BLOCK",
+    "exact_campaign",
+    "simulate_campaign",
+]
+
+
+def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
+    """Exact results of a campaign: a Markov chain over the unit counts of both sides."""
+    check_campaign(campaign)
+    taken = np.zeros(campaign.horizon)
+    broken = np.zeros(campaign.horizon)
+    expected_cp = 0.0
+    besiegers_left = garrison_left = left_if_taken = 0.0
+    # state: (start index, besieger counts, garrison counts) -> probability
+    states = defaultdict(float)
+    for index, (weight, besiegers, garrison) in enumerate(campaign.start):
+        states[(index, unit_counts(besiegers), unit_counts(garrison))] += weight
+    taken_mass = 0.0
+    for impulse in range(1, campaign.horizon + 1):
+        following = defaultdict(float)
+        for (index, attacker, defender), weight in states.items():
+            _, template_besiegers, template_garrison = campaign.start[index]
+            besiegers = campaign.reinforced(force_with(attacker, template_besiegers), impulse)
+            garrison = force_with(defender, template_garrison)
+            expected_cp += weight * campaign.cp_before_assault(impulse)
+            if not campaign.assaults_in(impulse):
+                following[(index, unit_counts(besiegers), defender)] += weight
+                continue
+            first = impulse == campaign.assault_from
+            assault = campaign.assault(besiegers, garrison, first)
+            plan = assault.draw_plan()
+            columns = assault.outcome_columns(plan.cell_values())
+            probabilities = plan.cell_probabilities()
+            for cell in np.flatnonzero(probabilities > 0):
+                mass = weight * probabilities[cell]
+                outcome = columns["outcome"][cell]
+                # Every besieger stays for the next impulse: the assaulting formation's
+                # survivors and the units that stood by (15.1, 15.3).
+                attacker_after = tuple(int(columns[f"besieger_{k}"][cell]) for k in UNIT_TYPES)
+                defender_after = tuple(int(columns[f"defender_{k}"][cell]) for k in UNIT_TYPES)
+                if outcome == "success":
+                    taken[impulse - 1 :] += mass
+                    taken_mass += mass
+                    besiegers_left += mass * sum(attacker_after)
+                    left_if_taken += mass * sum(attacker_after)
+                elif outcome in SIEGE_STANDS:
+                    following[(index, attacker_after, defender_after)] += mass
+                else:
+                    broken[impulse - 1 :] += mass
+                    besiegers_left += mass * sum(attacker_after)
+                    garrison_left += mass * sum(defender_after)
+        states = following
+    for (_, attacker, defender), weight in states.items():
+        besiegers_left += weight * sum(attacker)
+        garrison_left += weight * sum(defender)
+    sieges = campaign.siege_probability
+    expectations = (
+        expected_cp / sieges,
+        besiegers_left / sieges,
+        garrison_left / sieges,
+        left_if_taken / taken_mass if taken_mass else 0.0,
+    )
+    return CampaignResult.of(campaign, "exact", taken, broken, expectations)

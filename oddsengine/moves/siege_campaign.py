@@ -1,0 +1,302 @@
+"""The spec of a siege campaign: an assault every impulse until the space falls, the
+siege breaks or the horizon is reached (15, 15.1, 15.3).
+
+A :class:`SiegeCampaign` starts from a siege (besiegers and garrison) or from a
+:class:`~oddsengine.moves.move.Move` that may lay one. Impulse ``k`` is the ``k``-th impulse of
+the besieging power after the siege was laid; 15.1 allows one assault per impulse, never
+in the impulse the siege began. Before each assault from the second on, optional
+reinforcements join the besiegers. The exact engine is a Markov chain over the unit
+counts of both sides (leaders never change until the end), in :mod:`oddsengine.moves.siege`; the
+Monte Carlo engine (:mod:`oddsengine.moves.siege_montecarlo`) samples every assault from the same
+:class:`~oddsengine.Assault` spec's draw plan, on the project's counter-based streams.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from oddsengine.combat.cards import Card, find_card
+from oddsengine.combat.engagements import Assault
+from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
+from oddsengine.combat.options import Policies, RuleOptions
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+
+__all__ = ["SiegeCampaign", "SIEGE_STANDS", "unit_counts", "force_with", "check_campaign"]
+
+#: CP an assault costs (15.1: an Assault/Foreign War action, 1 CP); moving a formation
+#: of reinforcements costs 1 CP too (13.1).
+ASSAULT_CP = 1
+MOVE_CP = 1
+_MAX_HORIZON = 50
+#: Outcomes after which the siege still stands for the next impulse: a failed assault
+#: while the besiegers outnumber the garrison (15.1 step 11), or one Foul Weather (31)
+#: cancelled for the impulse.
+SIEGE_STANDS = ("siege_continues", "cancelled")
+
+
+def _as_force(value, role, power=None) -> Force:
+    if isinstance(value, Force):
+        return value
+    if isinstance(value, str):
+        return parse_force(value, power=power)
+    raise OddsEngineError(f"{role} must be a Force or a force string, not {value!r}")
+
+
+def unit_counts(force: Force) -> tuple[int, int, int]:
+    """The (regulars, mercenaries, cavalry) of ``force``."""
+    return tuple(getattr(force, kind) for kind in UNIT_TYPES)
+
+
+@dataclass(frozen=True)
+class SiegeCampaign:
+    """Assault a besieged space impulse after impulse.
+
+    Parameters
+    ----------
+    besiegers, garrison : Force or str
+        The besieging stack and the units inside (at most 4). The stack may be larger
+        than one formation (RULES.md §1, §7): in each impulse the strongest legal
+        formation of it assaults (``policies.assault_formation``, which must be
+        ``"strongest"`` here, since a declared formation would not survive the losses),
+        and the units that stood by besiege on with the survivors (15.3).
+    horizon : int
+        Impulses to play (1 to 50).
+    reinforcements : Force or str, optional
+        Units that join the besiegers before each assault from the second on.
+    schedule : sequence of (int, Force or str), optional
+        Reinforcements arriving once, at a given impulse (before that impulse's assault):
+        ``((3, "4R"),)`` brings 4 regulars at impulse 3 (1 CP to move them, 13.1).
+    assault_from : int
+        The first impulse with an assault (default 1); the besiegers wait before it
+        (no assault, no CP), for instance for scheduled reinforcements.
+    attacker_cards, defender_cards : sequence of Card or str
+        Cards played in the first assault.
+    policies : Policies
+    options : RuleOptions
+    start : tuple of (probability, besiegers, garrison), optional
+        A distribution of starting sieges (set by :meth:`from_move`); the probability
+        left over is that of no siege at all.
+
+    Examples
+    --------
+    >>> from oddsengine import exact_campaign
+    >>> campaign = SiegeCampaign("9R Suleiman", "hapsburg: 2R", horizon=3)
+    >>> result = exact_campaign(campaign)
+    >>> [round(float(value), 4) for value in result.taken_by]
+    [0.7366, 0.9642, 0.9951]
+    """
+
+    besiegers: Force | None = None
+    garrison: Force | None = None
+    horizon: int = 6
+    reinforcements: Force | None = None
+    attacker_cards: tuple[Card, ...] = ()
+    defender_cards: tuple[Card, ...] = ()
+    policies: Policies = field(default_factory=Policies)
+    options: RuleOptions = field(default_factory=RuleOptions)
+    start: tuple = ()
+    schedule: tuple = ()
+    assault_from: int = 1
+
+    kind = "siege-campaign"
+
+    def __post_init__(self):
+        if isinstance(self.horizon, bool) or not isinstance(self.horizon, int):
+            raise OddsEngineError(f"horizon must be a whole number, not {self.horizon!r}")
+        if not 1 <= self.horizon <= _MAX_HORIZON:
+            raise OddsEngineError(f"horizon must be between 1 and {_MAX_HORIZON} impulses")
+        if not isinstance(self.policies, Policies):
+            raise OddsEngineError("policies must be a Policies instance")
+        if self.policies.assault_formation != "strongest":
+            raise OddsEngineError(
+                "a siege campaign assaults with the strongest formation of the stack each "
+                "impulse: a declared formation (assault_formation="
+                f"{self.policies.assault_formation!r}) would not survive the losses"
+            )
+        for name in ("attacker_cards", "defender_cards"):
+            cards = getattr(self, name)
+            if isinstance(cards, str):
+                cards = cards.split(",")
+            if not isinstance(cards, (list, tuple)):
+                raise OddsEngineTypeError(f"{name} must be a list of cards, not {shown(cards)}")
+            cards = [card for card in cards if not isinstance(card, str) or card.strip()]
+            object.__setattr__(self, name, tuple(find_card(card) for card in cards))
+        if not self.start:
+            if self.besiegers is None or self.garrison is None:
+                raise OddsEngineError("a siege campaign needs besiegers and a garrison")
+            besiegers = _as_force(self.besiegers, "besiegers")
+            garrison = _as_force(self.garrison, "garrison")
+            object.__setattr__(self, "besiegers", besiegers)
+            object.__setattr__(self, "garrison", garrison)
+            object.__setattr__(self, "start", ((1.0, besiegers, garrison),))
+        for _, besiegers, garrison in self.start:
+            # 15: a siege needs more besieging land units than those inside.
+            if besiegers.land_units <= garrison.land_units:
+                raise OddsEngineError(
+                    f"{besiegers.land_units} besieging land units do not outnumber the "
+                    f"garrison of {garrison.land_units}: the space is not under siege (15)"
+                )
+            self.assault(besiegers, garrison, first=True)  # refuse bad cards now
+        if self.reinforcements is not None:
+            power = self.start[0][1].power
+            reinforcements = _as_force(self.reinforcements, "reinforcements", power)
+            if reinforcements.leaders:
+                raise OddsEngineError("reinforcements bring land units only, not leaders")
+            # 13.1, RULES.md §1: they arrive by one move (MOVE_CP), as one formation.
+            reinforcements.check_formation("reinforcements")
+            object.__setattr__(self, "reinforcements", reinforcements)
+        self._check_schedule()
+
+    def _check_schedule(self) -> None:
+        if isinstance(self.assault_from, bool) or not isinstance(self.assault_from, int):
+            raise OddsEngineError(f"assault_from must be a whole number, not {self.assault_from!r}")
+        if not 1 <= self.assault_from <= self.horizon:
+            raise OddsEngineError(
+                f"assault_from must be an impulse from 1 to the horizon ({self.horizon}), "
+                f"not {self.assault_from}"
+            )
+        power = self.start[0][1].power
+        schedule = []
+        for entry in self.schedule:
+            if not (isinstance(entry, tuple | list) and len(entry) == 2):
+                raise OddsEngineError(f"a schedule entry is (impulse, force), not {entry!r}")
+            impulse, units = entry
+            if isinstance(impulse, bool) or not isinstance(impulse, int):
+                raise OddsEngineError(f"a reinforcement impulse must be a whole number: {entry!r}")
+            if not 1 <= impulse <= self.horizon:
+                raise OddsEngineError(
+                    f"reinforcements at impulse {impulse}: the horizon is {self.horizon}"
+                )
+            units = _as_force(units, "reinforcements", power)
+            if units.leaders:
+                raise OddsEngineError("reinforcements bring land units only, not leaders")
+            schedule.append((impulse, units))
+        object.__setattr__(self, "schedule", tuple(sorted(schedule, key=lambda pair: pair[0])))
+
+    def assaults_in(self, impulse: int) -> bool:
+        """Whether the besiegers assault in ``impulse`` (they wait before assault_from)."""
+        return impulse >= self.assault_from
+
+    @classmethod
+    def from_move(cls, move, **parameters) -> SiegeCampaign:
+        """The campaign that follows ``move`` in every end state where it lays a siege.
+
+        Examples
+        --------
+        >>> from oddsengine.moves.scenario_file import load_move
+        >>> campaign = SiegeCampaign.from_move(load_move("vienna"), horizon=2)
+        >>> round(sum(weight for weight, _, _ in campaign.start), 4)
+        0.6631
+        """
+        start = []
+        for weight, state in zip(
+            move.end_state_probabilities, move.program.end_states, strict=True
+        ):
+            if weight > 0 and state.outcome == "besieging" and state.garrison is not None:
+                start.append((float(weight), state.besiegers, state.garrison))
+        if not start:
+            raise OddsEngineError("the move never lays a siege: there is no campaign to play")
+        return cls(start=tuple(start), **parameters)
+
+    @property
+    def siege_probability(self) -> float:
+        """Probability that a siege stands at the start."""
+        return float(sum(weight for weight, _, _ in self.start))
+
+    def assault(self, besiegers: Force, garrison: Force, first: bool) -> Assault:
+        """The assault of ``besiegers`` on ``garrison``; the cards are played in the first."""
+        return Assault(
+            besiegers,
+            garrison,
+            attacker_cards=self.attacker_cards if first else (),
+            defender_cards=self.defender_cards if first else (),
+            policies=self.policies,
+            options=self.options,
+        )
+
+    def arrivals(self, impulse: int) -> list[Force]:
+        """The reinforcements that join the besiegers at the start of ``impulse``."""
+        arriving = [units for when, units in self.schedule if when == impulse]
+        if self.reinforcements is not None and impulse > 1:
+            arriving.append(self.reinforcements)
+        return arriving
+
+    def reinforced(self, besiegers: Force, impulse: int) -> Force:
+        """``besiegers`` joined by the reinforcements of ``impulse``."""
+        arriving = self.arrivals(impulse)
+        if not arriving:
+            return besiegers
+        counts = {
+            kind: getattr(besiegers, kind) + sum(getattr(units, kind) for units in arriving)
+            for kind in UNIT_TYPES
+        }
+        return Force(**counts, leaders=besiegers.leaders, power=besiegers.power)
+
+    def cp_before_assault(self, impulse: int) -> int:
+        """CP spent in ``impulse``: its assault, if any, and the reinforcement moves."""
+        # 13.1: moving a formation of reinforcements costs 1 CP; 15.1: an assault 1 CP.
+        moves = MOVE_CP * len(self.arrivals(impulse))
+        return (ASSAULT_CP if self.assaults_in(impulse) else 0) + moves
+
+    def first_assault(self) -> Assault | None:
+        """The assault of impulse 1 when the campaign starts from one siege."""
+        if len(self.start) != 1:
+            return None
+        _, besiegers, garrison = self.start[0]
+        return self.assault(besiegers, garrison, first=True)
+
+    def describe_lines(self) -> list[str]:
+        """Which part of the stack assaults in impulse 1, when not all of it does."""
+        assault = self.first_assault()
+        if assault is None:
+            return []
+        standing = assault.besiegers_standing_by
+        if not (standing.land_units or standing.leaders):
+            return []
+        return [
+            f"Impulse 1: assaulting formation {assault.assaulting_formation.notation()}; "
+            f"standing by, still besieging: {standing.notation()} (15.1, 15.3)"
+        ]
+
+    def describe(self) -> dict:
+        sieges = [
+            {"probability": weight, "besiegers": b.notation(), "garrison": g.notation()}
+            for weight, b, g in self.start[:10]
+        ]
+        return {
+            "horizon": self.horizon,
+            "sieges": sieges,
+            "reinforcements": None
+            if self.reinforcements is None
+            else self.reinforcements.notation(),
+            "attacker_cards": [card.slug for card in self.attacker_cards],
+            "defender_cards": [card.slug for card in self.defender_cards],
+            "schedule": [[impulse, units.notation()] for impulse, units in self.schedule],
+            "assault_from": self.assault_from,
+        } | self._first_formation()
+
+    def _first_formation(self) -> dict:
+        assault = self.first_assault()
+        if assault is None:
+            return {}
+        return {
+            "assaulting_formation": assault.assaulting_formation.notation(),
+            "besiegers_standing_by": assault.besiegers_standing_by.notation(),
+        }
+
+    def title(self) -> str:
+        if len(self.start) == 1 and self.start[0][0] == 1.0:
+            _, besiegers, garrison = self.start[0]
+            return f"Siege campaign: {besiegers.notation()}  against  {garrison.notation()}"
+        return f"Siege campaign after a move (siege laid with p = {self.siege_probability:.4f})"
+
+
+def force_with(counts, template: Force) -> Force:
+    """``template`` (its leaders and power) with the unit ``counts`` (see unit_counts)."""
+    return Force(*(int(count) for count in counts), leaders=template.leaders, power=template.power)
+
+
+def check_campaign(campaign) -> None:
+    """Refuse anything but a :class:`SiegeCampaign`."""
+    if not isinstance(campaign, SiegeCampaign):
+        raise OddsEngineTypeError(f"a SiegeCampaign is needed, not {shown(campaign)}")

@@ -1,0 +1,163 @@
+"""The Monte Carlo engine of siege campaigns: every assault sampled from its spec's draw
+plan by the project's one sampler, on the counter-based streams.
+
+Trial ``t`` of block ``b`` draws from the stream keyed by (seed, campaign, b): its
+starting siege at position ``t * (horizon + 1)``, the assault of impulse ``k`` at position
+``t * (horizon + 1) + k`` (see :func:`oddsengine.engines._numpy_kernel.sample_values`). A trial's
+draws therefore do not depend on which other trials share its state in an impulse.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+import numpy as np
+
+from oddsengine.combat.forces import UNIT_TYPES
+from oddsengine.engines._draws import DrawPlan
+from oddsengine.engines._numpy_kernel import sample_values
+from oddsengine.engines._random import block_keys, normalise_seed, scenario_id
+from oddsengine.engines.montecarlo import MAX_TRIALS
+from oddsengine.errors import OddsEngineError, shown
+from oddsengine.moves.siege_campaign import (
+    SIEGE_STANDS,
+    SiegeCampaign,
+    check_campaign,
+    force_with,
+    unit_counts,
+)
+from oddsengine.results.campaign_result import CampaignResult
+
+__all__ = ["CAMPAIGN_BLOCK", "simulate_campaign"]
+
+#: Trials per block of the campaign Monte Carlo (the unit of random streams).
+CAMPAIGN_BLOCK = 1 << 16
+
+
+def simulate_campaign(campaign: SiegeCampaign, trials=100_000, seed=None) -> CampaignResult:
+    """Monte Carlo results of a campaign: every assault sampled from its spec's plan.
+
+    Trials run in blocks of :data:`CAMPAIGN_BLOCK`; block ``b`` draws from the stream
+    keyed by (seed, campaign, b).
+
+    Examples
+    --------
+    >>> from oddsengine import exact_campaign
+    >>> campaign = SiegeCampaign("9R Suleiman", "hapsburg: 2R", horizon=3)
+    >>> result = simulate_campaign(campaign, trials=50_000, seed=1)
+    >>> bool(abs(result.taken_by[-1] - exact_campaign(campaign).taken_by[-1]) < 0.01)
+    True
+    """
+    check_campaign(campaign)
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials <= 0:
+        raise OddsEngineError(f"trials must be a positive whole number, not {shown(trials)}")
+    if trials > MAX_TRIALS:
+        raise OddsEngineError(f"at most {MAX_TRIALS:,} trials in one run, not {shown(trials)}")
+    seed = normalise_seed(seed)
+    blocks = -(-trials // CAMPAIGN_BLOCK)
+    keys = block_keys(seed, scenario_id(campaign), blocks)
+    totals = defaultdict(float)
+    taken_counts = np.zeros(campaign.horizon)
+    broken_counts = np.zeros(campaign.horizon)
+    for block in range(blocks):
+        size = min(CAMPAIGN_BLOCK, trials - block * CAMPAIGN_BLOCK)
+        _simulate_block(campaign, size, keys[block], totals, taken_counts, broken_counts)
+    taken = np.cumsum(taken_counts) / trials
+    broken = np.cumsum(broken_counts) / trials
+    sieges = max(totals["sieges"], 1.0)
+    errors = {
+        "expected_cp": math.sqrt(
+            max(totals["cp2"] / sieges - (totals["cp"] / sieges) ** 2, 0) / sieges
+        ),
+    }
+    expectations = (
+        totals["cp"] / sieges,
+        totals["besiegers"] / sieges,
+        totals["garrison"] / sieges,
+        totals["besiegers_taken"] / taken_counts.sum() if taken_counts.sum() else 0.0,
+    )
+    taken_trials, broken_trials = taken_counts.sum(), broken_counts.sum()
+    end_weights = (
+        taken_trials,
+        broken_trials,
+        totals["sieges"] - taken_trials - broken_trials,
+        trials - totals["sieges"],
+    )
+    return CampaignResult.of(
+        campaign,
+        "monte-carlo",
+        taken,
+        broken,
+        expectations,
+        trials=trials,
+        seed=seed,
+        errors=errors,
+        end_weights=end_weights,
+    )
+
+
+def _sample(plan: DrawPlan, key, positions) -> tuple[np.ndarray, ...]:
+    thresholds, layout = plan.thresholds()
+    return sample_values(thresholds, layout, key, positions)
+
+
+def _codes(states: np.ndarray) -> np.ndarray:
+    """One integer per row of ``states`` (equal rows, equal codes): the rows read as digits
+    of a number, or, for counts too large for 64 bits, the rows' ranks."""
+    radix = int(states.max()) + 1
+    if radix ** states.shape[1] < 2**62:
+        return states @ (radix ** np.arange(states.shape[1] - 1, -1, -1, dtype=np.int64))
+    return np.unique(states, axis=0, return_inverse=True)[1].ravel()
+
+
+def _simulate_block(campaign, size, key, totals, taken_counts, broken_counts):
+    stride = np.uint64(campaign.horizon + 1)
+    positions = np.arange(size, dtype=np.uint64) * stride
+    weights = np.array([weight for weight, _, _ in campaign.start])
+    no_siege = max(1.0 - weights.sum(), 0.0)
+    # The siege each trial starts from; the last value (when possible) is no siege.
+    starts = np.append(weights, no_siege) if no_siege > 0 else weights
+    start = _sample(DrawPlan(starts, [1.0]), key, positions)[0]
+    alive = start < weights.size
+    attacker = np.zeros((size, 3), dtype=np.int64)
+    defender = np.zeros((size, 3), dtype=np.int64)
+    for index, (_, besiegers, garrison) in enumerate(campaign.start):
+        attacker[start == index] = unit_counts(besiegers)
+        defender[start == index] = unit_counts(garrison)
+    cp = np.zeros(size)
+    for impulse in range(1, campaign.horizon + 1):
+        live = np.flatnonzero(alive)
+        if live.size == 0:
+            break
+        # Trials in the same state share an assault: group them by (start, counts).
+        states = np.concatenate([start[live, None], attacker[live], defender[live]], axis=1)
+        _, first_of, inverse = np.unique(_codes(states), return_index=True, return_inverse=True)
+        for group_index, group in enumerate(states[first_of]):
+            members = live[inverse == group_index]
+            _, template_besiegers, template_garrison = campaign.start[int(group[0])]
+            besiegers = campaign.reinforced(force_with(group[1:4], template_besiegers), impulse)
+            garrison = force_with(group[4:7], template_garrison)
+            cp[members] += campaign.cp_before_assault(impulse)
+            if not campaign.assaults_in(impulse):
+                attacker[members] = unit_counts(besiegers)
+                continue
+            assault = campaign.assault(besiegers, garrison, impulse == campaign.assault_from)
+            values = _sample(assault.draw_plan(), key, positions[members] + np.uint64(impulse))
+            columns = assault.outcome_columns(values)
+            outcome = columns["outcome"]
+            attacker[members] = np.stack([columns[f"besieger_{k}"] for k in UNIT_TYPES], axis=1)
+            defender[members] = np.stack([columns[f"defender_{k}"] for k in UNIT_TYPES], axis=1)
+            success = outcome == "success"
+            ended = ~np.isin(outcome, SIEGE_STANDS)
+            taken_counts[impulse - 1] += success.sum()
+            broken_counts[impulse - 1] += (ended & ~success).sum()
+            totals["besiegers_taken"] += attacker[members[success]].sum()
+            defender[members[success]] = 0
+            alive[members[ended]] = False
+    started = start < weights.size
+    totals["sieges"] += started.sum()
+    totals["cp"] += cp.sum()
+    totals["cp2"] += (cp**2).sum()
+    totals["besiegers"] += attacker[started].sum()
+    totals["garrison"] += defender[started].sum()

@@ -1,0 +1,1 @@
+"""Questions built on the engines: the force needed, plans over several impulses."""

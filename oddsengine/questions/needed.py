@@ -1,0 +1,608 @@
+"""The force needed: the smallest unit count or leader rating that reaches a target chance.
+
+One force of the question carries a ``?``: a unit count (``"?R Suleiman"``) or an
+anonymous leader's battle rating (``"8R L?"``). :func:`needed` builds the question for
+every candidate value, from 0 up to the legal maximum (a formation's command limit, 4
+units in a fortress, or :data:`MAX_UNITS`), answers each one, and returns the smallest value
+whose chance of the chosen event reaches the target. It never assumes that the chance rises
+with the value: in an assault an even number of regulars adds no die over the odd number
+below it (15.1), so every candidate is answered and the first one over the target is taken.
+
+The kinds of question are records in :data:`NEEDED_KINDS` (which forces they take, how to
+build the question, which events they report and which one each side wants); a new kind
+plugs in with :func:`register_kind` and the search, the command line and the tables read
+it from there.
+
+Examples
+--------
+>>> answer = needed("assault", attacker="?R Suleiman", defender="hapsburg: 2R", target=0.5)
+>>> answer.value, round(answer.p, 4), round(answer.p_below, 4)
+(5, 0.5391, 0.4074)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from oddsengine.errors import OddsEngineError
+from oddsengine.results.output import Rendered
+
+__all__ = [
+    "Candidate",
+    "NeededKind",
+    "NeededResult",
+    "NEEDED_KINDS",
+    "MAX_UNITS",
+    "find_kind",
+    "find_unknown",
+    "first_reaching",
+    "needed",
+    "register_kind",
+]
+
+#: The largest unit count tried when no rule bounds the force (a defending stack, a
+#: formation under an anonymous leader).
+MAX_UNITS = 30
+#: RULES.md §1: battle ratings run from 0 to 2.
+MAX_RATING = 2
+#: Monte Carlo: the default 95% half-width of each candidate's chance.
+DEFAULT_PRECISION = 0.005
+#: Exact chances are floats: a chance within this of the target reaches it.
+_EXACT_SLACK = 1e-12
+
+_UNKNOWN_COUNT = re.compile(r"^\?([a-z]+)$", re.IGNORECASE)
+_UNKNOWN_RATING = re.compile(r"^l\?$", re.IGNORECASE)
+_LAND_UNITS = {"r": "regulars", "m": "mercenaries", "c": "cavalry"}
+
+
+@dataclass(frozen=True)
+class NeededKind:
+    """What :func:`needed` must know about one kind of question.
+
+    Parameters
+    ----------
+    name : str
+        The kind as the command line writes it (``"assault"``).
+    rule : str
+        The rule section answered, for captions (``"assault, rule 15.1"``).
+    roles : tuple of str
+        The force arguments, active side first (``("attacker", "defender")``); a kind
+        whose forces are given as a mapping (a move's stacks) names that mapping here.
+    units : dict
+        Unit letters a ``?`` may count, to the word for them (``{"r": "regulars"}``).
+    build : callable
+        ``build(forces, within, **parameters)`` returns the question for one candidate;
+        ``forces`` maps each role to a force string. It raises
+        :class:`~oddsengine.errors.OddsEngineError` when the rules refuse it.
+    chances : callable
+        ``chances(question, method, precision, seed)`` returns the chance of every event
+        by name; ``method`` is ``"exact"`` or ``"monte-carlo"``.
+    default_event : callable
+        ``default_event(question, role)``: the event the side holding the ``?`` wants.
+    within : str
+        ``"required"``, ``"optional"`` or ``"refused"``: whether ``within`` (impulses or
+        attempts) applies.
+    exact : bool
+        Whether the exact engine answers this kind.
+    ratings : bool
+        Whether a leader's battle rating may be the ``?`` (``L?``); naval leaders are
+        named, not rated.
+    """
+
+    name: str
+    rule: str
+    roles: tuple[str, ...]
+    units: dict
+    build: Callable
+    chances: Callable
+    default_event: Callable
+    within: str = "refused"
+    exact: bool = True
+    ratings: bool = True
+
+
+#: Every kind of question :func:`needed` answers, by name.
+NEEDED_KINDS: dict[str, NeededKind] = {}
+
+
+def register_kind(kind: NeededKind) -> NeededKind:
+    """Add (or replace) a kind of question; return it."""
+    NEEDED_KINDS[kind.name] = kind
+    return kind
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """The ``?`` of a question: which force, and what it counts.
+
+    Parameters
+    ----------
+    role : str
+        The force argument (or, for a mapping of forces, its key) that holds it.
+    token : str
+        The ``?`` word as written (``"?R"``, ``"L?"``).
+    counts : str
+        ``"regulars"``, ``"mercenaries"``, ``"cavalry"`` (or another unit word of the
+        kind), or ``"rating"``.
+    letters : str
+        The unit letters written after the value (empty for a rating).
+    """
+
+    role: str
+    token: str
+    counts: str
+    letters: str
+
+    @property
+    def where(self) -> str:
+        """The role in words: ``"attacker"``, ``"stack in Pressburg"``."""
+        role, _, key = self.role.partition(":")
+        return f"{role.removesuffix('s')} in {key}" if key else role
+
+    def substitute(self, text: str, value: int) -> str:
+        """``text`` with the ``?`` word replaced by ``value``."""
+        word = f"L{value}" if self.counts == "rating" else f"{value}{self.letters}"
+        prefix, colon, body = text.rpartition(":")
+        pieces = [
+            word if piece == self.token else piece for piece in body.replace(",", " ").split()
+        ]
+        return f"{prefix.strip()}{colon} " * bool(colon) + " ".join(pieces)
+
+    def values(self, max_units: int) -> range:
+        if self.counts == "rating":
+            return range(0, MAX_RATING + 1)
+        return range(0, max_units + 1)
+
+
+def find_unknown(forces: dict, units: dict | None = None, ratings: bool = True) -> Unknown:
+    """Find the one ``?`` among ``forces`` (role -> force string).
+
+    Raises
+    ------
+    OddsEngineError
+        If there is no ``?``, more than one, or one that counts nothing the kind knows.
+
+    Examples
+    --------
+    >>> find_unknown({"attacker": "?R Suleiman", "defender": "4R"}).counts
+    'regulars'
+    """
+    units = _LAND_UNITS if units is None else units
+    found = []
+    for role, text in forces.items():
+        if not isinstance(text, str):
+            continue
+        body = text.split(":", 1)[-1]
+        for word in body.replace(",", " ").split():
+            if "?" not in word:
+                continue
+            count = _UNKNOWN_COUNT.match(word)
+            if count and count.group(1).lower() in units:
+                found.append(Unknown(role, word, units[count.group(1).lower()], count.group(1)))
+            elif _UNKNOWN_RATING.match(word) and ratings:
+                found.append(Unknown(role, word, "rating", ""))
+            elif _UNKNOWN_RATING.match(word):
+                letters = ", ".join(f"?{letter.capitalize()}" for letter in units)
+                raise OddsEngineError(
+                    f"cannot read {word!r} in {role} {text!r}: no leader is rated here; "
+                    f"write the unknown as {letters} (a count)"
+                )
+            else:
+                letters = ", ".join(f"?{letter.capitalize()}" for letter in units)
+                raise OddsEngineError(
+                    f"cannot read {word!r} in {role} {text!r}: write the unknown as "
+                    f"{letters} (a unit count) or L? (a leader's battle rating)"
+                )
+    if not found:
+        raise OddsEngineError(
+            "no '?' in the forces: write the unknown as, e.g., '?R Suleiman' or '8R L?'"
+        )
+    if len(found) > 1:
+        raise OddsEngineError(
+            f"one '?' only, found {len(found)} ({', '.join(u.token for u in found)})"
+        )
+    return found[0]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One value tried: its force, its chance, or the reason the rules refuse it."""
+
+    value: int
+    force: str
+    p: float | None
+    refusal: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.refusal is None
+
+
+@dataclass(frozen=True)
+class NeededResult(Rendered):
+    """The answer of :func:`needed`.
+
+    ``value`` is the smallest value reaching the target (None when no legal force does),
+    ``p`` its chance, ``p_below`` the chance one step below (None when there is no legal
+    step below, or no value), ``method`` ``"exact"`` or ``"monte-carlo"``;
+    ``candidates`` holds every value tried.
+    """
+
+    kind: str
+    event: str
+    target: float
+    within: int | None
+    unknown: Unknown
+    method: str
+    candidates: tuple[Candidate, ...]
+    value: int | None
+    p: float | None
+    p_below: float | None
+    precision: float | None = None
+    seed: int | None = None
+    forces: dict = field(default_factory=dict)
+
+    @property
+    def force(self) -> str | None:
+        """The force (as written) with the value needed, or None."""
+        if self.value is None:
+            return None
+        return self.candidates[self._index(self.value)].force
+
+    def _index(self, value: int) -> int:
+        return next(i for i, c in enumerate(self.candidates) if c.value == value)
+
+    @property
+    def best(self) -> Candidate | None:
+        """The legal candidate with the highest chance (the smallest on a tie)."""
+        legal = [c for c in self.candidates if c.legal]
+        return max(legal, key=lambda c: (c.p, -c.value)) if legal else None
+
+    def sentence(self) -> str:
+        """The answer in one sentence."""
+        within = _within_words(self.kind, self.within)
+        if self.value is not None:
+            below = (
+                "no legal force one step below"
+                if self.p_below is None
+                else f"one less: {self.p_below:.2%}"
+            )
+            return (
+                f"{self.force}: P({self.event}{within}) = {self.p:.2%} "
+                f"(target {self.target:.0%}; {below})"
+            )
+        best = self.best
+        if best is None:
+            return f"no legal force: {self.candidates[-1].refusal}"
+        return (
+            f"no legal force reaches the target of {self.target:.0%}: the best is "
+            f"{best.force} with P({self.event}{within}) = {best.p:.2%}; "
+            f"{self.limit_reason()}"
+        )
+
+    def limit_reason(self) -> str:
+        """Why the search stopped where it did."""
+        last_legal = max((c.value for c in self.candidates if c.legal), default=None)
+        above = [c for c in self.candidates if last_legal is not None and c.value > last_legal]
+        if above:
+            return f"beyond {last_legal}: {above[0].refusal}"
+        if self.unknown.counts == "rating":
+            return f"a battle rating is at most {MAX_RATING} (5.1)"
+        return f"the search stops at {self.candidates[-1].value} {self.unknown.counts}"
+
+    def to_dict(self) -> dict:
+        """JSON-ready: ``value``, ``p``, ``p_below``, ``method`` and the question."""
+        return {
+            "kind": self.kind,
+            "value": self.value,
+            "p": self.p,
+            "p_below": self.p_below,
+            "method": self.method,
+            "force": self.force,
+            "target": self.target,
+            "event": self.event,
+            "within": self.within,
+            "unknown": {"role": self.unknown.where, "counts": self.unknown.counts},
+            "forces": dict(self.forces),
+            "precision": self.precision,
+            "seed": self.seed,
+            "message": self.sentence(),
+            "candidates": [
+                {"value": c.value, "force": c.force, "p": c.p, "refusal": c.refusal}
+                for c in self.candidates
+            ],
+        }
+
+    def to_frame(self):
+        """One row per candidate: value, force, chance (NaN when refused), refusal."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "value": [c.value for c in self.candidates],
+                "force": [c.force for c in self.candidates],
+                "p": [math.nan if c.p is None else c.p for c in self.candidates],
+                "refusal": [c.refusal for c in self.candidates],
+            }
+        )
+
+    def summary(self) -> str:
+        """The answer, then every legal candidate's chance."""
+        method = "exact" if self.method == "exact" else (
+            f"Monte Carlo to a 95% half-width of {self.precision:.2%}, seed {self.seed}"
+        )
+        lines = [
+            f"Needed ({self.kind}): {self.unknown.counts} in the {self.unknown.where} for "
+            f"{self.event}{_within_words(self.kind, self.within)} >= {self.target:.0%}",
+            f"Method: {method}",
+            "",
+            self.sentence(),
+            "",
+            f"{'value':>6}  {'chance':>9}  force",
+        ]
+        for candidate in self.candidates:
+            if candidate.legal:
+                mark = "  <- needed" if candidate.value == self.value else ""
+                lines.append(
+                    f"{candidate.value:>6}  {candidate.p:>9.2%}  {candidate.force}{mark}"
+                )
+        for values, reason in _refused_runs(self.candidates):
+            lines.append(f"refused {_ranges(values)}: {reason}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        return f"<p>{escape(self.sentence())}</p>" + self.to_frame().to_html(index=False)
+
+
+def _within_words(kind: str, within: int | None) -> str:
+    if within is None:
+        return ""
+    # 21.7: a foreign war is fought attempt by attempt (one per impulse, 1 CP each).
+    unit = "attempt" if kind == "foreign-war" else "impulse"
+    return f" within {within} {unit}{'' if within == 1 else 's'}"
+
+
+def _refused_runs(candidates) -> list[tuple[list[int], str]]:
+    """Runs of consecutive refused values, each with the reason given for its first."""
+    runs: list[tuple[list[int], str]] = []
+    previous_legal = True
+    for candidate in candidates:
+        if candidate.legal:
+            previous_legal = True
+            continue
+        if previous_legal:
+            runs.append(([], candidate.refusal))
+        runs[-1][0].append(candidate.value)
+        previous_legal = False
+    return runs
+
+
+def _ranges(values: list[int]) -> str:
+    """``[0, 1, 2, 5, 13, 14]`` -> ``"0-2, 5, 13-14"``."""
+    pieces, start = [], values[0]
+    for previous, current in zip(values, [*values[1:], None], strict=True):
+        if current != previous + 1:
+            pieces.append(str(start) if start == previous else f"{start}-{previous}")
+            start = current
+    return ", ".join(pieces)
+
+
+def _check_target(target) -> float:
+    if isinstance(target, bool) or not isinstance(target, int | float):
+        raise OddsEngineError(f"target must be a probability, not {target!r}")
+    if not 0 < target <= 1:
+        raise OddsEngineError(f"target must be above 0 and at most 1, not {target!r}")
+    return float(target)
+
+
+def _check_within(kind: NeededKind, within) -> int | None:
+    if within is None:
+        if kind.within == "required":
+            raise OddsEngineError(f"{kind.name}: give within (impulses or attempts), e.g. 2")
+        return None
+    if kind.within == "refused":
+        raise OddsEngineError(f"{kind.name} takes no 'within': it is decided at once")
+    if isinstance(within, bool) or not isinstance(within, int) or within < 1:
+        raise OddsEngineError(f"within must be a whole number of impulses >= 1, not {within!r}")
+    return within
+
+
+def find_kind(name: str) -> NeededKind:
+    """The registered kind called ``name``, or a refusal listing the kinds."""
+    _register_land_kinds()
+    kind = NEEDED_KINDS.get(name)
+    if kind is None:
+        raise OddsEngineError(
+            f"needed: unknown kind {name!r}; the kinds are " + ", ".join(sorted(NEEDED_KINDS))
+        )
+    return kind
+
+
+def needed(
+    kind: str,
+    *,
+    target: float,
+    within: int | None = None,
+    event: str | None = None,
+    method: str = "auto",
+    precision: float = DEFAULT_PRECISION,
+    seed=None,
+    max_units: int = MAX_UNITS,
+    **arguments,
+) -> NeededResult:
+    """Find the smallest value of the ``?`` in one force that reaches ``target``.
+
+    Parameters
+    ----------
+    kind : str
+        ``"battle"``, ``"assault"``, ``"siege"``, ``"move"``, ``"naval"`` or
+        ``"foreign-war"`` (see :data:`NEEDED_KINDS`).
+    target : float
+        The chance to reach, in (0, 1].
+    within : int, optional
+        Sieges: the impulses of assaults (required). Moves: follow the siege the move
+        lays for this many impulses (events ``taken`` and ``held``). Foreign wars: the
+        attempts (required; event ``won``, or ``won_by:k``).
+    event : str, optional
+        The event whose chance must reach the target. Default: what the side holding
+        the ``?`` wants (battle: ``attacker_wins`` or ``defender_wins``; assault:
+        ``success`` or ``held``; siege: ``taken`` or ``held``; move: for the mover
+        ``besieging`` into a fortified space and ``mover_in_control`` otherwise, or
+        ``taken`` with ``within``; for the other stacks ``repelled``, the mover neither
+        controlling nor besieging the space, or ``held`` with ``within``; naval:
+        ``attacker_wins`` or ``defender_wins``; foreign war: ``won``).
+    method : {"auto", "exact", "monte-carlo"}
+        ``auto`` takes the exact engine wherever it applies.
+    precision : float
+        Monte Carlo: the 95% half-width of each candidate's chance.
+    seed : int, optional
+        Monte Carlo seed (a fresh one is drawn and reported when None).
+    max_units : int
+        The largest unit count tried where no rule bounds the force.
+    **arguments
+        The forces of the kind (one holds the ``?``), e.g. ``attacker="?R Suleiman"``,
+        ``defender="hapsburg: 4R Ferdinand"``; sieges ``besiegers``, ``garrison``;
+        moves ``scenario`` and ``stacks`` (space -> force); naval battles fleets
+        (``attacker="ottoman: ?Sq Dragut"``); foreign wars ``war`` and ``force``; and the
+        kind's other parameters (``attacker_cards``, ``reinforcements``, ``in_port``,
+        ``foreign``, ``cards``, ...).
+
+    Returns
+    -------
+    NeededResult
+        With ``value`` None when no legal force reaches the target.
+
+    Raises
+    ------
+    OddsEngineError
+        On a malformed question: no ``?`` or several, an unknown event or kind, a target
+        outside (0, 1], a ``within`` the kind does not take.
+
+    Examples
+    --------
+    >>> answer = needed("siege", besiegers="?R Suleiman", garrison="hapsburg: 4R Ferdinand",
+    ...                 target=0.75, within=2)
+    >>> answer.value, round(answer.p, 4)
+    (11, 0.7769)
+    """
+    from oddsengine.engines._random import normalise_seed
+
+    record = find_kind(kind)
+    target = _check_target(target)
+    within = _check_within(record, within)
+    if method not in ("auto", "exact", "monte-carlo"):
+        raise OddsEngineError(f"method must be auto, exact or monte-carlo, not {method!r}")
+    if method == "exact" and not record.exact:
+        raise OddsEngineError(f"{record.name}: the exact engine does not answer this kind")
+    engine = "exact" if method == "auto" and record.exact else method
+    engine = "monte-carlo" if engine == "auto" else engine
+    if engine == "monte-carlo":
+        if not 0 < precision < 0.5:
+            raise OddsEngineError(f"precision must be between 0 and 0.5, not {precision!r}")
+        seed = normalise_seed(seed)
+    if isinstance(max_units, bool) or not isinstance(max_units, int) or max_units < 1:
+        raise OddsEngineError(f"max_units must be a whole number >= 1, not {max_units!r}")
+    forces = _forces_of(record, arguments)
+    unknown = find_unknown(forces, record.units, record.ratings)
+    parameters = {k: v for k, v in arguments.items() if k not in record.roles}
+    candidates = []
+    chosen_event = event
+    for value in unknown.values(max_units):
+        filled = dict(forces)
+        filled[unknown.role] = unknown.substitute(forces[unknown.role], value)
+        try:
+            question = record.build(_unflatten(record, filled), within, **parameters)
+            # Some refusals come only while playing out (a reinforced formation that
+            # outgrows its command limit before a later assault): refused all the same.
+            chances = record.chances(question, engine, precision, seed)
+        except OddsEngineError as refusal:
+            candidates.append(Candidate(value, filled[unknown.role], None, str(refusal)))
+            continue
+        if chosen_event is None:
+            chosen_event = record.default_event(question, unknown.role, within)
+        if chosen_event not in chances:
+            raise OddsEngineError(
+                f"needed {record.name}: unknown event {chosen_event!r}; the events are "
+                + ", ".join(sorted(chances))
+            )
+        candidates.append(Candidate(value, filled[unknown.role], float(chances[chosen_event])))
+    if chosen_event is None:  # every candidate refused: keep the question's own words
+        chosen_event = event or "the target event"
+    value, p, p_below = first_reaching(candidates, target, engine)
+    return NeededResult(
+        record.name,
+        chosen_event,
+        target,
+        within,
+        unknown,
+        engine,
+        tuple(candidates),
+        value,
+        p,
+        p_below,
+        precision=precision if engine == "monte-carlo" else None,
+        seed=seed if engine == "monte-carlo" else None,
+        forces=forces,
+    )
+
+
+def first_reaching(candidates, target: float, method: str = "exact") -> tuple:
+    """``(value, p, p_below)`` of the first legal candidate whose chance reaches
+    ``target``, trying every candidate in order (no monotonicity is assumed); ``p_below``
+    is None when the value one step below is refused; all three are None when no
+    candidate reaches the target."""
+    slack = _EXACT_SLACK if method == "exact" else 0.0
+    for index, candidate in enumerate(candidates):
+        if candidate.legal and candidate.p >= target - slack:
+            below = candidates[index - 1] if index > 0 else None
+            p_below = below.p if below is not None and below.legal else None
+            return candidate.value, candidate.p, p_below
+    return None, None, None
+
+
+def _forces_of(record: NeededKind, arguments: dict) -> dict:
+    """Role -> force string; a mapping role (a move's stacks) is flattened by key."""
+    forces = {}
+    for role in record.roles:
+        value = arguments.get(role)
+        if isinstance(value, dict):
+            for key, text in value.items():
+                forces[f"{role}:{key}"] = text
+        elif value is not None:
+            if not isinstance(value, str):
+                raise OddsEngineError(f"{role} must be a force string, not {value!r}")
+            forces[role] = value
+    return forces
+
+
+def _unflatten(record: NeededKind, forces: dict) -> dict:
+    nested: dict = {}
+    for key, text in forces.items():
+        role, _, inner = key.partition(":")
+        if inner:
+            nested.setdefault(role, {})[inner] = text
+        else:
+            nested[role] = text
+    return nested
+
+
+_LAND_KINDS_REGISTERED = False
+
+
+def _register_land_kinds() -> None:
+    """Register battle, assault, siege and move (on first use, to keep imports light)."""
+    global _LAND_KINDS_REGISTERED
+    if not _LAND_KINDS_REGISTERED:
+        from oddsengine.questions import _needed_kinds
+
+        for kind in (*_needed_kinds.land_kinds(), *_needed_kinds.sea_and_war_kinds()):
+            NEEDED_KINDS.setdefault(kind.name, kind)
+        _LAND_KINDS_REGISTERED = True

@@ -1,0 +1,528 @@
+"""Plans compared over a horizon: courses of action played out for several impulses.
+
+A plan is a question (a move from a scenario, or a siege already laid), a horizon of
+impulses and several *courses*: the defender's response to the move (fight, withdraw,
+avoid battle to a space, or the best of them judged over the horizon), the besieger's
+reinforcements and when it starts to assault, the cards it plays. :func:`compare_plans`
+plays every course out, the move with :func:`oddsengine.exact` (or
+:func:`oddsengine.simulate_move`) and the siege that follows with
+:func:`oddsengine.exact_campaign` (or :func:`oddsengine.simulate_campaign`), and ranks the
+courses by the chance that the side whose plans they are reaches its goal: the space taken
+by the end of the horizon (attacker) or still held (defender).
+
+Plan files are TOML, read with :mod:`tomllib` (nothing in them is executed)::
+
+    [plan]
+    title = "Vienna: the Hapsburg response"
+    horizon = 3                 # impulses of assaults after the move (or the siege)
+    side = "defender"           # whose courses these are: ranks by "held" (or "attacker")
+    scenario = "vienna"         # a move: a scenario file (relative to this file) or example
+    # besiegers = "9R Suleiman" # ... or a siege already laid
+    # garrison = "hapsburg: 4R Ferdinand"
+    method = "exact"            # or "monte-carlo" (with trials and seed)
+
+    [[course]]
+    name = "fight"
+    defender = "fight"          # move keys: defender, retreat, interception,
+                                # attacker_cards, defender_cards (the field battle),
+                                # avoiding_units, after_withdrawal
+    [[course]]
+    name = "wait for 4R, then assault"
+    schedule = [[3, "4R"]]      # siege keys: schedule, reinforcements, assault_from,
+    assault_from = 3            # assault_cards, garrison_cards (the first assault)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from oddsengine.errors import OddsEngineError
+from oddsengine.results.output import Rendered
+from oddsengine.results.result import Z95
+from oddsengine.toml_file import read_toml
+
+__all__ = ["Course", "Plan", "PlanComparison", "compare_plans", "load_plan"]
+
+#: CP to move a formation (13.1).
+MOVE_CP = 1
+_MOVE_KEYS = {
+    "defender": "defender_policy",
+    "retreat": "retreat_policy",
+    "interception": "interception_policy",
+    "attacker_cards": "attacker_cards",
+    "defender_cards": "defender_cards",
+    "avoiding_units": "avoiding_units",
+    "after_withdrawal": "after_withdrawal",
+}
+_SIEGE_KEYS = {
+    "schedule": "schedule",
+    "reinforcements": "reinforcements",
+    "assault_from": "assault_from",
+    "assault_cards": "attacker_cards",
+    "garrison_cards": "defender_cards",
+}
+_PLAN_KEYS = {
+    "title",
+    "horizon",
+    "side",
+    "scenario",
+    "besiegers",
+    "garrison",
+    "method",
+    "trials",
+    "seed",
+}
+_SIDES = ("attacker", "defender")
+
+
+@dataclass(frozen=True)
+class Course:
+    """One course of action: a name, move parameters and siege parameters.
+
+    Parameters
+    ----------
+    name : str
+    move : dict
+        Parameters of :class:`~oddsengine.moves.move.Move` that replace the scenario's
+        (``defender_policy``, ``attacker_cards``, ...).
+    siege : dict
+        Parameters of :class:`~oddsengine.moves.siege.SiegeCampaign` (``schedule``,
+        ``reinforcements``, ``assault_from``, ``attacker_cards``, ``defender_cards``).
+    """
+
+    name: str
+    move: dict = field(default_factory=dict)
+    siege: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_entry(cls, entry: dict, label: str = "course") -> Course:
+        """A course from a plan file's ``[[course]]`` table (file keys, see the module)."""
+        if not isinstance(entry, dict):
+            raise OddsEngineError(f"{label}: write each course as a [[course]] table")
+        unknown = set(entry) - {"name"} - set(_MOVE_KEYS) - set(_SIEGE_KEYS)
+        if unknown:
+            raise OddsEngineError(
+                f"{label}: unknown key {sorted(unknown)[0]!r}; the keys are name, "
+                + ", ".join([*_MOVE_KEYS, *_SIEGE_KEYS])
+            )
+        name = entry.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise OddsEngineError(f"{label}: every course needs a name")
+        move = {_MOVE_KEYS[key]: value for key, value in entry.items() if key in _MOVE_KEYS}
+        siege = {_SIEGE_KEYS[key]: value for key, value in entry.items() if key in _SIEGE_KEYS}
+        if "schedule" in siege:
+            siege["schedule"] = tuple(_schedule_entry(item, label) for item in siege["schedule"])
+        return cls(name.strip(), move, siege)
+
+
+def _schedule_entry(item, label) -> tuple:
+    if isinstance(item, dict) and set(item) == {"impulse", "force"}:
+        return (item["impulse"], item["force"])
+    if isinstance(item, list) and len(item) == 2:
+        return tuple(item)
+    raise OddsEngineError(
+        f"{label}.schedule: write each arrival as [IMPULSE, FORCE] or "
+        f"{{impulse = 3, force = \"4R\"}}, not {item!r}"
+    )
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Courses of action compared over a horizon.
+
+    Parameters
+    ----------
+    courses : sequence of Course
+    horizon : int
+        Impulses of assaults after the move (or from the siege given).
+    side : {"attacker", "defender"}
+        Whose courses these are: the ranking is by the chance the space is taken by the
+        end of the horizon (attacker) or still held then (defender).
+    scenario : str or Path, optional
+        The move that starts the plan (a scenario file or example name)...
+    besiegers, garrison : str, optional
+        ... or the siege that starts it.
+    title : str
+    """
+
+    courses: tuple[Course, ...]
+    horizon: int
+    side: str = "attacker"
+    scenario: object = None
+    besiegers: str | None = None
+    garrison: str | None = None
+    title: str = ""
+
+    def __post_init__(self):
+        from oddsengine.moves.holding import check_horizon
+
+        object.__setattr__(self, "courses", tuple(self.courses))
+        if not self.courses:
+            raise OddsEngineError("a plan needs at least one course")
+        names = [course.name for course in self.courses]
+        if len(set(names)) != len(names):
+            raise OddsEngineError("two courses of the plan have the same name")
+        check_horizon(self.horizon)
+        if self.side not in _SIDES:
+            raise OddsEngineError(f"side must be attacker or defender, not {self.side!r}")
+        has_siege = self.besiegers is not None or self.garrison is not None
+        if (self.scenario is None) == (not has_siege) or (
+            has_siege and (self.besiegers is None or self.garrison is None)
+        ):
+            raise OddsEngineError(
+                "a plan starts from a move (scenario) or from a siege (besiegers and "
+                "garrison), one of the two"
+            )
+        if has_siege:
+            for course in self.courses:
+                if course.move:
+                    key = sorted(course.move)[0]
+                    raise OddsEngineError(
+                        f"course {course.name!r}: {key} applies to a move, and this plan "
+                        "starts from a siege"
+                    )
+
+    @property
+    def starts_with_move(self) -> bool:
+        return self.scenario is not None
+
+
+def _find_plan(name_or_path) -> Path:
+    """A plan file's path: a path as given, or a plan shipped in ``oddsengine/examples``
+    by name (``"vienna_siege_plan"``)."""
+    from importlib import resources
+
+    path = Path(name_or_path)
+    if path.exists() or path.suffix == ".toml" or len(path.parts) > 1:
+        return path
+    shipped = resources.files("oddsengine").joinpath("examples", f"{name_or_path}.toml")
+    return Path(str(shipped)) if shipped.is_file() else path
+
+
+def load_plan(path) -> tuple[Plan, dict]:
+    """Read a plan file (or a shipped example plan, by name); return the plan and its
+    engine settings (``method``, ``trials``, ``seed``).
+
+    Raises
+    ------
+    OddsEngineError
+        Naming the file and the key, on a malformed file.
+    """
+    path = _find_plan(path)
+    if isinstance(path, Path) and not path.exists():
+        raise OddsEngineError(f"{path}: no such plan file")
+    # One safe reader: regular files only (no FIFO, folder or device), size-limited,
+    # UTF-8, no deep nesting.
+    data = read_toml(path, "plan file")
+    extra = set(data) - {"plan", "course"}
+    if extra:
+        raise OddsEngineError(f"{path}: unknown table {sorted(extra)[0]!r} (plan, course)")
+    settings = data.get("plan")
+    if not isinstance(settings, dict):
+        raise OddsEngineError(f"{path}: missing [plan] (horizon, scenario or siege)")
+    unknown = set(settings) - _PLAN_KEYS
+    if unknown:
+        raise OddsEngineError(
+            f"{path}: plan: unknown key {sorted(unknown)[0]!r}; the keys are "
+            + ", ".join(sorted(_PLAN_KEYS))
+        )
+    if "horizon" not in settings:
+        raise OddsEngineError(f"{path}: plan.horizon: missing (impulses to play)")
+    entries = data.get("course", [])
+    if not isinstance(entries, list) or not entries:
+        raise OddsEngineError(f"{path}: no [[course]]: list the courses to compare")
+    courses = [
+        Course.from_entry(entry, f"{path}: course[{index}]")
+        for index, entry in enumerate(entries, start=1)
+    ]
+    scenario = settings.get("scenario")
+    if isinstance(scenario, str) and scenario.endswith(".toml"):
+        scenario = (path.parent / scenario) if not Path(scenario).is_absolute() else scenario
+    try:
+        plan = Plan(
+            courses,
+            settings["horizon"],
+            side=settings.get("side", "attacker"),
+            scenario=scenario,
+            besiegers=settings.get("besiegers"),
+            garrison=settings.get("garrison"),
+            title=settings.get("title", ""),
+        )
+    except OddsEngineError as error:
+        raise OddsEngineError(f"{path}: {error}") from None
+    engine = {key: settings[key] for key in ("method", "trials", "seed") if key in settings}
+    return plan, engine
+
+
+@dataclass(frozen=True)
+class PlanComparison(Rendered):
+    """Every course of a plan played out, ranked.
+
+    ``frame`` has one row per course, best first: ``taken_by_impulse_0`` (at the end of
+    the move) to ``taken_by_impulse_K``, ``held``, the events of the move and the siege,
+    ``expected_cp`` (of the attacker: the move and every assault and reinforcement),
+    ``attacker_losses`` and ``defender_losses`` (expected land units), ``choice`` (what
+    the defender's policy chose), and the standard errors ``taken_by_impulse_k_stderr``
+    and ``taken_stderr`` (of the last impulse), zero when exact.
+    """
+
+    plan: Plan
+    method: str
+    frame: object
+    trials: int | None = None
+    seed: int | None = None
+
+    @property
+    def ranking(self) -> list[str]:
+        """Course names, best first."""
+        return list(self.frame["course"])
+
+    def to_dict(self) -> dict:
+        """JSON-ready: the plan, the method and one record per course (best first)."""
+        return {
+            "title": self.plan.title,
+            "side": self.plan.side,
+            "horizon": self.plan.horizon,
+            "method": self.method,
+            "trials": self.trials,
+            "seed": self.seed,
+            "courses": self.frame.replace({np.nan: None}).to_dict(orient="records"),
+        }
+
+    def to_frame(self):
+        """The ranked table as a DataFrame (a copy)."""
+        return self.frame.copy()
+
+    def summary(self) -> str:
+        """The ranked table as text."""
+        method = (
+            "exact"
+            if self.trials is None
+            else f"Monte Carlo, {self.trials:,} trials, seed {self.seed}"
+        )
+        goal = "held" if self.plan.side == "defender" else "taken"
+        horizon = self.plan.horizon
+        lines = [
+            self.plan.title or "Plans compared",
+            f"Courses of the {self.plan.side}, ranked by P(space {goal} after impulse "
+            f"{horizon}); method: {method}",
+            "",
+        ]
+        first = 0 if self.plan.starts_with_move else 1
+        impulses = range(first, horizon + 1)
+        width = min(max(20, *(len(name) + 2 for name in self.frame["course"])), 42)
+        header = f"{'rank':<5}{'course':<{width}}" + "".join(
+            f"{('move' if k == 0 else f'taken {k}'):>9}" for k in impulses
+        )
+        header += f"{'held':>9}{'CP':>7}{'losses A/D':>13}"
+        lines.append(header)
+        for rank, row in enumerate(self.frame.itertuples(index=False), start=1):
+            values = "".join(f"{getattr(row, f'taken_by_impulse_{k}'):>9.2%}" for k in impulses)
+            losses = f"{row.attacker_losses:.2f}/{row.defender_losses:.2f}"
+            lines.append(
+                f"{rank:<5}{row.course[: width - 1]:<{width}}{values}{row.held:>9.2%}"
+                f"{row.expected_cp:>7.2f}{losses:>13}"
+            )
+            details = []
+            if self.plan.starts_with_move:
+                details.append(
+                    f"intercepted {row.intercepted:.1%}, battle {row.field_battle:.1%}, "
+                    f"withdrew {row.withdrew:.1%}, avoided {row.avoided_battle:.1%}, "
+                    f"siege {row.siege:.1%}"
+                )
+                if row.choice:
+                    details.append(f"defender: {row.choice}")
+            details.append(f"siege broken by {horizon}: {row.broken:.1%}")
+            if self.trials:
+                details.append(f"taken by {horizon}: ± {Z95 * row.taken_stderr:.2%} (95%)")
+            lines.append(" " * 5 + "; ".join(details))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def _repr_html_(self) -> str:
+        return self.frame.to_html(index=False, float_format=lambda value: f"{value:.4f}")
+
+
+def _siege_losses(campaign, result) -> tuple[float, float, float]:
+    """Given a siege: expected land units lost by the besiegers and by the garrison, and
+    the probability the siege stands at the start."""
+    sieges = campaign.siege_probability
+    besiegers = sum(w * b.land_units for w, b, _ in campaign.start) / sieges
+    garrison = sum(w * g.land_units for w, _, g in campaign.start) / sieges
+    arrived = 0.0
+    for impulse in range(1, campaign.horizon + 1):
+        ended = 0.0
+        if impulse > 1:
+            ended = result.taken_by[impulse - 2] + result.broken_by[impulse - 2]
+        alive = (sieges - ended) / sieges
+        arrived += alive * sum(units.land_units for units in campaign.arrivals(impulse))
+    return (
+        besiegers + arrived - result.besiegers_left,
+        garrison - result.garrison_left,
+        sieges,
+    )
+
+
+def _play_campaign(campaign, method, trials, seed):
+    from oddsengine.moves.siege import exact_campaign, simulate_campaign
+
+    if method == "exact":
+        return exact_campaign(campaign)
+    return simulate_campaign(campaign, trials=trials, seed=seed)
+
+
+def _move_row(plan, course, method, trials, seed) -> dict:
+    from oddsengine.engines.exact import exact
+    from oddsengine.moves.holding import campaign_after_move
+    from oddsengine.moves.move_simulation import simulate_move
+    from oddsengine.moves.scenario_file import load_move
+
+    overrides = dict(course.move)
+    if overrides.get("defender_policy", "best") == "best":
+        # The best response is judged over the plan's horizon (move --horizon).
+        overrides["defender_horizon"] = plan.horizon
+    move = load_move(plan.scenario, **overrides)
+    if method == "exact":
+        result = exact(move)
+    else:
+        result = simulate_move(move, trials=trials, seed=seed)
+    p = result.p
+    states = result.states
+    weights = result.probabilities
+    # Survivors count every unit that may fight the mover: the destination's and every
+    # interceptor's (Move.defender_units), so losses are those units less the survivors.
+    attacker_losses = move.units.land_units - float(np.dot(weights, states["attacker_survivors"]))
+    defender_losses = move.defender_units - float(np.dot(weights, states["defender_survivors"]))
+    row = {
+        "course": course.name,
+        "choice": move.program.choices.get("defender"),
+        "intercepted": p["intercepted"],
+        "field_battle": p["field_battle"],
+        "attacker_wins": p["attacker_wins"],
+        "withdrew": p["withdrew"],
+        "avoided_battle": p["avoided_battle"],
+        "siege": p["besieging"],
+    }
+    in_control = p["mover_in_control"]
+    taken = np.full(plan.horizon + 1, in_control)
+    broken = 0.0
+    cp = MOVE_CP
+    variance = np.zeros(plan.horizon + 1)
+    if method != "exact":
+        variance += in_control * (1 - in_control) / trials
+    if p["besieging"] > 0:
+        campaign = campaign_after_move(move, plan.horizon, **course.siege)
+        siege = _play_campaign(campaign, method, trials, seed)
+        taken[1:] += siege.taken_by
+        broken = float(siege.broken_by[-1])
+        besieger_lost, garrison_lost, sieges = _siege_losses(campaign, siege)
+        cp += sieges * siege.expected_cp
+        attacker_losses += sieges * besieger_lost
+        defender_losses += sieges * garrison_lost
+        if method != "exact":
+            variance[1:] += siege.taken_by * (1 - siege.taken_by) / trials
+    return _finish_row(row, taken, broken, cp, attacker_losses, defender_losses, variance)
+
+
+def _siege_row(plan, course, method, trials, seed) -> dict:
+    from oddsengine.moves.siege import SiegeCampaign
+
+    campaign = SiegeCampaign(plan.besiegers, plan.garrison, plan.horizon, **course.siege)
+    siege = _play_campaign(campaign, method, trials, seed)
+    besieger_lost, garrison_lost, _ = _siege_losses(campaign, siege)
+    taken = np.concatenate([[0.0], siege.taken_by])
+    variance = np.zeros(plan.horizon + 1)
+    if method != "exact":
+        variance[1:] = siege.taken_by * (1 - siege.taken_by) / trials
+    row = {"course": course.name, "choice": None}
+    broken = float(siege.broken_by[-1])
+    return _finish_row(
+        row, taken, broken, siege.expected_cp, besieger_lost, garrison_lost, variance
+    )
+
+
+def _finish_row(row, taken, broken, cp, attacker_losses, defender_losses, variance) -> dict:
+    for impulse, value in enumerate(taken):
+        row[f"taken_by_impulse_{impulse}"] = float(value)
+    for impulse, value in enumerate(variance):
+        row[f"taken_by_impulse_{impulse}_stderr"] = math.sqrt(float(value))
+    row.update(
+        held=1.0 - float(taken[-1]),
+        broken=broken,
+        expected_cp=float(cp),
+        attacker_losses=float(attacker_losses),
+        defender_losses=float(defender_losses),
+        taken_stderr=math.sqrt(float(variance[-1])),
+    )
+    return row
+
+
+def compare_plans(plan, method: str = "exact", trials: int = 100_000, seed=None):
+    """Play every course of ``plan`` out over its horizon and rank them.
+
+    Parameters
+    ----------
+    plan : Plan, str or Path
+        A :class:`Plan`, or a plan file (whose ``method``, ``trials`` and ``seed`` are
+        used unless given here).
+    method : {"exact", "monte-carlo"}
+    trials : int
+        Monte Carlo trials for the move and for the siege of each course.
+    seed : int, optional
+        Monte Carlo seed (a fresh one is drawn and reported when None); every course
+        uses the same seed.
+
+    Returns
+    -------
+    PlanComparison
+
+    Examples
+    --------
+    >>> plan = Plan(
+    ...     [Course("assault every impulse"),
+    ...      Course("wait for 4R at impulse 2", siege={"schedule": [(2, "4R")],
+    ...                                                "assault_from": 2})],
+    ...     horizon=3, besiegers="5R Suleiman", garrison="hapsburg: 4R Ferdinand")
+    >>> comparison = compare_plans(plan)
+    >>> comparison.ranking
+    ['wait for 4R at impulse 2', 'assault every impulse']
+    """
+    from oddsengine.engines._random import normalise_seed
+
+    if not isinstance(plan, Plan):
+        plan, settings = load_plan(plan)
+        method = settings.get("method", method)
+        trials = settings.get("trials", trials)
+        seed = settings.get("seed", seed)
+    if method not in ("exact", "monte-carlo"):
+        raise OddsEngineError(f"method must be exact or monte-carlo, not {method!r}")
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
+        raise OddsEngineError(f"trials must be a positive whole number, not {trials!r}")
+    seed = normalise_seed(seed) if method == "monte-carlo" else None
+    play = _move_row if plan.starts_with_move else _siege_row
+    rows = []
+    for course in plan.courses:
+        try:
+            rows.append(play(plan, course, method, trials, seed))
+        except OddsEngineError as error:
+            raise OddsEngineError(f"course {course.name!r}: {error}") from None
+    import pandas as pd
+
+    frame = pd.DataFrame(rows)
+    goal = "held" if plan.side == "defender" else f"taken_by_impulse_{plan.horizon}"
+    frame = frame.sort_values(
+        [goal, "expected_cp"], ascending=[False, True], kind="stable"
+    ).reset_index(drop=True)
+    return PlanComparison(
+        plan,
+        method,
+        frame,
+        trials=trials if method == "monte-carlo" else None,
+        seed=seed,
+    )

@@ -1,0 +1,54 @@
+"""Output formats, written once: a result type renders itself as a table of text, JSON or
+CSV, and every command's ``--format`` calls :meth:`Rendered.render`.
+
+A result type inherits :class:`Rendered` and gives ``summary()`` (the text table),
+``to_dict()`` (the JSON payload) and ``to_frame()`` (the rows of the CSV); it overrides
+:meth:`Rendered.to_csv` if its CSV is not the frame as pandas writes it.
+
+Examples
+--------
+>>> from oddsengine import FieldBattle, exact
+>>> result = exact(FieldBattle("3R", "hapsburg: 2R"))
+>>> print(result.render("csv").splitlines()[0])
+outcome,kind,probability,ci95_low,ci95_high,stderr,method,trials,seed
+>>> result.render("json").startswith('{\\n  "kind": "battle"')
+True
+"""
+
+from __future__ import annotations
+
+import json
+
+from oddsengine.errors import OddsEngineError
+
+__all__ = ["FORMATS", "Rendered"]
+
+#: The formats every result renders.
+FORMATS = ("table", "json", "csv")
+
+
+class Rendered:
+    """What a result type renders from its ``summary()``, ``to_dict()`` and ``to_frame()``."""
+
+    def to_csv(self) -> str:
+        """The CSV text of :meth:`to_frame`, without the index."""
+        return self.to_frame().to_csv(index=False)
+
+    def render(self, form: str) -> str:
+        """The result as ``form`` (one of :data:`FORMATS`), ending with a newline.
+
+        Parameters
+        ----------
+        form : {"table", "json", "csv"}
+
+        Returns
+        -------
+        str
+        """
+        if form == "json":
+            return json.dumps(self.to_dict(), indent=2) + "\n"
+        if form == "csv":
+            return self.to_csv()
+        if form == "table":
+            return self.summary() + "\n"
+        raise OddsEngineError(f"unknown format {form!r}; use one of " + ", ".join(FORMATS))

@@ -1,0 +1,451 @@
+"""Results: outcome distributions with their uncertainty, in one shape for both engines.
+
+A :class:`Result` holds the distinct end states of an engagement with their weights (trial
+counts for Monte Carlo, exact probabilities for the exact engine), the number of trials,
+the seed and the spec. Everything else (probabilities, standard errors, Wilson intervals,
+expected losses, tidy DataFrames, HTML) is derived from those.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from oddsengine.results.output import Rendered
+
+__all__ = ["Result", "wilson_interval", "Z95"]
+
+#: The two-sided 95% quantile of the standard normal distribution.
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion.
+
+    Examples
+    --------
+    >>> low, high = wilson_interval(50, 100)
+    >>> round(low, 4), round(high, 4)
+    (0.4038, 0.5962)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    p_hat = successes / trials
+    denominator = 1.0 + z * z / trials
+    centre = (p_hat + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p_hat * (1 - p_hat) / trials + z * z / (4 * trials * trials))
+    half /= denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _unique_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(matrix, axis=0, return_inverse=True)``, faster for small ranges.
+
+    Each row is read as one number in a mixed radix (the first column most significant),
+    whose order is the rows' lexicographic order, so the rows come out in the same order.
+    """
+    if not matrix.size:
+        return np.unique(matrix, axis=0, return_inverse=True)
+    low = matrix.min(axis=0)
+    spans = (matrix.max(axis=0) - low + 1).tolist()
+    strides, total = [], 1  # Python integers: exact, whatever the spans
+    for span in reversed(spans):
+        strides.append(total)
+        total *= span
+    if total >= 2**62:
+        return np.unique(matrix, axis=0, return_inverse=True)
+    keys = (matrix - low) @ np.array(strides[::-1], dtype=np.int64)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return matrix[first], inverse.ravel()
+
+
+def _aggregate(columns: dict[str, np.ndarray], weights: np.ndarray):
+    """Merge cells with identical outcome columns, summing their weights."""
+    keep = weights > 0
+    if keep.all():
+        keep = slice(None)  # the usual case: no copy of every column
+    kept_weights = weights[keep]
+    names = list(columns)
+    if not names:
+        return {}, kept_weights
+    matrix = np.empty((kept_weights.size, len(names)), dtype=np.int64)
+    labels = {}
+    for index, name in enumerate(names):
+        values = np.asarray(columns[name])[keep]
+        if values.dtype == object:
+            uniques, code = np.unique(values.astype(str), return_inverse=True)
+            labels[name] = uniques
+            matrix[:, index] = code.ravel()
+        else:
+            matrix[:, index] = values
+    unique_rows, inverse = _unique_rows(matrix)
+    summed = np.bincount(inverse.ravel(), weights=kept_weights, minlength=len(unique_rows))
+    states = {}
+    for index, name in enumerate(names):
+        column = unique_rows[:, index]
+        original = np.asarray(columns[name])
+        if name in labels:
+            states[name] = labels[name][column].astype(object)
+        elif original.dtype == bool:
+            states[name] = column.astype(bool)
+        else:
+            states[name] = column
+    return states, summed
+
+
+@dataclass(frozen=True, eq=False)
+class Result(Rendered):
+    """The answer to one question, exact or by Monte Carlo.
+
+    Parameters
+    ----------
+    spec : object
+        The engagement that was analysed.
+    method : {"exact", "monte-carlo"}
+    states : dict of str to ndarray
+        One entry per distinct end state: the ``outcome`` and every descriptive column.
+    weights : ndarray
+        The probability (exact) or the number of trials (Monte Carlo) of each state.
+    trials : int or None
+        Monte Carlo trials; None for exact results.
+    seed : int or None
+        The seed that reproduces a Monte Carlo result.
+    precision_target : float or None
+        The requested 95% half-width, if the run was driven by one.
+
+    Examples
+    --------
+    >>> from oddsengine import FieldBattle, simulate
+    >>> result = simulate(FieldBattle("4R L1", "hapsburg: 3R"), trials=100_000, seed=1)
+    >>> sorted(result.p)[:2]
+    ['attacker_leaders_captured', 'attacker_wins']
+    >>> result.method, result.trials
+    ('monte-carlo', 100000)
+    """
+
+    spec: object
+    method: str
+    states: dict
+    weights: np.ndarray
+    trials: int | None = None
+    seed: int | None = None
+    precision_target: float | None = None
+
+    @classmethod
+    def from_cells(cls, spec, method, values, weights, **metadata) -> Result:
+        """Build a result from the weight of every cell of the spec's draw plan."""
+        columns = spec.outcome_columns(values)
+        states, summed = _aggregate(columns, np.asarray(weights, dtype=float))
+        return cls(spec, method, states, summed, **metadata)
+
+    # -- probabilities -----------------------------------------------------------------
+
+    @property
+    def is_exact(self) -> bool:
+        return self.method == "exact"
+
+    @property
+    def probabilities(self) -> np.ndarray:
+        """Probability of each end state."""
+        return self.weights / self.weights.sum()
+
+    @property
+    def outcome_names(self) -> tuple[str, ...]:
+        """Headline outcomes: the spec's names, then any other outcome that occurred."""
+        names = list(self.spec.outcome_names)
+        for name in self.states.get("outcome", ()):
+            if name not in names:
+                names.append(name)
+        return tuple(names)
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        return tuple(self.spec.event_names)
+
+    @property
+    def p(self) -> dict[str, float]:
+        """Probability of every headline outcome and event, by name."""
+        return dict(self._p)
+
+    @cached_property
+    def _p(self) -> dict[str, float]:
+        # Computed once: p, stderr and ci95 all read it (a result never changes).
+        outcome = self.states["outcome"]
+        probabilities = self.probabilities
+        values = {name: float(probabilities[outcome == name].sum()) for name in self.outcome_names}
+        for name in self.event_names:
+            mask = np.asarray(self.states[name], dtype=bool)
+            values[name] = float(probabilities[mask].sum())
+        return values
+
+    @property
+    def stderr(self) -> dict[str, float]:
+        """Standard error of every probability (0 for exact results)."""
+        if self.is_exact:
+            return {name: 0.0 for name in self.p}
+        return {
+            name: math.sqrt(max(value * (1 - value), 0.0) / self.trials)
+            for name, value in self.p.items()
+        }
+
+    @property
+    def ci95(self) -> dict[str, tuple[float, float]]:
+        """95% Wilson interval of every probability (a point for exact results)."""
+        if self.is_exact:
+            return {name: (value, value) for name, value in self.p.items()}
+        return {
+            name: wilson_interval(value * self.trials, self.trials)
+            for name, value in self.p.items()
+        }
+
+    @property
+    def half_width(self) -> float:
+        """The widest 95% half-width among the headline outcomes."""
+        intervals = self.ci95
+        return max((intervals[name][1] - intervals[name][0]) / 2 for name in self.outcome_names)
+
+    # -- losses and survivors ----------------------------------------------------------
+
+    def _sides(self):
+        return [side for side in ("attacker", "defender") if f"{side}_survivors" in self.states]
+
+    def expected_losses(self) -> dict[str, dict[str, float]]:
+        """Mean land units lost by each side, with its standard error.
+
+        Returns
+        -------
+        dict
+            ``{"attacker": {"mean": ..., "stderr": ...}, "defender": {...}}``.
+        """
+        losses = {}
+        for label, units, column in getattr(self.spec, "loss_groups", ()):
+            lost = units - self.states[column]
+            mean = float(np.dot(self.probabilities, lost))
+            variance = float(np.dot(self.probabilities, (lost - mean) ** 2))
+            stderr = 0.0 if self.is_exact else math.sqrt(variance / self.trials)
+            losses[label] = {"mean": mean, "stderr": stderr}
+        return losses
+
+    def expected_values(self) -> dict[str, dict[str, float]]:
+        """Mean of each column the spec reports (``spec.reported_columns``: name to
+        ``(column, scale)``), such as ships left or piracy VP, with its standard error."""
+        values = {}
+        for name, (column, scale) in getattr(self.spec, "reported_columns", {}).items():
+            data = np.asarray(self.states[column], dtype=float) * scale
+            mean = float(np.dot(self.probabilities, data))
+            variance = float(np.dot(self.probabilities, (data - mean) ** 2))
+            stderr = 0.0 if self.is_exact else math.sqrt(variance / self.trials)
+            values[name] = {"mean": mean, "stderr": stderr}
+        return values
+
+    def survivors(self):
+        """Joint distribution of surviving land units: a DataFrame indexed by the
+        attacker's survivors, with one column per number of defender survivors."""
+        import pandas as pd
+
+        frame = pd.DataFrame(
+            {
+                "attacker_survivors": self.states["attacker_survivors"],
+                "defender_survivors": self.states["defender_survivors"],
+                "probability": self.probabilities,
+            }
+        )
+        return frame.pivot_table(
+            index="attacker_survivors",
+            columns="defender_survivors",
+            values="probability",
+            aggfunc="sum",
+            fill_value=0.0,
+        )
+
+    def _survivor_records(self) -> list[dict]:
+        """The joint survivor distribution as plain records (no pandas needed)."""
+        pairs = np.stack(
+            [self.states["attacker_survivors"], self.states["defender_survivors"]], axis=1
+        )
+        unique, inverse = np.unique(pairs, axis=0, return_inverse=True)
+        mass = np.bincount(inverse.ravel(), weights=self.probabilities, minlength=len(unique))
+        return [
+            {
+                "attacker_survivors": int(attacker),
+                "defender_survivors": int(defender),
+                "probability": float(probability),
+            }
+            for (attacker, defender), probability in zip(unique, mass, strict=True)
+        ]
+
+    def states_frame(self):
+        """Every distinct end state with its probability (and count, for Monte Carlo)."""
+        import pandas as pd
+
+        frame = pd.DataFrame(self.states)
+        frame["probability"] = self.probabilities
+        if not self.is_exact:
+            frame["count"] = self.weights.astype(np.int64)
+        return frame.sort_values("probability", ascending=False, ignore_index=True)
+
+    # -- output ------------------------------------------------------------------------
+
+    #: The columns of :meth:`rows`, :meth:`to_frame` and :meth:`to_csv`, in order.
+    ROW_COLUMNS = (
+        "outcome",
+        "kind",
+        "probability",
+        "ci95_low",
+        "ci95_high",
+        "stderr",
+        "method",
+        "trials",
+        "seed",
+    )
+
+    def rows(self) -> list[dict]:
+        """One record per outcome and event, with its probability, 95% interval, standard
+        error, method, trials and seed (the keys of :attr:`ROW_COLUMNS`)."""
+        p, intervals, errors = self.p, self.ci95, self.stderr
+        return [
+            {
+                "outcome": name,
+                "kind": "outcome" if name in self.outcome_names else "event",
+                "probability": p[name],
+                "ci95_low": intervals[name][0],
+                "ci95_high": intervals[name][1],
+                "stderr": errors[name],
+                "method": self.method,
+                "trials": self.trials,
+                "seed": self.seed,
+            }
+            for name in p
+        ]
+
+    def to_frame(self):
+        """A tidy DataFrame of :meth:`rows`: one row per outcome and event."""
+        import pandas as pd
+
+        return pd.DataFrame(self.rows())
+
+    def to_csv(self, header: bool = True) -> str:
+        """The CSV of :meth:`rows` (the ``--format csv`` output of the command line):
+        probabilities written in full, an empty cell for no trials or no seed."""
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        if header:
+            writer.writerow(self.ROW_COLUMNS)
+        for row in self.rows():
+            writer.writerow(
+                [
+                    row["outcome"],
+                    row["kind"],
+                    repr(row["probability"]),
+                    repr(row["ci95_low"]),
+                    repr(row["ci95_high"]),
+                    repr(row["stderr"]),
+                    row["method"],
+                    "" if row["trials"] is None else row["trials"],
+                    "" if row["seed"] is None else row["seed"],
+                ]
+            )
+        return buffer.getvalue()
+
+    def to_dict(self) -> dict:
+        """A JSON-ready summary (the ``--format json`` output of the command line)."""
+        result = {
+            "kind": self.spec.kind,
+            "spec": self.spec.describe(),
+            "method": self.method,
+            "trials": self.trials,
+            "seed": self.seed,
+            "p": self.p,
+        }
+        if not self.is_exact:
+            result["ci95"] = {name: list(bounds) for name, bounds in self.ci95.items()}
+            result["stderr"] = self.stderr
+            result["half_width"] = self.half_width
+        if self.precision_target is not None:
+            result["precision_target"] = self.precision_target
+        if self._sides():
+            result["expected_losses"] = self.expected_losses()
+            result["survivors"] = self._survivor_records()
+        if getattr(self.spec, "reported_columns", None):
+            result["expected"] = self.expected_values()
+            for name, value in result["expected"].items():
+                result[f"expected_{name}"] = value["mean"]
+        return result
+
+    def to_json(self, **options) -> str:
+        return json.dumps(self.to_dict(), **options)
+
+    def _method_line(self) -> str:
+        if self.is_exact:
+            return "exact"
+        line = f"Monte Carlo, {self.trials:,} trials, seed {self.seed}"
+        if self.precision_target is not None:
+            line += (
+                f", precision target ±{self.precision_target:.4%} (reached ±{self.half_width:.4%})"
+            )
+        return line
+
+    def summary(self) -> str:
+        """A plain-text table for a terminal."""
+        lines = [
+            self.spec.title(),
+            *self.spec.describe_lines(),
+            f"Method: {self._method_line()}",
+            "",
+        ]
+        p, intervals, errors = self.p, self.ci95, self.stderr
+        width = max(len(name) for name in p) + 2
+        header = f"{'outcome':<{width}}{'probability':>12}"
+        if not self.is_exact:
+            header += f"{'95% interval':>24}{'std. error':>12}"
+        lines.append(header)
+        for name in p:
+            if name in self.event_names and name == self.event_names[0]:
+                lines.append("")
+            row = f"{name:<{width}}{p[name]:>12.4%}"
+            if not self.is_exact:
+                low, high = intervals[name]
+                row += f"{f'[{low:.4%}, {high:.4%}]':>24}{errors[name]:>12.4%}"
+            lines.append(row)
+        if self._sides():
+            lines.append("")
+            for side, loss in self.expected_losses().items():
+                error = "" if self.is_exact else f" ± {Z95 * loss['stderr']:.3f}"
+                unit = getattr(self.spec, "unit_word", "land units")
+                lines.append(f"Expected {side} losses: {loss['mean']:.3f}{error} {unit}")
+        if getattr(self.spec, "reported_columns", None):
+            lines.append("")
+            for name, value in self.expected_values().items():
+                error = "" if self.is_exact else f" ± {Z95 * value['stderr']:.3f}"
+                lines.append(f"Expected {name.replace('_', ' ')}: {value['mean']:.3f}{error}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def __repr__(self) -> str:
+        headline = ", ".join(f"{name}={self.p[name]:.4f}" for name in self.outcome_names)
+        return f"<Result {self.spec.kind} {self.method}: {headline}>"
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        frame = self.to_frame()
+        columns = ["outcome", "probability"]
+        if not self.is_exact:
+            columns += ["ci95_low", "ci95_high", "stderr"]
+        table = frame[columns].to_html(
+            index=False,
+            float_format=lambda value: f"{value:.4%}",
+            border=0,
+        )
+        caption = "<br>".join(
+            escape(line) for line in (self.spec.title(), *self.spec.describe_lines())
+        )
+        return f"<div><p><b>{caption}</b><br><i>{escape(self._method_line())}</i></p>{table}</div>"
