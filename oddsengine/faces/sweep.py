@@ -539,7 +539,7 @@ def run_batch(items, settings) -> list[dict]:
     list of dict
         The table rows of the batch, in the order of ``items``.
     """
-    from oddsengine.engines.exact import exact
+    from oddsengine.engines.exact_grid import exact_results
     from oddsengine.engines.montecarlo import simulate_many
 
     report = settings.get("report")
@@ -552,9 +552,10 @@ def run_batch(items, settings) -> list[dict]:
             report(answered[key])
 
     sampled = [item for item in items if item[4] == "monte-carlo"]
-    for item in items:
-        if item[4] == "exact":
-            take(item, exact(item[3]))
+    # The exact scenarios of the batch at once: the same results as exact() one by one.
+    computed = [item for item in items if item[4] == "exact"]
+    for item, result in zip(computed, exact_results([item[3] for item in computed]), strict=True):
+        take(item, result)
     if sampled:
         precision = settings["precision"]
         # The same first round as simulate() alone, so that the numbers are the same.
