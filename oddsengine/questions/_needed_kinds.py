@@ -34,6 +34,21 @@ def _combat_chances(question, method, precision, seed) -> dict:
         result = exact(question)
     else:
         result = simulate(question, trials=_FIRST_ROUND, seed=seed, precision=precision)
+    return _combat_events(question, result)
+
+
+def _combat_exact_batch(questions) -> list[dict]:
+    """:func:`_combat_chances` by the exact engine for many questions at once (the same
+    numbers: :func:`~oddsengine.engines.exact_grid.exact_results`)."""
+    from oddsengine.engines.exact_grid import exact_results
+
+    return [
+        _combat_events(question, result)
+        for question, result in zip(questions, exact_results(questions), strict=True)
+    ]
+
+
+def _combat_events(question, result) -> dict:
     chances = dict(result.p)
     if "success" in chances and question.kind == "assault":
         # The garrison holds when the assault does not succeed (15.1 steps 10-11).
@@ -161,6 +176,7 @@ def land_kinds() -> list[NeededKind]:
             _build_battle,
             _combat_chances,
             lambda question, role, within: f"{role}_wins",
+            exact_batch=_combat_exact_batch,
         ),
         NeededKind(
             "assault",
@@ -170,6 +186,7 @@ def land_kinds() -> list[NeededKind]:
             _build_assault,
             _combat_chances,
             lambda question, role, within: "success" if role == "attacker" else "held",
+            exact_batch=_combat_exact_batch,
         ),
         NeededKind(
             "siege",
@@ -238,6 +255,7 @@ def sea_and_war_kinds() -> list[NeededKind]:
             _combat_chances,
             lambda question, role, within: f"{role}_wins",
             ratings=False,  # naval leaders are named (Doria, Barbarossa, Dragut), not rated
+            exact_batch=_combat_exact_batch,
         ),
         NeededKind(
             "foreign-war",

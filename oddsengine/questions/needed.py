@@ -90,6 +90,9 @@ class NeededKind:
     ratings : bool
         Whether a leader's battle rating may be the ``?`` (``L?``); naval leaders are
         named, not rated.
+    exact_batch : callable or None
+        ``exact_batch(questions)``: what ``chances(question, "exact", ...)`` returns for
+        each question, computed for all the candidates at once; None to ask one by one.
     """
 
     name: str
@@ -102,6 +105,7 @@ class NeededKind:
     within: str = "refused"
     exact: bool = True
     ratings: bool = True
+    exact_batch: Callable | None = None
 
 
 #: Every kind of question :func:`needed` answers, by name.
@@ -331,8 +335,10 @@ class NeededResult(Rendered):
 
     def summary(self) -> str:
         """The answer, then every legal candidate's chance."""
-        method = "exact" if self.method == "exact" else (
-            f"Monte Carlo to a 95% half-width of {self.precision:.2%}, seed {self.seed}"
+        method = (
+            "exact"
+            if self.method == "exact"
+            else (f"Monte Carlo to a 95% half-width of {self.precision:.2%}, seed {self.seed}")
         )
         lines = [
             f"Needed ({self.kind}): {self.unknown.counts} in the {self.unknown.where} for "
@@ -346,9 +352,7 @@ class NeededResult(Rendered):
         for candidate in self.candidates:
             if candidate.legal:
                 mark = "  <- needed" if candidate.value == self.value else ""
-                lines.append(
-                    f"{candidate.value:>6}  {candidate.p:>9.2%}  {candidate.force}{mark}"
-                )
+                lines.append(f"{candidate.value:>6}  {candidate.p:>9.2%}  {candidate.force}{mark}")
         for values, reason in _refused_runs(self.candidates):
             lines.append(f"refused {_ranges(values)}: {reason}")
         return "\n".join(lines)
@@ -513,18 +517,29 @@ def needed(
     forces = _forces_of(record, arguments)
     unknown = find_unknown(forces, record.units, record.ratings)
     parameters = {k: v for k, v in arguments.items() if k not in record.roles}
-    candidates = []
-    chosen_event = event
+    asked = []  # (value, force, question or refusal) of every candidate, in order
     for value in unknown.values(max_units):
         filled = dict(forces)
         filled[unknown.role] = unknown.substitute(forces[unknown.role], value)
         try:
             question = record.build(_unflatten(record, filled), within, **parameters)
+        except OddsEngineError as refusal:
+            question = refusal
+        asked.append((value, filled[unknown.role], question))
+    answers = _batch_answers(record, engine, [item[2] for item in asked])
+    candidates = []
+    chosen_event = event
+    for (value, force, question), answer in zip(asked, answers, strict=True):
+        try:
+            if isinstance(question, OddsEngineError):
+                raise question
             # Some refusals come only while playing out (a reinforced formation that
             # outgrows its command limit before a later assault): refused all the same.
-            chances = record.chances(question, engine, precision, seed)
+            chances = (
+                answer if answer is not None else record.chances(question, engine, precision, seed)
+            )
         except OddsEngineError as refusal:
-            candidates.append(Candidate(value, filled[unknown.role], None, str(refusal)))
+            candidates.append(Candidate(value, force, None, str(refusal)))
             continue
         if chosen_event is None:
             chosen_event = record.default_event(question, unknown.role, within)
@@ -533,7 +548,7 @@ def needed(
                 f"needed {record.name}: unknown event {chosen_event!r}; the events are "
                 + ", ".join(sorted(chances))
             )
-        candidates.append(Candidate(value, filled[unknown.role], float(chances[chosen_event])))
+        candidates.append(Candidate(value, force, float(chances[chosen_event])))
     if chosen_event is None:  # every candidate refused: keep the question's own words
         chosen_event = event or "the target event"
     value, p, p_below = first_reaching(candidates, target, engine)
@@ -552,6 +567,21 @@ def needed(
         seed=seed if engine == "monte-carlo" else None,
         forces=forces,
     )
+
+
+def _batch_answers(record: NeededKind, engine: str, questions: list) -> list:
+    """The chances of every legal question at once, on the exact grid path, where the kind
+    has one; None for a question to ask one by one (and for every refused one)."""
+    legal = [question for question in questions if not isinstance(question, OddsEngineError)]
+    if engine != "exact" or record.exact_batch is None or not legal:
+        return [None] * len(questions)
+    try:
+        answers = iter(record.exact_batch(legal))
+    except OddsEngineError:
+        return [None] * len(questions)  # one by one, so that each refusal is its own
+    return [
+        None if isinstance(question, OddsEngineError) else next(answers) for question in questions
+    ]
 
 
 def first_reaching(candidates, target: float, method: str = "exact") -> tuple:
