@@ -385,46 +385,46 @@ def _merge_states(layout, batch) -> list[tuple[dict, np.ndarray]]:
     """The end states and summed weights of each engagement of ``batch``, as
     :meth:`Result.from_cells` makes them: cells of zero weight dropped, cells with equal
     columns merged, states in the lexicographic order of their columns."""
-    keeps = [weights > 0 for _, weights in batch]
-    kept_weights = np.concatenate(
-        [weights[keep] for (_, weights), keep in zip(batch, keeps, strict=True)]
-    )
-    sizes = [int(keep.sum()) for keep in keeps]
+    weights = np.concatenate([weights for _, weights in batch])
+    keep = weights > 0
+    kept_weights = weights[keep]
     # The first column is the engagement, so that no two engagements share a state and
     # each one's states come out together, in their own lexicographic order.
     matrix = np.empty((kept_weights.size, len(layout) + 1), dtype=np.int64)
-    matrix[:, 0] = np.repeat(np.arange(len(batch)), sizes)
+    sizes = [weights.size for _, weights in batch]
+    matrix[:, 0] = np.repeat(np.arange(len(batch)), sizes)[keep]
     labels = {}
     for position, (name, kind) in enumerate(layout, start=1):
-        values = np.concatenate(
-            [
-                np.asarray(columns[name])[keep]
-                for (columns, _), keep in zip(batch, keeps, strict=True)
-            ]
-        )
+        values = np.concatenate([np.asarray(columns[name]) for columns, _ in batch])[keep]
         if kind == "object":
-            # Codes in the order of the labels: the order of states is the same as with
-            # each engagement's own labels.
-            labels[name], codes = np.unique(values.astype(str), return_inverse=True)
-            matrix[:, position] = codes.ravel()
+            # Codes in the order of the labels (a few names: a lookup, not a sort of every
+            # cell's string): the order of states is that of each engagement's own labels.
+            texts = values.tolist()
+            if not all(type(text) is str for text in set(texts)):
+                texts = [str(text) for text in texts]
+            names = sorted(set(texts))
+            code_of = {text: code for code, text in enumerate(names)}
+            labels[name] = np.array(names)
+            matrix[:, position] = list(map(code_of.__getitem__, texts))
         else:
             matrix[:, position] = values
     unique_rows, inverse = _sorted_unique_rows(matrix)
     summed = np.bincount(inverse, weights=kept_weights, minlength=len(unique_rows))
-    bounds = np.cumsum(np.bincount(unique_rows[:, 0], minlength=len(batch)))[:-1]
-    merged = []
-    for rows, weights in zip(np.split(unique_rows, bounds), np.split(summed, bounds), strict=True):
-        states = {}
-        for position, (name, kind) in enumerate(layout, start=1):
-            column = rows[:, position]
-            if kind == "object":
-                states[name] = labels[name][column].astype(object)
-            elif kind == "bool":
-                states[name] = column.astype(bool)
-            else:
-                states[name] = column
-        merged.append((states, weights))
-    return merged
+    ends = np.cumsum(np.bincount(unique_rows[:, 0], minlength=len(batch))).tolist()
+    cuts = list(zip([0, *ends[:-1]], ends, strict=True))
+    # Each column for the whole batch, then cut at each engagement's states.
+    columns = {}
+    for position, (name, kind) in enumerate(layout, start=1):
+        column = unique_rows[:, position]
+        if kind == "object":
+            column = labels[name][column].astype(object)
+        elif kind == "bool":
+            column = column.astype(bool)
+        columns[name] = [column[start:end] for start, end in cuts]
+    return [
+        ({name: parts[index] for name, parts in columns.items()}, summed[start:end])
+        for index, (start, end) in enumerate(cuts)
+    ]
 
 
 def _sorted_unique_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
