@@ -127,11 +127,7 @@ def bench_battles(repeats: int) -> Table:
             passed = baseline / seconds >= TARGET_ICEPOOL_RATIO
             passed = passed and np.abs(values - reference).max() <= 1e-12
         table.add(
-            label,
-            f"{seconds * 1e3:.1f}",
-            f"{seconds / 400 * 1e6:.1f}",
-            ratio,
-            difference,
+            label, f"{seconds * 1e3:.1f}", f"{seconds / 400 * 1e6:.1f}", ratio, difference,
             verdict(passed),
         )
 

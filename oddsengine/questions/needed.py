@@ -335,10 +335,8 @@ class NeededResult(Rendered):
 
     def summary(self) -> str:
         """The answer, then every legal candidate's chance."""
-        method = (
-            "exact"
-            if self.method == "exact"
-            else (f"Monte Carlo to a 95% half-width of {self.precision:.2%}, seed {self.seed}")
+        method = "exact" if self.method == "exact" else (
+            f"Monte Carlo to a 95% half-width of {self.precision:.2%}, seed {self.seed}"
         )
         lines = [
             f"Needed ({self.kind}): {self.unknown.counts} in the {self.unknown.where} for "
@@ -352,7 +350,9 @@ class NeededResult(Rendered):
         for candidate in self.candidates:
             if candidate.legal:
                 mark = "  <- needed" if candidate.value == self.value else ""
-                lines.append(f"{candidate.value:>6}  {candidate.p:>9.2%}  {candidate.force}{mark}")
+                lines.append(
+                    f"{candidate.value:>6}  {candidate.p:>9.2%}  {candidate.force}{mark}"
+                )
         for values, reason in _refused_runs(self.candidates):
             lines.append(f"refused {_ranges(values)}: {reason}")
         return "\n".join(lines)
