@@ -74,6 +74,10 @@ def test_a_plain_battle_by_hand():
             },
         ),
         ("intercept", {"interceptor": "hapsburg: 1..3R Charles-V", "mover": "france: 4R"}),
+        ("avoid", {"attacker": "france: 3R L1", "defender": "hapsburg: 1..4R Charles-V"}),
+        ("naval", {"attacker": "ottoman: 1..3Sq", "defender": "hapsburg: 1..2Sq"}),
+        ("foreign-war", {"war": "persia", "force": "4..5R Ibrahim", "horizon": [1, 3]}),
+        ("piracy", {"pirates": "ottoman: 2..3Co", "zone_squadrons": [0, 2]}),
     ],
 )
 def test_sweep_rows_are_the_exact_results(kind, grid):
