@@ -71,6 +71,7 @@ class CampaignResult(Result):
             trials,
             seed,
             None,
+            None,
             taken_by,
             broken_by,
             cp,
@@ -127,6 +128,8 @@ class CampaignResult(Result):
         }
         if self.errors is not None:
             data["stderr"] = self.errors
+        if self.method_reason is not None:
+            data["method_reason"] = self.method_reason
         return data
 
     def to_csv(self) -> str:
