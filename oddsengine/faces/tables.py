@@ -29,6 +29,7 @@ from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
 from oddsengine.engines.exact_grid import exact_probabilities, exact_probability
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces._sweep_settings import new_seed
+from oddsengine.faces.refusals import warn_refused
 from oddsengine.faces.sweep import Sweep, run_batch
 from oddsengine.faces.templates import ForceTemplate, parse_template
 from oddsengine.kinds import kind_of, table_kinds
@@ -381,7 +382,12 @@ def odds_table(
     Examples
     --------
     >>> from oddsengine.faces.tables import odds_table
-    >>> table = odds_table("assault", "3..4R L1", "1..3R")
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     table = odds_table("assault", "3..4R L1", "1..3R")
+    >>> print(caught[0].message)  # 15: 3 regulars do not outnumber 3
+    1 of 6 scenarios refused: assault refused: 3 besieging land units do not outnumber ...
     >>> table.probability.round(4)  # doctest: +NORMALIZE_WHITESPACE
     defender      1R      2R      3R
     attacker
@@ -457,6 +463,10 @@ def odds_table(
             column_index[scenario.columns[column_role]],
         )
         values[(slice(None), *cell)] = probability[scenario.key]
+    # Refused cells stay in the table, marked; the warning says how many and why.
+    warn_refused(
+        [scenario.refusal for scenario in scenarios if scenario.spec is None], len(scenarios)
+    )
     frames = [pd.DataFrame(part, index=row_labels, columns=column_labels) for part in values]
     for frame in frames:
         frame.index.name = row_role
