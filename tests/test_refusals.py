@@ -22,10 +22,10 @@ GRID = {"attacker": "1..4R", "defender": "hapsburg: 1..2R"}
 
 def test_the_note_counts_and_names_the_reasons():
     note = refusal_note(["Janissaries needs an Ottoman force"] * 12 + ["no siege"], 66)
-    assert note == "13 of 66 scenarios refused: Janissaries needs an Ottoman force (12); no siege"
+    assert note == "13 of 66 scenarios refused: Janissaries needs an Ottoman force [×12]; no siege"
     assert (
         refusal_note(["a.", "b", "c", "c"], 9)
-        == "4 of 9 scenarios refused: c (2); a; 1 other reasons"
+        == "4 of 9 scenarios refused: c [×2]; a; 1 other reasons"
     )
     assert refusal_note([], 9) is None
 

@@ -13,7 +13,7 @@ from oddsengine.errors import OddsEngineError
 from oddsengine.faces.output_file import check_output_path, write_atomically
 from oddsengine.kinds import kind_of, table_kinds
 
-TABLE_FORMATS = ("markdown", "html", "latex", "bbcode", "csv")
+TABLE_FORMATS = ("markdown", "html", "latex", "bbcode", "csv", "csv-long", "json")
 #: The sharpest plot: 1200 dpi is print quality; a million would need terabytes of memory.
 MAX_DPI = 1200
 TEMPLATE_HELP = (
@@ -362,7 +362,13 @@ def register(commands) -> None:
     )
     table.add_argument("kind", choices=[kind.name for kind in table_kinds()])
     _add_forces(table)
-    table.add_argument("--format", choices=TABLE_FORMATS, default="markdown")
+    table.add_argument(
+        "--format",
+        choices=TABLE_FORMATS,
+        default="markdown",
+        help="markdown (default), html, latex, bbcode, csv (the grid), csv-long (a row per "
+        "cell, a column per parameter) or json (every cell in full precision)",
+    )
     table.add_argument(
         "--intervals", action="store_true", help="show the 95%% half-width of Monte Carlo cells"
     )

@@ -7,7 +7,7 @@ their ``reason``; tables and plots mark the missing cells.
 Examples
 --------
 >>> refusal_note(["no siege", "no siege", "no leader"], 10)
-'3 of 10 scenarios refused: no siege (2); no leader'
+'3 of 10 scenarios refused: no siege [×2]; no leader'
 >>> refusal_note([], 10) is None
 True
 """
@@ -48,7 +48,7 @@ def refusal_note(reasons, total: int) -> str | None:
     if not refused:
         return None
     shown_reasons = [
-        reason if count == 1 else f"{reason} ({count})"
+        reason if count == 1 else f"{reason} [×{count}]"
         for reason, count in counts.most_common(NOTE_REASONS)
     ]
     if len(counts) > NOTE_REASONS:

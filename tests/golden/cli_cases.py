@@ -119,7 +119,7 @@ def commands():
             "json",
         ]
     )
-    for form in ["markdown", "html", "latex", "bbcode", "csv"]:
+    for form in ["markdown", "html", "latex", "bbcode", "csv", "csv-long", "json"]:
         lines.append(
             ["table", "battle", "--attacker", "1..3R", "--defender", "1..2R", "--format", form]
         )
