@@ -17,7 +17,7 @@ from functools import cached_property
 
 import numpy as np
 
-from oddsengine.results.output import Rendered
+from oddsengine.results.output import Rendered, percent_decimals
 
 __all__ = ["Result", "wilson_interval", "Z95"]
 
@@ -415,10 +415,13 @@ class Result(Rendered):
         for name in p:
             if name in self.event_names and name == self.event_names[0]:
                 lines.append("")
-            row = f"{name:<{width}}{p[name]:>12.4%}"
+            # Exact: EXACT_DECIMALS; Monte Carlo: rounded to the standard error.
+            places = percent_decimals(None if self.is_exact else errors[name])
+            row = f"{name:<{width}}{p[name]:>12.{places}%}"
             if not self.is_exact:
                 low, high = intervals[name]
-                row += f"{f'[{low:.4%}, {high:.4%}]':>24}{errors[name]:>12.4%}"
+                interval = f"[{low:.{places}%}, {high:.{places}%}]"
+                row += f"{interval:>24}{errors[name]:>12.{places}%}"
             lines.append(row)
         if self._sides():
             lines.append("")
