@@ -103,3 +103,9 @@ def test_needed_and_plan_take_method(capsys):
     assert status == 2 and "not both" in err
     status, out, _ = run(capsys, "plan", "vienna_siege_plan", "--method", "exact")
     assert status == 0
+
+
+def test_card_value_is_exact_and_refuses_monte_carlo(capsys):
+    card_value = ["battle", "--attacker", "france: 4R", "--defender", "hapsburg: 4R"]
+    status, _, err = run(capsys, *card_value, "--card-value", "--method", "monte-carlo")
+    assert status == 2 and "takes no --method monte-carlo" in err
