@@ -31,6 +31,7 @@ from oddsengine.errors import OddsEngineError
 from oddsengine.faces.book import write_book
 from oddsengine.faces.explore import explore
 from oddsengine.faces.needed_table import needed_table
+from oddsengine.faces.refusals import RefusedScenariosWarning
 from oddsengine.faces.sweep import Sweep, sweep
 from oddsengine.faces.tables import odds_table
 from oddsengine.kinds import register_kind
@@ -68,6 +69,7 @@ __all__ = [
     "Piracy",
     "Plan",
     "Policies",
+    "RefusedScenariosWarning",
     "Result",
     "RuleOptions",
     "SiegeCampaign",

@@ -14,6 +14,7 @@ from matplotlib.ticker import PercentFormatter  # noqa: E402
 import oddsengine as oe  # noqa: E402
 from oddsengine.cli import main  # noqa: E402
 from oddsengine.faces import plots  # noqa: E402
+from oddsengine.faces.refusals import RefusedScenariosWarning  # noqa: E402
 from oddsengine.faces.sweep import sweep  # noqa: E402
 
 
@@ -56,7 +57,9 @@ def test_probability_lines_one_per_rating_with_band():
 
 
 def test_heatmap_over_two_parameters():
-    frame = sweep("assault", {"attacker": "2..6R L1", "defender": "0..3R"}, progress=False)
+    # 15: 2R against 2R or 3R, 3R against 3R are refused, and marked in the heat map.
+    with pytest.warns(RefusedScenariosWarning, match="^3 of 20 scenarios refused"):
+        frame = sweep("assault", {"attacker": "2..6R L1", "defender": "0..3R"}, progress=False)
     ax = plots.plot_heatmap(frame, "defender_regulars", "attacker_regulars")
     assert len(ax.images) == 1
     assert "L1" in ax.get_title()

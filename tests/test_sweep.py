@@ -11,6 +11,7 @@ import oddsengine as oe
 import oddsengine.faces.sweep as sweep_module
 from oddsengine.cli import main
 from oddsengine.engines.montecarlo import BLOCK_TRIALS
+from oddsengine.faces.refusals import RefusedScenariosWarning
 from oddsengine.faces.sweep import DISTRIBUTED_HINT, SPEC_KINDS, Sweep, register_kind, sweep
 from oddsengine.faces.templates import parse_template
 
@@ -132,7 +133,9 @@ def test_monte_carlo_rows_equal_a_solo_run_and_agree_with_exact():
 
 def test_refused_scenarios_are_reported_skipped_or_raised():
     grid = {"attacker": "2..3R", "defender": "2R"}
-    frame = sweep("assault", grid, progress=False)
+    # 15: 2R do not outnumber a garrison of 2, 3R do: 1 of the 2 scenarios is refused.
+    with pytest.warns(RefusedScenariosWarning, match=r"^1 of 2 scenarios refused: .*outnumber"):
+        frame = sweep("assault", grid, progress=False)
     refused = frame[frame["status"] == "refused"]
     assert refused["attacker"].tolist() == ["2R"]
     assert "outnumber" in refused["reason"].iloc[0]
@@ -255,13 +258,15 @@ def test_resume_refuses_another_sweep(tmp_path):
 def test_parquet_output_round_trips(tmp_path):
     pytest.importorskip("pyarrow")
     out = tmp_path / "results.parquet"
-    frame = sweep("assault", {"attacker": "2..4R", "defender": "0..2R"}, out=out, progress=False)
+    grid = {"attacker": "2..4R", "defender": "0..2R"}
+    # 15: 2R against 2R is refused (and said again on resuming).
+    with pytest.warns(RefusedScenariosWarning, match="^1 of 9 scenarios refused"):
+        frame = sweep("assault", grid, out=out, progress=False)
     stored = pd.read_parquet(out)
     assert len(stored) == len(frame)
     assert stored["probability"].equals(frame["probability"])
-    resumed = sweep(
-        "assault", {"attacker": "2..4R", "defender": "0..2R"}, out=out, resume=True, progress=False
-    )
+    with pytest.warns(RefusedScenariosWarning, match="^1 of 9 scenarios refused"):
+        resumed = sweep("assault", grid, out=out, resume=True, progress=False)
     assert len(resumed) == len(frame)
 
 

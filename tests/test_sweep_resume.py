@@ -17,6 +17,10 @@ from oddsengine.engines.montecarlo import BLOCK_TRIALS, FIRST_ROUND_TRIALS
 from oddsengine.faces._sweep_output import OutputFile
 from oddsengine.faces.sweep import Sweep, read_table
 
+# These sweeps keep a refused scenario on purpose, to resume files that hold one; the
+# warning that says so is tested in test_sweep.py and test_refusals.py.
+pytestmark = pytest.mark.filterwarnings("ignore::oddsengine.faces.refusals.RefusedScenariosWarning")
+
 # A seed that a float64 cannot hold: it would come back as 2**63.
 BIG_SEED = 2**63 - 25
 FORMATS = ["csv", "parquet"]

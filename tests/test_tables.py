@@ -9,12 +9,16 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
+from oddsengine.faces.refusals import RefusedScenariosWarning
 from oddsengine.faces.tables import _exact_headline, odds_table
 
 
 @pytest.fixture(scope="module")
 def assault_table():
-    return odds_table("assault", "2..5R L0..1", "0..3R")
+    # 15: the besiegers must outnumber the garrison: 2R against 2R and 3R, 3R against 3R,
+    # each with L0 and L1: 6 cells.
+    with pytest.warns(RefusedScenariosWarning, match="^6 of 32 scenarios refused"):
+        return odds_table("assault", "2..5R L0..1", "0..3R")
 
 
 def test_rows_columns_and_sections(assault_table):

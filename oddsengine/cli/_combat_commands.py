@@ -137,6 +137,7 @@ def _check_card_value_options(arguments) -> None:
             ("--seed", arguments.seed),
             ("--compare", arguments.compare),
             ("--survivors", arguments.survivors),
+            ("--method monte-carlo", arguments.method == "monte-carlo"),
         )
         if value not in (None, False)
     ]

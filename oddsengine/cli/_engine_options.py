@@ -59,11 +59,80 @@ def probability_target(text: str) -> float:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+#: The engines ``--method`` chooses from; ``auto`` is the exact engine unless a Monte
+#: Carlo option (``--trials``, ``--precision``, ``--seed``) is given.
+METHODS = ("auto", "exact", "monte-carlo")
+
+
+def add_method_argument(group, exact: bool = True) -> None:
+    """Add ``--method auto|exact|monte-carlo`` (default auto) and, with ``exact``,
+    ``--exact`` (the same as ``--method exact``) to an argument group."""
+    group.add_argument(
+        "--method",
+        choices=METHODS,
+        default="auto",
+        help="auto (default): exact unless --trials, --precision or --seed asks for Monte Carlo",
+    )
+    if exact:
+        group.add_argument("--exact", action="store_true", help="the same as --method exact")
+
+
+def _monte_carlo_options(arguments) -> list:
+    """The Monte Carlo options given on the command line, by name."""
+    return [
+        option
+        for option, name in (
+            ("--trials", "trials"),
+            ("--precision", "precision"),
+            ("--seed", "seed"),
+            ("--max-trials", "max_trials"),
+        )
+        if getattr(arguments, name, None) is not None
+    ]
+
+
+def choose_method(arguments) -> tuple[str, str | None]:
+    """The engine the arguments choose, ``"exact"`` or ``"monte-carlo"`` (``"compare"``
+    for ``--compare``), and why, for the "Method:" line.
+
+    Sets ``arguments.exact`` to match, so that a command reads one flag.
+    """
+    method = getattr(arguments, "method", "auto")
+    asked = f"--method {method}"
+    if getattr(arguments, "exact", False):
+        if method == "monte-carlo":
+            raise OddsEngineError("give --exact or --method monte-carlo, not both")
+        method, asked = "exact", "--exact"
+    if getattr(arguments, "compare", False):
+        return "compare", None
+    given = _monte_carlo_options(arguments)
+    if method == "auto":
+        method = "monte-carlo" if given else "exact"
+        reason = (
+            f"auto: {given[0]} asks for Monte Carlo" if given else "auto: the exact engine applies"
+        )
+    else:
+        reason = f"as asked: {asked}"
+    if method == "exact" and given:
+        raise OddsEngineError(
+            f"--exact takes no {' or '.join(given)} (use --compare for both engines)"
+        )
+    arguments.exact = method == "exact"
+    return method, reason
+
+
+def with_reason(result, reason: str | None):
+    """``result`` with ``reason`` on its "Method:" line."""
+    from dataclasses import replace
+
+    return result if reason is None else replace(result, method_reason=reason)
+
+
 def add_engine_arguments(parser: argparse.ArgumentParser, survivors: bool = True) -> None:
-    """Add ``--exact``, ``--trials``, ``--seed``, ``--precision``, ``--compare``,
-    ``--format`` and (for engagements with survivors) ``--survivors``."""
+    """Add ``--method``, ``--exact``, ``--trials``, ``--seed``, ``--precision``,
+    ``--compare``, ``--format`` and (for engagements with survivors) ``--survivors``."""
     group = parser.add_argument_group("engine")
-    group.add_argument("--exact", action="store_true", help="compute exact probabilities")
+    add_method_argument(group)
     group.add_argument(
         "--trials",
         type=trial_count,
@@ -105,21 +174,14 @@ def add_engine_arguments(parser: argparse.ArgumentParser, survivors: bool = True
 
 
 def check_engine_arguments(arguments) -> None:
-    """Refuse engine options that would be ignored: every option given is used."""
-    given = [
-        option
-        for option, value in (
-            ("--trials", arguments.trials),
-            ("--precision", arguments.precision),
-            ("--max-trials", arguments.max_trials),
-            ("--seed", arguments.seed),
-        )
-        if value is not None
-    ]
-    if arguments.exact and given and not arguments.compare:
-        raise OddsEngineError(
-            f"--exact takes no {' or '.join(given)} (use --compare for both engines)"
-        )
+    """Refuse engine options that would be ignored: every option given is used.
+
+    Returns
+    -------
+    tuple of str
+        What :func:`choose_method` returns.
+    """
+    chosen = choose_method(arguments)
     if arguments.survivors and arguments.format != "table":
         raise OddsEngineError(
             "--survivors adds a table to the table format only (--format json holds the survivors)"
@@ -130,6 +192,7 @@ def check_engine_arguments(arguments) -> None:
         raise OddsEngineError(
             f"--trials {arguments.trials} is more than --max-trials {arguments.max_trials}"
         )
+    return chosen
 
 
 def run_engines(spec, arguments, sample=None) -> list:
@@ -142,10 +205,10 @@ def run_engines(spec, arguments, sample=None) -> list:
     from oddsengine.engines.montecarlo import MAX_TRIALS, default_trials, simulate
 
     sample = sample or simulate
-    check_engine_arguments(arguments)
+    _, reason = check_engine_arguments(arguments)
     results = []
     if arguments.exact or arguments.compare:
-        results.append(exact(spec))
+        results.append(with_reason(exact(spec), reason))
     if not arguments.exact or arguments.compare:
         results.append(
             sample(
@@ -156,6 +219,7 @@ def run_engines(spec, arguments, sample=None) -> list:
                 max_trials=arguments.max_trials or MAX_TRIALS,
             )
         )
+        results[-1] = with_reason(results[-1], reason)
     return results
 
 

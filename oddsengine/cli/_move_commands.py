@@ -7,11 +7,14 @@ import sys
 
 from oddsengine.cli._engine_options import (
     add_engine_arguments,
+    add_method_argument,
+    choose_method,
     non_negative_int,
     positive_int,
     print_results,
     run_engines,
     trial_count,
+    with_reason,
 )
 from oddsengine.errors import OddsEngineError
 from oddsengine.results.output import FORMATS
@@ -128,19 +131,14 @@ def _run_siege(arguments):
         if not (arguments.besiegers and arguments.garrison):
             raise OddsEngineError("give --besiegers and --garrison, or --after-move SCENARIO")
         campaign = SiegeCampaign(arguments.besiegers, arguments.garrison, **parameters)
+    _, reason = choose_method(arguments)
     if arguments.exact:
-        ignored = [
-            option
-            for option, value in (("--trials", arguments.trials), ("--seed", arguments.seed))
-            if value is not None
-        ]
-        if ignored:
-            raise OddsEngineError(f"--exact takes no {' or '.join(ignored)}")
         result = exact_campaign(campaign)
     else:
         result = simulate_campaign(
             campaign, trials=arguments.trials or 100_000, seed=arguments.seed
         )
+    result = with_reason(result, reason)
     sys.stdout.write(result.render(arguments.format))
 
 
@@ -233,8 +231,12 @@ def register(commands) -> None:
     siege.add_argument("--attacker-cards", default="", metavar="CARDS")
     siege.add_argument("--defender-cards", default="", metavar="CARDS")
     engine = siege.add_argument_group("engine")
-    engine.add_argument("--exact", action="store_true", help="exact Markov chain")
-    engine.add_argument("--trials", type=trial_count, default=None)
-    engine.add_argument("--seed", type=non_negative_int, default=None)
+    add_method_argument(engine)
+    engine.add_argument(
+        "--trials", type=trial_count, default=None, help="Monte Carlo trials (default 100,000)"
+    )
+    engine.add_argument(
+        "--seed", type=non_negative_int, default=None, help="random seed (Monte Carlo)"
+    )
     engine.add_argument("--format", choices=FORMATS, default="table")
     siege.set_defaults(run=_run_siege)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from oddsengine.cli._engine_options import (
     add_engine_arguments,
+    choose_method,
     non_negative_int,
     print_results,
     run_engines,
+    with_reason,
 )
 from oddsengine.combat.naval_cards import effects_text, post_roll_slugs, roll_card_effect
 from oddsengine.errors import OddsEngineError
@@ -74,8 +76,7 @@ def _run_foreign_war(arguments):
 
     if arguments.precision is not None:
         raise OddsEngineError("--precision is not available for a foreign war: give --trials")
-    if arguments.exact and arguments.trials and not arguments.compare:
-        raise OddsEngineError("--exact takes no --trials (use --compare for both)")
+    _, reason = choose_method(arguments)
     (card,) = post_roll_slugs("foreign-war")  # one post-roll card in a foreign war
     policy = _parse_post_roll(arguments).get(card, "if-it-changes-the-outcome")
     unknown = set(_parse_post_roll(arguments)) - {card}
@@ -93,10 +94,11 @@ def _run_foreign_war(arguments):
     )
     results = []
     if arguments.exact or arguments.compare:
-        results.append(exact_foreign_war(spec))
+        results.append(with_reason(exact_foreign_war(spec), reason))
     if not arguments.exact or arguments.compare:
         trials = arguments.trials or WAR_TRIALS
-        results.append(simulate_foreign_war(spec, trials=trials, seed=arguments.seed))
+        simulated = simulate_foreign_war(spec, trials=trials, seed=arguments.seed)
+        results.append(with_reason(simulated, reason))
     print_results(results, arguments)
 
 
@@ -225,10 +227,16 @@ def register(commands) -> None:
     zone = piracy.add_argument_group("the sea zone and the target")
     for name, text in (
         ("zone-squadrons", "target squadrons in the zone (2 anti-piracy dice each)"),
-        ("adjacent-squadrons", "squadrons of the target or of powers at war with the "
-         "Ottomans in adjacent ports and sea zones (1 die each)"),
-        ("adjacent-fortresses", "adjacent fortresses of the target, of powers at war with "
-         "the Ottomans or of the Knights of St. John (1 die each)"),
+        (
+            "adjacent-squadrons",
+            "squadrons of the target or of powers at war with the "
+            "Ottomans in adjacent ports and sea zones (1 die each)",
+        ),
+        (
+            "adjacent-fortresses",
+            "adjacent fortresses of the target, of powers at war with "
+            "the Ottomans or of the Knights of St. John (1 die each)",
+        ),
     ):
         zone.add_argument(f"--{name}", type=non_negative_int, default=0, metavar="N", help=text)
     zone.add_argument(

@@ -6,7 +6,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from oddsengine.cli._engine_options import non_negative_int, positive_int, probability_target
+from oddsengine.cli._engine_options import (
+    add_method_argument,
+    non_negative_int,
+    positive_int,
+    probability_target,
+)
 from oddsengine.errors import OddsEngineError
 from oddsengine.results.output import FORMATS
 
@@ -118,6 +123,18 @@ def _part_two_arguments(arguments, kind: str) -> dict:
     return given
 
 
+def _needed_method(arguments) -> str:
+    """``--method``, with ``--monte-carlo`` its synonym; ``--seed`` asks for Monte Carlo
+    under auto (the precision always has a value, so it does not choose)."""
+    if arguments.monte_carlo:
+        if arguments.method == "exact":
+            raise OddsEngineError("give --monte-carlo or --method exact, not both")
+        return "monte-carlo"
+    if arguments.method == "auto" and arguments.seed is not None:
+        return "monte-carlo"
+    return arguments.method
+
+
 def _run_needed(arguments):
     from oddsengine.faces.needed_table import needed_table
     from oddsengine.questions.needed import needed
@@ -128,7 +145,7 @@ def _run_needed(arguments):
     engine = {
         "within": arguments.within,
         "event": arguments.event,
-        "method": "monte-carlo" if arguments.monte_carlo else "auto",
+        "method": _needed_method(arguments),
         "precision": arguments.precision,
         "seed": arguments.seed,
         "max_units": arguments.max_units,
@@ -147,12 +164,20 @@ def _run_needed(arguments):
 def _run_plan(arguments):
     from oddsengine.questions.plans import compare_plans, load_plan
 
-    if arguments.exact and arguments.monte_carlo:
+    chosen = {arguments.method} - {"auto"}
+    if arguments.exact:
+        chosen.add("exact")
+    if arguments.monte_carlo:
+        chosen.add("monte-carlo")
+    if len(chosen) > 1:
         raise OddsEngineError("give --exact or --monte-carlo, not both")
     plan, settings = load_plan(arguments.file)
-    method = "exact" if arguments.exact else settings.get("method", "exact")
-    if arguments.monte_carlo:
-        method = "monte-carlo"
+    if chosen:
+        (method,) = chosen
+    elif arguments.trials is not None or arguments.seed is not None:
+        method = "monte-carlo"  # auto: --trials or --seed asks for Monte Carlo
+    else:
+        method = settings.get("method", "exact")
     comparison = compare_plans(
         plan,
         method=method,
@@ -220,11 +245,19 @@ def register(commands) -> None:
         help="largest unit count tried where no rule bounds the force (default 30)",
     )
     engine = needed.add_argument_group("engine")
+    add_method_argument(engine, exact=False)
     engine.add_argument(
-        "--monte-carlo", action="store_true", help="Monte Carlo instead of the exact engine"
+        "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
     )
-    engine.add_argument("--precision", type=probability_target, default=0.005)
-    engine.add_argument("--seed", type=non_negative_int, default=None)
+    engine.add_argument(
+        "--precision",
+        type=probability_target,
+        default=0.005,
+        help="Monte Carlo: the 95%% half-width of each chance (default 0.005)",
+    )
+    engine.add_argument(
+        "--seed", type=non_negative_int, default=None, help="random seed (Monte Carlo)"
+    )
     engine.add_argument(
         "--format",
         choices=(*FORMATS, *_TABLE_FORMATS),
@@ -241,9 +274,15 @@ def register(commands) -> None:
     )
     plan.add_argument("file", metavar="FILE", help="a plan .toml file")
     engine = plan.add_argument_group("engine")
-    engine.add_argument("--exact", action="store_true", help="exact (the default)")
-    engine.add_argument("--monte-carlo", action="store_true", help="Monte Carlo")
-    engine.add_argument("--trials", type=positive_int, default=None)
-    engine.add_argument("--seed", type=non_negative_int, default=None)
+    add_method_argument(engine)
+    engine.add_argument(
+        "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
+    )
+    engine.add_argument(
+        "--trials", type=positive_int, default=None, help="Monte Carlo trials (default 100,000)"
+    )
+    engine.add_argument(
+        "--seed", type=non_negative_int, default=None, help="random seed (Monte Carlo)"
+    )
     engine.add_argument("--format", choices=FORMATS, default="table")
     plan.set_defaults(run=_run_plan)

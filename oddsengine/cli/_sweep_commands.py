@@ -3,7 +3,9 @@ or a chart."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
+import warnings
 from pathlib import Path
 
 from oddsengine.cli._engine_options import positive_int, probability_target
@@ -11,7 +13,7 @@ from oddsengine.errors import OddsEngineError
 from oddsengine.faces.output_file import check_output_path, write_atomically
 from oddsengine.kinds import kind_of, table_kinds
 
-TABLE_FORMATS = ("markdown", "html", "latex", "bbcode", "csv")
+TABLE_FORMATS = ("markdown", "html", "latex", "bbcode", "csv", "csv-long", "json")
 #: The sharpest plot: 1200 dpi is print quality; a million would need terabytes of memory.
 MAX_DPI = 1200
 TEMPLATE_HELP = (
@@ -21,6 +23,25 @@ TEMPLATE_HELP = (
 
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
+
+
+@contextlib.contextmanager
+def refusal_notes(command: str):
+    """Print each :class:`RefusedScenariosWarning` raised inside as one line on stderr
+    (``oddsengine table: note: 12 of 66 scenarios refused: ...``); other warnings pass."""
+    from oddsengine.faces.refusals import RefusedScenariosWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RefusedScenariosWarning)
+        try:
+            yield
+        finally:
+            notes = [w for w in caught if issubclass(w.category, RefusedScenariosWarning)]
+            others = [w for w in caught if not issubclass(w.category, RefusedScenariosWarning)]
+    for warning in others:
+        warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    for warning in notes:
+        print(f"oddsengine {command}: note: {warning.message}", file=sys.stderr)
 
 
 def _resume_command(arguments) -> str:
@@ -62,7 +83,8 @@ def _run_sweep(arguments):
     from oddsengine.faces.sweep import SweepInterrupted
 
     try:
-        return _sweep_to_file(arguments)
+        with refusal_notes("sweep"):
+            return _sweep_to_file(arguments)
     except SweepInterrupted as stop:
         print(
             f"oddsengine sweep: interrupted; {stop.saved} of {stop.total} scenarios saved in "
@@ -100,6 +122,16 @@ def _sweep_to_file(arguments):
     scenarios = frame["scenario_key"].nunique()
     note = f" ({refused} refused by the rules)" if refused else ""
     print(f"{scenarios} scenarios{note}, {len(frame)} rows written to {arguments.out}")
+
+
+def _grid_method(arguments) -> str:
+    """``--method`` of a table or plot: auto unless given, and Monte Carlo when
+    ``--precision`` or ``--seed`` is given without it."""
+    if arguments.method is not None:
+        return arguments.method
+    if arguments.precision is not None or arguments.seed is not None:
+        return "monte-carlo"
+    return "auto"
 
 
 def _fixed_parameters(arguments) -> dict:
@@ -158,20 +190,11 @@ def _templates(arguments):
 
 
 def _run_table(arguments):
-    from oddsengine.faces.tables import odds_table
-
     if arguments.out is not None:
         _check_out(arguments.out)
     rows, columns = _templates(arguments)
-    table = odds_table(
-        arguments.kind,
-        rows,
-        columns,
-        method=arguments.method or "auto",
-        precision=arguments.precision or 0.005,
-        seed=arguments.seed,
-        **_fixed_parameters(arguments),
-    )
+    with refusal_notes("table"):
+        table = _odds_table(arguments, rows, columns)
     text = table.render(arguments.format, intervals=arguments.intervals)
     if arguments.out is not None:
         # Written beside the target and renamed into place: a failed write keeps any
@@ -181,12 +204,25 @@ def _run_table(arguments):
         sys.stdout.write(text)
 
 
+def _odds_table(arguments, rows, columns):
+    from oddsengine.faces.tables import odds_table
+
+    return odds_table(
+        arguments.kind,
+        rows,
+        columns,
+        method=_grid_method(arguments),
+        precision=arguments.precision or 0.005,
+        seed=arguments.seed,
+        **_fixed_parameters(arguments),
+    )
+
+
 def _run_plot(arguments):
     import matplotlib
 
     matplotlib.use("Agg")
     from oddsengine.faces import plots
-    from oddsengine.faces.sweep import Sweep
     from oddsengine.faces.templates import parse_template
 
     _check_out(arguments.out)
@@ -210,14 +246,8 @@ def _run_plot(arguments):
             raise OddsEngineError(
                 "--attacker needs a range for the x axis, such as 2..16R (see --help)"
             )
-        frame = Sweep(
-            arguments.kind,
-            grid={"attacker": arguments.attacker, "defender": arguments.defender},
-            fixed=_fixed_parameters(arguments),
-            method=arguments.method or "auto",
-            precision=arguments.precision or 0.005,
-            seed=arguments.seed,
-        ).run(progress=False)
+        with refusal_notes("plot"):
+            frame = _plot_frame(arguments)
         x = f"attacker_{attacker.main_axis.name}"
         if arguments.heatmap:
             if defender.main_axis is None:
@@ -238,13 +268,27 @@ def _run_plot(arguments):
     print(f"wrote {arguments.out}")
 
 
+def _plot_frame(arguments):
+    from oddsengine.faces.sweep import Sweep
+
+    return Sweep(
+        arguments.kind,
+        grid={"attacker": arguments.attacker, "defender": arguments.defender},
+        fixed=_fixed_parameters(arguments),
+        method=_grid_method(arguments),
+        precision=arguments.precision or 0.005,
+        seed=arguments.seed,
+    ).run(progress=False)
+
+
 def _add_method_arguments(parser) -> None:
     group = parser.add_argument_group("engine")
     group.add_argument(
         "--method",
         choices=("auto", "exact", "monte-carlo"),
         default=None,
-        help="auto (default): exact where possible, Monte Carlo otherwise",
+        help="auto (default): exact where possible, Monte Carlo otherwise "
+        "(and with --precision or --seed)",
     )
     group.add_argument(
         "--precision",
@@ -318,7 +362,13 @@ def register(commands) -> None:
     )
     table.add_argument("kind", choices=[kind.name for kind in table_kinds()])
     _add_forces(table)
-    table.add_argument("--format", choices=TABLE_FORMATS, default="markdown")
+    table.add_argument(
+        "--format",
+        choices=TABLE_FORMATS,
+        default="markdown",
+        help="markdown (default), html, latex, bbcode, csv (the grid), csv-long (a row per "
+        "cell, a column per parameter) or json (every cell in full precision)",
+    )
     table.add_argument(
         "--intervals", action="store_true", help="show the 95%% half-width of Monte Carlo cells"
     )

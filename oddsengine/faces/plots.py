@@ -126,20 +126,36 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
     ax = _new_axes(ax)
     grouped = rows.groupby(groups, sort=True) if groups else [((), rows)]
     markers = "osD^v<>p"
+    refused_label = "refused by the rules"
     for index, (key, group) in enumerate(grouped):
         key = key if isinstance(key, tuple) else (key,)
         group = group.sort_values(x)
         label = ", ".join(
             _legend_part(name, value) for name, value in zip(groups, key, strict=True)
         )
+        missing = _refused_values(frame, dict(zip(groups, key, strict=True)), x)
+        # A refused value breaks the line (NaN) and is marked on the x axis.
+        line_x = sorted({*group[x], *missing})
+        line_y = group.set_index(x)["probability"].reindex(line_x).astype(float)
         (drawn,) = ax.plot(
-            group[x],
-            group["probability"],
+            line_x,
+            line_y,
             marker=markers[index % len(markers)],
             markersize=4,
             linewidth=1.8,
             label=label or None,
         )
+        if missing:
+            ax.plot(
+                missing,
+                [0.0] * len(missing),
+                linestyle="none",
+                marker="x",
+                color=drawn.get_color(),
+                clip_on=False,
+                label=refused_label,
+            )
+            refused_label = None
         low, high = group["ci95_low"].astype(float), group["ci95_high"].astype(float)
         if (high - low).max() > 0:
             ax.fill_between(group[x], low, high, color=drawn.get_color(), alpha=0.2, linewidth=0)
@@ -148,13 +164,25 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
     ax.set_xlabel(column_label(x))
     ax.set_ylabel(f"chance of {outcome.replace('_', ' ')}")
     ax.grid(True, alpha=0.3)
-    if groups:
+    if groups or refused_label is None:
         from matplotlib.ticker import MaxNLocator
 
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.legend(title=None if len(groups) > 1 else column_label(groups[0]), frameon=True)
+        title_words = column_label(groups[0]) if len(groups) == 1 else None
+        ax.legend(title=title_words, frameon=True)
     ax.set_title(title or _subtitle(_title(rows, outcome), rows, groups + [x]))
     return ax
+
+
+def _refused_values(frame, key: dict, x: str) -> list:
+    """The values of ``x`` the rules refuse for the line ``key`` (column to value)."""
+    if "status" not in frame.columns or x not in frame.columns:
+        return []
+    refused = frame[frame["status"] == "refused"]
+    for name, value in key.items():
+        if name in refused.columns:
+            refused = refused[refused[name] == value]
+    return sorted(set(refused[x].dropna()))
 
 
 def _labels_of(rows) -> list[str]:

@@ -98,6 +98,7 @@ from oddsengine.faces._sweep_settings import (
     new_seed,
     spec_class_of,
 )
+from oddsengine.faces.refusals import warn_refused
 from oddsengine.kinds import SPEC_KINDS, register_kind
 from oddsengine.toml_file import read_toml
 
@@ -497,7 +498,11 @@ class Sweep:
                 None if output is None else output.path, saved, len(scenarios), runner.frame()
             ) from None
         runner.save(final=True)
-        return runner.frame()
+        frame = runner.frame()
+        if "status" in frame.columns:
+            refused = frame[frame["status"] == "refused"].drop_duplicates("scenario_key")
+            warn_refused(refused["reason"], len(scenarios))
+        return frame
 
 
 def sweep(kind, grid=None, *, scenarios=(), fixed=None, out=None, resume=False, **options):

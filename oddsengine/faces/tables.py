@@ -29,6 +29,7 @@ from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
 from oddsengine.engines.exact_grid import exact_probabilities, exact_probability
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces._sweep_settings import new_seed
+from oddsengine.faces.refusals import warn_refused
 from oddsengine.faces.sweep import Sweep, run_batch
 from oddsengine.faces.templates import ForceTemplate, parse_template
 from oddsengine.kinds import kind_of, table_kinds
@@ -84,6 +85,7 @@ class OddsTable:
     fixed: dict = field(default_factory=dict)
     _rows: tuple = ()
     _columns: tuple = ()
+    _cells: tuple = ()
 
     # -- structure -----------------------------------------------------------------------
 
@@ -153,6 +155,63 @@ class OddsTable:
         return text
 
     # -- formats -------------------------------------------------------------------------
+
+    def to_long_frame(self):
+        """One row per cell, tidy: the row and column labels, a column per template
+        parameter (``attacker_regulars``, ``attacker_rating``, ...), then ``outcome``,
+        ``probability``, ``ci95_low``, ``ci95_high``, ``method``, ``trials``, ``status``
+        (``ok`` or ``refused``) and ``reason`` (why the rules refuse the cell).
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        import pandas as pd
+
+        frame = pd.DataFrame(list(self._cells))
+        if "trials" in frame.columns:
+            frame["trials"] = frame["trials"].astype("Int64")
+        return frame
+
+    def to_long_csv(self) -> str:
+        """:meth:`to_long_frame` as CSV (``--format csv-long``): probabilities in full, an
+        empty cell for a refused one."""
+        return self.to_long_frame().to_csv(
+            index=False, float_format=lambda value: repr(float(value))
+        )
+
+    def to_dict(self) -> dict:
+        """A JSON-ready table (``--format json``): the settings, the row and column
+        labels, and every cell as in :meth:`to_long_frame` (None for a refused cell's
+        numbers), probabilities in full precision."""
+        cells = [
+            {
+                name: None if isinstance(value, float) and math.isnan(value) else value
+                for name, value in cell.items()
+            }
+            for cell in self._cells
+        ]
+        return {
+            "kind": self.kind,
+            "outcome": self.outcome,
+            "method": self.methods[0] if len(self.methods) == 1 else list(self.methods),
+            "trials": list(self.trials) or None,
+            "seed": self.seed,
+            "precision_target": self.precision,
+            "caption": self.caption(),
+            "row_role": self.roles[0],
+            "column_role": self.roles[1],
+            "rows": list(self.probability.index),
+            "columns": list(self.probability.columns),
+            "fixed": dict(self.fixed),
+            "cells": cells,
+        }
+
+    def to_json(self, **options) -> str:
+        """:meth:`to_dict` as JSON text."""
+        import json
+
+        return json.dumps(self.to_dict(), **options)
 
     def to_csv(self) -> str:
         """Plain probabilities in [0, 1]: the row label first, the column labels as the
@@ -272,9 +331,14 @@ class OddsTable:
         return "\n\n".join(blocks) + "\n"
 
     def render(self, format: str, intervals: bool = False) -> str:
-        """The table in ``format``: markdown, html, latex, bbcode or csv."""
+        """The table in ``format``: markdown, html, latex, bbcode, csv, csv-long (a row
+        per cell, a column per parameter) or json."""
         if format == "csv":
             return self.to_csv()
+        if format == "csv-long":
+            return self.to_long_csv()
+        if format == "json":
+            return self.to_json(indent=2) + "\n"
         renderers = {
             "markdown": self.to_markdown,
             "html": self.to_html,
@@ -283,7 +347,8 @@ class OddsTable:
         }
         if format not in renderers:
             raise OddsEngineError(
-                f"unknown table format {format!r}; use markdown, html, latex, bbcode or csv"
+                f"unknown table format {format!r}; use markdown, html, latex, bbcode, csv, "
+                "csv-long or json"
             )
         return renderers[format](intervals=intervals)
 
@@ -381,7 +446,12 @@ def odds_table(
     Examples
     --------
     >>> from oddsengine.faces.tables import odds_table
-    >>> table = odds_table("assault", "3..4R L1", "1..3R")
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     table = odds_table("assault", "3..4R L1", "1..3R")
+    >>> print(caught[0].message)  # 15: 3 regulars do not outnumber 3
+    1 of 6 scenarios refused: assault refused: 3 besieging land units do not outnumber ...
     >>> table.probability.round(4)  # doctest: +NORMALIZE_WHITESPACE
     defender      1R      2R      3R
     attacker
@@ -412,6 +482,7 @@ def odds_table(
     scenario_seed = seed if seed is not None else new_seed()
     scenarios = plan.expand(scenario_seed)
     probability = {scenario.key: (math.nan, math.nan, math.nan) for scenario in scenarios}
+    cell_method, cell_trials = {}, {}
     methods, trial_counts = set(), set()
     sampled, exact_scenarios = [], []
     for scenario in scenarios:
@@ -426,6 +497,7 @@ def odds_table(
         values = exact_probabilities([scenario.spec for scenario in exact_scenarios], outcome)
         for scenario, value in zip(exact_scenarios, values.tolist(), strict=True):
             probability[scenario.key] = (value, value, value)
+            cell_method[scenario.key] = "exact"
         methods.add("exact")
     if sampled:
         settings = {
@@ -443,6 +515,8 @@ def odds_table(
                     row["ci95_high"],
                 )
                 trial_counts.add(int(row["trials"]))
+                cell_method[row["scenario_key"]] = "monte-carlo"
+                cell_trials[row["scenario_key"]] = int(row["trials"])
         methods.add("monte-carlo")
     row_lines, column_lines = _lines(row_template), _lines(column_template)
     row_labels = [line.label for line in row_lines]
@@ -457,6 +531,26 @@ def odds_table(
             column_index[scenario.columns[column_role]],
         )
         values[(slice(None), *cell)] = probability[scenario.key]
+    # Refused cells stay in the table, marked; the warning says how many and why.
+    warn_refused(
+        [scenario.refusal for scenario in scenarios if scenario.spec is None], len(scenarios)
+    )
+    cells = tuple(
+        {
+            **scenario.columns,
+            "outcome": outcome,
+            **dict(
+                zip(
+                    ("probability", "ci95_low", "ci95_high"), probability[scenario.key], strict=True
+                )
+            ),
+            "method": cell_method.get(scenario.key),
+            "trials": cell_trials.get(scenario.key),
+            "status": "refused" if scenario.spec is None else "ok",
+            "reason": scenario.refusal,
+        }
+        for scenario in scenarios
+    )
     frames = [pd.DataFrame(part, index=row_labels, columns=column_labels) for part in values]
     for frame in frames:
         frame.index.name = row_role
@@ -474,4 +568,5 @@ def odds_table(
         fixed=dict(fixed),
         _rows=tuple(row_lines),
         _columns=tuple(column_lines),
+        _cells=cells,
     )

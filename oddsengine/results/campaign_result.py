@@ -8,6 +8,7 @@ from functools import cached_property
 
 import numpy as np
 
+from oddsengine.results.output import percent_decimals
 from oddsengine.results.result import Z95, Result
 
 __all__ = ["CampaignResult"]
@@ -71,6 +72,7 @@ class CampaignResult(Result):
             trials,
             seed,
             None,
+            None,
             taken_by,
             broken_by,
             cp,
@@ -127,6 +129,8 @@ class CampaignResult(Result):
         }
         if self.errors is not None:
             data["stderr"] = self.errors
+        if self.method_reason is not None:
+            data["method_reason"] = self.method_reason
         return data
 
     def to_csv(self) -> str:
@@ -157,9 +161,12 @@ class CampaignResult(Result):
         lines = [*self._lines(), f"Method: {self._method_line()}", ""]
         lines.append(f"{'impulse':<10}{'taken by':>12}{'broken by':>12}")
         for index, (taken, broken) in enumerate(zip(self.taken_by, self.broken_by, strict=True)):
-            row = f"{index + 1:<10}{taken:>12.4%}{broken:>12.4%}"
+            # Exact: EXACT_DECIMALS; Monte Carlo: rounded to the standard error.
+            error = math.sqrt(taken * (1 - taken) / self.trials) if self.trials else None
+            places = percent_decimals(error)
+            row = f"{index + 1:<10}{taken:>12.{places}%}{broken:>12.{places}%}"
             if self.trials:
-                row += f"  ± {Z95 * math.sqrt(taken * (1 - taken) / self.trials):.4%}"
+                row += f"  ± {Z95 * error:.{places}%}"
             lines.append(row)
         lines += [
             "",

@@ -18,13 +18,38 @@ True
 from __future__ import annotations
 
 import json
+import math
 
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["FORMATS", "Rendered"]
+__all__ = ["EXACT_DECIMALS", "FORMATS", "Rendered", "percent_decimals"]
 
 #: The formats every result renders.
 FORMATS = ("table", "json", "csv")
+
+#: Decimals of a percentage in a text table for an exact probability (JSON and CSV hold
+#: every digit).
+EXACT_DECIMALS = 4
+
+
+def percent_decimals(stderr: float | None) -> int:
+    """The decimals of a percentage that a standard error supports: the error shown with
+    two significant digits, and the estimate and its interval to the same decimal
+    (at most :data:`EXACT_DECIMALS`; exactly that for an exact value, ``stderr`` None).
+
+    Examples
+    --------
+    >>> percent_decimals(0.000378)  # 0.0378%: shown as 0.038%
+    3
+    >>> percent_decimals(0.0041)  # 0.41%
+    2
+    >>> percent_decimals(0.0), percent_decimals(None)
+    (4, 4)
+    """
+    if not stderr or not math.isfinite(stderr) or stderr <= 0:
+        return EXACT_DECIMALS
+    leading = math.floor(math.log10(stderr * 100))
+    return min(EXACT_DECIMALS, max(0, 1 - leading))
 
 
 class Rendered:

@@ -17,7 +17,7 @@ from functools import cached_property
 
 import numpy as np
 
-from oddsengine.results.output import Rendered
+from oddsengine.results.output import Rendered, percent_decimals
 
 __all__ = ["Result", "wilson_interval", "Z95"]
 
@@ -118,6 +118,9 @@ class Result(Rendered):
         The seed that reproduces a Monte Carlo result.
     precision_target : float or None
         The requested 95% half-width, if the run was driven by one.
+    method_reason : str or None
+        Why this engine answered (the command line's ``--method``), shown on the
+        "Method:" line; None when the caller chose the engine directly.
 
     Examples
     --------
@@ -136,6 +139,7 @@ class Result(Rendered):
     trials: int | None = None
     seed: int | None = None
     precision_target: float | None = None
+    method_reason: str | None = None
 
     @classmethod
     def from_cells(cls, spec, method, values, weights, **metadata) -> Result:
@@ -369,6 +373,8 @@ class Result(Rendered):
             result["half_width"] = self.half_width
         if self.precision_target is not None:
             result["precision_target"] = self.precision_target
+        if self.method_reason is not None:
+            result["method_reason"] = self.method_reason
         if self._sides():
             result["expected_losses"] = self.expected_losses()
             result["survivors"] = self._survivor_records()
@@ -382,9 +388,10 @@ class Result(Rendered):
         return json.dumps(self.to_dict(), **options)
 
     def _method_line(self) -> str:
+        reason = "" if self.method_reason is None else f" ({self.method_reason})"
         if self.is_exact:
-            return "exact"
-        line = f"Monte Carlo, {self.trials:,} trials, seed {self.seed}"
+            return "exact" + reason
+        line = f"Monte Carlo{reason}, {self.trials:,} trials, seed {self.seed}"
         if self.precision_target is not None:
             line += (
                 f", precision target ±{self.precision_target:.4%} (reached ±{self.half_width:.4%})"
@@ -408,10 +415,13 @@ class Result(Rendered):
         for name in p:
             if name in self.event_names and name == self.event_names[0]:
                 lines.append("")
-            row = f"{name:<{width}}{p[name]:>12.4%}"
+            # Exact: EXACT_DECIMALS; Monte Carlo: rounded to the standard error.
+            places = percent_decimals(None if self.is_exact else errors[name])
+            row = f"{name:<{width}}{p[name]:>12.{places}%}"
             if not self.is_exact:
                 low, high = intervals[name]
-                row += f"{f'[{low:.4%}, {high:.4%}]':>24}{errors[name]:>12.4%}"
+                interval = f"[{low:.{places}%}, {high:.{places}%}]"
+                row += f"{interval:>24}{errors[name]:>12.{places}%}"
             lines.append(row)
         if self._sides():
             lines.append("")

@@ -119,7 +119,7 @@ def commands():
             "json",
         ]
     )
-    for form in ["markdown", "html", "latex", "bbcode", "csv"]:
+    for form in ["markdown", "html", "latex", "bbcode", "csv", "csv-long", "json"]:
         lines.append(
             ["table", "battle", "--attacker", "1..3R", "--defender", "1..2R", "--format", form]
         )
@@ -130,6 +130,11 @@ def commands():
         lines.append(["plan", "vienna_siege_plan", "--exact", "--format", form])
         card_value = ["battle", "--attacker", "france: 4R", "--defender", "hapsburg: 4R"]
         lines.append([*card_value, "--card-value", "--side", "attacker", "--format", form])
+    # --method auto, the default: exact with nothing else, Monte Carlo with --seed.
+    lines.append(["assault", "--attacker", "5R", "--defender", "hapsburg: 2R"])
+    lines.append(["siege", "--besiegers", "4R", "--garrison", "2R", "--horizon", "2"])
+    lines.append(["intercept", "--interceptor", "hapsburg: 4R", "--mover", "3R", "--seed", "1"])
+    lines.append(["naval", "--attacker", "2Sq", "--defender", "1Sq", "--method", "exact"])
     return lines
 
 

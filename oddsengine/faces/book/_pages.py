@@ -49,9 +49,15 @@ def _units(label: str) -> int:
 
 def _odds_table_page(page, kind, rows, columns, *, what, rules, version, legend, every=1):
     """Tables (one per leader rating) and a chart of one panel per leader rating."""
-    import oddsengine as oe
+    import warnings
 
-    table = oe.odds_table(kind, rows, columns)
+    import oddsengine as oe
+    from oddsengine.faces.refusals import RefusedScenariosWarning
+
+    with warnings.catch_warnings():
+        # The page marks the cells the rules refuse; the book need not warn of them.
+        warnings.simplefilter("ignore", RefusedScenariosWarning)
+        table = oe.odds_table(kind, rows, columns)
     panels = []
     for title, frame in table.sections():
         page.body.append(

@@ -1,0 +1,70 @@
+"""Scenarios the rules refuse, said aloud: a sweep, an odds table or a plot over a grid
+with such scenarios warns with :class:`RefusedScenariosWarning` and a one-line note
+("12 of 66 scenarios refused: Janissaries needs an Ottoman force; ..."), which the
+command line prints on the terminal. The refused rows stay in a sweep's DataFrame with
+their ``reason``; tables and plots mark the missing cells.
+
+Examples
+--------
+>>> refusal_note(["no siege", "no siege", "no leader"], 10)
+'3 of 10 scenarios refused: no siege [×2]; no leader'
+>>> refusal_note([], 10) is None
+True
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections import Counter
+
+__all__ = ["RefusedScenariosWarning", "refusal_note", "warn_refused"]
+
+#: Distinct reasons named in a note; the rest are counted.
+NOTE_REASONS = 2
+
+
+class RefusedScenariosWarning(UserWarning):
+    """Some scenarios of a sweep, table or plot were refused by the rules (their rows or
+    cells hold the reason, or are marked missing); the message says how many and why."""
+
+
+def refusal_note(reasons, total: int) -> str | None:
+    """One line: how many of ``total`` scenarios were refused, and the commonest reasons
+    (with their counts when more than one); None if none was.
+
+    Parameters
+    ----------
+    reasons : iterable of str
+        The reason of each refused scenario.
+    total : int
+        The number of scenarios.
+
+    Returns
+    -------
+    str or None
+    """
+    counts = Counter(str(reason).rstrip(".") for reason in reasons)
+    refused = sum(counts.values())
+    if not refused:
+        return None
+    shown_reasons = [
+        reason if count == 1 else f"{reason} [×{count}]"
+        for reason, count in counts.most_common(NOTE_REASONS)
+    ]
+    if len(counts) > NOTE_REASONS:
+        shown_reasons.append(f"{len(counts) - NOTE_REASONS} other reasons")
+    return f"{refused} of {total} scenarios refused: " + "; ".join(shown_reasons)
+
+
+def warn_refused(reasons, total: int, stacklevel: int = 3) -> str | None:
+    """Warn with :class:`RefusedScenariosWarning` if any scenario was refused.
+
+    Returns
+    -------
+    str or None
+        The note (see :func:`refusal_note`).
+    """
+    note = refusal_note(reasons, total)
+    if note is not None:
+        warnings.warn(note, RefusedScenariosWarning, stacklevel=stacklevel)
+    return note
