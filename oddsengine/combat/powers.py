@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from oddsengine.errors import OddsEngineError, shown
 
-__all__ = ["MAJOR_POWERS", "MINOR_POWERS", "POWERS", "normalise_power"]
+__all__ = ["MAJOR_POWERS", "MINOR_POWERS", "POWERS", "normalise_power", "power_with_article"]
 
 MAJOR_POWERS = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
 MINOR_POWERS = ("genoa", "hungary", "scotland", "venice")
@@ -27,6 +27,33 @@ _ALIASES = {
     "genoese": "genoa",
     "scottish": "scotland",
 }
+
+_ADJECTIVES = {
+    "ottoman": "an Ottoman",
+    "hapsburg": "a Hapsburg",
+    "england": "an English",
+    "france": "a French",
+    "papacy": "a Papal",
+    "protestant": "a Protestant",
+    "genoa": "a Genoese",
+    "hungary": "a Hungarian",
+    "scotland": "a Scottish",
+    "venice": "a Venetian",
+    "independent": "an independent",
+}
+
+
+def power_with_article(power: str) -> str:
+    """The power as an adjective with its article, for messages (``"an Ottoman"``).
+
+    Examples
+    --------
+    >>> power_with_article("ottoman") + " leader"
+    'an Ottoman leader'
+    >>> power_with_article("england") + " fleet"
+    'an English fleet'
+    """
+    return _ADJECTIVES.get(power, f"a {power}")
 
 
 def normalise_power(name: str) -> str:
