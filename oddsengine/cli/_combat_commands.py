@@ -166,7 +166,13 @@ def _print_card_values(spec, arguments):
         sys.stdout.write(table.to_csv(index=False))
     else:
         print(spec.title())
-        print("Value of each card a side could still play (exact):")
+        print(
+            "Value of each card a side could still play (exact), in percentage points of "
+            "that side's chance"
+        )
+        print(
+            "(the attacker's: it wins or takes the space; the defender's: the attacker does not):"
+        )
         for row in table.itertuples(index=False):
             print(f"  {row.value * 100:+6.1f} points  {row.summary}")
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from oddsengine.errors import OddsEngineError, shown
 
-__all__ = ["MAJOR_POWERS", "MINOR_POWERS", "POWERS", "normalise_power", "power_with_article"]
+__all__ = [
+    "MAJOR_POWERS",
+    "MINOR_POWERS",
+    "POWERS",
+    "normalise_power",
+    "power_adjective",
+    "power_with_article",
+]
 
 MAJOR_POWERS = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
 MINOR_POWERS = ("genoa", "hungary", "scotland", "venice")
@@ -29,18 +36,29 @@ _ALIASES = {
 }
 
 _ADJECTIVES = {
-    "ottoman": "an Ottoman",
-    "hapsburg": "a Hapsburg",
-    "england": "an English",
-    "france": "a French",
-    "papacy": "a Papal",
-    "protestant": "a Protestant",
-    "genoa": "a Genoese",
-    "hungary": "a Hungarian",
-    "scotland": "a Scottish",
-    "venice": "a Venetian",
-    "independent": "an independent",
+    "ottoman": "Ottoman",
+    "hapsburg": "Hapsburg",
+    "england": "English",
+    "france": "French",
+    "papacy": "Papal",
+    "protestant": "Protestant",
+    "genoa": "Genoese",
+    "hungary": "Hungarian",
+    "scotland": "Scottish",
+    "venice": "Venetian",
+    "independent": "independent",
 }
+
+
+def power_adjective(power: str) -> str:
+    """The power as an adjective, for messages and labels (``"Ottoman"``, ``"English"``).
+
+    Examples
+    --------
+    >>> power_adjective("england")
+    'English'
+    """
+    return _ADJECTIVES.get(power, power)
 
 
 def power_with_article(power: str) -> str:
@@ -53,7 +71,8 @@ def power_with_article(power: str) -> str:
     >>> power_with_article("england") + " fleet"
     'an English fleet'
     """
-    return _ADJECTIVES.get(power, f"a {power}")
+    adjective = power_adjective(power)
+    return f"{'an' if adjective[0].lower() in 'aeiou' else 'a'} {adjective}"
 
 
 def normalise_power(name: str) -> str:
