@@ -304,7 +304,7 @@ def register(commands) -> None:
     sweep.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="run on a Dask cluster, e.g. tcp://host:8786 (pip install oddsengine[distributed])",
+        help='run on a Dask cluster, e.g. tcp://host:8786 (pip install "oddsengine[distributed]")',
     )
     sweep.add_argument(
         "--batch-size",
