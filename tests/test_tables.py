@@ -75,7 +75,7 @@ def test_latex_and_bbcode(assault_table):
     latex = assault_table.to_latex()
     assert "\\begin{tabular}{lrrrr}" in latex and "\\%" in latex and "\\caption{" in latex
     bbcode = assault_table.to_bbcode()
-    assert bbcode.count("[table]") == 2 and "[td]" in bbcode and "%" in bbcode
+    assert bbcode.count("[c]") == 2 and bbcode.count("[/c]") == 2 and "%" in bbcode
 
 
 def test_monte_carlo_cells_carry_intervals():

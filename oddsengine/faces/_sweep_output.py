@@ -72,7 +72,6 @@ _PARTIAL_SUFFIX = ".partial"
 PARQUET_HINT = 'pip install "oddsengine[parquet]"'
 
 
-
 def _missing(value) -> bool:
     if value is None:
         return True

@@ -29,6 +29,7 @@ from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
 from oddsengine.engines.exact_grid import exact_probabilities, exact_probability
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces._sweep_settings import new_seed
+from oddsengine.faces.bbcode import fixed_width_table
 from oddsengine.faces.sweep import Sweep, run_batch
 from oddsengine.faces.templates import ForceTemplate, parse_template
 from oddsengine.kinds import kind_of, table_kinds
@@ -252,21 +253,17 @@ class OddsTable:
         return "\n\n".join(blocks) + "\n"
 
     def to_bbcode(self, intervals: bool = False) -> str:
-        """BBCode tables for forum posts, in percentages."""
+        """BBCode for BoardGameGeek's forums, in percentages: the caption in ``[b]``, each
+        table a fixed-width ``[c]`` block (BGG has no table tag)."""
         blocks = [f"[b]{self.caption()}[/b]"]
         for title, frame in self.sections():
             lines = [f"[u]{title}[/u]"] if title else []
-            lines.append("[table]")
             header = [f"{self.roles[0]} \\ {self.roles[1]}", *frame.columns]
-            lines.append("[tr]" + "".join(f"[th]{cell}[/th]" for cell in header) + "[/tr]")
-            for row in frame.index:
-                cells = [self._cell(row, column, intervals) for column in frame.columns]
-                lines.append(
-                    "[tr]"
-                    + "".join(f"[td]{cell}[/td]" for cell in [f"[b]{row}[/b]", *cells])
-                    + "[/tr]"
-                )
-            lines.append("[/table]")
+            rows = [
+                [row, *(self._cell(row, column, intervals) for column in frame.columns)]
+                for row in frame.index
+            ]
+            lines.append(fixed_width_table(header, rows))
             blocks.append("\n".join(lines))
         blocks.append(self._notes(intervals))
         return "\n\n".join(blocks) + "\n"
