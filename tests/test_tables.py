@@ -68,7 +68,18 @@ def test_html_is_coloured_and_captioned(assault_table):
     assert "<caption>" in html and "rule 15.1" in html and "Method: exact" in html
     assert "background:#" in html
     sure = odds_table("assault", "16R L2", "0R").to_html()
-    assert "background:#9" in sure
+    assert "background:#6baed6" in sure  # the darkest blue of the scale at 100%
+
+
+def test_html_shades_are_one_blue_scale_darker_with_the_chance():
+    from matplotlib.colors import to_rgb
+
+    from oddsengine.faces.tables import _cell_colour
+
+    shades = [to_rgb(_cell_colour(p / 10)) for p in range(11)]
+    assert all(blue >= red and blue >= green for red, green, blue in shades)
+    lightness = [sum(shade) for shade in shades]
+    assert lightness == sorted(lightness, reverse=True) and lightness[0] > lightness[-1]
 
 
 def test_latex_and_bbcode(assault_table):

@@ -189,7 +189,7 @@ class OddsTable:
         return notes
 
     def to_html(self, intervals: bool = False) -> str:
-        """A styled HTML table per section, cells coloured from red (0%) to green (100%),
+        """A styled HTML table per section, cells shaded from white (0%) to blue (100%),
         under a caption that states the rules, the method and the precision."""
         parts = [
             "<div class='oddsengine-table'>",
@@ -289,14 +289,10 @@ class OddsTable:
 
 
 def _cell_colour(probability: float) -> str:
-    """Red at 0, pale yellow at 0.5, green at 1 (readable with black text)."""
-    low, middle, high = (
-        np.array(colour) for colour in ((244, 165, 150), (255, 246, 196), (150, 215, 150))
-    )
-    if probability <= 0.5:
-        colour = low + (middle - low) * (probability / 0.5)
-    else:
-        colour = middle + (high - middle) * ((probability - 0.5) / 0.5)
+    """A blue sequential scale, near-white at 0 to mid blue at 1: one-signed, readable with
+    any colour vision and with black text throughout."""
+    low, high = np.array((247, 251, 255)), np.array((107, 174, 214))
+    colour = low + (high - low) * min(max(probability, 0.0), 1.0)
     red, green, blue = (int(round(channel)) for channel in colour)
     return f"#{red:02x}{green:02x}{blue:02x}"
 
