@@ -188,3 +188,11 @@ def test_one_shared_legend_for_a_grid():
     assert figure.legends == [legend]
     assert legend.get_title().get_text() == "attacker leader battle rating"
     assert [text.get_text() for text in legend.get_texts()] == ["attacker L0", "attacker L1"]
+
+
+def test_survivors_of_a_naval_battle_are_ships_under_its_own_rule():
+    from oddsengine.combat.naval import NavalBattle
+
+    ax = plots.plot_survivors(oe.exact(NavalBattle("ottoman: 3Sq Barbarossa", "hapsburg: 2Sq")))
+    assert ax.get_title() == "Naval battle (rule 16.2): surviving ships of each side, exact"
+    assert ax.get_xlabel() == "surviving ships"

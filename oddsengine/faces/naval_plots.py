@@ -140,10 +140,10 @@ def plot_piracy_value(
     >>> [round(float(value), 4) for value in ax.lines[0].get_ydata()]
     [0.1667, 0.2778]
     """
+    from matplotlib.ticker import MaxNLocator
+
     from oddsengine.combat.piracy import Piracy
     from oddsengine.engines.exact import exact
-
-    from matplotlib.ticker import MaxNLocator
 
     corsairs = list(corsairs)
     ax = _new_axes(ax, size=(10, 4.8))

@@ -151,6 +151,12 @@ def _title(rows, outcome) -> str:
     return title
 
 
+def _card_name(card) -> str:
+    """The printed name of a card of a spec (a land card, or a naval card's effect)."""
+    card = getattr(card, "card", card)
+    return getattr(card, "name", str(card))
+
+
 def _card_names(slugs) -> str:
     """``"siege-mining,siege-artillery"`` -> ``"Siege Mining, Siege Artillery"``."""
     from oddsengine.combat.cards import find_card
@@ -419,8 +425,9 @@ def plot_survivors(result, *, ax=None, title=None):
             edgecolor="white",
             linewidth=0.5,
         )
+    unit_word = getattr(result.spec, "unit_word", "land units")
     ax.set_xticks(units)
-    ax.set_xlabel("surviving land units")
+    ax.set_xlabel(f"surviving {unit_word}")
     ax.set_ylabel("chance")
     _percent_axis(ax.yaxis)
     # Head room above the tallest bar holds the legend, so it never covers a bar.
@@ -428,16 +435,18 @@ def plot_survivors(result, *, ax=None, title=None):
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(loc="upper center", ncol=2, frameon=False)
     method = "exact" if result.is_exact else f"Monte Carlo, {result.trials:,} trials"
-    kind = getattr(result.spec, "kind", "")
-    name = "Field battle (rule 14)" if kind == "battle" else "Assault (rule 15.1)"
+    kind = kinds.KINDS.get(getattr(result.spec, "kind", ""))
+    name = kinds.title(kind.name) if kind is not None else "Combat"
+    if kind is not None and "rule" in kind.rule:
+        name += f" ({kind.rule[kind.rule.index('rule') :]})"
     cards = [
-        f"{side} cards: {', '.join(card.name for card in getattr(result.spec, f'{side}_cards'))}"
+        f"{side} cards: {', '.join(_card_name(card) for card in getattr(result.spec, f'{side}_cards'))}"
         for side in sides
         if getattr(result.spec, f"{side}_cards", ())
     ]
     ax.set_title(
         title
-        or f"{name}: surviving land units of each side, {method}"
+        or f"{name}: surviving {unit_word} of each side, {method}"
         + (f"\n({'; '.join(cards)})" if cards else "")
     )
     return ax
