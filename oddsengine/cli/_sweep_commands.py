@@ -369,7 +369,7 @@ def register(commands) -> None:
         help="a heat map over the attacker's and the defender's first ranges",
     )
     plot.add_argument(
-        "--dpi", type=positive_int, default=120, help=f"resolution (default 120, at most {MAX_DPI})"
+        "--dpi", type=positive_int, default=150, help=f"resolution (default 150, at most {MAX_DPI})"
     )
     _add_card_arguments(plot)
     _add_method_arguments(plot)

@@ -49,7 +49,7 @@ _SUCCESS_WORDS = {
 _METHOD_WORDS = {"exact": "exact", "monte-carlo": "Monte Carlo, 95% band"}
 _CARD_COLUMNS = ("attacker_cards", "defender_cards", "responses")
 #: Title characters per inch of the Axes' width, before a line wraps.
-_TITLE_CHARACTERS_PER_INCH = 10
+_TITLE_CHARACTERS_PER_INCH = 11
 
 _AXIS_WORDS = {
     "regulars": "regulars (land units)",
