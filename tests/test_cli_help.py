@@ -37,3 +37,19 @@ def test_every_option_has_help(path, parser):
 @pytest.mark.parametrize("path,parser", PARSERS, ids=[" ".join(p) for p, _ in PARSERS])
 def test_help_output_has_no_doubled_percent(path, parser):
     assert "%%" not in parser.format_help()
+
+
+def test_readme_and_help_agree_on_cards_as_printed():
+    from pathlib import Path
+
+    readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
+    for path, parser in PARSERS:
+        for action in parser._actions:
+            if "--cards-as-printed" in action.option_strings:
+                help_text = action.help
+                assert "field battles only, as printed" in help_text, path
+                assert "also in assaults" in help_text, path
+    assert "`--cards-as-printed` (Mercenaries Bribed and Surprise Attack in field battles only" in (
+        readme
+    )
+    assert "on, in field battles only, as printed" in readme
