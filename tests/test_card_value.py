@@ -1,5 +1,9 @@
 """Card value analysis: the change in a side's odds from each card it could play."""
 
+import io
+from fractions import Fraction
+
+import pandas as pd
 import pytest
 
 from oddsengine import Assault, FieldBattle, OddsEngineError, exact
@@ -59,3 +63,40 @@ def test_card_value_on_the_command_line(capsys):
     )
     out = capsys.readouterr().out
     assert status == 0 and "Field Artillery adds" in out
+
+
+# 4R against 4R in the open: the attacker rolls 4 dice, the defender 4 + 1 (RULES.md 6,
+# field battle step 3); a die hits on 5 or 6; a tie goes to the defender (step 8). So the
+# attacker wins with P(X > Y), X ~ Bin(4, 1/3), Y ~ Bin(5, 1/3):
+# over 3**9: 32*32 + 24*112 + 8*192 + 1*232 = 5480 (X=1..4 times P(Y < X)*243).
+ATTACKER_WINS_4R_4R = Fraction(5480, 3**9)
+
+
+def test_foul_weather_has_the_same_sign_in_text_and_csv(capsys):
+    # Foul Weather (8, card 31) cancels the battle: the defender's chance of the attacker not
+    # winning rises from 1 - p to 1, a value of +p to the defender who plays it.
+    p = float(ATTACKER_WINS_4R_4R)
+    row = card_value(FieldBattle("france: 4R", "hapsburg: 4R"), side="defender")
+    row = row.set_index("card").loc["Foul Weather"]
+    assert row["value"] == pytest.approx(p, abs=1e-12)
+    assert row["delta:attacker_wins"] == pytest.approx(-p, abs=1e-12)
+    assert row["delta:defender_wins"] == pytest.approx(-(1 - p), abs=1e-12)
+    assert row["delta:cancelled"] == pytest.approx(1.0, abs=1e-12)
+    assert row["chance"].startswith("the attacker does not")
+    command = ["battle", "--attacker", "france: 4R", "--defender", "hapsburg: 4R"]
+    main([*command, "--card-value", "--side", "defender"])
+    text = capsys.readouterr().out
+    main([*command, "--card-value", "--side", "defender", "--format", "csv"])
+    csv = pd.read_csv(io.StringIO(capsys.readouterr().out)).set_index("card")
+    points = f"{p * 100:+6.1f} points  Foul Weather adds {p * 100:.1f} points"
+    assert points == " +27.8 points  Foul Weather adds 27.8 points"
+    assert points in text
+    assert csv.loc["Foul Weather", "value"] == pytest.approx(p, abs=1e-12)
+    assert csv.loc["Foul Weather", "summary"] in text
+    assert "percentage points" in text and "the attacker does not" in text
+
+
+def test_cards_that_bring_no_new_outcome_show_a_zero_change_for_it():
+    table = card_value(FieldBattle("france: 4R", "hapsburg: 4R"), side="defender")
+    tercios = table.set_index("card").loc["Tercios"]
+    assert tercios["delta:cancelled"] == 0.0

@@ -71,7 +71,7 @@ def test_notation_round_trips():
         ("2R 3R", "regulars given twice"),
         ("atlantis: 2R", "unknown power 'atlantis'"),
         ("2R L3", "battle rating is 0, 1 or 2"),
-        ("ottoman: 2R Charles-V", "cannot lead a ottoman force"),
+        ("ottoman: 2R Charles-V", "cannot lead an Ottoman force"),
     ],
 )
 def test_bad_forces_are_refused_with_a_reason(text, message):
@@ -89,3 +89,10 @@ def test_force_checks_counts_when_built_directly():
 def test_formation_too_large_for_its_leaders_is_refused():
     with pytest.raises(OddsEngineError, match="cannot move as one formation"):
         parse_force("7R Ibrahim").check_formation("attacker")
+
+
+def test_a_leader_of_another_power_is_named_with_the_right_article():
+    with pytest.raises(
+        OddsEngineError, match="^Suleiman is an Ottoman leader and cannot lead a Hapsburg force$"
+    ):
+        parse_force("hapsburg: 2R Suleiman")

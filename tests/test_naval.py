@@ -52,9 +52,9 @@ def test_fleet_notation_reads_squadrons_corsairs_and_leaders():
     "text, message",
     [
         ("france: 2Co", "only the Ottomans have corsairs"),
-        ("hapsburg: 2Sq Barbarossa", "Barbarossa cannot lead a hapsburg fleet"),
-        ("ottoman: 2Sq Doria", "Andrea Doria cannot lead a ottoman fleet"),
-        ("england: 1Sq Doria", "Andrea Doria cannot lead a england fleet"),
+        ("hapsburg: 2Sq Barbarossa", "Barbarossa cannot lead a Hapsburg fleet"),
+        ("ottoman: 2Sq Doria", "Andrea Doria cannot lead an Ottoman fleet"),
+        ("england: 1Sq Doria", "Andrea Doria cannot lead an English fleet"),
         ("2Sq Suleiman", "army leader"),
         ("4R 2Sq", "land units do not fight at sea"),
         ("-1Sq", "cannot be negative"),

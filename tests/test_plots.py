@@ -91,3 +91,111 @@ def test_plot_command_writes_the_file(tmp_path, suffix):
     assert main([*arguments, "--out", str(out)]) == 0
     assert out.stat().st_size > 1000
     assert main([*arguments, "--out", str(tmp_path / "odds.gif")]) == 2
+
+
+# -- style: colour vision, words, legends ------------------------------------------------
+
+
+def _is_red_or_green(colour):
+    """A saturated red or green: the pair that carries no meaning for many readers."""
+    from matplotlib.colors import to_rgb
+
+    red, green, blue = to_rgb(colour)
+    saturated = max(red, green, blue) - min(red, green, blue) > 0.35
+    return saturated and (
+        (red > 0.6 and green < 0.35 and blue < 0.35) or (green > 0.5 and red < 0.35 and blue < 0.45)
+    )
+
+
+def test_line_colours_avoid_red_against_green():
+    from oddsengine.faces.palette import LINE_COLOURS, SIDE_COLOURS
+
+    assert not any(_is_red_or_green(colour) for colour in LINE_COLOURS)
+    assert not any(_is_red_or_green(colour) for colour in SIDE_COLOURS.values())
+
+
+def test_probability_lines_are_steps_with_markers_in_the_palette():
+    from matplotlib.colors import same_color
+
+    from oddsengine.faces.palette import LINE_COLOURS
+
+    frame = sweep("assault", {"attacker": "3..8R L0..2", "defender": "2R"}, progress=False)
+    ax = plots.plot_probability(frame, "attacker_regulars", "attacker_rating")
+    for index, line in enumerate(ax.get_lines()):
+        assert line.get_drawstyle() == "steps-mid" and line.get_marker() not in ("", "None")
+        assert same_color(line.get_color(), LINE_COLOURS[index])
+    assert ax.get_ylabel() == "chance the assault takes the space"
+    title = " ".join(ax.get_title().split())
+    assert title.startswith("Assault (rule 15.1): chance the assault takes the space, exact")
+
+
+def test_titles_name_the_cards_and_the_legend_names_each_card():
+    frame = sweep(
+        "battle",
+        {
+            "attacker_cards": ["", "field-artillery"],
+            "attacker": "ottoman: 4..6R L1",
+            "defender": "hapsburg: 4R",
+        },
+        progress=False,
+    )
+    ax = plots.plot_probability(frame, "attacker_regulars", "attacker_cards")
+    assert [text.get_text() for text in ax.get_legend().get_texts()] == [
+        "no card",
+        "Field Artillery",
+    ]
+    assert ax.get_legend().get_title().get_text() == "attacker cards"
+    assert ax.get_ylabel() == "chance the attacker wins"
+    fixed = plots.plot_probability(
+        frame[frame["attacker_cards"] == "field-artillery"], "attacker_regulars"
+    )
+    assert "attacker cards: Field Artillery" in " ".join(fixed.get_title().split())
+
+
+def test_heatmap_uses_a_sequential_map():
+    frame = sweep("assault", {"attacker": "2..6R L1", "defender": "0..3R"}, progress=False)
+    ax = plots.plot_heatmap(frame, "defender_regulars", "attacker_regulars")
+    assert ax.images[0].get_cmap().name == "cividis"
+
+
+def test_survivors_legend_covers_no_bar():
+    result = oe.exact(oe.FieldBattle("ottoman: 8R L2", "hapsburg: 6R L1"))
+    ax = plots.plot_survivors(result)
+    ax.figure.canvas.draw()
+    legend = ax.get_legend().get_window_extent()
+    bars = [bar.get_window_extent() for bar in ax.patches if bar.get_height() > 0]
+    assert bars and not any(legend.overlaps(bar) for bar in bars)
+    colours = {tuple(bar.get_facecolor()) for bar in ax.patches}
+    assert not any(_is_red_or_green(colour) for colour in colours)
+    assert "rule 14" in ax.get_title() and "exact" in ax.get_title()
+
+
+def test_interception_bars_avoid_red_against_green():
+    ax = plots.plot_interception()
+    assert not any(_is_red_or_green(bar.get_facecolor()) for bar in ax.patches)
+    assert ax.get_ylabel() == "chance the interception succeeds"
+
+
+def test_one_shared_legend_for_a_grid():
+    frame = sweep("assault", {"attacker": "3..6R L0..1", "defender": "1..2R"}, progress=False)
+    figure, panels = plt.subplots(2, 1, layout="constrained")
+    for ax, garrison in zip(panels, (1, 2), strict=True):
+        plots.plot_probability(
+            frame[frame["defender_regulars"] == garrison],
+            "attacker_regulars",
+            "attacker_rating",
+            ax=ax,
+        )
+    legend = plots.shared_legend(panels)
+    assert all(ax.get_legend() is None for ax in panels)
+    assert figure.legends == [legend]
+    assert legend.get_title().get_text() == "attacker leader battle rating"
+    assert [text.get_text() for text in legend.get_texts()] == ["attacker L0", "attacker L1"]
+
+
+def test_survivors_of_a_naval_battle_are_ships_under_its_own_rule():
+    from oddsengine.combat.naval import NavalBattle
+
+    ax = plots.plot_survivors(oe.exact(NavalBattle("ottoman: 3Sq Barbarossa", "hapsburg: 2Sq")))
+    assert ax.get_title() == "Naval battle (rule 16.2): surviving ships of each side, exact"
+    assert ax.get_xlabel() == "surviving ships"

@@ -288,7 +288,7 @@ def test_scheduler_without_dask_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "dask", None)
     monkeypatch.setitem(sys.modules, "distributed", None)
     monkeypatch.setitem(sys.modules, "dask.distributed", None)
-    with pytest.raises(oe.OddsEngineError, match=r"pip install oddsengine\[distributed\]"):
+    with pytest.raises(oe.OddsEngineError, match=r'pip install "oddsengine\[distributed\]"'):
         sweep(
             "assault",
             {"attacker": "3R", "defender": "1R"},

@@ -72,14 +72,25 @@ def test_html_is_coloured_and_captioned(assault_table):
     assert "<caption>" in html and "rule 15.1" in html and "Method: exact" in html
     assert "background:#" in html
     sure = odds_table("assault", "16R L2", "0R").to_html()
-    assert "background:#9" in sure
+    assert "background:#6baed6" in sure  # the darkest blue of the scale at 100%
+
+
+def test_html_shades_are_one_blue_scale_darker_with_the_chance():
+    from matplotlib.colors import to_rgb
+
+    from oddsengine.faces.tables import _cell_colour
+
+    shades = [to_rgb(_cell_colour(p / 10)) for p in range(11)]
+    assert all(blue >= red and blue >= green for red, green, blue in shades)
+    lightness = [sum(shade) for shade in shades]
+    assert lightness == sorted(lightness, reverse=True) and lightness[0] > lightness[-1]
 
 
 def test_latex_and_bbcode(assault_table):
     latex = assault_table.to_latex()
     assert "\\begin{tabular}{lrrrr}" in latex and "\\%" in latex and "\\caption{" in latex
     bbcode = assault_table.to_bbcode()
-    assert bbcode.count("[table]") == 2 and "[td]" in bbcode and "%" in bbcode
+    assert bbcode.count("[c]") == 2 and bbcode.count("[/c]") == 2 and "%" in bbcode
 
 
 def test_monte_carlo_cells_carry_intervals():

@@ -34,6 +34,12 @@ def _parse_policies(arguments) -> Policies:
     return Policies(post_roll=post_roll, gout_target=arguments.gout_target, **orders)
 
 
+CARDS_AS_PRINTED_HELP = (
+    "rule option: Mercenaries Bribed and Surprise Attack in field battles only, as printed "
+    "(default: also in assaults, as original 000 allows)"
+)
+
+
 def _add_card_arguments(parser) -> None:
     group = parser.add_argument_group("cards and policies")
     group.add_argument(
@@ -63,11 +69,15 @@ def _add_card_arguments(parser) -> None:
         help="order of losses, e.g. regulars,mercenaries,cavalry or RMC "
         "(default mercenaries, regulars, cavalry)",
     )
-    group.add_argument("--defender-casualty-order", metavar="ORDER")
+    group.add_argument(
+        "--defender-casualty-order",
+        metavar="ORDER",
+        help="order of the defender's losses, as above",
+    )
     group.add_argument(
         "--cards-as-printed",
         action="store_true",
-        help="rule option: Mercenaries Bribed and Surprise Attack in field battles only",
+        help=CARDS_AS_PRINTED_HELP,
     )
     group.add_argument(
         "--gout-target",
@@ -157,7 +167,13 @@ def _print_card_values(spec, arguments):
         sys.stdout.write(table.to_csv(index=False))
     else:
         print(spec.title())
-        print("Value of each card a side could still play (exact):")
+        print(
+            "Value of each card a side could still play (exact), in percentage points of "
+            "that side's chance"
+        )
+        print(
+            "(the attacker's: it wins or takes the space; the defender's: the attacker does not):"
+        )
         for row in table.itertuples(index=False):
             print(f"  {row.value * 100:+6.1f} points  {row.summary}")
 
@@ -211,7 +227,12 @@ FORCE_HELP = (
 def _add_combat_arguments(parser) -> None:
     """The forces, cards and policies of a field battle or an assault."""
     parser.add_argument("--attacker", required=True, metavar="FORCE", help=FORCE_HELP)
-    parser.add_argument("--defender", required=True, metavar="FORCE")
+    parser.add_argument(
+        "--defender",
+        required=True,
+        metavar="FORCE",
+        help="the defending force, written the same way",
+    )
     parser.add_argument(
         "--defender-ally",
         metavar="FORCE",
@@ -263,9 +284,24 @@ def register(commands) -> None:
         action="store_true",
         help="the attacker has no LOC to the space",
     )
-    requirements.add_argument("--defender-squadrons-adjacent", type=non_negative_int, default=0)
-    requirements.add_argument("--defender-squadrons-in-port", type=non_negative_int, default=0)
-    requirements.add_argument("--attacker-squadrons-adjacent", type=non_negative_int, default=0)
+    requirements.add_argument(
+        "--defender-squadrons-adjacent",
+        type=non_negative_int,
+        default=0,
+        help="defending squadrons in an adjacent sea zone (any refuses the assault; 15.1)",
+    )
+    requirements.add_argument(
+        "--defender-squadrons-in-port",
+        type=non_negative_int,
+        default=0,
+        help="defending squadrons in the port (the attacker needs more adjacent; 15.1)",
+    )
+    requirements.add_argument(
+        "--attacker-squadrons-adjacent",
+        type=non_negative_int,
+        default=0,
+        help="attacking squadrons in the adjacent sea zones (corsairs do not count)",
+    )
     requirements.add_argument(
         "--no-siege-artillery-supply",
         action="store_true",

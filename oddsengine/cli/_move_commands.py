@@ -189,7 +189,12 @@ def register(commands) -> None:
         help="judge the best defender policy by the chance of holding the space after K "
         "impulses of assaults on the siege (default: at the end of the move)",
     )
-    policies.add_argument("--interception", choices=("all", "none"))
+    policies.add_argument(
+        "--interception",
+        choices=("all", "none"),
+        help="all: every eligible stack tries to intercept; none: no one tries "
+        "(default: the scenario file's policy)",
+    )
     move.add_argument(
         "--states",
         type=positive_int,
@@ -228,8 +233,12 @@ def register(commands) -> None:
         metavar="K",
         help="the first impulse with an assault; the besiegers wait before it (default 1)",
     )
-    siege.add_argument("--attacker-cards", default="", metavar="CARDS")
-    siege.add_argument("--defender-cards", default="", metavar="CARDS")
+    siege.add_argument(
+        "--attacker-cards", default="", metavar="CARDS", help="cards the besiegers play"
+    )
+    siege.add_argument(
+        "--defender-cards", default="", metavar="CARDS", help="cards the garrison plays"
+    )
     engine = siege.add_argument_group("engine")
     add_method_argument(engine)
     engine.add_argument(
@@ -238,5 +247,7 @@ def register(commands) -> None:
     engine.add_argument(
         "--seed", type=non_negative_int, default=None, help="random seed (Monte Carlo)"
     )
-    engine.add_argument("--format", choices=FORMATS, default="table")
+    engine.add_argument(
+        "--format", choices=FORMATS, default="table", help="output format (default table)"
+    )
     siege.set_defaults(run=_run_siege)

@@ -185,7 +185,12 @@ def register(commands) -> None:
         "in a port.",
     )
     naval.add_argument("--attacker", required=True, metavar="FLEET", help=FLEET_HELP)
-    naval.add_argument("--defender", required=True, metavar="FLEET")
+    naval.add_argument(
+        "--defender",
+        required=True,
+        metavar="FLEET",
+        help="the defending fleet, written the same way",
+    )
     naval.add_argument(
         "--in-port", action="store_true", help="the battle is in a port (the defender +1 die)"
     )
@@ -203,7 +208,9 @@ def register(commands) -> None:
         metavar="CARDS",
         help=effects_text("naval-battle"),
     )
-    cards.add_argument("--defender-cards", default="", metavar="CARDS")
+    cards.add_argument(
+        "--defender-cards", default="", metavar="CARDS", help="cards the defender plays"
+    )
     cards.add_argument(
         "--policy",
         action="append",
@@ -291,7 +298,12 @@ def register(commands) -> None:
         description="A foreign war (21.7): each attempt (1 CP) is a field battle without the "
         "defender's die and without retreat, until no foreign unit is left.",
     )
-    war.add_argument("--war", required=True, choices=("persia", "egypt", "ireland"))
+    war.add_argument(
+        "--war",
+        required=True,
+        choices=("persia", "egypt", "ireland"),
+        help="the foreign war card fought",
+    )
     war.add_argument(
         "--force",
         required=True,
@@ -315,7 +327,10 @@ def register(commands) -> None:
         help="combat cards in the first attempt: " + effects_text("foreign-war"),
     )
     war.add_argument(
-        "--policy", action="append", metavar=f"{post_roll_slugs('foreign-war')[0]}=POLICY"
+        "--policy",
+        action="append",
+        metavar=f"{post_roll_slugs('foreign-war')[0]}=POLICY",
+        help="post-roll card policy: always or if-it-changes-the-outcome (default)",
     )
     war.add_argument(
         "--reinforcements",
@@ -325,7 +340,12 @@ def register(commands) -> None:
         help="regulars built on the card before each later attempt (2 CP each), up to the "
         "card's number",
     )
-    war.add_argument("--casualty-order", metavar="ORDER", default=None)
+    war.add_argument(
+        "--casualty-order",
+        metavar="ORDER",
+        default=None,
+        help="order of the major power's losses, e.g. regulars,mercenaries,cavalry",
+    )
     add_engine_arguments(war)
     war.set_defaults(run=_run_foreign_war)
 

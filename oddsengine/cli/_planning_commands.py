@@ -16,7 +16,14 @@ from oddsengine.errors import OddsEngineError
 from oddsengine.results.output import FORMATS
 
 #: Force options of ``needed``; each kind takes those named in its record's roles.
-_FORCE_OPTIONS = ("attacker", "defender", "besiegers", "garrison", "reinforcements", "force")
+_FORCE_OPTIONS = {
+    "attacker": "battle, assault, naval: the attacking force or fleet",
+    "defender": "battle, assault, naval: the defending force or fleet",
+    "besiegers": "siege: the besieging force",
+    "garrison": "siege: the garrison",
+    "reinforcements": "siege: units joining the besiegers",
+    "force": "foreign-war: the major power's units and leaders",
+}
 _TABLE_FORMATS = ("markdown", "html", "latex", "bbcode")
 
 
@@ -203,8 +210,8 @@ def register(commands) -> None:
     )
     needed.add_argument("scenario", nargs="?", metavar="SCENARIO", help="move: a .toml or example")
     forces = needed.add_argument_group("forces (one holds the '?')")
-    for option in _FORCE_OPTIONS:
-        forces.add_argument(f"--{option}", metavar="FORCE")
+    for option, text in _FORCE_OPTIONS.items():
+        forces.add_argument(f"--{option}", metavar="FORCE", help=text)
     forces.add_argument(
         "--stack",
         action="append",
@@ -235,8 +242,12 @@ def register(commands) -> None:
     question.add_argument(
         "--event", help="the event to reach (default: what the side with the '?' wants)"
     )
-    question.add_argument("--attacker-cards", default="", metavar="CARDS")
-    question.add_argument("--defender-cards", default="", metavar="CARDS")
+    question.add_argument(
+        "--attacker-cards", default="", metavar="CARDS", help="cards the attacker plays"
+    )
+    question.add_argument(
+        "--defender-cards", default="", metavar="CARDS", help="cards the defender plays"
+    )
     question.add_argument("--defender-policy", metavar="POLICY", help="move: the defender's")
     question.add_argument(
         "--max-units",
@@ -284,5 +295,7 @@ def register(commands) -> None:
     engine.add_argument(
         "--seed", type=non_negative_int, default=None, help="random seed (Monte Carlo)"
     )
-    engine.add_argument("--format", choices=FORMATS, default="table")
+    engine.add_argument(
+        "--format", choices=FORMATS, default="table", help="output format (default table)"
+    )
     plan.set_defaults(run=_run_plan)

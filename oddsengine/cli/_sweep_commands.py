@@ -8,6 +8,7 @@ import sys
 import warnings
 from pathlib import Path
 
+from oddsengine.cli._combat_commands import CARDS_AS_PRINTED_HELP
 from oddsengine.cli._engine_options import positive_int, probability_target
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces.output_file import check_output_path, write_atomically
@@ -301,10 +302,19 @@ def _add_method_arguments(parser) -> None:
 
 def _add_card_arguments(parser) -> None:
     group = parser.add_argument_group("cards (the same in every cell)")
-    group.add_argument("--attacker-cards", default="", metavar="CARDS")
-    group.add_argument("--defender-cards", default="", metavar="CARDS")
-    group.add_argument("--responses", default="", metavar="CARDS")
-    group.add_argument("--cards-as-printed", action="store_true")
+    group.add_argument(
+        "--attacker-cards",
+        default="",
+        metavar="CARDS",
+        help="cards the attacker plays, by name or number",
+    )
+    group.add_argument(
+        "--defender-cards", default="", metavar="CARDS", help="cards the defender plays"
+    )
+    group.add_argument(
+        "--responses", default="", metavar="CARDS", help="response cards played by other powers"
+    )
+    group.add_argument("--cards-as-printed", action="store_true", help=CARDS_AS_PRINTED_HELP)
 
 
 def _add_forces(parser) -> None:
@@ -338,9 +348,15 @@ def register(commands) -> None:
     sweep.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="run on a Dask cluster, e.g. tcp://host:8786 (pip install oddsengine[distributed])",
+        help='run on a Dask cluster, e.g. tcp://host:8786 (pip install "oddsengine[distributed]")',
     )
-    sweep.add_argument("--batch-size", type=positive_int, default=None, metavar="N")
+    sweep.add_argument(
+        "--batch-size",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="scenarios sent to a worker at a time (default: sized to take a few seconds)",
+    )
     sweep.add_argument(
         "--checkpoint",
         type=_seconds,
@@ -360,7 +376,9 @@ def register(commands) -> None:
         "range gives the rows, the defender's the columns; further ranges give one table "
         "per value. intercept and avoid run over leader rating and Ottoman cavalry.",
     )
-    table.add_argument("kind", choices=[kind.name for kind in table_kinds()])
+    table.add_argument(
+        "kind", choices=[kind.name for kind in table_kinds()], help="the kind of engagement"
+    )
     _add_forces(table)
     table.add_argument(
         "--format",
@@ -381,16 +399,22 @@ def register(commands) -> None:
         "plot",
         help="a chart: probability by force size, a heat map, or interception chances",
         description="battle/assault: the headline probability against the attacker's first "
-        "range, one line per leader rating, with the 95%% interval as a band (--heatmap: "
+        "range, one line per leader rating, with the 95% interval as a band (--heatmap: "
         "over the attacker's and the defender's ranges). intercept/avoid: chance by leader "
         "rating and Ottoman cavalry.",
     )
-    plot.add_argument("kind", choices=[kind.name for kind in table_kinds()])
+    plot.add_argument(
+        "kind", choices=[kind.name for kind in table_kinds()], help="the kind of engagement"
+    )
     _add_forces(plot)
     plot.add_argument("--out", required=True, metavar="FILE", help="file.png, .svg or .pdf")
-    plot.add_argument("--heatmap", action="store_true")
     plot.add_argument(
-        "--dpi", type=positive_int, default=120, help=f"resolution (default 120, at most {MAX_DPI})"
+        "--heatmap",
+        action="store_true",
+        help="a heat map over the attacker's and the defender's first ranges",
+    )
+    plot.add_argument(
+        "--dpi", type=positive_int, default=150, help=f"resolution (default 150, at most {MAX_DPI})"
     )
     _add_card_arguments(plot)
     _add_method_arguments(plot)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from oddsengine.combat.leaders import is_leader_name
 from oddsengine.combat.limits import check_unit_count, read_count
-from oddsengine.combat.powers import normalise_power
+from oddsengine.combat.powers import normalise_power, power_with_article
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["NavalLeader", "NAVAL_LEADERS", "Fleet", "as_fleet", "find_naval_leader", "parse_fleet"]
@@ -180,7 +180,7 @@ class Fleet:
         for leader in leaders:
             if power not in leader.serves:
                 raise OddsEngineError(
-                    f"{leader.name} cannot lead a {power} fleet (he serves "
+                    f"{leader.name} cannot lead {power_with_article(power)} fleet (he serves "
                     f"{' or '.join(leader.serves)})"
                 )
         object.__setattr__(self, "power", power)

@@ -17,7 +17,7 @@ from oddsengine.combat.limits import (
     check_unit_count,
     read_count,
 )
-from oddsengine.combat.powers import normalise_power
+from oddsengine.combat.powers import normalise_power, power_with_article
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = ["Force", "as_force", "parse_force", "UNIT_TYPES", "DEFAULT_CASUALTY_ORDER"]
@@ -89,7 +89,8 @@ class Force:
                     if leader.name in ("Maurice of Saxony",):
                         continue
                     raise OddsEngineError(
-                        f"{leader.name} is a {leader.power} leader and cannot lead a {power} force"
+                        f"{leader.name} is {power_with_article(leader.power)} leader and cannot "
+                        f"lead {power_with_article(power)} force"
                     )
         if self.cavalry and power is None:
             power = "ottoman"  # RULES.md terms: cavalry is Ottoman only.

@@ -6,7 +6,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from oddsengine.combat.powers import normalise_power
+from oddsengine.combat.powers import normalise_power, power_with_article
 from oddsengine.errors import OddsEngineError, shown
 
 __all__ = ["Leader", "LEADERS", "anonymous_leader", "find_leader"]
@@ -153,6 +153,7 @@ def find_leader(name: str, power: str | None = None) -> Leader:
             return Leader(leader.name, power, leader.battle_rating, leader.command_rating)
         if leader.power != power:
             raise OddsEngineError(
-                f"{leader.name} is a {leader.power} leader and cannot lead a {power} force"
+                f"{leader.name} is {power_with_article(leader.power)} leader and cannot lead "
+                f"{power_with_article(power)} force"
             )
     return leader

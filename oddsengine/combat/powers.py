@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from oddsengine.errors import OddsEngineError, shown
 
-__all__ = ["MAJOR_POWERS", "MINOR_POWERS", "POWERS", "normalise_power"]
+__all__ = [
+    "MAJOR_POWERS",
+    "MINOR_POWERS",
+    "POWERS",
+    "normalise_power",
+    "power_adjective",
+    "power_with_article",
+]
 
 MAJOR_POWERS = ("ottoman", "hapsburg", "england", "france", "papacy", "protestant")
 MINOR_POWERS = ("genoa", "hungary", "scotland", "venice")
@@ -27,6 +34,45 @@ _ALIASES = {
     "genoese": "genoa",
     "scottish": "scotland",
 }
+
+_ADJECTIVES = {
+    "ottoman": "Ottoman",
+    "hapsburg": "Hapsburg",
+    "england": "English",
+    "france": "French",
+    "papacy": "Papal",
+    "protestant": "Protestant",
+    "genoa": "Genoese",
+    "hungary": "Hungarian",
+    "scotland": "Scottish",
+    "venice": "Venetian",
+    "independent": "independent",
+}
+
+
+def power_adjective(power: str) -> str:
+    """The power as an adjective, for messages and labels (``"Ottoman"``, ``"English"``).
+
+    Examples
+    --------
+    >>> power_adjective("england")
+    'English'
+    """
+    return _ADJECTIVES.get(power, power)
+
+
+def power_with_article(power: str) -> str:
+    """The power as an adjective with its article, for messages (``"an Ottoman"``).
+
+    Examples
+    --------
+    >>> power_with_article("ottoman") + " leader"
+    'an Ottoman leader'
+    >>> power_with_article("england") + " fleet"
+    'an English fleet'
+    """
+    adjective = power_adjective(power)
+    return f"{'an' if adjective[0].lower() in 'aeiou' else 'a'} {adjective}"
 
 
 def normalise_power(name: str) -> str:

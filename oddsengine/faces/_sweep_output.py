@@ -27,6 +27,7 @@ __all__ = [
     "RESULT_COLUMNS",
     "INTEGER_COLUMNS",
     "OutputFile",
+    "PARQUET_HINT",
     "read_table",
     "refused_row",
     "result_rows",
@@ -66,6 +67,9 @@ _TEXT_COLUMNS = (
 )
 _KEY = re.compile(r"[0-9a-f]{20}")
 _PARTIAL_SUFFIX = ".partial"
+
+#: Where pyarrow, for Parquet files, comes from.
+PARQUET_HINT = 'pip install "oddsengine[parquet]"'
 
 
 def _missing(value) -> bool:
@@ -196,6 +200,10 @@ def read_table(path):
 
     path = Path(path)
     if _format_of(path) == "parquet":
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise OddsEngineError(f"reading Parquet needs pyarrow: {PARQUET_HINT}") from None
         frame = pd.read_parquet(path)
     else:
         text = dict.fromkeys(INTEGER_COLUMNS + _TEXT_COLUMNS, str)
@@ -265,7 +273,7 @@ class OutputFile:
                 import pyarrow  # noqa: F401
             except ImportError:
                 raise OddsEngineError(
-                    "writing Parquet needs pyarrow (pip install pyarrow); or write .csv"
+                    f"writing Parquet needs pyarrow: {PARQUET_HINT}; or write .csv"
                 ) from None
         self.folder = self.path.parent if str(self.path.parent) else Path(".")
         if not self.folder.is_dir():

@@ -16,7 +16,7 @@ from oddsengine.faces._sweep_output import refused_row, table_frame
 __all__ = ["Runner", "connect", "method_for", "has_exact_path", "DISTRIBUTED_HINT"]
 
 #: Where Dask comes from.
-DISTRIBUTED_HINT = "pip install oddsengine[distributed]"
+DISTRIBUTED_HINT = 'pip install "oddsengine[distributed]"'
 #: Scenarios per batch on a cluster, and at most locally.
 LOCAL_BATCH = 256
 #: Local batches are sized to take about this long.

@@ -13,6 +13,9 @@ it; none calls ``plt.show()``. Probabilities are shown in percent.
 
 from __future__ import annotations
 
+from oddsengine.combat.powers import power_adjective
+from oddsengine.faces.palette import LINE_COLOURS, MARKERS
+
 __all__ = ["plot_naval_odds", "plot_piracy_value", "plot_foreign_wars"]
 
 
@@ -73,23 +76,34 @@ def plot_naval_odds(
 
     squadrons = list(squadrons)
     ax = _new_axes(ax)
-    for leader in leaders:
+    for index, leader in enumerate(leaders):
         chances = [
             exact(
                 NavalBattle(f"{power}: {count}Sq {leader}".strip(), defender, in_port=in_port)
             ).p["attacker_wins"]
             for count in squadrons
         ]
-        ax.plot(squadrons, chances, marker="o", label=leader or "no leader")
+        # Squadrons are whole numbers: a step through each marked value.
+        ax.plot(
+            squadrons,
+            chances,
+            drawstyle="steps-mid",
+            color=LINE_COLOURS[index % len(LINE_COLOURS)],
+            marker=MARKERS[index % len(MARKERS)],
+            label=leader or "no leader",
+        )
     battle = NavalBattle(f"{power}: 1Sq", defender, in_port=in_port)
-    ax.set_xlabel(f"attacking {power} squadrons")
+    ax.set_xlabel(f"attacking {power_adjective(power)} squadrons")
     ax.set_ylabel("chance the attacker wins")
     _percent_axis(ax.yaxis)
     ax.set_ylim(0, 1)
     ax.grid(True, alpha=0.3)
     ax.legend(loc="upper left", title="naval leader")
     where = "in port" if in_port else "at sea"
-    ax.set_title(title or f"Naval battle {where} (16.2) against {battle.defender.notation()}")
+    ax.set_title(
+        title
+        or f"Naval battle {where} (rule 16.2) against {battle.defender.notation()}, exact"
+    )
     return ax
 
 
@@ -126,11 +140,13 @@ def plot_piracy_value(
     >>> [round(float(value), 4) for value in ax.lines[0].get_ydata()]
     [0.1667, 0.2778]
     """
+    from matplotlib.ticker import MaxNLocator
+
     from oddsengine.combat.piracy import Piracy
     from oddsengine.engines.exact import exact
 
     corsairs = list(corsairs)
-    ax = _new_axes(ax)
+    ax = _new_axes(ax, size=(10, 4.8))
     styles = ("-", "--", ":", "-.")
     for index, leader in enumerate(leaders):
         for defence_index, (zone, adjacent, fortresses) in enumerate(defences):
@@ -150,16 +166,22 @@ def plot_piracy_value(
             ax.plot(
                 corsairs,
                 values,
-                marker="o",
+                marker=MARKERS[defence_index % len(MARKERS)],
                 linestyle=styles[defence_index % len(styles)],
-                color=f"C{index}",
+                color=LINE_COLOURS[index % len(LINE_COLOURS)],
                 label=f"{leader or 'no leader'}, {dice} anti-piracy dice",
             )
     ax.set_xlabel("corsairs in the sea zone")
     ax.set_ylabel("expected piracy VP per CP")
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=7, ncol=2, loc="upper left")
-    ax.set_title(title or f"Piracy (16.4): what 2 CP buy ({target_ports} target ports)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    # Beside the chart: the lines fill the whole plotting area.
+    ax.legend(
+        fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0, frameon=False
+    )
+    ax.set_title(
+        title or f"Piracy (rule 16.4): what 2 CP buy ({target_ports} target ports), exact"
+    )
     return ax
 
 
@@ -195,14 +217,15 @@ def plot_foreign_wars(wars=None, *, horizon=8, ax=None, title=None):
             ForeignWar(name, f"{card.units}R", horizon=horizon) for name, card in WARS.items()
         ]
     ax = _new_axes(ax)
-    for war in wars:
+    for index, war in enumerate(wars):
         p = exact(war).p
         attempts = list(range(1, war.horizon + 1))
         ax.step(
             attempts,
             [p[f"won_by:{k}"] for k in attempts],
             where="mid",
-            marker="o",
+            color=LINE_COLOURS[index % len(LINE_COLOURS)],
+            marker=MARKERS[index % len(MARKERS)],
             label=f"{war.card.name}: {war.force.notation()} vs {war.foreign}",
         )
     ax.set_xlabel("attempts (1 CP each)")
@@ -211,5 +234,5 @@ def plot_foreign_wars(wars=None, *, horizon=8, ax=None, title=None):
     ax.set_ylim(0, 1)
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8, loc="lower right")
-    ax.set_title(title or "Foreign wars (21.7): won within k attempts")
+    ax.set_title(title or "Foreign wars (rule 21.7): chance each is won within k attempts, exact")
     return ax

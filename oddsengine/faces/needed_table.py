@@ -30,6 +30,7 @@ from html import escape
 import pandas as pd
 
 from oddsengine.errors import OddsEngineError
+from oddsengine.faces.bbcode import fixed_width_table
 from oddsengine.faces.templates import is_template, parse_template
 from oddsengine.questions.needed import find_kind, first_reaching, needed
 
@@ -130,12 +131,13 @@ class NeededTable:
         return "\n".join(lines)
 
     def to_bbcode(self) -> str:
-        """A BBCode table for forum posts, the caption above it."""
-        rows = ["[tr]" + "".join(f"[th]{text}[/th]" for text in self._header()) + "[/tr]"]
-        for row in self.values.index:
-            cells = "".join(f"[td]{self._cell(row, target)}[/td]" for target in self.targets)
-            rows.append(f"[tr][th]{row}[/th]{cells}[/tr]")
-        return f"[b]{self.caption}[/b]\n[table]" + "".join(rows) + "[/table]"
+        """BBCode for BoardGameGeek's forums: the caption in ``[b]`` above a fixed-width
+        ``[c]`` block (BGG has no table tag)."""
+        rows = [
+            [str(row), *(self._cell(row, target) for target in self.targets)]
+            for row in self.values.index
+        ]
+        return f"[b]{self.caption}[/b]\n" + fixed_width_table(self._header(), rows)
 
     def to_csv(self) -> str:
         """CSV: the row label, then one column per target (empty where none reaches it)."""
@@ -143,9 +145,7 @@ class NeededTable:
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow([self.role, *(f"{target:g}" for target in self.targets)])
         for row in self.values.index:
-            writer.writerow(
-                [row, *("" if pd.isna(v) else int(v) for v in self.values.loc[row])]
-            )
+            writer.writerow([row, *("" if pd.isna(v) else int(v) for v in self.values.loc[row])])
         return buffer.getvalue()
 
     def render(self, format: str) -> str:

@@ -9,14 +9,47 @@ it; none calls ``plt.show()``. Probabilities are shown in percent.
 - :func:`plot_survivors`: the distribution of surviving land units of a result.
 - :func:`plot_interception`: the chance of an interception (or of avoiding battle) by
   leader rating and Ottoman cavalry.
+- :func:`shared_legend`: one legend for a grid of panels drawn by the functions above.
+
+Colours come from :mod:`oddsengine.faces.palette`: readable with any colour vision.
+Titles name the engagement, its rule, the method and the cards in play.
 """
 
 from __future__ import annotations
 
 from oddsengine import kinds
 from oddsengine.errors import OddsEngineError
+from oddsengine.faces.palette import LINE_COLOURS, MARKERS, SEQUENTIAL_MAP, SIDE_COLOURS
 
-__all__ = ["plot_probability", "plot_heatmap", "plot_survivors", "plot_interception"]
+__all__ = [
+    "plot_probability",
+    "plot_heatmap",
+    "plot_survivors",
+    "plot_interception",
+    "shared_legend",
+    "chance_label",
+]
+
+#: What a chance is of, in words, by outcome (and by engagement where it differs).
+_OUTCOME_WORDS = {
+    "attacker_wins": "the attacker wins",
+    "defender_wins": "the defender wins",
+    "won": "the war is won",
+    "mover_in_control": "the moving force holds the space",
+    "cancelled": "the combat is cancelled",
+}
+_SUCCESS_WORDS = {
+    "assault": "the assault takes the space",
+    "intercept": "the interception succeeds",
+    "avoid": "the force avoids battle",
+    "naval-intercept": "the naval interception succeeds",
+    "naval-avoid": "the fleet avoids battle",
+    "piracy": "the piracy succeeds",
+}
+_METHOD_WORDS = {"exact": "exact", "monte-carlo": "Monte Carlo, 95% band"}
+_CARD_COLUMNS = ("attacker_cards", "defender_cards", "responses")
+#: Title characters per inch of the Axes' width, before a line wraps.
+_TITLE_CHARACTERS_PER_INCH = 11
 
 _AXIS_WORDS = {
     "regulars": "regulars (land units)",
@@ -82,10 +115,60 @@ def _varying(rows, exclude) -> list[str]:
     return names
 
 
+def chance_label(outcome: str, engagement: str | None = None) -> str:
+    """The chance of ``outcome`` in words, for an axis or a colour bar.
+
+    Examples
+    --------
+    >>> chance_label("attacker_wins")
+    'chance the attacker wins'
+    >>> chance_label("success", "assault")
+    'chance the assault takes the space'
+    """
+    if outcome == "success" and engagement in _SUCCESS_WORDS:
+        return f"chance {_SUCCESS_WORDS[engagement]}"
+    if outcome in _OUTCOME_WORDS:
+        return f"chance {_OUTCOME_WORDS[outcome]}"
+    return f"chance of {outcome.replace('_', ' ')}"
+
+
+def _engagement(rows):
+    return rows["engagement"].iloc[0] if "engagement" in rows.columns else None
+
+
 def _title(rows, outcome) -> str:
-    engagement = rows["engagement"].iloc[0] if "engagement" in rows.columns else None
+    """``Assault (rule 15.1): chance the assault takes the space, exact``."""
+    engagement = _engagement(rows)
     name = kinds.title(engagement)
-    return f"{name}: chance of {outcome.replace('_', ' ')}".strip(": ")
+    kind = kinds.KINDS.get(engagement)
+    if kind is not None and "rule" in kind.rule:
+        name += f" ({kind.rule[kind.rule.index('rule') :]})"
+    title = f"{name}: {chance_label(outcome, engagement)}".strip(": ")
+    if "method" in rows.columns:
+        methods = sorted(str(method) for method in rows["method"].dropna().unique())
+        if methods:
+            title += ", " + " and ".join(_METHOD_WORDS.get(m, m) for m in methods)
+    return title
+
+
+def _card_name(card) -> str:
+    """The printed name of a card of a spec (a land card, or a naval card's effect)."""
+    card = getattr(card, "card", card)
+    return getattr(card, "name", str(card))
+
+
+def _card_names(slugs) -> str:
+    """``"siege-mining,siege-artillery"`` -> ``"Siege Mining, Siege Artillery"``."""
+    from oddsengine.combat.cards import find_card
+
+    names = []
+    for slug in str(slugs or "").split(","):
+        if slug.strip():
+            try:
+                names.append(find_card(slug.strip()).name)
+            except OddsEngineError:
+                names.append(slug.strip())
+    return ", ".join(names) or "no card"
 
 
 def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
@@ -125,24 +208,30 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
     groups = ([line] if line else []) + _varying(rows, {x, line, *_labels_of(rows)})
     ax = _new_axes(ax)
     grouped = rows.groupby(groups, sort=True) if groups else [((), rows)]
-    markers = "osD^v<>p"
     refused_label = "refused by the rules"
     for index, (key, group) in enumerate(grouped):
         key = key if isinstance(key, tuple) else (key,)
         group = group.sort_values(x)
-        label = ", ".join(
-            _legend_part(name, value) for name, value in zip(groups, key, strict=True)
-        )
+        if len(groups) == 1 and groups[0] in _CARD_COLUMNS:
+            label = _card_names(key[0])  # the legend's title names the side
+        else:
+            label = ", ".join(
+                _legend_part(name, value) for name, value in zip(groups, key, strict=True)
+            )
         missing = _refused_values(frame, dict(zip(groups, key, strict=True)), x)
         # A refused value breaks the line (NaN) and is marked on the x axis.
         line_x = sorted({*group[x], *missing})
         line_y = group.set_index(x)["probability"].reindex(line_x).astype(float)
+        # Force sizes are whole numbers: a step through each marked value, nothing
+        # drawn as if between two sizes.
         (drawn,) = ax.plot(
             line_x,
             line_y,
-            marker=markers[index % len(markers)],
-            markersize=4,
-            linewidth=1.8,
+            drawstyle="steps-mid",
+            color=LINE_COLOURS[index % len(LINE_COLOURS)],
+            marker=MARKERS[index % len(MARKERS)],
+            markersize=4.5,
+            linewidth=1.6,
             label=label or None,
         )
         if missing:
@@ -158,11 +247,13 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
             refused_label = None
         low, high = group["ci95_low"].astype(float), group["ci95_high"].astype(float)
         if (high - low).max() > 0:
-            ax.fill_between(group[x], low, high, color=drawn.get_color(), alpha=0.2, linewidth=0)
+            ax.fill_between(
+                group[x], low, high, step="mid", color=drawn.get_color(), alpha=0.2, linewidth=0
+            )
     ax.set_ylim(0, 1)
     _percent_axis(ax.yaxis)
     ax.set_xlabel(column_label(x))
-    ax.set_ylabel(f"chance of {outcome.replace('_', ' ')}")
+    ax.set_ylabel(chance_label(outcome, _engagement(rows)))
     ax.grid(True, alpha=0.3)
     if groups or refused_label is None:
         from matplotlib.ticker import MaxNLocator
@@ -170,7 +261,7 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         title_words = column_label(groups[0]) if len(groups) == 1 else None
         ax.legend(title=title_words, frameon=True)
-    ax.set_title(title or _subtitle(_title(rows, outcome), rows, groups + [x]))
+    ax.set_title(title or _subtitle(_title(rows, outcome), rows, groups + [x], _title_width(ax)))
     return ax
 
 
@@ -201,10 +292,18 @@ def _legend_part(name, value) -> str:
     if name.endswith(("_regulars", "_mercenaries", "_cavalry")):
         side, kind = name.rsplit("_", 1)
         return f"{side.replace('_', ' ')} {value} {kind}"
+    if name in _CARD_COLUMNS:
+        return f"{name.replace('_', ' ')}: {_card_names(value)}"
     return f"{name.replace('_', ' ')}: {value or 'none'}"
 
 
-def _subtitle(title, rows, shown) -> str:
+def _title_width(ax) -> int:
+    """Characters of a title line that fit over ``ax`` (a panel of a grid is narrow)."""
+    inches = ax.get_position().width * ax.figure.get_figwidth()
+    return max(30, int(inches * _TITLE_CHARACTERS_PER_INCH))
+
+
+def _subtitle(title, rows, shown, width=80) -> str:
     """The title, with what is the same in every row: the forces, or (when a force's
     template varies) its fixed ranges, such as the attacker's leader rating."""
     fixed = []
@@ -223,7 +322,16 @@ def _subtitle(title, rows, shown) -> str:
         ]
         if common:
             fixed.append(f"{name} {' '.join(common)}")
-    return title + (f"\n({', '.join(fixed)})" if fixed else "")
+    for name in _CARD_COLUMNS:
+        if name in rows.columns and name not in shown and rows[name].nunique() == 1:
+            if str(rows[name].iloc[0] or ""):
+                fixed.append(f"{name.replace('_', ' ')}: {_card_names(rows[name].iloc[0])}")
+    if "cards_as_printed" in rows.columns and rows["cards_as_printed"].astype(bool).all():
+        fixed.append("cards as printed")
+    import textwrap
+
+    title = textwrap.fill(title, width)
+    return title + (f"\n({textwrap.fill(', '.join(fixed), width)})" if fixed else "")
 
 
 def plot_heatmap(frame, x, y, *, outcome=None, ax=None, title=None, annotate=True):
@@ -261,7 +369,7 @@ def plot_heatmap(frame, x, y, *, outcome=None, ax=None, title=None, annotate=Tru
     ax = _new_axes(ax, size=(1.2 + 0.75 * len(every_x), 1.4 + 0.42 * len(every_y)))
     image = ax.imshow(
         np.ma.masked_invalid(table.to_numpy(dtype=float)),
-        cmap="RdYlGn",
+        cmap=SEQUENTIAL_MAP,
         vmin=0,
         vmax=1,
         aspect="auto",
@@ -284,15 +392,15 @@ def plot_heatmap(frame, x, y, *, outcome=None, ax=None, title=None, annotate=Tru
                     ha="center",
                     va="center",
                     fontsize=8,
-                    # White on the darkest reds and greens, black elsewhere.
-                    color="white" if value < 0.12 or value > 0.88 else "black",
+                    # White on the dark (low) half of the map, black on the light half.
+                    color="white" if value < 0.45 else "black",
                 )
     colorbar = ax.figure.colorbar(image, ax=ax)
     _percent_axis(colorbar.ax.yaxis)
-    colorbar.set_label(f"chance of {outcome.replace('_', ' ')}")
+    colorbar.set_label(chance_label(outcome, _engagement(rows)))
     ax.set_xlabel(column_label(x))
     ax.set_ylabel(column_label(y))
-    ax.set_title(title or _subtitle(_title(rows, outcome), rows, [x, y]))
+    ax.set_title(title or _subtitle(_title(rows, outcome), rows, [x, y], _title_width(ax)))
     return ax
 
 
@@ -317,7 +425,7 @@ def plot_survivors(result, *, ax=None, title=None):
     >>> from oddsengine import FieldBattle, exact
     >>> ax = plot_survivors(exact(FieldBattle("6R L1", "hapsburg: 4R")))
     >>> ax.get_ylabel()
-    'probability'
+    'chance'
     """
     import numpy as np
 
@@ -329,24 +437,46 @@ def plot_survivors(result, *, ax=None, title=None):
     largest = max(int(np.max(result.states[f"{side}_survivors"])) for side in sides)
     units = np.arange(largest + 1)
     width = 0.4
-    for offset, side, colour in (
-        (-width / 2, "attacker", "#c0392b"),
-        (width / 2, "defender", "#2c6fbb"),
-    ):
+    tallest = 0.0
+    for offset, side, hatch in ((-width / 2, "attacker", ""), (width / 2, "defender", "//")):
         survivors = np.asarray(result.states[f"{side}_survivors"], dtype=int)
         mass = np.bincount(survivors, weights=probabilities, minlength=largest + 1)
+        tallest = max(tallest, float(mass.max()))
         force = getattr(result.spec, side)
-        ax.bar(units + offset, mass, width, label=f"{side} ({force.notation()})", color=colour)
+        ax.bar(
+            units + offset,
+            mass,
+            width,
+            label=f"{side} ({force.notation()})",
+            color=SIDE_COLOURS[side],
+            hatch=hatch,
+            edgecolor="white",
+            linewidth=0.5,
+        )
+    unit_word = getattr(result.spec, "unit_word", "land units")
     ax.set_xticks(units)
-    ax.set_xlabel("surviving land units")
-    ax.set_ylabel("probability")
+    ax.set_xlabel(f"surviving {unit_word}")
+    ax.set_ylabel("chance")
     _percent_axis(ax.yaxis)
-    ax.set_ylim(0, None)
+    # Head room above the tallest bar holds the legend, so it never covers a bar.
+    ax.set_ylim(0, tallest * 1.3)
     ax.grid(True, axis="y", alpha=0.3)
-    ax.legend()
+    ax.legend(loc="upper center", ncol=2, frameon=False)
     method = "exact" if result.is_exact else f"Monte Carlo, {result.trials:,} trials"
-    name = "Field battle" if getattr(result.spec, "kind", "") == "battle" else "Assault"
-    ax.set_title(title or f"{name}: surviving land units of each side ({method})")
+    kind = kinds.KINDS.get(getattr(result.spec, "kind", ""))
+    name = kinds.title(kind.name) if kind is not None else "Combat"
+    if kind is not None and "rule" in kind.rule:
+        name += f" ({kind.rule[kind.rule.index('rule') :]})"
+    cards = []
+    for side in sides:
+        played = getattr(result.spec, f"{side}_cards", ())
+        if played:
+            cards.append(f"{side} cards: {', '.join(_card_name(card) for card in played)}")
+    ax.set_title(
+        title
+        or f"{name}: surviving {unit_word} of each side, {method}"
+        + (f"\n({'; '.join(cards)})" if cards else "")
+    )
     return ax
 
 
@@ -392,23 +522,93 @@ def plot_interception(kind="intercept", *, ax=None, title=None):
     ratings = np.arange(3)
     ax = _new_axes(ax)
     width = 0.26
-    colours = ("#7f8c8d", "#27ae60", "#c0392b")
-    for index, ((label, rolling, other), colour) in enumerate(zip(cases, colours, strict=True)):
+    # Grey, blue and vermillion, with hatching: apart for any colour vision and in print.
+    styles = (("#999999", ""), (SIDE_COLOURS["defender"], "//"), (SIDE_COLOURS["attacker"], ".."))
+    for index, ((label, rolling, other), (colour, hatch)) in enumerate(
+        zip(cases, styles, strict=True)
+    ):
         chances = [
             exact(spec_class(rolling.format(rating=rating), other)).p["success"]
             for rating in ratings
         ]
-        bars = ax.bar(ratings + (index - 1) * width, chances, width, label=label, color=colour)
+        bars = ax.bar(
+            ratings + (index - 1) * width,
+            chances,
+            width,
+            label=label,
+            color=colour,
+            hatch=hatch,
+            edgecolor="white",
+            linewidth=0.5,
+        )
         ax.bar_label(bars, labels=[f"{chance:.0%}" for chance in chances], fontsize=8, padding=2)
     ax.set_xticks(ratings, [f"L{rating}" for rating in ratings])
     roller = "interceptor" if kind == "intercept" else "avoiding force"
     ax.set_xlabel(f"{roller}'s best leader battle rating")
-    ax.set_ylabel("chance of success")
+    ax.set_ylabel(chance_label("success", kind))
     _percent_axis(ax.yaxis)
     ax.set_ylim(0, 0.8)
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(loc="upper left")
     rule = "13.2" if kind == "intercept" else "13.3"
     name = "Interception" if kind == "intercept" else "Avoid battle"
-    ax.set_title(title or f"{name} ({rule}): 2d6 + rating ± cavalry ≥ 9")
+    ax.set_title(title or f"{name} (rule {rule}): 2d6 + rating ± cavalry ≥ 9, exact")
     return ax
+
+
+def shared_legend(axes, *, title=None, loc="outside right center"):
+    """One legend for a grid of panels, in place of a legend on each.
+
+    The panels must draw the same series (the same labels); the first panel's handles
+    are used and every panel's own legend is removed.
+
+    Parameters
+    ----------
+    axes : matplotlib.axes.Axes or array of Axes
+        The panels, all of one figure.
+    title : str, optional
+        Default: the title of the panels' legends.
+    loc : str
+        Where on the figure; ``"outside ..."`` places it beside the panels when the
+        figure has the constrained layout (the default of these functions), otherwise
+        the legend goes at the figure's right edge.
+
+    Returns
+    -------
+    matplotlib.legend.Legend
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> from oddsengine.faces.sweep import sweep
+    >>> frame = sweep("assault", {"attacker": "3..6R L0..1", "defender": "1..2R"},
+    ...               progress=False)
+    >>> figure, panels = plt.subplots(1, 2, layout="constrained")
+    >>> for ax, garrison in zip(panels, (1, 2)):
+    ...     _ = plot_probability(frame[frame["defender_regulars"] == garrison],
+    ...                          "attacker_regulars", "attacker_rating", ax=ax)
+    >>> legend = shared_legend(panels)
+    >>> [ax.get_legend() for ax in panels], len(figure.legends)
+    ([None, None], 1)
+    """
+    import numpy as np
+
+    panels = list(np.ravel(axes))
+    if not panels:
+        raise OddsEngineError("shared_legend needs at least one panel")
+    handles, labels = panels[0].get_legend_handles_labels()
+    if not handles:
+        raise OddsEngineError("the panels have no labelled series to put in a legend")
+    for ax in panels:
+        legend = ax.get_legend()
+        if legend is not None:
+            if title is None and legend.get_title().get_text():
+                title = legend.get_title().get_text()
+            legend.remove()
+    figure = panels[0].figure
+    engine = figure.get_layout_engine()
+    if loc.startswith("outside") and type(engine).__name__ != "ConstrainedLayoutEngine":
+        loc = "center right"
+    return figure.legend(handles, labels, title=title, loc=loc)

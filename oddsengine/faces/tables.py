@@ -29,6 +29,7 @@ from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
 from oddsengine.engines.exact_grid import exact_probabilities, exact_probability
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces._sweep_settings import new_seed
+from oddsengine.faces.bbcode import fixed_width_table
 from oddsengine.faces.refusals import warn_refused
 from oddsengine.faces.sweep import Sweep, run_batch
 from oddsengine.faces.templates import ForceTemplate, parse_template
@@ -247,7 +248,7 @@ class OddsTable:
         return notes
 
     def to_html(self, intervals: bool = False) -> str:
-        """A styled HTML table per section, cells coloured from red (0%) to green (100%),
+        """A styled HTML table per section, cells shaded from white (0%) to blue (100%),
         under a caption that states the rules, the method and the precision."""
         parts = [
             "<div class='oddsengine-table'>",
@@ -311,21 +312,17 @@ class OddsTable:
         return "\n\n".join(blocks) + "\n"
 
     def to_bbcode(self, intervals: bool = False) -> str:
-        """BBCode tables for forum posts, in percentages."""
+        """BBCode for BoardGameGeek's forums, in percentages: the caption in ``[b]``, each
+        table a fixed-width ``[c]`` block (BGG has no table tag)."""
         blocks = [f"[b]{self.caption()}[/b]"]
         for title, frame in self.sections():
             lines = [f"[u]{title}[/u]"] if title else []
-            lines.append("[table]")
             header = [f"{self.roles[0]} \\ {self.roles[1]}", *frame.columns]
-            lines.append("[tr]" + "".join(f"[th]{cell}[/th]" for cell in header) + "[/tr]")
-            for row in frame.index:
-                cells = [self._cell(row, column, intervals) for column in frame.columns]
-                lines.append(
-                    "[tr]"
-                    + "".join(f"[td]{cell}[/td]" for cell in [f"[b]{row}[/b]", *cells])
-                    + "[/tr]"
-                )
-            lines.append("[/table]")
+            rows = [
+                [row, *(self._cell(row, column, intervals) for column in frame.columns)]
+                for row in frame.index
+            ]
+            lines.append(fixed_width_table(header, rows))
             blocks.append("\n".join(lines))
         blocks.append(self._notes(intervals))
         return "\n\n".join(blocks) + "\n"
@@ -357,14 +354,10 @@ class OddsTable:
 
 
 def _cell_colour(probability: float) -> str:
-    """Red at 0, pale yellow at 0.5, green at 1 (readable with black text)."""
-    low, middle, high = (
-        np.array(colour) for colour in ((244, 165, 150), (255, 246, 196), (150, 215, 150))
-    )
-    if probability <= 0.5:
-        colour = low + (middle - low) * (probability / 0.5)
-    else:
-        colour = middle + (high - middle) * ((probability - 0.5) / 0.5)
+    """A blue sequential scale, near-white at 0 to mid blue at 1: one-signed, readable with
+    any colour vision and with black text throughout."""
+    low, high = np.array((247, 251, 255)), np.array((107, 174, 214))
+    colour = low + (high - low) * min(max(probability, 0.0), 1.0)
     red, green, blue = (int(round(channel)) for channel in colour)
     return f"#{red:02x}{green:02x}{blue:02x}"
 

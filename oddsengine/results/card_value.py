@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from oddsengine.combat.cards import CARDS
+from oddsengine.combat.powers import power_adjective
 from oddsengine.engines.exact import exact
 from oddsengine.errors import OddsEngineError
 
@@ -21,24 +22,16 @@ def _win_chance(result, side) -> float:
     return chance if side == "attacker" else 1.0 - chance
 
 
-_ADJECTIVES = {
-    "ottoman": "Ottoman",
-    "hapsburg": "Hapsburg",
-    "england": "English",
-    "france": "French",
-    "papacy": "Papal",
-    "protestant": "Protestant",
-    "genoa": "Genoese",
-    "hungary": "Hungarian",
-    "scotland": "Scottish",
-    "venice": "Venetian",
-    "independent": "independent",
+#: What ``value`` measures, per side, in the words the text output uses.
+_CHANCE = {
+    "attacker": "the attacker wins (a battle) or takes the space (an assault)",
+    "defender": "the attacker does not: the defender wins, holds or the attack is cancelled",
 }
 
 
 def _power_label(spec, side) -> str:
     power = getattr(spec, side).power
-    return f"{_ADJECTIVES[power]} " if power else ""
+    return f"{power_adjective(power)} " if power else ""
 
 
 def card_value(spec, side: str | None = None):
@@ -58,8 +51,11 @@ def card_value(spec, side: str | None = None):
     pandas.DataFrame
         One row per playable card, sorted by ``value`` (the change, in probability, of the
         side's chance of winning the battle or, in an assault, of taking or holding the
-        space), with the change of every headline outcome (``delta:<outcome>``) and a
-        ``summary`` sentence.
+        space), the ``chance`` that value measures, the change of every headline outcome
+        of either combat (``delta:<outcome>``; Foul Weather's ``delta:cancelled``) and a
+        ``summary`` sentence. A card's value is always to the side that plays it: a card
+        the defender plays counts in the defender's chance, so Foul Weather, which lowers
+        both ``attacker_wins`` and ``defender_wins``, has a positive value to the defender.
 
     Examples
     --------
@@ -92,7 +88,11 @@ def card_value(spec, side: str | None = None):
             result = exact(variant)
             value = _win_chance(result, role) - _win_chance(baseline, role)
             row = {"side": role, "card": card.name, "number": card.number, "value": value}
-            for name in baseline.outcome_names:
+            row["chance"] = _CHANCE[role]
+            # Every outcome of either combat, so that a card which brings an outcome of its
+            # own (Foul Weather: "cancelled") shows where the side's chance comes from.
+            names = dict.fromkeys((*baseline.outcome_names, *result.outcome_names))
+            for name in names:
                 row[f"delta:{name}"] = result.p.get(name, 0.0) - baseline.p.get(name, 0.0)
             verb = "adds" if value >= 0 else "takes"
             row["summary"] = (
@@ -104,4 +104,7 @@ def card_value(spec, side: str | None = None):
     frame = pd.DataFrame(rows)
     if frame.empty:
         return frame
+    deltas = [column for column in frame.columns if column.startswith("delta:")]
+    frame[deltas] = frame[deltas].fillna(0.0)  # an outcome no card of that row brings
+    frame = frame[[c for c in frame.columns if c != "summary"] + ["summary"]]
     return frame.sort_values("value", ascending=False, ignore_index=True)

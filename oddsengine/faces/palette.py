@@ -1,0 +1,31 @@
+"""Colours of the charts and tables, chosen to be read with any colour vision.
+
+No meaning rests on red against green. Lines take the Okabe-Ito palette (distinct under
+the common colour-vision deficiencies, and in greyscale with their markers); one-signed
+values (probabilities) take a sequential map; signed values (a change in a chance) a
+diverging map centred on zero.
+"""
+
+from __future__ import annotations
+
+__all__ = ["LINE_COLOURS", "MARKERS", "SIDE_COLOURS", "SEQUENTIAL_MAP", "DIVERGING_MAP"]
+
+#: Okabe-Ito colours for lines and bars, in order (yellow left out: faint on white).
+LINE_COLOURS = (
+    "#0072B2",  # blue
+    "#E69F00",  # orange
+    "#009E73",  # bluish green
+    "#CC79A7",  # reddish purple
+    "#56B4E9",  # sky blue
+    "#D55E00",  # vermillion
+    "#000000",  # black
+)
+#: A marker per line, so lines differ in shape as well as colour.
+MARKERS = "osD^v<>p"
+#: The two sides of a combat: vermillion and blue differ for every colour vision.
+SIDE_COLOURS = {"attacker": "#D55E00", "defender": "#0072B2"}
+#: Probabilities (0 to 1): dark blue to yellow, uniform in lightness, made for colour
+#: vision deficiencies.
+SEQUENTIAL_MAP = "cividis"
+#: Changes of a chance, negative to positive: orange to purple through white.
+DIVERGING_MAP = "PuOr_r"

@@ -1,0 +1,55 @@
+"""Every command-line option explains itself, and the help reads cleanly."""
+
+import argparse
+
+import pytest
+
+from oddsengine.cli import build_parser
+
+
+def _parsers(parser, path=("oddsengine",)):
+    """Yield (command path, parser) for the parser and every subcommand below it."""
+    yield path, parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _parsers(sub, (*path, name))
+
+
+PARSERS = list(_parsers(build_parser()))
+
+
+def test_every_command_is_walked():
+    assert len(PARSERS) > 5
+
+
+@pytest.mark.parametrize("path,parser", PARSERS, ids=[" ".join(p) for p, _ in PARSERS])
+def test_every_option_has_help(path, parser):
+    missing = [
+        action.option_strings or action.dest
+        for action in parser._actions
+        if not isinstance(action, (argparse._HelpAction, argparse._SubParsersAction))
+        and not (action.help or "").strip()
+    ]
+    assert not missing, f"{' '.join(path)}: no help for {missing}"
+
+
+@pytest.mark.parametrize("path,parser", PARSERS, ids=[" ".join(p) for p, _ in PARSERS])
+def test_help_output_has_no_doubled_percent(path, parser):
+    assert "%%" not in parser.format_help()
+
+
+def test_readme_and_help_agree_on_cards_as_printed():
+    from pathlib import Path
+
+    readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
+    for path, parser in PARSERS:
+        for action in parser._actions:
+            if "--cards-as-printed" in action.option_strings:
+                help_text = action.help
+                assert "field battles only, as printed" in help_text, path
+                assert "also in assaults" in help_text, path
+    assert "`--cards-as-printed` (Mercenaries Bribed and Surprise Attack in field battles only" in (
+        readme
+    )
+    assert "on, in field battles only, as printed" in readme
