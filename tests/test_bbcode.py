@@ -8,6 +8,12 @@ import oddsengine as oe
 from oddsengine.faces.bbcode import fixed_width_table
 from oddsengine.faces.tables import odds_table
 
+# Their grids hold scenarios the rules refuse, on purpose: the refusal note is tested in
+# tests/test_refusals.py.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore::oddsengine.faces.refusals.RefusedScenariosWarning"
+)
+
 #: Tags the BGG "Forum formatting" wiki page lists (the ones a table could want): bold,
 #: italic, underline, strike-through, colour, size, fixed-width, quote, link, rule, centre.
 BGG_TAGS = {"b", "i", "u", "-", "color", "size", "c", "quote", "url", "hr", "center"}

@@ -9,6 +9,12 @@ from oddsengine.engines.exact_grid import exact_results
 from oddsengine.faces.sweep import Sweep
 from tests.test_exact_grid import CASES
 
+# Their grids hold scenarios the rules refuse, on purpose: the refusal note is tested in
+# tests/test_refusals.py.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore::oddsengine.faces.refusals.RefusedScenariosWarning"
+)
+
 OTHER_KINDS = [
     oe.Interception("hapsburg: 2R Charles-V", "france: 4R"),
     oe.AvoidBattle("france: 3R L1", "hapsburg: 4R Charles-V"),

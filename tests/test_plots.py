@@ -153,7 +153,8 @@ def test_titles_name_the_cards_and_the_legend_names_each_card():
 
 
 def test_heatmap_uses_a_sequential_map():
-    frame = sweep("assault", {"attacker": "2..6R L1", "defender": "0..3R"}, progress=False)
+    with pytest.warns(RefusedScenariosWarning, match="3 of 20 scenarios refused"):
+        frame = sweep("assault", {"attacker": "2..6R L1", "defender": "0..3R"}, progress=False)
     ax = plots.plot_heatmap(frame, "defender_regulars", "attacker_regulars")
     assert ax.images[0].get_cmap().name == "cividis"
 
