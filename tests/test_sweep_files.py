@@ -468,3 +468,11 @@ def test_generated_sweep_files_answer_or_refuse_in_one_line(tmp_path, capsys):
             assert len(captured.err.strip().splitlines()) == 1, (content, captured.err)
         outcomes[status] += 1
     assert outcomes[0] >= 10 and outcomes[2] >= 100
+
+
+def test_a_shipped_sweep_file_is_found_by_name():
+    # Like `oddsengine move vienna`: a bare name that is no file names a shipped example.
+    plan = Sweep.from_toml("assault_sweep")
+    assert plan.kind == "assault"
+    with pytest.raises(oe.OddsEngineError, match="no-such-sweep"):
+        Sweep.from_toml("no-such-sweep")

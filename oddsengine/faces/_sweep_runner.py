@@ -149,7 +149,12 @@ class Runner:
 
     def run(self, pending, progress, client, scheduler, batch_size):
         if progress:
-            from tqdm.auto import tqdm  # a notebook widget in Jupyter, text elsewhere
+            try:
+                # tqdm's notebook bar needs ipywidgets: without it, plain text and no warning.
+                import ipywidgets  # noqa: F401
+                from tqdm.auto import tqdm  # a notebook widget in Jupyter, text elsewhere
+            except ImportError:
+                from tqdm import tqdm
         else:
             from tqdm import tqdm  # disabled below; no widget machinery needed
 

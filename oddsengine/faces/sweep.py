@@ -64,6 +64,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -298,9 +299,16 @@ class Sweep:
         ``trials``, ``seed``, ``max_trials``, ``on_refused``), a ``[grid]`` table, a
         ``[fixed]`` table and ``[[scenarios]]`` entries; see
         ``oddsengine/examples/assault_sweep.toml``. Only a small regular UTF-8 file is
-        read (see :func:`oddsengine.toml_file.read_toml`).
+        read (see :func:`oddsengine.toml_file.read_toml`). A bare name that is not a file
+        names a sweep file shipped in ``oddsengine/examples`` (``"assault_sweep"``), as
+        scenario files do.
+
+        Examples
+        --------
+        >>> Sweep.from_toml("assault_sweep").kind
+        'assault'
         """
-        return cls.from_mapping(read_toml(path, "sweep file"))
+        return cls.from_mapping(read_toml(_shipped_or_given(path), "sweep file"))
 
     # -- scenarios ----------------------------------------------------------------------
 
@@ -574,3 +582,15 @@ def run_batch(items, settings) -> list[dict]:
             on_result=lambda index, result: take(sampled[index], result),
         )
     return [row for item in items for row in answered[item[1]]]
+
+
+def _shipped_or_given(path):
+    """``path``, or the shipped example it names when it is a bare name and no file."""
+    from importlib import resources
+
+    given = Path(path)
+    if given.exists() or len(given.parts) != 1:
+        return path
+    stem = given.name.removesuffix(".toml")
+    shipped = resources.files("oddsengine").joinpath("examples", f"{stem}.toml")
+    return shipped if shipped.is_file() else path
