@@ -61,7 +61,9 @@ def test_markdown_shows_percentages(assault_table):
     text = assault_table.to_markdown()
     expected = oe.exact(oe.Assault("3R L0", "1R")).p["success"]
     assert "| 3R L0 | " in text
-    assert f"{expected * 100:.1f}%" in text
+    # Exact cells: 4 decimals of a percentage (3R L0 against 1R: 5/9).
+    assert expected == 5 / 9
+    assert f"{expected * 100:.4f}%" in text and "55.5556%" in text
     assert "### attacker leader rating 1" in text
     assert "—" in text and "rule 15.1" in text
 
@@ -128,3 +130,13 @@ def test_table_command(capsys):
     assert rows[0] == ["attacker", "0R", "1R"]
     assert len(rows) == 3
     assert main(["table", "battle", "--attacker", "3R"]) == 2
+
+
+def test_monte_carlo_cells_are_rounded_to_their_standard_error():
+    # 262,144 trials near 70%: a standard error of about 0.089 points, shown with two
+    # significant digits, so the cell has 3 decimals.
+    table = odds_table("assault", "4R L1", "hapsburg: 1R", method="monte-carlo", seed=1)
+    (row,) = [line for line in table.to_markdown().splitlines() if line.startswith("| 4R L1")]
+    cell = row.split("|")[2].strip()
+    _, _, decimals = cell.rstrip("%").partition(".")
+    assert len(decimals) == 3, cell

@@ -34,6 +34,8 @@ from oddsengine.faces.refusals import warn_refused
 from oddsengine.faces.sweep import Sweep, run_batch
 from oddsengine.faces.templates import ForceTemplate, parse_template
 from oddsengine.kinds import kind_of, table_kinds
+from oddsengine.results.output import percent_decimals
+from oddsengine.results.result import Z95
 
 __all__ = ["OddsTable", "odds_table", "HEADLINES", "ROLES"]
 
@@ -148,11 +150,13 @@ class OddsTable:
         value = self.probability.at[row, column]
         if isinstance(value, float) and math.isnan(value):
             return _REFUSED_MARK
-        text = f"{value * 100:.1f}{percent_sign}"
-        if intervals:
-            half = (self.ci95_high.at[row, column] - self.ci95_low.at[row, column]) / 2
-            if half > 0:
-                text += f" ±{half * 100:.1f}"
+        # As many digits as the precision supports: an exact cell 4 decimals of a
+        # percentage, a Monte Carlo cell rounded to its standard error.
+        half = (self.ci95_high.at[row, column] - self.ci95_low.at[row, column]) / 2
+        decimals = percent_decimals(half / Z95 if half > 0 else None)
+        text = f"{value * 100:.{decimals}f}{percent_sign}"
+        if intervals and half > 0:
+            text += f" ±{half * 100:.{decimals}f}"
         return text
 
     # -- formats -------------------------------------------------------------------------
