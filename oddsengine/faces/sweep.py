@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -99,7 +100,7 @@ from oddsengine.faces._sweep_settings import (
     new_seed,
     spec_class_of,
 )
-from oddsengine.faces.refusals import warn_refused
+from oddsengine.faces.refusals import RefusedScenariosWarning, warn_refused
 from oddsengine.kinds import SPEC_KINDS, register_kind
 from oddsengine.toml_file import read_toml
 
@@ -530,7 +531,16 @@ def sweep(kind, grid=None, *, scenarios=(), fixed=None, out=None, resume=False, 
     run_names = {"overwrite", "progress", "client", "scheduler", "batch_size", "checkpoint_seconds"}
     run_options = {name: options.pop(name) for name in list(options) if name in run_names}
     plan = Sweep(kind, grid or {}, tuple(scenarios), fixed or {}, **options)
-    return plan.run(out, resume=resume, **run_options)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        frame = plan.run(out, resume=resume, **run_options)
+    for item in caught:
+        if issubclass(item.category, RefusedScenariosWarning):
+            # Said at the caller's line, not inside this module.
+            warnings.warn(item.message, item.category, stacklevel=2)
+        else:
+            warnings.warn_explicit(item.message, item.category, item.filename, item.lineno)
+    return frame
 
 
 # -- answering ---------------------------------------------------------------------------
