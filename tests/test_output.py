@@ -42,3 +42,21 @@ def test_campaign_results_render_through_the_same_interface():
     assert isinstance(result, Rendered)
     assert result.render("csv") == result.to_frame().to_csv(index=False)
     assert json.loads(result.render("json")) == json.loads(json.dumps(result.to_dict()))
+
+
+def test_every_result_type_has_a_short_repr_and_html():
+    # Issue 14: a short text repr and an HTML rendering for every result type.
+    from oddsengine.questions.plans import load_plan
+
+    plan, _ = load_plan("vienna_siege_plan")
+    results = [
+        oe.exact(oe.FieldBattle("4R L1", "hapsburg: 3R")),
+        oe.exact_campaign(oe.SiegeCampaign("9R Suleiman", "hapsburg: 4R Ferdinand", horizon=2)),
+        oe.needed("assault", attacker="?R L1", defender="hapsburg: 2R", target=0.5),
+        oe.compare_plans(plan),
+        oe.odds_table("assault", "4..5R L1", "hapsburg: 1R"),
+    ]
+    for result in results:
+        text = repr(result)
+        assert text.startswith("<") and len(text) < 200 and "\n" not in text, text
+        assert hasattr(result, "_repr_html_") and "<" in result._repr_html_()

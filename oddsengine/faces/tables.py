@@ -127,6 +127,13 @@ class OddsTable:
             f"{self.column_template}. {rules}. Method: {self.method_text()}."
         )
 
+    def __repr__(self) -> str:
+        rows, columns = self.probability.shape
+        return (
+            f"<OddsTable {self.kind}: {self.outcome}, {rows} x {columns} cells, "
+            f"{self.method_text()}>"
+        )
+
     def method_text(self) -> str:
         """The method and precision, in words."""
         parts = []

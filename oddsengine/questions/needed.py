@@ -265,6 +265,9 @@ class NeededResult(Rendered):
         legal = [c for c in self.candidates if c.legal]
         return max(legal, key=lambda c: (c.p, -c.value)) if legal else None
 
+    def __repr__(self) -> str:
+        return f"<NeededResult {self.kind}, {self.method}: {self.sentence()}>"
+
     def sentence(self) -> str:
         """The answer in one sentence."""
         within = _within_words(self.kind, self.within)

@@ -297,6 +297,9 @@ class PlanComparison(Rendered):
         """The ranked table as a DataFrame (a copy)."""
         return self.frame.copy()
 
+    def __repr__(self) -> str:
+        return f"<PlanComparison: {self.summary().splitlines()[0]}>"
+
     def summary(self) -> str:
         """The ranked table as text."""
         method = (
