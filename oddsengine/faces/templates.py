@@ -192,45 +192,14 @@ def parse_template(text: str) -> ForceTemplate:
     for word in words:
         count = _COUNT_RANGE.match(word)
         rating = _RATING_RANGE.match(word)
-        if count and fleet:
-            letters = count.group(3)
-            name, letters = _FLEET_LETTERS.get(letters.lower(), (None, letters))
-            if name is None:
-                raise OddsEngineError(
-                    f"cannot read {shown(word)} in fleet template {shown(text)}: a range of "
-                    "ships is LOW..HIGH followed by Sq (squadrons) or Co (corsairs)"
-                )
-            low = read_count(count.group(1), name, word)
-            high = read_count(count.group(2), name, word)
-            if high > MAX_UNITS:  # a bound far above any navy: see limits.py
-                raise OddsEngineError(
-                    f"{shown(word)} in template {shown(text)}: at most {MAX_UNITS} {name} in "
-                    "one fleet"
-                )
-            axis_values = _check_range(low, high, word, text)
-            pieces.append((name, letters))
-        elif rating and fleet:
+        if rating and fleet:
             raise OddsEngineError(
                 f"cannot read {shown(word)} in fleet template {shown(text)}: naval leaders "
                 "are named (Andrea Doria, Barbarossa, Dragut), not rated"
             )
         elif count:
-            letters = count.group(3)
-            name = _UNIT_LETTERS.get(letters.lower())
-            if name is None:
-                raise OddsEngineError(
-                    f"cannot read {shown(word)} in template {shown(text)}: a range of units is "
-                    "LOW..HIGH followed by R (regulars), M (mercenaries) or C (cavalry)"
-                )
-            low = read_count(count.group(1), name, word)
-            high = read_count(count.group(2), name, word)
-            if high > MAX_UNITS:  # the counter mix bounds every force: see limits.py
-                raise OddsEngineError(
-                    f"{shown(word)} in template {shown(text)}: at most {MAX_UNITS} {name} in "
-                    "one force"
-                )
-            axis_values = _check_range(low, high, word, text)
-            pieces.append((name, letters.upper()))
+            name, letters, axis_values = _unit_range(count, word, text, fleet)
+            pieces.append((name, letters))
         elif rating:
             low, high = (int(digits[:3]) for digits in rating.groups())
             if high > _MAX_RATING or max(map(len, rating.groups())) > 3:
@@ -257,3 +226,33 @@ def parse_template(text: str) -> ForceTemplate:
     first = {axis.name: axis.values[0] for axis in axes}
     (parse_fleet if fleet else parse_force)(template.label(first))
     return template
+
+
+def _unit_range(count, word: str, text: str, fleet: bool) -> tuple[str, str, tuple]:
+    """The unit type, its letters and the values of a ``LOW..HIGH`` count range.
+
+    Land units are R, M or C; a fleet's are Sq or Co. Refused: other letters, and a high
+    end above the game's limit (see :mod:`oddsengine.combat.limits`).
+    """
+    letters = count.group(3)
+    if fleet:
+        name, letters = _FLEET_LETTERS.get(letters.lower(), (None, letters))
+        what, container = "fleet template", "fleet"
+        units = "ships is LOW..HIGH followed by Sq (squadrons) or Co (corsairs)"
+    else:
+        name = _UNIT_LETTERS.get(letters.lower())
+        letters = letters.upper()
+        what, container = "template", "force"
+        units = "units is LOW..HIGH followed by R (regulars), M (mercenaries) or C (cavalry)"
+    if name is None:
+        raise OddsEngineError(
+            f"cannot read {shown(word)} in {what} {shown(text)}: a range of {units}"
+        )
+    low = read_count(count.group(1), name, word)
+    high = read_count(count.group(2), name, word)
+    if high > MAX_UNITS:  # the counter mix bounds every force and fleet: see limits.py
+        raise OddsEngineError(
+            f"{shown(word)} in template {shown(text)}: at most {MAX_UNITS} {name} in one "
+            f"{container}"
+        )
+    return name, letters, _check_range(low, high, word, text)
