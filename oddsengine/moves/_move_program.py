@@ -130,7 +130,6 @@ class Branch:
     events: frozenset = frozenset()
     captured: tuple[str, ...] = ()
     controller: str | None = None
-    attacker_lost: int = 0
     defender_lost: int = 0
 
     def group(self, label):

@@ -188,8 +188,7 @@ class MoveBuilder(DefenderResponse):
         lost = group.force.land_units
         branch = branch.capturing(group.force).with_group(None, label)
         if label == MOVER:
-            branch = branch.noting("attacker_eliminated")
-            return replace(branch, attacker_lost=branch.attacker_lost + lost)
+            return branch.noting("attacker_eliminated")
         branch = replace(branch, defender_lost=branch.defender_lost + lost)
         return noting_if_all_defenders_gone(branch.noting("defender_retreat_blocked"))
 
@@ -353,7 +352,6 @@ class MoveBuilder(DefenderResponse):
         attacker_force = Force(*attacker, leaders=mover.force.leaders, power=mover.power)
         branch = replace(
             branch,
-            attacker_lost=branch.attacker_lost + battle.attacker_units - sum(attacker),
             defender_lost=branch.defender_lost + battle.defender_units - sum(defender) - sum(rest),
         )
         if garrison is not None:

@@ -324,14 +324,6 @@ class Move:
 
     # -- who is involved ---------------------------------------------------------------
 
-    @cached_property
-    def _defenders(self) -> Force | None:
-        """The enemy units in the open in the destination, as one force (one power)."""
-        stacks = self.defending_stacks
-        if len(stacks) != 1:
-            return None
-        return stacks[0].force
-
     def _defenders_notation(self) -> str | None:
         if not self.defending_stacks:
             return None
