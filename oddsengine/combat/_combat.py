@@ -96,58 +96,122 @@ class CombatSide:
     def post_roll_pmf(self) -> np.ndarray:
         return binomial_pmf(self.post_roll_dice, self.post_roll_chance)
 
+    @property
+    def has_leaders(self) -> bool:
+        """Whether the side has a leader (whose fate the outcome reports)."""
+        return bool(self.force.leaders)
+
+    def composition_table(self) -> np.ndarray:
+        """Units of each type of :data:`UNIT_TYPES` left after 0..land units losses, one
+        row per number of losses (read-only, shared)."""
+        units = tuple(getattr(self.force, kind) for kind in UNIT_TYPES)
+        return _composition_table(units, self.casualty_order)
+
     def composition_after(self, survivors: np.ndarray) -> dict[str, np.ndarray]:
         """Regulars, mercenaries and cavalry left for each number of survivors."""
-        units = tuple(getattr(self.force, kind) for kind in UNIT_TYPES)
-        rows = _composition_table(units, self.casualty_order)[self.land_units - survivors]
+        rows = self.composition_table()[self.land_units - survivors]
         return {kind: rows[:, index] for index, kind in enumerate(UNIT_TYPES)}
 
 
 @dataclass(frozen=True, eq=False)
 class StackedSide:
-    """One side of many combats at once, for :func:`resolve_hits` over a grid.
+    """One side of many combats at once, for :func:`resolve_combat` over a stack.
 
     The combats share their kind, their cards and the policies; they differ in counts
-    and ratings. Built with :meth:`stack`; each array has one row per combat.
+    and ratings. ``row`` tells which combat each cell belongs to, in one of two layouts:
+
+    - a padded grid (:meth:`stack`): ``row`` has shape ``(combats, 1)`` and the cell
+      values shape ``(1, cells)``; every value read per cell has shape
+      ``(combats, cells)``;
+    - cells laid end to end (:meth:`laid_end_to_end`): each combat's own cells one after
+      the other, ``row`` and the cell values of shape ``(cells,)``.
+
+    Each value a :class:`CombatSide` holds for its combat is read here for the combat of
+    each cell, so the rules that resolve one combat resolve the stack unchanged.
 
     Parameters
     ----------
-    land_units : int array, shape (combats, 1)
+    row : int array
+        The combat of each cell (see above).
+    land_units_of_combat : int array, shape (combats,)
     dice_table : int array, shape (combats, most land units + 1)
         Dice rolled before any post-roll card after ``L`` losses, bonus dice included
         (row ``c`` is ``dice_after_losses + bonus_dice`` of combat ``c``, padded).
     post_roll_dice : int
     post_roll_policy : str
+    composition_table : int array, shape (combats, most land units + 1, 3), optional
+        Units of each type of :data:`UNIT_TYPES` left after ``L`` losses.
+    leaders_of_combat : bool array, shape (combats,), optional
+        Whether the side has a leader.
     """
 
-    land_units: np.ndarray
+    row: np.ndarray
+    land_units_of_combat: np.ndarray
     dice_table: np.ndarray
     post_roll_dice: int
     post_roll_policy: str
+    composition_table: np.ndarray | None = None
+    leaders_of_combat: np.ndarray | None = None
 
     @classmethod
     def stack(cls, sides) -> StackedSide:
-        """Stack :class:`CombatSide` objects that share their post-roll card and policy."""
+        """Stack :class:`CombatSide` objects that share their post-roll card and policy,
+        for a padded grid of cells."""
+        return cls._of(sides, np.arange(len(sides))[:, None])
+
+    @classmethod
+    def laid_end_to_end(cls, sides, cells) -> StackedSide:
+        """Stack :class:`CombatSide` objects for their combats' cells laid end to end,
+        ``cells[c]`` cells for combat ``c``; with unit types and leaders."""
+        return cls._of(sides, np.repeat(np.arange(len(sides)), cells), with_units=True)
+
+    @classmethod
+    def _of(cls, sides, row, with_units=False) -> StackedSide:
         post_roll = {(side.post_roll_dice, side.post_roll_policy) for side in sides}
         if len(post_roll) != 1:
             raise ValueError("stacked sides must share their post-roll card and policy")
         land_units = np.array([side.land_units for side in sides], dtype=np.int32)
-        dice_table = np.zeros((len(sides), land_units.max() + 1), dtype=np.int32)
-        for row, side in enumerate(sides):
-            dice_table[row, : side.land_units + 1] = (
+        most = land_units.max() + 1
+        dice_table = np.zeros((len(sides), most), dtype=np.int32)
+        for index, side in enumerate(sides):
+            dice_table[index, : side.land_units + 1] = (
                 np.array(side.dice_after_losses) + side.bonus_dice
             )
+        units = {}
+        if with_units:
+            composition = np.zeros((len(sides), most, len(UNIT_TYPES)), dtype=np.int64)
+            for index, side in enumerate(sides):
+                composition[index, : side.land_units + 1] = side.composition_table()
+            units = {
+                "composition_table": composition,
+                "leaders_of_combat": np.array([side.has_leaders for side in sides]),
+            }
         ((post_roll_dice, post_roll_policy),) = post_roll
-        return cls(land_units[:, None], dice_table, post_roll_dice, post_roll_policy)
+        return cls(row, land_units, dice_table, post_roll_dice, post_roll_policy, **units)
+
+    @property
+    def land_units(self) -> np.ndarray:
+        """The land units of each cell's combat."""
+        return self.land_units_of_combat[self.row]
+
+    @property
+    def has_leaders(self) -> np.ndarray:
+        """Whether each cell's combat has a leader on this side."""
+        return self.leaders_of_combat[self.row]
 
     def dice_rolled(self, losses_before_rolling: np.ndarray) -> np.ndarray:
-        """As :meth:`CombatSide.dice_rolled`, one row per combat."""
+        """As :meth:`CombatSide.dice_rolled`, for the combat of each cell."""
         if not losses_before_rolling.any():
-            return self.dice_table[:, :1]  # no losses before rolling (no Surprise Attack)
-        shape = np.broadcast_shapes(losses_before_rolling.shape, self.land_units.shape)
-        losses = np.broadcast_to(losses_before_rolling, shape)
-        rolled = np.take_along_axis(self.dice_table, losses, axis=1)
-        return np.where((losses > 0) & (losses >= self.land_units), 0, rolled)
+            return self.dice_table[self.row, 0]  # no losses before rolling
+        rolled = self.dice_table[self.row, losses_before_rolling]
+        return np.where(
+            (losses_before_rolling > 0) & (losses_before_rolling >= self.land_units), 0, rolled
+        )
+
+    def composition_after(self, survivors: np.ndarray) -> dict[str, np.ndarray]:
+        """As :meth:`CombatSide.composition_after`, for the combat of each cell."""
+        rows = self.composition_table[self.row, self.land_units - survivors]
+        return {kind: rows[..., index] for index, kind in enumerate(UNIT_TYPES)}
 
 
 @lru_cache(maxsize=4096)

@@ -372,10 +372,10 @@ class Assault(CombatSpec):
         # 15.1 step 11: if every attacking unit died, its leaders are displaced - unless
         # besiegers that stood by are still in the space for them to stay with.
         result["attacker_leaders_displaced"] = (
-            eliminated & bool(attacker.force.leaders) & (standing.land_units == 0)
+            eliminated & attacker.has_leaders & (standing.land_units == 0)
         )
         # 15.1 step 10: when the space is taken, besieged leaders are captured.
-        result["defender_leaders_captured"] = success & bool(defender.force.leaders)
+        result["defender_leaders_captured"] = success & defender.has_leaders
         if self.defender_squadrons_in_port:
             result["naval_units_to_turn_track"] = success
         result.update(events)

@@ -115,10 +115,10 @@ class FieldBattle(CombatSpec):
         result = {"outcome": outcome.astype(object)}
         result.update(survivor_columns(columns))
         # 14 step 10: leaders of a side with no land units left are captured.
-        result["attacker_leaders_captured"] = bool(attacker.force.leaders) & (
+        result["attacker_leaders_captured"] = attacker.has_leaders & (
             columns["attacker_survivors"] == 0
         )
-        result["defender_leaders_captured"] = bool(defender.force.leaders) & (
+        result["defender_leaders_captured"] = defender.has_leaders & (
             columns["defender_survivors"] == 0
         )
         result.update(self._card_spent_columns(columns))

@@ -23,6 +23,7 @@ import numpy as np
 
 from oddsengine.combat._combat import StackedSide, hits_pmf, resolve_hits
 from oddsengine.combat.cards import card_rule
+from oddsengine.combat.combat_stack import CombatStack
 from oddsengine.combat.engagements import Assault, FieldBattle
 from oddsengine.engines._draws import binomial_pmf, draw_plan_of
 from oddsengine.results.result import Result
@@ -154,9 +155,9 @@ _COMBAT_FIELDS = frozenset(
         "defender_ally",
     }
 )
-#: Assault fields that only decide whether the assault may happen, or add events.
+#: Fields that only decide whether the combat may happen, or add events.
 _STACKED_FIELDS = {
-    FieldBattle: _COMBAT_FIELDS,
+    FieldBattle: _COMBAT_FIELDS | {"joined_garrison"},
     Assault: _COMBAT_FIELDS
     | {
         "siege_laid_this_impulse",
@@ -337,9 +338,11 @@ def _outcome_mask(spec_class, columns, taken_by_card: bool, outcome: str) -> np.
 def exact_results(specs) -> list[Result]:
     """:func:`oddsengine.exact` of every engagement of a batch, the end states merged at once.
 
-    Each engagement's cells and outcome columns come from its own draw plan and rules, as
-    one by one; the cells of all of them are then merged into end states in one pass (one
-    sort, one sum), which is where most of the time of many small exact calls goes.
+    Field battles and assaults that share their kind, cards and policies are resolved
+    together: their cells laid end to end, their kind's own ``outcome_columns`` run once
+    over all of them (:class:`~oddsengine.combat.combat_stack.CombatStack`). Other
+    engagements are resolved one by one. The cells of all of them are then merged into
+    end states in one pass (one sort, one sum).
 
     Parameters
     ----------
@@ -360,42 +363,108 @@ def exact_results(specs) -> list[Result]:
     """
     specs = list(specs)
     results: list[Result | None] = [None] * len(specs)
-    cells: dict[tuple, list] = {}
+    plans = [draw_plan_of(spec) for spec in specs]
+    weights = [np.asarray(plan.cell_probabilities(), dtype=float) for plan in plans]
+    stacks: dict[tuple, list[int]] = {}
+    alone = []
     for index, spec in enumerate(specs):
-        plan = draw_plan_of(spec)
-        columns = spec.outcome_columns(plan.cell_values())
-        weights = np.asarray(plan.cell_probabilities(), dtype=float)
-        layout = tuple((name, _column_kind(column)) for name, column in columns.items())
-        if not layout:
-            results[index] = Result.from_cells(spec, "exact", plan.cell_values(), weights)
+        key = _stack_key(spec)
+        if key is None:
+            alone.append(index)
+        else:
+            stacks.setdefault(key, []).append(index)
+    batches: dict[tuple, list] = {}
+    for index in alone:
+        plan = plans[index]
+        columns = specs[index].outcome_columns(plan.cell_values())
+        if not columns:
+            results[index] = Result.from_cells(
+                specs[index], "exact", plan.cell_values(), weights[index]
+            )
             continue
-        cells.setdefault(layout, []).append((index, columns, weights))
-    for layout, batch in cells.items():
-        merged = _merge_states(layout, [(columns, weights) for _, columns, weights in batch])
-        for (index, _, _), (states, summed) in zip(batch, merged, strict=True):
+        batches.setdefault(_layout(columns), []).append(([index], [weights[index].size], columns))
+    for indices in stacks.values():
+        for chunk in _chunks(indices, [weights[index].size for index in indices]):
+            cells = [weights[index].size for index in chunk]
+            values = [
+                np.concatenate(parts)
+                for parts in zip(*(plans[index].cell_values() for index in chunk), strict=True)
+            ]
+            stack = CombatStack([specs[index] for index in chunk], cells)
+            columns = stack.outcome_columns(values)
+            batches.setdefault(_layout(columns), []).append((chunk, cells, columns))
+    for layout, batch in batches.items():
+        indices = [index for chunk, _, _ in batch for index in chunk]
+        cells = [count for _, counts, _ in batch for count in counts]
+        columns = {
+            name: np.concatenate([np.asarray(part[name]) for _, _, part in batch])
+            for name, _ in layout
+        }
+        merged = _merge_states(
+            layout, columns, np.concatenate([weights[index] for index in indices]), cells
+        )
+        for index, (states, summed) in zip(indices, merged, strict=True):
             results[index] = Result(specs[index], "exact", states, summed)
     return results
+
+
+def _stack_key(spec) -> tuple | None:
+    """What combats must share to be resolved in one :class:`CombatStack` (everything
+    :data:`~oddsengine.combat.combat_stack.SHARED` reads); None for one by one."""
+    grid_key = _group_key(spec)
+    if grid_key is None or spec._deterministic_outcome is not None:
+        return None
+    if getattr(spec, "assault_prevented", False):
+        return None
+    return (
+        grid_key,
+        spec.attacker_cards,
+        spec.defender_cards,
+        spec.responses,
+        spec.policies,
+        spec.options,
+        bool(getattr(spec, "defender_squadrons_in_port", 0)),
+    )
+
+
+def _chunks(indices: list[int], cells: list[int]) -> list[list[int]]:
+    """Consecutive parts of a stack of at most :data:`_CELLS_PER_PASS` cells (to bound
+    memory), each of at least one combat."""
+    chunks, current, total = [], [], 0
+    for index, count in zip(indices, cells, strict=True):
+        if current and total + count > _CELLS_PER_PASS:
+            chunks.append(current)
+            current, total = [], 0
+        current.append(index)
+        total += count
+    return chunks + [current]
+
+
+def _layout(columns) -> tuple:
+    return tuple((name, _column_kind(column)) for name, column in columns.items())
 
 
 def _column_kind(column) -> str:
     return {"O": "object", "b": "bool"}.get(np.asarray(column).dtype.kind, "number")
 
 
-def _merge_states(layout, batch) -> list[tuple[dict, np.ndarray]]:
-    """The end states and summed weights of each engagement of ``batch``, as
+def _merge_states(layout, columns, weights, cells) -> list[tuple[dict, np.ndarray]]:
+    """The end states and summed weights of each engagement of a batch, as
     :meth:`Result.from_cells` makes them: cells of zero weight dropped, cells with equal
-    columns merged, states in the lexicographic order of their columns."""
-    weights = np.concatenate([weights for _, weights in batch])
+    columns merged, states in the lexicographic order of their columns.
+
+    ``columns`` and ``weights`` hold the cells of every engagement end to end,
+    ``cells[e]`` of them for engagement ``e``.
+    """
     keep = weights > 0
     kept_weights = weights[keep]
     # The first column is the engagement, so that no two engagements share a state and
     # each one's states come out together, in their own lexicographic order.
     matrix = np.empty((kept_weights.size, len(layout) + 1), dtype=np.int64)
-    sizes = [weights.size for _, weights in batch]
-    matrix[:, 0] = np.repeat(np.arange(len(batch)), sizes)[keep]
+    matrix[:, 0] = np.repeat(np.arange(len(cells)), cells)[keep]
     labels = {}
     for position, (name, kind) in enumerate(layout, start=1):
-        values = np.concatenate([np.asarray(columns[name]) for columns, _ in batch])[keep]
+        values = columns[name][keep]
         if kind == "object":
             # Codes in the order of the labels (a few names: a lookup, not a sort of every
             # cell's string): the order of states is that of each engagement's own labels.
@@ -410,19 +479,19 @@ def _merge_states(layout, batch) -> list[tuple[dict, np.ndarray]]:
             matrix[:, position] = values
     unique_rows, inverse = _sorted_unique_rows(matrix)
     summed = np.bincount(inverse, weights=kept_weights, minlength=len(unique_rows))
-    ends = np.cumsum(np.bincount(unique_rows[:, 0], minlength=len(batch))).tolist()
+    ends = np.cumsum(np.bincount(unique_rows[:, 0], minlength=len(cells))).tolist()
     cuts = list(zip([0, *ends[:-1]], ends, strict=True))
     # Each column for the whole batch, then cut at each engagement's states.
-    columns = {}
+    states = {}
     for position, (name, kind) in enumerate(layout, start=1):
         column = unique_rows[:, position]
         if kind == "object":
             column = labels[name][column].astype(object)
         elif kind == "bool":
             column = column.astype(bool)
-        columns[name] = [column[start:end] for start, end in cuts]
+        states[name] = [column[start:end] for start, end in cuts]
     return [
-        ({name: parts[index] for name, parts in columns.items()}, summed[start:end])
+        ({name: parts[index] for name, parts in states.items()}, summed[start:end])
         for index, (start, end) in enumerate(cuts)
     ]
 
