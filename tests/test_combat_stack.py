@@ -7,7 +7,12 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.combat.combat_stack import CombatStack
-from oddsengine.engines.exact_grid import _stack_key, exact_results
+from oddsengine.engines.exact_grid import (
+    _stack_key,
+    exact_probabilities,
+    exact_probability,
+    exact_results,
+)
 from oddsengine.errors import OddsEngineError
 from tests.test_exact_grid import CASES
 from tests.test_exact_results import _same
@@ -75,7 +80,7 @@ def test_stacked_columns_equal_each_combats_own(case):
         cells = [plan.cells for plan in plans]
         grids = (plan.cell_values() for plan in plans)
         values = [np.concatenate(parts) for parts in zip(*grids, strict=True)]
-        stacked = CombatStack(specs, cells).outcome_columns(values)
+        stacked = CombatStack.laid_end_to_end(specs, cells).outcome_columns(values)
         ends = np.cumsum(cells)
         for spec, plan, end, count in zip(specs, plans, ends, cells, strict=True):
             alone = spec.outcome_columns(plan.cell_values())
@@ -123,3 +128,27 @@ def test_a_stack_by_hand():
     results = exact_results(specs)
     assert results[0].p["success"] == pytest.approx(19 / 27, abs=1e-15)
     assert results[1].p["success"] == pytest.approx(5 / 9, abs=1e-15)
+
+
+@pytest.mark.parametrize("case", sorted(MORE_CASES))
+def test_the_padded_grid_reads_the_same_rules(case):
+    # Odds tables stack combats on one padded grid; the outcome of each cell comes from
+    # the kind's own outcome_masks, so units standing by keep the siege there too (15.3).
+    specs = MORE_CASES[case]
+    outcomes = sorted({name for spec in specs for name in spec.outcome_names})
+    for outcome in outcomes:
+        grid = exact_probabilities(specs, outcome)
+        assert grid.tolist() == [exact_probability(spec, outcome) for spec in specs], outcome
+        engine = [oe.exact(spec).p.get(outcome, 0.0) for spec in specs]
+        np.testing.assert_allclose(grid, engine, rtol=0, atol=1e-12)
+
+
+def test_units_standing_by_keep_the_siege_on_the_grid():
+    # 15.3: 14 besiegers, of which Ibrahim's formation of 6 assaults: the garrison of 4
+    # cannot kill more than 6, so 8 besiegers at least remain and the siege never breaks.
+    spec = oe.Assault("ottoman: 14R Ibrahim", "hapsburg: 4R")
+    assert spec.besiegers_standing_by.land_units == 8
+    assert exact_probabilities([spec], "siege_broken")[0] == 0.0
+    success = exact_probabilities([spec], "success")[0]
+    continues = exact_probabilities([spec], "siege_continues")[0]
+    assert success + continues == pytest.approx(1.0, abs=1e-12)

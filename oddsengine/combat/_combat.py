@@ -9,6 +9,7 @@ come from the spec as a :class:`CombatSide` per side and a ``mode``.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -120,11 +121,10 @@ class StackedSide:
     The combats share their kind, their cards and the policies; they differ in counts
     and ratings. ``row`` tells which combat each cell belongs to, in one of two layouts:
 
-    - a padded grid (:meth:`stack`): ``row`` has shape ``(combats, 1)`` and the cell
-      values shape ``(1, cells)``; every value read per cell has shape
-      ``(combats, cells)``;
-    - cells laid end to end (:meth:`laid_end_to_end`): each combat's own cells one after
-      the other, ``row`` and the cell values of shape ``(cells,)``.
+    - a padded grid: ``row`` has shape ``(combats, 1)`` and the cell values shape
+      ``(1, cells)``; every value read per cell has shape ``(combats, cells)``;
+    - cells laid end to end: each combat's own cells one after the other, ``row`` and
+      the cell values of shape ``(cells,)``.
 
     Each value a :class:`CombatSide` holds for its combat is read here for the combat of
     each cell, so the rules that resolve one combat resolve the stack unchanged.
@@ -139,9 +139,9 @@ class StackedSide:
         (row ``c`` is ``dice_after_losses + bonus_dice`` of combat ``c``, padded).
     post_roll_dice : int
     post_roll_policy : str
-    composition_table : int array, shape (combats, most land units + 1, 3), optional
+    composition_table : int array, shape (combats, most land units + 1, 3)
         Units of each type of :data:`UNIT_TYPES` left after ``L`` losses.
-    leaders_of_combat : bool array, shape (combats,), optional
+    leaders_of_combat : bool array, shape (combats,)
         Whether the side has a leader.
     """
 
@@ -150,44 +150,36 @@ class StackedSide:
     dice_table: np.ndarray
     post_roll_dice: int
     post_roll_policy: str
-    composition_table: np.ndarray | None = None
-    leaders_of_combat: np.ndarray | None = None
+    composition_table: np.ndarray
+    leaders_of_combat: np.ndarray
 
     @classmethod
-    def stack(cls, sides) -> StackedSide:
-        """Stack :class:`CombatSide` objects that share their post-roll card and policy,
-        for a padded grid of cells."""
-        return cls._of(sides, np.arange(len(sides))[:, None])
-
-    @classmethod
-    def laid_end_to_end(cls, sides, cells) -> StackedSide:
-        """Stack :class:`CombatSide` objects for their combats' cells laid end to end,
-        ``cells[c]`` cells for combat ``c``; with unit types and leaders."""
-        return cls._of(sides, np.repeat(np.arange(len(sides)), cells), with_units=True)
-
-    @classmethod
-    def _of(cls, sides, row, with_units=False) -> StackedSide:
+    def stack(cls, sides, row: np.ndarray) -> StackedSide:
+        """Stack :class:`CombatSide` objects that share their post-roll card and policy;
+        ``row`` gives the combat of each cell (see above)."""
         post_roll = {(side.post_roll_dice, side.post_roll_policy) for side in sides}
         if len(post_roll) != 1:
             raise ValueError("stacked sides must share their post-roll card and policy")
-        land_units = np.array([side.land_units for side in sides], dtype=np.int32)
-        most = land_units.max() + 1
-        dice_table = np.zeros((len(sides), most), dtype=np.int32)
-        for index, side in enumerate(sides):
-            dice_table[index, : side.land_units + 1] = (
-                np.array(side.dice_after_losses) + side.bonus_dice
-            )
-        units = {}
-        if with_units:
-            composition = np.zeros((len(sides), most, len(UNIT_TYPES)), dtype=np.int64)
-            for index, side in enumerate(sides):
-                composition[index, : side.land_units + 1] = side.composition_table()
-            units = {
-                "composition_table": composition,
-                "leaders_of_combat": np.array([side.has_leaders for side in sides]),
-            }
+        count = len(sides)
+        land_units = np.fromiter((side.land_units for side in sides), np.int32, count)
+        # Row c holds combat c's values for 0..its land units losses, then zeros.
+        widths = land_units + 1
+        own = np.arange(widths.max())[None, :] < widths[:, None]
+        dice = np.fromiter(
+            itertools.chain.from_iterable(side.dice_after_losses for side in sides),
+            np.int32,
+            int(widths.sum()),
+        )
+        bonus_dice = np.fromiter((side.bonus_dice for side in sides), np.int32, count)
+        dice_table = np.zeros(own.shape, dtype=np.int32)
+        dice_table[own] = dice + np.repeat(bonus_dice, widths)
+        composition = np.zeros((*own.shape, len(UNIT_TYPES)), dtype=np.int64)
+        composition[own] = np.concatenate([side.composition_table() for side in sides])
+        leaders = np.fromiter((side.has_leaders for side in sides), bool, count)
         ((post_roll_dice, post_roll_policy),) = post_roll
-        return cls(row, land_units, dice_table, post_roll_dice, post_roll_policy, **units)
+        return cls(
+            row, land_units, dice_table, post_roll_dice, post_roll_policy, composition, leaders
+        )
 
     @property
     def land_units(self) -> np.ndarray:

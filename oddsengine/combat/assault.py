@@ -324,6 +324,32 @@ class Assault(CombatSpec):
         names.extend(f"card_spent:{slug}" for slug in self.post_roll_cards)
         return tuple(names)
 
+    def _siege_after(self, columns):
+        """Where the assault took the space, where the siege holds after a failure, and
+        where a card took the space instead (with its events), from the resolved combat."""
+        besiegers_left = columns["attacker_survivors"] + self.besiegers_standing_by.land_units
+        taken_by_assault = np.asarray(columns["attacker_prevails"], dtype=bool)
+        # 15.1 step 11, 15.3: after a failure the siege holds while the besiegers - those
+        # that assaulted and those that stood by - outnumber the garrison.
+        holds = ~taken_by_assault & (besiegers_left > columns["defender_survivors"])
+        # 105: a card may take the space after a failed assault (Treachery!).
+        taken_by_card = np.zeros(holds.shape, dtype=bool)
+        events = {}
+        for rule in self._held["attacker"]:
+            if rule.outcome is not None:
+                taken = rule.outcome(holds)
+                events[rule.outcome_event] = taken
+                taken_by_card = taken_by_card | taken
+                holds = holds & ~taken
+        return taken_by_assault, holds, taken_by_card, events
+
+    def outcome_masks(self, columns) -> dict[str, np.ndarray]:
+        """The cells of each outcome, from the resolved combat (``resolve_hits``), for an
+        assault that is rolled (not cancelled or prevented)."""
+        taken_by_assault, holds, taken_by_card, _ = self._siege_after(columns)
+        success = taken_by_assault | taken_by_card
+        return {"success": success, "siege_continues": holds, "siege_broken": ~success & ~holds}
+
     def outcome_columns(self, values) -> dict[str, np.ndarray]:
         """The outcome of every cell of :meth:`draw_plan`, as columns."""
         columns = self._base_columns(values)
@@ -333,19 +359,7 @@ class Assault(CombatSpec):
         besiegers_left = formation_left + standing.land_units
         garrison_left = columns["defender_survivors"]
         deterministic = self._deterministic_outcome
-        taken_by_assault = np.asarray(columns["attacker_prevails"], dtype=bool)
-        # 15.1 step 11, 15.3: after a failure the siege holds while the besiegers - those
-        # that assaulted and those that stood by - outnumber the garrison.
-        holds = ~taken_by_assault & (besiegers_left > garrison_left)
-        # 105: a card may take the space after a failed assault (Treachery!).
-        taken_by_card = np.zeros(size, dtype=bool)
-        events = {}
-        for rule in self._held["attacker"]:
-            if rule.outcome is not None:
-                taken = rule.outcome(holds)
-                events[rule.outcome_event] = taken
-                taken_by_card = taken_by_card | taken
-                holds = holds & ~taken
+        taken_by_assault, holds, taken_by_card, events = self._siege_after(columns)
         success = taken_by_assault | taken_by_card
         if deterministic == "cancelled":
             success = taken_by_card = np.zeros(size, dtype=bool)

@@ -104,13 +104,21 @@ class FieldBattle(CombatSpec):
         spent = tuple(f"card_spent:{slug}" for slug in self.post_roll_cards)
         return ("attacker_leaders_captured", "defender_leaders_captured") + spent
 
+    def outcome_masks(self, columns) -> dict[str, np.ndarray]:
+        """The cells of each outcome, from the resolved combat (``resolve_hits``), for a
+        battle that is fought (not cancelled)."""
+        # 14 step 8: the attacker wins on more hits; ties go to the defender.
+        wins = np.asarray(columns["attacker_prevails"], dtype=bool)
+        return {"attacker_wins": wins, "defender_wins": ~wins}
+
     def outcome_columns(self, values) -> dict[str, np.ndarray]:
         """The outcome of every cell of :meth:`draw_plan`, as columns."""
         columns = self._base_columns(values)
         if self._deterministic_outcome is not None:
             outcome = np.full(values[0].size, self._deterministic_outcome, dtype=object)
         else:
-            outcome = np.where(columns["attacker_prevails"], "attacker_wins", "defender_wins")
+            wins = self.outcome_masks(columns)["attacker_wins"]
+            outcome = np.where(wins, "attacker_wins", "defender_wins")
         attacker, defender = self._sides
         result = {"outcome": outcome.astype(object)}
         result.update(survivor_columns(columns))

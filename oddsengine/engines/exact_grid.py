@@ -1,17 +1,18 @@
-"""Exact probabilities for a whole grid of combats, as array operations.
+"""Exact answers for many combats at once.
 
 Odds tables, sweeps and searches ask the exact engine the same question about many
-engagements that differ only in counts and ratings. One by one, each combat builds its
-draw plan and resolves its cells in a few dozen small NumPy operations. Here the combats
-of a grid that share their kind, cards and policies are stacked: the hit distributions are
-rows of one table per kind of die (built once from the shared :func:`hits_pmf`), every
-combat's cells are laid out on one padded grid of cell values, and the rules of
-:func:`oddsengine.combat._combat.resolve_hits` run once over all of them.
+engagements that differ only in counts and ratings. One by one, each combat resolves its
+cells in a few dozen small NumPy operations, whose fixed cost is most of the time. Here
+field battles and assaults that share their kind, cards and policies are resolved as one
+:class:`~oddsengine.combat.combat_stack.CombatStack`: each combat's own draw plan gives
+its cells and their probabilities, the cells of all of them are laid end to end, and the
+kind's own ``outcome_columns`` runs once over them. No rule is restated here.
 
 The numbers are those of the one-by-one path to the last bit: each combat's cells keep
-their own values, their probabilities are the same products and the selected cells are
-summed in the same order. Engagements this module does not stack (interceptions, avoid
-battle, allied defenders, cancelled or prevented combats) take the one-by-one path.
+their own values and probabilities, and are summed in the same order. Engagements this
+module does not stack (interceptions, avoid battle, naval combat, allied defenders,
+cancelled or prevented combats, cards whose record does not set ``grid_path``) are
+resolved one by one.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from oddsengine.combat._combat import StackedSide, hits_pmf, resolve_hits
+from oddsengine.combat._combat import hits_pmf, resolve_hits
 from oddsengine.combat.cards import card_rule
 from oddsengine.combat.combat_stack import CombatStack
 from oddsengine.combat.engagements import Assault, FieldBattle
@@ -30,7 +31,7 @@ from oddsengine.results.result import Result
 
 __all__ = ["exact_outcome_table", "exact_probabilities", "exact_probability", "exact_results"]
 
-#: Cells resolved together at most (combats x padded cells), to bound memory.
+#: Cells resolved together at most, to bound memory.
 _CELLS_PER_PASS = 2**18
 
 
@@ -110,37 +111,18 @@ def exact_outcome_table(specs, outcomes) -> np.ndarray:
     """
     specs, outcomes = list(specs), tuple(outcomes)
     probabilities = np.empty((len(specs), len(outcomes)))
-    groups: dict[tuple, list[int]] = {}
-    for index, spec in enumerate(specs):
-        key = _group_key(spec)
-        if key is None:
-            probabilities[index] = _one_by_one(spec, outcomes)
-        else:
-            groups.setdefault(key, []).append(index)
-    for key, indices in groups.items():
+    groups, alone = _groups(specs)
+    for index in alone:
+        probabilities[index] = _one_by_one(specs[index], outcomes)
+    for indices in groups:
         for chunk in _passes(indices, [specs[index] for index in indices]):
             probabilities[chunk] = _stacked_probabilities(
-                [specs[index] for index in chunk], outcomes, key
+                [specs[index] for index in chunk], outcomes
             )
     return probabilities
 
 
 # -- grouping ----------------------------------------------------------------------------
-
-
-def _sides(spec):
-    # The prepared sides the spec hands to resolve_combat (cached on the spec).
-    return spec.sides
-
-
-def _side_key(side) -> tuple:
-    return (
-        side.bonus_dice,
-        side.bonus_chance,
-        side.post_roll_dice,
-        side.post_roll_chance,
-        side.post_roll_policy,
-    )
 
 
 _COMBAT_FIELDS = frozenset(
@@ -171,41 +153,100 @@ _STACKED_FIELDS = {
 }
 
 
+def _side_key(side) -> tuple:
+    # What a padded grid's hit tables and post-roll draws share.
+    return (
+        side.bonus_dice,
+        side.bonus_chance,
+        side.post_roll_dice,
+        side.post_roll_chance,
+        side.post_roll_policy,
+    )
+
+
 @cache
 def _stackable_class(spec_class) -> bool:
     fields = {item.name for item in dataclasses.fields(spec_class)}
     return spec_class in _STACKED_FIELDS and fields <= _STACKED_FIELDS[spec_class]
 
 
-def _group_key(spec) -> tuple | None:
-    """What combats must share to be stacked; None for the one-by-one path."""
+def _stack_key(spec) -> tuple | None:
+    """What combats must share to be resolved in one :class:`CombatStack` (everything
+    :data:`~oddsengine.combat.combat_stack.SHARED` reads); None for one by one."""
     if not _stackable_class(type(spec)) or spec.defender_ally is not None:
         return None
+    # A card's effect is known to the stack when its record says so (``grid_path``): it
+    # lies in the prepared sides, the post-roll draws or the outcome columns, or it
+    # decides the combat without a roll (then the combat is resolved alone). A new card is
+    # resolved alone until its record sets ``grid_path``, with a case in the tests.
     cards = (*spec.attacker_cards, *spec.defender_cards, *spec.responses)
-    # The stacked path knows a card's effect when its record says so: the effect lies in
-    # the prepared sides, the post-roll draws or the outcome naming of :func:`_outcome_mask`
-    # (a card taking the space, Treachery), or it cancels or prevents the combat (then the
-    # one-by-one path answers). A new card takes the one-by-one path until its record sets
-    # ``grid_path``, with a case in the tests.
     if not all(card_rule(card).grid_path for card in cards):
         return None
-    if spec.cancelled or getattr(spec, "restless_breaks_siege", False):
+    if spec._deterministic_outcome is not None or getattr(spec, "assault_prevented", False):
         return None
-    attacker, defender = _sides(spec)
-    taken_by_card = any(card_rule(card).outcome is not None for card in spec.attacker_cards)
-    return (type(spec), spec.first_to_fire, taken_by_card, _side_key(attacker), _side_key(defender))
+    attacker, defender = spec.sides
+    return (
+        type(spec),
+        _side_key(attacker),
+        _side_key(defender),
+        spec.attacker_cards,
+        spec.defender_cards,
+        spec.responses,
+        spec.policies,
+        spec.options,
+        bool(getattr(spec, "defender_squadrons_in_port", 0)),
+    )
+
+
+def _groups(specs) -> tuple[list[list[int]], list[int]]:
+    """The positions of ``specs`` that share a stack key, and those resolved alone."""
+    groups: dict[tuple, list[int]] = {}
+    alone = []
+    for index, spec in enumerate(specs):
+        key = _stack_key(spec)
+        if key is None:
+            alone.append(index)
+        else:
+            groups.setdefault(key, []).append(index)
+    return list(groups.values()), alone
+
+
+def _chunks(indices: list[int], cells: list[int]) -> list[list[int]]:
+    """Consecutive parts of a group of at most :data:`_CELLS_PER_PASS` cells laid end to
+    end (to bound memory), each of at least one combat."""
+    chunks, current, total = [], [], 0
+    for index, count in zip(indices, cells, strict=True):
+        if current and total + count > _CELLS_PER_PASS:
+            chunks.append(current)
+            current, total = [], 0
+        current.append(index)
+        total += count
+    return chunks + [current]
+
+
+def _stacked_columns(specs, plans, weights) -> tuple[dict, list[int]]:
+    """The outcome columns of every cell of ``specs``, laid end to end, and the number of
+    cells of each."""
+    cells = [weight.size for weight in weights]
+    values = [
+        np.concatenate(parts) for parts in zip(*(plan.cell_values() for plan in plans), strict=True)
+    ]
+    return CombatStack.laid_end_to_end(specs, cells).outcome_columns(values), cells
+
+
+# -- a padded grid of one group -----------------------------------------------------
 
 
 def _passes(indices: list[int], specs) -> list[list[int]]:
     """Split a group into passes of combats of similar size (so that little of a pass is
     padding), each resolving at most :data:`_CELLS_PER_PASS` cells."""
     sizes = []
-    for attacker, defender in map(_sides, specs):
+    for attacker, defender in (spec.sides for spec in specs):
         sizes.append(
             (max(attacker.dice_after_losses) + attacker.bonus_dice + 1)
             * (max(defender.dice_after_losses) + defender.bonus_dice + 1)
         )
-    attacker, defender = _sides(specs[0])
+    attacker, defender = specs[0].sides
     extras = (attacker.post_roll_dice + 1) * (defender.post_roll_dice + 1)
     passes, current = [], []
     for position in sorted(range(len(indices)), key=sizes.__getitem__):
@@ -252,9 +293,11 @@ def _hit_rows(sides, losses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return rows, sizes
 
 
-def _stacked_probabilities(specs, outcomes: tuple[str, ...], key: tuple) -> np.ndarray:
-    spec_class, first_to_fire, taken_by_card = key[:3]
-    attackers, defenders = zip(*map(_sides, specs), strict=True)
+def _stacked_probabilities(specs, outcomes: tuple[str, ...]) -> np.ndarray:
+    """The probability of each outcome of combats of one group, on one padded grid."""
+    first_to_fire = specs[0].first_to_fire
+    stack = CombatStack.padded(specs)
+    attackers, defenders = zip(*(spec.sides for spec in specs), strict=True)
     firing, answering = (attackers, defenders)
     if first_to_fire == "defender":
         firing, answering = defenders, attackers
@@ -286,21 +329,17 @@ def _stacked_probabilities(specs, outcomes: tuple[str, ...], key: tuple) -> np.n
     joint = joint * defender_extra[None, None, None, None, :]
 
     values = tuple(grid.reshape(1, -1) for grid in np.indices(shape, dtype=np.int32))
-    columns = resolve_hits(
-        values,
-        StackedSide.stack(attackers),
-        StackedSide.stack(defenders),
-        spec_class.mode,
-        first_to_fire,
-    )
+    # The kind's own rules name the outcome of every cell.
+    masks = stack.outcome_masks(resolve_hits(values, *stack.sides, stack.mode, first_to_fire))
     # Only each combat's own cells (not the padding), in its own order: the selected
     # probabilities of a combat come out contiguous, and their sum is the one-by-one sum.
     own_first = np.arange(shape[0])[None, :] < first_sizes[:, None]
     own_second = np.arange(shape[1])[None, :] < second_sizes[:, None]
     own = own_first[:, :, None, None, None] & own_second[:, None, :, None, None]
     probabilities = np.empty((combats, len(outcomes)))
+    nowhere = np.zeros((1, int(np.prod(shape))), dtype=bool)
     for column, outcome in enumerate(outcomes):
-        chosen = _outcome_mask(spec_class, columns, taken_by_card, outcome)
+        chosen = masks.get(outcome, nowhere)
         chosen = np.broadcast_to(chosen, (combats, chosen.shape[1])).reshape(combats, *shape)
         chosen = chosen & own
         selected = joint[chosen]
@@ -310,26 +349,6 @@ def _stacked_probabilities(specs, outcomes: tuple[str, ...], key: tuple) -> np.n
             selected[start:end].sum() for start, end in zip(starts, ends, strict=True)
         ]
     return probabilities
-
-
-def _outcome_mask(spec_class, columns, taken_by_card: bool, outcome: str) -> np.ndarray:
-    """The cells that end in ``outcome``, as :meth:`outcome_columns` names them."""
-    success = columns["attacker_prevails"]
-    if spec_class is FieldBattle:
-        # 14 step 8: the attacker wins on more hits; ties go to the defender.
-        masks = {"attacker_wins": success, "defender_wins": ~success}
-    else:
-        # 15.1 step 11: on failure the siege goes on while the besiegers still outnumber
-        # the garrison; 105 (Treachery): then the space falls instead.
-        continues = ~success & (columns["attacker_survivors"] > columns["defender_survivors"])
-        if taken_by_card:
-            success, continues = success | continues, np.zeros_like(continues)
-        masks = {
-            "success": success,
-            "siege_continues": continues,
-            "siege_broken": ~success & ~continues,
-        }
-    return masks.get(outcome, np.zeros_like(success))
 
 
 # -- whole results -----------------------------------------------------------------------
@@ -365,14 +384,12 @@ def exact_results(specs) -> list[Result]:
     results: list[Result | None] = [None] * len(specs)
     plans = [draw_plan_of(spec) for spec in specs]
     weights = [np.asarray(plan.cell_probabilities(), dtype=float) for plan in plans]
-    stacks: dict[tuple, list[int]] = {}
-    alone = []
-    for index, spec in enumerate(specs):
-        key = _stack_key(spec)
-        if key is None:
-            alone.append(index)
-        else:
-            stacks.setdefault(key, []).append(index)
+    groups, alone = _groups(specs)
+    stacks = [
+        chunk
+        for indices in groups
+        for chunk in _chunks(indices, [weights[index].size for index in indices])
+    ]
     batches: dict[tuple, list] = {}
     for index in alone:
         plan = plans[index]
@@ -383,16 +400,13 @@ def exact_results(specs) -> list[Result]:
             )
             continue
         batches.setdefault(_layout(columns), []).append(([index], [weights[index].size], columns))
-    for indices in stacks.values():
-        for chunk in _chunks(indices, [weights[index].size for index in indices]):
-            cells = [weights[index].size for index in chunk]
-            values = [
-                np.concatenate(parts)
-                for parts in zip(*(plans[index].cell_values() for index in chunk), strict=True)
-            ]
-            stack = CombatStack([specs[index] for index in chunk], cells)
-            columns = stack.outcome_columns(values)
-            batches.setdefault(_layout(columns), []).append((chunk, cells, columns))
+    for chunk in stacks:
+        columns, cells = _stacked_columns(
+            [specs[index] for index in chunk],
+            [plans[index] for index in chunk],
+            [weights[index] for index in chunk],
+        )
+        batches.setdefault(_layout(columns), []).append((chunk, cells, columns))
     for layout, batch in batches.items():
         indices = [index for chunk, _, _ in batch for index in chunk]
         cells = [count for _, counts, _ in batch for count in counts]
@@ -406,38 +420,6 @@ def exact_results(specs) -> list[Result]:
         for index, (states, summed) in zip(indices, merged, strict=True):
             results[index] = Result(specs[index], "exact", states, summed)
     return results
-
-
-def _stack_key(spec) -> tuple | None:
-    """What combats must share to be resolved in one :class:`CombatStack` (everything
-    :data:`~oddsengine.combat.combat_stack.SHARED` reads); None for one by one."""
-    grid_key = _group_key(spec)
-    if grid_key is None or spec._deterministic_outcome is not None:
-        return None
-    if getattr(spec, "assault_prevented", False):
-        return None
-    return (
-        grid_key,
-        spec.attacker_cards,
-        spec.defender_cards,
-        spec.responses,
-        spec.policies,
-        spec.options,
-        bool(getattr(spec, "defender_squadrons_in_port", 0)),
-    )
-
-
-def _chunks(indices: list[int], cells: list[int]) -> list[list[int]]:
-    """Consecutive parts of a stack of at most :data:`_CELLS_PER_PASS` cells (to bound
-    memory), each of at least one combat."""
-    chunks, current, total = [], [], 0
-    for index, count in zip(indices, cells, strict=True):
-        if current and total + count > _CELLS_PER_PASS:
-            chunks.append(current)
-            current, total = [], 0
-        current.append(index)
-        total += count
-    return chunks + [current]
 
 
 def _layout(columns) -> tuple:
