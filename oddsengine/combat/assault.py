@@ -232,18 +232,23 @@ class Assault(CombatSpec):
 
     # -- dice --------------------------------------------------------------------------
 
-    def _dice(self, role, force, other, losses, order):
-        left = force.units_after_losses(losses, order)
-        infantry = left["regulars"] + left["mercenaries"]  # cavalry gives no dice
-        if role == "attacker":
-            # 15.1 step 3: one die per regular or mercenary against an empty space; one per
-            # two, rounded up, if it holds any defending land unit (even only cavalry).
-            dice = infantry if other.land_units == 0 else ceil(infantry / 2)
-            dice += force.battle_rating
-        else:
-            # 15.1 step 4: one die per regular or mercenary, + rating, + 1 as defender.
-            dice = infantry + force.battle_rating + 1
-        return max(dice + self._card_dice(role, force), 0)
+    def _dice_after_losses(self, role, force, other, order) -> tuple[int, ...]:
+        # The rating and the cards do not depend on the losses: read them once.
+        rating_and_cards = force.battle_rating + self._card_dice(role, force)
+        against_empty_space = other.land_units == 0
+        dice = []
+        for regulars, mercenaries, _ in force.units_after_each_loss(order):
+            infantry = regulars + mercenaries  # cavalry gives no dice
+            if role == "attacker":
+                # 15.1 step 3: one die per regular or mercenary against an empty space; one
+                # per two, rounded up, if it holds any defending land unit (even only
+                # cavalry); + rating.
+                rolled = infantry if against_empty_space else ceil(infantry / 2)
+            else:
+                # 15.1 step 4: one die per regular or mercenary, + rating, + 1 as defender.
+                rolled = infantry + 1
+            dice.append(max(rolled + rating_and_cards, 0))
+        return tuple(dice)
 
     @property
     def restless_breaks_siege(self) -> bool:

@@ -341,10 +341,7 @@ class CombatSpec:
             ("defender", defender, attacker),
         ):
             order = getattr(self.policies, f"{role}_casualty_order")
-            dice = tuple(
-                self._dice(role, force, other, losses, order)
-                for losses in range(force.land_units + 1)
-            )
+            dice = self._dice_after_losses(role, force, other, order)
             bonus = {}
             rule = self._rule_with(role, "before_roll")
             if rule is not None:
@@ -374,6 +371,11 @@ class CombatSpec:
 
     def _check_prepared(self, attacker: Force, defender: Force) -> None:
         """Checks that need the forces after the pre-roll cards."""
+
+    def _dice_after_losses(self, role, force, other, order) -> tuple[int, ...]:
+        """The dice ``role`` rolls with ``force`` against ``other`` after losing 0, 1, ...,
+        ``force.land_units`` land units first (in casualty ``order``)."""
+        raise NotImplementedError
 
     def _card_dice(self, role, force) -> int:
         """Dice that cards add to (or take from) a side before the roll."""

@@ -170,6 +170,30 @@ class Force:
             remaining -= taken
         return left
 
+    def units_after_each_loss(
+        self, order=DEFAULT_CASUALTY_ORDER
+    ) -> tuple[tuple[int, int, int], ...]:
+        """Return the units left after 0, 1, ..., :attr:`land_units` losses, in one go.
+
+        Entry ``L`` is ``(regulars, mercenaries, cavalry)`` as
+        :meth:`units_after_losses` gives them for ``L`` losses in ``order``.
+
+        Examples
+        --------
+        >>> parse_force("1M 2R").units_after_each_loss()
+        ((2, 1, 0), (2, 0, 0), (1, 0, 0), (0, 0, 0))
+        """
+        left = [self.regulars, self.mercenaries, self.cavalry]
+        table = [tuple(left)]
+        for kind in order:
+            index = UNIT_TYPES.index(kind)
+            while left[index]:
+                left[index] -= 1
+                table.append(tuple(left))
+        # An order that leaves a type out never takes it: the last entry stays.
+        table.extend([table[-1]] * (self.land_units + 1 - len(table)))
+        return tuple(table)
+
     def with_units(self, **counts: int) -> Force:
         """Return a copy with some unit counts replaced."""
         values = {kind: getattr(self, kind) for kind in UNIT_TYPES}
