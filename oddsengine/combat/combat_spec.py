@@ -169,7 +169,11 @@ class CombatSpec:
 
     def _rule_with(self, role: str, attribute: str) -> CardRule | None:
         """The first card acting for ``role`` whose record sets ``attribute``."""
-        return next((rule for rule in self._held[role] if getattr(rule, attribute)), None)
+        # A plain loop: asked about ten times per spec, mostly of no card at all.
+        for rule in self._held[role]:
+            if getattr(rule, attribute):
+                return rule
+        return None
 
     def _force(self, role) -> Force:
         return self.attacker if role == "attacker" else self.defender
