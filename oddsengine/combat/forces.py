@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from oddsengine.combat.leaders import Leader, anonymous_leader, find_leader, is_leader_name
 from oddsengine.combat.limits import (
@@ -291,6 +292,14 @@ def parse_force(text: str, *, power: str | None = None) -> Force:
     """
     if not isinstance(text, str) or not text.strip():
         raise OddsEngineError("empty force: write units such as '4R' (use '0R' for none)")
+    if type(text) is str and (power is None or type(power) is str):
+        # A sweep reads the same few strings thousands of times, and a Force is immutable.
+        return _read_force_remembered(text, power)
+    return _read_force(text, power)
+
+
+def _read_force(text: str, power) -> Force:
+    """:func:`parse_force` of a non-empty ``text``."""
     body = text.strip()
     if ":" in body:
         prefix, body = body.split(":", 1)
@@ -347,3 +356,8 @@ def parse_force(text: str, *, power: str | None = None) -> Force:
     if not counts and not leaders:
         raise OddsEngineError(f"force {shown(text)} has no units or leaders")
     return Force(**counts, leaders=tuple(leaders), power=power)
+
+
+#: :func:`_read_force` for plain strings, remembered. Only what it returns is kept: a text
+#: it refuses is read again, and refused with the same message, every time.
+_read_force_remembered = lru_cache(maxsize=4096)(_read_force)
