@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from math import ceil
 
 import numpy as np
@@ -234,21 +234,13 @@ class Assault(CombatSpec):
 
     def _dice_after_losses(self, role, force, other, order) -> tuple[int, ...]:
         # The rating and the cards do not depend on the losses: read them once.
-        rating_and_cards = force.battle_rating + self._card_dice(role, force)
-        against_empty_space = other.land_units == 0
-        dice = []
-        for regulars, mercenaries, _ in force.units_after_each_loss(order):
-            infantry = regulars + mercenaries  # cavalry gives no dice
-            if role == "attacker":
-                # 15.1 step 3: one die per regular or mercenary against an empty space; one
-                # per two, rounded up, if it holds any defending land unit (even only
-                # cavalry); + rating.
-                rolled = infantry if against_empty_space else ceil(infantry / 2)
-            else:
-                # 15.1 step 4: one die per regular or mercenary, + rating, + 1 as defender.
-                rolled = infantry + 1
-            dice.append(max(rolled + rating_and_cards, 0))
-        return tuple(dice)
+        return _assault_dice(
+            role,
+            (force.regulars, force.mercenaries, force.cavalry),
+            tuple(order),
+            force.battle_rating + self._card_dice(role, force),
+            other.land_units == 0,
+        )
 
     @property
     def restless_breaks_siege(self) -> bool:
@@ -388,3 +380,32 @@ class Assault(CombatSpec):
             result["assault_prevented"] = np.ones(size, dtype=bool)
         result.update(self._card_spent_columns(columns))
         return result
+
+
+@lru_cache(maxsize=4096)
+def _assault_dice(
+    role: str,
+    units: tuple[int, int, int],
+    order: tuple[str, ...],
+    rating_and_cards: int,
+    against_empty_space: bool,
+) -> tuple[int, ...]:
+    """The dice ``role`` rolls in an assault after losing 0, 1, ... of its ``units``
+    (regulars, mercenaries, cavalry) first, in casualty ``order``.
+
+    A pure function of small values, remembered: a sweep asks for the same few tables
+    thousands of times.
+    """
+    dice = []
+    for regulars, mercenaries, _ in Force(*units).units_after_each_loss(order):
+        infantry = regulars + mercenaries  # cavalry gives no dice
+        if role == "attacker":
+            # 15.1 step 3: one die per regular or mercenary against an empty space; one
+            # per two, rounded up, if it holds any defending land unit (even only
+            # cavalry); + rating.
+            rolled = infantry if against_empty_space else ceil(infantry / 2)
+        else:
+            # 15.1 step 4: one die per regular or mercenary, + rating, + 1 as defender.
+            rolled = infantry + 1
+        dice.append(max(rolled + rating_and_cards, 0))
+    return tuple(dice)
