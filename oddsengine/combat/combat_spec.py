@@ -9,7 +9,7 @@ its record (:data:`oddsengine.combat.cards.CARD_RULES`);
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -36,7 +36,17 @@ from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 __all__ = ["CombatSpec", "split_losses", "survivor_columns"]
 
 
+#: The policies of every spec built without any. Policies are immutable: one is shared.
+_DEFAULT_POLICIES = Policies()
+
+
 def _as_cards(values) -> tuple[Card, ...]:
+    if type(values) is str:
+        return _cards_written(values)
+    return _read_cards(values)
+
+
+def _read_cards(values) -> tuple[Card, ...]:
     if isinstance(values, (str, int, Card)):
         values = [values] if not isinstance(values, str) else values.split(",")
     try:
@@ -49,6 +59,15 @@ def _as_cards(values) -> tuple[Card, ...]:
     if len(set(cards)) != len(cards):
         raise OddsEngineError("a card is listed twice on one side")
     return cards
+
+
+#: _read_cards for a comma list written as text, remembered: a sweep gives the same few
+#: lists for thousands of specs. A list that is refused raises again, with the same message.
+_cards_written = lru_cache(maxsize=1024)(_read_cards)
+
+#: held_rules for the tuples of cards of a spec, remembered: a CardRule is immutable, and a
+#: sweep plays the same few hands in thousands of specs.
+_held_rules = lru_cache(maxsize=1024)(held_rules)
 
 
 def _combine(main: Force, ally: Force) -> Force:
@@ -96,7 +115,7 @@ class CombatSpec:
     attacker_cards: tuple[Card, ...] = ()
     defender_cards: tuple[Card, ...] = ()
     responses: tuple[Card, ...] = ()
-    policies: Policies = field(default_factory=Policies)
+    policies: Policies = field(default_factory=lambda: _DEFAULT_POLICIES)
     options: RuleOptions = field(default_factory=RuleOptions)
     defender_ally: Force | None = None
 
@@ -165,7 +184,7 @@ class CombatSpec:
     def _held(self) -> dict[str, tuple[CardRule, ...]]:
         # The records of the cards acting for each side (its own and the responses other
         # powers play for it); asked for many times per spec, so read once.
-        return {role: held_rules(self._cards(role), self.responses, role) for role in SIDES}
+        return {role: _held_rules(self._cards(role), self.responses, role) for role in SIDES}
 
     def _rule_with(self, role: str, attribute: str) -> CardRule | None:
         """The first card acting for ``role`` whose record sets ``attribute``."""
