@@ -118,9 +118,8 @@ class Assault(CombatSpec):
 
         They keep the siege with the formation (15.3) but neither roll nor take losses.
         """
-        rest = standing_by(self.attacker, self._acting_attacker())
         _, overflow = self._capped(CombatSpec.prepared_forces(self)[0])
-        return rest.with_units(mercenaries=rest.mercenaries + overflow)
+        return _standing_by_with_overflow(self.attacker, self._acting_attacker(), overflow)
 
     @property
     def assaulting_formation(self) -> Force:
@@ -380,6 +379,20 @@ class Assault(CombatSpec):
             result["assault_prevented"] = np.ones(size, dtype=bool)
         result.update(self._card_spent_columns(columns))
         return result
+
+
+@lru_cache(maxsize=4096)
+def _standing_by_with_overflow(stack: Force, formation: Force, overflow: int) -> Force:
+    """The units of ``stack`` outside ``formation``, and the ``overflow`` mercenaries that
+    cards placed but the formation had no room for (RULES.md §7).
+
+    A pure function of immutable values, remembered: a sweep asks it of the same few
+    stacks thousands of times.
+    """
+    rest = standing_by(stack, formation)
+    if not overflow:
+        return rest
+    return rest.with_units(mercenaries=rest.mercenaries + overflow)
 
 
 @lru_cache(maxsize=4096)
