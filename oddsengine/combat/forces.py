@@ -112,7 +112,11 @@ class Force:
     @property
     def battle_rating(self) -> int:
         """The single best battle rating among the leaders (5.1), 0 without leaders."""
-        return max((leader.battle_rating for leader in self.leaders), default=0)
+        best = None  # a plain loop: asked several times per spec
+        for leader in self.leaders:
+            if best is None or leader.battle_rating > best:
+                best = leader.battle_rating
+        return 0 if best is None else best
 
     @property
     def command_capacity(self) -> int | None:
@@ -121,11 +125,14 @@ class Force:
         Four without a leader; with leaders, the sum of the command ratings of the two
         best-commanding leaders (RULES.md §1). Unknown (None) with an anonymous leader.
         """
-        if any(leader.is_anonymous for leader in self.leaders):
-            return None
-        if not self.leaders:
+        ratings = []
+        for leader in self.leaders:  # a plain loop: asked several times per spec
+            if leader.is_anonymous:
+                return None
+            ratings.append(leader.command_rating)
+        if not ratings:
             return 4
-        ratings = sorted((leader.command_rating for leader in self.leaders), reverse=True)
+        ratings.sort(reverse=True)
         return sum(ratings[:2])
 
     @property
