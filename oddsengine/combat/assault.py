@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from math import ceil
 
 import numpy as np
@@ -118,9 +118,8 @@ class Assault(CombatSpec):
 
         They keep the siege with the formation (15.3) but neither roll nor take losses.
         """
-        rest = standing_by(self.attacker, self._acting_attacker())
         _, overflow = self._capped(CombatSpec.prepared_forces(self)[0])
-        return rest.with_units(mercenaries=rest.mercenaries + overflow)
+        return _standing_by_with_overflow(self.attacker, self._acting_attacker(), overflow)
 
     @property
     def assaulting_formation(self) -> Force:
@@ -232,18 +231,15 @@ class Assault(CombatSpec):
 
     # -- dice --------------------------------------------------------------------------
 
-    def _dice(self, role, force, other, losses, order):
-        left = force.units_after_losses(losses, order)
-        infantry = left["regulars"] + left["mercenaries"]  # cavalry gives no dice
-        if role == "attacker":
-            # 15.1 step 3: one die per regular or mercenary against an empty space; one per
-            # two, rounded up, if it holds any defending land unit (even only cavalry).
-            dice = infantry if other.land_units == 0 else ceil(infantry / 2)
-            dice += force.battle_rating
-        else:
-            # 15.1 step 4: one die per regular or mercenary, + rating, + 1 as defender.
-            dice = infantry + force.battle_rating + 1
-        return max(dice + self._card_dice(role, force), 0)
+    def _dice_after_losses(self, role, force, other, order) -> tuple[int, ...]:
+        # The rating and the cards do not depend on the losses: read them once.
+        return _assault_dice(
+            role,
+            (force.regulars, force.mercenaries, force.cavalry),
+            tuple(order),
+            force.battle_rating + self._card_dice(role, force),
+            other.land_units == 0,
+        )
 
     @property
     def restless_breaks_siege(self) -> bool:
@@ -397,3 +393,46 @@ class Assault(CombatSpec):
             result["assault_prevented"] = np.ones(size, dtype=bool)
         result.update(self._card_spent_columns(columns))
         return result
+
+
+@lru_cache(maxsize=4096)
+def _standing_by_with_overflow(stack: Force, formation: Force, overflow: int) -> Force:
+    """The units of ``stack`` outside ``formation``, and the ``overflow`` mercenaries that
+    cards placed but the formation had no room for (RULES.md §7).
+
+    A pure function of immutable values, remembered: a sweep asks it of the same few
+    stacks thousands of times.
+    """
+    rest = standing_by(stack, formation)
+    if not overflow:
+        return rest
+    return rest.with_units(mercenaries=rest.mercenaries + overflow)
+
+
+@lru_cache(maxsize=4096)
+def _assault_dice(
+    role: str,
+    units: tuple[int, int, int],
+    order: tuple[str, ...],
+    rating_and_cards: int,
+    against_empty_space: bool,
+) -> tuple[int, ...]:
+    """The dice ``role`` rolls in an assault after losing 0, 1, ... of its ``units``
+    (regulars, mercenaries, cavalry) first, in casualty ``order``.
+
+    A pure function of small values, remembered: a sweep asks for the same few tables
+    thousands of times.
+    """
+    dice = []
+    for regulars, mercenaries, _ in Force(*units).units_after_each_loss(order):
+        infantry = regulars + mercenaries  # cavalry gives no dice
+        if role == "attacker":
+            # 15.1 step 3: one die per regular or mercenary against an empty space; one
+            # per two, rounded up, if it holds any defending land unit (even only
+            # cavalry); + rating.
+            rolled = infantry if against_empty_space else ceil(infantry / 2)
+        else:
+            # 15.1 step 4: one die per regular or mercenary, + rating, + 1 as defender.
+            rolled = infantry + 1
+        dice.append(max(rolled + rating_and_cards, 0))
+    return tuple(dice)

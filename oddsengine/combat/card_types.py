@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -48,10 +49,16 @@ class Card:
     @property
     def slug(self) -> str:
         """The card's name as written on the command line and in JSON keys."""
-        return re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-")
+        return _slug(self.name)
 
     def __str__(self) -> str:
         return f"{self.name} (card #{self.number})"
+
+
+@lru_cache(maxsize=256)
+def _slug(name: str) -> str:
+    # Asked for on every card of every spec built: a deck's few titles are read once.
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 #: The sides of a combat, and who else may play a card in it.

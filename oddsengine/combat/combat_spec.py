@@ -9,7 +9,7 @@ its record (:data:`oddsengine.combat.cards.CARD_RULES`);
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -36,7 +36,17 @@ from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 __all__ = ["CombatSpec", "split_losses", "survivor_columns"]
 
 
+#: The policies of every spec built without any. Policies are immutable: one is shared.
+_DEFAULT_POLICIES = Policies()
+
+
 def _as_cards(values) -> tuple[Card, ...]:
+    if type(values) is str:
+        return _cards_written(values)
+    return _read_cards(values)
+
+
+def _read_cards(values) -> tuple[Card, ...]:
     if isinstance(values, (str, int, Card)):
         values = [values] if not isinstance(values, str) else values.split(",")
     try:
@@ -49,6 +59,15 @@ def _as_cards(values) -> tuple[Card, ...]:
     if len(set(cards)) != len(cards):
         raise OddsEngineError("a card is listed twice on one side")
     return cards
+
+
+#: _read_cards for a comma list written as text, remembered: a sweep gives the same few
+#: lists for thousands of specs. A list that is refused raises again, with the same message.
+_cards_written = lru_cache(maxsize=1024)(_read_cards)
+
+#: held_rules for the tuples of cards of a spec, remembered: a CardRule is immutable, and a
+#: sweep plays the same few hands in thousands of specs.
+_held_rules = lru_cache(maxsize=1024)(held_rules)
 
 
 def _combine(main: Force, ally: Force) -> Force:
@@ -96,7 +115,7 @@ class CombatSpec:
     attacker_cards: tuple[Card, ...] = ()
     defender_cards: tuple[Card, ...] = ()
     responses: tuple[Card, ...] = ()
-    policies: Policies = field(default_factory=Policies)
+    policies: Policies = field(default_factory=lambda: _DEFAULT_POLICIES)
     options: RuleOptions = field(default_factory=RuleOptions)
     defender_ally: Force | None = None
 
@@ -165,11 +184,15 @@ class CombatSpec:
     def _held(self) -> dict[str, tuple[CardRule, ...]]:
         # The records of the cards acting for each side (its own and the responses other
         # powers play for it); asked for many times per spec, so read once.
-        return {role: held_rules(self._cards(role), self.responses, role) for role in SIDES}
+        return {role: _held_rules(self._cards(role), self.responses, role) for role in SIDES}
 
     def _rule_with(self, role: str, attribute: str) -> CardRule | None:
         """The first card acting for ``role`` whose record sets ``attribute``."""
-        return next((rule for rule in self._held[role] if getattr(rule, attribute)), None)
+        # A plain loop: asked about ten times per spec, mostly of no card at all.
+        for rule in self._held[role]:
+            if getattr(rule, attribute):
+                return rule
+        return None
 
     def _force(self, role) -> Force:
         return self.attacker if role == "attacker" else self.defender
@@ -341,10 +364,7 @@ class CombatSpec:
             ("defender", defender, attacker),
         ):
             order = getattr(self.policies, f"{role}_casualty_order")
-            dice = tuple(
-                self._dice(role, force, other, losses, order)
-                for losses in range(force.land_units + 1)
-            )
+            dice = self._dice_after_losses(role, force, other, order)
             bonus = {}
             rule = self._rule_with(role, "before_roll")
             if rule is not None:
@@ -374,6 +394,11 @@ class CombatSpec:
 
     def _check_prepared(self, attacker: Force, defender: Force) -> None:
         """Checks that need the forces after the pre-roll cards."""
+
+    def _dice_after_losses(self, role, force, other, order) -> tuple[int, ...]:
+        """The dice ``role`` rolls with ``force`` against ``other`` after losing 0, 1, ...,
+        ``force.land_units`` land units first (in casualty ``order``)."""
+        raise NotImplementedError
 
     def _card_dice(self, role, force) -> int:
         """Dice that cards add to (or take from) a side before the roll."""

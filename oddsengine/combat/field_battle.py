@@ -64,13 +64,13 @@ class FieldBattle(CombatSpec):
             ).without_leaders(leader.name for leader in self.joined_garrison.leaders)
         moving.check_formation("attacker")
 
-    def _dice(self, role, force, other, losses, order):
+    def _dice_after_losses(self, role, force, other, order) -> tuple[int, ...]:
         # 14 steps 2-3: land units (cavalry included) + best battle rating, +1 for the
-        # defender; cards before the roll.
-        dice = force.land_units - losses + force.battle_rating
+        # defender; cards before the roll. Each land unit lost first takes one die.
+        dice = force.land_units + force.battle_rating + self._card_dice(role, force)
         if role == "defender":
             dice += 1
-        return max(dice + self._card_dice(role, force), 0)
+        return tuple(max(dice - losses, 0) for losses in range(force.land_units + 1))
 
     @property
     def attacker_dice(self) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from oddsengine.combat.leaders import Leader, anonymous_leader, find_leader, is_leader_name
 from oddsengine.combat.limits import (
@@ -111,7 +112,11 @@ class Force:
     @property
     def battle_rating(self) -> int:
         """The single best battle rating among the leaders (5.1), 0 without leaders."""
-        return max((leader.battle_rating for leader in self.leaders), default=0)
+        best = None  # a plain loop: asked several times per spec
+        for leader in self.leaders:
+            if best is None or leader.battle_rating > best:
+                best = leader.battle_rating
+        return 0 if best is None else best
 
     @property
     def command_capacity(self) -> int | None:
@@ -120,11 +125,14 @@ class Force:
         Four without a leader; with leaders, the sum of the command ratings of the two
         best-commanding leaders (RULES.md §1). Unknown (None) with an anonymous leader.
         """
-        if any(leader.is_anonymous for leader in self.leaders):
-            return None
-        if not self.leaders:
+        ratings = []
+        for leader in self.leaders:  # a plain loop: asked several times per spec
+            if leader.is_anonymous:
+                return None
+            ratings.append(leader.command_rating)
+        if not ratings:
             return 4
-        ratings = sorted((leader.command_rating for leader in self.leaders), reverse=True)
+        ratings.sort(reverse=True)
         return sum(ratings[:2])
 
     @property
@@ -169,6 +177,30 @@ class Force:
             left[kind] -= taken
             remaining -= taken
         return left
+
+    def units_after_each_loss(
+        self, order=DEFAULT_CASUALTY_ORDER
+    ) -> tuple[tuple[int, int, int], ...]:
+        """Return the units left after 0, 1, ..., :attr:`land_units` losses, in one go.
+
+        Entry ``L`` is ``(regulars, mercenaries, cavalry)`` as
+        :meth:`units_after_losses` gives them for ``L`` losses in ``order``.
+
+        Examples
+        --------
+        >>> parse_force("1M 2R").units_after_each_loss()
+        ((2, 1, 0), (2, 0, 0), (1, 0, 0), (0, 0, 0))
+        """
+        left = [self.regulars, self.mercenaries, self.cavalry]
+        table = [tuple(left)]
+        for kind in order:
+            index = UNIT_TYPES.index(kind)
+            while left[index]:
+                left[index] -= 1
+                table.append(tuple(left))
+        # An order that leaves a type out never takes it: the last entry stays.
+        table.extend([table[-1]] * (self.land_units + 1 - len(table)))
+        return tuple(table)
 
     def with_units(self, **counts: int) -> Force:
         """Return a copy with some unit counts replaced."""
@@ -267,6 +299,14 @@ def parse_force(text: str, *, power: str | None = None) -> Force:
     """
     if not isinstance(text, str) or not text.strip():
         raise OddsEngineError("empty force: write units such as '4R' (use '0R' for none)")
+    if type(text) is str and (power is None or type(power) is str):
+        # A sweep reads the same few strings thousands of times, and a Force is immutable.
+        return _read_force_remembered(text, power)
+    return _read_force(text, power)
+
+
+def _read_force(text: str, power) -> Force:
+    """:func:`parse_force` of a non-empty ``text``."""
     body = text.strip()
     if ":" in body:
         prefix, body = body.split(":", 1)
@@ -323,3 +363,8 @@ def parse_force(text: str, *, power: str | None = None) -> Force:
     if not counts and not leaders:
         raise OddsEngineError(f"force {shown(text)} has no units or leaders")
     return Force(**counts, leaders=tuple(leaders), power=power)
+
+
+#: :func:`_read_force` for plain strings, remembered. Only what it returns is kept: a text
+#: it refuses is read again, and refused with the same message, every time.
+_read_force_remembered = lru_cache(maxsize=4096)(_read_force)

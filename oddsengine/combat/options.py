@@ -8,6 +8,7 @@ it marks a reading of the rules as an option, :class:`RuleOptions` holds it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from itertools import permutations
 
 from oddsengine.combat.cards import POST_ROLL_CARDS
 from oddsengine.combat.forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES, parse_force
@@ -27,6 +28,8 @@ __all__ = [
 POST_ROLL_POLICIES = ("if-it-changes-the-outcome", "always")
 
 _TYPE_LETTERS = {"r": "regulars", "m": "mercenaries", "c": "cavalry"}
+#: Every full casualty order (a permutation of the unit types), as read.
+_FULL_ORDERS = {order: order for order in permutations(UNIT_TYPES)}
 
 
 def parse_casualty_order(order) -> tuple[str, str, str]:
@@ -41,6 +44,11 @@ def parse_casualty_order(order) -> tuple[str, str, str]:
     >>> parse_casualty_order("cavalry")
     ('cavalry', 'mercenaries', 'regulars')
     """
+    if type(order) is tuple and all(type(part) is str for part in order):
+        # Every spec's default policies give full orders already read: nothing to do.
+        full = _FULL_ORDERS.get(order)
+        if full is not None:
+            return full
     if isinstance(order, str):
         text = order.strip().lower()
         if "," in text or text in UNIT_TYPES:

@@ -12,6 +12,7 @@ import dataclasses
 import itertools
 import math
 import re
+from functools import lru_cache
 
 import numpy as np
 
@@ -199,10 +200,16 @@ def expand_mapping(mapping: dict, forces: set[str]):
         yield parameters, columns
 
 
+@lru_cache(maxsize=64)
+def _field_names(data_class: type) -> frozenset[str]:
+    # A class's fields are fixed: read once, not for every scenario of a sweep.
+    return frozenset(item.name for item in dataclasses.fields(data_class))
+
+
 def build_spec(spec_class, parameters: dict):
     """The spec of one scenario; the rules' refusal is raised as OddsEngineError."""
-    spec_fields = {item.name for item in dataclasses.fields(spec_class)}
-    option_fields = {item.name for item in dataclasses.fields(RuleOptions)}
+    spec_fields = _field_names(spec_class)
+    option_fields = _field_names(RuleOptions)
     arguments, options, orders, post_roll = {}, {}, {}, {}
     for name, value in parameters.items():
         if name in spec_fields:

@@ -131,6 +131,9 @@ _SWEEP_FILE_KEYS = (
     "scenarios",
 )
 _LARGEST_SEED = 2**63 - 1  # seeds are stored in a 64-bit column
+#: What json.dumps(..., sort_keys=True, default=str) does, made once for every scenario's
+#: key (the keys are stored in output files: they must not change).
+_IDENTITY_ENCODER = json.JSONEncoder(sort_keys=True, default=str)
 
 
 @dataclass(frozen=True)
@@ -344,10 +347,8 @@ class Sweep:
                 settings = self._settings(None)
                 if spec is not None and method_for(spec, self.method) == "monte-carlo":
                     settings["seed"] = seed
-                identity = json.dumps(
-                    {"kind": kind, "parameters": parameters, "settings": settings},
-                    sort_keys=True,
-                    default=str,
+                identity = _IDENTITY_ENCODER.encode(
+                    {"kind": kind, "parameters": parameters, "settings": settings}
                 )
                 key = hashlib.blake2b(identity.encode(), digest_size=10).hexdigest()
                 if key in keys:
