@@ -111,14 +111,11 @@ def integer_array(values):
 
 def result_rows(columns, key, kind, result, version) -> list[dict]:
     """The rows of an answered scenario: one per outcome and event of ``result``."""
-    rows = []
-    for record in result.rows():
-        row = dict(columns)
-        row.update(engagement=kind, status="ok", reason=None)
-        row.update(record)
-        row.update(precision_target=result.precision_target, version=version, scenario_key=key)
-        rows.append(row)
-    return rows
+    # The scenario's columns, then the result's record, then what every row of it shares:
+    # the same keys in the same order as updating one dict with each in turn.
+    head = {**columns, "engagement": kind, "status": "ok", "reason": None}
+    tail = {"precision_target": result.precision_target, "version": version, "scenario_key": key}
+    return [{**head, **record, **tail} for record in result.rows()]
 
 
 def refused_row(columns, key, refusal, kind, version) -> dict:
