@@ -15,6 +15,7 @@ and an output being replaced keeps the permissions it had.
 from __future__ import annotations
 
 import math
+import operator
 import os
 import re
 import secrets
@@ -87,6 +88,8 @@ def _missing(value) -> bool:
 
 def _whole_number(value):
     """An exact int from an int, a numpy integer, or the text of one; None if missing."""
+    if value is None or type(value) is int:  # what a sweep's own rows hold
+        return value
     if _missing(value):
         return None
     if isinstance(value, str):
@@ -106,6 +109,9 @@ def integer_array(values):
     """A pandas ``Int64`` array of exact whole numbers (missing as ``<NA>``)."""
     import pandas as pd
 
+    values = list(values)
+    if set(map(type, values)) <= {int, type(None)}:  # a sweep's own rows: nothing to convert
+        return pd.array(values, dtype="Int64")
     return pd.array([_whole_number(value) for value in values], dtype="Int64")
 
 
@@ -139,9 +145,15 @@ def table_frame(rows, order) -> object:
     ``seed`` and ``trials`` are built straight from the rows' Python integers, so a row
     without a seed does not turn the others into floats.
     """
+    rows = sorted(rows, key=lambda row: order.get(row["scenario_key"], -1))
+    frame = _uniform_table_frame(rows)
+    return frame if frame is not None else _records_table_frame(rows)
+
+
+def _records_table_frame(rows):
+    """:func:`table_frame` of sorted ``rows`` of any keys, through their records."""
     import pandas as pd
 
-    rows = sorted(rows, key=lambda row: order.get(row["scenario_key"], -1))
     frame = pd.DataFrame.from_records(rows)
     if frame.empty:
         return frame
@@ -153,6 +165,80 @@ def table_frame(rows, order) -> object:
     for name in INTEGER_COLUMNS:
         frame[name] = integer_array(row.get(name) for row in rows)
     return _column_types(frame).reset_index(drop=True)
+
+
+#: Result columns that pandas infers like the parameters (text, kept as inferred).
+_INFERRED_RESULT_COLUMNS = ("engagement", "status", "version", "scenario_key")
+#: Text columns whose missing cells are None (see :func:`_column_types`).
+_NONE_TEXT_COLUMNS = ("reason", "outcome", "kind", "method")
+
+
+def _uniform_table_frame(rows):
+    """:func:`table_frame` of sorted ``rows`` that all hold the same keys, or None.
+
+    The same frame as ``DataFrame.from_records`` followed by the column order and types of
+    :func:`table_frame`, built column by column: pandas infers the parameter columns and
+    the inferred text columns from tuples (the conversion ``from_records`` gives records),
+    and the other result columns are built with their final type straight away. None when
+    the rows differ in their keys, lack a result column, or hold a value of an unexpected
+    type: the caller then takes the general path.
+    """
+    import numpy as np
+    import pandas as pd
+
+    if not rows:
+        return None
+    names = list(rows[0])
+    width = len(names)
+    if any(name not in rows[0] for name in RESULT_COLUMNS):
+        return None
+    if any(len(row) != width for row in rows):
+        return None
+    inferred = [name for name in names if name not in RESULT_COLUMNS]
+    inferred += _INFERRED_RESULT_COLUMNS
+    typed = [name for name in RESULT_COLUMNS if name not in _INFERRED_RESULT_COLUMNS]
+    try:
+        # Same length and every name of the first row: the same keys (a missing one raises).
+        inferred_cells = list(map(operator.itemgetter(*inferred), rows))
+        typed_cells = list(map(operator.itemgetter(*typed), rows))
+    except KeyError:
+        return None
+    # One tuple per typed column (every row has the same length: strict holds).
+    typed_values = dict(zip(typed, zip(*typed_cells, strict=True), strict=True))
+    columns = {}
+    for name in _NONE_TEXT_COLUMNS:
+        cells = _text_or_none(typed_values[name])
+        if cells is None:
+            return None
+        columns[name] = pd.Series(cells, dtype=object, copy=False)
+    for name in _FLOAT_COLUMNS:
+        try:
+            columns[name] = np.array(typed_values[name], dtype=float)
+        except (TypeError, ValueError):
+            return None
+    for name in INTEGER_COLUMNS:
+        columns[name] = integer_array(typed_values[name])
+    inferred_frame = pd.DataFrame.from_records(inferred_cells, columns=inferred)
+    ordered = {name: inferred_frame[name] for name in inferred if name not in RESULT_COLUMNS}
+    for name in RESULT_COLUMNS:
+        ordered[name] = inferred_frame[name] if name in _INFERRED_RESULT_COLUMNS else columns[name]
+    return pd.DataFrame(ordered, copy=False)
+
+
+def _text_or_none(values):
+    """An object array of the texts in ``values``, None where one is missing; None if a
+    value is neither text nor missing."""
+    import numpy as np
+
+    cells = np.empty(len(values), dtype=object)
+    if set(map(type, values)) <= {str, type(None)}:  # a sweep's own rows
+        cells[:] = values
+        return cells
+    cleaned = [None if _missing(value) else value for value in values]
+    if not all(value is None or isinstance(value, str) for value in cleaned):
+        return None
+    cells[:] = cleaned
+    return cells
 
 
 def _column_types(frame):
