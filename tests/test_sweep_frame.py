@@ -26,6 +26,7 @@ from oddsengine.faces._sweep_output import (
     table_frame,
 )
 from oddsengine.faces.sweep import Sweep
+from oddsengine.results.result import Result
 
 
 def assert_same_frame(fast, slow):
@@ -205,3 +206,49 @@ def test_integer_columns_keep_every_digit():
 def test_the_fast_path_is_used_by_default():
     """table_frame is what the runner calls (the fixture above watches that name)."""
     assert _sweep_runner.table_frame is _sweep_output.table_frame
+
+
+# -- Result.rows(): the same records as one dict built per name, as before ---------------
+
+
+def _rows_one_by_one(result):
+    """Result.rows() as it was written first: every property read again for each row."""
+    return [
+        {
+            "outcome": name,
+            "kind": "outcome" if name in result.outcome_names else "event",
+            "probability": result.p[name],
+            "ci95_low": result.ci95[name][0],
+            "ci95_high": result.ci95[name][1],
+            "stderr": result.stderr[name],
+            "method": result.method,
+            "trials": result.trials,
+            "seed": result.seed,
+        }
+        for name in result.p
+    ]
+
+
+def _bits(rows):
+    return [
+        {key: value.hex() if isinstance(value, float) else value for key, value in row.items()}
+        for row in rows
+    ]
+
+
+def test_result_rows_are_the_records_of_every_name():
+    import oddsengine as oe
+    from oddsengine.engines.exact_grid import exact_results
+
+    specs = [
+        scenario.spec for scenario in EXACT_WITH_REFUSALS.expand() if scenario.spec is not None
+    ]
+    results = exact_results(specs)
+    results.append(oe.simulate(oe.FieldBattle("4R L1", "hapsburg: 3R"), trials=5000, seed=2))
+    # A subclass with outcome and event names of its own.
+    results.append(oe.exact_campaign(oe.SiegeCampaign("4R", "2R", horizon=2)))
+    for result in results:
+        rows = result.rows()
+        assert [list(row) for row in rows] == [list(Result.ROW_COLUMNS)] * len(rows)
+        assert _bits(rows) == _bits(_rows_one_by_one(result))
+    assert any(row["kind"] == "event" for row in results[-1].rows())

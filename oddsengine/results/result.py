@@ -187,8 +187,8 @@ class Result(Rendered):
         # Computed once: p, stderr and ci95 all read it (a result never changes).
         outcome = self.states["outcome"]
         probabilities = self.probabilities
-        values = {name: float(probabilities[outcome == name].sum()) for name in self._outcome_names}
-        for name in self.spec.event_names:
+        values = {name: float(probabilities[outcome == name].sum()) for name in self.outcome_names}
+        for name in self.event_names:
             mask = np.asarray(self.states[name], dtype=bool)
             values[name] = float(probabilities[mask].sum())
         return values
@@ -318,7 +318,7 @@ class Result(Rendered):
         """One record per outcome and event, with its probability, 95% interval, standard
         error, method, trials and seed (the keys of :attr:`ROW_COLUMNS`)."""
         p, intervals, errors = self._p, self.ci95, self.stderr
-        headline = frozenset(self._outcome_names)
+        headline = frozenset(self.outcome_names)  # once, not once a row
         method, trials, seed = self.method, self.trials, self.seed
         return [
             {
