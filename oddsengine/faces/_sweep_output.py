@@ -15,7 +15,6 @@ and an output being replaced keeps the permissions it had.
 from __future__ import annotations
 
 import math
-import operator
 import os
 import re
 import secrets
@@ -178,33 +177,32 @@ def _uniform_table_frame(rows):
 
     The same frame as ``DataFrame.from_records`` followed by the column order and types of
     :func:`table_frame`, built column by column: pandas infers the parameter columns and
-    the inferred text columns from tuples (the conversion ``from_records`` gives records),
-    and the other result columns are built with their final type straight away. None when
-    the rows differ in their keys, lack a result column, or hold a value of an unexpected
-    type: the caller then takes the general path.
+    the inferred text columns from the records as ``from_records`` does, and the other
+    result columns are built with their final type straight away. No object is made per
+    row (a sweep's rows are many: the garbage collector would count them). None when the
+    rows differ in their keys, lack a result column, or hold a value of an unexpected type:
+    the caller then takes the general path.
     """
     import numpy as np
     import pandas as pd
 
     if not rows:
         return None
-    names = list(rows[0])
-    width = len(names)
-    if any(name not in rows[0] for name in RESULT_COLUMNS):
+    keys = rows[0].keys()
+    if not keys >= set(RESULT_COLUMNS):
         return None
-    if any(len(row) != width for row in rows):
-        return None
-    inferred = [name for name in names if name not in RESULT_COLUMNS]
-    inferred += _INFERRED_RESULT_COLUMNS
-    typed = [name for name in RESULT_COLUMNS if name not in _INFERRED_RESULT_COLUMNS]
     try:
-        # Same length and every name of the first row: the same keys (a missing one raises).
-        inferred_cells = list(map(operator.itemgetter(*inferred), rows))
-        typed_cells = list(map(operator.itemgetter(*typed), rows))
-    except KeyError:
+        if not all(map(keys.__eq__, map(dict.keys, rows))):
+            return None
+    except TypeError:  # a record that is not a dict
         return None
-    # One tuple per typed column (every row has the same length: strict holds).
-    typed_values = dict(zip(typed, zip(*typed_cells, strict=True), strict=True))
+    inferred = [name for name in keys if name not in RESULT_COLUMNS]
+    inferred += _INFERRED_RESULT_COLUMNS
+    typed_values = {
+        name: [row[name] for row in rows]
+        for name in RESULT_COLUMNS
+        if name not in _INFERRED_RESULT_COLUMNS
+    }
     columns = {}
     for name in _NONE_TEXT_COLUMNS:
         cells = _text_or_none(typed_values[name])
@@ -218,7 +216,7 @@ def _uniform_table_frame(rows):
             return None
     for name in INTEGER_COLUMNS:
         columns[name] = integer_array(typed_values[name])
-    inferred_frame = pd.DataFrame.from_records(inferred_cells, columns=inferred)
+    inferred_frame = pd.DataFrame.from_records(rows, columns=inferred)
     ordered = {name: inferred_frame[name] for name in inferred if name not in RESULT_COLUMNS}
     for name in RESULT_COLUMNS:
         ordered[name] = inferred_frame[name] if name in _INFERRED_RESULT_COLUMNS else columns[name]
