@@ -178,6 +178,7 @@ def _row(**changes):
     [
         [_row(), _row(outcome=math.nan, reason=pd.NA)],  # missing text of other kinds
         [_row(), _row(outcome=3)],  # not text: the records path decides
+        [_row(), _row(outcome=np.str_("success"), method=np.str_("exact"))],
         [_row(), _row(probability="0.5")],  # text where a float belongs
         [_row(), _row(probability="not a number")],
         [_row(), _row(probability=pd.NA)],

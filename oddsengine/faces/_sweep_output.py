@@ -225,7 +225,8 @@ def _uniform_table_frame(rows):
 
 def _text_or_none(values):
     """An object array of the texts in ``values``, None where one is missing; None if a
-    value is neither text nor missing."""
+    value is neither a plain ``str`` nor missing (pandas may convert such a value, and
+    not the same way in every version: the records path decides)."""
     import numpy as np
 
     cells = np.empty(len(values), dtype=object)
@@ -233,7 +234,7 @@ def _text_or_none(values):
         cells[:] = values
         return cells
     cleaned = [None if _missing(value) else value for value in values]
-    if not all(value is None or isinstance(value, str) for value in cleaned):
+    if not {type(value) for value in cleaned} <= {str, type(None)}:
         return None
     cells[:] = cleaned
     return cells
