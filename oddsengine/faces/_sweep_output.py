@@ -210,10 +210,10 @@ def _uniform_table_frame(rows):
             return None
         columns[name] = pd.Series(cells, dtype=object, copy=False)
     for name in _FLOAT_COLUMNS:
-        try:
-            columns[name] = np.array(typed_values[name], dtype=float)
-        except (TypeError, ValueError):
+        # Numbers as a sweep's rows hold them (text and the like: the records path).
+        if not set(map(type, typed_values[name])) <= {float, int, type(None)}:
             return None
+        columns[name] = np.array(typed_values[name], dtype=float)
     for name in INTEGER_COLUMNS:
         columns[name] = integer_array(typed_values[name])
     inferred_frame = pd.DataFrame.from_records(rows, columns=inferred)
