@@ -87,6 +87,8 @@ def _missing(value) -> bool:
 
 def _whole_number(value):
     """An exact int from an int, a numpy integer, or the text of one; None if missing."""
+    if value is None or type(value) is int:  # what a sweep's own rows hold
+        return value
     if _missing(value):
         return None
     if isinstance(value, str):
@@ -106,19 +108,19 @@ def integer_array(values):
     """A pandas ``Int64`` array of exact whole numbers (missing as ``<NA>``)."""
     import pandas as pd
 
+    values = list(values)
+    if set(map(type, values)) <= {int, type(None)}:  # a sweep's own rows: nothing to convert
+        return pd.array(values, dtype="Int64")
     return pd.array([_whole_number(value) for value in values], dtype="Int64")
 
 
 def result_rows(columns, key, kind, result, version) -> list[dict]:
     """The rows of an answered scenario: one per outcome and event of ``result``."""
-    rows = []
-    for record in result.rows():
-        row = dict(columns)
-        row.update(engagement=kind, status="ok", reason=None)
-        row.update(record)
-        row.update(precision_target=result.precision_target, version=version, scenario_key=key)
-        rows.append(row)
-    return rows
+    # The scenario's columns, then the result's record, then what every row of it shares:
+    # the same keys in the same order as updating one dict with each in turn.
+    head = {**columns, "engagement": kind, "status": "ok", "reason": None}
+    tail = {"precision_target": result.precision_target, "version": version, "scenario_key": key}
+    return [{**head, **record, **tail} for record in result.rows()]
 
 
 def refused_row(columns, key, refusal, kind, version) -> dict:
@@ -142,9 +144,15 @@ def table_frame(rows, order) -> object:
     ``seed`` and ``trials`` are built straight from the rows' Python integers, so a row
     without a seed does not turn the others into floats.
     """
+    rows = sorted(rows, key=lambda row: order.get(row["scenario_key"], -1))
+    frame = _uniform_table_frame(rows)
+    return frame if frame is not None else _records_table_frame(rows)
+
+
+def _records_table_frame(rows):
+    """:func:`table_frame` of sorted ``rows`` of any keys, through their records."""
     import pandas as pd
 
-    rows = sorted(rows, key=lambda row: order.get(row["scenario_key"], -1))
     frame = pd.DataFrame.from_records(rows)
     if frame.empty:
         return frame
@@ -156,6 +164,80 @@ def table_frame(rows, order) -> object:
     for name in INTEGER_COLUMNS:
         frame[name] = integer_array(row.get(name) for row in rows)
     return _column_types(frame).reset_index(drop=True)
+
+
+#: Result columns that pandas infers like the parameters (text, kept as inferred).
+_INFERRED_RESULT_COLUMNS = ("engagement", "status", "version", "scenario_key")
+#: Text columns whose missing cells are None (see :func:`_column_types`).
+_NONE_TEXT_COLUMNS = ("reason", "outcome", "kind", "method")
+
+
+def _uniform_table_frame(rows):
+    """:func:`table_frame` of sorted ``rows`` that all hold the same keys, or None.
+
+    The same frame as ``DataFrame.from_records`` followed by the column order and types of
+    :func:`table_frame`, built column by column: pandas infers the parameter columns and
+    the inferred text columns from the records as ``from_records`` does, and the other
+    result columns are built with their final type straight away. No object is made per
+    row (a sweep's rows are many: the garbage collector would count them). None when the
+    rows differ in their keys, lack a result column, or hold a value of an unexpected type:
+    the caller then takes the general path.
+    """
+    import numpy as np
+    import pandas as pd
+
+    if not rows:
+        return None
+    keys = rows[0].keys()
+    if not keys >= set(RESULT_COLUMNS):
+        return None
+    try:
+        if not all(map(keys.__eq__, map(dict.keys, rows))):
+            return None
+    except TypeError:  # a record that is not a dict
+        return None
+    inferred = [name for name in keys if name not in RESULT_COLUMNS]
+    inferred += _INFERRED_RESULT_COLUMNS
+    typed_values = {
+        name: [row[name] for row in rows]
+        for name in RESULT_COLUMNS
+        if name not in _INFERRED_RESULT_COLUMNS
+    }
+    columns = {}
+    for name in _NONE_TEXT_COLUMNS:
+        cells = _text_or_none(typed_values[name])
+        if cells is None:
+            return None
+        columns[name] = pd.Series(cells, dtype=object, copy=False)
+    for name in _FLOAT_COLUMNS:
+        # Numbers as a sweep's rows hold them (text and the like: the records path).
+        if not set(map(type, typed_values[name])) <= {float, int, type(None)}:
+            return None
+        columns[name] = np.array(typed_values[name], dtype=float)
+    for name in INTEGER_COLUMNS:
+        columns[name] = integer_array(typed_values[name])
+    inferred_frame = pd.DataFrame.from_records(rows, columns=inferred)
+    ordered = {name: inferred_frame[name] for name in inferred if name not in RESULT_COLUMNS}
+    for name in RESULT_COLUMNS:
+        ordered[name] = inferred_frame[name] if name in _INFERRED_RESULT_COLUMNS else columns[name]
+    return pd.DataFrame(ordered, copy=False)
+
+
+def _text_or_none(values):
+    """An object array of the texts in ``values``, None where one is missing; None if a
+    value is neither a plain ``str`` nor missing (pandas may convert such a value, and
+    not the same way in every version: the records path decides)."""
+    import numpy as np
+
+    cells = np.empty(len(values), dtype=object)
+    if set(map(type, values)) <= {str, type(None)}:  # a sweep's own rows
+        cells[:] = values
+        return cells
+    cleaned = [None if _missing(value) else value for value in values]
+    if not {type(value) for value in cleaned} <= {str, type(None)}:
+        return None
+    cells[:] = cleaned
+    return cells
 
 
 def _column_types(frame):

@@ -162,6 +162,11 @@ class Result(Rendered):
     @property
     def outcome_names(self) -> tuple[str, ...]:
         """Headline outcomes: the spec's names, then any other outcome that occurred."""
+        return self._outcome_names
+
+    @cached_property
+    def _outcome_names(self) -> tuple[str, ...]:
+        # Computed once: every row, interval and repr asks for it (a result never changes).
         names = list(self.spec.outcome_names)
         for name in self.states.get("outcome", ()):
             if name not in names:
@@ -192,20 +197,20 @@ class Result(Rendered):
     def stderr(self) -> dict[str, float]:
         """Standard error of every probability (0 for exact results)."""
         if self.is_exact:
-            return {name: 0.0 for name in self.p}
+            return {name: 0.0 for name in self._p}
         return {
             name: math.sqrt(max(value * (1 - value), 0.0) / self.trials)
-            for name, value in self.p.items()
+            for name, value in self._p.items()
         }
 
     @property
     def ci95(self) -> dict[str, tuple[float, float]]:
         """95% Wilson interval of every probability (a point for exact results)."""
         if self.is_exact:
-            return {name: (value, value) for name, value in self.p.items()}
+            return {name: (value, value) for name, value in self._p.items()}
         return {
             name: wilson_interval(value * self.trials, self.trials)
-            for name, value in self.p.items()
+            for name, value in self._p.items()
         }
 
     @property
@@ -312,20 +317,22 @@ class Result(Rendered):
     def rows(self) -> list[dict]:
         """One record per outcome and event, with its probability, 95% interval, standard
         error, method, trials and seed (the keys of :attr:`ROW_COLUMNS`)."""
-        p, intervals, errors = self.p, self.ci95, self.stderr
+        p, intervals, errors = self._p, self.ci95, self.stderr
+        headline = frozenset(self.outcome_names)  # once, not once a row
+        method, trials, seed = self.method, self.trials, self.seed
         return [
             {
                 "outcome": name,
-                "kind": "outcome" if name in self.outcome_names else "event",
-                "probability": p[name],
+                "kind": "outcome" if name in headline else "event",
+                "probability": value,
                 "ci95_low": intervals[name][0],
                 "ci95_high": intervals[name][1],
                 "stderr": errors[name],
-                "method": self.method,
-                "trials": self.trials,
-                "seed": self.seed,
+                "method": method,
+                "trials": trials,
+                "seed": seed,
             }
-            for name in p
+            for name, value in p.items()
         ]
 
     def to_frame(self):
