@@ -7,29 +7,68 @@ import pytest
 
 from oddsengine.combat._combat import hits_pmf
 from oddsengine.engines._draws import DrawPlan
-from oddsengine.results.result import _unique_rows
+from oddsengine.results.end_states import merge_cells
+
+
+def _merged_by_hand(columns, weights, cells):
+    """End states by a dictionary, engagement by engagement, cell by cell."""
+    merged, start = [], 0
+    for count in cells:
+        states = {}
+        for cell in range(start, start + count):
+            if weights[cell] > 0:
+                key = tuple(
+                    str(column[cell]) if column.dtype == object else int(column[cell])
+                    for column in columns.values()
+                )
+                states[key] = states.get(key, 0.0) + weights[cell]
+        merged.append(sorted(states.items()))
+        start += count
+    return merged
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_unique_rows_matches_numpy_unique(seed):
+def test_merged_cells_are_the_states_by_hand(seed):
     generator = np.random.default_rng(seed)
-    matrix = generator.integers(-3, 4, size=(300, 6))
-    expected_rows, expected_inverse = np.unique(matrix, axis=0, return_inverse=True)
-    rows, inverse = _unique_rows(matrix)
-    assert np.array_equal(rows, expected_rows)
-    assert np.array_equal(inverse, expected_inverse.ravel())
+    cells = generator.integers(1, 40, size=6).tolist()
+    size = sum(cells)
+    columns = {
+        "outcome": np.array(["won", "lost", "drawn"], dtype=object)[generator.integers(0, 3, size)],
+        "left": generator.integers(-3, 4, size),
+        "flag": generator.integers(0, 2, size).astype(bool),
+    }
+    weights = generator.random(size) * (generator.random(size) > 0.2)
+    merged = merge_cells(columns, weights, cells)
+    for (states, summed), expected in zip(
+        merged, _merged_by_hand(columns, weights, cells), strict=True
+    ):
+        keys = list(zip(*(states[name].tolist() for name in columns), strict=True))
+        assert keys == [key for key, _ in expected]
+        assert summed.tolist() == pytest.approx([weight for _, weight in expected], abs=1e-12)
+        assert states["flag"].dtype == bool and states["left"].dtype == np.int64
+    # One engagement alone gives the same states as inside the batch.
+    (alone, summed), *_ = merge_cells(
+        {n: c[: cells[0]] for n, c in columns.items()}, weights[: cells[0]]
+    )
+    assert summed.tobytes() == merged[0][1].tobytes()
 
 
-def test_unique_rows_of_no_rows():
-    rows, inverse = _unique_rows(np.empty((0, 3), dtype=np.int64))
-    assert rows.shape == (0, 3) and inverse.size == 0
+def test_merging_no_cells_and_no_columns():
+    ((states, summed),) = merge_cells({"left": np.zeros(0, dtype=np.int64)}, np.zeros(0))
+    assert states["left"].size == 0 and summed.size == 0
+    merged = merge_cells({}, np.array([0.5, 0.0, 0.5]), [2, 1])
+    assert [summed.tolist() for _, summed in merged] == [[0.5], [0.5]]
 
 
-def test_unique_rows_falls_back_on_wide_ranges():
-    matrix = np.array([[2**40, 0, -(2**40)], [0, 2**40, 5], [2**40, 0, -(2**40)]])
-    rows, inverse = _unique_rows(matrix)
-    assert rows.tolist() == [[0, 2**40, 5], [2**40, 0, -(2**40)]]
-    assert inverse.tolist() == [1, 0, 1]
+def test_merging_falls_back_on_wide_ranges():
+    columns = {
+        "a": np.array([2**40, 0, 2**40]),
+        "b": np.array([0, 2**40, 0]),
+        "c": np.array([-(2**40), 5, -(2**40)]),
+    }
+    ((states, summed),) = merge_cells(columns, np.array([0.25, 0.5, 0.25]))
+    assert [states[name].tolist() for name in "abc"] == [[0, 2**40], [2**40, 0], [5, -(2**40)]]
+    assert summed.tolist() == [0.5, 0.5]
 
 
 def test_hits_pmf_with_tercios_dice_by_hand():

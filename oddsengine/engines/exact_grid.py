@@ -27,6 +27,7 @@ from oddsengine.combat.cards import card_rule
 from oddsengine.combat.combat_stack import CombatStack
 from oddsengine.combat.engagements import Assault, FieldBattle
 from oddsengine.engines._draws import binomial_pmf, draw_plan_of
+from oddsengine.results.end_states import merge_cells
 from oddsengine.results.result import Result
 
 __all__ = ["exact_outcome_table", "exact_probabilities", "exact_probability", "exact_results"]
@@ -414,9 +415,7 @@ def exact_results(specs) -> list[Result]:
             name: np.concatenate([np.asarray(part[name]) for _, _, part in batch])
             for name, _ in layout
         }
-        merged = _merge_states(
-            layout, columns, np.concatenate([weights[index] for index in indices]), cells
-        )
+        merged = merge_cells(columns, np.concatenate([weights[index] for index in indices]), cells)
         for index, (states, summed) in zip(indices, merged, strict=True):
             results[index] = Result(specs[index], "exact", states, summed)
     return results
@@ -428,70 +427,3 @@ def _layout(columns) -> tuple:
 
 def _column_kind(column) -> str:
     return {"O": "object", "b": "bool"}.get(np.asarray(column).dtype.kind, "number")
-
-
-def _merge_states(layout, columns, weights, cells) -> list[tuple[dict, np.ndarray]]:
-    """The end states and summed weights of each engagement of a batch, as
-    :meth:`Result.from_cells` makes them: cells of zero weight dropped, cells with equal
-    columns merged, states in the lexicographic order of their columns.
-
-    ``columns`` and ``weights`` hold the cells of every engagement end to end,
-    ``cells[e]`` of them for engagement ``e``.
-    """
-    keep = weights > 0
-    kept_weights = weights[keep]
-    # The first column is the engagement, so that no two engagements share a state and
-    # each one's states come out together, in their own lexicographic order.
-    matrix = np.empty((kept_weights.size, len(layout) + 1), dtype=np.int64)
-    matrix[:, 0] = np.repeat(np.arange(len(cells)), cells)[keep]
-    labels = {}
-    for position, (name, kind) in enumerate(layout, start=1):
-        values = columns[name][keep]
-        if kind == "object":
-            # Codes in the order of the labels (a few names: a lookup, not a sort of every
-            # cell's string): the order of states is that of each engagement's own labels.
-            texts = values.tolist()
-            if not all(type(text) is str for text in set(texts)):
-                texts = [str(text) for text in texts]
-            names = sorted(set(texts))
-            code_of = {text: code for code, text in enumerate(names)}
-            labels[name] = np.array(names)
-            matrix[:, position] = list(map(code_of.__getitem__, texts))
-        else:
-            matrix[:, position] = values
-    unique_rows, inverse = _sorted_unique_rows(matrix)
-    summed = np.bincount(inverse, weights=kept_weights, minlength=len(unique_rows))
-    ends = np.cumsum(np.bincount(unique_rows[:, 0], minlength=len(cells))).tolist()
-    cuts = list(zip([0, *ends[:-1]], ends, strict=True))
-    # Each column for the whole batch, then cut at each engagement's states.
-    states = {}
-    for position, (name, kind) in enumerate(layout, start=1):
-        column = unique_rows[:, position]
-        if kind == "object":
-            column = labels[name][column].astype(object)
-        elif kind == "bool":
-            column = column.astype(bool)
-        states[name] = [column[start:end] for start, end in cuts]
-    return [
-        ({name: parts[index] for name, parts in states.items()}, summed[start:end])
-        for index, (start, end) in enumerate(cuts)
-    ]
-
-
-def _sorted_unique_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct rows of ``matrix`` in lexicographic order, and each row's place."""
-    if not matrix.size:
-        unique_rows, inverse = np.unique(matrix, axis=0, return_inverse=True)
-        return unique_rows, inverse.ravel()
-    low = matrix.min(axis=0)
-    strides, total = [], 1
-    for span in reversed((matrix.max(axis=0) - low + 1).tolist()):
-        strides.append(total)
-        total *= span
-    if total >= 2**62:
-        unique_rows, inverse = np.unique(matrix, axis=0, return_inverse=True)
-        return unique_rows, inverse.ravel()
-    # Each row read as one number in a mixed radix, the first column most significant.
-    keys = (matrix - low) @ np.array(strides[::-1], dtype=np.int64)
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    return matrix[first], inverse.ravel()

@@ -17,6 +17,7 @@ from functools import cached_property
 
 import numpy as np
 
+from oddsengine.results.end_states import merge_cells
 from oddsengine.results.output import Rendered, percent_decimals
 
 __all__ = ["Result", "wilson_interval", "Z95"]
@@ -42,61 +43,6 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     half = z * math.sqrt(p_hat * (1 - p_hat) / trials + z * z / (4 * trials * trials))
     half /= denominator
     return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _unique_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``np.unique(matrix, axis=0, return_inverse=True)``, faster for small ranges.
-
-    Each row is read as one number in a mixed radix (the first column most significant),
-    whose order is the rows' lexicographic order, so the rows come out in the same order.
-    """
-    if not matrix.size:
-        return np.unique(matrix, axis=0, return_inverse=True)
-    low = matrix.min(axis=0)
-    spans = (matrix.max(axis=0) - low + 1).tolist()
-    strides, total = [], 1  # Python integers: exact, whatever the spans
-    for span in reversed(spans):
-        strides.append(total)
-        total *= span
-    if total >= 2**62:
-        return np.unique(matrix, axis=0, return_inverse=True)
-    keys = (matrix - low) @ np.array(strides[::-1], dtype=np.int64)
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    return matrix[first], inverse.ravel()
-
-
-def _aggregate(columns: dict[str, np.ndarray], weights: np.ndarray):
-    """Merge cells with identical outcome columns, summing their weights."""
-    keep = weights > 0
-    if keep.all():
-        keep = slice(None)  # the usual case: no copy of every column
-    kept_weights = weights[keep]
-    names = list(columns)
-    if not names:
-        return {}, kept_weights
-    matrix = np.empty((kept_weights.size, len(names)), dtype=np.int64)
-    labels = {}
-    for index, name in enumerate(names):
-        values = np.asarray(columns[name])[keep]
-        if values.dtype == object:
-            uniques, code = np.unique(values.astype(str), return_inverse=True)
-            labels[name] = uniques
-            matrix[:, index] = code.ravel()
-        else:
-            matrix[:, index] = values
-    unique_rows, inverse = _unique_rows(matrix)
-    summed = np.bincount(inverse.ravel(), weights=kept_weights, minlength=len(unique_rows))
-    states = {}
-    for index, name in enumerate(names):
-        column = unique_rows[:, index]
-        original = np.asarray(columns[name])
-        if name in labels:
-            states[name] = labels[name][column].astype(object)
-        elif original.dtype == bool:
-            states[name] = column.astype(bool)
-        else:
-            states[name] = column
-    return states, summed
 
 
 @dataclass(frozen=True, eq=False)
@@ -145,7 +91,7 @@ class Result(Rendered):
     def from_cells(cls, spec, method, values, weights, **metadata) -> Result:
         """Build a result from the weight of every cell of the spec's draw plan."""
         columns = spec.outcome_columns(values)
-        states, summed = _aggregate(columns, np.asarray(weights, dtype=float))
+        ((states, summed),) = merge_cells(columns, weights)
         return cls(spec, method, states, summed, **metadata)
 
     # -- probabilities -----------------------------------------------------------------

@@ -1,0 +1,127 @@
+"""End states: the cells of a draw plan merged by what they describe.
+
+Both engines weigh every *cell* of an engagement's draw plan (a probability, or a count
+of trials); the engagement's rules describe each cell by a few columns (the outcome,
+survivors, events). Cells that the columns describe alike are one end state: their
+weights are summed. :func:`merge_cells` does it for one engagement or for many laid end
+to end (a batch of exact answers), with the same states and sums either way.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["merge_cells"]
+
+
+def merge_cells(columns, weights, cells=None) -> list[tuple[dict, np.ndarray]]:
+    """The end states and their summed weights, for each engagement.
+
+    Parameters
+    ----------
+    columns : dict of str to array
+        One value per cell: whole numbers, booleans or labels (an object column, read
+        as text).
+    weights : array of float
+        The weight of each cell.
+    cells : sequence of int, optional
+        The number of cells of each engagement, laid end to end in ``columns`` and
+        ``weights``; by default all the cells are one engagement's.
+
+    Returns
+    -------
+    list of (dict of str to ndarray, ndarray)
+        For each engagement, its states (one entry per column: whole numbers as int64,
+        booleans, labels as objects) and their summed weights. Cells of zero weight are
+        dropped; the states come in the lexicographic order of their columns (labels in
+        their sorted order); each state's weight is the sum of its cells' weights in cell
+        order. Without columns the cells are the states, unmerged.
+
+    Examples
+    --------
+    >>> columns = {"outcome": np.array(["won", "lost", "won"], dtype=object)}
+    >>> [(states["outcome"].tolist(), summed.tolist())
+    ...  for states, summed in merge_cells(columns, np.array([0.25, 0.5, 0.25]))]
+    [(['lost', 'won'], [0.5, 0.5])]
+    """
+    weights = np.asarray(weights, dtype=float)
+    cells = [weights.size] if cells is None else list(cells)
+    keep = weights > 0
+    every_cell = bool(keep.all())
+    kept_weights = weights if every_cell else weights[keep]
+    if not columns:
+        engagement = np.repeat(np.arange(len(cells)), cells)[keep]
+        ends = np.cumsum(np.bincount(engagement, minlength=len(cells))).tolist()
+        return [
+            ({}, kept_weights[start:end]) for start, end in zip([0, *ends[:-1]], ends, strict=True)
+        ]
+    engagement = np.repeat(np.arange(len(cells)), cells)
+    digits = [engagement if every_cell else engagement[keep]]
+    labels, kinds = {}, {}
+    for name, column in columns.items():
+        values = np.asarray(column)
+        values = values if every_cell else values[keep]
+        if values.dtype == object:
+            labels[name], values = _label_codes(values)
+        kinds[name] = values.dtype.kind
+        digits.append(values.astype(np.int64, copy=False))
+    state_digits, inverse = _distinct_rows(digits)
+    summed = np.bincount(inverse, weights=kept_weights, minlength=state_digits[0].size)
+    ends = np.cumsum(np.bincount(state_digits[0], minlength=len(cells))).tolist()
+    cuts = list(zip([0, *ends[:-1]], ends, strict=True))
+    parts = {}
+    for name, column in zip(columns, state_digits[1:], strict=True):
+        if name in labels:
+            column = labels[name][column].astype(object)
+        elif kinds[name] == "b":
+            column = column.astype(bool)
+        parts[name] = [column[start:end] for start, end in cuts]
+    return [
+        ({name: pieces[index] for name, pieces in parts.items()}, summed[start:end])
+        for index, (start, end) in enumerate(cuts)
+    ]
+
+
+def _label_codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The sorted distinct texts of an object column, and each cell's place among them.
+
+    A column holds a few labels: a lookup per cell, not a sort of every cell's text.
+    """
+    texts = values.tolist()
+    if not all(type(text) is str for text in set(texts)):
+        texts = [str(text) for text in texts]
+    names = sorted(set(texts))
+    code_of = {text: code for code, text in enumerate(names)}
+    codes = np.fromiter(map(code_of.__getitem__, texts), np.int64, len(texts))
+    return np.array(names, dtype=str), codes
+
+
+def _distinct_rows(digits: list[np.ndarray]) -> tuple[list[np.ndarray], np.ndarray]:
+    """The distinct rows of the columns ``digits`` in lexicographic order (as columns),
+    and each row's place among them."""
+    if not digits[0].size:
+        return [digit[:0] for digit in digits], np.zeros(0, dtype=np.intp)
+    lows = [int(digit.min()) for digit in digits]
+    spans = [int(digit.max()) - low + 1 for digit, low in zip(digits, lows, strict=True)]
+    total = 1  # a Python integer: exact, whatever the spans
+    for span in spans:
+        total *= span
+    if total >= 2**62:
+        matrix = np.stack(digits, axis=1)
+        rows, inverse = np.unique(matrix, axis=0, return_inverse=True)
+        return [np.ascontiguousarray(rows[:, index]) for index in range(len(digits))], (
+            inverse.ravel()
+        )
+    # Each row read as one number in a mixed radix, the first column most significant:
+    # the numbers' order is the rows' lexicographic order.
+    keys = np.zeros(digits[0].size, dtype=np.int64)
+    for digit, low, span in zip(digits, lows, spans, strict=True):
+        keys *= span
+        keys += digit
+        keys -= low
+    distinct, inverse = np.unique(keys, return_inverse=True)
+    columns = []
+    for low, span in zip(reversed(lows), reversed(spans), strict=True):
+        distinct, digit = np.divmod(distinct, span)
+        columns.append(digit + low)
+    return columns[::-1], inverse.ravel()
