@@ -55,17 +55,21 @@ def merge_cells(columns, weights, cells=None) -> list[tuple[dict, np.ndarray]]:
         return [
             ({}, kept_weights[start:end]) for start, end in zip([0, *ends[:-1]], ends, strict=True)
         ]
+    # One row per kept cell: the engagement first, so that no two engagements share a
+    # state and each one's states come out together, then a column per description.
+    matrix = np.empty((kept_weights.size, len(columns) + 1), dtype=np.int64)
     engagement = np.repeat(np.arange(len(cells)), cells)
-    digits = [engagement if every_cell else engagement[keep]]
+    matrix[:, 0] = engagement if every_cell else engagement[keep]
     labels, kinds = {}, {}
-    for name, column in columns.items():
+    for position, (name, column) in enumerate(columns.items(), start=1):
         values = np.asarray(column)
         values = values if every_cell else values[keep]
-        if values.dtype == object:
-            labels[name], values = _label_codes(values)
         kinds[name] = values.dtype.kind
-        digits.append(values.astype(np.int64, copy=False))
-    state_digits, inverse = _distinct_rows(digits)
+        if kinds[name] == "O":
+            labels[name], values = _label_codes(values)
+        matrix[:, position] = values
+    state_rows, inverse = _distinct_rows(matrix)
+    state_digits = state_rows.T
     summed = np.bincount(inverse, weights=kept_weights, minlength=state_digits[0].size)
     ends = np.cumsum(np.bincount(state_digits[0], minlength=len(cells))).tolist()
     cuts = list(zip([0, *ends[:-1]], ends, strict=True))
@@ -96,32 +100,22 @@ def _label_codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.array(names, dtype=str), codes
 
 
-def _distinct_rows(digits: list[np.ndarray]) -> tuple[list[np.ndarray], np.ndarray]:
-    """The distinct rows of the columns ``digits`` in lexicographic order (as columns),
-    and each row's place among them."""
-    if not digits[0].size:
-        return [digit[:0] for digit in digits], np.zeros(0, dtype=np.intp)
-    lows = [int(digit.min()) for digit in digits]
-    spans = [int(digit.max()) - low + 1 for digit, low in zip(digits, lows, strict=True)]
-    total = 1  # a Python integer: exact, whatever the spans
-    for span in spans:
+def _distinct_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(matrix, axis=0, return_inverse=True)``, faster for small ranges: the
+    distinct rows in lexicographic order, and each row's place among them."""
+    if not matrix.size:
+        rows, inverse = np.unique(matrix, axis=0, return_inverse=True)
+        return rows, inverse.ravel()
+    low = matrix.min(axis=0)
+    strides, total = [], 1  # Python integers: exact, whatever the spans
+    for span in reversed((matrix.max(axis=0) - low + 1).tolist()):
+        strides.append(total)
         total *= span
     if total >= 2**62:
-        matrix = np.stack(digits, axis=1)
         rows, inverse = np.unique(matrix, axis=0, return_inverse=True)
-        return [np.ascontiguousarray(rows[:, index]) for index in range(len(digits))], (
-            inverse.ravel()
-        )
+        return rows, inverse.ravel()
     # Each row read as one number in a mixed radix, the first column most significant:
     # the numbers' order is the rows' lexicographic order.
-    keys = np.zeros(digits[0].size, dtype=np.int64)
-    for digit, low, span in zip(digits, lows, spans, strict=True):
-        keys *= span
-        keys += digit
-        keys -= low
-    distinct, inverse = np.unique(keys, return_inverse=True)
-    columns = []
-    for low, span in zip(reversed(lows), reversed(spans), strict=True):
-        distinct, digit = np.divmod(distinct, span)
-        columns.append(digit + low)
-    return columns[::-1], inverse.ravel()
+    keys = (matrix - low) @ np.array(strides[::-1], dtype=np.int64)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return matrix[first], inverse.ravel()
