@@ -26,13 +26,15 @@ import csv
 import io
 from dataclasses import dataclass
 from html import escape
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces.bbcode import fixed_width_table
 from oddsengine.faces.templates import is_template, parse_template
 from oddsengine.questions.needed import find_kind, first_reaching, needed
+
+if TYPE_CHECKING:  # pandas is imported when a table is built, not with the package
+    import pandas as pd
 
 __all__ = ["NeededTable", "needed_table"]
 
@@ -70,7 +72,7 @@ class NeededTable:
 
     def _cell(self, row, target) -> str:
         value = self.values.loc[row, target]
-        return _NONE_MARK if pd.isna(value) else str(int(value))
+        return _NONE_MARK if _missing(value) else str(int(value))
 
     @property
     def caption(self) -> str:
@@ -145,7 +147,7 @@ class NeededTable:
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow([self.role, *(f"{target:g}" for target in self.targets)])
         for row in self.values.index:
-            writer.writerow([row, *("" if pd.isna(v) else int(v) for v in self.values.loc[row])])
+            writer.writerow([row, *("" if _missing(v) else int(v) for v in self.values.loc[row])])
         return buffer.getvalue()
 
     def render(self, format: str) -> str:
@@ -165,6 +167,12 @@ class NeededTable:
 
     def __str__(self) -> str:
         return self.caption + "\n\n" + self.to_markdown()
+
+
+def _missing(value) -> bool:
+    import pandas as pd
+
+    return bool(pd.isna(value))
 
 
 def _check_targets(targets) -> tuple[float, ...]:
@@ -203,6 +211,8 @@ def needed_table(kind: str, *, targets, **arguments) -> NeededTable:
     OddsEngineError
         With no template or several, or a malformed target.
     """
+    import pandas as pd
+
     record = find_kind(kind)
     targets = _check_targets(targets)
     ranged = [
