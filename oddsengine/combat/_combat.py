@@ -98,6 +98,18 @@ class CombatSide:
         return binomial_pmf(self.post_roll_dice, self.post_roll_chance)
 
     @property
+    def draw_key(self) -> tuple:
+        """What decides the side's dice draws: its dice after each number of losses
+        before rolling, the bonus dice and the post-roll dice."""
+        return (
+            self.dice_after_losses,
+            self.bonus_dice,
+            self.bonus_chance,
+            self.post_roll_dice,
+            self.post_roll_chance,
+        )
+
+    @property
     def has_leaders(self) -> bool:
         """Whether the side has a leader (whose fate the outcome reports)."""
         return bool(self.force.leaders)
@@ -224,12 +236,31 @@ def _composition_table(units: tuple[int, ...], casualty_order: tuple[str, ...]) 
 def combat_plan(attacker: CombatSide, defender: CombatSide, first_to_fire: str | None):
     """The :class:`DrawPlan` of a combat.
 
+    Combats whose sides roll the same dice share one plan (read-only): a sweep or a
+    search asks for the same few plans thousands of times.
+
     Parameters
     ----------
     first_to_fire : {None, "attacker", "defender"}
         None when both sides roll at once; otherwise the player of Surprise Attack (29),
         whose hits are applied before the other side counts its dice.
     """
+    key = (attacker.draw_key, defender.draw_key, first_to_fire)
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) >= _MOST_PLANS:
+            _PLANS.clear()
+        plan = _PLANS[key] = _new_combat_plan(attacker, defender, first_to_fire)
+    return plan
+
+
+#: The plans built so far, by what decides them (:attr:`CombatSide.draw_key`).
+_PLANS: dict[tuple, DrawPlan] = {}
+_MOST_PLANS = 4096
+
+
+def _new_combat_plan(attacker: CombatSide, defender: CombatSide, first_to_fire):
+    """The draw plan of :func:`combat_plan`, built (its arrays read-only: it is shared)."""
     if first_to_fire is None:
         first, second = attacker.hits_pmf(), defender.hits_pmf()[None, :]
     else:
@@ -242,6 +273,7 @@ def combat_plan(attacker: CombatSide, defender: CombatSide, first_to_fire: str |
         second = np.zeros((len(rows), width))
         for index, row in enumerate(rows):
             second[index, : row.size] = row
+        second.setflags(write=False)
     return DrawPlan(first, second, attacker.post_roll_pmf(), defender.post_roll_pmf())
 
 

@@ -9,7 +9,7 @@ of the plan's four values), and the spec's rules turn cells into outcomes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import comb
 
 import numpy as np
@@ -133,13 +133,20 @@ class DrawPlan:
         return _cell_values(self.shape)
 
     def cell_probabilities(self) -> np.ndarray:
-        """Exact probability of every cell, in the kernel's histogram order."""
+        """Exact probability of every cell, in the kernel's histogram order (read-only:
+        computed once per plan)."""
+        return self._cell_probabilities
+
+    @cached_property
+    def _cell_probabilities(self) -> np.ndarray:
         rows = self.second.shape[0]
         first_index = np.arange(self.first.size)
         joint = self.first[:, None] * self.second[np.minimum(first_index, rows - 1)]
         joint = joint[:, :, None, None] * self.attacker_extra[None, None, :, None]
         joint = joint * self.defender_extra[None, None, None, :]
-        return joint.ravel()
+        probabilities = joint.ravel()
+        probabilities.setflags(write=False)
+        return probabilities
 
     def thresholds(self) -> tuple[np.ndarray, np.ndarray]:
         """Inverse-CDF tables for the kernel: ``(thresholds, layout)``.
