@@ -201,3 +201,56 @@ def test_piracy_command_refuses_a_non_ottoman_fleet(capsys):
         capsys, "piracy", "--pirates", "hapsburg: 2Sq", "--target-ports", "2", "--exact"
     )
     assert status == 2 and "Ottoman action" in err and err.count("\n") == 1
+
+
+# -- RULES.md §12: Foul Weather can stop a piracy action ------------------------------
+
+
+def test_foul_weather_stops_the_action():
+    # §12: stopped, nothing is rolled: no corsair lost, no hit, no award.
+    stopped = ionian(responses=["foul-weather"])
+    for result in (oe.exact(stopped), oe.simulate(stopped, trials=10_000, seed=3)):
+        assert result.p["cancelled"] == 1.0
+        assert result.p["success"] == result.p["failure"] == 0.0
+        assert result.p["corsairs_lost:0"] == result.p["piracy_hits:0"] == 1.0
+        assert all(value["mean"] == 0.0 for value in result.expected_values().values())
+    assert stopped.describe()["responses"] == ["foul-weather"]
+    assert ionian(responses="31").responses == stopped.responses  # by number, as text
+
+
+def test_the_action_without_cards_is_as_before():
+    # A piracy action's repr keys its random streams: it does not show an empty list of
+    # cards, so every earlier seeded figure stays the same.
+    raid = ionian()
+    assert "responses" not in repr(raid) and "responses" not in raid.describe()
+    assert "responses=(Card(number=31" in repr(ionian(responses="foul-weather"))
+    assert oe.exact(raid).p["piracy_hits:0"] == pytest.approx(107 / 243, abs=1e-15)
+
+
+@pytest.mark.parametrize(
+    "cards, message",
+    [
+        (["gout"], "Gout cannot be played against a piracy action"),
+        (["janissaries"], "Janissaries cannot be played against a piracy action"),
+        (["foul-weather", "foul weather"], "listed twice"),
+        (["no-such-card"], "no-such-card"),
+    ],
+)
+def test_only_a_card_that_stops_piracy_is_played_against_it(cards, message):
+    with pytest.raises(oe.OddsEngineError, match=message):
+        ionian(responses=cards)
+
+
+def test_piracy_command_with_foul_weather(capsys):
+    status, out, _ = run(
+        capsys, "piracy", "--pirates", "ottoman: 2Co Dragut", "--target-ports", "2",
+        "--responses", "foul-weather", "--format", "json",
+    )
+    assert status == 0
+    data = json.loads(out)
+    assert data["p"]["cancelled"] == 1.0 and data["spec"]["responses"] == ["foul-weather"]
+    status, _, err = run(
+        capsys, "piracy", "--pirates", "ottoman: 2Co", "--target-ports", "2",
+        "--responses", "gout",
+    )
+    assert status == 2 and "Gout cannot be played against a piracy action" in err

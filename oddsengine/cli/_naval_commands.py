@@ -11,6 +11,7 @@ from oddsengine.cli._engine_options import (
     run_engines,
     with_reason,
 )
+from oddsengine.combat.cards import CARD_RULES
 from oddsengine.combat.naval_cards import effects_text, post_roll_slugs, roll_card_effect
 from oddsengine.errors import OddsEngineError
 
@@ -67,6 +68,7 @@ def _run_piracy(arguments):
         piracy_vp=arguments.piracy_vp,
         award_policy=arguments.award_policy,
         award_order=arguments.award_order,
+        responses=arguments.responses,
     )
     print_results(run_engines(spec, arguments), arguments)
 
@@ -288,6 +290,14 @@ def register(commands) -> None:
         default="vp,squadrons,cards",
         metavar="ORDER",
         help="the target's preference (default vp,squadrons,cards)",
+    )
+    piracy.add_argument(
+        "--responses",
+        default="",
+        metavar="CARDS",
+        help="cards other powers play against the action: "
+        + ", ".join(rule.slug for rule in CARD_RULES.values() if rule.stops_piracy)
+        + " stops it (RULES §12)",
     )
     add_engine_arguments(piracy)
     piracy.set_defaults(run=_run_piracy)

@@ -174,6 +174,8 @@ class CardRule:
         Only one side may play it.
     cancels : bool
         Played for the defender, no combat happens this impulse.
+    stops_piracy : bool
+        Played by another power, the piracy action does not happen (RULES.md §12).
     keeps_leader_out : bool
         Played for the defender, one attacking leader stays out.
     in_move : bool
@@ -219,6 +221,7 @@ class CardRule:
     fires_first: bool = False
     once: bool = False
     cancels: bool = False
+    stops_piracy: bool = False
     keeps_leader_out: bool = False
     in_move: bool = True
     assault_now: bool = False

@@ -272,10 +272,11 @@ CARD_RULES: dict[str, CardRule] = {
             31,
             "Foul Weather",
             "response",
-            "§8",
+            "§8, §12",
             response_for="defender",
             checks=(_not_by_active,),
             cancels=True,
+            stops_piracy=True,  # RULES.md §12: Foul Weather can stop a piracy action
             in_move=False,
         ),
         _record(

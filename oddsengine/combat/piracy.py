@@ -7,11 +7,13 @@ is the anti-piracy hits, then the piracy hits given the corsairs they left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
 
 import numpy as np
 
+from oddsengine.combat.card_types import Card
+from oddsengine.combat.cards import CARD_RULES, card_rule, find_card
 from oddsengine.combat.fleets import Fleet, as_fleet
 from oddsengine.engines._draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError
@@ -67,6 +69,31 @@ def _count(value, name, minimum=0):
     return int(value)
 
 
+def _stopping_cards(values) -> tuple[Card, ...]:
+    """The cards played against a piracy action: only those that stop it (§12)."""
+    if isinstance(values, (str, int, Card)):
+        values = values.split(",") if isinstance(values, str) else [values]
+    try:
+        values = list(values)
+    except TypeError:
+        raise OddsEngineError(f"responses must be a list of cards, not {values!r}") from None
+    cards = tuple(
+        find_card(value) for value in values if not isinstance(value, str) or value.strip()
+    )
+    for card in cards:
+        if not card_rule(card).stops_piracy:
+            stopping = ", ".join(
+                rule.card.name for rule in CARD_RULES.values() if rule.stops_piracy
+            )
+            raise OddsEngineError(
+                f"{card.name} cannot be played against a piracy action (card #{card.number}); "
+                f"only a card that stops it may: {stopping} (RULES §12)"
+            )
+    if len(set(cards)) != len(cards):
+        raise OddsEngineError("a card is listed twice against the piracy action")
+    return cards
+
+
 @dataclass(frozen=True)
 class Piracy:
     """A piracy action (16.4): Ottoman corsairs in a sea zone target a major power that
@@ -98,6 +125,9 @@ class Piracy:
     award_policy : {"even", "in-order"}
     award_order : tuple of {"vp", "squadrons", "cards"}
         The target's preference (default VP, then squadrons, then cards).
+    responses : sequence of Card or str
+        Cards other powers play against the action: Foul Weather (31) stops it
+        (RULES.md §12), and the outcome is then ``cancelled``.
 
     Examples
     --------
@@ -122,6 +152,7 @@ class Piracy:
     piracy_vp: int = 0
     award_policy: str = "even"
     award_order: tuple[str, ...] = AWARDS
+    responses: tuple[Card, ...] = ()
 
     kind = "piracy"
     outcome_names = ("success", "failure")
@@ -166,6 +197,22 @@ class Piracy:
             )
         order += [award for award in AWARDS if award not in order]
         object.__setattr__(self, "award_order", tuple(order))
+        object.__setattr__(self, "responses", _stopping_cards(self.responses))
+
+    def __repr__(self) -> str:
+        # The dataclass's own form; ``responses`` only when a card is played, so that a
+        # piracy action's repr (which keys its random streams) is what it always was.
+        shown = (
+            f"{item.name}={getattr(self, item.name)!r}"
+            for item in fields(self)
+            if item.repr and (item.name != "responses" or self.responses)
+        )
+        return f"{type(self).__qualname__}({', '.join(shown)})"
+
+    @property
+    def cancelled(self) -> bool:
+        """Another power played a card that stops the action (Foul Weather, RULES.md §12)."""
+        return bool(self.responses)
 
     # -- dice --------------------------------------------------------------------------
 
@@ -201,6 +248,8 @@ class Piracy:
         only when 2 corsairs are left (16.4 step 2) is exact, and keeps the plan free of
         rows that depend on the first value.
         """
+        if self.cancelled:
+            return DrawPlan(np.ones(1), np.ones((1, 1)))  # nothing is rolled
         second_die = binomial_pmf(1) if self._second_die_possible else None
         return DrawPlan(
             binomial_pmf(self.anti_piracy_dice),
@@ -260,8 +309,11 @@ class Piracy:
         second = np.where((left >= 2) & (self.target_ports >= 2), second_die, 0)
         piracy_hits = np.where(left > 0, base_hits + second, 0)
         awards = self._award_table[piracy_hits]  # 16.4 step 3: the target's award policy
+        outcome = np.where(piracy_hits > 0, "success", "failure").astype(object)
+        if self.cancelled:
+            outcome[:] = "cancelled"  # §12: the action does not happen; values are all 0
         columns = {
-            "outcome": np.where(piracy_hits > 0, "success", "failure").astype(object),
+            "outcome": outcome,
             "anti_piracy_hits": anti_piracy_hits,
             "corsairs_lost": lost,
             "corsairs_left": corsairs - lost,
@@ -292,6 +344,7 @@ class Piracy:
             "award_order": list(self.award_order),
             "anti_piracy_dice": self.anti_piracy_dice,
             "cp": PIRACY_CP,
+            **({"responses": [card.slug for card in self.responses]} if self.responses else {}),
         }
 
     def title(self) -> str:
@@ -303,6 +356,9 @@ class Piracy:
             for left in range(self.pirates.corsairs, 0, -1)
         )
         hand = "enough" if self.target_hand is None else str(self.target_hand)
+        if self.cancelled:
+            played = ", ".join(card.name for card in self.responses)
+            return [f"Cards: other powers: {played} (the action is stopped, RULES §12)"]
         return [
             f"Anti-piracy dice: {self.anti_piracy_dice}; piracy dice: {dice}",
             f"Awards: {self.award_policy} over {', '.join(self.award_order)} "
