@@ -13,7 +13,7 @@ import re
 from math import ceil
 
 from oddsengine.combat.card_types import RESPONSE, SIDES, Card, CardEffect, CardRule, Play
-from oddsengine.errors import OddsEngineError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "Card",
@@ -440,6 +440,38 @@ def apply_units(forces: dict, held: dict, stage: int) -> None:
 
 
 _BY_NUMBER = {card.number: card for card in CARDS.values()}
+
+
+def read_cards(
+    values, *, label: str = "cards", twice: str = "a card is listed twice on one side"
+) -> tuple[Card, ...]:
+    """The cards of a list of cards, titles, slugs or numbers, or of one comma-separated
+    text; empty names are skipped.
+
+    Raises
+    ------
+    OddsEngineTypeError
+        If ``values`` is not a list (named by ``label``).
+    OddsEngineError
+        For an unknown card, or a card listed twice (the message ``twice``).
+
+    Examples
+    --------
+    >>> [card.number for card in read_cards("siege-mining, 35")]
+    [28, 35]
+    """
+    if isinstance(values, (str, int, Card)):
+        values = [values] if not isinstance(values, str) else values.split(",")
+    try:
+        values = list(values)
+    except TypeError:
+        raise OddsEngineTypeError(f"{label} must be a list of cards, not {shown(values)}") from None
+    cards = tuple(
+        find_card(value) for value in values if not isinstance(value, str) or value.strip()
+    )
+    if len(set(cards)) != len(cards):
+        raise OddsEngineError(twice)
+    return cards
 
 
 def find_card(name: str | int | Card) -> Card:

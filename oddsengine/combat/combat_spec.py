@@ -22,8 +22,8 @@ from oddsengine.combat.cards import (
     Play,
     apply_units,
     card_rule,
-    find_card,
     held_rules,
+    read_cards,
 )
 from oddsengine.combat.forces import UNIT_TYPES, Force, as_force
 from oddsengine.combat.formations import strongest_formation
@@ -31,7 +31,7 @@ from oddsengine.combat.leaders import anonymous_leader, find_leader
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.combat.powers import MAJOR_POWERS
 from oddsengine.engines._draws import DrawPlan
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError
 
 __all__ = ["CombatSpec", "split_losses", "survivor_columns"]
 
@@ -43,27 +43,12 @@ _DEFAULT_POLICIES = Policies()
 def _as_cards(values) -> tuple[Card, ...]:
     if type(values) is str:
         return _cards_written(values)
-    return _read_cards(values)
+    return read_cards(values)
 
 
-def _read_cards(values) -> tuple[Card, ...]:
-    if isinstance(values, (str, int, Card)):
-        values = [values] if not isinstance(values, str) else values.split(",")
-    try:
-        values = list(values)
-    except TypeError:
-        raise OddsEngineTypeError(f"cards must be a list of cards, not {shown(values)}") from None
-    cards = tuple(
-        find_card(value) for value in values if not isinstance(value, str) or value.strip()
-    )
-    if len(set(cards)) != len(cards):
-        raise OddsEngineError("a card is listed twice on one side")
-    return cards
-
-
-#: _read_cards for a comma list written as text, remembered: a sweep gives the same few
+#: read_cards for a comma list written as text, remembered: a sweep gives the same few
 #: lists for thousands of specs. A list that is refused raises again, with the same message.
-_cards_written = lru_cache(maxsize=1024)(_read_cards)
+_cards_written = lru_cache(maxsize=1024)(read_cards)
 
 #: held_rules for the tuples of cards of a spec, remembered: a CardRule is immutable, and a
 #: sweep plays the same few hands in thousands of specs.

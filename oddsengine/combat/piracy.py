@@ -13,7 +13,7 @@ from functools import cached_property
 import numpy as np
 
 from oddsengine.combat.card_types import Card
-from oddsengine.combat.cards import CARD_RULES, card_rule, find_card
+from oddsengine.combat.cards import CARD_RULES, card_rule, read_cards
 from oddsengine.combat.fleets import Fleet, as_fleet
 from oddsengine.engines._draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError
@@ -71,14 +71,8 @@ def _count(value, name, minimum=0):
 
 def _stopping_cards(values) -> tuple[Card, ...]:
     """The cards played against a piracy action: only those that stop it (§12)."""
-    if isinstance(values, (str, int, Card)):
-        values = values.split(",") if isinstance(values, str) else [values]
-    try:
-        values = list(values)
-    except TypeError:
-        raise OddsEngineError(f"responses must be a list of cards, not {values!r}") from None
-    cards = tuple(
-        find_card(value) for value in values if not isinstance(value, str) or value.strip()
+    cards = read_cards(
+        values, label="responses", twice="a card is listed twice against the piracy action"
     )
     for card in cards:
         if not card_rule(card).stops_piracy:
@@ -89,8 +83,6 @@ def _stopping_cards(values) -> tuple[Card, ...]:
                 f"{card.name} cannot be played against a piracy action (card #{card.number}); "
                 f"only a card that stops it may: {stopping} (RULES §12)"
             )
-    if len(set(cards)) != len(cards):
-        raise OddsEngineError("a card is listed twice against the piracy action")
     return cards
 
 
