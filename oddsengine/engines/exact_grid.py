@@ -4,15 +4,21 @@ Odds tables, sweeps and searches ask the exact engine the same question about ma
 engagements that differ only in counts and ratings. One by one, each combat resolves its
 cells in a few dozen small NumPy operations, whose fixed cost is most of the time. Here
 field battles and assaults that share their kind, cards and policies are resolved as one
-:class:`~oddsengine.combat.combat_stack.CombatStack`: each combat's own draw plan gives
-its cells and their probabilities, the cells of all of them are laid end to end, and the
-kind's own ``outcome_columns`` runs once over them. No rule is restated here.
+:class:`~oddsengine.combat.combat_stack.CombatStack`, in one of two layouts:
 
-The numbers are those of the one-by-one path to the last bit: each combat's cells keep
-their own values and probabilities, and are summed in the same order. Engagements this
-module does not stack (interceptions, avoid battle, naval combat, allied defenders,
-cancelled or prevented combats, cards whose record does not set ``grid_path``) are
-resolved one by one.
+- whole results (:func:`exact_results`: sweeps, the force-needed search): each combat's
+  own draw plan gives its cells and their probabilities, the cells of all of them are
+  laid end to end, the kind's own ``outcome_columns`` runs once over them, and the end
+  states of the whole batch are merged at once;
+- the probability of a few outcomes (:func:`exact_outcome_table`: odds tables): the hit
+  distributions and cell probabilities of every combat are computed on one padded grid,
+  and the kind's own ``outcome_masks`` names the outcome of every cell.
+
+No rule is restated here. The numbers are those of the one-by-one path to the last bit:
+each combat's cells keep their own values and probabilities, and are summed in the same
+order. Engagements this module does not stack (interceptions, avoid battle, naval combat,
+allied defenders, cancelled or prevented combats, cards whose record does not set
+``grid_path``) are resolved one by one.
 """
 
 from __future__ import annotations
