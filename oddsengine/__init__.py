@@ -26,6 +26,7 @@ from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.combat.piracy import Piracy
 from oddsengine.combat.rolls import AvoidBattle, Interception
 from oddsengine.engines.exact import exact
+from oddsengine.engines.exact_grid import exact_results
 from oddsengine.engines.montecarlo import simulate, simulate_many
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces.book import write_book
@@ -83,6 +84,7 @@ __all__ = [
     "exact",
     "exact_campaign",
     "exact_foreign_war",
+    "exact_results",
     "explore",
     "find_card",
     "find_leader",

@@ -152,3 +152,10 @@ def test_units_standing_by_keep_the_siege_on_the_grid():
     success = exact_probabilities([spec], "success")[0]
     continues = exact_probabilities([spec], "siege_continues")[0]
     assert success + continues == pytest.approx(1.0, abs=1e-12)
+
+
+def test_the_package_answers_a_batch_exactly():
+    specs = MORE_CASES["battle, cavalry and leaders"]
+    results = oe.exact_results(specs)
+    assert [result.spec for result in results] == specs
+    assert all(_same(result, oe.exact(spec)) for result, spec in zip(results, specs, strict=True))
