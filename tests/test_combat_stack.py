@@ -159,3 +159,13 @@ def test_the_package_answers_a_batch_exactly():
     results = oe.exact_results(specs)
     assert [result.spec for result in results] == specs
     assert all(_same(result, oe.exact(spec)) for result, spec in zip(results, specs, strict=True))
+
+
+@pytest.mark.parametrize("bad", [None, 5, "4R"])
+def test_a_batch_must_be_a_list_of_engagements(bad):
+    with pytest.raises(oe.OddsEngineError, match="give a list of engagements"):
+        oe.exact_results(bad)
+    with pytest.raises(TypeError):  # OddsEngineTypeError is also a TypeError
+        exact_probabilities(bad, "success")
+    with pytest.raises(oe.OddsEngineError, match="is not an engagement"):
+        oe.exact_results([oe.FieldBattle("1R", "1R"), "4R"])

@@ -24,6 +24,7 @@ allied defenders, cancelled or prevented combats, cards whose record does not se
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from functools import cache, lru_cache
 
 import numpy as np
@@ -33,6 +34,7 @@ from oddsengine.combat.cards import card_rule
 from oddsengine.combat.combat_stack import CombatStack
 from oddsengine.combat.engagements import Assault, FieldBattle
 from oddsengine.engines._draws import binomial_pmf, draw_plan_of
+from oddsengine.errors import OddsEngineTypeError, shown
 from oddsengine.results.end_states import merge_cells
 from oddsengine.results.result import Result
 
@@ -116,7 +118,7 @@ def exact_outcome_table(specs, outcomes) -> np.ndarray:
     attacker misses and the garrison's 2 hits leave 1 besieger, not more than its 1 unit
     (8/27 * 1/9 = 8/243).
     """
-    specs, outcomes = list(specs), tuple(outcomes)
+    specs, outcomes = _as_list(specs), tuple(outcomes)
     probabilities = np.empty((len(specs), len(outcomes)))
     groups, alone = _groups(specs)
     for index in alone:
@@ -127,6 +129,12 @@ def exact_outcome_table(specs, outcomes) -> np.ndarray:
                 [specs[index] for index in chunk], outcomes
             )
     return probabilities
+
+
+def _as_list(specs) -> list:
+    if isinstance(specs, str) or not isinstance(specs, Iterable):
+        raise OddsEngineTypeError(f"give a list of engagements, not {shown(specs)}")
+    return list(specs)
 
 
 # -- grouping ----------------------------------------------------------------------------
@@ -387,7 +395,7 @@ def exact_results(specs) -> list[Result]:
     >>> [result.p == exact(battle).p for result, battle in zip(exact_results(battles), battles)]
     [True, True]
     """
-    specs = list(specs)
+    specs = _as_list(specs)
     results: list[Result | None] = [None] * len(specs)
     plans = [draw_plan_of(spec) for spec in specs]
     weights = [np.asarray(plan.cell_probabilities(), dtype=float) for plan in plans]
