@@ -223,12 +223,7 @@ def _composition_table(units: tuple[int, ...], casualty_order: tuple[str, ...]) 
     """Units of each type (:data:`UNIT_TYPES`) left after 0..land units losses, one row
     per number of losses; shared by every side with these units and this order."""
     force = Force(**dict(zip(UNIT_TYPES, units, strict=True)))
-    table = np.array(
-        [
-            [force.units_after_losses(losses, casualty_order)[kind] for kind in UNIT_TYPES]
-            for losses in range(force.land_units + 1)
-        ]
-    ).reshape(force.land_units + 1, len(UNIT_TYPES))
+    table = np.array(force.units_after_each_loss(casualty_order)).reshape(-1, len(UNIT_TYPES))
     table.setflags(write=False)
     return table
 

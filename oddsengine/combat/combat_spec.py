@@ -453,12 +453,7 @@ class CombatSpec:
         order = self.policies.defender_casualty_order
         totals = {kind: 0 for kind in UNIT_TYPES}
         for force, lost in ((main, main_loss), (ally, ally_loss)):
-            table = np.array(
-                [
-                    [force.units_after_losses(count, order)[kind] for kind in UNIT_TYPES]
-                    for count in range(force.land_units + 1)
-                ]
-            ).reshape(force.land_units + 1, len(UNIT_TYPES))
+            table = np.array(force.units_after_each_loss(order)).reshape(-1, len(UNIT_TYPES))
             rows = table[np.asarray(lost)]
             columns[f"{force.power}_survivors"] = force.land_units - np.asarray(lost)
             for index, kind in enumerate(UNIT_TYPES):
