@@ -285,23 +285,22 @@ def _hits_table(most_dice: int, bonus_dice: int, bonus_chance: float) -> np.ndar
     return table
 
 
-def _hit_rows(sides, losses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each side's hit distribution after ``losses[c, i]`` losses before rolling.
+def _hit_rows(side, draws, losses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each combat's hit distribution for ``side`` (a padded
+    :class:`~oddsengine.combat._combat.StackedSide`) after ``losses[c, i]`` losses before
+    rolling; ``draws`` is a :class:`CombatSide` of the group (the bonus dice it shares).
 
     Returns the rows, shape ``(combats, len(i), width)``, and their sizes (the length of
     each side's own pmf, as :meth:`CombatSide.hits_pmf` returns it).
     """
-    bonus_dice, bonus_chance = sides[0].bonus_dice, sides[0].bonus_chance
-    land_units = np.array([side.land_units for side in sides])[:, None]
-    dice_table = np.zeros((len(sides), land_units.max() + 1), dtype=np.int64)
-    for row, side in enumerate(sides):
-        dice_table[row, : side.land_units + 1] = side.dice_after_losses
-    dice = np.take_along_axis(dice_table, losses, axis=1)
-    table = _hits_table(int(dice_table.max()), bonus_dice, bonus_chance)
+    bonus_dice, bonus_chance = draws.bonus_dice, draws.bonus_chance
+    # The stacked table counts the bonus dice too; the hit tables take them apart.
+    dice = np.take_along_axis(side.dice_table, losses, axis=1) - bonus_dice
+    table = _hits_table(int(side.dice_table.max()) - bonus_dice, bonus_dice, bonus_chance)
     rows = table[dice]
     sizes = dice + bonus_dice + 1
     # 29: a side that lost every unit to the first fire rolls nothing.
-    wiped_out = (losses > 0) & (losses >= land_units)
+    wiped_out = (losses > 0) & (losses >= side.land_units)
     if wiped_out.any():
         rows = np.where(wiped_out[:, :, None], np.eye(1, table.shape[1]), rows)
         sizes = np.where(wiped_out, 1, sizes)
@@ -312,30 +311,29 @@ def _stacked_probabilities(specs, outcomes: tuple[str, ...]) -> np.ndarray:
     """The probability of each outcome of combats of one group, on one padded grid."""
     first_to_fire = specs[0].first_to_fire
     stack = CombatStack.padded(specs)
-    attackers, defenders = zip(*(spec.sides for spec in specs), strict=True)
-    firing, answering = (attackers, defenders)
-    if first_to_fire == "defender":
-        firing, answering = defenders, attackers
+    shared = specs[0].sides  # what the group shares: bonus and post-roll dice
+    firing, answering = (0, 1) if first_to_fire != "defender" else (1, 0)
     combats = len(specs)
+    none_lost = np.zeros((combats, 1), dtype=np.int64)
 
     # The plan of every combat (see combat_plan), padded to the largest sizes.
-    first, first_sizes = _hit_rows(firing, np.zeros((combats, 1), dtype=np.int64))
+    first, first_sizes = _hit_rows(stack.sides[firing], shared[firing], none_lost)
     first, first_sizes = first[:, 0, :], first_sizes[:, 0]
     first_width = first.shape[1]
     if first_to_fire is None:
-        second, second_sizes = _hit_rows(answering, np.zeros((combats, 1), dtype=np.int64))
+        second, second_sizes = _hit_rows(stack.sides[1], shared[1], none_lost)
         second_sizes = second_sizes[:, 0]
     else:
         # One row per hit count of the side that fired first, capped at the answering
         # side's land units (the plan's row min(first, rows - 1)).
-        land_units = np.array([side.land_units for side in answering])[:, None]
+        land_units = stack.sides[answering].land_units
         losses = np.minimum(np.arange(first_width)[None, :], land_units)
-        second, row_sizes = _hit_rows(answering, losses)
+        second, row_sizes = _hit_rows(stack.sides[answering], shared[answering], losses)
         # The plan's second table is as wide as its widest row (over real rows only).
         real = np.arange(first_width)[None, :] <= land_units
         second_sizes = np.where(real, row_sizes, 0).max(axis=1)
-    attacker_extra = binomial_pmf(attackers[0].post_roll_dice, attackers[0].post_roll_chance)
-    defender_extra = binomial_pmf(defenders[0].post_roll_dice, defenders[0].post_roll_chance)
+    attacker_extra = binomial_pmf(shared[0].post_roll_dice, shared[0].post_roll_chance)
+    defender_extra = binomial_pmf(shared[1].post_roll_dice, shared[1].post_roll_chance)
     shape = (first_width, second.shape[2], attacker_extra.size, defender_extra.size)
 
     # The same products as DrawPlan.cell_probabilities, combat by combat.
