@@ -42,7 +42,7 @@ import numpy as np
 
 from oddsengine.errors import OddsEngineError
 from oddsengine.results.output import Rendered
-from oddsengine.results.result import Z95
+from oddsengine.results.result import Z95, weighted_mean
 from oddsengine.toml_file import read_toml
 
 __all__ = ["Course", "Plan", "PlanComparison", "compare_plans", "load_plan"]
@@ -400,8 +400,8 @@ def _move_row(plan, course, method, trials, seed) -> dict:
     weights = result.probabilities
     # Survivors count every unit that may fight the mover: the destination's and every
     # interceptor's (Move.defender_units), so losses are those units less the survivors.
-    attacker_losses = move.units.land_units - float(np.dot(weights, states["attacker_survivors"]))
-    defender_losses = move.defender_units - float(np.dot(weights, states["defender_survivors"]))
+    attacker_losses = move.units.land_units - weighted_mean(weights, states["attacker_survivors"])
+    defender_losses = move.defender_units - weighted_mean(weights, states["defender_survivors"])
     row = {
         "course": course.name,
         "choice": move.program.choices.get("defender"),

@@ -26,6 +26,19 @@ __all__ = ["Result", "wilson_interval", "Z95"]
 Z95 = 1.959963984540054
 
 
+def weighted_mean(weights: np.ndarray, values: np.ndarray) -> float:
+    """The sum of ``weights * values``, correctly rounded.
+
+    ``math.fsum`` gives the same last digit on every machine and NumPy build, where a
+    BLAS dot product does not (its order of additions depends on the CPU's kernel), so
+    expected losses and values print identically everywhere.
+
+    >>> weighted_mean(np.array([0.25, 0.75]), np.array([2, 4]))
+    3.5
+    """
+    return math.fsum((np.asarray(weights, dtype=float) * values).tolist())
+
+
 def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval for a binomial proportion.
 
@@ -181,8 +194,8 @@ class Result(Rendered):
         losses = {}
         for label, units, column in getattr(self.spec, "loss_groups", ()):
             lost = units - self.states[column]
-            mean = float(np.dot(self.probabilities, lost))
-            variance = float(np.dot(self.probabilities, (lost - mean) ** 2))
+            mean = weighted_mean(self.probabilities, lost)
+            variance = weighted_mean(self.probabilities, (lost - mean) ** 2)
             stderr = 0.0 if self.is_exact else math.sqrt(variance / self.trials)
             losses[label] = {"mean": mean, "stderr": stderr}
         return losses
@@ -193,8 +206,8 @@ class Result(Rendered):
         values = {}
         for name, (column, scale) in getattr(self.spec, "reported_columns", {}).items():
             data = np.asarray(self.states[column], dtype=float) * scale
-            mean = float(np.dot(self.probabilities, data))
-            variance = float(np.dot(self.probabilities, (data - mean) ** 2))
+            mean = weighted_mean(self.probabilities, data)
+            variance = weighted_mean(self.probabilities, (data - mean) ** 2)
             stderr = 0.0 if self.is_exact else math.sqrt(variance / self.trials)
             values[name] = {"mean": mean, "stderr": stderr}
         return values
