@@ -18,6 +18,7 @@ so the rules live in one place.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cached_property
 
 from oddsengine.combat.engagements import FieldBattle
 from oddsengine.combat.forces import UNIT_TYPES, Force
@@ -407,7 +408,35 @@ class MoveBuilder(DefenderResponse):
                     only=self.move.origin,
                 )
                 branch = self.retreat(branch, MOVER, candidates, "attacker_retreats")
-        return self.finish(branch, "mover_turned_back")
+        return self.finish(self.siege_breaks_after_relief(branch), "mover_turned_back")
+
+    @cached_property
+    def is_relief(self) -> bool:
+        """15.2: the move enters a space where units allied to the mover are besieged."""
+        return self.relief_fortress_group(self.move.initial_branch()) is not None
+
+    def siege_breaks_after_relief(self, branch) -> Branch:
+        """15.3 after a lost relief battle (15.2): the siege stands only while the besiegers
+        have more land units (cavalry counted) than the units inside.
+
+        Units of the relief that went inside on a tie raise the garrison, and the
+        besiegers' losses lower their count; when they no longer outnumber the garrison
+        the siege is broken and each besieging power retreats, free, to a legal adjacent
+        space (14.1's restrictions; the space the relief came from is not forbidden),
+        or is eliminated with its leaders captured if there is none.
+        """
+        if not self.is_relief:
+            return branch
+        besiegers = defender_groups(branch)
+        if sum(group.force.land_units for group in besiegers) > self.inside_units(branch):
+            return branch
+        branch = branch.noting("siege_broken")
+        for group in besiegers:
+            candidates = legal_retreats(
+                self.situation, branch.placement, group.power, self.destination
+            )
+            branch = self.retreat(branch, group.label, candidates, "defender_retreats")
+        return branch
 
     def relief_fortress_group(self, branch):
         """The besieged friendly units a relief force came for (15.2), if any."""
@@ -468,19 +497,12 @@ class MoveBuilder(DefenderResponse):
     def after_attacker_wins(self, branch) -> int:
         space = self.board.space(self.destination)
         controller = self.controller(branch)
-        mover = branch.group(MOVER)
-        if mover is None:
-            return self.finish(branch, "mover_turned_back")
-        relieved = [
-            group
-            for group in branch.placement
-            if group.space == space.name
-            and group.inside
-            and self.situation.allied(group.power, self.mover_power)
-        ]
-        if relieved:
-            # 15.2: the relief force won: the siege is broken.
+        if self.is_relief:
+            # 15.2: the relief force won: the siege is broken. The winner is decided by
+            # hits (14 step 8), so this holds even when no relief unit survived.
             branch = branch.noting("siege_broken")
+        if branch.group(MOVER) is None:
+            return self.finish(branch, "mover_turned_back")
         if not self.situation.at_war(controller, self.mover_power):
             return self.finish(branch, "mover_in_control")
         if not space.is_fortified:
