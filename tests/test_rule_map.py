@@ -311,6 +311,17 @@ RULE_MAP = [
             "test_move_rules.py::test_leaders_go_inside_rather_than_with_a_group_that_cannot_retreat",
         ],
     ),
+    (
+        "6.1",
+        "leaders choose freely whether to go inside (policy leaders_inside)",
+        "oddsengine/moves/_move_tree.py",
+        '14.1: "leaders choose freely"',
+        [
+            "test_whole_move_rules.py::test_leaders_go_inside_or_retreat_as_the_policy_says",
+            "test_whole_move_rules.py::test_best_leaders_choice_is_judged_over_the_horizon",
+            "test_whole_move_rules.py::test_best_leaders_choice_holds_at_least_as_well_as_either_fixed_choice",
+        ],
+    ),
     # §6.2 Relief of a siege (15.2)
     (
         "6.2",

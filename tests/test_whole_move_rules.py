@@ -266,3 +266,141 @@ def test_a_relief_that_wins_on_hits_breaks_the_siege_with_no_survivors():
                 broken += weight
     assert result.p["siege_broken"] == pytest.approx(float(broken), abs=1e-12)
     assert_monte_carlo_agrees(move, ("siege_broken", "attacker_wins", "relief_went_inside"))
+
+
+# -- §6.1 (14.1): the leaders of a defeated controlling power choose freely ---------------
+
+
+def vienna_falls(**policy):
+    """12 Ottoman regulars with Suleiman attack 8 Hapsburg regulars with Ferdinand in
+    Vienna; Linz is free for the Hapsburgs' retreat."""
+    situation = Situation(
+        [Stack("Pressburg", "ottoman: 12R Suleiman"), Stack("Vienna", "hapsburg: 8R Ferdinand")],
+        control={"Pressburg": "ottoman"},
+        wars=[("ottoman", "hapsburg")],
+    )
+    return Move(situation, "Pressburg", "Vienna", defender_policy="fight", **policy)
+
+
+def split_probability() -> Fraction:
+    # 14 steps 2-3: 12 + 2 = 14 dice against 8 + 1 + 1 = 10. The Ottomans win (a > d) and
+    # 5 or more Hapsburgs survive (8 - a >= 5): 4 go inside, the rest retreat.
+    return sum(binomial(14, a) * binomial(10, d) for a in range(1, 4) for d in range(a))
+
+
+@pytest.mark.parametrize(
+    ("policy", "inside", "ferdinand_retreats"),
+    [
+        ("with-units", "Vienna (inside): hapsburg: 4R Ferdinand", False),
+        ("retreat", "Vienna (inside): hapsburg: 4R", True),
+    ],
+)
+def test_leaders_go_inside_or_retreat_as_the_policy_says(policy, inside, ferdinand_retreats):
+    move = vienna_falls(leaders_inside=policy)
+    chosen = [(weight, state) for weight, state in states(move) if state.leaders_inside]
+    assert sum(weight for weight, _ in chosen) == pytest.approx(
+        float(split_probability()), abs=1e-12
+    )
+    for _, state in chosen:
+        assert state.leaders_inside == policy
+        inside_part, retreat_part = state.defenders_end.split("; ")
+        assert inside_part == inside
+        assert ("Ferdinand" in retreat_part) == ferdinand_retreats
+        assert retreat_part.startswith(("Linz: hapsburg: ", "Graz: hapsburg: "))
+        assert "Ferdinand" not in state.captured
+
+
+def test_best_leaders_choice_is_judged_over_the_horizon():
+    # At the end of the move a siege laid counts as the space held: both choices are
+    # equal, and the leaders retreat with the field army (today's reading).
+    assert {state.leaders_inside for _, state in states(vienna_falls())} == {"", "retreat"}
+    # Over one impulse the choice is still equal: besiegers with Suleiman take Vienna when
+    # they score 4 hits; the garrison's dice (5, or 6 with Ferdinand) change only their
+    # losses, and the assaulting formation cannot all die (at most 6 hits on 8 or more).
+    one = vienna_falls(defender_horizon=1)
+    assert {state.leaders_inside for _, state in states(one)} == {"", "retreat"}
+    # Over two impulses Ferdinand's die counts: the besiegers' losses in the first
+    # assault decide whether they still outnumber the garrison for the second.
+    two = vienna_falls(defender_horizon=2)
+    chosen = {state.leaders_inside for _, state in states(two)}
+    assert "with-units" in chosen
+    for _, state in states(two):
+        if state.leaders_inside == "with-units":
+            assert "Vienna (inside): hapsburg: 4R Ferdinand" in state.defenders_end
+
+
+def test_best_leaders_choice_holds_at_least_as_well_as_either_fixed_choice():
+    from oddsengine.moves.holding import garrison_holds_after
+
+    def held(move):
+        return sum(
+            weight * garrison_holds_after(state, 2)
+            for weight, state in states(move)
+            if state.controller == "hapsburg"
+        )
+
+    best = held(vienna_falls(defender_horizon=2))
+    for policy in ("with-units", "retreat"):
+        assert best >= held(vienna_falls(defender_horizon=2, leaders_inside=policy)) - 1e-12
+
+
+def test_leaders_inside_policy_is_refused_when_unknown():
+    from oddsengine.errors import OddsEngineError
+
+    with pytest.raises(OddsEngineError, match="leaders_inside"):
+        vienna_falls(leaders_inside="stay")
+    with pytest.raises(OddsEngineError, match="leaders_inside"):
+        vienna_falls(leaders_inside=5)
+
+
+def test_leaders_inside_from_the_command_line_and_the_scenario_file(tmp_path, capsys):
+    import json
+
+    from oddsengine.cli import main
+    from oddsengine.moves.scenario_file import load_move
+
+    scenario = tmp_path / "falls.toml"
+    scenario.write_text(
+        """
+[situation]
+wars = [["ottoman", "hapsburg"]]
+[situation.control]
+Pressburg = "ottoman"
+[[stack]]
+space = "Pressburg"
+force = "ottoman: 12R Suleiman"
+[[stack]]
+space = "Vienna"
+force = "hapsburg: 8R Ferdinand"
+[move]
+from = "Pressburg"
+to = "Vienna"
+defender = "fight"
+leaders_inside = "with-units"
+""",
+        encoding="utf-8",
+    )
+    assert load_move(str(scenario)).leaders_inside == "with-units"
+    assert main(["move", str(scenario), "--exact", "--format", "json", "--states", "40"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["spec"]["leaders_inside"] == "with-units"
+    applied = {record["leaders_inside"] for record in answer["end_states"]}
+    assert applied == {None, "with-units"}
+    asked = ["move", str(scenario), "--exact", "--format", "json", "--states", "40"]
+    assert main([*asked, "--leaders-inside", "retreat"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert {record["leaders_inside"] for record in answer["end_states"]} == {None, "retreat"}
+    with pytest.raises(SystemExit) as stop:
+        main(["move", str(scenario), "--leaders-inside", "stay"])
+    assert stop.value.code != 0
+    assert "--leaders-inside" in capsys.readouterr().err
+    scenario.write_text(
+        scenario.read_text(encoding="utf-8").replace('"with-units"', "5"), encoding="utf-8"
+    )
+    assert main(["move", str(scenario)]) != 0
+    assert "leaders_inside" in capsys.readouterr().err
+
+
+def test_leaders_inside_agrees_with_monte_carlo():
+    move = vienna_falls(defender_horizon=2)
+    assert_monte_carlo_agrees(move, ("attacker_wins", "defender_retreats", "siege"))

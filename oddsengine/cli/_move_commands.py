@@ -17,6 +17,7 @@ from oddsengine.cli._engine_options import (
     with_reason,
 )
 from oddsengine.errors import OddsEngineError
+from oddsengine.moves.move import LEADERS_INSIDE_POLICIES
 from oddsengine.results.output import FORMATS
 
 #: End states a move lists when --states is not given.
@@ -49,6 +50,8 @@ def _run_move(arguments):
         overrides["relief_goes_inside_on_tie"] = arguments.relief_inside_on_tie == "yes"
     if arguments.avoiding_units is not None:
         overrides["avoiding_units"] = _avoiding_units(arguments.avoiding_units)
+    if arguments.leaders_inside:
+        overrides["leaders_inside"] = arguments.leaders_inside
     if arguments.horizon:
         overrides["defender_horizon"] = arguments.horizon
     if arguments.states is not None and arguments.format == "csv":
@@ -180,6 +183,14 @@ def register(commands) -> None:
         "--relief-inside-on-tie",
         choices=("yes", "no"),
         help="15.2: a relief force losing on a tie goes inside, 4 in all (default yes)",
+    )
+    policies.add_argument(
+        "--leaders-inside",
+        choices=LEADERS_INSIDE_POLICIES,
+        help="14.1: after a lost battle in its fortified space, the controller's leaders "
+        "go inside with the units that do (with-units), retreat with the rest (retreat), "
+        "or take the choice that best holds the space over --horizon (best, default; "
+        "they retreat when both are equal)",
     )
     policies.add_argument("--retreat", metavar="POLICY", help="most-friendly or prefer:SPACE")
     policies.add_argument(

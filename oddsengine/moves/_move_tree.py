@@ -135,20 +135,7 @@ class MoveBuilder(DefenderResponse):
         besiegers = garrison = None
         if outcome == "besieging":
             besiegers = mover.force
-            inside = [
-                group.force
-                for group in branch.placement
-                if group.space == move.destination
-                and group.inside
-                and self.situation.at_war(group.power, self.mover_power)
-            ]
-            garrison = Force(power=controller)
-            if inside and len({force.power for force in inside}) == 1:
-                garrison = None
-                for force in inside:
-                    garrison = merge_forces(garrison, force)
-            elif inside:
-                garrison = None  # garrisons of two powers: no siege campaign from here
+            garrison = self.garrison_of(branch)
         labels = [group.label for group in branch.placement if is_defender_label(group.label)]
         defenders_end = "; ".join(
             self._describe(branch, label) for label in sorted(labels, key=defender_label_order)
@@ -174,8 +161,28 @@ class MoveBuilder(DefenderResponse):
             events=branch.events,
             besiegers=besiegers,
             garrison=garrison,
+            leaders_inside=branch.leaders_inside,
         )
         return self.leaf(state)
+
+    def garrison_of(self, branch) -> Force | None:
+        """The enemy units inside the destination as one force (an empty fortress: no
+        units); None for garrisons of two powers (no siege campaign from there)."""
+        inside = [
+            group.force
+            for group in branch.placement
+            if group.space == self.destination
+            and group.inside
+            and self.situation.at_war(group.power, self.mover_power)
+        ]
+        if not inside:
+            return Force(power=self.controller(branch))
+        if len({force.power for force in inside}) > 1:
+            return None
+        garrison = None
+        for force in inside:
+            garrison = merge_forces(garrison, force)
+        return garrison
 
     def retreat(self, branch, label, candidates, event) -> Branch:
         """Move group ``label`` to the space its policy picks; eliminate it if none (14.1)."""
@@ -471,10 +478,7 @@ class MoveBuilder(DefenderResponse):
             # (its choice: as many as fit) and any number of leaders inside.
             room = max(MAX_UNITS_INSIDE - self.inside_units(branch), 0)
             count = min(room, group.force.land_units)
-            rest_units = group.force.land_units - count
-            # Leaders choose freely: they go with the units retreating if those have a
-            # legal retreat, and inside otherwise (never with a group that has none).
-            leaders_inside = rest_units == 0 or not self.retreat_candidates(branch, group.power)
+            branch, leaders_inside = self.leaders_go_inside(branch, group, count)
             inside, rest = split_inside(group.force, count, leaders_inside)
             if inside.land_units or inside.leaders:
                 branch = branch.with_group(
@@ -488,6 +492,45 @@ class MoveBuilder(DefenderResponse):
         return self.retreat(
             branch, retreating, self.retreat_candidates(branch, group.power), "defender_retreats"
         )
+
+    def leaders_go_inside(self, branch, group, count) -> tuple[Branch, bool]:
+        """14.1: "leaders choose freely" whether to go inside with the ``count`` units
+        that do, or to retreat with the rest (the ``leaders_inside`` policy).
+
+        A leader never has to stay with a group that has no legal retreat: with no
+        units left to retreat, or no legal space for them, the leaders go inside. The
+        choice made is noted on the branch (reported by the end state).
+        """
+        rest_units = group.force.land_units - count
+        if rest_units == 0 or not self.retreat_candidates(branch, group.power):
+            return branch, True
+        if count == 0 or not group.force.leaders:
+            return branch, False
+        choice = self.move.leaders_inside
+        if choice == "best":
+            choice = self.best_leaders_choice(branch, group, count)
+        return replace(branch, leaders_inside=choice), choice == "with-units"
+
+    def best_leaders_choice(self, branch, group, count) -> str:
+        """The choice that gives the defenders the better chance of still holding the
+        space, judged like the ``best`` defender response (over ``defender_horizon``
+        impulses of assaults if the mover then lays a siege); ``retreat`` when both
+        are equal (always so when judged at the end of the move)."""
+        from oddsengine.moves.holding import garrison_holds
+
+        mover = branch.group(MOVER)
+        horizon = self.move.defender_horizon
+        if horizon is None or mover is None:
+            return "retreat"
+        holds = {}
+        for choice in ("retreat", "with-units"):
+            inside, _ = split_inside(group.force, count, choice == "with-units")
+            placed = branch.with_group(Placed(group.label, self.destination, inside, True))
+            garrison = self.garrison_of(placed)
+            if garrison is None or mover.force.land_units <= garrison.land_units:
+                return "retreat"  # no siege follows, or no campaign to judge it by
+            holds[choice] = round(garrison_holds(mover.force, garrison, horizon), 12)
+        return "with-units" if holds["with-units"] > holds["retreat"] else "retreat"
 
     def retreat_candidates(self, branch, power) -> tuple[str, ...]:
         return legal_retreats(
