@@ -227,6 +227,17 @@ RULE_MAP = [
             "test_move.py::test_relief_of_a_siege_is_a_battle_against_the_besiegers",
         ],
     ),
+    (
+        "5",
+        "allied defenders that withdrew together are besieged together",
+        "oddsengine/moves/siege_campaign.py",
+        "13.4: allied defenders that withdrew together are besieged together",
+        [
+            "test_allied_siege.py::test_the_move_lays_a_siege_of_both_allied_powers",
+            "test_allied_siege.py::test_the_first_assault_on_an_allied_garrison_by_hand",
+            "test_allied_siege.py::test_siege_after_move_and_plan_play_the_allied_siege",
+        ],
+    ),
     # §6 Field battle (14)
     (
         "6",

@@ -101,8 +101,9 @@ class EndState:
     """One way a move can end.
 
     ``besiegers`` and ``garrison`` are set when the move ends in a siege (for siege
-    campaigns); ``mover_end`` and ``defenders_end`` read ``"Space: force"``,
-    ``"Space (inside): force"`` or ``"eliminated"``. ``leaders_inside`` says where the
+    campaigns), with ``garrison_ally`` when units of a second, allied power are inside;
+    ``mover_end`` and ``defenders_end`` read ``"Space: force"``, ``"Space (inside):
+    force"`` or ``"eliminated"``. ``leaders_inside`` says where the
     leaders of the controlling power went when it lost a battle in its fortified space
     and its units split (14.1): ``"with-units"`` (inside) or ``"retreat"``; empty when
     they had no choice.
@@ -119,6 +120,7 @@ class EndState:
     besiegers: Force | None = None
     garrison: Force | None = None
     leaders_inside: str = ""
+    garrison_ally: Force | None = None
 
     def key(self):
         return (

@@ -132,10 +132,10 @@ class MoveBuilder(DefenderResponse):
         move = self.move
         mover = branch.group(MOVER)
         controller = self.controller(branch)
-        besiegers = garrison = None
+        besiegers = garrison = ally = None
         if outcome == "besieging":
             besiegers = mover.force
-            garrison = self.garrison_of(branch)
+            garrison, ally = self.garrison_of(branch)
         labels = [group.label for group in branch.placement if is_defender_label(group.label)]
         defenders_end = "; ".join(
             self._describe(branch, label) for label in sorted(labels, key=defender_label_order)
@@ -161,28 +161,32 @@ class MoveBuilder(DefenderResponse):
             events=branch.events,
             besiegers=besiegers,
             garrison=garrison,
+            garrison_ally=ally,
             leaders_inside=branch.leaders_inside,
         )
         return self.leaf(state)
 
-    def garrison_of(self, branch) -> Force | None:
-        """The enemy units inside the destination as one force (an empty fortress: no
-        units); None for garrisons of two powers (no siege campaign from there)."""
-        inside = [
-            group.force
-            for group in branch.placement
-            if group.space == self.destination
-            and group.inside
-            and self.situation.at_war(group.power, self.mover_power)
-        ]
-        if not inside:
-            return Force(power=self.controller(branch))
-        if len({force.power for force in inside}) > 1:
-            return None
-        garrison = None
-        for force in inside:
-            garrison = merge_forces(garrison, force)
-        return garrison
+    def garrison_of(self, branch) -> tuple[Force | None, Force | None]:
+        """The enemy units inside the destination: the garrison as one force (an empty
+        fortress: no units) and the units of an allied second power inside with it
+        (13.4: allied defenders withdraw together), the controller's first; (None, None)
+        for three powers or more (no siege campaign from there)."""
+        controller = self.controller(branch)
+        by_power: dict = {}
+        for group in branch.placement:
+            if (
+                group.space == self.destination
+                and group.inside
+                and self.situation.at_war(group.power, self.mover_power)
+            ):
+                by_power[group.power] = merge_forces(by_power.get(group.power), group.force)
+        if not by_power:
+            return Force(power=controller), None
+        if len(by_power) > 2:
+            return None, None
+        powers = sorted(by_power, key=lambda power: power != controller)
+        garrisons = [by_power[power] for power in powers]
+        return garrisons[0], (garrisons[1] if len(garrisons) == 2 else None)
 
     def retreat(self, branch, label, candidates, event) -> Branch:
         """Move group ``label`` to the space its policy picks; eliminate it if none (14.1)."""
@@ -526,10 +530,11 @@ class MoveBuilder(DefenderResponse):
         for choice in ("retreat", "with-units"):
             inside, _ = split_inside(group.force, count, choice == "with-units")
             placed = branch.with_group(Placed(group.label, self.destination, inside, True))
-            garrison = self.garrison_of(placed)
-            if garrison is None or mover.force.land_units <= garrison.land_units:
+            garrison, ally = self.garrison_of(placed)
+            inside = self.inside_units(placed)
+            if garrison is None or mover.force.land_units <= inside:
                 return "retreat"  # no siege follows, or no campaign to judge it by
-            holds[choice] = round(garrison_holds(mover.force, garrison, horizon), 12)
+            holds[choice] = round(garrison_holds(mover.force, garrison, horizon, ally), 12)
         return "with-units" if holds["with-units"] > holds["retreat"] else "retreat"
 
     def retreat_candidates(self, branch, power) -> tuple[str, ...]:

@@ -357,8 +357,11 @@ def _siege_losses(campaign, result) -> tuple[float, float, float]:
     """Given a siege: expected land units lost by the besiegers and by the garrison, and
     the probability the siege stands at the start."""
     sieges = campaign.siege_probability
-    besiegers = sum(w * b.land_units for w, b, _ in campaign.start) / sieges
-    garrison = sum(w * g.land_units for w, _, g in campaign.start) / sieges
+    besiegers = sum(w * b.land_units for w, b, _, _ in campaign.sieges) / sieges
+    garrison = (
+        sum(w * (g.land_units + (a.land_units if a else 0)) for w, _, g, a in campaign.sieges)
+        / sieges
+    )
     arrived = 0.0
     for impulse in range(1, campaign.horizon + 1):
         ended = 0.0
