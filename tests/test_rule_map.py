@@ -171,6 +171,7 @@ RULE_MAP = [
             "test_whole_move_rules.py::test_both_allied_powers_avoid_battle_and_the_mover_enters_an_empty_space",
             "test_whole_move_rules.py::test_when_one_ally_avoids_the_other_fights_alone",
             "test_whole_move_rules.py::test_both_allies_avoiding_agrees_with_monte_carlo",
+            "test_whole_move_rules.py::test_besiegers_that_all_avoid_battle_break_the_siege",
         ],
     ),
     # §5 Withdrawal (13.4) and siege (15)

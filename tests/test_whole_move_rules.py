@@ -404,3 +404,21 @@ leaders_inside = "with-units"
 def test_leaders_inside_agrees_with_monte_carlo():
     move = vienna_falls(defender_horizon=2)
     assert_monte_carlo_agrees(move, ("attacker_wins", "defender_retreats", "siege"))
+
+
+def test_besiegers_that_all_avoid_battle_break_the_siege():
+    # 13.3: the besiegers (not besieged themselves) may avoid battle to Pressburg, 2d6 >= 9;
+    # with none left the siege is broken (15.3). Otherwise the battle of
+    # test_relief_that_goes_inside_on_a_tie_breaks_the_siege is fought.
+    move = besieged_vienna()
+    move = Move(move.situation, "Linz", "Vienna", defender_policy="avoid:Pressburg")
+    broken_in_battle = Fraction(0)
+    for a in range(5):
+        for d in range(7):
+            inside = 2 + (min(2, 4 - d) if a == d else 0)
+            if a > d or max(5 - a, 1) <= inside:
+                broken_in_battle += binomial(4, a) * binomial(6, d)
+    result = exact(move)
+    assert result.p["avoided_battle"] == pytest.approx(float(AVOID), abs=1e-12)
+    expected = AVOID + (1 - AVOID) * broken_in_battle
+    assert result.p["siege_broken"] == pytest.approx(float(expected), abs=1e-12)

@@ -249,6 +249,9 @@ class MoveBuilder(DefenderResponse):
         """The mover stands in the destination with no enemy in the open."""
         space = self.board.space(self.destination)
         controller = self.controller(branch)
+        if self.is_relief and "avoided_battle" in branch.events:
+            # 15.3: every besieger avoided battle (13.3): none is left, the siege is broken.
+            branch = branch.noting("siege_broken")
         if not self.situation.at_war(controller, self.mover_power):
             return self.finish(branch, "mover_in_control")
         if not space.is_fortified:
