@@ -197,8 +197,9 @@ def register(commands) -> None:
         "--horizon",
         type=positive_int,
         metavar="K",
-        help="judge the best defender policy by the chance of holding the space after K "
-        "impulses of assaults on the siege (default: at the end of the move)",
+        help="judge the best defender policy (and the best --leaders-inside choice) by the "
+        "chance of holding the space after K impulses of assaults on the siege (default: at "
+        "the end of the move)",
     )
     policies.add_argument(
         "--interception",

@@ -531,11 +531,10 @@ class MoveBuilder(DefenderResponse):
             return "retreat"
         holds = {}
         for choice in ("retreat", "with-units"):
-            inside, _ = split_inside(group.force, count, choice == "with-units")
-            placed = branch.with_group(Placed(group.label, self.destination, inside, True))
+            going_in, _ = split_inside(group.force, count, choice == "with-units")
+            placed = branch.with_group(Placed(group.label, self.destination, going_in, True))
             garrison, ally = self.garrison_of(placed)
-            inside = self.inside_units(placed)
-            if garrison is None or mover.force.land_units <= inside:
+            if garrison is None or mover.force.land_units <= self.inside_units(placed):
                 return "retreat"  # no siege follows, or no campaign to judge it by
             holds[choice] = round(garrison_holds(mover.force, garrison, horizon, ally), 12)
         return "with-units" if holds["with-units"] > holds["retreat"] else "retreat"
