@@ -22,6 +22,8 @@ from oddsengine.results.output import FORMATS
 
 #: End states a move lists when --states is not given.
 DEFAULT_STATES = 10
+#: How the table names the leaders' choice after a lost battle (14.1, --leaders-inside).
+_LEADERS_CHOICE = {"with-units": "; leaders went inside", "retreat": "; leaders retreated"}
 
 
 def _move_results(move, arguments) -> list:
@@ -82,6 +84,7 @@ def _run_move(arguments):
                 f"  {record['probability']:>9.4%}  {record['outcome']:<18} "
                 f"mover {record['mover_end']}; defenders {record['defenders_end']}"
                 + (f"; captured {record['captured']}" if record["captured"] else "")
+                + _LEADERS_CHOICE.get(record["leaders_inside"], "")
                 + "\n"
             )
 
