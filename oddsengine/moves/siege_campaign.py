@@ -164,6 +164,12 @@ class SiegeCampaign:
             object.__setattr__(self, "start", (start,))
         elif self.garrison_ally is not None:
             raise OddsEngineError("garrison_ally goes with besiegers and garrison, not start")
+        for entry in self.start:
+            if not (isinstance(entry, tuple | list) and len(entry) in (3, 4)):
+                raise OddsEngineError(
+                    "a start is (probability, besiegers, garrison[, garrison_ally]), not "
+                    + shown(entry)
+                )
         for _, besiegers, garrison, ally in self.sieges:
             # 15: a siege needs more besieging land units than those inside.
             inside = garrison.land_units + (ally.land_units if ally is not None else 0)
