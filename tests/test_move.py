@@ -2,6 +2,7 @@
 (14), retreat (14.1) and siege (15) on the real board, exact and by Monte Carlo."""
 
 from fractions import Fraction
+from math import comb
 
 import numpy as np
 import pytest
@@ -280,7 +281,23 @@ def test_relief_of_a_siege_is_a_battle_against_the_besiegers():
     assert move.interception_attempts == ()
     result = exact(move)
     assert result.p["field_battle"] == pytest.approx(1.0)
-    assert result.p["siege_broken"] == pytest.approx(result.p["attacker_wins"])
+    # 15.2: the relief wins (more hits): the siege is broken. 15.3: when it loses, the
+    # siege breaks too as soon as the besiegers (5 - a left) do not outnumber the units
+    # inside: the garrison's 2 and, on a tie at k, min(2, 6 - k) relief units that go in.
+    # Relief 6 + 2 = 8 dice, besiegers 5 + 1 = 6 dice.
+    third = Fraction(1, 3)
+
+    def hits(dice, k):
+        return comb(dice, k) * third**k * (1 - third) ** (dice - k)
+
+    broken = sum(
+        hits(8, a) * hits(6, d)
+        for a in range(9)
+        for d in range(7)
+        if a > d or max(5 - a, 0) <= 2 + (min(2, max(6 - d, 0)) if a == d else 0)
+    )
+    assert result.p["siege_broken"] == pytest.approx(float(broken), abs=1e-12)
+    assert result.p["siege_broken"] > result.p["attacker_wins"]
 
 
 # -- engines agree ------------------------------------------------------------------------

@@ -72,7 +72,9 @@ def test_move_plan_matches_the_move_and_siege_engines_run_separately(vienna_plan
     frame = comparison.frame.set_index("course")
     for course, policy in (("fight", "fight"), ("withdraw", "withdraw"),
                            ("avoid to Brunn", "avoid:Brunn")):
-        move = oe.load_move("vienna", defender_policy=policy)
+        # The plan judges the leaders' choice after a lost battle (leaders_inside "best",
+        # 14.1) over its horizon, as it does the best defender response.
+        move = oe.load_move("vienna", defender_policy=policy, defender_horizon=3)
         result = oe.exact(move)
         siege = oe.exact_campaign(oe.SiegeCampaign.from_move(move, horizon=3))
         row = frame.loc[course]

@@ -162,6 +162,18 @@ RULE_MAP = [
             "test_move_rules.py::test_a_leader_alone_in_a_fortified_space_withdraws_inside",
         ],
     ),
+    (
+        "4",
+        "every defending power may avoid; when all succeed the mover enters an empty space",
+        "oddsengine/moves/_move_defence.py",
+        "13.3: every defender avoided battle",
+        [
+            "test_whole_move_rules.py::test_both_allied_powers_avoid_battle_and_the_mover_enters_an_empty_space",
+            "test_whole_move_rules.py::test_when_one_ally_avoids_the_other_fights_alone",
+            "test_whole_move_rules.py::test_both_allies_avoiding_agrees_with_monte_carlo",
+            "test_whole_move_rules.py::test_besiegers_that_all_avoid_battle_break_the_siege",
+        ],
+    ),
     # §5 Withdrawal (13.4) and siege (15)
     (
         "5",
@@ -202,6 +214,29 @@ RULE_MAP = [
         [
             "test_assault_rules.py::test_failure_keeps_the_siege_only_while_the_besiegers_outnumber",
             "test_siege.py::test_siege_breaks_when_besiegers_no_longer_outnumber",
+        ],
+    ),
+    (
+        "5",
+        "after a lost relief battle the siege breaks when the besiegers no longer outnumber",
+        "oddsengine/moves/_move_tree.py",
+        "15.3 after a lost relief battle (15.2)",
+        [
+            "test_whole_move_rules.py::test_relief_that_goes_inside_on_a_tie_breaks_the_siege",
+            "test_whole_move_rules.py::test_the_example_of_the_issue_two_go_inside_two_besiegers_left",
+            "test_whole_move_rules.py::test_besiegers_with_no_legal_retreat_are_eliminated_and_their_leaders_captured",
+            "test_move.py::test_relief_of_a_siege_is_a_battle_against_the_besiegers",
+        ],
+    ),
+    (
+        "5",
+        "allied defenders that withdrew together are besieged together",
+        "oddsengine/moves/siege_campaign.py",
+        "13.4: allied defenders that withdrew together are besieged together",
+        [
+            "test_allied_siege.py::test_the_move_lays_a_siege_of_both_allied_powers",
+            "test_allied_siege.py::test_the_first_assault_on_an_allied_garrison_by_hand",
+            "test_allied_siege.py::test_siege_after_move_and_plan_play_the_allied_siege",
         ],
     ),
     # §6 Field battle (14)
@@ -288,6 +323,17 @@ RULE_MAP = [
             "test_move_rules.py::test_leaders_go_inside_rather_than_with_a_group_that_cannot_retreat",
         ],
     ),
+    (
+        "6.1",
+        "leaders choose freely whether to go inside (policy leaders_inside)",
+        "oddsengine/moves/_move_tree.py",
+        '14.1: "leaders choose freely"',
+        [
+            "test_whole_move_rules.py::test_leaders_go_inside_or_retreat_as_the_policy_says",
+            "test_whole_move_rules.py::test_best_leaders_choice_is_judged_over_the_horizon",
+            "test_whole_move_rules.py::test_best_leaders_choice_holds_at_least_as_well_as_either_fixed_choice",
+        ],
+    ),
     # §6.2 Relief of a siege (15.2)
     (
         "6.2",
@@ -298,6 +344,13 @@ RULE_MAP = [
             "test_move_rules.py::test_relief_force_goes_inside_on_a_tied_loss",
             "test_move_rules.py::test_garrison_joins_the_relief_battle",
         ],
+    ),
+    (
+        "6.2",
+        "a relief that wins on hits breaks the siege, even with no unit left",
+        "oddsengine/moves/_move_tree.py",
+        "15.2: the relief force won: the siege is broken",
+        ["test_whole_move_rules.py::test_a_relief_that_wins_on_hits_breaks_the_siege_with_no_survivors"],
     ),
     # §7 Assault (15.1, original 000)
     (

@@ -17,10 +17,13 @@ from oddsengine.cli._engine_options import (
     with_reason,
 )
 from oddsengine.errors import OddsEngineError
+from oddsengine.moves.move import LEADERS_INSIDE_POLICIES
 from oddsengine.results.output import FORMATS
 
 #: End states a move lists when --states is not given.
 DEFAULT_STATES = 10
+#: How the table names the leaders' choice after a lost battle (14.1, --leaders-inside).
+_LEADERS_CHOICE = {"with-units": "; leaders went inside", "retreat": "; leaders retreated"}
 
 
 def _move_results(move, arguments) -> list:
@@ -49,6 +52,8 @@ def _run_move(arguments):
         overrides["relief_goes_inside_on_tie"] = arguments.relief_inside_on_tie == "yes"
     if arguments.avoiding_units is not None:
         overrides["avoiding_units"] = _avoiding_units(arguments.avoiding_units)
+    if arguments.leaders_inside:
+        overrides["leaders_inside"] = arguments.leaders_inside
     if arguments.horizon:
         overrides["defender_horizon"] = arguments.horizon
     if arguments.states is not None and arguments.format == "csv":
@@ -79,6 +84,7 @@ def _run_move(arguments):
                 f"  {record['probability']:>9.4%}  {record['outcome']:<18} "
                 f"mover {record['mover_end']}; defenders {record['defenders_end']}"
                 + (f"; captured {record['captured']}" if record["captured"] else "")
+                + _LEADERS_CHOICE.get(record["leaders_inside"], "")
                 + "\n"
             )
 
@@ -181,13 +187,22 @@ def register(commands) -> None:
         choices=("yes", "no"),
         help="15.2: a relief force losing on a tie goes inside, 4 in all (default yes)",
     )
+    policies.add_argument(
+        "--leaders-inside",
+        choices=LEADERS_INSIDE_POLICIES,
+        help="14.1: after a lost battle in its fortified space, the controller's leaders "
+        "go inside with the units that do (with-units), retreat with the rest (retreat), "
+        "or take the choice that best holds the space over --horizon (best, default; "
+        "they retreat when both are equal)",
+    )
     policies.add_argument("--retreat", metavar="POLICY", help="most-friendly or prefer:SPACE")
     policies.add_argument(
         "--horizon",
         type=positive_int,
         metavar="K",
-        help="judge the best defender policy by the chance of holding the space after K "
-        "impulses of assaults on the siege (default: at the end of the move)",
+        help="judge the best defender policy (and the best --leaders-inside choice) by the "
+        "chance of holding the space after K impulses of assaults on the siege (default: at "
+        "the end of the move)",
     )
     policies.add_argument(
         "--interception",

@@ -111,17 +111,26 @@ class DefenderResponse:
             return group.force, None
         return chosen, remaining_after(group.force, chosen)
 
-    def play_plan(self, branch, plan, withdraw, index=0) -> int:
+    def play_plan(self, branch, plan, withdraw, order=None) -> int:
         """Each defending power tries to avoid battle in impulse order (13.3), then the
-        units still there withdraw or fight."""
-        groups = sorted(
-            defender_groups(branch), key=lambda group: self.situation.impulse_rank(group.power)
-        )
-        if index < len(groups):
-            group = groups[index]
+        units still there withdraw or fight.
+
+        ``order`` is the labels of the defending groups still to be played, fixed when the
+        plan starts: a power that avoided battle leaves the space, and the next power in
+        impulse order still tries (13.3: "each major power tries separately").
+        """
+        if order is None:
+            groups = sorted(
+                defender_groups(branch),
+                key=lambda group: self.situation.impulse_rank(group.power),
+            )
+            order = tuple(group.label for group in groups)
+        if order:
+            label, order = order[0], order[1:]
+            group = branch.group(label)
             choice = plan[group.power]
             if not choice.startswith("avoid:"):
-                return self.play_plan(branch, plan, withdraw, index + 1)
+                return self.play_plan(branch, plan, withdraw, order)
             space = choice[len("avoid:") :].partition("+")[0]
             part, rest = self.avoiding_part(group)
             tried = branch.noting("avoid_attempted")
@@ -136,11 +145,13 @@ class DefenderResponse:
             needed = 0 if roll.automatic else roll.needed
             return self.roll(
                 needed,
-                lambda: self.play_plan(moved, plan, withdraw, index + 1),
-                lambda: self.play_plan(tried, plan, withdraw, index + 1),
+                lambda: self.play_plan(moved, plan, withdraw, order),
+                lambda: self.play_plan(tried, plan, withdraw, order),
             )
         groups = defender_groups(branch)
         if not groups:
+            # 13.3: every defender avoided battle: the mover enters an empty space (then
+            # 13.4 / 15: a siege of the fortifications or not).
             return self.arrival(branch)
         if sum(group.force.land_units for group in groups) == 0:
             return self.leaders_alone(branch)

@@ -44,6 +44,7 @@ __all__ = [
     "defender_groups",
     "defender_label_for",
     "plan_name",
+    "LEADERS_INSIDE_POLICIES",
 ]
 
 LEAF, ROLL, BATTLE = 0, 1, 2
@@ -60,6 +61,12 @@ AT_LEAST = {
 #: retreats while the rest is inside, and the units that avoided battle.
 MOVER, MOVER_INSIDE = "mover", "mover-inside"
 DEFENDERS, RETREATING, AVOIDED = "defenders", "defenders-retreating", "avoided:"
+
+#: Where the leaders of a defeated controlling power go when some of its units go inside
+#: and the rest retreat (14.1: "leaders choose freely"): ``best`` (the choice that gives
+#: the better chance of holding the space, judged like the ``best`` defender response;
+#: with no difference they retreat), ``with-units`` (inside) or ``retreat``.
+LEADERS_INSIDE_POLICIES = ("best", "with-units", "retreat")
 
 #: Outcome names: how the move ended for the moving formation.
 OUTCOME_NAMES = ("mover_in_control", "besieging", "mover_turned_back", "mover_moves_on")
@@ -94,8 +101,12 @@ class EndState:
     """One way a move can end.
 
     ``besiegers`` and ``garrison`` are set when the move ends in a siege (for siege
-    campaigns); ``mover_end`` and ``defenders_end`` read ``"Space: force"``,
-    ``"Space (inside): force"`` or ``"eliminated"``.
+    campaigns), with ``garrison_ally`` when units of a second, allied power are inside;
+    ``mover_end`` and ``defenders_end`` read ``"Space: force"``, ``"Space (inside):
+    force"`` or ``"eliminated"``. ``leaders_inside`` says where the
+    leaders of the controlling power went when it lost a battle in its fortified space
+    and its units split (14.1): ``"with-units"`` (inside) or ``"retreat"``; empty when
+    they had no choice.
     """
 
     outcome: str
@@ -108,6 +119,8 @@ class EndState:
     events: frozenset
     besiegers: Force | None = None
     garrison: Force | None = None
+    leaders_inside: str = ""
+    garrison_ally: Force | None = None
 
     def key(self):
         return (
@@ -119,6 +132,7 @@ class EndState:
             self.attacker_survivors,
             self.defender_survivors,
             tuple(sorted(self.events)),
+            self.leaders_inside,
         )
 
 
@@ -131,6 +145,7 @@ class Branch:
     captured: tuple[str, ...] = ()
     controller: str | None = None
     defender_lost: int = 0
+    leaders_inside: str = ""
 
     def group(self, label):
         for group in self.placement:

@@ -18,6 +18,7 @@ so the rules live in one place.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cached_property
 
 from oddsengine.combat.engagements import FieldBattle
 from oddsengine.combat.forces import UNIT_TYPES, Force
@@ -131,23 +132,10 @@ class MoveBuilder(DefenderResponse):
         move = self.move
         mover = branch.group(MOVER)
         controller = self.controller(branch)
-        besiegers = garrison = None
+        besiegers = garrison = ally = None
         if outcome == "besieging":
             besiegers = mover.force
-            inside = [
-                group.force
-                for group in branch.placement
-                if group.space == move.destination
-                and group.inside
-                and self.situation.at_war(group.power, self.mover_power)
-            ]
-            garrison = Force(power=controller)
-            if inside and len({force.power for force in inside}) == 1:
-                garrison = None
-                for force in inside:
-                    garrison = merge_forces(garrison, force)
-            elif inside:
-                garrison = None  # garrisons of two powers: no siege campaign from here
+            garrison, ally = self.garrison_of(branch)
         labels = [group.label for group in branch.placement if is_defender_label(group.label)]
         defenders_end = "; ".join(
             self._describe(branch, label) for label in sorted(labels, key=defender_label_order)
@@ -173,8 +161,32 @@ class MoveBuilder(DefenderResponse):
             events=branch.events,
             besiegers=besiegers,
             garrison=garrison,
+            garrison_ally=ally,
+            leaders_inside=branch.leaders_inside,
         )
         return self.leaf(state)
+
+    def garrison_of(self, branch) -> tuple[Force | None, Force | None]:
+        """The enemy units inside the destination: the garrison as one force (an empty
+        fortress: no units) and the units of an allied second power inside with it
+        (13.4: allied defenders withdraw together), the controller's first; (None, None)
+        for three powers or more (no siege campaign from there)."""
+        controller = self.controller(branch)
+        by_power: dict = {}
+        for group in branch.placement:
+            if (
+                group.space == self.destination
+                and group.inside
+                and self.situation.at_war(group.power, self.mover_power)
+            ):
+                by_power[group.power] = merge_forces(by_power.get(group.power), group.force)
+        if not by_power:
+            return Force(power=controller), None
+        if len(by_power) > 2:
+            return None, None
+        powers = sorted(by_power, key=lambda power: power != controller)
+        garrisons = [by_power[power] for power in powers]
+        return garrisons[0], (garrisons[1] if len(garrisons) == 2 else None)
 
     def retreat(self, branch, label, candidates, event) -> Branch:
         """Move group ``label`` to the space its policy picks; eliminate it if none (14.1)."""
@@ -237,6 +249,9 @@ class MoveBuilder(DefenderResponse):
         """The mover stands in the destination with no enemy in the open."""
         space = self.board.space(self.destination)
         controller = self.controller(branch)
+        if self.is_relief and "avoided_battle" in branch.events:
+            # 15.3: every besieger avoided battle (13.3): none is left, the siege is broken.
+            branch = branch.noting("siege_broken")
         if not self.situation.at_war(controller, self.mover_power):
             return self.finish(branch, "mover_in_control")
         if not space.is_fortified:
@@ -407,7 +422,35 @@ class MoveBuilder(DefenderResponse):
                     only=self.move.origin,
                 )
                 branch = self.retreat(branch, MOVER, candidates, "attacker_retreats")
-        return self.finish(branch, "mover_turned_back")
+        return self.finish(self.siege_breaks_after_relief(branch), "mover_turned_back")
+
+    @cached_property
+    def is_relief(self) -> bool:
+        """15.2: the move enters a space where units allied to the mover are besieged."""
+        return self.relief_fortress_group(self.move.initial_branch()) is not None
+
+    def siege_breaks_after_relief(self, branch) -> Branch:
+        """15.3 after a lost relief battle (15.2): the siege stands only while the besiegers
+        have more land units (cavalry counted) than the units inside.
+
+        Units of the relief that went inside on a tie raise the garrison, and the
+        besiegers' losses lower their count; when they no longer outnumber the garrison
+        the siege is broken and each besieging power retreats, free, to a legal adjacent
+        space (14.1's restrictions; the space the relief came from is not forbidden),
+        or is eliminated with its leaders captured if there is none.
+        """
+        if not self.is_relief:
+            return branch
+        besiegers = defender_groups(branch)
+        if sum(group.force.land_units for group in besiegers) > self.inside_units(branch):
+            return branch
+        branch = branch.noting("siege_broken")
+        for group in besiegers:
+            candidates = legal_retreats(
+                self.situation, branch.placement, group.power, self.destination
+            )
+            branch = self.retreat(branch, group.label, candidates, "defender_retreats")
+        return branch
 
     def relief_fortress_group(self, branch):
         """The besieged friendly units a relief force came for (15.2), if any."""
@@ -442,10 +485,7 @@ class MoveBuilder(DefenderResponse):
             # (its choice: as many as fit) and any number of leaders inside.
             room = max(MAX_UNITS_INSIDE - self.inside_units(branch), 0)
             count = min(room, group.force.land_units)
-            rest_units = group.force.land_units - count
-            # Leaders choose freely: they go with the units retreating if those have a
-            # legal retreat, and inside otherwise (never with a group that has none).
-            leaders_inside = rest_units == 0 or not self.retreat_candidates(branch, group.power)
+            branch, leaders_inside = self.leaders_go_inside(branch, group, count)
             inside, rest = split_inside(group.force, count, leaders_inside)
             if inside.land_units or inside.leaders:
                 branch = branch.with_group(
@@ -460,6 +500,45 @@ class MoveBuilder(DefenderResponse):
             branch, retreating, self.retreat_candidates(branch, group.power), "defender_retreats"
         )
 
+    def leaders_go_inside(self, branch, group, count) -> tuple[Branch, bool]:
+        """14.1: "leaders choose freely" whether to go inside with the ``count`` units
+        that do, or to retreat with the rest (the ``leaders_inside`` policy).
+
+        A leader never has to stay with a group that has no legal retreat: with no
+        units left to retreat, or no legal space for them, the leaders go inside. The
+        choice made is noted on the branch (reported by the end state).
+        """
+        rest_units = group.force.land_units - count
+        if rest_units == 0 or not self.retreat_candidates(branch, group.power):
+            return branch, True
+        if count == 0 or not group.force.leaders:
+            return branch, False
+        choice = self.move.leaders_inside
+        if choice == "best":
+            choice = self.best_leaders_choice(branch, group, count)
+        return replace(branch, leaders_inside=choice), choice == "with-units"
+
+    def best_leaders_choice(self, branch, group, count) -> str:
+        """The choice that gives the defenders the better chance of still holding the
+        space, judged like the ``best`` defender response (over ``defender_horizon``
+        impulses of assaults if the mover then lays a siege); ``retreat`` when both
+        are equal (always so when judged at the end of the move)."""
+        from oddsengine.moves.holding import garrison_holds
+
+        mover = branch.group(MOVER)
+        horizon = self.move.defender_horizon
+        if horizon is None or mover is None:
+            return "retreat"
+        holds = {}
+        for choice in ("retreat", "with-units"):
+            going_in, _ = split_inside(group.force, count, choice == "with-units")
+            placed = branch.with_group(Placed(group.label, self.destination, going_in, True))
+            garrison, ally = self.garrison_of(placed)
+            if garrison is None or mover.force.land_units <= self.inside_units(placed):
+                return "retreat"  # no siege follows, or no campaign to judge it by
+            holds[choice] = round(garrison_holds(mover.force, garrison, horizon, ally), 12)
+        return "with-units" if holds["with-units"] > holds["retreat"] else "retreat"
+
     def retreat_candidates(self, branch, power) -> tuple[str, ...]:
         return legal_retreats(
             self.situation, branch.placement, power, self.destination, forbidden=self.move.origin
@@ -468,19 +547,12 @@ class MoveBuilder(DefenderResponse):
     def after_attacker_wins(self, branch) -> int:
         space = self.board.space(self.destination)
         controller = self.controller(branch)
-        mover = branch.group(MOVER)
-        if mover is None:
-            return self.finish(branch, "mover_turned_back")
-        relieved = [
-            group
-            for group in branch.placement
-            if group.space == space.name
-            and group.inside
-            and self.situation.allied(group.power, self.mover_power)
-        ]
-        if relieved:
-            # 15.2: the relief force won: the siege is broken.
+        if self.is_relief:
+            # 15.2: the relief force won: the siege is broken. The winner is decided by
+            # hits (14 step 8), so this holds even when no relief unit survived.
             branch = branch.noting("siege_broken")
+        if branch.group(MOVER) is None:
+            return self.finish(branch, "mover_turned_back")
         if not self.situation.at_war(controller, self.mover_power):
             return self.finish(branch, "mover_in_control")
         if not space.is_fortified:

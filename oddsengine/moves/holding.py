@@ -41,7 +41,7 @@ def check_horizon(impulses) -> int:
 
 
 @lru_cache(maxsize=4096)
-def garrison_holds(besiegers, garrison, impulses: int) -> float:
+def garrison_holds(besiegers, garrison, impulses: int, garrison_ally=None) -> float:
     """Exact chance that ``garrison`` still holds after ``impulses`` impulses in which
     ``besiegers`` assault once each (15.1), the siege breaking included (15.3).
 
@@ -49,6 +49,8 @@ def garrison_holds(besiegers, garrison, impulses: int) -> float:
     ----------
     besiegers, garrison : Force or str
     impulses : int
+    garrison_ally : Force or str, optional
+        Units of an allied power inside with the garrison.
 
     Returns
     -------
@@ -56,7 +58,9 @@ def garrison_holds(besiegers, garrison, impulses: int) -> float:
     """
     from oddsengine.moves.siege import SiegeCampaign, exact_campaign
 
-    campaign = SiegeCampaign(besiegers, garrison, horizon=check_horizon(impulses))
+    campaign = SiegeCampaign(
+        besiegers, garrison, horizon=check_horizon(impulses), garrison_ally=garrison_ally
+    )
     return 1.0 - float(exact_campaign(campaign).taken_by[-1])
 
 
@@ -66,7 +70,7 @@ def garrison_holds_after(state, impulses: int | None) -> float:
     that the garrison still holds after ``impulses`` impulses of assaults."""
     if impulses is None or state.outcome != "besieging" or state.garrison is None:
         return 1.0
-    return garrison_holds(state.besiegers, state.garrison, impulses)
+    return garrison_holds(state.besiegers, state.garrison, impulses, state.garrison_ally)
 
 
 def campaign_after_move(move, horizon: int, **parameters):
@@ -96,9 +100,7 @@ def campaign_after_move(move, horizon: int, **parameters):
 
     campaign = SiegeCampaign.from_move(move, horizon=horizon, **parameters)
     weights: dict = defaultdict(float)
-    for weight, besiegers, garrison in campaign.start:
-        weights[(besiegers, garrison)] += weight
-    start = tuple(
-        (weight, besiegers, garrison) for (besiegers, garrison), weight in weights.items()
-    )
+    for weight, *siege in campaign.start:
+        weights[tuple(siege)] += weight
+    start = tuple((weight, *siege) for siege, weight in weights.items())
     return replace(campaign, start=start)

@@ -10,7 +10,7 @@ Numba kernel. Both return a :class:`~oddsengine.results.result.Result`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 
 import numpy as np
@@ -20,7 +20,7 @@ from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.combat.powers import normalise_power
 from oddsengine.engines._draws import DrawPlan
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, shown
 from oddsengine.moves._move_declaration import (
     DEFENDER_POLICIES,
     InterceptionAttempt,
@@ -35,6 +35,7 @@ from oddsengine.moves._move_declaration import (
 from oddsengine.moves._move_program import (
     BASE_EVENTS,
     DEFENDERS,
+    LEADERS_INSIDE_POLICIES,
     MOVER,
     OUTCOME_NAMES,
     Branch,
@@ -51,6 +52,7 @@ __all__ = [
     "InterceptionAttempt",
     "DEFENDER_POLICIES",
     "AFTER_WITHDRAWAL_POLICIES",
+    "LEADERS_INSIDE_POLICIES",
     "intercepting_formation",
     "end_state_records",
 ]
@@ -108,9 +110,19 @@ class Move:
         15.2: a relief force that loses on a tie in hits goes inside, up to 4 land units in
         all (default True); the rest retreat.
     defender_horizon : int, optional
-        Judge the ``best`` defender policy by the chance that the defenders still hold the
-        space after this many impulses of assaults on the siege the move may lay (see
+        Judge the ``best`` defender policy, and the ``best`` choice of ``leaders_inside``,
+        by the chance that the defenders still hold the space after this many impulses
+        of assaults on the siege the move may lay (see
         :func:`oddsengine.moves.holding.garrison_holds`); default: at the end of the move.
+    leaders_inside : {"best", "with-units", "retreat"}
+        14.1: when the power controlling a fortified space loses a battle there, up to 4
+        of its land units go inside and the rest retreat; its leaders choose freely
+        where to go. ``best`` (default): the choice that gives the better chance of
+        holding the space, judged like the ``best`` defender response (so over
+        ``defender_horizon``); when both are equal, and always at the end of the move,
+        the leaders retreat with the field army. ``with-units``: the leaders go inside;
+        ``retreat``: they retreat. Either way a leader never follows a group that has no
+        legal retreat. Each end state reports the choice applied (``leaders_inside``).
 
     With several defending powers in the destination (allies), each avoids battle
     separately in impulse order, the power controlling the space decides whether all
@@ -155,9 +167,21 @@ class Move:
     garrison_joins_relief: bool = False
     relief_goes_inside_on_tie: bool = True
     defender_horizon: int | None = None
+    leaders_inside: str = field(default="best", repr=False)
 
     kind = "move"
     outcome_names = OUTCOME_NAMES
+
+    def __repr__(self) -> str:
+        # The default leaders_inside policy is left out, so that the repr - which keys the
+        # random streams of a spec (oddsengine.engines._random.scenario_id) - is the same as
+        # before the policy existed, and seeded results stay reproducible.
+        shown_fields = [
+            f"{item.name}={getattr(self, item.name)!r}"
+            for item in fields(self)
+            if item.repr or (item.name == "leaders_inside" and self.leaders_inside != "best")
+        ]
+        return f"{type(self).__qualname__}({', '.join(shown_fields)})"
 
     def __post_init__(self):
         if not isinstance(self.situation, Situation):
@@ -215,6 +239,13 @@ class Move:
             raise OddsEngineError(
                 f"unknown after_withdrawal policy {self.after_withdrawal!r}; use "
                 + " or ".join(AFTER_WITHDRAWAL_POLICIES)
+            )
+        if not isinstance(self.leaders_inside, str) or (
+            self.leaders_inside not in LEADERS_INSIDE_POLICIES
+        ):
+            raise OddsEngineError(
+                f"unknown leaders_inside policy {shown(self.leaders_inside)}; use "
+                + ", ".join(LEADERS_INSIDE_POLICIES)
             )
         for name in ("garrison_joins_relief", "relief_goes_inside_on_tie"):
             if not isinstance(getattr(self, name), bool):
@@ -436,6 +467,7 @@ class Move:
             "captured": np.array([state.captured for state in states], dtype=object)[index],
             "attacker_survivors": np.array([s.attacker_survivors for s in states])[index],
             "defender_survivors": np.array([s.defender_survivors for s in states])[index],
+            "leaders_inside": np.array([s.leaders_inside for s in states], dtype=object)[index],
         }
         for name in self.event_names:
             columns[name] = np.array([name in state.events for state in states], dtype=bool)[index]
@@ -466,6 +498,7 @@ class Move:
             "garrison_joins_relief": self.garrison_joins_relief,
             "relief_goes_inside_on_tie": self.relief_goes_inside_on_tie,
             "defender_horizon": self.defender_horizon,
+            "leaders_inside": self.leaders_inside,
             "avoiding_units": None
             if self.avoiding_units is None
             else {power: force.notation() for power, force in self.avoiding_units},
@@ -501,7 +534,8 @@ def end_state_records(result, limit: int | None = None) -> list[dict]:
     """The end states of a move result, most likely first, as plain records.
 
     Each record has the outcome, the controller, where the mover and the defenders
-    ended, the captured leaders, the survivors and the probability.
+    ended, the captured leaders, the survivors, the probability and where the leaders of
+    a defeated controlling power went (``leaders_inside``, see :class:`Move`).
     """
     frame = result.states_frame()
     keep = [
@@ -513,6 +547,7 @@ def end_state_records(result, limit: int | None = None) -> list[dict]:
         "attacker_survivors",
         "defender_survivors",
         "probability",
+        "leaders_inside",
     ]
     records = []
     if limit is not None:
@@ -522,5 +557,6 @@ def end_state_records(result, limit: int | None = None) -> list[dict]:
         record["attacker_survivors"] = int(record["attacker_survivors"])
         record["defender_survivors"] = int(record["defender_survivors"])
         record["probability"] = float(record["probability"])
+        record["leaders_inside"] = record["leaders_inside"] or None  # None: no choice made
         records.append(record)
     return records

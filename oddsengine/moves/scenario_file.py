@@ -30,6 +30,7 @@ the file, the key and the reason. The layout::
     after_withdrawal = "go-back"          # or move-on (13.4)
     garrison_joins_relief = false         # 15.2
     relief_goes_inside_on_tie = true      # 15.2
+    leaders_inside = "best"               # or with-units, retreat (14.1)
     retreat = "most-friendly"             # or prefer:SPACE[,SPACE]
     attacker_cards = []
     defender_cards = []
@@ -79,6 +80,7 @@ _MOVE_KEYS = {
     "after_withdrawal",
     "garrison_joins_relief",
     "relief_goes_inside_on_tie",
+    "leaders_inside",
 }
 
 
@@ -263,7 +265,8 @@ def load_move(name_or_path, **overrides):
     for name, what in (("from", "a space"), ("to", "a space"), ("units", "a force")):
         if name in entry:
             reader.text(entry[name], f"move.{name}", what)
-    for name, what in (("power", "a power"), ("retreat", "a policy")):
+    policies = (("power", "a power"), ("retreat", "a policy"), ("leaders_inside", "a policy"))
+    for name, what in policies:
         if name in entry:
             reader.text(entry[name], f"move.{name}", what)
     for name in ("attacker_cards", "defender_cards"):
@@ -292,6 +295,7 @@ def load_move(name_or_path, **overrides):
         "after_withdrawal": entry.get("after_withdrawal", "go-back"),
         "garrison_joins_relief": entry.get("garrison_joins_relief", False),
         "relief_goes_inside_on_tie": entry.get("relief_goes_inside_on_tie", True),
+        "leaders_inside": entry.get("leaders_inside", "best"),
     }
     arguments.update(overrides)
     return reader.build("move", Move, situation, **arguments)

@@ -19,6 +19,8 @@ from oddsengine.moves.siege_campaign import (
     SiegeCampaign,
     check_campaign,
     force_with,
+    garrison_counts,
+    garrison_counts_after,
     unit_counts,
 )
 from oddsengine.moves.siege_montecarlo import CAMPAIGN_BLOCK, simulate_campaign
@@ -42,23 +44,24 @@ def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
     besiegers_left = garrison_left = left_if_taken = 0.0
     # state: (start index, besieger counts, garrison counts) -> probability
     states = defaultdict(float)
-    for index, (weight, besiegers, garrison) in enumerate(campaign.start):
-        states[(index, unit_counts(besiegers), unit_counts(garrison))] += weight
+    for index, (weight, besiegers, garrison, ally) in enumerate(campaign.sieges):
+        states[(index, unit_counts(besiegers), garrison_counts(garrison, ally))] += weight
     taken_mass = 0.0
     for impulse in range(1, campaign.horizon + 1):
         following = defaultdict(float)
         for (index, attacker, defender), weight in states.items():
-            _, template_besiegers, template_garrison = campaign.start[index]
+            template_besiegers = campaign.sieges[index][1]
             besiegers = campaign.reinforced(force_with(attacker, template_besiegers), impulse)
-            garrison = force_with(defender, template_garrison)
+            garrison, ally = campaign.garrison_forces(index, defender)
             expected_cp += weight * campaign.cp_before_assault(impulse)
             if not campaign.assaults_in(impulse):
                 following[(index, unit_counts(besiegers), defender)] += weight
                 continue
             first = impulse == campaign.assault_from
-            assault = campaign.assault(besiegers, garrison, first)
+            assault = campaign.assault(besiegers, garrison, first, ally)
             plan = assault.draw_plan()
             columns = assault.outcome_columns(plan.cell_values())
+            garrison_after = garrison_counts_after(assault, columns)
             probabilities = plan.cell_probabilities()
             for cell in np.flatnonzero(probabilities > 0):
                 mass = weight * probabilities[cell]
@@ -66,7 +69,7 @@ def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
                 # Every besieger stays for the next impulse: the assaulting formation's
                 # survivors and the units that stood by (15.1, 15.3).
                 attacker_after = tuple(int(columns[f"besieger_{k}"][cell]) for k in UNIT_TYPES)
-                defender_after = tuple(int(columns[f"defender_{k}"][cell]) for k in UNIT_TYPES)
+                defender_after = tuple(int(count) for count in garrison_after[cell])
                 if outcome == "success":
                     taken[impulse - 1 :] += mass
                     taken_mass += mass

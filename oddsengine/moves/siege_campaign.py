@@ -13,7 +13,9 @@ Monte Carlo engine (:mod:`oddsengine.moves.siege_montecarlo`) samples every assa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+
+import numpy as np
 
 from oddsengine.combat.cards import Card, find_card
 from oddsengine.combat.engagements import Assault
@@ -21,7 +23,15 @@ from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["SiegeCampaign", "SIEGE_STANDS", "unit_counts", "force_with", "check_campaign"]
+__all__ = [
+    "SiegeCampaign",
+    "SIEGE_STANDS",
+    "unit_counts",
+    "force_with",
+    "garrison_counts",
+    "garrison_counts_after",
+    "check_campaign",
+]
 
 #: CP an assault costs (15.1: an Assault/Foreign War action, 1 CP); moving a formation
 #: of reinforcements costs 1 CP too (13.1).
@@ -75,7 +85,13 @@ class SiegeCampaign:
     options : RuleOptions
     start : tuple of (probability, besiegers, garrison), optional
         A distribution of starting sieges (set by :meth:`from_move`); the probability
-        left over is that of no siege at all.
+        left over is that of no siege at all. A siege of a garrison of two allied powers
+        is ``(probability, besiegers, garrison, garrison_ally)``.
+    garrison_ally : Force or str, optional
+        Units of a second power allied to the garrison's, inside with it (a move whose
+        allied defenders withdrew together, 13.4); both count against the 4 inside and
+        split their losses (14 step 9, as :class:`~oddsengine.Assault`'s
+        ``defender_ally``).
 
     Examples
     --------
@@ -97,8 +113,20 @@ class SiegeCampaign:
     start: tuple = ()
     schedule: tuple = ()
     assault_from: int = 1
+    garrison_ally: Force | None = field(default=None, repr=False)
 
     kind = "siege-campaign"
+
+    def __repr__(self) -> str:
+        # garrison_ally is left out when there is none, so that the repr - which keys the
+        # random streams (oddsengine.engines._random.scenario_id) - is the same as before
+        # allied garrisons were modelled, and seeded results stay reproducible.
+        shown_fields = [
+            f"{item.name}={getattr(self, item.name)!r}"
+            for item in fields(self)
+            if item.repr or (item.name == "garrison_ally" and self.garrison_ally is not None)
+        ]
+        return f"{type(self).__qualname__}({', '.join(shown_fields)})"
 
     def __post_init__(self):
         if isinstance(self.horizon, bool) or not isinstance(self.horizon, int):
@@ -128,15 +156,29 @@ class SiegeCampaign:
             garrison = _as_force(self.garrison, "garrison")
             object.__setattr__(self, "besiegers", besiegers)
             object.__setattr__(self, "garrison", garrison)
-            object.__setattr__(self, "start", ((1.0, besiegers, garrison),))
-        for _, besiegers, garrison in self.start:
+            start = (1.0, besiegers, garrison)
+            if self.garrison_ally is not None:
+                ally = _as_force(self.garrison_ally, "garrison ally")
+                object.__setattr__(self, "garrison_ally", ally)
+                start += (ally,)
+            object.__setattr__(self, "start", (start,))
+        elif self.garrison_ally is not None:
+            raise OddsEngineError("garrison_ally goes with besiegers and garrison, not start")
+        for entry in self.start:
+            if not (isinstance(entry, tuple | list) and len(entry) in (3, 4)):
+                raise OddsEngineError(
+                    "a start is (probability, besiegers, garrison[, garrison_ally]), not "
+                    + shown(entry)
+                )
+        for _, besiegers, garrison, ally in self.sieges:
             # 15: a siege needs more besieging land units than those inside.
-            if besiegers.land_units <= garrison.land_units:
+            inside = garrison.land_units + (ally.land_units if ally is not None else 0)
+            if besiegers.land_units <= inside:
                 raise OddsEngineError(
                     f"{besiegers.land_units} besieging land units do not outnumber the "
-                    f"garrison of {garrison.land_units}: the space is not under siege (15)"
+                    f"garrison of {inside}: the space is not under siege (15)"
                 )
-            self.assault(besiegers, garrison, first=True)  # refuse bad cards now
+            self.assault(besiegers, garrison, first=True, ally=ally)  # refuse bad cards now
         if self.reinforcements is not None:
             power = self.start[0][1].power
             reinforcements = _as_force(self.reinforcements, "reinforcements", power)
@@ -173,6 +215,21 @@ class SiegeCampaign:
             schedule.append((impulse, units))
         object.__setattr__(self, "schedule", tuple(sorted(schedule, key=lambda pair: pair[0])))
 
+    @property
+    def sieges(self) -> tuple:
+        """Every starting siege as ``(probability, besiegers, garrison, garrison_ally)``;
+        ``garrison_ally`` is None for a garrison of one power."""
+        return tuple((*entry, None) if len(entry) == 3 else tuple(entry) for entry in self.start)
+
+    def garrison_forces(self, index: int, counts) -> tuple[Force, Force | None]:
+        """The garrison of starting siege ``index`` (and its ally) with unit ``counts``
+        (see :func:`garrison_counts`)."""
+        _, _, garrison, ally = self.sieges[index]
+        width = len(UNIT_TYPES)
+        if ally is None:
+            return force_with(counts[:width], garrison), None
+        return force_with(counts[:width], garrison), force_with(counts[width:], ally)
+
     def assaults_in(self, impulse: int) -> bool:
         """Whether the besiegers assault in ``impulse`` (they wait before assault_from)."""
         return impulse >= self.assault_from
@@ -193,7 +250,11 @@ class SiegeCampaign:
             move.end_state_probabilities, move.program.end_states, strict=True
         ):
             if weight > 0 and state.outcome == "besieging" and state.garrison is not None:
-                start.append((float(weight), state.besiegers, state.garrison))
+                entry = (float(weight), state.besiegers, state.garrison)
+                if state.garrison_ally is not None:
+                    # 13.4: allied defenders that withdrew together are besieged together.
+                    entry += (state.garrison_ally,)
+                start.append(entry)
         if not start:
             raise OddsEngineError("the move never lays a siege: there is no campaign to play")
         return cls(start=tuple(start), **parameters)
@@ -201,10 +262,11 @@ class SiegeCampaign:
     @property
     def siege_probability(self) -> float:
         """Probability that a siege stands at the start."""
-        return float(sum(weight for weight, _, _ in self.start))
+        return float(sum(entry[0] for entry in self.start))
 
-    def assault(self, besiegers: Force, garrison: Force, first: bool) -> Assault:
-        """The assault of ``besiegers`` on ``garrison``; the cards are played in the first."""
+    def assault(self, besiegers: Force, garrison: Force, first: bool, ally=None) -> Assault:
+        """The assault of ``besiegers`` on ``garrison`` (with its ``ally``, if any); the
+        cards are played in the first."""
         return Assault(
             besiegers,
             garrison,
@@ -212,6 +274,7 @@ class SiegeCampaign:
             defender_cards=self.defender_cards if first else (),
             policies=self.policies,
             options=self.options,
+            defender_ally=ally,
         )
 
     def arrivals(self, impulse: int) -> list[Force]:
@@ -242,8 +305,8 @@ class SiegeCampaign:
         """The assault of impulse 1 when the campaign starts from one siege."""
         if len(self.start) != 1:
             return None
-        _, besiegers, garrison = self.start[0]
-        return self.assault(besiegers, garrison, first=True)
+        _, besiegers, garrison, ally = self.sieges[0]
+        return self.assault(besiegers, garrison, first=True, ally=ally)
 
     def describe_lines(self) -> list[str]:
         """Which part of the stack assaults in impulse 1, when not all of it does."""
@@ -260,8 +323,8 @@ class SiegeCampaign:
 
     def describe(self) -> dict:
         sieges = [
-            {"probability": weight, "besiegers": b.notation(), "garrison": g.notation()}
-            for weight, b, g in self.start[:10]
+            {"probability": weight, "besiegers": b.notation(), "garrison": _inside(g, ally)}
+            for weight, b, g, ally in self.sieges[:10]
         ]
         return {
             "horizon": self.horizon,
@@ -286,9 +349,39 @@ class SiegeCampaign:
 
     def title(self) -> str:
         if len(self.start) == 1 and self.start[0][0] == 1.0:
-            _, besiegers, garrison = self.start[0]
-            return f"Siege campaign: {besiegers.notation()}  against  {garrison.notation()}"
+            _, besiegers, garrison, ally = self.sieges[0]
+            return f"Siege campaign: {besiegers.notation()}  against  {_inside(garrison, ally)}"
         return f"Siege campaign after a move (siege laid with p = {self.siege_probability:.4f})"
+
+
+def _inside(garrison: Force, ally: Force | None) -> str:
+    """The garrison's notation, and its ally's after a ``+``."""
+    return garrison.notation() + ("" if ally is None else f" + {ally.notation()}")
+
+
+def garrison_counts(garrison: Force, ally: Force | None = None) -> tuple[int, ...]:
+    """The garrison's (regulars, mercenaries, cavalry), then its ally's, if any."""
+    return unit_counts(garrison) + (() if ally is None else unit_counts(ally))
+
+
+def garrison_counts_after(assault: Assault, columns) -> np.ndarray:
+    """The garrison's unit counts after each cell of ``assault``'s ``columns``: (cells,
+    3), or (cells, 6) with an allied garrison (each power's losses as 14 step 9 splits
+    them, see :func:`oddsengine.combat.engagements.split_losses`)."""
+    total = np.stack([np.asarray(columns[f"defender_{kind}"]) for kind in UNIT_TYPES], axis=1)
+    ally = assault.defender_ally
+    if ally is None:
+        return total
+    main = assault.prepared_forces(with_ally=False)[1]
+    order = assault.policies.defender_casualty_order
+    parts = []
+    for force in (main, ally):
+        table = np.array(force.units_after_each_loss(order)).reshape(-1, len(UNIT_TYPES))
+        lost = force.land_units - np.asarray(columns[f"{force.power}_survivors"])
+        parts.append(table[lost])
+    counts = np.concatenate(parts, axis=1)
+    counts[total.sum(axis=1) == 0] = 0  # the space taken (a card may take it, 105)
+    return counts
 
 
 def force_with(counts, template: Force) -> Force:

@@ -25,6 +25,8 @@ from oddsengine.moves.siege_campaign import (
     SiegeCampaign,
     check_campaign,
     force_with,
+    garrison_counts,
+    garrison_counts_after,
     unit_counts,
 )
 from oddsengine.results.campaign_result import CampaignResult
@@ -114,17 +116,20 @@ def _codes(states: np.ndarray) -> np.ndarray:
 def _simulate_block(campaign, size, key, totals, taken_counts, broken_counts):
     stride = np.uint64(campaign.horizon + 1)
     positions = np.arange(size, dtype=np.uint64) * stride
-    weights = np.array([weight for weight, _, _ in campaign.start])
+    weights = np.array([entry[0] for entry in campaign.start])
     no_siege = max(1.0 - weights.sum(), 0.0)
     # The siege each trial starts from; the last value (when possible) is no siege.
     starts = np.append(weights, no_siege) if no_siege > 0 else weights
     start = _sample(DrawPlan(starts, [1.0]), key, positions)[0]
     alive = start < weights.size
     attacker = np.zeros((size, 3), dtype=np.int64)
-    defender = np.zeros((size, 3), dtype=np.int64)
-    for index, (_, besiegers, garrison) in enumerate(campaign.start):
+    # The garrison's counts, then its ally's (6 columns) when a start has an ally.
+    width = 6 if any(ally is not None for *_, ally in campaign.sieges) else 3
+    defender = np.zeros((size, width), dtype=np.int64)
+    for index, (_, besiegers, garrison, ally) in enumerate(campaign.sieges):
         attacker[start == index] = unit_counts(besiegers)
-        defender[start == index] = unit_counts(garrison)
+        counts = garrison_counts(garrison, ally)
+        defender[start == index] = counts + (0,) * (width - len(counts))
     cp = np.zeros(size)
     for impulse in range(1, campaign.horizon + 1):
         live = np.flatnonzero(alive)
@@ -135,19 +140,22 @@ def _simulate_block(campaign, size, key, totals, taken_counts, broken_counts):
         _, first_of, inverse = np.unique(_codes(states), return_index=True, return_inverse=True)
         for group_index, group in enumerate(states[first_of]):
             members = live[inverse == group_index]
-            _, template_besiegers, template_garrison = campaign.start[int(group[0])]
+            index = int(group[0])
+            template_besiegers = campaign.sieges[index][1]
             besiegers = campaign.reinforced(force_with(group[1:4], template_besiegers), impulse)
-            garrison = force_with(group[4:7], template_garrison)
+            garrison, ally = campaign.garrison_forces(index, group[4:])
             cp[members] += campaign.cp_before_assault(impulse)
             if not campaign.assaults_in(impulse):
                 attacker[members] = unit_counts(besiegers)
                 continue
-            assault = campaign.assault(besiegers, garrison, impulse == campaign.assault_from)
+            first = impulse == campaign.assault_from
+            assault = campaign.assault(besiegers, garrison, first, ally)
             values = _sample(assault.draw_plan(), key, positions[members] + np.uint64(impulse))
             columns = assault.outcome_columns(values)
             outcome = columns["outcome"]
             attacker[members] = np.stack([columns[f"besieger_{k}"] for k in UNIT_TYPES], axis=1)
-            defender[members] = np.stack([columns[f"defender_{k}"] for k in UNIT_TYPES], axis=1)
+            after = garrison_counts_after(assault, columns)
+            defender[members, : after.shape[1]] = after
             success = outcome == "success"
             ended = ~np.isin(outcome, SIEGE_STANDS)
             taken_counts[impulse - 1] += success.sum()

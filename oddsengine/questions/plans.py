@@ -25,7 +25,7 @@ Plan files are TOML, read with :mod:`tomllib` (nothing in them is executed)::
     name = "fight"
     defender = "fight"          # move keys: defender, retreat, interception,
                                 # attacker_cards, defender_cards (the field battle),
-                                # avoiding_units, after_withdrawal
+                                # avoiding_units, after_withdrawal, leaders_inside
     [[course]]
     name = "wait for 4R, then assault"
     schedule = [[3, "4R"]]      # siege keys: schedule, reinforcements, assault_from,
@@ -57,6 +57,7 @@ _MOVE_KEYS = {
     "defender_cards": "defender_cards",
     "avoiding_units": "avoiding_units",
     "after_withdrawal": "after_withdrawal",
+    "leaders_inside": "leaders_inside",
 }
 _SIEGE_KEYS = {
     "schedule": "schedule",
@@ -356,8 +357,11 @@ def _siege_losses(campaign, result) -> tuple[float, float, float]:
     """Given a siege: expected land units lost by the besiegers and by the garrison, and
     the probability the siege stands at the start."""
     sieges = campaign.siege_probability
-    besiegers = sum(w * b.land_units for w, b, _ in campaign.start) / sieges
-    garrison = sum(w * g.land_units for w, _, g in campaign.start) / sieges
+    besiegers = sum(w * b.land_units for w, b, _, _ in campaign.sieges) / sieges
+    garrison = (
+        sum(w * (g.land_units + (a.land_units if a else 0)) for w, _, g, a in campaign.sieges)
+        / sieges
+    )
     arrived = 0.0
     for impulse in range(1, campaign.horizon + 1):
         ended = 0.0
@@ -387,8 +391,10 @@ def _move_row(plan, course, method, trials, seed) -> dict:
     from oddsengine.moves.scenario_file import load_move
 
     overrides = dict(course.move)
-    if overrides.get("defender_policy", "best") == "best":
-        # The best response is judged over the plan's horizon (move --horizon).
+    judged = (overrides.get("defender_policy", "best"), overrides.get("leaders_inside", "best"))
+    if "best" in judged:
+        # The best response, and the best choice of the leaders that may go inside after
+        # a lost battle (14.1), are judged over the plan's horizon (move --horizon).
         overrides["defender_horizon"] = plan.horizon
     move = load_move(plan.scenario, **overrides)
     if method == "exact":
