@@ -218,14 +218,14 @@ RULE_MAP = [
     (
         "6",
         "more hits wins, a tie goes to the defender",
-        "oddsengine/combat/_combat.py",
+        "oddsengine/combat/battle.py",
         "14 step 8",
         ["test_battle_rules.py::test_one_regular_against_one_regular"],
     ),
     (
         "6",
         "both wiped out: more dice keeps one unit",
-        "oddsengine/combat/_combat.py",
+        "oddsengine/combat/battle.py",
         "14 step 9",
         [
             "test_battle_rules.py::test_both_wiped_out_the_side_with_more_dice_keeps_one_unit",
@@ -413,8 +413,8 @@ RULE_MAP = [
     (
         "11",
         "both sides sunk: more dice keep one unit, the defender on equal dice",
-        "oddsengine/combat/naval.py",
-        "16.2: both sides wiped out",
+        "oddsengine/combat/battle.py",
+        "16.2, 21.7: both wiped out",
         [
             "test_naval.py::test_both_wiped_out_equal_dice_the_defender_keeps_a_squadron",
             "test_naval.py::test_both_wiped_out_more_dice_keeps_a_unit_even_for_the_loser",
@@ -487,14 +487,18 @@ RULE_MAP = [
         [
             "test_foreign_war.py::test_no_defender_die_and_equal_dice_leave_the_foreign_side_a_unit",
             "test_foreign_war.py::test_no_retreat_survivors_stay_for_the_next_attempt",
+            "test_battle_resolution.py::test_a_foreign_war_attempt_is_a_field_battle_without_the_extra_die",
         ],
     ),
     (
         "13",
         "both sides wiped out: more dice keep a unit, the foreign side on equal dice",
-        "oddsengine/combat/foreign_war.py",
-        "21.7 / 14 step 9",
-        ["test_foreign_war.py::test_more_dice_keep_a_unit_when_both_sides_are_wiped_out"],
+        "oddsengine/combat/battle.py",
+        "16.2, 21.7: both wiped out",
+        [
+            "test_foreign_war.py::test_more_dice_keep_a_unit_when_both_sides_are_wiped_out",
+            "test_battle_resolution.py::test_both_wiped_out_counts_post_roll_dice_for_every_kind",
+        ],
     ),
     # §10 Exact probabilities for checking
     (

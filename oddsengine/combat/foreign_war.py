@@ -16,12 +16,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from oddsengine.combat.battle import PostRollCard, resolve_battle
 from oddsengine.combat.forces import (
     DEFAULT_CASUALTY_ORDER,
     UNIT_TYPES,
     Force,
     as_force,
     parse_force,
+    take_losses,
 )
 from oddsengine.combat.naval_cards import CardEffect, parse_effects
 from oddsengine.combat.options import POST_ROLL_POLICIES, parse_casualty_order
@@ -181,9 +183,9 @@ class ForeignWar:
 
     # -- one attempt -------------------------------------------------------------------
 
-    def major_dice(self, land_units: int, first: bool) -> int:
-        """21.7 / 14 step 2: land units + the best battle rating + cards before the roll
-        (first attempt only)."""
+    def major_dice(self, land_units, first: bool):
+        """14 step 2 / 21.7: land units + the best battle rating + cards before the roll
+        (first attempt only); the major power attacks, so no defender's extra die."""
         dice = land_units + self.force.battle_rating  # 21.7: no defender's extra die here
         if first:
             dice += sum(
@@ -200,49 +202,49 @@ class ForeignWar:
         power = self.force.power
         return sum(effect.dice_for(power) for effect in self.cards if effect.timing == "post-roll")
 
-    def _after_losses(self, counts: np.ndarray, losses: np.ndarray) -> np.ndarray:
-        """Counts (n, 3) after ``losses`` (n,) land units, in the casualty order."""
-        left = counts.copy()
-        remaining = losses.copy()
-        for kind in self.casualty_order:
-            column = UNIT_TYPES.index(kind)
-            taken = np.minimum(remaining, left[:, column])
-            left[:, column] -= taken
-            remaining -= taken
-        return left
-
     def attempt(self, counts, foreign, first, major_hits, foreign_hits, extra_hits):
         """Counts and foreign units after one attempt with these hits, elementwise.
 
         ``counts`` has shape (n, 3) (regulars, mercenaries, cavalry); the other arrays
-        shape (n,). 21.7: no defender's die, no retreat; each hit removes a unit of the
-        other side; if both sides are wiped out the side that rolled more dice keeps one
-        unit, the foreign side on equal dice.
+        shape (n,). An attempt is a field battle (21.7, RULES.md §13), resolved by
+        :func:`~oddsengine.combat.battle.resolve_battle` with a foreign war's parameters:
+        the major power attacks without the defender's extra die against the foreign
+        units (one die each, no leader, no card), each hit removes a unit of the other
+        side (the major power's in its casualty order), both sides wiped out leave the side
+        that rolled more dice one unit (the foreign side on equal dice), and no retreat
+        follows. The major power's post-roll card plays for the attempt's goal: no foreign
+        unit left.
         """
         counts = np.atleast_2d(np.asarray(counts, dtype=np.int64))
         foreign = np.asarray(foreign, dtype=np.int64)
         major_hits = np.asarray(major_hits, dtype=np.int64)
         units = counts.sum(axis=1)
-        dice = self.major_dice(units, first)
         post = self.post_roll_dice(first)
-        if post:
-            if self.post_roll_policy == "always":
-                played = np.ones(units.shape, dtype=bool)
-            else:
-                played = (major_hits < foreign) & (foreign <= major_hits + post)
-            major_hits = major_hits + np.where(played, extra_hits, 0)
-            dice = dice + played * post
-        # 21.7: each hit removes one unit of the other side; no retreat follows.
-        foreign_left = np.maximum(foreign - major_hits, 0)
-        lost = np.minimum(foreign_hits, units)
-        counts_left = self._after_losses(counts, lost)
-        # 21.7 / 14 step 9: both sides wiped out: more dice keep a unit, the foreign side
-        # on equal dice.
-        both_gone = (foreign_left == 0) & (units - lost == 0)
-        major_keeps = both_gone & (dice > foreign)  # the foreign side rolls 1 die a unit
-        kept = self._after_losses(counts, np.maximum(units - 1, 0))
-        counts_left = np.where(major_keeps[:, None], kept, counts_left)
-        foreign_left = np.where(both_gone & ~major_keeps, 1, foreign_left)
+        janissaries = (PostRollCard(post, self.post_roll_policy),) if post else ()
+
+        def units_left(role, hits_against, loses):
+            if role == "attacker":
+                lost = np.minimum(hits_against, units)
+                return take_losses(counts, lost, self.casualty_order), units - lost == 0
+            foreign_left = np.maximum(foreign - hits_against, 0)
+            return foreign_left, foreign_left == 0
+
+        def keep_one(role, left, keeps):
+            if role == "attacker":
+                kept = take_losses(counts, np.maximum(units - 1, 0), self.casualty_order)
+                return np.where(keeps[:, None], kept, left)
+            return np.where(keeps, 1, left)
+
+        battle = resolve_battle(
+            (major_hits, foreign_hits),
+            (extra_hits, 0),
+            (janissaries, ()),
+            (self.major_dice(units, first), foreign),  # the foreign side: 1 die a unit
+            units_left,
+            keep_one,
+            goal=lambda major, _foreign_hits: major >= foreign,  # no foreign unit left
+        )
+        counts_left, foreign_left = battle["left"]
         return counts_left, foreign_left
 
     def _attempt_table(self, counts, foreign, first):
