@@ -11,7 +11,8 @@ from oddsengine import Assault, FieldBattle, OddsEngineError, Policies, exact, s
 from oddsengine.cli import main
 from oddsengine.combat.forces import parse_force
 from oddsengine.combat.formations import strongest_formation
-from oddsengine.moves.siege import SiegeCampaign, exact_campaign
+from oddsengine.engines.siege import exact_campaign
+from oddsengine.moves.siege_campaign import SiegeCampaign
 
 THIRD = Fraction(1, 3)
 

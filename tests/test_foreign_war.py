@@ -119,9 +119,13 @@ def test_foreign_war_refusals(args, kwargs, message):
         oe.ForeignWar(*args, **kwargs)
 
 
-def test_simulate_refers_a_war_to_its_own_sampler():
-    with pytest.raises(oe.OddsEngineError, match="simulate_foreign_war"):
-        oe.simulate(oe.ForeignWar("egypt", "3R", horizon=2), trials=1000, seed=1)
+def test_simulate_plays_a_war_with_its_own_sampler():
+    # One door: simulate(war) is the war's Monte Carlo, attempt by attempt.
+    war = oe.ForeignWar("egypt", "3R", horizon=2)
+    door = oe.simulate(war, trials=np.int64(1000), seed=1)
+    own = oe.simulate_foreign_war(war, trials=1000, seed=1)
+    assert door.p == own.p and door.trials == own.trials == 1000
+    assert oe.exact(war).p == oe.exact_foreign_war(war).p
 
 
 @pytest.mark.parametrize(

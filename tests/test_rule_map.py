@@ -504,7 +504,7 @@ RULE_MAP = [
     (
         "10",
         "2d6 tables and binomial hits",
-        "oddsengine/engines/_draws.py",
+        "oddsengine/draws.py",
         "2d6",
         [
             "test_reference_agreement.py::test_two_dice_rolls_match_brute_force",

@@ -7,7 +7,8 @@ import pytest
 
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves.scenario_file import load_move
-from oddsengine.moves.siege import SiegeCampaign, exact_campaign, simulate_campaign
+from oddsengine.engines.siege import exact_campaign, simulate_campaign
+from oddsengine.moves.siege_campaign import SiegeCampaign
 
 
 def at_least(dice, hits):

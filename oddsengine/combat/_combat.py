@@ -22,7 +22,7 @@ from oddsengine.combat.battle import (
     resolve_battle,
 )
 from oddsengine.combat.forces import UNIT_TYPES, Force
-from oddsengine.engines._draws import DrawPlan, binomial_pmf, convolve
+from oddsengine.draws import DrawPlan, binomial_pmf, convolve
 
 __all__ = ["CombatSide", "StackedSide", "combat_plan", "hits_pmf", "resolve_combat", "resolve_hits"]
 

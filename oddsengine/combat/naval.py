@@ -23,7 +23,7 @@ from oddsengine.combat.naval_cards import (
     roll_card_effect,
 )
 from oddsengine.combat.options import POST_ROLL_POLICIES
-from oddsengine.engines._draws import DrawPlan, binomial_pmf, two_dice_pmf
+from oddsengine.draws import DrawPlan, binomial_pmf, two_dice_pmf
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["NavalBattle", "NavalInterception", "NavalAvoidBattle", "naval_losses"]

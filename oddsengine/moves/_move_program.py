@@ -5,7 +5,7 @@ A program has *nodes* ``[kind, argument, next, other]``: a ``ROLL`` node goes to
 when 2d6 reaches ``argument`` and to ``other`` otherwise, a ``BATTLE`` node draws the cell
 of field battle ``argument`` and maps it through ``leaf_map[next + cell]``, and a ``LEAF``
 node ends the trial in end state ``argument``. The exact engine multiplies the
-probabilities along the tree; the Monte Carlo kernel (:mod:`oddsengine.moves._move_kernel`)
+probabilities along the tree; the Monte Carlo kernel (:mod:`oddsengine.engines._move_kernel`)
 samples a path through it.
 """
 
