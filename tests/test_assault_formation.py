@@ -6,6 +6,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from conftest import run_cli as run
 
 from oddsengine import Assault, FieldBattle, OddsEngineError, Policies, exact, simulate
 from oddsengine.cli import main
@@ -200,12 +201,6 @@ def test_a_cancelled_assault_does_not_break_the_siege():
     result = exact_campaign(campaign)
     assert result.taken_by[0] == 0.0 and result.broken_by[1] == 0.0
     assert close(result.taken_by[1], Fraction(11, 27))
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_cli_assault_says_which_part_of_the_stack_assaults(capsys):

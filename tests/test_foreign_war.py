@@ -6,6 +6,7 @@ from math import comb, isclose
 
 import numpy as np
 import pytest
+from conftest import run_cli as run
 
 import oddsengine as oe
 
@@ -151,14 +152,6 @@ def test_probabilities_add_up_and_won_by_grows():
     assert isclose(p["won"] + p["continues"] + p["stalled"], 1.0)
     won_by = np.array([p[f"won_by:{k}"] for k in range(1, 7)])
     assert np.all(np.diff(won_by) >= 0) and isclose(won_by[-1], p["won"])
-
-
-def run(capsys, *argv):
-    from oddsengine.cli import main
-
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_foreign_war_command_json_contract(capsys):
