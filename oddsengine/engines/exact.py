@@ -28,12 +28,14 @@ def exact(spec) -> Result:
     Raises
     ------
     OddsEngineTypeError
-        If ``spec`` is not an engagement.
+        If ``spec`` is not an engagement, a move or a campaign.
 
     Returns
     -------
     Result
-        With ``method == "exact"``, standard errors of 0 and point intervals.
+        With ``method == "exact"``, standard errors of 0 and point intervals (a
+        :class:`~oddsengine.results.campaign_result.CampaignResult` for a siege campaign,
+        a :class:`~oddsengine.questions.plans.PlanComparison` for a plan).
 
     Examples
     --------

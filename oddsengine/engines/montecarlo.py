@@ -153,7 +153,7 @@ def simulate_many(
 
     Parameters
     ----------
-    specs : sequence of engagement specs
+    specs : sequence of engagement specs (campaigns are played by their own engines)
     trials : int, optional
         Trials per scenario (the first round, when ``precision`` is given); by default
         :data:`DEFAULT_TRIALS`, or :data:`FIRST_ROUND_TRIALS` under a precision target.
@@ -246,9 +246,14 @@ def _parts(pending, trials):
 def simulate(spec, trials=None, seed=None, *, precision=None, max_trials=MAX_TRIALS) -> Result:
     """Monte Carlo estimate of every outcome of ``spec``.
 
+    A campaign (a move, a siege campaign, a foreign war, a plan) is played by its own
+    engine (:mod:`oddsengine.engines.campaigns`) after the same check of the arguments;
+    siege campaigns, foreign wars and plans run a fixed number of trials (100,000 by
+    default) and refuse a precision target.
+
     Parameters
     ----------
-    spec : FieldBattle, Assault, Interception or AvoidBattle
+    spec : an engagement, a move or a campaign
     trials : int, optional
         Number of trials (the first round, when ``precision`` is given); by default
         :data:`DEFAULT_TRIALS`, or :data:`FIRST_ROUND_TRIALS` under a precision target (the
