@@ -5,9 +5,9 @@ from math import comb
 import numpy as np
 import pytest
 
+from oddsengine.engines.siege import exact_campaign, simulate_campaign
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves.scenario_file import load_move
-from oddsengine.engines.siege import exact_campaign, simulate_campaign
 from oddsengine.moves.siege_campaign import SiegeCampaign
 
 
