@@ -6,6 +6,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from conftest import assert_within_sigmas
 from conftest import run_cli as run
 
 from oddsengine import Assault, FieldBattle, OddsEngineError, Policies, exact, simulate
@@ -60,11 +61,7 @@ def test_fourteen_regulars_with_ibrahim_against_two():
 
 def test_monte_carlo_agrees_for_a_stack_within_5_standard_errors():
     spec = Assault("hapsburg: 3R 4M Ferdinand", "france: 2R Montmorency", ["landsknechts"])
-    exact_p = exact(spec).p
-    sampled = simulate(spec, trials=200_000, seed=11)
-    for name, value in exact_p.items():
-        stderr = max((value * (1 - value) / 200_000) ** 0.5, 1e-9)
-        assert abs(sampled.p[name] - value) < 5 * stderr, name
+    assert_within_sigmas(simulate(spec, trials=200_000, seed=11), exact(spec))
 
 
 def test_units_standing_by_keep_the_siege():

@@ -7,6 +7,7 @@ from math import comb, isclose
 import numpy as np
 import pytest
 from conftest import run_cli as run
+from conftest import within_sigmas
 
 import oddsengine as oe
 
@@ -143,7 +144,7 @@ def test_monte_carlo_within_five_sigma_of_exact(war):
     assert not oe.compare(exact, sampled)["disagrees"].any()
     for name, value in exact.expected_values().items():
         estimate = sampled.expected_values()[name]
-        assert abs(estimate["mean"] - value["mean"]) <= 5 * estimate["stderr"] + 1e-12, name
+        assert within_sigmas(estimate["mean"], value["mean"], estimate["stderr"]), name
 
 
 def test_probabilities_add_up_and_won_by_grows():
