@@ -1,6 +1,6 @@
 """Speed of whole moves: the Vienna move of the rulebook played out by the Numba kernel.
 
-Prints trials per second of :func:`oddsengine.moves.move_simulation.simulate_move` and the ratio
+Prints trials per second of :func:`oddsengine.engines.move_montecarlo.simulate_move` and the ratio
 against a naive NumPy simulation of the same move run in the same process. Timings are
 printed, never asserted.
 
@@ -15,7 +15,7 @@ import time
 import numba
 import numpy as np
 
-from oddsengine.moves.move_simulation import simulate_move
+from oddsengine.engines.move_montecarlo import simulate_move
 from oddsengine.moves.scenario_file import load_move
 
 

@@ -19,7 +19,7 @@ from oddsengine.combat.cards import CARDS, Card, find_card, parse_cards
 from oddsengine.combat.engagements import Assault, FieldBattle
 from oddsengine.combat.fleets import Fleet, parse_fleet
 from oddsengine.combat.forces import Force, parse_force
-from oddsengine.combat.foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
+from oddsengine.combat.foreign_war import ForeignWar
 from oddsengine.combat.leaders import LEADERS, Leader, find_leader
 from oddsengine.combat.naval import NavalAvoidBattle, NavalBattle, NavalInterception
 from oddsengine.combat.options import Policies, RuleOptions
@@ -27,7 +27,10 @@ from oddsengine.combat.piracy import Piracy
 from oddsengine.combat.rolls import AvoidBattle, Interception
 from oddsengine.engines.exact import exact
 from oddsengine.engines.exact_grid import exact_results
+from oddsengine.engines.foreign_war import exact_foreign_war, simulate_foreign_war
 from oddsengine.engines.montecarlo import simulate, simulate_many
+from oddsengine.engines.move_montecarlo import simulate_move
+from oddsengine.engines.siege import exact_campaign, simulate_campaign
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces.book import write_book
 from oddsengine.faces.explore import explore
@@ -37,9 +40,8 @@ from oddsengine.faces.sweep import Sweep, sweep
 from oddsengine.faces.tables import odds_table
 from oddsengine.kinds import register_kind
 from oddsengine.moves.move import Move
-from oddsengine.moves.move_simulation import simulate_move
 from oddsengine.moves.scenario_file import load_move
-from oddsengine.moves.siege import SiegeCampaign, exact_campaign, simulate_campaign
+from oddsengine.moves.siege_campaign import SiegeCampaign
 from oddsengine.moves.situation import Situation, Stack
 from oddsengine.questions.needed import needed
 from oddsengine.questions.plans import Course, Plan, compare_plans

@@ -35,7 +35,7 @@ from oddsengine.combat.piracy import Piracy
 from oddsengine.combat.rolls import AvoidBattle, Interception
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves.move import Move
-from oddsengine.moves.siege import SiegeCampaign
+from oddsengine.moves.siege_campaign import SiegeCampaign
 
 __all__ = [
     "Engagement",
@@ -77,7 +77,7 @@ class Engagement(Protocol):
         """Events reported besides the outcomes (not exclusive)."""
 
     def draw_plan(self):
-        """The dice the engines draw, as a :class:`~oddsengine.engines._draws.DrawPlan`."""
+        """The dice the engines draw, as a :class:`~oddsengine.draws.DrawPlan`."""
 
     def outcome_columns(self, values) -> dict:
         """The outcome, event and unit columns of drawn or enumerated dice."""

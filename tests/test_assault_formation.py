@@ -6,12 +6,15 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from conftest import assert_within_sigmas
+from conftest import run_cli as run
 
 from oddsengine import Assault, FieldBattle, OddsEngineError, Policies, exact, simulate
 from oddsengine.cli import main
 from oddsengine.combat.forces import parse_force
 from oddsengine.combat.formations import strongest_formation
-from oddsengine.moves.siege import SiegeCampaign, exact_campaign
+from oddsengine.engines.siege import exact_campaign
+from oddsengine.moves.siege_campaign import SiegeCampaign
 
 THIRD = Fraction(1, 3)
 
@@ -58,11 +61,7 @@ def test_fourteen_regulars_with_ibrahim_against_two():
 
 def test_monte_carlo_agrees_for_a_stack_within_5_standard_errors():
     spec = Assault("hapsburg: 3R 4M Ferdinand", "france: 2R Montmorency", ["landsknechts"])
-    exact_p = exact(spec).p
-    sampled = simulate(spec, trials=200_000, seed=11)
-    for name, value in exact_p.items():
-        stderr = max((value * (1 - value) / 200_000) ** 0.5, 1e-9)
-        assert abs(sampled.p[name] - value) < 5 * stderr, name
+    assert_within_sigmas(simulate(spec, trials=200_000, seed=11), exact(spec))
 
 
 def test_units_standing_by_keep_the_siege():
@@ -199,12 +198,6 @@ def test_a_cancelled_assault_does_not_break_the_siege():
     result = exact_campaign(campaign)
     assert result.taken_by[0] == 0.0 and result.broken_by[1] == 0.0
     assert close(result.taken_by[1], Fraction(11, 27))
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_cli_assault_says_which_part_of_the_stack_assaults(capsys):

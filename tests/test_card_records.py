@@ -117,3 +117,37 @@ def test_a_new_post_roll_card_is_one_record(monkeypatch):
     result = exact(battle)
     assert result.p["attacker_wins"] == pytest.approx(8 / 81, abs=1e-12)
     assert "card_spent:rally" in result.event_names
+
+
+def _named(target: str):
+    import importlib
+
+    module_name, _, qualified = target.partition(":")
+    found = importlib.import_module(module_name)
+    for part in qualified.split("."):
+        found = getattr(found, part)
+    return getattr(found, "fget", getattr(found, "func", found))  # a property: its getter
+
+
+def test_every_field_of_a_card_record_says_where_it_acts():
+    import dataclasses
+    import inspect
+    import re
+
+    from oddsengine.combat.card_types import WHERE_IT_ACTS, CardRule
+
+    described = {f.name for f in dataclasses.fields(CardRule)} - {"card", "rule"}
+    assert described == set(WHERE_IT_ACTS)
+    for name, targets in WHERE_IT_ACTS.items():
+        for target in targets:
+            source = inspect.getsource(_named(target))
+            # The function reads the field: rule.<field>, self.<field> or "<field>".
+            assert re.search(rf'(\.{name}\b|"{name}")', source), (name, target)
+
+
+def test_a_card_record_lists_where_each_of_its_effects_acts():
+    from oddsengine.combat.cards import CARD_RULES
+
+    acts = CARD_RULES["siege-artillery"].where_it_acts()
+    assert "post_roll_dice" in acts and "post_roll_chance" in acts
+    assert "keeps_leader_out" not in acts

@@ -5,14 +5,9 @@ import subprocess
 import sys
 
 import pytest
+from conftest import run_cli as run
 
 from oddsengine.cli import main
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_battle_table_output(capsys):

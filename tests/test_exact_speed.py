@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from oddsengine.combat._combat import hits_pmf
-from oddsengine.engines._draws import DrawPlan
+from oddsengine.draws import DrawPlan
 from oddsengine.results.end_states import merge_cells
 
 

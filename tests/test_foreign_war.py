@@ -6,6 +6,8 @@ from math import comb, isclose
 
 import numpy as np
 import pytest
+from conftest import run_cli as run
+from conftest import within_sigmas
 
 import oddsengine as oe
 
@@ -119,9 +121,13 @@ def test_foreign_war_refusals(args, kwargs, message):
         oe.ForeignWar(*args, **kwargs)
 
 
-def test_simulate_refers_a_war_to_its_own_sampler():
-    with pytest.raises(oe.OddsEngineError, match="simulate_foreign_war"):
-        oe.simulate(oe.ForeignWar("egypt", "3R", horizon=2), trials=1000, seed=1)
+def test_simulate_plays_a_war_with_its_own_sampler():
+    # One door: simulate(war) is the war's Monte Carlo, attempt by attempt.
+    war = oe.ForeignWar("egypt", "3R", horizon=2)
+    door = oe.simulate(war, trials=np.int64(1000), seed=1)
+    own = oe.simulate_foreign_war(war, trials=1000, seed=1)
+    assert door.p == own.p and door.trials == own.trials == 1000
+    assert oe.exact(war).p == oe.exact_foreign_war(war).p
 
 
 @pytest.mark.parametrize(
@@ -138,7 +144,7 @@ def test_monte_carlo_within_five_sigma_of_exact(war):
     assert not oe.compare(exact, sampled)["disagrees"].any()
     for name, value in exact.expected_values().items():
         estimate = sampled.expected_values()[name]
-        assert abs(estimate["mean"] - value["mean"]) <= 5 * estimate["stderr"] + 1e-12, name
+        assert within_sigmas(estimate["mean"], value["mean"], estimate["stderr"]), name
 
 
 def test_probabilities_add_up_and_won_by_grows():
@@ -147,14 +153,6 @@ def test_probabilities_add_up_and_won_by_grows():
     assert isclose(p["won"] + p["continues"] + p["stalled"], 1.0)
     won_by = np.array([p[f"won_by:{k}"] for k in range(1, 7)])
     assert np.all(np.diff(won_by) >= 0) and isclose(won_by[-1], p["won"])
-
-
-def run(capsys, *argv):
-    from oddsengine.cli import main
-
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_foreign_war_command_json_contract(capsys):

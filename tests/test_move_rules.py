@@ -11,7 +11,7 @@ from oddsengine import FieldBattle, exact
 from oddsengine.combat.rolls import AvoidBattle
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves.move import Move
-from oddsengine.moves.move_simulation import simulate_move
+from oddsengine.engines.move_montecarlo import simulate_move
 from oddsengine.moves.situation import Situation, Stack
 
 THIRD = Fraction(1, 3)

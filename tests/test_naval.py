@@ -6,6 +6,7 @@ from math import comb, isclose
 
 import numpy as np
 import pytest
+from conftest import run_cli as run
 from naive_reference import enumerate_exactly
 from naive_sea_reference import naval_battle
 
@@ -340,14 +341,6 @@ def test_results_report_ships_left_and_expected_losses():
 
 
 # -- the command line ----------------------------------------------------------------------
-
-
-def run(capsys, *argv):
-    from oddsengine.cli import main
-
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_naval_command_json_contract(capsys):

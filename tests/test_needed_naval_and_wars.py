@@ -11,7 +11,7 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
-from oddsengine.combat.foreign_war import exact_foreign_war
+from oddsengine.engines.foreign_war import exact_foreign_war
 from oddsengine.combat.naval import NavalBattle
 
 THIRD = Fraction(1, 3)

@@ -5,6 +5,7 @@ from fractions import Fraction
 from math import comb, isclose
 
 import pytest
+from conftest import run_cli as run
 from naive_reference import enumerate_exactly
 from naive_sea_reference import piracy
 
@@ -169,14 +170,6 @@ def test_monte_carlo_within_five_sigma_of_exact(fleet, zone, adjacent, fortresse
                      adjacent_fortresses=fortresses, target_ports=ports)
     table = oe.compare(oe.exact(raid), oe.simulate(raid, trials=400_000, seed=7))
     assert not table["disagrees"].any()
-
-
-def run(capsys, *argv):
-    from oddsengine.cli import main
-
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_piracy_command_json_contract(capsys):

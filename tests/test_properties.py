@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import HANG_GUARD_SECONDS
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -30,8 +31,8 @@ from oddsengine.errors import OddsEngineError
 from oddsengine.faces.templates import parse_template
 from oddsengine.moves.scenario_file import find_scenario
 
-#: Seconds any one generated input may take: far above what a good one needs.
-TIME_BUDGET = 20.0
+#: Seconds any one generated input may take: the suite's hang guard, never a speed test.
+TIME_BUDGET = HANG_GUARD_SECONDS
 #: Longest refusal message: one line that a person reads.
 MESSAGE_LIMIT = 400
 

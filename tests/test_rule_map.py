@@ -3,7 +3,9 @@
 Read :data:`RULE_MAP` as a table: the section of RULES.md, the rule, the module that
 applies it (a comment there cites the rule section), and the tests that check it against
 hand-computed values. The tests below keep the table true: every cited module holds the
-citation, every named test exists, and every section of RULES.md has a row.
+citation, every named test exists, and every section of RULES.md has a row. A citation is
+a tag: its words occur in the package once, in the named module, and no two rows share
+one, so the map fails when a rule moves to another module or is written twice.
 """
 
 import ast
@@ -23,14 +25,14 @@ RULE_MAP = [
         "1",
         "only the best battle rating counts",
         "oddsengine/combat/forces.py",
-        "(5.1)",
+        "Only the best battle rating counts (5.1)",
         ["test_forces.py::test_only_the_best_battle_rating_counts"],
     ),
     (
         "1",
         "a formation holds 4 units, or the two best command ratings",
         "oddsengine/combat/forces.py",
-        "RULES.md §1",
+        "Refuse a force too large to ``action`` as one formation (RULES.md §1)",
         [
             "test_forces.py::test_command_capacity_of_a_formation",
             "test_forces.py::test_formation_too_large_for_its_leaders_is_refused",
@@ -40,7 +42,7 @@ RULE_MAP = [
         "1",
         "the limit binds what moves or assaults, not what stands",
         "oddsengine/combat/formations.py",
-        "RULES.md §1",
+        "Which part of a stack acts as one formation (RULES.md §1 and §7",
         [
             "test_assault_formation.py::test_fourteen_regulars_with_ibrahim_against_two",
             "test_move_rules.py::test_a_stack_larger_than_a_formation_intercepts_with_one_formation",
@@ -52,7 +54,7 @@ RULE_MAP = [
         "2",
         "entry rules: own, independent, enemy or allied spaces; units of other powers",
         "oddsengine/moves/move.py",
-        "13.1",
+        "13.1 who may move, and where",
         [
             "test_move_rules.py::test_entries_the_rules_forbid_are_refused",
             "test_move_rules.py::test_an_independent_space_may_be_entered_without_a_war",
@@ -80,7 +82,7 @@ RULE_MAP = [
         "3",
         "2d6 + best rating, +1/-1 Ottoman cavalry, 9 or more",
         "oddsengine/combat/rolls.py",
-        "13.2 step 2",
+        "13.2 step 2 / 13.3: 2d6 + modifiers of 9 or more succeeds",
         [
             "test_rolls.py::test_vienna_interception_is_15_in_36",
             "test_rolls.py::test_interception_modifiers",
@@ -136,7 +138,7 @@ RULE_MAP = [
         "4",
         "destination: not where the mover came from, not enemy or neutral",
         "oddsengine/moves/_move_rules.py",
-        "13.3",
+        "Spaces the defenders in ``destination`` may avoid battle to (13.3)",
         [
             "test_move.py::test_avoid_battle_roll_and_destination",
             "test_move.py::test_vienna_defender_options_if_the_interception_fails",
@@ -156,7 +158,7 @@ RULE_MAP = [
         "4",
         "a leader alone may not avoid battle",
         "oddsengine/combat/rolls.py",
-        "13.3: a leader alone may not avoid battle",
+        "a leader alone (no land units with him) may not avoid battle",
         [
             "test_move_rules.py::test_a_leader_alone_may_not_avoid_battle",
             "test_move_rules.py::test_a_leader_alone_in_a_fortified_space_withdraws_inside",
@@ -210,7 +212,7 @@ RULE_MAP = [
         "5",
         "a siege breaks when the besiegers no longer outnumber (15.3)",
         "oddsengine/combat/assault.py",
-        "15.3",
+        "15.1 step 11, 15.3: after a failure the siege holds",
         [
             "test_assault_rules.py::test_failure_keeps_the_siege_only_while_the_besiegers_outnumber",
             "test_siege.py::test_siege_breaks_when_besiegers_no_longer_outnumber",
@@ -253,15 +255,15 @@ RULE_MAP = [
     (
         "6",
         "more hits wins, a tie goes to the defender",
-        "oddsengine/combat/_combat.py",
-        "14 step 8",
+        "oddsengine/combat/battle.py",
+        "14 step 8, 16.2: the side with more hits wins",
         ["test_battle_rules.py::test_one_regular_against_one_regular"],
     ),
     (
         "6",
         "both wiped out: more dice keeps one unit",
-        "oddsengine/combat/_combat.py",
-        "14 step 9",
+        "oddsengine/combat/battle.py",
+        "14 step 9, 16.2, 21.7: both wiped out",
         [
             "test_battle_rules.py::test_both_wiped_out_the_side_with_more_dice_keeps_one_unit",
             "test_battle_rules.py::test_equal_dice_when_both_are_wiped_out_favours_the_defender",
@@ -271,7 +273,7 @@ RULE_MAP = [
         "6",
         "allies split losses, the odd one by a die roll",
         "oddsengine/combat/combat_spec.py",
-        "14 step 9",
+        "14 step 9: allied powers defending together split their losses evenly",
         [
             "test_allies.py::test_odd_loss_goes_either_way_with_even_chances",
             "test_move_rules.py::test_only_the_controlling_power_goes_inside_allies_retreat",
@@ -281,7 +283,7 @@ RULE_MAP = [
         "6",
         "leaders of a side with no land units are captured",
         "oddsengine/combat/field_battle.py",
-        "14 step 10",
+        'result["attacker_leaders_captured"] = attacker.has_leaders',
         ["test_battle_rules.py::test_leaders_of_a_wiped_out_side_are_captured"],
     ),
     (
@@ -296,7 +298,7 @@ RULE_MAP = [
         "6.1",
         "retreat spaces: no unrest, no enemy, not sea, not neutral or non-allied",
         "oddsengine/moves/_move_rules.py",
-        "14.1",
+        "Spaces a losing formation may retreat to from ``battle_space`` (14.1)",
         [
             "test_move.py::test_losing_defender_may_not_retreat_to_where_the_enemy_came_from",
             "test_move.py::test_retreat_goes_to_the_space_with_most_friendly_units",
@@ -339,7 +341,7 @@ RULE_MAP = [
         "6.2",
         "relief: garrison may join; inside on a tied loss (policies)",
         "oddsengine/moves/_move_tree.py",
-        "15.2",
+        "15.2: the mover's own units besieged in the destination",
         [
             "test_move_rules.py::test_relief_force_goes_inside_on_a_tied_loss",
             "test_move_rules.py::test_garrison_joins_the_relief_battle",
@@ -367,7 +369,7 @@ RULE_MAP = [
         "7",
         "attacker dice: one per two infantry against a garrison, rounded up",
         "oddsengine/combat/assault.py",
-        "15.1 step 3",
+        "15.1 step 3: one die per regular or mercenary",
         [
             "test_assault_rules.py::test_dice_against_a_garrison",
             "test_assault_rules.py::test_a_garrison_of_cavalry_alone_still_halves_the_attacker",
@@ -394,7 +396,7 @@ RULE_MAP = [
         "7",
         "one formation of the besieging stack assaults",
         "oddsengine/combat/formations.py",
-        "15.1",
+        "assaults (15.1) and the rest stand by",
         [
             "test_assault_formation.py::test_units_standing_by_keep_the_siege",
             "test_assault_formation.py::test_after_gout_the_strongest_legal_formation_assaults",
@@ -405,7 +407,7 @@ RULE_MAP = [
         "8",
         "every combat card of the table",
         "oddsengine/combat/cards.py",
-        "#",
+        "field of its :class:`CardRule` in :data:`CARD_RULES`",
         [
             "test_cards.py::test_janissaries_when_it_changes_the_outcome",
             "test_cards.py::test_hapsburg_tercios_add_three_dice_hitting_on_four_to_six",
@@ -420,7 +422,7 @@ RULE_MAP = [
         "8",
         "rule option cards_as_printed",
         "oddsengine/combat/options.py",
-        "cards_as_printed",
+        "recounted by the assault rules",
         ["test_cards.py::test_field_battle_cards_in_an_assault_follow_the_rule_option"],
     ),
     # §9 Policies
@@ -428,7 +430,7 @@ RULE_MAP = [
         "9",
         "casualty order, post-roll cards, defender response, interception, retreat",
         "oddsengine/combat/options.py",
-        "casualty",
+        "Read a casualty order",
         [
             "test_battle_rules.py::test_casualty_order_shapes_the_survivors",
             "test_move.py::test_probabilities_sum_to_one_for_every_policy",
@@ -467,7 +469,7 @@ RULE_MAP = [
         "11",
         "both sides sunk: more dice keep one unit, the defender on equal dice",
         "oddsengine/combat/naval.py",
-        "16.2: both sides wiped out",
+        "16.2: the side that keeps a unit keeps a squadron if it had one",
         [
             "test_naval.py::test_both_wiped_out_equal_dice_the_defender_keeps_a_squadron",
             "test_naval.py::test_both_wiped_out_more_dice_keeps_a_unit_even_for_the_loser",
@@ -497,7 +499,7 @@ RULE_MAP = [
         "11",
         "cards at sea: Arquebusiers, Janissaries +4, Professional Rowers +3 / +-2",
         "oddsengine/combat/cards.py",
-        "RULES.md §11",
+        "RULES.md §11: at sea, combat cards",
         [
             "test_naval.py::test_janissaries_add_four_dice_at_sea",
             "test_naval.py::test_professional_rowers_add_three_dice_for_either_side",
@@ -540,21 +542,25 @@ RULE_MAP = [
         [
             "test_foreign_war.py::test_no_defender_die_and_equal_dice_leave_the_foreign_side_a_unit",
             "test_foreign_war.py::test_no_retreat_survivors_stay_for_the_next_attempt",
+            "test_battle_resolution.py::test_a_foreign_war_attempt_is_a_field_battle_without_the_extra_die",
         ],
     ),
     (
         "13",
         "both sides wiped out: more dice keep a unit, the foreign side on equal dice",
         "oddsengine/combat/foreign_war.py",
-        "21.7 / 14 step 9",
-        ["test_foreign_war.py::test_more_dice_keep_a_unit_when_both_sides_are_wiped_out"],
+        "(the foreign side on equal dice)",
+        [
+            "test_foreign_war.py::test_more_dice_keep_a_unit_when_both_sides_are_wiped_out",
+            "test_battle_resolution.py::test_both_wiped_out_counts_post_roll_dice_for_every_kind",
+        ],
     ),
     # §10 Exact probabilities for checking
     (
         "10",
         "2d6 tables and binomial hits",
-        "oddsengine/engines/_draws.py",
-        "2d6",
+        "oddsengine/draws.py",
+        "Distribution of the total of 2d6",
         [
             "test_reference_agreement.py::test_two_dice_rolls_match_brute_force",
             "test_reference_agreement.py::test_field_battle_matches_brute_force",
@@ -580,6 +586,18 @@ APPLIED = [row for row in RULE_MAP if row[2] is not None]
 def test_each_rule_is_cited_where_it_is_applied(row):
     _, _, module, citation, _ = row
     assert citation in (ROOT / module).read_text(encoding="utf-8"), (module, citation)
+
+
+def test_each_citation_is_a_tag_of_one_place():
+    citations = [row[3] for row in APPLIED]
+    assert len(set(citations)) == len(citations), "two rows share a citation"
+    sources = {
+        str(path.relative_to(ROOT)): path.read_text(encoding="utf-8")
+        for path in (ROOT / "oddsengine").rglob("*.py")
+    }
+    for _, _, module, citation, _ in APPLIED:
+        where = sorted(name for name, text in sources.items() if citation in text)
+        assert where == [module], (citation, where)
 
 
 @pytest.mark.parametrize("row", APPLIED, ids=lambda row: f"{row[0]}:{row[1][:40]}")

@@ -8,7 +8,7 @@ import pytest
 
 import oddsengine as oe
 from oddsengine import Assault, FieldBattle
-from oddsengine.engines._draws import DrawPlan
+from oddsengine.draws import DrawPlan
 from oddsengine.engines._numpy_kernel import sample_values
 from oddsengine.engines._random import block_keys
 
@@ -92,9 +92,9 @@ def test_the_sampler_draws_a_table_with_its_probabilities():
 
 def test_a_foreign_war_attempt_rolls_binomial_dice():
     # Two major-power dice: 0, 1 or 2 hits with 4/9, 4/9 and 1/9 (a hit is a 5 or a 6).
-    from oddsengine.combat.foreign_war import _attempt_plan
+    from oddsengine.combat.foreign_war import attempt_plan
 
-    plan = _attempt_plan(oe.ForeignWar("persia", "5R Ibrahim"), 2, 1, first=False)
+    plan = attempt_plan(oe.ForeignWar("persia", "5R Ibrahim"), 2, 1, first=False)
     assert plan.first.tolist() == pytest.approx([4 / 9, 4 / 9, 1 / 9])
     assert plan.second[0].tolist() == pytest.approx([2 / 3, 1 / 3])
 

@@ -4,10 +4,12 @@ from math import comb
 
 import numpy as np
 import pytest
+from conftest import within_sigmas
 
+from oddsengine.engines.siege import exact_campaign, simulate_campaign
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves.scenario_file import load_move
-from oddsengine.moves.siege import SiegeCampaign, exact_campaign, simulate_campaign
+from oddsengine.moves.siege_campaign import SiegeCampaign
 
 
 def at_least(dice, hits):
@@ -78,9 +80,9 @@ def test_monte_carlo_agrees_with_exact_within_5_standard_errors(campaign):
     exact_result = exact_campaign(campaign)
     sampled = simulate_campaign(campaign, trials=trials, seed=77)
     for exact_p, sampled_p in zip(exact_result.taken_by, sampled.taken_by, strict=True):
-        stderr = max((exact_p * (1 - exact_p) / trials) ** 0.5, 1e-9)
-        assert abs(exact_p - sampled_p) < 5 * stderr
-    assert abs(sampled.expected_cp - exact_result.expected_cp) < 5 * sampled.errors["expected_cp"]
+        assert within_sigmas(sampled_p, exact_p, (exact_p * (1 - exact_p) / trials) ** 0.5)
+    stderr = sampled.errors["expected_cp"]
+    assert within_sigmas(sampled.expected_cp, exact_result.expected_cp, stderr)
 
 
 def test_campaign_monte_carlo_is_reproducible():

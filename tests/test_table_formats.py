@@ -6,20 +6,14 @@ import json
 from fractions import Fraction
 
 import pytest
+from conftest import run_cli as run
 
-from oddsengine.cli import main
 
 # RULES.md §7 (15.1): against 1 regular the garrison rolls 1 + 1 = 2 dice. 2 regulars roll
 # 1 die: success needs the hit and a survivor, 1/3 * 8/9 = 8/27; 3 regulars roll 2 dice
 # and always survive: 1 - (2/3)^2 = 5/9. 2 regulars do not outnumber a garrison of 2 (15).
 TABLE = ["table", "assault", "--attacker", "2..3R", "--defender", "1..2R"]
 EXPECTED = {("2R", "1R"): Fraction(8, 27), ("3R", "1R"): Fraction(5, 9)}
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def test_json_holds_every_cell_in_full_precision(capsys):

@@ -27,7 +27,7 @@ _LEADERS_CHOICE = {"with-units": "; leaders went inside", "retreat": "; leaders 
 
 
 def _move_results(move, arguments) -> list:
-    from oddsengine.moves.move_simulation import simulate_move
+    from oddsengine.engines.move_montecarlo import simulate_move
 
     return run_engines(move, arguments, sample=simulate_move)
 
@@ -117,7 +117,8 @@ def _schedule(entries) -> tuple:
 
 def _run_siege(arguments):
     from oddsengine.combat.cards import parse_cards
-    from oddsengine.moves.siege import SiegeCampaign, exact_campaign, simulate_campaign
+    from oddsengine.engines.siege import exact_campaign, simulate_campaign
+    from oddsengine.moves.siege_campaign import SiegeCampaign
 
     parameters = {
         "horizon": arguments.horizon,

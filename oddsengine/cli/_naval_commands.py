@@ -74,7 +74,8 @@ def _run_piracy(arguments):
 
 
 def _run_foreign_war(arguments):
-    from oddsengine.combat.foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
+    from oddsengine.combat.foreign_war import ForeignWar
+    from oddsengine.engines.foreign_war import exact_foreign_war, simulate_foreign_war
 
     if arguments.precision is not None:
         raise OddsEngineError("--precision is not available for a foreign war: give --trials")

@@ -15,8 +15,14 @@ from functools import lru_cache
 
 import numpy as np
 
+from oddsengine.combat.battle import (
+    SIDES,
+    PostRollCard,
+    attacker_wins_on_hits,
+    resolve_battle,
+)
 from oddsengine.combat.forces import UNIT_TYPES, Force
-from oddsengine.engines._draws import DrawPlan, binomial_pmf, convolve
+from oddsengine.draws import DrawPlan, binomial_pmf, convolve
 
 __all__ = ["CombatSide", "StackedSide", "combat_plan", "hits_pmf", "resolve_combat", "resolve_hits"]
 
@@ -272,23 +278,20 @@ def _new_combat_plan(attacker: CombatSide, defender: CombatSide, first_to_fire):
     return DrawPlan(first, second, attacker.post_roll_pmf(), defender.post_roll_pmf())
 
 
-def _attacker_prevails(mode, attacker_hits, defender_hits, attacker, defender):
-    """Whether the attacker wins (battle) or takes the space (assault) on these hits."""
+def _attacker_prevails(mode, attacker, defender):
+    """The test of the attacker winning (battle) or taking the space (assault) on hits."""
     if mode == "battle":
-        return attacker_hits > defender_hits  # 14 step 8: ties go to the defender.
-    # 15.1 success: at least one hit, no defender left, at least one attacker left.
-    return (
-        (attacker_hits >= 1)
-        & (attacker_hits >= defender.land_units)
-        & (defender_hits < attacker.land_units)
-    )
+        return attacker_wins_on_hits  # 14 step 8: ties go to the defender.
 
+    def takes_the_space(attacker_hits, defender_hits):
+        # 15.1 success: at least one hit, no defender left, at least one attacker left.
+        return (
+            (attacker_hits >= 1)
+            & (attacker_hits >= defender.land_units)
+            & (defender_hits < attacker.land_units)
+        )
 
-def _attacker_can_still_prevail(mode, attacker_hits, defender_hits, attacker, defender, extra):
-    """Whether ``extra`` more attacker hits at most could turn the result (for the policy)."""
-    return ~_attacker_prevails(mode, attacker_hits, defender_hits, attacker, defender) & (
-        _attacker_prevails(mode, attacker_hits + extra, defender_hits, attacker, defender)
-    )
+    return takes_the_space
 
 
 def resolve_combat(values, attacker: CombatSide, defender: CombatSide, mode, first_to_fire):
@@ -316,10 +319,12 @@ def resolve_combat(values, attacker: CombatSide, defender: CombatSide, mode, fir
 def resolve_hits(values, attacker, defender, mode, first_to_fire):
     """Hits, survivors, the winner and the post-roll decisions of every cell.
 
-    The part of :func:`resolve_combat` that does not look at unit types. ``attacker``
-    and ``defender`` are :class:`CombatSide` objects, or :class:`StackedSide` objects
-    whose values have one row per combat of a grid; the cell values then broadcast
-    against them (shape ``(1, cells)``) and every column has shape ``(combats, cells)``.
+    The part of :func:`resolve_combat` that does not look at unit types: the land
+    parameters of :func:`~oddsengine.combat.battle.resolve_battle` (one land unit a hit;
+    both sides may be wiped out in an assault only). ``attacker`` and ``defender`` are
+    :class:`CombatSide` objects, or :class:`StackedSide` objects whose values have one row
+    per combat of a grid; the cell values then broadcast against them (shape
+    ``(1, cells)``) and every column has shape ``(combats, cells)``.
     """
     first, second, attacker_extra, defender_extra = values
     if first_to_fire == "defender":
@@ -335,50 +340,43 @@ def resolve_hits(values, attacker, defender, mode, first_to_fire):
     defender_losses_first = (
         np.minimum(attacker_hits, defender.land_units) if first_to_fire == "attacker" else zero
     )
-    attacker_dice = attacker.dice_rolled(attacker_losses_first)
-    defender_dice = defender.dice_rolled(defender_losses_first)
+    sides = (attacker, defender)
 
-    # Post-roll cards: the attacker's decision first, then the defender's on seeing it.
-    attacker_spent = np.zeros(first.shape, dtype=bool)
-    if attacker.post_roll_dice:
-        if attacker.post_roll_policy == "always":
-            attacker_spent[:] = True
-        else:
-            attacker_spent = _attacker_can_still_prevail(
-                mode, attacker_hits, defender_hits, attacker, defender, attacker.post_roll_dice
-            )
-        attacker_hits = attacker_hits + np.where(attacker_spent, attacker_extra, 0)
-        attacker_dice = attacker_dice + attacker_spent * attacker.post_roll_dice
-    defender_spent = np.zeros(first.shape, dtype=bool)
-    if defender.post_roll_dice:
-        if defender.post_roll_policy == "always":
-            defender_spent[:] = True
-        else:
-            prevailing = _attacker_prevails(mode, attacker_hits, defender_hits, attacker, defender)
-            could_hold = ~_attacker_prevails(
-                mode, attacker_hits, defender_hits + defender.post_roll_dice, attacker, defender
-            )
-            defender_spent = prevailing & could_hold
-        defender_hits = defender_hits + np.where(defender_spent, defender_extra, 0)
-        defender_dice = defender_dice + defender_spent * defender.post_roll_dice
+    def units_left(role, hits_against, loses):
+        # 14 step 9 / 15.1 step 9: each hit eliminates one land unit of the other side.
+        side = sides[role == "defender"]
+        survivors = side.land_units - np.minimum(hits_against, side.land_units)
+        return survivors, survivors == 0
 
-    # 14 step 9 / 15.1 step 9: each hit eliminates one land unit of the other side.
-    attacker_survivors = attacker.land_units - np.minimum(defender_hits, attacker.land_units)
-    defender_survivors = defender.land_units - np.minimum(attacker_hits, defender.land_units)
-    prevails = _attacker_prevails(mode, attacker_hits, defender_hits, attacker, defender)
-    if mode == "battle":
-        # 14 step 9: if both sides are wiped out, the side that rolled more dice keeps one
-        # unit (the defender on equal dice); the winner is still decided by hits.
-        both_gone = (attacker_survivors == 0) & (defender_survivors == 0)
-        attacker_keeps = both_gone & (attacker_dice > defender_dice)
-        attacker_survivors = np.where(attacker_keeps, 1, attacker_survivors)
-        defender_survivors = np.where(both_gone & ~attacker_keeps, 1, defender_survivors)
+    prevails = _attacker_prevails(mode, attacker, defender)
+    cards = tuple(
+        (PostRollCard(side.post_roll_dice, side.post_roll_policy),) if side.post_roll_dice else ()
+        for side in sides
+    )
+    battle = resolve_battle(
+        (attacker_hits, defender_hits),
+        (attacker_extra, defender_extra),
+        cards,
+        (attacker.dice_rolled(attacker_losses_first), defender.dice_rolled(defender_losses_first)),
+        units_left,
+        keep_one=_keep_one_unit if mode == "battle" else None,  # 15.1: none in an assault
+        goal=prevails,
+        prevails=prevails,
+    )
+    spent = {role: np.zeros(first.shape, dtype=bool) for role in SIDES}
+    for role, _card, played in battle["spent"]:
+        spent[role] = played
     return {
-        "attacker_hits": attacker_hits,
-        "defender_hits": defender_hits,
-        "attacker_prevails": prevails,
-        "attacker_survivors": attacker_survivors,
-        "defender_survivors": defender_survivors,
-        "attacker_spent_post_roll": attacker_spent,
-        "defender_spent_post_roll": defender_spent,
+        "attacker_hits": battle["hits"][0],
+        "defender_hits": battle["hits"][1],
+        "attacker_prevails": battle["attacker_prevails"],
+        "attacker_survivors": battle["left"][0],
+        "defender_survivors": battle["left"][1],
+        "attacker_spent_post_roll": spent["attacker"],
+        "defender_spent_post_roll": spent["defender"],
     }
+
+
+def _keep_one_unit(role, survivors, keeps):
+    """14 step 9: the side that keeps a unit of a both-wiped-out battle has one left."""
+    return np.where(keeps, 1, survivors)

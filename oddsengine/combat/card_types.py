@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from oddsengine.combat.forces import Force
 
-__all__ = ["Card", "CardEffect", "CardRule", "Play", "RESPONSE", "SIDES"]
+__all__ = ["Card", "CardEffect", "CardRule", "Play", "RESPONSE", "SIDES", "WHERE_IT_ACTS"]
 
 
 @dataclass(frozen=True)
@@ -139,9 +139,55 @@ class CardEffect:
         return self.dice
 
 
+_SPEC = "oddsengine.combat.combat_spec:CombatSpec"
+_ASSAULT = "oddsengine.combat.assault:Assault"
+_CARDS = "oddsengine.combat.cards"
+
+#: Where each field of a :class:`CardRule` acts: the functions and methods that read it
+#: and apply its effect (``module:qualified.name``). A record names what a card does; this
+#: table names where, so that reading a record and these lines tells everything a card
+#: does (:meth:`CardRule.where_it_acts` gives them for one card, and a test keeps the
+#: table true: each named function reads its field).
+WHERE_IT_ACTS: dict[str, tuple[str, ...]] = {
+    "engagements": ("oddsengine.combat.card_types:CardRule.refusal",),
+    "printed_engagements": ("oddsengine.combat.card_types:CardRule.refusal",),
+    "checks": ("oddsengine.combat.card_types:CardRule.refusal",),
+    "response_for": (f"{_SPEC}._check_response", f"{_CARDS}:held_rules"),
+    "units_stage": (f"{_CARDS}:apply_units",),
+    "units": (f"{_CARDS}:apply_units",),
+    "dice": ("oddsengine.combat.card_types:CardRule.dice_for",),  # read by CombatSpec._card_dice
+    "france_or_ottoman_dice": ("oddsengine.combat.card_types:CardRule.dice_for",),
+    "before_roll": (f"{_SPEC}._card_dice", f"{_SPEC}._sides"),
+    "bonus_chance": (f"{_SPEC}._sides",),
+    "bonus_hits_on": (f"{_SPEC}.describe_lines",),
+    "post_roll_dice": (f"{_SPEC}._post_roll", "oddsengine.combat._combat:resolve_hits"),
+    "post_roll_chance": (f"{_SPEC}._post_roll",),
+    "fires_first": (f"{_SPEC}.first_to_fire",),
+    "once": (f"{_SPEC}.__post_init__",),
+    "cancels": (f"{_SPEC}.cancelled",),
+    "stops_piracy": ("oddsengine.combat.piracy:_stopping_cards",),
+    "keeps_leader_out": (f"{_SPEC}.gout_victim",),
+    "in_move": ("oddsengine.moves.move:Move.__post_init__",),
+    "assault_now": (f"{_ASSAULT}._check_forces",),
+    "assaulting_leader": (f"{_ASSAULT}._check_forces", f"{_ASSAULT}._check_assaulting_leader"),
+    "needs_supply": (f"{_ASSAULT}._check_forces",),
+    "ignores_supply": (f"{_ASSAULT}._check_forces",),
+    "uncancellable": (f"{_ASSAULT}._check_forces",),
+    "prevents_assault": (f"{_ASSAULT}.assault_prevented", f"{_ASSAULT}._check_prepared"),
+    "outcome": (f"{_ASSAULT}._siege_after",),
+    "outcome_event": (f"{_ASSAULT}._siege_after", f"{_ASSAULT}.event_names"),
+    "grid_path": ("oddsengine.engines.exact_grid:_stack_key",),
+    "effects": ("oddsengine.combat.card_types:CardRule.effect",),  # at sea, in a war
+    "aliases": (f"{_CARDS}:find_sea_card",),
+}
+
+
 @dataclass(frozen=True)
 class CardRule:
     """Everything a card does in combat: one record per card.
+
+    Each field acts in the functions :data:`WHERE_IT_ACTS` names for it;
+    :meth:`where_it_acts` lists them for the fields this card sets.
 
     Parameters
     ----------
@@ -260,6 +306,23 @@ class CardRule:
             if reason is not None:
                 return reason
         return None
+
+    def where_it_acts(self) -> dict[str, tuple[str, ...]]:
+        """The fields this card sets (those that differ from a plain card's) and the
+        functions that apply each of them (:data:`WHERE_IT_ACTS`).
+
+        Examples
+        --------
+        >>> from oddsengine.combat.cards import CARD_RULES
+        >>> CARD_RULES["gout"].where_it_acts()["keeps_leader_out"]
+        ('oddsengine.combat.combat_spec:CombatSpec.gout_victim',)
+        """
+        plain = CardRule(self.card, self.rule)
+        return {
+            name: WHERE_IT_ACTS[name]
+            for name in WHERE_IT_ACTS
+            if getattr(self, name) != getattr(plain, name)
+        }
 
     def effect(self, combat: str) -> CardEffect | None:
         """What the card does in ``combat`` (naval or foreign war), or None."""

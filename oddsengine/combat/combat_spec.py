@@ -30,7 +30,7 @@ from oddsengine.combat.formations import strongest_formation
 from oddsengine.combat.leaders import anonymous_leader, find_leader
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.combat.powers import MAJOR_POWERS
-from oddsengine.engines._draws import DrawPlan
+from oddsengine.draws import DrawPlan
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["CombatSpec", "split_losses", "survivor_columns"]
@@ -396,7 +396,7 @@ class CombatSpec:
         return dice
 
     def draw_plan(self) -> DrawPlan:
-        """The random values this combat reduces to (see :mod:`oddsengine.engines._draws`)."""
+        """The random values this combat reduces to (see :mod:`oddsengine.draws`)."""
         if self._deterministic_outcome is not None:
             return DrawPlan(np.ones(1), np.ones((1, 1)))
         attacker, defender = self._sides

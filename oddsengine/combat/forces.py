@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 from oddsengine.combat.leaders import Leader, anonymous_leader, find_leader, is_leader_name
 from oddsengine.combat.limits import (
     MAX_COMBINED_UNITS,
@@ -21,7 +23,14 @@ from oddsengine.combat.limits import (
 from oddsengine.combat.powers import normalise_power, power_with_article
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["Force", "as_force", "parse_force", "UNIT_TYPES", "DEFAULT_CASUALTY_ORDER"]
+__all__ = [
+    "Force",
+    "as_force",
+    "parse_force",
+    "take_losses",
+    "UNIT_TYPES",
+    "DEFAULT_CASUALTY_ORDER",
+]
 
 #: The three kinds of land unit. Cavalry is Ottoman only.
 UNIT_TYPES = ("regulars", "mercenaries", "cavalry")
@@ -160,23 +169,24 @@ class Force:
                 f"{action} together"
             )
 
+    @property
+    def unit_counts(self) -> tuple[int, int, int]:
+        """The regulars, mercenaries and cavalry, in the order of :data:`UNIT_TYPES`."""
+        return (self.regulars, self.mercenaries, self.cavalry)
+
     def units_after_losses(self, losses: int, order=DEFAULT_CASUALTY_ORDER) -> dict[str, int]:
         """Return the regulars, mercenaries and cavalry left after ``losses`` losses.
 
-        Units are removed in ``order`` (a permutation of :data:`UNIT_TYPES`).
+        Units are removed in ``order`` (a permutation of :data:`UNIT_TYPES`), by
+        :func:`take_losses`.
 
         Examples
         --------
         >>> parse_force("2M 3R 1C").units_after_losses(3)
         {'regulars': 2, 'mercenaries': 0, 'cavalry': 1}
         """
-        left = {kind: getattr(self, kind) for kind in UNIT_TYPES}
-        remaining = losses
-        for kind in order:
-            taken = min(remaining, left[kind])
-            left[kind] -= taken
-            remaining -= taken
-        return left
+        left = take_losses(self.unit_counts, losses, order).tolist()
+        return dict(zip(UNIT_TYPES, left, strict=True))
 
     def units_after_each_loss(
         self, order=DEFAULT_CASUALTY_ORDER
@@ -191,16 +201,9 @@ class Force:
         >>> parse_force("1M 2R").units_after_each_loss()
         ((2, 1, 0), (2, 0, 0), (1, 0, 0), (0, 0, 0))
         """
-        left = [self.regulars, self.mercenaries, self.cavalry]
-        table = [tuple(left)]
-        for kind in order:
-            index = UNIT_TYPES.index(kind)
-            while left[index]:
-                left[index] -= 1
-                table.append(tuple(left))
-        # An order that leaves a type out never takes it: the last entry stays.
-        table.extend([table[-1]] * (self.land_units + 1 - len(table)))
-        return tuple(table)
+        losses = np.arange(self.land_units + 1)
+        counts = np.broadcast_to(np.array(self.unit_counts), (losses.size, len(UNIT_TYPES)))
+        return tuple(map(tuple, take_losses(counts, losses, order).tolist()))
 
     def with_units(self, **counts: int) -> Force:
         """Return a copy with some unit counts replaced."""
@@ -234,6 +237,28 @@ class Force:
 
     def __str__(self) -> str:
         return self.notation()
+
+
+def take_losses(counts, losses, order=DEFAULT_CASUALTY_ORDER) -> np.ndarray:
+    """RULES.md §9: the units left after ``losses`` land units are taken in casualty
+    ``order`` (its owner's choice), elementwise: the one casualty rule of every battle.
+
+    ``counts`` holds (regulars, mercenaries, cavalry) in its last axis and ``losses``
+    broadcasts against the others. A type left out of ``order`` is never taken.
+
+    Examples
+    --------
+    >>> take_losses([[2, 1, 0], [0, 2, 1]], [2, 2]).tolist()
+    [[1, 0, 0], [0, 0, 1]]
+    """
+    left = np.array(counts, dtype=np.int64)
+    remaining = np.array(losses, dtype=np.int64)
+    for kind in order:
+        column = UNIT_TYPES.index(kind)
+        taken = np.minimum(remaining, left[..., column])
+        left[..., column] -= taken
+        remaining = remaining - taken
+    return left
 
 
 def _leaders(leaders, power: str | None) -> tuple[Leader, ...]:

@@ -1,12 +1,13 @@
 """Foreign wars (21.7, RULES.md §13): attempt after attempt against the units on a war card.
 
 A :class:`ForeignWar` is a campaign: each attempt (1 CP) is a field battle without the
-defender's extra die and without retreat, until no foreign unit is left, the horizon is
-reached, or the major power has no unit left on the card. :func:`exact_foreign_war` walks
-the Markov chain over the unit counts; :func:`simulate_foreign_war` plays it attempt by
-attempt on the project's random streams. Both return a :class:`~oddsengine.Result` whose
-states are the campaign's end states, so :func:`~oddsengine.compare`, ``to_frame`` and
-the JSON output work as for a single combat; :func:`~oddsengine.exact` answers a war too.
+defender's extra die and without retreat (:meth:`ForeignWar.attempt`, resolved by
+:func:`~oddsengine.combat.battle.resolve_battle`), until no foreign unit is left, the
+horizon is reached, or the major power has no unit left on the card. Its draw plan is the
+distribution of the campaign's end states, the Markov chain over the unit counts; one
+attempt's dice are :func:`attempt_plan`. The engines (:mod:`oddsengine.engines.foreign_war`)
+answer it through :func:`~oddsengine.exact` and :func:`~oddsengine.simulate` with a
+:class:`~oddsengine.Result` whose states are the campaign's end states.
 """
 
 from __future__ import annotations
@@ -16,35 +17,26 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from oddsengine.combat.battle import PostRollCard, resolve_battle
 from oddsengine.combat.forces import (
     DEFAULT_CASUALTY_ORDER,
     UNIT_TYPES,
     Force,
     as_force,
     parse_force,
+    take_losses,
 )
 from oddsengine.combat.naval_cards import CardEffect, parse_effects
 from oddsengine.combat.options import POST_ROLL_POLICIES, parse_casualty_order
-from oddsengine.engines._draws import DrawPlan, binomial_pmf
-from oddsengine.engines._numpy_kernel import sample_values
-from oddsengine.engines._random import block_keys, normalise_seed, scenario_id
+from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError
-from oddsengine.results.result import Result
 
-__all__ = [
-    "ForeignWar",
-    "WarCard",
-    "WARS",
-    "exact_foreign_war",
-    "simulate_foreign_war",
-]
+__all__ = ["ForeignWar", "WarCard", "WARS", "attempt_plan"]
 
 #: 21.7: a Fight Foreign War action costs 1 CP.
 ATTEMPT_CP = 1
 #: A regular built on the card to restore its units costs 2 CP.
 BUILD_CP = 2
-#: Trials per block of the campaign Monte Carlo (the unit of random streams).
-WAR_BLOCK = 1 << 16
 _MAX_HORIZON = 50
 #: The columns of an end state, in the order the engines hand them over.
 END_STATE_FIELDS = ("attempts", "won_at", *UNIT_TYPES, "foreign_left", "cp")
@@ -181,9 +173,9 @@ class ForeignWar:
 
     # -- one attempt -------------------------------------------------------------------
 
-    def major_dice(self, land_units: int, first: bool) -> int:
-        """21.7 / 14 step 2: land units + the best battle rating + cards before the roll
-        (first attempt only)."""
+    def major_dice(self, land_units, first: bool):
+        """14 step 2 / 21.7: land units + the best battle rating + cards before the roll
+        (first attempt only); the major power attacks, so no defender's extra die."""
         dice = land_units + self.force.battle_rating  # 21.7: no defender's extra die here
         if first:
             dice += sum(
@@ -200,49 +192,49 @@ class ForeignWar:
         power = self.force.power
         return sum(effect.dice_for(power) for effect in self.cards if effect.timing == "post-roll")
 
-    def _after_losses(self, counts: np.ndarray, losses: np.ndarray) -> np.ndarray:
-        """Counts (n, 3) after ``losses`` (n,) land units, in the casualty order."""
-        left = counts.copy()
-        remaining = losses.copy()
-        for kind in self.casualty_order:
-            column = UNIT_TYPES.index(kind)
-            taken = np.minimum(remaining, left[:, column])
-            left[:, column] -= taken
-            remaining -= taken
-        return left
-
     def attempt(self, counts, foreign, first, major_hits, foreign_hits, extra_hits):
         """Counts and foreign units after one attempt with these hits, elementwise.
 
         ``counts`` has shape (n, 3) (regulars, mercenaries, cavalry); the other arrays
-        shape (n,). 21.7: no defender's die, no retreat; each hit removes a unit of the
-        other side; if both sides are wiped out the side that rolled more dice keeps one
-        unit, the foreign side on equal dice.
+        shape (n,). An attempt is a field battle (21.7, RULES.md §13), resolved by
+        :func:`~oddsengine.combat.battle.resolve_battle` with a foreign war's parameters:
+        the major power attacks without the defender's extra die against the foreign
+        units (one die each, no leader, no card), each hit removes a unit of the other
+        side (the major power's in its casualty order), both sides wiped out leave the side
+        that rolled more dice one unit (the foreign side on equal dice), and no retreat
+        follows. The major power's post-roll card plays for the attempt's goal: no foreign
+        unit left.
         """
         counts = np.atleast_2d(np.asarray(counts, dtype=np.int64))
         foreign = np.asarray(foreign, dtype=np.int64)
         major_hits = np.asarray(major_hits, dtype=np.int64)
         units = counts.sum(axis=1)
-        dice = self.major_dice(units, first)
         post = self.post_roll_dice(first)
-        if post:
-            if self.post_roll_policy == "always":
-                played = np.ones(units.shape, dtype=bool)
-            else:
-                played = (major_hits < foreign) & (foreign <= major_hits + post)
-            major_hits = major_hits + np.where(played, extra_hits, 0)
-            dice = dice + played * post
-        # 21.7: each hit removes one unit of the other side; no retreat follows.
-        foreign_left = np.maximum(foreign - major_hits, 0)
-        lost = np.minimum(foreign_hits, units)
-        counts_left = self._after_losses(counts, lost)
-        # 21.7 / 14 step 9: both sides wiped out: more dice keep a unit, the foreign side
-        # on equal dice.
-        both_gone = (foreign_left == 0) & (units - lost == 0)
-        major_keeps = both_gone & (dice > foreign)  # the foreign side rolls 1 die a unit
-        kept = self._after_losses(counts, np.maximum(units - 1, 0))
-        counts_left = np.where(major_keeps[:, None], kept, counts_left)
-        foreign_left = np.where(both_gone & ~major_keeps, 1, foreign_left)
+        janissaries = (PostRollCard(post, self.post_roll_policy),) if post else ()
+
+        def units_left(role, hits_against, loses):
+            if role == "attacker":
+                lost = np.minimum(hits_against, units)
+                return take_losses(counts, lost, self.casualty_order), units - lost == 0
+            foreign_left = np.maximum(foreign - hits_against, 0)
+            return foreign_left, foreign_left == 0
+
+        def keep_one(role, left, keeps):
+            if role == "attacker":
+                kept = take_losses(counts, np.maximum(units - 1, 0), self.casualty_order)
+                return np.where(keeps[:, None], kept, left)
+            return np.where(keeps, 1, left)
+
+        battle = resolve_battle(
+            (major_hits, foreign_hits),
+            (extra_hits, 0),
+            (janissaries, ()),
+            (self.major_dice(units, first), foreign),  # the foreign side: 1 die a unit
+            units_left,
+            keep_one,
+            goal=lambda major, _foreign_hits: major >= foreign,  # no foreign unit left
+        )
+        counts_left, foreign_left = battle["left"]
         return counts_left, foreign_left
 
     def _attempt_table(self, counts, foreign, first):
@@ -361,7 +353,8 @@ class _EndStates:
 
     def _not_sampled_here(self):
         raise OddsEngineError(
-            "a foreign war is a campaign: sample it with simulate_foreign_war(war, trials, seed)"
+            "a foreign war is a campaign, sampled attempt by attempt: give it to "
+            "simulate(war, trials, seed) on its own"
         )
 
     # The single-roll Monte Carlo engine asks for these first: refer it to the campaign's.
@@ -396,96 +389,7 @@ def _chain(war: ForeignWar) -> dict:
     return dict(ended)
 
 
-def exact_foreign_war(war: ForeignWar) -> Result:
-    """Exact end states of a foreign war (the Markov chain); the same as ``exact(war)``.
-
-    Examples
-    --------
-    >>> war = ForeignWar("persia", "5R Ibrahim", horizon=3)
-    >>> round(exact_foreign_war(war).p["won_by:3"], 4)
-    0.7419
-    """
-    plan = war.draw_plan()
-    return Result.from_cells(war, "exact", plan.cell_values(), plan.cell_probabilities())
-
-
-def simulate_foreign_war(war: ForeignWar, trials=100_000, seed=None) -> Result:
-    """Monte Carlo end states of a foreign war, attempt by attempt.
-
-    Each attempt draws both sides' hits (Binomial, 1/3 a die) from its draw plan with the
-    project's one sampler and applies :meth:`ForeignWar.attempt`. Block ``b`` of
-    :data:`WAR_BLOCK` trials draws from the stream keyed by (seed, war, b), attempt ``a``
-    of trial ``t`` at position ``t * horizon + a - 1``, so a result does not depend on
-    anything else run.
-
-    Examples
-    --------
-    >>> war = ForeignWar("egypt", "3R Ibrahim", horizon=4)
-    >>> result = simulate_foreign_war(war, trials=40_000, seed=2)
-    >>> bool(abs(result.p["won_by:4"] - exact_foreign_war(war).p["won_by:4"]) < 0.02)
-    True
-    """
-    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials <= 0:
-        raise OddsEngineError(f"trials must be a positive whole number, not {trials!r}")
-    trials = int(trials)
-    seed = normalise_seed(seed)
-    blocks = -(-trials // WAR_BLOCK)
-    keys = block_keys(seed, scenario_id(war), blocks)
-    parts = []
-    for block in range(blocks):
-        size = min(WAR_BLOCK, trials - block * WAR_BLOCK)
-        parts.append(_simulate_block(war, size, keys[block]))
-    values = tuple(np.concatenate([part[index] for part in parts]) for index in range(7))
-    return Result.from_cells(war, "monte-carlo", values, np.ones(trials), trials=trials, seed=seed)
-
-
-def _simulate_block(war: ForeignWar, size: int, key) -> list[np.ndarray]:
-    start = tuple(getattr(war.force, kind) for kind in UNIT_TYPES)
-    counts = np.tile(np.array(start, dtype=np.int64), (size, 1))
-    foreign = np.full(size, war.foreign, dtype=np.int64)
-    cp = np.zeros(size, dtype=np.int64)
-    attempts = np.zeros(size, dtype=np.int64)
-    won_at = np.zeros(size, dtype=np.int64)
-    live = np.ones(size, dtype=bool)
-    positions = np.arange(size, dtype=np.uint64) * np.uint64(war.horizon)
-    for attempt in range(1, war.horizon + 1):
-        first = attempt == 1
-        if not first and war.reinforcements:
-            built = np.minimum(
-                war.reinforcements, np.maximum(war.card.units - counts.sum(axis=1), 0)
-            )
-            built = np.where(live, built, 0)
-            counts[:, 0] += built
-            cp += BUILD_CP * built
-        live &= counts.sum(axis=1) > 0
-        members = np.flatnonzero(live)
-        if members.size == 0:
-            break
-        major_dice = war.major_dice(counts[members].sum(axis=1), first)
-        hits = np.zeros((3, members.size), dtype=np.int64)
-        # Trials with the same dice share a draw plan: one group per (major, foreign) dice.
-        radix = int(foreign[members].max()) + 1
-        groups, inverse = np.unique(major_dice * radix + foreign[members], return_inverse=True)
-        for index, group in enumerate(groups.tolist()):
-            chosen = inverse == index
-            plan = _attempt_plan(war, group // radix, group % radix, first)
-            thresholds, layout = plan.thresholds()
-            at = positions[members[chosen]] + np.uint64(attempt - 1)
-            drawn = sample_values(thresholds, layout, key, at)
-            hits[:, chosen] = drawn[:3]
-        major_hits, foreign_hits, extra_hits = hits
-        counts[members], foreign[members] = war.attempt(
-            counts[members], foreign[members], first, major_hits, foreign_hits, extra_hits
-        )
-        cp[members] += ATTEMPT_CP
-        attempts[members] = attempt
-        won = members[foreign[members] == 0]
-        won_at[won] = attempt
-        live[won] = False
-    return [attempts, won_at, counts[:, 0], counts[:, 1], counts[:, 2], foreign, cp]
-
-
-def _attempt_plan(war: ForeignWar, major_dice: int, foreign_dice: int, first: bool) -> DrawPlan:
+def attempt_plan(war: ForeignWar, major_dice: int, foreign_dice: int, first: bool) -> DrawPlan:
     """The draw plan of one attempt: the major power's hits, the foreign units' hits, then
     the hits of the dice added after the roll."""
     return DrawPlan(

@@ -14,6 +14,7 @@ from functools import cached_property
 
 import numpy as np
 
+from oddsengine.combat.battle import PostRollCard, resolve_battle
 from oddsengine.combat.fleets import Fleet, as_fleet
 from oddsengine.combat.naval_cards import (
     CardEffect,
@@ -22,7 +23,7 @@ from oddsengine.combat.naval_cards import (
     roll_card_effect,
 )
 from oddsengine.combat.options import POST_ROLL_POLICIES
-from oddsengine.engines._draws import DrawPlan, binomial_pmf, two_dice_pmf
+from oddsengine.draws import DrawPlan, binomial_pmf, two_dice_pmf
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["NavalBattle", "NavalInterception", "NavalAvoidBattle", "naval_losses"]
@@ -275,65 +276,48 @@ class NavalBattle:
             if kind == "squadrons" or getattr(self, role).corsairs
         }
 
-    def _play_post_roll(self, attacker_hits, defender_hits, extras):
-        """Post-roll cards: the attacker's first, then the defender's on seeing them."""
-        spent_dice = {"attacker": 0, "defender": 0}
-        spent = {}
-        for role in ("attacker", "defender"):
-            radix = 1
-            for card in self._post_roll_cards[role]:
-                card_hits = (extras[role] // radix) % (card.dice + 1)
-                radix *= card.dice + 1
-                winning = attacker_hits > defender_hits  # 16.2: ties go to the defender.
-                if card.policy == "always":
-                    played = np.ones(attacker_hits.shape, dtype=bool)
-                elif role == "attacker":
-                    played = ~winning & (attacker_hits + card.dice > defender_hits)
-                else:
-                    played = winning & ~(attacker_hits > defender_hits + card.dice)
-                if role == "attacker":
-                    attacker_hits = attacker_hits + np.where(played, card_hits, 0)
-                else:
-                    defender_hits = defender_hits + np.where(played, card_hits, 0)
-                spent_dice[role] = spent_dice[role] + played * card.dice
-                spent[f"card_spent:{card.effect.slug}"] = played
-        return attacker_hits, defender_hits, spent_dice, spent
+    def _units_left(self, role, hits_against, loses):
+        """16.2: squadron pairs first, then corsairs, the loser's odd hit (naval_losses)."""
+        fleet = getattr(self, role)
+        left = list(naval_losses(hits_against, fleet.squadrons, fleet.corsairs, loses))
+        return left, (left[0] + left[1]) == 0
+
+    def _keep_one(self, role, left, keeps):
+        """16.2: the side that keeps a unit keeps a squadron if it had one, else a corsair."""
+        index = 0 if getattr(self, role).squadrons else 1
+        left[index] = np.where(keeps, 1, left[index])
+        return left
 
     def outcome_columns(self, values) -> dict[str, np.ndarray]:
-        """The outcome of every cell of :meth:`draw_plan`, as columns."""
+        """The outcome of every cell of :meth:`draw_plan`, as columns: a battle
+        (:func:`~oddsengine.combat.battle.resolve_battle`) whose hits become losses by
+        squadron pairs, the defender's extra die only in a port, then the retreat."""
         attacker_hits, defender_hits, attacker_extra, defender_extra = (
             np.asarray(value) for value in values
         )
-        attacker_hits, defender_hits, spent_dice, spent = self._play_post_roll(
-            attacker_hits, defender_hits, {"attacker": attacker_extra, "defender": defender_extra}
+        cards = tuple(
+            tuple(
+                PostRollCard(card.dice, card.policy, card.effect.slug)
+                for card in self._post_roll_cards[role]
+            )
+            for role in ("attacker", "defender")
         )
-        attacker_wins = attacker_hits > defender_hits  # 16.2: a tie goes to the defender.
+        battle = resolve_battle(
+            (attacker_hits, defender_hits),
+            (attacker_extra, defender_extra),
+            cards,
+            (self.attacker_dice, self.defender_dice),
+            self._units_left,
+            self._keep_one,
+        )
+        attacker_hits, defender_hits = battle["hits"]
+        attacker_wins = battle["attacker_prevails"]  # 16.2: a tie goes to the defender.
         columns = {
             "outcome": np.where(attacker_wins, "attacker_wins", "defender_wins").astype(object),
             "attacker_hits": attacker_hits,
             "defender_hits": defender_hits,
         }
-        left = {}
-        for role, hits_against, loser in (
-            ("attacker", defender_hits, ~attacker_wins),
-            ("defender", attacker_hits, attacker_wins),
-        ):
-            fleet = getattr(self, role)
-            left[role] = list(naval_losses(hits_against, fleet.squadrons, fleet.corsairs, loser))
-        # 16.2: both sides wiped out: the side that rolled more dice keeps one unit (the
-        # defender on equal dice); a squadron if it had one, else a corsair.
-        gone = {role: (left[role][0] + left[role][1]) == 0 for role in left}
-        both_gone = gone["attacker"] & gone["defender"]
-        attacker_rolled = self.attacker_dice + spent_dice["attacker"]
-        defender_rolled = self.defender_dice + spent_dice["defender"]
-        keeper_is_attacker = attacker_rolled > defender_rolled
-        for role, keeps in (
-            ("attacker", both_gone & keeper_is_attacker),
-            ("defender", both_gone & ~keeper_is_attacker),
-        ):
-            fleet = getattr(self, role)
-            index = 0 if fleet.squadrons else 1
-            left[role][index] = np.where(keeps, 1, left[role][index])
+        left = dict(zip(("attacker", "defender"), battle["left"], strict=True))
         for role, lost in (("attacker", ~attacker_wins), ("defender", attacker_wins)):
             # 16.2 retreat: in a port the attacker always leaves and the defender stays; at
             # sea the loser leaves. A side that must leave with nowhere to go loses its ships.
@@ -354,7 +338,9 @@ class NavalBattle:
         for role in ("attacker", "defender"):
             # Naval leaders of a side wiped out go to the next turn (not captured).
             columns[f"{role}_wiped_out"] = columns[f"{role}_survivors"] == 0
-        columns.update(spent)
+        columns.update(
+            {f"card_spent:{card.slug}": played for _role, card, played in battle["spent"]}
+        )
         return columns
 
     # -- description -------------------------------------------------------------------

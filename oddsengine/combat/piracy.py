@@ -15,7 +15,7 @@ import numpy as np
 from oddsengine.combat.card_types import Card
 from oddsengine.combat.cards import CARD_RULES, card_rule, read_cards
 from oddsengine.combat.fleets import Fleet, as_fleet
-from oddsengine.engines._draws import DrawPlan, binomial_pmf
+from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["Piracy", "AWARDS", "AWARD_POLICIES", "award_split"]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from oddsengine.combat.forces import Force, as_force
-from oddsengine.engines._draws import DrawPlan, two_dice_pmf
+from oddsengine.draws import DrawPlan, two_dice_pmf
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["Interception", "AvoidBattle", "TARGET"]

@@ -1,6 +1,6 @@
 """Numba kernels that sample hit counts and dice rolls and count what they saw.
 
-The kernels know nothing of the game. A *draw plan* (see :mod:`oddsengine.engines._draws`)
+The kernels know nothing of the game. A *draw plan* (see :mod:`oddsengine.draws`)
 reduces an engagement to at most four discrete random quantities per trial:
 
 ``first``

@@ -41,7 +41,7 @@ def sample_values(thresholds, layout, key, positions) -> tuple[np.ndarray, ...]:
     ----------
     thresholds : uint32 array, shape (rows, width)
     layout : int64 array, shape (5,)
-        As returned by :meth:`oddsengine.engines._draws.DrawPlan.thresholds`.
+        As returned by :meth:`oddsengine.draws.DrawPlan.thresholds`.
     key : uint64
     positions : uint64 array
         The stream positions of the trials.

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from oddsengine.engines._draws import draw_plan_of
+from oddsengine.draws import draw_plan_of
+from oddsengine.engines.campaigns import campaign_engines
 from oddsengine.results.result import Result
 
 __all__ = ["exact"]
@@ -16,19 +17,25 @@ def exact(spec) -> Result:
     (up to floating-point rounding); the rules then turn each combination into an
     outcome, exactly as for Monte Carlo.
 
+    A campaign (a :class:`~oddsengine.SiegeCampaign`, a :class:`~oddsengine.ForeignWar`,
+    a :class:`~oddsengine.questions.plans.Plan`) is answered by its own exact engine (see
+    :mod:`oddsengine.engines.campaigns`).
+
     Parameters
     ----------
-    spec : FieldBattle, Assault, Interception or AvoidBattle
+    spec : an engagement, a move or a campaign
 
     Raises
     ------
     OddsEngineTypeError
-        If ``spec`` is not an engagement.
+        If ``spec`` is not an engagement, a move or a campaign.
 
     Returns
     -------
     Result
-        With ``method == "exact"``, standard errors of 0 and point intervals.
+        With ``method == "exact"``, standard errors of 0 and point intervals (a
+        :class:`~oddsengine.results.campaign_result.CampaignResult` for a siege campaign,
+        a :class:`~oddsengine.questions.plans.PlanComparison` for a plan).
 
     Examples
     --------
@@ -36,5 +43,8 @@ def exact(spec) -> Result:
     >>> round(exact(Interception("hapsburg: 2R Charles-V", "france: 4R")).p["success"] * 36)
     21
     """
+    engines = campaign_engines(spec)
+    if engines is not None and engines.exact is not None:
+        return engines.exact(spec)
     plan = draw_plan_of(spec)
     return Result.from_cells(spec, "exact", plan.cell_values(), plan.cell_probabilities())

@@ -33,7 +33,7 @@ from oddsengine.combat._combat import hits_pmf, resolve_hits
 from oddsengine.combat.cards import card_rule
 from oddsengine.combat.combat_stack import CombatStack
 from oddsengine.combat.engagements import Assault, FieldBattle
-from oddsengine.engines._draws import binomial_pmf, draw_plan_of
+from oddsengine.draws import binomial_pmf, draw_plan_of
 from oddsengine.errors import OddsEngineTypeError, shown
 from oddsengine.results.end_states import merge_cells
 from oddsengine.results.result import Result

@@ -22,10 +22,11 @@ import math
 
 import numpy as np
 
-from oddsengine.combat.limits import check_precision
-from oddsengine.engines._draws import draw_plan_of
-from oddsengine.engines._random import block_keys, normalise_seed, scenario_id
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.draws import draw_plan_of
+from oddsengine.engines._random import block_keys, scenario_id
+from oddsengine.engines.campaigns import campaign_engines
+from oddsengine.engines.run_arguments import DEFAULT_TRIALS, MAX_TRIALS, check_run
+from oddsengine.errors import OddsEngineTypeError, shown
 from oddsengine.results.result import Z95, Result
 
 __all__ = [
@@ -41,8 +42,6 @@ __all__ = [
 
 #: Trials per block: the unit of parallel work and of random streams.
 BLOCK_TRIALS = 1 << 18
-#: Trials when none are asked for (and no precision target is set).
-DEFAULT_TRIALS = 1_000_000
 #: The first round under a precision target when no trials are asked for: one block.
 FIRST_ROUND_TRIALS = BLOCK_TRIALS
 #: Blocks per kernel call: a few hundredths of a second of work on two cores (17 M trials),
@@ -53,8 +52,6 @@ CALL_BLOCKS = 64
 PART_BLOCKS = 1024
 #: Runs of at most this many trials in all use the NumPy twin of the kernel.
 NUMPY_TRIALS = 1 << 22
-#: Cap on the trials a precision target may spend, per scenario.
-MAX_TRIALS = 1_000_000_000
 
 
 def default_trials(trials, precision) -> int:
@@ -69,14 +66,6 @@ def default_trials(trials, precision) -> int:
     if trials is not None:
         return trials
     return DEFAULT_TRIALS if precision is None else FIRST_ROUND_TRIALS
-
-
-def _check_trials(trials) -> int:
-    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)):
-        raise OddsEngineError(f"trials must be a positive whole number, not {trials!r}")
-    if trials <= 0:
-        raise OddsEngineError(f"trials must be positive, not {trials}")
-    return int(trials)
 
 
 def _count_cells(total_trials):
@@ -124,16 +113,6 @@ def _run_blocks(plans, ids, seed, first_block, trials, count_cells=None):
     return [totals[index, : plan.cells] for index, plan in enumerate(plans)]
 
 
-def check_run(trials, max_trials, seed, precision):
-    """Validate a run's arguments; return ``(trials, max_trials, seed)`` normalised."""
-    trials = _check_trials(trials)
-    max_trials = _check_trials(max_trials)
-    precision = check_precision(precision)  # between 1e-6 and 0.5: see oddsengine.combat.limits
-    if trials > MAX_TRIALS:
-        raise OddsEngineError(f"at most {MAX_TRIALS:,} trials in one run, not {shown(trials)}")
-    return trials, max_trials, normalise_seed(seed)
-
-
 def trials_for(result: Result, target: float) -> int:
     """Trials that should bring every headline half-width down to ``target``."""
     worst = max(result.p[name] * (1 - result.p[name]) for name in result.outcome_names)
@@ -174,7 +153,7 @@ def simulate_many(
 
     Parameters
     ----------
-    specs : sequence of engagement specs
+    specs : sequence of engagement specs (campaigns are played by their own engines)
     trials : int, optional
         Trials per scenario (the first round, when ``precision`` is given); by default
         :data:`DEFAULT_TRIALS`, or :data:`FIRST_ROUND_TRIALS` under a precision target.
@@ -196,16 +175,28 @@ def simulate_many(
     specs = list(specs)
     if not specs:
         return []
+    asked = trials
     trials = default_trials(trials, precision)
     trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
-    plans = [draw_plan_of(spec) for spec in specs]
-    ids = [scenario_id(spec) for spec in specs]
-    done = [0] * len(specs)
-    counts = [np.zeros(plan.cells, dtype=np.int64) for plan in plans]
-    wanted = [first_round(trials, max_trials, precision)] * len(specs)
     results: list[Result | None] = [None] * len(specs)
+    engines = [campaign_engines(spec) for spec in specs]
+    for index, campaign in enumerate(engines):
+        if campaign is not None:
+            # A campaign is played by its own engine, on its own streams (the same numbers
+            # alone or in a batch), with the run's arguments checked above.
+            own = trials if asked is not None or precision is not None else None
+            own = campaign.default_trials if own is None else own
+            results[index] = campaign.run(specs[index], own, seed, precision, max_trials)
+            if on_result is not None:
+                on_result(index, results[index])
+    combats = [index for index, campaign in enumerate(engines) if campaign is None]
+    plans = {index: draw_plan_of(specs[index]) for index in combats}
+    ids = {index: scenario_id(specs[index]) for index in combats}
+    done = {index: 0 for index in combats}
+    counts = {index: np.zeros(plans[index].cells, dtype=np.int64) for index in combats}
+    wanted = {index: first_round(trials, max_trials, precision) for index in combats}
     while True:
-        pending = [index for index in range(len(specs)) if wanted[index] > done[index]]
+        pending = [index for index in combats if wanted[index] > done[index]]
         if not pending:
             break
         # One kernel for the whole round (the NumPy twin only if the round is short), run
@@ -255,9 +246,14 @@ def _parts(pending, trials):
 def simulate(spec, trials=None, seed=None, *, precision=None, max_trials=MAX_TRIALS) -> Result:
     """Monte Carlo estimate of every outcome of ``spec``.
 
+    A campaign (a move, a siege campaign, a foreign war, a plan) is played by its own
+    engine (:mod:`oddsengine.engines.campaigns`) after the same check of the arguments;
+    siege campaigns, foreign wars and plans run a fixed number of trials (100,000 by
+    default) and refuse a precision target.
+
     Parameters
     ----------
-    spec : FieldBattle, Assault, Interception or AvoidBattle
+    spec : an engagement, a move or a campaign
     trials : int, optional
         Number of trials (the first round, when ``precision`` is given); by default
         :data:`DEFAULT_TRIALS`, or :data:`FIRST_ROUND_TRIALS` under a precision target (the

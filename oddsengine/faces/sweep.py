@@ -69,8 +69,9 @@ from pathlib import Path
 
 import numpy as np
 
-from oddsengine.engines.montecarlo import MAX_TRIALS, default_trials
-from oddsengine.errors import OddsEngineError
+from oddsengine.engines.montecarlo import default_trials
+from oddsengine.engines.run_arguments import MAX_TRIALS, check_trials
+from oddsengine.errors import OddsEngineError, shown
 from oddsengine.faces._sweep_grid import (
     MAX_SCENARIOS,
     build_spec,
@@ -217,18 +218,16 @@ class Sweep:
         check_choice("method", self.method, METHODS)
         check_choice("on_refused", self.on_refused, ON_REFUSED)
         for name in ("trials", "max_trials"):
-            value = getattr(self, name)
-            if value is not None and (
-                isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0
-            ):
-                raise OddsEngineError(f"{name} must be a positive whole number, not {value!r}")
+            if getattr(self, name) is not None:  # the engines' one check of trials
+                object.__setattr__(self, name, check_trials(getattr(self, name), name))
         if self.max_trials > MAX_TRIALS:
             raise OddsEngineError(
-                f"max_trials may be at most {MAX_TRIALS:,} per scenario, not {self.max_trials:,}"
+                f"max_trials may be at most {MAX_TRIALS:,} per scenario, "
+                f"not {shown(self.max_trials)}"
             )
         if self.trials is not None and self.trials > self.max_trials:
             raise OddsEngineError(
-                f"trials ({self.trials:,}) may not exceed max_trials ({self.max_trials:,})"
+                f"trials ({shown(self.trials)}) may not exceed max_trials ({self.max_trials:,})"
             )
         if self.seed is not None and (
             isinstance(self.seed, bool)

@@ -5,7 +5,7 @@ A program has *nodes* ``[kind, argument, next, other]``: a ``ROLL`` node goes to
 when 2d6 reaches ``argument`` and to ``other`` otherwise, a ``BATTLE`` node draws the cell
 of field battle ``argument`` and maps it through ``leaf_map[next + cell]``, and a ``LEAF``
 node ends the trial in end state ``argument``. The exact engine multiplies the
-probabilities along the tree; the Monte Carlo kernel (:mod:`oddsengine.moves._move_kernel`)
+probabilities along the tree; the Monte Carlo kernel (:mod:`oddsengine.engines._move_kernel`)
 samples a path through it.
 """
 
@@ -63,8 +63,8 @@ MOVER, MOVER_INSIDE = "mover", "mover-inside"
 DEFENDERS, RETREATING, AVOIDED = "defenders", "defenders-retreating", "avoided:"
 
 #: Where the leaders of a defeated controlling power go when some of its units go inside
-#: and the rest retreat (14.1: "leaders choose freely"): ``best`` (the choice that gives
-#: the better chance of holding the space, judged like the ``best`` defender response;
+#: and the rest retreat (14.1, each leader goes inside or not as its owner chooses):
+#: ``best`` (the choice that gives the better chance of holding the space, judged like the ``best`` defender response;
 #: with no difference they retreat), ``with-units`` (inside) or ``retreat``.
 LEADERS_INSIDE_POLICIES = ("best", "with-units", "retreat")
 

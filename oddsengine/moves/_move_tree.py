@@ -11,7 +11,7 @@ an avoid-battle roll (§4), withdrawal (§5), a field battle (§6) and its retre
 * the *end states* (:class:`EndState`), one per distinct way the move can end.
 
 The exact engine multiplies the probabilities along the tree; the Monte Carlo kernel
-(:mod:`oddsengine.moves._move_kernel`) samples a path through it. Both read the same program,
+(:mod:`oddsengine.engines._move_kernel`) samples a path through it. Both read the same program,
 so the rules live in one place.
 """
 

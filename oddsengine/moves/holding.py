@@ -4,7 +4,7 @@ The ``best`` defender policy of a :class:`~oddsengine.moves.move.Move` is judged
 the end of the move: a siege laid counts as the space held. With a horizon, each end state
 where the mover lays a siege counts only the chance that the garrison survives that many
 impulses of assaults (15.1, one per impulse), computed exactly by
-:func:`oddsengine.moves.siege.exact_campaign`.
+:func:`oddsengine.moves.siege_chain.campaign_chain` (the campaign's Markov chain).
 
 Examples
 --------
@@ -56,12 +56,14 @@ def garrison_holds(besiegers, garrison, impulses: int, garrison_ally=None) -> fl
     -------
     float
     """
-    from oddsengine.moves.siege import SiegeCampaign, exact_campaign
+    from oddsengine.moves.siege_campaign import SiegeCampaign
+    from oddsengine.moves.siege_chain import campaign_chain
 
     campaign = SiegeCampaign(
         besiegers, garrison, horizon=check_horizon(impulses), garrison_ally=garrison_ally
     )
-    return 1.0 - float(exact_campaign(campaign).taken_by[-1])
+    taken, _broken, _expectations = campaign_chain(campaign)
+    return 1.0 - float(taken[-1])
 
 
 def garrison_holds_after(state, impulses: int | None) -> float:
@@ -76,16 +78,16 @@ def garrison_holds_after(state, impulses: int | None) -> float:
 def campaign_after_move(move, horizon: int, **parameters):
     """The siege campaign that follows ``move``, its identical starting sieges merged.
 
-    :meth:`~oddsengine.moves.siege.SiegeCampaign.from_move` keeps one start per end state of the
-    move; many end states lay the same siege (the same besiegers and garrison), and the
-    exact chain is run once per start. Merging them gives the same answer, much faster.
+    :meth:`~oddsengine.moves.siege_campaign.SiegeCampaign.from_move` keeps one start per end
+    state of the move; many end states lay the same siege (the same besiegers and
+    garrison), and the exact chain is run once per start. Merging them gives the same answer, much faster.
 
     Parameters
     ----------
     move : Move
     horizon : int
     **parameters
-        Other parameters of :class:`~oddsengine.moves.siege.SiegeCampaign`.
+        Other parameters of :class:`~oddsengine.moves.siege_campaign.SiegeCampaign`.
 
     Examples
     --------
@@ -96,7 +98,7 @@ def campaign_after_move(move, horizon: int, **parameters):
     """
     from dataclasses import replace
 
-    from oddsengine.moves.siege import SiegeCampaign
+    from oddsengine.moves.siege_campaign import SiegeCampaign
 
     campaign = SiegeCampaign.from_move(move, horizon=horizon, **parameters)
     weights: dict = defaultdict(float)

@@ -4,7 +4,7 @@
 to where in a :class:`~oddsengine.moves.situation.Situation`, and which policies the players
 follow. Building it applies the rules of RULES.md §2-§6 to every branch of the move (see
 :mod:`oddsengine.moves._move_tree`); :func:`oddsengine.exact` gives the exact probability of
-every end state, :func:`oddsengine.moves.move_simulation.simulate_move` samples them with a
+every end state, :func:`oddsengine.engines.move_montecarlo.simulate_move` samples them with a
 Numba kernel. Both return a :class:`~oddsengine.results.result.Result`.
 """
 
@@ -19,7 +19,7 @@ from oddsengine.combat.cards import Card, card_rule, find_card
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.combat.powers import normalise_power
-from oddsengine.engines._draws import DrawPlan
+from oddsengine.draws import DrawPlan
 from oddsengine.errors import OddsEngineError, shown
 from oddsengine.moves._move_declaration import (
     DEFENDER_POLICIES,
@@ -449,7 +449,7 @@ class Move:
 
         Its one value is the index of an end state. (Sampling this plan draws end states
         from their exact distribution; the Monte Carlo engine of a move is
-        :func:`oddsengine.moves.move_simulation.simulate_move`, which plays the move out.)
+        :func:`oddsengine.engines.move_montecarlo.simulate_move`, which plays the move out.)
         """
         return DrawPlan(self.end_state_probabilities, np.ones((1, 1)))
 

@@ -5,10 +5,12 @@ A :class:`SiegeCampaign` starts from a siege (besiegers and garrison) or from a
 :class:`~oddsengine.moves.move.Move` that may lay one. Impulse ``k`` is the ``k``-th impulse of
 the besieging power after the siege was laid; 15.1 allows one assault per impulse, never
 in the impulse the siege began. Before each assault from the second on, optional
-reinforcements join the besiegers. The exact engine is a Markov chain over the unit
-counts of both sides (leaders never change until the end), in :mod:`oddsengine.moves.siege`; the
-Monte Carlo engine (:mod:`oddsengine.moves.siege_montecarlo`) samples every assault from the same
-:class:`~oddsengine.Assault` spec's draw plan, on the project's counter-based streams.
+reinforcements join the besiegers. Its exact course is a Markov chain over the unit
+counts of both sides (leaders never change until the end), in
+:mod:`oddsengine.moves.siege_chain`; the engines (:mod:`oddsengine.engines.siege`, reached
+through :func:`oddsengine.exact` and :func:`oddsengine.simulate`) answer it from that chain
+and by Monte Carlo, every assault sampled from the same :class:`~oddsengine.Assault` spec's
+draw plan on the project's counter-based streams.
 """
 
 from __future__ import annotations

@@ -69,7 +69,7 @@ def _build_assault(forces, within, **parameters):
 
 
 def _build_siege(forces, within, **parameters):
-    from oddsengine.moves.siege import SiegeCampaign
+    from oddsengine.moves.siege_campaign import SiegeCampaign
 
     return SiegeCampaign(
         forces.get("besiegers"),
@@ -81,7 +81,7 @@ def _build_siege(forces, within, **parameters):
 
 
 def _campaign_chances(campaign, method, precision, seed) -> dict:
-    from oddsengine.moves.siege import exact_campaign, simulate_campaign
+    from oddsengine.engines.siege import exact_campaign, simulate_campaign
 
     if method == "exact":
         result = exact_campaign(campaign)
@@ -122,8 +122,8 @@ def _build_move(forces, within, scenario=None, **overrides):
 def _move_chances(question, method, precision, seed) -> dict:
     from oddsengine.engines.exact import exact
     from oddsengine.moves.holding import campaign_after_move
-    from oddsengine.moves.move_simulation import simulate_move
-    from oddsengine.moves.siege import exact_campaign, simulate_campaign
+    from oddsengine.engines.move_montecarlo import simulate_move
+    from oddsengine.engines.siege import exact_campaign, simulate_campaign
 
     move, within = question
     if method == "exact":
@@ -233,7 +233,7 @@ def _build_foreign_war(forces, within, war=None, **parameters):
 
 
 def _foreign_war_chances(war, method, precision, seed) -> dict:
-    from oddsengine.combat.foreign_war import exact_foreign_war, simulate_foreign_war
+    from oddsengine.engines.foreign_war import exact_foreign_war, simulate_foreign_war
 
     if method == "exact":
         result = exact_foreign_war(war)

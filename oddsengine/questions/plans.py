@@ -40,6 +40,7 @@ from pathlib import Path
 
 import numpy as np
 
+from oddsengine.engines.campaigns import CampaignEngines, register_campaign
 from oddsengine.errors import OddsEngineError
 from oddsengine.results.output import Rendered
 from oddsengine.results.result import Z95, weighted_mean
@@ -91,7 +92,7 @@ class Course:
         Parameters of :class:`~oddsengine.moves.move.Move` that replace the scenario's
         (``defender_policy``, ``attacker_cards``, ...).
     siege : dict
-        Parameters of :class:`~oddsengine.moves.siege.SiegeCampaign` (``schedule``,
+        Parameters of :class:`~oddsengine.moves.siege_campaign.SiegeCampaign` (``schedule``,
         ``reinforcements``, ``assault_from``, ``attacker_cards``, ``defender_cards``).
     """
 
@@ -377,7 +378,7 @@ def _siege_losses(campaign, result) -> tuple[float, float, float]:
 
 
 def _play_campaign(campaign, method, trials, seed):
-    from oddsengine.moves.siege import exact_campaign, simulate_campaign
+    from oddsengine.engines.siege import exact_campaign, simulate_campaign
 
     if method == "exact":
         return exact_campaign(campaign)
@@ -387,7 +388,7 @@ def _play_campaign(campaign, method, trials, seed):
 def _move_row(plan, course, method, trials, seed) -> dict:
     from oddsengine.engines.exact import exact
     from oddsengine.moves.holding import campaign_after_move
-    from oddsengine.moves.move_simulation import simulate_move
+    from oddsengine.engines.move_montecarlo import simulate_move
     from oddsengine.moves.scenario_file import load_move
 
     overrides = dict(course.move)
@@ -440,7 +441,7 @@ def _move_row(plan, course, method, trials, seed) -> dict:
 
 
 def _siege_row(plan, course, method, trials, seed) -> dict:
-    from oddsengine.moves.siege import SiegeCampaign
+    from oddsengine.moves.siege_campaign import SiegeCampaign
 
     campaign = SiegeCampaign(plan.besiegers, plan.garrison, plan.horizon, **course.siege)
     siege = _play_campaign(campaign, method, trials, seed)
@@ -502,7 +503,7 @@ def compare_plans(plan, method: str = "exact", trials: int = 100_000, seed=None)
     >>> comparison.ranking
     ['wait for 4R at impulse 2', 'assault every impulse']
     """
-    from oddsengine.engines._random import normalise_seed
+    from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
 
     if not isinstance(plan, Plan):
         plan, settings = load_plan(plan)
@@ -511,9 +512,8 @@ def compare_plans(plan, method: str = "exact", trials: int = 100_000, seed=None)
         seed = settings.get("seed", seed)
     if method not in ("exact", "monte-carlo"):
         raise OddsEngineError(f"method must be exact or monte-carlo, not {method!r}")
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise OddsEngineError(f"trials must be a positive whole number, not {trials!r}")
-    seed = normalise_seed(seed) if method == "monte-carlo" else None
+    trials, _, seed = check_run(trials, MAX_TRIALS, seed, None)
+    seed = seed if method == "monte-carlo" else None
     play = _move_row if plan.starts_with_move else _siege_row
     rows = []
     for course in plan.courses:
@@ -535,3 +535,12 @@ def compare_plans(plan, method: str = "exact", trials: int = 100_000, seed=None)
         trials=trials if method == "monte-carlo" else None,
         seed=seed,
     )
+
+
+def _simulate_plan(plan, trials, seed) -> PlanComparison:
+    """A plan's Monte Carlo through :func:`oddsengine.simulate`."""
+    return compare_plans(plan, "monte-carlo", trials, seed)
+
+
+# The plans are campaigns: exact(plan) and simulate(plan, trials, seed) compare them.
+register_campaign(Plan, CampaignEngines(_simulate_plan, 100_000, exact=compare_plans))

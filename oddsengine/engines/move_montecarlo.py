@@ -10,14 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from oddsengine.engines._random import block_keys, scenario_id
-from oddsengine.engines.montecarlo import (
-    BLOCK_TRIALS,
-    DEFAULT_TRIALS,
-    MAX_TRIALS,
-    check_run,
-    first_round,
-    next_round,
-)
+from oddsengine.engines.montecarlo import BLOCK_TRIALS, first_round, next_round
+from oddsengine.engines.run_arguments import DEFAULT_TRIALS, MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineTypeError, shown
 from oddsengine.moves.move import Move
 from oddsengine.results.result import Result
@@ -26,7 +20,7 @@ __all__ = ["simulate_move"]
 
 
 def _count(move, seed, first_block, trials) -> np.ndarray:
-    from oddsengine.moves._move_kernel import count_end_states
+    from oddsengine.engines._move_kernel import count_end_states  # Numba, on first use
 
     nodes, thresholds, guides, layouts, leaf_map = move.program.arrays()
     blocks = -(-trials // BLOCK_TRIALS)

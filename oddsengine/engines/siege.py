@@ -1,10 +1,14 @@
-"""The Monte Carlo engine of siege campaigns: every assault sampled from its spec's draw
-plan by the project's one sampler, on the counter-based streams.
+"""The engines of siege campaigns (15, 15.1, 15.3): the exact answer from the campaign's
+Markov chain (:func:`oddsengine.moves.siege_chain.campaign_chain`) and the Monte Carlo,
+every assault sampled from its spec's draw plan by the project's one sampler, on the
+counter-based streams. Both give a :class:`~oddsengine.results.campaign_result.CampaignResult`
+and are reached through :func:`oddsengine.exact` and :func:`oddsengine.simulate`.
 
 Trial ``t`` of block ``b`` draws from the stream keyed by (seed, campaign, b): its
 starting siege at position ``t * (horizon + 1)``, the assault of impulse ``k`` at position
 ``t * (horizon + 1) + k`` (see :func:`oddsengine.engines._numpy_kernel.sample_values`). A trial's
-draws therefore do not depend on which other trials share its state in an impulse.
+draws therefore do not depend on which other trials share its state in an impulse; the
+trials of a block are summed before the next block runs.
 """
 
 from __future__ import annotations
@@ -15,11 +19,10 @@ from collections import defaultdict
 import numpy as np
 
 from oddsengine.combat.forces import UNIT_TYPES
-from oddsengine.engines._draws import DrawPlan
+from oddsengine.draws import DrawPlan
 from oddsengine.engines._numpy_kernel import sample_values
-from oddsengine.engines._random import block_keys, normalise_seed, scenario_id
-from oddsengine.engines.montecarlo import MAX_TRIALS
-from oddsengine.errors import OddsEngineError, shown
+from oddsengine.engines._random import block_keys, scenario_id
+from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
 from oddsengine.moves.siege_campaign import (
     SIEGE_STANDS,
     SiegeCampaign,
@@ -29,15 +32,31 @@ from oddsengine.moves.siege_campaign import (
     garrison_counts_after,
     unit_counts,
 )
+from oddsengine.moves.siege_chain import campaign_chain
 from oddsengine.results.campaign_result import CampaignResult
 
-__all__ = ["CAMPAIGN_BLOCK", "simulate_campaign"]
+__all__ = ["CAMPAIGN_BLOCK", "CAMPAIGN_TRIALS", "exact_campaign", "simulate_campaign"]
 
 #: Trials per block of the campaign Monte Carlo (the unit of random streams).
 CAMPAIGN_BLOCK = 1 << 16
+#: Trials of a campaign's Monte Carlo when none are asked for.
+CAMPAIGN_TRIALS = 100_000
 
 
-def simulate_campaign(campaign: SiegeCampaign, trials=100_000, seed=None) -> CampaignResult:
+def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
+    """Exact results of a campaign (its Markov chain); the same as ``exact(campaign)``.
+
+    Examples
+    --------
+    >>> campaign = SiegeCampaign("9R Suleiman", "hapsburg: 2R", horizon=2)
+    >>> round(float(exact_campaign(campaign).taken_by[-1]), 4)
+    0.9642
+    """
+    taken, broken, expectations = campaign_chain(campaign)
+    return CampaignResult.of(campaign, "exact", taken, broken, expectations)
+
+
+def simulate_campaign(campaign: SiegeCampaign, trials=CAMPAIGN_TRIALS, seed=None) -> CampaignResult:
     """Monte Carlo results of a campaign: every assault sampled from its spec's plan.
 
     Trials run in blocks of :data:`CAMPAIGN_BLOCK`; block ``b`` draws from the stream
@@ -52,11 +71,7 @@ def simulate_campaign(campaign: SiegeCampaign, trials=100_000, seed=None) -> Cam
     True
     """
     check_campaign(campaign)
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials <= 0:
-        raise OddsEngineError(f"trials must be a positive whole number, not {shown(trials)}")
-    if trials > MAX_TRIALS:
-        raise OddsEngineError(f"at most {MAX_TRIALS:,} trials in one run, not {shown(trials)}")
-    seed = normalise_seed(seed)
+    trials, _, seed = check_run(trials, MAX_TRIALS, seed, None)
     blocks = -(-trials // CAMPAIGN_BLOCK)
     keys = block_keys(seed, scenario_id(campaign), blocks)
     totals = defaultdict(float)

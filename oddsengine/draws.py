@@ -1,5 +1,7 @@
 """Draw plans: the discrete distributions an engagement's randomness reduces to.
 
+The vocabulary at the bottom of the layers: specs (``combat/``, ``moves/``) say what they
+randomise with it, and engines decide how to count it, so neither imports the other.
 A :class:`DrawPlan` is what a spec hands to both engines. The Monte Carlo engine turns it
 into inverse-CDF thresholds for :func:`oddsengine.engines._kernels.count_cells`; the exact engine
 multiplies its probabilities out. Both produce a weight for every *cell* (a combination

@@ -1,10 +1,10 @@
-"""Siege campaigns: an assault every impulse until the space falls, the siege breaks or
-the horizon is reached (15, 15.1, 15.3).
+"""The exact course of a siege campaign (15, 15.1, 15.3): a Markov chain over the unit
+counts of both sides (leaders never change until the end), each impulse's assault resolved
+from its :class:`~oddsengine.Assault` draw plan.
 
-The spec is :class:`~oddsengine.moves.siege_campaign.SiegeCampaign`; its result a
-:class:`~oddsengine.results.campaign_result.CampaignResult`. This module holds the exact engine, a
-Markov chain over the unit counts of both sides (leaders never change until the end), and
-gathers the campaign API; the Monte Carlo engine is :mod:`oddsengine.moves.siege_montecarlo`.
+It is what the campaign's exact answer is made of (:func:`oddsengine.exact`, in
+:mod:`oddsengine.engines.siege`) and what a move's defenders weigh when they choose their
+best response (:mod:`oddsengine.moves.holding`): plain numbers, no result type.
 """
 
 from __future__ import annotations
@@ -23,20 +23,21 @@ from oddsengine.moves.siege_campaign import (
     garrison_counts_after,
     unit_counts,
 )
-from oddsengine.moves.siege_montecarlo import CAMPAIGN_BLOCK, simulate_campaign
-from oddsengine.results.campaign_result import CampaignResult
 
-__all__ = [
-    "SiegeCampaign",
-    "CampaignResult",
-    "CAMPAIGN_BLOCK",
-    "exact_campaign",
-    "simulate_campaign",
-]
+__all__ = ["campaign_chain"]
 
 
-def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
-    """Exact results of a campaign: a Markov chain over the unit counts of both sides."""
+def campaign_chain(campaign: SiegeCampaign):
+    """The exact course of a campaign: a Markov chain over the unit counts of both sides.
+
+    Returns
+    -------
+    taken, broken : ndarray, shape (horizon,)
+        The chance that the space has fallen, or the siege broken, by each impulse.
+    expectations : tuple of float
+        Expected CP, besiegers and garrison left (given a siege), and besiegers left when
+        the space falls.
+    """
     check_campaign(campaign)
     taken = np.zeros(campaign.horizon)
     broken = np.zeros(campaign.horizon)
@@ -92,4 +93,4 @@ def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
         garrison_left / sieges,
         left_if_taken / taken_mass if taken_mass else 0.0,
     )
-    return CampaignResult.of(campaign, "exact", taken, broken, expectations)
+    return taken, broken, expectations

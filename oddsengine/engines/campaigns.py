@@ -1,0 +1,107 @@
+"""The campaign protocol: questions played out step by step by an engine of their own
+(siege campaigns, foreign wars, whole moves, plans), answered through the same two doors
+as a single combat, :func:`oddsengine.exact` and :func:`oddsengine.simulate`.
+
+A campaign kind registers a :class:`CampaignEngines` record for its spec class: its
+exact engine (or None when the draw plan answers exactly, as for a move), its Monte Carlo
+and that Monte Carlo's default trials. The doors check the run's arguments once
+(:func:`~oddsengine.engines.run_arguments.check_run`) before they hand a campaign over, so
+every engine refuses the same bad arguments with the same message. The kinds of the layers
+below (``combat/``, ``moves/``) are registered here; a kind of a higher layer (plans, in
+``questions/``) registers itself with :func:`register_campaign`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from oddsengine.combat.foreign_war import ForeignWar
+from oddsengine.errors import OddsEngineError
+from oddsengine.moves.move import Move
+from oddsengine.moves.siege_campaign import SiegeCampaign
+
+__all__ = ["CampaignEngines", "campaign_engines", "register_campaign"]
+
+
+@dataclass(frozen=True)
+class CampaignEngines:
+    """How the doors answer one kind of campaign.
+
+    Parameters
+    ----------
+    simulate : callable
+        ``simulate(spec, trials, seed)``, or with ``precision=`` and ``max_trials=`` when
+        ``takes_precision``; the run's arguments arrive already checked.
+    default_trials : int
+        Trials when none are asked for.
+    exact : callable or None
+        ``exact(spec)``; None when the spec's draw plan is its exact answer.
+    takes_precision : bool
+        Whether the Monte Carlo runs to a precision target.
+    """
+
+    simulate: Callable
+    default_trials: int
+    exact: Callable | None = None
+    takes_precision: bool = False
+
+    def run(self, spec, trials, seed, precision, max_trials):
+        """The Monte Carlo answer, the trials already checked."""
+        if self.takes_precision:
+            return self.simulate(spec, trials, seed, precision=precision, max_trials=max_trials)
+        if precision is not None:
+            raise OddsEngineError(
+                f"a {type(spec).__name__} is played for a fixed number of trials: "
+                "give trials, not a precision target"
+            )
+        return self.simulate(spec, trials, seed)
+
+
+_CAMPAIGNS: dict[type, CampaignEngines] = {}
+
+
+def register_campaign(spec_class: type, engines: CampaignEngines) -> None:
+    """Answer ``spec_class`` through the doors with ``engines`` (its subclasses too)."""
+    _CAMPAIGNS[spec_class] = engines
+
+
+def campaign_engines(spec) -> CampaignEngines | None:
+    """The engines of ``spec``'s campaign kind, or None for a single engagement.
+
+    Examples
+    --------
+    >>> from oddsengine import FieldBattle, ForeignWar
+    >>> campaign_engines(FieldBattle("2R", "2R")) is None
+    True
+    >>> campaign_engines(ForeignWar("egypt", "3R")).default_trials
+    100000
+    """
+    for spec_class in type(spec).__mro__:
+        engines = _CAMPAIGNS.get(spec_class)
+        if engines is not None:
+            return engines
+    return None
+
+
+def _simulate_move(move, trials, seed, *, precision, max_trials):
+    from oddsengine.engines.move_montecarlo import simulate_move
+
+    return simulate_move(move, trials, seed, precision=precision, max_trials=max_trials)
+
+
+def _register_the_campaigns_below() -> None:
+    from oddsengine.engines.foreign_war import WAR_TRIALS, exact_foreign_war, simulate_foreign_war
+    from oddsengine.engines.run_arguments import DEFAULT_TRIALS
+    from oddsengine.engines.siege import CAMPAIGN_TRIALS, exact_campaign, simulate_campaign
+
+    register_campaign(
+        SiegeCampaign, CampaignEngines(simulate_campaign, CAMPAIGN_TRIALS, exact_campaign)
+    )
+    register_campaign(
+        ForeignWar, CampaignEngines(simulate_foreign_war, WAR_TRIALS, exact_foreign_war)
+    )
+    register_campaign(Move, CampaignEngines(_simulate_move, DEFAULT_TRIALS, takes_precision=True))
+
+
+_register_the_campaigns_below()
