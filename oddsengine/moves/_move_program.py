@@ -64,8 +64,9 @@ DEFENDERS, RETREATING, AVOIDED = "defenders", "defenders-retreating", "avoided:"
 
 #: Where the leaders of a defeated controlling power go when some of its units go inside
 #: and the rest retreat (14.1, each leader goes inside or not as its owner chooses):
-#: ``best`` (the choice that gives the better chance of holding the space, judged like the ``best`` defender response;
-#: with no difference they retreat), ``with-units`` (inside) or ``retreat``.
+#: ``best`` (the choice that gives the better chance of holding the space, judged like
+#: the ``best`` defender response; with no difference they retreat), ``with-units``
+#: (inside) or ``retreat``.
 LEADERS_INSIDE_POLICIES = ("best", "with-units", "retreat")
 
 #: Outcome names: how the move ended for the moving formation.
