@@ -94,6 +94,8 @@ def _avoiding_units(text: str):
             raise OddsEngineError(
                 f"--avoiding-units {text!r}: write FORCE, or POWER=FORCE pairs separated by commas"
             )
+        if power.strip().lower() in {name.lower() for name in pairs}:
+            raise OddsEngineError(f"--avoiding-units names {power.strip()} twice")
         pairs[power.strip()] = force.strip()
     return pairs
 

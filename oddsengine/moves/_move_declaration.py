@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.formations import strongest_formation
 from oddsengine.combat.powers import normalise_power
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves.board import load_board
 from oddsengine.moves.situation import Situation
 
@@ -81,10 +81,13 @@ def normalise_defender_policy(policy):
             choice = normalise_defender_policy(str(choice))
             if choice == "best":
                 raise OddsEngineError("defender policy per power: 'best' applies to all powers")
-            pairs.append((normalise_power(str(power)), choice))
+            power = normalise_power(str(power))
+            if power in dict(pairs):  # the last would win: say so instead
+                raise OddsEngineError(f"the defender policy names {power} twice")
+            pairs.append((power, choice))
         return tuple(sorted(pairs))
     if not isinstance(policy, str):
-        raise OddsEngineError(f"defender policy must be a string, not {policy!r}")
+        raise OddsEngineTypeError(f"defender policy must be a string, not {shown(policy)}")
     text = policy.strip()
     if "=" in text:
         # "hapsburg=avoid:Linz, england=fight": one policy per power.

@@ -60,6 +60,13 @@ __all__ = [
 AFTER_WITHDRAWAL_POLICIES = ("go-back", "move-on")
 
 
+def _policy_text(policy) -> str:
+    """A defender policy as the user writes it: ``'fight'`` or ``'hapsburg=fight, ...'``."""
+    if isinstance(policy, str):
+        return repr(policy)
+    return repr(", ".join(f"{power}={choice}" for power, choice in policy))
+
+
 @dataclass(frozen=True)
 class Move:
     """A formation moves into an adjacent space (13.1), played out to the end.
@@ -227,6 +234,7 @@ class Move:
         self.effective_situation  # noqa: B018  (13.1: the entry rules)
         self._check_defender_policy()
         object.__setattr__(self, "avoiding_units", self._normalise_avoiding_units())
+        self._check_choices_are_used()
         self.program  # noqa: B018  (apply the rules now: an invalid move cannot exist)
 
     # -- 13.1 who may move, and where ----------------------------------------------------
@@ -267,6 +275,23 @@ class Move:
                         f"defender policy names {power}, which has no units defending "
                         f"{self.destination}"
                     )
+
+    def _check_choices_are_used(self) -> None:
+        """Refuse a choice the defenders' policy would ignore: a horizon judges only the
+        best policy, and avoiding units matter only to a power that may avoid (13.3)."""
+        policy = self.defender_policy
+        if self.defender_horizon is not None and policy != "best":
+            raise OddsEngineError(
+                f"defender_horizon judges the 'best' defender policy only; the policy here is "
+                f"{_policy_text(policy)}"
+            )
+        for power, _ in self.avoiding_units or ():
+            choice = policy if isinstance(policy, str) else dict(policy).get(power, "fight")
+            if choice != "best" and not choice.startswith("avoid:"):
+                raise OddsEngineError(
+                    f"avoiding units of {power} are given, but its policy {choice!r} never "
+                    "avoids battle (13.3)"
+                )
 
     def _normalise_avoiding_units(self):
         chosen = self.avoiding_units
