@@ -29,7 +29,7 @@ def _parse_policies(arguments) -> Policies:
         if order:
             orders[f"{side}_casualty_order"] = order
     formation = getattr(arguments, "assault_formation", None)
-    if formation:
+    if formation is not None:  # an empty one is refused by the policies, not ignored
         orders["assault_formation"] = formation
     return Policies(post_roll=post_roll, gout_target=arguments.gout_target, **orders)
 

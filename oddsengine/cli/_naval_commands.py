@@ -194,7 +194,9 @@ def _add_naval_to_roll(parser, naval_run, land_only: str) -> None:
             return naval_run(arguments)
         if arguments.rowers:
             raise OddsEngineError("--rowers is for a naval roll: add --naval")
-        refuse_given(arguments, ["--rowers-policy", "--in-port"], "is for a naval roll: add --naval")
+        refuse_given(
+            arguments, ["--rowers-policy", "--in-port"], "is for a naval roll: add --naval"
+        )
         if getattr(arguments, land_only) is None:
             raise OddsEngineError(f"the following argument is required: --{land_only}")
         return land_run(arguments)

@@ -395,9 +395,7 @@ class NavalBattle:
 
     def title(self) -> str:
         where = "in port" if self.in_port else "at sea"
-        return (
-            f"Naval battle {where}: {self.attacker.notation()}  vs  {self.defender.notation()}"
-        )
+        return f"Naval battle {where}: {self.attacker.notation()}  vs  {self.defender.notation()}"
 
     def describe_lines(self) -> list[str]:
         lines = []
@@ -491,13 +489,17 @@ class _NavalRoll:
         # opponent; by default played only when it turns the result.
         swing = _ROLL_CARD.dice
         if self.rowers == "roller":
-            played = np.full(total.shape, True) if self.rowers_policy == "always" else ~succeeds & (
-                score + swing >= TARGET
+            played = (
+                np.full(total.shape, True)
+                if self.rowers_policy == "always"
+                else ~succeeds & (score + swing >= TARGET)
             )
             score = score + np.where(played, swing, 0)
         elif self.rowers == "opponent":
-            played = np.full(total.shape, True) if self.rowers_policy == "always" else succeeds & (
-                score - swing < TARGET
+            played = (
+                np.full(total.shape, True)
+                if self.rowers_policy == "always"
+                else succeeds & (score - swing < TARGET)
             )
             score = score - np.where(played, swing, 0)
         success = score >= TARGET

@@ -248,8 +248,7 @@ def _card_policies(text: str) -> dict:
         card, equals, policy = part.partition("=")
         if not equals or card.strip() in policies:
             raise OddsEngineError(
-                f"post_roll {text!r}: write CARD=POLICY pairs, each card once, separated by "
-                "commas"
+                f"post_roll {text!r}: write CARD=POLICY pairs, each card once, separated by commas"
             )
         policies[card.strip()] = policy.strip()
     return policies

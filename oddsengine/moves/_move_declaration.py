@@ -123,8 +123,22 @@ def normalise_interception_policy(policy):
             )
         return text
     items = policy.items() if isinstance(policy, dict) else policy
+    pairs = isinstance(items, (list, tuple)) and all(
+        isinstance(item, (list, tuple)) and len(item) == 2 for item in items
+    )
+    if not isinstance(policy, dict) and not pairs:
+        raise OddsEngineTypeError(
+            "interception policy must be all, none, or a table of spaces and the units that "
+            f"try from each, not {shown(policy)}"
+        )
     board = load_board()
-    return tuple(sorted((board.space(space).name, str(units).strip()) for space, units in items))
+    for space, units in items:
+        if not isinstance(space, str) or not isinstance(units, str):
+            raise OddsEngineTypeError(
+                f"interception policy: a space and its units are text, not {shown(space)} = "
+                f"{shown(units)}"
+            )
+    return tuple(sorted((board.space(space).name, units.strip()) for space, units in items))
 
 
 def check_mover(stack) -> None:

@@ -39,7 +39,7 @@ def _as_force(value, role, power=None) -> Force:
         return value
     if isinstance(value, str):
         return parse_force(value, power=power)
-    raise OddsEngineError(f"{role} must be a Force or a force string, not {value!r}")
+    raise OddsEngineTypeError(f"{role} must be a Force or a force string, not {shown(value)}")
 
 
 def unit_counts(force: Force) -> tuple[int, int, int]:
@@ -102,11 +102,16 @@ class SiegeCampaign:
 
     def __post_init__(self):
         if isinstance(self.horizon, bool) or not isinstance(self.horizon, int):
-            raise OddsEngineError(f"horizon must be a whole number, not {self.horizon!r}")
+            raise OddsEngineTypeError(f"horizon must be a whole number, not {shown(self.horizon)}")
         if not 1 <= self.horizon <= _MAX_HORIZON:
             raise OddsEngineError(f"horizon must be between 1 and {_MAX_HORIZON} impulses")
         if not isinstance(self.policies, Policies):
-            raise OddsEngineError("policies must be a Policies instance")
+            raise OddsEngineTypeError("policies must be a Policies instance")
+        if not isinstance(self.start, tuple | list) or not isinstance(self.schedule, tuple | list):
+            name = "start" if not isinstance(self.start, tuple | list) else "schedule"
+            raise OddsEngineTypeError(
+                f"{name} must be a list of entries, not {shown(getattr(self, name))}"
+            )
         if self.policies.assault_formation != "strongest":
             raise OddsEngineError(
                 "a siege campaign assaults with the strongest formation of the stack each "
@@ -129,6 +134,11 @@ class SiegeCampaign:
             object.__setattr__(self, "besiegers", besiegers)
             object.__setattr__(self, "garrison", garrison)
             object.__setattr__(self, "start", ((1.0, besiegers, garrison),))
+        for entry in self.start:
+            if not (isinstance(entry, tuple | list) and len(entry) == 3):
+                raise OddsEngineTypeError(
+                    f"a start entry is (probability, besiegers, garrison), not {shown(entry)}"
+                )
         for _, besiegers, garrison in self.start:
             # 15: a siege needs more besieging land units than those inside.
             if besiegers.land_units <= garrison.land_units:
@@ -138,8 +148,12 @@ class SiegeCampaign:
                 )
             self.assault(besiegers, garrison, first=True)  # refuse bad cards now
         if self.reinforcements is not None:
-            power = self.start[0][1].power
-            reinforcements = _as_force(self.reinforcements, "reinforcements", power)
+            reinforcements = self._joining(self.reinforcements)
+            if self.horizon == 1:  # they join before each later assault: there is none
+                raise OddsEngineError(
+                    "reinforcements join before each assault from the second on: with a "
+                    "horizon of 1 impulse there is none"
+                )
             if reinforcements.leaders:
                 raise OddsEngineError("reinforcements bring land units only, not leaders")
             # 13.1, RULES.md §1: they arrive by one move (MOVE_CP), as one formation.
@@ -149,29 +163,50 @@ class SiegeCampaign:
 
     def _check_schedule(self) -> None:
         if isinstance(self.assault_from, bool) or not isinstance(self.assault_from, int):
-            raise OddsEngineError(f"assault_from must be a whole number, not {self.assault_from!r}")
+            raise OddsEngineTypeError(
+                f"assault_from must be a whole number, not {shown(self.assault_from)}"
+            )
         if not 1 <= self.assault_from <= self.horizon:
             raise OddsEngineError(
                 f"assault_from must be an impulse from 1 to the horizon ({self.horizon}), "
                 f"not {self.assault_from}"
             )
-        power = self.start[0][1].power
         schedule = []
         for entry in self.schedule:
             if not (isinstance(entry, tuple | list) and len(entry) == 2):
-                raise OddsEngineError(f"a schedule entry is (impulse, force), not {entry!r}")
+                raise OddsEngineTypeError(
+                    f"a schedule entry is (impulse, force), not {shown(entry)}"
+                )
             impulse, units = entry
             if isinstance(impulse, bool) or not isinstance(impulse, int):
-                raise OddsEngineError(f"a reinforcement impulse must be a whole number: {entry!r}")
+                raise OddsEngineTypeError(
+                    f"a reinforcement impulse must be a whole number: {shown(entry)}"
+                )
             if not 1 <= impulse <= self.horizon:
                 raise OddsEngineError(
                     f"reinforcements at impulse {impulse}: the horizon is {self.horizon}"
                 )
-            units = _as_force(units, "reinforcements", power)
+            units = self._joining(units)
             if units.leaders:
                 raise OddsEngineError("reinforcements bring land units only, not leaders")
             schedule.append((impulse, units))
         object.__setattr__(self, "schedule", tuple(sorted(schedule, key=lambda pair: pair[0])))
+
+    def _joining(self, units) -> Force:
+        """Reinforcements as a force of the besieging power: units of the garrison's power
+        or of a third power do not join the besiegers (15: the besieging stack is one
+        power's)."""
+        power = self.start[0][1].power
+        units = _as_force(units, "reinforcements", power)
+        garrisons = {garrison.power for _, _, garrison in self.start} - {None}
+        if units.power is not None and (
+            (power is not None and units.power != power) or units.power in garrisons
+        ):
+            joins = f"the {power} besiegers" if power else "the besiegers"
+            raise OddsEngineError(
+                f"reinforcements {units.notation()}: only units of the besieging power join {joins}"
+            )
+        return units
 
     def assaults_in(self, impulse: int) -> bool:
         """Whether the besiegers assault in ``impulse`` (they wait before assault_from)."""

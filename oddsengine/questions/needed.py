@@ -344,8 +344,10 @@ class NeededResult(Rendered):
 
     def summary(self) -> str:
         """The answer, then every legal candidate's chance."""
-        method = "exact" if self.method == "exact" else (
-            f"Monte Carlo to a 95% half-width of {self.precision:.2%}, seed {self.seed}"
+        method = (
+            "exact"
+            if self.method == "exact"
+            else (f"Monte Carlo to a 95% half-width of {self.precision:.2%}, seed {self.seed}")
         )
         lines = [
             f"Needed ({self.kind}): {self.unknown.counts} in the {self.unknown.where} for "
@@ -359,9 +361,7 @@ class NeededResult(Rendered):
         for candidate in self.candidates:
             if candidate.legal:
                 mark = "  <- needed" if candidate.value == self.value else ""
-                lines.append(
-                    f"{candidate.value:>6}  {candidate.p:>9.2%}  {candidate.force}{mark}"
-                )
+                lines.append(f"{candidate.value:>6}  {candidate.p:>9.2%}  {candidate.force}{mark}")
         for values, reason in _refused_runs(self.candidates):
             lines.append(f"refused {_ranges(values)}: {reason}")
         return "\n".join(lines)
@@ -615,10 +615,13 @@ def _refuse_a_question_refused_whatever_the_value(record: NeededKind, questions:
     unknown space, a card the side may not play): no value of the ``?`` could make it
     legal, so it is not a force that "no legal force" reaches."""
     reasons = {str(q) for q in questions if isinstance(q, OddsEngineError)}
-    if len(questions) > 1 and len(reasons) == 1 and all(
-        isinstance(q, OddsEngineError) for q in questions
+    if (
+        len(questions) > 1
+        and len(reasons) == 1
+        and all(isinstance(q, OddsEngineError) for q in questions)
     ):
-        raise OddsEngineError(f"needed {record.name}: {reasons.pop()}")
+        kind = type(questions[0]) if isinstance(questions[0], OddsEngineTypeError) else None
+        raise (kind or OddsEngineError)(f"needed {record.name}: {reasons.pop()}")
 
 
 def _batch_answers(record: NeededKind, engine: str, questions: list) -> list:

@@ -86,9 +86,7 @@ def write_book(directory, *, quick: bool = False) -> Path:
     try:
         (root / "img").mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise OddsEngineError(
-            f"cannot create {str(root)!r}: {error.strerror or error}"
-        ) from None
+        raise OddsEngineError(f"cannot create {str(root)!r}: {error.strerror or error}") from None
     check_output_path(root / "index.html")  # a folder that takes no file: before the work
     pages = [build(__version__, quick) for build in BUILDERS]
     navigation = [(page.slug, page.short) for page in pages]
