@@ -134,14 +134,16 @@ def _part_two_arguments(arguments, kind: str) -> dict:
 
 
 def _needed_method(arguments) -> str:
-    """``--method``, with ``--monte-carlo`` its synonym; ``--seed`` asks for Monte Carlo
-    under auto (the precision always has a value, so it does not choose)."""
+    """``--method``, with ``--monte-carlo`` its synonym; ``--seed`` or a ``--precision``
+    given asks for Monte Carlo under auto (as in the other commands)."""
     if arguments.monte_carlo:
         if arguments.method == "exact":
             raise OddsEngineError("give --monte-carlo or --method exact, not both")
         return "monte-carlo"
-    if arguments.method == "auto" and arguments.seed is not None:
-        return "monte-carlo"
+    if arguments.method == "auto" and (
+        arguments.seed is not None or "precision" in getattr(arguments, "given", ())
+    ):
+        return "monte-carlo"  # auto: --seed or --precision asks for Monte Carlo
     if arguments.method == "exact":
         refuse_given(arguments, ["--seed", "--precision"], "is for Monte Carlo, not --method exact")
     return arguments.method
