@@ -79,7 +79,8 @@ WAR_OPTIONS = {"--war", "--force", "--foreign", "--cards", "--casualty-order", "
 QUESTIONS = {
     "battle": [
         ([*BATTLE, "--exact"], ENGINE | COMBAT_OPTIONS),
-        ([*BATTLE, "--trials", "1000", "--seed", "1"], ENGINE | COMBAT_OPTIONS | {"--trials", "--seed", "--precision"} - {"--card-value"}),
+        ([*BATTLE, "--trials", "1000", "--seed", "1"],
+         (ENGINE | COMBAT_OPTIONS | {"--precision"}) - {"--card-value"}),
     ],
     "assault": [([*ASSAULT, "--exact"], ENGINE | COMBAT_OPTIONS | ASSAULT_OPTIONS)],
     "intercept": [
