@@ -221,3 +221,27 @@ def test_the_book_is_not_written_into_the_current_folder(capsys, tmp_path, monke
     monkeypatch.chdir(tmp_path)
     refused(capsys, ["book", "--out", ""], ["needs a name"])
     assert list(tmp_path.iterdir()) == []
+
+
+# -- move files ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "situation, words",
+    [
+        ("control = 5", "situation.control: must be a table"),
+        ('alliances = [["england", "england"]]', "england cannot be allied with itself"),
+    ],
+)
+def test_a_move_file_with_a_value_of_the_wrong_kind_is_refused(capsys, tmp_path, situation, words):
+    from oddsengine.moves.scenario_file import find_scenario
+
+    # The file's [situation.control] table is left out: the key is set in [situation].
+    lines = find_scenario("vienna")[1].decode("utf-8").splitlines()
+    dropped = ("[situation.control]", "Pressburg =", "Brunn =")
+    text = "\n".join(line for line in lines if not line.startswith(dropped))
+    text = text.replace("[situation]\n", f"[situation]\n{situation}\n", 1)
+    path = tmp_path / "scenario.toml"
+    path.write_text(text, encoding="utf-8")
+    refused(capsys, ["move", str(path), "--exact"], [words])
+    refused(capsys, ["siege", "--after-move", str(path), "--exact"], [words])
