@@ -73,7 +73,7 @@ def _expected(spec_class, name):
     if annotation == "tuple[str, ...]":
         return (str,), 'an order written as text, such as "vp,squadrons,cards"'
     if annotation == "tuple[tuple[str, str], ...]":
-        return (str,), 'policies written as text, such as "janissaries=always"'
+        return (str,), "policies written as text: CARD=POLICY pairs separated by commas"
     if "Fleet" in annotation:
         from oddsengine.combat.fleets import Fleet
 
