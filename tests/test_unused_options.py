@@ -64,9 +64,9 @@ SIEGE = ["siege", "--besiegers", "9R Suleiman", "--garrison", "hapsburg: 2R"]
 SIEGE_OPTIONS = {"--besiegers", "--garrison", "--horizon", "--reinforcements", "--schedule",
                  "--assault-from", "--attacker-cards", "--defender-cards"}  # fmt: skip
 NEEDED = ["needed", "battle", "--attacker", "?R Suleiman", "--defender", "hapsburg: 4R"]
-MOVE_OPTIONS = {"--defender", "--after-withdrawal", "--garrison-joins-relief",
-                "--relief-inside-on-tie", "--retreat", "--interception", "--states",
-                "--survivors"}  # fmt: skip
+#: Vienna holds no siege: --garrison-joins-relief and --relief-inside-on-tie (15.2) apply
+#: to none of its moves.
+MOVE_OPTIONS = {"--defender", "--retreat", "--interception", "--states", "--survivors"}
 PIRACY = ["piracy", "--pirates", "ottoman: 3Co", "--target-ports", "2"]
 PIRACY_OPTIONS = {"--pirates", "--zone-squadrons", "--adjacent-squadrons",
                   "--adjacent-fortresses", "--target-ports", "--target-hand",
@@ -107,7 +107,8 @@ QUESTIONS = {
         ([*WAR, "--exact", "--horizon", "1"], ENGINE | WAR_OPTIONS),
     ],
     "move": [
-        (["move", "vienna", "--exact"], ENGINE | MOVE_OPTIONS | {"--horizon", "--avoiding-units"}),
+        (["move", "vienna", "--exact"],
+         ENGINE | MOVE_OPTIONS | {"--horizon", "--avoiding-units", "--after-withdrawal"}),
         (["move", "vienna", "--exact", "--defender", "fight"], ENGINE | MOVE_OPTIONS),
     ],
     "siege": [

@@ -276,6 +276,26 @@ class Move:
                         f"{self.destination}"
                     )
 
+    @property
+    def relieves_a_siege(self) -> bool:
+        """15.2: the destination holds besieged units of the mover or an ally, so a field
+        battle there is a relief battle."""
+        situation = self.effective_situation
+        return any(
+            situation.allied(stack.power, self.power)
+            for stack in situation.stacks_in(self.destination, besieged=True)
+        )
+
+    @property
+    def defenders_may_withdraw(self) -> bool:
+        """13.4: the defender policy lets some defenders withdraw into the fortifications
+        (``withdraw``, ``avoid:SPACE+withdraw``, or ``best``, which weighs it)."""
+        policy = self.defender_policy
+        choices = [policy] if isinstance(policy, str) else [choice for _, choice in policy]
+        return any(
+            choice in ("best", "withdraw") or choice.endswith("+withdraw") for choice in choices
+        )
+
     def _check_choices_are_used(self) -> None:
         """Refuse a choice the defenders' policy would ignore: a horizon judges only the
         best policy, and avoiding units matter only to a power that may avoid (13.3)."""
