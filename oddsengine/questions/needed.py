@@ -509,6 +509,11 @@ def needed(
     (11, 0.7769)
     """
     from oddsengine.engines._random import normalise_seed
+    from oddsengine.questions._needed_checks import (
+        check_fixed_forces,
+        refuse_a_question_no_value_makes_legal,
+        unknown_keyword,
+    )
 
     record = find_kind(kind)
     target = _check_target(target)
@@ -530,7 +535,7 @@ def needed(
     max_units = check_count("max_units", max_units, MAX_SEARCH_UNITS, minimum=1)
     forces = _forces_of(record, arguments)
     unknown = find_unknown(forces, record.units, record.ratings)
-    _check_fixed_forces(record, forces, unknown.role)
+    check_fixed_forces(record, forces, unknown.role)
     parameters = {k: v for k, v in arguments.items() if k not in record.roles}
     asked = []  # (value, force, question or refusal) of every candidate, in order
     for value in unknown.values(max_units):
@@ -541,9 +546,9 @@ def needed(
         except OddsEngineError as refusal:
             question = refusal
         except TypeError as error:  # a keyword the kind does not take, refused by its name
-            raise OddsEngineTypeError(f"needed {record.name}: {_unknown_keyword(error)}") from None
+            raise OddsEngineTypeError(f"needed {record.name}: {unknown_keyword(error)}") from None
         asked.append((value, filled[unknown.role], question))
-    _refuse_a_question_refused_whatever_the_value(record, [item[2] for item in asked])
+    refuse_a_question_no_value_makes_legal(record, [item[2] for item in asked])
     answers = _batch_answers(record, engine, [item[2] for item in asked])
     candidates = []
     chosen_event = event
@@ -585,43 +590,6 @@ def needed(
         seed=seed if engine == "monte-carlo" else None,
         forces=forces,
     )
-
-
-def _check_fixed_forces(record: NeededKind, forces: dict, unknown_role: str) -> None:
-    """Refuse a force without the ``?`` that cannot be read: it is the same for every
-    candidate, so the question cannot be asked."""
-    from oddsengine.combat.fleets import parse_fleet
-    from oddsengine.combat.forces import parse_force
-
-    read = parse_fleet if "sq" in record.units else parse_force
-    for role, text in forces.items():
-        if role != unknown_role:
-            try:
-                read(text)
-            except OddsEngineError as error:
-                raise OddsEngineError(f"needed {record.name}: {role}: {error}") from None
-
-
-def _unknown_keyword(error: TypeError) -> str:
-    """What a TypeError of building a question says, in the words of :func:`needed`."""
-    match = re.search(r"unexpected keyword argument '(\w+)'", str(error))
-    if match:
-        return f"unknown argument {match.group(1)!r}"
-    return f"a value of the wrong type ({error})"
-
-
-def _refuse_a_question_refused_whatever_the_value(record: NeededKind, questions: list) -> None:
-    """Refuse the question itself when every candidate is refused for one same reason (an
-    unknown space, a card the side may not play): no value of the ``?`` could make it
-    legal, so it is not a force that "no legal force" reaches."""
-    reasons = {str(q) for q in questions if isinstance(q, OddsEngineError)}
-    if (
-        len(questions) > 1
-        and len(reasons) == 1
-        and all(isinstance(q, OddsEngineError) for q in questions)
-    ):
-        kind = type(questions[0]) if isinstance(questions[0], OddsEngineTypeError) else None
-        raise (kind or OddsEngineError)(f"needed {record.name}: {reasons.pop()}")
 
 
 def _batch_answers(record: NeededKind, engine: str, questions: list) -> list:
