@@ -555,6 +555,27 @@ RULE_MAP = [
             "test_battle_resolution.py::test_both_wiped_out_counts_post_roll_dice_for_every_kind",
         ],
     ),
+    (
+        "5",
+        "reinforcements join the besiegers only of the besieging power",
+        "oddsengine/moves/siege_campaign.py",
+        "15: the besieging stack",
+        ["test_entry_point_refusals.py::test_siege_reinforcements_of_another_power_are_refused"],
+    ),
+    (
+        "4",
+        "the units chosen to avoid battle matter only to a power that tries to avoid",
+        "oddsengine/moves/move.py",
+        "may avoid (13.3)",
+        ["test_unused_options.py::test_a_choice_given_twice_or_never_used_is_refused"],
+    ),
+    (
+        "13",
+        "units built on the card before each later attempt: none with a single attempt",
+        "oddsengine/cli/_naval_commands.py",
+        "21.7: built before each later attempt",
+        ["test_unused_options.py::test_an_option_that_does_not_apply_is_refused"],
+    ),
     # §10 Exact probabilities for checking
     (
         "10",

@@ -11,7 +11,7 @@ import sys
 
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "given_options"]
 
 EXIT_USER_ERROR = 2
 #: 128 + SIGINT: what a shell reports for a command stopped by Ctrl-C.
@@ -75,11 +75,34 @@ def _keep_negative_values(argv):
     return joined
 
 
+def _without_defaults(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """``parser`` (and its sub-commands) changed so that only the options given on the
+    command line reach the namespace."""
+    parser._defaults.clear()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                _without_defaults(command)
+        elif action.dest != "help":
+            action.default = argparse.SUPPRESS
+    return parser
+
+
+def given_options(argv) -> frozenset:
+    """The destinations (``"rowers_policy"``...) of the options given in ``argv``, whatever
+    their value: a command refuses one it would ignore even when it is given its default
+    (``--rowers-policy if-it-changes-the-outcome`` without ``--rowers``)."""
+    namespace, _ = _without_defaults(build_parser()).parse_known_args(argv)
+    return frozenset(vars(namespace))
+
+
 def main(argv=None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
-    arguments = parser.parse_args(_keep_negative_values(argv))
+    argv = _keep_negative_values(argv)
+    arguments = parser.parse_args(argv)
+    arguments.given = given_options(argv)
     try:
         return arguments.run(arguments) or 0
     except OddsEngineError as error:

@@ -6,9 +6,10 @@ from oddsengine.cli._engine_options import (
     add_engine_arguments,
     non_negative_int,
     print_results,
+    refuse_given,
     run_engines,
 )
-from oddsengine.combat.cards import POST_ROLL_CARDS, RESPONSE_CARDS, parse_cards
+from oddsengine.combat.cards import CARD_RULES, POST_ROLL_CARDS, RESPONSE_CARDS, parse_cards
 from oddsengine.combat.forces import parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.errors import OddsEngineError
@@ -29,7 +30,7 @@ def _parse_policies(arguments) -> Policies:
         if order:
             orders[f"{side}_casualty_order"] = order
     formation = getattr(arguments, "assault_formation", None)
-    if formation:
+    if formation is not None:  # an empty one is refused by the policies, not ignored
         orders["assault_formation"] = formation
     return Policies(post_roll=post_roll, gout_target=arguments.gout_target, **orders)
 
@@ -122,6 +123,18 @@ def _check_policies_are_used(spec, arguments) -> None:
     for card, _ in spec.policies.post_roll:
         if card not in played:
             raise OddsEngineError(f"--policy {card}=... is given but {card} is not played")
+    if arguments.cards_as_printed and not (spec.kind == "assault" and arguments.card_value):
+        # The option only refuses a few cards (their records' printed_engagements): once
+        # the combat is built, it changed nothing, unless it narrows the cards valued.
+        narrowed = [rule.card.name for rule in CARD_RULES.values() if rule.printed_engagements]
+        raise OddsEngineError(
+            f"--cards-as-printed keeps {' and '.join(narrowed)} out of assaults: "
+            + (
+                "a field battle is the same with or without it"
+                if spec.kind == "battle"
+                else "neither is played here, so it changes nothing"
+            )
+        )
 
 
 def _answer(spec, arguments):
@@ -186,6 +199,22 @@ def _run_battle(arguments):
 
 def _run_assault(arguments):
     from oddsengine.combat.engagements import Assault
+
+    # 15.1: these only lift or impose a requirement; refused where they would change nothing.
+    if not arguments.defender_squadrons_in_port:
+        refuse_given(
+            arguments,
+            ["--attacker-squadrons-adjacent"],
+            "counts only against defending squadrons in port: give --defender-squadrons-in-port",
+        )
+    needs_supply = [rule.card.slug for rule in CARD_RULES.values() if rule.needs_supply]
+    if not set(needs_supply) & {card.slug for card in parse_cards(arguments.attacker_cards)}:
+        refuse_given(
+            arguments,
+            ["--no-siege-artillery-supply"],
+            f"matters only to a card that needs the supply ({', '.join(needs_supply)}), "
+            "and none is played",
+        )
 
     spec = Assault(
         **_combat_kwargs(arguments),

@@ -121,6 +121,18 @@ def choose_method(arguments) -> tuple[str, str | None]:
     return method, reason
 
 
+def refuse_given(arguments, options, reason: str) -> None:
+    """Refuse the first of ``options`` (``"--rowers-policy"``...) given on the command line,
+    whatever its value: the question would ignore it, and ``reason`` says why.
+
+    The options given are those :func:`oddsengine.cli.given_options` found.
+    """
+    given = getattr(arguments, "given", frozenset())
+    for option in options:
+        if option.lstrip("-").replace("-", "_") in given:
+            raise OddsEngineError(f"{option} {reason}")
+
+
 def with_reason(result, reason: str | None):
     """``result`` with ``reason`` on its "Method:" line."""
     from dataclasses import replace

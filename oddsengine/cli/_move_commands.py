@@ -12,6 +12,7 @@ from oddsengine.cli._engine_options import (
     non_negative_int,
     positive_int,
     print_results,
+    refuse_given,
     run_engines,
     trial_count,
     with_reason,
@@ -60,6 +61,19 @@ def _run_move(arguments):
         raise OddsEngineError("--states lists end states in the table and json formats, not csv")
     states = arguments.states or DEFAULT_STATES
     move = load_move(arguments.scenario, **overrides)
+    if not move.relieves_a_siege:
+        refuse_given(
+            arguments,
+            ["--garrison-joins-relief", "--relief-inside-on-tie"],
+            f"is for a relief battle (15.2): no friendly garrison is besieged in "
+            f"{move.destination}",
+        )
+    if not move.defenders_may_withdraw:
+        refuse_given(
+            arguments,
+            ["--after-withdrawal"],
+            "is for defenders that withdraw (13.4): the defender policy never does",
+        )
     results = _move_results(move, arguments)
     stream = sys.stdout
     if arguments.format == "json":
@@ -100,6 +114,8 @@ def _avoiding_units(text: str):
             raise OddsEngineError(
                 f"--avoiding-units {text!r}: write FORCE, or POWER=FORCE pairs separated by commas"
             )
+        if power.strip().lower() in {name.lower() for name in pairs}:
+            raise OddsEngineError(f"--avoiding-units names {power.strip()} twice")
         pairs[power.strip()] = force.strip()
     return pairs
 

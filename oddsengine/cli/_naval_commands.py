@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from oddsengine.cli._engine_options import (
     add_engine_arguments,
-    choose_method,
+    check_engine_arguments,
     non_negative_int,
     print_results,
+    refuse_given,
     run_engines,
     with_reason,
 )
@@ -34,6 +35,8 @@ def _parse_post_roll(arguments) -> dict:
                 f"not {text!r}"
             )
         card, policy = text.split("=", 1)
+        if card.strip() in post_roll:  # the last would win: say so instead
+            raise OddsEngineError(f"--policy gives {card.strip()} twice")
         post_roll[card.strip()] = policy.strip()
     return post_roll
 
@@ -57,6 +60,9 @@ def _run_naval(arguments):
 def _run_piracy(arguments):
     from oddsengine.combat.piracy import Piracy
 
+    if arguments.award_policy != "in-order":  # RULES §12: the order is read in order only
+        refuse_given(arguments, ["--award-order"], "is read by --award-policy in-order only")
+
     spec = Piracy(
         arguments.pirates,
         zone_squadrons=arguments.zone_squadrons,
@@ -79,12 +85,16 @@ def _run_foreign_war(arguments):
 
     if arguments.precision is not None:
         raise OddsEngineError("--precision is not available for a foreign war: give --trials")
-    _, reason = choose_method(arguments)
+    _, reason = check_engine_arguments(arguments)
     (card,) = post_roll_slugs("foreign-war")  # one post-roll card in a foreign war
     policy = _parse_post_roll(arguments).get(card, "if-it-changes-the-outcome")
     unknown = set(_parse_post_roll(arguments)) - {card}
     if unknown:
         raise OddsEngineError(f"no post-roll policy for {unknown.pop()!r} in a foreign war")
+    if arguments.policy and card not in _played(arguments.cards):
+        raise OddsEngineError(f"--policy {card}=... is given but {card} is not played")
+    if arguments.horizon == 1:  # 21.7: built before each later attempt; there is none
+        refuse_given(arguments, ["--reinforcements"], "with --horizon 1: there is no later attempt")
     spec = ForeignWar(
         arguments.war,
         arguments.force,
@@ -105,7 +115,22 @@ def _run_foreign_war(arguments):
     print_results(results, arguments)
 
 
+def _played(cards: str) -> set:
+    """The slugs of the cards in ``cards`` (refused later, by the spec, when unknown)."""
+    from oddsengine.combat.cards import find_card
+
+    played = set()
+    for name in cards.split(","):
+        try:
+            played.add(find_card(name.strip()).slug)
+        except OddsEngineError:
+            continue
+    return played
+
+
 def _rowers(arguments):
+    if arguments.rowers is None:
+        refuse_given(arguments, ["--rowers-policy"], "is the policy of --rowers: give --rowers")
     return {"rowers": arguments.rowers, "rowers_policy": arguments.rowers_policy}
 
 
@@ -170,6 +195,9 @@ def _add_naval_to_roll(parser, naval_run, land_only: str) -> None:
             return naval_run(arguments)
         if arguments.rowers:
             raise OddsEngineError("--rowers is for a naval roll: add --naval")
+        refuse_given(
+            arguments, ["--rowers-policy", "--in-port"], "is for a naval roll: add --naval"
+        )
         if getattr(arguments, land_only) is None:
             raise OddsEngineError(f"the following argument is required: --{land_only}")
         return land_run(arguments)
@@ -300,7 +328,7 @@ def register(commands) -> None:
         + ", ".join(rule.slug for rule in CARD_RULES.values() if rule.stops_piracy)
         + " stops it (RULES §12)",
     )
-    add_engine_arguments(piracy)
+    add_engine_arguments(piracy, survivors=False)  # no land units: no survivor table
     piracy.set_defaults(run=_run_piracy)
 
     war = commands.add_parser(
@@ -357,7 +385,7 @@ def register(commands) -> None:
         default=None,
         help="order of the major power's losses, e.g. regulars,mercenaries,cavalry",
     )
-    add_engine_arguments(war)
+    add_engine_arguments(war, survivors=False)  # the survivors are in the outcome table
     war.set_defaults(run=_run_foreign_war)
 
     _add_naval_to_roll(commands.choices["intercept"], _run_naval_intercept, "mover")

@@ -11,6 +11,7 @@ from oddsengine.cli._engine_options import (
     non_negative_int,
     positive_int,
     probability_target,
+    refuse_given,
 )
 from oddsengine.errors import OddsEngineError
 from oddsengine.results.output import FORMATS
@@ -51,6 +52,8 @@ def _stacks(pairs) -> dict:
             raise OddsEngineError(
                 f"--stack takes SPACE=FORCE (e.g. 'Pressburg=?R Suleiman'), not {text!r}"
             )
+        if space.strip().lower() in {name.lower() for name in stacks}:
+            raise OddsEngineError(f"--stack gives {space.strip()} twice: one stack per space")
         stacks[space.strip()] = force.strip()
     return stacks
 
@@ -131,14 +134,18 @@ def _part_two_arguments(arguments, kind: str) -> dict:
 
 
 def _needed_method(arguments) -> str:
-    """``--method``, with ``--monte-carlo`` its synonym; ``--seed`` asks for Monte Carlo
-    under auto (the precision always has a value, so it does not choose)."""
+    """``--method``, with ``--monte-carlo`` its synonym; ``--seed`` or a ``--precision``
+    given asks for Monte Carlo under auto (as in the other commands)."""
     if arguments.monte_carlo:
         if arguments.method == "exact":
             raise OddsEngineError("give --monte-carlo or --method exact, not both")
         return "monte-carlo"
-    if arguments.method == "auto" and arguments.seed is not None:
-        return "monte-carlo"
+    if arguments.method == "auto" and (
+        arguments.seed is not None or "precision" in getattr(arguments, "given", ())
+    ):
+        return "monte-carlo"  # auto: --seed or --precision asks for Monte Carlo
+    if arguments.method == "exact":
+        refuse_given(arguments, ["--seed", "--precision"], "is for Monte Carlo, not --method exact")
     return arguments.method
 
 
@@ -179,6 +186,8 @@ def _run_plan(arguments):
     if len(chosen) > 1:
         raise OddsEngineError("give --exact or --monte-carlo, not both")
     plan, settings = load_plan(arguments.file)
+    if chosen == {"exact"}:
+        refuse_given(arguments, ["--trials", "--seed"], "is for Monte Carlo, not --exact")
     if chosen:
         (method,) = chosen
     elif arguments.trials is not None or arguments.seed is not None:

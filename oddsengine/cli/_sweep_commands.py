@@ -9,7 +9,7 @@ import warnings
 from pathlib import Path
 
 from oddsengine.cli._combat_commands import CARDS_AS_PRINTED_HELP
-from oddsengine.cli._engine_options import positive_int, probability_target
+from oddsengine.cli._engine_options import positive_int, probability_target, refuse_given
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces.output_file import check_output_path, write_atomically
 from oddsengine.kinds import kind_of, table_kinds
@@ -110,6 +110,8 @@ def _sweep_to_file(arguments):
         import dataclasses
 
         plan = dataclasses.replace(plan, **changes)
+    if plan.method == "exact":
+        refuse_given(arguments, ["--precision", "--seed"], "is for Monte Carlo: the sweep is exact")
     frame = plan.run(
         arguments.out,
         resume=arguments.resume,
@@ -135,7 +137,29 @@ def _grid_method(arguments) -> str:
     return "auto"
 
 
+def _check_cards_as_printed(arguments) -> None:
+    """Refuse ``--cards-as-printed`` where it changes no cell: it only keeps a few cards
+    (their records' printed_engagements) out of assaults, so it matters in an assault
+    grid that plays one of them."""
+    from oddsengine.combat.cards import CARD_RULES, find_card
+
+    if not getattr(arguments, "cards_as_printed", False):
+        return
+    narrowed = {rule.card.slug for rule in CARD_RULES.values() if rule.printed_engagements}
+    played = set()
+    for name in ("attacker_cards", "defender_cards", "responses"):
+        for text in filter(None, (getattr(arguments, name, "") or "").split(",")):
+            with contextlib.suppress(OddsEngineError):  # refused later, by the grid
+                played.add(find_card(text.strip()).slug)
+    if arguments.kind != "assault" or not played & narrowed:
+        raise OddsEngineError(
+            f"--cards-as-printed keeps {', '.join(sorted(narrowed))} out of assaults: "
+            f"it changes no cell of this {arguments.kind} {arguments.command}"
+        )
+
+
 def _fixed_parameters(arguments) -> dict:
+    _check_cards_as_printed(arguments)
     fixed = {}
     for name in ("attacker_cards", "defender_cards", "responses"):
         value = getattr(arguments, name, "")
@@ -191,6 +215,11 @@ def _templates(arguments):
 
 
 def _run_table(arguments):
+    if arguments.intervals and arguments.format in ("csv", "csv-long", "json"):
+        raise OddsEngineError(
+            f"--intervals adds half-widths to the text formats; --format {arguments.format} "
+            "holds them already"
+        )
     if arguments.out is not None:
         _check_out(arguments.out)
     rows, columns = _templates(arguments)

@@ -402,6 +402,8 @@ def post_roll_slugs(combat: str) -> tuple[str, ...]:
 def find_sea_card(name) -> Card | None:
     """The card that serves only at sea called ``name`` (number, slug or short name), or
     None."""
+    if isinstance(name, int) and abs(name) >= 10**4:  # no card number has five digits
+        return None
     text = str(name).strip().lower().lstrip("#")
     for rule in CARD_RULES.values():
         if rule.engagements:

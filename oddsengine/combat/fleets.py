@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from oddsengine.combat.leaders import is_leader_name
 from oddsengine.combat.limits import check_unit_count, read_count
 from oddsengine.combat.powers import normalise_power, power_with_article
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = ["NavalLeader", "NAVAL_LEADERS", "Fleet", "as_fleet", "find_naval_leader", "parse_fleet"]
 
@@ -110,6 +110,8 @@ def find_naval_leader(name: str) -> NavalLeader:
     """
     if isinstance(name, NavalLeader):
         return name
+    if not isinstance(name, str):
+        raise OddsEngineTypeError(f"a naval leader is a name, not {shown(name)}")
     leader = _LOOKUP.get(_key(name))
     if leader is not None:
         return leader
@@ -163,6 +165,12 @@ class Fleet:
             # A bound far above any navy (limits.py): a count typed by mistake is refused
             # before the engines loop over every possible loss.
             object.__setattr__(self, kind, check_unit_count(kind, getattr(self, kind)))
+        if isinstance(self.leaders, (str, NavalLeader)):
+            object.__setattr__(self, "leaders", (self.leaders,))  # one leader, by name
+        if not isinstance(self.leaders, (list, tuple)):
+            raise OddsEngineTypeError(f"leaders must be a list of names, not {shown(self.leaders)}")
+        if self.power is not None and not isinstance(self.power, str):
+            raise OddsEngineTypeError(f"power must be a power's name, not {shown(self.power)}")
         leaders = tuple(find_naval_leader(leader) for leader in self.leaders)
         if len({leader.name for leader in leaders}) != len(leaders):
             raise OddsEngineError("a naval leader is named twice in one fleet")
@@ -300,4 +308,4 @@ def as_fleet(value, role: str) -> Fleet:
         return value
     if isinstance(value, str):
         return parse_fleet(value)
-    raise OddsEngineError(f"{role} must be a Fleet or a fleet string, not {value!r}")
+    raise OddsEngineTypeError(f"{role} must be a Fleet or a fleet string, not {shown(value)}")

@@ -29,7 +29,7 @@ from oddsengine.combat.forces import (
 from oddsengine.combat.naval_cards import CardEffect, parse_effects
 from oddsengine.combat.options import POST_ROLL_POLICIES, parse_casualty_order
 from oddsengine.draws import DrawPlan, binomial_pmf
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = ["ForeignWar", "WarCard", "WARS", "attempt_plan"]
 
@@ -69,10 +69,10 @@ WARS: dict[str, WarCard] = {
 
 def _whole(value, name, low, high=None) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise OddsEngineError(f"{name} must be a whole number, not {value!r}")
+        raise OddsEngineTypeError(f"{name} must be a whole number, not {shown(value)}")
     if value < low or (high is not None and value > high):
         bound = f"between {low} and {high}" if high is not None else f"at least {low}"
-        raise OddsEngineError(f"{name} must be {bound}, not {value}")
+        raise OddsEngineError(f"{name} must be {bound}, not {shown(value)}")
     return int(value)
 
 
@@ -125,11 +125,38 @@ class ForeignWar:
     outcome_names = ("won", "continues", "stalled")
 
     def __post_init__(self):
-        key = str(self.war).strip().lower()
+        if not isinstance(self.war, str):
+            raise OddsEngineTypeError(f"war must be the name of a war card, not {shown(self.war)}")
+        key = self.war.strip().lower()
         if key not in WARS:
             raise OddsEngineError(f"unknown war {self.war!r}; use one of {', '.join(WARS)}")
         object.__setattr__(self, "war", key)
         card = WARS[key]
+        # The settings of the war first, then the force: a setting refused is refused
+        # whatever the force (a search over forces then refuses the question itself).
+        foreign = card.foreign if self.foreign is None else self.foreign
+        object.__setattr__(self, "foreign", _whole(foreign, "foreign units", 1, 10))
+        object.__setattr__(self, "horizon", _whole(self.horizon, "horizon", 1, _MAX_HORIZON))
+        object.__setattr__(
+            self, "reinforcements", _whole(self.reinforcements, "reinforcements", 0, card.units)
+        )
+        cards = parse_effects(self.cards, "foreign-war")
+        for effect in cards:  # 21.7: the card's power fights
+            if effect.powers and card.power not in effect.powers:
+                raise OddsEngineError(
+                    f"{effect.card} cannot be played by {card.power} in {card.name}"
+                )
+        object.__setattr__(self, "cards", cards)
+        if not isinstance(self.post_roll_policy, str):
+            raise OddsEngineTypeError(
+                f"post_roll_policy must be a policy name, not {shown(self.post_roll_policy)}"
+            )
+        if self.post_roll_policy not in POST_ROLL_POLICIES:
+            raise OddsEngineError(
+                f"unknown policy {self.post_roll_policy!r}; use one of "
+                + ", ".join(POST_ROLL_POLICIES)
+            )
+        object.__setattr__(self, "casualty_order", parse_casualty_order(self.casualty_order))
         if self.force is None:
             raise OddsEngineError(f"give the {card.power} force on {card.name} (e.g. '5R')")
         force = (
@@ -147,25 +174,6 @@ class ForeignWar:
             )
         _whole(force.land_units, f"land units on {card.name}", 1, card.units)
         object.__setattr__(self, "force", force)
-        foreign = card.foreign if self.foreign is None else self.foreign
-        object.__setattr__(self, "foreign", _whole(foreign, "foreign units", 1, 10))
-        object.__setattr__(self, "horizon", _whole(self.horizon, "horizon", 1, _MAX_HORIZON))
-        object.__setattr__(
-            self, "reinforcements", _whole(self.reinforcements, "reinforcements", 0, card.units)
-        )
-        cards = parse_effects(self.cards, "foreign-war")
-        for effect in cards:
-            if effect.powers and force.power not in effect.powers:
-                raise OddsEngineError(
-                    f"{effect.card} cannot be played by {force.power} in {card.name}"
-                )
-        object.__setattr__(self, "cards", cards)
-        if self.post_roll_policy not in POST_ROLL_POLICIES:
-            raise OddsEngineError(
-                f"unknown policy {self.post_roll_policy!r}; use one of "
-                + ", ".join(POST_ROLL_POLICIES)
-            )
-        object.__setattr__(self, "casualty_order", parse_casualty_order(self.casualty_order))
 
     @property
     def card(self) -> WarCard:

@@ -7,14 +7,16 @@ bound that no real position reaches, :data:`MAX_UNITS` of each unit type in one 
 (``10**30`` regulars) would make the engine loop once per possible loss and never return.
 
 A grid of scenarios (a sweep, an odds table) is bounded the same way by
-:func:`check_grid_size`, before the first scenario is built.
+:func:`check_grid_size`, before the first scenario is built. Other counts of a question (the
+squadrons and fortresses of a piracy action, a horizon of impulses, the largest force a
+search tries) are bounded by :func:`check_count` with the limits below.
 """
 
 from __future__ import annotations
 
 import math
 
-from oddsengine.errors import OddsEngineError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "MAX_UNITS",
@@ -28,6 +30,10 @@ __all__ = [
     "read_count",
     "check_grid_size",
     "check_precision",
+    "check_count",
+    "MAX_NAVAL_COUNT",
+    "MAX_IMPULSES",
+    "MAX_SEARCH_UNITS",
 ]
 
 #: Most land units of one type (regulars, mercenaries or cavalry) in one force or stack
@@ -44,6 +50,15 @@ MAX_GRID_SCENARIOS = 1_000_000
 #: Most cells in one odds table: 100 rows by 100 columns is more than anyone reads, and
 #: already minutes of work.
 MAX_TABLE_CELLS = 10_000
+#: Most squadrons, fortresses, ports or cards counted around one sea zone (16.4): the
+#: board has far fewer; the bound keeps a count typed by mistake from reaching the dice.
+MAX_NAVAL_COUNT = MAX_UNITS
+#: Most impulses (or foreign-war attempts) one campaign is played over: a turn has fewer
+#: than a dozen impulses a side, so 50 is several turns.
+MAX_IMPULSES = 50
+#: The largest unit count a "units needed" search tries where no rule bounds the force:
+#: every candidate is answered, so the bound is also the search's length.
+MAX_SEARCH_UNITS = MAX_UNITS
 #: The finest precision target: a half-width below this needs more trials than any run
 #: may spend (about 4 * 10^12 at p = 1/2).
 MIN_PRECISION = 1e-6
@@ -172,6 +187,43 @@ def check_precision(precision) -> float | None:
             f"precision {precision:g} is finer than any run can reach: at least {MIN_PRECISION:g}"
         )
     return precision
+
+
+def check_count(name: str, value, limit: int, minimum: int = 0) -> int:
+    """Refuse ``value`` unless it is a whole number from ``minimum`` to ``limit``; return it
+    as an int. ``name`` names it in the message (``"zone_squadrons"``, ``"--within"``).
+
+    Raises
+    ------
+    OddsEngineTypeError
+        ``value`` is not a whole number (``True``, ``2.5``, ``"3"``).
+    OddsEngineError
+        ``value`` is below ``minimum`` or above ``limit``.
+
+    Examples
+    --------
+    >>> check_count("zone_squadrons", 3, MAX_NAVAL_COUNT)
+    3
+    >>> check_count("zone_squadrons", 10**30, MAX_NAVAL_COUNT)
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: zone_squadrons is at most 99 (got 10^30)
+    """
+    if not isinstance(value, bool):
+        try:
+            import numpy as np
+
+            if isinstance(value, np.integer):
+                value = int(value)
+        except ImportError:  # pragma: no cover - numpy is a dependency
+            pass
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OddsEngineTypeError(f"{name} must be a whole number, not {shown(value)}")
+    if value < minimum:
+        raise OddsEngineError(f"{name} must be at least {minimum}, not {shown(value)}")
+    if value > limit:
+        raise OddsEngineError(f"{name} is at most {limit} (got {_number(value)})")
+    return value
 
 
 def _number(count: int) -> str:

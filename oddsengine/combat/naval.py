@@ -24,7 +24,7 @@ from oddsengine.combat.naval_cards import (
 )
 from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.draws import DrawPlan, binomial_pmf, two_dice_pmf
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = ["NavalBattle", "NavalInterception", "NavalAvoidBattle", "naval_losses"]
 
@@ -36,9 +36,21 @@ SQUADRON_HITS = 2
 
 def _check_post_roll(post_roll, allowed) -> tuple[tuple[str, str], ...]:
     items = post_roll.items() if isinstance(post_roll, dict) else post_roll
+    pairs = isinstance(items, (list, tuple)) and all(
+        isinstance(item, (list, tuple)) and len(item) == 2 for item in items
+    )
+    if not isinstance(post_roll, dict) and not pairs:
+        raise OddsEngineTypeError(
+            f"post_roll must be a dict of card to policy, such as {{'{allowed[0]}': 'always'}}, "
+            f"not {shown(post_roll)}"
+        )
     normalised = []
     for card, policy in items:
-        card = str(card).strip().lower().replace("_", "-").replace(" ", "-")
+        if not isinstance(card, str) or not isinstance(policy, str):
+            raise OddsEngineTypeError(
+                f"post_roll takes card and policy names, not {shown(card)}: {shown(policy)}"
+            )
+        card = card.strip().lower().replace("_", "-").replace(" ", "-")
         if card not in allowed:
             raise OddsEngineError(
                 f"no post-roll policy for {card!r} here: use one of {', '.join(allowed)}"
@@ -47,6 +59,8 @@ def _check_post_roll(post_roll, allowed) -> tuple[tuple[str, str], ...]:
             raise OddsEngineError(
                 f"unknown policy {policy!r} for {card}; use one of " + ", ".join(POST_ROLL_POLICIES)
             )
+        if card in dict(normalised):
+            raise OddsEngineError(f"post_roll gives {card} twice")
         normalised.append((card, policy))
     return tuple(sorted(normalised))
 
@@ -148,7 +162,9 @@ class NavalBattle:
         )
         for name in ("in_port", "attacker_can_retreat", "defender_can_retreat"):
             if not isinstance(getattr(self, name), bool):
-                raise OddsEngineError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise OddsEngineTypeError(
+                    f"{name} must be True or False, not {shown(getattr(self, name))}"
+                )
         for role in ("attacker", "defender"):
             fleet = getattr(self, role)
             if fleet.ships == 0:
@@ -169,6 +185,10 @@ class NavalBattle:
         }
         if both:
             raise OddsEngineError(f"{both.pop()} exists once: one side only")
+        played = {effect.slug for effect in self.attacker_cards + self.defender_cards}
+        for card, _ in self.post_roll:
+            if card not in played:  # a policy for a card nobody plays would be ignored
+                raise OddsEngineError(f"post_roll gives a policy for {card}, which is not played")
 
     # -- dice --------------------------------------------------------------------------
 
@@ -361,9 +381,7 @@ class NavalBattle:
 
     def title(self) -> str:
         where = "in port" if self.in_port else "at sea"
-        return (
-            f"Naval battle {where}: {self.attacker.notation()}  vs  {self.defender.notation()}"
-        )
+        return f"Naval battle {where}: {self.attacker.notation()}  vs  {self.defender.notation()}"
 
     def describe_lines(self) -> list[str]:
         lines = []
@@ -401,10 +419,23 @@ class _NavalRoll:
         object.__setattr__(self, fleet_name, fleet)
         if fleet.ships == 0:
             raise OddsEngineError(f"{self._what}: the {fleet_name} has no ships")
+        if self.rowers is not None and not isinstance(self.rowers, str):
+            raise OddsEngineTypeError(
+                f"rowers must be None, 'roller' or 'opponent', not {shown(self.rowers)}"
+            )
         if self.rowers not in (None, "roller", "opponent"):
             raise OddsEngineError(
                 f"rowers must be None, 'roller' or 'opponent' (who plays {_ROLL_CARD.card.name}"
                 f"), not {self.rowers!r}"
+            )
+        if not isinstance(self.rowers_policy, str):
+            raise OddsEngineTypeError(
+                f"rowers_policy must be a policy name, not {shown(self.rowers_policy)}"
+            )
+        if self.rowers is None and self.rowers_policy != POST_ROLL_POLICIES[0]:
+            raise OddsEngineError(  # the policy of a card nobody plays would be ignored
+                f"rowers_policy {self.rowers_policy!r} is given but {_ROLL_CARD.card.name} is "
+                "not played: give rowers"
             )
         if self.rowers_policy not in POST_ROLL_POLICIES:
             raise OddsEngineError(
@@ -444,13 +475,17 @@ class _NavalRoll:
         # opponent; by default played only when it turns the result.
         swing = _ROLL_CARD.dice
         if self.rowers == "roller":
-            played = np.full(total.shape, True) if self.rowers_policy == "always" else ~succeeds & (
-                score + swing >= TARGET
+            played = (
+                np.full(total.shape, True)
+                if self.rowers_policy == "always"
+                else ~succeeds & (score + swing >= TARGET)
             )
             score = score + np.where(played, swing, 0)
         elif self.rowers == "opponent":
-            played = np.full(total.shape, True) if self.rowers_policy == "always" else succeeds & (
-                score - swing < TARGET
+            played = (
+                np.full(total.shape, True)
+                if self.rowers_policy == "always"
+                else succeeds & (score - swing < TARGET)
             )
             score = score - np.where(played, swing, 0)
         success = score >= TARGET
@@ -562,6 +597,8 @@ class NavalAvoidBattle(_NavalRoll):
     def __post_init__(self):
         if self.defender is None:
             raise OddsEngineError("naval avoid battle: give the defender's fleet")
+        if not isinstance(self.in_port, bool):
+            raise OddsEngineTypeError(f"in_port must be True or False, not {shown(self.in_port)}")
         if self.in_port:
             # 16.1 step 5: only in a sea zone, never in a port.
             raise OddsEngineError("naval avoid battle: ships in a port cannot avoid battle")

@@ -20,7 +20,7 @@ from oddsengine.combat.cards import (
     find_sea_card,
     post_roll_slugs,
 )
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "CardEffect",
@@ -92,12 +92,16 @@ def parse_effects(values, combat: str) -> tuple[CardEffect, ...]:
     if values is None:
         return ()
     if isinstance(values, (str, int, Card, CardEffect)):
-        values = str(values).split(",") if isinstance(values, str) else [values]
+        values = values.split(",") if isinstance(values, str) else [values]
+    if not isinstance(values, (list, tuple)):
+        raise OddsEngineTypeError(f"cards must be a list of cards, not {shown(values)}")
     effects = []
     for value in values:
         if isinstance(value, CardEffect):
             value = value.card
-        if str(value).strip():
+        if isinstance(value, bool) or not isinstance(value, (str, int, Card)):
+            raise OddsEngineTypeError(f"a card is a name or a number, not {shown(value)}")
+        if not isinstance(value, str) or value.strip():
             effects.append(find_card_effect(value, combat))
     if len({effect.card for effect in effects}) != len(effects):
         raise OddsEngineError("a card is listed twice on one side")

@@ -15,8 +15,9 @@ import numpy as np
 from oddsengine.combat.card_types import Card
 from oddsengine.combat.cards import CARD_RULES, card_rule, read_cards
 from oddsengine.combat.fleets import Fleet, as_fleet
+from oddsengine.combat.limits import MAX_NAVAL_COUNT, check_count
 from oddsengine.draws import DrawPlan, binomial_pmf
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = ["Piracy", "AWARDS", "AWARD_POLICIES", "award_split"]
 
@@ -62,11 +63,9 @@ def award_split(hits: int, limits: dict, order=AWARDS, policy="even") -> dict:
 
 
 def _count(value, name, minimum=0):
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise OddsEngineError(f"{name} must be a whole number, not {value!r}")
-    if value < minimum:
-        raise OddsEngineError(f"{name} must be at least {minimum}, not {value}")
-    return int(value)
+    # The counts around one sea zone are small on the board: a larger one is a typing
+    # mistake, refused before it reaches the dice.
+    return check_count(name, value, MAX_NAVAL_COUNT, minimum)
 
 
 def _stopping_cards(values) -> tuple[Card, ...]:
@@ -174,6 +173,10 @@ class Piracy:
             object.__setattr__(
                 self, "target_squadrons", _count(self.target_squadrons, "target_squadrons")
             )
+        if not isinstance(self.award_policy, str):
+            raise OddsEngineTypeError(
+                f"award_policy must be a policy name, not {shown(self.award_policy)}"
+            )
         if self.award_policy not in AWARD_POLICIES:
             raise OddsEngineError(
                 f"unknown award policy {self.award_policy!r}; use one of "
@@ -182,7 +185,12 @@ class Piracy:
         order = self.award_order
         if isinstance(order, str):
             order = [part.strip() for part in order.split(",") if part.strip()]
-        order = [str(part).lower() for part in order]
+        if not isinstance(order, (list, tuple)) or not all(isinstance(p, str) for p in order):
+            raise OddsEngineTypeError(
+                "award_order must be awards written as text, such as 'vp,squadrons,cards', "
+                f"not {shown(self.award_order)}"
+            )
+        order = [part.lower() for part in order]
         if any(part not in AWARDS for part in order) or len(set(order)) != len(order):
             raise OddsEngineError(
                 f"award order {','.join(order)!r}: give vp, squadrons and cards, each once"
@@ -194,12 +202,12 @@ class Piracy:
     def __repr__(self) -> str:
         # The dataclass's own form; ``responses`` only when a card is played, so that a
         # piracy action's repr (which keys its random streams) is what it always was.
-        shown = (
+        parts = (
             f"{item.name}={getattr(self, item.name)!r}"
             for item in fields(self)
             if item.repr and (item.name != "responses" or self.responses)
         )
-        return f"{type(self).__qualname__}({', '.join(shown)})"
+        return f"{type(self).__qualname__}({', '.join(parts)})"
 
     @property
     def cancelled(self) -> bool:

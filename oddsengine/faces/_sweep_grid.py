@@ -63,11 +63,21 @@ def _expected(spec_class, name):
         return (str, tuple), 'a casualty order such as "regulars,mercenaries,cavalry" or "MRC"'
     if name in _POST_ROLL_PARAMETERS:
         return (str,), "a policy name (always, if-it-changes-the-outcome)"
-    annotation = _field_types(spec_class).get(name, "")
+    annotation = _field_types(spec_class).get(name, "").removesuffix(" | None")
     if annotation == "bool":
         return (bool, np.bool_), "true or false"
     if annotation == "int":
         return (int, np.integer), "a whole number"
+    if annotation == "str":
+        return (str,), "text"
+    if annotation == "tuple[str, ...]":
+        return (str,), 'an order written as text, such as "vp,squadrons,cards"'
+    if annotation == "tuple[tuple[str, str], ...]":
+        return (str,), "policies written as text: CARD=POLICY pairs separated by commas"
+    if "Fleet" in annotation:
+        from oddsengine.combat.fleets import Fleet
+
+        return (str, Fleet), 'a fleet written as text, such as "ottoman: 2Sq 1Co"'
     if "Force" in annotation:
         from oddsengine.combat.forces import Force
 
@@ -222,11 +232,26 @@ def build_spec(spec_class, parameters: dict):
         elif name.endswith(_POST_ROLL_SUFFIX):
             if value not in ("", None):
                 post_roll[name[: -len(_POST_ROLL_SUFFIX)].replace("_", "-")] = value
+    if isinstance(arguments.get("post_roll"), str):  # a naval battle's "card=policy,..."
+        arguments["post_roll"] = _card_policies(arguments["post_roll"])
     if options:
         arguments["options"] = RuleOptions(**options)
     if orders or post_roll:
         arguments["policies"] = Policies(post_roll=post_roll, **orders)
     return spec_class(**arguments)
+
+
+def _card_policies(text: str) -> dict:
+    """``"janissaries=always, professional-rowers=always"`` as a dict of card to policy."""
+    policies = {}
+    for part in filter(None, (piece.strip() for piece in text.split(","))):
+        card, equals, policy = part.partition("=")
+        if not equals or card.strip() in policies:
+            raise OddsEngineError(
+                f"post_roll {text!r}: write CARD=POLICY pairs, each card once, separated by commas"
+            )
+        policies[card.strip()] = policy.strip()
+    return policies
 
 
 def describe(parameters: dict) -> str:

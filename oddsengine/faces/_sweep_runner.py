@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.faces._sweep_output import refused_row, table_frame
 
 __all__ = ["Runner", "connect", "method_for", "has_exact_path", "DISTRIBUTED_HINT"]
@@ -50,9 +50,13 @@ def connect(scheduler):
         raise OddsEngineError(
             f"running on a Dask scheduler needs dask.distributed: {DISTRIBUTED_HINT}"
         ) from None
+    if not isinstance(scheduler, str) or not scheduler.strip():
+        raise OddsEngineTypeError(
+            f"scheduler must be an address such as tcp://host:8786, not {shown(scheduler)}"
+        )
     try:
         return Client(scheduler, timeout="10s")
-    except (OSError, TimeoutError) as error:
+    except (OSError, TimeoutError, ValueError, TypeError) as error:  # ValueError: no port
         raise OddsEngineError(f"cannot reach the Dask scheduler {scheduler}: {error}") from None
 
 

@@ -23,7 +23,7 @@ from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
 from oddsengine.combat.piracy import Piracy
 from oddsengine.combat.rolls import AvoidBattle, Interception
 from oddsengine.engines.exact import exact
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = ["ENGAGEMENTS", "Explorer", "POST_ROLL_CARDS", "build_spec", "explore"]
 
@@ -84,6 +84,31 @@ def _with_leaders(force: str, leaders) -> str:
     return " ".join([force.strip(), *leaders]).strip()
 
 
+#: The kind of value each key of :func:`build_spec` takes.
+_TEXT_KEYS = ("engagement", "attacker", "defender", "post_roll", "attacker_casualty_order",
+              "defender_casualty_order")  # fmt: skip
+_LIST_KEYS = ("attacker_leaders", "defender_leaders", "attacker_cards", "defender_cards")
+_COUNT_KEYS = ("zone_squadrons", "adjacent_squadrons", "adjacent_fortresses", "target_ports")
+_FLAG_KEYS = ("in_port", "lost_battle_this_impulse")
+
+
+def _check_value_types(values) -> None:
+    """Refuse values of the wrong kind before any is read, naming the key."""
+    if not isinstance(values, dict):
+        raise OddsEngineTypeError(f"build_spec takes a dict of values, not {shown(values)}")
+    for key, value in values.items():
+        if key in _TEXT_KEYS and not isinstance(value, str) and (value, key) != (None, "post_roll"):
+            raise OddsEngineTypeError(f"{key} must be text, not {shown(value)}")
+        if key in _LIST_KEYS and (
+            not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value)
+        ):
+            raise OddsEngineTypeError(f"{key} must be a list of names, not {shown(value)}")
+        if key in _COUNT_KEYS and (isinstance(value, bool) or not isinstance(value, int)):
+            raise OddsEngineTypeError(f"{key} must be a whole number, not {shown(value)}")
+        if key in _FLAG_KEYS and not isinstance(value, bool):
+            raise OddsEngineTypeError(f"{key} must be True or False, not {shown(value)}")
+
+
 def build_spec(values: dict):
     """The spec the calculator solves for a set of control values.
 
@@ -117,6 +142,7 @@ def build_spec(values: dict):
     >>> type(spec).__name__
     'Assault'
     """
+    _check_value_types(values)
     kind = values.get("engagement", "battle")
     if kind not in ENGAGEMENTS:
         raise OddsEngineError(f"no engagement {kind!r}; use one of " + ", ".join(ENGAGEMENTS))
@@ -425,9 +451,11 @@ def explore(engagement: str = "battle") -> Explorer:
     >>> calculator.controls["attacker"].value = "ottoman: 9R Suleiman"  # doctest: +SKIP
     >>> round(calculator.result.p["success"], 4)  # doctest: +SKIP
     """
+    if not isinstance(engagement, str):
+        raise OddsEngineTypeError(f"engagement must be text, not {shown(engagement)}")
     if engagement not in ENGAGEMENTS:
         raise OddsEngineError(
-            f"no engagement {engagement!r} to explore; use one of " + ", ".join(ENGAGEMENTS)
+            f"no engagement {shown(engagement)} to explore; use one of " + ", ".join(ENGAGEMENTS)
         )
     try:
         import ipywidgets  # noqa: F401

@@ -26,8 +26,9 @@ def check_output_path(path) -> Path:
     Raises
     ------
     OddsEngineError
-        The path is empty, its folder does not exist, or it names something other than a
-        regular file (a folder, a device, a FIFO).
+        The path is empty, its folder does not exist or takes no new file (``/proc``, a
+        read-only folder), or it names something other than a regular file (a folder, a
+        device, a FIFO).
 
     Examples
     --------
@@ -45,14 +46,33 @@ def check_output_path(path) -> Path:
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
-        return path
+        mode = None
     except OSError as error:
         raise OddsEngineError(f"cannot write {path}: {error.strerror}") from None
-    if stat.S_ISDIR(mode):
+    if mode is not None and stat.S_ISDIR(mode):
         raise OddsEngineError(f"cannot write {path}: it is a folder")
-    if not stat.S_ISREG(mode):
+    if mode is not None and not stat.S_ISREG(mode):
         raise OddsEngineError(f"cannot write {path}: it is not a regular file")
+    _check_folder_takes_a_file(path)
     return path
+
+
+def _check_folder_takes_a_file(path: Path) -> None:
+    """Refuse a folder where the temporary file of :func:`write_atomically` cannot be
+    made (``/proc``, a read-only folder): found out now, not after the work."""
+    try:
+        descriptor, temporary = _temporary_beside(path)
+    except OSError as error:
+        raise OddsEngineError(
+            f"cannot write {path}: {error.strerror or error} in {path.parent}"
+        ) from None
+    os.close(descriptor)
+    os.unlink(temporary)
+
+
+def _temporary_beside(path: Path) -> tuple[int, str]:
+    """A new temporary file in the folder of ``path``, keeping its suffix."""
+    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=path.parent)
 
 
 def write_atomically(path, write: Callable[[str], None]) -> None:
@@ -80,9 +100,10 @@ def write_atomically(path, write: Callable[[str], None]) -> None:
     'a,b\\n'
     """
     path = check_output_path(path)
-    descriptor, temporary = tempfile.mkstemp(
-        prefix=f".{path.name}.", suffix=path.suffix, dir=path.parent
-    )
+    try:
+        descriptor, temporary = _temporary_beside(path)
+    except OSError as error:  # the folder changed since the check
+        raise OddsEngineError(f"cannot write {path}: {error.strerror or error}") from None
     os.close(descriptor)
     try:
         write(temporary)

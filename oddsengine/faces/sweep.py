@@ -71,7 +71,7 @@ import numpy as np
 
 from oddsengine.engines.montecarlo import default_trials
 from oddsengine.engines.run_arguments import MAX_TRIALS, check_trials
-from oddsengine.errors import OddsEngineError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.faces._sweep_grid import (
     MAX_SCENARIOS,
     build_spec,
@@ -362,6 +362,10 @@ class Sweep:
         """``(spec, None)``, or ``(None, refusal)`` for a scenario the rules refuse."""
         try:
             return build_spec(spec_class, parameters), None
+        except OddsEngineTypeError as error:
+            # A value of the wrong type is an error of the file, not a scenario the rules
+            # refuse.
+            raise OddsEngineTypeError(f"{describe(parameters)}: {error}") from None
         except OddsEngineError as error:
             if self.on_refused == "raise":
                 raise OddsEngineError(f"{describe(parameters)}: {error}") from None

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.formations import strongest_formation
 from oddsengine.combat.powers import normalise_power
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves.board import load_board
 from oddsengine.moves.situation import Situation
 
@@ -81,10 +81,13 @@ def normalise_defender_policy(policy):
             choice = normalise_defender_policy(str(choice))
             if choice == "best":
                 raise OddsEngineError("defender policy per power: 'best' applies to all powers")
-            pairs.append((normalise_power(str(power)), choice))
+            power = normalise_power(str(power))
+            if power in dict(pairs):  # the last would win: say so instead
+                raise OddsEngineError(f"the defender policy names {power} twice")
+            pairs.append((power, choice))
         return tuple(sorted(pairs))
     if not isinstance(policy, str):
-        raise OddsEngineError(f"defender policy must be a string, not {policy!r}")
+        raise OddsEngineTypeError(f"defender policy must be a string, not {shown(policy)}")
     text = policy.strip()
     if "=" in text:
         # "hapsburg=avoid:Linz, england=fight": one policy per power.
@@ -120,8 +123,22 @@ def normalise_interception_policy(policy):
             )
         return text
     items = policy.items() if isinstance(policy, dict) else policy
+    pairs = isinstance(items, (list, tuple)) and all(
+        isinstance(item, (list, tuple)) and len(item) == 2 for item in items
+    )
+    if not isinstance(policy, dict) and not pairs:
+        raise OddsEngineTypeError(
+            "interception policy must be all, none, or a table of spaces and the units that "
+            f"try from each, not {shown(policy)}"
+        )
     board = load_board()
-    return tuple(sorted((board.space(space).name, str(units).strip()) for space, units in items))
+    for space, units in items:
+        if not isinstance(space, str) or not isinstance(units, str):
+            raise OddsEngineTypeError(
+                f"interception policy: a space and its units are text, not {shown(space)} = "
+                f"{shown(units)}"
+            )
+    return tuple(sorted((board.space(space).name, units.strip()) for space, units in items))
 
 
 def check_mover(stack) -> None:

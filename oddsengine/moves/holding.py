@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from functools import lru_cache
 
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "campaign_after_move",
@@ -34,7 +34,9 @@ MAX_HORIZON = 50
 def check_horizon(impulses) -> int:
     """Refuse a horizon that is not a whole number of impulses from 1 to 50."""
     if isinstance(impulses, bool) or not isinstance(impulses, int):
-        raise OddsEngineError(f"the horizon must be a whole number of impulses, not {impulses!r}")
+        raise OddsEngineTypeError(
+            f"the horizon must be a whole number of impulses, not {shown(impulses)}"
+        )
     if not 1 <= impulses <= MAX_HORIZON:
         raise OddsEngineError(f"the horizon must be from 1 to {MAX_HORIZON} impulses")
     return impulses

@@ -62,6 +62,13 @@ __all__ = [
 AFTER_WITHDRAWAL_POLICIES = ("go-back", "move-on")
 
 
+def _policy_text(policy) -> str:
+    """A defender policy as the user writes it: ``'fight'`` or ``'hapsburg=fight, ...'``."""
+    if isinstance(policy, str):
+        return repr(policy)
+    return repr(", ".join(f"{power}={choice}" for power, choice in policy))
+
+
 @dataclass(frozen=True)
 class Move:
     """A formation moves into an adjacent space (13.1), played out to the end.
@@ -258,6 +265,7 @@ class Move:
         self.effective_situation  # noqa: B018  (13.1: the entry rules)
         self._check_defender_policy()
         object.__setattr__(self, "avoiding_units", self._normalise_avoiding_units())
+        self._check_choices_are_used()
         self.program  # noqa: B018  (apply the rules now: an invalid move cannot exist)
 
     # -- 13.1 who may move, and where ----------------------------------------------------
@@ -298,6 +306,46 @@ class Move:
                         f"defender policy names {power}, which has no units defending "
                         f"{self.destination}"
                     )
+
+    @property
+    def relieves_a_siege(self) -> bool:
+        """15.2: the destination holds besieged units of the mover or an ally, so a field
+        battle there is a relief battle."""
+        situation = self.effective_situation
+        return any(
+            situation.allied(stack.power, self.power)
+            for stack in situation.stacks_in(self.destination, besieged=True)
+        )
+
+    @property
+    def defenders_may_withdraw(self) -> bool:
+        """13.4: the defender policy lets some defenders withdraw into the fortifications
+        (``withdraw``, ``avoid:SPACE+withdraw``, or ``best``, which weighs it)."""
+        policy = self.defender_policy
+        choices = [policy] if isinstance(policy, str) else [choice for _, choice in policy]
+        return any(
+            choice in ("best", "withdraw") or choice.endswith("+withdraw") for choice in choices
+        )
+
+    def _check_choices_are_used(self) -> None:
+        """Refuse a choice the defenders' policy would ignore: a horizon judges only the
+        best policy and the best ``leaders_inside`` choice, and avoiding units matter only
+        to a power that may avoid (13.3)."""
+        policy = self.defender_policy
+        judged = policy == "best" or self.leaders_inside == "best"
+        if self.defender_horizon is not None and not judged:
+            raise OddsEngineError(
+                "defender_horizon judges the 'best' defender policy and the 'best' "
+                f"leaders_inside choice only; here the policy is {_policy_text(policy)} and "
+                f"leaders_inside is {self.leaders_inside!r}"
+            )
+        for power, _ in self.avoiding_units or ():
+            choice = policy if isinstance(policy, str) else dict(policy).get(power, "fight")
+            if choice != "best" and not choice.startswith("avoid:"):
+                raise OddsEngineError(
+                    f"avoiding units of {power} are given, but its policy {choice!r} never "
+                    "avoids battle (13.3)"
+                )
 
     def _normalise_avoiding_units(self):
         chosen = self.avoiding_units

@@ -207,7 +207,7 @@ def _situation(reader: _Reader, data: dict) -> Situation:
         if name in settings:
             reader.texts(settings[name], f"situation.{name}", what)
     control = settings.get("control", {})
-    reader.table(control, "situation.control", set(control))
+    reader.table(control, "situation.control", set(control) if isinstance(control, dict) else ())
     for space, power in control.items():
         reader.text(power, f"situation.control.{space}", "a power")
     arguments = {name: settings[name] for name in settings}

@@ -51,7 +51,7 @@ def _as_force(value, role, power=None) -> Force:
         return value
     if isinstance(value, str):
         return parse_force(value, power=power)
-    raise OddsEngineError(f"{role} must be a Force or a force string, not {value!r}")
+    raise OddsEngineTypeError(f"{role} must be a Force or a force string, not {shown(value)}")
 
 
 def unit_counts(force: Force) -> tuple[int, int, int]:
@@ -132,11 +132,16 @@ class SiegeCampaign:
 
     def __post_init__(self):
         if isinstance(self.horizon, bool) or not isinstance(self.horizon, int):
-            raise OddsEngineError(f"horizon must be a whole number, not {self.horizon!r}")
+            raise OddsEngineTypeError(f"horizon must be a whole number, not {shown(self.horizon)}")
         if not 1 <= self.horizon <= _MAX_HORIZON:
             raise OddsEngineError(f"horizon must be between 1 and {_MAX_HORIZON} impulses")
         if not isinstance(self.policies, Policies):
-            raise OddsEngineError("policies must be a Policies instance")
+            raise OddsEngineTypeError("policies must be a Policies instance")
+        if not isinstance(self.start, tuple | list) or not isinstance(self.schedule, tuple | list):
+            name = "start" if not isinstance(self.start, tuple | list) else "schedule"
+            raise OddsEngineTypeError(
+                f"{name} must be a list of entries, not {shown(getattr(self, name))}"
+            )
         if self.policies.assault_formation != "strongest":
             raise OddsEngineError(
                 "a siege campaign assaults with the strongest formation of the stack each "
@@ -168,8 +173,8 @@ class SiegeCampaign:
             raise OddsEngineError("garrison_ally goes with besiegers and garrison, not start")
         for entry in self.start:
             if not (isinstance(entry, tuple | list) and len(entry) in (3, 4)):
-                raise OddsEngineError(
-                    "a start is (probability, besiegers, garrison[, garrison_ally]), not "
+                raise OddsEngineTypeError(
+                    "a start entry is (probability, besiegers, garrison[, garrison_ally]), not "
                     + shown(entry)
                 )
         for _, besiegers, garrison, ally in self.sieges:
@@ -182,8 +187,12 @@ class SiegeCampaign:
                 )
             self.assault(besiegers, garrison, first=True, ally=ally)  # refuse bad cards now
         if self.reinforcements is not None:
-            power = self.start[0][1].power
-            reinforcements = _as_force(self.reinforcements, "reinforcements", power)
+            reinforcements = self._joining(self.reinforcements)
+            if self.horizon == 1:  # they join before each later assault: there is none
+                raise OddsEngineError(
+                    "reinforcements join before each assault from the second on: with a "
+                    "horizon of 1 impulse there is none"
+                )
             if reinforcements.leaders:
                 raise OddsEngineError("reinforcements bring land units only, not leaders")
             # 13.1, RULES.md §1: they arrive by one move (MOVE_CP), as one formation.
@@ -193,25 +202,30 @@ class SiegeCampaign:
 
     def _check_schedule(self) -> None:
         if isinstance(self.assault_from, bool) or not isinstance(self.assault_from, int):
-            raise OddsEngineError(f"assault_from must be a whole number, not {self.assault_from!r}")
+            raise OddsEngineTypeError(
+                f"assault_from must be a whole number, not {shown(self.assault_from)}"
+            )
         if not 1 <= self.assault_from <= self.horizon:
             raise OddsEngineError(
                 f"assault_from must be an impulse from 1 to the horizon ({self.horizon}), "
                 f"not {self.assault_from}"
             )
-        power = self.start[0][1].power
         schedule = []
         for entry in self.schedule:
             if not (isinstance(entry, tuple | list) and len(entry) == 2):
-                raise OddsEngineError(f"a schedule entry is (impulse, force), not {entry!r}")
+                raise OddsEngineTypeError(
+                    f"a schedule entry is (impulse, force), not {shown(entry)}"
+                )
             impulse, units = entry
             if isinstance(impulse, bool) or not isinstance(impulse, int):
-                raise OddsEngineError(f"a reinforcement impulse must be a whole number: {entry!r}")
+                raise OddsEngineTypeError(
+                    f"a reinforcement impulse must be a whole number: {shown(entry)}"
+                )
             if not 1 <= impulse <= self.horizon:
                 raise OddsEngineError(
                     f"reinforcements at impulse {impulse}: the horizon is {self.horizon}"
                 )
-            units = _as_force(units, "reinforcements", power)
+            units = self._joining(units)
             if units.leaders:
                 raise OddsEngineError("reinforcements bring land units only, not leaders")
             schedule.append((impulse, units))
@@ -231,6 +245,25 @@ class SiegeCampaign:
         if ally is None:
             return force_with(counts[:width], garrison), None
         return force_with(counts[:width], garrison), force_with(counts[width:], ally)
+
+    def _joining(self, units) -> Force:
+        """Reinforcements as a force of the besieging power: units of the garrison's power,
+        of its ally or of a third power do not join the besiegers (15: the besieging stack
+        is one power's)."""
+        power = self.start[0][1].power
+        units = _as_force(units, "reinforcements", power)
+        defenders = {
+            force.power for _, _, garrison, ally in self.sieges for force in (garrison, ally)
+            if force is not None
+        } - {None}
+        if units.power is not None and (
+            (power is not None and units.power != power) or units.power in defenders
+        ):
+            joins = f"the {power} besiegers" if power else "the besiegers"
+            raise OddsEngineError(
+                f"reinforcements {units.notation()}: only units of the besieging power join {joins}"
+            )
+        return units
 
     def assaults_in(self, impulse: int) -> bool:
         """Whether the besiegers assault in ``impulse`` (they wait before assault_from)."""

@@ -178,6 +178,9 @@ class Situation:
         )
         wars = tuple(sorted({_pair(*pair) for pair in _pairs(self.wars, "wars")}))
         alliances = tuple(sorted({_pair(*pair) for pair in _pairs(self.alliances, "alliances")}))
+        for pair in alliances:
+            if pair[0] == pair[1]:
+                raise OddsEngineError(f"{pair[0]} cannot be allied with itself")
         for pair in wars:
             if pair[0] == pair[1]:
                 raise OddsEngineError(f"{pair[0]} cannot be at war with itself")

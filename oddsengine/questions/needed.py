@@ -27,7 +27,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from oddsengine.errors import OddsEngineError
+from oddsengine.combat.limits import (
+    MAX_IMPULSES,
+    MAX_SEARCH_UNITS,
+    check_count,
+    check_precision,
+)
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.results.output import Rendered
 
 __all__ = [
@@ -338,8 +344,10 @@ class NeededResult(Rendered):
 
     def summary(self) -> str:
         """The answer, then every legal candidate's chance."""
-        method = "exact" if self.method == "exact" else (
-            f"Monte Carlo to a 95% half-width of {self.precision:.2%}, seed {self.seed}"
+        method = (
+            "exact"
+            if self.method == "exact"
+            else (f"Monte Carlo to a 95% half-width of {self.precision:.2%}, seed {self.seed}")
         )
         lines = [
             f"Needed ({self.kind}): {self.unknown.counts} in the {self.unknown.where} for "
@@ -353,9 +361,7 @@ class NeededResult(Rendered):
         for candidate in self.candidates:
             if candidate.legal:
                 mark = "  <- needed" if candidate.value == self.value else ""
-                lines.append(
-                    f"{candidate.value:>6}  {candidate.p:>9.2%}  {candidate.force}{mark}"
-                )
+                lines.append(f"{candidate.value:>6}  {candidate.p:>9.2%}  {candidate.force}{mark}")
         for values, reason in _refused_runs(self.candidates):
             lines.append(f"refused {_ranges(values)}: {reason}")
         return "\n".join(lines)
@@ -404,7 +410,7 @@ def _ranges(values: list[int]) -> str:
 
 def _check_target(target) -> float:
     if isinstance(target, bool) or not isinstance(target, int | float):
-        raise OddsEngineError(f"target must be a probability, not {target!r}")
+        raise OddsEngineTypeError(f"target must be a probability, not {shown(target)}")
     if not 0 < target <= 1:
         raise OddsEngineError(f"target must be above 0 and at most 1, not {target!r}")
     return float(target)
@@ -417,14 +423,16 @@ def _check_within(kind: NeededKind, within) -> int | None:
         return None
     if kind.within == "refused":
         raise OddsEngineError(f"{kind.name} takes no 'within': it is decided at once")
-    if isinstance(within, bool) or not isinstance(within, int) or within < 1:
-        raise OddsEngineError(f"within must be a whole number of impulses >= 1, not {within!r}")
-    return within
+    # A campaign is played over at most MAX_IMPULSES impulses (or attempts): beyond, the
+    # question is refused before any candidate is answered.
+    return check_count("within", within, MAX_IMPULSES, minimum=1)
 
 
 def find_kind(name: str) -> NeededKind:
     """The registered kind called ``name``, or a refusal listing the kinds."""
     _register_land_kinds()
+    if not isinstance(name, str):
+        raise OddsEngineTypeError(f"kind must be the name of a kind, not {shown(name)}")
     kind = NEEDED_KINDS.get(name)
     if kind is None:
         raise OddsEngineError(
@@ -501,24 +509,33 @@ def needed(
     (11, 0.7769)
     """
     from oddsengine.engines._random import normalise_seed
+    from oddsengine.questions._needed_checks import (
+        check_fixed_forces,
+        refuse_a_question_no_value_makes_legal,
+        unknown_keyword,
+    )
 
     record = find_kind(kind)
     target = _check_target(target)
     within = _check_within(record, within)
-    if method not in ("auto", "exact", "monte-carlo"):
-        raise OddsEngineError(f"method must be auto, exact or monte-carlo, not {method!r}")
+    if not isinstance(method, str) or method not in ("auto", "exact", "monte-carlo"):
+        raise OddsEngineError(f"method must be auto, exact or monte-carlo, not {shown(method)}")
+    precision = check_precision(precision)
+    if method == "exact" and seed is not None:
+        raise OddsEngineError("method 'exact' takes no seed: a seed is for Monte Carlo")
     if method == "exact" and not record.exact:
         raise OddsEngineError(f"{record.name}: the exact engine does not answer this kind")
     engine = "exact" if method == "auto" and record.exact else method
     engine = "monte-carlo" if engine == "auto" else engine
     if engine == "monte-carlo":
-        if not 0 < precision < 0.5:
-            raise OddsEngineError(f"precision must be between 0 and 0.5, not {precision!r}")
+        if precision is None:
+            raise OddsEngineError("Monte Carlo needs a precision, e.g. 0.005")
         seed = normalise_seed(seed)
-    if isinstance(max_units, bool) or not isinstance(max_units, int) or max_units < 1:
-        raise OddsEngineError(f"max_units must be a whole number >= 1, not {max_units!r}")
+    # Every candidate up to max_units is answered: the bound is the length of the search.
+    max_units = check_count("max_units", max_units, MAX_SEARCH_UNITS, minimum=1)
     forces = _forces_of(record, arguments)
     unknown = find_unknown(forces, record.units, record.ratings)
+    check_fixed_forces(record, forces, unknown.role)
     parameters = {k: v for k, v in arguments.items() if k not in record.roles}
     asked = []  # (value, force, question or refusal) of every candidate, in order
     for value in unknown.values(max_units):
@@ -528,7 +545,10 @@ def needed(
             question = record.build(_unflatten(record, filled), within, **parameters)
         except OddsEngineError as refusal:
             question = refusal
+        except TypeError as error:  # a keyword the kind does not take, refused by its name
+            raise OddsEngineTypeError(f"needed {record.name}: {unknown_keyword(error)}") from None
         asked.append((value, filled[unknown.role], question))
+    refuse_a_question_no_value_makes_legal(record, [item[2] for item in asked])
     answers = _batch_answers(record, engine, [item[2] for item in asked])
     candidates = []
     chosen_event = event

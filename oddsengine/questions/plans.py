@@ -41,7 +41,7 @@ from pathlib import Path
 import numpy as np
 
 from oddsengine.engines.campaigns import CampaignEngines, register_campaign
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.results.output import Rendered
 from oddsengine.results.result import Z95, weighted_mean
 from oddsengine.toml_file import read_toml
@@ -100,6 +100,16 @@ class Course:
     move: dict = field(default_factory=dict)
     siege: dict = field(default_factory=dict)
 
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise OddsEngineTypeError(f"a course needs a name (text), not {shown(self.name)}")
+        for part in ("move", "siege"):
+            value = getattr(self, part)
+            if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
+                raise OddsEngineTypeError(
+                    f"course {self.name!r}: {part} must be a dict of parameters, not {shown(value)}"
+                )
+
     @classmethod
     def from_entry(cls, entry: dict, label: str = "course") -> Course:
         """A course from a plan file's ``[[course]]`` table (file keys, see the module)."""
@@ -117,6 +127,11 @@ class Course:
         move = {_MOVE_KEYS[key]: value for key, value in entry.items() if key in _MOVE_KEYS}
         siege = {_SIEGE_KEYS[key]: value for key, value in entry.items() if key in _SIEGE_KEYS}
         if "schedule" in siege:
+            if not isinstance(siege["schedule"], list):
+                raise OddsEngineTypeError(
+                    f"{label}.schedule: write the arrivals as a list of [IMPULSE, FORCE], not "
+                    f"{shown(siege['schedule'])}"
+                )
             siege["schedule"] = tuple(_schedule_entry(item, label) for item in siege["schedule"])
         return cls(name.strip(), move, siege)
 
@@ -128,7 +143,7 @@ def _schedule_entry(item, label) -> tuple:
         return tuple(item)
     raise OddsEngineError(
         f"{label}.schedule: write each arrival as [IMPULSE, FORCE] or "
-        f"{{impulse = 3, force = \"4R\"}}, not {item!r}"
+        f'{{impulse = 3, force = "4R"}}, not {item!r}'
     )
 
 
@@ -162,7 +177,24 @@ class Plan:
     def __post_init__(self):
         from oddsengine.moves.holding import check_horizon
 
+        if isinstance(self.courses, (str, dict)) or not hasattr(self.courses, "__iter__"):
+            raise OddsEngineTypeError(
+                f"courses must be a list of Course, not {shown(self.courses)}"
+            )
         object.__setattr__(self, "courses", tuple(self.courses))
+        for course in self.courses:
+            if not isinstance(course, Course):
+                raise OddsEngineTypeError(
+                    f"a plan's courses are Course objects, not {shown(course)}"
+                )
+        for name in ("title", "side", "besiegers", "garrison"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise OddsEngineTypeError(f"{name} must be text, not {shown(value)}")
+        if self.scenario is not None and not isinstance(self.scenario, (str, Path)):
+            raise OddsEngineTypeError(
+                f"scenario must be a scenario file or an example name, not {shown(self.scenario)}"
+            )
         if not self.courses:
             raise OddsEngineError("a plan needs at least one course")
         names = [course.name for course in self.courses]

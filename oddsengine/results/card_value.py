@@ -7,7 +7,7 @@ import dataclasses
 from oddsengine.combat.cards import CARDS
 from oddsengine.combat.powers import power_adjective
 from oddsengine.engines.exact import exact
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = ["card_value"]
 
@@ -70,8 +70,18 @@ def card_value(spec, side: str | None = None):
 
     if side is not None and side not in _SIDES:
         raise OddsEngineError(f"side must be 'attacker' or 'defender', not {side!r}")
-    if not hasattr(spec, "attacker_cards"):
-        raise OddsEngineError("card values are computed for field battles and assaults")
+    kind = getattr(spec, "kind", None)
+    if not isinstance(kind, str) or not hasattr(spec, "outcome_names"):
+        raise OddsEngineTypeError(
+            f"card_value takes a field battle or an assault, not {shown(spec)}"
+        )
+    if kind not in ("battle", "assault") or not hasattr(spec, "responses"):
+        # The values are those of the land-combat cards of RULES.md §8, played as a
+        # side's own card; the few cards at sea and in foreign wars are not weighed.
+        raise OddsEngineError(
+            f"card values are computed for field battles and assaults (the land-combat "
+            f"cards of RULES §8), not for a {getattr(spec, 'kind', 'spec')}"
+        )
     baseline = exact(spec)
     rows = []
     for role in (side,) if side else _SIDES:

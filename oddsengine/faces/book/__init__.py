@@ -9,10 +9,12 @@ reading guide. Everything is computed with the exact engine.
 
 from __future__ import annotations
 
+import os
 from html import escape
 from pathlib import Path
 
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.faces.output_file import check_output_path
 
 __all__ = ["write_book"]
 
@@ -58,8 +60,11 @@ def write_book(directory, *, quick: bool = False) -> Path:
 
     Raises
     ------
+    OddsEngineTypeError
+        When ``directory`` is not a path (``None``, a number).
     OddsEngineError
-        When ``directory`` is a file or cannot be created.
+        When ``directory`` is empty (it would be the current folder), a file, or cannot
+        be created or written.
 
     Examples
     --------
@@ -75,15 +80,14 @@ def write_book(directory, *, quick: bool = False) -> Path:
     from oddsengine.faces.book._html import STYLESHEET, page_html
     from oddsengine.faces.book._pages import BUILDERS
 
-    root = Path(directory)
+    root = _book_folder(directory)
     if root.exists() and not root.is_dir():
         raise OddsEngineError(f"the book needs a directory, but {str(root)!r} is a file")
     try:
         (root / "img").mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise OddsEngineError(
-            f"cannot create {str(root)!r}: {error.strerror or error}"
-        ) from None
+        raise OddsEngineError(f"cannot create {str(root)!r}: {error.strerror or error}") from None
+    check_output_path(root / "index.html")  # a folder that takes no file: before the work
     pages = [build(__version__, quick) for build in BUILDERS]
     navigation = [(page.slug, page.short) for page in pages]
     for page in pages:
@@ -95,3 +99,15 @@ def write_book(directory, *, quick: bool = False) -> Path:
     index = root / "index.html"
     index.write_text(_index_html(pages, __version__), encoding="utf-8")
     return index
+
+
+def _book_folder(directory) -> Path:
+    """``directory`` as a path, refusing a value that is not one and an empty name (which
+    would write the book into the current folder)."""
+    if isinstance(directory, bool) or not isinstance(directory, (str, os.PathLike)):
+        raise OddsEngineTypeError(
+            f"write_book: directory must be a folder name or path, not {shown(directory)}"
+        )
+    if not str(directory).strip():
+        raise OddsEngineError("write_book: the directory needs a name (not '')")
+    return Path(directory)

@@ -1,0 +1,50 @@
+"""Checks of a "units needed" question as a whole, made by
+:func:`oddsengine.questions.needed.needed` around its search: a fixed force that cannot be
+read, a keyword the kind does not take, and a question that every candidate refuses for one
+same reason, which no value of the ``?`` could make legal.
+"""
+
+from __future__ import annotations
+
+import re
+
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError
+
+__all__ = ["check_fixed_forces", "unknown_keyword", "refuse_a_question_no_value_makes_legal"]
+
+
+def check_fixed_forces(record, forces: dict, unknown_role: str) -> None:
+    """Refuse a force without the ``?`` that cannot be read: it is the same for every
+    candidate, so the question cannot be asked."""
+    from oddsengine.combat.fleets import parse_fleet
+    from oddsengine.combat.forces import parse_force
+
+    read = parse_fleet if "sq" in record.units else parse_force
+    for role, text in forces.items():
+        if role != unknown_role:
+            try:
+                read(text)
+            except OddsEngineError as error:
+                raise OddsEngineError(f"needed {record.name}: {role}: {error}") from None
+
+
+def unknown_keyword(error: TypeError) -> str:
+    """What a TypeError of building a question says, in the words of :func:`needed`."""
+    match = re.search(r"unexpected keyword argument '(\w+)'", str(error))
+    if match:
+        return f"unknown argument {match.group(1)!r}"
+    return f"a value of the wrong type ({error})"
+
+
+def refuse_a_question_no_value_makes_legal(record, questions: list) -> None:
+    """Refuse the question itself when every candidate is refused for one same reason (an
+    unknown space, a card the side may not play): no value of the ``?`` could make it
+    legal, so it is not a force that "no legal force" reaches."""
+    reasons = {str(q) for q in questions if isinstance(q, OddsEngineError)}
+    if (
+        len(questions) > 1
+        and len(reasons) == 1
+        and all(isinstance(q, OddsEngineError) for q in questions)
+    ):
+        kind = type(questions[0]) if isinstance(questions[0], OddsEngineTypeError) else None
+        raise (kind or OddsEngineError)(f"needed {record.name}: {reasons.pop()}")

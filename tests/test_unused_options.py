@@ -1,0 +1,237 @@
+"""No option is ignored, on any command (issue 20, item 4).
+
+The test walks every sub-command's argparse parser. For each command it takes one or more
+questions (a base command line) and the options that apply to that question; every other
+option of the parser, given with a value it would accept where it applies, must be refused
+in one line with exit status 2, before any work. A new option is therefore tried on every
+question it is not declared to apply to.
+"""
+
+import argparse
+import contextlib
+import io
+import tempfile
+from pathlib import Path
+
+import pytest
+
+import oddsengine
+from oddsengine.cli import build_parser, main
+
+#: Where a command that wrongly took an option would write (nothing is written otherwise).
+SCRATCH = Path(tempfile.gettempdir())
+SWEEP_FILE = str(Path(oddsengine.__file__).parent / "examples" / "assault_sweep.toml")
+
+ENGINE = {"--method", "--exact", "--compare", "--format"}
+MONTE_CARLO = ["--trials", "--seed", "--precision", "--max-trials"]
+
+#: A value each option accepts where it applies (flags take none).
+VALUES = {
+    "--attacker": "4R", "--defender": "hapsburg: 2R", "--defender-ally": "england: 1R",
+    "--attacker-cards": "tercios", "--defender-cards": "tercios", "--responses": "foul-weather",
+    "--policy": "janissaries=always", "--attacker-casualty-order": "RMC",
+    "--defender-casualty-order": "RMC", "--gout-target": "Suleiman", "--side": "attacker",
+    "--assault-formation": "strongest", "--defender-squadrons-adjacent": "1",
+    "--defender-squadrons-in-port": "1", "--attacker-squadrons-adjacent": "2",
+    "--method": "exact", "--trials": "1000", "--seed": "1", "--precision": "0.01",
+    "--max-trials": "100000", "--format": "table", "--interceptor": "hapsburg: 2R",
+    "--mover": "4R", "--rowers": "roller", "--rowers-policy": "always",
+    "--pirates": "ottoman: 2Co", "--zone-squadrons": "1", "--adjacent-squadrons": "1",
+    "--adjacent-fortresses": "1", "--target-ports": "2", "--target-hand": "3",
+    "--target-squadrons": "1", "--piracy-vp": "1", "--award-policy": "in-order",
+    "--award-order": "cards,vp,squadrons", "--war": "persia", "--force": "4R Ibrahim",
+    "--foreign": "3", "--horizon": "2", "--cards": "arquebusiers", "--reinforcements": "1",
+    "--casualty-order": "RMC", "--avoiding-units": "2R Ferdinand",
+    "--after-withdrawal": "move-on", "--garrison-joins-relief": "yes",
+    "--relief-inside-on-tie": "yes", "--retreat": "most-friendly", "--interception": "none",
+    "--states": "3", "--besiegers": "9R Suleiman", "--garrison": "hapsburg: 2R",
+    "--after-move": "vienna", "--schedule": "2=3R", "--assault-from": "1",
+    "--stack": "Pressburg=ottoman: ?R 1C Suleiman", "--target": "0.5", "--targets": "0.5,0.75",
+    "--within": "2", "--event": "attacker_wins", "--defender-policy": "fight",
+    "--max-units": "10", "--out": "odds.csv", "--scheduler": "threads", "--batch-size": "10",
+    "--checkpoint": "5", "--dpi": "80", "--leaders-inside": "with-units",
+}  # fmt: skip
+
+BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
+ASSAULT = ["assault", "--attacker", "6R L1", "--defender", "hapsburg: 2R"]
+COMBAT_OPTIONS = {"--attacker", "--defender", "--defender-ally", "--attacker-cards",
+                  "--defender-cards", "--responses", "--attacker-casualty-order",
+                  "--defender-casualty-order", "--card-value", "--survivors"}  # fmt: skip
+ASSAULT_OPTIONS = {"--assault-formation", "--siege-laid-this-impulse", "--assaulted-this-impulse",
+                   "--no-line-of-communication", "--defender-squadrons-adjacent",
+                   "--defender-squadrons-in-port"}  # fmt: skip
+SIEGE = ["siege", "--besiegers", "9R Suleiman", "--garrison", "hapsburg: 2R"]
+SIEGE_OPTIONS = {"--besiegers", "--garrison", "--horizon", "--reinforcements", "--schedule",
+                 "--assault-from", "--attacker-cards", "--defender-cards"}  # fmt: skip
+NEEDED = ["needed", "battle", "--attacker", "?R Suleiman", "--defender", "hapsburg: 4R"]
+#: Vienna holds no siege: --garrison-joins-relief and --relief-inside-on-tie (15.2) apply
+#: to none of its moves.
+MOVE_OPTIONS = {"--defender", "--retreat", "--interception", "--states", "--survivors",
+                "--leaders-inside"}
+PIRACY = ["piracy", "--pirates", "ottoman: 3Co", "--target-ports", "2"]
+PIRACY_OPTIONS = {"--pirates", "--zone-squadrons", "--adjacent-squadrons",
+                  "--adjacent-fortresses", "--target-ports", "--target-hand",
+                  "--target-squadrons", "--piracy-vp", "--award-policy", "--responses"}  # fmt: skip
+WAR = ["foreign-war", "--war", "persia", "--force", "4R Ibrahim"]
+WAR_OPTIONS = {"--war", "--force", "--foreign", "--cards", "--casualty-order", "--horizon"}
+
+#: command -> [(base command line, options that apply to it)]. Every other option of the
+#: command's parser is refused on that base.
+QUESTIONS = {
+    "battle": [
+        ([*BATTLE, "--exact"], ENGINE | COMBAT_OPTIONS),
+        ([*BATTLE, "--trials", "1000", "--seed", "1"],
+         (ENGINE | COMBAT_OPTIONS | {"--precision"}) - {"--card-value"}),
+    ],
+    "assault": [([*ASSAULT, "--exact"], ENGINE | COMBAT_OPTIONS | ASSAULT_OPTIONS)],
+    "intercept": [
+        (["intercept", "--interceptor", "hapsburg: 2R", "--mover", "4R", "--exact"],
+         ENGINE | {"--interceptor", "--mover"}),
+        (["intercept", "--interceptor", "hapsburg: 2Sq", "--naval", "--exact"],
+         ENGINE | {"--interceptor", "--naval", "--rowers"}),
+    ],
+    "avoid": [
+        (["avoid", "--defender", "hapsburg: 2R", "--attacker", "4R", "--exact"],
+         ENGINE | {"--defender", "--attacker", "--lost-battle-this-impulse"}),
+        (["avoid", "--defender", "hapsburg: 2Sq", "--naval", "--exact"],
+         ENGINE | {"--defender", "--naval", "--rowers"}),
+    ],
+    "naval": [
+        (["naval", "--attacker", "ottoman: 3Sq", "--defender", "hapsburg: 2Sq", "--exact"],
+         ENGINE | {"--attacker", "--defender", "--in-port", "--attacker-no-retreat",
+                   "--defender-no-retreat", "--attacker-cards", "--defender-cards",
+                   "--survivors"}),
+    ],
+    "piracy": [([*PIRACY, "--exact"], ENGINE | PIRACY_OPTIONS)],
+    "foreign-war": [
+        ([*WAR, "--exact"], ENGINE | WAR_OPTIONS | {"--reinforcements"}),
+        ([*WAR, "--exact", "--horizon", "1"], ENGINE | WAR_OPTIONS),
+    ],
+    "move": [
+        (["move", "vienna", "--exact"],
+         ENGINE | MOVE_OPTIONS | {"--horizon", "--avoiding-units", "--after-withdrawal"}),
+        (["move", "vienna", "--exact", "--defender", "fight"], ENGINE | MOVE_OPTIONS | {"--horizon"}),
+        (["move", "vienna", "--exact", "--defender", "fight", "--leaders-inside", "retreat"],
+         ENGINE | MOVE_OPTIONS),
+    ],
+    "siege": [
+        ([*SIEGE, "--exact"], ENGINE | SIEGE_OPTIONS),
+        ([*SIEGE, "--exact", "--horizon", "1"], ENGINE | SIEGE_OPTIONS - {"--reinforcements"}),
+    ],
+    "needed": [
+        ([*NEEDED, "--target", "0.5", "--method", "exact"],
+         {"--attacker", "--defender", "--target", "--targets", "--event", "--attacker-cards",
+          "--defender-cards", "--max-units", "--method", "--format"}),
+    ],
+    "plan": [(["plan", "vienna_defence_plan", "--exact"], {"--method", "--exact", "--format"})],
+    "book": [(["book", "--out", str(SCRATCH / "walk-book")], {"--out", "--quick"})],
+    "sweep": [
+        (["sweep", SWEEP_FILE, "--out", str(SCRATCH / "walk-sweep.csv"), "--method", "exact"],
+         {"--out", "--resume", "--overwrite", "--scheduler", "--batch-size", "--checkpoint",
+          "--quiet", "--method"}),
+    ],
+    "table": [
+        (["table", "battle", "--attacker", "1..2R", "--defender", "1R"],
+         {"--attacker", "--defender", "--format", "--intervals", "--out", "--attacker-cards",
+          "--defender-cards", "--responses", "--method", "--precision", "--seed"}),
+    ],
+    "plot": [
+        (["plot", "battle", "--attacker", "1..2R", "--defender", "1R", "--out",
+          str(SCRATCH / "walk-plot.png")],
+         {"--attacker", "--defender", "--out", "--heatmap", "--dpi", "--attacker-cards",
+          "--defender-cards", "--responses", "--method", "--precision", "--seed"}),
+    ],
+}  # fmt: skip
+
+
+def _subparsers():
+    parser = build_parser()
+    (action,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return action.choices
+
+
+def _options(subparser) -> list[tuple[str, bool]]:
+    """``(option, is_flag)`` for every option of a sub-command but --help."""
+    return [
+        (action.option_strings[-1], action.nargs == 0)
+        for action in subparser._actions
+        if action.option_strings and action.dest != "help"
+    ]
+
+
+def _cases():
+    subparsers = _subparsers()
+    for command, questions in QUESTIONS.items():
+        for index, (base, applies) in enumerate(questions):
+            given = {word for word in base if word.startswith("--")}
+            for option, is_flag in _options(subparsers[command]):
+                if option in applies or option in given:
+                    continue
+                extra = [option] if is_flag else [option, VALUES[option]]
+                yield pytest.param(base, extra, id=f"{command}[{index}] {option}")
+
+
+def test_every_command_is_walked():
+    assert set(QUESTIONS) == set(_subparsers())
+    for command, subparser in _subparsers().items():
+        for option, is_flag in _options(subparser):
+            assert is_flag or option in VALUES, f"{command} {option}: give it a value here"
+
+
+@pytest.mark.parametrize("base, extra", list(_cases()))
+def test_an_option_that_does_not_apply_is_refused(base, extra):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main([*base, *extra])
+        except SystemExit as stop:  # argparse
+            status = stop.code
+    lines = err.getvalue().strip().splitlines()
+    assert status == 2, f"{' '.join(extra)} was accepted: {out.getvalue()[:300]}"
+    assert len(lines) == 1 and out.getvalue() == "", err.getvalue()
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["move", "vienna", "--horizon", "3", "--defender", "fight", "--leaders-inside",
+          "retreat"], "'best' defender policy"),
+        (["move", "vienna", "--avoiding-units", "hapsburg=2R", "--defender", "fight"],
+         "never avoids battle"),
+        (["move", "vienna", "--defender", "hapsburg=fight,hapsburg=withdraw"], "hapsburg twice"),
+        (["move", "vienna", "--avoiding-units", "hapsburg=2R,Hapsburg=1R"], "twice"),
+        ([*ASSAULT, "--assault-formation", ""], "assault_formation"),
+        (["book", "--out", ""], "needs a name"),
+        (["needed", "move", "vienna", "--stack", "Pressburg=?R", "--stack", "pressburg=2R",
+          "--target", "0.5"], "twice"),
+        ([*NEEDED, "--target", "0.5", "--method", "exact", "--seed", "1"], "--seed"),
+        (["naval", "--attacker", "ottoman: 3Sq", "--defender", "hapsburg: 2Sq",
+          "--attacker-cards", "janissaries", "--policy", "janissaries=always",
+          "--policy", "janissaries=if-it-changes-the-outcome"], "twice"),
+        (["piracy", "--pirates", "ottoman: 3Co", "--target-ports", "1", "--survivors"],
+         "unrecognized arguments: --survivors"),
+    ],
+)  # fmt: skip
+def test_a_choice_given_twice_or_never_used_is_refused(capsys, argv, words):
+    try:
+        status = main(argv)
+    except SystemExit as stop:
+        status = stop.code
+    captured = capsys.readouterr()
+    assert status == 2 and captured.out == ""
+    (line,) = captured.err.strip().splitlines()
+    assert words in line
+
+
+def test_an_option_that_applies_is_still_taken():
+    # The refusals above are of the question, not of the option.
+    for argv in (
+        ["intercept", "--interceptor", "hapsburg: 2Sq", "--naval", "--rowers", "roller",
+         "--rowers-policy", "always", "--exact"],
+        [*PIRACY, "--award-policy", "in-order", "--award-order", "cards,vp", "--exact"],
+        [*WAR, "--cards", "janissaries", "--policy",
+         "janissaries=always", "--exact"],
+        ["move", "vienna", "--horizon", "2", "--exact", "--format", "csv"],
+    ):  # fmt: skip
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(argv) == 0, argv
