@@ -496,6 +496,50 @@ RULE_MAP = [
         "21.7 / 14 step 9",
         ["test_foreign_war.py::test_more_dice_keep_a_unit_when_both_sides_are_wiped_out"],
     ),
+    # §14 A naval move on the board (16.1, 16.2)
+    (
+        "14",
+        "adjacency at sea, with the map data's two corrections applied where it is read",
+        "oddsengine/moves/board.py",
+        "RULES.md §14",
+        [
+            "test_sea_board.py::test_the_two_corrections_of_the_map_data",
+            "test_sea_board.py::test_zones_with_a_port_between_them_are_not_adjacent",
+            "test_sea_board.py::test_adjacency_of_a_port_and_of_a_sea_zone_by_hand",
+        ],
+    ),
+    (
+        "14",
+        "a fleet enters its own ports, or another power's only with enemy ships in it",
+        "oddsengine/moves/sea.py",
+        "(§14)",
+        [
+            "test_sea_board.py::test_ports_a_fleet_may_enter",
+            "test_sea_board.py::test_doria_and_the_genoese_and_venetians_never_enter_the_atlantic",
+        ],
+    ),
+    (
+        "14",
+        "who may intercept a naval move, from where and in what order",
+        "oddsengine/moves/sea.py",
+        "§14 / 16.1 step 4",
+        [
+            "test_sea_board.py::test_interceptors_of_the_barbary_coast_move",
+            "test_sea_board.py::test_no_interception_into_a_port_or_where_the_mover_already_has_ships",
+        ],
+    ),
+    (
+        "14",
+        "legal naval avoid-battle and retreat locations",
+        "oddsengine/moves/sea.py",
+        "§14 / 16.1 step 5",
+        [
+            "test_sea_board.py::test_naval_avoid_locations_by_hand",
+            "test_sea_board.py::test_naval_retreat_locations_by_hand",
+        ],
+    ),
+    # §15 Naval transport (16.3): not applied yet.
+    ("15", "naval transport", None, None, []),
     # §10 Exact probabilities for checking
     (
         "10",
