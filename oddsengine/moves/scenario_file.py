@@ -20,6 +20,11 @@ the file, the key and the reason. The layout::
                                           # lost_battle_this_impulse and
                                           # laid_siege_this_impulse
 
+    [[fleet]]                             # ships: one per power and location (§14)
+    space = "Tyrrhenian Sea"              # a port or a sea zone
+    fleet = "hapsburg: 2Sq Andrea Doria"
+    lost_battle_this_impulse = false      # optional
+
     [move]
     from = "Pressburg"
     to = "Vienna"
@@ -47,7 +52,7 @@ from importlib import resources
 from pathlib import Path
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.moves.situation import Situation, Stack
+from oddsengine.moves.situation import FleetStack, Situation, Stack
 from oddsengine.toml_file import MAX_TOML_BYTES, read_small_file, read_toml
 
 __all__ = ["load_move", "load_situation", "example_names", "find_scenario", "MAX_SCENARIO_BYTES"]
@@ -65,6 +70,9 @@ _STACK_KEYS = {
     "lost_battle_this_impulse",
     "laid_siege_this_impulse",
 }
+_FLEET_KEYS = {"space", "fleet", "lost_battle_this_impulse"}
+#: The tables a scenario file may hold; a command reads the action table it answers.
+_FILE_TABLES = {"situation", "stack", "fleet", "move", "naval_move"}
 _MOVE_KEYS = {
     "from",
     "to",
@@ -175,7 +183,7 @@ class _Reader:
 
 
 def _situation(reader: _Reader, data: dict) -> Situation:
-    reader.table(data, "", {"situation", "stack", "move"})
+    reader.table(data, "", _FILE_TABLES)
     settings = reader.table(data.get("situation", {}), "situation", _SITUATION_KEYS)
     stacks = []
     entries = data.get("stack", [])
@@ -194,6 +202,7 @@ def _situation(reader: _Reader, data: dict) -> Situation:
         reader.text(entry["force"], f"{key}.force", "a force")
         stacks.append(reader.build(key, Stack, **entry))
     _check_one_place_per_leader(reader, stacks)
+    fleets = _fleets(reader, data)
     for name in ("wars", "alliances"):
         if not isinstance(settings.get(name, []), list):
             reader.refuse(f"situation.{name}", "must be a list of pairs of powers")
@@ -209,7 +218,31 @@ def _situation(reader: _Reader, data: dict) -> Situation:
     for space, power in control.items():
         reader.text(power, f"situation.control.{space}", "a power")
     arguments = {name: settings[name] for name in settings}
-    return reader.build("situation", Situation, tuple(stacks), **arguments)
+    return reader.build(
+        "situation", Situation, tuple(stacks), fleets=tuple(fleets), **arguments
+    )
+
+
+def _fleets(reader: _Reader, data: dict) -> list[FleetStack]:
+    """The ``[[fleet]]`` tables: ships in ports and sea zones (RULES.md §14), read like
+    the ``[[stack]]`` tables."""
+    fleets = []
+    entries = data.get("fleet", [])
+    if not isinstance(entries, list):
+        reader.refuse("fleet", "write each fleet as a [[fleet]] table")
+    for index, entry in enumerate(entries, start=1):
+        key = f"fleet[{index}]"
+        reader.table(entry, key, _FLEET_KEYS)
+        for required in ("space", "fleet"):
+            if required not in entry:
+                reader.refuse(f"{key}.{required}", "missing")
+        flag = "lost_battle_this_impulse"
+        if flag in entry and not isinstance(entry[flag], bool):
+            reader.refuse(f"{key}.{flag}", "must be true or false")
+        reader.text(entry["space"], f"{key}.space", "a port or a sea zone")
+        reader.text(entry["fleet"], f"{key}.fleet", "a fleet")
+        fleets.append(reader.build(key, FleetStack, **entry))
+    return fleets
 
 
 def _check_one_place_per_leader(reader: _Reader, stacks) -> None:
