@@ -331,3 +331,13 @@ def test_naval_retreat_locations_by_hand():
     # (Venice), Rhodes (independent); zones Aegean, Ionian (free), Barbary (enemy: no).
     legal = naval_retreat_locations(at_sea, "ottoman", "North African Coast")
     assert legal == ("Aegean Sea", "Ionian Sea", "Tunis")
+
+
+def test_a_situation_without_ships_keeps_its_repr():
+    """The repr keys a move's random streams: a land situation's must not change when the
+    situation learns of fleets (same seed, same numbers)."""
+    land = Situation(wars=[("ottoman", "hapsburg")])
+    assert "fleets" not in repr(land)
+    assert repr(land).endswith("'papacy', 'protestant'))")
+    sea = Situation(fleets=[FleetStack("Naples", "hapsburg: 1Sq")])
+    assert "fleets=(FleetStack(" in repr(sea)

@@ -10,7 +10,7 @@ a TOML file with :func:`load_situation_file`; every check happens when it is bui
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from oddsengine.combat.fleets import Fleet, parse_fleet
 from oddsengine.combat.forces import Force, parse_force
@@ -310,6 +310,17 @@ class Situation:
                     f"the {stack.power} stack in {stack.space} is besieged but no enemy "
                     "stack stands there in the open (15)"
                 )
+
+    def __repr__(self) -> str:
+        # The dataclass's own form; ``fleets`` only when there are some, so that the repr
+        # of a situation without ships (which keys a move's random streams) is what it
+        # always was.
+        shown_fields = (
+            f"{item.name}={getattr(self, item.name)!r}"
+            for item in fields(self)
+            if item.repr and (item.name != "fleets" or self.fleets)
+        )
+        return f"{type(self).__qualname__}({', '.join(shown_fields)})"
 
     # -- relations between powers ------------------------------------------------------
 
