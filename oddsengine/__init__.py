@@ -5,7 +5,8 @@ The top-level namespace holds what an analyst needs: forces and leaders, the eng
 cards, options and policies, and the two engines (:func:`exact`, :func:`simulate`) with
 :func:`compare` to put their answers side by side. The combats of Part II of the rules have
 their specs beside them: fleets, :class:`NavalBattle`, :class:`NavalInterception`,
-:class:`NavalAvoidBattle`, :class:`Piracy` and :class:`ForeignWar`.
+:class:`NavalAvoidBattle`, :class:`Piracy` and :class:`ForeignWar`; a naval move on the board
+is a :class:`NavalMove` over a :class:`Situation` holding :class:`FleetStack` fleets.
 
 Examples
 --------
@@ -38,9 +39,10 @@ from oddsengine.faces.tables import odds_table
 from oddsengine.kinds import register_kind
 from oddsengine.moves.move import Move
 from oddsengine.moves.move_simulation import simulate_move
-from oddsengine.moves.scenario_file import load_move
+from oddsengine.moves.naval_move import NavalMove
+from oddsengine.moves.scenario_file import load_move, load_naval_move
 from oddsengine.moves.siege import SiegeCampaign, exact_campaign, simulate_campaign
-from oddsengine.moves.situation import Situation, Stack
+from oddsengine.moves.situation import FleetStack, Situation, Stack
 from oddsengine.questions.needed import needed
 from oddsengine.questions.plans import Course, Plan, compare_plans
 from oddsengine.results.card_value import card_value
@@ -57,6 +59,7 @@ __all__ = [
     "Course",
     "FieldBattle",
     "Fleet",
+    "FleetStack",
     "ForeignWar",
     "Force",
     "Interception",
@@ -66,6 +69,7 @@ __all__ = [
     "NavalAvoidBattle",
     "NavalBattle",
     "NavalInterception",
+    "NavalMove",
     "OddsEngineError",
     "Piracy",
     "Plan",
@@ -89,6 +93,7 @@ __all__ = [
     "find_card",
     "find_leader",
     "load_move",
+    "load_naval_move",
     "needed",
     "needed_table",
     "parse_cards",

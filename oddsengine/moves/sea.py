@@ -85,9 +85,7 @@ def may_enter(situation: Situation, fleet: FleetStack, location: str) -> bool:
         return False
     if load_board().space(name).is_sea:
         return True
-    return situation.controller(name) == fleet.power or situation.enemy_ships_in(
-        name, fleet.power
-    )
+    return situation.controller(name) == fleet.power or situation.enemy_ships_in(name, fleet.power)
 
 
 def naval_destinations(situation: Situation, fleet: FleetStack) -> tuple[str, ...]:
@@ -109,9 +107,7 @@ def ports_a_fleet_may_enter(situation: Situation, fleet: FleetStack) -> tuple[st
     ('Cagliari', 'Messina', 'Naples', 'Palermo')
     """
     board = load_board()
-    return tuple(
-        name for name in naval_destinations(situation, fleet) if board.space(name).is_land
-    )
+    return tuple(name for name in naval_destinations(situation, fleet) if board.space(name).is_land)
 
 
 def interceptors(
