@@ -538,6 +538,55 @@ RULE_MAP = [
             "test_sea_board.py::test_naval_retreat_locations_by_hand",
         ],
     ),
+    (
+        "14",
+        "a naval move: interception in impulse order, once one power succeeds no other tries",
+        "oddsengine/moves/_naval_tree.py",
+        "§14: once one power succeeds no other power tries",
+        [
+            "test_naval_move.py::test_barbary_coast_interceptions_by_hand",
+            "test_naval_move.py::test_die_by_die_reference_interception_combat_and_retreat",
+        ],
+    ),
+    (
+        "14",
+        "avoid battle only without interception and never in a port",
+        "oddsengine/moves/_naval_tree.py",
+        "§14: avoid battle only when no interception happened, never in a port",
+        [
+            "test_naval_move.py::test_avoid_battle_to_a_legal_location",
+            "test_naval_move.py::test_die_by_die_reference_two_enemy_powers_fought_in_turn",
+        ],
+    ),
+    (
+        "14",
+        "several enemy powers fought in the mover's order until it loses one",
+        "oddsengine/moves/_naval_tree.py",
+        "the mover loses one (§14)",
+        [
+            "test_naval_move.py::test_die_by_die_reference_two_enemy_powers_fought_in_turn",
+            "test_naval_move.py::test_fight_order_is_the_movers_choice",
+        ],
+    ),
+    (
+        "14",
+        "port combat: the defender's extra die, the attacker always leaves",
+        "oddsengine/moves/_naval_tree.py",
+        "§14: after a combat in a port the attacker always leaves",
+        [
+            "test_naval_move.py::test_a_port_combat_gives_the_defender_a_die_and_the_attacker_always_leaves",
+        ],
+    ),
+    (
+        "14",
+        "Foul Weather cancels the naval move; ships that lost may not move",
+        "oddsengine/moves/naval_move.py",
+        "(§14)",
+        [
+            "test_naval_move.py::test_foul_weather_cancels_the_naval_move",
+            "test_naval_move.py::test_ships_that_lost_a_combat_may_not_move",
+        ],
+    ),
     # §15 Naval transport (16.3): not applied yet.
     ("15", "naval transport", None, None, []),
     # §10 Exact probabilities for checking

@@ -103,6 +103,14 @@ def _parse_part(text: str, whole: Fleet) -> Fleet:
     return parse_fleet(body)
 
 
+def _check_defender_text(text: str) -> str:
+    if text not in ("best", "fight", "avoid") and not text.startswith("avoid:"):
+        raise OddsEngineError(
+            f"unknown defender policy {text!r}; use best, fight, avoid or avoid:LOCATION"
+        )
+    return text
+
+
 def _policy_text(value, what: str) -> str:
     if not isinstance(value, str):
         raise OddsEngineTypeError(f"{what} must be text, not {shown(value)}")
@@ -309,7 +317,8 @@ class NavalMove:
         policy = self.defender_policy
         powers = self.enemy_powers_in_destination
         if isinstance(policy, str):
-            policy = {power: policy for power in powers} if powers else {}
+            _check_defender_text(policy.strip())
+            policy = {power: policy for power in powers}
         if not isinstance(policy, dict):
             raise OddsEngineTypeError(
                 f"defender_policy must be text or a table by power, not {shown(policy)}"
@@ -321,11 +330,7 @@ class NavalMove:
                 raise OddsEngineError(
                     f"defender_policy names {power}, which has no ships in {self.destination}"
                 )
-            text = _policy_text(text, f"defender_policy for {power}")
-            if text not in ("best", "fight", "avoid") and not text.startswith("avoid:"):
-                raise OddsEngineError(
-                    f"unknown defender policy {text!r}; use best, fight, avoid or avoid:LOCATION"
-                )
+            text = _check_defender_text(_policy_text(text, f"defender_policy for {power}"))
             if text.startswith("avoid"):
                 self._check_avoid(power, text)
             checked[power] = text
