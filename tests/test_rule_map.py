@@ -587,6 +587,17 @@ RULE_MAP = [
             "test_naval_move.py::test_ships_that_lost_a_combat_may_not_move",
         ],
     ),
+    (
+        "14",
+        "the blockade of a port read from the board decides 15.1's naval requirement",
+        "oddsengine/moves/siege_campaign.py",
+        "RULES.md §7 / §14: the blockade of the port is read from the board",
+        [
+            "test_blockade.py::test_the_counts_are_read_from_the_port_and_its_sea_zones",
+            "test_blockade.py::test_more_attacking_squadrons_lift_the_blockade_of_a_port",
+            "test_blockade.py::test_a_blockade_forbids_every_assault",
+        ],
+    ),
     # §15 Naval transport (16.3): not applied yet.
     ("15", "naval transport", None, None, []),
     # §10 Exact probabilities for checking

@@ -42,6 +42,7 @@ __all__ = [
     "interceptors",
     "naval_avoid_locations",
     "naval_retreat_locations",
+    "naval_requirement",
 ]
 
 #: §14: Genoese and Venetian ships and Andrea Doria never enter this sea zone.
@@ -219,3 +220,57 @@ def _leaving_locations(situation: Situation, power: str, origin: str, *, ports: 
             continue
         legal.append(name)
     return tuple(legal)
+
+
+def naval_requirement(situation: Situation, space: str, attacker: str) -> dict[str, int]:
+    """The squadrons that decide 15.1's naval requirement for an assault by ``attacker``
+    on ``space``, read from the board (RULES.md §7, §14), as the keyword arguments of
+    :class:`~oddsengine.combat.assault.Assault`.
+
+    ``defender_squadrons_in_port`` counts the squadrons of the power controlling the space
+    and of its allies in the port, ``defender_squadrons_adjacent`` theirs in the port's sea
+    zones, ``attacker_squadrons_adjacent`` those of the attacker and its allies there;
+    corsairs do not count. A space that is no port has no naval requirement (all zero).
+
+    Examples
+    --------
+    >>> situation = Situation(
+    ...     wars=[("hapsburg", "ottoman")],
+    ...     control={"Tunis": "ottoman"},
+    ...     fleets=[
+    ...         FleetStack("Tunis", "ottoman: 1Sq 2Co"),
+    ...         FleetStack("Barbary Coast", "hapsburg: 2Sq Doria"),
+    ...     ],
+    ... )
+    >>> counts = naval_requirement(situation, "Tunis", "hapsburg")
+    >>> counts["defender_squadrons_in_port"], counts["attacker_squadrons_adjacent"]
+    (1, 2)
+    """
+    board = load_board()
+    name = board.space(space).name
+    attacker = normalise_power(attacker)
+    counts = {
+        "defender_squadrons_adjacent": 0,
+        "defender_squadrons_in_port": 0,
+        "attacker_squadrons_adjacent": 0,
+    }
+    if not board.is_port(name):
+        return counts
+    defender = situation.controller(name)
+
+    def side(power: str) -> str | None:
+        if situation.allied(power, defender):
+            return "defender"
+        if situation.allied(power, attacker):
+            return "attacker"
+        return None
+
+    for fleet in situation.fleets_in(name):
+        if side(fleet.power) == "defender":
+            counts["defender_squadrons_in_port"] += fleet.fleet.squadrons
+    for zone in board.sea_zones_of(name):
+        for fleet in situation.fleets_in(zone.name):
+            who = side(fleet.power)
+            if who is not None:
+                counts[f"{who}_squadrons_adjacent"] += fleet.fleet.squadrons
+    return counts

@@ -13,8 +13,9 @@ Monte Carlo engine (:mod:`oddsengine.moves.siege_montecarlo`) samples every assa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
+from oddsengine.combat.assault import naval_requirement_problem
 from oddsengine.combat.cards import Card, find_card
 from oddsengine.combat.engagements import Assault
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
@@ -76,6 +77,12 @@ class SiegeCampaign:
     start : tuple of (probability, besiegers, garrison), optional
         A distribution of starting sieges (set by :meth:`from_move`); the probability
         left over is that of no siege at all.
+    naval : mapping or sequence of (name, count), optional
+        15.1's naval requirement: ``defender_squadrons_adjacent``,
+        ``defender_squadrons_in_port`` and ``attacker_squadrons_adjacent``, passed to every
+        assault (:meth:`from_move` reads them from the board when the scenario has
+        fleets, :func:`oddsengine.moves.sea.naval_requirement`). A blockade the attacker
+        cannot lift forbids every assault: the siege stands, nobody assaults.
 
     Examples
     --------
@@ -97,8 +104,20 @@ class SiegeCampaign:
     start: tuple = ()
     schedule: tuple = ()
     assault_from: int = 1
+    naval: tuple = ()
 
     kind = "siege-campaign"
+
+    def __repr__(self) -> str:
+        # The dataclass's own form; ``naval`` only when given, so that the repr of a
+        # campaign without a naval requirement (which keys its random streams) is what it
+        # always was.
+        shown_fields = (
+            f"{item.name}={getattr(self, item.name)!r}"
+            for item in fields(self)
+            if item.repr and (item.name != "naval" or self.naval)
+        )
+        return f"{type(self).__qualname__}({', '.join(shown_fields)})"
 
     def __post_init__(self):
         if isinstance(self.horizon, bool) or not isinstance(self.horizon, int):
@@ -121,6 +140,7 @@ class SiegeCampaign:
                 raise OddsEngineTypeError(f"{name} must be a list of cards, not {shown(cards)}")
             cards = [card for card in cards if not isinstance(card, str) or card.strip()]
             object.__setattr__(self, name, tuple(find_card(card) for card in cards))
+        self._check_naval()
         if not self.start:
             if self.besiegers is None or self.garrison is None:
                 raise OddsEngineError("a siege campaign needs besiegers and a garrison")
@@ -173,9 +193,34 @@ class SiegeCampaign:
             schedule.append((impulse, units))
         object.__setattr__(self, "schedule", tuple(sorted(schedule, key=lambda pair: pair[0])))
 
+    def _check_naval(self) -> None:
+        naval = dict(self.naval) if not isinstance(self.naval, dict) else self.naval
+        allowed = (
+            "defender_squadrons_adjacent",
+            "defender_squadrons_in_port",
+            "attacker_squadrons_adjacent",
+        )
+        for name, count in naval.items():
+            if name not in allowed:
+                raise OddsEngineError(f"naval: unknown count {name!r}; use {', '.join(allowed)}")
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise OddsEngineError(f"naval: {name} must be a non-negative whole number")
+        object.__setattr__(self, "naval", tuple(sorted(naval.items())))
+
+    @property
+    def blockade(self) -> str | None:
+        """Why 15.1's naval requirement forbids every assault of the campaign, or None."""
+        counts = dict(self.naval)
+        return naval_requirement_problem(
+            counts.get("defender_squadrons_adjacent", 0),
+            counts.get("defender_squadrons_in_port", 0),
+            counts.get("attacker_squadrons_adjacent", 0),
+        )
+
     def assaults_in(self, impulse: int) -> bool:
-        """Whether the besiegers assault in ``impulse`` (they wait before assault_from)."""
-        return impulse >= self.assault_from
+        """Whether the besiegers assault in ``impulse`` (they wait before assault_from;
+        a blockade, 15.1, forbids every assault)."""
+        return impulse >= self.assault_from and self.blockade is None
 
     @classmethod
     def from_move(cls, move, **parameters) -> SiegeCampaign:
@@ -196,6 +241,12 @@ class SiegeCampaign:
                 start.append((float(weight), state.besiegers, state.garrison))
         if not start:
             raise OddsEngineError("the move never lays a siege: there is no campaign to play")
+        situation = getattr(move, "situation", None)
+        if situation is not None and situation.fleets and "naval" not in parameters:
+            from oddsengine.moves.sea import naval_requirement
+
+            # RULES.md §7 / §14: the blockade of the port is read from the board.
+            parameters["naval"] = naval_requirement(situation, move.destination, move.power)
         return cls(start=tuple(start), **parameters)
 
     @property
@@ -204,7 +255,10 @@ class SiegeCampaign:
         return float(sum(weight for weight, _, _ in self.start))
 
     def assault(self, besiegers: Force, garrison: Force, first: bool) -> Assault:
-        """The assault of ``besiegers`` on ``garrison``; the cards are played in the first."""
+        """The assault of ``besiegers`` on ``garrison``; the cards are played in the first.
+        Under a blockade no assault is played; the one built here (without the naval
+        counts) only checks the cards."""
+        naval = dict(self.naval) if self.blockade is None else {}
         return Assault(
             besiegers,
             garrison,
@@ -212,6 +266,7 @@ class SiegeCampaign:
             defender_cards=self.defender_cards if first else (),
             policies=self.policies,
             options=self.options,
+            **naval,
         )
 
     def arrivals(self, impulse: int) -> list[Force]:
@@ -246,7 +301,10 @@ class SiegeCampaign:
         return self.assault(besiegers, garrison, first=True)
 
     def describe_lines(self) -> list[str]:
-        """Which part of the stack assaults in impulse 1, when not all of it does."""
+        """Which part of the stack assaults in impulse 1, when not all of it does; a
+        blockade that forbids every assault."""
+        if self.blockade is not None:
+            return [f"No assault: {self.blockade}"]
         assault = self.first_assault()
         if assault is None:
             return []
@@ -273,7 +331,12 @@ class SiegeCampaign:
             "defender_cards": [card.slug for card in self.defender_cards],
             "schedule": [[impulse, units.notation()] for impulse, units in self.schedule],
             "assault_from": self.assault_from,
-        } | self._first_formation()
+        } | self._first_formation() | self._naval_description()
+
+    def _naval_description(self) -> dict:
+        if not self.naval:
+            return {}
+        return {"naval": dict(self.naval), "blockade": self.blockade}
 
     def _first_formation(self) -> dict:
         assault = self.first_assault()
