@@ -377,3 +377,20 @@ def test_naval_move_command_refuses_a_land_move_file_in_one_line(capsys):
     assert main(["naval-move", "vienna"]) == 2
     error = capsys.readouterr().err
     assert "use the move command" in error and error.count("\n") == 1
+
+
+def test_ships_that_lost_a_combat_do_not_avoid_battle():
+    """§14: ships that lost a naval combat this impulse may not move; avoiding battle is a
+    move, so they stay and fight (the engine's reading)."""
+    situation = Situation(
+        wars=[("ottoman", "hapsburg")],
+        fleets=[
+            FleetStack("Naples", "hapsburg: 3Sq"),
+            FleetStack("Tyrrhenian Sea", "ottoman: 1Sq Dragut", lost_battle_this_impulse=True),
+        ],
+    )
+    move = NavalMove(situation, "Naples", "Tyrrhenian Sea")
+    assert move.avoid_choice("ottoman") is None
+    assert oe.exact(move).p["naval_battle"] == pytest.approx(1.0)
+    with pytest.raises(OddsEngineError, match="cannot avoid battle"):
+        NavalMove(situation, "Naples", "Tyrrhenian Sea", defender_policy="avoid:Gulf of Lyon")

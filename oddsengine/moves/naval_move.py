@@ -336,10 +336,21 @@ class NavalMove:
             checked[power] = text
         return tuple(sorted(checked.items()))
 
+    def _lost_battle(self, power: str) -> bool:
+        """§14: ships that lost a naval combat this impulse may not move, so they do not
+        avoid battle either (avoiding is a move)."""
+        fleet = self.situation.fleet(self.destination, power)
+        return fleet is not None and fleet.lost_battle_this_impulse
+
     def _check_avoid(self, power: str, text: str) -> None:
         if self.in_port:
             raise OddsEngineError(
                 f"{self.destination} is a port: ships in a port cannot avoid battle (§14)"
+            )
+        if self._lost_battle(power):
+            raise OddsEngineError(
+                f"the {power} ships in {self.destination} lost a naval combat this impulse: "
+                "they may not move, so they cannot avoid battle (§14)"
             )
         legal = self._avoid_locations(power)
         if text.startswith("avoid:"):
@@ -428,7 +439,7 @@ class NavalMove:
     def avoid_choice(self, power: str) -> str | None:
         """Where ``power``'s ships try to avoid battle, or None when they fight."""
         text = dict(self.defender_policy).get(power, "best")
-        if text == "fight":
+        if text == "fight" or self._lost_battle(power):
             return None
         if text.startswith("avoid:"):
             return load_board().space(text[len("avoid:") :].strip()).name
