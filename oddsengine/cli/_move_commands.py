@@ -96,12 +96,63 @@ def _run_naval_move(arguments):
         overrides["retreat_policy"] = arguments.retreat
     if arguments.interception:
         overrides["interception_policy"] = arguments.interception
+    if arguments.vary:
+        return _naval_move_table(arguments, overrides)
     if arguments.states is not None and arguments.format == "csv":
         raise OddsEngineError("--states lists end states in the table and json formats, not csv")
     states = arguments.states or DEFAULT_STATES
     move = load_naval_move(arguments.scenario, **overrides)
     results = run_engines(move, arguments, sample=simulate_move)
     _write_move_results(results, arguments, states, naval_end_state_records, _naval_state_line)
+
+
+#: The columns a naval move table shows in the table format (csv and json show all).
+_NAVAL_TABLE_COLUMNS = (
+    "intercepted",
+    "avoided_battle",
+    "naval_battle",
+    "attacker_wins",
+    "defender_wins",
+    "mover_in_destination",
+    "mover_retreats",
+    "mover_eliminated",
+)
+
+
+def _naval_move_table(arguments, overrides) -> None:
+    """``naval-move FILE --vary LOCATION=FLEETS``: one row per fleet of the templates."""
+    from oddsengine.faces.naval_move_table import naval_move_table
+
+    ships = {}
+    for text in arguments.vary:
+        location, equals, template = text.partition("=")
+        if not equals or not location.strip() or not template.strip():
+            raise OddsEngineError(
+                f"--vary takes LOCATION=FLEETS (e.g. 'Tyrrhenian Sea=hapsburg: 1..4Sq Doria'), "
+                f"not {text!r}"
+            )
+        ships[location.strip()] = template.strip()
+    method, _ = choose_method(arguments)
+    if method == "compare":
+        raise OddsEngineError("--vary answers with one engine, not --compare")
+    table = naval_move_table(
+        arguments.scenario,
+        ships,
+        method=method,
+        trials=arguments.trials or 100_000,
+        seed=arguments.seed,
+        **overrides,
+    )
+    if arguments.format == "csv":
+        sys.stdout.write(table.to_csv(index=False))
+    elif arguments.format == "json":
+        json.dump(json.loads(table.to_json(orient="records")), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        shown = [name for name in ships] + ["status"]
+        shown += [name for name in _NAVAL_TABLE_COLUMNS if name in table.columns]
+        shown += [name for name in table.columns if name.startswith("lost:")]
+        sys.stdout.write(table[shown].to_string(index=False) + "\n")
 
 
 def _naval_state_line(record) -> str:
@@ -286,6 +337,14 @@ def register(commands) -> None:
         type=positive_int,
         default=None,
         help=f"end states to list (default {DEFAULT_STATES}; table and json formats)",
+    )
+    naval.add_argument(
+        "--vary",
+        action="append",
+        metavar="LOCATION=FLEETS",
+        help="answer the move for every fleet of a template in place of that power's ships "
+        "there (e.g. 'Tyrrhenian Sea=hapsburg: 1..4Sq Doria'); repeat for several; one row "
+        "per combination",
     )
     add_engine_arguments(naval)
     naval.set_defaults(run=_run_naval_move)

@@ -78,6 +78,7 @@ from oddsengine.toml_file import MAX_TOML_BYTES, read_small_file, read_toml
 __all__ = [
     "load_move",
     "load_naval_move",
+    "read_naval_move",
     "load_situation",
     "example_names",
     "find_scenario",
@@ -399,6 +400,28 @@ def load_naval_move(name_or_path, **overrides):
     """
     from oddsengine.moves.naval_move import NavalMove
 
+    reader, situation, arguments = _naval_move_parts(name_or_path)
+    arguments.update(overrides)
+    return reader.build("naval_move", NavalMove, situation, **arguments)
+
+
+def read_naval_move(name_or_path) -> tuple[Situation, dict]:
+    """The situation of a scenario file and the arguments of its ``[naval_move]``, checked
+    as :func:`load_naval_move` checks them, for callers that change the board before
+    building the :class:`~oddsengine.moves.naval_move.NavalMove` (tables of naval moves
+    over fleets).
+
+    Examples
+    --------
+    >>> situation, arguments = read_naval_move("barbary_coast")
+    >>> arguments["origin"], len(situation.fleets)
+    ('Tunis', 3)
+    """
+    _, situation, arguments = _naval_move_parts(name_or_path)
+    return situation, arguments
+
+
+def _naval_move_parts(name_or_path):
     label, data = _read(name_or_path)
     reader = _Reader(label)
     situation = _situation(reader, data)
@@ -460,5 +483,5 @@ def load_naval_move(name_or_path, **overrides):
     }
     if "policy" in entry:
         arguments["post_roll_policy"] = entry["policy"]
-    arguments.update(overrides)
-    return reader.build("naval_move", NavalMove, situation, **arguments)
+    return reader, situation, arguments
+
