@@ -98,3 +98,37 @@ def test_naval_move_command_vary(capsys):
     assert len(lines) == 3
     assert main(["naval-move", "barbary_coast", "--vary", "nowhere"]) == 2
     assert "LOCATION=FLEETS" in capsys.readouterr().err
+
+
+def test_needed_squadrons_for_a_naval_move():
+    """The needed search over a naval move: the smallest Doria stack with which the
+    Hapsburgs win the Barbary Coast battle with 40%, each candidate the move with that
+    fleet (checked against the table)."""
+    answer = oe.needed(
+        "naval-move",
+        fleets={"Tyrrhenian Sea": "hapsburg: ?Sq Doria"},
+        scenario="barbary_coast",
+        target=0.4,
+        max_units=6,
+    )
+    table = naval_move_table("barbary_coast", {"Tyrrhenian Sea": "hapsburg: 1..6Sq Doria"})
+    first = next(row for _, row in table.iterrows() if row["defender_wins"] >= 0.4)
+    assert answer.value == first["Tyrrhenian Sea:squadrons"] == 4
+    assert isclose(answer.p, first["defender_wins"])
+
+
+def test_needed_naval_move_command(capsys):
+    argv = [
+        "needed",
+        "naval-move",
+        "barbary_coast",
+        "--fleet",
+        "Tyrrhenian Sea=hapsburg: ?Sq Doria",
+    ]
+    assert main([*argv, "--target", "0.4", "--max-units", "5"]) == 0
+    assert "hapsburg: 4Sq Doria: P(defender_wins)" in capsys.readouterr().out
+    assert (
+        main(["needed", "naval-move", "barbary_coast", "--stack", "Tunis=?Sq", "--target", "0.5"])
+        == 2
+    )
+    assert "--fleet" in capsys.readouterr().err

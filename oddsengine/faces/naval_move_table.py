@@ -23,7 +23,6 @@ Examples
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
@@ -50,16 +49,6 @@ def _expansions(ships) -> list[tuple[str, list]]:
             )
         expansions.append((name, template.expand()))
     return expansions
-
-
-def _board_with(situation, fleets):
-    """``situation`` with each ``(location, fleet)`` in place of that power's ships there."""
-    from oddsengine.moves.situation import FleetStack
-
-    changed = {(location, fleet.power) for location, fleet in fleets}
-    kept = [stack for stack in situation.fleets if (stack.space, stack.power) not in changed]
-    added = [FleetStack(location, fleet) for location, fleet in fleets]
-    return replace(situation, fleets=tuple(kept + added))
 
 
 def _answer(move, method, trials, seed):
@@ -119,7 +108,7 @@ def naval_move_table(
         if any(location == _origin_of(parameters) for location, _ in fleets):
             parameters["units"] = None  # the varied stack moves whole
         try:
-            move = NavalMove(_board_with(situation, fleets), **parameters)
+            move = NavalMove(situation.with_fleets(fleets), **parameters)
             result = _answer(move, method, trials, seed)
         except OddsEngineError as error:
             rows.append(row | {"status": "refused", "reason": str(error)})

@@ -403,6 +403,24 @@ class Situation:
                 return fleet
         return None
 
+    def with_fleets(self, fleets) -> Situation:
+        """This situation with each ``(location, fleet)`` in place of that power's ships in
+        that location (a fleet of a power with no ships there is added).
+
+        Examples
+        --------
+        >>> situation = Situation(fleets=[FleetStack("Naples", "hapsburg: 1Sq")])
+        >>> changed = situation.with_fleets([("Naples", parse_fleet("hapsburg: 3Sq"))])
+        >>> changed.fleet("Naples", "hapsburg").fleet.squadrons
+        3
+        """
+        from dataclasses import replace
+
+        placed = [FleetStack(location, fleet) for location, fleet in fleets]
+        changed = {(fleet.space, fleet.power) for fleet in placed}
+        kept = [fleet for fleet in self.fleets if (fleet.space, fleet.power) not in changed]
+        return replace(self, fleets=tuple(kept + placed))
+
     def enemy_ships_in(self, location: str, power: str) -> bool:
         """Whether ships of a power at war with ``power`` are in ``location``."""
         return any(self.at_war(fleet.power, power) for fleet in self.fleets_in(location))
