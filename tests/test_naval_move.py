@@ -394,3 +394,15 @@ def test_ships_that_lost_a_combat_do_not_avoid_battle():
     assert oe.exact(move).p["naval_battle"] == pytest.approx(1.0)
     with pytest.raises(OddsEngineError, match="cannot avoid battle"):
         NavalMove(situation, "Naples", "Tyrrhenian Sea", defender_policy="avoid:Gulf of Lyon")
+
+
+def test_a_naval_move_is_a_value_that_replace_rebuilds():
+    from dataclasses import replace
+
+    move = load_naval_move(
+        "barbary_coast", defender_policy="fight", attacker_cards=("arquebusiers",)
+    )
+    again = replace(move, post_roll_policy="always")
+    assert again.defender_policy == move.defender_policy
+    assert again.attacker_cards == move.attacker_cards
+    assert repr(load_naval_move("barbary_coast")) == repr(load_naval_move("barbary_coast"))

@@ -15,7 +15,7 @@ from functools import cached_property
 
 import numpy as np
 
-from oddsengine.combat.cards import card_rule, read_cards
+from oddsengine.combat.cards import CARD_RULES, card_rule, read_cards
 from oddsengine.combat.fleets import Fleet, as_fleet
 from oddsengine.combat.naval import NavalAvoidBattle, NavalBattle, NavalInterception
 from oddsengine.combat.naval_cards import PROFESSIONAL_ROWERS, parse_effects
@@ -140,8 +140,9 @@ class NavalDeclaration:
         responses = read_cards(self.responses, label="responses")
         for card in responses:
             if not card_rule(card).cancels:
+                stopping = ", ".join(rule.card.name for rule in CARD_RULES.values() if rule.cancels)
                 raise OddsEngineError(
-                    f"{card.name} cannot be played against a naval move: only Foul Weather "
+                    f"{card.name} cannot be played against a naval move: only {stopping} "
                     "stops it (§14)"
                 )
         object.__setattr__(self, "responses", responses)
@@ -158,13 +159,14 @@ class NavalDeclaration:
             return
         if self.rowers_roll is None:
             raise OddsEngineError(
-                "rowers: say which roll Professional Rowers changes (rowers_roll = "
+                f"rowers: say which roll {PROFESSIONAL_ROWERS.name} changes (rowers_roll = "
                 '"intercept:POWER@LOCATION" or "avoid:POWER")'
             )
         used = {effect.card for effect in self.attacker_cards + self.defender_cards}
         if PROFESSIONAL_ROWERS in used:
             raise OddsEngineError(
-                "Professional Rowers exists once: on a roll (rowers) or in the combat, not both"
+                f"{PROFESSIONAL_ROWERS.name} exists once: on a roll (rowers) or in the combat, "
+                "not both"
             )
         rolls = [f"intercept:{attempt.label}" for attempt in self.interception_attempts]
         if not self.in_port:
@@ -180,6 +182,8 @@ class NavalDeclaration:
     def _defender_policies(self) -> tuple[tuple[str, str], ...]:
         policy = self.defender_policy
         powers = self.enemy_powers_in_destination
+        if isinstance(policy, tuple):  # as a built move holds it (dataclasses.replace)
+            policy = dict(policy)
         if isinstance(policy, str):
             _check_defender_text(policy.strip())
             policy = {power: policy for power in powers}

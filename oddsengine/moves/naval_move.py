@@ -31,7 +31,7 @@ intercepts from the Tyrrhenian Sea on a 7 (21/36).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
@@ -127,7 +127,6 @@ class NavalMove(NavalDeclaration):
     rowers: str | None = None
     rowers_roll: str | None = None
     fight_order: tuple = ()
-    _checked: dict = field(default=None, init=False, repr=False, compare=False)
 
     kind = "naval-move"
     unit_word = "ships"
@@ -382,7 +381,8 @@ class NavalMove(NavalDeclaration):
                 f"{attempt.roll.needed}+ on 2d6"
             )
         if self.cancelled:
-            lines.append("Foul Weather: the naval move is cancelled")
+            played = ", ".join(card.name for card in self.responses)
+            lines.append(f"{played}: the naval move is cancelled")
         return lines
 
 
