@@ -341,3 +341,31 @@ def test_a_situation_without_ships_keeps_its_repr():
     assert repr(land).endswith("'papacy', 'protestant'))")
     sea = Situation(fleets=[FleetStack("Naples", "hapsburg: 1Sq")])
     assert "fleets=(FleetStack(" in repr(sea)
+
+
+def test_doria_never_avoids_or_retreats_into_the_atlantic():
+    """§14 (the engine's reading): the Atlantic ban holds for every move, avoid battle and
+    retreat included. From the Bay of Biscay: ports Bordeaux, Corunna, Brest, Nantes; zones
+    Atlantic Ocean, English Channel, Irish Sea."""
+    situation = Situation(
+        wars=[("france", "hapsburg")],
+        fleets=[
+            FleetStack("Bay of Biscay", "hapsburg: 1Sq Doria"),
+            FleetStack("English Channel", "france: 1Sq"),
+        ],
+    )
+    legal = naval_retreat_locations(situation, "hapsburg", "Bay of Biscay")
+    assert "Atlantic Ocean" not in legal
+    assert legal == ("Corunna", "Irish Sea")
+    plain = Situation(
+        wars=[("france", "hapsburg")],
+        fleets=[
+            FleetStack("Bay of Biscay", "hapsburg: 1Sq"),
+            FleetStack("English Channel", "france: 1Sq"),
+        ],
+    )
+    assert naval_avoid_locations(plain, "hapsburg", "Bay of Biscay") == (
+        "Atlantic Ocean",
+        "Corunna",
+        "Irish Sea",
+    )
