@@ -406,3 +406,28 @@ def test_a_naval_move_is_a_value_that_replace_rebuilds():
     assert again.defender_policy == move.defender_policy
     assert again.attacker_cards == move.attacker_cards
     assert repr(load_naval_move("barbary_coast")) == repr(load_naval_move("barbary_coast"))
+
+
+def test_the_whole_end_state_histogram_passes_chi_square():
+    """A goodness-of-fit test of every end state of the Barbary Coast move, played out by
+    the move kernel at a fixed seed, against the exact distribution."""
+    import numpy as np
+    from scipy import stats
+
+    move = load_naval_move("barbary_coast")
+    trials = 400_000
+    sampled = simulate_move(move, trials=trials, seed=11)
+    columns = ("outcome", "mover_end", "fleets_end")
+    exact_weights = _keyed(oe.exact(move), columns)
+    sampled_weights = _keyed(sampled, columns)
+    keys = sorted(exact_weights)
+    assert set(sampled_weights) <= set(keys)
+    observed = np.array([sampled_weights[key] * trials for key in keys])
+    exact = np.array([exact_weights[key] for key in keys])
+    expected = exact * trials
+    keep = expected > 5
+    observed = np.append(observed[keep], observed[~keep].sum())
+    expected = np.append(expected[keep], expected[~keep].sum())
+    if expected[-1] == 0:
+        observed, expected = observed[:-1], expected[:-1]
+    assert stats.chisquare(observed, expected).pvalue > 1e-4
