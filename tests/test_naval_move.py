@@ -431,3 +431,8 @@ def test_the_whole_end_state_histogram_passes_chi_square():
     if expected[-1] == 0:
         observed, expected = observed[:-1], expected[:-1]
     assert stats.chisquare(observed, expected).pvalue > 1e-4
+
+
+def test_a_card_its_side_may_not_play_is_refused_with_the_move():
+    with pytest.raises(OddsEngineError, match="only ottoman may play it at sea"):
+        load_naval_move("barbary_coast", defender_cards=("janissaries",))

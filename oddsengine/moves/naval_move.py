@@ -177,6 +177,9 @@ class NavalMove(NavalDeclaration):
         object.__setattr__(self, "defender_policy", self._defender_policies())
         self.interception_attempts  # noqa: B018 (refuses a bad interception policy now)
         self._check_rowers()
+        # Every combat the move may fight is built now, so a card its side may not play
+        # (Janissaries by a defender who is not Ottoman) is refused with the move.
+        self.program  # noqa: B018
 
     # -- declaration checks ------------------------------------------------------------
 
