@@ -32,7 +32,11 @@ from oddsengine.engines.montecarlo import simulate, simulate_many
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces.book import write_book
 from oddsengine.faces.explore import explore
-from oddsengine.faces.naval_move_table import naval_move_needed, naval_move_table
+from oddsengine.faces.naval_move_table import (
+    naval_move_courses,
+    naval_move_needed,
+    naval_move_table,
+)
 from oddsengine.faces.needed_table import needed_table
 from oddsengine.faces.refusals import RefusedScenariosWarning
 from oddsengine.faces.sweep import Sweep, sweep
@@ -96,6 +100,7 @@ __all__ = [
     "load_move",
     "load_naval_move",
     "needed",
+    "naval_move_courses",
     "naval_move_needed",
     "naval_move_table",
     "needed_table",

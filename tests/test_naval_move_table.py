@@ -132,3 +132,24 @@ def test_needed_naval_move_command(capsys):
         == 2
     )
     assert "--fleet" in capsys.readouterr().err
+
+
+def test_courses_of_action_compared():
+    """Avoid battle or stay: each course is the naval move with those policies; a course
+    the rules refuse says why."""
+    from oddsengine.faces.naval_move_table import naval_move_courses
+
+    courses = {
+        "fight": {"defender_policy": "fight", "interception_policy": "none"},
+        "no one": {"interception_policy": "none"},
+        "bad": {"units": "5Sq"},
+    }
+    table = naval_move_courses("barbary_coast", courses)
+    assert list(table["course"]) == ["fight", "no one", "bad"]
+    assert list(table["status"]) == ["ok", "ok", "refused"]
+    # Nobody in the Barbary Coast and nobody intercepting: the move arrives unopposed.
+    assert table["mover_in_destination"][1] == pytest.approx(1.0)
+    single = oe.exact(load_naval_move("barbary_coast", interception_policy="none"))
+    assert table["mover_in_destination"][0] == pytest.approx(single.p["mover_in_destination"])
+    with pytest.raises(OddsEngineError, match="courses must be a table"):
+        naval_move_courses("barbary_coast", [])

@@ -1,6 +1,9 @@
 """Tables of naval moves (RULES.md §14): one naval move of a scenario file answered for many
 fleets, and the smallest fleet that reaches a target.
 
+:func:`naval_move_courses` compares courses of action instead: one row per set of
+policies (avoid battle or stay, who intercepts, which card).
+
 The fleets that vary are fleet templates (:mod:`oddsengine.faces.templates`) by location:
 ``{"Tyrrhenian Sea": "hapsburg: 1..4Sq Doria"}`` puts 1 to 4 Hapsburg squadrons with Doria
 in the Tyrrhenian Sea in place of the Hapsburg ships there; the origin's template replaces
@@ -26,7 +29,7 @@ import itertools
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["naval_move_table", "naval_move_needed"]
+__all__ = ["naval_move_table", "naval_move_needed", "naval_move_courses"]
 
 _METHODS = ("exact", "monte-carlo")
 
@@ -166,3 +169,62 @@ def naval_move_needed(scenario, location, template, outcome, target, **options):
         if row[outcome] >= target:
             return dict(row) | {"reached": True}
     return dict(answered.iloc[-1]) | {"reached": False}
+
+
+def naval_move_courses(scenario, courses, *, method="exact", trials=100_000, seed=None):
+    """Answer a scenario's naval move once per course of action.
+
+    Parameters
+    ----------
+    scenario : str or path
+        A scenario file with a ``[naval_move]``, or a shipped example's name.
+    courses : mapping of name to mapping
+        Each course's naval move parameters, replacing the file's
+        (``{"stay": {"defender_policy": "fight"}, "avoid": {"defender_policy": "avoid"}}``).
+    method, trials, seed
+        As for :func:`naval_move_table`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per course: ``course``, ``status`` and ``reason``, the defenders' choice,
+        the probability of every outcome and event, and ``lost:LABEL`` expected losses.
+
+    Examples
+    --------
+    >>> table = naval_move_courses(
+    ...     "barbary_coast",
+    ...     {"all try": {}, "only Doria": {"interception_policy": {"Tyrrhenian Sea": "all"}}},
+    ... )
+    >>> [round(value * 36, 2) for value in table["intercepted:hapsburg@Tyrrhenian Sea"]]
+    [15.17, 21.0]
+    """
+    import pandas as pd
+
+    from oddsengine.moves.scenario_file import load_naval_move
+
+    if method not in _METHODS:
+        raise OddsEngineError(f"unknown method {method!r}; use exact or monte-carlo")
+    if not isinstance(courses, dict) or not courses:
+        raise OddsEngineTypeError(
+            f"courses must be a table of name = parameters, not {shown(courses)}"
+        )
+    rows = []
+    for name, parameters in courses.items():
+        if not isinstance(parameters, dict):
+            raise OddsEngineTypeError(
+                f"course {name!r}: its parameters must be a table, not {shown(parameters)}"
+            )
+        row = {"course": str(name)}
+        try:
+            move = load_naval_move(scenario, **parameters)
+            result = _answer(move, method, trials, seed)
+        except OddsEngineError as error:
+            rows.append(row | {"status": "refused", "reason": str(error)})
+            continue
+        row |= {"status": "ok", "reason": "", "choice": move.describe()["defender_choice"]}
+        row |= dict(result.p)
+        row |= {f"lost:{label}": value["mean"] for label, value in result.expected_losses().items()}
+        row |= {"method": result.method, "trials": result.trials, "seed": result.seed}
+        rows.append(row)
+    return pd.DataFrame(rows)
