@@ -5,7 +5,8 @@ The top-level namespace holds what an analyst needs: forces and leaders, the eng
 cards, options and policies, and the two engines (:func:`exact`, :func:`simulate`) with
 :func:`compare` to put their answers side by side. The combats of Part II of the rules have
 their specs beside them: fleets, :class:`NavalBattle`, :class:`NavalInterception`,
-:class:`NavalAvoidBattle`, :class:`Piracy` and :class:`ForeignWar`.
+:class:`NavalAvoidBattle`, :class:`Piracy` and :class:`ForeignWar`; a naval move on the board
+is a :class:`NavalMove` over a :class:`Situation` holding :class:`FleetStack` fleets.
 
 Examples
 --------
@@ -34,15 +35,21 @@ from oddsengine.engines.siege import exact_campaign, simulate_campaign
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces.book import write_book
 from oddsengine.faces.explore import explore
+from oddsengine.faces.naval_move_table import (
+    naval_move_courses,
+    naval_move_needed,
+    naval_move_table,
+)
 from oddsengine.faces.needed_table import needed_table
 from oddsengine.faces.refusals import RefusedScenariosWarning
 from oddsengine.faces.sweep import Sweep, sweep
 from oddsengine.faces.tables import odds_table
 from oddsengine.kinds import register_kind
 from oddsengine.moves.move import Move
-from oddsengine.moves.scenario_file import load_move
+from oddsengine.moves.naval_move import NavalMove
+from oddsengine.moves.scenario_file import load_move, load_naval_move
 from oddsengine.moves.siege_campaign import SiegeCampaign
-from oddsengine.moves.situation import Situation, Stack
+from oddsengine.moves.situation import FleetStack, Situation, Stack
 from oddsengine.questions.needed import needed
 from oddsengine.questions.plans import Course, Plan, compare_plans
 from oddsengine.results.card_value import card_value
@@ -59,6 +66,7 @@ __all__ = [
     "Course",
     "FieldBattle",
     "Fleet",
+    "FleetStack",
     "ForeignWar",
     "Force",
     "Interception",
@@ -68,6 +76,7 @@ __all__ = [
     "NavalAvoidBattle",
     "NavalBattle",
     "NavalInterception",
+    "NavalMove",
     "OddsEngineError",
     "Piracy",
     "Plan",
@@ -91,7 +100,11 @@ __all__ = [
     "find_card",
     "find_leader",
     "load_move",
+    "load_naval_move",
     "needed",
+    "naval_move_courses",
+    "naval_move_needed",
+    "naval_move_table",
     "needed_table",
     "parse_cards",
     "parse_fleet",

@@ -35,6 +35,7 @@ from oddsengine.combat.piracy import Piracy
 from oddsengine.combat.rolls import AvoidBattle, Interception
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves.move import Move
+from oddsengine.moves.naval_move import NavalMove
 from oddsengine.moves.siege_campaign import SiegeCampaign
 
 __all__ = [
@@ -145,6 +146,8 @@ for _kind in (
          "avoid battle, rule 13.3", "Avoid battle", sweep=True, table=True),
     Kind("move", Move, "mover_in_control", (),
          "a move played out, rules 13-15", "Move"),
+    Kind("naval-move", NavalMove, "mover_in_destination", (),
+         "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move"),
     Kind("siege-campaign", SiegeCampaign, None, ("besiegers", "garrison"),
          "siege campaign, rules 15, 15.1, 15.3", "Siege campaign"),
     Kind("naval", NavalBattle, "attacker_wins", ("attacker", "defender"),

@@ -92,3 +92,105 @@ def piracy(
         return lost, 0
     base = 1 if (left == 1 or target_ports == 1) else 2
     return lost, roll(dice, base + piracy_rating)
+
+
+# -- naval moves (RULES.md §14), for two fixed scenarios -----------------------------------
+
+
+def _fleet_text(power, squadrons, corsairs, leaders):
+    """The fleet notation (``ottoman: 1Sq 1Co Barbarossa``), written out again."""
+    parts = [f"{power}:"]
+    if squadrons or not corsairs:
+        parts.append(f"{squadrons}Sq")
+    if corsairs:
+        parts.append(f"{corsairs}Co")
+    return " ".join(parts + list(leaders))
+
+
+def barbarossa_intercepted(dice):
+    """Ottoman 1Sq 1Co Barbarossa leave Tunis for the Barbary Coast; Hapsburg 1Sq Doria in
+    the Tyrrhenian Sea intercept on 2d6 + 2 >= 9. Battle at sea, 5 dice against 4; the loser
+    retreats: the Ottomans to Algiers (their ports Algiers and Tunis first, by name), the
+    Hapsburgs to Cagliari (their ports Cagliari, Cartagena, Gibraltar, Oran, Palma first).
+
+    Returns (outcome, where the mover ends, where Doria's ships end)."""
+    from oddsengine.combat.fleets import parse_fleet
+
+    mover = parse_fleet("ottoman: 1Sq 1Co Barbarossa")
+    doria = parse_fleet("hapsburg: 1Sq Doria")
+    if not dice.face() + dice.face() + 2 >= 9:
+        return (
+            "mover_in_destination",
+            "Barbary Coast: ottoman: 1Sq 1Co Barbarossa",
+            "hapsburg: 1Sq Andrea Doria in Tyrrhenian Sea",
+        )
+    outcome, a_sq, a_co, d_sq, d_co = naval_battle(dice, mover, doria)
+    mover_alive = a_sq + a_co > 0
+    doria_alive = d_sq + d_co > 0
+    if outcome == "attacker_wins":
+        mover_at = "Barbary Coast"
+        doria_at = "Cagliari"
+    else:
+        mover_at = "Algiers"
+        doria_at = "Barbary Coast"
+    mover_end = (
+        f"{mover_at}: {_fleet_text('ottoman', a_sq, a_co, ['Barbarossa'])}"
+        if mover_alive
+        else "eliminated"
+    )
+    doria_end = (
+        f"{_fleet_text('hapsburg', d_sq, d_co, ['Andrea Doria'])} in {doria_at}"
+        if doria_alive
+        else "hapsburg: eliminated"
+    )
+    if not mover_alive:
+        result = "mover_eliminated"
+    elif mover_at == "Barbary Coast":
+        result = "mover_in_destination"
+    else:
+        result = "mover_retreats"
+    return result, mover_end, doria_end
+
+
+def two_powers_in_the_zone(dice, venetians_avoid):
+    """Ottoman 2Sq leave Algiers for the Barbary Coast, where Hapsburg 1Sq and Venetian
+    1Sq stand (nobody adjacent may intercept). If ``venetians_avoid``, the Venetians first
+    try to avoid battle to the Ionian Sea (2d6 >= 9); the Hapsburgs fight. The Ottomans
+    fight the Hapsburgs first (impulse order), then, if they won, the Venetians. A loser
+    retreats: the Ottomans to Algiers, the Hapsburgs to Cagliari, the Venetians to the Gulf
+    of Lyon (no Venetian port there; free zones by name).
+
+    Returns (outcome, mover end, Hapsburg end, Venetian end)."""
+    from oddsengine.combat.fleets import parse_fleet
+
+    venice_at = "Barbary Coast"
+    if venetians_avoid and dice.face() + dice.face() >= 9:
+        venice_at = "Ionian Sea"
+    squadrons, corsairs = 2, 0
+    hapsburg_end = venice_end = None
+    mover_at = "Barbary Coast"
+    for power, retreat in (("hapsburg", "Cagliari"), ("venice", "Gulf of Lyon")):
+        if power == "venice" and venice_at != "Barbary Coast":
+            break
+        mover = parse_fleet(_fleet_text("ottoman", squadrons, corsairs, []))
+        outcome, squadrons, corsairs, d_sq, d_co = naval_battle(
+            dice, mover, parse_fleet(f"{power}: 1Sq")
+        )
+        alive = d_sq + d_co > 0
+        if outcome == "attacker_wins":
+            end = f"{power}: {d_sq}Sq in {retreat}" if alive else f"{power}: eliminated"
+        else:
+            end = f"{power}: {d_sq}Sq in Barbary Coast" if alive else f"{power}: eliminated"
+            mover_at = "Algiers"
+        if power == "hapsburg":
+            hapsburg_end = end
+        else:
+            venice_end = end
+        if squadrons + corsairs == 0 or mover_at == "Algiers":
+            break
+    if venice_end is None:
+        venice_end = f"venice: 1Sq in {venice_at}"
+    if squadrons + corsairs == 0:
+        return "mover_eliminated", "eliminated", hapsburg_end, venice_end
+    result = "mover_in_destination" if mover_at == "Barbary Coast" else "mover_retreats"
+    return result, f"{mover_at}: ottoman: {squadrons}Sq", hapsburg_end, venice_end

@@ -489,7 +489,7 @@ RULE_MAP = [
         "11",
         "naval interception and avoid battle: 2d6 + rating >= 9, not from a port",
         "oddsengine/combat/naval.py",
-        "16.1 step 5",
+        "16.1 step 5: only in a sea zone, never in a port",
         [
             "test_naval.py::test_naval_roll_two_dice_plus_rating_nine_or_more",
             "test_naval.py::test_naval_avoid_battle_never_from_a_port",
@@ -576,6 +576,110 @@ RULE_MAP = [
         "21.7: built before each later attempt",
         ["test_unused_options.py::test_an_option_that_does_not_apply_is_refused"],
     ),
+    # §14 A naval move on the board (16.1, 16.2)
+    (
+        "14",
+        "adjacency at sea, with the map data's two corrections applied where it is read",
+        "oddsengine/moves/board.py",
+        "RULES.md §14: the two places where the map data differs",
+        [
+            "test_sea_board.py::test_the_two_corrections_of_the_map_data",
+            "test_sea_board.py::test_zones_with_a_port_between_them_are_not_adjacent",
+            "test_sea_board.py::test_adjacency_of_a_port_and_of_a_sea_zone_by_hand",
+        ],
+    ),
+    (
+        "14",
+        "a fleet enters its own ports, or another power's only with enemy ships in it",
+        "oddsengine/moves/sea.py",
+        "Whether ``fleet`` may move into ``location`` (§14)",
+        [
+            "test_sea_board.py::test_ports_a_fleet_may_enter",
+            "test_sea_board.py::test_doria_and_the_genoese_and_venetians_never_enter_the_atlantic",
+        ],
+    ),
+    (
+        "14",
+        "who may intercept a naval move, from where and in what order",
+        "oddsengine/moves/sea.py",
+        "§14 / 16.1 step 4",
+        [
+            "test_sea_board.py::test_interceptors_of_the_barbary_coast_move",
+            "test_sea_board.py::test_no_interception_into_a_port_or_where_the_mover_already_has_ships",
+        ],
+    ),
+    (
+        "14",
+        "legal naval avoid-battle and retreat locations",
+        "oddsengine/moves/sea.py",
+        "§14 / 16.1 step 5",
+        [
+            "test_sea_board.py::test_naval_avoid_locations_by_hand",
+            "test_sea_board.py::test_naval_retreat_locations_by_hand",
+        ],
+    ),
+    (
+        "14",
+        "a naval move: interception in impulse order, once one power succeeds no other tries",
+        "oddsengine/moves/_naval_tree.py",
+        "§14: once one power succeeds no other power tries",
+        [
+            "test_naval_move.py::test_barbary_coast_interceptions_by_hand",
+            "test_naval_move.py::test_die_by_die_reference_interception_combat_and_retreat",
+        ],
+    ),
+    (
+        "14",
+        "avoid battle only without interception and never in a port",
+        "oddsengine/moves/_naval_tree.py",
+        "§14: avoid battle only when no interception happened, never in a port",
+        [
+            "test_naval_move.py::test_avoid_battle_to_a_legal_location",
+            "test_naval_move.py::test_die_by_die_reference_two_enemy_powers_fought_in_turn",
+        ],
+    ),
+    (
+        "14",
+        "several enemy powers fought in the mover's order until it loses one",
+        "oddsengine/moves/_naval_tree.py",
+        "the mover loses one (§14)",
+        [
+            "test_naval_move.py::test_die_by_die_reference_two_enemy_powers_fought_in_turn",
+            "test_naval_move.py::test_fight_order_is_the_movers_choice",
+        ],
+    ),
+    (
+        "14",
+        "port combat: the defender's extra die, the attacker always leaves",
+        "oddsengine/moves/_naval_tree.py",
+        "§14: after a combat in a port the attacker always leaves",
+        [
+            "test_naval_move.py::test_a_port_combat_gives_the_defender_a_die_and_the_attacker_always_leaves",
+        ],
+    ),
+    (
+        "14",
+        "Foul Weather cancels the naval move; ships that lost may not move",
+        "oddsengine/moves/naval_move.py",
+        "Foul Weather was played: the move is cancelled, nothing moves (§14)",
+        [
+            "test_naval_move.py::test_foul_weather_cancels_the_naval_move",
+            "test_naval_move.py::test_ships_that_lost_a_combat_may_not_move",
+        ],
+    ),
+    (
+        "14",
+        "the blockade of a port read from the board decides 15.1's naval requirement",
+        "oddsengine/moves/siege_campaign.py",
+        "RULES.md §7 / §14: the blockade of the port is read from the board",
+        [
+            "test_blockade.py::test_the_counts_are_read_from_the_port_and_its_sea_zones",
+            "test_blockade.py::test_more_attacking_squadrons_lift_the_blockade_of_a_port",
+            "test_blockade.py::test_a_blockade_forbids_every_assault",
+        ],
+    ),
+    # §15 Naval transport (16.3): not applied yet.
+    ("15", "naval transport", None, None, []),
     # §10 Exact probabilities for checking
     (
         "10",

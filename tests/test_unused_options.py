@@ -50,6 +50,7 @@ VALUES = {
     "--within": "2", "--event": "attacker_wins", "--defender-policy": "fight",
     "--max-units": "10", "--out": "odds.csv", "--scheduler": "threads", "--batch-size": "10",
     "--checkpoint": "5", "--dpi": "80", "--leaders-inside": "with-units",
+    "--fleet": "Tyrrhenian Sea=hapsburg: ?Sq Doria", "--vary": "Tyrrhenian Sea=hapsburg: 1..2Sq",
 }  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
@@ -113,6 +114,11 @@ QUESTIONS = {
         (["move", "vienna", "--exact", "--defender", "fight"], ENGINE | MOVE_OPTIONS | {"--horizon"}),
         (["move", "vienna", "--exact", "--defender", "fight", "--leaders-inside", "retreat"],
          ENGINE | MOVE_OPTIONS),
+    ],
+    "naval-move": [
+        (["naval-move", "barbary_coast", "--exact"],
+         ENGINE | {"--defender", "--retreat", "--interception", "--states", "--survivors",
+                   "--vary"}),
     ],
     "siege": [
         ([*SIEGE, "--exact"], ENGINE | SIEGE_OPTIONS),

@@ -1,4 +1,5 @@
-"""``move`` and ``siege``: a whole move from a scenario file, and a siege campaign."""
+"""``move``, ``naval-move`` and ``siege``: a whole move or naval move from a scenario file,
+and a siege campaign."""
 
 from __future__ import annotations
 
@@ -103,6 +104,108 @@ def _run_move(arguments):
             )
 
 
+def _run_naval_move(arguments):
+    from oddsengine.engines.move_montecarlo import simulate_move
+    from oddsengine.moves.naval_move import naval_end_state_records
+    from oddsengine.moves.scenario_file import load_naval_move
+
+    overrides = {}
+    if arguments.defender is not None:
+        overrides["defender_policy"] = arguments.defender
+    if arguments.retreat is not None:
+        overrides["retreat_policy"] = arguments.retreat
+    if arguments.interception:
+        overrides["interception_policy"] = arguments.interception
+    if arguments.vary:
+        return _naval_move_table(arguments, overrides)
+    if arguments.states is not None and arguments.format == "csv":
+        raise OddsEngineError("--states lists end states in the table and json formats, not csv")
+    states = arguments.states or DEFAULT_STATES
+    move = load_naval_move(arguments.scenario, **overrides)
+    results = run_engines(move, arguments, sample=simulate_move)
+    _write_move_results(results, arguments, states, naval_end_state_records, _naval_state_line)
+
+
+#: The columns a naval move table shows in the table format (csv and json show all).
+_NAVAL_TABLE_COLUMNS = (
+    "intercepted",
+    "avoided_battle",
+    "naval_battle",
+    "attacker_wins",
+    "defender_wins",
+    "mover_in_destination",
+    "mover_retreats",
+    "mover_eliminated",
+)
+
+
+def _naval_move_table(arguments, overrides) -> None:
+    """``naval-move FILE --vary LOCATION=FLEETS``: one row per fleet of the templates."""
+    from oddsengine.faces.naval_move_table import naval_move_table
+
+    ships = {}
+    for text in arguments.vary:
+        location, equals, template = text.partition("=")
+        if not equals or not location.strip() or not template.strip():
+            raise OddsEngineError(
+                f"--vary takes LOCATION=FLEETS (e.g. 'Tyrrhenian Sea=hapsburg: 1..4Sq Doria'), "
+                f"not {text!r}"
+            )
+        ships[location.strip()] = template.strip()
+    method, _ = choose_method(arguments)
+    if method == "compare":
+        raise OddsEngineError("--vary answers with one engine, not --compare")
+    table = naval_move_table(
+        arguments.scenario,
+        ships,
+        method=method,
+        trials=arguments.trials or 100_000,
+        seed=arguments.seed,
+        **overrides,
+    )
+    if arguments.format == "csv":
+        sys.stdout.write(table.to_csv(index=False))
+    elif arguments.format == "json":
+        json.dump(json.loads(table.to_json(orient="records")), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        shown = [name for name in ships] + ["status"]
+        shown += [name for name in _NAVAL_TABLE_COLUMNS if name in table.columns]
+        shown += [name for name in table.columns if name.startswith("lost:")]
+        sys.stdout.write(table[shown].to_string(index=False) + "\n")
+
+
+def _naval_state_line(record) -> str:
+    return (
+        f"  {record['probability']:>9.4%}  {record['outcome']:<20} "
+        f"mover {record['mover_end']}; others {record['fleets_end']}\n"
+    )
+
+
+def _write_move_results(results, arguments, states, records, line) -> None:
+    """JSON with the end states of each result, or the table and the likeliest states."""
+    stream = sys.stdout
+    if arguments.format == "json":
+        payloads = []
+        for result in results:
+            payload = result.to_dict()
+            payload["end_states"] = records(result, states)
+            payloads.append(payload)
+        if len(payloads) == 1:
+            json.dump(payloads[0], stream, indent=2)
+        else:
+            from oddsengine.results.compare import comparison_dict
+
+            json.dump(comparison_dict(*results, payloads=payloads), stream, indent=2)
+        stream.write("\n")
+        return
+    print_results(results, arguments)
+    if arguments.format == "table":
+        stream.write(f"\nMost likely end states ({results[0].method}):\n")
+        for record in records(results[0], states):
+            stream.write(line(record))
+
+
 def _avoiding_units(text: str):
     """``"2R Ferdinand"`` (one defending power) or ``"hapsburg=2R Ferdinand, england=1R"``."""
     if "=" not in text:
@@ -166,7 +269,7 @@ def _run_siege(arguments):
 
 
 def register(commands) -> None:
-    """Add ``move`` and ``siege``."""
+    """Add ``move``, ``naval-move`` and ``siege``."""
     move = commands.add_parser(
         "move",
         help="play a whole move out on the board, from a scenario file",
@@ -235,6 +338,48 @@ def register(commands) -> None:
     )
     add_engine_arguments(move)
     move.set_defaults(run=_run_move)
+
+    naval = commands.add_parser(
+        "naval-move",
+        help="play a naval move out on the board, from a scenario file",
+        description="Play a naval move out: interception, avoid battle, naval combat (in a "
+        "port: defender +1 die, the attacker always leaves) and retreat (RULES.md 11, 14). "
+        "SCENARIO is a TOML file with a [naval_move] table or the name of a shipped example "
+        "(e.g. barbary_coast).",
+    )
+    naval.add_argument("scenario", metavar="SCENARIO", help="a .toml file or an example name")
+    naval_policies = naval.add_argument_group("policies (override the file)")
+    naval_policies.add_argument(
+        "--defender",
+        metavar="POLICY",
+        help="best, fight, avoid or avoid:LOCATION: what the enemy ships in the destination "
+        "sea zone do when nobody intercepted",
+    )
+    naval_policies.add_argument(
+        "--retreat", metavar="POLICY", help="most-friendly or prefer:LOCATION[,LOCATION]"
+    )
+    naval_policies.add_argument(
+        "--interception",
+        choices=("all", "none"),
+        help="all: every fleet that may intercept tries; none: no one tries (default: the "
+        "scenario file's policy)",
+    )
+    naval.add_argument(
+        "--states",
+        type=positive_int,
+        default=None,
+        help=f"end states to list (default {DEFAULT_STATES}; table and json formats)",
+    )
+    naval.add_argument(
+        "--vary",
+        action="append",
+        metavar="LOCATION=FLEETS",
+        help="answer the move for every fleet of a template in place of that power's ships "
+        "there (e.g. 'Tyrrhenian Sea=hapsburg: 1..4Sq Doria'); repeat for several; one row "
+        "per combination",
+    )
+    add_engine_arguments(naval)
+    naval.set_defaults(run=_run_naval_move)
 
     siege = commands.add_parser(
         "siege",

@@ -44,16 +44,14 @@ def _chances(text: str) -> list[float]:
     return [_chance(piece.strip()) for piece in text.split(",") if piece.strip()]
 
 
-def _stacks(pairs) -> dict:
+def _stacks(pairs, option="--stack", example="Pressburg=?R Suleiman") -> dict:
     stacks = {}
     for text in pairs or ():
         space, equals, force = text.partition("=")
         if not equals or not space.strip() or not force.strip():
-            raise OddsEngineError(
-                f"--stack takes SPACE=FORCE (e.g. 'Pressburg=?R Suleiman'), not {text!r}"
-            )
+            raise OddsEngineError(f"{option} takes SPACE=FORCE (e.g. '{example}'), not {text!r}")
         if space.strip().lower() in {name.lower() for name in stacks}:
-            raise OddsEngineError(f"--stack gives {space.strip()} twice: one stack per space")
+            raise OddsEngineError(f"{option} gives {space.strip()} twice: one stack per space")
         stacks[space.strip()] = force.strip()
     return stacks
 
@@ -84,8 +82,19 @@ def _needed_arguments(arguments) -> dict:
         given["stacks"] = _stacks(arguments.stack)
         if arguments.defender_policy:
             given["defender_policy"] = arguments.defender_policy
+    elif kind == "naval-move":
+        if not arguments.scenario or arguments.stack:
+            raise OddsEngineError(
+                "needed naval-move: give the scenario and the fleets with --fleet, not --stack"
+            )
+        given["scenario"] = arguments.scenario
+        given["fleets"] = _stacks(arguments.fleet, "--fleet", "Tyrrhenian Sea=hapsburg: ?Sq Doria")
+        if arguments.defender_policy:
+            given["defender_policy"] = arguments.defender_policy
     elif arguments.scenario or arguments.stack or arguments.defender_policy:
         raise OddsEngineError(f"needed {kind} takes no scenario, --stack or --defender-policy")
+    if arguments.fleet and kind != "naval-move":
+        raise OddsEngineError(f"needed {kind} takes no --fleet (naval moves only)")
     for side in ("attacker", "defender"):
         text = getattr(arguments, f"{side}_cards")
         if text and kind == "foreign-war":
@@ -211,13 +220,18 @@ def register(commands) -> None:
         description="Find the smallest value of the one '?' in a force (a unit count such as "
         "'?R Suleiman', or a leader rating such as '8R L?') whose chance reaches --target. "
         "Every candidate up to the legal maximum is answered (the chance need not rise with "
-        "the value). KIND is battle, assault, siege, move, naval ('?Sq Doria', '?Co') or "
-        "foreign-war (--war, --force '?R', --within attempts).",
+        "the value). KIND is battle, assault, siege, move, naval ('?Sq Doria', '?Co'), "
+        "naval-move (SCENARIO, --fleet) or foreign-war (--war, --force '?R', --within "
+        "attempts).",
     )
     needed.add_argument(
-        "kind", metavar="KIND", help="battle, assault, siege, move, naval or foreign-war"
+        "kind",
+        metavar="KIND",
+        help="battle, assault, siege, move, naval, naval-move or foreign-war",
     )
-    needed.add_argument("scenario", nargs="?", metavar="SCENARIO", help="move: a .toml or example")
+    needed.add_argument(
+        "scenario", nargs="?", metavar="SCENARIO", help="move, naval-move: a .toml or example"
+    )
     forces = needed.add_argument_group("forces (one holds the '?')")
     for option, text in _FORCE_OPTIONS.items():
         forces.add_argument(f"--{option}", metavar="FORCE", help=text)
@@ -226,6 +240,13 @@ def register(commands) -> None:
         action="append",
         metavar="SPACE=FORCE",
         help="move: replace the stack in SPACE (e.g. 'Pressburg=ottoman: ?R 1C Suleiman')",
+    )
+    forces.add_argument(
+        "--fleet",
+        action="append",
+        metavar="LOCATION=FLEET",
+        help="naval-move: replace that power's ships in LOCATION (e.g. "
+        "'Tyrrhenian Sea=hapsburg: ?Sq Doria')",
     )
     question = needed.add_argument_group("question")
     question.add_argument("--target", type=_chance, help="the chance to reach, e.g. 0.75 or 75%%")

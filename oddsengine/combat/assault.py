@@ -14,7 +14,35 @@ from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.formations import declared_formation, standing_by, strongest_formation
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["Assault"]
+__all__ = ["Assault", "naval_requirement_problem"]
+
+
+def naval_requirement_problem(
+    defender_squadrons_adjacent: int,
+    defender_squadrons_in_port: int,
+    attacker_squadrons_adjacent: int,
+) -> str | None:
+    """Why 15.1's naval requirement forbids an assault, or None when it is met.
+
+    The defender may have no squadron in an adjacent sea zone; if it has squadrons in the
+    port, the attacker needs more in the adjacent sea zones (corsairs do not count).
+
+    Examples
+    --------
+    >>> naval_requirement_problem(0, 1, 2) is None
+    True
+    >>> naval_requirement_problem(1, 0, 3)
+    'the defender has squadrons in an adjacent sea zone (15.1)'
+    """
+    if defender_squadrons_adjacent > 0:
+        return "the defender has squadrons in an adjacent sea zone (15.1)"
+    if defender_squadrons_in_port > 0 and attacker_squadrons_adjacent <= defender_squadrons_in_port:
+        return (
+            f"the defender has {defender_squadrons_in_port} squadron(s) in port and the "
+            "attacker needs more in the adjacent sea zones "
+            f"(has {attacker_squadrons_adjacent}) (15.1)"
+        )
+    return None
 
 
 @dataclass(frozen=True)
@@ -194,19 +222,13 @@ class Assault(CombatSpec):
             raise OddsEngineError(
                 "assault refused: the assaulting power has no line of communication (15.1)"
             )
-        if self.defender_squadrons_adjacent > 0:
-            raise OddsEngineError(
-                "assault refused: the defender has squadrons in an adjacent sea zone (15.1)"
-            )
-        if (
-            self.defender_squadrons_in_port > 0
-            and self.attacker_squadrons_adjacent <= self.defender_squadrons_in_port
-        ):
-            raise OddsEngineError(
-                f"assault refused: the defender has {self.defender_squadrons_in_port} "
-                "squadron(s) in port and the attacker needs more in the adjacent sea zones "
-                f"(has {self.attacker_squadrons_adjacent}) (15.1)"
-            )
+        problem = naval_requirement_problem(
+            self.defender_squadrons_adjacent,
+            self.defender_squadrons_in_port,
+            self.attacker_squadrons_adjacent,
+        )
+        if problem is not None:
+            raise OddsEngineError(f"assault refused: {problem}")
 
     def _check_assaulting_leader(self, rule, formation: Force) -> None:
         # 42: Suleiman's formation assaults; Gout (32) keeping him out leaves none.

@@ -4,8 +4,9 @@ A move's program (see :mod:`oddsengine.moves._move_tree`) is a table of nodes. E
 at the root and follows it: a ``ROLL`` node rolls 2d6 and goes one way or the other, a
 ``BATTLE`` node draws the cell of a field battle with the project's one sampler
 (:func:`oddsengine.engines._kernels.draw_cell`) and ends in the end state
-``leaf_map[offset + cell]``, a
-``LEAF`` node ends the trial. The kernel counts end states in a histogram.
+``leaf_map[offset + cell]``, a ``CHANCE`` node draws a cell the same way and goes on to
+the node ``leaf_map[offset + cell]`` (a naval move's rolls and combats, which have more
+steps after them), a ``LEAF`` node ends the trial. The kernel counts end states in a histogram.
 
 Random numbers: draw ``d`` of trial ``t`` of a block is ``splitmix64(key, t * 32 + d)``,
 a pure function of the block's key, so blocks do not depend on threads.
@@ -31,7 +32,8 @@ def _move_block(nodes, root, thresholds, guides, layouts, leaf_map, key, trials,
     Parameters
     ----------
     nodes : int64 array, shape (nodes, 4)
-        ``[kind, argument, next, other]``; kind 0 leaf, 1 2d6 roll, 2 field battle.
+        ``[kind, argument, next, other]``; kind 0 leaf, 1 2d6 roll, 2 field battle, 3 a
+        draw that goes on to another node.
     thresholds : uint32 array, shape (battles, rows, width)
     guides : int64 array, shape (battles, rows, 256)
         For each table row, the value drawn at the bottom of each 1/256 of the uniform.
@@ -62,6 +64,9 @@ def _move_block(nodes, root, thresholds, guides, layouts, leaf_map, key, trials,
             # A field battle: one cell of its draw plan, by the one sampler.
             battle = nodes[node, 1]
             cell, draw = draw_cell(thresholds[battle], guides[battle], layouts[battle], key, draw)
+            if kind == 3:
+                node = leaf_map[nodes[node, 2] + cell]
+                continue
             counts[leaf_map[nodes[node, 2] + cell]] += 1
             break
 

@@ -14,6 +14,7 @@ from oddsengine.engines.montecarlo import BLOCK_TRIALS, first_round, next_round
 from oddsengine.engines.run_arguments import DEFAULT_TRIALS, MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineTypeError, shown
 from oddsengine.moves.move import Move
+from oddsengine.moves.naval_move import NavalMove
 from oddsengine.results.result import Result
 
 __all__ = ["simulate_move"]
@@ -39,11 +40,12 @@ def _count(move, seed, first_block, trials) -> np.ndarray:
 def simulate_move(
     move, trials=DEFAULT_TRIALS, seed=None, *, precision=None, max_trials=MAX_TRIALS
 ) -> Result:
-    """Monte Carlo estimate of every end state of a :class:`~oddsengine.moves.move.Move`.
+    """Monte Carlo estimate of every end state of a :class:`~oddsengine.moves.move.Move`
+    or a :class:`~oddsengine.moves.naval_move.NavalMove` (both compile into a program).
 
     Parameters
     ----------
-    move : Move
+    move : Move or NavalMove
     trials : int
         Trials (the first round, when ``precision`` is given).
     seed : int, numpy.random.SeedSequence or None
@@ -63,8 +65,8 @@ def simulate_move(
     >>> 0.40 < result.p["intercepted"] < 0.43
     True
     """
-    if not isinstance(move, Move):
-        raise OddsEngineTypeError(f"simulate_move takes a Move, not {shown(move)}")
+    if not isinstance(move, (Move, NavalMove)):
+        raise OddsEngineTypeError(f"simulate_move takes a Move or a NavalMove, not {shown(move)}")
     trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
     done = 0
     wanted = first_round(trials, max_trials, precision)

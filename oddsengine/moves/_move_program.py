@@ -3,8 +3,10 @@ each point of a branch (see :mod:`oddsengine.moves._move_tree` for how it is bui
 
 A program has *nodes* ``[kind, argument, next, other]``: a ``ROLL`` node goes to ``next``
 when 2d6 reaches ``argument`` and to ``other`` otherwise, a ``BATTLE`` node draws the cell
-of field battle ``argument`` and maps it through ``leaf_map[next + cell]``, and a ``LEAF``
-node ends the trial in end state ``argument``. The exact engine multiplies the
+of field battle ``argument`` and maps it through ``leaf_map[next + cell]``, a ``CHANCE``
+node draws a cell the same way and goes on to the node ``leaf_map[next + cell]`` (the rolls
+and combats of a naval move, which have steps after them), and a ``LEAF`` node ends the
+trial in end state ``argument``. The exact engine multiplies the
 probabilities along the tree; the Monte Carlo kernel (:mod:`oddsengine.engines._move_kernel`)
 samples a path through it.
 """
@@ -22,10 +24,12 @@ from oddsengine.moves._move_rules import Placed
 __all__ = [
     "EndState",
     "Program",
+    "ProgramRecorder",
     "Branch",
     "LEAF",
     "ROLL",
     "BATTLE",
+    "CHANCE",
     "AT_LEAST",
     "MOVER",
     "MOVER_INSIDE",
@@ -47,7 +51,7 @@ __all__ = [
     "LEADERS_INSIDE_POLICIES",
 ]
 
-LEAF, ROLL, BATTLE = 0, 1, 2
+LEAF, ROLL, BATTLE, CHANCE = 0, 1, 2, 3
 
 #: 2d6 totals 2..12: number of the 36 rolls reaching each total or more.
 AT_LEAST = {
@@ -249,12 +253,69 @@ class Program:
                 success = AT_LEAST.get(argument, 36 if argument < 2 else 0) / 36.0
                 stack.append((following, weight * success))
                 stack.append((other, weight * (1.0 - success)))
+            elif kind == CHANCE:
+                _, plan = self.battles[argument]
+                cells = plan.cell_probabilities()
+                targets = self.leaf_map[following : following + cells.size]
+                for target, chance in zip(targets, cells, strict=True):
+                    if chance > 0:
+                        stack.append((target, weight * chance))
             else:
                 _, plan = self.battles[argument]
                 cells = plan.cell_probabilities()
                 leaves = np.asarray(self.leaf_map[following : following + cells.size])
                 np.add.at(weights, leaves, weight * cells)
         return weights
+
+
+class ProgramRecorder:
+    """Records the nodes of a program as a builder walks every branch (land moves and
+    naval moves): 2d6 rolls, draws that go on (``CHANCE``) and end states, each distinct
+    end state recorded once."""
+
+    def __init__(self):
+        self.program = Program([], [], [], [], {})
+        self._leaf_index = {}
+        self._leaf_nodes = {}
+
+    def _node(self, kind, argument, following=0, other=0) -> int:
+        self.program.nodes.append((kind, argument, following, other))
+        return len(self.program.nodes) - 1
+
+    def roll(self, needed: int, success, failure) -> int:
+        """A 2d6 roll reaching ``needed``; ``success``/``failure`` build the subtrees."""
+        if needed <= 2:
+            return success()
+        if needed > 12:
+            return failure()
+        return self._node(ROLL, needed, success(), failure())
+
+    def chance(self, spec, plan, keys, build) -> int:
+        """A draw of ``plan`` (the draw plan of ``spec``) whose cell ``c`` goes on to the
+        subtree ``build(keys[c])``; cells with the same key share one subtree."""
+        probabilities = plan.cell_probabilities()
+        subtrees = {}
+        for cell, key in enumerate(keys):
+            if probabilities[cell] > 0 and key not in subtrees:
+                subtrees[key] = build(key)
+        if len(subtrees) == 1:
+            return next(iter(subtrees.values()))
+        fallback = next(iter(subtrees.values()))
+        targets = [subtrees.get(key, fallback) for key in keys]
+        offset = len(self.program.leaf_map)
+        self.program.leaf_map.extend(targets)
+        self.program.battles.append((spec, plan))
+        return self._node(CHANCE, len(self.program.battles) - 1, offset)
+
+    def leaf(self, state) -> int:
+        key = state.key()
+        if key not in self._leaf_index:
+            self._leaf_index[key] = len(self.program.end_states)
+            self.program.end_states.append(state)
+        index = self._leaf_index[key]
+        if index not in self._leaf_nodes:
+            self._leaf_nodes[index] = self._node(LEAF, index)
+        return self._leaf_nodes[index]
 
 
 def is_defender_label(label: str) -> bool:

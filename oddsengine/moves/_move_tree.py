@@ -36,6 +36,7 @@ from oddsengine.moves._move_program import (
     Branch,
     EndState,
     Program,
+    ProgramRecorder,
     defender_groups,
     defender_label_for,
     defender_label_order,
@@ -63,42 +64,16 @@ __all__ = [
 ]
 
 
-class MoveBuilder(DefenderResponse):
+class MoveBuilder(DefenderResponse, ProgramRecorder):
     """Walks every branch of one move and records the program."""
 
     def __init__(self, move):
+        super().__init__()
         self.move = move
         # 13.1: the rules of the move read the situation as the mover sees it (units that
         # count as enemies on entering an enemy-controlled space are at war with it).
         self.situation = move.effective_situation
         self.board = load_board()
-        self.program = Program([], [], [], [], {})
-        self._leaf_index = {}
-        self._leaf_nodes = {}
-
-    # -- recording ---------------------------------------------------------------------
-
-    def _node(self, kind, argument, following=0, other=0) -> int:
-        self.program.nodes.append((kind, argument, following, other))
-        return len(self.program.nodes) - 1
-
-    def roll(self, needed: int, success, failure) -> int:
-        """A 2d6 roll reaching ``needed``; ``success``/``failure`` build the subtrees."""
-        if needed <= 2:
-            return success()
-        if needed > 12:
-            return failure()
-        return self._node(ROLL, needed, success(), failure())
-
-    def leaf(self, state: EndState) -> int:
-        key = state.key()
-        if key not in self._leaf_index:
-            self._leaf_index[key] = len(self.program.end_states)
-            self.program.end_states.append(state)
-        index = self._leaf_index[key]
-        if index not in self._leaf_nodes:
-            self._leaf_nodes[index] = self._node(LEAF, index)
-        return self._leaf_nodes[index]
 
     # -- helpers -----------------------------------------------------------------------
 

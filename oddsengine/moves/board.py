@@ -414,6 +414,55 @@ class Board:
         allowed = LAND_CONNECTION_TYPES if land_only else CONNECTION_TYPES
         return connection_type in allowed
 
+    # -- the sea (RULES.md §14) ------------------------------------------------------
+
+    def is_port(self, name: str) -> bool:
+        """Whether `name` is a port: a land space joined to a sea zone.
+
+        Examples
+        --------
+        >>> board = load_board()
+        >>> board.is_port("Genoa"), board.is_port("Vienna"), board.is_port("Ionian Sea")
+        (True, False, False)
+        """
+        space = self.space(name)
+        return space.is_land and PORT_CONNECTION in self.connections[space.name].values()
+
+    def is_location(self, name: str) -> bool:
+        """Whether ships may stand in `name` (RULES.md §14: a port or a sea zone)."""
+        return self.space(name).is_sea or self.is_port(name)
+
+    def sea_zones_of(self, port: str) -> tuple[Space, ...]:
+        """The one or two sea zones of a port, sorted by name.
+
+        Examples
+        --------
+        >>> [zone.name for zone in load_board().sea_zones_of("Messina")]
+        ['Ionian Sea', 'Tyrrhenian Sea']
+        """
+        return self._connected(port, frozenset({PORT_CONNECTION}))
+
+    def naval_neighbours(self, location: str) -> tuple[Space, ...]:
+        """The locations adjacent to `location` at sea (RULES.md §14), sorted by name.
+
+        A port is adjacent to its sea zones; a sea zone to its ports and to the sea zones
+        sharing a boundary with it. Two ports are never adjacent at sea.
+
+        Examples
+        --------
+        >>> board = load_board()
+        >>> [space.name for space in board.naval_neighbours("Genoa")]
+        ['Gulf of Lyon', 'Tyrrhenian Sea']
+        >>> [space.name for space in board.naval_neighbours("Barbary Coast") if space.is_sea]
+        ['Gulf of Lyon', 'Ionian Sea', 'North African Coast', 'Tyrrhenian Sea']
+        """
+        if not self.is_location(location):
+            raise OddsEngineError(
+                f"{self.space(location).name} is neither a port nor a sea zone: ships "
+                "cannot stand there"
+            )
+        return self._connected(location, frozenset({PORT_CONNECTION, SEA_CONNECTION}))
+
     def _connected(self, name: str, allowed_types: frozenset[str]) -> tuple[Space, ...]:
         origin = self.space(name)
         return tuple(
@@ -445,8 +494,39 @@ def load_board() -> Board:
     >>> sorted(space.name for space in board if space.type == "capital")
     ['Istanbul', 'London', 'Paris', 'Rome', 'Valladolid', 'Vienna']
     """
+    from oddsengine.moves._board_files import read_connections, read_spaces
+
     data_directory = resources.files("oddsengine").joinpath("data", "his-map")
-    return Board.from_csv(
-        data_directory.joinpath(SPACES_FILE_NAME),
-        data_directory.joinpath(CONNECTIONS_FILE_NAME),
-    )
+    spaces = read_spaces(data_directory.joinpath(SPACES_FILE_NAME))
+    connections = read_connections(data_directory.joinpath(CONNECTIONS_FILE_NAME), spaces)
+    return Board(spaces=spaces, connections=_corrected_sea(connections))
+
+
+#: RULES.md §14: the two places where the map data differs from the rule (which wins).
+#: Barbary Coast/Atlantic Ocean are not adjacent (Gibraltar lies between); North Sea/Baltic
+#: Sea are (the map's arrow).
+SEA_CONNECTIONS_DROPPED = (("Atlantic Ocean", "Barbary Coast"),)
+SEA_CONNECTIONS_ADDED = (("North Sea", "Baltic Sea"),)
+
+
+def _corrected_sea(connections: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """The packaged connections with RULES.md §14's two corrections applied (the one place
+    they are applied): drop the ``sea`` connection Atlantic Ocean-Barbary Coast, add North
+    Sea-Baltic Sea, both ways."""
+    corrected = {name: dict(targets) for name, targets in connections.items()}
+    for first, second in SEA_CONNECTIONS_DROPPED:
+        for origin, destination in ((first, second), (second, first)):
+            if corrected[origin].pop(destination, None) != SEA_CONNECTION:
+                raise BoardDataError(
+                    f"RULES.md §14 drops the sea connection {origin} -> {destination}, "
+                    "which the map data no longer lists: check the correction"
+                )
+    for first, second in SEA_CONNECTIONS_ADDED:
+        for origin, destination in ((first, second), (second, first)):
+            if destination in corrected[origin]:
+                raise BoardDataError(
+                    f"RULES.md §14 adds the sea connection {origin} -> {destination}, "
+                    "which the map data already lists: check the correction"
+                )
+            corrected[origin][destination] = SEA_CONNECTION
+    return corrected

@@ -20,6 +20,11 @@ the file, the key and the reason. The layout::
                                           # lost_battle_this_impulse and
                                           # laid_siege_this_impulse
 
+    [[fleet]]                             # ships: one per power and location (§14)
+    space = "Tyrrhenian Sea"              # a port or a sea zone
+    fleet = "hapsburg: 2Sq Andrea Doria"
+    lost_battle_this_impulse = false      # optional
+
     [move]
     from = "Pressburg"
     to = "Vienna"
@@ -38,6 +43,26 @@ the file, the key and the reason. The layout::
     [move.interception]                   # optional: only these spaces try
     Graz = "all"
 
+A naval move (RULES.md §14) is a ``[naval_move]`` table instead of ``[move]``::
+
+    [naval_move]
+    from = "Tunis"                        # a port or sea zone with the mover's ships
+    to = "Barbary Coast"
+    units = "2Sq 1Co Barbarossa"          # optional: default the whole fleet there
+    defender = "best"                     # fight, avoid, avoid:LOCATION; or a table
+                                          # by power
+    retreat = "most-friendly"             # or prefer:LOCATION[,LOCATION]
+    attacker_cards = []
+    defender_cards = []
+    responses = []                        # ["foul-weather"] cancels the move
+    policy = "if-it-changes-the-outcome"  # or always (post-roll cards)
+    rowers = "roller"                     # optional: Professional Rowers on a roll,
+    rowers_roll = "intercept:hapsburg@Tyrrhenian Sea"   # or "avoid:POWER"
+    fight_order = ["venice", "hapsburg"]  # several enemy powers in the destination
+
+    [naval_move.interception]             # optional: only these locations try
+    "Tyrrhenian Sea" = "all"
+
 Examples that ship with the package are found by name: ``load_move("vienna")``.
 """
 
@@ -48,10 +73,18 @@ from importlib import resources
 from pathlib import Path
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.moves.situation import Situation, Stack
+from oddsengine.moves.situation import FleetStack, Situation, Stack
 from oddsengine.toml_file import MAX_TOML_BYTES, read_small_file, read_toml
 
-__all__ = ["load_move", "load_situation", "example_names", "find_scenario", "MAX_SCENARIO_BYTES"]
+__all__ = [
+    "load_move",
+    "load_naval_move",
+    "read_naval_move",
+    "load_situation",
+    "example_names",
+    "find_scenario",
+    "MAX_SCENARIO_BYTES",
+]
 
 #: The largest scenario file read: a scenario is a few kilobytes (the limit of every
 #: TOML file a user names).
@@ -66,6 +99,9 @@ _STACK_KEYS = {
     "lost_battle_this_impulse",
     "laid_siege_this_impulse",
 }
+_FLEET_KEYS = {"space", "fleet", "lost_battle_this_impulse"}
+#: The tables a scenario file may hold; a command reads the action table it answers.
+_FILE_TABLES = {"situation", "stack", "fleet", "move", "naval_move"}
 _MOVE_KEYS = {
     "from",
     "to",
@@ -177,7 +213,7 @@ class _Reader:
 
 
 def _situation(reader: _Reader, data: dict) -> Situation:
-    reader.table(data, "", {"situation", "stack", "move"})
+    reader.table(data, "", _FILE_TABLES)
     settings = reader.table(data.get("situation", {}), "situation", _SITUATION_KEYS)
     stacks = []
     entries = data.get("stack", [])
@@ -196,6 +232,7 @@ def _situation(reader: _Reader, data: dict) -> Situation:
         reader.text(entry["force"], f"{key}.force", "a force")
         stacks.append(reader.build(key, Stack, **entry))
     _check_one_place_per_leader(reader, stacks)
+    fleets = _fleets(reader, data)
     for name in ("wars", "alliances"):
         if not isinstance(settings.get(name, []), list):
             reader.refuse(f"situation.{name}", "must be a list of pairs of powers")
@@ -211,7 +248,31 @@ def _situation(reader: _Reader, data: dict) -> Situation:
     for space, power in control.items():
         reader.text(power, f"situation.control.{space}", "a power")
     arguments = {name: settings[name] for name in settings}
-    return reader.build("situation", Situation, tuple(stacks), **arguments)
+    return reader.build(
+        "situation", Situation, tuple(stacks), fleets=tuple(fleets), **arguments
+    )
+
+
+def _fleets(reader: _Reader, data: dict) -> list[FleetStack]:
+    """The ``[[fleet]]`` tables: ships in ports and sea zones (RULES.md §14), read like
+    the ``[[stack]]`` tables."""
+    fleets = []
+    entries = data.get("fleet", [])
+    if not isinstance(entries, list):
+        reader.refuse("fleet", "write each fleet as a [[fleet]] table")
+    for index, entry in enumerate(entries, start=1):
+        key = f"fleet[{index}]"
+        reader.table(entry, key, _FLEET_KEYS)
+        for required in ("space", "fleet"):
+            if required not in entry:
+                reader.refuse(f"{key}.{required}", "missing")
+        flag = "lost_battle_this_impulse"
+        if flag in entry and not isinstance(entry[flag], bool):
+            reader.refuse(f"{key}.{flag}", "must be true or false")
+        reader.text(entry["space"], f"{key}.space", "a port or a sea zone")
+        reader.text(entry["fleet"], f"{key}.fleet", "a fleet")
+        fleets.append(reader.build(key, FleetStack, **entry))
+    return fleets
 
 
 def _check_one_place_per_leader(reader: _Reader, stacks) -> None:
@@ -257,7 +318,12 @@ def load_move(name_or_path, **overrides):
     reader = _Reader(label)
     situation = _situation(reader, data)
     if "move" not in data:
-        reader.refuse("move", "missing: say where the formation moves from and to")
+        hint = (
+            " (this file holds a [naval_move]: use the naval-move command)"
+            if "naval_move" in data
+            else ""
+        )
+        reader.refuse("move", f"missing: say where the formation moves from and to{hint}")
     entry = reader.table(data["move"], "move", _MOVE_KEYS)
     for required in ("from", "to"):
         if required not in entry:
@@ -299,3 +365,127 @@ def load_move(name_or_path, **overrides):
     }
     arguments.update(overrides)
     return reader.build("move", Move, situation, **arguments)
+
+
+_NAVAL_MOVE_KEYS = {
+    "from",
+    "to",
+    "units",
+    "power",
+    "defender",
+    "retreat",
+    "interception",
+    "attacker_cards",
+    "defender_cards",
+    "responses",
+    "policy",
+    "rowers",
+    "rowers_roll",
+    "fight_order",
+}
+
+
+def load_naval_move(name_or_path, **overrides):
+    """Read a scenario file's ``[naval_move]`` into a
+    :class:`~oddsengine.moves.naval_move.NavalMove` (RULES.md §14).
+
+    Parameters
+    ----------
+    name_or_path : str or path
+        A file, or the name of a shipped example.
+    **overrides
+        Naval move parameters that replace the file's (e.g. ``defender_policy="fight"``).
+
+    Examples
+    --------
+    >>> move = load_naval_move("barbary_coast")
+    >>> move.origin, move.destination, move.units.notation()
+    ('Tunis', 'Barbary Coast', 'ottoman: 2Sq 1Co Barbarossa')
+    """
+    from oddsengine.moves.naval_move import NavalMove
+
+    reader, situation, arguments = _naval_move_parts(name_or_path)
+    arguments.update(overrides)
+    return reader.build("naval_move", NavalMove, situation, **arguments)
+
+
+def read_naval_move(name_or_path) -> tuple[Situation, dict]:
+    """The situation of a scenario file and the arguments of its ``[naval_move]``, checked
+    as :func:`load_naval_move` checks them, for callers that change the board before
+    building the :class:`~oddsengine.moves.naval_move.NavalMove` (tables of naval moves
+    over fleets).
+
+    Examples
+    --------
+    >>> situation, arguments = read_naval_move("barbary_coast")
+    >>> arguments["origin"], len(situation.fleets)
+    ('Tunis', 3)
+    """
+    _, situation, arguments = _naval_move_parts(name_or_path)
+    return situation, arguments
+
+
+def _naval_move_parts(name_or_path):
+    label, data = _read(name_or_path)
+    reader = _Reader(label)
+    situation = _situation(reader, data)
+    if "naval_move" not in data:
+        hint = " (this file holds a land [move]: use the move command)" if "move" in data else ""
+        reader.refuse("naval_move", f"missing: say where the ships move from and to{hint}")
+    entry = reader.table(data["naval_move"], "naval_move", _NAVAL_MOVE_KEYS)
+    for required in ("from", "to"):
+        if required not in entry:
+            reader.refuse(f"naval_move.{required}", "missing")
+        if isinstance(entry[required], list):
+            reader.refuse(
+                f"naval_move.{required}",
+                "one moving stack per question: name one location, and ask again for "
+                "each other stack",
+            )
+        reader.text(entry[required], f"naval_move.{required}", "a port or a sea zone")
+    for name, what in (
+        ("units", "a fleet"),
+        ("power", "a power"),
+        ("retreat", "a policy"),
+        ("policy", "a policy"),
+        ("rowers", "roller or opponent"),
+        ("rowers_roll", "a roll"),
+    ):
+        if name in entry:
+            reader.text(entry[name], f"naval_move.{name}", what)
+    for name in ("attacker_cards", "defender_cards", "responses"):
+        if name in entry:
+            reader.texts(entry[name], f"naval_move.{name}", "a card")
+    if "fight_order" in entry:
+        reader.texts(entry["fight_order"], "naval_move.fight_order", "a power")
+    defender = entry.get("defender", "best")
+    if isinstance(defender, dict):
+        for power, policy in defender.items():
+            reader.text(policy, f"naval_move.defender.{power}", "a policy")
+    else:
+        reader.text(defender, "naval_move.defender", "a policy")
+    interception = entry.get("interception", "all")
+    if isinstance(interception, dict):
+        for location, ships in interception.items():
+            reader.text(ships, f"naval_move.interception.{location}", '"all", "none" or ships')
+    else:
+        reader.text(interception, "naval_move.interception", '"all", "none" or a table')
+    arguments = {
+        "origin": entry["from"],
+        "destination": entry["to"],
+        "units": entry.get("units"),
+        "power": entry.get("power"),
+        "defender_policy": defender,
+        "retreat_policy": entry.get("retreat", "most-friendly"),
+        "interception_policy": interception,
+        "attacker_cards": tuple(entry.get("attacker_cards", ())),
+        "defender_cards": tuple(entry.get("defender_cards", ())),
+        "responses": tuple(entry.get("responses", ())),
+        "rowers": entry.get("rowers"),
+        "rowers_roll": entry.get("rowers_roll"),
+        "fight_order": tuple(entry.get("fight_order", ())),
+    }
+    if "policy" in entry:
+        arguments["post_roll_policy"] = entry["policy"]
+    return reader, situation, arguments
+

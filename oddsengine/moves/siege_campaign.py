@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
+from oddsengine.combat.assault import naval_requirement_problem
 from oddsengine.combat.cards import Card, find_card
 from oddsengine.combat.engagements import Assault
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
@@ -94,6 +95,12 @@ class SiegeCampaign:
         allied defenders withdrew together, 13.4); both count against the 4 inside and
         split their losses (14 step 9, as :class:`~oddsengine.Assault`'s
         ``defender_ally``).
+    naval : mapping or sequence of (name, count), optional
+        15.1's naval requirement: ``defender_squadrons_adjacent``,
+        ``defender_squadrons_in_port`` and ``attacker_squadrons_adjacent``, passed to every
+        assault (:meth:`from_move` reads them from the board when the scenario has
+        fleets, :func:`oddsengine.moves.sea.naval_requirement`). A blockade the attacker
+        cannot lift forbids every assault: the siege stands, nobody assaults.
 
     Examples
     --------
@@ -116,17 +123,18 @@ class SiegeCampaign:
     schedule: tuple = ()
     assault_from: int = 1
     garrison_ally: Force | None = field(default=None, repr=False)
+    naval: tuple = ()
 
     kind = "siege-campaign"
 
     def __repr__(self) -> str:
-        # garrison_ally is left out when there is none, so that the repr - which keys the
-        # random streams (oddsengine.engines._random.scenario_id) - is the same as before
-        # allied garrisons were modelled, and seeded results stay reproducible.
+        # The dataclass's own form; garrison_ally and naval only when given, so that the
+        # repr of a campaign without them is what it always was.
         shown_fields = [
             f"{item.name}={getattr(self, item.name)!r}"
             for item in fields(self)
-            if item.repr or (item.name == "garrison_ally" and self.garrison_ally is not None)
+            if (item.repr and (item.name != "naval" or self.naval))
+            or (item.name == "garrison_ally" and self.garrison_ally is not None)
         ]
         return f"{type(self).__qualname__}({', '.join(shown_fields)})"
 
@@ -156,6 +164,7 @@ class SiegeCampaign:
                 raise OddsEngineTypeError(f"{name} must be a list of cards, not {shown(cards)}")
             cards = [card for card in cards if not isinstance(card, str) or card.strip()]
             object.__setattr__(self, name, tuple(find_card(card) for card in cards))
+        self._check_naval()
         if not self.start:
             if self.besiegers is None or self.garrison is None:
                 raise OddsEngineError("a siege campaign needs besiegers and a garrison")
@@ -265,9 +274,34 @@ class SiegeCampaign:
             )
         return units
 
+    def _check_naval(self) -> None:
+        naval = dict(self.naval) if not isinstance(self.naval, dict) else self.naval
+        allowed = (
+            "defender_squadrons_adjacent",
+            "defender_squadrons_in_port",
+            "attacker_squadrons_adjacent",
+        )
+        for name, count in naval.items():
+            if name not in allowed:
+                raise OddsEngineError(f"naval: unknown count {name!r}; use {', '.join(allowed)}")
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise OddsEngineError(f"naval: {name} must be a non-negative whole number")
+        object.__setattr__(self, "naval", tuple(sorted(naval.items())))
+
+    @property
+    def blockade(self) -> str | None:
+        """Why 15.1's naval requirement forbids every assault of the campaign, or None."""
+        counts = dict(self.naval)
+        return naval_requirement_problem(
+            counts.get("defender_squadrons_adjacent", 0),
+            counts.get("defender_squadrons_in_port", 0),
+            counts.get("attacker_squadrons_adjacent", 0),
+        )
+
     def assaults_in(self, impulse: int) -> bool:
-        """Whether the besiegers assault in ``impulse`` (they wait before assault_from)."""
-        return impulse >= self.assault_from
+        """Whether the besiegers assault in ``impulse`` (they wait before assault_from;
+        a blockade, 15.1, forbids every assault)."""
+        return impulse >= self.assault_from and self.blockade is None
 
     @classmethod
     def from_move(cls, move, **parameters) -> SiegeCampaign:
@@ -292,6 +326,12 @@ class SiegeCampaign:
                 start.append(entry)
         if not start:
             raise OddsEngineError("the move never lays a siege: there is no campaign to play")
+        situation = getattr(move, "situation", None)
+        if situation is not None and situation.fleets and "naval" not in parameters:
+            from oddsengine.moves.sea import naval_requirement
+
+            # RULES.md §7 / §14: the blockade of the port is read from the board.
+            parameters["naval"] = naval_requirement(situation, move.destination, move.power)
         return cls(start=tuple(start), **parameters)
 
     @property
@@ -301,7 +341,9 @@ class SiegeCampaign:
 
     def assault(self, besiegers: Force, garrison: Force, first: bool, ally=None) -> Assault:
         """The assault of ``besiegers`` on ``garrison`` (with its ``ally``, if any); the
-        cards are played in the first."""
+        cards are played in the first. Under a blockade no assault is played; the one built
+        here (without the naval counts) only checks the cards."""
+        naval = dict(self.naval) if self.blockade is None else {}
         return Assault(
             besiegers,
             garrison,
@@ -310,6 +352,7 @@ class SiegeCampaign:
             policies=self.policies,
             options=self.options,
             defender_ally=ally,
+            **naval,
         )
 
     def arrivals(self, impulse: int) -> list[Force]:
@@ -344,7 +387,10 @@ class SiegeCampaign:
         return self.assault(besiegers, garrison, first=True, ally=ally)
 
     def describe_lines(self) -> list[str]:
-        """Which part of the stack assaults in impulse 1, when not all of it does."""
+        """Which part of the stack assaults in impulse 1, when not all of it does; a
+        blockade that forbids every assault."""
+        if self.blockade is not None:
+            return [f"No assault: {self.blockade}"]
         assault = self.first_assault()
         if assault is None:
             return []
@@ -371,7 +417,12 @@ class SiegeCampaign:
             "defender_cards": [card.slug for card in self.defender_cards],
             "schedule": [[impulse, units.notation()] for impulse, units in self.schedule],
             "assault_from": self.assault_from,
-        } | self._first_formation()
+        } | self._first_formation() | self._naval_description()
+
+    def _naval_description(self) -> dict:
+        if not self.naval:
+            return {}
+        return {"naval": dict(self.naval), "blockade": self.blockade}
 
     def _first_formation(self) -> dict:
         assault = self.first_assault()

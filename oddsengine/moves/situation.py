@@ -2,22 +2,24 @@
 
 A :class:`Situation` is the part of the game state a move needs (RULES.md §2-§6): the
 stacks (power, units, leaders, besieged or not, whether they already intercepted or lost
-a battle this impulse), the control of spaces (by default their home power), the spaces in
-unrest, the wars and alliances, and the impulse order. It is built in Python or read from
+a battle this impulse), the fleets in ports and sea zones (:class:`FleetStack`, RULES.md
+§14), the control of spaces (by default their home power), the spaces in unrest, the wars
+and alliances, and the impulse order. It is built in Python or read from
 a TOML file with :func:`load_situation_file`; every check happens when it is built.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
+from oddsengine.combat.fleets import Fleet, parse_fleet
 from oddsengine.combat.forces import Force, parse_force
 from oddsengine.combat.limits import check_force_size
 from oddsengine.combat.powers import MAJOR_POWERS, normalise_power
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves.board import load_board
 
-__all__ = ["Stack", "Situation", "MAX_UNITS_INSIDE"]
+__all__ = ["Stack", "FleetStack", "Situation", "MAX_UNITS_INSIDE"]
 
 #: 13.4 / 15: at most 4 friendly land units may be inside a fortified space.
 MAX_UNITS_INSIDE = 4
@@ -95,6 +97,81 @@ class Stack:
         return f"{self.power}@{self.space}"
 
 
+@dataclass(frozen=True)
+class FleetStack:
+    """The naval units and naval leaders of one power in one location (RULES.md §14).
+
+    Parameters
+    ----------
+    space : str
+        A location: a port or a sea zone of the board.
+    fleet : Fleet or str
+        Ships and naval leaders, e.g. ``"hapsburg: 2Sq Andrea Doria"``; the fleet must name
+        its power (directly or through a leader or corsairs). Ships of a lent or activated
+        minor fleet are written under the power that controls them (§14).
+    lost_battle_this_impulse : bool
+        Its ships lost a naval combat earlier this impulse (§14: they may not move).
+
+    Examples
+    --------
+    >>> FleetStack("tyrrhenian sea", "hapsburg: 2Sq Doria").label
+    'hapsburg@Tyrrhenian Sea'
+    >>> FleetStack("Genoa", "hapsburg: 1Sq").in_port
+    True
+    """
+
+    space: str
+    fleet: Fleet
+    lost_battle_this_impulse: bool = False
+
+    def __post_init__(self):
+        board = load_board()
+        space = board.space(self.space)
+        if not board.is_location(space.name):
+            raise OddsEngineError(
+                f"{space.name} is neither a port nor a sea zone: ships cannot stand there (§14)"
+            )
+        object.__setattr__(self, "space", space.name)
+        fleet = self.fleet
+        if isinstance(fleet, str):
+            fleet = parse_fleet(fleet)
+        if not isinstance(fleet, Fleet):
+            raise OddsEngineTypeError(
+                f"a fleet needs a Fleet or a fleet string, not {shown(fleet)}"
+            )
+        if fleet.power is None:
+            raise OddsEngineError(
+                f"the fleet in {space.name} ({fleet.notation()}) names no power: write "
+                "e.g. 'hapsburg: 2Sq'"
+            )
+        if fleet.ships == 0:
+            # §14: naval leaders move with a naval unit of their power.
+            raise OddsEngineError(
+                f"the fleet in {space.name} ({fleet.notation()}) has no ships: a naval "
+                "leader stands with squadrons or corsairs of his power"
+            )
+        if not isinstance(self.lost_battle_this_impulse, bool):
+            raise OddsEngineTypeError(
+                "lost_battle_this_impulse must be True or False, not "
+                f"{shown(self.lost_battle_this_impulse)}"
+            )
+        object.__setattr__(self, "fleet", fleet)
+
+    @property
+    def power(self) -> str:
+        return self.fleet.power
+
+    @property
+    def in_port(self) -> bool:
+        """Whether the fleet stands in a port (not in a sea zone)."""
+        return load_board().space(self.space).is_land
+
+    @property
+    def label(self) -> str:
+        """``power@Location``: how a fleet is named in tables and JSON keys."""
+        return f"{self.power}@{self.space}"
+
+
 def _pair(first: str, second: str) -> tuple[str, str]:
     return tuple(sorted((normalise_power(first), normalise_power(second))))
 
@@ -118,6 +195,28 @@ def _pairs(value, what: str) -> tuple[tuple, ...]:
     return tuple(tuple(pair) for pair in pairs)
 
 
+def _checked_fleets(value) -> tuple[FleetStack, ...]:
+    """The fleets as a tuple: FleetStack instances, one per power and location, each
+    naval leader in one place."""
+    fleets = _sequence(value, "fleets")
+    seen, leaders = set(), {}
+    for fleet in fleets:
+        if not isinstance(fleet, FleetStack):
+            raise OddsEngineTypeError(f"fleets must be FleetStack instances, not {shown(fleet)}")
+        if (fleet.space, fleet.power) in seen:
+            raise OddsEngineError(
+                f"two {fleet.power} fleets in {fleet.space}: merge them into one"
+            )
+        seen.add((fleet.space, fleet.power))
+        for leader in fleet.fleet.leaders:
+            if leader.name in leaders:
+                raise OddsEngineError(
+                    f"{leader.name} is already in {leaders[leader.name]}: one leader, one place"
+                )
+            leaders[leader.name] = fleet.space
+    return fleets
+
+
 @dataclass(frozen=True)
 class Situation:
     """Everything on the board a move depends on.
@@ -133,6 +232,9 @@ class Situation:
     wars, alliances : sequence of (power, power)
     impulse_order : sequence of str
         The order in which powers act (13.2: several powers intercept in this order).
+    fleets : sequence of FleetStack
+        The ships in ports and sea zones, at most one fleet per power and location
+        (RULES.md §14).
 
     Examples
     --------
@@ -149,6 +251,7 @@ class Situation:
     wars: tuple[tuple[str, str], ...] = ()
     alliances: tuple[tuple[str, str], ...] = ()
     impulse_order: tuple[str, ...] = MAJOR_POWERS
+    fleets: tuple[FleetStack, ...] = ()
     _control_map: dict = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -192,6 +295,7 @@ class Situation:
         if len(set(order)) != len(order):
             raise OddsEngineError("a power appears twice in the impulse order")
         object.__setattr__(self, "stacks", stacks)
+        object.__setattr__(self, "fleets", _checked_fleets(self.fleets))
         object.__setattr__(self, "control", tuple(sorted(control.items())))
         object.__setattr__(self, "unrest", unrest)
         object.__setattr__(self, "wars", wars)
@@ -209,6 +313,17 @@ class Situation:
                     f"the {stack.power} stack in {stack.space} is besieged but no enemy "
                     "stack stands there in the open (15)"
                 )
+
+    def __repr__(self) -> str:
+        # The dataclass's own form; ``fleets`` only when there are some, so that the repr
+        # of a situation without ships (which keys a move's random streams) is what it
+        # always was.
+        shown_fields = (
+            f"{item.name}={getattr(self, item.name)!r}"
+            for item in fields(self)
+            if item.repr and (item.name != "fleets" or self.fleets)
+        )
+        return f"{type(self).__qualname__}({', '.join(shown_fields)})"
 
     # -- relations between powers ------------------------------------------------------
 
@@ -277,3 +392,38 @@ class Situation:
             for stack in self.stacks_in(space)
             if self.allied(stack.power, power)
         )
+
+    def fleets_in(self, location: str) -> tuple[FleetStack, ...]:
+        """The fleets in a port or sea zone (RULES.md §14)."""
+        name = load_board().space(location).name
+        return tuple(fleet for fleet in self.fleets if fleet.space == name)
+
+    def fleet(self, location: str, power: str) -> FleetStack | None:
+        """The fleet of ``power`` in ``location``, or None."""
+        power = normalise_power(power)
+        for fleet in self.fleets_in(location):
+            if fleet.power == power:
+                return fleet
+        return None
+
+    def with_fleets(self, fleets) -> Situation:
+        """This situation with each ``(location, fleet)`` in place of that power's ships in
+        that location (a fleet of a power with no ships there is added).
+
+        Examples
+        --------
+        >>> situation = Situation(fleets=[FleetStack("Naples", "hapsburg: 1Sq")])
+        >>> changed = situation.with_fleets([("Naples", parse_fleet("hapsburg: 3Sq"))])
+        >>> changed.fleet("Naples", "hapsburg").fleet.squadrons
+        3
+        """
+        from dataclasses import replace
+
+        placed = [FleetStack(location, fleet) for location, fleet in fleets]
+        changed = {(fleet.space, fleet.power) for fleet in placed}
+        kept = [fleet for fleet in self.fleets if (fleet.space, fleet.power) not in changed]
+        return replace(self, fleets=tuple(kept + placed))
+
+    def enemy_ships_in(self, location: str, power: str) -> bool:
+        """Whether ships of a power at war with ``power`` are in ``location``."""
+        return any(self.at_war(fleet.power, power) for fleet in self.fleets_in(location))

@@ -243,6 +243,49 @@ def _foreign_war_chances(war, method, precision, seed) -> dict:
     return dict(result.p)
 
 
+def _build_naval_move(forces, within, scenario=None, **overrides):
+    from oddsengine.combat.fleets import parse_fleet
+    from oddsengine.moves.board import load_board
+    from oddsengine.moves.naval_move import NavalMove
+    from oddsengine.moves.scenario_file import read_naval_move
+
+    if scenario is None:
+        raise OddsEngineError(
+            "needed naval-move: give the scenario (a .toml file or an example name)"
+        )
+    situation, arguments = read_naval_move(scenario)
+    arguments.update(overrides)
+    board = load_board()
+    fleets = []
+    for location, text in forces.get("fleets", {}).items():
+        name = board.space(location).name
+        present = situation.fleets_in(name)
+        power = present[0].power if len(present) == 1 else None
+        fleets.append((name, parse_fleet(text, power=power)))
+        if name == board.space(arguments["origin"]).name:
+            arguments["units"] = None  # RULES.md §14: the whole new stack moves
+    return (NavalMove(situation.with_fleets(fleets), **arguments), within)
+
+
+def _naval_move_chances(question, method, precision, seed) -> dict:
+    from oddsengine.engines.exact import exact
+    from oddsengine.engines.move_montecarlo import simulate_move
+
+    move, _ = question
+    if method == "exact":
+        return dict(exact(move).p)
+    return dict(simulate_move(move, trials=_FIRST_ROUND, seed=seed, precision=precision).p)
+
+
+def _naval_move_default_event(question, role, within) -> str:
+    from oddsengine.moves.board import load_board
+
+    move, _ = question
+    location = load_board().space(role.partition(":")[2]).name
+    # The mover wants to stand in the destination; anyone else to beat it.
+    return "mover_in_destination" if location == move.origin else "defender_wins"
+
+
 def sea_and_war_kinds() -> list[NeededKind]:
     """The records of naval battles and foreign wars (RULES.md Part II)."""
     return [
@@ -256,6 +299,16 @@ def sea_and_war_kinds() -> list[NeededKind]:
             lambda question, role, within: f"{role}_wins",
             ratings=False,  # naval leaders are named (Doria, Barbarossa, Dragut), not rated
             exact_batch=_combat_exact_batch,
+        ),
+        NeededKind(
+            "naval-move",
+            KINDS["naval-move"].rule,
+            ("fleets",),
+            _NAVAL_UNITS,
+            _build_naval_move,
+            _naval_move_chances,
+            _naval_move_default_event,
+            ratings=False,
         ),
         NeededKind(
             "foreign-war",

@@ -1,0 +1,230 @@
+"""Tables of naval moves (RULES.md §14): one naval move of a scenario file answered for many
+fleets, and the smallest fleet that reaches a target.
+
+:func:`naval_move_courses` compares courses of action instead: one row per set of
+policies (avoid battle or stay, who intercepts, which card).
+
+The fleets that vary are fleet templates (:mod:`oddsengine.faces.templates`) by location:
+``{"Tyrrhenian Sea": "hapsburg: 1..4Sq Doria"}`` puts 1 to 4 Hapsburg squadrons with Doria
+in the Tyrrhenian Sea in place of the Hapsburg ships there; the origin's template replaces
+the moving stack (all of it moves). Every combination is one row: its fleets, each range's
+value, the probability of every outcome and event, the expected losses, and a ``status``
+(``ok``, or ``refused`` with the reason, e.g. a fleet the rules do not let move).
+
+Examples
+--------
+>>> table = naval_move_table("barbary_coast", {"Tyrrhenian Sea": "hapsburg: 1..3Sq Doria"})
+>>> [round(value, 4) for value in table["defender_wins"]]
+[0.2643, 0.3326, 0.3896]
+>>> needed = naval_move_needed(
+...     "barbary_coast", "Tyrrhenian Sea", "hapsburg: 1..6Sq Doria", "defender_wins", 0.3
+... )
+>>> needed["Tyrrhenian Sea"]
+'hapsburg: 2Sq Doria'
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+
+__all__ = ["naval_move_table", "naval_move_needed", "naval_move_courses"]
+
+_METHODS = ("exact", "monte-carlo")
+
+
+def _expansions(ships) -> list[tuple[str, list]]:
+    from oddsengine.faces.templates import parse_template
+    from oddsengine.moves.board import load_board
+
+    if not isinstance(ships, dict):
+        raise OddsEngineTypeError(
+            f"ships must be a table of location = fleet template, not {shown(ships)}"
+        )
+    expansions = []
+    for location, text in ships.items():
+        name = load_board().space(location).name
+        template = parse_template(text)
+        if not template.fleet:
+            raise OddsEngineError(
+                f"ships in {name}: {text!r} is no fleet (write e.g. 'hapsburg: 2Sq')"
+            )
+        expansions.append((name, template.expand()))
+    return expansions
+
+
+def _answer(move, method, trials, seed):
+    if method == "exact":
+        from oddsengine.engines.exact import exact
+
+        return exact(move)
+    from oddsengine.engines.move_montecarlo import simulate_move
+
+    return simulate_move(move, trials=trials, seed=seed)
+
+
+def naval_move_table(
+    scenario, ships=None, *, method="exact", trials=100_000, seed=None, **overrides
+):
+    """Answer a scenario's naval move for every combination of the fleets given.
+
+    Parameters
+    ----------
+    scenario : str or path
+        A scenario file with a ``[naval_move]``, or a shipped example's name.
+    ships : mapping of location to fleet template, optional
+        The fleets that vary, each in place of its power's ships in that location (the
+        origin's replaces the moving stack, which moves whole).
+    method : {"exact", "monte-carlo"}
+    trials, seed
+        For Monte Carlo: every row uses the same seed.
+    **overrides
+        Naval move parameters that replace the file's (``defender_policy="fight"`` ...).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per combination: a column per varied location (the fleet) and per range
+        (``"Tyrrhenian Sea:squadrons"``), ``status`` and ``reason``, the probability of
+        every outcome and event, and ``lost:LABEL`` expected losses.
+    """
+    import pandas as pd
+
+    from oddsengine.moves.naval_move import NavalMove
+    from oddsengine.moves.scenario_file import read_naval_move
+
+    if method not in _METHODS:
+        raise OddsEngineError(f"unknown method {method!r}; use exact or monte-carlo")
+    situation, arguments = read_naval_move(scenario)
+    arguments.update(overrides)
+    expansions = _expansions(ships or {})
+    rows = []
+    for combination in itertools.product(*(cases for _, cases in expansions)):
+        row = {}
+        fleets = []
+        for (location, _), (label, values, fleet) in zip(expansions, combination, strict=True):
+            row[location] = label
+            row.update({f"{location}:{axis}": value for axis, value in values.items()})
+            fleets.append((location, fleet))
+        parameters = dict(arguments)
+        if any(location == _origin_of(parameters) for location, _ in fleets):
+            parameters["units"] = None  # the varied stack moves whole
+        try:
+            move = NavalMove(situation.with_fleets(fleets), **parameters)
+            result = _answer(move, method, trials, seed)
+        except OddsEngineError as error:
+            rows.append(row | {"status": "refused", "reason": str(error)})
+            continue
+        row |= {"status": "ok", "reason": ""}
+        row |= dict(result.p)
+        row |= {f"lost:{label}": value["mean"] for label, value in result.expected_losses().items()}
+        row |= {"method": result.method, "trials": result.trials, "seed": result.seed}
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _origin_of(arguments) -> str:
+    from oddsengine.moves.board import load_board
+
+    return load_board().space(arguments["origin"]).name
+
+
+def naval_move_needed(scenario, location, template, outcome, target, **options):
+    """The smallest fleet of ``template`` in ``location`` for which ``outcome`` reaches
+    ``target`` (the first row of :func:`naval_move_table` in the template's order).
+
+    Parameters
+    ----------
+    scenario : str or path
+    location : str
+    template : str
+        A fleet template with one range, such as ``"hapsburg: 1..6Sq Doria"``.
+    outcome : str
+        An outcome or event of the naval move (``defender_wins``, ``intercepted`` ...).
+    target : float
+        The probability to reach, between 0 and 1.
+    **options
+        Passed to :func:`naval_move_table`.
+
+    Returns
+    -------
+    dict
+        The row reached (its fleet, the probability of ``outcome`` ...), or, when no fleet
+        of the template reaches the target, the row of the largest with ``reached`` false.
+    """
+    if not 0 <= target <= 1:
+        raise OddsEngineError(f"target must be a probability between 0 and 1, not {target!r}")
+    table = naval_move_table(scenario, {location: template}, **options)
+    answered = table[table["status"] == "ok"]
+    if answered.empty:
+        raise OddsEngineError(
+            "no fleet of the template could make this naval move: "
+            + "; ".join(sorted(set(table["reason"])))
+        )
+    if outcome not in answered.columns:
+        known = [name for name in answered.columns if ":" not in name or name.startswith("lost")]
+        raise OddsEngineError(f"unknown outcome {outcome!r}; known: {', '.join(known)}")
+    for _, row in answered.iterrows():
+        if row[outcome] >= target:
+            return dict(row) | {"reached": True}
+    return dict(answered.iloc[-1]) | {"reached": False}
+
+
+def naval_move_courses(scenario, courses, *, method="exact", trials=100_000, seed=None):
+    """Answer a scenario's naval move once per course of action.
+
+    Parameters
+    ----------
+    scenario : str or path
+        A scenario file with a ``[naval_move]``, or a shipped example's name.
+    courses : mapping of name to mapping
+        Each course's naval move parameters, replacing the file's
+        (``{"stay": {"defender_policy": "fight"}, "avoid": {"defender_policy": "avoid"}}``).
+    method, trials, seed
+        As for :func:`naval_move_table`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per course: ``course``, ``status`` and ``reason``, the defenders' choice,
+        the probability of every outcome and event, and ``lost:LABEL`` expected losses.
+
+    Examples
+    --------
+    >>> table = naval_move_courses(
+    ...     "barbary_coast",
+    ...     {"all try": {}, "only Doria": {"interception_policy": {"Tyrrhenian Sea": "all"}}},
+    ... )
+    >>> [round(value * 36, 2) for value in table["intercepted:hapsburg@Tyrrhenian Sea"]]
+    [15.17, 21.0]
+    """
+    import pandas as pd
+
+    from oddsengine.moves.scenario_file import load_naval_move
+
+    if method not in _METHODS:
+        raise OddsEngineError(f"unknown method {method!r}; use exact or monte-carlo")
+    if not isinstance(courses, dict) or not courses:
+        raise OddsEngineTypeError(
+            f"courses must be a table of name = parameters, not {shown(courses)}"
+        )
+    rows = []
+    for name, parameters in courses.items():
+        if not isinstance(parameters, dict):
+            raise OddsEngineTypeError(
+                f"course {name!r}: its parameters must be a table, not {shown(parameters)}"
+            )
+        row = {"course": str(name)}
+        try:
+            move = load_naval_move(scenario, **parameters)
+            result = _answer(move, method, trials, seed)
+        except OddsEngineError as error:
+            rows.append(row | {"status": "refused", "reason": str(error)})
+            continue
+        row |= {"status": "ok", "reason": "", "choice": move.describe()["defender_choice"]}
+        row |= dict(result.p)
+        row |= {f"lost:{label}": value["mean"] for label, value in result.expected_losses().items()}
+        row |= {"method": result.method, "trials": result.trials, "seed": result.seed}
+        rows.append(row)
+    return pd.DataFrame(rows)
