@@ -38,6 +38,10 @@ the file, the key and the reason. The layout::
     retreat = "most-friendly"             # or prefer:SPACE[,SPACE]
     attacker_cards = []
     defender_cards = []
+    by_sea = ["Tyrrhenian Sea"]           # optional: a naval transport (§15) across these
+                                          # sea zones, in order, from a port to a port
+    cp = 3                                # optional: the CP left (default: enough)
+    responses = []                        # optional: ["foul-weather"] stops a transport
 
     [move.interception]                   # optional: only these spaces try
     Graz = "all"
@@ -87,6 +91,9 @@ _MOVE_KEYS = {
     "after_withdrawal",
     "garrison_joins_relief",
     "relief_goes_inside_on_tie",
+    "by_sea",
+    "cp",
+    "responses",
 }
 
 
@@ -326,5 +333,27 @@ def load_move(name_or_path, **overrides):
         "garrison_joins_relief": entry.get("garrison_joins_relief", False),
         "relief_goes_inside_on_tie": entry.get("relief_goes_inside_on_tie", True),
     }
+    spec = Move
+    if "by_sea" in entry:
+        # RULES.md §15: a move across the sea zones named, in order, is a naval transport.
+        from oddsengine.moves.transport import NavalTransport
+
+        reader.texts(entry["by_sea"], "move.by_sea", "a sea zone")
+        if "cp" in entry and (isinstance(entry["cp"], bool) or not isinstance(entry["cp"], int)):
+            reader.refuse("move.cp", f"must be a whole number of CP, not {shown(entry['cp'])}")
+        if "responses" in entry:
+            reader.texts(entry["responses"], "move.responses", "a card")
+        spec = NavalTransport
+        arguments.update(
+            by_sea=tuple(entry["by_sea"]),
+            cp=entry.get("cp"),
+            responses=tuple(entry.get("responses", ())),
+        )
+    else:
+        for name in ("cp", "responses"):
+            if name in entry:
+                reader.refuse(
+                    f"move.{name}", "applies to a naval transport only: give by_sea too"
+                )
     arguments.update(overrides)
-    return reader.build("move", Move, situation, **arguments)
+    return reader.build("move", spec, situation, **arguments)
