@@ -41,6 +41,7 @@ from oddsengine.moves.move_simulation import simulate_move
 from oddsengine.moves.scenario_file import load_move
 from oddsengine.moves.siege import SiegeCampaign, exact_campaign, simulate_campaign
 from oddsengine.moves.situation import Situation, Stack
+from oddsengine.moves.transport import NavalTransport
 from oddsengine.questions.needed import needed
 from oddsengine.questions.plans import Course, Plan, compare_plans
 from oddsengine.results.card_value import card_value
@@ -66,6 +67,7 @@ __all__ = [
     "NavalAvoidBattle",
     "NavalBattle",
     "NavalInterception",
+    "NavalTransport",
     "OddsEngineError",
     "Piracy",
     "Plan",
