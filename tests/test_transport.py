@@ -276,3 +276,26 @@ def test_cli_reports_the_cp_spent_and_the_transported_formation_lost(capsys):
     out = capsys.readouterr().out
     assert "Naples -> Tyrrhenian Sea -> Barbary Coast -> Tunis" in out
     assert "CP spent: 3 of 4 left" in out and "transported_eliminated" in out
+
+
+def test_a_plan_counts_the_cp_of_the_transport(capsys):
+    from oddsengine.cli import main
+
+    assert main(["plan", "tunis_transport_plan", "--exact", "--format", "json"]) == 0
+    courses = {row["course"]: row for row in json.loads(capsys.readouterr().out)["courses"]}
+    plain = courses["land without a card"]
+    landing = exact(load_move("tunis_transport"))
+    assert plain["siege"] == pytest.approx(landing.p["besieging"])
+    # §15: 3 CP to cross two zones and land, then the assaults on the siege laid.
+    assert plain["expected_cp"] > 3
+    assert courses["land with Tercios"]["siege"] > plain["siege"]
+
+
+def test_needed_stops_at_the_five_units_a_transport_carries(capsys):
+    from oddsengine.cli import main
+
+    argv = ["needed", "move", "taranto_transport", "--stack", "Lepanto=ottoman: ?R 1C Ibrahim"]
+    assert main([*argv, "--target", "0.75", "--event", "mover_in_control", "--method", "exact"]) == 0
+    out = capsys.readouterr().out
+    assert "3R 1C Ibrahim  <- needed" in out
+    assert "carries at most 5 land units" in out
