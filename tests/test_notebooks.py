@@ -36,6 +36,7 @@ def test_every_numbered_notebook_is_present():
         "06_naval_and_piracy.ipynb",
         "07_planning.ipynb",
         "08_explorer.ipynb",
+        "09_naval_moves_and_transport.ipynb",
     ]
 
 
