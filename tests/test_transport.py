@@ -299,3 +299,53 @@ def test_needed_stops_at_the_five_units_a_transport_carries(capsys):
     out = capsys.readouterr().out
     assert "3R 1C Ibrahim  <- needed" in out
     assert "carries at most 5 land units" in out
+
+
+def test_a_won_landing_that_cannot_besiege_moves_on_by_land_where_the_board_allows():
+    # 14 step 12: the battle won, survivors not outnumbering those inside retreat to any
+    # legal adjacent space: by land if one is open (§15), never back to sea.
+    def landing(control):
+        situation = Situation(
+            [Stack("Lepanto", "ottoman: 3R"), Stack("Naples", "hapsburg: 5R")],
+            fleets=[
+                FleetStack(zone, "ottoman: 1Sq")
+                for zone in ("Ionian Sea", "Barbary Coast", "Tyrrhenian Sea")
+            ],
+            wars=WAR,
+            control={"Lepanto": "ottoman", **control},
+        )
+        route = ("Ionian Sea", "Barbary Coast", "Tyrrhenian Sea")
+        return exact(
+            NavalTransport(situation, "Lepanto", "Naples", by_sea=route, defender_policy="fight")
+        )
+
+    open_by_land = landing({"Taranto": "ottoman"})
+    assert open_by_land.p["attacker_wins"] > open_by_land.p["besieging"] > 0
+    assert open_by_land.p["attacker_retreats"] > 0
+    frame = open_by_land.states_frame()
+    retreated = frame[frame["attacker_retreats"]]
+    assert retreated["mover_end"].str.startswith("Taranto: ottoman").all()
+    closed = landing({})
+    assert closed.p["attacker_retreats"] == 0
+    assert closed.p["transported_eliminated"] == pytest.approx(1 - closed.p["besieging"])
+    assert closed.p["transported_eliminated"] == pytest.approx(
+        open_by_land.p["transported_eliminated"] + open_by_land.p["attacker_retreats"]
+    )
+
+
+def test_a_refused_transport_is_one_line_from_the_command_line(tmp_path, capsys):
+    from importlib import resources
+
+    from oddsengine.cli import main
+
+    text = resources.files("oddsengine").joinpath("examples", "tunis_transport.toml").read_text()
+    path = tmp_path / "short_of_cp.toml"
+    path.write_text(text.replace("cp = 4", "cp = 2"))
+    assert main(["move", str(path), "--exact"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "costs 3 CP; 2 left" in error
+
+
+def test_foul_weather_stops_the_transport_in_monte_carlo_too():
+    result = simulate_move(load_move("tunis_transport", responses=["foul-weather"]), 1000, 1)
+    assert result.p["transport_stopped"] == 1
