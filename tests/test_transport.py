@@ -275,7 +275,7 @@ def test_cli_reports_the_cp_spent_and_the_transported_formation_lost(capsys):
     assert main(["move", "tunis_transport", "--exact"]) == 0
     out = capsys.readouterr().out
     assert "Naples -> Tyrrhenian Sea -> Barbary Coast -> Tunis" in out
-    assert "CP spent: 3 of 4 left" in out and "transported_eliminated" in out
+    assert "CP spent: 3 of the 4 left" in out and "transported_eliminated" in out
 
 
 def test_a_plan_counts_the_cp_of_the_transport(capsys):

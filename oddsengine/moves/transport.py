@@ -99,6 +99,10 @@ class NavalTransport(Move):
     outcome_names = TRANSPORT_OUTCOMES
     is_transport = True
 
+    def __post_init__(self):
+        object.__setattr__(self, "responses", _stopping_cards(self.responses))
+        super().__post_init__()
+
     # -- §15 requirements --------------------------------------------------------------
 
     def _check_route(self, board, origin: str, destination: str) -> None:
@@ -139,7 +143,6 @@ class NavalTransport(Move):
             )
         self._check_cp(len(zones) + 1)
         self._check_not_besieged(origin)
-        object.__setattr__(self, "responses", _stopping_cards(self.responses))
 
     def _check_cp(self, cost: int) -> None:
         cp = self.cp
@@ -252,13 +255,10 @@ class NavalTransport(Move):
         return data
 
     def title(self) -> str:
-        return (
-            f"Naval transport: {self.units.notation()}  "
-            + " -> ".join(self.route)
-        )
+        return f"Naval transport: {self.units.notation()}  " + " -> ".join(self.route)
 
     def describe_lines(self) -> list[str]:
-        left = "" if self.cp is None else f" of {self.cp} left"
+        left = "" if self.cp is None else f" of the {self.cp} left"
         lines = [f"CP spent: {self.cp_spent}{left}"]
         if self.stopped:
             played = ", ".join(card.name for card in self.responses)
