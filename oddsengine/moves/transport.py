@@ -109,7 +109,7 @@ class NavalTransport(Move):
         zones = self.by_sea
         if isinstance(zones, str):
             zones = (zones,)
-        if not isinstance(zones, (list, tuple)) or not all(isinstance(z, str) for z in zones):
+        if not isinstance(zones, (list, tuple)) or not all(isinstance(zone, str) for zone in zones):
             raise OddsEngineError(
                 f"by_sea must be a list of sea zones in the order crossed, not {shown(zones)}"
             )
