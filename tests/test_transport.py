@@ -6,6 +6,7 @@ import json
 from fractions import Fraction
 from math import comb
 
+import numpy as np
 import pytest
 
 from oddsengine import compare, exact
@@ -349,3 +350,34 @@ def test_a_refused_transport_is_one_line_from_the_command_line(tmp_path, capsys)
 def test_foul_weather_stops_the_transport_in_monte_carlo_too():
     result = simulate_move(load_move("tunis_transport", responses=["foul-weather"]), 1000, 1)
     assert result.p["transport_stopped"] == 1
+
+
+def naive_tunis_landing(trials, rng):
+    """Charles V's landing at Tunis with the dice rolled one by one (§15, §6)."""
+    counts = {"besieging": 0, "transported_eliminated": 0}
+    for _ in range(trials):
+        hapsburg_dice, ottoman_dice = 5 + 2, 5 + 1  # Charles V's 2; the defender's die
+        hapsburg_hits = sum(rng.integers(1, 7) >= 5 for _ in range(hapsburg_dice))
+        ottoman_hits = sum(rng.integers(1, 7) >= 5 for _ in range(ottoman_dice))
+        hapsburg_left = max(5 - ottoman_hits, 0)
+        ottoman_left = max(5 - hapsburg_hits, 0)
+        if hapsburg_left == 0 and ottoman_left == 0:
+            hapsburg_left = 1  # the side with more dice keeps one unit
+        inside = min(ottoman_left, 4)  # 14.1: up to 4 go inside, the rest retreat
+        if hapsburg_hits > ottoman_hits and hapsburg_left > inside:
+            counts["besieging"] += 1
+        else:
+            # A lost battle, or a won one without a siege: Tunis has no land neighbour,
+            # and there is no way back across the sea.
+            counts["transported_eliminated"] += 1
+    return {name: count / trials for name, count in counts.items()}
+
+
+def test_naive_dice_by_dice_landing_agrees_with_exact():
+    trials = 20_000
+    naive = naive_tunis_landing(trials, np.random.default_rng(15))
+    result = exact(load_move("tunis_transport"))
+    for name, value in naive.items():
+        p = result.p[name]
+        stderr = (p * (1 - p) / trials) ** 0.5
+        assert abs(value - p) < 5 * stderr, (name, value, p)
