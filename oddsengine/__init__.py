@@ -50,6 +50,7 @@ from oddsengine.moves.naval_move import NavalMove
 from oddsengine.moves.scenario_file import load_move, load_naval_move
 from oddsengine.moves.siege_campaign import SiegeCampaign
 from oddsengine.moves.situation import FleetStack, Situation, Stack
+from oddsengine.moves.transport import NavalTransport
 from oddsengine.questions.needed import needed
 from oddsengine.questions.plans import Course, Plan, compare_plans
 from oddsengine.results.card_value import card_value
@@ -77,6 +78,7 @@ __all__ = [
     "NavalBattle",
     "NavalInterception",
     "NavalMove",
+    "NavalTransport",
     "OddsEngineError",
     "Piracy",
     "Plan",

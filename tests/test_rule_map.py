@@ -678,8 +678,54 @@ RULE_MAP = [
             "test_blockade.py::test_a_blockade_forbids_every_assault",
         ],
     ),
-    # §15 Naval transport (16.3): not applied yet.
-    ("15", "naval transport", None, None, []),
+    # §15 Naval transport (16.3)
+    (
+        "15",
+        "from a port through adjacent zones holding own ships to a port: at most 5 units, "
+        "2 CP and enough to land, no enemy ships in the landing port, not besieged",
+        "oddsengine/moves/transport.py",
+        "(RULES §15)",
+        [
+            "test_transport.py::test_the_requirements_of_15_are_refused_with_the_reason",
+            "test_transport.py::test_every_zone_crossed_holds_ships_of_the_moving_power",
+            "test_transport.py::test_no_landing_in_a_port_holding_enemy_ships",
+            "test_transport.py::test_a_besieged_formation_stays",
+            "test_transport.py::test_the_landing_port_obeys_the_entry_rules_of_13_1",
+        ],
+    ),
+    (
+        "15",
+        "no interception at sea; the landing is a move into the port (land interception, "
+        "avoid battle, withdrawal, field battle, siege)",
+        "oddsengine/moves/transport.py",
+        "§15: the formation enters the port from the last sea zone",
+        [
+            "test_transport.py::test_a_landing_by_hand_interception_times_battle_times_elimination",
+            "test_transport.py::test_shipped_transports_are_found_by_name",
+        ],
+    ),
+    (
+        "15",
+        "no way back across the sea: a lost battle, or going back, eliminates the formation "
+        "and captures its leaders, unless it may move on by land",
+        "oddsengine/moves/_move_tree.py",
+        "RULES.md §15 (16.3)",
+        [
+            "test_transport.py::test_a_landing_by_hand_interception_times_battle_times_elimination",
+            "test_transport.py::test_tunis_a_lost_battle_loses_the_formation_and_captures_charles_v",
+            "test_transport.py::test_the_way_back_after_a_withdrawal_is_the_sea_unless_it_may_move_on",
+        ],
+    ),
+    (
+        "15",
+        "Foul Weather stops a transport (1 CP lost); CP spent = zones crossed + 1",
+        "oddsengine/moves/transport.py",
+        "§15: 1 CP per sea zone crossed and 1 to land",
+        [
+            "test_transport.py::test_foul_weather_stops_the_transport_for_one_cp",
+            "test_transport.py::test_cli_reports_the_cp_spent_and_the_transported_formation_lost",
+        ],
+    ),
     # §10 Exact probabilities for checking
     (
         "10",

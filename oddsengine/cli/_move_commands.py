@@ -274,8 +274,9 @@ def register(commands) -> None:
         "move",
         help="play a whole move out on the board, from a scenario file",
         description="Play a move out: interception, avoid battle, withdrawal, field battle, "
-        "retreat and siege (RULES.md 2-6). SCENARIO is a TOML file or the name of a "
-        "shipped example (e.g. vienna).",
+        "retreat and siege (RULES.md 2-6); a [move] with by_sea is a naval transport "
+        "across those sea zones, landing as a move (RULES.md 15). SCENARIO is a TOML file "
+        "or the name of a shipped example (e.g. vienna, tunis_transport).",
     )
     move.add_argument("scenario", metavar="SCENARIO", help="a .toml file or an example name")
     policies = move.add_argument_group("policies (override the file)")

@@ -222,6 +222,8 @@ class CardRule:
         Played for the defender, no combat happens this impulse.
     stops_piracy : bool
         Played by another power, the piracy action does not happen (RULES.md §12).
+    stops_transport : bool
+        Played by another power, a naval transport does not happen (RULES.md §15).
     keeps_leader_out : bool
         Played for the defender, one attacking leader stays out.
     in_move : bool
@@ -268,6 +270,7 @@ class CardRule:
     once: bool = False
     cancels: bool = False
     stops_piracy: bool = False
+    stops_transport: bool = False
     keeps_leader_out: bool = False
     in_move: bool = True
     assault_now: bool = False

@@ -277,6 +277,7 @@ CARD_RULES: dict[str, CardRule] = {
             checks=(_not_by_active,),
             cancels=True,
             stops_piracy=True,  # RULES.md §12: Foul Weather can stop a piracy action
+            stops_transport=True,  # RULES.md §15: and a naval transport (1 CP lost)
             in_move=False,
         ),
         _record(

@@ -48,7 +48,7 @@ class DefenderResponse:
         if group.force.land_units == 0:
             return options  # 13.3: a leader alone may not avoid battle
         destinations = legal_avoid_destinations(
-            self.situation, branch.placement, group.power, self.destination, self.move.origin
+            self.situation, branch.placement, group.power, self.destination, self.move.came_from
         )
         for space in destinations:
             options += [f"avoid:{space}", f"avoid:{space}+withdraw"]

@@ -106,6 +106,10 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
     def finish(self, branch: Branch, outcome: str) -> int:
         move = self.move
         mover = branch.group(MOVER)
+        if move.is_transport and mover is None and branch.group(MOVER_INSIDE) is None:
+            # RULES.md §15 (16.3): no way back across the sea: a transported formation that
+            # lost the battle, or must go back with no way on by land, is gone.
+            branch = branch.noting("transported_eliminated")
         controller = self.controller(branch)
         besiegers = garrison = ally = None
         if outcome == "besieging":
@@ -257,13 +261,13 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             return self.finish(
                 self.retreat(branch, MOVER, candidates, "attacker_retreats"), "mover_turned_back"
             )
-        if self.move.after_withdrawal == "move-on":
+        if self.move.after_withdrawal == "move-on" and self.move.may_move_on:
             # 13.4 option 1: the formation moves on (another move, paid again).
             return self.finish(branch.noting("moves_on"), "mover_moves_on")
         # 13.4 option 2: going back is a retreat and obeys every restriction of 14.1;
         # with no legal way back the formation is eliminated and its leaders captured.
         candidates = legal_retreats(
-            self.situation, branch.placement, self.mover_power, space, only=self.move.origin
+            self.situation, branch.placement, self.mover_power, space, only=self.move.came_from
         )
         branch = self.retreat(branch, MOVER, candidates, "went_back")
         return self.finish(branch, "mover_turned_back")
@@ -394,7 +398,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
                     branch.placement,
                     self.mover_power,
                     self.destination,
-                    only=self.move.origin,
+                    only=self.move.came_from,
                 )
                 branch = self.retreat(branch, MOVER, candidates, "attacker_retreats")
         return self.finish(self.siege_breaks_after_relief(branch), "mover_turned_back")
@@ -516,7 +520,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
 
     def retreat_candidates(self, branch, power) -> tuple[str, ...]:
         return legal_retreats(
-            self.situation, branch.placement, power, self.destination, forbidden=self.move.origin
+            self.situation, branch.placement, power, self.destination, forbidden=self.move.came_from
         )
 
     def after_attacker_wins(self, branch) -> int:

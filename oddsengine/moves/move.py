@@ -198,8 +198,7 @@ class Move:
         destination = board.space(self.destination).name
         if origin == destination:
             raise OddsEngineError(f"a move goes somewhere else than {origin}")
-        if not board.is_adjacent(origin, destination):
-            raise OddsEngineError(f"{destination} is not adjacent to {origin} by land")
+        self._check_route(board, origin, destination)
         object.__setattr__(self, "origin", origin)
         object.__setattr__(self, "destination", destination)
         stack = self.situation.stack(origin, self.power)
@@ -225,6 +224,7 @@ class Move:
         if units.land_units == 0:
             raise OddsEngineError("the moving formation has no land units")
         units.check_formation("mover")
+        self._check_units(units)
         object.__setattr__(self, "units", units)
         object.__setattr__(self, "defender_policy", normalise_defender_policy(self.defender_policy))
         object.__setattr__(
@@ -269,6 +269,28 @@ class Move:
         self.program  # noqa: B018  (apply the rules now: an invalid move cannot exist)
 
     # -- 13.1 who may move, and where ----------------------------------------------------
+
+    def _check_route(self, board, origin: str, destination: str) -> None:
+        """13.1: a move goes to an adjacent space (a naval transport overrides this)."""
+        if not board.is_adjacent(origin, destination):
+            raise OddsEngineError(f"{destination} is not adjacent to {origin} by land")
+
+    def _check_units(self, units: Force) -> None:
+        """Limits of the kind of move on the moving formation (none for a land move)."""
+
+    @property
+    def came_from(self) -> str:
+        """Where the mover enters the destination from: the space it moves from (13.3,
+        14.1 read it; a naval transport comes from its last sea zone)."""
+        return self.origin
+
+    #: A land move; :class:`~oddsengine.moves.transport.NavalTransport` crosses the sea.
+    is_transport = False
+
+    @property
+    def may_move_on(self) -> bool:
+        """13.4: whether the mover may move on when it cannot lay a siege."""
+        return True
 
     @cached_property
     def effective_situation(self) -> Situation:

@@ -39,6 +39,10 @@ the file, the key and the reason. The layout::
     retreat = "most-friendly"             # or prefer:SPACE[,SPACE]
     attacker_cards = []
     defender_cards = []
+    by_sea = ["Tyrrhenian Sea"]           # optional: a naval transport (§15) across these
+                                          # sea zones, in order, from a port to a port
+    cp = 3                                # optional: the CP left (default: enough)
+    responses = []                        # optional: ["foul-weather"] stops a transport
 
     [move.interception]                   # optional: only these spaces try
     Graz = "all"
@@ -117,6 +121,9 @@ _MOVE_KEYS = {
     "garrison_joins_relief",
     "relief_goes_inside_on_tie",
     "leaders_inside",
+    "by_sea",
+    "cp",
+    "responses",
 }
 
 
@@ -363,8 +370,30 @@ def load_move(name_or_path, **overrides):
         "relief_goes_inside_on_tie": entry.get("relief_goes_inside_on_tie", True),
         "leaders_inside": entry.get("leaders_inside", "best"),
     }
+    spec = Move
+    if "by_sea" in entry:
+        # RULES.md §15: a move across the sea zones named, in order, is a naval transport.
+        from oddsengine.moves.transport import NavalTransport
+
+        reader.texts(entry["by_sea"], "move.by_sea", "a sea zone")
+        if "cp" in entry and (isinstance(entry["cp"], bool) or not isinstance(entry["cp"], int)):
+            reader.refuse("move.cp", f"must be a whole number of CP, not {shown(entry['cp'])}")
+        if "responses" in entry:
+            reader.texts(entry["responses"], "move.responses", "a card")
+        spec = NavalTransport
+        arguments.update(
+            by_sea=tuple(entry["by_sea"]),
+            cp=entry.get("cp"),
+            responses=tuple(entry.get("responses", ())),
+        )
+    else:
+        for name in ("cp", "responses"):
+            if name in entry:
+                reader.refuse(
+                    f"move.{name}", "applies to a naval transport only: give by_sea too"
+                )
     arguments.update(overrides)
-    return reader.build("move", Move, situation, **arguments)
+    return reader.build("move", spec, situation, **arguments)
 
 
 _NAVAL_MOVE_KEYS = {
@@ -488,4 +517,3 @@ def _naval_move_parts(name_or_path):
     if "policy" in entry:
         arguments["post_roll_policy"] = entry["policy"]
     return reader, situation, arguments
-

@@ -454,7 +454,8 @@ def _move_row(plan, course, method, trials, seed) -> dict:
     in_control = p["mover_in_control"]
     taken = np.full(plan.horizon + 1, in_control)
     broken = 0.0
-    cp = MOVE_CP
+    # RULES.md §15: a naval transport spends 1 CP per sea zone crossed and 1 to land.
+    cp = move.cp_spent if move.is_transport else MOVE_CP
     variance = np.zeros(plan.horizon + 1)
     if method != "exact":
         variance += in_control * (1 - in_control) / trials

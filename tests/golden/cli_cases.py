@@ -25,6 +25,7 @@ _COMBATS = [
     ["intercept", "--interceptor", "hapsburg: 8R charles-v", "--mover", "7R 1C Suleiman"],
     ["avoid", "--defender", "hapsburg: 2R Ferdinand", "--attacker", "7R 1C Suleiman"],
     ["move", "vienna"],
+    ["move", "taranto_transport"],
     ["siege", "--besiegers", "4R", "--garrison", "2R"],
     ["naval", "--attacker", "3Sq", "--defender", "2Sq", "--survivors"],
     ["piracy", "--pirates", "ottoman: 2Co", "--target-ports", "2"],
@@ -66,6 +67,7 @@ _MONTE_CARLO = [
         "2",
     ],
     ["move", "vienna", "--trials", "20000", "--seed", "1"],
+    ["move", "tunis_transport", "--trials", "20000", "--seed", "1"],
     ["naval", "--attacker", "3Sq", "--defender", "2Sq", "--trials", "20000", "--seed", "5"],
 ]
 _FORMATS = ["table", "json", "csv"]
