@@ -867,3 +867,169 @@ def test_relief_loses_on_fewer_hits_and_only_the_besiegers_losses_count():
     close(result.p["siege_broken"], relief_broken(4, 4, 5, 6, 1))
     won = sum(w for w, ok, *_ in battle(4, 4, 5, 6) if ok)
     close(result.p["attacker_wins"], won)
+
+
+# -- more refusals and eligibility, each from the text ------------------------------------
+
+
+def test_no_avoid_battle_once_an_interception_succeeded():
+    # §2 step 3: a successful interception goes straight to the battle (2d6 >= 9).
+    situation = Situation(
+        [
+            Stack("Pressburg", "ottoman: 4R"),
+            Stack("Vienna", "hapsburg: 2R"),
+            Stack("Graz", "hapsburg: 4R"),
+        ],
+        control={"Pressburg": "ottoman"},
+        wars=[("ottoman", "hapsburg")],
+    )
+    result = exact(Move(situation, "Pressburg", "Vienna", defender_policy="avoid:Linz"))
+    p = roll(0)
+    close(result.p["avoid_attempted"], 1 - p)
+    close(result.p["avoided_battle"], (1 - p) * roll(0))
+    close(result.p["field_battle"], p + (1 - p) * (1 - roll(0)))
+
+
+@pytest.mark.parametrize(
+    ("space", "settings"),
+    [
+        ("Pressburg", {}),  # the space the mover came from
+        ("Graz", {"stacks": [Stack("Graz", "ottoman: 1R")]}),  # enemy units there
+        ("Linz", {"unrest": ["Linz"]}),  # in unrest
+        ("Brunn", {}),  # Hungarian: controlled by a non-ally
+    ],
+)
+def test_avoid_battle_destinations_the_rules_forbid(space, settings):
+    stacks = [
+        Stack("Pressburg", "ottoman: 4R"),
+        Stack("Vienna", "hapsburg: 2R"),
+        *settings.pop("stacks", []),
+    ]
+    situation = Situation(
+        stacks, control={"Pressburg": "ottoman"}, wars=[("ottoman", "hapsburg")], **settings
+    )
+    move = Move(
+        situation, "Pressburg", "Vienna", defender_policy="fight", interception_policy="none"
+    )
+    assert f"avoid:{space}" not in move.defender_choices
+    with pytest.raises(OddsEngineError, match="not a legal choice"):
+        Move(
+            situation,
+            "Pressburg",
+            "Vienna",
+            defender_policy=f"avoid:{space}",
+            interception_policy="none",
+        )
+
+
+def test_no_withdrawal_in_an_unfortified_space():
+    move = Move(graz_situation("hapsburg: 2R"), "Mohacs", "Graz", defender_policy="fight")
+    assert "withdraw" not in move.defender_choices
+
+
+@pytest.mark.parametrize(
+    ("stack", "reason"),
+    [
+        (Stack("Salzburg", "hapsburg: 4R"), "across a pass"),
+        (Stack("Vienna", "hapsburg: 4R", intercepted_this_impulse=True), "tried already"),
+        (Stack("Agram", "england: 4R"), "not allied to the Hapsburg units in Graz"),
+    ],
+)
+def test_stacks_that_may_not_intercept(stack, reason):
+    # 13.2: not across a pass; a unit tries once per impulse; into a space holding land
+    # units only their power or its allies (England is at war with the Hapsburgs here).
+    situation = Situation(
+        [Stack("Mohacs", "ottoman: 4R"), Stack("Graz", "hapsburg: 2R"), stack],
+        control={"Mohacs": "ottoman", "Salzburg": "hapsburg"},
+        wars=[("ottoman", "hapsburg"), ("ottoman", "england"), ("england", "hapsburg")],
+    )
+    move = Move(situation, "Mohacs", "Graz", defender_policy="fight")
+    assert move.interception_attempts == (), reason
+
+
+def test_the_vienna_example_of_the_original():
+    # Original 004: Charles V intercepts on 2d6 + 2 - 1 >= 9 (15/36); the battle is
+    # 8 + 2 = 10 Ottoman dice against 10 + 2 + 1 = 13 Hapsburg dice.
+    situation = Situation(
+        [
+            Stack("Pressburg", "ottoman: 7R 1C Suleiman Ibrahim"),
+            Stack("Graz", "hapsburg: 8R Charles V"),
+            Stack("Vienna", "hapsburg: 2R Ferdinand"),
+        ],
+        control={"Pressburg": "ottoman"},
+        wars=[("ottoman", "hapsburg")],
+    )
+    move = Move(situation, "Pressburg", "Vienna", defender_policy="fight")
+    result = exact(move)
+    close(result.p["intercepted"], Fraction(15, 36))
+    dice = {(b.attacker_dice, b.defender_dice) for b, _ in move.program.battles}
+    assert (10, 13) in dice
+    # Not intercepted, Ferdinand's 2 regulars fight: 2 + 1 + 1 = 4 dice.
+    assert dice == {(10, 13), (10, 4)}
+    p = Fraction(15, 36)
+    close(result.p["attacker_wins"], p * attacker_wins(10, 13) + (1 - p) * attacker_wins(10, 4))
+
+
+@pytest.mark.parametrize(
+    ("force", "allowed"),
+    [
+        ("13R Suleiman", False),  # 5.1: Suleiman commands 12
+        ("12R Suleiman", True),
+        ("13R Suleiman Ibrahim", True),  # 12 + 6 = 18
+        ("5R", False),  # 4 without a leader
+    ],
+)
+def test_the_command_limit_of_a_moving_formation(force, allowed):
+    situation = Situation(
+        [Stack("Pressburg", f"ottoman: {force}")],
+        control={"Pressburg": "ottoman"},
+        wars=[("ottoman", "hapsburg")],
+    )
+    if allowed:
+        close(exact(Move(situation, "Pressburg", "Vienna")).p["besieging"], 1)
+    else:
+        with pytest.raises(OddsEngineError, match="formation"):
+            Move(situation, "Pressburg", "Vienna")
+
+
+def test_a_winner_that_does_not_outnumber_those_inside_with_nowhere_to_go_is_eliminated():
+    # 14 step 12: 3 Ottomans with Ibrahim (4 dice) beat 4 Hapsburgs (5 dice) in Vienna; the
+    # survivors go inside; a winner not outnumbering them retreats to a legal adjacent
+    # space, and a loser must go back to Pressburg: here in unrest, with Graz and Linz
+    # Hapsburg and Brunn Hungarian, there is none. Eliminated, Ibrahim captured.
+    situation = one_power_in_vienna(
+        "hapsburg: 4R", mover="ottoman: 3R Ibrahim", unrest=["Pressburg"]
+    )
+    move = Move(situation, "Pressburg", "Vienna", defender_policy="fight")
+    result = exact(move)
+    outcomes = list(battle(3, 4, 4, 5))
+    besieging = sum(w for w, won, a_left, d_left, *_ in outcomes if won and a_left > d_left)
+    close(result.p["besieging"], besieging)
+    close(result.p["attacker_eliminated"], 1 - besieging)
+    close(result.p["leaders_captured"], 1 - besieging)
+
+
+def test_an_ally_avoids_with_part_of_its_units():
+    # 13.3: England tries with 1 of its 2 regulars (2d6 >= 9); then 2R Ferdinand and 1 or 2
+    # English regulars fight: 3 + 1 + 1 = 5 or 4 + 1 + 1 = 6 dice against 8 + 2 = 10.
+    situation = Situation(
+        [
+            Stack("Pressburg", "ottoman: 8R Suleiman"),
+            Stack("Vienna", "hapsburg: 2R Ferdinand"),
+            Stack("Vienna", "england: 2R"),
+        ],
+        control={"Pressburg": "ottoman"},
+        wars=OTTOMAN_WARS,
+        alliances=ALLIES,
+    )
+    move = Move(
+        situation,
+        "Pressburg",
+        "Vienna",
+        defender_policy={"hapsburg": "fight", "england": "avoid:Linz"},
+        avoiding_units={"england": "1R"},
+    )
+    result = exact(move)
+    p = roll(0)
+    close(result.p["avoided_battle"], p)
+    close(result.p["attacker_wins"], p * attacker_wins(10, 5) + (1 - p) * attacker_wins(10, 6))
