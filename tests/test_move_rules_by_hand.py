@@ -1033,3 +1033,43 @@ def test_an_ally_avoids_with_part_of_its_units():
     p = roll(0)
     close(result.p["avoided_battle"], p)
     close(result.p["attacker_wins"], p * attacker_wins(10, 5) + (1 - p) * attacker_wins(10, 6))
+
+
+def test_an_ottoman_stack_intercepts_with_a_formation_that_holds_cavalry():
+    # 5.1 / 13.2: 6 regulars and 2 cavalry without a leader send 4 units; with one
+    # cavalry among them the roll is 2d6 + 1 >= 9 (15/36).
+    situation = Situation(
+        [Stack("Vienna", "hapsburg: 4R"), Stack("Mohacs", "ottoman: 6R 2C")],
+        wars=[("ottoman", "hapsburg")],
+    )
+    move = Move(situation, "Vienna", "Graz", defender_policy="fight")
+    (attempt,) = move.interception_attempts
+    assert attempt.force.land_units == 4 and attempt.force.cavalry >= 1
+    close(exact(move).p["intercepted"], roll(1))
+
+
+def test_besiegers_beaten_by_the_relief_may_not_retreat_where_it_came_from():
+    # The relief (1R, 1 die) comes from Ottoman-controlled Linz against 3R with Ibrahim
+    # (3 + 1 + 1 = 5 dice); Pressburg and Brunn are Hungarian, Graz Hapsburg.
+    # Relief wins (1 hit, none taken): the besiegers lost the battle, so Linz, where the
+    # enemy came from, is closed to them (14.1): eliminated, Ibrahim captured.
+    # Relief loses but the siege breaks (0-0: it goes inside, 3 is not more than 3; or its
+    # 1 hit leaves 2 against 2): the besiegers retreat free, to Linz (the engine's reading
+    # in the README: they are not the loser of the battle).
+    situation = Situation(
+        [
+            Stack("Vienna", "ottoman: 3R Ibrahim"),
+            Stack("Vienna", "hapsburg: 2R", besieged=True),
+            Stack("Linz", "hapsburg: 1R"),
+        ],
+        control={"Linz": "ottoman"},
+        wars=[("ottoman", "hapsburg")],
+    )
+    move = Move(situation, "Linz", "Vienna", defender_policy="fight")
+    result = exact(move)
+    miss = 1 - THIRD
+    close(result.p["siege_broken"], THIRD + miss**6)
+    close(result.p["leaders_captured"], THIRD * miss**5)
+    for _, state in states(move):
+        if "siege_broken" in state.events and "attacker_wins" not in state.events:
+            assert "Linz: ottoman" in state.mover_end + state.defenders_end, state
