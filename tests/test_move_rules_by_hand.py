@@ -1073,3 +1073,32 @@ def test_besiegers_beaten_by_the_relief_may_not_retreat_where_it_came_from():
     for _, state in states(move):
         if "siege_broken" in state.events and "attacker_wins" not in state.events:
             assert "Linz: ottoman" in state.mover_end + state.defenders_end, state
+
+
+def test_withdrawal_into_a_fortress_of_an_ally():
+    # 13.4: a fortified space controlled by the defender *or an ally*: Hapsburg units in
+    # English-controlled Vienna withdraw; 4 Ottomans outnumber the 2 inside: a siege.
+    situation = Situation(
+        [Stack("Pressburg", "ottoman: 4R"), Stack("Vienna", "hapsburg: 2R")],
+        control={"Pressburg": "ottoman", "Vienna": "england"},
+        wars=OTTOMAN_WARS,
+        alliances=ALLIES,
+    )
+    move = Move(situation, "Pressburg", "Vienna", defender_policy="withdraw")
+    result = exact(move)
+    close(result.p["withdrew"], 1)
+    close(result.p["besieging"], 1)
+
+
+def test_interception_in_impulse_order_agrees_with_monte_carlo():
+    situation = vienna_example(
+        extra=[
+            Stack("Graz", "hapsburg: 4R"),
+            Stack("Brunn", "hapsburg: 4R"),
+            Stack("Linz", "england: 4R"),
+        ],
+    )
+    move = Move(situation, "Pressburg", "Vienna")
+    monte_carlo_agrees(
+        move, ["intercepted", "intercepted:england@Linz", "attacker_wins", "besieging"]
+    )
