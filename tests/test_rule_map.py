@@ -49,7 +49,7 @@ RULE_MAP = [
             "test_move_rules.py::test_a_joining_garrison_does_not_count_against_the_formation_limit",
             "test_move_rules_by_hand.py::test_a_defending_stack_larger_than_a_formation_fights_whole",
             "test_move_rules_by_hand.py::test_avoiding_units_may_exceed_one_formation",
-            "test_move_rules_by_hand.py::test_an_interceptor_without_a_leader_sends_four_units",
+            "test_interception_by_hand.py::test_an_interceptor_without_a_leader_sends_four_units",
         ],
     ),
     # §2 A move into a space (13.1)
@@ -90,9 +90,9 @@ RULE_MAP = [
         [
             "test_rolls.py::test_vienna_interception_is_15_in_36",
             "test_rolls.py::test_interception_modifiers",
-            "test_move_rules_by_hand.py::test_ottoman_cavalry_adds_one_to_an_interception",
-            "test_move_rules_by_hand.py::test_interceptors_lose_one_against_ottoman_cavalry",
-            "test_move_rules_by_hand.py::test_the_vienna_example_of_the_original",
+            "test_interception_by_hand.py::test_ottoman_cavalry_adds_one_to_an_interception",
+            "test_interception_by_hand.py::test_interceptors_lose_one_against_ottoman_cavalry",
+            "test_interception_by_hand.py::test_the_vienna_example_of_the_original",
         ],
     ),
     (
@@ -104,8 +104,8 @@ RULE_MAP = [
             "test_move.py::test_no_interception_across_a_pass_by_besieged_or_already_tried_units",
             "test_move.py::test_only_the_destination_power_or_its_allies_may_intercept",
             "test_move_rules.py::test_a_move_into_its_own_unbesieged_fortified_space_cannot_be_intercepted",
-            "test_move_rules_by_hand.py::test_stacks_that_may_not_intercept",
-            "test_move_rules_by_hand.py::test_a_leader_alone_does_not_intercept",
+            "test_interception_by_hand.py::test_stacks_that_may_not_intercept",
+            "test_interception_by_hand.py::test_a_leader_alone_does_not_intercept",
         ],
     ),
     (
@@ -125,8 +125,8 @@ RULE_MAP = [
         "13.2 (original 001): once one power succeeds",
         [
             "test_move.py::test_one_power_succeeding_stops_other_powers_but_not_its_own_other_spaces",
-            "test_move_rules_by_hand.py::test_two_stacks_of_one_power_both_try",
-            "test_move_rules_by_hand.py::test_several_powers_intercept_in_impulse_order",
+            "test_interception_by_hand.py::test_two_stacks_of_one_power_both_try",
+            "test_interception_by_hand.py::test_several_powers_intercept_in_impulse_order",
         ],
     ),
     (
@@ -259,9 +259,9 @@ RULE_MAP = [
             "test_whole_move_rules.py::test_the_example_of_the_issue_two_go_inside_two_besiegers_left",
             "test_whole_move_rules.py::test_besiegers_with_no_legal_retreat_are_eliminated_and_their_leaders_captured",
             "test_move.py::test_relief_of_a_siege_is_a_battle_against_the_besiegers",
-            "test_move_rules_by_hand.py::test_a_single_relief_unit_going_inside_on_a_tie_breaks_the_siege",
-            "test_move_rules_by_hand.py::test_besiegers_broken_with_no_legal_retreat_are_eliminated_with_their_leader",
-            "test_move_rules_by_hand.py::test_relief_loses_on_fewer_hits_and_only_the_besiegers_losses_count",
+            "test_retreat_and_relief_by_hand.py::test_a_single_relief_unit_going_inside_on_a_tie_breaks_the_siege",
+            "test_retreat_and_relief_by_hand.py::test_besiegers_broken_with_no_legal_retreat_are_eliminated_with_their_leader",
+            "test_retreat_and_relief_by_hand.py::test_relief_loses_on_fewer_hits_and_only_the_besiegers_losses_count",
         ],
     ),
     (
@@ -327,8 +327,8 @@ RULE_MAP = [
         "14 step 12",
         [
             "test_move.py::test_relief_of_a_siege_is_a_battle_against_the_besiegers",
-            "test_move_rules_by_hand.py::test_the_winner_in_a_fortified_space_besieges_only_if_it_outnumbers_those_inside",
-            "test_move_rules_by_hand.py::test_a_winner_that_does_not_outnumber_those_inside_with_nowhere_to_go_is_eliminated",
+            "test_retreat_and_relief_by_hand.py::test_the_winner_in_a_fortified_space_besieges_only_if_it_outnumbers_those_inside",
+            "test_retreat_and_relief_by_hand.py::test_a_winner_that_does_not_outnumber_those_inside_with_nowhere_to_go_is_eliminated",
         ],
     ),
     # §6.1 Retreat (14.1)
@@ -340,8 +340,8 @@ RULE_MAP = [
         [
             "test_move.py::test_losing_defender_may_not_retreat_to_where_the_enemy_came_from",
             "test_move.py::test_retreat_goes_to_the_space_with_most_friendly_units",
-            "test_move_rules_by_hand.py::test_the_loser_retreats_to_the_space_the_policy_prefers",
-            "test_move_rules_by_hand.py::test_a_loser_with_no_legal_retreat_is_eliminated_and_its_leader_captured",
+            "test_retreat_and_relief_by_hand.py::test_the_loser_retreats_to_the_space_the_policy_prefers",
+            "test_retreat_and_relief_by_hand.py::test_a_loser_with_no_legal_retreat_is_eliminated_and_its_leader_captured",
         ],
     ),
     (
@@ -352,7 +352,7 @@ RULE_MAP = [
         [
             "test_move.py::test_losing_attacker_goes_back_where_it_came_from",
             "test_move.py::test_losing_attacker_without_a_legal_space_is_eliminated_and_leaders_captured",
-            "test_move_rules_by_hand.py::test_a_losing_attacker_whose_origin_is_in_unrest_is_eliminated",
+            "test_retreat_and_relief_by_hand.py::test_a_losing_attacker_whose_origin_is_in_unrest_is_eliminated",
         ],
     ),
     (
@@ -386,7 +386,7 @@ RULE_MAP = [
         [
             "test_move_rules.py::test_relief_force_goes_inside_on_a_tied_loss",
             "test_move_rules.py::test_garrison_joins_the_relief_battle",
-            "test_move_rules_by_hand.py::test_the_garrison_joins_the_relief_battle",
+            "test_retreat_and_relief_by_hand.py::test_the_garrison_joins_the_relief_battle",
         ],
     ),
     (
@@ -396,7 +396,7 @@ RULE_MAP = [
         "15.2: the relief force won: the siege is broken",
         [
             "test_whole_move_rules.py::test_a_relief_that_wins_on_hits_breaks_the_siege_with_no_survivors",
-            "test_move_rules_by_hand.py::test_a_relief_that_wins_on_hits_with_no_unit_left_breaks_the_siege",
+            "test_retreat_and_relief_by_hand.py::test_a_relief_that_wins_on_hits_with_no_unit_left_breaks_the_siege",
         ],
     ),
     # §7 Assault (15.1, original 000)
