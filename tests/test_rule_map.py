@@ -36,6 +36,8 @@ RULE_MAP = [
         [
             "test_forces.py::test_command_capacity_of_a_formation",
             "test_forces.py::test_formation_too_large_for_its_leaders_is_refused",
+            "test_move_rules_by_hand.py::test_the_command_limit_of_a_moving_formation",
+            "test_move_rules_by_hand.py::test_a_moving_formation_over_the_command_limit_is_refused",
         ],
     ),
     (
@@ -47,6 +49,9 @@ RULE_MAP = [
             "test_assault_formation.py::test_fourteen_regulars_with_ibrahim_against_two",
             "test_move_rules.py::test_a_stack_larger_than_a_formation_intercepts_with_one_formation",
             "test_move_rules.py::test_a_joining_garrison_does_not_count_against_the_formation_limit",
+            "test_move_rules_by_hand.py::test_a_defending_stack_larger_than_a_formation_fights_whole",
+            "test_move_rules_by_hand.py::test_avoiding_units_may_exceed_one_formation",
+            "test_interception_by_hand.py::test_an_interceptor_without_a_leader_sends_four_units",
         ],
     ),
     # §2 A move into a space (13.1)
@@ -74,7 +79,8 @@ RULE_MAP = [
         "oddsengine/moves/_move_defence.py",
         "13.3 / 13.1",
         [
-            "test_move_rules.py::test_a_leader_alone_in_an_unfortified_space_is_captured_without_a_battle"
+            "test_move_rules.py::test_a_leader_alone_in_an_unfortified_space_is_captured_without_a_battle",
+            "test_move_rules_by_hand.py::test_units_avoid_and_leave_their_leader_alone_in_the_open",
         ],
     ),
     # §3 Interception (13.2, original 001)
@@ -86,6 +92,9 @@ RULE_MAP = [
         [
             "test_rolls.py::test_vienna_interception_is_15_in_36",
             "test_rolls.py::test_interception_modifiers",
+            "test_interception_by_hand.py::test_ottoman_cavalry_adds_one_to_an_interception",
+            "test_interception_by_hand.py::test_interceptors_lose_one_against_ottoman_cavalry",
+            "test_interception_by_hand.py::test_the_vienna_example_of_the_original",
         ],
     ),
     (
@@ -97,6 +106,8 @@ RULE_MAP = [
             "test_move.py::test_no_interception_across_a_pass_by_besieged_or_already_tried_units",
             "test_move.py::test_only_the_destination_power_or_its_allies_may_intercept",
             "test_move_rules.py::test_a_move_into_its_own_unbesieged_fortified_space_cannot_be_intercepted",
+            "test_interception_by_hand.py::test_stacks_that_may_not_intercept",
+            "test_interception_by_hand.py::test_a_leader_alone_does_not_intercept",
         ],
     ),
     (
@@ -114,7 +125,11 @@ RULE_MAP = [
         "impulse order; once one power succeeds no other power tries",
         "oddsengine/moves/_move_tree.py",
         "13.2 (original 001): once one power succeeds",
-        ["test_move.py::test_one_power_succeeding_stops_other_powers_but_not_its_own_other_spaces"],
+        [
+            "test_move.py::test_one_power_succeeding_stops_other_powers_but_not_its_own_other_spaces",
+            "test_interception_by_hand.py::test_two_stacks_of_one_power_both_try",
+            "test_interception_by_hand.py::test_several_powers_intercept_in_impulse_order",
+        ],
     ),
     (
         "3",
@@ -132,6 +147,9 @@ RULE_MAP = [
         [
             "test_rolls.py::test_avoid_battle_uses_the_same_cavalry_modifiers",
             "test_rolls.py::test_avoid_battle_is_automatic_after_a_lost_battle",
+            "test_move_rules_by_hand.py::test_partial_avoid_battle_the_leader_stays",
+            "test_move_rules_by_hand.py::test_avoid_battle_against_ottoman_cavalry",
+            "test_move_rules_by_hand.py::test_ottoman_cavalry_adds_one_to_avoid_battle",
         ],
     ),
     (
@@ -142,6 +160,7 @@ RULE_MAP = [
         [
             "test_move.py::test_avoid_battle_roll_and_destination",
             "test_move.py::test_vienna_defender_options_if_the_interception_fails",
+            "test_move_rules_by_hand.py::test_avoid_battle_destinations_the_rules_forbid",
         ],
     ),
     (
@@ -152,6 +171,9 @@ RULE_MAP = [
         [
             "test_move_rules.py::test_allied_defenders_avoid_battle_separately",
             "test_move_rules.py::test_partial_avoid_battle",
+            "test_move_rules_by_hand.py::test_three_allied_powers_one_avoids_automatically_one_tries",
+            "test_move_rules_by_hand.py::test_controlling_power_avoids_and_its_ally_fights_alone_and_retreats",
+            "test_move_rules_by_hand.py::test_an_ally_avoids_with_part_of_its_units",
         ],
     ),
     (
@@ -174,6 +196,7 @@ RULE_MAP = [
             "test_whole_move_rules.py::test_when_one_ally_avoids_the_other_fights_alone",
             "test_whole_move_rules.py::test_both_allies_avoiding_agrees_with_monte_carlo",
             "test_whole_move_rules.py::test_besiegers_that_all_avoid_battle_break_the_siege",
+            "test_move_rules_by_hand.py::test_three_allied_powers_all_avoid_battle",
         ],
     ),
     # §5 Withdrawal (13.4) and siege (15)
@@ -185,6 +208,12 @@ RULE_MAP = [
         [
             "test_move.py::test_up_to_four_units_withdraw_into_the_fortification_the_loser_controls",
             "test_move_rules.py::test_allied_defenders_withdraw_together",
+            "test_move_rules_by_hand.py::test_partial_avoid_then_four_left_withdraw",
+            "test_move_rules_by_hand.py::test_partial_avoid_leaving_five_may_not_withdraw",
+            "test_move_rules_by_hand.py::test_five_units_may_not_withdraw",
+            "test_move_rules_by_hand.py::test_allied_defenders_with_five_units_may_not_withdraw",
+            "test_move_rules_by_hand.py::test_no_withdrawal_once_an_interception_succeeded",
+            "test_move_rules_by_hand.py::test_no_withdrawal_in_an_unfortified_space",
         ],
     ),
     (
@@ -196,6 +225,9 @@ RULE_MAP = [
             "test_move_rules.py::test_going_back_after_a_withdrawal",
             "test_move_rules.py::test_going_back_is_a_retreat_with_no_legal_space_the_formation_is_eliminated",
             "test_move_rules.py::test_moving_on_after_a_withdrawal_is_a_policy",
+            "test_move_rules_by_hand.py::test_going_back_to_a_space_of_a_non_ally_is_no_retreat",
+            "test_move_rules_by_hand.py::test_going_back_into_enemy_units_is_no_retreat",
+            "test_move_rules_by_hand.py::test_four_movers_against_four_inside_go_back",
         ],
     ),
     (
@@ -206,6 +238,7 @@ RULE_MAP = [
         [
             "test_move.py::test_vienna_best_defence_is_to_withdraw",
             "test_situation.py::test_more_than_four_units_inside_a_fortification_are_refused",
+            "test_move_rules_by_hand.py::test_four_units_with_two_leaders_withdraw_and_five_movers_besiege",
         ],
     ),
     (
@@ -228,6 +261,9 @@ RULE_MAP = [
             "test_whole_move_rules.py::test_the_example_of_the_issue_two_go_inside_two_besiegers_left",
             "test_whole_move_rules.py::test_besiegers_with_no_legal_retreat_are_eliminated_and_their_leaders_captured",
             "test_move.py::test_relief_of_a_siege_is_a_battle_against_the_besiegers",
+            "test_retreat_and_relief_by_hand.py::test_a_single_relief_unit_going_inside_on_a_tie_breaks_the_siege",
+            "test_retreat_and_relief_by_hand.py::test_besiegers_broken_with_no_legal_retreat_are_eliminated_with_their_leader",
+            "test_retreat_and_relief_by_hand.py::test_relief_loses_on_fewer_hits_and_only_the_besiegers_losses_count",
         ],
     ),
     (
@@ -291,7 +327,11 @@ RULE_MAP = [
         "the winner in a fortified space besieges or retreats",
         "oddsengine/moves/_move_tree.py",
         "14 step 12",
-        ["test_move.py::test_relief_of_a_siege_is_a_battle_against_the_besiegers"],
+        [
+            "test_move.py::test_relief_of_a_siege_is_a_battle_against_the_besiegers",
+            "test_retreat_and_relief_by_hand.py::test_the_winner_in_a_fortified_space_besieges_only_if_it_outnumbers_those_inside",
+            "test_retreat_and_relief_by_hand.py::test_a_winner_that_does_not_outnumber_those_inside_with_nowhere_to_go_is_eliminated",
+        ],
     ),
     # §6.1 Retreat (14.1)
     (
@@ -302,6 +342,8 @@ RULE_MAP = [
         [
             "test_move.py::test_losing_defender_may_not_retreat_to_where_the_enemy_came_from",
             "test_move.py::test_retreat_goes_to_the_space_with_most_friendly_units",
+            "test_retreat_and_relief_by_hand.py::test_the_loser_retreats_to_the_space_the_policy_prefers",
+            "test_retreat_and_relief_by_hand.py::test_a_loser_with_no_legal_retreat_is_eliminated_and_its_leader_captured",
         ],
     ),
     (
@@ -312,6 +354,7 @@ RULE_MAP = [
         [
             "test_move.py::test_losing_attacker_goes_back_where_it_came_from",
             "test_move.py::test_losing_attacker_without_a_legal_space_is_eliminated_and_leaders_captured",
+            "test_retreat_and_relief_by_hand.py::test_a_losing_attacker_whose_origin_is_in_unrest_is_eliminated",
         ],
     ),
     (
@@ -345,6 +388,7 @@ RULE_MAP = [
         [
             "test_move_rules.py::test_relief_force_goes_inside_on_a_tied_loss",
             "test_move_rules.py::test_garrison_joins_the_relief_battle",
+            "test_retreat_and_relief_by_hand.py::test_the_garrison_joins_the_relief_battle",
         ],
     ),
     (
@@ -352,7 +396,10 @@ RULE_MAP = [
         "a relief that wins on hits breaks the siege, even with no unit left",
         "oddsengine/moves/_move_tree.py",
         "15.2: the relief force won: the siege is broken",
-        ["test_whole_move_rules.py::test_a_relief_that_wins_on_hits_breaks_the_siege_with_no_survivors"],
+        [
+            "test_whole_move_rules.py::test_a_relief_that_wins_on_hits_breaks_the_siege_with_no_survivors",
+            "test_retreat_and_relief_by_hand.py::test_a_relief_that_wins_on_hits_with_no_unit_left_breaks_the_siege",
+        ],
     ),
     # §7 Assault (15.1, original 000)
     (
