@@ -140,3 +140,21 @@ def test_monte_carlo_cells_are_rounded_to_their_standard_error():
     cell = row.split("|")[2].strip()
     _, _, decimals = cell.rstrip("%").partition(".")
     assert len(decimals) == 3, cell
+
+
+@pytest.mark.parametrize(
+    ("outcome", "hint"),
+    [("sucess", "did you mean 'success'"), ("expected_attacker_losses", "The outcomes are")],
+)
+@pytest.mark.parametrize("method", ["exact", "monte-carlo"])
+def test_an_unknown_outcome_is_refused_not_tabled_as_zeros(outcome, hint, method):
+    with pytest.raises(oe.OddsEngineError, match=hint) as refusal:
+        odds_table(
+            "assault", "3..5R L1", "hapsburg: 1..2R", outcome=outcome, method=method, trials=1000
+        )
+    assert "siege_continues" in str(refusal.value)  # the valid names are listed
+
+
+def test_an_event_may_be_tabled():
+    table = odds_table("assault", "3R L1", "hapsburg: 1R", outcome="defender_leaders_captured")
+    assert table.outcome == "defender_leaders_captured"

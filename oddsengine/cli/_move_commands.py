@@ -78,9 +78,19 @@ def _run_move(arguments):
             stream.write(
                 f"  {record['probability']:>9.4%}  {record['outcome']:<18} "
                 f"mover {record['mover_end']}; defenders {record['defenders_end']}"
-                + (f"; captured {record['captured']}" if record["captured"] else "")
+                + _captured_words(record)
                 + "\n"
             )
+
+
+def _captured_words(record) -> str:
+    """``"; captured: mover's Suleiman; defenders' Ferdinand"``, or nothing."""
+    parts = [
+        f"{whose} {record[column]}"
+        for whose, column in (("mover's", "attacker_captured"), ("defenders'", "defender_captured"))
+        if record[column]
+    ]
+    return f"; captured: {'; '.join(parts)}" if parts else ""
 
 
 def _avoiding_units(text: str):

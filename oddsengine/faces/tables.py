@@ -33,7 +33,7 @@ from oddsengine.faces.bbcode import fixed_width_table
 from oddsengine.faces.refusals import warn_refused
 from oddsengine.faces.sweep import Sweep, run_batch
 from oddsengine.faces.templates import ForceTemplate, parse_template
-from oddsengine.kinds import kind_of, table_kinds
+from oddsengine.kinds import check_outcome_name, kind_of, table_kinds
 from oddsengine.results.output import percent_decimals
 from oddsengine.results.result import Z95
 
@@ -489,6 +489,9 @@ def odds_table(
     cell_method, cell_trials = {}, {}
     methods, trial_counts = set(), set()
     sampled, exact_scenarios = [], []
+    # An outcome no cell reports is refused, not shown as a table of zeros.
+    answered = [scenario.spec for scenario in scenarios if scenario.spec is not None]
+    check_outcome_name(outcome, answered, where="odds table")
     for scenario in scenarios:
         if scenario.spec is None:
             continue

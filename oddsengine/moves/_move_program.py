@@ -78,6 +78,8 @@ BASE_EVENTS = (
     "attacker_eliminated",
     "defender_eliminated",
     "leaders_captured",
+    "attacker_leaders_captured",
+    "defender_leaders_captured",
     "control_changes",
     "siege",
     "siege_broken",
@@ -108,6 +110,10 @@ class EndState:
     events: frozenset
     besiegers: Force | None = None
     garrison: Force | None = None
+    #: The captured leaders by side: the moving formation's and the defenders' (14.1, 14
+    #: step 10); ``captured`` lists both.
+    attacker_captured: str = ""
+    defender_captured: str = ""
 
     def key(self):
         return (
@@ -131,6 +137,7 @@ class Branch:
     captured: tuple[str, ...] = ()
     controller: str | None = None
     defender_lost: int = 0
+    attacker_captured: tuple[str, ...] = ()
 
     def group(self, label):
         for group in self.placement:
@@ -147,11 +154,20 @@ class Branch:
     def noting(self, *events) -> Branch:
         return replace(self, events=self.events | frozenset(events))
 
-    def capturing(self, force: Force) -> Branch:
+    def capturing(self, force: Force, side: str) -> Branch:
+        """The leaders of ``force``, of the ``side`` ``"attacker"`` (the moving formation)
+        or ``"defender"``, captured."""
         names = tuple(leader.name for leader in force.leaders)
         if not names:
             return self
-        return replace(self, captured=self.captured + names).noting("leaders_captured")
+        mover = names if side == "attacker" else ()
+        return replace(
+            self, captured=self.captured + names, attacker_captured=self.attacker_captured + mover
+        ).noting("leaders_captured", f"{side}_leaders_captured")
+
+    @property
+    def defender_captured(self) -> tuple[str, ...]:
+        return tuple(name for name in self.captured if name not in self.attacker_captured)
 
 
 def merge_forces(first: Force | None, second: Force) -> Force:

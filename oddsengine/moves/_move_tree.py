@@ -168,6 +168,8 @@ class MoveBuilder(DefenderResponse):
             defenders_end=defenders_end
             or ("eliminated" if "defender_eliminated" in branch.events else "none"),
             captured=", ".join(branch.captured),
+            attacker_captured=", ".join(branch.attacker_captured),
+            defender_captured=", ".join(branch.defender_captured),
             attacker_survivors=attacker_survivors,
             defender_survivors=move.defender_units - branch.defender_lost,
             events=branch.events,
@@ -186,7 +188,8 @@ class MoveBuilder(DefenderResponse):
             return branch.with_group(replace(group, space=choice, inside=False)).noting(event)
         # 14.1: no legal space: the units are eliminated and the leaders captured.
         lost = group.force.land_units
-        branch = branch.capturing(group.force).with_group(None, label)
+        side = "attacker" if label == MOVER else "defender"
+        branch = branch.capturing(group.force, side).with_group(None, label)
         if label == MOVER:
             return branch.noting("attacker_eliminated")
         branch = replace(branch, defender_lost=branch.defender_lost + lost)
@@ -381,10 +384,10 @@ class MoveBuilder(DefenderResponse):
         if sum(force.land_units for _, force in sides) == 0:
             # 14 step 10: leaders of a side with no land units left are captured.
             for group, force in sides:
-                branch = branch.capturing(force).with_group(None, group.label)
+                branch = branch.capturing(force, "defender").with_group(None, group.label)
             branch = noting_if_all_defenders_gone(branch)
         if attacker_force.land_units == 0:
-            branch = branch.capturing(attacker_force).with_group(None, MOVER)
+            branch = branch.capturing(attacker_force, "attacker").with_group(None, MOVER)
             branch = branch.noting("attacker_eliminated")
         if attacker_wins:
             branch = branch.noting("attacker_wins")

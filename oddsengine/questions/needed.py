@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, unknown_name
 from oddsengine.results.output import Rendered
 
 __all__ = [
@@ -547,10 +547,7 @@ def needed(
         if chosen_event is None:
             chosen_event = record.default_event(question, unknown.role, within)
         if chosen_event not in chances:
-            raise OddsEngineError(
-                f"needed {record.name}: unknown event {chosen_event!r}; the events are "
-                + ", ".join(sorted(chances))
-            )
+            raise unknown_name("event", chosen_event, sorted(chances), where=f"needed {record.name}")
         candidates.append(Candidate(value, force, float(chances[chosen_event])))
     if chosen_event is None:  # every candidate refused: keep the question's own words
         chosen_event = event or "the target event"
