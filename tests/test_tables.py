@@ -155,6 +155,11 @@ def test_an_unknown_outcome_is_refused_not_tabled_as_zeros(outcome, hint, method
     assert "siege_continues" in str(refusal.value)  # the valid names are listed
 
 
-def test_an_event_may_be_tabled():
-    table = odds_table("assault", "3R L1", "hapsburg: 1R", outcome="defender_leaders_captured")
-    assert table.outcome == "defender_leaders_captured"
+def test_an_event_is_tabled_with_its_exact_chance():
+    # 15.1: the defenders' leaders are captured exactly when the assault succeeds.
+    table = odds_table(
+        "assault", "3R L1", "hapsburg: 1R Ferdinand", outcome="defender_leaders_captured"
+    )
+    success = oe.exact(oe.Assault("3R L1", "hapsburg: 1R Ferdinand")).p["success"]
+    assert table.probability.iloc[0, 0] == pytest.approx(success)
+    assert success > 0.6

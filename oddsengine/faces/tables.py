@@ -26,7 +26,7 @@ import numpy as np
 
 from oddsengine.combat.cards import find_card, parse_cards
 from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
-from oddsengine.engines.exact_grid import exact_probabilities, exact_probability
+from oddsengine.engines.exact_grid import exact_probabilities, exact_probability, exact_results
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces._sweep_settings import new_seed
 from oddsengine.faces.bbcode import fixed_width_table
@@ -501,7 +501,11 @@ def odds_table(
             sampled.append((scenario.columns, scenario.key, kind, scenario.spec, "monte-carlo"))
     if exact_scenarios:
         # The whole grid at once, as array operations (oddsengine.engines.exact_grid).
-        values = exact_probabilities([scenario.spec for scenario in exact_scenarios], outcome)
+        specs = [scenario.spec for scenario in exact_scenarios]
+        if all(outcome in spec.outcome_names for spec in specs):
+            values = exact_probabilities(specs, outcome)
+        else:  # an event (defender_leaders_captured): whole results, not the outcome column
+            values = np.array([result.p.get(outcome, 0.0) for result in exact_results(specs)])
         for scenario, value in zip(exact_scenarios, values.tolist(), strict=True):
             probability[scenario.key] = (value, value, value)
             cell_method[scenario.key] = "exact"
