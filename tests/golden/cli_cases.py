@@ -135,6 +135,11 @@ def commands():
     lines.append(["siege", "--besiegers", "4R", "--garrison", "2R", "--horizon", "2"])
     lines.append(["intercept", "--interceptor", "hapsburg: 4R", "--mover", "3R", "--seed", "1"])
     lines.append(["naval", "--attacker", "2Sq", "--defender", "1Sq", "--method", "exact"])
+    for form in _FORMATS:
+        lines.append(["leaders", "--format", form])
+        lines.append(["cards", "--format", form])
+    lines.append(["leaders", "--power", "england"])
+    lines.append(["cards", "--kind", "assault"])
     return lines
 
 
