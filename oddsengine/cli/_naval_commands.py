@@ -3,6 +3,11 @@
 
 from __future__ import annotations
 
+from oddsengine.cli._card_value import (
+    add_card_value_arguments,
+    check_card_value_options,
+    print_card_values,
+)
 from oddsengine.cli._engine_options import (
     add_engine_arguments,
     choose_method,
@@ -41,6 +46,7 @@ def _parse_post_roll(arguments) -> dict:
 def _run_naval(arguments):
     from oddsengine.combat.naval import NavalBattle
 
+    check_card_value_options(arguments)
     spec = NavalBattle(
         arguments.attacker,
         arguments.defender,
@@ -51,7 +57,10 @@ def _run_naval(arguments):
         attacker_can_retreat=not arguments.attacker_no_retreat,
         defender_can_retreat=not arguments.defender_no_retreat,
     )
-    print_results(run_engines(spec, arguments), arguments)
+    if arguments.card_value:
+        print_card_values(spec, arguments)
+    else:
+        print_results(run_engines(spec, arguments), arguments)
 
 
 def _run_piracy(arguments):
@@ -76,6 +85,7 @@ def _run_piracy(arguments):
 def _run_foreign_war(arguments):
     from oddsengine.combat.foreign_war import ForeignWar, exact_foreign_war, simulate_foreign_war
 
+    check_card_value_options(arguments)
     if arguments.precision is not None:
         raise OddsEngineError("--precision is not available for a foreign war: give --trials")
     _, reason = choose_method(arguments)
@@ -94,6 +104,9 @@ def _run_foreign_war(arguments):
         reinforcements=arguments.reinforcements,
         casualty_order=arguments.casualty_order or "MRC",
     )
+    if arguments.card_value:
+        print_card_values(spec, arguments)
+        return
     results = []
     if arguments.exact or arguments.compare:
         results.append(with_reason(exact_foreign_war(spec), reason))
@@ -220,6 +233,7 @@ def register(commands) -> None:
         help=f"post-roll card policy ({', '.join(post_roll_slugs('naval-battle'))}): always or "
         "if-it-changes-the-outcome (default)",
     )
+    add_card_value_arguments(cards)
     add_engine_arguments(naval)
     naval.set_defaults(run=_run_naval)
 
@@ -356,6 +370,7 @@ def register(commands) -> None:
         default=None,
         help="order of the major power's losses, e.g. regulars,mercenaries,cavalry",
     )
+    add_card_value_arguments(war, sides=False)
     add_engine_arguments(war)
     war.set_defaults(run=_run_foreign_war)
 
