@@ -260,7 +260,10 @@ def print_results(results, arguments, stream=None) -> None:
                 stream.write("\n")
             stream.write(result.summary() + "\n")
             if getattr(arguments, "survivors", False) and "attacker_survivors" in result.states:
+                from oddsengine.results.survivors import survivors_text
+
                 stream.write(_survivor_table(result))
+                stream.write(survivors_text(result))
         if comparison is not None:
             stream.write("\nExact against Monte Carlo (difference in standard errors):\n")
             for row in comparison.itertuples(index=False):

@@ -199,16 +199,37 @@ class Result(Rendered):
             values[name] = {"mean": mean, "stderr": stderr}
         return values
 
-    def survivors(self):
+    def survivors(self, given: str | None = None):
         """Joint distribution of surviving land units: a DataFrame indexed by the
-        attacker's survivors, with one column per number of defender survivors."""
+        attacker's survivors, with one column per number of defender survivors.
+
+        Parameters
+        ----------
+        given : str, optional
+            An outcome or event (``"attacker_wins"``, ``"success"``): the distribution of
+            what is left when it happens (each column sums, over the rows, to the chance
+            of that column given it; the whole table sums to 1).
+
+        Examples
+        --------
+        >>> from oddsengine import FieldBattle, exact
+        >>> won = exact(FieldBattle("2R", "hapsburg: 1R")).survivors(given="attacker_wins")
+        >>> float(won.to_numpy().sum()), won.columns.tolist()
+        (1.0, [0])
+        """
         import pandas as pd
 
+        from oddsengine.results.survivors import given_mask
+
+        mask = given_mask(self, given)
+        probabilities = self.probabilities[mask]
+        if given is not None and probabilities.sum() > 0:
+            probabilities = probabilities / probabilities.sum()
         frame = pd.DataFrame(
             {
-                "attacker_survivors": self.states["attacker_survivors"],
-                "defender_survivors": self.states["defender_survivors"],
-                "probability": self.probabilities,
+                "attacker_survivors": self.states["attacker_survivors"][mask],
+                "defender_survivors": self.states["defender_survivors"][mask],
+                "probability": probabilities,
             }
         )
         return frame.pivot_table(
@@ -218,6 +239,28 @@ class Result(Rendered):
             aggfunc="sum",
             fill_value=0.0,
         )
+
+    def expected_survivors(self, given: str | None = None) -> dict[str, float]:
+        """Expected units left of each side, given an outcome or event (``given``): the
+        mean of what remains when, say, the attacker wins.
+
+        Examples
+        --------
+        >>> from oddsengine import FieldBattle, exact
+        >>> left = exact(FieldBattle("2R", "hapsburg: 1R")).expected_survivors("defender_wins")
+        >>> round(left["defender"], 4)  # 41/57
+        0.7193
+        """
+        from oddsengine.results.survivors import expected_survivors
+
+        return expected_survivors(self, given)
+
+    def survivors_at_least(self, given: str | None = None):
+        """P(at least N units of a side are left | ``given``): a DataFrame indexed by ``N``
+        with an ``attacker`` and a ``defender`` column."""
+        from oddsengine.results.survivors import survivors_at_least
+
+        return survivors_at_least(self, given)
 
     def _survivor_records(self) -> list[dict]:
         """The joint survivor distribution as plain records (no pandas needed)."""
