@@ -55,6 +55,15 @@ def _run_move(arguments):
         raise OddsEngineError("--states lists end states in the table and json formats, not csv")
     states = arguments.states or DEFAULT_STATES
     move = load_move(arguments.scenario, **overrides)
+    if arguments.stack or arguments.control or arguments.besieged:
+        from oddsengine.moves.what_if import read_pairs, with_what_ifs
+
+        move = with_what_ifs(
+            move,
+            stacks=read_pairs(arguments.stack, "--stack", "FORCE"),
+            control=read_pairs(arguments.control, "--control", "POWER"),
+            besieged=arguments.besieged,
+        )
     results = _move_results(move, arguments)
     stream = sys.stdout
     if arguments.format == "json":
@@ -78,6 +87,7 @@ def _run_move(arguments):
             stream.write(
                 f"  {record['probability']:>9.4%}  {record['outcome']:<18} "
                 f"mover {record['mover_end']}; defenders {record['defenders_end']}"
+                + (f"; garrison {record['garrison_end']}" if record["garrison_end"] else "")
                 + _captured_words(record)
                 + "\n"
             )
@@ -204,6 +214,26 @@ def register(commands) -> None:
         choices=("all", "none"),
         help="all: every eligible stack tries to intercept; none: no one tries "
         "(default: the scenario file's policy)",
+    )
+    what_ifs = move.add_argument_group("what-ifs (change the board of the file)")
+    what_ifs.add_argument(
+        "--stack",
+        action="append",
+        metavar="SPACE=FORCE",
+        help="add a stack, or replace the stack of that power in SPACE, e.g. "
+        "'Linz=hapsburg: 4R Charles V' (repeatable; the moving stack replaced moves whole)",
+    )
+    what_ifs.add_argument(
+        "--control",
+        action="append",
+        metavar="SPACE=POWER",
+        help="the power that controls SPACE, e.g. Linz=hapsburg (repeatable)",
+    )
+    what_ifs.add_argument(
+        "--besieged",
+        action="append",
+        metavar="SPACE",
+        help="the controlling power's stack in SPACE stands besieged inside (15; repeatable)",
     )
     move.add_argument(
         "--states",

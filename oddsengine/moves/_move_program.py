@@ -114,6 +114,9 @@ class EndState:
     #: step 10); ``captured`` lists both.
     attacker_captured: str = ""
     defender_captured: str = ""
+    #: The destination's other stacks at the end (a besieged garrison of the mover's
+    #: side, 15.2), ``"Space (inside): force"``; empty when there are none.
+    garrison_end: str = ""
 
     def key(self):
         return (
@@ -121,6 +124,7 @@ class EndState:
             self.controller,
             self.mover_end,
             self.defenders_end,
+            self.garrison_end,
             self.captured,
             self.attacker_survivors,
             self.defender_survivors,

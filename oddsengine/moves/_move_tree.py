@@ -156,6 +156,15 @@ class MoveBuilder(DefenderResponse):
             self._describe(branch, label) for label in (MOVER_INSIDE, MOVER)
             if branch.group(label) is not None
         ) or "eliminated"
+        # The other stacks of the destination (a garrison of the mover's side besieged
+        # there, 15.2): listed too, so that every unit in the space is accounted for.
+        garrison_end = "; ".join(
+            self._describe(branch, group.label)
+            for group in sorted(branch.placement, key=lambda group: group.label)
+            if group.space == move.destination
+            and group.label not in (MOVER, MOVER_INSIDE)
+            and not is_defender_label(group.label)
+        )
         attacker_survivors = sum(
             branch.group(label).force.land_units
             for label in (MOVER, MOVER_INSIDE)
@@ -168,6 +177,7 @@ class MoveBuilder(DefenderResponse):
             defenders_end=defenders_end
             or ("eliminated" if "defender_eliminated" in branch.events else "none"),
             captured=", ".join(branch.captured),
+            garrison_end=garrison_end,
             attacker_captured=", ".join(branch.attacker_captured),
             defender_captured=", ".join(branch.defender_captured),
             attacker_survivors=attacker_survivors,

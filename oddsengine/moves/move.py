@@ -434,6 +434,9 @@ class Move:
                 index
             ],
             "captured": np.array([state.captured for state in states], dtype=object)[index],
+            "garrison_end": np.array([state.garrison_end for state in states], dtype=object)[
+                index
+            ],
             "attacker_captured": np.array(
                 [state.attacker_captured for state in states], dtype=object
             )[index],
@@ -526,7 +529,9 @@ def end_state_records(result, limit: int | None = None) -> list[dict]:
     """The end states of a move result, most likely first, as plain records.
 
     Each record has the outcome, the controller, where the mover and the defenders
-    ended, the captured leaders, the survivors and the probability.
+    ended, the destination's other stacks (``garrison_end``: a besieged garrison of the
+    mover's side), the captured leaders (both sides, then each), the survivors and the
+    probability.
     """
     frame = result.states_frame()
     keep = [
@@ -534,6 +539,7 @@ def end_state_records(result, limit: int | None = None) -> list[dict]:
         "controller",
         "mover_end",
         "defenders_end",
+        "garrison_end",
         "captured",
         "attacker_captured",
         "defender_captured",
