@@ -236,18 +236,21 @@ def register(commands) -> None:
         "--defender-squadrons-adjacent",
         type=non_negative_int,
         default=0,
+        metavar="N",
         help="defending squadrons in an adjacent sea zone (any refuses the assault; 15.1)",
     )
     requirements.add_argument(
         "--defender-squadrons-in-port",
         type=non_negative_int,
         default=0,
+        metavar="N",
         help="defending squadrons in the port (the attacker needs more adjacent; 15.1)",
     )
     requirements.add_argument(
         "--attacker-squadrons-adjacent",
         type=non_negative_int,
         default=0,
+        metavar="N",
         help="attacking squadrons in the adjacent sea zones (corsairs do not count)",
     )
     requirements.add_argument(

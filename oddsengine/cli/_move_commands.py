@@ -280,7 +280,7 @@ def register(commands) -> None:
         "--defender-cards", default="", metavar="CARDS", help="cards the garrison plays"
     )
     engine = siege.add_argument_group("engine")
-    add_method_argument(engine)
+    add_method_argument(engine, asking=("--trials", "--seed"))
     engine.add_argument(
         "--trials", type=trial_count, default=None, help="Monte Carlo trials (default 100,000)"
     )

@@ -371,7 +371,7 @@ def register(commands) -> None:
         help="order of the major power's losses, e.g. regulars,mercenaries,cavalry",
     )
     add_card_value_arguments(war, sides=False)
-    add_engine_arguments(war)
+    add_engine_arguments(war, trials=WAR_TRIALS)
     war.set_defaults(run=_run_foreign_war)
 
     _add_naval_to_roll(commands.choices["intercept"], _run_naval_intercept, "mover")

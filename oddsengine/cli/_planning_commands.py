@@ -253,10 +253,11 @@ def register(commands) -> None:
         "--max-units",
         type=positive_int,
         default=30,
+        metavar="N",
         help="largest unit count tried where no rule bounds the force (default 30)",
     )
     engine = needed.add_argument_group("engine")
-    add_method_argument(engine, exact=False)
+    add_method_argument(engine, exact=False, asking=("--seed",))
     engine.add_argument(
         "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
     )
@@ -285,7 +286,7 @@ def register(commands) -> None:
     )
     plan.add_argument("file", metavar="FILE", help="a plan .toml file")
     engine = plan.add_argument_group("engine")
-    add_method_argument(engine)
+    add_method_argument(engine, asking=("--trials", "--seed"))
     engine.add_argument(
         "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
     )
