@@ -163,3 +163,11 @@ def test_an_event_is_tabled_with_its_exact_chance():
     success = oe.exact(oe.Assault("3R L1", "hapsburg: 1R Ferdinand")).p["success"]
     assert table.probability.iloc[0, 0] == pytest.approx(success)
     assert success > 0.6
+
+
+def test_the_refused_footnote_only_under_a_table_with_a_refused_cell():
+    plain = odds_table("battle", "1..2R", "1..2R")
+    assert "—" not in plain.to_markdown() and "refuse" not in plain.to_bbcode()
+    with pytest.warns(RefusedScenariosWarning):
+        refused = odds_table("assault", "2..3R", "hapsburg: 2R")  # 15: 2 do not outnumber 2
+    assert "—: the rules refuse this assault." in refused.to_markdown()

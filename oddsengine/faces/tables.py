@@ -249,14 +249,19 @@ class OddsTable:
                 cells = [self._cell(row, column, intervals) for column in frame.columns]
                 lines.append("| " + " | ".join([row, *cells]) + " |")
             blocks.append("\n".join(lines))
-        blocks.append(self._notes(intervals))
+        if self._notes(intervals):
+            blocks.append(self._notes(intervals))
         return "\n\n".join(blocks) + "\n"
 
     def _notes(self, intervals: bool) -> str:
-        notes = f"{_REFUSED_MARK}: the rules refuse this {kind_of(self.kind).title.lower()}."
+        """The footnotes that apply: the refused mark only under a table with a refused
+        cell, the ± only with intervals of Monte Carlo cells."""
+        notes = []
+        if self.probability.isna().to_numpy().any():
+            notes.append(f"{_REFUSED_MARK}: the rules refuse this {kind_of(self.kind).title.lower()}.")
         if intervals and "monte-carlo" in self.methods:
-            notes += " ±: half-width of the 95% interval, in percentage points."
-        return notes
+            notes.append("±: half-width of the 95% interval, in percentage points.")
+        return " ".join(notes)
 
     def to_html(self, intervals: bool = False) -> str:
         """A styled HTML table per section, cells shaded from white (0%) to blue (100%),
@@ -288,7 +293,8 @@ class OddsTable:
                         cells.append(f"<td style='background:{_cell_colour(value)}'>{text}</td>")
                 parts.append(f"<tr><th>{escape(row)}</th>{''.join(cells)}</tr>")
             parts.append("</tbody>\n</table>")
-        parts.append(f"<p>{escape(self._notes(intervals))}</p></div>")
+        notes = self._notes(intervals)
+        parts.append((f"<p>{escape(notes)}</p>" if notes else "") + "</div>")
         return "\n".join(parts) + "\n"
 
     def _repr_html_(self) -> str:
@@ -335,7 +341,8 @@ class OddsTable:
             ]
             lines.append(fixed_width_table(header, rows))
             blocks.append("\n".join(lines))
-        blocks.append(self._notes(intervals))
+        if self._notes(intervals):
+            blocks.append(self._notes(intervals))
         return "\n\n".join(blocks) + "\n"
 
     def render(self, format: str, intervals: bool = False) -> str:
