@@ -28,10 +28,16 @@ def test_rows_follow_the_one_schema(interception):
 def test_render_every_format(interception):
     assert json.loads(interception.render("json")) == json.loads(interception.to_json())
     lines = interception.render("csv").splitlines()
-    assert lines[0] == ",".join(Result.ROW_COLUMNS)
+    # The row schema first, then what the CSV answers: the engagement and its forces.
+    assert lines[0] == ",".join((*Result.ROW_COLUMNS, "engagement", "interceptor", "mover"))
+    assert lines[1].endswith(",intercept,hapsburg: 8R Charles V,ottoman: 7R 1C Suleiman")
     assert len(lines) == 1 + len(interception.rows())
     assert interception.to_csv(header=False) == "\n".join(lines[1:]) + "\n"
     assert interception.render("table") == interception.summary() + "\n"
+    markdown = interception.render("markdown")
+    assert markdown.startswith("**Interception: ") and "| success | 41.6667% |" in markdown
+    assert "Rules: Here I Stand, interception, rule 13.2" in markdown
+    assert interception.render("bbcode").startswith("[b]Interception: ")
     with pytest.raises(OddsEngineError, match="unknown format 'xml'"):
         interception.render("xml")
     assert FORMATS == ("table", "json", "csv")

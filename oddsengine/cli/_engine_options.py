@@ -10,7 +10,7 @@ import sys
 
 from oddsengine.combat.limits import check_precision
 from oddsengine.errors import OddsEngineError, shown
-from oddsengine.results.output import FORMATS
+from oddsengine.results.output import FORMATS, FORUM_FORMATS
 
 
 def positive_int(text: str) -> int:
@@ -172,7 +172,12 @@ def add_engine_arguments(
         action="store_true",
         help="run both engines and flag differences beyond 5 standard errors",
     )
-    group.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    group.add_argument(
+        "--format",
+        choices=(*FORMATS, *FORUM_FORMATS),
+        default="table",
+        help="output format: a text table, json, csv, or markdown and bbcode for forum posts",
+    )
     parser.set_defaults(survivors=False)
     if not survivors:
         return
@@ -264,6 +269,8 @@ def print_results(results, arguments, stream=None) -> None:
     elif arguments.format == "csv":
         for index, result in enumerate(results):
             stream.write(result.to_csv(header=index == 0))
+    elif arguments.format in FORUM_FORMATS:
+        stream.write("\n".join(result.render(arguments.format) for result in results))
     else:
         for index, result in enumerate(results):
             if index:

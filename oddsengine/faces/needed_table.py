@@ -31,7 +31,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from oddsengine.errors import OddsEngineError
-from oddsengine.faces.bbcode import fixed_width_table
+from oddsengine.results.bbcode import fixed_width_table
 from oddsengine.faces.templates import is_template, parse_template
 from oddsengine.questions.needed import find_kind, first_reaching, needed
 

@@ -29,7 +29,7 @@ from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
 from oddsengine.engines.exact_grid import exact_probabilities, exact_probability, exact_results
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces._sweep_settings import new_seed
-from oddsengine.faces.bbcode import fixed_width_table
+from oddsengine.results.bbcode import fixed_width_table
 from oddsengine.faces.refusals import warn_refused
 from oddsengine.faces.sweep import Sweep, run_batch
 from oddsengine.faces.templates import ForceTemplate, parse_template

@@ -22,10 +22,14 @@ import math
 
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["EXACT_DECIMALS", "FORMATS", "Rendered", "percent_decimals"]
+__all__ = ["EXACT_DECIMALS", "FORMATS", "FORUM_FORMATS", "Rendered", "percent_decimals"]
 
 #: The formats every result renders.
 FORMATS = ("table", "json", "csv")
+
+#: The forum formats a single combat result renders besides (``to_markdown``,
+#: ``to_bbcode``): the ``--format`` of the combat commands.
+FORUM_FORMATS = ("markdown", "bbcode")
 
 #: Decimals of a percentage in a text table for an exact probability (JSON and CSV hold
 #: every digit).
@@ -64,7 +68,9 @@ class Rendered:
 
         Parameters
         ----------
-        form : {"table", "json", "csv"}
+        form : {"table", "json", "csv", "markdown", "bbcode"}
+            ``markdown`` and ``bbcode`` for the result types that give ``to_markdown`` and
+            ``to_bbcode`` (a single combat's :class:`~oddsengine.results.result.Result`).
 
         Returns
         -------
@@ -76,4 +82,6 @@ class Rendered:
             return self.to_csv()
         if form == "table":
             return self.summary() + "\n"
+        if form in FORUM_FORMATS and hasattr(self, f"to_{form}"):
+            return getattr(self, f"to_{form}")()
         raise OddsEngineError(f"unknown format {form!r}; use one of " + ", ".join(FORMATS))

@@ -330,13 +330,38 @@ class Result(Rendered):
 
         return pd.DataFrame(self.rows())
 
+    #: Keys of ``spec.describe()`` that name a force or a fleet, carried by the CSV.
+    FORCE_KEYS = (
+        "attacker",
+        "defender",
+        "interceptor",
+        "mover",
+        "pirates",
+        "force",
+        "besiegers",
+        "garrison",
+        "units",
+        "defenders",
+    )
+
+    def _forces(self) -> dict[str, str]:
+        described = self.spec.describe()
+        return {
+            key: str(described[key])
+            for key in self.FORCE_KEYS
+            if isinstance(described.get(key), str)
+        }
+
     def to_csv(self, header: bool = True) -> str:
         """The CSV of :meth:`rows` (the ``--format csv`` output of the command line):
-        probabilities written in full, an empty cell for no trials or no seed."""
+        probabilities written in full, an empty cell for no trials or no seed; then the
+        ``engagement`` and its forces (``attacker``, ``defender``, ... as in the JSON's
+        ``spec``), the same on every row, so that a CSV says what it answers."""
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
+        forces = self._forces()
         if header:
-            writer.writerow(self.ROW_COLUMNS)
+            writer.writerow([*self.ROW_COLUMNS, "engagement", *forces])
         for row in self.rows():
             writer.writerow(
                 [
@@ -349,9 +374,26 @@ class Result(Rendered):
                     row["method"],
                     "" if row["trials"] is None else row["trials"],
                     "" if row["seed"] is None else row["seed"],
+                    self.spec.kind,
+                    *forces.values(),
                 ]
             )
         return buffer.getvalue()
+
+    def to_markdown(self) -> str:
+        """The result for a forum post in Markdown: the caption in bold (what, the rules,
+        the method, as an odds table's), a table of every outcome and event, then the
+        expected losses and values."""
+        from oddsengine.results.forum import result_markdown
+
+        return result_markdown(self)
+
+    def to_bbcode(self) -> str:
+        """The result for BoardGameGeek's forums: the caption in ``[b]``, the outcomes in
+        a fixed-width ``[c]`` block."""
+        from oddsengine.results.forum import result_bbcode
+
+        return result_bbcode(self)
 
     def to_dict(self) -> dict:
         """A JSON-ready summary (the ``--format json`` output of the command line)."""
