@@ -10,7 +10,7 @@ Examples
 >>> from oddsengine import FieldBattle, exact
 >>> result = exact(FieldBattle("3R", "hapsburg: 2R"))
 >>> print(result.render("csv").splitlines()[0])
-outcome,kind,probability,ci95_low,ci95_high,stderr,method,trials,seed
+outcome,kind,probability,ci95_low,ci95_high,stderr,method,trials,seed,engagement,attacker,defender
 >>> result.render("json").startswith('{\\n  "kind": "battle"')
 True
 """
