@@ -66,3 +66,13 @@ def test_every_result_type_has_a_short_repr_and_html():
         text = repr(result)
         assert text.startswith("<") and len(text) < 200 and "\n" not in text, text
         assert hasattr(result, "_repr_html_") and "<" in result._repr_html_()
+
+
+def test_exact_json_has_no_float_noise():
+    # 13.2: Charles V intercepts on 8+ (15/36 = 0.416666666666667); a certain event is 1.0.
+    payload = oe.exact(oe.Interception("hapsburg: 8R charles-v", "7R 1C Suleiman")).to_dict()
+    assert payload["p"]["success"] == 0.416666666666667
+    assert payload["p"]["success"] + payload["p"]["failure"] == 1.0
+    move = json.loads(oe.exact(oe.load_move("vienna")).render("json"))
+    assert move["p"]["intercept_attempted:hapsburg@Graz"] == 1.0
+    assert all(len(repr(value)) <= 22 for value in move["p"].values())

@@ -17,7 +17,7 @@ from oddsengine.cli._engine_options import (
     with_reason,
 )
 from oddsengine.errors import OddsEngineError
-from oddsengine.results.output import FORMATS
+from oddsengine.results.output import FORMATS, without_float_noise
 
 #: End states a move lists when --states is not given.
 DEFAULT_STATES = 10
@@ -70,7 +70,8 @@ def _run_move(arguments):
         payloads = []
         for result in results:
             payload = result.to_dict()
-            payload["end_states"] = end_state_records(result, states)
+            records = end_state_records(result, states)
+            payload["end_states"] = without_float_noise(records) if result.is_exact else records
             payloads.append(payload)
         if len(payloads) == 1:
             json.dump(payloads[0], stream, indent=2)

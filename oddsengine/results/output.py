@@ -22,7 +22,14 @@ import math
 
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["EXACT_DECIMALS", "FORMATS", "FORUM_FORMATS", "Rendered", "percent_decimals"]
+__all__ = [
+    "EXACT_DECIMALS",
+    "FORMATS",
+    "FORUM_FORMATS",
+    "Rendered",
+    "percent_decimals",
+    "without_float_noise",
+]
 
 #: The formats every result renders.
 FORMATS = ("table", "json", "csv")
@@ -54,6 +61,30 @@ def percent_decimals(stderr: float | None) -> int:
         return EXACT_DECIMALS
     leading = math.floor(math.log10(stderr * 100))
     return min(EXACT_DECIMALS, max(0, 1 - leading))
+
+
+#: Significant digits an exact answer keeps in JSON: a sum of a few thousand products in
+#: double precision is good to about 15, and the digits after it are the noise of the
+#: order of summation (``0.9999999999999999`` for a certain event).
+EXACT_DIGITS = 15
+
+
+def without_float_noise(data):
+    """``data`` (JSON-ready: dicts, lists, numbers, text) with every float written to
+    :data:`EXACT_DIGITS` significant digits, for exact answers.
+
+    Examples
+    --------
+    >>> without_float_noise({"p": [0.9999999999999999, 0.41666666666666713, 0.0, 2]})
+    {'p': [1.0, 0.416666666666667, 0.0, 2]}
+    """
+    if isinstance(data, float):
+        return float(f"{data:.{EXACT_DIGITS}g}") if math.isfinite(data) else data
+    if isinstance(data, dict):
+        return {key: without_float_noise(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [without_float_noise(value) for value in data]
+    return data
 
 
 class Rendered:

@@ -18,7 +18,7 @@ from functools import cached_property
 import numpy as np
 
 from oddsengine.results.end_states import merge_cells
-from oddsengine.results.output import Rendered, percent_decimals
+from oddsengine.results.output import Rendered, percent_decimals, without_float_noise
 
 __all__ = ["Result", "wilson_interval", "Z95"]
 
@@ -396,7 +396,8 @@ class Result(Rendered):
         return result_bbcode(self)
 
     def to_dict(self) -> dict:
-        """A JSON-ready summary (the ``--format json`` output of the command line)."""
+        """A JSON-ready summary (the ``--format json`` output of the command line); an
+        exact result's numbers to 15 significant digits (:func:`~oddsengine.results.output.without_float_noise`)."""
         result = {
             "kind": self.spec.kind,
             "spec": self.spec.describe(),
@@ -413,14 +414,17 @@ class Result(Rendered):
             result["precision_target"] = self.precision_target
         if self.method_reason is not None:
             result["method_reason"] = self.method_reason
+        # Means are dot products: their last digits depend on the order of summation (and
+        # the BLAS), so they keep the 15 digits they have, for both engines.
         if self._sides():
-            result["expected_losses"] = self.expected_losses()
+            result["expected_losses"] = without_float_noise(self.expected_losses())
             result["survivors"] = self._survivor_records()
         if getattr(self.spec, "reported_columns", None):
-            result["expected"] = self.expected_values()
+            result["expected"] = without_float_noise(self.expected_values())
             for name, value in result["expected"].items():
                 result[f"expected_{name}"] = value["mean"]
-        return result
+        # An exact answer to the digits it has: no 0.9999999999999999 for a certain event.
+        return without_float_noise(result) if self.is_exact else result
 
     def to_json(self, **options) -> str:
         return json.dumps(self.to_dict(), **options)
