@@ -18,10 +18,8 @@ def _run(capsys, *argv):
 def test_leaders_have_the_ratings_of_the_rules():
     # RULES.md §1 (5.1) and the naval leaders' table of Part II.
     rows = {row["name"]: row for row in leader_records()}
-    assert (rows["Charles Brandon"]["battle_rating"], rows["Charles Brandon"]["command_rating"]) == (
-        1,
-        6,
-    )
+    brandon = rows["Charles Brandon"]
+    assert (brandon["battle_rating"], brandon["command_rating"]) == (1, 6)
     assert (rows["Suleiman"]["battle_rating"], rows["Suleiman"]["command_rating"]) == (2, 12)
     assert (rows["Dragut"]["naval_rating"], rows["Dragut"]["piracy_rating"]) == (1, 2)
     assert rows["Dragut"]["command_rating"] is None

@@ -47,6 +47,18 @@ RULE_MAP = [
             "test_move_rules.py::test_a_joining_garrison_does_not_count_against_the_formation_limit",
         ],
     ),
+    (
+        "1",
+        "a leader's name is read within the force's power (two Charles, two Henrys)",
+        "oddsengine/combat/leaders.py",
+        "RULES.md §1",
+        [
+            "test_forces.py::test_a_shared_given_name_is_the_leader_of_the_force_power",
+            "test_forces.py::test_a_shared_given_name_without_a_power_is_refused_with_both_leaders",
+            "test_forces.py::test_an_unknown_leader_lists_the_leaders_of_the_force_power",
+            "test_records.py::test_leaders_have_the_ratings_of_the_rules",
+        ],
+    ),
     # §2 A move into a space (13.1)
     (
         "2",
@@ -256,6 +268,13 @@ RULE_MAP = [
         "14 step 12",
         ["test_move.py::test_relief_of_a_siege_is_a_battle_against_the_besiegers"],
     ),
+    (
+        "6",
+        "in a move, whose leaders are captured: the mover's or the defenders'",
+        "oddsengine/moves/_move_tree.py",
+        "14 step 10",
+        ["test_move.py::test_leaders_captured_says_whose"],
+    ),
     # §6.1 Retreat (14.1)
     (
         "6.1",
@@ -298,6 +317,13 @@ RULE_MAP = [
             "test_move_rules.py::test_relief_force_goes_inside_on_a_tied_loss",
             "test_move_rules.py::test_garrison_joins_the_relief_battle",
         ],
+    ),
+    (
+        "6.2",
+        "a besieged garrison of the relieving side is listed in every end state",
+        "oddsengine/moves/_move_tree.py",
+        "15.2",
+        ["test_what_if.py::test_end_states_list_a_besieged_garrison_of_the_mover_side"],
     ),
     # §7 Assault (15.1, original 000)
     (
@@ -369,6 +395,23 @@ RULE_MAP = [
         "oddsengine/combat/options.py",
         "cards_as_printed",
         ["test_cards.py::test_field_battle_cards_in_an_assault_follow_the_rule_option"],
+    ),
+    (
+        "8",
+        "who may play each card, where: asked of the card's own checks",
+        "oddsengine/faces/records.py",
+        "RULES.md §8",
+        ["test_records.py::test_cards_say_who_plays_them_where"],
+    ),
+    (
+        "8",
+        "a card's value without it, with it and the difference, at sea and abroad too",
+        "oddsengine/results/card_value.py",
+        "RULES.md §8",
+        [
+            "test_card_value.py::test_foul_weather_has_the_same_sign_in_text_and_csv",
+            "test_card_value.py::test_card_values_at_sea_and_abroad_read_the_card_effects",
+        ],
     ),
     # §9 Policies
     (

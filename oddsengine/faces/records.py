@@ -1,11 +1,12 @@
 """The leaders and the cards as the records hold them, for ``oddsengine leaders`` and
 ``oddsengine cards``.
 
-Every field is read from a record: the leader tables (:data:`~oddsengine.combat.leaders.LEADERS`,
-RULES.md §1 and :data:`~oddsengine.combat.fleets.NAVAL_LEADERS`, Part II) and the card
-records (:data:`~oddsengine.combat.cards.CARD_RULES`). Who may play a card is asked of the
-card's own checks (:meth:`~oddsengine.combat.card_types.CardRule.refusal`), side by side
-and power by power, so this listing cannot drift from what a combat accepts.
+Every field is read from a record: the leader tables
+(:data:`~oddsengine.combat.leaders.LEADERS`, RULES.md §1, and
+:data:`~oddsengine.combat.fleets.NAVAL_LEADERS`, Part II) and the card records
+(:data:`~oddsengine.combat.cards.CARD_RULES`, RULES.md §8). Who may play a card is asked of
+the card's own checks (:meth:`~oddsengine.combat.card_types.CardRule.refusal`), side by
+side and power by power, so this listing cannot drift from what a combat accepts.
 
 Examples
 --------
@@ -60,13 +61,23 @@ CARD_TABLE_COLUMNS = ("number", "name", "timing", "engagements", "who")
 #: The engagements a card may act in, as ``--kind`` names them (the names of
 #: :data:`oddsengine.kinds.KINDS`): a land engagement of the record, or an effect at sea or
 #: abroad (naval rolls serve both the naval interception and the naval avoid battle).
-CARD_KINDS = ("battle", "assault", "naval", "naval-intercept", "naval-avoid", "piracy", "foreign-war")
+CARD_KINDS = (
+    "battle",
+    "assault",
+    "naval",
+    "naval-intercept",
+    "naval-avoid",
+    "piracy",
+    "foreign-war",
+)
 
 _EFFECT_KINDS = {
     "naval-battle": ("naval",),
     "naval-roll": ("naval-intercept", "naval-avoid"),
     "foreign-war": ("foreign-war",),
 }
+
+_EFFECT_LABELS = {"naval-battle": "naval", "naval-roll": "naval rolls"}
 
 #: When a card is played, by its timing (the words of :class:`~oddsengine.combat.card_types.Card`).
 _WHEN = {
@@ -186,7 +197,7 @@ def _where_and_who(rule) -> tuple[list[str], list[str]]:
         who.append("piracy: another power, against the pirates")
     for effect in rule.effects:
         kinds.extend(name for name in _EFFECT_KINDS[effect.combat] if name not in kinds)
-        label = {"naval-battle": "naval", "naval-roll": "naval rolls"}.get(effect.combat, effect.combat)
+        label = _EFFECT_LABELS.get(effect.combat, effect.combat)
         who.append(f"{label}: {', '.join(effect.powers) or 'either side'}")
     return kinds, who
 
@@ -271,7 +282,8 @@ def render_records(records: list[dict], columns: tuple[str, ...], form: str) -> 
         return buffer.getvalue()
     cells = [[_cell(row[name], "—") for name in columns] for row in records]
     widths = [
-        max([len(name), *(len(line[index]) for line in cells)]) for index, name in enumerate(columns)
+        max([len(name), *(len(line[index]) for line in cells)])
+        for index, name in enumerate(columns)
     ]
     lines = ["  ".join(name.ljust(width) for name, width in zip(columns, widths, strict=True))]
     for line in cells:

@@ -258,7 +258,8 @@ class OddsTable:
         cell, the ± only with intervals of Monte Carlo cells."""
         notes = []
         if self.probability.isna().to_numpy().any():
-            notes.append(f"{_REFUSED_MARK}: the rules refuse this {kind_of(self.kind).title.lower()}.")
+            what = kind_of(self.kind).title.lower()
+            notes.append(f"{_REFUSED_MARK}: the rules refuse this {what}.")
         if intervals and "monte-carlo" in self.methods:
             notes.append("±: half-width of the 95% interval, in percentage points.")
         return " ".join(notes)

@@ -547,7 +547,9 @@ def needed(
         if chosen_event is None:
             chosen_event = record.default_event(question, unknown.role, within)
         if chosen_event not in chances:
-            raise unknown_name("event", chosen_event, sorted(chances), where=f"needed {record.name}")
+            raise unknown_name(
+                "event", chosen_event, sorted(chances), where=f"needed {record.name}"
+            )
         candidates.append(Candidate(value, force, float(chances[chosen_event])))
     if chosen_event is None:  # every candidate refused: keep the question's own words
         chosen_event = event or "the target event"

@@ -103,9 +103,10 @@ def card_value(spec, side: str | None = None):
         space), the ``chance`` that value measures, the change of every headline outcome
         of either combat (``delta:<outcome>``; Foul Weather's ``delta:cancelled``) and a
         ``summary`` sentence, then the side's chance ``without_card``, ``with_card`` and
-        their ``difference`` (equal to ``value``) as numbers. A card's value is always to the side that plays it: a card
-        the defender plays counts in the defender's chance, so Foul Weather, which lowers
-        both ``attacker_wins`` and ``defender_wins``, has a positive value to the defender.
+        their ``difference`` (equal to ``value``) as numbers. A card's value is always to
+        the side that plays it: a card the defender plays counts in the defender's chance,
+        so Foul Weather, which lowers both ``attacker_wins`` and ``defender_wins``, has a
+        positive value to the defender.
 
     Examples
     --------

@@ -9,8 +9,10 @@ interval); the expected losses and values follow as the text table prints them.
 Examples
 --------
 >>> from oddsengine import FieldBattle, exact
->>> print(result_markdown(exact(FieldBattle("2R", "hapsburg: 1R"))).splitlines()[0])
-**Field battle: 2R  vs  hapsburg: 1R. Dice: attacker 2, defender 2. Rules: Here I Stand, field battle, rule 14. Method: exact.**
+>>> print(result_markdown(exact(FieldBattle("2R", "hapsburg: 1R"))).splitlines()[0][:60])
+**Field battle: 2R  vs  hapsburg: 1R. Dice: attacker 2, defe
+>>> print(result_markdown(exact(FieldBattle("2R", "hapsburg: 1R"))).splitlines()[0][60:])
+nder 2. Rules: Here I Stand, field battle, rule 14. Method: exact.**
 """
 
 from __future__ import annotations

@@ -397,7 +397,8 @@ class Result(Rendered):
 
     def to_dict(self) -> dict:
         """A JSON-ready summary (the ``--format json`` output of the command line); an
-        exact result's numbers to 15 significant digits (:func:`~oddsengine.results.output.without_float_noise`)."""
+        exact result's numbers, and every mean, to 15 significant digits
+        (:func:`~oddsengine.results.output.without_float_noise`)."""
         result = {
             "kind": self.spec.kind,
             "spec": self.spec.describe(),
