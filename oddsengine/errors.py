@@ -40,6 +40,11 @@ def shown(value, limit: int = 60) -> str:
     return f"{text[:half]}...{text[-half:]} ({len(text)} characters)"
 
 
+#: The outcome of any engagement a card stops before the dice (Foul Weather, RULES.md §8,
+#: §12): not among a spec's ``outcome_names``, yet a name one may ask for.
+CANCELLED = "cancelled"
+
+
 def unknown_name(what: str, name, valid, *, where: str = "") -> OddsEngineError:
     """The refusal of a name that is not one of ``valid``: the closest valid names, then
     all of them, on one line.

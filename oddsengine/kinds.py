@@ -33,7 +33,7 @@ from oddsengine.combat.foreign_war import ForeignWar
 from oddsengine.combat.naval import NavalAvoidBattle, NavalBattle, NavalInterception
 from oddsengine.combat.piracy import Piracy
 from oddsengine.combat.rolls import AvoidBattle, Interception
-from oddsengine.errors import OddsEngineError, unknown_name
+from oddsengine.errors import CANCELLED, OddsEngineError, unknown_name
 from oddsengine.moves.move import Move
 from oddsengine.moves.siege import SiegeCampaign
 
@@ -294,9 +294,10 @@ def check_outcome_name(name, specs, *, where: str = "") -> str:
     oddsengine.errors.OddsEngineError: unknown outcome 'sucess'; did you mean 'success'? The ...
     """
     valid: dict[str, None] = {}
+    specs = list(specs)
     for spec in specs:
         for known in (*spec.outcome_names, *spec.event_names):
             valid.setdefault(known, None)
-    if name in valid or not valid:
+    if name in valid or not valid or name == CANCELLED:
         return name
     raise unknown_name("outcome", name, valid, where=where)
