@@ -53,3 +53,13 @@ def test_end_states_list_a_besieged_garrison_of_the_mover_side():
     assert all("hapsburg: 2R Ferdinand" in record["garrison_end"] for record in records)
     vienna = end_state_records(oe.exact(load_move("vienna")))
     assert all(record["garrison_end"] == "" for record in vienna)
+
+
+def test_needed_move_takes_the_same_what_ifs(capsys):
+    argv = ["needed", "move", "vienna", "--stack", "Vienna=hapsburg: ?R Ferdinand",
+            "--target", "0.75", "--control", "Linz=hapsburg", "--format", "json"]  # fmt: skip
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["value"] is not None
+    assert main(["needed", "battle", "--attacker", "?R", "--defender", "2R", "--target",
+                 "0.5", "--besieged", "Vienna"]) == 2  # fmt: skip
+    assert "--besieged" in capsys.readouterr().err

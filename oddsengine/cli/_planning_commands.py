@@ -81,8 +81,22 @@ def _needed_arguments(arguments) -> dict:
         given["stacks"] = _stacks(arguments.stack)
         if arguments.defender_policy:
             given["defender_policy"] = arguments.defender_policy
-    elif arguments.scenario or arguments.stack or arguments.defender_policy:
-        raise OddsEngineError(f"needed {kind} takes no scenario, --stack or --defender-policy")
+        if arguments.control or arguments.besieged:
+            from oddsengine.moves.what_if import read_pairs
+
+            given["control"] = read_pairs(arguments.control, "--control", "POWER")
+            given["besieged"] = tuple(arguments.besieged or ())
+    elif (
+        arguments.scenario
+        or arguments.stack
+        or arguments.defender_policy
+        or arguments.control
+        or arguments.besieged
+    ):
+        raise OddsEngineError(
+            f"needed {kind} takes no scenario, --stack, --control, --besieged or "
+            "--defender-policy"
+        )
     for side in ("attacker", "defender"):
         text = getattr(arguments, f"{side}_cards")
         if text and kind == "foreign-war":
@@ -217,6 +231,18 @@ def register(commands) -> None:
         action="append",
         metavar="SPACE=FORCE",
         help="move: replace the stack in SPACE (e.g. 'Pressburg=ottoman: ?R 1C Suleiman')",
+    )
+    forces.add_argument(
+        "--control",
+        action="append",
+        metavar="SPACE=POWER",
+        help="move: the power that controls SPACE (repeatable)",
+    )
+    forces.add_argument(
+        "--besieged",
+        action="append",
+        metavar="SPACE",
+        help="move: the controlling power's stack in SPACE stands besieged (repeatable)",
     )
     question = needed.add_argument_group("question")
     question.add_argument("--target", type=_chance, help="the chance to reach, e.g. 0.75 or 75%%")
