@@ -38,3 +38,28 @@ def shown(value, limit: int = 60) -> str:
         return text
     half = (limit - 8) // 2
     return f"{text[:half]}...{text[-half:]} ({len(text)} characters)"
+
+
+#: The outcome of any engagement a card stops before the dice (Foul Weather, RULES.md §8,
+#: §12): not among a spec's ``outcome_names``, yet a name one may ask for.
+CANCELLED = "cancelled"
+
+
+def unknown_name(what: str, name, valid, *, where: str = "") -> OddsEngineError:
+    """The refusal of a name that is not one of ``valid``: the closest valid names, then
+    all of them, on one line.
+
+    Examples
+    --------
+    >>> print(unknown_name("outcome", "sucess", ["success", "siege_continues"]))
+    unknown outcome 'sucess'; did you mean 'success'? The outcomes are success, siege_continues
+    """
+    import difflib
+
+    valid = list(dict.fromkeys(valid))
+    close = difflib.get_close_matches(str(name), valid, n=3, cutoff=0.6)
+    hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ";"
+    asker = f"{where}: " if where else ""
+    return OddsEngineError(
+        f"{asker}unknown {what} {shown(name)}{hint} The {what}s are " + ", ".join(valid)
+    )

@@ -33,7 +33,7 @@ from oddsengine.combat.foreign_war import ForeignWar
 from oddsengine.combat.naval import NavalAvoidBattle, NavalBattle, NavalInterception
 from oddsengine.combat.piracy import Piracy
 from oddsengine.combat.rolls import AvoidBattle, Interception
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import CANCELLED, OddsEngineError, unknown_name
 from oddsengine.moves.move import Move
 from oddsengine.moves.naval_move import NavalMove
 from oddsengine.moves.siege_campaign import SiegeCampaign
@@ -48,6 +48,7 @@ __all__ = [
     "headline",
     "title",
     "table_kinds",
+    "check_outcome_name",
 ]
 
 
@@ -265,3 +266,41 @@ def title(name) -> str:
 def table_kinds() -> list[Kind]:
     """The kinds ``oddsengine table`` and ``plot`` offer, in registry order."""
     return [kind for kind in KINDS.values() if kind.table]
+
+
+def check_outcome_name(name, specs, *, where: str = "") -> str:
+    """``name`` if it is an outcome or event of the engagements ``specs``; else refuse it
+    with the valid names and the closest ones.
+
+    Parameters
+    ----------
+    name : str
+        An outcome (``"success"``) or event (``"defender_leaders_captured"``) name.
+    specs : iterable of specs meeting :class:`Engagement`
+        The engagements the name must belong to (the cells of a table, say).
+    where : str, optional
+        What asks, for the message (``"odds table"``).
+
+    Raises
+    ------
+    OddsEngineError
+        On a name no spec reports (``"sucess"``, ``"expected_attacker_losses"``).
+
+    Examples
+    --------
+    >>> from oddsengine import Assault
+    >>> check_outcome_name("success", [Assault("3R L1", "hapsburg: 1R")])
+    'success'
+    >>> check_outcome_name("sucess", [Assault("3R L1", "hapsburg: 1R")])
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: unknown outcome 'sucess'; did you mean 'success'? The ...
+    """
+    valid: dict[str, None] = {}
+    specs = list(specs)
+    for spec in specs:
+        for known in (*spec.outcome_names, *spec.event_names):
+            valid.setdefault(known, None)
+    if name in valid or not valid or name == CANCELLED:
+        return name
+    raise unknown_name("outcome", name, valid, where=where)

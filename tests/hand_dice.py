@@ -8,7 +8,7 @@ from math import comb
 import pytest
 
 from oddsengine import exact
-from oddsengine.moves.move_simulation import simulate_move
+from oddsengine.engines.move_montecarlo import simulate_move
 from oddsengine.moves.situation import Situation, Stack
 
 THIRD = Fraction(1, 3)

@@ -206,8 +206,8 @@ def test_cli_assault_says_which_part_of_the_stack_assaults(capsys):
     )
     assert status == 0
     assert (
-        "Assaulting formation: ottoman: 6R Ibrahim Pasha (command capacity 6); standing by, "
-        "still besieging: ottoman: 8R" in out
+        "Assaulting formation: ottoman: 6R Ibrahim Pasha (strongest: the most assault dice, "
+        "regulars first; command capacity 6); standing by, still besieging: ottoman: 8R" in out
     )
     status, out, _ = run(
         capsys,

@@ -5,7 +5,7 @@ import re
 import pytest
 
 import oddsengine as oe
-from oddsengine.faces.bbcode import fixed_width_table
+from oddsengine.results.bbcode import fixed_width_table
 from oddsengine.faces.tables import odds_table
 
 # Their grids hold scenarios the rules refuse, on purpose: the refusal note is tested in

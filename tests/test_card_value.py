@@ -1,11 +1,13 @@
 """Card value analysis: the change in a side's odds from each card it could play."""
 
 import io
+import json
 from fractions import Fraction
 
 import pandas as pd
 import pytest
 
+import oddsengine as oe
 from oddsengine import Assault, FieldBattle, OddsEngineError, exact
 from oddsengine.cli import main
 from oddsengine.results.card_value import card_value
@@ -62,7 +64,7 @@ def test_card_value_on_the_command_line(capsys):
         ]
     )
     out = capsys.readouterr().out
-    assert status == 0 and "Field Artillery adds" in out
+    assert status == 0 and "Field Artillery (#25)" in out
 
 
 # 4R against 4R in the open: the attacker rolls 4 dice, the defender 4 + 1 (RULES.md 6,
@@ -88,12 +90,42 @@ def test_foul_weather_has_the_same_sign_in_text_and_csv(capsys):
     text = capsys.readouterr().out
     main([*command, "--card-value", "--side", "defender", "--format", "csv"])
     csv = pd.read_csv(io.StringIO(capsys.readouterr().out)).set_index("card")
-    points = f"{p * 100:+6.1f} points  Foul Weather adds {p * 100:.1f} points"
-    assert points == " +27.8 points  Foul Weather adds 27.8 points"
+    # Without the card the defender's chance is 1 - p, with it 1, the difference +p.
+    points = f"{1 - p:>9.4%}  {1:>9.4%}   {p * 100:+.4f} points"
+    assert points == " 72.1587%  100.0000%   +27.8413 points"
     assert points in text
     assert csv.loc["Foul Weather", "value"] == pytest.approx(p, abs=1e-12)
-    assert csv.loc["Foul Weather", "summary"] in text
-    assert "percentage points" in text and "the attacker does not" in text
+    assert csv.loc["Foul Weather", "without_card"] == pytest.approx(1 - p, abs=1e-12)
+    assert csv.loc["Foul Weather", "with_card"] == pytest.approx(1.0, abs=1e-12)
+    assert csv.loc["Foul Weather", "difference"] == pytest.approx(p, abs=1e-12)
+    assert "without the card, with it, and the difference" in text
+    assert "the attacker does not" in text
+
+
+def test_card_values_at_sea_and_abroad_read_the_card_effects():
+    # §11: Janissaries at sea only for the Ottomans; each row's difference is with - without.
+    naval = card_value(oe.NavalBattle("ottoman: 3Sq", "hapsburg: 3Sq"))
+    janissaries = naval[naval["card"] == "Janissaries"]
+    assert janissaries["side"].tolist() == ["attacker"]
+    assert (naval["with_card"] - naval["without_card"] - naval["difference"]).abs().max() < 1e-15
+    war = oe.ForeignWar("persia", force="5R Ibrahim", horizon=4)
+    values = card_value(war)
+    base = oe.exact(war).p["won"]
+    assert set(values["card"]) == {"Janissaries", "Field Artillery", "Arquebusiers"}
+    assert values["without_card"].tolist() == pytest.approx([base] * 3, abs=1e-15)
+    assert (values["difference"] > 0).all()
+    with pytest.raises(oe.OddsEngineError, match="only the attacker"):
+        card_value(war, side="defender")
+
+
+def test_card_value_on_the_command_line_for_naval_battles_and_foreign_wars(capsys):
+    assert main(["naval", "--attacker", "ottoman: 3Sq", "--defender", "hapsburg: 3Sq",
+                 "--card-value", "--format", "json"]) == 0  # fmt: skip
+    rows = json.loads(capsys.readouterr().out)
+    assert {"without_card", "with_card", "difference", "value"} <= set(rows[0])
+    assert main(["foreign-war", "--war", "persia", "--force", "5R Ibrahim",
+                 "--card-value"]) == 0  # fmt: skip
+    assert "Janissaries (#1)" in capsys.readouterr().out
 
 
 def test_cards_that_bring_no_new_outcome_show_a_zero_change_for_it():

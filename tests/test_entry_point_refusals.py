@@ -112,7 +112,7 @@ def test_a_value_of_the_wrong_type_names_the_argument(call, words):
         (lambda: oe.needed("battle", method="exact", seed=1, **NEEDED_BATTLE), "takes no seed"),
         (lambda: NavalBattle(*NAVAL, post_roll={"janissaries": "always"}), "not played"),
         (lambda: NavalInterception("hapsburg: 2Sq", rowers_policy="always"), "give rowers"),
-        (lambda: oe.card_value(NavalBattle(*NAVAL)), "not for a naval"),
+        (lambda: oe.card_value(oe.Interception("hapsburg: 2R", "4R")), "card values are computed"),
         (lambda: oe.SiegeCampaign("9R Suleiman", "hapsburg: 2R", reinforcements="france: 1R"),
          "only units of the besieging power"),
         (lambda: oe.SiegeCampaign("9R Suleiman", "hapsburg: 2R", schedule=[(2, "hapsburg: 3R")]),

@@ -96,3 +96,40 @@ def test_a_leader_of_another_power_is_named_with_the_right_article():
         OddsEngineError, match="^Suleiman is an Ottoman leader and cannot lead a Hapsburg force$"
     ):
         parse_force("hapsburg: 2R Suleiman")
+
+
+# RULES.md §1 (5.1): two leaders share a given name; the force's power says which one.
+@pytest.mark.parametrize(
+    ("text", "leader"),
+    [
+        ("england: 6R Charles", "Charles Brandon"),
+        ("hapsburg: 6R Charles", "Charles V"),
+        ("england: 2R Henry", "Henry VIII"),
+        ("france: 2R Henry", "Henry II"),
+    ],
+)
+def test_a_shared_given_name_is_the_leader_of_the_force_power(text, leader):
+    assert [found.name for found in parse_force(text).leaders] == [leader]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [("6R Charles", ("Charles V", "Charles Brandon")), ("2R Henry", ("Henry VIII", "Henry II"))],
+)
+def test_a_shared_given_name_without_a_power_is_refused_with_both_leaders(text, names):
+    with pytest.raises(OddsEngineError, match="ambiguous") as refusal:
+        parse_force(text)
+    assert all(name in str(refusal.value) for name in names)
+
+
+def test_an_unknown_leader_lists_the_leaders_of_the_force_power():
+    with pytest.raises(OddsEngineError) as refusal:
+        parse_force("england: 6R Zorro")
+    assert "Henry VIII, Charles Brandon, Dudley" in str(refusal.value)
+    with pytest.raises(OddsEngineError, match="did you mean 'Ferdinand'"):
+        parse_force("hapsburg: 4R Fredinand")
+
+
+def test_a_shared_given_name_not_of_the_power_is_refused():
+    with pytest.raises(OddsEngineError, match="ottoman's leaders are Suleiman, Ibrahim Pasha"):
+        find_leader("Charles", power="ottoman")

@@ -439,3 +439,31 @@ def test_cli_siege(capsys):
         == 0
     )
     assert "taken by" in capsys.readouterr().out
+
+
+def test_leaders_captured_says_whose():
+    # 14 step 10 / 14.1: Suleiman and Ibrahim are taken when the moving formation is
+    # eliminated, Ferdinand (and Charles V) when the defenders are.
+    move = load_move("vienna")
+    result = exact(move)
+    p = result.p
+    assert p["attacker_leaders_captured"] == pytest.approx(p["attacker_eliminated"])
+    assert p["defender_leaders_captured"] == pytest.approx(p["defender_eliminated"])
+    assert p["leaders_captured"] <= p["attacker_leaders_captured"] + p["defender_leaders_captured"]
+    frame = result.states_frame()
+    mover_lost = frame[frame["attacker_captured"] != ""]
+    assert set(mover_lost["attacker_captured"]) == {"Suleiman, Ibrahim Pasha"}
+    assert (mover_lost["defender_captured"] == "").all()
+    defenders_lost = frame[frame["defender_captured"] != ""]
+    assert all("Ferdinand" in names for names in defenders_lost["defender_captured"])
+
+
+@pytest.mark.parametrize(
+    ("horizon", "words"), [(None, "at the end of the move"), (3, "after 3 impulses")]
+)
+def test_the_best_defender_policy_says_what_it_maximises(horizon, words):
+    move = load_move("vienna", defender_horizon=horizon)
+    lines = move.describe_lines()
+    assert any(line.startswith("  best = ") and words in line for line in lines)
+    assert words in move.describe()["defender_criterion"]
+    assert load_move("vienna", defender_policy="fight").defender_criterion is None

@@ -28,10 +28,16 @@ def test_rows_follow_the_one_schema(interception):
 def test_render_every_format(interception):
     assert json.loads(interception.render("json")) == json.loads(interception.to_json())
     lines = interception.render("csv").splitlines()
-    assert lines[0] == ",".join(Result.ROW_COLUMNS)
+    # The row schema first, then what the CSV answers: the engagement and its forces.
+    assert lines[0] == ",".join((*Result.ROW_COLUMNS, "engagement", "interceptor", "mover"))
+    assert lines[1].endswith(",intercept,hapsburg: 8R Charles V,ottoman: 7R 1C Suleiman")
     assert len(lines) == 1 + len(interception.rows())
     assert interception.to_csv(header=False) == "\n".join(lines[1:]) + "\n"
     assert interception.render("table") == interception.summary() + "\n"
+    markdown = interception.render("markdown")
+    assert markdown.startswith("**Interception: ") and "| success | 41.6667% |" in markdown
+    assert "Rules: Here I Stand, interception, rule 13.2" in markdown
+    assert interception.render("bbcode").startswith("[b]Interception: ")
     with pytest.raises(OddsEngineError, match="unknown format 'xml'"):
         interception.render("xml")
     assert FORMATS == ("table", "json", "csv")
@@ -60,3 +66,13 @@ def test_every_result_type_has_a_short_repr_and_html():
         text = repr(result)
         assert text.startswith("<") and len(text) < 200 and "\n" not in text, text
         assert hasattr(result, "_repr_html_") and "<" in result._repr_html_()
+
+
+def test_exact_json_has_no_float_noise():
+    # 13.2: Charles V intercepts on 8+ (15/36 = 0.416666666666667); a certain event is 1.0.
+    payload = oe.exact(oe.Interception("hapsburg: 8R charles-v", "7R 1C Suleiman")).to_dict()
+    assert payload["p"]["success"] == 0.416666666666667
+    assert payload["p"]["success"] + payload["p"]["failure"] == 1.0
+    move = json.loads(oe.exact(oe.load_move("vienna")).render("json"))
+    assert move["p"]["intercept_attempted:hapsburg@Graz"] == 1.0
+    assert all(len(repr(value)) <= 22 for value in move["p"].values())

@@ -247,3 +247,12 @@ def test_piracy_command_with_foul_weather(capsys):
         "--responses", "gout",
     )
     assert status == 2 and "Gout cannot be played against a piracy action" in err
+
+
+def test_assumed_target_squadrons_are_printed_with_the_answer():
+    assumed = oe.Piracy("ottoman: 2Co", target_ports=2)
+    assert assumed.target_squadrons == 0
+    assert any("assumed" in line for line in assumed.describe_lines())
+    given = oe.Piracy("ottoman: 2Co", target_ports=2, target_squadrons=0)
+    assert not any("assumed" in line for line in given.describe_lines())
+    assert repr(assumed) == repr(given)  # the same random streams: the same question

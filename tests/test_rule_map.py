@@ -54,6 +54,18 @@ RULE_MAP = [
             "test_interception_by_hand.py::test_an_interceptor_without_a_leader_sends_four_units",
         ],
     ),
+    (
+        "1",
+        "a leader's name is read within the force's power (two Charles, two Henrys)",
+        "oddsengine/combat/leaders.py",
+        "Given names shared by leaders of different powers",
+        [
+            "test_forces.py::test_a_shared_given_name_is_the_leader_of_the_force_power",
+            "test_forces.py::test_a_shared_given_name_without_a_power_is_refused_with_both_leaders",
+            "test_forces.py::test_an_unknown_leader_lists_the_leaders_of_the_force_power",
+            "test_records.py::test_leaders_have_the_ratings_of_the_rules",
+        ],
+    ),
     # §2 A move into a space (13.1)
     (
         "2",
@@ -333,6 +345,13 @@ RULE_MAP = [
             "test_retreat_and_relief_by_hand.py::test_a_winner_that_does_not_outnumber_those_inside_with_nowhere_to_go_is_eliminated",
         ],
     ),
+    (
+        "6",
+        "in a move, whose leaders are captured: the mover's or the defenders'",
+        "oddsengine/moves/_move_tree.py",
+        "14 step 10 in a move",
+        ["test_move.py::test_leaders_captured_says_whose"],
+    ),
     # §6.1 Retreat (14.1)
     (
         "6.1",
@@ -400,6 +419,13 @@ RULE_MAP = [
             "test_whole_move_rules.py::test_a_relief_that_wins_on_hits_breaks_the_siege_with_no_survivors",
             "test_retreat_and_relief_by_hand.py::test_a_relief_that_wins_on_hits_with_no_unit_left_breaks_the_siege",
         ],
+    ),
+    (
+        "6.2",
+        "a besieged garrison of the relieving side is listed in every end state",
+        "oddsengine/moves/_move_tree.py",
+        "a garrison of the mover's side besieged",
+        ["test_what_if.py::test_end_states_list_a_besieged_garrison_of_the_mover_side"],
     ),
     # §7 Assault (15.1, original 000)
     (
@@ -471,6 +497,23 @@ RULE_MAP = [
         "oddsengine/combat/options.py",
         "recounted by the assault rules",
         ["test_cards.py::test_field_battle_cards_in_an_assault_follow_the_rule_option"],
+    ),
+    (
+        "8",
+        "who may play each card, where: asked of the card's own checks",
+        "oddsengine/faces/records.py",
+        "Who may play a card is asked of",
+        ["test_records.py::test_cards_say_who_plays_them_where"],
+    ),
+    (
+        "8",
+        "a card's value without it, with it and the difference, at sea and abroad too",
+        "oddsengine/results/card_value.py",
+        "For each card of RULES.md §8 that the rules allow",
+        [
+            "test_card_value.py::test_foul_weather_has_the_same_sign_in_text_and_csv",
+            "test_card_value.py::test_card_values_at_sea_and_abroad_read_the_card_effects",
+        ],
     ),
     # §9 Policies
     (

@@ -118,6 +118,9 @@ def test_scenarios_with_different_parameters_take_the_records_path(watched):
     frame = _quiet_run(Sweep.from_toml("assault_sweep"))
     assert frame["attacker_regulars"].isna().any()
     assert watched["frames"] >= 1 and watched["uniform"] == 0
+    # Counts stay whole numbers with a gap: nullable integers, not float64 with NaN.
+    for name in ("attacker_regulars", "attacker_rating", "defender_regulars"):
+        assert str(frame[name].dtype) == "Int64", name
 
 
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])

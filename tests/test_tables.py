@@ -140,3 +140,34 @@ def test_monte_carlo_cells_are_rounded_to_their_standard_error():
     cell = row.split("|")[2].strip()
     _, _, decimals = cell.rstrip("%").partition(".")
     assert len(decimals) == 3, cell
+
+
+@pytest.mark.parametrize(
+    ("outcome", "hint"),
+    [("sucess", "did you mean 'success'"), ("expected_attacker_losses", "The outcomes are")],
+)
+@pytest.mark.parametrize("method", ["exact", "monte-carlo"])
+def test_an_unknown_outcome_is_refused_not_tabled_as_zeros(outcome, hint, method):
+    with pytest.raises(oe.OddsEngineError, match=hint) as refusal:
+        odds_table(
+            "assault", "3..5R L1", "hapsburg: 1..2R", outcome=outcome, method=method, trials=1000
+        )
+    assert "siege_continues" in str(refusal.value)  # the valid names are listed
+
+
+def test_an_event_is_tabled_with_its_exact_chance():
+    # 15.1: the defenders' leaders are captured exactly when the assault succeeds.
+    table = odds_table(
+        "assault", "3R L1", "hapsburg: 1R Ferdinand", outcome="defender_leaders_captured"
+    )
+    success = oe.exact(oe.Assault("3R L1", "hapsburg: 1R Ferdinand")).p["success"]
+    assert table.probability.iloc[0, 0] == pytest.approx(success)
+    assert success > 0.6
+
+
+def test_the_refused_footnote_only_under_a_table_with_a_refused_cell():
+    plain = odds_table("battle", "1..2R", "1..2R")
+    assert "—" not in plain.to_markdown() and "refuse" not in plain.to_bbcode()
+    with pytest.warns(RefusedScenariosWarning):
+        refused = odds_table("assault", "2..3R", "hapsburg: 2R")  # 15: 2 do not outnumber 2
+    assert "—: the rules refuse this assault." in refused.to_markdown()

@@ -50,7 +50,8 @@ VALUES = {
     "--within": "2", "--event": "attacker_wins", "--defender-policy": "fight",
     "--max-units": "10", "--out": "odds.csv", "--scheduler": "threads", "--batch-size": "10",
     "--checkpoint": "5", "--dpi": "80", "--leaders-inside": "with-units",
-    "--fleet": "Tyrrhenian Sea=hapsburg: ?Sq Doria", "--vary": "Tyrrhenian Sea=hapsburg: 1..2Sq",
+    "--control": "Linz=hapsburg", "--besieged": "Vienna", "--power": "hapsburg",
+    "--kind": "battle", "--fleet": "Tyrrhenian Sea=hapsburg: ?Sq Doria", "--vary": "Tyrrhenian Sea=hapsburg: 1..2Sq",
 }  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
@@ -68,13 +69,14 @@ NEEDED = ["needed", "battle", "--attacker", "?R Suleiman", "--defender", "hapsbu
 #: Vienna holds no siege: --garrison-joins-relief and --relief-inside-on-tie (15.2) apply
 #: to none of its moves.
 MOVE_OPTIONS = {"--defender", "--retreat", "--interception", "--states", "--survivors",
-                "--leaders-inside"}
+                "--leaders-inside", "--stack", "--control", "--besieged"}
 PIRACY = ["piracy", "--pirates", "ottoman: 3Co", "--target-ports", "2"]
 PIRACY_OPTIONS = {"--pirates", "--zone-squadrons", "--adjacent-squadrons",
                   "--adjacent-fortresses", "--target-ports", "--target-hand",
                   "--target-squadrons", "--piracy-vp", "--award-policy", "--responses"}  # fmt: skip
 WAR = ["foreign-war", "--war", "persia", "--force", "4R Ibrahim"]
-WAR_OPTIONS = {"--war", "--force", "--foreign", "--cards", "--casualty-order", "--horizon"}
+WAR_OPTIONS = {"--war", "--force", "--foreign", "--cards", "--casualty-order", "--horizon",
+               "--card-value"}
 
 #: command -> [(base command line, options that apply to it)]. Every other option of the
 #: command's parser is refused on that base.
@@ -101,7 +103,7 @@ QUESTIONS = {
         (["naval", "--attacker", "ottoman: 3Sq", "--defender", "hapsburg: 2Sq", "--exact"],
          ENGINE | {"--attacker", "--defender", "--in-port", "--attacker-no-retreat",
                    "--defender-no-retreat", "--attacker-cards", "--defender-cards",
-                   "--survivors"}),
+                   "--survivors", "--card-value"}),
     ],
     "piracy": [([*PIRACY, "--exact"], ENGINE | PIRACY_OPTIONS)],
     "foreign-war": [
@@ -115,6 +117,8 @@ QUESTIONS = {
         (["move", "vienna", "--exact", "--defender", "fight", "--leaders-inside", "retreat"],
          ENGINE | MOVE_OPTIONS),
     ],
+    "leaders": [(["leaders"], {"--power", "--format"})],
+    "cards": [(["cards"], {"--kind", "--format"})],
     "naval-move": [
         (["naval-move", "barbary_coast", "--exact"],
          ENGINE | {"--defender", "--retreat", "--interception", "--states", "--survivors",

@@ -33,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
         _move_commands,
         _naval_commands,
         _planning_commands,
+        _record_commands,
         _sweep_commands,
     )
 
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         _naval_commands,
         _planning_commands,
         _book_commands,
+        _record_commands,
     ):
         module.register(commands)
     return parser

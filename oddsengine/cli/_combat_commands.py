@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from oddsengine.cli._card_value import (
+    add_card_value_arguments,
+    check_card_value_options,
+    print_card_values,
+)
 from oddsengine.cli._engine_options import (
     add_engine_arguments,
     non_negative_int,
@@ -85,22 +90,11 @@ def _add_card_arguments(parser) -> None:
         metavar="LEADER",
         help="the attacking leader Gout is played against (default: the best-rated)",
     )
-    group.add_argument(
-        "--card-value",
-        action="store_true",
-        help="instead of the odds, show what each card a side could still play is worth "
-        "here (exact)",
-    )
-    group.add_argument(
-        "--side",
-        choices=("attacker", "defender"),
-        default=None,
-        help="with --card-value: one side only",
-    )
+    add_card_value_arguments(group)
 
 
 def _combat_kwargs(arguments) -> dict:
-    _check_card_value_options(arguments)
+    check_card_value_options(arguments)
     return {
         "attacker": parse_force(arguments.attacker),
         "defender": parse_force(arguments.defender),
@@ -140,55 +134,9 @@ def _check_policies_are_used(spec, arguments) -> None:
 def _answer(spec, arguments):
     _check_policies_are_used(spec, arguments)
     if arguments.card_value:
-        _print_card_values(spec, arguments)
+        print_card_values(spec, arguments)
     else:
         print_results(run_engines(spec, arguments), arguments)
-
-
-def _check_card_value_options(arguments) -> None:
-    """Refuse options that --card-value would ignore, and --side without it."""
-    if not arguments.card_value:
-        if arguments.side is not None:
-            raise OddsEngineError("--side chooses a side for --card-value: give --card-value")
-        return
-    ignored = [
-        option
-        for option, value in (
-            ("--trials", arguments.trials),
-            ("--precision", arguments.precision),
-            ("--max-trials", arguments.max_trials),
-            ("--seed", arguments.seed),
-            ("--compare", arguments.compare),
-            ("--survivors", arguments.survivors),
-            ("--method monte-carlo", arguments.method == "monte-carlo"),
-        )
-        if value not in (None, False)
-    ]
-    if ignored:
-        raise OddsEngineError(f"--card-value is computed exactly: it takes no {', '.join(ignored)}")
-
-
-def _print_card_values(spec, arguments):
-    import sys
-
-    from oddsengine.results.card_value import card_value
-
-    table = card_value(spec, side=arguments.side)
-    if arguments.format == "json":
-        sys.stdout.write(table.to_json(orient="records", indent=2) + "\n")
-    elif arguments.format == "csv":
-        sys.stdout.write(table.to_csv(index=False))
-    else:
-        print(spec.title())
-        print(
-            "Value of each card a side could still play (exact), in percentage points of "
-            "that side's chance"
-        )
-        print(
-            "(the attacker's: it wins or takes the space; the defender's: the attacker does not):"
-        )
-        for row in table.itertuples(index=False):
-            print(f"  {row.value * 100:+6.1f} points  {row.summary}")
 
 
 def _run_battle(arguments):
@@ -317,18 +265,21 @@ def register(commands) -> None:
         "--defender-squadrons-adjacent",
         type=non_negative_int,
         default=0,
+        metavar="N",
         help="defending squadrons in an adjacent sea zone (any refuses the assault; 15.1)",
     )
     requirements.add_argument(
         "--defender-squadrons-in-port",
         type=non_negative_int,
         default=0,
+        metavar="N",
         help="defending squadrons in the port (the attacker needs more adjacent; 15.1)",
     )
     requirements.add_argument(
         "--attacker-squadrons-adjacent",
         type=non_negative_int,
         default=0,
+        metavar="N",
         help="attacking squadrons in the adjacent sea zones (corsairs do not count)",
     )
     requirements.add_argument(

@@ -10,7 +10,7 @@ import sys
 
 from oddsengine.combat.limits import check_precision
 from oddsengine.errors import OddsEngineError, shown
-from oddsengine.results.output import FORMATS
+from oddsengine.results.output import FORMATS, FORUM_FORMATS
 
 
 def positive_int(text: str) -> int:
@@ -64,14 +64,18 @@ def probability_target(text: str) -> float:
 METHODS = ("auto", "exact", "monte-carlo")
 
 
-def add_method_argument(group, exact: bool = True) -> None:
+def add_method_argument(
+    group, exact: bool = True, asking: tuple[str, ...] = ("--trials", "--precision", "--seed")
+) -> None:
     """Add ``--method auto|exact|monte-carlo`` (default auto) and, with ``exact``,
-    ``--exact`` (the same as ``--method exact``) to an argument group."""
+    ``--exact`` (the same as ``--method exact``) to an argument group; ``asking`` are the
+    options of this command that make ``auto`` choose Monte Carlo."""
+    named = ", ".join(asking[:-1]) + f" or {asking[-1]}" if len(asking) > 1 else asking[0]
     group.add_argument(
         "--method",
         choices=METHODS,
         default="auto",
-        help="auto (default): exact unless --trials, --precision or --seed asks for Monte Carlo",
+        help=f"auto (default): exact unless {named} asks for Monte Carlo",
     )
     if exact:
         group.add_argument("--exact", action="store_true", help="the same as --method exact")
@@ -140,16 +144,20 @@ def with_reason(result, reason: str | None):
     return result if reason is None else replace(result, method_reason=reason)
 
 
-def add_engine_arguments(parser: argparse.ArgumentParser, survivors: bool = True) -> None:
-    """Add ``--method``, ``--exact``, ``--trials``, ``--seed``, ``--precision``,
-    ``--compare``, ``--format`` and (for engagements with survivors) ``--survivors``."""
+def add_engine_arguments(
+    parser: argparse.ArgumentParser, survivors: bool = True, trials: int = 1_000_000
+) -> None:
+    """Add ``--method``, ``--exact``, ``--trials`` (``trials`` by default), ``--seed``,
+    ``--precision``, ``--compare``, ``--format`` and (for engagements with survivors)
+    ``--survivors``."""
     group = parser.add_argument_group("engine")
     add_method_argument(group)
     group.add_argument(
         "--trials",
         type=trial_count,
         default=None,
-        help="Monte Carlo trials (default 1,000,000)",
+        metavar="N",
+        help=f"Monte Carlo trials (default {trials:,})",
     )
     group.add_argument(
         "--seed",
@@ -161,12 +169,14 @@ def add_engine_arguments(parser: argparse.ArgumentParser, survivors: bool = True
         "--precision",
         type=probability_target,
         default=None,
+        metavar="HALF_WIDTH",
         help="run until every headline 95%% half-width is at most this (e.g. 0.001 or 0.1%%)",
     )
     group.add_argument(
         "--max-trials",
         type=trial_count,
         default=None,
+        metavar="N",
         help="cap on trials for --precision (default 1e9)",
     )
     group.add_argument(
@@ -174,7 +184,12 @@ def add_engine_arguments(parser: argparse.ArgumentParser, survivors: bool = True
         action="store_true",
         help="run both engines and flag differences beyond 5 standard errors",
     )
-    group.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    group.add_argument(
+        "--format",
+        choices=(*FORMATS, *FORUM_FORMATS),
+        default="table",
+        help="output format: a text table, json, csv, or markdown and bbcode for forum posts",
+    )
     parser.set_defaults(survivors=False)
     if not survivors:
         return
@@ -266,13 +281,18 @@ def print_results(results, arguments, stream=None) -> None:
     elif arguments.format == "csv":
         for index, result in enumerate(results):
             stream.write(result.to_csv(header=index == 0))
+    elif arguments.format in FORUM_FORMATS:
+        stream.write("\n".join(result.render(arguments.format) for result in results))
     else:
         for index, result in enumerate(results):
             if index:
                 stream.write("\n")
             stream.write(result.summary() + "\n")
             if getattr(arguments, "survivors", False) and "attacker_survivors" in result.states:
+                from oddsengine.results.survivors import survivors_text
+
                 stream.write(_survivor_table(result))
+                stream.write(survivors_text(result))
         if comparison is not None:
             stream.write("\nExact against Monte Carlo (difference in standard errors):\n")
             for row in comparison.itertuples(index=False):

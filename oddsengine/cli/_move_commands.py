@@ -20,7 +20,7 @@ from oddsengine.cli._engine_options import (
 )
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves.move import LEADERS_INSIDE_POLICIES
-from oddsengine.results.output import FORMATS
+from oddsengine.results.output import FORMATS, without_float_noise
 
 #: End states a move lists when --states is not given.
 DEFAULT_STATES = 10
@@ -62,6 +62,15 @@ def _run_move(arguments):
         raise OddsEngineError("--states lists end states in the table and json formats, not csv")
     states = arguments.states or DEFAULT_STATES
     move = load_move(arguments.scenario, **overrides)
+    if arguments.stack or arguments.control or arguments.besieged:
+        from oddsengine.moves.what_if import read_pairs, with_what_ifs
+
+        move = with_what_ifs(
+            move,
+            stacks=read_pairs(arguments.stack, "--stack", "FORCE"),
+            control=read_pairs(arguments.control, "--control", "POWER"),
+            besieged=arguments.besieged,
+        )
     if not move.relieves_a_siege:
         refuse_given(
             arguments,
@@ -76,32 +85,18 @@ def _run_move(arguments):
             "is for defenders that withdraw (13.4): the defender policy never does",
         )
     results = _move_results(move, arguments)
-    stream = sys.stdout
-    if arguments.format == "json":
-        payloads = []
-        for result in results:
-            payload = result.to_dict()
-            payload["end_states"] = end_state_records(result, states)
-            payloads.append(payload)
-        if len(payloads) == 1:
-            json.dump(payloads[0], stream, indent=2)
-        else:
-            from oddsengine.results.compare import comparison_dict
+    _write_move_results(results, arguments, states, end_state_records, _move_state_line)
 
-            json.dump(comparison_dict(*results, payloads=payloads), stream, indent=2)
-        stream.write("\n")
-        return
-    print_results(results, arguments)
-    if arguments.format == "table":
-        stream.write(f"\nMost likely end states ({results[0].method}):\n")
-        for record in end_state_records(results[0], states):
-            stream.write(
-                f"  {record['probability']:>9.4%}  {record['outcome']:<18} "
-                f"mover {record['mover_end']}; defenders {record['defenders_end']}"
-                + (f"; captured {record['captured']}" if record["captured"] else "")
-                + _LEADERS_CHOICE.get(record["leaders_inside"], "")
-                + "\n"
-            )
+
+def _move_state_line(record) -> str:
+    return (
+        f"  {record['probability']:>9.4%}  {record['outcome']:<18} "
+        f"mover {record['mover_end']}; defenders {record['defenders_end']}"
+        + (f"; garrison {record['garrison_end']}" if record["garrison_end"] else "")
+        + _captured_words(record)
+        + _LEADERS_CHOICE.get(record["leaders_inside"], "")
+        + "\n"
+    )
 
 
 def _run_naval_move(arguments):
@@ -189,7 +184,8 @@ def _write_move_results(results, arguments, states, records, line) -> None:
         payloads = []
         for result in results:
             payload = result.to_dict()
-            payload["end_states"] = records(result, states)
+            rows = records(result, states)
+            payload["end_states"] = without_float_noise(rows) if result.is_exact else rows
             payloads.append(payload)
         if len(payloads) == 1:
             json.dump(payloads[0], stream, indent=2)
@@ -204,6 +200,16 @@ def _write_move_results(results, arguments, states, records, line) -> None:
         stream.write(f"\nMost likely end states ({results[0].method}):\n")
         for record in records(results[0], states):
             stream.write(line(record))
+
+
+def _captured_words(record) -> str:
+    """``"; captured: mover's Suleiman; defenders' Ferdinand"``, or nothing."""
+    parts = [
+        f"{whose} {record[column]}"
+        for whose, column in (("mover's", "attacker_captured"), ("defenders'", "defender_captured"))
+        if record[column]
+    ]
+    return f"; captured: {'; '.join(parts)}" if parts else ""
 
 
 def _avoiding_units(text: str):
@@ -331,6 +337,26 @@ def register(commands) -> None:
         help="all: every eligible stack tries to intercept; none: no one tries "
         "(default: the scenario file's policy)",
     )
+    what_ifs = move.add_argument_group("what-ifs (change the board of the file)")
+    what_ifs.add_argument(
+        "--stack",
+        action="append",
+        metavar="SPACE=FORCE",
+        help="add a stack, or replace the stack of that power in SPACE, e.g. "
+        "'Linz=hapsburg: 4R Charles V' (repeatable; the moving stack replaced moves whole)",
+    )
+    what_ifs.add_argument(
+        "--control",
+        action="append",
+        metavar="SPACE=POWER",
+        help="the power that controls SPACE, e.g. Linz=hapsburg (repeatable)",
+    )
+    what_ifs.add_argument(
+        "--besieged",
+        action="append",
+        metavar="SPACE",
+        help="the controlling power's stack in SPACE stands besieged inside (15; repeatable)",
+    )
     move.add_argument(
         "--states",
         type=positive_int,
@@ -418,7 +444,7 @@ def register(commands) -> None:
         "--defender-cards", default="", metavar="CARDS", help="cards the garrison plays"
     )
     engine = siege.add_argument_group("engine")
-    add_method_argument(engine)
+    add_method_argument(engine, asking=("--trials", "--seed"))
     engine.add_argument(
         "--trials", type=trial_count, default=None, help="Monte Carlo trials (default 100,000)"
     )

@@ -3,6 +3,11 @@
 
 from __future__ import annotations
 
+from oddsengine.cli._card_value import (
+    add_card_value_arguments,
+    check_card_value_options,
+    print_card_values,
+)
 from oddsengine.cli._engine_options import (
     add_engine_arguments,
     check_engine_arguments,
@@ -44,6 +49,7 @@ def _parse_post_roll(arguments) -> dict:
 def _run_naval(arguments):
     from oddsengine.combat.naval import NavalBattle
 
+    check_card_value_options(arguments)
     spec = NavalBattle(
         arguments.attacker,
         arguments.defender,
@@ -54,7 +60,10 @@ def _run_naval(arguments):
         attacker_can_retreat=not arguments.attacker_no_retreat,
         defender_can_retreat=not arguments.defender_no_retreat,
     )
-    print_results(run_engines(spec, arguments), arguments)
+    if arguments.card_value:
+        print_card_values(spec, arguments)
+    else:
+        print_results(run_engines(spec, arguments), arguments)
 
 
 def _run_piracy(arguments):
@@ -83,6 +92,7 @@ def _run_foreign_war(arguments):
     from oddsengine.combat.foreign_war import ForeignWar
     from oddsengine.engines.foreign_war import exact_foreign_war, simulate_foreign_war
 
+    check_card_value_options(arguments)
     if arguments.precision is not None:
         raise OddsEngineError("--precision is not available for a foreign war: give --trials")
     _, reason = check_engine_arguments(arguments)
@@ -105,6 +115,9 @@ def _run_foreign_war(arguments):
         reinforcements=arguments.reinforcements,
         casualty_order=arguments.casualty_order or "MRC",
     )
+    if arguments.card_value:
+        print_card_values(spec, arguments)
+        return
     results = []
     if arguments.exact or arguments.compare:
         results.append(with_reason(exact_foreign_war(spec), reason))
@@ -249,6 +262,7 @@ def register(commands) -> None:
         help=f"post-roll card policy ({', '.join(post_roll_slugs('naval-battle'))}): always or "
         "if-it-changes-the-outcome (default)",
     )
+    add_card_value_arguments(cards)
     add_engine_arguments(naval)
     naval.set_defaults(run=_run_naval)
 
@@ -385,7 +399,8 @@ def register(commands) -> None:
         default=None,
         help="order of the major power's losses, e.g. regulars,mercenaries,cavalry",
     )
-    add_engine_arguments(war, survivors=False)  # the survivors are in the outcome table
+    add_card_value_arguments(war, sides=False)
+    add_engine_arguments(war, survivors=False, trials=WAR_TRIALS)  # the survivors are in the outcome table
     war.set_defaults(run=_run_foreign_war)
 
     _add_naval_to_roll(commands.choices["intercept"], _run_naval_intercept, "mover")

@@ -82,6 +82,11 @@ def _needed_arguments(arguments) -> dict:
         given["stacks"] = _stacks(arguments.stack)
         if arguments.defender_policy:
             given["defender_policy"] = arguments.defender_policy
+        if arguments.control or arguments.besieged:
+            from oddsengine.moves.what_if import read_pairs
+
+            given["control"] = read_pairs(arguments.control, "--control", "POWER")
+            given["besieged"] = tuple(arguments.besieged or ())
     elif kind == "naval-move":
         if not arguments.scenario or arguments.stack:
             raise OddsEngineError(
@@ -91,8 +96,17 @@ def _needed_arguments(arguments) -> dict:
         given["fleets"] = _stacks(arguments.fleet, "--fleet", "Tyrrhenian Sea=hapsburg: ?Sq Doria")
         if arguments.defender_policy:
             given["defender_policy"] = arguments.defender_policy
-    elif arguments.scenario or arguments.stack or arguments.defender_policy:
-        raise OddsEngineError(f"needed {kind} takes no scenario, --stack or --defender-policy")
+    elif (
+        arguments.scenario
+        or arguments.stack
+        or arguments.defender_policy
+        or arguments.control
+        or arguments.besieged
+    ):
+        raise OddsEngineError(
+            f"needed {kind} takes no scenario, --stack, --control, --besieged or "
+            "--defender-policy"
+        )
     if arguments.fleet and kind != "naval-move":
         raise OddsEngineError(f"needed {kind} takes no --fleet (naval moves only)")
     for side in ("attacker", "defender"):
@@ -248,6 +262,18 @@ def register(commands) -> None:
         help="naval-move: replace that power's ships in LOCATION (e.g. "
         "'Tyrrhenian Sea=hapsburg: ?Sq Doria')",
     )
+    forces.add_argument(
+        "--control",
+        action="append",
+        metavar="SPACE=POWER",
+        help="move: the power that controls SPACE (repeatable)",
+    )
+    forces.add_argument(
+        "--besieged",
+        action="append",
+        metavar="SPACE",
+        help="move: the controlling power's stack in SPACE stands besieged (repeatable)",
+    )
     question = needed.add_argument_group("question")
     question.add_argument("--target", type=_chance, help="the chance to reach, e.g. 0.75 or 75%%")
     question.add_argument(
@@ -283,10 +309,11 @@ def register(commands) -> None:
         "--max-units",
         type=positive_int,
         default=30,
+        metavar="N",
         help="largest unit count tried where no rule bounds the force (default 30)",
     )
     engine = needed.add_argument_group("engine")
-    add_method_argument(engine, exact=False)
+    add_method_argument(engine, exact=False, asking=("--seed",))
     engine.add_argument(
         "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
     )
@@ -315,7 +342,7 @@ def register(commands) -> None:
     )
     plan.add_argument("file", metavar="FILE", help="a plan .toml file")
     engine = plan.add_argument_group("engine")
-    add_method_argument(engine)
+    add_method_argument(engine, asking=("--trials", "--seed"))
     engine.add_argument(
         "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
     )

@@ -346,11 +346,30 @@ def _add_card_arguments(parser) -> None:
     group.add_argument("--cards-as-printed", action="store_true", help=CARDS_AS_PRINTED_HELP)
 
 
-def _add_forces(parser) -> None:
-    parser.add_argument("--attacker", metavar="TEMPLATE", help=TEMPLATE_HELP)
-    parser.add_argument("--defender", metavar="TEMPLATE", help=TEMPLATE_HELP)
-    parser.add_argument("--interceptor", metavar="TEMPLATE", help="intercept tables")
-    parser.add_argument("--mover", metavar="TEMPLATE", help="intercept tables")
+def _add_forces(parser, plot: bool = False) -> None:
+    parser.add_argument(
+        "--attacker",
+        metavar="TEMPLATE",
+        help="the attacking force (battle, assault, naval: the rows; avoid: the columns), "
+        + TEMPLATE_HELP,
+    )
+    parser.add_argument(
+        "--defender",
+        metavar="TEMPLATE",
+        help='the defending force, e.g. "hapsburg: 1..4R" (battle, assault, naval: the '
+        "columns; avoid: the rows, the force that tries to avoid battle)",
+    )
+    only = " (plot intercept takes none: it draws by leader rating)" if plot else ""
+    parser.add_argument(
+        "--interceptor",
+        metavar="TEMPLATE",
+        help=f"intercept tables: the intercepting force, the rows{only}",
+    )
+    parser.add_argument(
+        "--mover",
+        metavar="TEMPLATE",
+        help=f"intercept tables: the moving force, the columns{only}",
+    )
 
 
 def register(commands) -> None:
@@ -358,11 +377,13 @@ def register(commands) -> None:
     sweep = commands.add_parser(
         "sweep",
         help="run a grid of what-ifs from a sweep file into a Parquet or CSV table",
-        description="Run every scenario of a sweep file (TOML; see "
-        "oddsengine/examples/assault_sweep.toml) into a tidy table: one row per scenario "
-        "and outcome. Exact where possible, Monte Carlo to a precision target otherwise.",
+        description="Run every scenario of a sweep file (TOML, or the name of a shipped "
+        "example: assault_sweep) into a tidy table: one row per scenario and outcome. "
+        "Exact where possible, Monte Carlo to a precision target otherwise.",
     )
-    sweep.add_argument("spec", metavar="SPEC.toml", help="the sweep file")
+    sweep.add_argument(
+        "spec", metavar="SPEC.toml", help="the sweep file, or a shipped example's name"
+    )
     sweep.epilog = (
         "Ctrl-C stops a sweep within about a second and keeps the scenarios answered so far "
         "(exit status 130); --resume continues it."
@@ -435,7 +456,7 @@ def register(commands) -> None:
     plot.add_argument(
         "kind", choices=[kind.name for kind in table_kinds()], help="the kind of engagement"
     )
-    _add_forces(plot)
+    _add_forces(plot, plot=True)
     plot.add_argument("--out", required=True, metavar="FILE", help="file.png, .svg or .pdf")
     plot.add_argument(
         "--heatmap",

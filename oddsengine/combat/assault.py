@@ -318,9 +318,15 @@ class Assault(CombatSpec):
         if standing.land_units or standing.leaders:
             formation = self.assaulting_formation
             capacity = self._acting_attacker().command_capacity
+            # A formation the engine picks says what it maximised (a declared one does not).
+            picked = (
+                "strongest: the most assault dice, regulars first; "
+                if self.policies.assault_formation == "strongest"
+                else ""
+            )
             lines.insert(
                 0,
-                f"Assaulting formation: {formation.notation()} (command capacity "
+                f"Assaulting formation: {formation.notation()} ({picked}command capacity "
                 f"{capacity}); standing by, still besieging: {standing.notation()} (15.1, 15.3)",
             )
         return lines

@@ -384,7 +384,7 @@ def _read_force(text: str, power) -> Force:
                     f"cannot read {shown(word)} in force {shown(text)}: a count is a number "
                     "followed by R (regulars), M (mercenaries) or C (cavalry)"
                 )
-            find_leader(word)  # raises with suggestions
+            find_leader(word, power)  # raises with suggestions (and the power's leaders)
     if not counts and not leaders:
         raise OddsEngineError(f"force {shown(text)} has no units or leaders")
     return Force(**counts, leaders=tuple(leaders), power=power)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from oddsengine.combat.powers import normalise_power, power_with_article
 from oddsengine.errors import OddsEngineError, shown
 
-__all__ = ["Leader", "LEADERS", "anonymous_leader", "find_leader"]
+__all__ = ["Leader", "LEADERS", "anonymous_leader", "find_leader", "leaders_of"]
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,6 @@ LEADERS: dict[str, Leader] = {
 
 _ALIASES = {
     "ibrahim": "Ibrahim Pasha",
-    "charles": "Charles V",
     "charles 5": "Charles V",
     "alva": "Duke of Alva",
     "henry 8": "Henry VIII",
@@ -104,17 +103,67 @@ _ALIASES = {
 }
 
 
+#: Given names shared by leaders of different powers: the force's power says which leader
+#: is meant (``"england: 6R Charles"`` is Charles Brandon); without a power the name is
+#: ambiguous and refused with every leader it could be.
+_SHARED_NAMES = {
+    "charles": ("Charles V", "Charles Brandon"),
+    "henry": ("Henry VIII", "Henry II"),
+}
+
+
 def _key(text: str) -> str:
     return re.sub(r"[\s_\-.]+", " ", text.strip().lower())
 
+
+_POWERS_WITH_LEADERS = frozenset(leader.power for leader in LEADERS.values() if leader.power)
 
 _LOOKUP = {_key(name): leader for name, leader in LEADERS.items()}
 _LOOKUP.update({_key(alias): LEADERS[name] for alias, name in _ALIASES.items()})
 
 
 def is_leader_name(text: str) -> bool:
-    """True if ``text`` names a leader of the table or an alias of one."""
-    return _key(text) in _LOOKUP
+    """True if ``text`` names a leader of the table, an alias of one, or a given name
+    several leaders share (``Charles``)."""
+    key = _key(text)
+    return key in _LOOKUP or key in _SHARED_NAMES
+
+
+def leaders_of(power: str) -> tuple[Leader, ...]:
+    """The named leaders of ``power`` in the table of RULES.md §1 (5.1), in table order.
+
+    Examples
+    --------
+    >>> [leader.name for leader in leaders_of("england")]
+    ['Henry VIII', 'Charles Brandon', 'Dudley']
+    """
+    power = normalise_power(power)
+    return tuple(leader for leader in LEADERS.values() if leader.power == power)
+
+
+def _shared_name(name: str, power: str | None) -> Leader:
+    """The leader a given name shared by several leaders means for ``power``."""
+    candidates = [LEADERS[full] for full in _SHARED_NAMES[_key(name)]]
+    if power is not None:
+        power = normalise_power(power)
+        serving = [leader for leader in candidates if leader.power == power]
+        if len(serving) == 1:
+            return serving[0]
+        raise _unknown_for_power(name, power)
+    names = " or ".join(f"{leader.name} ({leader.power})" for leader in candidates)
+    example = candidates[-1]
+    raise OddsEngineError(
+        f"leader {shown(name)} is ambiguous: {names}; write the full name or give the "
+        f"force's power (\"{example.power}: {name.strip()}\" is {example.name})"
+    )
+
+
+def _unknown_for_power(name: str, power: str) -> OddsEngineError:
+    names = ", ".join(leader.name for leader in leaders_of(power)) or "none"
+    return OddsEngineError(
+        f"no leader of {power} is called {shown(name)}; {power}'s leaders are {names} "
+        "(or an anonymous L0, L1, L2)"
+    )
 
 
 def find_leader(name: str, power: str | None = None) -> Leader:
@@ -130,7 +179,9 @@ def find_leader(name: str, power: str | None = None) -> Leader:
     Raises
     ------
     OddsEngineError
-        If no leader has that name; the message suggests close names.
+        If no leader has that name (the message suggests close names and, given a
+        power, lists its leaders), or a given name two leaders share (``Charles``,
+        ``Henry``) is used without a power that tells them apart.
 
     Examples
     --------
@@ -138,14 +189,24 @@ def find_leader(name: str, power: str | None = None) -> Leader:
     1
     >>> find_leader("renegade", power="france").power
     'france'
+    >>> find_leader("Charles", power="england").name  # a given name, read for its power
+    'Charles Brandon'
     """
     if not isinstance(name, str):
         raise OddsEngineError(f"a leader is named by a string, not {shown(name)}")
+    if _key(name) in _SHARED_NAMES:
+        return _shared_name(name, power)
     leader = _LOOKUP.get(_key(name))
     if leader is None:
         close = difflib.get_close_matches(_key(name), list(_LOOKUP), n=3, cutoff=0.6)
         names = dict.fromkeys(_LOOKUP[match].name for match in close)
         hint = f"; did you mean {', '.join(map(repr, names))}?" if names else ""
+        if power is not None and normalise_power(power) in _POWERS_WITH_LEADERS:
+            power = normalise_power(power)
+            names = ", ".join(leader.name for leader in leaders_of(power))
+            hint = (hint + " " if hint else "; ") + (
+                f"{power}'s leaders are {names} (or an anonymous L0, L1, L2)"
+            )
         raise OddsEngineError(f"unknown leader {shown(name)}{hint}")
     if power is not None:
         power = normalise_power(power)

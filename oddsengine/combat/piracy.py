@@ -7,7 +7,7 @@ is the anti-piracy hits, then the piracy hits given the corsairs they left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 
 import numpy as np
@@ -144,6 +144,9 @@ class Piracy:
     award_policy: str = "even"
     award_order: tuple[str, ...] = AWARDS
     responses: tuple[Card, ...] = ()
+    #: True when ``target_squadrons`` was not given and is assumed to be the squadrons in
+    #: the zone: the output says so (an assumption that changes the answer is shown).
+    target_squadrons_assumed: bool = field(default=False, init=False, repr=False, compare=False)
 
     kind = "piracy"
     outcome_names = ("success", "failure")
@@ -169,6 +172,7 @@ class Piracy:
             object.__setattr__(self, "target_hand", _count(self.target_hand, "target_hand"))
         if self.target_squadrons is None:
             object.__setattr__(self, "target_squadrons", self.zone_squadrons)
+            object.__setattr__(self, "target_squadrons_assumed", True)
         else:
             object.__setattr__(
                 self, "target_squadrons", _count(self.target_squadrons, "target_squadrons")
@@ -359,9 +363,16 @@ class Piracy:
         if self.cancelled:
             played = ", ".join(card.name for card in self.responses)
             return [f"Cards: other powers: {played} (the action is stopped, RULES §12)"]
-        return [
+        lines = [
             f"Anti-piracy dice: {self.anti_piracy_dice}; piracy dice: {dice}",
             f"Awards: {self.award_policy} over {', '.join(self.award_order)} "
             f"(target squadrons {self.target_squadrons}, cards {hand}, "
             f"VP left {MAX_PIRACY_VP - self.piracy_vp}); cost {PIRACY_CP} CP",
         ]
+        if self.target_squadrons_assumed:
+            # A default that changes the answer is printed with it.
+            lines.append(
+                f"Target squadrons: {self.target_squadrons}, assumed to be the squadrons in "
+                "the zone (--target-squadrons N sets it)"
+            )
+        return lines

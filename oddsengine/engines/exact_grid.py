@@ -34,7 +34,7 @@ from oddsengine.combat.cards import card_rule
 from oddsengine.combat.combat_stack import CombatStack
 from oddsengine.combat.engagements import Assault, FieldBattle
 from oddsengine.draws import binomial_pmf, draw_plan_of
-from oddsengine.errors import OddsEngineTypeError, shown
+from oddsengine.errors import CANCELLED, OddsEngineTypeError, shown, unknown_name
 from oddsengine.results.end_states import merge_cells
 from oddsengine.results.result import Result
 
@@ -119,6 +119,7 @@ def exact_outcome_table(specs, outcomes) -> np.ndarray:
     (8/27 * 1/9 = 8/243).
     """
     specs, outcomes = _as_list(specs), tuple(outcomes)
+    _check_outcomes(specs, outcomes)
     probabilities = np.empty((len(specs), len(outcomes)))
     groups, alone = _groups(specs)
     for index in alone:
@@ -129,6 +130,19 @@ def exact_outcome_table(specs, outcomes) -> np.ndarray:
                 [specs[index] for index in chunk], outcomes
             )
     return probabilities
+
+
+def _check_outcomes(specs, outcomes) -> None:
+    """Refuse an outcome no engagement of the grid has (a misspelt name would give a grid
+    of zeros); events are answered by :func:`exact_results`, not here."""
+    known = {CANCELLED: None}
+    for spec in {type(spec): spec for spec in specs}.values():  # one of each kind
+        known.update(dict.fromkeys(spec.outcome_names))
+    if not specs:
+        return
+    for name in outcomes:
+        if name not in known:
+            raise unknown_name("outcome", name, known, where="exact grid")
 
 
 def _as_list(specs) -> list:

@@ -43,7 +43,7 @@ _RANGE = re.compile(r"(\d+)\s*\.\.\s*(\d+)")
 
 def known_parameters(spec_class) -> set[str]:
     """The parameter names a sweep of ``spec_class`` takes."""
-    names = {item.name for item in dataclasses.fields(spec_class)}
+    names = {item.name for item in dataclasses.fields(spec_class) if item.init}
     if "options" in names:
         names |= {item.name for item in dataclasses.fields(RuleOptions)}
     if "policies" in names:

@@ -142,11 +142,25 @@ def table_frame(rows, order) -> object:
     """The tidy frame of a sweep's rows, sorted by scenario (``order``: key to position).
 
     ``seed`` and ``trials`` are built straight from the rows' Python integers, so a row
-    without a seed does not turn the others into floats.
+    without a seed does not turn the others into floats; so are the parameter columns of
+    counts with a gap (:func:`_whole_parameters`).
     """
     rows = sorted(rows, key=lambda row: order.get(row["scenario_key"], -1))
     frame = _uniform_table_frame(rows)
     return frame if frame is not None else _records_table_frame(rows)
+
+
+def _whole_parameters(frame, rows):
+    """Parameter columns of counts stay integers: a column of whole numbers with a gap (an
+    explicit scenario written without ranges has no ``attacker_regulars``) is a nullable
+    ``Int64``, not float64 with NaN."""
+    for name in frame.columns:
+        if name in RESULT_COLUMNS or frame[name].dtype.kind != "f":
+            continue
+        values = [row.get(name) for row in rows]
+        if set(map(type, values)) <= {int, type(None)}:
+            frame[name] = integer_array(values)
+    return frame
 
 
 def _records_table_frame(rows):
@@ -163,7 +177,7 @@ def _records_table_frame(rows):
     frame = frame[parameters + list(RESULT_COLUMNS)]
     for name in INTEGER_COLUMNS:
         frame[name] = integer_array(row.get(name) for row in rows)
-    return _column_types(frame).reset_index(drop=True)
+    return _whole_parameters(_column_types(frame).reset_index(drop=True), rows)
 
 
 #: Result columns that pandas infers like the parameters (text, kept as inferred).
@@ -220,7 +234,7 @@ def _uniform_table_frame(rows):
     ordered = {name: inferred_frame[name] for name in inferred if name not in RESULT_COLUMNS}
     for name in RESULT_COLUMNS:
         ordered[name] = inferred_frame[name] if name in _INFERRED_RESULT_COLUMNS else columns[name]
-    return pd.DataFrame(ordered, copy=False)
+    return _whole_parameters(pd.DataFrame(ordered, copy=False), rows)
 
 
 def _text_or_none(values):

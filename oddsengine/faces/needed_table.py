@@ -13,7 +13,9 @@ Examples
 --------
 >>> table = needed_table("assault", attacker="?R Suleiman", defender="hapsburg: 1..2R",
 ...                      targets=[0.5, 0.75])
->>> print(table.to_markdown())
+>>> print(table.to_markdown())  # doctest: +ELLIPSIS
+**Regulars needed in the attacker (?R Suleiman): ... (assault, rule 15.1; exact)**
+<BLANKLINE>
 | defender \\ target | 50% | 75% |
 |:---|---:|---:|
 | hapsburg: 1R | 2 | 3 |
@@ -29,7 +31,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from oddsengine.errors import OddsEngineError
-from oddsengine.faces.bbcode import fixed_width_table
+from oddsengine.results.bbcode import fixed_width_table
 from oddsengine.faces.templates import is_template, parse_template
 from oddsengine.questions.needed import find_kind, first_reaching, needed
 
@@ -76,14 +78,26 @@ class NeededTable:
 
     @property
     def caption(self) -> str:
+        """What the cells are, the rules and the method, and what a dash means when the
+        table has one."""
         method = "exact" if self.method == "exact" else "Monte Carlo"
+        dash = ""
+        if any(_missing(value) for value in self.values.to_numpy().ravel()):
+            dash = (
+                f"; {_NONE_MARK} = no legal force reaches it, trying every value up to the "
+                "largest the rules allow: the formation's command limit, 4 units without a "
+                "leader, or 4 units inside a fortress"
+            )
         return (
             f"{self.question}: the smallest value with P({self.event}) at least each target "
-            f"({self.rule}; {method}; {_NONE_MARK} = no legal force reaches it)"
+            f"({self.rule}; {method}{dash})"
         )
 
     def to_markdown(self) -> str:
-        """A Markdown table (the caption is :attr:`caption`)."""
+        """A Markdown table under its :attr:`caption` in bold (as odds tables are)."""
+        return f"**{self.caption}**\n\n" + self._markdown_rows()
+
+    def _markdown_rows(self) -> str:
         lines = [
             "| " + " | ".join(self._header()) + " |",
             "|:---|" + "---:|" * len(self.targets),
@@ -166,7 +180,7 @@ class NeededTable:
         return renderers[format]()
 
     def __str__(self) -> str:
-        return self.caption + "\n\n" + self.to_markdown()
+        return self.caption + "\n\n" + self._markdown_rows()
 
 
 def _missing(value) -> bool:

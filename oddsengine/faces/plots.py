@@ -18,7 +18,7 @@ Titles name the engagement, its rule, the method and the cards in play.
 from __future__ import annotations
 
 from oddsengine import kinds
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, unknown_name
 from oddsengine.faces.palette import LINE_COLOURS, MARKERS, SEQUENTIAL_MAP, SIDE_COLOURS
 
 __all__ = [
@@ -99,7 +99,7 @@ def _outcome_rows(frame, outcome):
             outcome = frame.loc[frame["kind"] == "outcome", "outcome"].iloc[0]
     rows = frame[frame["outcome"] == outcome]
     if rows.empty:
-        raise OddsEngineError(f"no outcome {outcome!r} in the sweep")
+        raise unknown_name("outcome", outcome, frame["outcome"].unique(), where="the sweep")
     return rows, outcome
 
 

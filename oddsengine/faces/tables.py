@@ -26,14 +26,14 @@ import numpy as np
 
 from oddsengine.combat.cards import find_card, parse_cards
 from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
-from oddsengine.engines.exact_grid import exact_probabilities, exact_probability
+from oddsengine.engines.exact_grid import exact_probabilities, exact_probability, exact_results
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces._sweep_settings import new_seed
-from oddsengine.faces.bbcode import fixed_width_table
+from oddsengine.results.bbcode import fixed_width_table
 from oddsengine.faces.refusals import warn_refused
 from oddsengine.faces.sweep import Sweep, run_batch
 from oddsengine.faces.templates import ForceTemplate, parse_template
-from oddsengine.kinds import kind_of, table_kinds
+from oddsengine.kinds import check_outcome_name, kind_of, table_kinds
 from oddsengine.results.output import percent_decimals
 from oddsengine.results.result import Z95
 
@@ -249,14 +249,20 @@ class OddsTable:
                 cells = [self._cell(row, column, intervals) for column in frame.columns]
                 lines.append("| " + " | ".join([row, *cells]) + " |")
             blocks.append("\n".join(lines))
-        blocks.append(self._notes(intervals))
+        if self._notes(intervals):
+            blocks.append(self._notes(intervals))
         return "\n\n".join(blocks) + "\n"
 
     def _notes(self, intervals: bool) -> str:
-        notes = f"{_REFUSED_MARK}: the rules refuse this {kind_of(self.kind).title.lower()}."
+        """The footnotes that apply: the refused mark only under a table with a refused
+        cell, the ± only with intervals of Monte Carlo cells."""
+        notes = []
+        if self.probability.isna().to_numpy().any():
+            what = kind_of(self.kind).title.lower()
+            notes.append(f"{_REFUSED_MARK}: the rules refuse this {what}.")
         if intervals and "monte-carlo" in self.methods:
-            notes += " ±: half-width of the 95% interval, in percentage points."
-        return notes
+            notes.append("±: half-width of the 95% interval, in percentage points.")
+        return " ".join(notes)
 
     def to_html(self, intervals: bool = False) -> str:
         """A styled HTML table per section, cells shaded from white (0%) to blue (100%),
@@ -288,7 +294,8 @@ class OddsTable:
                         cells.append(f"<td style='background:{_cell_colour(value)}'>{text}</td>")
                 parts.append(f"<tr><th>{escape(row)}</th>{''.join(cells)}</tr>")
             parts.append("</tbody>\n</table>")
-        parts.append(f"<p>{escape(self._notes(intervals))}</p></div>")
+        notes = self._notes(intervals)
+        parts.append((f"<p>{escape(notes)}</p>" if notes else "") + "</div>")
         return "\n".join(parts) + "\n"
 
     def _repr_html_(self) -> str:
@@ -335,7 +342,8 @@ class OddsTable:
             ]
             lines.append(fixed_width_table(header, rows))
             blocks.append("\n".join(lines))
-        blocks.append(self._notes(intervals))
+        if self._notes(intervals):
+            blocks.append(self._notes(intervals))
         return "\n\n".join(blocks) + "\n"
 
     def render(self, format: str, intervals: bool = False) -> str:
@@ -489,6 +497,9 @@ def odds_table(
     cell_method, cell_trials = {}, {}
     methods, trial_counts = set(), set()
     sampled, exact_scenarios = [], []
+    # An outcome no cell reports is refused, not shown as a table of zeros.
+    answered = [scenario.spec for scenario in scenarios if scenario.spec is not None]
+    check_outcome_name(outcome, answered, where="odds table")
     for scenario in scenarios:
         if scenario.spec is None:
             continue
@@ -498,7 +509,11 @@ def odds_table(
             sampled.append((scenario.columns, scenario.key, kind, scenario.spec, "monte-carlo"))
     if exact_scenarios:
         # The whole grid at once, as array operations (oddsengine.engines.exact_grid).
-        values = exact_probabilities([scenario.spec for scenario in exact_scenarios], outcome)
+        specs = [scenario.spec for scenario in exact_scenarios]
+        if all(outcome in spec.outcome_names for spec in specs):
+            values = exact_probabilities(specs, outcome)
+        else:  # an event (defender_leaders_captured): whole results, not the outcome column
+            values = np.array([result.p.get(outcome, 0.0) for result in exact_results(specs)])
         for scenario, value in zip(exact_scenarios, values.tolist(), strict=True):
             probability[scenario.key] = (value, value, value)
             cell_method[scenario.key] = "exact"

@@ -167,7 +167,7 @@ class DefenderResponse:
         # Enemy land units enter an unfortified space (or one they cannot go into):
         # the leaders are captured, and no field battle is fought.
         for group in defender_groups(branch):
-            branch = branch.capturing(group.force).with_group(None, group.label)
+            branch = branch.capturing(group.force, "defender").with_group(None, group.label)
         return self.arrival(noting_if_all_defenders_gone(branch))
 
     def defender_response(self, branch) -> int:

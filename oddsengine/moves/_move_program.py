@@ -90,6 +90,8 @@ BASE_EVENTS = (
     "attacker_eliminated",
     "defender_eliminated",
     "leaders_captured",
+    "attacker_leaders_captured",
+    "defender_leaders_captured",
     "control_changes",
     "siege",
     "siege_broken",
@@ -126,6 +128,13 @@ class EndState:
     garrison: Force | None = None
     leaders_inside: str = ""
     garrison_ally: Force | None = None
+    #: The captured leaders by side: the moving formation's and the defenders' (14.1, 14
+    #: step 10); ``captured`` lists both.
+    attacker_captured: str = ""
+    defender_captured: str = ""
+    #: The destination's other stacks at the end (a besieged garrison of the mover's
+    #: side, 15.2), ``"Space (inside): force"``; empty when there are none.
+    garrison_end: str = ""
 
     def key(self):
         return (
@@ -133,6 +142,7 @@ class EndState:
             self.controller,
             self.mover_end,
             self.defenders_end,
+            self.garrison_end,
             self.captured,
             self.attacker_survivors,
             self.defender_survivors,
@@ -151,6 +161,7 @@ class Branch:
     controller: str | None = None
     defender_lost: int = 0
     leaders_inside: str = ""
+    attacker_captured: tuple[str, ...] = ()
 
     def group(self, label):
         for group in self.placement:
@@ -167,11 +178,20 @@ class Branch:
     def noting(self, *events) -> Branch:
         return replace(self, events=self.events | frozenset(events))
 
-    def capturing(self, force: Force) -> Branch:
+    def capturing(self, force: Force, side: str) -> Branch:
+        """The leaders of ``force``, of the ``side`` ``"attacker"`` (the moving formation)
+        or ``"defender"``, captured."""
         names = tuple(leader.name for leader in force.leaders)
         if not names:
             return self
-        return replace(self, captured=self.captured + names).noting("leaders_captured")
+        mover = names if side == "attacker" else ()
+        return replace(
+            self, captured=self.captured + names, attacker_captured=self.attacker_captured + mover
+        ).noting("leaders_captured", f"{side}_leaders_captured")
+
+    @property
+    def defender_captured(self) -> tuple[str, ...]:
+        return tuple(name for name in self.captured if name not in self.attacker_captured)
 
 
 def merge_forces(first: Force | None, second: Force) -> Force:

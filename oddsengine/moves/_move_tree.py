@@ -123,6 +123,15 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             self._describe(branch, label) for label in (MOVER_INSIDE, MOVER)
             if branch.group(label) is not None
         ) or "eliminated"
+        # The other stacks of the destination (a garrison of the mover's side besieged
+        # there, 15.2): listed too, so that every unit in the space is accounted for.
+        garrison_end = "; ".join(
+            self._describe(branch, group.label)
+            for group in sorted(branch.placement, key=lambda group: group.label)
+            if group.space == move.destination
+            and group.label not in (MOVER, MOVER_INSIDE)
+            and not is_defender_label(group.label)
+        )
         attacker_survivors = sum(
             branch.group(label).force.land_units
             for label in (MOVER, MOVER_INSIDE)
@@ -135,6 +144,9 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             defenders_end=defenders_end
             or ("eliminated" if "defender_eliminated" in branch.events else "none"),
             captured=", ".join(branch.captured),
+            garrison_end=garrison_end,
+            attacker_captured=", ".join(branch.attacker_captured),
+            defender_captured=", ".join(branch.defender_captured),
             attacker_survivors=attacker_survivors,
             defender_survivors=move.defender_units - branch.defender_lost,
             events=branch.events,
@@ -177,7 +189,8 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             return branch.with_group(replace(group, space=choice, inside=False)).noting(event)
         # 14.1: no legal space: the units are eliminated and the leaders captured.
         lost = group.force.land_units
-        branch = branch.capturing(group.force).with_group(None, label)
+        side = "attacker" if label == MOVER else "defender"
+        branch = branch.capturing(group.force, side).with_group(None, label)
         if label == MOVER:
             return branch.noting("attacker_eliminated")
         branch = replace(branch, defender_lost=branch.defender_lost + lost)
@@ -373,12 +386,12 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             keep = force.land_units or force.leaders
             branch = branch.with_group(replace(group, force=force) if keep else None, group.label)
         if sum(force.land_units for _, force in sides) == 0:
-            # 14 step 10: leaders of a side with no land units left are captured.
+            # 14 step 10 in a move: leaders of a side with no land units left are captured.
             for group, force in sides:
-                branch = branch.capturing(force).with_group(None, group.label)
+                branch = branch.capturing(force, "defender").with_group(None, group.label)
             branch = noting_if_all_defenders_gone(branch)
         if attacker_force.land_units == 0:
-            branch = branch.capturing(attacker_force).with_group(None, MOVER)
+            branch = branch.capturing(attacker_force, "attacker").with_group(None, MOVER)
             branch = branch.noting("attacker_eliminated")
         if attacker_wins:
             branch = branch.noting("attacker_wins")

@@ -535,6 +535,15 @@ class Move:
                 index
             ],
             "captured": np.array([state.captured for state in states], dtype=object)[index],
+            "garrison_end": np.array([state.garrison_end for state in states], dtype=object)[
+                index
+            ],
+            "attacker_captured": np.array(
+                [state.attacker_captured for state in states], dtype=object
+            )[index],
+            "defender_captured": np.array(
+                [state.defender_captured for state in states], dtype=object
+            )[index],
             "attacker_survivors": np.array([s.attacker_survivors for s in states])[index],
             "defender_survivors": np.array([s.defender_survivors for s in states])[index],
             "leaders_inside": np.array([s.leaders_inside for s in states], dtype=object)[index],
@@ -563,6 +572,7 @@ class Move:
             if isinstance(self.defender_policy, str)
             else dict(self.defender_policy),
             "defender_choice": self.program.choices.get("defender"),
+            "defender_criterion": self.defender_criterion,
             "retreat_policy": self.retreat_policy,
             "after_withdrawal": self.after_withdrawal,
             "garrison_joins_relief": self.garrison_joins_relief,
@@ -591,7 +601,25 @@ class Move:
         choice = self.program.choices.get("defender")
         if choice:
             lines.append(f"Defenders if not intercepted: {choice}")
+            if self.defender_criterion:
+                lines.append(f"  best = {self.defender_criterion}")
         return lines
+
+    @property
+    def defender_criterion(self) -> str | None:
+        """What the ``best`` defender policy maximised, in words (None when the defenders'
+        choice was given, not picked)."""
+        if not str(self.program.choices.get("defender", "")).endswith("(best)"):
+            return None
+        if self.defender_horizon is None:
+            when = "at the end of the move (under siege counts as held)"
+        else:
+            impulses = "impulse" if self.defender_horizon == 1 else "impulses"
+            when = f"after {self.defender_horizon} {impulses} of assaults"
+        return (
+            f"the highest chance of still holding {self.destination} {when}, "
+            "then the most defending units left"
+        )
 
 
 def _needed(interceptor: Force, mover: Force) -> int:
@@ -604,8 +632,10 @@ def end_state_records(result, limit: int | None = None) -> list[dict]:
     """The end states of a move result, most likely first, as plain records.
 
     Each record has the outcome, the controller, where the mover and the defenders
-    ended, the captured leaders, the survivors, the probability and where the leaders of
-    a defeated controlling power went (``leaders_inside``, see :class:`Move`).
+    ended, the destination's other stacks (``garrison_end``: a besieged garrison of the
+    mover's side), the captured leaders (both sides, then each), the survivors, the
+    probability and where the leaders of a defeated controlling power went
+    (``leaders_inside``, see :class:`Move`).
     """
     frame = result.states_frame()
     keep = [
@@ -613,7 +643,10 @@ def end_state_records(result, limit: int | None = None) -> list[dict]:
         "controller",
         "mover_end",
         "defenders_end",
+        "garrison_end",
         "captured",
+        "attacker_captured",
+        "defender_captured",
         "attacker_survivors",
         "defender_survivors",
         "probability",

@@ -9,7 +9,6 @@ side wants.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from oddsengine.errors import OddsEngineError
 from oddsengine.kinds import KINDS
@@ -92,30 +91,17 @@ def _campaign_chances(campaign, method, precision, seed) -> dict:
 
 
 def _build_move(forces, within, scenario=None, **overrides):
-    from oddsengine.combat.forces import parse_force
     from oddsengine.moves.scenario_file import load_move
-    from oddsengine.moves.situation import Stack
+    from oddsengine.moves.what_if import with_what_ifs
 
     if scenario is None:
         raise OddsEngineError("needed move: give the scenario (a .toml file or an example name)")
+    control = overrides.pop("control", None)
+    besieged = overrides.pop("besieged", ())
     move = load_move(scenario, **overrides)
-    stacks = list(move.situation.stacks)
-    units = move.units
-    for space, text in forces.get("stacks", {}).items():
-        present = [s for s in stacks if s.space.lower() == str(space).strip().lower()]
-        power = present[0].power if len(present) == 1 else None
-        force = parse_force(text, power=power)
-        same = [s for s in present if s.power == force.power]
-        if same:
-            stack = replace(same[0], force=force)
-            stacks[stacks.index(same[0])] = stack
-        else:
-            stack = Stack(space, force)
-            stacks.append(stack)
-        if stack.space == move.origin and stack.power == move.power:
-            units = None  # the whole new stack moves
-    situation = replace(move.situation, stacks=tuple(stacks))
-    move = replace(move, situation=situation, units=units)
+    move = with_what_ifs(
+        move, stacks=forces.get("stacks", {}), control=control, besieged=besieged
+    )
     return (move, within)
 
 

@@ -33,7 +33,7 @@ from oddsengine.combat.limits import (
     check_count,
     check_precision,
 )
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
 from oddsengine.results.output import Rendered
 
 __all__ = [
@@ -567,9 +567,8 @@ def needed(
         if chosen_event is None:
             chosen_event = record.default_event(question, unknown.role, within)
         if chosen_event not in chances:
-            raise OddsEngineError(
-                f"needed {record.name}: unknown event {chosen_event!r}; the events are "
-                + ", ".join(sorted(chances))
+            raise unknown_name(
+                "event", chosen_event, sorted(chances), where=f"needed {record.name}"
             )
         candidates.append(Candidate(value, force, float(chances[chosen_event])))
     if chosen_event is None:  # every candidate refused: keep the question's own words

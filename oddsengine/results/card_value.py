@@ -4,23 +4,50 @@ from __future__ import annotations
 
 import dataclasses
 
-from oddsengine.combat.cards import CARDS
+from oddsengine.combat.cards import CARD_RULES, CARDS
 from oddsengine.combat.powers import power_adjective
 from oddsengine.engines.exact import exact
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["card_value"]
+__all__ = ["card_value", "card_value_text"]
 
 _SIDES = ("attacker", "defender")
 
 
 def _win_chance(result, side) -> float:
-    """The side's chance of getting what it fights for: winning the battle or taking the
-    space for the attacker; anything else (including a cancelled attack) for the defender."""
-    attacker_goal = "attacker_wins" if "attacker_wins" in result.p else "success"
+    """The side's chance of getting what it fights for: winning the battle (on land or at
+    sea), taking the space (an assault) or winning the war (a foreign war) for the
+    attacker; anything else (including a cancelled attack) for the defender."""
+    attacker_goal = next(name for name in _ATTACKER_GOALS if name in result.p)
     chance = result.p[attacker_goal]
     return chance if side == "attacker" else 1.0 - chance
 
+
+_ATTACKER_GOALS = ("attacker_wins", "success", "won")
+
+
+def _card_fields(spec) -> dict[str, str]:
+    """The spec field that holds each side's cards: ``{"attacker": "attacker_cards", ...}``;
+    a foreign war has the major power's cards only (its ``cards``, the attacker's)."""
+    kind = getattr(spec, "kind", None)
+    if kind in ("battle", "assault", "naval"):
+        return {side: f"{side}_cards" for side in _SIDES}
+    if kind == "foreign-war":
+        return {"attacker": "cards"}
+    raise OddsEngineError(
+        "card values are computed for field battles, assaults, naval battles and foreign wars"
+    )
+
+
+def _candidate_cards(spec):
+    """The cards that may act in ``spec``'s kind of combat, by their records."""
+    if spec.kind in ("battle", "assault"):
+        return list(CARDS.values())
+    combat = "naval-battle" if spec.kind == "naval" else "foreign-war"
+    return [rule.card for rule in CARD_RULES.values() if rule.effect(combat) is not None]
+
+
+_CHANCE_ABROAD = "the major power wins the war within the horizon"
 
 #: What ``value`` measures, per side, in the words the text output uses.
 _CHANCE = {
@@ -30,8 +57,30 @@ _CHANCE = {
 
 
 def _power_label(spec, side) -> str:
-    power = getattr(spec, side).power
+    force = spec.force if spec.kind == "foreign-war" else getattr(spec, side)
+    power = force.power
     return f"{power_adjective(power)} " if power else ""
+
+
+def _card_row(spec, role, card, baseline, result) -> dict:
+    """One card's row: its value to ``role`` and the change of every outcome."""
+    without, with_card = _win_chance(baseline, role), _win_chance(result, role)
+    value = with_card - without
+    row = {"side": role, "card": card.name, "number": card.number, "value": value}
+    row["chance"] = _CHANCE_ABROAD if spec.kind == "foreign-war" else _CHANCE[role]
+    # Every outcome of either combat, so that a card which brings an outcome of its
+    # own (Foul Weather: "cancelled") shows where the side's chance comes from.
+    names = dict.fromkeys((*baseline.outcome_names, *result.outcome_names))
+    for name in names:
+        row[f"delta:{name}"] = result.p.get(name, 0.0) - baseline.p.get(name, 0.0)
+    verb = "adds" if value >= 0 else "takes"
+    row["summary"] = (
+        f"{card.name} {verb} {abs(value) * 100:.1f} points "
+        f"{'to' if value >= 0 else 'from'} the {_power_label(spec, role)}"
+        f"{'power' if spec.kind == 'foreign-war' else role}'s chance here"
+    )
+    row.update(without_card=without, with_card=with_card, difference=value)
+    return row
 
 
 def card_value(spec, side: str | None = None):
@@ -42,7 +91,7 @@ def card_value(spec, side: str | None = None):
 
     Parameters
     ----------
-    spec : FieldBattle or Assault
+    spec : FieldBattle, Assault, NavalBattle or ForeignWar
     side : {"attacker", "defender"}, optional
         One side only; both by default.
 
@@ -53,9 +102,11 @@ def card_value(spec, side: str | None = None):
         side's chance of winning the battle or, in an assault, of taking or holding the
         space), the ``chance`` that value measures, the change of every headline outcome
         of either combat (``delta:<outcome>``; Foul Weather's ``delta:cancelled``) and a
-        ``summary`` sentence. A card's value is always to the side that plays it: a card
-        the defender plays counts in the defender's chance, so Foul Weather, which lowers
-        both ``attacker_wins`` and ``defender_wins``, has a positive value to the defender.
+        ``summary`` sentence, then the side's chance ``without_card``, ``with_card`` and
+        their ``difference`` (equal to ``value``) as numbers. A card's value is always to
+        the side that plays it: a card the defender plays counts in the defender's chance,
+        so Foul Weather, which lowers both ``attacker_wins`` and ``defender_wins``, has a
+        positive value to the defender.
 
     Examples
     --------
@@ -73,48 +124,69 @@ def card_value(spec, side: str | None = None):
     kind = getattr(spec, "kind", None)
     if not isinstance(kind, str) or not hasattr(spec, "outcome_names"):
         raise OddsEngineTypeError(
-            f"card_value takes a field battle or an assault, not {shown(spec)}"
+            f"card_value takes a field battle, an assault, a naval battle or a foreign war, "
+            f"not {shown(spec)}"
         )
-    if kind not in ("battle", "assault") or not hasattr(spec, "responses"):
-        # The values are those of the land-combat cards of RULES.md §8, played as a
-        # side's own card; the few cards at sea and in foreign wars are not weighed.
-        raise OddsEngineError(
-            f"card values are computed for field battles and assaults (the land-combat "
-            f"cards of RULES §8), not for a {getattr(spec, 'kind', 'spec')}"
-        )
+    fields = _card_fields(spec)
+    if side is not None and side not in fields:
+        raise OddsEngineError(f"in a {spec.kind} only the attacker (the major power) plays cards")
     baseline = exact(spec)
     rows = []
-    for role in (side,) if side else _SIDES:
-        played = set(getattr(spec, f"{role}_cards"))
-        for card in CARDS.values():
-            if card in played or card in spec.responses:
+    for role in (side,) if side else tuple(fields):
+        held = getattr(spec, fields[role])
+        played = {getattr(card, "card", card) for card in held}
+        for card in _candidate_cards(spec):
+            if card in played or card in getattr(spec, "responses", ()):
                 continue
             try:
-                variant = dataclasses.replace(
-                    spec, **{f"{role}_cards": (*getattr(spec, f"{role}_cards"), card)}
-                )
+                variant = dataclasses.replace(spec, **{fields[role]: (*held, card)})
             except OddsEngineError:
                 continue  # the rules do not let this side play it here
-            result = exact(variant)
-            value = _win_chance(result, role) - _win_chance(baseline, role)
-            row = {"side": role, "card": card.name, "number": card.number, "value": value}
-            row["chance"] = _CHANCE[role]
-            # Every outcome of either combat, so that a card which brings an outcome of its
-            # own (Foul Weather: "cancelled") shows where the side's chance comes from.
-            names = dict.fromkeys((*baseline.outcome_names, *result.outcome_names))
-            for name in names:
-                row[f"delta:{name}"] = result.p.get(name, 0.0) - baseline.p.get(name, 0.0)
-            verb = "adds" if value >= 0 else "takes"
-            row["summary"] = (
-                f"{card.name} {verb} {abs(value) * 100:.1f} points "
-                f"{'to' if value >= 0 else 'from'} the {_power_label(spec, role)}{role}'s "
-                "chance here"
-            )
-            rows.append(row)
+            rows.append(_card_row(spec, role, card, baseline, exact(variant)))
     frame = pd.DataFrame(rows)
     if frame.empty:
         return frame
     deltas = [column for column in frame.columns if column.startswith("delta:")]
     frame[deltas] = frame[deltas].fillna(0.0)  # an outcome no card of that row brings
-    frame = frame[[c for c in frame.columns if c != "summary"] + ["summary"]]
+    # The columns of a card value are a contract: new ones go after the summary.
+    added = ["without_card", "with_card", "difference"]
+    kept = [c for c in frame.columns if c not in ("summary", *added)]
+    frame = frame[[*kept, "summary", *added]]
     return frame.sort_values("value", ascending=False, ignore_index=True)
+
+
+def card_value_text(spec, table) -> str:
+    """The text table of :func:`card_value`'s ``table`` for ``spec``: per card, the side's
+    chance without it, with it, and the difference in percentage points.
+
+    Examples
+    --------
+    >>> from oddsengine import FieldBattle
+    >>> battle = FieldBattle("france: 4R", "hapsburg: 4R")
+    >>> print(card_value_text(battle, card_value(battle, side="attacker")).splitlines()[5])
+    attacker  Swiss Mercenaries (#36)    27.8413%   61.2886%   +33.4474 points
+    """
+    abroad = spec.kind == "foreign-war"
+    lines = [
+        spec.title(),
+        "Value of each card a side could still play (exact): the side's chance without the "
+        "card, with it, and the difference",
+        "(the major power's chance: it wins the war within the horizon)"
+        if abroad
+        else "(the attacker's chance: it wins the battle; the defender's: the attacker does not)"
+        if spec.kind == "naval"
+        else "(the attacker's chance: it wins or takes the space; the defender's: the "
+        "attacker does not)",
+        "",
+    ]
+    names = [f"{row.card} (#{row.number})" for row in table.itertuples(index=False)]
+    width = max([len("card"), *map(len, names)])
+    lines.append(f"{'side':<8}  {'card':<{width}}  {'without':>9}  {'with':>9}   difference")
+    for name, row in zip(names, table.itertuples(index=False), strict=True):
+        lines.append(
+            f"{row.side:<8}  {name:<{width}}  {row.without_card:>9.4%}  {row.with_card:>9.4%}"
+            f"   {row.difference * 100:+.4f} points"
+        )
+    if table.empty:
+        lines.append("(no card the rules let a side add here)")
+    return "\n".join(lines)

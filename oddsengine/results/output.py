@@ -10,7 +10,7 @@ Examples
 >>> from oddsengine import FieldBattle, exact
 >>> result = exact(FieldBattle("3R", "hapsburg: 2R"))
 >>> print(result.render("csv").splitlines()[0])
-outcome,kind,probability,ci95_low,ci95_high,stderr,method,trials,seed
+outcome,kind,probability,ci95_low,ci95_high,stderr,method,trials,seed,engagement,attacker,defender
 >>> result.render("json").startswith('{\\n  "kind": "battle"')
 True
 """
@@ -22,10 +22,21 @@ import math
 
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["EXACT_DECIMALS", "FORMATS", "Rendered", "percent_decimals"]
+__all__ = [
+    "EXACT_DECIMALS",
+    "FORMATS",
+    "FORUM_FORMATS",
+    "Rendered",
+    "percent_decimals",
+    "without_float_noise",
+]
 
 #: The formats every result renders.
 FORMATS = ("table", "json", "csv")
+
+#: The forum formats a single combat result renders besides (``to_markdown``,
+#: ``to_bbcode``): the ``--format`` of the combat commands.
+FORUM_FORMATS = ("markdown", "bbcode")
 
 #: Decimals of a percentage in a text table for an exact probability (JSON and CSV hold
 #: every digit).
@@ -52,6 +63,30 @@ def percent_decimals(stderr: float | None) -> int:
     return min(EXACT_DECIMALS, max(0, 1 - leading))
 
 
+#: Significant digits an exact answer keeps in JSON: a sum of a few thousand products in
+#: double precision is good to about 15, and the digits after it are the noise of the
+#: order of summation (``0.9999999999999999`` for a certain event).
+EXACT_DIGITS = 15
+
+
+def without_float_noise(data):
+    """``data`` (JSON-ready: dicts, lists, numbers, text) with every float written to
+    :data:`EXACT_DIGITS` significant digits, for exact answers.
+
+    Examples
+    --------
+    >>> without_float_noise({"p": [0.9999999999999999, 0.41666666666666713, 0.0, 2]})
+    {'p': [1.0, 0.416666666666667, 0.0, 2]}
+    """
+    if isinstance(data, float):
+        return float(f"{data:.{EXACT_DIGITS}g}") if math.isfinite(data) else data
+    if isinstance(data, dict):
+        return {key: without_float_noise(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [without_float_noise(value) for value in data]
+    return data
+
+
 class Rendered:
     """What a result type renders from its ``summary()``, ``to_dict()`` and ``to_frame()``."""
 
@@ -64,7 +99,9 @@ class Rendered:
 
         Parameters
         ----------
-        form : {"table", "json", "csv"}
+        form : {"table", "json", "csv", "markdown", "bbcode"}
+            ``markdown`` and ``bbcode`` for the result types that give ``to_markdown`` and
+            ``to_bbcode`` (a single combat's :class:`~oddsengine.results.result.Result`).
 
         Returns
         -------
@@ -76,4 +113,6 @@ class Rendered:
             return self.to_csv()
         if form == "table":
             return self.summary() + "\n"
+        if form in FORUM_FORMATS and hasattr(self, f"to_{form}"):
+            return getattr(self, f"to_{form}")()
         raise OddsEngineError(f"unknown format {form!r}; use one of " + ", ".join(FORMATS))

@@ -18,7 +18,7 @@ from functools import cached_property
 import numpy as np
 
 from oddsengine.results.end_states import merge_cells
-from oddsengine.results.output import Rendered, percent_decimals
+from oddsengine.results.output import Rendered, percent_decimals, without_float_noise
 
 __all__ = ["Result", "wilson_interval", "Z95"]
 
@@ -212,16 +212,37 @@ class Result(Rendered):
             values[name] = {"mean": mean, "stderr": stderr}
         return values
 
-    def survivors(self):
+    def survivors(self, given: str | None = None):
         """Joint distribution of surviving land units: a DataFrame indexed by the
-        attacker's survivors, with one column per number of defender survivors."""
+        attacker's survivors, with one column per number of defender survivors.
+
+        Parameters
+        ----------
+        given : str, optional
+            An outcome or event (``"attacker_wins"``, ``"success"``): the distribution of
+            what is left when it happens (each column sums, over the rows, to the chance
+            of that column given it; the whole table sums to 1).
+
+        Examples
+        --------
+        >>> from oddsengine import FieldBattle, exact
+        >>> won = exact(FieldBattle("2R", "hapsburg: 1R")).survivors(given="attacker_wins")
+        >>> float(won.to_numpy().sum()), won.columns.tolist()
+        (1.0, [0])
+        """
         import pandas as pd
 
+        from oddsengine.results.survivors import given_mask
+
+        mask = given_mask(self, given)
+        probabilities = self.probabilities[mask]
+        if given is not None and probabilities.sum() > 0:
+            probabilities = probabilities / probabilities.sum()
         frame = pd.DataFrame(
             {
-                "attacker_survivors": self.states["attacker_survivors"],
-                "defender_survivors": self.states["defender_survivors"],
-                "probability": self.probabilities,
+                "attacker_survivors": self.states["attacker_survivors"][mask],
+                "defender_survivors": self.states["defender_survivors"][mask],
+                "probability": probabilities,
             }
         )
         return frame.pivot_table(
@@ -231,6 +252,28 @@ class Result(Rendered):
             aggfunc="sum",
             fill_value=0.0,
         )
+
+    def expected_survivors(self, given: str | None = None) -> dict[str, float]:
+        """Expected units left of each side, given an outcome or event (``given``): the
+        mean of what remains when, say, the attacker wins.
+
+        Examples
+        --------
+        >>> from oddsengine import FieldBattle, exact
+        >>> left = exact(FieldBattle("2R", "hapsburg: 1R")).expected_survivors("defender_wins")
+        >>> round(left["defender"], 4)  # 41/57
+        0.7193
+        """
+        from oddsengine.results.survivors import expected_survivors
+
+        return expected_survivors(self, given)
+
+    def survivors_at_least(self, given: str | None = None):
+        """P(at least N units of a side are left | ``given``): a DataFrame indexed by ``N``
+        with an ``attacker`` and a ``defender`` column."""
+        from oddsengine.results.survivors import survivors_at_least
+
+        return survivors_at_least(self, given)
 
     def _survivor_records(self) -> list[dict]:
         """The joint survivor distribution as plain records (no pandas needed)."""
@@ -300,13 +343,38 @@ class Result(Rendered):
 
         return pd.DataFrame(self.rows())
 
+    #: Keys of ``spec.describe()`` that name a force or a fleet, carried by the CSV.
+    FORCE_KEYS = (
+        "attacker",
+        "defender",
+        "interceptor",
+        "mover",
+        "pirates",
+        "force",
+        "besiegers",
+        "garrison",
+        "units",
+        "defenders",
+    )
+
+    def _forces(self) -> dict[str, str]:
+        described = self.spec.describe()
+        return {
+            key: str(described[key])
+            for key in self.FORCE_KEYS
+            if isinstance(described.get(key), str)
+        }
+
     def to_csv(self, header: bool = True) -> str:
         """The CSV of :meth:`rows` (the ``--format csv`` output of the command line):
-        probabilities written in full, an empty cell for no trials or no seed."""
+        probabilities written in full, an empty cell for no trials or no seed; then the
+        ``engagement`` and its forces (``attacker``, ``defender``, ... as in the JSON's
+        ``spec``), the same on every row, so that a CSV says what it answers."""
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
+        forces = self._forces()
         if header:
-            writer.writerow(self.ROW_COLUMNS)
+            writer.writerow([*self.ROW_COLUMNS, "engagement", *forces])
         for row in self.rows():
             writer.writerow(
                 [
@@ -319,12 +387,31 @@ class Result(Rendered):
                     row["method"],
                     "" if row["trials"] is None else row["trials"],
                     "" if row["seed"] is None else row["seed"],
+                    self.spec.kind,
+                    *forces.values(),
                 ]
             )
         return buffer.getvalue()
 
+    def to_markdown(self) -> str:
+        """The result for a forum post in Markdown: the caption in bold (what, the rules,
+        the method, as an odds table's), a table of every outcome and event, then the
+        expected losses and values."""
+        from oddsengine.results.forum import result_markdown
+
+        return result_markdown(self)
+
+    def to_bbcode(self) -> str:
+        """The result for BoardGameGeek's forums: the caption in ``[b]``, the outcomes in
+        a fixed-width ``[c]`` block."""
+        from oddsengine.results.forum import result_bbcode
+
+        return result_bbcode(self)
+
     def to_dict(self) -> dict:
-        """A JSON-ready summary (the ``--format json`` output of the command line)."""
+        """A JSON-ready summary (the ``--format json`` output of the command line); an
+        exact result's numbers, and every mean, to 15 significant digits
+        (:func:`~oddsengine.results.output.without_float_noise`)."""
         result = {
             "kind": self.spec.kind,
             "spec": self.spec.describe(),
@@ -341,14 +428,17 @@ class Result(Rendered):
             result["precision_target"] = self.precision_target
         if self.method_reason is not None:
             result["method_reason"] = self.method_reason
+        # Means are dot products: their last digits depend on the order of summation (and
+        # the BLAS), so they keep the 15 digits they have, for both engines.
         if self._sides():
-            result["expected_losses"] = self.expected_losses()
+            result["expected_losses"] = without_float_noise(self.expected_losses())
             result["survivors"] = self._survivor_records()
         if getattr(self.spec, "reported_columns", None):
-            result["expected"] = self.expected_values()
+            result["expected"] = without_float_noise(self.expected_values())
             for name, value in result["expected"].items():
                 result[f"expected_{name}"] = value["mean"]
-        return result
+        # An exact answer to the digits it has: no 0.9999999999999999 for a certain event.
+        return without_float_noise(result) if self.is_exact else result
 
     def to_json(self, **options) -> str:
         return json.dumps(self.to_dict(), **options)

@@ -137,6 +137,16 @@ def commands():
     lines.append(["siege", "--besiegers", "4R", "--garrison", "2R", "--horizon", "2"])
     lines.append(["intercept", "--interceptor", "hapsburg: 4R", "--mover", "3R", "--seed", "1"])
     lines.append(["naval", "--attacker", "2Sq", "--defender", "1Sq", "--method", "exact"])
+    for form in _FORMATS:
+        lines.append(["leaders", "--format", form])
+        lines.append(["cards", "--format", form])
+    lines.append(["leaders", "--power", "england"])
+    single = ["assault", "--attacker", "9R Suleiman", "--defender", "hapsburg: 4R Ferdinand"]
+    lines.append([*single, "--format", "markdown"])
+    lines.append([*single, "--format", "bbcode"])
+    lines.append(["battle", "--attacker", "5R L1", "--defender", "hapsburg: 4R", "--trials",
+                  "20000", "--seed", "3", "--format", "markdown"])  # fmt: skip
+    lines.append(["cards", "--kind", "assault"])
     return lines
 
 

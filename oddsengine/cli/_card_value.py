@@ -1,0 +1,61 @@
+"""``--card-value``: what each card a side could still play is worth, for the combats that
+take cards (``battle``, ``assault``, ``naval``, ``foreign-war``)."""
+
+from __future__ import annotations
+
+import sys
+
+from oddsengine.errors import OddsEngineError
+
+
+def add_card_value_arguments(group, sides: bool = True) -> None:
+    """Add ``--card-value`` (and ``--side`` where both sides play cards)."""
+    group.add_argument(
+        "--card-value",
+        action="store_true",
+        help="instead of the odds, show what each card a side could still play is worth "
+        "here (exact): the side's chance without the card, with it, and the difference",
+    )
+    if sides:
+        group.add_argument(
+            "--side",
+            choices=("attacker", "defender"),
+            default=None,
+            help="with --card-value: one side only",
+        )
+
+
+def check_card_value_options(arguments) -> None:
+    """Refuse options that --card-value would ignore, and --side without it."""
+    if not arguments.card_value:
+        if getattr(arguments, "side", None) is not None:
+            raise OddsEngineError("--side chooses a side for --card-value: give --card-value")
+        return
+    ignored = [
+        option
+        for option, value in (
+            ("--trials", arguments.trials),
+            ("--precision", arguments.precision),
+            ("--max-trials", arguments.max_trials),
+            ("--seed", arguments.seed),
+            ("--compare", arguments.compare),
+            ("--survivors", getattr(arguments, "survivors", None)),
+            ("--method monte-carlo", arguments.method == "monte-carlo"),
+        )
+        if value not in (None, False)
+    ]
+    if ignored:
+        raise OddsEngineError(f"--card-value is computed exactly: it takes no {', '.join(ignored)}")
+
+
+def print_card_values(spec, arguments) -> None:
+    """Print the card values of ``spec`` in ``arguments.format``."""
+    from oddsengine.results.card_value import card_value, card_value_text
+
+    table = card_value(spec, side=getattr(arguments, "side", None))
+    if arguments.format == "json":
+        sys.stdout.write(table.to_json(orient="records", indent=2) + "\n")
+    elif arguments.format == "csv":
+        sys.stdout.write(table.to_csv(index=False))
+    else:
+        sys.stdout.write(card_value_text(spec, table) + "\n")

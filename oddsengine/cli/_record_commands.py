@@ -1,0 +1,71 @@
+"""``leaders`` and ``cards``: the leader tables and the card records, as they are read."""
+
+from __future__ import annotations
+
+import sys
+
+_FORMATS = ("table", "json", "csv")
+
+
+def _run_leaders(arguments):
+    from oddsengine.faces.records import LEADER_COLUMNS, leader_records, render_records
+
+    records = leader_records(arguments.power)
+    text = render_records(records, LEADER_COLUMNS, arguments.format)
+    if arguments.format == "table":
+        text += (
+            "\n\nbattle_rating: the side's best counts in a land roll (5.1); command_rating: "
+            "land units a formation of its two best leaders moves (RULES.md §1); "
+            "naval_rating and piracy_rating: at sea (RULES.md Part II); —: none"
+        )
+    sys.stdout.write(text.rstrip("\n") + "\n")
+
+
+def _run_cards(arguments):
+    from oddsengine.faces.records import (
+        CARD_COLUMNS,
+        CARD_TABLE_COLUMNS,
+        card_records,
+        render_records,
+        timing_legend,
+    )
+
+    records = card_records(arguments.kind)
+    if arguments.format == "table":
+        text = render_records(records, CARD_TABLE_COLUMNS, "table")
+        text += "\n\n" + "\n".join(timing_legend(records))
+    else:
+        text = render_records(records, CARD_COLUMNS, arguments.format)
+    sys.stdout.write(text.rstrip("\n") + "\n")
+
+
+def register(commands) -> None:
+    """Add ``leaders`` and ``cards``."""
+    from oddsengine.faces.records import CARD_KINDS
+
+    leaders = commands.add_parser(
+        "leaders",
+        help="the army and naval leaders with their ratings",
+        description="List the army leaders (battle and command ratings, RULES.md §1) and "
+        "the naval leaders (naval and piracy ratings, Part II), as the engine reads them.",
+    )
+    leaders.add_argument(
+        "--power", metavar="POWER", help="only the leaders who serve this power (hapsburg)"
+    )
+    leaders.add_argument("--format", choices=_FORMATS, default="table", help="output format")
+    leaders.set_defaults(run=_run_leaders)
+
+    cards = commands.add_parser(
+        "cards",
+        help="the cards that change a combat: who plays them, when and where",
+        description="List the card records: number, name, when a card is played, the "
+        "engagements it acts in and who may play it there (asked of the card's own checks).",
+    )
+    cards.add_argument(
+        "--kind",
+        choices=CARD_KINDS,
+        metavar="KIND",
+        help="only the cards that act in this engagement: " + ", ".join(CARD_KINDS),
+    )
+    cards.add_argument("--format", choices=_FORMATS, default="table", help="output format")
+    cards.set_defaults(run=_run_cards)
