@@ -49,9 +49,7 @@ def test_changing_forces_leaders_cards_and_policy_updates_the_odds():
         "ottoman: 4R Ibrahim Pasha",
         "hapsburg: 4R",
         attacker_cards=["janissaries"],
-        policies=oe.Policies(
-            defender_casualty_order="RCM", post_roll={"janissaries": "always"}
-        ),
+        policies=oe.Policies(defender_casualty_order="RCM", post_roll={"janissaries": "always"}),
     )
     assert_shows(calculator, spec)
 
@@ -109,14 +107,20 @@ def test_naval_and_piracy_options_reach_the_spec():
 
 def test_a_refusal_is_shown_as_text_and_the_next_valid_choice_recovers():
     calculator = oe.explore("battle")
-    calculator.controls["attacker"].value = "france: 4R"
+    calculator.controls["attacker"].value = "ottoman: 4R"
     calculator.controls["attacker_cards"].value = ("janissaries",)
+    # The card stays chosen when the force changes, and is refused in words.
+    calculator.controls["attacker"].value = "france: 4R"
     assert calculator.result is None
     assert "Refused" in calculator.odds.value
     assert "only the Ottomans" in calculator.odds.value
     assert calculator.chart.value == b""
+    assert calculator.chart.layout.display == "none"  # no broken image above the words
+    assert "<table" not in calculator.odds.value and calculator.command.value == ""
     calculator.controls["attacker_cards"].value = ()
     assert_shows(calculator, oe.FieldBattle("france: 4R", "hapsburg: 5R Charles V"))
+    assert calculator.chart.layout.display is None
+    assert "janissaries" not in [slug for _, slug in calculator.controls["attacker_cards"].options]
 
 
 def test_the_casualty_order_starts_at_the_rules_default():

@@ -458,10 +458,12 @@ def plot_survivors(result, *, ax=None, title=None):
     ax.set_xlabel(f"surviving {unit_word}")
     ax.set_ylabel("chance")
     _percent_axis(ax.yaxis)
-    # Head room above the tallest bar holds the legend, so it never covers a bar.
-    ax.set_ylim(0, tallest * 1.3)
+    # Head room above the tallest bar holds the legend, one side a line, so it never
+    # covers a bar and never runs wider than the plot (a force's notation may be long).
+    ax.set_ylim(0, tallest * 1.45)
+    ax.set_yticks([tick for tick in ax.get_yticks() if 0 <= tick <= 1 + 1e-9])  # no 120%
     ax.grid(True, axis="y", alpha=0.3)
-    ax.legend(loc="upper center", ncol=2, frameon=False)
+    ax.legend(loc="upper center", ncol=1, frameon=False, fontsize="small")
     method = "exact" if result.is_exact else f"Monte Carlo, {result.trials:,} trials"
     kind = kinds.KINDS.get(getattr(result.spec, "kind", ""))
     name = kinds.title(kind.name) if kind is not None else "Combat"
