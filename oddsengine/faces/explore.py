@@ -315,8 +315,11 @@ class Explorer:
                 typed[side] = value
             else:
                 typed.pop(side, None)
-            for part in ("leaders", "cards"):
-                typed[f"{side}_{part}"] = self.controls[f"{key}_{part}"].value
+            typed[f"{side}_leaders"] = self.controls[f"{key}_leaders"].value
+            # Cards belong to an engagement: each kind keeps its own, and a kind not yet
+            # seen starts with those of the last one that it offers too.
+            cards = self.controls[f"{key}_cards"].value
+            typed[f"{side}_cards"] = typed[f"{side}_cards@{kind}"] = cards
 
     def _engagement_changed(self, change=None):
         self._remember_forces()
@@ -331,8 +334,10 @@ class Explorer:
             ):
                 self.controls[key].description = role
                 self.controls[key].value = typed.get(side, default)
-                for part in ("leaders", "cards"):
-                    chosen[f"{key}_{part}"] = typed.get(f"{side}_{part}", ())
+                chosen[f"{key}_leaders"] = typed.get(f"{side}_leaders", ())
+                chosen[f"{key}_cards"] = typed.get(
+                    f"{side}_cards@{kind}", typed.get(f"{side}_cards", ())
+                )
             self._kind = kind
             # A new engagement keeps only the choices it offers too.
             self._offer(chosen, only_offered=True)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.formations import strongest_formation
 from oddsengine.combat.powers import normalise_power
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, shown
 from oddsengine.moves.board import load_board
 from oddsengine.moves.situation import Situation
 
@@ -74,7 +74,7 @@ def normalise_defender_policy(policy):
         for item in items:
             if not (isinstance(item, (list, tuple)) and len(item) == 2):
                 raise OddsEngineError(
-                    f"defender policy {policy!r}: give one policy per power, e.g. "
+                    f"defender policy {shown(policy)}: give one policy per power, e.g. "
                     "{'hapsburg': 'avoid:Linz', 'england': 'fight'}"
                 )
             power, choice = item
@@ -84,7 +84,7 @@ def normalise_defender_policy(policy):
             pairs.append((normalise_power(str(power)), choice))
         return tuple(sorted(pairs))
     if not isinstance(policy, str):
-        raise OddsEngineError(f"defender policy must be a string, not {policy!r}")
+        raise OddsEngineError(f"defender policy must be a string, not {shown(policy)}")
     text = policy.strip()
     if "=" in text:
         # "hapsburg=avoid:Linz, england=fight": one policy per power.
@@ -93,7 +93,7 @@ def normalise_defender_policy(policy):
             power, sign, choice = part.partition("=")
             if not sign or not choice.strip():
                 raise OddsEngineError(
-                    f"defender policy {policy!r}: write POWER=POLICY pairs separated by commas"
+                    f"defender policy {shown(policy)}: write POWER=POLICY pairs separated by commas"
                 )
             pairs.append((power.strip(), choice.strip()))
         return normalise_defender_policy(pairs)
@@ -102,11 +102,11 @@ def normalise_defender_policy(policy):
     if text.startswith("avoid:"):
         space, _, fallback = text[len("avoid:") :].partition("+")
         if fallback not in ("", "withdraw"):
-            raise OddsEngineError(f"defender policy {policy!r}: after '+' only withdraw")
+            raise OddsEngineError(f"defender policy {shown(policy)}: after '+' only withdraw")
         name = load_board().space(space.strip()).name
         return f"avoid:{name}" + (f"+{fallback}" if fallback else "")
     raise OddsEngineError(
-        f"unknown defender policy {policy!r}; use one of " + ", ".join(DEFENDER_POLICIES)
+        f"unknown defender policy {shown(policy)}; use one of " + ", ".join(DEFENDER_POLICIES)
     )
 
 
