@@ -33,7 +33,7 @@ def test_default_field_battle_shows_the_exact_odds():
     calculator = oe.explore()
     spec = oe.FieldBattle("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V")
     assert_shows(calculator, spec)
-    assert "attacker survivors" in calculator.odds.value
+    assert '<th class="survivors">attacker</th>' in calculator.odds.value
 
 
 def test_changing_forces_leaders_cards_and_policy_updates_the_odds():

@@ -26,6 +26,7 @@ from oddsengine.combat.leaders import LEADERS, find_leader
 from oddsengine.combat.naval import NavalBattle
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
 from oddsengine.combat.piracy import Piracy
+from oddsengine.combat.powers import normalise_power
 from oddsengine.combat.rolls import AvoidBattle, Interception
 from oddsengine.errors import OddsEngineError, shown
 
@@ -37,6 +38,7 @@ __all__ = [
     "offered_cards",
     "offered_leaders",
     "side_force",
+    "side_power",
     "solve",
     "with_leaders",
 ]
@@ -280,26 +282,48 @@ def side_force(kind: str, text: str, war: str | None = None):
         return None
 
 
+def side_power(kind: str, text: str, war: str | None = None) -> str | None:
+    """The power whose units ``text`` gives, even while the rest does not read yet (the
+    ``power:`` it starts with), or None.
+
+    Examples
+    --------
+    >>> side_power("assault", "hapsburg: 4R Suleiman"), side_power("battle", "4R")
+    ('hapsburg', None)
+    """
+    if kind == "foreign-war":
+        return WARS.get(war or "persia", WARS["persia"]).power
+    force = side_force(kind, text, war)
+    if force is not None:
+        return force.power
+    prefix, colon, _ = str(text).partition(":")
+    if not colon or len(prefix) > 40:
+        return None
+    try:
+        return normalise_power(prefix)
+    except OddsEngineError:
+        return None
+
+
 def _power(kind: str, force, war: str | None):
     if kind == "foreign-war":
         return WARS.get(war or "persia", WARS["persia"]).power
     return getattr(force, "power", None)
 
 
-def offered_leaders(kind: str, force, war: str | None = None) -> list[str]:
-    """The leaders a side may add, by name: those of its power (every leader while the
-    power is not known), read from the leader records.
+def offered_leaders(kind: str, power: str | None) -> list[str]:
+    """The leaders a side of ``power`` may add, by name: those of its power (every leader
+    while the power is not known), read from the leader records.
 
     Examples
     --------
-    >>> offered_leaders("assault", parse_force("hapsburg: 4R"))
+    >>> offered_leaders("assault", "hapsburg")
     ['Charles V', 'Duke of Alva', 'Ferdinand', 'Maurice of Saxony', 'Renegade']
-    >>> offered_leaders("naval", parse_fleet("ottoman: 2Sq"))
+    >>> offered_leaders("naval", "ottoman")
     ['Barbarossa', 'Dragut']
     """
     if kind == "move":
         return []
-    power = _power(kind, force, war)
     if kind in SEA_KINDS:
         return [
             name

@@ -35,6 +35,7 @@ from oddsengine.faces._explore_questions import (
     offered_cards,
     offered_leaders,
     side_force,
+    side_power,
     solve,
     with_leaders,
 )
@@ -77,7 +78,7 @@ def _odds_html(result) -> str:
     for name, value in result.expected_values().items():
         parts.append(f"<p>expected {html.escape(name)}: {value['mean']:.3f}</p>")
     parts.append(_survivors_html(result))
-    return "".join(parts)
+    return '<div style="white-space:normal">' + "".join(parts) + "</div>"
 
 
 def _has_survivors(result) -> bool:
@@ -91,15 +92,23 @@ def _survivors_html(result) -> str:
     if not _has_survivors(result):
         rolls = ("intercept", "avoid")
         return "<p>No units are lost in this roll.</p>" if result.spec.kind in rolls else ""
+    # One row per number of survivors, a column per side: narrow at any force size.
     joint = result.survivors()
-    lines = []
-    for side, marginal in (
-        ("attacker", joint.sum(axis=1)),
-        ("defender", joint.sum(axis=0)),
-    ):
-        cells = "".join(f"<td>{int(k)}: {_percent(p)}</td>" for k, p in marginal.items() if p > 0)
-        lines.append(f'<tr><th class="survivors">{side} survivors</th>{cells}</tr>')
-    return '<table class="survivors">' + "".join(lines) + "</table>"
+    marginals = {"attacker": joint.sum(axis=1), "defender": joint.sum(axis=0)}
+    counts = sorted({int(k) for marginal in marginals.values() for k in marginal.index})
+    rows = "".join(
+        f"<tr><td>{count}</td>"
+        + "".join(
+            f'<td style="text-align:right">{_percent(float(marginal.get(count, 0.0)))}</td>'
+            for marginal in marginals.values()
+        )
+        + "</tr>"
+        for count in counts
+    )
+    return (
+        '<table class="survivors"><tr><th>survivors</th><th class="survivors">attacker</th>'
+        f'<th class="survivors">defender</th></tr>{rows}</table>'
+    )
 
 
 def _by_impulse(result) -> tuple[str, list, list] | None:
@@ -202,7 +211,9 @@ class Explorer:
         # kind of unit: a switch of engagement keeps what still applies.
         self._typed = {}
         self.controls = self._make_controls(widgets, engagement)
-        self.odds = widgets.HTML(layout=widgets.Layout(flex="1 1 340px", min_width="300px"))
+        # The odds take their own width up to a column's, so the chart fits beside them
+        # when there is room and wraps under them when there is not.
+        self.odds = widgets.HTML(layout=widgets.Layout(flex="0 1 auto", max_width="520px"))
         width, height = CHART_PIXELS
         self.chart = widgets.Image(
             format="png",
@@ -210,7 +221,7 @@ class Explorer:
                 width=f"{width}px", max_width="100%", height="auto", object_fit="contain"
             ),
         )
-        self.command = widgets.HTML(layout=widgets.Layout(width="100%"))
+        self.command = widgets.HTML()
         self.swap = widgets.Button(description="swap sides", icon="exchange")
         self.swap.on_click(lambda _: self.swap_sides())
         self.widget = self._layout(widgets)
@@ -384,12 +395,17 @@ class Explorer:
         if it no longer applies); ``only_offered`` keeps only the choices offered."""
         kind = self._kind
         war = self.controls["war"].value
+        texts = [self._force_text(key, chosen) for key in ("attacker", "defender")]
+        powers = [side_power(kind, text, war) for text in texts]
+        # While a force does not read, its cards are those of its power with no units.
         forces = tuple(
-            side_force(kind, self._force_text(key, chosen), war) for key in ("attacker", "defender")
+            side_force(kind, text, war) or (power and side_force(kind, f"{power}: 0R"))
+            for text, power in zip(texts, powers, strict=True)
         )
         for role, key in enumerate(("attacker", "defender")):
+            leaders = offered_leaders(kind, powers[role])
             for part, offered in (
-                ("leaders", [(name, name) for name in offered_leaders(kind, forces[role], war)]),
+                ("leaders", [(name, name) for name in leaders]),
                 ("cards", offered_cards(kind, role, forces, war)),
             ):
                 control = self.controls[f"{key}_{part}"]
@@ -464,7 +480,8 @@ class Explorer:
         self.chart.value = _chart_png(result)
         self.chart.layout.display = None
         self.command.value = (
-            '<p class="command">same as: <code style="white-space:pre-wrap;word-break:break-all">'
+            '<p class="command" style="white-space:normal">same as: '
+            '<code style="white-space:pre-wrap;word-break:break-all">'
             + html.escape(command_line(values))
             + "</code></p>"
         )
