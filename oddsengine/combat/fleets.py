@@ -284,8 +284,8 @@ def parse_fleet(text: str, *, power: str | None = None) -> Fleet:
         else:
             if re.match(r"^[+-]?\d", word):
                 raise OddsEngineError(
-                    f"cannot read {shown(word)} in fleet {shown(text)}: a count is a number followed "
-                    "by Sq (squadrons) or Co (corsairs)"
+                    f"cannot read {shown(word)} in fleet {shown(text)}: a count is a number "
+                    "followed by Sq (squadrons) or Co (corsairs)"
                 )
             find_naval_leader(word)  # raises with suggestions
     if not counts and not leaders:

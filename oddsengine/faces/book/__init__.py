@@ -81,9 +81,7 @@ def write_book(directory, *, quick: bool = False) -> Path:
     try:
         (root / "img").mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise OddsEngineError(
-            f"cannot create {str(root)!r}: {error.strerror or error}"
-        ) from None
+        raise OddsEngineError(f"cannot create {str(root)!r}: {error.strerror or error}") from None
     pages = [build(__version__, quick) for build in BUILDERS]
     navigation = [(page.slug, page.short) for page in pages]
     for page in pages:
