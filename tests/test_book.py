@@ -313,3 +313,45 @@ def test_a_foreign_war_s_first_attempt_follows_the_rule_by_hand(book):
     page = parse(book / "foreign-wars.html")
     rows = _table_rows(page, "foreign war is won")
     assert rows[0] == ["won by attempt 1", f"{100 * float(Fraction(11, 243)):.2f}%"]
+
+
+def test_each_side_has_one_colour_and_hatching_on_every_chart():
+    from matplotlib.colors import to_hex
+
+    from oddsengine.faces.book._charts import bars
+    from oddsengine.faces.palette import SIDE_COLOURS
+
+    for groups in (["attacker", "defender"], ["defender", "attacker"]):
+        figure = bars(["a", "b"], [1.0, 2.0], groups=groups, xlabel="", title="")
+        patches = figure.axes[0].patches
+        for patch, side in zip(patches, groups, strict=True):
+            assert to_hex(patch.get_facecolor()) == SIDE_COLOURS[side].lower()
+            assert (patch.get_hatch() or "") == ("//" if side == "defender" else "")
+
+
+def test_reading_guides_explain_only_the_dashes_their_tables_have(book):
+    def guide(slug):
+        text = (book / f"{slug}.html").read_text(encoding="utf-8")
+        return text[text.index("How to read") : text.index("</section>")]
+
+    # RULES.md §6 (15): an assault needs a siege, so the besiegers must outnumber the
+    # garrison; in the quick book every refused assault is refused for that.
+    assaults = guide("assaults")
+    assert "do not outnumber the garrison" in assaults and "usually" not in assaults
+    assert "no cell is a dash" in guide("battles")
+    assert "grey dash" not in guide("battles")
+
+
+def test_the_card_page_says_each_value_once(book):
+    page = parse(book / "cards.html")
+    header = next(row for row in page.rows if row and row[0] == "card")
+    assert header == ["card", "side", "value"]
+
+
+def test_a_chart_of_panels_has_a_narrow_drawing_for_a_phone(book):
+    text = (book / "assaults.html").read_text(encoding="utf-8")
+    assert (
+        "<picture><source media='(max-width: 40em)' srcset='img/assaults-by-units-narrow.png'>"
+        in text
+    )
+    assert (book / "img" / "assaults-by-units-narrow.png").is_file()
