@@ -148,7 +148,8 @@ def _chart_png(result) -> bytes:
         ax.bar(steps, chances, width=0.6, color=SIDE_COLOURS["attacker"], label=f"{word} by then")
         ax.set_xticks(steps)
         ax.set_xlabel("impulse" if word == "taken" else "attempt")
-        ax.set_ylim(0, 1)
+        ax.set_ylim(0, 1.05)  # a bar at 100% stays clear of the frame
+        ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
         ax.yaxis.set_major_formatter(PercentFormatter(1.0))
         ax.set_ylabel(f"chance {word} by then")
         ax.grid(True, axis="y", alpha=0.3)
