@@ -257,6 +257,7 @@ class Explorer:
                 options=[(label, key) for key, (label, _, _) in ENGAGEMENTS.items()],
                 value=engagement,
                 description="Engagement",
+                style={"description_width": "initial"},  # the whole word, not "Engagem..."
             ),
             **side("attacker", "Attacker"),
             **side("defender", "Defender"),
