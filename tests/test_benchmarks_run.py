@@ -75,3 +75,12 @@ def test_naive_baseline_rolls_the_same_dice_as_the_kernel_samples():
         assert counts.shape == probabilities.shape
         spread = np.sqrt(trials * probabilities * (1 - probabilities)) + 1.0
         assert np.all(np.abs(counts - trials * probabilities) <= 5 * spread)
+
+
+def test_the_explorer_benchmark_runs_once_per_engagement(capsys):
+    pytest.importorskip("ipywidgets")
+    bench_explore = _load("bench_explore")
+    assert bench_explore.main(["--repeats", "1"]) == 0
+    printed = capsys.readouterr().out
+    for engagement in bench_explore.CHANGES:
+        assert f"| {engagement} |" in printed

@@ -46,6 +46,8 @@ class _Page(HTMLParser):
             self.links.append(attrs.get("href"))
         elif tag == "img":
             self.images.append(attrs.get("src"))
+        elif tag == "source":  # a chart's narrow drawing, for a phone
+            self.images.append(attrs.get("srcset"))
         elif tag == "link" and attrs.get("rel") == "stylesheet":
             self.links.append(attrs.get("href"))
         elif tag == "script":
@@ -256,24 +258,45 @@ def _pixel_spread(png: bytes) -> float:
     return float(pixels[..., :3].std())
 
 
-def test_every_page_renders_in_a_headless_browser(book, browser):
+@pytest.mark.parametrize("width", [390, 1280])
+def test_every_page_fits_the_screen_in_a_headless_browser(book, browser, width):
+    # A phone (390 px) and a laptop (1280 px): no page is wider than the screen (a wide
+    # table scrolls in its own box), every image loads, fits and is not blank, every
+    # link leads to a page of the book.
+    from browser import set_viewport
+
+    set_viewport(browser, width, 844)
     for name in ("index", *PAGES):
         browser.get((book / f"{name}.html").as_uri())
         assert "odds book" in browser.title, name
         assert browser.find_element("tag name", "h1").text
-        images = browser.find_elements("tag name", "img")
-        for image in images:
-            loaded = browser.execute_script(
-                "return arguments[0].complete && arguments[0].naturalWidth > 0", image
+        page_width = browser.execute_script("return document.documentElement.scrollWidth")
+        assert page_width <= width, (name, width, page_width)
+        for image in browser.find_elements("tag name", "img"):
+            source, loaded, shown_width, in_picture = browser.execute_script(
+                "const i = arguments[0]; i.scrollIntoView(); "
+                "return [i.currentSrc, i.complete && i.naturalWidth > 0, "
+                "i.getBoundingClientRect().width, i.parentElement.tagName === 'PICTURE'];",
+                image,
             )
-            assert loaded, (name, image.get_attribute("src"))
+            assert loaded, (name, source)
+            assert 0 < shown_width <= width, (name, source, shown_width)
+            if in_picture:  # a chart's narrow drawing on the phone, the wide one elsewhere
+                assert source.endswith("-narrow.png") == (width < 600), (name, source)
+            assert _pixel_spread(image.screenshot_as_png) > 0.02, (name, source)
+        for link in browser.find_elements("tag name", "a"):
+            target = link.get_attribute("href")
+            assert target.startswith("file://"), (name, target)
+            assert Path(target[len("file://") :].split("#")[0]).is_file(), (name, target)
         # The stylesheet applied: the page body is not the browser's default serif font.
-        family = browser.execute_script(
-            "return getComputedStyle(document.body).fontFamily"
-        )
+        family = browser.execute_script("return getComputedStyle(document.body).fontFamily")
         assert "sans-serif" in family, name
         spread = _pixel_spread(browser.get_screenshot_as_png())
         assert spread > 0.02, (name, spread)
+        folder = os.environ.get("ODDSENGINE_SCREENSHOTS")
+        if folder:
+            browser.execute_script("window.scrollTo(0, 0)")
+            Path(folder, f"book-{name}-{width}.png").write_bytes(browser.get_screenshot_as_png())
 
 
 def test_without_chromium_the_browser_test_says_how_to_install_it(monkeypatch):
@@ -290,3 +313,45 @@ def test_a_foreign_war_s_first_attempt_follows_the_rule_by_hand(book):
     page = parse(book / "foreign-wars.html")
     rows = _table_rows(page, "foreign war is won")
     assert rows[0] == ["won by attempt 1", f"{100 * float(Fraction(11, 243)):.2f}%"]
+
+
+def test_each_side_has_one_colour_and_hatching_on_every_chart():
+    from matplotlib.colors import to_hex
+
+    from oddsengine.faces.book._charts import bars
+    from oddsengine.faces.palette import SIDE_COLOURS
+
+    for groups in (["attacker", "defender"], ["defender", "attacker"]):
+        figure = bars(["a", "b"], [1.0, 2.0], groups=groups, xlabel="", title="")
+        patches = figure.axes[0].patches
+        for patch, side in zip(patches, groups, strict=True):
+            assert to_hex(patch.get_facecolor()) == SIDE_COLOURS[side].lower()
+            assert (patch.get_hatch() or "") == ("//" if side == "defender" else "")
+
+
+def test_reading_guides_explain_only_the_dashes_their_tables_have(book):
+    def guide(slug):
+        text = (book / f"{slug}.html").read_text(encoding="utf-8")
+        return text[text.index("How to read") : text.index("</section>")]
+
+    # RULES.md §6 (15): an assault needs a siege, so the besiegers must outnumber the
+    # garrison; in the quick book every refused assault is refused for that.
+    assaults = guide("assaults")
+    assert "do not outnumber the garrison" in assaults and "usually" not in assaults
+    assert "no cell is a dash" in guide("battles")
+    assert "grey dash" not in guide("battles")
+
+
+def test_the_card_page_says_each_value_once(book):
+    page = parse(book / "cards.html")
+    header = next(row for row in page.rows if row and row[0] == "card")
+    assert header == ["card", "side", "value"]
+
+
+def test_a_chart_of_panels_has_a_narrow_drawing_for_a_phone(book):
+    text = (book / "assaults.html").read_text(encoding="utf-8")
+    assert (
+        "<picture><source media='(max-width: 40em)' srcset='img/assaults-by-units-narrow.png'>"
+        in text
+    )
+    assert (book / "img" / "assaults-by-units-narrow.png").is_file()

@@ -33,7 +33,7 @@ def test_default_field_battle_shows_the_exact_odds():
     calculator = oe.explore()
     spec = oe.FieldBattle("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V")
     assert_shows(calculator, spec)
-    assert "attacker survivors" in calculator.odds.value
+    assert '<th class="survivors">attacker</th>' in calculator.odds.value
 
 
 def test_changing_forces_leaders_cards_and_policy_updates_the_odds():
@@ -49,9 +49,7 @@ def test_changing_forces_leaders_cards_and_policy_updates_the_odds():
         "ottoman: 4R Ibrahim Pasha",
         "hapsburg: 4R",
         attacker_cards=["janissaries"],
-        policies=oe.Policies(
-            defender_casualty_order="RCM", post_roll={"janissaries": "always"}
-        ),
+        policies=oe.Policies(defender_casualty_order="RCM", post_roll={"janissaries": "always"}),
     )
     assert_shows(calculator, spec)
 
@@ -109,14 +107,20 @@ def test_naval_and_piracy_options_reach_the_spec():
 
 def test_a_refusal_is_shown_as_text_and_the_next_valid_choice_recovers():
     calculator = oe.explore("battle")
-    calculator.controls["attacker"].value = "france: 4R"
+    calculator.controls["attacker"].value = "ottoman: 4R"
     calculator.controls["attacker_cards"].value = ("janissaries",)
+    # The card stays chosen when the force changes, and is refused in words.
+    calculator.controls["attacker"].value = "france: 4R"
     assert calculator.result is None
     assert "Refused" in calculator.odds.value
     assert "only the Ottomans" in calculator.odds.value
     assert calculator.chart.value == b""
+    assert calculator.chart.layout.display == "none"  # no broken image above the words
+    assert "<table" not in calculator.odds.value and calculator.command.value == ""
     calculator.controls["attacker_cards"].value = ()
     assert_shows(calculator, oe.FieldBattle("france: 4R", "hapsburg: 5R Charles V"))
+    assert calculator.chart.layout.display is None
+    assert "janissaries" not in [slug for _, slug in calculator.controls["attacker_cards"].options]
 
 
 def test_the_casualty_order_starts_at_the_rules_default():
@@ -189,3 +193,254 @@ def test_explore_without_ipywidgets_names_the_extra(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", hide_ipywidgets)
     with pytest.raises(oe.OddsEngineError, match=r"oddsengine\[jupyter\]"):
         oe.explore()
+
+
+# -- what each side is offered, from the records ---------------------------------------------
+
+
+def _offered(calculator, key):
+    return [value for _, value in calculator.controls[key].options]
+
+
+def test_each_side_is_offered_the_leaders_of_its_power():
+    # RULES.md §1 (5.1): a leader leads only his own power's units; the Renegade (card
+    # #70) and Maurice of Saxony (after card #60) serve the power that takes them.
+    calculator = oe.explore("assault")
+    garrison = _offered(calculator, "defender_leaders")
+    assert {"Charles V", "Duke of Alva", "Ferdinand"} <= set(garrison)
+    assert not {"Suleiman", "Ibrahim Pasha", "Francis I", "Henry VIII"} & set(garrison)
+    assert {"Suleiman", "Ibrahim Pasha"} <= set(_offered(calculator, "attacker_leaders"))
+    assert "Charles V" not in _offered(calculator, "attacker_leaders")
+    # At sea only naval leaders, those who serve the fleet's power (RULES.md Part II).
+    calculator.controls["engagement"].value = "naval"
+    assert _offered(calculator, "attacker_leaders") == ["Barbarossa", "Dragut"]
+    assert _offered(calculator, "defender_leaders") == ["Andrea Doria"]
+
+
+def test_each_side_is_offered_the_cards_its_role_and_engagement_allow():
+    calculator = oe.explore("battle")
+    # RULES.md §8: Siege Mining and Siege Artillery belong to an assault.
+    for key in ("attacker_cards", "defender_cards"):
+        assert not {"siege-mining", "siege-artillery"} & set(_offered(calculator, key))
+    # Janissaries are the Ottomans' (#1); Tercios need Hapsburg units on the playing side
+    # or 3 Hapsburg regulars on the other (#30).
+    assert "janissaries" in _offered(calculator, "attacker_cards")
+    assert "janissaries" not in _offered(calculator, "defender_cards")
+    assert "tercios" in _offered(calculator, "defender_cards")
+    calculator.controls["engagement"].value = "assault"
+    besiegers, garrison = (_offered(calculator, f"{k}_cards") for k in ("attacker", "defender"))
+    # Siege Mining serves the assaulting power; Mercenaries Grow Restless only the
+    # besieged; before an assault only the active power places mercenaries (15.1 step 2).
+    assert {"siege-mining", "siege-artillery", "landsknechts"} <= set(besiegers)
+    assert "mercenaries-grow-restless" not in besiegers
+    assert "mercenaries-grow-restless" in garrison
+    assert not {"siege-mining", "siege-artillery", "landsknechts", "janissaries"} & set(garrison)
+    # Roxelana (#42) lets Suleiman's formation assault: offered with Suleiman only.
+    assert "roxelana" in besiegers
+    calculator.controls["attacker"].value = "ottoman: 9R Ibrahim Pasha"
+    assert "roxelana" not in _offered(calculator, "attacker_cards")
+
+
+def test_cards_at_sea_and_in_a_foreign_war_come_from_their_effects():
+    calculator = oe.explore("naval")
+    # RULES.md §11: Janissaries at sea for the Ottomans; Professional Rowers for anyone.
+    assert "janissaries" in _offered(calculator, "attacker_cards")
+    assert "janissaries" not in _offered(calculator, "defender_cards")
+    assert "professional-rowers" in _offered(calculator, "defender_cards")
+    calculator.controls["engagement"].value = "foreign-war"
+    assert set(_offered(calculator, "attacker_cards")) == {
+        "janissaries",
+        "arquebusiers",
+        "field-artillery",
+    }
+    calculator.controls["war"].value = "ireland"
+    calculator.controls["attacker"].value = "3R"
+    assert set(_offered(calculator, "attacker_cards")) == {"arquebusiers", "field-artillery"}
+
+
+# -- bad values typed -------------------------------------------------------------------------
+
+BAD_FORCES = {
+    "empty": "",
+    "5,000 digits": "9" * 5000,
+    "100k characters": "R" * 100_000,
+    "an emoji": "4R \N{DRAGON}",
+    "a leader of another power": "hapsburg: 4R Suleiman",
+}
+
+
+def assert_refused(calculator, *words):
+    assert calculator.result is None
+    error = calculator.error
+    assert error and "\n" not in error and len(error) < 300, error
+    for word in words:
+        assert word in error, error
+    assert calculator.odds.value.startswith('<p class="refused"><b>Refused:</b>')
+    assert "<table" not in calculator.odds.value  # no odds for a refused question
+    assert calculator.chart.layout.display == "none" and calculator.chart.value == b""
+    assert calculator.command.value == ""
+
+
+@pytest.mark.parametrize(
+    "engagement", ["battle", "assault", "intercept", "avoid", "siege-campaign"]
+)
+@pytest.mark.parametrize("name", list(BAD_FORCES))
+def test_every_bad_force_typed_is_refused_in_one_line(engagement, name):
+    calculator = oe.explore(engagement)
+    calculator.controls["defender"].value = BAD_FORCES[name]
+    assert_refused(calculator)
+    calculator.controls["defender"].value = oe.faces.explore.ENGAGEMENTS[engagement][2][1]
+    assert calculator.result is not None
+
+
+@pytest.mark.parametrize(
+    ("engagement", "fleet", "words"),
+    [
+        ("naval", "", ("empty fleet",)),
+        ("naval", "9" * 5000, ("5002 characters",)),
+        ("naval", "R" * 100_000, ("100002 characters",)),
+        ("naval", "ottoman: 4Sq \N{DRAGON}", ()),
+        ("naval", "ottoman: 4Sq Suleiman", ("army leader",)),
+        ("piracy", "ottoman: 3Co Suleiman", ("army leader",)),
+        ("naval", "hapsburg: 3Sq Barbarossa", ("Barbarossa",)),
+    ],
+)
+def test_every_bad_fleet_typed_is_refused_in_one_line(engagement, fleet, words):
+    calculator = oe.explore(engagement)
+    calculator.controls["attacker"].value = fleet
+    assert_refused(calculator, *words)
+
+
+def test_bad_campaign_values_are_refused_in_one_line():
+    calculator = oe.explore("siege-campaign")
+    calculator.controls["reinforcements"].value = "\N{DRAGON}" * 10_000
+    assert_refused(calculator)
+    calculator = oe.explore("move")
+    calculator.controls["scenario"].value = "no-such-scenario"
+    assert_refused(calculator, "no-such-scenario")
+    calculator.controls["scenario"].value = "vienna"
+    calculator.controls["defender_policy"].value = "9" * 5000
+    assert_refused(calculator, "defender policy")
+    calculator = oe.explore("foreign-war")
+    calculator.controls["attacker"].value = "hapsburg: 5R"
+    assert_refused(calculator)
+
+
+# -- moves, campaigns and wars ----------------------------------------------------------------
+
+
+def test_moves_campaigns_and_wars_show_the_exact_odds():
+    calculator = oe.explore("siege-campaign")
+    calculator.controls["horizon"].value = 2
+    calculator.controls["reinforcements"].value = "2R"
+    campaign = oe.SiegeCampaign(
+        "ottoman: 9R Suleiman", "hapsburg: 2R", horizon=2, reinforcements="2R"
+    )
+    assert calculator.result.p == oe.exact_campaign(campaign).p
+    assert calculator.chart.value[:8] == b"\x89PNG\r\n\x1a\n"
+    calculator.controls["engagement"].value = "foreign-war"
+    calculator.controls["attacker_cards"].value = ("field-artillery",)
+    # The horizon set for the siege still applies.
+    assert_shows(calculator, oe.ForeignWar("persia", "5R", horizon=2, cards=["field-artillery"]))
+    # RULES.md §13 (21.7): War in Persia, 5 Ottoman units and 4 Persians, no defender's
+    # extra die: won at the first attempt when 4 or 5 of the 5 dice hit, 11/243.
+    calculator.controls["attacker_cards"].value = ()
+    assert shown_odds(calculator)["won_by:1"] == pytest.approx(11 / 243, abs=5e-7)
+    calculator.controls["engagement"].value = "move"
+    calculator.controls["defender_policy"].value = "fight"
+    assert_shows(calculator, oe.load_move("vienna", defender_policy="fight"))
+
+
+# -- keeping what is typed, swapping sides, the command line ---------------------------------
+
+
+def test_switching_the_engagement_keeps_the_forces_typed():
+    calculator = oe.explore("battle")
+    controls = calculator.controls
+    controls["attacker"].value = "ottoman: 7R 1C"
+    controls["attacker_leaders"].value = ("Ibrahim Pasha",)
+    controls["defender"].value = "hapsburg: 3R"
+    controls["attacker_cards"].value = ("janissaries",)
+    controls["engagement"].value = "assault"
+    assert controls["attacker"].value == "ottoman: 7R 1C"
+    assert controls["attacker_leaders"].value == ("Ibrahim Pasha",)
+    assert controls["defender"].value == "hapsburg: 3R"
+    assert controls["attacker_cards"].value == ()  # Janissaries are no assault card
+    # The interceptor is the other power and the mover the active one (13.2).
+    controls["engagement"].value = "intercept"
+    assert controls["attacker"].value == "hapsburg: 3R"
+    assert controls["defender"].value == "ottoman: 7R 1C"
+    # Fleets are kept apart from armies, and the armies come back.
+    controls["engagement"].value = "naval"
+    assert controls["attacker"].value == "ottoman: 4Sq Barbarossa"
+    controls["engagement"].value = "battle"
+    assert controls["attacker"].value == "ottoman: 7R 1C"
+    assert controls["attacker_leaders"].value == ("Ibrahim Pasha",)
+    assert controls["attacker_cards"].value == ("janissaries",)
+
+
+def test_swap_sides_swaps_forces_leaders_cards_and_orders():
+    calculator = oe.explore("battle")
+    controls = calculator.controls
+    controls["attacker"].value = "ottoman: 6R"
+    controls["attacker_leaders"].value = ("Suleiman",)
+    controls["attacker_cards"].value = ("janissaries",)
+    controls["attacker_casualty_order"].value = "RMC"
+    controls["defender"].value = "hapsburg: 5R"
+    controls["defender_leaders"].value = ("Charles V",)
+    controls["defender_cards"].value = ("tercios",)
+    calculator.swap.click()
+    assert controls["attacker"].value == "hapsburg: 5R"
+    assert controls["attacker_leaders"].value == ("Charles V",)
+    assert controls["attacker_cards"].value == ("tercios",)
+    assert controls["defender_leaders"].value == ("Suleiman",)
+    assert controls["defender_casualty_order"].value == "RMC"
+    assert_shows(
+        calculator,
+        oe.FieldBattle(
+            "hapsburg: 5R Charles V",
+            "ottoman: 6R Suleiman",
+            attacker_cards=["tercios"],
+            defender_cards=["janissaries"],
+            policies=oe.Policies(defender_casualty_order="RMC"),
+        ),
+    )
+
+
+def _set(calculator, **values):
+    for key, value in values.items():
+        calculator.controls[key].value = value
+
+
+@pytest.mark.parametrize(
+    ("engagement", "values"),
+    [
+        ("battle", {"attacker_cards": ("janissaries",), "post_roll": "always",
+                    "defender_casualty_order": "RCM"}),
+        ("assault", {"attacker_cards": ("siege-mining",), "defender_cards": ("gout",)}),
+        ("intercept", {}),
+        ("avoid", {"lost_battle_this_impulse": True}),
+        ("naval", {"in_port": True, "defender_cards": ("professional-rowers",)}),
+        ("piracy", {"zone_squadrons": 1, "adjacent_fortresses": 1, "target_ports": 2}),
+        ("siege-campaign", {"horizon": 2, "reinforcements": "2R"}),
+        ("foreign-war", {"war": "egypt", "attacker": "3R", "horizon": 2,
+                         "attacker_cards": ("janissaries",), "post_roll": "always"}),
+        ("move", {"defender_policy": "fight"}),
+    ],
+)  # fmt: skip
+def test_the_command_line_shown_gives_the_same_odds(engagement, values, capsys):
+    import json
+    import shlex
+
+    from oddsengine.cli import main
+
+    calculator = oe.explore(engagement)
+    _set(calculator, **values)
+    assert calculator.error is None, calculator.error
+    shown = re.search(r"same as: <code[^>]*>(.*)</code>", calculator.command.value)
+    words = shlex.split(shown.group(1).replace("&#x27;", "'").replace("&quot;", '"'))
+    assert words[0] == "oddsengine"
+    capsys.readouterr()
+    assert main([*words[1:], "--format", "json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["p"] == pytest.approx(dict(calculator.result.p), abs=1e-12)

@@ -117,13 +117,13 @@ def find_naval_leader(name: str) -> NavalLeader:
         return leader
     if is_leader_name(name):
         raise OddsEngineError(
-            f"{name!r} is an army leader: only naval leaders "
+            f"{shown(name)} is an army leader: only naval leaders "
             f"({', '.join(NAVAL_LEADERS)}) count at sea"
         )
     close = difflib.get_close_matches(_key(name), list(_LOOKUP), n=2, cutoff=0.6)
     names = dict.fromkeys(_LOOKUP[match].name for match in close)
     hint = f"; did you mean {', '.join(map(repr, names))}?" if names else ""
-    raise OddsEngineError(f"unknown naval leader {name!r}{hint}")
+    raise OddsEngineError(f"unknown naval leader {shown(name)}{hint}")
 
 
 @dataclass(frozen=True)
@@ -269,15 +269,15 @@ def parse_fleet(text: str, *, power: str | None = None) -> Fleet:
             if kind is None:
                 what = "land units do not fight at sea" if letters in ("r", "m", "c") else ""
                 raise OddsEngineError(
-                    f"cannot read {word!r} in fleet {text!r}: "
+                    f"cannot read {shown(word)} in fleet {shown(text)}: "
                     + (f"{what}; " if what else "")
                     + "a count is a number followed by Sq (squadrons) or Co (corsairs)"
                 )
             if kind in counts:
-                raise OddsEngineError(f"{kind} given twice in fleet {text!r}")
+                raise OddsEngineError(f"{kind} given twice in fleet {shown(text)}")
             value = read_count(number, kind, word)
             if value < 0:
-                raise OddsEngineError(f"{kind} cannot be negative (got {word!r})")
+                raise OddsEngineError(f"{kind} cannot be negative (got {shown(word)})")
             counts[kind] = value
             index += 1
             continue
@@ -292,12 +292,12 @@ def parse_fleet(text: str, *, power: str | None = None) -> Fleet:
         else:
             if re.match(r"^[+-]?\d", word):
                 raise OddsEngineError(
-                    f"cannot read {word!r} in fleet {text!r}: a count is a number followed "
-                    "by Sq (squadrons) or Co (corsairs)"
+                    f"cannot read {shown(word)} in fleet {shown(text)}: a count is a number "
+                    "followed by Sq (squadrons) or Co (corsairs)"
                 )
             find_naval_leader(word)  # raises with suggestions
     if not counts and not leaders:
-        raise OddsEngineError(f"fleet {text!r} has no ships or leaders")
+        raise OddsEngineError(f"fleet {shown(text)} has no ships or leaders")
     return Fleet(**counts, leaders=tuple(leaders), power=power)
 
 

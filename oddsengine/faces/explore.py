@@ -1,9 +1,16 @@
 """An interactive calculator for Jupyter: :func:`explore`.
 
 Plain ipywidgets (no lab-only extension), so it works the same in JupyterLab and the
-classic notebook: pick the engagement, the forces, leaders, cards and policies, and the
-exact odds, the survivors and a chart follow every change. Whatever the rules refuse is
-shown as a line of text in the calculator, never raised.
+classic notebook: pick the engagement (a single combat, a whole move, a siege campaign or
+a foreign war), the forces, leaders, cards and policies, and the exact odds, the
+survivors, a chart and the equivalent command line follow every change. Each side is
+offered only the leaders and cards the records allow it; whatever the rules refuse
+(including what is typed) is shown as a line of text in the calculator, never raised, and
+no odds are shown for it.
+
+The chart is a PNG of a fixed size shown at its own size (never stretched): beside the
+odds when the notebook is wide, under them when it is narrow, and scaled down with its
+aspect kept below its own width.
 
 Needs the ``jupyter`` extra: ``pip install "oddsengine[jupyter]"``.
 """
@@ -12,180 +19,38 @@ from __future__ import annotations
 
 import html
 import io
+import textwrap
 
-from oddsengine.combat.cards import CARD_EFFECTS, CARDS, post_roll_slugs
-from oddsengine.combat.cards import POST_ROLL_CARDS as LAND_POST_ROLL_CARDS
-from oddsengine.combat.engagements import Assault, FieldBattle
-from oddsengine.combat.fleets import NAVAL_LEADERS
-from oddsengine.combat.leaders import LEADERS
-from oddsengine.combat.naval import NavalBattle
+from oddsengine.combat.foreign_war import WARS
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
-from oddsengine.combat.piracy import Piracy
-from oddsengine.combat.rolls import AvoidBattle, Interception
-from oddsengine.engines.exact import exact
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-
-__all__ = ["ENGAGEMENTS", "Explorer", "POST_ROLL_CARDS", "build_spec", "explore"]
-
-#: The engagements the calculator offers: key, label, the two roles and default forces.
-ENGAGEMENTS = {
-    "battle": (
-        "Field battle",
-        ("attacker", "defender"),
-        ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"),
-    ),
-    "assault": (
-        "Assault",
-        ("attacker", "garrison"),
-        ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"),
-    ),
-    "intercept": (
-        "Interception",
-        ("interceptor", "mover"),
-        ("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
-    ),
-    "avoid": (
-        "Avoid battle",
-        ("avoiding", "attacker"),
-        ("france: 3R Montmorency", "hapsburg: 4R Duke of Alva"),
-    ),
-    "naval": (
-        "Naval battle",
-        ("attacker", "defender"),
-        ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
-    ),
-    "piracy": ("Piracy", ("pirates", "(none)"), ("ottoman: 3Co Dragut", "")),
-}
-
-#: Cards a naval battle takes (RULES.md §11), read from the card records; the land cards
-#: come from :data:`CARDS`.
-NAVAL_CARDS = tuple(
-    dict.fromkeys(effect.slug for effect in CARD_EFFECTS if effect.combat == "naval-battle")
+from oddsengine.faces._explore_questions import (
+    ENGAGEMENTS,
+    LAND_KINDS,
+    POST_ROLL_CARDS,
+    SEA_KINDS,
+    SIDE_OF_ROLE,
+    build_spec,
+    command_line,
+    offered_cards,
+    offered_leaders,
+    side_force,
+    side_power,
+    solve,
+    with_leaders,
 )
+from oddsengine.faces.palette import LINE_COLOURS, SIDE_COLOURS
 
-#: The cards played after seeing the roll, whose play is a policy (RULES.md §9, §11), read
-#: from the card records.
-POST_ROLL_CARDS = {
-    "land": LAND_POST_ROLL_CARDS,
-    "naval": post_roll_slugs("naval-battle"),
-}
+__all__ = ["CHART_PIXELS", "ENGAGEMENTS", "Explorer", "POST_ROLL_CARDS", "build_spec", "explore"]
+
+#: The chart's size in pixels (width, height): drawn at this size and shown at it.
+CHART_PIXELS = (560, 350)
+_DPI = 100
 
 
 def _letters(order) -> str:
     """A casualty order as the letters the controls show (``"MRC"``)."""
     return "".join(kind[0].upper() for kind in order)
-
-
-_NO_CARDS_ENGAGEMENTS = ("intercept", "avoid", "piracy")
-
-
-def _with_leaders(force: str, leaders) -> str:
-    """The force notation with the chosen leaders appended (``"ottoman: 4R Suleiman"``)."""
-    return " ".join([force.strip(), *leaders]).strip()
-
-
-#: The kind of value each key of :func:`build_spec` takes.
-_TEXT_KEYS = ("engagement", "attacker", "defender", "post_roll", "attacker_casualty_order",
-              "defender_casualty_order")  # fmt: skip
-_LIST_KEYS = ("attacker_leaders", "defender_leaders", "attacker_cards", "defender_cards")
-_COUNT_KEYS = ("zone_squadrons", "adjacent_squadrons", "adjacent_fortresses", "target_ports")
-_FLAG_KEYS = ("in_port", "lost_battle_this_impulse")
-
-
-def _check_value_types(values) -> None:
-    """Refuse values of the wrong kind before any is read, naming the key."""
-    if not isinstance(values, dict):
-        raise OddsEngineTypeError(f"build_spec takes a dict of values, not {shown(values)}")
-    for key, value in values.items():
-        if key in _TEXT_KEYS and not isinstance(value, str) and (value, key) != (None, "post_roll"):
-            raise OddsEngineTypeError(f"{key} must be text, not {shown(value)}")
-        if key in _LIST_KEYS and (
-            not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value)
-        ):
-            raise OddsEngineTypeError(f"{key} must be a list of names, not {shown(value)}")
-        if key in _COUNT_KEYS and (isinstance(value, bool) or not isinstance(value, int)):
-            raise OddsEngineTypeError(f"{key} must be a whole number, not {shown(value)}")
-        if key in _FLAG_KEYS and not isinstance(value, bool):
-            raise OddsEngineTypeError(f"{key} must be True or False, not {shown(value)}")
-
-
-def build_spec(values: dict):
-    """The spec the calculator solves for a set of control values.
-
-    Parameters
-    ----------
-    values : dict
-        ``engagement`` (a key of :data:`ENGAGEMENTS`), ``attacker``/``defender`` (force or
-        fleet notation of the first and second role), and optionally
-        ``attacker_leaders``/``defender_leaders`` (names), ``attacker_cards``/
-        ``defender_cards`` (card slugs), ``post_roll`` (the policy of every chosen card
-        played after the roll, :data:`POST_ROLL_CARDS`),
-        ``attacker_casualty_order``/``defender_casualty_order`` (``"MRC"``), ``in_port``,
-        ``lost_battle_this_impulse`` and the piracy counts ``zone_squadrons``,
-        ``adjacent_squadrons``, ``adjacent_fortresses``, ``target_ports``.
-
-    Returns
-    -------
-    spec
-        A :class:`FieldBattle`, :class:`Assault`, :class:`Interception`,
-        :class:`AvoidBattle`, :class:`NavalBattle` or :class:`Piracy`.
-
-    Raises
-    ------
-    OddsEngineError
-        When the rules refuse the choice.
-
-    Examples
-    --------
-    >>> spec = build_spec({"engagement": "assault", "attacker": "9R Suleiman",
-    ...                    "defender": "4R Ferdinand"})
-    >>> type(spec).__name__
-    'Assault'
-    """
-    _check_value_types(values)
-    kind = values.get("engagement", "battle")
-    if kind not in ENGAGEMENTS:
-        raise OddsEngineError(f"no engagement {kind!r}; use one of " + ", ".join(ENGAGEMENTS))
-    first = _with_leaders(values.get("attacker", ""), values.get("attacker_leaders", ()))
-    second = _with_leaders(values.get("defender", ""), values.get("defender_leaders", ()))
-    cards = {
-        "attacker_cards": tuple(values.get("attacker_cards", ())),
-        "defender_cards": tuple(values.get("defender_cards", ())),
-    }
-    chosen = cards["attacker_cards"] + cards["defender_cards"]
-    after_roll = POST_ROLL_CARDS["naval" if kind == "naval" else "land"]
-    policy = values.get("post_roll") or POST_ROLL_POLICIES[0]
-    post_roll = {slug: policy for slug in chosen if slug in after_roll}
-    if kind in ("battle", "assault"):
-        default = Policies()
-        policies = Policies(
-            attacker_casualty_order=values.get("attacker_casualty_order")
-            or default.attacker_casualty_order,
-            defender_casualty_order=values.get("defender_casualty_order")
-            or default.defender_casualty_order,
-            post_roll=post_roll,
-        )
-        engagement = FieldBattle if kind == "battle" else Assault
-        return engagement(first, second, policies=policies, **cards)
-    if kind == "naval":
-        return NavalBattle(
-            first, second, in_port=bool(values.get("in_port")), post_roll=post_roll, **cards
-        )
-    if any(chosen):
-        raise OddsEngineError(f"no card is played in {ENGAGEMENTS[kind][0].lower()} here")
-    if kind == "intercept":
-        return Interception(first, second)
-    if kind == "avoid":
-        return AvoidBattle(
-            first, second, lost_battle_this_impulse=bool(values.get("lost_battle_this_impulse"))
-        )
-    return Piracy(
-        first,
-        zone_squadrons=int(values.get("zone_squadrons", 0)),
-        adjacent_squadrons=int(values.get("adjacent_squadrons", 0)),
-        adjacent_fortresses=int(values.get("adjacent_fortresses", 0)),
-        target_ports=int(values.get("target_ports", 1)),
-    )
 
 
 def _percent(p: float) -> str:
@@ -213,46 +78,109 @@ def _odds_html(result) -> str:
     for name, value in result.expected_values().items():
         parts.append(f"<p>expected {html.escape(name)}: {value['mean']:.3f}</p>")
     parts.append(_survivors_html(result))
-    return "".join(parts)
+    return '<div style="white-space:normal">' + "".join(parts) + "</div>"
+
+
+def _has_survivors(result) -> bool:
+    """Whether the result is a combat of two forces with their survivors."""
+    states = result.states
+    sides = ("attacker", "defender")
+    return all(f"{side}_survivors" in states and hasattr(result.spec, side) for side in sides)
 
 
 def _survivors_html(result) -> str:
-    if "attacker_survivors" not in result.states:
-        return "<p>No units are lost in this roll.</p>"
+    if not _has_survivors(result):
+        rolls = ("intercept", "avoid")
+        return "<p>No units are lost in this roll.</p>" if result.spec.kind in rolls else ""
+    # One row per number of survivors, a column per side: narrow at any force size.
     joint = result.survivors()
-    lines = []
-    for side, marginal in (
-        ("attacker", joint.sum(axis=1)),
-        ("defender", joint.sum(axis=0)),
-    ):
-        cells = "".join(f"<td>{int(k)}: {_percent(p)}</td>" for k, p in marginal.items() if p > 0)
-        lines.append(f'<tr><th class="survivors">{side} survivors</th>{cells}</tr>')
-    return '<table class="survivors">' + "".join(lines) + "</table>"
+    marginals = {"attacker": joint.sum(axis=1), "defender": joint.sum(axis=0)}
+    counts = sorted({int(k) for marginal in marginals.values() for k in marginal.index})
+    rows = "".join(
+        f"<tr><td>{count}</td>"
+        + "".join(
+            f'<td style="text-align:right">{_percent(float(marginal.get(count, 0.0)))}</td>'
+            for marginal in marginals.values()
+        )
+        + "</tr>"
+        for count in counts
+    )
+    return (
+        '<table class="survivors"><tr><th>survivors</th><th class="survivors">attacker</th>'
+        f'<th class="survivors">defender</th></tr>{rows}</table>'
+    )
+
+
+def _by_impulse(result) -> tuple[str, list, list] | None:
+    """For a campaign: the label and the cumulative chances of its headline by impulse."""
+    prefixes = {"siege-campaign": "taken_by_impulse_", "foreign-war": "won_by:"}
+    prefix = prefixes.get(result.spec.kind)
+    if prefix is None:
+        return None
+    steps = [
+        (int(name[len(prefix) :]), p) for name, p in result.p.items() if name.startswith(prefix)
+    ]
+    word = "taken" if result.spec.kind == "siege-campaign" else "won"
+    return word, [step for step, _ in steps], [p for _, p in steps]
 
 
 def _chart_png(result) -> bytes:
-    """A chart of the result: survivors for a combat, outcome chances for a roll."""
+    """A chart of the result, CHART_PIXELS in size: survivors for a combat, the chance by
+    impulse for a campaign, outcome chances otherwise."""
     from matplotlib.figure import Figure
     from matplotlib.ticker import PercentFormatter
 
     from oddsengine.faces.plots import plot_survivors
 
-    figure = Figure(figsize=(5.5, 3.2), dpi=100, layout="constrained")
+    width, height = CHART_PIXELS
+    # Fixed margins, not a layout engine: the chart has one size, and a constrained
+    # layout would draw it twice on every change (most of a change's time).
+    figure = Figure(figsize=(width / _DPI, height / _DPI), dpi=_DPI)
+    figure.subplots_adjust(left=0.12, right=0.94, bottom=0.14, top=0.86)
     ax = figure.subplots()
-    if "attacker_survivors" in result.states:
+    title = "\n".join(textwrap.wrap(result.spec.title(), 70)[:2])
+    campaign = _by_impulse(result)
+    if _has_survivors(result):
         plot_survivors(result, ax=ax)
+        ax.set_title(title, fontsize=9)
+    elif campaign is not None:
+        word, steps, chances = campaign
+        ax.bar(steps, chances, width=0.6, color=SIDE_COLOURS["attacker"], label=f"{word} by then")
+        ax.set_xticks(steps)
+        ax.set_xlabel("impulse" if word == "taken" else "attempt")
+        ax.set_ylim(0, 1.05)  # a bar at 100% stays clear of the frame
+        ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+        ax.set_ylabel(f"chance {word} by then")
+        ax.grid(True, axis="y", alpha=0.3)
+        ax.set_title(title, fontsize=9)
     else:
         names = list(result.outcome_names)
         chances = [result.p[name] for name in names]
-        # Okabe-Ito blue and orange: safe for colour-blind readers.
-        ax.bar(names, chances, color=["#0072B2", "#E69F00"][: len(names)] or None)
-        ax.set_ylim(0, 1)
-        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-        ax.set_ylabel("chance")
-        ax.set_title(result.spec.title(), fontsize=9)
+        colours = [LINE_COLOURS[index % len(LINE_COLOURS)] for index in range(len(names))]
+        # One horizontal bar per outcome, of a fixed thickness: a few outcomes do not
+        # stretch into wide blocks, and long outcome names stay readable.
+        ax.barh(names, chances, height=0.5, color=colours)
+        # Room on the left for the longest outcome name at the tick labels' 8 points.
+        figure.subplots_adjust(left=min(0.45, 0.04 + 0.0105 * max(map(len, names))))
+        ax.invert_yaxis()
+        ax.set_xlim(0, 1)
+        ax.set_ylim(max(len(names), 4) - 0.5, -0.5)
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+        ax.set_xlabel("chance")
+        ax.tick_params(axis="y", labelsize=8)
+        ax.grid(True, axis="x", alpha=0.3)
+        for index, chance in enumerate(chances):
+            ax.text(min(chance, 0.8) + 0.01, index, f"{100 * chance:.1f}%", va="center", fontsize=8)
+        ax.set_title(title, fontsize=9)
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png")
+    # Light compression: a few kilobytes more, a much faster change.
+    figure.savefig(buffer, format="png", dpi=_DPI, pil_kwargs={"compress_level": 1})
     return buffer.getvalue()
+
+
+def _refusal_html(error: str) -> str:
+    return f'<p class="refused"><b>Refused:</b> {html.escape(error)}</p>'
 
 
 class Explorer:
@@ -265,7 +193,12 @@ class Explorer:
     odds : ipywidgets.HTML
         The exact odds, the expected losses and the survivors (or the refusal, in words).
     chart : ipywidgets.Image
-        A PNG chart of the answer.
+        A PNG chart of the answer, :data:`CHART_PIXELS` in size; hidden (and empty) while
+        the rules refuse the choice.
+    command : ipywidgets.HTML
+        The command line that gives the same answer (``same as: oddsengine ...``).
+    swap : ipywidgets.Button
+        Swaps the forces, leaders, cards and casualty orders of the two sides.
     result : Result or None
         The latest answer; None while the rules refuse the choice.
     error : str or None
@@ -279,29 +212,55 @@ class Explorer:
 
         self.result = None
         self.error = None
-        land_cards = [(card.name, slug) for slug, card in CARDS.items()]
-        self.controls = {
+        self._updating = False
+        self._kind = None
+        # The forces last typed, by the side they belong to (see SIDE_OF_ROLE), for each
+        # kind of unit: a switch of engagement keeps what still applies.
+        self._typed = {}
+        self.controls = self._make_controls(widgets, engagement)
+        # The odds take their own width up to a column's, so the chart fits beside them
+        # when there is room and wraps under them when there is not.
+        self.odds = widgets.HTML(layout=widgets.Layout(flex="0 1 auto", max_width="520px"))
+        width, height = CHART_PIXELS
+        self.chart = widgets.Image(
+            format="png",
+            layout=widgets.Layout(
+                width=f"{width}px", max_width="100%", height="auto", object_fit="contain"
+            ),
+        )
+        self.command = widgets.HTML()
+        self.swap = widgets.Button(description="swap sides", icon="exchange")
+        self.swap.on_click(lambda _: self.swap_sides())
+        self.widget = self._layout(widgets)
+        self.controls["engagement"].observe(self._engagement_changed, names="value")
+        for key, control in self.controls.items():
+            if key != "engagement":
+                control.observe(self._changed, names="value")
+        self._engagement_changed()
+
+    # -- building ----------------------------------------------------------------------
+
+    @staticmethod
+    def _make_controls(widgets, engagement):
+        order = _letters(Policies().attacker_casualty_order)
+
+        def side(name, label):
+            return {
+                name: widgets.Text(description=label),
+                f"{name}_leaders": widgets.SelectMultiple(description="leaders", rows=4),
+                f"{name}_cards": widgets.SelectMultiple(description="cards", rows=4),
+                f"{name}_casualty_order": widgets.Text(value=order, description="losses"),
+            }
+
+        return {
             "engagement": widgets.Dropdown(
                 options=[(label, key) for key, (label, _, _) in ENGAGEMENTS.items()],
                 value=engagement,
                 description="Engagement",
+                style={"description_width": "initial"},  # the whole word, not "Engagem..."
             ),
-            "attacker": widgets.Text(description="Attacker"),
-            "attacker_leaders": widgets.SelectMultiple(description="leaders", rows=4),
-            "attacker_cards": widgets.SelectMultiple(
-                options=land_cards, description="cards", rows=4
-            ),
-            "attacker_casualty_order": widgets.Text(
-                value=_letters(Policies().attacker_casualty_order), description="losses"
-            ),
-            "defender": widgets.Text(description="Defender"),
-            "defender_leaders": widgets.SelectMultiple(description="leaders", rows=4),
-            "defender_cards": widgets.SelectMultiple(
-                options=land_cards, description="cards", rows=4
-            ),
-            "defender_casualty_order": widgets.Text(
-                value=_letters(Policies().defender_casualty_order), description="losses"
-            ),
+            **side("attacker", "Attacker"),
+            **side("defender", "Defender"),
             "post_roll": widgets.Dropdown(options=POST_ROLL_POLICIES, description="post-roll"),
             "in_port": widgets.Checkbox(description="defender in port"),
             "lost_battle_this_impulse": widgets.Checkbox(description="lost a battle this impulse"),
@@ -309,52 +268,47 @@ class Explorer:
             "adjacent_squadrons": widgets.BoundedIntText(min=0, max=99, description="adj. Sq"),
             "adjacent_fortresses": widgets.BoundedIntText(min=0, max=99, description="adj. forts"),
             "target_ports": widgets.BoundedIntText(value=1, min=0, max=99, description="ports"),
+            "scenario": widgets.Combobox(
+                value="vienna", options=_move_examples(), description="scenario"
+            ),
+            "defender_policy": widgets.Text(value="best", description="defender"),
+            "war": widgets.Dropdown(
+                options=[(card.name, key) for key, card in WARS.items()],
+                value="persia",
+                description="war",
+            ),
+            "foreign": widgets.BoundedIntText(min=0, max=10, description="foreign units"),
+            "horizon": widgets.BoundedIntText(value=3, min=1, max=50, description="horizon"),
+            "reinforcements": widgets.Text(description="reinforce"),
+            "reinforcements_per_attempt": widgets.BoundedIntText(
+                min=0, max=10, description="build R"
+            ),
         }
-        self.odds = widgets.HTML()
-        self.chart = widgets.Image(format="png")
-        self._updating = False
-        side = {
-            "attacker": [
-                "attacker",
-                "attacker_leaders",
-                "attacker_cards",
-                "attacker_casualty_order",
-            ],
-            "defender": [
-                "defender",
-                "defender_leaders",
-                "defender_cards",
-                "defender_casualty_order",
-            ],
-        }
-        extras = [
-            "post_roll",
-            "in_port",
-            "lost_battle_this_impulse",
-            "zone_squadrons",
-            "adjacent_squadrons",
-            "adjacent_fortresses",
-            "target_ports",
+
+    def _layout(self, widgets):
+        wrap = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
+        controls = self.controls
+        sides = [
+            widgets.VBox(
+                [controls[key] for key in (name, f"{name}_leaders", f"{name}_cards")]
+                + [controls[f"{name}_casualty_order"]]
+            )
+            for name in ("attacker", "defender")
         ]
-        inputs = widgets.VBox(
+        extras = [
+            key
+            for key in controls
+            if key != "engagement" and not key.startswith(("attacker", "defender"))
+        ]
+        return widgets.VBox(
             [
-                self.controls["engagement"],
-                widgets.HBox(
-                    [
-                        widgets.VBox([self.controls[key] for key in side["attacker"]]),
-                        widgets.VBox([self.controls[key] for key in side["defender"]]),
-                    ]
-                ),
-                widgets.HBox([self.controls[key] for key in extras[:3]]),
-                widgets.HBox([self.controls[key] for key in extras[3:]]),
+                widgets.Box([controls["engagement"], self.swap], layout=wrap),
+                widgets.Box(sides, layout=wrap),
+                widgets.Box([controls[key] for key in extras], layout=wrap),
+                widgets.Box([self.odds, self.chart], layout=wrap),
+                self.command,
             ]
         )
-        self.widget = widgets.VBox([inputs, widgets.HBox([self.odds, self.chart])])
-        self.controls["engagement"].observe(self._engagement_changed, names="value")
-        for key, control in self.controls.items():
-            if key != "engagement":
-                control.observe(self._changed, names="value")
-        self._engagement_changed()
 
     # -- reactions ---------------------------------------------------------------------
 
@@ -362,62 +316,183 @@ class Explorer:
         """The current control values, as :func:`build_spec` takes them."""
         return {key: control.value for key, control in self.controls.items()}
 
+    def _unit_group(self, kind):
+        return "land" if kind in LAND_KINDS else "sea" if kind in SEA_KINDS else kind
+
+    def _remember_forces(self):
+        kind = self._kind
+        if kind is None:
+            return
+        typed = self._typed.setdefault(self._unit_group(kind), {})
+        for key, side, default in zip(
+            ("attacker", "defender"), SIDE_OF_ROLE[kind], ENGAGEMENTS[kind][2], strict=True
+        ):
+            if side is None:
+                continue
+            value = self.controls[key].value
+            if value != default:
+                typed[side] = value
+            else:
+                typed.pop(side, None)
+            typed[f"{side}_leaders"] = self.controls[f"{key}_leaders"].value
+            # Cards belong to an engagement: each kind keeps its own, and a kind not yet
+            # seen starts with those of the last one that it offers too.
+            cards = self.controls[f"{key}_cards"].value
+            typed[f"{side}_cards"] = typed[f"{side}_cards@{kind}"] = cards
+
     def _engagement_changed(self, change=None):
+        self._remember_forces()
         kind = self.controls["engagement"].value
         _, roles, defaults = ENGAGEMENTS[kind]
-        naval = kind in ("naval", "piracy")
+        typed = self._typed.get(self._unit_group(kind), {})
         self._updating = True
         try:
-            for key, role, force in zip(("attacker", "defender"), roles, defaults, strict=True):
+            chosen = {}
+            for key, role, default, side in zip(
+                ("attacker", "defender"), roles, defaults, SIDE_OF_ROLE[kind], strict=True
+            ):
                 self.controls[key].description = role
-                self.controls[key].value = force
-                leaders = self.controls[f"{key}_leaders"]
-                leaders.value = ()
-                leaders.options = list(NAVAL_LEADERS if naval else LEADERS)
-                cards = self.controls[f"{key}_cards"]
-                cards.value = ()
-                cards.options = (
-                    [(slug.replace("-", " ").title(), slug) for slug in NAVAL_CARDS]
-                    if kind == "naval"
-                    else [(card.name, slug) for slug, card in CARDS.items()]
+                self.controls[key].value = typed.get(side, default)
+                chosen[f"{key}_leaders"] = typed.get(f"{side}_leaders", ())
+                chosen[f"{key}_cards"] = typed.get(
+                    f"{side}_cards@{kind}", typed.get(f"{side}_cards", ())
                 )
-            shown = {
-                "defender": kind != "piracy",
-                "defender_leaders": kind != "piracy",
-                "attacker_cards": kind not in _NO_CARDS_ENGAGEMENTS,
-                "defender_cards": kind not in _NO_CARDS_ENGAGEMENTS,
-                "post_roll": kind not in _NO_CARDS_ENGAGEMENTS,
-                "attacker_casualty_order": kind in ("battle", "assault"),
-                "defender_casualty_order": kind in ("battle", "assault"),
-                "in_port": kind == "naval",
-                "lost_battle_this_impulse": kind == "avoid",
-                "zone_squadrons": kind == "piracy",
-                "adjacent_squadrons": kind == "piracy",
-                "adjacent_fortresses": kind == "piracy",
-                "target_ports": kind == "piracy",
-            }
-            for key, visible in shown.items():
-                self.controls[key].layout.display = None if visible else "none"
+            self._kind = kind
+            # A new engagement keeps only the choices it offers too.
+            self._offer(chosen, only_offered=True)
+            self._show_controls(kind)
         finally:
             self._updating = False
         self.update()
 
+    def _show_controls(self, kind):
+        land_combat = kind in ("battle", "assault", "siege-campaign")
+        with_cards = land_combat or kind in ("naval", "foreign-war")
+        two_sides = kind not in ("piracy", "foreign-war", "move")
+        shown = {
+            "attacker": kind != "move",
+            "attacker_leaders": kind != "move",
+            "defender": two_sides,
+            "defender_leaders": two_sides,
+            "attacker_cards": with_cards,
+            "defender_cards": with_cards and two_sides,
+            "post_roll": with_cards,
+            "attacker_casualty_order": land_combat,
+            "defender_casualty_order": land_combat,
+            "in_port": kind == "naval",
+            "lost_battle_this_impulse": kind == "avoid",
+            "zone_squadrons": kind == "piracy",
+            "adjacent_squadrons": kind == "piracy",
+            "adjacent_fortresses": kind == "piracy",
+            "target_ports": kind == "piracy",
+            "scenario": kind == "move",
+            "defender_policy": kind == "move",
+            "war": kind == "foreign-war",
+            "foreign": kind == "foreign-war",
+            "horizon": kind in ("siege-campaign", "foreign-war"),
+            "reinforcements": kind == "siege-campaign",
+            "reinforcements_per_attempt": kind == "foreign-war",
+        }
+        for key, visible in shown.items():
+            self.controls[key].layout.display = None if visible else "none"
+        self.swap.layout.display = None if two_sides else "none"
+
+    def _offer(self, chosen=None, only_offered=False):
+        """Offer each side the leaders and cards the records allow it against the other
+        side. A choice already made stays when the forces change (and is refused in words
+        if it no longer applies); ``only_offered`` keeps only the choices offered."""
+        kind = self._kind
+        war = self.controls["war"].value
+        texts = [self._force_text(key, chosen) for key in ("attacker", "defender")]
+        powers = [side_power(kind, text, war) for text in texts]
+        # While a force does not read, its cards are those of its power with no units.
+        forces = tuple(
+            side_force(kind, text, war) or (power and side_force(kind, f"{power}: 0R"))
+            for text, power in zip(texts, powers, strict=True)
+        )
+        for role, key in enumerate(("attacker", "defender")):
+            leaders = offered_leaders(kind, powers[role])
+            for part, offered in (
+                ("leaders", [(name, name) for name in leaders]),
+                ("cards", offered_cards(kind, role, forces, war)),
+            ):
+                control = self.controls[f"{key}_{part}"]
+                wanted = control.value if chosen is None else chosen.get(f"{key}_{part}", ())
+                known = {value for _, value in offered}
+                kept = [value for value in wanted if value in known or not only_offered]
+                control.options = offered + [(value, value) for value in kept if value not in known]
+                control.value = tuple(kept)
+
+    def _force_text(self, key, chosen=None):
+        """The force of a side as the spec reads it: the text and the chosen leaders."""
+        leaders = self.controls[f"{key}_leaders"].value
+        if chosen is not None:
+            leaders = chosen.get(f"{key}_leaders", ())
+        return with_leaders(self.controls[key].value, leaders)
+
     def _changed(self, change=None):
-        if not self._updating:
-            self.update()
+        if self._updating:
+            return
+        offer_anew = (
+            "war",
+            *(
+                f"{side}{part}"
+                for side in ("attacker", "defender")
+                for part in ("", "_leaders", "_cards")
+            ),
+        )
+        if change is not None and change["owner"] in [self.controls[k] for k in offer_anew]:
+            self._updating = True
+            try:
+                self._offer()
+            finally:
+                self._updating = False
+        self.update()
+
+    def swap_sides(self):
+        """Swap the two sides' forces, leaders, cards and casualty orders."""
+        controls = self.controls
+        pairs = [
+            (name, "defender" + name[len("attacker") :])
+            for name in controls
+            if name.startswith("attacker")
+        ]
+        values = {name: controls[name].value for pair in pairs for name in pair}
+        swapped = {}
+        for first, second in pairs:
+            swapped[first], swapped[second] = values[second], values[first]
+        self._updating = True
+        try:
+            for name, value in swapped.items():
+                if not name.endswith(("_leaders", "_cards")):
+                    controls[name].value = value
+            self._offer(swapped)
+        finally:
+            self._updating = False
+        self.update()
 
     def update(self):
         """Solve the current choice exactly and show it (or show why it is refused)."""
+        values = self.values()
         try:
-            self.result = exact(build_spec(self.values()))
+            result = solve(build_spec(values))
         except OddsEngineError as error:
-            self.result, self.error = None, str(error)
-            self.odds.value = f'<p class="refused"><b>Refused:</b> {html.escape(str(error))}</p>'
+            self.result, self.error = None, " ".join(str(error).split())
+            self.odds.value = _refusal_html(self.error)
+            self.chart.layout.display = "none"
             self.chart.value = b""
+            self.command.value = ""
             return
-        self.error = None
-        self.odds.value = _odds_html(self.result)
-        self.chart.value = _chart_png(self.result)
+        self.result, self.error = result, None
+        self.odds.value = _odds_html(result)
+        self.chart.value = _chart_png(result)
+        self.chart.layout.display = None
+        self.command.value = (
+            '<p class="command" style="white-space:normal">same as: '
+            '<code style="white-space:pre-wrap;word-break:break-all">'
+            + html.escape(command_line(values))
+            + "</code></p>"
+        )
 
     def _ipython_display_(self):
         from IPython.display import display
@@ -425,13 +500,28 @@ class Explorer:
         display(self.widget)
 
 
+def _move_examples() -> list[str]:
+    """The shipped scenarios that describe a move."""
+    from oddsengine.moves.scenario_file import example_names, find_scenario
+
+    names = []
+    for name in example_names():
+        _, data = find_scenario(name)
+        if b"[move]" in data:
+            names.append(name)
+    return names
+
+
 def explore(engagement: str = "battle") -> Explorer:
     """An interactive calculator of exact odds, for Jupyter.
 
     Parameters
     ----------
-    engagement : {"battle", "assault", "intercept", "avoid", "naval", "piracy"}
-        The engagement shown first; another can be picked in the calculator.
+    engagement : str
+        The engagement shown first, a key of :data:`ENGAGEMENTS` (``"battle"``,
+        ``"assault"``, ``"intercept"``, ``"avoid"``, ``"naval"``, ``"piracy"``,
+        ``"siege-campaign"``, ``"foreign-war"``, ``"move"``); another can be picked in
+        the calculator.
 
     Returns
     -------

@@ -235,12 +235,14 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
             label=label or None,
         )
         if missing:
+            # Under the 0% line, in a strip no chance reaches: a gap in the line, never a
+            # mark that reads as a 0% chance.
             ax.plot(
                 missing,
-                [0.0] * len(missing),
+                [_REFUSED_Y] * len(missing),
                 linestyle="none",
                 marker="x",
-                color=drawn.get_color(),
+                color="#555555",  # one meaning for every line: refused
                 clip_on=False,
                 label=refused_label,
             )
@@ -250,19 +252,35 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
             ax.fill_between(
                 group[x], low, high, step="mid", color=drawn.get_color(), alpha=0.2, linewidth=0
             )
-    ax.set_ylim(0, 1)
+    refused = refused_label is None
+    ax.set_ylim(2 * _REFUSED_Y if refused else 0, 1)
+    if refused:
+        ax.axhspan(2 * _REFUSED_Y, 0, color="#eeeeee", zorder=0, linewidth=0)
     _percent_axis(ax.yaxis)
+    ax.set_yticks([tick for tick in ax.get_yticks() if 0 <= tick <= 1 + 1e-9])
     ax.set_xlabel(column_label(x))
     ax.set_ylabel(chance_label(outcome, _engagement(rows)))
     ax.grid(True, alpha=0.3)
-    if groups or refused_label is None:
+    if groups or refused:
         from matplotlib.ticker import MaxNLocator
 
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         title_words = column_label(groups[0]) if len(groups) == 1 else None
-        ax.legend(title=title_words, frameon=True)
+        # The series first, what a cross means last: never between two series.
+        handles, labels = ax.get_legend_handles_labels()
+        order = sorted(range(len(labels)), key=lambda i: labels[i] == "refused by the rules")
+        ax.legend(
+            [handles[i] for i in order],
+            [labels[i] for i in order],
+            title=title_words,
+            frameon=True,
+        )
     ax.set_title(title or _subtitle(_title(rows, outcome), rows, groups + [x], _title_width(ax)))
     return ax
+
+
+#: Where a refused value is marked: under the 0% line, in a grey strip of its own.
+_REFUSED_Y = -0.04
 
 
 def _refused_values(frame, key: dict, x: str) -> list:
@@ -458,10 +476,12 @@ def plot_survivors(result, *, ax=None, title=None):
     ax.set_xlabel(f"surviving {unit_word}")
     ax.set_ylabel("chance")
     _percent_axis(ax.yaxis)
-    # Head room above the tallest bar holds the legend, so it never covers a bar.
-    ax.set_ylim(0, tallest * 1.3)
+    # Head room above the tallest bar holds the legend, one side a line, so it never
+    # covers a bar and never runs wider than the plot (a force's notation may be long).
+    ax.set_ylim(0, tallest * 1.45)
+    ax.set_yticks([tick for tick in ax.get_yticks() if 0 <= tick <= 1 + 1e-9])  # no 120%
     ax.grid(True, axis="y", alpha=0.3)
-    ax.legend(loc="upper center", ncol=2, frameon=False)
+    ax.legend(loc="upper center", ncol=1, frameon=False, fontsize="small")
     method = "exact" if result.is_exact else f"Monte Carlo, {result.trials:,} trials"
     kind = kinds.KINDS.get(getattr(result.spec, "kind", ""))
     name = kinds.title(kind.name) if kind is not None else "Combat"
@@ -598,9 +618,15 @@ def shared_legend(axes, *, title=None, loc="outside right center"):
     panels = list(np.ravel(axes))
     if not panels:
         raise OddsEngineError("shared_legend needs at least one panel")
-    handles, labels = panels[0].get_legend_handles_labels()
-    if not handles:
+    # Every series of any panel once, in the order first drawn; what a cross means last.
+    shown = {}
+    for ax in panels:
+        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
+            shown.setdefault(label, handle)
+    if not shown:
         raise OddsEngineError("the panels have no labelled series to put in a legend")
+    labels = sorted(shown, key=lambda label: label == "refused by the rules")
+    handles = [shown[label] for label in labels]
     for ax in panels:
         legend = ax.get_legend()
         if legend is not None:

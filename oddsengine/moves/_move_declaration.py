@@ -74,7 +74,7 @@ def normalise_defender_policy(policy):
         for item in items:
             if not (isinstance(item, (list, tuple)) and len(item) == 2):
                 raise OddsEngineError(
-                    f"defender policy {policy!r}: give one policy per power, e.g. "
+                    f"defender policy {shown(policy)}: give one policy per power, e.g. "
                     "{'hapsburg': 'avoid:Linz', 'england': 'fight'}"
                 )
             power, choice = item
@@ -96,7 +96,7 @@ def normalise_defender_policy(policy):
             power, sign, choice = part.partition("=")
             if not sign or not choice.strip():
                 raise OddsEngineError(
-                    f"defender policy {policy!r}: write POWER=POLICY pairs separated by commas"
+                    f"defender policy {shown(policy)}: write POWER=POLICY pairs separated by commas"
                 )
             pairs.append((power.strip(), choice.strip()))
         return normalise_defender_policy(pairs)
@@ -105,11 +105,11 @@ def normalise_defender_policy(policy):
     if text.startswith("avoid:"):
         space, _, fallback = text[len("avoid:") :].partition("+")
         if fallback not in ("", "withdraw"):
-            raise OddsEngineError(f"defender policy {policy!r}: after '+' only withdraw")
+            raise OddsEngineError(f"defender policy {shown(policy)}: after '+' only withdraw")
         name = load_board().space(space.strip()).name
         return f"avoid:{name}" + (f"+{fallback}" if fallback else "")
     raise OddsEngineError(
-        f"unknown defender policy {policy!r}; use one of " + ", ".join(DEFENDER_POLICIES)
+        f"unknown defender policy {shown(policy)}; use one of " + ", ".join(DEFENDER_POLICIES)
     )
 
 

@@ -78,7 +78,8 @@ def write_book(directory, *, quick: bool = False) -> Path:
     from oddsengine import __version__
     from oddsengine.faces.book._charts import save
     from oddsengine.faces.book._html import STYLESHEET, page_html
-    from oddsengine.faces.book._pages import BUILDERS
+    from oddsengine.faces.book._pages import LAND_BUILDERS
+    from oddsengine.faces.book._sea_pages import SEA_BUILDERS
 
     root = _book_folder(directory)
     if root.exists() and not root.is_dir():
@@ -88,7 +89,7 @@ def write_book(directory, *, quick: bool = False) -> Path:
     except OSError as error:
         raise OddsEngineError(f"cannot create {str(root)!r}: {error.strerror or error}") from None
     check_output_path(root / "index.html")  # a folder that takes no file: before the work
-    pages = [build(__version__, quick) for build in BUILDERS]
+    pages = [build(__version__, quick) for build in (*LAND_BUILDERS, *SEA_BUILDERS)]
     navigation = [(page.slug, page.short) for page in pages]
     for page in pages:
         for filename, figure in page.charts.items():

@@ -16,7 +16,8 @@ body { font-family: sans-serif; max-width: 62em; margin: 1em auto; padding: 0 1e
        color: #1a1a1a; background: #ffffff; line-height: 1.45; }
 nav { border-bottom: 1px solid #999; padding-bottom: 0.4em; margin-bottom: 1em; }
 nav a { margin-right: 0.9em; }
-table { border-collapse: collapse; margin: 0.4em 0 1.4em 0; font-size: 0.9em; }
+.table-box { overflow-x: auto; max-width: 100%; margin: 0.4em 0 1.4em 0; }
+table { border-collapse: collapse; font-size: 0.9em; }
 caption { text-align: left; padding: 0.3em 0; caption-side: top; max-width: 60em; }
 caption .method { display: block; font-size: 0.85em; color: #444; }
 th, td { border: 1px solid #999; padding: 2px 7px; text-align: right; }
@@ -25,6 +26,12 @@ td.refused { background: #dddddd; text-align: center; }
 td.text { text-align: left; }
 figure { margin: 1em 0 1.6em 0; }
 figure img { max-width: 100%; height: auto; border: 1px solid #ccc; }
+nav { line-height: 1.9; }
+@media (max-width: 40em) {
+  body { padding: 0 0.5em; }
+  table { font-size: 0.8em; }
+  th, td { padding: 2px 4px; }
+}
 figcaption { font-size: 0.9em; color: #333; }
 .guide { background: #f4f7fb; border-left: 4px solid #0072B2; padding: 0.3em 1em; }
 footer { border-top: 1px solid #999; margin-top: 2em; font-size: 0.85em; color: #444; }
@@ -63,8 +70,10 @@ def table_html(frame, caption: str, *, corner: str = "", cell=None, shade: bool 
     """
     cell = cell or percent
     header = "".join(f"<th scope='col'>{escape(str(column))}</th>" for column in frame.columns)
+    # A wide table scrolls inside its own box: the page itself never gets wider than
+    # the screen (a phone is about 390 px wide).
     lines = [
-        "<table>",
+        "<div class='table-box'><table>",
         caption,
         f"<thead><tr><th scope='col'>{escape(corner)}</th>{header}</tr></thead>",
         "<tbody>",
@@ -82,16 +91,24 @@ def table_html(frame, caption: str, *, corner: str = "", cell=None, shade: bool 
             else:
                 cells.append(f"<td>{escape(cell(value))}</td>")
         lines.append(f"<tr><th scope='row'>{escape(str(label))}</th>{''.join(cells)}</tr>")
-    lines += ["</tbody>", "</table>"]
+    lines += ["</tbody>", "</table></div>"]
     return "\n".join(lines)
 
 
-def figure_html(source: str, alt: str, caption: str) -> str:
-    """An image with its alternative text and a caption."""
-    return (
-        f"<figure><img src='{escape(source)}' alt='{escape(alt)}'>"
-        f"<figcaption>{escape(caption)}</figcaption></figure>"
-    )
+#: Screens at most this wide get a chart's narrow drawing (panels one above the other).
+NARROW_SCREEN = "(max-width: 40em)"
+
+
+def figure_html(source: str, alt: str, caption: str, narrow: str | None = None) -> str:
+    """An image with its alternative text and a caption; ``narrow``, if given, is the
+    drawing shown on a narrow screen (a phone) instead."""
+    picture = f"<img src='{escape(source)}' alt='{escape(alt)}'>"
+    if narrow is not None:
+        picture = (
+            f"<picture><source media='{NARROW_SCREEN}' srcset='{escape(narrow)}'>"
+            f"{picture}</picture>"
+        )
+    return f"<figure>{picture}<figcaption>{escape(caption)}</figcaption></figure>"
 
 
 def page_html(title: str, guide: list[str], body: list[str], pages, version: str) -> str:

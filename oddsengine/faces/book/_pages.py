@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from oddsengine import kinds
 from oddsengine.faces.book._charts import bars, line_panels
 from oddsengine.faces.book._html import caption_html, percent, table_html
 
@@ -29,12 +30,55 @@ class Page:
     charts: dict = field(default_factory=dict)
 
     def chart(self, name: str, figure, alt: str, caption: str) -> None:
-        """Add a chart, saved as ``img/<slug>-<name>.png``, and its place in the body."""
+        """Add a chart, saved as ``img/<slug>-<name>.png``, and its place in the body.
+
+        ``figure`` is a matplotlib figure, or a function of ``narrow`` (from
+        :func:`lines`) that draws it wide and, for a phone, narrow
+        (``img/<slug>-<name>-narrow.png``).
+        """
         from oddsengine.faces.book._html import figure_html
 
         filename = f"{self.slug}-{name}.png"
+        narrow = None
+        if callable(figure):
+            narrow = f"{self.slug}-{name}-narrow.png"
+            self.charts[narrow] = figure(narrow=True)
+            figure = figure(narrow=False)
         self.charts[filename] = figure
-        self.body.append(figure_html(f"img/{filename}", alt, caption))
+        self.body.append(figure_html(f"img/{filename}", alt, caption, narrow and f"img/{narrow}"))
+
+
+def lines(panels, **options):
+    """A line chart to draw wide and narrow: :func:`line_panels` with these arguments."""
+
+    def draw(narrow: bool):
+        return line_panels(panels, narrow=narrow, **options)
+
+    return draw
+
+
+def _dash_guide(table, what: str) -> str:
+    """The reading guide's sentence on grey dashes, from the refusals in the tables: how
+    many cells, and each distinct reason once (counts written N)."""
+    import re
+
+    cells = table.to_long_frame()
+    refused = cells[cells["status"] == "refused"]
+    if refused.empty:
+        return f"The rules allow every {what} in these tables: no cell is a dash."
+    reasons = []
+    for reason in refused["reason"]:
+        reason = re.sub(r"^[a-z -]+ refused: ", "", str(reason)).rstrip(".")
+        reason = re.sub(r"(?<![(.\d])\b\d+\b(?![.\d)])", "N", reason)
+        if reason not in reasons:
+            reasons.append(reason)
+    because = "; ".join(reasons)
+    article = "an" if what[0] in "aeiou" else "a"
+    return (
+        f"A grey dash (and a cross under a chart's axis) marks {article} {what} the rules "
+        "refuse: "
+        f"{len(refused)} of {len(cells)} cells here, because {because}."
+    )
 
 
 def _precision(method: str) -> str:
@@ -55,9 +99,10 @@ def _odds_table_page(page, kind, rows, columns, *, what, rules, version, legend,
     from oddsengine.faces.refusals import RefusedScenariosWarning
 
     with warnings.catch_warnings():
-        # The page marks the cells the rules refuse; the book need not warn of them.
+        # The page marks the cells the rules refuse and says why in its guide.
         warnings.simplefilter("ignore", RefusedScenariosWarning)
         table = oe.odds_table(kind, rows, columns)
+    page.guide.insert(1, _dash_guide(table, kinds.title(kind).lower()))
     panels = []
     for title, frame in table.sections():
         page.body.append(
@@ -89,8 +134,7 @@ def assaults(version: str, quick: bool) -> Page:
             "Each table is one leader rating of the attacker. Find the attacking regulars on "
             "the left and the garrison across the top: the cell is the chance the space falls "
             "in this one assault.",
-            "A grey dash means the rules refuse that assault (usually: more units than the "
-            "leader can command as one formation). Darker cells are likelier.",
+            "Darker cells are likelier.",
             "Each assault is one roll of the dice; a siege that goes on for several impulses "
             "is on the siege page.",
         ],
@@ -108,7 +152,7 @@ def assaults(version: str, quick: bool) -> Page:
     )
     page.chart(
         "by-units",
-        line_panels(
+        lines(
             panels,
             xlabel="attacking regulars",
             ylabel="chance the space is taken",
@@ -133,8 +177,7 @@ def battles(version: str, quick: bool) -> Page:
             "Each table is one leader rating of the attacker, against a defender with no "
             "leader. Rows are the attacker's regulars, columns the defender's; the cell is "
             "the chance the attacker wins the battle (the defender wins ties).",
-            "A grey dash means the rules refuse that battle (too many units for one "
-            "formation). Darker cells are likelier.",
+            "Darker cells are likelier.",
         ],
     )
     rows, columns = ("1..4R L0..1", "1..3R") if quick else ("1..10R L0..2", "1..8R")
@@ -151,7 +194,7 @@ def battles(version: str, quick: bool) -> Page:
     )
     page.chart(
         "by-units",
-        line_panels(
+        lines(
             panels,
             xlabel="attacking regulars",
             ylabel="chance the attacker wins",
@@ -193,7 +236,7 @@ def rolls(version: str, quick: bool) -> Page:
         "Ottomans try with cavalry (+1)": ("ottoman: 3R 1C{}", "hapsburg: 4R"),
         "against Ottoman cavalry (−1)": ("hapsburg: 4R{}", "ottoman: 3R 1C"),
     }
-    lines = {}
+    line_sets = {}
     for name, roll in (("interception", oe.Interception), ("avoid battle", oe.AvoidBattle)):
         values = {
             case: [oe.exact(roll(trying.format(leader(m)), other)).p["success"] for m in ratings]
@@ -213,11 +256,11 @@ def rolls(version: str, quick: bool) -> Page:
                 corner="battle rating \\ cavalry",
             )
         )
-        lines[name] = {case: (list(ratings), values[case]) for case in cases}
+        line_sets[name] = {case: (list(ratings), values[case]) for case in cases}
     page.chart(
         "by-rating",
-        line_panels(
-            list(lines.items()),
+        lines(
+            list(line_sets.items()),
             xlabel="best battle rating of the units trying",
             ylabel="chance of success",
             title="Interception and avoid battle: 2d6 + rating ± cavalry, 9 or more",
@@ -288,7 +331,7 @@ def sieges(version: str, quick: bool) -> Page:
         )
     page.chart(
         "by-impulse",
-        line_panels(
+        lines(
             panels,
             xlabel="impulse",
             ylabel="chance the space has fallen",
@@ -325,7 +368,8 @@ def cards(version: str, quick: bool) -> Page:
         ]
     for number, spec in enumerate(combats, start=1):
         table = oe.card_value(spec)
-        frame = table.set_index("card")[["side", "value", "summary"]].copy()
+        # The value once, as a number: no column repeating it as a sentence.
+        frame = table.set_index("card")[["side", "value"]].copy()
         frame["value"] = [f"{100 * value:+.2f} pp" for value in frame["value"]]
         page.body.append(
             table_html(
@@ -372,8 +416,6 @@ def needed(version: str, quick: bool) -> Page:
             "Each row is a defending force; each column a target chance. The cell is the "
             "smallest number of regulars the attacker needs to reach it, with the chance "
             "that number actually gives in brackets.",
-            "A grey dash means no legal force reaches the target (a leader commands only so "
-            "many units in one formation).",
         ],
     )
     targets = [0.5, 0.75, 0.9]
@@ -382,8 +424,10 @@ def needed(version: str, quick: bool) -> Page:
         ("battle", "ottoman: ?R Suleiman", f"hapsburg: 2..{3 if quick else 8}R"),
     ]
     panels = []
+    unreached = 0
     for kind, attacker, defender in questions:
         table = oe.needed_table(kind, targets=targets, attacker=attacker, defender=defender)
+        unreached += int(table.values[targets].isna().sum().sum())
         cells = pd.DataFrame(index=table.values.index)
         for target in targets:
             cells[f"{target:.0%}"] = [
@@ -417,225 +461,27 @@ def needed(version: str, quick: bool) -> Page:
         )
     page.chart(
         "units-needed",
-        line_panels(
+        lines(
             panels,
             xlabel="defending regulars",
             ylabel="regulars needed",
             title="Regulars needed to reach each target chance",
             legend_title="target",
             percent=False,
+            gap_label="no legal force reaches it",
         ),
         "Line chart: regulars needed against defending regulars",
         "One line per target chance; a line stops where no legal force reaches it.",
     )
-    return page
-
-
-# -- Part II: naval combat, piracy and foreign wars --------------------------------------
-
-
-def naval(version: str, quick: bool) -> Page:
-    import pandas as pd
-
-    import oddsengine as oe
-
-    page = Page(
-        "naval",
-        "Naval battles",
-        "Naval battles",
-        "The chance an attacking Ottoman fleet wins a naval battle, by squadrons and "
-        "admiral, at sea and against a port.",
-        [
-            "Rows are the attacking squadrons, columns the Ottoman admiral (none, Dragut or "
-            "Barbarossa); the cell is the chance the attacker wins the naval battle against "
-            "the Hapsburg fleet named in the caption.",
-            "The second table is the same fleet attacking the Hapsburgs in port.",
-        ],
-    )
-    squadrons = range(1, 4 if quick else 7)
-    leaders = ("", "Dragut", "Barbarossa")
-    defender = "hapsburg: 3Sq"
-    panels = []
-    for in_port in (False, True):
-        values = {
-            (leader or "no admiral"): [
-                oe.exact(
-                    oe.NavalBattle(f"ottoman: {n}Sq {leader}".strip(), defender, in_port=in_port)
-                ).p["attacker_wins"]
-                for n in squadrons
-            ]
-            for leader in leaders
-        }
-        frame = pd.DataFrame(values, index=[f"{n}Sq" for n in squadrons])
-        where = "in port" if in_port else "at sea"
-        page.body.append(
-            table_html(
-                frame,
-                caption_html(
-                    f"Chance the Ottoman attacker wins against {defender}, {where}",
-                    "Here I Stand 16.2 (naval combat; RULES.md §11)",
-                    EXACT,
-                    version,
-                ),
-                corner="squadrons \\ admiral",
-            )
-        )
-        panels.append((where, {name: (list(squadrons), v) for name, v in values.items()}))
-    page.chart(
-        "by-squadrons",
-        line_panels(
-            panels,
-            xlabel="attacking Ottoman squadrons",
-            ylabel="chance the attacker wins",
-            title=f"Naval battles against {defender}",
-            legend_title="admiral",
-        ),
-        "Line chart: chance the attacker wins a naval battle against squadrons",
-        "One panel at sea, one in port; one line per admiral.",
+    # The guide says what the dashes of these tables mean, and only if there are any.
+    page.guide.append(
+        f"A grey dash means no legal force reaches the target ({unreached} cells here: a "
+        "leader commands only so many units in one formation)."
+        if unreached
+        else "Every target here is reached by a legal force: no cell is a dash."
     )
     return page
 
 
-def piracy(version: str, quick: bool) -> Page:
-    import pandas as pd
-
-    import oddsengine as oe
-
-    page = Page(
-        "piracy",
-        "Piracy",
-        "Piracy",
-        "The chance of at least one piracy hit and the expected VP, by corsairs and defence.",
-        [
-            "Rows are the corsairs in the sea zone (no pirate leader), columns the defence: "
-            "the target's squadrons in the zone, squadrons in adjacent ports or zones, and "
-            "adjacent fortresses. The first table is the chance of at least one piracy hit, "
-            "the second the expected piracy VP (the target choosing its awards by the "
-            "default policy).",
-            "The defence rolls first (2 dice per squadron in the zone, 1 per adjacent "
-            "squadron or fortress) and each hit sinks a corsair; if any remain they roll 2 "
-            "piracy dice (1 if only one corsair is left) against a target with two ports on "
-            "the zone.",
-        ],
-    )
-    corsairs = range(1, 3 if quick else 6)
-    defences = ((0, 0, 0), (1, 1, 1)) if quick else ((0, 0, 0), (0, 1, 1), (1, 1, 1), (2, 2, 1))
-    results = {
-        defence: [
-            oe.exact(
-                oe.Piracy(
-                    f"ottoman: {n}Co",
-                    zone_squadrons=defence[0],
-                    adjacent_squadrons=defence[1],
-                    adjacent_fortresses=defence[2],
-                    target_ports=2,
-                )
-            )
-            for n in corsairs
-        ]
-        for defence in defences
-    }
-    names = {d: f"{d[0]} in zone, {d[1]} adj. Sq, {d[2]} adj. fort." for d in defences}
-    index = [f"{n}Co" for n in corsairs]
-    success = pd.DataFrame(
-        {names[d]: [r.p["success"] for r in rs] for d, rs in results.items()}, index=index
-    )
-    vp = pd.DataFrame(
-        {names[d]: [r.expected_values()["vp"]["mean"] for r in rs] for d, rs in results.items()},
-        index=index,
-    )
-    rules = "Here I Stand 16.4 (piracy; RULES.md §12)"
-    page.body.append(
-        table_html(
-            success,
-            caption_html("Chance of at least one piracy hit", rules, EXACT, version),
-            corner="corsairs \\ defence",
-        )
-    )
-    page.body.append(
-        table_html(
-            vp,
-            caption_html("Expected piracy VP", rules, "exact (shown to 3 decimals)", version),
-            corner="corsairs \\ defence",
-            cell=lambda value: f"{value:.3f}",
-        )
-    )
-    page.chart(
-        "success",
-        line_panels(
-            [("", {names[d]: (list(corsairs), success[names[d]]) for d in defences})],
-            xlabel="corsairs",
-            ylabel="chance of at least one hit",
-            title="Piracy: chance of at least one hit, by corsairs and defence",
-            legend_title="defence",
-        ),
-        "Line chart: chance of a piracy hit against corsairs",
-        "One line per defence.",
-    )
-    return page
-
-
-def foreign_wars(version: str, quick: bool) -> Page:
-    import pandas as pd
-
-    import oddsengine as oe
-
-    page = Page(
-        "foreign-wars",
-        "Foreign wars",
-        "Foreign wars",
-        "The chance a foreign war is won by each attempt.",
-        [
-            "Each column is a war card with the force the card calls for (no leader, no "
-            "card); each row an attempt (one per impulse, 1 CP each). The cell is the chance "
-            "the war has been won by then.",
-            "The last two rows: the chance the war still goes on after the last attempt, "
-            "and the chance it has stalled (no units of the major power left on the card, "
-            "with no reinforcements modelled).",
-        ],
-    )
-    horizon = 3 if quick else 6
-    # 21.7 (RULES.md §13): the units each card calls for: Persia 5, Egypt 3, Ireland 4.
-    wars = [("persia", "ottoman: 5R")] + (
-        [] if quick else [("egypt", "ottoman: 3R"), ("ireland", "england: 4R")]
-    )
-    columns, lines = {}, {}
-    for war, force in wars:
-        result = oe.exact_foreign_war(oe.ForeignWar(war, force, horizon=horizon))
-        won_by = [result.p[f"won_by:{k}"] for k in range(1, horizon + 1)]
-        name = f"{war.capitalize()}: {force}"
-        columns[name] = won_by + [result.p["continues"], result.p["stalled"]]
-        lines[name] = (list(range(1, horizon + 1)), won_by)
-    frame = pd.DataFrame(
-        columns,
-        index=[f"won by attempt {k}" for k in range(1, horizon + 1)] + ["continues", "stalled"],
-    )
-    page.body.append(
-        table_html(
-            frame,
-            caption_html(
-                "Chance the foreign war is won by each attempt",
-                "Here I Stand 21.7 (foreign wars; RULES.md §13)",
-                EXACT,
-                version,
-            ),
-            corner="attempt \\ war",
-        )
-    )
-    page.chart(
-        "by-attempt",
-        line_panels(
-            [("", lines)],
-            xlabel="attempt",
-            ylabel="chance the war is won",
-            title="Foreign wars: chance the war is won by each attempt",
-            legend_title="war",
-        ),
-        "Line chart: chance a foreign war is won against attempts",
-        "One line per war card and force.",
-    )
-    return page
-
-
-#: Every page of the book, in the order of the contents.
-BUILDERS = (assaults, battles, rolls, sieges, cards, needed, naval, piracy, foreign_wars)
+#: The land pages, in the order of the contents (the naval ones are in ``_sea_pages``).
+LAND_BUILDERS = (assaults, battles, rolls, sieges, cards, needed)
