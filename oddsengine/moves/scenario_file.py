@@ -142,8 +142,8 @@ class _Reader:
     def __init__(self, label: str):
         self.label = label
 
-    def refuse(self, key: str, reason: str):
-        raise OddsEngineError(f"{self.label}: {key}: {reason}")
+    def refuse(self, key: str, reason: str, kind: type = OddsEngineError):
+        raise kind(f"{self.label}: {key}: {reason}")
 
     def table(self, data, key, allowed):
         if not isinstance(data, dict):
@@ -170,8 +170,8 @@ class _Reader:
     def build(self, key, builder, *args, **kwargs):
         try:
             return builder(*args, **kwargs)
-        except OddsEngineError as error:
-            self.refuse(key, str(error))
+        except OddsEngineError as error:  # a value of the wrong type stays a TypeError
+            self.refuse(key, str(error), type(error))
 
 
 def _situation(reader: _Reader, data: dict) -> Situation:
