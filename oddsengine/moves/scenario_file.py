@@ -171,7 +171,8 @@ class _Reader:
         try:
             return builder(*args, **kwargs)
         except OddsEngineError as error:  # a value of the wrong type stays a TypeError
-            self.refuse(key, str(error), type(error))
+            wrong_type = isinstance(error, OddsEngineTypeError)
+            self.refuse(key, str(error), OddsEngineTypeError if wrong_type else OddsEngineError)
 
 
 def _situation(reader: _Reader, data: dict) -> Situation:
