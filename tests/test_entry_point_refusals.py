@@ -96,6 +96,11 @@ def test_piracy_counts_are_bounded_in_python():
         (lambda: ForeignWar(5, "4R"), "war must be the name"),
         (lambda: ForeignWar("persia", "4R", horizon="2"), "horizon"),
         (lambda: oe.card_value(None), "card_value takes"),
+        (lambda: oe.load_move("vienna", attacker_cards=2.5), "attacker_cards must be a list"),
+        (lambda: oe.load_move("vienna", retreat_policy=10**5000), "retreat policy"),
+        (lambda: oe.needed("battle", event=[], **NEEDED_BATTLE), "event must be"),
+        (lambda: oe.needed("battle", attacker=10**5000, defender="1R", target=0.5), "attacker"),
+        (lambda: Course("a", {"bogus": 1}), "unknown move parameter 'bogus'"),
     ],
 )  # fmt: skip
 def test_a_value_of_the_wrong_type_names_the_argument(call, words):

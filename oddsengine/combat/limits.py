@@ -175,11 +175,14 @@ def check_precision(precision) -> float | None:
     if isinstance(precision, bool) or not isinstance(precision, (int, float)):
         try:
             precision = float(precision)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise OddsEngineError(
                 f"precision must be a number between 0 and 0.5, not {shown(precision)}"
             ) from None
-    precision = float(precision)
+    try:
+        precision = float(precision)
+    except OverflowError:  # a whole number past any float: far outside (0, 0.5)
+        raise OddsEngineError("precision must be between 0 and 0.5, not a huge number") from None
     if not 0 < precision < 0.5 or math.isnan(precision):
         raise OddsEngineError(f"precision must be between 0 and 0.5, not {precision:g}")
     if precision < MIN_PRECISION:

@@ -69,6 +69,10 @@ def intercepting_formation(stack: Force) -> Force:
 def normalise_defender_policy(policy):
     """A policy string, or per power a tuple of ``(power, policy)`` pairs."""
     if isinstance(policy, dict) or isinstance(policy, (list, tuple)):
+        if not policy:
+            raise OddsEngineError(
+                "defender policy per power: give at least one POWER=POLICY (or a policy for all)"
+            )
         items = policy.items() if isinstance(policy, dict) else policy
         pairs = []
         for item in items:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from oddsengine.combat.forces import Force
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves.board import load_board
 
 __all__ = [
@@ -105,7 +105,9 @@ def legal_retreats(situation, placement, power, battle_space, *, forbidden=None,
 
 def parse_retreat_policy(policy: str) -> tuple[str, ...]:
     """The preferred spaces of a ``prefer:`` policy; () for ``most-friendly``."""
-    text = str(policy).strip()
+    if not isinstance(policy, str):
+        raise OddsEngineTypeError(f"retreat policy must be text, not {shown(policy)}")
+    text = policy.strip()
     if text == "most-friendly":
         return ()
     if text.startswith("prefer:"):

@@ -20,7 +20,7 @@ from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.combat.powers import normalise_power
 from oddsengine.draws import DrawPlan
-from oddsengine.errors import OddsEngineError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves._move_declaration import (
     DEFENDER_POLICIES,
     InterceptionAttempt,
@@ -209,7 +209,9 @@ class Move:
         elif isinstance(units, str):
             units = parse_force(units, power=stack.power)
         if not isinstance(units, Force):
-            raise OddsEngineError(f"units must be a Force or a force string, not {units!r}")
+            raise OddsEngineTypeError(
+                f"units must be a Force or a force string, not {shown(units)}"
+            )
         if units.power is None:
             units = Force(
                 **{kind: getattr(units, kind) for kind in UNIT_TYPES},
@@ -235,7 +237,11 @@ class Move:
             cards = getattr(self, name)
             if isinstance(cards, (str, int, Card)):
                 cards = [cards] if not isinstance(cards, str) else cards.split(",")
-            cards = tuple(find_card(card) for card in cards if str(card).strip())
+            if not isinstance(cards, (list, tuple)):
+                raise OddsEngineTypeError(f"{name} must be a list of cards, not {shown(cards)}")
+            cards = tuple(
+                find_card(card) for card in cards if not isinstance(card, str) or card.strip()
+            )
             for card in cards:
                 if not card_rule(card).in_move:
                     raise OddsEngineError(
@@ -244,7 +250,7 @@ class Move:
             object.__setattr__(self, name, cards)
         if self.after_withdrawal not in AFTER_WITHDRAWAL_POLICIES:
             raise OddsEngineError(
-                f"unknown after_withdrawal policy {self.after_withdrawal!r}; use "
+                f"unknown after_withdrawal policy {shown(self.after_withdrawal)}; use "
                 + " or ".join(AFTER_WITHDRAWAL_POLICIES)
             )
         if not isinstance(self.leaders_inside, str) or (
@@ -380,8 +386,12 @@ class Move:
                     "avoiding units: several powers defend; give a force per power"
                 )
             chosen = {next(iter(stacks)): chosen}
+        if isinstance(chosen, dict) and not chosen:
+            raise OddsEngineError("avoiding units: give a force per power, or leave them out")
         if not isinstance(chosen, dict):
-            raise OddsEngineError(f"avoiding units must be a force or a mapping, not {chosen!r}")
+            raise OddsEngineTypeError(
+                f"avoiding units must be a force or a mapping, not {shown(chosen)}"
+            )
         pairs = []
         for power, force in chosen.items():
             power = normalise_power(str(power))
@@ -392,7 +402,7 @@ class Move:
             if isinstance(force, str):
                 force = parse_force(force, power=power)
             if not isinstance(force, Force):
-                raise OddsEngineError(f"avoiding units must be forces, not {force!r}")
+                raise OddsEngineTypeError(f"avoiding units must be forces, not {shown(force)}")
             if force.power is None:
                 force = replace(force, power=power)
             if force.power != power or not is_part_of(force, stacks[power].force):

@@ -187,8 +187,8 @@ class _Reader:
     def __init__(self, label: str):
         self.label = label
 
-    def refuse(self, key: str, reason: str):
-        raise OddsEngineError(f"{self.label}: {key}: {reason}")
+    def refuse(self, key: str, reason: str, kind: type = OddsEngineError):
+        raise kind(f"{self.label}: {key}: {reason}")
 
     def table(self, data, key, allowed):
         if not isinstance(data, dict):
@@ -215,8 +215,9 @@ class _Reader:
     def build(self, key, builder, *args, **kwargs):
         try:
             return builder(*args, **kwargs)
-        except OddsEngineError as error:
-            self.refuse(key, str(error))
+        except OddsEngineError as error:  # a value of the wrong type stays a TypeError
+            wrong_type = isinstance(error, OddsEngineTypeError)
+            self.refuse(key, str(error), OddsEngineTypeError if wrong_type else OddsEngineError)
 
 
 def _situation(reader: _Reader, data: dict) -> Situation:

@@ -217,7 +217,7 @@ class SiegeCampaign:
         if not 1 <= self.assault_from <= self.horizon:
             raise OddsEngineError(
                 f"assault_from must be an impulse from 1 to the horizon ({self.horizon}), "
-                f"not {self.assault_from}"
+                f"not {shown(self.assault_from)}"
             )
         schedule = []
         for entry in self.schedule:

@@ -412,7 +412,7 @@ def _check_target(target) -> float:
     if isinstance(target, bool) or not isinstance(target, int | float):
         raise OddsEngineTypeError(f"target must be a probability, not {shown(target)}")
     if not 0 < target <= 1:
-        raise OddsEngineError(f"target must be above 0 and at most 1, not {target!r}")
+        raise OddsEngineError(f"target must be above 0 and at most 1, not {shown(target)}")
     return float(target)
 
 
@@ -521,6 +521,8 @@ def needed(
     if not isinstance(method, str) or method not in ("auto", "exact", "monte-carlo"):
         raise OddsEngineError(f"method must be auto, exact or monte-carlo, not {shown(method)}")
     precision = check_precision(precision)
+    if event is not None and not isinstance(event, str):
+        raise OddsEngineTypeError(f"event must be the name of an event, not {shown(event)}")
     if method == "exact" and seed is not None:
         raise OddsEngineError("method 'exact' takes no seed: a seed is for Monte Carlo")
     if method == "exact" and not record.exact:
@@ -630,7 +632,7 @@ def _forces_of(record: NeededKind, arguments: dict) -> dict:
                 forces[f"{role}:{key}"] = text
         elif value is not None:
             if not isinstance(value, str):
-                raise OddsEngineError(f"{role} must be a force string, not {value!r}")
+                raise OddsEngineTypeError(f"{role} must be a force string, not {shown(value)}")
             forces[role] = value
     return forces
 

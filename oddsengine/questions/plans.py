@@ -103,11 +103,17 @@ class Course:
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip():
             raise OddsEngineTypeError(f"a course needs a name (text), not {shown(self.name)}")
-        for part in ("move", "siege"):
+        for part, known in (("move", _MOVE_KEYS.values()), ("siege", _SIEGE_KEYS.values())):
             value = getattr(self, part)
             if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
                 raise OddsEngineTypeError(
                     f"course {self.name!r}: {part} must be a dict of parameters, not {shown(value)}"
+                )
+            unknown = sorted(set(value) - set(known))
+            if unknown:
+                raise OddsEngineTypeError(
+                    f"course {self.name!r}: unknown {part} parameter {unknown[0]!r}; the "
+                    f"parameters are {', '.join(sorted(set(known)))}"
                 )
 
     @classmethod
@@ -191,6 +197,11 @@ class Plan:
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
                 raise OddsEngineTypeError(f"{name} must be text, not {shown(value)}")
+        for name in ("besiegers", "garrison"):  # read now: a plan that cannot run is refused
+            if getattr(self, name) is not None:
+                from oddsengine.combat.forces import parse_force
+
+                parse_force(getattr(self, name))
         if self.scenario is not None and not isinstance(self.scenario, (str, Path)):
             raise OddsEngineTypeError(
                 f"scenario must be a scenario file or an example name, not {shown(self.scenario)}"
