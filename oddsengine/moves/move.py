@@ -501,26 +501,40 @@ def end_state_records(result, limit: int | None = None) -> list[dict]:
     """The end states of a move result, most likely first, as plain records.
 
     Each record has the outcome, the controller, where the mover and the defenders
-    ended, the captured leaders, the survivors and the probability.
+    ended, the captured leaders, the survivors and the probability. The order is
+    :meth:`~oddsengine.Result.states_frame`'s, read without pandas (a command line that
+    lists end states should not wait for it).
     """
-    frame = result.states_frame()
-    keep = [
-        "outcome",
-        "controller",
-        "mover_end",
-        "defenders_end",
-        "captured",
-        "attacker_survivors",
-        "defender_survivors",
-        "probability",
-    ]
-    records = []
+    probabilities = result.probabilities
+    order = _most_likely_first(probabilities)
     if limit is not None:
-        frame = frame.head(limit)
-    for row in frame[keep].itertuples(index=False):
-        record = dict(zip(keep, row, strict=True))
-        record["attacker_survivors"] = int(record["attacker_survivors"])
-        record["defender_survivors"] = int(record["defender_survivors"])
-        record["probability"] = float(record["probability"])
+        order = order[: max(limit, 0)]
+    states = result.states
+    records = []
+    for index in order.tolist():
+        record = {name: states[name][index] for name in _RECORD_COLUMNS[:5]}
+        record["attacker_survivors"] = int(states["attacker_survivors"][index])
+        record["defender_survivors"] = int(states["defender_survivors"][index])
+        record["probability"] = float(probabilities[index])
         records.append(record)
     return records
+
+
+_RECORD_COLUMNS = (
+    "outcome",
+    "controller",
+    "mover_end",
+    "defenders_end",
+    "captured",
+    "attacker_survivors",
+    "defender_survivors",
+    "probability",
+)
+
+
+def _most_likely_first(probabilities: np.ndarray) -> np.ndarray:
+    """The states by falling probability, ties in the order pandas'
+    ``sort_values(ascending=False)`` gives them (its default quicksort on the reversed
+    values, reversed back), so that the records match ``states_frame`` row for row."""
+    backwards = np.arange(probabilities.size)[::-1]
+    return backwards[probabilities[::-1].argsort(kind="quicksort")][::-1]
