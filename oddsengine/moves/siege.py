@@ -56,17 +56,10 @@ def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
                 following[(index, unit_counts(besiegers), defender)] += weight
                 continue
             first = impulse == campaign.assault_from
-            assault = campaign.assault(besiegers, garrison, first)
-            plan = assault.draw_plan()
-            columns = assault.outcome_columns(plan.cell_values())
-            probabilities = plan.cell_probabilities()
-            for cell in np.flatnonzero(probabilities > 0):
-                mass = weight * probabilities[cell]
-                outcome = columns["outcome"][cell]
-                # Every besieger stays for the next impulse: the assaulting formation's
-                # survivors and the units that stood by (15.1, 15.3).
-                attacker_after = tuple(int(columns[f"besieger_{k}"][cell]) for k in UNIT_TYPES)
-                defender_after = tuple(int(columns[f"defender_{k}"][cell]) for k in UNIT_TYPES)
+            for probability, outcome, attacker_after, defender_after in _assault_cells(
+                campaign, besiegers, garrison, first
+            ):
+                mass = weight * probability
                 if outcome == "success":
                     taken[impulse - 1 :] += mass
                     taken_mass += mass
@@ -90,3 +83,44 @@ def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
         left_if_taken / taken_mass if taken_mass else 0.0,
     )
     return CampaignResult.of(campaign, "exact", taken, broken, expectations)
+
+
+def _assault_cells(campaign, besiegers, garrison, first: bool) -> tuple:
+    """Every cell of positive probability of one assault of the chain: its probability,
+    its outcome and both sides' unit counts after it, in the draw plan's cell order.
+
+    The same assault comes back again and again (every impulse, every start of a
+    campaign after a move, every campaign of a plan or a search), so each is resolved once
+    and shared: a spec, its draw plan and its columns cost far more than reading them.
+    """
+    cards = (campaign.attacker_cards, campaign.defender_cards) if first else ((), ())
+    key = (besiegers, garrison, *cards, campaign.policies, campaign.options)
+    cells = _ASSAULT_CELLS.get(key)
+    if cells is None:
+        assault = campaign.assault(besiegers, garrison, first)
+        plan = assault.draw_plan()
+        columns = assault.outcome_columns(plan.cell_values())
+        probabilities = plan.cell_probabilities()
+        # Every besieger stays for the next impulse: the assaulting formation's survivors
+        # and the units that stood by (15.1, 15.3).
+        attackers = np.stack([columns[f"besieger_{kind}"] for kind in UNIT_TYPES], axis=1)
+        defenders = np.stack([columns[f"defender_{kind}"] for kind in UNIT_TYPES], axis=1)
+        kept = np.flatnonzero(probabilities > 0)
+        cells = tuple(
+            zip(
+                probabilities[kept],
+                columns["outcome"][kept].tolist(),
+                map(tuple, attackers[kept].tolist()),
+                map(tuple, defenders[kept].tolist()),
+                strict=True,
+            )
+        )
+        if len(_ASSAULT_CELLS) >= _MOST_ASSAULTS:
+            _ASSAULT_CELLS.clear()
+        _ASSAULT_CELLS[key] = cells
+    return cells
+
+
+#: The assaults resolved so far, by what decides them (see :func:`_assault_cells`).
+_ASSAULT_CELLS: dict[tuple, tuple] = {}
+_MOST_ASSAULTS = 8192
