@@ -98,7 +98,7 @@ def _build_move(forces, within, scenario=None, **overrides):
 
     if scenario is None:
         raise OddsEngineError("needed move: give the scenario (a .toml file or an example name)")
-    move = load_move(scenario, **overrides)
+    move = _scenario_move(load_move, scenario, overrides)
     stacks = list(move.situation.stacks)
     units = move.units
     for space, text in forces.get("stacks", {}).items():
@@ -117,6 +117,31 @@ def _build_move(forces, within, scenario=None, **overrides):
     situation = replace(move.situation, stacks=tuple(stacks))
     move = replace(move, situation=situation, units=units)
     return (move, within)
+
+
+def _scenario_move(load_move, scenario, overrides):
+    """``load_move(scenario, **overrides)``, read once for all the candidates of a search.
+
+    Every candidate starts from the same scenario (a whole move, its tree built to check
+    it): the last one read is kept, keyed by the scenario, the file's size and time of
+    change (a file edited between two searches is read again) and the overrides.
+    """
+    import os
+
+    try:
+        status = os.stat(scenario)
+        stamp = (status.st_size, status.st_mtime_ns)
+    except (OSError, TypeError, ValueError):
+        stamp = None  # a shipped example, by name
+    key = (str(scenario), stamp, repr(sorted(overrides.items())))
+    if _LAST_SCENARIO_MOVE.get("key") != key:
+        _LAST_SCENARIO_MOVE.clear()
+        _LAST_SCENARIO_MOVE.update(key=key, move=load_move(scenario, **overrides))
+    return _LAST_SCENARIO_MOVE["move"]
+
+
+#: The scenario's move last read by :func:`_build_move` (see :func:`_scenario_move`).
+_LAST_SCENARIO_MOVE: dict = {}
 
 
 def _move_chances(question, method, precision, seed) -> dict:
