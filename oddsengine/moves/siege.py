@@ -36,8 +36,13 @@ __all__ = [
 def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
     """Exact results of a campaign: a Markov chain over the unit counts of both sides."""
     check_campaign(campaign)
-    taken = np.zeros(campaign.horizon)
-    broken = np.zeros(campaign.horizon)
+    horizon = campaign.horizon
+    taken = np.zeros(horizon)
+    broken = np.zeros(horizon)
+    # P(taken by impulse k) and P(broken by k): every slot from an impulse on receives
+    # the same additions in the same order, so one running sum per curve, read at the end
+    # of each impulse, gives each slot's value to the last bit.
+    taken_so_far = broken_so_far = 0.0
     expected_cp = 0.0
     besiegers_left = garrison_left = left_if_taken = 0.0
     # state: (start index, besieger counts, garrison counts) -> probability
@@ -45,32 +50,51 @@ def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
     for index, (weight, besiegers, garrison) in enumerate(campaign.start):
         states[(index, unit_counts(besiegers), unit_counts(garrison))] += weight
     taken_mass = 0.0
-    for impulse in range(1, campaign.horizon + 1):
+    # A state's forces are its counts with its start's leaders and powers: starts that
+    # share them, and impulses that bring the same reinforcements, share their assaults.
+    alike: dict = {}
+    template = [
+        alike.setdefault((b.leaders, b.power, g.leaders, g.power), index)
+        for index, (_, b, g) in enumerate(campaign.start)
+    ]
+    assaults: dict = {}
+    for impulse in range(1, horizon + 1):
         following = defaultdict(float)
+        cp = campaign.cp_before_assault(impulse)
+        first = impulse == campaign.assault_from
+        assaulting = campaign.assaults_in(impulse)
+        arriving = tuple(unit_counts(units) for units in campaign.arrivals(impulse))
         for (index, attacker, defender), weight in states.items():
-            _, template_besiegers, template_garrison = campaign.start[index]
-            besiegers = campaign.reinforced(force_with(attacker, template_besiegers), impulse)
-            garrison = force_with(defender, template_garrison)
-            expected_cp += weight * campaign.cp_before_assault(impulse)
-            if not campaign.assaults_in(impulse):
-                following[(index, unit_counts(besiegers), defender)] += weight
+            expected_cp += weight * cp
+            key = (template[index], attacker, defender if assaulting else None, arriving, first)
+            cells = assaults.get(key)
+            if cells is None:
+                _, template_besiegers, template_garrison = campaign.start[template[index]]
+                besiegers = campaign.reinforced(force_with(attacker, template_besiegers), impulse)
+                if assaulting:
+                    garrison = force_with(defender, template_garrison)
+                    cells = _assault_cells(campaign, besiegers, garrison, first)
+                else:
+                    cells = unit_counts(besiegers)  # the besiegers wait, reinforced
+                assaults[key] = cells
+            if not assaulting:
+                following[(index, cells, defender)] += weight
                 continue
-            first = impulse == campaign.assault_from
-            for probability, outcome, attacker_after, defender_after in _assault_cells(
-                campaign, besiegers, garrison, first
-            ):
+            for probability, outcome, attacker_after, defender_after in cells:
                 mass = weight * probability
                 if outcome == "success":
-                    taken[impulse - 1 :] += mass
+                    taken_so_far += mass
                     taken_mass += mass
                     besiegers_left += mass * sum(attacker_after)
                     left_if_taken += mass * sum(attacker_after)
                 elif outcome in SIEGE_STANDS:
                     following[(index, attacker_after, defender_after)] += mass
                 else:
-                    broken[impulse - 1 :] += mass
+                    broken_so_far += mass
                     besiegers_left += mass * sum(attacker_after)
                     garrison_left += mass * sum(defender_after)
+        taken[impulse - 1] = taken_so_far
+        broken[impulse - 1] = broken_so_far
         states = following
     for (_, attacker, defender), weight in states.items():
         besiegers_left += weight * sum(attacker)
