@@ -24,9 +24,14 @@ DEFAULT_STATES = 10
 
 
 def _move_results(move, arguments) -> list:
+    return run_engines(move, arguments, sample=_simulate_move)
+
+
+def _simulate_move(move, **run):
+    # Imported only for a Monte Carlo answer: an exact move needs no kernel or streams.
     from oddsengine.moves.move_simulation import simulate_move
 
-    return run_engines(move, arguments, sample=simulate_move)
+    return simulate_move(move, **run)
 
 
 def _run_move(arguments):

@@ -8,7 +8,6 @@ expected losses, tidy DataFrames, HTML) is derived from those.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import math
@@ -291,6 +290,8 @@ class Result(Rendered):
         """The CSV of :meth:`rows` (the ``--format csv`` output of the command line):
         probabilities written in full, an empty cell for no trials or no seed."""
         buffer = io.StringIO()
+        import csv
+
         writer = csv.writer(buffer, lineterminator="\n")
         if header:
             writer.writerow(self.ROW_COLUMNS)
