@@ -80,19 +80,19 @@ def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
             if not assaulting:
                 following[(index, cells, defender)] += weight
                 continue
-            for probability, outcome, attacker_after, defender_after in cells:
+            for probability, end, attacker_after, defender_after, besieging, inside in cells:
                 mass = weight * probability
-                if outcome == "success":
+                if end is _TAKEN:
                     taken_so_far += mass
                     taken_mass += mass
-                    besiegers_left += mass * sum(attacker_after)
-                    left_if_taken += mass * sum(attacker_after)
-                elif outcome in SIEGE_STANDS:
+                    besiegers_left += mass * besieging
+                    left_if_taken += mass * besieging
+                elif end is _STANDS:
                     following[(index, attacker_after, defender_after)] += mass
                 else:
                     broken_so_far += mass
-                    besiegers_left += mass * sum(attacker_after)
-                    garrison_left += mass * sum(defender_after)
+                    besiegers_left += mass * besieging
+                    garrison_left += mass * inside
         taken[impulse - 1] = taken_so_far
         broken[impulse - 1] = broken_so_far
         states = following
@@ -109,9 +109,14 @@ def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
     return CampaignResult.of(campaign, "exact", taken, broken, expectations)
 
 
+#: How an assault's cell ends the impulse: the space taken, the siege standing, or broken.
+_TAKEN, _STANDS, _BROKEN = "taken", "stands", "broken"
+
+
 def _assault_cells(campaign, besiegers, garrison, first: bool) -> tuple:
-    """Every cell of positive probability of one assault of the chain: its probability,
-    its outcome and both sides' unit counts after it, in the draw plan's cell order.
+    """Every cell of positive probability of one assault of the chain, in the draw plan's
+    cell order: its probability, how it ends the impulse (:data:`_TAKEN`, :data:`_STANDS`
+    or :data:`_BROKEN`), both sides' unit counts after it and their totals.
 
     The same assault comes back again and again (every impulse, every start of a
     campaign after a move, every campaign of a plan or a search), so each is resolved once
@@ -130,12 +135,20 @@ def _assault_cells(campaign, besiegers, garrison, first: bool) -> tuple:
         attackers = np.stack([columns[f"besieger_{kind}"] for kind in UNIT_TYPES], axis=1)
         defenders = np.stack([columns[f"defender_{kind}"] for kind in UNIT_TYPES], axis=1)
         kept = np.flatnonzero(probabilities > 0)
+        ends = [
+            _TAKEN if outcome == "success" else _STANDS if outcome in SIEGE_STANDS else _BROKEN
+            for outcome in columns["outcome"][kept].tolist()
+        ]
+        attackers_after = attackers[kept].tolist()
+        defenders_after = defenders[kept].tolist()
         cells = tuple(
             zip(
                 probabilities[kept],
-                columns["outcome"][kept].tolist(),
-                map(tuple, attackers[kept].tolist()),
-                map(tuple, defenders[kept].tolist()),
+                ends,
+                map(tuple, attackers_after),
+                map(tuple, defenders_after),
+                map(sum, attackers_after),
+                map(sum, defenders_after),
                 strict=True,
             )
         )
