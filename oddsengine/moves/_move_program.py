@@ -11,7 +11,7 @@ samples a path through it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -142,16 +142,22 @@ class Branch:
         """Replace (or remove, with None) the group called ``label``."""
         label = label or group.label
         kept = tuple(item for item in self.placement if item.label != label)
-        return replace(self, placement=kept + ((group,) if group is not None else ()))
+        placement = kept + ((group,) if group is not None else ())
+        # Built directly, not by dataclasses.replace: a move tree makes tens of thousands
+        # of branches, and a Branch has nothing to check.
+        return Branch(placement, self.events, self.captured, self.controller, self.defender_lost)
 
     def noting(self, *events) -> Branch:
-        return replace(self, events=self.events | frozenset(events))
+        events = self.events | frozenset(events)
+        return Branch(self.placement, events, self.captured, self.controller, self.defender_lost)
 
     def capturing(self, force: Force) -> Branch:
         names = tuple(leader.name for leader in force.leaders)
         if not names:
             return self
-        return replace(self, captured=self.captured + names).noting("leaders_captured")
+        captured = self.captured + names
+        branch = Branch(self.placement, self.events, captured, self.controller, self.defender_lost)
+        return branch.noting("leaders_captured")
 
 
 def merge_forces(first: Force | None, second: Force) -> Force:
