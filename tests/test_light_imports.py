@@ -97,3 +97,14 @@ def test_every_public_name_resolves():
     assert set(dir(oddsengine)) >= set(oddsengine.__all__)
     for name in oddsengine.__all__:
         assert getattr(oddsengine, name) is not None
+
+
+def test_a_command_line_builds_the_same_parser_for_its_command_as_the_whole_one():
+    # main() builds only the invoked command's parser: it must be the whole parser's.
+    from oddsengine.cli import _MODULES_OF_COMMAND, build_parser
+
+    whole = build_parser()._subparsers._group_actions[0].choices
+    assert set(_MODULES_OF_COMMAND) == set(whole)
+    for command in _MODULES_OF_COMMAND:
+        alone = build_parser(command)._subparsers._group_actions[0].choices
+        assert alone[command].format_help() == whole[command].format_help(), command

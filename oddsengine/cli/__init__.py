@@ -25,16 +25,40 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser with every command registered."""
-    from oddsengine.cli import (
-        _book_commands,
-        _combat_commands,
-        _move_commands,
-        _naval_commands,
-        _planning_commands,
-        _sweep_commands,
-    )
+#: The modules that register the commands, in the order of ``oddsengine --help``.
+_COMMAND_MODULES = (
+    "_combat_commands",
+    "_sweep_commands",
+    "_move_commands",
+    "_naval_commands",
+    "_planning_commands",
+    "_book_commands",
+)
+
+#: The modules that build each command's parser, so that a command line builds its own
+#: command's only (a command not named here, --help or --version build them all). The
+#: naval module adds its fleets to the parsers of intercept and avoid.
+_MODULES_OF_COMMAND = {
+    **dict.fromkeys(("battle", "assault"), ("_combat_commands",)),
+    **dict.fromkeys(
+        ("intercept", "avoid", "naval", "piracy", "foreign-war"),
+        ("_combat_commands", "_naval_commands"),
+    ),
+    **dict.fromkeys(("sweep", "table", "plot"), ("_sweep_commands",)),
+    **dict.fromkeys(("move", "siege"), ("_move_commands",)),
+    **dict.fromkeys(("needed", "plan"), ("_planning_commands",)),
+    "book": ("_book_commands",),
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser with every command registered, or only the module of ``command`` when
+    it is given and known (a command line answers one command: the others' options and
+    imports would only cost it time)."""
+    from importlib import import_module
+
+    names = _MODULES_OF_COMMAND.get(command, _COMMAND_MODULES)
+    modules = [import_module(f"oddsengine.cli.{name}") for name in names]
 
     parser = _Parser(
         prog="oddsengine",
@@ -45,14 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"oddsengine {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    for module in (
-        _combat_commands,
-        _sweep_commands,
-        _move_commands,
-        _naval_commands,
-        _planning_commands,
-        _book_commands,
-    ):
+    for module in modules:
         module.register(commands)
     return parser
 
@@ -77,8 +94,8 @@ def _keep_negative_values(argv):
 
 def main(argv=None) -> int:
     """Run the command line; return the exit status."""
-    parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(argv[0] if argv else None)
     arguments = parser.parse_args(_keep_negative_values(argv))
     try:
         return arguments.run(arguments) or 0
