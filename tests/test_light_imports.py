@@ -43,7 +43,13 @@ def _heavy_modules_after(code: str) -> list[str]:
         "main(['naval', '--attacker', 'ottoman: 2Sq 1Co Barbarossa',"
         " '--defender', 'hapsburg: 2Sq Andrea-Doria', '--format', 'json'])",
     ],
-    ids=["import", "first exact answer", "exact assault", "short Monte Carlo battle", "naval battle"],
+    ids=[
+        "import",
+        "first exact answer",
+        "exact assault",
+        "short Monte Carlo battle",
+        "naval battle",
+    ],
 )
 def test_no_heavy_package_is_loaded(code):
     assert _heavy_modules_after(code) == []

@@ -263,7 +263,8 @@ def load_plan(path) -> tuple[Plan, dict]:
 class PlanComparison(Rendered):
     """Every course of a plan played out, ranked.
 
-    ``frame`` has one row per course, best first: ``taken_by_impulse_0`` (at the end of
+    ``courses`` holds one record per course, best first, and ``frame`` the same as a
+    DataFrame (one row per course): ``taken_by_impulse_0`` (at the end of
     the move) to ``taken_by_impulse_K``, ``held``, the events of the move and the siege,
     ``expected_cp`` (of the attacker: the move and every assault and reinforcement),
     ``attacker_losses`` and ``defender_losses`` (expected land units), ``choice`` (what
