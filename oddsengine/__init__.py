@@ -16,46 +16,69 @@ Examples
 0.1733
 """
 
-from oddsengine.combat.cards import CARDS, Card, find_card, parse_cards
-from oddsengine.combat.engagements import Assault, FieldBattle
-from oddsengine.combat.fleets import Fleet, parse_fleet
-from oddsengine.combat.forces import Force, parse_force
-from oddsengine.combat.foreign_war import ForeignWar
-from oddsengine.combat.leaders import LEADERS, Leader, find_leader
-from oddsengine.combat.naval import NavalAvoidBattle, NavalBattle, NavalInterception
-from oddsengine.combat.options import Policies, RuleOptions
-from oddsengine.combat.piracy import Piracy
-from oddsengine.combat.rolls import AvoidBattle, Interception
-from oddsengine.engines.exact import exact
-from oddsengine.engines.exact_grid import exact_results
-from oddsengine.engines.foreign_war import exact_foreign_war, simulate_foreign_war
-from oddsengine.engines.montecarlo import simulate, simulate_many
-from oddsengine.engines.move_montecarlo import simulate_move
-from oddsengine.engines.siege import exact_campaign, simulate_campaign
-from oddsengine.errors import OddsEngineError
-from oddsengine.faces.book import write_book
-from oddsengine.faces.explore import explore
-from oddsengine.faces.naval_move_table import (
-    naval_move_courses,
-    naval_move_needed,
-    naval_move_table,
-)
-from oddsengine.faces.needed_table import needed_table
-from oddsengine.faces.refusals import RefusedScenariosWarning
-from oddsengine.faces.sweep import Sweep, sweep
-from oddsengine.faces.tables import odds_table
-from oddsengine.kinds import register_kind
-from oddsengine.moves.move import Move
-from oddsengine.moves.naval_move import NavalMove
-from oddsengine.moves.scenario_file import load_move, load_naval_move
-from oddsengine.moves.siege_campaign import SiegeCampaign
-from oddsengine.moves.situation import FleetStack, Situation, Stack
-from oddsengine.moves.transport import NavalTransport
-from oddsengine.questions.needed import needed
-from oddsengine.questions.plans import Course, Plan, compare_plans
-from oddsengine.results.card_value import card_value
-from oddsengine.results.compare import compare
-from oddsengine.results.result import Result
+#: Where each public name lives: its module is imported on first use (PEP 562), so that
+#: ``import oddsengine`` costs next to nothing and a command loads only what it answers with.
+_LOCATIONS = {
+    "CARDS": "oddsengine.combat.cards",
+    "Card": "oddsengine.combat.cards",
+    "find_card": "oddsengine.combat.cards",
+    "parse_cards": "oddsengine.combat.cards",
+    "Assault": "oddsengine.combat.engagements",
+    "FieldBattle": "oddsengine.combat.engagements",
+    "Fleet": "oddsengine.combat.fleets",
+    "parse_fleet": "oddsengine.combat.fleets",
+    "Force": "oddsengine.combat.forces",
+    "parse_force": "oddsengine.combat.forces",
+    "ForeignWar": "oddsengine.combat.foreign_war",
+    "LEADERS": "oddsengine.combat.leaders",
+    "Leader": "oddsengine.combat.leaders",
+    "find_leader": "oddsengine.combat.leaders",
+    "NavalAvoidBattle": "oddsengine.combat.naval",
+    "NavalBattle": "oddsengine.combat.naval",
+    "NavalInterception": "oddsengine.combat.naval",
+    "Policies": "oddsengine.combat.options",
+    "RuleOptions": "oddsengine.combat.options",
+    "Piracy": "oddsengine.combat.piracy",
+    "AvoidBattle": "oddsengine.combat.rolls",
+    "Interception": "oddsengine.combat.rolls",
+    "exact": "oddsengine.engines.exact",
+    "exact_results": "oddsengine.engines.exact_grid",
+    "exact_foreign_war": "oddsengine.engines.foreign_war",
+    "simulate_foreign_war": "oddsengine.engines.foreign_war",
+    "simulate": "oddsengine.engines.montecarlo",
+    "simulate_many": "oddsengine.engines.montecarlo",
+    "simulate_move": "oddsengine.engines.move_montecarlo",
+    "exact_campaign": "oddsengine.engines.siege",
+    "simulate_campaign": "oddsengine.engines.siege",
+    "OddsEngineError": "oddsengine.errors",
+    "write_book": "oddsengine.faces.book",
+    "explore": "oddsengine.faces.explore",
+    "naval_move_courses": "oddsengine.faces.naval_move_table",
+    "naval_move_needed": "oddsengine.faces.naval_move_table",
+    "naval_move_table": "oddsengine.faces.naval_move_table",
+    "needed_table": "oddsengine.faces.needed_table",
+    "RefusedScenariosWarning": "oddsengine.faces.refusals",
+    "Sweep": "oddsengine.faces.sweep",
+    "sweep": "oddsengine.faces.sweep",
+    "odds_table": "oddsengine.faces.tables",
+    "register_kind": "oddsengine.kinds",
+    "Move": "oddsengine.moves.move",
+    "NavalMove": "oddsengine.moves.naval_move",
+    "load_move": "oddsengine.moves.scenario_file",
+    "load_naval_move": "oddsengine.moves.scenario_file",
+    "SiegeCampaign": "oddsengine.moves.siege_campaign",
+    "FleetStack": "oddsengine.moves.situation",
+    "Situation": "oddsengine.moves.situation",
+    "Stack": "oddsengine.moves.situation",
+    "NavalTransport": "oddsengine.moves.transport",
+    "needed": "oddsengine.questions.needed",
+    "Course": "oddsengine.questions.plans",
+    "Plan": "oddsengine.questions.plans",
+    "compare_plans": "oddsengine.questions.plans",
+    "card_value": "oddsengine.results.card_value",
+    "compare": "oddsengine.results.compare",
+    "Result": "oddsengine.results.result",
+}
 
 __version__ = "0.1.0"
 
@@ -121,3 +144,19 @@ __all__ = [
     "write_book",
     "__version__",
 ]
+
+
+def __getattr__(name):
+    """Import the module that defines ``name`` when it is first asked for."""
+    location = _LOCATIONS.get(name)
+    if location is None:
+        raise AttributeError(f"module 'oddsengine' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(location), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted({*globals(), *_LOCATIONS})

@@ -28,15 +28,7 @@ from collections.abc import MutableMapping
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from oddsengine.combat.engagements import Assault, FieldBattle
-from oddsengine.combat.foreign_war import ForeignWar
-from oddsengine.combat.naval import NavalAvoidBattle, NavalBattle, NavalInterception
-from oddsengine.combat.piracy import Piracy
-from oddsengine.combat.rolls import AvoidBattle, Interception
 from oddsengine.errors import CANCELLED, OddsEngineError, unknown_name
-from oddsengine.moves.move import Move
-from oddsengine.moves.naval_move import NavalMove
-from oddsengine.moves.siege_campaign import SiegeCampaign
 
 __all__ = [
     "Engagement",
@@ -102,8 +94,10 @@ class Kind:
     ----------
     name : str
         Its name in sweep files, tables and on the command line (``"battle"``).
-    spec : type
-        The spec dataclass, built from flat parameters (``spec(**parameters)``).
+    spec_class : type or str
+        The spec dataclass, built from flat parameters (``spec(**parameters)``), or where
+        it lives (``"oddsengine.combat.engagements:FieldBattle"``): the registry names every
+        kind without importing them all, and :attr:`spec` imports one when it is used.
     headline : str or None
         The outcome a table or a chart shows by default (None: the first outcome).
     roles : tuple of str
@@ -119,13 +113,23 @@ class Kind:
     """
 
     name: str
-    spec: type
+    spec_class: type | str
     headline: str | None = None
     roles: tuple[str, ...] = ()
     rule: str = ""
     title: str = ""
     sweep: bool = False
     table: bool = False
+
+    @property
+    def spec(self) -> type:
+        """The spec dataclass (imported on first use when the record names its module)."""
+        if isinstance(self.spec_class, type):
+            return self.spec_class
+        from importlib import import_module
+
+        module, name = self.spec_class.split(":")
+        return getattr(import_module(module), name)
 
 
 #: Every kind of engagement, by name.
@@ -137,29 +141,33 @@ def _add(kind: Kind) -> None:
 
 
 for _kind in (
-    Kind("battle", FieldBattle, "attacker_wins", ("attacker", "defender"),
-         "field battle, rule 14", "Field battle", sweep=True, table=True),
-    Kind("assault", Assault, "success", ("attacker", "defender"),
-         "assault, rule 15.1", "Assault", sweep=True, table=True),
-    Kind("intercept", Interception, "success", ("interceptor", "mover"),
-         "interception, rule 13.2", "Interception", sweep=True, table=True),
-    Kind("avoid", AvoidBattle, "success", ("defender", "attacker"),
-         "avoid battle, rule 13.3", "Avoid battle", sweep=True, table=True),
-    Kind("move", Move, "mover_in_control", (),
+    Kind("battle", "oddsengine.combat.engagements:FieldBattle", "attacker_wins",
+         ("attacker", "defender"), "field battle, rule 14", "Field battle",
+         sweep=True, table=True),
+    Kind("assault", "oddsengine.combat.engagements:Assault", "success",
+         ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True),
+    Kind("intercept", "oddsengine.combat.rolls:Interception", "success",
+         ("interceptor", "mover"), "interception, rule 13.2", "Interception",
+         sweep=True, table=True),
+    Kind("avoid", "oddsengine.combat.rolls:AvoidBattle", "success",
+         ("defender", "attacker"), "avoid battle, rule 13.3", "Avoid battle",
+         sweep=True, table=True),
+    Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
          "a move played out, rules 13-15", "Move"),
-    Kind("naval-move", NavalMove, "mover_in_destination", (),
+    Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
          "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move"),
-    Kind("siege-campaign", SiegeCampaign, None, ("besiegers", "garrison"),
-         "siege campaign, rules 15, 15.1, 15.3", "Siege campaign"),
-    Kind("naval", NavalBattle, "attacker_wins", ("attacker", "defender"),
-         "naval battle, rule 16.2", "Naval battle", sweep=True, table=True),
-    Kind("naval-intercept", NavalInterception, "success", ("interceptor",),
-         "naval interception, rule 16.1", "Naval interception", sweep=True),
-    Kind("naval-avoid", NavalAvoidBattle, "success", ("defender",),
-         "naval avoid battle, rule 16.1", "Naval avoid battle", sweep=True),
-    Kind("piracy", Piracy, "success", ("pirates",),
+    Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
+         ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign"),
+    Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
+         ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
+         sweep=True, table=True),
+    Kind("naval-intercept", "oddsengine.combat.naval:NavalInterception", "success",
+         ("interceptor",), "naval interception, rule 16.1", "Naval interception", sweep=True),
+    Kind("naval-avoid", "oddsengine.combat.naval:NavalAvoidBattle", "success",
+         ("defender",), "naval avoid battle, rule 16.1", "Naval avoid battle", sweep=True),
+    Kind("piracy", "oddsengine.combat.piracy:Piracy", "success", ("pirates",),
          "piracy, rule 16.4", "Piracy", sweep=True),
-    Kind("foreign-war", ForeignWar, "won", ("force",),
+    Kind("foreign-war", "oddsengine.combat.foreign_war:ForeignWar", "won", ("force",),
          "foreign war, rule 21.7", "Foreign war", sweep=True),
 ):  # fmt: skip
     _add(_kind)

@@ -34,6 +34,7 @@ def _heavy_modules_after(code: str) -> list[str]:
     "code",
     [
         "import oddsengine",
+        "import oddsengine as oe\noe.exact(oe.FieldBattle('4R L1', 'hapsburg: 3R'))",
         "from oddsengine.cli import main\n"
         "main(['assault', '--attacker', '9R Suleiman', '--defender', 'hapsburg: 4R Ferdinand'])",
         "from oddsengine.cli import main\n"
@@ -42,7 +43,74 @@ def _heavy_modules_after(code: str) -> list[str]:
         "main(['naval', '--attacker', 'ottoman: 2Sq 1Co Barbarossa',"
         " '--defender', 'hapsburg: 2Sq Andrea-Doria', '--format', 'json'])",
     ],
-    ids=["import", "exact assault", "short Monte Carlo battle", "naval battle"],
+    ids=[
+        "import",
+        "first exact answer",
+        "exact assault",
+        "short Monte Carlo battle",
+        "naval battle",
+    ],
 )
 def test_no_heavy_package_is_loaded(code):
     assert _heavy_modules_after(code) == []
+
+
+#: One exact answer of every command that gives one, as a user types it.
+EXACT_COMMANDS = {
+    "battle": ["battle", "--attacker", "7R 1C Suleiman Ibrahim", "--defender",
+               "hapsburg: 10R Charles-V Ferdinand", "--exact", "--survivors"],
+    "assault": ["assault", "--attacker", "9R Suleiman", "--defender", "4R Ferdinand",
+                "--exact", "--format", "json"],
+    "intercept": ["intercept", "--interceptor", "hapsburg: 8R charles-v", "--mover",
+                  "7R 1C Suleiman", "--exact", "--format", "csv"],
+    "avoid": ["avoid", "--defender", "hapsburg: 2R Ferdinand", "--attacker",
+              "7R 1C Suleiman", "--exact"],
+    "naval": ["naval", "--attacker", "3Sq", "--defender", "2Sq", "--exact"],
+    "piracy": ["piracy", "--pirates", "ottoman: 2Co", "--target-ports", "2", "--exact"],
+    "foreign-war": ["foreign-war", "--war", "persia", "--force", "4R", "--exact"],
+    "move": ["move", "vienna", "--exact"],
+    "move json": ["move", "vienna", "--exact", "--format", "json"],
+    "siege": ["siege", "--besiegers", "4R", "--garrison", "2R", "--exact"],
+    "needed battle": ["needed", "battle", "--attacker", "?R", "--defender", "2R",
+                      "--target", "0.5"],
+    "needed assault": ["needed", "assault", "--attacker", "?R", "--defender", "2R",
+                       "--target", "0.5", "--format", "json"],
+    "needed siege": ["needed", "siege", "--besiegers", "?R Suleiman", "--garrison",
+                     "hapsburg: 2R", "--target", "0.8", "--within", "2"],
+    "plan siege": ["plan", "vienna_siege_plan", "--exact"],
+    "plan move": ["plan", "vienna_defence_plan", "--exact", "--format", "json"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("argv", EXACT_COMMANDS.values(), ids=EXACT_COMMANDS.keys())
+def test_no_exact_answer_of_the_command_line_loads_a_heavy_package(argv):
+    code = f"from oddsengine.cli import main\nassert main({argv!r}) == 0"
+    assert _heavy_modules_after(code) == []
+
+
+def test_importing_the_package_imports_none_of_its_modules():
+    # Every public name is imported on first use: the import itself costs nothing.
+    code = (
+        "import sys, oddsengine\n"
+        "assert [m for m in sys.modules if m.startswith('oddsengine.')] == [], sorted(sys.modules)"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_every_public_name_resolves():
+    import oddsengine
+
+    assert set(dir(oddsengine)) >= set(oddsengine.__all__)
+    for name in oddsengine.__all__:
+        assert getattr(oddsengine, name) is not None
+
+
+def test_a_command_line_builds_the_same_parser_for_its_command_as_the_whole_one():
+    # main() builds only the invoked command's parser: it must be the whole parser's.
+    from oddsengine.cli import _MODULES_OF_COMMAND, build_parser
+
+    whole = build_parser()._subparsers._group_actions[0].choices
+    assert set(_MODULES_OF_COMMAND) == set(whole)
+    for command in _MODULES_OF_COMMAND:
+        alone = build_parser(command)._subparsers._group_actions[0].choices
+        assert alone[command].format_help() == whole[command].format_help(), command

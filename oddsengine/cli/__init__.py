@@ -25,17 +25,42 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The parser with every command registered."""
-    from oddsengine.cli import (
-        _book_commands,
-        _combat_commands,
-        _move_commands,
-        _naval_commands,
-        _planning_commands,
-        _record_commands,
-        _sweep_commands,
-    )
+#: The modules that register the commands, in the order of ``oddsengine --help``.
+_COMMAND_MODULES = (
+    "_combat_commands",
+    "_sweep_commands",
+    "_move_commands",
+    "_naval_commands",
+    "_planning_commands",
+    "_book_commands",
+    "_record_commands",
+)
+
+#: The modules that build each command's parser, so that a command line builds its own
+#: command's only (a command not named here, --help or --version build them all). The
+#: naval module adds its fleets to the parsers of intercept and avoid.
+_MODULES_OF_COMMAND = {
+    **dict.fromkeys(("battle", "assault"), ("_combat_commands",)),
+    **dict.fromkeys(
+        ("intercept", "avoid", "naval", "piracy", "foreign-war"),
+        ("_combat_commands", "_naval_commands"),
+    ),
+    **dict.fromkeys(("sweep", "table", "plot"), ("_sweep_commands",)),
+    **dict.fromkeys(("move", "naval-move", "siege"), ("_move_commands",)),
+    **dict.fromkeys(("needed", "plan"), ("_planning_commands",)),
+    "book": ("_book_commands",),
+    **dict.fromkeys(("leaders", "cards"), ("_record_commands",)),
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser with every command registered, or only the module of ``command`` when
+    it is given and known (a command line answers one command: the others' options and
+    imports would only cost it time)."""
+    from importlib import import_module
+
+    names = _MODULES_OF_COMMAND.get(command, _COMMAND_MODULES)
+    modules = [import_module(f"oddsengine.cli.{name}") for name in names]
 
     parser = _Parser(
         prog="oddsengine",
@@ -46,15 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"oddsengine {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    for module in (
-        _combat_commands,
-        _sweep_commands,
-        _move_commands,
-        _naval_commands,
-        _planning_commands,
-        _book_commands,
-        _record_commands,
-    ):
+    for module in modules:
         module.register(commands)
     return parser
 
@@ -94,15 +111,16 @@ def given_options(argv) -> frozenset:
     """The destinations (``"rowers_policy"``...) of the options given in ``argv``, whatever
     their value: a command refuses one it would ignore even when it is given its default
     (``--rowers-policy if-it-changes-the-outcome`` without ``--rowers``)."""
-    namespace, _ = _without_defaults(build_parser()).parse_known_args(argv)
+    command = argv[0] if argv else None
+    namespace, _ = _without_defaults(build_parser(command)).parse_known_args(argv)
     return frozenset(vars(namespace))
 
 
 def main(argv=None) -> int:
     """Run the command line; return the exit status."""
-    parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
     argv = _keep_negative_values(argv)
+    parser = build_parser(argv[0] if argv else None)
     arguments = parser.parse_args(argv)
     arguments.given = given_options(argv)
     try:

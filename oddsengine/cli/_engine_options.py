@@ -8,6 +8,8 @@ import json
 import math
 import sys
 
+import numpy as np
+
 from oddsengine.combat.limits import check_precision
 from oddsengine.errors import OddsEngineError, shown
 from oddsengine.results.output import FORMATS, FORUM_FORMATS
@@ -229,14 +231,16 @@ def run_engines(spec, arguments, sample=None) -> list:
     pass their own kernel's).
     """
     from oddsengine.engines.exact import exact
-    from oddsengine.engines.montecarlo import MAX_TRIALS, default_trials, simulate
 
-    sample = sample or simulate
     _, reason = check_engine_arguments(arguments)
     results = []
     if arguments.exact or arguments.compare:
         results.append(with_reason(exact(spec), reason))
     if not arguments.exact or arguments.compare:
+        # Imported only for a Monte Carlo answer: an exact one needs no random streams.
+        from oddsengine.engines.montecarlo import MAX_TRIALS, default_trials, simulate
+
+        sample = sample or simulate
         results.append(
             sample(
                 spec,
@@ -252,11 +256,17 @@ def run_engines(spec, arguments, sample=None) -> list:
 
 def _survivor_table(result) -> str:
     """The joint survivor distribution as text: attacker rows, defender columns."""
-    joint = result.survivors()
+    # Result.survivors() as text, read without pandas: the same rows, columns and sums.
+    attackers, attacker_row = np.unique(result.states["attacker_survivors"], return_inverse=True)
+    defenders, defender_column = np.unique(
+        result.states["defender_survivors"], return_inverse=True
+    )
+    joint = np.zeros((attackers.size, defenders.size))
+    np.add.at(joint, (attacker_row.ravel(), defender_column.ravel()), result.probabilities)
     lines = ["", "Surviving land units (rows: attacker, columns: defender):"]
-    header = f"{'':>10}" + "".join(f"{int(column):>9}" for column in joint.columns)
+    header = f"{'':>10}" + "".join(f"{int(column):>9}" for column in defenders.tolist())
     lines.append(header)
-    for attacker, row in joint.iterrows():
+    for attacker, row in zip(attackers.tolist(), joint.tolist(), strict=True):
         cells = "".join(f"{value:>9.2%}" if value > 0 else f"{'':>9}" for value in row)
         lines.append(f"{int(attacker):>10}{cells}")
     return "\n".join(lines) + "\n"

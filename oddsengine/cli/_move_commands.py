@@ -29,9 +29,14 @@ _LEADERS_CHOICE = {"with-units": "; leaders went inside", "retreat": "; leaders 
 
 
 def _move_results(move, arguments) -> list:
+    return run_engines(move, arguments, sample=_simulate_move)
+
+
+def _simulate_move(move, **run):
+    # Imported only for a Monte Carlo answer: an exact move needs no kernel or streams.
     from oddsengine.engines.move_montecarlo import simulate_move
 
-    return run_engines(move, arguments, sample=simulate_move)
+    return simulate_move(move, **run)
 
 
 def _run_move(arguments):
@@ -100,7 +105,6 @@ def _move_state_line(record) -> str:
 
 
 def _run_naval_move(arguments):
-    from oddsengine.engines.move_montecarlo import simulate_move
     from oddsengine.moves.naval_move import naval_end_state_records
     from oddsengine.moves.scenario_file import load_naval_move
 
@@ -117,7 +121,7 @@ def _run_naval_move(arguments):
         raise OddsEngineError("--states lists end states in the table and json formats, not csv")
     states = arguments.states or DEFAULT_STATES
     move = load_naval_move(arguments.scenario, **overrides)
-    results = run_engines(move, arguments, sample=simulate_move)
+    results = run_engines(move, arguments, sample=_simulate_move)
     _write_move_results(results, arguments, states, naval_end_state_records, _naval_state_line)
 
 

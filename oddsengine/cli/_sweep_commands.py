@@ -11,7 +11,6 @@ from pathlib import Path
 from oddsengine.cli._combat_commands import CARDS_AS_PRINTED_HELP
 from oddsengine.cli._engine_options import positive_int, probability_target, refuse_given
 from oddsengine.errors import OddsEngineError
-from oddsengine.faces.output_file import check_output_path, write_atomically
 from oddsengine.kinds import kind_of, table_kinds
 
 TABLE_FORMATS = ("markdown", "html", "latex", "bbcode", "csv", "csv-long", "json")
@@ -77,6 +76,8 @@ def _check_out(path: str) -> None:
     folder, a folder, a device (the file is written atomically, so it must be a file)."""
     if not path:
         raise OddsEngineError("--out needs a file name")
+    from oddsengine.faces.output_file import check_output_path
+
     check_output_path(path)
 
 
@@ -229,6 +230,8 @@ def _run_table(arguments):
     if arguments.out is not None:
         # Written beside the target and renamed into place: a failed write keeps any
         # earlier file whole.
+        from oddsengine.faces.output_file import write_atomically
+
         write_atomically(arguments.out, lambda name: Path(name).write_text(text, encoding="utf-8"))
     else:
         sys.stdout.write(text)
@@ -292,6 +295,8 @@ def _run_plot(arguments):
 
     try:
         # The temporary file keeps the suffix, so matplotlib still picks the format.
+        from oddsengine.faces.output_file import write_atomically
+
         write_atomically(arguments.out, lambda name: ax.figure.savefig(name, dpi=arguments.dpi))
     finally:
         plt.close(ax.figure)

@@ -166,6 +166,7 @@ WHERE_IT_ACTS: dict[str, tuple[str, ...]] = {
     "once": (f"{_SPEC}.__post_init__",),
     "cancels": (f"{_SPEC}.cancelled",),
     "stops_piracy": ("oddsengine.combat.piracy:_stopping_cards",),
+    "stops_transport": ("oddsengine.moves.transport:_stopping_cards",),
     "keeps_leader_out": (f"{_SPEC}.gout_victim",),
     "in_move": ("oddsengine.moves.move:Move.__post_init__",),
     "assault_now": (f"{_ASSAULT}._check_forces",),

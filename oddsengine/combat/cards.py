@@ -8,7 +8,6 @@ combat, foreign wars, moves and the exact engines read these records and name no
 
 from __future__ import annotations
 
-import difflib
 import re
 from math import ceil
 
@@ -506,6 +505,8 @@ def find_card(name: str | int | Card) -> Card:
     slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
     card = CARDS.get(slug)
     if card is None:
+        import difflib  # only to suggest a name for one refused
+
         close = difflib.get_close_matches(slug, list(CARDS), n=2, cutoff=0.6)
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
         raise OddsEngineError(f"unknown card {shown(name)}{hint}")

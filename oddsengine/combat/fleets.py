@@ -9,7 +9,6 @@ corsairs (``Co``) are Ottoman only. The naval leaders are records of one table,
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
@@ -120,6 +119,8 @@ def find_naval_leader(name: str) -> NavalLeader:
             f"{shown(name)} is an army leader: only naval leaders "
             f"({', '.join(NAVAL_LEADERS)}) count at sea"
         )
+    import difflib  # only to suggest a name for one refused
+
     close = difflib.get_close_matches(_key(name), list(_LOOKUP), n=2, cutoff=0.6)
     names = dict.fromkeys(_LOOKUP[match].name for match in close)
     hint = f"; did you mean {', '.join(map(repr, names))}?" if names else ""

@@ -273,6 +273,7 @@ def _leaders(leaders, power: str | None) -> tuple[Leader, ...]:
             f"leaders must be a list of leaders or leader names, not {shown(leaders)}"
         ) from None
     found = []
+    names = set()  # of every leader found so far
     for leader in leaders:
         if isinstance(leader, str):
             leader = find_leader(leader, power)
@@ -280,9 +281,10 @@ def _leaders(leaders, power: str | None) -> tuple[Leader, ...]:
             raise OddsEngineError(
                 f"a leader must be a Leader or a leader's name, not {shown(leader)}"
             )
-        if not leader.is_anonymous and leader.name in {other.name for other in found}:
+        if not leader.is_anonymous and leader.name in names:
             raise OddsEngineError(f"{leader.name} is listed twice: one leader, one place")
         found.append(leader)
+        names.add(leader.name)
     return tuple(found)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 
@@ -198,6 +197,8 @@ def find_leader(name: str, power: str | None = None) -> Leader:
         return _shared_name(name, power)
     leader = _LOOKUP.get(_key(name))
     if leader is None:
+        import difflib  # only to suggest a name for one refused
+
         close = difflib.get_close_matches(_key(name), list(_LOOKUP), n=3, cutoff=0.6)
         names = dict.fromkeys(_LOOKUP[match].name for match in close)
         hint = f"; did you mean {', '.join(map(repr, names))}?" if names else ""

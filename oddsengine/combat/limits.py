@@ -77,6 +77,8 @@ def check_unit_count(kind: str, count, limit: int = MAX_UNITS) -> int:
     ...
     oddsengine.errors.OddsEngineError: at most 99 regulars in one force (got 10^30)
     """
+    if type(count) is int and 0 <= count <= limit:
+        return count  # the usual case, first: every Force checks three counts
     if isinstance(count, bool) or not isinstance(count, int):
         try:
             import numpy as np

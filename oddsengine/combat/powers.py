@@ -17,6 +17,7 @@ MAJOR_POWERS = ("ottoman", "hapsburg", "england", "france", "papacy", "protestan
 MINOR_POWERS = ("genoa", "hungary", "scotland", "venice")
 #: Every power that can own land units, plus ``independent`` for independent key garrisons.
 POWERS = MAJOR_POWERS + MINOR_POWERS + ("independent",)
+_CANONICAL_POWERS = frozenset(POWERS)
 
 _ALIASES = {
     "ottomans": "ottoman",
@@ -88,6 +89,8 @@ def normalise_power(name: str) -> str:
     >>> normalise_power("Ottomans")
     'ottoman'
     """
+    if type(name) is str and name in _CANONICAL_POWERS:
+        return name  # already canonical: most calls, from forces built by the engines
     if not isinstance(name, str):
         raise OddsEngineError(f"a power is named by a string, not {shown(name)}")
     key = name.strip().lower()

@@ -13,7 +13,7 @@ samples a path through it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -173,10 +173,26 @@ class Branch:
         """Replace (or remove, with None) the group called ``label``."""
         label = label or group.label
         kept = tuple(item for item in self.placement if item.label != label)
-        return replace(self, placement=kept + ((group,) if group is not None else ()))
+        placement = kept + ((group,) if group is not None else ())
+        return self._with(placement, self.events, self.captured, self.attacker_captured)
 
     def noting(self, *events) -> Branch:
-        return replace(self, events=self.events | frozenset(events))
+        return self._with(
+            self.placement, self.events | frozenset(events), self.captured, self.attacker_captured
+        )
+
+    def _with(self, placement, events, captured, attacker_captured) -> Branch:
+        # Built directly, not by dataclasses.replace: a move tree makes tens of thousands of
+        # branches, and a Branch has nothing to check. Every field is passed on.
+        return Branch(
+            placement,
+            events,
+            captured,
+            self.controller,
+            self.defender_lost,
+            self.leaders_inside,
+            attacker_captured,
+        )
 
     def capturing(self, force: Force, side: str) -> Branch:
         """The leaders of ``force``, of the ``side`` ``"attacker"`` (the moving formation)
@@ -185,9 +201,12 @@ class Branch:
         if not names:
             return self
         mover = names if side == "attacker" else ()
-        return replace(
-            self, captured=self.captured + names, attacker_captured=self.attacker_captured + mover
-        ).noting("leaders_captured", f"{side}_leaders_captured")
+        return self._with(
+            self.placement,
+            self.events | {"leaders_captured", f"{side}_leaders_captured"},
+            self.captured + names,
+            self.attacker_captured + mover,
+        )
 
     @property
     def defender_captured(self) -> tuple[str, ...]:

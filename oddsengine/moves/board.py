@@ -157,11 +157,28 @@ def normalise_space_name(name: str) -> str:
     >>> normalise_space_name("Besançon")
     'besancon'
     """
+    if type(name) is str:
+        key = _SPACE_KEYS.get(name)
+        if key is None:
+            if len(_SPACE_KEYS) >= _MOST_SPACE_KEYS:
+                _SPACE_KEYS.clear()
+            key = _SPACE_KEYS[name] = _space_key(name)
+        return key
+    return _space_key(name)
+
+
+def _space_key(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     without_accents = "".join(
         character for character in decomposed if not unicodedata.combining(character)
     )
     return without_accents.casefold().translate(_IGNORED_NAME_CHARACTERS)
+
+
+#: The keys of the names looked up so far: a move's rules ask for the same few spaces
+#: tens of thousands of times.
+_SPACE_KEYS: dict[str, str] = {}
+_MOST_SPACE_KEYS = 4096
 
 
 @dataclass(frozen=True)

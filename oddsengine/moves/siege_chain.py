@@ -39,8 +39,13 @@ def campaign_chain(campaign: SiegeCampaign):
         the space falls.
     """
     check_campaign(campaign)
-    taken = np.zeros(campaign.horizon)
-    broken = np.zeros(campaign.horizon)
+    horizon = campaign.horizon
+    taken = np.zeros(horizon)
+    broken = np.zeros(horizon)
+    # P(taken by impulse k) and P(broken by k): every slot from an impulse on receives
+    # the same additions in the same order, so one running sum per curve, read at the end
+    # of each impulse, gives each slot's value to the last bit.
+    taken_so_far = broken_so_far = 0.0
     expected_cp = 0.0
     besiegers_left = garrison_left = left_if_taken = 0.0
     # state: (start index, besieger counts, garrison counts) -> probability
@@ -48,40 +53,54 @@ def campaign_chain(campaign: SiegeCampaign):
     for index, (weight, besiegers, garrison, ally) in enumerate(campaign.sieges):
         states[(index, unit_counts(besiegers), garrison_counts(garrison, ally))] += weight
     taken_mass = 0.0
-    for impulse in range(1, campaign.horizon + 1):
+    # A state's forces are its counts with its start's leaders and powers: starts that
+    # share them, and impulses that bring the same reinforcements, share their assaults.
+    alike: dict = {}
+    template = [
+        alike.setdefault(
+            (b.leaders, b.power, g.leaders, g.power, getattr(a, "leaders", None), a and a.power),
+            index,
+        )
+        for index, (_, b, g, a) in enumerate(campaign.sieges)
+    ]
+    assaults: dict = {}
+    for impulse in range(1, horizon + 1):
         following = defaultdict(float)
+        cp = campaign.cp_before_assault(impulse)
+        first = impulse == campaign.assault_from
+        assaulting = campaign.assaults_in(impulse)
+        arriving = tuple(unit_counts(units) for units in campaign.arrivals(impulse))
         for (index, attacker, defender), weight in states.items():
-            template_besiegers = campaign.sieges[index][1]
-            besiegers = campaign.reinforced(force_with(attacker, template_besiegers), impulse)
-            garrison, ally = campaign.garrison_forces(index, defender)
-            expected_cp += weight * campaign.cp_before_assault(impulse)
-            if not campaign.assaults_in(impulse):
-                following[(index, unit_counts(besiegers), defender)] += weight
+            expected_cp += weight * cp
+            key = (template[index], attacker, defender if assaulting else None, arriving, first)
+            cells = assaults.get(key)
+            if cells is None:
+                template_besiegers = campaign.sieges[template[index]][1]
+                besiegers = campaign.reinforced(force_with(attacker, template_besiegers), impulse)
+                if assaulting:
+                    garrison, ally = campaign.garrison_forces(template[index], defender)
+                    cells = _assault_cells(campaign, besiegers, garrison, first, ally)
+                else:
+                    cells = unit_counts(besiegers)  # the besiegers wait, reinforced
+                assaults[key] = cells
+            if not assaulting:
+                following[(index, cells, defender)] += weight
                 continue
-            first = impulse == campaign.assault_from
-            assault = campaign.assault(besiegers, garrison, first, ally)
-            plan = assault.draw_plan()
-            columns = assault.outcome_columns(plan.cell_values())
-            garrison_after = garrison_counts_after(assault, columns)
-            probabilities = plan.cell_probabilities()
-            for cell in np.flatnonzero(probabilities > 0):
-                mass = weight * probabilities[cell]
-                outcome = columns["outcome"][cell]
-                # Every besieger stays for the next impulse: the assaulting formation's
-                # survivors and the units that stood by (15.1, 15.3).
-                attacker_after = tuple(int(columns[f"besieger_{k}"][cell]) for k in UNIT_TYPES)
-                defender_after = tuple(int(count) for count in garrison_after[cell])
-                if outcome == "success":
-                    taken[impulse - 1 :] += mass
+            for probability, end, attacker_after, defender_after, besieging, inside in cells:
+                mass = weight * probability
+                if end is _TAKEN:
+                    taken_so_far += mass
                     taken_mass += mass
-                    besiegers_left += mass * sum(attacker_after)
-                    left_if_taken += mass * sum(attacker_after)
-                elif outcome in SIEGE_STANDS:
+                    besiegers_left += mass * besieging
+                    left_if_taken += mass * besieging
+                elif end is _STANDS:
                     following[(index, attacker_after, defender_after)] += mass
                 else:
-                    broken[impulse - 1 :] += mass
-                    besiegers_left += mass * sum(attacker_after)
-                    garrison_left += mass * sum(defender_after)
+                    broken_so_far += mass
+                    besiegers_left += mass * besieging
+                    garrison_left += mass * inside
+        taken[impulse - 1] = taken_so_far
+        broken[impulse - 1] = broken_so_far
         states = following
     for (_, attacker, defender), weight in states.items():
         besiegers_left += weight * sum(attacker)
@@ -94,3 +113,58 @@ def campaign_chain(campaign: SiegeCampaign):
         left_if_taken / taken_mass if taken_mass else 0.0,
     )
     return taken, broken, expectations
+
+
+#: How an assault's cell ends the impulse: the space taken, the siege standing, or broken.
+_TAKEN, _STANDS, _BROKEN = "taken", "stands", "broken"
+
+
+def _assault_cells(campaign, besiegers, garrison, first: bool, ally=None) -> tuple:
+    """Every cell of positive probability of one assault of the chain, in the draw plan's
+    cell order: its probability, how it ends the impulse (:data:`_TAKEN`, :data:`_STANDS`
+    or :data:`_BROKEN`), both sides' unit counts after it (the garrison's, then its
+    ally's) and their totals.
+
+    The same assault comes back again and again (every impulse, every start of a
+    campaign after a move, every campaign of a plan or a search), so each is resolved once
+    and shared: a spec, its draw plan and its columns cost far more than reading them.
+    """
+    cards = (campaign.attacker_cards, campaign.defender_cards) if first else ((), ())
+    key = (besiegers, garrison, ally, *cards, campaign.policies, campaign.options, campaign.naval)
+    cells = _ASSAULT_CELLS.get(key)
+    if cells is None:
+        assault = campaign.assault(besiegers, garrison, first, ally)
+        plan = assault.draw_plan()
+        columns = assault.outcome_columns(plan.cell_values())
+        probabilities = plan.cell_probabilities()
+        # Every besieger stays for the next impulse: the assaulting formation's survivors
+        # and the units that stood by (15.1, 15.3).
+        attackers = np.stack([columns[f"besieger_{kind}"] for kind in UNIT_TYPES], axis=1)
+        defenders = np.asarray(garrison_counts_after(assault, columns))
+        kept = np.flatnonzero(probabilities > 0)
+        ends = [
+            _TAKEN if outcome == "success" else _STANDS if outcome in SIEGE_STANDS else _BROKEN
+            for outcome in columns["outcome"][kept].tolist()
+        ]
+        attackers_after = attackers[kept].tolist()
+        defenders_after = defenders[kept].tolist()
+        cells = tuple(
+            zip(
+                probabilities[kept],
+                ends,
+                map(tuple, attackers_after),
+                map(tuple, defenders_after),
+                map(sum, attackers_after),
+                map(sum, defenders_after),
+                strict=True,
+            )
+        )
+        if len(_ASSAULT_CELLS) >= _MOST_ASSAULTS:
+            _ASSAULT_CELLS.clear()
+        _ASSAULT_CELLS[key] = cells
+    return cells
+
+
+#: The assaults resolved so far, by what decides them (see :func:`_assault_cells`).
+_ASSAULT_CELLS: dict[tuple, tuple] = {}
+_MOST_ASSAULTS = 8192

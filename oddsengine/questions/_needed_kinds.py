@@ -98,11 +98,36 @@ def _build_move(forces, within, scenario=None, **overrides):
         raise OddsEngineError("needed move: give the scenario (a .toml file or an example name)")
     control = overrides.pop("control", None)
     besieged = overrides.pop("besieged", ())
-    move = load_move(scenario, **overrides)
+    move = _scenario_move(load_move, scenario, overrides)
     move = with_what_ifs(
         move, stacks=forces.get("stacks", {}), control=control, besieged=besieged
     )
     return (move, within)
+
+
+def _scenario_move(load_move, scenario, overrides):
+    """``load_move(scenario, **overrides)``, read once for all the candidates of a search.
+
+    Every candidate starts from the same scenario (a whole move, its tree built to check
+    it): the last one read is kept, keyed by the scenario, the file's size and time of
+    change (a file edited between two searches is read again) and the overrides.
+    """
+    import os
+
+    try:
+        status = os.stat(scenario)
+        stamp = (status.st_size, status.st_mtime_ns)
+    except (OSError, TypeError, ValueError):
+        stamp = None  # a shipped example, by name
+    key = (str(scenario), stamp, repr(sorted(overrides.items())))
+    if _LAST_SCENARIO_MOVE.get("key") != key:
+        _LAST_SCENARIO_MOVE.clear()
+        _LAST_SCENARIO_MOVE.update(key=key, move=load_move(scenario, **overrides))
+    return _LAST_SCENARIO_MOVE["move"]
+
+
+#: The scenario's move last read by :func:`_build_move` (see :func:`_scenario_move`).
+_LAST_SCENARIO_MOVE: dict = {}
 
 
 def _move_chances(question, method, precision, seed) -> dict:

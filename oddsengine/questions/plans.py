@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -307,7 +308,8 @@ def load_plan(path) -> tuple[Plan, dict]:
 class PlanComparison(Rendered):
     """Every course of a plan played out, ranked.
 
-    ``frame`` has one row per course, best first: ``taken_by_impulse_0`` (at the end of
+    ``courses`` holds one record per course, best first, and ``frame`` the same as a
+    DataFrame (one row per course): ``taken_by_impulse_0`` (at the end of
     the move) to ``taken_by_impulse_K``, ``held``, the events of the move and the siege,
     ``expected_cp`` (of the attacker: the move and every assault and reinforcement),
     ``attacker_losses`` and ``defender_losses`` (expected land units), ``choice`` (what
@@ -317,14 +319,22 @@ class PlanComparison(Rendered):
 
     plan: Plan
     method: str
-    frame: object
+    courses: tuple[dict, ...]
     trials: int | None = None
     seed: int | None = None
+
+    @cached_property
+    def frame(self):
+        """The ranked table as a DataFrame, one row per course (built on first use: the
+        text and JSON outputs read :attr:`courses` and need no pandas)."""
+        import pandas as pd
+
+        return pd.DataFrame(list(self.courses))
 
     @property
     def ranking(self) -> list[str]:
         """Course names, best first."""
-        return list(self.frame["course"])
+        return [course["course"] for course in self.courses]
 
     def to_dict(self) -> dict:
         """JSON-ready: the plan, the method and one record per course (best first)."""
@@ -335,7 +345,7 @@ class PlanComparison(Rendered):
             "method": self.method,
             "trials": self.trials,
             "seed": self.seed,
-            "courses": self.frame.replace({np.nan: None}).to_dict(orient="records"),
+            "courses": _plain_records(self.courses),
         }
 
     def to_frame(self):
@@ -362,13 +372,13 @@ class PlanComparison(Rendered):
         ]
         first = 0 if self.plan.starts_with_move else 1
         impulses = range(first, horizon + 1)
-        width = min(max(20, *(len(name) + 2 for name in self.frame["course"])), 42)
+        width = min(max(20, *(len(name) + 2 for name in self.ranking)), 42)
         header = f"{'rank':<5}{'course':<{width}}" + "".join(
             f"{('move' if k == 0 else f'taken {k}'):>9}" for k in impulses
         )
         header += f"{'held':>9}{'CP':>7}{'losses A/D':>13}"
         lines.append(header)
-        for rank, row in enumerate(self.frame.itertuples(index=False), start=1):
+        for rank, row in enumerate(map(_Row, _plain_records(self.courses)), start=1):
             values = "".join(f"{getattr(row, f'taken_by_impulse_{k}'):>9.2%}" for k in impulses)
             losses = f"{row.attacker_losses:.2f}/{row.defender_losses:.2f}"
             lines.append(
@@ -395,6 +405,32 @@ class PlanComparison(Rendered):
 
     def _repr_html_(self) -> str:
         return self.frame.to_html(index=False, float_format=lambda value: f"{value:.4f}")
+
+
+class _Row:
+    """A course's record read by attribute, as the rows of the table are."""
+
+    def __init__(self, record: dict):
+        self.__dict__.update(record)
+
+
+def _plain_records(courses) -> list[dict]:
+    """The courses as records of plain values, every record with every key (in the order
+    they first appear) and None for a missing or NaN value, as the ranked DataFrame's
+    ``replace({nan: None}).to_dict(orient="records")`` gives them."""
+    keys = list(dict.fromkeys(key for course in courses for key in course))
+    records = []
+    for course in courses:
+        record = {}
+        for key in keys:
+            value = course.get(key)
+            if isinstance(value, np.generic):
+                value = value.item()
+            if isinstance(value, float) and math.isnan(value):
+                value = None
+            record[key] = value
+        records.append(record)
+    return records
 
 
 def _siege_losses(campaign, result) -> tuple[float, float, float]:
@@ -565,17 +601,13 @@ def compare_plans(plan, method: str = "exact", trials: int = 100_000, seed=None)
             rows.append(play(plan, course, method, trials, seed))
         except OddsEngineError as error:
             raise OddsEngineError(f"course {course.name!r}: {error}") from None
-    import pandas as pd
-
-    frame = pd.DataFrame(rows)
     goal = "held" if plan.side == "defender" else f"taken_by_impulse_{plan.horizon}"
-    frame = frame.sort_values(
-        [goal, "expected_cp"], ascending=[False, True], kind="stable"
-    ).reset_index(drop=True)
+    # Best first: the goal's chance falling, then the CP rising; ties keep the plan's order.
+    ranked = sorted(rows, key=lambda row: (-row[goal], row["expected_cp"]))
     return PlanComparison(
         plan,
         method,
-        frame,
+        tuple(ranked),
         trials=trials if method == "monte-carlo" else None,
         seed=seed,
     )

@@ -8,7 +8,6 @@ expected losses, tidy DataFrames, HTML) is derived from those.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import math
@@ -371,6 +370,8 @@ class Result(Rendered):
         ``engagement`` and its forces (``attacker``, ``defender``, ... as in the JSON's
         ``spec``), the same on every row, so that a CSV says what it answers."""
         buffer = io.StringIO()
+        import csv
+
         writer = csv.writer(buffer, lineterminator="\n")
         forces = self._forces()
         if header:

@@ -1,0 +1,48 @@
+"""benchmarks/bench_latency.py runs end to end on small sizes (its timings are not checked)."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@pytest.fixture(scope="module")
+def bench_latency():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        specification = importlib.util.spec_from_file_location(
+            "_benchmark_bench_latency", BENCHMARKS / "bench_latency.py"
+        )
+        module = importlib.util.module_from_spec(specification)
+        sys.modules[specification.name] = module
+        specification.loader.exec_module(module)
+        yield module
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def test_exact_calls_agree_with_icepool(bench_latency):
+    table = bench_latency.bench_exact_calls(repeats=1)
+    assert [row[0] for row in table.rows] == ["400 field battles (bench_exact.py)", "400 assaults"]
+    difference = table.rows[0][4]
+    assert difference == "-" or float(difference) < 1e-12
+
+
+def test_every_benchmarked_command_line_is_valid(bench_latency):
+    # Parse every command without running it: a renamed option fails here, not in a
+    # half-hour benchmark run.
+    from oddsengine.cli import _keep_negative_values, build_parser
+
+    parser = build_parser()
+    commands = [*bench_latency.EXACT_COMMANDS.values(), *bench_latency.SEARCH_COMMANDS.values()]
+    commands += [[*argv, "--trials", "10"] for _, argv, _ in bench_latency.MONTE_CARLO_COMMANDS]
+    for argv in commands:
+        parser.parse_args(_keep_negative_values(argv))
+
+
+def test_interleaved_medians_time_each_command(bench_latency):
+    medians = bench_latency.interleaved_medians({"pass": [sys.executable, "-c", "pass"]}, 1)
+    assert medians["pass"] > 0
