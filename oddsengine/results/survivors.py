@@ -67,11 +67,25 @@ def _conditional(result, given):
 def expected_survivors(result, given: str | None = None) -> dict[str, float]:
     """Expected land units (ships at sea) left of each side given ``given``: NaN for both
     when ``given`` cannot happen."""
+    from oddsengine.results.result import weighted_mean
+
     probabilities, chance = _conditional(result, given)
     if chance == 0:
         return {side: float("nan") for side in SIDES}
     return {
-        side: float(np.dot(probabilities, result.states[f"{side}_survivors"])) for side in SIDES
+        side: weighted_mean(probabilities, result.states[f"{side}_survivors"]) for side in SIDES
+    }
+
+
+def _at_least(result, given: str | None) -> dict[str, list[float]]:
+    """P(at least N units of a side are left | ``given``) for N = 1, 2, ... up to the
+    largest number left, by side (plain lists: the text output needs no pandas)."""
+    probabilities, _ = _conditional(result, given)
+    left = {side: np.asarray(result.states[f"{side}_survivors"]) for side in SIDES}
+    largest = max(int(values.max(initial=0)) for values in left.values())
+    return {
+        side: [float(probabilities[values >= count].sum()) for count in range(1, largest + 1)]
+        for side, values in left.items()
     }
 
 
@@ -80,18 +94,9 @@ def survivors_at_least(result, given: str | None = None):
     number left: a DataFrame indexed by ``N`` with one column per side."""
     import pandas as pd
 
-    probabilities, _ = _conditional(result, given)
-    left = {side: np.asarray(result.states[f"{side}_survivors"]) for side in SIDES}
-    largest = max(int(values.max(initial=0)) for values in left.values())
-    counts = range(1, largest + 1)
-    frame = pd.DataFrame(
-        {
-            side: [float(probabilities[values >= count].sum()) for count in counts]
-            for side, values in left.items()
-        },
-        index=pd.Index(list(counts), name="N"),
-    )
-    return frame
+    chances = _at_least(result, given)
+    counts = range(1, len(chances["attacker"]) + 1)
+    return pd.DataFrame(chances, index=pd.Index(list(counts), name="N"))
 
 
 def survivors_by_outcome(result) -> list[dict]:
@@ -132,17 +137,18 @@ def survivors_text(result) -> str:
             f"{record['attacker_left']:>10.3f}{record['defender_left']:>10.3f}"
         )
     possible = [record["outcome"] for record in records if record["probability"] > 0]
-    tables = {name: survivors_at_least(result, given=name) for name in possible}
-    if tables and any(len(table) for table in tables.values()):
+    tables = {name: _at_least(result, given=name) for name in possible}
+    if tables and any(table["attacker"] for table in tables.values()):
         lines += ["", f"At least N {unit} left, given each outcome (attacker / defender):"]
         column = max(len(name) for name in possible) + 2
         lines.append(f"{'N':>4}" + "".join(f"{name:>{max(column, 18)}}" for name in possible))
-        largest = max(len(table) for table in tables.values())
+        largest = max(len(table["attacker"]) for table in tables.values())
         for count in range(1, largest + 1):
             cells = []
             for name in possible:
                 table = tables[name]
-                row = table.loc[count] if count in table.index else {"attacker": 0, "defender": 0}
+                row = {side: chances[count - 1] if count <= len(chances) else 0
+                       for side, chances in table.items()}  # fmt: skip
                 cells.append(f"{row['attacker']:.1%} / {row['defender']:.1%}")
             lines.append(f"{count:>4}" + "".join(f"{cell:>{max(column, 18)}}" for cell in cells))
     lines.append("(—: the outcome cannot happen here)" if len(possible) < len(records) else "")
