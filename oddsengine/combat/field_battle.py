@@ -42,7 +42,7 @@ class FieldBattle(CombatSpec):
     0.2539
     """
 
-    # Left out of the repr, which keys the random streams: it only changes a check.
+    # Left out of the repr: it only changes a check.
     joined_garrison: Force | None = field(default=None, repr=False)
 
     mode = "battle"

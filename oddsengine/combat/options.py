@@ -179,9 +179,9 @@ class Policies:
         object.__setattr__(self, "post_roll", tuple(sorted(normalised)))
 
     def __repr__(self) -> str:
-        # The default assault formation is left out, so that the repr - which keys the
-        # random streams of a spec (oddsengine.engines._random.scenario_id) - is the same as before
-        # the policy existed, and results stay reproducible.
+        # The default assault formation is left out, so that the repr is the same as before
+        # the policy existed (the random streams read the fields, not the repr: see
+        # oddsengine.engines._random.canonical_fields).
         shown = [
             f"{item.name}={getattr(self, item.name)!r}"
             for item in fields(self)

@@ -205,7 +205,7 @@ class Piracy:
 
     def __repr__(self) -> str:
         # The dataclass's own form; ``responses`` only when a card is played, so that a
-        # piracy action's repr (which keys its random streams) is what it always was.
+        # piracy action's repr is what it always was.
         parts = (
             f"{item.name}={getattr(self, item.name)!r}"
             for item in fields(self)
