@@ -209,6 +209,8 @@ RULE_MAP = [
             "test_whole_move_rules.py::test_both_allies_avoiding_agrees_with_monte_carlo",
             "test_whole_move_rules.py::test_besiegers_that_all_avoid_battle_break_the_siege",
             "test_move_rules_by_hand.py::test_three_allied_powers_all_avoid_battle",
+            "test_three_allied_defenders.py::test_three_powers_all_avoid_battle",
+            "test_three_allied_defenders.py::test_two_of_three_powers_avoid_battle",
         ],
     ),
     # §5 Withdrawal (13.4) and siege (15)
@@ -325,6 +327,30 @@ RULE_MAP = [
         [
             "test_allies.py::test_odd_loss_goes_either_way_with_even_chances",
             "test_move_rules.py::test_only_the_controlling_power_goes_inside_allies_retreat",
+            "test_three_allied_defenders.py::test_two_powers_split_as_before",
+        ],
+    ),
+    (
+        "6",
+        "three or more allies: even shares, each odd loss to a different power by the die",
+        "oddsengine/combat/combat_spec.py",
+        "the odd losses between allies are decided by a die roll",
+        [
+            "test_three_allied_defenders.py::test_odd_losses_go_one_to_a_power_each_power_equally_likely",
+            "test_three_allied_defenders.py::test_even_shares_whatever_the_die",
+            "test_three_allied_defenders.py::test_three_against_three_by_hand",
+            "test_three_allied_defenders.py::test_an_assault_on_a_garrison_of_three_powers",
+            "test_three_allied_defenders.py::test_monte_carlo_agrees_for_three_allied_powers",
+        ],
+    ),
+    (
+        "6",
+        "in a move each allied power loses in its casualty order and retreats on its own",
+        "oddsengine/moves/_move_tree.py",
+        "14 step 9: each allied power's survivors, in its casualty order",
+        [
+            "test_three_allied_defenders.py::test_each_power_loses_in_its_own_casualty_order",
+            "test_three_allied_defenders.py::test_a_move_against_three_powers_with_one_unit_each",
         ],
     ),
     (
