@@ -3,11 +3,13 @@ against values computed by hand (Fractions): losses split evenly, the odd losses
 a die roll, one to a power, each order of the powers equally likely; each power avoiding
 battle on its own roll; Monte Carlo within 5 sigma of the exact engine."""
 
+import json
 from fractions import Fraction
 from itertools import product
 
 import numpy as np
 import pytest
+from conftest import run_cli
 from hand_dice import (
     ALLIES,
     OTTOMAN_WARS,
@@ -265,3 +267,22 @@ def test_a_move_against_three_powers_with_one_unit_each():
             if "(inside)" in part:
                 assert "hapsburg" in part  # 14.1: only the controlling power goes inside
     monte_carlo_agrees(move, ["attacker_wins", "defender_eliminated", "besieging"])
+
+
+# -- the command line ---------------------------------------------------------------
+
+
+def test_the_command_line_takes_each_ally_once(capsys):
+    allies = ["--defender-ally", "england: 1R", "--defender-ally", "papacy: 1R"]
+    command = ["battle", "--attacker", "ottoman: 3R", "--defender", "hapsburg: 1R", *allies]
+    status, out, _ = run_cli(capsys, *command, "--exact", "--format", "json")
+    assert status == 0
+    answer = json.loads(out)
+    assert answer["spec"]["defender_ally"] == "england: 1R + papacy: 1R"
+    mean = sum(count * weight for count, weight in three_against_three().items()) / 3
+    for power in POWERS:
+        got = answer["expected_losses"][f"defender:{power}"]["mean"]
+        assert got == pytest.approx(float(mean), abs=1e-12)
+    twice = ["--defender-ally", "england: 1R", "--defender-ally", "england: 2R"]
+    status, _, err = run_cli(capsys, *command[:5], *twice, "--exact")
+    assert status != 0 and "give one force per power" in err and "Traceback" not in err
