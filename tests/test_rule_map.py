@@ -322,7 +322,7 @@ RULE_MAP = [
     (
         "6",
         "allies split losses, the odd one by a die roll",
-        "oddsengine/combat/combat_spec.py",
+        "oddsengine/combat/allied_losses.py",
         "14 step 9: allied powers defending together split their losses evenly",
         [
             "test_allies.py::test_odd_loss_goes_either_way_with_even_chances",

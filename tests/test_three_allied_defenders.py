@@ -22,7 +22,7 @@ from hand_dice import (
 )
 
 from oddsengine import Assault, FieldBattle, OddsEngineError, exact, simulate
-from oddsengine.combat.combat_spec import odd_loss_orders, share_losses
+from oddsengine.combat.allied_losses import odd_loss_orders, share_losses
 from oddsengine.combat.engagements import split_losses
 from oddsengine.moves.move import Move
 from oddsengine.moves.situation import Situation, Stack
