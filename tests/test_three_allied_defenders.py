@@ -75,13 +75,13 @@ def test_two_powers_split_as_before():
 # -- a field battle: attacker 3R against 1R of each of three powers -------------------
 
 
-def three_against_three() -> dict[int, Fraction]:
+def three_against_three(defender_dice=4) -> dict[int, Fraction]:
     """The defenders' losses: attacker 3 dice, defender 3 units + 0 + 1 = 4 dice (14
     steps 2-3). Both wiped out (3 hits each way): the defender rolled more dice and keeps
     one unit (14 step 9), so it loses 2."""
     losses = {0: Fraction(0), 1: Fraction(0), 2: Fraction(0), 3: Fraction(0)}
-    for hits, defender_hits in product(range(4), range(5)):
-        weight = binomial(3, hits) * binomial(4, defender_hits)
+    for hits, defender_hits in product(range(4), range(defender_dice + 1)):
+        weight = binomial(3, hits) * binomial(defender_dice, defender_hits)
         both_wiped_out = hits >= 3 and defender_hits >= 3
         losses[2 if both_wiped_out else hits] += weight
     return losses
@@ -267,6 +267,34 @@ def test_a_move_against_three_powers_with_one_unit_each():
             if "(inside)" in part:
                 assert "hapsburg" in part  # 14.1: only the controlling power goes inside
     monte_carlo_agrees(move, ["attacker_wins", "defender_eliminated", "besieging"])
+
+
+def test_leaders_are_captured_only_when_the_whole_side_is_gone():
+    # Charles Brandon (rating 1) with England: 3 units + 1 + 1 = 5 defending dice.
+    situation = Situation(
+        [
+            Stack("Pressburg", "ottoman: 3R"),
+            Stack("Vienna", "hapsburg: 1R"),
+            Stack("Vienna", "england: 1R Charles Brandon"),
+            Stack("Vienna", "papacy: 1R"),
+        ],
+        control={"Pressburg": "ottoman"},
+        wars=OTTOMAN_WARS,
+        alliances=ALLIES,
+    )
+    move = Move(situation, "Pressburg", "Vienna", defender_policy="fight")
+    losses = three_against_three(defender_dice=5)
+    assert losses[3] == Fraction(1, 27) * (1 - sum(binomial(5, hits) for hits in (3, 4, 5)))
+    ends = states(move)
+    # 14 step 10: no land unit left on the defending side: his leader is captured.
+    captured = sum(w for w, s in ends if "Charles Brandon" in s.captured)
+    close(captured, losses[3])
+    # England's unit lost while an ally keeps one: he stays with the side (not captured).
+    keeps = losses[0] + losses[1] * Fraction(2, 3) + losses[2] * Fraction(1, 3)
+    close(
+        sum(w for w, s in ends if "england: 0R Charles Brandon" in s.defenders_end),
+        1 - keeps - losses[3],
+    )
 
 
 # -- the command line ---------------------------------------------------------------
