@@ -109,17 +109,6 @@ def test_three_allied_powers_one_avoids_automatically_one_tries():
     close(result.p["attacker_wins"], p * attacker_wins(10, 3) + (1 - p) * attacker_wins(10, 6))
 
 
-def test_a_field_battle_of_three_defending_powers_is_refused_plainly():
-    # Not modelled (14 step 9 for three powers): refused with a one-line reason.
-    with pytest.raises(OddsEngineError, match="three powers"):
-        Move(
-            three_allies_in_vienna(papacy_lost_battle=False),
-            "Pressburg",
-            "Vienna",
-            defender_policy="fight",
-        )
-
-
 def test_controlling_power_avoids_and_its_ally_fights_alone_and_retreats():
     situation = Situation(
         [

@@ -209,6 +209,8 @@ RULE_MAP = [
             "test_whole_move_rules.py::test_both_allies_avoiding_agrees_with_monte_carlo",
             "test_whole_move_rules.py::test_besiegers_that_all_avoid_battle_break_the_siege",
             "test_move_rules_by_hand.py::test_three_allied_powers_all_avoid_battle",
+            "test_three_allied_defenders.py::test_three_powers_all_avoid_battle",
+            "test_three_allied_defenders.py::test_two_of_three_powers_avoid_battle",
         ],
     ),
     # §5 Withdrawal (13.4) and siege (15)
@@ -320,11 +322,35 @@ RULE_MAP = [
     (
         "6",
         "allies split losses, the odd one by a die roll",
-        "oddsengine/combat/combat_spec.py",
+        "oddsengine/combat/allied_losses.py",
         "14 step 9: allied powers defending together split their losses evenly",
         [
             "test_allies.py::test_odd_loss_goes_either_way_with_even_chances",
             "test_move_rules.py::test_only_the_controlling_power_goes_inside_allies_retreat",
+            "test_three_allied_defenders.py::test_two_powers_split_as_before",
+        ],
+    ),
+    (
+        "6",
+        "three or more allies: even shares, each odd loss to a different power by the die",
+        "oddsengine/combat/combat_spec.py",
+        "the odd losses between allies are decided by a die roll",
+        [
+            "test_three_allied_defenders.py::test_odd_losses_go_one_to_a_power_each_power_equally_likely",
+            "test_three_allied_defenders.py::test_even_shares_whatever_the_die",
+            "test_three_allied_defenders.py::test_three_against_three_by_hand",
+            "test_three_allied_defenders.py::test_an_assault_on_a_garrison_of_three_powers",
+            "test_three_allied_defenders.py::test_monte_carlo_agrees_for_three_allied_powers",
+        ],
+    ),
+    (
+        "6",
+        "in a move each allied power loses in its casualty order and retreats on its own",
+        "oddsengine/moves/_move_tree.py",
+        "14 step 9: each allied power's survivors, in its casualty order",
+        [
+            "test_three_allied_defenders.py::test_each_power_loses_in_its_own_casualty_order",
+            "test_three_allied_defenders.py::test_a_move_against_three_powers_with_one_unit_each",
         ],
     ),
     (
@@ -332,7 +358,10 @@ RULE_MAP = [
         "leaders of a side with no land units are captured",
         "oddsengine/combat/field_battle.py",
         'result["attacker_leaders_captured"] = attacker.has_leaders',
-        ["test_battle_rules.py::test_leaders_of_a_wiped_out_side_are_captured"],
+        [
+            "test_battle_rules.py::test_leaders_of_a_wiped_out_side_are_captured",
+            "test_three_allied_defenders.py::test_leaders_are_captured_only_when_the_whole_side_is_gone",
+        ],
     ),
     (
         "6",

@@ -103,7 +103,8 @@ def _combat_kwargs(arguments) -> dict:
         "responses": parse_cards(arguments.responses),
         "policies": _parse_policies(arguments),
         "options": RuleOptions(cards_as_printed=arguments.cards_as_printed),
-        "defender_ally": parse_force(arguments.defender_ally) if arguments.defender_ally else None,
+        # 14 step 9: one allied power or several (the option repeated).
+        "defender_ally": tuple(parse_force(ally) for ally in arguments.defender_ally or ()) or None,
     }
 
 
@@ -213,7 +214,9 @@ def _add_combat_arguments(parser) -> None:
     parser.add_argument(
         "--defender-ally",
         metavar="FORCE",
-        help="an allied major power defending with the defender (losses split evenly)",
+        action="append",
+        help="an allied major power defending with the defender (losses split evenly); "
+        "repeat it for each ally",
     )
     _add_card_arguments(parser)
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from math import factorial
 
 import numpy as np
 
 from oddsengine.combat._combat import CombatSide, combat_plan, resolve_combat
+from oddsengine.combat.allied_losses import share_losses, split_losses
 from oddsengine.combat.cards import (
     RESPONSE,
     SIDES,
@@ -69,26 +71,15 @@ def _combine(main: Force, ally: Force) -> Force:
     )
 
 
-def split_losses(losses, main_units, ally_units, odd_loss_to_ally):
-    """14 step 9: allied powers defending together split their losses evenly; the odd
-    loss goes to the power the die roll picks. A power that runs out of units passes the
-    rest to the other. Works elementwise on arrays.
-
-    Examples
-    --------
-    >>> split_losses(3, 4, 4, odd_loss_to_ally=True)
-    (1, 2)
-    >>> split_losses(5, 1, 6, odd_loss_to_ally=False)
-    (1, 4)
-    """
-    losses = np.asarray(losses)
-    main_loss = losses // 2 + np.where(odd_loss_to_ally, 0, losses % 2)
-    main_loss = np.minimum(main_loss, main_units)
-    ally_loss = np.minimum(losses - main_loss, ally_units)
-    main_loss = losses - ally_loss
-    if main_loss.ndim == 0:
-        return int(main_loss), int(ally_loss)
-    return main_loss, ally_loss
+def _as_allies(value) -> tuple[Force, ...]:
+    """``defender_ally`` as a tuple of forces: none, one force, or several."""
+    if value is None:
+        return ()
+    if isinstance(value, (Force, str)):
+        return (as_force(value, "ally"),)
+    if isinstance(value, (tuple, list)):
+        return tuple(as_force(force, "ally") for force in value)
+    return (as_force(value, "ally"),)
 
 
 @dataclass(frozen=True)
@@ -102,15 +93,19 @@ class CombatSpec:
     responses: tuple[Card, ...] = ()
     policies: Policies = field(default_factory=lambda: _DEFAULT_POLICIES)
     options: RuleOptions = field(default_factory=RuleOptions)
-    defender_ally: Force | None = None
+    defender_ally: Force | tuple[Force, ...] | None = None
 
     mode = "battle"
 
     def __post_init__(self):
         object.__setattr__(self, "attacker", as_force(self.attacker, "attacker"))
         object.__setattr__(self, "defender", as_force(self.defender, "defender"))
-        if self.defender_ally is not None:
-            object.__setattr__(self, "defender_ally", as_force(self.defender_ally, "ally"))
+        allies = _as_allies(self.defender_ally)
+        # One ally is held as its force, several as a tuple of forces (14 step 9).
+        object.__setattr__(
+            self, "defender_ally", None if not allies else allies[0] if len(allies) == 1 else allies
+        )
+        if allies:
             self._check_ally()
         for name in ("attacker_cards", "defender_cards", "responses"):
             object.__setattr__(self, name, _as_cards(getattr(self, name)))
@@ -136,18 +131,28 @@ class CombatSpec:
 
     # -- allies ------------------------------------------------------------------------
 
+    @property
+    def defender_allies(self) -> tuple[Force, ...]:
+        """The allied major powers defending with the defender (14 step 9), none, one or
+        several, in the order given."""
+        return _as_allies(self.defender_ally)
+
     def _check_ally(self) -> None:
-        ally, defender = self.defender_ally, self.defender
-        for label, force in (("defender", defender), ("defender_ally", ally)):
+        allies, defender = self.defender_allies, self.defender
+        labelled = [("defender", defender)] + [("defender_ally", ally) for ally in allies]
+        for label, force in labelled:
             if force.power not in MAJOR_POWERS:
                 raise OddsEngineError(
                     f"{label}: allied defenders must each name a major power "
                     f"(e.g. 'france: 2R'), not {force.power or 'no power'}"
                 )
-        if ally.power == defender.power:
-            raise OddsEngineError(f"the ally is {ally.power} too: give one force per power")
-        if ally.power == self.attacker.power:
-            raise OddsEngineError(f"the ally ({ally.power}) is the attacking power")
+        seen = {defender.power}
+        for ally in allies:
+            if ally.power in seen:
+                raise OddsEngineError(f"the ally is {ally.power} too: give one force per power")
+            if ally.power == self.attacker.power:
+                raise OddsEngineError(f"the ally ({ally.power}) is the attacking power")
+            seen.add(ally.power)
 
     @property
     def defending_force(self) -> Force:
@@ -156,9 +161,10 @@ class CombatSpec:
         With an ally, the leaders are summarised by an anonymous leader of the best battle
         rating (5.1: only the best rating counts).
         """
-        if self.defender_ally is None:
-            return self.defender
-        return _combine(self.defender, self.defender_ally)
+        force = self.defender
+        for ally in self.defender_allies:
+            force = _combine(force, ally)
+        return force
 
     # -- cards -------------------------------------------------------------------------
 
@@ -266,9 +272,10 @@ class CombatSpec:
         # Mercenaries, 36), then those that move them between the sides (26).
         apply_units(forces, self._held, 1)
         apply_units(forces, self._held, 2)
-        if with_ally and self.defender_ally is not None:
-            # The cards above change the main defending power's units; the ally joins after.
-            forces["defender"] = _combine(forces["defender"], self.defender_ally)
+        if with_ally:
+            # The cards above change the main defending power's units; the allies join after.
+            for ally in self.defender_allies:
+                forces["defender"] = _combine(forces["defender"], ally)
         return forces["attacker"], forces["defender"]
 
     def _check_forces(self) -> None:
@@ -281,7 +288,7 @@ class CombatSpec:
         description = {
             "attacker": self.attacker.notation(),
             "defender": self.defender.notation(),
-            "defender_ally": None if self.defender_ally is None else self.defender_ally.notation(),
+            "defender_ally": self._allies_notation(),
             "attacker_cards": [card.slug for card in self.attacker_cards],
             "defender_cards": [card.slug for card in self.defender_cards],
             "responses": [card.slug for card in self.responses],
@@ -294,9 +301,16 @@ class CombatSpec:
     def title(self) -> str:
         name = "Field battle" if self.mode == "battle" else "Assault"
         defenders = self.defender.notation()
-        if self.defender_ally is not None:
-            defenders += f" + {self.defender_ally.notation()}"
+        if self.defender_allies:
+            defenders += f" + {self._allies_notation()}"
         return f"{name}: {self.attacker.notation()}  vs  {defenders}"
+
+    def _allies_notation(self) -> str | None:
+        """The allies as written in the description: one force, or several joined by
+        ``" + "``; None without an ally."""
+        if not self.defender_allies:
+            return None
+        return " + ".join(ally.notation() for ally in self.defender_allies)
 
     def describe_lines(self) -> list[str]:
         lines = []
@@ -401,12 +415,18 @@ class CombatSpec:
             return DrawPlan(np.ones(1), np.ones((1, 1)))
         attacker, defender = self._sides
         plan = combat_plan(attacker, defender, self.first_to_fire)
-        if self.defender_ally is None:
+        faces = self._odd_loss_faces
+        if faces == 1:
             return plan
-        # 14 step 9: the odd loss between allies is decided by a die roll (even chances),
-        # carried as the lowest digit of the defender's extra value.
-        odd_loss_roll = np.kron(plan.defender_extra, [0.5, 0.5])
+        # 14 step 9: the odd losses between allies are decided by a die roll (each order of
+        # the powers equally likely), carried as the lowest digit of the defender's extra.
+        odd_loss_roll = np.kron(plan.defender_extra, np.full(faces, 1.0 / faces))
         return DrawPlan(plan.first, plan.second, plan.attacker_extra, odd_loss_roll)
+
+    @property
+    def _odd_loss_faces(self) -> int:
+        """Faces of the odd-loss die: every order of the defending powers (1 alone)."""
+        return factorial(1 + len(self.defender_allies))
 
     @property
     def _deterministic_outcome(self):
@@ -430,29 +450,29 @@ class CombatSpec:
                 columns[f"{role}_spent_post_roll"] = np.zeros(size, dtype=bool)
             columns["attacker_prevails"] = np.zeros(size, dtype=bool)
         else:
-            odd_loss_to_ally = None
-            if self.defender_ally is not None:
+            odd_loss_order = None
+            faces = self._odd_loss_faces
+            if faces > 1:
                 first, second, attacker_extra, defender_extra = values
-                odd_loss_to_ally = defender_extra % 2 == 1
-                values = (first, second, attacker_extra, defender_extra // 2)
+                odd_loss_order = defender_extra % faces
+                values = (first, second, attacker_extra, defender_extra // faces)
             columns = resolve_combat(values, attacker, defender, self.mode, self.first_to_fire)
-        if self.defender_ally is not None:
+        if self.defender_allies:
             if self._deterministic_outcome is not None:
-                odd_loss_to_ally = np.zeros(values[0].size, dtype=bool)
-            self._split_between_allies(columns, odd_loss_to_ally)
+                odd_loss_order = np.zeros(values[0].size, dtype=np.int64)
+            self._split_between_allies(columns, odd_loss_order)
         return columns
 
-    def _split_between_allies(self, columns, odd_loss_to_ally) -> None:
+    def _split_between_allies(self, columns, odd_loss_order) -> None:
         """Add each allied power's survivors and replace the defender's make-up."""
         main = self.prepared_forces(with_ally=False)[1]
-        ally = self.defender_ally
-        losses = (main.land_units + ally.land_units) - columns["defender_survivors"]
-        main_loss, ally_loss = split_losses(
-            losses, main.land_units, ally.land_units, odd_loss_to_ally
-        )
+        forces = (main, *self.defender_allies)
+        units = tuple(force.land_units for force in forces)
+        losses = sum(units) - columns["defender_survivors"]
+        lost_by_power = share_losses(losses, units, odd_loss_order)
         order = self.policies.defender_casualty_order
         totals = {kind: 0 for kind in UNIT_TYPES}
-        for force, lost in ((main, main_loss), (ally, ally_loss)):
+        for force, lost in zip(forces, lost_by_power, strict=True):
             table = np.array(force.units_after_each_loss(order)).reshape(-1, len(UNIT_TYPES))
             rows = table[np.asarray(lost)]
             columns[f"{force.power}_survivors"] = force.land_units - np.asarray(lost)
@@ -468,9 +488,9 @@ class CombatSpec:
             ("attacker", self.attacker_units, "attacker_survivors"),
             ("defender", self.defender_units, "defender_survivors"),
         ]
-        if self.defender_ally is not None and self._deterministic_outcome is None:
+        if self.defender_allies and self._deterministic_outcome is None:
             main = self.prepared_forces(with_ally=False)[1]
-            for force in (main, self.defender_ally):
+            for force in (main, *self.defender_allies):
                 groups.append(
                     (f"defender:{force.power}", force.land_units, f"{force.power}_survivors")
                 )

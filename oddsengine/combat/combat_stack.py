@@ -40,6 +40,8 @@ SHARED = (
     "policies",
     "_held",
     "defender_ally",
+    "defender_allies",
+    "_odd_loss_faces",
     "_deterministic_outcome",
     "defender_squadrons_in_port",
     "assault_prevented",

@@ -23,7 +23,6 @@ from functools import cached_property
 from oddsengine.combat.engagements import FieldBattle
 from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.rolls import Interception
-from oddsengine.errors import OddsEngineError
 from oddsengine.moves._move_defence import DefenderResponse
 from oddsengine.moves._move_program import (
     BASE_EVENTS,
@@ -303,10 +302,6 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         mover = branch.group(MOVER)
         groups = defender_groups(branch)
         branch = branch.noting("field_battle")
-        if len(groups) > 2:
-            raise OddsEngineError(
-                "defenders of three powers in one field battle are not supported"
-            )
         garrison = None
         attacker = mover.force
         if self.move.garrison_joins_relief:
@@ -315,7 +310,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
                 # 15.2: garrison units of the relief force's power may join the battle.
                 attacker = merge_forces(attacker, garrison.force)
                 branch = branch.noting("garrison_joined")
-        main, ally = groups[0], (groups[1] if len(groups) == 2 else None)
+        main, allies = groups[0], tuple(groups[1:])
         battle = FieldBattle(
             attacker,
             main.force,
@@ -323,7 +318,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             defender_cards=self.move.defender_cards,
             policies=self.move.policies,
             options=self.move.options,
-            defender_ally=None if ally is None else ally.force,
+            defender_ally=tuple(ally.force for ally in allies) or None,
             joined_garrison=None if garrison is None else garrison.force,
         )
         plan = battle.draw_plan()
@@ -337,15 +332,18 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         for cell in range(plan.cells):
             attacker_left = tuple(int(columns[f"attacker_{kind}"][cell]) for kind in UNIT_TYPES)
             total = [int(columns[f"defender_{kind}"][cell]) for kind in UNIT_TYPES]
-            ally_left = ()
-            if ally is not None:
+            allies_left = []
+            for ally in allies:
+                # 14 step 9: each allied power's survivors, in its casualty order.
                 survivors = int(columns[f"{ally.power}_survivors"][cell])
                 counts = ally.force.units_after_losses(ally.force.land_units - survivors, order)
                 ally_left = tuple(counts[kind] for kind in UNIT_TYPES)
                 total = [left - part for left, part in zip(total, ally_left, strict=True)]
-            key = (bool(wins[cell]), bool(tied[cell]), attacker_left, tuple(total), ally_left)
+                allies_left.append(ally_left)
+            key = (bool(wins[cell]), bool(tied[cell]), attacker_left, tuple(total))
+            key += (tuple(allies_left),)
             if key not in resolved:
-                resolved[key] = self.aftermath(branch, battle, garrison, main, ally, *key)
+                resolved[key] = self.aftermath(branch, battle, garrison, main, allies, *key)
             leaves.append(self.program.nodes[resolved[key]][1])
         offset = len(self.program.leaf_map)
         self.program.leaf_map.extend(leaves)
@@ -353,14 +351,14 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         return self._node(BATTLE, len(self.program.battles) - 1, offset)
 
     def aftermath(
-        self, branch, battle, garrison, main, ally, attacker_wins, tied, attacker, defender, rest
+        self, branch, battle, garrison, main, allies, attacker_wins, tied, attacker, defender, rest
     ) -> int:
+        """The move after one outcome of its field battle: ``defender`` the main defending
+        power's units left by type, ``rest`` those of each of its ``allies``."""
         mover = branch.group(MOVER)
         attacker_force = Force(*attacker, leaders=mover.force.leaders, power=mover.power)
-        branch = replace(
-            branch,
-            defender_lost=branch.defender_lost + battle.defender_units - sum(defender) - sum(rest),
-        )
+        left = sum(defender) + sum(sum(units) for units in rest)
+        branch = replace(branch, defender_lost=branch.defender_lost + battle.defender_units - left)
         if garrison is not None:
             # 15.2: the garrison that joined takes its losses last and goes back inside.
             kept = {
@@ -380,8 +378,8 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             )
         branch = branch.with_group(replace(mover, force=attacker_force))
         sides = [(main, Force(*defender, leaders=main.force.leaders, power=main.power))]
-        if ally is not None:
-            sides.append((ally, Force(*rest, leaders=ally.force.leaders, power=ally.power)))
+        for ally, units in zip(allies, rest, strict=True):
+            sides.append((ally, Force(*units, leaders=ally.force.leaders, power=ally.power)))
         for group, force in sides:
             keep = force.land_units or force.leaders
             branch = branch.with_group(replace(group, force=force) if keep else None, group.label)

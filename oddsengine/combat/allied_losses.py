@@ -1,0 +1,100 @@
+"""How allied major powers defending together share their losses (RULES.md §6, 14 step 9).
+
+"Allied major powers defending together split losses evenly; the odd loss is assigned by
+a die roll." The die here puts the powers in an order (:func:`odd_loss_orders`), every
+order equally likely; :func:`share_losses` deals the losses in that order.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import permutations
+
+import numpy as np
+
+__all__ = ["odd_loss_orders", "share_losses", "split_losses"]
+
+
+@lru_cache(maxsize=8)
+def odd_loss_orders(powers: int) -> np.ndarray:
+    """The orders the odd-loss die (14 step 9) may deal losses to ``powers`` allied powers
+    in: every permutation, equally likely, row ``i`` the order of die face ``i``.
+
+    Examples
+    --------
+    >>> odd_loss_orders(2).tolist()
+    [[0, 1], [1, 0]]
+    >>> odd_loss_orders(3).shape
+    (6, 3)
+    """
+    orders = np.array(list(permutations(range(powers))), dtype=np.int64).reshape(-1, powers)
+    orders.setflags(write=False)
+    return orders
+
+
+def share_losses(losses, units, order) -> tuple:
+    """14 step 9: allied powers defending together split their losses evenly; the odd
+    losses go, one to a power, to the powers the die roll picks. Works elementwise on
+    arrays of ``losses`` and ``order``.
+
+    The losses are dealt one at a time in the die's ``order`` (a row of
+    :func:`odd_loss_orders`), round after round, to the powers that still have land units:
+    each power takes ``losses // powers``, the odd ones go to the first powers of the order
+    (so with three powers and one or two odd losses, each to a different power, chosen
+    uniformly), and a power with no unit left passes the rest of its share on to the
+    next ones in the order.
+
+    Parameters
+    ----------
+    losses : int or ndarray
+        Land units the defending side loses.
+    units : sequence of int
+        Each allied power's land units, in the order of the spec (main defender first).
+    order : int or ndarray
+        The face of the odd-loss die: an index into ``odd_loss_orders(len(units))``.
+
+    Returns
+    -------
+    tuple
+        Each power's losses (ints, or arrays shaped like ``losses``).
+
+    Examples
+    --------
+    >>> share_losses(4, (2, 2, 2), 0)
+    (2, 1, 1)
+    >>> share_losses(5, (1, 3, 3), 5)
+    (1, 2, 2)
+    """
+    losses = np.asarray(losses)
+    scalar = losses.ndim == 0
+    left = np.atleast_1d(losses).astype(np.int64).copy()
+    units = np.asarray(units, dtype=np.int64)
+    left = np.minimum(left, units.sum())
+    orders = odd_loss_orders(units.size)[np.broadcast_to(np.asarray(order), left.shape)]
+    taken = np.zeros((left.size, units.size), dtype=np.int64)
+    cells = np.arange(left.size)
+    while left.any():
+        for position in range(units.size):
+            power = orders[:, position]
+            takes = (left > 0) & (taken[cells, power] < units[power])
+            taken[cells[takes], power[takes]] += 1
+            left -= takes
+    if scalar:
+        return tuple(int(value) for value in taken[0])
+    return tuple(taken[:, index].reshape(losses.shape) for index in range(units.size))
+
+
+def split_losses(losses, main_units, ally_units, odd_loss_to_ally):
+    """:func:`share_losses` for two allied powers: the odd loss goes to the ally when
+    ``odd_loss_to_ally``; a power that runs out of units passes the rest to the other.
+    Works elementwise on arrays.
+
+    Examples
+    --------
+    >>> split_losses(3, 4, 4, odd_loss_to_ally=True)
+    (1, 2)
+    >>> split_losses(5, 1, 6, odd_loss_to_ally=False)
+    (1, 4)
+    """
+    order = np.asarray(odd_loss_to_ally).astype(np.int64)
+    return share_losses(losses, (main_units, ally_units), order)
