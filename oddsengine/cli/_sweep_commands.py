@@ -29,7 +29,7 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by 
 def refusal_notes(command: str):
     """Print each :class:`RefusedScenariosWarning` raised inside as one line on stderr
     (``oddsengine table: note: 12 of 66 scenarios refused: ...``); other warnings pass."""
-    from oddsengine.faces.refusals import RefusedScenariosWarning
+    from oddsengine.sweeps.refusals import RefusedScenariosWarning
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", RefusedScenariosWarning)
@@ -82,7 +82,7 @@ def _check_out(path: str) -> None:
 
 
 def _run_sweep(arguments):
-    from oddsengine.faces.sweep import SweepInterrupted
+    from oddsengine.sweeps.sweep import SweepInterrupted
 
     try:
         with refusal_notes("sweep"):
@@ -97,7 +97,7 @@ def _run_sweep(arguments):
 
 
 def _sweep_to_file(arguments):
-    from oddsengine.faces.sweep import Sweep
+    from oddsengine.sweeps.sweep import Sweep
 
     plan = Sweep.from_toml(arguments.spec)
     changes = {}
@@ -256,7 +256,7 @@ def _run_plot(arguments):
 
     matplotlib.use("Agg")
     from oddsengine.faces import plots
-    from oddsengine.faces.templates import parse_template
+    from oddsengine.sweeps.templates import parse_template
 
     _check_out(arguments.out)
     suffix = str(arguments.out).rsplit(".", 1)[-1].lower()
@@ -304,7 +304,7 @@ def _run_plot(arguments):
 
 
 def _plot_frame(arguments):
-    from oddsengine.faces.sweep import Sweep
+    from oddsengine.sweeps.sweep import Sweep
 
     return Sweep(
         arguments.kind,

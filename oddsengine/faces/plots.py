@@ -104,7 +104,7 @@ def _outcome_rows(frame, outcome):
 
 
 def _varying(rows, exclude) -> list[str]:
-    from oddsengine.faces._sweep_output import RESULT_COLUMNS
+    from oddsengine.sweeps._output import RESULT_COLUMNS
 
     names = []
     for name in rows.columns:
@@ -177,7 +177,7 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
     Parameters
     ----------
     frame : pandas.DataFrame
-        A sweep table (:meth:`oddsengine.faces.sweep.Sweep.run`).
+        A sweep table (:meth:`oddsengine.sweeps.sweep.Sweep.run`).
     x : str
         The column on the x axis (``"attacker_regulars"``).
     line : str, optional
@@ -196,7 +196,7 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from oddsengine.faces.sweep import sweep
+    >>> from oddsengine.sweeps.sweep import sweep
     >>> frame = sweep("assault", {"attacker": "3..8R L0..2", "defender": "2R"}, progress=False)
     >>> ax = plot_probability(frame, "attacker_regulars", "attacker_rating")
     >>> len(ax.get_lines())
@@ -602,7 +602,7 @@ def shared_legend(axes, *, title=None, loc="outside right center"):
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
-    >>> from oddsengine.faces.sweep import sweep
+    >>> from oddsengine.sweeps.sweep import sweep
     >>> frame = sweep("assault", {"attacker": "3..6R L0..1", "defender": "1..2R"},
     ...               progress=False)
     >>> figure, panels = plt.subplots(1, 2, layout="constrained")
