@@ -38,14 +38,6 @@ _OUTCOME_WORDS = {
     "mover_in_control": "the moving force holds the space",
     "cancelled": "the combat is cancelled",
 }
-_SUCCESS_WORDS = {
-    "assault": "the assault takes the space",
-    "intercept": "the interception succeeds",
-    "avoid": "the force avoids battle",
-    "naval-intercept": "the naval interception succeeds",
-    "naval-avoid": "the fleet avoids battle",
-    "piracy": "the piracy succeeds",
-}
 _METHOD_WORDS = {"exact": "exact", "monte-carlo": "Monte Carlo, 95% band"}
 _CARD_COLUMNS = ("attacker_cards", "defender_cards", "responses")
 #: Title characters per inch of the Axes' width, before a line wraps.
@@ -125,8 +117,9 @@ def chance_label(outcome: str, engagement: str | None = None) -> str:
     >>> chance_label("success", "assault")
     'chance the assault takes the space'
     """
-    if outcome == "success" and engagement in _SUCCESS_WORDS:
-        return f"chance {_SUCCESS_WORDS[engagement]}"
+    kind = kinds.KINDS.get(engagement)
+    if outcome == "success" and kind is not None and kind.success_words:
+        return f"chance {kind.success_words}"
     if outcome in _OUTCOME_WORDS:
         return f"chance {_OUTCOME_WORDS[outcome]}"
     return f"chance of {outcome.replace('_', ' ')}"
