@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 
-from oddsengine.faces.sweep import Sweep
+from oddsengine.sweeps.sweep import Sweep
 from oddsengine.faces.tables import odds_table
 
 GRID = {

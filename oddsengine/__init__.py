@@ -57,9 +57,6 @@ _LOCATIONS = {
     "naval_move_needed": "oddsengine.faces.naval_move_table",
     "naval_move_table": "oddsengine.faces.naval_move_table",
     "needed_table": "oddsengine.faces.needed_table",
-    "RefusedScenariosWarning": "oddsengine.faces.refusals",
-    "Sweep": "oddsengine.faces.sweep",
-    "sweep": "oddsengine.faces.sweep",
     "odds_table": "oddsengine.faces.tables",
     "register_kind": "oddsengine.kinds",
     "Move": "oddsengine.moves.move",
@@ -78,6 +75,9 @@ _LOCATIONS = {
     "card_value": "oddsengine.results.card_value",
     "compare": "oddsengine.results.compare",
     "Result": "oddsengine.results.result",
+    "RefusedScenariosWarning": "oddsengine.sweeps.refusals",
+    "Sweep": "oddsengine.sweeps.sweep",
+    "sweep": "oddsengine.sweeps.sweep",
 }
 
 __version__ = "0.1.0"

@@ -110,6 +110,15 @@ class Kind:
         Whether a sweep file may name it.
     table : bool
         Whether ``oddsengine table`` and ``plot`` offer it.
+    success_words : str
+        What its ``success`` outcome is, in words, for a chart's axis and title (``"the
+        assault takes the space"``; empty: the outcome's name).
+    default_sides : tuple of str
+        The two templates, rows then columns, that ``oddsengine table`` uses when the
+        command line names neither (empty: the command needs both roles).
+    fixed_chart : bool
+        Whether ``oddsengine plot`` draws it as one fixed chart (by leader rating and
+        Ottoman cavalry) that takes no force.
     """
 
     name: str
@@ -120,6 +129,9 @@ class Kind:
     title: str = ""
     sweep: bool = False
     table: bool = False
+    success_words: str = ""
+    default_sides: tuple[str, ...] = ()
+    fixed_chart: bool = False
 
     @property
     def spec(self) -> type:
@@ -145,13 +157,16 @@ for _kind in (
          ("attacker", "defender"), "field battle, rule 14", "Field battle",
          sweep=True, table=True),
     Kind("assault", "oddsengine.combat.engagements:Assault", "success",
-         ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True),
+         ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True,
+         success_words="the assault takes the space"),
     Kind("intercept", "oddsengine.combat.rolls:Interception", "success",
          ("interceptor", "mover"), "interception, rule 13.2", "Interception",
-         sweep=True, table=True),
+         sweep=True, table=True, success_words="the interception succeeds",
+         default_sides=("4R L0..2", "ottoman: 3R 0..1C"), fixed_chart=True),
     Kind("avoid", "oddsengine.combat.rolls:AvoidBattle", "success",
          ("defender", "attacker"), "avoid battle, rule 13.3", "Avoid battle",
-         sweep=True, table=True),
+         sweep=True, table=True, success_words="the force avoids battle",
+         default_sides=("4R L0..2", "ottoman: 3R 0..1C"), fixed_chart=True),
     Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
          "a move played out, rules 13-15", "Move"),
     Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
@@ -162,11 +177,13 @@ for _kind in (
          ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
          sweep=True, table=True),
     Kind("naval-intercept", "oddsengine.combat.naval:NavalInterception", "success",
-         ("interceptor",), "naval interception, rule 16.1", "Naval interception", sweep=True),
+         ("interceptor",), "naval interception, rule 16.1", "Naval interception", sweep=True,
+         success_words="the naval interception succeeds"),
     Kind("naval-avoid", "oddsengine.combat.naval:NavalAvoidBattle", "success",
-         ("defender",), "naval avoid battle, rule 16.1", "Naval avoid battle", sweep=True),
+         ("defender",), "naval avoid battle, rule 16.1", "Naval avoid battle", sweep=True,
+         success_words="the fleet avoids battle"),
     Kind("piracy", "oddsengine.combat.piracy:Piracy", "success", ("pirates",),
-         "piracy, rule 16.4", "Piracy", sweep=True),
+         "piracy, rule 16.4", "Piracy", sweep=True, success_words="the piracy succeeds"),
     Kind("foreign-war", "oddsengine.combat.foreign_war:ForeignWar", "won", ("force",),
          "foreign war, rule 21.7", "Foreign war", sweep=True),
 ):  # fmt: skip

@@ -11,7 +11,7 @@ from oddsengine.faces.tables import odds_table
 # Their grids hold scenarios the rules refuse, on purpose: the refusal note is tested in
 # tests/test_refusals.py.
 pytestmark = pytest.mark.filterwarnings(
-    "ignore::oddsengine.faces.refusals.RefusedScenariosWarning"
+    "ignore::oddsengine.sweeps.refusals.RefusedScenariosWarning"
 )
 
 #: Tags the BGG "Forum formatting" wiki page lists (the ones a table could want): bold,

@@ -7,7 +7,7 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
-from oddsengine.faces.sweep import read_table, sweep
+from oddsengine.sweeps.sweep import read_table, sweep
 
 
 @pytest.fixture

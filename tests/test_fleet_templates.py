@@ -10,7 +10,7 @@ import oddsengine as oe
 from oddsengine.cli import main
 from oddsengine.combat.fleets import Fleet
 from oddsengine.errors import OddsEngineError
-from oddsengine.faces.templates import parse_template
+from oddsengine.sweeps.templates import parse_template
 
 # A die hits on 5-6: the hits of n dice are Binomial(n, 1/3).
 THIRD = Fraction(1, 3)

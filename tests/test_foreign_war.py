@@ -174,7 +174,7 @@ def test_foreign_war_command_refusal(capsys):
 
 
 def test_a_sweep_answers_foreign_wars_exactly():
-    from oddsengine.faces.sweep import Sweep
+    from oddsengine.sweeps.sweep import Sweep
 
     frame = Sweep(
         "foreign-war", grid={"war": "persia", "force": ["5R", "5R Ibrahim"], "horizon": 4}

@@ -24,7 +24,7 @@ import oddsengine as oe
 from oddsengine.cli import main
 from oddsengine.engines import montecarlo
 from oddsengine.engines.montecarlo import BLOCK_TRIALS
-from oddsengine.faces.sweep import Sweep, read_table
+from oddsengine.sweeps.sweep import Sweep, read_table
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 
@@ -198,7 +198,7 @@ def test_ctrl_c_saves_a_sweep_that_resumes_to_the_uninterrupted_numbers(tmp_path
 
 KILLED_SWEEP = """\
 import sys
-from oddsengine.faces.sweep import Sweep
+from oddsengine.sweeps.sweep import Sweep
 
 Sweep(
     "battle",

@@ -59,3 +59,29 @@ def test_register_kind_adds_a_record_and_refuses_a_non_dataclass():
         register_kind("nothing", object)
     with pytest.raises(OddsEngineError, match="unknown kind 'nothing'"):
         kind_of("nothing")
+
+
+def test_the_plots_read_a_kinds_words_for_success_from_its_record():
+    from oddsengine.faces.plots import chance_label
+
+    worded = [kind for kind in KINDS.values() if kind.success_words]
+    assert {kind.name for kind in worded} >= {"assault", "intercept", "avoid", "piracy"}
+    for kind in worded:
+        assert chance_label("success", kind.name) == f"chance {kind.success_words}"
+
+
+def test_the_table_and_plot_help_is_written_from_the_registry(capsys):
+    from oddsengine.cli import main
+    from oddsengine.kinds import table_kinds
+
+    for command in ("table", "plot"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        for kind in table_kinds():
+            assert kind.name in text
+            for role in kind.roles:
+                assert f"--{role} TEMPLATE" in text
+    # The one table default: intercept and avoid run over their records' sides.
+    intercept = kind_of("intercept")
+    assert intercept.fixed_chart and intercept.default_sides == ("4R L0..2", "ottoman: 3R 0..1C")

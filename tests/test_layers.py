@@ -1,6 +1,7 @@
 """The layers (GUIDE: errors and the draw plan < specs < engines < results < questions <
-faces): no spec module (``combat/``, ``moves/``) imports an engine or a result, and every
-kind is answered through the two doors, ``exact`` and ``simulate``."""
+sweeps < faces < cli): no spec module (``combat/``, ``moves/``) imports an engine or a
+result, no sweep module imports a face or the command line, and every kind is answered
+through the two doors, ``exact`` and ``simulate``."""
 
 import ast
 from pathlib import Path
@@ -33,6 +34,22 @@ def test_specs_import_neither_engines_nor_results(folder):
         if module.startswith(("oddsengine.engines", "oddsengine.results"))
     }
     assert not offending
+
+
+def test_sweeps_import_no_face():
+    modules = sorted((PACKAGE / "sweeps").glob("*.py"))
+    assert {path.name for path in modules} >= {"sweep.py", "_grid.py", "_runner.py"}
+    offending = {
+        f"{path.name}: {module}"
+        for path in modules
+        for module in _imported_modules(path)
+        if module.startswith(("oddsengine.faces", "oddsengine.cli"))
+    }
+    assert not offending
+
+
+def test_no_sweep_module_is_left_among_the_faces():
+    assert not sorted((PACKAGE / "faces").glob("*sweep*.py"))
 
 
 @pytest.mark.parametrize(

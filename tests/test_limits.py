@@ -6,7 +6,7 @@ import pytest
 import oddsengine as oe
 from oddsengine.combat.limits import MAX_COMBINED_UNITS, MAX_UNITS, check_grid_size
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError
-from oddsengine.faces.templates import parse_template
+from oddsengine.sweeps.templates import parse_template
 
 HUGE = "1" + "0" * 30
 THOUSANDS_OF_DIGITS = "9" * 5000

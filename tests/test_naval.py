@@ -436,7 +436,7 @@ def test_plots_return_their_axes_without_showing(monkeypatch):
 
 
 def test_sweeps_know_the_naval_kinds():
-    from oddsengine.faces.sweep import Sweep
+    from oddsengine.sweeps.sweep import Sweep
 
     frame = Sweep(
         "naval",

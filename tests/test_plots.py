@@ -14,8 +14,8 @@ from matplotlib.ticker import PercentFormatter  # noqa: E402
 import oddsengine as oe  # noqa: E402
 from oddsengine.cli import main  # noqa: E402
 from oddsengine.faces import plots  # noqa: E402
-from oddsengine.faces.refusals import RefusedScenariosWarning  # noqa: E402
-from oddsengine.faces.sweep import sweep  # noqa: E402
+from oddsengine.sweeps.refusals import RefusedScenariosWarning  # noqa: E402
+from oddsengine.sweeps.sweep import sweep  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

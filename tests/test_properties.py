@@ -28,7 +28,7 @@ import oddsengine as oe
 from oddsengine.cli import main
 from oddsengine.combat.limits import MAX_UNITS
 from oddsengine.errors import OddsEngineError
-from oddsengine.faces.templates import parse_template
+from oddsengine.sweeps.templates import parse_template
 from oddsengine.moves.scenario_file import find_scenario
 
 #: Seconds any one generated input may take: the suite's hang guard, never a speed test.

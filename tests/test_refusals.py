@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 import oddsengine as oe  # noqa: E402
 from oddsengine.cli import main  # noqa: E402
 from oddsengine.faces import plots  # noqa: E402
-from oddsengine.faces.refusals import RefusedScenariosWarning, refusal_note  # noqa: E402
+from oddsengine.sweeps.refusals import RefusedScenariosWarning, refusal_note  # noqa: E402
 
 # 15: the besiegers must outnumber the garrison. With 1..4R against 1..2R that refuses
 # 1R-1R, 1R-2R and 2R-2R: 3 of the 8 scenarios.

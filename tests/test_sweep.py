@@ -8,12 +8,12 @@ import pandas as pd
 import pytest
 
 import oddsengine as oe
-import oddsengine.faces.sweep as sweep_module
+import oddsengine.sweeps.sweep as sweep_module
 from oddsengine.cli import main
 from oddsengine.engines.montecarlo import BLOCK_TRIALS
-from oddsengine.faces.refusals import RefusedScenariosWarning
-from oddsengine.faces.sweep import DISTRIBUTED_HINT, SPEC_KINDS, Sweep, register_kind, sweep
-from oddsengine.faces.templates import parse_template
+from oddsengine.sweeps.refusals import RefusedScenariosWarning
+from oddsengine.sweeps.sweep import DISTRIBUTED_HINT, SPEC_KINDS, Sweep, register_kind, sweep
+from oddsengine.sweeps.templates import parse_template
 
 # -- templates -------------------------------------------------------------------------
 

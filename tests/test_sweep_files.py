@@ -12,7 +12,7 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
-from oddsengine.faces.sweep import MAX_SCENARIOS, Sweep
+from oddsengine.sweeps.sweep import MAX_SCENARIOS, Sweep
 
 GOOD = 'kind = "assault"\n[grid]\nattacker = "3..4R"\ndefender = "1R"\n'
 

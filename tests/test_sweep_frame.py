@@ -16,8 +16,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from oddsengine.faces import _sweep_output, _sweep_runner
-from oddsengine.faces._sweep_output import (
+from oddsengine.sweeps import _output, _runner
+from oddsengine.sweeps._output import (
     INTEGER_COLUMNS,
     _records_table_frame,
     _uniform_table_frame,
@@ -25,7 +25,7 @@ from oddsengine.faces._sweep_output import (
     read_table,
     table_frame,
 )
-from oddsengine.faces.sweep import Sweep
+from oddsengine.sweeps.sweep import Sweep
 from oddsengine.results.result import Result
 
 
@@ -61,7 +61,7 @@ def watched(monkeypatch):
         counts["uniform"] += _uniform_table_frame(ordered) is not None
         return frame
 
-    monkeypatch.setattr(_sweep_runner, "table_frame", checked)
+    monkeypatch.setattr(_runner, "table_frame", checked)
     return counts
 
 
@@ -209,7 +209,7 @@ def test_integer_columns_keep_every_digit():
 
 def test_the_fast_path_is_used_by_default():
     """table_frame is what the runner calls (the fixture above watches that name)."""
-    assert _sweep_runner.table_frame is _sweep_output.table_frame
+    assert _runner.table_frame is _output.table_frame
 
 
 # -- Result.rows(): the same records as one dict built per name, as before ---------------

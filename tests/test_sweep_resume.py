@@ -11,15 +11,15 @@ import pandas as pd
 import pytest
 
 import oddsengine as oe
-import oddsengine.faces.sweep as sweep_module
+import oddsengine.sweeps.sweep as sweep_module
 from oddsengine.engines import montecarlo
 from oddsengine.engines.montecarlo import BLOCK_TRIALS, FIRST_ROUND_TRIALS
-from oddsengine.faces._sweep_output import OutputFile
-from oddsengine.faces.sweep import Sweep, read_table
+from oddsengine.sweeps._output import OutputFile
+from oddsengine.sweeps.sweep import Sweep, read_table
 
 # These sweeps keep a refused scenario on purpose, to resume files that hold one; the
 # warning that says so is tested in test_sweep.py and test_refusals.py.
-pytestmark = pytest.mark.filterwarnings("ignore::oddsengine.faces.refusals.RefusedScenariosWarning")
+pytestmark = pytest.mark.filterwarnings("ignore::oddsengine.sweeps.refusals.RefusedScenariosWarning")
 
 # A seed that a float64 cannot hold: it would come back as 2**63.
 BIG_SEED = 2**63 - 25

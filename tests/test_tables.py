@@ -9,7 +9,7 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
-from oddsengine.faces.refusals import RefusedScenariosWarning
+from oddsengine.sweeps.refusals import RefusedScenariosWarning
 from oddsengine.faces.tables import _exact_headline, odds_table
 
 

@@ -18,7 +18,7 @@ from matplotlib.ticker import FuncFormatter  # noqa: E402
 import oddsengine as oe  # noqa: E402
 from oddsengine.faces.palette import SIDE_COLOURS  # noqa: E402
 from oddsengine.faces.plots import plot_probability, shared_legend  # noqa: E402
-from oddsengine.faces.sweep import sweep  # noqa: E402
+from oddsengine.sweeps.sweep import sweep  # noqa: E402
 
 #: Resolution of the README's images.
 DPI = 150

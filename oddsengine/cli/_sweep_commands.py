@@ -29,7 +29,7 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by 
 def refusal_notes(command: str):
     """Print each :class:`RefusedScenariosWarning` raised inside as one line on stderr
     (``oddsengine table: note: 12 of 66 scenarios refused: ...``); other warnings pass."""
-    from oddsengine.faces.refusals import RefusedScenariosWarning
+    from oddsengine.sweeps.refusals import RefusedScenariosWarning
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", RefusedScenariosWarning)
@@ -82,7 +82,7 @@ def _check_out(path: str) -> None:
 
 
 def _run_sweep(arguments):
-    from oddsengine.faces.sweep import SweepInterrupted
+    from oddsengine.sweeps.sweep import SweepInterrupted
 
     try:
         with refusal_notes("sweep"):
@@ -97,7 +97,7 @@ def _run_sweep(arguments):
 
 
 def _sweep_to_file(arguments):
-    from oddsengine.faces.sweep import Sweep
+    from oddsengine.sweeps.sweep import Sweep
 
     plan = Sweep.from_toml(arguments.spec)
     changes = {}
@@ -203,15 +203,12 @@ def _templates(arguments):
     rows_role, columns_role = kind_of(arguments.kind).roles
     rows = getattr(arguments, rows_role)
     columns = getattr(arguments, columns_role)
-    defaults = {
-        "intercept": ("4R L0..2", "ottoman: 3R 0..1C"),
-        "avoid": ("4R L0..2", "ottoman: 3R 0..1C"),
-    }
+    defaults = kind_of(arguments.kind).default_sides
     if rows is None or columns is None:
-        if arguments.kind not in defaults:
+        if not defaults:
             raise OddsEngineError(f"a {arguments.kind} needs --{rows_role} and --{columns_role}")
-        rows = rows or defaults[arguments.kind][0]
-        columns = columns or defaults[arguments.kind][1]
+        rows = rows or defaults[0]
+        columns = columns or defaults[1]
     return rows, columns
 
 
@@ -256,7 +253,7 @@ def _run_plot(arguments):
 
     matplotlib.use("Agg")
     from oddsengine.faces import plots
-    from oddsengine.faces.templates import parse_template
+    from oddsengine.sweeps.templates import parse_template
 
     _check_out(arguments.out)
     suffix = str(arguments.out).rsplit(".", 1)[-1].lower()
@@ -266,7 +263,7 @@ def _run_plot(arguments):
         )
     if arguments.dpi > MAX_DPI:
         raise OddsEngineError(f"--dpi may be at most {MAX_DPI}, not {arguments.dpi}")
-    if arguments.kind in ("intercept", "avoid"):
+    if kind_of(arguments.kind).fixed_chart:
         _refuse_unused(arguments, (), f"plot {arguments.kind}")
         ax = plots.plot_interception(arguments.kind)
     else:
@@ -304,7 +301,7 @@ def _run_plot(arguments):
 
 
 def _plot_frame(arguments):
-    from oddsengine.faces.sweep import Sweep
+    from oddsengine.sweeps.sweep import Sweep
 
     return Sweep(
         arguments.kind,
@@ -351,29 +348,56 @@ def _add_card_arguments(parser) -> None:
     group.add_argument("--cards-as-printed", action="store_true", help=CARDS_AS_PRINTED_HELP)
 
 
+#: What each role of a table's kinds is, in words, for ``--help``.
+_ROLE_WORDS = {
+    "attacker": "the attacking force",
+    "defender": 'the defending force, e.g. "hapsburg: 1..4R"',
+    "interceptor": "the intercepting force",
+    "mover": "the moving force",
+}
+
+
+def _names(kinds) -> str:
+    return ", ".join(kind.name for kind in kinds)
+
+
+def _role_help(role: str, plot: bool) -> str:
+    """``--attacker``'s help, from the registry: which kinds give it the rows or the columns
+    (``battle, assault, naval: the rows; avoid: the columns``), or, for ``plot``, which
+    kinds read it and which draw a fixed chart instead."""
+    tabled = [kind for kind in table_kinds() if role in kind.roles]
+    if plot:
+        drawn = [kind for kind in tabled if not kind.fixed_chart]
+        fixed = [kind for kind in tabled if kind.fixed_chart]
+        uses = [_names(drawn)] if drawn else []
+        if fixed:
+            takes, draws = ("takes", "it draws") if len(fixed) == 1 else ("take", "they draw")
+            uses.append(f"plot {_names(fixed)} {takes} none: {draws} by leader rating")
+    else:
+        uses = [
+            f"{_names(kinds)}: the {axis}"
+            for place, axis in ((0, "rows"), (1, "columns"))
+            if (kinds := [kind for kind in tabled if kind.roles.index(role) == place])
+        ]
+    return f"{_ROLE_WORDS.get(role, role)} ({'; '.join(uses)})"
+
+
 def _add_forces(parser, plot: bool = False) -> None:
-    parser.add_argument(
-        "--attacker",
-        metavar="TEMPLATE",
-        help="the attacking force (battle, assault, naval: the rows; avoid: the columns), "
-        + TEMPLATE_HELP,
-    )
-    parser.add_argument(
-        "--defender",
-        metavar="TEMPLATE",
-        help='the defending force, e.g. "hapsburg: 1..4R" (battle, assault, naval: the '
-        "columns; avoid: the rows, the force that tries to avoid battle)",
-    )
-    only = " (plot intercept takes none: it draws by leader rating)" if plot else ""
-    parser.add_argument(
-        "--interceptor",
-        metavar="TEMPLATE",
-        help=f"intercept tables: the intercepting force, the rows{only}",
-    )
-    parser.add_argument(
-        "--mover",
-        metavar="TEMPLATE",
-        help=f"intercept tables: the moving force, the columns{only}",
+    roles = dict.fromkeys(role for kind in table_kinds() for role in kind.roles)
+    for role in roles:
+        words = _role_help(role, plot)
+        if role == "attacker":
+            words += ", " + TEMPLATE_HELP
+        parser.add_argument(f"--{role}", metavar="TEMPLATE", help=words)
+
+
+def _headlines() -> str:
+    """``battle, naval: attacker wins; assault, intercept, avoid: success``."""
+    by_headline: dict[str, list] = {}
+    for kind in table_kinds():
+        by_headline.setdefault(kind.headline, []).append(kind)
+    return "; ".join(
+        f"{_names(kinds)}: {headline.replace('_', ' ')}" for headline, kinds in by_headline.items()
     )
 
 
@@ -426,10 +450,15 @@ def register(commands) -> None:
     table = commands.add_parser(
         "table",
         help="an odds table over two force templates",
-        description="The headline probability (battle: attacker wins; assault, intercept, "
-        "avoid: success) for every pair of forces of two templates. The attacker's first "
-        "range gives the rows, the defender's the columns; further ranges give one table "
-        "per value. intercept and avoid run over leader rating and Ottoman cavalry.",
+        description=f"The headline probability ({_headlines()}) for every pair of forces "
+        "of two templates. The first range of the rows' force gives the rows, the columns' "
+        "force's the columns; further ranges give one table per value. Without forces, "
+        + "; ".join(
+            f"{kind.name} runs over {' against '.join(kind.default_sides)}"
+            for kind in table_kinds()
+            if kind.default_sides
+        )
+        + ".",
     )
     table.add_argument(
         "kind", choices=[kind.name for kind in table_kinds()], help="the kind of engagement"
@@ -453,10 +482,11 @@ def register(commands) -> None:
     plot = commands.add_parser(
         "plot",
         help="a chart: probability by force size, a heat map, or interception chances",
-        description="battle/assault: the headline probability against the attacker's first "
-        "range, one line per leader rating, with the 95% interval as a band (--heatmap: "
-        "over the attacker's and the defender's ranges). intercept/avoid: chance by leader "
-        "rating and Ottoman cavalry.",
+        description=f"{'/'.join(k.name for k in table_kinds() if not k.fixed_chart)}: the "
+        "headline probability against the attacker's first range, one line per leader "
+        "rating, with the 95% interval as a band (--heatmap: over the attacker's and the "
+        f"defender's ranges). {'/'.join(k.name for k in table_kinds() if k.fixed_chart)}: "
+        "chance by leader rating and Ottoman cavalry.",
     )
     plot.add_argument(
         "kind", choices=[kind.name for kind in table_kinds()], help="the kind of engagement"

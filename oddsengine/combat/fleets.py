@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from oddsengine.combat.leaders import is_leader_name
 from oddsengine.combat.limits import check_unit_count, read_count
 from oddsengine.combat.powers import normalise_power, power_with_article
+from oddsengine.combat.unit_types import NAVAL_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = ["NavalLeader", "NAVAL_LEADERS", "Fleet", "as_fleet", "find_naval_leader", "parse_fleet"]
@@ -75,7 +76,7 @@ _ALIASES = {
     "turgut reis": "Dragut",
 }
 
-_UNIT_WORDS = {"sq": "squadrons", "co": "corsairs"}
+_UNIT_WORDS = NAVAL_LETTERS  # the unit-type records' letters
 _COUNT_TOKEN = re.compile(r"^([+-]?\d+)([a-z]+)$")
 
 

@@ -21,6 +21,7 @@ from oddsengine.combat.limits import (
     read_count,
 )
 from oddsengine.combat.powers import normalise_power, power_with_article
+from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
@@ -39,7 +40,7 @@ UNIT_TYPES = ("regulars", "mercenaries", "cavalry")
 #: regulars, then cavalry.
 DEFAULT_CASUALTY_ORDER = ("mercenaries", "regulars", "cavalry")
 
-_UNIT_LETTERS = {"r": "regulars", "m": "mercenaries", "c": "cavalry"}
+_UNIT_LETTERS = LAND_LETTERS  # the unit-type records' letters
 _COUNT_TOKEN = re.compile(r"^([+-]?\d+)([a-z]+)$")
 _ANONYMOUS_LEADER = re.compile(r"^l(\d+)$")
 

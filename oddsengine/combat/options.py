@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, fields
 from itertools import permutations
 
 from oddsengine.combat.cards import POST_ROLL_CARDS
+from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.combat.forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES, parse_force
 from oddsengine.combat.formations import ASSAULT_FORMATION_POLICIES
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
@@ -27,7 +28,7 @@ __all__ = [
 #: it only when the side would otherwise lose and the extra dice can still turn the result.
 POST_ROLL_POLICIES = ("if-it-changes-the-outcome", "always")
 
-_TYPE_LETTERS = {"r": "regulars", "m": "mercenaries", "c": "cavalry"}
+_TYPE_LETTERS = LAND_LETTERS  # the unit-type records' letters
 #: Every full casualty order (a permutation of the unit types), as read.
 _FULL_ORDERS = {order: order for order in permutations(UNIT_TYPES)}
 

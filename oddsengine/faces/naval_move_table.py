@@ -4,7 +4,7 @@ fleets, and the smallest fleet that reaches a target.
 :func:`naval_move_courses` compares courses of action instead: one row per set of
 policies (avoid battle or stay, who intercepts, which card).
 
-The fleets that vary are fleet templates (:mod:`oddsengine.faces.templates`) by location:
+The fleets that vary are fleet templates (:mod:`oddsengine.sweeps.templates`) by location:
 ``{"Tyrrhenian Sea": "hapsburg: 1..4Sq Doria"}`` puts 1 to 4 Hapsburg squadrons with Doria
 in the Tyrrhenian Sea in place of the Hapsburg ships there; the origin's template replaces
 the moving stack (all of it moves). Every combination is one row: its fleets, each range's
@@ -35,7 +35,7 @@ _METHODS = ("exact", "monte-carlo")
 
 
 def _expansions(ships) -> list[tuple[str, list]]:
-    from oddsengine.faces.templates import parse_template
+    from oddsengine.sweeps.templates import parse_template
     from oddsengine.moves.board import load_board
 
     if not isinstance(ships, dict):

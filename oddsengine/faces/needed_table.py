@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from oddsengine.errors import OddsEngineError
 from oddsengine.results.bbcode import fixed_width_table
-from oddsengine.faces.templates import is_template, parse_template
+from oddsengine.sweeps.templates import is_template, parse_template
 from oddsengine.questions.needed import find_kind, first_reaching, needed
 
 if TYPE_CHECKING:  # pandas is imported when a table is built, not with the package

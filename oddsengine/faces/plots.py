@@ -38,14 +38,6 @@ _OUTCOME_WORDS = {
     "mover_in_control": "the moving force holds the space",
     "cancelled": "the combat is cancelled",
 }
-_SUCCESS_WORDS = {
-    "assault": "the assault takes the space",
-    "intercept": "the interception succeeds",
-    "avoid": "the force avoids battle",
-    "naval-intercept": "the naval interception succeeds",
-    "naval-avoid": "the fleet avoids battle",
-    "piracy": "the piracy succeeds",
-}
 _METHOD_WORDS = {"exact": "exact", "monte-carlo": "Monte Carlo, 95% band"}
 _CARD_COLUMNS = ("attacker_cards", "defender_cards", "responses")
 #: Title characters per inch of the Axes' width, before a line wraps.
@@ -104,7 +96,7 @@ def _outcome_rows(frame, outcome):
 
 
 def _varying(rows, exclude) -> list[str]:
-    from oddsengine.faces._sweep_output import RESULT_COLUMNS
+    from oddsengine.sweeps._output import RESULT_COLUMNS
 
     names = []
     for name in rows.columns:
@@ -125,8 +117,9 @@ def chance_label(outcome: str, engagement: str | None = None) -> str:
     >>> chance_label("success", "assault")
     'chance the assault takes the space'
     """
-    if outcome == "success" and engagement in _SUCCESS_WORDS:
-        return f"chance {_SUCCESS_WORDS[engagement]}"
+    kind = kinds.KINDS.get(engagement)
+    if outcome == "success" and kind is not None and kind.success_words:
+        return f"chance {kind.success_words}"
     if outcome in _OUTCOME_WORDS:
         return f"chance {_OUTCOME_WORDS[outcome]}"
     return f"chance of {outcome.replace('_', ' ')}"
@@ -177,7 +170,7 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
     Parameters
     ----------
     frame : pandas.DataFrame
-        A sweep table (:meth:`oddsengine.faces.sweep.Sweep.run`).
+        A sweep table (:meth:`oddsengine.sweeps.sweep.Sweep.run`).
     x : str
         The column on the x axis (``"attacker_regulars"``).
     line : str, optional
@@ -196,7 +189,7 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from oddsengine.faces.sweep import sweep
+    >>> from oddsengine.sweeps.sweep import sweep
     >>> frame = sweep("assault", {"attacker": "3..8R L0..2", "defender": "2R"}, progress=False)
     >>> ax = plot_probability(frame, "attacker_regulars", "attacker_rating")
     >>> len(ax.get_lines())
@@ -602,7 +595,7 @@ def shared_legend(axes, *, title=None, loc="outside right center"):
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
-    >>> from oddsengine.faces.sweep import sweep
+    >>> from oddsengine.sweeps.sweep import sweep
     >>> frame = sweep("assault", {"attacker": "3..6R L0..1", "defender": "1..2R"},
     ...               progress=False)
     >>> figure, panels = plt.subplots(1, 2, layout="constrained")

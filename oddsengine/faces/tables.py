@@ -28,11 +28,11 @@ from oddsengine.combat.cards import find_card, parse_cards
 from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
 from oddsengine.engines.exact_grid import exact_probabilities, exact_probability, exact_results
 from oddsengine.errors import OddsEngineError
-from oddsengine.faces._sweep_settings import new_seed
+from oddsengine.sweeps._settings import new_seed
 from oddsengine.results.bbcode import fixed_width_table
-from oddsengine.faces.refusals import warn_refused
-from oddsengine.faces.sweep import Sweep, run_batch
-from oddsengine.faces.templates import ForceTemplate, parse_template
+from oddsengine.sweeps.refusals import warn_refused
+from oddsengine.sweeps.sweep import Sweep, run_batch
+from oddsengine.sweeps.templates import ForceTemplate, parse_template
 from oddsengine.kinds import check_outcome_name, kind_of, table_kinds
 from oddsengine.results.output import percent_decimals
 from oddsengine.results.result import Z95
@@ -447,7 +447,7 @@ def odds_table(
     outcome : str, optional
         The outcome to show (default :data:`HEADLINES` ``[kind]``).
     method, precision, trials, seed
-        As for :class:`oddsengine.faces.sweep.Sweep`.
+        As for :class:`oddsengine.sweeps.sweep.Sweep`.
     **fixed
         Any other sweep parameter, the same in every cell (``attacker_cards="siege-mining"``).
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+from oddsengine.combat.unit_types import LAND_LETTERS, NAVAL_LETTERS
 from oddsengine.errors import OddsEngineError
 from oddsengine.kinds import KINDS
 from oddsengine.questions.needed import NeededKind
@@ -173,7 +174,7 @@ def _move_default_event(question, role, within) -> str:
     return "besieging" if load_board().space(move.destination).is_fortified else "mover_in_control"
 
 
-_LAND_UNITS = {"r": "regulars", "m": "mercenaries", "c": "cavalry"}
+_LAND_UNITS = LAND_LETTERS  # the unit-type records' letters
 
 
 def land_kinds() -> list[NeededKind]:
@@ -225,7 +226,7 @@ def land_kinds() -> list[NeededKind]:
 # -- Part II: naval battles and foreign wars ---------------------------------------------
 
 #: §11: the naval units a ``?`` may count (``"?Sq Doria"``, ``"?Co"``).
-_NAVAL_UNITS = {"sq": "squadrons", "co": "corsairs"}
+_NAVAL_UNITS = NAVAL_LETTERS
 
 
 def _build_naval(forces, within, **parameters):

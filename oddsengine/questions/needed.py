@@ -33,6 +33,7 @@ from oddsengine.combat.limits import (
     check_count,
     check_precision,
 )
+from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
 from oddsengine.results.output import Rendered
 
@@ -61,7 +62,7 @@ _EXACT_SLACK = 1e-12
 
 _UNKNOWN_COUNT = re.compile(r"^\?([a-z]+)$", re.IGNORECASE)
 _UNKNOWN_RATING = re.compile(r"^l\?$", re.IGNORECASE)
-_LAND_UNITS = {"r": "regulars", "m": "mercenaries", "c": "cavalry"}
+_LAND_UNITS = LAND_LETTERS  # the unit-type records' letters
 
 
 @dataclass(frozen=True)

@@ -96,7 +96,7 @@ def _odds_table_page(page, kind, rows, columns, *, what, rules, version, legend,
     import warnings
 
     import oddsengine as oe
-    from oddsengine.faces.refusals import RefusedScenariosWarning
+    from oddsengine.sweeps.refusals import RefusedScenariosWarning
 
     with warnings.catch_warnings():
         # The page marks the cells the rules refuse and says why in its guide.

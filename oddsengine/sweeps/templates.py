@@ -22,14 +22,15 @@ from dataclasses import dataclass
 from oddsengine.combat.fleets import Fleet, is_naval_leader_name, parse_fleet
 from oddsengine.combat.forces import Force, parse_force
 from oddsengine.combat.limits import MAX_UNITS, read_count
+from oddsengine.combat.unit_types import LAND_LETTERS, NAVAL_LETTERS, PRINTED_LETTERS
 from oddsengine.errors import OddsEngineError, shown
 
 __all__ = ["ForceTemplate", "TemplateAxis", "parse_template", "is_template"]
 
-_UNIT_LETTERS = {"r": "regulars", "m": "mercenaries", "c": "cavalry"}
+_UNIT_LETTERS = LAND_LETTERS
 # Part II: the naval units, as fleets write them (a name and its letters as printed).
-_FLEET_LETTERS = {"sq": ("squadrons", "Sq"), "co": ("corsairs", "Co")}
-_FLEET_COUNT = re.compile(r"^\d+(?:\.\.\d+)?(sq|co)$", re.IGNORECASE)
+_FLEET_LETTERS = {letters: PRINTED_LETTERS[letters] for letters in NAVAL_LETTERS}
+_FLEET_COUNT = re.compile(r"^\d+(?:\.\.\d+)?(" + "|".join(NAVAL_LETTERS) + ")$", re.IGNORECASE)
 _COUNT_RANGE = re.compile(r"^(\d+)\.\.(\d+)([a-z]+)$", re.IGNORECASE)
 _RATING_RANGE = re.compile(r"^l(\d+)\.\.(\d+)$", re.IGNORECASE)
 _MAX_RATING = 2  # RULES.md §1: battle ratings run from 0 to 2.

@@ -72,7 +72,7 @@ import numpy as np
 from oddsengine.engines.montecarlo import default_trials
 from oddsengine.engines.run_arguments import MAX_TRIALS, check_trials
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.faces._sweep_grid import (
+from oddsengine.sweeps._grid import (
     MAX_SCENARIOS,
     build_spec,
     check_parameters,
@@ -83,14 +83,14 @@ from oddsengine.faces._sweep_grid import (
     force_fields,
     format_count,
 )
-from oddsengine.faces._sweep_output import (
+from oddsengine.sweeps._output import (
     OutputFile,
     read_table,
     result_rows,
     usable_rows,
 )
-from oddsengine.faces._sweep_runner import DISTRIBUTED_HINT, Runner, method_for
-from oddsengine.faces._sweep_settings import (
+from oddsengine.sweeps._runner import DISTRIBUTED_HINT, Runner, method_for
+from oddsengine.sweeps._settings import (
     METHODS,
     ON_REFUSED,
     Scenario,
@@ -101,7 +101,7 @@ from oddsengine.faces._sweep_settings import (
     new_seed,
     spec_class_of,
 )
-from oddsengine.faces.refusals import RefusedScenariosWarning, warn_refused
+from oddsengine.sweeps.refusals import RefusedScenariosWarning, warn_refused
 from oddsengine.kinds import SPEC_KINDS, register_kind
 from oddsengine.toml_file import read_toml
 
@@ -175,7 +175,7 @@ class Sweep:
 
     Examples
     --------
-    >>> from oddsengine.faces.sweep import Sweep
+    >>> from oddsengine.sweeps.sweep import Sweep
     >>> frame = Sweep("assault", grid={"attacker": "3..4R L0..1", "defender": "2R"}).run(
     ...     progress=False
     ... )
@@ -527,7 +527,7 @@ def sweep(kind, grid=None, *, scenarios=(), fixed=None, out=None, resume=False, 
 
     Examples
     --------
-    >>> from oddsengine.faces.sweep import sweep
+    >>> from oddsengine.sweeps.sweep import sweep
     >>> frame = sweep("intercept", {"interceptor": "4R L0..2", "mover": "4R"}, progress=False)
     >>> (frame.loc[frame["outcome"] == "success", "probability"] * 36).round().tolist()
     [10.0, 15.0, 21.0]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.faces._sweep_output import refused_row, table_frame
+from oddsengine.sweeps._output import refused_row, table_frame
 
 __all__ = ["Runner", "connect", "method_for", "has_exact_path", "DISTRIBUTED_HINT"]
 
@@ -70,9 +70,9 @@ class Runner:
     method : str
         The sweep's method (``auto``, ``exact``, ``monte-carlo``).
     settings : dict
-        What :func:`oddsengine.faces.sweep.run_batch` takes.
+        What :func:`oddsengine.sweeps.sweep.run_batch` takes.
     answer : callable
-        ``answer(items, settings)``: :func:`oddsengine.faces.sweep.run_batch`.
+        ``answer(items, settings)``: :func:`oddsengine.sweeps.sweep.run_batch`.
     order : dict
         Scenario key to its place in the sweep.
     output : OutputFile or None

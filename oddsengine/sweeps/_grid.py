@@ -18,7 +18,7 @@ import numpy as np
 
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.errors import OddsEngineError
-from oddsengine.faces.templates import is_template, parse_template
+from oddsengine.sweeps.templates import is_template, parse_template
 
 __all__ = [
     "MAX_SCENARIOS",
