@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from oddsengine.draws import draw_plan_of
 from oddsengine.engines.campaigns import campaign_engines
+from oddsengine.results.end_states import end_state_map
 from oddsengine.results.result import Result
 
 __all__ = ["exact"]
+
+#: How many engagements' cell maps are kept, and the largest draw plan kept (in cells):
+#: single combats, asked again and again in a search, a sweep or the explorer.
+MAPS_KEPT = 4096
+MAP_CELLS = 20_000
+
+# The end-state map of each spec answered lately: the rules of a spec decide which end
+# state each of its cells is, so an equal spec reuses it and only weighs its cells.
+_cell_maps: dict = {}
 
 
 def exact(spec) -> Result:
@@ -47,4 +57,16 @@ def exact(spec) -> Result:
     if engines is not None and engines.exact is not None:
         return engines.exact(spec)
     plan = draw_plan_of(spec)
-    return Result.from_cells(spec, "exact", plan.cell_values(), plan.cell_probabilities())
+    weights = plan.cell_probabilities()
+    try:
+        mapping = _cell_maps.get(spec)
+    except TypeError:  # an unhashable spec: no map kept
+        return Result.from_cells(spec, "exact", plan.cell_values(), weights)
+    if mapping is None:
+        mapping = end_state_map(spec.outcome_columns(plan.cell_values()), weights)
+        if mapping is None or weights.size > MAP_CELLS:
+            return Result.from_cells(spec, "exact", plan.cell_values(), weights)
+        if len(_cell_maps) >= MAPS_KEPT:
+            del _cell_maps[next(iter(_cell_maps))]
+        _cell_maps[spec] = mapping
+    return Result(spec, "exact", dict(mapping.states), mapping.weigh(weights))
