@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from oddsengine.draws import draw_plan_of
 from oddsengine.engines.campaigns import campaign_engines
-from oddsengine.results.end_states import end_state_map
+from oddsengine.results.end_states import end_state_map, merge_cells
 from oddsengine.results.result import Result
 
 __all__ = ["exact"]
@@ -58,15 +58,27 @@ def exact(spec) -> Result:
         return engines.exact(spec)
     plan = draw_plan_of(spec)
     weights = plan.cell_probabilities()
-    try:
-        mapping = _cell_maps.get(spec)
-    except TypeError:  # an unhashable spec: no map kept
-        return Result.from_cells(spec, "exact", plan.cell_values(), weights)
+    key = _map_key(spec, weights.size)
+    mapping = None if key is None else _cell_maps.get(key)
     if mapping is None:
-        mapping = end_state_map(spec.outcome_columns(plan.cell_values()), weights)
-        if mapping is None or weights.size > MAP_CELLS:
-            return Result.from_cells(spec, "exact", plan.cell_values(), weights)
+        columns = spec.outcome_columns(plan.cell_values())
+        if key is None or not columns:
+            ((states, summed),) = merge_cells(columns, weights)
+            return Result(spec, "exact", states, summed)
+        mapping = end_state_map(columns, weights)
         if len(_cell_maps) >= MAPS_KEPT:
-            del _cell_maps[next(iter(_cell_maps))]
-        _cell_maps[spec] = mapping
+            del _cell_maps[next(iter(_cell_maps))]  # the oldest kept
+        _cell_maps[key] = mapping
     return Result(spec, "exact", dict(mapping.states), mapping.weigh(weights))
+
+
+def _map_key(spec, cells: int):
+    """What keys ``spec``'s end-state map: the spec itself (its value), or None when no
+    map is kept (a spec that cannot be hashed, a draw plan of more than MAP_CELLS)."""
+    if cells > MAP_CELLS:
+        return None
+    try:
+        hash(spec)
+    except TypeError:
+        return None
+    return spec
