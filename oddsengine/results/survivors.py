@@ -80,18 +80,22 @@ def survivors_at_least(result, given: str | None = None):
     number left: a DataFrame indexed by ``N`` with one column per side."""
     import pandas as pd
 
+    counts, chances = _at_least(result, given)
+    return pd.DataFrame(chances, index=pd.Index(list(counts), name="N"))
+
+
+def _at_least(result, given):
+    """The counts ``N`` from 1 to the largest number left, and each side's
+    P(at least N left | ``given``) for each of them (no pandas: the command line prints it)."""
     probabilities, _ = _conditional(result, given)
     left = {side: np.asarray(result.states[f"{side}_survivors"]) for side in SIDES}
     largest = max(int(values.max(initial=0)) for values in left.values())
     counts = range(1, largest + 1)
-    frame = pd.DataFrame(
-        {
-            side: [float(probabilities[values >= count].sum()) for count in counts]
-            for side, values in left.items()
-        },
-        index=pd.Index(list(counts), name="N"),
-    )
-    return frame
+    chances = {
+        side: [float(probabilities[values >= count].sum()) for count in counts]
+        for side, values in left.items()
+    }
+    return counts, chances
 
 
 def survivors_by_outcome(result) -> list[dict]:
@@ -132,17 +136,17 @@ def survivors_text(result) -> str:
             f"{record['attacker_left']:>10.3f}{record['defender_left']:>10.3f}"
         )
     possible = [record["outcome"] for record in records if record["probability"] > 0]
-    tables = {name: survivors_at_least(result, given=name) for name in possible}
-    if tables and any(len(table) for table in tables.values()):
+    tables = {name: _at_least(result, given=name) for name in possible}
+    if tables and any(len(counts) for counts, _ in tables.values()):
         lines += ["", f"At least N {unit} left, given each outcome (attacker / defender):"]
         column = max(len(name) for name in possible) + 2
         lines.append(f"{'N':>4}" + "".join(f"{name:>{max(column, 18)}}" for name in possible))
-        largest = max(len(table) for table in tables.values())
+        largest = max(len(counts) for counts, _ in tables.values())
         for count in range(1, largest + 1):
             cells = []
             for name in possible:
-                table = tables[name]
-                row = table.loc[count] if count in table.index else {"attacker": 0, "defender": 0}
+                counts, chances = tables[name]
+                row = {side: chances[side][count - 1] if count in counts else 0 for side in SIDES}
                 cells.append(f"{row['attacker']:.1%} / {row['defender']:.1%}")
             lines.append(f"{count:>4}" + "".join(f"{cell:>{max(column, 18)}}" for cell in cells))
     lines.append("(—: the outcome cannot happen here)" if len(possible) < len(records) else "")
