@@ -96,3 +96,28 @@ def test_sweep_rows_are_the_exact_results(kind, grid):
     for key, rows in answered.groupby("scenario_key", sort=False):
         expected = oe.exact(specs[key]).p
         assert dict(zip(rows["outcome"], rows["probability"], strict=True)) == expected
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_an_equal_spec_asked_again_gets_the_first_answer_to_the_last_bit(case):
+    from oddsengine.draws import draw_plan_of
+    from oddsengine.engines import exact as exact_module
+    from oddsengine.results.result import Result
+
+    for spec in [*CASES[case][:4], *OTHER_KINDS]:
+        plan = draw_plan_of(spec)
+        merged = Result.from_cells(
+            spec, "exact", plan.cell_values(), plan.cell_probabilities()
+        )
+        exact_module._cell_maps.pop(spec, None)
+        first = oe.exact(spec)
+        again = oe.exact(type(spec)(**{name: getattr(spec, name) for name in _fields(spec)}))
+        assert spec in exact_module._cell_maps
+        assert _same(first, merged) and _same(again, merged)
+        assert again.states["outcome"] is not merged.states["outcome"]
+
+
+def _fields(spec):
+    import dataclasses
+
+    return [item.name for item in dataclasses.fields(spec) if item.init]

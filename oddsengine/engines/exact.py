@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from oddsengine.draws import draw_plan_of
 from oddsengine.engines.campaigns import campaign_engines
+from oddsengine.results.end_states import end_state_map, merge_cells
 from oddsengine.results.result import Result
 
 __all__ = ["exact"]
+
+#: How many engagements' cell maps are kept, and the largest draw plan kept (in cells):
+#: single combats, asked again and again in a search, a sweep or the explorer.
+MAPS_KEPT = 4096
+MAP_CELLS = 20_000
+
+# The end-state map of each spec answered lately: the rules of a spec decide which end
+# state each of its cells is, so an equal spec reuses it and only weighs its cells.
+_cell_maps: dict = {}
 
 
 def exact(spec) -> Result:
@@ -47,4 +57,28 @@ def exact(spec) -> Result:
     if engines is not None and engines.exact is not None:
         return engines.exact(spec)
     plan = draw_plan_of(spec)
-    return Result.from_cells(spec, "exact", plan.cell_values(), plan.cell_probabilities())
+    weights = plan.cell_probabilities()
+    key = _map_key(spec, weights.size)
+    mapping = None if key is None else _cell_maps.get(key)
+    if mapping is None:
+        columns = spec.outcome_columns(plan.cell_values())
+        if key is None or not columns:
+            ((states, summed),) = merge_cells(columns, weights)
+            return Result(spec, "exact", states, summed)
+        mapping = end_state_map(columns, weights)
+        if len(_cell_maps) >= MAPS_KEPT:
+            del _cell_maps[next(iter(_cell_maps))]  # the oldest kept
+        _cell_maps[key] = mapping
+    return Result(spec, "exact", dict(mapping.states), mapping.weigh(weights))
+
+
+def _map_key(spec, cells: int):
+    """What keys ``spec``'s end-state map: the spec itself (its value), or None when no
+    map is kept (a spec that cannot be hashed, a draw plan of more than MAP_CELLS)."""
+    if cells > MAP_CELLS:
+        return None
+    try:
+        hash(spec)
+    except TypeError:
+        return None
+    return spec

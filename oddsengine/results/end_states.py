@@ -5,13 +5,18 @@ of trials); the engagement's rules describe each cell by a few columns (the outc
 survivors, events). Cells that the columns describe alike are one end state: their
 weights are summed. :func:`merge_cells` does it for one engagement or for many laid end
 to end (a batch of exact answers), with the same states and sums either way.
+:func:`end_state_map` keeps, for one engagement, which state each cell falls in: the
+states' weights for the same cells are then one ``bincount`` (the sums of
+:func:`merge_cells`, bit for bit).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["merge_cells"]
+from dataclasses import dataclass
+
+__all__ = ["EndStateMap", "end_state_map", "merge_cells"]
 
 
 def merge_cells(columns, weights, cells=None) -> list[tuple[dict, np.ndarray]]:
@@ -55,9 +60,74 @@ def merge_cells(columns, weights, cells=None) -> list[tuple[dict, np.ndarray]]:
         return [
             ({}, kept_weights[start:end]) for start, end in zip([0, *ends[:-1]], ends, strict=True)
         ]
+    parts, cuts, inverse = _merged_states(columns, keep, every_cell, cells)
+    summed = np.bincount(inverse, weights=kept_weights, minlength=cuts[-1][1] if cuts else 0)
+    return [
+        ({name: pieces[index] for name, pieces in parts.items()}, summed[start:end])
+        for index, (start, end) in enumerate(cuts)
+    ]
+
+
+@dataclass(frozen=True)
+class EndStateMap:
+    """Which end state each cell of one engagement falls in.
+
+    Parameters
+    ----------
+    states : dict of str to ndarray
+        The end states, as :func:`merge_cells` gives them (read-only arrays).
+    inverse : ndarray of int
+        The state of each kept cell.
+    keep : ndarray of bool or None
+        The cells of non-zero weight; None when every cell is kept.
+    """
+
+    states: dict
+    inverse: np.ndarray
+    keep: np.ndarray | None
+
+    def weigh(self, weights) -> np.ndarray:
+        """The summed weight of each state: the same cells' weights as the map was made
+        from, merged as :func:`merge_cells` merges them (the same sums, bit for bit)."""
+        weights = np.asarray(weights, dtype=float)
+        kept = weights if self.keep is None else weights[self.keep]
+        return np.bincount(self.inverse, weights=kept, minlength=self.size)
+
+    @property
+    def size(self) -> int:
+        """The number of end states."""
+        return int(self.inverse.max()) + 1 if self.inverse.size else 0
+
+
+def end_state_map(columns, weights) -> EndStateMap | None:
+    """The :class:`EndStateMap` of one engagement's cells, or None without columns.
+
+    Examples
+    --------
+    >>> columns = {"outcome": np.array(["won", "lost", "won"], dtype=object)}
+    >>> mapping = end_state_map(columns, np.array([0.25, 0.5, 0.0]))
+    >>> mapping.states["outcome"].tolist(), mapping.weigh([0.25, 0.5, 0.0]).tolist()
+    (['lost', 'won'], [0.5, 0.25])
+    """
+    if not columns:
+        return None
+    weights = np.asarray(weights, dtype=float)
+    keep = weights > 0
+    every_cell = bool(keep.all())
+    parts, _, inverse = _merged_states(columns, keep, every_cell, [weights.size])
+    states = {name: pieces[0] for name, pieces in parts.items()}
+    for column in states.values():
+        column.setflags(write=False)
+    inverse.setflags(write=False)
+    return EndStateMap(states, inverse, None if every_cell else keep)
+
+
+def _merged_states(columns, keep, every_cell, cells):
+    """The states of each engagement, column by column, the cuts between engagements and
+    each kept cell's state."""
     # One row per kept cell: the engagement first, so that no two engagements share a
     # state and each one's states come out together, then a column per description.
-    matrix = np.empty((kept_weights.size, len(columns) + 1), dtype=np.int64)
+    matrix = np.empty((int(keep.sum()), len(columns) + 1), dtype=np.int64)
     engagement = np.repeat(np.arange(len(cells)), cells)
     matrix[:, 0] = engagement if every_cell else engagement[keep]
     labels, kinds = {}, {}
@@ -70,7 +140,6 @@ def merge_cells(columns, weights, cells=None) -> list[tuple[dict, np.ndarray]]:
         matrix[:, position] = values
     state_rows, inverse = _distinct_rows(matrix)
     state_digits = state_rows.T
-    summed = np.bincount(inverse, weights=kept_weights, minlength=state_digits[0].size)
     ends = np.cumsum(np.bincount(state_digits[0], minlength=len(cells))).tolist()
     cuts = list(zip([0, *ends[:-1]], ends, strict=True))
     parts = {}
@@ -80,10 +149,7 @@ def merge_cells(columns, weights, cells=None) -> list[tuple[dict, np.ndarray]]:
         elif kinds[name] == "b":
             column = column.astype(bool)
         parts[name] = [column[start:end] for start, end in cuts]
-    return [
-        ({name: pieces[index] for name, pieces in parts.items()}, summed[start:end])
-        for index, (start, end) in enumerate(cuts)
-    ]
+    return parts, cuts, inverse
 
 
 def _label_codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
