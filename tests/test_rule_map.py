@@ -768,6 +768,16 @@ RULE_MAP = [
             "test_blockade.py::test_a_blockade_forbids_every_assault",
         ],
     ),
+    (
+        "14",
+        "a plan's courses of a naval move: the action's 1 CP, ranked by a naval outcome",
+        "oddsengine/questions/_naval_plans.py",
+        "RULES.md §14: the naval move action costs 1 CP",
+        [
+            "test_plans.py::test_naval_plan_ranks_the_interceptions_by_hand",
+            "test_plans.py::test_naval_plan_avoid_battle_or_stay",
+        ],
+    ),
     # §15 Naval transport (16.3)
     (
         "15",
