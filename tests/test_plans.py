@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 
 import pytest
@@ -337,6 +338,14 @@ def test_naval_plan_avoid_battle_or_stay():
     assert avoid["avoided_battle"] == pytest.approx(21 / 36, abs=1e-12)
     assert 1 - avoid["goal_chance"] == pytest.approx(15 / 36 * (1 - stay["goal_chance"]), abs=1e-12)
     assert stay["naval_battle"] == 1.0 and stay["choice"] == "ottoman: fight"
+    # §11: Doria 3 squadrons + 2 = 8 dice against 2 squadrons + 1 corsair + 2 = 7 dice at
+    # sea (no port die); hits on 5-6, a tie goes to the defender.
+    def hits(dice, count):
+        return math.comb(dice, count) * Fraction(1, 3) ** count * Fraction(2, 3) ** (dice - count)
+
+    tie_or_more = sum(hits(8, a) * hits(7, d) for a in range(9) for d in range(8) if a <= d)
+    assert stay["defender_wins"] == pytest.approx(float(tie_or_more), abs=1e-12)
+    assert avoid["defender_wins"] == pytest.approx(float(15 * tie_or_more / 36), abs=1e-12)
     assert comparison.ranking[-1] == "stay and fight"
     assert "not:defender_eliminated" in comparison.summary()
 
