@@ -10,6 +10,12 @@ plays every course out, the move with :func:`oddsengine.exact` (or
 courses by the chance that the side whose plans they are reaches its goal: the space taken
 by the end of the horizon (attacker) or still held (defender).
 
+A plan whose scenario holds a ``[naval_move]`` compares courses of that naval move
+(RULES.md §14; :mod:`oddsengine.questions._naval_plans`): the course keys are the naval
+move's (``defender``, ``interception``, ``retreat``, cards, ``rowers``, ``rowers_roll``,
+``fight_order``, ``responses``, ``policy``) and ``[plan] goal`` names the naval outcome
+that ranks them (``oddsengine/examples/tyrrhenian_sea_plan.toml``).
+
 Plan files are TOML, read with :mod:`tomllib` (nothing in them is executed)::
 
     [plan]
