@@ -119,7 +119,9 @@ class NavalMoveScenario:
 
     def __post_init__(self):
         if not isinstance(self.scenario, str) or not self.scenario.strip():
-            raise OddsEngineTypeError(f"scenario must be a scenario file, not {shown(self.scenario)}")
+            raise OddsEngineTypeError(
+                f"scenario must be a scenario file, not {shown(self.scenario)}"
+            )
         for name in (*_TEXT_PARAMETERS, "interception_policy"):
             if not isinstance(getattr(self, name), str):
                 raise OddsEngineTypeError(f"{name} must be text, not {shown(getattr(self, name))}")
