@@ -48,12 +48,12 @@ from pathlib import Path
 import numpy as np
 
 from oddsengine.engines.campaigns import CampaignEngines, register_campaign
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.questions._naval_plans import (
     NAVAL_COURSE_KEYS,
     naval_move_row,
     naval_summary_lines,
 )
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.results.output import Rendered
 from oddsengine.results.result import Z95, weighted_mean
 from oddsengine.toml_file import read_toml
