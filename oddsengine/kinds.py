@@ -171,6 +171,9 @@ for _kind in (
          "a move played out, rules 13-15", "Move"),
     Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
          "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move"),
+    Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
+         "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "
+         "(RULES.md §14)", "Naval move", sweep=True),
     Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
          ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign"),
     Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",

@@ -42,7 +42,7 @@ def test_tables_and_sweeps_read_the_registry():
     assert ROLES["avoid"] == ("defender", "attacker")
     assert set(SPEC_KINDS) == {
         "battle", "assault", "intercept", "avoid", "naval", "naval-intercept",
-        "naval-avoid", "piracy", "foreign-war",
+        "naval-avoid", "piracy", "foreign-war", "naval-move-scenario",
     }  # fmt: skip
     assert "move" not in SPEC_KINDS and "move" in KINDS
 

@@ -79,6 +79,7 @@ EXACT_COMMANDS = {
                      "hapsburg: 2R", "--target", "0.8", "--within", "2"],
     "plan siege": ["plan", "vienna_siege_plan", "--exact"],
     "plan move": ["plan", "vienna_defence_plan", "--exact", "--format", "json"],
+    "plan naval move": ["plan", "barbary_coast_plan", "--exact", "--format", "json"],
 }  # fmt: skip
 
 

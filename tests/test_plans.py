@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 
 import pytest
@@ -301,3 +302,90 @@ def test_a_plan_file_that_is_a_fifo_is_refused_without_blocking(tmp_path):
     os.mkfifo(fifo)
     with pytest.raises(OddsEngineError, match="not a regular file"):
         load_plan(fifo)
+
+
+# -- plans of a naval move (RULES.md §14) ---------------------------------------------
+
+
+def _two_dice_at_least(total: int) -> Fraction:
+    return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= total), 36)
+
+
+def test_naval_plan_ranks_the_interceptions_by_hand():
+    # §14: Venice (2d6 >= 9) tries first, then Doria (2d6 + 2 >= 9); once one power
+    # succeeds no other tries. Professional Rowers on Doria's roll: +2 (2d6 + 4 >= 9).
+    comparison = oe.compare_plans("barbary_coast_plan")
+    rows = {row["course"]: row for row in comparison.courses}
+    venice, doria = _two_dice_at_least(9), _two_dice_at_least(7)
+    assert rows["Venice, then Doria"]["intercepted"] == pytest.approx(
+        float(venice + (1 - venice) * doria), abs=1e-12
+    )
+    assert rows["Doria only"]["intercepted"] == pytest.approx(float(doria), abs=1e-12)
+    rowers = rows["Doria only, Professional Rowers on his roll"]
+    assert rowers["intercepted"] == pytest.approx(float(_two_dice_at_least(5)), abs=1e-12)
+    assert rows["nobody intercepts"]["goal_chance"] == 0.0
+    assert comparison.ranking[0] == "Doria only, Professional Rowers on his roll"
+    assert comparison.ranking[-1] == "nobody intercepts"
+    assert all(row["goal"] == "defender_wins" and row["expected_cp"] == 1 for row in rows.values())
+
+
+def test_naval_plan_avoid_battle_or_stay():
+    # §14: Barbarossa avoids on 2d6 + 2 >= 9 (21/36); if he fails, the battle is the same as
+    # when he stays, so P(sunk | avoid) = (1 - 21/36) * P(sunk | stay).
+    comparison = oe.compare_plans("tyrrhenian_sea_plan")
+    rows = {row["course"]: row for row in comparison.courses}
+    stay, avoid = rows["stay and fight"], rows["avoid battle to the Barbary Coast"]
+    assert avoid["avoided_battle"] == pytest.approx(21 / 36, abs=1e-12)
+    assert 1 - avoid["goal_chance"] == pytest.approx(15 / 36 * (1 - stay["goal_chance"]), abs=1e-12)
+    assert stay["naval_battle"] == 1.0 and stay["choice"] == "ottoman: fight"
+    # §11: Doria 3 squadrons + 2 = 8 dice against 2 squadrons + 1 corsair + 2 = 7 dice at
+    # sea (no port die); hits on 5-6, a tie goes to the defender.
+    def hits(dice, count):
+        return math.comb(dice, count) * Fraction(1, 3) ** count * Fraction(2, 3) ** (dice - count)
+
+    tie_or_more = sum(hits(8, a) * hits(7, d) for a in range(9) for d in range(8) if a <= d)
+    assert stay["defender_wins"] == pytest.approx(float(tie_or_more), abs=1e-12)
+    assert avoid["defender_wins"] == pytest.approx(float(15 * tie_or_more / 36), abs=1e-12)
+    assert comparison.ranking[-1] == "stay and fight"
+    assert "not:defender_eliminated" in comparison.summary()
+
+
+def test_naval_plan_monte_carlo_within_5_sigma():
+    exact = {row["course"]: row for row in oe.compare_plans("barbary_coast_plan").courses}
+    sampled = oe.compare_plans("barbary_coast_plan", "monte-carlo", trials=20_000, seed=24)
+    for row in sampled.courses:
+        expected = exact[row["course"]]["goal_chance"]
+        if expected == 0:  # nobody intercepts: no battle, in every trial
+            assert row["goal_chance"] == 0
+            continue
+        assert abs(row["goal_chance"] - expected) < 5 * row["goal_stderr"]
+
+
+def test_naval_plan_refusals(tmp_path):
+    def plan_with(course: str, plan_keys: str = "") -> str:
+        path = tmp_path / "naval_plan.toml"
+        path.write_text(
+            f'[plan]\nhorizon = 1\nscenario = "barbary_coast"\n{plan_keys}\n'
+            f'[[course]]\nname = "x"\n{course}\n'
+        )
+        return str(path)
+
+    with pytest.raises(oe.OddsEngineError, match="schedule applies to a siege"):
+        oe.compare_plans(plan_with('schedule = [[1, "2R"]]'))
+    with pytest.raises(oe.OddsEngineError, match="avoiding_units applies to a land move"):
+        oe.compare_plans(plan_with('avoiding_units = "1R"'))
+    with pytest.raises(oe.OddsEngineError, match="goal 'taken' is no outcome"):
+        oe.compare_plans(plan_with("", 'goal = "taken"'))
+    with pytest.raises(oe.OddsEngineError, match="goal applies to a plan that starts from a naval"):
+        oe.Plan([oe.Course("x")], 1, scenario="vienna", goal="defender_wins")
+    with pytest.raises(oe.OddsEngineError, match="rowers applies to a naval move"):
+        oe.compare_plans(
+            oe.Plan([oe.Course("x", move={"rowers": "roller"})], 1, scenario="vienna")
+        )
+
+
+def test_naval_plan_cli(capsys):
+    assert main(["plan", "barbary_coast_plan", "--format", "json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["courses"][0]["goal"] == "defender_wins"
+    assert {"intercepted", "naval_battle", "mover_eliminated"} <= set(answer["courses"][0])

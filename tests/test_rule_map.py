@@ -797,6 +797,26 @@ RULE_MAP = [
             "test_blockade.py::test_a_blockade_forbids_every_assault",
         ],
     ),
+    (
+        "14",
+        "a plan's courses of a naval move: the action's 1 CP, ranked by a naval outcome",
+        "oddsengine/questions/_naval_plans.py",
+        "RULES.md §14: the naval move action costs 1 CP",
+        [
+            "test_plans.py::test_naval_plan_ranks_the_interceptions_by_hand",
+            "test_plans.py::test_naval_plan_avoid_battle_or_stay",
+        ],
+    ),
+    (
+        "14",
+        "a scenario's naval move swept: its fleets, policies and cards, refusals as rows",
+        "oddsengine/moves/naval_move_scenario.py",
+        "The naval move of a scenario file, with flat parameters (RULES.md §14)",
+        [
+            "test_naval_move_sweep.py::test_the_shipped_sweep_plays_every_fleet_and_interception_by_hand",
+            "test_naval_move_sweep.py::test_a_scenario_the_rules_refuse_is_a_row_with_the_reason",
+        ],
+    ),
     # §15 Naval transport (16.3)
     (
         "15",

@@ -84,6 +84,7 @@ __all__ = [
     "load_move",
     "load_naval_move",
     "read_naval_move",
+    "scenario_action",
     "load_situation",
     "example_names",
     "find_scenario",
@@ -413,6 +414,19 @@ _NAVAL_MOVE_KEYS = {
     "rowers_roll",
     "fight_order",
 }
+
+
+def scenario_action(name_or_path) -> str:
+    """The action a scenario file asks about: ``"naval_move"`` when it holds a
+    ``[naval_move]`` and no land ``[move]``, otherwise ``"move"``.
+
+    Examples
+    --------
+    >>> scenario_action("barbary_coast"), scenario_action("vienna")
+    ('naval_move', 'move')
+    """
+    _, data = _read(name_or_path)
+    return "naval_move" if "naval_move" in data and "move" not in data else "move"
 
 
 def load_naval_move(name_or_path, **overrides):

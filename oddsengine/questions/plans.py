@@ -10,6 +10,12 @@ plays every course out, the move with :func:`oddsengine.exact` (or
 courses by the chance that the side whose plans they are reaches its goal: the space taken
 by the end of the horizon (attacker) or still held (defender).
 
+A plan whose scenario holds a ``[naval_move]`` compares courses of that naval move
+(RULES.md §14; :mod:`oddsengine.questions._naval_plans`): the course keys are the naval
+move's (``defender``, ``interception``, ``retreat``, cards, ``rowers``, ``rowers_roll``,
+``fight_order``, ``responses``, ``policy``) and ``[plan] goal`` names the naval outcome
+that ranks them (``oddsengine/examples/tyrrhenian_sea_plan.toml``).
+
 Plan files are TOML, read with :mod:`tomllib` (nothing in them is executed)::
 
     [plan]
@@ -43,6 +49,11 @@ import numpy as np
 
 from oddsengine.engines.campaigns import CampaignEngines, register_campaign
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.questions._naval_plans import (
+    NAVAL_COURSE_KEYS,
+    naval_move_row,
+    naval_summary_lines,
+)
 from oddsengine.results.output import Rendered
 from oddsengine.results.result import Z95, weighted_mean
 from oddsengine.toml_file import read_toml
@@ -78,6 +89,7 @@ _PLAN_KEYS = {
     "method",
     "trials",
     "seed",
+    "goal",
 }
 _SIDES = ("attacker", "defender")
 
@@ -104,7 +116,8 @@ class Course:
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.strip():
             raise OddsEngineTypeError(f"a course needs a name (text), not {shown(self.name)}")
-        for part, known in (("move", _MOVE_KEYS.values()), ("siege", _SIEGE_KEYS.values())):
+        moves = [*_MOVE_KEYS.values(), *NAVAL_COURSE_KEYS.values()]
+        for part, known in (("move", moves), ("siege", _SIEGE_KEYS.values())):
             value = getattr(self, part)
             if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
                 raise OddsEngineTypeError(
@@ -122,16 +135,17 @@ class Course:
         """A course from a plan file's ``[[course]]`` table (file keys, see the module)."""
         if not isinstance(entry, dict):
             raise OddsEngineError(f"{label}: write each course as a [[course]] table")
-        unknown = set(entry) - {"name"} - set(_MOVE_KEYS) - set(_SIEGE_KEYS)
+        move_keys = {**_MOVE_KEYS, **NAVAL_COURSE_KEYS}  # a naval move's own keys too
+        unknown = set(entry) - {"name"} - set(move_keys) - set(_SIEGE_KEYS)
         if unknown:
             raise OddsEngineError(
                 f"{label}: unknown key {sorted(unknown)[0]!r}; the keys are name, "
-                + ", ".join([*_MOVE_KEYS, *_SIEGE_KEYS])
+                + ", ".join([*move_keys, *_SIEGE_KEYS])
             )
         name = entry.get("name")
         if not isinstance(name, str) or not name.strip():
             raise OddsEngineError(f"{label}: every course needs a name")
-        move = {_MOVE_KEYS[key]: value for key, value in entry.items() if key in _MOVE_KEYS}
+        move = {move_keys[key]: value for key, value in entry.items() if key in move_keys}
         siege = {_SIEGE_KEYS[key]: value for key, value in entry.items() if key in _SIEGE_KEYS}
         if "schedule" in siege:
             if not isinstance(siege["schedule"], list):
@@ -171,6 +185,9 @@ class Plan:
     besiegers, garrison : str, optional
         ... or the siege that starts it.
     title : str
+    goal : str, optional
+        A plan starting from a naval move (RULES.md §14): the naval outcome whose chance
+        ranks the courses (:mod:`oddsengine.questions._naval_plans`).
     """
 
     courses: tuple[Course, ...]
@@ -180,6 +197,7 @@ class Plan:
     besiegers: str | None = None
     garrison: str | None = None
     title: str = ""
+    goal: str | None = None
 
     def __post_init__(self):
         from oddsengine.moves.holding import check_horizon
@@ -194,7 +212,7 @@ class Plan:
                 raise OddsEngineTypeError(
                     f"a plan's courses are Course objects, not {shown(course)}"
                 )
-        for name in ("title", "side", "besiegers", "garrison"):
+        for name in ("title", "side", "besiegers", "garrison", "goal"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, str):
                 raise OddsEngineTypeError(f"{name} must be text, not {shown(value)}")
@@ -232,9 +250,19 @@ class Plan:
                         "starts from a siege"
                     )
 
+        if self.goal is not None and not self.starts_with_naval_move:
+            raise OddsEngineError("goal applies to a plan that starts from a naval move")
+
     @property
     def starts_with_move(self) -> bool:
         return self.scenario is not None
+
+    @cached_property
+    def starts_with_naval_move(self) -> bool:
+        """Whether the scenario asks about a naval move (RULES.md §14), not a land move."""
+        from oddsengine.moves.scenario_file import scenario_action
+
+        return self.starts_with_move and scenario_action(self.scenario) == "naval_move"
 
 
 def _find_plan(name_or_path) -> Path:
@@ -297,6 +325,7 @@ def load_plan(path) -> tuple[Plan, dict]:
             besiegers=settings.get("besiegers"),
             garrison=settings.get("garrison"),
             title=settings.get("title", ""),
+            goal=settings.get("goal"),
         )
     except OddsEngineError as error:
         raise OddsEngineError(f"{path}: {error}") from None
@@ -364,6 +393,10 @@ class PlanComparison(Rendered):
         )
         goal = "held" if self.plan.side == "defender" else "taken"
         horizon = self.plan.horizon
+        if self.plan.starts_with_naval_move:
+            naval = naval_summary_lines(self, _plain_records(self.courses))
+            heading = f"Courses of the {self.plan.side} (a naval move); method: {method}"
+            return "\n".join([self.plan.title or "Plans compared", heading, "", *naval])
         lines = [
             self.plan.title or "Plans compared",
             f"Courses of the {self.plan.side}, ranked by P(space {goal} after impulse "
@@ -471,6 +504,9 @@ def _move_row(plan, course, method, trials, seed) -> dict:
     from oddsengine.moves.scenario_file import load_move
 
     overrides = dict(course.move)
+    naval_only = sorted(set(overrides) & set(NAVAL_COURSE_KEYS.values()))
+    if naval_only:
+        raise OddsEngineError(f"{naval_only[0]} applies to a naval move, not to this move")
     judged = (overrides.get("defender_policy", "best"), overrides.get("leaders_inside", "best"))
     if "best" in judged:
         # The best response, and the best choice of the leaders that may go inside after
@@ -595,6 +631,8 @@ def compare_plans(plan, method: str = "exact", trials: int = 100_000, seed=None)
     trials, _, seed = check_run(trials, MAX_TRIALS, seed, None)
     seed = seed if method == "monte-carlo" else None
     play = _move_row if plan.starts_with_move else _siege_row
+    if plan.starts_with_naval_move:
+        play = naval_move_row
     rows = []
     for course in plan.courses:
         try:
@@ -602,6 +640,8 @@ def compare_plans(plan, method: str = "exact", trials: int = 100_000, seed=None)
         except OddsEngineError as error:
             raise OddsEngineError(f"course {course.name!r}: {error}") from None
     goal = "held" if plan.side == "defender" else f"taken_by_impulse_{plan.horizon}"
+    if plan.starts_with_naval_move:
+        goal = "goal_chance"
     # Best first: the goal's chance falling, then the CP rising; ties keep the plan's order.
     ranked = sorted(rows, key=lambda row: (-row[goal], row["expected_cp"]))
     return PlanComparison(

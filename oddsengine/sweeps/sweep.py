@@ -53,6 +53,13 @@ Scale-out
     batches of scenarios to a Dask cluster; each batch runs the Numba kernel on a worker.
     Dask is the optional extra ``oddsengine[distributed]``.
 
+Naval moves
+    ``kind = "naval-move-scenario"`` sweeps a scenario file's naval move (RULES.md §14):
+    ``scenario`` names the file, ``fleet_location`` and ``fleet`` (a template) vary one fleet
+    of the board, and the policies, cards and moving ``units`` are parameters
+    (:class:`~oddsengine.moves.naval_move_scenario.NavalMoveScenario`;
+    ``oddsengine/examples/barbary_coast_sweep.toml``).
+
 Other kinds of spec
     :func:`register_kind` adds a spec class under a name usable in sweep files. Any spec
     with ``draw_plan()`` and ``outcome_columns()`` can be swept; a spec whose

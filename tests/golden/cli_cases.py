@@ -130,6 +130,7 @@ def commands():
     )
     for form in _FORMATS:
         lines.append(["plan", "vienna_siege_plan", "--exact", "--format", form])
+        lines.append(["plan", "barbary_coast_plan", "--exact", "--format", form])
         card_value = ["battle", "--attacker", "france: 4R", "--defender", "hapsburg: 4R"]
         lines.append([*card_value, "--card-value", "--side", "attacker", "--format", form])
     # --method auto, the default: exact with nothing else, Monte Carlo with --seed.
@@ -147,6 +148,8 @@ def commands():
     lines.append(["battle", "--attacker", "5R L1", "--defender", "hapsburg: 4R", "--trials",
                   "20000", "--seed", "3", "--format", "markdown"])  # fmt: skip
     lines.append(["cards", "--kind", "assault"])
+    lines.append(["plan", "tyrrhenian_sea_plan"])
+    lines.append(["naval-move", "tyrrhenian_sea", "--format", "json"])
     return lines
 
 
