@@ -39,10 +39,9 @@ def _simulate_move(move, **run):
     return simulate_move(move, **run)
 
 
-def _run_move(arguments):
-    from oddsengine.moves.move import end_state_records
-    from oddsengine.moves.scenario_file import load_move
-
+def _policy_overrides(arguments) -> dict:
+    """The defender, retreat and interception policies given, as a move's keywords (the
+    same three options on ``move`` and ``naval-move``)."""
     overrides = {}
     # "is not None": an empty policy is refused by the move, not ignored.
     if arguments.defender is not None:
@@ -51,6 +50,14 @@ def _run_move(arguments):
         overrides["retreat_policy"] = arguments.retreat
     if arguments.interception:
         overrides["interception_policy"] = arguments.interception
+    return overrides
+
+
+def _run_move(arguments):
+    from oddsengine.moves.move import end_state_records
+    from oddsengine.moves.scenario_file import load_move
+
+    overrides = _policy_overrides(arguments)
     if arguments.after_withdrawal:
         overrides["after_withdrawal"] = arguments.after_withdrawal
     if arguments.garrison_joins_relief:
@@ -108,13 +115,7 @@ def _run_naval_move(arguments):
     from oddsengine.moves.naval_move import naval_end_state_records
     from oddsengine.moves.scenario_file import load_naval_move
 
-    overrides = {}
-    if arguments.defender is not None:
-        overrides["defender_policy"] = arguments.defender
-    if arguments.retreat is not None:
-        overrides["retreat_policy"] = arguments.retreat
-    if arguments.interception:
-        overrides["interception_policy"] = arguments.interception
+    overrides = _policy_overrides(arguments)
     if arguments.vary:
         return _naval_move_table(arguments, overrides)
     if arguments.states is not None and arguments.format == "csv":
