@@ -25,9 +25,9 @@ import numpy as np
 import oddsengine as oe
 from oddsengine.engines.exact_grid import exact_outcome_table, exact_probabilities, exact_results
 from oddsengine.engines.montecarlo import NUMPY_TRIALS
+from oddsengine.faces.tables import odds_table
 from oddsengine.sweeps._output import refused_row, result_rows, table_frame
 from oddsengine.sweeps.sweep import Sweep
-from oddsengine.faces.tables import odds_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import time
 
-from oddsengine.sweeps.sweep import Sweep
 from oddsengine.faces.tables import odds_table
+from oddsengine.sweeps.sweep import Sweep
 
 GRID = {
     "attacker": "2..21R L0..2",

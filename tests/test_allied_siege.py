@@ -10,8 +10,8 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
-from oddsengine.moves.move import Move
 from oddsengine.engines.siege import exact_campaign, simulate_campaign
+from oddsengine.moves.move import Move
 from oddsengine.moves.siege_campaign import SiegeCampaign
 from oddsengine.moves.situation import Situation, Stack
 

@@ -5,8 +5,8 @@ import re
 import pytest
 
 import oddsengine as oe
-from oddsengine.results.bbcode import fixed_width_table
 from oddsengine.faces.tables import odds_table
+from oddsengine.results.bbcode import fixed_width_table
 
 # Their grids hold scenarios the rules refuse, on purpose: the refusal note is tested in
 # tests/test_refusals.py.

@@ -4,10 +4,10 @@ follows a move in a scenario with fleets needs no hand-typed squadron counts."""
 
 import pytest
 
+from oddsengine.engines.siege import exact_campaign
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves.move import Move
 from oddsengine.moves.sea import naval_requirement
-from oddsengine.engines.siege import exact_campaign
 from oddsengine.moves.siege_campaign import SiegeCampaign
 from oddsengine.moves.situation import FleetStack, Situation, Stack
 

@@ -7,7 +7,6 @@ from fractions import Fraction
 import pytest
 from conftest import run_cli as run
 
-
 AUTO_EXACT = "Method: exact (auto: the exact engine applies)"
 # 11.2: no leader, 2d6 >= 9 to intercept: 10 of the 36 rolls.
 INTERCEPT = ["intercept", "--interceptor", "hapsburg: 4R", "--mover", "3R"]

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from oddsengine import FieldBattle, compare, exact
+from oddsengine.engines.move_montecarlo import simulate_move
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves.move import Move
-from oddsengine.engines.move_montecarlo import simulate_move
 from oddsengine.moves.scenario_file import load_move
 from oddsengine.moves.situation import Situation, Stack
 

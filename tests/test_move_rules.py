@@ -9,9 +9,9 @@ import pytest
 
 from oddsengine import FieldBattle, exact
 from oddsengine.combat.rolls import AvoidBattle
+from oddsengine.engines.move_montecarlo import simulate_move
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves.move import Move
-from oddsengine.engines.move_montecarlo import simulate_move
 from oddsengine.moves.situation import Situation, Stack
 
 THIRD = Fraction(1, 3)

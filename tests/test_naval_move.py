@@ -12,8 +12,8 @@ from naive_sea_reference import barbarossa_intercepted, two_powers_in_the_zone
 
 import oddsengine as oe
 from oddsengine.cli import main
-from oddsengine.errors import OddsEngineError
 from oddsengine.engines.move_montecarlo import simulate_move
+from oddsengine.errors import OddsEngineError
 from oddsengine.moves.naval_move import NavalMove, naval_end_state_records
 from oddsengine.moves.scenario_file import load_naval_move
 from oddsengine.moves.situation import FleetStack, Situation

@@ -11,8 +11,8 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
-from oddsengine.engines.foreign_war import exact_foreign_war
 from oddsengine.combat.naval import NavalBattle
+from oddsengine.engines.foreign_war import exact_foreign_war
 
 THIRD = Fraction(1, 3)
 

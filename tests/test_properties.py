@@ -28,8 +28,8 @@ import oddsengine as oe
 from oddsengine.cli import main
 from oddsengine.combat.limits import MAX_UNITS
 from oddsengine.errors import OddsEngineError
-from oddsengine.sweeps.templates import parse_template
 from oddsengine.moves.scenario_file import find_scenario
+from oddsengine.sweeps.templates import parse_template
 
 #: Seconds any one generated input may take: the suite's hang guard, never a speed test.
 TIME_BUDGET = HANG_GUARD_SECONDS

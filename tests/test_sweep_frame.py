@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from oddsengine.results.result import Result
 from oddsengine.sweeps import _output, _runner
 from oddsengine.sweeps._output import (
     INTEGER_COLUMNS,
@@ -26,7 +27,6 @@ from oddsengine.sweeps._output import (
     table_frame,
 )
 from oddsengine.sweeps.sweep import Sweep
-from oddsengine.results.result import Result
 
 
 def assert_same_frame(fast, slow):

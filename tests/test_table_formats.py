@@ -8,7 +8,6 @@ from fractions import Fraction
 import pytest
 from conftest import run_cli as run
 
-
 # RULES.md §7 (15.1): against 1 regular the garrison rolls 1 + 1 = 2 dice. 2 regulars roll
 # 1 die: success needs the hit and a survivor, 1/3 * 8/9 = 8/27; 3 regulars roll 2 dice
 # and always survive: 1 - (2/3)^2 = 5/9. 2 regulars do not outnumber a garrison of 2 (15).

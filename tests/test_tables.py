@@ -9,8 +9,8 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
-from oddsengine.sweeps.refusals import RefusedScenariosWarning
 from oddsengine.faces.tables import _exact_headline, odds_table
+from oddsengine.sweeps.refusals import RefusedScenariosWarning
 
 
 @pytest.fixture(scope="module")

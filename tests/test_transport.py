@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from oddsengine import compare, exact
+from oddsengine.engines.move_montecarlo import simulate_move
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves.move import Move
-from oddsengine.engines.move_montecarlo import simulate_move
 from oddsengine.moves.scenario_file import load_move
 from oddsengine.moves.situation import FleetStack, Situation, Stack
 from oddsengine.moves.transport import NavalTransport

@@ -51,7 +51,8 @@ VALUES = {
     "--max-units": "10", "--out": "odds.csv", "--scheduler": "threads", "--batch-size": "10",
     "--checkpoint": "5", "--dpi": "80", "--leaders-inside": "with-units",
     "--control": "Linz=hapsburg", "--besieged": "Vienna", "--power": "hapsburg",
-    "--kind": "battle", "--fleet": "Tyrrhenian Sea=hapsburg: ?Sq Doria", "--vary": "Tyrrhenian Sea=hapsburg: 1..2Sq",
+    "--kind": "battle", "--fleet": "Tyrrhenian Sea=hapsburg: ?Sq Doria",
+    "--vary": "Tyrrhenian Sea=hapsburg: 1..2Sq",
 }  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
@@ -113,7 +114,8 @@ QUESTIONS = {
     "move": [
         (["move", "vienna", "--exact"],
          ENGINE | MOVE_OPTIONS | {"--horizon", "--avoiding-units", "--after-withdrawal"}),
-        (["move", "vienna", "--exact", "--defender", "fight"], ENGINE | MOVE_OPTIONS | {"--horizon"}),
+        (["move", "vienna", "--exact", "--defender", "fight"],
+         ENGINE | MOVE_OPTIONS | {"--horizon"}),
         (["move", "vienna", "--exact", "--defender", "fight", "--leaders-inside", "retreat"],
          ENGINE | MOVE_OPTIONS),
     ],

@@ -9,8 +9,8 @@ from math import comb
 import pytest
 
 from oddsengine import exact
-from oddsengine.moves.move import Move
 from oddsengine.engines.move_montecarlo import simulate_move
+from oddsengine.moves.move import Move
 from oddsengine.moves.situation import Situation, Stack
 
 THIRD = Fraction(1, 3)

@@ -400,7 +400,8 @@ def register(commands) -> None:
         help="order of the major power's losses, e.g. regulars,mercenaries,cavalry",
     )
     add_card_value_arguments(war, sides=False)
-    add_engine_arguments(war, survivors=False, trials=WAR_TRIALS)  # the survivors are in the outcome table
+    # The survivors are in the outcome table.
+    add_engine_arguments(war, survivors=False, trials=WAR_TRIALS)
     war.set_defaults(run=_run_foreign_war)
 
     _add_naval_to_roll(commands.choices["intercept"], _run_naval_intercept, "mover")

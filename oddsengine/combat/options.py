@@ -11,9 +11,9 @@ from dataclasses import dataclass, field, fields
 from itertools import permutations
 
 from oddsengine.combat.cards import POST_ROLL_CARDS
-from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.combat.forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES, parse_force
 from oddsengine.combat.formations import ASSAULT_FORMATION_POLICIES
+from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [

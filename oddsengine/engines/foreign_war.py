@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from oddsengine.combat.forces import UNIT_TYPES
 from oddsengine.combat.foreign_war import (
     ATTEMPT_CP,
     BUILD_CP,
@@ -18,7 +19,6 @@ from oddsengine.combat.foreign_war import (
     ForeignWar,
     attempt_plan,
 )
-from oddsengine.combat.forces import UNIT_TYPES
 from oddsengine.engines._numpy_kernel import sample_values
 from oddsengine.engines._random import block_keys, scenario_id
 from oddsengine.engines.run_arguments import MAX_TRIALS, check_run

@@ -35,8 +35,8 @@ _METHODS = ("exact", "monte-carlo")
 
 
 def _expansions(ships) -> list[tuple[str, list]]:
-    from oddsengine.sweeps.templates import parse_template
     from oddsengine.moves.board import load_board
+    from oddsengine.sweeps.templates import parse_template
 
     if not isinstance(ships, dict):
         raise OddsEngineTypeError(

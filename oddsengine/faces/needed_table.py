@@ -31,9 +31,9 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from oddsengine.errors import OddsEngineError
+from oddsengine.questions.needed import find_kind, first_reaching, needed
 from oddsengine.results.bbcode import fixed_width_table
 from oddsengine.sweeps.templates import is_template, parse_template
-from oddsengine.questions.needed import find_kind, first_reaching, needed
 
 if TYPE_CHECKING:  # pandas is imported when a table is built, not with the package
     import pandas as pd

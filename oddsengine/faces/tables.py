@@ -28,14 +28,14 @@ from oddsengine.combat.cards import find_card, parse_cards
 from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
 from oddsengine.engines.exact_grid import exact_probabilities, exact_probability, exact_results
 from oddsengine.errors import OddsEngineError
-from oddsengine.sweeps._settings import new_seed
+from oddsengine.kinds import check_outcome_name, kind_of, table_kinds
 from oddsengine.results.bbcode import fixed_width_table
+from oddsengine.results.output import percent_decimals
+from oddsengine.results.result import Z95
+from oddsengine.sweeps._settings import new_seed
 from oddsengine.sweeps.refusals import warn_refused
 from oddsengine.sweeps.sweep import Sweep, run_batch
 from oddsengine.sweeps.templates import ForceTemplate, parse_template
-from oddsengine.kinds import check_outcome_name, kind_of, table_kinds
-from oddsengine.results.output import percent_decimals
-from oddsengine.results.result import Z95
 
 __all__ = ["OddsTable", "odds_table", "HEADLINES", "ROLES"]
 

@@ -253,7 +253,8 @@ class NavalDeclaration:
         attempts = []
         for stack, fleet in chosen:
             rowers = self.rowers if self.rowers_roll == f"intercept:{stack.label}" else None
-            roll = NavalInterception(fleet, rowers=rowers, rowers_policy=self._rowers_policy(rowers))
+            policy = self._rowers_policy(rowers)
+            roll = NavalInterception(fleet, rowers=rowers, rowers_policy=policy)
             attempts.append(InterceptingFleet(stack.label, stack.space, fleet, roll))
         return tuple(attempts)
 

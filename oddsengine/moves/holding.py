@@ -82,7 +82,8 @@ def campaign_after_move(move, horizon: int, **parameters):
 
     :meth:`~oddsengine.moves.siege_campaign.SiegeCampaign.from_move` keeps one start per end
     state of the move; many end states lay the same siege (the same besiegers and
-    garrison), and the exact chain is run once per start. Merging them gives the same answer, much faster.
+    garrison), and the exact chain is run once per start. Merging them gives the same
+    answer, much faster.
 
     Parameters
     ----------

@@ -133,9 +133,9 @@ _LAST_SCENARIO_MOVE: dict = {}
 
 def _move_chances(question, method, precision, seed) -> dict:
     from oddsengine.engines.exact import exact
-    from oddsengine.moves.holding import campaign_after_move
     from oddsengine.engines.move_montecarlo import simulate_move
     from oddsengine.engines.siege import exact_campaign, simulate_campaign
+    from oddsengine.moves.holding import campaign_after_move
 
     move, within = question
     if method == "exact":

@@ -499,8 +499,8 @@ def _play_campaign(campaign, method, trials, seed):
 
 def _move_row(plan, course, method, trials, seed) -> dict:
     from oddsengine.engines.exact import exact
-    from oddsengine.moves.holding import campaign_after_move
     from oddsengine.engines.move_montecarlo import simulate_move
+    from oddsengine.moves.holding import campaign_after_move
     from oddsengine.moves.scenario_file import load_move
 
     overrides = dict(course.move)

@@ -12,9 +12,9 @@ states' weights for the same cells are then one ``bincount`` (the sums of
 
 from __future__ import annotations
 
-import numpy as np
-
 from dataclasses import dataclass
+
+import numpy as np
 
 __all__ = ["EndStateMap", "end_state_map", "merge_cells"]
 

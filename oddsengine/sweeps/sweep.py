@@ -79,6 +79,7 @@ import numpy as np
 from oddsengine.engines.montecarlo import default_trials
 from oddsengine.engines.run_arguments import MAX_TRIALS, check_trials
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.kinds import SPEC_KINDS, register_kind
 from oddsengine.sweeps._grid import (
     MAX_SCENARIOS,
     build_spec,
@@ -109,7 +110,6 @@ from oddsengine.sweeps._settings import (
     spec_class_of,
 )
 from oddsengine.sweeps.refusals import RefusedScenariosWarning, warn_refused
-from oddsengine.kinds import SPEC_KINDS, register_kind
 from oddsengine.toml_file import read_toml
 
 __all__ = [
