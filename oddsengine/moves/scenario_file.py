@@ -225,18 +225,7 @@ def _situation(reader: _Reader, data: dict) -> Situation:
     reader.table(data, "", _FILE_TABLES)
     settings = reader.table(data.get("situation", {}), "situation", _SITUATION_KEYS)
     stacks = []
-    entries = data.get("stack", [])
-    if not isinstance(entries, list):
-        reader.refuse("stack", "write each stack as a [[stack]] table")
-    for index, entry in enumerate(entries, start=1):
-        key = f"stack[{index}]"
-        reader.table(entry, key, _STACK_KEYS)
-        for required in ("space", "force"):
-            if required not in entry:
-                reader.refuse(f"{key}.{required}", "missing")
-        for flag in _STACK_KEYS - {"space", "force"}:
-            if flag in entry and not isinstance(entry[flag], bool):
-                reader.refuse(f"{key}.{flag}", "must be true or false")
+    for key, entry in _entries(reader, data, "stack", _STACK_KEYS, "force"):
         reader.text(entry["space"], f"{key}.space", "a space")
         reader.text(entry["force"], f"{key}.force", "a force")
         stacks.append(reader.build(key, Stack, **entry))
@@ -266,22 +255,29 @@ def _fleets(reader: _Reader, data: dict) -> list[FleetStack]:
     """The ``[[fleet]]`` tables: ships in ports and sea zones (RULES.md §14), read like
     the ``[[stack]]`` tables."""
     fleets = []
-    entries = data.get("fleet", [])
-    if not isinstance(entries, list):
-        reader.refuse("fleet", "write each fleet as a [[fleet]] table")
-    for index, entry in enumerate(entries, start=1):
-        key = f"fleet[{index}]"
-        reader.table(entry, key, _FLEET_KEYS)
-        for required in ("space", "fleet"):
-            if required not in entry:
-                reader.refuse(f"{key}.{required}", "missing")
-        flag = "lost_battle_this_impulse"
-        if flag in entry and not isinstance(entry[flag], bool):
-            reader.refuse(f"{key}.{flag}", "must be true or false")
+    for key, entry in _entries(reader, data, "fleet", _FLEET_KEYS, "fleet"):
         reader.text(entry["space"], f"{key}.space", "a port or a sea zone")
         reader.text(entry["fleet"], f"{key}.fleet", "a fleet")
         fleets.append(reader.build(key, FleetStack, **entry))
     return fleets
+
+
+def _entries(reader: _Reader, data: dict, name: str, keys: set, notation: str):
+    """The ``[[name]]`` tables of a file as ``(key, entry)``: the keys checked, ``space``
+    and ``notation`` (the force or fleet) required, every other key a true/false flag."""
+    entries = data.get(name, [])
+    if not isinstance(entries, list):
+        reader.refuse(name, f"write each {name} as a [[{name}]] table")
+    for index, entry in enumerate(entries, start=1):
+        key = f"{name}[{index}]"
+        reader.table(entry, key, keys)
+        for required in ("space", notation):
+            if required not in entry:
+                reader.refuse(f"{key}.{required}", "missing")
+        for flag in sorted(keys - {"space", notation}):
+            if flag in entry and not isinstance(entry[flag], bool):
+                reader.refuse(f"{key}.{flag}", "must be true or false")
+        yield key, entry
 
 
 def _check_one_place_per_leader(reader: _Reader, stacks) -> None:
