@@ -6,6 +6,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from conftest import assert_within_sigmas
 
 from oddsengine import exact
 from oddsengine.engines.move_montecarlo import simulate_move
@@ -71,12 +72,8 @@ def states(move):
 
 def monte_carlo_agrees(move, names, seed=1545, trials=400_000):
     """Each named probability within 5 sigma of the exact one (GUIDE: Testing)."""
-    exact_result = exact(move)
     sampled = simulate_move(move, trials=trials, seed=seed)
-    for name in names:
-        p = exact_result.p[name]
-        sigma = (p * (1 - p) / sampled.trials) ** 0.5
-        assert abs(sampled.p[name] - p) <= 5 * sigma + 1e-12, name
+    assert_within_sigmas(sampled, exact(move), names)
 
 
 OTTOMAN_WARS = [

@@ -7,9 +7,9 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from hand_dice import monte_carlo_agrees, states
 
 from oddsengine import exact
-from oddsengine.engines.move_montecarlo import simulate_move
 from oddsengine.moves.move import Move
 from oddsengine.moves.situation import Situation, Stack
 
@@ -33,25 +33,6 @@ def attacker_wins(attacker_dice: int, defender_dice: int) -> Fraction:
         for d in range(defender_dice + 1)
         if a > d
     )
-
-
-def states(move):
-    """(probability, end state) pairs with positive probability."""
-    return [
-        (weight, state)
-        for weight, state in zip(move.end_state_probabilities, move.program.end_states, strict=True)
-        if weight > 0
-    ]
-
-
-def assert_monte_carlo_agrees(move, names, seed=1517, trials=400_000):
-    """Every named probability within 5 sigma of the exact value, at a fixed seed."""
-    exact_result = exact(move)
-    sampled = simulate_move(move, trials=trials, seed=seed)
-    for name in names:
-        p = exact_result.p[name]
-        sigma = (p * (1 - p) / sampled.trials) ** 0.5
-        assert abs(sampled.p[name] - p) <= 5 * sigma + 1e-12, name
 
 
 # -- §4 (13.3): every defending power may avoid battle ------------------------------------
@@ -122,7 +103,9 @@ def test_both_allies_avoiding_agrees_with_monte_carlo():
     move = two_allies_in_vienna(
         defender_policy={"hapsburg": "avoid:Linz", "england": "avoid:Graz"}
     )
-    assert_monte_carlo_agrees(move, ("field_battle", "avoided_battle", "attacker_wins", "siege"))
+    monte_carlo_agrees(
+        move, ("field_battle", "avoided_battle", "attacker_wins", "siege"), seed=1517
+    )
 
 
 # -- §5 (15.3) and §6.2 (15.2): a siege breaks after a lost relief battle -----------------
@@ -163,7 +146,7 @@ def test_relief_that_goes_inside_on_a_tie_breaks_the_siege():
                 broken += weight
     result = exact(move)
     assert result.p["siege_broken"] == pytest.approx(float(broken), abs=1e-12)
-    for weight, state in states(move):
+    for _weight, state in states(move):
         if "siege_broken" in state.events:
             # 15.3: the besiegers retreat free (here to Pressburg, held by the Ottomans).
             assert "Vienna: ottoman" not in state.defenders_end
@@ -265,7 +248,9 @@ def test_a_relief_that_wins_on_hits_breaks_the_siege_with_no_survivors():
             if a > d or max(3 - a, 1) <= inside:
                 broken += weight
     assert result.p["siege_broken"] == pytest.approx(float(broken), abs=1e-12)
-    assert_monte_carlo_agrees(move, ("siege_broken", "attacker_wins", "relief_went_inside"))
+    monte_carlo_agrees(
+        move, ("siege_broken", "attacker_wins", "relief_went_inside"), seed=1517
+    )
 
 
 # -- §6.1 (14.1): the leaders of a defeated controlling power choose freely ---------------
@@ -403,7 +388,9 @@ leaders_inside = "with-units"
 
 def test_leaders_inside_agrees_with_monte_carlo():
     move = vienna_falls(defender_horizon=2)
-    assert_monte_carlo_agrees(move, ("attacker_wins", "defender_retreats", "siege"))
+    monte_carlo_agrees(
+        move, ("attacker_wins", "defender_retreats", "siege"), seed=1517
+    )
 
 
 def test_besiegers_that_all_avoid_battle_break_the_siege():
