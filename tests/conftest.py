@@ -8,7 +8,11 @@ rule suite (about 1,150 checks, 25 s of CPU).
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import math
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +21,27 @@ import pytest
 HANG_GUARD_SECONDS = 60.0
 #: Standard errors a Monte Carlo estimate may stray from the exact value.
 SIGMAS = 5.0
+
+
+#: The benchmark scripts, which some tests run on small sizes.
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@contextlib.contextmanager
+def benchmark_module(name: str):
+    """``benchmarks/NAME.py`` loaded as a module, with ``benchmarks/`` on ``sys.path``
+    while it is in use (a benchmark imports its siblings)."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        specification = importlib.util.spec_from_file_location(
+            f"_benchmark_{name}", BENCHMARKS / f"{name}.py"
+        )
+        module = importlib.util.module_from_spec(specification)
+        sys.modules[specification.name] = module  # dataclasses look their module up here
+        specification.loader.exec_module(module)
+        yield module
+    finally:
+        sys.path.remove(str(BENCHMARKS))
 
 
 def run_cli(capsys, *argv):

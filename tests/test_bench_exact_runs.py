@@ -1,27 +1,13 @@
 """benchmarks/bench_exact.py runs end to end on small sizes (its timings are not checked)."""
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
-
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+from conftest import benchmark_module
 
 
 @pytest.fixture(scope="module")
 def bench_exact():
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        specification = importlib.util.spec_from_file_location(
-            "_benchmark_bench_exact", BENCHMARKS / "bench_exact.py"
-        )
-        module = importlib.util.module_from_spec(specification)
-        sys.modules[specification.name] = module
-        specification.loader.exec_module(module)
+    with benchmark_module("bench_exact") as module:
         yield module
-    finally:
-        sys.path.remove(str(BENCHMARKS))
 
 
 def test_the_battle_table_agrees_with_its_reference(bench_exact):
