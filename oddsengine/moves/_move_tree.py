@@ -154,6 +154,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             garrison_ally=ally,
             leaders_inside=branch.leaders_inside,
         )
+        self.last_end_state = state  # read by shared_aftermath
         return self.leaf(state)
 
     def garrison_of(self, branch) -> tuple[Force | None, Force | None]:
@@ -343,12 +344,77 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             key = (bool(wins[cell]), bool(tied[cell]), attacker_left, tuple(total))
             key += (tuple(allies_left),)
             if key not in resolved:
-                resolved[key] = self.aftermath(branch, battle, garrison, main, allies, *key)
+                resolved[key] = self.shared_aftermath(branch, battle, garrison, main, allies, key)
             leaves.append(self.program.nodes[resolved[key]][1])
         offset = len(self.program.leaf_map)
         self.program.leaf_map.extend(leaves)
         self.program.battles.append((battle, plan))
         return self._node(BATTLE, len(self.program.battles) - 1, offset)
+
+    @cached_property
+    def rules_key(self) -> tuple:
+        """Everything of the move that the aftermath of a field battle reads besides the
+        branch: the rules the move is played by and the relations between the powers.
+        Moves that differ only in the moving formation's unit counts share it."""
+        move, situation = self.move, self.situation
+        return (
+            type(move),
+            move.power,
+            move.destination,
+            move.came_from,
+            move.retreat_policy,
+            move.after_withdrawal,
+            move.may_move_on,
+            move.garrison_joins_relief,
+            move.relief_goes_inside_on_tie,
+            move.defender_horizon,
+            move.leaders_inside,
+            move.defender_units,
+            self.is_relief,
+            situation.control,
+            situation.unrest,
+            situation.wars,
+            situation.alliances,
+            situation.impulse_order,
+            situation.fleets,
+        )
+
+    def shared_aftermath(self, branch, battle, garrison, main, allies, outcome) -> int:
+        """:meth:`aftermath` of one ``outcome`` of the battle, its end state shared with
+        every move of the same :attr:`rules_key` that reaches the same board.
+
+        From the battle on the moving formation is its survivors (``outcome``) with its
+        leaders: the units it brought are read nowhere after, so the candidates of a
+        search over its unit count (``needed move``) end alike and each end state is
+        played out once. The end state is deterministic given the key (retreats, going
+        inside and the best leaders' choice follow the policies), and the program records
+        it as the aftermath would: the same nodes in the same order.
+        """
+        placement = tuple(
+            (group.label, group.space, group.inside, group.force.leaders, group.power)
+            if group.label == MOVER
+            else group
+            for group in branch.placement
+        )
+        key = (
+            self.rules_key,
+            placement,
+            branch.events,
+            branch.captured,
+            branch.controller,
+            branch.defender_lost,
+            branch.leaders_inside,
+            branch.attacker_captured,
+            outcome,
+        )
+        state = _AFTERMATH_STATES.get(key)
+        if state is not None:
+            return self.leaf(state)
+        node = self.aftermath(branch, battle, garrison, main, allies, *outcome)
+        if len(_AFTERMATH_STATES) >= _MOST_AFTERMATHS:
+            _AFTERMATH_STATES.clear()
+        _AFTERMATH_STATES[key] = self.last_end_state
+        return node
 
     def aftermath(
         self, branch, battle, garrison, main, allies, attacker_wins, tied, attacker, defender, rest
@@ -549,6 +615,12 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             branch = replace(branch, controller=self.mover_power).noting("control_changes")
             return self.finish(branch, "mover_in_control")
         return self.siege_or_back(branch, retreating=True)
+
+
+#: The end states of field battles' aftermaths played so far (see
+#: :meth:`MoveBuilder.shared_aftermath`), and how many are kept.
+_AFTERMATH_STATES: dict = {}
+_MOST_AFTERMATHS = 65536
 
 
 def build_program(move, attempts) -> Program:
