@@ -16,6 +16,7 @@ draw plan on the project's counter-based streams.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 
 import numpy as np
 
@@ -240,10 +241,11 @@ class SiegeCampaign:
             schedule.append((impulse, units))
         object.__setattr__(self, "schedule", tuple(sorted(schedule, key=lambda pair: pair[0])))
 
-    @property
+    @cached_property
     def sieges(self) -> tuple:
         """Every starting siege as ``(probability, besiegers, garrison, garrison_ally)``;
-        ``garrison_ally`` is None for a garrison of one power."""
+        ``garrison_ally`` is None for a garrison of one power. (Read once per assault of the
+        exact chain: kept, the campaign being frozen.)"""
         return tuple((*entry, None) if len(entry) == 3 else tuple(entry) for entry in self.start)
 
     def garrison_forces(self, index: int, counts) -> tuple[Force, Force | None]:
