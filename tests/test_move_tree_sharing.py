@@ -1,10 +1,11 @@
 """Moves that differ only in the moving formation's unit counts share the aftermaths of
-their field battles (the candidates of ``needed move``): every program must be the one a
-move played out alone gives, node for node and end state for end state."""
+their field battles, and the battles themselves (the candidates of ``needed move``): every
+program must be the one a move played out alone gives, node for node and end state for
+end state."""
 
 import pytest
 
-from oddsengine.moves import _move_tree
+from oddsengine.moves import _move_battles, _move_tree
 from oddsengine.moves.move import Move
 from oddsengine.moves.scenario_file import load_move
 from oddsengine.moves.situation import Situation, Stack
@@ -24,8 +25,10 @@ def program_parts(move):
 
 
 def alone(build):
-    """What ``build()`` gives with every aftermath played out (no end state shared)."""
+    """What ``build()`` gives with every aftermath played out (no end state shared) and
+    every battle resolved afresh."""
     original = _move_tree.MoveBuilder.shared_aftermath
+    _move_battles._BATTLE_OUTCOMES.clear()
 
     def played_out(self, branch, battle, garrison, main, allies, outcome):
         return self.aftermath(branch, battle, garrison, main, allies, *outcome)
@@ -74,7 +77,7 @@ POLICIES = [
 
 @pytest.mark.parametrize("policies", POLICIES, ids=lambda p: ",".join(p) or "as-written")
 def test_the_candidates_of_a_search_build_the_programs_of_moves_played_alone(policies):
-    _move_tree._AFTERMATH_STATES.clear()
+    _move_battles.AFTERMATH_STATES.clear()
     # Ascending and then descending, so that each candidate meets aftermaths that
     # smaller and larger formations played first.
     for regulars in [*range(1, 18, 3), *range(17, 0, -4)]:
@@ -84,7 +87,7 @@ def test_the_candidates_of_a_search_build_the_programs_of_moves_played_alone(pol
 
 @pytest.mark.parametrize("joins", [False, True])
 def test_relief_battles_share_their_aftermaths_exactly(joins):
-    _move_tree._AFTERMATH_STATES.clear()
+    _move_battles.AFTERMATH_STATES.clear()
     for regulars in (1, 2, 3, 4, 6, 2):
         shared = program_parts(relief_candidate(regulars, joins))
         assert shared == alone(lambda r=regulars: relief_candidate(r, joins))
@@ -92,7 +95,7 @@ def test_relief_battles_share_their_aftermaths_exactly(joins):
 
 def test_moves_of_another_board_do_not_share_end_states():
     # Same formation, another controller of Brunn: the retreats differ, so must the keys.
-    _move_tree._AFTERMATH_STATES.clear()
+    _move_battles.AFTERMATH_STATES.clear()
     first = vienna_candidate(6)
     other = with_what_ifs(first, control={"Brunn": "ottoman"})
     assert program_parts(other) == alone(lambda: with_what_ifs(first, control={"Brunn": "ottoman"}))

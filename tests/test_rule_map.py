@@ -346,7 +346,7 @@ RULE_MAP = [
     (
         "6",
         "in a move each allied power loses in its casualty order and retreats on its own",
-        "oddsengine/moves/_move_tree.py",
+        "oddsengine/moves/_move_battles.py",
         "14 step 9: each allied power's survivors, in its casualty order",
         [
             "test_three_allied_defenders.py::test_each_power_loses_in_its_own_casualty_order",

@@ -20,9 +20,15 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cached_property
 
-from oddsengine.combat.engagements import FieldBattle
 from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.rolls import Interception
+from oddsengine.moves._move_battles import (
+    AFTERMATH_STATES,
+    aftermath_key,
+    battle_outcomes,
+    remember,
+    rules_key,
+)
 from oddsengine.moves._move_defence import DefenderResponse
 from oddsengine.moves._move_program import (
     BASE_EVENTS,
@@ -312,37 +318,10 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
                 attacker = merge_forces(attacker, garrison.force)
                 branch = branch.noting("garrison_joined")
         main, allies = groups[0], tuple(groups[1:])
-        battle = FieldBattle(
-            attacker,
-            main.force,
-            attacker_cards=self.move.attacker_cards,
-            defender_cards=self.move.defender_cards,
-            policies=self.move.policies,
-            options=self.move.options,
-            defender_ally=tuple(ally.force for ally in allies) or None,
-            joined_garrison=None if garrison is None else garrison.force,
-        )
-        plan = battle.draw_plan()
-        columns = battle.outcome_columns(plan.cell_values())
-        wins = columns["outcome"] == "attacker_wins"
-        attacker_hits, defender_hits = battle.hits(plan.cell_values())
-        tied = attacker_hits == defender_hits
-        order = self.move.policies.defender_casualty_order
+        battle, plan, outcomes = battle_outcomes(self.move, attacker, main, allies, garrison)
         resolved = {}
         leaves = []
-        for cell in range(plan.cells):
-            attacker_left = tuple(int(columns[f"attacker_{kind}"][cell]) for kind in UNIT_TYPES)
-            total = [int(columns[f"defender_{kind}"][cell]) for kind in UNIT_TYPES]
-            allies_left = []
-            for ally in allies:
-                # 14 step 9: each allied power's survivors, in its casualty order.
-                survivors = int(columns[f"{ally.power}_survivors"][cell])
-                counts = ally.force.units_after_losses(ally.force.land_units - survivors, order)
-                ally_left = tuple(counts[kind] for kind in UNIT_TYPES)
-                total = [left - part for left, part in zip(total, ally_left, strict=True)]
-                allies_left.append(ally_left)
-            key = (bool(wins[cell]), bool(tied[cell]), attacker_left, tuple(total))
-            key += (tuple(allies_left),)
+        for key in outcomes:
             if key not in resolved:
                 resolved[key] = self.shared_aftermath(branch, battle, garrison, main, allies, key)
             leaves.append(self.program.nodes[resolved[key]][1])
@@ -353,67 +332,21 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
 
     @cached_property
     def rules_key(self) -> tuple:
-        """Everything of the move that the aftermath of a field battle reads besides the
-        branch: the rules the move is played by and the relations between the powers.
-        Moves that differ only in the moving formation's unit counts share it."""
-        move, situation = self.move, self.situation
-        return (
-            type(move),
-            move.power,
-            move.destination,
-            move.came_from,
-            move.retreat_policy,
-            move.after_withdrawal,
-            move.may_move_on,
-            move.garrison_joins_relief,
-            move.relief_goes_inside_on_tie,
-            move.defender_horizon,
-            move.leaders_inside,
-            move.defender_units,
-            self.is_relief,
-            situation.control,
-            situation.unrest,
-            situation.wars,
-            situation.alliances,
-            situation.impulse_order,
-            situation.fleets,
-        )
+        """What of the move the aftermath of a field battle reads besides the branch (see
+        :func:`oddsengine.moves._move_battles.rules_key`)."""
+        return rules_key(self.move, self.situation, self.is_relief)
 
     def shared_aftermath(self, branch, battle, garrison, main, allies, outcome) -> int:
         """:meth:`aftermath` of one ``outcome`` of the battle, its end state shared with
-        every move of the same :attr:`rules_key` that reaches the same board.
-
-        From the battle on the moving formation is its survivors (``outcome``) with its
-        leaders: the units it brought are read nowhere after, so the candidates of a
-        search over its unit count (``needed move``) end alike and each end state is
-        played out once. The end state is deterministic given the key (retreats, going
-        inside and the best leaders' choice follow the policies), and the program records
-        it as the aftermath would: the same nodes in the same order.
-        """
-        placement = tuple(
-            (group.label, group.space, group.inside, group.force.leaders, group.power)
-            if group.label == MOVER
-            else group
-            for group in branch.placement
-        )
-        key = (
-            self.rules_key,
-            placement,
-            branch.events,
-            branch.captured,
-            branch.controller,
-            branch.defender_lost,
-            branch.leaders_inside,
-            branch.attacker_captured,
-            outcome,
-        )
-        state = _AFTERMATH_STATES.get(key)
+        every move of the same :attr:`rules_key` that reaches the same board (see
+        :mod:`oddsengine.moves._move_battles`); the program records it as the aftermath
+        would, the same nodes in the same order."""
+        key = aftermath_key(self.rules_key, branch, outcome)
+        state = AFTERMATH_STATES.get(key)
         if state is not None:
             return self.leaf(state)
         node = self.aftermath(branch, battle, garrison, main, allies, *outcome)
-        if len(_AFTERMATH_STATES) >= _MOST_AFTERMATHS:
-            _AFTERMATH_STATES.clear()
-        _AFTERMATH_STATES[key] = self.last_end_state
+        remember(AFTERMATH_STATES, key, self.last_end_state)
         return node
 
     def aftermath(
@@ -615,12 +548,6 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             branch = replace(branch, controller=self.mover_power).noting("control_changes")
             return self.finish(branch, "mover_in_control")
         return self.siege_or_back(branch, retreating=True)
-
-
-#: The end states of field battles' aftermaths played so far (see
-#: :meth:`MoveBuilder.shared_aftermath`), and how many are kept.
-_AFTERMATH_STATES: dict = {}
-_MOST_AFTERMATHS = 65536
 
 
 def build_program(move, attempts) -> Program:
