@@ -56,14 +56,16 @@ def campaign_chain(campaign: SiegeCampaign):
     # A state's forces are its counts with its start's leaders and powers: starts that
     # share them, and impulses that bring the same reinforcements, share their assaults.
     alike: dict = {}
-    template = [
-        alike.setdefault(
-            (b.leaders, b.power, g.leaders, g.power, getattr(a, "leaders", None), a and a.power),
-            index,
-        )
-        for index, (_, b, g, a) in enumerate(campaign.sieges)
+    shapes = [
+        (b.leaders, b.power, g.leaders, g.power, getattr(a, "leaders", None), a and a.power)
+        for _, b, g, a in campaign.sieges
     ]
+    template = [alike.setdefault(shape, index) for index, shape in enumerate(shapes)]
     assaults: dict = {}
+    # ... and campaigns alike (the candidates of a search, a plan's courses) share them too.
+    shared = _CHAIN_STEPS.setdefault(_rules_of(campaign), {})
+    if len(shared) >= _MOST_ASSAULTS:
+        shared.clear()
     for impulse in range(1, horizon + 1):
         following = defaultdict(float)
         cp = campaign.cp_before_assault(impulse)
@@ -75,13 +77,11 @@ def campaign_chain(campaign: SiegeCampaign):
             key = (template[index], attacker, defender if assaulting else None, arriving, first)
             cells = assaults.get(key)
             if cells is None:
-                template_besiegers = campaign.sieges[template[index]][1]
-                besiegers = campaign.reinforced(force_with(attacker, template_besiegers), impulse)
-                if assaulting:
-                    garrison, ally = campaign.garrison_forces(template[index], defender)
-                    cells = _assault_cells(campaign, besiegers, garrison, first, ally)
-                else:
-                    cells = unit_counts(besiegers)  # the besiegers wait, reinforced
+                step = (shapes[index], *key[1:])
+                cells = shared.get(step)
+                if cells is None:
+                    cells = _step(campaign, template[index], attacker, defender, impulse)
+                    shared[step] = cells
                 assaults[key] = cells
             if not assaulting:
                 following[(index, cells, defender)] += weight
@@ -114,6 +114,37 @@ def campaign_chain(campaign: SiegeCampaign):
     )
     return taken, broken, expectations
 
+
+def _step(campaign, start: int, attacker, defender, impulse: int):
+    """One impulse of the chain from unit counts ``attacker`` and ``defender`` with the
+    leaders and powers of starting siege ``start``: the cells of the assault
+    (:func:`_assault_cells`), or the besiegers' counts when they wait, reinforced."""
+    template_besiegers = campaign.sieges[start][1]
+    besiegers = campaign.reinforced(force_with(attacker, template_besiegers), impulse)
+    if not campaign.assaults_in(impulse):
+        return unit_counts(besiegers)
+    garrison, ally = campaign.garrison_forces(start, defender)
+    return _assault_cells(campaign, besiegers, garrison, impulse == campaign.assault_from, ally)
+
+
+def _rules_of(campaign) -> tuple:
+    """What decides a campaign's assaults besides the forces: the cards of the first
+    assault and when it comes, the rules, the naval counts and a blockade (15.1)."""
+    return (
+        campaign.attacker_cards,
+        campaign.defender_cards,
+        campaign.assault_from,
+        campaign.policies,
+        campaign.options,
+        campaign.naval,
+        campaign.blockade,
+    )
+
+
+#: The steps of chains resolved so far, by the campaign's rules (:func:`_rules_of`), then
+#: by the starting siege's leaders and powers, the unit counts, the units arriving and
+#: whether it is the first assault.
+_CHAIN_STEPS: dict[tuple, dict] = {}
 
 #: How an assault's cell ends the impulse: the space taken, the siege standing, or broken.
 _TAKEN, _STANDS, _BROKEN = "taken", "stands", "broken"
