@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
+import numpy as np
+
 from oddsengine.combat.forces import Force
 from oddsengine.combat.rolls import AvoidBattle
 from oddsengine.errors import OddsEngineError
@@ -197,18 +199,25 @@ class DefenderResponse:
             self.program.choices["defender"] = name
             return options[name]()
         best = None
+        defending = {}  # controller -> whether it is one of the defenders' side
+        states = self.program.end_states
         for name, build in options.items():
             node = build()
             weights = self.program.probabilities(node)
+            # The end states this response reaches: the others (those of the responses
+            # built before it) add only zeros to the sums below.
+            reached = [(weights[index], states[index]) for index in np.flatnonzero(weights)]
+            for _, state in reached:
+                if state.controller not in defending:
+                    defending[state.controller] = any(
+                        self.situation.allied(state.controller, group.power) for group in groups
+                    )
             holds = sum(
                 weight * garrison_holds_after(state, self.move.defender_horizon)
-                for weight, state in zip(weights, self.program.end_states, strict=False)
-                if any(self.situation.allied(state.controller, group.power) for group in groups)
+                for weight, state in reached
+                if defending[state.controller]
             )
-            survivors = sum(
-                weight * state.defender_survivors
-                for weight, state in zip(weights, self.program.end_states, strict=False)
-            )
+            survivors = sum(weight * state.defender_survivors for weight, state in reached)
             score = (round(holds, 12), round(survivors, 12))
             if best is None or score > best[0]:
                 best = (score, name, node)
