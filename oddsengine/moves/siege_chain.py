@@ -45,86 +45,141 @@ def campaign_chain(campaign: SiegeCampaign):
     # P(taken by impulse k) and P(broken by k): every slot from an impulse on receives
     # the same additions in the same order, so one running sum per curve, read at the end
     # of each impulse, gives each slot's value to the last bit.
-    taken_so_far = broken_so_far = 0.0
-    expected_cp = 0.0
-    besiegers_left = garrison_left = left_if_taken = 0.0
-    # state: (start index, besieger counts, garrison counts) -> probability
-    states = defaultdict(float)
-    for index, (weight, besiegers, garrison, ally) in enumerate(campaign.sieges):
-        states[(index, unit_counts(besiegers), garrison_counts(garrison, ally))] += weight
-    taken_mass = 0.0
-    # A state's forces are its counts with its start's leaders and powers: starts that
-    # share them, and impulses that bring the same reinforcements, share their assaults.
-    alike: dict = {}
-    shapes = [
-        (b.leaders, b.power, g.leaders, g.power, getattr(a, "leaders", None), a and a.power)
-        for _, b, g, a in campaign.sieges
-    ]
-    template = [alike.setdefault(shape, index) for index, shape in enumerate(shapes)]
-    assaults: dict = {}
-    # ... and campaigns alike (the candidates of a search, a plan's courses) share them too.
-    shared = _CHAIN_STEPS.setdefault(_rules_of(campaign), {})
-    if len(shared) >= _MOST_ASSAULTS:
-        shared.clear()
+    sums = _Sums()
+    # states: start index -> (besieger counts, garrison counts) -> probability. A start's
+    # states never mix with another's, and each impulse plays the starts one after the
+    # other, in their order, so every sum below takes its terms in the order it always did.
+    states = {
+        index: {(unit_counts(besiegers), garrison_counts(garrison, ally)): weight}
+        for index, (weight, besiegers, garrison, ally) in enumerate(campaign.sieges)
+    }
+    steps = _Steps(campaign)
     for impulse in range(1, horizon + 1):
-        following = defaultdict(float)
-        cp = campaign.cp_before_assault(impulse)
-        first = impulse == campaign.assault_from
-        assaulting = campaign.assaults_in(impulse)
-        arriving = tuple(unit_counts(units) for units in campaign.arrivals(impulse))
-        for (index, attacker, defender), weight in states.items():
+        states = _play_impulse(campaign, impulse, states, steps, sums)
+        taken[impulse - 1] = sums.taken
+        broken[impulse - 1] = sums.broken
+    for counts in states.values():
+        for (attacker, defender), weight in counts.items():
+            sums.besiegers_left += weight * sum(attacker)
+            sums.garrison_left += weight * sum(defender)
+    sieges = campaign.siege_probability
+    expectations = (
+        sums.expected_cp / sieges,
+        sums.besiegers_left / sieges,
+        sums.garrison_left / sieges,
+        sums.left_if_taken / sums.taken_mass if sums.taken_mass else 0.0,
+    )
+    return taken, broken, expectations
+
+
+class _Sums:
+    """The running sums of a chain: P(taken) and P(broken) so far, expected CP, units
+    left on both sides, besiegers left when the space falls, and the mass taken."""
+
+    def __init__(self):
+        self.taken = self.broken = self.expected_cp = 0.0
+        self.besiegers_left = self.garrison_left = self.left_if_taken = self.taken_mass = 0.0
+
+
+class _Steps:
+    """The steps of one chain (see :func:`_step`), found by start and counts.
+
+    A state's forces are its counts with its start's leaders and powers: starts that
+    share them, and impulses that bring the same reinforcements, share their steps - and
+    so do campaigns alike (the candidates of a search, a plan's courses), through
+    :data:`_CHAIN_STEPS`.
+    """
+
+    def __init__(self, campaign):
+        self.campaign = campaign
+        alike: dict = {}
+        self.shapes = [
+            (b.leaders, b.power, g.leaders, g.power, getattr(a, "leaders", None), a and a.power)
+            for _, b, g, a in campaign.sieges
+        ]
+        self.template = [alike.setdefault(shape, index) for index, shape in enumerate(self.shapes)]
+        self.found: dict = {}
+        self.shared = _CHAIN_STEPS.setdefault(_rules_of(campaign), {})
+        if len(self.shared) >= _MOST_ASSAULTS:
+            self.shared.clear()
+
+    def get(self, index, attacker, defender, impulse, arriving, first):
+        assaulting = self.campaign.assaults_in(impulse)
+        key = (self.template[index], attacker, defender if assaulting else None, arriving, first)
+        step = self.found.get(key)
+        if step is None:
+            shared_key = (self.shapes[index], *key[1:])
+            step = self.shared.get(shared_key)
+            if step is None:
+                step = _step(self.campaign, self.template[index], attacker, defender, impulse)
+                self.shared[shared_key] = step
+            self.found[key] = step
+        return step
+
+
+def _play_impulse(campaign, impulse, states, steps, sums) -> dict:
+    """One impulse of the chain: every state's assault (or wait), its mass passed on to
+    the states of the next impulse or added to the sums; returns the next states."""
+    cp = campaign.cp_before_assault(impulse)
+    first = impulse == campaign.assault_from
+    assaulting = campaign.assaults_in(impulse)
+    arriving = tuple(unit_counts(units) for units in campaign.arrivals(impulse))
+    taken, broken, expected_cp = sums.taken, sums.broken, sums.expected_cp
+    besiegers_left, garrison_left = sums.besiegers_left, sums.garrison_left
+    left_if_taken, taken_mass = sums.left_if_taken, sums.taken_mass
+    following: dict = {}
+    for index, counts in states.items():
+        after = following.setdefault(index, defaultdict(float))
+        for (attacker, defender), weight in counts.items():
             expected_cp += weight * cp
-            key = (template[index], attacker, defender if assaulting else None, arriving, first)
-            cells = assaults.get(key)
-            if cells is None:
-                step = (shapes[index], *key[1:])
-                cells = shared.get(step)
-                if cells is None:
-                    cells = _step(campaign, template[index], attacker, defender, impulse)
-                    shared[step] = cells
-                assaults[key] = cells
+            step = steps.get(index, attacker, defender, impulse, arriving, first)
             if not assaulting:
-                following[(index, cells, defender)] += weight
+                after[(step, defender)] += weight
                 continue
-            for probability, end, attacker_after, defender_after, besieging, inside in cells:
+            standing, ending = step
+            for probability, counts_after in standing:
+                after[counts_after] += weight * probability
+            for probability, is_taken, besieging, inside in ending:
                 mass = weight * probability
-                if end is _TAKEN:
-                    taken_so_far += mass
+                if is_taken:
+                    taken += mass
                     taken_mass += mass
                     besiegers_left += mass * besieging
                     left_if_taken += mass * besieging
-                elif end is _STANDS:
-                    following[(index, attacker_after, defender_after)] += mass
                 else:
-                    broken_so_far += mass
+                    broken += mass
                     besiegers_left += mass * besieging
                     garrison_left += mass * inside
-        taken[impulse - 1] = taken_so_far
-        broken[impulse - 1] = broken_so_far
-        states = following
-    for (_, attacker, defender), weight in states.items():
-        besiegers_left += weight * sum(attacker)
-        garrison_left += weight * sum(defender)
-    sieges = campaign.siege_probability
-    expectations = (
-        expected_cp / sieges,
-        besiegers_left / sieges,
-        garrison_left / sieges,
-        left_if_taken / taken_mass if taken_mass else 0.0,
-    )
-    return taken, broken, expectations
+    sums.taken, sums.broken, sums.expected_cp = taken, broken, expected_cp
+    sums.besiegers_left, sums.garrison_left = besiegers_left, garrison_left
+    sums.left_if_taken, sums.taken_mass = left_if_taken, taken_mass
+    return following
 
 
 def _step(campaign, start: int, attacker, defender, impulse: int):
     """One impulse of the chain from unit counts ``attacker`` and ``defender`` with the
     leaders and powers of starting siege ``start``: the cells of the assault
-    (:func:`_assault_cells`), or the besiegers' counts when they wait, reinforced."""
+    (:func:`_assault_cells`) as ``(standing, ending)``, or the besiegers' counts when they
+    wait, reinforced."""
     template_besiegers = campaign.sieges[start][1]
     besiegers = campaign.reinforced(force_with(attacker, template_besiegers), impulse)
     if not campaign.assaults_in(impulse):
         return unit_counts(besiegers)
     garrison, ally = campaign.garrison_forces(start, defender)
-    return _assault_cells(campaign, besiegers, garrison, impulse == campaign.assault_from, ally)
+    cells = _assault_cells(campaign, besiegers, garrison, impulse == campaign.assault_from, ally)
+    # The cells where the siege stands, in their order, and those that end it, in theirs:
+    # each sum of the chain takes terms from one kind only, so their order is kept.
+    standing = tuple(
+        (probability, (attacker_after, defender_after))
+        for probability, end, attacker_after, defender_after, _, _ in cells
+        if end is _STANDS
+    )
+    ending = tuple(
+        (probability, end is _TAKEN, besieging, inside)
+        for probability, end, _, _, besieging, inside in cells
+        if end is not _STANDS
+    )
+    return standing, ending
 
 
 def _rules_of(campaign) -> tuple:
