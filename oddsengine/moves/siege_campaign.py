@@ -61,6 +61,12 @@ def unit_counts(force: Force) -> tuple[int, int, int]:
     return tuple(getattr(force, kind) for kind in UNIT_TYPES)
 
 
+#: The starting sieges whose first assault a campaign has accepted, with its rules (see
+#: SiegeCampaign.__post_init__), and how many are kept.
+_ACCEPTED_SIEGES: set = set()
+_MOST_ACCEPTED = 8192
+
+
 @dataclass(frozen=True)
 class SiegeCampaign:
     """Assault a besieged space impulse after impulse.
@@ -187,6 +193,8 @@ class SiegeCampaign:
                     "a start entry is (probability, besiegers, garrison[, garrison_ally]), not "
                     + shown(entry)
                 )
+        rules = (self.attacker_cards, self.defender_cards, self.policies, self.options)
+        rules += (self.naval,)
         for _, besiegers, garrison, ally in self.sieges:
             # 15: a siege needs more besieging land units than those inside.
             inside = garrison.land_units + (ally.land_units if ally is not None else 0)
@@ -195,7 +203,14 @@ class SiegeCampaign:
                     f"{besiegers.land_units} besieging land units do not outnumber the "
                     f"garrison of {inside}: the space is not under siege (15)"
                 )
-            self.assault(besiegers, garrison, first=True, ally=ally)  # refuse bad cards now
+            # Refuse bad cards now; a siege already accepted (the same one from many end
+            # states of a move, or a campaign built again) is not checked again.
+            accepted = (besiegers, garrison, ally, rules)
+            if accepted not in _ACCEPTED_SIEGES:
+                self.assault(besiegers, garrison, first=True, ally=ally)
+                if len(_ACCEPTED_SIEGES) >= _MOST_ACCEPTED:
+                    _ACCEPTED_SIEGES.clear()
+                _ACCEPTED_SIEGES.add(accepted)
         if self.reinforcements is not None:
             reinforcements = self._joining(self.reinforcements)
             if self.horizon == 1:  # they join before each later assault: there is none
