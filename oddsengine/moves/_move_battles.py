@@ -19,19 +19,28 @@ from oddsengine.combat.engagements import FieldBattle
 from oddsengine.combat.forces import UNIT_TYPES
 from oddsengine.moves._move_program import MOVER
 
-__all__ = ["AFTERMATH_STATES", "aftermath_key", "battle_outcomes", "remember", "rules_key"]
+__all__ = [
+    "AFTERMATH_STATES",
+    "MOST_AFTERMATHS",
+    "aftermath_key",
+    "battle_outcomes",
+    "remember",
+    "rules_key",
+]
 
 #: The end states of the aftermaths played so far, by :func:`aftermath_key`.
 AFTERMATH_STATES: dict = {}
 #: The battles resolved so far, by what decides them (see :func:`battle_outcomes`).
 _BATTLE_OUTCOMES: dict = {}
-#: How many of each are kept (all are forgotten past this, as the chain's assaults are).
-_MOST_KEPT = 65536
+#: How many of each are kept (all are forgotten past this, as the chain's assaults are):
+#: an end state weighs about 0.4 kB with its key, a battle's cells about 25 kB.
+MOST_AFTERMATHS = 32768
+_MOST_BATTLES = 1024
 
 
-def remember(store: dict, key, value) -> None:
-    """``store[key] = value``, the store emptied first when it is full."""
-    if len(store) >= _MOST_KEPT:
+def remember(store: dict, key, value, most: int) -> None:
+    """``store[key] = value``, the store emptied first when it holds ``most``."""
+    if len(store) >= most:
         store.clear()
     store[key] = value
 
@@ -145,5 +154,5 @@ def battle_outcomes(move, attacker, main, allies, garrison) -> tuple:
             allies_left.append(ally_left)
         outcomes.append((wins[cell], tied[cell], attacker_left, tuple(total), tuple(allies_left)))
     found = (battle, plan, tuple(outcomes))
-    remember(_BATTLE_OUTCOMES, key, found)
+    remember(_BATTLE_OUTCOMES, key, found, _MOST_BATTLES)
     return found

@@ -24,6 +24,7 @@ from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.rolls import Interception
 from oddsengine.moves._move_battles import (
     AFTERMATH_STATES,
+    MOST_AFTERMATHS,
     aftermath_key,
     battle_outcomes,
     remember,
@@ -346,7 +347,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         if state is not None:
             return self.leaf(state)
         node = self.aftermath(branch, battle, garrison, main, allies, *outcome)
-        remember(AFTERMATH_STATES, key, self.last_end_state)
+        remember(AFTERMATH_STATES, key, self.last_end_state, MOST_AFTERMATHS)
         return node
 
     def aftermath(

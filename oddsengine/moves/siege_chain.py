@@ -99,6 +99,8 @@ class _Steps:
         ]
         self.template = [alike.setdefault(shape, index) for index, shape in enumerate(self.shapes)]
         self.found: dict = {}
+        if len(_CHAIN_STEPS) >= _MOST_RULES:
+            _CHAIN_STEPS.clear()
         self.shared = _CHAIN_STEPS.setdefault(_rules_of(campaign), {})
         if len(self.shared) >= _MOST_ASSAULTS:
             self.shared.clear()
@@ -200,6 +202,9 @@ def _rules_of(campaign) -> tuple:
 #: by the starting siege's leaders and powers, the unit counts, the units arriving and
 #: whether it is the first assault.
 _CHAIN_STEPS: dict[tuple, dict] = {}
+#: How many campaigns' rules are kept (each with at most _MOST_ASSAULTS steps, of about
+#: 4 kB each).
+_MOST_RULES = 16
 
 #: How an assault's cell ends the impulse: the space taken, the siege standing, or broken.
 _TAKEN, _STANDS, _BROKEN = "taken", "stands", "broken"
