@@ -102,7 +102,7 @@ class _Steps:
         if len(_CHAIN_STEPS) >= _MOST_RULES:
             _CHAIN_STEPS.clear()
         self.shared = _CHAIN_STEPS.setdefault(_rules_of(campaign), {})
-        if len(self.shared) >= _MOST_ASSAULTS:
+        if len(self.shared) >= _MOST_STEPS:
             self.shared.clear()
 
     def get(self, index, attacker, defender, impulse, arriving, first):
@@ -202,9 +202,10 @@ def _rules_of(campaign) -> tuple:
 #: by the starting siege's leaders and powers, the unit counts, the units arriving and
 #: whether it is the first assault.
 _CHAIN_STEPS: dict[tuple, dict] = {}
-#: How many campaigns' rules are kept (each with at most _MOST_ASSAULTS steps, of about
-#: 4 kB each).
-_MOST_RULES = 16
+#: How many campaigns' rules are kept, each with at most _MOST_STEPS steps of about 4 kB
+#: (64 MB at most in all).
+_MOST_RULES = 8
+_MOST_STEPS = 2048
 
 #: How an assault's cell ends the impulse: the space taken, the siege standing, or broken.
 _TAKEN, _STANDS, _BROKEN = "taken", "stands", "broken"
