@@ -46,20 +46,22 @@ def campaign_chain(campaign: SiegeCampaign):
     # the same additions in the same order, so one running sum per curve, read at the end
     # of each impulse, gives each slot's value to the last bit.
     sums = _Sums()
-    # states: start index -> (besieger counts, garrison counts) -> probability. A start's
-    # states never mix with another's, and each impulse plays the starts one after the
-    # other, in their order, so every sum below takes its terms in the order it always did.
+    # states: start index -> (besieger counts, garrison counts) -> probability, the pair of
+    # counts by its number (see _Steps.number). A start's states never mix with another's,
+    # and each impulse plays the starts one after the other, in their order, so every sum
+    # below takes its terms in the order it always did.
+    steps = _Steps(campaign)
     states = {
-        index: {(unit_counts(besiegers), garrison_counts(garrison, ally)): weight}
+        index: {steps.number((unit_counts(besiegers), garrison_counts(garrison, ally))): weight}
         for index, (weight, besiegers, garrison, ally) in enumerate(campaign.sieges)
     }
-    steps = _Steps(campaign)
     for impulse in range(1, horizon + 1):
         states = _play_impulse(campaign, impulse, states, steps, sums)
         taken[impulse - 1] = sums.taken
         broken[impulse - 1] = sums.broken
     for counts in states.values():
-        for (attacker, defender), weight in counts.items():
+        for state, weight in counts.items():
+            attacker, defender = steps.pairs[state]
             sums.besiegers_left += weight * sum(attacker)
             sums.garrison_left += weight * sum(defender)
     sieges = campaign.siege_probability
@@ -101,19 +103,30 @@ class _Steps:
         self.found: dict = {}
         if len(_CHAIN_STEPS) >= _MOST_RULES:
             _CHAIN_STEPS.clear()
-        self.shared = _CHAIN_STEPS.setdefault(_rules_of(campaign), {})
-        if len(self.shared) >= _MOST_STEPS:
-            self.shared.clear()
+        rules = _rules_of(campaign)
+        shared = _CHAIN_STEPS.get(rules)
+        if shared is None or len(shared[0]) >= _MOST_STEPS:
+            shared = _CHAIN_STEPS[rules] = ({}, {}, [])
+        self.shared, self.numbers, self.pairs = shared
 
-    def get(self, index, attacker, defender, impulse, arriving, first):
-        assaulting = self.campaign.assaults_in(impulse)
-        key = (self.template[index], attacker, defender if assaulting else None, arriving, first)
+    def number(self, pair) -> int:
+        """The number of a pair of counts (besiegers, garrison): a state's key, quicker
+        to find than the pair itself."""
+        found = self.numbers.get(pair)
+        if found is None:
+            found = self.numbers[pair] = len(self.pairs)
+            self.pairs.append(pair)
+        return found
+
+    def get(self, index, state, impulse, assaulting, arriving, first):
+        key = (self.template[index], state, assaulting, arriving, first)
         step = self.found.get(key)
         if step is None:
             shared_key = (self.shapes[index], *key[1:])
             step = self.shared.get(shared_key)
             if step is None:
-                step = _step(self.campaign, self.template[index], attacker, defender, impulse)
+                attacker, defender = self.pairs[state]
+                step = _step(self, self.template[index], attacker, defender, impulse)
                 self.shared[shared_key] = step
             self.found[key] = step
         return step
@@ -132,11 +145,11 @@ def _play_impulse(campaign, impulse, states, steps, sums) -> dict:
     following: dict = {}
     for index, counts in states.items():
         after = following.setdefault(index, defaultdict(float))
-        for (attacker, defender), weight in counts.items():
+        for state, weight in counts.items():
             expected_cp += weight * cp
-            step = steps.get(index, attacker, defender, impulse, arriving, first)
+            step = steps.get(index, state, impulse, assaulting, arriving, first)
             if not assaulting:
-                after[(step, defender)] += weight
+                after[step] += weight
                 continue
             standing, ending = step
             for probability, counts_after in standing:
@@ -158,21 +171,22 @@ def _play_impulse(campaign, impulse, states, steps, sums) -> dict:
     return following
 
 
-def _step(campaign, start: int, attacker, defender, impulse: int):
+def _step(steps: _Steps, start: int, attacker, defender, impulse: int):
     """One impulse of the chain from unit counts ``attacker`` and ``defender`` with the
     leaders and powers of starting siege ``start``: the cells of the assault
-    (:func:`_assault_cells`) as ``(standing, ending)``, or the besiegers' counts when they
-    wait, reinforced."""
+    (:func:`_assault_cells`) as ``(standing, ending)``, or the state (its number) when
+    the besiegers wait, reinforced."""
+    campaign = steps.campaign
     template_besiegers = campaign.sieges[start][1]
     besiegers = campaign.reinforced(force_with(attacker, template_besiegers), impulse)
     if not campaign.assaults_in(impulse):
-        return unit_counts(besiegers)
+        return steps.number((unit_counts(besiegers), defender))
     garrison, ally = campaign.garrison_forces(start, defender)
     cells = _assault_cells(campaign, besiegers, garrison, impulse == campaign.assault_from, ally)
     # The cells where the siege stands, in their order, and those that end it, in theirs:
     # each sum of the chain takes terms from one kind only, so their order is kept.
     standing = tuple(
-        (probability, (attacker_after, defender_after))
+        (probability, steps.number((attacker_after, defender_after)))
         for probability, end, attacker_after, defender_after, _, _ in cells
         if end is _STANDS
     )
@@ -198,10 +212,11 @@ def _rules_of(campaign) -> tuple:
     )
 
 
-#: The steps of chains resolved so far, by the campaign's rules (:func:`_rules_of`), then
-#: by the starting siege's leaders and powers, the unit counts, the units arriving and
-#: whether it is the first assault.
-_CHAIN_STEPS: dict[tuple, dict] = {}
+#: The steps of chains resolved so far, by the campaign's rules (:func:`_rules_of`): each
+#: ``(steps, numbers, pairs)``, the steps by the starting siege's leaders and powers, the
+#: state (the number of its pair of counts), whether the besiegers assault, the units
+#: arriving and whether it is the first assault; the numbers of the pairs, and the pairs.
+_CHAIN_STEPS: dict[tuple, tuple] = {}
 #: How many campaigns' rules are kept, each with at most _MOST_STEPS steps of about 4 kB
 #: (64 MB at most in all).
 _MOST_RULES = 8
