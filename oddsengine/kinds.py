@@ -119,6 +119,14 @@ class Kind:
     fixed_chart : bool
         Whether ``oddsengine plot`` draws it as one fixed chart (by leader rating and
         Ottoman cavalry) that takes no force.
+    command : str
+        Its name as a command of the command line and a kind of :func:`~oddsengine.needed`
+        (``"siege"`` for ``"siege-campaign"``; empty: :attr:`name`).
+    needed : NeededKind or str or None
+        How :func:`~oddsengine.needed` asks for the force needed in it (a
+        :class:`~oddsengine.questions.needed.NeededKind`), or where that record lives
+        (``"oddsengine.questions._needed_kinds:SIEGE"``), imported on first use; None: the
+        search does not ask this kind.
     """
 
     name: str
@@ -132,16 +140,37 @@ class Kind:
     success_words: str = ""
     default_sides: tuple[str, ...] = ()
     fixed_chart: bool = False
+    command: str = ""
+    needed: object = None
+
+    def __post_init__(self):
+        if not self.command:
+            object.__setattr__(self, "command", self.name)
 
     @property
     def spec(self) -> type:
         """The spec dataclass (imported on first use when the record names its module)."""
-        if isinstance(self.spec_class, type):
-            return self.spec_class
-        from importlib import import_module
+        return _named(self.spec_class)
 
-        module, name = self.spec_class.split(":")
-        return getattr(import_module(module), name)
+    @property
+    def needed_kind(self):
+        """The :class:`~oddsengine.questions.needed.NeededKind` of the force-needed search,
+        named by :attr:`command` (its caption rule, when it gives none, is :attr:`rule`);
+        None when the search does not ask this kind."""
+        if self.needed is None:
+            return None
+        record = _named(self.needed)
+        return dataclasses.replace(record, name=self.command, rule=record.rule or self.rule)
+
+
+def _named(where):
+    """``where`` itself, or the object it names as ``"module:attribute"`` (imported now)."""
+    if not isinstance(where, str):
+        return where
+    from importlib import import_module
+
+    module, name = where.split(":")
+    return getattr(import_module(module), name)
 
 
 #: Every kind of engagement, by name.
@@ -152,13 +181,16 @@ def _add(kind: Kind) -> None:
     KINDS[kind.name] = kind
 
 
+#: Where the force-needed records live (imported when a search first asks).
+_NEEDED = "oddsengine.questions._needed_kinds:"
+
 for _kind in (
     Kind("battle", "oddsengine.combat.engagements:FieldBattle", "attacker_wins",
          ("attacker", "defender"), "field battle, rule 14", "Field battle",
-         sweep=True, table=True),
+         sweep=True, table=True, needed=_NEEDED + "BATTLE"),
     Kind("assault", "oddsengine.combat.engagements:Assault", "success",
          ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True,
-         success_words="the assault takes the space"),
+         success_words="the assault takes the space", needed=_NEEDED + "ASSAULT"),
     Kind("intercept", "oddsengine.combat.rolls:Interception", "success",
          ("interceptor", "mover"), "interception, rule 13.2", "Interception",
          sweep=True, table=True, success_words="the interception succeeds",
@@ -168,17 +200,19 @@ for _kind in (
          sweep=True, table=True, success_words="the force avoids battle",
          default_sides=("4R L0..2", "ottoman: 3R 0..1C"), fixed_chart=True),
     Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
-         "a move played out, rules 13-15", "Move"),
+         "a move played out, rules 13-15", "Move", needed=_NEEDED + "MOVE"),
     Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
-         "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move"),
+         "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move",
+         needed=_NEEDED + "NAVAL_MOVE"),
     Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
          "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "
          "(RULES.md §14)", "Naval move", sweep=True),
     Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
-         ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign"),
+         ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
+         command="siege", needed=_NEEDED + "SIEGE"),
     Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
          ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
-         sweep=True, table=True),
+         sweep=True, table=True, needed=_NEEDED + "NAVAL"),
     Kind("naval-intercept", "oddsengine.combat.naval:NavalInterception", "success",
          ("interceptor",), "naval interception, rule 16.1", "Naval interception", sweep=True,
          success_words="the naval interception succeeds"),
@@ -188,7 +222,8 @@ for _kind in (
     Kind("piracy", "oddsengine.combat.piracy:Piracy", "success", ("pirates",),
          "piracy, rule 16.4", "Piracy", sweep=True, success_words="the piracy succeeds"),
     Kind("foreign-war", "oddsengine.combat.foreign_war:ForeignWar", "won", ("force",),
-         "foreign war, rule 21.7", "Foreign war", sweep=True),
+         "foreign war, rule 21.7", "Foreign war", sweep=True,
+         needed=_NEEDED + "FOREIGN_WAR"),
 ):  # fmt: skip
     _add(_kind)
 
@@ -224,10 +259,12 @@ SPEC_KINDS: MutableMapping[str, type] = _SweepKinds()
 
 
 def register_kind(name: str, spec_class: type, **record) -> None:
-    """Make ``spec_class`` available to sweeps under ``name`` (e.g. ``"move"``).
+    """Add the kind ``name`` (e.g. ``"siege-assault"``): the one way to add a kind.
 
-    The class must be a dataclass meeting :class:`Engagement` (``draw_plan()``,
-    ``outcome_columns()``, ``outcome_names`` and ``event_names``).
+    Its record is all the engines and the faces read: sweeps may name it, and with the
+    fields below ``oddsengine table``/``plot`` offer it and :func:`~oddsengine.needed`
+    asks it. The class must be a dataclass meeting :class:`Engagement`
+    (``draw_plan()``, ``outcome_columns()``, ``outcome_names`` and ``event_names``).
 
     Parameters
     ----------
@@ -237,7 +274,8 @@ def register_kind(name: str, spec_class: type, **record) -> None:
         The spec dataclass.
     **record
         Other fields of its :class:`Kind` (``headline``, ``roles``, ``rule``, ``title``,
-        ``table``).
+        ``table``, ``command``, and ``needed``: a
+        :class:`~oddsengine.questions.needed.NeededKind` for the force-needed search).
 
     Examples
     --------

@@ -8,10 +8,11 @@ whose chance of the chosen event reaches the target. It never assumes that the c
 with the value: in an assault an even number of regulars adds no die over the odd number
 below it (15.1), so every candidate is answered and the first one over the target is taken.
 
-The kinds of question are records in :data:`NEEDED_KINDS` (which forces they take, how to
-build the question, which events they report and which one each side wants); a new kind
-plugs in with :func:`register_kind` and the search, the command line and the tables read
-it from there.
+Each kind of question is the ``needed`` record of a kind of the registry
+(:class:`~oddsengine.kinds.Kind`, :data:`~oddsengine.KINDS`): which forces it takes, how to
+build the question, which events it reports and which one each side wants. A new kind plugs
+in with :func:`oddsengine.register_kind` (its spec and that record), and the search, the
+command line and the tables read it from there; :data:`NEEDED_KINDS` is a read view.
 
 Examples
 --------
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from oddsengine.combat.limits import (
@@ -47,7 +48,6 @@ __all__ = [
     "find_unknown",
     "first_reaching",
     "needed",
-    "register_kind",
 ]
 
 #: The largest unit count tried when no rule bounds the force (a defending stack, a
@@ -67,14 +67,11 @@ _LAND_UNITS = LAND_LETTERS  # the unit-type records' letters
 
 @dataclass(frozen=True)
 class NeededKind:
-    """What :func:`needed` must know about one kind of question.
+    """What :func:`needed` must know about one kind of question: the ``needed`` field of
+    its :class:`~oddsengine.kinds.Kind`.
 
     Parameters
     ----------
-    name : str
-        The kind as the command line writes it (``"assault"``).
-    rule : str
-        The rule section answered, for captions (``"assault, rule 15.1"``).
     roles : tuple of str
         The force arguments, active side first (``("attacker", "defender")``); a kind
         whose forces are given as a mapping (a move's stacks) names that mapping here.
@@ -100,10 +97,14 @@ class NeededKind:
     exact_batch : callable or None
         ``exact_batch(questions)``: what ``chances(question, "exact", ...)`` returns for
         each question, computed for all the candidates at once; None to ask one by one.
+    rule : str
+        The rule section answered, for captions (``"assault, rule 15.1"``; empty: the
+        rule of its kind).
+    name : str
+        The kind as the command line writes it (``"siege"``): filled from its kind's
+        :attr:`~oddsengine.kinds.Kind.command` when the search reads the record.
     """
 
-    name: str
-    rule: str
     roles: tuple[str, ...]
     units: dict
     build: Callable
@@ -113,16 +114,34 @@ class NeededKind:
     exact: bool = True
     ratings: bool = True
     exact_batch: Callable | None = None
+    rule: str = ""
+    name: str = ""
 
 
-#: Every kind of question :func:`needed` answers, by name.
-NEEDED_KINDS: dict[str, NeededKind] = {}
+class _NeededKinds(Mapping):
+    """The force-needed records by command name: a read view of :data:`~oddsengine.KINDS`
+    (a kind is added with :func:`oddsengine.register_kind`)."""
+
+    def _by_command(self) -> dict:
+        from oddsengine.kinds import KINDS
+
+        return {kind.command: kind for kind in KINDS.values() if kind.needed is not None}
+
+    def __getitem__(self, name):
+        return self._by_command()[name].needed_kind
+
+    def __iter__(self):
+        return iter(self._by_command())
+
+    def __len__(self):
+        return len(self._by_command())
+
+    def __repr__(self):
+        return f"<needed kinds: {', '.join(self)}>"
 
 
-def register_kind(kind: NeededKind) -> NeededKind:
-    """Add (or replace) a kind of question; return it."""
-    NEEDED_KINDS[kind.name] = kind
-    return kind
+#: Every kind of question :func:`needed` answers, by name (a view of the kinds' records).
+NEEDED_KINDS: Mapping[str, NeededKind] = _NeededKinds()
 
 
 @dataclass(frozen=True)
@@ -430,16 +449,15 @@ def _check_within(kind: NeededKind, within) -> int | None:
 
 
 def find_kind(name: str) -> NeededKind:
-    """The registered kind called ``name``, or a refusal listing the kinds."""
-    _register_land_kinds()
+    """The force-needed record of the kind whose command is ``name``, or a refusal listing
+    the kinds."""
     if not isinstance(name, str):
         raise OddsEngineTypeError(f"kind must be the name of a kind, not {shown(name)}")
-    kind = NEEDED_KINDS.get(name)
-    if kind is None:
+    if name not in NEEDED_KINDS:
         raise OddsEngineError(
             f"needed: unknown kind {name!r}; the kinds are " + ", ".join(sorted(NEEDED_KINDS))
         )
-    return kind
+    return NEEDED_KINDS[name]
 
 
 def needed(
@@ -647,17 +665,3 @@ def _unflatten(record: NeededKind, forces: dict) -> dict:
         else:
             nested[role] = text
     return nested
-
-
-_LAND_KINDS_REGISTERED = False
-
-
-def _register_land_kinds() -> None:
-    """Register battle, assault, siege and move (on first use, to keep imports light)."""
-    global _LAND_KINDS_REGISTERED
-    if not _LAND_KINDS_REGISTERED:
-        from oddsengine.questions import _needed_kinds
-
-        for kind in (*_needed_kinds.land_kinds(), *_needed_kinds.sea_and_war_kinds()):
-            NEEDED_KINDS.setdefault(kind.name, kind)
-        _LAND_KINDS_REGISTERED = True
