@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from oddsengine.errors import CANCELLED, OddsEngineError, unknown_name
 
 __all__ = [
     "Engagement",
+    "ExplorerEntry",
     "Kind",
     "KINDS",
     "SPEC_KINDS",
@@ -87,6 +88,31 @@ class Engagement(Protocol):
 
 
 @dataclass(frozen=True)
+class ExplorerEntry:
+    """How the explorer (:func:`oddsengine.faces.explore.explore`) offers a kind.
+
+    Parameters
+    ----------
+    roles : tuple of str
+        The names of its two force boxes (``("attacker", "garrison")``); ``"(none)"``: that
+        box takes no force.
+    forces : tuple of str
+        The forces the boxes start with.
+    sides : tuple
+        Whose force each box is: ``"active"`` (who moves, attacks or besieges),
+        ``"other"``, ``"war"`` (the war card's power) or None; switching the engagement
+        keeps a force on its power's side.
+    units : str
+        ``"land"`` (land units), ``"sea"`` (fleets) or empty (neither, or its own).
+    """
+
+    roles: tuple[str, str]
+    forces: tuple[str, str]
+    sides: tuple
+    units: str = ""
+
+
+@dataclass(frozen=True)
 class Kind:
     """One kind of engagement, as the faces know it.
 
@@ -127,6 +153,19 @@ class Kind:
         :class:`~oddsengine.questions.needed.NeededKind`), or where that record lives
         (``"oddsengine.questions._needed_kinds:SIEGE"``), imported on first use; None: the
         search does not ask this kind.
+    role_words : dict
+        What each force of its command is, in words, by role (``{"attacker": "the
+        attacking force"}``): the help of its options (``--attacker``, ...), which the
+        command line names after the roles.
+    explorer : ExplorerEntry or None
+        How the explorer offers it (None: it does not).
+    card_engagement : str
+        The engagement the card records name for it (:attr:`CardRule.engagements
+        <oddsengine.combat.card_types.CardRule>`: ``"battle"``, ``"assault"``; a siege
+        campaign's assaults are ``"assault"``); empty: no land combat card is played in it.
+    card_combat : str
+        The combat of the card effects played in it (``"naval-battle"``, ``"foreign-war"``;
+        :data:`~oddsengine.combat.cards.CARD_EFFECTS`); empty: none.
     """
 
     name: str
@@ -142,6 +181,10 @@ class Kind:
     fixed_chart: bool = False
     command: str = ""
     needed: object = None
+    role_words: dict = field(default_factory=dict)
+    explorer: ExplorerEntry | None = None
+    card_engagement: str = ""
+    card_combat: str = ""
 
     def __post_init__(self):
         if not self.command:
@@ -184,35 +227,47 @@ def _add(kind: Kind) -> None:
 #: Where the force-needed records live (imported when a search first asks).
 _NEEDED = "oddsengine.questions._needed_kinds:"
 
+_ATTACK = {"attacker": "the attacking force", "defender": "the defending force"}
+_AT_SEA = {"attacker": "the attacking fleet", "defender": "the defending fleet"}
+_LAND = dict(sides=("active", "other"), units="land")
+
 for _kind in (
     Kind("battle", "oddsengine.combat.engagements:FieldBattle", "attacker_wins",
          ("attacker", "defender"), "field battle, rule 14", "Field battle",
-         sweep=True, table=True, needed=_NEEDED + "BATTLE"),
+         sweep=True, table=True, needed=_NEEDED + "BATTLE", role_words=_ATTACK,
+         explorer=ExplorerEntry(("attacker", "defender"),
+                                ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"), **_LAND),
+         card_engagement="battle"),
     Kind("assault", "oddsengine.combat.engagements:Assault", "success",
          ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True,
-         success_words="the assault takes the space", needed=_NEEDED + "ASSAULT"),
+         success_words="the assault takes the space", needed=_NEEDED + "ASSAULT",
+         role_words=_ATTACK,
+         explorer=ExplorerEntry(("attacker", "garrison"),
+                                ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"), **_LAND),
+         card_engagement="assault"),
     Kind("intercept", "oddsengine.combat.rolls:Interception", "success",
          ("interceptor", "mover"), "interception, rule 13.2", "Interception",
          sweep=True, table=True, success_words="the interception succeeds",
-         default_sides=("4R L0..2", "ottoman: 3R 0..1C"), fixed_chart=True),
+         default_sides=("4R L0..2", "ottoman: 3R 0..1C"), fixed_chart=True,
+         role_words={"interceptor": "the intercepting force", "mover": "the moving force"},
+         explorer=ExplorerEntry(("interceptor", "mover"),
+                                ("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
+                                ("other", "active"), "land")),
     Kind("avoid", "oddsengine.combat.rolls:AvoidBattle", "success",
          ("defender", "attacker"), "avoid battle, rule 13.3", "Avoid battle",
          sweep=True, table=True, success_words="the force avoids battle",
-         default_sides=("4R L0..2", "ottoman: 3R 0..1C"), fixed_chart=True),
-    Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
-         "a move played out, rules 13-15", "Move", needed=_NEEDED + "MOVE"),
-    Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
-         "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move",
-         needed=_NEEDED + "NAVAL_MOVE"),
-    Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
-         "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "
-         "(RULES.md §14)", "Naval move", sweep=True),
-    Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
-         ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
-         command="siege", needed=_NEEDED + "SIEGE"),
+         default_sides=("4R L0..2", "ottoman: 3R 0..1C"), fixed_chart=True,
+         role_words=_ATTACK,
+         explorer=ExplorerEntry(("avoiding", "attacker"),
+                                ("france: 3R Montmorency", "hapsburg: 4R Duke of Alva"),
+                                ("other", "active"), "land")),
     Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
          ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
-         sweep=True, table=True, needed=_NEEDED + "NAVAL"),
+         sweep=True, table=True, needed=_NEEDED + "NAVAL", role_words=_AT_SEA,
+         explorer=ExplorerEntry(("attacker", "defender"),
+                                ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
+                                ("active", "other"), "sea"),
+         card_combat="naval-battle"),
     Kind("naval-intercept", "oddsengine.combat.naval:NavalInterception", "success",
          ("interceptor",), "naval interception, rule 16.1", "Naval interception", sweep=True,
          success_words="the naval interception succeeds"),
@@ -220,10 +275,32 @@ for _kind in (
          ("defender",), "naval avoid battle, rule 16.1", "Naval avoid battle", sweep=True,
          success_words="the fleet avoids battle"),
     Kind("piracy", "oddsengine.combat.piracy:Piracy", "success", ("pirates",),
-         "piracy, rule 16.4", "Piracy", sweep=True, success_words="the piracy succeeds"),
+         "piracy, rule 16.4", "Piracy", sweep=True, success_words="the piracy succeeds",
+         explorer=ExplorerEntry(("pirates", "(none)"), ("ottoman: 3Co Dragut", ""),
+                                ("active", None), "sea")),
+    Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
+         ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
+         command="siege", needed=_NEEDED + "SIEGE",
+         role_words={"besiegers": "the besieging force", "garrison": "the garrison",
+                     "reinforcements": "units joining the besiegers"},
+         explorer=ExplorerEntry(("besiegers", "garrison"),
+                                ("ottoman: 9R Suleiman", "hapsburg: 2R"), **_LAND),
+         card_engagement="assault"),
     Kind("foreign-war", "oddsengine.combat.foreign_war:ForeignWar", "won", ("force",),
          "foreign war, rule 21.7", "Foreign war", sweep=True,
-         needed=_NEEDED + "FOREIGN_WAR"),
+         needed=_NEEDED + "FOREIGN_WAR",
+         role_words={"force": "the major power's units and leaders"},
+         explorer=ExplorerEntry(("force", "(none)"), ("5R", ""), ("war", None)),
+         card_combat="foreign-war"),
+    Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
+         "a move played out, rules 13-15", "Move", needed=_NEEDED + "MOVE",
+         explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None))),
+    Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
+         "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move",
+         needed=_NEEDED + "NAVAL_MOVE"),
+    Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
+         "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "
+         "(RULES.md §14)", "Naval move", sweep=True),
 ):  # fmt: skip
     _add(_kind)
 

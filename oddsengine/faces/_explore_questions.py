@@ -409,18 +409,12 @@ def offered_cards(kind: str, role: int, forces, war: str | None = None) -> list[
 
 # -- the same question on the command line --------------------------------------------------
 
-#: The command line's options for the two forces and their cards, by kind.
-_FORCE_OPTIONS = {
-    "battle": ("--attacker", "--defender"),
-    "assault": ("--attacker", "--defender"),
-    "naval": ("--attacker", "--defender"),
-    "intercept": ("--interceptor", "--mover"),
-    "avoid": ("--defender", "--attacker"),
-    "piracy": ("--pirates", None),
-    "siege-campaign": ("--besiegers", "--garrison"),
-    "foreign-war": ("--force", None),
-}
-_COMMANDS = {"siege-campaign": "siege"}
+
+def _force_options(kind: str) -> tuple:
+    """The command line's options for the two forces, from the kind's roles (an option is
+    named after its role: ``--interceptor``); None where the kind has no second force."""
+    roles = kinds.kind_of(kind).roles
+    return (*(f"--{role}" for role in roles), *(None,) * (2 - len(roles)))
 
 
 def command_line(values: dict) -> str:
@@ -434,14 +428,14 @@ def command_line(values: dict) -> str:
     oddsengine assault --attacker 'ottoman: 9R Suleiman' --defender 'hapsburg: 4R' --attacker-cards siege-mining --exact
     """  # noqa: E501
     kind = values.get("engagement", "battle")
-    words = ["oddsengine", _COMMANDS.get(kind, kind)]
+    words = ["oddsengine", kinds.kind_of(kind).command]
     if kind == "move":
         words.append(_text(values, "scenario").strip())
         policy = _text(values, "defender_policy").strip()
         if policy and policy != "best":
             words += ["--defender", policy]
         return shlex.join([*words, "--exact"])
-    options = _FORCE_OPTIONS[kind]
+    options = _force_options(kind)
     for key, option in zip(("attacker", "defender"), options, strict=True):
         if option is not None:
             words += [option, with_leaders(_text(values, key), values.get(f"{key}_leaders", ()))]
