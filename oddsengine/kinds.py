@@ -42,6 +42,7 @@ __all__ = [
     "title",
     "table_kinds",
     "check_outcome_name",
+    "outcome_words",
 ]
 
 
@@ -164,8 +165,12 @@ class Kind:
         <oddsengine.combat.card_types.CardRule>`: ``"battle"``, ``"assault"``; a siege
         campaign's assaults are ``"assault"``); empty: no land combat card is played in it.
     card_combat : str
-        The combat of the card effects played in it (``"naval-battle"``, ``"foreign-war"``;
-        :data:`~oddsengine.combat.cards.CARD_EFFECTS`); empty: none.
+        The combat of the card effects played in it (``"naval-battle"``, ``"naval-roll"``,
+        ``"foreign-war"``; :data:`~oddsengine.combat.cards.CARD_EFFECTS`), or ``"piracy"``
+        for the cards that stop piracy (``CardRule.stops_piracy``); empty: none.
+    outcome_words : dict
+        What its outcomes other than ``success`` are, in words, by name (``{"won": "the
+        war is won"}``), for a chart's axis and title.
     """
 
     name: str
@@ -185,6 +190,7 @@ class Kind:
     explorer: ExplorerEntry | None = None
     card_engagement: str = ""
     card_combat: str = ""
+    outcome_words: dict = field(default_factory=dict)
 
     def __post_init__(self):
         if not self.command:
@@ -228,6 +234,7 @@ def _add(kind: Kind) -> None:
 _NEEDED = "oddsengine.questions._needed_kinds:"
 
 _ATTACK = {"attacker": "the attacking force", "defender": "the defending force"}
+_WINS = {"attacker_wins": "the attacker wins", "defender_wins": "the defender wins"}
 _AT_SEA = {"attacker": "the attacking fleet", "defender": "the defending fleet"}
 _LAND = dict(sides=("active", "other"), units="land")
 
@@ -235,6 +242,7 @@ for _kind in (
     Kind("battle", "oddsengine.combat.engagements:FieldBattle", "attacker_wins",
          ("attacker", "defender"), "field battle, rule 14", "Field battle",
          sweep=True, table=True, needed=_NEEDED + "BATTLE", role_words=_ATTACK,
+         outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"), **_LAND),
          card_engagement="battle"),
@@ -264,20 +272,22 @@ for _kind in (
     Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
          ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
          sweep=True, table=True, needed=_NEEDED + "NAVAL", role_words=_AT_SEA,
+         outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
                                 ("active", "other"), "sea"),
          card_combat="naval-battle"),
     Kind("naval-intercept", "oddsengine.combat.naval:NavalInterception", "success",
          ("interceptor",), "naval interception, rule 16.1", "Naval interception", sweep=True,
-         success_words="the naval interception succeeds"),
+         success_words="the naval interception succeeds", card_combat="naval-roll"),
     Kind("naval-avoid", "oddsengine.combat.naval:NavalAvoidBattle", "success",
          ("defender",), "naval avoid battle, rule 16.1", "Naval avoid battle", sweep=True,
-         success_words="the fleet avoids battle"),
+         success_words="the fleet avoids battle", card_combat="naval-roll"),
     Kind("piracy", "oddsengine.combat.piracy:Piracy", "success", ("pirates",),
          "piracy, rule 16.4", "Piracy", sweep=True, success_words="the piracy succeeds",
          explorer=ExplorerEntry(("pirates", "(none)"), ("ottoman: 3Co Dragut", ""),
-                                ("active", None), "sea")),
+                                ("active", None), "sea"),
+         card_combat="piracy"),
     Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
          ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
          command="siege", needed=_NEEDED + "SIEGE",
@@ -290,10 +300,12 @@ for _kind in (
          "foreign war, rule 21.7", "Foreign war", sweep=True,
          needed=_NEEDED + "FOREIGN_WAR",
          role_words={"force": "the major power's units and leaders"},
+         outcome_words={"won": "the war is won"},
          explorer=ExplorerEntry(("force", "(none)"), ("5R", ""), ("war", None)),
          card_combat="foreign-war"),
     Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
          "a move played out, rules 13-15", "Move", needed=_NEEDED + "MOVE",
+         outcome_words={"mover_in_control": "the moving force holds the space"},
          explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None))),
     Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
          "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move",
@@ -404,6 +416,32 @@ def title(name) -> str:
     """
     kind = KINDS.get(name)
     return "" if kind is None else kind.title
+
+
+#: What the cancelled outcome (any kind's, :data:`~oddsengine.errors.CANCELLED`) is in words.
+CANCELLED_WORDS = "the combat is cancelled"
+
+
+def outcome_words(outcome: str, name=None) -> str:
+    """What ``outcome`` is in words, for a chart: the record of the kind called ``name``
+    says it, else the first record that words that outcome; empty when none does.
+
+    Examples
+    --------
+    >>> outcome_words("success", "assault"), outcome_words("attacker_wins")
+    ('the assault takes the space', 'the attacker wins')
+    >>> outcome_words("success")
+    ''
+    """
+    kind = KINDS.get(name)
+    if kind is not None and outcome == "success" and kind.success_words:
+        return kind.success_words
+    if kind is not None and outcome in kind.outcome_words:
+        return kind.outcome_words[outcome]
+    if outcome == CANCELLED:
+        return CANCELLED_WORDS
+    worded = (other.outcome_words for other in KINDS.values() if outcome in other.outcome_words)
+    return next((words[outcome] for words in worded), "")
 
 
 def table_kinds() -> list[Kind]:

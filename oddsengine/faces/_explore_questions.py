@@ -44,71 +44,43 @@ __all__ = [
 ]
 
 #: The engagements the calculator offers, by their name in :data:`~oddsengine.kinds.KINDS`:
-#: label, the two roles and the default forces. A role of ``"(none)"`` has no force.
+#: label, the two roles and the default forces, read from each kind's
+#: :class:`~oddsengine.kinds.ExplorerEntry`. A role of ``"(none)"`` has no force.
 ENGAGEMENTS = {
-    "battle": (
-        kinds.title("battle"),
-        ("attacker", "defender"),
-        ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"),
-    ),
-    "assault": (
-        kinds.title("assault"),
-        ("attacker", "garrison"),
-        ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"),
-    ),
-    "intercept": (
-        kinds.title("intercept"),
-        ("interceptor", "mover"),
-        ("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
-    ),
-    "avoid": (
-        kinds.title("avoid"),
-        ("avoiding", "attacker"),
-        ("france: 3R Montmorency", "hapsburg: 4R Duke of Alva"),
-    ),
-    "naval": (
-        kinds.title("naval"),
-        ("attacker", "defender"),
-        ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
-    ),
-    "piracy": (kinds.title("piracy"), ("pirates", "(none)"), ("ottoman: 3Co Dragut", "")),
-    "siege-campaign": (
-        kinds.title("siege-campaign"),
-        ("besiegers", "garrison"),
-        ("ottoman: 9R Suleiman", "hapsburg: 2R"),
-    ),
-    "foreign-war": (kinds.title("foreign-war"), ("force", "(none)"), ("5R", "")),
-    "move": (kinds.title("move"), ("(none)", "(none)"), ("", "")),
+    kind.name: (kind.title, kind.explorer.roles, kind.explorer.forces)
+    for kind in kinds.KINDS.values()
+    if kind.explorer is not None
 }
 
 #: Which power each role of a kind belongs to: the active power (who moves, attacks or
 #: besieges) or the other. Switching the engagement keeps a force on its power's side.
-SIDE_OF_ROLE = {
-    "battle": ("active", "other"),
-    "assault": ("active", "other"),
-    "siege-campaign": ("active", "other"),
-    "intercept": ("other", "active"),
-    "avoid": ("other", "active"),
-    "naval": ("active", "other"),
-    "piracy": ("active", None),
-    "foreign-war": ("war", None),
-    "move": (None, None),
-}
+SIDE_OF_ROLE = {name: kinds.KINDS[name].explorer.sides for name in ENGAGEMENTS}
 
 #: The kinds whose forces are land units, fleets, or neither.
-LAND_KINDS = ("battle", "assault", "intercept", "avoid", "siege-campaign")
-SEA_KINDS = ("naval", "piracy")
+LAND_KINDS = tuple(name for name in ENGAGEMENTS if kinds.KINDS[name].explorer.units == "land")
+SEA_KINDS = tuple(name for name in ENGAGEMENTS if kinds.KINDS[name].explorer.units == "sea")
+
+
+def _card_engagement(kind: str) -> str:
+    """The engagement the card records name for a land combat kind (empty: none)."""
+    return getattr(kinds.KINDS.get(kind), "card_engagement", "")
+
+
+def _card_combat(kind: str) -> str:
+    """The combat of the card effects played in a kind (empty: none)."""
+    return getattr(kinds.KINDS.get(kind), "card_combat", "")
+
 
 #: The cards played after seeing the roll, whose play is a policy (RULES.md §9, §11,
-#: §13), read from the card records.
+#: §13), read from the card records: on land, and in each kind whose cards are effects.
 POST_ROLL_CARDS = {
     "land": LAND_POST_ROLL_CARDS,
-    "naval": post_roll_slugs("naval-battle"),
-    "foreign-war": post_roll_slugs("foreign-war"),
+    **{
+        name: post_roll_slugs(_card_combat(name))
+        for name in ENGAGEMENTS
+        if post_roll_slugs(_card_combat(name))
+    },
 }
-
-_CARD_MODES = {"battle": "battle", "assault": "assault", "siege-campaign": "assault"}
-_EFFECT_COMBATS = {"naval": "naval-battle", "foreign-war": "foreign-war"}
 
 
 def _letters(order) -> str:
@@ -210,7 +182,7 @@ def build_spec(values: dict):
     }
     chosen = cards["attacker_cards"] + cards["defender_cards"]
     post_roll = _post_roll(values, kind, chosen)
-    if kind in ("battle", "assault", "siege-campaign"):
+    if _card_engagement(kind):  # a land combat: casualty orders and land cards
         default = Policies()
         policies = Policies(
             attacker_casualty_order=values.get("attacker_casualty_order")
@@ -380,8 +352,8 @@ def offered_cards(kind: str, role: int, forces, war: str | None = None) -> list[
     >>> [slug for _, slug in offered_cards("battle", 0, (None, None))][:3]
     ['janissaries', 'arquebusiers', 'field-artillery']
     """
-    if kind in _CARD_MODES:
-        mode = _CARD_MODES[kind]
+    mode = _card_engagement(kind)
+    if mode:
         force, opponent = forces[role], forces[1 - role]
         known = isinstance(force, Force) and isinstance(opponent, Force)
         offered = []
@@ -394,8 +366,8 @@ def offered_cards(kind: str, role: int, forces, war: str | None = None) -> list[
                     continue
             offered.append((rule.card.name, slug))
         return offered
-    combat = _EFFECT_COMBATS.get(kind)
-    if combat is None or (kind == "foreign-war" and role == 1):
+    combat = _card_combat(kind)
+    if not combat or (kind == "foreign-war" and role == 1):
         return []
     power = _power(kind, forces[role], war)
     return list(
@@ -457,7 +429,7 @@ def _card_words(kind: str, values: dict) -> list[str]:
     for slug, policy in _post_roll(values, kind, chosen).items():
         if policy != POST_ROLL_POLICIES[0]:
             words += ["--policy", f"{slug}={policy}"]
-    if kind in ("battle", "assault", "siege-campaign"):
+    if _card_engagement(kind):
         default = Policies()
         for side in ("attacker", "defender"):
             order = values.get(f"{side}_casualty_order")
