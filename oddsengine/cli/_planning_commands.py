@@ -46,6 +46,13 @@ def _either(phrases: list[str]) -> str:
     return " or ".join(phrases)
 
 
+def _war_choices() -> tuple[str, ...]:
+    """The wars ``--war`` offers, from the war records."""
+    from oddsengine.combat.foreign_war import WAR_CHOICES
+
+    return WAR_CHOICES
+
+
 #: Force options of ``needed``; each kind takes those named in its record's roles.
 _FORCE_OPTIONS = _force_options()
 _TABLE_FORMATS = ("markdown", "html", "latex", "bbcode")
@@ -161,7 +168,10 @@ def _part_two_arguments(arguments, kind: str) -> dict:
     if kind != "foreign-war":
         return given
     if arguments.war is None:
-        raise OddsEngineError("needed foreign-war: give --war persia, egypt or ireland")
+        from oddsengine.combat.foreign_war import WAR_CHOICES
+
+        *others, last = WAR_CHOICES
+        raise OddsEngineError(f"needed foreign-war: give --war {', '.join(others)} or {last}")
     given["war"] = arguments.war
     if arguments.foreign is not None:
         given["foreign"] = arguments.foreign
@@ -312,7 +322,7 @@ def register(commands) -> None:
     )
     question.add_argument("--in-port", action="store_true", help="naval: the combat is in a port")
     question.add_argument(
-        "--war", choices=("persia", "egypt", "ireland"), help="foreign-war: the war card"
+        "--war", choices=_war_choices(), help="foreign-war: the war card"
     )
     question.add_argument(
         "--foreign", type=positive_int, metavar="N", help="foreign-war: foreign units on the card"

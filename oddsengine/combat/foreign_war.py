@@ -31,7 +31,7 @@ from oddsengine.combat.options import POST_ROLL_POLICIES, parse_casualty_order
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["ForeignWar", "WarCard", "WARS", "attempt_plan"]
+__all__ = ["DEFAULT_WAR", "ForeignWar", "WarCard", "WARS", "WAR_CHOICES", "attempt_plan"]
 
 #: 21.7: a Fight Foreign War action costs 1 CP.
 ATTEMPT_CP = 1
@@ -65,6 +65,11 @@ WARS: dict[str, WarCard] = {
     # 4 Irish if France or the Hapsburgs play it (give foreign=4).
     "ireland": WarCard(93, "Revolt in Ireland", "england", 4, 3),
 }
+
+#: The war a question fights when it names none: the War in Persia.
+DEFAULT_WAR = "persia"
+#: The wars as the command line and the faces offer them, the default first.
+WAR_CHOICES: tuple[str, ...] = (DEFAULT_WAR, *(key for key in WARS if key != DEFAULT_WAR))
 
 
 def _whole(value, name, low, high=None) -> int:

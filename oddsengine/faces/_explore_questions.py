@@ -21,7 +21,7 @@ from oddsengine.combat.cards import POST_ROLL_CARDS as LAND_POST_ROLL_CARDS
 from oddsengine.combat.engagements import Assault, FieldBattle
 from oddsengine.combat.fleets import NAVAL_LEADERS, parse_fleet
 from oddsengine.combat.forces import Force, parse_force
-from oddsengine.combat.foreign_war import WARS, ForeignWar
+from oddsengine.combat.foreign_war import DEFAULT_WAR, WARS, ForeignWar
 from oddsengine.combat.leaders import LEADERS, find_leader
 from oddsengine.combat.naval import NavalBattle
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
@@ -237,7 +237,7 @@ def _siege_campaign(values, besiegers, garrison, policies, cards):
 def _foreign_war(values, force, cards, post_roll):
     foreign = int(values.get("foreign", 0)) or None  # 0: the number the card gives
     return ForeignWar(
-        values.get("war") or "persia",
+        values.get("war") or DEFAULT_WAR,
         force,
         foreign=foreign,
         horizon=int(values.get("horizon", 3)),
@@ -273,7 +273,7 @@ def side_force(kind: str, text: str, war: str | None = None):
     try:
         if kind in SEA_KINDS:
             return parse_fleet(text)
-        power = WARS[war or "persia"].power if kind == "foreign-war" else None
+        power = WARS[war or DEFAULT_WAR].power if kind == "foreign-war" else None
         return parse_force(text, power=power)
     except (OddsEngineError, KeyError):
         return None
@@ -289,7 +289,7 @@ def side_power(kind: str, text: str, war: str | None = None) -> str | None:
     ('hapsburg', None)
     """
     if kind == "foreign-war":
-        return WARS.get(war or "persia", WARS["persia"]).power
+        return WARS.get(war or DEFAULT_WAR, WARS[DEFAULT_WAR]).power
     force = side_force(kind, text, war)
     if force is not None:
         return force.power
@@ -304,7 +304,7 @@ def side_power(kind: str, text: str, war: str | None = None) -> str | None:
 
 def _power(kind: str, force, war: str | None):
     if kind == "foreign-war":
-        return WARS.get(war or "persia", WARS["persia"]).power
+        return WARS.get(war or DEFAULT_WAR, WARS[DEFAULT_WAR]).power
     return getattr(force, "power", None)
 
 
@@ -455,7 +455,7 @@ def _kind_words(kind: str, values: dict) -> list[str]:
         if reinforcements:
             words += ["--reinforcements", reinforcements]
     if kind == "foreign-war":
-        words += ["--war", values.get("war") or "persia"]
+        words += ["--war", values.get("war") or DEFAULT_WAR]
         if int(values.get("foreign", 0)):
             words += ["--foreign", str(int(values["foreign"]))]
         words += ["--horizon", str(int(values.get("horizon", 3)))]

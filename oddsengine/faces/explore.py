@@ -21,7 +21,7 @@ import html
 import io
 import textwrap
 
-from oddsengine.combat.foreign_war import WARS
+from oddsengine.combat.foreign_war import DEFAULT_WAR, WARS
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.faces._explore_questions import (
@@ -274,7 +274,7 @@ class Explorer:
             "defender_policy": widgets.Text(value="best", description="defender"),
             "war": widgets.Dropdown(
                 options=[(card.name, key) for key, card in WARS.items()],
-                value="persia",
+                value=DEFAULT_WAR,
                 description="war",
             ),
             "foreign": widgets.BoundedIntText(min=0, max=10, description="foreign units"),
