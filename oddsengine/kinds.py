@@ -171,6 +171,10 @@ class Kind:
     outcome_words : dict
         What its outcomes other than ``success`` are, in words, by name (``{"won": "the
         war is won"}``), for a chart's axis and title.
+    by_step : tuple of str
+        A campaign's chance, impulse by impulse (or attempt by attempt): the prefix of
+        those outcomes and the word for them (``("taken_by_impulse_", "taken")``); empty:
+        not a campaign.
     """
 
     name: str
@@ -191,6 +195,7 @@ class Kind:
     card_engagement: str = ""
     card_combat: str = ""
     outcome_words: dict = field(default_factory=dict)
+    by_step: tuple[str, ...] = ()
 
     def __post_init__(self):
         if not self.command:
@@ -290,7 +295,7 @@ for _kind in (
          card_combat="piracy"),
     Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
          ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
-         command="siege", needed=_NEEDED + "SIEGE",
+         command="siege", needed=_NEEDED + "SIEGE", by_step=("taken_by_impulse_", "taken"),
          role_words={"besiegers": "the besieging force", "garrison": "the garrison",
                      "reinforcements": "units joining the besiegers"},
          explorer=ExplorerEntry(("besiegers", "garrison"),
@@ -300,7 +305,7 @@ for _kind in (
          "foreign war, rule 21.7", "Foreign war", sweep=True,
          needed=_NEEDED + "FOREIGN_WAR",
          role_words={"force": "the major power's units and leaders"},
-         outcome_words={"won": "the war is won"},
+         outcome_words={"won": "the war is won"}, by_step=("won_by:", "won"),
          explorer=ExplorerEntry(("force", "(none)"), ("5R", ""), ("war", None)),
          card_combat="foreign-war"),
     Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
