@@ -1,12 +1,17 @@
 """What a kind of engagement is, said once: the :class:`Engagement` protocol and the
-registry of kinds that tables, plots, sweeps, the command line and the needed search read.
+registry of kinds that tables, plots, sweeps, the command line, the explorer, the odds book
+and the needed search read.
 
 A spec (:class:`~oddsengine.FieldBattle`, :class:`~oddsengine.combat.naval.NavalBattle`, ...)
 meets :class:`Engagement`: the engines read its draw plan and outcome columns, the faces its
 names and descriptions. A :class:`Kind` says what a face needs to know of a kind without
 building a spec: its headline outcome, the roles that give the rows and the columns of a
-table, the rule it applies and its title. Every kind's spec meets :class:`Engagement` but
-the siege campaign's, a sequence of assaults with no single draw plan.
+table, the rule it applies and its title, its command, its options' words, how the
+explorer offers it (:class:`ExplorerEntry`), which card records apply, and how the
+force-needed search asks it (its ``needed`` record). It is the only per-kind table: a new
+kind is its spec module and one entry here (or one :func:`register_kind` call). Every
+kind's spec meets :class:`Engagement` but the siege campaign's, a sequence of assaults with
+no single draw plan.
 
 Examples
 --------
