@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
@@ -40,6 +40,8 @@ __all__ = [
     "ExplorerEntry",
     "Kind",
     "KINDS",
+    "NEEDED_KINDS",
+    "NeededKind",
     "SPEC_KINDS",
     "register_kind",
     "kind_of",
@@ -156,7 +158,7 @@ class Kind:
         (``"siege"`` for ``"siege-campaign"``; empty: :attr:`name`).
     needed : NeededKind or str or None
         How :func:`~oddsengine.needed` asks for the force needed in it (a
-        :class:`~oddsengine.questions.needed.NeededKind`), or where that record lives
+        :class:`NeededKind`), or where that record lives
         (``"oddsengine.questions._needed_kinds:SIEGE"``), imported on first use; None: the
         search does not ask this kind.
     role_words : dict
@@ -213,7 +215,7 @@ class Kind:
 
     @property
     def needed_kind(self):
-        """The :class:`~oddsengine.questions.needed.NeededKind` of the force-needed search,
+        """The :class:`NeededKind` of the force-needed search,
         named by :attr:`command` (its caption rule, when it gives none, is :attr:`rule`);
         None when the search does not ask this kind."""
         if self.needed is None:
@@ -230,6 +232,87 @@ def _named(where):
 
     module, name = where.split(":")
     return getattr(import_module(module), name)
+
+
+@dataclass(frozen=True)
+class NeededKind:
+    """What :func:`~oddsengine.needed` must know about one kind of question: the ``needed``
+    field of its :class:`Kind`.
+
+    Parameters
+    ----------
+    roles : tuple of str
+        The force arguments, active side first (``("attacker", "defender")``); a kind
+        whose forces are given as a mapping (a move's stacks) names that mapping here.
+    units : dict
+        Unit letters a ``?`` may count, to the word for them (``{"r": "regulars"}``).
+    build : callable
+        ``build(forces, within, **parameters)`` returns the question for one candidate;
+        ``forces`` maps each role to a force string. It raises
+        :class:`~oddsengine.errors.OddsEngineError` when the rules refuse it.
+    chances : callable
+        ``chances(question, method, precision, seed)`` returns the chance of every event
+        by name; ``method`` is ``"exact"`` or ``"monte-carlo"``.
+    default_event : callable
+        ``default_event(question, role)``: the event the side holding the ``?`` wants.
+    within : str
+        ``"required"``, ``"optional"`` or ``"refused"``: whether ``within`` (impulses or
+        attempts) applies.
+    within_unit : str
+        What ``within`` counts, in words (``"impulse"``; a foreign war's ``"attempt"``).
+    exact : bool
+        Whether the exact engine answers this kind.
+    ratings : bool
+        Whether a leader's battle rating may be the ``?`` (``L?``); naval leaders are
+        named, not rated.
+    exact_batch : callable or None
+        ``exact_batch(questions)``: what ``chances(question, "exact", ...)`` returns for
+        each question, computed for all the candidates at once; None to ask one by one.
+    rule : str
+        The rule section answered, for captions (``"assault, rule 15.1"``; empty: the
+        rule of its kind).
+    name : str
+        The kind as the command line writes it (``"siege"``): filled from its kind's
+        :attr:`Kind.command` when the search reads the record.
+    """
+
+    roles: tuple[str, ...]
+    units: dict
+    build: Callable
+    chances: Callable
+    default_event: Callable
+    within: str = "refused"
+    within_unit: str = "impulse"
+    exact: bool = True
+    ratings: bool = True
+    exact_batch: Callable | None = None
+    rule: str = ""
+    name: str = ""
+
+
+class _NeededKinds(Mapping):
+    """The force-needed records by command name: a read view of :data:`KINDS` (a kind is
+    added with :func:`register_kind`)."""
+
+    def _by_command(self) -> dict:
+        return {kind.command: kind for kind in KINDS.values() if kind.needed is not None}
+
+    def __getitem__(self, name):
+        return self._by_command()[name].needed_kind
+
+    def __iter__(self):
+        return iter(self._by_command())
+
+    def __len__(self):
+        return len(self._by_command())
+
+    def __repr__(self):
+        return f"<needed kinds: {', '.join(self)}>"
+
+
+#: Every kind of question :func:`~oddsengine.needed` answers, by command name (a view of
+#: the kinds' records).
+NEEDED_KINDS: Mapping[str, NeededKind] = _NeededKinds()
 
 
 #: Every kind of engagement, by name.
@@ -374,7 +457,7 @@ def register_kind(name: str, spec_class: type, **record) -> None:
     **record
         Other fields of its :class:`Kind` (``headline``, ``roles``, ``rule``, ``title``,
         ``table``, ``command``, and ``needed``: a
-        :class:`~oddsengine.questions.needed.NeededKind` for the force-needed search).
+        :class:`NeededKind` for the force-needed search).
 
     Examples
     --------

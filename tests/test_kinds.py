@@ -12,8 +12,7 @@ import oddsengine as oe
 from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces.tables import HEADLINES, ROLES
-from oddsengine.kinds import KINDS, SPEC_KINDS, Engagement, kind_of, register_kind
-from oddsengine.questions.needed import NEEDED_KINDS, NeededKind
+from oddsengine.kinds import KINDS, NEEDED_KINDS, SPEC_KINDS, Engagement, kind_of, register_kind
 
 
 def test_every_kind_names_its_spec_and_its_headline_is_an_outcome():
@@ -125,7 +124,7 @@ def hill_battle():
         rule="field battle, rule 14",
         title="Hill battle",
         table=True,
-        needed=NeededKind(
+        needed=oe.NeededKind(
             ("attacker", "defender"),
             LAND_LETTERS,
             _hill_battle,

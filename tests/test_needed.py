@@ -11,8 +11,8 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
-from oddsengine.kinds import KINDS
-from oddsengine.questions.needed import NEEDED_KINDS, NeededKind, find_kind
+from oddsengine.kinds import KINDS, NEEDED_KINDS, NeededKind
+from oddsengine.questions.needed import find_kind
 
 
 def brute_force(build, values, event, target):

@@ -1,7 +1,7 @@
 """The kinds of :func:`oddsengine.questions.needed.needed`: battle, assault, siege and move on land;
 naval battles and foreign wars (RULES.md Part II).
 
-Each kind is a :class:`~oddsengine.questions.needed.NeededKind` record, the ``needed`` field of
+Each kind is a :class:`~oddsengine.kinds.NeededKind` record, the ``needed`` field of
 its :class:`~oddsengine.kinds.Kind`: how to build the question from the forces of one
 candidate, the chance of every event it reports, and the event each side wants.
 """
@@ -12,8 +12,7 @@ import math
 
 from oddsengine.combat.unit_types import LAND_LETTERS, NAVAL_LETTERS
 from oddsengine.errors import OddsEngineError
-from oddsengine.kinds import KINDS
-from oddsengine.questions.needed import NeededKind
+from oddsengine.kinds import KINDS, NeededKind
 from oddsengine.results.result import Z95
 
 #: Monte Carlo: trials of the first round for one candidate (more are added to reach the
@@ -315,5 +314,6 @@ FOREIGN_WAR = NeededKind(
     _foreign_war_chances,
     lambda question, role, within: "won",
     within="required",
+    within_unit="attempt",  # 21.7: one attempt per impulse, 1 CP each
     rule="foreign wars, RULES.md §13 (21.7)",
 )

@@ -9,10 +9,11 @@ with the value: in an assault an even number of regulars adds no die over the od
 below it (15.1), so every candidate is answered and the first one over the target is taken.
 
 Each kind of question is the ``needed`` record of a kind of the registry
-(:class:`~oddsengine.kinds.Kind`, :data:`~oddsengine.KINDS`): which forces it takes, how to
-build the question, which events it reports and which one each side wants. A new kind plugs
-in with :func:`oddsengine.register_kind` (its spec and that record), and the search, the
-command line and the tables read it from there; :data:`NEEDED_KINDS` is a read view.
+(:class:`~oddsengine.kinds.NeededKind`, a field of :class:`~oddsengine.kinds.Kind`): which
+forces it takes, how to build the question, which events it reports and which one each side
+wants. A new kind plugs in with :func:`oddsengine.register_kind` (its spec and that record),
+and the search, the command line and the tables read it from there
+(:data:`~oddsengine.kinds.NEEDED_KINDS` is a read view by command name).
 
 Examples
 --------
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from oddsengine.combat.limits import (
@@ -36,13 +36,12 @@ from oddsengine.combat.limits import (
 )
 from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
+from oddsengine.kinds import NEEDED_KINDS, NeededKind
 from oddsengine.results.output import Rendered
 
 __all__ = [
     "Candidate",
-    "NeededKind",
     "NeededResult",
-    "NEEDED_KINDS",
     "MAX_UNITS",
     "find_kind",
     "find_unknown",
@@ -63,85 +62,6 @@ _EXACT_SLACK = 1e-12
 _UNKNOWN_COUNT = re.compile(r"^\?([a-z]+)$", re.IGNORECASE)
 _UNKNOWN_RATING = re.compile(r"^l\?$", re.IGNORECASE)
 _LAND_UNITS = LAND_LETTERS  # the unit-type records' letters
-
-
-@dataclass(frozen=True)
-class NeededKind:
-    """What :func:`needed` must know about one kind of question: the ``needed`` field of
-    its :class:`~oddsengine.kinds.Kind`.
-
-    Parameters
-    ----------
-    roles : tuple of str
-        The force arguments, active side first (``("attacker", "defender")``); a kind
-        whose forces are given as a mapping (a move's stacks) names that mapping here.
-    units : dict
-        Unit letters a ``?`` may count, to the word for them (``{"r": "regulars"}``).
-    build : callable
-        ``build(forces, within, **parameters)`` returns the question for one candidate;
-        ``forces`` maps each role to a force string. It raises
-        :class:`~oddsengine.errors.OddsEngineError` when the rules refuse it.
-    chances : callable
-        ``chances(question, method, precision, seed)`` returns the chance of every event
-        by name; ``method`` is ``"exact"`` or ``"monte-carlo"``.
-    default_event : callable
-        ``default_event(question, role)``: the event the side holding the ``?`` wants.
-    within : str
-        ``"required"``, ``"optional"`` or ``"refused"``: whether ``within`` (impulses or
-        attempts) applies.
-    exact : bool
-        Whether the exact engine answers this kind.
-    ratings : bool
-        Whether a leader's battle rating may be the ``?`` (``L?``); naval leaders are
-        named, not rated.
-    exact_batch : callable or None
-        ``exact_batch(questions)``: what ``chances(question, "exact", ...)`` returns for
-        each question, computed for all the candidates at once; None to ask one by one.
-    rule : str
-        The rule section answered, for captions (``"assault, rule 15.1"``; empty: the
-        rule of its kind).
-    name : str
-        The kind as the command line writes it (``"siege"``): filled from its kind's
-        :attr:`~oddsengine.kinds.Kind.command` when the search reads the record.
-    """
-
-    roles: tuple[str, ...]
-    units: dict
-    build: Callable
-    chances: Callable
-    default_event: Callable
-    within: str = "refused"
-    exact: bool = True
-    ratings: bool = True
-    exact_batch: Callable | None = None
-    rule: str = ""
-    name: str = ""
-
-
-class _NeededKinds(Mapping):
-    """The force-needed records by command name: a read view of :data:`~oddsengine.KINDS`
-    (a kind is added with :func:`oddsengine.register_kind`)."""
-
-    def _by_command(self) -> dict:
-        from oddsengine.kinds import KINDS
-
-        return {kind.command: kind for kind in KINDS.values() if kind.needed is not None}
-
-    def __getitem__(self, name):
-        return self._by_command()[name].needed_kind
-
-    def __iter__(self):
-        return iter(self._by_command())
-
-    def __len__(self):
-        return len(self._by_command())
-
-    def __repr__(self):
-        return f"<needed kinds: {', '.join(self)}>"
-
-
-#: Every kind of question :func:`needed` answers, by name (a view of the kinds' records).
-NEEDED_KINDS: Mapping[str, NeededKind] = _NeededKinds()
 
 
 @dataclass(frozen=True)
@@ -398,8 +318,7 @@ class NeededResult(Rendered):
 def _within_words(kind: str, within: int | None) -> str:
     if within is None:
         return ""
-    # 21.7: a foreign war is fought attempt by attempt (one per impulse, 1 CP each).
-    unit = "attempt" if kind == "foreign-war" else "impulse"
+    unit = getattr(NEEDED_KINDS.get(kind), "within_unit", "impulse")
     return f" within {within} {unit}{'' if within == 1 else 's'}"
 
 
@@ -478,7 +397,7 @@ def needed(
     ----------
     kind : str
         ``"battle"``, ``"assault"``, ``"siege"``, ``"move"``, ``"naval"`` or
-        ``"foreign-war"`` (see :data:`NEEDED_KINDS`).
+        ``"foreign-war"`` (see :data:`~oddsengine.kinds.NEEDED_KINDS`).
     target : float
         The chance to reach, in (0, 1].
     within : int, optional
