@@ -31,7 +31,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from oddsengine.errors import CANCELLED, OddsEngineError, unknown_name
 
@@ -95,8 +95,7 @@ class Engagement(Protocol):
         """The lines printed above a result table."""
 
 
-@dataclass(frozen=True)
-class ExplorerEntry:
+class ExplorerEntry(NamedTuple):
     """How the explorer (:func:`oddsengine.faces.explore.explore`) offers a kind.
 
     Parameters
