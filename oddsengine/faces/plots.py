@@ -506,17 +506,18 @@ def plot_interception(kind="intercept", *, ax=None, title=None):
     """
     import numpy as np
 
-    from oddsengine.combat.rolls import AvoidBattle, Interception
     from oddsengine.engines.exact import exact
 
-    if kind not in ("intercept", "avoid"):
-        raise OddsEngineError(f"kind must be intercept or avoid, not {kind!r}")
+    # The kinds drawn by leader rating and Ottoman cavalry (the registry's fixed charts).
+    fixed = {record.name: record for record in kinds.table_kinds() if record.fixed_chart}
+    if kind not in fixed:
+        raise OddsEngineError(f"kind must be {' or '.join(fixed)}, not {kind!r}")
     cases = (
         ("no Ottoman cavalry", "hapsburg: 4R L{rating}", "france: 4R"),
         ("Ottoman roller with cavalry (+1)", "ottoman: 3R 1C L{rating}", "france: 4R"),
         ("against Ottoman cavalry (−1)", "hapsburg: 4R L{rating}", "ottoman: 3R 1C"),
     )
-    spec_class = Interception if kind == "intercept" else AvoidBattle
+    spec_class = fixed[kind].spec
     ratings = np.arange(3)
     ax = _new_axes(ax)
     width = 0.26
