@@ -196,11 +196,11 @@ class Kind:
     fixed_chart: bool = False
     command: str = ""
     needed: object = None
-    role_words: dict = field(default_factory=dict)
+    role_words: dict = field(default_factory=dict, hash=False)
     explorer: ExplorerEntry | None = None
     card_engagement: str = ""
     card_combat: str = ""
-    outcome_words: dict = field(default_factory=dict)
+    outcome_words: dict = field(default_factory=dict, hash=False)
     by_step: tuple[str, ...] = ()
 
     def __post_init__(self):
@@ -214,9 +214,9 @@ class Kind:
 
     @property
     def needed_kind(self):
-        """The :class:`NeededKind` of the force-needed search,
-        named by :attr:`command` (its caption rule, when it gives none, is :attr:`rule`);
-        None when the search does not ask this kind."""
+        """The :class:`NeededKind` of the force-needed search, named by :attr:`command`
+        (its caption rule, when it gives none, is :attr:`rule`); None when the search does
+        not ask this kind."""
         if self.needed is None:
             return None
         record = _named(self.needed)
@@ -253,7 +253,8 @@ class NeededKind:
         ``chances(question, method, precision, seed)`` returns the chance of every event
         by name; ``method`` is ``"exact"`` or ``"monte-carlo"``.
     default_event : callable
-        ``default_event(question, role)``: the event the side holding the ``?`` wants.
+        ``default_event(question, role, within)``: the event the side holding the ``?``
+        wants.
     within : str
         ``"required"``, ``"optional"`` or ``"refused"``: whether ``within`` (impulses or
         attempts) applies.
