@@ -222,7 +222,7 @@ def _add_naval_to_roll(parser, naval_run, land_only: str) -> None:
 def register(commands) -> None:
     """Add ``naval`` (and later ``piracy``, ``foreign-war``); give ``intercept`` and
     ``avoid`` their ``--naval`` form."""
-    from oddsengine.combat.foreign_war import WAR_CHOICES
+    from oddsengine.combat.war_cards import WAR_CHOICES
 
     naval = commands.add_parser(
         "naval",

@@ -48,7 +48,7 @@ def _either(phrases: list[str]) -> str:
 
 def _war_choices() -> tuple[str, ...]:
     """The wars ``--war`` offers, from the war records."""
-    from oddsengine.combat.foreign_war import WAR_CHOICES
+    from oddsengine.combat.war_cards import WAR_CHOICES
 
     return WAR_CHOICES
 
@@ -168,7 +168,7 @@ def _part_two_arguments(arguments, kind: str) -> dict:
     if kind != "foreign-war":
         return given
     if arguments.war is None:
-        from oddsengine.combat.foreign_war import WAR_CHOICES
+        from oddsengine.combat.war_cards import WAR_CHOICES
 
         *others, last = WAR_CHOICES
         raise OddsEngineError(f"needed foreign-war: give --war {', '.join(others)} or {last}")

@@ -21,13 +21,14 @@ from oddsengine.combat.cards import POST_ROLL_CARDS as LAND_POST_ROLL_CARDS
 from oddsengine.combat.engagements import Assault, FieldBattle
 from oddsengine.combat.fleets import NAVAL_LEADERS, parse_fleet
 from oddsengine.combat.forces import Force, parse_force
-from oddsengine.combat.foreign_war import DEFAULT_WAR, WARS, ForeignWar
+from oddsengine.combat.foreign_war import ForeignWar
 from oddsengine.combat.leaders import LEADERS, find_leader
 from oddsengine.combat.naval import NavalBattle
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
 from oddsengine.combat.piracy import Piracy
 from oddsengine.combat.powers import normalise_power
 from oddsengine.combat.rolls import AvoidBattle, Interception
+from oddsengine.combat.war_cards import DEFAULT_WAR, WARS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [

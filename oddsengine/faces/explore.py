@@ -22,8 +22,8 @@ import io
 import textwrap
 
 from oddsengine import kinds
-from oddsengine.combat.foreign_war import DEFAULT_WAR, WARS
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
+from oddsengine.combat.war_cards import DEFAULT_WAR, WARS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.faces._explore_questions import (
     ENGAGEMENTS,

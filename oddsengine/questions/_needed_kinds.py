@@ -227,7 +227,8 @@ def _build_naval(forces, within, **parameters):
 
 
 def _build_foreign_war(forces, within, war=None, **parameters):
-    from oddsengine.combat.foreign_war import WARS, ForeignWar
+    from oddsengine.combat.foreign_war import ForeignWar
+    from oddsengine.combat.war_cards import WARS
 
     if war is None:
         raise OddsEngineError("needed foreign-war: give the war (" + ", ".join(WARS) + ")")

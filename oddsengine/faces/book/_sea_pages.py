@@ -154,7 +154,7 @@ def foreign_wars(version: str, quick: bool) -> Page:
     import pandas as pd
 
     import oddsengine as oe
-    from oddsengine.combat.foreign_war import WAR_CHOICES, WARS
+    from oddsengine.combat.war_cards import WAR_CHOICES, WARS
 
     page = Page(
         "foreign-wars",
