@@ -1,12 +1,17 @@
 """What a kind of engagement is, said once: the :class:`Engagement` protocol and the
-registry of kinds that tables, plots, sweeps, the command line and the needed search read.
+registry of kinds that tables, plots, sweeps, the command line, the explorer, the odds book
+and the needed search read.
 
 A spec (:class:`~oddsengine.FieldBattle`, :class:`~oddsengine.combat.naval.NavalBattle`, ...)
 meets :class:`Engagement`: the engines read its draw plan and outcome columns, the faces its
 names and descriptions. A :class:`Kind` says what a face needs to know of a kind without
 building a spec: its headline outcome, the roles that give the rows and the columns of a
-table, the rule it applies and its title. Every kind's spec meets :class:`Engagement` but
-the siege campaign's, a sequence of assaults with no single draw plan.
+table, the rule it applies and its title, its command, its options' words, how the
+explorer offers it (:class:`ExplorerEntry`), which card records apply, and how the
+force-needed search asks it (its ``needed`` record). It is the only per-kind table: a new
+kind is its spec module and one entry here (or one :func:`register_kind` call). Every
+kind's spec meets :class:`Engagement` but the siege campaign's, a sequence of assaults with
+no single draw plan.
 
 Examples
 --------
@@ -24,16 +29,19 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import MutableMapping
-from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Mapping, MutableMapping
+from dataclasses import dataclass, field
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from oddsengine.errors import CANCELLED, OddsEngineError, unknown_name
 
 __all__ = [
     "Engagement",
+    "ExplorerEntry",
     "Kind",
     "KINDS",
+    "NEEDED_KINDS",
+    "NeededKind",
     "SPEC_KINDS",
     "register_kind",
     "kind_of",
@@ -41,6 +49,7 @@ __all__ = [
     "title",
     "table_kinds",
     "check_outcome_name",
+    "outcome_words",
 ]
 
 
@@ -86,6 +95,30 @@ class Engagement(Protocol):
         """The lines printed above a result table."""
 
 
+class ExplorerEntry(NamedTuple):
+    """How the explorer (:func:`oddsengine.faces.explore.explore`) offers a kind.
+
+    Parameters
+    ----------
+    roles : tuple of str
+        The names of its two force boxes (``("attacker", "garrison")``); ``"(none)"``: that
+        box takes no force.
+    forces : tuple of str
+        The forces the boxes start with.
+    sides : tuple
+        Whose force each box is: ``"active"`` (who moves, attacks or besieges),
+        ``"other"``, ``"war"`` (the war card's power) or None; switching the engagement
+        keeps a force on its power's side.
+    units : str
+        ``"land"`` (land units), ``"sea"`` (fleets) or empty (neither, or its own).
+    """
+
+    roles: tuple[str, str]
+    forces: tuple[str, str]
+    sides: tuple
+    units: str = ""
+
+
 @dataclass(frozen=True)
 class Kind:
     """One kind of engagement, as the faces know it.
@@ -119,6 +152,35 @@ class Kind:
     fixed_chart : bool
         Whether ``oddsengine plot`` draws it as one fixed chart (by leader rating and
         Ottoman cavalry) that takes no force.
+    command : str
+        Its name as a command of the command line and a kind of :func:`~oddsengine.needed`
+        (``"siege"`` for ``"siege-campaign"``; empty: :attr:`name`).
+    needed : NeededKind or str or None
+        How :func:`~oddsengine.needed` asks for the force needed in it (a
+        :class:`NeededKind`), or where that record lives
+        (``"oddsengine.questions._needed_kinds:SIEGE"``), imported on first use; None: the
+        search does not ask this kind.
+    role_words : dict
+        What each force of its command is, in words, by role (``{"attacker": "the
+        attacking force"}``): the help of its options (``--attacker``, ...), which the
+        command line names after the roles.
+    explorer : ExplorerEntry or None
+        How the explorer offers it (None: it does not).
+    card_engagement : str
+        The engagement the card records name for it (:attr:`CardRule.engagements
+        <oddsengine.combat.card_types.CardRule>`: ``"battle"``, ``"assault"``; a siege
+        campaign's assaults are ``"assault"``); empty: no land combat card is played in it.
+    card_combat : str
+        The combat of the card effects played in it (``"naval-battle"``, ``"naval-roll"``,
+        ``"foreign-war"``; :data:`~oddsengine.combat.cards.CARD_EFFECTS`), or ``"piracy"``
+        for the cards that stop piracy (``CardRule.stops_piracy``); empty: none.
+    outcome_words : dict
+        What its outcomes other than ``success`` are, in words, by name (``{"won": "the
+        war is won"}``), for a chart's axis and title.
+    by_step : tuple of str
+        A campaign's chance, impulse by impulse (or attempt by attempt): the prefix of
+        those outcomes and the word for them (``("taken_by_impulse_", "taken")``); empty:
+        not a campaign.
     """
 
     name: str
@@ -132,16 +194,125 @@ class Kind:
     success_words: str = ""
     default_sides: tuple[str, ...] = ()
     fixed_chart: bool = False
+    command: str = ""
+    needed: object = None
+    role_words: dict = field(default_factory=dict, hash=False)
+    explorer: ExplorerEntry | None = None
+    card_engagement: str = ""
+    card_combat: str = ""
+    outcome_words: dict = field(default_factory=dict, hash=False)
+    by_step: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        if not self.command:
+            object.__setattr__(self, "command", self.name)
 
     @property
     def spec(self) -> type:
         """The spec dataclass (imported on first use when the record names its module)."""
-        if isinstance(self.spec_class, type):
-            return self.spec_class
-        from importlib import import_module
+        return _named(self.spec_class)
 
-        module, name = self.spec_class.split(":")
-        return getattr(import_module(module), name)
+    @property
+    def needed_kind(self):
+        """The :class:`NeededKind` of the force-needed search, named by :attr:`command`
+        (its caption rule, when it gives none, is :attr:`rule`); None when the search does
+        not ask this kind."""
+        if self.needed is None:
+            return None
+        record = _named(self.needed)
+        return dataclasses.replace(record, name=self.command, rule=record.rule or self.rule)
+
+
+def _named(where):
+    """``where`` itself, or the object it names as ``"module:attribute"`` (imported now)."""
+    if not isinstance(where, str):
+        return where
+    from importlib import import_module
+
+    module, name = where.split(":")
+    return getattr(import_module(module), name)
+
+
+@dataclass(frozen=True)
+class NeededKind:
+    """What :func:`~oddsengine.needed` must know about one kind of question: the ``needed``
+    field of its :class:`Kind`.
+
+    Parameters
+    ----------
+    roles : tuple of str
+        The force arguments, active side first (``("attacker", "defender")``); a kind
+        whose forces are given as a mapping (a move's stacks) names that mapping here.
+    units : dict
+        Unit letters a ``?`` may count, to the word for them (``{"r": "regulars"}``).
+    build : callable
+        ``build(forces, within, **parameters)`` returns the question for one candidate;
+        ``forces`` maps each role to a force string. It raises
+        :class:`~oddsengine.errors.OddsEngineError` when the rules refuse it.
+    chances : callable
+        ``chances(question, method, precision, seed)`` returns the chance of every event
+        by name; ``method`` is ``"exact"`` or ``"monte-carlo"``.
+    default_event : callable
+        ``default_event(question, role, within)``: the event the side holding the ``?``
+        wants.
+    within : str
+        ``"required"``, ``"optional"`` or ``"refused"``: whether ``within`` (impulses or
+        attempts) applies.
+    within_unit : str
+        What ``within`` counts, in words (``"impulse"``; a foreign war's ``"attempt"``).
+    exact : bool
+        Whether the exact engine answers this kind.
+    ratings : bool
+        Whether a leader's battle rating may be the ``?`` (``L?``); naval leaders are
+        named, not rated.
+    exact_batch : callable or None
+        ``exact_batch(questions)``: what ``chances(question, "exact", ...)`` returns for
+        each question, computed for all the candidates at once; None to ask one by one.
+    rule : str
+        The rule section answered, for captions (``"assault, rule 15.1"``; empty: the
+        rule of its kind).
+    name : str
+        The kind as the command line writes it (``"siege"``): filled from its kind's
+        :attr:`Kind.command` when the search reads the record.
+    """
+
+    roles: tuple[str, ...]
+    units: dict
+    build: Callable
+    chances: Callable
+    default_event: Callable
+    within: str = "refused"
+    within_unit: str = "impulse"
+    exact: bool = True
+    ratings: bool = True
+    exact_batch: Callable | None = None
+    rule: str = ""
+    name: str = ""
+
+
+class _NeededKinds(Mapping):
+    """The force-needed records by command name: a read view of :data:`KINDS` (a kind is
+    added with :func:`register_kind`)."""
+
+    def _by_command(self) -> dict:
+        return {kind.command: kind for kind in KINDS.values() if kind.needed is not None}
+
+    def __getitem__(self, name):
+        return self._by_command()[name].needed_kind
+
+    def __iter__(self):
+        return iter(self._by_command())
+
+    def __len__(self):
+        return len(self._by_command())
+
+    def __repr__(self):
+        return f"<needed kinds: {', '.join(self)}>"
+
+
+#: Every kind of question :func:`~oddsengine.needed` answers, by command name (a view of
+#: the kinds' records).
+NEEDED_KINDS: Mapping[str, NeededKind] = _NeededKinds()
 
 
 #: Every kind of engagement, by name.
@@ -152,43 +323,89 @@ def _add(kind: Kind) -> None:
     KINDS[kind.name] = kind
 
 
+#: Where the force-needed records live (imported when a search first asks).
+_NEEDED = "oddsengine.questions._needed_kinds:"
+
+_ATTACK = {"attacker": "the attacking force", "defender": "the defending force"}
+_WINS = {"attacker_wins": "the attacker wins", "defender_wins": "the defender wins"}
+_AT_SEA = {"attacker": "the attacking fleet", "defender": "the defending fleet"}
+_LAND = dict(sides=("active", "other"), units="land")
+
 for _kind in (
     Kind("battle", "oddsengine.combat.engagements:FieldBattle", "attacker_wins",
          ("attacker", "defender"), "field battle, rule 14", "Field battle",
-         sweep=True, table=True),
+         sweep=True, table=True, needed=_NEEDED + "BATTLE", role_words=_ATTACK,
+         outcome_words=_WINS,
+         explorer=ExplorerEntry(("attacker", "defender"),
+                                ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"), **_LAND),
+         card_engagement="battle"),
     Kind("assault", "oddsengine.combat.engagements:Assault", "success",
          ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True,
-         success_words="the assault takes the space"),
+         success_words="the assault takes the space", needed=_NEEDED + "ASSAULT",
+         role_words=_ATTACK,
+         explorer=ExplorerEntry(("attacker", "garrison"),
+                                ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"), **_LAND),
+         card_engagement="assault"),
     Kind("intercept", "oddsengine.combat.rolls:Interception", "success",
          ("interceptor", "mover"), "interception, rule 13.2", "Interception",
          sweep=True, table=True, success_words="the interception succeeds",
-         default_sides=("4R L0..2", "ottoman: 3R 0..1C"), fixed_chart=True),
+         default_sides=("4R L0..2", "ottoman: 3R 0..1C"), fixed_chart=True,
+         role_words={"interceptor": "the intercepting force", "mover": "the moving force"},
+         explorer=ExplorerEntry(("interceptor", "mover"),
+                                ("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
+                                ("other", "active"), "land")),
     Kind("avoid", "oddsengine.combat.rolls:AvoidBattle", "success",
          ("defender", "attacker"), "avoid battle, rule 13.3", "Avoid battle",
          sweep=True, table=True, success_words="the force avoids battle",
-         default_sides=("4R L0..2", "ottoman: 3R 0..1C"), fixed_chart=True),
+         default_sides=("4R L0..2", "ottoman: 3R 0..1C"), fixed_chart=True,
+         role_words=_ATTACK,
+         explorer=ExplorerEntry(("avoiding", "attacker"),
+                                ("france: 3R Montmorency", "hapsburg: 4R Duke of Alva"),
+                                ("other", "active"), "land")),
+    Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
+         ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
+         sweep=True, table=True, needed=_NEEDED + "NAVAL", role_words=_AT_SEA,
+         outcome_words=_WINS,
+         explorer=ExplorerEntry(("attacker", "defender"),
+                                ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
+                                ("active", "other"), "sea"),
+         card_combat="naval-battle"),
+    Kind("naval-intercept", "oddsengine.combat.naval:NavalInterception", "success",
+         ("interceptor",), "naval interception, rule 16.1", "Naval interception", sweep=True,
+         success_words="the naval interception succeeds", card_combat="naval-roll"),
+    Kind("naval-avoid", "oddsengine.combat.naval:NavalAvoidBattle", "success",
+         ("defender",), "naval avoid battle, rule 16.1", "Naval avoid battle", sweep=True,
+         success_words="the fleet avoids battle", card_combat="naval-roll"),
+    Kind("piracy", "oddsengine.combat.piracy:Piracy", "success", ("pirates",),
+         "piracy, rule 16.4", "Piracy", sweep=True, success_words="the piracy succeeds",
+         explorer=ExplorerEntry(("pirates", "(none)"), ("ottoman: 3Co Dragut", ""),
+                                ("active", None), "sea"),
+         card_combat="piracy"),
+    Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
+         ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
+         command="siege", needed=_NEEDED + "SIEGE", by_step=("taken_by_impulse_", "taken"),
+         role_words={"besiegers": "the besieging force", "garrison": "the garrison",
+                     "reinforcements": "units joining the besiegers"},
+         explorer=ExplorerEntry(("besiegers", "garrison"),
+                                ("ottoman: 9R Suleiman", "hapsburg: 2R"), **_LAND),
+         card_engagement="assault"),
+    Kind("foreign-war", "oddsengine.combat.foreign_war:ForeignWar", "won", ("force",),
+         "foreign war, rule 21.7", "Foreign war", sweep=True,
+         needed=_NEEDED + "FOREIGN_WAR",
+         role_words={"force": "the major power's units and leaders"},
+         outcome_words={"won": "the war is won"}, by_step=("won_by:", "won"),
+         explorer=ExplorerEntry(("force", "(none)"), ("5R", ""), ("war", None)),
+         card_combat="foreign-war"),
     Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
-         "a move played out, rules 13-15", "Move"),
+         "a move played out, rules 13-15", "Move", needed=_NEEDED + "MOVE",
+         outcome_words={"mover_in_control": "the moving force holds the space"},
+         explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None))),
     Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
-         "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move"),
+         "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move",
+         needed=_NEEDED + "NAVAL_MOVE"),
     Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
          "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "
          "(RULES.md §14)", "Naval move", sweep=True),
-    Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
-         ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign"),
-    Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
-         ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
-         sweep=True, table=True),
-    Kind("naval-intercept", "oddsengine.combat.naval:NavalInterception", "success",
-         ("interceptor",), "naval interception, rule 16.1", "Naval interception", sweep=True,
-         success_words="the naval interception succeeds"),
-    Kind("naval-avoid", "oddsengine.combat.naval:NavalAvoidBattle", "success",
-         ("defender",), "naval avoid battle, rule 16.1", "Naval avoid battle", sweep=True,
-         success_words="the fleet avoids battle"),
-    Kind("piracy", "oddsengine.combat.piracy:Piracy", "success", ("pirates",),
-         "piracy, rule 16.4", "Piracy", sweep=True, success_words="the piracy succeeds"),
-    Kind("foreign-war", "oddsengine.combat.foreign_war:ForeignWar", "won", ("force",),
-         "foreign war, rule 21.7", "Foreign war", sweep=True),
 ):  # fmt: skip
     _add(_kind)
 
@@ -224,10 +441,12 @@ SPEC_KINDS: MutableMapping[str, type] = _SweepKinds()
 
 
 def register_kind(name: str, spec_class: type, **record) -> None:
-    """Make ``spec_class`` available to sweeps under ``name`` (e.g. ``"move"``).
+    """Add the kind ``name`` (e.g. ``"siege-assault"``): the one way to add a kind.
 
-    The class must be a dataclass meeting :class:`Engagement` (``draw_plan()``,
-    ``outcome_columns()``, ``outcome_names`` and ``event_names``).
+    Its record is all the engines and the faces read: sweeps may name it, and with the
+    fields below ``oddsengine table``/``plot`` offer it and :func:`~oddsengine.needed`
+    asks it. The class must be a dataclass meeting :class:`Engagement`
+    (``draw_plan()``, ``outcome_columns()``, ``outcome_names`` and ``event_names``).
 
     Parameters
     ----------
@@ -237,7 +456,8 @@ def register_kind(name: str, spec_class: type, **record) -> None:
         The spec dataclass.
     **record
         Other fields of its :class:`Kind` (``headline``, ``roles``, ``rule``, ``title``,
-        ``table``).
+        ``table``, ``command``, and ``needed``: a
+        :class:`NeededKind` for the force-needed search).
 
     Examples
     --------
@@ -289,6 +509,32 @@ def title(name) -> str:
     """
     kind = KINDS.get(name)
     return "" if kind is None else kind.title
+
+
+#: What the cancelled outcome (any kind's, :data:`~oddsengine.errors.CANCELLED`) is in words.
+CANCELLED_WORDS = "the combat is cancelled"
+
+
+def outcome_words(outcome: str, name=None) -> str:
+    """What ``outcome`` is in words, for a chart: the record of the kind called ``name``
+    says it, else the first record that words that outcome; empty when none does.
+
+    Examples
+    --------
+    >>> outcome_words("success", "assault"), outcome_words("attacker_wins")
+    ('the assault takes the space', 'the attacker wins')
+    >>> outcome_words("success")
+    ''
+    """
+    kind = KINDS.get(name)
+    if kind is not None and outcome == "success" and kind.success_words:
+        return kind.success_words
+    if kind is not None and outcome in kind.outcome_words:
+        return kind.outcome_words[outcome]
+    if outcome == CANCELLED:
+        return CANCELLED_WORDS
+    worded = (other.outcome_words for other in KINDS.values() if outcome in other.outcome_words)
+    return next((words[outcome] for words in worded), "")
 
 
 def table_kinds() -> list[Kind]:

@@ -1,11 +1,18 @@
 """The registry of kinds: one record per kind, read by tables, plots, sweeps and the CLI."""
 
+import ast
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
 import pytest
+from conftest import assert_within_sigmas, run_cli
 
 import oddsengine as oe
+from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces.tables import HEADLINES, ROLES
-from oddsengine.kinds import KINDS, SPEC_KINDS, Engagement, kind_of, register_kind
+from oddsengine.kinds import KINDS, NEEDED_KINDS, SPEC_KINDS, Engagement, kind_of, register_kind
 
 
 def test_every_kind_names_its_spec_and_its_headline_is_an_outcome():
@@ -85,3 +92,131 @@ def test_the_table_and_plot_help_is_written_from_the_registry(capsys):
     # The one table default: intercept and avoid run over their records' sides.
     intercept = kind_of("intercept")
     assert intercept.fixed_chart and intercept.default_sides == ("4R L0..2", "ottoman: 3R 0..1C")
+
+
+# -- a new kind: its spec and one registry entry ------------------------------------------
+
+
+@dataclass(frozen=True)
+class HillBattle(oe.FieldBattle):
+    """A field battle under another name: a kind the package does not ship."""
+
+    kind = "hill-battle"
+
+
+def _hill_battle(forces, within, **parameters):
+    return HillBattle(forces["attacker"], forces["defender"], **parameters)
+
+
+def _exact_chances(question, method, precision, seed):
+    return dict(oe.exact(question).p)
+
+
+@pytest.fixture
+def hill_battle():
+    """``hill-battle`` registered with its spec and one record (its force-needed record
+    among the fields), removed afterwards."""
+    oe.register_kind(
+        "hill-battle",
+        HillBattle,
+        headline="attacker_wins",
+        roles=("attacker", "defender"),
+        rule="field battle, rule 14",
+        title="Hill battle",
+        table=True,
+        needed=oe.NeededKind(
+            ("attacker", "defender"),
+            LAND_LETTERS,
+            _hill_battle,
+            _exact_chances,
+            lambda question, role, within: f"{role}_wins",
+        ),
+    )
+    try:
+        yield kind_of("hill-battle")
+    finally:
+        del KINDS["hill-battle"]
+    assert "hill-battle" not in NEEDED_KINDS
+
+
+# 14 steps 2-3 by hand (hits on 5-6, the defender's extra die, a tie to the defender):
+# 1R against 1R is 1 die against 2, won with a hit against two misses: 1/3 * 4/9 = 4/27;
+# 2R against 1R is 2 dice against 2: 4/9 * 4/9 (one hit, no hit) + 1/9 * 8/9 (two hits,
+# at most one) = 24/81.
+BY_HAND = {"1R": Fraction(4, 27), "2R": Fraction(24, 81)}
+
+
+def test_a_new_kind_is_answered_by_both_engines(hill_battle):
+    for attacker, chance in BY_HAND.items():
+        exact = oe.exact(HillBattle(attacker, "hapsburg: 1R"))
+        assert exact.p["attacker_wins"] == pytest.approx(float(chance), abs=1e-15)
+        sampled = oe.simulate(HillBattle(attacker, "hapsburg: 1R"), trials=200_000, seed=21)
+        assert_within_sigmas(sampled, exact, ["attacker_wins", "defender_wins"])
+
+
+def test_a_new_kind_is_swept_tabled_and_searched(hill_battle, capsys):
+    frame = oe.sweep("hill-battle", {"attacker": "1..2R", "defender": "hapsburg: 1R"},
+                     progress=False)  # fmt: skip
+    won = frame[frame["outcome"] == "attacker_wins"].set_index("attacker")["probability"]
+    assert won.to_dict() == pytest.approx({k: float(v) for k, v in BY_HAND.items()}, abs=1e-15)
+
+    table = oe.odds_table("hill-battle", "1..2R", "hapsburg: 1R")
+    assert table.caption().startswith("Hill battle: probability of attacker wins")
+    assert table.probability.iloc[:, 0].tolist() == pytest.approx([4 / 27, 24 / 81], abs=1e-15)
+    status, out, _ = run_cli(capsys, "table", "hill-battle", "--attacker", "1..2R",
+                             "--defender", "hapsburg: 1R", "--format", "csv")  # fmt: skip
+    assert status == 0 and out.splitlines()[1].startswith("1R,0.148148")
+
+    answer = oe.needed("hill-battle", attacker="?R", defender="hapsburg: 1R", target=0.25)
+    assert (answer.value, answer.event) == (2, "attacker_wins")
+    assert answer.p == pytest.approx(24 / 81, abs=1e-15)
+    assert answer.p_below == pytest.approx(4 / 27, abs=1e-15)
+    status, out, _ = run_cli(capsys, "needed", "hill-battle", "--attacker", "?R",
+                             "--defender", "hapsburg: 1R", "--target", "0.25")  # fmt: skip
+    assert status == 0 and "2R: P(attacker_wins) = 29.63%" in out
+
+
+def test_the_needed_kinds_are_a_view_of_the_registry():
+    # One register_kind: the search's kinds are those whose record has a needed record,
+    # by their command name (the siege campaign is asked as "siege").
+    assert set(NEEDED_KINDS) == {
+        kind.command for kind in KINDS.values() if kind.needed is not None
+    }
+    assert set(NEEDED_KINDS) == {
+        "battle", "assault", "siege", "move", "naval", "naval-move", "foreign-war",
+    }  # fmt: skip
+    siege = NEEDED_KINDS["siege"]
+    assert siege.name == "siege" and siege.rule == KINDS["siege-campaign"].rule
+    assert NEEDED_KINDS["naval"].rule == "naval combat, RULES.md §11 (16.2)"
+
+
+def _dicts_keyed_by_kind_names(source: str, where: str = "") -> list[str]:
+    """Each dict written in ``source`` with a kind's name (or command) as a key."""
+    names = {*KINDS, *(kind.command for kind in KINDS.values())}
+    return [
+        f"{where}:{node.lineno}"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Dict)
+        and any(isinstance(key, ast.Constant) and key.value in names for key in node.keys)
+    ]
+
+
+def test_no_face_keeps_a_dict_keyed_by_kind_names():
+    # The registry is the only per-kind table: faces and the command line read its
+    # records (explorer entries, role words, card fields, outcome words).
+    package = Path(oe.__file__).parent
+    found = [
+        line
+        for folder in ("faces", "cli")
+        for path in sorted((package / folder).rglob("*.py"))
+        for line in _dicts_keyed_by_kind_names(
+            path.read_text(encoding="utf-8"), str(path.relative_to(package))
+        )
+    ]
+    assert not found
+
+
+def test_the_search_sees_a_dict_keyed_by_kind_names():
+    # A positive control for the test above: a table of kinds is found, a branch is not.
+    assert _dicts_keyed_by_kind_names('_COMMANDS = {"siege-campaign": "siege"}') == [":1"]
+    assert _dicts_keyed_by_kind_names('if kind == "naval":\n    words = {"in_port": 1}') == []

@@ -11,7 +11,8 @@ import pytest
 
 import oddsengine as oe
 from oddsengine.cli import main
-from oddsengine.questions.needed import NEEDED_KINDS, NeededKind, find_kind, register_kind
+from oddsengine.kinds import KINDS, NEEDED_KINDS, NeededKind
+from oddsengine.questions.needed import find_kind
 
 
 def brute_force(build, values, event, target):
@@ -248,20 +249,21 @@ def test_a_new_kind_plugs_in_through_the_registry():
     # A kind is a record: the search reads the roles, builder and events from it.
     find_kind("battle")
     coin = NeededKind(
-        "coin-test",
-        "a test",
         ("side",),
         {"r": "regulars"},
         lambda forces, within: oe.parse_force(forces["side"]).regulars,
         lambda n, method, precision, seed: {"heads": 1 - 0.5**n},
         lambda question, role, within: "heads",
     )
-    register_kind(coin)
+    # One registry: the kind's record carries its force-needed record.
+    oe.register_kind("coin-test", oe.FieldBattle, sweep=False, rule="a test", needed=coin)
     try:
+        assert NEEDED_KINDS["coin-test"].rule == "a test"
         answer = oe.needed("coin-test", side="?R", target=0.9)
         assert (answer.value, answer.p, answer.p_below) == (4, 0.9375, 0.875)
     finally:
-        del NEEDED_KINDS["coin-test"]
+        del KINDS["coin-test"]
+    assert "coin-test" not in NEEDED_KINDS
 
 
 def test_monte_carlo_search_says_so_and_is_near_exact():

@@ -6,7 +6,8 @@ import dataclasses
 import pytest
 
 import oddsengine as oe
-from oddsengine.questions.needed import NEEDED_KINDS, find_kind
+from oddsengine.kinds import KINDS
+from oddsengine.questions.needed import find_kind
 
 QUESTIONS = [
     ("battle", {"attacker": "?R L1", "defender": "hapsburg: 6R L1"}),
@@ -23,7 +24,11 @@ def test_candidates_at_once_are_the_one_by_one_numbers(kind, forces, monkeypatch
     record = find_kind(kind)
     assert record.exact_batch is not None
     at_once = oe.needed(kind, target=0.6, method="exact", max_units=12, **forces)
-    monkeypatch.setitem(NEEDED_KINDS, record.name, dataclasses.replace(record, exact_batch=None))
+    (registered,) = [entry for entry in KINDS.values() if entry.command == kind]
+    one_at_a_time = dataclasses.replace(record, exact_batch=None)
+    monkeypatch.setitem(
+        KINDS, registered.name, dataclasses.replace(registered, needed=one_at_a_time)
+    )
     one_by_one = oe.needed(kind, target=0.6, method="exact", max_units=12, **forces)
     assert at_once.candidates == one_by_one.candidates  # refusals and chances, bit for bit
     assert (at_once.value, at_once.p, at_once.p_below) == (

@@ -19,6 +19,7 @@ from oddsengine.cli._engine_options import (
 )
 from oddsengine.combat.cards import CARD_RULES
 from oddsengine.combat.naval_cards import effects_text, post_roll_slugs, roll_card_effect
+from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.errors import OddsEngineError
 
 #: Monte Carlo trials of a foreign war when none are asked for (it is sampled attempt by
@@ -184,8 +185,8 @@ def _add_naval_to_roll(parser, naval_run, land_only: str) -> None:
     )
     group.add_argument(
         "--rowers-policy",
-        choices=("if-it-changes-the-outcome", "always"),
-        default="if-it-changes-the-outcome",
+        choices=POST_ROLL_POLICIES,
+        default=POST_ROLL_POLICIES[0],
         help="with --rowers: play it only when it turns the result (default) or always",
     )
     if land_only == "attacker":
@@ -221,6 +222,8 @@ def _add_naval_to_roll(parser, naval_run, land_only: str) -> None:
 def register(commands) -> None:
     """Add ``naval`` (and later ``piracy``, ``foreign-war``); give ``intercept`` and
     ``avoid`` their ``--naval`` form."""
+    from oddsengine.combat.war_cards import WAR_CHOICES
+
     naval = commands.add_parser(
         "naval",
         help="odds of a naval battle (16.2)",
@@ -354,7 +357,7 @@ def register(commands) -> None:
     war.add_argument(
         "--war",
         required=True,
-        choices=("persia", "egypt", "ireland"),
+        choices=WAR_CHOICES,
         help="the foreign war card fought",
     )
     war.add_argument(

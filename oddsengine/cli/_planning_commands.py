@@ -16,15 +16,45 @@ from oddsengine.cli._engine_options import (
 from oddsengine.errors import OddsEngineError
 from oddsengine.results.output import FORMATS
 
+
+def _force_options() -> dict[str, str]:
+    """The force options of ``needed`` and their help, read from the registry: every role
+    that a kind the search asks describes in its record's ``role_words``
+    (``"battle, assault, naval: the attacking force or fleet"``). A move's stacks and a
+    naval move's fleets are given by space, with ``--stack`` and ``--fleet``."""
+    from oddsengine.kinds import KINDS
+
+    commands: dict[str, dict[str, None]] = {}
+    phrases: dict[str, dict[str, None]] = {}
+    for kind in KINDS.values():
+        if kind.needed is None:
+            continue
+        for role, words in kind.role_words.items():
+            commands.setdefault(role, {})[kind.command] = None
+            phrases.setdefault(role, {})[words] = None
+    return {
+        role: f"{', '.join(commands[role])}: {_either(list(phrases[role]))}" for role in commands
+    }
+
+
+def _either(phrases: list[str]) -> str:
+    """``["the attacking force", "the attacking fleet"]`` -> ``"the attacking force or
+    fleet"``."""
+    heads = {phrase.rpartition(" ")[0] for phrase in phrases}
+    if len(phrases) > 1 and len(heads) == 1:
+        return f"{heads.pop()} " + " or ".join(phrase.rpartition(" ")[2] for phrase in phrases)
+    return " or ".join(phrases)
+
+
+def _war_choices() -> tuple[str, ...]:
+    """The wars ``--war`` offers, from the war records."""
+    from oddsengine.combat.war_cards import WAR_CHOICES
+
+    return WAR_CHOICES
+
+
 #: Force options of ``needed``; each kind takes those named in its record's roles.
-_FORCE_OPTIONS = {
-    "attacker": "battle, assault, naval: the attacking force or fleet",
-    "defender": "battle, assault, naval: the defending force or fleet",
-    "besiegers": "siege: the besieging force",
-    "garrison": "siege: the garrison",
-    "reinforcements": "siege: units joining the besiegers",
-    "force": "foreign-war: the major power's units and leaders",
-}
+_FORCE_OPTIONS = _force_options()
 _TABLE_FORMATS = ("markdown", "html", "latex", "bbcode")
 
 
@@ -138,7 +168,10 @@ def _part_two_arguments(arguments, kind: str) -> dict:
     if kind != "foreign-war":
         return given
     if arguments.war is None:
-        raise OddsEngineError("needed foreign-war: give --war persia, egypt or ireland")
+        from oddsengine.combat.war_cards import WAR_CHOICES
+
+        *others, last = WAR_CHOICES
+        raise OddsEngineError(f"needed foreign-war: give --war {', '.join(others)} or {last}")
     given["war"] = arguments.war
     if arguments.foreign is not None:
         given["foreign"] = arguments.foreign
@@ -289,7 +322,7 @@ def register(commands) -> None:
     )
     question.add_argument("--in-port", action="store_true", help="naval: the combat is in a port")
     question.add_argument(
-        "--war", choices=("persia", "egypt", "ireland"), help="foreign-war: the war card"
+        "--war", choices=_war_choices(), help="foreign-war: the war card"
     )
     question.add_argument(
         "--foreign", type=positive_int, metavar="N", help="foreign-war: foreign units on the card"

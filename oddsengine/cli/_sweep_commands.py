@@ -348,13 +348,8 @@ def _add_card_arguments(parser) -> None:
     group.add_argument("--cards-as-printed", action="store_true", help=CARDS_AS_PRINTED_HELP)
 
 
-#: What each role of a table's kinds is, in words, for ``--help``.
-_ROLE_WORDS = {
-    "attacker": "the attacking force",
-    "defender": 'the defending force, e.g. "hapsburg: 1..4R"',
-    "interceptor": "the intercepting force",
-    "mover": "the moving force",
-}
+#: A template written after a role's words in ``--help``, by role.
+_ROLE_EXAMPLES = {"defender": ', e.g. "hapsburg: 1..4R"'}
 
 
 def _names(kinds) -> str:
@@ -379,7 +374,9 @@ def _role_help(role: str, plot: bool) -> str:
             for place, axis in ((0, "rows"), (1, "columns"))
             if (kinds := [kind for kind in tabled if kind.roles.index(role) == place])
         ]
-    return f"{_ROLE_WORDS.get(role, role)} ({'; '.join(uses)})"
+    # The role in words, from the first kind's record that describes it.
+    words = next((kind.role_words[role] for kind in tabled if role in kind.role_words), role)
+    return f"{words}{_ROLE_EXAMPLES.get(role, '')} ({'; '.join(uses)})"
 
 
 def _add_forces(parser, plot: bool = False) -> None:

@@ -28,10 +28,11 @@ from oddsengine.combat.forces import (
 )
 from oddsengine.combat.naval_cards import CardEffect, parse_effects
 from oddsengine.combat.options import POST_ROLL_POLICIES, parse_casualty_order
+from oddsengine.combat.war_cards import WARS, WarCard
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["ForeignWar", "WarCard", "WARS", "attempt_plan"]
+__all__ = ["ForeignWar", "attempt_plan"]
 
 #: 21.7: a Fight Foreign War action costs 1 CP.
 ATTEMPT_CP = 1
@@ -40,31 +41,6 @@ BUILD_CP = 2
 _MAX_HORIZON = 50
 #: The columns of an end state, in the order the engines hand them over.
 END_STATE_FIELDS = ("attempts", "won_at", *UNIT_TYPES, "foreign_left", "cp")
-
-
-@dataclass(frozen=True)
-class WarCard:
-    """A foreign-war card (RULES.md §13).
-
-    Examples
-    --------
-    >>> WARS["persia"].units, WARS["persia"].foreign
-    (5, 4)
-    """
-
-    number: int
-    name: str
-    power: str
-    units: int
-    foreign: int
-
-
-WARS: dict[str, WarCard] = {
-    "egypt": WarCard(92, "Revolt in Egypt", "ottoman", 3, 3),
-    "persia": WarCard(110, "War in Persia", "ottoman", 5, 4),
-    # 4 Irish if France or the Hapsburgs play it (give foreign=4).
-    "ireland": WarCard(93, "Revolt in Ireland", "england", 4, 3),
-}
 
 
 def _whole(value, name, low, high=None) -> int:

@@ -21,13 +21,14 @@ from oddsengine.combat.cards import POST_ROLL_CARDS as LAND_POST_ROLL_CARDS
 from oddsengine.combat.engagements import Assault, FieldBattle
 from oddsengine.combat.fleets import NAVAL_LEADERS, parse_fleet
 from oddsengine.combat.forces import Force, parse_force
-from oddsengine.combat.foreign_war import WARS, ForeignWar
+from oddsengine.combat.foreign_war import ForeignWar
 from oddsengine.combat.leaders import LEADERS, find_leader
 from oddsengine.combat.naval import NavalBattle
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
 from oddsengine.combat.piracy import Piracy
 from oddsengine.combat.powers import normalise_power
 from oddsengine.combat.rolls import AvoidBattle, Interception
+from oddsengine.combat.war_cards import DEFAULT_WAR, WARS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
@@ -44,71 +45,43 @@ __all__ = [
 ]
 
 #: The engagements the calculator offers, by their name in :data:`~oddsengine.kinds.KINDS`:
-#: label, the two roles and the default forces. A role of ``"(none)"`` has no force.
+#: label, the two roles and the default forces, read from each kind's
+#: :class:`~oddsengine.kinds.ExplorerEntry`. A role of ``"(none)"`` has no force.
 ENGAGEMENTS = {
-    "battle": (
-        kinds.title("battle"),
-        ("attacker", "defender"),
-        ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"),
-    ),
-    "assault": (
-        kinds.title("assault"),
-        ("attacker", "garrison"),
-        ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"),
-    ),
-    "intercept": (
-        kinds.title("intercept"),
-        ("interceptor", "mover"),
-        ("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
-    ),
-    "avoid": (
-        kinds.title("avoid"),
-        ("avoiding", "attacker"),
-        ("france: 3R Montmorency", "hapsburg: 4R Duke of Alva"),
-    ),
-    "naval": (
-        kinds.title("naval"),
-        ("attacker", "defender"),
-        ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
-    ),
-    "piracy": (kinds.title("piracy"), ("pirates", "(none)"), ("ottoman: 3Co Dragut", "")),
-    "siege-campaign": (
-        kinds.title("siege-campaign"),
-        ("besiegers", "garrison"),
-        ("ottoman: 9R Suleiman", "hapsburg: 2R"),
-    ),
-    "foreign-war": (kinds.title("foreign-war"), ("force", "(none)"), ("5R", "")),
-    "move": (kinds.title("move"), ("(none)", "(none)"), ("", "")),
+    kind.name: (kind.title, kind.explorer.roles, kind.explorer.forces)
+    for kind in kinds.KINDS.values()
+    if kind.explorer is not None
 }
 
 #: Which power each role of a kind belongs to: the active power (who moves, attacks or
 #: besieges) or the other. Switching the engagement keeps a force on its power's side.
-SIDE_OF_ROLE = {
-    "battle": ("active", "other"),
-    "assault": ("active", "other"),
-    "siege-campaign": ("active", "other"),
-    "intercept": ("other", "active"),
-    "avoid": ("other", "active"),
-    "naval": ("active", "other"),
-    "piracy": ("active", None),
-    "foreign-war": ("war", None),
-    "move": (None, None),
-}
+SIDE_OF_ROLE = {name: kinds.KINDS[name].explorer.sides for name in ENGAGEMENTS}
 
 #: The kinds whose forces are land units, fleets, or neither.
-LAND_KINDS = ("battle", "assault", "intercept", "avoid", "siege-campaign")
-SEA_KINDS = ("naval", "piracy")
+LAND_KINDS = tuple(name for name in ENGAGEMENTS if kinds.KINDS[name].explorer.units == "land")
+SEA_KINDS = tuple(name for name in ENGAGEMENTS if kinds.KINDS[name].explorer.units == "sea")
+
+
+def _card_engagement(kind: str) -> str:
+    """The engagement the card records name for a land combat kind (empty: none)."""
+    return getattr(kinds.KINDS.get(kind), "card_engagement", "")
+
+
+def _card_combat(kind: str) -> str:
+    """The combat of the card effects played in a kind (empty: none)."""
+    return getattr(kinds.KINDS.get(kind), "card_combat", "")
+
 
 #: The cards played after seeing the roll, whose play is a policy (RULES.md §9, §11,
-#: §13), read from the card records.
+#: §13), read from the card records: on land, and in each kind whose cards are effects.
 POST_ROLL_CARDS = {
     "land": LAND_POST_ROLL_CARDS,
-    "naval": post_roll_slugs("naval-battle"),
-    "foreign-war": post_roll_slugs("foreign-war"),
+    **{
+        name: post_roll_slugs(_card_combat(name))
+        for name in ENGAGEMENTS
+        if post_roll_slugs(_card_combat(name))
+    },
 }
-
-_CARD_MODES = {"battle": "battle", "assault": "assault", "siege-campaign": "assault"}
-_EFFECT_COMBATS = {"naval": "naval-battle", "foreign-war": "foreign-war"}
 
 
 def _letters(order) -> str:
@@ -210,7 +183,7 @@ def build_spec(values: dict):
     }
     chosen = cards["attacker_cards"] + cards["defender_cards"]
     post_roll = _post_roll(values, kind, chosen)
-    if kind in ("battle", "assault", "siege-campaign"):
+    if _card_engagement(kind):  # a land combat: casualty orders and land cards
         default = Policies()
         policies = Policies(
             attacker_casualty_order=values.get("attacker_casualty_order")
@@ -265,7 +238,7 @@ def _siege_campaign(values, besiegers, garrison, policies, cards):
 def _foreign_war(values, force, cards, post_roll):
     foreign = int(values.get("foreign", 0)) or None  # 0: the number the card gives
     return ForeignWar(
-        values.get("war") or "persia",
+        values.get("war") or DEFAULT_WAR,
         force,
         foreign=foreign,
         horizon=int(values.get("horizon", 3)),
@@ -301,7 +274,7 @@ def side_force(kind: str, text: str, war: str | None = None):
     try:
         if kind in SEA_KINDS:
             return parse_fleet(text)
-        power = WARS[war or "persia"].power if kind == "foreign-war" else None
+        power = WARS[war or DEFAULT_WAR].power if kind == "foreign-war" else None
         return parse_force(text, power=power)
     except (OddsEngineError, KeyError):
         return None
@@ -317,7 +290,7 @@ def side_power(kind: str, text: str, war: str | None = None) -> str | None:
     ('hapsburg', None)
     """
     if kind == "foreign-war":
-        return WARS.get(war or "persia", WARS["persia"]).power
+        return WARS.get(war or DEFAULT_WAR, WARS[DEFAULT_WAR]).power
     force = side_force(kind, text, war)
     if force is not None:
         return force.power
@@ -332,7 +305,7 @@ def side_power(kind: str, text: str, war: str | None = None) -> str | None:
 
 def _power(kind: str, force, war: str | None):
     if kind == "foreign-war":
-        return WARS.get(war or "persia", WARS["persia"]).power
+        return WARS.get(war or DEFAULT_WAR, WARS[DEFAULT_WAR]).power
     return getattr(force, "power", None)
 
 
@@ -380,8 +353,8 @@ def offered_cards(kind: str, role: int, forces, war: str | None = None) -> list[
     >>> [slug for _, slug in offered_cards("battle", 0, (None, None))][:3]
     ['janissaries', 'arquebusiers', 'field-artillery']
     """
-    if kind in _CARD_MODES:
-        mode = _CARD_MODES[kind]
+    mode = _card_engagement(kind)
+    if mode:
         force, opponent = forces[role], forces[1 - role]
         known = isinstance(force, Force) and isinstance(opponent, Force)
         offered = []
@@ -394,8 +367,8 @@ def offered_cards(kind: str, role: int, forces, war: str | None = None) -> list[
                     continue
             offered.append((rule.card.name, slug))
         return offered
-    combat = _EFFECT_COMBATS.get(kind)
-    if combat is None or (kind == "foreign-war" and role == 1):
+    combat = _card_combat(kind)
+    if not combat or (kind == "foreign-war" and role == 1):
         return []
     power = _power(kind, forces[role], war)
     return list(
@@ -409,18 +382,12 @@ def offered_cards(kind: str, role: int, forces, war: str | None = None) -> list[
 
 # -- the same question on the command line --------------------------------------------------
 
-#: The command line's options for the two forces and their cards, by kind.
-_FORCE_OPTIONS = {
-    "battle": ("--attacker", "--defender"),
-    "assault": ("--attacker", "--defender"),
-    "naval": ("--attacker", "--defender"),
-    "intercept": ("--interceptor", "--mover"),
-    "avoid": ("--defender", "--attacker"),
-    "piracy": ("--pirates", None),
-    "siege-campaign": ("--besiegers", "--garrison"),
-    "foreign-war": ("--force", None),
-}
-_COMMANDS = {"siege-campaign": "siege"}
+
+def _force_options(kind: str) -> tuple:
+    """The command line's options for the two forces, from the kind's roles (an option is
+    named after its role: ``--interceptor``); None where the kind has no second force."""
+    roles = kinds.kind_of(kind).roles
+    return (*(f"--{role}" for role in roles), *(None,) * (2 - len(roles)))
 
 
 def command_line(values: dict) -> str:
@@ -434,14 +401,14 @@ def command_line(values: dict) -> str:
     oddsengine assault --attacker 'ottoman: 9R Suleiman' --defender 'hapsburg: 4R' --attacker-cards siege-mining --exact
     """  # noqa: E501
     kind = values.get("engagement", "battle")
-    words = ["oddsengine", _COMMANDS.get(kind, kind)]
+    words = ["oddsengine", kinds.kind_of(kind).command]
     if kind == "move":
         words.append(_text(values, "scenario").strip())
         policy = _text(values, "defender_policy").strip()
         if policy and policy != "best":
             words += ["--defender", policy]
         return shlex.join([*words, "--exact"])
-    options = _FORCE_OPTIONS[kind]
+    options = _force_options(kind)
     for key, option in zip(("attacker", "defender"), options, strict=True):
         if option is not None:
             words += [option, with_leaders(_text(values, key), values.get(f"{key}_leaders", ()))]
@@ -463,7 +430,7 @@ def _card_words(kind: str, values: dict) -> list[str]:
     for slug, policy in _post_roll(values, kind, chosen).items():
         if policy != POST_ROLL_POLICIES[0]:
             words += ["--policy", f"{slug}={policy}"]
-    if kind in ("battle", "assault", "siege-campaign"):
+    if _card_engagement(kind):
         default = Policies()
         for side in ("attacker", "defender"):
             order = values.get(f"{side}_casualty_order")
@@ -489,7 +456,7 @@ def _kind_words(kind: str, values: dict) -> list[str]:
         if reinforcements:
             words += ["--reinforcements", reinforcements]
     if kind == "foreign-war":
-        words += ["--war", values.get("war") or "persia"]
+        words += ["--war", values.get("war") or DEFAULT_WAR]
         if int(values.get("foreign", 0)):
             words += ["--foreign", str(int(values["foreign"]))]
         words += ["--horizon", str(int(values.get("horizon", 3)))]

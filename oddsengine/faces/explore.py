@@ -21,8 +21,9 @@ import html
 import io
 import textwrap
 
-from oddsengine.combat.foreign_war import WARS
+from oddsengine import kinds
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
+from oddsengine.combat.war_cards import DEFAULT_WAR, WARS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.faces._explore_questions import (
     ENGAGEMENTS,
@@ -113,14 +114,13 @@ def _survivors_html(result) -> str:
 
 def _by_impulse(result) -> tuple[str, list, list] | None:
     """For a campaign: the label and the cumulative chances of its headline by impulse."""
-    prefixes = {"siege-campaign": "taken_by_impulse_", "foreign-war": "won_by:"}
-    prefix = prefixes.get(result.spec.kind)
-    if prefix is None:
+    kind = kinds.KINDS.get(result.spec.kind)
+    if kind is None or not kind.by_step:
         return None
+    prefix, word = kind.by_step
     steps = [
         (int(name[len(prefix) :]), p) for name, p in result.p.items() if name.startswith(prefix)
     ]
-    word = "taken" if result.spec.kind == "siege-campaign" else "won"
     return word, [step for step, _ in steps], [p for _, p in steps]
 
 
@@ -274,7 +274,7 @@ class Explorer:
             "defender_policy": widgets.Text(value="best", description="defender"),
             "war": widgets.Dropdown(
                 options=[(card.name, key) for key, card in WARS.items()],
-                value="persia",
+                value=DEFAULT_WAR,
                 description="war",
             ),
             "foreign": widgets.BoundedIntText(min=0, max=10, description="foreign units"),

@@ -209,7 +209,8 @@ def plot_foreign_wars(wars=None, *, horizon=8, ax=None, title=None):
     >>> len(ax.lines)
     3
     """
-    from oddsengine.combat.foreign_war import WARS, ForeignWar
+    from oddsengine.combat.foreign_war import ForeignWar
+    from oddsengine.combat.war_cards import WARS
     from oddsengine.engines.exact import exact
 
     if wars is None:

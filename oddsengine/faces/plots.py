@@ -31,25 +31,10 @@ __all__ = [
 ]
 
 #: What a chance is of, in words, by outcome (and by engagement where it differs).
-_OUTCOME_WORDS = {
-    "attacker_wins": "the attacker wins",
-    "defender_wins": "the defender wins",
-    "won": "the war is won",
-    "mover_in_control": "the moving force holds the space",
-    "cancelled": "the combat is cancelled",
-}
 _METHOD_WORDS = {"exact": "exact", "monte-carlo": "Monte Carlo, 95% band"}
 _CARD_COLUMNS = ("attacker_cards", "defender_cards", "responses")
 #: Title characters per inch of the Axes' width, before a line wraps.
 _TITLE_CHARACTERS_PER_INCH = 11
-
-_AXIS_WORDS = {
-    "regulars": "regulars (land units)",
-    "mercenaries": "mercenaries (land units)",
-    "cavalry": "cavalry (land units)",
-    "rating": "leader battle rating",
-}
-
 
 def _pyplot():
     import matplotlib.pyplot as plt
@@ -73,7 +58,9 @@ def _percent_axis(axis) -> None:
 def column_label(name: str) -> str:
     """Words for a sweep column: ``attacker_regulars`` -> ``attacker regulars (land
     units)``."""
-    for suffix, words in _AXIS_WORDS.items():
+    from oddsengine.sweeps.templates import AXIS_WORDS
+
+    for suffix, (_, words) in AXIS_WORDS.items():
         if name.endswith(f"_{suffix}"):
             return f"{name[: -len(suffix) - 1].replace('_', ' ')} {words}"
     return name.replace("_", " ")
@@ -117,11 +104,9 @@ def chance_label(outcome: str, engagement: str | None = None) -> str:
     >>> chance_label("success", "assault")
     'chance the assault takes the space'
     """
-    kind = kinds.KINDS.get(engagement)
-    if outcome == "success" and kind is not None and kind.success_words:
-        return f"chance {kind.success_words}"
-    if outcome in _OUTCOME_WORDS:
-        return f"chance {_OUTCOME_WORDS[outcome]}"
+    words = kinds.outcome_words(outcome, engagement)
+    if words:
+        return f"chance {words}"
     return f"chance of {outcome.replace('_', ' ')}"
 
 
@@ -521,17 +506,18 @@ def plot_interception(kind="intercept", *, ax=None, title=None):
     """
     import numpy as np
 
-    from oddsengine.combat.rolls import AvoidBattle, Interception
     from oddsengine.engines.exact import exact
 
-    if kind not in ("intercept", "avoid"):
-        raise OddsEngineError(f"kind must be intercept or avoid, not {kind!r}")
+    # The kinds drawn by leader rating and Ottoman cavalry (the registry's fixed charts).
+    fixed = {record.name: record for record in kinds.table_kinds() if record.fixed_chart}
+    if kind not in fixed:
+        raise OddsEngineError(f"kind must be {' or '.join(fixed)}, not {kind!r}")
     cases = (
         ("no Ottoman cavalry", "hapsburg: 4R L{rating}", "france: 4R"),
         ("Ottoman roller with cavalry (+1)", "ottoman: 3R 1C L{rating}", "france: 4R"),
         ("against Ottoman cavalry (−1)", "hapsburg: 4R L{rating}", "ottoman: 3R 1C"),
     )
-    spec_class = Interception if kind == "intercept" else AvoidBattle
+    spec_class = fixed[kind].spec
     ratings = np.arange(3)
     ax = _new_axes(ax)
     width = 0.26

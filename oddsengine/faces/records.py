@@ -30,6 +30,7 @@ from oddsengine.combat.forces import Force
 from oddsengine.combat.leaders import LEADERS, find_leader
 from oddsengine.combat.powers import MAJOR_POWERS, normalise_power
 from oddsengine.errors import unknown_name
+from oddsengine.kinds import KINDS
 
 __all__ = [
     "CARD_KINDS",
@@ -60,22 +61,19 @@ CARD_TABLE_COLUMNS = ("number", "name", "timing", "engagements", "who")
 
 #: The engagements a card may act in, as ``--kind`` names them (the names of
 #: :data:`oddsengine.kinds.KINDS`): a land engagement of the record, or an effect at sea or
-#: abroad (naval rolls serve both the naval interception and the naval avoid battle).
-CARD_KINDS = (
-    "battle",
-    "assault",
-    "naval",
-    "naval-intercept",
-    "naval-avoid",
-    "piracy",
-    "foreign-war",
+#: abroad (naval rolls serve both the naval interception and the naval avoid battle), read
+#: from the kinds' ``card_engagement`` and ``card_combat``.
+CARD_KINDS = tuple(
+    kind.name
+    for kind in KINDS.values()
+    if kind.card_engagement == kind.name or kind.card_combat
 )
 
-_EFFECT_KINDS = {
-    "naval-battle": ("naval",),
-    "naval-roll": ("naval-intercept", "naval-avoid"),
-    "foreign-war": ("foreign-war",),
-}
+
+def _kinds_of_combat(combat: str) -> list[str]:
+    """The kinds whose cards act in ``combat`` (``"naval-roll"``: both naval rolls)."""
+    return [kind.name for kind in KINDS.values() if kind.card_combat == combat]
+
 
 _EFFECT_LABELS = {"naval-battle": "naval", "naval-roll": "naval rolls"}
 
@@ -188,15 +186,16 @@ def card_records(kind: str | None = None) -> list[dict]:
 def _where_and_who(rule) -> tuple[list[str], list[str]]:
     """The kinds of engagement ``rule`` acts in, and who may play it in each."""
     kinds, who = [], []
-    for mode in ("battle", "assault"):
+    for mode in (kind.name for kind in KINDS.values() if kind.card_engagement == kind.name):
         if mode in rule.engagements:
             kinds.append(mode)
             who.append(f"{mode}: {_players(rule, mode)}")
     if rule.stops_piracy:
-        kinds.append("piracy")
-        who.append("piracy: another power, against the pirates")
+        for name in _kinds_of_combat("piracy"):
+            kinds.append(name)
+            who.append(f"{name}: another power, against the pirates")
     for effect in rule.effects:
-        kinds.extend(name for name in _EFFECT_KINDS[effect.combat] if name not in kinds)
+        kinds.extend(name for name in _kinds_of_combat(effect.combat) if name not in kinds)
         label = _EFFECT_LABELS.get(effect.combat, effect.combat)
         who.append(f"{label}: {', '.join(effect.powers) or 'either side'}")
     return kinds, who

@@ -35,7 +35,7 @@ from oddsengine.results.result import Z95
 from oddsengine.sweeps._settings import new_seed
 from oddsengine.sweeps.refusals import warn_refused
 from oddsengine.sweeps.sweep import Sweep, run_batch
-from oddsengine.sweeps.templates import ForceTemplate, parse_template
+from oddsengine.sweeps.templates import AXIS_WORDS, ForceTemplate, parse_template
 
 __all__ = ["OddsTable", "odds_table", "HEADLINES", "ROLES"]
 
@@ -45,14 +45,6 @@ HEADLINES = {kind.name: kind.headline for kind in table_kinds()}
 #: The spec fields that give the rows and the columns of a table (from the registry).
 ROLES = {kind.name: kind.roles for kind in table_kinds()}
 
-_AXIS_WORDS = {
-    "regulars": "regulars",
-    "mercenaries": "mercenaries",
-    "cavalry": "cavalry",
-    "rating": "leader rating",
-    "squadrons": "squadrons",  # naval entries (Part II): the axes of fleet templates
-    "corsairs": "corsairs",
-}
 _REFUSED_MARK = "—"
 
 
@@ -107,7 +99,7 @@ class OddsTable:
             for column_section in column_sections:
                 columns = [line.label for line in self._columns if line.section == column_section]
                 words = [
-                    f"{role} {_AXIS_WORDS[name]} {value}"
+                    f"{role} {AXIS_WORDS[name][0]} {value}"
                     for role, section in zip(self.roles, (row_section, column_section), strict=True)
                     for name, value in section
                 ]

@@ -1,9 +1,9 @@
 """The kinds of :func:`oddsengine.questions.needed.needed`: battle, assault, siege and move on land;
 naval battles and foreign wars (RULES.md Part II).
 
-Each kind is a :class:`~oddsengine.questions.needed.NeededKind` record: how to build the question
-from the forces of one candidate, the chance of every event it reports, and the event each
-side wants.
+Each kind is a :class:`~oddsengine.kinds.NeededKind` record, the ``needed`` field of
+its :class:`~oddsengine.kinds.Kind`: how to build the question from the forces of one
+candidate, the chance of every event it reports, and the event each side wants.
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ import math
 
 from oddsengine.combat.unit_types import LAND_LETTERS, NAVAL_LETTERS
 from oddsengine.errors import OddsEngineError
-from oddsengine.kinds import KINDS
-from oddsengine.questions.needed import NeededKind
+from oddsengine.kinds import KINDS, NeededKind
 from oddsengine.results.result import Z95
 
 #: Monte Carlo: trials of the first round for one candidate (more are added to reach the
@@ -177,50 +176,42 @@ def _move_default_event(question, role, within) -> str:
 _LAND_UNITS = LAND_LETTERS  # the unit-type records' letters
 
 
-def land_kinds() -> list[NeededKind]:
-    """The records of battle, assault, siege and move."""
-    return [
-        NeededKind(
-            "battle",
-            KINDS["battle"].rule,
-            KINDS["battle"].roles,
-            _LAND_UNITS,
-            _build_battle,
-            _combat_chances,
-            lambda question, role, within: f"{role}_wins",
-            exact_batch=_combat_exact_batch,
-        ),
-        NeededKind(
-            "assault",
-            KINDS["assault"].rule,
-            KINDS["assault"].roles,
-            _LAND_UNITS,
-            _build_assault,
-            _combat_chances,
-            lambda question, role, within: "success" if role == "attacker" else "held",
-            exact_batch=_combat_exact_batch,
-        ),
-        NeededKind(
-            "siege",
-            KINDS["siege-campaign"].rule,
-            ("besiegers", "garrison", "reinforcements"),
-            _LAND_UNITS,
-            _build_siege,
-            _campaign_chances,
-            lambda question, role, within: "held" if role == "garrison" else "taken",
-            within="required",
-        ),
-        NeededKind(
-            "move",
-            KINDS["move"].rule,
-            ("stacks",),
-            _LAND_UNITS,
-            _build_move,
-            _move_chances,
-            _move_default_event,
-            within="optional",
-        ),
-    ]
+# The records are the ``needed`` fields of their kinds in :data:`oddsengine.kinds.KINDS`,
+# which names them here ("oddsengine.questions._needed_kinds:BATTLE"); the kind gives
+# each its name and, where the record gives none, its caption rule.
+
+BATTLE = NeededKind(
+    KINDS["battle"].roles,
+    _LAND_UNITS,
+    _build_battle,
+    _combat_chances,
+    lambda question, role, within: f"{role}_wins",
+    exact_batch=_combat_exact_batch,
+)
+ASSAULT = NeededKind(
+    KINDS["assault"].roles,
+    _LAND_UNITS,
+    _build_assault,
+    _combat_chances,
+    lambda question, role, within: "success" if role == "attacker" else "held",
+    exact_batch=_combat_exact_batch,
+)
+SIEGE = NeededKind(
+    ("besiegers", "garrison", "reinforcements"),
+    _LAND_UNITS,
+    _build_siege,
+    _campaign_chances,
+    lambda question, role, within: "held" if role == "garrison" else "taken",
+    within="required",
+)
+MOVE = NeededKind(
+    ("stacks",),
+    _LAND_UNITS,
+    _build_move,
+    _move_chances,
+    _move_default_event,
+    within="optional",
+)
 
 
 # -- Part II: naval battles and foreign wars ---------------------------------------------
@@ -236,7 +227,8 @@ def _build_naval(forces, within, **parameters):
 
 
 def _build_foreign_war(forces, within, war=None, **parameters):
-    from oddsengine.combat.foreign_war import WARS, ForeignWar
+    from oddsengine.combat.foreign_war import ForeignWar
+    from oddsengine.combat.war_cards import WARS
 
     if war is None:
         raise OddsEngineError("needed foreign-war: give the war (" + ", ".join(WARS) + ")")
@@ -298,38 +290,31 @@ def _naval_move_default_event(question, role, within) -> str:
     return "mover_in_destination" if location == move.origin else "defender_wins"
 
 
-def sea_and_war_kinds() -> list[NeededKind]:
-    """The records of naval battles and foreign wars (RULES.md Part II)."""
-    return [
-        NeededKind(
-            "naval",
-            "naval combat, RULES.md §11 (16.2)",
-            ("attacker", "defender"),
-            _NAVAL_UNITS,
-            _build_naval,
-            _combat_chances,
-            lambda question, role, within: f"{role}_wins",
-            ratings=False,  # naval leaders are named (Doria, Barbarossa, Dragut), not rated
-            exact_batch=_combat_exact_batch,
-        ),
-        NeededKind(
-            "naval-move",
-            KINDS["naval-move"].rule,
-            ("fleets",),
-            _NAVAL_UNITS,
-            _build_naval_move,
-            _naval_move_chances,
-            _naval_move_default_event,
-            ratings=False,
-        ),
-        NeededKind(
-            "foreign-war",
-            "foreign wars, RULES.md §13 (21.7)",
-            ("force",),
-            _LAND_UNITS,
-            _build_foreign_war,
-            _foreign_war_chances,
-            lambda question, role, within: "won",
-            within="required",
-        ),
-    ]
+NAVAL = NeededKind(
+    ("attacker", "defender"),
+    _NAVAL_UNITS,
+    _build_naval,
+    _combat_chances,
+    lambda question, role, within: f"{role}_wins",
+    ratings=False,  # naval leaders are named (Doria, Barbarossa, Dragut), not rated
+    exact_batch=_combat_exact_batch,
+    rule="naval combat, RULES.md §11 (16.2)",
+)
+NAVAL_MOVE = NeededKind(
+    ("fleets",),
+    _NAVAL_UNITS,
+    _build_naval_move,
+    _naval_move_chances,
+    _naval_move_default_event,
+    ratings=False,
+)
+FOREIGN_WAR = NeededKind(
+    ("force",),
+    _LAND_UNITS,
+    _build_foreign_war,
+    _foreign_war_chances,
+    lambda question, role, within: "won",
+    within="required",
+    within_unit="attempt",  # 21.7: one attempt per impulse, 1 CP each
+    rule="foreign wars, RULES.md §13 (21.7)",
+)

@@ -8,10 +8,12 @@ whose chance of the chosen event reaches the target. It never assumes that the c
 with the value: in an assault an even number of regulars adds no die over the odd number
 below it (15.1), so every candidate is answered and the first one over the target is taken.
 
-The kinds of question are records in :data:`NEEDED_KINDS` (which forces they take, how to
-build the question, which events they report and which one each side wants); a new kind
-plugs in with :func:`register_kind` and the search, the command line and the tables read
-it from there.
+Each kind of question is the ``needed`` record of a kind of the registry
+(:class:`~oddsengine.kinds.NeededKind`, a field of :class:`~oddsengine.kinds.Kind`): which
+forces it takes, how to build the question, which events it reports and which one each side
+wants. A new kind plugs in with :func:`oddsengine.register_kind` (its spec and that record),
+and the search, the command line and the tables read it from there
+(:data:`~oddsengine.kinds.NEEDED_KINDS` is a read view by command name).
 
 Examples
 --------
@@ -24,7 +26,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from oddsengine.combat.limits import (
@@ -35,19 +36,17 @@ from oddsengine.combat.limits import (
 )
 from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
+from oddsengine.kinds import NEEDED_KINDS, NeededKind
 from oddsengine.results.output import Rendered
 
 __all__ = [
     "Candidate",
-    "NeededKind",
     "NeededResult",
-    "NEEDED_KINDS",
     "MAX_UNITS",
     "find_kind",
     "find_unknown",
     "first_reaching",
     "needed",
-    "register_kind",
 ]
 
 #: The largest unit count tried when no rule bounds the force (a defending stack, a
@@ -63,66 +62,6 @@ _EXACT_SLACK = 1e-12
 _UNKNOWN_COUNT = re.compile(r"^\?([a-z]+)$", re.IGNORECASE)
 _UNKNOWN_RATING = re.compile(r"^l\?$", re.IGNORECASE)
 _LAND_UNITS = LAND_LETTERS  # the unit-type records' letters
-
-
-@dataclass(frozen=True)
-class NeededKind:
-    """What :func:`needed` must know about one kind of question.
-
-    Parameters
-    ----------
-    name : str
-        The kind as the command line writes it (``"assault"``).
-    rule : str
-        The rule section answered, for captions (``"assault, rule 15.1"``).
-    roles : tuple of str
-        The force arguments, active side first (``("attacker", "defender")``); a kind
-        whose forces are given as a mapping (a move's stacks) names that mapping here.
-    units : dict
-        Unit letters a ``?`` may count, to the word for them (``{"r": "regulars"}``).
-    build : callable
-        ``build(forces, within, **parameters)`` returns the question for one candidate;
-        ``forces`` maps each role to a force string. It raises
-        :class:`~oddsengine.errors.OddsEngineError` when the rules refuse it.
-    chances : callable
-        ``chances(question, method, precision, seed)`` returns the chance of every event
-        by name; ``method`` is ``"exact"`` or ``"monte-carlo"``.
-    default_event : callable
-        ``default_event(question, role)``: the event the side holding the ``?`` wants.
-    within : str
-        ``"required"``, ``"optional"`` or ``"refused"``: whether ``within`` (impulses or
-        attempts) applies.
-    exact : bool
-        Whether the exact engine answers this kind.
-    ratings : bool
-        Whether a leader's battle rating may be the ``?`` (``L?``); naval leaders are
-        named, not rated.
-    exact_batch : callable or None
-        ``exact_batch(questions)``: what ``chances(question, "exact", ...)`` returns for
-        each question, computed for all the candidates at once; None to ask one by one.
-    """
-
-    name: str
-    rule: str
-    roles: tuple[str, ...]
-    units: dict
-    build: Callable
-    chances: Callable
-    default_event: Callable
-    within: str = "refused"
-    exact: bool = True
-    ratings: bool = True
-    exact_batch: Callable | None = None
-
-
-#: Every kind of question :func:`needed` answers, by name.
-NEEDED_KINDS: dict[str, NeededKind] = {}
-
-
-def register_kind(kind: NeededKind) -> NeededKind:
-    """Add (or replace) a kind of question; return it."""
-    NEEDED_KINDS[kind.name] = kind
-    return kind
 
 
 @dataclass(frozen=True)
@@ -379,8 +318,7 @@ class NeededResult(Rendered):
 def _within_words(kind: str, within: int | None) -> str:
     if within is None:
         return ""
-    # 21.7: a foreign war is fought attempt by attempt (one per impulse, 1 CP each).
-    unit = "attempt" if kind == "foreign-war" else "impulse"
+    unit = getattr(NEEDED_KINDS.get(kind), "within_unit", "impulse")
     return f" within {within} {unit}{'' if within == 1 else 's'}"
 
 
@@ -430,16 +368,15 @@ def _check_within(kind: NeededKind, within) -> int | None:
 
 
 def find_kind(name: str) -> NeededKind:
-    """The registered kind called ``name``, or a refusal listing the kinds."""
-    _register_land_kinds()
+    """The force-needed record of the kind whose command is ``name``, or a refusal listing
+    the kinds."""
     if not isinstance(name, str):
         raise OddsEngineTypeError(f"kind must be the name of a kind, not {shown(name)}")
-    kind = NEEDED_KINDS.get(name)
-    if kind is None:
+    if name not in NEEDED_KINDS:
         raise OddsEngineError(
             f"needed: unknown kind {name!r}; the kinds are " + ", ".join(sorted(NEEDED_KINDS))
         )
-    return kind
+    return NEEDED_KINDS[name]
 
 
 def needed(
@@ -460,7 +397,7 @@ def needed(
     ----------
     kind : str
         ``"battle"``, ``"assault"``, ``"siege"``, ``"move"``, ``"naval"`` or
-        ``"foreign-war"`` (see :data:`NEEDED_KINDS`).
+        ``"foreign-war"`` (see :data:`~oddsengine.kinds.NEEDED_KINDS`).
     target : float
         The chance to reach, in (0, 1].
     within : int, optional
@@ -647,17 +584,3 @@ def _unflatten(record: NeededKind, forces: dict) -> dict:
         else:
             nested[role] = text
     return nested
-
-
-_LAND_KINDS_REGISTERED = False
-
-
-def _register_land_kinds() -> None:
-    """Register battle, assault, siege and move (on first use, to keep imports light)."""
-    global _LAND_KINDS_REGISTERED
-    if not _LAND_KINDS_REGISTERED:
-        from oddsengine.questions import _needed_kinds
-
-        for kind in (*_needed_kinds.land_kinds(), *_needed_kinds.sea_and_war_kinds()):
-            NEEDED_KINDS.setdefault(kind.name, kind)
-        _LAND_KINDS_REGISTERED = True

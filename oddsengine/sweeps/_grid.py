@@ -16,7 +16,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from oddsengine.combat.options import Policies, RuleOptions
+from oddsengine.combat.cards import POST_ROLL_CARDS
+from oddsengine.combat.options import POST_ROLL_POLICIES, Policies, RuleOptions
 from oddsengine.errors import OddsEngineError
 from oddsengine.sweeps.templates import is_template, parse_template
 
@@ -37,7 +38,11 @@ MAX_SCENARIOS = 1_000_000
 
 POLICY_PARAMETERS = ("attacker_casualty_order", "defender_casualty_order")
 _POST_ROLL_SUFFIX = "_policy"
-_POST_ROLL_PARAMETERS = ("janissaries_policy", "siege_artillery_policy")
+#: One policy parameter per land card played after the roll, read from the card records
+#: (``janissaries_policy``, ``siege_artillery_policy``).
+_POST_ROLL_PARAMETERS = tuple(
+    f"{slug.replace('-', '_')}{_POST_ROLL_SUFFIX}" for slug in POST_ROLL_CARDS
+)
 _RANGE = re.compile(r"(\d+)\s*\.\.\s*(\d+)")
 
 
@@ -62,7 +67,7 @@ def _expected(spec_class, name):
     if name in POLICY_PARAMETERS:
         return (str, tuple), 'a casualty order such as "regulars,mercenaries,cavalry" or "MRC"'
     if name in _POST_ROLL_PARAMETERS:
-        return (str,), "a policy name (always, if-it-changes-the-outcome)"
+        return (str,), f"a policy name ({', '.join(sorted(POST_ROLL_POLICIES))})"
     annotation = _field_types(spec_class).get(name, "").removesuffix(" | None")
     if annotation == "bool":
         return (bool, np.bool_), "true or false"
@@ -87,7 +92,7 @@ def _expected(spec_class, name):
     if annotation == "Policies":
         return (Policies,), (
             "Policies (or give attacker_casualty_order, defender_casualty_order, "
-            "janissaries_policy, siege_artillery_policy)"
+            f"{', '.join(_POST_ROLL_PARAMETERS)})"
         )
     if "Card" in annotation:
         from oddsengine.combat.cards import find_card

@@ -22,10 +22,15 @@ from dataclasses import dataclass
 from oddsengine.combat.fleets import Fleet, is_naval_leader_name, parse_fleet
 from oddsengine.combat.forces import Force, parse_force
 from oddsengine.combat.limits import MAX_UNITS, read_count
-from oddsengine.combat.unit_types import LAND_LETTERS, NAVAL_LETTERS, PRINTED_LETTERS
+from oddsengine.combat.unit_types import (
+    LAND_LETTERS,
+    NAVAL_LETTERS,
+    PRINTED_LETTERS,
+    UNIT_TYPE_RECORDS,
+)
 from oddsengine.errors import OddsEngineError, shown
 
-__all__ = ["ForceTemplate", "TemplateAxis", "parse_template", "is_template"]
+__all__ = ["AXIS_WORDS", "ForceTemplate", "TemplateAxis", "parse_template", "is_template"]
 
 _UNIT_LETTERS = LAND_LETTERS
 # Part II: the naval units, as fleets write them (a name and its letters as printed).
@@ -34,6 +39,18 @@ _FLEET_COUNT = re.compile(r"^\d+(?:\.\.\d+)?(" + "|".join(NAVAL_LETTERS) + ")$",
 _COUNT_RANGE = re.compile(r"^(\d+)\.\.(\d+)([a-z]+)$", re.IGNORECASE)
 _RATING_RANGE = re.compile(r"^l(\d+)\.\.(\d+)$", re.IGNORECASE)
 _MAX_RATING = 2  # RULES.md §1: battle ratings run from 0 to 2.
+
+
+#: What each axis counts, in words, by its name: ``(in a table, on a chart)``. The unit
+#: types' words are their records' names (a land unit's chart words say so); a leader's
+#: axis is its battle rating (RULES.md §1).
+AXIS_WORDS: dict[str, tuple[str, str]] = {
+    **{
+        unit.name: (unit.name, unit.name if unit.at_sea else f"{unit.name} (land units)")
+        for unit in UNIT_TYPE_RECORDS.values()
+    },
+    "rating": ("leader rating", "leader battle rating"),
+}
 
 
 @dataclass(frozen=True)

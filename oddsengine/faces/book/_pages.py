@@ -237,13 +237,15 @@ def rolls(version: str, quick: bool) -> Page:
         "against Ottoman cavalry (−1)": ("hapsburg: 4R{}", "ottoman: 3R 1C"),
     }
     line_sets = {}
-    for name, roll in (("interception", oe.Interception), ("avoid battle", oe.AvoidBattle)):
+    # The kinds drawn by leader rating and Ottoman cavalry: interception and avoid battle.
+    for kind in (kind for kind in kinds.table_kinds() if kind.fixed_chart):
+        name, roll = kind.title.lower(), kind.spec
         values = {
             case: [oe.exact(roll(trying.format(leader(m)), other)).p["success"] for m in ratings]
             for case, (trying, other) in cases.items()
         }
         frame = pd.DataFrame(values, index=[f"rating {m}" for m in ratings])
-        rule = "13.2 (interception)" if roll is oe.Interception else "13.3 (avoid battle)"
+        rule = f"{kind.rule.rpartition('rule ')[2]} ({name})"  # "13.2 (interception)"
         page.body.append(
             table_html(
                 frame,

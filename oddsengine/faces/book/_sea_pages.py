@@ -154,6 +154,7 @@ def foreign_wars(version: str, quick: bool) -> Page:
     import pandas as pd
 
     import oddsengine as oe
+    from oddsengine.combat.war_cards import WAR_CHOICES, WARS
 
     page = Page(
         "foreign-wars",
@@ -170,10 +171,12 @@ def foreign_wars(version: str, quick: bool) -> Page:
         ],
     )
     horizon = 3 if quick else 6
-    # 21.7 (RULES.md §13): the units each card calls for: Persia 5, Egypt 3, Ireland 4.
-    wars = [("persia", "ottoman: 5R")] + (
-        [] if quick else [("egypt", "ottoman: 3R"), ("ireland", "england: 4R")]
-    )
+    # 21.7 (RULES.md §13): each war against the units its card calls for (Persia 5,
+    # Egypt 3, Ireland 4), read from the war records.
+    wars = [
+        (key, f"{WARS[key].power}: {WARS[key].units}R")
+        for key in WAR_CHOICES[: 1 if quick else None]
+    ]
     columns, war_lines = {}, {}
     for war, force in wars:
         result = oe.exact_foreign_war(oe.ForeignWar(war, force, horizon=horizon))
