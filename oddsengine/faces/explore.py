@@ -41,6 +41,7 @@ from oddsengine.faces._explore_questions import (
 
 __all__ = ["CHART_PIXELS", "ENGAGEMENTS", "Explorer", "POST_ROLL_CARDS", "build_spec", "explore"]
 
+
 def _letters(order) -> str:
     """A casualty order as the letters the controls show (``"MRC"``)."""
     return "".join(kind[0].upper() for kind in order)
