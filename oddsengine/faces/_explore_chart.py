@@ -75,7 +75,9 @@ class Chart:
             _draw_by_impulse(ax, *by_impulse(result))
         else:
             _draw_outcomes(figure, ax, result)
-        ax.set_title(title, fontsize=9)
+        # At the top of the Axes, where the title would be placed anyway (nothing is drawn
+        # above them): a title placed by hand is not measured against the ticks again.
+        ax.set_title(title, fontsize=9, y=1.0)
         buffer = io.BytesIO()
         # Light compression: a few kilobytes more, a much faster change.
         figure.savefig(buffer, format="png", dpi=_DPI, pil_kwargs={"compress_level": 1})

@@ -79,15 +79,22 @@ def _survivors_html(result) -> str:
     if not has_survivors(result):
         rolls = ("intercept", "avoid")
         return "<p>No units are lost in this roll.</p>" if result.spec.kind in rolls else ""
-    # One row per number of survivors, a column per side: narrow at any force size.
-    joint = result.survivors()
-    marginals = {"attacker": joint.sum(axis=1), "defender": joint.sum(axis=0)}
-    counts = sorted({int(k) for marginal in marginals.values() for k in marginal.index})
+    # One row per number of survivors, a column per side: narrow at any force size. The
+    # chance of each number is summed over the end states directly (no joint table).
+    import numpy as np
+
+    sides = ("attacker", "defender")
+    survivors = {side: np.asarray(result.states[f"{side}_survivors"], dtype=int) for side in sides}
+    counts = np.unique(np.concatenate(list(survivors.values()))).tolist()
+    marginals = [
+        np.bincount(survivors[side], weights=result.probabilities, minlength=counts[-1] + 1)
+        for side in sides
+    ]
     rows = "".join(
         f"<tr><td>{count}</td>"
         + "".join(
-            f'<td style="text-align:right">{_percent(float(marginal.get(count, 0.0)))}</td>'
-            for marginal in marginals.values()
+            f'<td style="text-align:right">{_percent(float(marginal[count]))}</td>'
+            for marginal in marginals
         )
         + "</tr>"
         for count in counts
