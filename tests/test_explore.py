@@ -467,3 +467,17 @@ def test_a_chart_drawn_on_the_kept_figure_is_that_of_a_new_one():
     kept = Chart()
     for result in results + results[::-1]:
         assert kept.png(result) == Chart().png(result), result.spec.title()
+
+
+def test_typed_values_count_once_typed_not_at_every_key():
+    # A force half typed ("ottoman: 1") is not solved and drawn on the way.
+    import ipywidgets
+
+    calculator = oe.explore()
+    typed = [
+        key
+        for key, control in calculator.controls.items()
+        if isinstance(control, (ipywidgets.Text, ipywidgets.Combobox))
+    ]
+    assert {"attacker", "defender", "scenario", "defender_casualty_order"} <= set(typed)
+    assert all(calculator.controls[key].continuous_update is False for key in typed)

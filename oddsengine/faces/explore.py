@@ -3,10 +3,10 @@
 Plain ipywidgets (no lab-only extension), so it works the same in JupyterLab and the
 classic notebook: pick the engagement (a single combat, a whole move, a siege campaign or
 a foreign war), the forces, leaders, cards and policies, and the exact odds, the
-survivors, a chart and the equivalent command line follow every change. Each side is
-offered only the leaders and cards the records allow it; whatever the rules refuse
-(including what is typed) is shown as a line of text in the calculator, never raised, and
-no odds are shown for it.
+survivors, a chart and the equivalent command line follow every change (a typed value
+once Enter is pressed or the box is left). Each side is offered only the leaders and cards
+the records allow it; whatever the rules refuse (including what is typed) is shown as a
+line of text in the calculator, never raised, and no odds are shown for it.
 
 The chart is a PNG of a fixed size shown at its own size (never stretched): beside the
 odds when the notebook is wide, under them when it is narrow, and scaled down with its
@@ -171,12 +171,17 @@ class Explorer:
     def _make_controls(widgets, engagement):
         order = _letters(Policies().attacker_casualty_order)
 
+        # A typed value counts when Enter is pressed or the box is left, not at every
+        # key: a force half typed is not solved, refused and drawn on the way.
+        def text(**options):
+            return widgets.Text(continuous_update=False, **options)
+
         def side(name, label):
             return {
-                name: widgets.Text(description=label),
+                name: text(description=label),
                 f"{name}_leaders": widgets.SelectMultiple(description="leaders", rows=4),
                 f"{name}_cards": widgets.SelectMultiple(description="cards", rows=4),
-                f"{name}_casualty_order": widgets.Text(value=order, description="losses"),
+                f"{name}_casualty_order": text(value=order, description="losses"),
             }
 
         return {
@@ -196,9 +201,12 @@ class Explorer:
             "adjacent_fortresses": widgets.BoundedIntText(min=0, max=99, description="adj. forts"),
             "target_ports": widgets.BoundedIntText(value=1, min=0, max=99, description="ports"),
             "scenario": widgets.Combobox(
-                value="vienna", options=_move_examples(), description="scenario"
+                value="vienna",
+                options=_move_examples(),
+                description="scenario",
+                continuous_update=False,
             ),
-            "defender_policy": widgets.Text(value="best", description="defender"),
+            "defender_policy": text(value="best", description="defender"),
             "war": widgets.Dropdown(
                 options=[(card.name, key) for key, card in WARS.items()],
                 value="persia",
@@ -206,7 +214,7 @@ class Explorer:
             ),
             "foreign": widgets.BoundedIntText(min=0, max=10, description="foreign units"),
             "horizon": widgets.BoundedIntText(value=3, min=1, max=50, description="horizon"),
-            "reinforcements": widgets.Text(description="reinforce"),
+            "reinforcements": text(description="reinforce"),
             "reinforcements_per_attempt": widgets.BoundedIntText(
                 min=0, max=10, description="build R"
             ),
