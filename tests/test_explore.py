@@ -448,11 +448,14 @@ def test_the_command_line_shown_gives_the_same_odds(engagement, values, capsys):
 
 def test_a_chart_drawn_on_the_kept_figure_is_that_of_a_new_one():
     # The chart's Figure is kept between changes (only its bars, texts and legend are
-    # replaced): whatever was drawn before, the pixels are those of a first drawing.
+    # replaced, or the bars given new heights): whatever was drawn before, the pixels are
+    # those of a first drawing.
     from oddsengine.faces._explore_chart import Chart
 
     specs = [
         oe.FieldBattle("ottoman: 8R 2C Suleiman", "hapsburg: 5R Charles V"),
+        # As many survivors as the last: its bars are kept and given new heights.
+        oe.FieldBattle("ottoman: 8R 2C Suleiman", "hapsburg: 3R", defender_cards=["gout"]),
         oe.Assault("ottoman: 2R", "hapsburg: 1R"),
         oe.Interception("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
         oe.NavalBattle("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),

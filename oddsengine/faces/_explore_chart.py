@@ -92,7 +92,9 @@ class Chart:
             self._figures.pop(next(iter(self._figures)))
         self._figures[layout] = kept  # the latest last, the oldest dropped first
         figure, ax = kept
-        _empty(ax)
+        # The survivors' bars stay when there are as many (plot_survivors sets their
+        # heights, or replaces them): building a bar is most of drawing the chart's data.
+        _empty(ax, keep_bars=layout[0] == "survivors")
         return figure, ax
 
 
@@ -107,18 +109,22 @@ def _new_figure():
     return figure, figure.subplots()
 
 
-def _empty(ax) -> None:
-    """Remove the last chart's bars, texts and legend, and let the axes find their limits
-    and ticks anew, as on a new Axes; the ticks themselves are kept."""
+def _empty(ax, keep_bars: bool = False) -> None:
+    """Remove the last chart's bars (unless ``keep_bars``), texts and legend, and let the
+    axes find their limits and ticks anew, as on a new Axes; the ticks themselves are
+    kept."""
     from matplotlib.ticker import AutoLocator, FixedLocator
 
-    for container in list(ax.containers):
-        container.remove()
-    for artist in [*ax.patches, *ax.texts]:
+    if not keep_bars:
+        for container in list(ax.containers):
+            container.remove()
+        for artist in list(ax.patches):
+            artist.remove()
+        ax.relim()
+    for artist in list(ax.texts):
         artist.remove()
     if ax.get_legend() is not None:
         ax.get_legend().remove()
-    ax.relim()
     ax.set_autoscale_on(True)
     for axis in (ax.xaxis, ax.yaxis):
         # Ticks placed by hand last time would be read back as this chart's (the
