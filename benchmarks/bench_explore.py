@@ -25,6 +25,7 @@ import sys
 import time
 
 import oddsengine as oe
+from oddsengine.faces._explore_chart import Chart
 from oddsengine.faces._explore_questions import build_spec, solve
 
 #: Eight forces of at most six land units (a leader of command capacity 6).
@@ -78,7 +79,8 @@ def measure(engagement: str, repeats: int, change=None) -> dict:
             raise SystemExit(f"{engagement}: refused: {calculator.error}")
     spec = build_spec(calculator.values())
     result = solve(spec)
-    chart = calculator._chart
+    chart = Chart()
+    chart.png(result)  # its Figure: drawn once, then redrawn as on each change
     return {
         "cpu": statistics.median(cpu),
         "best": min(cpu),

@@ -137,7 +137,7 @@ def _empty(ax, keep_bars: bool = False) -> None:
 def _draw_survivors(ax, result) -> None:
     from oddsengine.faces.plots import plot_survivors
 
-    plot_survivors(result, ax=ax)
+    plot_survivors(result, ax=ax, replace=True)
 
 
 def _draw_by_impulse(ax, word, steps, chances) -> None:

@@ -415,7 +415,7 @@ def plot_heatmap(frame, x, y, *, outcome=None, ax=None, title=None, annotate=Tru
     return ax
 
 
-def plot_survivors(result, *, ax=None, title=None):
+def plot_survivors(result, *, ax=None, title=None, replace=False):
     """The distribution of surviving land units of each side, as grouped bars.
 
     Parameters
@@ -424,6 +424,11 @@ def plot_survivors(result, *, ax=None, title=None):
         A field battle or assault result (exact or Monte Carlo).
     ax : matplotlib.axes.Axes, optional
     title : str, optional
+    replace : bool, default False
+        Replace the bars this function drew on ``ax`` before instead of adding bars: for a
+        chart redrawn on one Axes (the explorer). With as many survivors as before, the
+        bars keep their place and are given the new heights (much faster than new bars,
+        the same pixels); otherwise they are removed and drawn anew.
 
     Returns
     -------
@@ -449,7 +454,7 @@ def plot_survivors(result, *, ax=None, title=None):
     units = np.arange(largest + 1)
     width = 0.4
     tallest = 0.0
-    kept = _kept_survivor_bars(ax, len(units))
+    kept = _kept_survivor_bars(ax, len(units)) if replace else None
     for offset, side, hatch in ((-width / 2, "attacker", ""), (width / 2, "defender", "//")):
         survivors = np.asarray(result.states[f"{side}_survivors"], dtype=int)
         mass = np.bincount(survivors, weights=probabilities, minlength=largest + 1)
@@ -506,8 +511,7 @@ def plot_survivors(result, *, ax=None, title=None):
 def _kept_survivor_bars(ax, count: int) -> dict | None:
     """The bars of each side that :func:`plot_survivors` drew on ``ax`` before, when there
     are ``count`` of them (one per number of survivors); otherwise None, and bars of
-    another count are removed. A chart redrawn on the same Axes (the explorer) sets their
-    heights instead of building new ones, with the same pixels."""
+    another count are removed."""
     from matplotlib.container import BarContainer
 
     found = {}
