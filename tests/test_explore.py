@@ -444,3 +444,43 @@ def test_the_command_line_shown_gives_the_same_odds(engagement, values, capsys):
     assert main([*words[1:], "--format", "json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["p"] == pytest.approx(dict(calculator.result.p), abs=1e-12)
+
+
+def test_a_chart_drawn_on_the_kept_figure_is_that_of_a_new_one():
+    # The chart's Figure is kept between changes (only its bars, texts and legend are
+    # replaced, or the bars given new heights): whatever was drawn before, the pixels are
+    # those of a first drawing.
+    from oddsengine.faces._explore_chart import Chart
+
+    specs = [
+        oe.FieldBattle("ottoman: 8R 2C Suleiman", "hapsburg: 5R Charles V"),
+        # As many survivors as the last: its bars are kept and given new heights.
+        oe.FieldBattle("ottoman: 8R 2C Suleiman", "hapsburg: 3R", defender_cards=["gout"]),
+        oe.Assault("ottoman: 2R", "hapsburg: 1R"),
+        oe.Interception("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
+        oe.NavalBattle("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
+        oe.Piracy("ottoman: 3Co Dragut", zone_squadrons=2),
+        oe.AvoidBattle("france: 3R Montmorency", "hapsburg: 4R Duke of Alva"),
+        oe.SiegeCampaign("ottoman: 9R Suleiman", "hapsburg: 2R", horizon=4),
+        oe.FieldBattle("ottoman: 3R", "hapsburg: 9R 2M Charles V", attacker_cards=["janissaries"]),
+        oe.ForeignWar("persia", "5R", horizon=3),
+        oe.SiegeCampaign("ottoman: 9R Suleiman", "hapsburg: 2R", horizon=7),
+    ]
+    results = [oe.exact(spec) for spec in specs]
+    kept = Chart()
+    for result in results + results[::-1]:
+        assert kept.png(result) == Chart().png(result), result.spec.title()
+
+
+def test_typed_values_count_once_typed_not_at_every_key():
+    # A force half typed ("ottoman: 1") is not solved and drawn on the way.
+    import ipywidgets
+
+    calculator = oe.explore()
+    typed = [
+        key
+        for key, control in calculator.controls.items()
+        if isinstance(control, (ipywidgets.Text, ipywidgets.Combobox))
+    ]
+    assert {"attacker", "defender", "scenario", "defender_casualty_order"} <= set(typed)
+    assert all(calculator.controls[key].continuous_update is False for key in typed)

@@ -200,3 +200,21 @@ def test_survivors_of_a_naval_battle_are_ships_under_its_own_rule():
     ax = plots.plot_survivors(oe.exact(NavalBattle("ottoman: 3Sq Barbarossa", "hapsburg: 2Sq")))
     assert ax.get_title() == "Naval battle (rule 16.2): surviving ships of each side, exact"
     assert ax.get_xlabel() == "surviving ships"
+
+
+def test_survivors_redrawn_on_one_axes_replace_their_bars_only_when_asked():
+    first = oe.exact(oe.FieldBattle("6R L1", "hapsburg: 4R"))
+    second = oe.exact(oe.FieldBattle("6R L1", "hapsburg: 3R"))  # as many survivors: 0 to 6
+    ax = plots.plot_survivors(first)
+    bars = len(ax.patches)
+    plots.plot_survivors(second, ax=ax)
+    assert len(ax.patches) == 2 * bars  # by default the bars are added
+    ax = plots.plot_survivors(first)
+    plots.plot_survivors(second, ax=ax, replace=True)
+    fresh = plots.plot_survivors(second)
+    assert [bar.get_height() for bar in ax.patches] == [bar.get_height() for bar in fresh.patches]
+    assert [text.get_text() for text in ax.get_legend().get_texts()] == [
+        text.get_text() for text in fresh.get_legend().get_texts()
+    ]
+    plots.plot_survivors(oe.exact(oe.FieldBattle("2R", "hapsburg: 1R")), ax=ax, replace=True)
+    assert len(ax.patches) == 2 * 3  # 0 to 2 survivors: the bars drawn anew

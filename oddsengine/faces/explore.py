@@ -3,10 +3,10 @@
 Plain ipywidgets (no lab-only extension), so it works the same in JupyterLab and the
 classic notebook: pick the engagement (a single combat, a whole move, a siege campaign or
 a foreign war), the forces, leaders, cards and policies, and the exact odds, the
-survivors, a chart and the equivalent command line follow every change. Each side is
-offered only the leaders and cards the records allow it; whatever the rules refuse
-(including what is typed) is shown as a line of text in the calculator, never raised, and
-no odds are shown for it.
+survivors, a chart and the equivalent command line follow every change (a typed value
+once Enter is pressed or the box is left). Each side is offered only the leaders and cards
+the records allow it; whatever the rules refuse (including what is typed) is shown as a
+line of text in the calculator, never raised, and no odds are shown for it.
 
 The chart is a PNG of a fixed size shown at its own size (never stretched): beside the
 odds when the notebook is wide, under them when it is narrow, and scaled down with its
@@ -18,13 +18,11 @@ Needs the ``jupyter`` extra: ``pip install "oddsengine[jupyter]"``.
 from __future__ import annotations
 
 import html
-import io
-import textwrap
 
-from oddsengine import kinds
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
 from oddsengine.combat.war_cards import DEFAULT_WAR, WARS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.faces._explore_chart import CHART_PIXELS, Chart, has_survivors
 from oddsengine.faces._explore_questions import (
     ENGAGEMENTS,
     LAND_KINDS,
@@ -40,13 +38,8 @@ from oddsengine.faces._explore_questions import (
     solve,
     with_leaders,
 )
-from oddsengine.faces.palette import LINE_COLOURS, SIDE_COLOURS
 
 __all__ = ["CHART_PIXELS", "ENGAGEMENTS", "Explorer", "POST_ROLL_CARDS", "build_spec", "explore"]
-
-#: The chart's size in pixels (width, height): drawn at this size and shown at it.
-CHART_PIXELS = (560, 350)
-_DPI = 100
 
 
 def _letters(order) -> str:
@@ -82,26 +75,26 @@ def _odds_html(result) -> str:
     return '<div style="white-space:normal">' + "".join(parts) + "</div>"
 
 
-def _has_survivors(result) -> bool:
-    """Whether the result is a combat of two forces with their survivors."""
-    states = result.states
-    sides = ("attacker", "defender")
-    return all(f"{side}_survivors" in states and hasattr(result.spec, side) for side in sides)
-
-
 def _survivors_html(result) -> str:
-    if not _has_survivors(result):
+    if not has_survivors(result):
         rolls = ("intercept", "avoid")
         return "<p>No units are lost in this roll.</p>" if result.spec.kind in rolls else ""
-    # One row per number of survivors, a column per side: narrow at any force size.
-    joint = result.survivors()
-    marginals = {"attacker": joint.sum(axis=1), "defender": joint.sum(axis=0)}
-    counts = sorted({int(k) for marginal in marginals.values() for k in marginal.index})
+    # One row per number of survivors, a column per side: narrow at any force size. The
+    # chance of each number is summed over the end states directly (no joint table).
+    import numpy as np
+
+    sides = ("attacker", "defender")
+    survivors = {side: np.asarray(result.states[f"{side}_survivors"], dtype=int) for side in sides}
+    counts = np.unique(np.concatenate(list(survivors.values()))).tolist()
+    marginals = [
+        np.bincount(survivors[side], weights=result.probabilities, minlength=counts[-1] + 1)
+        for side in sides
+    ]
     rows = "".join(
         f"<tr><td>{count}</td>"
         + "".join(
-            f'<td style="text-align:right">{_percent(float(marginal.get(count, 0.0)))}</td>'
-            for marginal in marginals.values()
+            f'<td style="text-align:right">{_percent(float(marginal[count]))}</td>'
+            for marginal in marginals
         )
         + "</tr>"
         for count in counts
@@ -110,73 +103,6 @@ def _survivors_html(result) -> str:
         '<table class="survivors"><tr><th>survivors</th><th class="survivors">attacker</th>'
         f'<th class="survivors">defender</th></tr>{rows}</table>'
     )
-
-
-def _by_impulse(result) -> tuple[str, list, list] | None:
-    """For a campaign: the label and the cumulative chances of its headline by impulse."""
-    kind = kinds.KINDS.get(result.spec.kind)
-    if kind is None or not kind.by_step:
-        return None
-    prefix, word = kind.by_step
-    steps = [
-        (int(name[len(prefix) :]), p) for name, p in result.p.items() if name.startswith(prefix)
-    ]
-    return word, [step for step, _ in steps], [p for _, p in steps]
-
-
-def _chart_png(result) -> bytes:
-    """A chart of the result, CHART_PIXELS in size: survivors for a combat, the chance by
-    impulse for a campaign, outcome chances otherwise."""
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import PercentFormatter
-
-    from oddsengine.faces.plots import plot_survivors
-
-    width, height = CHART_PIXELS
-    # Fixed margins, not a layout engine: the chart has one size, and a constrained
-    # layout would draw it twice on every change (most of a change's time).
-    figure = Figure(figsize=(width / _DPI, height / _DPI), dpi=_DPI)
-    figure.subplots_adjust(left=0.12, right=0.94, bottom=0.14, top=0.86)
-    ax = figure.subplots()
-    title = "\n".join(textwrap.wrap(result.spec.title(), 70)[:2])
-    campaign = _by_impulse(result)
-    if _has_survivors(result):
-        plot_survivors(result, ax=ax)
-        ax.set_title(title, fontsize=9)
-    elif campaign is not None:
-        word, steps, chances = campaign
-        ax.bar(steps, chances, width=0.6, color=SIDE_COLOURS["attacker"], label=f"{word} by then")
-        ax.set_xticks(steps)
-        ax.set_xlabel("impulse" if word == "taken" else "attempt")
-        ax.set_ylim(0, 1.05)  # a bar at 100% stays clear of the frame
-        ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
-        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-        ax.set_ylabel(f"chance {word} by then")
-        ax.grid(True, axis="y", alpha=0.3)
-        ax.set_title(title, fontsize=9)
-    else:
-        names = list(result.outcome_names)
-        chances = [result.p[name] for name in names]
-        colours = [LINE_COLOURS[index % len(LINE_COLOURS)] for index in range(len(names))]
-        # One horizontal bar per outcome, of a fixed thickness: a few outcomes do not
-        # stretch into wide blocks, and long outcome names stay readable.
-        ax.barh(names, chances, height=0.5, color=colours)
-        # Room on the left for the longest outcome name at the tick labels' 8 points.
-        figure.subplots_adjust(left=min(0.45, 0.04 + 0.0105 * max(map(len, names))))
-        ax.invert_yaxis()
-        ax.set_xlim(0, 1)
-        ax.set_ylim(max(len(names), 4) - 0.5, -0.5)
-        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
-        ax.set_xlabel("chance")
-        ax.tick_params(axis="y", labelsize=8)
-        ax.grid(True, axis="x", alpha=0.3)
-        for index, chance in enumerate(chances):
-            ax.text(min(chance, 0.8) + 0.01, index, f"{100 * chance:.1f}%", va="center", fontsize=8)
-        ax.set_title(title, fontsize=9)
-    buffer = io.BytesIO()
-    # Light compression: a few kilobytes more, a much faster change.
-    figure.savefig(buffer, format="png", dpi=_DPI, pil_kwargs={"compress_level": 1})
-    return buffer.getvalue()
 
 
 def _refusal_html(error: str) -> str:
@@ -228,6 +154,7 @@ class Explorer:
                 width=f"{width}px", max_width="100%", height="auto", object_fit="contain"
             ),
         )
+        self._chart = Chart()
         self.command = widgets.HTML()
         self.swap = widgets.Button(description="swap sides", icon="exchange")
         self.swap.on_click(lambda _: self.swap_sides())
@@ -244,12 +171,17 @@ class Explorer:
     def _make_controls(widgets, engagement):
         order = _letters(Policies().attacker_casualty_order)
 
+        # A typed value counts when Enter is pressed or the box is left, not at every
+        # key: a force half typed is not solved, refused and drawn on the way.
+        def text(**options):
+            return widgets.Text(continuous_update=False, **options)
+
         def side(name, label):
             return {
-                name: widgets.Text(description=label),
+                name: text(description=label),
                 f"{name}_leaders": widgets.SelectMultiple(description="leaders", rows=4),
                 f"{name}_cards": widgets.SelectMultiple(description="cards", rows=4),
-                f"{name}_casualty_order": widgets.Text(value=order, description="losses"),
+                f"{name}_casualty_order": text(value=order, description="losses"),
             }
 
         return {
@@ -269,9 +201,12 @@ class Explorer:
             "adjacent_fortresses": widgets.BoundedIntText(min=0, max=99, description="adj. forts"),
             "target_ports": widgets.BoundedIntText(value=1, min=0, max=99, description="ports"),
             "scenario": widgets.Combobox(
-                value="vienna", options=_move_examples(), description="scenario"
+                value="vienna",
+                options=_move_examples(),
+                description="scenario",
+                continuous_update=False,
             ),
-            "defender_policy": widgets.Text(value="best", description="defender"),
+            "defender_policy": text(value="best", description="defender"),
             "war": widgets.Dropdown(
                 options=[(card.name, key) for key, card in WARS.items()],
                 value=DEFAULT_WAR,
@@ -279,7 +214,7 @@ class Explorer:
             ),
             "foreign": widgets.BoundedIntText(min=0, max=10, description="foreign units"),
             "horizon": widgets.BoundedIntText(value=3, min=1, max=50, description="horizon"),
-            "reinforcements": widgets.Text(description="reinforce"),
+            "reinforcements": text(description="reinforce"),
             "reinforcements_per_attempt": widgets.BoundedIntText(
                 min=0, max=10, description="build R"
             ),
@@ -485,7 +420,7 @@ class Explorer:
             return
         self.result, self.error = result, None
         self.odds.value = _odds_html(result)
-        self.chart.value = _chart_png(result)
+        self.chart.value = self._chart.png(result)
         self.chart.layout.display = None
         self.command.value = (
             '<p class="command" style="white-space:normal">same as: '

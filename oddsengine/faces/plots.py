@@ -400,7 +400,7 @@ def plot_heatmap(frame, x, y, *, outcome=None, ax=None, title=None, annotate=Tru
     return ax
 
 
-def plot_survivors(result, *, ax=None, title=None):
+def plot_survivors(result, *, ax=None, title=None, replace=False):
     """The distribution of surviving land units of each side, as grouped bars.
 
     Parameters
@@ -409,6 +409,11 @@ def plot_survivors(result, *, ax=None, title=None):
         A field battle or assault result (exact or Monte Carlo).
     ax : matplotlib.axes.Axes, optional
     title : str, optional
+    replace : bool, default False
+        Replace the bars this function drew on ``ax`` before instead of adding bars: for a
+        chart redrawn on one Axes (the explorer). With as many survivors as before, the
+        bars keep their place and are given the new heights (much faster than new bars,
+        the same pixels); otherwise they are removed and drawn anew.
 
     Returns
     -------
@@ -434,20 +439,30 @@ def plot_survivors(result, *, ax=None, title=None):
     units = np.arange(largest + 1)
     width = 0.4
     tallest = 0.0
+    kept = _kept_survivor_bars(ax, len(units)) if replace else None
     for offset, side, hatch in ((-width / 2, "attacker", ""), (width / 2, "defender", "//")):
         survivors = np.asarray(result.states[f"{side}_survivors"], dtype=int)
         mass = np.bincount(survivors, weights=probabilities, minlength=largest + 1)
         tallest = max(tallest, float(mass.max()))
         force = getattr(result.spec, side)
+        label = f"{side} ({force.notation()})"
+        if kept:
+            # The same bars as last time on this Axes, given this result's heights.
+            for bar, height in zip(kept[side], mass, strict=True):
+                bar.set_height(height)
+            kept[side].datavalues = mass
+            kept[side].set_label(label)
+            continue
         ax.bar(
             units + offset,
             mass,
             width,
-            label=f"{side} ({force.notation()})",
+            label=label,
             color=SIDE_COLOURS[side],
             hatch=hatch,
             edgecolor="white",
             linewidth=0.5,
+            gid=f"survivors of the {side}",
         )
     unit_word = getattr(result.spec, "unit_word", "land units")
     ax.set_xticks(units)
@@ -476,6 +491,28 @@ def plot_survivors(result, *, ax=None, title=None):
         + (f"\n({'; '.join(cards)})" if cards else "")
     )
     return ax
+
+
+def _kept_survivor_bars(ax, count: int) -> dict | None:
+    """The bars of each side that :func:`plot_survivors` drew on ``ax`` before, when there
+    are ``count`` of them (one per number of survivors); otherwise None, and bars of
+    another count are removed."""
+    from matplotlib.container import BarContainer
+
+    found = {}
+    for container in list(ax.containers):
+        if not isinstance(container, BarContainer) or not container.patches:
+            continue
+        for side in ("attacker", "defender"):
+            if container.patches[0].get_gid() == f"survivors of the {side}":
+                found[side] = container
+    if len(found) == 2 and all(len(bars) == count for bars in found.values()):
+        return found
+    if found:
+        for container in found.values():
+            container.remove()
+        ax.relim()
+    return None
 
 
 def plot_interception(kind="intercept", *, ax=None, title=None):
