@@ -125,31 +125,65 @@ def end_state_map(columns, weights) -> EndStateMap | None:
 def _merged_states(columns, keep, every_cell, cells):
     """The states of each engagement, column by column, the cuts between engagements and
     each kept cell's state."""
+    derived, codes = _facts(columns)
+    deciding = [name for name in columns if name not in derived]
     # One row per kept cell: the engagement first, so that no two engagements share a
-    # state and each one's states come out together, then a column per description.
-    matrix = np.empty((int(keep.sum()), len(columns) + 1), dtype=np.int64)
-    engagement = np.repeat(np.arange(len(cells)), cells)
-    matrix[:, 0] = engagement if every_cell else engagement[keep]
+    # state and each one's states come out together, then a column per description that
+    # decides the state (a derived column follows from the columns before it).
+    kept = keep.size if every_cell else int(keep.sum())
+    matrix = np.empty((kept, len(deciding) + 1), dtype=np.int64)
+    if len(cells) == 1:
+        matrix[:, 0] = 0
+    else:
+        engagement = np.repeat(np.arange(len(cells)), cells)
+        matrix[:, 0] = engagement if every_cell else engagement[keep]
     labels, kinds = {}, {}
-    for position, (name, column) in enumerate(columns.items(), start=1):
-        values = np.asarray(column)
+    for position, name in enumerate(deciding, start=1):
+        if name in codes:
+            values, names = codes[name]
+            labels[name], kinds[name] = np.array(names, dtype=object), "O"
+        else:
+            values = np.asarray(columns[name])
+            kinds[name] = values.dtype.kind
         values = values if every_cell else values[keep]
-        kinds[name] = values.dtype.kind
-        if kinds[name] == "O":
+        if kinds[name] == "O" and name not in labels:
             labels[name], values = _label_codes(values)
         matrix[:, position] = values
-    state_rows, inverse = _distinct_rows(matrix)
+    state_rows, inverse, representative = _distinct_rows(matrix)
     state_digits = state_rows.T
-    ends = np.cumsum(np.bincount(state_digits[0], minlength=len(cells))).tolist()
-    cuts = list(zip([0, *ends[:-1]], ends, strict=True))
+    if len(cells) == 1:
+        cuts = [(0, len(state_rows))]
+    else:
+        ends = np.cumsum(np.bincount(state_digits[0], minlength=len(cells))).tolist()
+        cuts = list(zip([0, *ends[:-1]], ends, strict=True))
+    digits = dict(zip(deciding, state_digits[1:], strict=True))
     parts = {}
-    for name, column in zip(columns, state_digits[1:], strict=True):
-        if name in labels:
-            column = labels[name][column].astype(object)
-        elif kinds[name] == "b":
-            column = column.astype(bool)
+    for name in columns:
+        if name in digits:
+            column = digits[name]
+            if name in labels:
+                column = labels[name][column]
+            elif kinds[name] == "b":
+                column = column.astype(bool)
+        else:
+            # Alike in every state's cells: read from one of them, as the merge would keep it.
+            column = np.asarray(columns[name])
+            column = (column if every_cell else column[keep])[representative]
+            if column.dtype.kind == "O":
+                column = np.array([str(text) for text in column.tolist()], dtype=object)
+            elif column.dtype.kind != "b":
+                column = column.astype(np.int64, copy=False)
         parts[name] = [column[start:end] for start, end in cuts]
     return parts, cuts, inverse
+
+
+def _facts(columns) -> tuple[frozenset, dict]:
+    """The derived columns and the label codes the spec gave with ``columns``
+    (:class:`~oddsengine.draws.OutcomeColumns`); none for a plain dict."""
+    derived = getattr(columns, "derived", None)
+    if derived is None:
+        return frozenset(), {}
+    return derived, columns.codes
 
 
 def _label_codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -163,25 +197,35 @@ def _label_codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     names = sorted(set(texts))
     code_of = {text: code for code, text in enumerate(names)}
     codes = np.fromiter(map(code_of.__getitem__, texts), np.int64, len(texts))
-    return np.array(names, dtype=str), codes
+    return np.array(names, dtype=object), codes
 
 
-def _distinct_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _distinct_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``np.unique(matrix, axis=0, return_inverse=True)``, faster for small ranges: the
-    distinct rows in lexicographic order, and each row's place among them."""
+    distinct rows in lexicographic order, each row's place among them, and for each
+    distinct row one of the rows that hold it."""
     if not matrix.size:
-        rows, inverse = np.unique(matrix, axis=0, return_inverse=True)
-        return rows, inverse.ravel()
+        rows, first, inverse = np.unique(matrix, axis=0, return_index=True, return_inverse=True)
+        return rows, inverse.ravel(), first
     low = matrix.min(axis=0)
     strides, total = [], 1  # Python integers: exact, whatever the spans
     for span in reversed((matrix.max(axis=0) - low + 1).tolist()):
         strides.append(total)
         total *= span
     if total >= 2**62:
-        rows, inverse = np.unique(matrix, axis=0, return_inverse=True)
-        return rows, inverse.ravel()
+        rows, first, inverse = np.unique(matrix, axis=0, return_index=True, return_inverse=True)
+        return rows, inverse.ravel(), first
     # Each row read as one number in a mixed radix, the first column most significant:
     # the numbers' order is the rows' lexicographic order.
     keys = (matrix - low) @ np.array(strides[::-1], dtype=np.int64)
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    return matrix[first], inverse.ravel()
+    if total > 16 * len(keys) + 1024:
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        return matrix[first], inverse.ravel(), first
+    # Few possible numbers: mark those present and count them in order (no sort).
+    present = np.zeros(total, dtype=bool)
+    present[keys] = True
+    places = np.cumsum(present)
+    inverse = (places - 1)[keys]
+    representative = np.empty(int(places[-1]), np.intp)
+    representative[inverse] = np.arange(len(keys))
+    return matrix[representative], inverse, representative

@@ -126,7 +126,8 @@ class Result(Rendered):
     def _outcome_names(self) -> tuple[str, ...]:
         # Computed once: every row, interval and repr asks for it (a result never changes).
         names = list(self.spec.outcome_names)
-        for name in self.states.get("outcome", ()):
+        outcome = self.states.get("outcome", ())
+        for name in outcome.tolist() if isinstance(outcome, np.ndarray) else outcome:
             if name not in names:
                 names.append(name)
         return tuple(names)
