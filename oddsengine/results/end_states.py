@@ -157,6 +157,9 @@ def _merged_states(columns, keep, every_cell, cells):
         ends = np.cumsum(np.bincount(state_digits[0], minlength=len(cells))).tolist()
         cuts = list(zip([0, *ends[:-1]], ends, strict=True))
     digits = dict(zip(deciding, state_digits[1:], strict=True))
+    if len(digits) < len(columns):
+        # A cell of each state, among all the cells (the kept ones are numbered apart).
+        representative = representative if every_cell else np.flatnonzero(keep)[representative]
     parts = {}
     for name in columns:
         if name in digits:
@@ -167,8 +170,7 @@ def _merged_states(columns, keep, every_cell, cells):
                 column = column.astype(bool)
         else:
             # Alike in every state's cells: read from one of them, as the merge would keep it.
-            column = np.asarray(columns[name])
-            column = (column if every_cell else column[keep])[representative]
+            column = np.asarray(columns[name])[representative]
             if column.dtype.kind == "O":
                 column = np.array([str(text) for text in column.tolist()], dtype=object)
             elif column.dtype.kind != "b":
