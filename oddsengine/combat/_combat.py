@@ -134,7 +134,8 @@ class CombatSide:
 
     def composition_after(self, survivors: np.ndarray) -> dict[str, np.ndarray]:
         """Regulars, mercenaries and cavalry left for each number of survivors."""
-        rows = self.composition_table()[self.land_units - survivors]
+        # take, not [...]: the same rows, without the cost of indexing a table per call.
+        rows = self.composition_table().take(self.land_units - survivors, axis=0)
         return {kind: rows[:, index] for index, kind in enumerate(UNIT_TYPES)}
 
 
@@ -397,4 +398,4 @@ def resolve_hits(values, attacker, defender, mode, first_to_fire):
 
 def _keep_one_unit(role, survivors, keeps):
     """14 step 9: the side that keeps a unit of a both-wiped-out battle has one left."""
-    return np.where(keeps, 1, survivors)
+    return survivors + keeps  # it keeps one only where it has none left

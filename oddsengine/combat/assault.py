@@ -404,11 +404,12 @@ class Assault(CombatSpec):
         attacker, defender = self._sides
         result = {"outcome": outcome}
         survivors = survivor_columns(columns)
-        survivors["defender_survivors"] = np.where(taken_by_card, 0, garrison_left)
-        for kind in UNIT_TYPES:
-            survivors[f"defender_{kind}"] = np.where(
-                taken_by_card, 0, survivors[f"defender_{kind}"]
-            )
+        if events:  # only a card (105) takes the space with the garrison in it
+            survivors["defender_survivors"] = np.where(taken_by_card, 0, garrison_left)
+            for kind in UNIT_TYPES:
+                survivors[f"defender_{kind}"] = np.where(
+                    taken_by_card, 0, survivors[f"defender_{kind}"]
+                )
         result.update(survivors)
         result["besieger_survivors"] = np.asarray(besiegers_left)
         for kind in UNIT_TYPES:
