@@ -439,7 +439,7 @@ class Assault(CombatSpec):
         capture and the squadrons in port (15.1 step 10: when the space is taken). With
         allies the garrison's units by type follow from each power's losses instead."""
         derived = [f"attacker_{kind}" for kind in UNIT_TYPES]
-        if not self.defender_allies:
+        if self.defender_ally is None:
             derived += [f"defender_{kind}" for kind in UNIT_TYPES]
         derived += ["besieger_survivors", *(f"besieger_{kind}" for kind in UNIT_TYPES)]
         derived += ["attackers_eliminated", "attacker_leaders_displaced"]

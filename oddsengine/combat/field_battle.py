@@ -145,7 +145,7 @@ class FieldBattle(CombatSpec):
         (its casualty order) and its leaders' capture (14 step 10). With allies the
         defender's units by type follow from each power's losses instead."""
         derived = [f"attacker_{kind}" for kind in UNIT_TYPES]
-        if not self.defender_allies:
+        if self.defender_ally is None:
             derived += [f"defender_{kind}" for kind in UNIT_TYPES]
         return (*derived, "attacker_leaders_captured", "defender_leaders_captured")
 

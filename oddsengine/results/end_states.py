@@ -172,7 +172,7 @@ def _merged_states(columns, keep, every_cell, cells):
             column = np.array([str(text) for text in column.tolist()], dtype=object)
         elif column.dtype.kind != "b":
             column = column.astype(np.int64, copy=False)
-        parts[name] = [column[start:end] for start, end in cuts]
+        parts[name] = [column] if len(cuts) == 1 else [column[start:end] for start, end in cuts]
     return parts, cuts, inverse
 
 
@@ -212,7 +212,7 @@ def _distinct_cells(digits: list, count: int) -> tuple[np.ndarray, np.ndarray]:
     # lexicographic order of the digits.
     keys, total = None, 1  # total in Python integers: exact, whatever the spans
     for values in digits:
-        low, high = int(values.min()), int(values.max())
+        low, high = int(np.minimum.reduce(values)), int(np.maximum.reduce(values))
         shifted = values - low if low else values
         keys = shifted if keys is None else keys * (high - low + 1) + shifted
         total *= high - low + 1
