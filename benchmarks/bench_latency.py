@@ -227,14 +227,20 @@ def _icepool_win():
     return icepool.__version__, win
 
 
+#: The clock of the in-process timings: wall time, or this process's CPU time
+#: (``--cpu-time``: steadier on a shared machine, where other work takes turns on the cores).
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+_clock = CLOCKS["wall"]
+
+
 def _median_time(action, repeats: int, prepare=None) -> float:
-    """Median wall time of ``action(prepare())`` (``prepare`` untimed, run before each)."""
+    """Median time of ``action(prepare())`` (``prepare`` untimed, run before each)."""
     times = []
     for _ in range(repeats):
         argument = prepare() if prepare else None
-        start = time.perf_counter()
+        start = _clock()
         action(argument)
-        times.append(time.perf_counter() - start)
+        times.append(_clock() - start)
     return statistics.median(times)
 
 
@@ -251,7 +257,8 @@ def bench_exact_calls(repeats: int) -> Table:
         for leader in ("", " L0", " L1", " L2")
     ]
     table = Table(
-        "oe.exact one by one against icepool (400 specs, median of repeated passes)",
+        f"oe.exact one by one against icepool (400 specs, median of repeated passes, "
+        f"{_clock_name()} time)",
         ["specs", "oe.exact us/call", "icepool us/call", "icepool / oe.exact",
          "max abs difference", ">=3x"],
     )  # fmt: skip
@@ -330,12 +337,17 @@ def _forget_end_states() -> None:
 #: A child process of --before: the exact-call table of the package at sys.argv[1].
 _EXACT_CALLS_CHILD = """
 import json, sys
-tree, benchmarks, site_packages, repeats = sys.argv[1:5]
+tree, benchmarks, site_packages, repeats, clock = sys.argv[1:6]
 sys.path[:0] = [tree, benchmarks, *json.loads(site_packages)]
 import bench_latency
+bench_latency._clock = bench_latency.CLOCKS[clock]
 table = bench_latency.bench_exact_calls(int(repeats))
 print(json.dumps(table.rows))
 """
+
+
+def _clock_name() -> str:
+    return next(name for name, clock in CLOCKS.items() if clock is _clock)
 
 
 def bench_exact_before_after(reference: str, rounds: int, repeats: int) -> Table:
@@ -357,7 +369,8 @@ def bench_exact_before_after(reference: str, rounds: int, repeats: int) -> Table
         for _ in range(rounds):
             for name, tree in trees.items():
                 command = [sys.executable, "-S", "-c", _EXACT_CALLS_CHILD, tree,
-                           str(root / "benchmarks"), site_packages, str(repeats)]  # fmt: skip
+                           str(root / "benchmarks"), site_packages, str(repeats),
+                           _clock_name()]  # fmt: skip
                 output = subprocess.run(command, capture_output=True, text=True, check=True)
                 for row in json.loads(output.stdout.strip().splitlines()[-1]):
                     figures[name].setdefault(row[0], []).append(float(row[1]))
@@ -365,7 +378,7 @@ def bench_exact_before_after(reference: str, rounds: int, repeats: int) -> Table
                         icepool.setdefault(row[0], []).append(float(row[2]))
     table = Table(
         f"oe.exact one by one, before ({reference}) and after, interleaved "
-        f"({rounds} rounds of {repeats} passes, medians)",
+        f"({rounds} rounds of {repeats} passes, medians, {_clock_name()} time)",
         ["specs", "before us/call", "after us/call", "before / after", "icepool us/call",
          "icepool / after"],
     )  # fmt: skip
@@ -422,7 +435,14 @@ def main(argv=None) -> int:
         metavar="GIT_REF",
         help="also time oe.exact one by one in the package at GIT_REF, interleaved with this",
     )
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="time oe.exact and icepool in CPU time (this process's), not wall time",
+    )
     arguments = parser.parse_args(argv)
+    global _clock
+    _clock = CLOCKS["cpu" if arguments.cpu_time else "wall"]
     compileall.compile_dir(str(Path(oe.__file__).parent), quiet=1)
     tables = [bench_exact_calls(arguments.repeats)]
     if arguments.before:
