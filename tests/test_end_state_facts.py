@@ -36,6 +36,9 @@ SPECS = [
     oe.Assault("ottoman: 9R 2C Suleiman", "hapsburg: 3R", attacker_cards="siege-artillery"),
     oe.Assault("6R L1", "hapsburg: 2R", defender_cards="foul-weather"),
     oe.Assault("6R 2M L1", "hapsburg: 2R", attacker_cards="landsknechts"),
+    oe.Assault("2R 6M Ibrahim", "hapsburg: 2R", [], ["mercenaries-grow-restless"]),
+    oe.Assault("2R 4M Ibrahim", "hapsburg: 2R", [], ["mercenaries-grow-restless"]),
+    oe.Assault("5M 1C", "hapsburg: 1R", [], ["mercenaries-grow-restless"]),
 ]
 
 
