@@ -215,6 +215,18 @@ class OutcomeColumns(dict):
         super().__init__(columns)
         self.derived = frozenset(derived)
         self.codes = {} if codes is None else dict(codes)
+        self._made = tuple(self.items())
+
+    def facts(self) -> tuple[frozenset, dict]:
+        """``derived`` and ``codes``, or none of them once a column was added, removed or
+        replaced since the columns were made (the facts may no longer hold)."""
+        items = self.items()
+        if len(items) == len(self._made) and all(
+            name == made_name and column is made_column
+            for (name, column), (made_name, made_column) in zip(items, self._made, strict=True)
+        ):
+            return self.derived, self.codes
+        return frozenset(), {}
 
 
 def draw_plan_of(spec) -> DrawPlan:

@@ -82,3 +82,17 @@ def test_the_facts_merge_battles_laid_end_to_end_as_a_plain_dict_does():
     merged = merge_cells(columns, weights, cells)
     for merged, plain in zip(merged, merge_cells(dict(columns), weights, cells), strict=True):
         _same(merged, plain)
+
+
+def test_columns_changed_after_they_were_made_lose_their_facts():
+    battle = oe.FieldBattle("3R L1", "hapsburg: 2R")
+    plan = battle.draw_plan()
+    columns = battle.outcome_columns(plan.cell_values())
+    assert columns.facts()[0]
+    # A reader that replaces a column (here: no unit of the attacker ever left) makes the
+    # facts untrue; the merge then compares every column, as for a plain dict.
+    columns["attacker_regulars"] = np.zeros(plan.cells, dtype=np.int64)
+    assert columns.facts() == (frozenset(), {})
+    ((merged,),) = (merge_cells(columns, plan.cell_probabilities()),)
+    ((plain,),) = (merge_cells(dict(columns), plan.cell_probabilities()),)
+    _same(merged, plain)

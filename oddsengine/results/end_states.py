@@ -179,10 +179,8 @@ def _merged_states(columns, keep, every_cell, cells):
 def _facts(columns) -> tuple[frozenset, dict]:
     """The derived columns and the label codes the spec gave with ``columns``
     (:class:`~oddsengine.draws.OutcomeColumns`); none for a plain dict."""
-    derived = getattr(columns, "derived", None)
-    if derived is None:
-        return frozenset(), {}
-    return derived, columns.codes
+    facts = getattr(columns, "facts", None)
+    return (frozenset(), {}) if facts is None else facts()
 
 
 def _label_codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
