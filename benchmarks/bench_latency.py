@@ -28,17 +28,19 @@ from __future__ import annotations
 import argparse
 import compileall
 import datetime
+import json
 import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 
 import oddsengine as oe
-from oddsengine.engines.exact import _cell_maps
+from oddsengine.engines import exact as exact_engine
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from result_tables import Table, machine_description, verdict  # noqa: E402
@@ -225,14 +227,20 @@ def _icepool_win():
     return icepool.__version__, win
 
 
+#: The clock of the in-process timings: wall time, or this process's CPU time
+#: (``--cpu-time``: steadier on a shared machine, where other work takes turns on the cores).
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+_clock = CLOCKS["wall"]
+
+
 def _median_time(action, repeats: int, prepare=None) -> float:
-    """Median wall time of ``action(prepare())`` (``prepare`` untimed, run before each)."""
+    """Median time of ``action(prepare())`` (``prepare`` untimed, run before each)."""
     times = []
     for _ in range(repeats):
         argument = prepare() if prepare else None
-        start = time.perf_counter()
+        start = _clock()
         action(argument)
-        times.append(time.perf_counter() - start)
+        times.append(_clock() - start)
     return statistics.median(times)
 
 
@@ -249,7 +257,8 @@ def bench_exact_calls(repeats: int) -> Table:
         for leader in ("", " L0", " L1", " L2")
     ]
     table = Table(
-        "oe.exact one by one against icepool (400 specs, median of repeated passes)",
+        f"oe.exact one by one against icepool (400 specs, median of repeated passes, "
+        f"{_clock_name()} time)",
         ["specs", "oe.exact us/call", "icepool us/call", "icepool / oe.exact",
          "max abs difference", ">=3x"],
     )  # fmt: skip
@@ -267,7 +276,7 @@ def bench_exact_calls(repeats: int) -> Table:
 
         def unseen(build=build):
             # No end-state map kept: every spec's cells merged from its outcome columns.
-            _cell_maps.clear()
+            _forget_end_states()
             return build()
 
         specs = unseen()
@@ -315,6 +324,84 @@ def bench_exact_calls(repeats: int) -> Table:
     return table
 
 
+def _forget_end_states() -> None:
+    """Forget the end-state maps the exact engine keeps (a tree from before
+    ``forget_end_states`` kept them in ``_cell_maps`` only: ``--before`` times such trees)."""
+    forget = getattr(exact_engine, "forget_end_states", None)
+    if forget is None:
+        exact_engine._cell_maps.clear()
+    else:
+        forget()
+
+
+#: A child process of --before: the exact-call table of the package at sys.argv[1].
+_EXACT_CALLS_CHILD = """
+import json, sys
+tree, benchmarks, site_packages, repeats, clock = sys.argv[1:6]
+sys.path[:0] = [tree, benchmarks, *json.loads(site_packages)]
+import bench_latency
+bench_latency._clock = bench_latency.CLOCKS[clock]
+table = bench_latency.bench_exact_calls(int(repeats))
+print(json.dumps(table.rows))
+"""
+
+
+def _clock_name() -> str:
+    return next(name for name, clock in CLOCKS.items() if clock is _clock)
+
+
+def bench_exact_before_after(reference: str, rounds: int, repeats: int) -> Table:
+    """The exact-call table of the package at git ``reference`` and of this tree, each in
+    a fresh process (``python -S``, the package and the venv's site-packages on the path:
+    no editable install's finder), the two interleaved round by round; medians."""
+    root = Path(__file__).resolve().parent.parent
+    site_packages = json.dumps([path for path in sys.path if path.endswith("site-packages")])
+    with tempfile.TemporaryDirectory() as before_tree:
+        archive = subprocess.run(
+            ["git", "-C", str(root), "archive", reference, "oddsengine"],
+            capture_output=True,
+            check=True,
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", before_tree], input=archive, check=True)
+        trees = {"before": before_tree, "after": str(root)}
+        figures: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
+        icepool: dict[str, list[float]] = {}
+        for _ in range(rounds):
+            for name, tree in trees.items():
+                command = [sys.executable, "-S", "-c", _EXACT_CALLS_CHILD, tree,
+                           str(root / "benchmarks"), site_packages, str(repeats),
+                           _clock_name()]  # fmt: skip
+                output = subprocess.run(command, capture_output=True, text=True, check=True)
+                for row in json.loads(output.stdout.strip().splitlines()[-1]):
+                    figures[name].setdefault(row[0], []).append(float(row[1]))
+                    if row[2] != "-":
+                        icepool.setdefault(row[0], []).append(float(row[2]))
+    table = Table(
+        f"oe.exact one by one, before ({reference}) and after, interleaved "
+        f"({rounds} rounds of {repeats} passes, medians, {_clock_name()} time)",
+        ["specs", "before us/call", "after us/call", "before / after", "icepool us/call",
+         "icepool / after"],
+    )  # fmt: skip
+    for label, after in figures["after"].items():
+        before = statistics.median(figures["before"][label])
+        after = statistics.median(after)
+        theirs = statistics.median(icepool[label]) if label in icepool else None
+        table.add(
+            label,
+            f"{before:.1f}",
+            f"{after:.1f}",
+            f"{before / after:.2f}x",
+            "-" if theirs is None else f"{theirs:.1f}",
+            "-" if theirs is None else f"{theirs / after:.2f}x",
+        )
+    table.notes.append(
+        "Each cell is the median over the rounds of a process's median pass (the table "
+        "above, per call). icepool is timed in every process; its column is the median "
+        "over all of them."
+    )
+    return table
+
+
 def bench_monte_carlo(rounds: int, small: int, large: int) -> Table:
     table = Table(
         f"Monte Carlo end to end on the command line ({large:.0e} minus {small:.0e} trials)",
@@ -343,9 +430,25 @@ def main(argv=None) -> int:
     parser.add_argument("--large-trials", type=int, default=1_000_000_000)
     parser.add_argument("--skip-subprocess", action="store_true", help="only oe.exact")
     parser.add_argument("--results", type=Path, help="append the tables as Markdown")
+    parser.add_argument(
+        "--before",
+        metavar="GIT_REF",
+        help="also time oe.exact one by one in the package at GIT_REF, interleaved with this",
+    )
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="time oe.exact and icepool in CPU time (this process's), not wall time",
+    )
     arguments = parser.parse_args(argv)
+    global _clock
+    _clock = CLOCKS["cpu" if arguments.cpu_time else "wall"]
     compileall.compile_dir(str(Path(oe.__file__).parent), quiet=1)
     tables = [bench_exact_calls(arguments.repeats)]
+    if arguments.before:
+        tables.append(
+            bench_exact_before_after(arguments.before, arguments.rounds, arguments.repeats)
+        )
     if not arguments.skip_subprocess:
         tables += [bench_import(arguments.rounds), bench_command_line(arguments.rounds)]
     if arguments.monte_carlo:

@@ -20,6 +20,7 @@ from oddsengine.errors import OddsEngineTypeError, shown
 
 __all__ = [
     "DrawPlan",
+    "OutcomeColumns",
     "draw_plan_of",
     "binomial_pmf",
     "convolve",
@@ -177,6 +178,55 @@ class DrawPlan:
             dtype=np.int64,
         )
         return cut_points, layout
+
+
+class OutcomeColumns(dict):
+    """The columns describing every cell of a draw plan (name to array), with what the
+    rules that made them know about them.
+
+    A plain ``dict`` to every reader; the merge of cells into end states
+    (:mod:`oddsengine.results.end_states`) reads two more facts, when the spec gives them:
+
+    - ``derived``: the names of columns that are a function of the columns before them
+      (a side's units by type, of its survivors; a leader's capture, of its side's
+      survivors). Cells alike in every other column are alike in these, so the merge
+      compares the others only.
+    - ``codes``: for a column of labels, each cell's place among the sorted labels it may
+      hold (``name: (codes, labels)``), so that the merge need not read the texts.
+
+    Parameters
+    ----------
+    columns : dict of str to array
+    derived : iterable of str
+    codes : dict of str to (int array, tuple of str)
+
+    Examples
+    --------
+    >>> wins = np.array([True, False])
+    >>> columns = OutcomeColumns(
+    ...     {"outcome": np.array(["attacker_wins", "defender_wins"], dtype=object)},
+    ...     codes={"outcome": ((~wins).astype(np.int64), ("attacker_wins", "defender_wins"))},
+    ... )
+    >>> list(columns), columns.codes["outcome"][0].tolist()
+    (['outcome'], [0, 1])
+    """
+
+    def __init__(self, columns=(), derived=(), codes=None):
+        super().__init__(columns)
+        self.derived = frozenset(derived)
+        self.codes = {} if codes is None else dict(codes)
+        self._made = tuple(self.items())
+
+    def facts(self) -> tuple[frozenset, dict]:
+        """``derived`` and ``codes``, or none of them once a column was added, removed or
+        replaced since the columns were made (the facts may no longer hold)."""
+        items = self.items()
+        if len(items) == len(self._made) and all(
+            name == made_name and column is made_column
+            for (name, column), (made_name, made_column) in zip(items, self._made, strict=True)
+        ):
+            return self.derived, self.codes
+        return frozenset(), {}
 
 
 def draw_plan_of(spec) -> DrawPlan:

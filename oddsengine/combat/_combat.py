@@ -100,6 +100,12 @@ class CombatSide:
             (losses_before_rolling > 0) & (losses_before_rolling >= self.land_units), 0, rolled
         )
 
+    @property
+    def dice_before_losses(self) -> int:
+        """Dice rolled before the post-roll card when no unit was lost before rolling (no
+        Surprise Attack): :meth:`dice_rolled` of no losses, for every cell."""
+        return self.dice_after_losses[0] + self.bonus_dice
+
     def post_roll_pmf(self) -> np.ndarray:
         return binomial_pmf(self.post_roll_dice, self.post_roll_chance)
 
@@ -128,7 +134,8 @@ class CombatSide:
 
     def composition_after(self, survivors: np.ndarray) -> dict[str, np.ndarray]:
         """Regulars, mercenaries and cavalry left for each number of survivors."""
-        rows = self.composition_table()[self.land_units - survivors]
+        # take, not [...]: the same rows, without the cost of indexing a table per call.
+        rows = self.composition_table().take(self.land_units - survivors, axis=0)
         return {kind: rows[:, index] for index, kind in enumerate(UNIT_TYPES)}
 
 
@@ -208,6 +215,11 @@ class StackedSide:
     def has_leaders(self) -> np.ndarray:
         """Whether each cell's combat has a leader on this side."""
         return self.leaders_of_combat[self.row]
+
+    @property
+    def dice_before_losses(self) -> np.ndarray:
+        """As :attr:`CombatSide.dice_before_losses`, for the combat of each cell."""
+        return self.dice_table[self.row, 0]
 
     def dice_rolled(self, losses_before_rolling: np.ndarray) -> np.ndarray:
         """As :meth:`CombatSide.dice_rolled`, for the combat of each cell."""
@@ -333,13 +345,20 @@ def resolve_hits(values, attacker, defender, mode, first_to_fire):
         attacker_hits, defender_hits = first, second
 
     # Dice each side rolled before the post-roll cards (for the both-wiped-out rule).
-    zero = np.zeros_like(first)
-    attacker_losses_first = (
-        np.minimum(defender_hits, attacker.land_units) if first_to_fire == "defender" else zero
-    )
-    defender_losses_first = (
-        np.minimum(attacker_hits, defender.land_units) if first_to_fire == "attacker" else zero
-    )
+    if first_to_fire is None:
+        dice = (attacker.dice_before_losses, defender.dice_before_losses)
+    else:
+        zero = np.zeros_like(first)
+        attacker_losses_first = (
+            np.minimum(defender_hits, attacker.land_units) if first_to_fire == "defender" else zero
+        )
+        defender_losses_first = (
+            np.minimum(attacker_hits, defender.land_units) if first_to_fire == "attacker" else zero
+        )
+        dice = (
+            attacker.dice_rolled(attacker_losses_first),
+            defender.dice_rolled(defender_losses_first),
+        )
     sides = (attacker, defender)
 
     def units_left(role, hits_against, loses):
@@ -357,7 +376,7 @@ def resolve_hits(values, attacker, defender, mode, first_to_fire):
         (attacker_hits, defender_hits),
         (attacker_extra, defender_extra),
         cards,
-        (attacker.dice_rolled(attacker_losses_first), defender.dice_rolled(defender_losses_first)),
+        dice,
         units_left,
         keep_one=_keep_one_unit if mode == "battle" else None,  # 15.1: none in an assault
         goal=prevails,
@@ -379,4 +398,4 @@ def resolve_hits(values, attacker, defender, mode, first_to_fire):
 
 def _keep_one_unit(role, survivors, keeps):
     """14 step 9: the side that keeps a unit of a both-wiped-out battle has one left."""
-    return np.where(keeps, 1, survivors)
+    return survivors + keeps  # it keeps one only where it has none left

@@ -12,9 +12,14 @@ from oddsengine.combat.cards import CARD_RULES, apply_units
 from oddsengine.combat.combat_spec import CombatSpec, survivor_columns
 from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.formations import declared_formation, standing_by, strongest_formation
+from oddsengine.draws import OutcomeColumns
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["Assault", "naval_requirement_problem"]
+
+#: A rolled assault's outcomes in the sorted order of their labels, and as a column's values.
+_OUTCOME_LABELS = ("siege_broken", "siege_continues", "success")
+_OUTCOMES = np.array(_OUTCOME_LABELS, dtype=object)
 
 
 def naval_requirement_problem(
@@ -385,22 +390,26 @@ class Assault(CombatSpec):
         deterministic = self._deterministic_outcome
         taken_by_assault, holds, taken_by_card, events = self._siege_after(columns)
         success = taken_by_assault | taken_by_card
+        codes = {}
         if deterministic == "cancelled":
             success = taken_by_card = np.zeros(size, dtype=bool)
             events = dict.fromkeys(events, taken_by_card)
             outcome = np.full(size, "cancelled", dtype=object)
         else:
-            outcome = np.where(
-                success, "success", np.where(holds, "siege_continues", "siege_broken")
-            ).astype(object)
+            # The labels' codes in their sorted order (a cell succeeds, holds or breaks):
+            # the merge of cells reads the codes.
+            code = success * 2 + holds
+            outcome = _OUTCOMES[code]
+            codes["outcome"] = (code, _OUTCOME_LABELS)
         attacker, defender = self._sides
         result = {"outcome": outcome}
         survivors = survivor_columns(columns)
-        survivors["defender_survivors"] = np.where(taken_by_card, 0, garrison_left)
-        for kind in UNIT_TYPES:
-            survivors[f"defender_{kind}"] = np.where(
-                taken_by_card, 0, survivors[f"defender_{kind}"]
-            )
+        if events:  # only a card (105) takes the space with the garrison in it
+            survivors["defender_survivors"] = np.where(taken_by_card, 0, garrison_left)
+            for kind in UNIT_TYPES:
+                survivors[f"defender_{kind}"] = np.where(
+                    taken_by_card, 0, survivors[f"defender_{kind}"]
+                )
         result.update(survivors)
         result["besieger_survivors"] = np.asarray(besiegers_left)
         for kind in UNIT_TYPES:
@@ -420,7 +429,22 @@ class Assault(CombatSpec):
         if self.assault_prevented:
             result["assault_prevented"] = np.ones(size, dtype=bool)
         result.update(self._card_spent_columns(columns))
-        return result
+        return OutcomeColumns(result, derived=self._derived_columns(), codes=codes)
+
+    def _derived_columns(self) -> tuple[str, ...]:
+        """The columns that follow from the outcome and the survivors before them: a
+        side's units by type (its casualty order; a garrison taken by a card has none
+        left), the besiegers' (the formation's and those standing by), the formation's
+        elimination and its leaders' displacement (15.1 step 11), the besieged leaders'
+        capture and the squadrons in port (15.1 step 10: when the space is taken). With
+        allies the garrison's units by type follow from each power's losses instead."""
+        derived = [f"attacker_{kind}" for kind in UNIT_TYPES]
+        if self.defender_ally is None:
+            derived += [f"defender_{kind}" for kind in UNIT_TYPES]
+        derived += ["besieger_survivors", *(f"besieger_{kind}" for kind in UNIT_TYPES)]
+        derived += ["attackers_eliminated", "attacker_leaders_displaced"]
+        derived += ["defender_leaders_captured", "naval_units_to_turn_track"]
+        return tuple(derived)
 
 
 @lru_cache(maxsize=4096)

@@ -426,6 +426,8 @@ class CombatSpec:
     @property
     def _odd_loss_faces(self) -> int:
         """Faces of the odd-loss die: every order of the defending powers (1 alone)."""
+        if self.defender_ally is None:  # no ally: one power, one order
+            return 1
         return factorial(1 + len(self.defender_allies))
 
     @property
@@ -457,7 +459,7 @@ class CombatSpec:
                 odd_loss_order = defender_extra % faces
                 values = (first, second, attacker_extra, defender_extra // faces)
             columns = resolve_combat(values, attacker, defender, self.mode, self.first_to_fire)
-        if self.defender_allies:
+        if self.defender_ally is not None:
             if self._deterministic_outcome is not None:
                 odd_loss_order = np.zeros(values[0].size, dtype=np.int64)
             self._split_between_allies(columns, odd_loss_order)

@@ -7,11 +7,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from oddsengine.combat.combat_spec import CombatSpec, survivor_columns
-from oddsengine.combat.forces import Force
+from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.formations import standing_by
+from oddsengine.draws import OutcomeColumns
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["FieldBattle"]
+
+#: A fought battle's outcomes in the sorted order of their labels, and as a column's values.
+_OUTCOME_LABELS = ("attacker_wins", "defender_wins")
+_OUTCOMES = np.array(_OUTCOME_LABELS, dtype=object)
 
 
 @dataclass(frozen=True)
@@ -111,16 +116,19 @@ class FieldBattle(CombatSpec):
         wins = np.asarray(columns["attacker_prevails"], dtype=bool)
         return {"attacker_wins": wins, "defender_wins": ~wins}
 
-    def outcome_columns(self, values) -> dict[str, np.ndarray]:
+    def outcome_columns(self, values) -> OutcomeColumns:
         """The outcome of every cell of :meth:`draw_plan`, as columns."""
         columns = self._base_columns(values)
+        codes = {}
         if self._deterministic_outcome is not None:
             outcome = np.full(values[0].size, self._deterministic_outcome, dtype=object)
         else:
-            wins = self.outcome_masks(columns)["attacker_wins"]
-            outcome = np.where(wins, "attacker_wins", "defender_wins")
+            # The labels' codes in their sorted order: the merge of cells reads the codes.
+            code = (~self.outcome_masks(columns)["attacker_wins"]).astype(np.int64)
+            outcome = _OUTCOMES[code]
+            codes["outcome"] = (code, _OUTCOME_LABELS)
         attacker, defender = self._sides
-        result = {"outcome": outcome.astype(object)}
+        result = {"outcome": outcome}
         result.update(survivor_columns(columns))
         # 14 step 10: leaders of a side with no land units left are captured.
         result["attacker_leaders_captured"] = attacker.has_leaders & (
@@ -130,7 +138,16 @@ class FieldBattle(CombatSpec):
             columns["defender_survivors"] == 0
         )
         result.update(self._card_spent_columns(columns))
-        return result
+        return OutcomeColumns(result, derived=self._derived_columns(), codes=codes)
+
+    def _derived_columns(self) -> tuple[str, ...]:
+        """The columns that follow from the survivors before them: a side's units by type
+        (its casualty order) and its leaders' capture (14 step 10). With allies the
+        defender's units by type follow from each power's losses instead."""
+        derived = [f"attacker_{kind}" for kind in UNIT_TYPES]
+        if self.defender_ally is None:
+            derived += [f"defender_{kind}" for kind in UNIT_TYPES]
+        return (*derived, "attacker_leaders_captured", "defender_leaders_captured")
 
     def hits(self, values) -> tuple[np.ndarray, np.ndarray]:
         """Each side's hits in every cell of :meth:`draw_plan`, post-roll cards included.

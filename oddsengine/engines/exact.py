@@ -72,13 +72,40 @@ def exact(spec) -> Result:
     return Result(spec, "exact", dict(mapping.states), mapping.weigh(weights))
 
 
+def forget_end_states() -> None:
+    """Forget every kept end-state map: the next answer to any spec merges its cells
+    anew (what a benchmark of specs asked the first time, or a test that counts the
+    resolutions, needs)."""
+    _cell_maps.clear()
+
+
 def _map_key(spec, cells: int):
     """What keys ``spec``'s end-state map: the spec itself (its value), or None when no
     map is kept (a spec that cannot be hashed, a draw plan of more than MAP_CELLS)."""
     if cells > MAP_CELLS:
         return None
     try:
-        hash(spec)
+        return _SpecKey(spec)
     except TypeError:
         return None
-    return spec
+
+
+class _SpecKey:
+    """A spec as a key of the kept maps, its hash computed once (a spec's hash reads
+    every field, its forces and cards: the look-up and the keeping would each read it
+    again)."""
+
+    __slots__ = ("spec", "hash")
+
+    def __init__(self, spec):
+        self.spec = spec
+        self.hash = hash(spec)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other) -> bool:
+        # Equal to an equal key, and to an equal spec (``spec in _cell_maps``).
+        if isinstance(other, _SpecKey):
+            return self.hash == other.hash and self.spec == other.spec
+        return self.spec == other

@@ -96,7 +96,7 @@ class EndStateMap:
     @property
     def size(self) -> int:
         """The number of end states."""
-        return int(self.inverse.max()) + 1 if self.inverse.size else 0
+        return len(next(iter(self.states.values()))) if self.states else 0
 
 
 def end_state_map(columns, weights) -> EndStateMap | None:
@@ -125,31 +125,62 @@ def end_state_map(columns, weights) -> EndStateMap | None:
 def _merged_states(columns, keep, every_cell, cells):
     """The states of each engagement, column by column, the cuts between engagements and
     each kept cell's state."""
-    # One row per kept cell: the engagement first, so that no two engagements share a
-    # state and each one's states come out together, then a column per description.
-    matrix = np.empty((int(keep.sum()), len(columns) + 1), dtype=np.int64)
-    engagement = np.repeat(np.arange(len(cells)), cells)
-    matrix[:, 0] = engagement if every_cell else engagement[keep]
-    labels, kinds = {}, {}
-    for position, (name, column) in enumerate(columns.items(), start=1):
-        values = np.asarray(column)
+    derived, codes = _facts(columns)
+    # The digits that tell the states apart, for each kept cell: the engagement first, so
+    # that no two engagements share a state and each one's states come out together,
+    # then each description that decides the state (a derived one follows from the
+    # descriptions before it), as whole numbers (labels by their sorted place).
+    digits, deciding, labels = [], {}, {}
+    if len(cells) > 1:
+        engagement = np.repeat(np.arange(len(cells)), cells)
+        digits.append(engagement if every_cell else engagement[keep])
+    for name, column in columns.items():
+        if name in derived:
+            continue
+        if name in codes:
+            values, names = codes[name]
+            labels[name] = np.array(names, dtype=object)
+        else:
+            values = column
+        values = np.asarray(values)
         values = values if every_cell else values[keep]
-        kinds[name] = values.dtype.kind
-        if kinds[name] == "O":
+        if values.dtype.kind == "O":
             labels[name], values = _label_codes(values)
-        matrix[:, position] = values
-    state_rows, inverse = _distinct_rows(matrix)
-    state_digits = state_rows.T
-    ends = np.cumsum(np.bincount(state_digits[0], minlength=len(cells))).tolist()
-    cuts = list(zip([0, *ends[:-1]], ends, strict=True))
+        deciding[name] = values
+        digits.append(values if values.dtype == np.int64 else values.astype(np.int64))
+    count = keep.size if every_cell else int(keep.sum())
+    inverse, representative = _distinct_cells(digits, count)
+    if len(cells) == 1:
+        cuts = [(0, representative.size)]
+    else:
+        ends = np.cumsum(np.bincount(digits[0][representative], minlength=len(cells))).tolist()
+        cuts = list(zip([0, *ends[:-1]], ends, strict=True))
+    if len(deciding) < len(columns) and not every_cell:
+        cell_of_state = np.flatnonzero(keep)[representative]  # among all the cells
+    else:
+        cell_of_state = representative
     parts = {}
-    for name, column in zip(columns, state_digits[1:], strict=True):
+    for name, column in columns.items():
+        # Every cell of a state holds the same values: read them from one of them.
+        if name in deciding:
+            column = deciding[name][representative]
+        else:
+            column = np.asarray(column)[cell_of_state]
         if name in labels:
-            column = labels[name][column].astype(object)
-        elif kinds[name] == "b":
-            column = column.astype(bool)
-        parts[name] = [column[start:end] for start, end in cuts]
+            column = labels[name][column]
+        elif column.dtype.kind == "O":
+            column = np.array([str(text) for text in column.tolist()], dtype=object)
+        elif column.dtype.kind != "b":
+            column = column.astype(np.int64, copy=False)
+        parts[name] = [column] if len(cuts) == 1 else [column[start:end] for start, end in cuts]
     return parts, cuts, inverse
+
+
+def _facts(columns) -> tuple[frozenset, dict]:
+    """The derived columns and the label codes the spec gave with ``columns``
+    (:class:`~oddsengine.draws.OutcomeColumns`); none for a plain dict."""
+    facts = getattr(columns, "facts", None)
+    return (frozenset(), {}) if facts is None else facts()
 
 
 def _label_codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -163,25 +194,40 @@ def _label_codes(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     names = sorted(set(texts))
     code_of = {text: code for code, text in enumerate(names)}
     codes = np.fromiter(map(code_of.__getitem__, texts), np.int64, len(texts))
-    return np.array(names, dtype=str), codes
+    return np.array(names, dtype=object), codes
 
 
-def _distinct_rows(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``np.unique(matrix, axis=0, return_inverse=True)``, faster for small ranges: the
-    distinct rows in lexicographic order, and each row's place among them."""
-    if not matrix.size:
-        rows, inverse = np.unique(matrix, axis=0, return_inverse=True)
-        return rows, inverse.ravel()
-    low = matrix.min(axis=0)
-    strides, total = [], 1  # Python integers: exact, whatever the spans
-    for span in reversed((matrix.max(axis=0) - low + 1).tolist()):
-        strides.append(total)
-        total *= span
-    if total >= 2**62:
-        rows, inverse = np.unique(matrix, axis=0, return_inverse=True)
-        return rows, inverse.ravel()
-    # Each row read as one number in a mixed radix, the first column most significant:
-    # the numbers' order is the rows' lexicographic order.
-    keys = (matrix - low) @ np.array(strides[::-1], dtype=np.int64)
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    return matrix[first], inverse.ravel()
+def _distinct_cells(digits: list, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each cell's state and one cell of each state, the states in the lexicographic order
+    of the cells' digits (``np.unique`` of the rows of digits, faster for small ranges).
+
+    ``digits`` holds one int64 array per digit, one value per cell, the first digit the
+    most significant.
+    """
+    if not digits or not count:
+        return np.zeros(count, dtype=np.intp), np.zeros(min(count, 1), dtype=np.intp)
+    # Each cell's digits read as one number in a mixed radix: the numbers' order is the
+    # lexicographic order of the digits.
+    keys, total = None, 1  # total in Python integers: exact, whatever the spans
+    for values in digits:
+        low, high = int(np.minimum.reduce(values)), int(np.maximum.reduce(values))
+        shifted = values - low if low else values
+        keys = shifted if keys is None else keys * (high - low + 1) + shifted
+        total *= high - low + 1
+        if total >= 2**62:
+            rows = np.stack(digits, axis=1)
+            _, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+            return inverse.ravel(), first
+    if total > 16 * count + 1024:
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        return inverse.ravel(), first
+    # Few possible numbers: mark those present and number them in order (no sort).
+    present = np.zeros(total, dtype=bool)
+    present[keys] = True
+    numbers = np.flatnonzero(present)
+    place = np.empty(total, dtype=np.intp)
+    place[numbers] = np.arange(numbers.size)
+    inverse = place[keys]
+    representative = np.empty(numbers.size, dtype=np.intp)
+    representative[inverse] = np.arange(count)
+    return inverse, representative

@@ -12,7 +12,6 @@ import io
 import json
 import math
 from dataclasses import dataclass
-from functools import cached_property
 
 import numpy as np
 
@@ -122,11 +121,20 @@ class Result(Rendered):
         """Headline outcomes: the spec's names, then any other outcome that occurred."""
         return self._outcome_names
 
-    @cached_property
+    @property
     def _outcome_names(self) -> tuple[str, ...]:
         # Computed once: every row, interval and repr asks for it (a result never changes).
+        # Kept in the instance's dict, as functools.cached_property would keep it, without
+        # its lock (Python 3.11 takes one per first read: a tenth of a small answer's time).
+        names = self.__dict__.get("_outcome_names_kept")
+        if names is None:
+            names = self.__dict__["_outcome_names_kept"] = self._find_outcome_names()
+        return names
+
+    def _find_outcome_names(self) -> tuple[str, ...]:
         names = list(self.spec.outcome_names)
-        for name in self.states.get("outcome", ()):
+        outcome = self.states.get("outcome", ())
+        for name in outcome.tolist() if isinstance(outcome, np.ndarray) else outcome:
             if name not in names:
                 names.append(name)
         return tuple(names)
@@ -140,15 +148,24 @@ class Result(Rendered):
         """Probability of every headline outcome and event, by name."""
         return dict(self._p)
 
-    @cached_property
+    @property
     def _p(self) -> dict[str, float]:
-        # Computed once: p, stderr and ci95 all read it (a result never changes).
+        # Computed once: p, stderr and ci95 all read it (a result never changes); kept as
+        # _outcome_names is.
+        values = self.__dict__.get("_p_kept")
+        if values is None:
+            values = self.__dict__["_p_kept"] = self._probabilities_by_name()
+        return values
+
+    def _probabilities_by_name(self) -> dict[str, float]:
         outcome = self.states["outcome"]
         probabilities = self.probabilities
-        values = {name: float(probabilities[outcome == name].sum()) for name in self.outcome_names}
+        # np.add.reduce is what ndarray.sum runs (the same sums), without its wrapper.
+        add = np.add.reduce
+        values = {name: float(add(probabilities[outcome == name])) for name in self.outcome_names}
         for name in self.event_names:
             mask = np.asarray(self.states[name], dtype=bool)
-            values[name] = float(probabilities[mask].sum())
+            values[name] = float(add(probabilities[mask]))
         return values
 
     @property
