@@ -7,6 +7,8 @@ commands only call the public API. User errors print one line and exit with stat
 from __future__ import annotations
 
 import argparse
+import functools
+import os
 import sys
 
 from oddsengine.errors import OddsEngineError
@@ -19,10 +21,32 @@ EXIT_INTERRUPTED = 130
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, without the usage block."""
+    """An argument parser whose errors are one line, without the usage block, and whose
+    help is as wide as argparse makes it, the terminal's width read once per process."""
 
     def error(self, message):
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see --help)\n")
+
+    def _get_formatter(self):
+        # argparse builds a formatter for every option it adds (to check its metavar), and
+        # each would import shutil (with bz2 and lzma) and ask the terminal's size anew.
+        return self.formatter_class(prog=self.prog, width=_help_width())
+
+
+@functools.cache
+def _help_width() -> int:
+    """The width of argparse's help: as ``shutil.get_terminal_size().columns - 2`` (the
+    COLUMNS variable, else the terminal's width, else 80), without importing shutil."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns or 80) - 2
 
 
 #: The modules that register the commands, in the order of ``oddsengine --help``.
@@ -107,12 +131,17 @@ def _without_defaults(parser: argparse.ArgumentParser) -> argparse.ArgumentParse
     return parser
 
 
-def given_options(argv) -> frozenset:
+def given_options(argv, parser: argparse.ArgumentParser | None = None) -> frozenset:
     """The destinations (``"rowers_policy"``...) of the options given in ``argv``, whatever
     their value: a command refuses one it would ignore even when it is given its default
-    (``--rowers-policy if-it-changes-the-outcome`` without ``--rowers``)."""
-    command = argv[0] if argv else None
-    namespace, _ = _without_defaults(build_parser(command)).parse_known_args(argv)
+    (``--rowers-policy if-it-changes-the-outcome`` without ``--rowers``).
+
+    ``parser``, when given, is the parser that has read ``argv`` and is done with it: it
+    is changed (its defaults dropped) instead of building another one.
+    """
+    if parser is None:
+        parser = build_parser(argv[0] if argv else None)
+    namespace, _ = _without_defaults(parser).parse_known_args(argv)
     return frozenset(vars(namespace))
 
 
@@ -122,7 +151,7 @@ def main(argv=None) -> int:
     argv = _keep_negative_values(argv)
     parser = build_parser(argv[0] if argv else None)
     arguments = parser.parse_args(argv)
-    arguments.given = given_options(argv)
+    arguments.given = given_options(argv, parser)  # the parser is done with argv
     try:
         return arguments.run(arguments) or 0
     except OddsEngineError as error:
