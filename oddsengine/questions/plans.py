@@ -260,9 +260,11 @@ class Plan:
     @cached_property
     def starts_with_naval_move(self) -> bool:
         """Whether the scenario asks about a naval move (RULES.md §14), not a land move."""
+        if not self.starts_with_move:
+            return False  # a plan from a siege reads no scenario (nor imports its reader)
         from oddsengine.moves.scenario_file import scenario_action
 
-        return self.starts_with_move and scenario_action(self.scenario) == "naval_move"
+        return scenario_action(self.scenario) == "naval_move"
 
 
 def _find_plan(name_or_path) -> Path:
