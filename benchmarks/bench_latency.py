@@ -60,6 +60,8 @@ EXACT_COMMANDS = {
     "avoid": ["avoid", "--defender", "hapsburg: 2R Ferdinand", "--attacker",
               "7R 1C Suleiman", "--exact"],
     "naval": ["naval", "--attacker", "3Sq", "--defender", "2Sq", "--exact"],
+    "intercept --naval (roll)": ["intercept", "--naval", "--interceptor",
+                                 "hapsburg: 2Sq Andrea-Doria", "--exact"],
     "piracy": ["piracy", "--pirates", "ottoman: 2Co", "--target-ports", "2", "--exact"],
     "foreign-war": ["foreign-war", "--war", "persia", "--force", "4R", "--exact"],
     "move": ["move", "vienna", "--exact"],
@@ -70,6 +72,10 @@ EXACT_COMMANDS = {
                        "--target", "0.5", "--format", "json"],
     "needed siege": ["needed", "siege", "--besiegers", "?R Suleiman", "--garrison",
                      "hapsburg: 2R", "--target", "0.8", "--within", "2"],
+    "needed naval": ["needed", "naval", "--attacker", "?Sq", "--defender", "2Sq",
+                     "--target", "0.5"],
+    "needed foreign-war": ["needed", "foreign-war", "--war", "persia", "--force", "?R",
+                           "--target", "0.5", "--within", "2"],
     "plan vienna_siege_plan": ["plan", "vienna_siege_plan", "--exact"],
 }  # fmt: skip
 

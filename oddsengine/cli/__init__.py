@@ -66,10 +66,8 @@ _COMMAND_MODULES = (
 #: naval module adds its fleets to the parsers of intercept and avoid.
 _MODULES_OF_COMMAND = {
     **dict.fromkeys(("battle", "assault"), ("_combat_commands",)),
-    **dict.fromkeys(
-        ("intercept", "avoid", "naval", "piracy", "foreign-war"),
-        ("_combat_commands", "_naval_commands"),
-    ),
+    **dict.fromkeys(("intercept", "avoid"), ("_combat_commands", "_naval_commands")),
+    **dict.fromkeys(("naval", "piracy", "foreign-war"), ("_naval_commands",)),
     **dict.fromkeys(("sweep", "table", "plot"), ("_sweep_commands",)),
     **dict.fromkeys(("move", "naval-move"), ("_move_commands",)),
     "siege": ("_siege_commands",),
