@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 from oddsengine.cli._engine_options import (
@@ -161,6 +160,8 @@ def _naval_move_table(arguments, overrides) -> None:
     if arguments.format == "csv":
         sys.stdout.write(table.to_csv(index=False))
     elif arguments.format == "json":
+        import json
+
         json.dump(json.loads(table.to_json(orient="records")), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
@@ -181,6 +182,8 @@ def _write_move_results(results, arguments, states, records, line) -> None:
     """JSON with the end states of each result, or the table and the likeliest states."""
     stream = sys.stdout
     if arguments.format == "json":
+        import json  # imported by the format that writes it
+
         payloads = []
         for result in results:
             payload = result.to_dict()
