@@ -7,7 +7,6 @@ commands only call the public API. User errors print one line and exit with stat
 from __future__ import annotations
 
 import argparse
-import functools
 import os
 import sys
 
@@ -22,18 +21,17 @@ EXIT_INTERRUPTED = 130
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, without the usage block, and whose
-    help is as wide as argparse makes it, the terminal's width read once per process."""
+    help is as wide as argparse makes it, the terminal's width read without shutil."""
 
     def error(self, message):
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see --help)\n")
 
     def _get_formatter(self):
-        # argparse builds a formatter for every option it adds (to check its metavar), and
-        # each would import shutil (with bz2 and lzma) and ask the terminal's size anew.
+        # argparse builds a formatter for every option it adds (to check its metavar): the
+        # first would import shutil (with bz2 and lzma) only to read the terminal's width.
         return self.formatter_class(prog=self.prog, width=_help_width())
 
 
-@functools.cache
 def _help_width() -> int:
     """The width of argparse's help: as ``shutil.get_terminal_size().columns - 2`` (the
     COLUMNS variable, else the terminal's width, else 80), without importing shutil."""
