@@ -15,7 +15,7 @@ from pathlib import Path
 __all__ = ["PACKAGE_FOLDER", "shipped_path"]
 
 #: The folder of the ``oddsengine`` package.
-PACKAGE_FOLDER = Path(__file__).resolve().parent
+PACKAGE_FOLDER = Path(__file__).parent
 
 
 def shipped_path(*parts: str) -> Path:
