@@ -62,6 +62,8 @@ EXACT_COMMANDS = {
     "avoid": ["avoid", "--defender", "hapsburg: 2R Ferdinand", "--attacker",
               "7R 1C Suleiman", "--exact"],
     "naval": ["naval", "--attacker", "3Sq", "--defender", "2Sq", "--exact"],
+    "intercept --naval (roll)": ["intercept", "--naval", "--interceptor",
+                                 "hapsburg: 2Sq Andrea-Doria", "--exact"],
     "piracy": ["piracy", "--pirates", "ottoman: 2Co", "--target-ports", "2", "--exact"],
     "foreign-war": ["foreign-war", "--war", "persia", "--force", "4R", "--exact"],
     "move": ["move", "vienna", "--exact"],
@@ -72,6 +74,10 @@ EXACT_COMMANDS = {
                        "--target", "0.5", "--format", "json"],
     "needed siege": ["needed", "siege", "--besiegers", "?R Suleiman", "--garrison",
                      "hapsburg: 2R", "--target", "0.8", "--within", "2"],
+    "needed naval": ["needed", "naval", "--attacker", "?Sq", "--defender", "2Sq",
+                     "--target", "0.5"],
+    "needed foreign-war": ["needed", "foreign-war", "--war", "persia", "--force", "?R",
+                           "--target", "0.5", "--within", "2"],
     "plan vienna_siege_plan": ["plan", "vienna_siege_plan", "--exact"],
 }  # fmt: skip
 
@@ -115,13 +121,25 @@ def _console_script() -> str:
     return str(Path(sys.executable).parent / "oddsengine")
 
 
-def _wall(command: list[str]) -> float:
+def _wall_and_cpu(command: list[str]) -> tuple[float, float]:
+    """Wall time of ``command`` and the CPU time (user + system) the process itself used:
+    the CPU time is what a shared machine's load changes least."""
     start = time.perf_counter()
-    finished = subprocess.run(command, env=_environment(), capture_output=True, check=False)
+    process = subprocess.Popen(
+        command, env=_environment(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    errors = process.stderr.read()
+    process.stderr.close()
+    _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
-    if finished.returncode != 0:
-        raise RuntimeError(f"{command} failed:\n{finished.stderr.decode()}")
-    return wall
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise RuntimeError(f"{command} failed:\n{errors.decode()}")
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def _wall(command: list[str]) -> float:
+    return _wall_and_cpu(command)[0]
 
 
 def _heavy_after(argv: list[str]) -> str:
@@ -137,14 +155,29 @@ def _heavy_after(argv: list[str]) -> str:
     return output.strip().splitlines()[-1] if output.strip() else ""
 
 
+def interleaved_times(
+    commands: dict[str, list[str]], rounds: int
+) -> dict[str, tuple[float, float]]:
+    """Median wall time and median CPU time of each command over ``rounds`` rounds, each
+    round running every command once in turn (so that load on a shared machine falls on
+    all of them)."""
+    walls: dict[str, list[float]] = {name: [] for name in commands}
+    cpus: dict[str, list[float]] = {name: [] for name in commands}
+    for _ in range(rounds):
+        for name, command in commands.items():
+            wall, cpu = _wall_and_cpu(command)
+            walls[name].append(wall)
+            cpus[name].append(cpu)
+    return {
+        name: (statistics.median(walls[name]), statistics.median(cpus[name]))
+        for name in commands
+    }
+
+
 def interleaved_medians(commands: dict[str, list[str]], rounds: int) -> dict[str, float]:
     """Median wall time of each command over ``rounds`` rounds, each round running every
     command once in turn (so that load on a shared machine falls on all of them)."""
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    for _ in range(rounds):
-        for name, command in commands.items():
-            times[name].append(_wall(command))
-    return {name: statistics.median(values) for name, values in times.items()}
+    return {name: wall for name, (wall, _) in interleaved_times(commands, rounds).items()}
 
 
 def bench_command_line(rounds: int) -> Table:
@@ -154,13 +187,17 @@ def bench_command_line(rounds: int) -> Table:
     commands |= {
         f"{name} (search)": [_console_script(), *argv] for name, argv in SEARCH_COMMANDS.items()
     }
-    medians = interleaved_medians(commands, rounds)
+    times = interleaved_times(commands, rounds)
+    medians = {name: wall for name, (wall, _) in times.items()}
+    cpu = {name: seconds for name, (_, seconds) in times.items()}
     floor = medians["python -c 'import numpy'"]
+    cpu_floor = cpu["python -c 'import numpy'"]
     table = Table(
         f"Exact answers on the command line (median of {rounds} interleaved rounds)",
-        ["command", "median s", "/ import numpy", "heavy packages", "target", "met"],
-    )
-    table.add("python -c 'import numpy'", f"{floor:.3f}", "1.00", "", "-", "-")
+        ["command", "median s", "/ import numpy", "CPU / import numpy", "heavy packages",
+         "target", "met"],
+    )  # fmt: skip
+    table.add("python -c 'import numpy'", f"{floor:.3f}", "1.00", "1.00", "", "-", "-")
     rows = [*EXACT_COMMANDS.items()]
     rows += [(f"{name} (search)", argv) for name, argv in SEARCH_COMMANDS.items()]
     for name, argv in rows:
@@ -175,13 +212,16 @@ def bench_command_line(rounds: int) -> Table:
             f"oddsengine {name}",
             f"{medians[name]:.3f}",
             f"{medians[name] / floor:.2f}",
+            f"{cpu[name] / cpu_floor:.2f}",
             heavy or "none",
             target,
             verdict(passed and not heavy),
         )
     table.notes.append(
         "Each row is a fresh process (the oddsengine console script), interleaved round by "
-        "round with python -c 'import numpy'. heavy packages: which of pandas, matplotlib "
+        "round with python -c 'import numpy'. CPU: the median user + system time of the "
+        "process itself (os.wait4), which the machine's load changes less than the wall "
+        "time; the target is on the wall time. heavy packages: which of pandas, matplotlib "
         "and Numba the same command leaves in sys.modules (run in process)."
     )
     return table
@@ -199,18 +239,26 @@ def bench_import(rounds: int) -> Table:
             "import oddsengine as oe; oe.exact(oe.FieldBattle('4R L1', 'hapsburg: 3R'))",
         ],
     }
-    medians = interleaved_medians(commands, rounds)
-    floor = medians["import numpy"]
+    times = interleaved_times(commands, rounds)
+    floor, cpu_floor = times["import numpy"]
     table = Table(
         f"Import (median of {rounds} interleaved rounds)",
-        ["python -c", "median s", "beyond import numpy ms", "target", "met"],
-    )
-    for name, seconds in medians.items():
+        ["python -c", "median s", "beyond import numpy ms", "CPU beyond import numpy ms",
+         "target", "met"],
+    )  # fmt: skip
+    for name, (seconds, cpu) in times.items():
         extra = (seconds - floor) * 1e3
         target = passed = None
         if name == "import numpy, oddsengine":
             target, passed = f"< {TARGET_IMPORT_SECONDS * 1e3:.0f} ms", extra < 50
-        table.add(name, f"{seconds:.3f}", f"{extra:.0f}", target or "-", verdict(passed))
+        table.add(
+            name,
+            f"{seconds:.3f}",
+            f"{extra:.0f}",
+            f"{(cpu - cpu_floor) * 1e3:.0f}",
+            target or "-",
+            verdict(passed),
+        )
     return table
 
 

@@ -66,17 +66,25 @@ EXACT_COMMANDS = {
     "avoid": ["avoid", "--defender", "hapsburg: 2R Ferdinand", "--attacker",
               "7R 1C Suleiman", "--exact"],
     "naval": ["naval", "--attacker", "3Sq", "--defender", "2Sq", "--exact"],
+    "naval interception roll": ["intercept", "--naval", "--interceptor",
+                                "hapsburg: 2Sq Andrea-Doria", "--exact"],
+    "naval avoid roll": ["avoid", "--naval", "--defender", "hapsburg: 2Sq", "--exact"],
     "piracy": ["piracy", "--pirates", "ottoman: 2Co", "--target-ports", "2", "--exact"],
     "foreign-war": ["foreign-war", "--war", "persia", "--force", "4R", "--exact"],
     "move": ["move", "vienna", "--exact"],
     "move json": ["move", "vienna", "--exact", "--format", "json"],
     "siege": ["siege", "--besiegers", "4R", "--garrison", "2R", "--exact"],
+    "siege after a move": ["siege", "--after-move", "vienna", "--exact"],
     "needed battle": ["needed", "battle", "--attacker", "?R", "--defender", "2R",
                       "--target", "0.5"],
     "needed assault": ["needed", "assault", "--attacker", "?R", "--defender", "2R",
                        "--target", "0.5", "--format", "json"],
     "needed siege": ["needed", "siege", "--besiegers", "?R Suleiman", "--garrison",
                      "hapsburg: 2R", "--target", "0.8", "--within", "2"],
+    "needed naval": ["needed", "naval", "--attacker", "?Sq", "--defender", "2Sq",
+                     "--target", "0.5"],
+    "needed foreign-war": ["needed", "foreign-war", "--war", "persia", "--force", "?R",
+                           "--target", "0.5", "--within", "2"],
     "plan siege": ["plan", "vienna_siege_plan", "--exact"],
     "plan move": ["plan", "vienna_defence_plan", "--exact", "--format", "json"],
     "plan naval move": ["plan", "barbary_coast_plan", "--exact", "--format", "json"],
@@ -87,6 +95,61 @@ EXACT_COMMANDS = {
 def test_no_exact_answer_of_the_command_line_loads_a_heavy_package(argv):
     code = f"from oddsengine.cli import main\nassert main({argv!r}) == 0"
     assert _heavy_modules_after(code) == []
+
+
+#: What an exact single combat, a siege or a plan from a siege has no use for: the move
+#: machinery and the board (a spec of the class would have imported them), and modules of
+#: the standard library that cost a command line milliseconds each (importlib.resources
+#: brings tempfile, zipfile and shutil; secrets brings random and hashlib; difflib only
+#: suggests names).
+NOT_ON_A_SINGLE_COMBAT_PATH = (
+    "oddsengine.moves.move",
+    "oddsengine.moves.board",
+    "oddsengine.engines.montecarlo",
+    "importlib.resources",
+    "shutil",
+    "secrets",
+    "hashlib",
+    "difflib",
+)
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["battle", "assault", "intercept", "avoid", "naval", "naval interception roll",
+     "naval avoid roll", "piracy", "foreign-war", "siege",
+     "needed battle", "needed assault", "needed siege", "needed naval", "plan siege"],
+)  # fmt: skip
+def test_an_exact_single_combat_imports_no_move_board_or_costly_stdlib_module(label):
+    code = (
+        "import io, sys, contextlib\n"
+        "from oddsengine.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main({EXACT_COMMANDS[label]!r}) == 0\n"
+        f"print(*(name for name in {NOT_ON_A_SINGLE_COMBAT_PATH!r} if name in sys.modules))"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert output.split() == []
+
+
+def test_the_campaign_kinds_below_are_named_by_their_spec_classes():
+    # campaigns.py names them without importing them: each name must be the class's.
+    from importlib import import_module
+
+    from oddsengine.engines.campaigns import _BELOW, campaign_engines
+
+    for name in _BELOW:
+        module, _, class_name = name.rpartition(".")
+        spec_class = getattr(import_module(module), class_name)
+        assert f"{spec_class.__module__}.{spec_class.__qualname__}" == name
+    import oddsengine as oe
+
+    assert campaign_engines(oe.ForeignWar("egypt", "3R")).exact is oe.exact_foreign_war
+    assert campaign_engines(oe.SiegeCampaign("9R", "hapsburg: 2R")).exact is not None
+    assert campaign_engines(oe.load_move("vienna")).exact is None
+    assert campaign_engines(oe.FieldBattle("2R", "2R")) is None
 
 
 def test_importing_the_package_imports_none_of_its_modules():

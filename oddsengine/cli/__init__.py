@@ -7,6 +7,7 @@ commands only call the public API. User errors print one line and exit with stat
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from oddsengine.errors import OddsEngineError
@@ -19,10 +20,31 @@ EXIT_INTERRUPTED = 130
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, without the usage block."""
+    """An argument parser whose errors are one line, without the usage block, and whose
+    help is as wide as argparse makes it, the terminal's width read without shutil."""
 
     def error(self, message):
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see --help)\n")
+
+    def _get_formatter(self):
+        # argparse builds a formatter for every option it adds (to check its metavar): the
+        # first would import shutil (with bz2 and lzma) only to read the terminal's width.
+        return self.formatter_class(prog=self.prog, width=_help_width())
+
+
+def _help_width() -> int:
+    """The width of argparse's help: as ``shutil.get_terminal_size().columns - 2`` (the
+    COLUMNS variable, else the terminal's width, else 80), without importing shutil."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns or 80) - 2
 
 
 #: The modules that register the commands, in the order of ``oddsengine --help``.
@@ -30,6 +52,7 @@ _COMMAND_MODULES = (
     "_combat_commands",
     "_sweep_commands",
     "_move_commands",
+    "_siege_commands",
     "_naval_commands",
     "_planning_commands",
     "_book_commands",
@@ -41,12 +64,11 @@ _COMMAND_MODULES = (
 #: naval module adds its fleets to the parsers of intercept and avoid.
 _MODULES_OF_COMMAND = {
     **dict.fromkeys(("battle", "assault"), ("_combat_commands",)),
-    **dict.fromkeys(
-        ("intercept", "avoid", "naval", "piracy", "foreign-war"),
-        ("_combat_commands", "_naval_commands"),
-    ),
+    **dict.fromkeys(("intercept", "avoid"), ("_combat_commands", "_naval_commands")),
+    **dict.fromkeys(("naval", "piracy", "foreign-war"), ("_naval_commands",)),
     **dict.fromkeys(("sweep", "table", "plot"), ("_sweep_commands",)),
-    **dict.fromkeys(("move", "naval-move", "siege"), ("_move_commands",)),
+    **dict.fromkeys(("move", "naval-move"), ("_move_commands",)),
+    "siege": ("_siege_commands",),
     **dict.fromkeys(("needed", "plan"), ("_planning_commands",)),
     "book": ("_book_commands",),
     **dict.fromkeys(("leaders", "cards"), ("_record_commands",)),
@@ -107,12 +129,17 @@ def _without_defaults(parser: argparse.ArgumentParser) -> argparse.ArgumentParse
     return parser
 
 
-def given_options(argv) -> frozenset:
+def given_options(argv, parser: argparse.ArgumentParser | None = None) -> frozenset:
     """The destinations (``"rowers_policy"``...) of the options given in ``argv``, whatever
     their value: a command refuses one it would ignore even when it is given its default
-    (``--rowers-policy if-it-changes-the-outcome`` without ``--rowers``)."""
-    command = argv[0] if argv else None
-    namespace, _ = _without_defaults(build_parser(command)).parse_known_args(argv)
+    (``--rowers-policy if-it-changes-the-outcome`` without ``--rowers``).
+
+    ``parser``, when given, is the parser that has read ``argv`` and is done with it: it
+    is changed (its defaults dropped) instead of building another one.
+    """
+    if parser is None:
+        parser = build_parser(argv[0] if argv else None)
+    namespace, _ = _without_defaults(parser).parse_known_args(argv)
     return frozenset(vars(namespace))
 
 
@@ -122,7 +149,7 @@ def main(argv=None) -> int:
     argv = _keep_negative_values(argv)
     parser = build_parser(argv[0] if argv else None)
     arguments = parser.parse_args(argv)
-    arguments.given = given_options(argv)
+    arguments.given = given_options(argv, parser)  # the parser is done with argv
     try:
         return arguments.run(arguments) or 0
     except OddsEngineError as error:

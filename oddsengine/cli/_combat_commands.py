@@ -141,13 +141,13 @@ def _answer(spec, arguments):
 
 
 def _run_battle(arguments):
-    from oddsengine.combat.engagements import FieldBattle
+    from oddsengine.combat.field_battle import FieldBattle
 
     _answer(FieldBattle(**_combat_kwargs(arguments)), arguments)
 
 
 def _run_assault(arguments):
-    from oddsengine.combat.engagements import Assault
+    from oddsengine.combat.assault import Assault
 
     # 15.1: these only lift or impose a requirement; refused where they would change nothing.
     if not arguments.defender_squadrons_in_port:

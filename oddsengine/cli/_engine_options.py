@@ -4,7 +4,6 @@ trials, which seed, what precision, and the output format."""
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 
@@ -284,6 +283,8 @@ def print_results(results, arguments, stream=None) -> None:
         if comparison is None:
             stream.write(results[0].render("json"))
         else:
+            import json  # the json module is imported by the formats that write it
+
             from oddsengine.results.compare import comparison_dict
 
             json.dump(comparison_dict(*results), stream, indent=2)

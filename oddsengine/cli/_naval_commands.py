@@ -221,7 +221,7 @@ def _add_naval_to_roll(parser, naval_run, land_only: str) -> None:
 
 def register(commands) -> None:
     """Add ``naval`` (and later ``piracy``, ``foreign-war``); give ``intercept`` and
-    ``avoid`` their ``--naval`` form."""
+    ``avoid`` their ``--naval`` form when they are registered."""
     from oddsengine.combat.war_cards import WAR_CHOICES
 
     naval = commands.add_parser(
@@ -407,5 +407,7 @@ def register(commands) -> None:
     add_engine_arguments(war, survivors=False, trials=WAR_TRIALS)
     war.set_defaults(run=_run_foreign_war)
 
-    _add_naval_to_roll(commands.choices["intercept"], _run_naval_intercept, "mover")
-    _add_naval_to_roll(commands.choices["avoid"], _run_naval_avoid, "attacker")
+    # A command line of naval, piracy or foreign-war builds no land command's parser.
+    if "intercept" in commands.choices:
+        _add_naval_to_roll(commands.choices["intercept"], _run_naval_intercept, "mover")
+        _add_naval_to_roll(commands.choices["avoid"], _run_naval_avoid, "attacker")

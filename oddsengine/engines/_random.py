@@ -16,8 +16,7 @@ chance of about 3e-8 (a 32-bit hash of the ``repr`` expected a hundred such pair
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import secrets
+import os
 from functools import lru_cache
 
 import numpy as np
@@ -34,7 +33,9 @@ def normalise_seed(seed) -> int:
     in a signed 64-bit column of a table).
     """
     if seed is None:
-        return secrets.randbits(63)
+        # 63 random bits from the system, as secrets.randbits(63) draws them (without
+        # importing secrets, random and hashlib on every command's path).
+        return int.from_bytes(os.urandom(8), "big") >> 1
     if isinstance(seed, np.random.SeedSequence):
         return int(seed.entropy)
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
@@ -135,8 +136,10 @@ def scenario_id(spec) -> int:
     >>> scenario_id(FieldBattle("2R", "1R")).bit_length() <= 64
     True
     """
+    from hashlib import blake2b  # only Monte Carlo keys streams: exact answers skip it
+
     text = repr(canonical_fields(spec)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
+    return int.from_bytes(blake2b(text, digest_size=8).digest(), "little")
 
 
 def block_keys(seed: int, scenario: int, blocks: int) -> np.ndarray:

@@ -7,8 +7,10 @@ exact engine (or None when the draw plan answers exactly, as for a move), its Mo
 and that Monte Carlo's default trials. The doors check the run's arguments once
 (:func:`~oddsengine.engines.run_arguments.check_run`) before they hand a campaign over, so
 every engine refuses the same bad arguments with the same message. The kinds of the layers
-below (``combat/``, ``moves/``) are registered here; a kind of a higher layer (plans, in
-``questions/``) registers itself with :func:`register_campaign`.
+below (``combat/``, ``moves/``) are registered here, by the name of their spec class, and
+their engines imported the first time one is asked: a single combat's answer imports no
+move, siege or war module. A kind of a higher layer (plans, in ``questions/``) registers
+itself with :func:`register_campaign`.
 """
 
 from __future__ import annotations
@@ -16,10 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from oddsengine.combat.foreign_war import ForeignWar
 from oddsengine.errors import OddsEngineError
-from oddsengine.moves.move import Move
-from oddsengine.moves.siege_campaign import SiegeCampaign
 
 __all__ = ["CampaignEngines", "campaign_engines", "register_campaign"]
 
@@ -79,9 +78,22 @@ def campaign_engines(spec) -> CampaignEngines | None:
     """
     for spec_class in type(spec).__mro__:
         engines = _CAMPAIGNS.get(spec_class)
+        if engines is None:
+            engines = _engines_below(spec_class)
         if engines is not None:
             return engines
     return None
+
+
+def _engines_below(spec_class: type) -> CampaignEngines | None:
+    """The engines of a campaign kind of the layers below, registered on first use (a spec
+    of the class exists, so its module is already imported), or None."""
+    engines_of = _BELOW.get(f"{spec_class.__module__}.{spec_class.__qualname__}")
+    if engines_of is None:
+        return None
+    engines = engines_of()
+    register_campaign(spec_class, engines)
+    return engines
 
 
 def _simulate_move(move, trials, seed, *, precision, max_trials):
@@ -90,18 +102,27 @@ def _simulate_move(move, trials, seed, *, precision, max_trials):
     return simulate_move(move, trials, seed, precision=precision, max_trials=max_trials)
 
 
-def _register_the_campaigns_below() -> None:
-    from oddsengine.engines.foreign_war import WAR_TRIALS, exact_foreign_war, simulate_foreign_war
-    from oddsengine.engines.run_arguments import DEFAULT_TRIALS
+def _siege_campaign_engines() -> CampaignEngines:
     from oddsengine.engines.siege import CAMPAIGN_TRIALS, exact_campaign, simulate_campaign
 
-    register_campaign(
-        SiegeCampaign, CampaignEngines(simulate_campaign, CAMPAIGN_TRIALS, exact_campaign)
-    )
-    register_campaign(
-        ForeignWar, CampaignEngines(simulate_foreign_war, WAR_TRIALS, exact_foreign_war)
-    )
-    register_campaign(Move, CampaignEngines(_simulate_move, DEFAULT_TRIALS, takes_precision=True))
+    return CampaignEngines(simulate_campaign, CAMPAIGN_TRIALS, exact_campaign)
 
 
-_register_the_campaigns_below()
+def _foreign_war_engines() -> CampaignEngines:
+    from oddsengine.engines.foreign_war import WAR_TRIALS, exact_foreign_war, simulate_foreign_war
+
+    return CampaignEngines(simulate_foreign_war, WAR_TRIALS, exact_foreign_war)
+
+
+def _move_engines() -> CampaignEngines:
+    from oddsengine.engines.run_arguments import DEFAULT_TRIALS
+
+    return CampaignEngines(_simulate_move, DEFAULT_TRIALS, takes_precision=True)
+
+
+#: The campaign kinds of ``combat/`` and ``moves/``, by the full name of their spec class.
+_BELOW: dict[str, Callable[[], CampaignEngines]] = {
+    "oddsengine.moves.siege_campaign.SiegeCampaign": _siege_campaign_engines,
+    "oddsengine.combat.foreign_war.ForeignWar": _foreign_war_engines,
+    "oddsengine.moves.move.Move": _move_engines,
+}

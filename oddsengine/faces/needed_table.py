@@ -24,10 +24,8 @@ Examples
 
 from __future__ import annotations
 
-import csv
 import io
 from dataclasses import dataclass
-from html import escape
 from typing import TYPE_CHECKING
 
 from oddsengine.errors import OddsEngineError
@@ -109,6 +107,8 @@ class NeededTable:
 
     def to_html(self) -> str:
         """An HTML table with its caption."""
+        from html import escape  # a table's own formats import their writers
+
         head = "".join(f"<th>{escape(text)}</th>" for text in self._header())
         body = []
         for row in self.values.index:
@@ -157,6 +157,8 @@ class NeededTable:
 
     def to_csv(self) -> str:
         """CSV: the row label, then one column per target (empty where none reaches it)."""
+        import csv
+
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow([self.role, *(f"{target:g}" for target in self.targets)])

@@ -5,7 +5,6 @@ and the problem."""
 from __future__ import annotations
 
 import csv
-import difflib
 from collections.abc import Iterator, Mapping
 from os import PathLike
 from pathlib import Path
@@ -123,6 +122,8 @@ def read_connections(
         origin, destination, connection_type = row["from"], row["to"], row["type"]
         for name in (origin, destination):
             if name not in spaces:
+                import difflib  # only a broken file needs suggestions
+
                 close = difflib.get_close_matches(name, spaces, n=3)
                 hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ""
                 raise BoardDataError(f"{where}: unknown space {name!r}{hint}")

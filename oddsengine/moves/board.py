@@ -33,17 +33,16 @@ Space(name='Vienna', type='capital', home_powers=('hapsburg',))
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from os import PathLike
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from oddsengine.errors import OddsEngineError
+from oddsengine.shipped import shipped_path
 
 if TYPE_CHECKING:
     from oddsengine.moves._board_files import Readable
@@ -362,6 +361,8 @@ class Board:
         key = normalise_space_name(name)
         exact_name = self._names_by_key.get(key)
         if exact_name is None:
+            import difflib  # only an unknown name needs suggestions
+
             close_keys = difflib.get_close_matches(key, self._names_by_key, n=3, cutoff=0.6)
             raise UnknownSpaceError(name, (self._names_by_key[close] for close in close_keys))
         return self.spaces[exact_name]
@@ -513,7 +514,7 @@ def load_board() -> Board:
     """
     from oddsengine.moves._board_files import read_connections, read_spaces
 
-    data_directory = resources.files("oddsengine").joinpath("data", "his-map")
+    data_directory = shipped_path("data", "his-map")
     spaces = read_spaces(data_directory.joinpath(SPACES_FILE_NAME))
     connections = read_connections(data_directory.joinpath(CONNECTIONS_FILE_NAME), spaces)
     return Board(spaces=spaces, connections=_corrected_sea(connections))

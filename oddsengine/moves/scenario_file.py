@@ -73,11 +73,11 @@ Examples that ship with the package are found by name: ``load_move("vienna")``.
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves.situation import FleetStack, Situation, Stack
+from oddsengine.shipped import shipped_path
 from oddsengine.toml_file import MAX_TOML_BYTES, read_small_file, read_toml
 
 __all__ = [
@@ -136,7 +136,7 @@ def example_names() -> list[str]:
     >>> "vienna" in example_names()
     True
     """
-    folder = resources.files("oddsengine").joinpath("examples")
+    folder = shipped_path("examples")
     return sorted(
         entry.name[: -len(".toml")] for entry in folder.iterdir() if entry.name.endswith(".toml")
     )
@@ -168,9 +168,7 @@ def _locate(name_or_path) -> tuple[str, object]:
         return str(path), path
     stem = path.name[: -len(".toml")] if path.name.endswith(".toml") else path.name
     if stem in example_names():
-        return f"examples/{stem}.toml", resources.files("oddsengine").joinpath(
-            "examples", f"{stem}.toml"
-        )
+        return f"examples/{stem}.toml", shipped_path("examples", f"{stem}.toml")
     raise OddsEngineError(
         f"no scenario file {shown(str(name_or_path))}; shipped examples: "
         + ", ".join(example_names())

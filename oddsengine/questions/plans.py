@@ -260,21 +260,23 @@ class Plan:
     @cached_property
     def starts_with_naval_move(self) -> bool:
         """Whether the scenario asks about a naval move (RULES.md §14), not a land move."""
+        if not self.starts_with_move:
+            return False  # a plan from a siege reads no scenario (nor imports its reader)
         from oddsengine.moves.scenario_file import scenario_action
 
-        return self.starts_with_move and scenario_action(self.scenario) == "naval_move"
+        return scenario_action(self.scenario) == "naval_move"
 
 
 def _find_plan(name_or_path) -> Path:
     """A plan file's path: a path as given, or a plan shipped in ``oddsengine/examples``
     by name (``"vienna_siege_plan"``)."""
-    from importlib import resources
+    from oddsengine.shipped import shipped_path
 
     path = Path(name_or_path)
     if path.exists() or path.suffix == ".toml" or len(path.parts) > 1:
         return path
-    shipped = resources.files("oddsengine").joinpath("examples", f"{name_or_path}.toml")
-    return Path(str(shipped)) if shipped.is_file() else path
+    shipped = shipped_path("examples", f"{name_or_path}.toml")
+    return shipped if shipped.is_file() else path
 
 
 def load_plan(path) -> tuple[Plan, dict]:

@@ -17,7 +17,6 @@ True
 
 from __future__ import annotations
 
-import json
 import math
 
 from oddsengine.errors import OddsEngineError
@@ -108,6 +107,8 @@ class Rendered:
         str
         """
         if form == "json":
+            import json  # imported by the formats that write it, not by every answer
+
             return json.dumps(self.to_dict(), indent=2) + "\n"
         if form == "csv":
             return self.to_csv()

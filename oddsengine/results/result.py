@@ -9,7 +9,6 @@ expected losses, tidy DataFrames, HTML) is derived from those.
 from __future__ import annotations
 
 import io
-import json
 import math
 from dataclasses import dataclass
 
@@ -459,6 +458,8 @@ class Result(Rendered):
         return without_float_noise(result) if self.is_exact else result
 
     def to_json(self, **options) -> str:
+        import json  # imported by the formats that write it, not by every answer
+
         return json.dumps(self.to_dict(), **options)
 
     def _method_line(self) -> str:
