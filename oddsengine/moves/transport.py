@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -130,7 +131,7 @@ class NavalTransport(Move):
                 f"{zones[0]} is not adjacent to {origin}: the transport moves from the port "
                 "to an adjacent sea zone (RULES §15)"
             )
-        for before, after in zip(zones, zones[1:]):
+        for before, after in itertools.pairwise(zones):
             if not _adjacent_at_sea(board, before, after):
                 raise OddsEngineError(
                     f"{after} is not adjacent to {before}: each sea zone crossed is adjacent "
