@@ -47,32 +47,33 @@ def _help_width() -> int:
     return (columns or 80) - 2
 
 
-#: The modules that register the commands, in the order of ``oddsengine --help``.
-_COMMAND_MODULES = (
-    "_combat_commands",
-    "_sweep_commands",
-    "_move_commands",
-    "_siege_commands",
-    "_naval_commands",
-    "_planning_commands",
-    "_book_commands",
-    "_record_commands",
+#: The modules that register the commands, in the order of ``oddsengine --help``, each with
+#: the sub-commands whose parsers it builds or extends (the naval module adds its fleets to
+#: the parsers of intercept and avoid).
+_COMMANDS_OF_MODULE = (
+    ("_combat_commands", ("battle", "assault", "intercept", "avoid")),
+    ("_sweep_commands", ("sweep", "table", "plot")),
+    ("_move_commands", ("move", "naval-move")),
+    ("_siege_commands", ("siege",)),
+    ("_naval_commands", ("naval", "piracy", "foreign-war", "intercept", "avoid")),
+    ("_planning_commands", ("needed", "plan")),
+    ("_book_commands", ("book",)),
+    ("_record_commands", ("leaders", "cards")),
 )
+_COMMAND_MODULES = tuple(module for module, _ in _COMMANDS_OF_MODULE)
+
 
 #: The modules that build each command's parser, so that a command line builds its own
-#: command's only (a command not named here, --help or --version build them all). The
-#: naval module adds its fleets to the parsers of intercept and avoid.
-_MODULES_OF_COMMAND = {
-    **dict.fromkeys(("battle", "assault"), ("_combat_commands",)),
-    **dict.fromkeys(("intercept", "avoid"), ("_combat_commands", "_naval_commands")),
-    **dict.fromkeys(("naval", "piracy", "foreign-war"), ("_naval_commands",)),
-    **dict.fromkeys(("sweep", "table", "plot"), ("_sweep_commands",)),
-    **dict.fromkeys(("move", "naval-move"), ("_move_commands",)),
-    "siege": ("_siege_commands",),
-    **dict.fromkeys(("needed", "plan"), ("_planning_commands",)),
-    "book": ("_book_commands",),
-    **dict.fromkeys(("leaders", "cards"), ("_record_commands",)),
-}
+#: command's only (a command not named here, --help or --version build them all).
+def _modules_of_command() -> dict[str, tuple[str, ...]]:
+    modules: dict[str, tuple[str, ...]] = {}
+    for module, commands in _COMMANDS_OF_MODULE:
+        for command in commands:
+            modules[command] = (*modules.get(command, ()), module)
+    return modules
+
+
+_MODULES_OF_COMMAND = _modules_of_command()
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
