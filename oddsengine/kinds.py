@@ -45,6 +45,7 @@ __all__ = [
     "SPEC_KINDS",
     "register_kind",
     "kind_of",
+    "named",
     "headline",
     "title",
     "table_kinds",
@@ -111,12 +112,32 @@ class ExplorerEntry(NamedTuple):
         keeps a force on its power's side.
     units : str
         ``"land"`` (land units), ``"sea"`` (fleets) or empty (neither, or its own).
+    controls : tuple of str
+        The explorer's controls it shows besides the forces, leaders and cards
+        (``("in_port",)``; the keys of :func:`~oddsengine.faces.explore.build_spec`). With
+        no ``build``, each is the spec field of the same name, and the command line writes
+        it as the option of that name (a flag when set, a count unless 0).
+    build : str
+        Where the function that builds its spec from the control values lives,
+        ``"module:function"``, for a kind the spec's own fields do not build (a campaign's
+        horizon, a war, a move's scenario); it takes ``(values, forces, cards, post_roll)``.
+        Empty: its spec class is called with its forces, leaders, cards and ``controls``.
+    words : str
+        Where the function that writes its own command-line options lives
+        (``"module:function"``, taking the control values); empty: from ``controls``.
+    no_losses : str
+        What the explorer says when its result has no survivors to show (``"No units are
+        lost in this roll."``; empty: nothing).
     """
 
     roles: tuple[str, str]
     forces: tuple[str, str]
     sides: tuple
     units: str = ""
+    controls: tuple[str, ...] = ()
+    build: str = ""
+    words: str = ""
+    no_losses: str = ""
 
 
 @dataclass(frozen=True)
@@ -181,6 +202,11 @@ class Kind:
         A campaign's chance, impulse by impulse (or attempt by attempt): the prefix of
         those outcomes and the word for them (``("taken_by_impulse_", "taken")``); empty:
         not a campaign.
+    arguments : str
+        For a kind with no command of its own: the shipped command whose options its
+        command takes (``"battle"``: two forces, their cards, policies and the engine
+        options; its spec class is called with what they give). Empty: its command is
+        written for it (every shipped kind).
     """
 
     name: str
@@ -202,6 +228,7 @@ class Kind:
     card_combat: str = ""
     outcome_words: dict = field(default_factory=dict, hash=False)
     by_step: tuple[str, ...] = ()
+    arguments: str = ""
 
     def __post_init__(self):
         if not self.command:
@@ -210,7 +237,7 @@ class Kind:
     @property
     def spec(self) -> type:
         """The spec dataclass (imported on first use when the record names its module)."""
-        return _named(self.spec_class)
+        return named(self.spec_class)
 
     @property
     def needed_kind(self):
@@ -219,12 +246,20 @@ class Kind:
         not ask this kind."""
         if self.needed is None:
             return None
-        record = _named(self.needed)
+        record = named(self.needed)
         return dataclasses.replace(record, name=self.command, rule=record.rule or self.rule)
 
 
-def _named(where):
-    """``where`` itself, or the object it names as ``"module:attribute"`` (imported now)."""
+def named(where):
+    """``where`` itself, or the object it names as ``"module:attribute"`` (imported now):
+    how a record names its spec class, its needed record or a face's builder without
+    importing them.
+
+    Examples
+    --------
+    >>> named("oddsengine.combat.engagements:Assault").__name__
+    'Assault'
+    """
     if not isinstance(where, str):
         return where
     from importlib import import_module
@@ -330,6 +365,9 @@ _ATTACK = {"attacker": "the attacking force", "defender": "the defending force"}
 _WINS = {"attacker_wins": "the attacker wins", "defender_wins": "the defender wins"}
 _AT_SEA = {"attacker": "the attacking fleet", "defender": "the defending fleet"}
 _LAND = dict(sides=("active", "other"), units="land")
+#: Where the explorer's builders of the campaigns and the move live.
+_CAMPAIGNS = "oddsengine.faces._explore_campaigns:"
+_ROLL = "No units are lost in this roll."
 
 for _kind in (
     Kind("battle", "oddsengine.combat.engagements:FieldBattle", "attacker_wins",
@@ -353,7 +391,7 @@ for _kind in (
          role_words={"interceptor": "the intercepting force", "mover": "the moving force"},
          explorer=ExplorerEntry(("interceptor", "mover"),
                                 ("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
-                                ("other", "active"), "land")),
+                                ("other", "active"), "land", no_losses=_ROLL)),
     Kind("avoid", "oddsengine.combat.rolls:AvoidBattle", "success",
          ("defender", "attacker"), "avoid battle, rule 13.3", "Avoid battle",
          sweep=True, table=True, success_words="the force avoids battle",
@@ -361,14 +399,15 @@ for _kind in (
          role_words=_ATTACK,
          explorer=ExplorerEntry(("avoiding", "attacker"),
                                 ("france: 3R Montmorency", "hapsburg: 4R Duke of Alva"),
-                                ("other", "active"), "land")),
+                                ("other", "active"), "land",
+                                controls=("lost_battle_this_impulse",), no_losses=_ROLL)),
     Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
          ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
          sweep=True, table=True, needed=_NEEDED + "NAVAL", role_words=_AT_SEA,
          outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
-                                ("active", "other"), "sea"),
+                                ("active", "other"), "sea", controls=("in_port",)),
          card_combat="naval-battle"),
     Kind("naval-intercept", "oddsengine.combat.naval:NavalInterception", "success",
          ("interceptor",), "naval interception, rule 16.1", "Naval interception", sweep=True,
@@ -379,7 +418,9 @@ for _kind in (
     Kind("piracy", "oddsengine.combat.piracy:Piracy", "success", ("pirates",),
          "piracy, rule 16.4", "Piracy", sweep=True, success_words="the piracy succeeds",
          explorer=ExplorerEntry(("pirates", "(none)"), ("ottoman: 3Co Dragut", ""),
-                                ("active", None), "sea"),
+                                ("active", None), "sea",
+                                controls=("zone_squadrons", "adjacent_squadrons",
+                                          "adjacent_fortresses", "target_ports")),
          card_combat="piracy"),
     Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
          ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
@@ -387,19 +428,28 @@ for _kind in (
          role_words={"besiegers": "the besieging force", "garrison": "the garrison",
                      "reinforcements": "units joining the besiegers"},
          explorer=ExplorerEntry(("besiegers", "garrison"),
-                                ("ottoman: 9R Suleiman", "hapsburg: 2R"), **_LAND),
+                                ("ottoman: 9R Suleiman", "hapsburg: 2R"), **_LAND,
+                                controls=("horizon", "reinforcements"),
+                                build=_CAMPAIGNS + "siege_campaign",
+                                words=_CAMPAIGNS + "siege_campaign_words"),
          card_engagement="assault"),
     Kind("foreign-war", "oddsengine.combat.foreign_war:ForeignWar", "won", ("force",),
          "foreign war, rule 21.7", "Foreign war", sweep=True,
          needed=_NEEDED + "FOREIGN_WAR",
          role_words={"force": "the major power's units and leaders"},
          outcome_words={"won": "the war is won"}, by_step=("won_by:", "won"),
-         explorer=ExplorerEntry(("force", "(none)"), ("5R", ""), ("war", None)),
+         explorer=ExplorerEntry(("force", "(none)"), ("5R", ""), ("war", None),
+                                controls=("war", "foreign", "horizon",
+                                          "reinforcements_per_attempt"),
+                                build=_CAMPAIGNS + "foreign_war",
+                                words=_CAMPAIGNS + "foreign_war_words"),
          card_combat="foreign-war"),
     Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
          "a move played out, rules 13-15", "Move", needed=_NEEDED + "MOVE",
          outcome_words={"mover_in_control": "the moving force holds the space"},
-         explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None))),
+         explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None),
+                                controls=("scenario", "defender_policy"),
+                                build=_CAMPAIGNS + "move", words=_CAMPAIGNS + "move_words")),
     Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
          "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move",
          needed=_NEEDED + "NAVAL_MOVE"),

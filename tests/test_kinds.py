@@ -1,7 +1,9 @@
 """The registry of kinds: one record per kind, read by tables, plots, sweeps and the CLI."""
 
 import ast
-from dataclasses import dataclass
+import json
+import shlex
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from pathlib import Path
 
@@ -124,6 +126,11 @@ def hill_battle():
         rule="field battle, rule 14",
         title="Hill battle",
         table=True,
+        explorer=oe.kinds.ExplorerEntry(
+            ("attacker", "defender"), ("1R", "hapsburg: 1R"), ("active", "other"), "land"
+        ),
+        card_engagement="battle",
+        arguments="battle",
         needed=oe.NeededKind(
             ("attacker", "defender"),
             LAND_LETTERS,
@@ -174,6 +181,54 @@ def test_a_new_kind_is_swept_tabled_and_searched(hill_battle, capsys):
     status, out, _ = run_cli(capsys, "needed", "hill-battle", "--attacker", "?R",
                              "--defender", "hapsburg: 1R", "--target", "0.25")  # fmt: skip
     assert status == 0 and "2R: P(attacker_wins) = 29.63%" in out
+
+
+def test_a_new_kind_is_explored_with_no_branch_of_its_own(hill_battle, capsys):
+    # Its explorer entry is enough: the spec is its class called with the boxes' forces,
+    # leaders and cards, and the command line runs through its own command.
+    from oddsengine.faces._explore_questions import (
+        ENGAGEMENTS,
+        build_spec,
+        command_line,
+        offered_cards,
+        solve,
+        takes_cards,
+    )
+
+    assert ENGAGEMENTS["hill-battle"] == ("Hill battle", ("attacker", "defender"),
+                                          ("1R", "hapsburg: 1R"))  # fmt: skip
+    values = {"engagement": "hill-battle", "attacker": "1R", "defender": "hapsburg: 1R"}
+    spec = build_spec(values)
+    assert type(spec) is HillBattle and spec == HillBattle("1R", "hapsburg: 1R")
+    result = solve(spec)
+    assert result.p["attacker_wins"] == pytest.approx(float(BY_HAND["1R"]), abs=1e-15)
+    line = command_line(values)
+    assert line == "oddsengine hill-battle --attacker 1R --defender 'hapsburg: 1R' --exact"
+    status, out, _ = run_cli(capsys, *shlex.split(line)[1:], "--format", "json")
+    assert status == 0
+    assert json.loads(out)["p"]["attacker_wins"] == pytest.approx(4 / 27, abs=1e-12)
+    # A land combat's cards are offered and played as in a field battle.
+    assert takes_cards("hill-battle")
+    slugs = [slug for _, slug in offered_cards("hill-battle", 0, (None, None))]
+    assert slugs == [slug for _, slug in offered_cards("battle", 0, (None, None))]
+    carded = {**values, "attacker": "ottoman: 2R L1", "attacker_cards": ("janissaries",)}
+    hill, battle = build_spec(carded), build_spec({**carded, "engagement": "battle"})
+    assert type(hill) is HillBattle and hill.attacker_cards[0].slug == "janissaries"
+    assert hill == HillBattle(**{f.name: getattr(battle, f.name) for f in fields(battle) if f.init})
+
+
+def test_a_new_kind_is_offered_by_the_explorer(hill_battle):
+    pytest.importorskip("ipywidgets")
+    from oddsengine.faces.explore import explore
+
+    calculator = explore("hill-battle")
+    assert calculator.error is None
+    assert calculator.result.p["attacker_wins"] == pytest.approx(4 / 27, abs=1e-15)
+    shown = {key for key, control in calculator.controls.items()
+             if control.layout.display != "none"}  # fmt: skip
+    assert {"attacker_cards", "defender_casualty_order"} <= shown
+    assert not shown & {"in_port", "horizon", "scenario", "war"}
+    assert "oddsengine hill-battle --attacker 1R" in calculator.command.value
 
 
 def test_the_needed_kinds_are_a_view_of_the_registry():
