@@ -202,6 +202,13 @@ class Kind:
         A campaign's chance, impulse by impulse (or attempt by attempt): the prefix of
         those outcomes and the word for them (``("taken_by_impulse_", "taken")``); empty:
         not a campaign.
+    needed_options : tuple of str
+        The options of ``oddsengine needed`` its question takes besides its forces and the
+        search's own (``("war", "foreign", "cards", "reinforcements")``, as argparse names
+        them); any other kind refuses them.
+    needed_help : tuple
+        Its place in ``needed --help``'s list of kinds (lower first) and the words that
+        follow its name there (``(5, " ('?Sq Doria', '?Co')")``); empty: last, no words.
     arguments : str
         For a kind with no command of its own: the shipped command whose options its
         command takes (``"battle"``: two forces, their cards, policies and the engine
@@ -228,6 +235,8 @@ class Kind:
     card_combat: str = ""
     outcome_words: dict = field(default_factory=dict, hash=False)
     by_step: tuple[str, ...] = ()
+    needed_options: tuple[str, ...] = ()
+    needed_help: tuple = ()
     arguments: str = ""
 
     def __post_init__(self):
@@ -372,7 +381,8 @@ _ROLL = "No units are lost in this roll."
 for _kind in (
     Kind("battle", "oddsengine.combat.engagements:FieldBattle", "attacker_wins",
          ("attacker", "defender"), "field battle, rule 14", "Field battle",
-         sweep=True, table=True, needed=_NEEDED + "BATTLE", role_words=_ATTACK,
+         sweep=True, table=True, needed=_NEEDED + "BATTLE", needed_help=(1, ""),
+         role_words=_ATTACK,
          outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"), **_LAND),
@@ -380,6 +390,7 @@ for _kind in (
     Kind("assault", "oddsengine.combat.engagements:Assault", "success",
          ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True,
          success_words="the assault takes the space", needed=_NEEDED + "ASSAULT",
+         needed_help=(2, ""),
          role_words=_ATTACK,
          explorer=ExplorerEntry(("attacker", "garrison"),
                                 ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"), **_LAND),
@@ -404,6 +415,7 @@ for _kind in (
     Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
          ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
          sweep=True, table=True, needed=_NEEDED + "NAVAL", role_words=_AT_SEA,
+         needed_options=("in_port",), needed_help=(5, " ('?Sq Doria', '?Co')"),
          outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
@@ -425,6 +437,7 @@ for _kind in (
     Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
          ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
          command="siege", needed=_NEEDED + "SIEGE", by_step=("taken_by_impulse_", "taken"),
+         needed_help=(3, ""),
          role_words={"besiegers": "the besieging force", "garrison": "the garrison",
                      "reinforcements": "units joining the besiegers"},
          explorer=ExplorerEntry(("besiegers", "garrison"),
@@ -436,6 +449,8 @@ for _kind in (
     Kind("foreign-war", "oddsengine.combat.foreign_war:ForeignWar", "won", ("force",),
          "foreign war, rule 21.7", "Foreign war", sweep=True,
          needed=_NEEDED + "FOREIGN_WAR",
+         needed_options=("war", "foreign", "cards", "reinforcements"),
+         needed_help=(7, " (--war, --force '?R', --within attempts)"),
          role_words={"force": "the major power's units and leaders"},
          outcome_words={"won": "the war is won"}, by_step=("won_by:", "won"),
          explorer=ExplorerEntry(("force", "(none)"), ("5R", ""), ("war", None),
@@ -446,13 +461,17 @@ for _kind in (
          card_combat="foreign-war"),
     Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
          "a move played out, rules 13-15", "Move", needed=_NEEDED + "MOVE",
+         needed_options=("scenario", "stack", "control", "besieged", "defender_policy"),
+         needed_help=(4, ""),
          outcome_words={"mover_in_control": "the moving force holds the space"},
          explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None),
                                 controls=("scenario", "defender_policy"),
                                 build=_CAMPAIGNS + "move", words=_CAMPAIGNS + "move_words")),
     Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
          "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move",
-         needed=_NEEDED + "NAVAL_MOVE"),
+         needed=_NEEDED + "NAVAL_MOVE",
+         needed_options=("scenario", "fleet", "defender_policy"),
+         needed_help=(6, " (SCENARIO, --fleet)")),
     Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
          "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "
          "(RULES.md §14)", "Naval move", sweep=True),

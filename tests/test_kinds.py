@@ -231,6 +231,30 @@ def test_a_new_kind_is_offered_by_the_explorer(hill_battle):
     assert "oddsengine hill-battle --attacker 1R" in calculator.command.value
 
 
+def test_needed_help_lists_the_kinds_from_the_registry(hill_battle, capsys):
+    # The shipped kinds keep their order and words (their records' needed_help); a kind
+    # registered with a needed record and no place comes last.
+    from oddsengine.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["needed", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert (
+        "KIND is battle, assault, siege, move, naval ('?Sq Doria', '?Co'), naval-move "
+        "(SCENARIO, --fleet), foreign-war (--war, --force '?R', --within attempts) or "
+        "hill-battle." in text
+    )
+    assert "KIND battle, assault, siege, move, naval, naval-move, foreign-war or hill-battle" in text
+
+
+def test_needed_refuses_the_options_of_another_kinds_record(capsys):
+    # A kind takes the options its record's needed_options names, and refuses the rest.
+    assert set(kind_of("foreign-war").needed_options) >= {"war", "foreign", "cards"}
+    status, _, err = run_cli(capsys, "needed", "battle", "--attacker", "?R", "--defender",
+                             "2R", "--target", "0.5", "--war", "persia")  # fmt: skip
+    assert status != 0 and "needed battle takes no --war (foreign wars only)" in err
+
+
 def test_the_needed_kinds_are_a_view_of_the_registry():
     # One register_kind: the search's kinds are those whose record has a needed record,
     # by their command name (the siege campaign is asked as "siege").
