@@ -209,6 +209,11 @@ class Kind:
     needed_help : tuple
         Its place in ``needed --help``'s list of kinds (lower first) and the words that
         follow its name there (``(5, " ('?Sq Doria', '?Co')")``); empty: last, no words.
+    book_pages : tuple
+        Its pages in the odds book, each ``(place, "module:function")``: a page builder
+        ``build(version, quick)`` and its place among the book's pages (lower first; two
+        kinds on one page name the same builder). Empty: a kind ``table`` offers gets a
+        generic page of its odds table, after the others.
     arguments : str
         For a kind with no command of its own: the shipped command whose options its
         command takes (``"battle"``: two forces, their cards, policies and the engine
@@ -237,6 +242,7 @@ class Kind:
     by_step: tuple[str, ...] = ()
     needed_options: tuple[str, ...] = ()
     needed_help: tuple = ()
+    book_pages: tuple = ()
     arguments: str = ""
 
     def __post_init__(self):
@@ -377,11 +383,14 @@ _LAND = dict(sides=("active", "other"), units="land")
 #: Where the explorer's builders of the campaigns and the move live.
 _CAMPAIGNS = "oddsengine.faces._explore_campaigns:"
 _ROLL = "No units are lost in this roll."
+#: Where the odds book's pages of land combat and at sea live.
+_BOOK, _SEA_BOOK = "oddsengine.faces.book._pages:", "oddsengine.faces.book._sea_pages:"
 
 for _kind in (
     Kind("battle", "oddsengine.combat.engagements:FieldBattle", "attacker_wins",
          ("attacker", "defender"), "field battle, rule 14", "Field battle",
          sweep=True, table=True, needed=_NEEDED + "BATTLE", needed_help=(1, ""),
+         book_pages=((2, _BOOK + "battles"),),
          role_words=_ATTACK,
          outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
@@ -390,7 +399,7 @@ for _kind in (
     Kind("assault", "oddsengine.combat.engagements:Assault", "success",
          ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True,
          success_words="the assault takes the space", needed=_NEEDED + "ASSAULT",
-         needed_help=(2, ""),
+         needed_help=(2, ""), book_pages=((1, _BOOK + "assaults"),),
          role_words=_ATTACK,
          explorer=ExplorerEntry(("attacker", "garrison"),
                                 ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"), **_LAND),
@@ -402,7 +411,8 @@ for _kind in (
          role_words={"interceptor": "the intercepting force", "mover": "the moving force"},
          explorer=ExplorerEntry(("interceptor", "mover"),
                                 ("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
-                                ("other", "active"), "land", no_losses=_ROLL)),
+                                ("other", "active"), "land", no_losses=_ROLL),
+         book_pages=((3, _BOOK + "rolls"),)),
     Kind("avoid", "oddsengine.combat.rolls:AvoidBattle", "success",
          ("defender", "attacker"), "avoid battle, rule 13.3", "Avoid battle",
          sweep=True, table=True, success_words="the force avoids battle",
@@ -411,11 +421,13 @@ for _kind in (
          explorer=ExplorerEntry(("avoiding", "attacker"),
                                 ("france: 3R Montmorency", "hapsburg: 4R Duke of Alva"),
                                 ("other", "active"), "land",
-                                controls=("lost_battle_this_impulse",), no_losses=_ROLL)),
+                                controls=("lost_battle_this_impulse",), no_losses=_ROLL),
+         book_pages=((3, _BOOK + "rolls"),)),
     Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
          ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
          sweep=True, table=True, needed=_NEEDED + "NAVAL", role_words=_AT_SEA,
          needed_options=("in_port",), needed_help=(5, " ('?Sq Doria', '?Co')"),
+         book_pages=((7, _SEA_BOOK + "naval"),),
          outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
@@ -433,11 +445,11 @@ for _kind in (
                                 ("active", None), "sea",
                                 controls=("zone_squadrons", "adjacent_squadrons",
                                           "adjacent_fortresses", "target_ports")),
-         card_combat="piracy"),
+         card_combat="piracy", book_pages=((8, _SEA_BOOK + "piracy"),)),
     Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
          ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
          command="siege", needed=_NEEDED + "SIEGE", by_step=("taken_by_impulse_", "taken"),
-         needed_help=(3, ""),
+         needed_help=(3, ""), book_pages=((4, _BOOK + "sieges"),),
          role_words={"besiegers": "the besieging force", "garrison": "the garrison",
                      "reinforcements": "units joining the besiegers"},
          explorer=ExplorerEntry(("besiegers", "garrison"),
@@ -451,6 +463,7 @@ for _kind in (
          needed=_NEEDED + "FOREIGN_WAR",
          needed_options=("war", "foreign", "cards", "reinforcements"),
          needed_help=(7, " (--war, --force '?R', --within attempts)"),
+         book_pages=((9, _SEA_BOOK + "foreign_wars"),),
          role_words={"force": "the major power's units and leaders"},
          outcome_words={"won": "the war is won"}, by_step=("won_by:", "won"),
          explorer=ExplorerEntry(("force", "(none)"), ("5R", ""), ("war", None),

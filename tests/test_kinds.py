@@ -231,6 +231,49 @@ def test_a_new_kind_is_offered_by_the_explorer(hill_battle):
     assert "oddsengine hill-battle --attacker 1R" in calculator.command.value
 
 
+def test_a_new_kind_is_plotted(hill_battle, tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from oddsengine.faces.plots import plot_probability
+
+    frame = oe.sweep("hill-battle", {"attacker": "1..2R", "defender": "hapsburg: 1R"},
+                     progress=False)  # fmt: skip
+    ax = plot_probability(frame, "attacker_regulars")
+    try:
+        assert ax.get_title().startswith("Hill battle (rule 14): chance the attacker wins, exact")
+        (line,) = [line for line in ax.get_lines() if len(line.get_xdata()) == 2]
+        assert line.get_ydata().tolist() == pytest.approx([4 / 27, 24 / 81], abs=1e-15)
+    finally:
+        plt.close(ax.figure)
+    out = tmp_path / "hill.png"
+    status, printed, _ = run_cli(capsys, "plot", "hill-battle", "--attacker", "1..2R",
+                                 "--defender", "hapsburg: 1R", "--out", str(out))  # fmt: skip
+    assert status == 0 and printed.strip() == f"wrote {out}"
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_book_lists_its_pages_from_the_registry_and_pages_a_new_kind(hill_battle):
+    from oddsengine.faces.book import page_builders
+    from oddsengine.faces.book._pages import odds_table_page
+
+    names = [build.__name__ for build in page_builders()]
+    assert names == ["assaults", "battles", "rolls", "sieges", "cards", "needed", "naval",
+                     "piracy", "foreign_wars", "odds_table_page[hill-battle]"]  # fmt: skip
+    page = odds_table_page("hill-battle", "test", quick=True)
+    assert (page.slug, page.title) == ("hill-battle", "Hill battle")
+    table = page.body[0]
+    # 14 steps 2-3 by hand: 1R v 1R is 4/27 = 14.81%, 2R v 1R 24/81 = 29.63%, and 1R
+    # against 2R (1 die against 3) 1/3 * (2/3)^3 = 8/81 = 9.88%.
+    assert "<th scope='row'>1R</th><td style='background:#dfebf7'>14.81%</td>" in table
+    assert "9.88%" in table and "29.63%" in table
+    assert f"{float(Fraction(4, 27)):.2%}" == "14.81%"
+    assert set(page.charts) == {"hill-battle-odds.png", "hill-battle-odds-narrow.png"}
+
+
 def test_needed_help_lists_the_kinds_from_the_registry(hill_battle, capsys):
     # The shipped kinds keep their order and words (their records' needed_help); a kind
     # registered with a needed record and no place comes last.
@@ -244,7 +287,8 @@ def test_needed_help_lists_the_kinds_from_the_registry(hill_battle, capsys):
         "(SCENARIO, --fleet), foreign-war (--war, --force '?R', --within attempts) or "
         "hill-battle." in text
     )
-    assert "KIND battle, assault, siege, move, naval, naval-move, foreign-war or hill-battle" in text
+    listed = "battle, assault, siege, move, naval, naval-move, foreign-war or hill-battle"
+    assert f"KIND {listed}" in text
 
 
 def test_needed_refuses_the_options_of_another_kinds_record(capsys):
