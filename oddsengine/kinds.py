@@ -7,8 +7,8 @@ meets :class:`Engagement`: the engines read its draw plan and outcome columns, t
 names and descriptions. A :class:`Kind` says what a face needs to know of a kind without
 building a spec: its headline outcome, the roles that give the rows and the columns of a
 table, the rule it applies and its title, its command, its options' words, how the
-explorer offers it (:class:`ExplorerEntry`), which card records apply, and how the
-force-needed search asks it (its ``needed`` record). It is the only per-kind table: a new
+explorer offers it (:class:`ExplorerEntry`), which card records apply, how the
+force-needed search asks it (its ``needed`` record) and its pages in the odds book. It is the only per-kind table: a new
 kind is its spec module and one entry here (or one :func:`register_kind` call). Every
 kind's spec meets :class:`Engagement` but the siege campaign's, a sequence of assaults with
 no single draw plan.
@@ -426,8 +426,9 @@ def register_kind(name: str, spec_class: type, **record) -> None:
     """Add the kind ``name`` (e.g. ``"siege-assault"``): the one way to add a kind.
 
     Its record is all the engines and the faces read: sweeps may name it, and with the
-    fields below ``oddsengine table``/``plot`` offer it and :func:`~oddsengine.needed`
-    asks it. The class must be a dataclass meeting :class:`Engagement`
+    fields below ``oddsengine table``/``plot`` offer it (and the odds book gives it a page
+    of its odds table), :func:`~oddsengine.needed` asks it, the explorer offers it (an
+    ``explorer`` entry) and the command line answers it (``arguments="battle"``). The class must be a dataclass meeting :class:`Engagement`
     (``draw_plan()``, ``outcome_columns()``, ``outcome_names`` and ``event_names``).
 
     Parameters
@@ -438,8 +439,9 @@ def register_kind(name: str, spec_class: type, **record) -> None:
         The spec dataclass.
     **record
         Other fields of its :class:`Kind` (``headline``, ``roles``, ``rule``, ``title``,
-        ``table``, ``command``, and ``needed``: a
-        :class:`NeededKind` for the force-needed search).
+        ``table``, ``command``, ``needed``: a :class:`NeededKind` for the force-needed
+        search, ``explorer``: an :class:`ExplorerEntry`, ``card_engagement``,
+        ``arguments``, ``book_pages``).
 
     Examples
     --------
