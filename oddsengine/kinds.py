@@ -8,9 +8,9 @@ names and descriptions. A :class:`Kind` says what a face needs to know of a kind
 building a spec: its headline outcome, the roles that give the rows and the columns of a
 table, the rule it applies and its title, its command, its options' words, how the
 explorer offers it (:class:`ExplorerEntry`), which card records apply, how the
-force-needed search asks it (its ``needed`` record) and its pages in the odds book. It is the only per-kind table: a new
-kind is its spec module and one entry here (or one :func:`register_kind` call). Every
-kind's spec meets :class:`Engagement` but the siege campaign's, a sequence of assaults with
+force-needed search asks it (its ``needed`` record) and its pages in the odds book. It is
+the only per-kind table: a new kind is its spec module and one entry here (or one
+:func:`register_kind` call). Every kind's spec meets :class:`Engagement` but the siege campaign's, a sequence of assaults with
 no single draw plan.
 
 Examples
