@@ -10,8 +10,8 @@ table, the rule it applies and its title, its command, its options' words, how t
 explorer offers it (:class:`ExplorerEntry`), which card records apply, how the
 force-needed search asks it (its ``needed`` record) and its pages in the odds book. It is
 the only per-kind table: a new kind is its spec module and one entry here (or one
-:func:`register_kind` call). Every kind's spec meets :class:`Engagement` but the siege campaign's, a sequence of assaults with
-no single draw plan.
+:func:`register_kind` call). Every kind's spec meets :class:`Engagement` but the siege
+campaign's, a sequence of assaults with no single draw plan.
 
 Examples
 --------
@@ -428,7 +428,8 @@ def register_kind(name: str, spec_class: type, **record) -> None:
     Its record is all the engines and the faces read: sweeps may name it, and with the
     fields below ``oddsengine table``/``plot`` offer it (and the odds book gives it a page
     of its odds table), :func:`~oddsengine.needed` asks it, the explorer offers it (an
-    ``explorer`` entry) and the command line answers it (``arguments="battle"``). The class must be a dataclass meeting :class:`Engagement`
+    ``explorer`` entry) and the command line answers it (``arguments="battle"``). The
+    class must be a dataclass meeting :class:`Engagement`
     (``draw_plan()``, ``outcome_columns()``, ``outcome_names`` and ``event_names``).
 
     Parameters
