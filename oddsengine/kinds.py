@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
@@ -234,6 +235,12 @@ def named(where):
     """
     if not isinstance(where, str):
         return where
+    return _imported(where)
+
+
+@functools.cache
+def _imported(where: str):
+    """The object ``"module:attribute"`` names, imported once."""
     from importlib import import_module
 
     module, name = where.split(":")

@@ -13,6 +13,7 @@ those of :data:`~oddsengine.kinds.KINDS`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import shlex
 from collections.abc import Mapping
 
@@ -58,7 +59,9 @@ class _Engagements(Mapping):
         return {name: kind for name, kind in kinds.KINDS.items() if kind.explorer is not None}
 
     def __getitem__(self, name):
-        kind = self._entries()[name]
+        kind = kinds.KINDS.get(name)
+        if kind is None or kind.explorer is None:
+            raise KeyError(name)
         return (kind.title, kind.explorer.roles, kind.explorer.forces)
 
     def __iter__(self):
@@ -78,9 +81,10 @@ ENGAGEMENTS: Mapping[str, tuple] = _Engagements()
 def entry(kind: str) -> kinds.ExplorerEntry:
     """The explorer entry of ``kind``: its boxes, whose force each is, its units and its
     own controls."""
-    if kind not in ENGAGEMENTS:
+    record = kinds.KINDS.get(kind) if isinstance(kind, str) else None
+    if record is None or record.explorer is None:
         raise OddsEngineError(f"no engagement {kind!r}; use one of " + ", ".join(ENGAGEMENTS))
-    return kinds.KINDS[kind].explorer
+    return record.explorer
 
 
 def side_of_role(kind: str) -> tuple:
@@ -196,6 +200,12 @@ def casualty_policies(values: dict, post_roll: dict) -> Policies:
     )
 
 
+@functools.cache
+def _init_fields(spec: type) -> dict:
+    """The fields a spec class is built with, to their defaults (``MISSING``: none)."""
+    return {field.name: field.default for field in dataclasses.fields(spec) if field.init}
+
+
 def build_spec(values: dict):
     """The spec the calculator solves for a set of control values.
 
@@ -253,7 +263,7 @@ def build_spec(values: dict):
     if record.build:
         return kinds.named(record.build)(values, forces, cards, post_roll)
     spec = kinds.KINDS[kind].spec
-    fields = {field.name for field in dataclasses.fields(spec) if field.init}
+    fields = _init_fields(spec)
     options = {key: values[key] for key in record.controls if key in values}
     if "policies" in fields:  # a land combat: casualty orders and the post-roll policy
         options["policies"] = casualty_policies(values, post_roll)
@@ -455,14 +465,12 @@ def _kind_words(kind: str, values: dict) -> list[str]:
     record = entry(kind)
     if record.words:
         return list(kinds.named(record.words)(values))
-    defaults = {
-        field.name: field.default
-        for field in dataclasses.fields(kinds.KINDS[kind].spec)
-        if field.default is not dataclasses.MISSING
-    }
+    defaults = _init_fields(kinds.KINDS[kind].spec)
     words = []
     for key in record.controls:
         value = values.get(key, defaults.get(key))
+        if value is dataclasses.MISSING:  # not given, and its spec has no default
+            continue
         option = f"--{key.replace('_', '-')}"
         if isinstance(value, bool):
             words += [option] if value else []
