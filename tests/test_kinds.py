@@ -343,3 +343,42 @@ def test_the_search_sees_a_dict_keyed_by_kind_names():
     # A positive control for the test above: a table of kinds is found, a branch is not.
     assert _dicts_keyed_by_kind_names('_COMMANDS = {"siege-campaign": "siege"}') == [":1"]
     assert _dicts_keyed_by_kind_names('if kind == "naval":\n    words = {"in_port": 1}') == []
+
+
+def _comparisons_with_kind_names(source: str, where: str = "") -> list[str]:
+    """Each comparison written in ``source`` against a kind's name (``kind == "naval"``,
+    ``kind in ("battle", "assault")``)."""
+    names = {*KINDS, *(kind.command for kind in KINDS.values())}
+
+    def constants(node):
+        if isinstance(node, ast.Constant):
+            return [node.value]
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return [value for element in node.elts for value in constants(element)]
+        return []
+
+    return [
+        f"{where}:{node.lineno}"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Compare)
+        and any(value in names for side in (node.left, *node.comparators)
+                for value in constants(side))
+    ]  # fmt: skip
+
+
+def test_the_explorer_and_needed_s_options_name_no_kind():
+    # What a kind does there is read from its record (its explorer entry, needed_options,
+    # needed_help), not from branches on its name.
+    package = Path(oe.__file__).parent
+    files = ("faces/_explore_questions.py", "faces/_explore_campaigns.py", "faces/explore.py",
+             "cli/_planning_commands.py", "faces/book/__init__.py")  # fmt: skip
+    found = [
+        line
+        for name in files
+        for line in _comparisons_with_kind_names((package / name).read_text("utf-8"), name)
+    ]
+    assert not found
+    # A positive control: a branch on a kind's name is found.
+    assert _comparisons_with_kind_names('if kind == "naval":\n    pass') == [":1"]
+    assert _comparisons_with_kind_names('x = kind in ("battle", "assault")') == [":1"]
+
