@@ -7,11 +7,11 @@ meets :class:`Engagement`: the engines read its draw plan and outcome columns, t
 names and descriptions. A :class:`Kind` says what a face needs to know of a kind without
 building a spec: its headline outcome, the roles that give the rows and the columns of a
 table, the rule it applies and its title, its command, its options' words, how the
-explorer offers it (:class:`ExplorerEntry`), which card records apply, and how the
-force-needed search asks it (its ``needed`` record). It is the only per-kind table: a new
-kind is its spec module and one entry here (or one :func:`register_kind` call). Every
-kind's spec meets :class:`Engagement` but the siege campaign's, a sequence of assaults with
-no single draw plan.
+explorer offers it (:class:`ExplorerEntry`), which card records apply, how the
+force-needed search asks it (its ``needed`` record) and its pages in the odds book. It is
+the only per-kind table: a new kind is its spec module and one entry here (or one
+:func:`register_kind` call). Every kind's spec meets :class:`Engagement` but the siege
+campaign's, a sequence of assaults with no single draw plan.
 
 Examples
 --------
@@ -29,11 +29,13 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, MutableMapping
+import functools
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from oddsengine.errors import CANCELLED, OddsEngineError, unknown_name
+from oddsengine.kind_entries import ExplorerEntry, NeededKind
 
 __all__ = [
     "Engagement",
@@ -45,6 +47,7 @@ __all__ = [
     "SPEC_KINDS",
     "register_kind",
     "kind_of",
+    "named",
     "headline",
     "title",
     "table_kinds",
@@ -93,30 +96,6 @@ class Engagement(Protocol):
 
     def describe_lines(self) -> list[str]:
         """The lines printed above a result table."""
-
-
-class ExplorerEntry(NamedTuple):
-    """How the explorer (:func:`oddsengine.faces.explore.explore`) offers a kind.
-
-    Parameters
-    ----------
-    roles : tuple of str
-        The names of its two force boxes (``("attacker", "garrison")``); ``"(none)"``: that
-        box takes no force.
-    forces : tuple of str
-        The forces the boxes start with.
-    sides : tuple
-        Whose force each box is: ``"active"`` (who moves, attacks or besieges),
-        ``"other"``, ``"war"`` (the war card's power) or None; switching the engagement
-        keeps a force on its power's side.
-    units : str
-        ``"land"`` (land units), ``"sea"`` (fleets) or empty (neither, or its own).
-    """
-
-    roles: tuple[str, str]
-    forces: tuple[str, str]
-    sides: tuple
-    units: str = ""
 
 
 @dataclass(frozen=True)
@@ -181,6 +160,23 @@ class Kind:
         A campaign's chance, impulse by impulse (or attempt by attempt): the prefix of
         those outcomes and the word for them (``("taken_by_impulse_", "taken")``); empty:
         not a campaign.
+    needed_options : tuple of str
+        The options of ``oddsengine needed`` its question takes besides its forces and the
+        search's own (``("war", "foreign", "cards", "reinforcements")``, as argparse names
+        them); any other kind refuses them.
+    needed_help : tuple
+        Its place in ``needed --help``'s list of kinds (lower first) and the words that
+        follow its name there (``(5, " ('?Sq Doria', '?Co')")``); empty: last, no words.
+    book_pages : tuple
+        Its pages in the odds book, each ``(place, "module:function")``: a page builder
+        ``build(version, quick)`` and its place among the book's pages (lower first; two
+        kinds on one page name the same builder). Empty: a kind ``table`` offers gets a
+        generic page of its odds table, after the others.
+    arguments : str
+        For a kind with no command of its own: the shipped command whose options its
+        command takes (``"battle"``: two forces, their cards, policies and the engine
+        options; its spec class is called with what they give). Empty: its command is
+        written for it (every shipped kind).
     """
 
     name: str
@@ -202,6 +198,10 @@ class Kind:
     card_combat: str = ""
     outcome_words: dict = field(default_factory=dict, hash=False)
     by_step: tuple[str, ...] = ()
+    needed_options: tuple[str, ...] = ()
+    needed_help: tuple = ()
+    book_pages: tuple = ()
+    arguments: str = ""
 
     def __post_init__(self):
         if not self.command:
@@ -210,7 +210,7 @@ class Kind:
     @property
     def spec(self) -> type:
         """The spec dataclass (imported on first use when the record names its module)."""
-        return _named(self.spec_class)
+        return named(self.spec_class)
 
     @property
     def needed_kind(self):
@@ -219,75 +219,32 @@ class Kind:
         not ask this kind."""
         if self.needed is None:
             return None
-        record = _named(self.needed)
+        record = named(self.needed)
         return dataclasses.replace(record, name=self.command, rule=record.rule or self.rule)
 
 
-def _named(where):
-    """``where`` itself, or the object it names as ``"module:attribute"`` (imported now)."""
+def named(where):
+    """``where`` itself, or the object it names as ``"module:attribute"`` (imported now):
+    how a record names its spec class, its needed record or a face's builder without
+    importing them.
+
+    Examples
+    --------
+    >>> named("oddsengine.combat.engagements:Assault").__name__
+    'Assault'
+    """
     if not isinstance(where, str):
         return where
+    return _imported(where)
+
+
+@functools.cache
+def _imported(where: str):
+    """The object ``"module:attribute"`` names, imported once."""
     from importlib import import_module
 
     module, name = where.split(":")
     return getattr(import_module(module), name)
-
-
-@dataclass(frozen=True)
-class NeededKind:
-    """What :func:`~oddsengine.needed` must know about one kind of question: the ``needed``
-    field of its :class:`Kind`.
-
-    Parameters
-    ----------
-    roles : tuple of str
-        The force arguments, active side first (``("attacker", "defender")``); a kind
-        whose forces are given as a mapping (a move's stacks) names that mapping here.
-    units : dict
-        Unit letters a ``?`` may count, to the word for them (``{"r": "regulars"}``).
-    build : callable
-        ``build(forces, within, **parameters)`` returns the question for one candidate;
-        ``forces`` maps each role to a force string. It raises
-        :class:`~oddsengine.errors.OddsEngineError` when the rules refuse it.
-    chances : callable
-        ``chances(question, method, precision, seed)`` returns the chance of every event
-        by name; ``method`` is ``"exact"`` or ``"monte-carlo"``.
-    default_event : callable
-        ``default_event(question, role, within)``: the event the side holding the ``?``
-        wants.
-    within : str
-        ``"required"``, ``"optional"`` or ``"refused"``: whether ``within`` (impulses or
-        attempts) applies.
-    within_unit : str
-        What ``within`` counts, in words (``"impulse"``; a foreign war's ``"attempt"``).
-    exact : bool
-        Whether the exact engine answers this kind.
-    ratings : bool
-        Whether a leader's battle rating may be the ``?`` (``L?``); naval leaders are
-        named, not rated.
-    exact_batch : callable or None
-        ``exact_batch(questions)``: what ``chances(question, "exact", ...)`` returns for
-        each question, computed for all the candidates at once; None to ask one by one.
-    rule : str
-        The rule section answered, for captions (``"assault, rule 15.1"``; empty: the
-        rule of its kind).
-    name : str
-        The kind as the command line writes it (``"siege"``): filled from its kind's
-        :attr:`Kind.command` when the search reads the record.
-    """
-
-    roles: tuple[str, ...]
-    units: dict
-    build: Callable
-    chances: Callable
-    default_event: Callable
-    within: str = "refused"
-    within_unit: str = "impulse"
-    exact: bool = True
-    ratings: bool = True
-    exact_batch: Callable | None = None
-    rule: str = ""
-    name: str = ""
 
 
 class _NeededKinds(Mapping):
@@ -330,11 +287,18 @@ _ATTACK = {"attacker": "the attacking force", "defender": "the defending force"}
 _WINS = {"attacker_wins": "the attacker wins", "defender_wins": "the defender wins"}
 _AT_SEA = {"attacker": "the attacking fleet", "defender": "the defending fleet"}
 _LAND = dict(sides=("active", "other"), units="land")
+#: Where the explorer's builders of the campaigns and the move live.
+_CAMPAIGNS = "oddsengine.faces._explore_campaigns:"
+_ROLL = "No units are lost in this roll."
+#: Where the odds book's pages of land combat and at sea live.
+_BOOK, _SEA_BOOK = "oddsengine.faces.book._pages:", "oddsengine.faces.book._sea_pages:"
 
 for _kind in (
     Kind("battle", "oddsengine.combat.engagements:FieldBattle", "attacker_wins",
          ("attacker", "defender"), "field battle, rule 14", "Field battle",
-         sweep=True, table=True, needed=_NEEDED + "BATTLE", role_words=_ATTACK,
+         sweep=True, table=True, needed=_NEEDED + "BATTLE", needed_help=(1, ""),
+         book_pages=((2, _BOOK + "battles"),),
+         role_words=_ATTACK,
          outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"), **_LAND),
@@ -342,6 +306,7 @@ for _kind in (
     Kind("assault", "oddsengine.combat.engagements:Assault", "success",
          ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True,
          success_words="the assault takes the space", needed=_NEEDED + "ASSAULT",
+         needed_help=(2, ""), book_pages=((1, _BOOK + "assaults"),),
          role_words=_ATTACK,
          explorer=ExplorerEntry(("attacker", "garrison"),
                                 ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"), **_LAND),
@@ -353,7 +318,8 @@ for _kind in (
          role_words={"interceptor": "the intercepting force", "mover": "the moving force"},
          explorer=ExplorerEntry(("interceptor", "mover"),
                                 ("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
-                                ("other", "active"), "land")),
+                                ("other", "active"), "land", no_losses=_ROLL),
+         book_pages=((3, _BOOK + "rolls"),)),
     Kind("avoid", "oddsengine.combat.rolls:AvoidBattle", "success",
          ("defender", "attacker"), "avoid battle, rule 13.3", "Avoid battle",
          sweep=True, table=True, success_words="the force avoids battle",
@@ -361,14 +327,18 @@ for _kind in (
          role_words=_ATTACK,
          explorer=ExplorerEntry(("avoiding", "attacker"),
                                 ("france: 3R Montmorency", "hapsburg: 4R Duke of Alva"),
-                                ("other", "active"), "land")),
+                                ("other", "active"), "land",
+                                controls=("lost_battle_this_impulse",), no_losses=_ROLL),
+         book_pages=((3, _BOOK + "rolls"),)),
     Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
          ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
          sweep=True, table=True, needed=_NEEDED + "NAVAL", role_words=_AT_SEA,
+         needed_options=("in_port",), needed_help=(5, " ('?Sq Doria', '?Co')"),
+         book_pages=((7, _SEA_BOOK + "naval"),),
          outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
-                                ("active", "other"), "sea"),
+                                ("active", "other"), "sea", controls=("in_port",)),
          card_combat="naval-battle"),
     Kind("naval-intercept", "oddsengine.combat.naval:NavalInterception", "success",
          ("interceptor",), "naval interception, rule 16.1", "Naval interception", sweep=True,
@@ -379,30 +349,49 @@ for _kind in (
     Kind("piracy", "oddsengine.combat.piracy:Piracy", "success", ("pirates",),
          "piracy, rule 16.4", "Piracy", sweep=True, success_words="the piracy succeeds",
          explorer=ExplorerEntry(("pirates", "(none)"), ("ottoman: 3Co Dragut", ""),
-                                ("active", None), "sea"),
-         card_combat="piracy"),
+                                ("active", None), "sea",
+                                controls=("zone_squadrons", "adjacent_squadrons",
+                                          "adjacent_fortresses", "target_ports")),
+         card_combat="piracy", book_pages=((8, _SEA_BOOK + "piracy"),)),
     Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
          ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
          command="siege", needed=_NEEDED + "SIEGE", by_step=("taken_by_impulse_", "taken"),
+         needed_help=(3, ""), book_pages=((4, _BOOK + "sieges"),),
          role_words={"besiegers": "the besieging force", "garrison": "the garrison",
                      "reinforcements": "units joining the besiegers"},
          explorer=ExplorerEntry(("besiegers", "garrison"),
-                                ("ottoman: 9R Suleiman", "hapsburg: 2R"), **_LAND),
+                                ("ottoman: 9R Suleiman", "hapsburg: 2R"), **_LAND,
+                                controls=("horizon", "reinforcements"),
+                                build=_CAMPAIGNS + "siege_campaign",
+                                words=_CAMPAIGNS + "siege_campaign_words"),
          card_engagement="assault"),
     Kind("foreign-war", "oddsengine.combat.foreign_war:ForeignWar", "won", ("force",),
          "foreign war, rule 21.7", "Foreign war", sweep=True,
          needed=_NEEDED + "FOREIGN_WAR",
+         needed_options=("war", "foreign", "cards", "reinforcements"),
+         needed_help=(7, " (--war, --force '?R', --within attempts)"),
+         book_pages=((9, _SEA_BOOK + "foreign_wars"),),
          role_words={"force": "the major power's units and leaders"},
          outcome_words={"won": "the war is won"}, by_step=("won_by:", "won"),
-         explorer=ExplorerEntry(("force", "(none)"), ("5R", ""), ("war", None)),
+         explorer=ExplorerEntry(("force", "(none)"), ("5R", ""), ("war", None),
+                                controls=("war", "foreign", "horizon",
+                                          "reinforcements_per_attempt"),
+                                build=_CAMPAIGNS + "foreign_war",
+                                words=_CAMPAIGNS + "foreign_war_words"),
          card_combat="foreign-war"),
     Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
          "a move played out, rules 13-15", "Move", needed=_NEEDED + "MOVE",
+         needed_options=("scenario", "stack", "control", "besieged", "defender_policy"),
+         needed_help=(4, ""),
          outcome_words={"mover_in_control": "the moving force holds the space"},
-         explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None))),
+         explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None),
+                                controls=("scenario", "defender_policy"),
+                                build=_CAMPAIGNS + "move", words=_CAMPAIGNS + "move_words")),
     Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
          "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move",
-         needed=_NEEDED + "NAVAL_MOVE"),
+         needed=_NEEDED + "NAVAL_MOVE",
+         needed_options=("scenario", "fleet", "defender_policy"),
+         needed_help=(6, " (SCENARIO, --fleet)")),
     Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
          "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "
          "(RULES.md §14)", "Naval move", sweep=True),
@@ -444,8 +433,10 @@ def register_kind(name: str, spec_class: type, **record) -> None:
     """Add the kind ``name`` (e.g. ``"siege-assault"``): the one way to add a kind.
 
     Its record is all the engines and the faces read: sweeps may name it, and with the
-    fields below ``oddsengine table``/``plot`` offer it and :func:`~oddsengine.needed`
-    asks it. The class must be a dataclass meeting :class:`Engagement`
+    fields below ``oddsengine table``/``plot`` offer it (and the odds book gives it a page
+    of its odds table), :func:`~oddsengine.needed` asks it, the explorer offers it (an
+    ``explorer`` entry) and the command line answers it (``arguments="battle"``). The
+    class must be a dataclass meeting :class:`Engagement`
     (``draw_plan()``, ``outcome_columns()``, ``outcome_names`` and ``event_names``).
 
     Parameters
@@ -456,8 +447,9 @@ def register_kind(name: str, spec_class: type, **record) -> None:
         The spec dataclass.
     **record
         Other fields of its :class:`Kind` (``headline``, ``roles``, ``rule``, ``title``,
-        ``table``, ``command``, and ``needed``: a
-        :class:`NeededKind` for the force-needed search).
+        ``table``, ``command``, ``needed``: a :class:`NeededKind` for the force-needed
+        search, ``explorer``: an :class:`ExplorerEntry`, ``card_engagement``,
+        ``arguments``, ``book_pages``).
 
     Examples
     --------

@@ -1,7 +1,9 @@
 """The registry of kinds: one record per kind, read by tables, plots, sweeps and the CLI."""
 
 import ast
-from dataclasses import dataclass
+import json
+import shlex
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from pathlib import Path
 
@@ -124,6 +126,11 @@ def hill_battle():
         rule="field battle, rule 14",
         title="Hill battle",
         table=True,
+        explorer=oe.kinds.ExplorerEntry(
+            ("attacker", "defender"), ("1R", "hapsburg: 1R"), ("active", "other"), "land"
+        ),
+        card_engagement="battle",
+        arguments="battle",
         needed=oe.NeededKind(
             ("attacker", "defender"),
             LAND_LETTERS,
@@ -176,6 +183,122 @@ def test_a_new_kind_is_swept_tabled_and_searched(hill_battle, capsys):
     assert status == 0 and "2R: P(attacker_wins) = 29.63%" in out
 
 
+def test_a_new_kind_is_explored_with_no_branch_of_its_own(hill_battle, capsys):
+    # Its explorer entry is enough: the spec is its class called with the boxes' forces,
+    # leaders and cards, and the command line runs through its own command.
+    from oddsengine.faces._explore_questions import (
+        ENGAGEMENTS,
+        build_spec,
+        command_line,
+        offered_cards,
+        solve,
+        takes_cards,
+    )
+
+    assert ENGAGEMENTS["hill-battle"] == ("Hill battle", ("attacker", "defender"),
+                                          ("1R", "hapsburg: 1R"))  # fmt: skip
+    values = {"engagement": "hill-battle", "attacker": "1R", "defender": "hapsburg: 1R"}
+    spec = build_spec(values)
+    assert type(spec) is HillBattle and spec == HillBattle("1R", "hapsburg: 1R")
+    result = solve(spec)
+    assert result.p["attacker_wins"] == pytest.approx(float(BY_HAND["1R"]), abs=1e-15)
+    line = command_line(values)
+    assert line == "oddsengine hill-battle --attacker 1R --defender 'hapsburg: 1R' --exact"
+    status, out, _ = run_cli(capsys, *shlex.split(line)[1:], "--format", "json")
+    assert status == 0
+    assert json.loads(out)["p"]["attacker_wins"] == pytest.approx(4 / 27, abs=1e-12)
+    # A land combat's cards are offered and played as in a field battle.
+    assert takes_cards("hill-battle")
+    slugs = [slug for _, slug in offered_cards("hill-battle", 0, (None, None))]
+    assert slugs == [slug for _, slug in offered_cards("battle", 0, (None, None))]
+    carded = {**values, "attacker": "ottoman: 2R L1", "attacker_cards": ("janissaries",)}
+    hill, battle = build_spec(carded), build_spec({**carded, "engagement": "battle"})
+    assert type(hill) is HillBattle and hill.attacker_cards[0].slug == "janissaries"
+    assert hill == HillBattle(**{f.name: getattr(battle, f.name) for f in fields(battle) if f.init})
+
+
+def test_a_new_kind_is_offered_by_the_explorer(hill_battle):
+    pytest.importorskip("ipywidgets")
+    from oddsengine.faces.explore import explore
+
+    calculator = explore("hill-battle")
+    assert calculator.error is None
+    assert calculator.result.p["attacker_wins"] == pytest.approx(4 / 27, abs=1e-15)
+    shown = {key for key, control in calculator.controls.items()
+             if control.layout.display != "none"}  # fmt: skip
+    assert {"attacker_cards", "defender_casualty_order"} <= shown
+    assert not shown & {"in_port", "horizon", "scenario", "war"}
+    assert "oddsengine hill-battle --attacker 1R" in calculator.command.value
+
+
+def test_a_new_kind_is_plotted(hill_battle, tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from oddsengine.faces.plots import plot_probability
+
+    frame = oe.sweep("hill-battle", {"attacker": "1..2R", "defender": "hapsburg: 1R"},
+                     progress=False)  # fmt: skip
+    ax = plot_probability(frame, "attacker_regulars")
+    try:
+        assert ax.get_title().startswith("Hill battle (rule 14): chance the attacker wins, exact")
+        (line,) = [line for line in ax.get_lines() if len(line.get_xdata()) == 2]
+        assert line.get_ydata().tolist() == pytest.approx([4 / 27, 24 / 81], abs=1e-15)
+    finally:
+        plt.close(ax.figure)
+    out = tmp_path / "hill.png"
+    status, printed, _ = run_cli(capsys, "plot", "hill-battle", "--attacker", "1..2R",
+                                 "--defender", "hapsburg: 1R", "--out", str(out))  # fmt: skip
+    assert status == 0 and printed.strip() == f"wrote {out}"
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_book_lists_its_pages_from_the_registry_and_pages_a_new_kind(hill_battle):
+    from oddsengine.faces.book import page_builders
+    from oddsengine.faces.book._pages import odds_table_page
+
+    names = [build.__name__ for build in page_builders()]
+    assert names == ["assaults", "battles", "rolls", "sieges", "cards", "needed", "naval",
+                     "piracy", "foreign_wars", "odds_table_page[hill-battle]"]  # fmt: skip
+    page = odds_table_page("hill-battle", "test", quick=True)
+    assert (page.slug, page.title) == ("hill-battle", "Hill battle")
+    table = page.body[0]
+    # 14 steps 2-3 by hand: 1R v 1R is 4/27 = 14.81%, 2R v 1R 24/81 = 29.63%, and 1R
+    # against 2R (1 die against 3) 1/3 * (2/3)^3 = 8/81 = 9.88%.
+    assert "<th scope='row'>1R</th><td style='background:#dfebf7'>14.81%</td>" in table
+    assert "9.88%" in table and "29.63%" in table
+    assert f"{float(Fraction(4, 27)):.2%}" == "14.81%"
+    assert set(page.charts) == {"hill-battle-odds.png", "hill-battle-odds-narrow.png"}
+
+
+def test_needed_help_lists_the_kinds_from_the_registry(hill_battle, capsys):
+    # The shipped kinds keep their order and words (their records' needed_help); a kind
+    # registered with a needed record and no place comes last.
+    from oddsengine.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["needed", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert (
+        "KIND is battle, assault, siege, move, naval ('?Sq Doria', '?Co'), naval-move "
+        "(SCENARIO, --fleet), foreign-war (--war, --force '?R', --within attempts) or "
+        "hill-battle." in text
+    )
+    listed = "battle, assault, siege, move, naval, naval-move, foreign-war or hill-battle"
+    assert f"KIND {listed}" in text
+
+
+def test_needed_refuses_the_options_of_another_kinds_record(capsys):
+    # A kind takes the options its record's needed_options names, and refuses the rest.
+    assert set(kind_of("foreign-war").needed_options) >= {"war", "foreign", "cards"}
+    status, _, err = run_cli(capsys, "needed", "battle", "--attacker", "?R", "--defender",
+                             "2R", "--target", "0.5", "--war", "persia")  # fmt: skip
+    assert status != 0 and "needed battle takes no --war (foreign wars only)" in err
+
+
 def test_the_needed_kinds_are_a_view_of_the_registry():
     # One register_kind: the search's kinds are those whose record has a needed record,
     # by their command name (the siege campaign is asked as "siege").
@@ -220,3 +343,42 @@ def test_the_search_sees_a_dict_keyed_by_kind_names():
     # A positive control for the test above: a table of kinds is found, a branch is not.
     assert _dicts_keyed_by_kind_names('_COMMANDS = {"siege-campaign": "siege"}') == [":1"]
     assert _dicts_keyed_by_kind_names('if kind == "naval":\n    words = {"in_port": 1}') == []
+
+
+def _comparisons_with_kind_names(source: str, where: str = "") -> list[str]:
+    """Each comparison written in ``source`` against a kind's name (``kind == "naval"``,
+    ``kind in ("battle", "assault")``)."""
+    names = {*KINDS, *(kind.command for kind in KINDS.values())}
+
+    def constants(node):
+        if isinstance(node, ast.Constant):
+            return [node.value]
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return [value for element in node.elts for value in constants(element)]
+        return []
+
+    return [
+        f"{where}:{node.lineno}"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Compare)
+        and any(value in names for side in (node.left, *node.comparators)
+                for value in constants(side))
+    ]  # fmt: skip
+
+
+def test_the_explorer_and_needed_s_options_name_no_kind():
+    # What a kind does there is read from its record (its explorer entry, needed_options,
+    # needed_help), not from branches on its name.
+    package = Path(oe.__file__).parent
+    files = ("faces/_explore_questions.py", "faces/_explore_campaigns.py", "faces/explore.py",
+             "cli/_planning_commands.py", "faces/book/__init__.py")  # fmt: skip
+    found = [
+        line
+        for name in files
+        for line in _comparisons_with_kind_names((package / name).read_text("utf-8"), name)
+    ]
+    assert not found
+    # A positive control: a branch on a kind's name is found.
+    assert _comparisons_with_kind_names('if kind == "naval":\n    pass') == [":1"]
+    assert _comparisons_with_kind_names('x = kind in ("battle", "assault")') == [":1"]
+

@@ -146,6 +146,14 @@ def _run_battle(arguments):
     _answer(FieldBattle(**_combat_kwargs(arguments)), arguments)
 
 
+def _run_registered(arguments):
+    """A registered kind's command with the options of ``battle``: its spec class called
+    with the forces, cards and policies (its record's ``arguments``)."""
+    from oddsengine.kinds import kind_of
+
+    _answer(kind_of(arguments.kind).spec(**_combat_kwargs(arguments)), arguments)
+
+
 def _run_assault(arguments):
     from oddsengine.combat.assault import Assault
 
@@ -320,3 +328,18 @@ def register(commands) -> None:
     )
     add_engine_arguments(avoid, survivors=False)  # a roll has no survivors
     avoid.set_defaults(run=_run_avoid)
+
+    # A kind registered with the options of battle (its record's ``arguments``) and no
+    # command of its own gets one, named after it.
+    from oddsengine.kinds import KINDS
+
+    for kind in KINDS.values():
+        if kind.arguments == "battle" and kind.command not in commands.choices:
+            registered = commands.add_parser(
+                kind.command,
+                help=f"odds of a {kind.title.lower()} ({kind.rule})",
+                description=f"Odds of a {kind.title.lower()} ({kind.rule}).",
+            )
+            _add_combat_arguments(registered)
+            add_engine_arguments(registered)
+            registered.set_defaults(run=_run_registered, kind=kind.name)

@@ -53,6 +53,21 @@ def _war_choices() -> tuple[str, ...]:
     return WAR_CHOICES
 
 
+def _listed_kinds(with_words: bool = False) -> str:
+    """The kinds ``needed`` asks, as its help lists them: in the order of their records'
+    ``needed_help`` (``"battle, assault, ... or foreign-war"``), each followed by its
+    record's words when ``with_words``."""
+    from oddsengine.kinds import KINDS
+
+    asked = [kind for kind in KINDS.values() if kind.needed is not None]
+    asked.sort(key=lambda kind: kind.needed_help[0] if kind.needed_help else float("inf"))
+    names = [
+        kind.command + (kind.needed_help[1] if with_words and kind.needed_help else "")
+        for kind in asked
+    ]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 #: Force options of ``needed``; each kind takes those named in its record's roles.
 _FORCE_OPTIONS = _force_options()
 _TABLE_FORMATS = ("markdown", "html", "latex", "bbcode")
@@ -87,12 +102,16 @@ def _stacks(pairs, option="--stack", example="Pressburg=?R Suleiman") -> dict:
 
 
 def _needed_arguments(arguments) -> dict:
-    from oddsengine.combat.cards import parse_cards
+    """The parameters of :func:`~oddsengine.needed` the command line gives: the forces its
+    kind's needed record names, the options its :class:`~oddsengine.kinds.Kind` record
+    takes (``needed_options``; refused for any other kind rather than ignored) and the
+    cards."""
     from oddsengine.questions.needed import find_kind
 
     record = find_kind(arguments.kind)
     kind = record.name
-    given = _part_two_arguments(arguments, kind)
+    takes = set(_kind_record(kind).needed_options)
+    given = _part_two_arguments(arguments, kind, takes)
     for option in _FORCE_OPTIONS:
         if option in given:
             continue
@@ -105,27 +124,10 @@ def _needed_arguments(arguments) -> dict:
                 + ", ".join(f"--{role}" for role in record.roles if role in _FORCE_OPTIONS)
             )
         given[option] = value
-    if kind == "move":
-        if not arguments.scenario:
-            raise OddsEngineError("needed move: give the scenario (a .toml file or example name)")
-        given["scenario"] = arguments.scenario
-        given["stacks"] = _stacks(arguments.stack)
-        if arguments.defender_policy:
-            given["defender_policy"] = arguments.defender_policy
-        if arguments.control or arguments.besieged:
-            from oddsengine.moves.what_if import read_pairs
-
-            given["control"] = read_pairs(arguments.control, "--control", "POWER")
-            given["besieged"] = tuple(arguments.besieged or ())
-    elif kind == "naval-move":
-        if not arguments.scenario or arguments.stack:
-            raise OddsEngineError(
-                "needed naval-move: give the scenario and the fleets with --fleet, not --stack"
-            )
-        given["scenario"] = arguments.scenario
-        given["fleets"] = _stacks(arguments.fleet, "--fleet", "Tyrrhenian Sea=hapsburg: ?Sq Doria")
-        if arguments.defender_policy:
-            given["defender_policy"] = arguments.defender_policy
+    if "stack" in takes:  # a move: its stacks by space, and what the board says
+        _read_move_options(arguments, given)
+    elif "fleet" in takes:  # a naval move: its fleets by location
+        _read_naval_move_options(arguments, given)
     elif (
         arguments.scenario
         or arguments.stack
@@ -137,14 +139,58 @@ def _needed_arguments(arguments) -> dict:
             f"needed {kind} takes no scenario, --stack, --control, --besieged or "
             "--defender-policy"
         )
-    if arguments.fleet and kind != "naval-move":
+    if arguments.fleet and "fleet" not in takes:
         raise OddsEngineError(f"needed {kind} takes no --fleet (naval moves only)")
+    given.update(_side_cards(arguments, kind, takes))
+    return given
+
+
+def _kind_record(command: str):
+    """The :class:`~oddsengine.kinds.Kind` whose command is ``command``."""
+    from oddsengine.kinds import KINDS
+
+    return next(kind for kind in KINDS.values() if kind.command == command)
+
+
+def _read_move_options(arguments, given: dict) -> None:
+    kind = arguments.kind
+    if not arguments.scenario:
+        raise OddsEngineError(f"needed {kind}: give the scenario (a .toml file or example name)")
+    given["scenario"] = arguments.scenario
+    given["stacks"] = _stacks(arguments.stack)
+    if arguments.defender_policy:
+        given["defender_policy"] = arguments.defender_policy
+    if arguments.control or arguments.besieged:
+        from oddsengine.moves.what_if import read_pairs
+
+        given["control"] = read_pairs(arguments.control, "--control", "POWER")
+        given["besieged"] = tuple(arguments.besieged or ())
+
+
+def _read_naval_move_options(arguments, given: dict) -> None:
+    if not arguments.scenario or arguments.stack:
+        raise OddsEngineError(
+            f"needed {arguments.kind}: give the scenario and the fleets with --fleet, not --stack"
+        )
+    given["scenario"] = arguments.scenario
+    given["fleets"] = _stacks(arguments.fleet, "--fleet", "Tyrrhenian Sea=hapsburg: ?Sq Doria")
+    if arguments.defender_policy:
+        given["defender_policy"] = arguments.defender_policy
+
+
+def _side_cards(arguments, kind: str, takes) -> dict:
+    """``--attacker-cards`` and ``--defender-cards``: land cards, or the text of the card
+    effects of a kind whose record plays them (cards at sea); refused where the one side's
+    cards are ``--cards`` (a foreign war)."""
+    from oddsengine.combat.cards import parse_cards
+
+    given = {}
     for side in ("attacker", "defender"):
         text = getattr(arguments, f"{side}_cards")
-        if text and kind == "foreign-war":
-            raise OddsEngineError("needed foreign-war: give the major power's cards with --cards")
-        if text and kind == "naval":
-            given[f"{side}_cards"] = text  # read by the naval battle (cards at sea)
+        if text and "cards" in takes:
+            raise OddsEngineError(f"needed {kind}: give the major power's cards with --cards")
+        if text and _kind_record(kind).card_combat:
+            given[f"{side}_cards"] = text  # read by the combat's card effects (cards at sea)
             continue
         cards = parse_cards(text)
         if cards:
@@ -152,26 +198,26 @@ def _needed_arguments(arguments) -> dict:
     return given
 
 
-def _part_two_arguments(arguments, kind: str) -> dict:
+def _part_two_arguments(arguments, kind: str, takes) -> dict:
     """The options of naval battles (``--in-port``) and foreign wars (``--war``,
-    ``--foreign``, ``--cards``, ``--reinforcements`` as regulars built per attempt);
-    refused for any other kind rather than ignored."""
+    ``--foreign``, ``--cards``, ``--reinforcements`` as regulars built per attempt), for
+    a kind whose record takes them; refused for any other kind rather than ignored."""
     given = {}
     if arguments.in_port:
-        if kind != "naval":
+        if "in_port" not in takes:
             raise OddsEngineError(f"needed {kind} takes no --in-port (naval battles only)")
         given["in_port"] = True
     war_options = {"war": arguments.war, "foreign": arguments.foreign, "cards": arguments.cards}
     for name, value in war_options.items():
-        if value is not None and kind != "foreign-war":
+        if value is not None and name not in takes:
             raise OddsEngineError(f"needed {kind} takes no --{name} (foreign wars only)")
-    if kind != "foreign-war":
+    if "war" not in takes:
         return given
     if arguments.war is None:
         from oddsengine.combat.war_cards import WAR_CHOICES
 
         *others, last = WAR_CHOICES
-        raise OddsEngineError(f"needed foreign-war: give --war {', '.join(others)} or {last}")
+        raise OddsEngineError(f"needed {kind}: give --war {', '.join(others)} or {last}")
     given["war"] = arguments.war
     if arguments.foreign is not None:
         given["foreign"] = arguments.foreign
@@ -183,7 +229,7 @@ def _part_two_arguments(arguments, kind: str) -> dict:
             given["reinforcements"] = int(arguments.reinforcements)
         except ValueError:
             raise OddsEngineError(
-                "needed foreign-war: --reinforcements is the regulars built on the card "
+                f"needed {kind}: --reinforcements is the regulars built on the card "
                 f"before each later attempt, a whole number, not {arguments.reinforcements!r}"
             ) from None
     return given
@@ -267,15 +313,9 @@ def register(commands) -> None:
         description="Find the smallest value of the one '?' in a force (a unit count such as "
         "'?R Suleiman', or a leader rating such as '8R L?') whose chance reaches --target. "
         "Every candidate up to the legal maximum is answered (the chance need not rise with "
-        "the value). KIND is battle, assault, siege, move, naval ('?Sq Doria', '?Co'), "
-        "naval-move (SCENARIO, --fleet) or foreign-war (--war, --force '?R', --within "
-        "attempts).",
+        f"the value). KIND is {_listed_kinds(with_words=True)}.",
     )
-    needed.add_argument(
-        "kind",
-        metavar="KIND",
-        help="battle, assault, siege, move, naval, naval-move or foreign-war",
-    )
+    needed.add_argument("kind", metavar="KIND", help=_listed_kinds())
     needed.add_argument(
         "scenario", nargs="?", metavar="SCENARIO", help="move, naval-move: a .toml or example"
     )

@@ -12,22 +12,20 @@ those of :data:`~oddsengine.kinds.KINDS`.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import shlex
+from collections.abc import Mapping
 
 from oddsengine import kinds
 from oddsengine.combat.card_types import SIDES, Play
 from oddsengine.combat.cards import CARD_EFFECTS, CARD_RULES, post_roll_slugs
 from oddsengine.combat.cards import POST_ROLL_CARDS as LAND_POST_ROLL_CARDS
-from oddsengine.combat.engagements import Assault, FieldBattle
 from oddsengine.combat.fleets import NAVAL_LEADERS, parse_fleet
 from oddsengine.combat.forces import Force, parse_force
-from oddsengine.combat.foreign_war import ForeignWar
 from oddsengine.combat.leaders import LEADERS, find_leader
-from oddsengine.combat.naval import NavalBattle
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
-from oddsengine.combat.piracy import Piracy
 from oddsengine.combat.powers import normalise_power
-from oddsengine.combat.rolls import AvoidBattle, Interception
 from oddsengine.combat.war_cards import DEFAULT_WAR, WARS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
@@ -35,31 +33,70 @@ __all__ = [
     "ENGAGEMENTS",
     "POST_ROLL_CARDS",
     "build_spec",
+    "casualty_policies",
     "command_line",
+    "control_text",
+    "entry",
     "offered_cards",
     "offered_leaders",
     "side_force",
+    "side_of_role",
     "side_power",
     "solve",
+    "takes_cards",
+    "unit_group",
     "with_leaders",
 ]
 
-#: The engagements the calculator offers, by their name in :data:`~oddsengine.kinds.KINDS`:
-#: label, the two roles and the default forces, read from each kind's
-#: :class:`~oddsengine.kinds.ExplorerEntry`. A role of ``"(none)"`` has no force.
-ENGAGEMENTS = {
-    kind.name: (kind.title, kind.explorer.roles, kind.explorer.forces)
-    for kind in kinds.KINDS.values()
-    if kind.explorer is not None
-}
 
-#: Which power each role of a kind belongs to: the active power (who moves, attacks or
-#: besieges) or the other. Switching the engagement keeps a force on its power's side.
-SIDE_OF_ROLE = {name: kinds.KINDS[name].explorer.sides for name in ENGAGEMENTS}
+class _Engagements(Mapping):
+    """The engagements the calculator offers, by their name in
+    :data:`~oddsengine.kinds.KINDS`: label, the two roles and the default forces, read from
+    each kind's :class:`~oddsengine.kinds.ExplorerEntry` (a view: a kind registered later
+    is offered too). A role of ``"(none)"`` has no force."""
 
-#: The kinds whose forces are land units, fleets, or neither.
-LAND_KINDS = tuple(name for name in ENGAGEMENTS if kinds.KINDS[name].explorer.units == "land")
-SEA_KINDS = tuple(name for name in ENGAGEMENTS if kinds.KINDS[name].explorer.units == "sea")
+    def _entries(self) -> dict:
+        return {name: kind for name, kind in kinds.KINDS.items() if kind.explorer is not None}
+
+    def __getitem__(self, name):
+        kind = kinds.KINDS.get(name)
+        if kind is None or kind.explorer is None:
+            raise KeyError(name)
+        return (kind.title, kind.explorer.roles, kind.explorer.forces)
+
+    def __iter__(self):
+        return iter(self._entries())
+
+    def __len__(self):
+        return len(self._entries())
+
+    def __repr__(self):
+        return f"<engagements: {', '.join(self)}>"
+
+
+#: The engagements the calculator offers (label, roles, default forces), by kind name.
+ENGAGEMENTS: Mapping[str, tuple] = _Engagements()
+
+
+def entry(kind: str) -> kinds.ExplorerEntry:
+    """The explorer entry of ``kind``: its boxes, whose force each is, its units and its
+    own controls."""
+    record = kinds.KINDS.get(kind) if isinstance(kind, str) else None
+    if record is None or record.explorer is None:
+        raise OddsEngineError(f"no engagement {kind!r}; use one of " + ", ".join(ENGAGEMENTS))
+    return record.explorer
+
+
+def side_of_role(kind: str) -> tuple:
+    """Which power each box of ``kind`` belongs to: the active power (who moves, attacks
+    or besieges), the other, the war card's or None. Switching the engagement keeps a
+    force on its power's side."""
+    return entry(kind).sides
+
+
+def unit_group(kind: str) -> str:
+    """``"land"`` or ``"sea"``: the units of ``kind``'s forces (else the kind itself)."""
+    return entry(kind).units or kind
 
 
 def _card_engagement(kind: str) -> str:
@@ -72,14 +109,29 @@ def _card_combat(kind: str) -> str:
     return getattr(kinds.KINDS.get(kind), "card_combat", "")
 
 
+def takes_cards(kind: str) -> bool:
+    """Whether cards are played in ``kind``: a land combat's (its record's
+    ``card_engagement``) or card effects of its combat (``card_combat``)."""
+    combat = _card_combat(kind)
+    return bool(_card_engagement(kind)) or any(effect.combat == combat for effect in CARD_EFFECTS)
+
+
+def _post_roll_slugs(kind: str) -> tuple:
+    """The post-roll cards of ``kind``: the land cards in a land combat, else those of its
+    combat's effects."""
+    if _card_engagement(kind):
+        return LAND_POST_ROLL_CARDS
+    return post_roll_slugs(_card_combat(kind)) if _card_combat(kind) else ()
+
+
 #: The cards played after seeing the roll, whose play is a policy (RULES.md §9, §11,
 #: §13), read from the card records: on land, and in each kind whose cards are effects.
 POST_ROLL_CARDS = {
     "land": LAND_POST_ROLL_CARDS,
     **{
-        name: post_roll_slugs(_card_combat(name))
+        name: _post_roll_slugs(name)
         for name in ENGAGEMENTS
-        if post_roll_slugs(_card_combat(name))
+        if not _card_engagement(name) and _post_roll_slugs(name)
     },
 }
 
@@ -94,7 +146,8 @@ def with_leaders(force: str, leaders) -> str:
     return " ".join([str(force).strip(), *leaders]).strip()
 
 
-def _text(values: dict, key: str) -> str:
+def control_text(values: dict, key: str) -> str:
+    """The text control ``key`` of ``values`` (empty when it is not given)."""
     value = values.get(key, "")
     if not isinstance(value, str):
         raise OddsEngineTypeError(f"{key} must be text, not {shown(value)}")
@@ -129,9 +182,28 @@ def _check_value_types(values) -> None:
 
 
 def _post_roll(values: dict, kind: str, chosen) -> dict:
-    group = kind if kind in POST_ROLL_CARDS else "land"
     policy = values.get("post_roll") or POST_ROLL_POLICIES[0]
-    return {slug: policy for slug in chosen if slug in POST_ROLL_CARDS[group]}
+    slugs = _post_roll_slugs(kind)
+    return {slug: policy for slug in chosen if slug in slugs}
+
+
+def casualty_policies(values: dict, post_roll: dict) -> Policies:
+    """A land combat's policies: the sides' casualty orders (``"MRC"``; RULES.md §9, the
+    order losses are taken in) and the post-roll cards' policy."""
+    default = Policies()
+    return Policies(
+        attacker_casualty_order=values.get("attacker_casualty_order")
+        or default.attacker_casualty_order,
+        defender_casualty_order=values.get("defender_casualty_order")
+        or default.defender_casualty_order,
+        post_roll=post_roll,
+    )
+
+
+@functools.cache
+def _init_fields(spec: type) -> dict:
+    """The fields a spec class is built with, to their defaults (``MISSING``: none)."""
+    return {field.name: field.default for field in dataclasses.fields(spec) if field.init}
 
 
 def build_spec(values: dict):
@@ -155,9 +227,10 @@ def build_spec(values: dict):
     Returns
     -------
     spec
-        A :class:`FieldBattle`, :class:`Assault`, :class:`Interception`,
-        :class:`AvoidBattle`, :class:`NavalBattle`, :class:`Piracy`,
-        :class:`SiegeCampaign`, :class:`ForeignWar` or :class:`Move`.
+        The spec of the kind: its class called with its forces, its cards (with the
+        casualty orders and post-roll policy its class takes) and the controls its
+        :class:`~oddsengine.kinds.ExplorerEntry` names, or what its entry's builder makes
+        (a :class:`SiegeCampaign`, :class:`ForeignWar` or :class:`Move`).
 
     Raises
     ------
@@ -173,89 +246,32 @@ def build_spec(values: dict):
     """
     _check_value_types(values)
     kind = values.get("engagement", "battle")
-    if kind not in ENGAGEMENTS:
-        raise OddsEngineError(f"no engagement {kind!r}; use one of " + ", ".join(ENGAGEMENTS))
-    first = with_leaders(_text(values, "attacker"), values.get("attacker_leaders", ()))
-    second = with_leaders(_text(values, "defender"), values.get("defender_leaders", ()))
+    record = entry(kind)
+    forces = [
+        with_leaders(control_text(values, key), values.get(f"{key}_leaders", ()))
+        for key, role in zip(("attacker", "defender"), record.roles, strict=True)
+        if role != "(none)"
+    ]
     cards = {
         "attacker_cards": tuple(values.get("attacker_cards", ())),
         "defender_cards": tuple(values.get("defender_cards", ())),
     }
     chosen = cards["attacker_cards"] + cards["defender_cards"]
-    post_roll = _post_roll(values, kind, chosen)
-    if _card_engagement(kind):  # a land combat: casualty orders and land cards
-        default = Policies()
-        policies = Policies(
-            attacker_casualty_order=values.get("attacker_casualty_order")
-            or default.attacker_casualty_order,
-            defender_casualty_order=values.get("defender_casualty_order")
-            or default.defender_casualty_order,
-            post_roll=post_roll,
-        )
-        if kind == "siege-campaign":
-            return _siege_campaign(values, first, second, policies, cards)
-        engagement = FieldBattle if kind == "battle" else Assault
-        return engagement(first, second, policies=policies, **cards)
-    if kind == "naval":
-        return NavalBattle(
-            first, second, in_port=bool(values.get("in_port")), post_roll=post_roll, **cards
-        )
-    if kind == "foreign-war":
-        return _foreign_war(values, first, cards["attacker_cards"], post_roll)
-    if any(chosen):
+    if any(chosen) and not takes_cards(kind):
         raise OddsEngineError(f"no card is played in {ENGAGEMENTS[kind][0].lower()} here")
-    if kind == "intercept":
-        return Interception(first, second)
-    if kind == "avoid":
-        return AvoidBattle(
-            first, second, lost_battle_this_impulse=bool(values.get("lost_battle_this_impulse"))
-        )
-    if kind == "move":
-        return _move(values)
-    return Piracy(
-        first,
-        zone_squadrons=int(values.get("zone_squadrons", 0)),
-        adjacent_squadrons=int(values.get("adjacent_squadrons", 0)),
-        adjacent_fortresses=int(values.get("adjacent_fortresses", 0)),
-        target_ports=int(values.get("target_ports", 1)),
-    )
-
-
-def _siege_campaign(values, besiegers, garrison, policies, cards):
-    from oddsengine.moves.siege_campaign import SiegeCampaign
-
-    reinforcements = _text(values, "reinforcements").strip() or None
-    return SiegeCampaign(
-        besiegers,
-        garrison,
-        horizon=int(values.get("horizon", 3)),
-        reinforcements=reinforcements,
-        policies=policies,
-        **cards,
-    )
-
-
-def _foreign_war(values, force, cards, post_roll):
-    foreign = int(values.get("foreign", 0)) or None  # 0: the number the card gives
-    return ForeignWar(
-        values.get("war") or DEFAULT_WAR,
-        force,
-        foreign=foreign,
-        horizon=int(values.get("horizon", 3)),
-        cards=cards,
-        post_roll_policy=next(iter(post_roll.values()), POST_ROLL_POLICIES[0]),
-        reinforcements=int(values.get("reinforcements_per_attempt", 0)),
-    )
-
-
-def _move(values):
-    from oddsengine.moves.scenario_file import load_move
-
-    scenario = _text(values, "scenario").strip()
-    if not scenario:
-        raise OddsEngineError("give a scenario: a shipped example such as 'vienna' or a file")
-    policy = _text(values, "defender_policy").strip() or "best"
-    return load_move(scenario, defender_policy=policy)
+    post_roll = _post_roll(values, kind, chosen)
+    if record.build:
+        return kinds.named(record.build)(values, forces, cards, post_roll)
+    spec = kinds.KINDS[kind].spec
+    fields = _init_fields(spec)
+    options = {key: values[key] for key in record.controls if key in values}
+    if "policies" in fields:  # a land combat: casualty orders and the post-roll policy
+        options["policies"] = casualty_policies(values, post_roll)
+    elif "post_roll" in fields:
+        options["post_roll"] = post_roll
+    if "attacker_cards" in fields:
+        options.update(cards)
+    return spec(*forces, **options)
 
 
 def solve(spec):
@@ -272,9 +288,9 @@ def solve(spec):
 def side_force(kind: str, text: str, war: str | None = None):
     """The force or fleet ``text`` says, or None while it does not read."""
     try:
-        if kind in SEA_KINDS:
+        if entry(kind).units == "sea":
             return parse_fleet(text)
-        power = WARS[war or DEFAULT_WAR].power if kind == "foreign-war" else None
+        power = WARS[war or DEFAULT_WAR].power if _war_side(kind) else None
         return parse_force(text, power=power)
     except (OddsEngineError, KeyError):
         return None
@@ -289,7 +305,7 @@ def side_power(kind: str, text: str, war: str | None = None) -> str | None:
     >>> side_power("assault", "hapsburg: 4R Suleiman"), side_power("battle", "4R")
     ('hapsburg', None)
     """
-    if kind == "foreign-war":
+    if _war_side(kind):
         return WARS.get(war or DEFAULT_WAR, WARS[DEFAULT_WAR]).power
     force = side_force(kind, text, war)
     if force is not None:
@@ -303,8 +319,13 @@ def side_power(kind: str, text: str, war: str | None = None) -> str | None:
         return None
 
 
+def _war_side(kind: str) -> bool:
+    """Whether the force of ``kind`` is the war card's power (a foreign war, rule 21.7)."""
+    return entry(kind).sides[0] == "war"
+
+
 def _power(kind: str, force, war: str | None):
-    if kind == "foreign-war":
+    if _war_side(kind):
         return WARS.get(war or DEFAULT_WAR, WARS[DEFAULT_WAR]).power
     return getattr(force, "power", None)
 
@@ -320,9 +341,9 @@ def offered_leaders(kind: str, power: str | None) -> list[str]:
     >>> offered_leaders("naval", "ottoman")
     ['Barbarossa', 'Dragut']
     """
-    if kind == "move":
+    if entry(kind).roles[0] == "(none)":  # no force box: its forces are its own (a move)
         return []
-    if kind in SEA_KINDS:
+    if entry(kind).units == "sea":
         return [
             name
             for name, leader in NAVAL_LEADERS.items()
@@ -368,7 +389,7 @@ def offered_cards(kind: str, role: int, forces, war: str | None = None) -> list[
             offered.append((rule.card.name, slug))
         return offered
     combat = _card_combat(kind)
-    if not combat or (kind == "foreign-war" and role == 1):
+    if not combat or entry(kind).roles[role] == "(none)":
         return []
     power = _power(kind, forces[role], war)
     return list(
@@ -402,30 +423,28 @@ def command_line(values: dict) -> str:
     """  # noqa: E501
     kind = values.get("engagement", "battle")
     words = ["oddsengine", kinds.kind_of(kind).command]
-    if kind == "move":
-        words.append(_text(values, "scenario").strip())
-        policy = _text(values, "defender_policy").strip()
-        if policy and policy != "best":
-            words += ["--defender", policy]
-        return shlex.join([*words, "--exact"])
     options = _force_options(kind)
     for key, option in zip(("attacker", "defender"), options, strict=True):
         if option is not None:
-            words += [option, with_leaders(_text(values, key), values.get(f"{key}_leaders", ()))]
+            force = with_leaders(control_text(values, key), values.get(f"{key}_leaders", ()))
+            words += [option, force]
     words += _card_words(kind, values)
     words += _kind_words(kind, values)
     return shlex.join([*words, "--exact"])
 
 
 def _card_words(kind: str, values: dict) -> list[str]:
+    if not takes_cards(kind):
+        return []
     words = []
     chosen = ()
-    sides = ("attacker",) if kind == "foreign-war" else ("attacker", "defender")
-    for side in sides:
+    two_sides = entry(kind).roles[1] != "(none)"
+    for side in ("attacker", "defender") if two_sides else ("attacker",):
         cards = tuple(values.get(f"{side}_cards", ()))
         chosen += cards
         if cards:
-            option = "--cards" if kind == "foreign-war" else f"--{side}-cards"
+            # One side only (a foreign war): its cards are the command's --cards.
+            option = f"--{side}-cards" if two_sides else "--cards"
             words += [option, ",".join(cards)]
     for slug, policy in _post_roll(values, kind, chosen).items():
         if policy != POST_ROLL_POLICIES[0]:
@@ -440,26 +459,21 @@ def _card_words(kind: str, values: dict) -> list[str]:
 
 
 def _kind_words(kind: str, values: dict) -> list[str]:
+    """The kind's own options: its entry's writer, or each of its controls as the option of
+    that name (a flag when set, a count unless 0; a count not given is its spec's
+    default)."""
+    record = entry(kind)
+    if record.words:
+        return list(kinds.named(record.words)(values))
+    defaults = _init_fields(kinds.KINDS[kind].spec)
     words = []
-    if kind == "naval" and values.get("in_port"):
-        words.append("--in-port")
-    if kind == "avoid" and values.get("lost_battle_this_impulse"):
-        words.append("--lost-battle-this-impulse")
-    if kind == "piracy":
-        for key in ("zone_squadrons", "adjacent_squadrons", "adjacent_fortresses"):
-            if int(values.get(key, 0)):
-                words += [f"--{key.replace('_', '-')}", str(int(values[key]))]
-        words += ["--target-ports", str(int(values.get("target_ports", 1)))]
-    if kind == "siege-campaign":
-        words += ["--horizon", str(int(values.get("horizon", 3)))]
-        reinforcements = _text(values, "reinforcements").strip()
-        if reinforcements:
-            words += ["--reinforcements", reinforcements]
-    if kind == "foreign-war":
-        words += ["--war", values.get("war") or DEFAULT_WAR]
-        if int(values.get("foreign", 0)):
-            words += ["--foreign", str(int(values["foreign"]))]
-        words += ["--horizon", str(int(values.get("horizon", 3)))]
-        if int(values.get("reinforcements_per_attempt", 0)):
-            words += ["--reinforcements", str(int(values["reinforcements_per_attempt"]))]
+    for key in record.controls:
+        value = values.get(key, defaults.get(key))
+        if value is dataclasses.MISSING:  # not given, and its spec has no default
+            continue
+        option = f"--{key.replace('_', '-')}"
+        if isinstance(value, bool):
+            words += [option] if value else []
+        elif value:
+            words += [option, str(int(value))]
     return words

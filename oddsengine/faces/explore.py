@@ -19,23 +19,25 @@ from __future__ import annotations
 
 import html
 
+from oddsengine import kinds
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
 from oddsengine.combat.war_cards import DEFAULT_WAR, WARS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.faces._explore_chart import CHART_PIXELS, Chart, has_survivors
 from oddsengine.faces._explore_questions import (
     ENGAGEMENTS,
-    LAND_KINDS,
     POST_ROLL_CARDS,
-    SEA_KINDS,
-    SIDE_OF_ROLE,
     build_spec,
     command_line,
+    entry,
     offered_cards,
     offered_leaders,
     side_force,
+    side_of_role,
     side_power,
     solve,
+    takes_cards,
+    unit_group,
     with_leaders,
 )
 
@@ -77,8 +79,9 @@ def _odds_html(result) -> str:
 
 def _survivors_html(result) -> str:
     if not has_survivors(result):
-        rolls = ("intercept", "avoid")
-        return "<p>No units are lost in this roll.</p>" if result.spec.kind in rolls else ""
+        record = kinds.KINDS.get(result.spec.kind)
+        said = record.explorer.no_losses if record and record.explorer else ""
+        return f"<p>{html.escape(said)}</p>" if said else ""
     # One row per number of survivors, a column per side: narrow at any force size. The
     # chance of each number is summed over the end states directly (no joint table).
     import numpy as np
@@ -140,7 +143,7 @@ class Explorer:
         self.error = None
         self._updating = False
         self._kind = None
-        # The forces last typed, by the side they belong to (see SIDE_OF_ROLE), for each
+        # The forces last typed, by the side they belong to (see side_of_role), for each
         # kind of unit: a switch of engagement keeps what still applies.
         self._typed = {}
         self.controls = self._make_controls(widgets, engagement)
@@ -252,7 +255,7 @@ class Explorer:
         return {key: control.value for key, control in self.controls.items()}
 
     def _unit_group(self, kind):
-        return "land" if kind in LAND_KINDS else "sea" if kind in SEA_KINDS else kind
+        return unit_group(kind)
 
     def _remember_forces(self):
         kind = self._kind
@@ -260,7 +263,7 @@ class Explorer:
             return
         typed = self._typed.setdefault(self._unit_group(kind), {})
         for key, side, default in zip(
-            ("attacker", "defender"), SIDE_OF_ROLE[kind], ENGAGEMENTS[kind][2], strict=True
+            ("attacker", "defender"), side_of_role(kind), ENGAGEMENTS[kind][2], strict=True
         ):
             if side is None:
                 continue
@@ -284,7 +287,7 @@ class Explorer:
         try:
             chosen = {}
             for key, role, default, side in zip(
-                ("attacker", "defender"), roles, defaults, SIDE_OF_ROLE[kind], strict=True
+                ("attacker", "defender"), roles, defaults, side_of_role(kind), strict=True
             ):
                 self.controls[key].description = role
                 self.controls[key].value = typed.get(side, default)
@@ -301,12 +304,16 @@ class Explorer:
         self.update()
 
     def _show_controls(self, kind):
-        land_combat = kind in ("battle", "assault", "siege-campaign")
-        with_cards = land_combat or kind in ("naval", "foreign-war")
-        two_sides = kind not in ("piracy", "foreign-war", "move")
+        # What a kind shows is read from its record: its boxes (a role of "(none)" has no
+        # force), whether cards are played in it, whether it is a land combat (casualty
+        # orders) and its own controls.
+        record = entry(kind)
+        land_combat = bool(kinds.KINDS[kind].card_engagement)
+        with_cards = takes_cards(kind)
+        first, two_sides = record.roles[0] != "(none)", record.roles[1] != "(none)"
         shown = {
-            "attacker": kind != "move",
-            "attacker_leaders": kind != "move",
+            "attacker": first,
+            "attacker_leaders": first,
             "defender": two_sides,
             "defender_leaders": two_sides,
             "attacker_cards": with_cards,
@@ -314,20 +321,10 @@ class Explorer:
             "post_roll": with_cards,
             "attacker_casualty_order": land_combat,
             "defender_casualty_order": land_combat,
-            "in_port": kind == "naval",
-            "lost_battle_this_impulse": kind == "avoid",
-            "zone_squadrons": kind == "piracy",
-            "adjacent_squadrons": kind == "piracy",
-            "adjacent_fortresses": kind == "piracy",
-            "target_ports": kind == "piracy",
-            "scenario": kind == "move",
-            "defender_policy": kind == "move",
-            "war": kind == "foreign-war",
-            "foreign": kind == "foreign-war",
-            "horizon": kind in ("siege-campaign", "foreign-war"),
-            "reinforcements": kind == "siege-campaign",
-            "reinforcements_per_attempt": kind == "foreign-war",
         }
+        for key in self.controls:
+            if key != "engagement" and key not in shown:
+                shown[key] = key in record.controls
         for key, visible in shown.items():
             self.controls[key].layout.display = None if visible else "none"
         self.swap.layout.display = None if two_sides else "none"

@@ -5,6 +5,11 @@ per subject: assaults, field battles, interception and avoid battle, siege campa
 values, the units needed for 50/75/90%, naval battles, piracy and foreign wars. Each page
 has tables with captions (rules, method, precision, version), PNG charts and a short
 reading guide. Everything is computed with the exact engine.
+
+The pages are listed from the registry of kinds: each kind's record names its page
+builders and their places (``book_pages``), the book adds its own pages across kinds
+(:data:`BOOK_PAGES`), and a kind ``oddsengine table`` offers with no page of its own gets
+a generic page of its odds table (:func:`~oddsengine.faces.book._pages.odds_table_page`).
 """
 
 from __future__ import annotations
@@ -16,7 +21,42 @@ from pathlib import Path
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.faces.output_file import check_output_path
 
-__all__ = ["write_book"]
+__all__ = ["BOOK_PAGES", "page_builders", "write_book"]
+
+#: The book's pages that are no one kind's, with their places among the kinds' pages
+#: (:attr:`Kind.book_pages <oddsengine.kinds.Kind>`): the card values and the units
+#: needed, across battles and assaults.
+BOOK_PAGES = (
+    (5, "oddsengine.faces.book._pages:cards"),
+    (6, "oddsengine.faces.book._pages:needed"),
+)
+
+
+def page_builders() -> list:
+    """The page builders of the book, in its order: the kinds' pages (their records'
+    ``book_pages``) and the book's own (:data:`BOOK_PAGES`) by place, each builder once,
+    then a generic odds-table page for each kind ``table`` offers that has no page.
+
+    Examples
+    --------
+    >>> [build.__name__ for build in page_builders()]  # doctest: +NORMALIZE_WHITESPACE
+    ['assaults', 'battles', 'rolls', 'sieges', 'cards', 'needed', 'naval', 'piracy',
+     'foreign_wars']
+    """
+    from functools import partial
+
+    from oddsengine import kinds
+    from oddsengine.faces.book._pages import odds_table_page
+
+    placed = [*BOOK_PAGES, *(page for kind in kinds.KINDS.values() for page in kind.book_pages)]
+    named = dict.fromkeys(where for _, where in sorted(placed, key=lambda page: page[0]))
+    builders = [kinds.named(where) for where in named]
+    for kind in kinds.table_kinds():
+        if not kind.book_pages:
+            generic = partial(odds_table_page, kind.name)
+            generic.__name__ = f"odds_table_page[{kind.name}]"
+            builders.append(generic)
+    return builders
 
 
 def _index_html(pages, version: str) -> str:
@@ -78,8 +118,6 @@ def write_book(directory, *, quick: bool = False) -> Path:
     from oddsengine import __version__
     from oddsengine.faces.book._charts import save
     from oddsengine.faces.book._html import STYLESHEET, page_html
-    from oddsengine.faces.book._pages import LAND_BUILDERS
-    from oddsengine.faces.book._sea_pages import SEA_BUILDERS
 
     root = _book_folder(directory)
     if root.exists() and not root.is_dir():
@@ -89,7 +127,7 @@ def write_book(directory, *, quick: bool = False) -> Path:
     except OSError as error:
         raise OddsEngineError(f"cannot create {str(root)!r}: {error.strerror or error}") from None
     check_output_path(root / "index.html")  # a folder that takes no file: before the work
-    pages = [build(__version__, quick) for build in (*LAND_BUILDERS, *SEA_BUILDERS)]
+    pages = [build(__version__, quick) for build in page_builders()]
     navigation = [(page.slug, page.short) for page in pages]
     for page in pages:
         for filename, figure in page.charts.items():

@@ -105,10 +105,11 @@ def _odds_table_page(page, kind, rows, columns, *, what, rules, version, legend,
     page.guide.insert(1, _dash_guide(table, kinds.title(kind).lower()))
     panels = []
     for title, frame in table.sections():
+        named = f"{what}; {title}" if title else what  # one section: no leader rating
         page.body.append(
             table_html(
                 frame,
-                caption_html(f"{what}; {title}", rules, _precision(table.method_text()), version),
+                caption_html(named, rules, _precision(table.method_text()), version),
                 corner=f"{table.roles[0]} \\ {table.roles[1]}",
             )
         )
@@ -118,6 +119,46 @@ def _odds_table_page(page, kind, rows, columns, *, what, rules, version, legend,
         }
         panels.append((title, lines))
     return panels
+
+
+def odds_table_page(name: str, version: str, quick: bool) -> Page:
+    """The page of a kind with no page of its own (its record names none): its odds
+    table, rows by its first role and columns by its second, from the templates its
+    record's ``default_sides`` give (else regulars against regulars), and a chart of it."""
+    kind = kinds.kind_of(name)
+    first, second = (*kind.roles, "")[:2]
+    chance = kinds.outcome_words(kind.headline, name) or str(kind.headline).replace("_", " ")
+    page = Page(
+        name,
+        kind.title,
+        kind.title,
+        f"The chance {chance}, by the forces of both sides ({kind.rule}).",
+        [
+            f"Rows are the {first}'s forces, columns the {second}'s; the cell is the chance "
+            f"{chance}.",
+            "Darker cells are likelier.",
+        ],
+    )
+    generic = ("1..3R", "1..2R") if quick else ("1..8R", "1..6R")
+    rows, columns = kind.default_sides or generic
+    panels = _odds_table_page(
+        page,
+        name,
+        rows,
+        columns,
+        what=f"Chance {chance}",
+        rules=f"Here I Stand: {kind.rule}",
+        version=version,
+        legend=second,
+    )
+    page.chart(
+        "odds",
+        lines(panels, xlabel=f"{first}'s units", ylabel=f"chance {chance}",
+              title=f"{kind.title}: chance {chance}", legend_title=f"{second}'s forces"),
+        f"Line chart: chance {chance} against the {first}'s units",
+        f"One line per force of the {second}.",
+    )  # fmt: skip
+    return page
 
 
 # -- land combat -----------------------------------------------------------------------
