@@ -14,7 +14,15 @@ import oddsengine as oe
 from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces.tables import HEADLINES, ROLES
-from oddsengine.kinds import KINDS, NEEDED_KINDS, SPEC_KINDS, Engagement, kind_of, register_kind
+from oddsengine.kinds import (
+    KINDS,
+    NEEDED_KINDS,
+    SPEC_KINDS,
+    Engagement,
+    kind_of,
+    named,
+    register_kind,
+)
 
 
 def test_every_kind_names_its_spec_and_its_headline_is_an_outcome():
@@ -382,3 +390,20 @@ def test_the_explorer_and_needed_s_options_name_no_kind():
     assert _comparisons_with_kind_names('if kind == "naval":\n    pass') == [":1"]
     assert _comparisons_with_kind_names('x = kind in ("battle", "assault")') == [":1"]
 
+
+
+def test_every_place_a_record_names_can_be_imported():
+    # Records name their spec, needed record, explorer builders and book pages as
+    # "module:attribute" strings: a renamed module or function fails here, not in a face.
+    names = []
+    for kind in KINDS.values():
+        names.append(kind.spec_class)
+        names.append(kind.needed)
+        names.extend(where for _, where in kind.book_pages)
+        entry = kind.explorer
+        if entry is not None:
+            names.extend((entry.build, entry.words))
+    written = [where for where in names if isinstance(where, str) and where]
+    assert len(written) > 20
+    for where in written:
+        assert named(where) is not None, where
