@@ -4,7 +4,6 @@ and the problem."""
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterator, Mapping
 from os import PathLike
 from pathlib import Path
@@ -44,29 +43,47 @@ def _read_rows(
     except OSError as error:
         raise BoardDataError(f"{label}: cannot read the file ({error})") from error
     with handle:
-        reader = csv.reader(handle)
-        header = next(reader, None)
-        if header is None:
-            raise BoardDataError(f"{label}: the file is empty; expected the header {columns}")
-        header = [column.strip() for column in header]
-        if tuple(header) != columns:
+        text = handle.read()
+    records = _records(text)
+    header = next(records, None)
+    if header is None:
+        raise BoardDataError(f"{label}: the file is empty; expected the header {columns}")
+    header = [column.strip() for column in header[1]]
+    if tuple(header) != columns:
+        raise BoardDataError(f"{label}, line 1: the header is {tuple(header)}, expected {columns}")
+    for line_number, fields in records:
+        values = [value.strip() for value in fields]
+        if not any(values):
+            continue
+        if len(values) != len(columns):
             raise BoardDataError(
-                f"{label}, line 1: the header is {tuple(header)}, expected {columns}"
+                f"{label}, line {line_number}: expected {len(columns)} fields "
+                f"{columns}, found {len(fields)}: {fields}"
             )
-        for values in reader:
-            line_number = reader.line_num
-            if not any(value.strip() for value in values):
-                continue
-            if len(values) != len(columns):
-                raise BoardDataError(
-                    f"{label}, line {line_number}: expected {len(columns)} fields "
-                    f"{columns}, found {len(values)}: {values}"
-                )
-            row = {column: value.strip() for column, value in zip(columns, values, strict=True)}
-            for column, value in row.items():
-                if not value:
-                    raise BoardDataError(f"{label}, line {line_number}: the {column} is empty")
-            yield label, line_number, row
+        if not all(values):
+            column = columns[values.index("")]
+            raise BoardDataError(f"{label}, line {line_number}: the {column} is empty")
+        yield label, line_number, dict(zip(columns, values, strict=True))
+
+
+def _records(text: str) -> Iterator[tuple[int, list[str]]]:
+    """Yield ``(line number, fields)`` for each record of a CSV text, as :mod:`csv` reads
+    it. The shipped files quote nothing and end their lines with ``\\n``: such a text is
+    split on its commas directly (several times quicker to read at every start); any
+    other goes through :func:`csv.reader`."""
+    if '"' not in text and "\r" not in text:
+        lines = text.split("\n")
+        if lines[-1] == "":
+            lines.pop()
+        for line_number, line in enumerate(lines, start=1):
+            yield line_number, line.split(",") if line else []
+        return
+    import csv
+    import io
+
+    reader = csv.reader(io.StringIO(text, newline=""))
+    for values in reader:
+        yield reader.line_num, values
 
 
 def _parse_home_powers(home_power: str, space_type: str, where: str, name: str) -> tuple[str, ...]:
