@@ -20,9 +20,8 @@ from functools import cached_property
 
 import numpy as np
 
-from oddsengine.combat.assault import naval_requirement_problem
+from oddsengine.combat.assault import Assault, naval_requirement_problem
 from oddsengine.combat.cards import Card, find_card
-from oddsengine.combat.assault import Assault
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
