@@ -296,3 +296,54 @@ def test_direct_construction_is_checked() -> None:
     beta = Space("Beta", "normal", ("france",))
     with pytest.raises(BoardDataError, match="no matching reverse"):
         Board(spaces={"Alpha": alpha, "Beta": beta}, connections={"Alpha": {"Beta": "normal"}})
+
+
+# --- the reader: the shipped files split on commas, any other file through csv ----------
+
+
+def _csv_module_rows(path: Path) -> list[tuple[int, list[str]]]:
+    import csv
+
+    with path.open("r", encoding="utf-8-sig", newline="") as handle:
+        reader = csv.reader(handle)
+        return [(reader.line_num, values) for values in reader]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        SMALL_CONNECTIONS,
+        SMALL_CONNECTIONS.replace("\n", "\r\n"),  # Windows line ends
+        "\ufeff" + SMALL_CONNECTIONS,  # a byte-order mark
+        SMALL_CONNECTIONS.replace("Alpha,Beta,pass", '"Alpha",Beta,"pass"'),  # quoted fields
+        SMALL_CONNECTIONS.replace("\n", "\n\n", 3) + "  \n",  # blank lines
+        SMALL_CONNECTIONS.rstrip("\n"),  # no newline at the end
+        SMALL_CONNECTIONS.replace("Alpha,Beta,pass", " Alpha , Beta ,pass "),  # padding
+    ],
+)
+def test_the_reader_reads_what_the_csv_module_reads(tmp_path: Path, text: str) -> None:
+    from oddsengine.moves._board_files import _records
+
+    spaces_path, _ = write_board_files(tmp_path)
+    path = tmp_path / "other connections.csv"
+    path.write_bytes(text.encode("utf-8"))
+    assert list(_records(path.read_bytes().decode("utf-8-sig"))) == _csv_module_rows(path)
+    board = Board.from_csv(spaces_path, path)
+    expected = Board.from_csv(*write_board_files(tmp_path))
+    assert board.spaces == expected.spaces
+    assert board.connections == expected.connections
+
+
+def test_the_shipped_files_take_the_quick_reader() -> None:
+    from oddsengine.moves.board import CONNECTIONS_FILE_NAME, SPACES_FILE_NAME
+    from oddsengine.shipped import shipped_path
+
+    for name in (SPACES_FILE_NAME, CONNECTIONS_FILE_NAME):
+        text = shipped_path("data", "his-map", name).read_text(encoding="utf-8")
+        assert '"' not in text and "\r" not in text, name
+
+
+def test_a_refusal_names_the_line_with_windows_line_ends(tmp_path: Path) -> None:
+    connections = (SMALL_CONNECTIONS + "Alpah,Beta,normal\n").replace("\n", "\r\n")
+    with pytest.raises(BoardDataError, match=r"connections\.csv, line 10: unknown space 'Alpah'"):
+        Board.from_csv(*write_board_files(tmp_path, connections_text=connections))

@@ -134,6 +134,35 @@ def test_an_exact_single_combat_imports_no_move_board_or_costly_stdlib_module(la
     assert output.split() == []
 
 
+#: What a move on land, or an exact siege campaign, has no use for: the ships (a move
+#: with no fleet in its situation), the assault spec and the engagements module (a move
+#: with no siege to weigh), the Monte Carlo sampler and its streams (an exact campaign),
+#: and the csv module (the shipped board files are split on their commas). (The streams'
+#: module stays: the run's arguments read a seed through it.)
+NOT_ON_THE_PATH = {
+    "move": ("oddsengine.combat.fleets", "oddsengine.combat.assault",
+             "oddsengine.combat.engagements", "oddsengine.engines._numpy_kernel", "csv"),
+    "siege": ("oddsengine.engines._numpy_kernel", "oddsengine.combat.engagements",
+              "oddsengine.combat.field_battle"),
+    "needed siege": ("oddsengine.engines._numpy_kernel", "oddsengine.combat.field_battle"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("label", NOT_ON_THE_PATH)
+def test_a_move_on_land_and_an_exact_siege_load_only_what_they_use(label):
+    code = (
+        "import io, sys, contextlib\n"
+        "from oddsengine.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main({EXACT_COMMANDS[label]!r}) == 0\n"
+        f"print(*(name for name in {NOT_ON_THE_PATH[label]!r} if name in sys.modules))"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert output.split() == []
+
+
 def test_the_campaign_kinds_below_are_named_by_their_spec_classes():
     # campaigns.py names them without importing them: each name must be the class's.
     from importlib import import_module

@@ -20,8 +20,6 @@ import numpy as np
 
 from oddsengine.combat.forces import UNIT_TYPES
 from oddsengine.draws import DrawPlan
-from oddsengine.engines._numpy_kernel import sample_values
-from oddsengine.engines._random import block_keys, scenario_id
 from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
 from oddsengine.moves.siege_campaign import (
     SIEGE_STANDS,
@@ -70,6 +68,10 @@ def simulate_campaign(campaign: SiegeCampaign, trials=CAMPAIGN_TRIALS, seed=None
     >>> bool(abs(result.taken_by[-1] - exact_campaign(campaign).taken_by[-1]) < 0.01)
     True
     """
+    # The streams and the sampler are the Monte Carlo's alone: an exact answer (a search
+    # over many campaigns) does not load them.
+    from oddsengine.engines._random import block_keys, scenario_id
+
     check_campaign(campaign)
     trials, _, seed = check_run(trials, MAX_TRIALS, seed, None)
     blocks = -(-trials // CAMPAIGN_BLOCK)
@@ -115,6 +117,8 @@ def simulate_campaign(campaign: SiegeCampaign, trials=CAMPAIGN_TRIALS, seed=None
 
 
 def _sample(plan: DrawPlan, key, positions) -> tuple[np.ndarray, ...]:
+    from oddsengine.engines._numpy_kernel import sample_values
+
     thresholds, layout = plan.thresholds()
     return sample_values(thresholds, layout, key, positions)
 

@@ -15,7 +15,7 @@ inside (14.1, 15.2) and the best leaders' choice follow the move's policies, whi
 
 from __future__ import annotations
 
-from oddsengine.combat.engagements import FieldBattle
+from oddsengine.combat.field_battle import FieldBattle
 from oddsengine.combat.forces import UNIT_TYPES
 from oddsengine.moves._move_program import MOVER
 

@@ -242,16 +242,21 @@ def split_inside(force: Force, inside: int, leaders_inside: bool) -> tuple[Force
     )
 
 
-@dataclass
 class Program:
-    """The compiled tree of a move (see the module docstring)."""
+    """The compiled tree of a move (see the module docstring): its ``nodes``, the
+    ``end_states`` its leaves reach, its ``battles`` (each with its draw plan), the
+    ``leaf_map`` from each battle's outcomes to leaves, the defenders' ``choices`` and the
+    ``root`` node. A plain class, filled in by the builder: one dataclass fewer to
+    create when a command line starts."""
 
-    nodes: list
-    end_states: list
-    battles: list
-    leaf_map: list
-    choices: dict
-    root: int = 0
+    __slots__ = ("nodes", "end_states", "battles", "leaf_map", "choices", "root")
+
+    def __init__(
+        self, nodes: list, end_states: list, battles: list, leaf_map: list, choices: dict,
+        root: int = 0,
+    ) -> None:  # fmt: skip
+        self.nodes, self.end_states, self.battles = nodes, end_states, battles
+        self.leaf_map, self.choices, self.root = leaf_map, choices, root
 
     def arrays(self):
         """``nodes`` (int64, (n, 4)), battle ``thresholds`` (uint32, (battles, rows,

@@ -20,9 +20,8 @@ from functools import cached_property
 
 import numpy as np
 
-from oddsengine.combat.assault import naval_requirement_problem
+from oddsengine.combat.assault import Assault, naval_requirement_problem
 from oddsengine.combat.cards import Card, find_card
-from oddsengine.combat.engagements import Assault
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
@@ -62,8 +61,9 @@ def unit_counts(force: Force) -> tuple[int, int, int]:
 
 
 #: The starting sieges whose first assault a campaign has accepted, with its rules (see
-#: SiegeCampaign.__post_init__), and how many are kept.
-_ACCEPTED_SIEGES: set = set()
+#: SiegeCampaign.__post_init__), each with that assault, and how many are kept: the
+#: campaign's exact chain plays the same assault first (SiegeCampaign.assault).
+_ACCEPTED_SIEGES: dict = {}
 _MOST_ACCEPTED = 8192
 
 
@@ -193,8 +193,7 @@ class SiegeCampaign:
                     "a start entry is (probability, besiegers, garrison[, garrison_ally]), not "
                     + shown(entry)
                 )
-        rules = (self.attacker_cards, self.defender_cards, self.policies, self.options)
-        rules += (self.naval,)
+        rules = self._assault_rules()
         for _, besiegers, garrison, ally in self.sieges:
             # 15: a siege needs more besieging land units than those inside.
             inside = garrison.land_units + (ally.land_units if ally is not None else 0)
@@ -207,10 +206,10 @@ class SiegeCampaign:
             # states of a move, or a campaign built again) is not checked again.
             accepted = (besiegers, garrison, ally, rules)
             if accepted not in _ACCEPTED_SIEGES:
-                self.assault(besiegers, garrison, first=True, ally=ally)
+                first_assault = self._new_assault(besiegers, garrison, True, ally)
                 if len(_ACCEPTED_SIEGES) >= _MOST_ACCEPTED:
                     _ACCEPTED_SIEGES.clear()
-                _ACCEPTED_SIEGES.add(accepted)
+                _ACCEPTED_SIEGES[accepted] = first_assault
         if self.reinforcements is not None:
             reinforcements = self._joining(self.reinforcements)
             if self.horizon == 1:  # they join before each later assault: there is none
@@ -360,6 +359,19 @@ class SiegeCampaign:
         """The assault of ``besiegers`` on ``garrison`` (with its ``ally``, if any); the
         cards are played in the first. Under a blockade no assault is played; the one built
         here (without the naval counts) only checks the cards."""
+        if first:
+            # The first assault of a starting siege was built when the campaign was checked.
+            accepted = _ACCEPTED_SIEGES.get((besiegers, garrison, ally, self._assault_rules()))
+            if accepted is not None:
+                return accepted
+        return self._new_assault(besiegers, garrison, first, ally)
+
+    def _assault_rules(self) -> tuple:
+        """What decides an assault of the campaign besides the forces and whether it is
+        the first."""
+        return (self.attacker_cards, self.defender_cards, self.policies, self.options, self.naval)
+
+    def _new_assault(self, besiegers: Force, garrison: Force, first: bool, ally) -> Assault:
         naval = dict(self.naval) if self.blockade is None else {}
         return Assault(
             besiegers,

@@ -65,11 +65,12 @@ def campaign_chain(campaign: SiegeCampaign):
             sums.besiegers_left += weight * sum(attacker)
             sums.garrison_left += weight * sum(defender)
     sieges = campaign.siege_probability
+    # As NumPy floats, as they were when the cells' probabilities were NumPy's.
     expectations = (
-        sums.expected_cp / sieges,
-        sums.besiegers_left / sieges,
-        sums.garrison_left / sieges,
-        sums.left_if_taken / sums.taken_mass if sums.taken_mass else 0.0,
+        np.float64(sums.expected_cp / sieges),
+        np.float64(sums.besiegers_left / sieges),
+        np.float64(sums.garrison_left / sieges),
+        np.float64(sums.left_if_taken / sums.taken_mass) if sums.taken_mass else 0.0,
     )
     return taken, broken, expectations
 
@@ -257,7 +258,9 @@ def _assault_cells(campaign, besiegers, garrison, first: bool, ally=None) -> tup
         defenders_after = defenders[kept].tolist()
         cells = tuple(
             zip(
-                probabilities[kept],
+                # Python floats: the chain's sums take the same IEEE products and sums as
+                # NumPy's scalars would, without a NumPy scalar per operation.
+                probabilities[kept].tolist(),
                 ends,
                 map(tuple, attackers_after),
                 map(tuple, defenders_after),

@@ -11,13 +11,16 @@ a TOML file with :func:`load_situation_file`; every check happens when it is bui
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING
 
-from oddsengine.combat.fleets import Fleet, parse_fleet
 from oddsengine.combat.forces import Force, parse_force
 from oddsengine.combat.limits import check_force_size
 from oddsengine.combat.powers import MAJOR_POWERS, normalise_power
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves.board import load_board
+
+if TYPE_CHECKING:
+    from oddsengine.combat.fleets import Fleet
 
 __all__ = ["Stack", "FleetStack", "Situation", "MAX_UNITS_INSIDE"]
 
@@ -132,6 +135,9 @@ class FleetStack:
                 f"{space.name} is neither a port nor a sea zone: ships cannot stand there (§14)"
             )
         object.__setattr__(self, "space", space.name)
+        # The ships' module is loaded by the first fleet: a move on land needs none.
+        from oddsengine.combat.fleets import Fleet, parse_fleet
+
         fleet = self.fleet
         if isinstance(fleet, str):
             fleet = parse_fleet(fleet)
@@ -412,6 +418,7 @@ class Situation:
 
         Examples
         --------
+        >>> from oddsengine.combat.fleets import parse_fleet
         >>> situation = Situation(fleets=[FleetStack("Naples", "hapsburg: 1Sq")])
         >>> changed = situation.with_fleets([("Naples", parse_fleet("hapsburg: 3Sq"))])
         >>> changed.fleet("Naples", "hapsburg").fleet.squadrons
