@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from oddsengine.combat._combat import resolve_hits
 from oddsengine.combat.combat_spec import CombatSpec, survivor_columns
 from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.formations import standing_by
-from oddsengine.draws import OutcomeColumns
+from oddsengine.draws import OutcomeColumns, StateDigits
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["FieldBattle"]
@@ -127,18 +128,68 @@ class FieldBattle(CombatSpec):
             code = (~self.outcome_masks(columns)["attacker_wins"]).astype(np.int64)
             outcome = _OUTCOMES[code]
             codes["outcome"] = (code, _OUTCOME_LABELS)
-        attacker, defender = self._sides
         result = {"outcome": outcome}
         result.update(survivor_columns(columns))
-        # 14 step 10: leaders of a side with no land units left are captured.
-        result["attacker_leaders_captured"] = attacker.has_leaders & (
-            columns["attacker_survivors"] == 0
-        )
-        result["defender_leaders_captured"] = defender.has_leaders & (
-            columns["defender_survivors"] == 0
-        )
+        self._add_leaders_captured(result)
         result.update(self._card_spent_columns(columns))
         return OutcomeColumns(result, derived=self._derived_columns(), codes=codes)
+
+    def _add_leaders_captured(self, result) -> None:
+        """14 step 10: leaders of a side with no land units left are captured."""
+        attacker, defender = self._sides
+        result["attacker_leaders_captured"] = attacker.has_leaders & (
+            result["attacker_survivors"] == 0
+        )
+        result["defender_leaders_captured"] = defender.has_leaders & (
+            result["defender_survivors"] == 0
+        )
+
+    def state_digits(self, plan) -> StateDigits | None:
+        """What decides the end state of every cell of ``plan`` (this battle's
+        :meth:`draw_plan`): the outcome and both sides' survivors, resolved on the two
+        sides' hits alone (one row of cells per attacker hit count, one column per
+        defender hit count) instead of on every cell; every other column follows from the
+        survivors (:meth:`_derived_columns`).
+
+        Only for a plain battle: fought (not cancelled), both sides rolling at once (no
+        first fire), no post-roll card and no ally; None otherwise (the engines then
+        merge the outcome columns).
+        """
+        attacker, defender = self._sides
+        if (
+            self._deterministic_outcome is not None
+            or attacker.post_roll_dice
+            or defender.post_roll_dice
+            or self.defender_ally is not None
+            or self.first_to_fire is not None
+        ):
+            return None
+        hits = (np.arange(plan.first.size)[:, None], np.arange(plan.second.shape[1]), 0, 0)
+        columns = resolve_hits(hits, attacker, defender, self.mode, None)
+        # Code 1 (the second of the sorted labels) where the defender wins.
+        defender_wins = ~self.outcome_masks(columns)["attacker_wins"]
+        digits = {
+            "outcome": defender_wins,
+            "attacker_survivors": columns["attacker_survivors"],
+            "defender_survivors": columns["defender_survivors"],
+        }
+        spans = {
+            "outcome": 2,
+            "attacker_survivors": attacker.land_units + 1,
+            "defender_survivors": defender.land_units + 1,
+        }
+        return StateDigits(digits, spans, {"outcome": _OUTCOMES}, self._complete_state)
+
+    def _complete_state(self, deciding) -> dict[str, np.ndarray]:
+        """Every column of the states of :meth:`state_digits` from their deciding ones, in
+        the order of :meth:`outcome_columns`."""
+        states = dict(deciding)
+        for role, side in zip(("attacker", "defender"), self._sides, strict=True):
+            survivors = deciding[f"{role}_survivors"]
+            for kind, counts in side.composition_after(survivors).items():
+                states[f"{role}_{kind}"] = counts
+        self._add_leaders_captured(states)
+        return states
 
     def _derived_columns(self) -> tuple[str, ...]:
         """The columns that follow from the survivors before them: a side's units by type

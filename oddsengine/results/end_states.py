@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["EndStateMap", "end_state_map", "merge_cells"]
+__all__ = ["EndStateMap", "end_state_map", "merge_cells", "state_digits_map"]
 
 
 def merge_cells(columns, weights, cells=None) -> list[tuple[dict, np.ndarray]]:
@@ -120,6 +120,48 @@ def end_state_map(columns, weights) -> EndStateMap | None:
         column.setflags(write=False)
     inverse.setflags(write=False)
     return EndStateMap(states, inverse, None if every_cell else keep)
+
+
+def state_digits_map(found) -> EndStateMap:
+    """The :class:`EndStateMap` of one engagement whose spec says what decides each
+    cell's state (a :class:`~oddsengine.draws.StateDigits`), every cell of non-zero
+    weight: the map :func:`end_state_map` makes of its outcome columns (the same states in
+    the same order, each cell in the same state), without the columns of every cell.
+
+    Examples
+    --------
+    >>> from oddsengine.draws import StateDigits
+    >>> labels = np.array(["lost", "won"], dtype=object)
+    >>> found = StateDigits({"outcome": np.array([1, 0, 1])}, {"outcome": 2},
+    ...                     {"outcome": labels}, dict)
+    >>> mapping = state_digits_map(found)
+    >>> mapping.states["outcome"].tolist(), mapping.inverse.tolist()
+    (['lost', 'won'], [1, 0, 1])
+    """
+    # Each cell's digits read as one number in a mixed radix (their lexicographic order),
+    # the numbers present counted off in order: as _distinct_cells numbers them.
+    numbers, total = 0, 1
+    for name, values in found.digits.items():
+        span = found.spans[name]
+        numbers = numbers * span + values
+        total *= span
+    numbers = np.ravel(numbers)
+    present = np.zeros(total, dtype=bool)
+    present[numbers] = True
+    states_present = np.flatnonzero(present)
+    place = np.empty(total, dtype=np.intp)
+    place[states_present] = np.arange(states_present.size)
+    inverse = place[numbers]
+    deciding, rest = {}, states_present
+    for name in reversed(found.digits):
+        rest, deciding[name] = np.divmod(rest, found.spans[name])
+    for name, labels in found.labels.items():
+        deciding[name] = labels[deciding[name]]
+    states = found.complete({name: deciding[name] for name in found.digits})
+    for column in states.values():
+        column.setflags(write=False)
+    inverse.setflags(write=False)
+    return EndStateMap(states, inverse, None)
 
 
 def _merged_states(columns, keep, every_cell, cells):
