@@ -77,12 +77,13 @@ def exact(spec) -> Result:
                 ((states, summed),) = merge_cells(columns, weights)
                 return Result(spec, "exact", states, summed)
             mapping = end_state_map(columns, weights)
-        if key is None:
-            return Result(spec, "exact", dict(mapping.states), mapping.weigh(weights))
-        if len(_cell_maps) >= MAPS_KEPT:
-            del _cell_maps[next(iter(_cell_maps))]  # the oldest kept
-        _cell_maps[key] = mapping
-    return Result(spec, "exact", dict(mapping.states), mapping.weigh(weights))
+        if key is not None:
+            if len(_cell_maps) >= MAPS_KEPT:
+                del _cell_maps[next(iter(_cell_maps))]  # the oldest kept
+            _cell_maps[key] = mapping
+    result = Result(spec, "exact", dict(mapping.states), mapping.weigh(weights))
+    masks = mapping.label_masks
+    return result.knowing_outcomes(masks["outcome"]) if masks and "outcome" in masks else result
 
 
 def _direct_map(spec, plan, weights) -> EndStateMap | None:

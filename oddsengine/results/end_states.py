@@ -12,6 +12,7 @@ states' weights for the same cells are then one ``bincount`` (the sums of
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -80,11 +81,15 @@ class EndStateMap:
         The state of each kept cell.
     keep : ndarray of bool or None
         The cells of non-zero weight; None when every cell is kept.
+    label_masks : dict of str to dict of str to ndarray, optional
+        For a column of labels the merge read by their codes, each label's states
+        (``states[name] == label``, read-only).
     """
 
     states: dict
     inverse: np.ndarray
     keep: np.ndarray | None
+    label_masks: dict | None = None
 
     def weigh(self, weights) -> np.ndarray:
         """The summed weight of each state: the same cells' weights as the map was made
@@ -140,28 +145,33 @@ def state_digits_map(found) -> EndStateMap:
     """
     # Each cell's digits read as one number in a mixed radix (their lexicographic order),
     # the numbers present counted off in order: as _distinct_cells numbers them.
-    numbers, total = 0, 1
-    for name, values in found.digits.items():
-        span = found.spans[name]
-        numbers = numbers * span + values
-        total *= span
-    numbers = np.ravel(numbers)
-    present = np.zeros(total, dtype=bool)
+    spans = tuple(found.spans[name] for name in found.digits)
+    numbers = np.ravel_multi_index(tuple(found.digits.values()), spans).ravel()
+    present = np.zeros(math.prod(spans), dtype=bool)
     present[numbers] = True
     states_present = np.flatnonzero(present)
-    place = np.empty(total, dtype=np.intp)
+    place = np.empty(present.size, dtype=np.intp)
     place[states_present] = np.arange(states_present.size)
     inverse = place[numbers]
-    deciding, rest = {}, states_present
-    for name in reversed(found.digits):
-        rest, deciding[name] = np.divmod(rest, found.spans[name])
+    deciding = dict(zip(found.digits, np.unravel_index(states_present, spans), strict=True))
+    label_masks = {}
     for name, labels in found.labels.items():
+        label_masks[name] = _masks_of_codes(deciding[name], labels)
         deciding[name] = labels[deciding[name]]
     states = found.complete({name: deciding[name] for name in found.digits})
     for column in states.values():
         column.setflags(write=False)
     inverse.setflags(write=False)
-    return EndStateMap(states, inverse, None)
+    return EndStateMap(states, inverse, None, label_masks)
+
+
+def _masks_of_codes(codes: np.ndarray, labels) -> dict[str, np.ndarray]:
+    """Each label's states, from the states' codes (a label's place among ``labels``)."""
+    masks = {}
+    for code, label in enumerate(labels.tolist()):
+        masks[label] = mask = codes == code
+        mask.setflags(write=False)
+    return masks
 
 
 def _merged_states(columns, keep, every_cell, cells):
