@@ -79,6 +79,9 @@ def test_exact_answers_as_the_merged_columns_do(battle):
     columns = dict(battle.outcome_columns(plan.cell_values()))
     ((plain,),) = (merge_cells(columns, plan.cell_probabilities()),)
     _same((result.states, result.weights), plain)
+    merged = oe.Result(battle, "exact", *plain)
+    assert result.outcome_names == merged.outcome_names
+    assert result.p == merged.p
 
 
 @pytest.mark.parametrize("battle", MERGED, ids=lambda battle: battle.title())

@@ -61,7 +61,7 @@ def merge_cells(columns, weights, cells=None) -> list[tuple[dict, np.ndarray]]:
         return [
             ({}, kept_weights[start:end]) for start, end in zip([0, *ends[:-1]], ends, strict=True)
         ]
-    parts, cuts, inverse = _merged_states(columns, keep, every_cell, cells)
+    parts, cuts, inverse, _ = _merged_states(columns, keep, every_cell, cells)
     summed = np.bincount(inverse, weights=kept_weights, minlength=cuts[-1][1] if cuts else 0)
     return [
         ({name: pieces[index] for name, pieces in parts.items()}, summed[start:end])
@@ -119,12 +119,15 @@ def end_state_map(columns, weights) -> EndStateMap | None:
     weights = np.asarray(weights, dtype=float)
     keep = weights > 0
     every_cell = bool(keep.all())
-    parts, _, inverse = _merged_states(columns, keep, every_cell, [weights.size])
+    parts, _, inverse, state_codes = _merged_states(columns, keep, every_cell, [weights.size])
     states = {name: pieces[0] for name, pieces in parts.items()}
     for column in states.values():
         column.setflags(write=False)
     inverse.setflags(write=False)
-    return EndStateMap(states, inverse, None if every_cell else keep)
+    label_masks = {
+        name: _masks_of_codes(codes, labels) for name, (codes, labels) in state_codes.items()
+    }
+    return EndStateMap(states, inverse, None if every_cell else keep, label_masks)
 
 
 def state_digits_map(found) -> EndStateMap:
@@ -175,8 +178,9 @@ def _masks_of_codes(codes: np.ndarray, labels) -> dict[str, np.ndarray]:
 
 
 def _merged_states(columns, keep, every_cell, cells):
-    """The states of each engagement, column by column, the cuts between engagements and
-    each kept cell's state."""
+    """The states of each engagement, column by column, the cuts between engagements,
+    each kept cell's state and, for each column of labels, the states' codes with the
+    sorted labels (``name: (codes, labels)``)."""
     derived, codes = _facts(columns)
     # The digits that tell the states apart, for each kept cell: the engagement first, so
     # that no two engagements share a state and each one's states come out together,
@@ -211,7 +215,7 @@ def _merged_states(columns, keep, every_cell, cells):
         cell_of_state = np.flatnonzero(keep)[representative]  # among all the cells
     else:
         cell_of_state = representative
-    parts = {}
+    parts, state_codes = {}, {}
     for name, column in columns.items():
         # Every cell of a state holds the same values: read them from one of them.
         if name in deciding:
@@ -219,13 +223,14 @@ def _merged_states(columns, keep, every_cell, cells):
         else:
             column = np.asarray(column)[cell_of_state]
         if name in labels:
+            state_codes[name] = (column, labels[name])
             column = labels[name][column]
         elif column.dtype.kind == "O":
             column = np.array([str(text) for text in column.tolist()], dtype=object)
         elif column.dtype.kind != "b":
             column = column.astype(np.int64, copy=False)
         parts[name] = [column] if len(cuts) == 1 else [column[start:end] for start, end in cuts]
-    return parts, cuts, inverse
+    return parts, cuts, inverse, state_codes
 
 
 def _facts(columns) -> tuple[frozenset, dict]:
