@@ -1,8 +1,8 @@
-"""A plain field battle's end states read straight from the two sides' hits
-(``FieldBattle.state_digits``, RULES.md §6 steps 8-9) are those of its outcome columns
-merged cell by cell: the same states in the same order, each cell in the same state, the
-same sums bit for bit; and every other battle (first fire, a post-roll card, an ally, a
-cancelled one) is merged from its columns."""
+"""A plain field battle's or assault's end states read straight from the two sides' hits
+(``state_digits``, RULES.md §6 steps 8-9, §7) are those of its outcome columns merged cell
+by cell: the same states in the same order, each cell in the same state, the same sums bit
+for bit; and every other one (first fire, a post-roll card, a card taking the space, an
+ally, a cancelled or prevented one) is merged from its columns."""
 
 from fractions import Fraction
 
@@ -37,12 +37,33 @@ PLAIN = [
     *(oe.FieldBattle(f"{a}R L1", f"hapsburg: {d}R") for a in (1, 5, 20) for d in (1, 4, 20)),
 ]
 
-#: Battles merged from their outcome columns.
+#: Assaults whose states come from their digits: a garrison of none to 4 units with no
+#: leader or one, besiegers standing by, cavalry, cards before the roll.
+PLAIN_ASSAULTS = [
+    *(
+        oe.Assault(f"{a}R L1", f"hapsburg: {d}R{leader}")
+        for a in (5, 24)
+        for d in (0, 1, 4)
+        for leader in ("", " L2")
+    ),
+    oe.Assault("14R Ibrahim", "hapsburg: 2R"),
+    oe.Assault("ottoman: 9R 2C Suleiman", "hapsburg: 3R"),
+    oe.Assault("6R 2M L1", "hapsburg: 2R", attacker_cards="landsknechts"),
+    oe.Assault("5R L1", "hapsburg: 2R", attacker_cards=["siege-mining"]),
+    oe.Assault("2R 6M Ibrahim", "hapsburg: 2R", [], ["mercenaries-grow-restless"]),
+]
+
+#: Battles and assaults merged from their outcome columns.
 MERGED = [
     oe.FieldBattle("ottoman: 4R 2C Suleiman", "hapsburg: 5R 1M", attacker_cards="janissaries"),
     oe.FieldBattle("2R L1", "hapsburg: 3R L1", attacker_cards="surprise-attack"),
     oe.FieldBattle("hapsburg: 5R Charles-V", "france: 2R", defender_ally="papacy: 2R L1"),
     oe.FieldBattle("3R", "hapsburg: 2R", defender_cards=["foul-weather"]),  # cancelled
+    oe.Assault("9R Suleiman", "4R Ferdinand", attacker_cards="siege-mining, treachery"),
+    oe.Assault("ottoman: 9R 2C Suleiman", "hapsburg: 3R", attacker_cards="siege-artillery"),
+    oe.Assault("6R L1", "hapsburg: 2R", defender_cards="foul-weather"),
+    oe.Assault("2R 4M Ibrahim", "hapsburg: 2R", [], ["mercenaries-grow-restless"]),
+    oe.Assault("5M 1C", "hapsburg: 1R", [], ["mercenaries-grow-restless"]),
 ]
 
 
@@ -55,7 +76,7 @@ def _same(left, right):
     assert left_sums.tobytes() == right_sums.tobytes()
 
 
-@pytest.mark.parametrize("battle", PLAIN, ids=lambda battle: battle.title())
+@pytest.mark.parametrize("battle", PLAIN + PLAIN_ASSAULTS, ids=lambda battle: battle.title())
 def test_the_digits_give_the_merged_states_bit_for_bit(battle):
     plan = battle.draw_plan()
     weights = plan.cell_probabilities()
@@ -71,7 +92,9 @@ def test_the_digits_give_the_merged_states_bit_for_bit(battle):
         assert not column.flags.writeable
 
 
-@pytest.mark.parametrize("battle", PLAIN + MERGED, ids=lambda battle: battle.title())
+@pytest.mark.parametrize(
+    "battle", PLAIN + PLAIN_ASSAULTS + MERGED, ids=lambda battle: battle.title()
+)
 def test_exact_answers_as_the_merged_columns_do(battle):
     forget_end_states()
     plan = battle.draw_plan()
@@ -85,7 +108,7 @@ def test_exact_answers_as_the_merged_columns_do(battle):
 
 
 @pytest.mark.parametrize("battle", MERGED, ids=lambda battle: battle.title())
-def test_first_fire_post_roll_cards_allies_and_cancelled_battles_are_merged_from_columns(battle):
+def test_first_fire_post_roll_cards_allies_cancelled_and_prevented_ones_are_merged(battle):
     assert battle.state_digits(battle.draw_plan()) is None
 
 
