@@ -8,7 +8,6 @@ from math import ceil
 
 import numpy as np
 
-from oddsengine.combat._combat import resolve_hits
 from oddsengine.combat.cards import CARD_RULES, apply_units
 from oddsengine.combat.combat_spec import CombatSpec, survivor_columns
 from oddsengine.combat.forces import UNIT_TYPES, Force
@@ -448,39 +447,19 @@ class Assault(CombatSpec):
         at once (no first fire), no post-roll card, no card that takes the space after a
         failure and no ally; None otherwise (the engines then merge the outcome columns).
         """
-        attacker, defender = self._sides
-        if (
-            self._deterministic_outcome is not None
-            or attacker.post_roll_dice
-            or defender.post_roll_dice
-            or self.defender_ally is not None
-            or self.first_to_fire is not None
-            or any(rule.outcome is not None for rule in self._held["attacker"])
-        ):
+        if any(rule.outcome is not None for rule in self._held["attacker"]):
             return None
-        hits = (np.arange(plan.first.size)[:, None], np.arange(plan.second.shape[1]), 0, 0)
-        columns = resolve_hits(hits, attacker, defender, self.mode, None)
+        columns = self._hits_resolved(plan)
+        if columns is None:
+            return None
         taken_by_assault, holds, _, _ = self._siege_after(columns)
-        digits = {
-            "outcome": taken_by_assault * 2 + holds,  # the codes of outcome_columns
-            "attacker_survivors": columns["attacker_survivors"],
-            "defender_survivors": columns["defender_survivors"],
-        }
-        spans = {
-            "outcome": 3,
-            "attacker_survivors": attacker.land_units + 1,
-            "defender_survivors": defender.land_units + 1,
-        }
-        return StateDigits(digits, spans, {"outcome": _OUTCOMES}, self._complete_state)
+        # The codes of outcome_columns: success 2, the siege holding 1, broken 0.
+        return self._digits_of(columns, taken_by_assault * 2 + holds, _OUTCOMES)
 
     def _complete_state(self, deciding) -> dict[str, np.ndarray]:
         """Every column of the states of :meth:`state_digits` from their deciding ones, in
         the order of :meth:`outcome_columns`."""
-        states = dict(deciding)
-        for role, side in zip(("attacker", "defender"), self._sides, strict=True):
-            survivors = deciding[f"{role}_survivors"]
-            for kind, counts in side.composition_after(survivors).items():
-                states[f"{role}_{kind}"] = counts
+        states = self._with_units_by_type(deciding)
         self._add_siege_columns(states, deciding["outcome"] == "success")
         return states
 

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from oddsengine.combat._combat import resolve_hits
 from oddsengine.combat.combat_spec import CombatSpec, survivor_columns
 from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.formations import standing_by
@@ -155,39 +154,17 @@ class FieldBattle(CombatSpec):
         first fire), no post-roll card and no ally; None otherwise (the engines then
         merge the outcome columns).
         """
-        attacker, defender = self._sides
-        if (
-            self._deterministic_outcome is not None
-            or attacker.post_roll_dice
-            or defender.post_roll_dice
-            or self.defender_ally is not None
-            or self.first_to_fire is not None
-        ):
+        columns = self._hits_resolved(plan)
+        if columns is None:
             return None
-        hits = (np.arange(plan.first.size)[:, None], np.arange(plan.second.shape[1]), 0, 0)
-        columns = resolve_hits(hits, attacker, defender, self.mode, None)
         # Code 1 (the second of the sorted labels) where the defender wins.
         defender_wins = ~self.outcome_masks(columns)["attacker_wins"]
-        digits = {
-            "outcome": defender_wins,
-            "attacker_survivors": columns["attacker_survivors"],
-            "defender_survivors": columns["defender_survivors"],
-        }
-        spans = {
-            "outcome": 2,
-            "attacker_survivors": attacker.land_units + 1,
-            "defender_survivors": defender.land_units + 1,
-        }
-        return StateDigits(digits, spans, {"outcome": _OUTCOMES}, self._complete_state)
+        return self._digits_of(columns, defender_wins, _OUTCOMES)
 
     def _complete_state(self, deciding) -> dict[str, np.ndarray]:
         """Every column of the states of :meth:`state_digits` from their deciding ones, in
         the order of :meth:`outcome_columns`."""
-        states = dict(deciding)
-        for role, side in zip(("attacker", "defender"), self._sides, strict=True):
-            survivors = deciding[f"{role}_survivors"]
-            for kind, counts in side.composition_after(survivors).items():
-                states[f"{role}_{kind}"] = counts
+        states = self._with_units_by_type(deciding)
         self._add_leaders_captured(states)
         return states
 
