@@ -192,6 +192,16 @@ class Result(Rendered):
         -------
         Result
             This result.
+
+        Examples
+        --------
+        >>> from oddsengine import FieldBattle, exact
+        >>> answer = exact(FieldBattle("2R", "hapsburg: 1R"))
+        >>> outcome = answer.states["outcome"]
+        >>> masks = {label: outcome == label for label in ("attacker_wins", "defender_wins")}
+        >>> told = Result(answer.spec, "exact", answer.states, answer.weights)
+        >>> told.knowing_outcomes(masks).p == answer.p
+        True
         """
         self.__dict__["_outcome_masks_kept"] = masks
         return self
