@@ -21,6 +21,7 @@ from oddsengine.errors import OddsEngineTypeError, shown
 __all__ = [
     "DrawPlan",
     "OutcomeColumns",
+    "StateDigits",
     "draw_plan_of",
     "binomial_pmf",
     "convolve",
@@ -227,6 +228,45 @@ class OutcomeColumns(dict):
         ):
             return self.derived, self.codes
         return frozenset(), {}
+
+
+@dataclass(frozen=True, eq=False)
+class StateDigits:
+    """What decides the end state of every cell, as whole numbers of known spans, and how
+    the rest of a state follows from them: what a spec may give the exact engine instead
+    of its :class:`OutcomeColumns` when its rules say it directly (a plain field battle).
+
+    The digits are the columns that decide a state (the columns an
+    :class:`OutcomeColumns` does not call derived), in the order of those columns, with
+    the same values (a column of labels by its ``codes``): the states they tell apart,
+    in their lexicographic order, are the states the merge of the outcome columns finds.
+
+    Parameters
+    ----------
+    digits : dict of str to int or bool array
+        Each deciding column's value in every cell; the arrays broadcast together to an
+        array whose C-order ravel is the plan's cell order.
+    spans : dict of str to int
+        Each digit's values lie in ``0 .. span - 1``.
+    labels : dict of str to object array
+        The sorted labels of a digit that codes labels (its value: a label's place).
+    complete : callable
+        ``complete(deciding)``: from the states' deciding columns (int64 arrays, labels
+        as object arrays of texts) to every column of the states, in the columns' order.
+
+    Examples
+    --------
+    >>> wins = np.array([[True, False]])
+    >>> labels = np.array(["attacker_wins", "defender_wins"], dtype=object)
+    >>> digits = StateDigits({"outcome": ~wins}, {"outcome": 2}, {"outcome": labels}, dict)
+    >>> digits.spans
+    {'outcome': 2}
+    """
+
+    digits: dict
+    spans: dict
+    labels: dict
+    complete: object
 
 
 def draw_plan_of(spec) -> DrawPlan:

@@ -96,3 +96,22 @@ def test_columns_changed_after_they_were_made_lose_their_facts():
     ((merged,),) = (merge_cells(columns, plan.cell_probabilities()),)
     ((plain,),) = (merge_cells(dict(columns), plan.cell_probabilities()),)
     _same(merged, plain)
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.title())
+def test_the_label_masks_kept_give_the_same_probabilities(spec):
+    # The states of each outcome label, read from the merge's codes, are those the labels
+    # give; a result told them has the same outcome names and probabilities, bit for bit.
+    plan = spec.draw_plan()
+    weights = plan.cell_probabilities()
+    mapping = end_state_map(spec.outcome_columns(plan.cell_values()), weights)
+    outcome = mapping.states["outcome"]
+    masks = mapping.label_masks["outcome"]
+    assert set(outcome.tolist()) <= set(masks)
+    for label, mask in masks.items():
+        assert mask.tolist() == (outcome == label).tolist(), label
+    summed = mapping.weigh(weights)
+    told = oe.Result(spec, "exact", dict(mapping.states), summed).knowing_outcomes(masks)
+    plain = oe.Result(spec, "exact", dict(mapping.states), summed)
+    assert told.outcome_names == plain.outcome_names
+    assert told.p == plain.p

@@ -307,7 +307,10 @@ RULE_MAP = [
         "more hits wins, a tie goes to the defender",
         "oddsengine/combat/battle.py",
         "14 step 8, 16.2: the side with more hits wins",
-        ["test_battle_rules.py::test_one_regular_against_one_regular"],
+        [
+            "test_battle_rules.py::test_one_regular_against_one_regular",
+            "test_state_digits.py::test_two_regulars_against_one_by_hand",
+        ],
     ),
     (
         "6",
@@ -317,6 +320,7 @@ RULE_MAP = [
         [
             "test_battle_rules.py::test_both_wiped_out_the_side_with_more_dice_keeps_one_unit",
             "test_battle_rules.py::test_equal_dice_when_both_are_wiped_out_favours_the_defender",
+            "test_state_digits.py::test_two_regulars_against_one_by_hand",
         ],
     ),
     (

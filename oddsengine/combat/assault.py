@@ -12,7 +12,7 @@ from oddsengine.combat.cards import CARD_RULES, apply_units
 from oddsengine.combat.combat_spec import CombatSpec, survivor_columns
 from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.formations import declared_formation, standing_by, strongest_formation
-from oddsengine.draws import OutcomeColumns
+from oddsengine.draws import OutcomeColumns, StateDigits
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["Assault", "naval_requirement_problem"]
@@ -383,9 +383,6 @@ class Assault(CombatSpec):
         """The outcome of every cell of :meth:`draw_plan`, as columns."""
         columns = self._base_columns(values)
         size = values[0].size
-        standing = self.besiegers_standing_by
-        formation_left = columns["attacker_survivors"]
-        besiegers_left = formation_left + standing.land_units
         garrison_left = columns["defender_survivors"]
         deterministic = self._deterministic_outcome
         taken_by_assault, holds, taken_by_card, events = self._siege_after(columns)
@@ -401,7 +398,6 @@ class Assault(CombatSpec):
             code = success * 2 + holds
             outcome = _OUTCOMES[code]
             codes["outcome"] = (code, _OUTCOME_LABELS)
-        attacker, defender = self._sides
         result = {"outcome": outcome}
         survivors = survivor_columns(columns)
         if events:  # only a card (105) takes the space with the garrison in it
@@ -411,10 +407,24 @@ class Assault(CombatSpec):
                     taken_by_card, 0, survivors[f"defender_{kind}"]
                 )
         result.update(survivors)
-        result["besieger_survivors"] = np.asarray(besiegers_left)
+        self._add_siege_columns(result, success, rolled=deterministic is None)
+        result.update(events)
+        if self.assault_prevented:
+            result["assault_prevented"] = np.ones(size, dtype=bool)
+        result.update(self._card_spent_columns(columns))
+        return OutcomeColumns(result, derived=self._derived_columns(), codes=codes)
+
+    def _add_siege_columns(self, result, success, rolled=True) -> None:
+        """The besiegers' units, the formation's elimination, the leaders' fates and the
+        squadrons in port, from the survivors in ``result`` and where the space was taken
+        (``success``); ``rolled`` is False where no assault was rolled."""
+        standing = self.besiegers_standing_by
+        attacker, defender = self._sides
+        formation_left = result["attacker_survivors"]
+        result["besieger_survivors"] = np.asarray(formation_left + standing.land_units)
         for kind in UNIT_TYPES:
-            result[f"besieger_{kind}"] = survivors[f"attacker_{kind}"] + getattr(standing, kind)
-        eliminated = (formation_left == 0) & (deterministic is None)
+            result[f"besieger_{kind}"] = result[f"attacker_{kind}"] + getattr(standing, kind)
+        eliminated = (formation_left == 0) & rolled
         result["attackers_eliminated"] = eliminated
         # 15.1 step 11: if every attacking unit died, its leaders are displaced - unless
         # besiegers that stood by are still in the space for them to stay with.
@@ -425,11 +435,33 @@ class Assault(CombatSpec):
         result["defender_leaders_captured"] = success & defender.has_leaders
         if self.defender_squadrons_in_port:
             result["naval_units_to_turn_track"] = success
-        result.update(events)
-        if self.assault_prevented:
-            result["assault_prevented"] = np.ones(size, dtype=bool)
-        result.update(self._card_spent_columns(columns))
-        return OutcomeColumns(result, derived=self._derived_columns(), codes=codes)
+
+    def state_digits(self, plan) -> StateDigits | None:
+        """What decides the end state of every cell of ``plan`` (this assault's
+        :meth:`draw_plan`): the outcome and both sides' survivors, resolved on the two
+        sides' hits alone (one row of cells per attacker hit count, one column per
+        defender hit count) instead of on every cell; every other column follows from
+        the outcome and the survivors (:meth:`_derived_columns`).
+
+        Only for a plain assault: rolled (not cancelled or prevented), both sides rolling
+        at once (no first fire), no post-roll card, no card that takes the space after a
+        failure and no ally; None otherwise (the engines then merge the outcome columns).
+        """
+        if any(rule.outcome is not None for rule in self._held["attacker"]):
+            return None
+        columns = self._hits_resolved(plan)
+        if columns is None:
+            return None
+        taken_by_assault, holds, _, _ = self._siege_after(columns)
+        # The codes of outcome_columns: success 2, the siege holding 1, broken 0.
+        return self._digits_of(columns, taken_by_assault * 2 + holds, _OUTCOMES)
+
+    def _complete_state(self, deciding) -> dict[str, np.ndarray]:
+        """Every column of the states of :meth:`state_digits` from their deciding ones, in
+        the order of :meth:`outcome_columns`."""
+        states = self._with_units_by_type(deciding)
+        self._add_siege_columns(states, deciding["outcome"] == "success")
+        return states
 
     def _derived_columns(self) -> tuple[str, ...]:
         """The columns that follow from the outcome and the survivors before them: a

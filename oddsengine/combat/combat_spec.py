@@ -14,7 +14,7 @@ from math import factorial
 
 import numpy as np
 
-from oddsengine.combat._combat import CombatSide, combat_plan, resolve_combat
+from oddsengine.combat._combat import CombatSide, combat_plan, resolve_combat, resolve_hits
 from oddsengine.combat.allied_losses import share_losses, split_losses
 from oddsengine.combat.cards import (
     RESPONSE,
@@ -32,7 +32,7 @@ from oddsengine.combat.formations import strongest_formation
 from oddsengine.combat.leaders import anonymous_leader, find_leader
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.combat.powers import MAJOR_POWERS
-from oddsengine.draws import DrawPlan
+from oddsengine.draws import DrawPlan, StateDigits
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["CombatSpec", "split_losses", "survivor_columns"]
@@ -464,6 +464,49 @@ class CombatSpec:
                 odd_loss_order = np.zeros(values[0].size, dtype=np.int64)
             self._split_between_allies(columns, odd_loss_order)
         return columns
+
+    def _hits_resolved(self, plan):
+        """The combat resolved on the two sides' hits alone (one row per attacker hit
+        count of ``plan``, one column per defender hit count), for a plain combat: rolled
+        (not cancelled or prevented), both sides rolling at once (no first fire), no
+        post-roll card and no ally; None otherwise."""
+        attacker, defender = self._sides
+        if (
+            self._deterministic_outcome is not None
+            or attacker.post_roll_dice
+            or defender.post_roll_dice
+            or self.defender_ally is not None
+            or self.first_to_fire is not None
+        ):
+            return None
+        hits = (np.arange(plan.first.size)[:, None], np.arange(plan.second.shape[1]), 0, 0)
+        return resolve_hits(hits, attacker, defender, self.mode, None)
+
+    def _digits_of(self, columns, codes, labels) -> StateDigits:
+        """The :class:`StateDigits` of a plain combat resolved on its hits: the outcome's
+        ``codes`` (places among the sorted ``labels``, an object array) and both sides'
+        survivors, completed by :meth:`_complete_state`."""
+        attacker, defender = self._sides
+        digits = {
+            "outcome": codes,
+            "attacker_survivors": columns["attacker_survivors"],
+            "defender_survivors": columns["defender_survivors"],
+        }
+        spans = {
+            "outcome": labels.size,
+            "attacker_survivors": attacker.land_units + 1,
+            "defender_survivors": defender.land_units + 1,
+        }
+        return StateDigits(digits, spans, {"outcome": labels}, self._complete_state)
+
+    def _with_units_by_type(self, deciding) -> dict[str, np.ndarray]:
+        """The states' deciding columns followed by each side's units by type (its
+        casualty order's table, read at its survivors)."""
+        states = dict(deciding)
+        for role, side in zip(SIDES, self._sides, strict=True):
+            for kind, counts in side.composition_after(deciding[f"{role}_survivors"]).items():
+                states[f"{role}_{kind}"] = counts
+        return states
 
     def _split_between_allies(self, columns, odd_loss_order) -> None:
         """Add each allied power's survivors and replace the defender's make-up."""

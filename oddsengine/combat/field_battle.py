@@ -9,7 +9,7 @@ import numpy as np
 from oddsengine.combat.combat_spec import CombatSpec, survivor_columns
 from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.formations import standing_by
-from oddsengine.draws import OutcomeColumns
+from oddsengine.draws import OutcomeColumns, StateDigits
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["FieldBattle"]
@@ -127,18 +127,46 @@ class FieldBattle(CombatSpec):
             code = (~self.outcome_masks(columns)["attacker_wins"]).astype(np.int64)
             outcome = _OUTCOMES[code]
             codes["outcome"] = (code, _OUTCOME_LABELS)
-        attacker, defender = self._sides
         result = {"outcome": outcome}
         result.update(survivor_columns(columns))
-        # 14 step 10: leaders of a side with no land units left are captured.
-        result["attacker_leaders_captured"] = attacker.has_leaders & (
-            columns["attacker_survivors"] == 0
-        )
-        result["defender_leaders_captured"] = defender.has_leaders & (
-            columns["defender_survivors"] == 0
-        )
+        self._add_leaders_captured(result)
         result.update(self._card_spent_columns(columns))
         return OutcomeColumns(result, derived=self._derived_columns(), codes=codes)
+
+    def _add_leaders_captured(self, result) -> None:
+        """14 step 10: leaders of a side with no land units left are captured."""
+        attacker, defender = self._sides
+        result["attacker_leaders_captured"] = attacker.has_leaders & (
+            result["attacker_survivors"] == 0
+        )
+        result["defender_leaders_captured"] = defender.has_leaders & (
+            result["defender_survivors"] == 0
+        )
+
+    def state_digits(self, plan) -> StateDigits | None:
+        """What decides the end state of every cell of ``plan`` (this battle's
+        :meth:`draw_plan`): the outcome and both sides' survivors, resolved on the two
+        sides' hits alone (one row of cells per attacker hit count, one column per
+        defender hit count) instead of on every cell; every other column follows from the
+        survivors (:meth:`_derived_columns`).
+
+        Only for a plain battle: fought (not cancelled), both sides rolling at once (no
+        first fire), no post-roll card and no ally; None otherwise (the engines then
+        merge the outcome columns).
+        """
+        columns = self._hits_resolved(plan)
+        if columns is None:
+            return None
+        # Code 1 (the second of the sorted labels) where the defender wins.
+        defender_wins = ~self.outcome_masks(columns)["attacker_wins"]
+        return self._digits_of(columns, defender_wins, _OUTCOMES)
+
+    def _complete_state(self, deciding) -> dict[str, np.ndarray]:
+        """Every column of the states of :meth:`state_digits` from their deciding ones, in
+        the order of :meth:`outcome_columns`."""
+        states = self._with_units_by_type(deciding)
+        self._add_leaders_captured(states)
+        return states
 
     def _derived_columns(self) -> tuple[str, ...]:
         """The columns that follow from the survivors before them: a side's units by type

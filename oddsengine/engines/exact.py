@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from oddsengine.draws import draw_plan_of
 from oddsengine.engines.campaigns import campaign_engines
-from oddsengine.results.end_states import end_state_map, merge_cells
+from oddsengine.results.end_states import (
+    EndStateMap,
+    end_state_map,
+    merge_cells,
+    state_digits_map,
+)
 from oddsengine.results.result import Result
 
 __all__ = ["exact"]
@@ -61,15 +68,33 @@ def exact(spec) -> Result:
     key = _map_key(spec, weights.size)
     mapping = None if key is None else _cell_maps.get(key)
     if mapping is None:
-        columns = spec.outcome_columns(plan.cell_values())
-        if key is None or not columns:
-            ((states, summed),) = merge_cells(columns, weights)
-            return Result(spec, "exact", states, summed)
-        mapping = end_state_map(columns, weights)
-        if len(_cell_maps) >= MAPS_KEPT:
-            del _cell_maps[next(iter(_cell_maps))]  # the oldest kept
-        _cell_maps[key] = mapping
-    return Result(spec, "exact", dict(mapping.states), mapping.weigh(weights))
+        # A plain field battle's states come straight from its draws; any other spec's
+        # from merging its outcome columns.
+        mapping = _direct_map(spec, plan, weights)
+        if mapping is None:
+            columns = spec.outcome_columns(plan.cell_values())
+            if key is None or not columns:
+                ((states, summed),) = merge_cells(columns, weights)
+                return Result(spec, "exact", states, summed)
+            mapping = end_state_map(columns, weights)
+        if key is not None:
+            if len(_cell_maps) >= MAPS_KEPT:
+                del _cell_maps[next(iter(_cell_maps))]  # the oldest kept
+            _cell_maps[key] = mapping
+    result = Result(spec, "exact", dict(mapping.states), mapping.weigh(weights))
+    masks = mapping.label_masks
+    return result.knowing_outcomes(masks["outcome"]) if masks and "outcome" in masks else result
+
+
+def _direct_map(spec, plan, weights) -> EndStateMap | None:
+    """The end-state map of a spec whose rules say what decides each cell's state
+    (``spec.state_digits``, a plain field battle's), when every cell has a weight: the map
+    :func:`end_state_map` makes of its outcome columns, without them. None otherwise."""
+    state_digits = getattr(spec, "state_digits", None)
+    if state_digits is None or not np.minimum.reduce(weights) > 0:
+        return None  # a cell of no weight is dropped by the merge: let it drop it
+    found = state_digits(plan)
+    return None if found is None else state_digits_map(found)
 
 
 def forget_end_states() -> None:

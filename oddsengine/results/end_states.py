@@ -12,11 +12,12 @@ states' weights for the same cells are then one ``bincount`` (the sums of
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["EndStateMap", "end_state_map", "merge_cells"]
+__all__ = ["EndStateMap", "end_state_map", "merge_cells", "state_digits_map"]
 
 
 def merge_cells(columns, weights, cells=None) -> list[tuple[dict, np.ndarray]]:
@@ -60,7 +61,7 @@ def merge_cells(columns, weights, cells=None) -> list[tuple[dict, np.ndarray]]:
         return [
             ({}, kept_weights[start:end]) for start, end in zip([0, *ends[:-1]], ends, strict=True)
         ]
-    parts, cuts, inverse = _merged_states(columns, keep, every_cell, cells)
+    parts, cuts, inverse, _ = _merged_states(columns, keep, every_cell, cells)
     summed = np.bincount(inverse, weights=kept_weights, minlength=cuts[-1][1] if cuts else 0)
     return [
         ({name: pieces[index] for name, pieces in parts.items()}, summed[start:end])
@@ -80,11 +81,15 @@ class EndStateMap:
         The state of each kept cell.
     keep : ndarray of bool or None
         The cells of non-zero weight; None when every cell is kept.
+    label_masks : dict of str to dict of str to ndarray, optional
+        For a column of labels the merge read by their codes, each label's states
+        (``states[name] == label``, read-only).
     """
 
     states: dict
     inverse: np.ndarray
     keep: np.ndarray | None
+    label_masks: dict | None = None
 
     def weigh(self, weights) -> np.ndarray:
         """The summed weight of each state: the same cells' weights as the map was made
@@ -114,17 +119,68 @@ def end_state_map(columns, weights) -> EndStateMap | None:
     weights = np.asarray(weights, dtype=float)
     keep = weights > 0
     every_cell = bool(keep.all())
-    parts, _, inverse = _merged_states(columns, keep, every_cell, [weights.size])
+    parts, _, inverse, state_codes = _merged_states(columns, keep, every_cell, [weights.size])
     states = {name: pieces[0] for name, pieces in parts.items()}
     for column in states.values():
         column.setflags(write=False)
     inverse.setflags(write=False)
-    return EndStateMap(states, inverse, None if every_cell else keep)
+    label_masks = {
+        name: _masks_of_codes(codes, labels) for name, (codes, labels) in state_codes.items()
+    }
+    return EndStateMap(states, inverse, None if every_cell else keep, label_masks)
+
+
+def state_digits_map(found) -> EndStateMap:
+    """The :class:`EndStateMap` of one engagement whose spec says what decides each
+    cell's state (a :class:`~oddsengine.draws.StateDigits`), every cell of non-zero
+    weight: the map :func:`end_state_map` makes of its outcome columns (the same states in
+    the same order, each cell in the same state), without the columns of every cell.
+
+    Examples
+    --------
+    >>> from oddsengine.draws import StateDigits
+    >>> labels = np.array(["lost", "won"], dtype=object)
+    >>> found = StateDigits({"outcome": np.array([1, 0, 1])}, {"outcome": 2},
+    ...                     {"outcome": labels}, dict)
+    >>> mapping = state_digits_map(found)
+    >>> mapping.states["outcome"].tolist(), mapping.inverse.tolist()
+    (['lost', 'won'], [1, 0, 1])
+    """
+    # Each cell's digits read as one number in a mixed radix (their lexicographic order),
+    # the numbers present counted off in order: as _distinct_cells numbers them.
+    spans = tuple(found.spans[name] for name in found.digits)
+    numbers = np.ravel_multi_index(tuple(found.digits.values()), spans).ravel()
+    present = np.zeros(math.prod(spans), dtype=bool)
+    present[numbers] = True
+    states_present = np.flatnonzero(present)
+    place = np.empty(present.size, dtype=np.intp)
+    place[states_present] = np.arange(states_present.size)
+    inverse = place[numbers]
+    deciding = dict(zip(found.digits, np.unravel_index(states_present, spans), strict=True))
+    label_masks = {}
+    for name, labels in found.labels.items():
+        label_masks[name] = _masks_of_codes(deciding[name], labels)
+        deciding[name] = labels[deciding[name]]
+    states = found.complete({name: deciding[name] for name in found.digits})
+    for column in states.values():
+        column.setflags(write=False)
+    inverse.setflags(write=False)
+    return EndStateMap(states, inverse, None, label_masks)
+
+
+def _masks_of_codes(codes: np.ndarray, labels) -> dict[str, np.ndarray]:
+    """Each label's states, from the states' codes (a label's place among ``labels``)."""
+    masks = {}
+    for code, label in enumerate(labels.tolist()):
+        masks[label] = mask = codes == code
+        mask.setflags(write=False)
+    return masks
 
 
 def _merged_states(columns, keep, every_cell, cells):
-    """The states of each engagement, column by column, the cuts between engagements and
-    each kept cell's state."""
+    """The states of each engagement, column by column, the cuts between engagements,
+    each kept cell's state and, for each column of labels, the states' codes with the
+    sorted labels (``name: (codes, labels)``)."""
     derived, codes = _facts(columns)
     # The digits that tell the states apart, for each kept cell: the engagement first, so
     # that no two engagements share a state and each one's states come out together,
@@ -159,7 +215,7 @@ def _merged_states(columns, keep, every_cell, cells):
         cell_of_state = np.flatnonzero(keep)[representative]  # among all the cells
     else:
         cell_of_state = representative
-    parts = {}
+    parts, state_codes = {}, {}
     for name, column in columns.items():
         # Every cell of a state holds the same values: read them from one of them.
         if name in deciding:
@@ -167,13 +223,14 @@ def _merged_states(columns, keep, every_cell, cells):
         else:
             column = np.asarray(column)[cell_of_state]
         if name in labels:
+            state_codes[name] = (column, labels[name])
             column = labels[name][column]
         elif column.dtype.kind == "O":
             column = np.array([str(text) for text in column.tolist()], dtype=object)
         elif column.dtype.kind != "b":
             column = column.astype(np.int64, copy=False)
         parts[name] = [column] if len(cuts) == 1 else [column[start:end] for start, end in cuts]
-    return parts, cuts, inverse
+    return parts, cuts, inverse, state_codes
 
 
 def _facts(columns) -> tuple[frozenset, dict]:

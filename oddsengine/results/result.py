@@ -113,7 +113,8 @@ class Result(Rendered):
     @property
     def probabilities(self) -> np.ndarray:
         """Probability of each end state."""
-        return self.weights / self.weights.sum()
+        # np.add.reduce is what ndarray.sum runs (the same sum), without its wrapper.
+        return self.weights / np.add.reduce(self.weights)
 
     @property
     def outcome_names(self) -> tuple[str, ...]:
@@ -132,10 +133,15 @@ class Result(Rendered):
 
     def _find_outcome_names(self) -> tuple[str, ...]:
         names = list(self.spec.outcome_names)
+        masks = self.__dict__.get("_outcome_masks_kept")
+        if masks is not None:
+            # The labels the states hold, in the order they first hold them.
+            held = [label for label in masks if label not in names and masks[label].any()]
+            return (*names, *sorted(held, key=lambda label: int(masks[label].argmax())))
         outcome = self.states.get("outcome", ())
-        for name in outcome.tolist() if isinstance(outcome, np.ndarray) else outcome:
-            if name not in names:
-                names.append(name)
+        # Each label once, in the order the states first hold it.
+        held = dict.fromkeys(outcome.tolist() if isinstance(outcome, np.ndarray) else outcome)
+        names += [name for name in held if name not in names]
         return tuple(names)
 
     @property
@@ -159,13 +165,46 @@ class Result(Rendered):
     def _probabilities_by_name(self) -> dict[str, float]:
         outcome = self.states["outcome"]
         probabilities = self.probabilities
+        masks = self.__dict__.get("_outcome_masks_kept", {})
         # np.add.reduce is what ndarray.sum runs (the same sums), without its wrapper.
         add = np.add.reduce
-        values = {name: float(add(probabilities[outcome == name])) for name in self.outcome_names}
+        values = {
+            name: float(add(probabilities[masks[name] if name in masks else outcome == name]))
+            for name in self.outcome_names
+        }
         for name in self.event_names:
             mask = np.asarray(self.states[name], dtype=bool)
             values[name] = float(add(probabilities[mask]))
         return values
+
+    def knowing_outcomes(self, masks: dict) -> Result:
+        """This result, told which states hold each outcome.
+
+        Parameters
+        ----------
+        masks : dict of str to bool array
+            For every label the states may hold, ``states["outcome"] == label`` (the
+            exact engine knows them from its end-state map): :attr:`p` and
+            :attr:`outcome_names` read them instead of every state's label, with the same
+            sums.
+
+        Returns
+        -------
+        Result
+            This result.
+
+        Examples
+        --------
+        >>> from oddsengine import FieldBattle, exact
+        >>> answer = exact(FieldBattle("2R", "hapsburg: 1R"))
+        >>> outcome = answer.states["outcome"]
+        >>> masks = {label: outcome == label for label in ("attacker_wins", "defender_wins")}
+        >>> told = Result(answer.spec, "exact", answer.states, answer.weights)
+        >>> told.knowing_outcomes(masks).p == answer.p
+        True
+        """
+        self.__dict__["_outcome_masks_kept"] = masks
+        return self
 
     @property
     def stderr(self) -> dict[str, float]:
