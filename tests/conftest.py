@@ -79,6 +79,17 @@ def assert_within_sigmas(sampled, exact, names=None) -> None:
         assert within_sigmas(sampled.p.get(name, 0.0), p, stderr), (name, sampled.p.get(name), p)
 
 
+def assert_same_end_states(left, right) -> None:
+    """Two answers' end states, as ``(states, sums)``, equal bit for bit: the same columns
+    in the same order, of the same dtypes and values, and the same sums to the last bit."""
+    (left_states, left_sums), (right_states, right_sums) = left, right
+    assert list(left_states) == list(right_states)
+    for name in left_states:
+        assert left_states[name].dtype == right_states[name].dtype, name
+        assert left_states[name].tolist() == right_states[name].tolist(), name
+    assert left_sums.tobytes() == right_sums.tobytes()
+
+
 #: Whole files of long checks: notebooks, subprocesses, browsers, golden files, every
 #: command line, generated inputs, benchmarks run small, sweeps on disk, doctests.
 SLOW_FILES = {

@@ -60,7 +60,9 @@ def allied_withdrawal() -> Move:
 def test_the_move_lays_a_siege_of_both_allied_powers():
     move = allied_withdrawal()
     assert oe.exact(move).p["besieging"] == pytest.approx(1.0)  # 8 > 2 + 2 inside
-    (state,) = [s for w, s in zip(move.end_state_probabilities, move.program.end_states) if w]
+    (state,) = [
+        s for w, s in zip(move.end_state_probabilities, move.program.end_states, strict=True) if w
+    ]
     assert state.garrison.notation() == "hapsburg: 2R Ferdinand"
     assert state.garrison_ally.notation() == "england: 2R"
     campaign = SiegeCampaign.from_move(move, horizon=2)

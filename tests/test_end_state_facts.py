@@ -6,6 +6,7 @@ columns merged as a plain dict, bit for bit, for every kind of field battle and 
 
 import numpy as np
 import pytest
+from conftest import assert_same_end_states
 
 import oddsengine as oe
 from oddsengine.draws import OutcomeColumns
@@ -42,15 +43,6 @@ SPECS = [
 ]
 
 
-def _same(left, right):
-    (left_states, left_sums), (right_states, right_sums) = left, right
-    assert list(left_states) == list(right_states)
-    for name in left_states:
-        assert left_states[name].dtype == right_states[name].dtype, name
-        assert left_states[name].tolist() == right_states[name].tolist(), name
-    assert left_sums.tobytes() == right_sums.tobytes()
-
-
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.title())
 def test_the_facts_merge_cells_as_a_plain_dict_does(spec):
     plan = spec.draw_plan()
@@ -59,14 +51,14 @@ def test_the_facts_merge_cells_as_a_plain_dict_does(spec):
     weights = plan.cell_probabilities()
     ((merged,),) = (merge_cells(columns, weights),)
     ((plain,),) = (merge_cells(dict(columns), weights),)
-    _same(merged, plain)
+    assert_same_end_states(merged, plain)
     mapping = end_state_map(columns, weights)
-    _same((mapping.states, mapping.weigh(weights)), plain)
+    assert_same_end_states((mapping.states, mapping.weigh(weights)), plain)
     # Zero-weight cells are dropped the same way with the facts as without them.
     thinned = np.where(np.arange(weights.size) % 3 == 0, 0.0, weights)
     ((merged,),) = (merge_cells(columns, thinned),)
     ((plain,),) = (merge_cells(dict(columns), thinned),)
-    _same(merged, plain)
+    assert_same_end_states(merged, plain)
 
 
 def test_the_facts_merge_battles_laid_end_to_end_as_a_plain_dict_does():
@@ -76,12 +68,18 @@ def test_the_facts_merge_battles_laid_end_to_end_as_a_plain_dict_does():
     from oddsengine.combat.combat_stack import CombatStack
 
     cells = [plan.cells for plan in plans]
-    values = [np.concatenate(parts) for parts in zip(*(plan.cell_values() for plan in plans))]
+    values = [
+        np.concatenate(parts) for parts in zip(*(plan.cell_values() for plan in plans), strict=True)
+    ]
     columns = CombatStack.laid_end_to_end(battles, cells).outcome_columns(values)
     weights = np.concatenate([plan.cell_probabilities() for plan in plans])
-    merged = merge_cells(columns, weights, cells)
-    for merged, plain in zip(merged, merge_cells(dict(columns), weights, cells), strict=True):
-        _same(merged, plain)
+    pairs = zip(
+        merge_cells(columns, weights, cells),
+        merge_cells(dict(columns), weights, cells),
+        strict=True,
+    )
+    for merged, plain in pairs:
+        assert_same_end_states(merged, plain)
 
 
 def test_columns_changed_after_they_were_made_lose_their_facts():
@@ -95,7 +93,7 @@ def test_columns_changed_after_they_were_made_lose_their_facts():
     assert columns.facts() == (frozenset(), {})
     ((merged,),) = (merge_cells(columns, plan.cell_probabilities()),)
     ((plain,),) = (merge_cells(dict(columns), plan.cell_probabilities()),)
-    _same(merged, plain)
+    assert_same_end_states(merged, plain)
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.title())

@@ -7,6 +7,7 @@ ally, a cancelled or prevented one) is merged from its columns."""
 from fractions import Fraction
 
 import pytest
+from conftest import assert_same_end_states
 
 import oddsengine as oe
 from oddsengine.engines.exact import forget_end_states
@@ -67,15 +68,6 @@ MERGED = [
 ]
 
 
-def _same(left, right):
-    (left_states, left_sums), (right_states, right_sums) = left, right
-    assert list(left_states) == list(right_states)
-    for name in left_states:
-        assert left_states[name].dtype == right_states[name].dtype, name
-        assert left_states[name].tolist() == right_states[name].tolist(), name
-    assert left_sums.tobytes() == right_sums.tobytes()
-
-
 @pytest.mark.parametrize("battle", PLAIN + PLAIN_ASSAULTS, ids=lambda battle: battle.title())
 def test_the_digits_give_the_merged_states_bit_for_bit(battle):
     plan = battle.draw_plan()
@@ -87,7 +79,7 @@ def test_the_digits_give_the_merged_states_bit_for_bit(battle):
     assert merged.keep is None
     assert mapping.inverse.tolist() == merged.inverse.tolist()
     ((plain,),) = (merge_cells(dict(battle.outcome_columns(plan.cell_values())), weights),)
-    _same((mapping.states, mapping.weigh(weights)), plain)
+    assert_same_end_states((mapping.states, mapping.weigh(weights)), plain)
     for column in mapping.states.values():
         assert not column.flags.writeable
 
@@ -101,7 +93,7 @@ def test_exact_answers_as_the_merged_columns_do(battle):
     result = oe.exact(battle)
     columns = dict(battle.outcome_columns(plan.cell_values()))
     ((plain,),) = (merge_cells(columns, plan.cell_probabilities()),)
-    _same((result.states, result.weights), plain)
+    assert_same_end_states((result.states, result.weights), plain)
     merged = oe.Result(battle, "exact", *plain)
     assert result.outcome_names == merged.outcome_names
     assert result.p == merged.p
@@ -146,4 +138,4 @@ def test_equal_specs_share_a_map_and_different_leaders_do_not():
     assert without.p["attacker_leaders_captured"] == 0
     assert with_leader.p["attacker_leaders_captured"] > 0
     again = oe.exact(oe.FieldBattle("3R L1", "hapsburg: 2R"))
-    _same((again.states, again.weights), (with_leader.states, with_leader.weights))
+    assert_same_end_states((again.states, again.weights), (with_leader.states, with_leader.weights))

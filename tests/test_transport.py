@@ -296,7 +296,8 @@ def test_needed_stops_at_the_five_units_a_transport_carries(capsys):
     from oddsengine.cli import main
 
     argv = ["needed", "move", "taranto_transport", "--stack", "Lepanto=ottoman: ?R 1C Ibrahim"]
-    assert main([*argv, "--target", "0.75", "--event", "mover_in_control", "--method", "exact"]) == 0
+    asked = ["--target", "0.75", "--event", "mover_in_control", "--method", "exact"]
+    assert main([*argv, *asked]) == 0
     out = capsys.readouterr().out
     assert "3R 1C Ibrahim  <- needed" in out
     assert "carries at most 5 land units" in out
