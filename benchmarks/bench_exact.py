@@ -190,7 +190,9 @@ def bench_grids(repeats: int) -> Table:
     rows_and_frame = float("inf")
     for _ in range(repeats):
         results = exact_results(specs)  # fresh: a Result computes its probabilities once
-        rows_and_frame = min(rows_and_frame, _timed(lambda: _rows_and_frame(scenarios, results)))
+        rows_and_frame = min(
+            rows_and_frame, _timed(lambda results=results: _rows_and_frame(scenarios, results))
+        )
     table.add("  of which: the rows and the frame", f"{rows_and_frame:.3f}", "", "-")
     seconds = best_time(lambda: [oe.exact(spec) for spec in specs], repeats)
     table.add(

@@ -169,8 +169,7 @@ def interleaved_times(
             walls[name].append(wall)
             cpus[name].append(cpu)
     return {
-        name: (statistics.median(walls[name]), statistics.median(cpus[name]))
-        for name in commands
+        name: (statistics.median(walls[name]), statistics.median(cpus[name])) for name in commands
     }
 
 
@@ -341,7 +340,9 @@ def bench_exact_calls(repeats: int) -> Table:
         _, win = icepool
         pairs = [(spec.attacker_dice, spec.defender_dice) for spec in specs]
         reference = np.array([win(a, d) for a, d in pairs])
-        theirs = _median_time(lambda _, pairs=pairs: [win(a, d) for a, d in pairs], repeats)
+        theirs = _median_time(
+            lambda _, pairs=pairs, win=win: [win(a, d) for a, d in pairs], repeats
+        )
         difference = float(np.abs(values - reference).max())
         passed = theirs / ours >= TARGET_ICEPOOL_RATIO and difference <= 1e-12
         table.add(
