@@ -394,3 +394,8 @@ def test_move_default_events_by_side():
     result = oe.exact(move)
     repelled = 1 - result.p["mover_in_control"] - result.p["besieging"]
     assert interceptors.candidates[8].p == pytest.approx(repelled, abs=1e-12)
+
+
+def test_a_misspelled_kind_is_refused_with_the_closest_kind():
+    with pytest.raises(oe.OddsEngineError, match=r"unknown kind 'sieg'; did you mean 'siege'\?"):
+        oe.needed("sieg", besiegers="?R", garrison="2R", target=0.5)

@@ -373,9 +373,7 @@ def find_kind(name: str) -> NeededKind:
     if not isinstance(name, str):
         raise OddsEngineTypeError(f"kind must be the name of a kind, not {shown(name)}")
     if name not in NEEDED_KINDS:
-        raise OddsEngineError(
-            f"needed: unknown kind {name!r}; the kinds are " + ", ".join(sorted(NEEDED_KINDS))
-        )
+        raise unknown_name("kind", name, sorted(NEEDED_KINDS), where="needed")
     return NEEDED_KINDS[name]
 
 
