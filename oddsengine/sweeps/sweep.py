@@ -607,11 +607,11 @@ def run_batch(items, settings) -> list[dict]:
 
 def _shipped_or_given(path):
     """``path``, or the shipped example it names when it is a bare name and no file."""
-    from importlib import resources
+    from oddsengine.shipped import shipped_path
 
     given = Path(path)
     if given.exists() or len(given.parts) != 1:
         return path
     stem = given.name.removesuffix(".toml")
-    shipped = resources.files("oddsengine").joinpath("examples", f"{stem}.toml")
+    shipped = shipped_path("examples", f"{stem}.toml")
     return shipped if shipped.is_file() else path
