@@ -23,6 +23,7 @@ from oddsengine.combat.battle import (
 )
 from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.draws import DrawPlan, binomial_pmf, convolve
+from oddsengine.kept import Kept
 
 __all__ = ["CombatSide", "StackedSide", "combat_plan", "hits_pmf", "resolve_combat", "resolve_hits"]
 
@@ -261,15 +262,12 @@ def combat_plan(attacker: CombatSide, defender: CombatSide, first_to_fire: str |
     key = (attacker.draw_key, defender.draw_key, first_to_fire)
     plan = _PLANS.get(key)
     if plan is None:
-        if len(_PLANS) >= _MOST_PLANS:
-            _PLANS.clear()
-        plan = _PLANS[key] = _new_combat_plan(attacker, defender, first_to_fire)
+        plan = _PLANS.keep(key, _new_combat_plan(attacker, defender, first_to_fire))
     return plan
 
 
 #: The plans built so far, by what decides them (:attr:`CombatSide.draw_key`).
-_PLANS: dict[tuple, DrawPlan] = {}
-_MOST_PLANS = 4096
+_PLANS: Kept = Kept(4096)
 
 
 def _new_combat_plan(attacker: CombatSide, defender: CombatSide, first_to_fire):

@@ -17,32 +17,22 @@ from __future__ import annotations
 
 from oddsengine.combat.field_battle import FieldBattle
 from oddsengine.combat.forces import UNIT_TYPES
+from oddsengine.kept import Kept
 from oddsengine.moves._move_program import MOVER
 
 __all__ = [
     "AFTERMATH_STATES",
-    "MOST_AFTERMATHS",
     "aftermath_key",
     "battle_outcomes",
-    "remember",
     "rules_key",
 ]
 
 #: The end states of the aftermaths played so far, by :func:`aftermath_key`.
-AFTERMATH_STATES: dict = {}
-#: The battles resolved so far, by what decides them (see :func:`battle_outcomes`).
-_BATTLE_OUTCOMES: dict = {}
 #: How many of each are kept (all are forgotten past this, as the chain's assaults are):
 #: an end state weighs about 0.4 kB with its key, a battle's cells about 25 kB.
-MOST_AFTERMATHS = 32768
-_MOST_BATTLES = 1024
-
-
-def remember(store: dict, key, value, most: int) -> None:
-    """``store[key] = value``, the store emptied first when it holds ``most``."""
-    if len(store) >= most:
-        store.clear()
-    store[key] = value
+AFTERMATH_STATES: Kept = Kept(32768)
+#: The battles resolved so far, by what decides them (see :func:`battle_outcomes`).
+_BATTLE_OUTCOMES: Kept = Kept(1024)
 
 
 def rules_key(move, situation, is_relief: bool) -> tuple:
@@ -154,5 +144,5 @@ def battle_outcomes(move, attacker, main, allies, garrison) -> tuple:
             allies_left.append(ally_left)
         outcomes.append((wins[cell], tied[cell], attacker_left, tuple(total), tuple(allies_left)))
     found = (battle, plan, tuple(outcomes))
-    remember(_BATTLE_OUTCOMES, key, found, _MOST_BATTLES)
+    _BATTLE_OUTCOMES.keep(key, found)
     return found

@@ -22,12 +22,11 @@ from functools import cached_property
 
 from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.rolls import Interception
+from oddsengine.kept import Kept
 from oddsengine.moves._move_battles import (
     AFTERMATH_STATES,
-    MOST_AFTERMATHS,
     aftermath_key,
     battle_outcomes,
-    remember,
     rules_key,
 )
 from oddsengine.moves._move_defence import DefenderResponse
@@ -125,10 +124,14 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         defenders_end = "; ".join(
             self._describe(branch, label) for label in sorted(labels, key=defender_label_order)
         )
-        mover_end = "; ".join(
-            self._describe(branch, label) for label in (MOVER_INSIDE, MOVER)
-            if branch.group(label) is not None
-        ) or "eliminated"
+        mover_end = (
+            "; ".join(
+                self._describe(branch, label)
+                for label in (MOVER_INSIDE, MOVER)
+                if branch.group(label) is not None
+            )
+            or "eliminated"
+        )
         # The other stacks of the destination (a garrison of the mover's side besieged
         # there, 15.2): listed too, so that every unit in the space is accounted for.
         garrison_end = "; ".join(
@@ -347,7 +350,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         if state is not None:
             return self.leaf(state)
         node = self.aftermath(branch, battle, garrison, main, allies, *outcome)
-        remember(AFTERMATH_STATES, key, self.last_end_state, MOST_AFTERMATHS)
+        AFTERMATH_STATES.keep(key, self.last_end_state)
         return node
 
     def aftermath(
@@ -478,9 +481,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             branch, leaders_inside = self.leaders_go_inside(branch, group, count)
             inside, rest = split_inside(group.force, count, leaders_inside)
             if inside.land_units or inside.leaders:
-                branch = branch.with_group(
-                    Placed(label, space.name, inside, inside=True)
-                )
+                branch = branch.with_group(Placed(label, space.name, inside, inside=True))
                 if rest.land_units == 0 and not rest.leaders:
                     return branch
                 retreating = retreating_label(label)
@@ -572,13 +573,10 @@ def _survivors(units, leaders, power) -> Force:
     key = (*units, leaders, power)
     force = _SURVIVORS.get(key)
     if force is None:
-        if len(_SURVIVORS) >= _MOST_SURVIVORS:
-            _SURVIVORS.clear()
-        force = _SURVIVORS[key] = Force(*units, leaders=leaders, power=power)
+        force = _SURVIVORS.keep(key, Force(*units, leaders=leaders, power=power))
     return force
 
 
 #: The survivors' forces built so far (Force is immutable: one instance serves every
 #: branch), by their unit counts, leaders and power.
-_SURVIVORS: dict[tuple, Force] = {}
-_MOST_SURVIVORS = 4096
+_SURVIVORS: Kept = Kept(4096)

@@ -42,6 +42,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from oddsengine.errors import OddsEngineError
+from oddsengine.kept import Kept
 from oddsengine.shipped import shipped_path
 
 if TYPE_CHECKING:
@@ -159,9 +160,7 @@ def normalise_space_name(name: str) -> str:
     if type(name) is str:
         key = _SPACE_KEYS.get(name)
         if key is None:
-            if len(_SPACE_KEYS) >= _MOST_SPACE_KEYS:
-                _SPACE_KEYS.clear()
-            key = _SPACE_KEYS[name] = _space_key(name)
+            key = _SPACE_KEYS.keep(name, _space_key(name))
         return key
     return _space_key(name)
 
@@ -176,8 +175,7 @@ def _space_key(name: str) -> str:
 
 #: The keys of the names looked up so far: a move's rules ask for the same few spaces
 #: tens of thousands of times.
-_SPACE_KEYS: dict[str, str] = {}
-_MOST_SPACE_KEYS = 4096
+_SPACE_KEYS: Kept = Kept(4096)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from oddsengine.combat.cards import Card, find_card
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.kept import Kept
 
 __all__ = [
     "SiegeCampaign",
@@ -63,8 +64,7 @@ def unit_counts(force: Force) -> tuple[int, int, int]:
 #: The starting sieges whose first assault a campaign has accepted, with its rules (see
 #: SiegeCampaign.__post_init__), each with that assault, and how many are kept: the
 #: campaign's exact chain plays the same assault first (SiegeCampaign.assault).
-_ACCEPTED_SIEGES: dict = {}
-_MOST_ACCEPTED = 8192
+_ACCEPTED_SIEGES: Kept = Kept(8192)
 
 
 @dataclass(frozen=True)
@@ -206,10 +206,7 @@ class SiegeCampaign:
             # states of a move, or a campaign built again) is not checked again.
             accepted = (besiegers, garrison, ally, rules)
             if accepted not in _ACCEPTED_SIEGES:
-                first_assault = self._new_assault(besiegers, garrison, True, ally)
-                if len(_ACCEPTED_SIEGES) >= _MOST_ACCEPTED:
-                    _ACCEPTED_SIEGES.clear()
-                _ACCEPTED_SIEGES[accepted] = first_assault
+                _ACCEPTED_SIEGES.keep(accepted, self._new_assault(besiegers, garrison, True, ally))
         if self.reinforcements is not None:
             reinforcements = self._joining(self.reinforcements)
             if self.horizon == 1:  # they join before each later assault: there is none
@@ -278,7 +275,9 @@ class SiegeCampaign:
         power = self.start[0][1].power
         units = _as_force(units, "reinforcements", power)
         defenders = {
-            force.power for _, _, garrison, ally in self.sieges for force in (garrison, ally)
+            force.power
+            for _, _, garrison, ally in self.sieges
+            for force in (garrison, ally)
             if force is not None
         } - {None}
         if units.power is not None and (
@@ -436,17 +435,21 @@ class SiegeCampaign:
             {"probability": weight, "besiegers": b.notation(), "garrison": _inside(g, ally)}
             for weight, b, g, ally in self.sieges[:10]
         ]
-        return {
-            "horizon": self.horizon,
-            "sieges": sieges,
-            "reinforcements": None
-            if self.reinforcements is None
-            else self.reinforcements.notation(),
-            "attacker_cards": [card.slug for card in self.attacker_cards],
-            "defender_cards": [card.slug for card in self.defender_cards],
-            "schedule": [[impulse, units.notation()] for impulse, units in self.schedule],
-            "assault_from": self.assault_from,
-        } | self._first_formation() | self._naval_description()
+        return (
+            {
+                "horizon": self.horizon,
+                "sieges": sieges,
+                "reinforcements": None
+                if self.reinforcements is None
+                else self.reinforcements.notation(),
+                "attacker_cards": [card.slug for card in self.attacker_cards],
+                "defender_cards": [card.slug for card in self.defender_cards],
+                "schedule": [[impulse, units.notation()] for impulse, units in self.schedule],
+                "assault_from": self.assault_from,
+            }
+            | self._first_formation()
+            | self._naval_description()
+        )
 
     def _naval_description(self) -> dict:
         if not self.naval:

@@ -14,6 +14,7 @@ from collections import defaultdict
 import numpy as np
 
 from oddsengine.combat.forces import UNIT_TYPES
+from oddsengine.kept import Kept
 from oddsengine.moves.siege_campaign import (
     SIEGE_STANDS,
     SiegeCampaign,
@@ -102,12 +103,10 @@ class _Steps:
         ]
         self.template = [alike.setdefault(shape, index) for index, shape in enumerate(self.shapes)]
         self.found: dict = {}
-        if len(_CHAIN_STEPS) >= _MOST_RULES:
-            _CHAIN_STEPS.clear()
         rules = _rules_of(campaign)
         shared = _CHAIN_STEPS.get(rules)
         if shared is None or len(shared[0]) >= _MOST_STEPS:
-            shared = _CHAIN_STEPS[rules] = ({}, {}, [])
+            shared = _CHAIN_STEPS.keep(rules, ({}, {}, []))
         self.shared, self.numbers, self.pairs = shared
 
     def number(self, pair) -> int:
@@ -217,10 +216,9 @@ def _rules_of(campaign) -> tuple:
 #: ``(steps, numbers, pairs)``, the steps by the starting siege's leaders and powers, the
 #: state (the number of its pair of counts), whether the besiegers assault, the units
 #: arriving and whether it is the first assault; the numbers of the pairs, and the pairs.
-_CHAIN_STEPS: dict[tuple, tuple] = {}
-#: How many campaigns' rules are kept, each with at most _MOST_STEPS steps of about 4 kB
+#: Kept for at most 8 campaigns' rules, each with at most _MOST_STEPS steps of about 4 kB
 #: (64 MB at most in all).
-_MOST_RULES = 8
+_CHAIN_STEPS: Kept = Kept(8)
 _MOST_STEPS = 2048
 
 #: How an assault's cell ends the impulse: the space taken, the siege standing, or broken.
@@ -269,12 +267,9 @@ def _assault_cells(campaign, besiegers, garrison, first: bool, ally=None) -> tup
                 strict=True,
             )
         )
-        if len(_ASSAULT_CELLS) >= _MOST_ASSAULTS:
-            _ASSAULT_CELLS.clear()
-        _ASSAULT_CELLS[key] = cells
+        _ASSAULT_CELLS.keep(key, cells)
     return cells
 
 
 #: The assaults resolved so far, by what decides them (see :func:`_assault_cells`).
-_ASSAULT_CELLS: dict[tuple, tuple] = {}
-_MOST_ASSAULTS = 8192
+_ASSAULT_CELLS: Kept = Kept(8192)
