@@ -563,6 +563,14 @@ def test_a_formation_under_siege_may_not_sail():
         ),
         "under siege",
     )
+    # Units written with their power name the stack as the power would (they were read as
+    # the Ottoman besiegers' before, "not part of the stack in Naples (ottoman: 6R)").
+    refused(
+        lambda: NavalTransport(
+            situation, "Naples", "Palermo", units="hapsburg: 4R", by_sea=("Tyrrhenian Sea",)
+        ),
+        "under siege",
+    )
 
 
 def test_cp_spent_is_zones_crossed_plus_one_and_foul_weather_costs_one():
