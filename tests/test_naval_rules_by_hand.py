@@ -239,6 +239,45 @@ def test_genoese_venetian_and_doria_never_enter_the_atlantic():
     )
 
 
+def test_a_naval_leader_whose_ships_all_leave_goes_with_them():
+    """§14: naval leaders move with a naval unit of their power. The 2 squadrons of
+    "2Sq Andrea Doria" that move take Doria along (he was dropped from the board before):
+    his 2 count, 6 dice against the Ottoman squadron's 2, and
+    his Atlantic ban holds. Interceptors that take all their stack's ships take its leader:
+    2d6 + 2 >= 9, 21/36."""
+    fight = NavalMove(
+        sea([("Tyrrhenian Sea", "hapsburg: 2Sq Andrea Doria"), ("Gulf of Lyon", "ottoman: 1Sq")]),
+        "Tyrrhenian Sea",
+        "Gulf of Lyon",
+        units="2Sq",
+        defender_policy="fight",
+    )
+    result = exact(fight)
+    close(result.p["attacker_wins"], p_naval((2, 0, 2), (1, 0, 0), when=lambda w, a, d: w))
+    assert set(result.states["mover_end"]) - {"eliminated"} <= {
+        "Gulf of Lyon: hapsburg: 2Sq Andrea Doria",
+        "Gulf of Lyon: hapsburg: 1Sq Andrea Doria",
+        "Barcelona: hapsburg: 2Sq Andrea Doria",
+        "Barcelona: hapsburg: 1Sq Andrea Doria",
+    }
+    refused(
+        lambda: NavalMove(
+            sea([("Bay of Biscay", "hapsburg: 2Sq Andrea Doria")]),
+            "Bay of Biscay",
+            "Atlantic Ocean",
+            units="2Sq",
+        ),
+        "never enter the Atlantic",
+    )
+    intercept = NavalMove(
+        sea([("Tunis", "ottoman: 2Sq"), ("Tyrrhenian Sea", "hapsburg: 2Sq Andrea Doria")]),
+        "Tunis",
+        "Barbary Coast",
+        interception_policy={"Tyrrhenian Sea": "2Sq"},
+    )
+    close(exact(intercept).p["intercepted"], roll(2))
+
+
 def test_foul_weather_cancels_the_naval_move():
     """§14: Foul Weather: nothing moves, no battle."""
     move = NavalMove(
