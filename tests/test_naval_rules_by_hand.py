@@ -316,6 +316,17 @@ def test_who_may_intercept_and_from_where():
     close(result.p["intercepted:ottoman@Ionian Sea"], roll(1))
     close(result.p["intercepted"], 1 - (1 - roll(0)) * (1 - roll(1)))
     assert roll(0) == Fraction(10, 36) and roll(1) == Fraction(15, 36)
+    # Both succeed: one stack, 1Sq 1Co Dragut, 2 + 1 + 1 = 4 dice against the mover's 4.
+    gulf, ionian = roll(0), roll(1)
+    defender_wins = sum(
+        chance * p_naval((2, 0, 0), defender, when=lambda w, a, d: not w)
+        for chance, defender in [
+            (gulf * (1 - ionian), (1, 0, 0)),
+            ((1 - gulf) * ionian, (0, 1, 1)),
+            (gulf * ionian, (1, 1, 1)),
+        ]
+    )
+    close(result.p["defender_wins"], defender_wins)
 
     own_there = NavalMove(
         sea(
