@@ -63,6 +63,11 @@ def fleet_part(whole: Fleet, part, what: str) -> Fleet:
         raise OddsEngineError(f"{what}: {', '.join(missing)} is not in {whole.notation()}")
     if fleet.ships == 0:
         raise OddsEngineError(f"{what} has no ships: naval leaders move with ships (§14)")
+    if (fleet.squadrons, fleet.corsairs) == (whole.squadrons, whole.corsairs):
+        # §14: naval leaders move with a naval unit of their power; one whose ships all
+        # leave goes with them (no naval leader stands without ships), with his rating
+        # and the Atlantic ban he carries.
+        fleet = Fleet(fleet.squadrons, fleet.corsairs, whole.leaders, power=whole.power)
     return fleet
 
 

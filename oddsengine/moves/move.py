@@ -193,6 +193,11 @@ class Move:
     def __post_init__(self):
         if not isinstance(self.situation, Situation):
             raise OddsEngineError("a move needs a Situation")
+        if self.power is None:
+            # Units written with their power ("hapsburg: 4R") say whose stack moves, as the
+            # power would: a besieged formation beside its besiegers is then the one asked
+            # about (and refused, 15), not the besiegers.
+            object.__setattr__(self, "power", _power_named_by(self.units))
         board = load_board()
         origin = board.space(self.origin).name
         destination = board.space(self.destination).name
@@ -630,6 +635,15 @@ class Move:
             f"the highest chance of still holding {self.destination} {when}, "
             "then the most defending units left"
         )
+
+
+def _power_named_by(units) -> str | None:
+    """The power a moving force names (``"hapsburg: 4R"``, or a Force's power), if any."""
+    if isinstance(units, Force):
+        return units.power
+    if isinstance(units, str) and ":" in units:
+        return parse_force(units).power
+    return None
 
 
 def _needed(interceptor: Force, mover: Force) -> int:
