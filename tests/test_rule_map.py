@@ -246,6 +246,18 @@ RULE_MAP = [
     ),
     (
         "5",
+        "an independent fortified space is besieged like an enemy's; own and allied held",
+        "oddsengine/moves/_move_tree.py",
+        "or an independent fortified space (a key or fortress no power holds",
+        [
+            "test_independent_fortified.py::test_an_empty_independent_key_is_besieged",
+            "test_independent_fortified.py::test_a_landing_that_wins_at_independent_tunis_lays_the_siege",
+            "test_independent_fortified.py::test_an_own_fortified_space_is_held_not_besieged",
+            "test_independent_fortified.py::test_an_unfortified_independent_space_is_entered_and_held",
+        ],
+    ),
+    (
+        "5",
         "siege when the mover outnumbers those inside; at most 4 inside",
         "oddsengine/moves/_move_tree.py",
         "15 / 14 step 12",

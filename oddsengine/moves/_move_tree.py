@@ -254,12 +254,22 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         if self.is_relief and "avoided_battle" in branch.events:
             # 15.3: every besieger avoided battle (13.3): none is left, the siege is broken.
             branch = branch.noting("siege_broken")
-        if not self.situation.at_war(controller, self.mover_power):
+        if not self.must_besiege(controller, space):
             return self.finish(branch, "mover_in_control")
         if not space.is_fortified:
             branch = replace(branch, controller=self.mover_power).noting("control_changes")
             return self.finish(branch, "mover_in_control")
         return self.siege_or_back(branch, retreating=False)
+
+    def must_besiege(self, controller: str, space) -> bool:
+        """Whether the mover must take ``space`` from its controller: a space of a power at
+        war with it, or an independent fortified space (a key or fortress no power holds:
+        §5, §6 step 12 and §15 lay a siege in any fortified space the mover does not
+        control when it outnumbers those inside). Its own and its allies' spaces are
+        simply held."""
+        if self.situation.at_war(controller, self.mover_power):
+            return True
+        return controller == "independent" and space.is_fortified
 
     def siege_or_back(self, branch, retreating: bool) -> int:
         """15 / 14 step 12: more land units than those inside lay a siege."""
@@ -544,7 +554,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             branch = branch.noting("siege_broken")
         if branch.group(MOVER) is None:
             return self.finish(branch, "mover_turned_back")
-        if not self.situation.at_war(controller, self.mover_power):
+        if not self.must_besiege(controller, space):
             return self.finish(branch, "mover_in_control")
         if not space.is_fortified:
             branch = replace(branch, controller=self.mover_power).noting("control_changes")
