@@ -100,12 +100,13 @@ class Chart:
 
 
 def _new_figure():
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
+
+    from oddsengine.faces._chart_canvas import ChartCanvas
 
     width, height = CHART_PIXELS
     figure = Figure(figsize=(width / _DPI, height / _DPI), dpi=_DPI)
-    FigureCanvasAgg(figure)
+    ChartCanvas(figure)
     figure.subplots_adjust(**_MARGINS)
     return figure, figure.subplots()
 
