@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 
+import matplotlib as mpl
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg, get_hinting_flag
 from matplotlib.ft2font import FT2Font
@@ -41,6 +42,14 @@ _GLYPH_BY_GLYPH = (
 #: Texts laid out and glyphs rendered, kept for every chart (a few hundred of each).
 _LAYOUTS = Kept(2_000)
 _GLYPHS = Kept(20_000)
+_METRICS = Kept(200)
+#: The settings that decide which font a font's properties find (those by which
+#: matplotlib keeps the fonts it found).
+_FONT_SETTINGS = tuple(
+    f"font.{key}"
+    for key in ("family", "style", "variant", "weight", "stretch", "size", "serif", "sans-serif",
+                "cursive", "fantasy", "monospace")
+)  # fmt: skip
 
 
 class ChartCanvas(FigureCanvasAgg):
@@ -82,6 +91,19 @@ class _KeptGlyphsRenderer(RendererAgg):
         self._draw_glyphs(gc, x, y, angle, size, flags, glyphs)
         return None
 
+    def _get_font_height_metrics(self, prop):
+        """The ascent, descent and line gap of ``prop``'s font, as ``Text`` reads them
+        from the font's tables for every text it lays out (matplotlib asks a renderer
+        that has this method first), kept by the font's properties, this resolution and
+        the font settings in effect."""
+        settings = tuple(_hashable(mpl.rcParams[name]) for name in _FONT_SETTINGS)
+        key = (prop, self.dpi, settings)  # two properties are equal when their hashes are
+        kept = _METRICS.get(key)
+        if kept is None:
+            metrics = _font_height_metrics(prop, self.dpi)
+            kept = _METRICS.keep((prop.copy(), self.dpi, settings), metrics)
+        return kept
+
     def _draw_glyphs(self, gc, x, y, angle, size, flags, glyphs) -> None:
         """Draw laid out glyphs at ``(x, y)`` (``y`` downwards), each from its kept bitmap
         (placed as in ``RendererAgg._draw_text_glyphs_and_boxes``)."""
@@ -116,6 +138,28 @@ class _KeptGlyphsRenderer(RendererAgg):
             self._renderer.draw_text_image(
                 buffer, left + whole_x, int(height) - (top + whole_y) + buffer.shape[0], 0, gc
             )
+
+
+def _font_height_metrics(prop, dpi) -> tuple:
+    """The ascent, descent and line gap of ``prop``'s font at ``dpi``, read as
+    ``Text._get_layout`` reads them (its OS/2 table, or else its hhea table); Nones when
+    the font has neither (``Text`` then measures them)."""
+    from matplotlib.font_manager import fontManager, get_font
+
+    font = get_font(fontManager._find_fonts_by_props(prop))
+    possible = [
+        ("OS/2", "sTypoLineGap", "sTypoAscender", "sTypoDescender"),
+        ("hhea", "lineGap", "ascent", "descent"),
+    ]
+    for table_name, line_gap_key, ascent_key, descent_key in possible:
+        table = font.get_sfnt_table(table_name)
+        if table is None:
+            continue
+        units_per_em = font.get_sfnt_table("head")["unitsPerEm"]
+        # The same arithmetic in the same order as matplotlib's: the same floats.
+        scale = 1 / units_per_em * prop.get_size_in_points() * dpi / 72
+        return table[ascent_key] * scale, -table[descent_key] * scale, table[line_gap_key] * scale
+    return None, None, None
 
 
 def _hashable(option):
