@@ -9,10 +9,12 @@ layout (its glyphs and their places, decided by the font, its size, the resoluti
 the string) and each glyph's bitmap, by what decides it: the font, size, resolution,
 glyph, rotation, hinting, and where the glyph falls within a pixel (a 64th of a pixel,
 FreeType's unit). A glyph placed a whole number of pixels further is the same bitmap moved
-by those pixels, so the pixels drawn are those Agg draws (a test compares the PNGs).
+by those pixels, so the pixels drawn are those Agg draws (a test compares the PNGs). It
+also keeps each font's ascent, descent and line gap, which ``Text`` reads from the font's
+tables for every line it lays out.
 
-Where matplotlib does not draw texts glyph by glyph (before 3.11), or for mathematical
-text, the renderer draws as Agg does.
+With a matplotlib that does not render texts glyph by glyph (before 3.11), and for
+mathematical text, the renderer draws and measures as Agg does.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from oddsengine.kept import Kept
 
 try:
     from matplotlib.ft2font import RenderMode
-except ImportError:  # matplotlib before 3.10 draws a text in one bitmap
+except ImportError:  # an older matplotlib, which draws a text in one bitmap
     RenderMode = None
 
 __all__ = ["ChartCanvas"]
@@ -96,6 +98,8 @@ class _KeptGlyphsRenderer(RendererAgg):
         from the font's tables for every text it lays out (matplotlib asks a renderer
         that has this method first), kept by the font's properties, this resolution and
         the font settings in effect."""
+        if not _GLYPH_BY_GLYPH:
+            return None, None, None  # Text reads them itself
         settings = tuple(_hashable(mpl.rcParams[name]) for name in _FONT_SETTINGS)
         key = (prop, self.dpi, settings)  # two properties are equal when their hashes are
         kept = _METRICS.get(key)
