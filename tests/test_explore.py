@@ -472,6 +472,39 @@ def test_a_chart_drawn_on_the_kept_figure_is_that_of_a_new_one():
         assert kept.png(result) == Chart().png(result), result.spec.title()
 
 
+def test_a_chart_drawn_from_kept_glyphs_is_that_of_matplotlib_agg(monkeypatch):
+    # The chart's canvas keeps the texts it laid out and the glyphs it rendered, and its
+    # survivors' bars (hidden beyond the survivors): the PNG is byte for byte that of a
+    # new Figure on matplotlib's own Agg canvas, forces growing and shrinking, long labels
+    # (cards, leaders) and every kind of chart.
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from oddsengine.faces import _chart_canvas
+    from oddsengine.faces._explore_chart import Chart
+
+    specs = [oe.FieldBattle(f"ottoman: {n}R 2C Suleiman", "hapsburg: 4R") for n in (1, 6, 2, 10)]
+    specs += [oe.Assault(f"ottoman: {n}R Suleiman", "hapsburg: 2R") for n in (12, 3, 7)]
+    specs += [
+        oe.FieldBattle(
+            "ottoman: 5R Ibrahim Pasha",
+            "hapsburg: 7R 2M Charles V Ferdinand",
+            attacker_cards=["janissaries"],
+            defender_cards=["gout"],
+        ),
+        oe.NavalBattle("ottoman: 6Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
+        oe.Interception("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
+        oe.Piracy("ottoman: 3Co Dragut", zone_squadrons=2),
+        oe.SiegeCampaign("ottoman: 9R Suleiman", "hapsburg: 2R", horizon=4),
+        oe.ForeignWar("persia", "5R", horizon=3),
+    ]
+    results = [oe.exact(spec) for spec in specs]
+    kept = Chart()
+    drawn = [kept.png(result) for result in results + results[::-1]]
+    monkeypatch.setattr(_chart_canvas, "ChartCanvas", FigureCanvasAgg)
+    for result, png in zip(results + results[::-1], drawn, strict=True):
+        assert png == Chart().png(result), result.spec.title()
+
+
 def test_typed_values_count_once_typed_not_at_every_key():
     # A force half typed ("ottoman: 1") is not solved and drawn on the way.
     import ipywidgets

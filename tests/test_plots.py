@@ -216,5 +216,19 @@ def test_survivors_redrawn_on_one_axes_replace_their_bars_only_when_asked():
     assert [text.get_text() for text in ax.get_legend().get_texts()] == [
         text.get_text() for text in fresh.get_legend().get_texts()
     ]
-    plots.plot_survivors(oe.exact(oe.FieldBattle("2R", "hapsburg: 1R")), ax=ax, replace=True)
-    assert len(ax.patches) == 2 * 3  # 0 to 2 survivors: the bars drawn anew
+    # Fewer survivors (0 to 2): the bars stay, those beyond 2 survivors hidden, and the
+    # axes take the limits of the bars shown, as a new Axes would.
+    fewer = oe.exact(oe.FieldBattle("2R", "hapsburg: 1R"))
+    plots.plot_survivors(fewer, ax=ax, replace=True)
+    shown = [bar for bar in ax.patches if bar.get_visible()]
+    assert len(ax.patches) == 2 * 7 and len(shown) == 2 * 3
+    fresh = plots.plot_survivors(fewer)
+    assert [bar.get_height() for bar in shown] == [bar.get_height() for bar in fresh.patches]
+    assert ax.get_xlim() == fresh.get_xlim()
+    assert (ax.dataLim.get_points() == fresh.dataLim.get_points()).all()
+    # More survivors than bars (0 to 8): the bars drawn anew, with spare ones hidden.
+    more = oe.exact(oe.FieldBattle("8R L2", "hapsburg: 1R"))
+    plots.plot_survivors(more, ax=ax, replace=True)
+    shown = [bar for bar in ax.patches if bar.get_visible()]
+    assert len(shown) == 2 * 9 < len(ax.patches)
+    assert ax.get_xlim() == plots.plot_survivors(more).get_xlim()

@@ -4,8 +4,10 @@ A chart of the same layout (the survivors of a combat, the chance by impulse of 
 campaign, the chances of a given set of outcomes) is drawn on the same Figure and Axes
 every time: only the bars, the texts and the legend are replaced. Building a Figure, its
 Axes and their ticks anew took about half of a change, and a kept Figure keeps its
-renderer, so the sizes of texts already drawn are not measured again. The pixels are
-those of a chart drawn on a new Figure (a test compares them).
+renderer, so the sizes of texts already drawn are not measured again. The canvas
+(:mod:`oddsengine.faces._chart_canvas`) keeps the texts laid out and the glyphs rendered,
+and the survivors' bars stay when their number changes (the spare ones hidden). The pixels
+are those of a chart drawn on a new Figure on matplotlib's own canvas (tests compare them).
 """
 
 from __future__ import annotations
@@ -100,12 +102,13 @@ class Chart:
 
 
 def _new_figure():
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
+
+    from oddsengine.faces._chart_canvas import ChartCanvas
 
     width, height = CHART_PIXELS
     figure = Figure(figsize=(width / _DPI, height / _DPI), dpi=_DPI)
-    FigureCanvasAgg(figure)
+    ChartCanvas(figure)
     figure.subplots_adjust(**_MARGINS)
     return figure, figure.subplots()
 

@@ -36,6 +36,7 @@ _CARD_COLUMNS = ("attacker_cards", "defender_cards", "responses")
 #: Title characters per inch of the Axes' width, before a line wraps.
 _TITLE_CHARACTERS_PER_INCH = 11
 
+
 def _pyplot():
     import matplotlib.pyplot as plt
 
@@ -411,9 +412,10 @@ def plot_survivors(result, *, ax=None, title=None, replace=False):
     title : str, optional
     replace : bool, default False
         Replace the bars this function drew on ``ax`` before instead of adding bars: for a
-        chart redrawn on one Axes (the explorer). With as many survivors as before, the
-        bars keep their place and are given the new heights (much faster than new bars,
-        the same pixels); otherwise they are removed and drawn anew.
+        chart redrawn on one Axes (the explorer). The bars drawn before keep their place
+        and are given the new heights, those beyond the survivors hidden (much faster than
+        new bars, the same pixels); for more survivors than bars, they are drawn anew,
+        with a few spare ones hidden.
 
     Returns
     -------
@@ -430,6 +432,8 @@ def plot_survivors(result, *, ax=None, title=None, replace=False):
     """
     import numpy as np
 
+    from oddsengine.faces import _survivor_bars as survivor_bars
+
     if "attacker_survivors" not in result.states:
         raise OddsEngineError("this result has no survivors (only battles and assaults do)")
     ax = _new_axes(ax)
@@ -439,31 +443,43 @@ def plot_survivors(result, *, ax=None, title=None, replace=False):
     units = np.arange(largest + 1)
     width = 0.4
     tallest = 0.0
-    kept = _kept_survivor_bars(ax, len(units)) if replace else None
+    kept = survivor_bars.kept_bars(ax, len(units)) if replace else None
+    # Redrawn on one Axes, a few spare bars (hidden) serve a force that grows.
+    count = len(units) + (survivor_bars.SPARE_BARS if replace else 0)
+    count = len(kept["attacker"]) if kept else count
+    shown_anew = not kept  # bars drawn now, or shown or hidden anew below
     for offset, side, hatch in ((-width / 2, "attacker", ""), (width / 2, "defender", "//")):
         survivors = np.asarray(result.states[f"{side}_survivors"], dtype=int)
-        mass = np.bincount(survivors, weights=probabilities, minlength=largest + 1)
+        mass = np.bincount(survivors, weights=probabilities, minlength=count)
         tallest = max(tallest, float(mass.max()))
         force = getattr(result.spec, side)
         label = f"{side} ({force.notation()})"
         if kept:
             # The same bars as last time on this Axes, given this result's heights.
-            for bar, height in zip(kept[side], mass, strict=True):
+            bars = kept[side]
+            for bar, height in zip(bars, mass, strict=True):
                 bar.set_height(height)
-            kept[side].datavalues = mass
-            kept[side].set_label(label)
-            continue
-        ax.bar(
-            units + offset,
-            mass,
-            width,
-            label=label,
-            color=SIDE_COLOURS[side],
-            hatch=hatch,
-            edgecolor="white",
-            linewidth=0.5,
-            gid=f"survivors of the {side}",
-        )
+            bars.datavalues = mass
+            bars.set_label(label)
+        else:
+            bars = ax.bar(
+                np.arange(count) + offset,
+                mass,
+                width,
+                label=label,
+                color=SIDE_COLOURS[side],
+                hatch=hatch,
+                edgecolor="white",
+                linewidth=0.5,
+                gid=survivor_bars.bar_id(side),
+            )
+        if replace and survivor_bars.show_bars(bars, len(units)):
+            shown_anew = True
+    if replace and shown_anew:
+        # The limits of the bars shown, as those of bars drawn on a new Axes (the same
+        # bars shown: the same limits).
+        survivor_bars.limit_to_shown_bars(ax)
+        ax.autoscale_view(scaley=False)
     unit_word = getattr(result.spec, "unit_word", "land units")
     ax.set_xticks(units)
     ax.set_xlabel(f"surviving {unit_word}")
@@ -491,28 +507,6 @@ def plot_survivors(result, *, ax=None, title=None, replace=False):
         + (f"\n({'; '.join(cards)})" if cards else "")
     )
     return ax
-
-
-def _kept_survivor_bars(ax, count: int) -> dict | None:
-    """The bars of each side that :func:`plot_survivors` drew on ``ax`` before, when there
-    are ``count`` of them (one per number of survivors); otherwise None, and bars of
-    another count are removed."""
-    from matplotlib.container import BarContainer
-
-    found = {}
-    for container in list(ax.containers):
-        if not isinstance(container, BarContainer) or not container.patches:
-            continue
-        for side in ("attacker", "defender"):
-            if container.patches[0].get_gid() == f"survivors of the {side}":
-                found[side] = container
-    if len(found) == 2 and all(len(bars) == count for bars in found.values()):
-        return found
-    if found:
-        for container in found.values():
-            container.remove()
-        ax.relim()
-    return None
 
 
 def plot_interception(kind="intercept", *, ax=None, title=None):
