@@ -139,7 +139,8 @@ def test_an_exact_single_combat_imports_no_move_board_or_costly_stdlib_module(la
 #: with no siege to weigh), the Monte Carlo sampler and its streams (an exact campaign),
 #: and the csv module (the shipped board files are split on their commas). (The streams'
 #: module stays: the run's arguments read a seed through it.) A search at sea has no use
-#: for the land combats the exact grid stacks, nor for the table face of ``--targets``;
+#: for the land combats the exact grid stacks, the land forces and rule options, nor for
+#: the table face of ``--targets``;
 #: a plan, for the kinds' registry that only the ``needed`` parser reads.
 NOT_ON_THE_PATH = {
     "move": ("oddsengine.combat.fleets", "oddsengine.combat.assault",
@@ -149,7 +150,8 @@ NOT_ON_THE_PATH = {
     "needed siege": ("oddsengine.engines._numpy_kernel", "oddsengine.combat.field_battle"),
     "needed naval": ("oddsengine.combat.assault", "oddsengine.combat.field_battle",
                      "oddsengine.combat.engagements", "oddsengine.faces.needed_table",
-                     "oddsengine.sweeps.templates"),
+                     "oddsengine.sweeps.templates", "oddsengine.combat.forces",
+                     "oddsengine.combat.options"),
     "plan siege": ("oddsengine.kinds", "oddsengine.cli._needed_commands"),
 }  # fmt: skip
 

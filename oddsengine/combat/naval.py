@@ -14,7 +14,7 @@ from functools import cached_property
 
 import numpy as np
 
-from oddsengine.combat.battle import PostRollCard, resolve_battle
+from oddsengine.combat.battle import POST_ROLL_POLICIES, PostRollCard, resolve_battle
 from oddsengine.combat.fleets import Fleet, as_fleet
 from oddsengine.combat.naval_cards import (
     CardEffect,
@@ -22,7 +22,6 @@ from oddsengine.combat.naval_cards import (
     post_roll_slugs,
     roll_card_effect,
 )
-from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.draws import DrawPlan, binomial_pmf, two_dice_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
