@@ -140,8 +140,8 @@ def test_an_exact_single_combat_imports_no_move_board_or_costly_stdlib_module(la
 #: and the csv module (the shipped board files are split on their commas). (The streams'
 #: module stays: the run's arguments read a seed through it.) A search at sea has no use
 #: for the land combats the exact grid stacks, the land forces and rule options, nor for
-#: the table face of ``--targets``;
-#: a plan, for the kinds' registry that only the ``needed`` parser reads.
+#: the table face of ``--targets``, nor for the naval rolls (and a roll has none for the
+#: naval battle); a plan, for the kinds' registry that only the ``needed`` parser reads.
 NOT_ON_THE_PATH = {
     "move": ("oddsengine.combat.fleets", "oddsengine.combat.assault",
              "oddsengine.combat.engagements", "oddsengine.engines._numpy_kernel", "csv"),
@@ -151,7 +151,8 @@ NOT_ON_THE_PATH = {
     "needed naval": ("oddsengine.combat.assault", "oddsengine.combat.field_battle",
                      "oddsengine.combat.engagements", "oddsengine.faces.needed_table",
                      "oddsengine.sweeps.templates", "oddsengine.combat.forces",
-                     "oddsengine.combat.options"),
+                     "oddsengine.combat.options", "oddsengine.combat.naval_rolls"),
+    "naval interception roll": ("oddsengine.combat.naval",),
     "plan siege": ("oddsengine.kinds", "oddsengine.cli._needed_commands"),
 }  # fmt: skip
 
