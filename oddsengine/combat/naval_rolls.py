@@ -29,9 +29,11 @@ TARGET = 9
 _ROLL_CARD = roll_card_effect()
 
 
-@dataclass(frozen=True)
 class _NavalRoll:
-    """2d6 + the best naval battle rating, 9 or more (16.1), with Professional Rowers."""
+    """2d6 + the best naval battle rating, 9 or more (16.1), with Professional Rowers.
+
+    A plain class, not a dataclass: it has no fields, and each roll is a frozen dataclass
+    of its own."""
 
     kind = "naval-roll"
     outcome_names = ("success", "failure")
