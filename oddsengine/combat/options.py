@@ -96,7 +96,7 @@ class RuleOptions:
             )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # its own __repr__ below
 class Policies:
     """The choices a player makes during a combat.
 
