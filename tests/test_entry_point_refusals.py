@@ -8,7 +8,8 @@ import oddsengine as oe
 from oddsengine.cli import main
 from oddsengine.combat.fleets import Fleet
 from oddsengine.combat.foreign_war import ForeignWar
-from oddsengine.combat.naval import NavalAvoidBattle, NavalBattle, NavalInterception
+from oddsengine.combat.naval import NavalBattle
+from oddsengine.combat.naval_rolls import NavalAvoidBattle, NavalInterception
 from oddsengine.combat.piracy import Piracy
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError
 from oddsengine.faces.explore import build_spec, explore

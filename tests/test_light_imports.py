@@ -138,13 +138,22 @@ def test_an_exact_single_combat_imports_no_move_board_or_costly_stdlib_module(la
 #: with no fleet in its situation), the assault spec and the engagements module (a move
 #: with no siege to weigh), the Monte Carlo sampler and its streams (an exact campaign),
 #: and the csv module (the shipped board files are split on their commas). (The streams'
-#: module stays: the run's arguments read a seed through it.)
+#: module stays: the run's arguments read a seed through it.) A search at sea has no use
+#: for the land combats the exact grid stacks, the land forces and rule options, nor for
+#: the table face of ``--targets``, nor for the naval rolls (and a roll has none for the
+#: naval battle); a plan, for the kinds' registry that only the ``needed`` parser reads.
 NOT_ON_THE_PATH = {
     "move": ("oddsengine.combat.fleets", "oddsengine.combat.assault",
              "oddsengine.combat.engagements", "oddsengine.engines._numpy_kernel", "csv"),
     "siege": ("oddsengine.engines._numpy_kernel", "oddsengine.combat.engagements",
               "oddsengine.combat.field_battle"),
     "needed siege": ("oddsengine.engines._numpy_kernel", "oddsengine.combat.field_battle"),
+    "needed naval": ("oddsengine.combat.assault", "oddsengine.combat.field_battle",
+                     "oddsengine.combat.engagements", "oddsengine.faces.needed_table",
+                     "oddsengine.sweeps.templates", "oddsengine.combat.forces",
+                     "oddsengine.combat.options", "oddsengine.combat.naval_rolls"),
+    "naval interception roll": ("oddsengine.combat.naval",),
+    "plan siege": ("oddsengine.kinds", "oddsengine.cli._needed_commands"),
 }  # fmt: skip
 
 
@@ -207,3 +216,46 @@ def test_a_command_line_builds_the_same_parser_for_its_command_as_the_whole_one(
     for command in _MODULES_OF_COMMAND:
         alone = build_parser(command)._subparsers._group_actions[0].choices
         assert alone[command].format_help() == whole[command].format_help(), command
+
+
+def _package_dataclasses():
+    import dataclasses
+    import importlib
+    import inspect
+    import pkgutil
+
+    import oddsengine
+
+    found = {}
+    for module in pkgutil.walk_packages(oddsengine.__path__, prefix="oddsengine."):
+        if module.name.endswith("__main__"):
+            continue
+        for name, value in vars(importlib.import_module(module.name)).items():
+            if (
+                inspect.isclass(value)
+                and value.__module__ == module.name
+                and dataclasses.is_dataclass(value)
+            ):
+                found[f"{module.name}.{name}"] = value
+    return found
+
+
+def test_no_dataclass_generates_a_method_that_it_throws_away():
+    import dataclasses
+
+    # Python 3.11 builds each method of a dataclass with exec at import, about 0.1-0.2 ms
+    # each on the shared machine; a class with its own __repr__ (__eq__, __init__) keeps it,
+    # so the generated one is built for nothing: such a class says repr=False (eq, init).
+    wasted = []
+    for name, spec_class in _package_dataclasses().items():
+        parameters = spec_class.__dataclass_params__
+        for method, generated in (("__repr__", parameters.repr), ("__eq__", parameters.eq),
+                                  ("__init__", parameters.init)):  # fmt: skip
+            own = spec_class.__dict__.get(method)
+            code = getattr(getattr(own, "__wrapped__", own), "__code__", None)
+            if generated and code is not None and code.co_filename != "<string>":
+                wasted.append(f"{name}.{method}")
+    assert wasted == []
+    # A class with nothing to hold is a plain base, not a dataclass (the rolls' bases).
+    classes = _package_dataclasses()
+    assert [name for name, value in classes.items() if not dataclasses.fields(value)] == []

@@ -31,7 +31,8 @@ from test_properties import (
 import oddsengine as oe
 from oddsengine.combat.fleets import Fleet
 from oddsengine.combat.foreign_war import ForeignWar
-from oddsengine.combat.naval import NavalAvoidBattle, NavalBattle, NavalInterception
+from oddsengine.combat.naval import NavalBattle
+from oddsengine.combat.naval_rolls import NavalAvoidBattle, NavalInterception
 from oddsengine.combat.piracy import Piracy
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces.explore import build_spec

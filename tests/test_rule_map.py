@@ -623,7 +623,7 @@ RULE_MAP = [
     (
         "11",
         "naval interception and avoid battle: 2d6 + rating >= 9, not from a port",
-        "oddsengine/combat/naval.py",
+        "oddsengine/combat/naval_rolls.py",
         "16.1 step 5: only in a sea zone, never in a port",
         [
             "test_naval.py::test_naval_roll_two_dice_plus_rating_nine_or_more",

@@ -56,7 +56,8 @@ _COMMANDS_OF_MODULE = (
     ("_move_commands", ("move", "naval-move")),
     ("_siege_commands", ("siege",)),
     ("_naval_commands", ("naval", "piracy", "foreign-war", "intercept", "avoid")),
-    ("_planning_commands", ("needed", "plan")),
+    ("_needed_commands", ("needed",)),
+    ("_plan_commands", ("plan",)),
     ("_book_commands", ("book",)),
     ("_record_commands", ("leaders", "cards")),
 )

@@ -149,14 +149,14 @@ def _rowers(arguments):
 
 
 def _run_naval_intercept(arguments):
-    from oddsengine.combat.naval import NavalInterception
+    from oddsengine.combat.naval_rolls import NavalInterception
 
     spec = NavalInterception(arguments.interceptor, **_rowers(arguments))
     print_results(run_engines(spec, arguments), arguments)
 
 
 def _run_naval_avoid(arguments):
-    from oddsengine.combat.naval import NavalAvoidBattle
+    from oddsengine.combat.naval_rolls import NavalAvoidBattle
 
     spec = NavalAvoidBattle(arguments.defender, in_port=arguments.in_port, **_rowers(arguments))
     print_results(run_engines(spec, arguments), arguments)

@@ -28,9 +28,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["PostRollCard", "attacker_wins_on_hits", "play_post_roll", "resolve_battle"]
+__all__ = [
+    "POST_ROLL_POLICIES",
+    "PostRollCard",
+    "attacker_wins_on_hits",
+    "play_post_roll",
+    "resolve_battle",
+]
 
 SIDES = ("attacker", "defender")
+
+#: How a card played after seeing both rolls (Janissaries, Siege Artillery) is used:
+#: ``always`` spends it on every roll; ``if-it-changes-the-outcome`` (the default) spends
+#: it only when the side would otherwise lose and the extra dice can still turn the result
+#: (:func:`play_post_roll`). Here, not with the rule options: a naval battle reads them
+#: without loading the land options and forces.
+POST_ROLL_POLICIES = ("if-it-changes-the-outcome", "always")
 
 
 @dataclass(frozen=True)

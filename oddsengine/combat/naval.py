@@ -1,10 +1,11 @@
-"""Naval combat (16.2) and the naval interception and avoid-battle rolls (16.1).
+"""Naval combat (16.2).
 
-:class:`NavalBattle`, :class:`NavalInterception` and :class:`NavalAvoidBattle` are frozen
-specs read by both engines through the same methods as the land engagements
-(:meth:`draw_plan`, :meth:`outcome_columns`, the outcome and event names), so
-:func:`~oddsengine.exact`, :func:`~oddsengine.simulate`, :func:`~oddsengine.compare`
-and sweeps answer them. Card effects come from :mod:`oddsengine.combat.naval_cards`.
+:class:`NavalBattle` is a frozen spec read by both engines through the same methods as the
+land engagements (:meth:`draw_plan`, :meth:`outcome_columns`, the outcome and event names),
+so :func:`~oddsengine.exact`, :func:`~oddsengine.simulate`, :func:`~oddsengine.compare`
+and sweeps answer it. Card effects come from :mod:`oddsengine.combat.naval_cards`; the
+naval interception and avoid-battle rolls (16.1) are in
+:mod:`oddsengine.combat.naval_rolls`.
 """
 
 from __future__ import annotations
@@ -14,22 +15,18 @@ from functools import cached_property
 
 import numpy as np
 
-from oddsengine.combat.battle import PostRollCard, resolve_battle
+from oddsengine.combat.battle import POST_ROLL_POLICIES, PostRollCard, resolve_battle
 from oddsengine.combat.fleets import Fleet, as_fleet
 from oddsengine.combat.naval_cards import (
     CardEffect,
     parse_effects,
     post_roll_slugs,
-    roll_card_effect,
 )
-from oddsengine.combat.options import POST_ROLL_POLICIES
-from oddsengine.draws import DrawPlan, binomial_pmf, two_dice_pmf
+from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["NavalBattle", "NavalInterception", "NavalAvoidBattle", "naval_losses"]
+__all__ = ["NavalBattle", "naval_losses"]
 
-#: 16.1: 2d6 + the best naval battle rating of 9 or more succeeds.
-TARGET = 9
 #: 16.2: hits needed to sink a squadron.
 SQUADRON_HITS = 2
 
@@ -400,206 +397,3 @@ class NavalBattle:
             who = " and the ".join(trapped)
             lines.append(f"No retreat for the {who}: its ships are lost if it must leave")
         return lines
-
-
-#: The card played on a naval interception or avoid-battle roll (Professional Rowers, 34).
-_ROLL_CARD = roll_card_effect()
-
-
-@dataclass(frozen=True)
-class _NavalRoll:
-    """2d6 + the best naval battle rating, 9 or more (16.1), with Professional Rowers."""
-
-    kind = "naval-roll"
-    outcome_names = ("success", "failure")
-    _role = "fleet"
-
-    def _check(self, fleet_name: str) -> None:
-        fleet = as_fleet(getattr(self, fleet_name), fleet_name)
-        object.__setattr__(self, fleet_name, fleet)
-        if fleet.ships == 0:
-            raise OddsEngineError(f"{self._what}: the {fleet_name} has no ships")
-        if self.rowers is not None and not isinstance(self.rowers, str):
-            raise OddsEngineTypeError(
-                f"rowers must be None, 'roller' or 'opponent', not {shown(self.rowers)}"
-            )
-        if self.rowers not in (None, "roller", "opponent"):
-            raise OddsEngineError(
-                f"rowers must be None, 'roller' or 'opponent' (who plays {_ROLL_CARD.card.name}"
-                f"), not {self.rowers!r}"
-            )
-        if not isinstance(self.rowers_policy, str):
-            raise OddsEngineTypeError(
-                f"rowers_policy must be a policy name, not {shown(self.rowers_policy)}"
-            )
-        if self.rowers is None and self.rowers_policy != POST_ROLL_POLICIES[0]:
-            raise OddsEngineError(  # the policy of a card nobody plays would be ignored
-                f"rowers_policy {self.rowers_policy!r} is given but {_ROLL_CARD.card.name} is "
-                "not played: give rowers"
-            )
-        if self.rowers_policy not in POST_ROLL_POLICIES:
-            raise OddsEngineError(
-                f"unknown policy {self.rowers_policy!r} for {_ROLL_CARD.slug}; use one of "
-                + ", ".join(POST_ROLL_POLICIES)
-            )
-
-    @property
-    def _fleet(self) -> Fleet:
-        return getattr(self, self._role)
-
-    @property
-    def modifier(self) -> int:
-        """What is added to 2d6 before any card: the best naval battle rating."""
-        return self._fleet.battle_rating
-
-    @property
-    def needed(self) -> int:
-        """The 2d6 total needed to succeed without the card."""
-        return TARGET - self.modifier
-
-    @property
-    def event_names(self) -> tuple[str, ...]:
-        return (f"card_spent:{_ROLL_CARD.slug}",) if self.rowers else ()
-
-    def draw_plan(self) -> DrawPlan:
-        """One value: the 2d6 total (0..12)."""
-        return DrawPlan(two_dice_pmf(), np.ones((1, 1)))
-
-    def outcome_columns(self, values) -> dict[str, np.ndarray]:
-        """The outcome of every cell of :meth:`draw_plan`, as columns."""
-        total = np.asarray(values[0])
-        score = total + self.modifier
-        succeeds = score >= TARGET
-        played = np.zeros(total.shape, dtype=bool)
-        # 16.1 / Professional Rowers (#34): after the dice, +2 by the roller or -2 by its
-        # opponent; by default played only when it turns the result.
-        swing = _ROLL_CARD.dice
-        if self.rowers == "roller":
-            played = (
-                np.full(total.shape, True)
-                if self.rowers_policy == "always"
-                else ~succeeds & (score + swing >= TARGET)
-            )
-            score = score + np.where(played, swing, 0)
-        elif self.rowers == "opponent":
-            played = (
-                np.full(total.shape, True)
-                if self.rowers_policy == "always"
-                else succeeds & (score - swing < TARGET)
-            )
-            score = score - np.where(played, swing, 0)
-        success = score >= TARGET
-        columns = {
-            "outcome": np.where(success, "success", "failure").astype(object),
-            "roll": total,
-        }
-        if self.rowers:
-            columns[f"card_spent:{_ROLL_CARD.slug}"] = played
-        return columns
-
-    def describe(self) -> dict:
-        """The spec as plain data (for JSON output and sweep tables)."""
-        return {
-            self._role: self._fleet.notation(),
-            "modifier": self.modifier,
-            "needed": self.needed,
-            "rowers": self.rowers,
-            "rowers_policy": self.rowers_policy,
-        }
-
-    def title(self) -> str:
-        return f"{self._title}: {self._fleet.notation()}"
-
-    def describe_lines(self) -> list[str]:
-        line = (
-            f"Roll 2d6 + {self.modifier} (naval battle rating) >= {TARGET}: "
-            f"needs {self.needed}+ on 2d6"
-        )
-        if self.rowers:
-            swing = _ROLL_CARD.dice
-            by_roller = self.rowers == "roller"
-            sign = f"+{swing} by the roller" if by_roller else f"-{swing} by the opponent"
-            line += f"; {_ROLL_CARD.card.name} {sign} ({self.rowers_policy})"
-        return [line]
-
-
-@dataclass(frozen=True)
-class NavalInterception(_NavalRoll):
-    """A naval interception (16.1 step 4): 2d6 + the best naval battle rating, 9 or more.
-
-    Parameters
-    ----------
-    interceptor : Fleet or str
-        The intercepting stack, from a location adjacent to the sea zone.
-    rowers : {None, "roller", "opponent"}
-        Who plays Professional Rowers (#34): the interceptor (+2) or the mover (-2).
-    rowers_policy : str
-        ``if-it-changes-the-outcome`` (default) or ``always``.
-
-    Examples
-    --------
-    Doria intercepts Barbarossa (rulebook 16.2): 2d6 + 2 >= 9 needs a 7, 21/36.
-
-    >>> from oddsengine import NavalInterception, exact
-    >>> round(exact(NavalInterception("hapsburg: 2Sq Doria")).p["success"] * 36)
-    21
-    >>> round(exact(NavalInterception("hapsburg: 2Sq Doria", rowers="roller")).p["success"] * 36)
-    30
-    """
-
-    interceptor: Fleet = None
-    rowers: str | None = None
-    rowers_policy: str = POST_ROLL_POLICIES[0]
-
-    kind = "naval-intercept"
-    _role = "interceptor"
-    _what = "naval interception"
-    _title = "Naval interception"
-
-    def __post_init__(self):
-        if self.interceptor is None:
-            raise OddsEngineError("naval interception: give the interceptor's fleet")
-        self._check("interceptor")
-
-
-@dataclass(frozen=True)
-class NavalAvoidBattle(_NavalRoll):
-    """A naval avoid battle (16.1 step 5): all the power's ships in the sea zone leave
-    together on 2d6 + the best naval battle rating of 9 or more; never from a port.
-
-    Parameters
-    ----------
-    defender : Fleet or str
-        All the ships of that power in the sea zone.
-    in_port : bool
-        True refuses the spec: ships in a port cannot avoid battle.
-    rowers : {None, "roller", "opponent"}
-        Who plays Professional Rowers (#34): the avoiding power (+2) or the mover (-2).
-    rowers_policy : str
-
-    Examples
-    --------
-    >>> from oddsengine import NavalAvoidBattle, exact
-    >>> round(exact(NavalAvoidBattle("ottoman: 3Co Dragut")).p["success"] * 36)
-    15
-    """
-
-    defender: Fleet = None
-    in_port: bool = False
-    rowers: str | None = None
-    rowers_policy: str = POST_ROLL_POLICIES[0]
-
-    kind = "naval-avoid"
-    _role = "defender"
-    _what = "naval avoid battle"
-    _title = "Naval avoid battle"
-
-    def __post_init__(self):
-        if self.defender is None:
-            raise OddsEngineError("naval avoid battle: give the defender's fleet")
-        if not isinstance(self.in_port, bool):
-            raise OddsEngineTypeError(f"in_port must be True or False, not {shown(self.in_port)}")
-        if self.in_port:
-            # 16.1 step 5: only in a sea zone, never in a port.
-            raise OddsEngineError("naval avoid battle: ships in a port cannot avoid battle")
-        self._check("defender")

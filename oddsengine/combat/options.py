@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from itertools import permutations
 
+from oddsengine.combat.battle import POST_ROLL_POLICIES
 from oddsengine.combat.cards import POST_ROLL_CARDS
 from oddsengine.combat.forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES, parse_force
 from oddsengine.combat.formations import ASSAULT_FORMATION_POLICIES
@@ -23,10 +24,8 @@ __all__ = [
     "parse_casualty_order",
 ]
 
-#: How a card played after seeing both rolls (Janissaries, Siege Artillery) is used:
-#: ``always`` spends it on every roll; ``if-it-changes-the-outcome`` (the default) spends
-#: it only when the side would otherwise lose and the extra dice can still turn the result.
-POST_ROLL_POLICIES = ("if-it-changes-the-outcome", "always")
+#: POST_ROLL_POLICIES (defined with the post-roll cards' play, in
+#: :mod:`oddsengine.combat.battle`) is given here too, with the options that name it.
 
 _TYPE_LETTERS = LAND_LETTERS  # the unit-type records' letters
 #: Every full casualty order (a permutation of the unit types), as read.
@@ -97,7 +96,7 @@ class RuleOptions:
             )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # its own __repr__ below
 class Policies:
     """The choices a player makes during a combat.
 

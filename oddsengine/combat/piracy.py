@@ -85,7 +85,7 @@ def _stopping_cards(values) -> tuple[Card, ...]:
     return cards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # its own __repr__ below
 class Piracy:
     """A piracy action (16.4): Ottoman corsairs in a sea zone target a major power that
     controls a port on it.

@@ -27,8 +27,11 @@ def cavalry_modifier(rolling: Force, opponent: Force) -> int:
     return -1 if opponent.cavalry > 0 else 0
 
 
-@dataclass(frozen=True)
 class _Roll:
+    """What the interception and avoid-battle rolls share (13.2, 13.3). A plain class, not
+    a dataclass: it has no fields, and each roll is a frozen dataclass of its own (a
+    dataclass with nothing to hold would only cost every start its generated methods)."""
+
     kind = "roll"
     outcome_names = ("success", "failure")
     event_names = ()

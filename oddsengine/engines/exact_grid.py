@@ -29,10 +29,6 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from oddsengine.combat._combat import hits_pmf, resolve_hits
-from oddsengine.combat.cards import card_rule
-from oddsengine.combat.combat_stack import CombatStack
-from oddsengine.combat.engagements import Assault, FieldBattle
 from oddsengine.draws import binomial_pmf, draw_plan_of
 from oddsengine.errors import CANCELLED, OddsEngineTypeError, shown, unknown_name
 from oddsengine.results.end_states import merge_cells
@@ -166,20 +162,31 @@ _COMBAT_FIELDS = frozenset(
         "defender_ally",
     }
 )
-#: Fields that only decide whether the combat may happen, or add events.
-_STACKED_FIELDS = {
-    FieldBattle: _COMBAT_FIELDS | {"joined_garrison"},
-    Assault: _COMBAT_FIELDS
-    | {
-        "siege_laid_this_impulse",
-        "assaulted_this_impulse",
-        "line_of_communication",
-        "defender_squadrons_adjacent",
-        "defender_squadrons_in_port",
-        "attacker_squadrons_adjacent",
-        "siege_artillery_supply",
-    },
-}
+#: The modules of the classes a stack resolves (:func:`_stacked_fields`): a spec of any
+#: other module is resolved alone without importing them, so that a batch of naval
+#: combats or foreign wars (a force-needed search at sea) loads no land combat.
+_STACKED_MODULES = frozenset({"oddsengine.combat.field_battle", "oddsengine.combat.assault"})
+
+
+@cache
+def _stacked_fields() -> dict:
+    """The fields of each class a stack resolves: those of the combat, and those that only
+    decide whether the combat may happen, or add events."""
+    from oddsengine.combat.engagements import Assault, FieldBattle
+
+    return {
+        FieldBattle: _COMBAT_FIELDS | {"joined_garrison"},
+        Assault: _COMBAT_FIELDS
+        | {
+            "siege_laid_this_impulse",
+            "assaulted_this_impulse",
+            "line_of_communication",
+            "defender_squadrons_adjacent",
+            "defender_squadrons_in_port",
+            "attacker_squadrons_adjacent",
+            "siege_artillery_supply",
+        },
+    }
 
 
 def _side_key(side) -> tuple:
@@ -195,8 +202,11 @@ def _side_key(side) -> tuple:
 
 @cache
 def _stackable_class(spec_class) -> bool:
+    if spec_class.__module__ not in _STACKED_MODULES:
+        return False
+    stacked = _stacked_fields()
     fields = {item.name for item in dataclasses.fields(spec_class)}
-    return spec_class in _STACKED_FIELDS and fields <= _STACKED_FIELDS[spec_class]
+    return spec_class in stacked and fields <= stacked[spec_class]
 
 
 def _stack_key(spec) -> tuple | None:
@@ -204,6 +214,8 @@ def _stack_key(spec) -> tuple | None:
     :data:`~oddsengine.combat.combat_stack.SHARED` reads); None for one by one."""
     if not _stackable_class(type(spec)) or spec.defender_ally is not None:
         return None
+    from oddsengine.combat.cards import card_rule
+
     # A card's effect is known to the stack when its record says so (``grid_path``): it
     # lies in the prepared sides, the post-roll draws or the outcome columns, or it
     # decides the combat without a roll (then the combat is resolved alone). A new card is
@@ -260,6 +272,8 @@ def _stacked_columns(specs, plans, weights) -> tuple[dict, list[int]]:
     values = [
         np.concatenate(parts) for parts in zip(*(plan.cell_values() for plan in plans), strict=True)
     ]
+    from oddsengine.combat.combat_stack import CombatStack
+
     return CombatStack.laid_end_to_end(specs, cells).outcome_columns(values), cells
 
 
@@ -292,6 +306,8 @@ def _passes(indices: list[int], specs) -> list[list[int]]:
 @lru_cache(maxsize=64)
 def _hits_table(most_dice: int, bonus_dice: int, bonus_chance: float) -> np.ndarray:
     """Row ``n``: :func:`hits_pmf` ``(n, bonus_dice, bonus_chance)``, zero-padded."""
+    from oddsengine.combat._combat import hits_pmf
+
     table = np.zeros((most_dice + 1, most_dice + bonus_dice + 1))
     for dice in range(most_dice + 1):
         table[dice, : dice + bonus_dice + 1] = hits_pmf(dice, bonus_dice, bonus_chance)
@@ -323,6 +339,9 @@ def _hit_rows(side, draws, losses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _stacked_probabilities(specs, outcomes: tuple[str, ...]) -> np.ndarray:
     """The probability of each outcome of combats of one group, on one padded grid."""
+    from oddsengine.combat._combat import resolve_hits
+    from oddsengine.combat.combat_stack import CombatStack
+
     first_to_fire = specs[0].first_to_fire
     stack = CombatStack.padded(specs)
     shared = specs[0].sides  # what the group shares: bonus and post-roll dice

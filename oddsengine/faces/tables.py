@@ -57,7 +57,7 @@ class _Line:
     section: tuple
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # its own __repr__ below
 class OddsTable:
     """The headline probability of every pair of forces of two templates.
 

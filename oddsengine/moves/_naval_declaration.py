@@ -17,8 +17,9 @@ import numpy as np
 
 from oddsengine.combat.cards import CARD_RULES, card_rule, read_cards
 from oddsengine.combat.fleets import Fleet, as_fleet
-from oddsengine.combat.naval import NavalAvoidBattle, NavalBattle, NavalInterception
+from oddsengine.combat.naval import NavalBattle
 from oddsengine.combat.naval_cards import PROFESSIONAL_ROWERS, parse_effects
+from oddsengine.combat.naval_rolls import NavalAvoidBattle, NavalInterception
 from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.combat.powers import normalise_power
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown

@@ -225,7 +225,7 @@ class Space:
         return not self.is_sea
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)  # its own __repr__ below
 class Board:
     """The spaces of the map and the connections between them. Immutable.
 

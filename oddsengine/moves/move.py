@@ -69,7 +69,7 @@ def _policy_text(policy) -> str:
     return repr(", ".join(f"{power}={choice}" for power, choice in policy))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # its own __repr__ below
 class Move:
     """A formation moves into an adjacent space (13.1), played out to the end.
 

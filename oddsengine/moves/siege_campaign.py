@@ -67,7 +67,7 @@ def unit_counts(force: Force) -> tuple[int, int, int]:
 _ACCEPTED_SIEGES: Kept = Kept(8192)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # its own __repr__ below
 class SiegeCampaign:
     """Assault a besieged space impulse after impulse.
 

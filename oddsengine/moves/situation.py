@@ -223,7 +223,7 @@ def _checked_fleets(value) -> tuple[FleetStack, ...]:
     return fleets
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # its own __repr__ below
 class Situation:
     """Everything on the board a move depends on.
 

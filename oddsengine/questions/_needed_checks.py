@@ -16,10 +16,11 @@ __all__ = ["check_fixed_forces", "unknown_keyword", "refuse_a_question_no_value_
 def check_fixed_forces(record, forces: dict, unknown_role: str) -> None:
     """Refuse a force without the ``?`` that cannot be read: it is the same for every
     candidate, so the question cannot be asked."""
-    from oddsengine.combat.fleets import parse_fleet
-    from oddsengine.combat.forces import parse_force
-
-    read = parse_fleet if "sq" in record.units else parse_force
+    # The reader of the kind's units only: a search at sea loads no land force.
+    if "sq" in record.units:
+        from oddsengine.combat.fleets import parse_fleet as read
+    else:
+        from oddsengine.combat.forces import parse_force as read
     for role, text in forces.items():
         if role != unknown_role:
             try:

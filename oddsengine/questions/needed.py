@@ -171,7 +171,7 @@ class Candidate:
         return self.refusal is None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # its own __repr__ below
 class NeededResult(Rendered):
     """The answer of :func:`needed`.
 

@@ -335,7 +335,7 @@ def load_plan(path) -> tuple[Plan, dict]:
     return plan, engine
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)  # its own __repr__ below
 class PlanComparison(Rendered):
     """Every course of a plan played out, ranked.
 

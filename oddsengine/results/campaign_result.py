@@ -17,7 +17,7 @@ __all__ = ["CampaignResult"]
 CAMPAIGN_OUTCOMES = ("taken", "broken", "standing", "no_siege")
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)  # its own __repr__ below
 class CampaignResult(Result):
     """What a siege campaign came to.
 

@@ -55,7 +55,7 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)  # its own __repr__ below
 class Result(Rendered):
     """The answer to one question, exact or by Monte Carlo.
 

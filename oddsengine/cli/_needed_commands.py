@@ -1,5 +1,4 @@
-"""``needed`` and ``plan``: the force needed for a target chance, and plans compared over
-a horizon."""
+"""``needed``: the smallest force (or leader rating) that reaches a target chance."""
 
 from __future__ import annotations
 
@@ -252,7 +251,6 @@ def _needed_method(arguments) -> str:
 
 
 def _run_needed(arguments):
-    from oddsengine.faces.needed_table import needed_table
     from oddsengine.questions.needed import needed
 
     if (arguments.target is None) == (arguments.targets is None):
@@ -267,6 +265,9 @@ def _run_needed(arguments):
         "max_units": arguments.max_units,
     }
     if arguments.targets is not None:
+        # The table face (and its templates) only for --targets: one answer needs neither.
+        from oddsengine.faces.needed_table import needed_table
+
         table = needed_table(arguments.kind, targets=arguments.targets, **parameters, **engine)
         text = str(table) if arguments.format == "table" else table.render(arguments.format)
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
@@ -277,36 +278,8 @@ def _run_needed(arguments):
     sys.stdout.write(answer.render(arguments.format))
 
 
-def _run_plan(arguments):
-    from oddsengine.questions.plans import compare_plans, load_plan
-
-    chosen = {arguments.method} - {"auto"}
-    if arguments.exact:
-        chosen.add("exact")
-    if arguments.monte_carlo:
-        chosen.add("monte-carlo")
-    if len(chosen) > 1:
-        raise OddsEngineError("give --exact or --monte-carlo, not both")
-    plan, settings = load_plan(arguments.file)
-    if chosen == {"exact"}:
-        refuse_given(arguments, ["--trials", "--seed"], "is for Monte Carlo, not --exact")
-    if chosen:
-        (method,) = chosen
-    elif arguments.trials is not None or arguments.seed is not None:
-        method = "monte-carlo"  # auto: --trials or --seed asks for Monte Carlo
-    else:
-        method = settings.get("method", "exact")
-    comparison = compare_plans(
-        plan,
-        method=method,
-        trials=arguments.trials or settings.get("trials", 100_000),
-        seed=arguments.seed if arguments.seed is not None else settings.get("seed"),
-    )
-    sys.stdout.write(comparison.render(arguments.format))
-
-
 def register(commands) -> None:
-    """Add ``needed`` and ``plan``."""
+    """Add ``needed``."""
     needed = commands.add_parser(
         "needed",
         help="the smallest force (or leader rating) reaching a target chance",
@@ -406,26 +379,3 @@ def register(commands) -> None:
         help="output; markdown, html, latex, bbcode for --targets tables",
     )
     needed.set_defaults(run=_run_needed)
-
-    plan = commands.add_parser(
-        "plan",
-        help="courses of action compared over a horizon, from a plan file",
-        description="Play every course of a plan file out (the move, then the siege) over "
-        "its horizon and rank them by the chance the space is taken (or held).",
-    )
-    plan.add_argument("file", metavar="FILE", help="a plan .toml file")
-    engine = plan.add_argument_group("engine")
-    add_method_argument(engine, asking=("--trials", "--seed"))
-    engine.add_argument(
-        "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
-    )
-    engine.add_argument(
-        "--trials", type=positive_int, default=None, help="Monte Carlo trials (default 100,000)"
-    )
-    engine.add_argument(
-        "--seed", type=non_negative_int, default=None, help="random seed (Monte Carlo)"
-    )
-    engine.add_argument(
-        "--format", choices=FORMATS, default="table", help="output format (default table)"
-    )
-    plan.set_defaults(run=_run_plan)
