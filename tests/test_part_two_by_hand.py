@@ -279,6 +279,57 @@ def test_professional_rowers_add_three_dice_for_either_side(policy):
     assert_same_cells(battle, naval_cells((2, 2), 7, (2, 0), 4, post=("defender", 3, short)))
 
 
+def sequential_post_roll(attacker_dice, defender_dice, attacker_cards, defender_cards):
+    """P(attacker wins) with post-roll cards played in turn (§11, §9 default): the attacker
+    first, card by card (Janissaries before Rowers), each only while losing and able to
+    win; then the defender, seeing it, each card only while losing and able to hold."""
+    won = Fraction(0)
+    for a in range(attacker_dice + 1):
+        for d in range(defender_dice + 1):
+            branches = [(binomial(attacker_dice, a) * binomial(defender_dice, d), a, d)]
+            for role, cards in (("attacker", attacker_cards), ("defender", defender_cards)):
+                for dice in cards:
+                    after = []
+                    for p, hits, against in branches:
+                        losing = hits <= against if role == "attacker" else hits > against
+                        can_turn = (
+                            hits + dice > against
+                            if role == "attacker"
+                            else (against + dice >= hits)
+                        )
+                        if not (losing and can_turn):
+                            after.append((p, hits, against))
+                            continue
+                        for x in range(dice + 1):
+                            q = p * binomial(dice, x)
+                            after.append(
+                                (q, hits + x, against)
+                                if role == "attacker"
+                                else (q, hits, against + x)
+                            )
+                    branches = after
+            won += sum(p for p, hits, against in branches if hits > against)
+    return won
+
+
+def test_post_roll_cards_of_both_sides_in_turn():
+    # §11 / §9: the Ottomans (7 dice) with Janissaries, Doria (6) with Professional Rowers;
+    # then the Ottomans holding both cards, Janissaries first.
+    battle = oe.NavalBattle(
+        "ottoman: 2Sq 1Co Barbarossa",
+        "hapsburg: 2Sq Doria",
+        attacker_cards="janissaries",
+        defender_cards="professional-rowers",
+    )
+    close(oe.exact(battle).p["attacker_wins"], sequential_post_roll(7, 6, [4], [3]))
+    battle = oe.NavalBattle(
+        "ottoman: 2Sq 1Co Barbarossa",
+        "hapsburg: 2Sq Doria",
+        attacker_cards="janissaries,professional-rowers",
+    )
+    close(oe.exact(battle).p["attacker_wins"], sequential_post_roll(7, 6, [4, 3], []))
+
+
 def test_land_combat_cards_are_refused_at_sea():
     for card in ("field-artillery", "tercios"):
         with pytest.raises(oe.OddsEngineError, match="land-combat card"):
