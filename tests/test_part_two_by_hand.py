@@ -246,6 +246,11 @@ def test_janissaries_add_four_dice_at_sea_for_the_ottomans(policy):
     )
     short = "changes" if policy != "always" else "always"
     assert_same_cells(battle, naval_cells((2, 1), 7, (2, 0), 6, post=("attacker", 4, short)))
+    # §9: how often the card is spent: always, or on rolls with a <= d < a + 4.
+    spent = sum(
+        binomial(7, a) * binomial(6, d) for a in range(8) for d in range(7) if a <= d < a + 4
+    )
+    close(oe.exact(battle).p["card_spent:janissaries"], spent if short == "changes" else 1)
     # Defending in a port with Dragut: 4 + 2 + 1 + 1 = 8 dice, Doria's 3 squadrons 8.
     battle = oe.NavalBattle(
         "hapsburg: 3Sq Doria", "ottoman: 2Sq 2Co Dragut", defender_cards="janissaries", in_port=True
