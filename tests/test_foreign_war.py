@@ -94,11 +94,13 @@ def test_janissaries_add_five_dice_and_field_artillery_three_for_the_ottomans():
 def test_janissaries_by_default_only_when_they_can_end_the_war():
     war = oe.ForeignWar("egypt", "3R", horizon=1, cards="janissaries")
     # Played when 0-2 hits leave Egyptians (3 <= hits + 5 always); it wins with 3 hits in
-    # 8 dice, except 3 hits on the first roll with the Ottomans all sunk on equal dice.
+    # 8 dice. With 3 hits on the first roll it is played too when the Egyptians also hit 3:
+    # both sides wiped out on equal dice would leave the Egyptians a unit (§13), but with
+    # the card the Ottomans rolled 8 dice against 3 and keep theirs, so the war is won.
     p = oe.exact(war).p["won_by:1"]
     first = binomial(3)
     extra = binomial(5)
-    won = first[3] * (1 - first[3])
+    won = first[3] * (1 - first[3]) + first[3] * first[3]
     won += sum(first[h] * sum(extra[3 - h :]) for h in range(3))
     assert isclose(p, float(won))
 

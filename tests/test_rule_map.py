@@ -598,6 +598,9 @@ RULE_MAP = [
         [
             "test_naval.py::test_loss_order_of_rules_section_11",
             "test_naval.py::test_barbary_coast_example",
+            "test_part_two_by_hand.py::test_naval_loss_order_cell_by_cell",
+            "test_part_two_by_hand.py::test_barbary_coast_worked_example_of_16_2",
+            "test_part_two_by_hand.py::test_naval_battles_whole_by_hand",
         ],
     ),
     (
@@ -608,6 +611,7 @@ RULE_MAP = [
         [
             "test_naval.py::test_both_wiped_out_equal_dice_the_defender_keeps_a_squadron",
             "test_naval.py::test_both_wiped_out_more_dice_keeps_a_unit_even_for_the_loser",
+            "test_part_two_by_hand.py::test_naval_both_wiped_out_more_dice_keep_one_unit",
         ],
     ),
     (
@@ -640,7 +644,17 @@ RULE_MAP = [
             "test_naval.py::test_professional_rowers_add_three_dice_for_either_side",
             "test_naval.py::test_rowers_spent_only_when_it_turns_the_roll",
             "test_naval.py::test_card_refusals",
+            "test_part_two_by_hand.py::test_janissaries_add_four_dice_at_sea_for_the_ottomans",
+            "test_part_two_by_hand.py::test_professional_rowers_add_three_dice_for_either_side",
+            "test_part_two_by_hand.py::test_professional_rowers_two_either_way_on_a_naval_roll",
         ],
+    ),
+    (
+        "11",
+        "Professional Rowers: not in piracy",
+        "oddsengine/combat/piracy.py",
+        "RULES.md §11: Professional Rowers, not in piracy",
+        ["test_part_two_by_hand.py::test_professional_rowers_are_refused_in_piracy"],
     ),
     (
         "12",
@@ -667,7 +681,26 @@ RULE_MAP = [
         [
             "test_piracy.py::test_award_split_policy",
             "test_piracy.py::test_awards_follow_the_policy_in_results",
+            "test_part_two_by_hand.py::test_the_award_order_is_taken_by_the_even_spread_on_the_command_line",
         ],
+    ),
+    (
+        "12",
+        "at most 10 piracy VP in a game; an impossible award is not chosen",
+        "oddsengine/combat/piracy.py",
+        "16.4: at most 10 piracy VP in a game",
+        [
+            "test_part_two_by_hand.py::test_piracy_awards_spread_evenly_over_the_possible_ones",
+            "test_part_two_by_hand.py::test_four_piracy_hits_give_two_vp_a_squadron_and_a_card",
+            "test_part_two_by_hand.py::test_ionian_sea_worked_example_of_16_4",
+        ],
+    ),
+    (
+        "12",
+        "Foul Weather stops a piracy action",
+        "oddsengine/combat/piracy.py",
+        "Another power played a card that stops the action (Foul Weather",
+        ["test_part_two_by_hand.py::test_foul_weather_stops_a_piracy_action"],
     ),
     (
         "13",
@@ -688,6 +721,39 @@ RULE_MAP = [
         [
             "test_foreign_war.py::test_more_dice_keep_a_unit_when_both_sides_are_wiped_out",
             "test_battle_resolution.py::test_both_wiped_out_counts_post_roll_dice_for_every_kind",
+            "test_part_two_by_hand.py::test_foreign_wars_attempt_after_attempt",
+        ],
+    ),
+    (
+        "13",
+        "the cards' forces: Egypt 3 v 3, Persia 5 v 4, Ireland 4 v 3 (or 4 Irish)",
+        "oddsengine/combat/war_cards.py",
+        "4 Irish if France or the Hapsburgs play it",
+        [
+            "test_part_two_by_hand.py::test_revolt_in_egypt_one_attempt",
+            "test_part_two_by_hand.py::test_war_in_persia_one_attempt",
+            "test_part_two_by_hand.py::test_foreign_wars_attempt_after_attempt",
+        ],
+    ),
+    (
+        "13",
+        "won when no foreign unit is left; a post-roll card plays for it (both wiped out)",
+        "oddsengine/combat/foreign_war.py",
+        "21.7, RULES.md §13: the war is won when no foreign unit is left",
+        [
+            "test_part_two_by_hand.py::test_janissaries_in_a_foreign_war_win_when_both_sides_are_wiped_out",
+            "test_foreign_war.py::test_janissaries_by_default_only_when_they_can_end_the_war",
+        ],
+    ),
+    (
+        "13",
+        "no attempt with no unit on the card; survivors stay; units built before later attempts",
+        "oddsengine/combat/foreign_war.py",
+        "21.7: no unit on the card, no attempt",
+        [
+            "test_part_two_by_hand.py::test_a_war_with_no_unit_left_stops",
+            "test_part_two_by_hand.py::test_revolt_in_egypt_two_attempts_and_the_cp_spent",
+            "test_part_two_by_hand.py::test_reinforcements_are_built_on_the_card_before_later_attempts",
         ],
     ),
     (

@@ -74,7 +74,8 @@ MOVE_OPTIONS = {"--defender", "--retreat", "--interception", "--states", "--surv
 PIRACY = ["piracy", "--pirates", "ottoman: 3Co", "--target-ports", "2"]
 PIRACY_OPTIONS = {"--pirates", "--zone-squadrons", "--adjacent-squadrons",
                   "--adjacent-fortresses", "--target-ports", "--target-hand",
-                  "--target-squadrons", "--piracy-vp", "--award-policy", "--responses"}  # fmt: skip
+                  "--target-squadrons", "--piracy-vp", "--award-policy", "--award-order",
+                  "--responses"}  # fmt: skip
 WAR = ["foreign-war", "--war", "persia", "--force", "4R Ibrahim"]
 WAR_OPTIONS = {"--war", "--force", "--foreign", "--cards", "--casualty-order", "--horizon",
                "--card-value"}

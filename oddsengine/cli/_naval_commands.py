@@ -70,9 +70,6 @@ def _run_naval(arguments):
 def _run_piracy(arguments):
     from oddsengine.combat.piracy import Piracy
 
-    if arguments.award_policy != "in-order":  # RULES §12: the order is read in order only
-        refuse_given(arguments, ["--award-order"], "is read by --award-policy in-order only")
-
     spec = Piracy(
         arguments.pirates,
         zone_squadrons=arguments.zone_squadrons,
@@ -335,7 +332,8 @@ def register(commands) -> None:
         "--award-order",
         default="vp,squadrons,cards",
         metavar="ORDER",
-        help="the target's preference (default vp,squadrons,cards)",
+        help="the target's preference (default vp,squadrons,cards): with even, which "
+        "award takes a hit when the spread leaves a choice",
     )
     piracy.add_argument(
         "--responses",

@@ -293,7 +293,7 @@ def _attacker_prevails(mode, attacker, defender):
     if mode == "battle":
         return attacker_wins_on_hits  # 14 step 8: ties go to the defender.
 
-    def takes_the_space(attacker_hits, defender_hits):
+    def takes_the_space(attacker_hits, defender_hits, post_dice=(0, 0)):
         # 15.1 success: at least one hit, no defender left, at least one attacker left.
         return (
             (attacker_hits >= 1)

@@ -64,8 +64,9 @@ class PostRollCard:
     slug: str = ""
 
 
-def attacker_wins_on_hits(attacker_hits, defender_hits):
-    """14 step 8, 16.2: the side with more hits wins; a tie goes to the defender.
+def attacker_wins_on_hits(attacker_hits, defender_hits, post_dice=(0, 0)):
+    """14 step 8, 16.2: the side with more hits wins; a tie goes to the defender
+    (``post_dice``, the post-roll dice rolled, do not matter).
 
     Examples
     --------
@@ -87,8 +88,10 @@ def play_post_roll(hits, extras, cards, goal, shape):
     cards : (tuple of PostRollCard, tuple of PostRollCard)
         Each side's cards in the order they are played.
     goal : callable
-        ``goal(attacker_hits, defender_hits)``: what the attacker plays for and the
-        defender plays against (the policy ``if-it-changes-the-outcome``).
+        ``goal(attacker_hits, defender_hits, post_dice)``: what the attacker plays for and
+        the defender plays against (the policy ``if-it-changes-the-outcome``);
+        ``post_dice`` is (attacker, defender) post-roll dice rolled with the card weighed,
+        for a goal that the both-wiped-out rule decides (a foreign war, 21.7).
     shape : tuple
         The shape of the cells (of a card played ``always``).
 
@@ -112,14 +115,20 @@ def play_post_roll(hits, extras, cards, goal, shape):
             else:
                 card_hits = (extras[index] // radix) % (card.dice + 1)
                 radix *= card.dice + 1
+            with_card = list(spent_dice)
+            with_card[index] = with_card[index] + card.dice
             if card.policy == "always":
                 played = np.ones(shape, dtype=bool)
             elif role == "attacker":
                 # Played when losing and its dice, all hitting, could still win.
-                played = ~goal(hits[0], hits[1]) & goal(hits[0] + card.dice, hits[1])
+                played = ~goal(hits[0], hits[1], spent_dice) & goal(
+                    hits[0] + card.dice, hits[1], with_card
+                )
             else:
                 # Played when losing and its dice, all hitting, could still hold.
-                played = goal(hits[0], hits[1]) & ~goal(hits[0], hits[1] + card.dice)
+                played = goal(hits[0], hits[1], spent_dice) & ~goal(
+                    hits[0], hits[1] + card.dice, with_card
+                )
             hits[index] = hits[index] + np.where(played, card_hits, 0)
             spent_dice[index] = spent_dice[index] + played * card.dice
             spent.append((role, card, played))
@@ -152,7 +161,8 @@ def resolve_battle(
         ``keep_one(role, left, keeps)``: ``left`` with one unit kept where ``keeps``;
         None where both sides may be wiped out (an assault, 15.1).
     goal : callable
-        What the post-roll cards play for (default: the attacker wins on hits).
+        What the post-roll cards play for, as in :func:`play_post_roll` (default: the
+        attacker wins on hits).
     prevails : callable
         Whether the attacker wins on the final hits (default: more hits, a tie to the
         defender).

@@ -209,14 +209,24 @@ class ForeignWar:
                 return np.where(keeps[:, None], kept, left)
             return np.where(keeps, 1, left)
 
+        major_dice = self.major_dice(units, first)
+
+        def no_foreign_unit_left(major, against_major, post_dice):
+            # 21.7, RULES.md §13: the war is won when no foreign unit is left. Both sides
+            # wiped out, the foreign side keeps one unless the major power rolled more
+            # dice (its post-roll dice included), so Janissaries can win a war that hits
+            # alone do not.
+            major_wiped_out = np.asarray(against_major) >= units
+            return (major >= foreign) & (~major_wiped_out | (major_dice + post_dice[0] > foreign))
+
         battle = resolve_battle(
             (major_hits, foreign_hits),
             (extra_hits, 0),
             (janissaries, ()),
-            (self.major_dice(units, first), foreign),  # the foreign side: 1 die a unit
+            (major_dice, foreign),  # the foreign side: 1 die a unit
             units_left,
             keep_one,
-            goal=lambda major, _foreign_hits: major >= foreign,  # no foreign unit left
+            goal=no_foreign_unit_left,
         )
         counts_left, foreign_left = battle["left"]
         return counts_left, foreign_left

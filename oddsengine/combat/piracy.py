@@ -13,7 +13,7 @@ from functools import cached_property
 import numpy as np
 
 from oddsengine.combat.card_types import Card
-from oddsengine.combat.cards import CARD_RULES, card_rule, read_cards
+from oddsengine.combat.cards import CARD_RULES, card_rule, find_sea_card, read_cards
 from oddsengine.combat.fleets import Fleet, as_fleet
 from oddsengine.combat.limits import MAX_NAVAL_COUNT, check_count
 from oddsengine.draws import DrawPlan, binomial_pmf
@@ -70,6 +70,15 @@ def _count(value, name, minimum=0):
 
 def _stopping_cards(values) -> tuple[Card, ...]:
     """The cards played against a piracy action: only those that stop it (§12)."""
+    names = values.split(",") if isinstance(values, str) else values
+    if isinstance(names, (list, tuple)):
+        for name in names:
+            sea_card = None if isinstance(name, Card) else find_sea_card(name)
+            if sea_card is not None:  # RULES.md §11: Professional Rowers, not in piracy
+                raise OddsEngineError(
+                    f"{sea_card.name} (card #{sea_card.number}) cannot be played in a piracy "
+                    "action (RULES §11: not in piracy)"
+                )
     cards = read_cards(
         values, label="responses", twice="a card is listed twice against the piracy action"
     )
