@@ -766,7 +766,7 @@ RULE_MAP = [
     (
         "4",
         "the units chosen to avoid battle matter only to a power that tries to avoid",
-        "oddsengine/moves/move.py",
+        "oddsengine/moves/_move_declaration.py",
         "may avoid (13.3)",
         ["test_unused_options.py::test_a_choice_given_twice_or_never_used_is_refused"],
     ),
