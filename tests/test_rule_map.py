@@ -906,8 +906,8 @@ RULE_MAP = [
         "oddsengine/moves/_naval_tree.py",
         "§14: successful interceptors join in the destination as one stack",
         [
-            "test_naval_rules_by_hand.py::test_interceptors_join_the_ships_there_as_one_defending_stack",
-            "test_naval_rules_by_hand.py::test_avoid_battle_only_when_no_interception_succeeded",
+            "test_naval_move_rules_by_hand.py::test_interceptors_join_the_ships_there_as_one_defending_stack",
+            "test_naval_move_rules_by_hand.py::test_avoid_battle_only_when_no_interception_succeeded",
         ],
     ),
     (
@@ -915,14 +915,16 @@ RULE_MAP = [
         "naval avoid battle: all the power's ships there leave together, at sea only",
         "oddsengine/moves/_naval_tree.py",
         "§14: all the power's ships there leave together",
-        ["test_naval_rules_by_hand.py::test_avoid_battle_at_sea_only_and_where_to"],
+        ["test_naval_move_rules_by_hand.py::test_avoid_battle_at_sea_only_and_where_to"],
     ),
     (
         "14",
         "naval leaders move with ships of their power: one whose ships all leave goes with them",
         "oddsengine/moves/_naval_declaration.py",
         "one whose ships all",
-        ["test_naval_rules_by_hand.py::test_a_naval_leader_whose_ships_all_leave_goes_with_them"],
+        [
+            "test_naval_move_rules_by_hand.py::test_a_naval_leader_whose_ships_all_leave_goes_with_them"
+        ],
     ),
     # §15 Naval transport (16.3)
     (
@@ -978,8 +980,8 @@ RULE_MAP = [
         "oddsengine/moves/transport.py",
         "§15 / 13.4: moving on by land needs a land neighbour of the port and 1 CP more",
         [
-            "test_naval_rules_by_hand.py::test_moving_on_by_land_needs_a_cp_left",
-            "test_naval_rules_by_hand.py::test_going_back_across_the_sea_is_impossible",
+            "test_transport_rules_by_hand.py::test_moving_on_by_land_needs_a_cp_left",
+            "test_transport_rules_by_hand.py::test_going_back_across_the_sea_is_impossible",
         ],
     ),
     (
@@ -989,8 +991,8 @@ RULE_MAP = [
         "oddsengine/moves/_move_tree.py",
         "14 step 12: otherwise it retreats to any legal adjacent space",
         [
-            "test_naval_rules_by_hand.py::test_a_won_battle_without_outnumbering_may_retreat_by_land",
-            "test_naval_rules_by_hand.py::test_a_won_battle_without_outnumbering_those_inside_loses_the_formation",
+            "test_transport_rules_by_hand.py::test_a_won_battle_without_outnumbering_may_retreat_by_land",
+            "test_transport_rules_by_hand.py::test_a_won_battle_without_outnumbering_those_inside_loses_the_formation",
         ],
     ),
     # §10 Exact probabilities for checking
