@@ -598,9 +598,9 @@ RULE_MAP = [
         [
             "test_naval.py::test_loss_order_of_rules_section_11",
             "test_naval.py::test_barbary_coast_example",
-            "test_part_two_by_hand.py::test_naval_loss_order_cell_by_cell",
-            "test_part_two_by_hand.py::test_barbary_coast_worked_example_of_16_2",
-            "test_part_two_by_hand.py::test_naval_battles_whole_by_hand",
+            "test_naval_combat_by_hand.py::test_naval_loss_order_cell_by_cell",
+            "test_naval_combat_by_hand.py::test_barbary_coast_worked_example_of_16_2",
+            "test_naval_combat_by_hand.py::test_naval_battles_whole_by_hand",
         ],
     ),
     (
@@ -611,7 +611,7 @@ RULE_MAP = [
         [
             "test_naval.py::test_both_wiped_out_equal_dice_the_defender_keeps_a_squadron",
             "test_naval.py::test_both_wiped_out_more_dice_keeps_a_unit_even_for_the_loser",
-            "test_part_two_by_hand.py::test_naval_both_wiped_out_more_dice_keep_one_unit",
+            "test_naval_combat_by_hand.py::test_naval_both_wiped_out_more_dice_keep_one_unit",
         ],
     ),
     (
@@ -644,9 +644,9 @@ RULE_MAP = [
             "test_naval.py::test_professional_rowers_add_three_dice_for_either_side",
             "test_naval.py::test_rowers_spent_only_when_it_turns_the_roll",
             "test_naval.py::test_card_refusals",
-            "test_part_two_by_hand.py::test_janissaries_add_four_dice_at_sea_for_the_ottomans",
-            "test_part_two_by_hand.py::test_professional_rowers_add_three_dice_for_either_side",
-            "test_part_two_by_hand.py::test_professional_rowers_two_either_way_on_a_naval_roll",
+            "test_naval_combat_by_hand.py::test_janissaries_add_four_dice_at_sea_for_the_ottomans",
+            "test_naval_combat_by_hand.py::test_professional_rowers_add_three_dice_for_either_side",
+            "test_naval_combat_by_hand.py::test_professional_rowers_two_either_way_on_a_naval_roll",
         ],
     ),
     (
@@ -654,7 +654,7 @@ RULE_MAP = [
         "Professional Rowers: not in piracy",
         "oddsengine/combat/piracy.py",
         "RULES.md §11: Professional Rowers, not in piracy",
-        ["test_part_two_by_hand.py::test_professional_rowers_are_refused_in_piracy"],
+        ["test_piracy_and_foreign_wars_by_hand.py::test_professional_rowers_are_refused_in_piracy"],
     ),
     (
         "12",
@@ -681,7 +681,7 @@ RULE_MAP = [
         [
             "test_piracy.py::test_award_split_policy",
             "test_piracy.py::test_awards_follow_the_policy_in_results",
-            "test_part_two_by_hand.py::test_the_award_order_is_taken_by_the_even_spread_on_the_command_line",
+            "test_piracy_and_foreign_wars_by_hand.py::test_the_award_order_is_taken_by_the_even_spread_on_the_command_line",
         ],
     ),
     (
@@ -690,9 +690,9 @@ RULE_MAP = [
         "oddsengine/combat/piracy.py",
         "16.4: at most 10 piracy VP in a game",
         [
-            "test_part_two_by_hand.py::test_piracy_awards_spread_evenly_over_the_possible_ones",
-            "test_part_two_by_hand.py::test_four_piracy_hits_give_two_vp_a_squadron_and_a_card",
-            "test_part_two_by_hand.py::test_ionian_sea_worked_example_of_16_4",
+            "test_piracy_and_foreign_wars_by_hand.py::test_piracy_awards_spread_evenly_over_the_possible_ones",
+            "test_piracy_and_foreign_wars_by_hand.py::test_four_piracy_hits_give_two_vp_a_squadron_and_a_card",
+            "test_piracy_and_foreign_wars_by_hand.py::test_ionian_sea_worked_example_of_16_4",
         ],
     ),
     (
@@ -700,7 +700,7 @@ RULE_MAP = [
         "Foul Weather stops a piracy action",
         "oddsengine/combat/piracy.py",
         "Another power played a card that stops the action (Foul Weather",
-        ["test_part_two_by_hand.py::test_foul_weather_stops_a_piracy_action"],
+        ["test_piracy_and_foreign_wars_by_hand.py::test_foul_weather_stops_a_piracy_action"],
     ),
     (
         "13",
@@ -721,7 +721,7 @@ RULE_MAP = [
         [
             "test_foreign_war.py::test_more_dice_keep_a_unit_when_both_sides_are_wiped_out",
             "test_battle_resolution.py::test_both_wiped_out_counts_post_roll_dice_for_every_kind",
-            "test_part_two_by_hand.py::test_foreign_wars_attempt_after_attempt",
+            "test_piracy_and_foreign_wars_by_hand.py::test_foreign_wars_attempt_after_attempt",
         ],
     ),
     (
@@ -730,9 +730,9 @@ RULE_MAP = [
         "oddsengine/combat/war_cards.py",
         "4 Irish if France or the Hapsburgs play it",
         [
-            "test_part_two_by_hand.py::test_revolt_in_egypt_one_attempt",
-            "test_part_two_by_hand.py::test_war_in_persia_one_attempt",
-            "test_part_two_by_hand.py::test_foreign_wars_attempt_after_attempt",
+            "test_piracy_and_foreign_wars_by_hand.py::test_revolt_in_egypt_one_attempt",
+            "test_piracy_and_foreign_wars_by_hand.py::test_war_in_persia_one_attempt",
+            "test_piracy_and_foreign_wars_by_hand.py::test_foreign_wars_attempt_after_attempt",
         ],
     ),
     (
@@ -741,7 +741,7 @@ RULE_MAP = [
         "oddsengine/combat/foreign_war.py",
         "21.7, RULES.md §13: the war is won when no foreign unit is left",
         [
-            "test_part_two_by_hand.py::test_janissaries_in_a_foreign_war_win_when_both_sides_are_wiped_out",
+            "test_piracy_and_foreign_wars_by_hand.py::test_janissaries_in_a_foreign_war_win_when_both_sides_are_wiped_out",
             "test_foreign_war.py::test_janissaries_by_default_only_when_they_can_end_the_war",
         ],
     ),
@@ -751,9 +751,9 @@ RULE_MAP = [
         "oddsengine/combat/foreign_war.py",
         "21.7: no unit on the card, no attempt",
         [
-            "test_part_two_by_hand.py::test_a_war_with_no_unit_left_stops",
-            "test_part_two_by_hand.py::test_revolt_in_egypt_two_attempts_and_the_cp_spent",
-            "test_part_two_by_hand.py::test_reinforcements_are_built_on_the_card_before_later_attempts",
+            "test_piracy_and_foreign_wars_by_hand.py::test_a_war_with_no_unit_left_stops",
+            "test_piracy_and_foreign_wars_by_hand.py::test_revolt_in_egypt_two_attempts_and_the_cp_spent",
+            "test_piracy_and_foreign_wars_by_hand.py::test_reinforcements_are_built_on_the_card_before_later_attempts",
         ],
     ),
     (
@@ -766,7 +766,7 @@ RULE_MAP = [
     (
         "4",
         "the units chosen to avoid battle matter only to a power that tries to avoid",
-        "oddsengine/moves/move.py",
+        "oddsengine/moves/_move_declaration.py",
         "may avoid (13.3)",
         ["test_unused_options.py::test_a_choice_given_twice_or_never_used_is_refused"],
     ),
@@ -906,8 +906,8 @@ RULE_MAP = [
         "oddsengine/moves/_naval_tree.py",
         "§14: successful interceptors join in the destination as one stack",
         [
-            "test_naval_rules_by_hand.py::test_interceptors_join_the_ships_there_as_one_defending_stack",
-            "test_naval_rules_by_hand.py::test_avoid_battle_only_when_no_interception_succeeded",
+            "test_naval_move_rules_by_hand.py::test_interceptors_join_the_ships_there_as_one_defending_stack",
+            "test_naval_move_rules_by_hand.py::test_avoid_battle_only_when_no_interception_succeeded",
         ],
     ),
     (
@@ -915,14 +915,16 @@ RULE_MAP = [
         "naval avoid battle: all the power's ships there leave together, at sea only",
         "oddsengine/moves/_naval_tree.py",
         "§14: all the power's ships there leave together",
-        ["test_naval_rules_by_hand.py::test_avoid_battle_at_sea_only_and_where_to"],
+        ["test_naval_move_rules_by_hand.py::test_avoid_battle_at_sea_only_and_where_to"],
     ),
     (
         "14",
         "naval leaders move with ships of their power: one whose ships all leave goes with them",
         "oddsengine/moves/_naval_declaration.py",
         "one whose ships all",
-        ["test_naval_rules_by_hand.py::test_a_naval_leader_whose_ships_all_leave_goes_with_them"],
+        [
+            "test_naval_move_rules_by_hand.py::test_a_naval_leader_whose_ships_all_leave_goes_with_them"
+        ],
     ),
     # §15 Naval transport (16.3)
     (
@@ -978,8 +980,8 @@ RULE_MAP = [
         "oddsengine/moves/transport.py",
         "§15 / 13.4: moving on by land needs a land neighbour of the port and 1 CP more",
         [
-            "test_naval_rules_by_hand.py::test_moving_on_by_land_needs_a_cp_left",
-            "test_naval_rules_by_hand.py::test_going_back_across_the_sea_is_impossible",
+            "test_transport_rules_by_hand.py::test_moving_on_by_land_needs_a_cp_left",
+            "test_transport_rules_by_hand.py::test_going_back_across_the_sea_is_impossible",
         ],
     ),
     (
@@ -989,8 +991,8 @@ RULE_MAP = [
         "oddsengine/moves/_move_tree.py",
         "14 step 12: otherwise it retreats to any legal adjacent space",
         [
-            "test_naval_rules_by_hand.py::test_a_won_battle_without_outnumbering_may_retreat_by_land",
-            "test_naval_rules_by_hand.py::test_a_won_battle_without_outnumbering_those_inside_loses_the_formation",
+            "test_transport_rules_by_hand.py::test_a_won_battle_without_outnumbering_may_retreat_by_land",
+            "test_transport_rules_by_hand.py::test_a_won_battle_without_outnumbering_those_inside_loses_the_formation",
         ],
     ),
     # §10 Exact probabilities for checking

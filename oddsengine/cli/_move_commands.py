@@ -48,7 +48,7 @@ def _policy_overrides(arguments) -> dict:
 
 
 def _run_move(arguments):
-    from oddsengine.moves.move import end_state_records
+    from oddsengine.moves.move_records import end_state_records
     from oddsengine.moves.scenario_file import load_move
 
     overrides = _policy_overrides(arguments)

@@ -139,7 +139,7 @@ def _empty(ax, keep_bars: bool = False) -> None:
 
 
 def _draw_survivors(ax, result) -> None:
-    from oddsengine.faces.plots import plot_survivors
+    from oddsengine.faces.result_plots import plot_survivors
 
     plot_survivors(result, ax=ax, replace=True)
 

@@ -23,6 +23,9 @@ __all__ = [
     "check_mover",
     "entry_situation",
     "interception_attempts",
+    "power_named_by",
+    "check_choices_are_used",
+    "normalise_avoiding_units",
 ]
 
 #: The defenders' response when no interception succeeded (RULES.md §9).
@@ -312,3 +315,84 @@ def interception_attempts(move) -> tuple[InterceptionAttempt, ...]:
     return tuple(
         sorted(attempts, key=lambda attempt: (situation.impulse_rank(attempt.power), attempt.space))
     )
+
+
+def power_named_by(units) -> str | None:
+    """The power a moving force names (``"hapsburg: 4R"``, or a Force's power), if any."""
+    if isinstance(units, Force):
+        return units.power
+    if isinstance(units, str) and ":" in units:
+        return parse_force(units).power
+    return None
+
+
+def _policy_text(policy) -> str:
+    """A defender policy as the user writes it: ``'fight'`` or ``'hapsburg=fight, ...'``."""
+    if isinstance(policy, str):
+        return repr(policy)
+    return repr(", ".join(f"{power}={choice}" for power, choice in policy))
+
+
+def check_choices_are_used(move) -> None:
+    """Refuse a choice the defenders' policy would ignore: a horizon judges only the
+    best policy and the best ``leaders_inside`` choice, and avoiding units matter only
+    to a power that may avoid (13.3)."""
+    policy = move.defender_policy
+    judged = policy == "best" or move.leaders_inside == "best"
+    if move.defender_horizon is not None and not judged:
+        raise OddsEngineError(
+            "defender_horizon judges the 'best' defender policy and the 'best' "
+            f"leaders_inside choice only; here the policy is {_policy_text(policy)} and "
+            f"leaders_inside is {move.leaders_inside!r}"
+        )
+    for power, _ in move.avoiding_units or ():
+        choice = policy if isinstance(policy, str) else dict(policy).get(power, "fight")
+        if choice != "best" and not choice.startswith("avoid:"):
+            raise OddsEngineError(
+                f"avoiding units of {power} are given, but its policy {choice!r} never "
+                "avoids battle (13.3)"
+            )
+
+
+def normalise_avoiding_units(move):
+    """The units that try to avoid battle (13.3), as ``((power, force), ...)`` sorted by
+    power, or None (every defender tries); refuse units that are not among the defenders."""
+    chosen = move.avoiding_units
+    if chosen is None:
+        return None
+    stacks = {stack.power: stack for stack in move.defending_stacks}
+    if isinstance(chosen, (str, Force)):
+        if len(stacks) != 1:
+            raise OddsEngineError("avoiding units: several powers defend; give a force per power")
+        chosen = {next(iter(stacks)): chosen}
+    if isinstance(chosen, dict) and not chosen:
+        raise OddsEngineError("avoiding units: give a force per power, or leave them out")
+    if not isinstance(chosen, dict):
+        raise OddsEngineTypeError(
+            f"avoiding units must be a force or a mapping, not {shown(chosen)}"
+        )
+    pairs = []
+    for power, force in chosen.items():
+        power = normalise_power(str(power))
+        if power not in stacks:
+            raise OddsEngineError(
+                f"avoiding units: {power} has no units defending {move.destination}"
+            )
+        if isinstance(force, str):
+            force = parse_force(force, power=power)
+        if not isinstance(force, Force):
+            raise OddsEngineTypeError(f"avoiding units must be forces, not {shown(force)}")
+        if force.power is None:
+            force = replace(force, power=power)
+        if force.power != power or not is_part_of(force, stacks[power].force):
+            raise OddsEngineError(
+                f"avoiding units {force.notation()} are not part of the {power} stack in "
+                f"{move.destination} ({stacks[power].force.notation()})"
+            )
+        if force.land_units == 0:
+            raise OddsEngineError(
+                "avoiding units: a leader alone may not avoid battle (13.3); name land "
+                "units that leave with him"
+            )
+        pairs.append((power, force))
+    return tuple(sorted(pairs, key=lambda pair: pair[0]))

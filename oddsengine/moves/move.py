@@ -10,7 +10,7 @@ Numba kernel. Both return a :class:`~oddsengine.results.result.Result`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 
 import numpy as np
@@ -18,19 +18,21 @@ import numpy as np
 from oddsengine.combat.cards import Card, card_rule, find_card
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.options import Policies, RuleOptions
-from oddsengine.combat.powers import normalise_power
 from oddsengine.draws import DrawPlan
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves._move_declaration import (
     DEFENDER_POLICIES,
     InterceptionAttempt,
+    check_choices_are_used,
     check_mover,
     entry_situation,
     intercepting_formation,
     interception_attempts,
     is_part_of,
+    normalise_avoiding_units,
     normalise_defender_policy,
     normalise_interception_policy,
+    power_named_by,
 )
 from oddsengine.moves._move_program import (
     BASE_EVENTS,
@@ -54,19 +56,12 @@ __all__ = [
     "AFTER_WITHDRAWAL_POLICIES",
     "LEADERS_INSIDE_POLICIES",
     "intercepting_formation",
-    "end_state_records",
+    "end_state_records",  # noqa: F822 (read from move_records, see __getattr__)
 ]
 
 
 #: What the mover does when the defenders withdrew and it cannot lay a siege (13.4).
 AFTER_WITHDRAWAL_POLICIES = ("go-back", "move-on")
-
-
-def _policy_text(policy) -> str:
-    """A defender policy as the user writes it: ``'fight'`` or ``'hapsburg=fight, ...'``."""
-    if isinstance(policy, str):
-        return repr(policy)
-    return repr(", ".join(f"{power}={choice}" for power, choice in policy))
 
 
 @dataclass(frozen=True, repr=False)  # its own __repr__ below
@@ -197,7 +192,7 @@ class Move:
             # Units written with their power ("hapsburg: 4R") say whose stack moves, as the
             # power would: a besieged formation beside its besiegers is then the one asked
             # about (and refused, 15), not the besiegers.
-            object.__setattr__(self, "power", _power_named_by(self.units))
+            object.__setattr__(self, "power", power_named_by(self.units))
         board = load_board()
         origin = board.space(self.origin).name
         destination = board.space(self.destination).name
@@ -275,8 +270,8 @@ class Move:
         check_mover(stack)
         self.effective_situation  # noqa: B018  (13.1: the entry rules)
         self._check_defender_policy()
-        object.__setattr__(self, "avoiding_units", self._normalise_avoiding_units())
-        self._check_choices_are_used()
+        object.__setattr__(self, "avoiding_units", normalise_avoiding_units(self))
+        check_choices_are_used(self)
         self.program  # noqa: B018  (apply the rules now: an invalid move cannot exist)
 
     # -- 13.1 who may move, and where ----------------------------------------------------
@@ -359,69 +354,6 @@ class Move:
         return any(
             choice in ("best", "withdraw") or choice.endswith("+withdraw") for choice in choices
         )
-
-    def _check_choices_are_used(self) -> None:
-        """Refuse a choice the defenders' policy would ignore: a horizon judges only the
-        best policy and the best ``leaders_inside`` choice, and avoiding units matter only
-        to a power that may avoid (13.3)."""
-        policy = self.defender_policy
-        judged = policy == "best" or self.leaders_inside == "best"
-        if self.defender_horizon is not None and not judged:
-            raise OddsEngineError(
-                "defender_horizon judges the 'best' defender policy and the 'best' "
-                f"leaders_inside choice only; here the policy is {_policy_text(policy)} and "
-                f"leaders_inside is {self.leaders_inside!r}"
-            )
-        for power, _ in self.avoiding_units or ():
-            choice = policy if isinstance(policy, str) else dict(policy).get(power, "fight")
-            if choice != "best" and not choice.startswith("avoid:"):
-                raise OddsEngineError(
-                    f"avoiding units of {power} are given, but its policy {choice!r} never "
-                    "avoids battle (13.3)"
-                )
-
-    def _normalise_avoiding_units(self):
-        chosen = self.avoiding_units
-        if chosen is None:
-            return None
-        stacks = {stack.power: stack for stack in self.defending_stacks}
-        if isinstance(chosen, (str, Force)):
-            if len(stacks) != 1:
-                raise OddsEngineError(
-                    "avoiding units: several powers defend; give a force per power"
-                )
-            chosen = {next(iter(stacks)): chosen}
-        if isinstance(chosen, dict) and not chosen:
-            raise OddsEngineError("avoiding units: give a force per power, or leave them out")
-        if not isinstance(chosen, dict):
-            raise OddsEngineTypeError(
-                f"avoiding units must be a force or a mapping, not {shown(chosen)}"
-            )
-        pairs = []
-        for power, force in chosen.items():
-            power = normalise_power(str(power))
-            if power not in stacks:
-                raise OddsEngineError(
-                    f"avoiding units: {power} has no units defending {self.destination}"
-                )
-            if isinstance(force, str):
-                force = parse_force(force, power=power)
-            if not isinstance(force, Force):
-                raise OddsEngineTypeError(f"avoiding units must be forces, not {shown(force)}")
-            if force.power is None:
-                force = replace(force, power=power)
-            if force.power != power or not is_part_of(force, stacks[power].force):
-                raise OddsEngineError(
-                    f"avoiding units {force.notation()} are not part of the {power} stack in "
-                    f"{self.destination} ({stacks[power].force.notation()})"
-                )
-            if force.land_units == 0:
-                raise OddsEngineError(
-                    "avoiding units: a leader alone may not avoid battle (13.3); name land "
-                    "units that leave with him"
-                )
-            pairs.append((power, force))
-        return tuple(sorted(pairs, key=lambda pair: pair[0]))
 
     def avoiding_force(self, power: str) -> Force | None:
         """The part of ``power``'s defenders that tries to avoid battle (None: all)."""
@@ -550,9 +482,7 @@ class Move:
                 index
             ],
             "captured": np.array([state.captured for state in states], dtype=object)[index],
-            "garrison_end": np.array([state.garrison_end for state in states], dtype=object)[
-                index
-            ],
+            "garrison_end": np.array([state.garrison_end for state in states], dtype=object)[index],
             "attacker_captured": np.array(
                 [state.attacker_captured for state in states], dtype=object
             )[index],
@@ -637,68 +567,18 @@ class Move:
         )
 
 
-def _power_named_by(units) -> str | None:
-    """The power a moving force names (``"hapsburg: 4R"``, or a Force's power), if any."""
-    if isinstance(units, Force):
-        return units.power
-    if isinstance(units, str) and ":" in units:
-        return parse_force(units).power
-    return None
-
-
 def _needed(interceptor: Force, mover: Force) -> int:
     from oddsengine.combat.rolls import Interception
 
     return Interception(interceptor, mover).needed
 
 
-def end_state_records(result, limit: int | None = None) -> list[dict]:
-    """The end states of a move result, most likely first, as plain records.
+def __getattr__(name):
+    # end_state_records lives in oddsengine.moves.move_records and is still read from
+    # here; it is loaded when asked for, so that a move that lists no end states (a plan)
+    # does not load it.
+    if name == "end_state_records":
+        from oddsengine.moves.move_records import end_state_records
 
-    Each record has the outcome, the controller, where the mover and the defenders
-    ended, the destination's other stacks (``garrison_end``: a besieged garrison of the
-    mover's side), the captured leaders (both sides, then each), the survivors, the
-    probability and where the leaders of a defeated controlling power went
-    (``leaders_inside``, see :class:`Move`). The order is
-    :meth:`~oddsengine.Result.states_frame`'s, read without pandas (a command line that
-    lists end states should not wait for it).
-    """
-    probabilities = result.probabilities
-    order = _most_likely_first(probabilities)
-    if limit is not None:
-        order = order[: max(limit, 0)]
-    states = result.states
-    records = []
-    for index in order.tolist():
-        record = {name: states[name][index] for name in _RECORD_COLUMNS[:8]}
-        record["attacker_survivors"] = int(states["attacker_survivors"][index])
-        record["defender_survivors"] = int(states["defender_survivors"][index])
-        record["probability"] = float(probabilities[index])
-        # None: no choice of where the leaders go was made (14.1).
-        record["leaders_inside"] = states["leaders_inside"][index] or None
-        records.append(record)
-    return records
-
-
-_RECORD_COLUMNS = (
-    "outcome",
-    "controller",
-    "mover_end",
-    "defenders_end",
-    "garrison_end",
-    "captured",
-    "attacker_captured",
-    "defender_captured",
-    "attacker_survivors",
-    "defender_survivors",
-    "probability",
-    "leaders_inside",
-)
-
-
-def _most_likely_first(probabilities: np.ndarray) -> np.ndarray:
-    """The states by falling probability, ties in the order pandas'
-    ``sort_values(ascending=False)`` gives them (its default quicksort on the reversed
-    values, reversed back), so that the records match ``states_frame`` row for row."""
-    backwards = np.arange(probabilities.size)[::-1]
-    return backwards[probabilities[::-1].argsort(kind="quicksort")][::-1]
+        return end_state_records
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -70,9 +70,9 @@ class Runner:
     method : str
         The sweep's method (``auto``, ``exact``, ``monte-carlo``).
     settings : dict
-        What :func:`oddsengine.sweeps.sweep.run_batch` takes.
+        What :func:`oddsengine.sweeps.batches.run_batch` takes.
     answer : callable
-        ``answer(items, settings)``: :func:`oddsengine.sweeps.sweep.run_batch`.
+        ``answer(items, settings)``: :func:`oddsengine.sweeps.batches.run_batch`.
     order : dict
         Scenario key to its place in the sweep.
     output : OutputFile or None

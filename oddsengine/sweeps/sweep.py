@@ -76,7 +76,6 @@ from pathlib import Path
 
 import numpy as np
 
-from oddsengine.engines.montecarlo import default_trials
 from oddsengine.engines.run_arguments import MAX_TRIALS, check_trials
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.kinds import SPEC_KINDS, register_kind
@@ -94,7 +93,6 @@ from oddsengine.sweeps._grid import (
 from oddsengine.sweeps._output import (
     OutputFile,
     read_table,
-    result_rows,
     usable_rows,
 )
 from oddsengine.sweeps._runner import DISTRIBUTED_HINT, Runner, method_for
@@ -109,6 +107,7 @@ from oddsengine.sweeps._settings import (
     new_seed,
     spec_class_of,
 )
+from oddsengine.sweeps.batches import run_batch
 from oddsengine.sweeps.refusals import RefusedScenariosWarning, warn_refused
 from oddsengine.toml_file import read_toml
 
@@ -552,57 +551,6 @@ def sweep(kind, grid=None, *, scenarios=(), fixed=None, out=None, resume=False, 
         else:
             warnings.warn_explicit(item.message, item.category, item.filename, item.lineno)
     return frame
-
-
-# -- answering ---------------------------------------------------------------------------
-
-
-def run_batch(items, settings) -> list[dict]:
-    """Answer one batch of scenarios; the unit of work sent to a Dask worker.
-
-    Parameters
-    ----------
-    items : list of (columns, key, kind, spec, method)
-    settings : dict
-        ``trials``, ``seed``, ``precision``, ``max_trials`` and ``version``; and, for a
-        local run, ``report``: a function called with the rows of each scenario as soon as
-        it is answered (so that a long batch is saved scenario by scenario).
-
-    Returns
-    -------
-    list of dict
-        The table rows of the batch, in the order of ``items``.
-    """
-    from oddsengine.engines.exact_grid import exact_results
-    from oddsengine.engines.montecarlo import simulate_many
-
-    report = settings.get("report")
-    answered = {}
-
-    def take(item, result):
-        columns, key, kind, _, _ = item
-        answered[key] = result_rows(columns, key, kind, result, settings["version"])
-        if report is not None:
-            report(answered[key])
-
-    sampled = [item for item in items if item[4] == "monte-carlo"]
-    # The exact scenarios of the batch at once: the same results as exact() one by one.
-    computed = [item for item in items if item[4] == "exact"]
-    for item, result in zip(computed, exact_results([item[3] for item in computed]), strict=True):
-        take(item, result)
-    if sampled:
-        precision = settings["precision"]
-        # The same first round as simulate() alone, so that the numbers are the same.
-        trials = default_trials(settings["trials"], precision)
-        simulate_many(
-            [item[3] for item in sampled],
-            trials,
-            settings["seed"],
-            precision=precision,
-            max_trials=settings["max_trials"],
-            on_result=lambda index, result: take(sampled[index], result),
-        )
-    return [row for item in items for row in answered[item[1]]]
 
 
 def _shipped_or_given(path):

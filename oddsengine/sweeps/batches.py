@@ -1,0 +1,63 @@
+"""One batch of a sweep's scenarios answered: the unit of work of a sweep.
+
+:func:`run_batch` answers the exact scenarios of a batch together
+(:func:`oddsengine.engines.exact_grid.exact_results`) and the Monte Carlo ones on their
+own streams (:func:`oddsengine.engines.montecarlo.simulate_many`), and turns each result
+into the rows of the sweep's table. :class:`~oddsengine.sweeps.sweep.Sweep` sends it to
+each batch, locally or to a Dask worker; :mod:`oddsengine.sweeps.sweep` gives it too.
+"""
+
+from __future__ import annotations
+
+from oddsengine.engines.montecarlo import default_trials
+from oddsengine.sweeps._output import result_rows
+
+__all__ = ["run_batch"]
+
+
+def run_batch(items, settings) -> list[dict]:
+    """Answer one batch of scenarios; the unit of work sent to a Dask worker.
+
+    Parameters
+    ----------
+    items : list of (columns, key, kind, spec, method)
+    settings : dict
+        ``trials``, ``seed``, ``precision``, ``max_trials`` and ``version``; and, for a
+        local run, ``report``: a function called with the rows of each scenario as soon as
+        it is answered (so that a long batch is saved scenario by scenario).
+
+    Returns
+    -------
+    list of dict
+        The table rows of the batch, in the order of ``items``.
+    """
+    from oddsengine.engines.exact_grid import exact_results
+    from oddsengine.engines.montecarlo import simulate_many
+
+    report = settings.get("report")
+    answered = {}
+
+    def take(item, result):
+        columns, key, kind, _, _ = item
+        answered[key] = result_rows(columns, key, kind, result, settings["version"])
+        if report is not None:
+            report(answered[key])
+
+    sampled = [item for item in items if item[4] == "monte-carlo"]
+    # The exact scenarios of the batch at once: the same results as exact() one by one.
+    computed = [item for item in items if item[4] == "exact"]
+    for item, result in zip(computed, exact_results([item[3] for item in computed]), strict=True):
+        take(item, result)
+    if sampled:
+        precision = settings["precision"]
+        # The same first round as simulate() alone, so that the numbers are the same.
+        trials = default_trials(settings["trials"], precision)
+        simulate_many(
+            [item[3] for item in sampled],
+            trials,
+            settings["seed"],
+            precision=precision,
+            max_trials=settings["max_trials"],
+            on_result=lambda index, result: take(sampled[index], result),
+        )
+    return [row for item in items for row in answered[item[1]]]
