@@ -497,3 +497,47 @@ def test_an_ally_relieves_a_besieged_allys_fortress():
         situation, "Pressburg", "Vienna", defender_policy="fight", interception_policy="none"
     )
     close(exact(move).p["attacker_wins"], attacker_wins(4, 3))
+
+
+# §2 with §4 and §6.1: a leader alone where enemy land units go ------------------------
+
+
+def lone_suleiman_in_trieste():
+    """Ibrahim with 4 regulars moves Mohacs -> Graz (2 Hapsburg regulars); Suleiman stands
+    alone in Trieste; Vienna is in unrest, so Trieste is Graz's only open neighbour
+    (Mohacs is where the enemy came from, Agram Hungarian, Salzburg Protestant)."""
+    return board(
+        [
+            ("Mohacs", "ottoman: 4R Ibrahim"),
+            ("Graz", "hapsburg: 2R"),
+            ("Trieste", "ottoman: Suleiman"),
+        ],
+        {"Mohacs": "ottoman"},
+        unrest=["Vienna"],
+    )
+
+
+def test_a_beaten_defender_retreats_onto_a_lone_enemy_leader_and_captures_him():
+    # 13.1: a leader alone in an unfortified space that enemy land units enter "by move,
+    # retreat or interception" is captured - so his presence does not close the space to
+    # a retreat (14.1: no enemy *units*). Ibrahim's 4 + 1 = 5 dice against 2 + 1 = 3: the
+    # beaten Hapsburgs with a unit left retreat to Trieste and take Suleiman.
+    situation = lone_suleiman_in_trieste()
+    result = exact(Move(situation, "Mohacs", "Graz", defender_policy="fight"))
+    beaten_alive = over((4, 5, 2, 3), lambda won, a, d, *_: won and d > 0)
+    close(result.p["defender_retreats"], beaten_alive)
+    close(result.p["defender_eliminated"], Fraction(131, 243))  # 1 - (32 + 80) / 243
+    close(result.p["attacker_leaders_captured"], beaten_alive)
+    close(result.p["defender_leaders_captured"], 0)
+
+
+def test_units_avoiding_battle_onto_a_lone_enemy_leader_capture_him():
+    # 13.3 (no enemy units) with 13.1: the 2 Hapsburg regulars may avoid to Trieste; on
+    # 2d6 + 0 >= 9 (10/36; Ibrahim's formation has no cavalry) they go and take Suleiman;
+    # failing, they fight (5 dice against 3) and, beaten with a unit left, retreat there.
+    situation = lone_suleiman_in_trieste()
+    move = Move(situation, "Mohacs", "Graz", defender_policy="avoid:Trieste")
+    result, p = exact(move), roll(0)
+    beaten_alive = over((4, 5, 2, 3), lambda won, a, d, *_: won and d > 0)
+    close(result.p["avoided_battle"], p)
+    close(result.p["attacker_leaders_captured"], p + (1 - p) * beaten_alive)

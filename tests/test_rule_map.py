@@ -97,6 +97,16 @@ RULE_MAP = [
             "test_move_rules_by_hand.py::test_units_avoid_and_leave_their_leader_alone_in_the_open",
         ],
     ),
+    (
+        "2",
+        "a leader alone does not close an unfortified space to a retreat or avoid battle",
+        "oddsengine/moves/_move_rules.py",
+        "Leaders alone in an unfortified space do not count",
+        [
+            "test_move_corners_by_hand.py::test_a_beaten_defender_retreats_onto_a_lone_enemy_leader_and_captures_him",
+            "test_move_corners_by_hand.py::test_units_avoiding_battle_onto_a_lone_enemy_leader_capture_him",
+        ],
+    ),
     # §3 Interception (13.2, original 001)
     (
         "3",
