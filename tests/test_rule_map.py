@@ -52,6 +52,7 @@ RULE_MAP = [
             "test_move_rules_by_hand.py::test_a_defending_stack_larger_than_a_formation_fights_whole",
             "test_move_rules_by_hand.py::test_avoiding_units_may_exceed_one_formation",
             "test_interception_by_hand.py::test_an_interceptor_without_a_leader_sends_four_units",
+            "test_move_corners_by_hand.py::test_besiegers_larger_than_a_formation_all_defend_against_a_relief",
         ],
     ),
     (
@@ -76,6 +77,7 @@ RULE_MAP = [
             "test_move_rules.py::test_entries_the_rules_forbid_are_refused",
             "test_move_rules.py::test_an_independent_space_may_be_entered_without_a_war",
             "test_move_rules.py::test_units_of_an_enemy_s_ally_count_as_enemies_and_may_intercept",
+            "test_move_corners_by_hand.py::test_an_ally_relieves_a_besieged_allys_fortress",
         ],
     ),
     (
@@ -95,6 +97,16 @@ RULE_MAP = [
             "test_move_rules_by_hand.py::test_units_avoid_and_leave_their_leader_alone_in_the_open",
         ],
     ),
+    (
+        "2",
+        "a leader alone does not close an unfortified space to a retreat or avoid battle",
+        "oddsengine/moves/_move_rules.py",
+        "Leaders alone in an unfortified space do not count",
+        [
+            "test_move_corners_by_hand.py::test_a_beaten_defender_retreats_onto_a_lone_enemy_leader_and_captures_him",
+            "test_move_corners_by_hand.py::test_units_avoiding_battle_onto_a_lone_enemy_leader_capture_him",
+        ],
+    ),
     # §3 Interception (13.2, original 001)
     (
         "3",
@@ -107,6 +119,8 @@ RULE_MAP = [
             "test_interception_by_hand.py::test_ottoman_cavalry_adds_one_to_an_interception",
             "test_interception_by_hand.py::test_interceptors_lose_one_against_ottoman_cavalry",
             "test_interception_by_hand.py::test_the_vienna_example_of_the_original",
+            "test_move_corners_by_hand.py::test_cavalry_left_behind_gives_the_interceptor_no_minus_one",
+            "test_move_corners_by_hand.py::test_avoid_battle_with_a_leader",
         ],
     ),
     (
@@ -120,6 +134,37 @@ RULE_MAP = [
             "test_move_rules.py::test_a_move_into_its_own_unbesieged_fortified_space_cannot_be_intercepted",
             "test_interception_by_hand.py::test_stacks_that_may_not_intercept",
             "test_interception_by_hand.py::test_a_leader_alone_does_not_intercept",
+            "test_move_corners_by_hand.py::test_the_besiegers_may_intercept_out_of_their_siege",
+        ],
+    ),
+    (
+        "3",
+        "not against a move into the mover's own unbesieged fortified space (not an ally's)",
+        "oddsengine/moves/_move_declaration.py",
+        "no interception of a move into the mover's own fortified",
+        [
+            "test_move_rules.py::test_a_move_into_its_own_unbesieged_fortified_space_cannot_be_intercepted",
+            "test_move_corners_by_hand.py::test_a_move_into_its_own_unfortified_space_may_be_intercepted",
+        ],
+    ),
+    (
+        "3",
+        "into a space holding land units, only their power or its allies intercept",
+        "oddsengine/moves/_move_declaration.py",
+        "Only the power of the units in the destination (or its ally) may",
+        [
+            "test_move.py::test_only_the_destination_power_or_its_allies_may_intercept",
+            "test_move_corners_by_hand.py::test_no_interception_by_a_non_ally_of_the_units_in_the_destination",
+        ],
+    ),
+    (
+        "3",
+        "not into a space controlled by a power neither enemy nor ally of the interceptor",
+        "oddsengine/moves/_move_declaration.py",
+        "not into a space of a power neither enemy nor ally",
+        [
+            "test_move_corners_by_hand.py::test_interception_into_a_space_of_a_power_neither_enemy_nor_ally",
+            "test_move_corners_by_hand.py::test_a_third_power_intercepts_into_an_empty_space_only_of_its_enemy_or_ally",
         ],
     ),
     (
@@ -148,7 +193,11 @@ RULE_MAP = [
         "the intercepting force moves as one formation",
         "oddsengine/moves/_move_declaration.py",
         "13.2 / 5.1",
-        ["test_move_rules.py::test_a_stack_larger_than_a_formation_intercepts_with_one_formation"],
+        [
+            "test_move_rules.py::test_a_stack_larger_than_a_formation_intercepts_with_one_formation",
+            "test_move_corners_by_hand.py::test_a_leader_intercepts_with_a_formation_of_his_command",
+            "test_move_corners_by_hand.py::test_the_two_best_leaders_bound_the_intercepting_formation",
+        ],
     ),
     # §4 Avoid battle (13.3)
     (
@@ -173,6 +222,7 @@ RULE_MAP = [
             "test_move.py::test_avoid_battle_roll_and_destination",
             "test_move.py::test_vienna_defender_options_if_the_interception_fails",
             "test_move_rules_by_hand.py::test_avoid_battle_destinations_the_rules_forbid",
+            "test_move_corners_by_hand.py::test_avoid_battle_to_spaces_held_or_controlled_by_an_ally",
         ],
     ),
     (
@@ -228,6 +278,7 @@ RULE_MAP = [
             "test_move_rules_by_hand.py::test_allied_defenders_with_five_units_may_not_withdraw",
             "test_move_rules_by_hand.py::test_no_withdrawal_once_an_interception_succeeded",
             "test_move_rules_by_hand.py::test_no_withdrawal_in_an_unfortified_space",
+            "test_move_corners_by_hand.py::test_an_ally_of_the_controller_alone_in_its_fortress",
         ],
     ),
     (
@@ -265,6 +316,8 @@ RULE_MAP = [
             "test_move.py::test_vienna_best_defence_is_to_withdraw",
             "test_situation.py::test_more_than_four_units_inside_a_fortification_are_refused",
             "test_move_rules_by_hand.py::test_four_units_with_two_leaders_withdraw_and_five_movers_besiege",
+            "test_move_corners_by_hand.py::test_cavalry_counts_for_the_siege_after_a_withdrawal",
+            "test_move_corners_by_hand.py::test_losing_interceptors_in_their_own_fortress_go_inside",
         ],
     ),
     (
@@ -312,6 +365,7 @@ RULE_MAP = [
         [
             "test_battle_rules.py::test_dice_counts_of_the_vienna_battle",
             "test_move.py::test_vienna_battle_after_interception_is_10_dice_against_13",
+            "test_move_corners_by_hand.py::test_cavalry_rolls_in_a_field_battle",
         ],
     ),
     (
@@ -333,6 +387,8 @@ RULE_MAP = [
             "test_battle_rules.py::test_both_wiped_out_the_side_with_more_dice_keeps_one_unit",
             "test_battle_rules.py::test_equal_dice_when_both_are_wiped_out_favours_the_defender",
             "test_state_digits.py::test_two_regulars_against_one_by_hand",
+            "test_move_corners_by_hand.py::test_both_wiped_out_the_side_with_more_dice_keeps_one_and_may_still_lose",
+            "test_move_corners_by_hand.py::test_card_dice_decide_who_keeps_a_unit_when_both_are_wiped_out",
         ],
     ),
     (
@@ -344,6 +400,7 @@ RULE_MAP = [
             "test_allies.py::test_odd_loss_goes_either_way_with_even_chances",
             "test_move_rules.py::test_only_the_controlling_power_goes_inside_allies_retreat",
             "test_three_allied_defenders.py::test_two_powers_split_as_before",
+            "test_move_corners_by_hand.py::test_allies_split_losses_and_only_the_controllers_survivors_go_inside",
         ],
     ),
     (
@@ -395,7 +452,11 @@ RULE_MAP = [
         "in a move, whose leaders are captured: the mover's or the defenders'",
         "oddsengine/moves/_move_tree.py",
         "14 step 10 in a move",
-        ["test_move.py::test_leaders_captured_says_whose"],
+        [
+            "test_move.py::test_leaders_captured_says_whose",
+            "test_move_corners_by_hand.py::test_a_defender_that_wins_with_no_unit_left_loses_its_leader",
+            "test_move_corners_by_hand.py::test_a_leader_alone_joined_by_interceptors_fights_with_them",
+        ],
     ),
     # §6.1 Retreat (14.1)
     (
@@ -408,6 +469,8 @@ RULE_MAP = [
             "test_move.py::test_retreat_goes_to_the_space_with_most_friendly_units",
             "test_retreat_and_relief_by_hand.py::test_the_loser_retreats_to_the_space_the_policy_prefers",
             "test_retreat_and_relief_by_hand.py::test_a_loser_with_no_legal_retreat_is_eliminated_and_its_leader_captured",
+            "test_move_corners_by_hand.py::test_a_beaten_defender_may_retreat_across_a_pass",
+            "test_move_corners_by_hand.py::test_losing_interceptors_retreat_home_not_where_the_mover_came_from",
         ],
     ),
     (
@@ -453,6 +516,8 @@ RULE_MAP = [
             "test_move_rules.py::test_relief_force_goes_inside_on_a_tied_loss",
             "test_move_rules.py::test_garrison_joins_the_relief_battle",
             "test_retreat_and_relief_by_hand.py::test_the_garrison_joins_the_relief_battle",
+            "test_move_corners_by_hand.py::test_the_garrison_joins_a_relief_and_takes_its_losses_last",
+            "test_move_corners_by_hand.py::test_an_allys_garrison_does_not_join_a_relief",
         ],
     ),
     (

@@ -19,7 +19,7 @@ from oddsengine.moves._move_program import (
     plan_name,
     remaining_after,
 )
-from oddsengine.moves._move_rules import Placed, legal_avoid_destinations
+from oddsengine.moves._move_rules import Placed, capture_lone_leaders, legal_avoid_destinations
 from oddsengine.moves.holding import garrison_holds_after
 from oddsengine.moves.situation import MAX_UNITS_INSIDE
 
@@ -139,8 +139,10 @@ class DefenderResponse:
             moved = tried.with_group(
                 None if rest is None else replace(group, force=rest), group.label
             )
-            moved = moved.with_group(Placed(AVOIDED + group.label, space, part))
-            moved = moved.noting("avoided_battle")
+            avoided = Placed(AVOIDED + group.label, space, part)
+            moved = moved.with_group(avoided).noting("avoided_battle")
+            # 13.1: enemy leaders alone in the unfortified space avoided to are captured.
+            moved = capture_lone_leaders(self.situation, moved, avoided, "attacker")
             roll = AvoidBattle(
                 part, self.move.units, lost_battle_this_impulse=self.move.lost_battle(group.power)
             )

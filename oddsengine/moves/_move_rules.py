@@ -16,6 +16,8 @@ __all__ = [
     "Placed",
     "legal_retreats",
     "legal_avoid_destinations",
+    "lone_enemy_leaders",
+    "capture_lone_leaders",
     "choose_retreat",
     "RETREAT_POLICIES",
 ]
@@ -39,13 +41,49 @@ class Placed:
 
 
 def enemy_units_in(situation, placement, space: str, power: str) -> bool:
-    """Whether a power at war with ``power`` has units or leaders in ``space``."""
+    """Whether a power at war with ``power`` has units or leaders in ``space``.
+
+    Leaders alone in an unfortified space do not count: land units may still go there,
+    and capture them (see :func:`lone_enemy_leaders`)."""
+    lone = lone_enemy_leaders(situation, placement, space, power)
     return any(
         group.space == space
         and situation.at_war(group.power, power)
         and (group.force.land_units > 0 or group.force.leaders)
+        and group not in lone
         for group in placement
     )
+
+
+def lone_enemy_leaders(situation, placement, space: str, power: str) -> tuple[Placed, ...]:
+    """The groups of enemy leaders with no land units in ``space``, if it is unfortified
+    and holds no enemy land units.
+
+    RULES.md §2 (13.1): a leader alone in an unfortified space that enemy land units
+    enter (by move, retreat or interception) is captured; so such a space is open to a
+    retreat or an avoid battle (§4, §6.1: "no enemy units"), and the leaders are taken.
+    """
+    if load_board().space(space).is_fortified:
+        return ()
+    enemies = [
+        group
+        for group in placement
+        if group.space == space and situation.at_war(group.power, power)
+    ]
+    if any(group.force.land_units > 0 for group in enemies):
+        return ()
+    return tuple(group for group in enemies if group.force.leaders)
+
+
+def capture_lone_leaders(situation, branch, entering: Placed, side: str):
+    """The branch once the group ``entering`` came into its space: if it has land units,
+    the enemy leaders alone there (:func:`lone_enemy_leaders`) are captured; ``side`` is
+    theirs (``"attacker"`` for the mover's side, or ``"defender"``)."""
+    if entering.force.land_units == 0:
+        return branch
+    for group in lone_enemy_leaders(situation, branch.placement, entering.space, entering.power):
+        branch = branch.capturing(group.force, side).with_group(None, group.label)
+    return branch
 
 
 def friendly_units_in(situation, placement, space: str, power: str) -> int:

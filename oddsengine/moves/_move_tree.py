@@ -52,7 +52,12 @@ from oddsengine.moves._move_program import (
     retreating_label,
     split_inside,
 )
-from oddsengine.moves._move_rules import Placed, choose_retreat, legal_retreats
+from oddsengine.moves._move_rules import (
+    Placed,
+    capture_lone_leaders,
+    choose_retreat,
+    legal_retreats,
+)
 from oddsengine.moves.board import load_board
 from oddsengine.moves.situation import MAX_UNITS_INSIDE
 
@@ -196,7 +201,11 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             self.move.retreat_policy, candidates, self.situation, branch.placement, group.power
         )
         if choice is not None:
-            return branch.with_group(replace(group, space=choice, inside=False)).noting(event)
+            arrived = replace(group, space=choice, inside=False)
+            # 13.1: enemy leaders alone in the unfortified space retreated to are captured.
+            moved = branch.with_group(arrived).noting(event)
+            side = "defender" if label == MOVER else "attacker"  # the leaders' side
+            return capture_lone_leaders(self.situation, moved, arrived, side)
         # 14.1: no legal space: the units are eliminated and the leaders captured.
         lost = group.force.land_units
         side = "attacker" if label == MOVER else "defender"
