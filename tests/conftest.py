@@ -53,6 +53,22 @@ def run_cli(capsys, *argv):
     return status, captured.out, captured.err
 
 
+def assert_one_line_error(capsys, argv, words) -> None:
+    """The command line refuses ``argv`` (an exact answer) with one line on stderr that
+    holds ``words``: a non-zero exit, nothing on stdout, no traceback (a usage error of
+    argparse exits through SystemExit)."""
+    from oddsengine.cli import main
+
+    try:
+        status = main([*argv, "--exact"])
+    except SystemExit as stop:
+        status = stop.code
+    captured = capsys.readouterr()
+    assert status != 0 and captured.out == ""
+    (line,) = captured.err.strip().splitlines()
+    assert words in line and "Traceback" not in captured.err
+
+
 @pytest.fixture
 def cli(capsys):
     """The command line: ``cli("battle", "--attacker", "4R", ...)`` gives ``(status, out,

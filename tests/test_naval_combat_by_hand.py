@@ -11,11 +11,10 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
-from conftest import assert_within_sigmas
+from conftest import assert_one_line_error, assert_within_sigmas
 from hand_dice import binomial, close, roll
 
 import oddsengine as oe
-from oddsengine.cli import main
 
 # -- §11 written out: the dice, the winner, the loss order, both wiped out, the retreat --
 
@@ -391,11 +390,4 @@ def test_naval_avoid_battle_never_from_a_port():
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_naming_the_problem(capsys, argv, words):
-    try:
-        status = main([*argv, "--exact"])
-    except SystemExit as stop:
-        status = stop.code
-    captured = capsys.readouterr()
-    assert status != 0 and captured.out == ""
-    (line,) = captured.err.strip().splitlines()
-    assert words in line and "Traceback" not in captured.err
+    assert_one_line_error(capsys, argv, words)

@@ -14,7 +14,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
-from conftest import assert_within_sigmas
+from conftest import assert_one_line_error, assert_within_sigmas
 from hand_dice import binomial, close
 
 import oddsengine as oe
@@ -337,11 +337,4 @@ def test_foreign_war_monte_carlo_within_five_sigma():
     ],
 )  # fmt: skip
 def test_bad_input_is_one_line_naming_the_problem(capsys, argv, words):
-    try:
-        status = main([*argv, "--exact"])
-    except SystemExit as stop:
-        status = stop.code
-    captured = capsys.readouterr()
-    assert status != 0 and captured.out == ""
-    (line,) = captured.err.strip().splitlines()
-    assert words in line and "Traceback" not in captured.err
+    assert_one_line_error(capsys, argv, words)
