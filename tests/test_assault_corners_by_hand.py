@@ -388,3 +388,59 @@ def test_the_vienna_plan_waiting_for_twelve_with_siege_mining():
         attacker_cards=["siege-mining"],
     )
     assert close(exact_campaign(campaign).taken_by[1], at_least(11, 4))  # 93435/177147
+
+
+# --- §8 cards in a field battle ------------------------------------------------------
+
+
+def test_hapsburg_tercios_in_defence_hit_on_four_to_six():
+    # 30: France 2R, 2 dice, against 1R + 1 = 2 dice + 3 Tercios dice at 1/2. The
+    # attacker wins only on more hits (14 step 8).
+    defence = [
+        sum(pmf(2)[k] * pmf(3, Fraction(1, 2))[hits - k] for k in range(3) if 0 <= hits - k <= 3)
+        for hits in range(6)
+    ]
+    wins = pmf(2)[1] * defence[0] + pmf(2)[2] * (defence[0] + defence[1])
+    result = exact(FieldBattle("france: 2R", "hapsburg: 1R", [], ["tercios"]))
+    assert close(result.p["attacker_wins"], wins)  # 1/18
+
+
+def test_tercios_against_hapsburgs_takes_three_of_their_dice():
+    # France 3R against 3 Hapsburg regulars: 3 + 1 - 3 = 1 die; France wins on more hits.
+    result = exact(FieldBattle("france: 3R", "hapsburg: 3R", ["tercios"]))
+    wins = Fraction(2, 3) * at_least(3, 1) + Fraction(1, 3) * at_least(3, 2)
+    assert close(result.p["attacker_wins"], wins)  # 5/9
+    # A Hapsburg attack of 3R left with 3 - 3 = 0 dice cannot win.
+    assert close(
+        exact(FieldBattle("hapsburg: 3R", "ottoman: 1R", [], ["tercios"])).p["defender_wins"], 1
+    )
+    with pytest.raises(OddsEngineError, match="at least 3 Hapsburg regulars"):
+        FieldBattle("france: 3R", "hapsburg: 2R 2M", ["tercios"])
+
+
+def test_surprise_attack_by_the_defender_in_a_field_battle():
+    # 1R + 1 = 2 defender dice fire first; France answers with its survivors, 2 - d dice.
+    # France wins only with d = 0 and a hit (a tie goes to the defender): 4/9 * 5/9.
+    result = exact(FieldBattle("france: 2R", "hapsburg: 1R", [], ["surprise-attack"]))
+    assert close(result.p["attacker_wins"], Fraction(20, 81))
+
+
+def test_ottoman_landsknechts_in_a_field_battle():
+    # 33: the 2 Hapsburg mercenaries are eliminated: 1R + 1 = 2 dice against 2.
+    result = exact(FieldBattle("ottoman: 2R", "hapsburg: 1R 2M", ["landsknechts"]))
+    wins = pmf(2)[1] * pmf(2)[0] + pmf(2)[2] * (pmf(2)[0] + pmf(2)[1])
+    assert close(result.p["attacker_wins"], wins)  # 24/81
+
+
+def test_janissaries_always_played_add_five_dice():
+    # 1: 2 + 5 = 7 Ottoman dice against 2R + 1 = 3.
+    result = exact(
+        FieldBattle(
+            "ottoman: 2R",
+            "hapsburg: 2R",
+            ["janissaries"],
+            policies=Policies(post_roll={"janissaries": "always"}),
+        )
+    )
+    wins = sum(pmf(3)[d] * at_least(7, d + 1) for d in range(4))
+    assert close(result.p["attacker_wins"], wins)  # 41817/59049
