@@ -18,6 +18,7 @@ from oddsengine import (
     exact,
     exact_campaign,
 )
+from oddsengine.moves.scenario_file import load_move
 
 THIRD = Fraction(1, 3)
 
@@ -444,3 +445,22 @@ def test_janissaries_always_played_add_five_dice():
     )
     wins = sum(pmf(3)[d] * at_least(7, d + 1) for d in range(4))
     assert close(result.p["attacker_wins"], wins)  # 41817/59049
+
+
+def test_the_vienna_move_lays_a_siege_assaulted_in_the_next_impulse():
+    # Original 004: Charles V fails to intercept (1 - 15/36 = 7/12, §10) and Ferdinand's
+    # 2R withdraw (13.4): 8 Ottoman units besiege 2. The siege was laid in the move's
+    # impulse, so the first assault comes in the next (15.1): ceil(7/2) + 2 = 6 dice
+    # against 2 + 1 + 1 = 4; two hits take Vienna.
+    campaign = SiegeCampaign.from_move(load_move("vienna"), horizon=1)
+    weight = sum(
+        entry[0]
+        for entry in campaign.sieges
+        if entry[1].notation() == "ottoman: 7R 1C Suleiman Ibrahim Pasha"
+        and entry[2].notation() == "hapsburg: 2R Ferdinand"
+    )
+    assert close(weight, Fraction(7, 12))
+    alone = SiegeCampaign(
+        "ottoman: 7R 1C Suleiman Ibrahim Pasha", "hapsburg: 2R Ferdinand", horizon=1
+    )
+    assert close(exact_campaign(alone).taken_by[0], at_least(6, 2))  # 473/729
