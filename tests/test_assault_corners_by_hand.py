@@ -205,6 +205,31 @@ def test_siege_artillery_needs_its_line_of_communication():
         Assault("4R", "hapsburg: 1R", responses=["siege-artillery"], siege_artillery_supply=False)
 
 
+def test_treachery_does_not_lift_the_line_of_communication_of_siege_artillery():
+    # 105 lifts 15.1's LOC requirement of the assault; Siege Artillery (35) still needs an
+    # LOC of at most 4 land spaces, which a power with no LOC to the space cannot have.
+    for where in ("attacker_cards", "responses"):
+        cards = {"attacker_cards": ["treachery"], "responses": []}
+        cards[where] = cards[where] + ["siege-artillery"]
+        with pytest.raises(OddsEngineError, match="at most 4 land spaces"):
+            Assault("4R", "hapsburg: 2R", line_of_communication=False, **cards)
+    # With its LOC, always played: t = hits of 2 dice at 1/3 and 2 at 2/3. t >= 2 takes
+    # the space (57/81); t = 0 (4/81) or 1 (20/81) leaves 2 - t inside, and Treachery!
+    # takes it while 4 - d > 2 - t (d <= 1: 20/27; d <= 2: 26/27).
+    result = exact(
+        Assault(
+            "4R",
+            "hapsburg: 2R",
+            ["treachery", "siege-artillery"],
+            policies=Policies(post_roll={"siege-artillery": "always"}),
+        )
+    )
+    taken = (
+        Fraction(57, 81) + Fraction(4, 81) * Fraction(20, 27) + Fraction(20, 81) * Fraction(26, 27)
+    )
+    assert close(result.p["success"], taken)  # 2139/2187
+
+
 def test_landsknechts_then_mercenaries_grow_restless():
     # Step 2: 2R Ferdinand + 4 Hapsburg mercenaries (6, his command); then the garrison's
     # Mercenaries Grow Restless (27) removes all 4: 2R Ferdinand, 1 + 1 dice against 2.
