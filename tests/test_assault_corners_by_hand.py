@@ -7,6 +7,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
+from conftest import assert_one_line_error
 
 from oddsengine import (
     Assault,
@@ -489,3 +490,17 @@ def test_the_vienna_move_lays_a_siege_assaulted_in_the_next_impulse():
         "ottoman: 7R 1C Suleiman Ibrahim Pasha", "hapsburg: 2R Ferdinand", horizon=1
     )
     assert close(exact_campaign(alone).taken_by[0], at_least(6, 2))  # 473/729
+
+
+def test_siege_artillery_played_by_another_power_needs_the_supply_on_the_command_line(
+    capsys,
+):
+    # §8: any power may play Siege Artillery for the attacker; as a response it needs the
+    # attacker's LOC of at most 4 land spaces as much as from the attacker's hand.
+    assault = ["assault", "--attacker", "4R", "--defender", "hapsburg: 1R"]
+    assert_one_line_error(
+        capsys,
+        [*assault, "--responses", "siege-artillery", "--no-siege-artillery-supply"],
+        "at most 4 land spaces",
+    )
+    assert_one_line_error(capsys, [*assault, "--no-siege-artillery-supply"], "none is played")
