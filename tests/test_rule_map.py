@@ -689,6 +689,17 @@ RULE_MAP = [
             "test_assault_corners_by_hand.py::test_surprise_attack_by_the_garrison_in_an_assault",
         ],
     ),
+    (
+        "8",
+        "Siege Artillery needs an LOC of at most 4 land spaces, under Treachery! too",
+        "oddsengine/combat/assault.py",
+        "35: an LOC of at most 4 land spaces is an LOC",
+        [
+            "test_assault_corners_by_hand.py::test_siege_artillery_needs_its_line_of_communication",
+            "test_assault_corners_by_hand.py::test_treachery_does_not_lift_the_line_of_communication_of_siege_artillery",
+            "test_assault_corners_by_hand.py::test_siege_artillery_played_by_another_power_needs_the_supply_on_the_command_line",
+        ],
+    ),
     # §9 Policies
     (
         "9",
