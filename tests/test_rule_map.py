@@ -328,6 +328,9 @@ RULE_MAP = [
         [
             "test_assault_rules.py::test_failure_keeps_the_siege_only_while_the_besiegers_outnumber",
             "test_siege.py::test_siege_breaks_when_besiegers_no_longer_outnumber",
+            "test_assault_corners_by_hand.py::test_two_garrison_leaders_give_only_the_best_rating",
+            "test_assault_corners_by_hand.py::test_besieging_cavalry_alone_rolls_only_the_rating",
+            "test_assault_corners_by_hand.py::test_campaign_of_three_against_one_over_two_impulses",
         ],
     ),
     (
@@ -585,6 +588,26 @@ RULE_MAP = [
             "test_assault_formation.py::test_after_gout_the_strongest_legal_formation_assaults",
         ],
     ),
+    (
+        "7",
+        "the naval requirement: no defending squadron adjacent, more squadrons than the port's",
+        "oddsengine/combat/assault.py",
+        "15.1 requirements: a line of communication, and no naval blockade",
+        [
+            "test_assault_corners_by_hand.py::test_each_requirement_of_15_1_refuses_on_its_own",
+            "test_assault_corners_by_hand.py::test_more_squadrons_than_the_port_holds_lift_the_blockade",
+        ],
+    ),
+    (
+        "7",
+        "leaders: captured when the space falls, displaced when every attacker died",
+        "oddsengine/combat/assault.py",
+        "15.1 step 11: if every attacking unit died",
+        [
+            "test_assault_corners_by_hand.py::test_a_leader_alone_inside_rolls_his_rating_and_the_defender_die",
+            "test_assault_corners_by_hand.py::test_garrison_cavalry_rolls_nothing_but_must_be_killed",
+        ],
+    ),
     # §8 Cards
     (
         "8",
@@ -623,6 +646,58 @@ RULE_MAP = [
         [
             "test_card_value.py::test_foul_weather_has_the_same_sign_in_text_and_csv",
             "test_card_value.py::test_card_values_at_sea_and_abroad_read_the_card_effects",
+        ],
+    ),
+    (
+        "8",
+        "Roxelana: Suleiman's formation assaults at once; Gout keeping him out leaves none",
+        "oddsengine/combat/assault.py",
+        "42: Suleiman's formation assaults; Gout (32)",
+        [
+            "test_assault_corners_by_hand.py::test_roxelana_lets_a_stack_of_fourteen_assault_at_once",
+            "test_assault_corners_by_hand.py::test_equal_numbers_are_no_siege_and_no_assault",
+        ],
+    ),
+    (
+        "8",
+        "Treachery! ignores the line of communication and the blockade",
+        "oddsengine/combat/assault.py",
+        "105: Treachery! ignores the line-of-communication and naval requirements",
+        [
+            "test_assault_corners_by_hand.py::test_treachery_counts_the_units_standing_by",
+            "test_assault_corners_by_hand.py::test_treachery_after_the_whole_formation_dies_leaves_the_space",
+        ],
+    ),
+    (
+        "8",
+        "Landsknechts and Swiss Mercenaries before an assault: the active power only",
+        "oddsengine/combat/cards.py",
+        "33, 36 (15.1 step 2): before an assault only the active power",
+        [
+            "test_assault_corners_by_hand.py::test_cards_refused_in_an_assault",
+            "test_assault_corners_by_hand.py::test_landsknechts_fill_the_formation_of_a_leaderless_stack",
+            "test_assault_corners_by_hand.py::test_ottoman_landsknechts_strip_the_garrison_of_two_mercenaries",
+        ],
+    ),
+    (
+        "8",
+        "Surprise Attack: a side with no unit left after the first fire rolls nothing",
+        "oddsengine/combat/_combat.py",
+        "29: nothing to roll if none survive",
+        [
+            "test_assault_corners_by_hand.py::test_surprise_attack_that_wipes_out_the_garrison_meets_no_answer",
+            "test_assault_corners_by_hand.py::test_surprise_attack_by_the_garrison_in_an_assault",
+        ],
+    ),
+    (
+        "8",
+        "Siege Artillery needs an LOC of at most 4 land spaces, under Treachery! too",
+        "oddsengine/combat/assault.py",
+        "35: an LOC of at most 4 land spaces is an LOC",
+        [
+            "test_assault_corners_by_hand.py::test_siege_artillery_needs_its_line_of_communication",
+            "test_assault_corners_by_hand.py::test_treachery_does_not_lift_the_line_of_communication_of_siege_artillery",
+            "test_assault_corners_by_hand.py::test_siege_artillery_played_by_another_power_needs_the_supply_on_the_command_line",
         ],
     ),
     # §9 Policies

@@ -165,7 +165,9 @@ def _run_assault(arguments):
             "counts only against defending squadrons in port: give --defender-squadrons-in-port",
         )
     needs_supply = [rule.card.slug for rule in CARD_RULES.values() if rule.needs_supply]
-    if not set(needs_supply) & {card.slug for card in parse_cards(arguments.attacker_cards)}:
+    # RULES.md §8: any power may play Siege Artillery for the attacker, as a response too.
+    played = parse_cards(arguments.attacker_cards) + parse_cards(arguments.responses)
+    if not set(needs_supply) & {card.slug for card in played}:
         refuse_given(
             arguments,
             ["--no-siege-artillery-supply"],

@@ -214,7 +214,11 @@ class Assault(CombatSpec):
         if leading is not None:
             self._check_assaulting_leader(leading, formation)
         supplied = self._rule_with("attacker", "needs_supply")
-        if supplied is not None and not self.siege_artillery_supply:
+        # 35: an LOC of at most 4 land spaces is an LOC; Treachery! (105) lifts 15.1's
+        # LOC requirement of the assault, not the card's own, so no LOC, no Siege Artillery.
+        if supplied is not None and not (
+            self.siege_artillery_supply and self.line_of_communication
+        ):
             raise OddsEngineError(
                 f"{supplied.card.name} cannot be played: the attacker has no line of "
                 "communication of at most 4 land spaces to a fortified home space "
