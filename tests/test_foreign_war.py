@@ -105,6 +105,29 @@ def test_janissaries_by_default_only_when_they_can_end_the_war():
     assert isclose(p, float(won))
 
 
+def test_how_often_janissaries_are_spent_is_reported():
+    # RULES.md §9: the post-roll card's spending is reported. Egypt 3R, one attempt: the
+    # card is played whenever the roll alone does not win the war (3 hits and the
+    # Egyptians under 3), for 5 more dice can always win it: 1 - (1/27)(26/27) = 703/729.
+    war = oe.ForeignWar("egypt", "3R", horizon=1, cards="janissaries")
+    first = binomial(3)
+    spent = 1 - first[3] * (1 - first[3])
+    assert spent == Fraction(703, 729)
+    exact = oe.exact(war)
+    assert isclose(exact.p["card_spent:janissaries"], float(spent))
+    sampled = oe.simulate(war, trials=200_000, seed=5)
+    assert within_sigmas(
+        sampled.p["card_spent:janissaries"], float(spent), sampled.stderr["card_spent:janissaries"]
+    )
+    # Cards are played in the first attempt only: a second attempt spends none more.
+    longer = oe.exact(oe.ForeignWar("egypt", "3R", horizon=3, cards="janissaries"))
+    assert isclose(longer.p["card_spent:janissaries"], float(spent))
+    # Without the card there is no such event, and the end states are those of before.
+    plain = oe.exact(oe.ForeignWar("egypt", "3R", horizon=2))
+    assert not any(name.startswith("card_spent") for name in plain.p)
+    assert "post_roll_spent" not in plain.states
+
+
 @pytest.mark.parametrize(
     "args, kwargs, message",
     [
@@ -159,8 +182,19 @@ def test_probabilities_add_up_and_won_by_grows():
 
 def test_foreign_war_command_json_contract(capsys):
     status, out, _ = run(
-        capsys, "foreign-war", "--war", "ireland", "--force", "1R", "--foreign", "1",
-        "--horizon", "2", "--exact", "--format", "json",
+        capsys,
+        "foreign-war",
+        "--war",
+        "ireland",
+        "--force",
+        "1R",
+        "--foreign",
+        "1",
+        "--horizon",
+        "2",
+        "--exact",
+        "--format",
+        "json",
     )
     assert status == 0
     data = json.loads(out)

@@ -712,6 +712,13 @@ RULE_MAP = [
             "test_move.py::test_retreat_goes_to_the_space_with_most_friendly_units",
         ],
     ),
+    (
+        "9",
+        "how often a foreign war's post-roll card was spent is reported",
+        "oddsengine/combat/foreign_war.py",
+        "RULES.md §9: how often the post-roll card was actually spent is reported",
+        ["test_foreign_war.py::test_how_often_janissaries_are_spent_is_reported"],
+    ),
     # Part II: naval combat, piracy and foreign wars (issue 12)
     (
         "11",

@@ -40,7 +40,7 @@ ATTEMPT_CP = 1
 BUILD_CP = 2
 _MAX_HORIZON = 50
 #: The columns of an end state, in the order the engines hand them over.
-END_STATE_FIELDS = ("attempts", "won_at", *UNIT_TYPES, "foreign_left", "cp")
+END_STATE_FIELDS = ("attempts", "won_at", *UNIT_TYPES, "foreign_left", "cp", "post_roll_spent")
 
 
 def _whole(value, name, low, high=None) -> int:
@@ -177,7 +177,16 @@ class ForeignWar:
         return sum(effect.dice_for(power) for effect in self.cards if effect.timing == "post-roll")
 
     def attempt(self, counts, foreign, first, major_hits, foreign_hits, extra_hits):
-        """Counts and foreign units after one attempt with these hits, elementwise.
+        """Counts and foreign units after one attempt with these hits, elementwise (the
+        first two results of :meth:`attempt_spending`)."""
+        counts_left, foreign_left, _ = self.attempt_spending(
+            counts, foreign, first, major_hits, foreign_hits, extra_hits
+        )
+        return counts_left, foreign_left
+
+    def attempt_spending(self, counts, foreign, first, major_hits, foreign_hits, extra_hits):
+        """Counts and foreign units after one attempt with these hits, elementwise, and
+        whether the post-roll card (Janissaries) was played in it.
 
         ``counts`` has shape (n, 3) (regulars, mercenaries, cavalry); the other arrays
         shape (n,). An attempt is a field battle (21.7, RULES.md §13), resolved by
@@ -229,10 +238,15 @@ class ForeignWar:
             goal=no_foreign_unit_left,
         )
         counts_left, foreign_left = battle["left"]
-        return counts_left, foreign_left
+        # RULES.md §9: how often the post-roll card was actually spent is reported.
+        spent = np.zeros(foreign.shape, dtype=bool)
+        for _role, _card, played in battle["spent"]:
+            spent = spent | np.broadcast_to(played, foreign.shape)
+        return counts_left, foreign_left, spent
 
     def _attempt_table(self, counts, foreign, first):
-        """Every result of one attempt: list of (probability, counts, foreign)."""
+        """Every result of one attempt: list of (probability, counts, foreign, whether
+        the post-roll card was spent)."""
         pmfs = (
             binomial_pmf(self.major_dice(sum(counts), first)),
             binomial_pmf(foreign),
@@ -242,7 +256,7 @@ class ForeignWar:
         major_hits, foreign_hits, extra_hits = (grid.ravel() for grid in grids)
         weights = pmfs[0][major_hits] * pmfs[1][foreign_hits] * pmfs[2][extra_hits]
         size = weights.size
-        after, left = self.attempt(
+        after, left, spent = self.attempt_spending(
             np.tile(np.array(counts, dtype=np.int64), (size, 1)),
             np.full(size, foreign),
             first,
@@ -251,9 +265,12 @@ class ForeignWar:
             extra_hits,
         )
         table = defaultdict(float)
-        for row, remaining, weight in zip(after.tolist(), left.tolist(), weights, strict=True):
-            table[(tuple(row), remaining)] += weight
-        return [(weight, row, remaining) for (row, remaining), weight in table.items()]
+        rows = zip(after.tolist(), left.tolist(), spent.tolist(), weights, strict=True)
+        for row, remaining, played, weight in rows:
+            table[(tuple(row), remaining, int(played))] += weight
+        return [
+            (weight, row, remaining, played) for (row, remaining, played), weight in table.items()
+        ]
 
     def reinforced(self, counts) -> tuple[tuple[int, ...], int]:
         """Counts after the regulars built before a later attempt, and their CP."""
@@ -264,7 +281,18 @@ class ForeignWar:
 
     @property
     def event_names(self) -> tuple[str, ...]:
-        return tuple(f"won_by:{k}" for k in range(1, self.horizon + 1))
+        spent = tuple(f"card_spent:{slug}" for slug in self.post_roll_cards)
+        return tuple(f"won_by:{k}" for k in range(1, self.horizon + 1)) + spent
+
+    @property
+    def post_roll_cards(self) -> tuple[str, ...]:
+        """The slugs of the cards played after the roll (Janissaries), first attempt only."""
+        power = self.force.power
+        return tuple(
+            effect.slug
+            for effect in self.cards
+            if effect.timing == "post-roll" and effect.dice_for(power)
+        )
 
     @property
     def reported_columns(self) -> dict[str, tuple[str, float]]:
@@ -289,10 +317,13 @@ class ForeignWar:
         # Stalled: no unit left on the card and none to be built (21.7).
         stalled = (left == 0) & (self.reinforcements == 0)
         outcome = np.where(won_at > 0, "won", np.where(stalled, "stalled", "continues"))
+        spent = fields.pop("post_roll_spent") > 0
         columns = {"outcome": outcome.astype(object), **fields}
         columns["units_lost"] = self.force.land_units + built - left
         for k in range(1, self.horizon + 1):
             columns[f"won_by:{k}"] = (won_at > 0) & (won_at <= k)
+        for slug in self.post_roll_cards:  # each card's spending, as naval battles report it
+            columns[f"card_spent:{slug}"] = spent
         return columns
 
     # -- description -------------------------------------------------------------------
@@ -357,29 +388,33 @@ class _EndStates:
 
 
 def _chain(war: ForeignWar) -> dict:
-    """End state (attempts, won_at, regulars, mercenaries, cavalry, foreign left, cp) ->
-    probability, walking the Markov chain over the unit counts."""
+    """End state (attempts, won_at, regulars, mercenaries, cavalry, foreign left, cp,
+    post-roll card spent) -> probability, walking the Markov chain over the unit counts."""
     start = tuple(getattr(war.force, kind) for kind in UNIT_TYPES)
-    live = {(start, war.foreign, 0): 1.0}  # (counts, foreign, cp) -> probability
+    # (counts, foreign, cp, whether the post-roll card was spent) -> probability
+    live = {(start, war.foreign, 0, 0): 1.0}
     ended = defaultdict(float)
     for attempt in range(1, war.horizon + 1):
         following = defaultdict(float)
-        for (counts, foreign, cp), weight in live.items():
+        for (counts, foreign, cp, spent), weight in live.items():
             if attempt > 1:
                 counts, build_cp = war.reinforced(counts)
                 cp += build_cp
             if sum(counts) == 0:  # 21.7: no unit on the card, no attempt
-                ended[(attempt - 1, 0, *counts, foreign, cp)] += weight
+                ended[(attempt - 1, 0, *counts, foreign, cp, spent)] += weight
                 continue
-            for probability, after, left in war._attempt_table(counts, foreign, attempt == 1):
+            table = war._attempt_table(counts, foreign, attempt == 1)
+            for probability, after, left, played in table:
                 state_cp = cp + ATTEMPT_CP
+                state_spent = spent | played
                 if left == 0:
-                    ended[(attempt, attempt, *after, 0, state_cp)] += weight * probability
+                    key = (attempt, attempt, *after, 0, state_cp, state_spent)
+                    ended[key] += weight * probability
                 else:
-                    following[(after, left, state_cp)] += weight * probability
+                    following[(after, left, state_cp, state_spent)] += weight * probability
         live = following
-    for (counts, foreign, cp), weight in live.items():
-        ended[(war.horizon, 0, *counts, foreign, cp)] += weight
+    for (counts, foreign, cp, spent), weight in live.items():
+        ended[(war.horizon, 0, *counts, foreign, cp, spent)] += weight
     return dict(ended)
 
 

@@ -92,6 +92,7 @@ def _simulate_block(war: ForeignWar, size: int, key) -> list[np.ndarray]:
     cp = np.zeros(size, dtype=np.int64)
     attempts = np.zeros(size, dtype=np.int64)
     won_at = np.zeros(size, dtype=np.int64)
+    spent = np.zeros(size, dtype=np.int64)
     live = np.ones(size, dtype=bool)
     positions = np.arange(size, dtype=np.uint64) * np.uint64(war.horizon)
     for attempt in range(1, war.horizon + 1):
@@ -120,14 +121,13 @@ def _simulate_block(war: ForeignWar, size: int, key) -> list[np.ndarray]:
             drawn = sample_values(thresholds, layout, key, at)
             hits[:, chosen] = drawn[:3]
         major_hits, foreign_hits, extra_hits = hits
-        counts[members], foreign[members] = war.attempt(
+        counts[members], foreign[members], played = war.attempt_spending(
             counts[members], foreign[members], first, major_hits, foreign_hits, extra_hits
         )
+        spent[members] |= played
         cp[members] += ATTEMPT_CP
         attempts[members] = attempt
         won = members[foreign[members] == 0]
         won_at[won] = attempt
         live[won] = False
-    return [attempts, won_at, counts[:, 0], counts[:, 1], counts[:, 2], foreign, cp]
-
-
+    return [attempts, won_at, counts[:, 0], counts[:, 1], counts[:, 2], foreign, cp, spent]
