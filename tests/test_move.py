@@ -1,6 +1,7 @@
 """Whole moves: interception (13.2), avoid battle (13.3), withdrawal (13.4), field battle
 (14), retreat (14.1) and siege (15) on the real board, exact and by Monte Carlo."""
 
+import json
 from fractions import Fraction
 from math import comb
 
@@ -382,7 +383,6 @@ def test_refused_cards_in_a_move():
 
 
 def test_cli_move_json_has_the_contract_keys(capsys):
-    import json
 
     from oddsengine.cli import main
 
@@ -409,7 +409,6 @@ def test_cli_move_accepts_a_path_and_reports_errors_on_one_line(capsys):
 
 
 def test_cli_siege(capsys):
-    import json
 
     from oddsengine.cli import main
 
@@ -439,6 +438,22 @@ def test_cli_siege(capsys):
         == 0
     )
     assert "taken by" in capsys.readouterr().out
+
+
+def test_a_campaign_after_a_move_says_how_many_sieges_it_starts_from(capsys):
+    # The description lists the first SIEGES_LISTED starting sieges; beside them it says how
+    # many there are and their whole chance: the chance the move lays a siege.
+    from oddsengine.cli import main
+    from oddsengine.moves.siege_campaign import SIEGES_LISTED
+
+    assert main(["siege", "--after-move", "vienna", "--horizon", "1", "--exact",
+                 "--format", "json"]) == 0  # fmt: skip
+    payload = json.loads(capsys.readouterr().out)
+    spec = payload["spec"]
+    assert len(spec["sieges"]) == min(SIEGES_LISTED, spec["sieges_total"])
+    assert spec["sieges_total"] > SIEGES_LISTED
+    assert spec["sieges_probability"] == pytest.approx(payload["p"]["siege"], abs=1e-12)
+    assert spec["sieges_probability"] == pytest.approx(exact(load_move("vienna")).p["siege"])
 
 
 def test_leaders_captured_says_whose():

@@ -15,6 +15,7 @@ draw plan on the project's counter-based streams.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 
@@ -42,6 +43,9 @@ __all__ = [
 ASSAULT_CP = 1
 MOVE_CP = 1
 _MAX_HORIZON = 50
+#: Starting sieges a campaign's description lists (the likeliest first is not promised:
+#: in the order the move laid them); ``sieges_total`` says how many there are.
+SIEGES_LISTED = 10
 #: Outcomes after which the siege still stands for the next impulse: a failed assault
 #: while the besiegers outnumber the garrison (15.1 step 11), or one Foul Weather (31)
 #: cancelled for the impulse.
@@ -433,12 +437,16 @@ class SiegeCampaign:
     def describe(self) -> dict:
         sieges = [
             {"probability": weight, "besiegers": b.notation(), "garrison": _inside(g, ally)}
-            for weight, b, g, ally in self.sieges[:10]
+            for weight, b, g, ally in self.sieges[:SIEGES_LISTED]
         ]
         return (
             {
                 "horizon": self.horizon,
                 "sieges": sieges,
+                # How many starting sieges there are, and their whole chance, beside the
+                # first SIEGES_LISTED listed (a move may lay hundreds).
+                "sieges_total": len(self.sieges),
+                "sieges_probability": math.fsum(weight for weight, *_ in self.sieges),
                 "reinforcements": None
                 if self.reinforcements is None
                 else self.reinforcements.notation(),
