@@ -22,6 +22,22 @@ def binomial(dice: int, hits: int) -> Fraction:
     return comb(dice, hits) * THIRD**hits * (1 - THIRD) ** (dice - hits)
 
 
+def naval_losses(squadrons: int, corsairs: int, hits: int, lost: bool) -> tuple[int, int]:
+    """§11 losses by hand: (a) each pair of hits sinks a squadron while squadrons last;
+    (b) hits left sink a corsair each; (c) a single hit still left sinks one more squadron
+    of the loser (``lost``); against the winner it is ignored. Ships left (squadrons,
+    corsairs)."""
+    pairs = min(hits // 2, squadrons)
+    squadrons -= pairs
+    left = hits - 2 * pairs
+    sunk_corsairs = min(left, corsairs)
+    corsairs -= sunk_corsairs
+    left -= sunk_corsairs
+    if left and lost and squadrons:
+        squadrons -= 1
+    return squadrons, corsairs
+
+
 def roll(modifier: int) -> Fraction:
     """13.2 / 13.3: P(2d6 + modifier >= 9)."""
     return Fraction(

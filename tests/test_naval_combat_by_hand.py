@@ -12,26 +12,11 @@ from fractions import Fraction
 
 import pytest
 from conftest import assert_one_line_error, assert_within_sigmas
-from hand_dice import binomial, close, roll
+from hand_dice import binomial, close, naval_losses, roll
 
 import oddsengine as oe
 
 # -- §11 written out: the dice, the winner, the loss order, both wiped out, the retreat --
-
-
-def sink(squadrons, corsairs, hits, loser):
-    """§11 losses: (a) each pair of hits sinks a squadron while squadrons last; (b) hits
-    left sink a corsair each; (c) a single hit still left sinks one more squadron of the
-    loser; against the winner it is ignored."""
-    pairs = min(hits // 2, squadrons)
-    squadrons -= pairs
-    left = hits - 2 * pairs
-    sunk = min(left, corsairs)
-    corsairs -= sunk
-    left -= sunk
-    if loser and left and squadrons:
-        squadrons -= 1
-    return squadrons, corsairs
 
 
 def naval_cells(attacker, attacker_dice, defender, defender_dice, in_port=False, post=None):
@@ -65,8 +50,8 @@ def naval_cells(attacker, attacker_dice, defender, defender_dice, in_port=False,
                         ]
             for chance, a_hits, d_hits, a_rolled, d_rolled in outcomes:
                 winner = "attacker" if a_hits > d_hits else "defender"  # a tie: the defender
-                a_left = sink(*attacker, d_hits, winner == "defender")
-                d_left = sink(*defender, a_hits, winner == "attacker")
+                a_left = naval_losses(*attacker, d_hits, winner == "defender")
+                d_left = naval_losses(*defender, a_hits, winner == "attacker")
                 if sum(a_left) == 0 and sum(d_left) == 0:
                     # More dice rolled keeps 1 unit, the defender on equal dice (a squadron
                     # if it had one: the engine's reading, the text says "1 unit").

@@ -14,7 +14,7 @@ keeps one ship (the defender on equal dice).
 from fractions import Fraction
 
 import pytest
-from hand_dice import binomial, close, roll
+from hand_dice import binomial, close, naval_losses, roll
 from naval_scenarios import end_probability, refused, sea
 
 from oddsengine import exact
@@ -27,19 +27,6 @@ from oddsengine.moves.naval_move import NavalMove
 def naval_dice(squadrons, corsairs, rating, in_port_defender=False):
     """§11: 2 per squadron, 1 per corsair, + the best naval rating, + 1 defending a port."""
     return 2 * squadrons + corsairs + rating + (1 if in_port_defender else 0)
-
-
-def naval_losses(squadrons, corsairs, hits, lost):
-    """§11 losses (a) pairs sink squadrons, (b) corsairs, (c) an odd hit on the loser."""
-    pairs = min(hits // 2, squadrons)
-    squadrons -= pairs
-    left = hits - 2 * pairs
-    sunk_corsairs = min(left, corsairs)
-    corsairs -= sunk_corsairs
-    left -= sunk_corsairs
-    if left and lost and squadrons:
-        squadrons -= 1
-    return squadrons, corsairs
 
 
 def naval_battle(attacker, defender, in_port=False):
