@@ -121,17 +121,22 @@ NOT_ON_A_SINGLE_COMBAT_PATH = (
      "needed battle", "needed assault", "needed siege", "needed naval", "plan siege"],
 )  # fmt: skip
 def test_an_exact_single_combat_imports_no_move_board_or_costly_stdlib_module(label):
+    assert _loaded_after(EXACT_COMMANDS[label], NOT_ON_A_SINGLE_COMBAT_PATH) == []
+
+
+def _loaded_after(argv, names) -> list[str]:
+    """Which of the modules ``names`` a fresh process has loaded after answering ``argv``."""
     code = (
         "import io, sys, contextlib\n"
         "from oddsengine.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    assert main({EXACT_COMMANDS[label]!r}) == 0\n"
-        f"print(*(name for name in {NOT_ON_A_SINGLE_COMBAT_PATH!r} if name in sys.modules))"
+        f"    assert main({argv!r}) == 0\n"
+        f"print(*(name for name in {tuple(names)!r} if name in sys.modules))"
     )
     output = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
-    assert output.split() == []
+    return output.split()
 
 
 #: What a move on land, or an exact siege campaign, has no use for: the ships (a move
@@ -159,17 +164,7 @@ NOT_ON_THE_PATH = {
 
 @pytest.mark.parametrize("label", NOT_ON_THE_PATH)
 def test_a_move_on_land_and_an_exact_siege_load_only_what_they_use(label):
-    code = (
-        "import io, sys, contextlib\n"
-        "from oddsengine.cli import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    assert main({EXACT_COMMANDS[label]!r}) == 0\n"
-        f"print(*(name for name in {NOT_ON_THE_PATH[label]!r} if name in sys.modules))"
-    )
-    output = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    assert output.split() == []
+    assert _loaded_after(EXACT_COMMANDS[label], NOT_ON_THE_PATH[label]) == []
 
 
 def test_the_campaign_kinds_below_are_named_by_their_spec_classes():
