@@ -433,7 +433,7 @@ RULE_MAP = [
         "6",
         "leaders of a side with no land units are captured",
         "oddsengine/combat/field_battle.py",
-        'result["attacker_leaders_captured"] = attacker.has_leaders',
+        "captured = survivors == 0",
         [
             "test_battle_rules.py::test_leaders_of_a_wiped_out_side_are_captured",
             "test_three_allied_defenders.py::test_leaders_are_captured_only_when_the_whole_side_is_gone",

@@ -134,10 +134,15 @@ class CombatSide:
         return _composition_table(units, self.casualty_order)
 
     def composition_after(self, survivors: np.ndarray) -> dict[str, np.ndarray]:
-        """Regulars, mercenaries and cavalry left for each number of survivors."""
-        # take, not [...]: the same rows, without the cost of indexing a table per call.
-        rows = self.composition_table().take(self.land_units - survivors, axis=0)
-        return {kind: rows[:, index] for index, kind in enumerate(UNIT_TYPES)}
+        """Regulars, mercenaries and cavalry left for each number of survivors (a whole
+        number or an array of them)."""
+        force = self.force
+        by_survivors = _composition_by_survivors(
+            (force.regulars, force.mercenaries, force.cavalry), self.casualty_order
+        )
+        # take, not [...]: the same values, without the cost of indexing a table per call;
+        # one row per unit type, read at every survivors' count at once.
+        return dict(zip(UNIT_TYPES, by_survivors.take(survivors, axis=1), strict=True))
 
 
 @dataclass(frozen=True, eq=False)
@@ -243,6 +248,17 @@ def _composition_table(units: tuple[int, ...], casualty_order: tuple[str, ...]) 
     per number of losses; shared by every side with these units and this order."""
     force = Force(**dict(zip(UNIT_TYPES, units, strict=True)))
     table = np.array(force.units_after_each_loss(casualty_order)).reshape(-1, len(UNIT_TYPES))
+    table.setflags(write=False)
+    return table
+
+
+@lru_cache(maxsize=4096)
+def _composition_by_survivors(
+    units: tuple[int, ...], casualty_order: tuple[str, ...]
+) -> np.ndarray:
+    """:func:`_composition_table` turned about: one row per unit type
+    (:data:`UNIT_TYPES`), one column per number of survivors (0..land units)."""
+    table = np.ascontiguousarray(_composition_table(units, casualty_order)[::-1].T)
     table.setflags(write=False)
     return table
 
@@ -358,11 +374,12 @@ def resolve_hits(values, attacker, defender, mode, first_to_fire):
             defender.dice_rolled(defender_losses_first),
         )
     sides = (attacker, defender)
+    land_units = (attacker.land_units, defender.land_units)  # read once: a stack's are arrays
 
     def units_left(role, hits_against, loses):
         # 14 step 9 / 15.1 step 9: each hit eliminates one land unit of the other side.
-        side = sides[role == "defender"]
-        survivors = side.land_units - np.minimum(hits_against, side.land_units)
+        units = land_units[role == "defender"]
+        survivors = units - np.minimum(hits_against, units)
         return survivors, survivors == 0
 
     prevails = _attacker_prevails(mode, attacker, defender)
@@ -380,9 +397,12 @@ def resolve_hits(values, attacker, defender, mode, first_to_fire):
         goal=prevails,
         prevails=prevails,
     )
-    spent = {role: np.zeros(first.shape, dtype=bool) for role in SIDES}
+    spent = dict.fromkeys(SIDES)
     for role, _card, played in battle["spent"]:
         spent[role] = played
+    for role in SIDES:
+        if spent[role] is None:
+            spent[role] = np.zeros(first.shape, dtype=bool)
     return {
         "attacker_hits": battle["hits"][0],
         "defender_hits": battle["hits"][1],

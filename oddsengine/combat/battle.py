@@ -204,7 +204,7 @@ def resolve_battle(
         both_gone = wiped_out[0] & wiped_out[1]
         attacker_keeps = both_gone & (dice[0] + spent_dice[0] > dice[1] + spent_dice[1])
         left[0] = keep_one("attacker", left[0], attacker_keeps)
-        left[1] = keep_one("defender", left[1], both_gone & ~attacker_keeps)
+        left[1] = keep_one("defender", left[1], both_gone ^ attacker_keeps)  # where it does not
     return {
         "hits": hits,
         "attacker_prevails": attacker_prevails,

@@ -437,8 +437,12 @@ class CombatSpec:
     @property
     def post_roll_cards(self) -> tuple[str, ...]:
         """Slugs of the post-roll cards in this combat, attacker's first."""
-        rules = (self._rule_with(role, "post_roll_dice") for role in SIDES)
-        return tuple(rule.slug for rule in rules if rule is not None)
+        slugs = []
+        for role in SIDES:  # a plain loop: read for every answer's events
+            rule = self._rule_with(role, "post_roll_dice")
+            if rule is not None:
+                slugs.append(rule.slug)
+        return tuple(slugs)
 
     def _base_columns(self, values):
         attacker, defender = self._sides

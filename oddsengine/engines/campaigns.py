@@ -59,10 +59,15 @@ class CampaignEngines:
 
 _CAMPAIGNS: dict[type, CampaignEngines] = {}
 
+#: What :func:`campaign_engines` found for each class of spec asked so far (None for a
+#: single engagement's): the doors ask it of every spec, a search thousands of times.
+_FOUND: dict[type, CampaignEngines | None] = {}
+
 
 def register_campaign(spec_class: type, engines: CampaignEngines) -> None:
     """Answer ``spec_class`` through the doors with ``engines`` (its subclasses too)."""
     _CAMPAIGNS[spec_class] = engines
+    _FOUND.clear()  # a subclass found with no engines may have some now
 
 
 def campaign_engines(spec) -> CampaignEngines | None:
@@ -76,13 +81,21 @@ def campaign_engines(spec) -> CampaignEngines | None:
     >>> campaign_engines(ForeignWar("egypt", "3R")).default_trials
     100000
     """
-    for spec_class in type(spec).__mro__:
+    kind = type(spec)
+    try:
+        return _FOUND[kind]
+    except KeyError:
+        pass
+    found = None
+    for spec_class in kind.__mro__:
         engines = _CAMPAIGNS.get(spec_class)
         if engines is None:
             engines = _engines_below(spec_class)
         if engines is not None:
-            return engines
-    return None
+            found = engines
+            break
+    _FOUND[kind] = found
+    return found
 
 
 def _engines_below(spec_class: type) -> CampaignEngines | None:

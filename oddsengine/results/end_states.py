@@ -148,14 +148,14 @@ def state_digits_map(found) -> EndStateMap:
     """
     # Each cell's digits read as one number in a mixed radix (their lexicographic order),
     # the numbers present counted off in order: as _distinct_cells numbers them.
-    spans = tuple(found.spans[name] for name in found.digits)
+    spans = tuple(map(found.spans.__getitem__, found.digits))
     numbers = np.ravel_multi_index(tuple(found.digits.values()), spans).ravel()
     present = np.zeros(math.prod(spans), dtype=bool)
     present[numbers] = True
-    states_present = np.flatnonzero(present)
-    place = np.empty(present.size, dtype=np.intp)
-    place[states_present] = np.arange(states_present.size)
-    inverse = place[numbers]
+    (states_present,) = present.nonzero()  # flatnonzero, without its wrapper
+    # A present number's place among those present: how many are present up to it, less 1.
+    inverse = present.cumsum()[numbers]
+    inverse -= 1
     deciding = dict(zip(found.digits, np.unravel_index(states_present, spans), strict=True))
     label_masks = {}
     for name, labels in found.labels.items():
@@ -281,7 +281,7 @@ def _distinct_cells(digits: list, count: int) -> tuple[np.ndarray, np.ndarray]:
     # Few possible numbers: mark those present and number them in order (no sort).
     present = np.zeros(total, dtype=bool)
     present[keys] = True
-    numbers = np.flatnonzero(present)
+    (numbers,) = present.nonzero()
     place = np.empty(total, dtype=np.intp)
     place[numbers] = np.arange(numbers.size)
     inverse = place[keys]
