@@ -287,3 +287,16 @@ def test_an_ally_joins_a_siege_only_if_it_outnumbers_the_garrison_itself(french,
     result = exact(Move(situation, "Linz", "Vienna", interception_policy="none"))
     close(result.p["besieging"], besieging)
     close(result.p["went_back"], 1 - besieging)
+
+
+def test_ships_in_a_besieged_port_may_move():
+    """004, 15: "(naval units in a besieged port may move)". Two Hapsburg squadrons in
+    Naples, whose 2 regulars are besieged by 5 French, sail into the empty Tyrrhenian Sea:
+    no roll, they arrive (probability 1)."""
+    situation = Situation(
+        [Stack("Naples", "france: 5R"), Stack("Naples", "hapsburg: 2R", besieged=True)],
+        wars=[("france", "hapsburg")],
+        fleets=[FleetStack("Naples", "hapsburg: 2Sq")],
+    )
+    result = exact(oe.NavalMove(situation, "Naples", "Tyrrhenian Sea"))
+    close(result.p["mover_in_destination"], 1)

@@ -374,10 +374,17 @@ RULE_MAP = [
     ),
     (
         "5",
-        "besieged units cannot move (original 004, 15)",
+        "besieged land units cannot move (original 004, 15)",
         "oddsengine/moves/situation.py",
         "besieged land units may not move until the siege is lifted",
         ["test_original_rules_by_hand.py::test_besieged_units_may_not_move"],
+    ),
+    (
+        "5",
+        "ships in a besieged port may move (original 004, 15)",
+        "oddsengine/moves/_naval_declaration.py",
+        "naval units in a besieged port may move",
+        ["test_original_rules_by_hand.py::test_ships_in_a_besieged_port_may_move"],
     ),
     # §6 Field battle (14)
     (
