@@ -135,6 +135,9 @@ RULE_MAP = [
             "test_interception_by_hand.py::test_stacks_that_may_not_intercept",
             "test_interception_by_hand.py::test_a_leader_alone_does_not_intercept",
             "test_move_corners_by_hand.py::test_the_besiegers_may_intercept_out_of_their_siege",
+            "test_original_rules_by_hand.py::test_a_retreating_army_is_not_intercepted",
+            "test_original_rules_by_hand.py::test_only_a_power_at_war_with_the_mover_intercepts",
+            "test_original_rules_by_hand.py::test_besiegers_who_leave_are_not_intercepted_by_the_garrison",
         ],
     ),
     (
@@ -186,6 +189,15 @@ RULE_MAP = [
             "test_move.py::test_one_power_succeeding_stops_other_powers_but_not_its_own_other_spaces",
             "test_interception_by_hand.py::test_two_stacks_of_one_power_both_try",
             "test_interception_by_hand.py::test_several_powers_intercept_in_impulse_order",
+        ],
+    ),
+    (
+        "3",
+        "one attempt per space, whichever power stands there (original 001 step 4)",
+        "oddsengine/moves/_move_declaration.py",
+        "no second attempt from a space already chosen",
+        [
+            "test_original_rules_by_hand.py::test_one_attempt_from_a_space_even_with_two_powers_there"
         ],
     ),
     (
@@ -318,6 +330,7 @@ RULE_MAP = [
             "test_move_rules_by_hand.py::test_four_units_with_two_leaders_withdraw_and_five_movers_besiege",
             "test_move_corners_by_hand.py::test_cavalry_counts_for_the_siege_after_a_withdrawal",
             "test_move_corners_by_hand.py::test_losing_interceptors_in_their_own_fortress_go_inside",
+            "test_original_rules_by_hand.py::test_an_ally_joins_a_siege_only_if_it_outnumbers_the_garrison_itself",
         ],
     ),
     (
@@ -359,6 +372,20 @@ RULE_MAP = [
             "test_allied_siege.py::test_siege_after_move_and_plan_play_the_allied_siege",
         ],
     ),
+    (
+        "5",
+        "besieged land units cannot move (original 004, 15)",
+        "oddsengine/moves/situation.py",
+        "besieged land units may not move until the siege is lifted",
+        ["test_original_rules_by_hand.py::test_besieged_units_may_not_move"],
+    ),
+    (
+        "5",
+        "ships in a besieged port may move (original 004, 15)",
+        "oddsengine/moves/_naval_declaration.py",
+        "naval units in a besieged port may move",
+        ["test_original_rules_by_hand.py::test_ships_in_a_besieged_port_may_move"],
+    ),
     # §6 Field battle (14)
     (
         "6",
@@ -368,6 +395,7 @@ RULE_MAP = [
         [
             "test_battle_rules.py::test_dice_counts_of_the_vienna_battle",
             "test_move.py::test_vienna_battle_after_interception_is_10_dice_against_13",
+            "test_original_rules_by_hand.py::test_the_vienna_example_choices_had_the_interception_failed",
             "test_move_corners_by_hand.py::test_cavalry_rolls_in_a_field_battle",
         ],
     ),
@@ -485,6 +513,7 @@ RULE_MAP = [
             "test_move.py::test_losing_attacker_goes_back_where_it_came_from",
             "test_move.py::test_losing_attacker_without_a_legal_space_is_eliminated_and_leaders_captured",
             "test_retreat_and_relief_by_hand.py::test_a_losing_attacker_whose_origin_is_in_unrest_is_eliminated",
+            "test_original_rules_by_hand.py::test_the_vienna_example_ends_as_the_text_says",
         ],
     ),
     (
@@ -549,6 +578,7 @@ RULE_MAP = [
         [
             "test_assault_rules.py::test_assaults_the_rules_forbid_are_refused",
             "test_assault_rules.py::test_more_attacker_squadrons_lift_the_naval_requirement",
+            "test_original_rules_by_hand.py::test_an_empty_fortress_too_is_assaulted_only_an_impulse_after_the_siege",
         ],
     ),
     (
@@ -576,6 +606,7 @@ RULE_MAP = [
         [
             "test_assault_rules.py::test_success_needs_a_surviving_attacker",
             "test_assault_rules.py::test_nine_regulars_with_suleiman_against_four_with_ferdinand",
+            "test_original_rules_by_hand.py::test_a_surviving_cavalry_unit_is_a_surviving_attacker",
         ],
     ),
     (
@@ -596,6 +627,7 @@ RULE_MAP = [
         [
             "test_assault_corners_by_hand.py::test_each_requirement_of_15_1_refuses_on_its_own",
             "test_assault_corners_by_hand.py::test_more_squadrons_than_the_port_holds_lift_the_blockade",
+            "test_original_rules_by_hand.py::test_corsairs_of_the_defender_do_not_blockade_the_port",
         ],
     ),
     (

@@ -298,6 +298,8 @@ def interception_attempts(move) -> tuple[InterceptionAttempt, ...]:
         force = intercepting_formation(stack.force)
         if chosen is not None and chosen[stack.space] != "all":
             force = parse_force(chosen[stack.space], power=stack.power)
+            if force.power != stack.power:
+                continue  # the policy names the force of another power in this space
             if not is_part_of(force, stack.force):
                 raise OddsEngineError(
                     f"interception from {stack.space}: {force.notation()} is not part of "
@@ -312,9 +314,13 @@ def interception_attempts(move) -> tuple[InterceptionAttempt, ...]:
                     f"interception policy names {space}, but no stack there may intercept "
                     f"this move into {destination.name}"
                 )
-    return tuple(
-        sorted(attempts, key=lambda attempt: (situation.impulse_rank(attempt.power), attempt.space))
-    )
+    attempts.sort(key=lambda attempt: (situation.impulse_rank(attempt.power), attempt.space))
+    # 13.2 step 4 (original 001): no second attempt from a space already chosen, by any
+    # power; with stacks of several powers there, the first in impulse order tries.
+    first_per_space = {}
+    for attempt in attempts:
+        first_per_space.setdefault(attempt.space, attempt)
+    return tuple(attempt for attempt in attempts if first_per_space[attempt.space] is attempt)
 
 
 def power_named_by(units) -> str | None:

@@ -106,6 +106,8 @@ class NavalDeclaration:
     :class:`~oddsengine.moves.naval_move.NavalMove`)."""
 
     def _moving_stack(self) -> FleetStack:
+        # 15 (original 004): naval units in a besieged port may move; a siege holds
+        # only the land units inside, so the ships are taken whatever the siege.
         fleets = self.situation.fleets_in(self.origin)
         if self.power is not None:
             power = normalise_power(self.power)

@@ -86,7 +86,9 @@ class Move:
     interception_policy : str or mapping
         ``all`` (default: every eligible stack tries with all its units), ``none``, or a
         mapping from space to ``"all"`` or the force that tries from there; spaces left out
-        do not try.
+        do not try. One attempt per space (13.2 step 4): where stacks of several powers
+        stand, the first in impulse order tries, unless the mapping names the force of
+        another (``{"Graz": "england: 2R"}``).
     retreat_policy : str
         ``most-friendly`` (default) or ``prefer:<space>[,<space>...]``; see
         :func:`oddsengine.moves._move_rules.choose_retreat`.

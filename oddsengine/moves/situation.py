@@ -371,6 +371,8 @@ class Situation:
 
     def stack(self, space: str, power: str | None = None) -> Stack:
         """The unbesieged stack in ``space`` (of ``power``, if several powers are there)."""
+        # 15 (original 004): besieged land units may not move until the siege is lifted,
+        # so only an unbesieged stack is one that may act.
         candidates = [
             stack
             for stack in self.stacks_in(space, besieged=False)
