@@ -292,8 +292,9 @@ def register(commands) -> None:
     policies.add_argument(
         "--interception",
         choices=("all", "none"),
-        help="all: every eligible stack tries to intercept; none: no one tries "
-        "(default: the scenario file's policy)",
+        help="all: every eligible stack tries to intercept, one attempt per space (13.2 "
+        "step 4: the first power there in impulse order); none: no one tries (default: "
+        "the scenario file's policy)",
     )
     what_ifs = move.add_argument_group("what-ifs (change the board of the file)")
     what_ifs.add_argument(
