@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from hand_dice import attacker_wins, close, graz_situation, monte_carlo_agrees, roll
 
-from oddsengine import exact
+from oddsengine import OddsEngineError, exact
 from oddsengine.moves.move import Move
 from oddsengine.moves.situation import Situation, Stack
 
@@ -124,6 +124,27 @@ def test_a_leader_alone_does_not_intercept():
         wars=[("ottoman", "hapsburg")],
     )
     assert Move(situation, "Pressburg", "Vienna").interception_attempts == ()
+
+
+def test_leaders_alone_declared_to_intercept_need_their_side_in_the_destination():
+    # 13.2 step 1 lets the force declared leave units behind; step 5: the interceptors fight
+    # the field battle there. Charles V alone may join Ferdinand's 2R in Vienna (15/36, the
+    # Vienna roll), but into an empty Vienna he has no one to fight with: refused by name.
+    graz = [Stack("Graz", "hapsburg: 8R Charles V")]
+    joined = Move(
+        vienna_example(extra=[*graz, Stack("Vienna", "hapsburg: 2R Ferdinand")]),
+        "Pressburg",
+        "Vienna",
+        interception_policy={"Graz": "hapsburg: Charles V"},
+    )
+    close(exact(joined).p["intercepted"], Fraction(15, 36))
+    with pytest.raises(OddsEngineError, match="Graz: .*Charles V brings no land units"):
+        Move(
+            vienna_example(extra=graz),
+            "Pressburg",
+            "Vienna",
+            interception_policy={"Graz": "hapsburg: Charles V"},
+        )
 
 
 def test_an_interceptor_without_a_leader_sends_four_units():

@@ -305,6 +305,15 @@ def interception_attempts(move) -> tuple[InterceptionAttempt, ...]:
                     f"interception from {stack.space}: {force.notation()} is not part of "
                     f"the stack there ({stack.force.notation()})"
                 )
+            if force.land_units == 0 and not any(
+                situation.allied(holder.power, stack.power) for holder in holders
+            ):
+                # 13.2 step 5: the interceptors fight the field battle in the destination;
+                # leaders alone may only join land units of their side already there.
+                raise OddsEngineError(
+                    f"interception from {stack.space}: {force.notation()} brings no land "
+                    f"units, and none of its side hold {destination.name} to fight with"
+                )
         force.check_formation(f"interceptor in {stack.space}")
         attempts.append(InterceptionAttempt(stack.label, stack.space, stack.power, force))
     if chosen is not None:
