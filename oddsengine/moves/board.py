@@ -354,6 +354,11 @@ class Board:
         ...     print(error)
         unknown space 'Viena'; did you mean 'Vienna', 'Siena', 'Ravenna'?
         """
+        # A name spelt as printed is the space (no two names share a key): the rules of
+        # a move ask for the same few spaces by their names thousands of times.
+        space = self.spaces.get(name) if type(name) is str else None
+        if space is not None:
+            return space
         if not isinstance(name, str):
             raise UnknownSpaceError(repr(name))
         key = normalise_space_name(name)

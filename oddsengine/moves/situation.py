@@ -352,10 +352,9 @@ class Situation:
 
     def controller(self, space: str) -> str:
         """The power that controls ``space``: as given, else its (first) home power."""
-        name = load_board().space(space).name
-        if name in self._control_map:
-            return self._control_map[name]
-        return load_board().space(name).home_powers[0]
+        board_space = load_board().space(space)
+        controller = self._control_map.get(board_space.name)
+        return board_space.home_powers[0] if controller is None else controller
 
     def in_unrest(self, space: str) -> bool:
         return load_board().space(space).name in self.unrest
