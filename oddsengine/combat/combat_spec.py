@@ -94,7 +94,10 @@ def _as_allies(value) -> tuple[Force, ...]:
     return (as_force(value, "ally"),)
 
 
-@dataclass(frozen=True)
+# Only a base: FieldBattle and Assault, dataclasses themselves, generate their own
+# __init__, __repr__, __eq__ and __hash__ over these fields and theirs, and a CombatSpec
+# alone cannot be built (_check_forces is theirs), so it generates none of the four.
+@dataclass(frozen=True, init=False, repr=False, eq=False)
 class CombatSpec:
     """Fields and card handling shared by field battles and assaults."""
 
