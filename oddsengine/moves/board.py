@@ -166,6 +166,9 @@ def normalise_space_name(name: str) -> str:
 
 
 def _space_key(name: str) -> str:
+    if name.isascii():
+        # NFKD leaves ASCII text as it is, and no ASCII character is a combining mark.
+        return name.casefold().translate(_IGNORED_NAME_CHARACTERS)
     decomposed = unicodedata.normalize("NFKD", name)
     without_accents = "".join(
         character for character in decomposed if not unicodedata.combining(character)
