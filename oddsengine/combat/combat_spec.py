@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from oddsengine.combat._combat import CombatSide, combat_plan, resolve_combat, resolve_hits
-from oddsengine.combat.battle import SIDES
 from oddsengine.combat.allied_losses import share_losses, split_losses
+from oddsengine.combat.battle import SIDES
 from oddsengine.combat.forces import UNIT_TYPES, Force, as_force
 from oddsengine.combat.formations import strongest_formation
 from oddsengine.combat.leaders import anonymous_leader, find_leader

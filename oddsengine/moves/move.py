@@ -571,7 +571,9 @@ def _read_move_cards(name: str, cards) -> tuple[Card, ...]:
     cards = tuple(find_card(card) for card in cards if not isinstance(card, str) or card.strip())
     for card in cards:
         if not card_rule(card).in_move:
-            raise OddsEngineError(f"{card} stops a move before it starts: leave the move out instead")
+            raise OddsEngineError(
+                f"{card} stops a move before it starts: leave the move out instead"
+            )
     return cards
 
 
