@@ -1,7 +1,5 @@
 """``python -m oddsengine``: the command line."""
 
-import sys
+from oddsengine.cli import console_main
 
-from oddsengine.cli import main
-
-sys.exit(main())
+console_main()

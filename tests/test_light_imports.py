@@ -140,16 +140,19 @@ def _loaded_after(argv, names) -> list[str]:
 
 
 #: What a move on land, or an exact siege campaign, has no use for: the ships (a move
-#: with no fleet in its situation), the assault spec and the engagements module (a move
-#: with no siege to weigh), the Monte Carlo sampler and its streams (an exact campaign),
-#: and the csv module (the shipped board files are split on their commas). (The streams'
+#: with no fleet in its situation, and the class of a situation's fleets), the card
+#: records (a move that names no card), the assault spec and the engagements module (a
+#: move with no siege to weigh), the Monte Carlo sampler and its streams (an exact
+#: campaign), and the csv module (the shipped board files are split on their commas). (The streams'
 #: module stays: the run's arguments read a seed through it.) A search at sea has no use
 #: for the land combats the exact grid stacks, the land forces and rule options, nor for
 #: the table face of ``--targets``, nor for the naval rolls (and a roll has none for the
 #: naval battle); a plan, for the kinds' registry that only the ``needed`` parser reads.
 NOT_ON_THE_PATH = {
-    "move": ("oddsengine.combat.fleets", "oddsengine.combat.assault",
-             "oddsengine.combat.engagements", "oddsengine.engines._numpy_kernel", "csv"),
+    "move": ("oddsengine.combat.fleets", "oddsengine.moves.fleet_stack",
+             "oddsengine.combat.cards", "oddsengine.combat.card_types",
+             "oddsengine.combat.assault", "oddsengine.combat.engagements",
+             "oddsengine.engines._numpy_kernel", "csv"),
     "siege": ("oddsengine.engines._numpy_kernel", "oddsengine.combat.engagements",
               "oddsengine.combat.field_battle"),
     "needed siege": ("oddsengine.engines._numpy_kernel", "oddsengine.combat.field_battle"),
@@ -165,6 +168,35 @@ NOT_ON_THE_PATH = {
 @pytest.mark.parametrize("label", NOT_ON_THE_PATH)
 def test_a_move_on_land_and_an_exact_siege_load_only_what_they_use(label):
     assert _loaded_after(EXACT_COMMANDS[label], NOT_ON_THE_PATH[label]) == []
+
+
+#: How many dataclasses the Vienna move builds on the command line (26 when this was
+#: written): Python 3.11 builds each generated method with exec, so each class costs a
+#: command line 0.5-1 ms at import. A class the move never uses belongs in a module the
+#: move does not load.
+MOST_DATACLASSES_OF_A_MOVE = 26
+
+
+def test_a_move_on_the_command_line_builds_few_dataclasses():
+    code = (
+        "import dataclasses, io, sys, contextlib\n"
+        "from oddsengine.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    assert main(['move', 'vienna', '--exact']) == 0\n"
+        "found = {value for module in list(sys.modules.values())\n"
+        "         if module is not None and module.__name__.startswith('oddsengine')\n"
+        "         for value in vars(module).values()\n"
+        "         if isinstance(value, type) and dataclasses.is_dataclass(value)\n"
+        "         and value.__module__.startswith('oddsengine')}\n"
+        "print(*sorted(f'{value.__module__}.{value.__qualname__}' for value in found))"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    built = output.split()
+    assert len(built) <= MOST_DATACLASSES_OF_A_MOVE, built
+    assert "oddsengine.combat.card_types.CardRule" not in built
+    assert "oddsengine.moves.fleet_stack.FleetStack" not in built
 
 
 def test_the_campaign_kinds_below_are_named_by_their_spec_classes():

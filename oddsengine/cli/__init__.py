@@ -7,6 +7,7 @@ commands only call the public API. User errors print one line and exit with stat
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 
@@ -169,5 +170,12 @@ if __name__ == "__main__":  # pragma: no cover
 
 
 def console_main() -> None:
-    """Entry point of the ``oddsengine`` console script."""
-    sys.exit(main())
+    """Entry point of the ``oddsengine`` console script (and of ``python -m oddsengine``)."""
+    status = main()
+    # The process ends here. Its shutdown would run the cyclic garbage collector over every
+    # object the answer left (numpy's, the modules', a move's whole tree): some 20 ms, a
+    # fifth of a short command, to find garbage that the exit hands back to the operating
+    # system anyway. Frozen objects are left out of that pass; everything else about the
+    # exit (output flushed, files closed, exit status) is unchanged.
+    gc.freeze()
+    sys.exit(status)

@@ -11,22 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from math import factorial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from oddsengine.combat._combat import CombatSide, combat_plan, resolve_combat, resolve_hits
 from oddsengine.combat.allied_losses import share_losses, split_losses
-from oddsengine.combat.cards import (
-    RESPONSE,
-    SIDES,
-    Card,
-    CardRule,
-    Play,
-    apply_units,
-    card_rule,
-    held_rules,
-    read_cards,
-)
+from oddsengine.combat.battle import SIDES
 from oddsengine.combat.forces import UNIT_TYPES, Force, as_force
 from oddsengine.combat.formations import strongest_formation
 from oddsengine.combat.leaders import anonymous_leader, find_leader
@@ -35,6 +26,9 @@ from oddsengine.combat.powers import MAJOR_POWERS
 from oddsengine.draws import DrawPlan, StateDigits
 from oddsengine.errors import OddsEngineError
 
+if TYPE_CHECKING:
+    from oddsengine.combat.card_types import Card, CardRule, Play
+
 __all__ = ["CombatSpec", "split_losses", "survivor_columns"]
 
 
@@ -42,19 +36,37 @@ __all__ = ["CombatSpec", "split_losses", "survivor_columns"]
 _DEFAULT_POLICIES = Policies()
 
 
+# The card records (oddsengine.combat.cards) are read only by a combat that names a card:
+# a combat without one, and a whole move of them, never build the deck's records.
+
+
 def _as_cards(values) -> tuple[Card, ...]:
+    if type(values) is tuple and not values:
+        return values  # no card: what read_cards gives, without reading the deck
     if type(values) is str:
         return _cards_written(values)
+    from oddsengine.combat.cards import read_cards
+
     return read_cards(values)
 
 
-#: read_cards for a comma list written as text, remembered: a sweep gives the same few
-#: lists for thousands of specs. A list that is refused raises again, with the same message.
-_cards_written = lru_cache(maxsize=1024)(read_cards)
+@lru_cache(maxsize=1024)
+def _cards_written(values: str) -> tuple[Card, ...]:
+    """read_cards for a comma list written as text, remembered: a sweep gives the same few
+    lists for thousands of specs. A list that is refused raises again, with the same
+    message."""
+    from oddsengine.combat.cards import read_cards
 
-#: held_rules for the tuples of cards of a spec, remembered: a CardRule is immutable, and a
-#: sweep plays the same few hands in thousands of specs.
-_held_rules = lru_cache(maxsize=1024)(held_rules)
+    return read_cards(values)
+
+
+@lru_cache(maxsize=1024)
+def _held_rules(cards, responses, role) -> tuple[CardRule, ...]:
+    """held_rules for the tuples of cards of a spec, remembered: a CardRule is immutable,
+    and a sweep plays the same few hands in thousands of specs."""
+    from oddsengine.combat.cards import held_rules
+
+    return held_rules(cards, responses, role)
 
 
 def _combine(main: Force, ally: Force) -> Force:
@@ -82,7 +94,10 @@ def _as_allies(value) -> tuple[Force, ...]:
     return (as_force(value, "ally"),)
 
 
-@dataclass(frozen=True)
+# Only a base: FieldBattle and Assault, dataclasses themselves, generate their own
+# __init__, __repr__, __eq__ and __hash__ over these fields and theirs, and a CombatSpec
+# alone cannot be built (_check_forces is theirs), so it generates none of the four.
+@dataclass(frozen=True, init=False, repr=False, eq=False)
 class CombatSpec:
     """Fields and card handling shared by field battles and assaults."""
 
@@ -118,15 +133,8 @@ class CombatSpec:
                 f"both sides are {self.attacker.power}: a power does not fight itself"
             )
         self._check_forces()
-        for card in self.attacker_cards:
-            self._check_card(card, "attacker")
-        for card in self.defender_cards:
-            self._check_card(card, "defender")
-        for card in self.responses:
-            self._check_response(card)
-        for card in self.attacker_cards:
-            if card_rule(card).once and card in self.defender_cards:
-                raise OddsEngineError(f"{card} exists once: one side only")
+        if self._names_cards:
+            self._check_cards()
         self._sides  # noqa: B018  (prepare now, so that every refusal happens here)
 
     # -- allies ------------------------------------------------------------------------
@@ -171,10 +179,30 @@ class CombatSpec:
     def _cards(self, role):
         return self.attacker_cards if role == "attacker" else self.defender_cards
 
+    @property
+    def _names_cards(self) -> bool:
+        """Whether any card is played in this combat (by a side or as a response)."""
+        return bool(self.attacker_cards or self.defender_cards or self.responses)
+
+    def _check_cards(self) -> None:
+        from oddsengine.combat.cards import card_rule
+
+        for card in self.attacker_cards:
+            self._check_card(card, "attacker")
+        for card in self.defender_cards:
+            self._check_card(card, "defender")
+        for card in self.responses:
+            self._check_response(card)
+        for card in self.attacker_cards:
+            if card_rule(card).once and card in self.defender_cards:
+                raise OddsEngineError(f"{card} exists once: one side only")
+
     @cached_property
     def _held(self) -> dict[str, tuple[CardRule, ...]]:
         # The records of the cards acting for each side (its own and the responses other
         # powers play for it); asked for many times per spec, so read once.
+        if not self._names_cards:
+            return {role: () for role in SIDES}  # what held_rules gives for no card
         return {role: _held_rules(self._cards(role), self.responses, role) for role in SIDES}
 
     def _rule_with(self, role: str, attribute: str) -> CardRule | None:
@@ -195,6 +223,8 @@ class CombatSpec:
         raise OddsEngineError(f"{card.name} cannot be played {reason} (card #{card.number})")
 
     def _play(self, role: str) -> Play:
+        from oddsengine.combat.card_types import Play
+
         sided = role in SIDES
         return Play(
             role,
@@ -206,11 +236,16 @@ class CombatSpec:
         )
 
     def _check_card(self, card: Card, role: str) -> None:
+        from oddsengine.combat.cards import card_rule
+
         reason = card_rule(card).refusal(self._play(role))
         if reason is not None:
             self._refuse(card, reason)
 
     def _check_response(self, card: Card) -> None:
+        from oddsengine.combat.card_types import RESPONSE
+        from oddsengine.combat.cards import card_rule
+
         if card_rule(card).response_for is None:
             raise OddsEngineError(
                 f"{card} is played by a side in the combat: list it with the attacker's or "
@@ -270,8 +305,11 @@ class CombatSpec:
         forces = {"attacker": self._acting_attacker(), "defender": self.defender}
         # 14 step 1 / 15.1 step 2: the cards that place units (Landsknechts, 33; Swiss
         # Mercenaries, 36), then those that move them between the sides (26).
-        apply_units(forces, self._held, 1)
-        apply_units(forces, self._held, 2)
+        if self._names_cards:
+            from oddsengine.combat.cards import apply_units
+
+            apply_units(forces, self._held, 1)
+            apply_units(forces, self._held, 2)
         if with_ally:
             # The cards above change the main defending power's units; the allies join after.
             for ally in self.defender_allies:

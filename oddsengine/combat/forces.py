@@ -227,6 +227,14 @@ class Force:
         >>> parse_force("ottoman: 7R 1C Suleiman").notation()
         'ottoman: 7R 1C Suleiman'
         """
+        # Kept on the force (it is immutable, the text is a function of its fields): a
+        # move writes the few forces of its end states a few hundred times.
+        written = self.__dict__.get("_notation_kept")
+        if written is None:
+            written = self.__dict__["_notation_kept"] = self._written_notation()
+        return written
+
+    def _written_notation(self) -> str:
         parts = [f"{self.power}:"] if self.power else []
         for letter, kind in (("R", "regulars"), ("M", "mercenaries"), ("C", "cavalry")):
             if getattr(self, kind):

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, fields
 from itertools import permutations
 
 from oddsengine.combat.battle import POST_ROLL_POLICIES
-from oddsengine.combat.cards import POST_ROLL_CARDS
 from oddsengine.combat.forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES, parse_force
 from oddsengine.combat.formations import ASSAULT_FORMATION_POLICIES
 from oddsengine.combat.unit_types import LAND_LETTERS
@@ -153,6 +152,8 @@ class Policies:
         if not isinstance(items, (list, tuple, type({}.items()))) or not all(
             isinstance(item, (list, tuple)) and len(item) == 2 for item in items
         ):
+            from oddsengine.combat.cards import POST_ROLL_CARDS
+
             raise OddsEngineTypeError(
                 f"post_roll maps cards to policies, e.g. {{'{POST_ROLL_CARDS[0]}': 'always'}}, not "
                 + shown(self.post_roll)
@@ -162,6 +163,8 @@ class Policies:
                 f"gout_target is a leader's name, not {shown(self.gout_target)}"
             )
         normalised = []
+        if items:  # the post-roll cards' records are read only when a policy names one
+            from oddsengine.combat.cards import POST_ROLL_CARDS
         for card, policy in items:
             card = str(card).strip().lower().replace("_", "-").replace(" ", "-")
             if card not in POST_ROLL_CARDS:

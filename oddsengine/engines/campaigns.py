@@ -23,7 +23,9 @@ from oddsengine.errors import OddsEngineError
 __all__ = ["CampaignEngines", "campaign_engines", "register_campaign"]
 
 
-@dataclass(frozen=True)
+# eq=False: one record per kind, registered and read, never compared (identity is its
+# equality), so no __eq__ or __hash__ is generated for it.
+@dataclass(frozen=True, eq=False)
 class CampaignEngines:
     """How the doors answer one kind of campaign.
 

@@ -151,7 +151,9 @@ class EndState:
         )
 
 
-@dataclass(frozen=True)
+# eq=False: a branch is read field by field (the aftermath's key takes its fields), never
+# compared or hashed whole, so no __eq__ or __hash__ is generated for it.
+@dataclass(frozen=True, eq=False)
 class Branch:
     """The board at one point of one branch of the move."""
 
@@ -192,6 +194,20 @@ class Branch:
             self.defender_lost,
             self.leaders_inside,
             attacker_captured,
+        )
+
+    def losing(self, land_units: int) -> Branch:
+        """The branch with ``land_units`` more defending land units lost (as
+        ``dataclasses.replace`` would give it, built directly: every battle outcome and
+        blocked retreat of a move asks)."""
+        return Branch(
+            self.placement,
+            self.events,
+            self.captured,
+            self.controller,
+            self.defender_lost + land_units,
+            self.leaders_inside,
+            self.attacker_captured,
         )
 
     def capturing(self, force: Force, side: str) -> Branch:

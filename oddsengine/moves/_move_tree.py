@@ -201,7 +201,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             self.move.retreat_policy, candidates, self.situation, branch.placement, group.power
         )
         if choice is not None:
-            arrived = replace(group, space=choice, inside=False)
+            arrived = Placed(group.label, choice, group.force, inside=False)
             # 13.1: enemy leaders alone in the unfortified space retreated to are captured.
             moved = branch.with_group(arrived).noting(event)
             side = "defender" if label == MOVER else "attacker"  # the leaders' side
@@ -212,7 +212,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         branch = branch.capturing(group.force, side).with_group(None, label)
         if label == MOVER:
             return branch.noting("attacker_eliminated")
-        branch = replace(branch, defender_lost=branch.defender_lost + lost)
+        branch = branch.losing(lost)
         return noting_if_all_defenders_gone(branch.noting("defender_retreat_blocked"))
 
     # -- 13.2 interception -------------------------------------------------------------
@@ -380,7 +380,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         mover = branch.group(MOVER)
         attacker_force = _survivors(attacker, mover.force.leaders, mover.power)
         left = sum(defender) + sum(sum(units) for units in rest)
-        branch = replace(branch, defender_lost=branch.defender_lost + battle.defender_units - left)
+        branch = branch.losing(battle.defender_units - left)
         if garrison is not None:
             # 15.2: the garrison that joined takes its losses last and goes back inside.
             kept = {

@@ -166,6 +166,9 @@ def normalise_space_name(name: str) -> str:
 
 
 def _space_key(name: str) -> str:
+    if name.isascii():
+        # NFKD leaves ASCII text as it is, and no ASCII character is a combining mark.
+        return name.casefold().translate(_IGNORED_NAME_CHARACTERS)
     decomposed = unicodedata.normalize("NFKD", name)
     without_accents = "".join(
         character for character in decomposed if not unicodedata.combining(character)
@@ -354,6 +357,11 @@ class Board:
         ...     print(error)
         unknown space 'Viena'; did you mean 'Vienna', 'Siena', 'Ravenna'?
         """
+        # A name spelt as printed is the space (no two names share a key): the rules of
+        # a move ask for the same few spaces by their names thousands of times.
+        space = self.spaces.get(name) if type(name) is str else None
+        if space is not None:
+            return space
         if not isinstance(name, str):
             raise UnknownSpaceError(repr(name))
         key = normalise_space_name(name)

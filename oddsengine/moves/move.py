@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from oddsengine.combat.cards import Card, card_rule, find_card
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.draws import DrawPlan
@@ -48,6 +48,9 @@ from oddsengine.moves._move_rules import Placed, parse_retreat_policy
 from oddsengine.moves._move_tree import MoveBuilder, build_program
 from oddsengine.moves.board import load_board
 from oddsengine.moves.situation import Situation
+
+if TYPE_CHECKING:
+    from oddsengine.combat.card_types import Card
 
 __all__ = [
     "Move",
@@ -236,20 +239,7 @@ class Move:
         )
         parse_retreat_policy(self.retreat_policy)
         for name in ("attacker_cards", "defender_cards"):
-            cards = getattr(self, name)
-            if isinstance(cards, (str, int, Card)):
-                cards = [cards] if not isinstance(cards, str) else cards.split(",")
-            if not isinstance(cards, (list, tuple)):
-                raise OddsEngineTypeError(f"{name} must be a list of cards, not {shown(cards)}")
-            cards = tuple(
-                find_card(card) for card in cards if not isinstance(card, str) or card.strip()
-            )
-            for card in cards:
-                if not card_rule(card).in_move:
-                    raise OddsEngineError(
-                        f"{card} stops a move before it starts: leave the move out instead"
-                    )
-            object.__setattr__(self, name, cards)
+            object.__setattr__(self, name, _read_move_cards(name, getattr(self, name)))
         if self.after_withdrawal not in AFTER_WITHDRAWAL_POLICIES:
             raise OddsEngineError(
                 f"unknown after_withdrawal policy {shown(self.after_withdrawal)}; use "
@@ -567,6 +557,26 @@ class Move:
             f"the highest chance of still holding {self.destination} {when}, "
             "then the most defending units left"
         )
+
+
+def _read_move_cards(name: str, cards) -> tuple[Card, ...]:
+    """The combat cards ``name`` (``attacker_cards`` or ``defender_cards``) of a move, read;
+    a card that stops the move before it starts is refused (its record's ``in_move``)."""
+    if type(cards) is tuple and not cards:
+        return cards  # no card: nothing to read, and the deck's records are not loaded
+    from oddsengine.combat.cards import Card, card_rule, find_card
+
+    if isinstance(cards, (str, int, Card)):
+        cards = [cards] if not isinstance(cards, str) else cards.split(",")
+    if not isinstance(cards, (list, tuple)):
+        raise OddsEngineTypeError(f"{name} must be a list of cards, not {shown(cards)}")
+    cards = tuple(find_card(card) for card in cards if not isinstance(card, str) or card.strip())
+    for card in cards:
+        if not card_rule(card).in_move:
+            raise OddsEngineError(
+                f"{card} stops a move before it starts: leave the move out instead"
+            )
+    return cards
 
 
 def _needed(interceptor: Force, mover: Force) -> int:

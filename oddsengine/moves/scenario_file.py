@@ -74,11 +74,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.moves.situation import FleetStack, Situation, Stack
+from oddsengine.moves.situation import Situation, Stack
 from oddsengine.shipped import shipped_path
 from oddsengine.toml_file import MAX_TOML_BYTES, read_small_file, read_toml
+
+if TYPE_CHECKING:
+    from oddsengine.moves.fleet_stack import FleetStack
 
 __all__ = [
     "load_move",
@@ -256,6 +260,8 @@ def _fleets(reader: _Reader, data: dict) -> list[FleetStack]:
     for key, entry in _entries(reader, data, "fleet", _FLEET_KEYS, "fleet"):
         reader.text(entry["space"], f"{key}.space", "a port or a sea zone")
         reader.text(entry["fleet"], f"{key}.fleet", "a fleet")
+        from oddsengine.moves.fleet_stack import FleetStack  # only a file with fleets
+
         fleets.append(reader.build(key, FleetStack, **entry))
     return fleets
 

@@ -20,7 +20,7 @@ from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves.board import load_board
 
 if TYPE_CHECKING:
-    from oddsengine.combat.fleets import Fleet
+    from oddsengine.moves.fleet_stack import FleetStack
 
 __all__ = ["Stack", "FleetStack", "Situation", "MAX_UNITS_INSIDE"]
 
@@ -100,84 +100,6 @@ class Stack:
         return f"{self.power}@{self.space}"
 
 
-@dataclass(frozen=True)
-class FleetStack:
-    """The naval units and naval leaders of one power in one location (RULES.md §14).
-
-    Parameters
-    ----------
-    space : str
-        A location: a port or a sea zone of the board.
-    fleet : Fleet or str
-        Ships and naval leaders, e.g. ``"hapsburg: 2Sq Andrea Doria"``; the fleet must name
-        its power (directly or through a leader or corsairs). Ships of a lent or activated
-        minor fleet are written under the power that controls them (§14).
-    lost_battle_this_impulse : bool
-        Its ships lost a naval combat earlier this impulse (§14: they may not move).
-
-    Examples
-    --------
-    >>> FleetStack("tyrrhenian sea", "hapsburg: 2Sq Doria").label
-    'hapsburg@Tyrrhenian Sea'
-    >>> FleetStack("Genoa", "hapsburg: 1Sq").in_port
-    True
-    """
-
-    space: str
-    fleet: Fleet
-    lost_battle_this_impulse: bool = False
-
-    def __post_init__(self):
-        board = load_board()
-        space = board.space(self.space)
-        if not board.is_location(space.name):
-            raise OddsEngineError(
-                f"{space.name} is neither a port nor a sea zone: ships cannot stand there (§14)"
-            )
-        object.__setattr__(self, "space", space.name)
-        # The ships' module is loaded by the first fleet: a move on land needs none.
-        from oddsengine.combat.fleets import Fleet, parse_fleet
-
-        fleet = self.fleet
-        if isinstance(fleet, str):
-            fleet = parse_fleet(fleet)
-        if not isinstance(fleet, Fleet):
-            raise OddsEngineTypeError(
-                f"a fleet needs a Fleet or a fleet string, not {shown(fleet)}"
-            )
-        if fleet.power is None:
-            raise OddsEngineError(
-                f"the fleet in {space.name} ({fleet.notation()}) names no power: write "
-                "e.g. 'hapsburg: 2Sq'"
-            )
-        if fleet.ships == 0:
-            # §14: naval leaders move with a naval unit of their power.
-            raise OddsEngineError(
-                f"the fleet in {space.name} ({fleet.notation()}) has no ships: a naval "
-                "leader stands with squadrons or corsairs of his power"
-            )
-        if not isinstance(self.lost_battle_this_impulse, bool):
-            raise OddsEngineTypeError(
-                "lost_battle_this_impulse must be True or False, not "
-                f"{shown(self.lost_battle_this_impulse)}"
-            )
-        object.__setattr__(self, "fleet", fleet)
-
-    @property
-    def power(self) -> str:
-        return self.fleet.power
-
-    @property
-    def in_port(self) -> bool:
-        """Whether the fleet stands in a port (not in a sea zone)."""
-        return load_board().space(self.space).is_land
-
-    @property
-    def label(self) -> str:
-        """``power@Location``: how a fleet is named in tables and JSON keys."""
-        return f"{self.power}@{self.space}"
-
-
 def _pair(first: str, second: str) -> tuple[str, str]:
     return tuple(sorted((normalise_power(first), normalise_power(second))))
 
@@ -205,6 +127,10 @@ def _checked_fleets(value) -> tuple[FleetStack, ...]:
     """The fleets as a tuple: FleetStack instances, one per power and location, each
     naval leader in one place."""
     fleets = _sequence(value, "fleets")
+    if not fleets:
+        return fleets  # a situation on land: the ships' modules are not loaded
+    from oddsengine.moves.fleet_stack import FleetStack
+
     seen, leaders = set(), {}
     for fleet in fleets:
         if not isinstance(fleet, FleetStack):
@@ -352,10 +278,9 @@ class Situation:
 
     def controller(self, space: str) -> str:
         """The power that controls ``space``: as given, else its (first) home power."""
-        name = load_board().space(space).name
-        if name in self._control_map:
-            return self._control_map[name]
-        return load_board().space(name).home_powers[0]
+        board_space = load_board().space(space)
+        controller = self._control_map.get(board_space.name)
+        return board_space.home_powers[0] if controller is None else controller
 
     def in_unrest(self, space: str) -> bool:
         return load_board().space(space).name in self.unrest
@@ -421,12 +346,15 @@ class Situation:
         Examples
         --------
         >>> from oddsengine.combat.fleets import parse_fleet
+        >>> from oddsengine.moves.situation import FleetStack
         >>> situation = Situation(fleets=[FleetStack("Naples", "hapsburg: 1Sq")])
         >>> changed = situation.with_fleets([("Naples", parse_fleet("hapsburg: 3Sq"))])
         >>> changed.fleet("Naples", "hapsburg").fleet.squadrons
         3
         """
         from dataclasses import replace
+
+        from oddsengine.moves.fleet_stack import FleetStack
 
         placed = [FleetStack(location, fleet) for location, fleet in fleets]
         changed = {(fleet.space, fleet.power) for fleet in placed}
@@ -436,3 +364,13 @@ class Situation:
     def enemy_ships_in(self, location: str, power: str) -> bool:
         """Whether ships of a power at war with ``power`` are in ``location``."""
         return any(self.at_war(fleet.power, power) for fleet in self.fleets_in(location))
+
+
+def __getattr__(name):
+    # FleetStack lives in oddsengine.moves.fleet_stack and is still read from here; it is
+    # loaded when asked for, so that a move on land builds no class of the ships.
+    if name == "FleetStack":
+        from oddsengine.moves.fleet_stack import FleetStack
+
+        return FleetStack
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
