@@ -147,7 +147,8 @@ def _loaded_after(argv, names) -> list[str]:
 #: module stays: the run's arguments read a seed through it.) A search at sea has no use
 #: for the land combats the exact grid stacks, the land forces and rule options, nor for
 #: the table face of ``--targets``, nor for the naval rolls (and a roll has none for the
-#: naval battle); a plan, for the kinds' registry that only the ``needed`` parser reads.
+#: naval battle); a plan, for the kinds' registry that only the ``needed`` parser reads; a
+#: land combat without cards, for the card records.
 NOT_ON_THE_PATH = {
     "move": ("oddsengine.combat.fleets", "oddsengine.moves.fleet_stack",
              "oddsengine.combat.cards", "oddsengine.combat.card_types",
@@ -162,6 +163,10 @@ NOT_ON_THE_PATH = {
                      "oddsengine.combat.options", "oddsengine.combat.naval_rolls"),
     "naval interception roll": ("oddsengine.combat.naval",),
     "plan siege": ("oddsengine.kinds", "oddsengine.cli._needed_commands"),
+    # A land combat that names no card reads no card record (its --responses help names
+    # them only when --help is shown).
+    "battle": ("oddsengine.combat.cards", "oddsengine.combat.card_types"),
+    "assault": ("oddsengine.combat.cards", "oddsengine.combat.card_types"),
 }  # fmt: skip
 
 

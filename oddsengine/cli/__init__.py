@@ -27,6 +27,14 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see --help)\n")
 
+    def format_help(self):
+        # A help given as a function (one that reads the card records, say) is written
+        # only when the help is shown: an answer does not load what only its help names.
+        for action in self._actions:
+            if callable(action.help):
+                action.help = action.help()
+        return super().format_help()
+
     def _get_formatter(self):
         # argparse builds a formatter for every option it adds (to check its metavar): the
         # first would import shutil (with bz2 and lzma) only to read the terminal's width.

@@ -14,16 +14,39 @@ from oddsengine.cli._engine_options import (
     refuse_given,
     run_engines,
 )
-from oddsengine.combat.cards import CARD_RULES, POST_ROLL_CARDS, RESPONSE_CARDS, parse_cards
 from oddsengine.combat.forces import parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.errors import OddsEngineError
+
+
+def parse_cards(text: str | None) -> tuple:
+    """The cards of a card option (:func:`oddsengine.combat.cards.parse_cards`); the card
+    records are read only when a card is named."""
+    if text is None or not str(text).strip():
+        return ()
+    from oddsengine.combat.cards import parse_cards as parse
+
+    return parse(text)
+
+
+def _card_records():
+    from oddsengine.combat.cards import CARD_RULES
+
+    return CARD_RULES
+
+
+def _responses_help() -> str:
+    from oddsengine.combat.cards import RESPONSE_CARDS
+
+    return f"response cards played by other powers ({', '.join(RESPONSE_CARDS)})"
 
 
 def _parse_policies(arguments) -> Policies:
     post_roll = {}
     for text in arguments.policy or ():
         if "=" not in text:
+            from oddsengine.combat.cards import POST_ROLL_CARDS
+
             raise OddsEngineError(
                 f"--policy takes CARD=POLICY (e.g. {POST_ROLL_CARDS[0]}=always), not {text!r}"
             )
@@ -61,7 +84,7 @@ def _add_card_arguments(parser) -> None:
         "--responses",
         default="",
         metavar="CARDS",
-        help=f"response cards played by other powers ({', '.join(RESPONSE_CARDS)})",
+        help=_responses_help,
     )
     group.add_argument(
         "--policy",
@@ -121,7 +144,8 @@ def _check_policies_are_used(spec, arguments) -> None:
     if arguments.cards_as_printed and not (spec.kind == "assault" and arguments.card_value):
         # The option only refuses a few cards (their records' printed_engagements): once
         # the combat is built, it changed nothing, unless it narrows the cards valued.
-        narrowed = [rule.card.name for rule in CARD_RULES.values() if rule.printed_engagements]
+        records = _card_records().values()
+        narrowed = [rule.card.name for rule in records if rule.printed_engagements]
         raise OddsEngineError(
             f"--cards-as-printed keeps {' and '.join(narrowed)} out of assaults: "
             + (
@@ -164,9 +188,13 @@ def _run_assault(arguments):
             ["--attacker-squadrons-adjacent"],
             "counts only against defending squadrons in port: give --defender-squadrons-in-port",
         )
-    needs_supply = [rule.card.slug for rule in CARD_RULES.values() if rule.needs_supply]
     # RULES.md §8: any power may play Siege Artillery for the attacker, as a response too.
     played = parse_cards(arguments.attacker_cards) + parse_cards(arguments.responses)
+    needs_supply = (
+        [rule.card.slug for rule in _card_records().values() if rule.needs_supply]
+        if played or arguments.no_siege_artillery_supply
+        else []
+    )
     if not set(needs_supply) & {card.slug for card in played}:
         refuse_given(
             arguments,

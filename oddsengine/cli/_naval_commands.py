@@ -17,7 +17,6 @@ from oddsengine.cli._engine_options import (
     run_engines,
     with_reason,
 )
-from oddsengine.combat.cards import CARD_RULES
 from oddsengine.combat.naval_cards import effects_text, post_roll_slugs, roll_card_effect
 from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.errors import OddsEngineError
@@ -339,9 +338,7 @@ def register(commands) -> None:
         "--responses",
         default="",
         metavar="CARDS",
-        help="cards other powers play against the action: "
-        + ", ".join(rule.slug for rule in CARD_RULES.values() if rule.stops_piracy)
-        + " stops it (RULES §12)",
+        help=_piracy_responses_help,
     )
     add_engine_arguments(piracy, survivors=False)  # no land units: no survivor table
     piracy.set_defaults(run=_run_piracy)
@@ -409,3 +406,10 @@ def register(commands) -> None:
     if "intercept" in commands.choices:
         _add_naval_to_roll(commands.choices["intercept"], _run_naval_intercept, "mover")
         _add_naval_to_roll(commands.choices["avoid"], _run_naval_avoid, "attacker")
+
+
+def _piracy_responses_help() -> str:
+    from oddsengine.combat.cards import CARD_RULES
+
+    stopping = (rule.slug for rule in CARD_RULES.values() if rule.stops_piracy)
+    return f"cards other powers play against the action: {', '.join(stopping)} stops it (RULES §12)"

@@ -8,7 +8,6 @@ from math import ceil
 
 import numpy as np
 
-from oddsengine.combat.cards import CARD_RULES, apply_units
 from oddsengine.combat.combat_spec import CombatSpec, survivor_columns
 from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.formations import declared_formation, standing_by, strongest_formation
@@ -141,7 +140,10 @@ class Assault(CombatSpec):
         attacker, _ = self._capped(attacker)
         # 27: cards that act on the assaulting formation once it is formed.
         forces = {"attacker": attacker, "defender": defender}
-        apply_units(forces, self._held, 3)
+        if self._names_cards:  # an assault without cards never reads the deck
+            from oddsengine.combat.cards import apply_units
+
+            apply_units(forces, self._held, 3)
         return forces["attacker"], forces["defender"]
 
     @cached_property
@@ -177,6 +179,8 @@ class Assault(CombatSpec):
         leading = self._rule_with("attacker", "assaulting_leader")  # Roxelana (42)
         lifts_supply = self._rule_with("attacker", "ignores_supply")  # Treachery! (105)
         if self.siege_laid_this_impulse and self._rule_with("attacker", "assault_now") is None:
+            from oddsengine.combat.cards import CARD_RULES
+
             allowing = next(rule.card for rule in CARD_RULES.values() if rule.assault_now)
             raise OddsEngineError(
                 "assault refused: the siege began this impulse; an assault needs a siege laid "
