@@ -403,6 +403,12 @@ def _lines(template: ForceTemplate) -> list[_Line]:
     return lines
 
 
+def _grid_text(template: ForceTemplate) -> str:
+    """The template as the grid takes it: a force without ranges as its line's label, so
+    that a cell finds its line whatever the spacing written (``"hapsburg:2R"``)."""
+    return template.text if template.axes else template.label({})
+
+
 def _check_fixed_cards(fixed) -> None:
     """Refuse an unknown card among the fixed parameters now: otherwise every cell would
     be refused, one by one, and the table would say nothing about why."""
@@ -476,7 +482,7 @@ def odds_table(
     _check_fixed_cards(fixed)
     plan = Sweep(
         kind,
-        grid={row_role: rows, column_role: columns},
+        grid={row_role: _grid_text(row_template), column_role: _grid_text(column_template)},
         fixed=fixed,
         method=method,
         precision=precision,
