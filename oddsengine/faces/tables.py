@@ -27,7 +27,7 @@ import numpy as np
 from oddsengine.combat.cards import find_card, parse_cards
 from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
 from oddsengine.engines.exact_grid import exact_probabilities, exact_probability, exact_results
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.kinds import check_outcome_name, kind_of, table_kinds
 from oddsengine.results.bbcode import fixed_width_table
 from oddsengine.results.output import percent_decimals
@@ -471,8 +471,10 @@ def odds_table(
     3R L1,0.7037037037037038,0.2496570644718793,
     """
     tabled = {item.name: item for item in table_kinds()}
-    if kind not in tabled:
-        raise OddsEngineError(f"no odds table for {kind!r}; use one of " + ", ".join(tabled))
+    if not isinstance(kind, str) or kind not in tabled:
+        raise OddsEngineError(f"no odds table for {shown(kind)}; use one of " + ", ".join(tabled))
+    if outcome is not None and not isinstance(outcome, str):
+        raise OddsEngineTypeError(f"outcome must be an outcome's name, not {shown(outcome)}")
     import pandas as pd
 
     row_role, column_role = tabled[kind].roles

@@ -223,6 +223,8 @@ class Sweep:
         object.__setattr__(self, "precision", check_precision(self.precision))
         check_choice("method", self.method, METHODS)
         check_choice("on_refused", self.on_refused, ON_REFUSED)
+        if self.max_trials is None:  # as for simulate(): None is the default cap
+            object.__setattr__(self, "max_trials", MAX_TRIALS)
         for name in ("trials", "max_trials"):
             if getattr(self, name) is not None:  # the engines' one check of trials
                 object.__setattr__(self, name, check_trials(getattr(self, name), name))
@@ -241,7 +243,7 @@ class Sweep:
             or not 0 <= self.seed <= _LARGEST_SEED
         ):
             raise OddsEngineError(
-                f"a sweep's seed must be a whole number in 0..2**63-1, not {self.seed!r}"
+                f"a sweep's seed must be a whole number in 0..2**63-1, not {shown(self.seed)}"
             )
         for name in ("trials", "max_trials", "seed"):  # numpy integers key like ints
             if getattr(self, name) is not None:
