@@ -7,6 +7,7 @@ from oddsengine.cli import main
 
 HUGE = "1" + "0" * 30
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
+NEEDED = ["needed", "assault", "--attacker", "?R", "--defender", "hapsburg: 2R"]
 
 
 def refused(capsys, argv, words=()):
@@ -154,3 +155,25 @@ def test_siege_takes_the_same_trial_and_seed_limits(capsys):
     refused(capsys, [*siege, "--trials", "1e12"], ["at most"])
     refused(capsys, [*siege, "--seed", "-5"], ["--seed"])
     refused(capsys, [*siege, "--exact", "--seed", "3"], ["--exact takes no --seed"])
+
+
+@pytest.mark.parametrize(
+    "argv, option",
+    [
+        (["battle", "--attacker", "4R", "--attacker", "5R", "--defender", "3R"], "--attacker"),
+        ([*BATTLE, "--trials", "100", "--seed", "1", "--seed=2"], "--seed"),
+        ([*BATTLE, "--attacker-cards", "gout", "--attacker-car", "gout"], "--attacker-cards"),
+        ([*NEEDED, "--target", "0.5", "--target", "0.6"], "--target"),
+        (["move", "vienna", "--defender", "fight", "--defender", "best"], "--defender"),
+    ],
+)
+def test_an_option_of_one_value_given_twice_is_refused(capsys, argv, option):
+    # argparse kept the last value and dropped the others without a word.
+    refused(capsys, argv, [f"{option} is given more than once"])
+
+
+def test_options_that_collect_their_values_and_flags_may_repeat(capsys):
+    siege = ["siege", "--besiegers", "5R Suleiman", "--garrison", "hapsburg: 2R", "--exact"]
+    assert main([*siege, "--schedule", "2=3R", "--schedule", "3=1R"]) == 0
+    assert main([*BATTLE, "--exact", "--exact"]) == 0
+    capsys.readouterr()

@@ -145,12 +145,46 @@ def given_options(argv, parser: argparse.ArgumentParser | None = None) -> frozen
     return frozenset(vars(namespace))
 
 
+def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The parser of ``command``, a sub-command of ``parser``."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices[command]
+    raise KeyError(command)  # pragma: no cover - every command is a sub-command
+
+
+def _repeated_option(argv, parser: argparse.ArgumentParser) -> str | None:
+    """The first option of one value given more than once in ``argv`` (``--seed 1 --seed
+    2``), or None: argparse would keep the last and drop the others without a word.
+    Options that collect their values (``--stack``, ``--schedule``) and flags may repeat."""
+    options = parser._option_string_actions
+    seen = set()
+    for token in argv:
+        if not token.startswith("--") or token == "--":
+            continue
+        written = token.split("=", 1)[0]
+        action = options.get(written)
+        if action is None:  # an abbreviation, which argparse has already found unique
+            matches = {options[name] for name in options if name.startswith(written)}
+            action = matches.pop() if len(matches) == 1 else None
+        if action is None or action.nargs == 0 or isinstance(action, argparse._AppendAction):
+            continue
+        if action.dest in seen:
+            return action.option_strings[-1]
+        seen.add(action.dest)
+    return None
+
+
 def main(argv=None) -> int:
     """Run the command line; return the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
     argv = _keep_negative_values(argv)
     parser = build_parser(argv[0] if argv else None)
     arguments = parser.parse_args(argv)
+    command_parser = _command_parser(parser, arguments.command)
+    repeated = _repeated_option(argv[1:], command_parser)
+    if repeated is not None:
+        command_parser.error(f"{repeated} is given more than once: give it once")
     arguments.given = given_options(argv, parser)  # the parser is done with argv
     try:
         return arguments.run(arguments) or 0
