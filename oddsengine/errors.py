@@ -38,7 +38,7 @@ class OddsEngineTypeError(OddsEngineError, TypeError):
 
 #: The longest run of characters without a space that an error message quotes whole.
 LONGEST_WORD = 200
-_LONG_WORD = re.compile(r"\S{%d,}" % (LONGEST_WORD + 1))
+_LONG_WORD = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
 
 
 def _cut(text: str, limit: int = 60) -> str:

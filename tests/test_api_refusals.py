@@ -110,19 +110,25 @@ def test_rule_options_keep_their_values_and_repr():
 
 # Found by a sweep of every public constructor and function with values of every kind:
 # each of these escaped as a TypeError, an AttributeError or a ValueError of Python's own.
+SIEGE_5R = ("5R Suleiman", "hapsburg: 2R")
+
+
 @pytest.mark.parametrize(
     "call, words",
     [
-        (lambda: oe.FieldBattle("4R", "hapsburg: 3R", joined_garrison=5), "joined_garrison must be a Force"),
-        (lambda: oe.FieldBattle("4R", "hapsburg: 3R", joined_garrison=oe.Force(regulars=9)), "not part of the attacker"),
-        (lambda: oe.SiegeCampaign("5R Suleiman", "hapsburg: 2R", options=[]), "options must be a RuleOptions"),
-        (lambda: oe.SiegeCampaign("5R Suleiman", "hapsburg: 2R", naval=None), "naval must be a mapping"),
-        (lambda: oe.SiegeCampaign("5R Suleiman", "hapsburg: 2R", naval="xyz"), "naval must be a mapping"),
-        (lambda: oe.SiegeCampaign("5R Suleiman", "hapsburg: 2R", naval=["xyz"]), "naval must be a mapping"),
+        (lambda: oe.FieldBattle("4R", "3R", joined_garrison=5), "joined_garrison must be a Force"),
+        (
+            lambda: oe.FieldBattle("4R", "3R", joined_garrison=oe.Force(regulars=9)),
+            "not part of the attacker",
+        ),
+        (lambda: oe.SiegeCampaign(*SIEGE_5R, options=[]), "options must be a RuleOptions"),
+        (lambda: oe.SiegeCampaign(*SIEGE_5R, naval=None), "naval must be a mapping"),
+        (lambda: oe.SiegeCampaign(*SIEGE_5R, naval="xyz"), "naval must be a mapping"),
+        (lambda: oe.SiegeCampaign(*SIEGE_5R, naval=["xyz"]), "naval must be a mapping"),
         (lambda: oe.odds_table(["assault"], "4..5R", "1R"), "no odds table for ['assault']"),
         (lambda: oe.odds_table("assault", "4..5R", "1R", outcome=["success"]), "outcome must be"),
     ],
-)  # fmt: skip
+)
 def test_a_value_of_the_wrong_kind_is_refused_by_name(call, words):
     with pytest.raises(OddsEngineError) as refused:
         call()

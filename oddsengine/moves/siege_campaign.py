@@ -304,8 +304,7 @@ class SiegeCampaign:
                 isinstance(pair, (list, tuple)) and len(pair) == 2 for pair in naval
             ):
                 raise OddsEngineTypeError(
-                    "naval must be a mapping or a list of (name, count) pairs, not "
-                    f"{shown(naval)}"
+                    f"naval must be a mapping or a list of (name, count) pairs, not {shown(naval)}"
                 )
             naval = dict(naval)
         allowed = (
@@ -315,7 +314,9 @@ class SiegeCampaign:
         )
         for name, count in naval.items():
             if name not in allowed:
-                raise OddsEngineError(f"naval: unknown count {shown(name)}; use {', '.join(allowed)}")
+                raise OddsEngineError(
+                    f"naval: unknown count {shown(name)}; use {', '.join(allowed)}"
+                )
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise OddsEngineError(f"naval: {name} must be a non-negative whole number")
         object.__setattr__(self, "naval", tuple(sorted(naval.items())))
