@@ -177,3 +177,26 @@ def test_options_that_collect_their_values_and_flags_may_repeat(capsys):
     assert main([*siege, "--schedule", "2=3R", "--schedule", "3=1R"]) == 0
     assert main([*BATTLE, "--exact", "--exact"]) == 0
     capsys.readouterr()
+
+
+SIEGE_5R = ["siege", "--besiegers", "5R Suleiman", "--garrison", "hapsburg: 2R"]
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        ([*SIEGE_5R, "--after-move", ""], "--after-move takes the siege from the move"),
+        (["siege", "--after-move", "vienna", "--besiegers", ""], "no --besiegers"),
+        (["siege", "--after-move", ""], "no scenario named"),
+        (["move", ""], "no scenario named"),
+        (["plan", " "], "no plan named"),
+        ([*NEEDED, "--target", "0.5", "--defender-policy", ""], "takes no scenario"),
+        ([*BATTLE, "--attacker-casualty-order", ""], "empty casualty order ''"),
+        ([*BATTLE, "--defender-casualty-order", " "], "empty casualty order ' '"),
+        (["foreign-war", "--war", "persia", "--force", "5R", "--casualty-order", ""], "empty"),
+    ],
+)
+def test_an_empty_value_is_refused_not_taken_for_no_option(capsys, argv, words):
+    # Each was read as if the option were not given: "--after-move ''" ran the siege of
+    # --besiegers, an empty casualty order the default one.
+    refused(capsys, argv, [words])
