@@ -200,3 +200,29 @@ def test_an_empty_value_is_refused_not_taken_for_no_option(capsys, argv, words):
     # Each was read as if the option were not given: "--after-move ''" ran the siege of
     # --besiegers, an empty casualty order the default one.
     refused(capsys, argv, [words])
+
+
+TABLE = ["table", "assault", "--attacker", "4..5R", "--defender", "1R"]
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        ([*BATTLE, "--compare", "--exact"], "--compare runs both engines: it takes no --exact"),
+        ([*BATTLE, "--compare", "--method", "exact"], "it takes no --method exact"),
+        ([*BATTLE, "--compare", "--method", "monte-carlo"], "it takes no --method monte-carlo"),
+        (["move", "vienna", "--compare", "--exact"], "it takes no --exact"),
+        ([*TABLE, "--method", "exact", "--precision", "0.01"], "--precision is for Monte Carlo"),
+        ([*TABLE, "--method", "exact", "--seed", "1"], "--seed is for Monte Carlo"),
+        (["plot", *TABLE[1:], "--out", "x.png", "--method", "exact", "--seed", "1"], "--seed is"),
+    ],
+)
+def test_an_engine_option_the_engines_chosen_would_ignore_is_refused(capsys, argv, words):
+    # --compare ran both engines whatever --exact or --method said; an exact table or
+    # plot dropped --precision and --seed.
+    refused(capsys, argv, [words])
+
+
+def test_compare_with_method_auto_runs_both_engines(capsys):
+    assert main([*BATTLE, "--compare", "--method", "auto", "--trials", "10000", "--seed", "1"]) == 0
+    assert "Exact against Monte Carlo" in capsys.readouterr().out

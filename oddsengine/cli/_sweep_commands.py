@@ -131,6 +131,8 @@ def _sweep_to_file(arguments):
 def _grid_method(arguments) -> str:
     """``--method`` of a table or plot: auto unless given, and Monte Carlo when
     ``--precision`` or ``--seed`` is given without it."""
+    if arguments.method == "exact":  # every cell exact: a Monte Carlo option would be ignored
+        refuse_given(arguments, ["--precision", "--seed"], "is for Monte Carlo, not --method exact")
     if arguments.method is not None:
         return arguments.method
     if arguments.precision is not None or arguments.seed is not None:
