@@ -226,3 +226,19 @@ def test_an_engine_option_the_engines_chosen_would_ignore_is_refused(capsys, arg
 def test_compare_with_method_auto_runs_both_engines(capsys):
     assert main([*BATTLE, "--compare", "--method", "auto", "--trials", "10000", "--seed", "1"]) == 0
     assert "Exact against Monte Carlo" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (["--defender", "avoid:Nowhere"], "unknown space 'Nowhere'"),
+        (
+            ["--vary", "Tyrrhenian Sea=hapsburg: 1..2Sq", "--vary", "tyrrhenian sea=hapsburg: 1Sq"],
+            "--vary gives Tyrrhenian Sea twice",
+        ),
+    ],
+)
+def test_a_naval_move_refuses_what_it_used_to_drop(capsys, extra, words):
+    # With no enemy ships in the Barbary Coast, avoid:Nowhere was never read; of two
+    # templates for one location the first was dropped.
+    refused(capsys, ["naval-move", "barbary_coast", "--exact", *extra], [words])

@@ -145,7 +145,12 @@ def _naval_move_table(arguments, overrides) -> None:
                 f"--vary takes LOCATION=FLEETS (e.g. 'Tyrrhenian Sea=hapsburg: 1..4Sq Doria'), "
                 f"not {text!r}"
             )
-        ships[location.strip()] = template.strip()
+        from oddsengine.moves.board import load_board
+
+        location = load_board().space(location.strip()).name
+        if location in ships:  # the first would be dropped without a word
+            raise OddsEngineError(f"--vary gives {location} twice: one template per location")
+        ships[location] = template.strip()
     method, _ = choose_method(arguments)
     if method == "compare":
         raise OddsEngineError("--vary answers with one engine, not --compare")
