@@ -242,3 +242,39 @@ def test_a_naval_move_refuses_what_it_used_to_drop(capsys, extra, words):
     # With no enemy ships in the Barbary Coast, avoid:Nowhere was never read; of two
     # templates for one location the first was dropped.
     refused(capsys, ["naval-move", "barbary_coast", "--exact", *extra], [words])
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        ([*TABLE, "--attacker-cards", "janissaries"], "nothing to table: 2 of 2 scenarios refused"),
+        (
+            ["table", "naval", "--attacker", "ottoman: 1..2R", "--defender", "hapsburg: 2Sq"],
+            "land units do not fight at sea",
+        ),
+        (["plot", *TABLE[1:], "--out", "x.png", "--attacker-cards", "xyz"], "unknown card 'xyz'"),
+        (
+            ["plot", *TABLE[1:], "--out", "x.png", "--defender-cards", "janissaries"],
+            "nothing to plot: 2 of 2 scenarios refused",
+        ),
+    ],
+)
+def test_a_grid_of_which_every_cell_is_refused_is_refused_in_one_line(capsys, argv, words):
+    # A table was written with every cell refused (exit 0); a plot printed a note and then
+    # "nothing to plot" on a second line.
+    refused(capsys, argv, [words])
+
+
+def test_a_refused_table_or_plot_leaves_the_file_there_as_it_was(tmp_path, capsys):
+    for name, command in (("keep.md", "table"), ("keep.png", "plot")):
+        out = tmp_path / name
+        out.write_text("earlier\n")
+        argv = [command, *TABLE[1:], "--attacker-cards", "janissaries", "--out", str(out)]
+        refused(capsys, argv, ["nothing to"])
+        assert out.read_text() == "earlier\n"
+
+
+def test_a_heat_map_of_too_many_ranges_is_refused_before_the_grid_is_answered(capsys):
+    # 29,403 scenarios were answered, and a note printed, before the refusal.
+    argv = ["plot", "assault", "--attacker", "1..99R L0..2", "--defender", "1..99R"]
+    refused(capsys, [*argv, "--out", "x.png", "--heatmap"], ["these vary too: attacker_rating"])
