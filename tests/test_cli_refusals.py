@@ -278,3 +278,16 @@ def test_a_heat_map_of_too_many_ranges_is_refused_before_the_grid_is_answered(ca
     # 29,403 scenarios were answered, and a note printed, before the refusal.
     argv = ["plot", "assault", "--attacker", "1..99R L0..2", "--defender", "1..99R"]
     refused(capsys, [*argv, "--out", "x.png", "--heatmap"], ["these vary too: attacker_rating"])
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["battle", "--attackr", "4R"], "--attackr; did you mean --attacker?"),
+        ([*BATTLE, "--trails", "100"], "unrecognized arguments: --trails; did you mean --trials?"),
+        ([*BATTLE, "--in-port"], "unrecognized arguments: --in-port"),
+    ],
+)
+def test_a_mistyped_option_is_named_before_a_missing_one(capsys, argv, words):
+    # argparse said "the following arguments are required: --attacker, --defender".
+    refused(capsys, argv, [words])

@@ -175,11 +175,36 @@ def _repeated_option(argv, parser: argparse.ArgumentParser) -> str | None:
     return None
 
 
+def _unknown_option(argv, parser: argparse.ArgumentParser) -> str | None:
+    """The refusal of the first option in ``argv`` that ``parser`` does not know, or None.
+
+    argparse names a missing required option before an unknown one, so that a typo
+    (``--attackr 4R``) was reported as "the following arguments are required: --attacker".
+    """
+    options = parser._option_string_actions
+    for token in argv:
+        if not token.startswith("--") or token == "--":
+            continue
+        written = token.split("=", 1)[0]
+        if any(name.startswith(written) for name in options):
+            continue
+        import difflib
+
+        close = difflib.get_close_matches(written, list(options), n=1)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        return f"unrecognized arguments: {written}{hint}"
+    return None
+
+
 def main(argv=None) -> int:
     """Run the command line; return the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
     argv = _keep_negative_values(argv)
     parser = build_parser(argv[0] if argv else None)
+    if argv and argv[0] in _MODULES_OF_COMMAND:
+        unknown = _unknown_option(argv[1:], _command_parser(parser, argv[0]))
+        if unknown is not None:
+            _command_parser(parser, argv[0]).error(unknown)
     arguments = parser.parse_args(argv)
     command_parser = _command_parser(parser, arguments.command)
     repeated = _repeated_option(argv[1:], command_parser)
