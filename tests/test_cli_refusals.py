@@ -291,3 +291,19 @@ def test_a_heat_map_of_too_many_ranges_is_refused_before_the_grid_is_answered(ca
 def test_a_mistyped_option_is_named_before_a_missing_one(capsys, argv, words):
     # argparse said "the following arguments are required: --attacker, --defender".
     refused(capsys, argv, [words])
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["battle", "--attacker", ": 4R", "--defender", "hapsburg: 3R"], "no power before ':'"),
+        (["naval", "--attacker", " : 2Sq", "--defender", "hapsburg: 2Sq"], "no power before ':'"),
+        (["table", "assault", "--attacker", ": 4..5R", "--defender", "1R"], "no power before"),
+        (["needed", "assault", "--attacker", ": ?R", "--defender", "1R", "--target", "0.5"],
+         "needed assault: no power before ':' in force ': 0R'"),
+    ],
+)  # fmt: skip
+def test_an_empty_power_before_the_colon_is_refused(capsys, argv, words):
+    # ": 4R" took the default power; needed answered "no legal force" with exit 0, each
+    # candidate's reason differing only by the force it quoted.
+    refused(capsys, argv, [words])
