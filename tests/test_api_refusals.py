@@ -159,3 +159,25 @@ def test_a_message_quoting_a_huge_value_stays_short(call):
         call()
     message = str(refused.value)
     assert len(message) < 400 and " characters)" in message
+
+
+@pytest.mark.parametrize(
+    "changes, words",
+    [
+        ({"target": None}, "target must be a probability"),
+        ({"target": "0.4"}, "target must be a probability"),
+        ({"location": ["Tyrrhenian Sea"]}, "location must be the name of a space"),
+        ({"outcome": ["mover_retreats"]}, "outcome must be the name of an outcome"),
+    ],
+)
+def test_a_naval_move_search_refuses_values_of_the_wrong_kind(changes, words):
+    # Each was a TypeError of Python's own ('<=' not supported, unhashable type).
+    arguments = {
+        "scenario": "barbary_coast",
+        "location": "Tyrrhenian Sea",
+        "template": "hapsburg: 1..2Sq Doria",
+        "outcome": "mover_retreats",
+        "target": 0.4,
+    }
+    with pytest.raises(OddsEngineTypeError, match=words):
+        oe.naval_move_needed(**{**arguments, **changes})
