@@ -255,7 +255,7 @@ def test_a_naval_move_refuses_what_it_used_to_drop(capsys, extra, words):
         (["plot", *TABLE[1:], "--out", "x.png", "--attacker-cards", "xyz"], "unknown card 'xyz'"),
         (
             ["plot", *TABLE[1:], "--out", "x.png", "--defender-cards", "janissaries"],
-            "nothing to plot: 2 of 2 scenarios refused",
+            "every scenario is refused: Janissaries cannot be played in an assault",
         ),
     ],
 )
@@ -270,8 +270,24 @@ def test_a_refused_table_or_plot_leaves_the_file_there_as_it_was(tmp_path, capsy
         out = tmp_path / name
         out.write_text("earlier\n")
         argv = [command, *TABLE[1:], "--attacker-cards", "janissaries", "--out", str(out)]
-        refused(capsys, argv, ["nothing to"])
+        refused(capsys, argv, ["refused"])
         assert out.read_text() == "earlier\n"
+
+
+def test_a_sweep_of_which_every_scenario_is_refused_for_one_reason_writes_nothing(tmp_path, capsys):
+    # A [fixed] scenario file that does not exist: 11 rows of "no scenario file 'x'"
+    # were written, exit 0.
+    from oddsengine.shipped import shipped_path
+
+    text = shipped_path("examples", "barbary_coast_sweep.toml").read_text()
+    assert 'scenario = "barbary_coast"' in text
+    spec = tmp_path / "sweep.toml"
+    spec.write_text(text.replace('scenario = "barbary_coast"', 'scenario = "x"'))
+    out = tmp_path / "out.csv"
+    out.write_text("earlier\n")
+    argv = ["sweep", str(spec), "--out", str(out), "--overwrite", "--quiet"]
+    refused(capsys, argv, ["every scenario is refused: no scenario file 'x'"])
+    assert out.read_text() == "earlier\n"
 
 
 def test_a_heat_map_of_too_many_ranges_is_refused_before_the_grid_is_answered(capsys):

@@ -473,6 +473,7 @@ class Sweep:
         if seed is None:
             seed = new_seed()
         scenarios = self.expand(seed)
+        _refuse_a_sweep_no_scenario_of_which_is_legal(scenarios)
         order = {scenario.key: index for index, scenario in enumerate(scenarios)}
         rows: list[dict] = []
         done: set[str] = set()
@@ -524,6 +525,15 @@ class Sweep:
             refused = frame[frame["status"] == "refused"].drop_duplicates("scenario_key")
             warn_refused(refused["reason"], len(scenarios))
         return frame
+
+
+def _refuse_a_sweep_no_scenario_of_which_is_legal(scenarios) -> None:
+    """Refuse, before anything is written, a sweep of several scenarios each refused for
+    one same reason (a [fixed] scenario file that does not exist, a card the side may not
+    play): the file is wrong, and a table of refusals would say so only row by row."""
+    reasons = {scenario.refusal for scenario in scenarios}
+    if len(scenarios) > 1 and len(reasons) == 1 and None not in reasons:
+        raise OddsEngineError(f"every scenario is refused: {reasons.pop()}")
 
 
 def sweep(kind, grid=None, *, scenarios=(), fixed=None, out=None, resume=False, **options):
