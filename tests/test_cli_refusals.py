@@ -323,3 +323,15 @@ def test_an_empty_power_before_the_colon_is_refused(capsys, argv, words):
     # ": 4R" took the default power; needed answered "no legal force" with exit 0, each
     # candidate's reason differing only by the force it quoted.
     refused(capsys, argv, [words])
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (["--stack", "Linz=hapsburg: 4R", "--stack", "linz=hapsburg: 1R"], "--stack gives linz"),
+        (["--control", "Linz=hapsburg", "--control", "Linz=ottoman"], "--control gives Linz"),
+    ],
+)
+def test_a_what_if_giving_one_space_twice_is_refused(capsys, extra, words):
+    # The first was replaced by the second without a word (needed --stack refused it).
+    refused(capsys, ["move", "vienna", "--exact", *extra], [words, "twice"])
