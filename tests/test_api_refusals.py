@@ -181,3 +181,19 @@ def test_a_naval_move_search_refuses_values_of_the_wrong_kind(changes, words):
     }
     with pytest.raises(OddsEngineTypeError, match=words):
         oe.naval_move_needed(**{**arguments, **changes})
+
+
+def test_a_fixed_parameter_every_scenario_overrides_is_refused():
+    # A scenario's own value wins: with the grid giving the defender too, the fixed one was
+    # never used, without a word.
+    grid = {"attacker": "4..5R", "defender": "1R"}
+    with pytest.raises(OddsEngineError, match="fixed defender is never used"):
+        oe.Sweep("assault", grid=grid, fixed={"defender": "2R"})
+    with pytest.raises(OddsEngineError, match="fixed attacker is never used"):
+        oe.odds_table("assault", "4..5R", "1R", attacker="6R")
+    # Used by the grid's scenarios, overridden by one explicit scenario: kept.
+    scenarios = [{"attacker": "6R", "defender": "2R"}]
+    plan = oe.Sweep(
+        "assault", grid={"attacker": "4..5R"}, scenarios=scenarios, fixed={"defender": "1R"}
+    )
+    assert len(plan.expand()) == 3

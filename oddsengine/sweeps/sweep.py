@@ -254,6 +254,13 @@ class Sweep:
             check_parameters(spec_class, scenario, f"scenario {number}")
         if not self.grid and not self.scenarios:
             raise OddsEngineError("a sweep needs a grid or a list of scenarios")
+        own = [mapping for mapping in (self.grid, *self.scenarios) if mapping]
+        for name in self.fixed:  # a scenario's own value wins: one every scenario gives...
+            if all(name in mapping for mapping in own):  # ...leaves the fixed one unused
+                raise OddsEngineError(
+                    f"fixed {name} is never used: the grid and every scenario give their own "
+                    f"{name}; leave it out of [fixed]"
+                )
         total = 0
         for where, mapping in self._mappings():
             check_required(spec_class, mapping, f"every {kind} needs its forces: {where}")
