@@ -23,8 +23,8 @@ class OddsEngineError(ValueError):
     """
 
     def __init__(self, *args):
-        if len(args) == 1 and isinstance(args[0], str) and len(args[0]) > LONGEST_WORD:
-            args = (_LONG_WORD.sub(lambda word: _cut(word.group()), args[0]),)
+        if len(args) == 1 and isinstance(args[0], str):
+            args = (without_long_words(args[0]),)
         super().__init__(*args)
 
 
@@ -39,6 +39,20 @@ class OddsEngineTypeError(OddsEngineError, TypeError):
 #: The longest run of characters without a space that an error message quotes whole.
 LONGEST_WORD = 200
 _LONG_WORD = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
+
+
+def without_long_words(message: str) -> str:
+    """``message`` with each word of more than :data:`LONGEST_WORD` characters cut as
+    :func:`shown` cuts a value: the one line of a refusal stays readable.
+
+    Examples
+    --------
+    >>> without_long_words("not " + "9" * 1000)
+    'not 99999999999999999999999999...99999999999999999999999999 (1000 characters)'
+    """
+    if len(message) <= LONGEST_WORD:
+        return message
+    return _LONG_WORD.sub(lambda word: _cut(word.group()), message)
 
 
 def _cut(text: str, limit: int = 60) -> str:

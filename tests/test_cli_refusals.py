@@ -335,3 +335,18 @@ def test_an_empty_power_before_the_colon_is_refused(capsys, argv, words):
 def test_a_what_if_giving_one_space_twice_is_refused(capsys, extra, words):
     # The first was replaced by the second without a word (needed --stack refused it).
     refused(capsys, ["move", "vienna", "--exact", *extra], [words, "twice"])
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [*TABLE, "--seed", "9" * 5000],
+        [*NEEDED, "--target", "9" * 5000],
+        [*NEEDED, "--target", "0.5", "--max-units", "9" * 5000],
+    ],
+    ids=["table-seed", "needed-target", "needed-max-units"],
+)
+def test_argparse_refusals_of_a_huge_value_stay_short(capsys, argv):
+    # argparse quoted the whole value: a line of 5,000 characters.
+    line = refused(capsys, argv, [" characters)"])
+    assert len(line) < 300

@@ -10,7 +10,7 @@ import argparse
 import os
 import sys
 
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, without_long_words
 
 __all__ = ["main", "build_parser", "given_options"]
 
@@ -24,6 +24,7 @@ class _Parser(argparse.ArgumentParser):
     help is as wide as argparse makes it, the terminal's width read without shutil."""
 
     def error(self, message):
+        message = without_long_words(message)  # a value of 5,000 digits, quoted by argparse
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see --help)\n")
 
     def _get_formatter(self):
