@@ -350,3 +350,20 @@ def test_argparse_refusals_of_a_huge_value_stay_short(capsys, argv):
     # argparse quoted the whole value: a line of 5,000 characters.
     line = refused(capsys, argv, [" characters)"])
     assert len(line) < 300
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["move", "vienna", "--format", "markdown", "--states", "3"], "not markdown"),
+        (["naval-move", "barbary_coast", "--format", "bbcode", "--states", "3"], "not bbcode"),
+        (
+            ["naval-move", "barbary_coast", "--vary", "Tyrrhenian Sea=hapsburg: 1..2Sq"]
+            + ["--states", "3"],
+            "not of a --vary table",
+        ),
+    ],
+)
+def test_end_states_are_not_asked_where_none_is_listed(capsys, argv, words):
+    # The forum formats and a --vary table list no end state: --states was dropped.
+    refused(capsys, argv, ["--states", words])
