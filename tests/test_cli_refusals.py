@@ -367,3 +367,20 @@ def test_argparse_refusals_of_a_huge_value_stay_short(capsys, argv):
 def test_end_states_are_not_asked_where_none_is_listed(capsys, argv, words):
     # The forum formats and a --vary table list no end state: --states was dropped.
     refused(capsys, argv, ["--states", words])
+
+
+VARY = ["naval-move", "barbary_coast", "--vary", "Tyrrhenian Sea=hapsburg: 1..2Sq"]
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (["--precision", "0.01"], "--precision is not taken by a --vary table"),
+        (["--trials", "1000", "--max-trials", "1000"], "--max-trials is not taken"),
+        (["--survivors"], "--survivors is not taken"),
+        (["--format", "markdown"], "not markdown"),
+    ],
+)
+def test_a_vary_table_refuses_what_it_does_not_take(capsys, extra, words):
+    # Each was dropped: the table ran 100,000 trials and printed plain text.
+    refused(capsys, [*VARY, *extra], [words])

@@ -162,6 +162,16 @@ def _naval_move_table(arguments, overrides) -> None:
     method, _ = choose_method(arguments)
     if method == "compare":
         raise OddsEngineError("--vary answers with one engine, not --compare")
+    # A table of fleets runs a fixed number of trials and is written as text, csv or json.
+    refuse_given(
+        arguments,
+        ["--precision", "--max-trials", "--survivors"],
+        "is not taken by a --vary table (it runs --trials, default 100,000)",
+    )
+    if arguments.format in ("markdown", "bbcode"):
+        raise OddsEngineError(
+            f"a --vary table is written as a table, csv or json, not {arguments.format}"
+        )
     table = naval_move_table(
         arguments.scenario,
         ships,
