@@ -6,9 +6,26 @@ problem. The command line prints that message on one line and exits non-zero; an
 else that escapes is a bug and keeps its traceback.
 """
 
+import re
+
 
 class OddsEngineError(ValueError):
-    """A user error: bad input that the engine refuses with a clear message."""
+    """A user error: bad input that the engine refuses with a clear message.
+
+    A message stays one readable line whatever value it quotes: a word of more than
+    :data:`LONGEST_WORD` characters (a name of 5,000 digits) is cut as :func:`shown` cuts
+    it.
+
+    Examples
+    --------
+    >>> print(OddsEngineError("unknown war '" + "9" * 5000 + "'"))
+    unknown war '9999999999999999999999999...9999999999999999999999999' (5002 characters)
+    """
+
+    def __init__(self, *args):
+        if len(args) == 1 and isinstance(args[0], str):
+            args = (without_long_words(args[0]),)
+        super().__init__(*args)
 
 
 class OddsEngineTypeError(OddsEngineError, TypeError):
@@ -17,6 +34,30 @@ class OddsEngineTypeError(OddsEngineError, TypeError):
     It is both an :class:`OddsEngineError` and a :class:`TypeError`, so callers may catch
     either.
     """
+
+
+#: The longest run of characters without a space that an error message quotes whole.
+LONGEST_WORD = 200
+_LONG_WORD = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
+
+
+def without_long_words(message: str) -> str:
+    """``message`` with each word of more than :data:`LONGEST_WORD` characters cut as
+    :func:`shown` cuts a value: the one line of a refusal stays readable.
+
+    Examples
+    --------
+    >>> without_long_words("not " + "9" * 1000)
+    'not 99999999999999999999999999...99999999999999999999999999 (1000 characters)'
+    """
+    if len(message) <= LONGEST_WORD:
+        return message
+    return _LONG_WORD.sub(lambda word: _cut(word.group()), message)
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    half = (limit - 8) // 2
+    return f"{text[:half]}...{text[-half:]} ({len(text)} characters)"
 
 
 def shown(value, limit: int = 60) -> str:
@@ -36,8 +77,7 @@ def shown(value, limit: int = 60) -> str:
         return f"a number of about {round(value.bit_length() * 0.30103)} digits"
     if len(text) <= limit:
         return text
-    half = (limit - 8) // 2
-    return f"{text[:half]}...{text[-half:]} ({len(text)} characters)"
+    return _cut(text, limit)
 
 
 #: The outcome of any engagement a card stops before the dice (Foul Weather, RULES.md §8,

@@ -106,3 +106,94 @@ def test_rule_options_keep_their_values_and_repr():
     # The repr keys the random streams of a spec: it must not change.
     assert repr(oe.RuleOptions(cards_as_printed=True)) == "RuleOptions(cards_as_printed=True)"
     assert oe.RuleOptions().cards_as_printed is False
+
+
+# Found by a sweep of every public constructor and function with values of every kind:
+# each of these escaped as a TypeError, an AttributeError or a ValueError of Python's own.
+SIEGE_5R = ("5R Suleiman", "hapsburg: 2R")
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: oe.FieldBattle("4R", "3R", joined_garrison=5), "joined_garrison must be a Force"),
+        (
+            lambda: oe.FieldBattle("4R", "3R", joined_garrison=oe.Force(regulars=9)),
+            "not part of the attacker",
+        ),
+        (lambda: oe.SiegeCampaign(*SIEGE_5R, options=[]), "options must be a RuleOptions"),
+        (lambda: oe.SiegeCampaign(*SIEGE_5R, naval=None), "naval must be a mapping"),
+        (lambda: oe.SiegeCampaign(*SIEGE_5R, naval="xyz"), "naval must be a mapping"),
+        (lambda: oe.SiegeCampaign(*SIEGE_5R, naval=["xyz"]), "naval must be a mapping"),
+        (lambda: oe.odds_table(["assault"], "4..5R", "1R"), "no odds table for ['assault']"),
+        (lambda: oe.odds_table("assault", "4..5R", "1R", outcome=["success"]), "outcome must be"),
+    ],
+)
+def test_a_value_of_the_wrong_kind_is_refused_by_name(call, words):
+    with pytest.raises(OddsEngineError) as refused:
+        call()
+    assert words in str(refused.value)
+
+
+def test_a_sweep_without_a_cap_on_trials_takes_the_default_cap():
+    from oddsengine.engines.montecarlo import MAX_TRIALS
+
+    plan = oe.Sweep("assault", grid={"attacker": "4..5R", "defender": "1R"}, max_trials=None)
+    assert plan.max_trials == MAX_TRIALS
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: oe.ForeignWar(war="9" * 5000, force="5R"),
+        lambda: oe.Piracy("ottoman: 2Co", target_ports=2, award_order="9" * 5000),
+        lambda: oe.NavalInterception("hapsburg: 2Sq Doria", rowers="9" * 5000),
+        lambda: oe.Sweep(kind="9" * 5000, grid={}),
+        lambda: oe.odds_table("assault", "4..5R", "1R", method="9" * 5000),
+    ],
+    ids=["war", "award-order", "rowers", "sweep-kind", "table-method"],
+)
+def test_a_message_quoting_a_huge_value_stays_short(call):
+    # Each message quoted the whole value: 5,000 characters on the one line of a refusal.
+    with pytest.raises(OddsEngineError) as refused:
+        call()
+    message = str(refused.value)
+    assert len(message) < 400 and " characters)" in message
+
+
+@pytest.mark.parametrize(
+    "changes, words",
+    [
+        ({"target": None}, "target must be a probability"),
+        ({"target": "0.4"}, "target must be a probability"),
+        ({"location": ["Tyrrhenian Sea"]}, "location must be the name of a space"),
+        ({"outcome": ["mover_retreats"]}, "outcome must be the name of an outcome"),
+    ],
+)
+def test_a_naval_move_search_refuses_values_of_the_wrong_kind(changes, words):
+    # Each was a TypeError of Python's own ('<=' not supported, unhashable type).
+    arguments = {
+        "scenario": "barbary_coast",
+        "location": "Tyrrhenian Sea",
+        "template": "hapsburg: 1..2Sq Doria",
+        "outcome": "mover_retreats",
+        "target": 0.4,
+    }
+    with pytest.raises(OddsEngineTypeError, match=words):
+        oe.naval_move_needed(**{**arguments, **changes})
+
+
+def test_a_fixed_parameter_every_scenario_overrides_is_refused():
+    # A scenario's own value wins: with the grid giving the defender too, the fixed one was
+    # never used, without a word.
+    grid = {"attacker": "4..5R", "defender": "1R"}
+    with pytest.raises(OddsEngineError, match="fixed defender is never used"):
+        oe.Sweep("assault", grid=grid, fixed={"defender": "2R"})
+    with pytest.raises(OddsEngineError, match="fixed attacker is never used"):
+        oe.odds_table("assault", "4..5R", "1R", attacker="6R")
+    # Used by the grid's scenarios, overridden by one explicit scenario: kept.
+    scenarios = [{"attacker": "6R", "defender": "2R"}]
+    plan = oe.Sweep(
+        "assault", grid={"attacker": "4..5R"}, scenarios=scenarios, fixed={"defender": "1R"}
+    )
+    assert len(plan.expand()) == 3

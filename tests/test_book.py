@@ -355,3 +355,20 @@ def test_a_chart_of_panels_has_a_narrow_drawing_for_a_phone(book):
         in text
     )
     assert (book / "img" / "assaults-by-units-narrow.png").is_file()
+
+
+def test_a_book_that_fails_while_building_leaves_the_directory_as_it_was(tmp_path, monkeypatch):
+    # The img/ folder was made, and pages written one by one, before every page was built.
+    from oddsengine.errors import OddsEngineError
+    from oddsengine.faces import book as book_module
+
+    (tmp_path / "index.html").write_text("earlier\n")
+
+    def failing(version, quick):
+        raise OddsEngineError("the page cannot be built")
+
+    monkeypatch.setattr(book_module, "page_builders", lambda: [failing])
+    with pytest.raises(OddsEngineError, match="cannot be built"):
+        book_module.write_book(tmp_path, quick=True)
+    assert [entry.name for entry in tmp_path.iterdir()] == ["index.html"]
+    assert (tmp_path / "index.html").read_text() == "earlier\n"

@@ -7,6 +7,7 @@ from oddsengine.cli import main
 
 HUGE = "1" + "0" * 30
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
+NEEDED = ["needed", "assault", "--attacker", "?R", "--defender", "hapsburg: 2R"]
 
 
 def refused(capsys, argv, words=()):
@@ -154,3 +155,232 @@ def test_siege_takes_the_same_trial_and_seed_limits(capsys):
     refused(capsys, [*siege, "--trials", "1e12"], ["at most"])
     refused(capsys, [*siege, "--seed", "-5"], ["--seed"])
     refused(capsys, [*siege, "--exact", "--seed", "3"], ["--exact takes no --seed"])
+
+
+@pytest.mark.parametrize(
+    "argv, option",
+    [
+        (["battle", "--attacker", "4R", "--attacker", "5R", "--defender", "3R"], "--attacker"),
+        ([*BATTLE, "--trials", "100", "--seed", "1", "--seed=2"], "--seed"),
+        ([*BATTLE, "--attacker-cards", "gout", "--attacker-car", "gout"], "--attacker-cards"),
+        ([*NEEDED, "--target", "0.5", "--target", "0.6"], "--target"),
+        (["move", "vienna", "--defender", "fight", "--defender", "best"], "--defender"),
+    ],
+)
+def test_an_option_of_one_value_given_twice_is_refused(capsys, argv, option):
+    # argparse kept the last value and dropped the others without a word.
+    refused(capsys, argv, [f"{option} is given more than once"])
+
+
+def test_options_that_collect_their_values_and_flags_may_repeat(capsys):
+    siege = ["siege", "--besiegers", "5R Suleiman", "--garrison", "hapsburg: 2R", "--exact"]
+    assert main([*siege, "--schedule", "2=3R", "--schedule", "3=1R"]) == 0
+    assert main([*BATTLE, "--exact", "--exact"]) == 0
+    capsys.readouterr()
+
+
+SIEGE_5R = ["siege", "--besiegers", "5R Suleiman", "--garrison", "hapsburg: 2R"]
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        ([*SIEGE_5R, "--after-move", ""], "--after-move takes the siege from the move"),
+        (["siege", "--after-move", "vienna", "--besiegers", ""], "no --besiegers"),
+        (["siege", "--after-move", ""], "no scenario named"),
+        (["move", ""], "no scenario named"),
+        (["plan", " "], "no plan named"),
+        ([*NEEDED, "--target", "0.5", "--defender-policy", ""], "takes no scenario"),
+        ([*BATTLE, "--attacker-casualty-order", ""], "empty casualty order ''"),
+        ([*BATTLE, "--defender-casualty-order", " "], "empty casualty order ' '"),
+        (["foreign-war", "--war", "persia", "--force", "5R", "--casualty-order", ""], "empty"),
+    ],
+)
+def test_an_empty_value_is_refused_not_taken_for_no_option(capsys, argv, words):
+    # Each was read as if the option were not given: "--after-move ''" ran the siege of
+    # --besiegers, an empty casualty order the default one.
+    refused(capsys, argv, [words])
+
+
+TABLE = ["table", "assault", "--attacker", "4..5R", "--defender", "1R"]
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        ([*BATTLE, "--compare", "--exact"], "--compare runs both engines: it takes no --exact"),
+        ([*BATTLE, "--compare", "--method", "exact"], "it takes no --method exact"),
+        ([*BATTLE, "--compare", "--method", "monte-carlo"], "it takes no --method monte-carlo"),
+        (["move", "vienna", "--compare", "--exact"], "it takes no --exact"),
+        ([*TABLE, "--method", "exact", "--precision", "0.01"], "--precision is for Monte Carlo"),
+        ([*TABLE, "--method", "exact", "--seed", "1"], "--seed is for Monte Carlo"),
+        (["plot", *TABLE[1:], "--out", "x.png", "--method", "exact", "--seed", "1"], "--seed is"),
+    ],
+)
+def test_an_engine_option_the_engines_chosen_would_ignore_is_refused(capsys, argv, words):
+    # --compare ran both engines whatever --exact or --method said; an exact table or
+    # plot dropped --precision and --seed.
+    refused(capsys, argv, [words])
+
+
+def test_compare_with_method_auto_runs_both_engines(capsys):
+    assert main([*BATTLE, "--compare", "--method", "auto", "--trials", "10000", "--seed", "1"]) == 0
+    assert "Exact against Monte Carlo" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (["--defender", "avoid:Nowhere"], "unknown space 'Nowhere'"),
+        (
+            ["--vary", "Tyrrhenian Sea=hapsburg: 1..2Sq", "--vary", "tyrrhenian sea=hapsburg: 1Sq"],
+            "--vary gives Tyrrhenian Sea twice",
+        ),
+    ],
+)
+def test_a_naval_move_refuses_what_it_used_to_drop(capsys, extra, words):
+    # With no enemy ships in the Barbary Coast, avoid:Nowhere was never read; of two
+    # templates for one location the first was dropped.
+    refused(capsys, ["naval-move", "barbary_coast", "--exact", *extra], [words])
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        ([*TABLE, "--attacker-cards", "janissaries"], "nothing to table: 2 of 2 scenarios refused"),
+        (
+            ["table", "naval", "--attacker", "ottoman: 1..2R", "--defender", "hapsburg: 2Sq"],
+            "land units do not fight at sea",
+        ),
+        (["plot", *TABLE[1:], "--out", "x.png", "--attacker-cards", "xyz"], "unknown card 'xyz'"),
+        (
+            ["plot", *TABLE[1:], "--out", "x.png", "--defender-cards", "janissaries"],
+            "every scenario is refused: Janissaries cannot be played in an assault",
+        ),
+    ],
+)
+def test_a_grid_of_which_every_cell_is_refused_is_refused_in_one_line(capsys, argv, words):
+    # A table was written with every cell refused (exit 0); a plot printed a note and then
+    # "nothing to plot" on a second line.
+    refused(capsys, argv, [words])
+
+
+def test_a_refused_table_or_plot_leaves_the_file_there_as_it_was(tmp_path, capsys):
+    for name, command in (("keep.md", "table"), ("keep.png", "plot")):
+        out = tmp_path / name
+        out.write_text("earlier\n")
+        argv = [command, *TABLE[1:], "--attacker-cards", "janissaries", "--out", str(out)]
+        refused(capsys, argv, ["refused"])
+        assert out.read_text() == "earlier\n"
+
+
+def test_a_sweep_of_which_every_scenario_is_refused_for_one_reason_writes_nothing(tmp_path, capsys):
+    # A [fixed] scenario file that does not exist: 11 rows of "no scenario file 'x'"
+    # were written, exit 0.
+    from oddsengine.shipped import shipped_path
+
+    text = shipped_path("examples", "barbary_coast_sweep.toml").read_text()
+    assert 'scenario = "barbary_coast"' in text
+    spec = tmp_path / "sweep.toml"
+    spec.write_text(text.replace('scenario = "barbary_coast"', 'scenario = "x"'))
+    out = tmp_path / "out.csv"
+    out.write_text("earlier\n")
+    argv = ["sweep", str(spec), "--out", str(out), "--overwrite", "--quiet"]
+    refused(capsys, argv, ["every scenario is refused: no scenario file 'x'"])
+    assert out.read_text() == "earlier\n"
+
+
+def test_a_heat_map_of_too_many_ranges_is_refused_before_the_grid_is_answered(capsys):
+    # 29,403 scenarios were answered, and a note printed, before the refusal.
+    argv = ["plot", "assault", "--attacker", "1..99R L0..2", "--defender", "1..99R"]
+    refused(capsys, [*argv, "--out", "x.png", "--heatmap"], ["these vary too: attacker_rating"])
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["battle", "--attackr", "4R"], "--attackr; did you mean --attacker?"),
+        ([*BATTLE, "--trails", "100"], "unrecognized arguments: --trails; did you mean --trials?"),
+        ([*BATTLE, "--in-port"], "unrecognized arguments: --in-port"),
+    ],
+)
+def test_a_mistyped_option_is_named_before_a_missing_one(capsys, argv, words):
+    # argparse said "the following arguments are required: --attacker, --defender".
+    refused(capsys, argv, [words])
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["battle", "--attacker", ": 4R", "--defender", "hapsburg: 3R"], "no power before ':'"),
+        (["naval", "--attacker", " : 2Sq", "--defender", "hapsburg: 2Sq"], "no power before ':'"),
+        (["table", "assault", "--attacker", ": 4..5R", "--defender", "1R"], "no power before"),
+        (["needed", "assault", "--attacker", ": ?R", "--defender", "1R", "--target", "0.5"],
+         "needed assault: no power before ':' in force ': 0R'"),
+    ],
+)  # fmt: skip
+def test_an_empty_power_before_the_colon_is_refused(capsys, argv, words):
+    # ": 4R" took the default power; needed answered "no legal force" with exit 0, each
+    # candidate's reason differing only by the force it quoted.
+    refused(capsys, argv, [words])
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (["--stack", "Linz=hapsburg: 4R", "--stack", "linz=hapsburg: 1R"], "--stack gives linz"),
+        (["--control", "Linz=hapsburg", "--control", "Linz=ottoman"], "--control gives Linz"),
+    ],
+)
+def test_a_what_if_giving_one_space_twice_is_refused(capsys, extra, words):
+    # The first was replaced by the second without a word (needed --stack refused it).
+    refused(capsys, ["move", "vienna", "--exact", *extra], [words, "twice"])
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [*TABLE, "--seed", "9" * 5000],
+        [*NEEDED, "--target", "9" * 5000],
+        [*NEEDED, "--target", "0.5", "--max-units", "9" * 5000],
+    ],
+    ids=["table-seed", "needed-target", "needed-max-units"],
+)
+def test_argparse_refusals_of_a_huge_value_stay_short(capsys, argv):
+    # argparse quoted the whole value: a line of 5,000 characters.
+    line = refused(capsys, argv, [" characters)"])
+    assert len(line) < 300
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["move", "vienna", "--format", "markdown", "--states", "3"], "not markdown"),
+        (["naval-move", "barbary_coast", "--format", "bbcode", "--states", "3"], "not bbcode"),
+        (
+            ["naval-move", "barbary_coast", "--vary", "Tyrrhenian Sea=hapsburg: 1..2Sq"]
+            + ["--states", "3"],
+            "not of a --vary table",
+        ),
+    ],
+)
+def test_end_states_are_not_asked_where_none_is_listed(capsys, argv, words):
+    # The forum formats and a --vary table list no end state: --states was dropped.
+    refused(capsys, argv, ["--states", words])
+
+
+VARY = ["naval-move", "barbary_coast", "--vary", "Tyrrhenian Sea=hapsburg: 1..2Sq"]
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        (["--precision", "0.01"], "--precision is not taken by a --vary table"),
+        (["--trials", "1000", "--max-trials", "1000"], "--max-trials is not taken"),
+        (["--survivors"], "--survivors is not taken"),
+        (["--format", "markdown"], "not markdown"),
+    ],
+)
+def test_a_vary_table_refuses_what_it_does_not_take(capsys, extra, words):
+    # Each was dropped: the table ran 100,000 trials and printed plain text.
+    refused(capsys, [*VARY, *extra], [words])

@@ -151,3 +151,11 @@ def test_scenario_and_sweep_files_share_one_reader_and_its_messages(tmp_path):
     loop.symlink_to(loop)
     with pytest.raises(OddsEngineError, match="scenario file .* is a loop of symbolic links"):
         load_move(str(loop))
+
+
+def test_a_space_controlled_by_two_powers_is_refused(capsys, tmp_path):
+    # TOML keys differ by case only: "brunn" took Brunn from the Hapsburgs without a word.
+    text = VIENNA_TEXT.replace('Brunn = "hapsburg"', 'Brunn = "hapsburg"\nbrunn = "ottoman"')
+    path = tmp_path / "two_controllers.toml"
+    path.write_text(text)
+    one_line_refusal(capsys, ["move", str(path)], ["control: Brunn is given twice"])

@@ -388,3 +388,16 @@ def test_the_command_line_starts_a_precision_run_like_a_sweep(capsys):
     alone = oe.simulate(oe.Assault("6R L1", "2R"), seed=7, precision=0.01)
     assert payload["trials"] == alone.trials
     assert payload["p"]["success"] == alone.p["success"]
+
+
+@pytest.mark.parametrize("content", ["ORIGINAL\n", "a,b\n1,2\n"])
+def test_resuming_a_file_that_is_no_sweep_table_keeps_it(tmp_path, capsys, content):
+    # It used to be taken for a sweep with nothing done, and replaced by a new table.
+    from oddsengine.cli import main
+
+    out = tmp_path / "results.csv"
+    out.write_text(content)
+    status = main(["sweep", "assault_sweep", "--out", str(out), "--resume", "--quiet"])
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert status == 2 and "is not a sweep table" in line
+    assert out.read_text() == content

@@ -171,3 +171,16 @@ def test_the_refused_footnote_only_under_a_table_with_a_refused_cell():
     with pytest.warns(RefusedScenariosWarning):
         refused = odds_table("assault", "2..3R", "hapsburg: 2R")  # 15: 2 do not outnumber 2
     assert "—: the rules refuse this assault." in refused.to_markdown()
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["hapsburg:2R", "hapsburg:  2R", " hapsburg: 2R ", "hapsburg:\u00a02R", "hapsburg: 2R,"],
+)
+def test_a_force_without_ranges_is_read_however_it_is_spaced(written):
+    # It used to end in a KeyError: the cells were keyed by the text as written, the
+    # lines by the force's label ("hapsburg: 2R").
+    table = odds_table("assault", "4..5R L1", written)
+    assert table.probability.columns.tolist() == ["hapsburg: 2R"]
+    expected = odds_table("assault", "4..5R L1", "hapsburg: 2R").probability
+    assert table.probability.equals(expected)

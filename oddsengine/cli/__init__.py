@@ -11,7 +11,7 @@ import gc
 import os
 import sys
 
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, without_long_words
 
 __all__ = ["main", "build_parser", "given_options"]
 
@@ -25,6 +25,7 @@ class _Parser(argparse.ArgumentParser):
     help is as wide as argparse makes it, the terminal's width read without shutil."""
 
     def error(self, message):
+        message = without_long_words(message)  # a value of 5,000 digits, quoted by argparse
         self.exit(EXIT_USER_ERROR, f"{self.prog}: error: {message} (see --help)\n")
 
     def format_help(self):
@@ -154,12 +155,71 @@ def given_options(argv, parser: argparse.ArgumentParser | None = None) -> frozen
     return frozenset(vars(namespace))
 
 
+def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The parser of ``command``, a sub-command of ``parser``."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action.choices[command]
+    raise KeyError(command)  # pragma: no cover - every command is a sub-command
+
+
+def _repeated_option(argv, parser: argparse.ArgumentParser) -> str | None:
+    """The first option of one value given more than once in ``argv`` (``--seed 1 --seed
+    2``), or None: argparse would keep the last and drop the others without a word.
+    Options that collect their values (``--stack``, ``--schedule``) and flags may repeat."""
+    options = parser._option_string_actions
+    seen = set()
+    for token in argv:
+        if not token.startswith("--") or token == "--":
+            continue
+        written = token.split("=", 1)[0]
+        action = options.get(written)
+        if action is None:  # an abbreviation, which argparse has already found unique
+            matches = {options[name] for name in options if name.startswith(written)}
+            action = matches.pop() if len(matches) == 1 else None
+        if action is None or action.nargs == 0 or isinstance(action, argparse._AppendAction):
+            continue
+        if action.dest in seen:
+            return action.option_strings[-1]
+        seen.add(action.dest)
+    return None
+
+
+def _unknown_option(argv, parser: argparse.ArgumentParser) -> str | None:
+    """The refusal of the first option in ``argv`` that ``parser`` does not know, or None.
+
+    argparse names a missing required option before an unknown one, so that a typo
+    (``--attackr 4R``) was reported as "the following arguments are required: --attacker".
+    """
+    options = parser._option_string_actions
+    for token in argv:
+        if not token.startswith("--") or token == "--":
+            continue
+        written = token.split("=", 1)[0]
+        if any(name.startswith(written) for name in options):
+            continue
+        import difflib
+
+        close = difflib.get_close_matches(written, list(options), n=1)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        return f"unrecognized arguments: {written}{hint}"
+    return None
+
+
 def main(argv=None) -> int:
     """Run the command line; return the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
     argv = _keep_negative_values(argv)
     parser = build_parser(argv[0] if argv else None)
+    if argv and argv[0] in _MODULES_OF_COMMAND:
+        unknown = _unknown_option(argv[1:], _command_parser(parser, argv[0]))
+        if unknown is not None:
+            _command_parser(parser, argv[0]).error(unknown)
     arguments = parser.parse_args(argv)
+    command_parser = _command_parser(parser, arguments.command)
+    repeated = _repeated_option(argv[1:], command_parser)
+    if repeated is not None:
+        command_parser.error(f"{repeated} is given more than once: give it once")
     arguments.given = given_options(argv, parser)  # the parser is done with argv
     try:
         return arguments.run(arguments) or 0

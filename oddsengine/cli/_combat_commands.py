@@ -55,7 +55,7 @@ def _parse_policies(arguments) -> Policies:
     orders = {}
     for side in ("attacker", "defender"):
         order = getattr(arguments, f"{side}_casualty_order")
-        if order:
+        if order is not None:  # an empty one is refused by the policies, not ignored
             orders[f"{side}_casualty_order"] = order
     formation = getattr(arguments, "assault_formation", None)
     if formation is not None:  # an empty one is refused by the policies, not ignored

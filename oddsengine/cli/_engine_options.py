@@ -109,6 +109,8 @@ def choose_method(arguments) -> tuple[str, str | None]:
             raise OddsEngineError("give --exact or --method monte-carlo, not both")
         method, asked = "exact", "--exact"
     if getattr(arguments, "compare", False):
+        if asked != "--method auto":  # --compare runs both: the engine asked would be ignored
+            raise OddsEngineError(f"--compare runs both engines: it takes no {asked}")
         return "compare", None
     given = _monte_carlo_options(arguments)
     if method == "auto":

@@ -64,8 +64,7 @@ def _run_move(arguments):
         overrides["leaders_inside"] = arguments.leaders_inside
     if arguments.horizon:
         overrides["defender_horizon"] = arguments.horizon
-    if arguments.states is not None and arguments.format == "csv":
-        raise OddsEngineError("--states lists end states in the table and json formats, not csv")
+    _check_states(arguments)
     states = arguments.states or DEFAULT_STATES
     move = load_move(arguments.scenario, **overrides)
     if arguments.stack or arguments.control or arguments.besieged:
@@ -105,15 +104,24 @@ def _move_state_line(record) -> str:
     )
 
 
+def _check_states(arguments) -> None:
+    """Refuse ``--states`` where no end state is listed (csv, markdown, bbcode)."""
+    if arguments.states is not None and arguments.format not in ("table", "json"):
+        raise OddsEngineError(
+            f"--states lists end states in the table and json formats, not {arguments.format}"
+        )
+
+
 def _run_naval_move(arguments):
     from oddsengine.moves.naval_move import naval_end_state_records
     from oddsengine.moves.scenario_file import load_naval_move
 
     overrides = _policy_overrides(arguments)
     if arguments.vary:
+        if arguments.states is not None:  # a table of fleets has one row per fleet
+            raise OddsEngineError("--states lists end states of one move, not of a --vary table")
         return _naval_move_table(arguments, overrides)
-    if arguments.states is not None and arguments.format == "csv":
-        raise OddsEngineError("--states lists end states in the table and json formats, not csv")
+    _check_states(arguments)
     states = arguments.states or DEFAULT_STATES
     move = load_naval_move(arguments.scenario, **overrides)
     results = run_engines(move, arguments, sample=_simulate_move)
@@ -145,10 +153,25 @@ def _naval_move_table(arguments, overrides) -> None:
                 f"--vary takes LOCATION=FLEETS (e.g. 'Tyrrhenian Sea=hapsburg: 1..4Sq Doria'), "
                 f"not {text!r}"
             )
-        ships[location.strip()] = template.strip()
+        from oddsengine.moves.board import load_board
+
+        location = load_board().space(location.strip()).name
+        if location in ships:  # the first would be dropped without a word
+            raise OddsEngineError(f"--vary gives {location} twice: one template per location")
+        ships[location] = template.strip()
     method, _ = choose_method(arguments)
     if method == "compare":
         raise OddsEngineError("--vary answers with one engine, not --compare")
+    # A table of fleets runs a fixed number of trials and is written as text, csv or json.
+    refuse_given(
+        arguments,
+        ["--precision", "--max-trials", "--survivors"],
+        "is not taken by a --vary table (it runs --trials, default 100,000)",
+    )
+    if arguments.format in ("markdown", "bbcode"):
+        raise OddsEngineError(
+            f"a --vary table is written as a table, csv or json, not {arguments.format}"
+        )
     table = naval_move_table(
         arguments.scenario,
         ships,

@@ -110,7 +110,7 @@ def _run_foreign_war(arguments):
         cards=arguments.cards,
         post_roll_policy=policy,
         reinforcements=arguments.reinforcements,
-        casualty_order=arguments.casualty_order or "MRC",
+        casualty_order="MRC" if arguments.casualty_order is None else arguments.casualty_order,
     )
     if arguments.card_value:
         print_card_values(spec, arguments)

@@ -128,9 +128,9 @@ def _needed_arguments(arguments) -> dict:
     elif "fleet" in takes:  # a naval move: its fleets by location
         _read_naval_move_options(arguments, given)
     elif (
-        arguments.scenario
+        arguments.scenario is not None
         or arguments.stack
-        or arguments.defender_policy
+        or arguments.defender_policy is not None
         or arguments.control
         or arguments.besieged
     ):
@@ -157,7 +157,7 @@ def _read_move_options(arguments, given: dict) -> None:
         raise OddsEngineError(f"needed {kind}: give the scenario (a .toml file or example name)")
     given["scenario"] = arguments.scenario
     given["stacks"] = _stacks(arguments.stack)
-    if arguments.defender_policy:
+    if arguments.defender_policy is not None:  # an empty one is refused, not ignored
         given["defender_policy"] = arguments.defender_policy
     if arguments.control or arguments.besieged:
         from oddsengine.moves.what_if import read_pairs
@@ -173,7 +173,7 @@ def _read_naval_move_options(arguments, given: dict) -> None:
         )
     given["scenario"] = arguments.scenario
     given["fleets"] = _stacks(arguments.fleet, "--fleet", "Tyrrhenian Sea=hapsburg: ?Sq Doria")
-    if arguments.defender_policy:
+    if arguments.defender_policy is not None:  # an empty one is refused, not ignored
         given["defender_policy"] = arguments.defender_policy
 
 

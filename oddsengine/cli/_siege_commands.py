@@ -44,10 +44,10 @@ def _run_siege(arguments):
         "schedule": _schedule(arguments.schedule),
         "assault_from": arguments.assault_from,
     }
-    if arguments.after_move:
+    if arguments.after_move is not None:  # an empty name is refused by load_move
         from oddsengine.moves.scenario_file import load_move
 
-        if arguments.besiegers or arguments.garrison:
+        if arguments.besiegers is not None or arguments.garrison is not None:
             raise OddsEngineError("--after-move takes the siege from the move: no --besiegers")
         campaign = SiegeCampaign.from_move(load_move(arguments.after_move), **parameters)
     else:

@@ -26,9 +26,14 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by 
 
 
 @contextlib.contextmanager
-def refusal_notes(command: str):
+def refusal_notes(command: str, answer: str | None = None):
     """Print each :class:`RefusedScenariosWarning` raised inside as one line on stderr
-    (``oddsengine table: note: 12 of 66 scenarios refused: ...``); other warnings pass."""
+    (``oddsengine table: note: 12 of 66 scenarios refused: ...``); other warnings pass.
+
+    With ``answer`` (``"table"``), a grid of which every scenario was refused is refused
+    in one line instead (``nothing to table: 4 of 4 scenarios refused: ...``): there is no
+    answer to give.
+    """
     from oddsengine.sweeps.refusals import RefusedScenariosWarning
 
     with warnings.catch_warnings(record=True) as caught:
@@ -40,6 +45,9 @@ def refusal_notes(command: str):
             others = [w for w in caught if not issubclass(w.category, RefusedScenariosWarning)]
     for warning in others:
         warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    for warning in notes:
+        if answer is not None and getattr(warning.message, "every_scenario", False):
+            raise OddsEngineError(f"nothing to {answer}: {warning.message}")
     for warning in notes:
         print(f"oddsengine {command}: note: {warning.message}", file=sys.stderr)
 
@@ -131,6 +139,8 @@ def _sweep_to_file(arguments):
 def _grid_method(arguments) -> str:
     """``--method`` of a table or plot: auto unless given, and Monte Carlo when
     ``--precision`` or ``--seed`` is given without it."""
+    if arguments.method == "exact":  # every cell exact: a Monte Carlo option would be ignored
+        refuse_given(arguments, ["--precision", "--seed"], "is for Monte Carlo, not --method exact")
     if arguments.method is not None:
         return arguments.method
     if arguments.precision is not None or arguments.seed is not None:
@@ -221,7 +231,7 @@ def _run_table(arguments):
     if arguments.out is not None:
         _check_out(arguments.out)
     rows, columns = _templates(arguments)
-    with refusal_notes("table"):
+    with refusal_notes("table", answer="table"):
         table = _odds_table(arguments, rows, columns)
     text = table.render(arguments.format, intervals=arguments.intervals)
     if arguments.out is not None:
@@ -276,12 +286,12 @@ def _run_plot(arguments):
             raise OddsEngineError(
                 "--attacker needs a range for the x axis, such as 2..16R (see --help)"
             )
-        with refusal_notes("plot"):
+        if arguments.heatmap:  # refused before the grid is answered, not after
+            _check_heatmap(attacker, defender)
+        with refusal_notes("plot", answer="plot"):
             frame = _plot_frame(arguments)
         x = f"attacker_{attacker.main_axis.name}"
         if arguments.heatmap:
-            if defender.main_axis is None:
-                raise OddsEngineError("--heatmap needs a range in --defender, such as 0..4R")
             ax = plots.plot_heatmap(frame, f"defender_{defender.main_axis.name}", x)
         else:
             line = "attacker_rating" if "attacker_rating" in frame.columns else None
@@ -298,6 +308,19 @@ def _run_plot(arguments):
     finally:
         plt.close(ax.figure)
     print(f"wrote {arguments.out}")
+
+
+def _check_heatmap(attacker, defender) -> None:
+    """Refuse templates a heat map cannot show: it needs one range in each force."""
+    if defender.main_axis is None:
+        raise OddsEngineError("--heatmap needs a range in --defender, such as 0..4R")
+    others = [f"attacker_{axis.name}" for axis in attacker.axes[1:]]
+    others += [f"defender_{axis.name}" for axis in defender.axes[1:]]
+    if others:
+        raise OddsEngineError(
+            "a heat map shows two parameters (the first range of each force); these vary "
+            "too: " + ", ".join(others)
+        )
 
 
 def _plot_frame(arguments):

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from oddsengine.combat.combat_spec import CombatSpec, survivor_columns
-from oddsengine.combat.forces import UNIT_TYPES, Force
+from oddsengine.combat.forces import UNIT_TYPES, Force, as_force
 from oddsengine.combat.formations import standing_by
 from oddsengine.draws import OutcomeColumns, StateDigits
 from oddsengine.errors import OddsEngineError
@@ -60,6 +60,14 @@ class FieldBattle(CombatSpec):
                 raise OddsEngineError(f"field battle: the {role} has no land units")
         moving = self.attacker
         if self.joined_garrison is not None:
+            garrison = as_force(self.joined_garrison, "joined_garrison")
+            object.__setattr__(self, "joined_garrison", garrison)
+            for kind in ("regulars", "mercenaries", "cavalry"):
+                if getattr(garrison, kind) > getattr(moving, kind):
+                    raise OddsEngineError(
+                        f"joined_garrison ({garrison.notation()}) is not part of the attacker "
+                        f"({moving.notation()}): the garrison joins the relief force (15.2)"
+                    )
             # 15.2: the garrison joins where it stands; only the relief force moved.
             moving = moving.with_units(
                 **{

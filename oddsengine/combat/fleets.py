@@ -258,6 +258,10 @@ def parse_fleet(text: str, *, power: str | None = None) -> Fleet:
     body = text.strip()
     if ":" in body:
         power, body = body.split(":", 1)
+        if not power.strip():  # ": 2Sq" would take the default power without a word
+            raise OddsEngineError(
+                f"no power before ':' in fleet {shown(text)}: write e.g. 'hapsburg: 2Sq'"
+            )
     counts: dict[str, int] = {}
     leaders: list[NavalLeader] = []
     words = body.replace(",", " ").split()

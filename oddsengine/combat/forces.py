@@ -346,6 +346,10 @@ def _read_force(text: str, power) -> Force:
     body = text.strip()
     if ":" in body:
         prefix, body = body.split(":", 1)
+        if not prefix.strip():  # ": 4R" would take the default power without a word
+            raise OddsEngineError(
+                f"no power before ':' in force {shown(text)}: write e.g. 'hapsburg: 4R'"
+            )
         power = prefix
     power = normalise_power(power) if power else None
     counts: dict[str, int] = {}

@@ -61,6 +61,11 @@ def parse_casualty_order(order) -> tuple[str, str, str]:
             "a casualty order is a string such as 'regulars,mercenaries' or 'RMC', or a list "
             f"of unit types, not {shown(order)}"
         )
+    if not parts:  # "" or " ": an order that names nothing is a mistake, not the default
+        raise OddsEngineError(
+            f"empty casualty order {shown(order)}: name the unit types lost first, e.g. 'RMC' "
+            "or 'cavalry'"
+        )
     parts = [_TYPE_LETTERS.get(part, part) for part in parts]
     for part in parts:
         if part not in UNIT_TYPES:

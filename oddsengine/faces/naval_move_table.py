@@ -153,8 +153,16 @@ def naval_move_needed(scenario, location, template, outcome, target, **options):
         The row reached (its fleet, the probability of ``outcome`` ...), or, when no fleet
         of the template reaches the target, the row of the largest with ``reached`` false.
     """
+    if isinstance(target, bool) or not isinstance(target, int | float):
+        raise OddsEngineTypeError(f"target must be a probability, not {shown(target)}")
     if not 0 <= target <= 1:
         raise OddsEngineError(f"target must be a probability between 0 and 1, not {target!r}")
+    for name, value, what in (
+        ("location", location, "a space"),
+        ("outcome", outcome, "an outcome"),
+    ):
+        if not isinstance(value, str):
+            raise OddsEngineTypeError(f"{name} must be the name of {what}, not {shown(value)}")
     table = naval_move_table(scenario, {location: template}, **options)
     answered = table[table["status"] == "ok"]
     if answered.empty:

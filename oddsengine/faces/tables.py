@@ -27,7 +27,7 @@ import numpy as np
 from oddsengine.combat.cards import find_card, parse_cards
 from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
 from oddsengine.engines.exact_grid import exact_probabilities, exact_probability, exact_results
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.kinds import check_outcome_name, kind_of, table_kinds
 from oddsengine.results.bbcode import fixed_width_table
 from oddsengine.results.output import percent_decimals
@@ -403,6 +403,12 @@ def _lines(template: ForceTemplate) -> list[_Line]:
     return lines
 
 
+def _grid_text(template: ForceTemplate) -> str:
+    """The template as the grid takes it: a force without ranges as its line's label, so
+    that a cell finds its line whatever the spacing written (``"hapsburg:2R"``)."""
+    return template.text if template.axes else template.label({})
+
+
 def _check_fixed_cards(fixed) -> None:
     """Refuse an unknown card among the fixed parameters now: otherwise every cell would
     be refused, one by one, and the table would say nothing about why."""
@@ -465,8 +471,10 @@ def odds_table(
     3R L1,0.7037037037037038,0.2496570644718793,
     """
     tabled = {item.name: item for item in table_kinds()}
-    if kind not in tabled:
-        raise OddsEngineError(f"no odds table for {kind!r}; use one of " + ", ".join(tabled))
+    if not isinstance(kind, str) or kind not in tabled:
+        raise OddsEngineError(f"no odds table for {shown(kind)}; use one of " + ", ".join(tabled))
+    if outcome is not None and not isinstance(outcome, str):
+        raise OddsEngineTypeError(f"outcome must be an outcome's name, not {shown(outcome)}")
     import pandas as pd
 
     row_role, column_role = tabled[kind].roles
@@ -476,7 +484,7 @@ def odds_table(
     _check_fixed_cards(fixed)
     plan = Sweep(
         kind,
-        grid={row_role: rows, column_role: columns},
+        grid={row_role: _grid_text(row_template), column_role: _grid_text(column_template)},
         fixed=fixed,
         method=method,
         precision=precision,

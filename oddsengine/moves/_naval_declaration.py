@@ -82,8 +82,10 @@ def _parse_part(text: str, whole: Fleet) -> Fleet:
 def _check_defender_text(text: str) -> str:
     if text not in ("best", "fight", "avoid") and not text.startswith("avoid:"):
         raise OddsEngineError(
-            f"unknown defender policy {text!r}; use best, fight, avoid or avoid:LOCATION"
+            f"unknown defender policy {shown(text)}; use best, fight, avoid or avoid:LOCATION"
         )
+    if text.startswith("avoid:"):  # a location that is no space is refused even when no
+        load_board().space(text[len("avoid:") :].strip())  # enemy ships stand there
     return text
 
 

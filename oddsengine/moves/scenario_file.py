@@ -167,6 +167,10 @@ def _locate(name_or_path) -> tuple[str, object]:
         raise OddsEngineTypeError(
             f"a scenario is a file path or an example name, not {shown(name_or_path)}"
         )
+    if not str(name_or_path).strip():  # Path("") is ".", the current folder
+        raise OddsEngineError(
+            "no scenario named: give a .toml file or an example name, e.g. vienna"
+        )
     path = Path(name_or_path)
     if os.path.lexists(path):  # a file, a folder, a device or a link (a loop included)
         return str(path), path

@@ -156,6 +156,10 @@ class SiegeCampaign:
             raise OddsEngineError(f"horizon must be between 1 and {_MAX_HORIZON} impulses")
         if not isinstance(self.policies, Policies):
             raise OddsEngineTypeError("policies must be a Policies instance")
+        if not isinstance(self.options, RuleOptions):
+            raise OddsEngineTypeError(
+                f"options must be a RuleOptions instance, not {shown(self.options)}"
+            )
         if not isinstance(self.start, tuple | list) or not isinstance(self.schedule, tuple | list):
             name = "start" if not isinstance(self.start, tuple | list) else "schedule"
             raise OddsEngineTypeError(
@@ -294,7 +298,15 @@ class SiegeCampaign:
         return units
 
     def _check_naval(self) -> None:
-        naval = dict(self.naval) if not isinstance(self.naval, dict) else self.naval
+        naval = self.naval
+        if not isinstance(naval, dict):
+            if not isinstance(naval, (list, tuple)) or not all(
+                isinstance(pair, (list, tuple)) and len(pair) == 2 for pair in naval
+            ):
+                raise OddsEngineTypeError(
+                    f"naval must be a mapping or a list of (name, count) pairs, not {shown(naval)}"
+                )
+            naval = dict(naval)
         allowed = (
             "defender_squadrons_adjacent",
             "defender_squadrons_in_port",
@@ -302,7 +314,9 @@ class SiegeCampaign:
         )
         for name, count in naval.items():
             if name not in allowed:
-                raise OddsEngineError(f"naval: unknown count {name!r}; use {', '.join(allowed)}")
+                raise OddsEngineError(
+                    f"naval: unknown count {shown(name)}; use {', '.join(allowed)}"
+                )
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise OddsEngineError(f"naval: {name} must be a non-negative whole number")
         object.__setattr__(self, "naval", tuple(sorted(naval.items())))

@@ -207,7 +207,11 @@ class Situation:
             items = _pairs(self.control, "control")
         control = {}
         for space, power in items:
-            control[board.space(space).name] = normalise_power(power)
+            name = board.space(space).name
+            if name in control and control[name] != normalise_power(power):
+                # "Brunn" and "brunn", or a pair listed twice: one would be dropped
+                raise OddsEngineError(f"control: {name} is given twice, to two powers")
+            control[name] = normalise_power(power)
         unrest = tuple(
             sorted({board.space(space).name for space in _sequence(self.unrest, "unrest")})
         )

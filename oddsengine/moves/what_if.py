@@ -30,6 +30,8 @@ def read_pairs(texts, option: str, what: str) -> dict[str, str]:
         space, equals, value = str(text).partition("=")
         if not equals or not space.strip() or not value.strip():
             raise OddsEngineError(f"{option} takes SPACE={what}, not {shown(text)}")
+        if space.strip().lower() in {name.lower() for name in pairs}:  # one would be lost
+            raise OddsEngineError(f"{option} gives {space.strip()} twice: one per space")
         pairs[space.strip()] = value.strip()
     return pairs
 

@@ -37,15 +37,20 @@ def unknown_keyword(error: TypeError) -> str:
     return f"a value of the wrong type ({error})"
 
 
-def refuse_a_question_no_value_makes_legal(record, questions: list) -> None:
+def refuse_a_question_no_value_makes_legal(record, asked: list) -> None:
     """Refuse the question itself when every candidate is refused for one same reason (an
     unknown space, a card the side may not play): no value of the ``?`` could make it
-    legal, so it is not a force that "no legal force" reaches."""
-    reasons = {str(q) for q in questions if isinstance(q, OddsEngineError)}
-    if (
-        len(questions) > 1
-        and len(reasons) == 1
-        and all(isinstance(q, OddsEngineError) for q in questions)
-    ):
-        kind = type(questions[0]) if isinstance(questions[0], OddsEngineTypeError) else None
-        raise (kind or OddsEngineError)(f"needed {record.name}: {reasons.pop()}")
+    legal, so it is not a force that "no legal force" reaches.
+
+    ``asked`` holds ``(value, force, question or refusal)`` of every candidate; a reason
+    is compared without the candidate's force quoted in it (``no power before ':' in
+    force ': 3R'`` is one reason for every count).
+    """
+    questions = [question for _, _, question in asked]
+    if len(asked) <= 1 or not all(isinstance(q, OddsEngineError) for q in questions):
+        return
+    reasons = {str(question).replace(repr(force), "?") for _, force, question in asked}
+    if len(reasons) == 1:
+        first = questions[0]
+        kind = type(first) if isinstance(first, OddsEngineTypeError) else OddsEngineError
+        raise kind(f"needed {record.name}: {first}")

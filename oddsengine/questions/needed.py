@@ -486,7 +486,7 @@ def needed(
         except TypeError as error:  # a keyword the kind does not take, refused by its name
             raise OddsEngineTypeError(f"needed {record.name}: {unknown_keyword(error)}") from None
         asked.append((value, filled[unknown.role], question))
-    refuse_a_question_no_value_makes_legal(record, [item[2] for item in asked])
+    refuse_a_question_no_value_makes_legal(record, asked)
     answers = _batch_answers(record, engine, [item[2] for item in asked])
     candidates = []
     chosen_event = event

@@ -270,6 +270,10 @@ def _find_plan(name_or_path) -> Path:
     by name (``"vienna_siege_plan"``)."""
     from oddsengine.shipped import shipped_path
 
+    if isinstance(name_or_path, str) and not name_or_path.strip():  # Path("") is "."
+        raise OddsEngineError(
+            "no plan named: give a .toml file or an example name, e.g. vienna_siege_plan"
+        )
     path = Path(name_or_path)
     if path.exists() or path.suffix == ".toml" or len(path.parts) > 1:
         return path

@@ -383,9 +383,16 @@ class OutputFile:
 
     def read(self):
         try:
-            return read_table(self.path)
+            frame = read_table(self.path)
         except Exception as error:  # a damaged file cannot be resumed
             raise OddsEngineError(f"cannot resume from {self.path}: {error}") from None
+        if "scenario_key" not in frame.columns:
+            # Resumed, it would be replaced by a new table: refused, so nothing is lost.
+            raise OddsEngineError(
+                f"cannot resume from {self.path}: it is not a sweep table (it has no "
+                "scenario_key column); write to a new file, or pass --overwrite to replace it"
+            )
+        return frame
 
     def _temporary(self) -> Path:
         """A new empty file beside the output, with the permissions the umask gives."""

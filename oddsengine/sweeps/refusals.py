@@ -25,7 +25,23 @@ NOTE_REASONS = 2
 
 class RefusedScenariosWarning(UserWarning):
     """Some scenarios of a sweep, table or plot were refused by the rules (their rows or
-    cells hold the reason, or are marked missing); the message says how many and why."""
+    cells hold the reason, or are marked missing); the message says how many and why.
+
+    Attributes
+    ----------
+    refused, total : int or None
+        How many scenarios were refused, of how many (None when not told).
+    """
+
+    def __init__(self, message="", refused: int | None = None, total: int | None = None):
+        super().__init__(message)
+        self.refused = refused
+        self.total = total
+
+    @property
+    def every_scenario(self) -> bool:
+        """Whether every scenario was refused: there is no answer at all."""
+        return self.total is not None and self.refused == self.total
 
 
 def refusal_note(reasons, total: int) -> str | None:
@@ -64,7 +80,9 @@ def warn_refused(reasons, total: int, stacklevel: int = 3) -> str | None:
     str or None
         The note (see :func:`refusal_note`).
     """
+    reasons = list(reasons)
     note = refusal_note(reasons, total)
     if note is not None:
-        warnings.warn(note, RefusedScenariosWarning, stacklevel=stacklevel)
+        warning = RefusedScenariosWarning(note, refused=len(reasons), total=total)
+        warnings.warn(warning, stacklevel=stacklevel)
     return note

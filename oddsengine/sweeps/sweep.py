@@ -223,6 +223,8 @@ class Sweep:
         object.__setattr__(self, "precision", check_precision(self.precision))
         check_choice("method", self.method, METHODS)
         check_choice("on_refused", self.on_refused, ON_REFUSED)
+        if self.max_trials is None:  # as for simulate(): None is the default cap
+            object.__setattr__(self, "max_trials", MAX_TRIALS)
         for name in ("trials", "max_trials"):
             if getattr(self, name) is not None:  # the engines' one check of trials
                 object.__setattr__(self, name, check_trials(getattr(self, name), name))
@@ -241,7 +243,7 @@ class Sweep:
             or not 0 <= self.seed <= _LARGEST_SEED
         ):
             raise OddsEngineError(
-                f"a sweep's seed must be a whole number in 0..2**63-1, not {self.seed!r}"
+                f"a sweep's seed must be a whole number in 0..2**63-1, not {shown(self.seed)}"
             )
         for name in ("trials", "max_trials", "seed"):  # numpy integers key like ints
             if getattr(self, name) is not None:
@@ -252,6 +254,13 @@ class Sweep:
             check_parameters(spec_class, scenario, f"scenario {number}")
         if not self.grid and not self.scenarios:
             raise OddsEngineError("a sweep needs a grid or a list of scenarios")
+        own = [mapping for mapping in (self.grid, *self.scenarios) if mapping]
+        for name in self.fixed:  # a scenario's own value wins: one every scenario gives...
+            if all(name in mapping for mapping in own):  # ...leaves the fixed one unused
+                raise OddsEngineError(
+                    f"fixed {name} is never used: the grid and every scenario give their own "
+                    f"{name}; leave it out of [fixed]"
+                )
         total = 0
         for where, mapping in self._mappings():
             check_required(spec_class, mapping, f"every {kind} needs its forces: {where}")
@@ -471,6 +480,7 @@ class Sweep:
         if seed is None:
             seed = new_seed()
         scenarios = self.expand(seed)
+        _refuse_a_sweep_no_scenario_of_which_is_legal(scenarios)
         order = {scenario.key: index for index, scenario in enumerate(scenarios)}
         rows: list[dict] = []
         done: set[str] = set()
@@ -522,6 +532,15 @@ class Sweep:
             refused = frame[frame["status"] == "refused"].drop_duplicates("scenario_key")
             warn_refused(refused["reason"], len(scenarios))
         return frame
+
+
+def _refuse_a_sweep_no_scenario_of_which_is_legal(scenarios) -> None:
+    """Refuse, before anything is written, a sweep of several scenarios each refused for
+    one same reason (a [fixed] scenario file that does not exist, a card the side may not
+    play): the file is wrong, and a table of refusals would say so only row by row."""
+    reasons = {scenario.refusal for scenario in scenarios}
+    if len(scenarios) > 1 and len(reasons) == 1 and None not in reasons:
+        raise OddsEngineError(f"every scenario is refused: {reasons.pop()}")
 
 
 def sweep(kind, grid=None, *, scenarios=(), fixed=None, out=None, resume=False, **options):

@@ -15,11 +15,12 @@ a generic page of its odds table (:func:`~oddsengine.faces.book._pages.odds_tabl
 from __future__ import annotations
 
 import os
+from functools import partial
 from html import escape
 from pathlib import Path
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.faces.output_file import check_output_path
+from oddsengine.faces.output_file import check_output_path, write_atomically
 
 __all__ = ["BOOK_PAGES", "page_builders", "write_book"]
 
@@ -43,8 +44,6 @@ def page_builders() -> list:
     ['assaults', 'battles', 'rolls', 'sieges', 'cards', 'needed', 'naval', 'piracy',
      'foreign_wars']
     """
-    from functools import partial
-
     from oddsengine import kinds
     from oddsengine.faces.book._pages import odds_table_page
 
@@ -122,22 +121,34 @@ def write_book(directory, *, quick: bool = False) -> Path:
     root = _book_folder(directory)
     if root.exists() and not root.is_dir():
         raise OddsEngineError(f"the book needs a directory, but {str(root)!r} is a file")
-    try:
-        (root / "img").mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OddsEngineError(f"cannot create {str(root)!r}: {error.strerror or error}") from None
+    _make_folder(root)
     check_output_path(root / "index.html")  # a folder that takes no file: before the work
+    # Every page is built before anything is written, so that a run that fails or is
+    # stopped while building leaves a directory that was there as it was; each file is
+    # then written whole (through a temporary file) or not at all.
     pages = [build(__version__, quick) for build in page_builders()]
     navigation = [(page.slug, page.short) for page in pages]
+    _make_folder(root / "img")
     for page in pages:
         for filename, figure in page.charts.items():
-            save(figure, root / "img" / filename)
+            write_atomically(root / "img" / filename, partial(save, figure))
         html = page_html(page.title, page.guide, page.body, navigation, __version__)
-        (root / f"{page.slug}.html").write_text(html, encoding="utf-8")
-    (root / "style.css").write_text(STYLESHEET, encoding="utf-8")
+        _write_text(root / f"{page.slug}.html", html)
+    _write_text(root / "style.css", STYLESHEET)
     index = root / "index.html"
-    index.write_text(_index_html(pages, __version__), encoding="utf-8")
+    _write_text(index, _index_html(pages, __version__))
     return index
+
+
+def _make_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OddsEngineError(f"cannot create {str(folder)!r}: {error.strerror or error}") from None
+
+
+def _write_text(path: Path, text: str) -> None:
+    write_atomically(path, lambda name: Path(name).write_text(text, encoding="utf-8"))
 
 
 def _book_folder(directory) -> Path:
