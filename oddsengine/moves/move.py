@@ -461,7 +461,18 @@ class Move:
                 f"intercept_attempted:{attempt.label}",
                 f"intercepted:{attempt.label}",
             ]
-        return BASE_EVENTS + tuple(per_stack)
+        return BASE_EVENTS + tuple(per_stack) + self._card_spent_events
+
+    @property
+    def _card_spent_events(self) -> tuple[str, ...]:
+        """RULES.md §9: how often each post-roll card of the field battle (Janissaries)
+        was actually spent, the mover's cards first."""
+        slugs = []
+        for card in self.attacker_cards + self.defender_cards:
+            rule = card_rule(card)
+            if rule.post_roll_dice and rule.slug not in slugs:
+                slugs.append(rule.slug)
+        return tuple(f"card_spent:{slug}" for slug in slugs)
 
     def draw_plan(self) -> DrawPlan:
         """The exact distribution of the end states, for :func:`oddsengine.exact`.
