@@ -234,7 +234,7 @@ class Move:
         object.__setattr__(
             self, "interception_policy", normalise_interception_policy(self.interception_policy)
         )
-        parse_retreat_policy(self.retreat_policy)
+        self._check_retreat_preference(board)
         for name in ("attacker_cards", "defender_cards"):
             cards = getattr(self, name)
             if isinstance(cards, (str, int, Card)):
@@ -462,6 +462,35 @@ class Move:
                 f"intercepted:{attempt.label}",
             ]
         return BASE_EVENTS + tuple(per_stack) + self._card_spent_events
+
+    def _check_retreat_preference(self, board) -> None:
+        """Refuse, by name, a ``prefer:`` space no retreat of this move can reach.
+
+        RULES.md §9 lets the loser choose among the legal spaces; every retreat of a move
+        leaves the destination (14.1, 15.2, 15.3; going back is to the origin, beside it),
+        to an adjacent land space not in unrest (§6.1). A preferred space that is never
+        one of them would be passed over in silence.
+        """
+        neighbours = {space.name for space in board.neighbours(self.destination)}
+        for space in parse_retreat_policy(self.retreat_policy):
+            if space not in neighbours:
+                raise OddsEngineError(
+                    f"retreat policy prefer:{space}: {space} is not adjacent to "
+                    f"{self.destination}, where every retreat of this move starts (14.1)"
+                )
+            if self.situation.in_unrest(space):
+                raise OddsEngineError(
+                    f"retreat policy prefer:{space}: {space} is in unrest, and no retreat "
+                    "may enter a space in unrest (14.1)"
+                )
+            controller = self.situation.controller(space)
+            powers = {self.power} | {stack.power for stack in self.situation.stacks}
+            if not any(self.situation.allied(controller, power) for power in powers):
+                raise OddsEngineError(
+                    f"retreat policy prefer:{space}: {space} is controlled by {controller}, "
+                    "an ally of no power on the board, and a retreat enters only a space of "
+                    "its own power or an ally (14.1)"
+                )
 
     @property
     def _card_spent_events(self) -> tuple[str, ...]:
