@@ -85,8 +85,9 @@ def _run_siege(arguments):
             parameters["policies"] = _siege_policies(arguments, None)
         campaign = SiegeCampaign(arguments.besiegers, arguments.garrison, **parameters)
     played = {card.slug for card in parameters["attacker_cards"] + parameters["defender_cards"]}
+    given = {text.partition("=")[0].strip() for text in arguments.policy or ()}
     for card, _ in campaign.policies.post_roll:
-        if card not in played:
+        if card in given and card not in played:
             raise OddsEngineError(f"--policy {card}=... is given but {card} is not played")
     _, reason = choose_method(arguments)
     if arguments.exact:
