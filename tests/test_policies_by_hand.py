@@ -456,3 +456,30 @@ def test_a_bad_policy_in_a_scenario_file_is_refused_by_name(tmp_path):
     )
     with pytest.raises(oe.OddsEngineError, match="plays none"):
         load_move(path)
+
+
+def test_a_siege_after_a_move_keeps_the_moves_casualty_order():
+    # §9: the casualty order chosen for a move holds in the siege it lays. 3R 1C move into
+    # Vienna, whose 1R withdraws inside (§5): a siege with probability 1, then the two
+    # impulses of test_casualty_orders_in_a_siege_campaign: 1631/2187 losing regulars
+    # first, 1727/2187 losing the cavalry first.
+    from oddsengine.moves.siege_campaign import SiegeCampaign
+
+    situation = Situation(
+        [Stack("Pressburg", "ottoman: 3R 1C"), Stack("Vienna", "hapsburg: 1R")],
+        wars=[("ottoman", "hapsburg")],
+        control={"Pressburg": "ottoman"},
+    )
+    for order, taken in (("MRC", Fraction(1631, 2187)), ("CRM", Fraction(1727, 2187))):
+        move = Move(
+            situation,
+            "Pressburg",
+            "Vienna",
+            defender_policy="withdraw",
+            interception_policy="none",
+            policies=oe.Policies(attacker_casualty_order=order),
+        )
+        close(oe.exact(move).p["besieging"], Fraction(1))
+        campaign = SiegeCampaign.from_move(move, horizon=2)
+        assert campaign.policies == move.policies
+        close(oe.exact_campaign(campaign).p["taken_by_impulse_2"], taken)
