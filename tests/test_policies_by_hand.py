@@ -483,3 +483,23 @@ def test_a_siege_after_a_move_keeps_the_moves_casualty_order():
         campaign = SiegeCampaign.from_move(move, horizon=2)
         assert campaign.policies == move.policies
         close(oe.exact_campaign(campaign).p["taken_by_impulse_2"], taken)
+
+
+def test_a_naval_retreat_goes_where_the_policy_names_or_is_refused_by_name():
+    # §9, §14: in the Barbary Coast example the Ottomans, beaten at sea, retreat to a port
+    # they control: Algiers by default (most friendly), Tunis when named, as often
+    # either way; the North Sea, not adjacent to the Barbary Coast, is refused by name.
+    from oddsengine.moves.scenario_file import load_naval_move
+
+    default = load_naval_move("barbary_coast")
+    named = load_naval_move("barbary_coast", retreat_policy="prefer:Tunis")
+    retreats = []
+    for move, port in ((default, "Algiers"), (named, "Tunis")):
+        result = oe.exact(move)
+        retreats.append(result.p["mover_retreats"])
+        frame = result.states_frame()
+        retreated = frame[(frame["outcome"] == "mover_retreats") & (frame["probability"] > 0)]
+        assert {end.split(":")[0] for end in retreated["mover_end"]} == {port}
+    assert retreats[0] == pytest.approx(retreats[1], abs=1e-12)
+    with pytest.raises(oe.OddsEngineError, match="North Sea is not adjacent to Barbary Coast"):
+        load_naval_move("barbary_coast", retreat_policy="prefer:North Sea")

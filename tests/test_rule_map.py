@@ -820,6 +820,16 @@ RULE_MAP = [
     ),
     (
         "9",
+        "a naval retreat location among the legal ones; one not adjacent is refused",
+        "oddsengine/moves/_naval_declaration.py",
+        "RULES.md §9, §14: the retreating player picks among legal locations, all",
+        [
+            "test_policies_by_hand.py::"
+            "test_a_naval_retreat_goes_where_the_policy_names_or_is_refused_by_name",
+        ],
+    ),
+    (
+        "9",
         "the defender's response and the stacks that intercept",
         "oddsengine/moves/_move_declaration.py",
         "RULES.md §9: the user chooses which stacks intercept, and with which units.",
