@@ -242,14 +242,17 @@ def _with_battle_policies(move, arguments):
         return move
     from dataclasses import replace
 
+    from oddsengine.combat.cards import CARD_RULES, POST_ROLL_CARDS
     from oddsengine.combat.options import Policies
 
+    # The example names the field battle's post-roll card from its record.
+    (example,) = (slug for slug in POST_ROLL_CARDS if "battle" in CARD_RULES[slug].engagements)
     post_roll = dict(move.policies.post_roll)
     played = {card.slug for card in move.attacker_cards + move.defender_cards}
     for text in arguments.policy or ():
         if "=" not in text:
             raise OddsEngineError(
-                f"--policy takes CARD=POLICY (e.g. janissaries=always), not {text!r}"
+                f"--policy takes CARD=POLICY (e.g. {example}=always), not {text!r}"
             )
         card, policy = (part.strip() for part in text.split("=", 1))
         post_roll[card] = policy
@@ -321,7 +324,7 @@ def register(commands) -> None:
         "--policy",
         action="append",
         metavar="CARD=POLICY",
-        help="post-roll card policy in the field battle (janissaries): always or "
+        help="the policy of a card played after the roll of the field battle: always or "
         "if-it-changes-the-outcome (default)",
     )
     policies.add_argument(

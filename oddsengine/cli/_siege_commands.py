@@ -34,14 +34,17 @@ def _schedule(entries) -> tuple:
 def _siege_policies(arguments, base):
     """The assaults' policies (RULES.md §9): ``base`` (the move's, or the defaults) with
     ``--policy CARD=POLICY`` and each side's casualty order given on the command line."""
+    from oddsengine.combat.cards import CARD_RULES, POST_ROLL_CARDS
     from oddsengine.combat.options import Policies
 
+    # The example names the assault's post-roll card from its record.
+    (example,) = (slug for slug in POST_ROLL_CARDS if "assault" in CARD_RULES[slug].engagements)
     base = base or Policies()
     post_roll = dict(base.post_roll)
     for text in arguments.policy or ():
         if "=" not in text:
             raise OddsEngineError(
-                f"--policy takes CARD=POLICY (e.g. siege-artillery=always), not {text!r}"
+                f"--policy takes CARD=POLICY (e.g. {example}=always), not {text!r}"
             )
         card, policy = (part.strip() for part in text.split("=", 1))
         post_roll[card] = policy
@@ -147,8 +150,8 @@ def register(commands) -> None:
         "--policy",
         action="append",
         metavar="CARD=POLICY",
-        help="post-roll card policy (siege-artillery): always or if-it-changes-the-outcome "
-        "(default)",
+        help="the policy of a card played after an assault's roll: always or "
+        "if-it-changes-the-outcome (default)",
     )
     siege.add_argument(
         "--attacker-casualty-order",

@@ -408,8 +408,11 @@ def _move_policies(entry: dict):
     """RULES.md §9: the casualty order of each side and the post-roll card policy of a
     move's field battle. ``policy`` is one policy for every post-roll card the move plays
     (``"always"``), or a table by card (``{janissaries = "always"}``)."""
-    from oddsengine.combat.cards import POST_ROLL_CARDS, find_card
+    from oddsengine.combat.cards import CARD_RULES, POST_ROLL_CARDS, find_card
     from oddsengine.combat.options import Policies
+
+    # The messages name the field battle's post-roll card from its record.
+    (example,) = (slug for slug in POST_ROLL_CARDS if "battle" in CARD_RULES[slug].engagements)
 
     orders = {
         name: entry[name]
@@ -425,13 +428,13 @@ def _move_policies(entry: dict):
         post_roll = {slug: policy for slug in sorted(slugs) if slug in POST_ROLL_CARDS}
         if not post_roll:
             raise OddsEngineError(
-                f"policy {shown(policy)} is for a post-roll card (Janissaries), and the move "
-                "plays none"
+                f"policy {shown(policy)} is for a card played after the roll ({example}), "
+                "and the move plays none"
             )
     else:
         raise OddsEngineTypeError(
             'policy must be "always", "if-it-changes-the-outcome" or a table such as '
-            f'{{janissaries = "always"}}, not {shown(policy)}'
+            f'{{{example} = "always"}}, not {shown(policy)}'
         )
     return Policies(post_roll=post_roll, **orders)
 
