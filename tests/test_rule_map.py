@@ -751,6 +751,93 @@ RULE_MAP = [
         "RULES.md §9: how often the post-roll card was actually spent is reported",
         ["test_foreign_war.py::test_how_often_janissaries_are_spent_is_reported"],
     ),
+    (
+        "9",
+        "post-roll cards always or if it changes the outcome, spent figure, battle/assault/sea",
+        "oddsengine/combat/combat_spec.py",
+        "RULES.md §9: how often each post-roll card was actually spent, by its policy.",
+        [
+            "test_policies_by_hand.py::test_janissaries_in_a_field_battle_by_policy_on_every_face",
+            "test_policies_by_hand.py::test_siege_artillery_in_an_assault_by_policy",
+            "test_policies_by_hand.py::test_professional_rowers_in_a_naval_battle_by_policy",
+            "test_policies_by_hand.py::test_janissaries_in_a_foreign_war_by_policy",
+        ],
+    ),
+    (
+        "9",
+        "a move reports how often the post-roll card of its field battle was spent",
+        "oddsengine/moves/_move_battles.py",
+        "RULES.md §9: the post-roll cards (Janissaries) report whether each cell spent them",
+        ["test_policies_by_hand.py::test_janissaries_in_a_move_are_reported_spent"],
+    ),
+    (
+        "9",
+        "a move's casualty orders and post-roll policy in the scenario file",
+        "oddsengine/moves/scenario_file.py",
+        "RULES.md §9: the casualty order of each side and the post-roll card policy",
+        [
+            "test_policies_by_hand.py::test_a_moves_casualty_order_from_the_api_the_file_and_the_command_line",
+            "test_policies_by_hand.py::test_janissaries_in_a_move_are_reported_spent",
+            "test_policies_by_hand.py::test_a_bad_policy_in_a_scenario_file_is_refused_by_name",
+        ],
+    ),
+    (
+        "9",
+        "a move's casualty orders and post-roll policy on the command line",
+        "oddsengine/cli/_move_commands.py",
+        "the field battle's policies given on the command line (RULES.md §9)",
+        [
+            "test_policies_by_hand.py::test_a_moves_casualty_order_from_the_api_the_file_and_the_command_line",
+            "test_policies_by_hand.py::test_janissaries_in_a_move_are_reported_spent",
+        ],
+    ),
+    (
+        "9",
+        "a siege's casualty orders and post-roll policy on the command line",
+        "oddsengine/cli/_siege_commands.py",
+        "The assaults' policies (RULES.md §9)",
+        [
+            "test_policies_by_hand.py::test_siege_artillery_policy_in_a_siege_campaign",
+            "test_policies_by_hand.py::test_casualty_orders_in_a_siege_campaign",
+        ],
+    ),
+    (
+        "9",
+        "the siege a move lays keeps the move's casualty orders",
+        "oddsengine/moves/siege_campaign.py",
+        "RULES.md §9: the casualty order chosen for each side holds for the whole",
+        ["test_policies_by_hand.py::test_a_siege_after_a_move_keeps_the_moves_casualty_order"],
+    ),
+    (
+        "9",
+        "the retreat destination among the legal ones; one no retreat reaches is refused",
+        "oddsengine/moves/move.py",
+        "Refuse, by name, a ``prefer:`` space no retreat of this move can reach.",
+        [
+            "test_policies_by_hand.py::test_the_retreat_goes_to_the_legal_space_the_policy_names",
+            "test_policies_by_hand.py::test_a_retreat_preference_no_retreat_can_reach_is_refused_by_name",
+        ],
+    ),
+    (
+        "9",
+        "a naval retreat location among the legal ones; one not adjacent is refused",
+        "oddsengine/moves/_naval_declaration.py",
+        "RULES.md §9, §14: the retreating player picks among legal locations, all",
+        [
+            "test_policies_by_hand.py::"
+            "test_a_naval_retreat_goes_where_the_policy_names_or_is_refused_by_name",
+        ],
+    ),
+    (
+        "9",
+        "the defender's response and the stacks that intercept",
+        "oddsengine/moves/_move_declaration.py",
+        "RULES.md §9: the user chooses which stacks intercept, and with which units.",
+        [
+            "test_policies_by_hand.py::test_the_defenders_response_by_policy",
+            "test_policies_by_hand.py::test_which_stacks_intercept_by_policy",
+        ],
+    ),
     # Part II: naval combat, piracy and foreign wars (issue 12)
     (
         "11",

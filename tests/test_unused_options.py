@@ -65,12 +65,16 @@ ASSAULT_OPTIONS = {"--assault-formation", "--siege-laid-this-impulse", "--assaul
                    "--defender-squadrons-in-port"}  # fmt: skip
 SIEGE = ["siege", "--besiegers", "9R Suleiman", "--garrison", "hapsburg: 2R"]
 SIEGE_OPTIONS = {"--besiegers", "--garrison", "--horizon", "--reinforcements", "--schedule",
-                 "--assault-from", "--attacker-cards", "--defender-cards"}  # fmt: skip
+                 "--assault-from", "--attacker-cards", "--defender-cards",
+                 "--attacker-casualty-order", "--defender-casualty-order"}  # fmt: skip
 NEEDED = ["needed", "battle", "--attacker", "?R Suleiman", "--defender", "hapsburg: 4R"]
 #: Vienna holds no siege: --garrison-joins-relief and --relief-inside-on-tie (15.2) apply
 #: to none of its moves.
+#: Every Vienna move may fight a field battle (Charles V may intercept): both casualty
+#: orders apply to all of them (RULES.md §9).
 MOVE_OPTIONS = {"--defender", "--retreat", "--interception", "--states", "--survivors",
-                "--leaders-inside", "--stack", "--control", "--besieged"}
+                "--leaders-inside", "--stack", "--control", "--besieged",
+                "--attacker-casualty-order", "--defender-casualty-order"}
 PIRACY = ["piracy", "--pirates", "ottoman: 3Co", "--target-ports", "2"]
 PIRACY_OPTIONS = {"--pirates", "--zone-squadrons", "--adjacent-squadrons",
                   "--adjacent-fortresses", "--target-ports", "--target-hand",

@@ -584,6 +584,7 @@ class CombatSpec:
         return groups
 
     def _card_spent_columns(self, columns):
+        # RULES.md §9: how often each post-roll card was actually spent, by its policy.
         spent = {}
         for role in SIDES:
             rule = self._rule_with(role, "post_roll_dice")

@@ -15,6 +15,8 @@ inside (14.1, 15.2) and the best leaders' choice follow the move's policies, whi
 
 from __future__ import annotations
 
+import numpy as np
+
 from oddsengine.combat.field_battle import FieldBattle
 from oddsengine.combat.forces import UNIT_TYPES
 from oddsengine.kept import Kept
@@ -91,13 +93,16 @@ def battle_outcomes(move, attacker, main, allies, garrison) -> tuple:
     """The field battle of ``attacker`` against the groups ``main`` and ``allies`` (with
     the ``garrison`` that joined a relief, 15.2) under ``move``'s cards and rules, its
     draw plan, and what each cell leaves: ``(attacker_wins, tied, attacker units left,
-    main defender's units left, each ally's units left)``, units by type.
+    main defender's units left, each ally's units left)``, units by type, and the
+    ``card_spent:<slug>`` events of the post-roll cards played in that cell (RULES.md §9:
+    how often a post-roll card is actually spent is reported).
 
     Returns
     -------
     battle : FieldBattle
     plan : DrawPlan
-    outcomes : tuple of tuple, one per cell of ``plan``
+    outcomes : tuple of tuple, one per cell of ``plan``: the five above, then the
+        tuple of ``card_spent:<slug>`` events
     """
     key = (
         attacker,
@@ -130,6 +135,9 @@ def battle_outcomes(move, attacker, main, allies, garrison) -> tuple:
     attackers = [columns[f"attacker_{kind}"].tolist() for kind in UNIT_TYPES]
     defenders = [columns[f"defender_{kind}"].tolist() for kind in UNIT_TYPES]
     survivors = [columns[f"{ally.power}_survivors"].tolist() for ally in allies]
+    # RULES.md §9: the post-roll cards (Janissaries) report whether each cell spent them.
+    spent_names = [name for name in battle.event_names if name.startswith("card_spent:")]
+    spent_flags = [np.asarray(columns[name], dtype=bool).tolist() for name in spent_names]
     order = move.policies.defender_casualty_order
     outcomes = []
     for cell in range(plan.cells):
@@ -142,7 +150,12 @@ def battle_outcomes(move, attacker, main, allies, garrison) -> tuple:
             ally_left = tuple(counts[kind] for kind in UNIT_TYPES)
             total = [units - part for units, part in zip(total, ally_left, strict=True)]
             allies_left.append(ally_left)
-        outcomes.append((wins[cell], tied[cell], attacker_left, tuple(total), tuple(allies_left)))
+        spent = tuple(
+            name for name, flags in zip(spent_names, spent_flags, strict=True) if flags[cell]
+        )
+        outcomes.append(
+            (wins[cell], tied[cell], attacker_left, tuple(total), tuple(allies_left), spent)
+        )
     found = (battle, plan, tuple(outcomes))
     _BATTLE_OUTCOMES.keep(key, found)
     return found

@@ -121,6 +121,7 @@ def normalise_defender_policy(policy):
 
 
 def normalise_interception_policy(policy):
+    # RULES.md §9: the user chooses which stacks intercept, and with which units.
     if isinstance(policy, str):
         text = policy.strip()
         if text not in ("all", "none"):

@@ -346,7 +346,12 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         leaves = []
         for key in outcomes:
             if key not in resolved:
-                resolved[key] = self.shared_aftermath(branch, battle, garrison, main, allies, key)
+                *outcome, spent = key
+                # RULES.md §9: a post-roll card spent in this cell is an event of the move.
+                played = branch.noting(*spent) if spent else branch
+                resolved[key] = self.shared_aftermath(
+                    played, battle, garrison, main, allies, tuple(outcome)
+                )
             leaves.append(self.program.nodes[resolved[key]][1])
         offset = len(self.program.leaf_map)
         self.program.leaf_map.extend(leaves)

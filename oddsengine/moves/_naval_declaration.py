@@ -354,7 +354,18 @@ class NavalDeclaration:
         if text.startswith("prefer:"):
             names = [part.strip() for part in text[len("prefer:") :].split(",") if part.strip()]
             if names:
-                return tuple(load_board().space(name).name for name in names)
+                board = load_board()
+                preferred = tuple(board.space(name).name for name in names)
+                # RULES.md §9, §14: the retreating player picks among legal locations, all
+                # adjacent to the destination, where every retreat (or avoid) starts.
+                adjacent = {space.name for space in board.naval_neighbours(self.destination)}
+                for name in preferred:
+                    if name not in adjacent:
+                        raise OddsEngineError(
+                            f"retreat policy prefer:{name}: {name} is not adjacent to "
+                            f"{self.destination}, where every retreat of this move starts"
+                        )
+                return preferred
         raise OddsEngineError(
             f"unknown retreat policy {text!r}; use most-friendly or prefer:LOCATION[,LOCATION]"
         )

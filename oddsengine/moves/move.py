@@ -237,7 +237,7 @@ class Move:
         object.__setattr__(
             self, "interception_policy", normalise_interception_policy(self.interception_policy)
         )
-        parse_retreat_policy(self.retreat_policy)
+        self._check_retreat_preference(board)
         for name in ("attacker_cards", "defender_cards"):
             object.__setattr__(self, name, _read_move_cards(name, getattr(self, name)))
         if self.after_withdrawal not in AFTER_WITHDRAWAL_POLICIES:
@@ -451,7 +451,47 @@ class Move:
                 f"intercept_attempted:{attempt.label}",
                 f"intercepted:{attempt.label}",
             ]
-        return BASE_EVENTS + tuple(per_stack)
+        return BASE_EVENTS + tuple(per_stack) + self._card_spent_events
+
+    def _check_retreat_preference(self, board) -> None:
+        """Refuse, by name, a ``prefer:`` space no retreat of this move can reach.
+
+        RULES.md §9 lets the loser choose among the legal spaces; every retreat of a move
+        leaves the destination (14.1, 15.2, 15.3; going back is to the origin, beside it),
+        to an adjacent land space not in unrest (§6.1). A preferred space that is never
+        one of them would be passed over in silence.
+        """
+        neighbours = {space.name for space in board.neighbours(self.destination)}
+        for space in parse_retreat_policy(self.retreat_policy):
+            if space not in neighbours:
+                raise OddsEngineError(
+                    f"retreat policy prefer:{space}: {space} is not adjacent to "
+                    f"{self.destination}, where every retreat of this move starts (14.1)"
+                )
+            if self.situation.in_unrest(space):
+                raise OddsEngineError(
+                    f"retreat policy prefer:{space}: {space} is in unrest, and no retreat "
+                    "may enter a space in unrest (14.1)"
+                )
+            controller = self.situation.controller(space)
+            powers = {self.power} | {stack.power for stack in self.situation.stacks}
+            if not any(self.situation.allied(controller, power) for power in powers):
+                raise OddsEngineError(
+                    f"retreat policy prefer:{space}: {space} is controlled by {controller}, "
+                    "an ally of no power on the board, and a retreat enters only a space of "
+                    "its own power or an ally (14.1)"
+                )
+
+    @property
+    def _card_spent_events(self) -> tuple[str, ...]:
+        """RULES.md §9: how often each post-roll card of the field battle (Janissaries)
+        was actually spent, the mover's cards first."""
+        slugs = []
+        for card in self.attacker_cards + self.defender_cards:
+            rule = card_rule(card)
+            if rule.post_roll_dice and rule.slug not in slugs:
+                slugs.append(rule.slug)
+        return tuple(f"card_spent:{slug}" for slug in slugs)
 
     def draw_plan(self) -> DrawPlan:
         """The exact distribution of the end states, for :func:`oddsengine.exact`.

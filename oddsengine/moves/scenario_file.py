@@ -39,6 +39,9 @@ the file, the key and the reason. The layout::
     retreat = "most-friendly"             # or prefer:SPACE[,SPACE]
     attacker_cards = []
     defender_cards = []
+    policy = "if-it-changes-the-outcome"  # or always (post-roll cards); or a table by card
+    attacker_casualty_order = "MRC"       # optional (RULES.md §9): the default
+    defender_casualty_order = "MRC"       # mercenaries, regulars, cavalry
     by_sea = ["Tyrrhenian Sea"]           # optional: a naval transport (§15) across these
                                           # sea zones, in order, from a port to a port
     cp = 3                                # optional: the CP left (default: enough)
@@ -129,6 +132,9 @@ _MOVE_KEYS = {
     "by_sea",
     "cp",
     "responses",
+    "policy",
+    "attacker_casualty_order",
+    "defender_casualty_order",
 }
 
 
@@ -398,8 +404,49 @@ def load_move(name_or_path, **overrides):
                 reader.refuse(
                     f"move.{name}", "applies to a naval transport only: give by_sea too"
                 )
+    if any(name in entry for name in _COMBAT_POLICY_KEYS):
+        arguments["policies"] = reader.build("move", _move_policies, entry)
     arguments.update(overrides)
     return reader.build("move", spec, situation, **arguments)
+
+
+#: The [move] keys of the field battle's policies (RULES.md §9).
+_COMBAT_POLICY_KEYS = ("policy", "attacker_casualty_order", "defender_casualty_order")
+
+
+def _move_policies(entry: dict):
+    """RULES.md §9: the casualty order of each side and the post-roll card policy of a
+    move's field battle. ``policy`` is one policy for every post-roll card the move plays
+    (``"always"``), or a table by card (``{janissaries = "always"}``)."""
+    from oddsengine.combat.cards import CARD_RULES, POST_ROLL_CARDS, find_card
+    from oddsengine.combat.options import Policies
+
+    # The messages name the field battle's post-roll card from its record.
+    (example,) = (slug for slug in POST_ROLL_CARDS if "battle" in CARD_RULES[slug].engagements)
+
+    orders = {
+        name: entry[name]
+        for name in ("attacker_casualty_order", "defender_casualty_order")
+        if name in entry
+    }
+    policy = entry.get("policy")
+    if policy is None or isinstance(policy, dict):
+        post_roll = policy or {}
+    elif isinstance(policy, str):
+        cards = [*entry.get("attacker_cards", ()), *entry.get("defender_cards", ())]
+        slugs = {find_card(card).slug for card in cards}
+        post_roll = {slug: policy for slug in sorted(slugs) if slug in POST_ROLL_CARDS}
+        if not post_roll:
+            raise OddsEngineError(
+                f"policy {shown(policy)} is for a card played after the roll ({example}), "
+                "and the move plays none"
+            )
+    else:
+        raise OddsEngineTypeError(
+            'policy must be "always", "if-it-changes-the-outcome" or a table such as '
+            f'{{{example} = "always"}}, not {shown(policy)}'
+        )
+    return Policies(post_roll=post_roll, **orders)
 
 
 _NAVAL_MOVE_KEYS = {

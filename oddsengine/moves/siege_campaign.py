@@ -359,6 +359,10 @@ class SiegeCampaign:
                 start.append(entry)
         if not start:
             raise OddsEngineError("the move never lays a siege: there is no campaign to play")
+        if "policies" not in parameters and hasattr(move, "policies"):
+            # RULES.md §9: the casualty order chosen for each side holds for the whole
+            # move, so also in the assaults of the siege it lays (mover = besiegers).
+            parameters["policies"] = move.policies
         situation = getattr(move, "situation", None)
         if situation is not None and situation.fleets and "naval" not in parameters:
             from oddsengine.moves.sea import naval_requirement
