@@ -486,8 +486,13 @@ class Move:
     def _card_spent_events(self) -> tuple[str, ...]:
         """RULES.md §9: how often each post-roll card of the field battle (Janissaries)
         was actually spent, the mover's cards first."""
+        cards = self.attacker_cards + self.defender_cards
+        if not cards:
+            return ()  # a move without cards never reads the deck
+        from oddsengine.combat.cards import card_rule
+
         slugs = []
-        for card in self.attacker_cards + self.defender_cards:
+        for card in cards:
             rule = card_rule(card)
             if rule.post_roll_dice and rule.slug not in slugs:
                 slugs.append(rule.slug)
