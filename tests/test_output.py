@@ -3,6 +3,7 @@
 import json
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import oddsengine as oe
@@ -76,3 +77,19 @@ def test_exact_json_has_no_float_noise():
     move = json.loads(oe.exact(oe.load_move("vienna")).render("json"))
     assert move["p"]["intercept_attempted:hapsburg@Graz"] == 1.0
     assert all(len(repr(value)) <= 22 for value in move["p"].values())
+
+
+def test_no_probability_is_above_one():
+    # Three states whose normalised weights add up to 1 + 2**-52 when summed: an outcome
+    # held by every state is a probability of 1, not more.
+    weights = np.array([0.8612834961776684, 0.8765370964165805, 0.4719097193587902])
+    assert np.add.reduce(weights / np.add.reduce(weights)) > 1.0
+    spec = oe.FieldBattle("2R", "hapsburg: 1R")
+    states = {
+        "outcome": np.array(["attacker_wins"] * 3, dtype=object),
+        "attacker_leaders_captured": np.ones(3, dtype=bool),
+        "defender_leaders_captured": np.zeros(3, dtype=bool),
+    }
+    p = Result(spec, "exact", states, weights).p
+    assert p["attacker_wins"] == 1.0 and p["attacker_leaders_captured"] == 1.0
+    assert p["defender_wins"] == 0.0 and p["defender_leaders_captured"] == 0.0

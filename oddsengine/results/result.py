@@ -175,6 +175,9 @@ class Result(Rendered):
         for name in self.event_names:
             mask = np.asarray(self.states[name], dtype=bool)
             values[name] = float(add(probabilities[mask]))
+        for name, value in values.items():
+            if value > 1.0:  # the rounding of a sum over (nearly) every state
+                values[name] = 1.0
         return values
 
     def knowing_outcomes(self, masks: dict) -> Result:
