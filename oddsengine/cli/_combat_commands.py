@@ -10,6 +10,7 @@ from oddsengine.cli._card_value import (
 from oddsengine.cli._engine_options import (
     add_engine_arguments,
     non_negative_int,
+    parse_cards,
     print_results,
     refuse_given,
     run_engines,
@@ -17,16 +18,6 @@ from oddsengine.cli._engine_options import (
 from oddsengine.combat.forces import parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.errors import OddsEngineError
-
-
-def parse_cards(text: str | None) -> tuple:
-    """The cards of a card option (:func:`oddsengine.combat.cards.parse_cards`); the card
-    records are read only when a card is named."""
-    if text is None or not str(text).strip():
-        return ()
-    from oddsengine.combat.cards import parse_cards as parse
-
-    return parse(text)
 
 
 def _card_records():

@@ -65,6 +65,17 @@ def probability_target(text: str) -> float:
 METHODS = ("auto", "exact", "monte-carlo")
 
 
+def parse_cards(text: str | None) -> tuple:
+    """The cards of a card option (:func:`oddsengine.combat.cards.parse_cards`): the card
+    records are read only when a card is named, so that an answer without cards does not
+    load them."""
+    if text is None or not str(text).strip():
+        return ()
+    from oddsengine.combat.cards import parse_cards as parse
+
+    return parse(text)
+
+
 def add_method_argument(
     group, exact: bool = True, asking: tuple[str, ...] = ("--trials", "--precision", "--seed")
 ) -> None:

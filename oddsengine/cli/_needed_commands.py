@@ -181,7 +181,7 @@ def _side_cards(arguments, kind: str, takes) -> dict:
     """``--attacker-cards`` and ``--defender-cards``: land cards, or the text of the card
     effects of a kind whose record plays them (cards at sea); refused where the one side's
     cards are ``--cards`` (a foreign war)."""
-    from oddsengine.combat.cards import parse_cards
+    from oddsengine.cli._engine_options import parse_cards
 
     given = {}
     for side in ("attacker", "defender"):

@@ -12,6 +12,7 @@ from oddsengine.cli._engine_options import (
     add_method_argument,
     choose_method,
     non_negative_int,
+    parse_cards,
     positive_int,
     trial_count,
     with_reason,
@@ -34,15 +35,18 @@ def _schedule(entries) -> tuple:
 def _siege_policies(arguments, base):
     """The assaults' policies (RULES.md §9): ``base`` (the move's, or the defaults) with
     ``--policy CARD=POLICY`` and each side's casualty order given on the command line."""
-    from oddsengine.combat.cards import CARD_RULES, POST_ROLL_CARDS
     from oddsengine.combat.options import Policies
 
-    # The example names the assault's post-roll card from its record.
-    (example,) = (slug for slug in POST_ROLL_CARDS if "assault" in CARD_RULES[slug].engagements)
     base = base or Policies()
     post_roll = dict(base.post_roll)
     for text in arguments.policy or ():
         if "=" not in text:
+            from oddsengine.combat.cards import CARD_RULES, POST_ROLL_CARDS
+
+            # The example names the assault's post-roll card from its record.
+            (example,) = (
+                slug for slug in POST_ROLL_CARDS if "assault" in CARD_RULES[slug].engagements
+            )
             raise OddsEngineError(
                 f"--policy takes CARD=POLICY (e.g. {example}=always), not {text!r}"
             )
@@ -60,7 +64,6 @@ def _siege_policies(arguments, base):
 
 
 def _run_siege(arguments):
-    from oddsengine.combat.cards import parse_cards
     from oddsengine.engines.siege import exact_campaign, simulate_campaign
     from oddsengine.moves.siege_campaign import SiegeCampaign
 

@@ -18,15 +18,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, fields
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from oddsengine.combat.assault import Assault, naval_requirement_problem
-from oddsengine.combat.cards import Card, find_card
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.kept import Kept
+
+if TYPE_CHECKING:
+    from oddsengine.combat.card_types import Card
 
 __all__ = [
     "SiegeCampaign",
@@ -178,7 +181,12 @@ class SiegeCampaign:
             if not isinstance(cards, (list, tuple)):
                 raise OddsEngineTypeError(f"{name} must be a list of cards, not {shown(cards)}")
             cards = [card for card in cards if not isinstance(card, str) or card.strip()]
-            object.__setattr__(self, name, tuple(find_card(card) for card in cards))
+            if cards:  # a campaign without cards never reads the deck
+                from oddsengine.combat.cards import find_card
+
+                object.__setattr__(self, name, tuple(find_card(card) for card in cards))
+            else:
+                object.__setattr__(self, name, ())
         self._check_naval()
         if not self.start:
             if self.besiegers is None or self.garrison is None:
