@@ -196,10 +196,17 @@ def test_a_naval_question_that_cannot_be_asked_is_refused():
                   in_port="yes")  # fmt: skip
 
 
-def test_a_legal_question_nobody_can_win_is_still_answered():
-    # Every candidate is refused, but not for one reason: "no legal force" (as before).
-    answer = oe.needed("naval", attacker="ottoman: 1Sq", defender="hapsburg: ?Co", target=0.5)
-    assert answer.value is None
+def test_a_question_every_value_refuses_for_several_reasons_is_still_answered():
+    # Every candidate is refused, but not for one reason (0R has no land units, 1-4R may
+    # not play Tercios, 5R and more are no formation): "no legal force", with each reason.
+    answer = oe.needed(
+        "battle", attacker="?R", defender="hapsburg: 2R", target=0.5, attacker_cards=["tercios"]
+    )
+    assert answer.value is None and answer.sentence().startswith("no legal force: every value")
+    # Hapsburg corsairs: refused for one reason at every count but none (no ships at all),
+    # so the question itself is refused.
+    with pytest.raises(oe.OddsEngineError, match="only the Ottomans have corsairs"):
+        oe.needed("naval", attacker="ottoman: 1Sq", defender="hapsburg: ?Co", target=0.5)
 
 
 # -- 5. answers that were wrong ---------------------------------------------------------------

@@ -399,3 +399,19 @@ def test_move_default_events_by_side():
 def test_a_misspelled_kind_is_refused_with_the_closest_kind():
     with pytest.raises(oe.OddsEngineError, match=r"unknown kind 'sieg'; did you mean 'siege'\?"):
         oe.needed("sieg", besiegers="?R", garrison="2R", target=0.5)
+
+
+def test_every_reason_of_an_answer_no_value_makes_legal_is_shown():
+    # Tercios (card 30) for an Ottoman attacker against 2 Hapsburg regulars: refused for
+    # 1-4 regulars (it needs Hapsburg units on the playing side, or 3 Hapsburg regulars on
+    # the other), 5 and more cannot move as one formation, 0 has no land units. The card
+    # used to hide behind the last value's reason, and the table said 0-30 had no units.
+    answer = oe.needed(
+        "battle", attacker="?R", defender="hapsburg: 2R", target=0.5, attacker_cards=["tercios"]
+    )
+    assert answer.value is None
+    lines = answer.summary().splitlines()
+    refused = [line for line in lines if line.startswith("refused ")]
+    assert [line.split(":")[0] for line in refused] == ["refused 0", "refused 1-4", "refused 5-30"]
+    assert "Tercios cannot be played by the attacker" in refused[1]
+    assert "1-4: Tercios cannot be played" in answer.sentence()

@@ -111,9 +111,10 @@ def test_naval_search_matches_brute_force(attacker, defender, target):
 def test_naval_refusals():
     with pytest.raises(oe.OddsEngineError, match="no leader is rated here"):
         oe.needed("naval", attacker="ottoman: 2Sq L?", defender="hapsburg: 1Sq", target=0.5)
-    # Corsairs are Ottoman only (§11): every candidate is refused, and said so.
-    answer = oe.needed("naval", attacker="ottoman: 1Sq", defender="hapsburg: ?Co", target=0.5)
-    assert answer.value is None and "only the Ottomans have corsairs" in answer.sentence()
+    # Corsairs are Ottoman only (§11): every count of them is refused for that one reason
+    # (none at all is refused for having no ships), so the question itself is refused.
+    with pytest.raises(oe.OddsEngineError, match="needed naval: only the Ottomans have corsairs"):
+        oe.needed("naval", attacker="ottoman: 1Sq", defender="hapsburg: ?Co", target=0.5)
 
 
 # -- foreign wars ----------------------------------------------------------------------

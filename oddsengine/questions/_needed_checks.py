@@ -37,20 +37,30 @@ def unknown_keyword(error: TypeError) -> str:
     return f"a value of the wrong type ({error})"
 
 
-def refuse_a_question_no_value_makes_legal(record, asked: list) -> None:
+def refuse_a_question_no_value_makes_legal(record, asked: list, counts_units: bool) -> None:
     """Refuse the question itself when every candidate is refused for one same reason (an
     unknown space, a card the side may not play): no value of the ``?`` could make it
     legal, so it is not a force that "no legal force" reaches.
 
     ``asked`` holds ``(value, force, question or refusal)`` of every candidate; a reason
     is compared without the candidate's force quoted in it (``no power before ':' in
-    force ': 3R'`` is one reason for every count).
+    force ': 3R'`` is one reason for every count). When the ``?`` counts units
+    (``counts_units``), the candidate of none is left out of the comparison: its own
+    refusal (a side with no land units) says nothing of the others.
     """
     questions = [question for _, _, question in asked]
-    if len(asked) <= 1 or not all(isinstance(q, OddsEngineError) for q in questions):
+    if not all(isinstance(q, OddsEngineError) for q in questions):
         return
-    reasons = {str(question).replace(repr(force), "?") for _, force, question in asked}
+    compared = [item for item in asked if not (counts_units and item[0] == 0)]
+    if len(compared) <= 1:
+        return
+    reasons = {str(question).replace(repr(force), "?") for _, force, question in compared}
     if len(reasons) == 1:
-        first = questions[0]
+        (reason,) = reasons
+        first = next(  # the first candidate refused for it (that of none, if it is)
+            question
+            for _, force, question in asked
+            if str(question).replace(repr(force), "?") == reason
+        )
         kind = type(first) if isinstance(first, OddsEngineTypeError) else OddsEngineError
         raise kind(f"needed {record.name}: {first}")

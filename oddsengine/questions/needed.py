@@ -229,7 +229,13 @@ class NeededResult(Rendered):
             )
         best = self.best
         if best is None:
-            return f"no legal force: {self.candidates[-1].refusal}"
+            runs = _refused_runs(self.candidates)
+            if len(runs) == 1:
+                return f"no legal force: {self.candidates[-1].refusal}"
+            # Each reason with its values: a card no count makes playable shows as one of
+            # them, not hidden behind the last value's reason.
+            reasons = "; ".join(f"{_ranges(values)}: {reason}" for values, reason in runs)
+            return f"no legal force: every value is refused ({reasons})"
         return (
             f"no legal force reaches the target of {self.target:.0%}: the best is "
             f"{best.force} with P({self.event}{within}) = {best.p:.2%}; "
@@ -323,17 +329,20 @@ def _within_words(kind: str, within: int | None) -> str:
 
 
 def _refused_runs(candidates) -> list[tuple[list[int], str]]:
-    """Runs of consecutive refused values, each with the reason given for its first."""
+    """Runs of consecutive values refused for one reason, each with the reason given for
+    its first: reasons that differ only in their numbers (the count refused, ``5 land
+    units cannot move as one formation``) are one reason."""
     runs: list[tuple[list[int], str]] = []
-    previous_legal = True
+    previous = None  # the reason of the value before, in its numberless form
     for candidate in candidates:
         if candidate.legal:
-            previous_legal = True
+            previous = None
             continue
-        if previous_legal:
+        reason = re.sub(r"\d+", "N", candidate.refusal)
+        if reason != previous:
             runs.append(([], candidate.refusal))
         runs[-1][0].append(candidate.value)
-        previous_legal = False
+        previous = reason
     return runs
 
 
@@ -486,7 +495,7 @@ def needed(
         except TypeError as error:  # a keyword the kind does not take, refused by its name
             raise OddsEngineTypeError(f"needed {record.name}: {unknown_keyword(error)}") from None
         asked.append((value, filled[unknown.role], question))
-    refuse_a_question_no_value_makes_legal(record, asked)
+    refuse_a_question_no_value_makes_legal(record, asked, unknown.counts != "rating")
     answers = _batch_answers(record, engine, [item[2] for item in asked])
     candidates = []
     chosen_event = event
