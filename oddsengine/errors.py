@@ -36,6 +36,13 @@ class OddsEngineTypeError(OddsEngineError, TypeError):
     """
 
 
+class CardNotPlayedHere(OddsEngineError):
+    """The refusal of a card that this kind of combat never plays (a field-battle card in
+    an assault, an assault card in a field battle): no force could make it playable, so a
+    search over forces refuses the question itself.
+    """
+
+
 #: The longest run of characters without a space that an error message quotes whole.
 LONGEST_WORD = 200
 _LONG_WORD = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")

@@ -415,3 +415,20 @@ def test_every_reason_of_an_answer_no_value_makes_legal_is_shown():
     assert [line.split(":")[0] for line in refused] == ["refused 0", "refused 1-4", "refused 5-30"]
     assert "Tercios cannot be played by the attacker" in refused[1]
     assert "1-4: Tercios cannot be played" in answer.sentence()
+
+
+@pytest.mark.parametrize(
+    "kind, forces, card, words",
+    [
+        # RULES.md §8: Janissaries are a field-battle card (1), Siege Mining an assault's
+        # (28). Small counts are refused for their forces first (no land units, no siege),
+        # which used to leave the answer "no legal force" (exit 0).
+        ("assault", {"attacker": "?R", "defender": "2R"}, "janissaries",
+         "Janissaries cannot be played in an assault"),
+        ("battle", {"attacker": "?R", "defender": "hapsburg: 2R"}, "siege-mining",
+         "Siege Mining cannot be played in a field battle"),
+    ],
+)  # fmt: skip
+def test_a_card_the_kind_never_plays_refuses_the_question(kind, forces, card, words):
+    with pytest.raises(oe.OddsEngineError, match=f"needed {kind}: {words}"):
+        oe.needed(kind, target=0.5, attacker_cards=[card], **forces)

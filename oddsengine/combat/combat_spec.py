@@ -24,7 +24,7 @@ from oddsengine.combat.leaders import anonymous_leader, find_leader
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.combat.powers import MAJOR_POWERS
 from oddsengine.draws import DrawPlan, StateDigits
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import CardNotPlayedHere, OddsEngineError
 
 if TYPE_CHECKING:
     from oddsengine.combat.card_types import Card, CardRule, Play
@@ -238,7 +238,13 @@ class CombatSpec:
     def _check_card(self, card: Card, role: str) -> None:
         from oddsengine.combat.cards import card_rule
 
-        reason = card_rule(card).refusal(self._play(role))
+        rule = card_rule(card)
+        reason = rule.refusal(self._play(role))
+        if reason is not None and self.mode not in rule.engagements:
+            # RULES.md §8: the card's own kind of combat; refused whatever the forces.
+            raise CardNotPlayedHere(
+                f"{card.name} cannot be played {reason} (card #{card.number})"
+            )
         if reason is not None:
             self._refuse(card, reason)
 

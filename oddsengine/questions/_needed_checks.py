@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError
+from oddsengine.errors import CardNotPlayedHere, OddsEngineError, OddsEngineTypeError
 
 __all__ = ["check_fixed_forces", "unknown_keyword", "refuse_a_question_no_value_makes_legal"]
 
@@ -49,6 +49,11 @@ def refuse_a_question_no_value_makes_legal(record, asked: list, counts_units: bo
     refusal (a side with no land units) says nothing of the others.
     """
     questions = [question for _, _, question in asked]
+    for question in questions:
+        if isinstance(question, CardNotPlayedHere):
+            # A card the kind never plays: refused at every count (those refused for their
+            # forces first would be refused for it too).
+            raise CardNotPlayedHere(f"needed {record.name}: {question}")
     if not all(isinstance(q, OddsEngineError) for q in questions):
         return
     compared = [item for item in asked if not (counts_units and item[0] == 0)]
