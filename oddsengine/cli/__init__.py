@@ -163,16 +163,20 @@ def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.A
     raise KeyError(command)  # pragma: no cover - every command is a sub-command
 
 
+def _options_written(argv):
+    """Each long option of ``argv`` as written, without its ``=value``."""
+    for token in argv:
+        if token.startswith("--") and token != "--":
+            yield token.split("=", 1)[0]
+
+
 def _repeated_option(argv, parser: argparse.ArgumentParser) -> str | None:
     """The first option of one value given more than once in ``argv`` (``--seed 1 --seed
     2``), or None: argparse would keep the last and drop the others without a word.
     Options that collect their values (``--stack``, ``--schedule``) and flags may repeat."""
     options = parser._option_string_actions
     seen = set()
-    for token in argv:
-        if not token.startswith("--") or token == "--":
-            continue
-        written = token.split("=", 1)[0]
+    for written in _options_written(argv):
         action = options.get(written)
         if action is None:  # an abbreviation, which argparse has already found unique
             matches = {options[name] for name in options if name.startswith(written)}
@@ -192,10 +196,7 @@ def _unknown_option(argv, parser: argparse.ArgumentParser) -> str | None:
     (``--attackr 4R``) was reported as "the following arguments are required: --attacker".
     """
     options = parser._option_string_actions
-    for token in argv:
-        if not token.startswith("--") or token == "--":
-            continue
-        written = token.split("=", 1)[0]
+    for written in _options_written(argv):
         if any(name.startswith(written) for name in options):
             continue
         import difflib
@@ -212,9 +213,10 @@ def main(argv=None) -> int:
     argv = _keep_negative_values(argv)
     parser = build_parser(argv[0] if argv else None)
     if argv and argv[0] in _MODULES_OF_COMMAND:
-        unknown = _unknown_option(argv[1:], _command_parser(parser, argv[0]))
+        named = _command_parser(parser, argv[0])
+        unknown = _unknown_option(argv[1:], named)
         if unknown is not None:
-            _command_parser(parser, argv[0]).error(unknown)
+            named.error(unknown)
     arguments = parser.parse_args(argv)
     command_parser = _command_parser(parser, arguments.command)
     repeated = _repeated_option(argv[1:], command_parser)
