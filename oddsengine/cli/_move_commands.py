@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import sys
 
+from oddsengine.cli._battle_policies import (
+    add_policy_arguments,
+    policies_given,
+    policies_with_options,
+    refuse_policies_of_cards_not_played,
+)
 from oddsengine.cli._engine_options import (
     add_engine_arguments,
     choose_method,
@@ -259,38 +265,13 @@ def _avoiding_units(text: str):
 def _with_battle_policies(move, arguments):
     """``move`` with the field battle's policies given on the command line (RULES.md §9):
     ``--policy CARD=POLICY`` and each side's casualty order, over the file's."""
-    if not (
-        arguments.policy or arguments.attacker_casualty_order or arguments.defender_casualty_order
-    ):
+    if not policies_given(arguments):
         return move
     from dataclasses import replace
 
-    from oddsengine.combat.cards import CARD_RULES, POST_ROLL_CARDS
-    from oddsengine.combat.options import Policies
-
-    # The example names the field battle's post-roll card from its record.
-    (example,) = (slug for slug in POST_ROLL_CARDS if "battle" in CARD_RULES[slug].engagements)
-    post_roll = dict(move.policies.post_roll)
+    policies = policies_with_options(arguments, move.policies, "battle")
     played = {card.slug for card in move.attacker_cards + move.defender_cards}
-    for text in arguments.policy or ():
-        if "=" not in text:
-            raise OddsEngineError(
-                f"--policy takes CARD=POLICY (e.g. {example}=always), not {text!r}"
-            )
-        card, policy = (part.strip() for part in text.split("=", 1))
-        post_roll[card] = policy
-    policies = Policies(
-        attacker_casualty_order=arguments.attacker_casualty_order
-        or move.policies.attacker_casualty_order,
-        defender_casualty_order=arguments.defender_casualty_order
-        or move.policies.defender_casualty_order,
-        post_roll=post_roll,
-        gout_target=move.policies.gout_target,
-        assault_formation=move.policies.assault_formation,
-    )
-    for card, _ in policies.post_roll:
-        if card not in played:
-            raise OddsEngineError(f"--policy {card}=... is given but {card} is not played")
+    refuse_policies_of_cards_not_played((card for card, _ in policies.post_roll), played)
     return replace(move, policies=policies)
 
 
@@ -343,24 +324,10 @@ def register(commands) -> None:
         "they retreat when both are equal)",
     )
     policies.add_argument("--retreat", metavar="POLICY", help="most-friendly or prefer:SPACE")
-    policies.add_argument(
-        "--policy",
-        action="append",
-        metavar="CARD=POLICY",
-        help="the policy of a card played after the roll of the field battle: always or "
-        "if-it-changes-the-outcome (default)",
-    )
-    policies.add_argument(
-        "--attacker-casualty-order",
-        metavar="ORDER",
-        help="order of the mover's losses, e.g. regulars,mercenaries,cavalry or RMC "
-        "(default mercenaries, regulars, cavalry)",
-    )
-    policies.add_argument(
-        "--defender-casualty-order",
-        metavar="ORDER",
-        help="order of the defenders' losses, as above",
-    )
+    add_policy_arguments(
+        policies, after="the roll of the field battle", attacker="the mover's",
+        defender="the defenders'",
+    )  # fmt: skip
     policies.add_argument(
         "--horizon",
         type=positive_int,

@@ -8,6 +8,12 @@ from __future__ import annotations
 
 import sys
 
+from oddsengine.cli._battle_policies import (
+    add_policy_arguments,
+    policies_given,
+    policies_with_options,
+    refuse_policies_of_cards_not_played,
+)
 from oddsengine.cli._engine_options import (
     add_method_argument,
     choose_method,
@@ -32,37 +38,6 @@ def _schedule(entries) -> tuple:
     return tuple(schedule)
 
 
-def _siege_policies(arguments, base):
-    """The assaults' policies (RULES.md §9): ``base`` (the move's, or the defaults) with
-    ``--policy CARD=POLICY`` and each side's casualty order given on the command line."""
-    from oddsengine.combat.options import Policies
-
-    base = base or Policies()
-    post_roll = dict(base.post_roll)
-    for text in arguments.policy or ():
-        if "=" not in text:
-            from oddsengine.combat.cards import CARD_RULES, POST_ROLL_CARDS
-
-            # The example names the assault's post-roll card from its record.
-            (example,) = (
-                slug for slug in POST_ROLL_CARDS if "assault" in CARD_RULES[slug].engagements
-            )
-            raise OddsEngineError(
-                f"--policy takes CARD=POLICY (e.g. {example}=always), not {text!r}"
-            )
-        card, policy = (part.strip() for part in text.split("=", 1))
-        post_roll[card] = policy
-    return Policies(
-        attacker_casualty_order=arguments.attacker_casualty_order
-        or base.attacker_casualty_order,
-        defender_casualty_order=arguments.defender_casualty_order
-        or base.defender_casualty_order,
-        post_roll=post_roll,
-        gout_target=base.gout_target,
-        assault_formation=base.assault_formation,
-    )
-
-
 def _run_siege(arguments):
     from oddsengine.engines.siege import exact_campaign, simulate_campaign
     from oddsengine.moves.siege_campaign import SiegeCampaign
@@ -81,20 +56,21 @@ def _run_siege(arguments):
         if arguments.besiegers is not None or arguments.garrison is not None:
             raise OddsEngineError("--after-move takes the siege from the move: no --besiegers")
         move = load_move(arguments.after_move)
-        if _policies_given(arguments):
-            parameters["policies"] = _siege_policies(arguments, move.policies)
+        # The assaults' policies (RULES.md §9): the move's, with those given here over them.
+        if policies_given(arguments):
+            parameters["policies"] = policies_with_options(arguments, move.policies, "assault")
         campaign = SiegeCampaign.from_move(move, **parameters)
     else:
         if not (arguments.besiegers and arguments.garrison):
             raise OddsEngineError("give --besiegers and --garrison, or --after-move SCENARIO")
-        if _policies_given(arguments):
-            parameters["policies"] = _siege_policies(arguments, None)
+        if policies_given(arguments):
+            parameters["policies"] = policies_with_options(arguments, None, "assault")
         campaign = SiegeCampaign(arguments.besiegers, arguments.garrison, **parameters)
     played = {card.slug for card in parameters["attacker_cards"] + parameters["defender_cards"]}
     given = {text.partition("=")[0].strip() for text in arguments.policy or ()}
-    for card, _ in campaign.policies.post_roll:
-        if card in given and card not in played:
-            raise OddsEngineError(f"--policy {card}=... is given but {card} is not played")
+    refuse_policies_of_cards_not_played(
+        (card for card, _ in campaign.policies.post_roll if card in given), played
+    )
     _, reason = choose_method(arguments)
     if arguments.exact:
         result = exact_campaign(campaign)
@@ -104,12 +80,6 @@ def _run_siege(arguments):
         )
     result = with_reason(result, reason)
     sys.stdout.write(result.render(arguments.format))
-
-
-def _policies_given(arguments) -> bool:
-    return bool(
-        arguments.policy or arguments.attacker_casualty_order or arguments.defender_casualty_order
-    )
 
 
 def register(commands) -> None:
@@ -149,23 +119,8 @@ def register(commands) -> None:
     siege.add_argument(
         "--defender-cards", default="", metavar="CARDS", help="cards the garrison plays"
     )
-    siege.add_argument(
-        "--policy",
-        action="append",
-        metavar="CARD=POLICY",
-        help="the policy of a card played after an assault's roll: always or "
-        "if-it-changes-the-outcome (default)",
-    )
-    siege.add_argument(
-        "--attacker-casualty-order",
-        metavar="ORDER",
-        help="order of the besiegers' losses, e.g. regulars,mercenaries,cavalry or RMC "
-        "(default mercenaries, regulars, cavalry)",
-    )
-    siege.add_argument(
-        "--defender-casualty-order",
-        metavar="ORDER",
-        help="order of the garrison's losses, as above",
+    add_policy_arguments(
+        siege, after="an assault's roll", attacker="the besiegers'", defender="the garrison's"
     )
     engine = siege.add_argument_group("engine")
     add_method_argument(engine, asking=("--trials", "--seed"))
