@@ -219,8 +219,8 @@ class CombatSpec:
     def _opponent(self, role) -> str:
         return "defender" if role == "attacker" else "attacker"
 
-    def _refuse(self, card, reason):
-        raise OddsEngineError(f"{card.name} cannot be played {reason} (card #{card.number})")
+    def _refuse(self, card, reason, error=OddsEngineError):
+        raise error(f"{card.name} cannot be played {reason} (card #{card.number})")
 
     def _play(self, role: str) -> Play:
         from oddsengine.combat.card_types import Play
@@ -240,13 +240,10 @@ class CombatSpec:
 
         rule = card_rule(card)
         reason = rule.refusal(self._play(role))
-        if reason is not None and self.mode not in rule.engagements:
-            # RULES.md §8: the card's own kind of combat; refused whatever the forces.
-            raise CardNotPlayedHere(
-                f"{card.name} cannot be played {reason} (card #{card.number})"
-            )
         if reason is not None:
-            self._refuse(card, reason)
+            # RULES.md §8: a card of another kind of combat is refused whatever the forces.
+            elsewhere = self.mode not in rule.engagements
+            self._refuse(card, reason, CardNotPlayedHere if elsewhere else OddsEngineError)
 
     def _check_response(self, card: Card) -> None:
         from oddsengine.combat.card_types import RESPONSE
