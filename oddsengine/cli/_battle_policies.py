@@ -54,14 +54,11 @@ def policies_with_options(arguments, base, mode: str):
     post_roll = dict(base.post_roll)
     for text in arguments.policy or ():
         if "=" not in text:
-            from oddsengine.combat.cards import CARD_RULES, POST_ROLL_CARDS
+            from oddsengine.combat.cards import land_post_roll_card
 
-            # The example names the combat's post-roll card from its record.
-            (example,) = (
-                slug for slug in POST_ROLL_CARDS if mode in CARD_RULES[slug].engagements
-            )
             raise OddsEngineError(
-                f"--policy takes CARD=POLICY (e.g. {example}=always), not {text!r}"
+                f"--policy takes CARD=POLICY (e.g. {land_post_roll_card(mode)}=always), "
+                f"not {text!r}"
             )
         card, policy = (part.strip() for part in text.split("=", 1))
         post_roll[card] = policy

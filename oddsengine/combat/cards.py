@@ -383,6 +383,19 @@ POST_ROLL_CARDS: tuple[str, ...] = tuple(
 )
 
 
+def land_post_roll_card(mode: str) -> str:
+    """The slug of the land-combat card played after the roll in ``mode``, ``"battle"``
+    or ``"assault"`` (one of each in the deck): what a message shows as its example.
+
+    Examples
+    --------
+    >>> land_post_roll_card("battle"), land_post_roll_card("assault")
+    ('janissaries', 'siege-artillery')
+    """
+    (slug,) = (slug for slug in POST_ROLL_CARDS if mode in CARD_RULES[slug].engagements)
+    return slug
+
+
 def post_roll_slugs(combat: str) -> tuple[str, ...]:
     """Slugs of the cards played after the roll in ``combat`` (naval or foreign war), in
     deck order, the order a side holding several plays them.

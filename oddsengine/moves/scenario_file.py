@@ -418,12 +418,10 @@ def _move_policies(entry: dict):
     """RULES.md §9: the casualty order of each side and the post-roll card policy of a
     move's field battle. ``policy`` is one policy for every post-roll card the move plays
     (``"always"``), or a table by card (``{janissaries = "always"}``)."""
-    from oddsengine.combat.cards import CARD_RULES, POST_ROLL_CARDS, find_card
+    from oddsengine.combat.cards import POST_ROLL_CARDS, find_card, land_post_roll_card
     from oddsengine.combat.options import Policies
 
-    # The messages name the field battle's post-roll card from its record.
-    (example,) = (slug for slug in POST_ROLL_CARDS if "battle" in CARD_RULES[slug].engagements)
-
+    example = land_post_roll_card("battle")  # the messages name it from its record
     orders = {
         name: entry[name]
         for name in ("attacker_casualty_order", "defender_casualty_order")
