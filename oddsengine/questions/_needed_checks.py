@@ -59,13 +59,16 @@ def refuse_a_question_no_value_makes_legal(record, asked: list, counts_units: bo
     compared = [item for item in asked if not (counts_units and item[0] == 0)]
     if len(compared) <= 1:
         return
-    reasons = {str(question).replace(repr(force), "?") for _, force, question in compared}
+    reasons = {_reason(force, question) for _, force, question in compared}
     if len(reasons) == 1:
         (reason,) = reasons
         first = next(  # the first candidate refused for it (that of none, if it is)
-            question
-            for _, force, question in asked
-            if str(question).replace(repr(force), "?") == reason
+            question for _, force, question in asked if _reason(force, question) == reason
         )
         kind = type(first) if isinstance(first, OddsEngineTypeError) else OddsEngineError
         raise kind(f"needed {record.name}: {first}")
+
+
+def _reason(force: str, refusal) -> str:
+    """A candidate's refusal without its force quoted in it."""
+    return str(refusal).replace(repr(force), "?")
