@@ -461,7 +461,7 @@ RULE_MAP = [
         "6",
         "leaders of a side with no land units are captured",
         "oddsengine/combat/field_battle.py",
-        "captured = survivors == 0",
+        'result["attacker_leaders_captured"] = attacker.has_leaders',
         [
             "test_battle_rules.py::test_leaders_of_a_wiped_out_side_are_captured",
             "test_three_allied_defenders.py::test_leaders_are_captured_only_when_the_whole_side_is_gone",

@@ -397,12 +397,9 @@ def resolve_hits(values, attacker, defender, mode, first_to_fire):
         goal=prevails,
         prevails=prevails,
     )
-    spent = dict.fromkeys(SIDES)
+    spent = {role: np.zeros(first.shape, dtype=bool) for role in SIDES}
     for role, _card, played in battle["spent"]:
         spent[role] = played
-    for role in SIDES:
-        if spent[role] is None:
-            spent[role] = np.zeros(first.shape, dtype=bool)
     return {
         "attacker_hits": battle["hits"][0],
         "defender_hits": battle["hits"][1],

@@ -62,7 +62,7 @@ class FieldBattle(CombatSpec):
         if self.joined_garrison is not None:
             garrison = as_force(self.joined_garrison, "joined_garrison")
             object.__setattr__(self, "joined_garrison", garrison)
-            for kind in ("regulars", "mercenaries", "cavalry"):
+            for kind in UNIT_TYPES:
                 if getattr(garrison, kind) > getattr(moving, kind):
                     raise OddsEngineError(
                         f"joined_garrison ({garrison.notation()}) is not part of the attacker "
@@ -143,15 +143,13 @@ class FieldBattle(CombatSpec):
 
     def _add_leaders_captured(self, result) -> None:
         """14 step 10: leaders of a side with no land units left are captured."""
-        for role, side in zip(("attacker", "defender"), self._sides, strict=True):
-            survivors, leaders = result[f"{role}_survivors"], side.has_leaders
-            if leaders is True:  # 14 step 10: captured where the side has no land unit left
-                captured = survivors == 0
-            elif leaders is False:
-                captured = np.zeros(np.shape(survivors), dtype=bool)
-            else:  # a stack of combats: whether each cell's combat has a leader
-                captured = leaders & (survivors == 0)
-            result[f"{role}_leaders_captured"] = captured
+        attacker, defender = self._sides
+        result["attacker_leaders_captured"] = attacker.has_leaders & (
+            result["attacker_survivors"] == 0
+        )
+        result["defender_leaders_captured"] = defender.has_leaders & (
+            result["defender_survivors"] == 0
+        )
 
     def state_digits(self, plan) -> StateDigits | None:
         """What decides the end state of every cell of ``plan`` (this battle's
