@@ -321,15 +321,27 @@ def test_the_retreat_goes_to_the_legal_space_the_policy_names():
         ("Regensburg", "Regensburg is controlled by protestant"),
     ],
 )
-def test_a_retreat_preference_no_retreat_can_reach_is_refused_by_name(capsys, space, words):
-    # §9, §6.1: a retreat goes to an adjacent space of the loser's power or an ally.
+def test_a_retreat_preference_no_retreat_can_reach_is_passed_over_by_name(space, words):
+    # §9, §6.1: a retreat goes to an adjacent space of the loser's power or an ally. A
+    # prefer: list is a standing order, the first legal space listed: a space no retreat
+    # of the move can reach is passed over with a note; a list of such spaces only is
+    # refused, naming each.
+    move = Move(
+        linz_situation(),
+        "Vienna",
+        "Linz",
+        defender_policy="fight",
+        retreat_policy=f"prefer:Salzburg,{space}",
+    )
+    (note,) = move.notes
+    assert f"{space} passed over" in note and words in note
     with pytest.raises(oe.OddsEngineError, match=words):
         Move(
             linz_situation(),
             "Vienna",
             "Linz",
             defender_policy="fight",
-            retreat_policy=f"prefer:Salzburg,{space}",
+            retreat_policy=f"prefer:{space}",
         )
 
 
@@ -488,7 +500,8 @@ def test_a_siege_after_a_move_keeps_the_moves_casualty_order():
 def test_a_naval_retreat_goes_where_the_policy_names_or_is_refused_by_name():
     # §9, §14: in the Barbary Coast example the Ottomans, beaten at sea, retreat to a port
     # they control: Algiers by default (most friendly), Tunis when named, as often
-    # either way; the North Sea, not adjacent to the Barbary Coast, is refused by name.
+    # either way; the North Sea, not adjacent to the Barbary Coast, is refused by name
+    # when it is the only location listed (passed over with a note in a longer list).
     from oddsengine.moves.scenario_file import load_naval_move
 
     default = load_naval_move("barbary_coast")

@@ -810,22 +810,33 @@ RULE_MAP = [
     ),
     (
         "9",
-        "the retreat destination among the legal ones; one no retreat reaches is refused",
-        "oddsengine/moves/move.py",
-        "Refuse, by name, a ``prefer:`` space no retreat of this move can reach.",
+        "the retreat destination among the legal ones: the first legal space listed, one no "
+        "retreat reaches passed over with a note, a list of such spaces only refused",
+        "oddsengine/moves/_move_rules.py",
+        "A ``prefer:`` list is a standing order, the first legal space listed (RULES.md §9), so",
         [
             "test_policies_by_hand.py::test_the_retreat_goes_to_the_legal_space_the_policy_names",
-            "test_policies_by_hand.py::test_a_retreat_preference_no_retreat_can_reach_is_refused_by_name",
+            "test_policies_by_hand.py::"
+            "test_a_retreat_preference_no_retreat_can_reach_is_passed_over_by_name",
+            "test_retreat_lists_by_hand.py::"
+            "test_a_list_with_spaces_no_retreat_reaches_is_followed_and_names_them",
+            "test_retreat_lists_by_hand.py::"
+            "test_a_list_that_names_no_reachable_space_is_refused_naming_each",
+            "test_retreat_lists_by_hand.py::"
+            "test_a_what_if_that_makes_a_space_unreachable_keeps_the_list",
         ],
     ),
     (
         "9",
-        "a naval retreat location among the legal ones; one not adjacent is refused",
+        "a naval retreat location among the legal ones; one not adjacent passed over with "
+        "a note, a list of such locations only refused",
         "oddsengine/moves/_naval_declaration.py",
         "RULES.md §9, §14: the retreating player picks among legal locations, all",
         [
             "test_policies_by_hand.py::"
             "test_a_naval_retreat_goes_where_the_policy_names_or_is_refused_by_name",
+            "test_retreat_lists_by_hand.py::"
+            "test_a_naval_retreat_list_with_a_location_not_adjacent",
         ],
     ),
     (

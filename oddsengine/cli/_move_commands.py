@@ -323,7 +323,12 @@ def register(commands) -> None:
         "or take the choice that best holds the space over --horizon (best, default; "
         "they retreat when both are equal)",
     )
-    policies.add_argument("--retreat", metavar="POLICY", help="most-friendly or prefer:SPACE")
+    policies.add_argument(
+        "--retreat",
+        metavar="POLICY",
+        help="most-friendly or prefer:SPACE[,SPACE...] (the first legal space listed; one no "
+        "retreat can reach is passed over with a note)",
+    )
     add_policy_arguments(
         policies, after="the roll of the field battle", attacker="the mover's",
         defender="the defenders'",
@@ -389,7 +394,10 @@ def register(commands) -> None:
         "sea zone do when nobody intercepted",
     )
     naval_policies.add_argument(
-        "--retreat", metavar="POLICY", help="most-friendly or prefer:LOCATION[,LOCATION]"
+        "--retreat",
+        metavar="POLICY",
+        help="most-friendly or prefer:LOCATION[,LOCATION...] (the first legal location "
+        "listed; one not adjacent is passed over with a note)",
     )
     naval_policies.add_argument(
         "--interception",

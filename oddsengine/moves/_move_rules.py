@@ -19,6 +19,7 @@ __all__ = [
     "lone_enemy_leaders",
     "capture_lone_leaders",
     "choose_retreat",
+    "retreat_preference_notes",
     "RETREAT_POLICIES",
 ]
 
@@ -154,6 +155,58 @@ def parse_retreat_policy(policy: str) -> tuple[str, ...]:
             return tuple(load_board().space(space).name for space in spaces)
     raise OddsEngineError(
         f"unknown retreat policy {policy!r}; use most-friendly or prefer:SPACE[,SPACE...]"
+    )
+
+
+def retreat_preference_notes(policy, situation, destination, power) -> tuple[str, ...]:
+    """The ``prefer:`` spaces of ``policy`` that no retreat of a move of ``power`` into
+    ``destination`` can ever reach, one note each; refused when none can be reached.
+
+    A ``prefer:`` list is a standing order, the first legal space listed (RULES.md §9), so
+    an entry that is never legal in this move is passed over and said, not refused: a
+    scenario, a sweep or a what-if may make one entry unreachable and keep the others.
+    Every retreat of a move leaves the destination (14.1, 15.2, 15.3; going back is to the
+    origin, beside it), to an adjacent land space not in unrest, of the retreating power or
+    an ally (§6.1).
+
+    Examples
+    --------
+    >>> from oddsengine.moves.situation import Situation, Stack
+    >>> board = Situation([Stack("Linz", "hapsburg: 2R")], unrest=["Salzburg"])
+    >>> note, = retreat_preference_notes("prefer:Salzburg,Vienna", board, "Linz", "hapsburg")
+    >>> note[:50]
+    'retreat prefer:Salzburg,Vienna: Salzburg passed ov'
+    """
+    board = load_board()
+    neighbours = {space.name for space in board.neighbours(destination)}
+    powers = {power} | {stack.power for stack in situation.stacks}
+    spaces = parse_retreat_policy(policy)
+    reasons = {}
+    for space in spaces:
+        if space not in neighbours:
+            reasons[space] = (
+                f"{space} is not adjacent to {destination}, where every retreat of this move "
+                "starts (14.1)"
+            )
+        elif situation.in_unrest(space):
+            reasons[space] = (
+                f"{space} is in unrest, and no retreat may enter a space in unrest (14.1)"
+            )
+        elif not any(situation.allied(situation.controller(space), ally) for ally in powers):
+            reasons[space] = (
+                f"{space} is controlled by {situation.controller(space)}, an ally of no power on "
+                "the board, and a retreat enters only a space of its own power or an ally (14.1)"
+            )
+    written = "prefer:" + ",".join(spaces)
+    if spaces and len(reasons) == len(spaces):
+        # §9: a standing order none of whose spaces is ever legal says nothing: refused.
+        raise OddsEngineError(
+            f"retreat policy {written}: no retreat of this move can reach any space listed: "
+            + "; ".join(reasons.values())
+        )
+    return tuple(
+        f"retreat {written}: {space} passed over: {reason}"
+        for space, reason in reasons.items()
     )
 
 

@@ -348,6 +348,7 @@ class NavalDeclaration:
 
     @cached_property
     def preferred_locations(self) -> tuple[str, ...]:
+        """The locations of a ``prefer:`` policy, as listed; () for ``most-friendly``."""
         text = self.retreat_policy
         if text == "most-friendly":
             return ()
@@ -357,17 +358,39 @@ class NavalDeclaration:
                 board = load_board()
                 preferred = tuple(board.space(name).name for name in names)
                 # RULES.md §9, §14: the retreating player picks among legal locations, all
-                # adjacent to the destination, where every retreat (or avoid) starts.
-                adjacent = {space.name for space in board.naval_neighbours(self.destination)}
-                for name in preferred:
-                    if name not in adjacent:
-                        raise OddsEngineError(
-                            f"retreat policy prefer:{name}: {name} is not adjacent to "
-                            f"{self.destination}, where every retreat of this move starts"
-                        )
+                # adjacent to the destination, where every retreat (or avoid) starts; a
+                # list is a standing order (the first legal one), so only a list none of
+                # whose locations is adjacent is refused (see notes).
+                if not set(preferred) & self._adjacent_locations:
+                    raise OddsEngineError(
+                        f"retreat policy prefer:{','.join(preferred)}: no retreat of this "
+                        "move can reach any location listed: "
+                        + "; ".join(self._not_adjacent(name) for name in preferred)
+                    )
                 return preferred
         raise OddsEngineError(
             f"unknown retreat policy {text!r}; use most-friendly or prefer:LOCATION[,LOCATION]"
+        )
+
+    @property
+    def _adjacent_locations(self) -> set[str]:
+        return {space.name for space in load_board().naval_neighbours(self.destination)}
+
+    def _not_adjacent(self, name: str) -> str:
+        return (
+            f"{name} is not adjacent to {self.destination}, where every retreat of this move "
+            "starts"
+        )
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The ``prefer:`` locations no retreat of this move can reach, one line each
+        (RULES.md §9, §14: passed over, the first legal location listed is taken)."""
+        written = "prefer:" + ",".join(self.preferred_locations)
+        return tuple(
+            f"retreat {written}: {name} passed over: {self._not_adjacent(name)}"
+            for name in self.preferred_locations
+            if name not in self._adjacent_locations
         )
 
     def avoid_roll(self, power: str, fleet: Fleet) -> NavalAvoidBattle:

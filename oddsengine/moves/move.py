@@ -44,7 +44,7 @@ from oddsengine.moves._move_program import (
     defender_groups,
     remaining_after,
 )
-from oddsengine.moves._move_rules import Placed, parse_retreat_policy
+from oddsengine.moves._move_rules import Placed, retreat_preference_notes
 from oddsengine.moves._move_tree import MoveBuilder, build_program
 from oddsengine.moves.board import load_board
 from oddsengine.moves.situation import Situation
@@ -93,8 +93,10 @@ class Move:
         stand, the first in impulse order tries, unless the mapping names the force of
         another (``{"Graz": "england: 2R"}``).
     retreat_policy : str
-        ``most-friendly`` (default) or ``prefer:<space>[,<space>...]``; see
-        :func:`oddsengine.moves._move_rules.choose_retreat`.
+        ``most-friendly`` (default) or ``prefer:<space>[,<space>...]``, a standing order:
+        the first legal space listed (:func:`oddsengine.moves._move_rules.choose_retreat`).
+        A space no retreat of the move can reach is passed over and named in
+        :attr:`notes`; a list of such spaces only is refused.
     attacker_cards, defender_cards : sequence of Card or str
         Combat cards played in the field battle, if one is fought.
     policies : Policies
@@ -237,7 +239,7 @@ class Move:
         object.__setattr__(
             self, "interception_policy", normalise_interception_policy(self.interception_policy)
         )
-        self._check_retreat_preference(board)
+        self.notes  # noqa: B018 (refuses a retreat list none of whose spaces is reachable)
         for name in ("attacker_cards", "defender_cards"):
             object.__setattr__(self, name, _read_move_cards(name, getattr(self, name)))
         if self.after_withdrawal not in AFTER_WITHDRAWAL_POLICIES:
@@ -453,34 +455,14 @@ class Move:
             ]
         return BASE_EVENTS + tuple(per_stack) + self._card_spent_events
 
-    def _check_retreat_preference(self, board) -> None:
-        """Refuse, by name, a ``prefer:`` space no retreat of this move can reach.
-
-        RULES.md §9 lets the loser choose among the legal spaces; every retreat of a move
-        leaves the destination (14.1, 15.2, 15.3; going back is to the origin, beside it),
-        to an adjacent land space not in unrest (§6.1). A preferred space that is never
-        one of them would be passed over in silence.
-        """
-        neighbours = {space.name for space in board.neighbours(self.destination)}
-        for space in parse_retreat_policy(self.retreat_policy):
-            if space not in neighbours:
-                raise OddsEngineError(
-                    f"retreat policy prefer:{space}: {space} is not adjacent to "
-                    f"{self.destination}, where every retreat of this move starts (14.1)"
-                )
-            if self.situation.in_unrest(space):
-                raise OddsEngineError(
-                    f"retreat policy prefer:{space}: {space} is in unrest, and no retreat "
-                    "may enter a space in unrest (14.1)"
-                )
-            controller = self.situation.controller(space)
-            powers = {self.power} | {stack.power for stack in self.situation.stacks}
-            if not any(self.situation.allied(controller, power) for power in powers):
-                raise OddsEngineError(
-                    f"retreat policy prefer:{space}: {space} is controlled by {controller}, "
-                    "an ally of no power on the board, and a retreat enters only a space of "
-                    "its own power or an ally (14.1)"
-                )
+    @cached_property
+    def notes(self) -> tuple[str, ...]:
+        """What the move's orders name that it can never follow, one line each: the
+        ``prefer:`` retreat spaces no retreat of it reaches (RULES.md §9: the first legal
+        space listed is taken; a list none of whose spaces is reachable is refused)."""
+        return retreat_preference_notes(
+            self.retreat_policy, self.situation, self.destination, self.power
+        )
 
     @property
     def _card_spent_events(self) -> tuple[str, ...]:

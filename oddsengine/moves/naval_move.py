@@ -92,7 +92,9 @@ class NavalMove(NavalDeclaration):
     retreat_policy : str
         ``most-friendly`` (default: the legal location with the most of the retreating
         power's ships, ports before sea zones) or ``prefer:A,B`` (the first legal one);
-        the same choice places ships that avoid battle with ``avoid``.
+        the same choice places ships that avoid battle with ``avoid``. A location not
+        adjacent to the destination is passed over and named in ``notes``; a list of such
+        locations only is refused.
     attacker_cards, defender_cards : sequence of cards
         Naval combat cards (Arquebusiers, Janissaries, Professional Rowers) played in the
         first combat of the move by the mover and by the power it fights.

@@ -114,7 +114,10 @@ def move_row(plan, course, method, trials, seed) -> dict:
         defender_losses += sieges * garrison_lost
         if method != "exact":
             variance[1:] += siege.taken_by * (1 - siege.taken_by) / trials
-    return _finish_row(row, taken, broken, cp, attacker_losses, defender_losses, variance)
+    row = _finish_row(row, taken, broken, cp, attacker_losses, defender_losses, variance)
+    # RULES.md §9: what the course's orders name that the move passes over, for the plan's
+    # notes (compare_plans takes it off the row).
+    return {**row, "notes": move.notes} if move.notes else row
 
 
 def siege_row(plan, course, method, trials, seed) -> dict:

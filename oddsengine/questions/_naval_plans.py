@@ -100,7 +100,9 @@ def naval_move_row(plan, course, method, trials, seed) -> dict:
         defender_losses=float(enemy),
         goal_stderr=0.0 if method == "exact" else math.sqrt(chance * (1 - chance) / trials),
     )
-    return row
+    # RULES.md §9: what the course's orders name that the move passes over, for the plan's
+    # notes (compare_plans takes it off the row).
+    return {**row, "notes": move.notes} if move.notes else row
 
 
 def naval_summary_lines(comparison, rows) -> list[str]:

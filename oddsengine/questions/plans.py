@@ -347,7 +347,9 @@ class PlanComparison(Rendered):
     ``expected_cp`` (of the attacker: the move and every assault and reinforcement),
     ``attacker_losses`` and ``defender_losses`` (expected land units), ``choice`` (what
     the defender's policy chose), and the standard errors ``taken_by_impulse_k_stderr``
-    and ``taken_stderr`` (of the last impulse), zero when exact.
+    and ``taken_stderr`` (of the last impulse), zero when exact. ``notes``: what a
+    course's orders name that its move passes over (a ``prefer:`` retreat space no retreat
+    reaches, RULES.md §9), ``"course 'NAME': ..."``, in the JSON's ``notes`` when any.
     """
 
     plan: Plan
@@ -355,6 +357,7 @@ class PlanComparison(Rendered):
     courses: tuple[dict, ...]
     trials: int | None = None
     seed: int | None = None
+    notes: tuple[str, ...] = ()
 
     @cached_property
     def frame(self):
@@ -379,6 +382,8 @@ class PlanComparison(Rendered):
             "trials": self.trials,
             "seed": self.seed,
             "courses": _plain_records(self.courses),
+            # RULES.md §9: what a course's orders name that its move passes over.
+            **({"notes": list(self.notes)} if self.notes else {}),
         }
 
     def to_frame(self):
@@ -400,7 +405,8 @@ class PlanComparison(Rendered):
         if self.plan.starts_with_naval_move:
             naval = naval_summary_lines(self, _plain_records(self.courses))
             heading = f"Courses of the {self.plan.side} (a naval move); method: {method}"
-            return "\n".join([self.plan.title or "Plans compared", heading, "", *naval])
+            notes = [f"Note: {note}" for note in self.notes]
+            return "\n".join([self.plan.title or "Plans compared", heading, "", *naval, *notes])
         lines = [
             self.plan.title or "Plans compared",
             f"Courses of the {self.plan.side}, ranked by P(space {goal} after impulse "
@@ -435,6 +441,7 @@ class PlanComparison(Rendered):
             if self.trials:
                 details.append(f"taken by {horizon}: ± {Z95 * row.taken_stderr:.2%} (95%)")
             lines.append(" " * 5 + "; ".join(details))
+        lines += [f"Note: {note}" for note in self.notes]
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -517,12 +524,14 @@ def compare_plans(plan, method: str = "exact", trials: int = 100_000, seed=None)
         from oddsengine.questions._course_rows import move_row, siege_row
 
         play = move_row if plan.starts_with_move else siege_row
-    rows = []
+    rows, notes = [], []
     for course in plan.courses:
         try:
-            rows.append(play(plan, course, method, trials, seed))
+            row = play(plan, course, method, trials, seed)
         except OddsEngineError as error:
             raise OddsEngineError(f"course {course.name!r}: {error}") from None
+        notes += [f"course {course.name!r}: {note}" for note in row.pop("notes", ())]
+        rows.append(row)
     goal = "held" if plan.side == "defender" else f"taken_by_impulse_{plan.horizon}"
     if plan.starts_with_naval_move:
         goal = "goal_chance"
@@ -534,6 +543,7 @@ def compare_plans(plan, method: str = "exact", trials: int = 100_000, seed=None)
         tuple(ranked),
         trials=trials if method == "monte-carlo" else None,
         seed=seed,
+        notes=tuple(notes),
     )
 
 

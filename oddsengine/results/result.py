@@ -479,6 +479,8 @@ class Result(Rendered):
             "seed": self.seed,
             "p": self.p,
         }
+        if self.notes:
+            result["notes"] = list(self.notes)
         if not self.is_exact:
             result["ci95"] = {name: list(bounds) for name, bounds in self.ci95.items()}
             result["stderr"] = self.stderr
@@ -498,6 +500,20 @@ class Result(Rendered):
                 result[f"expected_{name}"] = value["mean"]
         # An exact answer to the digits it has: no 0.9999999999999999 for a certain event.
         return without_float_noise(result) if self.is_exact else result
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What the spec says it passed over in the orders it was given (a ``prefer:``
+        retreat space no retreat reaches, RULES.md §9), one line each; the JSON's ``notes``
+        when there are any.
+
+        Examples
+        --------
+        >>> from oddsengine import FieldBattle, exact
+        >>> exact(FieldBattle("3R", "hapsburg: 2R")).notes
+        ()
+        """
+        return tuple(getattr(self.spec, "notes", ()))
 
     def to_json(self, **options) -> str:
         import json  # imported by the formats that write it, not by every answer
@@ -520,6 +536,7 @@ class Result(Rendered):
         lines = [
             self.spec.title(),
             *self.spec.describe_lines(),
+            *(f"Note: {note}" for note in self.notes),
             f"Method: {self._method_line()}",
             "",
         ]
@@ -573,6 +590,11 @@ class Result(Rendered):
             border=0,
         )
         caption = "<br>".join(
-            escape(line) for line in (self.spec.title(), *self.spec.describe_lines())
+            escape(line)
+            for line in (
+                self.spec.title(),
+                *self.spec.describe_lines(),
+                *(f"Note: {note}" for note in self.notes),
+            )
         )
         return f"<div><p><b>{caption}</b><br><i>{escape(self._method_line())}</i></p>{table}</div>"
