@@ -17,6 +17,7 @@ import pytest
 from hand_dice import binomial, close, naval_losses, roll
 from naval_scenarios import end_probability, refused, sea
 
+import oddsengine as oe
 from oddsengine import exact
 from oddsengine.cli import main
 from oddsengine.moves.naval_move import NavalMove
@@ -437,6 +438,73 @@ def test_several_enemy_powers_fought_in_turn_until_the_mover_loses():
             in_destination += p * p_naval((left[0], 0, 0), (1, 0, 0), when=lambda w, a, d: w)
     close(result.p["naval_battle:ottoman"], beat_france)
     close(result.p["mover_in_destination"], in_destination)
+
+
+def two_enemy_powers_on_the_barbary_coast() -> NavalMove:
+    """An Ottoman squadron from Algiers against a Hapsburg and a Venetian squadron, both
+    at war with the Ottomans, not with each other (fought in impulse order)."""
+    return NavalMove(
+        sea(
+            [
+                ("Algiers", "ottoman: 1Sq"),
+                ("Barbary Coast", "hapsburg: 1Sq"),
+                ("Barbary Coast", "venice: 1Sq"),
+            ],
+            wars=[("ottoman", "hapsburg"), ("ottoman", "venice")],
+        ),
+        "Algiers",
+        "Barbary Coast",
+        defender_policy="fight",
+    )
+
+
+def test_attacker_wins_is_winning_every_fight_against_several_powers():
+    """§14, §11: 1Sq (2 dice) against 1Sq (2 dice) at sea, twice. Each side's hits are
+    0, 1, 2 with 4/9, 4/9, 1/9; the mover wins on more hits (a tie is the defender's):
+    4/9 * 4/9 + 1/9 * (4/9 + 4/9) = 24/81 = 8/27. Winning, it loses no squadron (at most
+    one hit, ignored against the winner) and the beaten squadron is sunk (one hit left
+    against the loser, or a pair), so the second combat is the same 2 dice against 2:
+    the mover wins every fight with (8/27)^2 = 64/729, the move's attacker_wins; it loses
+    the first with 19/27, or wins it and loses the second with 8/27 * 19/27 = 152/729,
+    won_some_fights, so defender_wins is 19/27 + 152/729 = 665/729, and attacker_wins +
+    defender_wins = 1 = naval_battle. Before, attacker_wins was "won a fight": 8/27."""
+    win = Fraction(4, 9) * Fraction(4, 9) + Fraction(1, 9) * Fraction(8, 9)
+    assert win == Fraction(8, 27)
+    result = exact(two_enemy_powers_on_the_barbary_coast())
+    p = result.p
+    close(p["attacker_wins"], win**2)
+    assert win**2 == Fraction(64, 729)
+    close(p["won_some_fights"], win * (1 - win))
+    assert win * (1 - win) == Fraction(152, 729)
+    close(p["defender_wins"], (1 - win) + win * (1 - win))
+    assert (1 - win) + win * (1 - win) == Fraction(665, 729)
+    close(p["attacker_wins"] + p["defender_wins"], p["naval_battle"])
+    close(p["naval_battle"], Fraction(1))
+    # The per-power figures stay: the Hapsburgs are fought always, Venice after a win.
+    close(p["naval_battle:hapsburg"], Fraction(1))
+    close(p["naval_battle:venice"], win)
+    # Winning every fight is staying in the destination.
+    close(p["mover_in_destination"], win**2)
+    # Monte Carlo within 5 sigma of exact, on the three events.
+    sampled = oe.simulate(two_enemy_powers_on_the_barbary_coast(), trials=40_000, seed=11)
+    for name in ("attacker_wins", "defender_wins", "won_some_fights"):
+        assert abs(sampled.p[name] - p[name]) <= 5 * sampled.stderr[name] + 1e-12, name
+
+
+def test_won_some_fights_is_reported_only_where_several_powers_may_be_fought():
+    """§14: against one power the mover cannot win some fights and lose others."""
+    single = NavalMove(
+        sea(
+            [("Algiers", "ottoman: 1Sq"), ("Barbary Coast", "hapsburg: 1Sq")],
+            wars=[("ottoman", "hapsburg")],
+        ),
+        "Algiers",
+        "Barbary Coast",
+        defender_policy="fight",
+    )
+    assert "won_some_fights" not in exact(single).p
+    close(exact(single).p["attacker_wins"], Fraction(8, 27))
+    assert "won_some_fights" in exact(two_enemy_powers_on_the_barbary_coast()).p
 
 
 def test_a_loser_at_sea_with_no_legal_location_is_sunk():

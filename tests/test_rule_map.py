@@ -1128,6 +1128,18 @@ RULE_MAP = [
     ),
     (
         "14",
+        "against several powers attacker_wins is winning every fight; won_some_fights the rest",
+        "oddsengine/moves/_naval_tree.py",
+        "a lost combat ends the move, so the mover won every combat it fought.",
+        [
+            "test_naval_move_rules_by_hand.py::"
+            "test_attacker_wins_is_winning_every_fight_against_several_powers",
+            "test_naval_move_rules_by_hand.py::"
+            "test_won_some_fights_is_reported_only_where_several_powers_may_be_fought",
+        ],
+    ),
+    (
+        "14",
         "port combat: the defender's extra die, the attacker always leaves",
         "oddsengine/moves/_naval_tree.py",
         "§14: after a combat in a port the attacker always leaves",

@@ -29,6 +29,7 @@ __all__ = [
     "MOVER",
     "NAVAL_OUTCOMES",
     "NAVAL_EVENTS",
+    "WON_SOME_FIGHTS",
     "NavalEndState",
     "NavalBranch",
     "Ships",
@@ -45,7 +46,11 @@ MOVER = "mover"
 NAVAL_OUTCOMES = ("mover_in_destination", "mover_retreats", "mover_eliminated", "cancelled")
 
 #: Events every naval move reports, besides one pair per interception attempt and one
-#: pair per enemy power in the destination.
+#: pair per enemy power in the destination. With several enemy powers fought in turn
+#: (§14), ``attacker_wins`` is the mover winning every combat it had to fight (as in one
+#: naval battle, the attacker won the engagement), ``defender_wins`` the mover losing one
+#: (its move ends there), so the two add up to ``naval_battle``; each power's combat is
+#: ``naval_battle:POWER``, and :data:`WON_SOME_FIGHTS` the partial case.
 NAVAL_EVENTS = (
     "intercepted",
     "avoid_attempted",
@@ -58,6 +63,11 @@ NAVAL_EVENTS = (
     "mover_sunk_without_retreat",
     "defender_sunk_without_retreat",
 )
+
+#: The event of a naval move whose mover may fight more than one enemy power (§14): it won
+#: at least one combat, then lost one. A part of ``defender_wins``, never of
+#: ``attacker_wins``.
+WON_SOME_FIGHTS = "won_some_fights"
 
 _ROWERS_SPENT = f"card_spent:{PROFESSIONAL_ROWERS.slug}"
 
@@ -317,14 +327,16 @@ class NavalMoveBuilder(ProgramRecorder):
         """Fight each enemy power still in the destination, in the mover's order, until
         the mover loses one (§14)."""
         mover = branch.group(MOVER)
-        if mover is None or mover.location != self.move.destination:
-            return self.finish(branch)
+        there = mover is not None and mover.location == self.move.destination
         order = [
             power
-            for power in self.move.fight_order_now(branch.groups)
+            for power in (self.move.fight_order_now(branch.groups) if there else ())
             if branch.of(power, self.move.destination) is not None
         ]
         if not order:
+            if fought:
+                # §14: a lost combat ends the move, so the mover won every combat it fought.
+                branch = branch.noting("attacker_wins")
             return self.finish(branch)
         defender = branch.of(order[0], self.move.destination)
         board = self.board_at(branch)
@@ -373,7 +385,10 @@ class NavalMoveBuilder(ProgramRecorder):
         mover, defender, mover_exits, defender_exits, fought = context
         power = defender.power
         branch = branch.noting("naval_battle", f"naval_battle:{power}", *spent)
-        branch = branch.noting("attacker_wins" if wins else "defender_wins")
+        if not wins:
+            # §14: the mover lost the engagement; having won ``fought`` combats before,
+            # it won some of its fights (attacker_wins is noted when all are won).
+            branch = branch.noting("defender_wins", *((WON_SOME_FIGHTS,) if fought else ()))
         if mover_trapped:
             branch = branch.noting("mover_sunk_without_retreat")
         if enemy_trapped:
@@ -387,7 +402,9 @@ class NavalMoveBuilder(ProgramRecorder):
         if enemy is None:
             branch = branch.noting("defender_eliminated", f"defender_eliminated:{power}")
         if self.in_port:
-            # §14: after a combat in a port the attacker always leaves, won or lost.
+            # §14: after a combat in a port the attacker always leaves, won or lost; a port
+            # combat is the move's only one.
+            branch = branch.noting("attacker_wins") if wins else branch
             return self.finish(self.leave(branch, MOVER, mover_exits))
         if not wins:
             # §14: at sea the loser retreats; the mover loses and its move ends.

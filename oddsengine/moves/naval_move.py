@@ -53,6 +53,7 @@ from oddsengine.moves._naval_tree import (
     MOVER,
     NAVAL_EVENTS,
     NAVAL_OUTCOMES,
+    WON_SOME_FIGHTS,
     Ships,
     build_naval_program,
     fleet_without,
@@ -272,6 +273,8 @@ class NavalMove(NavalDeclaration):
         per_stack = []
         for attempt in self.interception_attempts:
             per_stack += [f"intercept_attempted:{attempt.label}", f"intercepted:{attempt.label}"]
+        if len(self.involved_powers) > 1:
+            per_stack.append(WON_SOME_FIGHTS)  # §14: fights in turn, won then lost
         for power in self.involved_powers:
             per_stack += [f"naval_battle:{power}", f"defender_eliminated:{power}"]
         for power in self.enemy_powers_in_destination:
