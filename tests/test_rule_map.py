@@ -57,6 +57,20 @@ RULE_MAP = [
     ),
     (
         "1",
+        "a leader leads only a force of a power he serves: Maurice, the Renegade",
+        "oddsengine/combat/leaders.py",
+        "RULES.md §1: a leader leads only the forces of a power he serves.",
+        [
+            "test_leaders_serve_their_powers.py::"
+            "test_maurice_leads_no_force_of_a_power_he_does_not_serve",
+            "test_leaders_serve_their_powers.py::"
+            "test_maurice_leads_the_protestants_and_after_card_60_the_hapsburgs",
+            "test_leaders_serve_their_powers.py::"
+            "test_the_renegade_serves_the_major_power_that_places_it",
+        ],
+    ),
+    (
+        "1",
         "a leader's name is read within the force's power (two Charles, two Henrys)",
         "oddsengine/combat/leaders.py",
         "Given names shared by leaders of different powers",

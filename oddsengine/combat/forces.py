@@ -20,7 +20,7 @@ from oddsengine.combat.limits import (
     check_unit_count,
     read_count,
 )
-from oddsengine.combat.powers import normalise_power, power_with_article
+from oddsengine.combat.powers import normalise_power
 from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
@@ -95,14 +95,12 @@ class Force:
                 + ", ".join(f"{leader.name} ({leader.power})" for leader in self.leaders)
             )
         elif power is not None:
-            for leader in self.leaders:
-                if leader.power is not None and leader.power != power:
-                    if leader.name in ("Maurice of Saxony",):
-                        continue
-                    raise OddsEngineError(
-                        f"{leader.name} is {power_with_article(leader.power)} leader and cannot "
-                        f"lead {power_with_article(power)} force"
-                    )
+            # RULES.md §1: each leader serves the force's power (his record says whom he
+            # may serve: Maurice of Saxony, the Renegade), or is refused naming them.
+            leaders = tuple(
+                leader if leader.is_anonymous else leader.serving(power) for leader in self.leaders
+            )
+            object.__setattr__(self, "leaders", leaders)
         if self.cavalry and power is None:
             power = "ottoman"  # RULES.md terms: cavalry is Ottoman only.
         if self.cavalry and power != "ottoman":

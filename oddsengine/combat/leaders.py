@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
-from oddsengine.combat.powers import normalise_power, power_with_article
+from oddsengine.combat.powers import MAJOR_POWERS, normalise_power, power_with_article
 from oddsengine.errors import OddsEngineError, shown
 
-__all__ = ["Leader", "LEADERS", "anonymous_leader", "find_leader", "leaders_of"]
+__all__ = [
+    "Leader",
+    "LEADERS",
+    "anonymous_leader",
+    "find_leader",
+    "leaders_of",
+    "leaders_serving",
+]
 
 
 @dataclass(frozen=True)
@@ -20,35 +27,93 @@ class Leader:
     name : str
         The name printed on the counter, or ``"L2"`` for an anonymous leader.
     power : str or None
-        The major power the leader serves; ``None`` when the leader's power is set by the
-        force it leads (the Renegade, anonymous leaders).
+        The major power the leader serves here; ``None`` when the leader's power is set by
+        the force it leads (the Renegade, anonymous leaders).
     battle_rating : int
         0 to 2. Only the best battle rating on a side counts in a roll (5.1).
     command_rating : int or None
         How many land units the leader can move as one formation; ``None`` for an
         anonymous leader, whose formation size is not checked.
+    serves : tuple of str, optional
+        Every power the leader may serve (RULES.md §1), his own first; default
+        ``(power,)``, and every power for an anonymous leader. The record is the one place
+        that says it: a force, a scenario file, the explorer and ``oddsengine leaders``
+        read it. Whether the condition holds (card #60 played for Maurice of Saxony) is
+        the user's to say, by the force's power, as for Andrea Doria's fleets.
+    service : str, optional
+        Whom the leader serves, in words, where it is more than his power.
 
     Examples
     --------
     >>> find_leader("charles-v")
     Leader(name='Charles V', power='hapsburg', battle_rating=2, command_rating=10)
+    >>> find_leader("Maurice").serves
+    ('protestant', 'hapsburg')
     """
 
     name: str
     power: str | None
     battle_rating: int
     command_rating: int | None
+    serves: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    service: str = field(default="", repr=False, compare=False)
 
     def __post_init__(self):
         if not 0 <= self.battle_rating <= 2:
             raise OddsEngineError(
                 f"leader {self.name!r}: battle rating must be 0, 1 or 2, not {self.battle_rating}"
             )
+        if not self.serves and self.power is not None:
+            object.__setattr__(self, "serves", (self.power,))
 
     @property
     def is_anonymous(self) -> bool:
         """True for a leader given only by its battle rating (``L0``, ``L1``, ``L2``)."""
         return self.command_rating is None
+
+    def serves_power(self, power: str) -> bool:
+        """Whether the leader may lead a force of ``power`` (RULES.md §1).
+
+        Examples
+        --------
+        >>> maurice = find_leader("Maurice")
+        >>> maurice.serves_power("hapsburg"), maurice.serves_power("ottoman")
+        (True, False)
+        """
+        return self.is_anonymous or not self.serves or normalise_power(power) in self.serves
+
+    def serving(self, power: str) -> Leader:
+        """The leader as he leads a force of ``power``: the same ratings, ``power`` his.
+
+        Raises
+        ------
+        OddsEngineError
+            Naming whom he serves, when he may not lead a force of ``power`` (RULES.md §1).
+
+        Examples
+        --------
+        >>> find_leader("Maurice").serving("hapsburg").power  # after card #60
+        'hapsburg'
+        >>> find_leader("Renegade").serving("france").power  # card #70: who places it
+        'france'
+        """
+        power = normalise_power(power)
+        if power == self.power or self.is_anonymous and self.power is None:
+            return self
+        if not self.serves_power(power):
+            # RULES.md §1: a leader leads only the forces of a power he serves.
+            if self.serves == (self.power,) and not self.service:
+                raise OddsEngineError(
+                    f"{self.name} is {power_with_article(self.power)} leader and cannot lead "
+                    f"{power_with_article(power)} force"
+                )
+            listed = ", ".join(self.serves[:-1]) + f" or {self.serves[-1]}"
+            named = all(serves in self.service for serves in self.serves)
+            words = self.service if named else f"{self.service}: {listed}".lstrip(": ")
+            raise OddsEngineError(
+                f"{self.name} serves {words}; he cannot lead {power_with_article(power)} force"
+            )
+        return replace(self, power=power)
 
 
 def anonymous_leader(battle_rating: int) -> Leader:
@@ -79,10 +144,25 @@ LEADERS: dict[str, Leader] = {
         Leader("Montmorency", "france", 1, 6),
         Leader("John Frederick", "protestant", 0, 6),
         Leader("Philip of Hesse", "protestant", 0, 6),
-        # Protestant; serves the Hapsburgs after card #60 (give the force a power prefix).
-        Leader("Maurice of Saxony", "protestant", 1, 6),
-        # Card #70: serves the power that places it.
-        Leader("Renegade", None, 1, 6),
+        # RULES.md §1: Protestant; the Hapsburgs' after card #60 (the force's power says).
+        Leader(
+            "Maurice of Saxony",
+            "protestant",
+            1,
+            6,
+            serves=("protestant", "hapsburg"),
+            service="protestant (hapsburg after card #60)",
+        ),
+        # RULES.md §1: card #70, played by a major power, which places it and whom it
+        # serves (the force's power).
+        Leader(
+            "Renegade",
+            None,
+            1,
+            6,
+            serves=MAJOR_POWERS,
+            service="the power that places it (card #70, Charles Bourbon)",
+        ),
     )
 }
 
@@ -140,6 +220,24 @@ def leaders_of(power: str) -> tuple[Leader, ...]:
     return tuple(leader for leader in LEADERS.values() if leader.power == power)
 
 
+def leaders_serving(power: str) -> tuple[Leader, ...]:
+    """Every leader of the table of RULES.md §1 who may lead a force of ``power``, as he
+    leads it, in table order: the power's own, and Maurice of Saxony (the Hapsburgs after
+    card #60) or the Renegade (any major power) where they serve it.
+
+    Examples
+    --------
+    >>> [leader.name for leader in leaders_serving("hapsburg")]
+    ['Charles V', 'Duke of Alva', 'Ferdinand', 'Maurice of Saxony', 'Renegade']
+    >>> [leader.name for leader in leaders_serving("venice")]
+    []
+    """
+    power = normalise_power(power)
+    return tuple(
+        leader.serving(power) for leader in LEADERS.values() if leader.serves_power(power)
+    )
+
+
 def _shared_name(name: str, power: str | None) -> Leader:
     """The leader a given name shared by several leaders means for ``power``."""
     candidates = [LEADERS[full] for full in _SHARED_NAMES[_key(name)]]
@@ -172,8 +270,9 @@ def find_leader(name: str, power: str | None = None) -> Leader:
     ----------
     name : str
     power : str, optional
-        The power the leader serves here, for leaders that change sides (Maurice of
-        Saxony after card #60, the Renegade of card #70).
+        The power of the force the leader leads: refused, naming whom he serves, unless
+        his record lets him serve it (Maurice of Saxony for the Hapsburgs after card #60,
+        the Renegade of card #70 for the major power that places it; RULES.md §1).
 
     Raises
     ------
@@ -209,13 +308,5 @@ def find_leader(name: str, power: str | None = None) -> Leader:
                 f"{power}'s leaders are {names} (or an anonymous L0, L1, L2)"
             )
         raise OddsEngineError(f"unknown leader {shown(name)}{hint}")
-    if power is not None:
-        power = normalise_power(power)
-        if leader.name in ("Renegade", "Maurice of Saxony") or leader.power is None:
-            return Leader(leader.name, power, leader.battle_rating, leader.command_rating)
-        if leader.power != power:
-            raise OddsEngineError(
-                f"{leader.name} is {power_with_article(leader.power)} leader and cannot lead "
-                f"{power_with_article(power)} force"
-            )
-    return leader
+    # RULES.md §1: the leader leads a force of a power he serves (his record says which).
+    return leader if power is None else leader.serving(power)

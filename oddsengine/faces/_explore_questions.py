@@ -23,7 +23,7 @@ from oddsengine.combat.cards import CARD_EFFECTS, CARD_RULES, post_roll_slugs
 from oddsengine.combat.cards import POST_ROLL_CARDS as LAND_POST_ROLL_CARDS
 from oddsengine.combat.fleets import NAVAL_LEADERS, parse_fleet
 from oddsengine.combat.forces import Force, parse_force
-from oddsengine.combat.leaders import LEADERS, find_leader
+from oddsengine.combat.leaders import LEADERS, leaders_serving
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
 from oddsengine.combat.powers import normalise_power
 from oddsengine.combat.war_cards import DEFAULT_WAR, WARS
@@ -349,14 +349,10 @@ def offered_leaders(kind: str, power: str | None) -> list[str]:
             for name, leader in NAVAL_LEADERS.items()
             if power is None or power in leader.serves
         ]
-    offered = []
-    for name in LEADERS:
-        try:
-            find_leader(name, power=power)
-        except OddsEngineError:
-            continue
-        offered.append(name)
-    return offered
+    if power is None:
+        return list(LEADERS)
+    # RULES.md §1: the leaders who serve the power, as their records say.
+    return [leader.name for leader in leaders_serving(power)]
 
 
 def offered_cards(kind: str, role: int, forces, war: str | None = None) -> list[tuple]:

@@ -10,7 +10,7 @@ side and power by power, so this listing cannot drift from what a combat accepts
 
 Examples
 --------
->>> [row["name"] for row in leader_records("england")]  # the Renegade serves any power
+>>> [row["name"] for row in leader_records("england")]  # the Renegade: any major power
 ['Henry VIII', 'Charles Brandon', 'Dudley', 'Renegade']
 >>> janissaries = card_records("foreign-war")[0]
 >>> janissaries["number"], janissaries["who"]
@@ -85,12 +85,6 @@ _WHEN = {
     "event": "as an event",
 }
 
-_SERVES = {
-    "Maurice of Saxony": "protestant (hapsburg after card #60)",
-    "Renegade": "the power that places it (card #70, Charles Bourbon)",
-}
-
-
 def leader_records(power: str | None = None) -> list[dict]:
     """The army and naval leaders with their ratings, optionally of one power only.
 
@@ -108,16 +102,14 @@ def leader_records(power: str | None = None) -> list[dict]:
     wanted = None if power is None else normalise_power(power)
     records = []
     for leader in LEADERS.values():
-        serves = (leader.power,) if leader.power else ()
-        if leader.name == "Maurice of Saxony":
-            serves = ("protestant", "hapsburg")
-        if wanted is not None and wanted not in serves and leader.power is not None:
+        # RULES.md §1: whom a leader serves is his record's (Maurice, the Renegade).
+        if wanted is not None and not leader.serves_power(wanted):
             continue
         records.append(
             {
                 "name": leader.name,
                 "power": leader.power,
-                "serves": _SERVES.get(leader.name, leader.power),
+                "serves": leader.service or leader.power,
                 "battle_rating": leader.battle_rating,
                 "command_rating": leader.command_rating,
                 "naval_rating": None,
