@@ -10,7 +10,7 @@ import pytest
 import oddsengine as oe
 from oddsengine import Assault, FieldBattle, OddsEngineError, exact
 from oddsengine.cli import main
-from oddsengine.results.card_value import card_value
+from oddsengine.questions.card_value import card_value
 
 
 def test_values_are_exact_differences():

@@ -1,7 +1,9 @@
 """The layers (GUIDE: errors and the draw plan < specs < engines < results < questions <
 sweeps < faces < cli): no spec module (``combat/``, ``moves/``) imports an engine or a
-result, no sweep module imports a face or the command line, and every kind is answered
-through the two doors, ``exact`` and ``simulate``."""
+result, no result module imports an engine (the engines build results) or a layer above,
+no question imports a sweep, a face or the command line, no sweep module imports a face or
+the command line, and every kind is answered through the two doors, ``exact`` and
+``simulate``."""
 
 import ast
 from pathlib import Path
@@ -32,6 +34,37 @@ def test_specs_import_neither_engines_nor_results(folder):
         for path in sorted((PACKAGE / folder).glob("*.py"))
         for module in _imported_modules(path)
         if module.startswith(("oddsengine.engines", "oddsengine.results"))
+    }
+    assert not offending
+
+
+def test_results_import_no_engine_nor_any_layer_above():
+    # The engines build their results (oddsengine.engines.exact returns a Result), so a
+    # result module that ran an engine would be an arrow that climbs: a question that
+    # runs the engines (a card's value, the force needed) lives in questions/.
+    offending = {
+        f"{path.name}: {module}"
+        for path in sorted((PACKAGE / "results").glob("*.py"))
+        for module in _imported_modules(path)
+        if module.startswith(
+            (
+                "oddsengine.engines",
+                "oddsengine.questions",
+                "oddsengine.sweeps",
+                "oddsengine.faces",
+                "oddsengine.cli",
+            )
+        )
+    }
+    assert not offending
+
+
+def test_questions_import_no_sweep_face_or_command_line():
+    offending = {
+        f"{path.name}: {module}"
+        for path in sorted((PACKAGE / "questions").glob("*.py"))
+        for module in _imported_modules(path)
+        if module.startswith(("oddsengine.sweeps", "oddsengine.faces", "oddsengine.cli"))
     }
     assert not offending
 

@@ -687,7 +687,7 @@ RULE_MAP = [
     (
         "8",
         "a card's value without it, with it and the difference, at sea and abroad too",
-        "oddsengine/results/card_value.py",
+        "oddsengine/questions/card_value.py",
         "For each card of RULES.md §8 that the rules allow",
         [
             "test_card_value.py::test_foul_weather_has_the_same_sign_in_text_and_csv",

@@ -50,7 +50,7 @@ def check_card_value_options(arguments) -> None:
 
 def print_card_values(spec, arguments) -> None:
     """Print the card values of ``spec`` in ``arguments.format``."""
-    from oddsengine.results.card_value import card_value, card_value_text
+    from oddsengine.questions.card_value import card_value, card_value_text
 
     table = card_value(spec, side=getattr(arguments, "side", None))
     if arguments.format == "json":

@@ -1,1 +1,2 @@
-"""Questions built on the engines: the force needed, plans over several impulses."""
+"""Questions built on the engines: the force needed, plans over several impulses, what
+a card is worth."""

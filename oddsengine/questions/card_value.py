@@ -1,4 +1,8 @@
-"""What each card is worth in a given combat: the change in the odds from holding it."""
+"""What each card is worth in a given combat: the change in the odds from holding it.
+
+A question built on the exact engine, like the force needed (:mod:`oddsengine.questions`):
+each card's combat is answered by :func:`oddsengine.exact` and compared with the combat
+without it."""
 
 from __future__ import annotations
 
