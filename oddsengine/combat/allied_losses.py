@@ -1,4 +1,6 @@
-"""How allied major powers defending together share their losses (RULES.md §6, 14 step 9).
+"""How allied major powers defend together (RULES.md §6, 14 step 9): their forces, read
+(:func:`as_allies`) and counted as one for the dice (:func:`combined_force`), and how they
+share their losses.
 
 "Allied major powers defending together split losses evenly; the odd loss is assigned by
 a die roll." The die here puts the powers in an order (:func:`odd_loss_orders`), every
@@ -12,7 +14,52 @@ from itertools import permutations
 
 import numpy as np
 
-__all__ = ["odd_loss_orders", "share_losses", "split_losses"]
+from oddsengine.combat.forces import Force, as_force
+from oddsengine.combat.leaders import anonymous_leader
+
+__all__ = ["as_allies", "combined_force", "odd_loss_orders", "share_losses", "split_losses"]
+
+
+def combined_force(main: Force, ally: Force) -> Force:
+    """One force holding the units of two allied powers, for counting dice: their best
+    battle rating as one anonymous leader (5.1, only the best counts).
+
+    Examples
+    --------
+    >>> from oddsengine.combat.forces import parse_force
+    >>> both = combined_force(parse_force("hapsburg: 2R Ferdinand"), parse_force("england: 1R"))
+    >>> both.notation()
+    'hapsburg: 3R L1'
+    """
+    leaders = main.leaders + ally.leaders
+    best = max((leader.battle_rating for leader in leaders), default=None)
+    cavalry = main.cavalry + ally.cavalry
+    return Force(
+        regulars=main.regulars + ally.regulars,
+        mercenaries=main.mercenaries + ally.mercenaries,
+        cavalry=cavalry,
+        leaders=() if best is None else (anonymous_leader(best),),
+        power="ottoman" if cavalry else main.power,
+    )
+
+
+def as_allies(value) -> tuple[Force, ...]:
+    """``defender_ally`` as a tuple of forces: none, one force, or several.
+
+    Examples
+    --------
+    >>> [force.notation() for force in as_allies("england: 1R")]
+    ['england: 1R']
+    >>> as_allies(None)
+    ()
+    """
+    if value is None:
+        return ()
+    if isinstance(value, (Force, str)):
+        return (as_force(value, "ally"),)
+    if isinstance(value, (tuple, list)):
+        return tuple(as_force(force, "ally") for force in value)
+    return (as_force(value, "ally"),)
 
 
 @lru_cache(maxsize=8)

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from oddsengine.combat._combat import CombatSide, combat_plan, resolve_combat, resolve_hits
-from oddsengine.combat.allied_losses import share_losses, split_losses
+from oddsengine.combat.allied_losses import as_allies, combined_force, share_losses, split_losses
 from oddsengine.combat.battle import SIDES
 from oddsengine.combat.forces import UNIT_TYPES, Force, as_force
 from oddsengine.combat.formations import strongest_formation
-from oddsengine.combat.leaders import anonymous_leader, find_leader
+from oddsengine.combat.leaders import find_leader
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.combat.powers import MAJOR_POWERS
 from oddsengine.draws import DrawPlan, StateDigits
@@ -69,31 +69,6 @@ def _held_rules(cards, responses, role) -> tuple[CardRule, ...]:
     return held_rules(cards, responses, role)
 
 
-def _combine(main: Force, ally: Force) -> Force:
-    """One force holding the units of two allied powers, for counting dice."""
-    leaders = main.leaders + ally.leaders
-    best = max((leader.battle_rating for leader in leaders), default=None)
-    cavalry = main.cavalry + ally.cavalry
-    return Force(
-        regulars=main.regulars + ally.regulars,
-        mercenaries=main.mercenaries + ally.mercenaries,
-        cavalry=cavalry,
-        leaders=() if best is None else (anonymous_leader(best),),
-        power="ottoman" if cavalry else main.power,
-    )
-
-
-def _as_allies(value) -> tuple[Force, ...]:
-    """``defender_ally`` as a tuple of forces: none, one force, or several."""
-    if value is None:
-        return ()
-    if isinstance(value, (Force, str)):
-        return (as_force(value, "ally"),)
-    if isinstance(value, (tuple, list)):
-        return tuple(as_force(force, "ally") for force in value)
-    return (as_force(value, "ally"),)
-
-
 # Only a base: FieldBattle and Assault, dataclasses themselves, generate their own
 # __init__, __repr__, __eq__ and __hash__ over these fields and theirs, and a CombatSpec
 # alone cannot be built (_check_forces is theirs), so it generates none of the four.
@@ -115,7 +90,7 @@ class CombatSpec:
     def __post_init__(self):
         object.__setattr__(self, "attacker", as_force(self.attacker, "attacker"))
         object.__setattr__(self, "defender", as_force(self.defender, "defender"))
-        allies = _as_allies(self.defender_ally)
+        allies = as_allies(self.defender_ally)
         # One ally is held as its force, several as a tuple of forces (14 step 9).
         object.__setattr__(
             self, "defender_ally", None if not allies else allies[0] if len(allies) == 1 else allies
@@ -143,7 +118,7 @@ class CombatSpec:
     def defender_allies(self) -> tuple[Force, ...]:
         """The allied major powers defending with the defender (14 step 9), none, one or
         several, in the order given."""
-        return _as_allies(self.defender_ally)
+        return as_allies(self.defender_ally)
 
     def _check_ally(self) -> None:
         allies, defender = self.defender_allies, self.defender
@@ -171,7 +146,7 @@ class CombatSpec:
         """
         force = self.defender
         for ally in self.defender_allies:
-            force = _combine(force, ally)
+            force = combined_force(force, ally)
         return force
 
     # -- cards -------------------------------------------------------------------------
@@ -316,7 +291,7 @@ class CombatSpec:
         if with_ally:
             # The cards above change the main defending power's units; the allies join after.
             for ally in self.defender_allies:
-                forces["defender"] = _combine(forces["defender"], ally)
+                forces["defender"] = combined_force(forces["defender"], ally)
         return forces["attacker"], forces["defender"]
 
     def _check_forces(self) -> None:

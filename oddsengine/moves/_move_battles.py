@@ -18,15 +18,18 @@ from __future__ import annotations
 import numpy as np
 
 from oddsengine.combat.field_battle import FieldBattle
-from oddsengine.combat.forces import UNIT_TYPES
+from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.kept import Kept
 from oddsengine.moves._move_program import MOVER
+from oddsengine.moves._move_rules import Placed
 
 __all__ = [
     "AFTERMATH_STATES",
     "aftermath_key",
     "battle_outcomes",
+    "placed_with_force",
     "rules_key",
+    "survivors_force",
 ]
 
 #: The end states of the aftermaths played so far, by :func:`aftermath_key`.
@@ -159,3 +162,39 @@ def battle_outcomes(move, attacker, main, allies, garrison) -> tuple:
     found = (battle, plan, tuple(outcomes))
     _BATTLE_OUTCOMES.keep(key, found)
     return found
+
+
+def placed_with_force(group: Placed, force: Force) -> Placed:
+    """``group`` with ``force`` (as ``dataclasses.replace`` would give it, built directly:
+    an aftermath places every side's survivors).
+
+    Examples
+    --------
+    >>> from oddsengine.combat.forces import parse_force
+    >>> group = Placed("mover", "Vienna", parse_force("ottoman: 7R"))
+    >>> placed_with_force(group, parse_force("ottoman: 5R")).force.notation()
+    'ottoman: 5R'
+    """
+    return Placed(group.label, group.space, force, group.inside)
+
+
+def survivors_force(units, leaders, power) -> Force:
+    """The force of ``units`` (regulars, mercenaries, cavalry) left after a battle, with
+    ``leaders``, of ``power``: one instance for every outcome that leaves the same (a
+    Vienna move builds about 280 survivors' forces, 29 of them different).
+
+    Examples
+    --------
+    >>> survivors_force((3, 0, 1), (), "ottoman") is survivors_force((3, 0, 1), (), "ottoman")
+    True
+    """
+    key = (*units, leaders, power)
+    force = _SURVIVORS.get(key)
+    if force is None:
+        force = _SURVIVORS.keep(key, Force(*units, leaders=leaders, power=power))
+    return force
+
+
+#: The survivors' forces built so far (Force is immutable: one instance serves every
+#: branch), by their unit counts, leaders and power.
+_SURVIVORS: Kept = Kept(4096)

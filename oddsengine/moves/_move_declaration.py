@@ -5,6 +5,7 @@ policies in their normal form."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.formations import strongest_formation
@@ -12,6 +13,9 @@ from oddsengine.combat.powers import normalise_power
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves.board import load_board
 from oddsengine.moves.situation import Situation
+
+if TYPE_CHECKING:
+    from oddsengine.combat.card_types import Card
 
 __all__ = [
     "DEFENDER_POLICIES",
@@ -26,6 +30,8 @@ __all__ = [
     "power_named_by",
     "check_choices_are_used",
     "normalise_avoiding_units",
+    "read_move_cards",
+    "interception_needed",
 ]
 
 #: The defenders' response when no interception succeeded (RULES.md §9).
@@ -412,3 +418,43 @@ def normalise_avoiding_units(move):
             )
         pairs.append((power, force))
     return tuple(sorted(pairs, key=lambda pair: pair[0]))
+
+
+def read_move_cards(name: str, cards) -> tuple[Card, ...]:
+    """The combat cards ``name`` (``attacker_cards`` or ``defender_cards``) of a move, read;
+    a card that stops the move before it starts is refused (its record's ``in_move``).
+
+    Examples
+    --------
+    >>> [card.slug for card in read_move_cards("attacker_cards", "janissaries")]
+    ['janissaries']
+    """
+    if type(cards) is tuple and not cards:
+        return cards  # no card: nothing to read, and the deck's records are not loaded
+    from oddsengine.combat.cards import Card, card_rule, find_card
+
+    if isinstance(cards, (str, int, Card)):
+        cards = [cards] if not isinstance(cards, str) else cards.split(",")
+    if not isinstance(cards, (list, tuple)):
+        raise OddsEngineTypeError(f"{name} must be a list of cards, not {shown(cards)}")
+    cards = tuple(find_card(card) for card in cards if not isinstance(card, str) or card.strip())
+    for card in cards:
+        if not card_rule(card).in_move:
+            raise OddsEngineError(
+                f"{card} stops a move before it starts: leave the move out instead"
+            )
+    return cards
+
+
+def interception_needed(interceptor: Force, mover: Force) -> int:
+    """The 2d6 roll ``interceptor`` needs to intercept ``mover`` (13.2), for the texts.
+
+    Examples
+    --------
+    >>> from oddsengine.combat.forces import parse_force
+    >>> interception_needed(parse_force("hapsburg: 8R Charles V"), parse_force("7R 1C Ibrahim"))
+    8
+    """
+    from oddsengine.combat.rolls import Interception
+
+    return Interception(interceptor, mover).needed

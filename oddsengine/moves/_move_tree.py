@@ -22,12 +22,13 @@ from functools import cached_property
 
 from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.rolls import Interception
-from oddsengine.kept import Kept
 from oddsengine.moves._move_battles import (
     AFTERMATH_STATES,
     aftermath_key,
     battle_outcomes,
+    placed_with_force,
     rules_key,
+    survivors_force,
 )
 from oddsengine.moves._move_defence import DefenderResponse
 from oddsengine.moves._move_program import (
@@ -383,7 +384,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         """The move after one outcome of its field battle: ``defender`` the main defending
         power's units left by type, ``rest`` those of each of its ``allies``."""
         mover = branch.group(MOVER)
-        attacker_force = _survivors(attacker, mover.force.leaders, mover.power)
+        attacker_force = survivors_force(attacker, mover.force.leaders, mover.power)
         left = sum(defender) + sum(sum(units) for units in rest)
         branch = branch.losing(battle.defender_units - left)
         if garrison is not None:
@@ -400,16 +401,17 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
                 back = merge_forces(back, Force(leaders=mover.force.leaders, power=mover.power))
                 attacker_force = Force(power=mover.power)
             branch = branch.with_group(
-                _with_force(garrison, back) if back.land_units or back.leaders else None,
+                placed_with_force(garrison, back) if back.land_units or back.leaders else None,
                 garrison.label,
             )
-        branch = branch.with_group(_with_force(mover, attacker_force))
-        sides = [(main, _survivors(defender, main.force.leaders, main.power))]
+        branch = branch.with_group(placed_with_force(mover, attacker_force))
+        sides = [(main, survivors_force(defender, main.force.leaders, main.power))]
         for ally, units in zip(allies, rest, strict=True):
-            sides.append((ally, _survivors(units, ally.force.leaders, ally.power)))
+            sides.append((ally, survivors_force(units, ally.force.leaders, ally.power)))
         for group, force in sides:
             keep = force.land_units or force.leaders
-            branch = branch.with_group(_with_force(group, force) if keep else None, group.label)
+            placed = placed_with_force(group, force) if keep else None
+            branch = branch.with_group(placed, group.label)
         if sum(force.land_units for _, force in sides) == 0:
             # 14 step 10 in a move: leaders of a side with no land units left are captured.
             for group, force in sides:
@@ -582,25 +584,3 @@ def build_program(move, attempts) -> Program:
     root = builder.interceptions(move.initial_branch(), attempts)
     builder.program.root = root
     return builder.program
-
-
-def _with_force(group: Placed, force: Force) -> Placed:
-    """``group`` with ``force`` (as ``dataclasses.replace`` would give it, built directly:
-    an aftermath places every side's survivors)."""
-    return Placed(group.label, group.space, force, group.inside)
-
-
-def _survivors(units, leaders, power) -> Force:
-    """The force of ``units`` (regulars, mercenaries, cavalry) left after a battle, with
-    ``leaders``, of ``power``: one instance for every outcome that leaves the same (a
-    Vienna move builds about 280 survivors' forces, 29 of them different)."""
-    key = (*units, leaders, power)
-    force = _SURVIVORS.get(key)
-    if force is None:
-        force = _SURVIVORS.keep(key, Force(*units, leaders=leaders, power=power))
-    return force
-
-
-#: The survivors' forces built so far (Force is immutable: one instance serves every
-#: branch), by their unit counts, leaders and power.
-_SURVIVORS: Kept = Kept(4096)

@@ -28,11 +28,13 @@ from oddsengine.moves._move_declaration import (
     entry_situation,
     intercepting_formation,
     interception_attempts,
+    interception_needed,
     is_part_of,
     normalise_avoiding_units,
     normalise_defender_policy,
     normalise_interception_policy,
     power_named_by,
+    read_move_cards,
 )
 from oddsengine.moves._move_program import (
     BASE_EVENTS,
@@ -241,7 +243,7 @@ class Move:
         )
         self.notes  # noqa: B018 (refuses a retreat list none of whose spaces is reachable)
         for name in ("attacker_cards", "defender_cards"):
-            object.__setattr__(self, name, _read_move_cards(name, getattr(self, name)))
+            object.__setattr__(self, name, read_move_cards(name, getattr(self, name)))
         if self.after_withdrawal not in AFTER_WITHDRAWAL_POLICIES:
             raise OddsEngineError(
                 f"unknown after_withdrawal policy {shown(self.after_withdrawal)}; use "
@@ -528,7 +530,7 @@ class Move:
                 {
                     "stack": attempt.label,
                     "force": attempt.force.notation(),
-                    "needed": _needed(attempt.force, self.units),
+                    "needed": interception_needed(attempt.force, self.units),
                 }
                 for attempt in self.interception_attempts
             ],
@@ -560,7 +562,7 @@ class Move:
         for attempt in self.interception_attempts:
             lines.append(
                 f"Interception from {attempt.space}: {attempt.force.notation()}, needs "
-                f"{_needed(attempt.force, self.units)}+ on 2d6"
+                f"{interception_needed(attempt.force, self.units)}+ on 2d6"
             )
         choice = self.program.choices.get("defender")
         if choice:
@@ -584,32 +586,6 @@ class Move:
             f"the highest chance of still holding {self.destination} {when}, "
             "then the most defending units left"
         )
-
-
-def _read_move_cards(name: str, cards) -> tuple[Card, ...]:
-    """The combat cards ``name`` (``attacker_cards`` or ``defender_cards``) of a move, read;
-    a card that stops the move before it starts is refused (its record's ``in_move``)."""
-    if type(cards) is tuple and not cards:
-        return cards  # no card: nothing to read, and the deck's records are not loaded
-    from oddsengine.combat.cards import Card, card_rule, find_card
-
-    if isinstance(cards, (str, int, Card)):
-        cards = [cards] if not isinstance(cards, str) else cards.split(",")
-    if not isinstance(cards, (list, tuple)):
-        raise OddsEngineTypeError(f"{name} must be a list of cards, not {shown(cards)}")
-    cards = tuple(find_card(card) for card in cards if not isinstance(card, str) or card.strip())
-    for card in cards:
-        if not card_rule(card).in_move:
-            raise OddsEngineError(
-                f"{card} stops a move before it starts: leave the move out instead"
-            )
-    return cards
-
-
-def _needed(interceptor: Force, mover: Force) -> int:
-    from oddsengine.combat.rolls import Interception
-
-    return Interception(interceptor, mover).needed
 
 
 def __getattr__(name):
