@@ -107,7 +107,8 @@ class Leader:
                     f"{self.name} is {power_with_article(self.power)} leader and cannot lead "
                     f"{power_with_article(power)} force"
                 )
-            listed = ", ".join(self.serves[:-1]) + f" or {self.serves[-1]}"
+            *others, last = self.serves
+            listed = f"{', '.join(others)} or {last}" if others else last
             named = all(serves in self.service for serves in self.serves)
             words = self.service if named else f"{self.service}: {listed}".lstrip(": ")
             raise OddsEngineError(
