@@ -16,14 +16,16 @@ from oddsengine.religion.religion_scenario import load_religious_board, religiou
 from oddsengine.religion.religious_board import ReligiousBoard, religion_1517_board
 
 
-def by_hand(dice: int, opponent: int, wins_ties: bool) -> Fraction:
+def by_hand(dice: int, opponent: int, wins_ties: bool, modifier: int = 0) -> Fraction:
     """§17 steps 4-7: P(the attempting side's highest die beats the opponent's), summed
     over the attempting side's highest die k: P(highest = k) = (k^n - (k-1)^n) / 6^n and
-    P(opponent's highest <= k, or <= k - 1 without ties) = (k or k-1)^m / 6^m."""
+    P(opponent's highest <= k, or <= k - 1 without ties) = (k or k-1)^m / 6^m; a modifier
+    moves k (a 1 less 1 is 0, §23.2)."""
     total = Fraction(0)
     for k in range(1, 7):
         top = Fraction(k**dice - (k - 1) ** dice, 6**dice)
-        beaten = k if wins_ties else k - 1
+        modified = max(k + modifier, 0)
+        beaten = min(max(modified if wins_ties else modified - 1, 0), 6)
         total += top * Fraction(beaten**opponent, 6**opponent)
     return total
 
@@ -268,3 +270,60 @@ def test_the_attempts_command_refuses_bad_input(capsys, arguments, words):
     assert status == 2 and out == ""
     (line,) = err.strip().splitlines()
     assert words in line and "Traceback" not in err
+
+
+# §18 by hand: Burn Books in the German zone against Wittenberg on the example board.
+# Papal dice: Breslau, Leipzig, Magdeburg, Prague (Catholic) and Prague's Hungarian stack =
+# 5 (Brandenburg is Protestant). Protestant dice: Brandenburg and its stack 2, Luther in the
+# target +2, the Protestant stack in the target +2 = 6.
+@pytest.mark.parametrize("religion, ties, modifier", [
+    ({}, False, 0),  # Leo X: the Protestant wins ties everywhere (§18)
+    ({"papal_ruler": "paul-iii"}, True, 0),  # Paul III: the Papacy, in its target zone
+    ({"papal_ruler": "paul-iii", "this_turn": ["augsburg-confession"]}, True, -1),
+])
+def test_a_counter_reformation_attempt_by_hand(religion, ties, modifier):
+    board = religious_board_of({"protestant": ["Wittenberg", "Brandenburg"],
+                                "reformers": ["Luther"], **religion},
+                               load_religious_board("religion_example").stacks)
+    attempt = board_attempt(board, "Wittenberg", "burn-books:german")
+    assert (attempt.papal_dice, attempt.protestant_dice) == (5, 6)
+    assert attempt.ties == ("papacy" if ties else "protestant")
+    assert attempt.success_fraction == by_hand(5, 6, ties, modifier)
+
+
+def test_a_counter_reformation_outside_its_zone_gives_the_protestant_ties():
+    board = religious_board_of({"protestant": ["Wittenberg", "Brandenburg"],
+                                "reformers": ["Luther"], "papal_ruler": "paul-iii"},
+                               load_religious_board("religion_example").stacks)
+    attempt = board_attempt(board, "Wittenberg", "burn-books:french")
+    assert attempt.ties == "protestant"
+    assert attempt.success_fraction == by_hand(5, 6, False)
+
+
+def test_a_monte_carlo_run_agrees_with_the_exact_enumeration():
+    from oddsengine.engines.attempt_runs_montecarlo import simulate_run
+
+    run = AttemptRun(religion_1517_board(), "95-theses")
+    exact = run.solve()
+    for policy, outcome in (("greedy", exact.greedy), ("optimal", exact.optimal)):
+        sample = simulate_run(run, policy, trials=200_000, seed=11)
+        assert abs(sample.expected_flips - outcome.expected_flips) <= 5 * sample.flips_error
+        for k, p in enumerate(outcome.flips):
+            error = (p * (1 - p) / sample.trials) ** 0.5
+            assert abs(sample.flips[k] - p) <= 5 * error, (policy, k)
+    again = simulate_run(run, "greedy", trials=200_000, seed=11)
+    assert again.flip_counts == simulate_run(run, "greedy", trials=200_000, seed=11).flip_counts
+
+
+def test_what_a_debate_or_the_diet_can_flip_on_the_board():
+    board = religion_1517_board()
+    # a Papal winner can turn back only Wittenberg, the one Protestant space (§20 step 7)
+    assert board.flippable("catholic", zone="german") == (("Wittenberg",), ())
+    # a Protestant winner of an English debate: no English space is eligible, so the
+    # flips go elsewhere, Brandenburg first (adjacent to Wittenberg)
+    in_zone, elsewhere = board.flippable("protestant", zone="english", limit=2)
+    assert in_zone == () and elsewhere[0] == "Brandenburg"
+    # the Diet flips German-zone spaces only, each adjacent to one already turned (§21)
+    in_zone, elsewhere = board.flippable("protestant", zone="german", zone_only=True, limit=3)
+    assert elsewhere == () and len(in_zone) == 3
+    assert in_zone[0] in ("Brandenburg", "Leipzig", "Magdeburg")

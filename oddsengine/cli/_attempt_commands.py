@@ -54,6 +54,11 @@ def run_attempts(arguments):
     run = AttemptRun(board, arguments.source, debater=arguments.debater,
                      objective=arguments.objective, order=order,
                      placards_attempts=arguments.placards_attempts)
+    if arguments.monte_carlo:
+        return _run_monte_carlo(arguments, run, headline)
+    for option in ("trials", "seed"):
+        if getattr(arguments, option) is not None:
+            raise OddsEngineError(f"--{option} is for --monte-carlo: the exact answer has none")
     answer = run.solve()
     outcomes = {"optimal": answer.optimal, "greedy": answer.greedy}
     if answer.order is not None:
@@ -74,6 +79,55 @@ def run_attempts(arguments):
         sys.stdout.write(_csv(outcomes))
         return 0
     sys.stdout.write(_text(run, answer, outcomes, headline, arguments.depth))
+    return 0
+
+
+def _run_monte_carlo(arguments, run, headline: str) -> int:
+    """A run under a fixed policy, every die rolled (for runs too large to search)."""
+    from oddsengine.engines.attempt_runs_montecarlo import simulate_run
+    from oddsengine.errors import OddsEngineError
+
+    if headline == "optimal":
+        raise OddsEngineError(
+            "--monte-carlo plays a fixed policy: give --policy greedy or --policy order:..."
+            " (the optimal policy is searched exactly, without --monte-carlo)"
+        )
+    trials = 1_000_000 if arguments.trials is None else arguments.trials
+    sample = simulate_run(run, headline, trials=trials, seed=arguments.seed)
+    described = sample.describe()
+    if arguments.format == "json":
+        import json
+
+        described["spec"] = run.describe()
+        sys.stdout.write(json.dumps(described, indent=2, ensure_ascii=False) + "\n")
+        return 0
+    if arguments.format == "csv":
+        lines = ["measure,value,standard_error,low_95,high_95"]
+        lines.append(f"expected.flips,{sample.expected_flips!r},{sample.flips_error!r},,")
+        for key, value in described["p"].items():
+            low, high = described["interval_95"][key]
+            error = described["standard_error"][key]
+            lines.append(f'"{key}",{value!r},{error!r},{low!r},{high!r}')
+        sys.stdout.write("\n".join(lines) + "\n")
+        return 0
+    source = run.source
+    lines = [
+        f"{source.name}: {source.attempts} attempts under the {headline} policy, Monte Carlo "
+        f"({sample.trials:,} trials, seed {sample.seed}; every die rolled)",
+        f"  expected flips {sample.expected_flips:.4f} ± {1.96 * sample.flips_error:.4f} (95%)",
+    ]
+    for k in range(source.attempts + 1):
+        key = f"flips:{k}"
+        low, high = described["interval_95"][key]
+        lines.append(f"  P({k} flips) {_percent(described['p'][key]):>9}   "
+                     f"[{_percent(low)}, {_percent(high)}]")
+    lines.append("Chance each space ends flipped:")
+    for space in sample.space_counts:
+        key = f"protestant:{space}"
+        low, high = described["interval_95"][key]
+        lines.append(f"  {space:<22}{_percent(described['p'][key]):>9}   "
+                     f"[{_percent(low)}, {_percent(high)}]")
+    sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
 
@@ -239,6 +293,11 @@ def register(commands) -> None:
                           "or 4 (the card text)")
     attempts.add_argument("--depth", type=int, default=3,
                           help="how deep the policy tree is shown (default 3)")
+    attempts.add_argument("--monte-carlo", action="store_true",
+                          help="play the policy (greedy or order:) with every die rolled, "
+                          "for runs too large to search exactly; figures with intervals")
+    attempts.add_argument("--trials", type=int, help="Monte Carlo trials (default 1,000,000)")
+    attempts.add_argument("--seed", type=int, help="Monte Carlo seed")
     add_board_options(attempts)
     attempts.add_argument("--format", choices=_FORMATS, default="text", help="output format")
     attempts.set_defaults(run=run_attempts)

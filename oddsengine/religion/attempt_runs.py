@@ -362,8 +362,10 @@ class AttemptRun:
     def model(self) -> RunModel:
         return RunModel(self.board, self.source, self.bonus)
 
-    def solve(self) -> RunAnswer:
-        """The optimal policy, exactly, with greedy (and the given order) beside it."""
+    @cached_property
+    def _search(self) -> tuple[dict, dict]:
+        """The optimal policy's value and choice in every state met: ``(values, choice)``,
+        each keyed by ``(targeted, flipped)`` bit masks."""
         model = self.model
         values: dict = {}
         choice: dict = {}
@@ -390,23 +392,31 @@ class AttemptRun:
             choice[key] = best_target
             return best
 
-        attempts = self.source.attempts
-        value(0, 0, attempts)
+        value(0, 0, self.source.attempts)
+        return values, choice
 
-        def optimal(targeted, flipped):
-            return choice.get((targeted, flipped))
+    def optimal_choice(self):
+        """The optimal policy as a function of the state ``(targeted, flipped)``: the
+        index of its next target, or None."""
+        choice = self._search[1]
+        return lambda targeted, flipped: choice.get((targeted, flipped))
 
+    def solve(self) -> RunAnswer:
+        """The optimal policy, exactly, with greedy (and the given order) beside it."""
+        values, _ = self._search
+        terminal = self._terminal(self.model)
+        optimal = self.optimal_choice()
         answer_optimal = self._evaluate("optimal", optimal, terminal)
-        answer_greedy = self._evaluate("greedy", self._greedy, terminal)
+        answer_greedy = self._evaluate("greedy", self.greedy_choice, terminal)
         answer_order = None
         if self.order:
-            answer_order = self._evaluate("order:" + ",".join(self.order), self._ordered,
+            answer_order = self._evaluate("order:" + ",".join(self.order), self.order_choice,
                                           terminal)
         return RunAnswer(self, answer_optimal, answer_greedy, answer_order, len(values))
 
     # -- policies ----------------------------------------------------------------------
 
-    def _greedy(self, targeted: int, flipped: int):
+    def greedy_choice(self, targeted: int, flipped: int):
         """The eligible target of the best single chance now (a tie: the first by name)."""
         model = self.model
         options = model.eligible(targeted, flipped)
@@ -415,13 +425,14 @@ class AttemptRun:
         return max(sorted(options, key=lambda i: model.names[i]),
                    key=lambda i: model.chance(i, targeted, flipped)[0])
 
-    def _ordered(self, targeted: int, flipped: int):
+    def order_choice(self, targeted: int, flipped: int):
+        """The first listed space still eligible, else best single odds."""
         model = self.model
         options = set(model.eligible(targeted, flipped))
         for name in self.order:
             if model.index[name] in options:
                 return model.index[name]
-        return self._greedy(targeted, flipped)
+        return self.greedy_choice(targeted, flipped)
 
     def _terminal(self, model: RunModel):
         objective = self.objective

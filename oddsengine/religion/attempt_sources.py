@@ -41,7 +41,7 @@ class AttemptSource:
     ----------
     name : str
         As given (``"treatise:german"``).
-    side : {"protestant", "papal"}
+    side : {"protestant", "papacy"}
         Who attempts: Reformation (Protestant) or Counter-Reformation (Papal) attempts.
     attempts : int
     target_zones : tuple of str
@@ -107,15 +107,15 @@ _FIXED = {
     "erasmus": ("protestant", 4, _ALL_ZONES, {}),
     "katherina-bora": ("protestant", 5, _ALL_ZONES, {}),
     "printing-press": ("protestant", 3, _ALL_ZONES, {"bonus_dice": 1}),
-    "caraffa": ("papal", 3, _ALL_ZONES, {}),
+    "caraffa": ("papacy", 3, _ALL_ZONES, {}),
 }
 #: 19: the sources that name their zone (``treatise:german``).
 _ZONED = {
     "treatise": ("protestant", 2, {}),
     "new-testament": ("protestant", 6, {}),
     "full-bible": ("protestant", 6, {"modifier": 1}),
-    "burn-books": ("papal", 2, {}),
-    "cajetan": ("papal", 3, {}),
+    "burn-books": ("papacy", 2, {}),
+    "cajetan": ("papacy", 3, {}),
 }
 #: Every source name the command line takes (a zoned one as ``NAME:ZONE``).
 SOURCE_NAMES = (

@@ -448,6 +448,52 @@ class ReligiousBoard:
             )
         )
 
+    def flippable(self, to: str, *, zone: str | None = None, zone_only: bool = False,
+                  limit: int | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The spaces a debate's or the Diet's winner could flip one after another (§20
+        step 7, §21): each eligible when it is flipped (17/18 step 1, the spaces just
+        flipped counting). Returns ``(in the zone, elsewhere)``: the zone's spaces are
+        flipped first while any is eligible; with ``zone_only`` (the Diet, German zone)
+        nothing elsewhere. Their total is the most spaces the winner can flip.
+
+        Parameters
+        ----------
+        to : {"protestant", "catholic"}
+            The winner's influence.
+        zone : str, optional
+            The debate's zone.
+        zone_only : bool
+            Flip spaces of ``zone`` only.
+        limit : int, optional
+            Stop once that many are found (the most a roll can flip).
+        """
+        from oddsengine.religion.records import religion_facts
+
+        facts = religion_facts()
+        attempting = "protestant" if to == "protestant" else "papacy"
+        board, flipped_zone, flipped_else = self, [], []
+
+        def next_eligible(in_zone: bool):
+            for name in board.eligible_targets(attempting):
+                if (facts.zone_of(name) == zone) == in_zone:
+                    return name
+            return None
+
+        while limit is None or len(flipped_zone) + len(flipped_else) < limit:
+            name = next_eligible(True) if zone else None
+            if name is not None:
+                flipped_zone.append(name)
+            elif zone_only:
+                break
+            else:
+                name = next_eligible(False) if zone else (board.eligible_targets(attempting)
+                                                          or (None,))[0]
+                if name is None:
+                    break
+                flipped_else.append(name)
+            board = board.converted(name, to=to)
+        return tuple(flipped_zone), tuple(flipped_else)
+
     def within(self, centre: str, distance: int) -> frozenset:
         """The land spaces within ``distance`` land connections of ``centre``, passes
         included (23.9)."""
