@@ -1284,7 +1284,7 @@ RULE_MAP = [
         "16",
         "an electorate's first conversion places its regulars, not after the League",
         "oddsengine/religion/religious_board.py",
-        "an electorate's first\n        conversion to Protestant places its regulars from the display (16)",
+        "conversion to Protestant places its regulars from the display (16)",
         ["test_religion_board_by_hand.py::test_an_electorate_brings_its_regulars_once",
          "test_religion_board_by_hand.py::test_a_two_attempt_run_by_hand_where_the_best_single_odds_are_not_best"],
     ),
@@ -1322,7 +1322,7 @@ RULE_MAP = [
     (
         "18",
         "a Counter-Reformation from the board: Papal ties only in zone under Paul III",
-        "oddsengine/religion/attempt_runs.py",
+        "oddsengine/religion/run_model.py",
         "ties = \"papacy\" if (in_zone and self.wins_ties_in_zone) else \"protestant\"  # 18",
         ["test_religion_board_by_hand.py::test_a_counter_reformation_attempt_by_hand",
          "test_religion_board_by_hand.py::test_a_counter_reformation_outside_its_zone_gives_the_protestant_ties"],
@@ -1339,8 +1339,8 @@ RULE_MAP = [
     (
         "19",
         "the optimal policy of a run, memoised on the state; greedy and an order beside it",
-        "oddsengine/religion/attempt_runs.py",
-        "memoised on the state, not on the path",
+        "oddsengine/engines/attempt_runs_exact.py",
+        "so the best choice is a decision over states, memoised on the state,",
         ["test_religion_board_by_hand.py::test_a_two_attempt_run_by_hand_where_the_best_single_odds_are_not_best",
          "test_religion_board_by_hand.py::test_a_given_order_is_a_standing_order",
          "test_religion_board_by_hand.py::test_an_objective_at_least_two",
@@ -1371,7 +1371,7 @@ RULE_MAP = [
     (
         "23",
         "23.8: each of Carlstadt's failures puts unrest at once",
-        "oddsengine/religion/attempt_runs.py",
+        "oddsengine/religion/run_model.py",
         "23.8: each of Carlstadt's failures puts unrest on its target at once",
         ["test_religion_board_by_hand.py::test_carlstadt_failures_put_unrest"],
     ),

@@ -59,7 +59,9 @@ def run_attempts(arguments):
     for option in ("trials", "seed"):
         if getattr(arguments, option) is not None:
             raise OddsEngineError(f"--{option} is for --monte-carlo: the exact answer has none")
-    answer = run.solve()
+    from oddsengine.engines.attempt_runs_exact import solve_run
+
+    answer = solve_run(run)
     outcomes = {"optimal": answer.optimal, "greedy": answer.greedy}
     if answer.order is not None:
         outcomes["order"] = answer.order
@@ -93,7 +95,7 @@ def _run_monte_carlo(arguments, run, headline: str) -> int:
             " (the optimal policy is searched exactly, without --monte-carlo)"
         )
     trials = 1_000_000 if arguments.trials is None else arguments.trials
-    sample = simulate_run(run, headline, trials=trials, seed=arguments.seed)
+    sample = simulate_run(run, trials, arguments.seed, policy=headline)
     described = sample.describe()
     if arguments.format == "json":
         import json

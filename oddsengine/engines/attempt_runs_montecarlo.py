@@ -13,89 +13,41 @@ Examples
 >>> from oddsengine.religion.religion_scenario import load_religious_board
 >>> from oddsengine.religion.attempt_runs import AttemptRun
 >>> run = AttemptRun(load_religious_board("religion_example"), "treatise:german")
->>> sample = simulate_run(run, "greedy", trials=20_000, seed=1)
->>> abs(sample.expected_flips - run.solve().greedy.expected_flips) < 5 * sample.flips_error
+>>> from oddsengine.engines.attempt_runs_exact import solve_run
+>>> sample = simulate_run(run, trials=20_000, seed=1, policy="greedy")
+>>> abs(sample.expected_flips - solve_run(run).greedy.expected_flips) < 5 * sample.flips_error
 True
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import numpy as np
 
 from oddsengine.engines._random import block_keys, normalise_seed
 from oddsengine.engines.run_arguments import check_trials
 from oddsengine.errors import OddsEngineError
-from oddsengine.results.result import wilson_interval
+from oddsengine.results.run_answer import RunSample
 
-__all__ = ["RunSample", "simulate_run", "BLOCK_TRIALS"]
+__all__ = ["simulate_run", "BLOCK_TRIALS", "RUN_TRIALS"]
 
 #: Trials per block of a stream.
 BLOCK_TRIALS = 1 << 18
+#: Trials when none are asked for.
+RUN_TRIALS = 1_000_000
 
 
-@dataclass(frozen=True)
-class RunSample:
-    """A Monte Carlo sample of a run: how many trials ended with each number of flips, and
-    with each space flipped."""
-
-    policy: str
-    trials: int
-    seed: int
-    flip_counts: tuple[int, ...]
-    space_counts: dict
-
-    @property
-    def flips(self) -> tuple[float, ...]:
-        return tuple(count / self.trials for count in self.flip_counts)
-
-    @property
-    def expected_flips(self) -> float:
-        return sum(k * count for k, count in enumerate(self.flip_counts)) / self.trials
-
-    @property
-    def flips_error(self) -> float:
-        """The standard error of :attr:`expected_flips`."""
-        mean = self.expected_flips
-        second = sum(k * k * count for k, count in enumerate(self.flip_counts)) / self.trials
-        return float(np.sqrt(max(second - mean * mean, 0.0) / self.trials))
-
-    def describe(self) -> dict:
-        p, intervals, errors = {}, {}, {}
-        for k, count in enumerate(self.flip_counts):
-            p[f"flips:{k}"] = count / self.trials
-            intervals[f"flips:{k}"] = list(wilson_interval(count, self.trials))
-            errors[f"flips:{k}"] = float(np.sqrt(p[f"flips:{k}"] * (1 - p[f"flips:{k}"])
-                                                 / self.trials))
-        for space, count in self.space_counts.items():
-            key = f"protestant:{space}"
-            p[key] = count / self.trials
-            intervals[key] = list(wilson_interval(count, self.trials))
-            errors[key] = float(np.sqrt(p[key] * (1 - p[key]) / self.trials))
-        return {
-            "method": "monte carlo",
-            "policy": self.policy,
-            "trials": self.trials,
-            "seed": self.seed,
-            "expected": {"flips": self.expected_flips},
-            "standard_error": {"expected.flips": self.flips_error, **errors},
-            "p": p,
-            "interval_95": intervals,
-        }
-
-
-def simulate_run(run, policy: str = "greedy", trials: int = 1_000_000, seed=None) -> RunSample:
+def simulate_run(run, trials: int = 1_000_000, seed=None, *, policy: str | None = None
+                 ) -> RunSample:
     """Play ``run`` under a fixed policy ``trials`` times, every die rolled.
 
     Parameters
     ----------
     run : AttemptRun
-    policy : {"greedy", "optimal", "order"}
-        ``optimal`` plays the exact search's policy (so the run must be small enough to
-        search); ``order`` the run's given order.
     trials : int
     seed : int, SeedSequence or None
+    policy : {"greedy", "optimal", "order"}, optional
+        The policy played (default: the run's own). ``optimal`` plays the exact search's
+        policy, so the run must be small enough to search; ``order`` the run's order.
 
     Returns
     -------
@@ -103,6 +55,7 @@ def simulate_run(run, policy: str = "greedy", trials: int = 1_000_000, seed=None
     """
     trials = check_trials(trials)
     seed = normalise_seed(seed)
+    policy = run.policy if policy is None else policy
     choose = _policy(run, policy)
     model = run.model
     attempts = run.source.attempts
@@ -158,12 +111,10 @@ def _roll(generator, model, target, targeted, flipped, count) -> int:
 
 
 def _policy(run, policy: str):
-    if policy == "greedy":
-        return run.greedy_choice
-    if policy == "order":
-        if not run.order:
-            raise OddsEngineError("policy 'order' needs the run's order")
-        return run.order_choice
-    if policy == "optimal":
-        return run.optimal_choice()
-    raise OddsEngineError(f"unknown policy {policy!r}; use greedy, order or optimal")
+    from oddsengine.engines.attempt_runs_exact import policy_of
+
+    if policy not in ("greedy", "order", "optimal"):
+        raise OddsEngineError(f"unknown policy {policy!r}; use greedy, order or optimal")
+    if policy == "order" and not run.order:
+        raise OddsEngineError("policy 'order' needs the run's order")
+    return policy_of(run, policy)

@@ -46,7 +46,9 @@ def reformers_named(values, what: str = "reformers") -> dict:
     placed: dict[str, str] = {}
     for value in values:
         if not isinstance(value, str):
-            raise OddsEngineTypeError(f"{what}: a reformer is a space or a name, not {shown(value)}")
+            raise OddsEngineTypeError(
+                f"{what}: a reformer is a space or a name, not {shown(value)}"
+            )
         name = by_name.get(value.strip().casefold())
         if name is None:
             space = load_board().space(value).name

@@ -21,7 +21,7 @@ Examples
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
@@ -163,8 +163,9 @@ class ReligiousBoard:
         spaces that never convert).
     unrest : sequence of str
         Spaces in unrest (16: they give nothing to a neighbour's dice).
-    reformers : mapping of reformer to space
-        The reformers on the map (``{"Luther": "Wittenberg"}``).
+    reformers : mapping of reformer to space, or pairs
+        The reformers on the map (``{"Luther": "Wittenberg"}``); kept as sorted
+        ``(reformer, space)`` pairs, so that a board is hashable.
     universities : sequence of str
         Jesuit universities (Catholic spaces only).
     stacks : sequence of Stack
@@ -189,7 +190,7 @@ class ReligiousBoard:
 
     protestant: tuple = ()
     unrest: tuple = ()
-    reformers: dict = field(default_factory=dict)
+    reformers: tuple = ()
     universities: tuple = ()
     stacks: tuple = ()
     england_ruler: str = "henry-viii"
@@ -220,6 +221,10 @@ class ReligiousBoard:
             if name in facts.never_convert:
                 raise OddsEngineError(f"universities: {name} is an Ottoman home space")
         reformers = self.reformers
+        if isinstance(reformers, tuple | list) and all(
+            isinstance(pair, tuple | list) and len(pair) == 2 for pair in reformers
+        ):
+            reformers = dict(reformers)
         if not isinstance(reformers, dict):
             raise OddsEngineTypeError(
                 f"reformers must map a reformer to his space, not {shown(reformers)}"
@@ -262,7 +267,7 @@ class ReligiousBoard:
         object.__setattr__(self, "protestant", tuple(sorted(protestant)))
         object.__setattr__(self, "unrest", unrest)
         object.__setattr__(self, "universities", universities)
-        object.__setattr__(self, "reformers", placed)
+        object.__setattr__(self, "reformers", tuple(sorted(placed.items())))
         object.__setattr__(self, "stacks", stacks)
         object.__setattr__(self, "england_ruler",
                            _choice(self.england_ruler, ENGLAND_RULERS, "English ruler"))
@@ -308,7 +313,7 @@ class ReligiousBoard:
         return alignment in self._stacks.get(space, ())
 
     def reformer_in(self, space: str) -> str | None:
-        for name, where in self.reformers.items():
+        for name, where in self.reformers:
             if where == space:
                 return name
         return None
