@@ -22,7 +22,7 @@ from __future__ import annotations
 from oddsengine.religion.run_model import bits, popcount
 from oddsengine.results.run_answer import PolicyOutcome, RunAnswer
 
-__all__ = ["solve_run", "policy_of", "search_run"]
+__all__ = ["solve_run", "policy_of", "search_run", "first_targets"]
 
 #: Values closer than this are a tie between two targets (then: the higher single chance,
 #: then the board's order).
@@ -166,3 +166,39 @@ def solve_run(run) -> RunAnswer:
     if run.order:
         order = evaluate_policy(run, "order:" + ",".join(run.order), policy_of(run, "order"))
     return RunAnswer(run, optimal, greedy, order, len(values))
+
+
+def first_targets(run) -> list[dict]:
+    """Every eligible first target of ``run``: its dice, tie side and chance, and the
+    objective expected when the run opens there and then plays optimally (the best is the
+    optimal policy's first target), best first."""
+    model = run.model
+    values, _ = search_run(run)
+    terminal = terminal_value(run)
+    attempts = run.source.attempts
+
+    def value(targeted, flipped, left):
+        found = values.get((targeted, flipped))
+        if found is not None:
+            return found
+        # a state the optimal policy never reaches: search it from here
+        options = model.eligible(targeted, flipped) if left else []
+        if not options:
+            return terminal(flipped)
+        best = -1.0
+        for target in options:
+            bit = 1 << target
+            p = model.chance(target, targeted, flipped)[0]
+            best = max(best, p * value(targeted | bit, flipped | bit, left - 1)
+                       + (1 - p) * value(targeted | bit, flipped, left - 1))
+        return best
+
+    rows = []
+    for target in model.eligible(0, 0):
+        bit = 1 << target
+        p, protestant_dice, papal_dice, ties = model.chance(target, 0, 0)
+        opened = p * value(bit, bit, attempts - 1) + (1 - p) * value(bit, 0, attempts - 1)
+        rows.append({"target": model.names[target], "p_success": p,
+                     "protestant_dice": protestant_dice, "papal_dice": papal_dice,
+                     "ties": ties, "value_if_opened_here": opened})
+    return sorted(rows, key=lambda row: (-row["value_if_opened_here"], row["target"]))
