@@ -22,7 +22,7 @@ from __future__ import annotations
 from oddsengine.religion.run_model import bits, popcount
 from oddsengine.results.run_answer import PolicyOutcome, RunAnswer
 
-__all__ = ["solve_run", "policy_of", "search_run", "first_targets"]
+__all__ = ["solve_run", "policy_of", "search_run", "first_targets", "end_states"]
 
 #: Values closer than this are a tie between two targets (then: the higher single chance,
 #: then the board's order).
@@ -202,3 +202,26 @@ def first_targets(run) -> list[dict]:
                      "protestant_dice": protestant_dice, "papal_dice": papal_dice,
                      "ties": ties, "value_if_opened_here": opened})
     return sorted(rows, key=lambda row: (-row["value_if_opened_here"], row["target"]))
+
+
+def end_states(run, policy: str = "optimal") -> list[tuple[tuple, tuple, float]]:
+    """The ends of ``run`` under a policy: ``(spaces flipped, spaces put in unrest,
+    chance)`` for each (at most ``2 ** attempts``)."""
+    model = run.model
+    choose = policy_of(run, policy)
+    found = []
+
+    def walk(targeted, flipped, left, weight):
+        target = choose(targeted, flipped) if left else None
+        if target is None:
+            unrest = model.unrest_mask(targeted, flipped) & ~model.unrest0
+            found.append((tuple(model.names[i] for i in bits(flipped)),
+                          tuple(model.names[i] for i in bits(unrest)), weight))
+            return
+        p = model.chance(target, targeted, flipped)[0]
+        bit = 1 << target
+        walk(targeted | bit, flipped | bit, left - 1, weight * p)
+        walk(targeted | bit, flipped, left - 1, weight * (1 - p))
+
+    walk(0, 0, run.source.attempts, 1.0)
+    return found
