@@ -330,3 +330,50 @@ def test_what_a_debate_or_the_diet_can_flip_on_the_board():
     in_zone, elsewhere = board.flippable("protestant", zone="german", zone_only=True, limit=3)
     assert elsewhere == () and len(in_zone) == 3
     assert in_zone[0] in ("Brandenburg", "Leipzig", "Magdeburg")
+
+
+def test_the_reformation_command_counts_the_dice_from_a_scenario(capsys):
+    status, out, err = run_cli(capsys, "reformation", "religion_example", "--space",
+                               "Magdeburg", "--source", "95-theses", "--exact", "--format",
+                               "json")
+    assert status == 0, err
+    answer = json.loads(out)
+    dice = answer["spec"]["dice"]
+    assert (dice["protestant"]["rolled"], dice["papal"]["rolled"]) == (6, 3)
+    assert {"source": "Luther in Wittenberg", "dice": 1} in dice["protestant"]["sources"]
+    assert answer["spec"]["target"] == "Magdeburg"
+    assert answer["p"]["success"] == pytest.approx(8377769 / 10077696, abs=1e-15)
+
+
+def test_a_neighbour_across_a_pass_is_listed_as_left_out(capsys):
+    status, out, err = run_cli(capsys, "reformation", "religion_example", "--space",
+                               "Innsbruck", "--source", "treatise:german", "--protestant",
+                               "Augsburg", "--exact")
+    assert status == 0, err
+    assert "Augsburg is across a pass (left out) 0" in out
+
+
+@pytest.mark.parametrize("arguments, words", [
+    (("--space", "Vienna"), "not adjacent"),
+    (("--space", "Wittenberg"), "Protestant already"),
+    (("--space", "Baltic Sea"), "sea zone"),
+    (("--space", "Atlantis"), "Atlantis"),
+    (("--space", "Lübeck", "--protestant-dice", "3"), "comes from the board"),
+    (("--space", "Lübeck", "--source", "burn-books:german"), "counter-reformation"),
+    ((), "--space"),
+])
+def test_the_board_form_refuses_bad_input(capsys, arguments, words):
+    status, out, err = run_cli(capsys, "reformation", "religion_example", *arguments,
+                               "--exact")
+    assert status == 2 and out == ""
+    (line,) = err.strip().splitlines()
+    assert words in line and "Traceback" not in err
+
+
+def test_a_counter_reformation_from_the_board(capsys):
+    status, out, err = run_cli(capsys, "counter-reformation", "religion_example", "--space",
+                               "Wittenberg", "--source", "burn-books:german", "--exact",
+                               "--format", "json")
+    assert status == 0, err
+    answer = json.loads(out)
+    assert answer["p"]["success"] == pytest.approx(float(by_hand(5, 6, False)), abs=1e-15)

@@ -1,305 +1,231 @@
-"""``attempts``: a run of Reformation or Counter-Reformation attempts on a scenario's board,
-played optimally (RULES.md §19), beside "best single odds each time" and a given order;
-and the board form of ``reformation`` / ``counter-reformation`` (one attempt's dice counted
-from the map, §17, §18)."""
+"""``reformation`` and ``counter-reformation``: one attempt of the religious struggle from
+dice counts (RULES.md §17, §18), exact or sampled, or ``--card-value`` for the cards that
+change its dice."""
 
 from __future__ import annotations
 
 import sys
 
-_FORMATS = ("text", "json", "csv")
+from oddsengine.cli._engine_options import (
+    add_engine_arguments,
+    non_negative_int,
+    print_results,
+    run_engines,
+)
+from oddsengine.errors import OddsEngineError
+
+_TIES = ("protestant", "papacy")
 
 
-def _percent(value: float) -> str:
-    return f"{100 * value:.2f}%"
+#: The options a board gives instead (its dice, ties, modifier and bonus dice).
+_FROM_THE_BOARD = ("--protestant-dice", "--papal-dice", "--ties", "--modifier",
+                   "--printing-press", "--ninety-five-theses", "--augsburg")
 
 
-def _board(arguments):
-    from oddsengine.religion.religion_scenario import load_religious_board
-
-    return load_religious_board(
-        arguments.scenario,
-        protestant=arguments.protestant or (),
-        unrest=arguments.unrest or (),
-        reformers=arguments.reformer or (),
-    )
-
-
-def _policy(arguments) -> tuple[str, tuple]:
-    from oddsengine.errors import OddsEngineError
-    from oddsengine.moves.board import load_board
-
-    text = arguments.policy.strip()
-    if text in ("optimal", "greedy"):
-        return text, ()
-    if text.startswith("order:"):
-        spaces = tuple(part.strip() for part in text[len("order:"):].split(",") if part.strip())
-        if not spaces:
-            raise OddsEngineError("--policy order: names its spaces: order:SPACE,SPACE")
-        return "order", tuple(load_board().space(space).name for space in spaces)
-    raise OddsEngineError(
-        f"unknown policy {text!r}; use optimal, greedy or order:SPACE,SPACE..."
-    )
-
-
-def run_attempts(arguments):
-    """The ``attempts`` command."""
-    from oddsengine.errors import OddsEngineError
-    from oddsengine.religion.attempt_runs import AttemptRun
-
-    if arguments.depth < 0 or arguments.depth > 12:
-        raise OddsEngineError(f"--depth must be 0..12, not {arguments.depth}")
-    board = _board(arguments)
-    headline, order = _policy(arguments)
-    run = AttemptRun(board, arguments.source, debater=arguments.debater,
-                     objective=arguments.objective, order=order,
-                     placards_attempts=arguments.placards_attempts)
-    if arguments.monte_carlo:
-        return _run_monte_carlo(arguments, run, headline)
-    for option in ("trials", "seed"):
-        if getattr(arguments, option) is not None:
-            raise OddsEngineError(f"--{option} is for --monte-carlo: the exact answer has none")
-    from oddsengine.engines.attempt_runs_exact import solve_run
-
-    answer = solve_run(run)
-    outcomes = {"optimal": answer.optimal, "greedy": answer.greedy}
-    if answer.order is not None:
-        outcomes["order"] = answer.order
-    shown = outcomes[headline]
-    if arguments.format == "json":
-        import json
-
-        described = answer.describe(arguments.depth)
-        described["headline_policy"] = headline
-        if headline != "optimal":
-            described["compare"]["optimal"] = answer.optimal.describe(arguments.depth)
-            top = shown.describe(arguments.depth)
-            described["expected"], described["p"] = top["expected"], top["p"]
-        sys.stdout.write(json.dumps(described, indent=2, ensure_ascii=False) + "\n")
-        return 0
-    if arguments.format == "csv":
-        sys.stdout.write(_csv(outcomes))
-        return 0
-    sys.stdout.write(_text(run, answer, outcomes, headline, arguments.depth))
-    return 0
-
-
-def _run_monte_carlo(arguments, run, headline: str) -> int:
-    """A run under a fixed policy, every die rolled (for runs too large to search)."""
-    from oddsengine.engines.attempt_runs_montecarlo import simulate_run
-    from oddsengine.errors import OddsEngineError
-
-    if headline == "optimal":
-        raise OddsEngineError(
-            "--monte-carlo plays a fixed policy: give --policy greedy or --policy order:..."
-            " (the optimal policy is searched exactly, without --monte-carlo)"
-        )
-    trials = 1_000_000 if arguments.trials is None else arguments.trials
-    sample = simulate_run(run, trials, arguments.seed, policy=headline)
-    described = sample.describe()
-    if arguments.format == "json":
-        import json
-
-        described["spec"] = run.describe()
-        sys.stdout.write(json.dumps(described, indent=2, ensure_ascii=False) + "\n")
-        return 0
-    if arguments.format == "csv":
-        lines = ["measure,value,standard_error,low_95,high_95"]
-        lines.append(f"expected.flips,{sample.expected_flips!r},{sample.flips_error!r},,")
-        for key, value in described["p"].items():
-            low, high = described["interval_95"][key]
-            error = described["standard_error"][key]
-            lines.append(f'"{key}",{value!r},{error!r},{low!r},{high!r}')
-        sys.stdout.write("\n".join(lines) + "\n")
-        return 0
-    source = run.source
-    lines = [
-        f"{source.name}: {source.attempts} attempts under the {headline} policy, Monte Carlo "
-        f"({sample.trials:,} trials, seed {sample.seed}; every die rolled)",
-        f"  expected flips {sample.expected_flips:.4f} ± {1.96 * sample.flips_error:.4f} (95%)",
-    ]
-    for k in range(source.attempts + 1):
-        key = f"flips:{k}"
-        low, high = described["interval_95"][key]
-        lines.append(f"  P({k} flips) {_percent(described['p'][key]):>9}   "
-                     f"[{_percent(low)}, {_percent(high)}]")
-    lines.append("Chance each space ends flipped:")
-    for space in sample.space_counts:
-        key = f"protestant:{space}"
-        low, high = described["interval_95"][key]
-        lines.append(f"  {space:<22}{_percent(described['p'][key]):>9}   "
-                     f"[{_percent(low)}, {_percent(high)}]")
-    sys.stdout.write("\n".join(lines) + "\n")
-    return 0
-
-
-def _csv(outcomes) -> str:
-    lines = ["policy,measure,value"]
-    for name, outcome in outcomes.items():
-        lines.append(f"{name},expected.flips,{outcome.expected_flips!r}")
-        for k, value in enumerate(outcome.flips):
-            lines.append(f"{name},flips:{k},{value!r}")
-        for space, value in outcome.spaces.items():
-            lines.append(f'{name},"ends:{space}",{value!r}')
-        lines.append(f"{name},first_target,{outcome.first_target or ''}")
-    return "\n".join(lines) + "\n"
-
-
-def _text(run, answer, outcomes, headline: str, depth: int) -> str:
-    source = run.source
-    kind = "Reformation" if source.side == "protestant" else "Counter-Reformation"
-    zones = "all zones" if len(source.target_zones) == 5 else "/".join(source.target_zones)
-    extras = []
-    if source.bonus_dice:
-        extras.append(f"+{source.bonus_dice} die each")
-    if source.modifier:
-        extras.append(f"+{source.modifier} on each Protestant die in the zone")
-    if source.unrest_on_failure:
-        extras.append("a failure puts unrest on its target")
-    lines = [
-        f"{source.name}: {source.attempts} {kind} attempts, target zone {zones}"
-        + (f" ({'; '.join(extras)})" if extras else "") + " (RULES.md §19)",
-        f"Objective of the optimal policy: {run.objective}"
-        + (" (the expected number of spaces turned)" if run.objective == "flips" else ""),
-        f"Exact: {answer.states} states of the run searched",
-        "",
-    ]
-    names = list(outcomes)
-    header = f"{'':<24}" + "".join(f"{name:>12}" for name in names)
-    lines.append(header)
-    lines.append(f"{'expected flips':<24}" + "".join(
-        f"{outcomes[n].expected_flips:>12.3f}" for n in names))
-    if run.objective != "flips":
-        lines.append(f"{run.objective:<24}" + "".join(
-            f"{outcomes[n].objective_value:>12.4f}" for n in names))
-    for k in range(source.attempts + 1):
-        lines.append(f"{'P(' + str(k) + ' flips)':<24}" + "".join(
-            f"{_percent(outcomes[n].flips[k]):>12}" for n in names))
-    lines.append(f"{'first target':<24}" + "".join(
-        f"{(outcomes[n].first_target or '-'):>12}" for n in names))
-    lines.append("")
-    word = "Protestant" if source.side == "protestant" else "Catholic"
-    lines.append(f"Chance each space ends {word} ({headline} policy):")
-    shown = outcomes[headline]
-    for space, value in shown.spaces.items():
-        lines.append(f"  {space:<22}{_percent(value):>9}")
-    lines.append("")
-    lines.append(f"The {headline} policy, next target after each outcome (depth {depth}):")
-    lines.extend(_tree_lines(shown.tree, depth, "  "))
-    for note in shown.notes:
-        lines.append(f"note: {note}")
-    return "\n".join(lines) + "\n"
-
-
-def _tree_lines(node, depth, indent):
-    if not node or depth <= 0:
-        return []
-    dice = node["dice"]
-    lines = [
-        f"{indent}{node['target']}: {_percent(node['p_success'])} "
-        f"(Protestant {dice['protestant']} dice v Papal {dice['papal']}, "
-        f"{node['ties']} wins ties)"
-    ]
-    for branch in ("success", "failure"):
-        child = node.get(branch)
-        if child and depth > 1:
-            lines.append(f"{indent}  if {branch}:")
-            lines.extend(_tree_lines(child, depth - 1, indent + "    "))
-    return lines
-
-
-def run_board_attempt(arguments, attempting: str) -> int:
-    """``reformation SCENARIO --space S --source SOURCE`` (and ``counter-reformation``)."""
-    from oddsengine.errors import OddsEngineError
+def _board_attempt(arguments):
+    """The attempt on ``--space`` of a scenario's board (RULES.md §17, §18)."""
+    from oddsengine.cli._attempt_run_commands import board_of
     from oddsengine.religion.attempt_sources import attempt_source
-    from oddsengine.religion.board_attempt import board_attempt
+    from oddsengine.religion.board_attempt import board_attempt_spec
 
+    given = [option for option in _FROM_THE_BOARD
+             if option[2:].replace("-", "_") in getattr(arguments, "given", ())]
+    if given:
+        raise OddsEngineError(
+            f"{given[0]} comes from the board with a scenario: drop it (or the scenario)"
+        )
     if not arguments.space:
-        raise OddsEngineError("name the target: --space SPACE")
+        raise OddsEngineError("name the target of the attempt on the board: --space SPACE")
+    attempting = "protestant" if arguments.command == "reformation" else "papacy"
     default = "95-theses" if attempting == "protestant" else "burn-books:german"
-    source = attempt_source(arguments.source or default)
+    source = attempt_source(arguments.source or default,
+                            placards_attempts=arguments.placards_attempts)
     if source.side != attempting:
         command = "reformation" if source.side == "protestant" else "counter-reformation"
-        raise OddsEngineError(
-            f"{source.name} makes {command} attempts: use oddsengine {command}"
+        raise OddsEngineError(f"{source.name} makes {command} attempts: use {command}")
+    return board_attempt_spec(board_of(arguments), arguments.space, source,
+                              debater=arguments.debater)
+
+
+def _attempt(arguments):
+    """The spec the arguments describe."""
+    if arguments.scenario is not None:
+        return _board_attempt(arguments)
+    for option in ("--space", "--source", "--protestant", "--unrest", "--reformer"):
+        if option[2:] in getattr(arguments, "given", ()):
+            raise OddsEngineError(f"{option} reads a board: give a scenario first")
+    for name in ("protestant_dice", "papal_dice"):
+        if getattr(arguments, name) is None:
+            raise OddsEngineError(
+                f"give --{name.replace('_', '-')} (or a scenario and --space to count the "
+                "dice from its board)"
+            )
+    if arguments.command == "reformation":
+        from oddsengine.religion.attempts import ReformationAttempt
+
+        return ReformationAttempt(
+            protestant_dice=arguments.protestant_dice,
+            papal_dice=arguments.papal_dice,
+            ties=arguments.ties,
+            modifier=arguments.modifier,
+            printing_press=arguments.printing_press,
+            ninety_five_theses=arguments.ninety_five_theses,
+            debater=arguments.debater or "",
         )
-    attempt = board_attempt(_board(arguments), arguments.space, source,
-                            debater=getattr(arguments, "debater", None))
+    from oddsengine.religion.attempts import CounterReformationAttempt
+
+    return CounterReformationAttempt(
+        protestant_dice=arguments.protestant_dice,
+        papal_dice=arguments.papal_dice,
+        ties=arguments.ties,
+        augsburg=arguments.augsburg,
+        debater=arguments.debater or "",
+    )
+
+
+def _run_attempt(arguments):
+    spec = _attempt(arguments)
+    if arguments.card_value:
+        _print_card_values(spec, arguments)
+    else:
+        print_results(run_engines(spec, arguments), arguments)
+
+
+def _print_card_values(spec, arguments) -> None:
+    from oddsengine.cli._card_value import check_card_value_options
+    from oddsengine.questions.attempt_cards import attempt_card_value, attempt_card_value_text
+
+    check_card_value_options(arguments)
+    table = attempt_card_value(spec)
     if arguments.format == "json":
-        import json
-
-        sys.stdout.write(json.dumps(attempt.describe(), indent=2, ensure_ascii=False) + "\n")
-        return 0
-    if arguments.format == "csv":
-        sys.stdout.write(
-            "target,source,protestant_dice,papal_dice,ties,modifier,success\n"
-            f'"{attempt.target}",{attempt.source},{attempt.protestant_dice},'
-            f"{attempt.papal_dice},{attempt.ties},{attempt.modifier},{attempt.success!r}\n"
+        sys.stdout.write(table.to_json(orient="records", indent=2) + "\n")
+    elif arguments.format == "csv":
+        sys.stdout.write(table.to_csv(index=False))
+    elif arguments.format == "table":
+        sys.stdout.write(attempt_card_value_text(spec, table) + "\n")
+    else:
+        raise OddsEngineError(
+            f"--card-value is written as table, json or csv, not {arguments.format}"
         )
-        return 0
-    kind = "Reformation" if attempting == "protestant" else "Counter-Reformation"
-    lines = [f"{kind} attempt on {attempt.target} ({attempt.source}), RULES.md "
-             + ("§17" if attempting == "protestant" else "§18")]
-    for side, count in (("protestant", attempt.protestant_dice), ("papal", attempt.papal_dice)):
-        lines.append(f"  {side.capitalize()} dice: {count}")
-        for die in attempt.sources:
-            if die.side == side:
-                mark = f"+{die.dice}" if die.dice else " 0"
-                lines.append(f"    {mark}  {die.reason}")
-    zone = "in the target zone" if attempt.in_target_zone else "outside the target zone"
-    lines.append(f"  Ties: {attempt.ties} ({zone})"
-                 + (f"; modifier {attempt.modifier:+d} on each die" if attempt.modifier else ""))
-    lines.append(f"  success {_percent(attempt.success)} = {attempt.success_fraction}")
-    sys.stdout.write("\n".join(lines) + "\n")
-    return 0
 
 
-def add_board_options(parser) -> None:
-    """The what-ifs of a religious board (like ``move --stack``)."""
-    parser.add_argument("--protestant", action="append", metavar="SPACE",
-                        help="what-if: this space is Protestant too (repeatable)")
-    parser.add_argument("--unrest", action="append", metavar="SPACE",
-                        help="what-if: this space is in unrest too (repeatable)")
-    parser.add_argument("--reformer", action="append", metavar="SPACE",
-                        help="what-if: this reformer (or his space) is on the map (repeatable)")
+def _add_board(parser) -> None:
+    from oddsengine.cli._attempt_run_commands import add_board_options
+    from oddsengine.religion.attempt_sources import SOURCE_NAMES
+
+    parser.add_argument(
+        "scenario", nargs="?", default=None,
+        help="a scenario file with a [religion] table (religion_1517, religion_example): "
+        "the dice are counted from its board, with where every die comes from",
+    )
+    board = parser.add_argument_group("on a scenario's board (RULES.md §16, §19)")
+    board.add_argument("--space", metavar="SPACE", help="the target of the attempt")
+    board.add_argument("--source", metavar="SOURCE",
+                       help="what makes the attempt (its target zone, bonus dice): "
+                       + ", ".join(SOURCE_NAMES))
+    board.add_argument("--placards-attempts", type=int, default=3, choices=(3, 4),
+                       help="Affair of the Placards' attempts: 3 (default) or 4 (card text)")
+    add_board_options(board)
+
+
+def _add_dice(parser) -> None:
+    _add_board(parser)
+    dice = parser.add_argument_group("the dice (RULES.md §17 steps 2 and 6)")
+    dice.add_argument(
+        "--protestant-dice",
+        type=non_negative_int,
+        metavar="N",
+        help="the Protestant's dice from the board, before bonus dice (0: the rule's minimum "
+        "of 1 applies, and the output says so)",
+    )
+    dice.add_argument(
+        "--papal-dice",
+        type=non_negative_int,
+        metavar="N",
+        help="the Papacy's dice from the board, before bonus dice (0: the minimum of 1)",
+    )
 
 
 def register(commands) -> None:
-    """Add ``attempts``."""
-    from oddsengine.religion.attempt_sources import SOURCE_NAMES
-
-    attempts = commands.add_parser(
-        "attempts",
-        help="a run of Reformation or Counter-Reformation attempts, played optimally",
-        description="A run of attempts on a scenario's religious board (RULES.md §19): the "
-        "optimal policy computed exactly (expected flips, P(k flips), the chance each space "
-        "turns, the next target after each outcome), beside 'best single odds each time' "
-        "and a given order.",
+    """Add ``reformation`` and ``counter-reformation``."""
+    reformation = commands.add_parser(
+        "reformation",
+        help="odds of a Reformation attempt from dice counts (RULES.md §17)",
+        description="Odds of one Reformation attempt (RULES.md §17): each side keeps its "
+        "highest die; higher wins, ties as --ties says. Outcomes: success (the space turns "
+        "Protestant), failure; events: the automatic success and each side's highest die.",
     )
-    attempts.add_argument("scenario", help="a scenario file with a [religion] table, or "
-                          "religion_1517 / religion_example")
-    attempts.add_argument("--source", required=True, metavar="SOURCE",
-                          help="what gives the attempts: " + ", ".join(SOURCE_NAMES))
-    attempts.add_argument("--policy", default="optimal", metavar="POLICY",
-                          help="the policy shown first: optimal (default), greedy (best "
-                          "single odds each time) or order:SPACE,SPACE (the first listed "
-                          "space still eligible, then greedy); the others are compared")
-    attempts.add_argument("--objective", default="flips", metavar="OBJECTIVE",
-                          help="what the optimal policy maximises: flips (the expected "
-                          "number, default), at-least:K, space:SPACE, electorates")
-    attempts.add_argument("--debater", metavar="NAME",
-                          help="a bonus debater committed for the run (his die where it "
-                          "applies: Bucer, Cop, Contarini, Faber ...)")
-    attempts.add_argument("--placards-attempts", type=int, default=3, choices=(3, 4),
-                          help="Affair of the Placards' attempts: 3 (RULES.md §19, default) "
-                          "or 4 (the card text)")
-    attempts.add_argument("--depth", type=int, default=3,
-                          help="how deep the policy tree is shown (default 3)")
-    attempts.add_argument("--monte-carlo", action="store_true",
-                          help="play the policy (greedy or order:) with every die rolled, "
-                          "for runs too large to search exactly; figures with intervals")
-    attempts.add_argument("--trials", type=int, help="Monte Carlo trials (default 1,000,000)")
-    attempts.add_argument("--seed", type=int, help="Monte Carlo seed")
-    add_board_options(attempts)
-    attempts.add_argument("--format", choices=_FORMATS, default="text", help="output format")
-    attempts.set_defaults(run=run_attempts)
+    _add_dice(reformation)
+    rules = reformation.add_argument_group("ties, modifier and bonus dice (§17 steps 3-7)")
+    rules.add_argument(
+        "--ties",
+        choices=_TIES,
+        default="protestant",
+        help="who wins ties: protestant (default: the target is in the attempt's target "
+        "zone) or papacy (outside it, or a space in no zone)",
+    )
+    rules.add_argument(
+        "--modifier",
+        type=int,
+        choices=(0, 1),
+        default=0,
+        help="+1 on every Protestant die: Calvin's Institutes or a Full Bible translation "
+        "(target zone only: with --ties protestant)",
+    )
+    rules.add_argument(
+        "--printing-press",
+        action="store_true",
+        help="Printing Press was played this turn: +1 Protestant die",
+    )
+    rules.add_argument(
+        "--ninety-five-theses",
+        action="store_true",
+        help="an attempt of Luther's 95 Theses: +1 Protestant die",
+    )
+    rules.add_argument(
+        "--debater",
+        metavar="NAME",
+        help="a Protestant debater whose bonus adds a die here (Bucer, Zwingli, Cranmer...)",
+    )
+    _add_card_value(rules, "Printing Press")
+    add_engine_arguments(reformation, survivors=False)
+    reformation.set_defaults(run=_run_attempt)
+
+    counter = commands.add_parser(
+        "counter-reformation",
+        help="odds of a Counter-Reformation attempt from dice counts (RULES.md §18)",
+        description="Odds of one Counter-Reformation attempt (RULES.md §18), the mirror of "
+        "a Reformation attempt: the Papacy attempts. Outcomes: success (the space turns "
+        "Catholic), failure.",
+    )
+    _add_dice(counter)
+    rules = counter.add_argument_group("ties, Augsburg Confession and bonus dice (§18)")
+    rules.add_argument(
+        "--ties",
+        choices=_TIES,
+        default="protestant",
+        help="who wins ties: protestant (default) or papacy (its target zone under Paul III "
+        "or Julius III; the automatic success on a modified 6 applies there too)",
+    )
+    rules.add_argument(
+        "--augsburg",
+        action="store_true",
+        help="Augsburg Confession played this turn: -1 on every Papal die (a 1 becomes 0)",
+    )
+    rules.add_argument(
+        "--debater",
+        metavar="NAME",
+        help="a Papal debater whose bonus adds dice here (Contarini, Canisius: 1; Faber: 2)",
+    )
+    _add_card_value(rules, "Augsburg Confession")
+    add_engine_arguments(counter, survivors=False)
+    counter.set_defaults(run=_run_attempt)
+
+
+def _add_card_value(group, card: str) -> None:
+    group.add_argument(
+        "--card-value",
+        action="store_true",
+        help=f"instead of the odds, what {card} is worth here (exact): the chance of "
+        "the side that plays it without the card, with it, and the difference",
+    )

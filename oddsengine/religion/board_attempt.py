@@ -21,7 +21,7 @@ from oddsengine.religion.attempt_odds import success_chance
 from oddsengine.religion.attempt_runs import AttemptRun
 from oddsengine.religion.religious_board import DieSource
 
-__all__ = ["BoardAttempt", "board_attempt"]
+__all__ = ["BoardAttempt", "board_attempt", "board_attempt_spec"]
 
 
 @dataclass(frozen=True)
@@ -116,3 +116,43 @@ def board_attempt(board, target: str, source, *, debater: str | None = None) -> 
                                fraction=True)
     return BoardAttempt(name, source.name, source.side, protestant_dice, papal_dice, ties,
                         modifier, in_zone, tuple(sources), p, exact)
+
+
+def board_attempt_spec(board, target: str, source, *, debater: str | None = None):
+    """The :class:`~oddsengine.religion.attempts.ReformationAttempt` (or
+    :class:`~oddsengine.religion.attempts.CounterReformationAttempt`) of ``source`` on
+    ``target``, its dice counted from the board with their sources (left-out neighbours as
+    sources of 0 dice), its tie side, modifier and bonus dice from the board and the source:
+    what both engines answer, in every output format.
+
+    Examples
+    --------
+    >>> from oddsengine import exact
+    >>> from oddsengine.religion.religion_scenario import load_religious_board
+    >>> spec = board_attempt_spec(load_religious_board("religion_example"), "Lübeck",
+    ...                           "95-theses")
+    >>> spec.dice_rolled("protestant"), spec.dice_rolled("papal"), spec.ties
+    (3, 3, 'protestant')
+    >>> round(exact(spec).p["success"] * 15552)
+    10073
+    """
+    from oddsengine.religion.attempts import CounterReformationAttempt, ReformationAttempt
+
+    attempt = board_attempt(board, target, source, debater=debater)
+    run = AttemptRun(board, source, debater=debater)
+    model = run.model
+    sources = [(die.side, die.dice, die.reason) for die in attempt.sources
+               if die.reason != "the minimum of 1 die" and not die.reason.startswith(
+                   (f"{run.source.name}:", "Printing Press played", f"{debater}'s bonus"))]
+    counted = {side: sum(dice for its, dice, _ in sources if its == side)
+               for side in ("protestant", "papal")}
+    applies = bool(debater) and bool(model.bonus_mask & model.bit[attempt.target])
+    common = dict(protestant_dice=counted["protestant"], papal_dice=counted["papal"],
+                  ties=attempt.ties, dice_sources=tuple(sources), target=attempt.target,
+                  source=run.source.name, debater=run.bonus["debater"] if applies else "")
+    if run.source.side == "protestant":
+        printing = "printing-press" in board.this_turn or run.source.name == "printing-press"
+        return ReformationAttempt(modifier=attempt.modifier, printing_press=printing,
+                                  ninety_five_theses=run.source.name == "95-theses", **common)
+    return CounterReformationAttempt(augsburg="augsburg-confession" in board.this_turn,
+                                     **common)
