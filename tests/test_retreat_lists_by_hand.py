@@ -228,3 +228,9 @@ def test_a_sweep_of_naval_moves_plays_a_list_with_an_unreachable_location():
     rows = frame[frame["outcome"] == "mover_retreats"]
     first, second = rows["probability"]
     assert first == pytest.approx(second, abs=1e-12) and first > 0
+    # One scenario of the sweep, answered alone, carries its note.
+    from oddsengine.moves.naval_move_scenario import NavalMoveScenario
+
+    scenario = NavalMoveScenario("barbary_coast", retreat_policy="prefer:North Sea,Tunis")
+    (note,) = oe.exact(scenario).to_dict()["notes"]
+    assert "North Sea passed over" in note

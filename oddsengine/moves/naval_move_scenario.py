@@ -182,3 +182,8 @@ class NavalMoveScenario:
 
     def describe_lines(self) -> list[str]:
         return self.naval_move.describe_lines()
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The naval move's notes: the ``prefer:`` locations no retreat reaches (§9)."""
+        return self.naval_move.notes
