@@ -208,6 +208,8 @@ class Situation:
         control = {}
         for space, power in items:
             name = board.space(space).name
+            if board.space(name).is_sea:
+                raise OddsEngineError(f"control: {name} is a sea zone: nobody controls it")
             if name in control and control[name] != normalise_power(power):
                 # "Brunn" and "brunn", or a pair listed twice: one would be dropped
                 raise OddsEngineError(f"control: {name} is given twice, to two powers")
@@ -215,6 +217,9 @@ class Situation:
         unrest = tuple(
             sorted({board.space(space).name for space in _sequence(self.unrest, "unrest")})
         )
+        for name in unrest:
+            if board.space(name).is_sea:
+                raise OddsEngineError(f"unrest: {name} is a sea zone: it cannot be in unrest")
         wars = tuple(sorted({_pair(*pair) for pair in _pairs(self.wars, "wars")}))
         alliances = tuple(sorted({_pair(*pair) for pair in _pairs(self.alliances, "alliances")}))
         for pair in alliances:
@@ -283,6 +288,8 @@ class Situation:
     def controller(self, space: str) -> str:
         """The power that controls ``space``: as given, else its (first) home power."""
         board_space = load_board().space(space)
+        if board_space.is_sea:
+            raise OddsEngineError(f"{board_space.name} is a sea zone: nobody controls it")
         controller = self._control_map.get(board_space.name)
         return board_space.home_powers[0] if controller is None else controller
 

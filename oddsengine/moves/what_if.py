@@ -90,6 +90,10 @@ def with_what_ifs(move, *, stacks=None, control=None, besieged=()):
 
 def _besiege(situation, name: str, placed: list) -> list:
     """The stacks with those of the side holding ``name`` marked besieged there."""
+    from oddsengine.moves.board import load_board
+
+    if load_board().space(name).is_sea:
+        raise OddsEngineError(f"--besieged {name}: a sea zone: nobody is besieged there")
     controller = situation.controller(name)
     inside = [
         stack
