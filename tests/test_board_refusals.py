@@ -89,3 +89,51 @@ def test_a_sea_zone_cannot_be_in_unrest_nor_hold_a_land_stack():
         Situation(unrest=["North Sea"])
     with pytest.raises(OddsEngineError, match="land units cannot stand there"):
         Stack("Adriatic Sea", "venice: 2R")
+
+
+# -- tracebacks: integers too long for Python to read from text, in TOML files ------------
+
+
+def test_a_5000_digit_integer_in_a_naval_move_file_is_a_bad_units(capsys, tmp_path):
+    path = tmp_path / "naval.toml"
+    path.write_text(example_text("barbary_coast") + f"units = {DIGITS}\n")
+    refused(capsys, ["naval-move", str(path)], ["naval_move.units", "about 5000 digits"])
+
+
+def test_a_5000_digit_integer_in_a_transport_file_is_a_bad_cp(capsys, tmp_path):
+    text = example_text("tunis_transport")
+    assert "\ncp = 4\n" in text
+    path = tmp_path / "transport.toml"
+    path.write_text(text.replace("\ncp = 4\n", f"\ncp = {DIGITS}\n"))
+    refused(capsys, ["move", str(path)], ["cp (the CP left)", "at most 99", "about 5000 digits"])
+    path.write_text(text.replace("\ncp = 4\n", "\ncp = 100\n"))
+    refused(capsys, ["move", str(path)], ["cp (the CP left) must be at most 99, not 100"])
+
+
+def test_a_5000_digit_integer_in_a_plan_file_is_a_bad_horizon(capsys, tmp_path):
+    text = example_text("vienna_siege_plan")
+    assert "\nhorizon = 4\n" in text
+    path = tmp_path / "plan.toml"
+    path.write_text(text.replace("\nhorizon = 4\n", f"\nhorizon = {DIGITS}\n"))
+    refused(capsys, ["plan", str(path)], ["horizon must be from 1 to 50"])
+
+
+@pytest.mark.parametrize("sign", ["", "-"])
+def test_a_5000_digit_integer_in_a_sweep_file_is_a_bad_seed(capsys, tmp_path, sign):
+    text = example_text("assault_sweep")
+    assert "\nseed = 2024\n" in text
+    path = tmp_path / "sweep.toml"
+    path.write_text(text.replace("\nseed = 2024\n", f"\nseed = {sign}{DIGITS}\n"))
+    out = tmp_path / "out.csv"
+    refused(capsys, ["sweep", str(path), "--out", str(out)], ["seed must be a whole number"])
+    assert not out.exists()
+
+
+def test_long_digits_inside_a_string_are_left_as_they_are():
+    from oddsengine.toml_file import parse_toml
+
+    text = f'units = {DIGITS}\nname = "a = {DIGITS} b"\nx = [1, {DIGITS}_9]\n'
+    read = parse_toml(text.encode(), "file 'a.toml'")
+    assert read["name"] == f"a = {DIGITS} b"
+    assert round(read["units"].bit_length() * 0.30103) == 5000
+    assert read["x"][0] == 1 and round(read["x"][1].bit_length() * 0.30103) == 5001
