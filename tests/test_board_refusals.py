@@ -137,3 +137,72 @@ def test_long_digits_inside_a_string_are_left_as_they_are():
     assert read["name"] == f"a = {DIGITS} b"
     assert round(read["units"].bit_length() * 0.30103) == 5000
     assert read["x"][0] == 1 and round(read["x"][1].bit_length() * 0.30103) == 5001
+
+
+# -- hangs: refused before any work -------------------------------------------------------
+
+
+@pytest.fixture
+def no_work(monkeypatch):
+    """Any answer computed fails the test: the refusal must come before the work."""
+
+    def work(*args, **kwargs):
+        raise AssertionError("work was done before the refusal")
+
+    import oddsengine.engines.montecarlo as montecarlo
+    import oddsengine.faces.naval_move_table as table
+
+    monkeypatch.setattr(table, "_answer", work)
+    monkeypatch.setattr(montecarlo, "simulate_many", work)
+
+
+@pytest.mark.parametrize(
+    "vary",
+    [
+        [
+            "Tyrrhenian Sea=hapsburg: 1..99Sq",
+            "Ionian Sea=venice: 1..99Sq",
+            "Tunis=ottoman: 1..99Sq",
+        ],
+        ["Tunis=ottoman: 1..99Sq 0..99Co", "Ionian Sea=venice: 1..2Sq"],
+    ],
+)
+def test_a_naval_move_table_over_the_odds_table_limit_is_refused_at_once(capsys, no_work, vary):
+    argv = ["naval-move", "barbary_coast"]
+    for text in vary:
+        argv += ["--vary", text]
+    refused(capsys, argv, ["naval move table of", "at most 10000"])
+
+
+def test_naval_move_table_in_python_refuses_97_million_rows_at_once(no_work):
+    with pytest.raises(OddsEngineError, match="naval move table of 97029900 scenarios"):
+        oe.naval_move_table(
+            "barbary_coast",
+            {
+                "Tyrrhenian Sea": "hapsburg: 1..99Sq",
+                "Ionian Sea": "venice: 1..99Sq",
+                "Tunis": "ottoman: 1..99Sq 0..99Co",
+            },
+        )
+
+
+def test_a_needed_precision_past_the_trial_limit_is_refused_up_front(capsys, no_work):
+    # At p = 1/2 a 95% half-width h needs (1.96 / 2h)^2 trials: 9.6 * 10^11 for h = 1e-6,
+    # past the limit of 10^9; the finest reachable is 1.96 / (2 sqrt(10^9)) = 3.1e-5.
+    argv = ["needed", "battle", "--attacker", "?R L2", "--defender", "hapsburg: 8R"]
+    argv += ["--target", "0.4", "--monte-carlo"]
+    refused(
+        capsys,
+        [*argv, "--precision", "1e-6"],
+        ["precision 1e-06 needs up to 960,364,705,174 trials", "at least 3.1e-05"],
+    )
+    refused(capsys, [*argv, "--precision", "3e-5"], ["at least 3.1e-05"])
+    with pytest.raises(OddsEngineError, match="past the limit of 1,000,000,000"):
+        oe.needed(
+            "battle",
+            attacker="?R L2",
+            defender="hapsburg: 8R",
+            target=0.4,
+            method="monte-carlo",
+            precision=1e-5,
+        )

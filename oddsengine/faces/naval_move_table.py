@@ -35,6 +35,9 @@ _METHODS = ("exact", "monte-carlo")
 
 
 def _expansions(ships) -> list[tuple[str, list]]:
+    import math
+
+    from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
     from oddsengine.moves.board import load_board
     from oddsengine.sweeps.templates import parse_template
 
@@ -42,7 +45,7 @@ def _expansions(ships) -> list[tuple[str, list]]:
         raise OddsEngineTypeError(
             f"ships must be a table of location = fleet template, not {shown(ships)}"
         )
-    expansions = []
+    templates = []
     for location, text in ships.items():
         name = load_board().space(location).name
         template = parse_template(text)
@@ -50,8 +53,11 @@ def _expansions(ships) -> list[tuple[str, list]]:
             raise OddsEngineError(
                 f"ships in {name}: {text!r} is no fleet (write e.g. 'hapsburg: 2Sq')"
             )
-        expansions.append((name, template.expand()))
-    return expansions
+        templates.append((name, template))
+    # Every row is a whole naval move: the odds table's limit, before any row is built.
+    size = math.prod(template.size for _, template in templates)
+    check_grid_size(size, "naval move table", MAX_TABLE_CELLS)
+    return [(name, template.expand()) for name, template in templates]
 
 
 def _answer(move, method, trials, seed):
@@ -96,9 +102,9 @@ def naval_move_table(
 
     if method not in _METHODS:
         raise OddsEngineError(f"unknown method {method!r}; use exact or monte-carlo")
+    expansions = _expansions(ships or {})
     situation, arguments = read_naval_move(scenario)
     arguments.update(overrides)
-    expansions = _expansions(ships or {})
     rows = []
     for combination in itertools.product(*(cases for _, cases in expansions)):
         row = {}

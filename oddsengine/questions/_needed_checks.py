@@ -1,16 +1,48 @@
 """Checks of a "units needed" question as a whole, made by
 :func:`oddsengine.questions.needed.needed` around its search: a fixed force that cannot be
-read, a keyword the kind does not take, and a question that every candidate refuses for one
-same reason, which no value of the ``?`` could make legal.
+read, a keyword the kind does not take, a Monte Carlo precision finer than a candidate's
+trials can reach, and a question that every candidate refuses for one same reason, which no
+value of the ``?`` could make legal.
 """
 
 from __future__ import annotations
 
+import math
 import re
 
 from oddsengine.errors import CardNotPlayedHere, OddsEngineError, OddsEngineTypeError
 
-__all__ = ["check_fixed_forces", "unknown_keyword", "refuse_a_question_no_value_makes_legal"]
+__all__ = [
+    "check_fixed_forces",
+    "check_reachable_precision",
+    "unknown_keyword",
+    "refuse_a_question_no_value_makes_legal",
+]
+
+
+def check_reachable_precision(precision: float) -> None:
+    """Refuse a Monte Carlo precision that a candidate whose chance is near 1/2 reaches
+    only past the trial limit: every candidate would run to the limit (minutes each), and
+    the search would not end in any useful time.
+
+    Examples
+    --------
+    >>> check_reachable_precision(0.005)
+    >>> check_reachable_precision(1e-6)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: precision 1e-06 needs up to 960,364,... trials a ...
+    """
+    from oddsengine.engines.run_arguments import MAX_TRIALS
+    from oddsengine.results.result import Z95
+
+    trials = math.ceil((Z95 / (2 * precision)) ** 2)  # the 95% half-width at p = 1/2
+    if trials > MAX_TRIALS:
+        finest = math.ceil(Z95 / (2 * math.sqrt(MAX_TRIALS)) * 1e6) / 1e6  # 3.1e-05
+        raise OddsEngineError(
+            f"precision {precision:g} needs up to {trials:,} trials a candidate, past the "
+            f"limit of {MAX_TRIALS:,}: give a precision of at least {finest:g}"
+        )
 
 
 def check_fixed_forces(record, forces: dict, unknown_role: str) -> None:
