@@ -206,3 +206,68 @@ def test_a_needed_precision_past_the_trial_limit_is_refused_up_front(capsys, no_
             method="monte-carlo",
             precision=1e-5,
         )
+
+
+# -- a legal question refused: the default defender fights in a port -----------------------
+
+PORT = """
+[situation]
+wars = [["ottoman", "hapsburg"]]
+
+[[fleet]]
+space = "Algiers"
+fleet = "ottoman: 1Sq"
+
+[[fleet]]
+space = "Barbary Coast"
+fleet = "hapsburg: 2Sq"
+
+[naval_move]
+power = "hapsburg"
+from = "Barbary Coast"
+to = "Algiers"
+"""
+
+PORT_PLAN = """
+[plan]
+horizon = 1
+side = "attacker"
+scenario = "{scenario}"
+
+[[course]]
+name = "as the file says"
+"""
+
+
+def test_the_default_defender_in_a_port_fights(capsys, tmp_path):
+    """§14: ships in a port cannot avoid battle, so ``best`` (the default) fights there:
+    2 Hapsburg squadrons (4 dice) against 1 Ottoman in its port (2 + 1 dice, §11)."""
+    path = tmp_path / "port.toml"
+    path.write_text(PORT)
+    move = oe.load_naval_move(str(path))
+    assert move.describe()["defender_choice"] == {"ottoman": "fight"}
+    # Hits on 4 dice: 16, 32, 24, 8, 1 in 81; on 3: 8, 12, 6, 1 in 27; more hits wins, a
+    # tie goes to the defender: P(a > d) = (8*65 + 12*33 + 6*9 + 1*1) / 2187 = 971/2187.
+    assert isclose(oe.exact(move).p["attacker_wins"], Fraction(971, 2187))
+    assert "In Algiers: ottoman: 1Sq (fight)" in answered(capsys, ["naval-move", str(path)])
+    assert '"ottoman": "fight"' in answered(capsys, ["naval-move", str(path), "--format", "json"])
+
+
+def test_a_plan_that_leaves_the_defender_in_a_port_at_its_default_is_answered(capsys, tmp_path):
+    scenario = tmp_path / "port.toml"
+    scenario.write_text(PORT)
+    plan = tmp_path / "plan.toml"
+    plan.write_text(PORT_PLAN.format(scenario=scenario))
+    assert "defender: ottoman: fight" in answered(capsys, ["plan", str(plan)])
+    plan.write_text(PORT_PLAN.format(scenario=scenario) + 'defender = "avoid"\n')
+    refused(capsys, ["plan", str(plan)], ["course 'as the file says'", "cannot avoid battle"])
+
+
+def test_an_explicit_avoid_in_a_port_is_refused(capsys, tmp_path):
+    path = tmp_path / "port.toml"
+    path.write_text(PORT)
+    refused(
+        capsys,
+        ["naval-move", str(path), "--defender", "avoid"],
+        ["Algiers is a port: ships in a port cannot avoid battle (§14)"],
+    )
