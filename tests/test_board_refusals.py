@@ -271,3 +271,221 @@ def test_an_explicit_avoid_in_a_port_is_refused(capsys, tmp_path):
         ["naval-move", str(path), "--defender", "avoid"],
         ["Algiers is a port: ships in a port cannot avoid battle (§14)"],
     )
+
+
+# -- accepted, though it changes nothing or cannot be -------------------------------------
+
+
+def test_naval_move_defender_is_refused_without_enemy_ships_in_the_destination(capsys):
+    # Barbary Coast holds no ships: the interceptors fight, nobody there chooses.
+    for policy in ("fight", "avoid"):
+        refused(
+            capsys,
+            ["naval-move", "barbary_coast", "--defender", policy],
+            ["--defender is for enemy ships in the destination: there are none in Barbary"],
+        )
+
+
+def test_ships_varied_on_a_land_space_that_is_no_port_are_refused(capsys, no_work):
+    refused(
+        capsys,
+        ["naval-move", "barbary_coast", "--vary", "Vienna=hapsburg: 1..2Sq"],
+        ["ships in Vienna: it is neither a sea zone nor a port"],
+    )
+    with pytest.raises(OddsEngineError, match="neither a sea zone nor a port"):
+        oe.naval_move_table("barbary_coast", {"Vienna": "hapsburg: 1..2Sq"})
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        # Tunis: 5 defenders, no way to withdraw (13.4) nor to avoid: they fight, and no
+        # leader of theirs has a choice to make.
+        (["move", "tunis_transport", "--horizon", "2"], ["--horizon judges"]),
+        (["move", "tunis_transport", "--leaders-inside", "retreat"], ["--leaders-inside"]),
+        (["move", "tunis_transport", "--after-withdrawal", "go-back"], ["none can in Tunis"]),
+        # A fixed policy, and no interception: Ferdinand's 2R all go inside after a lost
+        # battle (at most 4 may, 13.4), so he has no choice either; nothing is judged.
+        (
+            ["move", "vienna", "--horizon", "3", "--defender", "fight", "--interception", "none"],
+            ["--horizon judges"],
+        ),
+        (
+            [
+                "move",
+                "vienna",
+                "--horizon",
+                "3",
+                "--defender",
+                "withdraw",
+                "--interception",
+                "none",
+            ],
+            ["--horizon judges"],
+        ),
+        # Taranto: nobody defends the landing.
+        (["move", "taranto_transport", "--leaders-inside", "retreat"], ["--leaders-inside"]),
+    ],
+)
+def test_move_choices_that_never_arise_are_refused(capsys, argv, words):
+    refused(capsys, argv, words)
+
+
+def test_move_choices_that_arise_are_still_taken(capsys):
+    assert "Move:" in answered(capsys, ["move", "vienna", "--horizon", "3"])
+    # Charles V may intercept: beaten in Vienna, his leaders choose to go inside or not.
+    assert "Move:" in answered(capsys, ["move", "vienna", "--horizon", "3", "--defender", "fight"])
+    assert "Move:" in answered(capsys, ["move", "vienna", "--leaders-inside", "retreat"])
+    argv = ["move", "vienna", "--defender", "withdraw", "--after-withdrawal", "go-back"]
+    assert "Move:" in answered(capsys, argv)
+
+
+@pytest.mark.parametrize(
+    "option, value",
+    [("--control", "Tunis=ottoman"), ("--besieged", "Tunis"), ("--defender-policy", "fight")],
+)
+def test_needed_naval_move_refuses_options_it_does_not_apply(capsys, no_work, option, value):
+    argv = ["needed", "naval-move", "barbary_coast", "--fleet"]
+    argv += ["Tyrrhenian Sea=hapsburg: ?Sq Andrea Doria", "--target", "0.4", option, value]
+    refused(capsys, argv, [option])
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"],
+        ["move", "vienna"],
+    ],
+)
+def test_a_second_policy_for_the_same_card_is_refused(capsys, command):
+    argv = [*command, "--policy", "janissaries=always", "--policy", "janissaries=always"]
+    refused(capsys, argv, ["--policy gives janissaries twice"])
+
+
+def test_enemy_stacks_in_one_open_space_are_no_board(capsys, tmp_path):
+    # 14: Ottoman units beside Charles V's army in Graz, outside any siege, would fight.
+    refused(
+        capsys,
+        ["move", "vienna", "--stack", "Graz=ottoman: 2R"],
+        ["hapsburg and ottoman units, at war, both stand in the open in Graz"],
+    )
+    path = tmp_path / "graz.toml"
+    path.write_text(example_text("vienna") + '\n[[stack]]\nspace = "Graz"\nforce = "ottoman: 2R"\n')
+    refused(capsys, ["move", str(path)], ["both stand in the open in Graz"])
+
+
+def test_a_leader_placed_twice_across_stacks_is_refused(capsys, no_work):
+    refused(
+        capsys,
+        ["move", "vienna", "--stack", "Buda=ottoman: 2R Ibrahim Pasha"],
+        ["Ibrahim Pasha is already in Pressburg: one leader, one place"],
+    )
+    argv = ["needed", "move", "vienna", "--stack", "Pressburg=ottoman: ?R Ibrahim Pasha"]
+    argv += ["--stack", "Buda=ottoman: 2R Ibrahim Pasha", "--target", "0.5"]
+    refused(capsys, argv, ["Ibrahim Pasha is already in", "one leader, one place"])
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["needed", "battle", "--attacker", "9R Suleiman", "--defender", "hapsburg: 2R ?C"],
+        ["needed", "move", "vienna", "--stack", "Graz=hapsburg: ?C Charles V"],
+        ["needed", "assault", "--attacker", "9R Suleiman", "--defender", "hapsburg: ?C"],
+    ],
+)
+def test_a_search_over_cavalry_of_a_power_without_any_is_refused(capsys, argv):
+    # Only the Ottomans have cavalry: no count but none is legal, so there is no search.
+    refused(capsys, [*argv, "--target", "0.5"], ["only the Ottomans have cavalry, not hapsburg"])
+
+
+def test_needed_siege_refuses_reinforcements_of_the_garrisons_power(capsys):
+    argv = ["needed", "siege", "--besiegers", "?R Suleiman", "--garrison", "hapsburg: 2R"]
+    argv += ["--within", "2", "--target", "0.5", "--reinforcements", "hapsburg: 2R"]
+    refused(capsys, argv, ["only units of the besieging power join the ottoman besiegers"])
+
+
+@pytest.mark.parametrize("format_", ["markdown", "bbcode"])
+def test_card_value_in_a_format_it_is_not_written_in_is_refused(capsys, format_):
+    argv = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R", "--card-value"]
+    refused(capsys, [*argv, "--format", format_], [f"table, csv or json, not {format_}"])
+
+
+@pytest.mark.parametrize("power", ["independent", "venice"])
+def test_leaders_of_a_power_without_leaders_are_refused(capsys, power):
+    refused(
+        capsys,
+        ["leaders", "--power", power],
+        [f"{power} has no leaders", "england, france, genoa, hapsburg, ottoman, protestant"],
+    )
+
+
+PLAN_HEAD = """
+[plan]
+horizon = 1
+side = "defender"
+scenario = "barbary_coast"
+"""
+
+
+@pytest.mark.parametrize(
+    "settings, words",
+    [
+        ('goal = ""\n', ["goal is empty"]),
+        ("trials = 1000\n", ["plan.trials: is for method"]),
+        ('method = "exact"\nseed = 5\n', ["plan.seed: is for method"]),
+    ],
+)
+def test_plan_settings_that_change_nothing_are_refused(capsys, tmp_path, settings, words):
+    path = tmp_path / "plan.toml"
+    path.write_text(PLAN_HEAD + settings + '\n[[course]]\nname = "all try"\n')
+    refused(capsys, ["plan", str(path)], words)
+
+
+def test_a_naval_sweep_whose_every_scenario_is_refused_exits_2(capsys, tmp_path):
+    # Land units in a naval template: refused for '1R', '2R', '3R', reasons that differ
+    # only by the number; no row can be answered.
+    sweep = tmp_path / "sweep.toml"
+    sweep.write_text(
+        'kind = "naval-move-scenario"\nmethod = "exact"\non_refused = "report"\n\n'
+        '[fixed]\nscenario = "barbary_coast"\nfleet_location = "Tyrrhenian Sea"\n\n'
+        '[grid]\nfleet = "hapsburg: 1..3R"\n'
+    )
+    out = tmp_path / "out.csv"
+    refused(
+        capsys,
+        ["sweep", str(sweep), "--out", str(out)],
+        ["every scenario is refused", "land units do not fight at sea", "2 other reasons"],
+    )
+    assert not out.exists()
+
+
+NAVAL_POLICY = """
+[situation]
+wars = [["ottoman", "hapsburg"]]
+
+[[fleet]]
+space = "Tunis"
+fleet = "ottoman: 2Sq"
+
+[[fleet]]
+space = "Barbary Coast"
+fleet = "hapsburg: 2Sq"
+
+[naval_move]
+from = "Tunis"
+to = "Barbary Coast"
+"""
+
+
+def test_a_naval_move_file_policy_without_a_post_roll_card_is_refused(capsys, tmp_path):
+    path = tmp_path / "naval.toml"
+    path.write_text(NAVAL_POLICY + 'policy = "always"\n')
+    refused(capsys, ["naval-move", str(path)], ["naval_move.policy", "the move plays none"])
+
+
+def test_a_fight_order_naming_a_power_with_no_ships_there_is_refused(capsys, tmp_path):
+    path = tmp_path / "naval.toml"
+    path.write_text(NAVAL_POLICY + 'fight_order = ["venice"]\n')
+    refused(capsys, ["naval-move", str(path)], ["fight_order names venice", "none intercepting"])
+    path.write_text(NAVAL_POLICY + 'fight_order = ["hapsburg"]\n')
+    assert "Naval move:" in answered(capsys, ["naval-move", str(path)])

@@ -47,7 +47,10 @@ def _expansions(ships) -> list[tuple[str, list]]:
         )
     templates = []
     for location, text in ships.items():
-        name = load_board().space(location).name
+        board = load_board()
+        name = board.space(location).name
+        if not board.space(name).is_sea and not board.is_port(name):  # every row refused
+            raise OddsEngineError(f"ships in {name}: it is neither a sea zone nor a port")
         template = parse_template(text)
         if not template.fleet:
             raise OddsEngineError(

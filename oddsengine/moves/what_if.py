@@ -85,6 +85,8 @@ def with_what_ifs(move, *, stacks=None, control=None, besieged=()):
     for space in besieged or ():
         placed = _besiege(situation, board.space(space).name, placed)
         situation = replace(situation, stacks=tuple(placed))
+    if stacks or besieged:
+        situation.refuse_enemies_in_the_open()
     return replace(move, situation=situation, units=units)
 
 

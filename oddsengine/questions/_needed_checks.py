@@ -78,7 +78,7 @@ def refuse_a_question_no_value_makes_legal(record, asked: list, counts_units: bo
     is compared without the candidate's force quoted in it (``no power before ':' in
     force ': 3R'`` is one reason for every count). When the ``?`` counts units
     (``counts_units``), the candidate of none is left out of the comparison: its own
-    refusal (a side with no land units) says nothing of the others.
+    refusal (a side with no land units), or its answer, says nothing of the others.
     """
     questions = [question for _, _, question in asked]
     for question in questions:
@@ -86,9 +86,11 @@ def refuse_a_question_no_value_makes_legal(record, asked: list, counts_units: bo
             # A card the kind never plays: refused at every count (those refused for their
             # forces first would be refused for it too).
             raise CardNotPlayedHere(f"needed {record.name}: {question}")
-    if not all(isinstance(q, OddsEngineError) for q in questions):
-        return
     compared = [item for item in asked if not (counts_units and item[0] == 0)]
+    # The candidate of none may be legal where no other is ('hapsburg: ?C': only the
+    # Ottomans have cavalry): a search whose one answer is "none" is no question either.
+    if not all(isinstance(question, OddsEngineError) for _, _, question in compared):
+        return
     if len(compared) <= 1:
         return
     reasons = {_reason(force, question) for _, force, question in compared}
