@@ -489,3 +489,39 @@ def test_a_fight_order_naming_a_power_with_no_ships_there_is_refused(capsys, tmp
     refused(capsys, ["naval-move", str(path)], ["fight_order names venice", "none intercepting"])
     path.write_text(NAVAL_POLICY + 'fight_order = ["hapsburg"]\n')
     assert "Naval move:" in answered(capsys, ["naval-move", str(path)])
+
+
+# -- small ----------------------------------------------------------------------------------
+
+
+def test_naval_move_survivors_are_headed_ships(capsys):
+    out = answered(capsys, ["naval-move", "barbary_coast", "--survivors"])
+    assert "Surviving ships (rows: attacker, columns: defender):" in out
+    assert "land units" not in out
+
+
+def test_a_transport_plan_takes_foul_weather(capsys, tmp_path):
+    """§15: Foul Weather stops a naval transport: nothing lands, the CP is spent (1)."""
+    path = tmp_path / "plan.toml"
+    path.write_text(
+        '[plan]\nhorizon = 3\nside = "attacker"\nscenario = "tunis_transport"\n\n'
+        '[[course]]\nname = "land"\n\n'
+        '[[course]]\nname = "foul weather"\nresponses = ["foul-weather"]\n'
+    )
+    comparison = oe.compare_plans(str(path))
+    row = next(row for row in comparison.courses if row["course"] == "foul weather")
+    assert row["field_battle"] == 0 and row["taken_by_impulse_3"] == 0
+    assert "foul weather" in answered(capsys, ["plan", str(path)])
+
+
+def test_a_naval_move_vary_table_prints_percentages(capsys):
+    # Issue 33: chances in percent, expected losses in ships; csv and json keep numbers.
+    argv = ["naval-move", "barbary_coast", "--vary", "Tunis=ottoman: 0..1Sq"]
+    text = answered(capsys, argv)
+    rows = text.splitlines()
+    # Intercepted: Venice needs 9+ (10/36), then Doria 7+ (21/36): 1 - (26/36)(15/36)
+    # = 906/1296 = 69.91%.
+    assert f"{906 / 1296:.2%}" == "69.91%" and "69.91%" in rows[2]
+    assert "—" in rows[1] and rows[-1].startswith("refused ottoman: 0Sq: ")
+    csv = answered(capsys, [*argv, "--format", "csv"])
+    assert "0.699074" in csv and "%" not in csv
