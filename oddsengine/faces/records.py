@@ -104,6 +104,12 @@ def leader_records(power: str | None = None) -> list[dict]:
     list of dict
         One record per leader with the keys of :data:`LEADER_COLUMNS`; a rating a leader
         does not have (an army leader's naval rating) is None.
+
+    Raises
+    ------
+    OddsEngineError
+        ``power`` has no leaders of its own (only the Renegade, who serves whoever
+        places him, would be listed); the message names the powers that have some.
     """
     wanted = None if power is None else normalise_power(power)
     records = []
