@@ -37,7 +37,7 @@ _METHODS = ("exact", "monte-carlo")
 def _expansions(ships) -> list[tuple[str, list]]:
     import math
 
-    from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
+    from oddsengine.combat.limits import MAX_NAVAL_MOVE_ROWS, check_grid_size
     from oddsengine.moves.board import load_board
     from oddsengine.sweeps.templates import parse_template
 
@@ -57,9 +57,9 @@ def _expansions(ships) -> list[tuple[str, list]]:
                 f"ships in {name}: {text!r} is no fleet (write e.g. 'hapsburg: 2Sq')"
             )
         templates.append((name, template))
-    # Every row is a whole naval move: the odds table's limit, before any row is built.
+    # Every row is a whole naval move: a limit of its own, before any row is built.
     size = math.prod(template.size for _, template in templates)
-    check_grid_size(size, "naval move table", MAX_TABLE_CELLS)
+    check_grid_size(size, "naval move table", MAX_NAVAL_MOVE_ROWS)
     return [(name, template.expand()) for name, template in templates]
 
 
