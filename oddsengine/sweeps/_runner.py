@@ -4,9 +4,10 @@ Locally, batches are sized to take about :data:`BATCH_SECONDS` each, the buildin
 their specs included (a pending scenario may be a
 :class:`~oddsengine.sweeps._settings.Candidate` whose spec is built in its batch); a batch
 whose building takes more than :data:`BATCH_SECONDS` ends early when a checkpoint is due;
-and every scenario's rows are kept (and saved, when
-a checkpoint is due) as soon as it is answered, even in the middle of a batch. On a Dask cluster each batch is a task. The output is rewritten every
-``checkpoint_seconds`` of work, or ten times as long as a write takes if that is longer.
+and every scenario's rows are kept (and saved, when a checkpoint is due) as soon as it is
+answered, even in the middle of a batch. On a Dask cluster each batch is a task. The
+output is rewritten every ``checkpoint_seconds`` of work, or ten times as long as a write
+takes if that is longer.
 """
 
 from __future__ import annotations

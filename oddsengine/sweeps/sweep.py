@@ -27,17 +27,17 @@ Output, progress and resuming
     longer only when writing the table takes more than a tenth of that). Building a
     scenario's spec is work too (a naval move's spec holds its whole tree): locally the
     specs are built as the sweep runs, batch by batch, and a batch whose building takes
-    more than half a second ends early when a checkpoint is due. Until one scenario is answered or two are refused for different
-    reasons nothing is written (a sweep every scenario of which is refused for one reason
-    is refused as a whole); with ``on_refused="raise"``, or on a cluster, every spec is
-    built before any work. Whole scenarios
-    only, through a temporary file in the same folder that replaces the output atomically,
-    so the file is never half-written. Ctrl-C stops a sweep within about a second, after
-    saving the scenarios answered so far (:class:`SweepInterrupted`). An interrupted sweep
-    is resumed with ``resume=True`` (``--resume``): scenarios already in the file are not
-    run again, a scenario whose rows are incomplete is run again, and no row is lost or
-    duplicated. A sweep without a seed resumes with the seed stored in its file. A progress
-    bar (tqdm) shows the time left.
+    more than half a second ends early when a checkpoint is due. Until one scenario is
+    answered or two are refused for different reasons nothing is written (a sweep every
+    scenario of which is refused for one reason is refused as a whole); with
+    ``on_refused="raise"``, or on a cluster, every spec is built before any work. Whole
+    scenarios only, through a temporary file in the same folder that replaces the output
+    atomically, so the file is never half-written. Ctrl-C stops a sweep within about a
+    second, after saving the scenarios answered so far (:class:`SweepInterrupted`). An
+    interrupted sweep is resumed with ``resume=True`` (``--resume``): scenarios already in
+    the file are not run again, a scenario whose rows are incomplete is run again, and no
+    row is lost or duplicated. A sweep without a seed resumes with the seed stored in its
+    file. A progress bar (tqdm) shows the time left.
 
 Seeds
     Seeds are exact 64-bit integers from end to end: the ``seed`` and ``trials`` columns
