@@ -485,3 +485,38 @@ def test_resuming_a_file_that_is_no_sweep_table_keeps_it(tmp_path, capsys, conte
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert status == 2 and "is not a sweep table" in line
     assert out.read_text() == content
+
+
+def test_nothing_is_written_while_every_scenario_so_far_is_refused_for_one_reason(
+    tmp_path, monkeypatch
+):
+    # Specs are built as the sweep runs: the file waits until the sweep is known to hold a
+    # question (a sweep every scenario of which is refused for one reason is refused).
+    janissaries = {"defender": "1R", "defender_cards": "janissaries"}
+    plan = Sweep(
+        "assault",
+        scenarios=[{"attacker": "3R", **janissaries}, {"attacker": "4R", **janissaries},
+                   {"attacker": "5R", "defender": "1R"}],
+    )  # fmt: skip
+    out = tmp_path / "results.csv"
+
+    real_build, built = sweep_module.build_spec, []
+
+    def interrupted(spec_class, parameters):  # Ctrl-C while the third spec is built
+        built.append(parameters)
+        if len(built) == 3:
+            raise KeyboardInterrupt
+        return real_build(spec_class, parameters)
+
+    monkeypatch.setattr(sweep_module, "build_spec", interrupted)
+    with pytest.raises(sweep_module.SweepInterrupted) as stop:
+        plan.run(out, progress=False, batch_size=1, checkpoint_seconds=0)
+    assert stop.value.saved == 0 and not out.exists()
+    monkeypatch.undo()
+    frame = plan.run(out, progress=False, batch_size=1, checkpoint_seconds=0)
+    assert frame["status"].tolist().count("refused") == 2
+    pd.testing.assert_frame_equal(read_table(out), frame)
+    refused_only = Sweep("assault", scenarios=plan.scenarios[:2])
+    with pytest.raises(oe.OddsEngineError, match="every scenario is refused: Janissaries"):
+        refused_only.run(tmp_path / "none.csv", progress=False, checkpoint_seconds=0)
+    assert not (tmp_path / "none.csv").exists()

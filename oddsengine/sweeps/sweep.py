@@ -28,7 +28,7 @@ Output, progress and resuming
     scenario's spec is work too (a naval move's spec holds its whole tree): locally the
     specs are built as the sweep runs, batch by batch, and a batch whose building takes
     more than half a second ends early when a checkpoint is due. Until one scenario is
-    answered or two are refused for different reasons nothing is written (a sweep every
+    legal or two are refused for different reasons nothing is written (a sweep every
     scenario of which is refused for one reason is refused as a whole); with
     ``on_refused="raise"``, or on a cluster, every spec is built before any work. Whole
     scenarios only, through a temporary file in the same folder that replaces the output
@@ -478,17 +478,17 @@ class Sweep:
         if seed is None:
             seed = new_seed()
         spec_class = self.spec_class
-        candidates = self._candidates(seed)
+        entries = self._candidates(seed)  # built as they run
         # Locally each spec is built as the sweep runs, and saved on time (building a naval
         # move's spec is most of its work); a sweep that stops at the first refusal, or
         # runs on a cluster, builds them all first.
         built_first = self.on_refused == "raise" or client is not None or scheduler is not None
         if built_first:
-            candidates = [self._scenario(spec_class, item) for item in candidates]
-            candidates = [scenario for scenario in candidates if scenario is not None]
-            _refuse_a_sweep_no_scenario_of_which_is_legal(candidates)
+            entries = [self._scenario(spec_class, item) for item in entries]
+            entries = [scenario for scenario in entries if scenario is not None]
+            _refuse_a_sweep_no_scenario_of_which_is_legal(entries)
         order = {}
-        for index, item in enumerate(candidates):
+        for index, item in enumerate(entries):
             order[item.key] = index
             order.setdefault(getattr(item, "sampled_key", item.key), index)
         rows: list[dict] = []
@@ -496,18 +496,18 @@ class Sweep:
         if existing is not None and len(existing):
             # The scenarios in the file are built now: their rows must be whole.
             stored = set(existing["scenario_key"].dropna().astype(str))
-            candidates = [
+            entries = [
                 self._scenario(spec_class, item)
                 if {item.key, getattr(item, "sampled_key", item.key)} & stored
                 else item
-                for item in candidates
+                for item in entries
             ]
-            candidates = [item for item in candidates if item is not None]
+            entries = [item for item in entries if item is not None]
             expected = {
                 item.key: None
                 if item.spec is None
                 else set(item.spec.outcome_names) | set(getattr(item.spec, "event_names", ()))
-                for item in candidates
+                for item in entries
                 if isinstance(item, Scenario)
             }
             rows, done = usable_rows(existing, expected)
@@ -519,7 +519,7 @@ class Sweep:
         if output is not None:
             output.remove_leftovers()
             output.check_writable()
-        pending = [item for item in candidates if item.key not in done]
+        pending = [item for item in entries if item.key not in done]
         from oddsengine import __version__
 
         settings = {
@@ -537,8 +537,8 @@ class Sweep:
         runner.build = lambda item: self._scenario(spec_class, item)
         # Nothing is written while every scenario so far is refused for one same reason:
         # such a sweep is refused at the end (see below), with nothing written.
-        runner.hold = not built_first and self.on_refused == "report" and len(candidates) > 1
-        runner.reasons = {item.refusal for item in candidates if isinstance(item, Scenario)}
+        runner.hold = not built_first and self.on_refused == "report" and len(entries) > 1
+        runner.reasons = {item.refusal for item in entries if isinstance(item, Scenario)}
         if len(rows) != (0 if existing is None else len(existing)):
             runner.saved_rows = -1  # fragments or repeats were dropped: rewrite the file
         try:
@@ -546,8 +546,10 @@ class Sweep:
         except KeyboardInterrupt:
             runner.save(final=True)
             saved = len({row["scenario_key"] for row in runner.rows})
+            if runner.held and output is not None:
+                saved = 0  # every scenario so far refused for one reason: nothing written
             raise SweepInterrupted(
-                None if output is None else output.path, saved, len(candidates), runner.frame()
+                None if output is None else output.path, saved, len(entries), runner.frame()
             ) from None
         if runner.held:
             (reason,) = runner.reasons
@@ -556,7 +558,7 @@ class Sweep:
         frame = runner.frame()
         if "status" in frame.columns:
             refused = frame[frame["status"] == "refused"].drop_duplicates("scenario_key")
-            warn_refused(refused["reason"], len(candidates))
+            warn_refused(refused["reason"], len(entries))
         return frame
 
 
