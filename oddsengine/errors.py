@@ -7,7 +7,6 @@ else that escapes is a bug and keeps its traceback.
 """
 
 import functools
-import inspect
 import re
 
 
@@ -150,20 +149,14 @@ def checked_arguments(function):
     ...
     oddsengine.errors.OddsEngineTypeError: roll: unknown argument 'bouns'; did you mean 'bonus'? ...
     """
-    signature = inspect.signature(function)
     name = function.__qualname__.removesuffix(".__init__")
-    takes = [
-        parameter.name
-        for parameter in signature.parameters.values()
-        if parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
-        and parameter.name != "self"
-    ]
-    open_keywords = any(
-        parameter.kind == parameter.VAR_KEYWORD for parameter in signature.parameters.values()
-    )
+    read = []  # the signature and the names it takes, read on the first call
 
     @functools.wraps(function)
     def checked(*args, **kwargs):
+        if not read:
+            read.append(_signature_of(function))
+        signature, takes, open_keywords = read[0]
         try:
             signature.bind(*args, **kwargs)
         except TypeError as error:
@@ -175,3 +168,20 @@ def checked_arguments(function):
         raise OddsEngineTypeError(f"{name}: {problem}")
 
     return checked
+
+
+def _signature_of(function):
+    """The signature of ``function``, the names it takes, and whether it takes any
+    keyword."""
+    import inspect
+
+    signature = inspect.signature(function)
+    parameters = signature.parameters.values()
+    takes = [
+        parameter.name
+        for parameter in parameters
+        if parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
+        and parameter.name != "self"
+    ]
+    open_keywords = any(parameter.kind == parameter.VAR_KEYWORD for parameter in parameters)
+    return signature, takes, open_keywords
