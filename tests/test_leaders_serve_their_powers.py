@@ -126,13 +126,15 @@ def test_leaders_power_lists_those_who_serve_it(capsys):
         ("ottoman", {"Suleiman", "Renegade"}, {"Maurice of Saxony", "Charles V"}),
         ("hapsburg", {"Charles V", "Maurice of Saxony", "Renegade"}, {"Suleiman"}),
         ("protestant", {"John Frederick", "Maurice of Saxony", "Renegade"}, {"Charles V"}),
-        ("venice", set(), {"Renegade", "Maurice of Saxony"}),
     ):
         names = {row["name"] for row in leader_records(power)}
         assert listed <= names and not names & not_listed, power
         status, out, err = run_cli(capsys, "leaders", "--power", power, "--format", "json")
         assert status == 0, err
         assert {row["name"] for row in json.loads(out)} == names
+    # Venice has no leader, and neither Maurice nor the Renegade serves it: refused.
+    with pytest.raises(oe.OddsEngineError, match="venice has no leaders"):
+        leader_records("venice")
     rows = {row["name"]: row for row in leader_records()}
     assert rows["Maurice of Saxony"]["serves"] == "protestant (hapsburg after card #60)"
     assert rows["Renegade"]["serves"] == "the power that places it (card #70, Charles Bourbon)"
