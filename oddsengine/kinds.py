@@ -395,6 +395,15 @@ for _kind in (
     Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
          "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "
          "(RULES.md §14)", "Naval move", sweep=True),
+    Kind("debate", "oddsengine.religion.debate:Debate", "papal_wins", ("attacker", "defender"),
+         "theological debate, RULES.md §20", "Theological debate",
+         role_words={"attacker": "the initiator's debater (a name, or random)",
+                     "defender": "the other side's debater (a name, or the pool: committed, "
+                                 "uncommitted, best)"},
+         outcome_words={"papal_wins": "the Papacy wins the debate",
+                        "protestant_wins": "the Protestant wins the debate",
+                        "inconclusive": "nothing happens"},
+         book_pages=((10, "oddsengine.faces.book._debate_pages:debates"),)),
 ):  # fmt: skip
     _add(_kind)
 

@@ -43,11 +43,12 @@ def test_specs_meet_the_engagement_protocol():
 
 
 def test_every_kind_but_a_campaign_states_the_protocol_on_its_class():
-    # A siege campaign is a sequence of assaults: it has no single draw plan of its own.
+    # A siege campaign is a sequence of assaults, a debate a tree of draws (RULES.md §20):
+    # neither has a single draw plan of its own.
     names = ("outcome_names", "event_names", "draw_plan", "outcome_columns", "describe")
     for name, kind in KINDS.items():
         present = all(hasattr(kind.spec, attribute) for attribute in names)
-        assert present == (name != "siege-campaign"), name
+        assert present == (name not in ("siege-campaign", "debate")), name
 
 
 def test_tables_and_sweeps_read_the_registry():
