@@ -88,6 +88,10 @@ EXACT_COMMANDS = {
     "plan siege": ["plan", "vienna_siege_plan", "--exact"],
     "plan move": ["plan", "vienna_defence_plan", "--exact", "--format", "json"],
     "plan naval move": ["plan", "barbary_coast_plan", "--exact", "--format", "json"],
+    "debate": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
+               "--attacker", "Eck", "--defender", "Carlstadt", "--committed", "Carlstadt"],
+    "debate random": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "3",
+                      "--card", "here-i-stand", "--format", "json"],
 }  # fmt: skip
 
 

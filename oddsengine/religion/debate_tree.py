@@ -268,6 +268,8 @@ class _Builder:
                 options = [self.matchup(1, papal, protestant, committed, chance,
                                         (luther_card,))]
                 if luther_card and protestant != "Luther" and debate.bar != "Luther":
+                    # 20 step 3: Here I Stand puts Luther in for the drawn Protestant
+                    # debater, committed or not (his own status sets his dice).
                     options.append(self.matchup(1, papal, "Luther", committed, chance, (False,)))
                 chosen = self._protestant_best(options, debate.luther_policy)
                 nodes.append((options[chosen], chosen == 1))
