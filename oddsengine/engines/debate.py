@@ -169,10 +169,17 @@ def kernel_tables(debate) -> dict:
         if count:
             cumulative = np.cumsum(chances / chances.sum())[:-1]
             cut[start: start + count - 1] = np.minimum(np.round(cumulative * top), top - 1)
+    from oddsengine.engines._debate_kernel import fill_buckets
+
+    hit_buckets = np.stack([fill_buckets(binomial[dice, :dice]) for dice in range(most + 1)])
+    node_buckets = np.stack([fill_buckets(cut[start: start + max(count - 1, 0)])
+                             for start, count in groups])
     papal_initiates = debate.initiator == "papacy"
     return {
         "binomial": binomial,
+        "hit_buckets": hit_buckets,
         "cut": cut,
+        "node_buckets": node_buckets,
         "dice": np.stack([arrays["initiator_dice"], arrays["other_dice"]], axis=1),
         "campeggio": arrays["campeggio"],
         "children": np.stack([arrays["first"], arrays["count"]], axis=1),
@@ -185,9 +192,9 @@ def simulate_debate(debate, trials=DEBATE_TRIALS, seed=None) -> Result:
     """Monte Carlo of a debate; ``simulate(debate)``.
 
     Each trial draws round 1's matchup, both sides' hits and Campeggio's die, and on a tie
-    round 2's, on four outputs of the project's counter-based stream (positions ``4 t ..
-    4 t + 3`` of block ``b``'s stream, keyed by (seed, debate, b)): the same numbers
-    whatever the thread count. Each block's cells are counted in the kernel.
+    round 2's, on at most four outputs of the project's counter-based stream (positions
+    ``4 t .. 4 t + 3`` of block ``b``'s stream, keyed by (seed, debate, b)): the same
+    numbers whatever the thread count. Each block's cells are counted in the kernel.
 
     Examples
     --------
@@ -215,9 +222,10 @@ def simulate_debate(debate, trials=DEBATE_TRIALS, seed=None) -> Result:
     for start in range(0, blocks, batch):
         stop = min(start + batch, blocks)
         counts = np.zeros((stop - start, cells), dtype=np.int64)
-        count_debate_cells(tables["binomial"], tables["cut"], tables["dice"],
-                           tables["campeggio"], tables["children"], tables["layout"],
-                           keys[start:stop], sizes[start:stop], counts)
+        count_debate_cells(tables["binomial"], tables["hit_buckets"], tables["cut"],
+                           tables["node_buckets"], tables["dice"], tables["campeggio"],
+                           tables["children"], tables["layout"], keys[start:stop],
+                           sizes[start:stop], counts)
         weights += counts.sum(axis=0)
     weights = weights.astype(float)
     return Result.from_cells(debate, "monte-carlo", debate.tree.cell_values(), weights,

@@ -354,7 +354,9 @@ class Debate:
         """One line naming the debate."""
         attacker = "a random debater" if self.attacker == "random" else self.attacker
         if self.defender in DEFENDER_CHOICES:
-            defender = f"a {self.tree.choices['defender']} debater"
+            pool = self.tree.pool
+            best = " (best)" if self.defender == "best" else ""
+            defender = f"{'an' if pool == 'uncommitted' else 'a'} {pool} debater{best}"
         else:
             defender = self.defender
         caller = "Papal" if self.initiator == "papacy" else "Protestant"

@@ -296,6 +296,7 @@ class DebateTree:
     debate: object
     round_one: tuple
     choices: dict
+    pool: str | None = None
 
     @cached_property
     def nodes(self) -> tuple[Matchup, ...]:
@@ -514,7 +515,7 @@ def build_tree(debate) -> DebateTree:
     if bullinger:
         choices["bullinger"] = (f"inserted in round 2 ({debate.bullinger_policy}) with chance "
                                 f"{_share(bullinger)}")
-    return DebateTree(debate, tuple(round_one), choices)
+    return DebateTree(debate, tuple(round_one), choices, None if pool is None else pool[0])
 
 
 def _tie_fraction(node: Matchup) -> Fraction:
