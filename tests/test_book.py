@@ -26,6 +26,7 @@ PAGES = (
     "naval",
     "piracy",
     "foreign-wars",
+    "debates",
 )
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
