@@ -53,6 +53,10 @@ VALUES = {
     "--control": "Linz=hapsburg", "--besieged": "Vienna", "--power": "hapsburg",
     "--kind": "battle", "--fleet": "Tyrrhenian Sea=hapsburg: ?Sq Doria",
     "--vary": "Tyrrhenian Sea=hapsburg: 1..2Sq",
+    "--zone": "german", "--initiator": "papacy", "--turn": "1", "--committed": "Luther",
+    "--debaters": "Eck,Luther", "--eligible": "3", "--card": "here-i-stand",
+    "--england-ruler": "mary-i", "--bar": "Luther", "--bonuses": "all", "--objective": "wins",
+    "--luther-policy": "first-chance", "--bullinger-policy": "first-chance",
 }  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
@@ -86,6 +90,10 @@ WAR_OPTIONS = {"--war", "--force", "--foreign", "--cards", "--casualty-order", "
 
 #: command -> [(base command line, options that apply to it)]. Every other option of the
 #: command's parser is refused on that base.
+DEBATE = ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1"]
+DEBATE_OPTIONS = {"--zone", "--initiator", "--turn", "--attacker", "--defender", "--committed",
+                  "--debaters", "--eligible", "--card", "--augsburg", "--bonuses",
+                  "--objective", "--card-value"}  # fmt: skip
 QUESTIONS = {
     "battle": [
         ([*BATTLE, "--exact"], ENGINE | COMBAT_OPTIONS),
@@ -124,6 +132,7 @@ QUESTIONS = {
         (["move", "vienna", "--exact", "--defender", "fight", "--leaders-inside", "retreat"],
          ENGINE | MOVE_OPTIONS),
     ],
+    "debate": [([*DEBATE, "--exact"], ENGINE | DEBATE_OPTIONS)],
     "leaders": [(["leaders"], {"--power", "--format"})],
     "cards": [(["cards"], {"--kind", "--format"})],
     "naval-move": [

@@ -6,7 +6,12 @@ from __future__ import annotations
 import sys
 
 from oddsengine.cli._card_value import check_card_value_options
-from oddsengine.cli._engine_options import add_engine_arguments, print_results, run_engines
+from oddsengine.cli._engine_options import (
+    add_engine_arguments,
+    print_results,
+    refuse_given,
+    run_engines,
+)
 
 
 def _whole_number(text: str) -> int:
@@ -45,9 +50,27 @@ def _spec(arguments):
     )
 
 
+def _refuse_unused(arguments, spec) -> None:
+    """Refuse an option this debate would ignore (one the rules make act elsewhere)."""
+    if spec.zone != "english" or spec.initiator != "papacy":
+        refuse_given(arguments, ["--england-ruler"],
+                     "acts only in an English debate the Papacy calls (Mary I, 23.11)")
+    if spec.initiator != "papacy":
+        refuse_given(arguments, ["--augsburg"],
+                     "takes a die from a Papal initiator only (23.11): the Protestant calls this")
+    if "here-i-stand" not in spec.cards:
+        refuse_given(arguments, ["--luther-policy"],
+                     "is the policy of Here I Stand: give --card here-i-stand")
+    if "Bullinger" not in spec.debaters or "bullinger" not in spec.active_bonuses:
+        refuse_given(arguments, ["--bullinger-policy"],
+                     f"is the policy of Bullinger's bonus, and he is not in play on turn "
+                     f"{spec.turn} (or his bonus is off)")
+
+
 def _run_debate(arguments):
     check_card_value_options(arguments)
     spec = _spec(arguments)
+    _refuse_unused(arguments, spec)
     if arguments.card_value:
         from oddsengine.questions.debate_cards import debate_card_value, debate_card_value_text
 
