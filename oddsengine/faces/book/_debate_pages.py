@@ -5,7 +5,7 @@ engine through the public API (see ``_pages`` for the page type)."""
 from __future__ import annotations
 
 from oddsengine.faces.book._html import caption_html, table_html
-from oddsengine.faces.book._pages import EXACT, Page
+from oddsengine.faces.book._pages import EXACT, Page, lines
 
 #: The turn of the full page: every debater of fixed entry is in play (Gardiner enters on
 #: turn 7); the quick page is turn 1's German zone.
@@ -41,6 +41,7 @@ def debates(version: str, quick: bool) -> Page:
     zones = ("german",) if quick else ("german", "french", "english")
     papal = [d.name for d in facts.debaters_of("papal") if d.in_play(turn)]
     rules = "Here I Stand 18.5 (theological debates; RULES.md §20)"
+    panels = []
     for zone in zones:
         defenders = [d.name for d in facts.debaters_of("protestant")
                      if d.zone == zone and d.in_play(turn)]
@@ -56,6 +57,8 @@ def debates(version: str, quick: bool) -> Page:
                 for defender in defenders
             }
             frame = pd.DataFrame(values, index=papal)
+            if zone == "german":
+                panels.append((f"{status} defender", _by_value(frame, facts)))
             page.body.append(
                 table_html(
                     frame,
@@ -67,4 +70,39 @@ def debates(version: str, quick: bool) -> Page:
                     corner="attacker \\ defender",
                 )
             )
+    page.chart(
+        "german",
+        lines(
+            panels,
+            xlabel="the Protestant defender's value",
+            ylabel="chance the Papacy wins",
+            title=f"Debates in the German zone, turn {turn}",
+            legend_title="attacker",
+        ),
+        "Line chart: chance the Papacy wins a German debate against the defender's value",
+        "One panel for an uncommitted defender, one for a committed one; one line per Papal "
+        "attacker of a distinct value (Eck with his bonus); each point the mean over the "
+        "defenders of that value.",
+    )
     return page
+
+
+def _by_value(frame, facts) -> dict:
+    """One line per attacker of a distinct debate value (Eck apart, for his bonus): the
+    chance the Papacy wins against the mean defender of each value."""
+    seen, chosen = set(), []
+    for attacker in frame.index:
+        value = "Eck" if attacker == "Eck" else facts.debater(attacker).value
+        if value not in seen:
+            seen.add(value)
+            chosen.append(attacker)
+    values = sorted({facts.debater(name).value for name in frame.columns})
+    lines_ = {}
+    for attacker in chosen:
+        row = frame.loc[attacker]
+        lines_[attacker] = (values, [
+            float(row[[name for name in frame.columns
+                       if facts.debater(name).value == value]].mean())
+            for value in values
+        ])
+    return lines_
