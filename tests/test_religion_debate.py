@@ -270,9 +270,45 @@ def test_command_line_json_keys(capsys):
         (["--zone", "german", "--initiator", "papacy", "--turn", "2", "--card",
           "papal-inquisition"], "Caraffa"),
         (["--zone", "spanish", "--initiator", "papacy", "--turn", "2"], "unknown zone"),
+        (["--zone", "german", "--initiator", "papacy", "--turn", "1", "--defender",
+          "committed"], "no committed debater"),
+        (["--zone", "german", "--initiator", "protestant", "--turn", "1", "--card",
+          "leipzig-debate"], "initiator is the papacy"),
+        (["--zone", "german", "--initiator", "papacy", "--turn", "1", "--bar", "Luther"],
+         "only Leipzig Debate bars"),
+        (["--zone", "german", "--initiator", "papacy", "--turn", "5", "--card",
+          "papal-inquisition", "--committed", "Caraffa"], "Caraffa uncommitted"),
+        (["--zone", "german", "--initiator", "papacy", "--turn", "1", "--defender", "Eck"],
+         "is a papal debater"),
+        (["--zone", "german", "--initiator", "papacy", "--turn", "1", "--england-ruler",
+          "mary-i"], "English debate"),
+        (["--zone", "english", "--initiator", "papacy", "--turn", "2", "--england-ruler",
+          "mary-ii"], "unknown england ruler"),
     ],
 )
 def test_refusals_one_line_exit_2(capsys, argv, message):
     status, out, err = _run(capsys, *argv)
     assert status == 2 and not out
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_protestant_initiator_attacks_with_value_plus_3():
+    # 20 steps 4-5: Luther attacks with 4 + 3 = 7 dice; Eck, committed, defends with
+    # 3 + 1 = 4 (his bonus is an attack die only, 23.12).
+    debate = Debate("german", "protestant", turn=1, attacker="Luther", defender="Eck",
+                    committed="Eck")
+    (first,) = debate.tree.round_one
+    assert (first.initiator_dice, first.other_dice) == (7, 4)
+    answer = exact_debate_fractions(debate)
+    # Protestant ahead in round 1: sum over e of P(E = e) P(L >= e + 1), E ~ Bin(4, 1/3)
+    # (16, 32, 24, 8, 1 of 81): (16*2059 + 32*1611 + 24*939 + 8*379 + 1*99) / (81*2187)
+    #   = (32944 + 51552 + 22536 + 3032 + 99) / 177147 = 110163/177147.
+    assert answer["round_1:protestant_wins"] == F(110163, 177147)
+
+
+def test_api_refusals_name_the_argument():
+    for options, word in ((dict(turn=0), "turn"), (dict(turn=3, attacker="Nobody"), "attacker"),
+                          (dict(turn=3, committed="Nobody"), "committed"),
+                          (dict(turn=3, eligible=-1), "eligible")):
+        with pytest.raises(oe.OddsEngineError, match=word):
+            Debate("german", "papacy", **options)
