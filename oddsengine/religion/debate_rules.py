@@ -48,7 +48,7 @@ def protestant_pool(debate) -> tuple[str, ...]:
     facts = religion_facts()
     return tuple(
         name for name in debate.debaters
-        if facts.debater(name).side == "protestant" and facts.debater(name).zone == debate.zone
+        if facts.debaters[name].side == "protestant" and facts.debaters[name].zone == debate.zone
         and name != debate.bar
     )
 
@@ -56,7 +56,7 @@ def protestant_pool(debate) -> tuple[str, ...]:
 def papal_pool(debate) -> tuple[str, ...]:
     """20 step 2: every Papal debater in play (they debate in every zone)."""
     facts = religion_facts()
-    return tuple(name for name in debate.debaters if facts.debater(name).side == "papal")
+    return tuple(name for name in debate.debaters if facts.debaters[name].side == "papal")
 
 
 def check_debate(debate) -> None:
@@ -80,7 +80,7 @@ def check_debate(debate) -> None:
         name = getattr(debate, role)
         if name in ("random", "best", "committed", "uncommitted"):
             continue
-        debater = facts.debater(name)
+        debater = facts.debaters[name]
         if debater.side != side:
             raise _error(f"{role}: {name} is a {debater.side} debater; the {role} of a debate "
                          f"the {debate.initiator} calls is {side}")
@@ -101,7 +101,7 @@ def check_debate(debate) -> None:
         if debate.attacker != "random":
             raise _error("bar: Leipzig Debate either picks the Papal attacker or bars a "
                          "Protestant debater, not both")
-        debater = facts.debater(debate.bar)
+        debater = facts.debaters[debate.bar]
         if debater.side != "protestant" or debater.zone != debate.zone:
             raise _error(f"bar: {debate.bar} is not a Protestant debater of the "
                          f"{debate.zone} zone")
@@ -153,7 +153,7 @@ def bonus_applies(debate, slug: str, uncommitted: bool) -> bool:
 
 def initiator_dice(debate, name: str, uncommitted: bool) -> int:
     """The dice of the initiator's debater (20 step 4, 23.10–12), in either round."""
-    debater = religion_facts().debater(name)
+    debater = religion_facts().debaters[name]
     value = debater.value
     papal = debate.initiator == "papacy"
     if papal and debate.england_ruler == "mary-i" and debate.zone == "english":

@@ -99,6 +99,37 @@ def difference_fractions(attacker_dice: int, defender_dice: int) -> list[Fractio
     return out
 
 
+@lru_cache(maxsize=65536)
+def _score(initiator_dice, other_dice, papal_value, protestant_value, aleander, campeggio,
+           papal_initiates, eligible, objective, papal_side) -> float:
+    """The expected objective of one deciding round to a side (see :class:`_Builder`)."""
+    pmf = difference_pmf(initiator_dice, other_dice)
+    difference = np.arange(pmf.size) - other_dice
+    papal_won = (difference > 0) if papal_initiates else (difference < 0)
+    decisive = difference != 0
+    size = np.abs(difference)
+    flips = size + int(aleander)
+    if eligible is not None:
+        flips = np.minimum(flips, eligible)
+    burnt = decisive & papal_won & (size > protestant_value)
+    disgraced = decisive & ~papal_won & (size > papal_value)
+    if objective == "wins":
+        papal_score = (decisive & papal_won).astype(float)
+        protestant_score = (decisive & ~papal_won).astype(float)
+    else:
+        papal_score = np.where(decisive, np.where(papal_won, flips, -flips), 0).astype(float)
+        papal_score += burnt * protestant_value - disgraced * papal_value
+        protestant_score = -papal_score
+    if campeggio:
+        # 20 step 7: Campeggio, losing, ignores the result on 5-6 (a disgrace too).
+        lost = decisive & ~papal_won
+        keep = 1.0 - float(CAMPEGGIO_CHANCE)
+        papal_score = np.where(lost, papal_score * keep, papal_score)
+        protestant_score = np.where(lost, protestant_score * keep, protestant_score)
+    score = papal_score if papal_side else protestant_score
+    return float(np.dot(pmf, score))
+
+
 class _Builder:
     """Builds the tree of one debate, making every choice."""
 
@@ -107,7 +138,6 @@ class _Builder:
         self.facts = religion_facts()
         self.papal_initiates = debate.initiator == "papacy"
         self.eligible = debate.eligible
-        self._values: dict = {}
         self._children: dict = {}
         self.plays = {"luther_1": Fraction(0), "luther_2": Fraction(0),
                       "bullinger": Fraction(0)}
@@ -117,42 +147,11 @@ class _Builder:
     def _final_value(self, matchup: Matchup, papal_side: bool) -> float:
         """The expected objective of a round that decides (a tie scores 0) to the Papacy
         (``papal_side``) or the Protestant."""
-        key = (matchup.initiator_dice, matchup.other_dice, matchup.papal, matchup.protestant,
-               matchup.aleander, matchup.campeggio, papal_side)
-        value = self._values.get(key)
-        if value is None:
-            value = self._values[key] = self._score(matchup, papal_side)
-        return value
-
-    def _score(self, matchup: Matchup, papal_side: bool) -> float:
-        pmf = difference_pmf(matchup.initiator_dice, matchup.other_dice)
-        difference = np.arange(pmf.size) - matchup.other_dice
-        papal_won = (difference > 0) if self.papal_initiates else (difference < 0)
-        decisive = difference != 0
-        size = np.abs(difference)
-        flips = size + int(matchup.aleander)
-        if self.eligible is not None:
-            flips = np.minimum(flips, self.eligible)
-        papal_value = self.facts.debater(matchup.papal).value
-        protestant_value = self.facts.debater(matchup.protestant).value
-        burnt = decisive & papal_won & (size > protestant_value)
-        disgraced = decisive & ~papal_won & (size > papal_value)
-        if self.debate.objective == "wins":
-            papal_score = (decisive & papal_won).astype(float)
-            protestant_score = (decisive & ~papal_won).astype(float)
-        else:
-            papal_score = np.where(decisive, np.where(papal_won, flips, -flips), 0).astype(float)
-            papal_score += burnt * protestant_value - disgraced * papal_value
-            protestant_score = -papal_score
-        if matchup.campeggio:
-            # 20 step 7: Campeggio, losing, ignores the result on 5-6 (a disgrace too).
-            lost = decisive & ~papal_won
-            keep = 1.0 - float(CAMPEGGIO_CHANCE)
-            papal_score = np.where(lost, papal_score * keep, papal_score)
-            protestant_score = np.where(lost, protestant_score * keep, protestant_score)
-        score = papal_score if papal_side else protestant_score
-        return float(np.dot(pmf, score))
-
+        debaters = self.facts.debaters
+        return _score(matchup.initiator_dice, matchup.other_dice,
+                      debaters[matchup.papal].value, debaters[matchup.protestant].value,
+                      matchup.aleander, matchup.campeggio, self.papal_initiates,
+                      self.eligible, self.debate.objective, papal_side)
     def value(self, matchup: Matchup, papal_side: bool) -> float:
         """The expected objective of a matchup and what follows it, to one side."""
         own = self._final_value(matchup, papal_side)
@@ -173,10 +172,10 @@ class _Builder:
         papal_fresh, protestant_fresh = papal not in committed, protestant not in committed
         if self.papal_initiates:
             attack = initiator_dice(debate, papal, papal_fresh)
-            defence = other_dice(self.facts.debater(protestant), not protestant_fresh)
+            defence = other_dice(self.facts.debaters[protestant], not protestant_fresh)
         else:
             attack = initiator_dice(debate, protestant, protestant_fresh)
-            defence = other_dice(self.facts.debater(papal), not papal_fresh)
+            defence = other_dice(self.facts.debaters[papal], not papal_fresh)
         children = ()
         if round_ == 1:
             children = self.round_two(committed | {papal, protestant}, *state)
@@ -341,9 +340,9 @@ class DebateTree:
             "aleander": np.array([m.aleander for m in nodes], dtype=np.int64),
             "campeggio": np.array([m.campeggio for m in nodes], dtype=np.int64),
             "round": np.array([m.round for m in nodes], dtype=np.int64),
-            "papal_value": np.array([facts.debater(m.papal).value for m in nodes],
+            "papal_value": np.array([facts.debaters[m.papal].value for m in nodes],
                                     dtype=np.int64),
-            "protestant_value": np.array([facts.debater(m.protestant).value for m in nodes],
+            "protestant_value": np.array([facts.debaters[m.protestant].value for m in nodes],
                                          dtype=np.int64),
             "papal": np.array([m.papal for m in nodes], dtype=object),
             "protestant": np.array([m.protestant for m in nodes], dtype=object),
