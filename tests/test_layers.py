@@ -25,7 +25,7 @@ def _imported_modules(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("folder", ["combat", "moves"])
+@pytest.mark.parametrize("folder", ["combat", "moves", "religion"])
 def test_specs_import_neither_engines_nor_results(folder):
     offending = {
         f"{path.name}: {module}"
@@ -59,6 +59,7 @@ def test_no_sweep_module_is_left_among_the_faces():
         oe.SiegeCampaign("9R Suleiman", "hapsburg: 2R", horizon=2),
         oe.load_move("vienna"),
         oe.FieldBattle("3R", "hapsburg: 2R"),
+        oe.Debate("german", "papacy", turn=1),
     ],
     ids=lambda spec: type(spec).__name__,
 )
