@@ -26,6 +26,7 @@ PAGES = (
     "naval",
     "piracy",
     "foreign-wars",
+    "religious-attempts",
     "debates",
 )
 CHROMIUM = "/usr/bin/chromium"
