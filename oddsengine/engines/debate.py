@@ -67,6 +67,8 @@ def debate_cell_weights(debate, fractions: bool = False) -> list | np.ndarray:
     Fraction(1, 1)
     """
     tree = _check(debate).tree
+    if not fractions:
+        return _float_cell_weights(debate)
     arrays = tree.arrays
     width = tree.differences
     offset = tree.max_dice
@@ -96,6 +98,36 @@ def debate_cell_weights(debate, fractions: bool = False) -> list | np.ndarray:
                 weight = weight * (1 - campeggio)
             weights[cell] += weight
     return weights
+
+
+def _float_cell_weights(debate) -> np.ndarray:
+    """:func:`debate_cell_weights` in floats, every node at once (the same sums)."""
+    tree = debate.tree
+    arrays = tree.arrays
+    width, offset = tree.differences, tree.max_dice
+    attack, defence = arrays["initiator_dice"], arrays["other_dice"]
+    # Each node's difference distribution, placed at its offset in a row of the cells.
+    pairs, inverse = np.unique(np.stack([attack, defence], axis=1), axis=0,
+                               return_inverse=True)
+    table = np.zeros((len(pairs), width))
+    for row, (dice, other) in enumerate(pairs.tolist()):
+        pmf = difference_pmf(dice, other)
+        table[row, offset - other: offset - other + pmf.size] = pmf
+    pmfs = table[inverse.ravel()]
+    chance = np.array([float(p) for p in arrays["probability"]])
+    first = len(tree.round_one)
+    parent = arrays["parent"]
+    reach = chance[:first] * pmfs[np.arange(first), offset]  # a tie goes to round 2
+    chance[first:] *= reach[parent[first:]]
+    weights = chance[:, None] * pmfs
+    weights[:first, offset] = 0.0
+    difference = np.arange(width) - offset
+    papal_lost = (difference != 0) & ((difference > 0) != (debate.initiator == "papacy"))
+    rolls = (arrays["campeggio"] == 1)[:, None] & papal_lost[None, :]
+    cells = np.zeros((len(tree.nodes), width, 2))
+    cells[:, :, 1] = np.where(rolls, weights * float(CAMPEGGIO_CHANCE), 0.0)
+    cells[:, :, 0] = np.where(rolls, weights * (1 - float(CAMPEGGIO_CHANCE)), weights)
+    return cells.ravel()
 
 
 def exact_debate(debate) -> Result:

@@ -352,6 +352,19 @@ class DebateTree:
             "count": count,
         }
 
+    @cached_property
+    def _name_codes(self) -> dict:
+        """Each node's debaters as whole numbers (``names``: a name's number), so that the
+        cell columns compare numbers, not texts."""
+        names = {name: code for code, name in enumerate(
+            dict.fromkeys((*self.arrays["papal"], *self.arrays["protestant"])))}
+        return {
+            "names": names,
+            "papal": np.array([names[name] for name in self.arrays["papal"]], dtype=np.int64),
+            "protestant": np.array([names[name] for name in self.arrays["protestant"]],
+                                   dtype=np.int64),
+        }
+
     @property
     def cells(self) -> int:
         return len(self.nodes) * self.differences * 2
@@ -420,11 +433,13 @@ class DebateTree:
         }
         if "campeggio_ignores" in self.event_names:
             columns["campeggio_ignores"] = cancelled
+        codes = self._name_codes
+        protestant_code, papal_code = codes["protestant"][node], codes["papal"][node]
         for name in self.event_names:
             if name.startswith("burnt:"):
-                columns[name] = burnt & (arrays["protestant"][node] == name[6:])
+                columns[name] = burnt & (protestant_code == codes["names"][name[6:]])
             elif name.startswith("disgraced:"):
-                columns[name] = disgraced & (arrays["papal"][node] == name[10:])
+                columns[name] = disgraced & (papal_code == codes["names"][name[10:]])
             elif name.startswith("flips:"):
                 columns[name] = flips == int(name[6:])
         columns["papal_vp"] = np.where(burnt, arrays["protestant_value"][node], 0)
@@ -434,8 +449,8 @@ class DebateTree:
         return columns
 
 
-def _share(chance: Fraction) -> str:
-    return f"{float(chance):.4f}"
+def _share(chance: float) -> str:
+    return f"{chance:.4f}"
 
 
 def build_tree(debate) -> DebateTree:
@@ -486,24 +501,23 @@ def build_tree(debate) -> DebateTree:
         else:
             choices["defender"] = chosen
     round_one = []
-    luther_1 = Fraction(0)
-    luther_2 = bullinger = Fraction(0)
+    luther_1 = luther_2 = bullinger = 0.0
     for node, luther in nodes:
         kids = node.children
-        tie = _tie_fraction(node)
+        tie = float(difference_pmf(node.initiator_dice, node.other_dice)[node.other_dice])
         matchups = tuple(
             Matchup(child.round, child.papal, child.protestant, child.initiator_dice,
                     child.other_dice, child.aleander, child.campeggio, child.probability)
             for child, _ in kids
         )
         for child, inserted in kids:
-            weight = node.probability * tie * child.probability
+            weight = float(node.probability) * tie * float(child.probability)
             if inserted == "luther_2":
                 luther_2 += weight
             elif inserted == "bullinger":
                 bullinger += weight
         if luther:
-            luther_1 += node.probability
+            luther_1 += float(node.probability)
         round_one.append(Matchup(node.round, node.papal, node.protestant, node.initiator_dice,
                                  node.other_dice, node.aleander, node.campeggio,
                                  node.probability, matchups))
@@ -515,10 +529,6 @@ def build_tree(debate) -> DebateTree:
         choices["bullinger"] = (f"inserted in round 2 ({debate.bullinger_policy}) with chance "
                                 f"{_share(bullinger)}")
     return DebateTree(debate, tuple(round_one), choices, None if pool is None else pool[0])
-
-
-def _tie_fraction(node: Matchup) -> Fraction:
-    return difference_fractions(node.initiator_dice, node.other_dice)[node.other_dice]
 
 
 def _barred(debate, name):
