@@ -312,3 +312,25 @@ def test_api_refusals_name_the_argument():
                           (dict(turn=3, eligible=-1), "eligible")):
         with pytest.raises(oe.OddsEngineError, match=word):
             Debate("german", "papacy", **options)
+
+
+def test_bullinger_inserted_in_a_french_second_round_by_hand():
+    # Round 1: Eck 7 dice v Olivetan committed 1 + 1 = 2 (tie 2976/19683, as Carlstadt).
+    # Round 2 (23.10): no uncommitted Papal debater is left, so Eck again, committed: 3 + 3
+    # = 6 dice, no bonus (23.12); the French Protestants are all committed (Olivetan 2,
+    # Farel 3 dice), and Bullinger, uncommitted, may be inserted in any zone: 2 + 2 = 4.
+    options = dict(turn=4, attacker="Eck", defender="Olivetan", committed="Olivetan,Farel",
+                   debaters="Eck,Olivetan,Farel,Bullinger")
+    always = Debate("french", "papacy", bullinger_policy="first-chance", **options)
+    (first,) = always.tree.round_one
+    assert {(m.protestant, m.initiator_dice, m.other_dice) for m in first.children} == {
+        ("Bullinger", 6, 4)}
+    answer = exact_debate_fractions(always)
+    # 6 v 4 dice tie: 64*16 + 192*32 + 240*24 + 160*8 + 60*1 = 14268 of 729 * 81 = 59049.
+    assert answer["inconclusive"] == F(2976, 19683) * F(14268, 59049)
+    # The best policy inserts him too (4 dice are better than Olivetan's 2 or Farel's 3).
+    best = Debate("french", "papacy", **options)
+    assert exact_debate_fractions(best) == answer
+    assert best.tree.choices["bullinger"].endswith(f"{2976 / 19683:.4f}")
+    never = Debate("french", "papacy", bullinger_policy="never", **options)
+    assert {m.protestant for m in never.tree.round_one[0].children} == {"Olivetan", "Farel"}
