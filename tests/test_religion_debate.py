@@ -334,3 +334,28 @@ def test_bullinger_inserted_in_a_french_second_round_by_hand():
     assert best.tree.choices["bullinger"].endswith(f"{2976 / 19683:.4f}")
     never = Debate("french", "papacy", bullinger_policy="never", **options)
     assert {m.protestant for m in never.tree.round_one[0].children} == {"Olivetan", "Farel"}
+
+
+def test_the_kernel_s_whole_cell_histogram_passes_chi_square():
+    # A goodness-of-fit test of every cell the kernel counts (node, hit difference,
+    # Campeggio's die) against the exact cell weights, at a fixed seed.
+    from scipy import stats
+
+    from oddsengine.engines._debate_kernel import count_debate_cells
+    from oddsengine.engines.debate import debate_cell_weights, kernel_tables
+
+    debate = Debate("german", "papacy", turn=2, committed="Luther")
+    tables = kernel_tables(debate)
+    keys = np.array([12345, 67890], dtype=np.uint64)
+    sizes = np.array([500_000, 500_000], dtype=np.int64)
+    counts = np.zeros((2, debate.tree.cells), dtype=np.int64)
+    count_debate_cells(tables["binomial"], tables["hit_buckets"], tables["cut"],
+                       tables["node_buckets"], tables["dice"], tables["campeggio"],
+                       tables["children"], tables["layout"], keys, sizes, counts)
+    observed = counts.sum(axis=0)
+    expected = debate_cell_weights(debate) * observed.sum()
+    assert observed[expected == 0].sum() == 0  # nothing drawn where nothing can happen
+    keep = expected > 5  # the sparse tail pooled into one cell
+    observed = np.append(observed[keep], observed[~keep].sum())
+    expected = np.append(expected[keep], expected[~keep].sum())
+    assert stats.chisquare(observed, expected).pvalue > 1e-4
