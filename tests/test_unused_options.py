@@ -55,9 +55,12 @@ VALUES = {
     "--vary": "Tyrrhenian Sea=hapsburg: 1..2Sq",
     "--protestant-dice": "2", "--papal-dice": "2", "--ties": "papacy", "--modifier": "1",
     "--debater": "Bucer", "--turn": "2", "--zone": "german",
+    "--space": "Lübeck", "--source": "95-theses", "--placards-attempts": "4",
+    "--protestant": "Augsburg", "--unrest": "Leipzig", "--reformer": "Zürich",
+    "--objective": "at-least:2", "--depth": "2",
     "--initiator": "papacy", "--committed": "Luther",
     "--debaters": "Eck,Luther", "--eligible": "3", "--card": "here-i-stand",
-    "--england-ruler": "mary-i", "--bar": "Luther", "--bonuses": "all", "--objective": "wins",
+    "--england-ruler": "mary-i", "--bar": "Luther", "--bonuses": "all",
     "--luther-policy": "first-chance", "--bullinger-policy": "first-chance",
 }  # fmt: skip
 
@@ -89,6 +92,9 @@ PIRACY_OPTIONS = {"--pirates", "--zone-squadrons", "--adjacent-squadrons",
 WAR = ["foreign-war", "--war", "persia", "--force", "4R Ibrahim"]
 WAR_OPTIONS = {"--war", "--force", "--foreign", "--cards", "--casualty-order", "--horizon",
                "--card-value"}
+
+#: The what-ifs and the source of a religious board (RULES.md §16, §19).
+BOARD_OPTIONS = {"--space", "--source", "--protestant", "--unrest", "--reformer"}
 
 #: command -> [(base command line, options that apply to it)]. Every other option of the
 #: command's parser is refused on that base.
@@ -142,11 +148,23 @@ QUESTIONS = {
         (["reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],
          ENGINE | {"--protestant-dice", "--papal-dice", "--ties", "--modifier",
                    "--printing-press", "--ninety-five-theses", "--debater", "--card-value"}),
+        (["reformation", "religion_example", "--space", "Lübeck", "--exact"],
+         ENGINE | BOARD_OPTIONS | {"--debater", "--card-value"}),
     ],
     "counter-reformation": [
         (["counter-reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],
          ENGINE | {"--protestant-dice", "--papal-dice", "--ties", "--augsburg", "--debater",
                    "--card-value"}),
+        (["counter-reformation", "religion_example", "--space", "Wittenberg", "--source",
+          "burn-books:german", "--exact"],
+         ENGINE | BOARD_OPTIONS | {"--debater", "--card-value"}),
+    ],
+    "attempts": [
+        (["attempts", "religion_example", "--source", "treatise:german"],
+         BOARD_OPTIONS | {"--policy", "--objective", "--debater", "--depth", "--format"}),
+        (["attempts", "religion_example", "--source", "treatise:german", "--policy",
+          "greedy", "--monte-carlo"],
+         BOARD_OPTIONS | {"--debater", "--trials", "--seed", "--format"}),
     ],
     "cards": [(["cards"], {"--kind", "--format"})],
     "naval-move": [
