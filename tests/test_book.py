@@ -27,6 +27,7 @@ PAGES = (
     "piracy",
     "foreign-wars",
     "religious-attempts",
+    "theses",
     "debates",
 )
 CHROMIUM = "/usr/bin/chromium"
