@@ -96,6 +96,9 @@ EXACT_COMMANDS = {
                             "--papal-dice", "3", "--augsburg", "--format", "csv"],
     "debaters": ["debaters", "--side", "protestant", "--turn", "2"],
     "explorers": ["explorers", "--power", "hapsburg", "--format", "json"],
+    "attempts": ["attempts", "religion_1517", "--source", "95-theses"],
+    "attempts json": ["attempts", "religion_example", "--source", "carlstadt", "--format",
+                      "json"],
 }  # fmt: skip
 
 

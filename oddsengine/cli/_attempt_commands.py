@@ -17,8 +17,49 @@ from oddsengine.errors import OddsEngineError
 _TIES = ("protestant", "papacy")
 
 
+#: The options a board gives instead (its dice, ties, modifier and bonus dice).
+_FROM_THE_BOARD = ("--protestant-dice", "--papal-dice", "--ties", "--modifier",
+                   "--printing-press", "--ninety-five-theses", "--augsburg")
+
+
+def _board_attempt(arguments):
+    """The attempt on ``--space`` of a scenario's board (RULES.md §17, §18)."""
+    from oddsengine.cli._attempt_run_commands import board_of
+    from oddsengine.religion.attempt_sources import attempt_source
+    from oddsengine.religion.board_attempt import board_attempt_spec
+
+    given = [option for option in _FROM_THE_BOARD
+             if option[2:].replace("-", "_") in getattr(arguments, "given", ())]
+    if given:
+        raise OddsEngineError(
+            f"{given[0]} comes from the board with a scenario: drop it (or the scenario)"
+        )
+    if not arguments.space:
+        raise OddsEngineError("name the target of the attempt on the board: --space SPACE")
+    attempting = "protestant" if arguments.command == "reformation" else "papacy"
+    default = "95-theses" if attempting == "protestant" else "burn-books:german"
+    source = attempt_source(arguments.source or default,
+                            placards_attempts=arguments.placards_attempts)
+    if source.side != attempting:
+        command = "reformation" if source.side == "protestant" else "counter-reformation"
+        raise OddsEngineError(f"{source.name} makes {command} attempts: use {command}")
+    return board_attempt_spec(board_of(arguments), arguments.space, source,
+                              debater=arguments.debater)
+
+
 def _attempt(arguments):
     """The spec the arguments describe."""
+    if arguments.scenario is not None:
+        return _board_attempt(arguments)
+    for option in ("--space", "--source", "--protestant", "--unrest", "--reformer"):
+        if option[2:] in getattr(arguments, "given", ()):
+            raise OddsEngineError(f"{option} reads a board: give a scenario first")
+    for name in ("protestant_dice", "papal_dice"):
+        if getattr(arguments, name) is None:
+            raise OddsEngineError(
+                f"give --{name.replace('_', '-')} (or a scenario and --space to count the "
+                "dice from its board)"
+            )
     if arguments.command == "reformation":
         from oddsengine.religion.attempts import ReformationAttempt
 
@@ -68,12 +109,31 @@ def _print_card_values(spec, arguments) -> None:
         )
 
 
+def _add_board(parser) -> None:
+    from oddsengine.cli._attempt_run_commands import add_board_options
+    from oddsengine.religion.attempt_sources import SOURCE_NAMES
+
+    parser.add_argument(
+        "scenario", nargs="?", default=None,
+        help="a scenario file with a [religion] table (religion_1517, religion_example): "
+        "the dice are counted from its board, with where every die comes from",
+    )
+    board = parser.add_argument_group("on a scenario's board (RULES.md §16, §19)")
+    board.add_argument("--space", metavar="SPACE", help="the target of the attempt")
+    board.add_argument("--source", metavar="SOURCE",
+                       help="what makes the attempt (its target zone, bonus dice): "
+                       + ", ".join(SOURCE_NAMES))
+    board.add_argument("--placards-attempts", type=int, default=3, choices=(3, 4),
+                       help="Affair of the Placards' attempts: 3 (default) or 4 (card text)")
+    add_board_options(board)
+
+
 def _add_dice(parser) -> None:
+    _add_board(parser)
     dice = parser.add_argument_group("the dice (RULES.md §17 steps 2 and 6)")
     dice.add_argument(
         "--protestant-dice",
         type=non_negative_int,
-        required=True,
         metavar="N",
         help="the Protestant's dice from the board, before bonus dice (0: the rule's minimum "
         "of 1 applies, and the output says so)",
@@ -81,7 +141,6 @@ def _add_dice(parser) -> None:
     dice.add_argument(
         "--papal-dice",
         type=non_negative_int,
-        required=True,
         metavar="N",
         help="the Papacy's dice from the board, before bonus dice (0: the minimum of 1)",
     )

@@ -110,6 +110,10 @@ class _Attempt:
     papal_dice: int = 1
     ties: str = "protestant"
     dice_sources: tuple = ()
+    #: The space and the source of attempts, when the dice were counted from a board
+    #: (``oddsengine reformation SCENARIO --space S --source SOURCE``); empty otherwise.
+    target: str = ""
+    source: str = ""
 
     #: Who attempts (a tie side's name), set by each kind.
     attempting = ""
@@ -266,7 +270,9 @@ class _Attempt:
 
     def describe(self) -> dict:
         """The spec as plain data (for JSON output and sweep tables)."""
+        board = {"target": self.target, "source": self.source} if self.target else {}
         return {
+            **board,
             "attempting": self.attempting,
             "protestant_dice": self.protestant_dice,
             "papal_dice": self.papal_dice,
@@ -311,8 +317,9 @@ class _Attempt:
         return []
 
     def title(self) -> str:
+        where = f" on {self.target} ({self.source})" if self.target else ""
         return (
-            f"{self._title_word}: {_dice(self.dice_rolled('protestant'), 'Protestant')} "
+            f"{self._title_word}{where}: {_dice(self.dice_rolled('protestant'), 'Protestant')} "
             f"against {_dice(self.dice_rolled('papal'), 'Papal')}, the "
             f"{_SIDE_WORDS[self.ties]} wins ties"
         )
