@@ -55,6 +55,9 @@ VALUES = {
     "--vary": "Tyrrhenian Sea=hapsburg: 1..2Sq",
     "--protestant-dice": "2", "--papal-dice": "2", "--ties": "papacy", "--modifier": "1",
     "--debater": "Bucer", "--turn": "2", "--zone": "german",
+    "--space": "Magdeburg", "--source": "95-theses", "--placards-attempts": "4",
+    "--protestant": "Leipzig", "--unrest": "Leipzig", "--reformer": "Zwingli",
+    "--objective": "flips", "--depth": "1",
 }  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
@@ -133,6 +136,15 @@ QUESTIONS = {
         (["reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],
          ENGINE | {"--protestant-dice", "--papal-dice", "--ties", "--modifier",
                    "--printing-press", "--ninety-five-theses", "--debater", "--card-value"}),
+        (["reformation", "religion_example", "--space", "Magdeburg", "--source", "95-theses",
+          "--exact"],
+         ENGINE | {"--space", "--source", "--protestant", "--unrest", "--reformer",
+                   "--debater", "--card-value"}),
+    ],
+    "attempts": [
+        (["attempts", "religion_example", "--source", "95-theses"],
+         {"--source", "--policy", "--objective", "--debater", "--depth", "--monte-carlo",
+          "--protestant", "--unrest", "--reformer", "--format"}),
     ],
     "counter-reformation": [
         (["counter-reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],

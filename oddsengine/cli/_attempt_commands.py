@@ -24,7 +24,7 @@ _FROM_THE_BOARD = ("--protestant-dice", "--papal-dice", "--ties", "--modifier",
 
 def _board_attempt(arguments):
     """The attempt on ``--space`` of a scenario's board (RULES.md §17, §18)."""
-    from oddsengine.cli._attempt_run_commands import board_of
+    from oddsengine.cli._attempt_run_commands import board_of, refuse_unused_placards
     from oddsengine.religion.attempt_sources import attempt_source
     from oddsengine.religion.board_attempt import board_attempt_spec
 
@@ -38,6 +38,7 @@ def _board_attempt(arguments):
         raise OddsEngineError("name the target of the attempt on the board: --space SPACE")
     attempting = "protestant" if arguments.command == "reformation" else "papacy"
     default = "95-theses" if attempting == "protestant" else "burn-books:german"
+    refuse_unused_placards(arguments, arguments.source or default)
     source = attempt_source(arguments.source or default,
                             placards_attempts=arguments.placards_attempts)
     if source.side != attempting:
@@ -51,8 +52,9 @@ def _attempt(arguments):
     """The spec the arguments describe."""
     if arguments.scenario is not None:
         return _board_attempt(arguments)
-    for option in ("--space", "--source", "--protestant", "--unrest", "--reformer"):
-        if option[2:] in getattr(arguments, "given", ()):
+    for option in ("--space", "--source", "--protestant", "--unrest", "--reformer",
+                   "--placards-attempts"):
+        if option[2:].replace("-", "_") in getattr(arguments, "given", ()):
             raise OddsEngineError(f"{option} reads a board: give a scenario first")
     for name in ("protestant_dice", "papal_dice"):
         if getattr(arguments, name) is None:

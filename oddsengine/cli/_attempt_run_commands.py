@@ -42,6 +42,20 @@ def _policy(arguments) -> tuple[str, tuple]:
     )
 
 
+def refuse_unused_placards(arguments, source: str) -> None:
+    """Refuse ``--placards-attempts`` for a source other than the Affair of the Placards:
+    it would be ignored."""
+    if "placards_attempts" in getattr(arguments, "given", ()) and not str(source).startswith(
+        "affair-of-the-placards"
+    ):
+        from oddsengine.errors import OddsEngineError
+
+        raise OddsEngineError(
+            "--placards-attempts counts the Affair of the Placards' attempts: give "
+            "--source affair-of-the-placards"
+        )
+
+
 def run_attempts(arguments):
     """The ``attempts`` command."""
     from oddsengine.errors import OddsEngineError
@@ -49,6 +63,7 @@ def run_attempts(arguments):
 
     if arguments.depth < 0 or arguments.depth > 12:
         raise OddsEngineError(f"--depth must be 0..12, not {arguments.depth}")
+    refuse_unused_placards(arguments, arguments.source)
     board = board_of(arguments)
     headline, order = _policy(arguments)
     run = AttemptRun(board, arguments.source, debater=arguments.debater,
