@@ -24,7 +24,7 @@ _FROM_THE_BOARD = ("--protestant-dice", "--papal-dice", "--ties", "--modifier",
 
 def _board_attempt(arguments):
     """The attempt on ``--space`` of a scenario's board (RULES.md §17, §18)."""
-    from oddsengine.cli._attempt_run_commands import board_of, refuse_unused_placards
+    from oddsengine.cli._attempt_run_commands import board_of
     from oddsengine.religion.attempt_sources import attempt_source
     from oddsengine.religion.board_attempt import board_attempt_spec
 
@@ -38,9 +38,13 @@ def _board_attempt(arguments):
         raise OddsEngineError("name the target of the attempt on the board: --space SPACE")
     attempting = "protestant" if arguments.command == "reformation" else "papacy"
     default = "95-theses" if attempting == "protestant" else "burn-books:german"
-    refuse_unused_placards(arguments, arguments.source or default)
     source = attempt_source(arguments.source or default,
                             placards_attempts=arguments.placards_attempts)
+    if "placards_attempts" in getattr(arguments, "given", ()) and (
+            source.name != "affair-of-the-placards"):
+        raise OddsEngineError(
+            "--placards-attempts is for --source affair-of-the-placards only"
+        )
     if source.side != attempting:
         command = "reformation" if source.side == "protestant" else "counter-reformation"
         raise OddsEngineError(f"{source.name} makes {command} attempts: use {command}")

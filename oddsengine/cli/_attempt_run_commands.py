@@ -42,20 +42,6 @@ def _policy(arguments) -> tuple[str, tuple]:
     )
 
 
-def refuse_unused_placards(arguments, source: str) -> None:
-    """Refuse ``--placards-attempts`` for a source other than the Affair of the Placards:
-    it would be ignored."""
-    if "placards_attempts" in getattr(arguments, "given", ()) and not str(source).startswith(
-        "affair-of-the-placards"
-    ):
-        from oddsengine.errors import OddsEngineError
-
-        raise OddsEngineError(
-            "--placards-attempts counts the Affair of the Placards' attempts: give "
-            "--source affair-of-the-placards"
-        )
-
-
 def run_attempts(arguments):
     """The ``attempts`` command."""
     from oddsengine.errors import OddsEngineError
@@ -63,7 +49,16 @@ def run_attempts(arguments):
 
     if arguments.depth < 0 or arguments.depth > 12:
         raise OddsEngineError(f"--depth must be 0..12, not {arguments.depth}")
-    refuse_unused_placards(arguments, arguments.source)
+    given = getattr(arguments, "given", ())
+    if "placards_attempts" in given and not arguments.source.strip().lower().startswith(
+            "affair-of-the-placards"):
+        raise OddsEngineError("--placards-attempts is for --source affair-of-the-placards only")
+    if arguments.monte_carlo:
+        for option in ("depth", "objective"):
+            if option in given:
+                raise OddsEngineError(
+                    f"--{option} is for the exact search: --monte-carlo plays a fixed policy"
+                )
     board = board_of(arguments)
     headline, order = _policy(arguments)
     run = AttemptRun(board, arguments.source, debater=arguments.debater,

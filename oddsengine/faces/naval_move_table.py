@@ -35,6 +35,9 @@ _METHODS = ("exact", "monte-carlo")
 
 
 def _expansions(ships) -> list[tuple[str, list]]:
+    import math
+
+    from oddsengine.combat.limits import MAX_TABLE_CELLS, check_grid_size
     from oddsengine.moves.board import load_board
     from oddsengine.sweeps.templates import parse_template
 
@@ -42,16 +45,22 @@ def _expansions(ships) -> list[tuple[str, list]]:
         raise OddsEngineTypeError(
             f"ships must be a table of location = fleet template, not {shown(ships)}"
         )
-    expansions = []
+    templates = []
     for location, text in ships.items():
-        name = load_board().space(location).name
+        board = load_board()
+        name = board.space(location).name
+        if not board.space(name).is_sea and not board.is_port(name):  # every row refused
+            raise OddsEngineError(f"ships in {name}: it is neither a sea zone nor a port")
         template = parse_template(text)
         if not template.fleet:
             raise OddsEngineError(
                 f"ships in {name}: {text!r} is no fleet (write e.g. 'hapsburg: 2Sq')"
             )
-        expansions.append((name, template.expand()))
-    return expansions
+        templates.append((name, template))
+    # Every row is a whole naval move: the odds table's limit, before any row is built.
+    size = math.prod(template.size for _, template in templates)
+    check_grid_size(size, "naval move table", MAX_TABLE_CELLS)
+    return [(name, template.expand()) for name, template in templates]
 
 
 def _answer(move, method, trials, seed):
@@ -96,9 +105,9 @@ def naval_move_table(
 
     if method not in _METHODS:
         raise OddsEngineError(f"unknown method {method!r}; use exact or monte-carlo")
+    expansions = _expansions(ships or {})
     situation, arguments = read_naval_move(scenario)
     arguments.update(overrides)
-    expansions = _expansions(ships or {})
     rows = []
     for combination in itertools.product(*(cases for _, cases in expansions)):
         row = {}

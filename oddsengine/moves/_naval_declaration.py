@@ -292,7 +292,8 @@ class NavalDeclaration:
     def avoid_choice(self, power: str) -> str | None:
         """Where ``power``'s ships try to avoid battle, or None when they fight."""
         text = dict(self.defender_policy).get(power, "best")
-        if text == "fight" or self._lost_battle(power):
+        # §14: ships in a port never avoid battle: "best" fights there ("avoid" is refused).
+        if text == "fight" or self.in_port or self._lost_battle(power):
             return None
         if text.startswith("avoid:"):
             return load_board().space(text[len("avoid:") :].strip()).name

@@ -176,12 +176,25 @@ class NavalMove(NavalDeclaration):
         object.__setattr__(self, "fight_order", order)
         object.__setattr__(self, "defender_policy", self._defender_policies())
         self.interception_attempts  # noqa: B018 (refuses a bad interception policy now)
+        self._check_fight_order()
         self._check_rowers()
         # Every combat the move may fight is built now, so a card its side may not play
         # (Janissaries by a defender who is not Ottoman) is refused with the move.
         self.program  # noqa: B018
 
     # -- declaration checks ------------------------------------------------------------
+
+    def _check_fight_order(self) -> None:
+        """Refuse a power in ``fight_order`` that no combat here can meet: no ships of it
+        in the destination, none intercepting."""
+        fighting = {*self.enemy_powers_in_destination}
+        fighting |= {attempt.power for attempt in self.interception_attempts}
+        for power in self.fight_order:
+            if power not in fighting:
+                raise OddsEngineError(
+                    f"fight_order names {power}, which has no ships in {self.destination} "
+                    "and none intercepting"
+                )
 
     @property
     def moving(self) -> FleetStack:

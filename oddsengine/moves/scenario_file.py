@@ -258,9 +258,11 @@ def _situation(reader: _Reader, data: dict) -> Situation:
     for space, power in control.items():
         reader.text(power, f"situation.control.{space}", "a power")
     arguments = {name: settings[name] for name in settings}
-    return reader.build(
+    situation = reader.build(
         "situation", Situation, tuple(stacks), fleets=tuple(fleets), **arguments
     )
+    reader.build("stack", situation.refuse_enemies_in_the_open)
+    return situation
 
 
 def _fleets(reader: _Reader, data: dict) -> list[FleetStack]:
@@ -499,7 +501,14 @@ def load_naval_move(name_or_path, **overrides):
 
     reader, situation, arguments = _naval_move_parts(name_or_path)
     arguments.update(overrides)
-    return reader.build("naval_move", NavalMove, situation, **arguments)
+    move = reader.build("naval_move", NavalMove, situation, **arguments)
+    if "post_roll_policy" in arguments and not move.post_roll and move.rowers is None:
+        reader.refuse(  # it would change nothing
+            "naval_move.policy",
+            "is for a card played after the roll (in the battle, or Professional Rowers), "
+            "and the move plays none",
+        )
+    return move
 
 
 def read_naval_move(name_or_path) -> tuple[Situation, dict]:

@@ -537,12 +537,17 @@ class Sweep:
 
 
 def _refuse_a_sweep_no_scenario_of_which_is_legal(scenarios) -> None:
-    """Refuse, before anything is written, a sweep of several scenarios each refused for
-    one same reason (a [fixed] scenario file that does not exist, a card the side may not
-    play): the file is wrong, and a table of refusals would say so only row by row."""
-    reasons = {scenario.refusal for scenario in scenarios}
-    if len(scenarios) > 1 and len(reasons) == 1 and None not in reasons:
-        raise OddsEngineError(f"every scenario is refused: {reasons.pop()}")
+    """Refuse, before anything is written, a sweep of several scenarios each refused (for
+    one same reason, such as a [fixed] scenario file that does not exist or a card the side
+    may not play, or for several): the file is wrong, and a table of refusals would say so
+    only row by row."""
+    reasons = list(dict.fromkeys(scenario.refusal for scenario in scenarios))
+    if len(scenarios) > 1 and None not in reasons:
+        # Reasons that differ (by a number: '1R', '2R' ...) leave no row answered either:
+        # a question no row can answer is an error, not a table of refusals.
+        others = len(reasons) - 1
+        more = f" (and {others} other reason{'s' if others > 1 else ''})" if others else ""
+        raise OddsEngineError(f"every scenario is refused: {reasons[0]}{more}")
 
 
 def sweep(kind, grid=None, *, scenarios=(), fixed=None, out=None, resume=False, **options):
