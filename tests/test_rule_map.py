@@ -1329,8 +1329,6 @@ RULE_MAP = [
         "§18: 1 or 2 Papal dice where a debater's bonus applies.",
         ["test_religion_attempts.py::test_bonus_dice_are_added_and_reported"],
     ),
-    # §19 Runs of attempts: the board's dice and the optimal order (issue 32)
-    ("19", "runs of attempts on the board, the optimal order", None, None, []),
     # §23 Readings for Part III (2-4: the attempts)
     (
         "23",
