@@ -193,6 +193,11 @@ class NavalDeclaration:
         policy = self.defender_policy
         powers = self.enemy_powers_in_destination
         if isinstance(policy, tuple):  # as a built move holds it (dataclasses.replace)
+            if not all(isinstance(pair, tuple) and len(pair) == 2 for pair in policy):
+                raise OddsEngineTypeError(
+                    "defender_policy must be text, a table by power or (power, policy) "
+                    f"pairs, not {shown(policy)}"
+                )
             policy = dict(policy)
         if isinstance(policy, str):
             _check_defender_text(policy.strip())

@@ -79,7 +79,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, check_keywords, shown
 from oddsengine.moves.situation import Situation, Stack
 from oddsengine.shipped import shipped_path
 from oddsengine.toml_file import MAX_TOML_BYTES, read_small_file, read_toml
@@ -497,8 +497,9 @@ def load_naval_move(name_or_path, **overrides):
     >>> move.origin, move.destination, move.units.notation()
     ('Tunis', 'Barbary Coast', 'ottoman: 2Sq 1Co Barbarossa')
     """
-    from oddsengine.moves.naval_move import NavalMove
+    from oddsengine.moves.naval_move import NAVAL_MOVE_ARGUMENTS, NavalMove
 
+    check_keywords("load_naval_move", overrides, NAVAL_MOVE_ARGUMENTS)
     reader, situation, arguments = _naval_move_parts(name_or_path)
     arguments.update(overrides)
     move = reader.build("naval_move", NavalMove, situation, **arguments)

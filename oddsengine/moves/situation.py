@@ -397,6 +397,15 @@ class Situation:
 
         from oddsengine.moves.fleet_stack import FleetStack
 
+        if isinstance(fleets, (str, bytes, dict)) or not isinstance(fleets, (list, tuple)):
+            raise OddsEngineTypeError(
+                f"fleets must be a list of (location, fleet) pairs, not {shown(fleets)}"
+            )
+        for pair in fleets:
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise OddsEngineTypeError(
+                    f"fleets must be a list of (location, fleet) pairs; {shown(pair)} is not one"
+                )
         placed = [FleetStack(location, fleet) for location, fleet in fleets]
         changed = {(fleet.space, fleet.power) for fleet in placed}
         kept = [fleet for fleet in self.fleets if (fleet.space, fleet.power) not in changed]
