@@ -83,6 +83,8 @@ EXACT_COMMANDS = {
                     "--modifier", "1", "--printing-press"],
     "counter-reformation": ["counter-reformation", "--protestant-dice", "2",
                             "--papal-dice", "3", "--augsburg", "--format", "json"],
+    "debate": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "3",
+               "--card", "here-i-stand", "--exact"],
 }  # fmt: skip
 
 #: The searches over whole moves and sieges, with their own target in seconds.
