@@ -7,9 +7,9 @@ exact engine (or None when the draw plan answers exactly, as for a move), its Mo
 and that Monte Carlo's default trials. The doors check the run's arguments once
 (:func:`~oddsengine.engines.run_arguments.check_run`) before they hand a campaign over, so
 every engine refuses the same bad arguments with the same message. The kinds of the layers
-below (``combat/``, ``moves/``) are registered here, by the name of their spec class, and
-their engines imported the first time one is asked: a single combat's answer imports no
-move, siege or war module. A kind of a higher layer (plans, in ``questions/``) registers
+below (``combat/``, ``moves/``, ``religion/``) are registered here, by the name of their
+spec class, and their engines imported the first time one is asked: a single combat's
+answer imports no move, siege or war module. A kind of a higher layer (plans, in ``questions/``) registers
 itself with :func:`register_campaign`.
 """
 
@@ -129,15 +129,27 @@ def _foreign_war_engines() -> CampaignEngines:
     return CampaignEngines(simulate_foreign_war, WAR_TRIALS, exact_foreign_war)
 
 
+def _voyage_turn_engines() -> CampaignEngines:
+    from oddsengine.engines.voyage_turn import (
+        TURN_TRIALS,
+        exact_voyage_turn,
+        simulate_voyage_turn,
+    )
+
+    return CampaignEngines(simulate_voyage_turn, TURN_TRIALS, exact_voyage_turn)
+
+
 def _move_engines() -> CampaignEngines:
     from oddsengine.engines.run_arguments import DEFAULT_TRIALS
 
     return CampaignEngines(_simulate_move, DEFAULT_TRIALS, takes_precision=True)
 
 
-#: The campaign kinds of ``combat/`` and ``moves/``, by the full name of their spec class.
+#: The campaign kinds of ``combat/``, ``moves/`` and ``religion/``, by the full name of
+#: their spec class.
 _BELOW: dict[str, Callable[[], CampaignEngines]] = {
     "oddsengine.moves.siege_campaign.SiegeCampaign": _siege_campaign_engines,
     "oddsengine.combat.foreign_war.ForeignWar": _foreign_war_engines,
     "oddsengine.moves.move.Move": _move_engines,
+    "oddsengine.religion.voyage_turn.VoyageTurn": _voyage_turn_engines,
 }
