@@ -70,6 +70,7 @@ _COMMANDS_OF_MODULE = (
     ("_plan_commands", ("plan",)),
     ("_book_commands", ("book",)),
     ("_record_commands", ("leaders", "cards")),
+    ("_new_world_commands", ("diet", "voyage", "conquest")),
 )
 _COMMAND_MODULES = tuple(module for module, _ in _COMMANDS_OF_MODULE)
 

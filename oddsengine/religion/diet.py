@@ -117,9 +117,16 @@ class DietOfWorms:
     @property
     def event_names(self) -> tuple[str, ...]:
         flips = tuple(f"flips:{k}" for k in range(self._most_flips + 1))
-        protestant = tuple(f"protestant_flips:{k}" for k in range(1, self._most_flips + 1))
-        catholic = tuple(f"catholic_flips:{k}" for k in range(1, self._most_flips + 1))
+        protestant = tuple(f"protestant_flips:{k}" for k in self._flips_of("protestant"))
+        catholic = tuple(f"catholic_flips:{k}" for k in self._flips_of("catholic"))
         return flips + protestant + catholic
+
+    def _flips_of(self, side: str) -> range:
+        """The flips a side's win may give: 1 up to its dice (or the cap)."""
+        most = self.protestant_dice if side == "protestant" else self.catholic_dice
+        if self.eligible_spaces is not None:
+            most = min(most, self.eligible_spaces)
+        return range(1, most + 1)
 
     @property
     def reported_columns(self) -> dict:
@@ -157,9 +164,9 @@ class DietOfWorms:
         }
         for k in range(self._most_flips + 1):
             columns[f"flips:{k}"] = flips == k
-        for k in range(1, self._most_flips + 1):
+        for k in self._flips_of("protestant"):
             columns[f"protestant_flips:{k}"] = protestant_flips == k
-        for k in range(1, self._most_flips + 1):
+        for k in self._flips_of("catholic"):
             columns[f"catholic_flips:{k}"] = catholic_flips == k
         return columns
 

@@ -87,7 +87,7 @@ def _turn(turn) -> int | None:
 def _find(name: str, records, word: str, power: str):
     """The record of ``name`` for ``power`` (matched without regard to case); one of
     another power is refused as such."""
-    wanted = name.strip().casefold()
+    wanted = name.strip().casefold().replace("-", " ")
     same = [record for record in records if record.name.casefold() == wanted]
     mine = [record for record in same if record.power == power]
     if mine:
@@ -256,6 +256,8 @@ class Voyage(_Voyaging):
 
     kind = "voyage"
     outcome_names = EXPLORATION_CODES
+    #: The card that switches a field on, for its value (:mod:`oddsengine.results`).
+    card_switches = (("mercator", "Mercator's Map"),)
     _word = "explorer"
 
     def __post_init__(self):
@@ -388,6 +390,8 @@ class Conquest(_Voyaging):
 
     kind = "conquest"
     outcome_names = CONQUEST_CODES
+    #: The card that switches a field on, for its value (:mod:`oddsengine.results`).
+    card_switches = (("smallpox", "Smallpox"),)
     _word = "conquistador"
 
     def __post_init__(self):
