@@ -60,6 +60,7 @@ def test_tables_and_sweeps_read_the_registry():
     assert set(SPEC_KINDS) == {
         "battle", "assault", "intercept", "avoid", "naval", "naval-intercept",
         "naval-avoid", "piracy", "foreign-war", "naval-move-scenario",
+        "diet", "voyage", "conquest", "voyages",
     }  # fmt: skip
     assert "move" not in SPEC_KINDS and "move" in KINDS
 

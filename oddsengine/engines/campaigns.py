@@ -9,8 +9,8 @@ and that Monte Carlo's default trials. The doors check the run's arguments once
 every engine refuses the same bad arguments with the same message. The kinds of the layers
 below (``combat/``, ``moves/``, ``religion/``) are registered here, by the name of their
 spec class, and their engines imported the first time one is asked: a single combat's
-answer imports no move, siege or war module. A kind of a higher layer (plans, in ``questions/``) registers
-itself with :func:`register_campaign`.
+answer imports no move, siege or war module. A kind of a higher layer (plans, in
+``questions/``) registers itself with :func:`register_campaign`.
 """
 
 from __future__ import annotations
