@@ -79,6 +79,11 @@ EXACT_COMMANDS = {
     "needed foreign-war": ["needed", "foreign-war", "--war", "persia", "--force", "?R",
                            "--target", "0.5", "--within", "2"],
     "plan vienna_siege_plan": ["plan", "vienna_siege_plan", "--exact"],
+    "diet": ["diet", "--protestant-cp", "2", "--papal-cp", "1", "--hapsburg-cp", "3",
+             "--exact"],
+    "voyage": ["voyage", "--power", "hapsburg", "--explorer", "Magellan", "--exact"],
+    "voyage turn": ["voyage", "--power", "england,france,hapsburg", "--exact"],
+    "conquest": ["conquest", "--power", "hapsburg", "--smallpox", "--exact"],
 }  # fmt: skip
 
 #: The searches over whole moves and sieges, with their own target in seconds.

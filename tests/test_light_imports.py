@@ -88,6 +88,13 @@ EXACT_COMMANDS = {
     "plan siege": ["plan", "vienna_siege_plan", "--exact"],
     "plan move": ["plan", "vienna_defence_plan", "--exact", "--format", "json"],
     "plan naval move": ["plan", "barbary_coast_plan", "--exact", "--format", "json"],
+    "diet": ["diet", "--protestant-cp", "2", "--papal-cp", "1", "--hapsburg-cp", "3",
+             "--exact"],
+    "voyage": ["voyage", "--power", "hapsburg", "--explorer", "Magellan", "--exact",
+               "--format", "json"],
+    "voyage turn": ["voyage", "--power", "england,france,hapsburg", "--exact"],
+    "conquest": ["conquest", "--power", "hapsburg", "--smallpox", "--exact",
+                 "--format", "csv"],
 }  # fmt: skip
 
 
@@ -118,7 +125,8 @@ NOT_ON_A_SINGLE_COMBAT_PATH = (
     "label",
     ["battle", "assault", "intercept", "avoid", "naval", "naval interception roll",
      "naval avoid roll", "piracy", "foreign-war", "siege",
-     "needed battle", "needed assault", "needed siege", "needed naval", "plan siege"],
+     "needed battle", "needed assault", "needed siege", "needed naval", "plan siege",
+     "diet"],
 )  # fmt: skip
 def test_an_exact_single_combat_imports_no_move_board_or_costly_stdlib_module(label):
     assert _loaded_after(EXACT_COMMANDS[label], NOT_ON_A_SINGLE_COMBAT_PATH) == []

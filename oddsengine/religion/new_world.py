@@ -312,6 +312,7 @@ def conquer(value, roll, claimed, *, smallpox=False) -> Explored:
     top = max(claim.number for claim in claims)
     bit, bit_vp = _highest_open(np.broadcast_to(np.minimum(modified, top), shape), claimed,
                                 claims)
+    # 23.15: with no conquest open at or below the roll, nothing (back to the pool).
     found = (modified >= min(claim.number for claim in claims)) & (bit > 0)
     code = np.where(modified <= 6, 0, np.where(found, 2, 1))  # 22: 6 or less, killed
     return Explored(code.astype(np.int64), np.where(found, bit, 0), np.where(found, bit_vp, 0),

@@ -154,7 +154,6 @@ def _pool_pmf(size: int) -> np.ndarray:
     return np.full(size, 1.0 / size)  # 22: drawn at random from the pool
 
 
-@dataclass(frozen=True)
 class _Voyaging:
     """What an exploration and a conquest share: the power, who sails, the pool."""
 

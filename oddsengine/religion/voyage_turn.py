@@ -281,9 +281,14 @@ def _rolls() -> tuple[np.ndarray, np.ndarray]:
 
 
 def _merged(table: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct rows of ``table`` with their summed weights."""
-    rows, inverse = np.unique(table, axis=0, return_inverse=True)
-    return rows, np.bincount(inverse.ravel(), weights=weights, minlength=len(rows))
+    """The distinct rows of ``table`` (small non-negative integers) with their summed
+    weights, in the order of their mixed-radix key."""
+    spans = table.max(axis=0) + 1
+    key = np.zeros(len(table), dtype=np.int64)
+    for column, span in enumerate(spans.tolist()):
+        key = key * span + table[:, column]
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    return table[first], np.bincount(inverse.ravel(), weights=weights, minlength=len(first))
 
 
 def _chain(turn: VoyageTurn) -> dict:
