@@ -74,11 +74,12 @@ def card_switch_text(spec, table) -> str:
     france  Mercator's Map     1.938     3.083   +1.146 VP
     """
     width = max([len("card"), *(len(card) for card in table["card"])])
+    side = max([len("side"), *(len(name) for name in table["side"])]) + 2
     lines = [spec.title(), "Value of each card here (exact): the expected VP of the voyage "
              "without the card, with it, and the difference", "",
-             f"{'side':<8}{'card':<{width}}  {'without':>8}  {'with':>8}   difference"]
+             f"{'side':<{side}}{'card':<{width}}  {'without':>8}  {'with':>8}   difference"]
     for row in table.itertuples(index=False):
-        lines.append(f"{row.side:<8}{row.card:<{width}}  {row.without_card:>8.3f}  "
+        lines.append(f"{row.side:<{side}}{row.card:<{width}}  {row.without_card:>8.3f}  "
                      f"{row.with_card:>8.3f}   {row.difference:+.3f} VP")
     for row in table.to_dict("records"):
         changes = [f"{name[6:]} {value * 100:+.2f} points" for name, value in row.items()
