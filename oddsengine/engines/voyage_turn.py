@@ -37,8 +37,9 @@ def exact_voyage_turn(turn: VoyageTurn) -> Result:
     Examples
     --------
     >>> turn = VoyageTurn(("france", "hapsburg"), explorers=("Verrazano", "Narvaez"))
-    >>> round(exact_voyage_turn(turn).p["france:discovery"] * 36)  # 2d6 + 2 >= 7: 30/36
-    30
+    >>> # 2d6 + 2 of 7-9 (2d6 of 5-7: 15/36); at 10+ Verrazano tries to circumnavigate
+    >>> round(exact_voyage_turn(turn).p["france:discovery"] * 36)
+    15
     """
     plan = _check_turn(turn).draw_plan()
     return Result.from_cells(turn, "exact", plan.cell_values(), plan.cell_probabilities())
@@ -58,7 +59,7 @@ def simulate_voyage_turn(turn: VoyageTurn, trials=TURN_TRIALS, seed=None) -> Res
     --------
     >>> turn = VoyageTurn(("france", "hapsburg"), explorers=("Verrazano", "Narvaez"))
     >>> result = simulate_voyage_turn(turn, trials=40_000, seed=2)
-    >>> bool(abs(result.p["france:discovery"] - 30 / 36) < 0.01)
+    >>> bool(abs(result.p["france:discovery"] - 15 / 36) < 0.01)
     True
     """
     _check_turn(turn)
