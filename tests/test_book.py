@@ -26,6 +26,8 @@ PAGES = (
     "naval",
     "piracy",
     "foreign-wars",
+    "diet-of-worms",
+    "new-world",
 )
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"

@@ -114,3 +114,15 @@ def test_diet_table_by_protestant_cp_and_catholic_total(capsys):
 )
 def test_bad_input_is_one_line_naming_the_problem(capsys, argv, words):
     assert_one_line_error(capsys, argv, words)
+
+
+def test_a_sweep_names_the_diet_by_its_kind():
+    from oddsengine.sweeps.sweep import sweep
+
+    frame = sweep("diet", {"protestant_cp": [1, 2]}, fixed={"papal_cp": 1, "hapsburg_cp": 1},
+                  progress=False)
+    wins = frame[frame["outcome"] == "protestant_wins"].set_index("protestant_cp")
+    assert math.isclose(wins.loc[1, "probability"], CELL["protestant_wins"], rel_tol=1e-12)
+    # 2 CP: 6 dice (3^-6: 64, 192, 240, 160, 60, 12, 1) against 2 (9ths: 4, 4, 1):
+    # 4 * (729 - 64) + 4 * (729 - 256) + 1 * (729 - 496) = 2660 + 1892 + 233 = 4785 / 6561.
+    assert math.isclose(wins.loc[2, "probability"], Fraction(4785, 6561), rel_tol=1e-12)

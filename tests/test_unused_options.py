@@ -53,6 +53,10 @@ VALUES = {
     "--control": "Linz=hapsburg", "--besieged": "Vienna", "--power": "hapsburg",
     "--kind": "battle", "--fleet": "Tyrrhenian Sea=hapsburg: ?Sq Doria",
     "--vary": "Tyrrhenian Sea=hapsburg: 1..2Sq",
+    "--protestant-cp": "2", "--papal-cp": "1", "--hapsburg-cp": "1", "--eligible-spaces": "2",
+    "--outcome": "draw", "--explorer": "Magellan", "--conquistador": "Cortez",
+    "--uncharted": "hapsburg", "--mercator": "hapsburg", "--claimed": "mississippi",
+    "--removed": "Narvaez", "--turn": "2", "--choice": "amazon",
 }  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
@@ -84,9 +88,29 @@ WAR = ["foreign-war", "--war", "persia", "--force", "4R Ibrahim"]
 WAR_OPTIONS = {"--war", "--force", "--foreign", "--cards", "--casualty-order", "--horizon",
                "--card-value"}
 
+DIET = ["diet", "--protestant-cp", "1", "--papal-cp", "1", "--hapsburg-cp", "1"]
+VOYAGE_OPTIONS = {"--power", "--explorer", "--uncharted", "--mercator", "--claimed",
+                  "--removed", "--turn", "--choice"}
+CONQUEST_OPTIONS = {"--power", "--conquistador", "--smallpox", "--claimed", "--removed",
+                    "--turn", "--card-value"}
 #: command -> [(base command line, options that apply to it)]. Every other option of the
 #: command's parser is refused on that base.
 QUESTIONS = {
+    "diet": [
+        ([*DIET, "--exact"],
+         ENGINE | {"--protestant-cp", "--papal-cp", "--hapsburg-cp", "--eligible-spaces"}),
+        (["diet", "--table"], {"--table", "--outcome", "--eligible-spaces", "--format"}),
+    ],
+    "voyage": [
+        (["voyage", "--power", "hapsburg", "--explorer", "Magellan", "--exact"],
+         ENGINE | VOYAGE_OPTIONS | {"--card-value"}),
+        (["voyage", "--power", "england,france", "--exact"], ENGINE | VOYAGE_OPTIONS),
+        (["voyage", "--table"], {"--table", "--power", "--claimed", "--choice", "--format"}),
+    ],
+    "conquest": [
+        (["conquest", "--power", "hapsburg", "--exact"], ENGINE | CONQUEST_OPTIONS),
+        (["conquest", "--table"], {"--table", "--claimed", "--format"}),
+    ],
     "battle": [
         ([*BATTLE, "--exact"], ENGINE | COMBAT_OPTIONS),
         ([*BATTLE, "--trials", "1000", "--seed", "1"],

@@ -95,6 +95,24 @@ def voyages(version: str, quick: bool) -> Page:
         page.body.append(table_html(frame, caption_html(f"Expected VP of a voyage: {power}",
                                                         rules, _VP, version),
                                     corner="explorer", cell=lambda v: f"{v:.3f}", shade=False))
+    # One chart: the expected VP by the explorer's value (the Hapsburgs hold every value
+    # from -1 to 4, and a voyage depends on its explorer's value only).
+    hapsburg = explorations[(explorations.power == "hapsburg")
+                            & (explorations.explorer != "random")].sort_values("value")
+    by_value = {label: (rows.value.astype(int).tolist(), rows.expected_vp.tolist())
+                for label, rows in hapsburg.groupby("variant", sort=False)}
+    page.chart(
+        "expected-vp",
+        lines(
+            [("", by_value)],
+            xlabel="explorer's value",
+            ylabel="expected VP of an exploration",
+            title="Exploration: expected VP by the explorer's value",
+            legend_title="voyage",
+        ),
+        "Line chart: expected VP of an exploration against the explorer's value",
+        "One line per way of sailing: plain, Mercator's Map, Uncharted, both.",
+    )
     conquered = conquest_table()
     conquered["conquistador"] = conquered["power"] + ": " + conquered["conquistador"]
     conquered["with"] = conquered["smallpox"].map({False: "plain", True: "Smallpox"})
