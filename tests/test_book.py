@@ -26,6 +26,7 @@ PAGES = (
     "naval",
     "piracy",
     "foreign-wars",
+    "religious-attempts",
     "diet-of-worms",
     "new-world",
 )

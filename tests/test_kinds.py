@@ -55,11 +55,15 @@ def test_tables_and_sweeps_read_the_registry():
         "intercept": "success",
         "avoid": "success",
         "naval": "attacker_wins",
+        "reformation": "success",
+        "counter-reformation": "success",
     }
     assert ROLES["avoid"] == ("defender", "attacker")
+    assert ROLES["reformation"] == ("protestant_dice", "papal_dice")
     assert set(SPEC_KINDS) == {
         "battle", "assault", "intercept", "avoid", "naval", "naval-intercept",
         "naval-avoid", "piracy", "foreign-war", "naval-move-scenario",
+        "reformation", "counter-reformation",
         "diet", "voyage", "conquest", "voyages",
     }  # fmt: skip
     assert "move" not in SPEC_KINDS and "move" in KINDS
@@ -99,7 +103,9 @@ def test_the_table_and_plot_help_is_written_from_the_registry(capsys):
         for kind in table_kinds():
             assert kind.name in text
             for role in kind.roles:
-                assert f"--{role} TEMPLATE" in text
+                # A force is a template; an attempt's dice a count or a range of counts.
+                metavar = "N|LOW..HIGH" if role.endswith("_dice") else "TEMPLATE"
+                assert f"--{role.replace('_', '-')} {metavar}" in text
     # The one table default: intercept and avoid run over their records' sides.
     intercept = kind_of("intercept")
     assert intercept.fixed_chart and intercept.default_sides == ("4R L0..2", "ottoman: 3R 0..1C")
@@ -271,7 +277,7 @@ def test_the_book_lists_its_pages_from_the_registry_and_pages_a_new_kind(hill_ba
 
     names = [build.__name__ for build in page_builders()]
     assert names == ["assaults", "battles", "rolls", "sieges", "cards", "needed", "naval",
-                     "piracy", "foreign_wars", "diet", "voyages",
+                     "piracy", "foreign_wars", "attempts", "diet", "voyages",
                      "odds_table_page[hill-battle]"]  # fmt: skip
     page = odds_table_page("hill-battle", "test", quick=True)
     assert (page.slug, page.title) == ("hill-battle", "Hill battle")

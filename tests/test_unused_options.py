@@ -53,10 +53,12 @@ VALUES = {
     "--control": "Linz=hapsburg", "--besieged": "Vienna", "--power": "hapsburg",
     "--kind": "battle", "--fleet": "Tyrrhenian Sea=hapsburg: ?Sq Doria",
     "--vary": "Tyrrhenian Sea=hapsburg: 1..2Sq",
+    "--protestant-dice": "2", "--papal-dice": "2", "--ties": "papacy", "--modifier": "1",
+    "--debater": "Bucer", "--turn": "2", "--zone": "german",
     "--protestant-cp": "2", "--papal-cp": "1", "--hapsburg-cp": "1", "--eligible-spaces": "2",
     "--outcome": "draw", "--explorer": "Magellan", "--conquistador": "Cortez",
     "--uncharted": "hapsburg", "--mercator": "hapsburg", "--claimed": "mississippi",
-    "--removed": "Narvaez", "--turn": "2", "--choice": "amazon",
+    "--removed": "Narvaez", "--choice": "amazon",
 }  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
@@ -149,6 +151,18 @@ QUESTIONS = {
          ENGINE | MOVE_OPTIONS),
     ],
     "leaders": [(["leaders"], {"--power", "--format"})],
+    "debaters": [(["debaters"], {"--side", "--turn", "--zone", "--format"})],
+    "explorers": [(["explorers"], {"--power", "--format"})],
+    "reformation": [
+        (["reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],
+         ENGINE | {"--protestant-dice", "--papal-dice", "--ties", "--modifier",
+                   "--printing-press", "--ninety-five-theses", "--debater", "--card-value"}),
+    ],
+    "counter-reformation": [
+        (["counter-reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],
+         ENGINE | {"--protestant-dice", "--papal-dice", "--ties", "--augsburg", "--debater",
+                   "--card-value"}),
+    ],
     "cards": [(["cards"], {"--kind", "--format"})],
     "naval-move": [
         (["naval-move", "barbary_coast", "--exact"],

@@ -302,7 +302,8 @@ def _read(path: Path, columns: tuple[str, ...]):
                 f"{path}, line {line}: expected {len(columns)} fields {columns}, "
                 f"found {len(values)}"
             )
-        yield f"{path.name}, line {line}", dict(zip(columns, (v.strip() for v in values)))
+        stripped = (value.strip() for value in values)
+        yield f"{path.name}, line {line}", dict(zip(columns, stripped, strict=True))
 
 
 def _space(label: str, name: str, board, *, land: bool = True) -> str:
