@@ -29,6 +29,7 @@ PAGES = (
     "religious-attempts",
     "diet-of-worms",
     "new-world",
+    "theses",
 )
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
