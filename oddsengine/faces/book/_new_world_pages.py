@@ -109,6 +109,7 @@ def voyages(version: str, quick: bool) -> Page:
             ylabel="expected VP of an exploration",
             title="Exploration: expected VP by the explorer's value",
             legend_title="voyage",
+            percent=False,
         ),
         "Line chart: expected VP of an exploration against the explorer's value",
         "One line per way of sailing: plain, Mercator's Map, Uncharted, both.",
