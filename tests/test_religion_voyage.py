@@ -82,7 +82,8 @@ def test_a_weak_explorer_takes_the_amazon_at_ten_or_more():
     assert close(best.p["circumnavigation"] + best.p["circumnavigation_failed"], F(0))
     forced = oe.exact(Voyage("england", "Willoughby", choice="circumnavigate"))
     assert close(forced.p["circumnavigation"], F(6 * 6, 1296))
-    # With the Amazon claimed, a 1-VP discovery (36/36) beats 54/36? No: 54 > 36.
+    # With the Amazon claimed, circumnavigating (54/36 VP) beats a 1-VP discovery (36/36):
+    # at 10+ he claims the Pacific Strait.
     no_amazon = oe.exact(Voyage("england", "Willoughby", claimed="amazon-river"))
     assert close(no_amazon.p["discovery:Pacific Strait"], F(6, 36))
 
