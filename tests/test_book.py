@@ -30,6 +30,7 @@ PAGES = (
     "diet-of-worms",
     "new-world",
     "theses",
+    "debates",
 )
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"

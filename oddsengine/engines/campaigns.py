@@ -129,6 +129,12 @@ def _foreign_war_engines() -> CampaignEngines:
     return CampaignEngines(simulate_foreign_war, WAR_TRIALS, exact_foreign_war)
 
 
+def _debate_engines() -> CampaignEngines:
+    from oddsengine.engines.debate import DEBATE_TRIALS, exact_debate, simulate_debate
+
+    return CampaignEngines(simulate_debate, DEBATE_TRIALS, exact_debate)
+
+
 def _voyage_turn_engines() -> CampaignEngines:
     from oddsengine.engines.voyage_turn import (
         TURN_TRIALS,
@@ -159,5 +165,6 @@ _BELOW: dict[str, Callable[[], CampaignEngines]] = {
     "oddsengine.combat.foreign_war.ForeignWar": _foreign_war_engines,
     "oddsengine.moves.move.Move": _move_engines,
     "oddsengine.religion.attempt_runs.AttemptRun": _attempt_run_engines,
+    "oddsengine.religion.debate.Debate": _debate_engines,
     "oddsengine.religion.voyage_turn.VoyageTurn": _voyage_turn_engines,
 }
