@@ -126,6 +126,17 @@ def _wait(driver, script: str, timeout: float, what: str):
     pytest.fail(f"timed out waiting for {what}")
 
 
+# The id of the panel showing explorer.ipynb (the main area's widgets, by their path).
+_FIND_PANEL = (
+    "const panel = Array.from(window.jupyterapp.shell.widgets('main'))"
+    ".find(w => w.context && w.context.path === 'explorer.ipynb');"
+)
+_PANEL = _FIND_PANEL + " return panel ? panel.id : null;"
+_KERNEL_IDLE = (
+    _FIND_PANEL + " const kernel = panel && panel.sessionContext.session && "
+    "panel.sessionContext.session.kernel; return !!kernel && kernel.status === 'idle';"
+)
+
 _OUTPUTS = """
 const areas = [...document.querySelectorAll('.jp-Notebook .jp-Cell .jp-OutputArea')];
 return areas.map(area => {
@@ -158,17 +169,18 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
             120,
             "the notebook",
         )
-        driver.execute_script("window.jupyterapp.commands.execute('filebrowser:activate')")
-        _wait(
-            driver,
-            "const p = window.jupyterapp.shell.currentWidget && "
-            "window.jupyterapp.shell.currentWidget.sessionContext; "
-            "return p && p.session && p.session.kernel && "
-            "p.session.kernel.status === 'idle';",
-            120,
-            "the kernel",
+        # The notebook is found by its path among the main area's widgets, and its cells
+        # are run by the panel's id: never through the shell's current widget, which
+        # JupyterLab sets from DOM focus events only (in a headless window that has not
+        # been clicked it can stay empty, and so would every "current notebook" command).
+        panel = _wait(driver, _PANEL, 120, "the notebook's panel")
+        _wait(driver, _KERNEL_IDLE, 120, "the kernel")
+        driver.execute_script(
+            "window.jupyterapp.commands.execute('notebook:run-all-cells', "
+            "{widgetId: arguments[0]})",
+            panel,
         )
-        driver.execute_script("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        driver.execute_script("window.jupyterapp.commands.execute('filebrowser:activate')")
         outputs = _wait(
             driver,
             f"const o = (function(){{{_OUTPUTS}}})(); "
