@@ -236,7 +236,7 @@ def test_a_new_kind_is_offered_by_the_explorer(hill_battle):
              if control.layout.display != "none"}  # fmt: skip
     assert {"attacker_cards", "defender_casualty_order"} <= shown
     assert not shown & {"in_port", "horizon", "scenario", "war"}
-    assert "oddsengine hill-battle --attacker 1R" in calculator.command.value
+    assert calculator.command_line.startswith("oddsengine hill-battle --attacker 1R")
 
 
 def test_a_new_kind_is_plotted(hill_battle, tmp_path, capsys):
