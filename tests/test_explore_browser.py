@@ -27,6 +27,7 @@ CELLS = (
     'piracy = oe.explore("piracy")\npiracy',
     'refused = oe.explore("assault")\nrefused.controls["defender"].value = '
     '"hapsburg: 4R Suleiman"\nrefused',
+    'naval = oe.explore("naval-move")\nnaval',
 )
 
 
@@ -192,7 +193,7 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
         _wait(driver, "return !!(window.jupyterapp && window.jupyterapp.shell)", 120, "JupyterLab")
         _wait(
             driver,
-            "return document.querySelectorAll('.jp-Notebook .jp-Cell').length >= 3",
+            "return document.querySelectorAll('.jp-Notebook .jp-Cell').length >= 4",
             120,
             "the notebook",
         )
@@ -211,9 +212,10 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
         outputs = _wait(
             driver,
             f"const o = (function(){{{_OUTPUTS}}})(); "
-            "return o.length >= 3 && o[0].images.some(i => i.complete && i.naturalWidth) && "
+            "return o.length >= 4 && o[0].images.some(i => i.complete && i.naturalWidth) && "
             "o[1].images.some(i => i.complete && i.naturalWidth) && "
-            "o[2].text.includes('Refused') ? o : null;",
+            "o[2].text.includes('Refused') && "
+            "o[3].images.some(i => i.complete && i.naturalWidth) ? o : null;",
             180,
             "the calculators",
         )
@@ -270,6 +272,9 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
         assert "Refused:" in refused["text"] and "Suleiman" in refused["text"]
         assert not [image for image in refused["images"] if image["visible"]], refused
         assert "same as: oddsengine battle" in outputs[0]["text"]
+        # The naval move: its interceptions, as the command line lists them, and its chart.
+        assert "Interception from" in outputs[3]["text"], outputs[3]["text"]
+        assert "same as: oddsengine naval-move" in outputs[3]["text"]
     finally:
         driver.quit()
         shutil.rmtree(tmp_path / "profile", ignore_errors=True)

@@ -52,7 +52,7 @@ def _letters(order) -> str:
 
 
 #: Table rows of one line each: the odds and the chart share the first screen of the cell.
-_COMPACT = "border-collapse:collapse;line-height:1.25"
+_COMPACT = "border-collapse:separate;border-spacing:8px 0;line-height:1.25"
 
 
 def _percent(p: float) -> str:
