@@ -379,6 +379,7 @@ def test_the_explorer_and_needed_s_options_name_no_kind():
     # needed_help), not from branches on its name.
     package = Path(oe.__file__).parent
     files = ("faces/_explore_questions.py", "faces/_explore_campaigns.py", "faces/explore.py",
+             "faces/_explore_html.py",
              "cli/_needed_commands.py", "faces/book/__init__.py")  # fmt: skip
     found = [
         line

@@ -17,14 +17,14 @@ Needs the ``jupyter`` extra: ``pip install "oddsengine[jupyter]"``.
 
 from __future__ import annotations
 
-import html
 import shlex
 
 from oddsengine import kinds
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
 from oddsengine.combat.war_cards import DEFAULT_WAR, WARS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.faces._explore_chart import CHART_PIXELS, Chart, has_survivors
+from oddsengine.faces._explore_chart import CHART_PIXELS, Chart
+from oddsengine.faces._explore_html import command_html, odds_html, refusal_html, survivors_html
 from oddsengine.faces._explore_questions import (
     ENGAGEMENTS,
     POST_ROLL_CARDS,
@@ -49,102 +49,6 @@ __all__ = ["CHART_PIXELS", "ENGAGEMENTS", "Explorer", "POST_ROLL_CARDS", "build_
 def _letters(order) -> str:
     """A casualty order as the letters the controls show (``"MRC"``)."""
     return "".join(kind[0].upper() for kind in order)
-
-
-#: Table rows of one line each: the odds and the chart share the first screen of the cell.
-_COMPACT = "border-collapse:separate;border-spacing:8px 0;line-height:1.25"
-
-
-def _percent(p: float) -> str:
-    return f"{100 * p:.4f}%"
-
-
-def _odds_html(result) -> str:
-    """The outcome probabilities and the expected losses, as a small HTML table; the dice
-    and formations the command line prints above them."""
-    rows = "".join(
-        f'<tr><td class="outcome">{html.escape(name)}</td>'
-        f'<td class="p" style="text-align:right">{_percent(p)}</td></tr>'
-        for name, p in result.p.items()
-    )
-    # The dice each side rolls, the formation that assaults or fights, the interceptions
-    # of a move: the lines the command line prints under the title, from the spec itself.
-    said = "".join(f"<br>{html.escape(line)}" for line in result.spec.describe_lines())
-    parts = [
-        f"<b>{html.escape(result.spec.title())}</b>{said}",
-        f'<table class="odds" style="{_COMPACT}"><tr><th>outcome</th><th>exact chance</th></tr>'
-        f"{rows}</table>",
-    ]
-    losses = result.expected_losses()
-    if losses:
-        parts.append(
-            '<p style="margin:2px 0 0">'
-            + "; ".join(f"expected {side} losses {v['mean']:.3f}" for side, v in losses.items())
-            + "</p>"
-        )
-    for name, value in result.expected_values().items():
-        parts.append(
-            f'<p style="margin:2px 0 0">expected {html.escape(name)}: {value["mean"]:.3f}</p>'
-        )
-    return '<div style="white-space:normal;line-height:1.3">' + "".join(parts) + "</div>"
-
-
-def _survivors_html(result) -> str:
-    if not has_survivors(result):
-        record = kinds.KINDS.get(result.spec.kind)
-        said = record.explorer.no_losses if record and record.explorer else ""
-        return f"<p>{html.escape(said)}</p>" if said else ""
-    # One row per number of survivors, a column per side: narrow at any force size. The
-    # chance of each number is summed over the end states directly (no joint table).
-    import numpy as np
-
-    sides = ("attacker", "defender")
-    survivors = {side: np.asarray(result.states[f"{side}_survivors"], dtype=int) for side in sides}
-    counts = np.unique(np.concatenate(list(survivors.values()))).tolist()
-    marginals = [
-        np.bincount(survivors[side], weights=result.probabilities, minlength=counts[-1] + 1)
-        for side in sides
-    ]
-    rows = "".join(
-        f"<tr><td>{count}</td>"
-        + "".join(
-            f'<td style="text-align:right">{_percent(float(marginal[count]))}</td>'
-            for marginal in marginals
-        )
-        + "</tr>"
-        for count in counts
-    )
-    return (
-        f'<table class="survivors" style="{_COMPACT}"><tr><th>survivors</th>'
-        '<th class="survivors">attacker</th>'
-        f'<th class="survivors">defender</th></tr>{rows}</table>'
-    )
-
-
-def _command_html(words) -> str:
-    """``same as: oddsengine ...``, broken between arguments only: an option and its value
-    stay on one line, and a line breaks inside an argument only if it alone is too wide."""
-    quoted = [shlex.quote(word) for word in words]
-    groups = []
-    for word in quoted:
-        if groups and groups[-1].startswith("--") and " " not in groups[-1]:
-            if not word.startswith("--"):
-                groups[-1] += " " + word
-                continue
-        groups.append(word)
-    spans = " ".join(
-        '<span style="display:inline-block;max-width:100%;overflow-wrap:anywhere">'
-        f"{html.escape(group)}</span>"
-        for group in groups
-    )
-    return (
-        '<p class="command" style="white-space:normal;line-height:1.4">'
-        f"same as: <code>{spans}</code></p>"
-    )
-
-
-def _refusal_html(error: str) -> str:
-    return f'<p class="refused"><b>Refused:</b> {html.escape(error)}</p>'
 
 
 #: What a saved calculator says where its widgets are not drawn.
@@ -547,20 +451,20 @@ class Explorer:
             result = solve(build_spec(values))
         except OddsEngineError as error:
             self.result, self.error = None, " ".join(str(error).split())
-            self.odds.value = _refusal_html(self.error)
+            self.odds.value = refusal_html(self.error)
             self.chart.layout.display = "none"
             self.chart.value = b""
             self.survivors.value = ""
             self.command.value = self.command_line = ""
             return
         self.result, self.error = result, None
-        self.odds.value = _odds_html(result)
+        self.odds.value = odds_html(result)
         self.chart.value = self._chart.png(result)
         self.chart.layout.display = None
-        self.survivors.value = _survivors_html(result)
+        self.survivors.value = survivors_html(result)
         words = command_words(values)
         self.command_line = shlex.join(words)
-        self.command.value = _command_html(words)
+        self.command.value = command_html(words)
 
     def _ipython_display_(self):
         from IPython.display import display
