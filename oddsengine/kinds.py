@@ -20,7 +20,7 @@ Examples
 >>> KINDS["avoid"].rule
 'avoid battle, rule 13.3'
 >>> [kind.name for kind in table_kinds()]
-['battle', 'assault', 'intercept', 'avoid', 'naval']
+['battle', 'assault', 'intercept', 'avoid', 'naval', 'reformation', 'counter-reformation']
 >>> from oddsengine import FieldBattle
 >>> isinstance(FieldBattle("3R", "hapsburg: 2R"), Engagement)
 True
@@ -42,6 +42,7 @@ __all__ = [
     "ExplorerEntry",
     "Kind",
     "KINDS",
+    "BUILT_IN",
     "NEEDED_KINDS",
     "NeededKind",
     "SPEC_KINDS",
@@ -111,7 +112,8 @@ class Kind:
         it lives (``"oddsengine.combat.engagements:FieldBattle"``): the registry names every
         kind without importing them all, and :attr:`spec` imports one when it is used.
     headline : str or None
-        The outcome a table or a chart shows by default (None: the first outcome).
+        The outcome a table or a chart shows by default (None: the first outcome;
+        :func:`register_kind` writes it in when the spec class names its outcomes).
     roles : tuple of str
         The spec fields of the two sides, rows first then columns of an odds table.
     rule : str
@@ -290,6 +292,10 @@ _LAND = dict(sides=("active", "other"), units="land")
 #: Where the explorer's builders of the campaigns and the move live.
 _CAMPAIGNS = "oddsengine.faces._explore_campaigns:"
 _ROLL = "No units are lost in this roll."
+#: The dice counts of an attempt (RULES.md §17, §18), by role.
+_ATTEMPT_DICE = {"protestant_dice": "the Protestant's dice", "papal_dice": "the Papacy's dice"}
+#: The odds book's page of the attempts (both kinds share it).
+_RELIGION_BOOK = "oddsengine.faces.book._religion_pages:attempts"
 #: Where the odds book's pages of land combat and at sea live.
 _BOOK, _SEA_BOOK = "oddsengine.faces.book._pages:", "oddsengine.faces.book._sea_pages:"
 
@@ -400,8 +406,22 @@ for _kind in (
     Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
          "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "
          "(RULES.md §14)", "Naval move", sweep=True),
+    # Part III: the attempts of the religious struggle, from dice counts (RULES.md §17, §18).
+    Kind("reformation", "oddsengine.religion.attempts:ReformationAttempt", "success",
+         ("protestant_dice", "papal_dice"), "Reformation attempt, RULES.md §17",
+         "Reformation attempt", sweep=True, table=True,
+         success_words="the space turns Protestant", role_words=_ATTEMPT_DICE,
+         book_pages=((10, _RELIGION_BOOK),)),
+    Kind("counter-reformation", "oddsengine.religion.attempts:CounterReformationAttempt",
+         "success", ("papal_dice", "protestant_dice"),
+         "Counter-Reformation attempt, RULES.md §18", "Counter-Reformation attempt",
+         sweep=True, table=True, success_words="the space turns Catholic",
+         role_words=_ATTEMPT_DICE, book_pages=((10, _RELIGION_BOOK),)),
 ):  # fmt: skip
     _add(_kind)
+
+#: The kinds the package ships: :func:`register_kind` replaces none of them.
+BUILT_IN: Mapping[str, Kind] = dict(KINDS)
 
 
 class _SweepKinds(MutableMapping):
@@ -454,19 +474,36 @@ def register_kind(name: str, spec_class: type, **record) -> None:
         Other fields of its :class:`Kind` (``headline``, ``roles``, ``rule``, ``title``,
         ``table``, ``command``, ``needed``: a :class:`NeededKind` for the force-needed
         search, ``explorer``: an :class:`ExplorerEntry`, ``card_engagement``,
-        ``arguments``, ``book_pages``).
+        ``arguments``, ``book_pages``). Without ``headline``, the first of the spec's
+        ``outcome_names``.
+
+    Raises
+    ------
+    OddsEngineError
+        On a record the faces could not read, naming the field, when it is registered
+        (:func:`oddsengine.kind_checks.check_record`: the record's shape is checked, not
+        what the kind means): a name that is not one word, or is a kind the package ships
+        or a shipped kind's command; a spec that is not a frozen dataclass meeting
+        :class:`Engagement` (the class itself; ``"module:Class"`` is imported when first
+        used); an unknown field or a field of the wrong type; roles that are not fields of
+        the spec (two of them for ``table``); a headline that is not one of its outcomes.
 
     Examples
     --------
     >>> from oddsengine import Assault
     >>> register_kind("siege-assault", Assault)
-    >>> SPEC_KINDS["siege-assault"] is Assault
-    True
+    >>> SPEC_KINDS["siege-assault"] is Assault, KINDS["siege-assault"].headline
+    (True, 'success')
     >>> del SPEC_KINDS["siege-assault"]
+    >>> register_kind("battle", Assault)
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: 'battle' is a kind the package ships (field battle, ...
     """
-    if not dataclasses.is_dataclass(spec_class):
-        raise OddsEngineError(f"{spec_class!r} is not a spec dataclass")
-    _add(Kind(str(name), spec_class, **{"sweep": True, **record}))
+    from oddsengine.kind_checks import check_record
+
+    record = check_record(name, spec_class, {"sweep": True, **record}, BUILT_IN)
+    _add(Kind(name, spec_class, **record))
 
 
 def kind_of(name: str) -> Kind:

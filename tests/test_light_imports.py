@@ -88,6 +88,9 @@ EXACT_COMMANDS = {
     "plan siege": ["plan", "vienna_siege_plan", "--exact"],
     "plan move": ["plan", "vienna_defence_plan", "--exact", "--format", "json"],
     "plan naval move": ["plan", "barbary_coast_plan", "--exact", "--format", "json"],
+    "attempts": ["attempts", "religion_1517", "--source", "95-theses"],
+    "attempts json": ["attempts", "religion_example", "--source", "carlstadt", "--format",
+                      "json"],
 }  # fmt: skip
 
 

@@ -248,6 +248,10 @@ class Plan:
                         "starts from a siege"
                     )
 
+        if self.goal is not None and not self.goal.strip():  # not silently the default
+            raise OddsEngineError(
+                "goal is empty: name an outcome of the naval move, or leave it out"
+            )
         if self.goal is not None and not self.starts_with_naval_move:
             raise OddsEngineError("goal applies to a plan that starts from a naval move")
 
@@ -265,7 +269,7 @@ class Plan:
         return scenario_action(self.scenario) == "naval_move"
 
 
-def _find_plan(name_or_path) -> Path:
+def find_plan(name_or_path) -> Path:
     """A plan file's path: a path as given, or a plan shipped in ``oddsengine/examples``
     by name (``"vienna_siege_plan"``)."""
     from oddsengine.shipped import shipped_path
@@ -290,7 +294,7 @@ def load_plan(path) -> tuple[Plan, dict]:
     OddsEngineError
         Naming the file and the key, on a malformed file.
     """
-    path = _find_plan(path)
+    path = find_plan(path)
     if isinstance(path, Path) and not path.exists():
         raise OddsEngineError(f"{path}: no such plan file")
     # One safe reader: regular files only (no FIFO, folder or device), size-limited,
@@ -334,6 +338,11 @@ def load_plan(path) -> tuple[Plan, dict]:
     except OddsEngineError as error:
         raise OddsEngineError(f"{path}: {error}") from None
     engine = {key: settings[key] for key in ("method", "trials", "seed") if key in settings}
+    given = [key for key in ("trials", "seed") if key in engine]
+    if engine.get("method", "exact") == "exact" and given:  # the exact engine ignores them
+        raise OddsEngineError(
+            f"{path}: plan.{given[0]}: is for method = \"monte-carlo\"; this plan is exact"
+        )
     return plan, engine
 
 
