@@ -436,7 +436,8 @@ def _set(calculator, **values):
         ("move", {"defender_policy": "withdraw",
                   "stacks": "Linz=hapsburg: 4R Duke of Alva; Vienna=hapsburg: 3R Ferdinand",
                   "control": "Linz=hapsburg"}),
-        ("naval-move", {"scenario": "barbary_coast", "defender_policy": "fight"}),
+        ("naval-move", {"scenario": "tyrrhenian_sea", "defender_policy": "fight"}),
+        ("naval-move", {"scenario": "barbary_coast"}),
     ],
 )  # fmt: skip
 def test_the_command_line_shown_gives_the_same_odds(engagement, values, capsys):
@@ -593,14 +594,26 @@ def test_a_naval_move_is_explored_with_its_defender_policy():
     assert "barbary_coast" in calculator.controls["scenario"].options
     assert "vienna" not in calculator.controls["scenario"].options
     calculator.controls["scenario"].value = "barbary_coast"
-    calculator.controls["defender_policy"].value = "fight"
     assert calculator.error is None, calculator.error
-    expected = oe.exact(load_naval_move("barbary_coast", defender_policy="fight"))
+    expected = oe.exact(load_naval_move("barbary_coast"))
     assert calculator.result.p == pytest.approx(dict(expected.p), abs=1e-12)
     # The interceptions the command line lists under the title.
     assert "Interception from Tyrrhenian Sea" in calculator.odds.value
+    # No enemy ships wait in the Barbary Coast: a defender policy there is refused, as
+    # naval-move --defender is.
+    calculator.controls["defender_policy"].value = "fight"
+    assert_refused(calculator, "there are none in Barbary Coast")
+    calculator.controls["scenario"].value = "tyrrhenian_sea"
+    assert calculator.error is None, calculator.error
+    expected = oe.exact(load_naval_move("tyrrhenian_sea", defender_policy="fight"))
+    assert calculator.result.p == pytest.approx(dict(expected.p), abs=1e-12)
+    assert "(fight)" in calculator.odds.value
     calculator.controls["defender_policy"].value = "no-such-policy"
     assert_refused(calculator, "no-such-policy")
+    # A scenario of another kind is refused naming the naval moves' examples only.
+    calculator.controls["scenario"].value = "vienna"
+    assert_refused(calculator, "tyrrhenian_sea")
+    assert "vienna_siege_plan" not in calculator.error
 
 
 def test_a_move_s_what_ifs_change_the_board_as_stack_and_control_do():

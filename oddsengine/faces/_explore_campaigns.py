@@ -13,10 +13,11 @@ from __future__ import annotations
 from oddsengine.combat.foreign_war import ForeignWar
 from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.combat.war_cards import DEFAULT_WAR
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, shown
 from oddsengine.faces._explore_questions import casualty_policies, control_text
 
 __all__ = [
+    "examples",
     "foreign_war",
     "foreign_war_words",
     "move",
@@ -89,10 +90,34 @@ def _pairs(values, key: str, option: str, what: str) -> dict:
     return read_pairs([text for text in texts if text], option, what)
 
 
-def _scenario(values) -> str:
+def examples(table: str) -> list[str]:
+    """The shipped scenarios that hold ``table`` (``"move"``, ``"naval_move"``): those a
+    kind's :attr:`~oddsengine.kinds.ExplorerEntry.scenarios` names."""
+    from oddsengine.moves.scenario_file import example_names, find_scenario
+
+    names = []
+    for name in example_names():
+        _, data = find_scenario(name)
+        if f"[{table}]".encode() in data:
+            names.append(name)
+    return names
+
+
+def _scenario(values, table: str) -> str:
+    """The scenario typed: a file, or a shipped example of ``table``; refused naming the
+    examples of that table only (not the sweeps, plans or other kinds' files)."""
+    from pathlib import Path
+
     scenario = control_text(values, "scenario").strip()
     if not scenario:
         raise OddsEngineError("give a scenario: a shipped example such as 'vienna' or a file")
+    offered = examples(table)
+    name = scenario.removesuffix(".toml")
+    if name not in offered and not Path(scenario).is_file():
+        raise OddsEngineError(
+            f"no scenario {shown(scenario)} of a {table.replace('_', ' ')}: a file, or one of "
+            + ", ".join(offered)
+        )
     return scenario
 
 
@@ -107,7 +132,7 @@ def move(values, forces, cards, post_roll):
     ``--control``)."""
     from oddsengine.moves.scenario_file import load_move
 
-    move = load_move(_scenario(values), defender_policy=_defender_policy(values))
+    move = load_move(_scenario(values, "move"), defender_policy=_defender_policy(values))
     stacks = _pairs(values, "stacks", "--stack", "FORCE")
     control = _pairs(values, "control", "--control", "POWER")
     if stacks or control:
@@ -134,10 +159,19 @@ def move_words(values) -> list[str]:
 
 def naval_move(values, forces, cards, post_roll):
     """A :class:`~oddsengine.moves.naval_move.NavalMove` read from a shipped example or a
-    scenario file (rules 16.1-16.2), the defender playing ``defender_policy``."""
+    scenario file (rules 16.1-16.2), the defender playing ``defender_policy``; a policy
+    other than ``best`` is refused where no enemy ships wait in the destination, as
+    ``naval-move --defender`` is."""
     from oddsengine.moves.scenario_file import load_naval_move
 
-    return load_naval_move(_scenario(values), defender_policy=_defender_policy(values))
+    policy = _defender_policy(values)
+    move = load_naval_move(_scenario(values, "naval_move"), defender_policy=policy)
+    if policy != "best" and not move.enemy_powers_in_destination:
+        raise OddsEngineError(
+            f"defender policy {shown(policy)} is for enemy ships in the destination: there "
+            f"are none in {move.destination}"
+        )
+    return move
 
 
 def naval_move_words(values) -> list[str]:

@@ -23,6 +23,7 @@ from oddsengine import kinds
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
 from oddsengine.combat.war_cards import DEFAULT_WAR, WARS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.faces._explore_campaigns import examples
 from oddsengine.faces._explore_chart import CHART_PIXELS, Chart
 from oddsengine.faces._explore_html import command_html, odds_html, refusal_html, survivors_html
 from oddsengine.faces._explore_questions import (
@@ -187,7 +188,7 @@ class Explorer:
             "target_ports": widgets.BoundedIntText(value=1, min=0, max=99, description="ports"),
             "scenario": widgets.Combobox(
                 value="vienna",
-                options=_examples("move"),
+                options=examples("move"),
                 description="scenario",
                 continuous_update=False,
             ),
@@ -321,7 +322,7 @@ class Explorer:
         table = entry(kind).scenarios
         if not table:
             return
-        offered = _examples(table)
+        offered = examples(table)
         control = self.controls["scenario"]
         control.options = offered
         chosen = typed.get("scenario")
@@ -481,19 +482,6 @@ def _narrow_box():
     import ipywidgets as widgets
 
     return widgets.Layout(width="145px")
-
-
-def _examples(table: str) -> list[str]:
-    """The shipped scenarios that hold ``table`` (``"move"``, ``"naval_move"``): those a
-    kind's :attr:`~oddsengine.kinds.ExplorerEntry.scenarios` names."""
-    from oddsengine.moves.scenario_file import example_names, find_scenario
-
-    names = []
-    for name in example_names():
-        _, data = find_scenario(name)
-        if f"[{table}]".encode() in data:
-            names.append(name)
-    return names
 
 
 def explore(engagement: str = "battle") -> Explorer:
