@@ -662,3 +662,21 @@ def test_the_command_line_breaks_between_arguments_only():
         "display:inline-block" in tag
         for tag in re.findall(r"<span[^>]*>", calculator.command.value)
     )
+
+
+def _placed(widget) -> list:
+    return [widget, *(w for child in getattr(widget, "children", ()) for w in _placed(child))]
+
+
+@pytest.mark.parametrize("engagement", ["move", "naval-move", "piracy", "siege-campaign"])
+def test_every_control_a_kind_names_is_in_the_calculator(engagement):
+    # A kind's own controls (the move's and naval move's defender policy among them) are
+    # laid out, and shown, in the calculator.
+    from oddsengine.kinds import KINDS
+
+    calculator = oe.explore(engagement)
+    placed = {id(widget) for widget in _placed(calculator.widget)}
+    for key in KINDS[engagement].explorer.controls:
+        control = calculator.controls[key]
+        assert id(control) in placed, key
+        assert control.layout.display != "none", key

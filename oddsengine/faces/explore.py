@@ -229,11 +229,13 @@ class Explorer:
             )
             for name in ("attacker", "defender")
         ]
-        extras = [
-            key
-            for key in controls
-            if key != "engagement" and not key.startswith(("attacker", "defender"))
-        ]
+        # Every other control (a move's defender_policy too: not a side's box).
+        of_sides = {
+            f"{name}{part}"
+            for name in ("attacker", "defender")
+            for part in ("", "_leaders", "_cards", "_casualty_order")
+        }
+        extras = [key for key in controls if key != "engagement" and key not in of_sides]
         orders = [controls[f"{name}_casualty_order"] for name in ("attacker", "defender")]
         return widgets.VBox(
             [
