@@ -88,9 +88,21 @@ EXACT_COMMANDS = {
     "plan siege": ["plan", "vienna_siege_plan", "--exact"],
     "plan move": ["plan", "vienna_defence_plan", "--exact", "--format", "json"],
     "plan naval move": ["plan", "barbary_coast_plan", "--exact", "--format", "json"],
+    "reformation": ["reformation", "--protestant-dice", "6", "--papal-dice", "3",
+                    "--ties", "protestant", "--modifier", "1", "--printing-press"],
+    "reformation json": ["reformation", "--protestant-dice", "4", "--papal-dice", "5",
+                         "--ties", "papacy", "--debater", "Bucer", "--format", "json"],
+    "counter-reformation": ["counter-reformation", "--protestant-dice", "2",
+                            "--papal-dice", "3", "--augsburg", "--format", "csv"],
+    "debaters": ["debaters", "--side", "protestant", "--turn", "2"],
+    "explorers": ["explorers", "--power", "hapsburg", "--format", "json"],
     "attempts": ["attempts", "religion_1517", "--source", "95-theses"],
     "attempts json": ["attempts", "religion_example", "--source", "carlstadt", "--format",
                       "json"],
+    "debate": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
+               "--attacker", "Eck", "--defender", "Carlstadt", "--committed", "Carlstadt"],
+    "debate random": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "3",
+                      "--card", "here-i-stand", "--format", "json"],
 }  # fmt: skip
 
 
@@ -121,7 +133,8 @@ NOT_ON_A_SINGLE_COMBAT_PATH = (
     "label",
     ["battle", "assault", "intercept", "avoid", "naval", "naval interception roll",
      "naval avoid roll", "piracy", "foreign-war", "siege",
-     "needed battle", "needed assault", "needed siege", "needed naval", "plan siege"],
+     "needed battle", "needed assault", "needed siege", "needed naval", "plan siege",
+     "reformation", "counter-reformation"],
 )  # fmt: skip
 def test_an_exact_single_combat_imports_no_move_board_or_costly_stdlib_module(label):
     assert _loaded_after(EXACT_COMMANDS[label], NOT_ON_A_SINGLE_COMBAT_PATH) == []

@@ -1261,6 +1261,86 @@ RULE_MAP = [
             "test_transport_rules_by_hand.py::test_a_won_battle_without_outnumbering_those_inside_loses_the_formation",
         ],
     ),
+    # §16 The religious board (18.2, 21.6)
+    (
+        "16",
+        "the language zones; a space may be in none (Breslau, Prague)",
+        "oddsengine/religion/records.py",
+        "16: the five language zones",
+        ["test_religion_records_commands.py::test_language_zones_of_the_95_theses_targets"],
+    ),
+    # §17 A Reformation attempt (18.3)
+    (
+        "17",
+        "the highest die of each side; higher wins, ties to the side that wins them",
+        "oddsengine/religion/attempt_odds.py",
+        "§17 step 7 / §18: higher wins; a tie goes to the side that wins ties",
+        [
+            "test_religion_attempts.py::test_the_95_theses_targets_by_hand",
+            "test_religion_attempts.py::test_both_exact_paths_match_the_die_by_die_reference",
+        ],
+    ),
+    (
+        "17",
+        "the +1 modifier on every Protestant die (Calvin's Institutes, Full Bible)",
+        "oddsengine/religion/attempt_odds.py",
+        "§17 step 4 / §18: the modifier on every die moves the highest die with it",
+        ["test_religion_attempts.py::test_the_modifier_makes_a_six_a_seven"],
+    ),
+    (
+        "17",
+        "the modifier only in the target zone, where the Protestant wins ties",
+        "oddsengine/religion/attempts.py",
+        "§17 step 1: only a space in the target zone gives the +1 modifier",
+        ["test_religion_attempts.py::test_refusals_name_the_problem"],
+    ),
+    (
+        "17",
+        "at least 1 die; bonus dice (Printing Press, 95 Theses, a debater) added after it",
+        "oddsengine/religion/attempts.py",
+        "§17 step 3: Printing Press, the 95 Theses and one debater's bonus",
+        [
+            "test_religion_attempts.py::test_bonus_dice_are_added_and_reported",
+            "test_religion_attempts.py::test_zero_dice_roll_the_minimum_and_say_so",
+        ],
+    ),
+    (
+        "17",
+        "a modified 6 in the target zone succeeds at once (never changing the chance)",
+        "oddsengine/religion/attempts.py",
+        "§17 step 5 / §18: a modified 6 succeeds at once where the attempting side wins",
+        ["test_religion_attempts.py::test_automatic_success_never_changes_the_chance"],
+    ),
+    # §18 A Counter-Reformation attempt (18.4)
+    (
+        "18",
+        "Augsburg Confession: -1 on every Papal die; Papal ties under Paul III or Julius III",
+        "oddsengine/religion/attempts.py",
+        "−1 on every Papal die with Augsburg Confession (§18), else 0.",
+        [
+            "test_religion_attempts.py::test_augsburg_takes_one_from_every_papal_die",
+            "test_religion_attempts.py::test_automatic_success_never_changes_the_chance",
+        ],
+    ),
+    (
+        "18",
+        "a Papal debater's bonus: 1 or 2 dice",
+        "oddsengine/religion/attempts.py",
+        "§18: 1 or 2 Papal dice where a debater's bonus applies.",
+        ["test_religion_attempts.py::test_bonus_dice_are_added_and_reported"],
+    ),
+    # §23 Readings for Part III (2-4: the attempts)
+    (
+        "23",
+        "reading 2: under Augsburg a 1 becomes 0, not raised; reading 4: the minimum of 1 "
+        "applies to the base count",
+        "oddsengine/religion/attempts.py",
+        "made 0 by Augsburg is not raised (§23 reading 2)",
+        [
+            "test_religion_attempts.py::test_augsburg_takes_one_from_every_papal_die",
+            "test_religion_attempts.py::test_zero_dice_roll_the_minimum_and_say_so",
+        ],
+    ),
     # §10 Exact probabilities for checking
     (
         "10",
@@ -1271,6 +1351,86 @@ RULE_MAP = [
             "test_reference_agreement.py::test_two_dice_rolls_match_brute_force",
             "test_reference_agreement.py::test_field_battle_matches_brute_force",
         ],
+    ),
+    # §20 Theological debates (18.5), with the readings §23.10-14
+    (
+        "20",
+        "the attacker rolls value + 3 dice (Eck +1; Gardiner +1 in England; Mary I doubles)",
+        "oddsengine/religion/debate_rules.py",
+        "dice = value + ATTACK_DICE  # 20 step 4",
+        [
+            "test_religion_debate.py::test_2017_example_eck_against_committed_carlstadt",
+            "test_religion_debate.py::test_mary_augsburg_and_cards_add_dice",
+        ],
+    ),
+    (
+        "20",
+        "the defender rolls value + 1 if committed, value + 2 if not; hits on 5-6",
+        "oddsengine/religion/debate_rules.py",
+        "20 step 5, 23.10: the other side's debater rolls value + 1 if already committed",
+        [
+            "test_religion_debate.py::test_2017_example_eck_against_committed_carlstadt",
+            "test_religion_debate.py::test_2017_example_luther_put_in_uncommitted_by_here_i_stand",
+        ],
+    ),
+    (
+        "20",
+        "Here I Stand puts Luther in for the Protestant debater, committed or not",
+        "oddsengine/religion/debate_tree.py",
+        "20 step 3: Here I Stand puts Luther in for the drawn Protestant",
+        [
+            "test_religion_debate.py::test_2017_example_luther_put_in_uncommitted_by_here_i_stand",
+            "test_religion_debate.py::test_here_i_stand_best_is_at_least_as_good_as_first_chance_for_the_protestant",
+        ],
+    ),
+    (
+        "20",
+        "the winner flips the hit difference (Aleander +1); a loser exceeded is burnt or "
+        "disgraced, his value in VP to the winner",
+        "oddsengine/religion/debate_tree.py",
+        "A decisive difference ``d`` flips ``|d|`` spaces (plus Aleander's one, 20 step 7)",
+        [
+            "test_religion_debate.py::test_2017_example_eck_against_committed_carlstadt",
+            "test_religion_debate.py::test_second_round_by_hand_aleander_against_melanchthon",
+        ],
+    ),
+    (
+        "20",
+        "Campeggio, losing, ignores the result on 5-6",
+        "oddsengine/religion/debate_tree.py",
+        "20 step 7: Campeggio, losing, ignores the result on 5-6 (a disgrace too).",
+        ["test_religion_debate.py::test_campeggio_ignores_a_lost_result_on_5_6"],
+    ),
+    (
+        "23",
+        "23.10: round 2 draws both sides from their uncommitted debaters, else the committed",
+        "oddsengine/religion/debate_tree.py",
+        "23.10: round 2's matchups after round 1 (both sides draw from their uncommitted",
+        [
+            "test_religion_debate.py::test_second_round_by_hand_aleander_against_melanchthon",
+            "test_religion_debate.py::test_naive_reference_agrees_with_exact_and_monte_carlo",
+        ],
+    ),
+    (
+        "23",
+        "23.11: card dice (Thomas More, Papal Inquisition, Augsburg) in both rounds",
+        "oddsengine/religion/debate_rules.py",
+        "# 23.11: card dice apply to the initiator's roll in both rounds.",
+        ["test_religion_debate.py::test_mary_augsburg_and_cards_add_dice"],
+    ),
+    (
+        "23",
+        "23.12: a debater's bonus acts only when he enters the round uncommitted",
+        "oddsengine/religion/debate_rules.py",
+        "23.12: a debater's bonus acts only when he enters the round uncommitted",
+        ["test_religion_debate.py::test_campeggio_ignores_a_lost_result_on_5_6"],
+    ),
+    (
+        "23",
+        "23.13-14: burning compares the hit difference; flips capped by the eligible spaces",
+        "oddsengine/religion/debate_tree.py",
+        "at most ``eligible`` (23.14), to the winner",
+        ["test_religion_debate.py::test_eligible_caps_the_flips"],
     ),
     # §16 The religious board (18.2, 21.6)
     (

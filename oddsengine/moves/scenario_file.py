@@ -504,9 +504,12 @@ def load_naval_move(name_or_path, **overrides):
     arguments.update(overrides)
     move = reader.build("naval_move", NavalMove, situation, **arguments)
     if "post_roll_policy" in arguments and not move.post_roll and move.rowers is None:
+        from oddsengine.combat.cards import find_sea_card
+
+        rowers = find_sea_card(34).name  # the card's name from its record
         reader.refuse(  # it would change nothing
             "naval_move.policy",
-            "is for a card played after the roll (in the battle, or Professional Rowers), "
+            f"is for a card played after the roll (in the battle, or {rowers}), "
             "and the move plays none",
         )
     return move
