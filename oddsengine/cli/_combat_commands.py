@@ -27,10 +27,17 @@ def _card_records():
     return CARD_RULES
 
 
-def _responses_help() -> str:
-    from oddsengine.combat.cards import RESPONSE_CARDS
+def _responses_help(mode: str):
+    """``--responses``' help for a ``mode`` (battle or assault) command, written when the
+    help is shown: the response cards whose records act in that combat."""
 
-    return f"response cards played by other powers ({', '.join(RESPONSE_CARDS)})"
+    def words() -> str:
+        from oddsengine.combat.cards import CARD_RULES, RESPONSE_CARDS
+
+        here = [slug for slug in RESPONSE_CARDS if mode in CARD_RULES[slug].engagements]
+        return f"response cards played by other powers ({', '.join(here)})"
+
+    return words
 
 
 def _parse_policies(arguments) -> Policies:
@@ -61,7 +68,7 @@ CARDS_AS_PRINTED_HELP = (
 )
 
 
-def _add_card_arguments(parser) -> None:
+def _add_card_arguments(parser, mode: str) -> None:
     group = parser.add_argument_group("cards and policies")
     group.add_argument(
         "--attacker-cards",
@@ -76,7 +83,7 @@ def _add_card_arguments(parser) -> None:
         "--responses",
         default="",
         metavar="CARDS",
-        help=_responses_help,
+        help=_responses_help(mode),
     )
     group.add_argument(
         "--policy",
@@ -230,7 +237,7 @@ FORCE_HELP = (
 )
 
 
-def _add_combat_arguments(parser) -> None:
+def _add_combat_arguments(parser, mode: str) -> None:
     """The forces, cards and policies of a field battle or an assault."""
     parser.add_argument("--attacker", required=True, metavar="FORCE", help=FORCE_HELP)
     parser.add_argument(
@@ -246,7 +253,7 @@ def _add_combat_arguments(parser) -> None:
         help="an allied major power defending with the defender (losses split evenly); "
         "repeat it for each ally",
     )
-    _add_card_arguments(parser)
+    _add_card_arguments(parser, mode)
 
 
 def register(commands) -> None:
@@ -256,7 +263,7 @@ def register(commands) -> None:
         help="odds of a field battle (rule 14)",
         description="Odds of a field battle (rule 14): the attacker is the active power.",
     )
-    _add_combat_arguments(battle)
+    _add_combat_arguments(battle, "battle")
     add_engine_arguments(battle)
     battle.set_defaults(run=_run_battle)
 
@@ -268,7 +275,7 @@ def register(commands) -> None:
         "and still count for the siege. The defender is the garrison; an empty fortress is "
         "--defender 0R.",
     )
-    _add_combat_arguments(assault)
+    _add_combat_arguments(assault, "assault")
     assault.add_argument(
         "--assault-formation",
         metavar="POLICY",
@@ -360,6 +367,6 @@ def register(commands) -> None:
                 help=f"odds of a {kind.title.lower()} ({kind.rule})",
                 description=f"Odds of a {kind.title.lower()} ({kind.rule}).",
             )
-            _add_combat_arguments(registered)
+            _add_combat_arguments(registered, kind.card_engagement or "battle")
             add_engine_arguments(registered)
             registered.set_defaults(run=_run_registered, kind=kind.name)
