@@ -264,7 +264,7 @@ def register(commands) -> None:
         description="Odds of a field battle (rule 14): the attacker is the active power.",
     )
     _add_combat_arguments(battle, "battle")
-    add_engine_arguments(battle)
+    add_engine_arguments(battle, fractions=True)
     battle.set_defaults(run=_run_battle)
 
     assault = commands.add_parser(
@@ -325,7 +325,7 @@ def register(commands) -> None:
         action="store_true",
         help="no LOC of at most 4 land spaces to a fortified home space",
     )
-    add_engine_arguments(assault)
+    add_engine_arguments(assault, fractions=True)
     assault.set_defaults(run=_run_assault)
 
     intercept = commands.add_parser(
@@ -337,7 +337,7 @@ def register(commands) -> None:
     intercept.add_argument("--interceptor", required=True, metavar="FORCE", help=FORCE_HELP)
     # Required on land; the --naval form (cli/_naval_commands.py) takes none, and checks.
     intercept.add_argument("--mover", metavar="FORCE", help="the moving formation (on land)")
-    add_engine_arguments(intercept, survivors=False)  # a roll has no survivors
+    add_engine_arguments(intercept, survivors=False, fractions=True)  # a roll has no survivors
     intercept.set_defaults(run=_run_intercept)
 
     avoid = commands.add_parser(
@@ -353,7 +353,7 @@ def register(commands) -> None:
         action="store_true",
         help="every unit trying lost a field battle this impulse (automatic)",
     )
-    add_engine_arguments(avoid, survivors=False)  # a roll has no survivors
+    add_engine_arguments(avoid, survivors=False, fractions=True)  # a roll has no survivors
     avoid.set_defaults(run=_run_avoid)
 
     # A kind registered with the options of battle (its record's ``arguments``) and no
@@ -368,5 +368,5 @@ def register(commands) -> None:
                 description=f"Odds of a {kind.title.lower()} ({kind.rule}).",
             )
             _add_combat_arguments(registered, kind.card_engagement or "battle")
-            add_engine_arguments(registered)
+            add_engine_arguments(registered, fractions=True)
             registered.set_defaults(run=_run_registered, kind=kind.name)

@@ -262,7 +262,7 @@ def register(commands) -> None:
         "if-it-changes-the-outcome (default)",
     )
     add_card_value_arguments(cards)
-    add_engine_arguments(naval)
+    add_engine_arguments(naval, fractions=True)
     naval.set_defaults(run=_run_naval)
 
     piracy = commands.add_parser(
@@ -340,7 +340,8 @@ def register(commands) -> None:
         metavar="CARDS",
         help=_piracy_responses_help,
     )
-    add_engine_arguments(piracy, survivors=False)  # no land units: no survivor table
+    # No land units: no survivor table.
+    add_engine_arguments(piracy, survivors=False, fractions=True)
     piracy.set_defaults(run=_run_piracy)
 
     war = commands.add_parser(

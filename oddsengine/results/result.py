@@ -431,13 +431,14 @@ class Result(Rendered):
             if isinstance(described.get(key), str)
         }
 
-    def to_csv(self, header: bool = True) -> str:
+    def to_csv(self, header: bool = True, fractions: dict | None = None) -> str:
         """The CSV of :meth:`rows` (the ``--format csv`` output of the command line):
         probabilities written in full, an empty cell for no trials or no seed; then the
         ``engagement`` and its forces (``attacker``, ``defender``, ... as in the JSON's
         ``spec``), the same on every row, so that a CSV says what it answers; last, where
         a combat has them, the expected CP lost by each side (``expected_cp_lost_attacker``,
-        ``expected_cp_lost_defender``)."""
+        ``expected_cp_lost_defender``), then, when ``fractions`` are given, each row's exact
+        ``fraction``."""
         buffer = io.StringIO()
         import csv
 
@@ -446,8 +447,9 @@ class Result(Rendered):
         # The expected CP lost by each side, the same on every row, after the forces.
         cp_lost = self.expected_cp_lost() if self._sides() else {}
         spent = {f"expected_cp_lost_{side}": repr(lost["mean"]) for side, lost in cp_lost.items()}
+        extra = ["fraction"] if fractions else []
         if header:
-            writer.writerow([*self.ROW_COLUMNS, "engagement", *forces, *spent])
+            writer.writerow([*self.ROW_COLUMNS, "engagement", *forces, *spent, *extra])
         for row in self.rows():
             writer.writerow(
                 [
@@ -463,6 +465,7 @@ class Result(Rendered):
                     self.spec.kind,
                     *forces.values(),
                     *spent.values(),
+                    *([str(fractions[row["outcome"]])] if fractions else []),
                 ]
             )
         return buffer.getvalue()
@@ -533,8 +536,10 @@ class Result(Rendered):
             )
         return line
 
-    def summary(self) -> str:
-        """A plain-text table for a terminal."""
+    def summary(self, fractions: dict | None = None) -> str:
+        """A plain-text table for a terminal; ``fractions`` (outcome to
+        :class:`~fractions.Fraction`, :func:`oddsengine.results.fractions.exact_fractions`)
+        adds a column of exact fractions."""
         lines = [
             self.spec.title(),
             *self.spec.describe_lines(),
@@ -546,6 +551,10 @@ class Result(Rendered):
         header = f"{'outcome':<{width}}{'probability':>12}"
         if not self.is_exact:
             header += f"{'95% interval':>24}{'std. error':>12}"
+        fraction_width = max((len(str(value)) for value in (fractions or {}).values()), default=0)
+        fraction_width = max(fraction_width, len("fraction"))
+        if fractions:
+            header += f"  {'fraction':>{fraction_width}}"
         lines.append(header)
         for name in p:
             if name in self.event_names and name == self.event_names[0]:
@@ -557,6 +566,8 @@ class Result(Rendered):
                 low, high = intervals[name]
                 interval = f"[{low:.{places}%}, {high:.{places}%}]"
                 row += f"{interval:>24}{errors[name]:>12.{places}%}"
+            if fractions:
+                row += f"  {str(fractions[name]):>{fraction_width}}"
             lines.append(row)
         if self._sides():
             lines.append("")
