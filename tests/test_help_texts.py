@@ -117,3 +117,11 @@ def test_the_readme_states_the_trials_each_command_runs_by_default(capsys):
     assert main(["foreign-war", "--war", "persia", "--force", "5R", "--seed", "1",
                  "--format", "json"]) == 0  # fmt: skip
     assert json.loads(capsys.readouterr().out)["trials"] == 200_000
+
+
+def test_the_book_says_how_long_it_takes():
+    readme = (ROOT / "README.md").read_text()
+    book = readme[readme.index("writes the odds book") :]
+    book = book[: book.index("## Notebooks")]
+    assert "a few seconds" not in book and "11-17 s" in book
+    assert "a few seconds" not in _help("book")
