@@ -88,6 +88,7 @@ SEARCH_COMMANDS = {
                            "--within", "2"],
     "plan vienna_defence_plan": ["plan", "vienna_defence_plan", "--exact"],
     "plan vienna_siege_plan": ["plan", "vienna_siege_plan", "--exact"],
+    "attempts 95-theses": ["attempts", "religion_1517", "--source", "95-theses"],
 }  # fmt: skip
 
 

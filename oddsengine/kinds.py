@@ -20,7 +20,7 @@ Examples
 >>> KINDS["avoid"].rule
 'avoid battle, rule 13.3'
 >>> [kind.name for kind in table_kinds()]
-['battle', 'assault', 'intercept', 'avoid', 'naval']
+['battle', 'assault', 'intercept', 'avoid', 'naval', 'reformation', 'counter-reformation']
 >>> from oddsengine import FieldBattle
 >>> isinstance(FieldBattle("3R", "hapsburg: 2R"), Engagement)
 True
@@ -290,6 +290,10 @@ _LAND = dict(sides=("active", "other"), units="land")
 #: Where the explorer's builders of the campaigns and the move live.
 _CAMPAIGNS = "oddsengine.faces._explore_campaigns:"
 _ROLL = "No units are lost in this roll."
+#: The dice counts of an attempt (RULES.md §17, §18), by role.
+_ATTEMPT_DICE = {"protestant_dice": "the Protestant's dice", "papal_dice": "the Papacy's dice"}
+#: The odds book's page of the attempts (both kinds share it).
+_RELIGION_BOOK = "oddsengine.faces.book._religion_pages:attempts"
 #: Where the odds book's pages of land combat and at sea live.
 _BOOK, _SEA_BOOK = "oddsengine.faces.book._pages:", "oddsengine.faces.book._sea_pages:"
 
@@ -395,6 +399,17 @@ for _kind in (
     Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
          "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "
          "(RULES.md §14)", "Naval move", sweep=True),
+    # Part III: the attempts of the religious struggle, from dice counts (RULES.md §17, §18).
+    Kind("reformation", "oddsengine.religion.attempts:ReformationAttempt", "success",
+         ("protestant_dice", "papal_dice"), "Reformation attempt, RULES.md §17",
+         "Reformation attempt", sweep=True, table=True,
+         success_words="the space turns Protestant", role_words=_ATTEMPT_DICE,
+         book_pages=((10, _RELIGION_BOOK),)),
+    Kind("counter-reformation", "oddsengine.religion.attempts:CounterReformationAttempt",
+         "success", ("papal_dice", "protestant_dice"),
+         "Counter-Reformation attempt, RULES.md §18", "Counter-Reformation attempt",
+         sweep=True, table=True, success_words="the space turns Catholic",
+         role_words=_ATTEMPT_DICE, book_pages=((10, _RELIGION_BOOK),)),
 ):  # fmt: skip
     _add(_kind)
 

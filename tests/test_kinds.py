@@ -55,11 +55,15 @@ def test_tables_and_sweeps_read_the_registry():
         "intercept": "success",
         "avoid": "success",
         "naval": "attacker_wins",
+        "reformation": "success",
+        "counter-reformation": "success",
     }
     assert ROLES["avoid"] == ("defender", "attacker")
+    assert ROLES["reformation"] == ("protestant_dice", "papal_dice")
     assert set(SPEC_KINDS) == {
         "battle", "assault", "intercept", "avoid", "naval", "naval-intercept",
         "naval-avoid", "piracy", "foreign-war", "naval-move-scenario",
+        "reformation", "counter-reformation",
     }  # fmt: skip
     assert "move" not in SPEC_KINDS and "move" in KINDS
 
@@ -100,7 +104,10 @@ def test_the_table_and_plot_help_is_written_from_the_registry(capsys):
             # A plot of a fixed chart reads no force: its roles are not offered there.
             offered = command == "table" or not kind.fixed_chart
             for role in kind.roles:
-                assert (f"--{role} TEMPLATE" in text) == offered or role in {
+                # A force is a template; an attempt's dice a count or a range of counts.
+                metavar = "N|LOW..HIGH" if role.endswith("_dice") else "TEMPLATE"
+                shown = f"--{role.replace('_', '-')} {metavar}" in text
+                assert shown == offered or role in {
                     role for other in table_kinds() if not other.fixed_chart
                     for role in other.roles
                 }, (command, kind.name, role)
@@ -275,7 +282,8 @@ def test_the_book_lists_its_pages_from_the_registry_and_pages_a_new_kind(hill_ba
 
     names = [build.__name__ for build in page_builders()]
     assert names == ["assaults", "battles", "rolls", "sieges", "cards", "needed", "naval",
-                     "piracy", "foreign_wars", "odds_table_page[hill-battle]"]  # fmt: skip
+                     "piracy", "foreign_wars", "attempts",
+                     "odds_table_page[hill-battle]"]  # fmt: skip
     page = odds_table_page("hill-battle", "test", quick=True)
     assert (page.slug, page.title) == ("hill-battle", "Hill battle")
     table = page.body[0]

@@ -25,7 +25,7 @@ def _imported_modules(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("folder", ["combat", "moves"])
+@pytest.mark.parametrize("folder", ["combat", "moves", "religion"])
 def test_specs_import_neither_engines_nor_results(folder):
     offending = {
         f"{path.name}: {module}"

@@ -97,6 +97,13 @@ EXACT_COMMANDS = {
     "plan move": ["plan", "vienna_defence_plan", "--exact", "--format", "json"],
     "plan naval move": ["plan", "barbary_coast_plan", "--exact", "--format", "json"],
     "plan transport": ["plan", "tunis_transport_plan", "--exact"],
+    "reformation": ["reformation", "religion_example", "--space", "Magdeburg", "--source",
+                    "95-theses", "--exact"],
+    "counter-reformation": ["counter-reformation", "religion_example", "--space", "Wittenberg",
+                            "--source", "burn-books:german", "--exact", "--format", "json"],
+    "attempts": ["attempts", "religion_1517", "--source", "95-theses"],
+    "attempts json": ["attempts", "religion_example", "--source", "carlstadt", "--format",
+                      "json"],
 }  # fmt: skip
 
 

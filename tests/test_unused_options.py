@@ -53,6 +53,8 @@ VALUES = {
     "--control": "Linz=hapsburg", "--besieged": "Vienna", "--power": "hapsburg",
     "--kind": "battle", "--fleet": "Tyrrhenian Sea=hapsburg: ?Sq Doria",
     "--vary": "Tyrrhenian Sea=hapsburg: 1..2Sq",
+    "--protestant-dice": "2", "--papal-dice": "2", "--ties": "papacy", "--modifier": "1",
+    "--debater": "Bucer", "--turn": "2", "--zone": "german",
 }  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
@@ -127,6 +129,18 @@ QUESTIONS = {
          ENGINE | MOVE_OPTIONS),
     ],
     "leaders": [(["leaders"], {"--power", "--format"})],
+    "debaters": [(["debaters"], {"--side", "--turn", "--zone", "--format"})],
+    "explorers": [(["explorers"], {"--power", "--format"})],
+    "reformation": [
+        (["reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],
+         ENGINE | {"--protestant-dice", "--papal-dice", "--ties", "--modifier",
+                   "--printing-press", "--ninety-five-theses", "--debater", "--card-value"}),
+    ],
+    "counter-reformation": [
+        (["counter-reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],
+         ENGINE | {"--protestant-dice", "--papal-dice", "--ties", "--augsburg", "--debater",
+                   "--card-value"}),
+    ],
     "cards": [(["cards"], {"--kind", "--format"})],
     "naval-move": [
         (["naval-move", "barbary_coast", "--exact"],

@@ -69,7 +69,9 @@ _COMMANDS_OF_MODULE = (
     ("_needed_commands", ("needed",)),
     ("_plan_commands", ("plan",)),
     ("_book_commands", ("book",)),
-    ("_record_commands", ("leaders", "cards")),
+    ("_record_commands", ("leaders", "cards", "debaters", "explorers")),
+    ("_attempt_commands", ("reformation", "counter-reformation")),
+    ("_attempt_run_commands", ("attempts",)),
 )
 _COMMAND_MODULES = tuple(module for module, _ in _COMMANDS_OF_MODULE)
 

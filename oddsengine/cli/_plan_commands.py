@@ -15,7 +15,13 @@ from oddsengine.results.output import FORMATS
 
 
 def _run_plan(arguments):
-    from oddsengine.questions.plans import compare_plans, load_plan
+    from oddsengine.questions.plans import compare_plans, find_plan, load_plan
+    from oddsengine.questions.religious_plans import is_religious_plan
+    from oddsengine.toml_file import read_toml
+
+    found = find_plan(arguments.file)
+    if found.is_file() and is_religious_plan(read_toml(found, "plan file")):
+        return _run_religious_plan(arguments)
 
     chosen = {arguments.method} - {"auto"}
     if arguments.exact:
@@ -39,6 +45,19 @@ def _run_plan(arguments):
         trials=arguments.trials or settings.get("trials", 100_000),
         seed=arguments.seed if arguments.seed is not None else settings.get("seed"),
     )
+    sys.stdout.write(comparison.render(arguments.format))
+
+
+def _run_religious_plan(arguments):
+    """A plan of religious actions (its courses have ``actions``): exact only."""
+    from oddsengine.questions.religious_plans import compare_religious_plan, load_religious_plan
+
+    if arguments.monte_carlo or arguments.method == "monte-carlo":
+        raise OddsEngineError("a plan of religious actions is answered exactly: drop "
+                              "--monte-carlo")
+    refuse_given(arguments, ["--trials", "--seed"], "is for Monte Carlo: a plan of "
+                 "religious actions is answered exactly")
+    comparison = compare_religious_plan(load_religious_plan(arguments.file))
     sys.stdout.write(comparison.render(arguments.format))
 
 

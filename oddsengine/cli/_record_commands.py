@@ -1,4 +1,6 @@
-"""``leaders`` and ``cards``: the leader tables and the card records, as they are read."""
+"""``leaders`` and ``cards``: the leader tables and the card records, as they are read;
+``debaters`` and ``explorers``: the religion data's debaters, explorers and conquistadors
+(RULES.md §20, §22)."""
 
 from __future__ import annotations
 
@@ -39,8 +41,78 @@ def _run_cards(arguments):
     sys.stdout.write(text.rstrip("\n") + "\n")
 
 
+def _run_debaters(arguments):
+    from oddsengine.faces.records import render_records
+    from oddsengine.faces.religion_records import (
+        DEBATER_COLUMNS,
+        DEBATERS_LEGEND,
+        debater_records,
+    )
+
+    side = {"papacy": "papal"}.get(arguments.side, arguments.side)
+    records = debater_records(side, arguments.turn, arguments.zone)
+    text = render_records(records, DEBATER_COLUMNS, arguments.format)
+    if arguments.format == "table":
+        text += "\n\n" + DEBATERS_LEGEND
+    sys.stdout.write(text.rstrip("\n") + "\n")
+
+
+def _run_explorers(arguments):
+    from oddsengine.faces.records import render_records
+    from oddsengine.faces.religion_records import (
+        EXPLORER_COLUMNS,
+        EXPLORERS_LEGEND,
+        explorer_records,
+    )
+
+    records = explorer_records(arguments.power)
+    text = render_records(records, EXPLORER_COLUMNS, arguments.format)
+    if arguments.format == "table":
+        text += "\n\n" + EXPLORERS_LEGEND
+    sys.stdout.write(text.rstrip("\n") + "\n")
+
+
+def _register_religion(commands) -> None:
+    from oddsengine.cli._engine_options import positive_int
+
+    debaters = commands.add_parser(
+        "debaters",
+        help="the theological debaters with their values, zones and bonuses (RULES.md §20)",
+        description="List the debaters (side, debate value, zone, entry turn, bonus) as "
+        "the engine reads them from the religion data.",
+    )
+    debaters.add_argument(
+        "--side",
+        choices=("protestant", "papal", "papacy"),
+        help="only one side's debaters (papal and papacy are the same)",
+    )
+    debaters.add_argument(
+        "--turn", type=positive_int, metavar="T", help="only those in play by turn T (1..9)"
+    )
+    debaters.add_argument(
+        "--zone",
+        metavar="Z",
+        help="only those who debate in zone Z (german, french, english...): its Protestant "
+        "debaters and every Papal one",
+    )
+    debaters.add_argument("--format", choices=_FORMATS, default="table", help="output format")
+    debaters.set_defaults(run=_run_debaters)
+
+    explorers = commands.add_parser(
+        "explorers",
+        help="the explorers and conquistadors with their values (RULES.md §22)",
+        description="List the explorers and the conquistadors (power, value, entry turn, "
+        "whether they are in the random pool) as the engine reads them.",
+    )
+    explorers.add_argument(
+        "--power", metavar="P", help="only one power's (england, france, hapsburg)"
+    )
+    explorers.add_argument("--format", choices=_FORMATS, default="table", help="output format")
+    explorers.set_defaults(run=_run_explorers)
+
+
 def register(commands) -> None:
-    """Add ``leaders`` and ``cards``."""
+    """Add ``leaders``, ``cards``, ``debaters`` and ``explorers``."""
     from oddsengine.faces.records import CARD_KINDS
 
     leaders = commands.add_parser(
@@ -70,3 +142,4 @@ def register(commands) -> None:
     )
     cards.add_argument("--format", choices=_FORMATS, default="table", help="output format")
     cards.set_defaults(run=_run_cards)
+    _register_religion(commands)

@@ -197,10 +197,11 @@ def _fixed_parameters(arguments) -> dict:
 def _refuse_unused(arguments, used: tuple, what: str) -> None:
     """Refuse options the command would otherwise ignore (a force of another kind of
     engagement, or anything at all for the fixed interception chart)."""
-    for name in ("attacker", "defender", "interceptor", "mover"):
+    roles = dict.fromkeys(role for kind in table_kinds() for role in kind.roles)
+    for name in roles:
         if name not in used and getattr(arguments, name, None) is not None:
-            takes = f"; it takes --{used[0]} and --{used[1]}" if used else ""
-            raise OddsEngineError(f"{what} takes no --{name}{takes}")
+            takes = f"; it takes {_option(used[0])} and {_option(used[1])}" if used else ""
+            raise OddsEngineError(f"{what} takes no {_option(name)}{takes}")
     if used:
         return
     fixed = {
@@ -230,7 +231,9 @@ def _templates(arguments):
     defaults = kind_of(arguments.kind).default_sides
     if rows is None or columns is None:
         if not defaults:
-            raise OddsEngineError(f"a {arguments.kind} needs --{rows_role} and --{columns_role}")
+            raise OddsEngineError(
+                f"a {arguments.kind} needs {_option(rows_role)} and {_option(columns_role)}"
+            )
         rows = rows or defaults[0]
         columns = columns or defaults[1]
     return rows, columns
@@ -277,7 +280,6 @@ def _run_plot(arguments):
 
     matplotlib.use("Agg")
     from oddsengine.faces import plots
-    from oddsengine.sweeps.templates import parse_template
 
     _check_out(arguments.out)
     suffix = str(arguments.out).rsplit(".", 1)[-1].lower()
@@ -291,22 +293,28 @@ def _run_plot(arguments):
         _refuse_unused(arguments, (), f"plot {arguments.kind}")
         ax = plots.plot_interception(arguments.kind)
     else:
-        _refuse_unused(arguments, ("attacker", "defender"), f"plot {arguments.kind}")
-        if arguments.attacker is None or arguments.defender is None:
-            raise OddsEngineError(f"a {arguments.kind} plot needs --attacker and --defender")
-        attacker = parse_template(arguments.attacker)
-        defender = parse_template(arguments.defender)
-        if attacker.main_axis is None:
+        rows_role, columns_role = kind_of(arguments.kind).roles
+        _refuse_unused(arguments, (rows_role, columns_role), f"plot {arguments.kind}")
+        rows_text, columns_text = getattr(arguments, rows_role), getattr(arguments, columns_role)
+        if rows_text is None or columns_text is None:
             raise OddsEngineError(
-                "--attacker needs a range for the x axis, such as 2..16R (see --help)"
+                f"a {arguments.kind} plot needs {_option(rows_role)} and {_option(columns_role)}"
+            )
+        attacker = _role_template(arguments.kind, rows_role, rows_text)
+        defender = _role_template(arguments.kind, columns_role, columns_text)
+        if attacker.main_axis is None:
+            example = "1..8" if _is_count(arguments.kind, rows_role) else "2..16R"
+            raise OddsEngineError(
+                f"{_option(rows_role)} needs a range for the x axis, such as {example} (see --help)"
             )
         if arguments.heatmap:  # refused before the grid is answered, not after
-            _check_heatmap(attacker, defender)
+            _check_heatmap(attacker, defender, (rows_role, columns_role))
         with refusal_notes("plot", answer="plot"):
-            frame = _plot_frame(arguments)
-        x = f"attacker_{attacker.main_axis.name}"
+            frame = _plot_frame(arguments, rows_role, columns_role)
+        x = _axis_column(arguments.kind, rows_role, attacker.main_axis.name)
         if arguments.heatmap:
-            ax = plots.plot_heatmap(frame, f"defender_{defender.main_axis.name}", x)
+            y = _axis_column(arguments.kind, columns_role, defender.main_axis.name)
+            ax = plots.plot_heatmap(frame, y, x)
         else:
             line = "attacker_rating" if "attacker_rating" in frame.columns else None
             if line == x:
@@ -324,12 +332,37 @@ def _run_plot(arguments):
     print(f"wrote {arguments.out}")
 
 
-def _check_heatmap(attacker, defender) -> None:
+def _is_count(kind: str, role: str) -> bool:
+    """Whether ``role`` of ``kind`` is a whole number (an attempt's dice), not a force."""
+    from oddsengine.sweeps._grid import count_fields
+
+    return role in count_fields(kind_of(kind).spec)
+
+
+def _role_template(kind: str, role: str, text: str):
+    """The template a role's option gives: a force template, or a count range."""
+    from oddsengine.sweeps.templates import parse_count_template, parse_template
+
+    if _is_count(kind, role):
+        from oddsengine.combat.limits import MAX_TABLE_CELLS
+
+        return parse_count_template(text, role, MAX_TABLE_CELLS)
+    return parse_template(text)
+
+
+def _axis_column(kind: str, role: str, axis: str) -> str:
+    """The sweep frame's column of a role's axis: ``attacker_regulars``, or the role itself
+    for a count (``protestant_dice``)."""
+    return role if _is_count(kind, role) else f"{role}_{axis}"
+
+
+def _check_heatmap(attacker, defender, roles=("attacker", "defender")) -> None:
     """Refuse templates a heat map cannot show: it needs one range in each force."""
     if defender.main_axis is None:
-        raise OddsEngineError("--heatmap needs a range in --defender, such as 0..4R")
-    others = [f"attacker_{axis.name}" for axis in attacker.axes[1:]]
-    others += [f"defender_{axis.name}" for axis in defender.axes[1:]]
+        example = "1..6" if roles[1].endswith("_dice") else "0..4R"
+        raise OddsEngineError(f"--heatmap needs a range in {_option(roles[1])}, such as {example}")
+    others = [f"{roles[0]}_{axis.name}" for axis in attacker.axes[1:]]
+    others += [f"{roles[1]}_{axis.name}" for axis in defender.axes[1:]]
     if others:
         raise OddsEngineError(
             "a heat map shows two parameters (the first range of each force); these vary "
@@ -337,12 +370,15 @@ def _check_heatmap(attacker, defender) -> None:
         )
 
 
-def _plot_frame(arguments):
+def _plot_frame(arguments, rows_role="attacker", columns_role="defender"):
     from oddsengine.sweeps.sweep import Sweep
 
     return Sweep(
         arguments.kind,
-        grid={"attacker": arguments.attacker, "defender": arguments.defender},
+        grid={
+            rows_role: getattr(arguments, rows_role),
+            columns_role: getattr(arguments, columns_role),
+        },
         fixed=_fixed_parameters(arguments),
         method=_grid_method(arguments),
         precision=arguments.precision or 0.005,
@@ -394,6 +430,11 @@ def _add_card_arguments(parser) -> None:
 _ROLE_EXAMPLES = {"defender": ', e.g. "hapsburg: 1..4R"'}
 
 
+def _option(role: str) -> str:
+    """A role's option as the command line writes it (``--protestant-dice``)."""
+    return "--" + role.replace("_", "-")
+
+
 def _names(kinds) -> str:
     return ", ".join(kind.name for kind in kinds)
 
@@ -432,7 +473,8 @@ def _add_forces(parser, plot: bool = False) -> None:
             words += ", " + TEMPLATE_HELP
         if plot and role not in drawn:
             words = argparse.SUPPRESS
-        parser.add_argument(f"--{role}", metavar="TEMPLATE", help=words)
+        metavar = "N|LOW..HIGH" if role.endswith("_dice") else "TEMPLATE"
+        parser.add_argument(_option(role), dest=role, metavar=metavar, help=words)
 
 
 def _headlines() -> str:

@@ -135,9 +135,17 @@ def _move_engines() -> CampaignEngines:
     return CampaignEngines(_simulate_move, DEFAULT_TRIALS, takes_precision=True)
 
 
+def _attempt_run_engines() -> CampaignEngines:
+    from oddsengine.engines.attempt_runs_exact import solve_run
+    from oddsengine.engines.attempt_runs_montecarlo import RUN_TRIALS, simulate_run
+
+    return CampaignEngines(simulate_run, RUN_TRIALS, solve_run)
+
+
 #: The campaign kinds of ``combat/`` and ``moves/``, by the full name of their spec class.
 _BELOW: dict[str, Callable[[], CampaignEngines]] = {
     "oddsengine.moves.siege_campaign.SiegeCampaign": _siege_campaign_engines,
     "oddsengine.combat.foreign_war.ForeignWar": _foreign_war_engines,
     "oddsengine.moves.move.Move": _move_engines,
+    "oddsengine.religion.attempt_runs.AttemptRun": _attempt_run_engines,
 }

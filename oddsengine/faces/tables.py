@@ -32,10 +32,16 @@ from oddsengine.kinds import check_outcome_name, kind_of, table_kinds
 from oddsengine.results.bbcode import fixed_width_table
 from oddsengine.results.output import percent_decimals
 from oddsengine.results.result import Z95
+from oddsengine.sweeps._grid import count_fields
 from oddsengine.sweeps._settings import new_seed
 from oddsengine.sweeps.refusals import warn_refused
 from oddsengine.sweeps.sweep import Sweep, run_batch
-from oddsengine.sweeps.templates import AXIS_WORDS, ForceTemplate, parse_template
+from oddsengine.sweeps.templates import (
+    AXIS_WORDS,
+    ForceTemplate,
+    parse_count_template,
+    parse_template,
+)
 
 __all__ = ["OddsTable", "odds_table", "HEADLINES", "ROLES"]
 
@@ -395,6 +401,14 @@ def _exact_headline(spec, outcome: str) -> float:
     return exact_probability(spec, outcome)
 
 
+def _template(text, role: str, counts) -> ForceTemplate:
+    """A role's template: a force (or fleet) template, or for a role that is a whole
+    number (an attempt's dice, RULES.md §17) a count or a range of counts."""
+    if role in counts:
+        return parse_count_template(text, role, MAX_TABLE_CELLS)
+    return parse_template(text)
+
+
 def _lines(template: ForceTemplate) -> list[_Line]:
     lines = []
     for label, values in template.combinations():
@@ -479,7 +493,9 @@ def odds_table(
 
     row_role, column_role = tabled[kind].roles
     outcome = outcome or tabled[kind].headline
-    row_template, column_template = parse_template(rows), parse_template(columns)
+    counts = count_fields(tabled[kind].spec)
+    row_template = _template(rows, row_role, counts)
+    column_template = _template(columns, column_role, counts)
     check_grid_size(row_template.size * column_template.size, "odds table", MAX_TABLE_CELLS)
     _check_fixed_cards(fixed)
     plan = Sweep(
@@ -546,8 +562,8 @@ def odds_table(
     column_index = {label: index for index, label in enumerate(column_labels)}
     for scenario in scenarios:
         cell = (
-            row_index[scenario.columns[row_role]],
-            column_index[scenario.columns[column_role]],
+            row_index[str(scenario.columns[row_role])],
+            column_index[str(scenario.columns[column_role])],
         )
         values[(slice(None), *cell)] = probability[scenario.key]
     # Refused cells stay in the table, marked; the warning says how many and why.

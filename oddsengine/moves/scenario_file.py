@@ -113,7 +113,7 @@ _STACK_KEYS = {
 }
 _FLEET_KEYS = {"space", "fleet", "lost_battle_this_impulse"}
 #: The tables a scenario file may hold; a command reads the action table it answers.
-_FILE_TABLES = {"situation", "stack", "fleet", "move", "naval_move"}
+_FILE_TABLES = {"situation", "stack", "fleet", "move", "naval_move", "religion"}
 _MOVE_KEYS = {
     "from",
     "to",

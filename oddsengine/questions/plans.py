@@ -265,7 +265,7 @@ class Plan:
         return scenario_action(self.scenario) == "naval_move"
 
 
-def _find_plan(name_or_path) -> Path:
+def find_plan(name_or_path) -> Path:
     """A plan file's path: a path as given, or a plan shipped in ``oddsengine/examples``
     by name (``"vienna_siege_plan"``)."""
     from oddsengine.shipped import shipped_path
@@ -290,7 +290,7 @@ def load_plan(path) -> tuple[Plan, dict]:
     OddsEngineError
         Naming the file and the key, on a malformed file.
     """
-    path = _find_plan(path)
+    path = find_plan(path)
     if isinstance(path, Path) and not path.exists():
         raise OddsEngineError(f"{path}: no such plan file")
     # One safe reader: regular files only (no FIFO, folder or device), size-limited,

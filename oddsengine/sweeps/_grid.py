@@ -19,7 +19,7 @@ import numpy as np
 from oddsengine.combat.cards import POST_ROLL_CARDS
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies, RuleOptions
 from oddsengine.errors import OddsEngineError
-from oddsengine.sweeps.templates import is_template, parse_template
+from oddsengine.sweeps.templates import is_template, parse_count_template, parse_template
 
 __all__ = [
     "MAX_SCENARIOS",
@@ -28,6 +28,7 @@ __all__ = [
     "check_parameters",
     "count_scenarios",
     "expand_mapping",
+    "count_fields",
     "build_spec",
     "describe",
 ]
@@ -109,6 +110,8 @@ def _check_value(spec_class, name, value, where) -> None:
     expected = _expected(spec_class, name)
     if expected is None:
         return
+    if name in count_fields(spec_class) and isinstance(value, str):
+        return  # a count or a range of counts, read (and refused) when the grid expands
     types, words = expected
     wrong = not isinstance(value, types) or (
         isinstance(value, bool | np.bool_) and bool not in types
@@ -160,7 +163,7 @@ def _template_size(text: str) -> int:
 
 def count_scenarios(spec_class, mapping) -> int:
     """How many scenarios ``mapping`` expands to (before duplicates are removed)."""
-    forces = force_fields(spec_class)
+    forces = force_fields(spec_class) | count_fields(spec_class)
     count = 1
     for name, value in mapping.items():
         if name in forces and isinstance(value, str) and is_template(value):
@@ -180,6 +183,20 @@ def force_fields(spec_class) -> set[str]:
     }
 
 
+@lru_cache(maxsize=64)
+def count_fields(spec_class) -> frozenset[str]:
+    """The whole-number fields of ``spec_class`` that give the rows or the columns of its
+    kind's odds table (an attempt's ``protestant_dice`` and ``papal_dice``, RULES.md §17):
+    a sweep may give each as a count or a range of counts (``"1..8"``)."""
+    from oddsengine.kinds import KINDS
+
+    kind = KINDS.get(getattr(spec_class, "kind", None))
+    if not isinstance(getattr(spec_class, "kind", None), str) or kind is None:
+        return frozenset()
+    annotations = {item.name: str(item.type) for item in dataclasses.fields(spec_class)}
+    return frozenset(role for role in kind.roles if annotations.get(role) == "int")
+
+
 def column_value(value):
     """A parameter value as stored in a table column (lists become comma lists, numpy
     numbers Python ones)."""
@@ -190,11 +207,17 @@ def column_value(value):
     return value
 
 
-def expand_mapping(mapping: dict, forces: set[str]):
-    """Yield ``(parameters, columns)`` for every combination of the mapping's axes."""
+def expand_mapping(mapping: dict, forces: set[str], counts=frozenset(), limit: int = 10**6):
+    """Yield ``(parameters, columns)`` for every combination of the mapping's axes; a
+    field of ``counts`` given as text is a count or a range of counts (at most
+    ``limit``), each value an int."""
     axes = []
     for name, value in mapping.items():
-        if name in forces and is_template(value):
+        if name in counts and isinstance(value, str):
+            template = parse_count_template(value, name, limit)
+            numbers = [int(label) for label, _ in template.combinations()]
+            options = [({name: number}, {name: number}) for number in numbers]
+        elif name in forces and is_template(value):
             template = parse_template(value)
             options = []
             for label, values in template.combinations():

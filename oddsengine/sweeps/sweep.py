@@ -84,6 +84,7 @@ from oddsengine.sweeps._grid import (
     build_spec,
     check_parameters,
     check_required,
+    count_fields,
     count_scenarios,
     describe,
     expand_mapping,
@@ -351,11 +352,12 @@ class Sweep:
         """
         spec_class = self.spec_class
         forces = force_fields(spec_class)
+        counts = count_fields(spec_class)
         seed = self.seed if seed is None else seed
         kind = kind_name(spec_class)
         scenarios, keys = [], set()
         for _, mapping in self._mappings():
-            for parameters, columns in expand_mapping(mapping, forces):
+            for parameters, columns in expand_mapping(mapping, forces, counts):
                 spec, refusal = self._build(spec_class, parameters)
                 # The key holds what decides the numbers: the seed only for Monte Carlo.
                 settings = self._settings(None)

@@ -30,7 +30,14 @@ from oddsengine.combat.unit_types import (
 )
 from oddsengine.errors import OddsEngineError, shown
 
-__all__ = ["AXIS_WORDS", "ForceTemplate", "TemplateAxis", "parse_template", "is_template"]
+__all__ = [
+    "AXIS_WORDS",
+    "ForceTemplate",
+    "TemplateAxis",
+    "parse_template",
+    "parse_count_template",
+    "is_template",
+]
 
 _UNIT_LETTERS = LAND_LETTERS
 # Part II: the naval units, as fleets write them (a name and its letters as printed).
@@ -39,6 +46,7 @@ _FLEET_COUNT = re.compile(r"^\d+(?:\.\.\d+)?(" + "|".join(NAVAL_LETTERS) + ")$",
 _COUNT_RANGE = re.compile(r"^(\d+)\.\.(\d+)([a-z]+)$", re.IGNORECASE)
 _RATING_RANGE = re.compile(r"^l(\d+)\.\.(\d+)$", re.IGNORECASE)
 _MAX_RATING = 2  # RULES.md §1: battle ratings run from 0 to 2.
+_COUNT_TEMPLATE = re.compile(r"^(\d+)(?:\.\.(\d+))?$")
 
 
 #: What each axis counts, in words, by its name: ``(in a table, on a chart)``. The unit
@@ -274,3 +282,40 @@ def _unit_range(count, word: str, text: str, fleet: bool) -> tuple[str, str, tup
             f"{container}"
         )
     return name, letters, _check_range(low, high, word, text)
+
+
+def parse_count_template(text, name: str, limit: int) -> ForceTemplate:
+    """Read a count or a range of counts (``"3"``, ``"1..8"``) for a spec field that is a
+    whole number, such as an attempt's ``protestant_dice`` (RULES.md §17): a template of one
+    axis named ``name`` whose labels are the counts themselves.
+
+    Raises
+    ------
+    OddsEngineError
+        On text that is not a count or a ``LOW..HIGH`` range, a backwards range, or a
+        count above ``limit``.
+
+    Examples
+    --------
+    >>> template = parse_count_template("1..3", "protestant_dice", 50)
+    >>> [label for label, _ in template.combinations()], template.main_axis.name
+    (['1', '2', '3'], 'protestant_dice')
+    >>> parse_count_template("4", "papal_dice", 50).combinations()
+    [('4', {})]
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    if not isinstance(text, str) or not _COUNT_TEMPLATE.match(text.strip()):
+        raise OddsEngineError(
+            f"{name}: write a count or a range of counts such as 1..8, not {shown(text)}"
+        )
+    body = text.strip()
+    low_digits, high_digits = _COUNT_TEMPLATE.match(body).groups()
+    low = read_count(low_digits, name, shown(text))
+    high = low if high_digits is None else read_count(high_digits, name, shown(text))
+    if high > limit:
+        raise OddsEngineError(f"{name} is at most {limit} (got {high} in {shown(text)})")
+    if high_digits is None:
+        return ForceTemplate(body, (), (str(low),))
+    values = _check_range(low, high, body, body)
+    return ForceTemplate(body, (TemplateAxis(name, values),), ((name, ""),))

@@ -30,6 +30,7 @@ __all__ = ["BOOK_PAGES", "page_builders", "write_book"]
 BOOK_PAGES = (
     (5, "oddsengine.faces.book._pages:cards"),
     (6, "oddsengine.faces.book._pages:needed"),
+    (20, "oddsengine.faces.book._religion_board_pages:theses_opening"),
 )
 
 
@@ -42,7 +43,7 @@ def page_builders() -> list:
     --------
     >>> [build.__name__ for build in page_builders()]  # doctest: +NORMALIZE_WHITESPACE
     ['assaults', 'battles', 'rolls', 'sieges', 'cards', 'needed', 'naval', 'piracy',
-     'foreign_wars']
+     'foreign_wars', 'attempts', 'theses_opening']
     """
     from oddsengine import kinds
     from oddsengine.faces.book._pages import odds_table_page

@@ -1,0 +1,120 @@
+"""Monte Carlo of a run of attempts under a fixed policy (RULES.md §19): the dice rolled
+one by one, as the rulebook has them (every die of each side, the highest kept, §17 steps
+4-7), for runs whose optimal policy is too large to search, and as a check of the exact
+enumeration where both run.
+
+Trials that reach the same state (spaces targeted, spaces flipped) take the same next
+target under a fixed policy, so they are rolled together: a run of ``k`` attempts meets at
+most ``2 ** k`` states. Each block of trials draws from its own stream keyed by (seed, the
+run, block), so the answer is the same however the blocks are run.
+
+Examples
+--------
+>>> from oddsengine.religion.religion_scenario import load_religious_board
+>>> from oddsengine.religion.attempt_runs import AttemptRun
+>>> run = AttemptRun(load_religious_board("religion_example"), "treatise:german")
+>>> from oddsengine.engines.attempt_runs_exact import solve_run
+>>> sample = simulate_run(run, trials=20_000, seed=1, policy="greedy")
+>>> abs(sample.expected_flips - solve_run(run).greedy.expected_flips) < 5 * sample.flips_error
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from oddsengine.engines._random import block_keys, normalise_seed
+from oddsengine.engines.run_arguments import check_trials
+from oddsengine.errors import OddsEngineError
+from oddsengine.results.run_answer import RunSample
+
+__all__ = ["simulate_run", "BLOCK_TRIALS", "RUN_TRIALS"]
+
+#: Trials per block of a stream.
+BLOCK_TRIALS = 1 << 18
+#: Trials when none are asked for.
+RUN_TRIALS = 1_000_000
+
+
+def simulate_run(run, trials: int = 1_000_000, seed=None, *, policy: str | None = None
+                 ) -> RunSample:
+    """Play ``run`` under a fixed policy ``trials`` times, every die rolled.
+
+    Parameters
+    ----------
+    run : AttemptRun
+    trials : int
+    seed : int, SeedSequence or None
+    policy : {"greedy", "optimal", "order"}, optional
+        The policy played (default: the run's own). ``optimal`` plays the exact search's
+        policy, so the run must be small enough to search; ``order`` the run's order.
+
+    Returns
+    -------
+    RunSample
+    """
+    trials = check_trials(trials)
+    seed = normalise_seed(seed)
+    policy = run.policy if policy is None else policy
+    choose = _policy(run, policy)
+    model = run.model
+    attempts = run.source.attempts
+    from oddsengine.engines._random import scenario_id
+
+    keys = block_keys(seed, scenario_id(run), -(-trials // BLOCK_TRIALS))
+    flip_counts = np.zeros(attempts + 1, dtype=np.int64)
+    space_counts: dict[str, int] = {}
+    for block, key in enumerate(keys):
+        size = min(BLOCK_TRIALS, trials - block * BLOCK_TRIALS)
+        generator = np.random.Generator(np.random.PCG64(int(key)))
+        states = {(0, 0): size}
+        for _ in range(attempts):
+            following: dict = {}
+            for (targeted, flipped), count in sorted(states.items()):
+                target = choose(targeted, flipped)
+                if target is None:
+                    following[(targeted, flipped)] = following.get((targeted, flipped), 0) + count
+                    continue
+                successes = _roll(generator, model, target, targeted, flipped, count)
+                bit = 1 << target
+                for state, arrived in (((targeted | bit, flipped | bit), successes),
+                                       ((targeted | bit, flipped), count - successes)):
+                    if arrived:
+                        following[state] = following.get(state, 0) + arrived
+            states = following
+        for (_, flipped), count in states.items():
+            flip_counts[flipped.bit_count()] += count
+            for i in range(len(model.names)):
+                if flipped >> i & 1:
+                    name = model.names[i]
+                    space_counts[name] = space_counts.get(name, 0) + count
+    ordered = dict(sorted(space_counts.items(), key=lambda item: (-item[1], item[0])))
+    return RunSample(policy, trials, seed, tuple(int(c) for c in flip_counts), ordered)
+
+
+def _roll(generator, model, target, targeted, flipped, count) -> int:
+    """How many of ``count`` attempts on ``target`` succeed, every die rolled (§17 steps
+    4-7, §18)."""
+    _, protestant_dice, papal_dice, ties = model.chance(target, targeted, flipped)
+    protestant = generator.integers(1, 7, size=(count, protestant_dice)).max(axis=1)
+    papal = generator.integers(1, 7, size=(count, papal_dice)).max(axis=1)
+    if model.side == "protestant":
+        if model.bit[model.names[target]] & model.in_zone:
+            protestant = protestant + model.source.modifier  # 17 step 4: zone only
+        attacker, defender = protestant, papal
+    else:
+        papal = np.maximum(papal + model.papal_modifier, 0)  # 23.2: a 1 becomes 0
+        attacker, defender = papal, protestant
+    attacking = "protestant" if model.side == "protestant" else "papacy"
+    wins = attacker >= defender if ties == attacking else attacker > defender
+    return int(wins.sum())
+
+
+def _policy(run, policy: str):
+    from oddsengine.engines.attempt_runs_exact import policy_of
+
+    if policy not in ("greedy", "order", "optimal"):
+        raise OddsEngineError(f"unknown policy {policy!r}; use greedy, order or optimal")
+    if policy == "order" and not run.order:
+        raise OddsEngineError("policy 'order' needs the run's order")
+    return policy_of(run, policy)

@@ -1,0 +1,158 @@
+"""One attempt on the board (RULES.md §17, §18): the dice each side rolls counted from the
+map, with where every die comes from, the tie side, the modifier and the exact chance.
+
+Examples
+--------
+>>> from oddsengine.religion.religion_scenario import load_religious_board
+>>> attempt = board_attempt(load_religious_board("religion_example"), "Magdeburg", "95-theses")
+>>> attempt.protestant_dice, attempt.papal_dice, attempt.ties
+(6, 3, 'protestant')
+>>> attempt.success_fraction
+Fraction(8377769, 10077696)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from oddsengine.errors import OddsEngineError
+from oddsengine.religion.attempt_odds import success_chance
+from oddsengine.religion.attempt_runs import AttemptRun
+from oddsengine.religion.religious_board import DieSource
+
+__all__ = ["BoardAttempt", "board_attempt", "board_attempt_spec"]
+
+
+@dataclass(frozen=True)
+class BoardAttempt:
+    """An attempt on one space of the board, its dice and its chance."""
+
+    target: str
+    source: str
+    attempting: str
+    protestant_dice: int
+    papal_dice: int
+    ties: str
+    modifier: int
+    in_target_zone: bool
+    sources: tuple[DieSource, ...]
+    success: float
+    success_fraction: Fraction
+
+    def describe(self) -> dict:
+        return {
+            "kind": "reformation" if self.attempting == "protestant" else "counter-reformation",
+            "method": "exact",
+            "spec": {
+                "target": self.target,
+                "source": self.source,
+                "dice": {
+                    "protestant": self.protestant_dice,
+                    "papal": self.papal_dice,
+                    "sources": [source.describe() for source in self.sources],
+                },
+                "ties": self.ties,
+                "modifier": self.modifier,
+                "in_target_zone": self.in_target_zone,
+            },
+            "p": {"success": self.success, "failure": 1.0 - self.success},
+            "fraction": {"success": str(self.success_fraction)},
+        }
+
+
+def board_attempt(board, target: str, source, *, debater: str | None = None) -> BoardAttempt:
+    """The attempt ``source`` makes on ``target`` now.
+
+    Parameters
+    ----------
+    board : ReligiousBoard
+    target : str
+    source : str or AttemptSource
+        ``95-theses``, ``treatise:german``, ``burn-books:german`` ...
+    debater : str, optional
+        A bonus debater committed (his die where it applies).
+
+    Raises
+    ------
+    OddsEngineError
+        A target the source may not attempt now, with the reason (not adjacent, already
+        Protestant, targeted already this impulse, outside the source's zone).
+    """
+    from oddsengine.moves.board import load_board
+
+    run = AttemptRun(board, source, debater=debater)
+    model, source = run.model, run.source
+    name = load_board().space(target).name
+    why = board.why_not_target(name, source.side)
+    if why is None and not model.allowed & model.bit[name]:
+        why = (
+            f"{name} is outside what {source.name} may target ("
+            + (", ".join(source.only_spaces) if source.only_spaces
+               else f"the {'/'.join(source.target_zones)} zone")
+            + ", §19)"
+        )
+    if why is not None:
+        raise OddsEngineError(f"{name} cannot be targeted by {source.name}: {why}")
+    index = model.index[name]
+    p, protestant_dice, papal_dice, ties = model.chance(index, 0, 0)
+    counted = board.attempt_dice(name, source.side)
+    sources = list(counted.sources)
+    side = "protestant" if source.side == "protestant" else "papal"
+    if source.bonus_dice:
+        sources.append(DieSource(side, source.bonus_dice, f"{source.name}: +1 die an attempt"))
+    if model.extra_dice > source.bonus_dice:
+        sources.append(DieSource(side, 1, "Printing Press played this turn"))
+    if model.bonus_mask & model.bit[name]:
+        sources.append(DieSource(side, model.bonus_dice, f"{run.bonus['debater']}'s bonus"))
+    in_zone = bool(model.in_zone & model.bit[name])
+    if source.side == "protestant":
+        modifier = source.modifier if in_zone else 0
+        exact = success_chance("protestant", protestant_dice, papal_dice, ties, modifier,
+                               fraction=True)
+    else:
+        modifier = model.papal_modifier
+        exact = success_chance("papacy", papal_dice, protestant_dice, ties, modifier,
+                               fraction=True)
+    return BoardAttempt(name, source.name, source.side, protestant_dice, papal_dice, ties,
+                        modifier, in_zone, tuple(sources), p, exact)
+
+
+def board_attempt_spec(board, target: str, source, *, debater: str | None = None):
+    """The :class:`~oddsengine.religion.attempts.ReformationAttempt` (or
+    :class:`~oddsengine.religion.attempts.CounterReformationAttempt`) of ``source`` on
+    ``target``, its dice counted from the board with their sources (left-out neighbours as
+    sources of 0 dice), its tie side, modifier and bonus dice from the board and the source:
+    what both engines answer, in every output format.
+
+    Examples
+    --------
+    >>> from oddsengine import exact
+    >>> from oddsengine.religion.religion_scenario import load_religious_board
+    >>> spec = board_attempt_spec(load_religious_board("religion_example"), "Lübeck",
+    ...                           "95-theses")
+    >>> spec.dice_rolled("protestant"), spec.dice_rolled("papal"), spec.ties
+    (3, 3, 'protestant')
+    >>> round(exact(spec).p["success"] * 15552)
+    10073
+    """
+    from oddsengine.religion.attempts import CounterReformationAttempt, ReformationAttempt
+
+    attempt = board_attempt(board, target, source, debater=debater)
+    run = AttemptRun(board, source, debater=debater)
+    model = run.model
+    sources = [(die.side, die.dice, die.reason) for die in attempt.sources
+               if die.reason != "the minimum of 1 die" and not die.reason.startswith(
+                   (f"{run.source.name}:", "Printing Press played", f"{debater}'s bonus"))]
+    counted = {side: sum(dice for its, dice, _ in sources if its == side)
+               for side in ("protestant", "papal")}
+    applies = bool(debater) and bool(model.bonus_mask & model.bit[attempt.target])
+    common = dict(protestant_dice=counted["protestant"], papal_dice=counted["papal"],
+                  ties=attempt.ties, dice_sources=tuple(sources), target=attempt.target,
+                  source=run.source.name, debater=run.bonus["debater"] if applies else "")
+    if run.source.side == "protestant":
+        printing = "printing-press" in board.this_turn or run.source.name == "printing-press"
+        return ReformationAttempt(modifier=attempt.modifier, printing_press=printing,
+                                  ninety_five_theses=run.source.name == "95-theses", **common)
+    return CounterReformationAttempt(augsburg="augsburg-confession" in board.this_turn,
+                                     **common)

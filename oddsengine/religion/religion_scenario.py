@@ -1,0 +1,153 @@
+"""The religious state in a scenario file: the ``[religion]`` table beside ``[situation]``
+and the ``[[stack]]`` tables (RULES.md §16), read into a
+:class:`~oddsengine.religion.religious_board.ReligiousBoard`.
+
+Keys of ``[religion]``: ``turn``, ``protestant`` (spaces), ``unrest`` (spaces, added to
+``[situation] unrest``), ``reformers`` (their spaces or names: ``"Wittenberg"`` or
+``"Luther"``), ``universities`` (spaces), ``england_ruler`` (``henry-viii``, ``edward-vi``,
+``mary-i``, ``elizabeth-i``), ``papal_ruler`` (``leo-x``, ``clement-vii``, ``paul-iii``,
+``julius-iii``), ``this_turn`` (``printing-press``, ``augsburg-confession``),
+``electorate_display`` (the electorates whose regulars are still on the display; default:
+every electorate not Protestant), ``schmalkaldic_league`` (true once played), ``targeted``
+(spaces targeted already this impulse), ``committed`` (debaters).
+
+Examples
+--------
+>>> board = load_religious_board("religion_example")
+>>> board.protestant, board.electorate_display
+(('Brandenburg', 'Wittenberg'), ('Augsburg', 'Mainz', 'Trier', 'Cologne'))
+"""
+
+from __future__ import annotations
+
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+
+__all__ = ["RELIGION_KEYS", "load_religious_board", "religious_board_of", "reformers_named"]
+
+#: The keys a ``[religion]`` table may hold.
+RELIGION_KEYS = (
+    "turn", "protestant", "unrest", "reformers", "universities", "england_ruler",
+    "papal_ruler", "this_turn", "electorate_display", "schmalkaldic_league", "targeted",
+    "committed",
+)
+_LISTS = ("protestant", "unrest", "reformers", "universities", "this_turn",
+          "electorate_display", "targeted", "committed")
+
+
+def reformers_named(values, what: str = "reformers") -> dict:
+    """The reformers a list names, by their space or their name (``"Wittenberg"`` or
+    ``"Luther"``), as ``{reformer: space}``; a reformer named twice is refused."""
+    from oddsengine.moves.board import load_board
+    from oddsengine.religion.records import religion_facts
+
+    facts = religion_facts()
+    by_space = {reformer.space: reformer.name for reformer in facts.reformers.values()}
+    by_name = {name.casefold(): name for name in facts.reformers}
+    placed: dict[str, str] = {}
+    for value in values:
+        if not isinstance(value, str):
+            raise OddsEngineTypeError(
+                f"{what}: a reformer is a space or a name, not {shown(value)}"
+            )
+        name = by_name.get(value.strip().casefold())
+        if name is None:
+            space = load_board().space(value).name
+            name = by_space.get(space)
+            if name is None:
+                raise OddsEngineError(
+                    f"{what}: no reformer stands in {space}; the reformers' spaces are "
+                    + ", ".join(f"{r.space} ({r.name})" for r in facts.reformers.values())
+                )
+        if name in placed:
+            raise OddsEngineError(f"{what}: {name} is named twice")
+        placed[name] = facts.reformers[name].space
+    return placed
+
+
+def religious_board_of(settings: dict, stacks=(), situation_unrest=(), label: str = "religion"):
+    """A :class:`ReligiousBoard` from the keys of a ``[religion]`` table and the stacks."""
+    from oddsengine.religion.records import religion_facts
+    from oddsengine.religion.religious_board import ReligiousBoard
+
+    if not isinstance(settings, dict):
+        raise OddsEngineError(f"{label}: must be a table")
+    for key in settings:
+        if key not in RELIGION_KEYS:
+            raise OddsEngineError(
+                f"{label}.{key}: unknown key; a [religion] table takes " + ", ".join(RELIGION_KEYS)
+            )
+    for key in _LISTS:
+        value = settings.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise OddsEngineError(f"{label}.{key}: must be a list of names in quotes")
+    for key in ("england_ruler", "papal_ruler"):
+        if key in settings and not isinstance(settings[key], str):
+            raise OddsEngineError(f"{label}.{key}: must be a name in quotes")
+    league = settings.get("schmalkaldic_league", False)
+    if not isinstance(league, bool):
+        raise OddsEngineError(f"{label}.schmalkaldic_league: must be true or false")
+    turn = settings.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= 9:
+        raise OddsEngineError(f"{label}.turn: must be a whole number 1..9, not {shown(turn)}")
+    protestant = settings.get("protestant", [])
+    if "electorate_display" in settings:
+        display = settings["electorate_display"]
+    else:
+        from oddsengine.moves.board import load_board
+
+        turned = {load_board().space(name).name for name in protestant}
+        display = [name for name in religion_facts().electorates if name not in turned]
+    try:
+        return ReligiousBoard(
+            protestant=protestant,
+            unrest=sorted({*settings.get("unrest", []), *situation_unrest}),
+            reformers=reformers_named(settings.get("reformers", []), f"{label}.reformers"),
+            universities=settings.get("universities", []),
+            stacks=tuple(stacks),
+            england_ruler=settings.get("england_ruler", "henry-viii"),
+            papal_ruler=settings.get("papal_ruler", "leo-x"),
+            turn=turn,
+            this_turn=settings.get("this_turn", []),
+            electorate_display=display,
+            schmalkaldic_league=league,
+            targeted=settings.get("targeted", []),
+            committed=settings.get("committed", []),
+        )
+    except OddsEngineError as error:
+        if str(error).startswith(label):
+            raise
+        raise type(error)(f"{label}: {error}") from None
+
+
+def load_religious_board(name_or_path, **what_ifs):
+    """The religious board of a scenario file (or a shipped one, ``religion_1517``).
+
+    Parameters
+    ----------
+    name_or_path : str or os.PathLike
+    **what_ifs
+        ``protestant``, ``unrest``, ``reformers``: spaces added to the file's (what-ifs,
+        like ``move --stack``).
+
+    Raises
+    ------
+    OddsEngineError
+        A file with no ``[religion]`` table, or any bad key or value, named.
+    """
+    from oddsengine.moves.scenario_file import find_scenario, load_situation
+    from oddsengine.toml_file import parse_toml
+
+    label, content = find_scenario(name_or_path)
+    situation = load_situation(name_or_path)
+    data = parse_toml(content, label)
+    if "religion" not in data:
+        raise OddsEngineError(f"{label}: no [religion] table: the religious state is missing")
+    settings = dict(data["religion"]) if isinstance(data["religion"], dict) else data["religion"]
+    for key, values in what_ifs.items():
+        if key not in ("protestant", "unrest", "reformers"):
+            raise OddsEngineTypeError(f"unknown what-if {key!r}")
+        if values:
+            existing = settings.get(key, []) if isinstance(settings, dict) else []
+            settings[key] = [*existing, *[v for v in values if v not in existing]]
+    return religious_board_of(settings, situation.stacks, situation.unrest,
+                              f"{label}: religion")

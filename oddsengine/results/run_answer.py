@@ -1,0 +1,145 @@
+"""What a run of attempts answers (RULES.md §19): each policy's outcome (the expected flips,
+P(k flips), the chance each space turns, its first target and its tree of choices) and the
+answer that sets the optimal policy beside the simple ones; a Monte Carlo sample of a fixed
+policy, with its intervals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from oddsengine.results.result import wilson_interval
+
+__all__ = ["PolicyOutcome", "RunAnswer", "RunSample"]
+
+
+@dataclass(frozen=True)
+class PolicyOutcome:
+    """What one policy gives: the expected flips, P(k flips) for every k, P(each space
+    ends flipped), its first target and its tree of choices."""
+
+    policy: str
+    expected_flips: float
+    flips: tuple[float, ...]
+    spaces: dict
+    first_target: str | None
+    objective_value: float
+    tree: dict = field(repr=False, default_factory=dict)
+    notes: tuple[str, ...] = ()
+    side: str = "protestant"
+
+    def at_least(self, k: int) -> float:
+        """The chance of ``k`` flips or more."""
+        return float(sum(self.flips[k:]))
+
+    def describe(self, depth: int = 3) -> dict:
+        """The outcome as plain data, its tree cut at ``depth`` attempts."""
+        return {
+            "policy": self.policy,
+            "expected": {"flips": self.expected_flips},
+            "p": {
+                **{f"flips:{k}": value for k, value in enumerate(self.flips)},
+                **{f"{_WORD[self.side]}:{space}": value for space, value in self.spaces.items()},
+            },
+            "objective_value": self.objective_value,
+            "policy_tree": _cut(self.tree, depth),
+            "first_target": self.first_target,
+            "notes": list(self.notes),
+        }
+
+
+_WORD = {"protestant": "protestant", "papacy": "catholic"}
+
+
+def _cut(tree: dict, depth: int) -> dict:
+    if not tree or depth <= 0:
+        return {}
+    cut = {key: value for key, value in tree.items() if key not in ("success", "failure")}
+    for branch in ("success", "failure"):
+        if tree.get(branch):
+            cut[branch] = _cut(tree[branch], depth - 1)
+    return cut
+
+
+@dataclass(frozen=True)
+class RunAnswer:
+    """The answer to a run: the optimal policy beside "best single odds each time" and,
+    when given, a fixed order."""
+
+    run: object
+    optimal: PolicyOutcome
+    greedy: PolicyOutcome
+    order: PolicyOutcome | None = None
+    states: int = 0
+
+    def describe(self, depth: int = 3) -> dict:
+        """The answer as plain data (the JSON of ``oddsengine attempts``)."""
+        optimal = self.optimal.describe(depth)
+        answer = {
+            "kind": "attempts",
+            "spec": self.run.describe(),
+            "method": "exact",
+            "expected": optimal["expected"],
+            "p": optimal["p"],
+            "policy": {"first_target": self.optimal.first_target,
+                       "objective": self.run.objective,
+                       "objective_value": self.optimal.objective_value,
+                       "tree": optimal["policy_tree"]},
+            "compare": {"greedy": self.greedy.describe(depth)},
+            "states": self.states,
+            "notes": list(self.optimal.notes),
+        }
+        if self.order is not None:
+            answer["compare"]["order"] = self.order.describe(depth)
+        return answer
+
+
+@dataclass(frozen=True)
+class RunSample:
+    """A Monte Carlo sample of a run: how many trials ended with each number of flips, and
+    with each space flipped."""
+
+    policy: str
+    trials: int
+    seed: int
+    flip_counts: tuple[int, ...]
+    space_counts: dict
+
+    @property
+    def flips(self) -> tuple[float, ...]:
+        return tuple(count / self.trials for count in self.flip_counts)
+
+    @property
+    def expected_flips(self) -> float:
+        return sum(k * count for k, count in enumerate(self.flip_counts)) / self.trials
+
+    @property
+    def flips_error(self) -> float:
+        """The standard error of :attr:`expected_flips`."""
+        mean = self.expected_flips
+        second = sum(k * k * count for k, count in enumerate(self.flip_counts)) / self.trials
+        return float(np.sqrt(max(second - mean * mean, 0.0) / self.trials))
+
+    def describe(self) -> dict:
+        p, intervals, errors = {}, {}, {}
+        for k, count in enumerate(self.flip_counts):
+            p[f"flips:{k}"] = count / self.trials
+            intervals[f"flips:{k}"] = list(wilson_interval(count, self.trials))
+            errors[f"flips:{k}"] = float(np.sqrt(p[f"flips:{k}"] * (1 - p[f"flips:{k}"])
+                                                 / self.trials))
+        for space, count in self.space_counts.items():
+            key = f"protestant:{space}"
+            p[key] = count / self.trials
+            intervals[key] = list(wilson_interval(count, self.trials))
+            errors[key] = float(np.sqrt(p[key] * (1 - p[key]) / self.trials))
+        return {
+            "method": "monte carlo",
+            "policy": self.policy,
+            "trials": self.trials,
+            "seed": self.seed,
+            "expected": {"flips": self.expected_flips},
+            "standard_error": {"expected.flips": self.flips_error, **errors},
+            "p": p,
+            "interval_95": intervals,
+        }
