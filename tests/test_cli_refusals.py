@@ -430,3 +430,14 @@ def test_a_misspelt_scenario_is_offered_scenarios_only(capsys, argv, offered, no
     err = capsys.readouterr().err
     assert status == 2 and offered in err
     assert not any(word in err for word in not_offered), err
+
+
+def test_a_misspelt_plan_is_offered_the_shipped_plans_only(capsys):
+    refused(capsys, ["plan", "vienna_defence"],
+            ["did you mean 'vienna_defence_plan'", "shipped plans: "])  # fmt: skip
+    # The plans listed are plan files only: no scenario, no sweep.
+    from oddsengine.moves.scenario_file import scenario_names
+
+    plans = scenario_names(("plan",))
+    assert "vienna_siege_plan" in plans and "vienna" not in plans
+    assert "assault_sweep" not in plans
