@@ -6,6 +6,7 @@ problem. The command line prints that message on one line and exits non-zero; an
 else that escapes is a bug and keeps its traceback.
 """
 
+import functools
 import re
 
 
@@ -110,3 +111,77 @@ def unknown_name(what: str, name, valid, *, where: str = "") -> OddsEngineError:
     return OddsEngineError(
         f"{asker}unknown {what} {shown(name)}{hint} The {what}s are " + ", ".join(valid)
     )
+
+
+def check_keywords(where: str, given, valid) -> None:
+    """Refuse a keyword of ``given`` that is not one of ``valid``, naming it (with the
+    closest valid names and all of them), as :class:`OddsEngineTypeError`.
+
+    Examples
+    --------
+    >>> check_keywords("load_naval_move", {"defender_policy": "fight"}, ["defender_policy"])
+    >>> check_keywords("load_naval_move", {"defender_polcy": "fight"}, ["defender_policy"])
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineTypeError: load_naval_move: unknown argument 'defender_polcy'; ...
+    """
+    for name in given:
+        if name not in valid:
+            refusal = unknown_name("argument", name, valid, where=where)
+            raise OddsEngineTypeError(str(refusal))
+
+
+def checked_arguments(function):
+    """``function``, refusing a call with arguments it does not take (an unknown keyword,
+    one argument too many or missing) with :class:`OddsEngineTypeError` naming the
+    argument, before it runs, not with Python's own TypeError. Wrap a dataclass's
+    ``__init__`` to check the calls of the class.
+
+    Examples
+    --------
+    >>> @checked_arguments
+    ... def roll(dice, *, bonus=0):
+    ...     return dice + bonus
+    >>> roll(2, bonus=1)
+    3
+    >>> roll(2, bouns=1)
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineTypeError: roll: unknown argument 'bouns'; did you mean 'bonus'? ...
+    """
+    name = function.__qualname__.removesuffix(".__init__")
+    read = []  # the signature and the names it takes, read on the first call
+
+    @functools.wraps(function)
+    def checked(*args, **kwargs):
+        if not read:
+            read.append(_signature_of(function))
+        signature, takes, open_keywords = read[0]
+        try:
+            signature.bind(*args, **kwargs)
+        except TypeError as error:
+            problem = str(error)
+        else:
+            return function(*args, **kwargs)
+        if not open_keywords:
+            check_keywords(name, kwargs, takes)
+        raise OddsEngineTypeError(f"{name}: {problem}")
+
+    return checked
+
+
+def _signature_of(function):
+    """The signature of ``function``, the names it takes, and whether it takes any
+    keyword."""
+    import inspect
+
+    signature = inspect.signature(function)
+    parameters = signature.parameters.values()
+    takes = [
+        parameter.name
+        for parameter in parameters
+        if parameter.kind not in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD)
+        and parameter.name != "self"
+    ]
+    open_keywords = any(parameter.kind == parameter.VAR_KEYWORD for parameter in parameters)
+    return signature, takes, open_keywords

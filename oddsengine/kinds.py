@@ -42,6 +42,7 @@ __all__ = [
     "ExplorerEntry",
     "Kind",
     "KINDS",
+    "BUILT_IN",
     "NEEDED_KINDS",
     "NeededKind",
     "SPEC_KINDS",
@@ -111,7 +112,8 @@ class Kind:
         it lives (``"oddsengine.combat.engagements:FieldBattle"``): the registry names every
         kind without importing them all, and :attr:`spec` imports one when it is used.
     headline : str or None
-        The outcome a table or a chart shows by default (None: the first outcome).
+        The outcome a table or a chart shows by default (None: the first outcome;
+        :func:`register_kind` writes it in when the spec class names its outcomes).
     roles : tuple of str
         The spec fields of the two sides, rows first then columns of an odds table.
     rule : str
@@ -413,6 +415,9 @@ for _kind in (
 ):  # fmt: skip
     _add(_kind)
 
+#: The kinds the package ships: :func:`register_kind` replaces none of them.
+BUILT_IN: Mapping[str, Kind] = dict(KINDS)
+
 
 class _SweepKinds(MutableMapping):
     """The spec classes a sweep file may name, by name: a view of :data:`KINDS`."""
@@ -464,19 +469,36 @@ def register_kind(name: str, spec_class: type, **record) -> None:
         Other fields of its :class:`Kind` (``headline``, ``roles``, ``rule``, ``title``,
         ``table``, ``command``, ``needed``: a :class:`NeededKind` for the force-needed
         search, ``explorer``: an :class:`ExplorerEntry`, ``card_engagement``,
-        ``arguments``, ``book_pages``).
+        ``arguments``, ``book_pages``). Without ``headline``, the first of the spec's
+        ``outcome_names``.
+
+    Raises
+    ------
+    OddsEngineError
+        On a record the faces could not read, naming the field, when it is registered
+        (:func:`oddsengine.kind_checks.check_record`: the record's shape is checked, not
+        what the kind means): a name that is not one word, or is a kind the package ships
+        or a shipped kind's command; a spec that is not a frozen dataclass meeting
+        :class:`Engagement` (the class itself; ``"module:Class"`` is imported when first
+        used); an unknown field or a field of the wrong type; roles that are not fields of
+        the spec (two of them for ``table``); a headline that is not one of its outcomes.
 
     Examples
     --------
     >>> from oddsengine import Assault
     >>> register_kind("siege-assault", Assault)
-    >>> SPEC_KINDS["siege-assault"] is Assault
-    True
+    >>> SPEC_KINDS["siege-assault"] is Assault, KINDS["siege-assault"].headline
+    (True, 'success')
     >>> del SPEC_KINDS["siege-assault"]
+    >>> register_kind("battle", Assault)
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: 'battle' is a kind the package ships (field battle, ...
     """
-    if not dataclasses.is_dataclass(spec_class):
-        raise OddsEngineError(f"{spec_class!r} is not a spec dataclass")
-    _add(Kind(str(name), spec_class, **{"sweep": True, **record}))
+    from oddsengine.kind_checks import check_record
+
+    record = check_record(name, spec_class, {"sweep": True, **record}, BUILT_IN)
+    _add(Kind(name, spec_class, **record))
 
 
 def kind_of(name: str) -> Kind:

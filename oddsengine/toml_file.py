@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
+import sys
 import tomllib
 
 from oddsengine.errors import OddsEngineError, shown
@@ -140,9 +142,48 @@ def parse_toml(content: bytes, label: str) -> dict:
         raise OddsEngineError(
             f"{invalid} (not UTF-8 text at byte {error.start}: save it as UTF-8)"
         ) from None
+    text = text.removeprefix("\ufeff")
     try:
-        return tomllib.loads(text.removeprefix("\ufeff"))
+        try:
+            return tomllib.loads(text)
+        except ValueError as error:
+            if isinstance(error, tomllib.TOMLDecodeError):
+                raise
+            # An integer longer than Python converts from decimal text
+            # (sys.get_int_max_str_digits): read as a bad value of its key.
+            return tomllib.loads(_long_integers_in_hex(text))
     except tomllib.TOMLDecodeError as error:
         raise OddsEngineError(f"{invalid} ({error})") from None
     except RecursionError:  # tomllib recurses once per level of nesting
         raise OddsEngineError(f"{invalid} (nested too deeply)") from None
+    except ValueError:
+        raise OddsEngineError(f"{invalid} (a whole number too long to read)") from None
+
+
+#: A decimal integer value: after ``=``, ``[`` or ``,`` and before the end of the value.
+_INTEGER_VALUE = re.compile(r"(?<=[=\[,])(\s*)([+-]?)([0-9][0-9_]*)(?=\s*(?:[,\]}#]|$))", re.M)
+
+
+def _long_integers_in_hex(text: str) -> str:
+    """``text`` with each decimal integer value of more digits than Python reads from text
+    rewritten as a hexadecimal one of about the same size (read without that limit), so
+    that the key it belongs to refuses it as it refuses any number far too large.
+
+    Examples
+    --------
+    >>> tomllib.loads(_long_integers_in_hex("units = " + "9" * 5000))["units"].bit_length()
+    16609
+    """
+    limit = sys.get_int_max_str_digits() or float("inf")
+
+    def hexadecimal(match) -> str:
+        space, sign, digits = match.groups()
+        count = len(digits.replace("_", ""))
+        if count <= limit:
+            return match.group()
+        if sign == "-":  # TOML has no negative hexadecimal: the longest readable one
+            return f"{space}-{'9' * int(min(limit, count))}"
+        # 5 * 10**(count - 1): a number that shown() calls "of about {count} digits"
+        return f"{space}{hex(5 * 10 ** (count - 1))}"
+
+    return _INTEGER_VALUE.sub(hexadecimal, text)

@@ -197,3 +197,83 @@ def test_a_fixed_parameter_every_scenario_overrides_is_refused():
         "assault", grid={"attacker": "4..5R"}, scenarios=scenarios, fixed={"defender": "1R"}
     )
     assert len(plan.expand()) == 3
+
+
+# -- the naval-move API (issue 34): a bad call is refused by the project's error, naming
+# the argument, when the call is made (not as Python's TypeError, a KeyError, or a table of
+# refused rows).
+
+_TYRRHENIAN = {"Tyrrhenian Sea": "hapsburg: 1..2Sq Doria"}
+
+
+def _board():
+    return oe.load_naval_move("barbary_coast").situation
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: oe.load_naval_move("barbary_coast", bogus=1),
+         "load_naval_move: unknown argument 'bogus'"),
+        (lambda: oe.load_naval_move("barbary_coast", defender_polcy="fight"),
+         "did you mean 'defender_policy'"),
+        (lambda: oe.NavalMove(_board(), "Tunis", "Barbary Coast", bogus=1),
+         "NavalMove: unknown argument 'bogus'"),
+        (lambda: oe.NavalMove(_board(), "Tunis"), "NavalMove: missing a required argument"),
+        (lambda: oe.naval_move_table("barbary_coast", bogus=1),
+         "naval_move_table: unknown argument 'bogus'"),
+        (lambda: oe.naval_move_courses("barbary_coast", {"a": {}}, bogus=1),
+         "naval_move_courses: unknown argument 'bogus'"),
+        (lambda: oe.naval_move_courses("barbary_coast", {"a": {"bogus": 1}}),
+         "course 'a': unknown argument 'bogus'"),
+        (lambda: oe.NavalMove(_board(), "Tunis", "Barbary Coast", defender_policy=("fight",)),
+         "defender_policy must be text, a table by power or"),
+        (lambda: _board().with_fleets(5), "fleets must be a list of (location, fleet) pairs"),
+        (lambda: _board().with_fleets([5]), "5 is not one"),
+        (lambda: oe.exact(oe.Interception("4R L1", "ottoman: 3R")).survivors(),
+         "Interception results have no survivors table"),
+        (lambda: oe.exact(oe.Piracy("ottoman: 2Co")).survivors(),
+         "Piracy results have no survivors table"),
+        (lambda: oe.exact(SIEGE).survivors(), "Siege campaign results have no survivors table"),
+    ],
+)  # fmt: skip
+def test_the_naval_move_api_refuses_a_bad_call_by_the_argument(call, words):
+    with pytest.raises(OddsEngineError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        call()
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: oe.naval_move_table("barbary_coast", _TYRRHENIAN, method="monte-carlo",
+                                     trials=0), "trials must be positive, not 0"),
+        (lambda: oe.naval_move_table("barbary_coast", _TYRRHENIAN, method="monte-carlo",
+                                     seed=-1), "seed must be a non-negative integer, not -1"),
+        (lambda: oe.naval_move_table("vienna", _TYRRHENIAN), "holds a land [move]"),
+        (lambda: oe.naval_move_courses("barbary_coast", {"a": {}, "b": {}}, trials=0),
+         "trials must be positive, not 0"),
+        (lambda: oe.naval_move_courses("barbary_coast", {"a": {}}, method="monte-carlo",
+                                       seed=-1), "seed must be a non-negative integer"),
+        (lambda: oe.naval_move_courses("vienna", {"a": {}, "b": {}}), "holds a land [move]"),
+        (lambda: oe.naval_move_needed("barbary_coast", "Tyrrhenian Sea",
+                                      "hapsburg: 1..6Sq Doria", "defender_wins", 0),
+         "target must be above 0 and at most 1, not 0"),
+        (lambda: oe.naval_move_needed("barbary_coast", "Tyrrhenian Sea", "hapsburg: 2Sq Doria",
+                                      "defender_wins", 0.3),
+         "template 'hapsburg: 2Sq Doria' has no range"),
+        (lambda: oe.naval_move_needed("barbary_coast", "Tyrrhenian Sea", 5, "defender_wins", 0.3),
+         "template must be a fleet template"),
+    ],
+)  # fmt: skip
+def test_a_naval_move_table_refuses_the_call_not_each_row(call, words):
+    # Each used to answer a table whose every row was refused for the same reason (or,
+    # for a target of 0 or a template of one fleet, an answer to no question).
+    with pytest.raises(OddsEngineError, match=words.replace("[", r"\[").replace("]", r"\]")):
+        call()
+
+
+def test_a_table_of_naval_moves_still_refuses_a_row_the_rules_refuse():
+    table = oe.naval_move_courses(
+        "barbary_coast", {"fight": {}, "too many": {"units": "ottoman: 3Sq Barbarossa"}}
+    )
+    assert table["status"].tolist() == ["ok", "refused"]

@@ -64,3 +64,51 @@ def test_refusals_name_the_problem():
         NavalMoveScenario("barbary_coast", interception_policy="Ionian Sea=none,Ionian Sea=all")
     with pytest.raises(oe.OddsEngineError, match="holds a land"):
         NavalMoveScenario("vienna")
+
+
+@pytest.mark.filterwarnings("ignore::oddsengine.sweeps.refusals.RefusedScenariosWarning")
+@pytest.mark.parametrize("batch_size", [None, 32])
+def test_a_sweep_of_naval_moves_is_saved_every_checkpoint_as_it_builds_them(
+    tmp_path, monkeypatch, batch_size
+):
+    """A naval move's spec holds its whole tree (RULES.md §14): building it is the work of
+    its scenario, and the output is saved every checkpoint_seconds of that work too.
+
+    The sweep's clock is a virtual one that only the building moves (half a second a
+    scenario), so what is checked does not depend on the machine's speed or load.
+    """
+    import types
+
+    from oddsengine.sweeps import _grid, _runner
+    from oddsengine.sweeps import sweep as sweep_module
+    from oddsengine.sweeps._output import OutputFile
+
+    clock = [0.0]
+    monkeypatch.setattr(_runner, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+    real_build = _grid.build_spec
+
+    def slow_build(spec_class, parameters):
+        clock[0] += 0.5
+        return real_build(spec_class, parameters)
+
+    writes = []
+    real_write = OutputFile.write
+
+    def recording(self, frame):
+        writes.append((clock[0], frame["scenario_key"].nunique()))
+        real_write(self, frame)
+
+    monkeypatch.setattr(sweep_module, "build_spec", slow_build)
+    monkeypatch.setattr(OutputFile, "write", recording)
+    plan = oe.Sweep.from_toml(str(SWEEP))
+    out = tmp_path / "barbary.csv"
+    frame = plan.run(out, progress=False, batch_size=batch_size, checkpoint_seconds=2.0)
+    # 11 scenarios, 5.5 s of building: a checkpoint every 2 s plus one scenario, not one
+    # write at the end.
+    assert clock[0] == 5.5 and writes[-1] == (5.5, 11)
+    times = [moment for moment, _ in writes]
+    gaps = [later - earlier for earlier, later in zip([0.0, *times], times, strict=False)]
+    assert len(writes) >= 3 and max(gaps) <= 2.5
+    counts = [count for _, count in writes]
+    assert counts == sorted(counts)
+    pd.testing.assert_frame_equal(frame, sweep_module.read_table(out))

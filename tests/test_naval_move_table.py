@@ -59,7 +59,7 @@ def test_the_smallest_fleet_reaching_a_target():
     )
     assert not never["reached"] and never["Tyrrhenian Sea"] == "hapsburg: 2Sq Doria"
     with pytest.raises(OddsEngineError, match="unknown outcome"):
-        naval_move_needed("barbary_coast", "Tyrrhenian Sea", "hapsburg: 1Sq", "won", 0.5)
+        naval_move_needed("barbary_coast", "Tyrrhenian Sea", "hapsburg: 1..2Sq", "won", 0.5)
 
 
 def test_monte_carlo_rows_share_the_seed():

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from oddsengine.errors import OddsEngineError
 from oddsengine.results.result import Result
 from oddsengine.sweeps import _output, _runner
 from oddsengine.sweeps._output import (
@@ -105,12 +106,13 @@ def test_uniform_sweeps_take_the_column_path_and_agree(watched, plan):
     assert str(frame["seed"].dtype) == "Int64" and str(frame["trials"].dtype) == "Int64"
 
 
-def test_an_all_refused_sweep_agrees(watched):
+def test_an_all_refused_sweep_is_refused_before_any_frame(watched):
+    # Issue 34: a sweep no row of which can be answered (here for reasons that differ only
+    # by a count) is an error, not a table of refusals: no frame is built.
     plan = Sweep("assault", grid={"attacker": "1..2R", "defender": "3..4R"}, method="exact")
-    frame = _quiet_run(plan)
-    assert set(frame["status"]) == {"refused"}
-    assert frame["outcome"].tolist() == [None] * len(frame)
-    assert watched["uniform"] == watched["frames"] >= 1
+    with pytest.raises(OddsEngineError, match="every scenario is refused"):
+        _quiet_run(plan)
+    assert watched["frames"] == 0
 
 
 def test_scenarios_with_different_parameters_take_the_records_path(watched):

@@ -140,6 +140,90 @@ def test_a_seedless_sweep_file_resumes_on_the_command_line(tmp_path, capsys):
     _stored_rows_reproduce(first[first["defender"] == "2R"], precision=0.01)
 
 
+# -- resumed files equal uninterrupted ones ---------------------------------------------
+
+#: Sweeps whose first scenario (explicit, without ranges) or refused row leaves a column of
+#: counts empty: the column is a nullable integer column, written 1, not 1.0.
+_SWEEPS_WITH_GAPS = {
+    "naval-move-scenario": lambda: Sweep.from_toml("barbary_coast_sweep"),
+    "assault": lambda: Sweep(
+        "assault",
+        scenarios=[
+            {"attacker": "9R Suleiman", "defender": "4R"},
+            {"attacker": "3..5R L0..1", "defender": "1..2R"},
+        ],
+    ),
+    "battle, monte carlo": lambda: Sweep(
+        "battle",
+        scenarios=[
+            {"attacker": "ottoman: 4R", "defender": "hapsburg: 2R"},
+            {"attacker": "ottoman: 3..5R", "defender": "hapsburg: 1..2R"},
+        ],
+        method="monte-carlo",
+        precision=None,
+        trials=BLOCK_TRIALS,
+        seed=BIG_SEED,
+    ),
+    "naval": lambda: Sweep(
+        "naval",
+        scenarios=[
+            {"attacker": "ottoman: 2Sq Dragut", "defender": "venice: 2Sq"},
+            {"attacker": "ottoman: 1..3Sq", "defender": "venice: 1..2Sq"},
+        ],
+    ),
+    "foreign-war": lambda: Sweep(
+        "foreign-war",
+        scenarios=[
+            {"war": "persia", "force": "5R Ibrahim", "horizon": 2},
+            {"war": "persia", "force": "3..6R", "horizon": 2},
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("suffix", FORMATS)
+@pytest.mark.parametrize("name", list(_SWEEPS_WITH_GAPS))
+def test_a_resumed_file_equals_the_uninterrupted_one_byte_for_byte(
+    tmp_path, monkeypatch, name, suffix
+):
+    if suffix == "parquet":
+        pytest.importorskip("pyarrow")
+    plan = _SWEEPS_WITH_GAPS[name]()
+    whole, cut = tmp_path / f"whole.{suffix}", tmp_path / f"cut.{suffix}"
+    complete = plan.run(whole, progress=False, batch_size=1)
+    counts = [column for column in complete.columns if str(complete[column].dtype) == "Int64"]
+    assert set(counts) - {"seed", "trials"}, "the sweep has a column of counts with a gap"
+    real = sweep_module.run_batch
+    calls = {"count": 0}
+
+    def interrupted(items, settings):
+        calls["count"] += 1
+        if calls["count"] == 3:
+            raise KeyboardInterrupt
+        return real(items, settings)
+
+    monkeypatch.setattr(sweep_module, "run_batch", interrupted)
+    with pytest.raises(sweep_module.SweepInterrupted) as stop:
+        plan.run(cut, progress=False, batch_size=1, checkpoint_seconds=0)
+    assert 2 <= stop.value.saved < stop.value.total
+    saved = read_table(cut)
+    assert saved[counts].isna().any().any(), "the interrupted file holds the gap"
+    monkeypatch.setattr(sweep_module, "run_batch", real)
+    resumed = plan.run(cut, resume=True, progress=False)
+    assert cut.read_bytes() == whole.read_bytes()
+    pd.testing.assert_frame_equal(resumed, complete)
+    pd.testing.assert_frame_equal(read_table(cut), read_table(whole))
+
+
+def test_a_column_of_floats_read_back_stays_floats(tmp_path):
+    # Only the text of whole numbers (1, not 1.0) makes a nullable integer column.
+    out = tmp_path / "table.csv"
+    out.write_text("bonus,count,scenario_key\n1.0,1,0123456789abcdef0123\n,,0123456789abcdef0124\n")
+    table = read_table(out)
+    assert str(table["bonus"].dtype) == "float64"
+    assert str(table["count"].dtype) == "Int64"
+
+
 # -- 8: repeated scenarios and fragments --------------------------------------------------
 
 
@@ -401,3 +485,38 @@ def test_resuming_a_file_that_is_no_sweep_table_keeps_it(tmp_path, capsys, conte
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert status == 2 and "is not a sweep table" in line
     assert out.read_text() == content
+
+
+def test_nothing_is_written_while_every_scenario_so_far_is_refused_for_one_reason(
+    tmp_path, monkeypatch
+):
+    # Specs are built as the sweep runs: the file waits until the sweep is known to hold a
+    # question (a sweep every scenario of which is refused for one reason is refused).
+    janissaries = {"defender": "1R", "defender_cards": "janissaries"}
+    plan = Sweep(
+        "assault",
+        scenarios=[{"attacker": "3R", **janissaries}, {"attacker": "4R", **janissaries},
+                   {"attacker": "5R", "defender": "1R"}],
+    )  # fmt: skip
+    out = tmp_path / "results.csv"
+
+    real_build, built = sweep_module.build_spec, []
+
+    def interrupted(spec_class, parameters):  # Ctrl-C while the third spec is built
+        built.append(parameters)
+        if len(built) == 3:
+            raise KeyboardInterrupt
+        return real_build(spec_class, parameters)
+
+    monkeypatch.setattr(sweep_module, "build_spec", interrupted)
+    with pytest.raises(sweep_module.SweepInterrupted) as stop:
+        plan.run(out, progress=False, batch_size=1, checkpoint_seconds=0)
+    assert stop.value.saved == 0 and not out.exists()
+    monkeypatch.undo()
+    frame = plan.run(out, progress=False, batch_size=1, checkpoint_seconds=0)
+    assert frame["status"].tolist().count("refused") == 2
+    pd.testing.assert_frame_equal(read_table(out), frame)
+    refused_only = Sweep("assault", scenarios=plan.scenarios[:2])
+    with pytest.raises(oe.OddsEngineError, match="every scenario is refused: Janissaries"):
+        refused_only.run(tmp_path / "none.csv", progress=False, checkpoint_seconds=0)
+    assert not (tmp_path / "none.csv").exists()

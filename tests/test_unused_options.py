@@ -55,6 +55,9 @@ VALUES = {
     "--vary": "Tyrrhenian Sea=hapsburg: 1..2Sq",
     "--protestant-dice": "2", "--papal-dice": "2", "--ties": "papacy", "--modifier": "1",
     "--debater": "Bucer", "--turn": "2", "--zone": "german",
+    "--space": "Lübeck", "--source": "95-theses", "--placards-attempts": "4",
+    "--protestant": "Augsburg", "--unrest": "Leipzig", "--reformer": "Zürich",
+    "--objective": "at-least:2", "--depth": "2",
 }  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
@@ -85,6 +88,9 @@ PIRACY_OPTIONS = {"--pirates", "--zone-squadrons", "--adjacent-squadrons",
 WAR = ["foreign-war", "--war", "persia", "--force", "4R Ibrahim"]
 WAR_OPTIONS = {"--war", "--force", "--foreign", "--cards", "--casualty-order", "--horizon",
                "--card-value"}
+
+#: The what-ifs and the source of a religious board (RULES.md §16, §19).
+BOARD_OPTIONS = {"--space", "--source", "--protestant", "--unrest", "--reformer"}
 
 #: command -> [(base command line, options that apply to it)]. Every other option of the
 #: command's parser is refused on that base.
@@ -135,11 +141,23 @@ QUESTIONS = {
         (["reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],
          ENGINE | {"--protestant-dice", "--papal-dice", "--ties", "--modifier",
                    "--printing-press", "--ninety-five-theses", "--debater", "--card-value"}),
+        (["reformation", "religion_example", "--space", "Lübeck", "--exact"],
+         ENGINE | BOARD_OPTIONS | {"--debater", "--card-value"}),
     ],
     "counter-reformation": [
         (["counter-reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],
          ENGINE | {"--protestant-dice", "--papal-dice", "--ties", "--augsburg", "--debater",
                    "--card-value"}),
+        (["counter-reformation", "religion_example", "--space", "Wittenberg", "--source",
+          "burn-books:german", "--exact"],
+         ENGINE | BOARD_OPTIONS | {"--debater", "--card-value"}),
+    ],
+    "attempts": [
+        (["attempts", "religion_example", "--source", "treatise:german"],
+         BOARD_OPTIONS | {"--policy", "--objective", "--debater", "--depth", "--format"}),
+        (["attempts", "religion_example", "--source", "treatise:german", "--policy",
+          "greedy", "--monte-carlo"],
+         BOARD_OPTIONS | {"--debater", "--trials", "--seed", "--format"}),
     ],
     "cards": [(["cards"], {"--kind", "--format"})],
     "naval-move": [

@@ -40,6 +40,11 @@ def _board_attempt(arguments):
     default = "95-theses" if attempting == "protestant" else "burn-books:german"
     source = attempt_source(arguments.source or default,
                             placards_attempts=arguments.placards_attempts)
+    if "placards_attempts" in getattr(arguments, "given", ()) and (
+            source.name != "affair-of-the-placards"):
+        raise OddsEngineError(
+            "--placards-attempts is for --source affair-of-the-placards only"
+        )
     if source.side != attempting:
         command = "reformation" if source.side == "protestant" else "counter-reformation"
         raise OddsEngineError(f"{source.name} makes {command} attempts: use {command}")
@@ -51,8 +56,9 @@ def _attempt(arguments):
     """The spec the arguments describe."""
     if arguments.scenario is not None:
         return _board_attempt(arguments)
-    for option in ("--space", "--source", "--protestant", "--unrest", "--reformer"):
-        if option[2:] in getattr(arguments, "given", ()):
+    for option in ("--space", "--source", "--protestant", "--unrest", "--reformer",
+                   "--placards-attempts"):
+        if option[2:].replace("-", "_") in getattr(arguments, "given", ()):
             raise OddsEngineError(f"{option} reads a board: give a scenario first")
     for name in ("protestant_dice", "papal_dice"):
         if getattr(arguments, name) is None:

@@ -49,6 +49,16 @@ def run_attempts(arguments):
 
     if arguments.depth < 0 or arguments.depth > 12:
         raise OddsEngineError(f"--depth must be 0..12, not {arguments.depth}")
+    given = getattr(arguments, "given", ())
+    if "placards_attempts" in given and not arguments.source.strip().lower().startswith(
+            "affair-of-the-placards"):
+        raise OddsEngineError("--placards-attempts is for --source affair-of-the-placards only")
+    if arguments.monte_carlo:
+        for option in ("depth", "objective"):
+            if option in given:
+                raise OddsEngineError(
+                    f"--{option} is for the exact search: --monte-carlo plays a fixed policy"
+                )
     board = board_of(arguments)
     headline, order = _policy(arguments)
     run = AttemptRun(board, arguments.source, debater=arguments.debater,

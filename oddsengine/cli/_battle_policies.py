@@ -52,6 +52,7 @@ def policies_with_options(arguments, base, mode: str):
 
     base = base or Policies()
     post_roll = dict(base.post_roll)
+    given = set()  # a card given twice: the last would win without a word
     for text in arguments.policy or ():
         if "=" not in text:
             from oddsengine.combat.cards import land_post_roll_card
@@ -61,6 +62,9 @@ def policies_with_options(arguments, base, mode: str):
                 f"not {text!r}"
             )
         card, policy = (part.strip() for part in text.split("=", 1))
+        if card in given:
+            raise OddsEngineError(f"--policy gives {card} twice")
+        given.add(card)
         post_roll[card] = policy
     return Policies(
         attacker_casualty_order=arguments.attacker_casualty_order

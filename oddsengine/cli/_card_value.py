@@ -47,6 +47,10 @@ def check_card_value_options(arguments) -> None:
     ]
     if ignored:
         raise OddsEngineError(f"--card-value is computed exactly: it takes no {', '.join(ignored)}")
+    if arguments.format not in ("table", "json", "csv"):  # it would print the text table
+        raise OddsEngineError(
+            f"--card-value is written as a table, csv or json, not {arguments.format}"
+        )
 
 
 def print_card_values(spec, arguments) -> None:

@@ -50,6 +50,8 @@ def _parse_policies(arguments) -> Policies:
                 f"--policy takes CARD=POLICY (e.g. {POST_ROLL_CARDS[0]}=always), not {text!r}"
             )
         card, policy = text.split("=", 1)
+        if card.strip() in post_roll:  # the last would win: say so instead, as naval does
+            raise OddsEngineError(f"--policy gives {card.strip()} twice")
         post_roll[card.strip()] = policy.strip()
     orders = {}
     for side in ("attacker", "defender"):

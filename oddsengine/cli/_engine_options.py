@@ -294,7 +294,8 @@ def _survivor_table(result) -> str:
     )
     joint = np.zeros((attackers.size, defenders.size))
     np.add.at(joint, (attacker_row.ravel(), defender_column.ravel()), result.probabilities)
-    lines = ["", "Surviving land units (rows: attacker, columns: defender):"]
+    unit = getattr(result.spec, "unit_word", "land units")  # ships at sea
+    lines = ["", f"Surviving {unit} (rows: attacker, columns: defender):"]
     header = f"{'':>10}" + "".join(f"{int(column):>9}" for column in defenders.tolist())
     lines.append(header)
     for attacker, row in zip(attackers.tolist(), joint.tolist(), strict=True):

@@ -124,8 +124,39 @@ def _run_move(arguments):
             ["--after-withdrawal"],
             "is for defenders that withdraw (13.4): the defender policy never does",
         )
+    _refuse_choices_that_never_arise(move, arguments)
     results = _move_results(move, arguments)
     _write_move_results(results, arguments, states, end_state_records, _move_state_line)
+
+
+def _refuse_choices_that_never_arise(move, arguments) -> None:
+    """Refuse ``--leaders-inside``, ``--horizon`` and ``--after-withdrawal`` where the
+    move, as built, never asks the choice they give (the program records what arose)."""
+    choices = move.program.choices
+    # An end state names the leaders' choice where they had one (14.1); every response
+    # the defenders may give is built, the one chosen or not.
+    ends = move.program.end_states
+    leaders_choose = any(state.leaders_inside for state in ends)
+    if not leaders_choose:
+        refuse_given(
+            arguments,
+            ["--leaders-inside"],
+            "is for defending leaders after a lost battle (14.1): here no leader has that "
+            "choice",
+        )
+    leaders_weighed = leaders_choose and move.leaders_inside == "best"
+    if not choices.get("defender_weighed") and not leaders_weighed:
+        refuse_given(
+            arguments,
+            ["--horizon"],
+            "judges the 'best' choices of the defenders, and here none is made",
+        )
+    if not any("withdrew" in state.events for state in ends):
+        refuse_given(
+            arguments,
+            ["--after-withdrawal"],
+            f"is for defenders that withdraw (13.4): none can in {move.destination}",
+        )
 
 
 def _move_state_line(record) -> str:
@@ -159,6 +190,12 @@ def _run_naval_move(arguments):
     _check_states(arguments)
     states = arguments.states or DEFAULT_STATES
     move = _load(load_naval_move, arguments.scenario, overrides)
+    if not move.enemy_powers_in_destination:
+        refuse_given(
+            arguments,
+            ["--defender"],
+            f"is for enemy ships in the destination: there are none in {move.destination}",
+        )
     results = run_engines(move, arguments, sample=_simulate_move)
     _write_move_results(results, arguments, states, naval_end_state_records, _naval_state_line)
 
@@ -223,10 +260,27 @@ def _naval_move_table(arguments, overrides) -> None:
         json.dump(json.loads(table.to_json(orient="records")), sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        shown = [name for name in ships] + ["status"]
-        shown += [name for name in _NAVAL_TABLE_COLUMNS if name in table.columns]
-        shown += [name for name in table.columns if name.startswith("lost:")]
-        sys.stdout.write(table[shown].to_string(index=False) + "\n")
+        sys.stdout.write(_naval_table_text(table, list(ships)))
+
+
+def _naval_table_text(table, locations: list) -> str:
+    """A naval move table as text: chances in percent and expected losses in ships, as
+    every other table of the text output (csv and json keep the numbers); a refused row
+    shows a dash, and its reason below the table."""
+    import pandas as pd
+
+    chances = [name for name in _NAVAL_TABLE_COLUMNS if name in table.columns]
+    losses = [name for name in table.columns if name.startswith("lost:")]
+    shown = table[[*locations, "status", *chances, *losses]].copy()
+    for names, cell in ((chances, "{:.2%}"), (losses, "{:.3f}")):
+        for name in names:
+            shown[name] = [
+                "—" if pd.isna(value) else cell.format(value) for value in table[name]
+            ]
+    text = shown.to_string(index=False) + "\n"
+    for _, row in table[table["status"] == "refused"].iterrows():
+        text += f"refused {', '.join(str(row[name]) for name in locations)}: {row['reason']}\n"
+    return text
 
 
 def _naval_state_line(record) -> str:

@@ -171,10 +171,34 @@ def _read_naval_move_options(arguments, given: dict) -> None:
         raise OddsEngineError(
             f"needed {arguments.kind}: give the scenario and the fleets with --fleet, not --stack"
         )
+    if arguments.control or arguments.besieged:  # land what-ifs: a naval move ignores them
+        raise OddsEngineError(
+            f"needed {arguments.kind} takes no --control or --besieged (what-ifs of land moves)"
+        )
     given["scenario"] = arguments.scenario
     given["fleets"] = _stacks(arguments.fleet, "--fleet", "Tyrrhenian Sea=hapsburg: ?Sq Doria")
     if arguments.defender_policy is not None:  # an empty one is refused, not ignored
+        _refuse_a_defender_policy_for_nobody(arguments.scenario, given["fleets"])
         given["defender_policy"] = arguments.defender_policy
+
+
+def _refuse_a_defender_policy_for_nobody(scenario, fleets: dict) -> None:
+    """Refuse ``--defender-policy`` where no enemy ships stand in the destination and no
+    ``--fleet`` puts ships there: it would change nothing."""
+    from oddsengine.moves.board import load_board
+    from oddsengine.moves.scenario_file import load_naval_move
+
+    try:
+        move = load_naval_move(scenario)
+    except OddsEngineError:
+        return  # the search refuses the scenario itself, in its own words
+    board = load_board()
+    placed = {board.space(location).name for location in fleets}
+    if not move.enemy_powers_in_destination and move.destination not in placed:
+        raise OddsEngineError(
+            f"--defender-policy is for enemy ships in the destination: there are none in "
+            f"{move.destination}"
+        )
 
 
 def _side_cards(arguments, kind: str, takes) -> dict:

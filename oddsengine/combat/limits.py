@@ -50,6 +50,10 @@ MAX_GRID_SCENARIOS = 1_000_000
 #: Most cells in one odds table: 100 rows by 100 columns is more than anyone reads, and
 #: already minutes of work.
 MAX_TABLE_CELLS = 10_000
+#: Most rows in one naval move table (``naval-move --vary``): each row is a whole naval
+#: move played out, interceptions and every battle, a thousand times the work of an odds
+#: table's cell; 400 rows is already a minute on a laptop.
+MAX_NAVAL_MOVE_ROWS = 400
 #: Most squadrons, fortresses, ports or cards counted around one sea zone (16.4): the
 #: board has far fewer; the bound keeps a count typed by mistake from reaching the dice.
 MAX_NAVAL_COUNT = MAX_UNITS

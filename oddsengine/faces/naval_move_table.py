@@ -27,7 +27,13 @@ from __future__ import annotations
 
 import itertools
 
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import (
+    OddsEngineError,
+    OddsEngineTypeError,
+    check_keywords,
+    checked_arguments,
+    shown,
+)
 
 __all__ = ["naval_move_table", "naval_move_needed", "naval_move_courses"]
 
@@ -35,6 +41,9 @@ _METHODS = ("exact", "monte-carlo")
 
 
 def _expansions(ships) -> list[tuple[str, list]]:
+    import math
+
+    from oddsengine.combat.limits import MAX_NAVAL_MOVE_ROWS, check_grid_size
     from oddsengine.moves.board import load_board
     from oddsengine.sweeps.templates import parse_template
 
@@ -42,16 +51,34 @@ def _expansions(ships) -> list[tuple[str, list]]:
         raise OddsEngineTypeError(
             f"ships must be a table of location = fleet template, not {shown(ships)}"
         )
-    expansions = []
+    templates = []
     for location, text in ships.items():
-        name = load_board().space(location).name
+        board = load_board()
+        name = board.space(location).name
+        if not board.space(name).is_sea and not board.is_port(name):  # every row refused
+            raise OddsEngineError(f"ships in {name}: it is neither a sea zone nor a port")
         template = parse_template(text)
         if not template.fleet:
             raise OddsEngineError(
                 f"ships in {name}: {text!r} is no fleet (write e.g. 'hapsburg: 2Sq')"
             )
-        expansions.append((name, template.expand()))
-    return expansions
+        templates.append((name, template))
+    # Every row is a whole naval move: a limit of its own, before any row is built.
+    size = math.prod(template.size for _, template in templates)
+    check_grid_size(size, "naval move table", MAX_NAVAL_MOVE_ROWS)
+    return [(name, template.expand()) for name, template in templates]
+
+
+def _check_call(where, method, trials, seed, parameters) -> None:
+    """Refuse, before any row is answered, what would refuse every row: an unknown method
+    or naval move parameter, a bad number of trials or seed."""
+    from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
+    from oddsengine.moves.naval_move import NAVAL_MOVE_ARGUMENTS
+
+    if method not in _METHODS:
+        raise OddsEngineError(f"unknown method {method!r}; use exact or monte-carlo")
+    check_run(trials, MAX_TRIALS, seed, None)
+    check_keywords(where, parameters, NAVAL_MOVE_ARGUMENTS)
 
 
 def _answer(move, method, trials, seed):
@@ -94,11 +121,10 @@ def naval_move_table(
     from oddsengine.moves.naval_move import NavalMove
     from oddsengine.moves.scenario_file import read_naval_move
 
-    if method not in _METHODS:
-        raise OddsEngineError(f"unknown method {method!r}; use exact or monte-carlo")
+    _check_call("naval_move_table", method, trials, seed, overrides)
+    expansions = _expansions(ships or {})
     situation, arguments = read_naval_move(scenario)
     arguments.update(overrides)
-    expansions = _expansions(ships or {})
     rows = []
     for combination in itertools.product(*(cases for _, cases in expansions)):
         row = {}
@@ -153,16 +179,29 @@ def naval_move_needed(scenario, location, template, outcome, target, **options):
         The row reached (its fleet, the probability of ``outcome`` ...), or, when no fleet
         of the template reaches the target, the row of the largest with ``reached`` false.
     """
+    from oddsengine.sweeps.templates import parse_template
+
     if isinstance(target, bool) or not isinstance(target, int | float):
         raise OddsEngineTypeError(f"target must be a probability, not {shown(target)}")
-    if not 0 <= target <= 1:
-        raise OddsEngineError(f"target must be a probability between 0 and 1, not {target!r}")
+    # As needed() asks: a target of 0 is reached by any fleet, so it asks nothing.
+    if not 0 < target <= 1:
+        raise OddsEngineError(f"target must be above 0 and at most 1, not {shown(target)}")
     for name, value, what in (
         ("location", location, "a space"),
         ("outcome", outcome, "an outcome"),
     ):
         if not isinstance(value, str):
             raise OddsEngineTypeError(f"{name} must be the name of {what}, not {shown(value)}")
+    if not isinstance(template, str):
+        raise OddsEngineTypeError(
+            f"template must be a fleet template such as 'hapsburg: 1..6Sq Doria', not "
+            f"{shown(template)}"
+        )
+    if not parse_template(template).axes:
+        raise OddsEngineError(
+            f"template {template!r} has no range: give the fleets to try as one, such as "
+            "'hapsburg: 1..6Sq Doria'"
+        )
     table = naval_move_table(scenario, {location: template}, **options)
     answered = table[table["status"] == "ok"]
     if answered.empty:
@@ -179,6 +218,7 @@ def naval_move_needed(scenario, location, template, outcome, target, **options):
     return dict(answered.iloc[-1]) | {"reached": False}
 
 
+@checked_arguments
 def naval_move_courses(scenario, courses, *, method="exact", trials=100_000, seed=None):
     """Answer a scenario's naval move once per course of action.
 
@@ -209,20 +249,22 @@ def naval_move_courses(scenario, courses, *, method="exact", trials=100_000, see
     """
     import pandas as pd
 
-    from oddsengine.moves.scenario_file import load_naval_move
+    from oddsengine.moves.scenario_file import load_naval_move, read_naval_move
 
-    if method not in _METHODS:
-        raise OddsEngineError(f"unknown method {method!r}; use exact or monte-carlo")
+    _check_call("naval_move_courses", method, trials, seed, {})
     if not isinstance(courses, dict) or not courses:
         raise OddsEngineTypeError(
             f"courses must be a table of name = parameters, not {shown(courses)}"
         )
-    rows = []
     for name, parameters in courses.items():
         if not isinstance(parameters, dict):
             raise OddsEngineTypeError(
                 f"course {name!r}: its parameters must be a table, not {shown(parameters)}"
             )
+        _check_call(f"naval_move_courses: course {name!r}", method, trials, seed, parameters)
+    read_naval_move(scenario)  # a file with no naval move is refused, not each course
+    rows = []
+    for name, parameters in courses.items():
         row = {"course": str(name)}
         try:
             move = load_naval_move(scenario, **parameters)

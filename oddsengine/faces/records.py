@@ -29,7 +29,7 @@ from oddsengine.combat.fleets import NAVAL_LEADERS
 from oddsengine.combat.forces import Force
 from oddsengine.combat.leaders import LEADERS, find_leader
 from oddsengine.combat.powers import MAJOR_POWERS, normalise_power
-from oddsengine.errors import unknown_name
+from oddsengine.errors import OddsEngineError, unknown_name
 from oddsengine.kinds import KINDS
 
 __all__ = [
@@ -106,6 +106,12 @@ def leader_records(power: str | None = None) -> list[dict]:
     list of dict
         One record per leader with the keys of :data:`LEADER_COLUMNS`; a rating a leader
         does not have (an army leader's naval rating) is None.
+
+    Raises
+    ------
+    OddsEngineError
+        ``power`` has no leaders of its own (only the Renegade, who serves whoever
+        places him, would be listed); the message names the powers that have some.
     """
     wanted = None if power is None else normalise_power(power)
     records = []
@@ -139,6 +145,13 @@ def leader_records(power: str | None = None) -> list[dict]:
                 "naval_rating": leader.battle_rating,
                 "piracy_rating": leader.piracy_rating,
             }
+        )
+    if wanted is not None and all(record["power"] is None for record in records):
+        # Only the Renegade, who serves whoever places him: the power has no leaders.
+        having = {leader.power for leader in LEADERS.values() if leader.power}
+        having |= {power for leader in NAVAL_LEADERS.values() for power in leader.serves}
+        raise OddsEngineError(
+            f"{wanted} has no leaders; the powers with leaders are " + ", ".join(sorted(having))
         )
     return records
 

@@ -224,6 +224,8 @@ class DefenderResponse:
             if best is None or score > best[0]:
                 best = (score, name, node)
         self.program.choices["defender"] = f"{best[1]} (best)"
+        if len(options) > 1:  # a choice was weighed (read by the CLI's --horizon check)
+            self.program.choices["defender_weighed"] = True
         return best[2]
 
     def policy_plan_name(self, policy, groups) -> str:

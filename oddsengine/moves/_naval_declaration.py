@@ -193,6 +193,11 @@ class NavalDeclaration:
         policy = self.defender_policy
         powers = self.enemy_powers_in_destination
         if isinstance(policy, tuple):  # as a built move holds it (dataclasses.replace)
+            if not all(isinstance(pair, tuple) and len(pair) == 2 for pair in policy):
+                raise OddsEngineTypeError(
+                    "defender_policy must be text, a table by power or (power, policy) "
+                    f"pairs, not {shown(policy)}"
+                )
             policy = dict(policy)
         if isinstance(policy, str):
             _check_defender_text(policy.strip())
@@ -292,7 +297,8 @@ class NavalDeclaration:
     def avoid_choice(self, power: str) -> str | None:
         """Where ``power``'s ships try to avoid battle, or None when they fight."""
         text = dict(self.defender_policy).get(power, "best")
-        if text == "fight" or self._lost_battle(power):
+        # §14: ships in a port never avoid battle: "best" fights there ("avoid" is refused).
+        if text == "fight" or self.in_port or self._lost_battle(power):
             return None
         if text.startswith("avoid:"):
             return load_board().space(text[len("avoid:") :].strip()).name

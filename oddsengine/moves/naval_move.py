@@ -31,6 +31,7 @@ intercepts from the Tyrrhenian Sea on a 7 (21/36).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -41,7 +42,7 @@ from oddsengine.combat.naval_cards import PROFESSIONAL_ROWERS
 from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.combat.powers import normalise_power
 from oddsengine.draws import DrawPlan
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
 from oddsengine.moves._naval_declaration import (
     InterceptingFleet,
     NavalDeclaration,
@@ -61,7 +62,7 @@ from oddsengine.moves.board import load_board
 from oddsengine.moves.move_records import most_likely_first
 from oddsengine.moves.situation import FleetStack, Situation
 
-__all__ = ["NavalMove", "InterceptingFleet", "naval_end_state_records"]
+__all__ = ["NavalMove", "InterceptingFleet", "NAVAL_MOVE_ARGUMENTS", "naval_end_state_records"]
 
 
 @dataclass(frozen=True)
@@ -177,12 +178,25 @@ class NavalMove(NavalDeclaration):
         object.__setattr__(self, "fight_order", order)
         object.__setattr__(self, "defender_policy", self._defender_policies())
         self.interception_attempts  # noqa: B018 (refuses a bad interception policy now)
+        self._check_fight_order()
         self._check_rowers()
         # Every combat the move may fight is built now, so a card its side may not play
         # (Janissaries by a defender who is not Ottoman) is refused with the move.
         self.program  # noqa: B018
 
     # -- declaration checks ------------------------------------------------------------
+
+    def _check_fight_order(self) -> None:
+        """Refuse a power in ``fight_order`` that no combat here can meet: no ships of it
+        in the destination, none intercepting."""
+        fighting = {*self.enemy_powers_in_destination}
+        fighting |= {attempt.power for attempt in self.interception_attempts}
+        for power in self.fight_order:
+            if power not in fighting:
+                raise OddsEngineError(
+                    f"fight_order names {power}, which has no ships in {self.destination} "
+                    "and none intercepting"
+                )
 
     @property
     def moving(self) -> FleetStack:
@@ -388,6 +402,15 @@ class NavalMove(NavalDeclaration):
             played = ", ".join(card.name for card in self.responses)
             lines.append(f"{played}: the naval move is cancelled")
         return lines
+
+
+# A call with an argument the naval move does not take is refused by its name.
+NavalMove.__init__ = checked_arguments(NavalMove.__init__)
+
+#: What may replace a scenario file's naval move parameters (every field but the board).
+NAVAL_MOVE_ARGUMENTS = tuple(
+    field.name for field in dataclasses.fields(NavalMove) if field.name != "situation"
+)
 
 
 def naval_end_state_records(result, limit: int | None = None) -> list[dict]:

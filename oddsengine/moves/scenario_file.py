@@ -79,7 +79,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, check_keywords, shown
 from oddsengine.moves.situation import Situation, Stack
 from oddsengine.shipped import shipped_path
 from oddsengine.toml_file import MAX_TOML_BYTES, read_small_file, read_toml
@@ -286,9 +286,11 @@ def _situation(reader: _Reader, data: dict) -> Situation:
     for space, power in control.items():
         reader.text(power, f"situation.control.{space}", "a power")
     arguments = {name: settings[name] for name in settings}
-    return reader.build(
+    situation = reader.build(
         "situation", Situation, tuple(stacks), fleets=tuple(fleets), **arguments
     )
+    reader.build("stack", situation.refuse_enemies_in_the_open)
+    return situation
 
 
 def _fleets(reader: _Reader, data: dict) -> list[FleetStack]:
@@ -555,10 +557,19 @@ def load_naval_move(name_or_path, **overrides):
     >>> move.origin, move.destination, move.units.notation()
     ('Tunis', 'Barbary Coast', 'ottoman: 2Sq 1Co Barbarossa')
     """
-    from oddsengine.moves.naval_move import NavalMove
+    from oddsengine.moves.naval_move import NAVAL_MOVE_ARGUMENTS, NavalMove
 
+    check_keywords("load_naval_move", overrides, NAVAL_MOVE_ARGUMENTS)
     reader, situation, arguments = _naval_move_parts(name_or_path)
-    return _build_with_overrides(reader, "naval_move", NavalMove, situation, arguments, overrides)
+    move = _build_with_overrides(reader, "naval_move", NavalMove, situation, arguments, overrides)
+    given = {**arguments, **overrides}
+    if "post_roll_policy" in given and not move.post_roll and move.rowers is None:
+        reader.refuse(  # it would change nothing
+            "naval_move.policy",
+            "is for a card played after the roll (in the battle, or Professional Rowers), "
+            "and the move plays none",
+        )
+    return move
 
 
 def read_naval_move(name_or_path) -> tuple[Situation, dict]:

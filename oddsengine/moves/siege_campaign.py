@@ -209,6 +209,9 @@ class SiegeCampaign:
                     "a start entry is (probability, besiegers, garrison[, garrison_ally]), not "
                     + shown(entry)
                 )
+        # Whose reinforcements they are does not depend on the count of besiegers: refused
+        # first, so that a search over that count refuses the question, not each count.
+        joining = None if self.reinforcements is None else self._joining(self.reinforcements)
         rules = self._assault_rules()
         for _, besiegers, garrison, ally in self.sieges:
             # 15: a siege needs more besieging land units than those inside.
@@ -223,8 +226,8 @@ class SiegeCampaign:
             accepted = (besiegers, garrison, ally, rules)
             if accepted not in _ACCEPTED_SIEGES:
                 _ACCEPTED_SIEGES.keep(accepted, self._new_assault(besiegers, garrison, True, ally))
-        if self.reinforcements is not None:
-            reinforcements = self._joining(self.reinforcements)
+        if joining is not None:
+            reinforcements = joining
             if self.horizon == 1:  # they join before each later assault: there is none
                 raise OddsEngineError(
                     "reinforcements join before each assault from the second on: with a "

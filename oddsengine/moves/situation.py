@@ -10,6 +10,7 @@ a TOML file with :func:`load_situation_file`; every check happens when it is bui
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
@@ -192,6 +193,17 @@ class Situation:
         for stack in stacks:
             if not isinstance(stack, Stack):
                 raise OddsEngineTypeError(f"stacks must be Stack instances, not {shown(stack)}")
+        places = {}  # a named leader stands in one space (an anonymous L0-L2 is no one)
+        for stack in stacks:
+            for leader in stack.force.leaders:
+                if leader.is_anonymous:
+                    continue
+                if leader.name in places:
+                    raise OddsEngineError(
+                        f"{leader.name} is already in {places[leader.name]}: one leader, "
+                        "one place"
+                    )
+                places[leader.name] = stack.space
         seen = set()
         for stack in stacks:
             key = (stack.space, stack.power, stack.besieged)
@@ -208,6 +220,8 @@ class Situation:
         control = {}
         for space, power in items:
             name = board.space(space).name
+            if board.space(name).is_sea:
+                raise OddsEngineError(f"control: {name} is a sea zone: nobody controls it")
             if name in control and control[name] != normalise_power(power):
                 # "Brunn" and "brunn", or a pair listed twice: one would be dropped
                 raise OddsEngineError(f"control: {name} is given twice, to two powers")
@@ -215,6 +229,9 @@ class Situation:
         unrest = tuple(
             sorted({board.space(space).name for space in _sequence(self.unrest, "unrest")})
         )
+        for name in unrest:
+            if board.space(name).is_sea:
+                raise OddsEngineError(f"unrest: {name} is a sea zone: it cannot be in unrest")
         wars = tuple(sorted({_pair(*pair) for pair in _pairs(self.wars, "wars")}))
         alliances = tuple(sorted({_pair(*pair) for pair in _pairs(self.alliances, "alliances")}))
         for pair in alliances:
@@ -250,6 +267,24 @@ class Situation:
                     "stack stands there in the open (15)"
                 )
 
+    def refuse_enemies_in_the_open(self) -> None:
+        """Refuse two stacks at war standing in the open in one space outside a siege: where
+        enemies meet they fight (14), so no board a player sets up holds them. Checked on
+        the boards of scenario files and of ``--stack`` what-ifs; a rule test may still
+        build one in Python."""
+        besieging = {stack.space for stack in self.stacks if stack.besieged}
+        for first, second in itertools.combinations(self.stacks, 2):
+            if (
+                first.space == second.space
+                and first.space not in besieging
+                and self.at_war(first.power, second.power)
+            ):
+                raise OddsEngineError(
+                    f"{first.power} and {second.power} units, at war, both stand in the open "
+                    f"in {first.space}: that is a field battle (14), not a board; mark one "
+                    "side besieged, or move it"
+                )
+
     def __repr__(self) -> str:
         # The dataclass's own form; ``fleets`` only when there are some, so that the repr
         # of a situation without ships (which keys a move's random streams) is what it
@@ -283,6 +318,8 @@ class Situation:
     def controller(self, space: str) -> str:
         """The power that controls ``space``: as given, else its (first) home power."""
         board_space = load_board().space(space)
+        if board_space.is_sea:
+            raise OddsEngineError(f"{board_space.name} is a sea zone: nobody controls it")
         controller = self._control_map.get(board_space.name)
         return board_space.home_powers[0] if controller is None else controller
 
@@ -360,6 +397,15 @@ class Situation:
 
         from oddsengine.moves.fleet_stack import FleetStack
 
+        if isinstance(fleets, (str, bytes, dict)) or not isinstance(fleets, (list, tuple)):
+            raise OddsEngineTypeError(
+                f"fleets must be a list of (location, fleet) pairs, not {shown(fleets)}"
+            )
+        for pair in fleets:
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise OddsEngineTypeError(
+                    f"fleets must be a list of (location, fleet) pairs; {shown(pair)} is not one"
+                )
         placed = [FleetStack(location, fleet) for location, fleet in fleets]
         changed = {(fleet.space, fleet.power) for fleet in placed}
         kept = [fleet for fleet in self.fleets if (fleet.space, fleet.power) not in changed]

@@ -38,6 +38,7 @@ from functools import cached_property
 from oddsengine.combat.card_types import Card
 from oddsengine.combat.cards import CARD_RULES, card_rule, read_cards
 from oddsengine.combat.forces import Force
+from oddsengine.combat.limits import MAX_NAVAL_COUNT
 from oddsengine.combat.powers import normalise_power
 from oddsengine.errors import OddsEngineError, shown
 from oddsengine.moves._move_program import BASE_EVENTS, OUTCOME_NAMES
@@ -151,6 +152,10 @@ class NavalTransport(Move):
             return
         if isinstance(cp, bool) or not isinstance(cp, int) or cp < 0:
             raise OddsEngineError(f"cp (the CP left) must be a whole number, not {shown(cp)}")
+        if cp > MAX_NAVAL_COUNT:  # a count typed by mistake: no impulse has that many CP
+            raise OddsEngineError(
+                f"cp (the CP left) must be at most {MAX_NAVAL_COUNT}, not {shown(cp)}"
+            )
         if cp < 2:
             raise OddsEngineError(
                 f"a naval transport needs at least 2 CP left; {cp} left (RULES §15)"

@@ -85,11 +85,17 @@ def with_what_ifs(move, *, stacks=None, control=None, besieged=()):
     for space in besieged or ():
         placed = _besiege(situation, board.space(space).name, placed)
         situation = replace(situation, stacks=tuple(placed))
+    if stacks or besieged:
+        situation.refuse_enemies_in_the_open()
     return replace(move, situation=situation, units=units)
 
 
 def _besiege(situation, name: str, placed: list) -> list:
     """The stacks with those of the side holding ``name`` marked besieged there."""
+    from oddsengine.moves.board import load_board
+
+    if load_board().space(name).is_sea:
+        raise OddsEngineError(f"--besieged {name}: a sea zone: nobody is besieged there")
     controller = situation.controller(name)
     inside = [
         stack

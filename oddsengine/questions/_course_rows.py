@@ -63,11 +63,16 @@ def move_row(plan, course, method, trials, seed) -> dict:
     from oddsengine.engines.move_montecarlo import simulate_move
     from oddsengine.moves.holding import campaign_after_move
     from oddsengine.moves.scenario_file import load_move
+    from oddsengine.moves.transport import NavalTransport
 
     overrides = dict(course.move)
-    naval_only = sorted(set(overrides) & set(NAVAL_COURSE_KEYS.values()))
+    naval_only = set(overrides) & set(NAVAL_COURSE_KEYS.values())
+    if "responses" in naval_only and isinstance(load_move(plan.scenario), NavalTransport):
+        naval_only.discard("responses")  # §15: Foul Weather stops a transport too
     if naval_only:
-        raise OddsEngineError(f"{naval_only[0]} applies to a naval move, not to this move")
+        raise OddsEngineError(
+            f"{sorted(naval_only)[0]} applies to a naval move, not to this move"
+        )
     judged = (overrides.get("defender_policy", "best"), overrides.get("leaders_inside", "best"))
     if "best" in judged:
         # The best response, and the best choice of the leaders that may go inside after

@@ -456,6 +456,7 @@ def needed(
     from oddsengine.engines._random import normalise_seed
     from oddsengine.questions._needed_checks import (
         check_fixed_forces,
+        check_reachable_precision,
         refuse_a_question_no_value_makes_legal,
         unknown_keyword,
     )
@@ -477,6 +478,7 @@ def needed(
     if engine == "monte-carlo":
         if precision is None:
             raise OddsEngineError("Monte Carlo needs a precision, e.g. 0.005")
+        check_reachable_precision(precision)
         seed = normalise_seed(seed)
     # Every candidate up to max_units is answered: the bound is the length of the search.
     max_units = check_count("max_units", max_units, MAX_SEARCH_UNITS, minimum=1)

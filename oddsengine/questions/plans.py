@@ -248,6 +248,10 @@ class Plan:
                         "starts from a siege"
                     )
 
+        if self.goal is not None and not self.goal.strip():  # not silently the default
+            raise OddsEngineError(
+                "goal is empty: name an outcome of the naval move, or leave it out"
+            )
         if self.goal is not None and not self.starts_with_naval_move:
             raise OddsEngineError("goal applies to a plan that starts from a naval move")
 
@@ -349,6 +353,11 @@ def load_plan(path) -> tuple[Plan, dict]:
     except OddsEngineError as error:
         raise OddsEngineError(f"{path}: {error}") from None
     engine = {key: settings[key] for key in ("method", "trials", "seed") if key in settings}
+    given = [key for key in ("trials", "seed") if key in engine]
+    if engine.get("method", "exact") == "exact" and given:  # the exact engine ignores them
+        raise OddsEngineError(
+            f"{path}: plan.{given[0]}: is for method = \"monte-carlo\"; this plan is exact"
+        )
     return plan, engine
 
 

@@ -289,6 +289,12 @@ class Result(Rendered):
             what is left when it happens (each column sums, over the rows, to the chance
             of that column given it; the whole table sums to 1).
 
+        Raises
+        ------
+        OddsEngineError
+            For a kind with no survivors table (an interception or a piracy roll, a siege
+            campaign).
+
         Examples
         --------
         >>> from oddsengine import FieldBattle, exact
@@ -298,8 +304,9 @@ class Result(Rendered):
         """
         import pandas as pd
 
-        from oddsengine.results.survivors import given_mask
+        from oddsengine.results.survivors import check_survivors, given_mask
 
+        check_survivors(self)
         mask = given_mask(self, given)
         probabilities = self.probabilities[mask]
         if given is not None and probabilities.sum() > 0:

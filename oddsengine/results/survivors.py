@@ -23,6 +23,7 @@ import numpy as np
 from oddsengine.errors import OddsEngineError, unknown_name
 
 __all__ = [
+    "check_survivors",
     "given_mask",
     "expected_survivors",
     "survivors_at_least",
@@ -54,10 +55,28 @@ def given_mask(result, given: str | None) -> np.ndarray:
     )
 
 
+def check_survivors(result) -> None:
+    """Refuse to give the survivors of a result whose kind has none: its end states count
+    no units left of either side (an interception or a piracy roll, a siege campaign).
+
+    Raises
+    ------
+    OddsEngineError
+        Naming the kind.
+    """
+    if "attacker_survivors" not in result.states or "defender_survivors" not in result.states:
+        from oddsengine.kinds import title
+
+        kind = getattr(result.spec, "kind", type(result.spec).__name__)
+        raise OddsEngineError(
+            f"{title(kind) or kind} results have no survivors table: their end states count "
+            "no units left of either side"
+        )
+
+
 def _conditional(result, given):
     """The states' probabilities given ``given``, and the chance of ``given``."""
-    if "attacker_survivors" not in result.states:
-        raise OddsEngineError(f"a {result.spec.kind} result has no survivors")
+    check_survivors(result)
     mask = given_mask(result, given)
     probabilities = np.where(mask, result.probabilities, 0.0)
     chance = float(probabilities.sum())

@@ -9,7 +9,9 @@ scenario or a grid larger than :data:`MAX_SCENARIOS` is refused with one
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import itertools
+import json
 import math
 import re
 from functools import lru_cache
@@ -19,6 +21,7 @@ import numpy as np
 from oddsengine.combat.cards import POST_ROLL_CARDS
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies, RuleOptions
 from oddsengine.errors import OddsEngineError
+from oddsengine.sweeps._settings import Candidate, kind_name
 from oddsengine.sweeps.templates import is_template, parse_count_template, parse_template
 
 __all__ = [
@@ -29,6 +32,7 @@ __all__ = [
     "count_scenarios",
     "expand_mapping",
     "count_fields",
+    "candidates",
     "build_spec",
     "describe",
 ]
@@ -236,6 +240,36 @@ def expand_mapping(mapping: dict, forces: set[str], counts=frozenset(), limit: i
             parameters.update(part_parameters)
             columns.update(part_columns)
         yield parameters, columns
+
+
+#: What json.dumps(..., sort_keys=True, default=str) does, made once for every scenario's
+#: key (the keys are stored in output files: they must not change).
+_IDENTITY_ENCODER = json.JSONEncoder(sort_keys=True, default=str)
+
+
+def _key(kind: str, parameters: dict, settings: dict) -> str:
+    identity = _IDENTITY_ENCODER.encode(
+        {"kind": kind, "parameters": parameters, "settings": settings}
+    )
+    return hashlib.blake2b(identity.encode(), digest_size=10).hexdigest()
+
+
+def candidates(spec_class, mappings, settings: dict, seed) -> list[Candidate]:
+    """Every scenario of ``mappings`` (the grid and each explicit scenario, with the fixed
+    parameters), in order and once each, before its spec is built: its parameters, its
+    columns and its keys (``settings`` and the seed: the key holds what decides the
+    numbers, the seed only for Monte Carlo)."""
+    kind, forces, counts = kind_name(spec_class), force_fields(spec_class), count_fields(spec_class)
+    found, keys = [], set()
+    for mapping in mappings:
+        for parameters, columns in expand_mapping(mapping, forces, counts):
+            key = _key(kind, parameters, {**settings, "seed": None})
+            if key in keys:
+                continue  # the same scenario again: answered once
+            keys.add(key)
+            sampled = _key(kind, parameters, {**settings, "seed": seed})
+            found.append(Candidate(parameters, columns, key, sampled))
+    return found
 
 
 @lru_cache(maxsize=64)

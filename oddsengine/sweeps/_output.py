@@ -281,7 +281,9 @@ def read_table(path):
 
     ``seed`` and ``trials`` come back as exact nullable 64-bit integers (``Int64``), also
     from CSV, where ``pandas.read_csv`` alone would make floats of them (and round the
-    seeds) as soon as one row has none.
+    seeds) as soon as one row has none. So do the parameter columns of counts that a sweep
+    kept as nullable integers (a column written ``1`` with empty cells, not ``1.0``), so
+    that a resumed sweep writes the file an uninterrupted one writes.
 
     Parameters
     ----------
@@ -303,11 +305,45 @@ def read_table(path):
         frame = pd.read_parquet(path)
     else:
         text = dict.fromkeys(INTEGER_COLUMNS + _TEXT_COLUMNS, str)
-        frame = pd.read_csv(path, keep_default_na=False, na_values=[""], dtype=text)
+        frame = _whole_csv_parameters(
+            path, pd.read_csv(path, keep_default_na=False, na_values=[""], dtype=text)
+        )
     for name in INTEGER_COLUMNS:
         if name in frame.columns and str(frame[name].dtype) != "Int64":
             frame[name] = integer_array(frame[name])
     return _column_types(frame)
+
+
+_WHOLE_NUMBER = r"[+-]?[0-9]+"
+
+
+def _whole_csv_parameters(path, frame):
+    """``frame`` (read from the CSV file ``path``) with each parameter column of whole
+    numbers with a gap as the sweep wrote it: ``Int64``, not float64 with NaN.
+
+    A column the sweep kept as nullable integers (:func:`_whole_parameters`) is written
+    ``1`` and an empty cell; pandas reads it back as ``1.0`` and NaN. The text of the file
+    tells it from a column of floats (``1.0``), so that a resumed sweep writes ``1`` again.
+    """
+    import pandas as pd
+
+    positions = [
+        position
+        for position, name in enumerate(frame.columns)
+        if name not in RESULT_COLUMNS
+        and frame[name].dtype.kind == "f"
+        and frame[name].isna().any()
+        and frame[name].notna().any()
+    ]
+    if not positions:
+        return frame
+    cells = pd.read_csv(path, usecols=positions, keep_default_na=False, na_values=[""], dtype=str)
+    for position in positions:
+        name = frame.columns[position]
+        written = cells.iloc[:, positions.index(position)]
+        if written.dropna().str.fullmatch(_WHOLE_NUMBER).all():
+            frame[name] = integer_array(written)
+    return frame
 
 
 def usable_rows(frame, expected) -> tuple[list[dict], set[str]]:

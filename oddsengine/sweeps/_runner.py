@@ -1,9 +1,13 @@
 """Running a sweep's scenarios: batches, the engines, progress, checkpoints and Dask.
 
-Locally, batches are sized to take about :data:`BATCH_SECONDS` each and every scenario's
-rows are kept (and saved, when a checkpoint is due) as soon as it is answered, even in the
-middle of a batch. On a Dask cluster each batch is a task. The output is rewritten every
-``checkpoint_seconds`` of work, or ten times as long as a write takes if that is longer.
+Locally, batches are sized to take about :data:`BATCH_SECONDS` each, the building of
+their specs included (a pending scenario may be a
+:class:`~oddsengine.sweeps._settings.Candidate` whose spec is built in its batch); a batch
+whose building takes more than :data:`BATCH_SECONDS` ends early when a checkpoint is due;
+and every scenario's rows are kept (and saved, when a checkpoint is due) as soon as it is
+answered, even in the middle of a batch. On a Dask cluster each batch is a task. The
+output is rewritten every ``checkpoint_seconds`` of work, or ten times as long as a write
+takes if that is longer.
 """
 
 from __future__ import annotations
@@ -94,6 +98,28 @@ class Runner:
         self.saved_rows = len(rows)
         self.last_save = time.monotonic()
         self.write_seconds = 0.0
+        #: Builds the scenario of a pending item that is not built yet (None: skipped).
+        self.build = None
+        #: Whether nothing is written while every scenario built is refused for one
+        #: same reason (:attr:`held`), and the refusals (None: answered) met so far.
+        self.hold = False
+        self.reasons: set = set()
+
+    @property
+    def held(self) -> bool:
+        """Whether the output waits: every scenario built so far is refused for one same
+        reason, and a sweep that stays so is refused with nothing written."""
+        return self.hold and None not in self.reasons and len(self.reasons) <= 1
+
+    def _built(self, items) -> list:
+        """The scenarios of ``items``, each spec built now if it is not yet."""
+        scenarios = []
+        for item in items:
+            scenario = item if self.build is None else self.build(item)
+            if scenario is not None:
+                self.reasons.add(scenario.refusal)
+                scenarios.append(scenario)
+        return scenarios
 
     def _groups(self, pending):
         """The scenarios to answer, by method (refused ones go straight into the rows)."""
@@ -122,8 +148,9 @@ class Runner:
         return batches
 
     def _run_local(self, pending, batch_size, bar):
-        """Batches of ``batch_size``, or sized to take about :data:`BATCH_SECONDS` each;
-        each scenario's rows are kept (and saved, on time) as soon as it is answered."""
+        """Batches of ``batch_size``, or sized to take about :data:`BATCH_SECONDS` each
+        (the building of their specs included); each scenario's rows are kept (and saved,
+        on time) as soon as it is answered."""
         taken = set()
 
         def report(rows):
@@ -133,23 +160,37 @@ class Runner:
             self.save()
 
         settings = {**self.settings, "report": report}
-        for group in self._groups(pending):
-            size = batch_size or 16
-            start = 0
-            while start < len(group):
-                batch = group[start : start + size]
-                began = time.monotonic()
-                returned = self.answer(batch, settings)
-                elapsed = time.monotonic() - began
+        size = batch_size or 16
+        start = 0
+        while start < len(pending):
+            began = time.monotonic()
+            groups: dict[str, list] = {}  # a batch: ``size`` scenarios to answer, by method
+            # Building specs is work too: a batch whose building has taken more than
+            # BATCH_SECONDS ends early when a checkpoint is due, to be answered and saved.
+            while start < len(pending) and sum(map(len, groups.values())) < size:
+                slow = time.monotonic() - began >= BATCH_SECONDS
+                if groups and slow and self.due():
+                    break
+                rows = len(self.rows)
+                answerable = self._groups(self._built(pending[start : start + 1]))
+                start += 1
+                for group in answerable:
+                    groups.setdefault(group[0][4], []).extend(group)
+                if not answerable:
+                    bar.update(1)  # refused (its row is kept) or skipped
+                    if len(self.rows) > rows:
+                        self.save()
+            for group in groups.values():
+                returned = self.answer(group, settings)
                 missing = [row for row in returned if row["scenario_key"] not in taken]
                 self.rows.extend(missing)
                 bar.update(len({row["scenario_key"] for row in missing}))
-                start += len(batch)
-                self.save()
-                if batch_size is None:
-                    # At most four times larger at each step, never above LOCAL_BATCH.
-                    scale = BATCH_SECONDS / max(elapsed, 1e-3)
-                    size = max(1, min(LOCAL_BATCH, 4 * size, int(size * scale)))
+            self.save()
+            elapsed = time.monotonic() - began
+            if batch_size is None:
+                # At most four times larger at each step, never above LOCAL_BATCH.
+                scale = BATCH_SECONDS / max(elapsed, 1e-3)
+                size = max(1, min(LOCAL_BATCH, 4 * size, int(size * scale)))
 
     def run(self, pending, progress, client, scheduler, batch_size):
         if progress:
@@ -173,14 +214,14 @@ class Runner:
             disable=not progress,
             smoothing=0.1,
         )
-        bar.update(sum(1 for scenario in pending if scenario.spec is None))
         try:
             if client is None:
                 self._run_local(pending, batch_size, bar)
             else:
                 from distributed import as_completed
 
-                batches = self._batches(pending, batch_size)
+                batches = self._batches(self._built(pending), batch_size)
+                bar.update(len(pending) - sum(map(len, batches)))  # refused or skipped
                 futures = client.map(self.answer, batches, settings=self.settings, pure=False)
                 sizes = {
                     future.key: len(batch) for future, batch in zip(futures, batches, strict=True)
@@ -201,13 +242,19 @@ class Runner:
     def frame(self):
         return table_frame(self.rows, self.order)
 
-    def save(self, final=False):
-        if self.output is None or len(self.rows) == self.saved_rows:
-            return
-        # Every checkpoint_seconds of work, or ten times the time a write takes if that
-        # is longer, so that writing a large table never takes most of the time.
+    def due(self) -> bool:
+        """Whether a checkpoint is due: every checkpoint_seconds of work, or ten times the
+        time a write takes if that is longer, so that writing a large table never takes
+        most of the time."""
+        if self.output is None or self.held:
+            return False
         interval = max(self.checkpoint_seconds, 10 * self.write_seconds)
-        if not final and time.monotonic() - self.last_save < interval:
+        return time.monotonic() - self.last_save >= interval
+
+    def save(self, final=False):
+        if self.output is None or len(self.rows) == self.saved_rows or self.held:
+            return
+        if not final and not self.due():
             return
         began = time.monotonic()
         self.output.write(self.frame())

@@ -14,6 +14,7 @@ from oddsengine.kinds import SPEC_KINDS
 __all__ = [
     "METHODS",
     "ON_REFUSED",
+    "Candidate",
     "Scenario",
     "SweepInterrupted",
     "spec_class_of",
@@ -130,3 +131,24 @@ class Scenario:
     key: str
     spec: object = None
     refusal: str | None = None
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A scenario of a sweep before its spec is built: building it is work (a naval move's
+    whole tree is built with its spec), done as the sweep runs and saved on time.
+
+    Parameters
+    ----------
+    parameters, columns : dict
+        As :class:`Scenario`'s.
+    key : str
+        Its :attr:`Scenario.key` when it is answered exactly or refused.
+    sampled_key : str
+        Its key when it is answered by Monte Carlo (the seed decides its numbers).
+    """
+
+    parameters: dict
+    columns: dict
+    key: str
+    sampled_key: str

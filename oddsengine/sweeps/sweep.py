@@ -24,14 +24,20 @@ Output, progress and resuming
     With ``out=`` the table is written to Parquet (``.parquet``) or CSV (``.csv``) as the
     sweep goes: each scenario is kept as soon as it is answered, even in the middle of a
     batch, and the file is rewritten every ``checkpoint_seconds`` of work (2 s by default;
-    longer only when writing the table takes more than a tenth of that). Whole scenarios
-    only, through a temporary file in the same folder that replaces the output atomically,
-    so the file is never half-written. Ctrl-C stops a sweep within about a second, after
-    saving the scenarios answered so far (:class:`SweepInterrupted`). An interrupted sweep
-    is resumed with ``resume=True`` (``--resume``): scenarios already in the file are not
-    run again, a scenario whose rows are incomplete is run again, and no row is lost or
-    duplicated. A sweep without a seed resumes with the seed stored in its file. A progress
-    bar (tqdm) shows the time left.
+    longer only when writing the table takes more than a tenth of that). Building a
+    scenario's spec is work too (a naval move's spec holds its whole tree): locally the
+    specs are built as the sweep runs, batch by batch, and a batch whose building takes
+    more than half a second ends early when a checkpoint is due. Until one scenario is
+    legal or two are refused for different reasons nothing is written (a sweep every
+    scenario of which is refused for one reason is refused as a whole); with
+    ``on_refused="raise"``, or on a cluster, every spec is built before any work. Whole
+    scenarios only, through a temporary file in the same folder that replaces the output
+    atomically, so the file is never half-written. Ctrl-C stops a sweep within about a
+    second, after saving the scenarios answered so far (:class:`SweepInterrupted`). An
+    interrupted sweep is resumed with ``resume=True`` (``--resume``): scenarios already in
+    the file are not run again, a scenario whose rows are incomplete is run again, and no
+    row is lost or duplicated. A sweep without a seed resumes with the seed stored in its
+    file. A progress bar (tqdm) shows the time left.
 
 Seeds
     Seeds are exact 64-bit integers from end to end: the ``seed`` and ``trials`` columns
@@ -68,8 +74,6 @@ Other kinds of spec
 
 from __future__ import annotations
 
-import hashlib
-import json
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,13 +86,11 @@ from oddsengine.kinds import SPEC_KINDS, register_kind
 from oddsengine.sweeps._grid import (
     MAX_SCENARIOS,
     build_spec,
+    candidates,
     check_parameters,
     check_required,
-    count_fields,
     count_scenarios,
     describe,
-    expand_mapping,
-    force_fields,
     format_count,
 )
 from oddsengine.sweeps._output import (
@@ -100,6 +102,7 @@ from oddsengine.sweeps._runner import DISTRIBUTED_HINT, Runner, method_for
 from oddsengine.sweeps._settings import (
     METHODS,
     ON_REFUSED,
+    Candidate,
     Scenario,
     SweepInterrupted,
     check_choice,
@@ -139,9 +142,6 @@ _SWEEP_FILE_KEYS = (
     "scenarios",
 )
 _LARGEST_SEED = 2**63 - 1  # seeds are stored in a 64-bit column
-#: What json.dumps(..., sort_keys=True, default=str) does, made once for every scenario's
-#: key (the keys are stored in output files: they must not change).
-_IDENTITY_ENCODER = json.JSONEncoder(sort_keys=True, default=str)
 
 
 @dataclass(frozen=True)
@@ -351,29 +351,25 @@ class Sweep:
         scenario listed twice is kept once, in its first place.
         """
         spec_class = self.spec_class
-        forces = force_fields(spec_class)
-        counts = count_fields(spec_class)
+        built = (self._scenario(spec_class, item) for item in self._candidates(seed))
+        return [scenario for scenario in built if scenario is not None]
+
+    def _candidates(self, seed=None) -> list[Candidate]:
+        """Every scenario of the sweep, in order, before its spec is built (once each)."""
         seed = self.seed if seed is None else seed
-        kind = kind_name(spec_class)
-        scenarios, keys = [], set()
-        for _, mapping in self._mappings():
-            for parameters, columns in expand_mapping(mapping, forces, counts):
-                spec, refusal = self._build(spec_class, parameters)
-                # The key holds what decides the numbers: the seed only for Monte Carlo.
-                settings = self._settings(None)
-                if spec is not None and method_for(spec, self.method) == "monte-carlo":
-                    settings["seed"] = seed
-                identity = _IDENTITY_ENCODER.encode(
-                    {"kind": kind, "parameters": parameters, "settings": settings}
-                )
-                key = hashlib.blake2b(identity.encode(), digest_size=10).hexdigest()
-                if key in keys:
-                    continue  # the same scenario again: answered once
-                keys.add(key)
-                scenarios.append(Scenario(parameters, columns, key, spec, refusal))
-        if self.on_refused == "skip":
-            scenarios = [scenario for scenario in scenarios if scenario.spec is not None]
-        return scenarios
+        mappings = [mapping for _, mapping in self._mappings()]
+        return candidates(self.spec_class, mappings, self._settings(None), seed)
+
+    def _scenario(self, spec_class, candidate) -> Scenario | None:
+        """The scenario of ``candidate``, its spec built now (None: refused and skipped)."""
+        if isinstance(candidate, Scenario):
+            return candidate
+        spec, refusal = self._build(spec_class, candidate.parameters)
+        if spec is None and self.on_refused == "skip":
+            return None
+        sampled = spec is not None and method_for(spec, self.method) == "monte-carlo"
+        key = candidate.sampled_key if sampled else candidate.key
+        return Scenario(candidate.parameters, candidate.columns, key, spec, refusal)
 
     def _build(self, spec_class, parameters):
         """``(spec, None)``, or ``(None, refusal)`` for a scenario the rules refuse."""
@@ -481,18 +477,38 @@ class Sweep:
                 seed = int(stored.iloc[0])  # a sweep without a seed resumes with its own
         if seed is None:
             seed = new_seed()
-        scenarios = self.expand(seed)
-        _refuse_a_sweep_no_scenario_of_which_is_legal(scenarios)
-        order = {scenario.key: index for index, scenario in enumerate(scenarios)}
+        spec_class = self.spec_class
+        entries = self._candidates(seed)  # built as they run
+        # Locally each spec is built as the sweep runs, and saved on time (building a naval
+        # move's spec is most of its work); a sweep that stops at the first refusal, or
+        # runs on a cluster, builds them all first.
+        built_first = self.on_refused == "raise" or client is not None or scheduler is not None
+        if built_first:
+            entries = [self._scenario(spec_class, item) for item in entries]
+            entries = [scenario for scenario in entries if scenario is not None]
+            _refuse_a_sweep_no_scenario_of_which_is_legal(entries)
+        order = {}
+        for index, item in enumerate(entries):
+            order[item.key] = index
+            order.setdefault(getattr(item, "sampled_key", item.key), index)
         rows: list[dict] = []
         done: set[str] = set()
         if existing is not None and len(existing):
+            # The scenarios in the file are built now: their rows must be whole.
+            stored = set(existing["scenario_key"].dropna().astype(str))
+            entries = [
+                self._scenario(spec_class, item)
+                if {item.key, getattr(item, "sampled_key", item.key)} & stored
+                else item
+                for item in entries
+            ]
+            entries = [item for item in entries if item is not None]
             expected = {
-                scenario.key: None
-                if scenario.spec is None
-                else set(scenario.spec.outcome_names)
-                | set(getattr(scenario.spec, "event_names", ()))
-                for scenario in scenarios
+                item.key: None
+                if item.spec is None
+                else set(item.spec.outcome_names) | set(getattr(item.spec, "event_names", ()))
+                for item in entries
+                if isinstance(item, Scenario)
             }
             rows, done = usable_rows(existing, expected)
             if done - set(order):
@@ -503,7 +519,7 @@ class Sweep:
         if output is not None:
             output.remove_leftovers()
             output.check_writable()
-        pending = [scenario for scenario in scenarios if scenario.key not in done]
+        pending = [item for item in entries if item.key not in done]
         from oddsengine import __version__
 
         settings = {
@@ -513,11 +529,16 @@ class Sweep:
             "max_trials": self.max_trials,
             "version": __version__,
         }
-        kind = kind_name(self.spec_class)
+        kind = kind_name(spec_class)
         # run_batch as this module holds it now (tests stand in for it here).
         runner = Runner(
             kind, self.method, settings, run_batch, order, output, rows, checkpoint_seconds
         )
+        runner.build = lambda item: self._scenario(spec_class, item)
+        # Nothing is written while every scenario so far is refused for one same reason:
+        # such a sweep is refused at the end (see below), with nothing written.
+        runner.hold = not built_first and self.on_refused == "report" and len(entries) > 1
+        runner.reasons = {item.refusal for item in entries if isinstance(item, Scenario)}
         if len(rows) != (0 if existing is None else len(existing)):
             runner.saved_rows = -1  # fragments or repeats were dropped: rewrite the file
         try:
@@ -525,24 +546,34 @@ class Sweep:
         except KeyboardInterrupt:
             runner.save(final=True)
             saved = len({row["scenario_key"] for row in runner.rows})
+            if runner.held and output is not None:
+                saved = 0  # every scenario so far refused for one reason: nothing written
             raise SweepInterrupted(
-                None if output is None else output.path, saved, len(scenarios), runner.frame()
+                None if output is None else output.path, saved, len(entries), runner.frame()
             ) from None
+        if runner.held:
+            (reason,) = runner.reasons
+            raise OddsEngineError(f"every scenario is refused: {reason}")
         runner.save(final=True)
         frame = runner.frame()
         if "status" in frame.columns:
             refused = frame[frame["status"] == "refused"].drop_duplicates("scenario_key")
-            warn_refused(refused["reason"], len(scenarios))
+            warn_refused(refused["reason"], len(entries))
         return frame
 
 
 def _refuse_a_sweep_no_scenario_of_which_is_legal(scenarios) -> None:
-    """Refuse, before anything is written, a sweep of several scenarios each refused for
-    one same reason (a [fixed] scenario file that does not exist, a card the side may not
-    play): the file is wrong, and a table of refusals would say so only row by row."""
-    reasons = {scenario.refusal for scenario in scenarios}
-    if len(scenarios) > 1 and len(reasons) == 1 and None not in reasons:
-        raise OddsEngineError(f"every scenario is refused: {reasons.pop()}")
+    """Refuse, before anything is written, a sweep of several scenarios each refused (for
+    one same reason, such as a [fixed] scenario file that does not exist or a card the side
+    may not play, or for several): the file is wrong, and a table of refusals would say so
+    only row by row."""
+    reasons = list(dict.fromkeys(scenario.refusal for scenario in scenarios))
+    if len(scenarios) > 1 and None not in reasons:
+        # Reasons that differ (by a number: '1R', '2R' ...) leave no row answered either:
+        # a question no row can answer is an error, not a table of refusals.
+        others = len(reasons) - 1
+        more = f" (and {others} other reason{'s' if others > 1 else ''})" if others else ""
+        raise OddsEngineError(f"every scenario is refused: {reasons[0]}{more}")
 
 
 def sweep(kind, grid=None, *, scenarios=(), fixed=None, out=None, resume=False, **options):
