@@ -125,3 +125,10 @@ def test_the_book_says_how_long_it_takes():
     book = book[: book.index("## Notebooks")]
     assert "a few seconds" not in book and "11-17 s" in book
     assert "a few seconds" not in _help("book")
+
+
+def test_the_foreign_war_help_offers_no_precision_it_refuses(capsys):
+    words = _help("foreign-war")
+    assert "--precision" not in words and "--max-trials" not in words
+    assert main(["foreign-war", "--war", "persia", "--force", "5R", "--precision", "0.01"]) == 2
+    assert "--precision is not available for a foreign war" in capsys.readouterr().err

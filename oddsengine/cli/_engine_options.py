@@ -163,12 +163,16 @@ def add_engine_arguments(
     survivors: bool = True,
     trials: int = 1_000_000,
     fractions: bool = False,
+    precision: bool = True,
 ) -> None:
     """Add ``--method``, ``--exact``, ``--trials`` (``trials`` by default), ``--seed``,
     ``--precision``, ``--compare``, ``--format``, (for engagements with survivors)
-    ``--survivors`` and (for one draw of dice, ``fractions``) ``--fractions``."""
+    ``--survivors`` and (for one draw of dice, ``fractions``) ``--fractions``. Without
+    ``precision`` (a kind sampled without a precision loop), --help leaves out
+    ``--precision`` and ``--max-trials``, which the command then refuses with its reason."""
     group = parser.add_argument_group("engine")
-    add_method_argument(group)
+    asking = ("--trials", "--precision", "--seed") if precision else ("--trials", "--seed")
+    add_method_argument(group, asking=asking)
     group.add_argument(
         "--trials",
         type=trial_count,
@@ -187,14 +191,16 @@ def add_engine_arguments(
         type=probability_target,
         default=None,
         metavar="HALF_WIDTH",
-        help="run until every headline 95%% half-width is at most this (e.g. 0.001 or 0.1%%)",
+        help="run until every headline 95%% half-width is at most this (e.g. 0.001 or 0.1%%)"
+        if precision
+        else argparse.SUPPRESS,
     )
     group.add_argument(
         "--max-trials",
         type=trial_count,
         default=None,
         metavar="N",
-        help="cap on trials for --precision (default 1e9)",
+        help="cap on trials for --precision (default 1e9)" if precision else argparse.SUPPRESS,
     )
     group.add_argument(
         "--compare",

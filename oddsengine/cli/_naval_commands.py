@@ -400,7 +400,8 @@ def register(commands) -> None:
     )
     add_card_value_arguments(war, sides=False)
     # The survivors are in the outcome table.
-    add_engine_arguments(war, survivors=False, trials=WAR_TRIALS)
+    # Sampled attempt by attempt, without a precision loop: --precision is refused.
+    add_engine_arguments(war, survivors=False, trials=WAR_TRIALS, precision=False)
     war.set_defaults(run=_run_foreign_war)
 
     # A command line of naval, piracy or foreign-war builds no land command's parser.
