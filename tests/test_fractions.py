@@ -93,3 +93,23 @@ def test_refused_where_it_would_be_ignored(capsys, extra, words):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert words in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "space, expected",
+    [
+        # RULES §17's check, the 95 Theses after Brandenburg turned: Stettin, 3 Protestant
+        # dice against 1, ties to the Protestant: P(highest of 3 >= the Papal die)
+        # = 1 - (1/6) sum_{p=1..6} ((p - 1)/6)^3 = 1 - 225/1296 = 119/144.
+        ("Stettin", Fraction(119, 144)),
+        # Lübeck 3 against 3 and Magdeburg 6 against 3, as the reference states them.
+        ("Lübeck", Fraction(10073, 15552)),
+        ("Magdeburg", Fraction(8377769, 10077696)),
+    ],
+)
+def test_a_reformation_attempt_gives_the_fractions_of_the_rules(capsys, space, expected):
+    assert 1 - sum(Fraction(p - 1, 6) ** 3 for p in range(1, 7)) / 6 == Fraction(119, 144)
+    argv = ["reformation", "religion_example", "--space", space, "--source", "95-theses",
+            "--exact", "--fractions", "--format", "json"]  # fmt: skip
+    assert main(argv) == 0
+    assert Fraction(json.loads(capsys.readouterr().out)["fractions"]["success"]) == expected

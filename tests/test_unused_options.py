@@ -140,17 +140,18 @@ QUESTIONS = {
     "reformation": [
         (["reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],
          ENGINE | {"--protestant-dice", "--papal-dice", "--ties", "--modifier",
-                   "--printing-press", "--ninety-five-theses", "--debater", "--card-value"}),
+                   "--printing-press", "--ninety-five-theses", "--debater", "--card-value",
+                   "--fractions"}),
         (["reformation", "religion_example", "--space", "Lübeck", "--exact"],
-         ENGINE | BOARD_OPTIONS | {"--debater", "--card-value"}),
+         ENGINE | BOARD_OPTIONS | {"--debater", "--card-value", "--fractions"}),
     ],
     "counter-reformation": [
         (["counter-reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],
          ENGINE | {"--protestant-dice", "--papal-dice", "--ties", "--augsburg", "--debater",
-                   "--card-value"}),
+                   "--card-value", "--fractions"}),
         (["counter-reformation", "religion_example", "--space", "Wittenberg", "--source",
           "burn-books:german", "--exact"],
-         ENGINE | BOARD_OPTIONS | {"--debater", "--card-value"}),
+         ENGINE | BOARD_OPTIONS | {"--debater", "--card-value", "--fractions"}),
     ],
     "attempts": [
         (["attempts", "religion_example", "--source", "treatise:german"],

@@ -2,7 +2,8 @@
 
 The exact engine computes in floating point. Every chance of a combat is a rational number
 whose denominator is known from its draw plan: each die hits with 1/3 (on 5-6), 1/2 (4-6,
-Tercios) or 2/3 (3-6, Siege Artillery), and 2d6 gives multiples of 1/36, so each of the
+Tercios) or 2/3 (3-6, Siege Artillery), 2d6 gives multiples of 1/36 and the highest of n
+dice (a Reformation attempt) multiples of 1/6^n, so each of the
 plan's distributions has a denominator 2^a 3^b, and a cell's chance, the product of one
 entry of each, has the product of those denominators, ``D``. A chance ``p`` (a sum of
 cells) is then ``N / D`` for a whole ``N``, and ``round(p * D)`` is that ``N`` as long as
@@ -112,9 +113,12 @@ def _denominator(distribution: np.ndarray) -> int:
     if rows.shape[1] == 1 and np.all(rows == 1.0):
         return 1
     size = rows.shape[1]
-    # At most one factor 2 or 3 per die: a distribution of n + 1 values comes from at
-    # most n dice (2d6, 36 = 2^2 3^2, has 13 values).
-    candidates = sorted(2**twos * 3**threes for twos in range(size) for threes in range(size))
+    # A distribution of n + 1 values comes from at most n dice, each a factor 2, 3 or 6
+    # (2d6, 36 = 2^2 3^2, has 13 values); the highest of many dice has 6 values and a
+    # denominator 6^n: the search goes to 2^(2 size) 3^(2 size), smallest first.
+    candidates = sorted(
+        2**twos * 3**threes for twos in range(2 * size) for threes in range(2 * size)
+    )
     for candidate in candidates:
         scaled = rows * candidate
         whole = np.rint(scaled)
