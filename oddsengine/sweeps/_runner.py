@@ -100,16 +100,16 @@ class Runner:
         self.write_seconds = 0.0
         #: Builds the scenario of a pending item that is not built yet (None: skipped).
         self.build = None
-        #: Whether nothing is written while every scenario built is refused for one
-        #: same reason (:attr:`held`), and the refusals (None: answered) met so far.
+        #: Whether nothing is written while every scenario built is refused
+        #: (:attr:`held`), and the refusals (None: answered) met so far, in order.
         self.hold = False
-        self.reasons: set = set()
+        self.reasons: dict = {}
 
     @property
     def held(self) -> bool:
-        """Whether the output waits: every scenario built so far is refused for one same
-        reason, and a sweep that stays so is refused with nothing written."""
-        return self.hold and None not in self.reasons and len(self.reasons) <= 1
+        """Whether the output waits: every scenario built so far is refused (for one
+        reason or several), and a sweep that stays so is refused with nothing written."""
+        return self.hold and None not in self.reasons
 
     def _built(self, items) -> list:
         """The scenarios of ``items``, each spec built now if it is not yet."""
@@ -117,7 +117,7 @@ class Runner:
         for item in items:
             scenario = item if self.build is None else self.build(item)
             if scenario is not None:
-                self.reasons.add(scenario.refusal)
+                self.reasons.setdefault(scenario.refusal)
                 scenarios.append(scenario)
         return scenarios
 
@@ -206,14 +206,19 @@ class Runner:
         own_client = None
         if scheduler is not None and client is None:
             client = own_client = connect(scheduler)
-        bar = tqdm(
-            total=len(pending),
-            initial=0,
-            unit="scenario",
-            desc=f"{self.kind} sweep",
-            disable=not progress,
-            smoothing=0.1,
-        )
+        def new_bar(initial=0):
+            return tqdm(
+                total=len(pending),
+                initial=initial,
+                unit="scenario",
+                desc=f"{self.kind} sweep",
+                disable=not progress,
+                smoothing=0.1,
+            )
+
+        # While every scenario so far is refused, the sweep may yet be refused whole in one
+        # line: its bar appears with the first scenario answered.
+        bar = _HeldBar(new_bar, self) if self.hold else new_bar()
         try:
             if client is None:
                 self._run_local(pending, batch_size, bar)
@@ -261,3 +266,25 @@ class Runner:
         self.saved_rows = len(self.rows)
         self.last_save = time.monotonic()
         self.write_seconds = self.last_save - began
+
+
+class _HeldBar:
+    """A progress bar that is drawn only once its runner's output stops being held (a
+    scenario is answered): a sweep refused whole prints one line, not a bar."""
+
+    def __init__(self, new_bar, runner):
+        self._new_bar, self._runner = new_bar, runner
+        self._bar = None
+        self._count = 0
+
+    def update(self, count: int = 1) -> None:
+        if self._bar is not None:
+            self._bar.update(count)
+        elif self._runner.held:
+            self._count += count
+        else:
+            self._bar = self._new_bar(initial=self._count + count)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()

@@ -535,10 +535,12 @@ class Sweep:
             kind, self.method, settings, run_batch, order, output, rows, checkpoint_seconds
         )
         runner.build = lambda item: self._scenario(spec_class, item)
-        # Nothing is written while every scenario so far is refused for one same reason:
-        # such a sweep is refused at the end (see below), with nothing written.
+        # Nothing is written while every scenario so far is refused: such a sweep is
+        # refused at the end (see below), with nothing written.
         runner.hold = not built_first and self.on_refused == "report" and len(entries) > 1
-        runner.reasons = {item.refusal for item in entries if isinstance(item, Scenario)}
+        runner.reasons = dict.fromkeys(
+            item.refusal for item in entries if isinstance(item, Scenario)
+        )
         if len(rows) != (0 if existing is None else len(existing)):
             runner.saved_rows = -1  # fragments or repeats were dropped: rewrite the file
         try:
@@ -552,8 +554,10 @@ class Sweep:
                 None if output is None else output.path, saved, len(entries), runner.frame()
             ) from None
         if runner.held:
-            (reason,) = runner.reasons
-            raise OddsEngineError(f"every scenario is refused: {reason}")
+            reasons = list(runner.reasons)
+            others = len(reasons) - 1
+            more = f" (and {others} other reason{'s' if others > 1 else ''})" if others else ""
+            raise OddsEngineError(f"every scenario is refused: {reasons[0]}{more}")
         runner.save(final=True)
         frame = runner.frame()
         if "status" in frame.columns:
