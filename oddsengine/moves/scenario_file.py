@@ -564,10 +564,12 @@ def load_naval_move(name_or_path, **overrides):
     move = _build_with_overrides(reader, "naval_move", NavalMove, situation, arguments, overrides)
     given = {**arguments, **overrides}
     if "post_roll_policy" in given and not move.post_roll and move.rowers is None:
+        from oddsengine.combat.naval_cards import PROFESSIONAL_ROWERS  # its name, read once
+
         reader.refuse(  # it would change nothing
             "naval_move.policy",
-            "is for a card played after the roll (in the battle, or Professional Rowers), "
-            "and the move plays none",
+            f"is for a card played after the roll (in the battle, or {PROFESSIONAL_ROWERS.name}"
+            "), and the move plays none",
         )
     return move
 
