@@ -79,6 +79,8 @@ EXACT_COMMANDS = {
     "needed foreign-war": ["needed", "foreign-war", "--war", "persia", "--force", "?R",
                            "--target", "0.5", "--within", "2"],
     "plan vienna_siege_plan": ["plan", "vienna_siege_plan", "--exact"],
+    "debate": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "3",
+               "--card", "here-i-stand", "--exact"],
 }  # fmt: skip
 
 #: The searches over whole moves and sieges, with their own target in seconds.

@@ -412,6 +412,15 @@ for _kind in (
          "Counter-Reformation attempt, RULES.md §18", "Counter-Reformation attempt",
          sweep=True, table=True, success_words="the space turns Catholic",
          role_words=_ATTEMPT_DICE, book_pages=((10, _RELIGION_BOOK),)),
+    Kind("debate", "oddsengine.religion.debate:Debate", "papal_wins", ("attacker", "defender"),
+         "theological debate, RULES.md §20", "Theological debate",
+         role_words={"attacker": "the initiator's debater (a name, or random)",
+                     "defender": "the other side's debater (a name, or the pool: committed, "
+                                 "uncommitted, best)"},
+         outcome_words={"papal_wins": "the Papacy wins the debate",
+                        "protestant_wins": "the Protestant wins the debate",
+                        "inconclusive": "nothing happens"},
+         book_pages=((12, "oddsengine.faces.book._debate_pages:debates"),)),
 ):  # fmt: skip
     _add(_kind)
 

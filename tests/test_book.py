@@ -27,6 +27,8 @@ PAGES = (
     "piracy",
     "foreign-wars",
     "religious-attempts",
+    "theses",
+    "debates",
 )
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -189,7 +191,7 @@ def test_a_siege_s_first_impulse_is_one_assault(book):
 
 def test_the_command_writes_the_book_and_refuses_a_file(tmp_path, capsys):
     assert main(["book", "--out", str(tmp_path / "site"), "--quick"]) == 0
-    assert "Wrote 11 pages" in capsys.readouterr().out
+    assert f"Wrote {len(PAGES) + 1} pages" in capsys.readouterr().out
     assert (tmp_path / "site" / "index.html").is_file()
     target = tmp_path / "a-file"
     target.write_text("")

@@ -43,11 +43,12 @@ def test_specs_meet_the_engagement_protocol():
 
 
 def test_every_kind_but_a_campaign_states_the_protocol_on_its_class():
-    # A siege campaign is a sequence of assaults: it has no single draw plan of its own.
+    # A siege campaign is a sequence of assaults, a debate a tree of draws (RULES.md §20):
+    # neither has a single draw plan of its own.
     names = ("outcome_names", "event_names", "draw_plan", "outcome_columns", "describe")
     for name, kind in KINDS.items():
         present = all(hasattr(kind.spec, attribute) for attribute in names)
-        assert present == (name != "siege-campaign"), name
+        assert present == (name not in ("siege-campaign", "debate")), name
 
 
 def test_tables_and_sweeps_read_the_registry():
@@ -282,7 +283,7 @@ def test_the_book_lists_its_pages_from_the_registry_and_pages_a_new_kind(hill_ba
 
     names = [build.__name__ for build in page_builders()]
     assert names == ["assaults", "battles", "rolls", "sieges", "cards", "needed", "naval",
-                     "piracy", "foreign_wars", "attempts", "theses_opening",
+                     "piracy", "foreign_wars", "attempts", "debates", "theses_opening",
                      "odds_table_page[hill-battle]"]  # fmt: skip
     page = odds_table_page("hill-battle", "test", quick=True)
     assert (page.slug, page.title) == ("hill-battle", "Hill battle")

@@ -59,6 +59,7 @@ def test_no_sweep_module_is_left_among_the_faces():
         oe.SiegeCampaign("9R Suleiman", "hapsburg: 2R", horizon=2),
         oe.load_move("vienna"),
         oe.FieldBattle("3R", "hapsburg: 2R"),
+        oe.Debate("german", "papacy", turn=1),
     ],
     ids=lambda spec: type(spec).__name__,
 )

@@ -104,6 +104,10 @@ EXACT_COMMANDS = {
     "attempts": ["attempts", "religion_1517", "--source", "95-theses"],
     "attempts json": ["attempts", "religion_example", "--source", "carlstadt", "--format",
                       "json"],
+    "debate": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
+               "--attacker", "Eck", "--defender", "Carlstadt", "--committed", "Carlstadt"],
+    "debate random": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "3",
+                      "--card", "here-i-stand", "--format", "json"],
 }  # fmt: skip
 
 

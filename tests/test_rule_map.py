@@ -1272,6 +1272,86 @@ RULE_MAP = [
             "test_reference_agreement.py::test_field_battle_matches_brute_force",
         ],
     ),
+    # §20 Theological debates (18.5), with the readings §23.10-14
+    (
+        "20",
+        "the attacker rolls value + 3 dice (Eck +1; Gardiner +1 in England; Mary I doubles)",
+        "oddsengine/religion/debate_rules.py",
+        "dice = value + ATTACK_DICE  # 20 step 4",
+        [
+            "test_religion_debate.py::test_2017_example_eck_against_committed_carlstadt",
+            "test_religion_debate.py::test_mary_augsburg_and_cards_add_dice",
+        ],
+    ),
+    (
+        "20",
+        "the defender rolls value + 1 if committed, value + 2 if not; hits on 5-6",
+        "oddsengine/religion/debate_rules.py",
+        "20 step 5, 23.10: the other side's debater rolls value + 1 if already committed",
+        [
+            "test_religion_debate.py::test_2017_example_eck_against_committed_carlstadt",
+            "test_religion_debate.py::test_2017_example_luther_put_in_uncommitted_by_here_i_stand",
+        ],
+    ),
+    (
+        "20",
+        "Here I Stand puts Luther in for the Protestant debater, committed or not",
+        "oddsengine/religion/debate_tree.py",
+        "20 step 3: Here I Stand puts Luther in for the drawn Protestant",
+        [
+            "test_religion_debate.py::test_2017_example_luther_put_in_uncommitted_by_here_i_stand",
+            "test_religion_debate.py::test_here_i_stand_best_is_at_least_as_good_as_first_chance_for_the_protestant",
+        ],
+    ),
+    (
+        "20",
+        "the winner flips the hit difference (Aleander +1); a loser exceeded is burnt or "
+        "disgraced, his value in VP to the winner",
+        "oddsengine/religion/debate_tree.py",
+        "A decisive difference ``d`` flips ``|d|`` spaces (plus Aleander's one, 20 step 7)",
+        [
+            "test_religion_debate.py::test_2017_example_eck_against_committed_carlstadt",
+            "test_religion_debate.py::test_second_round_by_hand_aleander_against_melanchthon",
+        ],
+    ),
+    (
+        "20",
+        "Campeggio, losing, ignores the result on 5-6",
+        "oddsengine/religion/debate_tree.py",
+        "20 step 7: Campeggio, losing, ignores the result on 5-6 (a disgrace too).",
+        ["test_religion_debate.py::test_campeggio_ignores_a_lost_result_on_5_6"],
+    ),
+    (
+        "23",
+        "23.10: round 2 draws both sides from their uncommitted debaters, else the committed",
+        "oddsengine/religion/debate_tree.py",
+        "23.10: round 2's matchups after round 1 (both sides draw from their uncommitted",
+        [
+            "test_religion_debate.py::test_second_round_by_hand_aleander_against_melanchthon",
+            "test_religion_debate.py::test_naive_reference_agrees_with_exact_and_monte_carlo",
+        ],
+    ),
+    (
+        "23",
+        "23.11: card dice (Thomas More, Papal Inquisition, Augsburg) in both rounds",
+        "oddsengine/religion/debate_rules.py",
+        "# 23.11: card dice apply to the initiator's roll in both rounds.",
+        ["test_religion_debate.py::test_mary_augsburg_and_cards_add_dice"],
+    ),
+    (
+        "23",
+        "23.12: a debater's bonus acts only when he enters the round uncommitted",
+        "oddsengine/religion/debate_rules.py",
+        "23.12: a debater's bonus acts only when he enters the round uncommitted",
+        ["test_religion_debate.py::test_campeggio_ignores_a_lost_result_on_5_6"],
+    ),
+    (
+        "23",
+        "23.13-14: burning compares the hit difference; flips capped by the eligible spaces",
+        "oddsengine/religion/debate_tree.py",
+        "at most ``eligible`` (23.14), to the winner",
+        ["test_religion_debate.py::test_eligible_caps_the_flips"],
+    ),
     # §16 The religious board (18.2, 21.6)
     (
         "16",

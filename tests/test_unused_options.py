@@ -58,6 +58,10 @@ VALUES = {
     "--space": "Lübeck", "--source": "95-theses", "--placards-attempts": "4",
     "--protestant": "Augsburg", "--unrest": "Leipzig", "--reformer": "Zürich",
     "--objective": "at-least:2", "--depth": "2",
+    "--initiator": "papacy", "--committed": "Luther",
+    "--debaters": "Eck,Luther", "--eligible": "3", "--card": "here-i-stand",
+    "--england-ruler": "mary-i", "--bar": "Luther", "--bonuses": "all",
+    "--luther-policy": "first-chance", "--bullinger-policy": "first-chance",
 }  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
@@ -94,6 +98,10 @@ BOARD_OPTIONS = {"--space", "--source", "--protestant", "--unrest", "--reformer"
 
 #: command -> [(base command line, options that apply to it)]. Every other option of the
 #: command's parser is refused on that base.
+DEBATE = ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1"]
+DEBATE_OPTIONS = {"--zone", "--initiator", "--turn", "--attacker", "--defender", "--committed",
+                  "--debaters", "--eligible", "--card", "--augsburg", "--bonuses",
+                  "--objective", "--card-value"}  # fmt: skip
 QUESTIONS = {
     "battle": [
         ([*BATTLE, "--exact"], ENGINE | COMBAT_OPTIONS | {"--fractions"}),
@@ -134,6 +142,7 @@ QUESTIONS = {
         (["move", "vienna", "--exact", "--defender", "fight", "--leaders-inside", "retreat"],
          ENGINE | MOVE_OPTIONS),
     ],
+    "debate": [([*DEBATE, "--exact"], ENGINE | DEBATE_OPTIONS)],
     "leaders": [(["leaders"], {"--power", "--format"})],
     "debaters": [(["debaters"], {"--side", "--turn", "--zone", "--format"})],
     "explorers": [(["explorers"], {"--power", "--format"})],

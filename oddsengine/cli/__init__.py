@@ -72,6 +72,7 @@ _COMMANDS_OF_MODULE = (
     ("_record_commands", ("leaders", "cards", "debaters", "explorers")),
     ("_attempt_commands", ("reformation", "counter-reformation")),
     ("_attempt_run_commands", ("attempts",)),
+    ("_debate_commands", ("debate",)),
 )
 _COMMAND_MODULES = tuple(module for module, _ in _COMMANDS_OF_MODULE)
 

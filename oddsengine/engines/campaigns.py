@@ -7,10 +7,10 @@ exact engine (or None when the draw plan answers exactly, as for a move), its Mo
 and that Monte Carlo's default trials. The doors check the run's arguments once
 (:func:`~oddsengine.engines.run_arguments.check_run`) before they hand a campaign over, so
 every engine refuses the same bad arguments with the same message. The kinds of the layers
-below (``combat/``, ``moves/``) are registered here, by the name of their spec class, and
-their engines imported the first time one is asked: a single combat's answer imports no
-move, siege or war module. A kind of a higher layer (plans, in ``questions/``) registers
-itself with :func:`register_campaign`.
+below (``combat/``, ``moves/``, ``religion/``) are registered here, by the name of their
+spec class, and their engines imported the first time one is asked: a single combat's
+answer imports no move, siege or war module. A kind of a higher layer (plans, in
+``questions/``) registers itself with :func:`register_campaign`.
 """
 
 from __future__ import annotations
@@ -129,6 +129,12 @@ def _foreign_war_engines() -> CampaignEngines:
     return CampaignEngines(simulate_foreign_war, WAR_TRIALS, exact_foreign_war)
 
 
+def _debate_engines() -> CampaignEngines:
+    from oddsengine.engines.debate import DEBATE_TRIALS, exact_debate, simulate_debate
+
+    return CampaignEngines(simulate_debate, DEBATE_TRIALS, exact_debate)
+
+
 def _move_engines() -> CampaignEngines:
     from oddsengine.engines.run_arguments import DEFAULT_TRIALS
 
@@ -148,4 +154,5 @@ _BELOW: dict[str, Callable[[], CampaignEngines]] = {
     "oddsengine.combat.foreign_war.ForeignWar": _foreign_war_engines,
     "oddsengine.moves.move.Move": _move_engines,
     "oddsengine.religion.attempt_runs.AttemptRun": _attempt_run_engines,
+    "oddsengine.religion.debate.Debate": _debate_engines,
 }

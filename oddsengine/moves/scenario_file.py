@@ -564,12 +564,13 @@ def load_naval_move(name_or_path, **overrides):
     move = _build_with_overrides(reader, "naval_move", NavalMove, situation, arguments, overrides)
     given = {**arguments, **overrides}
     if "post_roll_policy" in given and not move.post_roll and move.rowers is None:
-        from oddsengine.combat.naval_cards import PROFESSIONAL_ROWERS  # its name, read once
+        from oddsengine.combat.cards import find_sea_card
 
+        rowers = find_sea_card(34).name  # the card's name from its record
         reader.refuse(  # it would change nothing
             "naval_move.policy",
-            f"is for a card played after the roll (in the battle, or {PROFESSIONAL_ROWERS.name}"
-            "), and the move plays none",
+            f"is for a card played after the roll (in the battle, or {rowers}), "
+            "and the move plays none",
         )
     return move
 

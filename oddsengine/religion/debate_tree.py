@@ -1,0 +1,559 @@
+"""A debate's tree of draws (RULES.md §20 steps 2–8, readings §23.10–14), every choice
+made: the draw of round 1's debaters (with Leipzig Debate's pick or bar, the defender's
+pool and Here I Stand), their hits, and on a tie the draw of round 2's (with Here I Stand
+and Bullinger) and their hits.
+
+Each node is a :class:`Matchup`: the two debaters of a round with their dice and the
+bonuses that act; a round-1 node holds its round-2 children. A cell of the tree is
+``(node, hit difference + offset, Campeggio's die)``, the difference being the
+initiator's hits less the other's. The exact engine weighs every cell, the Monte Carlo
+counts them; :meth:`DebateTree.cell_columns` turns cells into outcomes for both.
+
+Every "best" choice maximises the choosing side's objective (``net``: expected spaces
+flipped its way less those flipped against it, plus the VP it gains less the VP it
+concedes; ``wins``: its chance of winning), computed exactly over what follows the choice.
+
+Examples
+--------
+>>> from oddsengine.religion.debate import Debate
+>>> tree = Debate("german", "papacy", turn=1, attacker="Eck", defender="Carlstadt",
+...               committed="Carlstadt").tree
+>>> [(m.papal, m.protestant, m.probability) for m in tree.round_one]
+[('Eck', 'Carlstadt', Fraction(1, 1))]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property, lru_cache
+
+import numpy as np
+
+from oddsengine.draws import binomial_pmf
+from oddsengine.religion.debate_rules import (
+    bonus_applies,
+    initiator_dice,
+    other_dice,
+    papal_pool,
+    protestant_pool,
+)
+from oddsengine.religion.records import religion_facts
+
+__all__ = ["Matchup", "DebateTree", "build_tree", "difference_pmf", "DIFFERENCE_CHOICES"]
+
+#: 23.13 and the policies: a choice within this of the best counts as equal (the first
+#: in the order of the options is taken).
+_EQUAL = 1e-12
+#: Campeggio's die ignores a lost result on 5-6 (20 step 7).
+CAMPEGGIO_CHANCE = Fraction(1, 3)
+#: The hit difference's column names (for the choices' reports).
+DIFFERENCE_CHOICES = ("net", "wins")
+
+
+@dataclass(frozen=True, eq=False)
+class Matchup:
+    """The two debaters of one round (20 steps 4–5): who they are, their dice, whether
+    Aleander's extra flip and Campeggio's die act (23.12), the chance of this draw given
+    the path to it, and, for round 1, the round-2 matchups a tie leads to."""
+
+    round: int
+    papal: str
+    protestant: str
+    initiator_dice: int
+    other_dice: int
+    aleander: bool
+    campeggio: bool
+    probability: Fraction
+    children: tuple = field(default=())
+
+
+@lru_cache(maxsize=4096)
+def difference_pmf(attacker_dice: int, defender_dice: int) -> np.ndarray:
+    """P(initiator's hits - other's hits = ``d``) at index ``d + defender_dice``: hits on
+    5-6 (20 step 5), each side's Binomial(dice, 1/3).
+
+    Examples
+    --------
+    >>> difference_pmf(1, 1).round(4).tolist()  # d = -1, 0, +1
+    [0.2222, 0.5556, 0.2222]
+    """
+    pmf = np.convolve(binomial_pmf(attacker_dice), binomial_pmf(defender_dice)[::-1])
+    pmf.setflags(write=False)
+    return pmf
+
+
+def _fraction_binomial(dice: int) -> list[Fraction]:
+    from math import comb
+
+    return [Fraction(comb(dice, hits) * 2 ** (dice - hits), 3**dice) for hits in range(dice + 1)]
+
+
+def difference_fractions(attacker_dice: int, defender_dice: int) -> list[Fraction]:
+    """:func:`difference_pmf` in exact fractions (for tests and ``exact(..., fractions)``)."""
+    first, second = _fraction_binomial(attacker_dice), _fraction_binomial(defender_dice)
+    out = [Fraction(0)] * (attacker_dice + defender_dice + 1)
+    for hits, chance in enumerate(first):
+        for other, other_chance in enumerate(second):
+            out[hits - other + defender_dice] += chance * other_chance
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _score(initiator_dice, other_dice, papal_value, protestant_value, aleander, campeggio,
+           papal_initiates, eligible, objective, papal_side) -> float:
+    """The expected objective of one deciding round to a side (see :class:`_Builder`)."""
+    pmf = difference_pmf(initiator_dice, other_dice)
+    difference = np.arange(pmf.size) - other_dice
+    papal_won = (difference > 0) if papal_initiates else (difference < 0)
+    decisive = difference != 0
+    size = np.abs(difference)
+    flips = size + int(aleander)
+    if eligible is not None:
+        flips = np.minimum(flips, eligible)
+    burnt = decisive & papal_won & (size > protestant_value)
+    disgraced = decisive & ~papal_won & (size > papal_value)
+    if objective == "wins":
+        papal_score = (decisive & papal_won).astype(float)
+        protestant_score = (decisive & ~papal_won).astype(float)
+    else:
+        papal_score = np.where(decisive, np.where(papal_won, flips, -flips), 0).astype(float)
+        papal_score += burnt * protestant_value - disgraced * papal_value
+        protestant_score = -papal_score
+    if campeggio:
+        # 20 step 7: Campeggio, losing, ignores the result on 5-6 (a disgrace too).
+        lost = decisive & ~papal_won
+        keep = 1.0 - float(CAMPEGGIO_CHANCE)
+        papal_score = np.where(lost, papal_score * keep, papal_score)
+        protestant_score = np.where(lost, protestant_score * keep, protestant_score)
+    score = papal_score if papal_side else protestant_score
+    return float(np.dot(pmf, score))
+
+
+class _Builder:
+    """Builds the tree of one debate, making every choice."""
+
+    def __init__(self, debate):
+        self.debate = debate
+        self.facts = religion_facts()
+        self.papal_initiates = debate.initiator == "papacy"
+        self.eligible = debate.eligible
+        self._children: dict = {}
+        self.plays = {"luther_1": Fraction(0), "luther_2": Fraction(0),
+                      "bullinger": Fraction(0)}
+
+    # -- values for the choices ------------------------------------------------------
+
+    def _final_value(self, matchup: Matchup, papal_side: bool) -> float:
+        """The expected objective of a round that decides (a tie scores 0) to the Papacy
+        (``papal_side``) or the Protestant."""
+        debaters = self.facts.debaters
+        return _score(matchup.initiator_dice, matchup.other_dice,
+                      debaters[matchup.papal].value, debaters[matchup.protestant].value,
+                      matchup.aleander, matchup.campeggio, self.papal_initiates,
+                      self.eligible, self.debate.objective, papal_side)
+    def value(self, matchup: Matchup, papal_side: bool) -> float:
+        """The expected objective of a matchup and what follows it, to one side."""
+        own = self._final_value(matchup, papal_side)
+        if matchup.round == 2 or not matchup.children:
+            return own
+        tie = float(difference_pmf(matchup.initiator_dice, matchup.other_dice)[
+            matchup.other_dice])
+        # While the tree is built, a node's children are (matchup, insertion) pairs.
+        following = sum(float(child.probability) * self.value(child, papal_side)
+                        for child, _ in matchup.children)
+        return own + tie * following
+
+    # -- matchups --------------------------------------------------------------------
+
+    def matchup(self, round_, papal, protestant, committed, probability, state=None):
+        """The round's matchup of two debaters, their status read from ``committed``."""
+        debate = self.debate
+        papal_fresh, protestant_fresh = papal not in committed, protestant not in committed
+        if self.papal_initiates:
+            attack = initiator_dice(debate, papal, papal_fresh)
+            defence = other_dice(self.facts.debaters[protestant], not protestant_fresh)
+        else:
+            attack = initiator_dice(debate, protestant, protestant_fresh)
+            defence = other_dice(self.facts.debaters[papal], not papal_fresh)
+        children = ()
+        if round_ == 1:
+            children = self.round_two(committed | {papal, protestant}, *state)
+        return Matchup(
+            round_, papal, protestant, attack, defence,
+            aleander=papal == "Aleander" and bonus_applies(debate, "aleander", papal_fresh),
+            campeggio=papal == "Campeggio" and bonus_applies(debate, "campeggio", papal_fresh),
+            probability=probability, children=children,
+        )
+
+    def _protestant_best(self, options, policy):
+        """The option (a matchup) the Protestant takes: the first under ``first-chance``
+        (options come drawn debater first, then the insertions), the best under ``best``."""
+        if len(options) == 1:
+            return 0
+        if policy == "first-chance":
+            return 1
+        values = [self.value(option, papal_side=False) for option in options]
+        best = max(values)
+        return next(index for index, value in enumerate(values) if value >= best - _EQUAL)
+
+    def round_two(self, committed: frozenset, luther_card: bool, path_chance=Fraction(1)):
+        """23.10: round 2's matchups after round 1 (both sides draw from their uncommitted
+        debaters, else from the committed ones), with the Protestant's insertions."""
+        key = (committed, luther_card)
+        cached = self._children.get(key)
+        if cached is not None:
+            return cached
+        debate = self.debate
+        papal = papal_pool(debate)
+        fresh_papal = [name for name in papal if name not in committed]
+        papal_draws = fresh_papal or list(papal)
+        protestant = protestant_pool(debate)
+        fresh = [name for name in protestant if name not in committed]
+        protestant_draws = fresh or list(protestant)
+        chance = Fraction(1, len(papal_draws) * len(protestant_draws))
+        children = []
+        for papal_name in papal_draws:
+            for drawn in protestant_draws:
+                options = [self.matchup(2, papal_name, drawn, committed, chance)]
+                inserted = [None]
+                if (luther_card and debate.luther_policy != "never" and drawn != "Luther"
+                        and debate.bar != "Luther"):
+                    options.append(self.matchup(2, papal_name, "Luther", committed, chance))
+                    inserted.append("luther_2")
+                if ("bullinger" in debate.active_bonuses and debate.bullinger_policy != "never"
+                        and "Bullinger" in debate.debaters and "Bullinger" not in committed
+                        and drawn != "Bullinger" and debate.bar != "Bullinger"):
+                    options.append(self.matchup(2, papal_name, "Bullinger", committed, chance))
+                    inserted.append("bullinger")
+                policy = debate.luther_policy if inserted[1:2] == ["luther_2"] else (
+                    debate.bullinger_policy)
+                chosen = self._protestant_best(options, policy)
+                children.append((options[chosen], inserted[chosen]))
+        result = tuple(children)
+        self._children[key] = result
+        return result
+
+    def round_one(self, pool: str | None, pick: str | None, bar_chance=None):
+        """Round 1's matchups: the attacker and the defender drawn (or named), Here I Stand
+        played as the policy says. ``pool`` is the defender's (committed/uncommitted)."""
+        debate = self.debate
+        committed = frozenset(debate.committed)
+        if "papal-inquisition" in debate.cards:
+            committed |= {"Caraffa"}  # the card commits Caraffa first
+        own = papal_pool(debate) if self.papal_initiates else protestant_pool(debate)
+        other = protestant_pool(debate) if self.papal_initiates else papal_pool(debate)
+        if pick is not None:
+            attackers = [pick]
+        elif debate.attacker != "random":
+            attackers = [debate.attacker]
+        else:
+            attackers = [name for name in own if name not in committed]
+        if pool is None:
+            defenders = [debate.defender]
+        else:
+            defenders = [name for name in other if (name in committed) == (pool == "committed")]
+        if not attackers:
+            return None
+        if not defenders:
+            return None
+        chance = Fraction(1, len(attackers) * len(defenders))
+        luther_card = "here-i-stand" in debate.cards and debate.luther_policy != "never"
+        nodes = []
+        for attacker in attackers:
+            for defender in defenders:
+                papal, protestant = ((attacker, defender) if self.papal_initiates
+                                     else (defender, attacker))
+                options = [self.matchup(1, papal, protestant, committed, chance,
+                                        (luther_card,))]
+                if luther_card and protestant != "Luther" and debate.bar != "Luther":
+                    # 20 step 3: Here I Stand puts Luther in for the drawn Protestant
+                    # debater, committed or not (his own status sets his dice).
+                    options.append(self.matchup(1, papal, "Luther", committed, chance, (False,)))
+                chosen = self._protestant_best(options, debate.luther_policy)
+                nodes.append((options[chosen], chosen == 1))
+        return nodes
+
+    def tree_value(self, nodes) -> float:
+        """The initiator's objective over a whole tree."""
+        return sum(float(node.probability) * self.value(node, self.papal_initiates)
+                   for node, _ in nodes)
+
+
+@dataclass(frozen=True, eq=False)
+class DebateTree:
+    """A debate's matchups with every choice made, laid out for both engines.
+
+    Attributes
+    ----------
+    round_one : tuple of Matchup
+        Round 1's matchups; each one's ``children`` are its round-2 matchups.
+    choices : dict
+        What each choice chose, in words (``{"defender": "uncommitted", ...}``).
+    """
+
+    debate: object
+    round_one: tuple
+    choices: dict
+    pool: str | None = None
+
+    @cached_property
+    def nodes(self) -> tuple[Matchup, ...]:
+        """Every matchup: round 1's, then each one's children in turn."""
+        nodes = list(self.round_one)
+        for matchup in self.round_one:
+            nodes.extend(matchup.children)
+        return tuple(nodes)
+
+    @cached_property
+    def max_dice(self) -> int:
+        return max(max(m.initiator_dice, m.other_dice) for m in self.nodes)
+
+    @property
+    def differences(self) -> int:
+        """The hit differences a cell may hold: ``-max_dice .. max_dice``."""
+        return 2 * self.max_dice + 1
+
+    @cached_property
+    def arrays(self) -> dict:
+        """The nodes as plain arrays (for the kernel and the cell columns).
+
+        ``initiator_dice``, ``other_dice``, ``aleander``, ``campeggio``, ``round``,
+        ``papal_value``, ``protestant_value`` (int64, one per node); ``papal``,
+        ``protestant`` (the names); ``parent`` (a round-2 node's round-1 node, -1 for
+        round 1); ``path`` (float: the chance of reaching the node's draw); ``first`` and
+        ``count`` (a round-1 node's children, as node indices).
+        """
+        facts = religion_facts()
+        nodes = self.nodes
+        first = np.full(len(nodes), -1, dtype=np.int64)
+        count = np.zeros(len(nodes), dtype=np.int64)
+        parent = np.full(len(nodes), -1, dtype=np.int64)
+        at = len(self.round_one)
+        for index, matchup in enumerate(self.round_one):
+            first[index], count[index] = at, len(matchup.children)
+            parent[at: at + len(matchup.children)] = index
+            at += len(matchup.children)
+        return {
+            "initiator_dice": np.array([m.initiator_dice for m in nodes], dtype=np.int64),
+            "other_dice": np.array([m.other_dice for m in nodes], dtype=np.int64),
+            "aleander": np.array([m.aleander for m in nodes], dtype=np.int64),
+            "campeggio": np.array([m.campeggio for m in nodes], dtype=np.int64),
+            "round": np.array([m.round for m in nodes], dtype=np.int64),
+            "papal_value": np.array([facts.debaters[m.papal].value for m in nodes],
+                                    dtype=np.int64),
+            "protestant_value": np.array([facts.debaters[m.protestant].value for m in nodes],
+                                         dtype=np.int64),
+            "papal": np.array([m.papal for m in nodes], dtype=object),
+            "protestant": np.array([m.protestant for m in nodes], dtype=object),
+            "probability": [m.probability for m in nodes],
+            "parent": parent,
+            "first": first,
+            "count": count,
+        }
+
+    @cached_property
+    def _name_codes(self) -> dict:
+        """Each node's debaters as whole numbers (``names``: a name's number), so that the
+        cell columns compare numbers, not texts."""
+        names = {name: code for code, name in enumerate(
+            dict.fromkeys((*self.arrays["papal"], *self.arrays["protestant"])))}
+        return {
+            "names": names,
+            "papal": np.array([names[name] for name in self.arrays["papal"]], dtype=np.int64),
+            "protestant": np.array([names[name] for name in self.arrays["protestant"]],
+                                   dtype=np.int64),
+        }
+
+    @property
+    def cells(self) -> int:
+        return len(self.nodes) * self.differences * 2
+
+    def cell_values(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(node, difference index, Campeggio's die)`` of every cell, in cell order."""
+        node, difference, die = np.meshgrid(np.arange(len(self.nodes)),
+                                            np.arange(self.differences), np.arange(2),
+                                            indexing="ij")
+        return node.ravel(), difference.ravel(), die.ravel()
+
+    @cached_property
+    def event_names(self) -> tuple[str, ...]:
+        arrays = self.arrays
+        papal_initiates = self.debate.initiator == "papacy"
+        papal_dice = arrays["initiator_dice"] if papal_initiates else arrays["other_dice"]
+        protestant_dice = arrays["other_dice"] if papal_initiates else arrays["initiator_dice"]
+        names = ["round_1:papal_wins", "round_1:protestant_wins", "second_round"]
+        if arrays["campeggio"].any():
+            names.append("campeggio_ignores")
+        burnt = dict.fromkeys(arrays["protestant"][papal_dice > arrays["protestant_value"]])
+        disgraced = dict.fromkeys(arrays["papal"][protestant_dice > arrays["papal_value"]])
+        names += [f"burnt:{name}" for name in burnt]
+        names += [f"disgraced:{name}" for name in disgraced]
+        most = int(np.max(np.maximum(papal_dice, protestant_dice) + arrays["aleander"]))
+        if self.debate.eligible is not None:
+            most = min(most, self.debate.eligible)
+        names += [f"flips:{count}" for count in range(most + 1)]
+        return tuple(names)
+
+    def cell_columns(self, values, eligible) -> dict:
+        """The outcome, event and VP columns of cells ``(node, difference index, die)``.
+
+        A decisive difference ``d`` flips ``|d|`` spaces (plus Aleander's one, 20 step 7),
+        at most ``eligible`` (23.14), to the winner; a loser whose value is less than
+        ``|d|`` is burnt or disgraced and the winner gains his value in VP (20 step 8,
+        23.13). Campeggio, losing, ignores the result on his die's 5-6 (``die`` 1).
+        """
+        node, index, die = (np.asarray(value, dtype=np.int64) for value in values)
+        arrays = self.arrays
+        difference = index - self.max_dice
+        papal_initiates = self.debate.initiator == "papacy"
+        decisive = difference != 0
+        papal_won = decisive & ((difference > 0) == papal_initiates)
+        protestant_lost_to = papal_won
+        cancelled = decisive & ~papal_won & (arrays["campeggio"][node] == 1) & (die == 1)
+        protestant_won = decisive & ~papal_won & ~cancelled
+        size = np.abs(difference)
+        flips = size + arrays["aleander"][node]
+        if eligible is not None:
+            flips = np.minimum(flips, eligible)
+        flips = np.where(papal_won | protestant_won, flips, 0)
+        burnt = protestant_lost_to & (size > arrays["protestant_value"][node])
+        disgraced = protestant_won & (size > arrays["papal_value"][node])
+        outcome = np.full(node.size, "inconclusive", dtype=object)
+        outcome[papal_won] = "papal_wins"
+        outcome[protestant_won] = "protestant_wins"
+        first_round = arrays["round"][node] == 1
+        columns = {
+            "outcome": outcome,
+            # The round-1 roll alone (the 2017 example's figures): more hits, whatever
+            # Campeggio's die then does.
+            "round_1:papal_wins": first_round & papal_won,
+            "round_1:protestant_wins": first_round & decisive & ~papal_won,
+            "second_round": ~first_round,
+        }
+        if "campeggio_ignores" in self.event_names:
+            columns["campeggio_ignores"] = cancelled
+        codes = self._name_codes
+        protestant_code, papal_code = codes["protestant"][node], codes["papal"][node]
+        for name in self.event_names:
+            if name.startswith("burnt:"):
+                columns[name] = burnt & (protestant_code == codes["names"][name[6:]])
+            elif name.startswith("disgraced:"):
+                columns[name] = disgraced & (papal_code == codes["names"][name[10:]])
+            elif name.startswith("flips:"):
+                columns[name] = flips == int(name[6:])
+        columns["papal_vp"] = np.where(burnt, arrays["protestant_value"][node], 0)
+        columns["protestant_vp"] = np.where(disgraced, arrays["papal_value"][node], 0)
+        columns["papal_flips"] = np.where(papal_won, flips, 0)
+        columns["protestant_flips"] = np.where(protestant_won, flips, 0)
+        return columns
+
+
+def _share(chance: float) -> str:
+    return f"{chance:.4f}"
+
+
+def build_tree(debate) -> DebateTree:
+    """The tree of ``debate`` with every choice made (see the module's notes)."""
+    from oddsengine.religion.debate import DebateError
+
+    builder = _Builder(debate)
+    choices: dict[str, str] = {}
+    objective = ("expected net flips and VP" if debate.objective == "net"
+                 else "chance of winning")
+
+    if "leipzig-debate" in debate.cards and debate.attacker == "random" and debate.bar is None:
+        options = {}
+        own = [name for name in papal_pool(debate) if name not in debate.committed]
+        for name in own:
+            nodes, pool = _with_pool_of(builder, debate, pick=name)
+            if nodes is not None:
+                options[f"pick {name}"] = (nodes, pool, builder.tree_value(nodes))
+        for name in protestant_pool(debate):
+            barred = _barred(debate, name)
+            if barred is None:
+                continue
+            other = _Builder(barred)
+            nodes_pool = _with_pool_of(other, barred)
+            if nodes_pool[0] is not None:
+                options[f"bar {name}"] = (*nodes_pool, other.tree_value(nodes_pool[0]),
+                                          other)
+        best = max(option[2] for option in options.values())
+        use = next(name for name, option in options.items() if option[2] >= best - _EQUAL)
+        choices["leipzig_debate"] = (f"{use} (best for the Papacy's {objective}: "
+                                     f"{best:+.4f})")
+        nodes, pool = options[use][0], options[use][1]
+        if use.startswith("bar "):
+            builder = options[use][3]
+            debate = builder.debate
+    else:
+        nodes, pool = _with_pool_of(builder, debate)
+    if nodes is None:
+        if debate.defender in ("committed", "uncommitted"):
+            raise DebateError(
+                f"defender: no {debate.defender} debater of the other side to draw from")
+        raise DebateError("attacker: the initiator has no uncommitted debater to attack with")
+    if pool is not None:
+        chosen, values = pool
+        if debate.defender == "best":
+            words = ", ".join(f"{name} {value:+.4f}" for name, value in values.items())
+            choices["defender"] = f"{chosen} (best for the initiator's {objective}: {words})"
+        else:
+            choices["defender"] = chosen
+    round_one = []
+    luther_1 = luther_2 = bullinger = 0.0
+    for node, luther in nodes:
+        kids = node.children
+        tie = float(difference_pmf(node.initiator_dice, node.other_dice)[node.other_dice])
+        matchups = tuple(
+            Matchup(child.round, child.papal, child.protestant, child.initiator_dice,
+                    child.other_dice, child.aleander, child.campeggio, child.probability)
+            for child, _ in kids
+        )
+        for child, inserted in kids:
+            weight = float(node.probability) * tie * float(child.probability)
+            if inserted == "luther_2":
+                luther_2 += weight
+            elif inserted == "bullinger":
+                bullinger += weight
+        if luther:
+            luther_1 += float(node.probability)
+        round_one.append(Matchup(node.round, node.papal, node.protestant, node.initiator_dice,
+                                 node.other_dice, node.aleander, node.campeggio,
+                                 node.probability, matchups))
+    if "here-i-stand" in debate.cards:
+        choices["here_i_stand"] = (f"Luther put in ({debate.luther_policy}): round 1 with "
+                                   f"chance {_share(luther_1)}, round 2 with chance "
+                                   f"{_share(luther_2)}")
+    if bullinger:
+        choices["bullinger"] = (f"inserted in round 2 ({debate.bullinger_policy}) with chance "
+                                f"{_share(bullinger)}")
+    return DebateTree(debate, tuple(round_one), choices, None if pool is None else pool[0])
+
+
+def _barred(debate, name):
+    """The debate with Leipzig Debate barring ``name``, or None if nobody would be left."""
+    from dataclasses import replace
+
+    from oddsengine.errors import OddsEngineError
+
+    try:
+        return replace(debate, bar=name)
+    except OddsEngineError:  # a bar the rules refuse is not an option
+        return None
+
+
+def _with_pool_of(builder, debate, pick=None):
+    """Round 1's nodes with the defender's pool chosen (the best one for the initiator
+    when ``best``), and ``(pool, values)``; ``(None, None)`` when no pool has a debater."""
+    if debate.defender not in ("best", "committed", "uncommitted"):
+        return builder.round_one(None, pick), None
+    pools = ("uncommitted", "committed") if debate.defender == "best" else (debate.defender,)
+    found = {pool: builder.round_one(pool, pick) for pool in pools}
+    found = {pool: nodes for pool, nodes in found.items() if nodes is not None}
+    if not found:
+        return None, None
+    values = {pool: builder.tree_value(nodes) for pool, nodes in found.items()}
+    best = max(values.values())
+    pool = next(pool for pool in found if values[pool] >= best - _EQUAL)
+    return found[pool], (pool, values)
