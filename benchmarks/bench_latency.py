@@ -79,6 +79,10 @@ EXACT_COMMANDS = {
     "needed foreign-war": ["needed", "foreign-war", "--war", "persia", "--force", "?R",
                            "--target", "0.5", "--within", "2"],
     "plan vienna_siege_plan": ["plan", "vienna_siege_plan", "--exact"],
+    "reformation": ["reformation", "--protestant-dice", "6", "--papal-dice", "3",
+                    "--modifier", "1", "--printing-press"],
+    "counter-reformation": ["counter-reformation", "--protestant-dice", "2",
+                            "--papal-dice", "3", "--augsburg", "--format", "json"],
     "debate": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "3",
                "--card", "here-i-stand", "--exact"],
 }  # fmt: skip

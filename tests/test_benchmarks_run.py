@@ -84,3 +84,18 @@ def test_the_explorer_benchmark_runs_once_per_engagement(capsys):
     printed = capsys.readouterr().out
     for engagement in bench_explore.CHANGES:
         assert f"| {engagement} |" in printed
+
+
+def test_the_attempts_benchmark_rolls_the_dice_the_kernel_samples():
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        bench = _load("bench_religion")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    for case in bench.CASES:
+        trials = 200_000
+        counts = bench.naive_counts(case.spec, trials, seed=3)
+        probabilities = case.spec.draw_plan().cell_probabilities()
+        assert counts.shape == probabilities.shape
+        spread = np.sqrt(trials * probabilities * (1 - probabilities)) + 1.0
+        assert np.all(np.abs(counts - trials * probabilities) <= 5 * spread), case.label

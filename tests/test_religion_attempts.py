@@ -387,3 +387,24 @@ def test_card_values(capsys):
         "--format", "json",
     )  # fmt: skip
     assert status == 0 and json.loads(out)[0]["card"] == "Printing Press"
+
+
+def test_table_and_plot_commands_take_dice_counts(capsys, tmp_path):
+    status, out, _ = run(
+        capsys, "table", "reformation", "--protestant-dice", "3..4", "--papal-dice", "3",
+        "--format", "csv",
+    )  # fmt: skip
+    assert status == 0
+    # 3 v 3: 10073/15552; 4 v 3: sum_a (a^4-(a-1)^4) a^3 / 6^7 = (1 + 120 + 1755 + 11200 +
+    # 46125 + 144936) / 279936 = 204137 / 279936.
+    assert [line.split(",")[0] for line in out.splitlines()] == ["protestant_dice", "3", "4"]
+    assert isclose(float(out.splitlines()[1].split(",")[1]), 10073 / 15552)
+    assert isclose(float(out.splitlines()[2].split(",")[1]), 204137 / 279936)
+    picture = tmp_path / "attempts.png"
+    status, out, _ = run(
+        capsys, "plot", "reformation", "--protestant-dice", "1..3", "--papal-dice", "1..2",
+        "--heatmap", "--out", str(picture),
+    )  # fmt: skip
+    assert status == 0 and picture.stat().st_size > 0
+    status, _, err = run(capsys, "table", "reformation", "--attacker", "2R", "--papal-dice", "1")
+    assert status == 2 and "takes no --attacker" in err

@@ -1261,6 +1261,86 @@ RULE_MAP = [
             "test_transport_rules_by_hand.py::test_a_won_battle_without_outnumbering_those_inside_loses_the_formation",
         ],
     ),
+    # §16 The religious board (18.2, 21.6)
+    (
+        "16",
+        "the language zones; a space may be in none (Breslau, Prague)",
+        "oddsengine/religion/records.py",
+        "16: the five language zones",
+        ["test_religion_records_commands.py::test_language_zones_of_the_95_theses_targets"],
+    ),
+    # §17 A Reformation attempt (18.3)
+    (
+        "17",
+        "the highest die of each side; higher wins, ties to the side that wins them",
+        "oddsengine/religion/attempt_odds.py",
+        "§17 step 7 / §18: higher wins; a tie goes to the side that wins ties",
+        [
+            "test_religion_attempts.py::test_the_95_theses_targets_by_hand",
+            "test_religion_attempts.py::test_both_exact_paths_match_the_die_by_die_reference",
+        ],
+    ),
+    (
+        "17",
+        "the +1 modifier on every Protestant die (Calvin's Institutes, Full Bible)",
+        "oddsengine/religion/attempt_odds.py",
+        "§17 step 4 / §18: the modifier on every die moves the highest die with it",
+        ["test_religion_attempts.py::test_the_modifier_makes_a_six_a_seven"],
+    ),
+    (
+        "17",
+        "the modifier only in the target zone, where the Protestant wins ties",
+        "oddsengine/religion/attempts.py",
+        "§17 step 1: only a space in the target zone gives the +1 modifier",
+        ["test_religion_attempts.py::test_refusals_name_the_problem"],
+    ),
+    (
+        "17",
+        "at least 1 die; bonus dice (Printing Press, 95 Theses, a debater) added after it",
+        "oddsengine/religion/attempts.py",
+        "§17 step 3: Printing Press, the 95 Theses and one debater's bonus",
+        [
+            "test_religion_attempts.py::test_bonus_dice_are_added_and_reported",
+            "test_religion_attempts.py::test_zero_dice_roll_the_minimum_and_say_so",
+        ],
+    ),
+    (
+        "17",
+        "a modified 6 in the target zone succeeds at once (never changing the chance)",
+        "oddsengine/religion/attempts.py",
+        "§17 step 5 / §18: a modified 6 succeeds at once where the attempting side wins",
+        ["test_religion_attempts.py::test_automatic_success_never_changes_the_chance"],
+    ),
+    # §18 A Counter-Reformation attempt (18.4)
+    (
+        "18",
+        "Augsburg Confession: -1 on every Papal die; Papal ties under Paul III or Julius III",
+        "oddsengine/religion/attempts.py",
+        "−1 on every Papal die with Augsburg Confession (§18), else 0.",
+        [
+            "test_religion_attempts.py::test_augsburg_takes_one_from_every_papal_die",
+            "test_religion_attempts.py::test_automatic_success_never_changes_the_chance",
+        ],
+    ),
+    (
+        "18",
+        "a Papal debater's bonus: 1 or 2 dice",
+        "oddsengine/religion/attempts.py",
+        "§18: 1 or 2 Papal dice where a debater's bonus applies.",
+        ["test_religion_attempts.py::test_bonus_dice_are_added_and_reported"],
+    ),
+    # §23 Readings for Part III (2-4: the attempts)
+    (
+        "23",
+        "reading 2: under Augsburg a 1 becomes 0, not raised; reading 4: the minimum of 1 "
+        "applies to the base count",
+        "oddsengine/religion/attempts.py",
+        "made 0 by Augsburg is not raised (§23 reading 2)",
+        [
+            "test_religion_attempts.py::test_augsburg_takes_one_from_every_papal_die",
+            "test_religion_attempts.py::test_zero_dice_roll_the_minimum_and_say_so",
+        ],
+    ),
     # §10 Exact probabilities for checking
     (
         "10",

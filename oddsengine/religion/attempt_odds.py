@@ -57,7 +57,14 @@ def highest_die_counts(dice: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=65536)
-def _success_fraction(dice: int, opponent_dice: int, wins_ties: bool, modifier: int) -> Fraction:
+def _success_fraction(attempting, dice, opponent_dice, ties, modifier) -> Fraction:
+    if attempting not in ATTEMPTING_SIDES or ties not in TIE_SIDES:
+        raise ValueError(f"sides are 'protestant' or 'papacy', not {attempting!r}, {ties!r}")
+    if dice < 1 or opponent_dice < 1:
+        raise ValueError(f"each side rolls at least 1 die, not {dice} and {opponent_dice}")
+    if modifier not in (-1, 0, 1):
+        raise ValueError(f"the modifier is -1, 0 or +1, not {modifier!r}")
+    wins_ties = attempting == ties
     favourable = 0
     for highest, rolls in enumerate(highest_die_counts(dice), start=1):
         # §17 step 4 / §18: the modifier on every die moves the highest die with it; a 1
@@ -71,8 +78,8 @@ def _success_fraction(dice: int, opponent_dice: int, wins_ties: bool, modifier: 
 
 
 @lru_cache(maxsize=65536)
-def _success_float(dice: int, opponent_dice: int, wins_ties: bool, modifier: int) -> float:
-    return float(_success_fraction(dice, opponent_dice, wins_ties, modifier))
+def _success_float(attempting, dice, opponent_dice, ties, modifier) -> float:
+    return float(_success_fraction(attempting, dice, opponent_dice, ties, modifier))
 
 
 def success_chance(
@@ -123,11 +130,7 @@ def success_chance(
     >>> round(success_chance("protestant", 4, 5, "papacy"), 3)
     0.25
     """
-    if attempting not in ATTEMPTING_SIDES or ties not in TIE_SIDES:
-        raise ValueError(f"sides are 'protestant' or 'papacy', not {attempting!r}, {ties!r}")
-    if dice < 1 or opponent_dice < 1:
-        raise ValueError(f"each side rolls at least 1 die, not {dice} and {opponent_dice}")
-    if modifier not in (-1, 0, 1):
-        raise ValueError(f"the modifier is -1, 0 or +1, not {modifier!r}")
-    key = (int(dice), int(opponent_dice), attempting == ties, int(modifier))
-    return _success_fraction(*key) if fraction else _success_float(*key)
+    # Memoised on the arguments as given (checked on a first call only): a search asks the
+    # same few hundred states again and again.
+    chance = _success_fraction if fraction else _success_float
+    return chance(attempting, dice, opponent_dice, ties, modifier)
