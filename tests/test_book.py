@@ -27,6 +27,8 @@ PAGES = (
     "piracy",
     "foreign-wars",
     "religious-attempts",
+    "diet-of-worms",
+    "new-world",
     "theses",
     "debates",
 )

@@ -65,6 +65,7 @@ def test_tables_and_sweeps_read_the_registry():
         "battle", "assault", "intercept", "avoid", "naval", "naval-intercept",
         "naval-avoid", "piracy", "foreign-war", "naval-move-scenario",
         "reformation", "counter-reformation",
+        "diet", "voyage", "conquest", "voyages",
     }  # fmt: skip
     assert "move" not in SPEC_KINDS and "move" in KINDS
 
@@ -283,8 +284,8 @@ def test_the_book_lists_its_pages_from_the_registry_and_pages_a_new_kind(hill_ba
 
     names = [build.__name__ for build in page_builders()]
     assert names == ["assaults", "battles", "rolls", "sieges", "cards", "needed", "naval",
-                     "piracy", "foreign_wars", "attempts", "debates", "theses_opening",
-                     "odds_table_page[hill-battle]"]  # fmt: skip
+                     "piracy", "foreign_wars", "attempts", "debates", "diet", "voyages",
+                     "theses_opening", "odds_table_page[hill-battle]"]  # fmt: skip
     page = odds_table_page("hill-battle", "test", quick=True)
     assert (page.slug, page.title) == ("hill-battle", "Hill battle")
     table = page.body[0]

@@ -117,6 +117,13 @@ EXACT_COMMANDS = {
                "--attacker", "Eck", "--defender", "Carlstadt", "--committed", "Carlstadt"],
     "debate random": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "3",
                       "--card", "here-i-stand", "--format", "json"],
+    "diet": ["diet", "--protestant-cp", "2", "--papal-cp", "1", "--hapsburg-cp", "3",
+             "--exact"],
+    "voyage": ["voyage", "--power", "hapsburg", "--explorer", "Magellan", "--exact",
+               "--format", "json"],
+    "voyage turn": ["voyage", "--power", "england,france,hapsburg", "--exact"],
+    "conquest": ["conquest", "--power", "hapsburg", "--smallpox", "--exact",
+                 "--format", "csv"],
 }  # fmt: skip
 
 
@@ -148,7 +155,7 @@ NOT_ON_A_SINGLE_COMBAT_PATH = (
     ["battle", "assault", "intercept", "avoid", "naval", "naval interception roll",
      "naval avoid roll", "piracy", "foreign-war", "siege",
      "needed battle", "needed assault", "needed siege", "needed naval", "plan siege",
-     "reformation", "counter-reformation"],
+     "reformation", "counter-reformation", "diet"],
 )  # fmt: skip
 def test_an_exact_single_combat_imports_no_move_board_or_costly_stdlib_module(label):
     assert _loaded_after(EXACT_COMMANDS[label], NOT_ON_A_SINGLE_COMBAT_PATH) == []

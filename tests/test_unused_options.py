@@ -62,6 +62,10 @@ VALUES = {
     "--debaters": "Eck,Luther", "--eligible": "3", "--card": "here-i-stand",
     "--england-ruler": "mary-i", "--bar": "Luther", "--bonuses": "all",
     "--luther-policy": "first-chance", "--bullinger-policy": "first-chance",
+    "--protestant-cp": "2", "--papal-cp": "1", "--hapsburg-cp": "1", "--eligible-spaces": "2",
+    "--outcome": "draw", "--explorer": "Magellan", "--conquistador": "Cortez",
+    "--uncharted": "hapsburg", "--mercator": "hapsburg", "--claimed": "mississippi",
+    "--removed": "Narvaez", "--choice": "amazon",
 }  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
@@ -96,6 +100,11 @@ WAR_OPTIONS = {"--war", "--force", "--foreign", "--cards", "--casualty-order", "
 #: The what-ifs and the source of a religious board (RULES.md §16, §19).
 BOARD_OPTIONS = {"--space", "--source", "--protestant", "--unrest", "--reformer"}
 
+DIET = ["diet", "--protestant-cp", "1", "--papal-cp", "1", "--hapsburg-cp", "1"]
+VOYAGE_OPTIONS = {"--power", "--explorer", "--uncharted", "--mercator", "--claimed",
+                  "--removed", "--turn", "--choice"}
+CONQUEST_OPTIONS = {"--power", "--conquistador", "--smallpox", "--claimed", "--removed",
+                    "--turn", "--card-value"}
 #: command -> [(base command line, options that apply to it)]. Every other option of the
 #: command's parser is refused on that base.
 DEBATE = ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1"]
@@ -103,6 +112,21 @@ DEBATE_OPTIONS = {"--zone", "--initiator", "--turn", "--attacker", "--defender",
                   "--debaters", "--eligible", "--card", "--augsburg", "--bonuses",
                   "--objective", "--card-value"}  # fmt: skip
 QUESTIONS = {
+    "diet": [
+        ([*DIET, "--exact"],
+         ENGINE | {"--protestant-cp", "--papal-cp", "--hapsburg-cp", "--eligible-spaces"}),
+        (["diet", "--table"], {"--table", "--outcome", "--eligible-spaces", "--format"}),
+    ],
+    "voyage": [
+        (["voyage", "--power", "hapsburg", "--explorer", "Magellan", "--exact"],
+         ENGINE | VOYAGE_OPTIONS | {"--card-value"}),
+        (["voyage", "--power", "england,france", "--exact"], ENGINE | VOYAGE_OPTIONS),
+        (["voyage", "--table"], {"--table", "--power", "--claimed", "--choice", "--format"}),
+    ],
+    "conquest": [
+        (["conquest", "--power", "hapsburg", "--exact"], ENGINE | CONQUEST_OPTIONS),
+        (["conquest", "--table"], {"--table", "--claimed", "--format"}),
+    ],
     "battle": [
         ([*BATTLE, "--exact"], ENGINE | COMBAT_OPTIONS | {"--fractions"}),
         ([*BATTLE, "--trials", "1000", "--seed", "1"],
