@@ -1,4 +1,4 @@
-"""Exact and Monte Carlo odds for the land combat of *Here I Stand*.
+"""Exact and Monte Carlo odds for *Here I Stand*: combat on land and at sea, moves, sieges.
 
 The top-level namespace holds what an analyst needs: forces and leaders, the engagements
 (:class:`FieldBattle`, :class:`Assault`, :class:`Interception`, :class:`AvoidBattle`),

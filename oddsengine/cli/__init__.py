@@ -102,7 +102,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     parser = _Parser(
         prog="oddsengine",
-        description="Exact and Monte Carlo odds for the land combat of Here I Stand.",
+        description="Exact and Monte Carlo odds for Here I Stand: combat on land and at sea, "
+        "whole moves, sieges, piracy and foreign wars.",
     )
     from oddsengine import __version__
 

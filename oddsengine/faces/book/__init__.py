@@ -91,7 +91,8 @@ def write_book(directory, *, quick: bool = False) -> Path:
         Where to write ``index.html``, one page per subject, ``style.css`` and ``img/``.
         Files of an earlier book there are replaced; nothing else is touched.
     quick : bool
-        Small grids (a few seconds; for tests and previews) instead of the full book.
+        Small grids (about two thirds of the full book's time; for tests and previews) instead
+        of the full book.
 
     Returns
     -------
