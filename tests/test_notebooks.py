@@ -38,6 +38,7 @@ def test_every_numbered_notebook_is_present():
         "07_planning.ipynb",
         "08_explorer.ipynb",
         "09_naval_moves_and_transport.ipynb",
+        "10_the_religious_struggle.ipynb",
     ]
 
 
