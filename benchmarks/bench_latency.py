@@ -85,6 +85,11 @@ EXACT_COMMANDS = {
                             "--papal-dice", "3", "--augsburg", "--format", "json"],
     "debate": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "3",
                "--card", "here-i-stand", "--exact"],
+    "diet": ["diet", "--protestant-cp", "2", "--papal-cp", "1", "--hapsburg-cp", "3",
+             "--exact"],
+    "voyage": ["voyage", "--power", "hapsburg", "--explorer", "Magellan", "--exact"],
+    "voyage turn": ["voyage", "--power", "england,france,hapsburg", "--exact"],
+    "conquest": ["conquest", "--power", "hapsburg", "--smallpox", "--exact"],
 }  # fmt: skip
 
 #: The searches over whole moves and sieges, with their own target in seconds.

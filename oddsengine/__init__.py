@@ -1,4 +1,4 @@
-"""Exact and Monte Carlo odds for the land combat of *Here I Stand*.
+"""Exact and Monte Carlo odds for *Here I Stand*: combat on land and at sea, moves, sieges.
 
 The top-level namespace holds what an analyst needs: forces and leaders, the engagements
 (:class:`FieldBattle`, :class:`Assault`, :class:`Interception`, :class:`AvoidBattle`),
@@ -71,6 +71,10 @@ _LOCATIONS = {
     "AttemptRun": "oddsengine.religion.attempt_runs",
     "ReligiousBoard": "oddsengine.religion.religious_board",
     "load_religious_board": "oddsengine.religion.religion_scenario",
+    "DietOfWorms": "oddsengine.religion.diet",
+    "Voyage": "oddsengine.religion.voyage",
+    "Conquest": "oddsengine.religion.voyage",
+    "VoyageTurn": "oddsengine.religion.voyage_turn",
     "NavalTransport": "oddsengine.moves.transport",
     "card_value": "oddsengine.questions.card_value",
     "needed": "oddsengine.questions.needed",
@@ -104,6 +108,8 @@ __all__ = [
     "LEADERS",
     "Leader",
     "AttemptRun",
+    "Conquest",
+    "DietOfWorms",
     "Move",
     "NavalAvoidBattle",
     "NavalBattle",
@@ -123,6 +129,8 @@ __all__ = [
     "Situation",
     "Stack",
     "Sweep",
+    "Voyage",
+    "VoyageTurn",
     "register_kind",
     "card_value",
     "compare",

@@ -51,6 +51,9 @@ class ExplorerEntry(NamedTuple):
     no_losses : str
         What the explorer says when its result has no survivors to show (``"No units are
         lost in this roll."``; empty: nothing).
+    scenarios : str
+        For a kind read from a scenario file: the table a shipped example must hold for
+        the scenario box to offer it (``"move"``, ``"naval_move"``); empty: none.
     """
 
     roles: tuple[str, str]
@@ -61,6 +64,7 @@ class ExplorerEntry(NamedTuple):
     build: str = ""
     words: str = ""
     no_losses: str = ""
+    scenarios: str = ""
 
 
 @dataclass(frozen=True)

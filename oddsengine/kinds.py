@@ -391,13 +391,18 @@ for _kind in (
          needed_help=(4, ""),
          outcome_words={"mover_in_control": "the moving force holds the space"},
          explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None),
-                                controls=("scenario", "defender_policy"),
-                                build=_CAMPAIGNS + "move", words=_CAMPAIGNS + "move_words")),
+                                controls=("scenario", "defender_policy", "stacks", "control"),
+                                build=_CAMPAIGNS + "move", words=_CAMPAIGNS + "move_words",
+                                scenarios="move")),
     Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
          "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move",
          needed=_NEEDED + "NAVAL_MOVE",
          needed_options=("scenario", "fleet", "defender_policy"),
-         needed_help=(6, " (SCENARIO, --fleet)")),
+         needed_help=(6, " (SCENARIO, --fleet)"),
+         explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None),
+                                controls=("scenario", "defender_policy"),
+                                build=_CAMPAIGNS + "naval_move",
+                                words=_CAMPAIGNS + "naval_move_words", scenarios="naval_move")),
     Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
          "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "
          "(RULES.md §14)", "Naval move", sweep=True),
@@ -421,6 +426,34 @@ for _kind in (
                         "protestant_wins": "the Protestant wins the debate",
                         "inconclusive": "nothing happens"},
          book_pages=((12, "oddsengine.faces.book._debate_pages:debates"),)),
+):  # fmt: skip
+    _add(_kind)
+
+#: The odds book's pages of the Diet of Worms and the New World.
+_NEW_WORLD_BOOK = "oddsengine.faces.book._new_world_pages:"
+_VOYAGE_WORDS = {"lost": "the explorer is lost at sea", "nothing": "nothing is discovered",
+                 "discovery": "a discovery is made",
+                 "circumnavigation": "the explorer circumnavigates the globe",
+                 "circumnavigation_failed": "the explorer is lost circumnavigating"}
+for _kind in (
+    Kind("diet", "oddsengine.religion.diet:DietOfWorms", "protestant_wins", (),
+         "the Diet of Worms, rule 18.1 (RULES.md §21)", "Diet of Worms", sweep=True,
+         book_pages=((14, _NEW_WORLD_BOOK + "diet"),),
+         outcome_words={"protestant_wins": "the Protestant wins the Diet",
+                        "catholic_wins": "the Hapsburgs and the Papacy win the Diet",
+                        "draw": "the Diet flips nothing"}),
+    Kind("voyage", "oddsengine.religion.voyage:Voyage", "discovery", (),
+         "exploration, rule 20.2 (RULES.md §22)", "Exploration", sweep=True,
+         book_pages=((15, _NEW_WORLD_BOOK + "voyages"),), outcome_words=_VOYAGE_WORDS),
+    Kind("conquest", "oddsengine.religion.voyage:Conquest", "conquest", (),
+         "conquest, rule 20.3 (RULES.md §22)", "Conquest", sweep=True,
+         book_pages=((15, _NEW_WORLD_BOOK + "voyages"),),
+         outcome_words={"killed": "the conquistador is killed",
+                        "conquest": "a conquest is made"}),
+    Kind("voyages", "oddsengine.religion.voyage_turn:VoyageTurn", "circumnavigation", (),
+         "a turn's explorations, rule 20.2 (RULES.md §22)", "Explorations of a turn",
+         sweep=True, command="voyage",
+         outcome_words={"no_circumnavigation": "no explorer circumnavigates this turn"}),
 ):  # fmt: skip
     _add(_kind)
 

@@ -47,6 +47,10 @@ def start_chromium(profile, width: int = 1280, height: int = 900):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(60)
+    # A page behaves as the focused window whatever the window manager (or its absence)
+    # says: a headless window that never receives the window system's focus sends no DOM
+    # focus events, and JupyterLab learns its current widget from those events only.
+    driver.execute_cdp_cmd("Emulation.setFocusEmulationEnabled", {"enabled": True})
     return driver
 
 

@@ -1,7 +1,6 @@
 """The odds book: a static site whose every link and image resolves, whose tables carry
 their captions, whose numbers follow the rules, and which a real browser renders."""
 
-import io
 import os
 import re
 import shutil
@@ -27,11 +26,11 @@ PAGES = (
     "piracy",
     "foreign-wars",
     "religious-attempts",
+    "diet-of-worms",
+    "new-world",
     "theses",
     "debates",
 )
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 
 
 class _Page(HTMLParser):
@@ -210,55 +209,18 @@ def test_the_full_book_builds_in_under_a_minute(tmp_path):
 # -- in a real browser ---------------------------------------------------------------------
 
 
-def _browser_missing() -> str | None:
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install -e '.[test]')"
-    for path in (CHROMIUM, CHROMEDRIVER):
-        if not (os.path.isfile(path) and os.access(path, os.X_OK)):
-            return f"{path} not found: apt-get install -y chromium chromium-driver"
-    return None
-
-
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    reason = _browser_missing()
+    from browser import browser_missing, start_chromium
+
+    reason = browser_missing()
     if reason:
         pytest.skip(reason)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
     profile = tmp_path_factory.mktemp("chromium-profile")
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1280,900",
-        f"--user-data-dir={profile}",
-    ):
-        options.add_argument(flag)
-    # The driver is the system's: with a Service path selenium skips Selenium Manager, so
-    # it never looks for (or downloads) another driver or browser.
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(60)
+    driver = start_chromium(profile, 1280, 900)
     yield driver
     driver.quit()
     shutil.rmtree(profile, ignore_errors=True)
-
-
-def _pixel_spread(png: bytes) -> float:
-    import matplotlib.image
-
-    pixels = matplotlib.image.imread(io.BytesIO(png), format="png")
-    return float(pixels[..., :3].std())
 
 
 @pytest.mark.parametrize("width", [390, 1280])
@@ -266,7 +228,7 @@ def test_every_page_fits_the_screen_in_a_headless_browser(book, browser, width):
     # A phone (390 px) and a laptop (1280 px): no page is wider than the screen (a wide
     # table scrolls in its own box), every image loads, fits and is not blank, every
     # link leads to a page of the book.
-    from browser import set_viewport
+    from browser import pixel_spread, set_viewport
 
     set_viewport(browser, width, 844)
     for name in ("index", *PAGES):
@@ -286,7 +248,7 @@ def test_every_page_fits_the_screen_in_a_headless_browser(book, browser, width):
             assert 0 < shown_width <= width, (name, source, shown_width)
             if in_picture:  # a chart's narrow drawing on the phone, the wide one elsewhere
                 assert source.endswith("-narrow.png") == (width < 600), (name, source)
-            assert _pixel_spread(image.screenshot_as_png) > 0.02, (name, source)
+            assert pixel_spread(image.screenshot_as_png) > 0.02, (name, source)
         for link in browser.find_elements("tag name", "a"):
             target = link.get_attribute("href")
             assert target.startswith("file://"), (name, target)
@@ -294,7 +256,7 @@ def test_every_page_fits_the_screen_in_a_headless_browser(book, browser, width):
         # The stylesheet applied: the page body is not the browser's default serif font.
         family = browser.execute_script("return getComputedStyle(document.body).fontFamily")
         assert "sans-serif" in family, name
-        spread = _pixel_spread(browser.get_screenshot_as_png())
+        spread = pixel_spread(browser.get_screenshot_as_png())
         assert spread > 0.02, (name, spread)
         folder = os.environ.get("ODDSENGINE_SCREENSHOTS")
         if folder:
@@ -302,9 +264,10 @@ def test_every_page_fits_the_screen_in_a_headless_browser(book, browser, width):
             Path(folder, f"book-{name}-{width}.png").write_bytes(browser.get_screenshot_as_png())
 
 
-def test_without_chromium_the_browser_test_says_how_to_install_it(monkeypatch):
-    monkeypatch.setitem(globals(), "CHROMIUM", "/nonexistent/chromium")
-    reason = _browser_missing()
+def test_without_chromium_the_browser_test_says_how_to_install_it():
+    from browser import browser_missing
+
+    reason = browser_missing(chromium="/nonexistent/chromium")
     assert reason and "apt-get install -y chromium chromium-driver" in reason
 
 

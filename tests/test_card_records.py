@@ -136,7 +136,9 @@ def test_every_field_of_a_card_record_says_where_it_acts():
 
     from oddsengine.combat.card_types import WHERE_IT_ACTS, CardRule
 
-    described = {f.name for f in dataclasses.fields(CardRule)} - {"card", "rule"}
+    # The card, where its rule is written and what it does in words describe it: no rule
+    # reads them.
+    described = {f.name for f in dataclasses.fields(CardRule)} - {"card", "rule", "does"}
     assert described == set(WHERE_IT_ACTS)
     for name, targets in WHERE_IT_ACTS.items():
         for target in targets:

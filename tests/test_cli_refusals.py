@@ -384,3 +384,60 @@ VARY = ["naval-move", "barbary_coast", "--vary", "Tyrrhenian Sea=hapsburg: 1..2S
 def test_a_vary_table_refuses_what_it_does_not_take(capsys, extra, words):
     # Each was dropped: the table ran 100,000 trials and printed plain text.
     refused(capsys, [*VARY, *extra], [words])
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["move", "vienna", "--defender", "fihgt"],
+         "move: error: --defender: unknown defender policy 'fihgt'"),
+        (["move", "vienna", "--retreat", "prefr:Linz"], "error: --retreat: unknown retreat"),
+        (["move", "vienna", "--defender", "fight", "--retreat", "prefer:Nowhere"],
+         "error: --retreat: unknown space 'Nowhere'"),
+        (["naval-move", "barbary_coast", "--defender", "fihgt"],
+         "naval-move: error: --defender: unknown defender policy 'fihgt'"),
+    ],
+)  # fmt: skip
+def test_a_typo_in_an_option_names_the_option_not_the_scenario_file(capsys, argv, words):
+    refused(capsys, argv, [words])
+
+
+def test_the_file_is_named_when_the_file_is_wrong(tmp_path, capsys):
+    from oddsengine.shipped import shipped_path
+
+    text = shipped_path("examples", "vienna.toml").read_text()
+    path = tmp_path / "mine.toml"
+    path.write_text(text.replace('defender = "best"', 'defender = "fihgt"'))
+    refused(capsys, ["move", str(path)], [f"{path}: move: unknown defender policy 'fihgt'"])
+    # Given on the command line too, the option is right and the file's value replaced.
+    assert main(["move", str(path), "--defender", "fight", "--exact", "--format", "json"]) == 0
+
+
+@pytest.mark.parametrize(
+    "argv, offered, not_offered",
+    [
+        (["move", "viena"], "did you mean 'vienna'? shipped scenarios: taranto_transport, "
+         "tunis_transport, vienna", ("plan", "sweep", "barbary_coast")),
+        (["naval-move", "barbary"], "did you mean 'barbary_coast'? shipped scenarios: "
+         "barbary_coast, tyrrhenian_sea", ("plan", "sweep", "vienna")),
+    ],
+)  # fmt: skip
+def test_a_misspelt_scenario_is_offered_scenarios_only(capsys, argv, offered, not_offered):
+    try:
+        status = main(argv)
+    except SystemExit as stop:
+        status = stop.code
+    err = capsys.readouterr().err
+    assert status == 2 and offered in err
+    assert not any(word in err for word in not_offered), err
+
+
+def test_a_misspelt_plan_is_offered_the_shipped_plans_only(capsys):
+    refused(capsys, ["plan", "vienna_defence"],
+            ["did you mean 'vienna_defence_plan'", "shipped plans: "])  # fmt: skip
+    # The plans listed are plan files only: no scenario, no sweep.
+    from oddsengine.moves.scenario_file import scenario_names
+
+    plans = scenario_names(("plan",))
+    assert "vienna_siege_plan" in plans and "vienna" not in plans
+    assert "assault_sweep" not in plans

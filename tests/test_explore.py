@@ -1,6 +1,7 @@
 """The Jupyter calculator, driven from code: the numbers it shows are the exact engine's,
 and what the rules refuse is shown as text, never raised."""
 
+import html
 import re
 from fractions import Fraction
 
@@ -33,7 +34,7 @@ def test_default_field_battle_shows_the_exact_odds():
     calculator = oe.explore()
     spec = oe.FieldBattle("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V")
     assert_shows(calculator, spec)
-    assert '<th class="survivors">attacker</th>' in calculator.odds.value
+    assert '<th class="survivors">attacker</th>' in calculator.survivors.value
 
 
 def test_changing_forces_leaders_cards_and_policy_updates_the_odds():
@@ -56,13 +57,17 @@ def test_changing_forces_leaders_cards_and_policy_updates_the_odds():
 
 def test_interception_matches_a_hand_computed_chance():
     calculator = oe.explore("intercept")
-    calculator.controls["attacker"].value = "hapsburg: 4R"
+    # The default interceptor is "hapsburg: 4R Ferdinand": its units in the box, Ferdinand
+    # chosen in its leader list.
+    assert calculator.controls["attacker"].value == "hapsburg: 4R"
+    assert calculator.controls["attacker_leaders"].value == ("Ferdinand",)
+    calculator.controls["attacker_leaders"].value = ()
     calculator.controls["defender"].value = "ottoman: 3R"
     # RULES.md §3 (13.2): 2d6 + battle rating >= 9; with no leader and no cavalry,
     # 9 or more on 2d6: (4 + 3 + 2 + 1) / 36 = 5/18.
     assert shown_odds(calculator)["success"] == pytest.approx(float(Fraction(5, 18)), abs=5e-7)
     assert_shows(calculator, oe.Interception("hapsburg: 4R", "ottoman: 3R"))
-    assert "No units are lost" in calculator.odds.value
+    assert "No units are lost" in calculator.survivors.value
 
 
 @pytest.mark.parametrize(
@@ -117,6 +122,7 @@ def test_a_refusal_is_shown_as_text_and_the_next_valid_choice_recovers():
     assert calculator.chart.value == b""
     assert calculator.chart.layout.display == "none"  # no broken image above the words
     assert "<table" not in calculator.odds.value and calculator.command.value == ""
+    assert calculator.survivors.value == ""
     calculator.controls["attacker_cards"].value = ()
     assert_shows(calculator, oe.FieldBattle("france: 4R", "hapsburg: 5R Charles V"))
     assert calculator.chart.layout.display is None
@@ -372,7 +378,8 @@ def test_switching_the_engagement_keeps_the_forces_typed():
     assert controls["defender"].value == "ottoman: 7R 1C"
     # Fleets are kept apart from armies, and the armies come back.
     controls["engagement"].value = "naval"
-    assert controls["attacker"].value == "ottoman: 4Sq Barbarossa"
+    assert controls["attacker"].value == "ottoman: 4Sq"
+    assert controls["attacker_leaders"].value == ("Barbarossa",)
     controls["engagement"].value = "battle"
     assert controls["attacker"].value == "ottoman: 7R 1C"
     assert controls["attacker_leaders"].value == ("Ibrahim Pasha",)
@@ -426,6 +433,11 @@ def _set(calculator, **values):
         ("foreign-war", {"war": "egypt", "attacker": "3R", "horizon": 2,
                          "attacker_cards": ("janissaries",), "post_roll": "always"}),
         ("move", {"defender_policy": "fight"}),
+        ("move", {"defender_policy": "withdraw",
+                  "stacks": "Linz=hapsburg: 4R Duke of Alva; Vienna=hapsburg: 3R Ferdinand",
+                  "control": "Linz=hapsburg"}),
+        ("naval-move", {"scenario": "tyrrhenian_sea", "defender_policy": "fight"}),
+        ("naval-move", {"scenario": "barbary_coast"}),
     ],
 )  # fmt: skip
 def test_the_command_line_shown_gives_the_same_odds(engagement, values, capsys):
@@ -438,7 +450,7 @@ def test_the_command_line_shown_gives_the_same_odds(engagement, values, capsys):
     _set(calculator, **values)
     assert calculator.error is None, calculator.error
     shown = re.search(r"same as: <code[^>]*>(.*)</code>", calculator.command.value)
-    words = shlex.split(shown.group(1).replace("&#x27;", "'").replace("&quot;", '"'))
+    words = shlex.split(html.unescape(re.sub(r"<[^>]+>", "", shown.group(1))))
     assert words[0] == "oddsengine"
     capsys.readouterr()
     assert main([*words[1:], "--format", "json"]) == 0
@@ -517,3 +529,154 @@ def test_typed_values_count_once_typed_not_at_every_key():
     ]
     assert {"attacker", "defender", "scenario", "defender_casualty_order"} <= set(typed)
     assert all(calculator.controls[key].continuous_update is False for key in typed)
+
+
+# -- the calculator as a calculator: what the force holds, its dice, its formation ---------
+
+
+def test_a_leader_typed_in_the_force_is_the_leader_list_s_choice_once():
+    # The force "ottoman: 9R Suleiman" holds Suleiman: the list shows him chosen and the
+    # text keeps the units. Choosing him again does not list him twice; taking him off the
+    # list takes him out of the force.
+    calculator = oe.explore("assault")
+    calculator.controls["attacker"].value = "ottoman: 9R Suleiman Ibrahim"
+    leaders = calculator.controls["attacker_leaders"]
+    assert leaders.value == ("Suleiman", "Ibrahim Pasha")
+    assert calculator.controls["attacker"].value == "ottoman: 9R"
+    leaders.value = ("Suleiman", "Ibrahim Pasha")
+    assert calculator.error is None, calculator.error
+    assert calculator.result.spec.attacker.notation() == "ottoman: 9R Suleiman Ibrahim Pasha"
+    leaders.value = ("Ibrahim Pasha",)
+    assert calculator.result.spec.attacker.notation() == "ottoman: 9R Ibrahim Pasha"
+    assert calculator.controls["attacker"].value == "ottoman: 9R"
+
+
+def test_a_fleet_s_typed_admiral_goes_to_the_list_and_an_anonymous_leader_stays():
+    calculator = oe.explore("naval")
+    calculator.controls["defender"].value = "hapsburg: 3Sq Doria"
+    assert calculator.controls["defender_leaders"].value == ("Andrea Doria",)
+    assert calculator.controls["defender"].value == "hapsburg: 3Sq"
+    assert calculator.result.spec.defender.notation() == "hapsburg: 3Sq Andrea Doria"
+    battle = oe.explore("battle")
+    battle.controls["attacker"].value = "ottoman: 4R L2"
+    assert battle.controls["attacker"].value == "ottoman: 4R L2"
+    # A leader the force may not have is not moved: the text is refused in words.
+    battle.controls["defender"].value = "hapsburg: 4R Suleiman"
+    assert battle.controls["defender"].value == "hapsburg: 4R Suleiman"
+    assert_refused(battle, "Suleiman")
+
+
+def test_the_dice_each_side_rolls_and_the_assaulting_formation_are_shown():
+    # Field battle (14): 6R 2C and Suleiman (battle rating 2) roll 8 + 2 = 10 dice; 5R and
+    # Charles V (2) defending roll 5 + 2 + 1 = 8.
+    calculator = oe.explore("battle")
+    assert "Dice: attacker 10, defender 8" in calculator.odds.value
+    # Assault (15.1): Ibrahim (command rating 6) assaults with 6 of the 9R, the 3R 2C stand
+    # by; 6 regulars roll one die per two, 3, plus his battle rating 1: 4 dice. The
+    # garrison's 2R roll one each plus 1 for the defender: 3.
+    calculator = oe.explore("assault")
+    calculator.controls["attacker"].value = "ottoman: 9R 2C Ibrahim"
+    calculator.controls["defender"].value = "hapsburg: 2R"
+    text = html.unescape(calculator.odds.value)
+    assert "Assaulting formation: ottoman: 6R Ibrahim Pasha" in text
+    assert "standing by, still besieging: ottoman: 3R 2C" in text
+    assert "Dice: attacker 4, defender 3" in text
+    # The same lines as the command line's, from the same spec.
+    for line in calculator.result.spec.describe_lines():
+        assert html.escape(line) in calculator.odds.value
+
+
+def test_a_naval_move_is_explored_with_its_defender_policy():
+    from oddsengine.moves.scenario_file import load_naval_move
+
+    calculator = oe.explore("naval-move")
+    assert calculator.controls["scenario"].value in calculator.controls["scenario"].options
+    assert "barbary_coast" in calculator.controls["scenario"].options
+    assert "vienna" not in calculator.controls["scenario"].options
+    calculator.controls["scenario"].value = "barbary_coast"
+    assert calculator.error is None, calculator.error
+    expected = oe.exact(load_naval_move("barbary_coast"))
+    assert calculator.result.p == pytest.approx(dict(expected.p), abs=1e-12)
+    # The interceptions the command line lists under the title.
+    assert "Interception from Tyrrhenian Sea" in calculator.odds.value
+    # No enemy ships wait in the Barbary Coast: a defender policy there is refused, as
+    # naval-move --defender is.
+    calculator.controls["defender_policy"].value = "fight"
+    assert_refused(calculator, "there are none in Barbary Coast")
+    calculator.controls["scenario"].value = "tyrrhenian_sea"
+    assert calculator.error is None, calculator.error
+    expected = oe.exact(load_naval_move("tyrrhenian_sea", defender_policy="fight"))
+    assert calculator.result.p == pytest.approx(dict(expected.p), abs=1e-12)
+    assert "(fight)" in calculator.odds.value
+    calculator.controls["defender_policy"].value = "no-such-policy"
+    assert_refused(calculator, "no-such-policy")
+    # A scenario of another kind is refused naming the naval moves' examples only.
+    calculator.controls["scenario"].value = "vienna"
+    assert_refused(calculator, "tyrrhenian_sea")
+    assert "vienna_siege_plan" not in calculator.error
+
+
+def test_a_move_s_what_ifs_change_the_board_as_stack_and_control_do():
+    from oddsengine.moves.scenario_file import load_move
+    from oddsengine.moves.what_if import with_what_ifs
+
+    calculator = oe.explore("move")
+    plain = dict(calculator.result.p)
+    calculator.controls["stacks"].value = "Linz=hapsburg: 4R Duke of Alva; Vienna=hapsburg: 4R"
+    calculator.controls["control"].value = "Linz=hapsburg"
+    assert calculator.error is None, calculator.error
+    expected = oe.exact(
+        with_what_ifs(
+            load_move("vienna"),
+            stacks={"Linz": "hapsburg: 4R Duke of Alva", "Vienna": "hapsburg: 4R"},
+            control={"Linz": "hapsburg"},
+        )
+    )
+    assert calculator.result.p == pytest.approx(dict(expected.p), abs=1e-12)
+    changed = {
+        name for name, p in calculator.result.p.items() if abs(p - plain.get(name, 0)) > 1e-6
+    }
+    assert changed, "the what-ifs change the odds"
+    calculator.controls["control"].value = "Linz"
+    assert_refused(calculator, "SPACE=POWER")
+    # Switching to the naval move and back keeps each kind's own scenario.
+    calculator.controls["control"].value = ""
+    calculator.controls["engagement"].value = "naval-move"
+    assert calculator.controls["scenario"].value != "vienna"
+    calculator.controls["engagement"].value = "move"
+    assert calculator.controls["scenario"].value == "vienna"
+
+
+def test_the_command_line_breaks_between_arguments_only():
+    # Each argument (an option with its value) is one unbreakable-unless-alone span: a
+    # narrow notebook wraps the line between them, never inside "Suleiman".
+    calculator = oe.explore("battle")
+    spans = re.findall(r"<span[^>]*>(.*?)</span>", calculator.command.value)
+    assert html.unescape(spans[2]) == "--attacker 'ottoman: 6R 2C Suleiman'"
+    assert "break-all" not in calculator.command.value
+    assert calculator.command_line == (
+        "oddsengine battle --attacker 'ottoman: 6R 2C Suleiman' "
+        "--defender 'hapsburg: 5R Charles V' --exact"
+    )
+    assert all(
+        "display:inline-block" in tag
+        for tag in re.findall(r"<span[^>]*>", calculator.command.value)
+    )
+
+
+def _placed(widget) -> list:
+    return [widget, *(w for child in getattr(widget, "children", ()) for w in _placed(child))]
+
+
+@pytest.mark.parametrize("engagement", ["move", "naval-move", "piracy", "siege-campaign"])
+def test_every_control_a_kind_names_is_in_the_calculator(engagement):
+    # A kind's own controls (the move's and naval move's defender policy among them) are
+    # laid out, and shown, in the calculator.
+    from oddsengine.kinds import KINDS
+
+    calculator = oe.explore(engagement)
+    placed = {id(widget) for widget in _placed(calculator.widget)}
+    for key in KINDS[engagement].explorer.controls:
+        control = calculator.controls[key]
+        assert id(control) in placed, key
+        assert control.layout.display != "none", key

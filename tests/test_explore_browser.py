@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser import browser_missing, pixel_spread, start_chromium
+from browser import browser_missing, pixel_spread, set_viewport, start_chromium
 
 from oddsengine.faces.explore import CHART_PIXELS
 
@@ -27,6 +27,7 @@ CELLS = (
     'piracy = oe.explore("piracy")\npiracy',
     'refused = oe.explore("assault")\nrefused.controls["defender"].value = '
     '"hapsburg: 4R Suleiman"\nrefused',
+    'naval = oe.explore("naval-move")\nnaval',
 )
 
 
@@ -126,6 +127,29 @@ def _wait(driver, script: str, timeout: float, what: str):
     pytest.fail(f"timed out waiting for {what}")
 
 
+# The id of the panel showing explorer.ipynb (the main area's widgets, by their path).
+_FIND_PANEL = (
+    "const panel = Array.from(window.jupyterapp.shell.widgets('main'))"
+    ".find(w => w.context && w.context.path === 'explorer.ipynb');"
+)
+_PANEL = _FIND_PANEL + " return panel ? panel.id : null;"
+_KERNEL_IDLE = (
+    _FIND_PANEL + " const kernel = panel && panel.sessionContext.session && "
+    "panel.sessionContext.session.kernel; return !!kernel && kernel.status === 'idle';"
+)
+
+# The cell scrolled to the top of the notebook: where its odds table and its chart end,
+# and where the notebook's visible part does.
+_FIRST_SCREEN = """
+const cell = document.querySelectorAll('.jp-Notebook .jp-Cell')[0];
+cell.scrollIntoView({block: 'start'});
+const notebook = cell.closest('.jp-Notebook').getBoundingClientRect();
+const odds = cell.querySelector('table.odds').getBoundingClientRect();
+const chart = cell.querySelector('.jp-OutputArea img').getBoundingClientRect();
+return {top: cell.getBoundingClientRect().top, odds: odds.bottom, chart: chart.bottom,
+        bottom: Math.min(notebook.bottom, window.innerHeight)};
+"""
+
 _OUTPUTS = """
 const areas = [...document.querySelectorAll('.jp-Notebook .jp-Cell .jp-OutputArea')];
 return areas.map(area => {
@@ -140,8 +164,22 @@ return areas.map(area => {
   const wider = [...area.querySelectorAll('*')]
     .filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > inner.right + 1)
     .map(e => e.tagName + '.' + e.className + ' ' + e.getBoundingClientRect().right);
+  // A box that scrolls (a scrollbar under a chart), the lists' own boxes apart.
+  const scrolled = [...area.querySelectorAll('div')]
+    .filter(e => e.offsetParent !== null && ['auto', 'scroll'].some(v =>
+      [getComputedStyle(e).overflowX, getComputedStyle(e).overflowY].includes(v)) &&
+      (e.scrollHeight > e.clientHeight || e.scrollWidth > e.clientWidth))
+    .map(e => e.className + ' ' + e.scrollWidth + 'x' + e.scrollHeight + ' in ' +
+         e.clientWidth + 'x' + e.clientHeight);
+  // An argument of the command line broken over two lines while it would fit on one.
+  const command = area.querySelector('.command');
+  const broken = command ? [...command.querySelectorAll('span')]
+    .filter(s => s.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(s).lineHeight)
+                 && s.scrollWidth < command.clientWidth)
+    .map(s => s.textContent) : [];
   return {images: images, text: area.textContent, left: box.left, right: box.right,
-          wider: wider.slice(0, 5), widgets: area.querySelectorAll('.jupyter-widgets').length};
+          wider: wider.slice(0, 5), widgets: area.querySelectorAll('.jupyter-widgets').length,
+          scrolled: scrolled, broken: broken};
 });
 """
 
@@ -150,36 +188,48 @@ return areas.map(area => {
 def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
     driver = start_chromium(tmp_path / "profile", width, 900)
     try:
+        set_viewport(driver, width, 900)  # a screen of 900 px, whatever the window's frame
         driver.get(lab)
         _wait(driver, "return !!(window.jupyterapp && window.jupyterapp.shell)", 120, "JupyterLab")
         _wait(
             driver,
-            "return document.querySelectorAll('.jp-Notebook .jp-Cell').length >= 3",
+            "return document.querySelectorAll('.jp-Notebook .jp-Cell').length >= 4",
             120,
             "the notebook",
         )
-        driver.execute_script("window.jupyterapp.commands.execute('filebrowser:activate')")
-        _wait(
-            driver,
-            "const p = window.jupyterapp.shell.currentWidget && "
-            "window.jupyterapp.shell.currentWidget.sessionContext; "
-            "return p && p.session && p.session.kernel && "
-            "p.session.kernel.status === 'idle';",
-            120,
-            "the kernel",
+        # The notebook is found by its path among the main area's widgets, and its cells
+        # are run by the panel's id: never through the shell's current widget, which
+        # JupyterLab sets from DOM focus events only (in a headless window that has not
+        # been clicked it can stay empty, and so would every "current notebook" command).
+        panel = _wait(driver, _PANEL, 120, "the notebook's panel")
+        _wait(driver, _KERNEL_IDLE, 120, "the kernel")
+        driver.execute_script(
+            "window.jupyterapp.commands.execute('notebook:run-all-cells', "
+            "{widgetId: arguments[0]})",
+            panel,
         )
-        driver.execute_script("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        driver.execute_script("window.jupyterapp.commands.execute('filebrowser:activate')")
         outputs = _wait(
             driver,
             f"const o = (function(){{{_OUTPUTS}}})(); "
-            "return o.length >= 3 && o[0].images.some(i => i.complete && i.naturalWidth) && "
+            "return o.length >= 4 && o[0].images.some(i => i.complete && i.naturalWidth) && "
             "o[1].images.some(i => i.complete && i.naturalWidth) && "
-            "o[2].text.includes('Refused') ? o : null;",
+            "o[2].text.includes('Refused') && "
+            "o[3].images.some(i => i.complete && i.naturalWidth) ? o : null;",
             180,
             "the calculators",
         )
         time.sleep(1)  # let the layout settle before measuring
         folder = os.environ.get("ODDSENGINE_SCREENSHOTS")
+        # The first screen of the calculator's cell holds its odds and its chart.
+        first = driver.execute_script(_FIRST_SCREEN)
+        time.sleep(0.5)
+        first = driver.execute_script(_FIRST_SCREEN)
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            shot = Path(folder) / f"explorer-{width}-first-screen.png"
+            shot.write_bytes(driver.get_screenshot_as_png())
+        assert first["odds"] <= first["bottom"] and first["chart"] <= first["bottom"], first
         for index, image in enumerate(driver.find_elements("css selector", ".jp-OutputArea img")):
             driver.execute_script("arguments[0].scrollIntoView({block: 'end'})", image)
             time.sleep(0.5)
@@ -216,10 +266,15 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
                 assert pixel_spread(image.screenshot_as_png) > 0.05
         for output in outputs:
             assert not output["wider"], output["wider"]  # nothing runs past the output
+            assert not output["scrolled"], output["scrolled"]  # no box scrolls
+            assert not output["broken"], output["broken"]  # arguments whole on their line
         refused = outputs[2]
         assert "Refused:" in refused["text"] and "Suleiman" in refused["text"]
         assert not [image for image in refused["images"] if image["visible"]], refused
         assert "same as: oddsengine battle" in outputs[0]["text"]
+        # The naval move: its interceptions, as the command line lists them, and its chart.
+        assert "Interception from" in outputs[3]["text"], outputs[3]["text"]
+        assert "same as: oddsengine naval-move" in outputs[3]["text"]
     finally:
         driver.quit()
         shutil.rmtree(tmp_path / "profile", ignore_errors=True)

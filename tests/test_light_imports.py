@@ -85,15 +85,29 @@ EXACT_COMMANDS = {
                      "--target", "0.5"],
     "needed foreign-war": ["needed", "foreign-war", "--war", "persia", "--force", "?R",
                            "--target", "0.5", "--within", "2"],
+    "naval-move": ["naval-move", "barbary_coast", "--exact"],
+    "naval-move json": ["naval-move", "barbary_coast", "--exact", "--format", "json"],
+    "naval-move csv": ["naval-move", "tyrrhenian_sea", "--exact", "--format", "csv"],
+    "move by sea": ["move", "tunis_transport", "--exact"],
+    "needed move": ["needed", "move", "vienna", "--stack", "Pressburg=?R 1C Suleiman Ibrahim",
+                    "--target", "0.6", "--within", "2"],
+    "needed naval-move": ["needed", "naval-move", "barbary_coast", "--fleet",
+                          "Tyrrhenian Sea=hapsburg: ?Sq Doria", "--target", "0.4"],
     "plan siege": ["plan", "vienna_siege_plan", "--exact"],
     "plan move": ["plan", "vienna_defence_plan", "--exact", "--format", "json"],
     "plan naval move": ["plan", "barbary_coast_plan", "--exact", "--format", "json"],
+    "plan transport": ["plan", "tunis_transport_plan", "--exact"],
     "reformation": ["reformation", "--protestant-dice", "6", "--papal-dice", "3",
                     "--ties", "protestant", "--modifier", "1", "--printing-press"],
     "reformation json": ["reformation", "--protestant-dice", "4", "--papal-dice", "5",
                          "--ties", "papacy", "--debater", "Bucer", "--format", "json"],
+    "reformation on a board": ["reformation", "religion_example", "--space", "Magdeburg",
+                               "--source", "95-theses", "--exact"],
     "counter-reformation": ["counter-reformation", "--protestant-dice", "2",
                             "--papal-dice", "3", "--augsburg", "--format", "csv"],
+    "counter-reformation on a board": ["counter-reformation", "religion_example", "--space",
+                                       "Wittenberg", "--source", "burn-books:german",
+                                       "--exact", "--format", "json"],
     "debaters": ["debaters", "--side", "protestant", "--turn", "2"],
     "explorers": ["explorers", "--power", "hapsburg", "--format", "json"],
     "attempts": ["attempts", "religion_1517", "--source", "95-theses"],
@@ -103,6 +117,13 @@ EXACT_COMMANDS = {
                "--attacker", "Eck", "--defender", "Carlstadt", "--committed", "Carlstadt"],
     "debate random": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "3",
                       "--card", "here-i-stand", "--format", "json"],
+    "diet": ["diet", "--protestant-cp", "2", "--papal-cp", "1", "--hapsburg-cp", "3",
+             "--exact"],
+    "voyage": ["voyage", "--power", "hapsburg", "--explorer", "Magellan", "--exact",
+               "--format", "json"],
+    "voyage turn": ["voyage", "--power", "england,france,hapsburg", "--exact"],
+    "conquest": ["conquest", "--power", "hapsburg", "--smallpox", "--exact",
+                 "--format", "csv"],
 }  # fmt: skip
 
 
@@ -134,7 +155,7 @@ NOT_ON_A_SINGLE_COMBAT_PATH = (
     ["battle", "assault", "intercept", "avoid", "naval", "naval interception roll",
      "naval avoid roll", "piracy", "foreign-war", "siege",
      "needed battle", "needed assault", "needed siege", "needed naval", "plan siege",
-     "reformation", "counter-reformation"],
+     "reformation", "counter-reformation", "diet"],
 )  # fmt: skip
 def test_an_exact_single_combat_imports_no_move_board_or_costly_stdlib_module(label):
     assert _loaded_after(EXACT_COMMANDS[label], NOT_ON_A_SINGLE_COMBAT_PATH) == []
@@ -309,3 +330,25 @@ def test_no_dataclass_generates_a_method_that_it_throws_away():
     # A class with nothing to hold is a plain base, not a dataclass (the rolls' bases).
     classes = _package_dataclasses()
     assert [name for name, value in classes.items() if not dataclasses.fields(value)] == []
+
+
+#: The commands whose answer is a table, a chart, a table on disk or a site: pandas or
+#: matplotlib are their work, not a cost of start-up.
+RENDERING_COMMANDS = {"sweep", "table", "plot", "book"}
+
+
+def test_every_exact_command_and_every_needed_kind_is_checked_above():
+    from oddsengine.cli import build_parser
+    from oddsengine.kinds import NEEDED_KINDS
+
+    commands = build_parser()._subparsers._group_actions[0].choices
+    exact = {
+        name
+        for name, parser in commands.items()
+        if any("--exact" in action.option_strings for action in parser._actions)
+    }
+    checked = {argv[0] for argv in EXACT_COMMANDS.values()}
+    assert exact - RENDERING_COMMANDS <= checked
+    needed = {argv[1] for argv in EXACT_COMMANDS.values() if argv[0] == "needed"}
+    assert set(NEEDED_KINDS) <= needed
+    assert "plan" in checked and "naval-move" in checked

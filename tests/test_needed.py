@@ -432,3 +432,44 @@ def test_every_reason_of_an_answer_no_value_makes_legal_is_shown():
 def test_a_card_the_kind_never_plays_refuses_the_question(kind, forces, card, words):
     with pytest.raises(oe.OddsEngineError, match=f"needed {kind}: {words}"):
         oe.needed(kind, target=0.5, attacker_cards=[card], **forces)
+
+
+def test_equal_chances_are_one_row_of_the_text_and_every_candidate_stays_in_json(capsys):
+    # Suleiman's command rating is 12 (5.1), so at most 12 land units assault; from 11
+    # regulars on the assault rolls ceil(11/2) = ceil(12/2) = 6 dice + 2 for Suleiman = 8
+    # (15.1), and succeeds on 4 hits or more against 4R:
+    # P = (C(8,4) 2^4 + C(8,5) 2^3 + C(8,6) 2^2 + C(8,7) 2 + 1) / 3^8
+    #   = (1120 + 448 + 112 + 16 + 1) / 6561 = 1697/6561 = 25.86% for every value 11..30.
+    # 7R and 8R (4 + 2 = 6 dice, 10.01%) are a pair: two rows.
+    argv = ["needed", "assault", "--attacker", "?R Suleiman", "--defender", "hapsburg: 4R",
+            "--target", "0.2"]  # fmt: skip
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    rows = [line for line in text.splitlines() if re.match(r"^ +\d", line)]
+    assert rows[-1] == " 11-30     25.86%  11..30R Suleiman  <- needed"
+    assert "     7     10.01%  7R Suleiman" in rows and "     8     10.01%  8R Suleiman" in rows
+    assert len(rows) == 7  # 5, 6, 7, 8, 9, 10 and 11-30
+    assert main([*argv, "--format", "json"]) == 0
+    candidates = json.loads(capsys.readouterr().out)["candidates"]
+    assert [c["value"] for c in candidates] == list(range(31))
+    assert [c["p"] for c in candidates[11:]] == [pytest.approx(1697 / 6561, abs=1e-15)] * 20
+
+
+def test_the_value_needed_starts_a_row_of_its_own():
+    from oddsengine.questions._candidate_rows import chance_rows
+    from oddsengine.questions.needed import Candidate, Unknown
+
+    unknown = Unknown("attacker", "L?", "rating", "")
+    candidates = [Candidate(0, "hapsburg: 4R L0", None, "refused here")] + [
+        Candidate(value, f"hapsburg: 4R L{value}", 0.5) for value in (1, 2, 3, 4, 5)
+    ]
+    rows = chance_rows(candidates, 3, unknown)
+    assert rows == [
+        "     1     50.00%  hapsburg: 4R L1",
+        "     2     50.00%  hapsburg: 4R L2",
+        "   3-5     50.00%  hapsburg: 4R L3..5  <- needed",
+    ]
+    # A refused value between equal chances ends the run.
+    candidates[3] = Candidate(3, "hapsburg: 4R L3", None, "refused")
+    assert [row.split()[0] for row in chance_rows(candidates, None, unknown)] == [
+        "1", "2", "4", "5"]  # fmt: skip

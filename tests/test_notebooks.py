@@ -9,6 +9,7 @@ running the tests (``sys.executable``), so the notebooks see the same installed 
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -37,6 +38,7 @@ def test_every_numbered_notebook_is_present():
         "07_planning.ipynb",
         "08_explorer.ipynb",
         "09_naval_moves_and_transport.ipynb",
+        "10_the_religious_struggle.ipynb",
     ]
 
 
@@ -52,6 +54,27 @@ def test_committed_notebooks_hold_their_plots():
             if "image/png" in output.get("data", {})
         ]
         assert images, f"{path.name} was saved without its outputs"
+
+
+def test_a_saved_calculator_is_a_picture_and_a_line_saying_to_run_it():
+    # Read without a kernel (on a page, in an editor), the explorer's notebook shows no
+    # widget repr ("VBox(children=...)"): its calculator says in words to run it, and a
+    # picture of it as JupyterLab draws it stands beside it.
+    path = NOTEBOOKS / "08_explorer.ipynb"
+    notebook = nbformat.read(path, as_version=4)
+    plain = [
+        output["data"]["text/plain"]
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        if "text/plain" in output.get("data", {})
+    ]
+    assert not [text for text in plain if "children=" in text], plain
+    assert any("run this cell in Jupyter" in text for text in plain), plain
+    markdown = "".join(cell.source for cell in notebook.cells if cell.cell_type == "markdown")
+    assert "Run this notebook in Jupyter to use the calculator" in markdown
+    pictures = re.findall(r"!\[[^\]]*\]\((images/[^)]+\.png)\)", markdown)
+    assert pictures and all((NOTEBOOKS / picture).is_file() for picture in pictures)
 
 
 @pytest.mark.parametrize("path", NOTEBOOK_PATHS, ids=[path.stem for path in NOTEBOOK_PATHS])

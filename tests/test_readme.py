@@ -19,3 +19,16 @@ def test_ci_runs_the_readme_test_command():
 def test_readme_main_command_installs_and_runs_an_analysis():
     readme = (ROOT / "README.md").read_text()
     assert "pip install -q . && .venv/bin/oddsengine" in readme
+
+
+def test_readme_names_the_packages_the_browser_tests_need():
+    # The browser tests use the system's Chromium and its driver (tests/browser.py); the
+    # README's installation text names the packages, as the skip message and CI do.
+    from browser import CHROMEDRIVER, CHROMIUM, browser_missing
+
+    readme = (ROOT / "README.md").read_text()
+    install = "apt-get install -y chromium chromium-driver"
+    assert install in readme
+    assert CHROMIUM in readme and CHROMEDRIVER in readme
+    assert install in (ROOT / ".ci" / "run").read_text().replace(" -qq", "")
+    assert install in browser_missing(chromium="/nonexistent/chromium")

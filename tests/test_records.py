@@ -58,3 +58,26 @@ def test_an_unknown_power_is_refused_in_one_line(capsys):
     status, printed = _run(capsys, "leaders", "--power", "narnia")
     assert status == 2
     assert printed.err.count("\n") == 1 and "unknown power" in printed.err
+
+
+def test_every_card_says_what_it_does_from_its_record(capsys):
+    from oddsengine.combat.cards import CARD_RULES
+
+    records = card_records()
+    assert all(row["effect"] and row["effect"] == CARD_RULES[row["slug"]].does
+               for row in records)  # fmt: skip
+    # The effects as RULES.md §8 states them: Siege Mining's 3 dice, Tercios' 4-6 dice.
+    by_slug = {row["slug"]: row["effect"] for row in records}
+    assert "+3 dice" in by_slug["siege-mining"]
+    assert "4-6" in by_slug["tercios"] and "3-6" in by_slug["siege-artillery"]
+    assert main(["cards", "--kind", "assault"]) == 0
+    table = capsys.readouterr().out
+    assert table.split()[3] == "effect"
+    assert "+3 dice in an assault" in table
+    assert main(["cards", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["effect"] == by_slug["janissaries"]
+    assert main(["cards", "--format", "csv"]) == 0
+    header = next(csv.reader(io.StringIO(capsys.readouterr().out)))
+    # The columns before stay where they were: the effect is added last.
+    assert header == ["number", "name", "slug", "timing", "when", "engagements", "who",
+                      "rule", "effect"]  # fmt: skip

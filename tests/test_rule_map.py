@@ -1572,6 +1572,122 @@ RULE_MAP = [
         "23.8: each of Carlstadt's failures puts unrest on its target at once",
         ["test_religion_board_by_hand.py::test_carlstadt_failures_put_unrest"],
     ),
+    # §21 The Diet of Worms (18.1)
+    (
+        "21",
+        "the Protestant rolls its card's CP + 4 dice",
+        "oddsengine/religion/diet.py",
+        "21: the Protestant rolls its card's CP + 4 dice",
+        ["test_religion_diet.py::test_the_diet_rolls_cp_plus_four_against_the_catholic_total"],
+    ),
+    (
+        "21",
+        "the Hapsburgs' and the Papacy's hits are added, hits on 5-6",
+        "oddsengine/religion/diet.py",
+        "21: the Hapsburgs' and the Papacy's hits added",
+        [
+            "test_religion_diet.py::test_a_diet_cell_by_hand",
+            "test_religion_diet.py::test_only_the_catholic_total_counts",
+            "test_religion_diet.py::test_the_exact_engine_matches_the_die_by_die_reference",
+        ],
+    ),
+    (
+        "21",
+        "more hits flips the difference; equal hits nothing (a cap, 23.14)",
+        "oddsengine/religion/diet.py",
+        "21: more hits flips that many spaces; 23.14: no more than are eligible",
+        [
+            "test_religion_diet.py::test_a_diet_cell_by_hand",
+            "test_religion_diet.py::test_the_flips_are_capped_by_the_eligible_spaces",
+        ],
+    ),
+    # §22 New World voyages (20.2, 20.3)
+    (
+        "22",
+        "an explorer or conquistador drawn at random from the power's pool",
+        "oddsengine/religion/voyage.py",
+        "22: drawn at random from the pool",
+        [
+            "test_religion_voyage.py::test_voyages_match_the_die_by_die_reference",
+            "test_religion_voyage.py::test_conquests_match_the_die_by_die_reference",
+        ],
+    ),
+    (
+        "22",
+        "exploration: 2d6 + value, +2 Mercator's Map, -1 Uncharted; 4 or less lost, 5-6 nothing",
+        "oddsengine/religion/new_world.py",
+        "22: 2d6 + value, +2 Mercator's Map, -1 on the power's first exploration (Uncharted)",
+        [
+            "test_religion_voyage.py::test_the_20_2_example_orellana_discovers_the_mississippi",
+            "test_religion_voyage.py::test_magellan_by_hand",
+            "test_religion_voyage.py::test_cartier_with_mercator_by_hand",
+        ],
+    ),
+    (
+        "22",
+        "7-9: that discovery, or the next unclaimed one below it (none open: nothing, 23.15)",
+        "oddsengine/religion/new_world.py",
+        "22: 7-9, that number's discovery, or the next unclaimed one below it",
+        [
+            "test_religion_voyage.py::test_the_20_2_example_orellana_discovers_the_mississippi",
+            "test_religion_voyage.py::test_everything_claimed_gives_nothing_and_the_explorer_returns",
+        ],
+    ),
+    (
+        "22",
+        "10+: the choice of the most expected VP, the Pacific Strait counted (23.15)",
+        "oddsengine/religion/new_world.py",
+        "23.15: expected VP of each choice, in 36ths",
+        [
+            "test_religion_voyage.py::test_magellan_by_hand",
+            "test_religion_voyage.py::test_a_weak_explorer_takes_the_amazon_at_ten_or_more",
+        ],
+    ),
+    (
+        "22",
+        "circumnavigation: the Strait claimed first, 2d6 + value (+2 Mercator, never Uncharted)",
+        "oddsengine/religion/new_world.py",
+        "22 (a): the Pacific Strait is claimed (if unclaimed) before the circumnavigation roll",
+        [
+            "test_religion_voyage.py::test_magellan_by_hand",
+            "test_religion_voyage.py::test_cartier_with_mercator_by_hand",
+        ],
+    ),
+    (
+        "22",
+        "conquest: 2d6 + value, +2 Smallpox; 6 or less killed, 7-8 nothing, 9+ a conquest",
+        "oddsengine/religion/new_world.py",
+        "22: 6 or less, killed",
+        [
+            "test_religion_voyage.py::test_a_conquest_with_smallpox_by_hand",
+            "test_religion_voyage.py::test_an_english_conquest_marker_by_hand",
+        ],
+    ),
+    (
+        "22",
+        "a turn's voyages: best explorer first, ties England, France, Hapsburg",
+        "oddsengine/religion/voyage_turn.py",
+        "best explorer first (his printed value)",
+        [
+            "test_religion_voyage.py::test_a_turn_resolves_the_best_explorer_first_ties_england_france_hapsburg",
+            "test_religion_voyage.py::test_a_turn_matches_the_naive_chain",
+        ],
+    ),
+    # §23 Readings for Part III (23.14, 23.15; the other readings are the attempts' and
+    # the debates')
+    (
+        "23",
+        "23.14 flips capped by the eligible spaces; 23.15 nothing when every lower number is "
+        "claimed, the choice at 10+ by expected VP with the Pacific Strait counted",
+        "oddsengine/religion/new_world.py",
+        "23.15: with no conquest open at or below the roll, nothing (back to the pool)",
+        [
+            "test_religion_diet.py::test_the_flips_are_capped_by_the_eligible_spaces",
+            "test_religion_voyage.py::test_everything_claimed_gives_nothing_and_the_explorer_returns",
+            "test_religion_voyage.py::test_a_conquest_with_smallpox_by_hand",
+            "test_religion_voyage.py::test_a_weak_explorer_takes_the_amazon_at_ten_or_more",
+        ],
+    ),
 ]
 
 

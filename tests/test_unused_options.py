@@ -62,6 +62,10 @@ VALUES = {
     "--debaters": "Eck,Luther", "--eligible": "3", "--card": "here-i-stand",
     "--england-ruler": "mary-i", "--bar": "Luther", "--bonuses": "all",
     "--luther-policy": "first-chance", "--bullinger-policy": "first-chance",
+    "--protestant-cp": "2", "--papal-cp": "1", "--hapsburg-cp": "1", "--eligible-spaces": "2",
+    "--outcome": "draw", "--explorer": "Magellan", "--conquistador": "Cortez",
+    "--uncharted": "hapsburg", "--mercator": "hapsburg", "--claimed": "mississippi",
+    "--removed": "Narvaez", "--choice": "amazon",
 }  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
@@ -96,6 +100,11 @@ WAR_OPTIONS = {"--war", "--force", "--foreign", "--cards", "--casualty-order", "
 #: The what-ifs and the source of a religious board (RULES.md §16, §19).
 BOARD_OPTIONS = {"--space", "--source", "--protestant", "--unrest", "--reformer"}
 
+DIET = ["diet", "--protestant-cp", "1", "--papal-cp", "1", "--hapsburg-cp", "1"]
+VOYAGE_OPTIONS = {"--power", "--explorer", "--uncharted", "--mercator", "--claimed",
+                  "--removed", "--turn", "--choice"}
+CONQUEST_OPTIONS = {"--power", "--conquistador", "--smallpox", "--claimed", "--removed",
+                    "--turn", "--card-value"}
 #: command -> [(base command line, options that apply to it)]. Every other option of the
 #: command's parser is refused on that base.
 DEBATE = ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1"]
@@ -103,31 +112,48 @@ DEBATE_OPTIONS = {"--zone", "--initiator", "--turn", "--attacker", "--defender",
                   "--debaters", "--eligible", "--card", "--augsburg", "--bonuses",
                   "--objective", "--card-value"}  # fmt: skip
 QUESTIONS = {
+    "diet": [
+        ([*DIET, "--exact"],
+         ENGINE | {"--protestant-cp", "--papal-cp", "--hapsburg-cp", "--eligible-spaces"}),
+        (["diet", "--table"], {"--table", "--outcome", "--eligible-spaces", "--format"}),
+    ],
+    "voyage": [
+        (["voyage", "--power", "hapsburg", "--explorer", "Magellan", "--exact"],
+         ENGINE | VOYAGE_OPTIONS | {"--card-value"}),
+        (["voyage", "--power", "england,france", "--exact"], ENGINE | VOYAGE_OPTIONS),
+        (["voyage", "--table"], {"--table", "--power", "--claimed", "--choice", "--format"}),
+    ],
+    "conquest": [
+        (["conquest", "--power", "hapsburg", "--exact"], ENGINE | CONQUEST_OPTIONS),
+        (["conquest", "--table"], {"--table", "--claimed", "--format"}),
+    ],
     "battle": [
-        ([*BATTLE, "--exact"], ENGINE | COMBAT_OPTIONS),
+        ([*BATTLE, "--exact"], ENGINE | COMBAT_OPTIONS | {"--fractions"}),
         ([*BATTLE, "--trials", "1000", "--seed", "1"],
          (ENGINE | COMBAT_OPTIONS | {"--precision"}) - {"--card-value"}),
     ],
-    "assault": [([*ASSAULT, "--exact"], ENGINE | COMBAT_OPTIONS | ASSAULT_OPTIONS)],
+    "assault": [
+        ([*ASSAULT, "--exact"], ENGINE | COMBAT_OPTIONS | ASSAULT_OPTIONS | {"--fractions"})
+    ],
     "intercept": [
         (["intercept", "--interceptor", "hapsburg: 2R", "--mover", "4R", "--exact"],
-         ENGINE | {"--interceptor", "--mover"}),
+         ENGINE | {"--interceptor", "--mover", "--fractions"}),
         (["intercept", "--interceptor", "hapsburg: 2Sq", "--naval", "--exact"],
-         ENGINE | {"--interceptor", "--naval", "--rowers"}),
+         ENGINE | {"--interceptor", "--naval", "--rowers", "--fractions"}),
     ],
     "avoid": [
         (["avoid", "--defender", "hapsburg: 2R", "--attacker", "4R", "--exact"],
-         ENGINE | {"--defender", "--attacker", "--lost-battle-this-impulse"}),
+         ENGINE | {"--defender", "--attacker", "--lost-battle-this-impulse", "--fractions"}),
         (["avoid", "--defender", "hapsburg: 2Sq", "--naval", "--exact"],
-         ENGINE | {"--defender", "--naval", "--rowers"}),
+         ENGINE | {"--defender", "--naval", "--rowers", "--fractions"}),
     ],
     "naval": [
         (["naval", "--attacker", "ottoman: 3Sq", "--defender", "hapsburg: 2Sq", "--exact"],
          ENGINE | {"--attacker", "--defender", "--in-port", "--attacker-no-retreat",
                    "--defender-no-retreat", "--attacker-cards", "--defender-cards",
-                   "--survivors", "--card-value"}),
+                   "--survivors", "--card-value", "--fractions"}),
     ],
-    "piracy": [([*PIRACY, "--exact"], ENGINE | PIRACY_OPTIONS)],
+    "piracy": [([*PIRACY, "--exact"], ENGINE | PIRACY_OPTIONS | {"--fractions"})],
     "foreign-war": [
         ([*WAR, "--exact"], ENGINE | WAR_OPTIONS | {"--reinforcements"}),
         ([*WAR, "--exact", "--horizon", "1"], ENGINE | WAR_OPTIONS),
@@ -147,17 +173,18 @@ QUESTIONS = {
     "reformation": [
         (["reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],
          ENGINE | {"--protestant-dice", "--papal-dice", "--ties", "--modifier",
-                   "--printing-press", "--ninety-five-theses", "--debater", "--card-value"}),
+                   "--printing-press", "--ninety-five-theses", "--debater", "--card-value",
+                   "--fractions"}),
         (["reformation", "religion_example", "--space", "Lübeck", "--exact"],
-         ENGINE | BOARD_OPTIONS | {"--debater", "--card-value"}),
+         ENGINE | BOARD_OPTIONS | {"--debater", "--card-value", "--fractions"}),
     ],
     "counter-reformation": [
         (["counter-reformation", "--protestant-dice", "3", "--papal-dice", "3", "--exact"],
          ENGINE | {"--protestant-dice", "--papal-dice", "--ties", "--augsburg", "--debater",
-                   "--card-value"}),
+                   "--card-value", "--fractions"}),
         (["counter-reformation", "religion_example", "--space", "Wittenberg", "--source",
           "burn-books:german", "--exact"],
-         ENGINE | BOARD_OPTIONS | {"--debater", "--card-value"}),
+         ENGINE | BOARD_OPTIONS | {"--debater", "--card-value", "--fractions"}),
     ],
     "attempts": [
         (["attempts", "religion_example", "--source", "treatise:german"],
@@ -179,25 +206,25 @@ QUESTIONS = {
     "needed": [
         ([*NEEDED, "--target", "0.5", "--method", "exact"],
          {"--attacker", "--defender", "--target", "--targets", "--event", "--attacker-cards",
-          "--defender-cards", "--max-units", "--method", "--format"}),
+          "--defender-cards", "--max-units", "--method", "--exact", "--format"}),
     ],
     "plan": [(["plan", "vienna_defence_plan", "--exact"], {"--method", "--exact", "--format"})],
     "book": [(["book", "--out", str(SCRATCH / "walk-book")], {"--out", "--quick"})],
     "sweep": [
         (["sweep", SWEEP_FILE, "--out", str(SCRATCH / "walk-sweep.csv"), "--method", "exact"],
          {"--out", "--resume", "--overwrite", "--scheduler", "--batch-size", "--checkpoint",
-          "--quiet", "--method"}),
+          "--quiet", "--method", "--exact"}),
     ],
     "table": [
         (["table", "battle", "--attacker", "1..2R", "--defender", "1R"],
          {"--attacker", "--defender", "--format", "--intervals", "--out", "--attacker-cards",
-          "--defender-cards", "--responses", "--method", "--precision", "--seed"}),
+          "--defender-cards", "--responses", "--method", "--exact", "--precision", "--seed"}),
     ],
     "plot": [
         (["plot", "battle", "--attacker", "1..2R", "--defender", "1R", "--out",
           str(SCRATCH / "walk-plot.png")],
          {"--attacker", "--defender", "--out", "--heatmap", "--dpi", "--attacker-cards",
-          "--defender-cards", "--responses", "--method", "--precision", "--seed"}),
+          "--defender-cards", "--responses", "--method", "--exact", "--precision", "--seed"}),
     ],
 }  # fmt: skip
 

@@ -73,6 +73,7 @@ _COMMANDS_OF_MODULE = (
     ("_attempt_commands", ("reformation", "counter-reformation")),
     ("_attempt_run_commands", ("attempts",)),
     ("_debate_commands", ("debate",)),
+    ("_new_world_commands", ("diet", "voyage", "conquest")),
 )
 _COMMAND_MODULES = tuple(module for module, _ in _COMMANDS_OF_MODULE)
 
@@ -101,7 +102,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     parser = _Parser(
         prog="oddsengine",
-        description="Exact and Monte Carlo odds for the land combat of Here I Stand.",
+        description="Exact and Monte Carlo odds for Here I Stand: combat on land and at sea, "
+        "whole moves, sieges, piracy and foreign wars.",
     )
     from oddsengine import __version__
 

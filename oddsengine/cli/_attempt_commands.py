@@ -194,7 +194,7 @@ def register(commands) -> None:
         help="a Protestant debater whose bonus adds a die here (Bucer, Zwingli, Cranmer...)",
     )
     _add_card_value(rules, "Printing Press")
-    add_engine_arguments(reformation, survivors=False)
+    add_engine_arguments(reformation, survivors=False, fractions=True)
     reformation.set_defaults(run=_run_attempt)
 
     counter = commands.add_parser(
@@ -224,7 +224,7 @@ def register(commands) -> None:
         help="a Papal debater whose bonus adds dice here (Contarini, Canisius: 1; Faber: 2)",
     )
     _add_card_value(rules, "Augsburg Confession")
-    add_engine_arguments(counter, survivors=False)
+    add_engine_arguments(counter, survivors=False, fractions=True)
     counter.set_defaults(run=_run_attempt)
 
 

@@ -40,6 +40,7 @@ def check_card_value_options(arguments) -> None:
             ("--seed", arguments.seed),
             ("--compare", arguments.compare),
             ("--survivors", getattr(arguments, "survivors", None)),
+            ("--fractions", getattr(arguments, "fractions", None)),
             ("--method monte-carlo", arguments.method == "monte-carlo"),
         )
         if value not in (None, False)

@@ -27,10 +27,17 @@ def _card_records():
     return CARD_RULES
 
 
-def _responses_help() -> str:
-    from oddsengine.combat.cards import RESPONSE_CARDS
+def _responses_help(mode: str):
+    """``--responses``' help for a ``mode`` (battle or assault) command, written when the
+    help is shown: the response cards whose records act in that combat."""
 
-    return f"response cards played by other powers ({', '.join(RESPONSE_CARDS)})"
+    def words() -> str:
+        from oddsengine.combat.cards import CARD_RULES, RESPONSE_CARDS
+
+        here = [slug for slug in RESPONSE_CARDS if mode in CARD_RULES[slug].engagements]
+        return f"response cards played by other powers ({', '.join(here)})"
+
+    return words
 
 
 def _parse_policies(arguments) -> Policies:
@@ -63,7 +70,7 @@ CARDS_AS_PRINTED_HELP = (
 )
 
 
-def _add_card_arguments(parser) -> None:
+def _add_card_arguments(parser, mode: str) -> None:
     group = parser.add_argument_group("cards and policies")
     group.add_argument(
         "--attacker-cards",
@@ -78,7 +85,7 @@ def _add_card_arguments(parser) -> None:
         "--responses",
         default="",
         metavar="CARDS",
-        help=_responses_help,
+        help=_responses_help(mode),
     )
     group.add_argument(
         "--policy",
@@ -232,7 +239,7 @@ FORCE_HELP = (
 )
 
 
-def _add_combat_arguments(parser) -> None:
+def _add_combat_arguments(parser, mode: str) -> None:
     """The forces, cards and policies of a field battle or an assault."""
     parser.add_argument("--attacker", required=True, metavar="FORCE", help=FORCE_HELP)
     parser.add_argument(
@@ -248,7 +255,7 @@ def _add_combat_arguments(parser) -> None:
         help="an allied major power defending with the defender (losses split evenly); "
         "repeat it for each ally",
     )
-    _add_card_arguments(parser)
+    _add_card_arguments(parser, mode)
 
 
 def register(commands) -> None:
@@ -258,8 +265,8 @@ def register(commands) -> None:
         help="odds of a field battle (rule 14)",
         description="Odds of a field battle (rule 14): the attacker is the active power.",
     )
-    _add_combat_arguments(battle)
-    add_engine_arguments(battle)
+    _add_combat_arguments(battle, "battle")
+    add_engine_arguments(battle, fractions=True)
     battle.set_defaults(run=_run_battle)
 
     assault = commands.add_parser(
@@ -270,7 +277,7 @@ def register(commands) -> None:
         "and still count for the siege. The defender is the garrison; an empty fortress is "
         "--defender 0R.",
     )
-    _add_combat_arguments(assault)
+    _add_combat_arguments(assault, "assault")
     assault.add_argument(
         "--assault-formation",
         metavar="POLICY",
@@ -320,7 +327,7 @@ def register(commands) -> None:
         action="store_true",
         help="no LOC of at most 4 land spaces to a fortified home space",
     )
-    add_engine_arguments(assault)
+    add_engine_arguments(assault, fractions=True)
     assault.set_defaults(run=_run_assault)
 
     intercept = commands.add_parser(
@@ -332,7 +339,7 @@ def register(commands) -> None:
     intercept.add_argument("--interceptor", required=True, metavar="FORCE", help=FORCE_HELP)
     # Required on land; the --naval form (cli/_naval_commands.py) takes none, and checks.
     intercept.add_argument("--mover", metavar="FORCE", help="the moving formation (on land)")
-    add_engine_arguments(intercept, survivors=False)  # a roll has no survivors
+    add_engine_arguments(intercept, survivors=False, fractions=True)  # a roll has no survivors
     intercept.set_defaults(run=_run_intercept)
 
     avoid = commands.add_parser(
@@ -348,7 +355,7 @@ def register(commands) -> None:
         action="store_true",
         help="every unit trying lost a field battle this impulse (automatic)",
     )
-    add_engine_arguments(avoid, survivors=False)  # a roll has no survivors
+    add_engine_arguments(avoid, survivors=False, fractions=True)  # a roll has no survivors
     avoid.set_defaults(run=_run_avoid)
 
     # A kind registered with the options of battle (its record's ``arguments``) and no
@@ -362,6 +369,6 @@ def register(commands) -> None:
                 help=f"odds of a {kind.title.lower()} ({kind.rule})",
                 description=f"Odds of a {kind.title.lower()} ({kind.rule}).",
             )
-            _add_combat_arguments(registered)
-            add_engine_arguments(registered)
+            _add_combat_arguments(registered, kind.card_engagement or "battle")
+            add_engine_arguments(registered, fractions=True)
             registered.set_defaults(run=_run_registered, kind=kind.name)

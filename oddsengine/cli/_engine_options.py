@@ -159,13 +159,20 @@ def with_reason(result, reason: str | None):
 
 
 def add_engine_arguments(
-    parser: argparse.ArgumentParser, survivors: bool = True, trials: int = 1_000_000
+    parser: argparse.ArgumentParser,
+    survivors: bool = True,
+    trials: int = 1_000_000,
+    fractions: bool = False,
+    precision: bool = True,
 ) -> None:
     """Add ``--method``, ``--exact``, ``--trials`` (``trials`` by default), ``--seed``,
-    ``--precision``, ``--compare``, ``--format`` and (for engagements with survivors)
-    ``--survivors``."""
+    ``--precision``, ``--compare``, ``--format``, (for engagements with survivors)
+    ``--survivors`` and (for one draw of dice, ``fractions``) ``--fractions``. Without
+    ``precision`` (a kind sampled without a precision loop), --help leaves out
+    ``--precision`` and ``--max-trials``, which the command then refuses with its reason."""
     group = parser.add_argument_group("engine")
-    add_method_argument(group)
+    asking = ("--trials", "--precision", "--seed") if precision else ("--trials", "--seed")
+    add_method_argument(group, asking=asking)
     group.add_argument(
         "--trials",
         type=trial_count,
@@ -184,14 +191,16 @@ def add_engine_arguments(
         type=probability_target,
         default=None,
         metavar="HALF_WIDTH",
-        help="run until every headline 95%% half-width is at most this (e.g. 0.001 or 0.1%%)",
+        help="run until every headline 95%% half-width is at most this (e.g. 0.001 or 0.1%%)"
+        if precision
+        else argparse.SUPPRESS,
     )
     group.add_argument(
         "--max-trials",
         type=trial_count,
         default=None,
         metavar="N",
-        help="cap on trials for --precision (default 1e9)",
+        help="cap on trials for --precision (default 1e9)" if precision else argparse.SUPPRESS,
     )
     group.add_argument(
         "--compare",
@@ -204,7 +213,13 @@ def add_engine_arguments(
         default="table",
         help="output format: a text table, json, csv, or markdown and bbcode for forum posts",
     )
-    parser.set_defaults(survivors=False)
+    parser.set_defaults(survivors=False, fractions=False)
+    if fractions:
+        group.add_argument(
+            "--fractions",
+            action="store_true",
+            help="exact answers also as fractions, e.g. 379/2187 (table, json, csv)",
+        )
     if not survivors:
         return
     group.add_argument(
@@ -223,6 +238,16 @@ def check_engine_arguments(arguments) -> None:
         What :func:`choose_method` returns.
     """
     chosen = choose_method(arguments)
+    if arguments.fractions:
+        if chosen[0] == "monte-carlo":
+            raise OddsEngineError(
+                "--fractions gives exact answers as fractions: the answer here is Monte Carlo"
+                f" ({chosen[1]})"
+            )
+        if arguments.format in FORUM_FORMATS:
+            raise OddsEngineError("--fractions adds to the table, json and csv formats")
+        if getattr(arguments, "card_value", False):
+            raise OddsEngineError("--fractions is for the odds, not --card-value")
     if arguments.survivors and arguments.format != "table":
         raise OddsEngineError(
             "--survivors adds a table to the table format only (--format json holds the survivors)"
@@ -288,31 +313,46 @@ def _survivor_table(result) -> str:
 def print_results(results, arguments, stream=None) -> None:
     """Write one result, or an exact/Monte Carlo comparison, in the chosen format."""
     stream = stream or sys.stdout
+    fractions = [_fractions(result, arguments) for result in results]
+    if any(fractions):  # a Monte Carlo result beside an exact one: an empty cell each
+        fractions = [found or dict.fromkeys(result.p, "") for found, result in zip(
+            fractions, results, strict=True)]  # fmt: skip
     comparison = None
     if len(results) == 2:
         from oddsengine.results.compare import compare
 
         comparison = compare(*results)
     if arguments.format == "json":
-        if comparison is None:
+        if comparison is None and fractions[0]:
+            import json
+
+            answer = results[0].to_dict()
+            answer["fractions"] = {name: str(value) for name, value in fractions[0].items()}
+            json.dump(answer, stream, indent=2)
+            stream.write("\n")
+        elif comparison is None:
             stream.write(results[0].render("json"))
         else:
             import json  # the json module is imported by the formats that write it
 
             from oddsengine.results.compare import comparison_dict
 
-            json.dump(comparison_dict(*results), stream, indent=2)
+            answer = comparison_dict(*results)
+            if fractions[0]:
+                answer["fractions"] = {name: str(value) for name, value in fractions[0].items()}
+            json.dump(answer, stream, indent=2)
             stream.write("\n")
     elif arguments.format == "csv":
         for index, result in enumerate(results):
-            stream.write(result.to_csv(header=index == 0))
+            stream.write(result.to_csv(header=index == 0, fractions=fractions[index]))
     elif arguments.format in FORUM_FORMATS:
         stream.write("\n".join(result.render(arguments.format) for result in results))
     else:
         for index, result in enumerate(results):
             if index:
                 stream.write("\n")
-            stream.write(result.summary() + "\n")
+            shown_fractions = fractions[index] if result.is_exact else None
+            stream.write(result.summary(fractions=shown_fractions) + "\n")
             if getattr(arguments, "survivors", False) and "attacker_survivors" in result.states:
                 from oddsengine.results.survivors import survivors_text
 
@@ -327,3 +367,13 @@ def print_results(results, arguments, stream=None) -> None:
                 )
             if not comparison["disagrees"].any():
                 stream.write("  all within 5 standard errors\n")
+
+
+def _fractions(result, arguments) -> dict | None:
+    """The exact fractions of ``result`` when ``--fractions`` asks for them (None for a
+    Monte Carlo result of ``--compare``)."""
+    if not getattr(arguments, "fractions", False) or not result.is_exact:
+        return None
+    from oddsengine.results.fractions import exact_fractions
+
+    return exact_fractions(result)

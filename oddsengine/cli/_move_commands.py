@@ -53,6 +53,34 @@ def _policy_overrides(arguments) -> dict:
     return overrides
 
 
+#: The option of each move keyword the command line gives (a refusal names the option).
+_OPTION_OF = {
+    "defender_policy": "--defender",
+    "retreat_policy": "--retreat",
+    "interception_policy": "--interception",
+    "after_withdrawal": "--after-withdrawal",
+    "garrison_joins_relief": "--garrison-joins-relief",
+    "relief_goes_inside_on_tie": "--relief-inside-on-tie",
+    "avoiding_units": "--avoiding-units",
+    "leaders_inside": "--leaders-inside",
+    "defender_horizon": "--horizon",
+}
+
+
+def _load(loader, scenario, overrides):
+    """``loader(scenario, **overrides)``; a refusal of one option's value (the file alone
+    is accepted) names the option, ``--defender: unknown defender policy 'fihgt' ...``,
+    not the scenario file."""
+    try:
+        return loader(scenario, **overrides)
+    except OddsEngineError as refusal:
+        argument = getattr(refusal, "argument", None)
+        if argument not in _OPTION_OF:
+            raise
+        reason = str(refusal).removeprefix(f"{argument}: ")
+        raise OddsEngineError(f"{_OPTION_OF[argument]}: {reason}") from None
+
+
 def _run_move(arguments):
     from oddsengine.moves.move_records import end_state_records
     from oddsengine.moves.scenario_file import load_move
@@ -72,7 +100,7 @@ def _run_move(arguments):
         overrides["defender_horizon"] = arguments.horizon
     _check_states(arguments)
     states = arguments.states or DEFAULT_STATES
-    move = load_move(arguments.scenario, **overrides)
+    move = _load(load_move, arguments.scenario, overrides)
     move = _with_battle_policies(move, arguments)
     if arguments.stack or arguments.control or arguments.besieged:
         from oddsengine.moves.what_if import read_pairs, with_what_ifs
@@ -161,7 +189,7 @@ def _run_naval_move(arguments):
         return _naval_move_table(arguments, overrides)
     _check_states(arguments)
     states = arguments.states or DEFAULT_STATES
-    move = load_naval_move(arguments.scenario, **overrides)
+    move = _load(load_naval_move, arguments.scenario, overrides)
     if not move.enemy_powers_in_destination:
         refuse_given(
             arguments,

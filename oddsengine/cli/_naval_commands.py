@@ -262,7 +262,7 @@ def register(commands) -> None:
         "if-it-changes-the-outcome (default)",
     )
     add_card_value_arguments(cards)
-    add_engine_arguments(naval)
+    add_engine_arguments(naval, fractions=True)
     naval.set_defaults(run=_run_naval)
 
     piracy = commands.add_parser(
@@ -340,7 +340,8 @@ def register(commands) -> None:
         metavar="CARDS",
         help=_piracy_responses_help,
     )
-    add_engine_arguments(piracy, survivors=False)  # no land units: no survivor table
+    # No land units: no survivor table.
+    add_engine_arguments(piracy, survivors=False, fractions=True)
     piracy.set_defaults(run=_run_piracy)
 
     war = commands.add_parser(
@@ -399,7 +400,8 @@ def register(commands) -> None:
     )
     add_card_value_arguments(war, sides=False)
     # The survivors are in the outcome table.
-    add_engine_arguments(war, survivors=False, trials=WAR_TRIALS)
+    # Sampled attempt by attempt, without a precision loop: --precision is refused.
+    add_engine_arguments(war, survivors=False, trials=WAR_TRIALS, precision=False)
     war.set_defaults(run=_run_foreign_war)
 
     # A command line of naval, piracy or foreign-war builds no land command's parser.

@@ -261,6 +261,10 @@ def _part_two_arguments(arguments, kind: str, takes) -> dict:
 def _needed_method(arguments) -> str:
     """``--method``, with ``--monte-carlo`` its synonym; ``--seed`` or a ``--precision``
     given asks for Monte Carlo under auto (as in the other commands)."""
+    if arguments.exact:  # --exact is --method exact
+        if arguments.monte_carlo or arguments.method == "monte-carlo":
+            raise OddsEngineError("give --exact or --monte-carlo, not both")
+        arguments.method = "exact"
     if arguments.monte_carlo:
         if arguments.method == "exact":
             raise OddsEngineError("give --monte-carlo or --method exact, not both")
@@ -270,7 +274,8 @@ def _needed_method(arguments) -> str:
     ):
         return "monte-carlo"  # auto: --seed or --precision asks for Monte Carlo
     if arguments.method == "exact":
-        refuse_given(arguments, ["--seed", "--precision"], "is for Monte Carlo, not --method exact")
+        asked = "--exact" if arguments.exact else "--method exact"
+        refuse_given(arguments, ["--seed", "--precision"], f"is for Monte Carlo, not {asked}")
     return arguments.method
 
 
@@ -383,7 +388,7 @@ def register(commands) -> None:
         help="largest unit count tried where no rule bounds the force (default 30)",
     )
     engine = needed.add_argument_group("engine")
-    add_method_argument(engine, exact=False, asking=("--seed",))
+    add_method_argument(engine, asking=("--seed",))
     engine.add_argument(
         "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
     )

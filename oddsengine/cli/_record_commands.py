@@ -129,9 +129,10 @@ def register(commands) -> None:
 
     cards = commands.add_parser(
         "cards",
-        help="the cards that change a combat: who plays them, when and where",
-        description="List the card records: number, name, when a card is played, the "
-        "engagements it acts in and who may play it there (asked of the card's own checks).",
+        help="the cards that change a combat: what they do, who plays them, when and where",
+        description="List the card records: number, name, when a card is played, what it "
+        "does, the engagements it acts in and who may play it there (asked of the card's own "
+        "checks).",
     )
     cards.add_argument(
         "--kind",

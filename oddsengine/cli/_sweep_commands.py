@@ -3,6 +3,7 @@ or a chart."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import sys
 import warnings
@@ -113,8 +114,9 @@ def _sweep_to_file(arguments):
         changes["seed"] = arguments.seed
     if arguments.precision is not None:
         changes["precision"] = arguments.precision
-    if arguments.method is not None:
-        changes["method"] = arguments.method
+    method = _method_asked(arguments)
+    if method is not None:
+        changes["method"] = method
     if changes:
         import dataclasses
 
@@ -136,13 +138,24 @@ def _sweep_to_file(arguments):
     print(f"{scenarios} scenarios{note}, {len(frame)} rows written to {arguments.out}")
 
 
+def _method_asked(arguments) -> str | None:
+    """``--method`` as given, ``"exact"`` for ``--exact`` (its synonym), None for neither."""
+    if not getattr(arguments, "exact", False):
+        return arguments.method
+    if arguments.method not in (None, "exact"):
+        raise OddsEngineError(f"give --exact or --method {arguments.method}, not both")
+    return "exact"
+
+
 def _grid_method(arguments) -> str:
     """``--method`` of a table or plot: auto unless given, and Monte Carlo when
     ``--precision`` or ``--seed`` is given without it."""
-    if arguments.method == "exact":  # every cell exact: a Monte Carlo option would be ignored
-        refuse_given(arguments, ["--precision", "--seed"], "is for Monte Carlo, not --method exact")
-    if arguments.method is not None:
-        return arguments.method
+    method = _method_asked(arguments)
+    if method == "exact":  # every cell exact: a Monte Carlo option would be ignored
+        asked = "--exact" if arguments.exact else "--method exact"
+        refuse_given(arguments, ["--precision", "--seed"], f"is for Monte Carlo, not {asked}")
+    if method is not None:
+        return method
     if arguments.precision is not None or arguments.seed is not None:
         return "monte-carlo"
     return "auto"
@@ -198,6 +211,7 @@ def _refuse_unused(arguments, used: tuple, what: str) -> None:
         "responses": "",
         "cards_as_printed": False,
         "method": None,
+        "exact": False,
         "precision": None,
         "seed": None,
     }
@@ -382,6 +396,11 @@ def _add_method_arguments(parser) -> None:
         "(and with --precision or --seed)",
     )
     group.add_argument(
+        "--exact",
+        action="store_true",
+        help="the same as --method exact",
+    )
+    group.add_argument(
         "--precision",
         type=probability_target,
         default=None,
@@ -445,10 +464,15 @@ def _role_help(role: str, plot: bool) -> str:
 
 def _add_forces(parser, plot: bool = False) -> None:
     roles = dict.fromkeys(role for kind in table_kinds() for role in kind.roles)
+    # A role that only fixed charts have is read by no plot: its option stays, so that
+    # ``plot intercept --interceptor ...`` is refused with the reason, but --help omits it.
+    drawn = {role for kind in table_kinds() if not kind.fixed_chart for role in kind.roles}
     for role in roles:
         words = _role_help(role, plot)
         if role == "attacker":
             words += ", " + TEMPLATE_HELP
+        if plot and role not in drawn:
+            words = argparse.SUPPRESS
         metavar = "N|LOW..HIGH" if role.endswith("_dice") else "TEMPLATE"
         parser.add_argument(_option(role), dest=role, metavar=metavar, help=words)
 

@@ -195,6 +195,9 @@ class CardRule:
     card : Card
     rule : str
         Where its effect is written.
+    does : str
+        What it does, in a few words, for the faces that list cards (``oddsengine
+        cards``): a description, read by no rule.
     engagements : tuple of str
         The land combats it is played in (``"battle"``, ``"assault"``); empty for a card
         that serves only at sea.
@@ -254,6 +257,7 @@ class CardRule:
 
     card: Card
     rule: str
+    does: str = ""
     engagements: tuple[str, ...] = ("battle", "assault")
     printed_engagements: tuple[str, ...] | None = None
     response_for: str | None = None

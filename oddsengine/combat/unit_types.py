@@ -16,6 +16,8 @@ Examples
 {'sq': 'squadrons', 'co': 'corsairs'}
 >>> UNIT_TYPE_RECORDS["corsairs"].printed, UNIT_TYPE_RECORDS["corsairs"].ottoman_only
 ('Co', True)
+>>> {name: unit.cp_cost for name, unit in UNIT_TYPE_RECORDS.items()}
+{'regulars': 2, 'mercenaries': 1, 'cavalry': 1, 'squadrons': 2, 'corsairs': 1}
 """
 
 from __future__ import annotations
@@ -39,12 +41,17 @@ class UnitType:
         True for a naval unit (a fleet's), False for a land unit (a force's).
     ottoman_only : bool
         Whether only the Ottomans may have it (cavalry, RULES.md Terms; corsairs, Part II).
+    cp_cost : int
+        What one costs to build, in CP (the rulebook's action costs: raise a regular 2,
+        buy a mercenary 1, raise cavalry 1, build a squadron 2, build a corsair 1): the
+        value of a unit lost, in the game's own currency.
     """
 
     name: str
     printed: str
     at_sea: bool
     ottoman_only: bool = False
+    cp_cost: int = 1
 
     @property
     def letters(self) -> str:
@@ -56,11 +63,11 @@ class UnitType:
 UNIT_TYPE_RECORDS: dict[str, UnitType] = {
     unit.name: unit
     for unit in (
-        UnitType("regulars", "R", at_sea=False),
-        UnitType("mercenaries", "M", at_sea=False),
-        UnitType("cavalry", "C", at_sea=False, ottoman_only=True),  # Terms: Ottoman only
-        UnitType("squadrons", "Sq", at_sea=True),
-        UnitType("corsairs", "Co", at_sea=True, ottoman_only=True),  # Part II: Ottoman only
+        UnitType("regulars", "R", at_sea=False, cp_cost=2),
+        UnitType("mercenaries", "M", at_sea=False, cp_cost=1),
+        UnitType("cavalry", "C", at_sea=False, ottoman_only=True, cp_cost=1),  # Terms
+        UnitType("squadrons", "Sq", at_sea=True, cp_cost=2),
+        UnitType("corsairs", "Co", at_sea=True, ottoman_only=True, cp_cost=1),  # Part II
     )
 }
 

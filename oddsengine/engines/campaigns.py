@@ -135,6 +135,16 @@ def _debate_engines() -> CampaignEngines:
     return CampaignEngines(simulate_debate, DEBATE_TRIALS, exact_debate)
 
 
+def _voyage_turn_engines() -> CampaignEngines:
+    from oddsengine.engines.voyage_turn import (
+        TURN_TRIALS,
+        exact_voyage_turn,
+        simulate_voyage_turn,
+    )
+
+    return CampaignEngines(simulate_voyage_turn, TURN_TRIALS, exact_voyage_turn)
+
+
 def _move_engines() -> CampaignEngines:
     from oddsengine.engines.run_arguments import DEFAULT_TRIALS
 
@@ -148,11 +158,13 @@ def _attempt_run_engines() -> CampaignEngines:
     return CampaignEngines(simulate_run, RUN_TRIALS, solve_run)
 
 
-#: The campaign kinds of ``combat/`` and ``moves/``, by the full name of their spec class.
+#: The campaign kinds of ``combat/``, ``moves/`` and ``religion/``, by the full name of
+#: their spec class.
 _BELOW: dict[str, Callable[[], CampaignEngines]] = {
     "oddsengine.moves.siege_campaign.SiegeCampaign": _siege_campaign_engines,
     "oddsengine.combat.foreign_war.ForeignWar": _foreign_war_engines,
     "oddsengine.moves.move.Move": _move_engines,
     "oddsengine.religion.attempt_runs.AttemptRun": _attempt_run_engines,
     "oddsengine.religion.debate.Debate": _debate_engines,
+    "oddsengine.religion.voyage_turn.VoyageTurn": _voyage_turn_engines,
 }

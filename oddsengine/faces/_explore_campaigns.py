@@ -1,6 +1,6 @@
 """The explorer's campaigns and move: the kinds whose spec the control values do not build
-field by field (a siege campaign's reinforcements, a foreign war's war card, a move's
-scenario file).
+field by field (a siege campaign's reinforcements, a foreign war's war card, a move's or
+a naval move's scenario file and its what-ifs).
 
 Each kind's :class:`~oddsengine.kinds.ExplorerEntry` names its builder here (``build``)
 and the function that writes its own command-line options (``words``); every other kind
@@ -13,14 +13,17 @@ from __future__ import annotations
 from oddsengine.combat.foreign_war import ForeignWar
 from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.combat.war_cards import DEFAULT_WAR
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, shown
 from oddsengine.faces._explore_questions import casualty_policies, control_text
 
 __all__ = [
+    "examples",
     "foreign_war",
     "foreign_war_words",
     "move",
     "move_words",
+    "naval_move",
+    "naval_move_words",
     "siege_campaign",
     "siege_campaign_words",
 ]
@@ -77,22 +80,101 @@ def foreign_war_words(values) -> list[str]:
     return words
 
 
-def move(values, forces, cards, post_roll):
-    """A :class:`~oddsengine.moves.move.Move` read from a shipped example or a scenario
-    file (rules 13-15), the defender playing ``defender_policy``."""
-    from oddsengine.moves.scenario_file import load_move
+def _pairs(values, key: str, option: str, what: str) -> dict:
+    """The what-ifs of the text control ``key``, ``SPACE=VALUE`` pairs separated by ``;``
+    (``"Linz=hapsburg: 4R; Graz=hapsburg: 2R"``), read as the command line reads each
+    ``option``."""
+    from oddsengine.moves.what_if import read_pairs
+
+    texts = [part.strip() for part in control_text(values, key).split(";")]
+    return read_pairs([text for text in texts if text], option, what)
+
+
+def examples(table: str) -> list[str]:
+    """The shipped scenarios that hold ``table`` (``"move"``, ``"naval_move"``): those a
+    kind's :attr:`~oddsengine.kinds.ExplorerEntry.scenarios` names."""
+    from oddsengine.moves.scenario_file import example_names, find_scenario
+
+    names = []
+    for name in example_names():
+        _, data = find_scenario(name)
+        if f"[{table}]".encode() in data:
+            names.append(name)
+    return names
+
+
+def _scenario(values, table: str) -> str:
+    """The scenario typed: a file, or a shipped example of ``table``; refused naming the
+    examples of that table only (not the sweeps, plans or other kinds' files)."""
+    from pathlib import Path
 
     scenario = control_text(values, "scenario").strip()
     if not scenario:
         raise OddsEngineError("give a scenario: a shipped example such as 'vienna' or a file")
-    policy = control_text(values, "defender_policy").strip() or "best"
-    return load_move(scenario, defender_policy=policy)
+    offered = examples(table)
+    name = scenario.removesuffix(".toml")
+    if name not in offered and not Path(scenario).is_file():
+        raise OddsEngineError(
+            f"no scenario {shown(scenario)} of a {table.replace('_', ' ')}: a file, or one of "
+            + ", ".join(offered)
+        )
+    return scenario
+
+
+def _defender_policy(values) -> str:
+    return control_text(values, "defender_policy").strip() or "best"
+
+
+def move(values, forces, cards, post_roll):
+    """A :class:`~oddsengine.moves.move.Move` read from a shipped example or a scenario
+    file (rules 13-15), the defender playing ``defender_policy``, with the board's
+    what-ifs of ``stacks`` and ``control`` (the command line's ``--stack`` and
+    ``--control``)."""
+    from oddsengine.moves.scenario_file import load_move
+
+    move = load_move(_scenario(values, "move"), defender_policy=_defender_policy(values))
+    stacks = _pairs(values, "stacks", "--stack", "FORCE")
+    control = _pairs(values, "control", "--control", "POWER")
+    if stacks or control:
+        from oddsengine.moves.what_if import with_what_ifs
+
+        move = with_what_ifs(move, stacks=stacks, control=control)
+    return move
+
+
+def _policy_words(values) -> list[str]:
+    policy = control_text(values, "defender_policy").strip()
+    return ["--defender", policy] if policy and policy != "best" else []
 
 
 def move_words(values) -> list[str]:
-    """The move's scenario (the command's argument) and ``--defender`` unless ``best``."""
-    words = [control_text(values, "scenario").strip()]
-    policy = control_text(values, "defender_policy").strip()
-    if policy and policy != "best":
-        words += ["--defender", policy]
+    """The move's scenario (the command's argument), ``--defender`` unless ``best``, and a
+    ``--stack`` or ``--control`` per what-if."""
+    words = [control_text(values, "scenario").strip(), *_policy_words(values)]
+    for key, option, what in (("stacks", "--stack", "FORCE"), ("control", "--control", "POWER")):
+        for space, value in _pairs(values, key, option, what).items():
+            words += [option, f"{space}={value}"]
     return words
+
+
+def naval_move(values, forces, cards, post_roll):
+    """A :class:`~oddsengine.moves.naval_move.NavalMove` read from a shipped example or a
+    scenario file (rules 16.1-16.2), the defender playing ``defender_policy``; a policy
+    other than ``best`` is refused where no enemy ships wait in the destination, as
+    ``naval-move --defender`` is."""
+    from oddsengine.moves.scenario_file import load_naval_move
+
+    policy = _defender_policy(values)
+    move = load_naval_move(_scenario(values, "naval_move"), defender_policy=policy)
+    if policy != "best" and not move.enemy_powers_in_destination:
+        raise OddsEngineError(
+            f"defender policy {shown(policy)} is for enemy ships in the destination: there "
+            f"are none in {move.destination}"
+        )
+    return move
+
+
+def naval_move_words(values) -> list[str]:
+    """The naval move's scenario (the command's argument) and ``--defender`` unless
+    ``best``."""
+    return [control_text(values, "scenario").strip(), *_policy_words(values)]

@@ -35,8 +35,10 @@ __all__ = [
     "build_spec",
     "casualty_policies",
     "command_line",
+    "command_words",
     "control_text",
     "entry",
+    "leaders_in_text",
     "offered_cards",
     "offered_leaders",
     "side_force",
@@ -157,7 +159,7 @@ def control_text(values: dict, key: str) -> str:
 #: The kind of value each key of :func:`build_spec` takes.
 _TEXT_KEYS = ("engagement", "attacker", "defender", "post_roll", "attacker_casualty_order",
               "defender_casualty_order", "reinforcements", "war", "scenario",
-              "defender_policy")  # fmt: skip
+              "defender_policy", "stacks", "control")  # fmt: skip
 _LIST_KEYS = ("attacker_leaders", "defender_leaders", "attacker_cards", "defender_cards")
 _COUNT_KEYS = ("zone_squadrons", "adjacent_squadrons", "adjacent_fortresses", "target_ports",
                "horizon", "foreign", "reinforcements_per_attempt")  # fmt: skip
@@ -222,7 +224,9 @@ def build_spec(values: dict):
         ``adjacent_squadrons``, ``adjacent_fortresses``, ``target_ports``, and for the
         campaigns ``horizon``, ``reinforcements`` (a force for a siege, regulars per
         attempt for a foreign war), ``war``, ``foreign``, ``scenario`` (a shipped example
-        or a file) and ``defender_policy``.
+        or a file), ``defender_policy`` and a move's what-ifs ``stacks`` and ``control``
+        (``"Linz=hapsburg: 4R; Graz=hapsburg: 2R"``, ``"Linz=ottoman"``: the command
+        line's ``--stack`` and ``--control``, separated by ``;``).
 
     Returns
     -------
@@ -294,6 +298,31 @@ def side_force(kind: str, text: str, war: str | None = None):
         return parse_force(text, power=power)
     except (OddsEngineError, KeyError):
         return None
+
+
+def leaders_in_text(kind: str, text: str, war: str | None = None) -> tuple | None:
+    """The named leaders a typed force holds, taken out of its text for the leader list:
+    ``(text without them, their names)``; None while the text does not read or names no
+    leader (an anonymous ``L2`` stays in the text: the list holds names).
+
+    Examples
+    --------
+    >>> leaders_in_text("assault", "ottoman: 9R Suleiman Ibrahim")
+    ('ottoman: 9R', ('Suleiman', 'Ibrahim Pasha'))
+    >>> leaders_in_text("naval", "2Sq Barbarossa")
+    ('ottoman: 2Sq', ('Barbarossa',))
+    >>> leaders_in_text("battle", "4R L2") is None
+    True
+    """
+    force = side_force(kind, text, war)
+    if force is None:
+        return None
+    listed = NAVAL_LEADERS if entry(kind).units == "sea" else LEADERS
+    named = tuple(leader.name for leader in force.leaders if leader.name in listed)
+    if not named:
+        return None
+    kept = tuple(leader for leader in force.leaders if leader.name not in named)
+    return dataclasses.replace(force, leaders=kept).notation(), named
 
 
 def side_power(kind: str, text: str, war: str | None = None) -> str | None:
@@ -417,6 +446,17 @@ def command_line(values: dict) -> str:
     ...                     "attacker_cards": ("siege-mining",)}))
     oddsengine assault --attacker 'ottoman: 9R Suleiman' --defender 'hapsburg: 4R' --attacker-cards siege-mining --exact
     """  # noqa: E501
+    return shlex.join(command_words(values))
+
+
+def command_words(values: dict) -> list[str]:
+    """The words of :func:`command_line`, one argument each (unquoted).
+
+    Examples
+    --------
+    >>> command_words({"engagement": "battle", "attacker": "4R", "defender": "hapsburg: 3R"})
+    ['oddsengine', 'battle', '--attacker', '4R', '--defender', 'hapsburg: 3R', '--exact']
+    """
     kind = values.get("engagement", "battle")
     words = ["oddsengine", kinds.kind_of(kind).command]
     options = _force_options(kind)
@@ -426,7 +466,7 @@ def command_line(values: dict) -> str:
             words += [option, force]
     words += _card_words(kind, values)
     words += _kind_words(kind, values)
-    return shlex.join([*words, "--exact"])
+    return [*words, "--exact"]
 
 
 def _card_words(kind: str, values: dict) -> list[str]:

@@ -17,19 +17,22 @@ Needs the ``jupyter`` extra: ``pip install "oddsengine[jupyter]"``.
 
 from __future__ import annotations
 
-import html
+import shlex
 
 from oddsengine import kinds
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
 from oddsengine.combat.war_cards import DEFAULT_WAR, WARS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.faces._explore_chart import CHART_PIXELS, Chart, has_survivors
+from oddsengine.faces._explore_campaigns import examples
+from oddsengine.faces._explore_chart import CHART_PIXELS, Chart
+from oddsengine.faces._explore_html import command_html, odds_html, refusal_html, survivors_html
 from oddsengine.faces._explore_questions import (
     ENGAGEMENTS,
     POST_ROLL_CARDS,
     build_spec,
-    command_line,
+    command_words,
     entry,
+    leaders_in_text,
     offered_cards,
     offered_leaders,
     side_force,
@@ -49,67 +52,11 @@ def _letters(order) -> str:
     return "".join(kind[0].upper() for kind in order)
 
 
-def _percent(p: float) -> str:
-    return f"{100 * p:.4f}%"
-
-
-def _odds_html(result) -> str:
-    """The outcome probabilities, expected losses and survivors as small HTML tables."""
-    rows = "".join(
-        f'<tr><td class="outcome">{html.escape(name)}</td>'
-        f'<td class="p" style="text-align:right">{_percent(p)}</td></tr>'
-        for name, p in result.p.items()
-    )
-    parts = [
-        f"<b>{html.escape(result.spec.title())}</b><br>Method: exact",
-        f'<table class="odds"><tr><th>outcome</th><th>chance</th></tr>{rows}</table>',
-    ]
-    losses = result.expected_losses()
-    if losses:
-        parts.append(
-            "<p>"
-            + "; ".join(f"expected {side} losses {v['mean']:.3f}" for side, v in losses.items())
-            + "</p>"
-        )
-    for name, value in result.expected_values().items():
-        parts.append(f"<p>expected {html.escape(name)}: {value['mean']:.3f}</p>")
-    parts.append(_survivors_html(result))
-    return '<div style="white-space:normal">' + "".join(parts) + "</div>"
-
-
-def _survivors_html(result) -> str:
-    if not has_survivors(result):
-        record = kinds.KINDS.get(result.spec.kind)
-        said = record.explorer.no_losses if record and record.explorer else ""
-        return f"<p>{html.escape(said)}</p>" if said else ""
-    # One row per number of survivors, a column per side: narrow at any force size. The
-    # chance of each number is summed over the end states directly (no joint table).
-    import numpy as np
-
-    sides = ("attacker", "defender")
-    survivors = {side: np.asarray(result.states[f"{side}_survivors"], dtype=int) for side in sides}
-    counts = np.unique(np.concatenate(list(survivors.values()))).tolist()
-    marginals = [
-        np.bincount(survivors[side], weights=result.probabilities, minlength=counts[-1] + 1)
-        for side in sides
-    ]
-    rows = "".join(
-        f"<tr><td>{count}</td>"
-        + "".join(
-            f'<td style="text-align:right">{_percent(float(marginal[count]))}</td>'
-            for marginal in marginals
-        )
-        + "</tr>"
-        for count in counts
-    )
-    return (
-        '<table class="survivors"><tr><th>survivors</th><th class="survivors">attacker</th>'
-        f'<th class="survivors">defender</th></tr>{rows}</table>'
-    )
-
-
-def _refusal_html(error: str) -> str:
-    return f'<p class="refused"><b>Refused:</b> {html.escape(error)}</p>'
+#: What a saved calculator says where its widgets are not drawn.
+_FALLBACK = (
+    "oddsengine calculator (oe.explore): run this cell in Jupyter to pick the engagement, "
+    "forces, leaders and cards and see the exact odds and the chart."
+)
 
 
 class Explorer:
@@ -120,12 +67,18 @@ class Explorer:
     controls : dict of str to ipywidgets.Widget
         Every input, by the key :func:`build_spec` takes.
     odds : ipywidgets.HTML
-        The exact odds, the expected losses and the survivors (or the refusal, in words).
+        The exact odds and the expected losses, under the dice each side rolls and the
+        formation that fights (the command line's lines), or the refusal, in words.
+    survivors : ipywidgets.HTML
+        The chance of each number of survivors of each side (empty while refused).
     chart : ipywidgets.Image
         A PNG chart of the answer, :data:`CHART_PIXELS` in size; hidden (and empty) while
         the rules refuse the choice.
     command : ipywidgets.HTML
-        The command line that gives the same answer (``same as: oddsengine ...``).
+        The command line that gives the same answer (``same as: oddsengine ...``), broken
+        between arguments only.
+    command_line : str
+        That command line as text, ready for a shell (empty while refused).
     swap : ipywidgets.Button
         Swaps the forces, leaders, cards and casualty orders of the two sides.
     result : Result or None
@@ -141,6 +94,7 @@ class Explorer:
 
         self.result = None
         self.error = None
+        self.command_line = ""
         self._updating = False
         self._kind = None
         # The forces last typed, by the side they belong to (see side_of_role), for each
@@ -149,15 +103,22 @@ class Explorer:
         self.controls = self._make_controls(widgets, engagement)
         # The odds take their own width up to a column's, so the chart fits beside them
         # when there is room and wraps under them when there is not.
-        self.odds = widgets.HTML(layout=widgets.Layout(flex="0 1 auto", max_width="520px"))
+        self.odds = widgets.HTML(layout=widgets.Layout(flex="1 1 260px", max_width="520px"))
         width, height = CHART_PIXELS
         self.chart = widgets.Image(
             format="png",
             layout=widgets.Layout(
-                width=f"{width}px", max_width="100%", height="auto", object_fit="contain"
+                width=f"{width}px",
+                max_width="100%",
+                height="auto",
+                object_fit="contain",
+                # No margin: a widget's own 2 px on each side of a chart as wide as the
+                # output ran past it, and the output showed a scrollbar under it.
+                margin="0",
             ),
         )
         self._chart = Chart()
+        self.survivors = widgets.HTML()
         self.command = widgets.HTML()
         self.swap = widgets.Button(description="swap sides", icon="exchange")
         self.swap.on_click(lambda _: self.swap_sides())
@@ -179,12 +140,29 @@ class Explorer:
         def text(**options):
             return widgets.Text(continuous_update=False, **options)
 
+        # Two sides fit side by side in a notebook with its file browser open (1000 px):
+        # narrow labels, and the boxes take their column's width.
+        narrow = {"description_width": "64px"}
+
+        def fill():
+            return widgets.Layout(width="262px", margin="1px 2px")
+
         def side(name, label):
             return {
-                name: text(description=label),
-                f"{name}_leaders": widgets.SelectMultiple(description="leaders", rows=4),
-                f"{name}_cards": widgets.SelectMultiple(description="cards", rows=4),
-                f"{name}_casualty_order": text(value=order, description="losses"),
+                name: text(description=label, style=narrow, layout=fill()),
+                f"{name}_leaders": widgets.SelectMultiple(
+                    description="leaders", rows=3, style=narrow, layout=fill()
+                ),
+                # Two rows of cards: the odds and the chart keep the first screen.
+                f"{name}_cards": widgets.SelectMultiple(
+                    description="cards", rows=2, style=narrow, layout=fill()
+                ),
+                f"{name}_casualty_order": text(
+                    value=order,
+                    description=f"{name[:3]}. losses",
+                    style={"description_width": "72px"},
+                    layout=_narrow_box(),
+                ),
             }
 
         return {
@@ -196,7 +174,12 @@ class Explorer:
             ),
             **side("attacker", "Attacker"),
             **side("defender", "Defender"),
-            "post_roll": widgets.Dropdown(options=POST_ROLL_POLICIES, description="post-roll"),
+            "post_roll": widgets.Dropdown(
+                options=POST_ROLL_POLICIES,
+                description="post-roll",
+                style={"description_width": "64px"},
+                layout=widgets.Layout(width="250px"),
+            ),
             "in_port": widgets.Checkbox(description="defender in port"),
             "lost_battle_this_impulse": widgets.Checkbox(description="lost a battle this impulse"),
             "zone_squadrons": widgets.BoundedIntText(min=0, max=99, description="zone Sq"),
@@ -205,11 +188,18 @@ class Explorer:
             "target_ports": widgets.BoundedIntText(value=1, min=0, max=99, description="ports"),
             "scenario": widgets.Combobox(
                 value="vienna",
-                options=_move_examples(),
+                options=examples("move"),
                 description="scenario",
                 continuous_update=False,
             ),
             "defender_policy": text(value="best", description="defender"),
+            # A move's what-ifs on the board, as --stack and --control take them.
+            "stacks": text(
+                description="stacks",
+                placeholder="Linz=hapsburg: 4R Charles V; ...",
+                layout=widgets.Layout(width="100%"),
+            ),
+            "control": text(description="control", placeholder="Linz=hapsburg; ..."),
             "war": widgets.Dropdown(
                 options=[(card.name, key) for key, card in WARS.items()],
                 value=DEFAULT_WAR,
@@ -224,28 +214,41 @@ class Explorer:
         }
 
     def _layout(self, widgets):
-        wrap = widgets.Layout(flex_flow="row wrap", align_items="flex-start")
+        def wrap():
+            # overflow visible: a box of the default overflow shows a scrollbar for the
+            # pixel or two a chart's line box adds below it.
+            return widgets.Layout(
+                flex_flow="row wrap", align_items="flex-start", overflow="visible"
+            )
+
         controls = self.controls
         sides = [
             widgets.VBox(
-                [controls[key] for key in (name, f"{name}_leaders", f"{name}_cards")]
-                + [controls[f"{name}_casualty_order"]]
+                [controls[key] for key in (name, f"{name}_leaders", f"{name}_cards")],
+                layout=widgets.Layout(width="270px", margin="0 4px 0 0"),
             )
             for name in ("attacker", "defender")
         ]
-        extras = [
-            key
-            for key in controls
-            if key != "engagement" and not key.startswith(("attacker", "defender"))
-        ]
+        # Every other control (a move's defender_policy too: not a side's box).
+        of_sides = {
+            f"{name}{part}"
+            for name in ("attacker", "defender")
+            for part in ("", "_leaders", "_cards", "_casualty_order")
+        }
+        extras = [key for key in controls if key != "engagement" and key not in of_sides]
+        orders = [controls[f"{name}_casualty_order"] for name in ("attacker", "defender")]
         return widgets.VBox(
             [
-                widgets.Box([controls["engagement"], self.swap], layout=wrap),
-                widgets.Box(sides, layout=wrap),
-                widgets.Box([controls[key] for key in extras], layout=wrap),
-                widgets.Box([self.odds, self.chart], layout=wrap),
+                widgets.Box([controls["engagement"], self.swap], layout=wrap()),
+                widgets.Box(sides, layout=wrap()),
+                widgets.Box([*orders, *(controls[key] for key in extras)], layout=wrap()),
+                # The odds and the chart in the first screen of the cell, then the
+                # survivors by number (the chart's bars in figures) and the command line.
+                widgets.Box([self.odds, self.chart], layout=wrap()),
+                self.survivors,
                 self.command,
-            ]
+            ],
+            layout=widgets.Layout(overflow="visible"),
         )
 
     # -- reactions ---------------------------------------------------------------------
@@ -262,17 +265,21 @@ class Explorer:
         if kind is None:
             return
         typed = self._typed.setdefault(self._unit_group(kind), {})
+        if entry(kind).scenarios:  # a move's or a naval move's file, each its own
+            typed["scenario"] = self.controls["scenario"].value
         for key, side, default in zip(
             ("attacker", "defender"), side_of_role(kind), ENGAGEMENTS[kind][2], strict=True
         ):
             if side is None:
                 continue
             value = self.controls[key].value
-            if value != default:
-                typed[side] = value
+            leaders = self.controls[f"{key}_leaders"].value
+            # The default force, its leaders in the list, is not a force typed.
+            if value != default and with_leaders(value, leaders) != default:
+                typed[side], typed[f"{side}_leaders"] = value, leaders
             else:
                 typed.pop(side, None)
-            typed[f"{side}_leaders"] = self.controls[f"{key}_leaders"].value
+                typed.pop(f"{side}_leaders", None)
             # Cards belong to an engagement: each kind keeps its own, and a kind not yet
             # seen starts with those of the last one that it offers too.
             cards = self.controls[f"{key}_cards"].value
@@ -290,18 +297,40 @@ class Explorer:
                 ("attacker", "defender"), roles, defaults, side_of_role(kind), strict=True
             ):
                 self.controls[key].description = role
-                self.controls[key].value = typed.get(side, default)
-                chosen[f"{key}_leaders"] = typed.get(f"{side}_leaders", ())
+                text = typed.get(side, default)
+                leaders = typed.get(f"{side}_leaders", ())
+                # The leaders the force holds are the list's (a default force's too).
+                split = leaders_in_text(kind, text, self.controls["war"].value)
+                if split is not None:
+                    text, named = split
+                    leaders = tuple(dict.fromkeys((*leaders, *named)))
+                self.controls[key].value = text
+                chosen[f"{key}_leaders"] = leaders
                 chosen[f"{key}_cards"] = typed.get(
                     f"{side}_cards@{kind}", typed.get(f"{side}_cards", ())
                 )
             self._kind = kind
+            self._offer_scenarios(kind, typed)
             # A new engagement keeps only the choices it offers too.
             self._offer(chosen, only_offered=True)
             self._show_controls(kind)
         finally:
             self._updating = False
         self.update()
+
+    def _offer_scenarios(self, kind, typed):
+        """Offer the shipped examples of ``kind``'s table (its record's ``scenarios``), and
+        keep the scenario last chosen for it (else its first example)."""
+        table = entry(kind).scenarios
+        if not table:
+            return
+        offered = examples(table)
+        control = self.controls["scenario"]
+        control.options = offered
+        chosen = typed.get("scenario")
+        if chosen is None:
+            chosen = control.value if control.value in offered else offered[0]
+        control.value = chosen
 
     def _show_controls(self, kind):
         # What a kind shows is read from its record: its boxes (a role of "(none)" has no
@@ -376,10 +405,25 @@ class Explorer:
         if change is not None and change["owner"] in [self.controls[k] for k in offer_anew]:
             self._updating = True
             try:
+                for key in ("attacker", "defender"):
+                    if change["owner"] is self.controls[key]:
+                        self._take_leaders(key)
                 self._offer()
             finally:
                 self._updating = False
         self.update()
+
+    def _take_leaders(self, key):
+        """A force typed is the side's whole force: its units stay in the text and its
+        named leaders become the leader list's choice (none if it names none), so the list
+        shows, and edits, every leader the force holds, each once."""
+        split = leaders_in_text(self._kind, self.controls[key].value, self.controls["war"].value)
+        text, names = split if split is not None else (self.controls[key].value, ())
+        control = self.controls[f"{key}_leaders"]
+        known = {value for _, value in control.options}
+        control.options = list(control.options) + [(n, n) for n in names if n not in known]
+        control.value = names
+        self.controls[key].value = text
 
     def swap_sides(self):
         """Swap the two sides' forces, leaders, cards and casualty orders."""
@@ -410,38 +454,36 @@ class Explorer:
             result = solve(build_spec(values))
         except OddsEngineError as error:
             self.result, self.error = None, " ".join(str(error).split())
-            self.odds.value = _refusal_html(self.error)
+            self.odds.value = refusal_html(self.error)
             self.chart.layout.display = "none"
             self.chart.value = b""
-            self.command.value = ""
+            self.survivors.value = ""
+            self.command.value = self.command_line = ""
             return
         self.result, self.error = result, None
-        self.odds.value = _odds_html(result)
+        self.odds.value = odds_html(result)
         self.chart.value = self._chart.png(result)
         self.chart.layout.display = None
-        self.command.value = (
-            '<p class="command" style="white-space:normal">same as: '
-            '<code style="white-space:pre-wrap;word-break:break-all">'
-            + html.escape(command_line(values))
-            + "</code></p>"
-        )
+        self.survivors.value = survivors_html(result)
+        words = command_words(values)
+        self.command_line = shlex.join(words)
+        self.command.value = command_html(words)
 
     def _ipython_display_(self):
         from IPython.display import display
 
-        display(self.widget)
+        # The widget, and in words for where no widget is drawn (a saved notebook read on
+        # a page, a terminal): what it is and that it runs in Jupyter, not its repr.
+        bundle = dict(self.widget._repr_mimebundle_())
+        bundle["text/plain"] = _FALLBACK
+        display(bundle, raw=True)
 
 
-def _move_examples() -> list[str]:
-    """The shipped scenarios that describe a move."""
-    from oddsengine.moves.scenario_file import example_names, find_scenario
+def _narrow_box():
+    """The layout of a small text box (a casualty order)."""
+    import ipywidgets as widgets
 
-    names = []
-    for name in example_names():
-        _, data = find_scenario(name)
-        if b"[move]" in data:
-            names.append(name)
-    return names
+    return widgets.Layout(width="145px")
 
 
 def explore(engagement: str = "battle") -> Explorer:

@@ -56,8 +56,10 @@ LEADER_COLUMNS = (
 
 #: The columns of ``oddsengine cards``, in order (the text table shows
 #: :data:`CARD_TABLE_COLUMNS` and explains the timings below it).
-CARD_COLUMNS = ("number", "name", "slug", "timing", "when", "engagements", "who", "rule")
-CARD_TABLE_COLUMNS = ("number", "name", "timing", "engagements", "who")
+CARD_COLUMNS = (
+    "number", "name", "slug", "timing", "when", "engagements", "who", "rule", "effect",
+)  # fmt: skip
+CARD_TABLE_COLUMNS = ("number", "name", "timing", "effect", "engagements", "who")
 
 #: The engagements a card may act in, as ``--kind`` names them (the names of
 #: :data:`oddsengine.kinds.KINDS`): a land engagement of the record, or an effect at sea or
@@ -147,8 +149,9 @@ def leader_records(power: str | None = None) -> list[dict]:
 
 
 def card_records(kind: str | None = None) -> list[dict]:
-    """The cards that change a combat: number, name, timing, the engagements they act in
-    and who may play them, optionally only those of one kind of engagement.
+    """The cards that change a combat: number, name, timing, the engagements they act in,
+    who may play them and what they do (the record's ``does``), optionally only those of
+    one kind of engagement.
 
     Parameters
     ----------
@@ -183,6 +186,7 @@ def card_records(kind: str | None = None) -> list[dict]:
                 "engagements": kinds,
                 "who": "; ".join(who),
                 "rule": rule.rule,
+                "effect": rule.does,
             }
         )
     return records

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["end_state_records"]
+__all__ = ["end_state_records", "most_likely_first"]
 
 
 def end_state_records(result, limit: int | None = None) -> list[dict]:
@@ -23,10 +23,8 @@ def end_state_records(result, limit: int | None = None) -> list[dict]:
     :meth:`~oddsengine.Result.states_frame`'s, read without pandas (a command line that
     lists end states should not wait for it).
     """
+    order = most_likely_first(result, limit)
     probabilities = result.probabilities
-    order = _most_likely_first(probabilities)
-    if limit is not None:
-        order = order[: max(limit, 0)]
     states = result.states
     records = []
     for index in order.tolist():
@@ -56,9 +54,24 @@ _RECORD_COLUMNS = (
 )
 
 
-def _most_likely_first(probabilities: np.ndarray) -> np.ndarray:
-    """The states by falling probability, ties in the order pandas'
-    ``sort_values(ascending=False)`` gives them (its default quicksort on the reversed
-    values, reversed back), so that the records match ``states_frame`` row for row."""
+def most_likely_first(result, limit: int | None = None) -> np.ndarray:
+    """The indices of ``result``'s end states by falling probability (the first ``limit``
+    of them), ties in the order pandas' ``sort_values(ascending=False)`` gives them (its
+    default quicksort on the reversed values, reversed back), so that records read from
+    them match :meth:`~oddsengine.Result.states_frame` row for row.
+
+    Examples
+    --------
+    >>> from oddsengine import exact, load_move
+    >>> result = exact(load_move("vienna"))
+    >>> first = most_likely_first(result, limit=1)[0]
+    >>> bool(result.probabilities[first] == result.probabilities.max())
+    True
+    """
+    order = _by_falling_probability(result.probabilities)
+    return order if limit is None else order[: max(limit, 0)]
+
+
+def _by_falling_probability(probabilities: np.ndarray) -> np.ndarray:
     backwards = np.arange(probabilities.size)[::-1]
     return backwards[probabilities[::-1].argsort(kind="quicksort")][::-1]

@@ -60,6 +60,7 @@ from oddsengine.moves._naval_tree import (
     fleet_without,
 )
 from oddsengine.moves.board import load_board
+from oddsengine.moves.move_records import most_likely_first
 from oddsengine.moves.situation import FleetStack, Situation
 
 __all__ = ["NavalMove", "InterceptingFleet", "NAVAL_MOVE_ARGUMENTS", "naval_end_state_records"]
@@ -420,22 +421,21 @@ NAVAL_MOVE_ARGUMENTS = tuple(
 def naval_end_state_records(result, limit: int | None = None) -> list[dict]:
     """The end states of a naval move result, most likely first, as plain records: the
     outcome, where the mover ended (``"Location: fleet"`` or ``eliminated``), where the
-    enemy ships that took part ended, the ships lost on each side and the probability."""
-    frame = result.states_frame()
-    if limit is not None:
-        frame = frame.head(limit)
-    move = result.spec
+    enemy ships that took part ended, the ships lost on each side and the probability.
+    The order is :meth:`~oddsengine.Result.states_frame`'s, read without pandas (a command
+    line that lists end states should not wait for it)."""
+    move, states, probabilities = result.spec, result.states, result.probabilities
     records = []
-    for _, row in frame.iterrows():
+    for index in most_likely_first(result, limit).tolist():
         record = {
-            "outcome": row["outcome"],
-            "mover_end": row["mover_end"],
-            "fleets_end": row["fleets_end"],
-            "mover_lost": int(move.units.ships - row["attacker_survivors"]),
+            "outcome": states["outcome"][index],
+            "mover_end": states["mover_end"][index],
+            "fleets_end": states["fleets_end"][index],
+            "mover_lost": int(move.units.ships - states["attacker_survivors"][index]),
         }
         for label, start, column in move.loss_groups[1:]:
             if label in move.involved_powers:
-                record[f"lost:{label}"] = int(start - row[column])
-        record["probability"] = float(row["probability"])
+                record[f"lost:{label}"] = int(start - states[column][index])
+        record["probability"] = float(probabilities[index])
         records.append(record)
     return records

@@ -166,7 +166,7 @@ def find_scenario(name_or_path) -> tuple[str, bytes]:
     return label, source.read_bytes()
 
 
-def _locate(name_or_path) -> tuple[str, object]:
+def _locate(name_or_path, actions=("move", "naval_move")) -> tuple[str, object]:
     """The label of a scenario and where it is: a :class:`~pathlib.Path` the user gave, or
     the resource of a shipped example."""
     if not isinstance(name_or_path, (str, os.PathLike)):
@@ -183,16 +183,44 @@ def _locate(name_or_path) -> tuple[str, object]:
     stem = path.name[: -len(".toml")] if path.name.endswith(".toml") else path.name
     if stem in example_names():
         return f"examples/{stem}.toml", shipped_path("examples", f"{stem}.toml")
+    import difflib
+
+    names = scenario_names(actions)
+    close = difflib.get_close_matches(stem, names, n=3, cutoff=0.6)
+    hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ";"
     raise OddsEngineError(
-        f"no scenario file {shown(str(name_or_path))}; shipped examples: "
-        + ", ".join(example_names())
+        f"no scenario file {shown(str(name_or_path))}{hint} shipped scenarios: "
+        + ", ".join(names)
     )
 
 
-def _read(name_or_path) -> tuple[str, dict]:
+def scenario_names(actions=("move", "naval_move")) -> list[str]:
+    """The shipped examples that are scenarios of one of ``actions`` (a ``[move]`` or a
+    ``[naval_move]`` table), not sweeps or plans: what a misspelt scenario is offered.
+
+    Examples
+    --------
+    >>> scenario_names(("naval_move",))
+    ['barbary_coast', 'tyrrhenian_sea']
+    """
+    import re
+
+    headers = [re.compile(rf"^\[{action}\]", re.MULTILINE) for action in actions]
+    return [
+        name
+        for name in example_names()
+        if any(
+            header.search(shipped_path("examples", f"{name}.toml").read_text(encoding="utf-8"))
+            for header in headers
+        )
+    ]
+
+
+def _read(name_or_path, actions=("move", "naval_move")) -> tuple[str, dict]:
     """The label and the parsed TOML of a scenario (:func:`~oddsengine.toml_file.read_toml`:
-    the one safe reader of the files a user names)."""
-    label, source = _locate(name_or_path)
+    the one safe reader of the files a user names); a name found nowhere is refused with
+    the shipped scenarios of ``actions``."""
+    label, source = _locate(name_or_path, actions)
     return label, read_toml(source, "scenario file")
 
 
@@ -335,7 +363,7 @@ def load_move(name_or_path, **overrides):
     """
     from oddsengine.moves.move import Move
 
-    label, data = _read(name_or_path)
+    label, data = _read(name_or_path, ("move",))
     reader = _Reader(label)
     situation = _situation(reader, data)
     if "move" not in data:
@@ -408,8 +436,40 @@ def load_move(name_or_path, **overrides):
                 )
     if any(name in entry for name in _COMBAT_POLICY_KEYS):
         arguments["policies"] = reader.build("move", _move_policies, entry)
-    arguments.update(overrides)
-    return reader.build("move", spec, situation, **arguments)
+    return _build_with_overrides(reader, "move", spec, situation, arguments, overrides)
+
+
+def _build_with_overrides(reader, key, spec, situation, arguments, overrides):
+    """``spec(situation, **arguments)`` with ``overrides`` replacing the file's arguments.
+    A refusal that an override alone causes (the file's move builds without it) names
+    that argument, not the file: ``defender_policy: unknown defender policy 'fihgt' ...``,
+    with the argument's name as the error's ``argument``, so that a command line can name
+    its own option for it."""
+    try:
+        return spec(situation, **{**arguments, **overrides})
+    except OddsEngineError as refusal:
+        at_fault = _override_at_fault(spec, situation, arguments, overrides)
+        if at_fault is None:
+            return reader.build(key, spec, situation, **{**arguments, **overrides})
+        wrong_type = isinstance(refusal, TypeError)
+        error = (OddsEngineTypeError if wrong_type else OddsEngineError)(f"{at_fault}: {refusal}")
+        error.argument = at_fault
+        raise error from None
+
+
+def _override_at_fault(spec, situation, arguments, overrides) -> str | None:
+    """The first of ``overrides`` that the file's move refuses on its own, or None (the
+    file itself, or only overrides together, are refused). Asked only of a refusal."""
+    try:
+        spec(situation, **arguments)
+    except OddsEngineError:
+        return None
+    for name, value in overrides.items():
+        try:
+            spec(situation, **{**arguments, name: value})
+        except OddsEngineError:
+            return name
+    return None
 
 
 #: The [move] keys of the field battle's policies (RULES.md §9).
@@ -501,9 +561,9 @@ def load_naval_move(name_or_path, **overrides):
 
     check_keywords("load_naval_move", overrides, NAVAL_MOVE_ARGUMENTS)
     reader, situation, arguments = _naval_move_parts(name_or_path)
-    arguments.update(overrides)
-    move = reader.build("naval_move", NavalMove, situation, **arguments)
-    if "post_roll_policy" in arguments and not move.post_roll and move.rowers is None:
+    move = _build_with_overrides(reader, "naval_move", NavalMove, situation, arguments, overrides)
+    given = {**arguments, **overrides}
+    if "post_roll_policy" in given and not move.post_roll and move.rowers is None:
         from oddsengine.combat.cards import find_sea_card
 
         rowers = find_sea_card(34).name  # the card's name from its record
@@ -532,7 +592,7 @@ def read_naval_move(name_or_path) -> tuple[Situation, dict]:
 
 
 def _naval_move_parts(name_or_path):
-    label, data = _read(name_or_path)
+    label, data = _read(name_or_path, ("naval_move",))
     reader = _Reader(label)
     situation = _situation(reader, data)
     if "naval_move" not in data:

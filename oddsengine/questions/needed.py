@@ -37,6 +37,7 @@ from oddsengine.combat.limits import (
 from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
 from oddsengine.kinds import NEEDED_KINDS, NeededKind
+from oddsengine.questions._candidate_rows import chance_rows
 from oddsengine.results.output import Rendered
 
 __all__ = [
@@ -289,7 +290,8 @@ class NeededResult(Rendered):
         )
 
     def summary(self) -> str:
-        """The answer, then every legal candidate's chance."""
+        """The answer, then every legal candidate's chance (a run of three or more
+        equal chances as one row, ``11-30  25.86%  11..30R Suleiman``)."""
         method = (
             "exact"
             if self.method == "exact"
@@ -304,10 +306,8 @@ class NeededResult(Rendered):
             "",
             f"{'value':>6}  {'chance':>9}  force",
         ]
-        for candidate in self.candidates:
-            if candidate.legal:
-                mark = "  <- needed" if candidate.value == self.value else ""
-                lines.append(f"{candidate.value:>6}  {candidate.p:>9.2%}  {candidate.force}{mark}")
+        # Runs of equal chances as one row each (JSON and CSV keep every candidate).
+        lines += chance_rows(self.candidates, self.value, self.unknown)
         for values, reason in _refused_runs(self.candidates):
             lines.append(f"refused {_ranges(values)}: {reason}")
         return "\n".join(lines)

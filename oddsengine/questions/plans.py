@@ -285,6 +285,21 @@ def find_plan(name_or_path) -> Path:
     return shipped if shipped.is_file() else path
 
 
+def _shipped_plans_offered(path: Path) -> str:
+    """For a name that is not a path: the closest shipped plans, then all of them (plans
+    only, not the scenarios or sweeps beside them)."""
+    if path.suffix == ".toml" or len(path.parts) > 1:
+        return ""
+    import difflib
+
+    from oddsengine.moves.scenario_file import scenario_names
+
+    plans = scenario_names(("plan",))
+    close = difflib.get_close_matches(path.name, plans, n=3, cutoff=0.6)
+    hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ";"
+    return f"{hint} shipped plans: {', '.join(plans)}"
+
+
 def load_plan(path) -> tuple[Plan, dict]:
     """Read a plan file (or a shipped example plan, by name); return the plan and its
     engine settings (``method``, ``trials``, ``seed``).
@@ -296,7 +311,7 @@ def load_plan(path) -> tuple[Plan, dict]:
     """
     path = find_plan(path)
     if isinstance(path, Path) and not path.exists():
-        raise OddsEngineError(f"{path}: no such plan file")
+        raise OddsEngineError(f"{path}: no such plan file{_shipped_plans_offered(path)}")
     # One safe reader: regular files only (no FIFO, folder or device), size-limited,
     # UTF-8, no deep nesting.
     data = read_toml(path, "plan file")

@@ -257,6 +257,15 @@ class Result(Rendered):
             losses[label] = {"mean": mean, "stderr": stderr}
         return losses
 
+    def expected_cp_lost(self) -> dict[str, dict[str, float]]:
+        """Mean CP lost by each side, its units lost at their build cost (a regular or a
+        squadron 2, a mercenary, cavalry or a corsair 1), with its standard error; empty
+        where the states do not count a side's units by type
+        (:func:`oddsengine.results.cp_lost.expected_cp_lost`)."""
+        from oddsengine.results.cp_lost import expected_cp_lost
+
+        return expected_cp_lost(self)
+
     def expected_values(self) -> dict[str, dict[str, float]]:
         """Mean of each column the spec reports (``spec.reported_columns``: name to
         ``(column, scale)``), such as ships left or piracy VP, with its standard error."""
@@ -429,18 +438,25 @@ class Result(Rendered):
             if isinstance(described.get(key), str)
         }
 
-    def to_csv(self, header: bool = True) -> str:
+    def to_csv(self, header: bool = True, fractions: dict | None = None) -> str:
         """The CSV of :meth:`rows` (the ``--format csv`` output of the command line):
         probabilities written in full, an empty cell for no trials or no seed; then the
         ``engagement`` and its forces (``attacker``, ``defender``, ... as in the JSON's
-        ``spec``), the same on every row, so that a CSV says what it answers."""
+        ``spec``), the same on every row, so that a CSV says what it answers; last, where
+        a combat has them, the expected CP lost by each side (``expected_cp_lost_attacker``,
+        ``expected_cp_lost_defender``), then, when ``fractions`` are given, each row's exact
+        ``fraction``."""
         buffer = io.StringIO()
         import csv
 
         writer = csv.writer(buffer, lineterminator="\n")
         forces = self._forces()
+        # The expected CP lost by each side, the same on every row, after the forces.
+        cp_lost = self.expected_cp_lost() if self._sides() else {}
+        spent = {f"expected_cp_lost_{side}": repr(lost["mean"]) for side, lost in cp_lost.items()}
+        extra = ["fraction"] if fractions else []
         if header:
-            writer.writerow([*self.ROW_COLUMNS, "engagement", *forces])
+            writer.writerow([*self.ROW_COLUMNS, "engagement", *forces, *spent, *extra])
         for row in self.rows():
             writer.writerow(
                 [
@@ -455,6 +471,8 @@ class Result(Rendered):
                     "" if row["seed"] is None else row["seed"],
                     self.spec.kind,
                     *forces.values(),
+                    *spent.values(),
+                    *([str(fractions[row["outcome"]])] if fractions else []),
                 ]
             )
         return buffer.getvalue()
@@ -500,6 +518,9 @@ class Result(Rendered):
         # the BLAS), so they keep the 15 digits they have, for both engines.
         if self._sides():
             result["expected_losses"] = without_float_noise(self.expected_losses())
+            cp_lost = self.expected_cp_lost()
+            if cp_lost:
+                result["expected_cp_lost"] = without_float_noise(cp_lost)
             result["survivors"] = self._survivor_records()
         if getattr(self.spec, "reported_columns", None):
             result["expected"] = without_float_noise(self.expected_values())
@@ -538,8 +559,10 @@ class Result(Rendered):
             )
         return line
 
-    def summary(self) -> str:
-        """A plain-text table for a terminal."""
+    def summary(self, fractions: dict | None = None) -> str:
+        """A plain-text table for a terminal; ``fractions`` (outcome to
+        :class:`~fractions.Fraction`, :func:`oddsengine.results.fractions.exact_fractions`)
+        adds a column of exact fractions."""
         lines = [
             self.spec.title(),
             *self.spec.describe_lines(),
@@ -552,6 +575,10 @@ class Result(Rendered):
         header = f"{'outcome':<{width}}{'probability':>12}"
         if not self.is_exact:
             header += f"{'95% interval':>24}{'std. error':>12}"
+        fraction_width = max((len(str(value)) for value in (fractions or {}).values()), default=0)
+        fraction_width = max(fraction_width, len("fraction"))
+        if fractions:
+            header += f"  {'fraction':>{fraction_width}}"
         lines.append(header)
         for name in p:
             if name in self.event_names and name == self.event_names[0]:
@@ -563,6 +590,8 @@ class Result(Rendered):
                 low, high = intervals[name]
                 interval = f"[{low:.{places}%}, {high:.{places}%}]"
                 row += f"{interval:>24}{errors[name]:>12.{places}%}"
+            if fractions:
+                row += f"  {str(fractions[name]):>{fraction_width}}"
             lines.append(row)
         if self._sides():
             lines.append("")
@@ -570,6 +599,14 @@ class Result(Rendered):
                 error = "" if self.is_exact else f" ± {Z95 * loss['stderr']:.3f}"
                 unit = getattr(self.spec, "unit_word", "land units")
                 lines.append(f"Expected {side} losses: {loss['mean']:.3f}{error} {unit}")
+            cp_lost = self.expected_cp_lost()
+            if cp_lost:
+                spent = ", ".join(
+                    f"{side} {lost['mean']:.3f}"
+                    + ("" if self.is_exact else f" ± {Z95 * lost['stderr']:.3f}")
+                    for side, lost in cp_lost.items()
+                )
+                lines.append(f"Expected CP lost (units at their build cost): {spent}")
         if getattr(self.spec, "reported_columns", None):
             lines.append("")
             for name, value in self.expected_values().items():

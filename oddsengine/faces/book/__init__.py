@@ -43,7 +43,7 @@ def page_builders() -> list:
     --------
     >>> [build.__name__ for build in page_builders()]  # doctest: +NORMALIZE_WHITESPACE
     ['assaults', 'battles', 'rolls', 'sieges', 'cards', 'needed', 'naval', 'piracy',
-     'foreign_wars', 'attempts', 'debates', 'theses_opening']
+     'foreign_wars', 'attempts', 'debates', 'diet', 'voyages', 'theses_opening']
     """
     from oddsengine import kinds
     from oddsengine.faces.book._pages import odds_table_page
@@ -91,7 +91,8 @@ def write_book(directory, *, quick: bool = False) -> Path:
         Where to write ``index.html``, one page per subject, ``style.css`` and ``img/``.
         Files of an earlier book there are replaced; nothing else is touched.
     quick : bool
-        Small grids (a few seconds; for tests and previews) instead of the full book.
+        Small grids (about two thirds of the full book's time; for tests and previews) instead
+        of the full book.
 
     Returns
     -------

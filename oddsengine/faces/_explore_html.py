@@ -1,0 +1,109 @@
+"""The calculator's answer as HTML: the odds under the lines the command line prints (the
+dice, the formation that fights), the survivors by number, the command line broken between
+arguments, and a refusal in words. Used by :mod:`oddsengine.faces.explore`.
+"""
+
+from __future__ import annotations
+
+import html
+import shlex
+
+from oddsengine import kinds
+from oddsengine.faces._explore_chart import has_survivors
+
+__all__ = ["command_html", "odds_html", "refusal_html", "survivors_html"]
+
+#: Table rows of one line each: the odds and the chart share the first screen of the cell.
+_COMPACT = "border-collapse:separate;border-spacing:8px 0;line-height:1.25"
+
+
+def _percent(p: float) -> str:
+    return f"{100 * p:.4f}%"
+
+
+def odds_html(result) -> str:
+    """The outcome probabilities and the expected losses, as a small HTML table; the dice
+    and formations the command line prints above them."""
+    rows = "".join(
+        f'<tr><td class="outcome">{html.escape(name)}</td>'
+        f'<td class="p" style="text-align:right">{_percent(p)}</td></tr>'
+        for name, p in result.p.items()
+    )
+    # The dice each side rolls, the formation that assaults or fights, the interceptions
+    # of a move: the lines the command line prints under the title, from the spec itself.
+    said = "".join(f"<br>{html.escape(line)}" for line in result.spec.describe_lines())
+    parts = [
+        f"<b>{html.escape(result.spec.title())}</b>{said}",
+        f'<table class="odds" style="{_COMPACT}"><tr><th>outcome</th><th>exact chance</th></tr>'
+        f"{rows}</table>",
+    ]
+    losses = result.expected_losses()
+    if losses:
+        parts.append(
+            '<p style="margin:2px 0 0">'
+            + "; ".join(f"expected {side} losses {v['mean']:.3f}" for side, v in losses.items())
+            + "</p>"
+        )
+    for name, value in result.expected_values().items():
+        parts.append(
+            f'<p style="margin:2px 0 0">expected {html.escape(name)}: {value["mean"]:.3f}</p>'
+        )
+    return '<div style="white-space:normal;line-height:1.3">' + "".join(parts) + "</div>"
+
+
+def survivors_html(result) -> str:
+    if not has_survivors(result):
+        record = kinds.KINDS.get(result.spec.kind)
+        said = record.explorer.no_losses if record and record.explorer else ""
+        return f"<p>{html.escape(said)}</p>" if said else ""
+    # One row per number of survivors, a column per side: narrow at any force size. The
+    # chance of each number is summed over the end states directly (no joint table).
+    import numpy as np
+
+    sides = ("attacker", "defender")
+    survivors = {side: np.asarray(result.states[f"{side}_survivors"], dtype=int) for side in sides}
+    counts = np.unique(np.concatenate(list(survivors.values()))).tolist()
+    marginals = [
+        np.bincount(survivors[side], weights=result.probabilities, minlength=counts[-1] + 1)
+        for side in sides
+    ]
+    rows = "".join(
+        f"<tr><td>{count}</td>"
+        + "".join(
+            f'<td style="text-align:right">{_percent(float(marginal[count]))}</td>'
+            for marginal in marginals
+        )
+        + "</tr>"
+        for count in counts
+    )
+    return (
+        f'<table class="survivors" style="{_COMPACT}"><tr><th>survivors</th>'
+        '<th class="survivors">attacker</th>'
+        f'<th class="survivors">defender</th></tr>{rows}</table>'
+    )
+
+
+def command_html(words) -> str:
+    """``same as: oddsengine ...``, broken between arguments only: an option and its value
+    stay on one line, and a line breaks inside an argument only if it alone is too wide."""
+    quoted = [shlex.quote(word) for word in words]
+    groups = []
+    for word in quoted:
+        if groups and groups[-1].startswith("--") and " " not in groups[-1]:
+            if not word.startswith("--"):
+                groups[-1] += " " + word
+                continue
+        groups.append(word)
+    spans = " ".join(
+        '<span style="display:inline-block;max-width:100%;overflow-wrap:anywhere">'
+        f"{html.escape(group)}</span>"
+        for group in groups
+    )
+    return (
+        '<p class="command" style="white-space:normal;line-height:1.4">'
+        f"same as: <code>{spans}</code></p>"
+    )
+
+
+def refusal_html(error: str) -> str:
+    return f'<p class="refused"><b>Refused:</b> {html.escape(error)}</p>'

@@ -1,0 +1,192 @@
+"""The Diet of Worms (RULES.md §21; rulebook 18.1, turn 1): the Protestant, the Hapsburgs
+and the Papacy each commit a card; the Protestant rolls its card's CP + 4 dice, the
+Hapsburgs and the Papacy their cards' CP each, their hits added. Hits on 5–6. More hits
+flips that many German-zone spaces to the winner's influence; equal hits, nothing.
+
+:class:`DietOfWorms` is a frozen spec read by both engines like the combat specs: its
+draw plan is three binomials (the Protestant's hits, the Hapsburgs', the Papacy's). The
+card records carry no CP, so the cards are given by their CP.
+
+Examples
+--------
+>>> from oddsengine import exact
+>>> diet = DietOfWorms(protestant_cp=1, papal_cp=1, hapsburg_cp=1)
+>>> diet.protestant_dice, diet.catholic_dice
+(5, 2)
+>>> round(exact(diet).p["draw"] * 3**7)  # 528/2187, worked out in the tests
+528
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from oddsengine.draws import DrawPlan, binomial_pmf
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+
+__all__ = ["DietOfWorms", "DIET_OUTCOMES", "MAX_CARD_CP", "PROTESTANT_BONUS_DICE"]
+
+#: 21: the Protestant rolls its card's CP + 4 dice.
+PROTESTANT_BONUS_DICE = 4
+#: The most CP a card of the deck gives (the cards run from 1 to 6 CP).
+MAX_CARD_CP = 6
+#: The most spaces a cap on the flips may name (the German zone's spaces are fewer).
+MAX_ELIGIBLE = 99
+#: The outcomes of the Diet, exclusive (21).
+DIET_OUTCOMES = ("protestant_wins", "catholic_wins", "draw")
+
+
+def _cp(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise OddsEngineTypeError(f"{name} must be a card's CP, a whole number, not "
+                                  f"{shown(value)}")
+    if not 1 <= value <= MAX_CARD_CP:
+        raise OddsEngineError(
+            f"{name} must be a card's CP, 1..{MAX_CARD_CP} (21: each power commits one "
+            f"card), not {value}"
+        )
+    return int(value)
+
+
+@dataclass(frozen=True)
+class DietOfWorms:
+    """The Diet of Worms (21).
+
+    Parameters
+    ----------
+    protestant_cp, papal_cp, hapsburg_cp : int
+        The CP of the card each power commits (1..6; not a Mandatory Event).
+    eligible_spaces : int, optional
+        A cap on the spaces the winner may flip (23.14: the German-zone spaces eligible
+        on the board); None, the flips are the hit difference.
+
+    Examples
+    --------
+    >>> from oddsengine import exact
+    >>> answer = exact(DietOfWorms(4, 2, 3))
+    >>> round(answer.p["protestant_wins"], 4), round(answer.p["catholic_wins"], 4)
+    (0.6129, 0.1884)
+    """
+
+    protestant_cp: int = 1
+    papal_cp: int = 1
+    hapsburg_cp: int = 1
+    eligible_spaces: int | None = None
+
+    kind = "diet"
+    outcome_names = DIET_OUTCOMES
+
+    def __post_init__(self):
+        for name in ("protestant_cp", "papal_cp", "hapsburg_cp"):
+            object.__setattr__(self, name, _cp(getattr(self, name), name))
+        cap = self.eligible_spaces
+        if cap is not None:
+            if isinstance(cap, bool) or not isinstance(cap, (int, np.integer)):
+                raise OddsEngineTypeError(
+                    f"eligible_spaces must be a whole number, not {shown(cap)}"
+                )
+            if not 0 <= cap <= MAX_ELIGIBLE:
+                raise OddsEngineError(f"eligible_spaces must be 0..{MAX_ELIGIBLE}, not {cap}")
+            object.__setattr__(self, "eligible_spaces", int(cap))
+
+    @property
+    def protestant_dice(self) -> int:
+        """21: the card's CP + 4."""
+        return self.protestant_cp + PROTESTANT_BONUS_DICE
+
+    @property
+    def catholic_dice(self) -> int:
+        """21: the Hapsburgs' and the Papacy's CP, their hits added."""
+        return self.papal_cp + self.hapsburg_cp
+
+    @property
+    def _most_flips(self) -> int:
+        most = max(self.protestant_dice, self.catholic_dice)
+        return most if self.eligible_spaces is None else min(most, self.eligible_spaces)
+
+    def draw_plan(self) -> DrawPlan:
+        """The Protestant's hits, the Hapsburgs' hits and the Papacy's hits (1/3 a die)."""
+        return DrawPlan(
+            binomial_pmf(self.protestant_dice),
+            binomial_pmf(self.hapsburg_cp)[None, :],
+            binomial_pmf(self.papal_cp),
+        )
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        flips = tuple(f"flips:{k}" for k in range(self._most_flips + 1))
+        protestant = tuple(f"protestant_flips:{k}" for k in self._flips_of("protestant"))
+        catholic = tuple(f"catholic_flips:{k}" for k in self._flips_of("catholic"))
+        return flips + protestant + catholic
+
+    def _flips_of(self, side: str) -> range:
+        """The flips a side's win may give: 1 up to its dice (or the cap)."""
+        most = self.protestant_dice if side == "protestant" else self.catholic_dice
+        if self.eligible_spaces is not None:
+            most = min(most, self.eligible_spaces)
+        return range(1, most + 1)
+
+    @property
+    def reported_columns(self) -> dict:
+        """Expected hits and flips: the Protestant's, the Catholics', either winner's, and
+        the net flips to the Protestant."""
+        return {
+            "protestant_hits": ("protestant_hits", 1.0),
+            "catholic_hits": ("catholic_hits", 1.0),
+            "flips": ("flips", 1.0),
+            "protestant_flips": ("protestant_flips", 1.0),
+            "catholic_flips": ("catholic_flips", 1.0),
+            "net_protestant_flips": ("net_protestant_flips", 1.0),
+        }
+
+    def outcome_columns(self, values) -> dict:
+        protestant, hapsburg, papal = (np.asarray(value) for value in values[:3])
+        catholic = hapsburg + papal  # 21: the Hapsburgs' and the Papacy's hits added
+        difference = protestant - catholic
+        # 21: more hits flips that many spaces; 23.14: no more than are eligible.
+        flips = np.abs(difference)
+        if self.eligible_spaces is not None:
+            flips = np.minimum(flips, self.eligible_spaces)
+        outcome = np.where(difference > 0, "protestant_wins",
+                           np.where(difference < 0, "catholic_wins", "draw")).astype(object)
+        protestant_flips = np.where(difference > 0, flips, 0)
+        catholic_flips = np.where(difference < 0, flips, 0)
+        columns = {
+            "outcome": outcome,
+            "protestant_hits": protestant,
+            "catholic_hits": catholic,
+            "flips": flips,
+            "protestant_flips": protestant_flips,
+            "catholic_flips": catholic_flips,
+            "net_protestant_flips": protestant_flips - catholic_flips,
+        }
+        for k in range(self._most_flips + 1):
+            columns[f"flips:{k}"] = flips == k
+        for k in self._flips_of("protestant"):
+            columns[f"protestant_flips:{k}"] = protestant_flips == k
+        for k in self._flips_of("catholic"):
+            columns[f"catholic_flips:{k}"] = catholic_flips == k
+        return columns
+
+    def describe(self) -> dict:
+        return {
+            "protestant_cp": self.protestant_cp,
+            "papal_cp": self.papal_cp,
+            "hapsburg_cp": self.hapsburg_cp,
+            "eligible_spaces": self.eligible_spaces,
+            "protestant_dice": self.protestant_dice,
+            "catholic_dice": self.catholic_dice,
+        }
+
+    def title(self) -> str:
+        return (f"Diet of Worms: Protestant {self.protestant_cp} CP against Papacy "
+                f"{self.papal_cp} + Hapsburgs {self.hapsburg_cp} CP")
+
+    def describe_lines(self) -> list[str]:
+        cap = ("the hit difference" if self.eligible_spaces is None
+               else f"the hit difference, at most {self.eligible_spaces} eligible spaces")
+        return [f"Dice: Protestant {self.protestant_dice} (CP + 4), Catholic "
+                f"{self.catholic_dice} (Papal {self.papal_cp} + Hapsburg {self.hapsburg_cp}); "
+                f"hits on 5-6; flips: {cap}"]

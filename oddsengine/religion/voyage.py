@@ -1,0 +1,463 @@
+"""Voyages to the New World (RULES.md §22, §23.15): one exploration (:class:`Voyage`) or
+one conquest (:class:`Conquest`) by a power, with a named explorer or conquistador or one
+drawn at random from its pool.
+
+Both are frozen specs read by both engines like the combat specs: the draw plan is the
+draw from the pool, the 2d6 of the voyage and (an exploration that may circumnavigate) the
+2d6 of the circumnavigation; :func:`~oddsengine.religion.new_world.explore` and
+:func:`~oddsengine.religion.new_world.conquer` resolve every cell.
+
+Examples
+--------
+The 20.2 example: Orellana (3) on the Hapsburgs' first exploration (Uncharted, −1) rolls 7:
+9, the Mississippi. The chance of that roll is 6/36.
+
+>>> from oddsengine import exact
+>>> voyage = Voyage("hapsburg", "Orellana", uncharted=True)
+>>> round(exact(voyage).p["discovery:Mississippi River"] * 36)
+6
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from oddsengine.draws import DrawPlan, two_dice_pmf
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.religion.new_world import (
+    CHOICES,
+    CONQUEST_CODES,
+    EXPLORATION_CODES,
+    claim_mask,
+    claim_names,
+    conquer,
+    conquests,
+    discoveries,
+    explore,
+)
+
+__all__ = ["Voyage", "Conquest", "EXPLORATION_CP", "CONQUEST_CP", "CONQUEST_MARKERS",
+           "explorer_pool", "conquistador_pool", "check_power"]
+
+#: 22: an exploration costs 2 CP, a conquest 4 (each once a turn).
+EXPLORATION_CP = 2
+CONQUEST_CP = 4
+#: conquistadors.csv: England and France each have 2 conquest markers (value 0).
+CONQUEST_MARKERS = 2
+#: The powers that explore and conquer (22).
+POWERS = ("england", "france", "hapsburg")
+
+
+def check_power(power) -> str:
+    """The power, lower-cased, if it explores (22); else refused."""
+    if not isinstance(power, str):
+        raise OddsEngineTypeError(f"power must be a power's name, not {shown(power)}")
+    name = power.strip().lower()
+    if name not in POWERS:
+        raise OddsEngineError(
+            f"unknown power {power!r} for a voyage; only {', '.join(POWERS)} go to the New "
+            "World (22)"
+        )
+    return name
+
+
+def _names(values, what: str) -> tuple[str, ...]:
+    if values is None:
+        return ()
+    if isinstance(values, str):
+        values = values.split(",")
+    if not isinstance(values, (list, tuple)) or not all(isinstance(v, str) for v in values):
+        raise OddsEngineTypeError(f"{what} must be names written as text, not {shown(values)}")
+    return tuple(value.strip() for value in values if value.strip())
+
+
+def _turn(turn) -> int | None:
+    if turn is None:
+        return None
+    if isinstance(turn, bool) or not isinstance(turn, (int, np.integer)):
+        raise OddsEngineTypeError(f"turn must be a whole number, not {shown(turn)}")
+    if not 1 <= turn <= 9:
+        raise OddsEngineError(f"turn must be 1..9, not {turn}")
+    return int(turn)
+
+
+def _find(name: str, records, word: str, power: str):
+    """The record of ``name`` for ``power`` (matched without regard to case); one of
+    another power is refused as such."""
+    wanted = name.strip().casefold().replace("-", " ")
+    same = [record for record in records if record.name.casefold() == wanted]
+    mine = [record for record in same if record.power == power]
+    if mine:
+        return mine[0]
+    if same:
+        others = ", ".join(sorted({record.power for record in same}))
+        article = "an" if word[0] in "aeiou" else "a"
+        raise OddsEngineError(
+            f"{same[0].name} is {article} {word} of {others}, not of {power} (22)"
+        )
+    known = ", ".join(dict.fromkeys(record.name for record in records if record.power == power))
+    raise OddsEngineError(f"unknown {word} {name.strip()!r} of {power}; {power}'s are {known}")
+
+
+def _pool(records, removed, turn, word, power, copies=1):
+    """The pool: each record of the power in the random pool, entered by ``turn``, ``copies``
+    times, less the names ``removed`` (a name once per copy removed)."""
+    pool = [record for record in records if record.in_random_pool
+            and (turn is None or record.entry_turn <= turn) for _ in range(copies)]
+    for name in removed:
+        record = _find(name, records, word, power)
+        if record not in pool:
+            raise OddsEngineError(f"{record.name} is listed as removed more often than the "
+                                  f"{word}s of {power} hold him")
+        pool.remove(record)
+    return tuple(pool)
+
+
+def explorer_pool(power: str, removed=(), turn=None):
+    """The explorers of ``power``'s random pool (22), less those ``removed`` (lost at sea
+    or placed on a discovery), entered by ``turn``.
+
+    Examples
+    --------
+    >>> [explorer.name for explorer in explorer_pool("france", removed=["Cartier"])]
+    ['Roberval', 'Verrazano']
+    """
+    from oddsengine.religion.records import religion_facts
+
+    power = check_power(power)
+    records = religion_facts().explorers_of(power, pool_only=False)
+    return _pool(records, _names(removed, "removed"), _turn(turn), "explorer", power)
+
+
+def conquistador_pool(power: str, removed=(), turn=None):
+    """The conquistadors of ``power``'s pool (22): the Hapsburgs' five, or England's and
+    France's two conquest markers, less those ``removed`` (killed, or placed on a conquest).
+
+    Examples
+    --------
+    >>> len(conquistador_pool("england", removed=["English Conquest"]))
+    1
+    """
+    from oddsengine.religion.records import religion_facts
+
+    power = check_power(power)
+    records = religion_facts().conquistadors_of(power)
+    copies = 1 if power == "hapsburg" else CONQUEST_MARKERS
+    return _pool(records, _names(removed, "removed"), _turn(turn), "conquistador", power,
+                 copies)
+
+
+def _pool_pmf(size: int) -> np.ndarray:
+    return np.full(size, 1.0 / size)  # 22: drawn at random from the pool
+
+
+class _Voyaging:
+    """What an exploration and a conquest share: the power, who sails, the pool."""
+
+    def _check_common(self, word: str, pool_of):
+        object.__setattr__(self, "power", check_power(self.power))
+        object.__setattr__(self, "removed", _names(self.removed, "removed"))
+        object.__setattr__(self, "turn", _turn(self.turn))
+        who = getattr(self, word)
+        if not isinstance(who, str) or not who.strip():
+            raise OddsEngineTypeError(f"{word} must be a name or 'random', not {shown(who)}")
+        pool = pool_of(self.power, self.removed, self.turn)
+        if who.strip().lower() == "random":
+            object.__setattr__(self, word, "random")
+            if not pool:
+                raise OddsEngineError(
+                    f"{self.power} has no {word} left in its pool (all removed as given, 22)"
+                )
+            return pool
+        from oddsengine.religion.records import religion_facts
+
+        facts = religion_facts()
+        records = facts.explorers if word == "explorer" else facts.conquistadors
+        record = _find(who, records, word, self.power)
+        object.__setattr__(self, word, record.name)
+        if record.in_random_pool and record not in pool:
+            late = self.turn is not None and record.entry_turn > self.turn
+            raise OddsEngineError(
+                f"{record.name} is not in {self.power}'s pool: "
+                + (f"he enters on turn {record.entry_turn}" if late else "listed as removed")
+            )
+        return (record,)
+
+    @property
+    def explorer_values(self) -> np.ndarray:
+        """The value of each sailor of the pool, in its order."""
+        return np.array([record.value for record in self.pool], dtype=np.int64)
+
+    def _drawn(self) -> bool:
+        """Whether the sailor is drawn from several different ones."""
+        return len({record.name for record in self.pool}) > 1
+
+    def _who_columns(self, index) -> dict:
+        if not self._drawn():
+            return {}
+        names = [record.name for record in self.pool]
+        return {f"{self._word}:{name}": np.isin(index, [i for i, n in enumerate(names)
+                                                         if n == name])
+                for name in dict.fromkeys(names)}
+
+    def _who_names(self) -> tuple[str, ...]:
+        if not self._drawn():
+            return ()
+        return tuple(f"{self._word}:{name}" for name in
+                     dict.fromkeys(record.name for record in self.pool))
+
+
+@dataclass(frozen=True)
+class Voyage(_Voyaging):
+    """An exploration (22): 2d6 + the explorer's value, +2 with Mercator's Map, −1 on the
+    power's first exploration (Uncharted), against the discoveries already claimed.
+
+    Parameters
+    ----------
+    power : {"england", "france", "hapsburg"}
+    explorer : str
+        An explorer of the power by name (Cabot too, for the Sebastian Cabot event), or
+        ``"random"``: drawn from the power's pool.
+    uncharted : bool
+        The power's first exploration of the game: −1.
+    mercator : bool
+        Mercator's Map played for it: +2 (and +2 on the circumnavigation roll).
+    claimed : sequence of str or str
+        The discoveries already claimed (names, slugs or "Mississippi"; comma-separated).
+    removed : sequence of str or str
+        Explorers no longer in the pool (lost at sea, placed on a discovery).
+    turn : int, optional
+        Only the explorers that have entered by then are in the pool.
+    choice : {"best", "circumnavigate", "amazon", "discovery"}
+        The choice at 10+ (23.15): ``best`` expected VP of this voyage, counting the
+        Pacific Strait's 1 VP when unclaimed; ties go to the sure VP (the Amazon, then a
+        1-VP discovery, then the circumnavigation). The others are taken whenever open.
+
+    Examples
+    --------
+    >>> from oddsengine import exact
+    >>> answer = exact(Voyage("hapsburg", "Magellan"))
+    >>> round(answer.p["lost"] * 36), round(answer.p["nothing"] * 36)  # +4: 5-6 is a 2
+    (0, 1)
+    """
+
+    power: str = "hapsburg"
+    explorer: str = "random"
+    uncharted: bool = False
+    mercator: bool = False
+    claimed: tuple = ()
+    removed: tuple = ()
+    turn: int | None = None
+    choice: str = "best"
+
+    kind = "voyage"
+    outcome_names = EXPLORATION_CODES
+    #: The card that switches a field on, for its value (:mod:`oddsengine.results`).
+    card_switches = (("mercator", "Mercator's Map"),)
+    _word = "explorer"
+
+    def __post_init__(self):
+        pool = self._check_common("explorer", explorer_pool)
+        object.__setattr__(self, "_pool", pool)
+        for name in ("uncharted", "mercator"):
+            if not isinstance(getattr(self, name), (bool, np.bool_)):
+                raise OddsEngineTypeError(f"{name} must be True or False, not "
+                                          f"{shown(getattr(self, name))}")
+            object.__setattr__(self, name, bool(getattr(self, name)))
+        mask = claim_mask(_names(self.claimed, "claimed"), discoveries(), "discovery")
+        object.__setattr__(self, "claimed", claim_names(mask, discoveries()))
+        if not isinstance(self.choice, str) or self.choice not in CHOICES:
+            raise OddsEngineError(f"unknown choice {self.choice!r} at 10+; use one of "
+                                  + ", ".join(CHOICES))
+        if self.uncharted and any(not record.in_random_pool for record in pool):
+            # The Sebastian Cabot event's voyage is not flipped Uncharted (explorers.csv).
+            raise OddsEngineError("Cabot's voyage (the Sebastian Cabot event) takes no "
+                                  "Uncharted -1")
+
+    @property
+    def pool(self) -> tuple:
+        """The explorers who may sail (one when named)."""
+        return self._pool
+
+    @property
+    def claimed_mask(self) -> int:
+        return claim_mask(self.claimed, discoveries(), "discovery")
+
+    @cached_property
+    def _may_circumnavigate(self) -> bool:
+        circle = discoveries()[-1]
+        return not self.claimed_mask & circle.bit
+
+    def draw_plan(self) -> DrawPlan:
+        """The draw from the pool, the 2d6 of the voyage and, when a circumnavigation is
+        still open, the 2d6 of the circumnavigation."""
+        circle = two_dice_pmf() if self._may_circumnavigate else None
+        return DrawPlan(_pool_pmf(len(self.pool)), two_dice_pmf()[None, :], circle)
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        found = tuple(f"discovery:{claim.name}" for claim in discoveries())
+        return ("explorer_lost", *found, "circumnavigation_card", *self._who_names())
+
+    @property
+    def reported_columns(self) -> dict:
+        """Expected VP, and VP per CP (an exploration costs 2 CP)."""
+        return {"vp": ("vp", 1.0), "vp_per_cp": ("vp", 1.0 / EXPLORATION_CP)}
+
+    def outcome_columns(self, values) -> dict:
+        index, roll, circle = (np.asarray(value) for value in values[:3])
+        done = explore(self.explorer_values[index], roll, circle, self.claimed_mask,
+                       mercator=self.mercator, uncharted=self.uncharted, choice=self.choice)
+        columns = {
+            "outcome": np.array(EXPLORATION_CODES, dtype=object)[done.code],
+            "vp": done.vp,
+            # 22: lost at sea, or on a failed circumnavigation.
+            "explorer_lost": np.isin(done.code, (0, 4)),
+        }
+        for claim in discoveries():
+            columns[f"discovery:{claim.name}"] = (done.gained & claim.bit) > 0
+        columns["circumnavigation_card"] = done.card
+        columns.update(self._who_columns(index))
+        return columns
+
+    def describe(self) -> dict:
+        return {
+            "power": self.power,
+            "explorer": self.explorer,
+            "pool": [f"{record.name} ({record.value:+d})" for record in self.pool],
+            "uncharted": self.uncharted,
+            "mercator": self.mercator,
+            "claimed": list(self.claimed),
+            "removed": list(self.removed),
+            "turn": self.turn,
+            "choice": self.choice,
+            "cp": EXPLORATION_CP,
+        }
+
+    def title(self) -> str:
+        who = "an explorer at random" if self.explorer == "random" else self.explorer
+        return f"Exploration: {self.power}, {who}"
+
+    def describe_lines(self) -> list[str]:
+        modifiers = [f"{record.name} {record.value:+d}" for record in self.pool]
+        lines = [f"2d6 + value: {', '.join(modifiers)}"
+                 + (" (drawn at random)" if len(self.pool) > 1 else "")
+                 + (", +2 Mercator's Map" if self.mercator else "")
+                 + (", -1 Uncharted" if self.uncharted else "")]
+        lines.append("Claimed: " + (", ".join(self.claimed) or "nothing")
+                     + f"; choice at 10+: {self.choice}; cost {EXPLORATION_CP} CP")
+        return lines
+
+
+@dataclass(frozen=True)
+class Conquest(_Voyaging):
+    """A conquest (22): 2d6 + the conquistador's value, +2 with Smallpox: 6 or less killed,
+    7–8 nothing, 9 or more the conquest of that number (9 Maya, 10 Aztecs, 11+ Inca) or
+    the next unclaimed one below it.
+
+    Parameters
+    ----------
+    power : {"england", "france", "hapsburg"}
+    conquistador : str
+        A Hapsburg conquistador by name, England's or France's conquest marker
+        (``"English Conquest"``), or ``"random"``.
+    smallpox : bool
+        Smallpox played for it: +2.
+    claimed : sequence of str or str
+        The conquests already made (Maya, Aztecs, Inca).
+    removed : sequence of str or str
+        Conquistadors (markers) no longer in the pool: killed, or placed on a conquest.
+    turn : int, optional
+
+    Examples
+    --------
+    >>> from oddsengine import exact
+    >>> answer = exact(Conquest("hapsburg", "Cortez", smallpox=True))
+    >>> round(answer.p["killed"] * 36), round(answer.p["conquest:Inca"] * 36)  # 2d6 <= 0; >= 5
+    (0, 30)
+    """
+
+    power: str = "hapsburg"
+    conquistador: str = "random"
+    smallpox: bool = False
+    claimed: tuple = ()
+    removed: tuple = ()
+    turn: int | None = None
+
+    kind = "conquest"
+    outcome_names = CONQUEST_CODES
+    #: The card that switches a field on, for its value (:mod:`oddsengine.results`).
+    card_switches = (("smallpox", "Smallpox"),)
+    _word = "conquistador"
+
+    def __post_init__(self):
+        pool = self._check_common("conquistador", conquistador_pool)
+        object.__setattr__(self, "_pool", pool)
+        if not isinstance(self.smallpox, (bool, np.bool_)):
+            raise OddsEngineTypeError(f"smallpox must be True or False, not {shown(self.smallpox)}")
+        object.__setattr__(self, "smallpox", bool(self.smallpox))
+        mask = claim_mask(_names(self.claimed, "claimed"), conquests(), "conquest")
+        object.__setattr__(self, "claimed", claim_names(mask, conquests()))
+        if len(self.claimed) == len(conquests()):
+            raise OddsEngineError("no conquest is left to make: " + ", ".join(self.claimed)
+                                  + " are all claimed (22)")
+
+    @property
+    def pool(self) -> tuple:
+        """The conquistadors (markers) who may sail (one when named)."""
+        return self._pool
+
+    @property
+    def claimed_mask(self) -> int:
+        return claim_mask(self.claimed, conquests(), "conquest")
+
+    def draw_plan(self) -> DrawPlan:
+        """The draw from the pool and the 2d6 of the conquest."""
+        return DrawPlan(_pool_pmf(len(self.pool)), two_dice_pmf()[None, :])
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        won = tuple(f"conquest:{claim.name}" for claim in conquests())
+        return (*won, *self._who_names())
+
+    @property
+    def reported_columns(self) -> dict:
+        """Expected VP, and VP per CP (a conquest costs 4 CP)."""
+        return {"vp": ("vp", 1.0), "vp_per_cp": ("vp", 1.0 / CONQUEST_CP)}
+
+    def outcome_columns(self, values) -> dict:
+        index, roll = (np.asarray(value) for value in values[:2])
+        done = conquer(self.explorer_values[index], roll, self.claimed_mask, smallpox=self.smallpox)
+        columns = {"outcome": np.array(CONQUEST_CODES, dtype=object)[done.code], "vp": done.vp}
+        for claim in conquests():
+            columns[f"conquest:{claim.name}"] = (done.gained & claim.bit) > 0
+        columns.update(self._who_columns(index))
+        return columns
+
+    def describe(self) -> dict:
+        return {
+            "power": self.power,
+            "conquistador": self.conquistador,
+            "pool": [f"{record.name} ({record.value:+d})" for record in self.pool],
+            "smallpox": self.smallpox,
+            "claimed": list(self.claimed),
+            "removed": list(self.removed),
+            "turn": self.turn,
+            "cp": CONQUEST_CP,
+        }
+
+    def title(self) -> str:
+        who = "a conquistador at random" if self.conquistador == "random" else self.conquistador
+        return f"Conquest: {self.power}, {who}"
+
+    def describe_lines(self) -> list[str]:
+        names = [f"{record.name} {record.value:+d}" for record in self.pool]
+        pool = ", ".join(dict.fromkeys(names))
+        return [f"2d6 + value: {pool}"
+                + (f" (drawn at random from {len(self.pool)})" if len(self.pool) > 1 else "")
+                + (", +2 Smallpox" if self.smallpox else ""),
+                "Claimed: " + (", ".join(self.claimed) or "nothing")
+                + f"; cost {CONQUEST_CP} CP"]

@@ -1,0 +1,81 @@
+"""Every rules citation resolves: ``RULES §N``, ``RULES.md §N`` or a bare ``§N`` in the
+README, the command-line help and the code names a section of the project's own rules
+reference, ``docs/rules.md``, which numbers its sections as the citations do."""
+
+import functools
+import pathlib
+import re
+
+import pytest
+
+from oddsengine.cli import build_parser
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+RULES = ROOT / "docs" / "rules.md"
+
+#: A citation: an optional "RULES" or "RULES.md", then § and a section (6 or 6.1).
+CITATION = re.compile(r"§\s?(\d+)(?:\.(\d+))?")
+PART = re.compile(r"RULES(?:\.md)? Part (I{1,3})\b")
+
+
+def _sections() -> set[str]:
+    text = RULES.read_text(encoding="utf-8")
+    return set(re.findall(r"^#{2,3} (\d+(?:\.\d+)?)\.? ", text, re.MULTILINE))
+
+
+def _parts() -> set[str]:
+    return set(re.findall(r"^# Part (I{1,3}):", RULES.read_text(encoding="utf-8"), re.MULTILINE))
+
+
+def _help_texts() -> dict[str, str]:
+    commands = build_parser()._subparsers._group_actions[0].choices
+    return {f"oddsengine {name} --help": parser.format_help() for name, parser in commands.items()}
+
+
+@functools.cache
+def _texts() -> dict[str, str]:
+    texts = {"README.md": (ROOT / "README.md").read_text(encoding="utf-8")}
+    texts["docs/rules.md"] = RULES.read_text(encoding="utf-8")
+    for path in sorted((ROOT / "oddsengine").rglob("*.py")):
+        texts[str(path.relative_to(ROOT))] = path.read_text(encoding="utf-8")
+    texts.update(_help_texts())
+    return texts
+
+
+def test_the_reference_numbers_every_section_of_the_three_parts():
+    sections = _sections()
+    assert {str(number) for number in range(1, 24)} <= sections
+    assert {"6.1", "6.2"} <= sections
+    assert _parts() == {"I", "II", "III"}
+
+
+def test_the_reference_is_the_projects_own_words():
+    # Written for the project, not a copy of the shared rules text: no long run of words
+    # is the same.
+    shared = pathlib.Path("/work/shared/rules/RULES.md")
+    if not shared.exists():
+        pytest.skip("the shared rules text is not on this machine")
+    words = re.findall(r"\w+", shared.read_text(encoding="utf-8").lower())
+    runs = {" ".join(words[i : i + 12]) for i in range(len(words) - 12)}
+    ours = re.findall(r"\w+", RULES.read_text(encoding="utf-8").lower())
+    copied = [" ".join(ours[i : i + 12]) for i in range(len(ours) - 12)]
+    assert sum(run in runs for run in copied) < len(copied) * 0.03
+
+
+@pytest.mark.parametrize("where", list(_texts()))
+def test_every_citation_resolves_to_a_section(where):
+    text = _texts()[where]
+    sections, parts = _sections(), _parts()
+    unresolved = []
+    for match in CITATION.finditer(text):
+        section, sub = match.groups()
+        cited = f"{section}.{sub}" if sub and f"{section}.{sub}" in sections else section
+        if cited not in sections:
+            unresolved.append(match.group(0))
+    unresolved += [match.group(0) for match in PART.finditer(text) if match.group(1) not in parts]
+    assert unresolved == [], f"{where}: {unresolved}"
+
+
+def test_the_readme_says_where_the_rules_are():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "docs/rules.md" in readme
