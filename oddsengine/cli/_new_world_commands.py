@@ -143,7 +143,7 @@ def _turn_sampler(arguments):
 def _answer(spec, arguments) -> None:
     if arguments.card_value:
         from oddsengine.cli._card_value import check_card_value_options
-        from oddsengine.results.new_world_card_value import card_switch_text, card_switch_value
+        from oddsengine.questions.new_world_card_value import card_switch_text, card_switch_value
 
         check_card_value_options(arguments)
         table = card_switch_value(spec)
