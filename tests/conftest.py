@@ -53,6 +53,26 @@ def run_cli(capsys, *argv):
     return status, captured.out, captured.err
 
 
+def refused(capsys, argv, words=()):
+    """Run the command line in-process; assert exit 2, one line on stderr naming every
+    one of ``words``, nothing on stdout and no traceback; return that line."""
+    from oddsengine.cli import main
+
+    try:
+        status = main(argv)
+    except SystemExit as stop:  # argparse refuses through SystemExit
+        status = stop.code
+    captured = capsys.readouterr()
+    assert status == 2, captured.err
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    assert captured.out == ""
+    assert "Traceback" not in captured.err
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
 def assert_one_line_error(capsys, argv, words) -> None:
     """The command line refuses ``argv`` (an exact answer) with one line on stderr that
     holds ``words``: a non-zero exit, nothing on stdout, no traceback (a usage error of

@@ -8,6 +8,7 @@ from fractions import Fraction
 from math import isclose
 
 import pytest
+from conftest import refused
 
 import oddsengine as oe
 from oddsengine.cli import main
@@ -17,23 +18,6 @@ from oddsengine.moves.situation import Situation, Stack
 
 DIGITS = "9" * 5000
 
-
-def refused(capsys, argv, words=()):
-    """Run the command line in-process; assert exit 2, one line naming ``words``, no
-    output and no traceback."""
-    try:
-        status = main(argv)
-    except SystemExit as stop:  # argparse refuses through SystemExit
-        status = stop.code
-    captured = capsys.readouterr()
-    assert status == 2, captured.err
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1, captured.err
-    assert captured.out == ""
-    assert "Traceback" not in captured.err
-    for word in words:
-        assert word in lines[0], lines[0]
-    return lines[0]
 
 
 def answered(capsys, argv) -> str:

@@ -2,6 +2,7 @@
 no option is silently ignored (issue 10, items 2, 3, 5, 6 and 7)."""
 
 import pytest
+from conftest import refused
 
 from oddsengine.cli import main
 
@@ -9,21 +10,6 @@ HUGE = "1" + "0" * 30
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
 NEEDED = ["needed", "assault", "--attacker", "?R", "--defender", "hapsburg: 2R"]
 
-
-def refused(capsys, argv, words=()):
-    """Run the command line in-process; assert exit 2 and one line naming ``words``."""
-    try:
-        status = main(argv)
-    except SystemExit as stop:  # argparse refuses through SystemExit
-        status = stop.code
-    captured = capsys.readouterr()
-    assert status == 2, captured.err
-    lines = captured.err.strip().splitlines()
-    assert len(lines) == 1, captured.err
-    assert captured.out == ""
-    for word in words:
-        assert word in lines[0]
-    return lines[0]
 
 
 @pytest.mark.parametrize(
