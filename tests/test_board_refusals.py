@@ -19,7 +19,6 @@ from oddsengine.moves.situation import Situation, Stack
 DIGITS = "9" * 5000
 
 
-
 def answered(capsys, argv) -> str:
     status = main(argv)
     captured = capsys.readouterr()
