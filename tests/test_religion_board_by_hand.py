@@ -377,3 +377,19 @@ def test_a_counter_reformation_from_the_board(capsys):
     assert status == 0, err
     answer = json.loads(out)
     assert answer["p"]["success"] == pytest.approx(float(by_hand(5, 6, False)), abs=1e-15)
+
+
+def test_a_run_too_large_to_search_is_refused_with_the_way_out(monkeypatch, capsys):
+    import oddsengine.engines.attempt_runs_exact as search
+
+    monkeypatch.setattr(search, "MAX_SEARCH_STATES", 50)
+    monkeypatch.setattr(search, "_SEARCHES", {})  # no search kept from another test
+    status, out, err = run_cli(capsys, "attempts", "religion_1517", "--source", "95-theses")
+    assert status == 2 and out == ""
+    (line,) = err.strip().splitlines()
+    assert "more than 50 states" in line and "--monte-carlo" in line
+    # the fixed policy's Monte Carlo still answers it
+    status, out, err = run_cli(capsys, "attempts", "religion_1517", "--source", "95-theses",
+                               "--policy", "greedy", "--monte-carlo", "--trials", "2000",
+                               "--seed", "1")
+    assert status == 0, err

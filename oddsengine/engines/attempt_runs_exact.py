@@ -19,6 +19,7 @@ Examples
 
 from __future__ import annotations
 
+from oddsengine.errors import OddsEngineError
 from oddsengine.religion.run_model import bits, popcount
 from oddsengine.results.run_answer import PolicyOutcome, RunAnswer
 
@@ -27,6 +28,10 @@ __all__ = ["solve_run", "policy_of", "search_run", "first_targets", "end_states"
 #: Values closer than this are a tie between two targets (then: the higher single chance,
 #: then the board's order).
 TIE = 1e-12
+
+#: The most states the optimal search visits before it refuses the run: beyond it a fixed
+#: policy's Monte Carlo answers (a few million states is about a minute of Python).
+MAX_SEARCH_STATES = 3_000_000
 
 #: The searches of the runs answered lately, by run (an answer asked again, a Monte Carlo
 #: of the optimal policy after its exact answer).
@@ -71,6 +76,12 @@ def search_run(run) -> tuple[dict, dict]:
         if not options:
             values[key] = best = terminal(flipped)
             return best
+        if len(values) >= MAX_SEARCH_STATES:
+            raise OddsEngineError(
+                f"the run of {run.source.attempts} attempts has more than "
+                f"{MAX_SEARCH_STATES:,} states to search: play a fixed policy instead "
+                "(--policy greedy --monte-carlo, or order:SPACE,...)"
+            )
         best, best_target, best_chance = -1.0, None, -1.0
         for target in options:
             bit = 1 << target
