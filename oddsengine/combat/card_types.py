@@ -168,7 +168,7 @@ WHERE_IT_ACTS: dict[str, tuple[str, ...]] = {
     "stops_piracy": ("oddsengine.combat.piracy:_stopping_cards",),
     "stops_transport": ("oddsengine.moves.transport:_stopping_cards",),
     "keeps_leader_out": (f"{_SPEC}.gout_victim",),
-    "in_move": ("oddsengine.moves.move:_read_move_cards",),
+    "in_move": ("oddsengine.moves._move_declaration:read_move_cards",),
     "assault_now": (f"{_ASSAULT}._check_forces",),
     "assaulting_leader": (f"{_ASSAULT}._check_forces", f"{_ASSAULT}._check_assaulting_leader"),
     "needs_supply": (f"{_ASSAULT}._check_forces",),
