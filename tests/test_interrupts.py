@@ -268,3 +268,16 @@ def test_finished_scenarios_are_reported_before_the_others(monkeypatch):
     assert reported[0][1] == BLOCK_TRIALS and reported[1][1] > BLOCK_TRIALS
     for one, other in zip(whole, parts, strict=True):
         assert one.p == other.p and one.trials == other.trials
+
+
+def test_ctrl_c_while_the_command_starts_is_one_line_too(monkeypatch, capsys):
+    # An interrupt before the command runs (while it imports its modules and builds its
+    # parser) ends as one that comes during the run: one line, exit 130, no traceback.
+    import oddsengine.cli as cli
+
+    def interrupted(command=None):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", interrupted)
+    assert main(["battle", "--attacker", "4R", "--defender", "2R"]) == 130
+    assert capsys.readouterr().err.strip() == "oddsengine battle: interrupted"

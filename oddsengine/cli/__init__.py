@@ -215,6 +215,15 @@ def _unknown_option(argv, parser: argparse.ArgumentParser) -> str | None:
 def main(argv=None) -> int:
     """Run the command line; return the exit status."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C while the command starts (imports, its parser)
+        command = argv[0] if argv and argv[0] in _MODULES_OF_COMMAND else ""
+        print(f"oddsengine{' ' + command if command else ''}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: list) -> int:
     argv = _keep_negative_values(argv)
     parser = build_parser(argv[0] if argv else None)
     if argv and argv[0] in _MODULES_OF_COMMAND:
