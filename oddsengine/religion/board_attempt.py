@@ -19,7 +19,7 @@ from fractions import Fraction
 from oddsengine.errors import OddsEngineError
 from oddsengine.religion.attempt_odds import success_chance
 from oddsengine.religion.attempt_runs import AttemptRun
-from oddsengine.religion.religious_board import DieSource
+from oddsengine.religion.religious_board import MINIMUM_DIE_REASON, DieSource
 
 __all__ = ["BoardAttempt", "board_attempt", "board_attempt_spec"]
 
@@ -37,28 +37,11 @@ class BoardAttempt:
     modifier: int
     in_target_zone: bool
     sources: tuple[DieSource, ...]
+    #: The board's own dice (before the bonus dice and the minimum of 1), as
+    #: :meth:`ReligiousBoard.attempt_dice` counts them.
+    board_sources: tuple[DieSource, ...]
     success: float
     success_fraction: Fraction
-
-    def describe(self) -> dict:
-        return {
-            "kind": "reformation" if self.attempting == "protestant" else "counter-reformation",
-            "method": "exact",
-            "spec": {
-                "target": self.target,
-                "source": self.source,
-                "dice": {
-                    "protestant": self.protestant_dice,
-                    "papal": self.papal_dice,
-                    "sources": [source.describe() for source in self.sources],
-                },
-                "ties": self.ties,
-                "modifier": self.modifier,
-                "in_target_zone": self.in_target_zone,
-            },
-            "p": {"success": self.success, "failure": 1.0 - self.success},
-            "fraction": {"success": str(self.success_fraction)},
-        }
 
 
 def board_attempt(board, target: str, source, *, debater: str | None = None) -> BoardAttempt:
@@ -79,9 +62,13 @@ def board_attempt(board, target: str, source, *, debater: str | None = None) -> 
         A target the source may not attempt now, with the reason (not adjacent, already
         Protestant, targeted already this impulse, outside the source's zone).
     """
+    return _attempt_of(board, target, AttemptRun(board, source, debater=debater))
+
+
+def _attempt_of(board, target: str, run) -> BoardAttempt:
+    """The attempt of ``run``'s source on ``target`` (the run's model read once)."""
     from oddsengine.moves.board import load_board
 
-    run = AttemptRun(board, source, debater=debater)
     model, source = run.model, run.source
     name = load_board().space(target).name
     why = board.why_not_target(name, source.side)
@@ -97,6 +84,7 @@ def board_attempt(board, target: str, source, *, debater: str | None = None) -> 
     index = model.index[name]
     p, protestant_dice, papal_dice, ties = model.chance(index, 0, 0)
     counted = board.attempt_dice(name, source.side)
+    board_sources = tuple(die for die in counted.sources if die.reason != MINIMUM_DIE_REASON)
     sources = list(counted.sources)
     side = "protestant" if source.side == "protestant" else "papal"
     if source.bonus_dice:
@@ -115,7 +103,7 @@ def board_attempt(board, target: str, source, *, debater: str | None = None) -> 
         exact = success_chance("papacy", papal_dice, protestant_dice, ties, modifier,
                                fraction=True)
     return BoardAttempt(name, source.name, source.side, protestant_dice, papal_dice, ties,
-                        modifier, in_zone, tuple(sources), p, exact)
+                        modifier, in_zone, tuple(sources), board_sources, p, exact)
 
 
 def board_attempt_spec(board, target: str, source, *, debater: str | None = None):
@@ -138,12 +126,10 @@ def board_attempt_spec(board, target: str, source, *, debater: str | None = None
     """
     from oddsengine.religion.attempts import CounterReformationAttempt, ReformationAttempt
 
-    attempt = board_attempt(board, target, source, debater=debater)
     run = AttemptRun(board, source, debater=debater)
     model = run.model
-    sources = [(die.side, die.dice, die.reason) for die in attempt.sources
-               if die.reason != "the minimum of 1 die" and not die.reason.startswith(
-                   (f"{run.source.name}:", "Printing Press played", f"{debater}'s bonus"))]
+    attempt = _attempt_of(board, target, run)
+    sources = [(die.side, die.dice, die.reason) for die in attempt.board_sources]
     counted = {side: sum(dice for its, dice, _ in sources if its == side)
                for side in ("protestant", "papal")}
     applies = bool(debater) and bool(model.bonus_mask & model.bit[attempt.target])

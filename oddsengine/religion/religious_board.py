@@ -50,6 +50,9 @@ THIS_TURN_CARDS = ("printing-press", "augsburg-confession")
 #: The reformers (16).
 REFORMERS = ("Luther", "Zwingli", "Calvin", "Cranmer")
 
+#: The reason of the die a side rolls at least (17 step 2, 23.4), beside the board's own.
+MINIMUM_DIE_REASON = "the minimum of 1 die"
+
 _PROTESTANT_ENGLAND = ("edward-vi", "elizabeth-i")
 _MINOR_POWERS = ("genoa", "hungary", "scotland", "venice", "independent")
 
@@ -94,9 +97,6 @@ class DieSource:
     dice: int
     reason: str
 
-    def describe(self) -> dict:
-        return {"side": self.side, "dice": self.dice, "reason": self.reason}
-
 
 @dataclass(frozen=True)
 class AttemptDice:
@@ -108,12 +108,6 @@ class AttemptDice:
     papal: int
     sources: tuple[DieSource, ...]
 
-    def describe(self) -> dict:
-        return {
-            "protestant": self.protestant,
-            "papal": self.papal,
-            "sources": [source.describe() for source in self.sources],
-        }
 
 
 def _board():
@@ -368,7 +362,7 @@ class ReligiousBoard:
             counted = sum(s.dice for s in sources if s.side == side)
             if counted < 1:
                 # 17 step 2, 18: at least one die (23.4: before any bonus die)
-                sources.append(DieSource(side, 1 - counted, "the minimum of 1 die"))
+                sources.append(DieSource(side, 1 - counted, MINIMUM_DIE_REASON))
                 counted = 1
             counts[side] = counted
         return AttemptDice(name, counts["protestant"], counts["papal"], tuple(sources))
