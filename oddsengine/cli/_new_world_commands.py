@@ -15,9 +15,6 @@ from oddsengine.cli._engine_options import (
 )
 from oddsengine.errors import OddsEngineError
 
-#: Monte Carlo trials of a turn's voyages when none are asked for (resolved voyage by
-#: voyage, slower than a single roll).
-TURN_TRIALS = 200_000
 _TABLE_FORMATS = ("table", "markdown", "csv", "json")
 _CHOICES = ("best", "circumnavigate", "amazon", "discovery")
 
@@ -109,7 +106,7 @@ def _run_voyage(arguments):
                           mercator=_flag_powers(arguments.mercator, powers),
                           claimed=arguments.claimed or (), removed=arguments.removed or (),
                           turn=arguments.turn, choice=arguments.choice)
-        print_results(run_engines(spec, arguments, sample=_turn_sampler(arguments)), arguments)
+        print_results(run_engines(spec, arguments), arguments)
         return
     from oddsengine.religion.voyage import Voyage
 
@@ -124,20 +121,6 @@ def _run_voyage(arguments):
                   mercator=arguments.mercator is not None, claimed=arguments.claimed or (),
                   removed=arguments.removed or (), turn=arguments.turn, choice=arguments.choice)
     _answer(spec, arguments)
-
-
-def _turn_sampler(arguments):
-    """The Monte Carlo of a turn's voyages, by :data:`TURN_TRIALS` trials unless given."""
-
-    def sample(spec, trials, seed, precision, max_trials):
-        from oddsengine.engines.voyage_turn import simulate_voyage_turn
-
-        if precision is not None:
-            raise OddsEngineError("--precision is not available for a turn's voyages: give "
-                                  "--trials")
-        return simulate_voyage_turn(spec, arguments.trials or TURN_TRIALS, seed)
-
-    return sample
 
 
 def _answer(spec, arguments) -> None:

@@ -1,28 +1,41 @@
 """The engines of a turn's explorations (RULES.md §22): the exact end states of a
 :class:`~oddsengine.religion.voyage_turn.VoyageTurn` (its chain over what has been claimed,
-the spec's draw plan) and its Monte Carlo, voyage by voyage on the project's random streams.
+the spec's draw plan) and its Monte Carlo on the Numba kernel of
+:mod:`oddsengine.engines._voyage_kernel`.
 
-Both are reached through :func:`oddsengine.exact` and :func:`oddsengine.simulate`; the
-Monte Carlo counts the end states of each block of trials (never one record per trial).
+Both are reached through :func:`oddsengine.exact` and :func:`oddsengine.simulate`. The
+kernel applies no rule of its own: :func:`kernel_tables` tabulates, with the rules' one
+resolution (:func:`~oddsengine.religion.new_world.explore`) and the turn's order
+(:func:`~oddsengine.religion.voyage_turn.voyage_order`), what every voyage gives for every
+explorer, roll and set of claims, and the kernel counts the results of each block of
+trials (never one record per trial).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from oddsengine.engines._numpy_kernel import sample_values
 from oddsengine.engines._random import block_keys, scenario_id
 from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineTypeError, shown
-from oddsengine.religion.voyage_turn import VoyageTurn, resolve_turn
+from oddsengine.religion.new_world import EXPLORATION_CODES, discoveries, explore
+from oddsengine.religion.voyage_turn import VoyageTurn, voyage_order
 from oddsengine.results.result import Result
 
-__all__ = ["TURN_BLOCK", "TURN_TRIALS", "exact_voyage_turn", "simulate_voyage_turn"]
+__all__ = ["TURN_BLOCK", "TURN_TRIALS", "exact_voyage_turn", "kernel_tables",
+           "simulate_voyage_turn"]
 
 #: Trials per block of the Monte Carlo (the unit of random streams).
 TURN_BLOCK = 1 << 16
-#: Trials of a turn's Monte Carlo when none are asked for.
-TURN_TRIALS = 200_000
+#: Trials of a turn's Monte Carlo when none are asked for (as for every other kind).
+TURN_TRIALS = 1_000_000
+#: Trials per piece of work handed to a thread (a split of the blocks: it moves no number).
+PIECE_TRIALS = TURN_BLOCK
+#: Pieces per call of the kernel, so that Ctrl-C is seen between two calls.
+CALL_PIECES = 64
+#: The circumnavigation's codes (EXPLORATION_CODES): the voyage rolls its second 2d6.
+_CIRCLING = (EXPLORATION_CODES.index("circumnavigation"),
+             EXPLORATION_CODES.index("circumnavigation_failed"))
 
 
 def _check_turn(turn) -> VoyageTurn:
@@ -45,15 +58,97 @@ def exact_voyage_turn(turn: VoyageTurn) -> Result:
     return Result.from_cells(turn, "exact", plan.cell_values(), plan.cell_probabilities())
 
 
+def kernel_tables(turn: VoyageTurn) -> dict:
+    """The plain arrays the kernel reads (see
+    :func:`oddsengine.engines._voyage_kernel.count_turn_cells`), and ``results``: the
+    (code, claims gained, VP, card) of each result a cell is made of.
+
+    Every power's voyage is resolved by :func:`~oddsengine.religion.new_world.explore`
+    for every explorer of its pool, every set of claims, every 2d6 and every
+    circumnavigation 2d6 (22, 23.15), and the order of the turn by
+    :func:`~oddsengine.religion.voyage_turn.voyage_order` for every draw of the explorers
+    (22: best explorer first, ties England, France, the Hapsburgs).
+
+    Examples
+    --------
+    >>> tables = kernel_tables(VoyageTurn(("france", "hapsburg"),
+    ...                                   explorers=("Cartier", "Magellan")))
+    >>> tables["order"].tolist()  # Magellan (4) sails before Cartier (3)
+    [[1, 0]]
+    """
+    from oddsengine.engines._debate_kernel import fill_buckets
+    from oddsengine.engines._voyage_kernel import CIRCLES
+
+    _check_turn(turn)
+    count = len(turn.powers)
+    masks = np.arange(1 << len(discoveries()), dtype=np.int64)
+    totals = np.arange(13, dtype=np.int64)  # a 2d6 total, indexed as the draw plan's
+    most = max(len(voyage.pool) for voyage in turn.voyages)
+    shape = (count, most, masks.size, totals.size, totals.size)
+    fields = np.zeros((4, *shape), dtype=np.int64)  # code, gained, VP, card
+    circling = np.zeros(shape[:-1], dtype=bool)
+    for column, voyage in enumerate(turn.voyages):
+        size = len(voyage.pool)
+        done = explore(voyage.explorer_values[:, None, None, None], totals[None, None, :, None],
+                       totals[None, None, None, :], masks[None, :, None, None],
+                       mercator=voyage.mercator, uncharted=voyage.uncharted,
+                       choice=voyage.choice)
+        for row, value in enumerate((done.code, done.gained, done.vp, done.card)):
+            fields[row, column, :size] = np.broadcast_to(value, (size, *shape[2:]))
+        # Whether the voyage rolls for the circumnavigation does not depend on that roll.
+        circling[column, :size] = np.isin(fields[0, column, :size, :, :, 0], _CIRCLING)
+    results, inverse = np.unique(fields.reshape(4, -1).T, axis=0, return_inverse=True)
+    outcome = inverse.reshape(shape).astype(np.int8)
+    outcome[..., 0] = np.where(circling, CIRCLES, outcome[..., 0])
+    plans = [voyage.draw_plan().thresholds() for voyage in turn.voyages]
+    width = max(table.shape[1] for table, _ in plans)
+    cuts = np.full((count, 3, width), np.iinfo(np.uint32).max, dtype=np.uint32)
+    layouts = np.empty((count, 3), dtype=np.int64)
+    for column, (table, layout) in enumerate(plans):
+        # The pool, the 2d6 and the circumnavigation's 2d6 (DrawPlan.thresholds' rows).
+        cuts[column, :, : table.shape[1]] = table[:3]
+        layouts[column] = layout[0], layout[2], layout[3]
+    buckets = np.stack([[fill_buckets(cuts[column, row, : size - 1])
+                         for row, size in enumerate(layouts[column])]
+                        for column in range(count)])
+    grids = np.meshgrid(*(np.arange(len(voyage.pool)) for voyage in turn.voyages),
+                        indexing="ij")
+    draws = np.stack([grid.ravel() for grid in grids], axis=1).astype(np.int64)
+    return {
+        "cuts": cuts,
+        "buckets": buckets,
+        "layouts": layouts,
+        "outcome": outcome,
+        "gained": np.ascontiguousarray(results[:, 1]),
+        "order": np.ascontiguousarray(voyage_order(turn.explorer_values(draws), turn.powers)),
+        "results": results,
+    }
+
+
+def _end_states(turn: VoyageTurn, results: np.ndarray, cells: np.ndarray) -> tuple:
+    """The end fields (:attr:`VoyageTurn.end_fields`) of each cell: the claims after the
+    turn, then each power's code, VP and card."""
+    count = len(turn.powers)
+    radix = len(results)
+    claimed = np.full(cells.size, turn.voyages[0].claimed_mask, dtype=np.int64)
+    per_power = []
+    for column in range(count):
+        result = results[(cells // radix ** (count - 1 - column)) % radix]
+        claimed |= result[:, 1]
+        per_power += [result[:, 0], result[:, 2], result[:, 3]]
+    return (claimed, *per_power)
+
+
 def simulate_voyage_turn(turn: VoyageTurn, trials=TURN_TRIALS, seed=None) -> Result:
     """Monte Carlo end states of a turn's explorations; ``simulate(turn)``.
 
-    Each power's voyage (the draw from its pool, its 2d6, its circumnavigation 2d6) is drawn
-    with the draw plan of its :class:`~oddsengine.religion.voyage.Voyage` by the project's
-    one sampler: block ``b`` of :data:`TURN_BLOCK` trials draws from the stream keyed by
-    (seed, turn, b), power ``p`` of trial ``t`` at position ``t * powers + p``, so a result
-    does not depend on anything else run. The voyages are then resolved in the rules' order
-    by :func:`~oddsengine.religion.voyage_turn.resolve_turn`.
+    Each power's voyage (the draw from its pool, its 2d6, its circumnavigation 2d6) is
+    drawn as the one sampler draws its :class:`~oddsengine.religion.voyage.Voyage`'s draw
+    plan: block ``b`` of :data:`TURN_BLOCK` trials draws from the stream keyed by (seed,
+    turn, b), power ``p`` of trial ``t`` at position ``t * powers + p``, so a result does
+    not depend on anything else run, on the thread count or on how the blocks are split
+    into work. The Numba kernel resolves the voyages in the rules' order and counts each
+    cell (one result per power).
 
     Examples
     --------
@@ -62,26 +157,36 @@ def simulate_voyage_turn(turn: VoyageTurn, trials=TURN_TRIALS, seed=None) -> Res
     >>> bool(abs(result.p["france:discovery"] - 15 / 36) < 0.01)
     True
     """
+    from oddsengine.engines._voyage_kernel import count_turn_cells
+
     _check_turn(turn)
     trials, _, seed = check_run(trials, MAX_TRIALS, seed, None)
     blocks = -(-trials // TURN_BLOCK)
     keys = block_keys(seed, scenario_id(turn), blocks)
-    plans = [voyage.draw_plan().thresholds() for voyage in turn.voyages]
-    count = len(turn.powers)
-    counted: dict[tuple[int, ...], int] = {}
+    # The pieces of work: each block cut into runs of PIECE_TRIALS trials.
+    piece_keys, firsts, sizes = [], [], []
     for block in range(blocks):
         size = min(TURN_BLOCK, trials - block * TURN_BLOCK)
-        drawn = [
-            sample_values(thresholds, layout, keys[block],
-                          np.arange(size, dtype=np.uint64) * np.uint64(count) + np.uint64(power))
-            for power, (thresholds, layout) in enumerate(plans)
-        ]
-        indices, rolls, circles = (np.stack([d[k] for d in drawn], axis=1) for k in range(3))
-        ends = resolve_turn(turn, indices, rolls, circles)
-        states, counts = np.unique(ends, axis=0, return_counts=True)
-        for state, number in zip(map(tuple, states.tolist()), counts.tolist(), strict=True):
-            counted[state] = counted.get(state, 0) + number
-    states = np.array(list(counted), dtype=np.int64).reshape(len(counted), -1)
-    values = tuple(states[:, index] for index in range(states.shape[1]))
-    weights = np.array(list(counted.values()), dtype=float)
-    return Result.from_cells(turn, "monte-carlo", values, weights, trials=trials, seed=seed)
+        for first in range(0, size, PIECE_TRIALS):
+            piece_keys.append(keys[block])
+            firsts.append(first)
+            sizes.append(min(PIECE_TRIALS, size - first))
+    piece_keys = np.asarray(piece_keys, dtype=np.uint64)
+    firsts = np.asarray(firsts, dtype=np.int64)
+    sizes = np.asarray(sizes, dtype=np.int64)
+    tables = kernel_tables(turn)
+    radix = len(tables["results"])
+    cells = radix ** len(turn.powers)
+    weights = np.zeros(cells, dtype=np.int64)
+    claimed = np.int64(turn.voyages[0].claimed_mask)
+    for start in range(0, len(piece_keys), CALL_PIECES):
+        part = slice(start, start + CALL_PIECES)
+        counts = np.zeros((len(piece_keys[part]), cells), dtype=np.int64)
+        count_turn_cells(tables["cuts"], tables["buckets"], tables["layouts"], tables["outcome"],
+                         tables["gained"], tables["order"], np.int64(radix), claimed,
+                         piece_keys[part], firsts[part], sizes[part], counts)
+        weights += counts.sum(axis=0)
+    seen = np.flatnonzero(weights)
+    values = _end_states(turn, tables["results"], seen)
+    return Result.from_cells(turn, "monte-carlo", values, weights[seen].astype(float),
+                             trials=trials, seed=seed)

@@ -4,9 +4,11 @@ Hapsburgs), each against what the earlier ones claimed.
 
 :class:`VoyageTurn` is a campaign, a short chain over what has been claimed: its exact
 engine walks the chain (:meth:`VoyageTurn.draw_plan` gives the end states and their exact
-probabilities) and its Monte Carlo (:mod:`oddsengine.engines.voyage_turn`) draws each
-power's voyage with the draw plan of its :class:`~oddsengine.religion.voyage.Voyage` and
-resolves the turn with :func:`resolve_turn`, which the exact chain uses too.
+probabilities) and its Monte Carlo (:mod:`oddsengine.engines.voyage_turn`, a Numba kernel)
+draws each power's voyage with the draw plan of its
+:class:`~oddsengine.religion.voyage.Voyage` and resolves the turn in the order of
+:func:`voyage_order`. :func:`resolve_turn` resolves turns from given draws, with the
+pieces of the exact chain: the tests check the kernel's counts against it.
 
 Examples
 --------
@@ -80,8 +82,8 @@ def voyage_order(values, powers) -> np.ndarray:
 
 
 def resolve_turn(turn: VoyageTurn, indices, rolls, circles):
-    """Resolve every power's voyage of many turns at once, in the order of the rules: what
-    the Monte Carlo does with the voyages it draws.
+    """Resolve every power's voyage of many turns at once from given draws, in the order of
+    the rules (the Monte Carlo's kernel gives the same end states for the same draws).
 
     Parameters
     ----------
