@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
+from functools import lru_cache
 from fractions import Fraction
 
 FACES = range(1, 7)
@@ -35,6 +36,7 @@ def _two_dice():
             yield first + second, Fraction(1, 36)
 
 
+@lru_cache(maxsize=None)  # the same 36 rolls summed for each explorer
 def _circumnavigation_chance(value, mercator):
     return sum((chance for total, chance in _two_dice() if total + value + 2 * mercator >= 10),
                Fraction(0))
@@ -125,3 +127,35 @@ def turn(sailors, claimed=()):
                     following[key] += weight * chance * circle_chance
         states = following
     return {(tuple(sorted(done)), held): weight for (done, held), weight in states.items()}
+
+
+def sample_turn(sailors, trials, seed, claimed=()):
+    """A turn's voyages played ``trials`` times, die by die: ``sailors`` is ((power, pool
+    values, mercator, uncharted), ...); each power's explorer is drawn from its pool (each
+    value of ``pool values`` one explorer), two dice rolled one by one for the voyage and
+    two more for a circumnavigation, the voyages resolved best value first, ties England,
+    France, Hapsburg, each against the names claimed before it. Returns the counts of
+    (power, outcome), of each name claimed in the turn, and the summed VP of each power."""
+    import random
+
+    rank = {"england": 0, "france": 1, "hapsburg": 2}
+    generator = random.Random(seed)
+    counts = defaultdict(int)
+    vp = defaultdict(int)
+    for _ in range(trials):
+        drawn = []
+        for power, pool, mercator, uncharted in sailors:
+            value = pool[generator.randrange(len(pool))]
+            dice = [generator.randint(1, 6) for _ in range(4)]
+            drawn.append((power, value, mercator, uncharted, dice))
+        held = set(claimed)
+        for power, value, mercator, uncharted, dice in sorted(
+                drawn, key=lambda sailor: (-sailor[1], rank[sailor[0]])):
+            outcome, gained, won, _ = explore(value, dice[0] + dice[1], dice[2] + dice[3], held,
+                                              mercator, uncharted)
+            counts[(power, outcome)] += 1
+            for name in gained:
+                counts[name] += 1
+            vp[power] += won
+            held |= gained
+    return dict(counts), dict(vp)

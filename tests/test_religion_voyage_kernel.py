@@ -1,0 +1,180 @@
+"""The Monte Carlo of a turn's voyages (RULES.md §22) on its Numba kernel: within 5σ of the
+exact chain for three powers with explorers drawn at random, the same numbers whatever the
+thread count and the split of the work, the values of the one sampler of each voyage's
+draw plan, a die-by-die reference agreeing with both, and intervals on the command line."""
+
+import json
+import math
+from fractions import Fraction
+
+import numba
+import numpy as np
+import pytest
+from conftest import SIGMAS
+from conftest import run_cli as run
+from naive_new_world_reference import sample_turn
+
+import oddsengine as oe
+from oddsengine.engines import voyage_turn as engine
+from oddsengine.engines._numpy_kernel import sample_values
+from oddsengine.engines._random import block_keys, scenario_id
+from oddsengine.religion.new_world import discoveries
+from oddsengine.religion.voyage_turn import VoyageTurn, resolve_turn
+
+F = Fraction
+POWERS = ("england", "france", "hapsburg")
+
+TURNS = {
+    "random": VoyageTurn(POWERS),
+    "uncharted, mercator, claimed": VoyageTurn(POWERS, uncharted=True, mercator=("hapsburg",),
+                                               claimed="amazon-river,st-lawrence-river"),
+}
+
+
+def _sigma(p, trials):
+    return math.sqrt(max(p * (1 - p), 1e-12) / trials)
+
+
+def _vp_sigma(exact, column, trials):
+    """The standard error of a mean of ``column`` over ``trials`` trials, from the exact
+    distribution."""
+    values = np.asarray(exact.states[column], dtype=float)
+    mean = float(np.dot(exact.probabilities, values))
+    return math.sqrt(float(np.dot(exact.probabilities, (values - mean) ** 2)) / trials)
+
+
+def test_the_chance_each_power_is_lost_by_hand():
+    # 22: 4 or less is lost at sea, whatever the order. England's pool Chancellor (1), Rut
+    # (1), Willoughby (0): 2d6 <= 3 (3/36) twice, 2d6 <= 4 (6/36): 12/108. France: Cartier
+    # (3) never, Roberval (0) 6/36, Verrazano (2) 1/36: 7/108. The Hapsburgs: Magellan (4)
+    # and Orellana (3) never, De Soto (2) 1/36, Leon (1) 3/36, De Vaca (0) 6/36, Narvaez
+    # (-1) 2d6 <= 5, 10/36: 20/216.
+    exact = oe.exact(TURNS["random"])
+    sampled = oe.simulate(TURNS["random"], trials=2_000_000, seed=31)
+    for power, chance in (("england", F(12, 108)), ("france", F(7, 108)),
+                          ("hapsburg", F(20, 216))):
+        assert math.isclose(exact.p[f"{power}:lost"], chance, rel_tol=1e-12)
+        assert abs(sampled.p[f"{power}:lost"] - chance) <= SIGMAS * _sigma(float(chance),
+                                                                          sampled.trials)
+
+
+@pytest.mark.parametrize("name", list(TURNS))
+def test_a_turn_of_three_random_explorers_is_within_5_sigma_of_exact(name):
+    turn = TURNS[name]
+    exact = oe.exact(turn)
+    sampled = oe.simulate(turn, trials=2_000_000, seed=17)
+    assert sampled.method == "monte-carlo" and sampled.trials == 2_000_000
+    assert set(sampled.p) <= set(exact.p)
+    for outcome, p in exact.p.items():
+        assert abs(sampled.p.get(outcome, 0.0) - p) <= SIGMAS * _sigma(p, sampled.trials), \
+            outcome
+    expected = exact.expected_values()
+    for column, (field, _) in turn.reported_columns.items():
+        mean = sampled.expected_values()[column]["mean"]
+        sigma = _vp_sigma(exact, field, sampled.trials)
+        assert abs(mean - expected[column]["mean"]) <= SIGMAS * sigma * (
+            turn.reported_columns[column][1]) + 1e-12, column
+
+
+def test_the_same_numbers_for_one_and_two_threads_and_any_split(monkeypatch):
+    turn = TURNS["uncharted, mercator, claimed"]
+    trials = 3 * engine.TURN_BLOCK + 123
+    first = oe.simulate(turn, trials=trials, seed=8)  # all threads, whole blocks
+    short = oe.simulate(turn, trials=3000, seed=8)
+    before = numba.get_num_threads()
+    try:
+        # (threads, trials per piece of work, pieces per call of the kernel)
+        for threads, piece, calls in ((1, engine.TURN_BLOCK, 64), (2, 1000, 3), (1, 7777, 1),
+                                      (2, 1, 5)):
+            numba.set_num_threads(min(threads, before))
+            monkeypatch.setattr(engine, "PIECE_TRIALS", piece)
+            monkeypatch.setattr(engine, "CALL_PIECES", calls)
+            want = first if piece > 1 else short
+            result = oe.simulate(turn, trials=want.trials, seed=8)
+            assert np.array_equal(result.weights, want.weights), (threads, piece, calls)
+            for field in turn.end_fields:
+                assert np.array_equal(result.states[field], want.states[field]), field
+    finally:
+        numba.set_num_threads(before)
+    assert oe.simulate(turn, trials=3000, seed=9).p != short.p
+
+
+def _twin(turn, trials, seed):
+    """The end states of ``trials`` trials drawn by the one sampler of each voyage's draw
+    plan (power ``p`` of trial ``t`` at position ``t * powers + p`` of block ``b``'s
+    stream) and resolved by :func:`resolve_turn`, block by block."""
+    blocks = -(-trials // engine.TURN_BLOCK)
+    keys = block_keys(seed, scenario_id(turn), blocks)
+    plans = [voyage.draw_plan().thresholds() for voyage in turn.voyages]
+    count = len(turn.powers)
+    counted = {}
+    for block in range(blocks):
+        size = min(engine.TURN_BLOCK, trials - block * engine.TURN_BLOCK)
+        positions = np.arange(size, dtype=np.uint64) * np.uint64(count)
+        drawn = [sample_values(thresholds, layout, keys[block], positions + np.uint64(power))
+                 for power, (thresholds, layout) in enumerate(plans)]
+        indices, rolls, circles = (np.stack([d[k] for d in drawn], axis=1) for k in range(3))
+        states, counts = np.unique(resolve_turn(turn, indices, rolls, circles), axis=0,
+                                   return_counts=True)
+        for state, number in zip(map(tuple, states.tolist()), counts.tolist(), strict=True):
+            counted[state] = counted.get(state, 0) + number
+    return counted
+
+
+@pytest.mark.parametrize("name", list(TURNS))
+def test_the_kernel_draws_the_values_of_the_one_sampler(name):
+    turn = TURNS[name]
+    trials = engine.TURN_BLOCK + 4321
+    result = oe.simulate(turn, trials=trials, seed=3)
+    states = zip(*(result.states[field].tolist() for field in turn.end_fields), strict=True)
+    seen = {}
+    for state, weight in zip(states, result.weights.tolist(), strict=True):
+        key = tuple(int(value) for value in state)
+        seen[key] = seen.get(key, 0) + int(weight)
+    assert seen == _twin(turn, trials, seed=3)
+
+
+@pytest.mark.parametrize("name", list(TURNS))
+def test_the_die_by_die_reference_agrees_with_exact_and_the_kernel(name):
+    turn = TURNS[name]
+    sailors = [(voyage.power, voyage.explorer_values.tolist(), voyage.mercator,
+                voyage.uncharted) for voyage in turn.voyages]
+    trials = 40_000
+    counts, vp = sample_turn(sailors, trials, seed=12, claimed=turn.claimed)
+    exact = oe.exact(turn)
+    kernel = oe.simulate(turn, trials=1_000_000, seed=5)
+    for power in turn.powers:
+        for outcome in ("lost", "nothing", "discovery", "circumnavigation",
+                        "circumnavigation_failed"):
+            p = exact.p[f"{power}:{outcome}"]
+            seen = counts.get((power, outcome), 0) / trials
+            assert abs(seen - p) <= SIGMAS * _sigma(p, trials), (power, outcome)
+            pooled = math.sqrt(max(p * (1 - p), 1e-12) * (1 / trials + 1 / kernel.trials))
+            assert abs(seen - kernel.p[f"{power}:{outcome}"]) <= SIGMAS * pooled
+        mean = exact.expected_values()[f"vp:{power}"]["mean"]
+        sigma = _vp_sigma(exact, f"{power}:vp", trials)
+        assert abs(vp.get(power, 0) / trials - mean) <= SIGMAS * sigma + 1e-12, power
+    for claim in discoveries():
+        p = exact.p[f"discovery:{claim.name}"]
+        seen = counts.get(claim.name, 0) / trials
+        assert abs(seen - p) <= SIGMAS * _sigma(p, trials), claim.name
+
+
+def test_a_turn_s_monte_carlo_on_the_command_line_prints_intervals(capsys):
+    argv = ("voyage", "--power", "england,france,hapsburg", "--method", "monte-carlo",
+            "--trials", "300000", "--seed", "1")
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    assert "300,000 trials, seed 1" in out and "95% interval" in out and "std. error" in out
+    rows = [line for line in out.splitlines() if line.startswith(("circumnavigation ",
+                                                                   "england:lost"))]
+    assert len(rows) == 2 and all("[" in row and "%]" in row for row in rows)
+    status, out, _ = run(capsys, *argv, "--format", "json")
+    data = json.loads(out)
+    assert status == 0 and data["method"] == "monte-carlo" and data["trials"] == 300_000
+    assert set(data["ci95"]) == set(data["p"]) == set(data["stderr"])
+    low, high = data["ci95"]["hapsburg:circumnavigation"]
+    assert low < data["p"]["hapsburg:circumnavigation"] < high
+    # Without --trials, as for every kind: 1,000,000.
+    status, out, _ = run(capsys, "voyage", "--power", "england,france", "--seed", "2")
+    assert status == 0 and "1,000,000 trials, seed 2" in out
