@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from functools import lru_cache
 from fractions import Fraction
+from functools import cache
 
 FACES = range(1, 7)
 NUMBERED = {7: "St. Lawrence River", 8: "Great Lakes", 9: "Mississippi River"}
@@ -36,7 +36,7 @@ def _two_dice():
             yield first + second, Fraction(1, 36)
 
 
-@lru_cache(maxsize=None)  # the same 36 rolls summed for each explorer
+@cache  # the same 36 rolls summed for each explorer
 def _circumnavigation_chance(value, mercator):
     return sum((chance for total, chance in _two_dice() if total + value + 2 * mercator >= 10),
                Fraction(0))
