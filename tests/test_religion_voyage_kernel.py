@@ -178,3 +178,53 @@ def test_a_turn_s_monte_carlo_on_the_command_line_prints_intervals(capsys):
     # Without --trials, as for every kind: 1,000,000.
     status, out, _ = run(capsys, "voyage", "--power", "england,france", "--seed", "2")
     assert status == 0 and "1,000,000 trials, seed 2" in out
+
+
+def test_a_precision_target_continues_the_same_streams():
+    # Later rounds start on a whole block of the turn's streams.
+    from oddsengine.engines.montecarlo import BLOCK_TRIALS
+
+    assert BLOCK_TRIALS % engine.TURN_BLOCK == 0
+    turn = TURNS["random"]
+    aimed = oe.simulate(turn, seed=4, precision=0.0015)
+    assert aimed.precision_target == 0.0015 and aimed.half_width <= 0.0015
+    assert aimed.trials > BLOCK_TRIALS and aimed.trials % BLOCK_TRIALS == 0
+    fixed = oe.simulate(turn, trials=aimed.trials, seed=4)
+    assert np.array_equal(aimed.weights, fixed.weights) and aimed.p == fixed.p
+
+
+SWEEP = """kind = "voyages"
+method = "{method}"
+seed = 3
+
+[fixed]
+powers = "england,france,hapsburg"
+
+[grid]
+claimed = ["", "amazon-river,pacific-strait"]
+mercator = ["", "hapsburg"]
+"""
+
+
+@pytest.mark.parametrize("method", ["exact", "monte-carlo"])
+def test_a_sweep_of_kind_voyages_runs_end_to_end(capsys, tmp_path, method):
+    import pandas as pd
+
+    path = tmp_path / "voyages.toml"
+    path.write_text(SWEEP.format(method=method))
+    out = tmp_path / "voyages.csv"
+    status, printed, _ = run(capsys, "sweep", str(path), "--out", str(out))
+    assert status == 0 and "4 scenarios" in printed
+    rows = pd.read_csv(out, keep_default_na=False)
+    assert set(rows["status"]) == {"ok"} and set(rows["method"]) == {method}
+    chosen = rows[(rows["claimed"] == "amazon-river,pacific-strait")
+                  & (rows["mercator"] == "hapsburg")]
+    cell = chosen.set_index("outcome")["probability"]
+    turn = VoyageTurn(POWERS, mercator=("hapsburg",), claimed="amazon-river,pacific-strait")
+    # A scenario of a sweep gets the numbers it gets alone (the sweep's default precision
+    # target, 0.005, for Monte Carlo).
+    alone = oe.exact(turn) if method == "exact" else oe.simulate(turn, seed=3, precision=0.005)
+    for name in ("circumnavigation", "hapsburg:circumnavigation", "discovery:Great Lakes"):
+        assert math.isclose(cell[name], alone.p[name], rel_tol=1e-12, abs_tol=1e-15), name
+    if method == "monte-carlo":
+        assert set(chosen["trials"]) == {alone.trials}

@@ -139,30 +139,12 @@ def _end_states(turn: VoyageTurn, results: np.ndarray, cells: np.ndarray) -> tup
     return (claimed, *per_power)
 
 
-def simulate_voyage_turn(turn: VoyageTurn, trials=TURN_TRIALS, seed=None) -> Result:
-    """Monte Carlo end states of a turn's explorations; ``simulate(turn)``.
-
-    Each power's voyage (the draw from its pool, its 2d6, its circumnavigation 2d6) is
-    drawn as the one sampler draws its :class:`~oddsengine.religion.voyage.Voyage`'s draw
-    plan: block ``b`` of :data:`TURN_BLOCK` trials draws from the stream keyed by (seed,
-    turn, b), power ``p`` of trial ``t`` at position ``t * powers + p``, so a result does
-    not depend on anything else run, on the thread count or on how the blocks are split
-    into work. The Numba kernel resolves the voyages in the rules' order and counts each
-    cell (one result per power).
-
-    Examples
-    --------
-    >>> turn = VoyageTurn(("france", "hapsburg"), explorers=("Verrazano", "Narvaez"))
-    >>> result = simulate_voyage_turn(turn, trials=40_000, seed=2)
-    >>> bool(abs(result.p["france:discovery"] - 15 / 36) < 0.01)
-    True
-    """
+def _count(turn: VoyageTurn, tables: dict, seed: int, first_block: int, trials: int):
+    """The counts of each cell of trials ``[first_block * TURN_BLOCK, ... + trials)``."""
     from oddsengine.engines._voyage_kernel import count_turn_cells
 
-    _check_turn(turn)
-    trials, _, seed = check_run(trials, MAX_TRIALS, seed, None)
     blocks = -(-trials // TURN_BLOCK)
-    keys = block_keys(seed, scenario_id(turn), blocks)
+    keys = block_keys(seed, scenario_id(turn), first_block + blocks)[first_block:]
     # The pieces of work: each block cut into runs of PIECE_TRIALS trials.
     piece_keys, firsts, sizes = [], [], []
     for block in range(blocks):
@@ -174,19 +156,67 @@ def simulate_voyage_turn(turn: VoyageTurn, trials=TURN_TRIALS, seed=None) -> Res
     piece_keys = np.asarray(piece_keys, dtype=np.uint64)
     firsts = np.asarray(firsts, dtype=np.int64)
     sizes = np.asarray(sizes, dtype=np.int64)
-    tables = kernel_tables(turn)
     radix = len(tables["results"])
-    cells = radix ** len(turn.powers)
-    weights = np.zeros(cells, dtype=np.int64)
+    weights = np.zeros(radix ** len(turn.powers), dtype=np.int64)
     claimed = np.int64(turn.voyages[0].claimed_mask)
+    # Short calls, so that Ctrl-C is seen between two of them.
     for start in range(0, len(piece_keys), CALL_PIECES):
         part = slice(start, start + CALL_PIECES)
-        counts = np.zeros((len(piece_keys[part]), cells), dtype=np.int64)
+        counts = np.zeros((len(piece_keys[part]), weights.size), dtype=np.int64)
         count_turn_cells(tables["cuts"], tables["buckets"], tables["layouts"], tables["outcome"],
                          tables["gained"], tables["order"], np.int64(radix), claimed,
                          piece_keys[part], firsts[part], sizes[part], counts)
         weights += counts.sum(axis=0)
-    seen = np.flatnonzero(weights)
-    values = _end_states(turn, tables["results"], seen)
-    return Result.from_cells(turn, "monte-carlo", values, weights[seen].astype(float),
-                             trials=trials, seed=seed)
+    return weights
+
+
+def simulate_voyage_turn(turn: VoyageTurn, trials=TURN_TRIALS, seed=None, *, precision=None,
+                         max_trials=MAX_TRIALS) -> Result:
+    """Monte Carlo end states of a turn's explorations; ``simulate(turn)``.
+
+    Each power's voyage (the draw from its pool, its 2d6, its circumnavigation 2d6) is
+    drawn as the one sampler draws its :class:`~oddsengine.religion.voyage.Voyage`'s draw
+    plan: block ``b`` of :data:`TURN_BLOCK` trials draws from the stream keyed by (seed,
+    turn, b), power ``p`` of trial ``t`` at position ``t * powers + p``, so a result does
+    not depend on anything else run, on the thread count or on how the blocks are split
+    into work. The Numba kernel resolves the voyages in the rules' order and counts each
+    cell (one result per power).
+
+    Parameters
+    ----------
+    turn : VoyageTurn
+    trials : int
+        Trials (the first round, when ``precision`` is given).
+    seed : int, numpy.random.SeedSequence or None
+    precision : float, optional
+        Target 95% half-width of every headline probability; whole blocks of trials are
+        added (the same streams continued) until it is reached or ``max_trials`` is spent,
+        by the one precision loop of :mod:`oddsengine.engines.montecarlo`.
+    max_trials : int
+
+    Examples
+    --------
+    >>> turn = VoyageTurn(("france", "hapsburg"), explorers=("Verrazano", "Narvaez"))
+    >>> result = simulate_voyage_turn(turn, trials=40_000, seed=2)
+    >>> bool(abs(result.p["france:discovery"] - 15 / 36) < 0.01)
+    True
+    """
+    from oddsengine.engines.montecarlo import first_round, next_round
+
+    _check_turn(turn)
+    trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
+    tables = kernel_tables(turn)
+    done = 0
+    wanted = first_round(trials, max_trials, precision)
+    weights = np.zeros(len(tables["results"]) ** len(turn.powers), dtype=np.int64)
+    while True:
+        # A later round starts on a whole block (first_round, next_round): the same streams.
+        weights += _count(turn, tables, seed, done // TURN_BLOCK, wanted - done)
+        done = wanted
+        seen = np.flatnonzero(weights)
+        values = _end_states(turn, tables["results"], seen)
+        result = Result.from_cells(turn, "monte-carlo", values, weights[seen].astype(float),
+                                   trials=done, seed=seed, precision_target=precision)
+        wanted = next_round(result, precision, max_trials)
+        if wanted <= done:
+            return result
