@@ -1,6 +1,7 @@
 """The benchmark script runs end to end on tiny sizes (its timings are not checked)."""
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
@@ -99,3 +100,20 @@ def test_the_attempts_benchmark_rolls_the_dice_the_kernel_samples():
         assert counts.shape == probabilities.shape
         spread = np.sqrt(trials * probabilities * (1 - probabilities)) + 1.0
         assert np.all(np.abs(counts - trials * probabilities) <= 5 * spread), case.label
+
+
+def test_the_voyage_benchmark_runs_and_its_baseline_sails_the_rules_turn(capsys, tmp_path):
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        bench = _load("bench_voyage")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    figures = tmp_path / "voyage.json"
+    assert bench.main(["--trials", "300000", "--baseline-trials", "20000", "--repeats", "1",
+                       "--skip-compile", "--json", str(figures)]) == 0
+    printed = capsys.readouterr().out
+    for name in bench.CASES:
+        assert name in printed
+    assert "Load average" in printed
+    for case in json.loads(figures.read_text())["cases"]:
+        assert case["naive_z"] <= 5, case["turn"]  # the baseline rolls the rules' turn
