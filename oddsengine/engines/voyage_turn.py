@@ -97,7 +97,15 @@ def kernel_tables(turn: VoyageTurn) -> dict:
             fields[row, column, :size] = np.broadcast_to(value, (size, *shape[2:]))
         # Whether the voyage rolls for the circumnavigation does not depend on that roll.
         circling[column, :size] = np.isin(fields[0, column, :size, :, :, 0], _CIRCLING)
-    results, inverse = np.unique(fields.reshape(4, -1).T, axis=0, return_inverse=True)
+    # The distinct results, by one key of the four fields (a sort of plain integers).
+    spans = [int(field.max()) + 1 for field in fields]
+    key = np.zeros(shape, dtype=np.int64)
+    for field, span in zip(fields, spans, strict=True):
+        key = key * span + field
+    keys, inverse = np.unique(key.ravel(), return_inverse=True)
+    results = np.empty((keys.size, 4), dtype=np.int64)
+    for column in range(3, -1, -1):
+        keys, results[:, column] = np.divmod(keys, spans[column])
     outcome = inverse.reshape(shape).astype(np.int8)
     outcome[..., 0] = np.where(circling, CIRCLES, outcome[..., 0])
     plans = [voyage.draw_plan().thresholds() for voyage in turn.voyages]
