@@ -228,3 +228,36 @@ def test_a_sweep_of_kind_voyages_runs_end_to_end(capsys, tmp_path, method):
         assert math.isclose(cell[name], alone.p[name], rel_tol=1e-12, abs_tol=1e-15), name
     if method == "monte-carlo":
         assert set(chosen["trials"]) == {alone.trials}
+
+
+def _by_state(result):
+    turn = result.spec
+    states = zip(*(result.states[field].tolist() for field in turn.end_fields), strict=True)
+    found = {}
+    for state, weight in zip(states, result.weights.tolist(), strict=True):
+        key = tuple(int(value) for value in state)
+        found[key] = found.get(key, 0.0) + weight
+    return found
+
+
+@pytest.mark.parametrize("name", list(TURNS))
+def test_the_kernel_s_whole_end_state_histogram_passes_chi_square(name):
+    # Every end state of the turn (the claims, each power's outcome, VP and card) against
+    # the exact chain's, at a fixed seed: nothing where the chain has nothing, and a
+    # goodness of fit with the sparse tail pooled.
+    from scipy import stats
+
+    turn = TURNS[name]
+    exact = oe.exact(turn)
+    sampled = oe.simulate(turn, trials=1_000_000, seed=23)
+    chances, seen = _by_state(exact), _by_state(sampled)
+    total = sum(chances.values())
+    assert set(seen) <= {state for state, chance in chances.items() if chance > 0}
+    expected = np.array([chance / total * sampled.trials for chance in chances.values()])
+    observed = np.array([seen.get(state, 0.0) for state in chances])
+    keep = expected > 5
+    if not keep.all():
+        observed = np.append(observed[keep], observed[~keep].sum())
+        expected = np.append(expected[keep], expected[~keep].sum())
+    assert keep.sum() > 20  # enough cells for the test to mean something
+    assert stats.chisquare(observed, expected).pvalue > 1e-4
