@@ -4,10 +4,10 @@ the spec's draw plan) and its Monte Carlo on the Numba kernel of
 :mod:`oddsengine.engines._voyage_kernel`.
 
 Both are reached through :func:`oddsengine.exact` and :func:`oddsengine.simulate`. The
-kernel applies no rule of its own: :func:`kernel_tables` tabulates, with the rules' one
-resolution (:func:`~oddsengine.religion.new_world.explore`) and the turn's order
-(:func:`~oddsengine.religion.voyage_turn.voyage_order`), what every voyage gives for every
-explorer, roll and set of claims, and the kernel counts the results of each block of
+kernel looks the rules up rather than applying them: :func:`kernel_tables` tabulates, with
+the rules' one resolution (:func:`~oddsengine.religion.new_world.explore`) and the turn's
+order (:func:`~oddsengine.religion.voyage_turn.voyage_order`), what every voyage gives for
+every explorer, roll and set of claims, and the kernel counts the results of each block of
 trials (never one record per trial).
 """
 
