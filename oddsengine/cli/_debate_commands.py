@@ -124,6 +124,7 @@ def _run_debate(arguments):
 
 def register(commands) -> None:
     """Add ``debate``."""
+    from oddsengine.cli._attempt_run_commands import add_board_options
     from oddsengine.religion.debate import (
         DEBATE_CARDS,
         DEFENDER_CHOICES,
@@ -131,8 +132,6 @@ def register(commands) -> None:
         OBJECTIVES,
         PROTESTANT_POLICIES,
     )
-
-    from oddsengine.cli._attempt_run_commands import add_board_options
 
     debate = commands.add_parser(
         "debate",

@@ -32,7 +32,6 @@ __all__ = [
     "FLIP_ORDERS",
     "flip_order_of",
     "flip_sequence",
-    "flip_spaces_of",
     "side_cap",
     "check_flip_spaces",
     "space_event_names",
@@ -166,13 +165,6 @@ def flip_sequence(board, to: str, *, zone: str | None = None, diet: bool = False
         flipped.append(name)
         current = current.converted(name, to=to)
     return tuple(flipped)
-
-
-def flip_spaces_of(board, *, zone: str | None, diet: bool, order: str,
-                   limit: int) -> dict[str, tuple[str, ...]]:
-    """Both winners' sequences: ``{"protestant": (...), "catholic": (...)}``."""
-    return {to: flip_sequence(board, to, zone=zone, diet=diet, order=order, limit=limit)
-            for to in _SIDES}
 
 
 # -- the specs' fields: the spaces, the caps, the events (Debate and DietOfWorms) ----------

@@ -333,7 +333,7 @@ class Debate:
         """
         from dataclasses import replace
 
-        from oddsengine.religion.board_flips import flip_spaces_of
+        from oddsengine.religion.board_flips import flip_sequence
 
         for name in ("turn", "england_ruler", "augsburg", "protestant_spaces",
                      "catholic_spaces"):
@@ -345,10 +345,13 @@ class Debate:
         debate = cls(zone, initiator, board.turn, committed=committed,
                      england_ruler=board.england_ruler, augsburg=augsburg, **options)
         arrays = debate.tree.arrays
-        most = int(np.max(np.maximum(arrays["initiator_dice"], arrays["other_dice"])
-                          + arrays["aleander"]))
-        spaces = flip_spaces_of(board, zone=debate.zone, diet=False, order=flip_order,
-                                limit=most)
+        own, other = arrays["initiator_dice"], arrays["other_dice"]
+        papal, protestant = (own, other) if debate.initiator == "papacy" else (other, own)
+        spaces = {  # a side flips at most its dice (plus Aleander's one): no more to list
+            to: flip_sequence(board, to, zone=debate.zone, order=flip_order,
+                              limit=int(np.max(dice + arrays["aleander"])))
+            for to, dice in (("protestant", protestant), ("catholic", papal))
+        }
         return replace(debate, protestant_spaces=spaces["protestant"],
                        catholic_spaces=spaces["catholic"], flip_order=flip_order)
 
