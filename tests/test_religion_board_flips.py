@@ -271,6 +271,27 @@ def test_monte_carlo_agrees_with_exact_on_the_capped_figures():
     assert_within_sigmas(simulate(diet, trials=400_000, seed=32), exact(diet))
 
 
+def test_the_naive_die_by_die_debate_agrees_on_the_board():
+    from tests.naive_debate_reference import naive_debate
+
+    board = load_religious_board(EXAMPLE)
+    debate = Debate.on_board(board, "german", "papacy", attacker="Eck",
+                             defender="Carlstadt", committed="Carlstadt")
+    trials = 40_000
+    seen = naive_debate("german", "papacy", debate.debaters, debate.committed, "Eck", None,
+                        trials, 32, defender="Carlstadt",
+                        spaces={"protestant": debate.protestant_spaces,
+                                "catholic": debate.catholic_spaces})
+    answer = exact(debate)
+    names = [name for name in answer.p if name.startswith(("flips:", "protestant:",
+                                                           "catholic:"))]
+    assert "catholic:Wittenberg" in names and "protestant:Leipzig" in names
+    for name in names:
+        p = answer.p[name]
+        error = (p * (1 - p) / trials) ** 0.5
+        assert abs(seen[name] / trials - p) <= 5 * error + 1e-12, name
+
+
 # -- the command line ----------------------------------------------------------------------
 
 def test_the_debate_command_on_a_scenario(capsys):
