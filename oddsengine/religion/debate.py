@@ -342,18 +342,24 @@ class Debate:
         committed = _names(options.pop("committed", None), "committed")
         committed = tuple(dict.fromkeys((*board.committed, *committed)))
         augsburg = initiator == "papacy" and "augsburg-confession" in board.this_turn
-        debate = cls(zone, initiator, board.turn, committed=committed,
-                     england_ruler=board.england_ruler, augsburg=augsburg, **options)
-        arrays = debate.tree.arrays
-        own, other = arrays["initiator_dice"], arrays["other_dice"]
-        papal, protestant = (own, other) if debate.initiator == "papacy" else (other, own)
-        spaces = {  # a side flips at most its dice (plus Aleander's one): no more to list
-            to: flip_sequence(board, to, zone=debate.zone, order=flip_order,
-                              limit=int(np.max(dice + arrays["aleander"])))
-            for to, dice in (("protestant", protestant), ("catholic", papal))
-        }
-        return replace(debate, protestant_spaces=spaces["protestant"],
-                       catholic_spaces=spaces["catholic"], flip_order=flip_order)
+        base = cls(zone, initiator, board.turn, committed=committed,
+                   england_ruler=board.england_ruler, augsburg=augsburg, **options)
+        debate, limits = base, {"protestant": 0, "catholic": 0}
+        while True:
+            # A side flips at most its dice (plus Aleander's one): no more to list. The
+            # caps may change a "best" choice and so the dice: list again until they hold.
+            arrays = debate.tree.arrays
+            own, other = arrays["initiator_dice"], arrays["other_dice"]
+            dice = dict(zip(("catholic", "protestant"), (own, other) if
+                            base.initiator == "papacy" else (other, own), strict=True))
+            most = {to: int(np.max(dice[to] + arrays["aleander"])) for to in limits}
+            if debate is not base and all(most[to] <= limits[to] for to in limits):
+                return debate
+            limits = {to: max(limits[to], most[to]) for to in limits}
+            spaces = {to: flip_sequence(board, to, zone=base.zone, order=flip_order,
+                                        limit=limits[to]) for to in limits}
+            debate = replace(base, protestant_spaces=spaces["protestant"],
+                             catholic_spaces=spaces["catholic"], flip_order=flip_order)
 
     @property
     def flip_caps(self) -> tuple[int | None, int | None]:
