@@ -261,3 +261,18 @@ def test_the_kernel_s_whole_end_state_histogram_passes_chi_square(name):
         expected = np.append(expected[keep], expected[~keep].sum())
     assert keep.sum() > 20  # enough cells for the test to mean something
     assert stats.chisquare(observed, expected).pvalue > 1e-4
+
+
+@pytest.mark.parametrize("spec", [oe.Voyage("hapsburg"), oe.Conquest("hapsburg", smallpox=True)],
+                         ids=["voyage", "conquest"])
+def test_a_single_voyage_and_a_conquest_run_on_the_draw_plan_kernel(monkeypatch, spec):
+    # One draw plan each, no engines of their own: the shared kernel counts them, and its
+    # NumPy twin (short runs) gives the very same counts.
+    from oddsengine.engines import montecarlo
+    from oddsengine.engines.campaigns import campaign_engines
+
+    assert campaign_engines(spec) is None
+    twin = oe.simulate(spec, trials=300_000, seed=6)
+    monkeypatch.setattr(montecarlo, "NUMPY_TRIALS", 0)  # the compiled kernel
+    compiled = oe.simulate(spec, trials=300_000, seed=6)
+    assert np.array_equal(twin.weights, compiled.weights) and twin.p == compiled.p
