@@ -17,11 +17,18 @@ Examples
 
 from __future__ import annotations
 
+from math import comb
+
 from oddsengine.religion.attempt_odds import success_chance
 from oddsengine.religion.attempt_sources import AttemptSource
 from oddsengine.religion.religious_board import TIE_WINNING_POPES, ReligiousBoard
 
-__all__ = ["RunModel", "bits", "popcount"]
+__all__ = ["MAX_SEARCH_STATES", "RunModel", "bits", "popcount", "too_large_to_search"]
+
+#: The most states the optimal search of a run visits: beyond it a fixed policy's Monte
+#: Carlo answers (a few million states is about a minute of Python). The exact engine
+#: (:mod:`oddsengine.engines.attempt_runs_exact`) holds its own copy of it.
+MAX_SEARCH_STATES = 3_000_000
 
 
 def popcount(mask: int) -> int:
@@ -98,6 +105,43 @@ class RunModel:
                                      ) else 0
         self._dice_cache: dict = {}
         self._eligible_cache: dict = {}
+
+    # -- the size of the search ----------------------------------------------------------
+
+    def fewest_states(self, attempts: int) -> int:
+        """A lower bound of the states (spaces targeted, spaces flipped) the optimal search
+        of ``attempts`` attempts visits, counted before searching.
+
+        The search visits every state the run can reach, and an eligible space stays
+        eligible until it is targeted: the spaces turned only add neighbours of the
+        attempting side (17 step 1, 18), and Carlstadt's unrest lands on a space that
+        stayed the other side's, so it never cuts a link. Hence every set of at most
+        ``attempts`` of the spaces eligible now (``n`` of them), targeted in any order and
+        each flipped or not, is reached: ``sum(comb(n, t) * 2**t)``. To these the count
+        adds, for the one first flip that opens the most new spaces, the states that reach
+        them. Only states surely reached are counted, so a run whose search fits is never
+        refused by this bound.
+
+        Examples
+        --------
+        >>> from oddsengine.religion.religion_scenario import load_religious_board
+        >>> from oddsengine.religion.attempt_runs import AttemptRun
+        >>> model = AttemptRun(load_religious_board("religion_example"), "95-theses").model
+        >>> len(model.eligible(0, 0)), model.fewest_states(1)  # 1 + 6 spaces x 2 outcomes
+        (6, 13)
+        """
+        now = self.eligible(0, 0)
+        n = len(now)
+        fewest = sum(comb(n, t) << t for t in range(min(n, attempts) + 1))
+        opened = 0
+        for first in now:
+            bit = 1 << first
+            m = len(set(self.eligible(bit, bit)) - set(now))  # opened by its flip
+            # the first space flipped, at least one space it opened, any others of now
+            opened = max(opened, sum(
+                comb(n - 1, i) * comb(m, j) << (i + j)
+                for j in range(1, m + 1) for i in range(n) if i + j <= attempts - 1))
+        return fewest + opened
 
     # -- one state ---------------------------------------------------------------------
 
@@ -176,6 +220,21 @@ class RunModel:
             p = success_chance("papacy", papal_dice, protestant_dice, ties,
                                self.papal_modifier)
         return p, protestant_dice, papal_dice, ties
+
+
+def too_large_to_search(model: RunModel, attempts: int, limit: int = MAX_SEARCH_STATES
+                        ) -> str | None:
+    """Why the optimal search of ``attempts`` attempts on ``model`` is refused at once (its
+    states surely exceed ``limit``: :meth:`RunModel.fewest_states`), naming the fixed
+    policies' Monte Carlo that answers it; None when it may fit."""
+    fewest = model.fewest_states(attempts)
+    if fewest <= limit:
+        return None
+    return (
+        f"the run of {attempts} attempts has more than {limit:,} states to search (at "
+        f"least {fewest:,}, counted before searching): play a fixed policy instead "
+        "(--policy greedy --monte-carlo, or order:SPACE,...)"
+    )
 
 
 def bits(mask: int):
