@@ -82,12 +82,16 @@ def search_run(run) -> tuple[dict, dict]:
             "(--policy greedy --monte-carlo, or order:SPACE,...)"
         )
 
+    entered = 0  # the states met so far (those still being searched are not kept yet)
+
     def value(targeted: int, flipped: int, left: int) -> float:
+        nonlocal entered
         key = (targeted, flipped)
         found = values.get(key)
         if found is not None:
             return found
-        if len(values) >= MAX_SEARCH_STATES:  # this state would be one too many
+        entered += 1
+        if entered > MAX_SEARCH_STATES:  # this state is one too many
             refuse()
         options = model.eligible(targeted, flipped) if left else []
         if not options:

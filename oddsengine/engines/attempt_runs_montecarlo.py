@@ -118,8 +118,12 @@ def simulate_scenario(scenario, trials: int = RUN_TRIALS, seed=None, *,
     (262144, True)
     """
     run = scenario.run
+    policy = run.policy
+    # The run keyed as ``oddsengine attempts`` keys it (its policy given apart, the run's
+    # own left at its default): the same streams, so the same numbers.
+    run = replace(run, policy="optimal")
     while True:
-        sample = simulate_run(run, trials, seed, policy=run.policy)
+        sample = simulate_run(run, trials, seed, policy=policy)
         if precision is None or trials >= max_trials or sample.half_width <= precision:
             break
         blocks = -(-4 * trials // BLOCK_TRIALS)
