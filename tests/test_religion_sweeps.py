@@ -184,6 +184,29 @@ def test_the_shipped_religion_sweep_agrees_with_the_attempts_command(tmp_path, c
     assert "does not add a die to Reformation attempts" in refused["reason"].iloc[0]
 
 
+def test_objectives_and_debaters_swept_agree_with_the_attempts_command(capsys):
+    frame = oe.sweep("attempts-scenario",
+                     {"objective": ["flips", "space:Lübeck"], "debater": ["", "Bucer", "Cop"]},
+                     fixed={"scenario": "religion_1517", "source": "95-theses"},
+                     progress=False)
+    refused = frame[frame["status"] == "refused"]
+    assert set(refused["debater"]) == {"Cop"}  # not in play on turn 1
+    assert refused["reason"].str.contains("Cop is not in play on turn 1").all()
+    for objective in ("flips", "space:Lübeck"):
+        for debater in ("", "Bucer"):
+            extra = ("--debater", debater) if debater else ()
+            answer = _attempts_json(capsys, "religion_1517", "--source", "95-theses",
+                                    "--objective", objective, *extra)
+            rows = rows_of(frame, objective=objective, debater=debater)
+            assert rows["expected.flips"] == answer["expected"]["flips"]
+            assert {key: rows[f"p.{key}"] for key in answer["p"]} == answer["p"]
+            first = answer["policy"]["first_target"]
+            assert rows[f"policy.first_target:{first}"] == answer["policy"]["tree"]["p_success"]
+    # Bucer's die (§19, 23.9) lifts the run
+    assert (rows_of(frame, objective="flips", debater="Bucer")["expected.flips"]
+            > rows_of(frame, objective="flips", debater="")["expected.flips"])
+
+
 def test_monte_carlo_rows_are_the_commands_and_within_5_sigma_of_exact(capsys):
     fixed = {"scenario": "religion_1517", "source": "95-theses"}
     grid = {"policy": ["greedy", "order:Lübeck,Stettin"]}
