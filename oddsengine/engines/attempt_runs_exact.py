@@ -32,7 +32,7 @@ __all__ = ["solve_run", "exact_scenario", "policy_of", "search_run", "first_targ
 TIE = 1e-12
 
 #: The most states the optimal search visits: a run whose states surely exceed it is
-#: refused before the search (:meth:`~oddsengine.religion.run_model.RunModel.fewest_states`),
+#: refused before the search (:meth:`~oddsengine.religion.run_model.RunModel.search_states`),
 #: and the search refuses a run that exceeds it all the same; beyond it a fixed policy's
 #: Monte Carlo answers (a few million states is about a minute of Python).
 MAX_SEARCH_STATES = _LIMIT

@@ -17,6 +17,7 @@ Examples
 
 from __future__ import annotations
 
+from collections import deque
 from math import comb
 
 from oddsengine.religion.attempt_odds import success_chance
@@ -105,43 +106,71 @@ class RunModel:
                                      ) else 0
         self._dice_cache: dict = {}
         self._eligible_cache: dict = {}
+        self._counted: dict = {}  # search_states, by (attempts, limit)
 
     # -- the size of the search ----------------------------------------------------------
 
-    def fewest_states(self, attempts: int) -> int:
-        """A lower bound of the states (spaces targeted, spaces flipped) the optimal search
-        of ``attempts`` attempts visits, counted before searching.
+    def search_states(self, attempts: int, limit: int | None = None) -> int:
+        """The states (spaces targeted, spaces flipped) the optimal search of ``attempts``
+        attempts keeps, counted without searching: exactly, or, given ``limit``, as soon
+        as the count passes it (then a number above ``limit``, at most the true count).
 
-        The search visits every state the run can reach, and an eligible space stays
-        eligible until it is targeted: the spaces turned only add neighbours of the
-        attempting side (17 step 1, 18), and Carlstadt's unrest lands on a space that
-        stayed the other side's, so it never cuts a link. Hence every set of at most
-        ``attempts`` of the spaces eligible now (``n`` of them), targeted in any order and
-        each flipped or not, is reached: ``sum(comb(n, t) * 2**t)``. To these the count
-        adds, for the one first flip that opens the most new spaces, the states that reach
-        them. Only states surely reached are counted, so a run whose search fits is never
-        refused by this bound.
+        An eligible space stays eligible until it is targeted: a flip only adds neighbours
+        of the attempting side (17 step 1, 18), and Carlstadt's unrest lands on a space
+        that stayed the other side's, so it never cuts a link. So a state with the spaces
+        ``F`` flipped is reached if and only if ``F`` can be flipped one space after another
+        (each eligible once the earlier ones turned), and its failed targets are any
+        ``j`` of the ``e`` spaces eligible with ``F`` turned, ``|F| + j`` at most
+        ``attempts``: the count is the sum over such ``F`` of ``comb(e, j)``. It visits
+        each set of flips once, not each state with its chances, so it takes a small part
+        of the search's time.
 
         Examples
         --------
         >>> from oddsengine.religion.religion_scenario import load_religious_board
         >>> from oddsengine.religion.attempt_runs import AttemptRun
         >>> model = AttemptRun(load_religious_board("religion_example"), "95-theses").model
-        >>> len(model.eligible(0, 0)), model.fewest_states(1)  # 1 + 6 spaces x 2 outcomes
+        >>> len(model.eligible(0, 0)), model.search_states(1)  # 1 + 6 spaces x 2 outcomes
         (6, 13)
         """
-        now = self.eligible(0, 0)
-        n = len(now)
-        fewest = sum(comb(n, t) << t for t in range(min(n, attempts) + 1))
-        opened = 0
-        for first in now:
-            bit = 1 << first
-            m = len(set(self.eligible(bit, bit)) - set(now))  # opened by its flip
-            # the first space flipped, at least one space it opened, any others of now
-            opened = max(opened, sum(
-                comb(n - 1, i) * comb(m, j) << (i + j)
-                for j in range(1, m + 1) for i in range(n) if i + j <= attempts - 1))
-        return fewest + opened
+        asked = (attempts, limit)
+        if asked not in self._counted:
+            self._counted[asked] = self._search_states(attempts, limit)
+        return self._counted[asked]
+
+    def _search_states(self, attempts: int, limit: int | None) -> int:
+        # The eligible spaces as masks: those of the start, and those each flip opens
+        # (a neighbour of the flipped space, unless it stood in unrest, or a port on its
+        # sea zones; 17 step 1), among the spaces of the other side that may be targeted.
+        start = 0
+        for i in self.eligible(0, 0):
+            start |= 1 << i
+        targetable = self.allowed & ~self.targeted0
+        targetable &= ~self.protestant0 & ~self.never if self.side == "protestant" else (
+            self.protestant0)
+        opens = [0] * len(self.names)
+        for i in bits(targetable):
+            for j in bits(self.adjacent[i] & ~self.unrest0):
+                opens[j] |= 1 << i
+            for j in bits(self.port_peers[i]):
+                opens[j] |= 1 << i
+        total = 0
+        seen = {0}
+        waiting = deque([(0, 0)])  # (spaces flipped, what they opened): fewest flips first
+        while waiting:
+            flipped, opened = waiting.popleft()
+            turned = popcount(flipped)
+            options = (start | opened) & targetable & ~flipped
+            total += sum(comb(popcount(options), j) for j in range(attempts - turned + 1))
+            if limit is not None and total > limit:
+                return total
+            if turned < attempts:
+                for i in bits(options):
+                    following = flipped | 1 << i
+                    if following not in seen:
+                        seen.add(following)
+                        waiting.append((following, opened | opens[i]))
+        return total
 
     # -- one state ---------------------------------------------------------------------
 
@@ -224,16 +253,16 @@ class RunModel:
 
 def too_large_to_search(model: RunModel, attempts: int, limit: int = MAX_SEARCH_STATES
                         ) -> str | None:
-    """Why the optimal search of ``attempts`` attempts on ``model`` is refused at once (its
-    states surely exceed ``limit``: :meth:`RunModel.fewest_states`), naming the fixed
-    policies' Monte Carlo that answers it; None when it may fit."""
-    fewest = model.fewest_states(attempts)
-    if fewest <= limit:
+    """Why the optimal search of ``attempts`` attempts on ``model`` is refused before it
+    starts (its states, counted first by :meth:`RunModel.search_states`, pass ``limit``),
+    naming the fixed policies' Monte Carlo that answers it; None when it fits."""
+    counted = model.search_states(attempts, limit)
+    if counted <= limit:
         return None
     return (
-        f"the run of {attempts} attempts has more than {limit:,} states to search (at "
-        f"least {fewest:,}, counted before searching): play a fixed policy instead "
-        "(--policy greedy --monte-carlo, or order:SPACE,...)"
+        f"the run of {attempts} attempts has more than {limit:,} states to search (counted "
+        "before searching): play a fixed policy instead (--policy greedy --monte-carlo, or "
+        "order:SPACE,...)"
     )
 
 
