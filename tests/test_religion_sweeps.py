@@ -98,6 +98,18 @@ def test_a_source_of_the_other_side_and_a_bad_value_are_named():
                  fixed={"scenario": "religion_example"}, progress=False)
 
 
+def test_an_unknown_space_in_a_what_if_is_named_once(capsys):
+    frame = oe.sweep("attempts-scenario", {"protestant": ["Nowhere", "Leipzig"]},
+                     fixed={"scenario": "religion_1517", "source": "treatise:german"},
+                     progress=False)
+    (reason,) = frame.loc[frame["status"] == "refused", "reason"]
+    assert reason == "examples/religion_1517.toml: religion: unknown space 'Nowhere'"
+    status, out, err = run_cli(capsys, "attempts", "religion_1517", "--source",
+                               "treatise:german", "--protestant", "Nowhere")
+    assert status == 2 and out == ""
+    assert err.strip() == f"oddsengine attempts: error: {reason}"
+
+
 # -- a run of attempts -------------------------------------------------------------------
 
 
