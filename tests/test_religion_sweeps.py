@@ -7,6 +7,10 @@ counted before searching (a run that fits is never refused by the count)."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 import time
 from fractions import Fraction
 from math import comb
@@ -415,3 +419,49 @@ def test_six_attempts_on_thirty_spaces_are_refused_at_once(capsys):
     assert status == 2 and out == ""
     (line,) = err.strip().splitlines()
     assert "more than 3,000,000 states" in line and "--policy greedy --monte-carlo" in line
+
+
+_SIGNALLED_SWEEP = """\
+kind = "attempts-scenario"
+method = "exact"
+
+[fixed]
+scenario = "religion_1517"
+source = "95-theses"
+
+[grid]
+this_turn = ["", "printing-press"]
+unrest = ["", "Leipzig", "Magdeburg", "Erfurt"]
+policy = ["optimal", "greedy"]
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_in_a_religion_sweep_saves_and_resumes_to_the_uninterrupted_file(tmp_path,
+                                                                                capsys):
+    spec = tmp_path / "sweep.toml"
+    spec.write_text(_SIGNALLED_SWEEP, encoding="utf-8")
+    out = tmp_path / "results.csv"
+    command = [sys.executable, "-m", "oddsengine", "sweep", str(spec), "--out", str(out),
+               "--quiet", "--checkpoint", "0.1"]
+    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + 120
+    while not out.exists():  # the first checkpoint: the sweep is under way
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "no checkpoint was written"
+        time.sleep(0.02)
+    process.send_signal(signal.SIGINT)  # most likely within an optimal search
+    _, err = process.communicate(timeout=120)  # a hang guard, not a speed test
+    assert process.returncode == 130, err
+    (line,) = err.strip().splitlines()
+    assert "interrupted" in line and f"--out {out} --resume" in line
+    saved = read_table(out)
+    assert 0 < saved["scenario_key"].nunique() < 16
+    status, _, err = run_cli(capsys, "sweep", str(spec), "--out", str(out), "--resume",
+                             "--quiet")
+    assert status == 0, err
+    whole = tmp_path / "whole.csv"
+    assert run_cli(capsys, "sweep", str(spec), "--out", str(whole), "--quiet")[0] == 0
+    assert out.read_bytes() == whole.read_bytes()
