@@ -154,6 +154,7 @@ class RunModel:
                 opens[j] |= 1 << i
             for j in bits(self.port_peers[i]):
                 opens[j] |= 1 << i
+        # 17 step 1, 18: a space stays eligible until it is targeted (flips only open)
         total = 0
         seen = {0}
         waiting = deque([(0, 0)])  # (spaces flipped, what they opened): fewest flips first
