@@ -112,6 +112,7 @@ from oddsengine.sweeps._output import (
     OutputFile,
     read_table,
     usable_rows,
+    with_parameters,
 )
 from oddsengine.sweeps._runner import DISTRIBUTED_HINT, Runner, method_for
 from oddsengine.sweeps._settings import (
@@ -526,15 +527,7 @@ class Sweep:
                 if isinstance(item, Scenario)
             }
             rows, done = usable_rows(existing, expected)
-            # A row read back shows its scenario's parameters as the sweep gives them (an
-            # empty text comes back from a CSV file as missing): the frame of a resumed
-            # sweep is the frame of an uninterrupted one.
-            shown = {}
-            for item in entries:
-                shown[item.key] = item.columns
-                shown.setdefault(getattr(item, "sampled_key", item.key), item.columns)
-            rows = [{**row, **shown[row["scenario_key"]]} if row["scenario_key"] in shown
-                    else row for row in rows]
+            rows = with_parameters(rows, entries)  # as the sweep gives them, not as read
             if done - set(order):
                 raise OddsEngineError(
                     f"{output.path} holds scenarios of another sweep (a different grid or "
