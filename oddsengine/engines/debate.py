@@ -31,8 +31,9 @@ __all__ = [
     "debate_cell_weights",
 ]
 
-#: Trials per block of the Monte Carlo (the unit of random streams).
-DEBATE_BLOCK = 1 << 20
+#: Trials per block of the Monte Carlo (the unit of random streams), the rounds' unit
+#: under a precision target (:data:`oddsengine.engines.montecarlo.BLOCK_TRIALS`).
+DEBATE_BLOCK = 1 << 18
 #: Trials of a debate's Monte Carlo when none are asked for.
 DEBATE_TRIALS = 1_000_000
 
@@ -307,15 +308,18 @@ def kernel_tables(debate, labels: np.ndarray, ends: int) -> dict:
 def count_labels(debate, labels, ends: int, keys, sizes, workers: int = 1) -> np.ndarray:
     """The kernel's count of each label (``labels``: each cell's, below ``ends``) over the
     blocks ``keys`` (``sizes[b]`` trials each), summed over ``workers`` (int64)."""
+    return _count(kernel_tables(debate, labels, ends), keys, sizes, workers)
+
+
+def _count(tables, keys, sizes, workers: int) -> np.ndarray:
     from oddsengine.engines._debate_kernel import count_debate_labels
 
-    tables = kernel_tables(debate, labels, ends)
-    width = int(tables["layout"][3])
-    counts = np.zeros((max(1, min(workers, len(keys))), width), dtype=np.int64)
-    count_debate_labels(tables["first_table"], tables["child_table"], tables["layout"],
+    layout = tables["layout"]
+    counts = np.zeros((max(1, min(workers, len(keys))), int(layout[3])), dtype=np.int64)
+    count_debate_labels(tables["first_table"], tables["child_table"], layout,
                         np.asarray(keys, dtype=np.uint64), np.asarray(sizes, dtype=np.int64),
                         counts)
-    return counts.sum(axis=0)[:ends]
+    return counts.sum(axis=0)[: int(layout[2])]
 
 
 def _from_cells(debate, method, weights, **metadata) -> Result:
@@ -326,14 +330,18 @@ def _from_cells(debate, method, weights, **metadata) -> Result:
     return Result.from_cells(debate, method, values, weights[live], **metadata)
 
 
-def simulate_debate(debate, trials=DEBATE_TRIALS, seed=None) -> Result:
+def simulate_debate(debate, trials=DEBATE_TRIALS, seed=None, *, precision=None,
+                    max_trials=MAX_TRIALS) -> Result:
     """Monte Carlo of a debate; ``simulate(debate)``.
 
     Each trial draws round 1's matchup and dice (the hit difference with Campeggio's die)
     and on a tie round 2's, on one output of the project's counter-based stream (position
     ``t`` of block ``b``'s stream, keyed by (seed, debate, b); see
     :mod:`oddsengine.engines._debate_kernel`): the same numbers whatever the thread
-    count. The kernel counts each trial's end state, in parallel.
+    count. The kernel counts each trial's end state, in parallel. Under a ``precision``
+    target the run goes on in whole blocks, on the same streams, until every headline
+    probability's 95% half-width is at most the target (the rounds of every kind:
+    :func:`oddsengine.engines.montecarlo.next_round`), at most ``max_trials``.
 
     Examples
     --------
@@ -347,16 +355,28 @@ def simulate_debate(debate, trials=DEBATE_TRIALS, seed=None) -> Result:
     from numba import get_num_threads
 
     from oddsengine.engines._random import block_keys, scenario_id
+    from oddsengine.engines.montecarlo import first_round, next_round
 
     _check(debate)
-    trials, _, seed = check_run(trials, MAX_TRIALS, seed, None)
-    blocks = -(-trials // DEBATE_BLOCK)
-    keys = block_keys(seed, scenario_id(debate), blocks)
-    sizes = np.full(blocks, DEBATE_BLOCK, dtype=np.int64)
-    sizes[-1] = trials - DEBATE_BLOCK * (blocks - 1)
+    trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
     states, labels = end_labels(debate)
     ends = len(next(iter(states.values())))
-    counts = count_labels(debate, labels, ends, keys, sizes, get_num_threads())
-    seen = counts > 0  # as merge_cells keeps them: the states some trial ended in
-    return Result(debate, "monte-carlo", {name: column[seen] for name, column in states.items()},
-                  counts[seen].astype(float), trials=trials, seed=seed)
+    tables = kernel_tables(debate, labels, ends)
+    scenario = scenario_id(debate)
+    counts = np.zeros(ends, dtype=np.int64)
+    done, wanted = 0, first_round(trials, max_trials, precision)
+    while wanted > done:
+        # Rounds are whole blocks (or the run's last): each continues the streams.
+        first = done // DEBATE_BLOCK
+        keys = block_keys(seed, scenario, -(-wanted // DEBATE_BLOCK))[first:]
+        sizes = np.minimum(DEBATE_BLOCK,
+                           wanted - DEBATE_BLOCK * np.arange(first, first + len(keys)))
+        counts += _count(tables, keys, sizes, get_num_threads())
+        done = wanted
+        seen = counts > 0  # as merge_cells keeps them: the states some trial ended in
+        result = Result(debate, "monte-carlo",
+                        {name: column[seen] for name, column in states.items()},
+                        counts[seen].astype(float), trials=done, seed=seed,
+                        precision_target=precision)
+        wanted = next_round(result, precision, max_trials)
+    return result
