@@ -350,8 +350,7 @@ def test_the_kernel_s_whole_cell_histogram_passes_chi_square():
     labels = np.full(exact.size, -1)
     labels[exact > 0] = np.arange(ends)
     keys = np.array([12345, 67890], dtype=np.uint64)
-    observed = count_labels(debate, labels, ends, keys, np.array([500_000, 500_000]),
-                            workers=2)
+    observed = count_labels(debate, labels, ends, keys, np.array([500_000, 500_000]))
     assert observed.sum() == 1_000_000  # every trial ends in a cell that can happen
     expected = exact[exact > 0] * observed.sum()
     keep = expected > 5  # the sparse tail pooled into one cell

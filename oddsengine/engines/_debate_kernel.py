@@ -29,7 +29,7 @@ count and whichever worker runs the block.
 """
 
 import numpy as np
-from numba import prange
+from numba import get_thread_id, prange
 
 from oddsengine.engines._numba_options import njit, njit_parallel
 
@@ -248,20 +248,19 @@ def _count_block(first_table, child_table, layout, key, trials, local):
 @njit_parallel
 def count_debate_labels(first_table, child_table, layout, keys, trials, counts):
     """Count the labels of the blocks of one debate in parallel: block ``b`` runs
-    ``trials[b]`` trials (at most 2**32 - 1) on the stream ``keys[b]``; worker ``w`` runs
-    blocks ``w, w + workers, ...`` and adds their counts to ``counts[w]`` (int64, shape
-    (workers, width), zero on entry), each block counted first in the worker's own
-    ``lanes`` (``layout[4]``) uint32 copies. The counts of the ties' round-1 labels (from
-    ``ends``) are the trials that went on to round 2.
+    ``trials[b]`` trials (at most 2**32 - 1) on the stream ``keys[b]`` and adds its counts
+    to the row of the thread that runs it, ``counts[thread]`` (int64, shape (threads,
+    width), zero on entry, a row per Numba thread), each block counted first in ``lanes``
+    (``layout[4]``) uint32 copies of its own. Whichever thread runs a block, the sums over
+    the rows are the same. The counts of the ties' round-1 labels (from ``ends``) are the
+    trials that went on to round 2.
     """
-    workers = counts.shape[0]
     width = counts.shape[1]
     lanes = layout[4]
-    for worker in prange(workers):
+    for block in prange(keys.shape[0]):
         local = np.zeros(lanes * width, np.uint32)
-        for block in range(worker, keys.shape[0], workers):
-            _count_block(first_table, child_table, layout, keys[block], trials[block], local)
-            for lane in range(lanes):
-                for index in range(width):
-                    counts[worker, index] += local[lane * width + index]
-                    local[lane * width + index] = 0
+        _count_block(first_table, child_table, layout, keys[block], trials[block], local)
+        thread = get_thread_id()
+        for lane in range(lanes):
+            for index in range(width):
+                counts[thread, index] += local[lane * width + index]

@@ -305,20 +305,25 @@ def kernel_tables(debate, labels: np.ndarray, ends: int) -> dict:
     }
 
 
-def count_labels(debate, labels, ends: int, keys, sizes, workers: int = 1) -> np.ndarray:
+def count_labels(debate, labels, ends: int, keys, sizes) -> np.ndarray:
     """The kernel's count of each label (``labels``: each cell's, below ``ends``) over the
-    blocks ``keys`` (``sizes[b]`` trials each), summed over ``workers`` (int64)."""
-    return _count(kernel_tables(debate, labels, ends), keys, sizes, workers)
+    blocks ``keys`` (``sizes[b]`` trials each), int64."""
+    return _count(kernel_tables(debate, labels, ends), keys, sizes)
 
 
-def _count(tables, keys, sizes, workers: int) -> np.ndarray:
+def _count(tables, keys, sizes) -> np.ndarray:
+    """The kernel's counts over the blocks ``keys``, handed to the threads one block at a
+    time (a thread that the machine slows down takes fewer)."""
+    from numba import get_num_threads, parallel_chunksize
+
     from oddsengine.engines._debate_kernel import count_debate_labels
 
     layout = tables["layout"]
-    counts = np.zeros((max(1, min(workers, len(keys))), int(layout[3])), dtype=np.int64)
-    count_debate_labels(tables["first_table"], tables["child_table"], layout,
-                        np.asarray(keys, dtype=np.uint64), np.asarray(sizes, dtype=np.int64),
-                        counts)
+    counts = np.zeros((get_num_threads(), int(layout[3])), dtype=np.int64)
+    with parallel_chunksize(1):
+        count_debate_labels(tables["first_table"], tables["child_table"], layout,
+                            np.asarray(keys, dtype=np.uint64),
+                            np.asarray(sizes, dtype=np.int64), counts)
     return counts.sum(axis=0)[: int(layout[2])]
 
 
@@ -352,8 +357,6 @@ def simulate_debate(debate, trials=DEBATE_TRIALS, seed=None, *, precision=None,
     >>> bool(abs(result.p["papal_wins"] - exact_debate(debate).p["papal_wins"]) < 0.005)
     True
     """
-    from numba import get_num_threads
-
     from oddsengine.engines._random import block_keys, scenario_id
     from oddsengine.engines.montecarlo import first_round, next_round
 
@@ -371,7 +374,7 @@ def simulate_debate(debate, trials=DEBATE_TRIALS, seed=None, *, precision=None,
         keys = block_keys(seed, scenario, -(-wanted // DEBATE_BLOCK))[first:]
         sizes = np.minimum(DEBATE_BLOCK,
                            wanted - DEBATE_BLOCK * np.arange(first, first + len(keys)))
-        counts += _count(tables, keys, sizes, get_num_threads())
+        counts += _count(tables, keys, sizes)
         done = wanted
         seen = counts > 0  # as merge_cells keeps them: the states some trial ended in
         result = Result(debate, "monte-carlo",
