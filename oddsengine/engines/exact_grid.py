@@ -30,7 +30,6 @@ from functools import cache, lru_cache
 import numpy as np
 
 from oddsengine.draws import binomial_pmf, draw_plan_of
-from oddsengine.engines.campaigns import campaign_engines
 from oddsengine.errors import CANCELLED, OddsEngineTypeError, shown, unknown_name
 from oddsengine.results.end_states import merge_cells
 from oddsengine.results.result import Result
@@ -428,15 +427,6 @@ def exact_results(specs) -> list[Result]:
     [True, True]
     """
     specs = _as_list(specs)
-    # A kind with an exact engine of its own (a theological debate's tree) is answered by
-    # it, as exact() answers it; the rest of the batch goes on without it.
-    own = {index: engines.exact for index, spec in enumerate(specs)
-           if (engines := campaign_engines(spec)) is not None and engines.exact is not None}
-    if own:
-        rest = [spec for index, spec in enumerate(specs) if index not in own]
-        answered = iter(exact_results(rest) if rest else ())
-        return [own[index](spec) if index in own else next(answered)
-                for index, spec in enumerate(specs)]
     results: list[Result | None] = [None] * len(specs)
     plans = [draw_plan_of(spec) for spec in specs]
     weights = [np.asarray(plan.cell_probabilities(), dtype=float) for plan in plans]
