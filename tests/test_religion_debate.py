@@ -419,3 +419,13 @@ def test_an_alias_table_draws_each_cell_with_its_whole_mass_over_2_to_the_32():
             elif index != largest:
                 assert abs(uniforms - wanted) <= 1
         assert drawn[masses == 0].sum() == 0
+
+
+def test_a_precision_run_draws_the_numbers_of_one_run_of_as_many_trials():
+    # Rounds of whole blocks continue the same streams (the block split does not move a
+    # number), and the target is met: every headline half-width at most 0.001.
+    debate = Debate("german", "papacy", turn=3, cards="here-i-stand")
+    rounds = oe.simulate(debate, seed=4, precision=0.001)
+    assert rounds.trials > 262_144 and rounds.half_width <= 0.001
+    once = oe.simulate(debate, seed=4, trials=rounds.trials)
+    assert np.array_equal(rounds.weights, once.weights)
