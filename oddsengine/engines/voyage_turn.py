@@ -76,8 +76,7 @@ def kernel_tables(turn: VoyageTurn) -> dict:
     >>> tables["order"].tolist()  # Magellan (4) sails before Cartier (3)
     [[1, 0]]
     """
-    from oddsengine.engines._debate_kernel import fill_buckets
-    from oddsengine.engines._voyage_kernel import CIRCLES
+    from oddsengine.engines._voyage_kernel import CIRCLES, fill_buckets
 
     _check_turn(turn)
     count = len(turn.powers)
