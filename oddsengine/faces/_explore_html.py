@@ -17,6 +17,10 @@ __all__ = ["command_html", "odds_html", "refusal_html", "survivors_html"]
 _COMPACT = "border-collapse:separate;border-spacing:8px 0;line-height:1.25"
 
 
+#: A longer answer shows its outcomes and folds its other chances under them.
+_SHOWN_ROWS = 12
+
+
 def _percent(p: float) -> str:
     return f"{100 * p:.4f}%"
 
@@ -24,11 +28,22 @@ def _percent(p: float) -> str:
 def odds_html(result) -> str:
     """The outcome probabilities and the expected losses, as a small HTML table; the dice
     and formations the command line prints above them."""
-    rows = "".join(
-        f'<tr><td class="outcome">{html.escape(name)}</td>'
-        f'<td class="p" style="text-align:right">{_percent(p)}</td></tr>'
-        for name, p in result.p.items()
-    )
+
+    def row(name, p):
+        return (
+            f'<tr><td class="outcome">{html.escape(name)}</td>'
+            f'<td class="p" style="text-align:right">{_percent(p)}</td></tr>'
+        )
+
+    chances = dict(result.p)
+    folded = {}
+    if len(chances) > _SHOWN_ROWS:
+        # The outcomes first; the rest of a long answer (each side's highest die, the
+        # debaters burnt, the flips) folded under them: the chart keeps the first screen.
+        outcomes = set(getattr(result, "outcome_names", ()))
+        folded = {name: p for name, p in chances.items() if name not in outcomes}
+        chances = {name: p for name, p in chances.items() if name in outcomes}
+    rows = "".join(row(name, p) for name, p in chances.items())
     # The dice each side rolls, the formation that assaults or fights, the interceptions
     # of a move: the lines the command line prints under the title, from the spec itself.
     said = "".join(f"<br>{html.escape(line)}" for line in result.spec.describe_lines())
@@ -37,6 +52,13 @@ def odds_html(result) -> str:
         f'<table class="odds" style="{_COMPACT}"><tr><th>outcome</th><th>exact chance</th></tr>'
         f"{rows}</table>",
     ]
+    if folded:
+        parts.append(
+            f'<details class="more"><summary>{len(folded)} more chances</summary>'
+            f'<table class="odds" style="{_COMPACT}">'
+            + "".join(row(name, p) for name, p in folded.items())
+            + "</table></details>"
+        )
     losses = result.expected_losses()
     if losses:
         parts.append(

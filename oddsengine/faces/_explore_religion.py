@@ -1,0 +1,575 @@
+"""The explorer's engagements of Part III: a Reformation or Counter-Reformation attempt (from
+dice counts, or on a shipped religious board with the dice counted from it), a run of
+attempts on a board played optimally, a theological debate, the Diet of Worms, a voyage of
+exploration and a conquest (RULES.md §16-§22).
+
+Each kind's :class:`~oddsengine.kinds.ExplorerEntry` names its controls' maker here
+(``widgets``: one for all of them), the choices one control offers given the others
+(``offer``: the debaters in play in a zone at a turn, the explorers of a power, the
+sources of the side attempting), its spec builder (``build``), its command-line words
+(``words``) and, for the run of attempts, the view of its answer (``answer``). What the
+calculator shows is what the command line answers: the same spec, through the same exact
+engine.
+"""
+
+from __future__ import annotations
+
+from oddsengine.errors import OddsEngineError, shown
+from oddsengine.faces._explore_campaigns import examples
+from oddsengine.faces._explore_questions import control_text
+
+__all__ = [
+    "RunView",
+    "attempts",
+    "attempts_offer",
+    "attempts_words",
+    "conquest",
+    "conquest_offer",
+    "conquest_words",
+    "counter_reformation",
+    "debate",
+    "debate_offer",
+    "debate_words",
+    "diet",
+    "diet_words",
+    "reformation",
+    "reformation_offer",
+    "reformation_words",
+    "run_view",
+    "voyage",
+    "voyage_offer",
+    "voyage_words",
+    "widgets",
+]
+
+#: The zones of the debates and the treatises (RULES.md §16), and the powers that sail.
+_ZONES = ("german", "french", "english")
+_POWERS = ("hapsburg", "england", "france")
+#: The debate cards (RULES.md §20) as ``debate --card`` takes them.
+_DEBATE_CARDS = ("leipzig-debate", "papal-inquisition", "thomas-more", "here-i-stand")
+#: The attempts from dice counts that only the board form reads, and back.
+_DICE_CONTROLS = ("protestant_dice", "papal_dice", "ties", "modifier", "printing_press",
+                  "ninety_five_theses", "augsburg")  # fmt: skip
+_BOARD_CONTROLS = ("space", "source")
+
+
+def widgets(module) -> dict:
+    """The controls of the Part III engagements, by the key their builders read."""
+    narrow = {"description_width": "86px"}
+
+    def box(kind, **options):
+        layout = module.Layout(width=options.pop("width", "250px"), margin="1px 2px")
+        return kind(style=narrow, layout=layout, **options)
+
+    def count(description, value=1, low=0, high=99):
+        return box(module.BoundedIntText, value=value, min=low, max=high, description=description)
+
+    def flag(description):
+        return module.Checkbox(
+            description=description,
+            indent=False,
+            layout=module.Layout(width="auto", margin="1px 8px"),
+        )
+
+    def choice(description, options, **extra):
+        return box(module.Dropdown, options=options, description=description, **extra)
+
+    def names(description):
+        return box(module.SelectMultiple, options=[], rows=2, description=description)
+
+    boards = examples("religion")
+    return {
+        "board": choice("board", [("(dice counts)", ""), *((b, b) for b in boards)]),
+        "space": box(module.Text, value="Magdeburg", description="space", continuous_update=False),
+        "source": choice("source", [("95-theses", "95-theses")]),
+        "protestant_dice": count("Prot. dice"),
+        "papal_dice": count("Papal dice"),
+        "ties": choice("ties won by", ["protestant", "papacy"]),
+        "modifier": flag("+1 on Protestant dice"),
+        "printing_press": flag("Printing Press"),
+        "ninety_five_theses": flag("95 Theses"),
+        "augsburg": flag("Augsburg Confession"),
+        "bonus_debater": box(
+            module.Text, description="bonus debater", placeholder="(none)", continuous_update=False
+        ),
+        "run_policy": box(
+            module.Text, value="optimal", description="policy", continuous_update=False
+        ),
+        "objective": box(
+            module.Text, value="flips", description="objective", continuous_update=False
+        ),
+        "zone": choice("zone", list(_ZONES)),
+        "initiator": choice("initiator", ["papacy", "protestant"]),
+        "turn": count("turn", 1, 1, 9),
+        "debate_attacker": choice("attacker", [("random", "random")]),
+        "debate_defender": choice("defender", [("best", "best")]),
+        "committed": names("committed"),
+        "debate_card": choice("card", [("(none)", ""), *((c, c) for c in _DEBATE_CARDS)]),
+        "mary_i": flag("Mary I rules England"),
+        "protestant_cp": count("Protestant CP", 1, 0, 9),
+        "papal_cp": count("Papal CP", 1, 0, 9),
+        "hapsburg_cp": count("Hapsburg CP", 1, 0, 9),
+        "power": choice("power", list(_POWERS)),
+        "voyage_explorer": choice("explorer", [("random", "random")]),
+        "uncharted": flag("Uncharted"),
+        "mercator": flag("Mercator's Map"),
+        "claimed": names("claimed"),
+        "conquistador": choice("conquistador", [("random", "random")]),
+        "smallpox": flag("Smallpox"),
+        "conquered": names("conquered"),
+    }
+
+
+def _text(values, key: str) -> str:
+    return control_text(values, key).strip()
+
+
+def _pairs(names) -> list[tuple[str, str]]:
+    return [(name, name) for name in names]
+
+
+# -- Reformation and Counter-Reformation attempts (RULES.md §17, §18) -------------------------
+
+
+def _sources(side: str) -> list[str]:
+    """The sources of attempts of ``side`` (``"protestant"`` or ``"papacy"``), each zone of a
+    zoned source written out (``treatise:german``), as ``--source`` takes them; the
+    default of the command first (95 Theses; Burn Books in the German zone)."""
+    from oddsengine.religion.attempt_sources import SOURCE_NAMES, attempt_source
+
+    written = []
+    for name in SOURCE_NAMES:
+        if name.endswith(":ZONE"):
+            written += [name.replace("ZONE", zone) for zone in _ZONES]
+        elif ":" not in name:  # Marburg Colloquy names its debaters: typed on the CLI
+            written.append(name)
+    offered = []
+    for name in written:
+        try:
+            if side in (None, attempt_source(name).side):
+                offered.append(name)
+        except OddsEngineError:  # a zone this source does not take
+            continue
+    first = {"protestant": "95-theses", "papacy": "burn-books:german"}.get(side)
+    return sorted(offered, key=lambda name: name != first)
+
+
+def _side(kind: str) -> str:
+    return "protestant" if kind == "reformation" else "papacy"
+
+
+def reformation_offer(values) -> dict:
+    """The shipped religious boards, the sources of the side attempting, and the controls
+    the form chosen does not use (a board's dice are counted from it)."""
+    kind = values.get("engagement", "reformation")
+    unused = _DICE_CONTROLS if values.get("board") else _BOARD_CONTROLS
+    if kind == "reformation":
+        unused = (*unused, "augsburg")
+    else:
+        unused = (*unused, "modifier", "printing_press", "ninety_five_theses")
+    return {"source": _pairs(_sources(_side(kind))), "(hidden)": unused}
+
+
+def _attempt(values, kind: str):
+    debater = _text(values, "bonus_debater")
+    board = values.get("board") or ""
+    if board:
+        from oddsengine.religion.attempt_sources import attempt_source
+        from oddsengine.religion.board_attempt import board_attempt_spec
+        from oddsengine.religion.religion_scenario import load_religious_board
+
+        space = _text(values, "space")
+        if not space:
+            raise OddsEngineError("name the target of the attempt on the board: space")
+        source = attempt_source(values.get("source") or _sources(_side(kind))[0])
+        if source.side != _side(kind):
+            other = "reformation" if source.side == "protestant" else "counter-reformation"
+            raise OddsEngineError(f"{source.name} makes {other} attempts: pick {other}")
+        return board_attempt_spec(
+            load_religious_board(board), space, source, debater=debater or None
+        )
+    dice = {key: int(values.get(key, 1)) for key in ("protestant_dice", "papal_dice")}
+    ties = values.get("ties") or "protestant"
+    if kind == "reformation":
+        from oddsengine.religion.attempts import ReformationAttempt
+
+        return ReformationAttempt(
+            **dice,
+            ties=ties,
+            modifier=int(bool(values.get("modifier"))),
+            printing_press=bool(values.get("printing_press")),
+            ninety_five_theses=bool(values.get("ninety_five_theses")),
+            debater=debater,
+        )
+    from oddsengine.religion.attempts import CounterReformationAttempt
+
+    return CounterReformationAttempt(
+        **dice, ties=ties, augsburg=bool(values.get("augsburg")), debater=debater
+    )
+
+
+def reformation(values, forces, cards, post_roll):
+    """A :class:`~oddsengine.religion.attempts.ReformationAttempt` (RULES.md §17): from the
+    dice counts, or on the chosen board's ``space`` by ``source`` with its dice counted."""
+    return _attempt(values, "reformation")
+
+
+def counter_reformation(values, forces, cards, post_roll):
+    """A :class:`~oddsengine.religion.attempts.CounterReformationAttempt` (RULES.md §18)."""
+    return _attempt(values, "counter-reformation")
+
+
+def reformation_words(values) -> list[str]:
+    """``SCENARIO --space S --source SOURCE`` on a board, else the dice counts, the tie
+    side, the modifier and the bonus dice; ``--debater`` either way."""
+    kind = values.get("engagement", "reformation")
+    board = values.get("board") or ""
+    if board:
+        words = [
+            board,
+            "--space",
+            _text(values, "space"),
+            "--source",
+            values.get("source") or _sources(_side(kind))[0],
+        ]
+    else:
+        words = [
+            "--protestant-dice",
+            str(int(values.get("protestant_dice", 1))),
+            "--papal-dice",
+            str(int(values.get("papal_dice", 1))),
+            "--ties",
+            values.get("ties") or "protestant",
+        ]
+        if kind == "reformation":
+            words += ["--modifier", "1"] if values.get("modifier") else []
+            words += ["--printing-press"] if values.get("printing_press") else []
+            words += ["--ninety-five-theses"] if values.get("ninety_five_theses") else []
+        elif values.get("augsburg"):
+            words.append("--augsburg")
+    debater = _text(values, "bonus_debater")
+    return [*words, "--debater", debater] if debater else words
+
+
+# -- a run of attempts on a board (RULES.md §19) --------------------------------------------
+
+
+def attempts_offer(values) -> dict:
+    """The shipped religious boards (a run needs one) and every source of attempts."""
+    return {"board": _pairs(examples("religion")), "source": _pairs(_sources(None))}
+
+
+def _policy(values) -> tuple[str, tuple]:
+    """The policy shown first and a given order (``order:A,B``), as ``attempts --policy``
+    reads them."""
+    from oddsengine.moves.board import load_board
+
+    text = _text(values, "run_policy") or "optimal"
+    if text in ("optimal", "greedy"):
+        return text, ()
+    if text.startswith("order:"):
+        spaces = [part.strip() for part in text[len("order:") :].split(",") if part.strip()]
+        if spaces:
+            return "order", tuple(load_board().space(space).name for space in spaces)
+    raise OddsEngineError(
+        f"unknown policy {shown(text)}; use optimal, greedy or order:SPACE,SPACE..."
+    )
+
+
+def attempts(values, forces, cards, post_roll):
+    """An :class:`~oddsengine.religion.attempt_runs.AttemptRun` of ``source`` on the chosen
+    board, its optimal policy maximising ``objective``, compared with greedy (and the
+    order given)."""
+    from oddsengine.religion.attempt_runs import AttemptRun
+    from oddsengine.religion.religion_scenario import load_religious_board
+
+    board = values.get("board") or examples("religion")[0]
+    headline, order = _policy(values)
+    return AttemptRun(
+        load_religious_board(board),
+        values.get("source") or "95-theses",
+        debater=_text(values, "bonus_debater") or None,
+        objective=_text(values, "objective") or "flips",
+        order=order,
+        policy=headline,
+    )
+
+
+def attempts_words(values) -> list[str]:
+    """``SCENARIO --source SOURCE``, and ``--policy``, ``--objective``, ``--debater`` when
+    they are not the command's defaults."""
+    words = [
+        values.get("board") or examples("religion")[0],
+        "--source",
+        values.get("source") or "95-theses",
+    ]
+    for key, option, default in (
+        ("run_policy", "--policy", "optimal"),
+        ("objective", "--objective", "flips"),
+        ("bonus_debater", "--debater", ""),
+    ):
+        text = _text(values, key)
+        if text and text != default:
+            words += [option, text]
+    return words
+
+
+class _RunSpec:
+    """What the calculator says of a run: its title and lines (first targets, expected
+    flips of each policy)."""
+
+    kind = "attempts"
+
+    def __init__(self, answer, headline: str):
+        self._answer, self._headline = answer, headline
+
+    def title(self) -> str:
+        source = self._answer.run.source
+        word = "Reformation" if source.side == "protestant" else "Counter-Reformation"
+        return (
+            f"{source.name}: {source.attempts} {word} attempts, the {self._headline} "
+            f"policy (RULES.md §19)"
+        )
+
+    def describe_lines(self) -> list[str]:
+        outcomes = _outcomes(self._answer)
+        lines = [
+            f"{name}: expected flips {outcome.expected_flips:.4f}, first target "
+            f"{outcome.first_target or '-'}"
+            for name, outcome in outcomes.items()
+        ]
+        objective = self._answer.run.objective
+        if objective != "flips":
+            lines.append(f"objective of the optimal policy: {objective}")
+        return [*lines, *self._answer.optimal.notes]
+
+
+def _outcomes(answer) -> dict:
+    outcomes = {"optimal": answer.optimal, "greedy": answer.greedy}
+    if answer.order is not None:
+        outcomes["order"] = answer.order
+    return outcomes
+
+
+class RunView:
+    """A run's exact answer as the calculator shows a result: the chance of each number
+    of flips (``p["flips:K"]``) under the policy shown first, its expected flips, and the
+    distribution of each policy for the chart (``compared``).
+
+    Attributes
+    ----------
+    answer : RunAnswer
+    p : dict
+    compared : dict of str to list of float
+    """
+
+    states: dict = {}
+
+    def __init__(self, answer, headline: str = "optimal"):
+        self.answer = answer
+        outcomes = _outcomes(answer)
+        shown_ = outcomes[headline]
+        self.spec = _RunSpec(answer, headline)
+        self.p = {f"flips:{k}": value for k, value in enumerate(shown_.flips)}
+        self.outcome_names = tuple(self.p)
+        self.compared = {name: list(outcome.flips) for name, outcome in outcomes.items()}
+        self._expected = shown_.expected_flips
+
+    def expected_losses(self) -> dict:
+        return {}
+
+    def expected_values(self) -> dict:
+        return {"flips": {"mean": self._expected, "stderr": 0.0}}
+
+
+def run_view(answer) -> RunView:
+    """The :class:`RunView` of an exact answer to a run of attempts, the run's own policy
+    shown first."""
+    return RunView(answer, answer.run.policy)
+
+
+# -- a theological debate (RULES.md §20) ----------------------------------------------------
+
+
+def _in_play(values) -> tuple[list[str], list[str]]:
+    """The debaters in play in the zone at the turn (20 step 2): the initiator's (the Papal
+    debaters debate in every zone) and the other side's, the committed left out of the
+    initiator's (an attacker is uncommitted)."""
+    from oddsengine.religion.records import religion_facts
+
+    zone, turn = values.get("zone") or "german", int(values.get("turn", 1))
+    committed = set(values.get("committed", ()))
+    pools = {"papal": [], "protestant": []}
+    for debater in religion_facts().debaters.values():
+        if debater.in_play(turn) and debater.zone in (zone, "any"):
+            pools[debater.side].append(debater.name)
+    mine, theirs = ("papal", "protestant")
+    if values.get("initiator") == "protestant":
+        mine, theirs = theirs, mine
+    return [name for name in pools[mine] if name not in committed], pools[theirs], pools
+
+
+def debate_offer(values) -> dict:
+    """The attackers and defenders in play for the zone and turn, the debaters that may be
+    committed, and Mary I and Augsburg only where they act (23.11)."""
+    attackers, defenders, pools = _in_play(values)
+    hidden = []
+    if values.get("initiator") != "papacy":
+        hidden.append("augsburg")
+    if values.get("initiator") != "papacy" or values.get("zone") != "english":
+        hidden.append("mary_i")
+    return {
+        "debate_attacker": _pairs(["random", *attackers]),
+        "debate_defender": _pairs(["best", "committed", "uncommitted", *defenders]),
+        "committed": _pairs([*pools["papal"], *pools["protestant"]]),
+        "(hidden)": tuple(hidden),
+    }
+
+
+def _acts(values, key: str) -> bool:
+    """Whether Augsburg (a Papal initiator) or Mary I (an English debate the Papacy calls)
+    is set where it acts (23.11); elsewhere the control is hidden and not read."""
+    if values.get("initiator") != "papacy" or not values.get(key):
+        return False
+    return key == "augsburg" or values.get("zone") == "english"
+
+
+def debate(values, forces, cards, post_roll):
+    """A :class:`~oddsengine.religion.debate.Debate` of the zone, initiator and turn, the
+    attacker by name or random and the defender by name or pool."""
+    from oddsengine.religion.debate import Debate
+
+    card = values.get("debate_card") or ""
+    return Debate(
+        values.get("zone") or "german",
+        values.get("initiator") or "papacy",
+        turn=int(values.get("turn", 1)),
+        attacker=values.get("debate_attacker") or "random",
+        defender=values.get("debate_defender") or "best",
+        committed=tuple(values.get("committed", ())),
+        cards=(card,) if card else (),
+        augsburg=_acts(values, "augsburg"),
+        england_ruler="mary-i" if _acts(values, "mary_i") else "henry-viii",
+    )
+
+
+def debate_words(values) -> list[str]:
+    """``--zone --initiator --turn --attacker --defender``, and ``--committed``, ``--card``,
+    ``--augsburg``, ``--england-ruler mary-i`` when given."""
+    words = [
+        "--zone",
+        values.get("zone") or "german",
+        "--initiator",
+        values.get("initiator") or "papacy",
+        "--turn",
+        str(int(values.get("turn", 1))),
+        "--attacker",
+        values.get("debate_attacker") or "random",
+        "--defender",
+        values.get("debate_defender") or "best",
+    ]
+    if values.get("committed"):
+        words += ["--committed", ",".join(values["committed"])]
+    if values.get("debate_card"):
+        words += ["--card", values["debate_card"]]
+    words += ["--augsburg"] if _acts(values, "augsburg") else []
+    return [*words, "--england-ruler", "mary-i"] if _acts(values, "mary_i") else words
+
+
+# -- the Diet of Worms (RULES.md §21), voyages and conquests (§22) --------------------------
+
+_CP = ("protestant_cp", "papal_cp", "hapsburg_cp")
+
+
+def diet(values, forces, cards, post_roll):
+    """A :class:`~oddsengine.religion.diet.DietOfWorms` of the three cards' CP."""
+    from oddsengine.religion.diet import DietOfWorms
+
+    return DietOfWorms(*(int(values.get(key, 1)) for key in _CP))
+
+
+def diet_words(values) -> list[str]:
+    """``--protestant-cp N --papal-cp N --hapsburg-cp N``."""
+    return [
+        word for key in _CP for word in (f"--{key.replace('_', '-')}", str(int(values.get(key, 1))))
+    ]
+
+
+def voyage_offer(values) -> dict:
+    """The explorers of the power (random: drawn from its pool) and the discoveries that
+    may be claimed already."""
+    from oddsengine.religion.new_world import discoveries
+    from oddsengine.religion.records import religion_facts
+
+    power = values.get("power") or "hapsburg"
+    explorers = religion_facts().explorers_of(power, pool_only=False)
+    return {
+        "voyage_explorer": _pairs(["random", *(each.name for each in explorers)]),
+        "claimed": _pairs(claim.slug for claim in discoveries()),
+    }
+
+
+def voyage(values, forces, cards, post_roll):
+    """A :class:`~oddsengine.religion.voyage.Voyage` of the power's explorer."""
+    from oddsengine.religion.voyage import Voyage
+
+    return Voyage(
+        values.get("power") or "hapsburg",
+        values.get("voyage_explorer") or "random",
+        uncharted=bool(values.get("uncharted")),
+        mercator=bool(values.get("mercator")),
+        claimed=tuple(values.get("claimed", ())),
+    )
+
+
+def voyage_words(values) -> list[str]:
+    """``--power --explorer``, and ``--uncharted``, ``--mercator``, ``--claimed``."""
+    words = [
+        "--power",
+        values.get("power") or "hapsburg",
+        "--explorer",
+        values.get("voyage_explorer") or "random",
+    ]
+    words += ["--uncharted"] if values.get("uncharted") else []
+    words += ["--mercator"] if values.get("mercator") else []
+    claimed = values.get("claimed", ())
+    return [*words, "--claimed", ",".join(claimed)] if claimed else words
+
+
+def conquest_offer(values) -> dict:
+    """The power's conquistadors (England's and France's markers) and the conquests that
+    may be made already."""
+    from oddsengine.religion.new_world import conquests
+    from oddsengine.religion.records import religion_facts
+
+    power = values.get("power") or "hapsburg"
+    pool = religion_facts().conquistadors_of(power)
+    return {
+        "conquistador": _pairs(["random", *(each.name for each in pool)]),
+        "conquered": _pairs(claim.slug for claim in conquests()),
+    }
+
+
+def conquest(values, forces, cards, post_roll):
+    """A :class:`~oddsengine.religion.voyage.Conquest` of the power's conquistador."""
+    from oddsengine.religion.voyage import Conquest
+
+    return Conquest(
+        values.get("power") or "hapsburg",
+        values.get("conquistador") or "random",
+        smallpox=bool(values.get("smallpox")),
+        claimed=tuple(values.get("conquered", ())),
+    )
+
+
+def conquest_words(values) -> list[str]:
+    """``--power --conquistador``, and ``--smallpox``, ``--claimed``."""
+    words = [
+        "--power",
+        values.get("power") or "hapsburg",
+        "--conquistador",
+        values.get("conquistador") or "random",
+    ]
+    words += ["--smallpox"] if values.get("smallpox") else []
+    conquered = values.get("conquered", ())
+    return [*words, "--claimed", ",".join(conquered)] if conquered else words
