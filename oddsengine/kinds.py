@@ -452,8 +452,8 @@ for _kind in (
                         "inconclusive": "nothing happens"},
          book_pages=((12, "oddsengine.faces.book._debate_pages:debates"),),
          explorer=_religion_entry("debate", ("zone", "initiator", "turn", "debate_attacker",
-                                             "debate_defender", "committed", "debate_card",
-                                             "augsburg", "mary_i"), "debate_offer")),
+                                             "debate_defender", "augsburg", "debate_card",
+                                             "committed", "mary_i"), "debate_offer")),
 ):  # fmt: skip
     _add(_kind)
 

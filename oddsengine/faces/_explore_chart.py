@@ -214,7 +214,8 @@ def _draw_distribution(ax, result, prefix) -> None:
     ax.set_xlim(-0.6, count - 0.4)
     ax.set_xlabel(prefix.rstrip(":").replace("_", " "))
     ax.set_ylim(0, min(1.05, 1.15 * max(max(chances) for chances in series.values())))
-    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    # Whole percents: the ticks' labels stay inside the fixed left margin.
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
     ax.set_ylabel("chance")
     ax.grid(True, axis="y", alpha=0.3)
     if len(series) > 1:

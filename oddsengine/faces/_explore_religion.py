@@ -55,11 +55,11 @@ _BOARD_CONTROLS = ("space", "source")
 
 def widgets(module) -> dict:
     """The controls of the Part III engagements, by the key their builders read."""
-    narrow = {"description_width": "86px"}
+    narrow = {"description_width": "68px"}
 
     def box(kind, **options):
-        layout = module.Layout(width=options.pop("width", "250px"), margin="1px 2px")
-        return kind(style=narrow, layout=layout, **options)
+        layout = module.Layout(width=options.pop("width", "178px"), margin="1px 2px")
+        return kind(style=options.pop("style", narrow), layout=layout, **options)
 
     def count(description, value=1, low=0, high=99):
         return box(module.BoundedIntText, value=value, min=low, max=high, description=description)
@@ -75,22 +75,29 @@ def widgets(module) -> dict:
         return box(module.Dropdown, options=options, description=description, **extra)
 
     def names(description):
-        return box(module.SelectMultiple, options=[], rows=2, description=description)
+        return box(
+            module.SelectMultiple,
+            options=[],
+            rows=2,
+            description=description,
+            width="250px",
+            style={"description_width": "80px"},
+        )
 
     boards = examples("religion")
     return {
-        "board": choice("board", [("(dice counts)", ""), *((b, b) for b in boards)]),
+        "board": choice("board", [("(dice counts)", ""), *((b, b) for b in boards)], width="220px"),
         "space": box(module.Text, value="Magdeburg", description="space", continuous_update=False),
-        "source": choice("source", [("95-theses", "95-theses")]),
+        "source": choice("source", [("95-theses", "95-theses")], width="300px"),
         "protestant_dice": count("Prot. dice"),
         "papal_dice": count("Papal dice"),
-        "ties": choice("ties won by", ["protestant", "papacy"]),
+        "ties": choice("ties", ["protestant", "papacy"]),
         "modifier": flag("+1 on Protestant dice"),
         "printing_press": flag("Printing Press"),
         "ninety_five_theses": flag("95 Theses"),
-        "augsburg": flag("Augsburg Confession"),
+        "augsburg": flag("Augsburg"),
         "bonus_debater": box(
-            module.Text, description="bonus debater", placeholder="(none)", continuous_update=False
+            module.Text, description="debater", placeholder="(none)", continuous_update=False
         ),
         "run_policy": box(
             module.Text, value="optimal", description="policy", continuous_update=False
@@ -98,23 +105,32 @@ def widgets(module) -> dict:
         "objective": box(
             module.Text, value="flips", description="objective", continuous_update=False
         ),
-        "zone": choice("zone", list(_ZONES)),
+        "zone": choice("zone", list(_ZONES), width="150px"),
         "initiator": choice("initiator", ["papacy", "protestant"]),
-        "turn": count("turn", 1, 1, 9),
+        "turn": box(
+            module.BoundedIntText, value=1, min=1, max=9, description="turn", width="120px"
+        ),
         "debate_attacker": choice("attacker", [("random", "random")]),
         "debate_defender": choice("defender", [("best", "best")]),
         "committed": names("committed"),
-        "debate_card": choice("card", [("(none)", ""), *((c, c) for c in _DEBATE_CARDS)]),
-        "mary_i": flag("Mary I rules England"),
-        "protestant_cp": count("Protestant CP", 1, 0, 9),
+        "debate_card": choice(
+            "card", [("(none)", ""), *((c, c) for c in _DEBATE_CARDS)], width="220px"
+        ),
+        "mary_i": flag("Mary I"),
+        "protestant_cp": count("Prot. CP", 1, 0, 9),
         "papal_cp": count("Papal CP", 1, 0, 9),
-        "hapsburg_cp": count("Hapsburg CP", 1, 0, 9),
+        "hapsburg_cp": count("Haps. CP", 1, 0, 9),
         "power": choice("power", list(_POWERS)),
         "voyage_explorer": choice("explorer", [("random", "random")]),
         "uncharted": flag("Uncharted"),
         "mercator": flag("Mercator's Map"),
         "claimed": names("claimed"),
-        "conquistador": choice("conquistador", [("random", "random")]),
+        "conquistador": choice(
+            "conquistador",
+            [("random", "random")],
+            width="250px",
+            style={"description_width": "86px"},
+        ),
         "smallpox": flag("Smallpox"),
         "conquered": names("conquered"),
     }

@@ -245,11 +245,12 @@ class Explorer:
         }
         extras = [key for key in controls if key != "engagement" and key not in of_sides]
         orders = [controls[f"{name}_casualty_order"] for name in ("attacker", "defender")]
+        self._extras = widgets.Box([*orders, *(controls[key] for key in extras)], layout=wrap())
         return widgets.VBox(
             [
                 widgets.Box([controls["engagement"], self.swap], layout=wrap()),
                 widgets.Box(sides, layout=wrap()),
-                widgets.Box([*orders, *(controls[key] for key in extras)], layout=wrap()),
+                self._extras,
                 # The odds and the chart in the first screen of the cell, then the
                 # survivors by number (the chart's bars in figures) and the command line.
                 widgets.Box([self.odds, self.chart], layout=wrap()),
@@ -365,6 +366,12 @@ class Explorer:
                 shown[key] = key in record.controls
         for key, visible in shown.items():
             self.controls[key].layout.display = None if visible else "none"
+        # The kind's own controls in its record's order (a debate's zone first).
+        first = [self.controls[f"{name}_casualty_order"] for name in ("attacker", "defender")]
+        first += [self.controls[key] for key in record.controls]
+        children = list(self._extras.children)
+        if children[: len(first)] != first:
+            self._extras.children = [*first, *(c for c in children if c not in first)]
         self.swap.layout.display = None if two_sides else "none"
 
     def _offer_own(self, kind):
