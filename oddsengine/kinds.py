@@ -300,12 +300,17 @@ _RELIGION_BOOK = "oddsengine.faces.book._religion_pages:attempts"
 _RELIGION = "oddsengine.faces._explore_religion:"
 
 
-def _religion_entry(name: str, controls: tuple, offer: str = "", **extra) -> ExplorerEntry:
+def _religion_entry(name: str, controls: tuple, offer: str = "", module: str = _RELIGION,
+                    **extra) -> ExplorerEntry:
     """The explorer entry of a Part III kind: no force boxes, its own controls."""
     return ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None), controls=controls,
-                         build=_RELIGION + name, words=_RELIGION + f"{name}_words",
-                         widgets=_RELIGION + "widgets", offer=offer and _RELIGION + offer,
+                         build=module + name, words=module + f"{name}_words",
+                         widgets=_RELIGION + "widgets", offer=offer and module + offer,
                          **extra)
+
+
+#: The explorer's builders of the Diet, voyages and conquests.
+_NEW_WORLD = "oddsengine.faces._explore_new_world:"
 
 
 _ATTEMPT_CONTROLS = ("board", "space", "source", "protestant_dice", "papal_dice", "ties",
@@ -471,19 +476,21 @@ for _kind in (
                         "catholic_wins": "the Hapsburgs and the Papacy win the Diet",
                         "draw": "the Diet flips nothing"},
          explorer=_religion_entry("diet", ("protestant_cp", "papal_cp", "hapsburg_cp"),
-                                  chart="flips:")),
+                                  module=_NEW_WORLD, chart="flips:")),
     Kind("voyage", "oddsengine.religion.voyage:Voyage", "discovery", (),
          "exploration, rule 20.2 (RULES.md §22)", "Exploration", sweep=True,
          book_pages=((15, _NEW_WORLD_BOOK + "voyages"),), outcome_words=_VOYAGE_WORDS,
          explorer=_religion_entry("voyage", ("power", "voyage_explorer", "uncharted",
-                                             "mercator", "claimed"), "voyage_offer")),
+                                             "mercator", "claimed"), "voyage_offer",
+                                  module=_NEW_WORLD)),
     Kind("conquest", "oddsengine.religion.voyage:Conquest", "conquest", (),
          "conquest, rule 20.3 (RULES.md §22)", "Conquest", sweep=True,
          book_pages=((15, _NEW_WORLD_BOOK + "voyages"),),
          outcome_words={"killed": "the conquistador is killed",
                         "conquest": "a conquest is made"},
          explorer=_religion_entry("conquest", ("power", "conquistador", "smallpox",
-                                               "conquered"), "conquest_offer")),
+                                               "conquered"), "conquest_offer",
+                                  module=_NEW_WORLD)),
     Kind("voyages", "oddsengine.religion.voyage_turn:VoyageTurn", "circumnavigation", (),
          "a turn's explorations, rule 20.2 (RULES.md §22)", "Explorations of a turn",
          sweep=True, command="voyage",

@@ -373,3 +373,42 @@ def test_switching_back_keeps_the_combat_engagements_whole():
     assert calculator.error is None
     assert calculator.command_line.startswith("oddsengine battle --attacker")
     assert not _visible(calculator, "zone") and _visible(calculator, "attacker")
+
+
+_PART_THREE = ("reformation", "counter-reformation", "attempts", "debate", "diet", "voyage",
+               "conquest")  # fmt: skip
+
+
+@pytest.mark.parametrize("engagement", _PART_THREE)
+def test_every_control_of_a_part_three_engagement_is_laid_out(engagement):
+    from oddsengine.faces._explore_questions import entry
+
+    calculator = oe.explore(engagement)
+    placed = {id(widget) for widget in _placed(calculator.widget)}
+    record = entry(engagement)
+    for key in record.controls:
+        assert id(calculator.controls[key]) in placed, key
+    shown = [key for key in record.controls if _visible(calculator, key)]
+    assert shown, engagement
+    # The force boxes of the combats are not shown: these kinds take no force.
+    assert not _visible(calculator, "attacker") and not _visible(calculator, "defender")
+    assert calculator.error is None, calculator.error
+
+
+def _placed(widget) -> list:
+    return [widget, *(w for child in getattr(widget, "children", ()) for w in _placed(child))]
+
+
+def test_values_of_the_wrong_kind_are_refused_naming_the_key():
+    from oddsengine.errors import OddsEngineError
+    from oddsengine.faces.explore import build_spec
+
+    with pytest.raises(OddsEngineError, match="protestant_dice must be a whole number"):
+        build_spec({"engagement": "reformation", "protestant_dice": "3"})
+    with pytest.raises(OddsEngineError, match="smallpox must be True or False"):
+        build_spec({"engagement": "conquest", "smallpox": 1})
+    with pytest.raises(OddsEngineError, match="committed must be a list of names"):
+        build_spec({"engagement": "debate", "committed": "Eck"})
+    # Set from code on the calculator, a value the rules refuse is a line, not raised.
+    calculator = _explorer("reformation", protestant_dice=60)
+    assert calculator.result is None and "at most 50" in calculator.error

@@ -235,7 +235,10 @@ def build_spec(values: dict):
         attempt for a foreign war), ``war``, ``foreign``, ``scenario`` (a shipped example
         or a file), ``defender_policy`` and a move's what-ifs ``stacks`` and ``control``
         (``"Linz=hapsburg: 4R; Graz=hapsburg: 2R"``, ``"Linz=ottoman"``: the command
-        line's ``--stack`` and ``--control``, separated by ``;``).
+        line's ``--stack`` and ``--control``, separated by ``;``); the Part III
+        engagements take their own controls' keys (``protestant_dice``, ``board``,
+        ``zone``, ``debate_attacker``, ``power`` ...: those
+        :func:`oddsengine.faces._explore_religion.widgets` makes).
 
     Returns
     -------

@@ -1,7 +1,8 @@
-"""The explorer's engagements of Part III: a Reformation or Counter-Reformation attempt (from
-dice counts, or on a shipped religious board with the dice counted from it), a run of
-attempts on a board played optimally, a theological debate, the Diet of Worms, a voyage of
-exploration and a conquest (RULES.md §16-§22).
+"""The explorer's engagements of the religious struggle: a Reformation or Counter-Reformation
+attempt (from dice counts, or on a shipped religious board with the dice counted from it),
+a run of attempts on a board played optimally and a theological debate (RULES.md
+§16-§20); and the controls of every Part III engagement, the Diet of Worms', voyages' and
+conquests' too (those are built in :mod:`oddsengine.faces._explore_new_world`).
 
 Each kind's :class:`~oddsengine.kinds.ExplorerEntry` names its controls' maker here
 (``widgets``: one for all of them), the choices one control offers given the others
@@ -14,31 +15,25 @@ engine.
 
 from __future__ import annotations
 
-from oddsengine.errors import OddsEngineError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.faces._explore_campaigns import examples
 from oddsengine.faces._explore_questions import control_text
 
 __all__ = [
     "RunView",
+    "checked_values",
+    "offered_pairs",
     "attempts",
     "attempts_offer",
     "attempts_words",
-    "conquest",
-    "conquest_offer",
-    "conquest_words",
     "counter_reformation",
     "debate",
     "debate_offer",
     "debate_words",
-    "diet",
-    "diet_words",
     "reformation",
     "reformation_offer",
     "reformation_words",
     "run_view",
-    "voyage",
-    "voyage_offer",
-    "voyage_words",
     "widgets",
 ]
 
@@ -136,11 +131,37 @@ def widgets(module) -> dict:
     }
 
 
+#: The kind of value each control of these engagements takes (the widgets give them; values
+#: set from code are checked before any is read, the key named).
+_COUNTS = ("protestant_dice", "papal_dice", "turn", "protestant_cp", "papal_cp", "hapsburg_cp")
+_FLAGS = ("modifier", "printing_press", "ninety_five_theses", "augsburg", "mary_i",
+          "uncharted", "mercator", "smallpox")  # fmt: skip
+_NAMES = ("committed", "claimed", "conquered")
+
+
+def checked_values(values) -> dict:
+    """``values``, its counts, flags and lists of names refused in words when of the wrong
+    kind."""
+    for key in _COUNTS:
+        value = values.get(key, 1)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise OddsEngineTypeError(f"{key} must be a whole number, not {shown(value)}")
+    for key in _FLAGS:
+        if not isinstance(values.get(key, False), bool):
+            raise OddsEngineTypeError(f"{key} must be True or False, not {shown(values[key])}")
+    for key in _NAMES:
+        value = values.get(key, ())
+        if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+            raise OddsEngineTypeError(f"{key} must be a list of names, not {shown(value)}")
+    return values
+
+
 def _text(values, key: str) -> str:
     return control_text(values, key).strip()
 
 
-def _pairs(names) -> list[tuple[str, str]]:
+def offered_pairs(names) -> list[tuple[str, str]]:
+    """Options of a list of choices, each shown by its own name."""
     return [(name, name) for name in names]
 
 
@@ -183,7 +204,7 @@ def reformation_offer(values) -> dict:
         unused = (*unused, "augsburg")
     else:
         unused = (*unused, "modifier", "printing_press", "ninety_five_theses")
-    return {"source": _pairs(_sources(_side(kind))), "(hidden)": unused}
+    return {"source": offered_pairs(_sources(_side(kind))), "(hidden)": unused}
 
 
 def _attempt(values, kind: str):
@@ -227,11 +248,13 @@ def _attempt(values, kind: str):
 def reformation(values, forces, cards, post_roll):
     """A :class:`~oddsengine.religion.attempts.ReformationAttempt` (RULES.md §17): from the
     dice counts, or on the chosen board's ``space`` by ``source`` with its dice counted."""
+    checked_values(values)
     return _attempt(values, "reformation")
 
 
 def counter_reformation(values, forces, cards, post_roll):
     """A :class:`~oddsengine.religion.attempts.CounterReformationAttempt` (RULES.md §18)."""
+    checked_values(values)
     return _attempt(values, "counter-reformation")
 
 
@@ -272,7 +295,7 @@ def reformation_words(values) -> list[str]:
 
 def attempts_offer(values) -> dict:
     """The shipped religious boards (a run needs one) and every source of attempts."""
-    return {"board": _pairs(examples("religion")), "source": _pairs(_sources(None))}
+    return {"board": offered_pairs(examples("religion")), "source": offered_pairs(_sources(None))}
 
 
 def _policy(values) -> tuple[str, tuple]:
@@ -296,6 +319,7 @@ def attempts(values, forces, cards, post_roll):
     """An :class:`~oddsengine.religion.attempt_runs.AttemptRun` of ``source`` on the chosen
     board, its optimal policy maximising ``objective``, compared with greedy (and the
     order given)."""
+    checked_values(values)
     from oddsengine.religion.attempt_runs import AttemptRun
     from oddsengine.religion.religion_scenario import load_religious_board
 
@@ -435,9 +459,9 @@ def debate_offer(values) -> dict:
     if values.get("initiator") != "papacy" or values.get("zone") != "english":
         hidden.append("mary_i")
     return {
-        "debate_attacker": _pairs(["random", *attackers]),
-        "debate_defender": _pairs(["best", "committed", "uncommitted", *defenders]),
-        "committed": _pairs([*pools["papal"], *pools["protestant"]]),
+        "debate_attacker": offered_pairs(["random", *attackers]),
+        "debate_defender": offered_pairs(["best", "committed", "uncommitted", *defenders]),
+        "committed": offered_pairs([*pools["papal"], *pools["protestant"]]),
         "(hidden)": tuple(hidden),
     }
 
@@ -453,6 +477,7 @@ def _acts(values, key: str) -> bool:
 def debate(values, forces, cards, post_roll):
     """A :class:`~oddsengine.religion.debate.Debate` of the zone, initiator and turn, the
     attacker by name or random and the defender by name or pool."""
+    checked_values(values)
     from oddsengine.religion.debate import Debate
 
     card = values.get("debate_card") or ""
@@ -490,102 +515,3 @@ def debate_words(values) -> list[str]:
         words += ["--card", values["debate_card"]]
     words += ["--augsburg"] if _acts(values, "augsburg") else []
     return [*words, "--england-ruler", "mary-i"] if _acts(values, "mary_i") else words
-
-
-# -- the Diet of Worms (RULES.md §21), voyages and conquests (§22) --------------------------
-
-_CP = ("protestant_cp", "papal_cp", "hapsburg_cp")
-
-
-def diet(values, forces, cards, post_roll):
-    """A :class:`~oddsengine.religion.diet.DietOfWorms` of the three cards' CP."""
-    from oddsengine.religion.diet import DietOfWorms
-
-    return DietOfWorms(*(int(values.get(key, 1)) for key in _CP))
-
-
-def diet_words(values) -> list[str]:
-    """``--protestant-cp N --papal-cp N --hapsburg-cp N``."""
-    return [
-        word for key in _CP for word in (f"--{key.replace('_', '-')}", str(int(values.get(key, 1))))
-    ]
-
-
-def voyage_offer(values) -> dict:
-    """The explorers of the power (random: drawn from its pool) and the discoveries that
-    may be claimed already."""
-    from oddsengine.religion.new_world import discoveries
-    from oddsengine.religion.records import religion_facts
-
-    power = values.get("power") or "hapsburg"
-    explorers = religion_facts().explorers_of(power, pool_only=False)
-    return {
-        "voyage_explorer": _pairs(["random", *(each.name for each in explorers)]),
-        "claimed": _pairs(claim.slug for claim in discoveries()),
-    }
-
-
-def voyage(values, forces, cards, post_roll):
-    """A :class:`~oddsengine.religion.voyage.Voyage` of the power's explorer."""
-    from oddsengine.religion.voyage import Voyage
-
-    return Voyage(
-        values.get("power") or "hapsburg",
-        values.get("voyage_explorer") or "random",
-        uncharted=bool(values.get("uncharted")),
-        mercator=bool(values.get("mercator")),
-        claimed=tuple(values.get("claimed", ())),
-    )
-
-
-def voyage_words(values) -> list[str]:
-    """``--power --explorer``, and ``--uncharted``, ``--mercator``, ``--claimed``."""
-    words = [
-        "--power",
-        values.get("power") or "hapsburg",
-        "--explorer",
-        values.get("voyage_explorer") or "random",
-    ]
-    words += ["--uncharted"] if values.get("uncharted") else []
-    words += ["--mercator"] if values.get("mercator") else []
-    claimed = values.get("claimed", ())
-    return [*words, "--claimed", ",".join(claimed)] if claimed else words
-
-
-def conquest_offer(values) -> dict:
-    """The power's conquistadors (England's and France's markers) and the conquests that
-    may be made already."""
-    from oddsengine.religion.new_world import conquests
-    from oddsengine.religion.records import religion_facts
-
-    power = values.get("power") or "hapsburg"
-    pool = religion_facts().conquistadors_of(power)
-    return {
-        "conquistador": _pairs(["random", *(each.name for each in pool)]),
-        "conquered": _pairs(claim.slug for claim in conquests()),
-    }
-
-
-def conquest(values, forces, cards, post_roll):
-    """A :class:`~oddsengine.religion.voyage.Conquest` of the power's conquistador."""
-    from oddsengine.religion.voyage import Conquest
-
-    return Conquest(
-        values.get("power") or "hapsburg",
-        values.get("conquistador") or "random",
-        smallpox=bool(values.get("smallpox")),
-        claimed=tuple(values.get("conquered", ())),
-    )
-
-
-def conquest_words(values) -> list[str]:
-    """``--power --conquistador``, and ``--smallpox``, ``--claimed``."""
-    words = [
-        "--power",
-        values.get("power") or "hapsburg",
-        "--conquistador",
-        values.get("conquistador") or "random",
-    ]
-    words += ["--smallpox"] if values.get("smallpox") else []
-    conquered = values.get("conquered", ())
-    return [*words, "--claimed", ",".join(conquered)] if conquered else words

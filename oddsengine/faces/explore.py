@@ -382,7 +382,10 @@ class Explorer:
         record = entry(kind)
         if not record.offer:
             return
-        offered = kinds.named(record.offer)(self.values())
+        try:
+            offered = kinds.named(record.offer)(self.values())
+        except (OddsEngineError, TypeError, ValueError):  # refused in words by update()
+            return
         hidden = offered.pop("(hidden)", ())
         for key, options in offered.items():
             control = self.controls[key]
