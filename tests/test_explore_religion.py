@@ -412,3 +412,17 @@ def test_values_of_the_wrong_kind_are_refused_naming_the_key():
     # Set from code on the calculator, a value the rules refuse is a line, not raised.
     calculator = _explorer("reformation", protestant_dice=60)
     assert calculator.result is None and "at most 50" in calculator.error
+
+
+def test_the_board_box_is_offered_for_each_engagement_anew():
+    # A run needs a board; an attempt may be from dice counts: switching keeps each its
+    # own choices.
+    calculator = _explorer("reformation")
+    assert calculator.controls["board"].value == ""
+    calculator.controls["engagement"].value = "attempts"
+    assert "" not in [value for _, value in calculator.controls["board"].options]
+    assert calculator.controls["board"].value == "religion_1517"
+    calculator.controls["engagement"].value = "reformation"
+    assert ("(dice counts)", "") in list(calculator.controls["board"].options)
+    calculator.controls["board"].value = ""
+    assert calculator.command_line.startswith("oddsengine reformation --protestant-dice")

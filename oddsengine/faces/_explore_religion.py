@@ -204,7 +204,11 @@ def reformation_offer(values) -> dict:
         unused = (*unused, "augsburg")
     else:
         unused = (*unused, "modifier", "printing_press", "ninety_five_theses")
-    return {"source": offered_pairs(_sources(_side(kind))), "(hidden)": unused}
+    return {
+        "board": [("(dice counts)", ""), *offered_pairs(examples("religion"))],
+        "source": offered_pairs(_sources(_side(kind))),
+        "(hidden)": unused,
+    }
 
 
 def _attempt(values, kind: str):
