@@ -1,4 +1,5 @@
-"""Exact and Monte Carlo odds for *Here I Stand*: combat on land and at sea, moves, sieges.
+"""Exact and Monte Carlo odds for *Here I Stand*: combat on land and at sea, moves, sieges,
+the religious struggle and the New World.
 
 The top-level namespace holds what an analyst needs: forces and leaders, the engagements
 (:class:`FieldBattle`, :class:`Assault`, :class:`Interception`, :class:`AvoidBattle`),
@@ -6,7 +7,11 @@ cards, options and policies, and the two engines (:func:`exact`, :func:`simulate
 :func:`compare` to put their answers side by side. The combats of Part II of the rules have
 their specs beside them: fleets, :class:`NavalBattle`, :class:`NavalInterception`,
 :class:`NavalAvoidBattle`, :class:`Piracy` and :class:`ForeignWar`; a naval move on the board
-is a :class:`NavalMove` over a :class:`Situation` holding :class:`FleetStack` fleets.
+is a :class:`NavalMove` over a :class:`Situation` holding :class:`FleetStack` fleets. Part III
+has its own: :class:`ReformationAttempt` and :class:`CounterReformationAttempt` from dice
+counts, :class:`AttemptRun` (a run of attempts on a :class:`ReligiousBoard`, played
+optimally), :class:`Debate`, :class:`DietOfWorms`, :class:`Voyage`, :class:`Conquest` and
+:class:`VoyageTurn`.
 
 Examples
 --------
@@ -69,6 +74,8 @@ _LOCATIONS = {
     "Situation": "oddsengine.moves.situation",
     "Stack": "oddsengine.moves.situation",
     "AttemptRun": "oddsengine.religion.attempt_runs",
+    "ReformationAttempt": "oddsengine.religion.attempts",
+    "CounterReformationAttempt": "oddsengine.religion.attempts",
     "ReligiousBoard": "oddsengine.religion.religious_board",
     "load_religious_board": "oddsengine.religion.religion_scenario",
     "DietOfWorms": "oddsengine.religion.diet",
@@ -98,6 +105,7 @@ __all__ = [
     "CARDS",
     "Card",
     "Course",
+    "CounterReformationAttempt",
     "Debate",
     "FieldBattle",
     "Fleet",
@@ -121,6 +129,7 @@ __all__ = [
     "Piracy",
     "Plan",
     "Policies",
+    "ReformationAttempt",
     "RefusedScenariosWarning",
     "ReligiousBoard",
     "Result",

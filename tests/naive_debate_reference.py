@@ -21,11 +21,14 @@ def _hits(rng, dice: int) -> int:
 
 
 def naive_debate(zone, initiator, in_play, committed, attacker, defender_pool, trials, seed,
-                 defender=None):
+                 defender=None, spaces=None):
     """Play ``trials`` debates; return a Counter of outcomes and events.
 
     ``attacker`` is a name or None (random uncommitted); ``defender_pool`` is
-    ``"committed"`` or ``"uncommitted"`` (or ``defender`` a name).
+    ``"committed"`` or ``"uncommitted"`` (or ``defender`` a name). ``spaces``, when given,
+    is ``{"protestant": [...], "catholic": [...]}``: the spaces each winner flips, in order
+    (a board's); a win flips no more of them than there are, and each one flipped is
+    counted as ``protestant:SPACE`` / ``catholic:SPACE``.
     """
     facts = religion_facts()
     rng = np.random.default_rng(seed)
@@ -82,6 +85,11 @@ def naive_debate(zone, initiator, in_play, committed, attacker, defender_pool, t
                 continue
         seen["papal_wins" if papal_won else "protestant_wins"] += 1
         flips = abs(difference) + (1 if pope == "Aleander" and pope_fresh else 0)
+        if spaces is not None:
+            side = "catholic" if papal_won else "protestant"
+            flips = min(flips, len(spaces[side]))  # 23.14: no more than the board allows
+            for space in spaces[side][:flips]:
+                seen[f"{side}:{space}"] += 1
         seen[f"flips:{flips}"] += 1
         if abs(difference) > facts.debater(loser).value:
             seen[f"{'burnt' if papal_won else 'disgraced'}:{loser}"] += 1

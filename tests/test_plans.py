@@ -389,3 +389,18 @@ def test_naval_plan_cli(capsys):
     answer = json.loads(capsys.readouterr().out)
     assert answer["courses"][0]["goal"] == "defender_wins"
     assert {"intercepted", "naval_battle", "mover_eliminated"} <= set(answer["courses"][0])
+
+
+@pytest.mark.parametrize("scenario, command", [
+    ("vienna", "oddsengine move vienna"),
+    ("tyrrhenian_sea", "oddsengine naval-move tyrrhenian_sea"),
+    ("religion_1517", "oddsengine attempts religion_1517 --source SOURCE"),
+])
+def test_a_scenario_given_as_a_plan_names_the_command_that_answers_it(capsys, scenario,
+                                                                         command):
+    from conftest import run_cli
+
+    status, out, err = run_cli(capsys, "plan", scenario)
+    assert status == 2 and out == ""
+    assert "is a scenario file, not a plan file" in err and command in err
+    assert len(err.strip().splitlines()) == 1

@@ -393,3 +393,49 @@ def test_a_run_too_large_to_search_is_refused_with_the_way_out(monkeypatch, caps
                                "--policy", "greedy", "--monte-carlo", "--trials", "2000",
                                "--seed", "1")
     assert status == 0, err
+
+
+# §19: Defender of the Faith 3, Mary Defies Council 3 and Erasmus (Papal side) 4 attempts,
+# their zone "as the card": named, or all. Wittenberg under Paul III: 5 Papal dice against 6
+# (as Burn Books above); the Papacy wins ties only when German is a target zone (§18, 23.3).
+@pytest.mark.parametrize("source, attempts, ties", [
+    ("defender-of-the-faith:german", 3, True),
+    ("defender-of-the-faith:french", 3, False),
+    ("mary-defies-council:english", 3, False),
+    ("mary-defies-council:german", 3, True),
+    ("erasmus-papal:all", 4, True),
+    ("erasmus-papal:italian", 4, False),
+])
+def test_the_papal_events_whose_zone_is_as_the_card(source, attempts, ties):
+    from oddsengine.religion.attempt_sources import attempt_source
+
+    assert attempt_source(source).attempts == attempts
+    assert attempt_source(source).side == "papacy"
+    board = religious_board_of({"protestant": ["Wittenberg", "Brandenburg"],
+                                "reformers": ["Luther"], "papal_ruler": "paul-iii"},
+                               load_religious_board("religion_example").stacks)
+    attempt = board_attempt(board, "Wittenberg", source)
+    assert (attempt.papal_dice, attempt.protestant_dice) == (5, 6)
+    assert attempt.ties == ("papacy" if ties else "protestant")
+    assert attempt.success_fraction == by_hand(5, 6, ties)
+
+
+@pytest.mark.parametrize("source, words", [
+    ("defender-of-the-faith", "names its zone as its card does"),
+    ("mary-defies-council:latin", "not 'latin'"),
+    ("erasmus-papal:", "or all"),
+])
+def test_a_papal_event_without_its_zone_is_refused(capsys, source, words):
+    status, out, err = run_cli(capsys, "attempts", "religion_example", "--source", source)
+    assert status == 2 and out == ""
+    assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_papal_event_runs_every_attempt_it_gives():
+    # Three attempts of Mary Defies Council but only two Protestant spaces to target on
+    # religion_example (no space is targeted twice, 23.6): never more than two flips.
+    answer = exact(AttemptRun(load_religious_board("religion_example"),
+                              "mary-defies-council:german")).describe()
+    assert answer["spec"]["source"]["attempts"] == 3
+    assert answer["p"]["flips:3"] == 0
+    assert sum(answer["p"][f"flips:{k}"] for k in range(4)) == pytest.approx(1)

@@ -1550,6 +1550,16 @@ RULE_MAP = [
         "The spaces a debate's or the Diet's winner could flip one after another (§20",
         ["test_religion_board_by_hand.py::test_what_a_debate_or_the_diet_can_flip_on_the_board"],
     ),
+    (
+        "20",
+        "a debate's winner flips in the zone while eligible spaces remain, then anywhere; "
+        "the spaces and their chances on a scenario's board (23.14)",
+        "oddsengine/religion/board_flips.py",
+        "20 step 7: in the debate's zone while eligible ones remain there",
+        ["test_religion_board_flips.py::test_a_debate_flips_in_its_zone_first_then_anywhere",
+         "test_religion_board_flips.py::test_a_debate_on_the_example_caps_the_papal_flips_at_two",
+         "test_religion_board_flips.py::test_each_winner_has_its_own_cap"],
+    ),
     # §23 Readings for Part III
     (
         "23",
@@ -1599,6 +1609,18 @@ RULE_MAP = [
         [
             "test_religion_diet.py::test_a_diet_cell_by_hand",
             "test_religion_diet.py::test_the_flips_are_capped_by_the_eligible_spaces",
+        ],
+    ),
+    (
+        "21",
+        "the Diet's flips: German-zone spaces, each adjacent to one of the winner's "
+        "influence, the spaces just flipped counting (23.14 on a board)",
+        "oddsengine/religion/board_flips.py",
+        "21: a German-zone space of the other influence adjacent",
+        [
+            "test_religion_board_flips.py::test_the_diet_flips_a_chain_of_adjacent_german_spaces",
+            "test_religion_board_flips.py::test_the_diet_on_the_example_turns_back_two_spaces_at_most",
+            "test_religion_board_flips.py::test_the_diet_where_the_german_zone_offers_fewer_spaces_than_the_hits",
         ],
     ),
     # §22 New World voyages (20.2, 20.3)

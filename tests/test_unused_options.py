@@ -63,6 +63,7 @@ VALUES = {
     "--england-ruler": "mary-i", "--bar": "Luther", "--bonuses": "all",
     "--luther-policy": "first-chance", "--bullinger-policy": "first-chance",
     "--protestant-cp": "2", "--papal-cp": "1", "--hapsburg-cp": "1", "--eligible-spaces": "2",
+    "--eligible-protestant": "3", "--eligible-catholic": "3", "--flip-order": "electorates",
     "--outcome": "draw", "--explorer": "Magellan", "--conquistador": "Cortez",
     "--uncharted": "hapsburg", "--mercator": "hapsburg", "--claimed": "mississippi",
     "--removed": "Narvaez", "--choice": "amazon",
@@ -110,11 +111,23 @@ CONQUEST_OPTIONS = {"--power", "--conquistador", "--smallpox", "--claimed", "--r
 DEBATE = ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1"]
 DEBATE_OPTIONS = {"--zone", "--initiator", "--turn", "--attacker", "--defender", "--committed",
                   "--debaters", "--eligible", "--card", "--augsburg", "--bonuses",
-                  "--objective", "--card-value"}  # fmt: skip
+                  "--objective", "--card-value", "--eligible-protestant",
+                  "--eligible-catholic"}  # fmt: skip
+#: A debate on a scenario's board: its turn, England, cards and caps come from the board.
+BOARD_DEBATE = ["debate", "religion_example", "--zone", "german", "--initiator", "papacy"]
+BOARD_DEBATE_OPTIONS = {"--zone", "--initiator", "--turn", "--attacker", "--defender",
+                        "--committed", "--debaters", "--card", "--bonuses", "--objective",
+                        "--card-value", "--flip-order", "--protestant", "--unrest",
+                        "--reformer"}  # fmt: skip
+#: The Diet on a scenario's board.
+BOARD_DIET_OPTIONS = {"--protestant-cp", "--papal-cp", "--hapsburg-cp", "--flip-order",
+                      "--protestant", "--unrest", "--reformer"}
 QUESTIONS = {
     "diet": [
         ([*DIET, "--exact"],
-         ENGINE | {"--protestant-cp", "--papal-cp", "--hapsburg-cp", "--eligible-spaces"}),
+         ENGINE | {"--protestant-cp", "--papal-cp", "--hapsburg-cp", "--eligible-spaces",
+                   "--eligible-protestant", "--eligible-catholic"}),
+        (["diet", "religion_example", *DIET[1:], "--exact"], ENGINE | BOARD_DIET_OPTIONS),
         (["diet", "--table"], {"--table", "--outcome", "--eligible-spaces", "--format"}),
     ],
     "voyage": [
@@ -166,7 +179,8 @@ QUESTIONS = {
         (["move", "vienna", "--exact", "--defender", "fight", "--leaders-inside", "retreat"],
          ENGINE | MOVE_OPTIONS),
     ],
-    "debate": [([*DEBATE, "--exact"], ENGINE | DEBATE_OPTIONS)],
+    "debate": [([*DEBATE, "--exact"], ENGINE | DEBATE_OPTIONS),
+               ([*BOARD_DEBATE, "--exact"], ENGINE | BOARD_DEBATE_OPTIONS)],
     "leaders": [(["leaders"], {"--power", "--format"})],
     "debaters": [(["debaters"], {"--side", "--turn", "--zone", "--format"})],
     "explorers": [(["explorers"], {"--power", "--format"})],

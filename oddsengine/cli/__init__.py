@@ -103,7 +103,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="oddsengine",
         description="Exact and Monte Carlo odds for Here I Stand: combat on land and at sea, "
-        "whole moves, sieges, piracy and foreign wars.",
+        "whole moves, sieges, piracy and foreign wars, the religious struggle and the New "
+        "World.",
     )
     from oddsengine import __version__
 

@@ -27,27 +27,64 @@ def _whole_number(text: str) -> int:
 _whole_number.__name__ = "whole number"  # argparse's refusal: "invalid whole number value"
 
 
+#: The options a scenario's board gives instead (its England, its cards, its caps).
+_FROM_THE_BOARD = ("--eligible", "--eligible-protestant", "--eligible-catholic",
+                   "--augsburg", "--england-ruler")
+#: The options that read a board.
+_ON_A_BOARD = ("--flip-order", "--protestant", "--unrest", "--reformer")
+
+
 def _spec(arguments):
     from oddsengine.religion.debate import Debate
 
-    return Debate(
-        arguments.zone,
-        arguments.initiator,
-        turn=arguments.turn,
+    options = dict(
         attacker=arguments.attacker,
         defender=arguments.defender,
         committed=arguments.committed,
         debaters=arguments.debaters,
         cards=arguments.card,
-        augsburg=arguments.augsburg,
-        england_ruler=arguments.england_ruler,
-        eligible=arguments.eligible,
         bonuses=arguments.bonuses,
         objective=arguments.objective,
         luther_policy=arguments.luther_policy,
         bullinger_policy=arguments.bullinger_policy,
         bar=arguments.bar,
     )
+    if arguments.scenario is not None:
+        return _board_spec(arguments, options)
+    refuse_given(arguments, _ON_A_BOARD, "reads a board: give a scenario first")
+    if arguments.turn is None:
+        from oddsengine.errors import OddsEngineError
+
+        raise OddsEngineError("give --turn (or a scenario, whose [religion] turn gives it)")
+    return Debate(
+        arguments.zone,
+        arguments.initiator,
+        turn=arguments.turn,
+        augsburg=arguments.augsburg,
+        england_ruler=arguments.england_ruler,
+        eligible=arguments.eligible,
+        eligible_protestant=arguments.eligible_protestant,
+        eligible_catholic=arguments.eligible_catholic,
+        **options,
+    )
+
+
+def _board_spec(arguments, options):
+    """The debate on a scenario's board (RULES.md §20 step 7, 23.14): the turn, the
+    committed debaters, England's ruler, Augsburg Confession and each winner's spaces come
+    from the board; ``--turn`` must agree with it, ``--committed`` adds to its list."""
+    from oddsengine.cli._attempt_run_commands import board_of
+    from oddsengine.errors import OddsEngineError
+    from oddsengine.religion.debate import Debate
+
+    refuse_given(arguments, _FROM_THE_BOARD,
+                 "comes from the board with a scenario: drop it (or the scenario)")
+    board = board_of(arguments)
+    if arguments.turn is not None and arguments.turn != board.turn:
+        raise OddsEngineError(f"--turn {arguments.turn} contradicts the scenario's turn "
+                              f"{board.turn} ([religion] turn): drop one")
+    return Debate.on_board(board, arguments.zone, arguments.initiator,
+                           flip_order=arguments.flip_order, **options)
 
 
 def _refuse_unused(arguments, spec) -> None:
@@ -87,6 +124,7 @@ def _run_debate(arguments):
 
 def register(commands) -> None:
     """Add ``debate``."""
+    from oddsengine.cli._attempt_run_commands import add_board_options
     from oddsengine.religion.debate import (
         DEBATE_CARDS,
         DEFENDER_CHOICES,
@@ -103,11 +141,19 @@ def register(commands) -> None:
         "(uncommitted), hits on 5-6; a tie goes to a second round; the winner flips the "
         "difference in spaces and burns or disgraces a loser whose value it exceeds.",
     )
+    debate.add_argument(
+        "scenario", nargs="?", default=None,
+        help="a scenario file with a [religion] table (religion_1517, religion_example): the "
+        "turn, the committed debaters, England's ruler and Augsburg Confession come from its "
+        "board, and each winner's flips land on the spaces it lets him flip (zone first, "
+        "then elsewhere), with the chance each space ends flipped",
+    )
     who = debate.add_argument_group("the debate")
     who.add_argument("--zone", required=True, help="german, french or english")
     who.add_argument("--initiator", required=True, help="papacy or protestant")
-    who.add_argument("--turn", required=True, type=_whole_number,
-                     help="the turn (1-9): the debaters in play are those entered by it")
+    who.add_argument("--turn", default=None, type=_whole_number,
+                     help="the turn (1-9): the debaters in play are those entered by it "
+                     "(with a scenario: its turn; a different one is refused)")
     who.add_argument("--attacker", default="random",
                      help="the initiator's debater (uncommitted), or random (default)")
     who.add_argument("--defender", default="best",
@@ -115,11 +161,22 @@ def register(commands) -> None:
                      f"{', '.join(DEFENDER_CHOICES)} (default best: the pool that maximises "
                      "the initiator's --objective)")
     who.add_argument("--committed", default=None, metavar="NAME[,NAME]",
-                     help="the debaters already committed")
+                     help="the debaters already committed (with a scenario: added to its "
+                     "committed ones)")
     who.add_argument("--debaters", default=None, metavar="NAME,...",
                      help="the debaters in play, both sides (default: all entered by --turn)")
     who.add_argument("--eligible", default=None, type=_whole_number, metavar="N",
-                     help="spaces eligible for flipping: a cap on the flips (23.14)")
+                     help="spaces eligible for flipping: a cap on either winner's flips "
+                     "(23.14)")
+    for side, word in (("protestant", "a Protestant"), ("catholic", "a Papal")):
+        who.add_argument(f"--eligible-{side}", default=None, type=_whole_number,
+                         metavar="N", help=f"a cap on {word} winner's flips alone (23.14)")
+    board = debate.add_argument_group("on a scenario's board (RULES.md §20 step 7, 23.14)")
+    board.add_argument("--flip-order", default="board", metavar="POLICY",
+                       help="which eligible space a winner flips next: board (default: the "
+                       "first by name, the debate's zone first), electorates (an electorate "
+                       "first) or order:SPACE,SPACE (the first listed still eligible)")
+    add_board_options(board)
     cards = debate.add_argument_group("cards, bonuses and policies")
     cards.add_argument("--card", default=None, metavar="CARD[,CARD]",
                        help=f"{', '.join(DEBATE_CARDS)}: one Papal event and/or Here I Stand")

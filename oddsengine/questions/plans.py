@@ -300,6 +300,34 @@ def _shipped_plans_offered(path: Path) -> str:
     return f"{hint} shipped plans: {', '.join(plans)}"
 
 
+#: The table that makes a file a scenario, and the command that answers it.
+_SCENARIO_COMMANDS = {"naval_move": "oddsengine naval-move {name}",
+                      "move": "oddsengine move {name}",
+                      "religion": "oddsengine attempts {name} --source SOURCE"}
+
+
+def refuse_a_scenario_file(path, data: dict) -> None:
+    """Refuse a scenario file given where a plan file is asked for, naming the command that
+    answers it; return when ``data`` is not a scenario file.
+
+    Raises
+    ------
+    OddsEngineError
+        When ``data`` has no [[course]] table but a scenario's [move], [naval_move] or
+        [religion].
+    """
+    if "course" in data:
+        return
+    for table, command in _SCENARIO_COMMANDS.items():
+        if table in data:
+            raise OddsEngineError(
+                f"{path} is a scenario file, not a plan file (a plan has [plan] and [[course]] "
+                f"tables, a scenario [{table}]): answer it with "
+                f"{command.format(name=Path(str(path)).stem)}, or name it in a plan's [plan] "
+                "scenario"
+            )
+
+
 def load_plan(path) -> tuple[Plan, dict]:
     """Read a plan file (or a shipped example plan, by name); return the plan and its
     engine settings (``method``, ``trials``, ``seed``).
@@ -317,6 +345,7 @@ def load_plan(path) -> tuple[Plan, dict]:
     data = read_toml(path, "plan file")
     extra = set(data) - {"plan", "course"}
     if extra:
+        refuse_a_scenario_file(path, data)
         raise OddsEngineError(f"{path}: unknown table {sorted(extra)[0]!r} (plan, course)")
     settings = data.get("plan")
     if not isinstance(settings, dict):

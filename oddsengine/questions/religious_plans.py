@@ -114,7 +114,7 @@ def load_religious_plan(path) -> ReligiousPlan:
     OddsEngineError
         Naming the file and the key.
     """
-    from oddsengine.questions.plans import find_plan
+    from oddsengine.questions.plans import find_plan, refuse_a_scenario_file
     from oddsengine.religion.attempt_sources import attempt_source
     from oddsengine.religion.religion_scenario import load_religious_board
     from oddsengine.toml_file import read_toml
@@ -124,6 +124,7 @@ def load_religious_plan(path) -> ReligiousPlan:
     label = str(found)
     extra = set(data) - {"plan", "course"}
     if extra:
+        refuse_a_scenario_file(label, data)
         raise OddsEngineError(f"{label}: unknown table {sorted(extra)[0]!r}; a plan has "
                               "[plan] and [[course]]")
     settings = data.get("plan", {})

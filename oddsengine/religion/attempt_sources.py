@@ -6,7 +6,10 @@ A source is named as on the command line: ``95-theses``, ``treatise:german``,
 ``carlstadt``, ``calvin``, ``english-treatise``, ``new-testament:french``,
 ``full-bible:english``, the events in lower case with hyphens (``printing-press``,
 ``calvins-institutes``, ``a-mighty-fortress``...), ``burn-books:german``,
-``cajetan:german``, ``caraffa``.
+``cajetan:german``, ``caraffa``, and the Papal events whose zone is "as the card"
+(``defender-of-the-faith:english``, ``mary-defies-council:english``,
+``erasmus-papal:all``: RULES.md does not give their cards' text, so the zone is named,
+``all`` for all zones).
 
 Examples
 --------
@@ -117,9 +120,17 @@ _ZONED = {
     "burn-books": ("papacy", 2, {}),
     "cajetan": ("papacy", 3, {}),
 }
+#: 19: the Papal events whose target zone is "as the card": the card's text is not in the
+#: rules, so the zone is named (``defender-of-the-faith:english``), or ``all``.
+_AS_THE_CARD = {
+    "defender-of-the-faith": ("papacy", 3),
+    "mary-defies-council": ("papacy", 3),
+    "erasmus-papal": ("papacy", 4),
+}
 #: Every source name the command line takes (a zoned one as ``NAME:ZONE``).
 SOURCE_NAMES = (
     *(f"{name}:ZONE" for name in _ZONED),
+    *(f"{name}:ZONE|all" for name in _AS_THE_CARD),
     *_FIXED,
     "affair-of-the-placards",
     "marburg-colloquy:DEBATER,DEBATER",
@@ -162,6 +173,18 @@ def attempt_source(text: str, *, placards_attempts: int = 3) -> AttemptSource:
                 + (f", not {shown(argument)}" if argument else "")
             )
         return AttemptSource(f"{name}:{argument}", side, attempts, (argument,), **extras)
+    if name in _AS_THE_CARD:
+        side, attempts = _AS_THE_CARD[name]
+        if argument == "all":
+            # 19: "all zones" makes every zone a target zone (23.1: never a space in none).
+            return AttemptSource(f"{name}:all", side, attempts, _ALL_ZONES)
+        if argument not in _ALL_ZONES:
+            raise OddsEngineError(
+                f"the source {name} names its zone as its card does (§19: 'as the card'): "
+                f"{name}:ZONE with ZONE one of " + ", ".join(_ALL_ZONES) + ", or all"
+                + (f", not {shown(argument)}" if argument else "")
+            )
+        return AttemptSource(f"{name}:{argument}", side, attempts, (argument,))
     if name == "affair-of-the-placards":
         if placards_attempts not in PLACARDS_ATTEMPTS:
             raise OddsEngineError("Affair of the Placards makes 3 attempts (§19) or 4 (card)")

@@ -137,7 +137,18 @@ class Debate:
         England's ruler; ``"mary-i"`` doubles the Papal debater's value for his dice in an
         English debate the Papacy calls (23.11).
     eligible : int, optional
-        The spaces eligible for flipping on the board: a cap on the flips (23.14).
+        The spaces eligible for flipping on the board: a cap on the flips of either
+        winner (23.14).
+    eligible_protestant, eligible_catholic : int, optional
+        A cap on a Protestant winner's flips (to Protestant) and on a Papal winner's (to
+        Catholic), each on its own (23.14); every cap given applies.
+    protestant_spaces, catholic_spaces : sequence of str, optional
+        The spaces a Protestant (a Papal) winner flips, in the order he flips them (from
+        the board: :meth:`on_board`); their number caps that side's flips, and the
+        chance each ends flipped is reported (``protestant:SPACE``, ``catholic:SPACE``).
+    flip_order : str, optional
+        The policy that ordered the spaces (:data:`~oddsengine.religion.board_flips.
+        FLIP_ORDERS`), for the record; given with the spaces only.
     bonuses : str or sequence of str
         ``"all"`` (the default: every debate bonus that applies), ``"none"``, or names of
         :data:`DEBATE_BONUSES`; naming one that cannot apply here is refused.
@@ -175,6 +186,11 @@ class Debate:
     luther_policy: str = "best"
     bullinger_policy: str = "best"
     bar: str | None = None
+    eligible_protestant: int | None = None
+    eligible_catholic: int | None = None
+    protestant_spaces: tuple | None = None
+    catholic_spaces: tuple | None = None
+    flip_order: str | None = None
 
     kind = "debate"
     outcome_names = ("papal_wins", "protestant_wins", "inconclusive")
@@ -200,15 +216,20 @@ class Debate:
         if not isinstance(self.augsburg, (bool, np.bool_)):
             raise DebateError(f"augsburg must be True or False, not {shown(self.augsburg)}")
         put(self, "augsburg", bool(self.augsburg))
-        if self.eligible is not None:
-            eligible = self.eligible
+        for name in ("eligible", "eligible_protestant", "eligible_catholic"):
+            eligible = getattr(self, name)
+            if eligible is None:
+                continue
             if isinstance(eligible, bool) or not isinstance(eligible, (int, np.integer)):
-                raise DebateError(f"eligible must be a whole number, not {shown(eligible)}")
+                raise DebateError(f"{name} must be a whole number, not {shown(eligible)}")
             if not 0 <= int(eligible) <= len(facts.zones):
                 raise DebateError(
-                    f"eligible {shown(eligible)} is outside 0-{len(facts.zones)} spaces"
+                    f"{name} {shown(eligible)} is outside 0-{len(facts.zones)} spaces"
                 )
-            put(self, "eligible", int(eligible))
+            put(self, name, int(eligible))
+        from oddsengine.religion.board_flips import check_flip_spaces
+
+        check_flip_spaces(self, DebateError)
         in_play = self._in_play(facts)
         put(self, "debaters", in_play)
         committed = tuple(_debater_name(name, "committed") for name in
@@ -290,6 +311,66 @@ class Debate:
         check_named_bonuses(self, named)
         return tuple(sorted(set(named), key=DEBATE_BONUSES.index))
 
+    @classmethod
+    def on_board(cls, board, zone, initiator, *, flip_order: str = "board", **options):
+        """The debate on a religious board (:class:`~oddsengine.religion.religious_board.
+        ReligiousBoard`): the turn, the committed debaters, England's ruler and Augsburg
+        Confession come from the board, and each winner's flips land on the spaces the
+        board lets him flip (20 step 7, 23.14), ordered by ``flip_order``
+        (:mod:`oddsengine.religion.board_flips`). ``options`` are the other fields;
+        ``committed`` there adds debaters to the board's.
+
+        Examples
+        --------
+        >>> from oddsengine import exact
+        >>> from oddsengine.religion.religion_scenario import load_religious_board
+        >>> debate = Debate.on_board(load_religious_board("religion_example"), "german",
+        ...                          "papacy", attacker="Eck", defender="Carlstadt")
+        >>> debate.catholic_spaces, debate.flip_caps
+        (('Brandenburg', 'Wittenberg'), (2, 7))
+        >>> round(exact(debate).p["catholic:Wittenberg"], 4)
+        0.483
+        """
+        from dataclasses import replace
+
+        from oddsengine.religion.board_flips import flip_sequence
+
+        for name in ("turn", "england_ruler", "augsburg", "protestant_spaces",
+                     "catholic_spaces"):
+            if name in options:
+                raise DebateError(f"{name} comes from the board: drop it (or the board)")
+        committed = _names(options.pop("committed", None), "committed")
+        committed = tuple(dict.fromkeys((*board.committed, *committed)))
+        augsburg = initiator == "papacy" and "augsburg-confession" in board.this_turn
+        base = cls(zone, initiator, board.turn, committed=committed,
+                   england_ruler=board.england_ruler, augsburg=augsburg, **options)
+        debate, limits = base, {"protestant": 0, "catholic": 0}
+        while True:
+            # A side flips at most its dice (plus Aleander's one): no more to list. The
+            # caps may change a "best" choice and so the dice: list again until they hold.
+            arrays = debate.tree.arrays
+            own, other = arrays["initiator_dice"], arrays["other_dice"]
+            dice = dict(zip(("catholic", "protestant"), (own, other) if
+                            base.initiator == "papacy" else (other, own), strict=True))
+            most = {to: int(np.max(dice[to] + arrays["aleander"])) for to in limits}
+            if debate is not base and all(most[to] <= limits[to] for to in limits):
+                return debate
+            limits = {to: max(limits[to], most[to]) for to in limits}
+            spaces = {to: flip_sequence(board, to, zone=base.zone, order=flip_order,
+                                        limit=limits[to]) for to in limits}
+            debate = replace(base, protestant_spaces=spaces["protestant"],
+                             catholic_spaces=spaces["catholic"], flip_order=flip_order)
+
+    @property
+    def flip_caps(self) -> tuple[int | None, int | None]:
+        """The most spaces a Papal winner and a Protestant winner may flip: the least of
+        the caps given (``eligible``, the side's own, the side's spaces), None for none
+        (23.14)."""
+        from oddsengine.religion.board_flips import side_cap
+
+        return (side_cap(self.eligible, self.eligible_catholic, self.catholic_spaces),
+                side_cap(self.eligible, self.eligible_protestant, self.protestant_spaces))
+
     @property
     def active_bonuses(self) -> tuple[str, ...]:
         """The debate bonuses the engine applies where they act (23.12)."""
@@ -312,7 +393,9 @@ class Debate:
         """``second_round``, ``campeggio_ignores`` (when Campeggio may roll), ``burnt:NAME``
         and ``disgraced:NAME`` for every debater who may be, and ``flips:K`` for every
         number of spaces that may be flipped."""
-        return self.tree.event_names
+        from oddsengine.religion.board_flips import space_event_names
+
+        return self.tree.event_names + space_event_names(self, self.flip_caps[::-1])
 
     @property
     def reported_columns(self) -> dict:
@@ -324,7 +407,11 @@ class Debate:
         """The outcome and event columns of the cells ``(node, difference index,
         Campeggio's die)`` (see :meth:`DebateTree.cell_columns
         <oddsengine.religion.debate_tree.DebateTree.cell_columns>`)."""
-        return self.tree.cell_columns(values, self.eligible)
+        from oddsengine.religion.board_flips import add_space_columns
+
+        columns = self.tree.cell_columns(values, self.flip_caps)
+        return add_space_columns(self, columns, columns["protestant_flips"],
+                                 columns["papal_flips"])
 
     # -- words ---------------------------------------------------------------------------
 
@@ -342,6 +429,15 @@ class Debate:
             "augsburg": self.augsburg,
             "england_ruler": self.england_ruler,
             "eligible": self.eligible,
+            **({} if self.flip_caps == (self.eligible, self.eligible) else {
+                "eligible_protestant": self.flip_caps[1],
+                "eligible_catholic": self.flip_caps[0],
+            }),
+            **({} if self.protestant_spaces is None and self.catholic_spaces is None else {
+                "protestant_spaces": list(self.protestant_spaces or ()),
+                "catholic_spaces": list(self.catholic_spaces or ()),
+                "flip_order": self.flip_order,
+            }),
             "bonuses": list(self.active_bonuses),
             "objective": self.objective,
             "luther_policy": self.luther_policy,
@@ -376,6 +472,9 @@ class Debate:
             lines.append(f"England's ruler: {self.england_ruler}")
         if self.eligible is not None:
             lines.append(f"Spaces eligible for flipping: {self.eligible}")
+        from oddsengine.religion.board_flips import flip_lines
+
+        lines.extend(flip_lines(self, self.flip_caps[::-1]))
         for choice, chosen in self.tree.choices.items():
             lines.append(f"Choice of {choice.replace('_', ' ')}: {chosen}")
         return lines

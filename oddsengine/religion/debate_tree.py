@@ -99,6 +99,17 @@ def difference_fractions(attacker_dice: int, defender_dice: int) -> list[Fractio
     return out
 
 
+def _capped(flips, papal_won, eligible):
+    """The flips at most ``eligible`` (23.14): one cap for both winners, or the pair
+    ``(Papal winner's, Protestant winner's)``; None is no cap."""
+    papal_cap, protestant_cap = eligible if isinstance(eligible, tuple) else (eligible,) * 2
+    if papal_cap is not None:
+        flips = np.where(papal_won, np.minimum(flips, papal_cap), flips)
+    if protestant_cap is not None:
+        flips = np.where(papal_won, flips, np.minimum(flips, protestant_cap))
+    return flips
+
+
 @lru_cache(maxsize=65536)
 def _score(initiator_dice, other_dice, papal_value, protestant_value, aleander, campeggio,
            papal_initiates, eligible, objective, papal_side) -> float:
@@ -108,9 +119,7 @@ def _score(initiator_dice, other_dice, papal_value, protestant_value, aleander, 
     papal_won = (difference > 0) if papal_initiates else (difference < 0)
     decisive = difference != 0
     size = np.abs(difference)
-    flips = size + int(aleander)
-    if eligible is not None:
-        flips = np.minimum(flips, eligible)
+    flips = _capped(size + int(aleander), papal_won, eligible)
     burnt = decisive & papal_won & (size > protestant_value)
     disgraced = decisive & ~papal_won & (size > papal_value)
     if objective == "wins":
@@ -137,7 +146,7 @@ class _Builder:
         self.debate = debate
         self.facts = religion_facts()
         self.papal_initiates = debate.initiator == "papacy"
-        self.eligible = debate.eligible
+        self.eligible = debate.flip_caps
         self._children: dict = {}
         self.plays = {"luther_1": Fraction(0), "luther_2": Fraction(0),
                       "bullinger": Fraction(0)}
@@ -390,8 +399,8 @@ class DebateTree:
         names += [f"burnt:{name}" for name in burnt]
         names += [f"disgraced:{name}" for name in disgraced]
         most = int(np.max(np.maximum(papal_dice, protestant_dice) + arrays["aleander"]))
-        if self.debate.eligible is not None:
-            most = min(most, self.debate.eligible)
+        caps = [most if cap is None else min(most, cap) for cap in self.debate.flip_caps]
+        most = max(caps)
         names += [f"flips:{count}" for count in range(most + 1)]
         return tuple(names)
 
@@ -399,7 +408,8 @@ class DebateTree:
         """The outcome, event and VP columns of cells ``(node, difference index, die)``.
 
         A decisive difference ``d`` flips ``|d|`` spaces (plus Aleander's one, 20 step 7),
-        at most ``eligible`` (23.14), to the winner; a loser whose value is less than
+        at most ``eligible`` (23.14), to the winner (``eligible``: one cap, or the pair
+        of the Papal winner's and the Protestant winner's); a loser whose value is less than
         ``|d|`` is burnt or disgraced and the winner gains his value in VP (20 step 8,
         23.13). Campeggio, losing, ignores the result on his die's 5-6 (``die`` 1).
         """
@@ -413,9 +423,7 @@ class DebateTree:
         cancelled = decisive & ~papal_won & (arrays["campeggio"][node] == 1) & (die == 1)
         protestant_won = decisive & ~papal_won & ~cancelled
         size = np.abs(difference)
-        flips = size + arrays["aleander"][node]
-        if eligible is not None:
-            flips = np.minimum(flips, eligible)
+        flips = _capped(size + arrays["aleander"][node], papal_won, eligible)
         flips = np.where(papal_won | protestant_won, flips, 0)
         burnt = protestant_lost_to & (size > arrays["protestant_value"][node])
         disgraced = protestant_won & (size > arrays["papal_value"][node])

@@ -59,8 +59,19 @@ class DietOfWorms:
     protestant_cp, papal_cp, hapsburg_cp : int
         The CP of the card each power commits (1..6; not a Mandatory Event).
     eligible_spaces : int, optional
-        A cap on the spaces the winner may flip (23.14: the German-zone spaces eligible
-        on the board); None, the flips are the hit difference.
+        A cap on the spaces either winner may flip (23.14: the German-zone spaces
+        eligible on the board); None, the flips are the hit difference.
+    eligible_protestant, eligible_catholic : int, optional
+        A cap on a Protestant winner's flips and on a Catholic winner's, each on its own
+        (23.14); every cap given applies.
+    protestant_spaces, catholic_spaces : sequence of str, optional
+        The German-zone spaces a Protestant (a Catholic) winner flips, in the order he
+        flips them (from the board: :meth:`on_board`); their number caps that side's
+        flips, and the chance each ends flipped is reported (``protestant:SPACE``,
+        ``catholic:SPACE``).
+    flip_order : str, optional
+        The policy that ordered the spaces (:data:`~oddsengine.religion.board_flips.
+        FLIP_ORDERS`), for the record; given with the spaces only.
 
     Examples
     --------
@@ -74,6 +85,11 @@ class DietOfWorms:
     papal_cp: int = 1
     hapsburg_cp: int = 1
     eligible_spaces: int | None = None
+    eligible_protestant: int | None = None
+    eligible_catholic: int | None = None
+    protestant_spaces: tuple | None = None
+    catholic_spaces: tuple | None = None
+    flip_order: str | None = None
 
     kind = "diet"
     outcome_names = DIET_OUTCOMES
@@ -81,15 +97,63 @@ class DietOfWorms:
     def __post_init__(self):
         for name in ("protestant_cp", "papal_cp", "hapsburg_cp"):
             object.__setattr__(self, name, _cp(getattr(self, name), name))
-        cap = self.eligible_spaces
-        if cap is not None:
+        for name in ("eligible_spaces", "eligible_protestant", "eligible_catholic"):
+            cap = getattr(self, name)
+            if cap is None:
+                continue
             if isinstance(cap, bool) or not isinstance(cap, (int, np.integer)):
-                raise OddsEngineTypeError(
-                    f"eligible_spaces must be a whole number, not {shown(cap)}"
-                )
+                raise OddsEngineTypeError(f"{name} must be a whole number, not {shown(cap)}")
             if not 0 <= cap <= MAX_ELIGIBLE:
-                raise OddsEngineError(f"eligible_spaces must be 0..{MAX_ELIGIBLE}, not {cap}")
-            object.__setattr__(self, "eligible_spaces", int(cap))
+                raise OddsEngineError(f"{name} must be 0..{MAX_ELIGIBLE}, not {cap}")
+            object.__setattr__(self, name, int(cap))
+        from oddsengine.religion.board_flips import check_flip_spaces
+
+        check_flip_spaces(self, OddsEngineError)
+
+    @classmethod
+    def on_board(cls, board, protestant_cp: int = 1, papal_cp: int = 1, hapsburg_cp: int = 1,
+                 *, flip_order: str = "board") -> DietOfWorms:
+        """The Diet on a religious board (:class:`~oddsengine.religion.religious_board.
+        ReligiousBoard`, turn 1): each winner's flips land on the German-zone spaces the
+        board lets him flip, each adjacent to a space of his influence, the spaces just
+        flipped counting (21, 23.14), ordered by ``flip_order``
+        (:mod:`oddsengine.religion.board_flips`).
+
+        Examples
+        --------
+        >>> from oddsengine import exact
+        >>> from oddsengine.religion.religion_scenario import load_religious_board
+        >>> diet = DietOfWorms.on_board(load_religious_board("religion_example"), 1, 3, 3)
+        >>> diet.catholic_spaces
+        ('Brandenburg', 'Wittenberg')
+        >>> round(exact(diet).p["catholic:Wittenberg"], 4)
+        0.2266
+        """
+        from oddsengine.religion.board_flips import flip_sequence
+
+        if board.turn != 1:
+            raise OddsEngineError(f"the Diet of Worms is held on turn 1 (21); the board is "
+                                  f"at turn {board.turn}")
+        diet = cls(protestant_cp, papal_cp, hapsburg_cp)
+        protestant, catholic = (  # a side flips at most as many spaces as it rolls dice
+            flip_sequence(board, to, zone="german", diet=True, order=flip_order, limit=most)
+            for to, most in (("protestant", diet.protestant_dice),
+                             ("catholic", diet.catholic_dice)))
+        return cls(protestant_cp, papal_cp, hapsburg_cp, protestant_spaces=protestant,
+                   catholic_spaces=catholic, flip_order=flip_order)
+
+    @property
+    def flip_caps(self) -> tuple[int | None, int | None]:
+        """The most spaces a Catholic winner and a Protestant winner may flip: the least
+        of the caps given, None for none (23.14)."""
+        from oddsengine.religion.board_flips import side_cap
+
+        return (side_cap(self.eligible_spaces, self.eligible_catholic, self.catholic_spaces),
+                side_cap(self.eligible_spaces, self.eligible_protestant,
+                         self.protestant_spaces))
+
+    def _cap(self, side: str) -> int | None:
+        return self.flip_caps[0 if side == "catholic" else 1]
 
     @property
     def protestant_dice(self) -> int:
@@ -103,8 +167,7 @@ class DietOfWorms:
 
     @property
     def _most_flips(self) -> int:
-        most = max(self.protestant_dice, self.catholic_dice)
-        return most if self.eligible_spaces is None else min(most, self.eligible_spaces)
+        return max(self._flips_of("protestant").stop, self._flips_of("catholic").stop) - 1
 
     def draw_plan(self) -> DrawPlan:
         """The Protestant's hits, the Hapsburgs' hits and the Papacy's hits (1/3 a die)."""
@@ -119,13 +182,16 @@ class DietOfWorms:
         flips = tuple(f"flips:{k}" for k in range(self._most_flips + 1))
         protestant = tuple(f"protestant_flips:{k}" for k in self._flips_of("protestant"))
         catholic = tuple(f"catholic_flips:{k}" for k in self._flips_of("catholic"))
-        return flips + protestant + catholic
+        from oddsengine.religion.board_flips import space_event_names
+
+        return flips + protestant + catholic + space_event_names(self, self.flip_caps[::-1])
 
     def _flips_of(self, side: str) -> range:
         """The flips a side's win may give: 1 up to its dice (or the cap)."""
         most = self.protestant_dice if side == "protestant" else self.catholic_dice
-        if self.eligible_spaces is not None:
-            most = min(most, self.eligible_spaces)
+        cap = self._cap(side)
+        if cap is not None:
+            most = min(most, cap)
         return range(1, most + 1)
 
     @property
@@ -147,8 +213,10 @@ class DietOfWorms:
         difference = protestant - catholic
         # 21: more hits flips that many spaces; 23.14: no more than are eligible.
         flips = np.abs(difference)
-        if self.eligible_spaces is not None:
-            flips = np.minimum(flips, self.eligible_spaces)
+        for side, won in (("protestant", difference > 0), ("catholic", difference < 0)):
+            cap = self._cap(side)
+            if cap is not None:
+                flips = np.where(won, np.minimum(flips, cap), flips)
         outcome = np.where(difference > 0, "protestant_wins",
                            np.where(difference < 0, "catholic_wins", "draw")).astype(object)
         protestant_flips = np.where(difference > 0, flips, 0)
@@ -168,7 +236,9 @@ class DietOfWorms:
             columns[f"protestant_flips:{k}"] = protestant_flips == k
         for k in self._flips_of("catholic"):
             columns[f"catholic_flips:{k}"] = catholic_flips == k
-        return columns
+        from oddsengine.religion.board_flips import add_space_columns
+
+        return add_space_columns(self, columns, protestant_flips, catholic_flips)
 
     def describe(self) -> dict:
         return {
@@ -176,6 +246,15 @@ class DietOfWorms:
             "papal_cp": self.papal_cp,
             "hapsburg_cp": self.hapsburg_cp,
             "eligible_spaces": self.eligible_spaces,
+            **({} if self.flip_caps == (self.eligible_spaces,) * 2 else {
+                "eligible_protestant": self.flip_caps[1],
+                "eligible_catholic": self.flip_caps[0],
+            }),
+            **({} if self.protestant_spaces is None and self.catholic_spaces is None else {
+                "protestant_spaces": list(self.protestant_spaces or ()),
+                "catholic_spaces": list(self.catholic_spaces or ()),
+                "flip_order": self.flip_order,
+            }),
             "protestant_dice": self.protestant_dice,
             "catholic_dice": self.catholic_dice,
         }
@@ -185,8 +264,11 @@ class DietOfWorms:
                 f"{self.papal_cp} + Hapsburgs {self.hapsburg_cp} CP")
 
     def describe_lines(self) -> list[str]:
+        from oddsengine.religion.board_flips import flip_lines
+
         cap = ("the hit difference" if self.eligible_spaces is None
                else f"the hit difference, at most {self.eligible_spaces} eligible spaces")
         return [f"Dice: Protestant {self.protestant_dice} (CP + 4), Catholic "
                 f"{self.catholic_dice} (Papal {self.papal_cp} + Hapsburg {self.hapsburg_cp}); "
-                f"hits on 5-6; flips: {cap}"]
+                f"hits on 5-6; flips: {cap}",
+                *flip_lines(self, self.flip_caps[::-1], "Catholic")]

@@ -1,0 +1,259 @@
+"""Where a debate's or the Diet's flips land on the board (RULES.md §20 step 7, §21,
+reading §23.14): the spaces a winner flips one after another, in the order a flip-order
+policy picks them when he has a choice.
+
+A debate's winner flips spaces eligible for his side (17/18 step 1, the spaces just
+flipped counting) in the debate's zone while any remain there, then anywhere (§20 step 7).
+The Diet's winner flips German-zone spaces only, each adjacent to a space of his influence
+(§21, the spaces just flipped counting: a chain). Which eligible space comes next is the
+winner's choice; the engine plays it by a policy (:data:`FLIP_ORDERS`): ``board`` (the
+default: the first eligible space by name, the order of
+:meth:`~oddsengine.religion.religious_board.ReligiousBoard.flippable`), ``electorates``
+(an eligible electorate first, then by name) or ``order:A,B`` (the first listed space
+still eligible, then by name). The chance each space ends flipped assumes that order.
+
+Examples
+--------
+>>> from oddsengine.religion.religion_scenario import load_religious_board
+>>> board = load_religious_board("religion_example")
+>>> flip_sequence(board, "catholic", zone="german")
+('Brandenburg', 'Wittenberg')
+>>> flip_sequence(board, "protestant", zone="german", diet=True, limit=3)
+('Leipzig', 'Erfurt', 'Kassel')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from oddsengine.errors import OddsEngineError, shown
+
+__all__ = [
+    "FLIP_ORDERS",
+    "flip_order_of",
+    "flip_sequence",
+    "side_cap",
+    "check_flip_spaces",
+    "space_event_names",
+    "add_space_columns",
+    "flip_lines",
+]
+
+#: The policies that pick which eligible space a winner flips next (the default first).
+FLIP_ORDERS = ("board", "electorates", "order:SPACE,SPACE")
+#: The winners' influences, by the side names of the specs.
+_SIDES = ("protestant", "catholic")
+
+
+def flip_order_of(text) -> str:
+    """The flip-order policy ``text`` names, spelt as the specs keep it (``board``,
+    ``electorates`` or ``order:A,B`` with the board's spelling of each space).
+
+    Examples
+    --------
+    >>> flip_order_of("order: magdeburg, Leipzig")
+    'order:Magdeburg,Leipzig'
+    """
+    if not isinstance(text, str):
+        raise OddsEngineError(f"flip_order must be a policy's name, not {shown(text)}")
+    value = text.strip()
+    if value in ("board", "electorates"):
+        return value
+    if value.startswith("order:"):
+        from oddsengine.moves.board import load_board
+
+        spaces = [part.strip() for part in value[len("order:"):].split(",") if part.strip()]
+        if not spaces:
+            raise OddsEngineError("flip_order: order: names its spaces: order:SPACE,SPACE")
+        board, names = load_board(), []
+        for space in spaces:
+            found = board.space(space)
+            if found.is_sea:
+                raise OddsEngineError(f"flip_order: {found.name} is a sea zone, not a land space")
+            if found.name in names:
+                raise OddsEngineError(f"flip_order: {found.name} is listed twice")
+            names.append(found.name)
+        return "order:" + ",".join(names)
+    raise OddsEngineError(
+        f"unknown flip order {shown(text)}; use board, electorates or order:SPACE,SPACE"
+    )
+
+
+def _pick(candidates: list[str], order: str) -> str:
+    """The space the policy flips next among ``candidates`` (sorted by name)."""
+    if order == "electorates":
+        from oddsengine.religion.records import religion_facts
+
+        electorates = religion_facts().electorates
+        for name in candidates:
+            if name in electorates:
+                return name
+    elif order.startswith("order:"):
+        for name in order[len("order:"):].split(","):
+            if name in candidates:
+                return name
+    return candidates[0]
+
+
+def _diet_eligible(board, name: str, to: str) -> bool:
+    """21: a German-zone space of the other influence adjacent (a pass counts, 16) to a
+    space of the winner's influence; like an attempt's eligibility, a neighbour in unrest
+    makes nothing eligible (23.5)."""
+    from oddsengine.moves.board import load_board
+
+    if board.influence(name) in (to, "none"):
+        return False
+    return any(board.influence(other.name) == to and not board.in_unrest(other.name)
+               for other in load_board().neighbours(name))
+
+
+def flip_sequence(board, to: str, *, zone: str | None = None, diet: bool = False,
+                  order: str = "board", limit: int | None = None) -> tuple[str, ...]:
+    """The spaces a winner flips to ``to``, one after another, as many as the board
+    allows (or ``limit``): the first ``k`` are those ``k`` flips land on.
+
+    Parameters
+    ----------
+    board : ReligiousBoard
+    to : {"protestant", "catholic"}
+        The winner's influence.
+    zone : str, optional
+        The debate's zone (its eligible spaces are flipped first, 20 step 7); the Diet's
+        is German.
+    diet : bool
+        The Diet's chain (21): German-zone spaces only, each adjacent to one of the
+        winner's influence. Otherwise a debate's: eligible as for an attempt (17/18 step
+        1), the zone first, then anywhere.
+    order : str
+        The flip-order policy (:data:`FLIP_ORDERS`, read by :func:`flip_order_of`).
+    limit : int, optional
+        Stop once that many are found (the most a roll can flip).
+
+    Examples
+    --------
+    >>> from oddsengine.religion.religious_board import religion_1517_board
+    >>> flip_sequence(religion_1517_board(), "protestant", zone="english", limit=2)
+    ('Brandenburg', 'Breslau')
+    """
+    from oddsengine.moves.board import load_board
+    from oddsengine.religion.records import religion_facts
+
+    if to not in _SIDES:
+        raise OddsEngineError(f"to must be protestant or catholic, not {shown(to)}")
+    order = flip_order_of(order)
+    facts = religion_facts()
+    if diet:
+        zone = "german"
+    attempting = "protestant" if to == "protestant" else "papacy"
+    # A debate or the Diet is no attempt: the spaces targeted this impulse do not bar it.
+    current = replace(board, targeted=()) if board.targeted else board
+    lands = [space.name for space in load_board() if space.is_land]
+    flipped: list[str] = []
+    while limit is None or len(flipped) < limit:
+        if diet:
+            eligible = sorted(name for name in lands if facts.zone_of(name) == "german"
+                              and _diet_eligible(current, name, to))
+            in_zone = eligible
+        else:
+            eligible = list(current.eligible_targets(attempting))
+            # 20 step 7: in the debate's zone while eligible ones remain there
+            in_zone = [name for name in eligible if zone and facts.zone_of(name) == zone]
+        candidates = in_zone or eligible
+        if not candidates:
+            break
+        name = _pick(candidates, order)
+        flipped.append(name)
+        current = current.converted(name, to=to)
+    return tuple(flipped)
+
+
+# -- the specs' fields: the spaces, the caps, the events (Debate and DietOfWorms) ----------
+
+def side_cap(both, own, spaces) -> int | None:
+    """The most spaces one winner may flip: the least of the caps given (``eligible`` for
+    both, the side's own, the number of the side's spaces), None when none is (23.14).
+
+    Examples
+    --------
+    >>> side_cap(None, 3, ("Wittenberg", "Brandenburg")), side_cap(None, None, None)
+    (2, None)
+    """
+    caps = [cap for cap in (both, own, None if spaces is None else len(spaces))
+            if cap is not None]
+    return min(caps) if caps else None
+
+
+def check_flip_spaces(spec, error) -> None:
+    """Check and set a spec's ``protestant_spaces``, ``catholic_spaces`` and
+    ``flip_order`` (raising ``error`` naming the field)."""
+    for name in ("protestant_spaces", "catholic_spaces"):
+        values = getattr(spec, name)
+        if values is None:
+            continue
+        if isinstance(values, str) or not hasattr(values, "__iter__"):
+            raise error(f"{name} must be a list of spaces, not {shown(values)}")
+        from oddsengine.moves.board import load_board
+        from oddsengine.religion.records import religion_facts
+
+        board, never, names = load_board(), religion_facts().never_convert, []
+        for value in values:
+            if not isinstance(value, str):
+                raise error(f"{name}: a space is a name in quotes, not {shown(value)}")
+            space = board.space(value)
+            if space.is_sea or space.name in never:
+                raise error(f"{name}: {space.name} holds no religious influence to flip")
+            if space.name in names:
+                raise error(f"{name}: {space.name} is listed twice")
+            names.append(space.name)
+        object.__setattr__(spec, name, tuple(names))
+    if spec.flip_order is not None:
+        if spec.protestant_spaces is None and spec.catholic_spaces is None:
+            raise error("flip_order orders the spaces of a board: give the spaces (or build "
+                        "the spec on a board)")
+        object.__setattr__(spec, "flip_order", flip_order_of(spec.flip_order))
+
+
+def _shown_spaces(spec, caps) -> dict[str, tuple[str, ...]]:
+    """Each side's spaces that a win can reach (the first ``cap`` of them)."""
+    shown_ = {}
+    for side, cap in zip(_SIDES, caps, strict=True):
+        spaces = getattr(spec, f"{side}_spaces")
+        if spaces is not None:
+            shown_[side] = spaces[:cap]
+    return shown_
+
+
+def space_event_names(spec, caps) -> tuple[str, ...]:
+    """``protestant:SPACE`` and ``catholic:SPACE`` for every space a win can flip;
+    ``caps`` are the Protestant winner's and the Papal winner's."""
+    return tuple(f"{side}:{space}" for side, spaces in _shown_spaces(spec, caps).items()
+                 for space in spaces)
+
+
+def add_space_columns(spec, columns: dict, protestant_flips, catholic_flips) -> dict:
+    """The columns with ``protestant:SPACE`` / ``catholic:SPACE``: the k-th space of a
+    side's order is flipped when that side wins at least k flips."""
+    caps = spec.flip_caps[::-1]
+    flips = {"protestant": protestant_flips, "catholic": catholic_flips}
+    for side, spaces in _shown_spaces(spec, caps).items():
+        for position, space in enumerate(spaces):
+            columns[f"{side}:{space}"] = flips[side] > position
+    return columns
+
+
+def flip_lines(spec, caps, catholic: str = "Papal") -> list[str]:
+    """The lines naming where each winner's flips land (printed above a result);
+    ``catholic`` names the Catholic winner (the Papacy of a debate, the Diet's Catholics)."""
+    lines = []
+    words = {"protestant": "A Protestant winner flips", "catholic": f"A {catholic} winner flips"}
+    for side, spaces in _shown_spaces(spec, caps).items():
+        if spaces:
+            lines.append(f"{words[side]} at most {len(spaces)}, in this order "
+                         f"(flip order {spec.flip_order or 'given'}): {', '.join(spaces)}")
+        else:
+            lines.append(f"{words[side]} nothing: no space is eligible on the board")
+    if not lines:
+        for side, cap in zip(_SIDES, caps, strict=True):
+            if cap is not None and getattr(spec, f"eligible_{side}", None) is not None:
+                lines.append(f"{words[side]} at most {cap}")
+    return lines
