@@ -251,8 +251,8 @@ def test_a_debate_offers_the_debaters_in_play_for_its_zone_and_turn():
     assert attackers[0] == "random"
     assert set(attackers[1:]) == {d.name for d in facts.debaters_of("papal") if d.in_play(1)}
     defenders = offered("debate_defender")
-    assert defenders[:3] == ["best", "committed", "uncommitted"]
-    assert set(defenders[3:]) == {
+    assert defenders[:2] == ["best", "uncommitted"]  # nobody is committed yet
+    assert set(defenders[2:]) == {
         d.name for d in facts.debaters_of("protestant") if d.zone == "german" and d.in_play(1)
     }
     later = [d for d in facts.debaters_of("papal") if d.entry_turn and d.entry_turn > 1]
@@ -426,3 +426,44 @@ def test_the_board_box_is_offered_for_each_engagement_anew():
     assert ("(dice counts)", "") in list(calculator.controls["board"].options)
     calculator.controls["board"].value = ""
     assert calculator.command_line.startswith("oddsengine reformation --protestant-dice")
+
+
+def test_a_debate_offers_the_cards_and_pools_that_may_be_played_there():
+    from oddsengine.religion.records import religion_facts
+
+    caraffa = religion_facts().debater("Caraffa").entry_turn
+    calculator = _explorer("debate", zone="german", initiator="papacy", turn=1)
+
+    def offered(key):
+        return [value for _, value in calculator.controls[key].options]
+
+    # Turn 1: Caraffa is not in play, so no Papal Inquisition (it commits him); the Papal
+    # events call the debate, so a Protestant initiator plays none of them; Here I Stand
+    # puts Luther in a German debate only (20 step 3).
+    assert offered("debate_card") == ["", "leipzig-debate", "thomas-more", "here-i-stand"]
+    calculator.controls["turn"].value = caraffa
+    assert "papal-inquisition" in offered("debate_card")
+    calculator.controls["initiator"].value = "protestant"
+    assert offered("debate_card") == ["", "here-i-stand"]
+    calculator.controls["zone"].value = "english"
+    assert offered("debate_card") == [""]
+    # The defender's pools offered hold a debater: nobody committed, no "committed".
+    calculator = _explorer("debate", zone="german", initiator="papacy", turn=1)
+    assert "committed" not in offered("debate_defender")
+    calculator.controls["committed"].value = ("Carlstadt",)
+    assert {"committed", "uncommitted"} <= set(offered("debate_defender"))
+
+
+def test_leipzig_debate_against_an_empty_committed_pool_is_refused_in_a_line(capsys):
+    # Leipzig Debate's pick or bar leaves no committed Protestant to defend: refused, as
+    # the same debate without the card is, with exit 2 and no traceback.
+    from oddsengine.errors import OddsEngineError
+    from oddsengine.religion.debate import Debate
+
+    with pytest.raises(OddsEngineError, match="no committed debater"):
+        Debate("german", "papacy", turn=1, defender="committed", cards=("leipzig-debate",))
+    arguments = ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
+                 "--defender", "committed", "--card", "leipzig-debate", "--exact"]  # fmt: skip
+    assert main(arguments) == 2
+    error = capsys.readouterr().err
+    assert "no committed debater" in error and "Traceback" not in error

@@ -454,20 +454,47 @@ def _in_play(values) -> tuple[list[str], list[str]]:
 
 
 def debate_offer(values) -> dict:
-    """The attackers and defenders in play for the zone and turn, the debaters that may be
-    committed, and Mary I and Augsburg only where they act (23.11)."""
+    """The attackers and defenders in play for the zone and turn (a defender's pool only if
+    it holds a debater), the debaters that may be committed, the cards that may be played
+    there, and Mary I and Augsburg only where they act (23.11)."""
     attackers, defenders, pools = _in_play(values)
+    committed = set(values.get("committed", ()))
+    papal = values.get("initiator") == "papacy"
+    pools_of_defender = [
+        pool
+        for pool, holds in (("committed", True), ("uncommitted", False))
+        if any((name in committed) == holds for name in defenders)
+    ]
     hidden = []
-    if values.get("initiator") != "papacy":
+    if not papal:
         hidden.append("augsburg")
-    if values.get("initiator") != "papacy" or values.get("zone") != "english":
+    if not papal or values.get("zone") != "english":
         hidden.append("mary_i")
     return {
         "debate_attacker": offered_pairs(["random", *attackers]),
-        "debate_defender": offered_pairs(["best", "committed", "uncommitted", *defenders]),
+        "debate_defender": offered_pairs(["best", *pools_of_defender, *defenders]),
         "committed": offered_pairs([*pools["papal"], *pools["protestant"]]),
+        "debate_card": [("(none)", ""), *offered_pairs(_cards(values, pools, papal))],
         "(hidden)": tuple(hidden),
     }
+
+
+def _cards(values, pools, papal: bool) -> list[str]:
+    """The debate cards that may be played in this debate (RULES.md §20): the Papal events
+    call it (the Papacy initiates), Papal Inquisition commits an uncommitted Caraffa, and
+    Here I Stand puts Luther, in play, in a German debate (20 step 3)."""
+    committed = set(values.get("committed", ()))
+    cards = []
+    for card in _DEBATE_CARDS:
+        if card == "here-i-stand":
+            if values.get("zone") == "german" and "Luther" in pools["protestant"]:
+                cards.append(card)
+        elif papal and (
+            card != "papal-inquisition"
+            or ("Caraffa" in pools["papal"] and "Caraffa" not in committed)
+        ):
+            cards.append(card)
+    return cards
 
 
 def _acts(values, key: str) -> bool:
