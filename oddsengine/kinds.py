@@ -464,6 +464,8 @@ for _kind in (
 
 #: The odds book's pages of the Diet of Worms and the New World.
 _NEW_WORLD_BOOK = "oddsengine.faces.book._new_world_pages:"
+#: Where the sweep kinds of a scenario's religious board live.
+_BOARD_SWEEPS = "oddsengine.religion.attempt_scenarios:"
 _VOYAGE_WORDS = {"lost": "the explorer is lost at sea", "nothing": "nothing is discovered",
                  "discovery": "a discovery is made",
                  "circumnavigation": "the explorer circumnavigates the globe",
@@ -495,6 +497,17 @@ for _kind in (
          "a turn's explorations, rule 20.2 (RULES.md §22)", "Explorations of a turn",
          sweep=True, command="voyage",
          outcome_words={"no_circumnavigation": "no explorer circumnavigates this turn"}),
+    # A scenario file's religious board swept (its what-ifs as parameters, RULES.md §16).
+    Kind("reformation-scenario", _BOARD_SWEEPS + "ReformationScenario", "success", (),
+         "a scenario's Reformation attempt swept, RULES.md §17", "Reformation attempt",
+         sweep=True, success_words="the space turns Protestant"),
+    Kind("counter-reformation-scenario", _BOARD_SWEEPS + "CounterReformationScenario",
+         "success", (), "a scenario's Counter-Reformation attempt swept, RULES.md §18",
+         "Counter-Reformation attempt", sweep=True, success_words="the space turns Catholic"),
+    # Its outcomes (p.flips:K) depend on the source's attempts: no headline of its own.
+    Kind("attempts-scenario", _BOARD_SWEEPS + "AttemptsScenario", None, (),
+         "a scenario's run of attempts swept, RULES.md §19", "Run of attempts", sweep=True,
+         outcome_words={"expected.flips": "the expected number of spaces turned"}),
 ):  # fmt: skip
     _add(_kind)
 

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import oddsengine as oe
+from oddsengine.religion.attempt_scenarios import AttemptsScenario
 
 PACKAGE = Path(oe.__file__).parent
 
@@ -93,6 +94,7 @@ def test_no_sweep_module_is_left_among_the_faces():
         oe.load_move("vienna"),
         oe.FieldBattle("3R", "hapsburg: 2R"),
         oe.Debate("german", "papacy", turn=1),
+        AttemptsScenario("religion_example", "treatise:german", policy="greedy"),
     ],
     ids=lambda spec: type(spec).__name__,
 )

@@ -225,6 +225,18 @@ SWEEP_GRIDS = {
                     "horizon": [1, 2, 51, "2"], "reinforcements": [0, 1, -1]},
     "naval-intercept": {"interceptor": ["hapsburg: 1..2Sq"], "rowers": [None, "roller", 5],
                         "rowers_policy": ["always", 5]},
+    "reformation-scenario": {"scenario": ["religion_1517", "religion_example", "atlantis", 5],
+                             "space": ["Magdeburg", "Atlantic Ocean", "Paris", 3],
+                             "source": ["95-theses", "burn-books:german", "treatise:x", 5],
+                             "this_turn": ["", "printing-press", "bogus", 5],
+                             "debater": ["", "Bucer", "Faber", "Gandalf", 5],
+                             "protestant": ["Leipzig", "Nowhere", "", 5]},
+    "attempts-scenario": {"scenario": ["religion_1517", "religion_example", "atlantis", 5],
+                          "source": ["treatise:german", "carlstadt", "caraffa", "nope", 5],
+                          "policy": ["greedy", "optimal", "order:Leipzig", "order:", 5],
+                          "objective": ["flips", "at-least:2", "space:Atlantic Ocean", "x", 5],
+                          "unrest": ["Leipzig", "Nowhere", 5],
+                          "placards_attempts": [3, 5, "3"]},
 }  # fmt: skip
 
 
@@ -234,7 +246,7 @@ def sweep_grids(draw):
     grid = {}
     for name, values in SWEEP_GRIDS[kind].items():
         if name in ("attacker", "defender", "pirates", "war", "force", "interceptor", "horizon",
-                    "target_ports") or rarely(draw, 3):  # fmt: skip
+                    "target_ports", "scenario", "space", "source") or rarely(draw, 3):  # fmt: skip
             grid[name] = draw(st.sampled_from(values))
     if kind == "foreign-war" and rarely(draw, 3):
         grid["horizon"] = [grid["horizon"], 1]  # an axis of values

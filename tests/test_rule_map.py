@@ -1544,6 +1544,16 @@ RULE_MAP = [
          "test_religion_board_by_hand.py::test_a_monte_carlo_run_agrees_with_the_exact_enumeration"],
     ),
     (
+        "19",
+        "a run's states counted before its search: eligible spaces stay eligible until "
+        "targeted, so the sets of flips reached and their failed targets give the count",
+        "oddsengine/religion/run_model.py",
+        "17 step 1, 18: a space stays eligible until it is targeted (flips only open)",
+        ["test_religion_sweeps.py::test_the_count_of_a_two_attempt_run_by_hand",
+         "test_religion_sweeps.py::test_the_count_before_searching_is_the_states_searched",
+         "test_religion_sweeps.py::test_six_attempts_on_thirty_spaces_are_refused_at_once"],
+    ),
+    (
         "20",
         "a debate's flips land on the eligible spaces, zone first, then elsewhere",
         "oddsengine/religion/religious_board.py",

@@ -20,18 +20,22 @@ Examples
 from __future__ import annotations
 
 from oddsengine.errors import OddsEngineError
-from oddsengine.religion.run_model import bits, popcount
+from oddsengine.religion.run_model import MAX_SEARCH_STATES as _LIMIT
+from oddsengine.religion.run_model import bits, popcount, too_large_to_search
 from oddsengine.results.run_answer import PolicyOutcome, RunAnswer
 
-__all__ = ["solve_run", "policy_of", "search_run", "first_targets", "end_states"]
+__all__ = ["solve_run", "exact_scenario", "policy_of", "search_run", "first_targets",
+           "end_states"]
 
 #: Values closer than this are a tie between two targets (then: the higher single chance,
 #: then the board's order).
 TIE = 1e-12
 
-#: The most states the optimal search visits before it refuses the run: beyond it a fixed
-#: policy's Monte Carlo answers (a few million states is about a minute of Python).
-MAX_SEARCH_STATES = 3_000_000
+#: The most states the optimal search visits: a run whose states surely exceed it is
+#: refused before the search (:meth:`~oddsengine.religion.run_model.RunModel.search_states`),
+#: and the search refuses a run that exceeds it all the same; beyond it a fixed policy's
+#: Monte Carlo answers (a few million states is about a minute of Python).
+MAX_SEARCH_STATES = _LIMIT
 
 #: The searches of the runs answered lately, by run (an answer asked again, a Monte Carlo
 #: of the optimal policy after its exact answer).
@@ -63,25 +67,36 @@ def search_run(run) -> tuple[dict, dict]:
     if found is not None:
         return found
     model = run.model
+    # Refused at once when its states surely exceed the limit, before any search.
+    why = too_large_to_search(model, run.source.attempts, MAX_SEARCH_STATES)
+    if why is not None:
+        raise OddsEngineError(why)
     terminal = terminal_value(run)
     values: dict = {}
     choice: dict = {}
 
+    def refuse():
+        raise OddsEngineError(
+            f"the run of {run.source.attempts} attempts has more than "
+            f"{MAX_SEARCH_STATES:,} states to search: play a fixed policy instead "
+            "(--policy greedy --monte-carlo, or order:SPACE,...)"
+        )
+
+    entered = 0  # the states met so far (those still being searched are not kept yet)
+
     def value(targeted: int, flipped: int, left: int) -> float:
+        nonlocal entered
         key = (targeted, flipped)
         found = values.get(key)
         if found is not None:
             return found
+        entered += 1
+        if entered > MAX_SEARCH_STATES:  # this state is one too many
+            refuse()
         options = model.eligible(targeted, flipped) if left else []
         if not options:
             values[key] = best = terminal(flipped)
             return best
-        if len(values) >= MAX_SEARCH_STATES:
-            raise OddsEngineError(
-                f"the run of {run.source.attempts} attempts has more than "
-                f"{MAX_SEARCH_STATES:,} states to search: play a fixed policy instead "
-                "(--policy greedy --monte-carlo, or order:SPACE,...)"
-            )
         best, best_target, best_chance = -1.0, None, -1.0
         for target in options:
             bit = 1 << target
@@ -177,6 +192,23 @@ def solve_run(run) -> RunAnswer:
     if run.order:
         order = evaluate_policy(run, "order:" + ",".join(run.order), policy_of(run, "order"))
     return RunAnswer(run, optimal, greedy, order, len(values))
+
+
+def exact_scenario(scenario) -> PolicyOutcome:
+    """Every outcome of an :class:`~oddsengine.religion.attempt_scenarios.AttemptsScenario`
+    under its policy, exactly (the optimal one searched first): the exact engine behind
+    :func:`oddsengine.exact` (and a sweep) for it.
+
+    Examples
+    --------
+    >>> from oddsengine.religion.attempt_scenarios import AttemptsScenario
+    >>> outcome = exact_scenario(AttemptsScenario("religion_1517", "95-theses",
+    ...                                           policy="greedy"))
+    >>> outcome.policy, round(sum(outcome.flips), 12)
+    ('greedy', 1.0)
+    """
+    run = scenario.run
+    return evaluate_policy(run, scenario.policy_name, policy_of(run, run.policy))
 
 
 def first_targets(run) -> list[dict]:

@@ -21,14 +21,16 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from oddsengine.engines._random import block_keys, normalise_seed
-from oddsengine.engines.run_arguments import check_trials
+from oddsengine.engines.run_arguments import MAX_TRIALS, check_trials
 from oddsengine.errors import OddsEngineError
 from oddsengine.results.run_answer import RunSample
 
-__all__ = ["simulate_run", "BLOCK_TRIALS", "RUN_TRIALS"]
+__all__ = ["simulate_run", "simulate_scenario", "BLOCK_TRIALS", "RUN_TRIALS"]
 
 #: Trials per block of a stream.
 BLOCK_TRIALS = 1 << 18
@@ -89,7 +91,45 @@ def simulate_run(run, trials: int = 1_000_000, seed=None, *, policy: str | None 
                     name = model.names[i]
                     space_counts[name] = space_counts.get(name, 0) + count
     ordered = dict(sorted(space_counts.items(), key=lambda item: (-item[1], item[0])))
-    return RunSample(policy, trials, seed, tuple(int(c) for c in flip_counts), ordered)
+    first = choose(0, 0) if attempts else None
+    return RunSample(policy, trials, seed, tuple(int(c) for c in flip_counts), ordered,
+                     side=model.side, first_target=None if first is None else model.names[first])
+
+
+def simulate_scenario(scenario, trials: int = RUN_TRIALS, seed=None, *,
+                      precision: float | None = None, max_trials: int = MAX_TRIALS
+                      ) -> RunSample:
+    """Play an :class:`~oddsengine.religion.attempt_scenarios.AttemptsScenario` under its
+    policy, every die rolled: the Monte Carlo behind :func:`oddsengine.simulate` (and a
+    sweep) for it.
+
+    With ``precision`` the trials grow (to whole blocks, four times as many each round,
+    the rounds drawn afresh from the same stream: a stable prefix) until the widest 95%
+    half-width of the ``p.flips:K`` is at most ``precision`` or ``max_trials`` is
+    reached; the same seed and trials give the same numbers alone or in a sweep, and as
+    ``oddsengine attempts --monte-carlo`` with that seed and trials.
+
+    Examples
+    --------
+    >>> from oddsengine.religion.attempt_scenarios import AttemptsScenario
+    >>> scenario = AttemptsScenario("religion_example", "treatise:german", policy="greedy")
+    >>> sample = simulate_scenario(scenario, trials=4000, seed=2, precision=0.01)
+    >>> sample.trials, sample.half_width <= 0.01
+    (262144, True)
+    """
+    run = scenario.run
+    policy = run.policy
+    # The run keyed as ``oddsengine attempts`` keys it (its policy given apart, the run's
+    # own left at its default): the same streams, so the same numbers.
+    run = replace(run, policy="optimal")
+    while True:
+        sample = simulate_run(run, trials, seed, policy=policy)
+        if precision is None or trials >= max_trials or sample.half_width <= precision:
+            break
+        blocks = -(-4 * trials // BLOCK_TRIALS)
+        trials = min(max_trials, blocks * BLOCK_TRIALS)
+        seed = sample.seed  # a seed drawn fresh stays the same from round to round
+    return replace(sample, precision_target=precision)
 
 
 def _roll(generator, model, target, targeted, flipped, count) -> int:

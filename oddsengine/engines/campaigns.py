@@ -158,6 +158,13 @@ def _attempt_run_engines() -> CampaignEngines:
     return CampaignEngines(simulate_run, RUN_TRIALS, solve_run)
 
 
+def _attempts_scenario_engines() -> CampaignEngines:
+    from oddsengine.engines.attempt_runs_exact import exact_scenario
+    from oddsengine.engines.attempt_runs_montecarlo import RUN_TRIALS, simulate_scenario
+
+    return CampaignEngines(simulate_scenario, RUN_TRIALS, exact_scenario, takes_precision=True)
+
+
 #: The campaign kinds of ``combat/``, ``moves/`` and ``religion/``, by the full name of
 #: their spec class.
 _BELOW: dict[str, Callable[[], CampaignEngines]] = {
@@ -165,6 +172,7 @@ _BELOW: dict[str, Callable[[], CampaignEngines]] = {
     "oddsengine.combat.foreign_war.ForeignWar": _foreign_war_engines,
     "oddsengine.moves.move.Move": _move_engines,
     "oddsengine.religion.attempt_runs.AttemptRun": _attempt_run_engines,
+    "oddsengine.religion.attempt_scenarios.AttemptsScenario": _attempts_scenario_engines,
     "oddsengine.religion.debate.Debate": _debate_engines,
     "oddsengine.religion.voyage_turn.VoyageTurn": _voyage_turn_engines,
 }

@@ -116,6 +116,10 @@ def religious_board_of(settings: dict, stacks=(), situation_unrest=(), label: st
     except OddsEngineError as error:
         if str(error).startswith(label):
             raise
+        if type(error).__init__ is not OddsEngineError.__init__:
+            # An error that builds its own message from a name (an unknown space): the
+            # message as it stands, the file named first.
+            raise OddsEngineError(f"{label}: {error}") from None
         raise type(error)(f"{label}: {error}") from None
 
 

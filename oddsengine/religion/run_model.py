@@ -17,11 +17,19 @@ Examples
 
 from __future__ import annotations
 
+from collections import deque
+from math import comb
+
 from oddsengine.religion.attempt_odds import success_chance
 from oddsengine.religion.attempt_sources import AttemptSource
 from oddsengine.religion.religious_board import TIE_WINNING_POPES, ReligiousBoard
 
-__all__ = ["RunModel", "bits", "popcount"]
+__all__ = ["MAX_SEARCH_STATES", "RunModel", "bits", "popcount", "too_large_to_search"]
+
+#: The most states the optimal search of a run visits: beyond it a fixed policy's Monte
+#: Carlo answers (a few million states is about a minute of Python). The exact engine
+#: (:mod:`oddsengine.engines.attempt_runs_exact`) holds its own copy of it.
+MAX_SEARCH_STATES = 3_000_000
 
 
 def popcount(mask: int) -> int:
@@ -98,6 +106,72 @@ class RunModel:
                                      ) else 0
         self._dice_cache: dict = {}
         self._eligible_cache: dict = {}
+        self._counted: dict = {}  # search_states, by (attempts, limit)
+
+    # -- the size of the search ----------------------------------------------------------
+
+    def search_states(self, attempts: int, limit: int | None = None) -> int:
+        """The states (spaces targeted, spaces flipped) the optimal search of ``attempts``
+        attempts keeps, counted without searching: exactly, or, given ``limit``, as soon
+        as the count passes it (then a number above ``limit``, at most the true count).
+
+        An eligible space stays eligible until it is targeted: a flip only adds neighbours
+        of the attempting side (17 step 1, 18), and Carlstadt's unrest lands on a space
+        that stayed the other side's, so it never cuts a link. So a state with the spaces
+        ``F`` flipped is reached if and only if ``F`` can be flipped one space after another
+        (each eligible once the earlier ones turned), and its failed targets are any
+        ``j`` of the ``e`` spaces eligible with ``F`` turned, ``|F| + j`` at most
+        ``attempts``: the count is the sum over such ``F`` of ``comb(e, j)``. It visits
+        each set of flips once, not each state with its chances, so it takes a small part
+        of the search's time.
+
+        Examples
+        --------
+        >>> from oddsengine.religion.religion_scenario import load_religious_board
+        >>> from oddsengine.religion.attempt_runs import AttemptRun
+        >>> model = AttemptRun(load_religious_board("religion_example"), "95-theses").model
+        >>> len(model.eligible(0, 0)), model.search_states(1)  # 1 + 6 spaces x 2 outcomes
+        (6, 13)
+        """
+        asked = (attempts, limit)
+        if asked not in self._counted:
+            self._counted[asked] = self._search_states(attempts, limit)
+        return self._counted[asked]
+
+    def _search_states(self, attempts: int, limit: int | None) -> int:
+        # The eligible spaces as masks: those of the start, and those each flip opens
+        # (a neighbour of the flipped space, unless it stood in unrest, or a port on its
+        # sea zones; 17 step 1), among the spaces of the other side that may be targeted.
+        start = 0
+        for i in self.eligible(0, 0):
+            start |= 1 << i
+        targetable = self.allowed & ~self.targeted0
+        targetable &= ~self.protestant0 & ~self.never if self.side == "protestant" else (
+            self.protestant0)
+        opens = [0] * len(self.names)
+        for i in bits(targetable):
+            for j in bits(self.adjacent[i] & ~self.unrest0):
+                opens[j] |= 1 << i
+            for j in bits(self.port_peers[i]):
+                opens[j] |= 1 << i
+        # 17 step 1, 18: a space stays eligible until it is targeted (flips only open)
+        total = 0
+        seen = {0}
+        waiting = deque([(0, 0)])  # (spaces flipped, what they opened): fewest flips first
+        while waiting:
+            flipped, opened = waiting.popleft()
+            turned = popcount(flipped)
+            options = (start | opened) & targetable & ~flipped
+            total += sum(comb(popcount(options), j) for j in range(attempts - turned + 1))
+            if limit is not None and total > limit:
+                return total
+            if turned < attempts:
+                for i in bits(options):
+                    following = flipped | 1 << i
+                    if following not in seen:
+                        seen.add(following)
+                        waiting.append((following, opened | opens[i]))
+        return total
 
     # -- one state ---------------------------------------------------------------------
 
@@ -176,6 +250,21 @@ class RunModel:
             p = success_chance("papacy", papal_dice, protestant_dice, ties,
                                self.papal_modifier)
         return p, protestant_dice, papal_dice, ties
+
+
+def too_large_to_search(model: RunModel, attempts: int, limit: int = MAX_SEARCH_STATES
+                        ) -> str | None:
+    """Why the optimal search of ``attempts`` attempts on ``model`` is refused before it
+    starts (its states, counted first by :meth:`RunModel.search_states`, pass ``limit``),
+    naming the fixed policies' Monte Carlo that answers it; None when it fits."""
+    counted = model.search_states(attempts, limit)
+    if counted <= limit:
+        return None
+    return (
+        f"the run of {attempts} attempts has more than {limit:,} states to search (counted "
+        "before searching): play a fixed policy instead (--policy greedy --monte-carlo, or "
+        "order:SPACE,...)"
+    )
 
 
 def bits(mask: int):

@@ -1,7 +1,12 @@
 """What a run of attempts answers (RULES.md §19): each policy's outcome (the expected flips,
 P(k flips), the chance each space turns, its first target and its tree of choices) and the
 answer that sets the optimal policy beside the simple ones; a Monte Carlo sample of a fixed
-policy, with its intervals."""
+policy, with its intervals. Both give a sweep's rows (:meth:`PolicyOutcome.rows`,
+:meth:`RunSample.rows`): ``expected.flips`` (kind ``expected``: the expected number in the
+``probability`` column), ``p.flips:K`` (the outcomes), ``p.protestant:SPACE`` (events;
+``p.catholic:SPACE`` for Counter-Reformation runs) and ``policy.first_target:SPACE`` (kind
+``policy``: the space aimed first, with the chance that attempt succeeds), the names of
+the ``attempts`` command's JSON."""
 
 from __future__ import annotations
 
@@ -9,9 +14,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from oddsengine.results.result import wilson_interval
+from oddsengine.results.result import Z95, wilson_interval
 
 __all__ = ["PolicyOutcome", "RunAnswer", "RunSample"]
+
+
+def _row(outcome: str, kind: str, value: float, low: float, high: float, error: float,
+         method: str, trials, seed) -> dict:
+    """One record of a sweep's rows (the keys of ``Result.rows``)."""
+    return {"outcome": outcome, "kind": kind, "probability": float(value),
+            "ci95_low": float(low), "ci95_high": float(high), "stderr": float(error),
+            "method": method, "trials": trials, "seed": seed}
 
 
 @dataclass(frozen=True)
@@ -32,6 +45,29 @@ class PolicyOutcome:
     def at_least(self, k: int) -> float:
         """The chance of ``k`` flips or more."""
         return float(sum(self.flips[k:]))
+
+    #: An exact answer has no precision target (a sweep's rows read it).
+    precision_target = None
+
+    def rows(self) -> list[dict]:
+        """The sweep's rows of this outcome, exactly (see the module notes).
+
+        Examples
+        --------
+        >>> outcome = PolicyOutcome("greedy", 0.5, (0.5, 0.5), {"Mainz": 0.5}, "Mainz", 0.5,
+        ...                         {"target": "Mainz", "p_success": 0.5})
+        >>> [(row["outcome"], row["kind"], row["probability"]) for row in outcome.rows()][:2]
+        [('expected.flips', 'expected', 0.5), ('p.flips:0', 'outcome', 0.5)]
+        """
+        figures = [("expected.flips", "expected", self.expected_flips)]
+        figures += [(f"p.flips:{k}", "outcome", value) for k, value in enumerate(self.flips)]
+        figures += [(f"p.{_WORD[self.side]}:{space}", "event", value)
+                    for space, value in self.spaces.items()]
+        if self.first_target is not None:
+            figures.append((f"policy.first_target:{self.first_target}", "policy",
+                            self.tree["p_success"]))
+        return [_row(name, kind, value, value, value, 0.0, "exact", None, None)
+                for name, kind, value in figures]
 
     def describe(self, depth: int = 3) -> dict:
         """The outcome as plain data, its tree cut at ``depth`` attempts."""
@@ -105,6 +141,11 @@ class RunSample:
     seed: int
     flip_counts: tuple[int, ...]
     space_counts: dict
+    #: Who attempted, the policy's first target (None: no attempt) and the precision
+    #: target the trials were run to (None: a fixed number of trials).
+    side: str = "protestant"
+    first_target: str | None = None
+    precision_target: float | None = None
 
     @property
     def flips(self) -> tuple[float, ...]:
@@ -120,6 +161,35 @@ class RunSample:
         mean = self.expected_flips
         second = sum(k * k * count for k, count in enumerate(self.flip_counts)) / self.trials
         return float(np.sqrt(max(second - mean * mean, 0.0) / self.trials))
+
+    @property
+    def half_width(self) -> float:
+        """The widest 95% half-width among the ``p.flips:K``."""
+        return max((high - low) / 2 for low, high in
+                   (wilson_interval(count, self.trials) for count in self.flip_counts))
+
+    def rows(self) -> list[dict]:
+        """The sweep's rows of this sample, with their 95% intervals (Wilson for the
+        chances, the normal one for the expected flips; see the module notes)."""
+        method, trials, seed = "monte-carlo", self.trials, self.seed
+
+        def chance(name, kind, count):
+            value = count / trials
+            low, high = wilson_interval(count, trials)
+            error = float(np.sqrt(value * (1 - value) / trials))
+            return _row(name, kind, value, low, high, error, method, trials, seed)
+
+        mean, error = self.expected_flips, self.flips_error
+        rows = [_row("expected.flips", "expected", mean, mean - Z95 * error,
+                     mean + Z95 * error, error, method, trials, seed)]
+        rows += [chance(f"p.flips:{k}", "outcome", count)
+                 for k, count in enumerate(self.flip_counts)]
+        rows += [chance(f"p.{_WORD[self.side]}:{space}", "event", count)
+                 for space, count in self.space_counts.items()]
+        if self.first_target is not None:
+            rows.append(chance(f"policy.first_target:{self.first_target}", "policy",
+                               self.space_counts.get(self.first_target, 0)))
+        return rows
 
     def describe(self) -> dict:
         p, intervals, errors = {}, {}, {}

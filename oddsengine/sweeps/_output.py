@@ -33,6 +33,7 @@ __all__ = [
     "result_rows",
     "table_frame",
     "usable_rows",
+    "with_parameters",
 ]
 
 RESULT_COLUMNS = (
@@ -374,6 +375,19 @@ def usable_rows(frame, expected) -> tuple[list[dict], set[str]]:
         rows.extend(group)
         done.add(key)
     return rows, done
+
+
+def with_parameters(rows, entries) -> list[dict]:
+    """``rows`` read back from a file, each showing its scenario's parameters as the sweep
+    gives them (``entries``: its scenarios, with their keys and columns): an empty text
+    comes back from a CSV file as missing, and the frame of a resumed sweep is the frame of
+    an uninterrupted one."""
+    shown = {}
+    for item in entries:
+        shown[item.key] = item.columns
+        shown.setdefault(getattr(item, "sampled_key", item.key), item.columns)
+    return [{**row, **shown[row["scenario_key"]]} if row["scenario_key"] in shown else row
+            for row in rows]
 
 
 def _whole_scenario(group, names) -> bool:

@@ -10,7 +10,8 @@ each batch, locally or to a Dask worker; :mod:`oddsengine.sweeps.sweep` gives it
 from __future__ import annotations
 
 from oddsengine.engines.montecarlo import default_trials
-from oddsengine.sweeps._output import result_rows
+from oddsengine.errors import OddsEngineError
+from oddsengine.sweeps._output import refused_row, result_rows
 
 __all__ = ["run_batch"]
 
@@ -31,6 +32,7 @@ def run_batch(items, settings) -> list[dict]:
     list of dict
         The table rows of the batch, in the order of ``items``.
     """
+    from oddsengine.engines.exact import exact
     from oddsengine.engines.exact_grid import exact_results
     from oddsengine.engines.montecarlo import simulate_many
 
@@ -44,8 +46,21 @@ def run_batch(items, settings) -> list[dict]:
             report(answered[key])
 
     sampled = [item for item in items if item[4] == "monte-carlo"]
+    # A kind with an exact engine of its own and no draw plan (a run of attempts) is
+    # answered through the door, one by one; a refusal its engine meets while answering
+    # (a search that grows past its limit) is a refused row, as the spec's own refusals.
+    own = [item for item in items if item[4] == "exact" and not hasattr(item[3], "draw_plan")]
+    for item in own:
+        try:
+            take(item, exact(item[3]))
+        except OddsEngineError as error:
+            columns, key, kind, _, _ = item
+            answered[key] = [refused_row(columns, key, str(error), kind, settings["version"])]
+            if report is not None:
+                report(answered[key])
     # The exact scenarios of the batch at once: the same results as exact() one by one.
-    computed = [item for item in items if item[4] == "exact"]
+    answered_alone = {id(item) for item in own}
+    computed = [item for item in items if item[4] == "exact" and id(item) not in answered_alone]
     for item, result in zip(computed, exact_results([item[3] for item in computed]), strict=True):
         take(item, result)
     if sampled:

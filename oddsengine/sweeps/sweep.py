@@ -66,10 +66,25 @@ Naval moves
     (:class:`~oddsengine.moves.naval_move_scenario.NavalMoveScenario`;
     ``oddsengine/examples/barbary_coast_sweep.toml``).
 
+Religious boards
+    ``kind = "reformation-scenario"`` and ``"counter-reformation-scenario"`` sweep one
+    attempt on a scenario file's religious board (RULES.md §17, §18: ``scenario``,
+    ``space``, ``source``, ``debater``), ``kind = "attempts-scenario"`` a run of attempts
+    under one policy (§19: ``scenario``, ``source``, ``policy``, ``objective``,
+    ``debater``); each takes the what-ifs ``protestant``, ``unrest``, ``reformers`` and
+    ``this_turn`` (:mod:`oddsengine.religion.attempt_scenarios`;
+    ``oddsengine/examples/religion_sweep.toml``). A run's rows are ``expected.flips`` (kind
+    ``expected``: the expected number in ``probability``), ``p.flips:K``,
+    ``p.protestant:SPACE`` and ``policy.first_target:SPACE``, as the ``attempts`` JSON names
+    them.
+
 Other kinds of spec
     :func:`register_kind` adds a spec class under a name usable in sweep files. Any spec
-    with ``draw_plan()`` and ``outcome_columns()`` can be swept; a spec whose
-    ``exact_available`` attribute is False is answered by Monte Carlo under ``"auto"``.
+    with ``draw_plan()`` and ``outcome_columns()`` can be swept, and so can a spec with an
+    exact engine of its own and no draw plan (``exact_available = True``, answered through
+    :func:`oddsengine.exact` one by one; a refusal its engine meets is a refused row); a
+    spec whose ``exact_available`` attribute is False is answered by Monte Carlo under
+    ``"auto"``.
 """
 
 from __future__ import annotations
@@ -97,6 +112,7 @@ from oddsengine.sweeps._output import (
     OutputFile,
     read_table,
     usable_rows,
+    with_parameters,
 )
 from oddsengine.sweeps._runner import DISTRIBUTED_HINT, Runner, method_for
 from oddsengine.sweeps._settings import (
@@ -511,6 +527,7 @@ class Sweep:
                 if isinstance(item, Scenario)
             }
             rows, done = usable_rows(existing, expected)
+            rows = with_parameters(rows, entries)  # as the sweep gives them, not as read
             if done - set(order):
                 raise OddsEngineError(
                     f"{output.path} holds scenarios of another sweep (a different grid or "
