@@ -20,7 +20,7 @@ Examples
 >>> KINDS["avoid"].rule
 'avoid battle, rule 13.3'
 >>> [kind.name for kind in table_kinds()]
-['battle', 'assault', 'intercept', 'avoid', 'naval', 'reformation', 'counter-reformation']
+['battle', 'assault', 'intercept', 'avoid', 'naval', 'reformation', 'counter-reformation', 'debate']
 >>> from oddsengine import FieldBattle
 >>> isinstance(FieldBattle("3R", "hapsburg: 2R"), Engagement)
 True
@@ -448,7 +448,7 @@ for _kind in (
                                   "reformation_offer")._replace(
                                       words=_RELIGION + "reformation_words")),
     Kind("debate", "oddsengine.religion.debate:Debate", "papal_wins", ("attacker", "defender"),
-         "theological debate, RULES.md §20", "Theological debate",
+         "theological debate, RULES.md §20", "Theological debate", sweep=True, table=True,
          role_words={"attacker": "the initiator's debater (a name, or random)",
                      "defender": "the other side's debater (a name, or the pool: committed, "
                                  "uncommitted, best)"},

@@ -59,13 +59,14 @@ def test_tables_and_sweeps_read_the_registry():
         "naval": "attacker_wins",
         "reformation": "success",
         "counter-reformation": "success",
+        "debate": "papal_wins",  # its own table: rows and columns of debaters' names
     }
     assert ROLES["avoid"] == ("defender", "attacker")
     assert ROLES["reformation"] == ("protestant_dice", "papal_dice")
     assert set(SPEC_KINDS) == {
         "battle", "assault", "intercept", "avoid", "naval", "naval-intercept",
         "naval-avoid", "piracy", "foreign-war", "naval-move-scenario",
-        "reformation", "counter-reformation",
+        "reformation", "counter-reformation", "debate",
         "diet", "voyage", "conquest", "voyages",
         "reformation-scenario", "counter-reformation-scenario", "attempts-scenario",
     }  # fmt: skip

@@ -337,25 +337,95 @@ def test_bullinger_inserted_in_a_french_second_round_by_hand():
 
 
 def test_the_kernel_s_whole_cell_histogram_passes_chi_square():
-    # A goodness-of-fit test of every cell the kernel counts (node, hit difference,
-    # Campeggio's die) against the exact cell weights, at a fixed seed.
+    # A goodness-of-fit test of every cell the kernel draws (node, hit difference,
+    # Campeggio's die), each recorded under a label of its own, against the exact cell
+    # weights, at a fixed seed.
     from scipy import stats
 
-    from oddsengine.engines._debate_kernel import count_debate_cells
-    from oddsengine.engines.debate import debate_cell_weights, kernel_tables
+    from oddsengine.engines.debate import count_labels, debate_cell_weights
 
     debate = Debate("german", "papacy", turn=2, committed="Luther")
-    tables = kernel_tables(debate)
+    exact = debate_cell_weights(debate)
+    ends = int((exact > 0).sum())
+    labels = np.full(exact.size, -1)
+    labels[exact > 0] = np.arange(ends)
     keys = np.array([12345, 67890], dtype=np.uint64)
-    sizes = np.array([500_000, 500_000], dtype=np.int64)
-    counts = np.zeros((2, debate.tree.cells), dtype=np.int64)
-    count_debate_cells(tables["binomial"], tables["hit_buckets"], tables["cut"],
-                       tables["node_buckets"], tables["dice"], tables["campeggio"],
-                       tables["children"], tables["layout"], keys, sizes, counts)
-    observed = counts.sum(axis=0)
-    expected = debate_cell_weights(debate) * observed.sum()
-    assert observed[expected == 0].sum() == 0  # nothing drawn where nothing can happen
+    observed = count_labels(debate, labels, ends, keys, np.array([500_000, 500_000]))
+    assert observed.sum() == 1_000_000  # every trial ends in a cell that can happen
+    expected = exact[exact > 0] * observed.sum()
     keep = expected > 5  # the sparse tail pooled into one cell
     observed = np.append(observed[keep], observed[~keep].sum())
     expected = np.append(expected[keep], expected[~keep].sum())
     assert stats.chisquare(observed, expected).pvalue > 1e-4
+
+
+def test_the_kernel_reads_output_t_of_the_stream_for_trial_t():
+    # The stream layout of the kernel's docstring: trial t reads SplitMix64 output t, its
+    # low half for round 1. Eck 7 dice v Carlstadt 2, labelled 1 when round 1 decides
+    # and 0 when round 2 does: the kernel's count of label 0 must be exactly the number
+    # of trials t whose round-1 draw, the alias table at the low half of output t, is the
+    # tie (its label: ends, 2, plus its node, 0).
+    from oddsengine.engines._debate_kernel import _alias_draw
+    from oddsengine.engines._kernels import splitmix64
+    from oddsengine.engines.debate import count_labels, kernel_tables
+
+    debate = _eck_carlstadt()
+    tree = debate.tree
+    node_cells = 2 * tree.differences
+    labels = np.full(tree.cells, 0)
+    labels[:node_cells] = 1  # round 1's end cells: label 1, the children's: label 0
+    tables = kernel_tables(debate, labels, 2)
+    key = np.uint64(987654321)
+    trials = 5000
+    shift = np.uint64(32 - tables["layout"][0])
+    mask = (np.uint64(1) << shift) - np.uint64(1)
+    tied = 0
+    for trial in range(trials):
+        low = splitmix64(key, np.uint64(trial)) & np.uint64(0xFFFFFFFF)
+        drawn = int(_alias_draw(tables["first_table"], np.uint64(0), shift, mask, low))
+        tied += drawn == 2
+    counts = count_labels(debate, labels, 2, np.array([key]), np.array([trials]))
+    # Label 1: round 1 decided the debate; label 0: it went on to round 2.
+    assert counts.tolist() == [tied, trials - tied]
+
+
+def test_an_alias_table_draws_each_cell_with_its_whole_mass_over_2_to_the_32():
+    # Column c gives its own entry the uniforms below its threshold and its alias the
+    # rest of its 2**(32 - bits): summed over the columns, each entry's uniforms must be
+    # its mass rounded to whole numbers (within 1 of its share of 2**32; a positive mass
+    # rounded to 0 gets 1, which the largest gives up), and they must add up to 2**32.
+    from oddsengine.engines._debate_kernel import alias_table
+
+    rng = np.random.default_rng(3)
+    for size, bits in ((3, 2), (10, 4), (37, 6), (300, 9)):
+        masses = rng.random(size) ** 8  # some tiny
+        masses[rng.integers(size)] = 0.0
+        masses[rng.integers(size)] = 1e-15  # rounds to 0 of 2**32: kept at 1
+        table = alias_table(masses, np.arange(size), bits)
+        capacity = 2 ** (32 - bits)
+        drawn = np.zeros(size, dtype=object)
+        for entry in table.tolist():
+            threshold, own, alias = entry & (2**32 - 1), entry >> 32 & 0xFFFF, entry >> 48
+            if threshold:
+                drawn[own] += threshold
+            if capacity - threshold:
+                drawn[alias] += capacity - threshold
+        assert sum(drawn) == 2**32
+        share = masses / masses.sum() * 2**32
+        largest = int(np.argmax(masses))
+        for index, (uniforms, wanted) in enumerate(zip(drawn.tolist(), share, strict=True)):
+            if wanted < 0.5 and masses[index] > 0:
+                assert uniforms == 1
+            elif index != largest:
+                assert abs(uniforms - wanted) <= 1
+        assert drawn[masses == 0].sum() == 0
+
+
+def test_a_precision_run_draws_the_numbers_of_one_run_of_as_many_trials():
+    # Rounds of whole blocks continue the same streams (the block split does not move a
+    # number), and the target is met: every headline half-width at most 0.001.
+    debate = Debate("german", "papacy", turn=3, cards="here-i-stand")
+    rounds = oe.simulate(debate, seed=4, precision=0.001)
+    assert rounds.trials > 262_144 and rounds.half_width <= 0.001
+    once = oe.simulate(debate, seed=4, trials=rounds.trials)
+    assert np.array_equal(rounds.weights, once.weights)

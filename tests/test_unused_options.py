@@ -66,7 +66,7 @@ VALUES = {
     "--eligible-protestant": "3", "--eligible-catholic": "3", "--flip-order": "electorates",
     "--outcome": "draw", "--explorer": "Magellan", "--conquistador": "Cortez",
     "--uncharted": "hapsburg", "--mercator": "hapsburg", "--claimed": "mississippi",
-    "--removed": "Narvaez", "--choice": "amazon",
+    "--removed": "Narvaez", "--choice": "amazon", "--defender-status": "both",
 }  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
@@ -109,6 +109,7 @@ CONQUEST_OPTIONS = {"--power", "--conquistador", "--smallpox", "--claimed", "--r
 #: command -> [(base command line, options that apply to it)]. Every other option of the
 #: command's parser is refused on that base.
 DEBATE = ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1"]
+TABLE_DEBATE = ["table", "debate", "--zone", "german", "--initiator", "papacy", "--turn", "1"]
 DEBATE_OPTIONS = {"--zone", "--initiator", "--turn", "--attacker", "--defender", "--committed",
                   "--debaters", "--eligible", "--card", "--augsburg", "--bonuses",
                   "--objective", "--card-value", "--eligible-protestant",
@@ -233,6 +234,11 @@ QUESTIONS = {
         (["table", "battle", "--attacker", "1..2R", "--defender", "1R"],
          {"--attacker", "--defender", "--format", "--intervals", "--out", "--attacker-cards",
           "--defender-cards", "--responses", "--method", "--exact", "--precision", "--seed"}),
+        ([*TABLE_DEBATE, "--attacker", "Eck", "--defender", "Carlstadt"],
+         {"--attacker", "--defender", "--format", "--intervals", "--out", "--method", "--exact",
+          "--precision", "--seed", "--committed", "--debaters", "--card", "--augsburg",
+          "--england-ruler", "--bonuses", "--objective", "--luther-policy",
+          "--bullinger-policy", "--defender-status", "--outcome"}),
     ],
     "plot": [
         (["plot", "battle", "--attacker", "1..2R", "--defender", "1R", "--out",

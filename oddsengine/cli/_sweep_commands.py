@@ -247,9 +247,18 @@ def _run_table(arguments):
         )
     if arguments.out is not None:
         _check_out(arguments.out)
-    rows, columns = _templates(arguments)
-    with refusal_notes("table", answer="table"):
-        table = _odds_table(arguments, rows, columns)
+    from oddsengine.cli._debate_table import debate_table_of, refuse_debate_options
+
+    if arguments.kind == "debate":  # names of debaters, not force templates
+        _refuse_unused(arguments, kind_of("debate").roles, "table debate")
+        with refusal_notes("table", answer="table"):
+            table = debate_table_of(arguments, _grid_method(arguments),
+                                    arguments.precision or 0.005)
+    else:
+        refuse_debate_options(arguments)
+        rows, columns = _templates(arguments)
+        with refusal_notes("table", answer="table"):
+            table = _odds_table(arguments, rows, columns)
     text = table.render(arguments.format, intervals=arguments.intervals)
     if arguments.out is not None:
         # Written beside the target and renamed into place: a failed write keeps any
@@ -289,6 +298,9 @@ def _run_plot(arguments):
         )
     if arguments.dpi > MAX_DPI:
         raise OddsEngineError(f"--dpi may be at most {MAX_DPI}, not {arguments.dpi}")
+    if arguments.kind == "debate":
+        raise OddsEngineError("plot debate: a debate's rows and columns are debaters, not "
+                              "forces with a range to draw: give table debate")
     if kind_of(arguments.kind).fixed_chart:
         _refuse_unused(arguments, (), f"plot {arguments.kind}")
         ax = plots.plot_interception(arguments.kind)
@@ -563,6 +575,9 @@ def register(commands) -> None:
     table.add_argument("--out", metavar="FILE", help="write to a file instead of the terminal")
     _add_card_arguments(table)
     _add_method_arguments(table)
+    from oddsengine.cli._debate_table import add_debate_table_arguments
+
+    add_debate_table_arguments(table)
     table.set_defaults(run=_run_table)
 
     plot = commands.add_parser(

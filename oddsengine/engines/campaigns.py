@@ -132,7 +132,7 @@ def _foreign_war_engines() -> CampaignEngines:
 def _debate_engines() -> CampaignEngines:
     from oddsengine.engines.debate import DEBATE_TRIALS, exact_debate, simulate_debate
 
-    return CampaignEngines(simulate_debate, DEBATE_TRIALS, exact_debate)
+    return CampaignEngines(simulate_debate, DEBATE_TRIALS, exact_debate, takes_precision=True)
 
 
 def _voyage_turn_engines() -> CampaignEngines:

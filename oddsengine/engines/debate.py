@@ -31,8 +31,9 @@ __all__ = [
     "debate_cell_weights",
 ]
 
-#: Trials per block of the Monte Carlo (the unit of random streams).
-DEBATE_BLOCK = 1 << 20
+#: Trials per block of the Monte Carlo (the unit of random streams), the rounds' unit
+#: under a precision target (:data:`oddsengine.engines.montecarlo.BLOCK_TRIALS`).
+DEBATE_BLOCK = 1 << 18
 #: Trials of a debate's Monte Carlo when none are asked for.
 DEBATE_TRIALS = 1_000_000
 
@@ -141,8 +142,7 @@ def exact_debate(debate) -> Result:
     >>> round(result.p["round_1:papal_wins"], 4), round(result.p["second_round"], 4)
     (0.7935, 0.1512)
     """
-    weights = debate_cell_weights(debate)
-    return Result.from_cells(debate, "exact", debate.tree.cell_values(), weights)
+    return _from_cells(debate, "exact", debate_cell_weights(debate))
 
 
 def exact_debate_fractions(debate) -> dict[str, Fraction]:
@@ -176,57 +176,177 @@ def exact_debate_fractions(debate) -> dict[str, Fraction]:
     return answer
 
 
-def kernel_tables(debate) -> dict:
-    """The plain arrays the kernel reads (see
-    :func:`oddsengine.engines._debate_kernel.count_debate_cells`)."""
+def _bits(size: int) -> int:
+    """The bits of an alias table of at least ``size`` columns (two at least)."""
+    return max(1, (size - 1).bit_length())
+
+
+def _dice_masses(tree, papal_initiates: bool) -> np.ndarray:
+    """Each node's chance of each of its cells given its matchup, shape (nodes,
+    2 * differences): the hit difference (20 step 5: each side's Binomial(dice, 1/3)
+    hits) and Campeggio's die (20 step 7: when he rolls on a lost result, 5-6 of a d6
+    ignores it), independent of the hits."""
+    arrays = tree.arrays
+    most, width = tree.max_dice, tree.differences
+    difference = np.arange(width) - most
+    papal_lost = (difference != 0) & ((difference > 0) != papal_initiates)
+    # The distinct (initiator's dice, other's dice, Campeggio rolls), as one number each.
+    dice = (arrays["initiator_dice"] * (most + 1) + arrays["other_dice"]) * 2 + arrays[
+        "campeggio"]
+    pairs, row = np.unique(dice, return_inverse=True)
+    masses = np.zeros((len(pairs), width, 2))
+    for index, number in enumerate(pairs.tolist()):
+        attack, defence, campeggio = number // 2 // (most + 1), number // 2 % (most + 1), (
+            number % 2)
+        pmf = difference_pmf(attack, defence)
+        masses[index, most - defence: most - defence + pmf.size, 0] = pmf
+        if campeggio:
+            masses[index, papal_lost, 1] = masses[index, papal_lost, 0] * float(
+                CAMPEGGIO_CHANCE)
+            masses[index, papal_lost, 0] *= 1 - float(CAMPEGGIO_CHANCE)
+    return masses.reshape(len(pairs), 2 * width)[row.ravel()]
+
+
+def _cell_masses(debate) -> np.ndarray:
+    """Each cell's chance given the draw it belongs to, shape (nodes, cells per node):
+    a round-1 node's cells their chance (the matchup's times the dice's), a round-2
+    node's their chance once its round-1 node tied (23.10)."""
+    tree = debate.tree
+    chances = np.array([float(p) for p in tree.arrays["probability"]])
+    return chances[:, None] * _dice_masses(tree, debate.initiator == "papacy")
+
+
+def _tie_cells(debate) -> np.ndarray:
+    """The round-1 nodes whose tie goes on to round 2 (all of them: round 2 draws from
+    the uncommitted debaters, else from the committed ones)."""
+    tree = debate.tree
+    return np.flatnonzero(tree.arrays["count"][: len(tree.round_one)] > 0)
+
+
+#: The fields of :attr:`DebateTree.arrays <oddsengine.religion.debate_tree.DebateTree.arrays>`
+#: that place a node in the tree rather than say who debates with what.
+_PLACE_FIELDS = ("parent", "first", "count", "probability")
+
+
+def end_labels(debate) -> tuple[dict, np.ndarray]:
+    """The end states of ``debate``'s cells that can happen (as :func:`merge_cells
+    <oddsengine.results.end_states.merge_cells>` gives them) and each cell's state (-1 for
+    a cell that cannot end the debate).
+
+    A cell's outcomes follow from its node's debaters, dice and round and its own hit
+    difference and die, not from the node's place in the tree: they are worked out once
+    for each kind of node (many round-2 nodes repeat a matchup under every round-1 node).
+    """
+    from oddsengine.results.end_states import end_state_map
+
     tree = debate.tree
     arrays = tree.arrays
-    top = 2.0**32
-    most = tree.max_dice
-    binomial = np.full((most + 1, most + 1), np.iinfo(np.uint32).max, dtype=np.uint32)
-    from oddsengine.draws import binomial_pmf
+    live = _dice_masses(tree, debate.initiator == "papacy") > 0
+    node_cells = live.shape[1]
+    goes_on = np.zeros(len(tree.nodes), dtype=bool)
+    goes_on[_tie_cells(debate)] = True
+    live[goes_on, 2 * tree.max_dice] = False  # a tie that goes on ends nothing
+    fields = [arrays[name].tolist() for name in arrays if name not in _PLACE_FIELDS]
+    kinds: dict = {}
+    kind_of = np.array([kinds.setdefault(key, len(kinds))
+                        for key in zip(*fields, goes_on.tolist(), strict=True)])
+    first_of_kind = np.zeros(len(kinds), dtype=np.int64)
+    first_of_kind[kind_of[::-1]] = np.arange(len(kind_of))[::-1]
+    cell_node, cell_index, cell_die = tree.cell_values()
+    shown = live[first_of_kind].ravel()
+    node = np.repeat(first_of_kind, node_cells)[shown]
+    values = (node, np.tile(cell_index[:node_cells], len(kinds))[shown],
+              np.tile(cell_die[:node_cells], len(kinds))[shown])
+    mapping = end_state_map(debate.outcome_columns(values), np.ones(node.size))
+    kind_labels = np.full(len(kinds) * node_cells, -1, dtype=np.int64)
+    kind_labels[shown] = mapping.inverse
+    labels = kind_labels.reshape(len(kinds), node_cells)[kind_of]
+    return mapping.states, labels.ravel()
 
-    for dice in range(most + 1):
-        cumulative = np.cumsum(binomial_pmf(dice))[:-1]
-        binomial[dice, : cumulative.size] = np.minimum(np.round(cumulative * top), top - 1)
-    nodes = len(tree.nodes)
+
+def kernel_tables(debate, labels: np.ndarray, ends: int) -> dict:
+    """The plain arrays the kernel reads (see
+    :func:`oddsengine.engines._debate_kernel.count_debate_labels`): the alias table of
+    round 1's draw (its matchup and dice together) and, for each round-1 node, that of
+    round 2's draw after it tied (23.10), recording the cells' ``labels`` (each below
+    ``ends``; a round-1 tie's label is ``ends`` plus its node)."""
+    from oddsengine.engines._debate_kernel import LANE_CELLS, LANES, alias_table, alias_tables
+
+    tree = debate.tree
+    arrays = tree.arrays
+    masses = _cell_masses(debate)
     first_count = len(tree.round_one)
-    # The categorical draws: round 1 over its nodes, round 2 over each node's children.
-    cut = np.full(nodes, np.iinfo(np.uint32).max, dtype=np.uint32)
-    groups = [(0, first_count)] + [
-        (int(arrays["first"][i]), int(arrays["count"][i])) for i in range(first_count)
-    ]
-    for start, count in groups:
-        chances = np.array([float(p) for p in arrays["probability"][start: start + count]])
-        if count:
-            cumulative = np.cumsum(chances / chances.sum())[:-1]
-            cut[start: start + count - 1] = np.minimum(np.round(cumulative * top), top - 1)
-    from oddsengine.engines._debate_kernel import fill_buckets
+    labels = np.array(labels, dtype=np.int64).reshape(masses.shape)
+    ties = _tie_cells(debate)
+    labels[ties, 2 * tree.max_dice] = ends + ties
 
-    hit_buckets = np.stack([fill_buckets(binomial[dice, :dice]) for dice in range(most + 1)])
-    node_buckets = np.stack([fill_buckets(cut[start: start + max(count - 1, 0)])
-                             for start, count in groups])
-    papal_initiates = debate.initiator == "papacy"
+    def entries(rows):
+        mass, label = masses[rows].ravel(), labels[rows].ravel()
+        drawn = mass > 0
+        return mass[drawn], label[drawn]
+
+    first = entries(slice(0, first_count))
+    first_bits = _bits(first[0].size)
+    groups = [entries(slice(start, start + count)) if count else (np.ones(1), np.zeros(1))
+              for start, count in zip(arrays["first"][:first_count].tolist(),
+                                      arrays["count"][:first_count].tolist(), strict=True)]
+    longest = max(group[0].size for group in groups)
+    child_bits = _bits(longest)
+    group_masses = np.zeros((len(groups), longest))
+    group_labels = np.zeros((len(groups), longest), dtype=np.int64)
+    for row, (mass, label) in enumerate(groups):
+        group_masses[row, : mass.size], group_labels[row, : mass.size] = mass, label
+    width = ends + first_count
     return {
-        "binomial": binomial,
-        "hit_buckets": hit_buckets,
-        "cut": cut,
-        "node_buckets": node_buckets,
-        "dice": np.stack([arrays["initiator_dice"], arrays["other_dice"]], axis=1),
-        "campeggio": arrays["campeggio"],
-        "children": np.stack([arrays["first"], arrays["count"]], axis=1),
-        "layout": np.array([first_count, tree.differences, most, int(papal_initiates),
-                            int(np.round(float(CAMPEGGIO_CHANCE) * top))], dtype=np.int64),
+        "first_table": alias_table(*first, first_bits),
+        "child_table": alias_tables(group_masses, group_labels, child_bits).ravel(),
+        "layout": np.array([first_bits, child_bits, ends, width,
+                            LANES if width <= LANE_CELLS else 1], dtype=np.int64),
     }
 
 
-def simulate_debate(debate, trials=DEBATE_TRIALS, seed=None) -> Result:
+def count_labels(debate, labels, ends: int, keys, sizes) -> np.ndarray:
+    """The kernel's count of each label (``labels``: each cell's, below ``ends``) over the
+    blocks ``keys`` (``sizes[b]`` trials each), int64."""
+    return _count(kernel_tables(debate, labels, ends), keys, sizes)
+
+
+def _count(tables, keys, sizes) -> np.ndarray:
+    """The kernel's counts over the blocks ``keys``, handed to the threads one block at a
+    time (a thread that the machine slows down takes fewer)."""
+    from numba import get_num_threads, parallel_chunksize
+
+    from oddsengine.engines._debate_kernel import count_debate_labels
+
+    layout = tables["layout"]
+    counts = np.zeros((get_num_threads(), int(layout[3])), dtype=np.int64)
+    with parallel_chunksize(1):
+        count_debate_labels(tables["first_table"], tables["child_table"], layout,
+                            np.asarray(keys, dtype=np.uint64),
+                            np.asarray(sizes, dtype=np.int64), counts)
+    return counts.sum(axis=0)[: int(layout[2])]
+
+
+def _from_cells(debate, method, weights, **metadata) -> Result:
+    """The result of the cells' weights; the cells of zero weight (which no state keeps)
+    are left out before their outcomes are worked out."""
+    live = np.flatnonzero(weights)
+    values = tuple(value[live] for value in debate.tree.cell_values())
+    return Result.from_cells(debate, method, values, weights[live], **metadata)
+
+
+def simulate_debate(debate, trials=DEBATE_TRIALS, seed=None, *, precision=None,
+                    max_trials=MAX_TRIALS) -> Result:
     """Monte Carlo of a debate; ``simulate(debate)``.
 
-    Each trial draws round 1's matchup, both sides' hits and Campeggio's die, and on a tie
-    round 2's, on at most four outputs of the project's counter-based stream (positions
-    ``4 t .. 4 t + 3`` of block ``b``'s stream, keyed by (seed, debate, b)): the same
-    numbers whatever the thread count. Each block's cells are counted in the kernel.
+    Each trial draws round 1's matchup and dice (the hit difference with Campeggio's die)
+    and on a tie round 2's, on one output of the project's counter-based stream (position
+    ``t`` of block ``b``'s stream, keyed by (seed, debate, b); see
+    :mod:`oddsengine.engines._debate_kernel`): the same numbers whatever the thread
+    count. The kernel counts each trial's end state, in parallel. Under a ``precision``
+    target the run goes on in whole blocks, on the same streams, until every headline
+    probability's 95% half-width is at most the target (the rounds of every kind:
+    :func:`oddsengine.engines.montecarlo.next_round`), at most ``max_trials``.
 
     Examples
     --------
@@ -237,28 +357,29 @@ def simulate_debate(debate, trials=DEBATE_TRIALS, seed=None) -> Result:
     >>> bool(abs(result.p["papal_wins"] - exact_debate(debate).p["papal_wins"]) < 0.005)
     True
     """
-    from oddsengine.engines._debate_kernel import count_debate_cells
     from oddsengine.engines._random import block_keys, scenario_id
+    from oddsengine.engines.montecarlo import first_round, next_round
 
     _check(debate)
-    trials, _, seed = check_run(trials, MAX_TRIALS, seed, None)
-    blocks = -(-trials // DEBATE_BLOCK)
-    keys = block_keys(seed, scenario_id(debate), blocks)
-    sizes = np.full(blocks, DEBATE_BLOCK, dtype=np.int64)
-    sizes[-1] = trials - DEBATE_BLOCK * (blocks - 1)
-    tables = kernel_tables(debate)
-    cells = debate.tree.cells
-    # Blocks run in batches, so that the counts in memory stay small for a big tree.
-    batch = max(2, min(64, (1 << 22) // max(cells, 1)))
-    weights = np.zeros(cells, dtype=np.int64)
-    for start in range(0, blocks, batch):
-        stop = min(start + batch, blocks)
-        counts = np.zeros((stop - start, cells), dtype=np.int64)
-        count_debate_cells(tables["binomial"], tables["hit_buckets"], tables["cut"],
-                           tables["node_buckets"], tables["dice"], tables["campeggio"],
-                           tables["children"], tables["layout"], keys[start:stop],
-                           sizes[start:stop], counts)
-        weights += counts.sum(axis=0)
-    weights = weights.astype(float)
-    return Result.from_cells(debate, "monte-carlo", debate.tree.cell_values(), weights,
-                             trials=trials, seed=seed)
+    trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
+    states, labels = end_labels(debate)
+    ends = len(next(iter(states.values())))
+    tables = kernel_tables(debate, labels, ends)
+    scenario = scenario_id(debate)
+    counts = np.zeros(ends, dtype=np.int64)
+    done, wanted = 0, first_round(trials, max_trials, precision)
+    while wanted > done:
+        # Rounds are whole blocks (or the run's last): each continues the streams.
+        first = done // DEBATE_BLOCK
+        keys = block_keys(seed, scenario, -(-wanted // DEBATE_BLOCK))[first:]
+        sizes = np.minimum(DEBATE_BLOCK,
+                           wanted - DEBATE_BLOCK * np.arange(first, first + len(keys)))
+        counts += _count(tables, keys, sizes)
+        done = wanted
+        seen = counts > 0  # as merge_cells keeps them: the states some trial ended in
+        result = Result(debate, "monte-carlo",
+                        {name: column[seen] for name, column in states.items()},
+                        counts[seen].astype(float), trials=done, seed=seed,
+                        precision_target=precision)
+        wanted = next_round(result, precision, max_trials)
+    return result

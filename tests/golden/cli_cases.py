@@ -71,6 +71,33 @@ _MONTE_CARLO = [
     ["naval", "--attacker", "3Sq", "--defender", "2Sq", "--trials", "20000", "--seed", "5"],
 ]
 _FORMATS = ["table", "json", "csv"]
+#: Part III: the religious struggle and the New World (RULES.md §16-§22), exact.
+_RELIGION = [
+    ["reformation", "--protestant-dice", "3", "--papal-dice", "3", "--ties", "protestant"],
+    ["reformation", "--protestant-dice", "2", "--papal-dice", "2", "--modifier", "1"],
+    ["counter-reformation", "--papal-dice", "4", "--protestant-dice", "2", "--augsburg"],
+    ["reformation", "religion_example", "--space", "Magdeburg", "--source", "95-theses"],
+    ["counter-reformation", "religion_example", "--space", "Wittenberg", "--source",
+     "burn-books:german"],
+    ["debate", "--zone", "german", "--initiator", "papacy", "--attacker", "Eck", "--defender",
+     "committed", "--committed", "Carlstadt", "--turn", "1"],
+    ["debate", "religion_example", "--zone", "german", "--initiator", "papacy", "--attacker",
+     "Eck", "--defender", "Carlstadt", "--committed", "Carlstadt"],
+    ["diet", "--protestant-cp", "1", "--papal-cp", "1", "--hapsburg-cp", "1"],
+    ["diet", "religion_example", "--protestant-cp", "1", "--papal-cp", "2", "--hapsburg-cp",
+     "2"],
+    ["voyage", "--power", "hapsburg", "--explorer", "Magellan"],
+    ["voyage", "--power", "england,france,hapsburg"],
+    ["conquest", "--power", "hapsburg", "--conquistador", "Cortez", "--smallpox"],
+]  # fmt: skip
+#: Part III answers with their own formats (text, json, csv).
+_RELIGION_RUNS = [
+    ["attempts", "religion_1517", "--source", "95-theses"],
+    ["attempts", "religion_example", "--source", "treatise:german", "--policy", "greedy",
+     "--monte-carlo", "--trials", "20000", "--seed", "1"],
+    ["debaters", "--turn", "1"],
+    ["explorers"],
+]  # fmt: skip
 
 
 def commands():
@@ -80,6 +107,12 @@ def commands():
         lines += [[*command, "--exact", "--format", form] for form in _FORMATS]
     for command in _MONTE_CARLO:
         lines += [[*command, "--format", form] for form in _FORMATS]
+    for command in _RELIGION:
+        lines += [[*command, "--exact", "--format", form] for form in _FORMATS]
+    for command in _RELIGION_RUNS:
+        lines += [[*command, "--format", form] for form in _FORMATS]
+    lines.append(["reformation", "--protestant-dice", "3", "--papal-dice", "3", "--trials",
+                  "20000", "--seed", "6", "--format", "json"])  # fmt: skip
     for form in ["table", "json", "csv"]:
         lines.append(
             [
