@@ -65,6 +65,11 @@ class ExplorerEntry(NamedTuple):
     words: str = ""
     no_losses: str = ""
     scenarios: str = ""
+    widgets: str = ""
+    offer: str = ""
+    answer: str = ""
+    chart: str = ""
+    also: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -296,6 +296,31 @@ _ROLL = "No units are lost in this roll."
 _ATTEMPT_DICE = {"protestant_dice": "the Protestant's dice", "papal_dice": "the Papacy's dice"}
 #: The odds book's page of the attempts (both kinds share it).
 _RELIGION_BOOK = "oddsengine.faces.book._religion_pages:attempts"
+#: The explorer's builders of Part III.
+_RELIGION = "oddsengine.faces._explore_religion:"
+
+
+def _religion_entry(name: str, controls: tuple, offer: str = "", module: str = _RELIGION,
+                    **extra) -> ExplorerEntry:
+    """The explorer entry of a Part III kind: no force boxes, its own controls."""
+    return ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None), controls=controls,
+                         build=module + name, words=module + f"{name}_words",
+                         widgets=_RELIGION + "widgets", offer=offer and module + offer,
+                         **extra)
+
+
+#: The explorer's builders of the Diet, voyages and conquests.
+_NEW_WORLD = "oddsengine.faces._explore_new_world:"
+
+
+_ATTEMPT_CONTROLS = ("board", "space", "source", "protestant_dice", "papal_dice", "ties",
+                     "modifier", "printing_press", "ninety_five_theses", "augsburg",
+                     "bonus_debater")
+#: A run of attempts on a board (RULES.md §19): offered from the Reformation's record.
+_ATTEMPTS = ("attempts", "Run of attempts (board)", "attempts",
+             _religion_entry("attempts", ("board", "source", "run_policy", "objective",
+                                          "bonus_debater"), "attempts_offer",
+                             answer=_RELIGION + "run_view", chart="flips:"))
 #: Where the odds book's pages of land combat and at sea live.
 _BOOK, _SEA_BOOK = "oddsengine.faces.book._pages:", "oddsengine.faces.book._sea_pages:"
 
@@ -411,12 +436,17 @@ for _kind in (
          ("protestant_dice", "papal_dice"), "Reformation attempt, RULES.md §17",
          "Reformation attempt", sweep=True, table=True,
          success_words="the space turns Protestant", role_words=_ATTEMPT_DICE,
-         book_pages=((10, _RELIGION_BOOK),)),
+         book_pages=((10, _RELIGION_BOOK),),
+         explorer=_religion_entry("reformation", _ATTEMPT_CONTROLS, "reformation_offer",
+                                  also=(_ATTEMPTS,))),
     Kind("counter-reformation", "oddsengine.religion.attempts:CounterReformationAttempt",
          "success", ("papal_dice", "protestant_dice"),
          "Counter-Reformation attempt, RULES.md §18", "Counter-Reformation attempt",
          sweep=True, table=True, success_words="the space turns Catholic",
-         role_words=_ATTEMPT_DICE, book_pages=((10, _RELIGION_BOOK),)),
+         role_words=_ATTEMPT_DICE, book_pages=((10, _RELIGION_BOOK),),
+         explorer=_religion_entry("counter_reformation", _ATTEMPT_CONTROLS,
+                                  "reformation_offer")._replace(
+                                      words=_RELIGION + "reformation_words")),
     Kind("debate", "oddsengine.religion.debate:Debate", "papal_wins", ("attacker", "defender"),
          "theological debate, RULES.md §20", "Theological debate", sweep=True, table=True,
          role_words={"attacker": "the initiator's debater (a name, or random)",
@@ -425,7 +455,10 @@ for _kind in (
          outcome_words={"papal_wins": "the Papacy wins the debate",
                         "protestant_wins": "the Protestant wins the debate",
                         "inconclusive": "nothing happens"},
-         book_pages=((12, "oddsengine.faces.book._debate_pages:debates"),)),
+         book_pages=((12, "oddsengine.faces.book._debate_pages:debates"),),
+         explorer=_religion_entry("debate", ("zone", "initiator", "turn", "debate_attacker",
+                                             "debate_defender", "augsburg", "debate_card",
+                                             "committed", "mary_i"), "debate_offer")),
 ):  # fmt: skip
     _add(_kind)
 
@@ -443,15 +476,23 @@ for _kind in (
          book_pages=((14, _NEW_WORLD_BOOK + "diet"),),
          outcome_words={"protestant_wins": "the Protestant wins the Diet",
                         "catholic_wins": "the Hapsburgs and the Papacy win the Diet",
-                        "draw": "the Diet flips nothing"}),
+                        "draw": "the Diet flips nothing"},
+         explorer=_religion_entry("diet", ("protestant_cp", "papal_cp", "hapsburg_cp"),
+                                  module=_NEW_WORLD, chart="flips:")),
     Kind("voyage", "oddsengine.religion.voyage:Voyage", "discovery", (),
          "exploration, rule 20.2 (RULES.md §22)", "Exploration", sweep=True,
-         book_pages=((15, _NEW_WORLD_BOOK + "voyages"),), outcome_words=_VOYAGE_WORDS),
+         book_pages=((15, _NEW_WORLD_BOOK + "voyages"),), outcome_words=_VOYAGE_WORDS,
+         explorer=_religion_entry("voyage", ("power", "voyage_explorer", "uncharted",
+                                             "mercator", "claimed"), "voyage_offer",
+                                  module=_NEW_WORLD)),
     Kind("conquest", "oddsengine.religion.voyage:Conquest", "conquest", (),
          "conquest, rule 20.3 (RULES.md §22)", "Conquest", sweep=True,
          book_pages=((15, _NEW_WORLD_BOOK + "voyages"),),
          outcome_words={"killed": "the conquistador is killed",
-                        "conquest": "a conquest is made"}),
+                        "conquest": "a conquest is made"},
+         explorer=_religion_entry("conquest", ("power", "conquistador", "smallpox",
+                                               "conquered"), "conquest_offer",
+                                  module=_NEW_WORLD)),
     Kind("voyages", "oddsengine.religion.voyage_turn:VoyageTurn", "circumnavigation", (),
          "a turn's explorations, rule 20.2 (RULES.md §22)", "Explorations of a turn",
          sweep=True, command="voyage",

@@ -28,7 +28,17 @@ CELLS = (
     'refused = oe.explore("assault")\nrefused.controls["defender"].value = '
     '"hapsburg: 4R Suleiman"\nrefused',
     'naval = oe.explore("naval-move")\nnaval',
+    # Part III, switched to from another engagement: a debate and a run of attempts.
+    'debate = oe.explore("battle")\ndebate.controls["engagement"].value = "debate"\ndebate',
+    'attempts = oe.explore("debate")\nattempts.controls["engagement"].value = "attempts"\n'
+    "attempts",
+    'board = oe.explore("reformation")\nboard.controls["board"].value = "religion_example"\n'
+    "board",
+    'diet = oe.explore("diet")\ndiet',
+    'voyage = oe.explore("conquest")\nvoyage.controls["engagement"].value = "voyage"\nvoyage',
 )
+#: The cells of the Part III engagements, by name (their index in CELLS).
+RELIGION = {"debate": 4, "attempts": 5, "reformation": 6, "diet": 7, "voyage": 8}
 
 
 def _missing() -> str | None:
@@ -141,7 +151,7 @@ _KERNEL_IDLE = (
 # The cell scrolled to the top of the notebook: where its odds table and its chart end,
 # and where the notebook's visible part does.
 _FIRST_SCREEN = """
-const cell = document.querySelectorAll('.jp-Notebook .jp-Cell')[0];
+const cell = document.querySelectorAll('.jp-Notebook .jp-Cell')[arguments[0] || 0];
 cell.scrollIntoView({block: 'start'});
 const notebook = cell.closest('.jp-Notebook').getBoundingClientRect();
 const odds = cell.querySelector('table.odds').getBoundingClientRect();
@@ -193,7 +203,7 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
         _wait(driver, "return !!(window.jupyterapp && window.jupyterapp.shell)", 120, "JupyterLab")
         _wait(
             driver,
-            "return document.querySelectorAll('.jp-Notebook .jp-Cell').length >= 4",
+            f"return document.querySelectorAll('.jp-Notebook .jp-Cell').length >= {len(CELLS)}",
             120,
             "the notebook",
         )
@@ -215,7 +225,13 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
             "return o.length >= 4 && o[0].images.some(i => i.complete && i.naturalWidth) && "
             "o[1].images.some(i => i.complete && i.naturalWidth) && "
             "o[2].text.includes('Refused') && "
-            "o[3].images.some(i => i.complete && i.naturalWidth) ? o : null;",
+            "o[3].images.some(i => i.complete && i.naturalWidth) && "
+            f"o.length >= {len(CELLS)} && "
+            + " && ".join(
+                f"o[{index}].images.some(i => i.complete && i.naturalWidth)"
+                for index in RELIGION.values()
+            )
+            + " ? o : null;",
             180,
             "the calculators",
         )
@@ -230,6 +246,16 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
             shot = Path(folder) / f"explorer-{width}-first-screen.png"
             shot.write_bytes(driver.get_screenshot_as_png())
         assert first["odds"] <= first["bottom"] and first["chart"] <= first["bottom"], first
+        # So do the Part III engagements' cells, switched to from another engagement.
+        for name, index in RELIGION.items():
+            driver.execute_script(_FIRST_SCREEN, index)
+            time.sleep(0.5)
+            first = driver.execute_script(_FIRST_SCREEN, index)
+            if folder:
+                shot = Path(folder) / f"explorer-{width}-{name}.png"
+                shot.write_bytes(driver.get_screenshot_as_png())
+            assert first["odds"] <= first["bottom"], (name, first)
+            assert first["chart"] <= first["bottom"], (name, first)
         for index, image in enumerate(driver.find_elements("css selector", ".jp-OutputArea img")):
             driver.execute_script("arguments[0].scrollIntoView({block: 'end'})", image)
             time.sleep(0.5)
@@ -248,7 +274,7 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
         assert left_open, "the file browser is open"
         viewport = driver.execute_script("return document.documentElement.clientWidth")
         chart_width, chart_height = CHART_PIXELS
-        for output in outputs[:2]:
+        for output in [*outputs[:2], *(outputs[index] for index in RELIGION.values())]:
             charts = [image for image in output["images"] if image["visible"]]
             assert len(charts) == 1, output
             chart = charts[0]
@@ -275,6 +301,10 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
         # The naval move: its interceptions, as the command line lists them, and its chart.
         assert "Interception from" in outputs[3]["text"], outputs[3]["text"]
         assert "same as: oddsengine naval-move" in outputs[3]["text"]
+        assert "same as: oddsengine debate --zone german" in outputs[RELIGION["debate"]]["text"]
+        assert "papal_wins" in outputs[RELIGION["debate"]]["text"]
+        run = outputs[RELIGION["attempts"]]["text"]
+        assert "same as: oddsengine attempts religion_1517" in run and "flips:0" in run
     finally:
         driver.quit()
         shutil.rmtree(tmp_path / "profile", ignore_errors=True)

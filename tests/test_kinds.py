@@ -420,8 +420,9 @@ def test_every_place_a_record_names_can_be_imported():
         names.append(kind.needed)
         names.extend(where for _, where in kind.book_pages)
         entry = kind.explorer
-        if entry is not None:
-            names.extend((entry.build, entry.words))
+        entries = [] if entry is None else [entry, *(further for *_, further in entry.also)]
+        for each in entries:
+            names.extend((each.build, each.words, each.widgets, each.offer, each.answer))
     written = [where for where in names if isinstance(where, str) and where]
     assert len(written) > 20
     for where in written:

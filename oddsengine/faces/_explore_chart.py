@@ -48,8 +48,25 @@ def by_impulse(result) -> tuple[str, list, list] | None:
     return word, [step for step, _ in steps], [p for _, p in steps]
 
 
-def _layout(result) -> tuple:
+def distribution(result, prefix: str) -> dict:
+    """The bars of a distribution chart: for each series (``"exact chance"``, or the
+    policies a run of attempts compares), the chance of each number, from the outcomes
+    named ``prefix`` and a number (``"flips:2"``)."""
+    compared = getattr(result, "compared", None)
+    if compared:
+        return dict(compared)
+    numbers = sorted(
+        int(name[len(prefix) :])
+        for name in result.p
+        if name.startswith(prefix) and name[len(prefix) :].isdigit()
+    )
+    return {"exact chance": [result.p[f"{prefix}{k}"] for k in range(numbers[-1] + 1)]}
+
+
+def _layout(result, prefix: str = "") -> tuple:
     """What a chart's Figure is kept for: its kind, and what fixes its axes."""
+    if prefix:
+        return ("distribution", prefix)
     if has_survivors(result):
         return ("survivors",)
     campaign = by_impulse(result)
@@ -66,14 +83,18 @@ class Chart:
     def __init__(self):
         self._figures = {}
 
-    def png(self, result) -> bytes:
+    def png(self, result, distribution: str = "") -> bytes:
         """The chart of ``result`` as PNG bytes: survivors for a combat, the chance by
-        impulse for a campaign, outcome chances otherwise."""
-        layout = _layout(result)
+        impulse for a campaign, the chance of each number of the outcomes named
+        ``distribution`` and a number (``"flips:"``) when given, outcome chances
+        otherwise."""
+        layout = _layout(result, distribution)
         figure, ax = self._axes(layout)
         title = "\n".join(textwrap.wrap(result.spec.title(), 70)[:2])
         if layout[0] == "survivors":
             _draw_survivors(ax, result)
+        elif layout[0] == "distribution":
+            _draw_distribution(ax, result, distribution)
         elif layout[0] == "by impulse":
             _draw_by_impulse(ax, *by_impulse(result))
         else:
@@ -177,3 +198,25 @@ def _draw_outcomes(figure, ax, result) -> None:
     ax.grid(True, axis="x", alpha=0.3)
     for index, chance in enumerate(chances):
         ax.text(min(chance, 0.8) + 0.01, index, f"{100 * chance:.1f}%", va="center", fontsize=8)
+
+
+def _draw_distribution(ax, result, prefix) -> None:
+    from matplotlib.ticker import PercentFormatter
+
+    series = distribution(result, prefix)
+    width = 0.8 / len(series)
+    for index, (label, chances) in enumerate(series.items()):
+        numbers = [k + (index - (len(series) - 1) / 2) * width for k in range(len(chances))]
+        colour = LINE_COLOURS[index % len(LINE_COLOURS)]
+        ax.bar(numbers, chances, width=width * 0.95, color=colour, label=label)
+    count = max(len(chances) for chances in series.values())
+    ax.set_xticks(range(count))
+    ax.set_xlim(-0.6, count - 0.4)
+    ax.set_xlabel(prefix.rstrip(":").replace("_", " "))
+    ax.set_ylim(0, min(1.05, 1.15 * max(max(chances) for chances in series.values())))
+    # Whole percents: the ticks' labels stay inside the fixed left margin.
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.set_ylabel("chance")
+    ax.grid(True, axis="y", alpha=0.3)
+    if len(series) > 1:
+        ax.legend(fontsize=8, loc="upper left")

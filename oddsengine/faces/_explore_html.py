@@ -17,6 +17,12 @@ __all__ = ["command_html", "odds_html", "refusal_html", "survivors_html"]
 _COMPACT = "border-collapse:separate;border-spacing:8px 0;line-height:1.25"
 
 
+#: A longer answer shows its outcomes and folds its other chances under them.
+_SHOWN_ROWS = 12
+#: How much of the description is shown before the rest is folded (characters).
+_SHOWN_CHARACTERS = 320
+
+
 def _percent(p: float) -> str:
     return f"{100 * p:.4f}%"
 
@@ -24,19 +30,51 @@ def _percent(p: float) -> str:
 def odds_html(result) -> str:
     """The outcome probabilities and the expected losses, as a small HTML table; the dice
     and formations the command line prints above them."""
-    rows = "".join(
-        f'<tr><td class="outcome">{html.escape(name)}</td>'
-        f'<td class="p" style="text-align:right">{_percent(p)}</td></tr>'
-        for name, p in result.p.items()
-    )
+
+    def row(name, p):
+        return (
+            f'<tr><td class="outcome">{html.escape(name)}</td>'
+            f'<td class="p" style="text-align:right">{_percent(p)}</td></tr>'
+        )
+
+    chances = dict(result.p)
+    folded = {}
+    if len(chances) > _SHOWN_ROWS:
+        # The outcomes first; the rest of a long answer (each side's highest die, the
+        # debaters burnt, the flips) folded under them: the chart keeps the first screen.
+        outcomes = set(getattr(result, "outcome_names", ()))
+        folded = {name: p for name, p in chances.items() if name not in outcomes}
+        chances = {name: p for name, p in chances.items() if name in outcomes}
+    rows = "".join(row(name, p) for name, p in chances.items())
     # The dice each side rolls, the formation that assaults or fights, the interceptions
     # of a move: the lines the command line prints under the title, from the spec itself.
-    said = "".join(f"<br>{html.escape(line)}" for line in result.spec.describe_lines())
+    lines = list(result.spec.describe_lines())
+    # The first lines (the dice and where they come from) shown; the rest of a long
+    # description (the tie and automatic success readings) folded under them, so the
+    # odds and the chart keep the first screen.
+    shown, length = 1, len(lines[0]) if lines else 0
+    while shown < len(lines) and length + len(lines[shown]) <= _SHOWN_CHARACTERS:
+        length += len(lines[shown])
+        shown += 1
+    said = "".join(f"<br>{html.escape(line)}" for line in lines[:shown])
+    if lines[shown:]:
+        said += (
+            f'<details class="said"><summary>{len(lines) - shown} more lines</summary>'
+            + "<br>".join(html.escape(line) for line in lines[shown:])
+            + "</details>"
+        )
     parts = [
         f"<b>{html.escape(result.spec.title())}</b>{said}",
         f'<table class="odds" style="{_COMPACT}"><tr><th>outcome</th><th>exact chance</th></tr>'
         f"{rows}</table>",
     ]
+    if folded:
+        parts.append(
+            f'<details class="more"><summary>{len(folded)} more chances</summary>'
+            f'<table class="odds" style="{_COMPACT}">'
+            + "".join(row(name, p) for name, p in folded.items())
+            + "</table></details>"
+        )
     losses = result.expected_losses()
     if losses:
         parts.append(
@@ -44,9 +82,17 @@ def odds_html(result) -> str:
             + "; ".join(f"expected {side} losses {v['mean']:.3f}" for side, v in losses.items())
             + "</p>"
         )
-    for name, value in result.expected_values().items():
+    expected = result.expected_values()
+    if expected:
+        # One paragraph (a debate has four: each side's VP and flips), so the chart keeps
+        # the first screen.
         parts.append(
-            f'<p style="margin:2px 0 0">expected {html.escape(name)}: {value["mean"]:.3f}</p>'
+            '<p style="margin:2px 0 0">'
+            + "; ".join(
+                f"expected {html.escape(name)}: {value['mean']:.3f}"
+                for name, value in expected.items()
+            )
+            + "</p>"
         )
     return '<div style="white-space:normal;line-height:1.3">' + "".join(parts) + "</div>"
 

@@ -51,26 +51,35 @@ __all__ = [
 ]
 
 
+def _records() -> dict:
+    """Every engagement offered, by name: ``(title, command, ExplorerEntry)``, read from the
+    kinds' records (each kind with an ``explorer`` entry, and the further engagements its
+    entry's ``also`` names)."""
+    records = {}
+    for name, kind in kinds.KINDS.items():
+        if kind.explorer is not None:
+            records[name] = (kind.title, kind.command, kind.explorer)
+            for further, title, command, record in kind.explorer.also:
+                records.setdefault(further, (title, command, record))
+    return records
+
+
 class _Engagements(Mapping):
     """The engagements the calculator offers, by their name in
-    :data:`~oddsengine.kinds.KINDS`: label, the two roles and the default forces, read from
-    each kind's :class:`~oddsengine.kinds.ExplorerEntry` (a view: a kind registered later
-    is offered too). A role of ``"(none)"`` has no force."""
-
-    def _entries(self) -> dict:
-        return {name: kind for name, kind in kinds.KINDS.items() if kind.explorer is not None}
+    :data:`~oddsengine.kinds.KINDS` (or the name a kind's entry gives a further one, its
+    ``also``): label, the two roles and the default forces, read from each
+    :class:`~oddsengine.kinds.ExplorerEntry` (a view: a kind registered later is offered
+    too). A role of ``"(none)"`` has no force."""
 
     def __getitem__(self, name):
-        kind = kinds.KINDS.get(name)
-        if kind is None or kind.explorer is None:
-            raise KeyError(name)
-        return (kind.title, kind.explorer.roles, kind.explorer.forces)
+        title, _, record = _records()[name]
+        return (title, record.roles, record.forces)
 
     def __iter__(self):
-        return iter(self._entries())
+        return iter(_records())
 
     def __len__(self):
-        return len(self._entries())
+        return len(_records())
 
     def __repr__(self):
         return f"<engagements: {', '.join(self)}>"
@@ -83,10 +92,10 @@ ENGAGEMENTS: Mapping[str, tuple] = _Engagements()
 def entry(kind: str) -> kinds.ExplorerEntry:
     """The explorer entry of ``kind``: its boxes, whose force each is, its units and its
     own controls."""
-    record = kinds.KINDS.get(kind) if isinstance(kind, str) else None
-    if record is None or record.explorer is None:
+    record = _records().get(kind) if isinstance(kind, str) else None
+    if record is None:
         raise OddsEngineError(f"no engagement {kind!r}; use one of " + ", ".join(ENGAGEMENTS))
-    return record.explorer
+    return record[2]
 
 
 def side_of_role(kind: str) -> tuple:
@@ -226,7 +235,10 @@ def build_spec(values: dict):
         attempt for a foreign war), ``war``, ``foreign``, ``scenario`` (a shipped example
         or a file), ``defender_policy`` and a move's what-ifs ``stacks`` and ``control``
         (``"Linz=hapsburg: 4R; Graz=hapsburg: 2R"``, ``"Linz=ottoman"``: the command
-        line's ``--stack`` and ``--control``, separated by ``;``).
+        line's ``--stack`` and ``--control``, separated by ``;``); the Part III
+        engagements take their own controls' keys (``protestant_dice``, ``board``,
+        ``zone``, ``debate_attacker``, ``power`` ...: those
+        :func:`oddsengine.faces._explore_religion.widgets` makes).
 
     Returns
     -------
@@ -432,8 +444,15 @@ def offered_cards(kind: str, role: int, forces, war: str | None = None) -> list[
 def _force_options(kind: str) -> tuple:
     """The command line's options for the two forces, from the kind's roles (an option is
     named after its role: ``--interceptor``); None where the kind has no second force."""
+    if kind not in kinds.KINDS:  # a further engagement (a run): no force options
+        return (None, None)
     roles = kinds.kind_of(kind).roles
-    return (*(f"--{role}" for role in roles), *(None,) * (2 - len(roles)))
+    options = (*(f"--{role}" for role in roles), *(None,) * (2 - len(roles)))
+    # A box of no force (a Part III kind's roles are its own controls') writes none.
+    boxes = entry(kind).roles
+    return tuple(
+        None if box == "(none)" else option for box, option in zip(boxes, options, strict=True)
+    )
 
 
 def command_line(values: dict) -> str:
@@ -458,7 +477,8 @@ def command_words(values: dict) -> list[str]:
     ['oddsengine', 'battle', '--attacker', '4R', '--defender', 'hapsburg: 3R', '--exact']
     """
     kind = values.get("engagement", "battle")
-    words = ["oddsengine", kinds.kind_of(kind).command]
+    entry(kind)  # an engagement offered, else refused in words
+    words = ["oddsengine", _records()[kind][1]]
     options = _force_options(kind)
     for key, option in zip(("attacker", "defender"), options, strict=True):
         if option is not None:
@@ -466,7 +486,9 @@ def command_words(values: dict) -> list[str]:
             words += [option, force]
     words += _card_words(kind, values)
     words += _kind_words(kind, values)
-    return [*words, "--exact"]
+    # The exact engine, as every kind's command is asked; a further engagement (a run of
+    # attempts) is answered exactly by its command itself.
+    return [*words, "--exact"] if kind in kinds.KINDS else words
 
 
 def _card_words(kind: str, values: dict) -> list[str]:

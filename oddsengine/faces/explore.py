@@ -1,9 +1,12 @@
 """An interactive calculator for Jupyter: :func:`explore`.
 
 Plain ipywidgets (no lab-only extension), so it works the same in JupyterLab and the
-classic notebook: pick the engagement (a single combat, a whole move, a siege campaign or
-a foreign war), the forces, leaders, cards and policies, and the exact odds, the
-survivors, a chart and the equivalent command line follow every change (a typed value
+classic notebook: pick the engagement (a single combat, a whole move, a siege campaign,
+a foreign war, or one of the religious struggle and the New World: a Reformation or
+Counter-Reformation attempt, a run of attempts on a board, a theological debate, the Diet
+of Worms, a voyage, a conquest), the forces, leaders, cards and policies (or the
+debaters, explorers and dice those offer, read from their records), and the exact odds,
+the survivors, a chart and the equivalent command line follow every change (a typed value
 once Enter is pressed or the box is left). Each side is offered only the leaders and cards
 the records allow it; whatever the rules refuse (including what is typed) is shown as a
 line of text in the calculator, never raised, and no odds are shown for it.
@@ -165,6 +168,10 @@ class Explorer:
                 ),
             }
 
+        own = {}  # the controls of the kinds that make their own (a debate's zone ...)
+        for where in dict.fromkeys(entry(name).widgets for name in ENGAGEMENTS):
+            for key, control in (kinds.named(where)(widgets) if where else {}).items():
+                own.setdefault(key, control)
         return {
             "engagement": widgets.Dropdown(
                 options=[(label, key) for key, (label, _, _) in ENGAGEMENTS.items()],
@@ -211,6 +218,7 @@ class Explorer:
             "reinforcements_per_attempt": widgets.BoundedIntText(
                 min=0, max=10, description="build R"
             ),
+            **own,
         }
 
     def _layout(self, widgets):
@@ -237,11 +245,12 @@ class Explorer:
         }
         extras = [key for key in controls if key != "engagement" and key not in of_sides]
         orders = [controls[f"{name}_casualty_order"] for name in ("attacker", "defender")]
+        self._extras = widgets.Box([*orders, *(controls[key] for key in extras)], layout=wrap())
         return widgets.VBox(
             [
                 widgets.Box([controls["engagement"], self.swap], layout=wrap()),
                 widgets.Box(sides, layout=wrap()),
-                widgets.Box([*orders, *(controls[key] for key in extras)], layout=wrap()),
+                self._extras,
                 # The odds and the chart in the first screen of the cell, then the
                 # survivors by number (the chart's bars in figures) and the command line.
                 widgets.Box([self.odds, self.chart], layout=wrap()),
@@ -314,6 +323,7 @@ class Explorer:
             # A new engagement keeps only the choices it offers too.
             self._offer(chosen, only_offered=True)
             self._show_controls(kind)
+            self._offer_own(kind)
         finally:
             self._updating = False
         self.update()
@@ -337,7 +347,7 @@ class Explorer:
         # force), whether cards are played in it, whether it is a land combat (casualty
         # orders) and its own controls.
         record = entry(kind)
-        land_combat = bool(kinds.KINDS[kind].card_engagement)
+        land_combat = bool(getattr(kinds.KINDS.get(kind), "card_engagement", ""))
         with_cards = takes_cards(kind)
         first, two_sides = record.roles[0] != "(none)", record.roles[1] != "(none)"
         shown = {
@@ -356,7 +366,42 @@ class Explorer:
                 shown[key] = key in record.controls
         for key, visible in shown.items():
             self.controls[key].layout.display = None if visible else "none"
+        # The kind's own controls in its record's order (a debate's zone first).
+        first = [self.controls[f"{name}_casualty_order"] for name in ("attacker", "defender")]
+        first += [self.controls[key] for key in record.controls]
+        children = list(self._extras.children)
+        if children[: len(first)] != first:
+            self._extras.children = [*first, *(c for c in children if c not in first)]
         self.swap.layout.display = None if two_sides else "none"
+
+    def _offer_own(self, kind):
+        """The choices the kind's record offers given the other controls (its ``offer``:
+        the debaters in play at the turn, the explorers of the power), a choice no longer
+        offered replaced by the first that is; and the controls these values leave unused
+        hidden."""
+        record = entry(kind)
+        if not record.offer:
+            return
+        try:
+            offered = kinds.named(record.offer)(self.values())
+        except (OddsEngineError, TypeError, ValueError):  # refused in words by update()
+            return
+        hidden = offered.pop("(hidden)", ())
+        for key, options in offered.items():
+            control = self.controls[key]
+            if list(control.options) == list(options):
+                continue
+            wanted = control.value
+            control.options = options
+            if not hasattr(control, "index"):  # a box typed in: what is typed stays
+                continue
+            known = [option[1] for option in options]
+            if isinstance(wanted, tuple):  # a list of names keeps those still offered
+                control.value = tuple(value for value in wanted if value in known)
+            else:
+                control.value = wanted if wanted in known else known[0]
+        for key in record.controls:
+            self.controls[key].layout.display = "none" if key in hidden else None
 
     def _offer(self, chosen=None, only_offered=False):
         """Offer each side the leaders and cards the records allow it against the other
@@ -411,6 +456,12 @@ class Explorer:
                 self._offer()
             finally:
                 self._updating = False
+        if entry(self._kind).offer:
+            self._updating = True
+            try:
+                self._offer_own(self._kind)
+            finally:
+                self._updating = False
         self.update()
 
     def _take_leaders(self, key):
@@ -450,8 +501,11 @@ class Explorer:
     def update(self):
         """Solve the current choice exactly and show it (or show why it is refused)."""
         values = self.values()
+        record = entry(values["engagement"])
         try:
             result = solve(build_spec(values))
+            if record.answer:  # an answer that is not a Result (a run of attempts)
+                result = kinds.named(record.answer)(result)
         except OddsEngineError as error:
             self.result, self.error = None, " ".join(str(error).split())
             self.odds.value = refusal_html(self.error)
@@ -462,7 +516,7 @@ class Explorer:
             return
         self.result, self.error = result, None
         self.odds.value = odds_html(result)
-        self.chart.value = self._chart.png(result)
+        self.chart.value = self._chart.png(result, record.chart)
         self.chart.layout.display = None
         self.survivors.value = survivors_html(result)
         words = command_words(values)
@@ -494,8 +548,10 @@ def explore(engagement: str = "battle") -> Explorer:
     engagement : str
         The engagement shown first, a key of :data:`ENGAGEMENTS` (``"battle"``,
         ``"assault"``, ``"intercept"``, ``"avoid"``, ``"naval"``, ``"piracy"``,
-        ``"siege-campaign"``, ``"foreign-war"``, ``"move"``); another can be picked in
-        the calculator.
+        ``"siege-campaign"``, ``"foreign-war"``, ``"move"``, ``"naval-move"``,
+        ``"reformation"``, ``"counter-reformation"``, ``"attempts"``, ``"debate"``,
+        ``"diet"``, ``"voyage"``, ``"conquest"``); another can be picked in the
+        calculator.
 
     Returns
     -------

@@ -486,14 +486,17 @@ def build_tree(debate) -> DebateTree:
             if nodes_pool[0] is not None:
                 options[f"bar {name}"] = (*nodes_pool, other.tree_value(nodes_pool[0]),
                                           other)
-        best = max(option[2] for option in options.values())
-        use = next(name for name, option in options.items() if option[2] >= best - _EQUAL)
-        choices["leipzig_debate"] = (f"{use} (best for the Papacy's {objective}: "
-                                     f"{best:+.4f})")
-        nodes, pool = options[use][0], options[use][1]
-        if use.startswith("bar "):
-            builder = options[use][3]
-            debate = builder.debate
+        if not options:  # no pick or bar leaves a defender: refused below, in words
+            nodes = pool = None
+        else:
+            best = max(option[2] for option in options.values())
+            use = next(name for name, option in options.items() if option[2] >= best - _EQUAL)
+            choices["leipzig_debate"] = (f"{use} (best for the Papacy's {objective}: "
+                                         f"{best:+.4f})")
+            nodes, pool = options[use][0], options[use][1]
+            if use.startswith("bar "):
+                builder = options[use][3]
+                debate = builder.debate
     else:
         nodes, pool = _with_pool_of(builder, debate)
     if nodes is None:

@@ -1,0 +1,469 @@
+"""The explorer's Part III engagements (issues 31 and 32): each shows the exact odds of its
+kind under the kind's own outcome names, the choices its records allow (the debaters in
+play in a zone at a turn, the explorers of a power), and a command line that really runs
+and gives the same figures."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shlex
+from fractions import Fraction
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+import oddsengine as oe  # noqa: E402
+from oddsengine.cli import main  # noqa: E402
+
+
+def _explorer(engagement, **values):
+    calculator = oe.explore(engagement)
+    for key, value in values.items():
+        calculator.controls[key].value = value
+    return calculator
+
+
+def _printed(calculator, capsys) -> dict:
+    """What the calculator's own command line prints as JSON, run in-process."""
+    shown = re.search(r"same as: <code[^>]*>(.*)</code>", calculator.command.value)
+    words = shlex.split(html.unescape(re.sub(r"<[^>]+>", "", shown.group(1))))
+    assert words[0] == "oddsengine"
+    assert shlex.join(words) == calculator.command_line
+    capsys.readouterr()
+    assert main([*words[1:], "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _same_as_command(calculator, capsys) -> dict:
+    assert calculator.error is None, calculator.error
+    printed = _printed(calculator, capsys)
+    assert printed["p"] == pytest.approx(dict(calculator.result.p), abs=1e-12)
+    return printed
+
+
+def _visible(calculator, key) -> bool:
+    return calculator.controls[key].layout.display != "none"
+
+
+def test_every_part_three_kind_is_an_engagement():
+    from oddsengine.faces.explore import ENGAGEMENTS
+
+    for name in (
+        "reformation",
+        "counter-reformation",
+        "attempts",
+        "debate",
+        "diet",
+        "voyage",
+        "conquest",
+    ):
+        assert name in ENGAGEMENTS, name
+
+
+def test_a_reformation_from_dice_counts(capsys):
+    # 1 die against 1, the Protestant wins ties (RULES.md §17): he succeeds when his die
+    # is at least the Papal die, 1 + 2 + ... + 6 = 21 of the 36 pairs.
+    calculator = _explorer("reformation", protestant_dice=1, papal_dice=1, ties="protestant")
+    assert calculator.result.p["success"] == pytest.approx(21 / 36, abs=1e-12)
+    assert "success" in calculator.odds.value and "failure" in calculator.odds.value
+    assert calculator.command_line == (
+        "oddsengine reformation --protestant-dice 1 --papal-dice 1 --ties protestant --exact"
+    )
+    _same_as_command(calculator, capsys)
+    # The Papacy wins ties: the Protestant must beat the Papal die, 0+1+...+5 = 15/36.
+    calculator.controls["ties"].value = "papacy"
+    assert calculator.result.p["success"] == pytest.approx(15 / 36, abs=1e-12)
+    # The board's controls are not used by dice counts, and the dice's are by a board.
+    assert not _visible(calculator, "space") and _visible(calculator, "protestant_dice")
+    assert not _visible(calculator, "augsburg")  # a Counter-Reformation's card
+    _same_as_command(calculator, capsys)
+
+
+def test_a_reformation_with_the_modifier_and_bonus_dice(capsys):
+    # 1 die + Printing Press (+1 die) against 1, Protestant ties: fails only when both of
+    # his dice are below the Papal die: sum over p of ((p-1)/6)^2 / 6 = 55/216, so
+    # 161/216. With the +1 modifier too, a die of d counts d+1: fails when both are below
+    # p-1, sum ((p-2)^+ / 6)^2 / 6 = (0+0+1+4+9+16)/216 = 30/216, so 186/216.
+    calculator = _explorer("reformation", printing_press=True)
+    assert calculator.result.p["success"] == pytest.approx(161 / 216, abs=1e-12)
+    assert "--printing-press" in calculator.command_line
+    _same_as_command(calculator, capsys)
+    calculator.controls["modifier"].value = True
+    assert calculator.result.p["success"] == pytest.approx(186 / 216, abs=1e-12)
+    assert "--modifier 1" in calculator.command_line
+    _same_as_command(calculator, capsys)
+
+
+def test_a_counter_reformation_with_augsburg(capsys):
+    # 1 Papal die against 1, the Papacy wins ties, Augsburg takes 1 from the Papal die
+    # (§18): a Papal d counts d-1, succeeds when d-1 >= the Protestant die: 0+1+...+5 =
+    # 15/36.
+    calculator = _explorer("counter-reformation", ties="papacy", augsburg=True)
+    assert calculator.result.p["success"] == pytest.approx(15 / 36, abs=1e-12)
+    assert not _visible(calculator, "printing_press") and _visible(calculator, "augsburg")
+    assert calculator.command_line.endswith("--ties papacy --augsburg --exact")
+    _same_as_command(calculator, capsys)
+
+
+def _at_least(ours: int, theirs: int) -> Fraction:
+    """P(the highest of ``ours`` dice >= the highest of ``theirs``): the sum over the
+    highest m of ours of (m^n - (m-1)^n) / 6^n times (m / 6)^k."""
+    return sum(
+        Fraction(m**ours - (m - 1) ** ours, 6**ours) * Fraction(m**theirs, 6**theirs)
+        for m in range(1, 7)
+    )
+
+
+def test_a_reformation_on_a_shipped_board_shows_where_the_dice_come_from(capsys):
+    # The 18.3 example (Wittenberg and Brandenburg Protestant): Magdeburg by the 95
+    # Theses, 5 Protestant dice from the board + 1 for the Theses against 3 Papal, the
+    # Protestant wins ties (in the target zone): P(highest of 6 >= highest of 3).
+    calculator = _explorer(
+        "reformation", board="religion_example", space="Magdeburg", source="95-theses"
+    )
+    expected = _at_least(6, 3)
+    assert calculator.result.p["success"] == pytest.approx(float(expected), abs=1e-12)
+    assert "Luther in Wittenberg" in calculator.odds.value
+    assert "Papal dice from: Brunswick is Catholic 1" in calculator.odds.value
+    assert _visible(calculator, "space") and not _visible(calculator, "protestant_dice")
+    assert calculator.command_line == (
+        "oddsengine reformation religion_example --space Magdeburg --source 95-theses --exact"
+    )
+    printed = _same_as_command(calculator, capsys)
+    assert printed["spec"]["dice"]["protestant"]["rolled"] == 6
+    # A space not eligible is refused in a line, never raised.
+    calculator.controls["space"].value = "Wittenberg"
+    assert calculator.result is None and "Wittenberg" in calculator.error
+    assert "Refused" in calculator.odds.value and calculator.command_line == ""
+
+
+def test_the_board_offers_only_the_sources_of_the_side_attempting():
+    calculator = _explorer("counter-reformation", board="religion_1517")
+    sources = [value for _, value in calculator.controls["source"].options]
+    assert sources[0] == "burn-books:german" and "95-theses" not in sources
+    calculator.controls["engagement"].value = "reformation"
+    sources = [value for _, value in calculator.controls["source"].options]
+    assert sources[0] == "95-theses" and "caraffa" not in sources
+
+
+def test_a_run_of_attempts_on_a_board_compared_with_greedy(capsys):
+    from oddsengine.religion.attempt_runs import AttemptRun
+    from oddsengine.religion.religious_board import religion_1517_board
+
+    calculator = _explorer("attempts", board="religion_1517", source="95-theses")
+    assert calculator.error is None, calculator.error
+    view = calculator.result
+    # The 95 Theses give 5 attempts (§19): P(k flips) for k = 0..5, summing to 1, and
+    # the expected flips their mean.
+    flips = [view.p[f"flips:{k}"] for k in range(6)]
+    assert sum(flips) == pytest.approx(1, abs=1e-12)
+    expected = view.expected_values()["flips"]["mean"]
+    assert expected == pytest.approx(sum(k * p for k, p in enumerate(flips)), abs=1e-12)
+    answer = oe.exact(AttemptRun(religion_1517_board(), "95-theses"))
+    assert expected == pytest.approx(answer.optimal.expected_flips, abs=1e-12)
+    assert answer.greedy.expected_flips <= expected + 1e-12
+    # The first target's odds by hand: its node's dice counts, the Protestant's ties
+    # (in the zone), 1 bonus die of the Theses already counted in the node.
+    node = answer.optimal.tree
+    assert node["target"] == answer.optimal.first_target == "Brandenburg"
+    assert node["ties"] == "protestant"
+    dice = node["dice"]
+    assert node["p_success"] == pytest.approx(
+        float(_at_least(dice["protestant"], dice["papal"])), abs=1e-12
+    )
+    assert "first target Brandenburg" in calculator.odds.value
+    assert "greedy: expected flips" in calculator.odds.value
+    assert set(view.compared) == {"optimal", "greedy"}
+    assert calculator.command_line == "oddsengine attempts religion_1517 --source 95-theses"
+    printed = _printed(calculator, capsys)
+    assert printed["expected"]["flips"] == pytest.approx(expected, abs=1e-12)
+    assert printed["policy"]["first_target"] == "Brandenburg"
+    for k in range(6):
+        assert printed["p"][f"flips:{k}"] == pytest.approx(flips[k], abs=1e-12)
+    greedy = printed["compare"]["greedy"]
+    assert greedy["expected"]["flips"] == pytest.approx(
+        sum(k * p for k, p in enumerate(view.compared["greedy"])), abs=1e-12
+    )
+
+
+def test_a_run_shown_under_the_greedy_policy(capsys):
+    calculator = _explorer(
+        "attempts", board="religion_example", source="95-theses", run_policy="greedy"
+    )
+    assert calculator.error is None, calculator.error
+    assert "--policy greedy" in calculator.command_line
+    printed = _printed(calculator, capsys)
+    assert printed["headline_policy"] == "greedy"
+    for name, p in calculator.result.p.items():
+        assert printed["p"][name] == pytest.approx(p, abs=1e-12)
+    calculator.controls["run_policy"].value = "fastest"
+    assert calculator.result is None and "unknown policy" in calculator.error
+
+
+def _hits(dice: int, k: int) -> Fraction:
+    """P(k hits on ``dice`` dice hitting on 5-6): C(n, k) 2^(n-k) / 3^n."""
+    from math import comb
+
+    return Fraction(comb(dice, k) * 2 ** (dice - k), 3**dice)
+
+
+def test_a_debate_of_the_2017_example(capsys):
+    # 20 step 4: Eck 3 + 3 + 1 (his bonus) = 7 dice; step 5: committed Carlstadt 1 + 1 =
+    # 2 dice; hits on 5-6. Papal win in round 1: more hits, sum over b of P(B = b)
+    # P(A >= b + 1) = 15619/19683 (79.4%); burnt (step 8): a difference of 2 or more,
+    # sum over b of P(B = b) P(A >= b + 2) = 10579/19683 (53.7%).
+    def beats(by):
+        return sum(_hits(2, b) * sum(_hits(7, a) for a in range(b + by, 8)) for b in range(3))
+
+    assert (beats(1), beats(2)) == (Fraction(15619, 19683), Fraction(10579, 19683))
+    calculator = _explorer(
+        "debate", zone="german", initiator="papacy", turn=1, committed=("Carlstadt",)
+    )
+    calculator.controls["debate_attacker"].value = "Eck"
+    calculator.controls["debate_defender"].value = "Carlstadt"
+    assert calculator.error is None, calculator.error
+    p = calculator.result.p
+    assert p["round_1:papal_wins"] == pytest.approx(15619 / 19683, abs=1e-12)
+    assert p["burnt:Carlstadt"] == pytest.approx(10579 / 19683, abs=1e-12)
+    assert "papal_wins" in calculator.odds.value
+    assert calculator.command_line == (
+        "oddsengine debate --zone german --initiator papacy --turn 1 --attacker Eck "
+        "--defender Carlstadt --committed Carlstadt --exact"
+    )
+    _same_as_command(calculator, capsys)
+
+
+def test_a_debate_offers_the_debaters_in_play_for_its_zone_and_turn():
+    from oddsengine.religion.records import religion_facts
+
+    facts = religion_facts()
+    calculator = _explorer("debate", zone="german", initiator="papacy", turn=1)
+
+    def offered(key):
+        return [value for _, value in calculator.controls[key].options]
+
+    # Turn 1 in the German zone: the Papal debaters entered by turn 1 attack, the German
+    # Protestant debaters entered by then defend (20 step 2).
+    attackers = offered("debate_attacker")
+    assert attackers[0] == "random"
+    assert set(attackers[1:]) == {d.name for d in facts.debaters_of("papal") if d.in_play(1)}
+    defenders = offered("debate_defender")
+    assert defenders[:2] == ["best", "uncommitted"]  # nobody is committed yet
+    assert set(defenders[2:]) == {
+        d.name for d in facts.debaters_of("protestant") if d.zone == "german" and d.in_play(1)
+    }
+    later = [d for d in facts.debaters_of("papal") if d.entry_turn and d.entry_turn > 1]
+    assert later and all(d.name not in attackers for d in later)
+    calculator.controls["turn"].value = max(d.entry_turn for d in later)
+    assert set(d.name for d in later) <= set(offered("debate_attacker"))
+    # A committed debater does not attack (he is committed): he leaves the attackers.
+    calculator.controls["committed"].value = ("Eck",)
+    assert "Eck" not in offered("debate_attacker")
+    # Mary I acts only in an English debate the Papacy calls; Augsburg only against a
+    # Papal initiator (23.11): elsewhere hidden and not written.
+    assert not _visible(calculator, "mary_i") and _visible(calculator, "augsburg")
+    calculator.controls["zone"].value = "english"
+    assert _visible(calculator, "mary_i")
+    calculator.controls["initiator"].value = "protestant"
+    assert not _visible(calculator, "mary_i") and not _visible(calculator, "augsburg")
+
+
+def test_a_debate_the_rules_refuse_is_a_line():
+    # No French Protestant debater has entered on turn 1: the rules refuse the debate.
+    calculator = _explorer("debate", zone="french", initiator="papacy", turn=1)
+    assert calculator.result is None
+    assert "Refused" in calculator.odds.value and "french" in calculator.error.lower()
+
+
+def test_a_debate_with_mary_i_and_a_card(capsys):
+    calculator = _explorer(
+        "debate",
+        zone="english",
+        initiator="papacy",
+        turn=6,
+        mary_i=True,
+        debate_card="papal-inquisition",
+    )
+    assert calculator.error is None, calculator.error
+    assert "--england-ruler mary-i" in calculator.command_line
+    assert "--card papal-inquisition" in calculator.command_line
+    _same_as_command(calculator, capsys)
+
+
+def test_the_diet_of_worms(capsys):
+    # 1 CP each: the Protestant rolls 5 dice, the Catholics 2, hits on 5-6 (RULES.md
+    # §21); the Protestant wins with more hits: sum over c of P(c) P(p > c) with
+    # P(c) = C(2,c) 2^(2-c) / 9 and P(p = k) = C(5,k) 2^(5-k) / 243: 1419/2187.
+    wins = sum(_hits(2, c) * sum(_hits(5, k) for k in range(c + 1, 6)) for c in range(3))
+    assert wins == Fraction(1419, 2187)
+    calculator = _explorer("diet", protestant_cp=1, papal_cp=1, hapsburg_cp=1)
+    assert calculator.result.p["protestant_wins"] == pytest.approx(1419 / 2187, abs=1e-12)
+    assert calculator.command_line == (
+        "oddsengine diet --protestant-cp 1 --papal-cp 1 --hapsburg-cp 1 --exact"
+    )
+    _same_as_command(calculator, capsys)
+
+
+def test_a_voyage_of_magellan(capsys):
+    # Magellan (+4) circumnavigates 676/1296 (issue 31's figure; by hand in
+    # tests/test_religion_voyage.py).
+    calculator = _explorer("voyage", power="hapsburg")
+    calculator.controls["voyage_explorer"].value = "Magellan"
+    assert calculator.result.p["circumnavigation"] == pytest.approx(676 / 1296, abs=1e-12)
+    assert calculator.command_line == (
+        "oddsengine voyage --power hapsburg --explorer Magellan --exact"
+    )
+    _same_as_command(calculator, capsys)
+    calculator.controls["mercator"].value = True
+    calculator.controls["claimed"].value = ("great-lakes",)
+    assert "--mercator --claimed great-lakes" in calculator.command_line
+    _same_as_command(calculator, capsys)
+
+
+def test_a_voyage_offers_the_explorers_of_its_power():
+    calculator = _explorer("voyage", power="france")
+    offered = [value for _, value in calculator.controls["voyage_explorer"].options]
+    assert offered[0] == "random" and "Cartier" in offered and "Magellan" not in offered
+    calculator.controls["voyage_explorer"].value = "Cartier"
+    calculator.controls["power"].value = "hapsburg"
+    assert calculator.controls["voyage_explorer"].value == "random"  # not Hapsburg's
+    assert calculator.error is None
+
+
+def test_a_conquest_by_cortez(capsys):
+    # Cortez (+4) on 2d6 (RULES.md §22): killed on 6 or less (2d6 = 2): 1/36; Maya on 9
+    # (2d6 = 5): 4/36; Inca on 11+ (2d6 >= 7): 21/36. Smallpox (+2): Inca on 2d6 >= 5,
+    # 30/36.
+    calculator = _explorer("conquest", power="hapsburg")
+    calculator.controls["conquistador"].value = "Cortez"
+    p = calculator.result.p
+    assert (p["killed"], p["conquest:Maya"], p["conquest:Inca"]) == pytest.approx(
+        (1 / 36, 4 / 36, 21 / 36), abs=1e-12
+    )
+    _same_as_command(calculator, capsys)
+    calculator.controls["smallpox"].value = True
+    assert calculator.result.p["conquest:Inca"] == pytest.approx(30 / 36, abs=1e-12)
+    assert calculator.command_line.endswith("--conquistador Cortez --smallpox --exact")
+    _same_as_command(calculator, capsys)
+    calculator.controls["power"].value = "england"
+    offered = [value for _, value in calculator.controls["conquistador"].options]
+    assert "Cortez" not in offered and calculator.controls["conquistador"].value == "random"
+
+
+def test_the_flips_are_charted_by_number():
+    from oddsengine.faces._explore_chart import distribution
+
+    calculator = _explorer("diet")
+    bars = distribution(calculator.result, "flips:")
+    assert bars["exact chance"] == pytest.approx(
+        [calculator.result.p[f"flips:{k}"] for k in range(len(bars["exact chance"]))]
+    )
+    assert calculator.chart.value[:4] == b"\x89PNG"
+    calculator.controls["engagement"].value = "attempts"
+    assert set(distribution(calculator.result, "flips:")) == {"optimal", "greedy"}
+    assert calculator.chart.value[:4] == b"\x89PNG"
+
+
+def test_switching_back_keeps_the_combat_engagements_whole():
+    calculator = _explorer("debate")
+    calculator.controls["engagement"].value = "battle"
+    assert calculator.error is None
+    assert calculator.command_line.startswith("oddsengine battle --attacker")
+    assert not _visible(calculator, "zone") and _visible(calculator, "attacker")
+
+
+_PART_THREE = ("reformation", "counter-reformation", "attempts", "debate", "diet", "voyage",
+               "conquest")  # fmt: skip
+
+
+@pytest.mark.parametrize("engagement", _PART_THREE)
+def test_every_control_of_a_part_three_engagement_is_laid_out(engagement):
+    from oddsengine.faces._explore_questions import entry
+
+    calculator = oe.explore(engagement)
+    placed = {id(widget) for widget in _placed(calculator.widget)}
+    record = entry(engagement)
+    for key in record.controls:
+        assert id(calculator.controls[key]) in placed, key
+    shown = [key for key in record.controls if _visible(calculator, key)]
+    assert shown, engagement
+    # The force boxes of the combats are not shown: these kinds take no force.
+    assert not _visible(calculator, "attacker") and not _visible(calculator, "defender")
+    assert calculator.error is None, calculator.error
+
+
+def _placed(widget) -> list:
+    return [widget, *(w for child in getattr(widget, "children", ()) for w in _placed(child))]
+
+
+def test_values_of_the_wrong_kind_are_refused_naming_the_key():
+    from oddsengine.errors import OddsEngineError
+    from oddsengine.faces.explore import build_spec
+
+    with pytest.raises(OddsEngineError, match="protestant_dice must be a whole number"):
+        build_spec({"engagement": "reformation", "protestant_dice": "3"})
+    with pytest.raises(OddsEngineError, match="smallpox must be True or False"):
+        build_spec({"engagement": "conquest", "smallpox": 1})
+    with pytest.raises(OddsEngineError, match="committed must be a list of names"):
+        build_spec({"engagement": "debate", "committed": "Eck"})
+    # Set from code on the calculator, a value the rules refuse is a line, not raised.
+    calculator = _explorer("reformation", protestant_dice=60)
+    assert calculator.result is None and "at most 50" in calculator.error
+
+
+def test_the_board_box_is_offered_for_each_engagement_anew():
+    # A run needs a board; an attempt may be from dice counts: switching keeps each its
+    # own choices.
+    calculator = _explorer("reformation")
+    assert calculator.controls["board"].value == ""
+    calculator.controls["engagement"].value = "attempts"
+    assert "" not in [value for _, value in calculator.controls["board"].options]
+    assert calculator.controls["board"].value == "religion_1517"
+    calculator.controls["engagement"].value = "reformation"
+    assert ("(dice counts)", "") in list(calculator.controls["board"].options)
+    calculator.controls["board"].value = ""
+    assert calculator.command_line.startswith("oddsengine reformation --protestant-dice")
+
+
+def test_a_debate_offers_the_cards_and_pools_that_may_be_played_there():
+    from oddsengine.religion.records import religion_facts
+
+    caraffa = religion_facts().debater("Caraffa").entry_turn
+    calculator = _explorer("debate", zone="german", initiator="papacy", turn=1)
+
+    def offered(key):
+        return [value for _, value in calculator.controls[key].options]
+
+    # Turn 1: Caraffa is not in play, so no Papal Inquisition (it commits him); the Papal
+    # events call the debate, so a Protestant initiator plays none of them; Here I Stand
+    # puts Luther in a German debate only (20 step 3).
+    assert offered("debate_card") == ["", "leipzig-debate", "thomas-more", "here-i-stand"]
+    calculator.controls["turn"].value = caraffa
+    assert "papal-inquisition" in offered("debate_card")
+    calculator.controls["initiator"].value = "protestant"
+    assert offered("debate_card") == ["", "here-i-stand"]
+    calculator.controls["zone"].value = "english"
+    assert offered("debate_card") == [""]
+    # The defender's pools offered hold a debater: nobody committed, no "committed".
+    calculator = _explorer("debate", zone="german", initiator="papacy", turn=1)
+    assert "committed" not in offered("debate_defender")
+    calculator.controls["committed"].value = ("Carlstadt",)
+    assert {"committed", "uncommitted"} <= set(offered("debate_defender"))
+
+
+def test_leipzig_debate_against_an_empty_committed_pool_is_refused_in_a_line(capsys):
+    # Leipzig Debate's pick or bar leaves no committed Protestant to defend: refused, as
+    # the same debate without the card is, with exit 2 and no traceback.
+    from oddsengine.errors import OddsEngineError
+    from oddsengine.religion.debate import Debate
+
+    with pytest.raises(OddsEngineError, match="no committed debater"):
+        Debate("german", "papacy", turn=1, defender="committed", cards=("leipzig-debate",))
+    arguments = ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
+                 "--defender", "committed", "--card", "leipzig-debate", "--exact"]  # fmt: skip
+    assert main(arguments) == 2
+    error = capsys.readouterr().err
+    assert "no committed debater" in error and "Traceback" not in error
