@@ -439,3 +439,22 @@ def test_a_papal_event_runs_every_attempt_it_gives():
     assert answer["spec"]["source"]["attempts"] == 3
     assert answer["p"]["flips:3"] == 0
     assert sum(answer["p"][f"flips:{k}"] for k in range(4)) == pytest.approx(1)
+
+
+def test_a_counter_reformation_monte_carlo_names_its_spaces_catholic(capsys):
+    # The exact answer names the chance each space is turned p.catholic:SPACE for a
+    # Counter-Reformation run; the Monte Carlo answer gives the same key (and keeps the
+    # p.protestant:SPACE it always wrote), within 5 sigma of the greedy policy's exact chance.
+    common = ["attempts", "religion_example", "--source", "burn-books:german", "--policy",
+              "greedy", "--format", "json"]
+    status, out, err = run_cli(capsys, *common)
+    assert status == 0, err
+    exact_chances = json.loads(out)["compare"]["greedy"]["p"]
+    status, out, err = run_cli(capsys, *common, "--monte-carlo", "--trials", "40000",
+                               "--seed", "3")
+    assert status == 0, err
+    sample = json.loads(out)
+    for space in ("Brandenburg", "Wittenberg"):
+        key = f"catholic:{space}"
+        assert abs(sample["p"][key] - exact_chances[key]) <= 5 * sample["standard_error"][key]
+        assert sample["p"][f"protestant:{space}"] == sample["p"][key]

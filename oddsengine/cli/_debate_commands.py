@@ -124,7 +124,7 @@ def _run_debate(arguments):
 
 def register(commands) -> None:
     """Add ``debate``."""
-    from oddsengine.cli._attempt_run_commands import add_board_options
+    from oddsengine.cli._attempt_run_commands import add_flip_options
     from oddsengine.religion.debate import (
         DEBATE_CARDS,
         DEFENDER_CHOICES,
@@ -172,11 +172,7 @@ def register(commands) -> None:
         who.add_argument(f"--eligible-{side}", default=None, type=_whole_number,
                          metavar="N", help=f"a cap on {word} winner's flips alone (23.14)")
     board = debate.add_argument_group("on a scenario's board (RULES.md §20 step 7, 23.14)")
-    board.add_argument("--flip-order", default="board", metavar="POLICY",
-                       help="which eligible space a winner flips next: board (default: the "
-                       "first by name, the debate's zone first), electorates (an electorate "
-                       "first) or order:SPACE,SPACE (the first listed still eligible)")
-    add_board_options(board)
+    add_flip_options(board, ", the debate's zone first")
     cards = debate.add_argument_group("cards, bonuses and policies")
     cards.add_argument("--card", default=None, metavar="CARD[,CARD]",
                        help=f"{', '.join(DEBATE_CARDS)}: one Papal event and/or Here I Stand")

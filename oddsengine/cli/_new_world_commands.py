@@ -225,14 +225,10 @@ def register(commands) -> None:
     for side in ("protestant", "catholic"):
         diet.add_argument(f"--eligible-{side}", type=_whole, default=None, metavar="N",
                           help=f"a cap on a {side.capitalize()} winner's flips alone (23.14)")
-    from oddsengine.cli._attempt_run_commands import add_board_options
+    from oddsengine.cli._attempt_run_commands import add_flip_options
 
     board = diet.add_argument_group("on a scenario's board (RULES.md §21, 23.14)")
-    board.add_argument("--flip-order", default="board", metavar="POLICY",
-                       help="which eligible space a winner flips next: board (default: the "
-                       "first by name), electorates (an electorate first) or "
-                       "order:SPACE,SPACE (the first listed still eligible)")
-    add_board_options(board)
+    add_flip_options(board, "")
     _add_table(diet, "the Protestant's CP (1-6) against the Papal + Hapsburg CP (2-12)")
     diet.add_argument("--outcome", default="protestant_wins", metavar="NAME",
                       help="with --table: the chance shown (protestant_wins, catholic_wins, "

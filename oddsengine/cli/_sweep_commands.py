@@ -547,9 +547,10 @@ def register(commands) -> None:
 
     table = commands.add_parser(
         "table",
-        help="an odds table over two force templates",
+        help="an odds table over two force templates (or dice counts, or debaters)",
         description=f"The headline probability ({_headlines()}) for every pair of forces "
-        "of two templates. The first range of the rows' force gives the rows, the columns' "
+        "of two templates (an attempt's two dice counts; a debate's attackers against its "
+        "defenders). The first range of the rows' force gives the rows, the columns' "
         "force's the columns; further ranges give one table per value. Without forces, "
         + "; ".join(
             f"{kind.name} runs over {' against '.join(kind.default_sides)}"

@@ -198,11 +198,16 @@ class RunSample:
             intervals[f"flips:{k}"] = list(wilson_interval(count, self.trials))
             errors[f"flips:{k}"] = float(np.sqrt(p[f"flips:{k}"] * (1 - p[f"flips:{k}"])
                                                  / self.trials))
+        # The chance each space is turned: p.catholic:SPACE for a Counter-Reformation run,
+        # as the exact answer names it; p.protestant:SPACE is written for every run, as it
+        # always was (for a Counter-Reformation run it is the same chance: kept for scripts).
+        words = ["protestant"] if self.side == "protestant" else ["protestant", "catholic"]
         for space, count in self.space_counts.items():
-            key = f"protestant:{space}"
-            p[key] = count / self.trials
-            intervals[key] = list(wilson_interval(count, self.trials))
-            errors[key] = float(np.sqrt(p[key] * (1 - p[key]) / self.trials))
+            for word in words:
+                key = f"{word}:{space}"
+                p[key] = count / self.trials
+                intervals[key] = list(wilson_interval(count, self.trials))
+                errors[key] = float(np.sqrt(p[key] * (1 - p[key]) / self.trials))
         return {
             "method": "monte carlo",
             "policy": self.policy,
