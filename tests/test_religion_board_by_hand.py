@@ -458,3 +458,58 @@ def test_a_counter_reformation_monte_carlo_names_its_spaces_catholic(capsys):
         key = f"catholic:{space}"
         assert abs(sample["p"][key] - exact_chances[key]) <= 5 * sample["standard_error"][key]
         assert sample["p"][f"protestant:{space}"] == sample["p"][key]
+
+
+def _targets_of_every_state(run) -> set:
+    """Every space some attempt of ``run`` may target: every state walked, every choice."""
+    model, seen, found = run.model, set(), set()
+
+    def walk(targeted, flipped, left):
+        if not left or (targeted, flipped) in seen:
+            return
+        seen.add((targeted, flipped))
+        for i in model.eligible(targeted, flipped):
+            found.add(model.names[i])
+            bit = 1 << i
+            walk(targeted | bit, flipped | bit, left - 1)
+            walk(targeted | bit, flipped, left - 1)
+
+    walk(0, 0, run.source.attempts)
+    return found
+
+
+@pytest.mark.parametrize("scenario, source", [
+    ("religion_1517", "95-theses"),
+    ("religion_example", "treatise:german"),
+    ("religion_example", "carlstadt"),
+    ("religion_example", "burn-books:german"),
+])
+def test_the_spaces_within_reach_of_a_run_are_those_some_state_may_target(scenario, source):
+    run = AttemptRun(load_religious_board(scenario), source)
+    model = run.model
+    reach = {model.names[i] for i in model.reach(run.source.attempts)}
+    assert reach == _targets_of_every_state(run)
+
+
+def test_a_standing_order_passes_over_a_space_no_attempt_can_reach(capsys):
+    # Paris is far from Wittenberg: none of the 95 Theses' 5 attempts can reach it (every
+    # state walked above); Leipzig is eligible at once. The order plays Leipzig first, then
+    # best single odds, and says Paris was passed over; an order of Paris alone is refused.
+    status, out, err = run_cli(capsys, "attempts", "religion_1517", "--source", "95-theses",
+                               "--policy", "order:Paris,Leipzig", "--format", "json")
+    assert status == 0, err
+    answer = json.loads(out)
+    assert answer["compare"]["order"]["first_target"] == "Leipzig"
+    assert any("Paris can never be targeted" in note for note in answer["notes"])
+    assert "Paris" not in _targets_of_every_state(
+        AttemptRun(load_religious_board("religion_1517"), "95-theses"))
+    status, out, err = run_cli(capsys, "attempts", "religion_1517", "--source", "95-theses",
+                               "--policy", "order:Paris")
+    assert status == 2 and out == "" and "no space listed can be targeted" in err
+
+
+def test_an_objective_of_more_flips_than_attempts_is_refused(capsys):
+    status, out, err = run_cli(capsys, "attempts", "religion_1517", "--source", "95-theses",
+                               "--objective", "at-least:6")
+    assert status == 2 and out == ""
+    assert "the 5 attempts of 95-theses turn at most 5 spaces" in err

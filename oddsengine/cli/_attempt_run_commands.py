@@ -197,7 +197,8 @@ def _text(run, answer, outcomes, headline: str, depth: int) -> str:
     lines.append("")
     lines.append(f"The {headline} policy, next target after each outcome (depth {depth}):")
     lines.extend(_tree_lines(shown.tree, depth, "  "))
-    for note in shown.notes:
+    notes = [note for outcome in outcomes.values() for note in outcome.notes]
+    for note in dict.fromkeys(notes):
         lines.append(f"note: {note}")
     return "\n".join(lines) + "\n"
 

@@ -175,6 +175,11 @@ def evaluate_policy(run, name: str, policy) -> PolicyOutcome:
 
     tree = walk(0, 0, attempts, 1.0)
     notes = () if tree else ("no space may be targeted: the run makes no attempt",)
+    if name.startswith("order") and run.never_targeted:
+        # a standing order, like a prefer: list: a space no attempt can reach is passed over
+        notes += (f"order: {', '.join(run.never_targeted)} can never be targeted by "
+                  f"{run.source.attempts} attempts of {run.source.name} (not eligible, nor "
+                  "within reach): passed over",)
     expected = sum(k * p for k, p in enumerate(flips))
     ordered = dict(sorted(spaces.items(), key=lambda item: (-item[1], item[0])))
     return PolicyOutcome(name, expected, tuple(flips), ordered, tree.get("target"), total,

@@ -108,6 +108,27 @@ class AttemptRun:
         if self.policy == "order" and not names:
             raise OddsEngineError("the policy 'order' needs an order of spaces")
         _ = self.bonus  # refuse a debater who cannot give his bonus now
+        objective = self.objective
+        if objective.startswith("at-least:") and int(objective[9:]) > source.attempts:
+            raise OddsEngineError(
+                f"objective {objective}: the {source.attempts} attempts of {source.name} "
+                f"turn at most {source.attempts} spaces (23.6: no space is targeted twice)"
+            )
+        if names and not set(names) - set(self.never_targeted):
+            raise OddsEngineError(
+                "order: no space listed can be targeted by this run ("
+                + "; ".join(f"{name}: not within reach of {source.attempts} attempts"
+                            for name in names) + "): list a space it may target"
+            )
+
+    @cached_property
+    def never_targeted(self) -> tuple[str, ...]:
+        """The spaces of :attr:`order` no attempt of the run can ever target (not eligible,
+        and not within reach of its attempts: :meth:`RunModel.reach`); a standing order
+        passes over them."""
+        model = self.model
+        reach = model.reach(self.source.attempts)
+        return tuple(name for name in self.order if model.index[name] not in reach)
 
     def describe(self) -> dict:
         """The run as plain data, for JSON output."""

@@ -110,6 +110,27 @@ class RunModel:
 
     # -- the size of the search ----------------------------------------------------------
 
+    def reach(self, attempts: int) -> set[int]:
+        """The indices of the spaces some attempt of a run of ``attempts`` may target: a
+        space eligible only after ``d`` flips needs ``d`` attempts before its own.
+
+        A space is eligible by one neighbour or one port of the attempting side's influence
+        (17 step 1, 18), so the fewest flips before it is its distance from the spaces
+        eligible at the start, each flip one step (failures, and Carlstadt's unrest, only
+        ever take eligibility away)."""
+        reached: set[int] = set()
+        flipped = 0
+        level = self.eligible(0, 0)
+        for _ in range(attempts):
+            level = [i for i in level if i not in reached]
+            if not level:
+                break
+            reached.update(level)
+            for i in level:
+                flipped |= 1 << i
+            level = self.eligible(flipped, flipped)
+        return reached
+
     def search_states(self, attempts: int, limit: int | None = None) -> int:
         """The states (spaces targeted, spaces flipped) the optimal search of ``attempts``
         attempts keeps, counted without searching: exactly, or, given ``limit``, as soon

@@ -124,7 +124,8 @@ class RunAnswer:
                        "tree": optimal["policy_tree"]},
             "compare": {"greedy": self.greedy.describe(depth)},
             "states": self.states,
-            "notes": list(self.optimal.notes),
+            "notes": list(self.optimal.notes)
+            + ([] if self.order is None else list(self.order.notes)),
         }
         if self.order is not None:
             answer["compare"]["order"] = self.order.describe(depth)
