@@ -4,8 +4,6 @@ change its dice."""
 
 from __future__ import annotations
 
-import sys
-
 from oddsengine.cli._engine_options import (
     add_engine_arguments,
     non_negative_int,
@@ -98,21 +96,12 @@ def _run_attempt(arguments):
 
 
 def _print_card_values(spec, arguments) -> None:
-    from oddsengine.cli._card_value import check_card_value_options
+    from oddsengine.cli._card_value import check_card_value_options, write_card_table
     from oddsengine.questions.attempt_cards import attempt_card_value, attempt_card_value_text
 
-    check_card_value_options(arguments)
-    table = attempt_card_value(spec)
-    if arguments.format == "json":
-        sys.stdout.write(table.to_json(orient="records", indent=2) + "\n")
-    elif arguments.format == "csv":
-        sys.stdout.write(table.to_csv(index=False))
-    elif arguments.format == "table":
-        sys.stdout.write(attempt_card_value_text(spec, table) + "\n")
-    else:
-        raise OddsEngineError(
-            f"--card-value is written as table, json or csv, not {arguments.format}"
-        )
+    check_card_value_options(arguments)  # refuses a format other than table, json, csv
+    write_card_table(attempt_card_value(spec),
+                     lambda table: attempt_card_value_text(spec, table), arguments)
 
 
 def _add_board(parser) -> None:

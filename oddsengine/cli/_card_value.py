@@ -53,14 +53,20 @@ def check_card_value_options(arguments) -> None:
         )
 
 
-def print_card_values(spec, arguments) -> None:
-    """Print the card values of ``spec`` in ``arguments.format``."""
-    from oddsengine.questions.card_value import card_value, card_value_text
-
-    table = card_value(spec, side=getattr(arguments, "side", None))
+def write_card_table(table, text, arguments) -> None:
+    """Print a card-value ``table`` (a frame) in ``arguments.format``: its records as JSON,
+    CSV, or ``text(table)``, the words of the table format."""
     if arguments.format == "json":
         sys.stdout.write(table.to_json(orient="records", indent=2) + "\n")
     elif arguments.format == "csv":
         sys.stdout.write(table.to_csv(index=False))
     else:
-        sys.stdout.write(card_value_text(spec, table) + "\n")
+        sys.stdout.write(text(table) + "\n")
+
+
+def print_card_values(spec, arguments) -> None:
+    """Print the card values of ``spec`` in ``arguments.format``."""
+    from oddsengine.questions.card_value import card_value, card_value_text
+
+    table = card_value(spec, side=getattr(arguments, "side", None))
+    write_card_table(table, lambda table: card_value_text(spec, table), arguments)

@@ -3,8 +3,6 @@ or by Monte Carlo, or with ``--card-value`` what each debate card is worth."""
 
 from __future__ import annotations
 
-import sys
-
 from oddsengine.cli._card_value import check_card_value_options
 from oddsengine.cli._engine_options import (
     add_engine_arguments,
@@ -109,15 +107,11 @@ def _run_debate(arguments):
     spec = _spec(arguments)
     _refuse_unused(arguments, spec)
     if arguments.card_value:
+        from oddsengine.cli._card_value import write_card_table
         from oddsengine.questions.debate_cards import debate_card_value, debate_card_value_text
 
-        table = debate_card_value(spec)
-        if arguments.format == "json":
-            sys.stdout.write(table.to_json(orient="records", indent=2) + "\n")
-        elif arguments.format == "csv":
-            sys.stdout.write(table.to_csv(index=False))
-        else:
-            sys.stdout.write(debate_card_value_text(spec, table) + "\n")
+        write_card_table(debate_card_value(spec),
+                         lambda table: debate_card_value_text(spec, table), arguments)
         return
     print_results(run_engines(spec, arguments), arguments)
 

@@ -147,17 +147,12 @@ def _run_voyage(arguments):
 
 def _answer(spec, arguments) -> None:
     if arguments.card_value:
-        from oddsengine.cli._card_value import check_card_value_options
+        from oddsengine.cli._card_value import check_card_value_options, write_card_table
         from oddsengine.questions.new_world_card_value import card_switch_text, card_switch_value
 
         check_card_value_options(arguments)
-        table = card_switch_value(spec)
-        if arguments.format == "json":
-            sys.stdout.write(table.to_json(orient="records", indent=2) + "\n")
-        elif arguments.format == "csv":
-            sys.stdout.write(table.to_csv(index=False))
-        else:
-            sys.stdout.write(card_switch_text(spec, table) + "\n")
+        write_card_table(card_switch_value(spec),
+                         lambda table: card_switch_text(spec, table), arguments)
         return
     print_results(run_engines(spec, arguments), arguments)
 
