@@ -31,12 +31,9 @@ count and whichever worker runs the block.
 import numpy as np
 from numba import get_thread_id, prange
 
+from oddsengine.engines._kernels import GAMMA, mix64
 from oddsengine.engines._numba_options import njit, njit_parallel
 
-#: SplitMix64's increment (the stream's state at output ``i`` is ``key + (i + 1) GAMMA``).
-_GAMMA = np.uint64(0x9E3779B97F4A7C15)
-_MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX_2 = np.uint64(0x94D049BB133111EB)
 _SHIFT_32 = np.uint64(32)
 _SHIFT_48 = np.uint64(48)
 _LOW_32 = np.uint64(0xFFFFFFFF)
@@ -214,15 +211,12 @@ def _count_block(first_table, child_table, layout, key, trials, local):
     for start in range(0, trials, CHUNK):
         count = min(CHUNK, trials - start)
         # Output t: splitmix64's state key + (t + 1) GAMMA, stepped by GAMMA.
-        state = key + (np.uint64(start) + np.uint64(1)) * _GAMMA
+        state = key + (np.uint64(start) + np.uint64(1)) * GAMMA
         for trial in range(count):
-            bits = state
-            bits = (bits ^ (bits >> np.uint64(30))) * _MIX_1
-            bits = (bits ^ (bits >> np.uint64(27))) * _MIX_2
-            bits = bits ^ (bits >> np.uint64(31))
+            bits = mix64(state)
             high[trial] = bits >> _SHIFT_32
             low[trial] = bits & _LOW_32
-            state += _GAMMA
+            state += GAMMA
         for trial in range(count):
             label[trial] = _alias_draw(first_table, np.uint64(0), first_shift, first_mask,
                                        low[trial])

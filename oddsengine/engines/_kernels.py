@@ -36,7 +36,7 @@ from numba import prange
 from oddsengine.engines._numba_options import njit, njit_parallel
 
 #: Golden-ratio increment of SplitMix64.
-_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX_2 = np.uint64(0x94D049BB133111EB)
 _SHIFT_30 = np.uint64(30)
@@ -76,7 +76,14 @@ def splitmix64(key, counter):
     -------
     uint64
     """
-    state = key + (counter + np.uint64(1)) * _GAMMA
+    return mix64(key + (counter + np.uint64(1)) * GAMMA)
+
+
+@njit
+def mix64(state):
+    """SplitMix64's output function: the output of a stream whose state is ``state``
+    (``key + (counter + 1) * GAMMA``; a kernel stepping through a stream adds
+    :data:`GAMMA` to its state)."""
     state = (state ^ (state >> _SHIFT_30)) * _MIX_1
     state = (state ^ (state >> _SHIFT_27)) * _MIX_2
     return state ^ (state >> _SHIFT_31)
