@@ -19,6 +19,7 @@ import numpy as np
 from oddsengine.errors import OddsEngineTypeError, shown
 
 __all__ = [
+    "CampaignEndStates",
     "DrawPlan",
     "OutcomeColumns",
     "StateDigits",
@@ -267,6 +268,48 @@ class StateDigits:
     spans: dict
     labels: dict
     complete: object
+
+
+class CampaignEndStates:
+    """A campaign's end states with their exact probabilities (a chain walked by the spec),
+    in the draw-plan interface the exact engine reads: each end state is one cell.
+
+    A campaign is sampled step by step by its own Monte Carlo engine, so the single-roll
+    engine's ``cells`` and ``thresholds`` refuse, naming it.
+
+    Parameters
+    ----------
+    states : dict
+        End state (a tuple of whole numbers, the same fields for all) -> probability.
+    refusal : str
+        What the single-roll engine is told: the campaign's own Monte Carlo to use.
+
+    Examples
+    --------
+    >>> plan = CampaignEndStates({(0, 1): 0.25, (1, 0): 0.75}, "sampled on its own")
+    >>> [values.tolist() for values in plan.cell_values()], plan.cell_probabilities().tolist()
+    ([[0, 1], [1, 0]], [0.25, 0.75])
+    """
+
+    def __init__(self, states: dict, refusal: str):
+        self.states = states
+        self._refusal = refusal
+
+    def cell_values(self) -> tuple[np.ndarray, ...]:
+        keys = np.array(list(self.states), dtype=np.int64)
+        return tuple(keys[:, index] for index in range(keys.shape[1]))
+
+    def cell_probabilities(self) -> np.ndarray:
+        return np.array(list(self.states.values()))
+
+    def _not_sampled_here(self):
+        from oddsengine.errors import OddsEngineError
+
+        raise OddsEngineError(self._refusal)
+
+    # The single-roll Monte Carlo engine asks for these first: refer it to the campaign's.
+    cells = property(_not_sampled_here)
+    thresholds = _not_sampled_here
 
 
 def draw_plan_of(spec) -> DrawPlan:

@@ -13,7 +13,7 @@ answer it through :func:`~oddsengine.exact` and :func:`~oddsengine.simulate` wit
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -29,7 +29,7 @@ from oddsengine.combat.forces import (
 from oddsengine.combat.naval_cards import CardEffect, parse_effects
 from oddsengine.combat.options import POST_ROLL_POLICIES, parse_casualty_order
 from oddsengine.combat.war_cards import WARS, WarCard
-from oddsengine.draws import DrawPlan, binomial_pmf
+from oddsengine.draws import CampaignEndStates, DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = ["ForeignWar", "attempt_plan"]
@@ -306,7 +306,7 @@ class ForeignWar:
 
     def draw_plan(self):
         """The campaign's end states with their exact probabilities (the Markov chain)."""
-        return _EndStates(self)
+        return CampaignEndStates(_chain(self), _SAMPLED_ON_ITS_OWN)
 
     def outcome_columns(self, values) -> dict[str, np.ndarray]:
         """Columns of each end state; ``values`` holds :data:`END_STATE_FIELDS`."""
@@ -355,36 +355,11 @@ class ForeignWar:
         return lines
 
 
-@dataclass(frozen=True, eq=False)
-class _EndStates:
-    """The end states of a war and their probabilities, in the draw-plan interface the
-    exact engine reads."""
-
-    war: ForeignWar
-    states: dict = field(init=False)
-
-    def __post_init__(self):
-        object.__setattr__(self, "states", _chain(self.war))
-
-    def cell_values(self):
-        keys = list(self.states)
-        return tuple(
-            np.array([key[index] for key in keys], dtype=np.int64)
-            for index in range(len(END_STATE_FIELDS))
-        )
-
-    def cell_probabilities(self):
-        return np.array(list(self.states.values()))
-
-    def _not_sampled_here(self):
-        raise OddsEngineError(
-            "a foreign war is a campaign, sampled attempt by attempt: give it to "
-            "simulate(war, trials, seed) on its own"
-        )
-
-    # The single-roll Monte Carlo engine asks for these first: refer it to the campaign's.
-    cells = property(_not_sampled_here)
-    thresholds = _not_sampled_here
+#: What the single-roll engine is told when asked to sample the campaign.
+_SAMPLED_ON_ITS_OWN = (
+    "a foreign war is a campaign, sampled attempt by attempt: give it to "
+    "simulate(war, trials, seed) on its own"
+)
 
 
 def _chain(war: ForeignWar) -> dict:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from oddsengine.draws import two_dice_pmf
+from oddsengine.draws import CampaignEndStates, two_dice_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.religion.new_world import EXPLORATION_CODES, Explored, discoveries, explore
 from oddsengine.religion.voyage import EXPLORATION_CP, POWERS, Voyage, check_power
@@ -219,7 +219,7 @@ class VoyageTurn:
 
     def draw_plan(self):
         """The turn's end states with their exact probabilities (the chain)."""
-        return _EndStates(self)
+        return CampaignEndStates(_chain(self), _SAMPLED_ON_ITS_OWN)
 
     @property
     def event_names(self) -> tuple[str, ...]:
@@ -354,29 +354,8 @@ def _resolve_at(turn: VoyageTurn, table, columns, roll, circle):
     return Explored(code, gained, vp, card)
 
 
-@dataclass(frozen=True, eq=False)
-class _EndStates:
-    """The end states of a turn and their probabilities, in the draw-plan interface the
-    exact engine reads."""
-
-    turn: VoyageTurn
-    states: dict = field(init=False)
-
-    def __post_init__(self):
-        object.__setattr__(self, "states", _chain(self.turn))
-
-    def cell_values(self):
-        keys = np.array(list(self.states), dtype=np.int64)
-        return tuple(keys[:, index] for index in range(keys.shape[1]))
-
-    def cell_probabilities(self):
-        return np.array(list(self.states.values()))
-
-    def _not_sampled_here(self):
-        raise OddsEngineError(
-            "a turn's voyages are a campaign, sampled voyage by voyage: give it to "
-            "simulate(turn, trials, seed) on its own"
-        )
-
-    cells = property(_not_sampled_here)
-    thresholds = _not_sampled_here
+#: What the single-roll engine is told when asked to sample the campaign.
+_SAMPLED_ON_ITS_OWN = (
+    "a turn's voyages are a campaign, sampled voyage by voyage: give it to "
+    "simulate(turn, trials, seed) on its own"
+)
