@@ -33,12 +33,15 @@ from result_tables import Table, machine_description, verdict  # noqa: E402
 TARGET_TRIALS_PER_SECOND = 400e6
 
 CASES = {
-    "Eck v committed Carlstadt": lambda: Debate("german", "papacy", turn=1, attacker="Eck",
-                                                defender="Carlstadt", committed="Carlstadt"),
-    "random German, turn 3, Here I Stand": lambda: Debate("german", "papacy", turn=3,
-                                                          cards="here-i-stand"),
-    "random English, turn 7, Mary I": lambda: Debate("english", "papacy", turn=7,
-                                                     england_ruler="mary-i"),
+    "Eck v committed Carlstadt": lambda: Debate(
+        "german", "papacy", turn=1, attacker="Eck", defender="Carlstadt", committed="Carlstadt"
+    ),
+    "random German, turn 3, Here I Stand": lambda: Debate(
+        "german", "papacy", turn=3, cards="here-i-stand"
+    ),
+    "random English, turn 7, Mary I": lambda: Debate(
+        "english", "papacy", turn=7, england_ruler="mary-i"
+    ),
 }
 
 
@@ -63,14 +66,16 @@ def naive_debate(debate, trials, seed=1, chunk=1 << 18):
     for start in range(0, trials, chunk):
         size = min(chunk, trials - start)
         node = rng.choice(first, size=size, p=chances / chances.sum())
-        difference = (_roll(rng, arrays["initiator_dice"][node], size)
-                      - _roll(rng, arrays["other_dice"][node], size))
+        difference = _roll(rng, arrays["initiator_dice"][node], size) - _roll(
+            rng, arrays["other_dice"][node], size
+        )
         tied = np.flatnonzero(difference == 0)
         if tied.size:
             offsets = (rng.random(tied.size) * arrays["count"][node[tied]]).astype(np.int64)
             child = arrays["first"][node[tied]] + offsets
-            difference[tied] = (_roll(rng, arrays["initiator_dice"][child], tied.size)
-                                - _roll(rng, arrays["other_dice"][child], tied.size))
+            difference[tied] = _roll(rng, arrays["initiator_dice"][child], tied.size) - _roll(
+                rng, arrays["other_dice"][child], tied.size
+            )
         won += int(((difference > 0) if papal_initiates else (difference < 0)).sum())
     return won / trials
 
@@ -108,22 +113,39 @@ def main(argv=None) -> int:
     trials = int(arguments.trials or (5e7 if arguments.quick else 4e8))
     baseline_trials = int(arguments.baseline_trials or (2e5 if arguments.quick else 2e6))
     print(machine_description())
-    table = Table(f"Theological debates: Monte Carlo end to end ({trials:,} trials, best of "
-                  f"{arguments.repeats}) against naive NumPy ({baseline_trials:,} trials)",
-                  ["debate", "exact (ms)", "simulate (M/s)", "per CPU-second (M)",
-                   "naive NumPy (M/s)", "ratio", "target 400 M/s", "load"])
+    table = Table(
+        f"Theological debates: Monte Carlo end to end ({trials:,} trials, best of "
+        f"{arguments.repeats}) against naive NumPy ({baseline_trials:,} trials)",
+        [
+            "debate",
+            "exact (ms)",
+            "simulate (M/s)",
+            "per CPU-second (M)",
+            "naive NumPy (M/s)",
+            "ratio",
+            "target 400 M/s",
+            "load",
+        ],
+    )
     for name, build in CASES.items():
         debate = build()
         exact_seconds = _best_of(arguments.repeats, lambda debate=debate: oe.exact(debate))
         oe.simulate(debate, trials=1_000_000, seed=1)  # loads the compiled kernel
         seconds, cpu_seconds = _timed(
-            arguments.repeats, lambda debate=debate: oe.simulate(debate, trials=trials, seed=1))
+            arguments.repeats, lambda debate=debate: oe.simulate(debate, trials=trials, seed=1)
+        )
         naive_seconds = _best_of(1, lambda debate=debate: naive_debate(debate, baseline_trials))
         rate, naive_rate = trials / seconds, baseline_trials / naive_seconds
-        table.add(name, f"{exact_seconds * 1e3:.1f}", f"{rate / 1e6:.0f}",
-                  f"{trials / cpu_seconds / 1e6:.0f}", f"{naive_rate / 1e6:.2f}",
-                  f"{rate / naive_rate:.0f}x", verdict(rate >= TARGET_TRIALS_PER_SECOND),
-                  _load())
+        table.add(
+            name,
+            f"{exact_seconds * 1e3:.1f}",
+            f"{rate / 1e6:.0f}",
+            f"{trials / cpu_seconds / 1e6:.0f}",
+            f"{naive_rate / 1e6:.2f}",
+            f"{rate / naive_rate:.0f}x",
+            verdict(rate >= TARGET_TRIALS_PER_SECOND),
+            _load(),
+        )
     print(table.text())
     return 0
 

@@ -171,9 +171,7 @@ def main(argv=None) -> int:
         observed = naive_counts(spec, baseline_trials, seed=2)
         expected = expected_histogram(spec) * baseline_trials
         shown = expected >= 5  # cells too rare for a normal approximation are left out
-        z_max = float(
-            np.max(np.abs(observed[shown] - expected[shown]) / np.sqrt(expected[shown]))
-        )
+        z_max = float(np.max(np.abs(observed[shown] - expected[shown]) / np.sqrt(expected[shown])))
         table.add(
             case.label,
             f"{rate / 1e6:,.0f}",

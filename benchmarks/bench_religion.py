@@ -111,15 +111,18 @@ def _time_search_count() -> str:
     started = time.perf_counter()
     searched = len(search_run(run)[0])
     search_seconds = time.perf_counter() - started
-    wide = AttemptRun(load_religious_board("religion_1517", protestant=["Genoa", "Calais"]),
-                      "a-mighty-fortress").model
+    wide = AttemptRun(
+        load_religious_board("religion_1517", protestant=["Genoa", "Calais"]), "a-mighty-fortress"
+    ).model
     started = time.perf_counter()
     wide.search_states(6, 3_000_000)
     refuse_seconds = time.perf_counter() - started
-    return (f"A Mighty Fortress from religion_1517: {counted:,} states counted in "
-            f"{count_seconds * 1e3:,.0f} ms, {searched:,} searched in {search_seconds:,.2f} s "
-            f"({search_seconds / count_seconds:,.0f}× the count); 6 attempts on 35 spaces "
-            f"counted past 3,000,000 in {refuse_seconds * 1e3:,.1f} ms.")
+    return (
+        f"A Mighty Fortress from religion_1517: {counted:,} states counted in "
+        f"{count_seconds * 1e3:,.0f} ms, {searched:,} searched in {search_seconds:,.2f} s "
+        f"({search_seconds / count_seconds:,.0f}× the count); 6 attempts on 35 spaces "
+        f"counted past 3,000,000 in {refuse_seconds * 1e3:,.1f} ms."
+    )
 
 
 def main(argv=None) -> int:

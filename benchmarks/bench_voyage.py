@@ -41,10 +41,13 @@ from result_tables import Table, machine_description  # noqa: E402
 CASES = {
     "three powers, explorers at random": lambda: VoyageTurn(("england", "france", "hapsburg")),
     "three at random, Uncharted, Amazon claimed": lambda: VoyageTurn(
-        ("england", "france", "hapsburg"), uncharted=True, claimed="amazon-river"),
+        ("england", "france", "hapsburg"), uncharted=True, claimed="amazon-river"
+    ),
     "Rut, Cartier with Mercator's Map, Magellan": lambda: VoyageTurn(
-        ("england", "france", "hapsburg"), explorers=("Rut", "Cartier", "Magellan"),
-        mercator=("france",)),
+        ("england", "france", "hapsburg"),
+        explorers=("Rut", "Cartier", "Magellan"),
+        mercator=("france",),
+    ),
 }
 
 
@@ -67,10 +70,15 @@ def naive_turn(turn, trials, seed=1, chunk=1 << 17):
         for position in range(count):
             for column, voyage in enumerate(turn.voyages):
                 rows = np.flatnonzero(order[:, position] == column)
-                done = explore(values[rows, column], dice[rows, column, 0] + dice[rows, column, 1],
-                               dice[rows, column, 2] + dice[rows, column, 3], held[rows],
-                               mercator=voyage.mercator, uncharted=voyage.uncharted,
-                               choice=voyage.choice)
+                done = explore(
+                    values[rows, column],
+                    dice[rows, column, 0] + dice[rows, column, 1],
+                    dice[rows, column, 2] + dice[rows, column, 3],
+                    held[rows],
+                    mercator=voyage.mercator,
+                    uncharted=voyage.uncharted,
+                    choice=voyage.choice,
+                )
                 held[rows] |= done.gained
                 counts[column] += np.bincount(done.code, minlength=len(EXPLORATION_CODES))
     return counts
@@ -112,20 +120,29 @@ print(imported - start, time.perf_counter() - imported)
 
 def compile_time() -> Table:
     """The first simulate of a fresh process, with an empty cache and then a full one."""
-    table = Table("The turn kernel's compile time (first simulate of 200,000 trials in a "
-                  "fresh process)", ["NUMBA_CACHE_DIR", "import numba, oddsengine s",
-                                     "first simulate s"])
+    table = Table(
+        "The turn kernel's compile time (first simulate of 200,000 trials in a fresh process)",
+        ["NUMBA_CACHE_DIR", "import numba, oddsengine s", "first simulate s"],
+    )
     with tempfile.TemporaryDirectory() as cache:
         environment = {**os.environ, "NUMBA_CACHE_DIR": cache}
         times = []
         for label in ("empty (cold: compile)", "populated (warm: load)"):
-            output = subprocess.run([sys.executable, "-c", _PROBE], env=environment,
-                                    capture_output=True, text=True, check=True).stdout
+            output = subprocess.run(
+                [sys.executable, "-c", _PROBE],
+                env=environment,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
             imported, first = (float(value) for value in output.split())
             times.append(first)
             table.add(label, f"{imported:.2f}", f"{first:.2f}")
-    table.notes = ["", f"Compile time = cold - warm = {times[0] - times[1]:.2f} s, paid once "
-                   "per machine (cache=True); not in the throughput figures."]
+    table.notes = [
+        "",
+        f"Compile time = cold - warm = {times[0] - times[1]:.2f} s, paid once "
+        "per machine (cache=True); not in the throughput figures.",
+    ]
     return table
 
 
@@ -135,59 +152,94 @@ def main(argv=None) -> int:
     parser.add_argument("--trials", type=float, default=None)
     parser.add_argument("--baseline-trials", type=float, default=None)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--skip-compile", action="store_true",
-                        help="leave out the compile-time probe (two fresh processes)")
-    parser.add_argument("--json", default=None, metavar="PATH",
-                        help="also write the figures as JSON")
+    parser.add_argument(
+        "--skip-compile",
+        action="store_true",
+        help="leave out the compile-time probe (two fresh processes)",
+    )
+    parser.add_argument(
+        "--json", default=None, metavar="PATH", help="also write the figures as JSON"
+    )
     arguments = parser.parse_args(argv)
     trials = int(arguments.trials or (2e7 if arguments.quick else 1e8))
     baseline_trials = int(arguments.baseline_trials or (2e5 if arguments.quick else 2e6))
     print(machine_description())
     threads = numba.get_num_threads()
     load_before = os.getloadavg()
-    table = Table(f"A turn's voyages: Monte Carlo end to end ({trials:,} trials, best of "
-                  f"{arguments.repeats}) against naive NumPy ({baseline_trials:,} trials)",
-                  ["turn", "exact (ms)", f"simulate {threads} threads (M/s)",
-                   "simulate 1 thread (M/s)", "naive NumPy (M/s)", "ratio", "naive |z|max"])
+    table = Table(
+        f"A turn's voyages: Monte Carlo end to end ({trials:,} trials, best of "
+        f"{arguments.repeats}) against naive NumPy ({baseline_trials:,} trials)",
+        [
+            "turn",
+            "exact (ms)",
+            f"simulate {threads} threads (M/s)",
+            "simulate 1 thread (M/s)",
+            "naive NumPy (M/s)",
+            "ratio",
+            "naive |z|max",
+        ],
+    )
     figures = []
     for name, build in CASES.items():
         turn = build()
         exact_seconds = _best_of(arguments.repeats, lambda turn=turn: oe.exact(turn))
         oe.simulate(turn, trials=1_000_000, seed=1)  # loads the compiled kernel
-        seconds = _best_of(arguments.repeats,
-                           lambda turn=turn: oe.simulate(turn, trials=trials, seed=1))
+        seconds = _best_of(
+            arguments.repeats, lambda turn=turn: oe.simulate(turn, trials=trials, seed=1)
+        )
         numba.set_num_threads(1)
         try:
             single = _best_of(1, lambda turn=turn: oe.simulate(turn, trials=trials // 4, seed=1))
         finally:
             numba.set_num_threads(threads)
         counted = []
-        naive_seconds = _best_of(1, lambda turn=turn, counted=counted: counted.append(
-            naive_turn(turn, baseline_trials)))
+        naive_seconds = _best_of(
+            1, lambda turn=turn, counted=counted: counted.append(naive_turn(turn, baseline_trials))
+        )
         rate, naive_rate = trials / seconds, baseline_trials / naive_seconds
         single_rate = (trials // 4) / single
         z = _agreement(turn, counted[-1], baseline_trials)
-        table.add(name, f"{exact_seconds * 1e3:.1f}", f"{rate / 1e6:.1f}",
-                  f"{single_rate / 1e6:.1f}", f"{naive_rate / 1e6:.2f}",
-                  f"{rate / naive_rate:.0f}x", f"{z:.1f}")
-        figures.append({"turn": name, "exact_ms": exact_seconds * 1e3, "rate": rate,
-                        "single_thread_rate": single_rate, "naive_rate": naive_rate,
-                        "ratio": rate / naive_rate, "naive_z": z})
+        table.add(
+            name,
+            f"{exact_seconds * 1e3:.1f}",
+            f"{rate / 1e6:.1f}",
+            f"{single_rate / 1e6:.1f}",
+            f"{naive_rate / 1e6:.2f}",
+            f"{rate / naive_rate:.0f}x",
+            f"{z:.1f}",
+        )
+        figures.append(
+            {
+                "turn": name,
+                "exact_ms": exact_seconds * 1e3,
+                "rate": rate,
+                "single_thread_rate": single_rate,
+                "naive_rate": naive_rate,
+                "ratio": rate / naive_rate,
+                "naive_z": z,
+            }
+        )
         print(f"  measured: {name}", file=sys.stderr, flush=True)
     load_after = os.getloadavg()
-    table.notes = ["", "Load average (1, 5, 15 min) before: "
-                   + ", ".join(f"{value:.2f}" for value in load_before) + "; after: "
-                   + ", ".join(f"{value:.2f}" for value in load_after)
-                   + f" (on {os.cpu_count()} CPUs: a load above that shares the cores with "
-                   "other work, and every rate falls with it, the baseline's too)."]
+    table.notes = [
+        "",
+        "Load average (1, 5, 15 min) before: "
+        + ", ".join(f"{value:.2f}" for value in load_before)
+        + "; after: "
+        + ", ".join(f"{value:.2f}" for value in load_after)
+        + f" (on {os.cpu_count()} CPUs: a load above that shares the cores with "
+        "other work, and every rate falls with it, the baseline's too).",
+    ]
     print(table.text())
     if not arguments.skip_compile:
         print()
         print(compile_time().text())
     if arguments.json:
-        Path(arguments.json).write_text(json.dumps({"load_before": load_before,
-                                                    "load_after": load_after,
-                                                    "cases": figures}, indent=2))
+        Path(arguments.json).write_text(
+            json.dumps(
+                {"load_before": load_before, "load_after": load_after, "cases": figures}, indent=2
+            )
+        )
     return 0
 
 

@@ -300,27 +300,53 @@ _RELIGION_BOOK = "oddsengine.faces.book._religion_pages:attempts"
 _RELIGION = "oddsengine.faces._explore_religion:"
 
 
-def _religion_entry(name: str, controls: tuple, offer: str = "", module: str = _RELIGION,
-                    **extra) -> ExplorerEntry:
+def _religion_entry(
+    name: str, controls: tuple, offer: str = "", module: str = _RELIGION, **extra
+) -> ExplorerEntry:
     """The explorer entry of a Part III kind: no force boxes, its own controls."""
-    return ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None), controls=controls,
-                         build=module + name, words=module + f"{name}_words",
-                         widgets=_RELIGION + "widgets", offer=offer and module + offer,
-                         **extra)
+    return ExplorerEntry(
+        ("(none)", "(none)"),
+        ("", ""),
+        (None, None),
+        controls=controls,
+        build=module + name,
+        words=module + f"{name}_words",
+        widgets=_RELIGION + "widgets",
+        offer=offer and module + offer,
+        **extra,
+    )
 
 
 #: The explorer's builders of the Diet, voyages and conquests.
 _NEW_WORLD = "oddsengine.faces._explore_new_world:"
 
 
-_ATTEMPT_CONTROLS = ("board", "space", "source", "protestant_dice", "papal_dice", "ties",
-                     "modifier", "printing_press", "ninety_five_theses", "augsburg",
-                     "bonus_debater")
+_ATTEMPT_CONTROLS = (
+    "board",
+    "space",
+    "source",
+    "protestant_dice",
+    "papal_dice",
+    "ties",
+    "modifier",
+    "printing_press",
+    "ninety_five_theses",
+    "augsburg",
+    "bonus_debater",
+)
 #: A run of attempts on a board (RULES.md §19): offered from the Reformation's record.
-_ATTEMPTS = ("attempts", "Run of attempts (board)", "attempts",
-             _religion_entry("attempts", ("board", "source", "run_policy", "objective",
-                                          "bonus_debater"), "attempts_offer",
-                             answer=_RELIGION + "run_view", chart="flips:"))
+_ATTEMPTS = (
+    "attempts",
+    "Run of attempts (board)",
+    "attempts",
+    _religion_entry(
+        "attempts",
+        ("board", "source", "run_policy", "objective", "bonus_debater"),
+        "attempts_offer",
+        answer=_RELIGION + "run_view",
+        chart="flips:",
+    ),
+)
 #: Where the odds book's pages of land combat and at sea live.
 _BOOK, _SEA_BOOK = "oddsengine.faces.book._pages:", "oddsengine.faces.book._sea_pages:"
 
@@ -466,10 +492,13 @@ for _kind in (
 _NEW_WORLD_BOOK = "oddsengine.faces.book._new_world_pages:"
 #: Where the sweep kinds of a scenario's religious board live.
 _BOARD_SWEEPS = "oddsengine.religion.attempt_scenarios:"
-_VOYAGE_WORDS = {"lost": "the explorer is lost at sea", "nothing": "nothing is discovered",
-                 "discovery": "a discovery is made",
-                 "circumnavigation": "the explorer circumnavigates the globe",
-                 "circumnavigation_failed": "the explorer is lost circumnavigating"}
+_VOYAGE_WORDS = {
+    "lost": "the explorer is lost at sea",
+    "nothing": "nothing is discovered",
+    "discovery": "a discovery is made",
+    "circumnavigation": "the explorer circumnavigates the globe",
+    "circumnavigation_failed": "the explorer is lost circumnavigating",
+}
 for _kind in (
     Kind("diet", "oddsengine.religion.diet:DietOfWorms", "protestant_wins", (),
          "the Diet of Worms, rule 18.1 (RULES.md §21)", "Diet of Worms", sweep=True,

@@ -40,9 +40,7 @@ def naval_losses(squadrons: int, corsairs: int, hits: int, lost: bool) -> tuple[
 
 def roll(modifier: int) -> Fraction:
     """13.2 / 13.3: P(2d6 + modifier >= 9)."""
-    return Fraction(
-        sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + modifier >= 9), 36
-    )
+    return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b + modifier >= 9), 36)
 
 
 def battle(attacker_units, attacker_dice, defender_units, defender_dice):

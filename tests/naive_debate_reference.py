@@ -20,8 +20,18 @@ def _hits(rng, dice: int) -> int:
     return sum(int(rng.integers(1, 7)) >= 5 for _ in range(dice))  # 20 step 5: 5-6 hit
 
 
-def naive_debate(zone, initiator, in_play, committed, attacker, defender_pool, trials, seed,
-                 defender=None, spaces=None):
+def naive_debate(
+    zone,
+    initiator,
+    in_play,
+    committed,
+    attacker,
+    defender_pool,
+    trials,
+    seed,
+    defender=None,
+    spaces=None,
+):
     """Play ``trials`` debates; return a Counter of outcomes and events.
 
     ``attacker`` is a name or None (random uncommitted); ``defender_pool`` is
@@ -34,8 +44,11 @@ def naive_debate(zone, initiator, in_play, committed, attacker, defender_pool, t
     rng = np.random.default_rng(seed)
     papal_calls = initiator == "papacy"
     papal = [n for n in in_play if facts.debater(n).side == "papal"]
-    protestant = [n for n in in_play if facts.debater(n).side == "protestant"
-                  and facts.debater(n).zone == zone]
+    protestant = [
+        n
+        for n in in_play
+        if facts.debater(n).side == "protestant" and facts.debater(n).zone == zone
+    ]
     own, other = (papal, protestant) if papal_calls else (protestant, papal)
     seen = Counter()
     for _ in range(trials):
@@ -69,8 +82,9 @@ def naive_debate(zone, initiator, in_play, committed, attacker, defender_pool, t
             fresh_protestant = [n for n in protestant if n not in done] or protestant
             new_papal = fresh_papal[int(rng.integers(len(fresh_papal)))]
             new_protestant = fresh_protestant[int(rng.integers(len(fresh_protestant)))]
-            mine, theirs = ((new_papal, new_protestant) if papal_calls
-                            else (new_protestant, new_papal))
+            mine, theirs = (
+                (new_papal, new_protestant) if papal_calls else (new_protestant, new_papal)
+            )
         if difference == 0:
             seen["inconclusive"] += 1
             seen["flips:0"] += 1

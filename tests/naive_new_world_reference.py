@@ -25,7 +25,7 @@ def diet(protestant_cp, papal_cp, hapsburg_cp):
         for hit in hits:
             weight *= Fraction(2 if hit else 4, 6)
         protestant = sum(hits[: protestant_cp + 4])
-        catholic = sum(hits[protestant_cp + 4:])
+        catholic = sum(hits[protestant_cp + 4 :])
         found[protestant - catholic] += weight
     return dict(found)
 
@@ -38,8 +38,9 @@ def _two_dice():
 
 @cache  # the same 36 rolls summed for each explorer
 def _circumnavigation_chance(value, mercator):
-    return sum((chance for total, chance in _two_dice() if total + value + 2 * mercator >= 10),
-               Fraction(0))
+    return sum(
+        (chance for total, chance in _two_dice() if total + value + 2 * mercator >= 10), Fraction(0)
+    )
 
 
 def explore(value, roll, circle, claimed, mercator=False, uncharted=False, choice="best"):
@@ -75,8 +76,12 @@ def explore(value, roll, circle, claimed, mercator=False, uncharted=False, choic
     gained = set() if "Pacific Strait" in claimed else {"Pacific Strait"}
     vp = len(gained)
     if circle + value + (2 if mercator else 0) >= 10:
-        return "circumnavigation", gained | {"Circumnavigation"}, vp + 3, circle + value + (
-            2 if mercator else 0) >= 12
+        return (
+            "circumnavigation",
+            gained | {"Circumnavigation"},
+            vp + 3,
+            circle + value + (2 if mercator else 0) >= 12,
+        )
     return "circumnavigation_failed", gained, vp, False
 
 
@@ -86,8 +91,15 @@ def voyage(values, claimed=(), mercator=False, uncharted=False, choice="best"):
     found = defaultdict(Fraction)
     for value in values:
         for faces in itertools.product(FACES, repeat=4):
-            outcome, gained, vp, _ = explore(value, faces[0] + faces[1], faces[2] + faces[3],
-                                             set(claimed), mercator, uncharted, choice)
+            outcome, gained, vp, _ = explore(
+                value,
+                faces[0] + faces[1],
+                faces[2] + faces[3],
+                set(claimed),
+                mercator,
+                uncharted,
+                choice,
+            )
             found[(outcome, frozenset(gained), vp)] += Fraction(1, 6**4 * len(values))
     return dict(found)
 
@@ -121,8 +133,7 @@ def turn(sailors, claimed=()):
         for (done, held), weight in states.items():
             for roll, chance in _two_dice():
                 for circle, circle_chance in _two_dice():
-                    outcome, gained, _, _ = explore(value, roll, circle, held, mercator,
-                                                    uncharted)
+                    outcome, gained, _, _ = explore(value, roll, circle, held, mercator, uncharted)
                     key = (done + ((power, outcome),), held | gained)
                     following[key] += weight * chance * circle_chance
         states = following
@@ -150,9 +161,11 @@ def sample_turn(sailors, trials, seed, claimed=()):
             drawn.append((power, value, mercator, uncharted, dice))
         held = set(claimed)
         for power, value, mercator, uncharted, dice in sorted(
-                drawn, key=lambda sailor: (-sailor[1], rank[sailor[0]])):
-            outcome, gained, won, _ = explore(value, dice[0] + dice[1], dice[2] + dice[3], held,
-                                              mercator, uncharted)
+            drawn, key=lambda sailor: (-sailor[1], rank[sailor[0]])
+        ):
+            outcome, gained, won, _ = explore(
+                value, dice[0] + dice[1], dice[2] + dice[3], held, mercator, uncharted
+            )
             counts[(power, outcome)] += 1
             for name in gained:
                 counts[name] += 1

@@ -69,9 +69,7 @@ def test_units_standing_by_keep_the_siege():
     # assault cannot succeed (2 hits < 3). The siege holds while 6 - d > 3 - a.
     result = exact(Assault("6R", "hapsburg: 3R"))
     attacker, defender = pmf(2), pmf(4)
-    holds = sum(
-        attacker[a] * defender[d] for a in range(3) for d in range(5) if 6 - d > 3 - a
-    )
+    holds = sum(attacker[a] * defender[d] for a in range(3) for d in range(5) if 6 - d > 3 - a)
     assert holds == Fraction(689, 729)
     assert result.p["success"] == 0.0
     assert close(result.p["siege_continues"], holds)

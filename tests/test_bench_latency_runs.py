@@ -16,7 +16,10 @@ def test_exact_calls_agree_with_icepool(bench_latency):
     table = bench_latency.bench_exact_calls(repeats=1)
     battles, assaults = "400 field battles (bench_exact.py)", "400 assaults"
     assert [row[0] for row in table.rows] == [
-        battles, f"{battles}, first time asked", assaults, f"{assaults}, first time asked"
+        battles,
+        f"{battles}, first time asked",
+        assaults,
+        f"{assaults}, first time asked",
     ]
     for row in table.rows[:2]:
         assert row[4] == "-" or float(row[4]) < 1e-12

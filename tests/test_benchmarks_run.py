@@ -109,8 +109,22 @@ def test_the_voyage_benchmark_runs_and_its_baseline_sails_the_rules_turn(capsys,
     finally:
         sys.path.remove(str(BENCHMARKS))
     figures = tmp_path / "voyage.json"
-    assert bench.main(["--trials", "300000", "--baseline-trials", "20000", "--repeats", "1",
-                       "--skip-compile", "--json", str(figures)]) == 0
+    assert (
+        bench.main(
+            [
+                "--trials",
+                "300000",
+                "--baseline-trials",
+                "20000",
+                "--repeats",
+                "1",
+                "--skip-compile",
+                "--json",
+                str(figures),
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
     for name in bench.CASES:
         assert name in printed

@@ -11,7 +11,6 @@ BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
 NEEDED = ["needed", "assault", "--attacker", "?R", "--defender", "hapsburg: 2R"]
 
 
-
 @pytest.mark.parametrize(
     "extra, words",
     [

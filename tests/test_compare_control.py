@@ -47,8 +47,8 @@ def test_one_standard_error_is_not_a_disagreement_ten_are():
     sigma = np.sqrt(p * (1 - p) / sampled.trials)
     for sigmas, flagged in ((1, False), (10, True)):
         target = sampled.p["attacker_wins"] + sigmas * sigma
-        factor = target * (1 - sampled.p["attacker_wins"]) / (
-            sampled.p["attacker_wins"] * (1 - target)
+        factor = (
+            target * (1 - sampled.p["attacker_wins"]) / (sampled.p["attacker_wins"] * (1 - target))
         )
         table = oe.compare(exact, _shifted(sampled, "attacker_wins", factor))
         row = table.set_index("outcome").loc["attacker_wins"]

@@ -33,9 +33,7 @@ def _assaults(power_a, power_d, **cards):
     specs = []
     for attacker, defender in itertools.product(ATTACKERS, ["0R", "1R", "2R L1", "1M 1R"]):
         try:
-            specs.append(
-                oe.Assault(f"{power_a}: {attacker}", f"{power_d}: {defender}", **cards)
-            )
+            specs.append(oe.Assault(f"{power_a}: {attacker}", f"{power_d}: {defender}", **cards))
         except OddsEngineError:
             pass
     return specs

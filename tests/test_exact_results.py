@@ -106,9 +106,7 @@ def test_an_equal_spec_asked_again_gets_the_first_answer_to_the_last_bit(case):
 
     for spec in [*CASES[case][:4], *OTHER_KINDS]:
         plan = draw_plan_of(spec)
-        merged = Result.from_cells(
-            spec, "exact", plan.cell_values(), plan.cell_probabilities()
-        )
+        merged = Result.from_cells(spec, "exact", plan.cell_values(), plan.cell_probabilities())
         exact_module._cell_maps.pop(spec, None)
         first = oe.exact(spec)
         again = oe.exact(type(spec)(**{name: getattr(spec, name) for name in _fields(spec)}))

@@ -30,10 +30,8 @@ CELLS = (
     'naval = oe.explore("naval-move")\nnaval',
     # Part III, switched to from another engagement: a debate and a run of attempts.
     'debate = oe.explore("battle")\ndebate.controls["engagement"].value = "debate"\ndebate',
-    'attempts = oe.explore("debate")\nattempts.controls["engagement"].value = "attempts"\n'
-    "attempts",
-    'board = oe.explore("reformation")\nboard.controls["board"].value = "religion_example"\n'
-    "board",
+    'attempts = oe.explore("debate")\nattempts.controls["engagement"].value = "attempts"\nattempts',
+    'board = oe.explore("reformation")\nboard.controls["board"].value = "religion_example"\nboard',
     'diet = oe.explore("diet")\ndiet',
     'voyage = oe.explore("conquest")\nvoyage.controls["engagement"].value = "voyage"\nvoyage',
 )

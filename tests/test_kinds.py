@@ -113,8 +113,7 @@ def test_the_table_and_plot_help_is_written_from_the_registry(capsys):
                 metavar = "N|LOW..HIGH" if role.endswith("_dice") else "TEMPLATE"
                 shown = f"--{role.replace('_', '-')} {metavar}" in text
                 assert shown == offered or role in {
-                    role for other in table_kinds() if not other.fixed_chart
-                    for role in other.roles
+                    role for other in table_kinds() if not other.fixed_chart for role in other.roles
                 }, (command, kind.name, role)
     # The one table default: intercept and avoid run over their records' sides.
     intercept = kind_of("intercept")
@@ -328,9 +327,7 @@ def test_needed_refuses_the_options_of_another_kinds_record(capsys):
 def test_the_needed_kinds_are_a_view_of_the_registry():
     # One register_kind: the search's kinds are those whose record has a needed record,
     # by their command name (the siege campaign is asked as "siege").
-    assert set(NEEDED_KINDS) == {
-        kind.command for kind in KINDS.values() if kind.needed is not None
-    }
+    assert set(NEEDED_KINDS) == {kind.command for kind in KINDS.values() if kind.needed is not None}
     assert set(NEEDED_KINDS) == {
         "battle", "assault", "siege", "move", "naval", "naval-move", "foreign-war",
     }  # fmt: skip
@@ -410,7 +407,6 @@ def test_the_explorer_and_needed_s_options_name_no_kind():
     assert _comparisons_with_kind_names('x = kind in ("battle", "assault")') == [":1"]
 
 
-
 def test_every_place_a_record_names_can_be_imported():
     # Records name their spec, needed record, explorer builders and book pages as
     # "module:attribute" strings: a renamed module or function fails here, not in a face.
@@ -471,9 +467,7 @@ class _Unfrozen:
         ("shipped-command", oe.Assault, {"command": "assault"}, "a kind the package ships"),
     ],
 )  # fmt: skip
-def test_register_kind_refuses_a_record_the_faces_could_not_read(
-    name, spec_class, record, words
-):
+def test_register_kind_refuses_a_record_the_faces_could_not_read(name, spec_class, record, words):
     before = dict(KINDS)
     with pytest.raises(OddsEngineError, match=words.replace("(", r"\(")):
         register_kind(name, spec_class, **record)

@@ -218,9 +218,7 @@ def test_allied_defenders_avoid_battle_separately():
     expected = p_avoid * alone.p["attacker_wins"] + (1 - p_avoid) * together.p["attacker_wins"]
     assert result.p["attacker_wins"] == pytest.approx(expected, abs=1e-12)
     # The same policy written as a string.
-    again = Move(
-        allied_vienna(), "Pressburg", "Vienna", defender_policy="england=avoid:Linz"
-    )
+    again = Move(allied_vienna(), "Pressburg", "Vienna", defender_policy="england=avoid:Linz")
     assert exact(again).p["attacker_wins"] == pytest.approx(expected, abs=1e-12)
 
 

@@ -185,16 +185,16 @@ def test_janissaries_add_four_dice_at_sea():
     spent = sum(a[i] * d[j] for i in range(5) for j in range(7) if i <= j < i + 4)
     assert isclose(result.p["card_spent:janissaries"], float(spent))
     always = oe.NavalBattle(
-        "ottoman: 2Sq", "venice: 3Sq", attacker_cards="janissaries",
+        "ottoman: 2Sq",
+        "venice: 3Sq",
+        attacker_cards="janissaries",
         post_roll={"janissaries": "always"},
     )
     assert isclose(oe.exact(always).p["card_spent:janissaries"], 1.0)
 
 
 def test_professional_rowers_add_three_dice_for_either_side():
-    battle = oe.NavalBattle(
-        "ottoman: 2Sq", "hapsburg: 2Sq", defender_cards="professional-rowers"
-    )
+    battle = oe.NavalBattle("ottoman: 2Sq", "hapsburg: 2Sq", defender_cards="professional-rowers")
     assert isclose(oe.exact(battle).p["attacker_wins"], float(p_more_hits(4, 4 + 3)))
     battle = oe.NavalBattle("hapsburg: 2Sq", "ottoman: 2Sq", attacker_cards="34")
     assert isclose(oe.exact(battle).p["attacker_wins"], float(p_more_hits(4 + 3, 4)))
@@ -202,7 +202,9 @@ def test_professional_rowers_add_three_dice_for_either_side():
 
 def test_janissaries_and_rowers_on_one_side():
     battle = oe.NavalBattle(
-        "ottoman: 2Sq", "hapsburg: 3Sq", attacker_cards="janissaries,professional-rowers",
+        "ottoman: 2Sq",
+        "hapsburg: 3Sq",
+        attacker_cards="janissaries,professional-rowers",
         post_roll={"janissaries": "always", "professional-rowers": "always"},
     )
     assert isclose(oe.exact(battle).p["attacker_wins"], float(p_more_hits(4 + 4 + 3, 6)))
@@ -349,12 +351,16 @@ def test_naval_command_json_contract(capsys):
     status, out, _ = run(
         capsys,
         "naval",
-        "--attacker", "ottoman: 2Sq 1Co Barbarossa",
-        "--defender", "hapsburg: 2Sq Doria",
+        "--attacker",
+        "ottoman: 2Sq 1Co Barbarossa",
+        "--defender",
+        "hapsburg: 2Sq Doria",
         "--in-port",
-        "--defender-cards", "arquebusiers",
+        "--defender-cards",
+        "arquebusiers",
         "--exact",
-        "--format", "json",
+        "--format",
+        "json",
     )
     assert status == 0
     data = json.loads(out)
@@ -368,11 +374,19 @@ def test_naval_command_compare_and_policy(capsys):
     status, out, _ = run(
         capsys,
         "naval",
-        "--attacker", "ottoman: 2Sq",
-        "--defender", "hapsburg: 3Sq",
-        "--attacker-cards", "janissaries",
-        "--policy", "janissaries=always",
-        "--compare", "--trials", "200000", "--seed", "4",
+        "--attacker",
+        "ottoman: 2Sq",
+        "--defender",
+        "hapsburg: 3Sq",
+        "--attacker-cards",
+        "janissaries",
+        "--policy",
+        "janissaries=always",
+        "--compare",
+        "--trials",
+        "200000",
+        "--seed",
+        "4",
     )
     assert status == 0
     assert "all within 5 standard errors" in out
@@ -382,13 +396,27 @@ def test_intercept_and_avoid_at_sea(capsys):
     import json
 
     status, out, _ = run(
-        capsys, "intercept", "--naval", "--interceptor", "hapsburg: 2Sq Doria",
-        "--exact", "--format", "json",
+        capsys,
+        "intercept",
+        "--naval",
+        "--interceptor",
+        "hapsburg: 2Sq Doria",
+        "--exact",
+        "--format",
+        "json",
     )
     assert status == 0 and round(json.loads(out)["p"]["success"] * 36, 9) == 21
     status, out, _ = run(
-        capsys, "avoid", "--naval", "--defender", "ottoman: 2Co Dragut", "--rowers", "roller",
-        "--exact", "--format", "json",
+        capsys,
+        "avoid",
+        "--naval",
+        "--defender",
+        "ottoman: 2Co Dragut",
+        "--rowers",
+        "roller",
+        "--exact",
+        "--format",
+        "json",
     )
     assert status == 0 and round(json.loads(out)["p"]["success"] * 36, 9) == 26  # 6+
 
@@ -398,8 +426,10 @@ def test_intercept_and_avoid_at_sea(capsys):
     [
         (("naval", "--attacker", "france: 2Co", "--defender", "2Sq"), "corsairs"),
         (("naval", "--attacker", "2Sq", "--defender", "hapsburg: 1Sq Dragut"), "Dragut"),
-        (("naval", "--attacker", "2Sq", "--defender", "1Sq", "--attacker-cards", "tercios"),
-         "land-combat card"),
+        (
+            ("naval", "--attacker", "2Sq", "--defender", "1Sq", "--attacker-cards", "tercios"),
+            "land-combat card",
+        ),
         (("intercept", "--interceptor", "hapsburg: 2R"), "required: --mover"),
         (("intercept", "--interceptor", "2R", "--mover", "2R", "--rowers", "roller"), "--naval"),
         (("avoid", "--naval", "--defender", "2Co", "--in-port"), "cannot avoid battle"),
@@ -524,12 +554,14 @@ def test_a_loser_at_sea_with_no_retreat_loses_its_ships():
 
 
 def test_in_port_the_attacker_always_leaves():
-    trapped = oe.NavalBattle("ottoman: 2Sq", "hapsburg: 1Sq", in_port=True,
-                             attacker_can_retreat=False)
+    trapped = oe.NavalBattle(
+        "ottoman: 2Sq", "hapsburg: 1Sq", in_port=True, attacker_can_retreat=False
+    )
     assert isclose(oe.exact(trapped).p["attacker_wiped_out"], 1.0)
     # The defender stays in its port even when it loses.
-    staying = oe.NavalBattle("ottoman: 2Sq", "hapsburg: 1Sq", in_port=True,
-                             defender_can_retreat=False)
+    staying = oe.NavalBattle(
+        "ottoman: 2Sq", "hapsburg: 1Sq", in_port=True, defender_can_retreat=False
+    )
     assert isclose(
         oe.exact(staying).p["defender_wiped_out"],
         oe.exact(oe.NavalBattle("ottoman: 2Sq", "hapsburg: 1Sq", in_port=True)).p[

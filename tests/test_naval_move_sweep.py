@@ -49,11 +49,14 @@ def test_the_scenario_is_the_files_naval_move_with_the_changes():
     changed = NavalMoveScenario(
         "barbary_coast", fleet_location="Tyrrhenian Sea", fleet="hapsburg: 4Sq Andrea Doria"
     )
-    assert oe.exact(changed).p == oe.exact(
-        oe.load_naval_move("barbary_coast").__class__(
-            changed.naval_move.situation, "Tunis", "Barbary Coast"
-        )
-    ).p
+    assert (
+        oe.exact(changed).p
+        == oe.exact(
+            oe.load_naval_move("barbary_coast").__class__(
+                changed.naval_move.situation, "Tunis", "Barbary Coast"
+            )
+        ).p
+    )
     assert changed.naval_move.situation.fleet("Tyrrhenian Sea", "hapsburg").fleet.squadrons == 4
 
 

@@ -209,9 +209,7 @@ def test_no_legal_force_reaches_the_target():
 
 def test_garrison_limit_bounds_the_search():
     # A fortified space holds at most 4 land units (13.4): 5 and more are refused.
-    answer = oe.needed(
-        "assault", attacker="12R Suleiman", defender="hapsburg: ?R", target=0.99
-    )
+    answer = oe.needed("assault", attacker="12R Suleiman", defender="hapsburg: ?R", target=0.99)
     assert answer.event == "held"
     assert max(c.value for c in answer.candidates if c.legal) == 4
     assert answer.value is None
@@ -292,7 +290,9 @@ def test_table_matches_single_answers():
     for garrison in (1, 2, 3):
         for target in (0.5, 0.75):
             answer = oe.needed(
-                "assault", attacker="?R Suleiman", defender=f"hapsburg: {garrison}R",
+                "assault",
+                attacker="?R Suleiman",
+                defender=f"hapsburg: {garrison}R",
                 target=target,
             )
             cell = table.values.loc[f"hapsburg: {garrison}R", target]
@@ -319,8 +319,18 @@ def test_table_needs_exactly_one_range():
 
 def test_cli_needed_json(capsys):
     status = main(
-        ["needed", "assault", "--attacker", "?R", "--defender", "hapsburg: 1R",
-         "--target", "50%", "--format", "json"]
+        [
+            "needed",
+            "assault",
+            "--attacker",
+            "?R",
+            "--defender",
+            "hapsburg: 1R",
+            "--target",
+            "50%",
+            "--format",
+            "json",
+        ]
     )
     payload = json.loads(capsys.readouterr().out)
     assert status == 0
@@ -330,8 +340,18 @@ def test_cli_needed_json(capsys):
 
 def test_cli_needed_unreachable_exits_zero(capsys):
     status = main(
-        ["needed", "assault", "--attacker", "?R Suleiman", "--defender", "hapsburg: 4R",
-         "--target", "0.5", "--format", "json"]
+        [
+            "needed",
+            "assault",
+            "--attacker",
+            "?R Suleiman",
+            "--defender",
+            "hapsburg: 4R",
+            "--target",
+            "0.5",
+            "--format",
+            "json",
+        ]
     )
     payload = json.loads(capsys.readouterr().out)
     assert status == 0 and payload["value"] is None
@@ -347,8 +367,18 @@ def test_cli_needed_refusal_is_one_line(capsys):
 
 def test_cli_needed_table(capsys):
     status = main(
-        ["needed", "assault", "--attacker", "?R Suleiman", "--defender", "hapsburg: 1..2R",
-         "--targets", "0.5,0.75", "--format", "markdown"]
+        [
+            "needed",
+            "assault",
+            "--attacker",
+            "?R Suleiman",
+            "--defender",
+            "hapsburg: 1..2R",
+            "--targets",
+            "0.5,0.75",
+            "--format",
+            "markdown",
+        ]
     )
     out = capsys.readouterr().out
     assert status == 0
@@ -357,8 +387,19 @@ def test_cli_needed_table(capsys):
 
 def test_cli_needed_move(capsys):
     status = main(
-        ["needed", "move", "vienna", "--stack", "Pressburg=?R 1C Suleiman Ibrahim",
-         "--target", "0.6", "--within", "2", "--format", "json"]
+        [
+            "needed",
+            "move",
+            "vienna",
+            "--stack",
+            "Pressburg=?R 1C Suleiman Ibrahim",
+            "--target",
+            "0.6",
+            "--within",
+            "2",
+            "--format",
+            "json",
+        ]
     )
     payload = json.loads(capsys.readouterr().out)
     assert status == 0 and payload["event"] == "taken"
@@ -370,8 +411,12 @@ def test_refusals_met_while_playing_out_are_refusals_of_the_candidate():
     # formation, so without a leader at most 4 regulars a time (5.1). (A besieging stack
     # may grow past Suleiman's limit of 12: 12 of it assault, RULES.md §1.)
     answer = oe.needed(
-        "siege", besiegers="7R Suleiman", garrison="hapsburg: 4R Ferdinand",
-        reinforcements="?R", within=3, target=0.8,
+        "siege",
+        besiegers="7R Suleiman",
+        garrison="hapsburg: 4R Ferdinand",
+        reinforcements="?R",
+        within=3,
+        target=0.8,
     )
     assert answer.value == 2
     refused = [c for c in answer.candidates if not c.legal]
@@ -382,12 +427,18 @@ def test_move_default_events_by_side():
     # Vienna is fortified: the mover wants a siege at the end of the move; the other
     # stacks want it repelled (neither controlled nor besieged by the mover).
     mover = oe.needed(
-        "move", scenario="vienna", stacks={"Pressburg": "?R 1C Suleiman Ibrahim"},
-        target=0.5, max_units=8,
+        "move",
+        scenario="vienna",
+        stacks={"Pressburg": "?R 1C Suleiman Ibrahim"},
+        target=0.5,
+        max_units=8,
     )
     assert mover.event == "besieging"
     interceptors = oe.needed(
-        "move", scenario="vienna", stacks={"Graz": "hapsburg: ?R Charles V"}, target=0.3,
+        "move",
+        scenario="vienna",
+        stacks={"Graz": "hapsburg: ?R Charles V"},
+        target=0.3,
     )
     assert interceptors.event == "repelled"
     move = oe.load_move("vienna")

@@ -32,8 +32,13 @@ def ionian(**changes):
 
 
 def test_anti_piracy_dice_by_squadrons_and_fortresses():
-    raid = oe.Piracy("ottoman: 3Co", zone_squadrons=2, adjacent_squadrons=3,
-                     adjacent_fortresses=1, target_ports=2)
+    raid = oe.Piracy(
+        "ottoman: 3Co",
+        zone_squadrons=2,
+        adjacent_squadrons=3,
+        adjacent_fortresses=1,
+        target_ports=2,
+    )
     assert raid.anti_piracy_dice == 2 * 2 + 3 + 1
 
 
@@ -152,8 +157,13 @@ def test_exact_engine_matches_die_by_die_reference(fleet, zone, adjacent, fortre
     naive = enumerate_exactly(
         piracy, pirates.corsairs, pirates.piracy_rating, zone, adjacent, fortresses, ports
     )
-    raid = oe.Piracy(fleet, zone_squadrons=zone, adjacent_squadrons=adjacent,
-                     adjacent_fortresses=fortresses, target_ports=ports)
+    raid = oe.Piracy(
+        fleet,
+        zone_squadrons=zone,
+        adjacent_squadrons=adjacent,
+        adjacent_fortresses=fortresses,
+        target_ports=ports,
+    )
     result = oe.exact(raid)
     engine = {}
     for index, probability in enumerate(result.probabilities):
@@ -166,18 +176,38 @@ def test_exact_engine_matches_die_by_die_reference(fleet, zone, adjacent, fortre
 
 @pytest.mark.parametrize("fleet, zone, adjacent, fortresses, ports", CASES[:2])
 def test_monte_carlo_within_five_sigma_of_exact(fleet, zone, adjacent, fortresses, ports):
-    raid = oe.Piracy(fleet, zone_squadrons=zone, adjacent_squadrons=adjacent,
-                     adjacent_fortresses=fortresses, target_ports=ports)
+    raid = oe.Piracy(
+        fleet,
+        zone_squadrons=zone,
+        adjacent_squadrons=adjacent,
+        adjacent_fortresses=fortresses,
+        target_ports=ports,
+    )
     table = oe.compare(oe.exact(raid), oe.simulate(raid, trials=400_000, seed=7))
     assert not table["disagrees"].any()
 
 
 def test_piracy_command_json_contract(capsys):
     status, out, _ = run(
-        capsys, "piracy", "--pirates", "ottoman: 2Co 1Sq Barbarossa",
-        "--zone-squadrons", "0", "--adjacent-squadrons", "1", "--adjacent-fortresses", "1",
-        "--target-ports", "2", "--target-hand", "3", "--target-squadrons", "1",
-        "--exact", "--format", "json",
+        capsys,
+        "piracy",
+        "--pirates",
+        "ottoman: 2Co 1Sq Barbarossa",
+        "--zone-squadrons",
+        "0",
+        "--adjacent-squadrons",
+        "1",
+        "--adjacent-fortresses",
+        "1",
+        "--target-ports",
+        "2",
+        "--target-hand",
+        "3",
+        "--target-squadrons",
+        "1",
+        "--exact",
+        "--format",
+        "json",
     )
     assert status == 0
     data = json.loads(out)
@@ -236,15 +266,29 @@ def test_only_a_card_that_stops_piracy_is_played_against_it(cards, message):
 
 def test_piracy_command_with_foul_weather(capsys):
     status, out, _ = run(
-        capsys, "piracy", "--pirates", "ottoman: 2Co Dragut", "--target-ports", "2",
-        "--responses", "foul-weather", "--format", "json",
+        capsys,
+        "piracy",
+        "--pirates",
+        "ottoman: 2Co Dragut",
+        "--target-ports",
+        "2",
+        "--responses",
+        "foul-weather",
+        "--format",
+        "json",
     )
     assert status == 0
     data = json.loads(out)
     assert data["p"]["cancelled"] == 1.0 and data["spec"]["responses"] == ["foul-weather"]
     status, _, err = run(
-        capsys, "piracy", "--pirates", "ottoman: 2Co", "--target-ports", "2",
-        "--responses", "gout",
+        capsys,
+        "piracy",
+        "--pirates",
+        "ottoman: 2Co",
+        "--target-ports",
+        "2",
+        "--responses",
+        "gout",
     )
     assert status == 2 and "Gout cannot be played against a piracy action" in err
 

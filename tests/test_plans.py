@@ -71,8 +71,11 @@ def siege_plan(tmp_path):
 def test_move_plan_matches_the_move_and_siege_engines_run_separately(vienna_plan):
     comparison = oe.compare_plans(vienna_plan)
     frame = comparison.frame.set_index("course")
-    for course, policy in (("fight", "fight"), ("withdraw", "withdraw"),
-                           ("avoid to Brunn", "avoid:Brunn")):
+    for course, policy in (
+        ("fight", "fight"),
+        ("withdraw", "withdraw"),
+        ("avoid to Brunn", "avoid:Brunn"),
+    ):
         # The plan judges the leaders' choice after a lost battle (leaders_inside "best",
         # 14.1) over its horizon, as it does the best defender response.
         move = oe.load_move("vienna", defender_policy=policy, defender_horizon=3)
@@ -87,9 +90,7 @@ def test_move_plan_matches_the_move_and_siege_engines_run_separately(vienna_plan
         assert row["siege"] == pytest.approx(result.p["besieging"])
         assert row["field_battle"] == pytest.approx(result.p["field_battle"])
         # 1 CP for the move (13.1), then every assault of the siege that follows.
-        assert row["expected_cp"] == pytest.approx(
-            1 + siege.expected_cp * result.p["besieging"]
-        )
+        assert row["expected_cp"] == pytest.approx(1 + siege.expected_cp * result.p["besieging"])
     # Ranked for the defender: the best chance of holding Vienna first.
     assert list(comparison.frame["held"]) == sorted(comparison.frame["held"], reverse=True)
     assert comparison.ranking[0] == "fight"
@@ -103,7 +104,10 @@ def test_siege_plan_matches_the_siege_engine_run_separately(siege_plan):
             "5R Suleiman", "hapsburg: 4R Ferdinand", horizon=3
         ),
         "wait for 4R at impulse 2": oe.SiegeCampaign(
-            "5R Suleiman", "hapsburg: 4R Ferdinand", horizon=3, schedule=[(2, "4R")],
+            "5R Suleiman",
+            "hapsburg: 4R Ferdinand",
+            horizon=3,
+            schedule=[(2, "4R")],
             assault_from=2,
         ),
         "siege mining": oe.SiegeCampaign(
@@ -119,8 +123,11 @@ def test_siege_plan_matches_the_siege_engine_run_separately(siege_plan):
                 result.taken_by[impulse - 1], abs=1e-12
             )
         assert row["expected_cp"] == pytest.approx(result.expected_cp)
-    assert comparison.ranking == ["wait for 4R at impulse 2", "siege mining",
-                                  "assault every impulse"]
+    assert comparison.ranking == [
+        "wait for 4R at impulse 2",
+        "siege mining",
+        "assault every impulse",
+    ]
 
 
 def test_siege_losses_by_hand():
@@ -152,7 +159,10 @@ def test_schedule_by_hand():
 
 def test_schedule_monte_carlo_agrees_with_exact():
     campaign = oe.SiegeCampaign(
-        "5R Suleiman", "hapsburg: 4R Ferdinand", horizon=3, schedule=[(2, "4R")],
+        "5R Suleiman",
+        "hapsburg: 4R Ferdinand",
+        horizon=3,
+        schedule=[(2, "4R")],
         assault_from=2,
     )
     exact = oe.exact_campaign(campaign)
@@ -167,7 +177,10 @@ def test_schedule_monte_carlo_agrees_with_exact():
 def test_the_first_assault_made_plays_the_cards():
     # With assault_from = 2, Siege Mining is played in the impulse-2 assault.
     waiting = oe.SiegeCampaign(
-        "9R Suleiman", "hapsburg: 4R Ferdinand", horizon=2, assault_from=2,
+        "9R Suleiman",
+        "hapsburg: 4R Ferdinand",
+        horizon=2,
+        assault_from=2,
         attacker_cards=["siege-mining"],
     )
     once = oe.SiegeCampaign(
@@ -227,17 +240,26 @@ def test_move_horizon_on_the_command_line(capsys):
     "text, message",
     [
         ("[plan]\nscenario = 'vienna'\n[[course]]\nname = 'a'\n", "plan.horizon: missing"),
-        ("[plan]\nhorizon = 2\nscenario = 'vienna'\ncolour = 1\n[[course]]\nname = 'a'\n",
-         "unknown key 'colour'"),
+        (
+            "[plan]\nhorizon = 2\nscenario = 'vienna'\ncolour = 1\n[[course]]\nname = 'a'\n",
+            "unknown key 'colour'",
+        ),
         ("[plan]\nhorizon = 2\nscenario = 'vienna'\n", "no [[course]]"),
-        ("[plan]\nhorizon = 2\nscenario = 'vienna'\nbesiegers = '5R'\ngarrison = '1R'\n"
-         "[[course]]\nname = 'a'\n", "one of the two"),
-        ("[plan]\nhorizon = 2\nscenario = 'vienna'\n[[course]]\nname = 'a'\nspeed = 3\n",
-         "unknown key 'speed'"),
-        ("[plan]\nhorizon = 2\nbesiegers = '5R'\ngarrison = 'hapsburg: 1R'\n[[course]]\n"
-         "name = 'a'\ndefender = 'fight'\n", "applies to a move"),
-        ("[plan]\nhorizon = 99\nscenario = 'vienna'\n[[course]]\nname = 'a'\n",
-         "from 1 to 50"),
+        (
+            "[plan]\nhorizon = 2\nscenario = 'vienna'\nbesiegers = '5R'\ngarrison = '1R'\n"
+            "[[course]]\nname = 'a'\n",
+            "one of the two",
+        ),
+        (
+            "[plan]\nhorizon = 2\nscenario = 'vienna'\n[[course]]\nname = 'a'\nspeed = 3\n",
+            "unknown key 'speed'",
+        ),
+        (
+            "[plan]\nhorizon = 2\nbesiegers = '5R'\ngarrison = 'hapsburg: 1R'\n[[course]]\n"
+            "name = 'a'\ndefender = 'fight'\n",
+            "applies to a move",
+        ),
+        ("[plan]\nhorizon = 99\nscenario = 'vienna'\n[[course]]\nname = 'a'\n", "from 1 to 50"),
         ("[plan\n", "not a valid TOML file"),
     ],
 )
@@ -282,8 +304,22 @@ def test_shipped_plans_run_by_name(name, capsys):
 
 def test_cli_siege_schedule(capsys):
     status = main(
-        ["siege", "--besiegers", "2R", "--garrison", "hapsburg: 1R", "--horizon", "2",
-         "--exact", "--schedule", "2=2R", "--assault-from", "2", "--format", "json"]
+        [
+            "siege",
+            "--besiegers",
+            "2R",
+            "--garrison",
+            "hapsburg: 1R",
+            "--horizon",
+            "2",
+            "--exact",
+            "--schedule",
+            "2=2R",
+            "--assault-from",
+            "2",
+            "--format",
+            "json",
+        ]
     )
     payload = json.loads(capsys.readouterr().out)
     assert status == 0
@@ -338,6 +374,7 @@ def test_naval_plan_avoid_battle_or_stay():
     assert avoid["avoided_battle"] == pytest.approx(21 / 36, abs=1e-12)
     assert 1 - avoid["goal_chance"] == pytest.approx(15 / 36 * (1 - stay["goal_chance"]), abs=1e-12)
     assert stay["naval_battle"] == 1.0 and stay["choice"] == "ottoman: fight"
+
     # §11: Doria 3 squadrons + 2 = 8 dice against 2 squadrons + 1 corsair + 2 = 7 dice at
     # sea (no port die); hits on 5-6, a tie goes to the defender.
     def hits(dice, count):
@@ -379,9 +416,7 @@ def test_naval_plan_refusals(tmp_path):
     with pytest.raises(oe.OddsEngineError, match="goal applies to a plan that starts from a naval"):
         oe.Plan([oe.Course("x")], 1, scenario="vienna", goal="defender_wins")
     with pytest.raises(oe.OddsEngineError, match="rowers applies to a naval move"):
-        oe.compare_plans(
-            oe.Plan([oe.Course("x", move={"rowers": "roller"})], 1, scenario="vienna")
-        )
+        oe.compare_plans(oe.Plan([oe.Course("x", move={"rowers": "roller"})], 1, scenario="vienna"))
 
 
 def test_naval_plan_cli(capsys):
@@ -391,13 +426,15 @@ def test_naval_plan_cli(capsys):
     assert {"intercepted", "naval_battle", "mover_eliminated"} <= set(answer["courses"][0])
 
 
-@pytest.mark.parametrize("scenario, command", [
-    ("vienna", "oddsengine move vienna"),
-    ("tyrrhenian_sea", "oddsengine naval-move tyrrhenian_sea"),
-    ("religion_1517", "oddsengine attempts religion_1517 --source SOURCE"),
-])
-def test_a_scenario_given_as_a_plan_names_the_command_that_answers_it(capsys, scenario,
-                                                                         command):
+@pytest.mark.parametrize(
+    "scenario, command",
+    [
+        ("vienna", "oddsengine move vienna"),
+        ("tyrrhenian_sea", "oddsengine naval-move tyrrhenian_sea"),
+        ("religion_1517", "oddsengine attempts religion_1517 --source SOURCE"),
+    ],
+)
+def test_a_scenario_given_as_a_plan_names_the_command_that_answers_it(capsys, scenario, command):
     from conftest import run_cli
 
     status, out, err = run_cli(capsys, "plan", scenario)

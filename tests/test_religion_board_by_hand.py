@@ -50,11 +50,9 @@ EXAMPLE = [
 
 
 @pytest.mark.parametrize("space, protestant, papal, ties, printed", EXAMPLE)
-def test_the_rulebook_example_counts_come_out_of_the_board(space, protestant, papal, ties,
-                                                           printed):
+def test_the_rulebook_example_counts_come_out_of_the_board(space, protestant, papal, ties, printed):
     attempt = board_attempt(load_religious_board("religion_example"), space, "95-theses")
-    assert (attempt.protestant_dice, attempt.papal_dice, attempt.ties) == (
-        protestant, papal, ties)
+    assert (attempt.protestant_dice, attempt.papal_dice, attempt.ties) == (protestant, papal, ties)
     expected = by_hand(protestant, papal, ties == "protestant")
     assert attempt.success_fraction == expected
     if printed is not None:
@@ -63,18 +61,29 @@ def test_the_rulebook_example_counts_come_out_of_the_board(space, protestant, pa
 
 def test_the_rulebook_percentages():
     board = load_religious_board("religion_example")
-    shown = {space: round(100 * board_attempt(board, space, "95-theses").success, 1)
-             for space, *_ in EXAMPLE}
-    assert shown == {"Lübeck": 64.8, "Stettin": 82.6, "Leipzig": 68.5, "Magdeburg": 83.1,
-                     "Breslau": 76.0, "Prague": 25.0}
+    shown = {
+        space: round(100 * board_attempt(board, space, "95-theses").success, 1)
+        for space, *_ in EXAMPLE
+    }
+    assert shown == {
+        "Lübeck": 64.8,
+        "Stettin": 82.6,
+        "Leipzig": 68.5,
+        "Magdeburg": 83.1,
+        "Breslau": 76.0,
+        "Prague": 25.0,
+    }
 
 
 def test_the_same_counts_from_the_1517_board_with_brandenburg_turned():
     board = religion_1517_board().converted("Brandenburg")  # its 1 regular arrives (§16)
     assert board_attempt(board, "Magdeburg", "95-theses").protestant_dice == 6
     example = load_religious_board("religion_example")
-    assert board.eligible_targets("protestant") == example.eligible_targets("protestant") == (
-        "Breslau", "Leipzig", "Lübeck", "Magdeburg", "Prague", "Stettin")
+    assert (
+        board.eligible_targets("protestant")
+        == example.eligible_targets("protestant")
+        == ("Breslau", "Leipzig", "Lübeck", "Magdeburg", "Prague", "Stettin")
+    )
 
 
 def test_the_sources_of_every_die_are_listed():
@@ -88,8 +97,7 @@ def test_the_sources_of_every_die_are_listed():
 
 def stettin_board():
     facts = religion_facts()
-    return ReligiousBoard(protestant=["Stettin"],
-                          electorate_display=[e for e in facts.electorates])
+    return ReligiousBoard(protestant=["Stettin"], electorate_display=[e for e in facts.electorates])
 
 
 def test_a_two_attempt_run_by_hand_where_the_best_single_odds_are_not_best():
@@ -143,7 +151,8 @@ def test_an_objective_at_least_two():
     # 49/144 * 4109/7776: Brandenburg first is still better.
     assert answer.optimal.first_target == "Brandenburg"
     assert answer.optimal.objective_value == pytest.approx(
-        float(Fraction(2275, 7776) * Fraction(5593, 7776)))
+        float(Fraction(2275, 7776) * Fraction(5593, 7776))
+    )
 
 
 def test_a_pass_counts_for_eligibility_not_for_dice():
@@ -185,8 +194,9 @@ def test_an_electorate_brings_its_regulars_once():
     turned = board.converted("Brandenburg")
     assert turned.has_stack("Brandenburg", "protestant")
     assert turned.electorate_display == ()
-    league = ReligiousBoard(protestant=["Stettin"], electorate_display=["Brandenburg"],
-                            schmalkaldic_league=True)
+    league = ReligiousBoard(
+        protestant=["Stettin"], electorate_display=["Brandenburg"], schmalkaldic_league=True
+    )
     assert not league.converted("Brandenburg").has_stack("Brandenburg", "protestant")
 
 
@@ -194,8 +204,12 @@ def test_english_units_follow_the_ruler():
     from oddsengine.moves.situation import Stack
 
     stacks = (Stack("Calais", "england: 2R"),)
-    for ruler, alignment in (("henry-viii", None), ("edward-vi", "protestant"),
-                             ("mary-i", "catholic"), ("elizabeth-i", "protestant")):
+    for ruler, alignment in (
+        ("henry-viii", None),
+        ("edward-vi", "protestant"),
+        ("mary-i", "catholic"),
+        ("elizabeth-i", "protestant"),
+    ):
         board = ReligiousBoard(stacks=stacks, england_ruler=ruler)
         found = [a for a in ("protestant", "catholic") if board.has_stack("Calais", a)]
         assert found == ([alignment] if alignment else [])
@@ -226,20 +240,24 @@ def test_a_reformer_named_twice_is_refused():
         religious_board_of({"reformers": ["Vienna"]})
 
 
-@pytest.mark.parametrize("space, words", [
-    ("Vienna", "not adjacent"),
-    ("Wittenberg", "Protestant already"),
-    ("Istanbul", "never converts"),
-    ("Baltic Sea", "sea zone"),
-])
+@pytest.mark.parametrize(
+    "space, words",
+    [
+        ("Vienna", "not adjacent"),
+        ("Wittenberg", "Protestant already"),
+        ("Istanbul", "never converts"),
+        ("Baltic Sea", "sea zone"),
+    ],
+)
 def test_a_target_that_may_not_be_attempted_is_refused_with_the_reason(space, words):
     with pytest.raises(OddsEngineError, match=words):
         board_attempt(load_religious_board("religion_example"), space, "95-theses")
 
 
 def test_a_space_targeted_already_this_impulse_is_refused():
-    board = religious_board_of({"protestant": ["Wittenberg", "Brandenburg"],
-                                "targeted": ["Magdeburg"]})
+    board = religious_board_of(
+        {"protestant": ["Wittenberg", "Brandenburg"], "targeted": ["Magdeburg"]}
+    )
     with pytest.raises(OddsEngineError, match="targeted already"):
         board_attempt(board, "Magdeburg", "95-theses")
 
@@ -250,8 +268,9 @@ def test_carlstadt_targets_the_german_zone_only():
 
 
 def test_the_attempts_command(capsys):
-    status, out, err = run_cli(capsys, "attempts", "religion_example", "--source",
-                               "treatise:german", "--format", "json")
+    status, out, err = run_cli(
+        capsys, "attempts", "religion_example", "--source", "treatise:german", "--format", "json"
+    )
     assert status == 0, err
     answer = json.loads(out)
     assert answer["policy"]["first_target"] == "Magdeburg"
@@ -260,13 +279,16 @@ def test_the_attempts_command(capsys):
     assert answer["compare"]["greedy"]["expected"]["flips"] <= answer["expected"]["flips"]
 
 
-@pytest.mark.parametrize("arguments, words", [
-    (("--source", "treatise:klingon"), "treatise:ZONE"),
-    (("--source", "95-theses", "--objective", "space:North Sea"), "sea zone"),
-    (("--source", "95-theses", "--protestant", "Atlantis"), "Atlantis"),
-    (("--source", "95-theses", "--debater", "Eck"), "Reformation"),
-    (("--source", "95-theses", "--debater", "Zwingli"), "not in play on turn 1"),
-])
+@pytest.mark.parametrize(
+    "arguments, words",
+    [
+        (("--source", "treatise:klingon"), "treatise:ZONE"),
+        (("--source", "95-theses", "--objective", "space:North Sea"), "sea zone"),
+        (("--source", "95-theses", "--protestant", "Atlantis"), "Atlantis"),
+        (("--source", "95-theses", "--debater", "Eck"), "Reformation"),
+        (("--source", "95-theses", "--debater", "Zwingli"), "not in play on turn 1"),
+    ],
+)
 def test_the_attempts_command_refuses_bad_input(capsys, arguments, words):
     status, out, err = run_cli(capsys, "attempts", "religion_example", *arguments)
     assert status == 2 and out == ""
@@ -278,15 +300,19 @@ def test_the_attempts_command_refuses_bad_input(capsys, arguments, words):
 # Papal dice: Breslau, Leipzig, Magdeburg, Prague (Catholic) and Prague's Hungarian stack =
 # 5 (Brandenburg is Protestant). Protestant dice: Brandenburg and its stack 2, Luther in the
 # target +2, the Protestant stack in the target +2 = 6.
-@pytest.mark.parametrize("religion, ties, modifier", [
-    ({}, False, 0),  # Leo X: the Protestant wins ties everywhere (§18)
-    ({"papal_ruler": "paul-iii"}, True, 0),  # Paul III: the Papacy, in its target zone
-    ({"papal_ruler": "paul-iii", "this_turn": ["augsburg-confession"]}, True, -1),
-])
+@pytest.mark.parametrize(
+    "religion, ties, modifier",
+    [
+        ({}, False, 0),  # Leo X: the Protestant wins ties everywhere (§18)
+        ({"papal_ruler": "paul-iii"}, True, 0),  # Paul III: the Papacy, in its target zone
+        ({"papal_ruler": "paul-iii", "this_turn": ["augsburg-confession"]}, True, -1),
+    ],
+)
 def test_a_counter_reformation_attempt_by_hand(religion, ties, modifier):
-    board = religious_board_of({"protestant": ["Wittenberg", "Brandenburg"],
-                                "reformers": ["Luther"], **religion},
-                               load_religious_board("religion_example").stacks)
+    board = religious_board_of(
+        {"protestant": ["Wittenberg", "Brandenburg"], "reformers": ["Luther"], **religion},
+        load_religious_board("religion_example").stacks,
+    )
     attempt = board_attempt(board, "Wittenberg", "burn-books:german")
     assert (attempt.papal_dice, attempt.protestant_dice) == (5, 6)
     assert attempt.ties == ("papacy" if ties else "protestant")
@@ -294,9 +320,14 @@ def test_a_counter_reformation_attempt_by_hand(religion, ties, modifier):
 
 
 def test_a_counter_reformation_outside_its_zone_gives_the_protestant_ties():
-    board = religious_board_of({"protestant": ["Wittenberg", "Brandenburg"],
-                                "reformers": ["Luther"], "papal_ruler": "paul-iii"},
-                               load_religious_board("religion_example").stacks)
+    board = religious_board_of(
+        {
+            "protestant": ["Wittenberg", "Brandenburg"],
+            "reformers": ["Luther"],
+            "papal_ruler": "paul-iii",
+        },
+        load_religious_board("religion_example").stacks,
+    )
     attempt = board_attempt(board, "Wittenberg", "burn-books:french")
     assert attempt.ties == "protestant"
     assert attempt.success_fraction == by_hand(5, 6, False)
@@ -314,8 +345,10 @@ def test_a_monte_carlo_run_agrees_with_the_exact_enumeration():
             error = (p * (1 - p) / sample.trials) ** 0.5
             assert abs(sample.flips[k] - p) <= 5 * error, (policy, k)
     greedy = replace(run, policy="greedy")  # the same seed, the same numbers, by either door
-    assert simulate_run(greedy, 200_000, 11).flip_counts == simulate(
-        greedy, trials=200_000, seed=11).flip_counts
+    assert (
+        simulate_run(greedy, 200_000, 11).flip_counts
+        == simulate(greedy, trials=200_000, seed=11).flip_counts
+    )
 
 
 def test_what_a_debate_or_the_diet_can_flip_on_the_board():
@@ -333,9 +366,18 @@ def test_what_a_debate_or_the_diet_can_flip_on_the_board():
 
 
 def test_the_reformation_command_counts_the_dice_from_a_scenario(capsys):
-    status, out, err = run_cli(capsys, "reformation", "religion_example", "--space",
-                               "Magdeburg", "--source", "95-theses", "--exact", "--format",
-                               "json")
+    status, out, err = run_cli(
+        capsys,
+        "reformation",
+        "religion_example",
+        "--space",
+        "Magdeburg",
+        "--source",
+        "95-theses",
+        "--exact",
+        "--format",
+        "json",
+    )
     assert status == 0, err
     answer = json.loads(out)
     dice = answer["spec"]["dice"]
@@ -346,34 +388,54 @@ def test_the_reformation_command_counts_the_dice_from_a_scenario(capsys):
 
 
 def test_a_neighbour_across_a_pass_is_listed_as_left_out(capsys):
-    status, out, err = run_cli(capsys, "reformation", "religion_example", "--space",
-                               "Innsbruck", "--source", "treatise:german", "--protestant",
-                               "Augsburg", "--exact")
+    status, out, err = run_cli(
+        capsys,
+        "reformation",
+        "religion_example",
+        "--space",
+        "Innsbruck",
+        "--source",
+        "treatise:german",
+        "--protestant",
+        "Augsburg",
+        "--exact",
+    )
     assert status == 0, err
     assert "Augsburg is across a pass (left out) 0" in out
 
 
-@pytest.mark.parametrize("arguments, words", [
-    (("--space", "Vienna"), "not adjacent"),
-    (("--space", "Wittenberg"), "Protestant already"),
-    (("--space", "Baltic Sea"), "sea zone"),
-    (("--space", "Atlantis"), "Atlantis"),
-    (("--space", "Lübeck", "--protestant-dice", "3"), "comes from the board"),
-    (("--space", "Lübeck", "--source", "burn-books:german"), "counter-reformation"),
-    ((), "--space"),
-])
+@pytest.mark.parametrize(
+    "arguments, words",
+    [
+        (("--space", "Vienna"), "not adjacent"),
+        (("--space", "Wittenberg"), "Protestant already"),
+        (("--space", "Baltic Sea"), "sea zone"),
+        (("--space", "Atlantis"), "Atlantis"),
+        (("--space", "Lübeck", "--protestant-dice", "3"), "comes from the board"),
+        (("--space", "Lübeck", "--source", "burn-books:german"), "counter-reformation"),
+        ((), "--space"),
+    ],
+)
 def test_the_board_form_refuses_bad_input(capsys, arguments, words):
-    status, out, err = run_cli(capsys, "reformation", "religion_example", *arguments,
-                               "--exact")
+    status, out, err = run_cli(capsys, "reformation", "religion_example", *arguments, "--exact")
     assert status == 2 and out == ""
     (line,) = err.strip().splitlines()
     assert words in line and "Traceback" not in err
 
 
 def test_a_counter_reformation_from_the_board(capsys):
-    status, out, err = run_cli(capsys, "counter-reformation", "religion_example", "--space",
-                               "Wittenberg", "--source", "burn-books:german", "--exact",
-                               "--format", "json")
+    status, out, err = run_cli(
+        capsys,
+        "counter-reformation",
+        "religion_example",
+        "--space",
+        "Wittenberg",
+        "--source",
+        "burn-books:german",
+        "--exact",
+        "--format",
+        "json",
+    )
     assert status == 0, err
     answer = json.loads(out)
     assert answer["p"]["success"] == pytest.approx(float(by_hand(5, 6, False)), abs=1e-15)
@@ -389,42 +451,64 @@ def test_a_run_too_large_to_search_is_refused_with_the_way_out(monkeypatch, caps
     (line,) = err.strip().splitlines()
     assert "more than 50 states" in line and "--monte-carlo" in line
     # the fixed policy's Monte Carlo still answers it
-    status, out, err = run_cli(capsys, "attempts", "religion_1517", "--source", "95-theses",
-                               "--policy", "greedy", "--monte-carlo", "--trials", "2000",
-                               "--seed", "1")
+    status, out, err = run_cli(
+        capsys,
+        "attempts",
+        "religion_1517",
+        "--source",
+        "95-theses",
+        "--policy",
+        "greedy",
+        "--monte-carlo",
+        "--trials",
+        "2000",
+        "--seed",
+        "1",
+    )
     assert status == 0, err
 
 
 # §19: Defender of the Faith 3, Mary Defies Council 3 and Erasmus (Papal side) 4 attempts,
 # their zone "as the card": named, or all. Wittenberg under Paul III: 5 Papal dice against 6
 # (as Burn Books above); the Papacy wins ties only when German is a target zone (§18, 23.3).
-@pytest.mark.parametrize("source, attempts, ties", [
-    ("defender-of-the-faith:german", 3, True),
-    ("defender-of-the-faith:french", 3, False),
-    ("mary-defies-council:english", 3, False),
-    ("mary-defies-council:german", 3, True),
-    ("erasmus-papal:all", 4, True),
-    ("erasmus-papal:italian", 4, False),
-])
+@pytest.mark.parametrize(
+    "source, attempts, ties",
+    [
+        ("defender-of-the-faith:german", 3, True),
+        ("defender-of-the-faith:french", 3, False),
+        ("mary-defies-council:english", 3, False),
+        ("mary-defies-council:german", 3, True),
+        ("erasmus-papal:all", 4, True),
+        ("erasmus-papal:italian", 4, False),
+    ],
+)
 def test_the_papal_events_whose_zone_is_as_the_card(source, attempts, ties):
     from oddsengine.religion.attempt_sources import attempt_source
 
     assert attempt_source(source).attempts == attempts
     assert attempt_source(source).side == "papacy"
-    board = religious_board_of({"protestant": ["Wittenberg", "Brandenburg"],
-                                "reformers": ["Luther"], "papal_ruler": "paul-iii"},
-                               load_religious_board("religion_example").stacks)
+    board = religious_board_of(
+        {
+            "protestant": ["Wittenberg", "Brandenburg"],
+            "reformers": ["Luther"],
+            "papal_ruler": "paul-iii",
+        },
+        load_religious_board("religion_example").stacks,
+    )
     attempt = board_attempt(board, "Wittenberg", source)
     assert (attempt.papal_dice, attempt.protestant_dice) == (5, 6)
     assert attempt.ties == ("papacy" if ties else "protestant")
     assert attempt.success_fraction == by_hand(5, 6, ties)
 
 
-@pytest.mark.parametrize("source, words", [
-    ("defender-of-the-faith", "names its zone as its card does"),
-    ("mary-defies-council:latin", "not 'latin'"),
-    ("erasmus-papal:", "or all"),
-])
+@pytest.mark.parametrize(
+    "source, words",
+    [
+        ("defender-of-the-faith", "names its zone as its card does"),
+        ("mary-defies-council:latin", "not 'latin'"),
+        ("erasmus-papal:", "or all"),
+    ],
+)
 def test_a_papal_event_without_its_zone_is_refused(capsys, source, words):
     status, out, err = run_cli(capsys, "attempts", "religion_example", "--source", source)
     assert status == 2 and out == ""
@@ -434,8 +518,9 @@ def test_a_papal_event_without_its_zone_is_refused(capsys, source, words):
 def test_a_papal_event_runs_every_attempt_it_gives():
     # Three attempts of Mary Defies Council but only two Protestant spaces to target on
     # religion_example (no space is targeted twice, 23.6): never more than two flips.
-    answer = exact(AttemptRun(load_religious_board("religion_example"),
-                              "mary-defies-council:german")).describe()
+    answer = exact(
+        AttemptRun(load_religious_board("religion_example"), "mary-defies-council:german")
+    ).describe()
     assert answer["spec"]["source"]["attempts"] == 3
     assert answer["p"]["flips:3"] == 0
     assert sum(answer["p"][f"flips:{k}"] for k in range(4)) == pytest.approx(1)
@@ -445,13 +530,20 @@ def test_a_counter_reformation_monte_carlo_names_its_spaces_catholic(capsys):
     # The exact answer names the chance each space is turned p.catholic:SPACE for a
     # Counter-Reformation run; the Monte Carlo answer gives the same key (and keeps the
     # p.protestant:SPACE it always wrote), within 5 sigma of the greedy policy's exact chance.
-    common = ["attempts", "religion_example", "--source", "burn-books:german", "--policy",
-              "greedy", "--format", "json"]
+    common = [
+        "attempts",
+        "religion_example",
+        "--source",
+        "burn-books:german",
+        "--policy",
+        "greedy",
+        "--format",
+        "json",
+    ]
     status, out, err = run_cli(capsys, *common)
     assert status == 0, err
     exact_chances = json.loads(out)["compare"]["greedy"]["p"]
-    status, out, err = run_cli(capsys, *common, "--monte-carlo", "--trials", "40000",
-                               "--seed", "3")
+    status, out, err = run_cli(capsys, *common, "--monte-carlo", "--trials", "40000", "--seed", "3")
     assert status == 0, err
     sample = json.loads(out)
     for space in ("Brandenburg", "Wittenberg"):
@@ -478,12 +570,15 @@ def _targets_of_every_state(run) -> set:
     return found
 
 
-@pytest.mark.parametrize("scenario, source", [
-    ("religion_1517", "95-theses"),
-    ("religion_example", "treatise:german"),
-    ("religion_example", "carlstadt"),
-    ("religion_example", "burn-books:german"),
-])
+@pytest.mark.parametrize(
+    "scenario, source",
+    [
+        ("religion_1517", "95-theses"),
+        ("religion_example", "treatise:german"),
+        ("religion_example", "carlstadt"),
+        ("religion_example", "burn-books:german"),
+    ],
+)
 def test_the_spaces_within_reach_of_a_run_are_those_some_state_may_target(scenario, source):
     run = AttemptRun(load_religious_board(scenario), source)
     model = run.model
@@ -495,21 +590,33 @@ def test_a_standing_order_passes_over_a_space_no_attempt_can_reach(capsys):
     # Paris is far from Wittenberg: none of the 95 Theses' 5 attempts can reach it (every
     # state walked above); Leipzig is eligible at once. The order plays Leipzig first, then
     # best single odds, and says Paris was passed over; an order of Paris alone is refused.
-    status, out, err = run_cli(capsys, "attempts", "religion_1517", "--source", "95-theses",
-                               "--policy", "order:Paris,Leipzig", "--format", "json")
+    status, out, err = run_cli(
+        capsys,
+        "attempts",
+        "religion_1517",
+        "--source",
+        "95-theses",
+        "--policy",
+        "order:Paris,Leipzig",
+        "--format",
+        "json",
+    )
     assert status == 0, err
     answer = json.loads(out)
     assert answer["compare"]["order"]["first_target"] == "Leipzig"
     assert any("Paris can never be targeted" in note for note in answer["notes"])
     assert "Paris" not in _targets_of_every_state(
-        AttemptRun(load_religious_board("religion_1517"), "95-theses"))
-    status, out, err = run_cli(capsys, "attempts", "religion_1517", "--source", "95-theses",
-                               "--policy", "order:Paris")
+        AttemptRun(load_religious_board("religion_1517"), "95-theses")
+    )
+    status, out, err = run_cli(
+        capsys, "attempts", "religion_1517", "--source", "95-theses", "--policy", "order:Paris"
+    )
     assert status == 2 and out == "" and "no space listed can be targeted" in err
 
 
 def test_an_objective_of_more_flips_than_attempts_is_refused(capsys):
-    status, out, err = run_cli(capsys, "attempts", "religion_1517", "--source", "95-theses",
-                               "--objective", "at-least:6")
+    status, out, err = run_cli(
+        capsys, "attempts", "religion_1517", "--source", "95-theses", "--objective", "at-least:6"
+    )
     assert status == 2 and out == ""
     assert "the 5 attempts of 95-theses turn at most 5 spaces" in err

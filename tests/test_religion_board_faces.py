@@ -43,8 +43,10 @@ def test_a_plan_of_religious_actions_ranks_its_courses(tmp_path):
     assert abs(row["expected"]["flips"] - single.expected_flips) < 1e-12
     assert [row["p"][f"flips:{k}"] for k in range(3)] == list(single.flips)
     # two treatises expect more than one, and each distribution sums to one
-    assert by_name["two treatises in the German zone"]["expected"]["flips"] > (
-        row["expected"]["flips"])
+    assert (
+        by_name["two treatises in the German zone"]["expected"]["flips"]
+        > (row["expected"]["flips"])
+    )
     for each in comparison.rows:
         assert abs(sum(each["p"].values()) - 1) < 1e-12
     flips = [each["expected"]["flips"] for each in comparison.rows]
@@ -55,8 +57,11 @@ def test_a_bad_plan_of_religious_actions_is_refused(tmp_path, capsys):
     from conftest import run_cli
 
     plan = tmp_path / "plan.toml"
-    plan.write_text('[plan]\nscenario = "religion_1517"\n[[course]]\nname = "x"\n'
-                    'actions = ["treatise:klingon"]\n', encoding="utf-8")
+    plan.write_text(
+        '[plan]\nscenario = "religion_1517"\n[[course]]\nname = "x"\n'
+        'actions = ["treatise:klingon"]\n',
+        encoding="utf-8",
+    )
     status, out, err = run_cli(capsys, "plan", str(plan))
     assert status == 2 and out == ""
     (line,) = err.strip().splitlines()

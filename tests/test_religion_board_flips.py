@@ -42,8 +42,16 @@ def eck_carlstadt(**fields) -> Debate:
     """Eck against a committed Carlstadt, the only two debaters in play: round 1 Eck rolls
     3 + 3 + 1 (his bonus, uncommitted) = 7 dice, Carlstadt 1 + 1 = 2; a tie goes to round
     2 between the same two, both committed: Eck 3 + 3 = 6, Carlstadt 2 (§20, 23.10, 23.12)."""
-    return Debate("german", "papacy", turn=1, attacker="Eck", defender="Carlstadt",
-                  committed="Carlstadt", debaters="Eck,Carlstadt", **fields)
+    return Debate(
+        "german",
+        "papacy",
+        turn=1,
+        attacker="Eck",
+        defender="Carlstadt",
+        committed="Carlstadt",
+        debaters="Eck,Carlstadt",
+        **fields,
+    )
 
 
 def papal_by_flips() -> dict[int, Fraction]:
@@ -61,6 +69,7 @@ def protestant_by_flips() -> dict[int, Fraction]:
 
 # -- where the flips land ----------------------------------------------------------------
 
+
 def test_the_papacy_can_turn_back_only_the_two_protestant_spaces_of_the_example():
     board = load_religious_board(EXAMPLE)
     # 18 step 1: both Protestant spaces are adjacent to Catholic ones; no other is
@@ -68,8 +77,7 @@ def test_the_papacy_can_turn_back_only_the_two_protestant_spaces_of_the_example(
     assert flip_sequence(board, "catholic", zone="german") == ("Brandenburg", "Wittenberg")
     # the default order is the board's own (ReligiousBoard.flippable): the zone, then
     # elsewhere, the first eligible space by name at each flip
-    for to, zone in (("protestant", "german"), ("protestant", "english"),
-                     ("catholic", "french")):
+    for to, zone in (("protestant", "german"), ("protestant", "english"), ("catholic", "french")):
         in_zone, elsewhere = board.flippable(to, zone=zone, limit=6)
         assert flip_sequence(board, to, zone=zone, limit=6) == in_zone + elsewhere
 
@@ -80,8 +88,7 @@ def test_a_debate_flips_in_its_zone_first_then_anywhere():
     # name, Brandenburg first; then Breslau, Erfurt, Leipzig, Magdeburg, Prague are all
     # eligible and Breslau comes first).
     board = religion_1517_board()
-    assert flip_sequence(board, "protestant", zone="english", limit=2) == (
-        "Brandenburg", "Breslau")
+    assert flip_sequence(board, "protestant", zone="english", limit=2) == ("Brandenburg", "Breslau")
     # in the German zone, Breslau and Prague (no zone) wait until no German space is left
     german = flip_sequence(board, "protestant", zone="german", limit=5)
     assert all(religion_facts().zone_of(space) == "german" for space in german)
@@ -112,17 +119,24 @@ def test_the_flip_order_policies():
     board = load_religious_board(EXAMPLE)
     # order:A,B: the first listed space still eligible, then by name: after Magdeburg,
     # Brunswick (its neighbour) is eligible and comes before Leipzig by name
-    assert flip_sequence(board, "protestant", zone="german", order="order:Magdeburg",
-                         limit=2) == ("Magdeburg", "Brunswick")
+    assert flip_sequence(board, "protestant", zone="german", order="order:Magdeburg", limit=2) == (
+        "Magdeburg",
+        "Brunswick",
+    )
     # a listed space not yet eligible waits until it is (Brunswick borders Magdeburg);
     # then by name: Bremen borders Brunswick
-    assert flip_sequence(board, "protestant", zone="german",
-                         order="order:Brunswick,Magdeburg", limit=3) == (
-        "Magdeburg", "Brunswick", "Bremen")
+    assert flip_sequence(
+        board, "protestant", zone="german", order="order:Brunswick,Magdeburg", limit=3
+    ) == ("Magdeburg", "Brunswick", "Bremen")
     # electorates: Mainz, Trier and Cologne as soon as each is eligible
-    assert flip_sequence(board, "protestant", zone="german", order="electorates",
-                         limit=6) == ("Leipzig", "Erfurt", "Kassel", "Mainz", "Cologne",
-                                      "Trier")
+    assert flip_sequence(board, "protestant", zone="german", order="electorates", limit=6) == (
+        "Leipzig",
+        "Erfurt",
+        "Kassel",
+        "Mainz",
+        "Cologne",
+        "Trier",
+    )
     with pytest.raises(OddsEngineError, match="unknown flip order"):
         flip_sequence(board, "protestant", order="nearest")
     with pytest.raises(OddsEngineError, match="sea zone"):
@@ -131,11 +145,18 @@ def test_the_flip_order_policies():
 
 # -- a debate on the board, by hand ------------------------------------------------------
 
+
 def test_a_debate_on_the_example_caps_the_papal_flips_at_two():
     board = load_religious_board(EXAMPLE)
-    debate = Debate.on_board(board, "german", "papacy", attacker="Eck",
-                             defender="Carlstadt", committed="Carlstadt",
-                             debaters="Eck,Carlstadt")
+    debate = Debate.on_board(
+        board,
+        "german",
+        "papacy",
+        attacker="Eck",
+        defender="Carlstadt",
+        committed="Carlstadt",
+        debaters="Eck,Carlstadt",
+    )
     assert debate.catholic_spaces == ("Brandenburg", "Wittenberg")
     # Carlstadt rolls at most 2 hits: the Protestant's list stops at two spaces
     assert debate.protestant_spaces == ("Leipzig", "Erfurt")
@@ -154,10 +175,12 @@ def test_a_debate_on_the_example_caps_the_papal_flips_at_two():
     assert capped["flips:2"] == Fraction(2928169, 4782969)
     assert "flips:3" not in capped or capped["flips:3"] == 0
     # the spaces: Brandenburg on every Papal win, Wittenberg on a win by 2 or more
-    assert capped["catholic:Brandenburg"] == sum(papal.values()) == Fraction(12968491,
-                                                                              14348907)
-    assert capped["catholic:Wittenberg"] == sum(papal[k] for k in range(2, 8)) == Fraction(
-        26010097, 43046721)
+    assert capped["catholic:Brandenburg"] == sum(papal.values()) == Fraction(12968491, 14348907)
+    assert (
+        capped["catholic:Wittenberg"]
+        == sum(papal[k] for k in range(2, 8))
+        == Fraction(26010097, 43046721)
+    )
     assert capped["protestant:Leipzig"] == protestant[1] + protestant[2]
     assert capped["protestant:Erfurt"] == protestant[2] == Fraction(343424, 43046721)
     # the expected Papal flips: 1 * P(by 1) + 2 * P(by 2 or more)
@@ -175,16 +198,23 @@ def test_each_winner_has_its_own_cap():
     # every cap given applies: eligible (both) 2 and the Papal 3 make the Papal cap 2
     both = eck_carlstadt(eligible=2, eligible_catholic=3)
     assert both.flip_caps == (2, 2)
-    assert exact_debate_fractions(both)["flips:2"] == sum(papal[k] for k in range(2, 8)) + (
-        protestant[2])
+    assert (
+        exact_debate_fractions(both)["flips:2"]
+        == sum(papal[k] for k in range(2, 8)) + (protestant[2])
+    )
 
 
 def test_a_debate_on_the_board_reads_the_turn_committed_and_cards_from_it():
     board = load_religious_board(EXAMPLE, protestant=())
     from dataclasses import replace
 
-    later = replace(board, turn=3, committed=("Carlstadt",), this_turn=(
-        "augsburg-confession",), england_ruler="mary-i")
+    later = replace(
+        board,
+        turn=3,
+        committed=("Carlstadt",),
+        this_turn=("augsburg-confession",),
+        england_ruler="mary-i",
+    )
     debate = Debate.on_board(later, "english", "papacy", committed="Eck")
     assert debate.turn == 3 and debate.committed == ("Carlstadt", "Eck")
     assert debate.augsburg and debate.england_ruler == "mary-i"
@@ -197,6 +227,7 @@ def test_a_debate_on_the_board_reads_the_turn_committed_and_cards_from_it():
 
 
 # -- the Diet on the board, by hand ------------------------------------------------------
+
 
 def test_the_diet_on_the_example_turns_back_two_spaces_at_most():
     # DietOfWorms(1, 2, 2): the Protestant rolls 1 + 4 = 5 dice (hits X), the Catholics
@@ -216,15 +247,19 @@ def test_the_diet_on_the_example_turns_back_two_spaces_at_most():
     assert "catholic_flips:3" not in answer.p
     by_hand = difference(5, 4)
     assert sum(p for d, p in by_hand.items() if d >= 1) == pytest.approx(
-        answer.p["protestant:Leipzig"], abs=1e-15)
+        answer.p["protestant:Leipzig"], abs=1e-15
+    )
 
 
 def test_the_diet_where_the_german_zone_offers_fewer_spaces_than_the_hits():
     # every German-zone space Protestant but Graz: a Protestant win flips Graz alone.
     # DietOfWorms(1, 1, 1): X of 5 dice, Y of 2 (P(Y = 0, 1, 2) = 4, 4, 1 /9);
     # P(X > Y) = 4/9 * 211/243 + 4/9 * 131/243 + 1/9 * 51/243 = 1419/2187 = 473/729.
-    german = [space for space, zone in religion_facts().zones.items()
-              if zone == "german" and space != "Graz"]
+    german = [
+        space
+        for space, zone in religion_facts().zones.items()
+        if zone == "german" and space != "Graz"
+    ]
     board = load_religious_board(EXAMPLE, protestant=german)
     diet = DietOfWorms.on_board(board, 1, 1, 1)
     assert diet.protestant_spaces == ("Graz",)
@@ -257,15 +292,16 @@ def test_spaces_and_orders_are_checked():
         DietOfWorms(1, 1, 1, eligible_catholic=-1)
     # pure and hashable: equal specs are one key
     assert hash(eck_carlstadt(catholic_spaces=("Wittenberg",))) == hash(
-        eck_carlstadt(catholic_spaces=["Wittenberg"]))
+        eck_carlstadt(catholic_spaces=["Wittenberg"])
+    )
 
 
 # -- Monte Carlo ---------------------------------------------------------------------------
 
+
 def test_monte_carlo_agrees_with_exact_on_the_capped_figures():
     board = load_religious_board(EXAMPLE)
-    debate = Debate.on_board(board, "german", "papacy", attacker="Eck",
-                             defender="Carlstadt")
+    debate = Debate.on_board(board, "german", "papacy", attacker="Eck", defender="Carlstadt")
     assert_within_sigmas(simulate(debate, trials=400_000, seed=32), exact(debate))
     diet = DietOfWorms.on_board(board, 1, 3, 3)
     assert_within_sigmas(simulate(diet, trials=400_000, seed=32), exact(diet))
@@ -275,16 +311,24 @@ def test_the_naive_die_by_die_debate_agrees_on_the_board():
     from tests.naive_debate_reference import naive_debate
 
     board = load_religious_board(EXAMPLE)
-    debate = Debate.on_board(board, "german", "papacy", attacker="Eck",
-                             defender="Carlstadt", committed="Carlstadt")
+    debate = Debate.on_board(
+        board, "german", "papacy", attacker="Eck", defender="Carlstadt", committed="Carlstadt"
+    )
     trials = 40_000
-    seen = naive_debate("german", "papacy", debate.debaters, debate.committed, "Eck", None,
-                        trials, 32, defender="Carlstadt",
-                        spaces={"protestant": debate.protestant_spaces,
-                                "catholic": debate.catholic_spaces})
+    seen = naive_debate(
+        "german",
+        "papacy",
+        debate.debaters,
+        debate.committed,
+        "Eck",
+        None,
+        trials,
+        32,
+        defender="Carlstadt",
+        spaces={"protestant": debate.protestant_spaces, "catholic": debate.catholic_spaces},
+    )
     answer = exact(debate)
-    names = [name for name in answer.p if name.startswith(("flips:", "protestant:",
-                                                           "catholic:"))]
+    names = [name for name in answer.p if name.startswith(("flips:", "protestant:", "catholic:"))]
     assert "catholic:Wittenberg" in names and "protestant:Leipzig" in names
     for name in names:
         p = answer.p[name]
@@ -294,29 +338,68 @@ def test_the_naive_die_by_die_debate_agrees_on_the_board():
 
 # -- the command line ----------------------------------------------------------------------
 
+
 def test_the_debate_command_on_a_scenario(capsys):
-    status, out, err = run_cli(capsys, "debate", EXAMPLE, "--zone", "german", "--initiator",
-                               "papacy", "--attacker", "Eck", "--defender", "Carlstadt",
-                               "--committed", "Carlstadt", "--debaters", "Eck,Carlstadt",
-                               "--format", "json")
+    status, out, err = run_cli(
+        capsys,
+        "debate",
+        EXAMPLE,
+        "--zone",
+        "german",
+        "--initiator",
+        "papacy",
+        "--attacker",
+        "Eck",
+        "--defender",
+        "Carlstadt",
+        "--committed",
+        "Carlstadt",
+        "--debaters",
+        "Eck,Carlstadt",
+        "--format",
+        "json",
+    )
     assert status == 0, err
     answer = json.loads(out)
     assert answer["spec"]["catholic_spaces"] == ["Brandenburg", "Wittenberg"]
     assert answer["spec"]["eligible_catholic"] == 2 and answer["spec"]["turn"] == 1
-    assert answer["p"]["catholic:Wittenberg"] == pytest.approx(26010097 / 43046721,
-                                                               abs=1e-14)
-    status, out, err = run_cli(capsys, "debate", EXAMPLE, "--zone", "german", "--initiator",
-                               "papacy", "--attacker", "Eck", "--flip-order",
-                               "order:Wittenberg", "--exact")
+    assert answer["p"]["catholic:Wittenberg"] == pytest.approx(26010097 / 43046721, abs=1e-14)
+    status, out, err = run_cli(
+        capsys,
+        "debate",
+        EXAMPLE,
+        "--zone",
+        "german",
+        "--initiator",
+        "papacy",
+        "--attacker",
+        "Eck",
+        "--flip-order",
+        "order:Wittenberg",
+        "--exact",
+    )
     assert status == 0, err
-    assert "A Papal winner flips at most 2, in this order (flip order order:Wittenberg): " \
-           "Wittenberg, Brandenburg" in out
+    assert (
+        "A Papal winner flips at most 2, in this order (flip order order:Wittenberg): "
+        "Wittenberg, Brandenburg" in out
+    )
     assert "catholic:Wittenberg" in out
 
 
 def test_the_diet_command_on_a_scenario(capsys):
-    status, out, err = run_cli(capsys, "diet", EXAMPLE, "--protestant-cp", "1",
-                               "--papal-cp", "2", "--hapsburg-cp", "2", "--format", "csv")
+    status, out, err = run_cli(
+        capsys,
+        "diet",
+        EXAMPLE,
+        "--protestant-cp",
+        "1",
+        "--papal-cp",
+        "2",
+        "--hapsburg-cp",
+        "2",
+        "--format",
+        "csv",
+    )
     assert status == 0, err
     rows = {line.split(",")[0]: line for line in out.splitlines()}
     assert float(rows["catholic:Wittenberg"].split(",")[2]) == pytest.approx(1856 / 19683)

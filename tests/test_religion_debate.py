@@ -26,8 +26,15 @@ from tests.naive_debate_reference import naive_debate
 
 
 def _eck_carlstadt(**options):
-    return Debate("german", "papacy", turn=1, attacker="Eck", defender="Carlstadt",
-                  committed="Carlstadt", **options)
+    return Debate(
+        "german",
+        "papacy",
+        turn=1,
+        attacker="Eck",
+        defender="Carlstadt",
+        committed="Carlstadt",
+        **options,
+    )
 
 
 def test_2017_example_eck_against_committed_carlstadt():
@@ -69,7 +76,11 @@ def test_second_round_by_hand_aleander_against_melanchthon():
     (first,) = debate.tree.round_one
     (second,) = first.children
     assert (second.papal, second.protestant, second.initiator_dice, second.other_dice) == (
-        "Aleander", "Melanchthon", 5, 5)
+        "Aleander",
+        "Melanchthon",
+        5,
+        5,
+    )
     answer = exact_debate_fractions(debate)
     tie = F(2976, 19683)
     # 5 v 5: tie (32^2 + 80^2 + 80^2 + 40^2 + 10^2 + 1^2)/243^2 = 15525/59049; each side
@@ -89,8 +100,15 @@ def test_second_round_by_hand_aleander_against_melanchthon():
 def test_campeggio_ignores_a_lost_result_on_5_6():
     # Campeggio 2 + 3 = 5 dice against Carlstadt committed, 2 dice, and no second round
     # possible but Carlstadt again: a Protestant win stands with chance 2/3 (20 step 7).
-    debate = Debate("german", "papacy", turn=1, attacker="Campeggio", defender="Carlstadt",
-                    committed="Carlstadt", debaters="Campeggio,Carlstadt")
+    debate = Debate(
+        "german",
+        "papacy",
+        turn=1,
+        attacker="Campeggio",
+        defender="Carlstadt",
+        committed="Carlstadt",
+        debaters="Campeggio,Carlstadt",
+    )
     answer = exact_debate_fractions(debate)
     # Round 1: P(B > A) = P(B=1)P(A=0) + P(B=2)P(A<=1) = (4*32 + 1*112)/(243*9) = 240/2187.
     # Round 2 (the committed Campeggio and Carlstadt again: 23.10): Campeggio committed
@@ -110,14 +128,19 @@ def test_mary_augsburg_and_cards_add_dice():
     more = Debate("english", "papacy", cards="thomas-more", augsburg=True, **base)
     assert more.tree.round_one[0].initiator_dice == 7 + 3 - 1
     # Papal Inquisition +2 and commits Caraffa (no attacker drawn from him).
-    inquisition = Debate("german", "papacy", turn=5, attacker="Eck", defender="Luther",
-                         cards="papal-inquisition")
+    inquisition = Debate(
+        "german", "papacy", turn=5, attacker="Eck", defender="Luther", cards="papal-inquisition"
+    )
     assert inquisition.tree.round_one[0].initiator_dice == 7 + 2
     randomly = Debate("german", "papacy", turn=5, cards="papal-inquisition")
     assert "Caraffa" not in {m.papal for m in randomly.tree.round_one}
     # Gardiner outside England: no bonus (3 + 3), and naming the bonus is refused.
-    assert Debate("german", "papacy", turn=7, attacker="Gardiner",
-                  defender="Luther").tree.round_one[0].initiator_dice == 6
+    assert (
+        Debate("german", "papacy", turn=7, attacker="Gardiner", defender="Luther")
+        .tree.round_one[0]
+        .initiator_dice
+        == 6
+    )
     with pytest.raises(DebateError, match="English zone only"):
         Debate("german", "papacy", turn=7, bonuses="gardiner")
 
@@ -126,25 +149,46 @@ def test_best_defender_choice_maximises_the_initiator_objective():
     debate = Debate("german", "papacy", turn=1, committed="Luther,Carlstadt")
     values = {}
     for pool in ("committed", "uncommitted"):
-        result = oe.exact(Debate("german", "papacy", turn=1, committed="Luther,Carlstadt",
-                                 defender=pool))
+        result = oe.exact(
+            Debate("german", "papacy", turn=1, committed="Luther,Carlstadt", defender=pool)
+        )
         flips = result.expected_values()
-        values[pool] = (flips["papal_flips"]["mean"] - flips["protestant_flips"]["mean"]
-                        + flips["papal_vp"]["mean"] - flips["protestant_vp"]["mean"])
+        values[pool] = (
+            flips["papal_flips"]["mean"]
+            - flips["protestant_flips"]["mean"]
+            + flips["papal_vp"]["mean"]
+            - flips["protestant_vp"]["mean"]
+        )
     chosen = max(values, key=values.get)
     assert debate.tree.choices["defender"].startswith(chosen)
     best = oe.exact(debate)
-    assert best.p == oe.exact(Debate("german", "papacy", turn=1, committed="Luther,Carlstadt",
-                                     defender=chosen)).p
+    assert (
+        best.p
+        == oe.exact(
+            Debate("german", "papacy", turn=1, committed="Luther,Carlstadt", defender=chosen)
+        ).p
+    )
 
 
 def test_here_i_stand_best_is_at_least_as_good_as_first_chance_for_the_protestant():
     from oddsengine.questions.debate_cards import side_net
 
-    nets = {policy: side_net(oe.exact(Debate("german", "papacy", turn=2, cards="here-i-stand",
-                                             defender="uncommitted", luther_policy=policy)),
-                             "protestant")
-            for policy in ("best", "first-chance")}
+    nets = {
+        policy: side_net(
+            oe.exact(
+                Debate(
+                    "german",
+                    "papacy",
+                    turn=2,
+                    cards="here-i-stand",
+                    defender="uncommitted",
+                    luther_policy=policy,
+                )
+            ),
+            "protestant",
+        )
+        for policy in ("best", "first-chance")
+    }
     assert nets["best"] >= nets["first-chance"] - 1e-12
 
 
@@ -165,23 +209,46 @@ def test_eligible_caps_the_flips():
 @pytest.mark.parametrize(
     "options",
     [
-        dict(zone="german", initiator="papacy", attacker=None, defender_pool="uncommitted",
-             committed=()),
-        dict(zone="german", initiator="protestant", attacker=None, defender_pool="committed",
-             committed=("Eck", "Campeggio", "Luther")),
+        dict(
+            zone="german",
+            initiator="papacy",
+            attacker=None,
+            defender_pool="uncommitted",
+            committed=(),
+        ),
+        dict(
+            zone="german",
+            initiator="protestant",
+            attacker=None,
+            defender_pool="committed",
+            committed=("Eck", "Campeggio", "Luther"),
+        ),
     ],
     ids=["papal-random", "protestant-committed"],
 )
 def test_naive_reference_agrees_with_exact_and_monte_carlo(options):
     committed = options.pop("committed")
     turn = 1
-    debate = Debate(options["zone"], options["initiator"], turn=turn, committed=committed,
-                    defender=options["defender_pool"])
+    debate = Debate(
+        options["zone"],
+        options["initiator"],
+        turn=turn,
+        committed=committed,
+        defender=options["defender_pool"],
+    )
     exact = oe.exact(debate)
     trials = 20_000
     in_play = debate.debaters
-    seen = naive_debate(options["zone"], options["initiator"], in_play, committed,
-                        options["attacker"], options["defender_pool"], trials, seed=5)
+    seen = naive_debate(
+        options["zone"],
+        options["initiator"],
+        in_play,
+        committed,
+        options["attacker"],
+        options["defender_pool"],
+        trials,
+        seed=5,
+    )
     simulated = simulate_debate(debate, trials=2_000_000, seed=11)
     for name in ("papal_wins", "protestant_wins", "inconclusive", "second_round", "flips:2"):
         p = exact.p[name]
@@ -219,8 +286,12 @@ def test_card_value_rows():
     from oddsengine.questions.debate_cards import debate_card_value
 
     table = debate_card_value(Debate("german", "papacy", turn=6))
-    assert set(table["card"]) == {"Leipzig Debate", "Papal Inquisition", "Thomas More",
-                                  "Here I Stand"}
+    assert set(table["card"]) == {
+        "Leipzig Debate",
+        "Papal Inquisition",
+        "Thomas More",
+        "Here I Stand",
+    }
     inquisition = table[table["card"] == "Papal Inquisition"].iloc[0]
     assert inquisition["value"] > 0 and inquisition["side"] == "papacy"
 
@@ -235,13 +306,34 @@ def _run(capsys, *argv):
 
 
 def test_command_line_json_keys(capsys):
-    status, out, _ = _run(capsys, "--zone", "german", "--initiator", "papacy", "--attacker",
-                          "Eck", "--defender", "Carlstadt", "--committed", "Carlstadt",
-                          "--turn", "1", "--format", "json")
+    status, out, _ = _run(
+        capsys,
+        "--zone",
+        "german",
+        "--initiator",
+        "papacy",
+        "--attacker",
+        "Eck",
+        "--defender",
+        "Carlstadt",
+        "--committed",
+        "Carlstadt",
+        "--turn",
+        "1",
+        "--format",
+        "json",
+    )
     assert status == 0
     answer = json.loads(out)
-    for key in ("papal_wins", "protestant_wins", "inconclusive", "second_round",
-                "burnt:Carlstadt", "flips:1", "flips:0"):
+    for key in (
+        "papal_wins",
+        "protestant_wins",
+        "inconclusive",
+        "second_round",
+        "burnt:Carlstadt",
+        "flips:1",
+        "flips:0",
+    ):
         assert key in answer["p"]
     assert set(answer["expected"]) >= {"papal_vp", "protestant_vp"}
     assert abs(answer["p"]["burnt:Carlstadt"] - 10579 / 19683) < 1e-12
@@ -251,39 +343,133 @@ def test_command_line_json_keys(capsys):
     ("argv", "message"),
     [
         (["--zone", "french", "--initiator", "papacy", "--turn", "2"], "no Protestant debater"),
-        (["--zone", "german", "--initiator", "papacy", "--turn", "1", "--attacker", "Loyola"],
-         "not in play on turn 1"),
-        (["--zone", "german", "--initiator", "papacy", "--turn", "1", "--attacker", "Eck",
-          "--committed", "Eck"], "already committed"),
-        (["--zone", "german", "--initiator", "papacy", "--turn", "7", "--bonuses",
-          "gardiner"], "English zone only"),
-        (["--zone", "german", "--initiator", "papacy", "--turn", "1", "--attacker", "Ekk"],
-         "unknown debater"),
+        (
+            ["--zone", "german", "--initiator", "papacy", "--turn", "1", "--attacker", "Loyola"],
+            "not in play on turn 1",
+        ),
+        (
+            [
+                "--zone",
+                "german",
+                "--initiator",
+                "papacy",
+                "--turn",
+                "1",
+                "--attacker",
+                "Eck",
+                "--committed",
+                "Eck",
+            ],
+            "already committed",
+        ),
+        (
+            ["--zone", "german", "--initiator", "papacy", "--turn", "7", "--bonuses", "gardiner"],
+            "English zone only",
+        ),
+        (
+            ["--zone", "german", "--initiator", "papacy", "--turn", "1", "--attacker", "Ekk"],
+            "unknown debater",
+        ),
         (["--zone", "german", "--initiator", "papacy", "--turn", "-1"], "outside 1-9"),
         (["--zone", "german", "--initiator", "papacy", "--turn", "10**9"], "invalid whole number"),
-        (["--zone", "german", "--initiator", "papacy", "--turn", "99999999999"],
-         "outside 1-9"),
-        (["--zone", "german", "--initiator", "papacy", "--turn", "1", "--debaters",
-          "Calvin,Eck,Luther"], "Calvin enters on turn 4"),
-        (["--zone", "french", "--initiator", "papacy", "--turn", "5", "--card",
-          "here-i-stand"], "German debate"),
-        (["--zone", "german", "--initiator", "papacy", "--turn", "2", "--card",
-          "papal-inquisition"], "Caraffa"),
+        (["--zone", "german", "--initiator", "papacy", "--turn", "99999999999"], "outside 1-9"),
+        (
+            [
+                "--zone",
+                "german",
+                "--initiator",
+                "papacy",
+                "--turn",
+                "1",
+                "--debaters",
+                "Calvin,Eck,Luther",
+            ],
+            "Calvin enters on turn 4",
+        ),
+        (
+            ["--zone", "french", "--initiator", "papacy", "--turn", "5", "--card", "here-i-stand"],
+            "German debate",
+        ),
+        (
+            [
+                "--zone",
+                "german",
+                "--initiator",
+                "papacy",
+                "--turn",
+                "2",
+                "--card",
+                "papal-inquisition",
+            ],
+            "Caraffa",
+        ),
         (["--zone", "spanish", "--initiator", "papacy", "--turn", "2"], "unknown zone"),
-        (["--zone", "german", "--initiator", "papacy", "--turn", "1", "--defender",
-          "committed"], "no committed debater"),
-        (["--zone", "german", "--initiator", "protestant", "--turn", "1", "--card",
-          "leipzig-debate"], "initiator is the papacy"),
-        (["--zone", "german", "--initiator", "papacy", "--turn", "1", "--bar", "Luther"],
-         "only Leipzig Debate bars"),
-        (["--zone", "german", "--initiator", "papacy", "--turn", "5", "--card",
-          "papal-inquisition", "--committed", "Caraffa"], "Caraffa uncommitted"),
-        (["--zone", "german", "--initiator", "papacy", "--turn", "1", "--defender", "Eck"],
-         "is a papal debater"),
-        (["--zone", "german", "--initiator", "papacy", "--turn", "1", "--england-ruler",
-          "mary-i"], "English debate"),
-        (["--zone", "english", "--initiator", "papacy", "--turn", "2", "--england-ruler",
-          "mary-ii"], "unknown england ruler"),
+        (
+            ["--zone", "german", "--initiator", "papacy", "--turn", "1", "--defender", "committed"],
+            "no committed debater",
+        ),
+        (
+            [
+                "--zone",
+                "german",
+                "--initiator",
+                "protestant",
+                "--turn",
+                "1",
+                "--card",
+                "leipzig-debate",
+            ],
+            "initiator is the papacy",
+        ),
+        (
+            ["--zone", "german", "--initiator", "papacy", "--turn", "1", "--bar", "Luther"],
+            "only Leipzig Debate bars",
+        ),
+        (
+            [
+                "--zone",
+                "german",
+                "--initiator",
+                "papacy",
+                "--turn",
+                "5",
+                "--card",
+                "papal-inquisition",
+                "--committed",
+                "Caraffa",
+            ],
+            "Caraffa uncommitted",
+        ),
+        (
+            ["--zone", "german", "--initiator", "papacy", "--turn", "1", "--defender", "Eck"],
+            "is a papal debater",
+        ),
+        (
+            [
+                "--zone",
+                "german",
+                "--initiator",
+                "papacy",
+                "--turn",
+                "1",
+                "--england-ruler",
+                "mary-i",
+            ],
+            "English debate",
+        ),
+        (
+            [
+                "--zone",
+                "english",
+                "--initiator",
+                "papacy",
+                "--turn",
+                "2",
+                "--england-ruler",
+                "mary-ii",
+            ],
+            "unknown england ruler",
+        ),
     ],
 )
 def test_refusals_one_line_exit_2(capsys, argv, message):
@@ -295,8 +481,9 @@ def test_refusals_one_line_exit_2(capsys, argv, message):
 def test_a_protestant_initiator_attacks_with_value_plus_3():
     # 20 steps 4-5: Luther attacks with 4 + 3 = 7 dice; Eck, committed, defends with
     # 3 + 1 = 4 (his bonus is an attack die only, 23.12).
-    debate = Debate("german", "protestant", turn=1, attacker="Luther", defender="Eck",
-                    committed="Eck")
+    debate = Debate(
+        "german", "protestant", turn=1, attacker="Luther", defender="Eck", committed="Eck"
+    )
     (first,) = debate.tree.round_one
     assert (first.initiator_dice, first.other_dice) == (7, 4)
     answer = exact_debate_fractions(debate)
@@ -307,9 +494,12 @@ def test_a_protestant_initiator_attacks_with_value_plus_3():
 
 
 def test_api_refusals_name_the_argument():
-    for options, word in ((dict(turn=0), "turn"), (dict(turn=3, attacker="Nobody"), "attacker"),
-                          (dict(turn=3, committed="Nobody"), "committed"),
-                          (dict(turn=3, eligible=-1), "eligible")):
+    for options, word in (
+        (dict(turn=0), "turn"),
+        (dict(turn=3, attacker="Nobody"), "attacker"),
+        (dict(turn=3, committed="Nobody"), "committed"),
+        (dict(turn=3, eligible=-1), "eligible"),
+    ):
         with pytest.raises(oe.OddsEngineError, match=word):
             Debate("german", "papacy", **options)
 
@@ -319,12 +509,18 @@ def test_bullinger_inserted_in_a_french_second_round_by_hand():
     # Round 2 (23.10): no uncommitted Papal debater is left, so Eck again, committed: 3 + 3
     # = 6 dice, no bonus (23.12); the French Protestants are all committed (Olivetan 2,
     # Farel 3 dice), and Bullinger, uncommitted, may be inserted in any zone: 2 + 2 = 4.
-    options = dict(turn=4, attacker="Eck", defender="Olivetan", committed="Olivetan,Farel",
-                   debaters="Eck,Olivetan,Farel,Bullinger")
+    options = dict(
+        turn=4,
+        attacker="Eck",
+        defender="Olivetan",
+        committed="Olivetan,Farel",
+        debaters="Eck,Olivetan,Farel,Bullinger",
+    )
     always = Debate("french", "papacy", bullinger_policy="first-chance", **options)
     (first,) = always.tree.round_one
     assert {(m.protestant, m.initiator_dice, m.other_dice) for m in first.children} == {
-        ("Bullinger", 6, 4)}
+        ("Bullinger", 6, 4)
+    }
     answer = exact_debate_fractions(always)
     # 6 v 4 dice tie: 64*16 + 192*32 + 240*24 + 160*8 + 60*1 = 14268 of 729 * 81 = 59049.
     assert answer["inconclusive"] == F(2976, 19683) * F(14268, 59049)

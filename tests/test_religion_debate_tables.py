@@ -71,16 +71,15 @@ def test_the_shipped_sweep_s_exact_rows_by_hand(exact_rows):
     for name, value in ECK_CARLSTADT.items():
         assert named[name] == pytest.approx(float(value), abs=1e-15), name
     # Carlstadt is the only committed Protestant of turn 1: the committed pool is he.
-    pool = _probabilities(exact_rows, turn=1, augsburg=False, attacker="Eck",
-                          defender="committed")
+    pool = _probabilities(exact_rows, turn=1, augsburg=False, attacker="Eck", defender="committed")
     assert pool == pytest.approx(named, abs=1e-15)
-    augsburg = _probabilities(grid, turn=1, augsburg=True, attacker="Eck",
-                              defender="Carlstadt")
+    augsburg = _probabilities(grid, turn=1, augsburg=True, attacker="Eck", defender="Carlstadt")
     for name, value in ECK_CARLSTADT_AUGSBURG.items():
         assert augsburg[name] == pytest.approx(float(value), abs=1e-15), name
     luther = _probabilities(exact_rows, cards="here-i-stand")
-    assert luther["round_1:papal_wins"] == pytest.approx(float(ECK_LUTHER["round_1:papal_wins"]),
-                                                         abs=1e-15)
+    assert luther["round_1:papal_wins"] == pytest.approx(
+        float(ECK_LUTHER["round_1:papal_wins"]), abs=1e-15
+    )
     (reason,) = _cell(exact_rows, attacker="Calvin")["reason"]
     assert "Calvin is a protestant debater" in reason
 
@@ -88,15 +87,32 @@ def test_the_shipped_sweep_s_exact_rows_by_hand(exact_rows):
 def test_the_shipped_sweep_s_monte_carlo_rows_within_5_sigma(exact_rows):
     plan = Sweep.from_toml("debate_sweep")
     with pytest.warns(RefusedScenariosWarning):
-        sampled = Sweep("debate", grid=plan.grid, fixed=plan.fixed, scenarios=plan.scenarios,
-                        method="monte-carlo", seed=8, precision=0.01).run(progress=False)
+        sampled = Sweep(
+            "debate",
+            grid=plan.grid,
+            fixed=plan.fixed,
+            scenarios=plan.scenarios,
+            method="monte-carlo",
+            seed=8,
+            precision=0.01,
+        ).run(progress=False)
+
     def scenario(row):
         cards = row["cards"] if isinstance(row["cards"], str) else ""
-        return (row["turn"], row["augsburg"], row["attacker"], row["defender"], cards,
-                row["outcome"])
+        return (
+            row["turn"],
+            row["augsburg"],
+            row["attacker"],
+            row["defender"],
+            cards,
+            row["outcome"],
+        )
 
-    exact = {scenario(row): row["probability"]
-             for row in exact_rows.to_dict("records") if row["status"] == "ok"}
+    exact = {
+        scenario(row): row["probability"]
+        for row in exact_rows.to_dict("records")
+        if row["status"] == "ok"
+    }
     checked = 0
     for row in sampled.to_dict("records"):
         if row["status"] != "ok":
@@ -112,23 +128,60 @@ def test_the_shipped_sweep_s_monte_carlo_rows_within_5_sigma(exact_rows):
 
 def test_table_debate_the_2017_example_cell(capsys):
     status, out, err = run_cli(
-        capsys, "table", "debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
-        "--attacker", "Eck", "--defender", "Carlstadt", "--committed", "Carlstadt",
-        "--outcome", "round_1:papal_wins", "--format", "json")
+        capsys,
+        "table",
+        "debate",
+        "--zone",
+        "german",
+        "--initiator",
+        "papacy",
+        "--turn",
+        "1",
+        "--attacker",
+        "Eck",
+        "--defender",
+        "Carlstadt",
+        "--committed",
+        "Carlstadt",
+        "--outcome",
+        "round_1:papal_wins",
+        "--format",
+        "json",
+    )
     assert status == 0, err
     table = json.loads(out)
     (cell,) = table["cells"]
-    assert (cell["attacker"], cell["defender"], cell["committed"]) == ("Eck", "Carlstadt",
-                                                                       "Carlstadt")
+    assert (cell["attacker"], cell["defender"], cell["committed"]) == (
+        "Eck",
+        "Carlstadt",
+        "Carlstadt",
+    )
     assert cell["probability"] == pytest.approx(15619 / 19683, abs=1e-15)
     assert table["method"] == "exact" and table["outcome"] == "round_1:papal_wins"
 
 
 def test_table_debate_both_statuses_by_hand(capsys):
     status, out, _ = run_cli(
-        capsys, "table", "debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
-        "--attacker", "Eck", "--defender", "Carlstadt", "--defender-status", "both",
-        "--outcome", "round_1:papal_wins", "--format", "csv")
+        capsys,
+        "table",
+        "debate",
+        "--zone",
+        "german",
+        "--initiator",
+        "papacy",
+        "--turn",
+        "1",
+        "--attacker",
+        "Eck",
+        "--defender",
+        "Carlstadt",
+        "--defender-status",
+        "both",
+        "--outcome",
+        "round_1:papal_wins",
+        "--format",
+        "csv",
+    )
     assert status == 0
     header, eck = out.splitlines()
     assert header == "attacker,Carlstadt,Carlstadt (committed)"
@@ -138,9 +191,24 @@ def test_table_debate_both_statuses_by_hand(capsys):
     assert uncommitted == pytest.approx(41817 / 59049, abs=1e-15)
     assert committed == pytest.approx(15619 / 19683, abs=1e-15)
     status, markdown, _ = run_cli(
-        capsys, "table", "debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
-        "--attacker", "Eck", "--defender", "Carlstadt", "--defender-status", "both",
-        "--outcome", "round_1:papal_wins")
+        capsys,
+        "table",
+        "debate",
+        "--zone",
+        "german",
+        "--initiator",
+        "papacy",
+        "--turn",
+        "1",
+        "--attacker",
+        "Eck",
+        "--defender",
+        "Carlstadt",
+        "--defender-status",
+        "both",
+        "--outcome",
+        "round_1:papal_wins",
+    )
     assert "### uncommitted defender" in markdown and "### committed defender" in markdown
     assert "| Eck | 70.8175% |" in markdown and "| Eck | 79.3527% |" in markdown
 
@@ -150,30 +218,81 @@ def test_table_debate_by_default_every_debater_of_the_turn(capsys):
     # Cajetan; the German Protestants Luther, Melanchthon, Bucer, Carlstadt. Eck, committed,
     # may not attack: his row is refused, a dash.
     status, out, err = run_cli(
-        capsys, "table", "debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
-        "--committed", "Eck", "--attacker", "Eck,Aleander", "--format", "csv-long")
+        capsys,
+        "table",
+        "debate",
+        "--zone",
+        "german",
+        "--initiator",
+        "papacy",
+        "--turn",
+        "1",
+        "--committed",
+        "Eck",
+        "--attacker",
+        "Eck,Aleander",
+        "--format",
+        "csv-long",
+    )
     assert status == 0
     assert "4 of 8 scenarios refused" in err and "already committed" in err
     status, out, _ = run_cli(
-        capsys, "table", "debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
-        "--format", "csv")
+        capsys,
+        "table",
+        "debate",
+        "--zone",
+        "german",
+        "--initiator",
+        "papacy",
+        "--turn",
+        "1",
+        "--format",
+        "csv",
+    )
     lines = out.splitlines()
     assert lines[0] == "attacker,Luther,Melanchthon,Bucer,Carlstadt"
-    assert [line.split(",")[0] for line in lines[1:]] == ["Eck", "Campeggio", "Aleander",
-                                                         "Tetzel", "Cajetan"]
+    assert [line.split(",")[0] for line in lines[1:]] == [
+        "Eck",
+        "Campeggio",
+        "Aleander",
+        "Tetzel",
+        "Cajetan",
+    ]
 
 
 def test_table_debate_monte_carlo_cells_within_5_sigma_and_seeded(capsys):
     from oddsengine.faces.debate_tables import debate_table
 
-    exact = debate_table("german", "papacy", 3, attackers="Eck,random",
-                         defenders="committed,uncommitted", committed="Luther")
-    sampled = debate_table("german", "papacy", 3, attackers="Eck,random",
-                           defenders="committed,uncommitted", committed="Luther",
-                           method="monte-carlo", seed=4, precision=0.01)
-    again = debate_table("german", "papacy", 3, attackers="Eck,random",
-                         defenders="committed,uncommitted", committed="Luther",
-                         method="monte-carlo", seed=4, precision=0.01)
+    exact = debate_table(
+        "german",
+        "papacy",
+        3,
+        attackers="Eck,random",
+        defenders="committed,uncommitted",
+        committed="Luther",
+    )
+    sampled = debate_table(
+        "german",
+        "papacy",
+        3,
+        attackers="Eck,random",
+        defenders="committed,uncommitted",
+        committed="Luther",
+        method="monte-carlo",
+        seed=4,
+        precision=0.01,
+    )
+    again = debate_table(
+        "german",
+        "papacy",
+        3,
+        attackers="Eck,random",
+        defenders="committed,uncommitted",
+        committed="Luther",
+        method="monte-carlo",
+        seed=4,
+        precision=0.01,
+    )
     assert sampled.methods == ("monte-carlo",) and sampled.seed == 4
     assert sampled.probability.equals(again.probability)
     (trials,) = sampled.trials
@@ -191,20 +310,78 @@ def test_table_debate_monte_carlo_cells_within_5_sigma_and_seeded(capsys):
     ("argv", "words"),
     [
         (["table", "debate", "--zone", "german", "--initiator", "papacy"], ["needs --turn"]),
-        (["table", "debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
-          "--outcome", "nothing"], ["unknown outcome 'nothing'"]),
-        (["table", "debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
-          "--attacker", "Ekk"], ["unknown debater 'Ekk'"]),
-        (["table", "debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
-          "--attacker-cards", "janissaries"], ["takes no --attacker-cards"]),
-        (["table", "debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
-          "--protestant-dice", "3"], ["takes no --protestant-dice"]),
-        (["table", "battle", "--attacker", "2R", "--defender", "1R", "--zone", "german"],
-         ["table battle takes no --zone"]),
-        (["table", "debate", "--zone", "french", "--initiator", "papacy", "--turn", "1"],
-         ["no debater to table"]),
-        (["plot", "debate", "--attacker", "Eck", "--defender", "Luther", "--out", "x.png"],
-         ["give table debate"]),
+        (
+            [
+                "table",
+                "debate",
+                "--zone",
+                "german",
+                "--initiator",
+                "papacy",
+                "--turn",
+                "1",
+                "--outcome",
+                "nothing",
+            ],
+            ["unknown outcome 'nothing'"],
+        ),
+        (
+            [
+                "table",
+                "debate",
+                "--zone",
+                "german",
+                "--initiator",
+                "papacy",
+                "--turn",
+                "1",
+                "--attacker",
+                "Ekk",
+            ],
+            ["unknown debater 'Ekk'"],
+        ),
+        (
+            [
+                "table",
+                "debate",
+                "--zone",
+                "german",
+                "--initiator",
+                "papacy",
+                "--turn",
+                "1",
+                "--attacker-cards",
+                "janissaries",
+            ],
+            ["takes no --attacker-cards"],
+        ),
+        (
+            [
+                "table",
+                "debate",
+                "--zone",
+                "german",
+                "--initiator",
+                "papacy",
+                "--turn",
+                "1",
+                "--protestant-dice",
+                "3",
+            ],
+            ["takes no --protestant-dice"],
+        ),
+        (
+            ["table", "battle", "--attacker", "2R", "--defender", "1R", "--zone", "german"],
+            ["table battle takes no --zone"],
+        ),
+        (
+            ["table", "debate", "--zone", "french", "--initiator", "papacy", "--turn", "1"],
+            ["no debater to table"],
+        ),
+        (
+            ["plot", "debate", "--attacker", "Eck", "--defender", "Luther", "--out", "x.png"],
+            ["give table debate"],
+        ),
     ],
 )
 def test_table_debate_refusals_one_line_exit_2(capsys, argv, words):

@@ -20,8 +20,11 @@ from oddsengine.religion.diet import DietOfWorms
 #   Catholic win: Y=1 over X=0: 4*32 = 128; Y=2 over X<=1: 1*(32+80) = 112; total 240
 #   Protestant win: 2187 - 528 - 240 = 1419
 #   one flip: X-Y=1: 80*4 + 80*4 + 40*1 = 680; Y-X=1: 32*4 + 80*1 = 208; total 888
-CELL = dict(protestant_wins=Fraction(1419, 2187), catholic_wins=Fraction(240, 2187),
-            draw=Fraction(528, 2187))
+CELL = dict(
+    protestant_wins=Fraction(1419, 2187),
+    catholic_wins=Fraction(240, 2187),
+    draw=Fraction(528, 2187),
+)
 
 
 def test_the_diet_rolls_cp_plus_four_against_the_catholic_total():
@@ -63,12 +66,14 @@ def test_only_the_catholic_total_counts():
 def test_the_exact_engine_matches_the_die_by_die_reference(cards):
     naive = naive_diet(*cards)
     answer = oe.exact(DietOfWorms(*cards))
-    assert math.isclose(answer.p["protestant_wins"], sum(p for d, p in naive.items() if d > 0),
-                        rel_tol=1e-12)
+    assert math.isclose(
+        answer.p["protestant_wins"], sum(p for d, p in naive.items() if d > 0), rel_tol=1e-12
+    )
     assert math.isclose(answer.p["draw"], naive[0], rel_tol=1e-12)
     for k in range(1, 4):
-        assert math.isclose(answer.p[f"flips:{k}"], naive.get(k, 0) + naive.get(-k, 0),
-                            rel_tol=1e-12)
+        assert math.isclose(
+            answer.p[f"flips:{k}"], naive.get(k, 0) + naive.get(-k, 0), rel_tol=1e-12
+        )
 
 
 def test_monte_carlo_agrees_with_exact_within_five_sigma():
@@ -80,8 +85,18 @@ def test_monte_carlo_agrees_with_exact_within_five_sigma():
 
 
 def test_diet_command_json_contract(capsys):
-    status, out, _ = run(capsys, "diet", "--protestant-cp", "1", "--papal-cp", "1",
-                         "--hapsburg-cp", "1", "--format", "json")
+    status, out, _ = run(
+        capsys,
+        "diet",
+        "--protestant-cp",
+        "1",
+        "--papal-cp",
+        "1",
+        "--hapsburg-cp",
+        "1",
+        "--format",
+        "json",
+    )
     data = json.loads(out)
     assert status == 0 and data["kind"] == "diet"
     for name, value in CELL.items():
@@ -102,13 +117,29 @@ def test_diet_table_by_protestant_cp_and_catholic_total(capsys):
 @pytest.mark.parametrize(
     "argv, words",
     [
-        (["diet", "--protestant-cp", "-1", "--papal-cp", "1", "--hapsburg-cp", "1"],
-         "protestant_cp must be a card's CP, 1..6"),
-        (["diet", "--protestant-cp", "2", "--papal-cp", "10000000000", "--hapsburg-cp", "1"],
-         "papal_cp must be a card's CP, 1..6"),
+        (
+            ["diet", "--protestant-cp", "-1", "--papal-cp", "1", "--hapsburg-cp", "1"],
+            "protestant_cp must be a card's CP, 1..6",
+        ),
+        (
+            ["diet", "--protestant-cp", "2", "--papal-cp", "10000000000", "--hapsburg-cp", "1"],
+            "papal_cp must be a card's CP, 1..6",
+        ),
         (["diet", "--protestant-cp", "2", "--papal-cp", "1"], "give --hapsburg-cp"),
-        (["diet", "--protestant-cp", "2", "--papal-cp", "1", "--hapsburg-cp", "1",
-          "--eligible-spaces", "-3"], "eligible_spaces must be 0..99"),
+        (
+            [
+                "diet",
+                "--protestant-cp",
+                "2",
+                "--papal-cp",
+                "1",
+                "--hapsburg-cp",
+                "1",
+                "--eligible-spaces",
+                "-3",
+            ],
+            "eligible_spaces must be 0..99",
+        ),
         (["diet", "--table", "--protestant-cp", "2"], "--protestant-cp is not read by --table"),
     ],
 )
@@ -119,8 +150,9 @@ def test_bad_input_is_one_line_naming_the_problem(capsys, argv, words):
 def test_a_sweep_names_the_diet_by_its_kind():
     from oddsengine.sweeps.sweep import sweep
 
-    frame = sweep("diet", {"protestant_cp": [1, 2]}, fixed={"papal_cp": 1, "hapsburg_cp": 1},
-                  progress=False)
+    frame = sweep(
+        "diet", {"protestant_cp": [1, 2]}, fixed={"papal_cp": 1, "hapsburg_cp": 1}, progress=False
+    )
     wins = frame[frame["outcome"] == "protestant_wins"].set_index("protestant_cp")
     assert math.isclose(wins.loc[1, "probability"], CELL["protestant_wins"], rel_tol=1e-12)
     # 2 CP: 6 dice (3^-6: 64, 192, 240, 160, 60, 12, 1) against 2 (9ths: 4, 4, 1):

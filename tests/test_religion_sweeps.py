@@ -37,8 +37,10 @@ def by_hand(dice: int, opponent: int) -> Fraction:
     """§17 steps 4-7 in the target zone (the Protestant wins ties): 1 - P(the opponent's
     highest die beats every one of ours) = 1 - sum over the opponent's highest q of
     P(highest = q) * P(all our dice < q) = 1 - sum (q^m - (q-1)^m) (q-1)^n / 6^(m+n)."""
-    lost = sum(Fraction((q**opponent - (q - 1) ** opponent) * (q - 1) ** dice,
-                        6 ** (opponent + dice)) for q in range(1, 7))
+    lost = sum(
+        Fraction((q**opponent - (q - 1) ** opponent) * (q - 1) ** dice, 6 ** (opponent + dice))
+        for q in range(1, 7)
+    )
     return 1 - lost
 
 
@@ -63,10 +65,12 @@ def test_a_board_attempt_swept_with_and_without_printing_press_by_hand():
     # + 671*3125) / 6^9 = 1 - 2519351/10077696 = 7558345/10077696.
     assert by_hand(4, 4) == Fraction(1150547, 1679616)
     assert by_hand(5, 4) == Fraction(7558345, 10077696)
-    frame = oe.sweep("reformation-scenario", {"this_turn": ["", "printing-press"],
-                                              "space": ["Magdeburg", "Paris"]},
-                     fixed={"scenario": "religion_1517", "source": "95-theses"},
-                     progress=False)
+    frame = oe.sweep(
+        "reformation-scenario",
+        {"this_turn": ["", "printing-press"], "space": ["Magdeburg", "Paris"]},
+        fixed={"scenario": "religion_1517", "source": "95-theses"},
+        progress=False,
+    )
     plain = rows_of(frame, this_turn="", space="Magdeburg")
     pressed = rows_of(frame, this_turn="printing-press", space="Magdeburg")
     assert plain["success"] == pytest.approx(float(by_hand(4, 4)), abs=1e-15)
@@ -78,38 +82,68 @@ def test_a_board_attempt_swept_with_and_without_printing_press_by_hand():
 
 
 def test_a_board_attempt_agrees_with_the_command_line(capsys):
-    frame = oe.sweep("counter-reformation-scenario", {"space": ["Wittenberg", "Brandenburg"]},
-                     fixed={"scenario": "religion_example", "source": "burn-books:german"},
-                     progress=False)
+    frame = oe.sweep(
+        "counter-reformation-scenario",
+        {"space": ["Wittenberg", "Brandenburg"]},
+        fixed={"scenario": "religion_example", "source": "burn-books:german"},
+        progress=False,
+    )
     for space in ("Wittenberg", "Brandenburg"):
-        status, out, err = run_cli(capsys, "counter-reformation", "religion_example",
-                                   "--space", space, "--source", "burn-books:german",
-                                   "--exact", "--format", "json")
+        status, out, err = run_cli(
+            capsys,
+            "counter-reformation",
+            "religion_example",
+            "--space",
+            space,
+            "--source",
+            "burn-books:german",
+            "--exact",
+            "--format",
+            "json",
+        )
         assert status == 0, err
         shown = json.loads(out)["p"]  # written to 15 significant digits
         assert rows_of(frame, space=space) == pytest.approx(shown, rel=1e-13, abs=1e-15)
 
 
 def test_a_source_of_the_other_side_and_a_bad_value_are_named():
-    frame = oe.sweep("reformation-scenario", {"source": ["95-theses", "burn-books:german"]},
-                     fixed={"scenario": "religion_example", "space": "Lübeck"}, progress=False)
+    frame = oe.sweep(
+        "reformation-scenario",
+        {"source": ["95-theses", "burn-books:german"]},
+        fixed={"scenario": "religion_example", "space": "Lübeck"},
+        progress=False,
+    )
     refused = frame[frame["status"] == "refused"]
     assert refused["reason"].tolist() == [
-        "burn-books:german makes counter-reformation attempts: sweep "
-        "counter-reformation-scenario"]
+        "burn-books:german makes counter-reformation attempts: sweep counter-reformation-scenario"
+    ]
     with pytest.raises(OddsEngineError, match="placards_attempts must be a whole number"):
-        oe.sweep("reformation-scenario", {"space": ["Lübeck"], "placards_attempts": "3"},
-                 fixed={"scenario": "religion_example"}, progress=False)
+        oe.sweep(
+            "reformation-scenario",
+            {"space": ["Lübeck"], "placards_attempts": "3"},
+            fixed={"scenario": "religion_example"},
+            progress=False,
+        )
 
 
 def test_an_unknown_space_in_a_what_if_is_named_once(capsys):
-    frame = oe.sweep("attempts-scenario", {"protestant": ["Nowhere", "Leipzig"]},
-                     fixed={"scenario": "religion_1517", "source": "treatise:german"},
-                     progress=False)
+    frame = oe.sweep(
+        "attempts-scenario",
+        {"protestant": ["Nowhere", "Leipzig"]},
+        fixed={"scenario": "religion_1517", "source": "treatise:german"},
+        progress=False,
+    )
     (reason,) = frame.loc[frame["status"] == "refused", "reason"]
     assert reason == "examples/religion_1517.toml: religion: unknown space 'Nowhere'"
-    status, out, err = run_cli(capsys, "attempts", "religion_1517", "--source",
-                               "treatise:german", "--protestant", "Nowhere")
+    status, out, err = run_cli(
+        capsys,
+        "attempts",
+        "religion_1517",
+        "--source",
+        "treatise:german",
+        "--protestant",
+        "Nowhere",
+    )
     assert status == 2 and out == ""
     assert err.strip() == f"oddsengine attempts: error: {reason}"
 
@@ -138,25 +172,31 @@ def test_a_two_attempt_run_swept_by_hand(stettin_scenario):
     greedy = lubeck * (1 + by_hand(2, 3)) + (1 - lubeck) * brandenburg
     optimal = brandenburg * (1 + by_hand(3, 2)) + (1 - brandenburg) * lubeck
     assert (greedy, optimal) == (Fraction(399245, 559872), Fraction(44970121, 60466176))
-    frame = oe.sweep("attempts-scenario", {"policy": ["optimal", "greedy", "order:Lübeck"]},
-                     fixed={"scenario": stettin_scenario, "source": "treatise:german"},
-                     progress=False)
+    frame = oe.sweep(
+        "attempts-scenario",
+        {"policy": ["optimal", "greedy", "order:Lübeck"]},
+        fixed={"scenario": stettin_scenario, "source": "treatise:german"},
+        progress=False,
+    )
     best, simple = rows_of(frame, policy="optimal"), rows_of(frame, policy="greedy")
     assert best["expected.flips"] == pytest.approx(float(optimal), abs=1e-15)
     assert simple["expected.flips"] == pytest.approx(float(greedy), abs=1e-15)
     # P(2 flips) = both succeed; P(0) = both fail; the first target with its chance
     assert best["p.flips:2"] == pytest.approx(float(brandenburg * by_hand(3, 2)), abs=1e-15)
-    assert best["p.flips:0"] == pytest.approx(float((1 - brandenburg) * (1 - lubeck)),
-                                              abs=1e-15)
+    assert best["p.flips:0"] == pytest.approx(float((1 - brandenburg) * (1 - lubeck)), abs=1e-15)
     assert best["policy.first_target:Brandenburg"] == pytest.approx(float(brandenburg))
     assert simple["policy.first_target:Lübeck"] == pytest.approx(float(lubeck))
     assert best["p.protestant:Lübeck"] == pytest.approx(
-        float(brandenburg * by_hand(3, 2) + (1 - brandenburg) * lubeck), abs=1e-15)
+        float(brandenburg * by_hand(3, 2) + (1 - brandenburg) * lubeck), abs=1e-15
+    )
     # a standing order on Lübeck, then greedy: the greedy run here
     assert rows_of(frame, policy="order:Lübeck") == simple
     kinds = frame.groupby("outcome")["kind"].first()
     assert (kinds["expected.flips"], kinds["p.flips:1"], kinds["p.protestant:Lübeck"]) == (
-        "expected", "outcome", "event")
+        "expected",
+        "outcome",
+        "event",
+    )
 
 
 def _attempts_json(capsys, *arguments) -> dict:
@@ -171,24 +211,36 @@ def test_the_shipped_religion_sweep_agrees_with_the_attempts_command(tmp_path, c
     assert set(frame["engagement"]) == {"attempts-scenario"}
     # The command line has no this_turn what-if: Printing Press in effect is a file.
     text = (Path(oe.__file__).parent / "examples" / "religion_1517.toml").read_text(
-        encoding="utf-8")
+        encoding="utf-8"
+    )
     assert "this_turn" not in text and text.count("[religion]\n") == 1
     pressed = tmp_path / "pressed.toml"
-    pressed.write_text(text.replace("[religion]\n", '[religion]\nthis_turn = ["printing-press"]\n'),
-                       encoding="utf-8")
+    pressed.write_text(
+        text.replace("[religion]\n", '[religion]\nthis_turn = ["printing-press"]\n'),
+        encoding="utf-8",
+    )
     for this_turn, scenario in (("", "religion_1517"), ("printing-press", str(pressed))):
         answer = _attempts_json(capsys, scenario, "--source", "95-theses")
-        optimal = {"expected.flips": answer["expected"]["flips"],
-                   **{f"p.{k}": v for k, v in answer["p"].items()},
-                   f"policy.first_target:{answer['policy']['first_target']}":
-                       answer["policy"]["tree"]["p_success"]}
+        optimal = {
+            "expected.flips": answer["expected"]["flips"],
+            **{f"p.{k}": v for k, v in answer["p"].items()},
+            f"policy.first_target:{answer['policy']['first_target']}": answer["policy"]["tree"][
+                "p_success"
+            ],
+        }
         greedy_answer = answer["compare"]["greedy"]
-        greedy = {"expected.flips": greedy_answer["expected"]["flips"],
-                  **{f"p.{k}": v for k, v in greedy_answer["p"].items()},
-                  f"policy.first_target:{greedy_answer['first_target']}":
-                      greedy_answer["policy_tree"]["p_success"]}
-        swept = frame[(frame["this_turn"] == this_turn) & frame["debater"].isna()
-                      & (frame["source"] == "95-theses")]
+        greedy = {
+            "expected.flips": greedy_answer["expected"]["flips"],
+            **{f"p.{k}": v for k, v in greedy_answer["p"].items()},
+            f"policy.first_target:{greedy_answer['first_target']}": greedy_answer["policy_tree"][
+                "p_success"
+            ],
+        }
+        swept = frame[
+            (frame["this_turn"] == this_turn)
+            & frame["debater"].isna()
+            & (frame["source"] == "95-theses")
+        ]
         assert rows_of(swept, policy="optimal") == optimal
         assert rows_of(swept, policy="greedy") == greedy
     # Printing Press in effect: more flips expected (+1 die on every attempt)
@@ -201,34 +253,47 @@ def test_the_shipped_religion_sweep_agrees_with_the_attempts_command(tmp_path, c
 
 
 def test_objectives_and_debaters_swept_agree_with_the_attempts_command(capsys):
-    frame = oe.sweep("attempts-scenario",
-                     {"objective": ["flips", "space:Lübeck"], "debater": ["", "Bucer", "Cop"]},
-                     fixed={"scenario": "religion_1517", "source": "95-theses"},
-                     progress=False)
+    frame = oe.sweep(
+        "attempts-scenario",
+        {"objective": ["flips", "space:Lübeck"], "debater": ["", "Bucer", "Cop"]},
+        fixed={"scenario": "religion_1517", "source": "95-theses"},
+        progress=False,
+    )
     refused = frame[frame["status"] == "refused"]
     assert set(refused["debater"]) == {"Cop"}  # not in play on turn 1
     assert refused["reason"].str.contains("Cop is not in play on turn 1").all()
     for objective in ("flips", "space:Lübeck"):
         for debater in ("", "Bucer"):
             extra = ("--debater", debater) if debater else ()
-            answer = _attempts_json(capsys, "religion_1517", "--source", "95-theses",
-                                    "--objective", objective, *extra)
+            answer = _attempts_json(
+                capsys, "religion_1517", "--source", "95-theses", "--objective", objective, *extra
+            )
             rows = rows_of(frame, objective=objective, debater=debater)
             assert rows["expected.flips"] == answer["expected"]["flips"]
             assert {key: rows[f"p.{key}"] for key in answer["p"]} == answer["p"]
             first = answer["policy"]["first_target"]
             assert rows[f"policy.first_target:{first}"] == answer["policy"]["tree"]["p_success"]
     # Bucer's die (§19, 23.9) lifts the run
-    assert (rows_of(frame, objective="flips", debater="Bucer")["expected.flips"]
-            > rows_of(frame, objective="flips", debater="")["expected.flips"])
+    assert (
+        rows_of(frame, objective="flips", debater="Bucer")["expected.flips"]
+        > rows_of(frame, objective="flips", debater="")["expected.flips"]
+    )
 
 
 def test_monte_carlo_rows_are_the_commands_and_within_5_sigma_of_exact(capsys):
     fixed = {"scenario": "religion_1517", "source": "95-theses"}
     grid = {"policy": ["greedy", "order:Lübeck,Stettin"]}
     exact = oe.sweep("attempts-scenario", grid, fixed=fixed, progress=False)
-    sampled = oe.sweep("attempts-scenario", grid, fixed=fixed, method="monte-carlo",
-                       precision=None, trials=200_000, seed=11, progress=False)
+    sampled = oe.sweep(
+        "attempts-scenario",
+        grid,
+        fixed=fixed,
+        method="monte-carlo",
+        precision=None,
+        trials=200_000,
+        seed=11,
+        progress=False,
+    )
     assert set(sampled["method"]) == {"monte-carlo"} and set(sampled["seed"]) == {11}
     for policy in grid["policy"]:
         truth = rows_of(exact, policy=policy)
@@ -239,26 +304,47 @@ def test_monte_carlo_rows_are_the_commands_and_within_5_sigma_of_exact(capsys):
                 assert abs(row["probability"] - truth[row["outcome"]]) < 5 * error + 1e-12
             assert row["ci95_low"] <= row["probability"] <= row["ci95_high"]
     # the same seed and trials: the command's Monte Carlo, figure for figure
-    answer = _attempts_json(capsys, "religion_1517", "--source", "95-theses", "--policy",
-                            "greedy", "--monte-carlo", "--trials", "200000", "--seed", "11")
+    answer = _attempts_json(
+        capsys,
+        "religion_1517",
+        "--source",
+        "95-theses",
+        "--policy",
+        "greedy",
+        "--monte-carlo",
+        "--trials",
+        "200000",
+        "--seed",
+        "11",
+    )
     rows = rows_of(sampled, policy="greedy")
     assert rows["expected.flips"] == answer["expected"]["flips"]
     assert {key: rows[f"p.{key}"] for key in answer["p"]} == answer["p"]
 
 
 def test_a_precision_target_grows_the_trials():
-    frame = oe.sweep("attempts-scenario", {"policy": ["greedy"]},
-                     fixed={"scenario": "religion_example", "source": "treatise:german"},
-                     method="monte-carlo", precision=0.0005, seed=3, progress=False)
+    frame = oe.sweep(
+        "attempts-scenario",
+        {"policy": ["greedy"]},
+        fixed={"scenario": "religion_example", "source": "treatise:german"},
+        method="monte-carlo",
+        precision=0.0005,
+        seed=3,
+        progress=False,
+    )
     chances = frame[frame["kind"] == "outcome"]
     assert ((chances["ci95_high"] - chances["ci95_low"]) / 2).max() <= 0.0005
     trials = int(frame["trials"].iloc[0])
     assert trials > 262_144 and trials % 262_144 == 0
-    alone = oe.simulate(AttemptsScenario("religion_example", "treatise:german",
-                                         policy="greedy"), seed=3, precision=0.0005)
+    alone = oe.simulate(
+        AttemptsScenario("religion_example", "treatise:german", policy="greedy"),
+        seed=3,
+        precision=0.0005,
+    )
     assert alone.trials == trials
-    assert rows_of(frame, policy="greedy") == {row["outcome"]: row["probability"]
-                                               for row in alone.rows()}
+    assert rows_of(frame, policy="greedy") == {
+        row["outcome"]: row["probability"] for row in alone.rows()
+    }
 
 
 def test_a_run_too_large_to_search_is_a_refused_row_and_a_fixed_policy_answers_it():
@@ -266,8 +352,11 @@ def test_a_run_too_large_to_search_is_a_refused_row_and_a_fixed_policy_answers_i
     # on their sea zones, §17 step 1): its optimal search is refused before any work; the
     # greedy policy's 2^6 outcomes are enumerated exactly, and its Monte Carlo rolls them.
     grid = {"policy": ["optimal", "greedy"]}
-    fixed = {"scenario": "religion_1517", "source": "a-mighty-fortress",
-             "protestant": "Genoa,Calais"}
+    fixed = {
+        "scenario": "religion_1517",
+        "source": "a-mighty-fortress",
+        "protestant": "Genoa,Calais",
+    }
     started = time.perf_counter()
     frame = oe.sweep("attempts-scenario", grid, fixed=fixed, progress=False)
     print(f"a too-large run swept (refused and greedy) in {time.perf_counter() - started:.2f} s")
@@ -277,9 +366,16 @@ def test_a_run_too_large_to_search_is_a_refused_row_and_a_fixed_policy_answers_i
     assert "--monte-carlo" in refused["reason"].iloc[0]
     greedy = rows_of(frame, policy="greedy")
     assert sum(greedy[f"p.flips:{k}"] for k in range(7)) == pytest.approx(1.0, abs=1e-12)
-    sampled = oe.sweep("attempts-scenario", {"policy": ["greedy"]}, fixed=fixed,
-                       method="monte-carlo", precision=None, trials=100_000, seed=2,
-                       progress=False)
+    sampled = oe.sweep(
+        "attempts-scenario",
+        {"policy": ["greedy"]},
+        fixed=fixed,
+        method="monte-carlo",
+        precision=None,
+        trials=100_000,
+        seed=2,
+        progress=False,
+    )
     row = sampled[sampled["outcome"] == "expected.flips"].iloc[0]
     assert abs(row["probability"] - greedy["expected.flips"]) < 5 * row["stderr"]
 
@@ -290,20 +386,27 @@ def test_a_run_too_large_to_search_is_a_refused_row_and_a_fixed_policy_answers_i
 _RESUMED = {
     "exact": lambda: Sweep.from_toml("religion_sweep"),
     "monte carlo": lambda: Sweep(
-        "attempts-scenario", grid={"policy": ["greedy", "optimal"],
-                                   "source": ["treatise:german", "carlstadt"]},
-        fixed={"scenario": "religion_example"}, method="monte-carlo", precision=None,
-        trials=20_000, seed=2**63 - 25),
+        "attempts-scenario",
+        grid={"policy": ["greedy", "optimal"], "source": ["treatise:german", "carlstadt"]},
+        fixed={"scenario": "religion_example"},
+        method="monte-carlo",
+        precision=None,
+        trials=20_000,
+        seed=2**63 - 25,
+    ),
     "board attempts": lambda: Sweep(
-        "reformation-scenario", grid={"space": ["Lübeck", "Paris", "Stettin", "Leipzig"]},
-        fixed={"scenario": "religion_example"}),
+        "reformation-scenario",
+        grid={"space": ["Lübeck", "Paris", "Stettin", "Leipzig"]},
+        fixed={"scenario": "religion_example"},
+    ),
 }
 
 
 @pytest.mark.parametrize("suffix", ["csv", "parquet"])
 @pytest.mark.parametrize("name", list(_RESUMED))
-def test_an_interrupted_religion_sweep_resumes_to_the_same_file(tmp_path, monkeypatch, name,
-                                                                suffix):
+def test_an_interrupted_religion_sweep_resumes_to_the_same_file(
+    tmp_path, monkeypatch, name, suffix
+):
     if suffix == "parquet":
         pytest.importorskip("pyarrow")
     plan = _RESUMED[name]()
@@ -335,8 +438,9 @@ def test_a_religion_sweep_file_runs_and_resumes_on_the_command_line(tmp_path, ca
     status, _, err = run_cli(capsys, "sweep", "religion_sweep", "--out", str(out), "--quiet")
     assert status == 0, err
     first = read_table(out)
-    status, _, err = run_cli(capsys, "sweep", "religion_sweep", "--out", str(out), "--resume",
-                             "--quiet")
+    status, _, err = run_cli(
+        capsys, "sweep", "religion_sweep", "--out", str(out), "--resume", "--quiet"
+    )
     assert status == 0 and "another sweep" not in err
     pd.testing.assert_frame_equal(read_table(out), first)
     assert first["scenario_key"].nunique() == 6
@@ -363,8 +467,18 @@ def test_the_count_of_a_two_attempt_run_by_hand():
     assert len(values) == by_hand
 
 
-@pytest.mark.parametrize("source", ["95-theses", "carlstadt", "erasmus", "printing-press",
-                                    "burn-books:german", "caraffa", "a-mighty-fortress"])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "95-theses",
+        "carlstadt",
+        "erasmus",
+        "printing-press",
+        "burn-books:german",
+        "caraffa",
+        "a-mighty-fortress",
+    ],
+)
 @pytest.mark.parametrize("scenario", ["religion_1517", "religion_example"])
 def test_the_count_before_searching_is_the_states_searched(scenario, source):
     # Carlstadt's failures put unrest (23.8), the Papacy's runs turn spaces back (§18):
@@ -384,13 +498,16 @@ def test_a_run_that_fits_is_never_refused_and_one_over_the_limit_is(monkeypatch,
     monkeypatch.setattr(search, "_SEARCHES", {})
     states = len(search.search_run(run)[0])
     with capsys.disabled():  # for the report, not an assertion
-        print(f"\nthe 95 Theses from religion_1517: {states:,} states searched, "
-              f"{run.model.search_states(5):,} counted before")
+        print(
+            f"\nthe 95 Theses from religion_1517: {states:,} states searched, "
+            f"{run.model.search_states(5):,} counted before"
+        )
     for limit, answers in ((states, True), (states - 1, False)):
         monkeypatch.setattr(search, "MAX_SEARCH_STATES", limit)
         monkeypatch.setattr(search, "_SEARCHES", {})
-        status, out, err = run_cli(capsys, "attempts", "religion_1517", "--source",
-                                   "95-theses", "--format", "json")
+        status, out, err = run_cli(
+            capsys, "attempts", "religion_1517", "--source", "95-theses", "--format", "json"
+        )
         assert (status == 0) == answers, err
         if answers:
             assert json.loads(out)["states"] == states
@@ -410,12 +527,23 @@ def test_six_attempts_on_thirty_spaces_are_refused_at_once(capsys):
     assert model.search_states(6, limit=3_000_000) > 3_000_000
     counted = time.perf_counter() - started
     started = time.perf_counter()
-    status, out, err = run_cli(capsys, "attempts", "religion_1517", "--protestant", "Genoa",
-                               "--protestant", "Calais", "--source", "a-mighty-fortress")
+    status, out, err = run_cli(
+        capsys,
+        "attempts",
+        "religion_1517",
+        "--protestant",
+        "Genoa",
+        "--protestant",
+        "Calais",
+        "--source",
+        "a-mighty-fortress",
+    )
     took = time.perf_counter() - started
     with capsys.disabled():  # for the report, not an assertion
-        print(f"\n6 attempts on {eligible} eligible spaces: counted past the limit in "
-              f"{counted:.4f} s, refused by the command in {took:.3f} s")
+        print(
+            f"\n6 attempts on {eligible} eligible spaces: counted past the limit in "
+            f"{counted:.4f} s, refused by the command in {took:.3f} s"
+        )
     assert status == 2 and out == ""
     (line,) = err.strip().splitlines()
     assert "more than 3,000,000 states" in line and "--policy greedy --monte-carlo" in line
@@ -437,16 +565,30 @@ policy = ["optimal", "greedy"]
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
-def test_ctrl_c_in_a_religion_sweep_saves_and_resumes_to_the_uninterrupted_file(tmp_path,
-                                                                                capsys):
+def test_ctrl_c_in_a_religion_sweep_saves_and_resumes_to_the_uninterrupted_file(tmp_path, capsys):
     spec = tmp_path / "sweep.toml"
     spec.write_text(_SIGNALLED_SWEEP, encoding="utf-8")
     out = tmp_path / "results.csv"
-    command = [sys.executable, "-m", "oddsengine", "sweep", str(spec), "--out", str(out),
-               "--quiet", "--checkpoint", "0.1"]
-    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    command = [
+        sys.executable,
+        "-m",
+        "oddsengine",
+        "sweep",
+        str(spec),
+        "--out",
+        str(out),
+        "--quiet",
+        "--checkpoint",
+        "0.1",
+    ]
+    process = subprocess.Popen(
+        command,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 120
     while not out.exists():  # the first checkpoint: the sweep is under way
         assert process.poll() is None, process.communicate()
@@ -459,8 +601,7 @@ def test_ctrl_c_in_a_religion_sweep_saves_and_resumes_to_the_uninterrupted_file(
     assert "interrupted" in line and f"--out {out} --resume" in line
     saved = read_table(out)
     assert 0 < saved["scenario_key"].nunique() < 16
-    status, _, err = run_cli(capsys, "sweep", str(spec), "--out", str(out), "--resume",
-                             "--quiet")
+    status, _, err = run_cli(capsys, "sweep", str(spec), "--out", str(out), "--resume", "--quiet")
     assert status == 0, err
     whole = tmp_path / "whole.csv"
     assert run_cli(capsys, "sweep", str(spec), "--out", str(whole), "--quiet")[0] == 0

@@ -90,8 +90,9 @@ def test_a_weak_explorer_takes_the_amazon_at_ten_or_more():
 
 def test_everything_claimed_gives_nothing_and_the_explorer_returns():
     # 23.15: a 7-9 whose number and every lower one are claimed gives nothing.
-    claimed = "St. Lawrence River,Great Lakes,Mississippi River,Amazon,Pacific Strait," \
-              "Circumnavigation"
+    claimed = (
+        "St. Lawrence River,Great Lakes,Mississippi River,Amazon,Pacific Strait,Circumnavigation"
+    )
     answer = oe.exact(Voyage("hapsburg", "Magellan", claimed=claimed))
     assert close(answer.p["nothing"], F(1))
 
@@ -134,8 +135,7 @@ def test_an_english_conquest_marker_by_hand():
 )
 def test_voyages_match_the_die_by_die_reference(spec, values):
     voyage = Voyage(**spec)
-    naive = naive_voyage(values, voyage.claimed, voyage.mercator, voyage.uncharted,
-                         voyage.choice)
+    naive = naive_voyage(values, voyage.claimed, voyage.mercator, voyage.uncharted, voyage.choice)
     answer = oe.exact(voyage)
     for outcome in ("lost", "nothing", "discovery", "circumnavigation"):
         want = sum(p for (name, _, _), p in naive.items() if name == outcome)
@@ -174,16 +174,24 @@ def test_a_turn_resolves_the_best_explorer_first_ties_england_france_hapsburg():
     assert close(answer.p["hapsburg:discovery"], F(10 * 26, 36 * 36))
     assert close(answer.p["discovery:Mississippi River"], F(26, 36) + F(260, 1296))
     # Magellan (4) sails before Cartier (3): the order follows the values.
-    order = oe.exact(VoyageTurn("france,hapsburg", explorers=("Cartier", "Magellan"),
-                                claimed=claimed))
+    order = oe.exact(
+        VoyageTurn("france,hapsburg", explorers=("Cartier", "Magellan"), claimed=claimed)
+    )
     assert close(order.p["hapsburg:discovery"], F(30, 36))  # 2d6 + 4 = 9 (4) or 10+ (26)
 
 
 def test_a_turn_matches_the_naive_chain():
-    sailors = (("england", 1, False, True), ("france", 2, True, False),
-               ("hapsburg", 4, False, False))
-    turn = VoyageTurn(("england", "france", "hapsburg"), explorers=("Rut", "Verrazano",
-                      "Magellan"), uncharted=("england",), mercator=("france",))
+    sailors = (
+        ("england", 1, False, True),
+        ("france", 2, True, False),
+        ("hapsburg", 4, False, False),
+    )
+    turn = VoyageTurn(
+        ("england", "france", "hapsburg"),
+        explorers=("Rut", "Verrazano", "Magellan"),
+        uncharted=("england",),
+        mercator=("france",),
+    )
     naive = naive_turn(sailors)
     answer = oe.exact(turn)
     for power in ("england", "france", "hapsburg"):
@@ -197,8 +205,11 @@ def test_a_turn_matches_the_naive_chain():
 
 @pytest.mark.parametrize(
     "spec",
-    [Voyage("hapsburg"), Conquest("hapsburg", smallpox=True),
-     Voyage("france", mercator=True, claimed="amazon")],
+    [
+        Voyage("hapsburg"),
+        Conquest("hapsburg", smallpox=True),
+        Voyage("france", mercator=True, claimed="amazon"),
+    ],
     ids=["voyage", "conquest", "voyage-claimed"],
 )
 def test_monte_carlo_agrees_with_exact_within_five_sigma(spec):
@@ -217,43 +228,70 @@ def test_a_turn_s_monte_carlo_agrees_with_its_chain_and_repeats_with_its_seed():
     # The streams are keyed by (seed, turn, block): the same seed, the same numbers.
     again = oe.simulate(turn, trials=150_000, seed=4)
     assert again.p == sampled.p and again.seed == 4
-    assert oe.simulate(turn, trials=2_000, seed=5).p != oe.simulate(turn, trials=2_000,
-                                                                   seed=6).p
+    assert oe.simulate(turn, trials=2_000, seed=5).p != oe.simulate(turn, trials=2_000, seed=6).p
 
 
 def test_voyage_command_json_contract(capsys):
-    status, out, _ = run(capsys, "voyage", "--power", "hapsburg", "--explorer", "Magellan",
-                         "--format", "json")
+    status, out, _ = run(
+        capsys, "voyage", "--power", "hapsburg", "--explorer", "Magellan", "--format", "json"
+    )
     data = json.loads(out)
     assert status == 0 and data["kind"] == "voyage"
     assert {"lost", "nothing", "discovery", "circumnavigation"} <= set(data["p"])
     assert "discovery:Mississippi River" in data["p"]
     assert close(data["expected"]["vp"]["mean"], F(3288, 1296))
-    status, out, _ = run(capsys, "conquest", "--power", "hapsburg", "--conquistador",
-                         "Cortez", "--smallpox", "--format", "json")
+    status, out, _ = run(
+        capsys,
+        "conquest",
+        "--power",
+        "hapsburg",
+        "--conquistador",
+        "Cortez",
+        "--smallpox",
+        "--format",
+        "json",
+    )
     data = json.loads(out)
     assert {"killed", "nothing", "conquest"} <= set(data["p"])
     assert close(data["expected"]["vp"]["mean"], F(68, 36))
 
 
 def test_a_turn_on_the_command_line(capsys):
-    status, out, _ = run(capsys, "voyage", "--power", "hapsburg,france", "--explorer",
-                         "Orellana,Cartier", "--claimed",
-                         "st-lawrence-river,great-lakes,amazon-river,pacific-strait,"
-                         "circumnavigation", "--format", "json")
+    status, out, _ = run(
+        capsys,
+        "voyage",
+        "--power",
+        "hapsburg,france",
+        "--explorer",
+        "Orellana,Cartier",
+        "--claimed",
+        "st-lawrence-river,great-lakes,amazon-river,pacific-strait,circumnavigation",
+        "--format",
+        "json",
+    )
     data = json.loads(out)
     assert status == 0 and data["kind"] == "voyages"
     assert close(data["p"]["france:discovery"], F(26, 36))
 
 
 def test_card_values_on_the_command_line(capsys):
-    status, out, _ = run(capsys, "conquest", "--power", "hapsburg", "--conquistador",
-                         "Cortez", "--card-value", "--format", "json")
+    status, out, _ = run(
+        capsys,
+        "conquest",
+        "--power",
+        "hapsburg",
+        "--conquistador",
+        "Cortez",
+        "--card-value",
+        "--format",
+        "json",
+    )
     (row,) = json.loads(out)
     assert status == 0 and row["card"] == "Smallpox"
     assert math.isclose(row["value"], 12 / 36, rel_tol=1e-9)  # JSON keeps 10 digits
-    status, out, _ = run(capsys, "voyage", "--power", "france", "--explorer", "Cartier",
-                         "--card-value")
+    status, out, _ = run(
+        capsys, "voyage", "--power", "france", "--explorer", "Cartier", "--card-value"
+    )
     assert status == 0 and "Mercator's Map" in out and "+1.146 VP" in out
 
 
@@ -269,27 +307,45 @@ def test_voyage_and_conquest_tables(capsys):
 @pytest.mark.parametrize(
     "argv, words",
     [
-        (["voyage", "--power", "england", "--explorer", "Magellan"],
-         "Magellan is an explorer of hapsburg, not of england"),
+        (
+            ["voyage", "--power", "england", "--explorer", "Magellan"],
+            "Magellan is an explorer of hapsburg, not of england",
+        ),
         (["voyage", "--power", "portugal"], "unknown power 'portugal'"),
-        (["voyage", "--power", "france", "--removed", "Cartier,Roberval,Verrazano"],
-         "france has no explorer left in its pool"),
-        (["voyage", "--power", "hapsburg", "--claimed", "El Dorado"],
-         "unknown discovery 'El Dorado'"),
-        (["voyage", "--power", "hapsburg", "--explorer", "Cabot", "--uncharted"],
-         "takes no Uncharted"),
-        (["voyage", "--power", "hapsburg", "--explorer", "Magellan", "--removed", "Magellan"],
-         "Magellan is not in hapsburg's pool"),
+        (
+            ["voyage", "--power", "france", "--removed", "Cartier,Roberval,Verrazano"],
+            "france has no explorer left in its pool",
+        ),
+        (
+            ["voyage", "--power", "hapsburg", "--claimed", "El Dorado"],
+            "unknown discovery 'El Dorado'",
+        ),
+        (
+            ["voyage", "--power", "hapsburg", "--explorer", "Cabot", "--uncharted"],
+            "takes no Uncharted",
+        ),
+        (
+            ["voyage", "--power", "hapsburg", "--explorer", "Magellan", "--removed", "Magellan"],
+            "Magellan is not in hapsburg's pool",
+        ),
         (["voyage", "--power", "england,england"], "a power is listed twice"),
         (["voyage", "--power", "france", "--turn", "-2"], "turn must be 1..9"),
-        (["conquest", "--power", "england", "--removed", "English Conquest,English Conquest"],
-         "england has no conquistador left in its pool"),
-        (["conquest", "--power", "hapsburg", "--conquistador", "Magellan"],
-         "unknown conquistador 'Magellan' of hapsburg"),
-        (["conquest", "--power", "hapsburg", "--claimed", "maya,aztecs,inca"],
-         "no conquest is left to make"),
-        (["conquest", "--power", "hapsburg", "--claimed", "atlantis"],
-         "unknown conquest 'atlantis'"),
+        (
+            ["conquest", "--power", "england", "--removed", "English Conquest,English Conquest"],
+            "england has no conquistador left in its pool",
+        ),
+        (
+            ["conquest", "--power", "hapsburg", "--conquistador", "Magellan"],
+            "unknown conquistador 'Magellan' of hapsburg",
+        ),
+        (
+            ["conquest", "--power", "hapsburg", "--claimed", "maya,aztecs,inca"],
+            "no conquest is left to make",
+        ),
+        (
+            ["conquest", "--power", "hapsburg", "--claimed", "atlantis"],
+            "unknown conquest 'atlantis'",
+        ),
     ],
 )
 def test_bad_input_is_one_line_naming_the_problem(capsys, argv, words):

@@ -26,8 +26,9 @@ POWERS = ("england", "france", "hapsburg")
 
 TURNS = {
     "random": VoyageTurn(POWERS),
-    "uncharted, mercator, claimed": VoyageTurn(POWERS, uncharted=True, mercator=("hapsburg",),
-                                               claimed="amazon-river,st-lawrence-river"),
+    "uncharted, mercator, claimed": VoyageTurn(
+        POWERS, uncharted=True, mercator=("hapsburg",), claimed="amazon-river,st-lawrence-river"
+    ),
 }
 
 
@@ -51,11 +52,11 @@ def test_the_chance_each_power_is_lost_by_hand():
     # (-1) 2d6 <= 5, 10/36: 20/216.
     exact = oe.exact(TURNS["random"])
     sampled = oe.simulate(TURNS["random"], trials=2_000_000, seed=31)
-    for power, chance in (("england", F(12, 108)), ("france", F(7, 108)),
-                          ("hapsburg", F(20, 216))):
+    for power, chance in (("england", F(12, 108)), ("france", F(7, 108)), ("hapsburg", F(20, 216))):
         assert math.isclose(exact.p[f"{power}:lost"], chance, rel_tol=1e-12)
-        assert abs(sampled.p[f"{power}:lost"] - chance) <= SIGMAS * _sigma(float(chance),
-                                                                          sampled.trials)
+        assert abs(sampled.p[f"{power}:lost"] - chance) <= SIGMAS * _sigma(
+            float(chance), sampled.trials
+        )
 
 
 @pytest.mark.parametrize("name", list(TURNS))
@@ -66,14 +67,15 @@ def test_a_turn_of_three_random_explorers_is_within_5_sigma_of_exact(name):
     assert sampled.method == "monte-carlo" and sampled.trials == 2_000_000
     assert set(sampled.p) <= set(exact.p)
     for outcome, p in exact.p.items():
-        assert abs(sampled.p.get(outcome, 0.0) - p) <= SIGMAS * _sigma(p, sampled.trials), \
-            outcome
+        assert abs(sampled.p.get(outcome, 0.0) - p) <= SIGMAS * _sigma(p, sampled.trials), outcome
     expected = exact.expected_values()
     for column, (field, _) in turn.reported_columns.items():
         mean = sampled.expected_values()[column]["mean"]
         sigma = _vp_sigma(exact, field, sampled.trials)
-        assert abs(mean - expected[column]["mean"]) <= SIGMAS * sigma * (
-            turn.reported_columns[column][1]) + 1e-12, column
+        assert (
+            abs(mean - expected[column]["mean"])
+            <= SIGMAS * sigma * (turn.reported_columns[column][1]) + 1e-12
+        ), column
 
 
 def test_the_same_numbers_for_one_and_two_threads_and_any_split(monkeypatch):
@@ -84,8 +86,12 @@ def test_the_same_numbers_for_one_and_two_threads_and_any_split(monkeypatch):
     before = numba.get_num_threads()
     try:
         # (threads, trials per piece of work, pieces per call of the kernel)
-        for threads, piece, calls in ((1, engine.TURN_BLOCK, 64), (2, 1000, 3), (1, 7777, 1),
-                                      (2, 1, 5)):
+        for threads, piece, calls in (
+            (1, engine.TURN_BLOCK, 64),
+            (2, 1000, 3),
+            (1, 7777, 1),
+            (2, 1, 5),
+        ):
             numba.set_num_threads(min(threads, before))
             monkeypatch.setattr(engine, "PIECE_TRIALS", piece)
             monkeypatch.setattr(engine, "CALL_PIECES", calls)
@@ -111,11 +117,14 @@ def _twin(turn, trials, seed):
     for block in range(blocks):
         size = min(engine.TURN_BLOCK, trials - block * engine.TURN_BLOCK)
         positions = np.arange(size, dtype=np.uint64) * np.uint64(count)
-        drawn = [sample_values(thresholds, layout, keys[block], positions + np.uint64(power))
-                 for power, (thresholds, layout) in enumerate(plans)]
+        drawn = [
+            sample_values(thresholds, layout, keys[block], positions + np.uint64(power))
+            for power, (thresholds, layout) in enumerate(plans)
+        ]
         indices, rolls, circles = (np.stack([d[k] for d in drawn], axis=1) for k in range(3))
-        states, counts = np.unique(resolve_turn(turn, indices, rolls, circles), axis=0,
-                                   return_counts=True)
+        states, counts = np.unique(
+            resolve_turn(turn, indices, rolls, circles), axis=0, return_counts=True
+        )
         for state, number in zip(map(tuple, states.tolist()), counts.tolist(), strict=True):
             counted[state] = counted.get(state, 0) + number
     return counted
@@ -137,15 +146,22 @@ def test_the_kernel_draws_the_values_of_the_one_sampler(name):
 @pytest.mark.parametrize("name", list(TURNS))
 def test_the_die_by_die_reference_agrees_with_exact_and_the_kernel(name):
     turn = TURNS[name]
-    sailors = [(voyage.power, voyage.explorer_values.tolist(), voyage.mercator,
-                voyage.uncharted) for voyage in turn.voyages]
+    sailors = [
+        (voyage.power, voyage.explorer_values.tolist(), voyage.mercator, voyage.uncharted)
+        for voyage in turn.voyages
+    ]
     trials = 40_000
     counts, vp = sample_turn(sailors, trials, seed=12, claimed=turn.claimed)
     exact = oe.exact(turn)
     kernel = oe.simulate(turn, trials=1_000_000, seed=5)
     for power in turn.powers:
-        for outcome in ("lost", "nothing", "discovery", "circumnavigation",
-                        "circumnavigation_failed"):
+        for outcome in (
+            "lost",
+            "nothing",
+            "discovery",
+            "circumnavigation",
+            "circumnavigation_failed",
+        ):
             p = exact.p[f"{power}:{outcome}"]
             seen = counts.get((power, outcome), 0) / trials
             assert abs(seen - p) <= SIGMAS * _sigma(p, trials), (power, outcome)
@@ -161,13 +177,23 @@ def test_the_die_by_die_reference_agrees_with_exact_and_the_kernel(name):
 
 
 def test_a_turn_s_monte_carlo_on_the_command_line_prints_intervals(capsys):
-    argv = ("voyage", "--power", "england,france,hapsburg", "--method", "monte-carlo",
-            "--trials", "300000", "--seed", "1")
+    argv = (
+        "voyage",
+        "--power",
+        "england,france,hapsburg",
+        "--method",
+        "monte-carlo",
+        "--trials",
+        "300000",
+        "--seed",
+        "1",
+    )
     status, out, _ = run(capsys, *argv)
     assert status == 0
     assert "300,000 trials, seed 1" in out and "95% interval" in out and "std. error" in out
-    rows = [line for line in out.splitlines() if line.startswith(("circumnavigation ",
-                                                                   "england:lost"))]
+    rows = [
+        line for line in out.splitlines() if line.startswith(("circumnavigation ", "england:lost"))
+    ]
     assert len(rows) == 2 and all("[" in row and "%]" in row for row in rows)
     status, out, _ = run(capsys, *argv, "--format", "json")
     data = json.loads(out)
@@ -217,8 +243,9 @@ def test_a_sweep_of_kind_voyages_runs_end_to_end(capsys, tmp_path, method):
     assert status == 0 and "4 scenarios" in printed
     rows = pd.read_csv(out, keep_default_na=False)
     assert set(rows["status"]) == {"ok"} and set(rows["method"]) == {method}
-    chosen = rows[(rows["claimed"] == "amazon-river,pacific-strait")
-                  & (rows["mercator"] == "hapsburg")]
+    chosen = rows[
+        (rows["claimed"] == "amazon-river,pacific-strait") & (rows["mercator"] == "hapsburg")
+    ]
     cell = chosen.set_index("outcome")["probability"]
     turn = VoyageTurn(POWERS, mercator=("hapsburg",), claimed="amazon-river,pacific-strait")
     # A scenario of a sweep gets the numbers it gets alone (the sweep's default precision
@@ -263,8 +290,11 @@ def test_the_kernel_s_whole_end_state_histogram_passes_chi_square(name):
     assert stats.chisquare(observed, expected).pvalue > 1e-4
 
 
-@pytest.mark.parametrize("spec", [oe.Voyage("hapsburg"), oe.Conquest("hapsburg", smallpox=True)],
-                         ids=["voyage", "conquest"])
+@pytest.mark.parametrize(
+    "spec",
+    [oe.Voyage("hapsburg"), oe.Conquest("hapsburg", smallpox=True)],
+    ids=["voyage", "conquest"],
+)
 def test_a_single_voyage_and_a_conquest_run_on_the_draw_plan_kernel(monkeypatch, spec):
     # One draw plan each, no engines of their own: the shared kernel counts them, and its
     # NumPy twin (short runs) gives the very same counts.

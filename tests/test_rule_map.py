@@ -849,8 +849,7 @@ RULE_MAP = [
         [
             "test_policies_by_hand.py::"
             "test_a_naval_retreat_goes_where_the_policy_names_or_is_refused_by_name",
-            "test_retreat_lists_by_hand.py::"
-            "test_a_naval_retreat_list_with_a_location_not_adjacent",
+            "test_retreat_lists_by_hand.py::test_a_naval_retreat_list_with_a_location_not_adjacent",
         ],
     ),
     (
@@ -1482,15 +1481,19 @@ RULE_MAP = [
         "an electorate's first conversion places its regulars, not after the League",
         "oddsengine/religion/religious_board.py",
         "conversion to Protestant places its regulars from the display (16)",
-        ["test_religion_board_by_hand.py::test_an_electorate_brings_its_regulars_once",
-         "test_religion_board_by_hand.py::test_a_two_attempt_run_by_hand_where_the_best_single_odds_are_not_best"],
+        [
+            "test_religion_board_by_hand.py::test_an_electorate_brings_its_regulars_once",
+            "test_religion_board_by_hand.py::test_a_two_attempt_run_by_hand_where_the_best_single_odds_are_not_best",
+        ],
     ),
     (
         "16",
         "a port is linked to the other ports of its sea zone for eligibility",
         "oddsengine/religion/religious_board.py",
         "16: ports on one sea zone are linked (23.5: unrest too)",
-        ["test_religion_board_by_hand.py::test_the_same_counts_from_the_1517_board_with_brandenburg_turned"],
+        [
+            "test_religion_board_by_hand.py::test_the_same_counts_from_the_1517_board_with_brandenburg_turned"
+        ],
     ),
     (
         "16",
@@ -1505,9 +1508,11 @@ RULE_MAP = [
         "dice from the board: neighbours by normal connection, none in unrest",
         "oddsengine/religion/religious_board.py",
         "17 step 2 (Protestant) and step 6 (Papal): neighbours by normal connection",
-        ["test_religion_board_by_hand.py::test_the_rulebook_example_counts_come_out_of_the_board",
-         "test_religion_board_by_hand.py::test_a_pass_counts_for_eligibility_not_for_dice",
-         "test_religion_board_by_hand.py::test_unrest_gives_no_die_and_makes_no_neighbour_eligible"],
+        [
+            "test_religion_board_by_hand.py::test_the_rulebook_example_counts_come_out_of_the_board",
+            "test_religion_board_by_hand.py::test_a_pass_counts_for_eligibility_not_for_dice",
+            "test_religion_board_by_hand.py::test_unrest_gives_no_die_and_makes_no_neighbour_eligible",
+        ],
     ),
     (
         "17",
@@ -1520,9 +1525,11 @@ RULE_MAP = [
         "18",
         "a Counter-Reformation from the board: Papal ties only in zone under Paul III",
         "oddsengine/religion/run_model.py",
-        "ties = \"papacy\" if (in_zone and self.wins_ties_in_zone) else \"protestant\"  # 18",
-        ["test_religion_board_by_hand.py::test_a_counter_reformation_attempt_by_hand",
-         "test_religion_board_by_hand.py::test_a_counter_reformation_outside_its_zone_gives_the_protestant_ties"],
+        'ties = "papacy" if (in_zone and self.wins_ties_in_zone) else "protestant"  # 18',
+        [
+            "test_religion_board_by_hand.py::test_a_counter_reformation_attempt_by_hand",
+            "test_religion_board_by_hand.py::test_a_counter_reformation_outside_its_zone_gives_the_protestant_ties",
+        ],
     ),
     # §19 Runs of attempts
     (
@@ -1530,18 +1537,22 @@ RULE_MAP = [
         "the sources of attempts: count, target zone, dice",
         "oddsengine/religion/attempt_sources.py",
         "19: the sources with no zone of their own",
-        ["test_religion_board_by_hand.py::test_carlstadt_targets_the_german_zone_only",
-         "test_religion_board_by_hand.py::test_the_rulebook_example_counts_come_out_of_the_board"],
+        [
+            "test_religion_board_by_hand.py::test_carlstadt_targets_the_german_zone_only",
+            "test_religion_board_by_hand.py::test_the_rulebook_example_counts_come_out_of_the_board",
+        ],
     ),
     (
         "19",
         "the optimal policy of a run, memoised on the state; greedy and an order beside it",
         "oddsengine/engines/attempt_runs_exact.py",
         "so the best choice is a decision over states, memoised on the state,",
-        ["test_religion_board_by_hand.py::test_a_two_attempt_run_by_hand_where_the_best_single_odds_are_not_best",
-         "test_religion_board_by_hand.py::test_a_given_order_is_a_standing_order",
-         "test_religion_board_by_hand.py::test_an_objective_at_least_two",
-         "test_religion_board_by_hand.py::test_a_monte_carlo_run_agrees_with_the_exact_enumeration"],
+        [
+            "test_religion_board_by_hand.py::test_a_two_attempt_run_by_hand_where_the_best_single_odds_are_not_best",
+            "test_religion_board_by_hand.py::test_a_given_order_is_a_standing_order",
+            "test_religion_board_by_hand.py::test_an_objective_at_least_two",
+            "test_religion_board_by_hand.py::test_a_monte_carlo_run_agrees_with_the_exact_enumeration",
+        ],
     ),
     (
         "19",
@@ -1549,9 +1560,11 @@ RULE_MAP = [
         "targeted, so the sets of flips reached and their failed targets give the count",
         "oddsengine/religion/run_model.py",
         "17 step 1, 18: a space stays eligible until it is targeted (flips only open)",
-        ["test_religion_sweeps.py::test_the_count_of_a_two_attempt_run_by_hand",
-         "test_religion_sweeps.py::test_the_count_before_searching_is_the_states_searched",
-         "test_religion_sweeps.py::test_six_attempts_on_thirty_spaces_are_refused_at_once"],
+        [
+            "test_religion_sweeps.py::test_the_count_of_a_two_attempt_run_by_hand",
+            "test_religion_sweeps.py::test_the_count_before_searching_is_the_states_searched",
+            "test_religion_sweeps.py::test_six_attempts_on_thirty_spaces_are_refused_at_once",
+        ],
     ),
     (
         "20",
@@ -1566,9 +1579,11 @@ RULE_MAP = [
         "the spaces and their chances on a scenario's board (23.14)",
         "oddsengine/religion/board_flips.py",
         "20 step 7: in the debate's zone while eligible ones remain there",
-        ["test_religion_board_flips.py::test_a_debate_flips_in_its_zone_first_then_anywhere",
-         "test_religion_board_flips.py::test_a_debate_on_the_example_caps_the_papal_flips_at_two",
-         "test_religion_board_flips.py::test_each_winner_has_its_own_cap"],
+        [
+            "test_religion_board_flips.py::test_a_debate_flips_in_its_zone_first_then_anywhere",
+            "test_religion_board_flips.py::test_a_debate_on_the_example_caps_the_papal_flips_at_two",
+            "test_religion_board_flips.py::test_each_winner_has_its_own_cap",
+        ],
     ),
     # §23 Readings for Part III
     (
@@ -1583,7 +1598,9 @@ RULE_MAP = [
         "23.5: a space in unrest makes no neighbour eligible",
         "oddsengine/religion/religious_board.py",
         "23.5: a space in unrest makes no neighbour eligible",
-        ["test_religion_board_by_hand.py::test_unrest_gives_no_die_and_makes_no_neighbour_eligible"],
+        [
+            "test_religion_board_by_hand.py::test_unrest_gives_no_die_and_makes_no_neighbour_eligible"
+        ],
     ),
     (
         "23",

@@ -464,8 +464,24 @@ def test_the_command_line_starts_a_precision_run_like_a_sweep(capsys):
     # does, so the same seed and precision give the same numbers.
     from oddsengine.cli import main
 
-    assert main(["assault", "--attacker", "6R L1", "--defender", "2R", "--seed", "7",
-                 "--precision", "0.01", "--format", "json"]) == 0
+    assert (
+        main(
+            [
+                "assault",
+                "--attacker",
+                "6R L1",
+                "--defender",
+                "2R",
+                "--seed",
+                "7",
+                "--precision",
+                "0.01",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
     import json
 
     payload = json.loads(capsys.readouterr().out)

@@ -86,26 +86,58 @@ NEEDED = ["needed", "battle", "--attacker", "?R Suleiman", "--defender", "hapsbu
 #: to none of its moves.
 #: Every Vienna move may fight a field battle (Charles V may intercept): both casualty
 #: orders apply to all of them (RULES.md §9).
-MOVE_OPTIONS = {"--defender", "--retreat", "--interception", "--states", "--survivors",
-                "--leaders-inside", "--stack", "--control", "--besieged",
-                "--attacker-casualty-order", "--defender-casualty-order"}
+MOVE_OPTIONS = {
+    "--defender",
+    "--retreat",
+    "--interception",
+    "--states",
+    "--survivors",
+    "--leaders-inside",
+    "--stack",
+    "--control",
+    "--besieged",
+    "--attacker-casualty-order",
+    "--defender-casualty-order",
+}
 PIRACY = ["piracy", "--pirates", "ottoman: 3Co", "--target-ports", "2"]
 PIRACY_OPTIONS = {"--pirates", "--zone-squadrons", "--adjacent-squadrons",
                   "--adjacent-fortresses", "--target-ports", "--target-hand",
                   "--target-squadrons", "--piracy-vp", "--award-policy", "--award-order",
                   "--responses"}  # fmt: skip
 WAR = ["foreign-war", "--war", "persia", "--force", "4R Ibrahim"]
-WAR_OPTIONS = {"--war", "--force", "--foreign", "--cards", "--casualty-order", "--horizon",
-               "--card-value"}
+WAR_OPTIONS = {
+    "--war",
+    "--force",
+    "--foreign",
+    "--cards",
+    "--casualty-order",
+    "--horizon",
+    "--card-value",
+}
 
 #: The what-ifs and the source of a religious board (RULES.md §16, §19).
 BOARD_OPTIONS = {"--space", "--source", "--protestant", "--unrest", "--reformer"}
 
 DIET = ["diet", "--protestant-cp", "1", "--papal-cp", "1", "--hapsburg-cp", "1"]
-VOYAGE_OPTIONS = {"--power", "--explorer", "--uncharted", "--mercator", "--claimed",
-                  "--removed", "--turn", "--choice"}
-CONQUEST_OPTIONS = {"--power", "--conquistador", "--smallpox", "--claimed", "--removed",
-                    "--turn", "--card-value"}
+VOYAGE_OPTIONS = {
+    "--power",
+    "--explorer",
+    "--uncharted",
+    "--mercator",
+    "--claimed",
+    "--removed",
+    "--turn",
+    "--choice",
+}
+CONQUEST_OPTIONS = {
+    "--power",
+    "--conquistador",
+    "--smallpox",
+    "--claimed",
+    "--removed",
+    "--turn",
+    "--card-value",
+}
 #: command -> [(base command line, options that apply to it)]. Every other option of the
 #: command's parser is refused on that base.
 DEBATE = ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1"]
@@ -121,8 +153,15 @@ BOARD_DEBATE_OPTIONS = {"--zone", "--initiator", "--turn", "--attacker", "--defe
                         "--card-value", "--flip-order", "--protestant", "--unrest",
                         "--reformer"}  # fmt: skip
 #: The Diet on a scenario's board.
-BOARD_DIET_OPTIONS = {"--protestant-cp", "--papal-cp", "--hapsburg-cp", "--flip-order",
-                      "--protestant", "--unrest", "--reformer"}
+BOARD_DIET_OPTIONS = {
+    "--protestant-cp",
+    "--papal-cp",
+    "--hapsburg-cp",
+    "--flip-order",
+    "--protestant",
+    "--unrest",
+    "--reformer",
+}
 QUESTIONS = {
     "diet": [
         ([*DIET, "--exact"],

@@ -55,9 +55,7 @@ def two_allies_in_vienna(**policy):
 
 def test_both_allied_powers_avoid_battle_and_the_mover_enters_an_empty_space():
     # 13.3: "some or all of the defenders may try. Each major power tries separately."
-    move = two_allies_in_vienna(
-        defender_policy={"hapsburg": "avoid:Linz", "england": "avoid:Graz"}
-    )
+    move = two_allies_in_vienna(defender_policy={"hapsburg": "avoid:Linz", "england": "avoid:Graz"})
     result = exact(move)
     nobody = AVOID**2
     one_alone = 2 * AVOID * (1 - AVOID)
@@ -82,9 +80,7 @@ def test_both_allied_powers_avoid_battle_and_the_mover_enters_an_empty_space():
 def test_when_one_ally_avoids_the_other_fights_alone():
     # England succeeds, the Hapsburgs fail (and the other way round): a battle against
     # 2 regulars alone, 10 dice against 3.
-    move = two_allies_in_vienna(
-        defender_policy={"hapsburg": "avoid:Linz", "england": "avoid:Graz"}
-    )
+    move = two_allies_in_vienna(defender_policy={"hapsburg": "avoid:Linz", "england": "avoid:Graz"})
     alone = [
         weight
         for weight, state in states(move)
@@ -100,9 +96,7 @@ def test_when_one_ally_avoids_the_other_fights_alone():
 
 
 def test_both_allies_avoiding_agrees_with_monte_carlo():
-    move = two_allies_in_vienna(
-        defender_policy={"hapsburg": "avoid:Linz", "england": "avoid:Graz"}
-    )
+    move = two_allies_in_vienna(defender_policy={"hapsburg": "avoid:Linz", "england": "avoid:Graz"})
     monte_carlo_agrees(
         move, ("field_battle", "avoided_battle", "attacker_wins", "siege"), seed=1517
     )
@@ -248,9 +242,7 @@ def test_a_relief_that_wins_on_hits_breaks_the_siege_with_no_survivors():
             if a > d or max(3 - a, 1) <= inside:
                 broken += weight
     assert result.p["siege_broken"] == pytest.approx(float(broken), abs=1e-12)
-    monte_carlo_agrees(
-        move, ("siege_broken", "attacker_wins", "relief_went_inside"), seed=1517
-    )
+    monte_carlo_agrees(move, ("siege_broken", "attacker_wins", "relief_went_inside"), seed=1517)
 
 
 # -- §6.1 (14.1): the leaders of a defeated controlling power choose freely ---------------
@@ -388,9 +380,7 @@ leaders_inside = "with-units"
 
 def test_leaders_inside_agrees_with_monte_carlo():
     move = vienna_falls(defender_horizon=2)
-    monte_carlo_agrees(
-        move, ("attacker_wins", "defender_retreats", "siege"), seed=1517
-    )
+    monte_carlo_agrees(move, ("attacker_wins", "defender_retreats", "siege"), seed=1517)
 
 
 def test_besiegers_that_all_avoid_battle_break_the_siege():

@@ -16,8 +16,15 @@ _TIES = ("protestant", "papacy")
 
 
 #: The options a board gives instead (its dice, ties, modifier and bonus dice).
-_FROM_THE_BOARD = ("--protestant-dice", "--papal-dice", "--ties", "--modifier",
-                   "--printing-press", "--ninety-five-theses", "--augsburg")
+_FROM_THE_BOARD = (
+    "--protestant-dice",
+    "--papal-dice",
+    "--ties",
+    "--modifier",
+    "--printing-press",
+    "--ninety-five-theses",
+    "--augsburg",
+)
 
 
 def _board_attempt(arguments):
@@ -26,8 +33,11 @@ def _board_attempt(arguments):
     from oddsengine.religion.attempt_sources import attempt_source
     from oddsengine.religion.board_attempt import board_attempt_spec
 
-    given = [option for option in _FROM_THE_BOARD
-             if option[2:].replace("-", "_") in getattr(arguments, "given", ())]
+    given = [
+        option
+        for option in _FROM_THE_BOARD
+        if option[2:].replace("-", "_") in getattr(arguments, "given", ())
+    ]
     if given:
         raise OddsEngineError(
             f"{given[0]} comes from the board with a scenario: drop it (or the scenario)"
@@ -36,26 +46,33 @@ def _board_attempt(arguments):
         raise OddsEngineError("name the target of the attempt on the board: --space SPACE")
     attempting = "protestant" if arguments.command == "reformation" else "papacy"
     default = "95-theses" if attempting == "protestant" else "burn-books:german"
-    source = attempt_source(arguments.source or default,
-                            placards_attempts=arguments.placards_attempts)
+    source = attempt_source(
+        arguments.source or default, placards_attempts=arguments.placards_attempts
+    )
     if "placards_attempts" in getattr(arguments, "given", ()) and (
-            source.name != "affair-of-the-placards"):
-        raise OddsEngineError(
-            "--placards-attempts is for --source affair-of-the-placards only"
-        )
+        source.name != "affair-of-the-placards"
+    ):
+        raise OddsEngineError("--placards-attempts is for --source affair-of-the-placards only")
     if source.side != attempting:
         command = "reformation" if source.side == "protestant" else "counter-reformation"
         raise OddsEngineError(f"{source.name} makes {command} attempts: use {command}")
-    return board_attempt_spec(board_of(arguments), arguments.space, source,
-                              debater=arguments.debater)
+    return board_attempt_spec(
+        board_of(arguments), arguments.space, source, debater=arguments.debater
+    )
 
 
 def _attempt(arguments):
     """The spec the arguments describe."""
     if arguments.scenario is not None:
         return _board_attempt(arguments)
-    for option in ("--space", "--source", "--protestant", "--unrest", "--reformer",
-                   "--placards-attempts"):
+    for option in (
+        "--space",
+        "--source",
+        "--protestant",
+        "--unrest",
+        "--reformer",
+        "--placards-attempts",
+    ):
         if option[2:].replace("-", "_") in getattr(arguments, "given", ()):
             raise OddsEngineError(f"{option} reads a board: give a scenario first")
     for name in ("protestant_dice", "papal_dice"):
@@ -100,8 +117,9 @@ def _print_card_values(spec, arguments) -> None:
     from oddsengine.questions.attempt_cards import attempt_card_value, attempt_card_value_text
 
     check_card_value_options(arguments)  # refuses a format other than table, json, csv
-    write_card_table(attempt_card_value(spec),
-                     lambda table: attempt_card_value_text(spec, table), arguments)
+    write_card_table(
+        attempt_card_value(spec), lambda table: attempt_card_value_text(spec, table), arguments
+    )
 
 
 def _add_board(parser) -> None:
@@ -109,17 +127,26 @@ def _add_board(parser) -> None:
     from oddsengine.religion.attempt_sources import SOURCE_NAMES
 
     parser.add_argument(
-        "scenario", nargs="?", default=None,
+        "scenario",
+        nargs="?",
+        default=None,
         help="a scenario file with a [religion] table (religion_1517, religion_example): "
         "the dice are counted from its board, with where every die comes from",
     )
     board = parser.add_argument_group("on a scenario's board (RULES.md §16, §19)")
     board.add_argument("--space", metavar="SPACE", help="the target of the attempt")
-    board.add_argument("--source", metavar="SOURCE",
-                       help="what makes the attempt (its target zone, bonus dice): "
-                       + ", ".join(SOURCE_NAMES))
-    board.add_argument("--placards-attempts", type=int, default=3, choices=(3, 4),
-                       help="Affair of the Placards' attempts: 3 (default) or 4 (card text)")
+    board.add_argument(
+        "--source",
+        metavar="SOURCE",
+        help="what makes the attempt (its target zone, bonus dice): " + ", ".join(SOURCE_NAMES),
+    )
+    board.add_argument(
+        "--placards-attempts",
+        type=int,
+        default=3,
+        choices=(3, 4),
+        help="Affair of the Placards' attempts: 3 (default) or 4 (card text)",
+    )
     add_board_options(board)
 
 

@@ -34,13 +34,11 @@ def _policy(arguments) -> tuple[str, tuple]:
     if text in ("optimal", "greedy"):
         return text, ()
     if text.startswith("order:"):
-        spaces = tuple(part.strip() for part in text[len("order:"):].split(",") if part.strip())
+        spaces = tuple(part.strip() for part in text[len("order:") :].split(",") if part.strip())
         if not spaces:
             raise OddsEngineError("--policy order: names its spaces: order:SPACE,SPACE")
         return "order", tuple(load_board().space(space).name for space in spaces)
-    raise OddsEngineError(
-        f"unknown policy {text!r}; use optimal, greedy or order:SPACE,SPACE..."
-    )
+    raise OddsEngineError(f"unknown policy {text!r}; use optimal, greedy or order:SPACE,SPACE...")
 
 
 def run_attempts(arguments):
@@ -52,7 +50,8 @@ def run_attempts(arguments):
         raise OddsEngineError(f"--depth must be 0..12, not {arguments.depth}")
     given = getattr(arguments, "given", ())
     if "placards_attempts" in given and not arguments.source.strip().lower().startswith(
-            "affair-of-the-placards"):
+        "affair-of-the-placards"
+    ):
         raise OddsEngineError("--placards-attempts is for --source affair-of-the-placards only")
     if arguments.monte_carlo:
         for option in ("depth", "objective"):
@@ -62,9 +61,14 @@ def run_attempts(arguments):
                 )
     board = board_of(arguments)
     headline, order = _policy(arguments)
-    run = AttemptRun(board, arguments.source, debater=arguments.debater,
-                     objective=arguments.objective, order=order,
-                     placards_attempts=arguments.placards_attempts)
+    run = AttemptRun(
+        board,
+        arguments.source,
+        debater=arguments.debater,
+        objective=arguments.objective,
+        order=order,
+        placards_attempts=arguments.placards_attempts,
+    )
     if arguments.monte_carlo:
         return _run_monte_carlo(arguments, run, headline)
     for option in ("trials", "seed"):
@@ -132,14 +136,17 @@ def _run_monte_carlo(arguments, run, headline: str) -> int:
     for k in range(source.attempts + 1):
         key = f"flips:{k}"
         low, high = described["interval_95"][key]
-        lines.append(f"  P({k} flips) {_percent(described['p'][key]):>9}   "
-                     f"[{_percent(low)}, {_percent(high)}]")
+        lines.append(
+            f"  P({k} flips) {_percent(described['p'][key]):>9}   "
+            f"[{_percent(low)}, {_percent(high)}]"
+        )
     lines.append("Chance each space ends flipped:")
     for space in sample.space_counts:
         key = f"protestant:{space}"
         low, high = described["interval_95"][key]
-        lines.append(f"  {space:<22}{_percent(described['p'][key]):>9}   "
-                     f"[{_percent(low)}, {_percent(high)}]")
+        lines.append(
+            f"  {space:<22}{_percent(described['p'][key]):>9}   [{_percent(low)}, {_percent(high)}]"
+        )
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
@@ -169,7 +176,8 @@ def _text(run, answer, outcomes, headline: str, depth: int) -> str:
         extras.append("a failure puts unrest on its target")
     lines = [
         f"{source.name}: {source.attempts} {kind} attempts, target zone {zones}"
-        + (f" ({'; '.join(extras)})" if extras else "") + " (RULES.md §19)",
+        + (f" ({'; '.join(extras)})" if extras else "")
+        + " (RULES.md §19)",
         f"Objective of the optimal policy: {run.objective}"
         + (" (the expected number of spaces turned)" if run.objective == "flips" else ""),
         f"Exact: {answer.states} states of the run searched",
@@ -178,16 +186,21 @@ def _text(run, answer, outcomes, headline: str, depth: int) -> str:
     names = list(outcomes)
     header = f"{'':<24}" + "".join(f"{name:>12}" for name in names)
     lines.append(header)
-    lines.append(f"{'expected flips':<24}" + "".join(
-        f"{outcomes[n].expected_flips:>12.3f}" for n in names))
+    lines.append(
+        f"{'expected flips':<24}" + "".join(f"{outcomes[n].expected_flips:>12.3f}" for n in names)
+    )
     if run.objective != "flips":
-        lines.append(f"{run.objective:<24}" + "".join(
-            f"{outcomes[n].objective_value:>12.4f}" for n in names))
+        lines.append(
+            f"{run.objective:<24}" + "".join(f"{outcomes[n].objective_value:>12.4f}" for n in names)
+        )
     for k in range(source.attempts + 1):
-        lines.append(f"{'P(' + str(k) + ' flips)':<24}" + "".join(
-            f"{_percent(outcomes[n].flips[k]):>12}" for n in names))
-    lines.append(f"{'first target':<24}" + "".join(
-        f"{(outcomes[n].first_target or '-'):>12}" for n in names))
+        lines.append(
+            f"{'P(' + str(k) + ' flips)':<24}"
+            + "".join(f"{_percent(outcomes[n].flips[k]):>12}" for n in names)
+        )
+    lines.append(
+        f"{'first target':<24}" + "".join(f"{(outcomes[n].first_target or '-'):>12}" for n in names)
+    )
     lines.append("")
     word = "Protestant" if source.side == "protestant" else "Catholic"
     lines.append(f"Chance each space ends {word} ({headline} policy):")
@@ -222,21 +235,37 @@ def _tree_lines(node, depth, indent):
 
 def add_board_options(parser) -> None:
     """The what-ifs of a religious board (like ``move --stack``)."""
-    parser.add_argument("--protestant", action="append", metavar="SPACE",
-                        help="what-if: this space is Protestant too (repeatable)")
-    parser.add_argument("--unrest", action="append", metavar="SPACE",
-                        help="what-if: this space is in unrest too (repeatable)")
-    parser.add_argument("--reformer", action="append", metavar="SPACE",
-                        help="what-if: this reformer (or his space) is on the map (repeatable)")
+    parser.add_argument(
+        "--protestant",
+        action="append",
+        metavar="SPACE",
+        help="what-if: this space is Protestant too (repeatable)",
+    )
+    parser.add_argument(
+        "--unrest",
+        action="append",
+        metavar="SPACE",
+        help="what-if: this space is in unrest too (repeatable)",
+    )
+    parser.add_argument(
+        "--reformer",
+        action="append",
+        metavar="SPACE",
+        help="what-if: this reformer (or his space) is on the map (repeatable)",
+    )
 
 
 def add_flip_options(parser, zone_first: str) -> None:
     """``--flip-order`` and the board's what-ifs, for a debate's or the Diet's flips on a
     scenario's board; ``zone_first`` says what the default order puts first."""
-    parser.add_argument("--flip-order", default="board", metavar="POLICY",
-                        help="which eligible space a winner flips next: board (default: the "
-                        f"first by name{zone_first}), electorates (an electorate first) or "
-                        "order:SPACE,SPACE (the first listed still eligible)")
+    parser.add_argument(
+        "--flip-order",
+        default="board",
+        metavar="POLICY",
+        help="which eligible space a winner flips next: board (default: the "
+        f"first by name{zone_first}), electorates (an electorate first) or "
+        "order:SPACE,SPACE (the first listed still eligible)",
+    )
     add_board_options(parser)
 
 
@@ -252,31 +281,57 @@ def register(commands) -> None:
         "turns, the next target after each outcome), beside 'best single odds each time' "
         "and a given order.",
     )
-    attempts.add_argument("scenario", help="a scenario file with a [religion] table, or "
-                          "religion_1517 / religion_example")
-    attempts.add_argument("--source", required=True, metavar="SOURCE",
-                          help="what gives the attempts: " + ", ".join(SOURCE_NAMES))
-    attempts.add_argument("--policy", default="optimal", metavar="POLICY",
-                          help="the policy shown first: optimal (default), greedy (best "
-                          "single odds each time) or order:SPACE,SPACE (the first listed "
-                          "space still eligible, then greedy); the others are compared")
-    attempts.add_argument("--objective", default="flips", metavar="OBJECTIVE",
-                          help="what the optimal policy maximises: flips (the expected "
-                          "number, default), at-least:K, space:SPACE, electorates")
-    attempts.add_argument("--debater", metavar="NAME",
-                          help="a bonus debater committed for the run (his die where it "
-                          "applies: Bucer, Cop, Contarini, Faber ...)")
-    attempts.add_argument("--placards-attempts", type=int, default=3, choices=(3, 4),
-                          help="Affair of the Placards' attempts: 3 (RULES.md §19, default) "
-                          "or 4 (the card text)")
-    attempts.add_argument("--depth", type=int, default=3,
-                          help="how deep the policy tree is shown (default 3)")
-    attempts.add_argument("--monte-carlo", action="store_true",
-                          help="play the policy (greedy or order:) with every die rolled, "
-                          "for runs too large to search exactly; figures with intervals")
+    attempts.add_argument(
+        "scenario",
+        help="a scenario file with a [religion] table, or religion_1517 / religion_example",
+    )
+    attempts.add_argument(
+        "--source",
+        required=True,
+        metavar="SOURCE",
+        help="what gives the attempts: " + ", ".join(SOURCE_NAMES),
+    )
+    attempts.add_argument(
+        "--policy",
+        default="optimal",
+        metavar="POLICY",
+        help="the policy shown first: optimal (default), greedy (best "
+        "single odds each time) or order:SPACE,SPACE (the first listed "
+        "space still eligible, then greedy); the others are compared",
+    )
+    attempts.add_argument(
+        "--objective",
+        default="flips",
+        metavar="OBJECTIVE",
+        help="what the optimal policy maximises: flips (the expected "
+        "number, default), at-least:K, space:SPACE, electorates",
+    )
+    attempts.add_argument(
+        "--debater",
+        metavar="NAME",
+        help="a bonus debater committed for the run (his die where it "
+        "applies: Bucer, Cop, Contarini, Faber ...)",
+    )
+    attempts.add_argument(
+        "--placards-attempts",
+        type=int,
+        default=3,
+        choices=(3, 4),
+        help="Affair of the Placards' attempts: 3 (RULES.md §19, default) or 4 (the card text)",
+    )
+    attempts.add_argument(
+        "--depth", type=int, default=3, help="how deep the policy tree is shown (default 3)"
+    )
+    attempts.add_argument(
+        "--monte-carlo",
+        action="store_true",
+        help="play the policy (greedy or order:) with every die rolled, "
+        "for runs too large to search exactly; figures with intervals",
+    )
     attempts.add_argument("--trials", type=int, help="Monte Carlo trials (default 1,000,000)")
     attempts.add_argument("--seed", type=int, help="Monte Carlo seed")
     add_board_options(attempts)
-    attempts.add_argument("--format", choices=_FORMATS, default="text",
-                          help="output format (table: the same as text)")
+    attempts.add_argument(
+        "--format", choices=_FORMATS, default="text", help="output format (table: the same as text)"
+    )
     attempts.set_defaults(run=run_attempts)

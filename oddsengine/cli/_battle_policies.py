@@ -67,10 +67,8 @@ def policies_with_options(arguments, base, mode: str):
         given.add(card)
         post_roll[card] = policy
     return Policies(
-        attacker_casualty_order=arguments.attacker_casualty_order
-        or base.attacker_casualty_order,
-        defender_casualty_order=arguments.defender_casualty_order
-        or base.defender_casualty_order,
+        attacker_casualty_order=arguments.attacker_casualty_order or base.attacker_casualty_order,
+        defender_casualty_order=arguments.defender_casualty_order or base.defender_casualty_order,
         post_roll=post_roll,
         gout_target=base.gout_target,
         assault_formation=base.assault_formation,

@@ -14,8 +14,12 @@ DEBATE_TABLE_OPTIONS = {
     "defender_status": None, "outcome": None,
 }  # fmt: skip
 #: The options of the combat kinds' tables that a debate has no use for.
-_COMBAT_ONLY = {"attacker_cards": "", "defender_cards": "", "responses": "",
-                "cards_as_printed": False}
+_COMBAT_ONLY = {
+    "attacker_cards": "",
+    "defender_cards": "",
+    "responses": "",
+    "cards_as_printed": False,
+}
 
 
 def add_debate_table_arguments(parser) -> None:
@@ -27,22 +31,35 @@ def add_debate_table_arguments(parser) -> None:
     group.add_argument("--initiator", help="papacy or protestant")
     group.add_argument("--turn", type=int, help="the turn (1-9): the debaters in play")
     group.add_argument("--committed", metavar="NAME[,NAME]", help="debaters already committed")
-    group.add_argument("--debaters", metavar="NAME,...",
-                       help="the debaters in play (default: all entered by --turn)")
-    group.add_argument("--card", metavar="CARD[,CARD]",
-                       help="leipzig-debate, papal-inquisition, thomas-more, here-i-stand")
-    group.add_argument("--augsburg", action="store_true",
-                       help="Augsburg Confession played this turn")
+    group.add_argument(
+        "--debaters",
+        metavar="NAME,...",
+        help="the debaters in play (default: all entered by --turn)",
+    )
+    group.add_argument(
+        "--card",
+        metavar="CARD[,CARD]",
+        help="leipzig-debate, papal-inquisition, thomas-more, here-i-stand",
+    )
+    group.add_argument(
+        "--augsburg", action="store_true", help="Augsburg Confession played this turn"
+    )
     group.add_argument("--england-ruler", help="england's ruler (mary-i: 23.11)")
     group.add_argument("--bonuses", help="all (default), none, or debater bonuses by name")
     group.add_argument("--objective", help="what every best choice maximises: net or wins")
     group.add_argument("--luther-policy", help="Here I Stand: best, first-chance or never")
     group.add_argument("--bullinger-policy", help="Bullinger: best, first-chance or never")
-    group.add_argument("--defender-status", choices=DEFENDER_STATUSES,
-                       help="a named defender uncommitted, committed, both (one section "
-                       "each) or as --committed says (given, the default)")
-    group.add_argument("--outcome", help="the outcome shown (default papal_wins; "
-                       "protestant_wins, second_round, burnt:NAME, flips:K ...)")
+    group.add_argument(
+        "--defender-status",
+        choices=DEFENDER_STATUSES,
+        help="a named defender uncommitted, committed, both (one section "
+        "each) or as --committed says (given, the default)",
+    )
+    group.add_argument(
+        "--outcome",
+        help="the outcome shown (default papal_wins; "
+        "protestant_wins, second_round, burnt:NAME, flips:K ...)",
+    )
 
 
 def refuse_debate_options(arguments) -> None:
@@ -51,7 +68,8 @@ def refuse_debate_options(arguments) -> None:
         if getattr(arguments, name, default) != default:
             raise OddsEngineError(
                 f"table {arguments.kind} takes no --{name.replace('_', '-')}: it is an "
-                "option of table debate")
+                "option of table debate"
+            )
 
 
 def debate_table_of(arguments, method: str, precision: float):
@@ -60,24 +78,37 @@ def debate_table_of(arguments, method: str, precision: float):
 
     for name, default in _COMBAT_ONLY.items():
         if getattr(arguments, name, default) != default:
-            raise OddsEngineError(f"table debate takes no --{name.replace('_', '-')}: "
-                                  "a debate's cards are --card")
+            raise OddsEngineError(
+                f"table debate takes no --{name.replace('_', '-')}: a debate's cards are --card"
+            )
     for name in ("zone", "initiator", "turn"):
         if getattr(arguments, name) is None:
             raise OddsEngineError(f"table debate needs --{name}")
     fixed = {}
-    for name, field in (("card", "cards"), ("debaters", "debaters"),
-                        ("england_ruler", "england_ruler"), ("bonuses", "bonuses"),
-                        ("objective", "objective"), ("luther_policy", "luther_policy"),
-                        ("bullinger_policy", "bullinger_policy")):
+    for name, field in (
+        ("card", "cards"),
+        ("debaters", "debaters"),
+        ("england_ruler", "england_ruler"),
+        ("bonuses", "bonuses"),
+        ("objective", "objective"),
+        ("luther_policy", "luther_policy"),
+        ("bullinger_policy", "bullinger_policy"),
+    ):
         if getattr(arguments, name) is not None:
             fixed[field] = getattr(arguments, name)
     if arguments.augsburg:
         fixed["augsburg"] = True
     return debate_table(
-        arguments.zone, arguments.initiator, arguments.turn,
-        attackers=arguments.attacker, defenders=arguments.defender,
+        arguments.zone,
+        arguments.initiator,
+        arguments.turn,
+        attackers=arguments.attacker,
+        defenders=arguments.defender,
         defender_status=arguments.defender_status or "given",
-        committed=arguments.committed or (), outcome=arguments.outcome,
-        method=method, precision=precision, seed=arguments.seed, **fixed,
+        committed=arguments.committed or (),
+        outcome=arguments.outcome,
+        method=method,
+        precision=precision,
+        seed=arguments.seed,
+        **fixed,
     )

@@ -295,9 +295,7 @@ def _survivor_table(result) -> str:
     """The joint survivor distribution as text: attacker rows, defender columns."""
     # Result.survivors() as text, read without pandas: the same rows, columns and sums.
     attackers, attacker_row = np.unique(result.states["attacker_survivors"], return_inverse=True)
-    defenders, defender_column = np.unique(
-        result.states["defender_survivors"], return_inverse=True
-    )
+    defenders, defender_column = np.unique(result.states["defender_survivors"], return_inverse=True)
     joint = np.zeros((attackers.size, defenders.size))
     np.add.at(joint, (attacker_row.ravel(), defender_column.ravel()), result.probabilities)
     unit = getattr(result.spec, "unit_word", "land units")  # ships at sea

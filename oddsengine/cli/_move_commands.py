@@ -141,8 +141,7 @@ def _refuse_choices_that_never_arise(move, arguments) -> None:
         refuse_given(
             arguments,
             ["--leaders-inside"],
-            "is for defending leaders after a lost battle (14.1): here no leader has that "
-            "choice",
+            "is for defending leaders after a lost battle (14.1): here no leader has that choice",
         )
     leaders_weighed = leaders_choose and move.leaders_inside == "best"
     if not choices.get("defender_weighed") and not leaders_weighed:
@@ -274,9 +273,7 @@ def _naval_table_text(table, locations: list) -> str:
     shown = table[[*locations, "status", *chances, *losses]].copy()
     for names, cell in ((chances, "{:.2%}"), (losses, "{:.3f}")):
         for name in names:
-            shown[name] = [
-                "—" if pd.isna(value) else cell.format(value) for value in table[name]
-            ]
+            shown[name] = ["—" if pd.isna(value) else cell.format(value) for value in table[name]]
     text = shown.to_string(index=False) + "\n"
     for _, row in table[table["status"] == "refused"].iterrows():
         text += f"refused {', '.join(str(row[name]) for name in locations)}: {row['reason']}\n"

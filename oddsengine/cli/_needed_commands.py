@@ -135,8 +135,7 @@ def _needed_arguments(arguments) -> dict:
         or arguments.besieged
     ):
         raise OddsEngineError(
-            f"needed {kind} takes no scenario, --stack, --control, --besieged or "
-            "--defender-policy"
+            f"needed {kind} takes no scenario, --stack, --control, --besieged or --defender-policy"
         )
     if arguments.fleet and "fleet" not in takes:
         raise OddsEngineError(f"needed {kind} takes no --fleet (naval moves only)")
@@ -363,9 +362,7 @@ def register(commands) -> None:
         help="impulses of assaults (siege; move), attempts (foreign-war)",
     )
     question.add_argument("--in-port", action="store_true", help="naval: the combat is in a port")
-    question.add_argument(
-        "--war", choices=_war_choices(), help="foreign-war: the war card"
-    )
+    question.add_argument("--war", choices=_war_choices(), help="foreign-war: the war card")
     question.add_argument(
         "--foreign", type=positive_int, metavar="N", help="foreign-war: foreign units on the card"
     )

@@ -30,8 +30,16 @@ def _whole(text: str) -> int:
 def _table_options(arguments, options) -> None:
     """Refuse the options a ``--table`` would ignore."""
     refuse_given(arguments, options, "is not read by --table (the table covers them all)")
-    engine = ("--trials", "--seed", "--precision", "--max-trials", "--compare", "--method",
-              "--exact", "--card-value")
+    engine = (
+        "--trials",
+        "--seed",
+        "--precision",
+        "--max-trials",
+        "--compare",
+        "--method",
+        "--exact",
+        "--card-value",
+    )
     refuse_given(arguments, engine, "is not read by --table (its cells are exact)")
 
 
@@ -39,8 +47,9 @@ def _print_table(frame, arguments, title: str) -> None:
     from oddsengine.faces.new_world_tables import table_text
 
     if arguments.format not in _TABLE_FORMATS:
-        raise OddsEngineError(f"--table is written as {', '.join(_TABLE_FORMATS)}, not "
-                              f"{arguments.format}")
+        raise OddsEngineError(
+            f"--table is written as {', '.join(_TABLE_FORMATS)}, not {arguments.format}"
+        )
     sys.stdout.write(table_text(frame, arguments.format, title))
 
 
@@ -52,24 +61,42 @@ _DIET_ON_A_BOARD = ("--flip-order", "--protestant", "--unrest", "--reformer")
 
 def _run_diet(arguments):
     if arguments.scenario is not None and arguments.table:
-        raise OddsEngineError("--table covers every card's CP without a board: drop the "
-                              "scenario (or --table)")
+        raise OddsEngineError(
+            "--table covers every card's CP without a board: drop the scenario (or --table)"
+        )
     if arguments.scenario is None:
         refuse_given(arguments, _DIET_ON_A_BOARD, "reads a board: give a scenario first")
     if arguments.table:
         from oddsengine.faces.new_world_tables import diet_table
 
-        _table_options(arguments, ["--protestant-cp", "--papal-cp", "--hapsburg-cp",
-                                    "--eligible-protestant", "--eligible-catholic"])
+        _table_options(
+            arguments,
+            [
+                "--protestant-cp",
+                "--papal-cp",
+                "--hapsburg-cp",
+                "--eligible-protestant",
+                "--eligible-catholic",
+            ],
+        )
         frame = diet_table(outcome=arguments.outcome, eligible_spaces=arguments.eligible_spaces)
-        _print_table(frame, arguments, f"Diet of Worms: {arguments.outcome} by the Protestant's "
-                     "CP (rows) and the Papal + Hapsburg CP (columns), exact (RULES.md §21)")
+        _print_table(
+            frame,
+            arguments,
+            f"Diet of Worms: {arguments.outcome} by the Protestant's "
+            "CP (rows) and the Papal + Hapsburg CP (columns), exact (RULES.md §21)",
+        )
         return
     refuse_given(arguments, ["--outcome"], "chooses the cells of --table: give --table")
-    missing = [option for option, value in (("--protestant-cp", arguments.protestant_cp),
-                                            ("--papal-cp", arguments.papal_cp),
-                                            ("--hapsburg-cp", arguments.hapsburg_cp))
-               if value is None]
+    missing = [
+        option
+        for option, value in (
+            ("--protestant-cp", arguments.protestant_cp),
+            ("--papal-cp", arguments.papal_cp),
+            ("--hapsburg-cp", arguments.hapsburg_cp),
+        )
+        if value is None
+    ]
     if missing:
         raise OddsEngineError(f"give {', '.join(missing)} (each card's CP), or --table")
     from oddsengine.religion.diet import DietOfWorms
@@ -78,14 +105,19 @@ def _run_diet(arguments):
     if arguments.scenario is not None:
         from oddsengine.cli._attempt_run_commands import board_of
 
-        refuse_given(arguments, _DIET_FROM_THE_BOARD,
-                     "comes from the board with a scenario: drop it (or the scenario)")
-        spec = DietOfWorms.on_board(board_of(arguments), *cards,
-                                    flip_order=arguments.flip_order)
+        refuse_given(
+            arguments,
+            _DIET_FROM_THE_BOARD,
+            "comes from the board with a scenario: drop it (or the scenario)",
+        )
+        spec = DietOfWorms.on_board(board_of(arguments), *cards, flip_order=arguments.flip_order)
     else:
-        spec = DietOfWorms(*cards, eligible_spaces=arguments.eligible_spaces,
-                           eligible_protestant=arguments.eligible_protestant,
-                           eligible_catholic=arguments.eligible_catholic)
+        spec = DietOfWorms(
+            *cards,
+            eligible_spaces=arguments.eligible_spaces,
+            eligible_protestant=arguments.eligible_protestant,
+            eligible_catholic=arguments.eligible_catholic,
+        )
     print_results(run_engines(spec, arguments), arguments)
 
 
@@ -107,27 +139,40 @@ def _run_voyage(arguments):
     if arguments.table:
         from oddsengine.faces.new_world_tables import voyage_table
 
-        _table_options(arguments, ["--explorer", "--uncharted", "--mercator", "--removed",
-                                   "--turn"])
-        frame = voyage_table(powers or None, claimed=arguments.claimed or (),
-                             choice=arguments.choice)
-        _print_table(frame, arguments, "Explorations: each explorer's outcomes, plain, with "
-                     "Mercator's Map, Uncharted and both, exact (RULES.md §22)")
+        _table_options(
+            arguments, ["--explorer", "--uncharted", "--mercator", "--removed", "--turn"]
+        )
+        frame = voyage_table(
+            powers or None, claimed=arguments.claimed or (), choice=arguments.choice
+        )
+        _print_table(
+            frame,
+            arguments,
+            "Explorations: each explorer's outcomes, plain, with "
+            "Mercator's Map, Uncharted and both, exact (RULES.md §22)",
+        )
         return
     if not powers:
-        raise OddsEngineError("give --power (england, france, hapsburg, or several: "
-                              "england,france,hapsburg), or --table")
+        raise OddsEngineError(
+            "give --power (england, france, hapsburg, or several: "
+            "england,france,hapsburg), or --table"
+        )
     explorers = _split(arguments.explorer) or ["random"] * len(powers)
     if len(powers) > 1:
         from oddsengine.religion.voyage_turn import VoyageTurn
 
         if arguments.card_value:
             raise OddsEngineError("--card-value takes one power's voyage, not a turn's")
-        spec = VoyageTurn(powers, explorers=explorers,
-                          uncharted=_flag_powers(arguments.uncharted, powers),
-                          mercator=_flag_powers(arguments.mercator, powers),
-                          claimed=arguments.claimed or (), removed=arguments.removed or (),
-                          turn=arguments.turn, choice=arguments.choice)
+        spec = VoyageTurn(
+            powers,
+            explorers=explorers,
+            uncharted=_flag_powers(arguments.uncharted, powers),
+            mercator=_flag_powers(arguments.mercator, powers),
+            claimed=arguments.claimed or (),
+            removed=arguments.removed or (),
+            turn=arguments.turn,
+            choice=arguments.choice,
+        )
         print_results(run_engines(spec, arguments), arguments)
         return
     from oddsengine.religion.voyage import Voyage
@@ -137,11 +182,19 @@ def _run_voyage(arguments):
     for name in ("uncharted", "mercator"):
         value = getattr(arguments, name)
         if isinstance(value, str) and [p.lower() for p in _split(value)] != [powers[0].lower()]:
-            raise OddsEngineError(f"--{name} names {value}: only {powers[0]} sails (give "
-                                  f"--{name} alone)")
-    spec = Voyage(powers[0], explorers[0], uncharted=arguments.uncharted is not None,
-                  mercator=arguments.mercator is not None, claimed=arguments.claimed or (),
-                  removed=arguments.removed or (), turn=arguments.turn, choice=arguments.choice)
+            raise OddsEngineError(
+                f"--{name} names {value}: only {powers[0]} sails (give --{name} alone)"
+            )
+    spec = Voyage(
+        powers[0],
+        explorers[0],
+        uncharted=arguments.uncharted is not None,
+        mercator=arguments.mercator is not None,
+        claimed=arguments.claimed or (),
+        removed=arguments.removed or (),
+        turn=arguments.turn,
+        choice=arguments.choice,
+    )
     _answer(spec, arguments)
 
 
@@ -151,8 +204,9 @@ def _answer(spec, arguments) -> None:
         from oddsengine.questions.new_world_card_value import card_switch_text, card_switch_value
 
         check_card_value_options(arguments)
-        write_card_table(card_switch_value(spec),
-                         lambda table: card_switch_text(spec, table), arguments)
+        write_card_table(
+            card_switch_value(spec), lambda table: card_switch_text(spec, table), arguments
+        )
         return
     print_results(run_engines(spec, arguments), arguments)
 
@@ -161,19 +215,29 @@ def _run_conquest(arguments):
     if arguments.table:
         from oddsengine.faces.new_world_tables import conquest_table
 
-        _table_options(arguments, ["--power", "--conquistador", "--smallpox", "--removed",
-                                   "--turn"])
+        _table_options(
+            arguments, ["--power", "--conquistador", "--smallpox", "--removed", "--turn"]
+        )
         frame = conquest_table(claimed=arguments.claimed or ())
-        _print_table(frame, arguments, "Conquests: each conquistador's outcomes, with and "
-                     "without Smallpox, exact (RULES.md §22)")
+        _print_table(
+            frame,
+            arguments,
+            "Conquests: each conquistador's outcomes, with and "
+            "without Smallpox, exact (RULES.md §22)",
+        )
         return
     if arguments.power is None:
         raise OddsEngineError("give --power (england, france or hapsburg), or --table")
     from oddsengine.religion.voyage import Conquest
 
-    spec = Conquest(arguments.power, arguments.conquistador, smallpox=arguments.smallpox,
-                    claimed=arguments.claimed or (), removed=arguments.removed or (),
-                    turn=arguments.turn)
+    spec = Conquest(
+        arguments.power,
+        arguments.conquistador,
+        smallpox=arguments.smallpox,
+        claimed=arguments.claimed or (),
+        removed=arguments.removed or (),
+        turn=arguments.turn,
+    )
     _answer(spec, arguments)
 
 
@@ -187,9 +251,12 @@ def _add_card_value(parser, card: str) -> None:
 
 
 def _add_table(parser, what: str) -> None:
-    parser.add_argument("--table", action="store_true",
-                        help=f"instead of one answer, the odds book's table of {what} "
-                        "(exact; --format table, markdown, csv or json)")
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help=f"instead of one answer, the odds book's table of {what} "
+        "(exact; --format table, markdown, csv or json)",
+    )
 
 
 def register(commands) -> None:
@@ -203,31 +270,51 @@ def register(commands) -> None:
         "nothing. The card records carry no CP: give each card's CP.",
     )
     diet.add_argument(
-        "scenario", nargs="?", default=None,
+        "scenario",
+        nargs="?",
+        default=None,
         help="a scenario file with a [religion] table at turn 1 (religion_1517, "
         "religion_example): each winner's flips land on the German-zone spaces its board "
         "lets him flip, a chain of adjacent spaces, with the chance each space ends flipped",
     )
     cards = diet.add_argument_group("the three cards committed (their CP, 1..6)")
-    for side, words in (("protestant", "the Protestant's card (it rolls CP + 4 dice)"),
-                        ("papal", "the Papacy's card"), ("hapsburg", "the Hapsburgs' card")):
-        cards.add_argument(f"--{side}-cp", type=_whole, default=None, metavar="N",
-                           help=f"the CP of {words}")
-    diet.add_argument("--eligible-spaces", type=_whole, default=None, metavar="N",
-                      help="a cap on the spaces the winner may flip (23.14: the German-zone "
-                      "spaces eligible on the board) for either winner; default: the hit "
-                      "difference")
+    for side, words in (
+        ("protestant", "the Protestant's card (it rolls CP + 4 dice)"),
+        ("papal", "the Papacy's card"),
+        ("hapsburg", "the Hapsburgs' card"),
+    ):
+        cards.add_argument(
+            f"--{side}-cp", type=_whole, default=None, metavar="N", help=f"the CP of {words}"
+        )
+    diet.add_argument(
+        "--eligible-spaces",
+        type=_whole,
+        default=None,
+        metavar="N",
+        help="a cap on the spaces the winner may flip (23.14: the German-zone "
+        "spaces eligible on the board) for either winner; default: the hit "
+        "difference",
+    )
     for side in ("protestant", "catholic"):
-        diet.add_argument(f"--eligible-{side}", type=_whole, default=None, metavar="N",
-                          help=f"a cap on a {side.capitalize()} winner's flips alone (23.14)")
+        diet.add_argument(
+            f"--eligible-{side}",
+            type=_whole,
+            default=None,
+            metavar="N",
+            help=f"a cap on a {side.capitalize()} winner's flips alone (23.14)",
+        )
     from oddsengine.cli._attempt_run_commands import add_flip_options
 
     board = diet.add_argument_group("on a scenario's board (RULES.md §21, 23.14)")
     add_flip_options(board, "")
     _add_table(diet, "the Protestant's CP (1-6) against the Papal + Hapsburg CP (2-12)")
-    diet.add_argument("--outcome", default="protestant_wins", metavar="NAME",
-                      help="with --table: the chance shown (protestant_wins, catholic_wins, "
-                      "draw; default protestant_wins)")
+    diet.add_argument(
+        "--outcome",
+        default="protestant_wins",
+        metavar="NAME",
+        help="with --table: the chance shown (protestant_wins, catholic_wins, "
+        "draw; default protestant_wins)",
+    )
     add_engine_arguments(diet, survivors=False)
     diet.set_defaults(run=_run_diet)
 
@@ -240,33 +327,70 @@ def register(commands) -> None:
         "the Amazon, or a 1-VP discovery. Several powers (--power england,france,hapsburg) "
         "are resolved best explorer first, ties England, France, Hapsburg.",
     )
-    voyage.add_argument("--power", default=None, metavar="POWER[,POWER...]",
-                        help="england, france or hapsburg; several, comma-separated, for a "
-                        "turn's voyages")
-    voyage.add_argument("--explorer", default=None, metavar="NAME|random",
-                        help="the explorer by name, or random: drawn from the power's pool "
-                        "(default random; one per power for several)")
-    voyage.add_argument("--uncharted", nargs="?", const=True, default=None,
-                        metavar="POWERS", help="the power's first exploration (-1); for "
-                        "several powers, alone: all of them, or the powers named")
-    voyage.add_argument("--mercator", nargs="?", const=True, default=None, metavar="POWERS",
-                        help="Mercator's Map played for the voyage (+2); for several "
-                        "powers, the powers named")
-    voyage.add_argument("--claimed", default=None, metavar="NAME,...",
-                        help="discoveries already claimed: st-lawrence-river, great-lakes, "
-                        "mississippi-river, amazon-river, pacific-strait, circumnavigation")
-    voyage.add_argument("--removed", default=None, metavar="NAME,...",
-                        help="explorers no longer in the pool (lost at sea, or placed on a "
-                        "discovery)")
-    voyage.add_argument("--turn", type=_whole, default=None, metavar="T",
-                        help="the pool holds the explorers entered by this turn")
-    voyage.add_argument("--choice", choices=_CHOICES, default="best",
-                        help="the choice at 10+: best (default: the most expected VP of "
-                        "this voyage, the Pacific Strait's 1 VP counted when unclaimed; "
-                        "ties to the sure VP), or circumnavigate, amazon, discovery "
-                        "whenever open")
-    _add_table(voyage, "every explorer's outcomes (with and without Mercator's Map and "
-               "Uncharted; --power to choose the powers)")
+    voyage.add_argument(
+        "--power",
+        default=None,
+        metavar="POWER[,POWER...]",
+        help="england, france or hapsburg; several, comma-separated, for a turn's voyages",
+    )
+    voyage.add_argument(
+        "--explorer",
+        default=None,
+        metavar="NAME|random",
+        help="the explorer by name, or random: drawn from the power's pool "
+        "(default random; one per power for several)",
+    )
+    voyage.add_argument(
+        "--uncharted",
+        nargs="?",
+        const=True,
+        default=None,
+        metavar="POWERS",
+        help="the power's first exploration (-1); for "
+        "several powers, alone: all of them, or the powers named",
+    )
+    voyage.add_argument(
+        "--mercator",
+        nargs="?",
+        const=True,
+        default=None,
+        metavar="POWERS",
+        help="Mercator's Map played for the voyage (+2); for several powers, the powers named",
+    )
+    voyage.add_argument(
+        "--claimed",
+        default=None,
+        metavar="NAME,...",
+        help="discoveries already claimed: st-lawrence-river, great-lakes, "
+        "mississippi-river, amazon-river, pacific-strait, circumnavigation",
+    )
+    voyage.add_argument(
+        "--removed",
+        default=None,
+        metavar="NAME,...",
+        help="explorers no longer in the pool (lost at sea, or placed on a discovery)",
+    )
+    voyage.add_argument(
+        "--turn",
+        type=_whole,
+        default=None,
+        metavar="T",
+        help="the pool holds the explorers entered by this turn",
+    )
+    voyage.add_argument(
+        "--choice",
+        choices=_CHOICES,
+        default="best",
+        help="the choice at 10+: best (default: the most expected VP of "
+        "this voyage, the Pacific Strait's 1 VP counted when unclaimed; "
+        "ties to the sure VP), or circumnavigate, amazon, discovery "
+        "whenever open",
+    )
+    _add_table(
+        voyage,
+        "every explorer's outcomes (with and without Mercator's Map and "
+        "Uncharted; --power to choose the powers)",
+    )
     _add_card_value(voyage, "Mercator's Map")
     add_engine_arguments(voyage, survivors=False)
     voyage.set_defaults(run=_run_voyage)
@@ -278,18 +402,38 @@ def register(commands) -> None:
         "6 or less killed, 7-8 nothing, 9 or more the conquest of that number (9 Maya, 10 "
         "Aztecs, 11+ Inca) or the next unclaimed one below it.",
     )
-    conquest.add_argument("--power", default=None, metavar="POWER",
-                          help="hapsburg (conquistadors), england or france (markers)")
-    conquest.add_argument("--conquistador", default="random", metavar="NAME|random",
-                          help="the conquistador by name, or random: drawn from the pool "
-                          "(default)")
+    conquest.add_argument(
+        "--power",
+        default=None,
+        metavar="POWER",
+        help="hapsburg (conquistadors), england or france (markers)",
+    )
+    conquest.add_argument(
+        "--conquistador",
+        default="random",
+        metavar="NAME|random",
+        help="the conquistador by name, or random: drawn from the pool (default)",
+    )
     conquest.add_argument("--smallpox", action="store_true", help="Smallpox played (+2)")
-    conquest.add_argument("--claimed", default=None, metavar="NAME,...",
-                          help="conquests already made: maya, aztecs, inca")
-    conquest.add_argument("--removed", default=None, metavar="NAME,...",
-                          help="conquistadors (or markers, once each) no longer in the pool")
-    conquest.add_argument("--turn", type=_whole, default=None, metavar="T",
-                          help="the pool holds the conquistadors entered by this turn")
+    conquest.add_argument(
+        "--claimed",
+        default=None,
+        metavar="NAME,...",
+        help="conquests already made: maya, aztecs, inca",
+    )
+    conquest.add_argument(
+        "--removed",
+        default=None,
+        metavar="NAME,...",
+        help="conquistadors (or markers, once each) no longer in the pool",
+    )
+    conquest.add_argument(
+        "--turn",
+        type=_whole,
+        default=None,
+        metavar="T",
+        help="the pool holds the conquistadors entered by this turn",
+    )
     _add_table(conquest, "every conquistador's outcomes, with and without Smallpox")
     _add_card_value(conquest, "Smallpox")
     add_engine_arguments(conquest, survivors=False)

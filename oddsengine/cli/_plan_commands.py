@@ -53,10 +53,12 @@ def _run_religious_plan(arguments):
     from oddsengine.questions.religious_plans import compare_religious_plan, load_religious_plan
 
     if arguments.monte_carlo or arguments.method == "monte-carlo":
-        raise OddsEngineError("a plan of religious actions is answered exactly: drop "
-                              "--monte-carlo")
-    refuse_given(arguments, ["--trials", "--seed"], "is for Monte Carlo: a plan of "
-                 "religious actions is answered exactly")
+        raise OddsEngineError("a plan of religious actions is answered exactly: drop --monte-carlo")
+    refuse_given(
+        arguments,
+        ["--trials", "--seed"],
+        "is for Monte Carlo: a plan of religious actions is answered exactly",
+    )
     comparison = compare_religious_plan(load_religious_plan(arguments.file))
     sys.stdout.write(comparison.render(arguments.format))
 

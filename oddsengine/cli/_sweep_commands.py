@@ -252,8 +252,9 @@ def _run_table(arguments):
     if arguments.kind == "debate":  # names of debaters, not force templates
         _refuse_unused(arguments, kind_of("debate").roles, "table debate")
         with refusal_notes("table", answer="table"):
-            table = debate_table_of(arguments, _grid_method(arguments),
-                                    arguments.precision or 0.005)
+            table = debate_table_of(
+                arguments, _grid_method(arguments), arguments.precision or 0.005
+            )
     else:
         refuse_debate_options(arguments)
         rows, columns = _templates(arguments)
@@ -299,8 +300,10 @@ def _run_plot(arguments):
     if arguments.dpi > MAX_DPI:
         raise OddsEngineError(f"--dpi may be at most {MAX_DPI}, not {arguments.dpi}")
     if arguments.kind == "debate":
-        raise OddsEngineError("plot debate: a debate's rows and columns are debaters, not "
-                              "forces with a range to draw: give table debate")
+        raise OddsEngineError(
+            "plot debate: a debate's rows and columns are debaters, not "
+            "forces with a range to draw: give table debate"
+        )
     if kind_of(arguments.kind).fixed_chart:
         _refuse_unused(arguments, (), f"plot {arguments.kind}")
         ax = plots.plot_interception(arguments.kind)

@@ -234,9 +234,7 @@ def leaders_serving(power: str) -> tuple[Leader, ...]:
     []
     """
     power = normalise_power(power)
-    return tuple(
-        leader.serving(power) for leader in LEADERS.values() if leader.serves_power(power)
-    )
+    return tuple(leader.serving(power) for leader in LEADERS.values() if leader.serves_power(power))
 
 
 def _shared_name(name: str, power: str | None) -> Leader:
@@ -252,7 +250,7 @@ def _shared_name(name: str, power: str | None) -> Leader:
     example = candidates[-1]
     raise OddsEngineError(
         f"leader {shown(name)} is ambiguous: {names}; write the full name or give the "
-        f"force's power (\"{example.power}: {name.strip()}\" is {example.name})"
+        f'force\'s power ("{example.power}: {name.strip()}" is {example.name})'
     )
 
 

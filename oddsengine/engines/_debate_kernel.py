@@ -87,8 +87,11 @@ def alias_tables(masses, labels, bits: int) -> np.ndarray:
     threshold, alias = _vose(whole, np.int64(1) << np.int64(32 - bits))
     own = np.zeros((rows, size), dtype=np.uint64)
     own[:, :given] = labels
-    return (threshold.astype(np.uint64) | own << np.uint64(32)
-            | np.take_along_axis(own, alias, axis=1) << np.uint64(48))
+    return (
+        threshold.astype(np.uint64)
+        | own << np.uint64(32)
+        | np.take_along_axis(own, alias, axis=1) << np.uint64(48)
+    )
 
 
 @njit
@@ -218,8 +221,9 @@ def _count_block(first_table, child_table, layout, key, trials, local):
             low[trial] = bits & _LOW_32
             state += GAMMA
         for trial in range(count):
-            label[trial] = _alias_draw(first_table, np.uint64(0), first_shift, first_mask,
-                                       low[trial])
+            label[trial] = _alias_draw(
+                first_table, np.uint64(0), first_shift, first_mask, low[trial]
+            )
         for trial in range(count):
             local[(np.uint64(trial) & lane_mask) * width + label[trial]] += np.uint32(1)
         ties = 0
@@ -233,8 +237,9 @@ def _count_block(first_table, child_table, layout, key, trials, local):
             start_of[index] = (label[trial] - ends) << child_bits
             second[index] = high[trial]
         for index in range(ties):
-            label[index] = _alias_draw(child_table, start_of[index], child_shift, child_mask,
-                                       second[index])
+            label[index] = _alias_draw(
+                child_table, start_of[index], child_shift, child_mask, second[index]
+            )
         for index in range(ties):
             local[(tied[index] & lane_mask) * width + label[index]] += np.uint32(1)
 

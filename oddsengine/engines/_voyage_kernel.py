@@ -73,8 +73,9 @@ def _draw(cuts, buckets, power, row, size, uniform):
 
 
 @njit
-def _count_piece(cuts, buckets, layouts, outcome, gained, order, results, claimed, key, first,
-                 trials, counts):
+def _count_piece(
+    cuts, buckets, layouts, outcome, gained, order, results, claimed, key, first, trials, counts
+):
     """Run trials ``first .. first + trials - 1`` of one block and add their cells to
     ``counts``.
 
@@ -115,10 +116,12 @@ def _count_piece(cuts, buckets, layouts, outcome, gained, order, results, claime
         draw = 0
         for power in range(powers):
             bits = splitmix64(key, np.uint64(2) * (base + np.uint64(power)))
-            index[power] = _draw(cuts, buckets, power, 0, layouts[power, 0],
-                                 np.uint32(bits >> _SHIFT_32))
-            roll[power] = _draw(cuts, buckets, power, 1, layouts[power, 1],
-                                np.uint32(bits & _LOW_32))
+            index[power] = _draw(
+                cuts, buckets, power, 0, layouts[power, 0], np.uint32(bits >> _SHIFT_32)
+            )
+            roll[power] = _draw(
+                cuts, buckets, power, 1, layouts[power, 1], np.uint32(bits & _LOW_32)
+            )
             draw = draw * layouts[power, 0] + index[power]
         held = claimed
         for position in range(powers):
@@ -126,8 +129,9 @@ def _count_piece(cuts, buckets, layouts, outcome, gained, order, results, claime
             result = outcome[power, index[power], held, roll[power], 0]
             if result == CIRCLES:
                 extra = splitmix64(key, np.uint64(2) * (base + np.uint64(power)) + np.uint64(1))
-                circle = _draw(cuts, buckets, power, 2, layouts[power, 2],
-                               np.uint32(extra >> _SHIFT_32))
+                circle = _draw(
+                    cuts, buckets, power, 2, layouts[power, 2], np.uint32(extra >> _SHIFT_32)
+                )
                 result = outcome[power, index[power], held, roll[power], circle]
             done[power] = result
             held |= gained[result]
@@ -138,11 +142,24 @@ def _count_piece(cuts, buckets, layouts, outcome, gained, order, results, claime
 
 
 @njit_parallel
-def count_turn_cells(cuts, buckets, layouts, outcome, gained, order, results, claimed, keys,
-                     firsts, trials, counts):
+def count_turn_cells(
+    cuts, buckets, layouts, outcome, gained, order, results, claimed, keys, firsts, trials, counts
+):
     """Count the cells of many pieces of work in parallel: piece ``p`` runs trials
     ``firsts[p] .. firsts[p] + trials[p] - 1`` of the block whose stream is ``keys[p]``
     into ``counts[p]`` (zero on entry)."""
     for piece in prange(keys.shape[0]):
-        _count_piece(cuts, buckets, layouts, outcome, gained, order, results, claimed,
-                     keys[piece], firsts[piece], trials[piece], counts[piece])
+        _count_piece(
+            cuts,
+            buckets,
+            layouts,
+            outcome,
+            gained,
+            order,
+            results,
+            claimed,
+            keys[piece],
+            firsts[piece],
+            trials[piece],
+            counts[piece],
+        )

@@ -24,8 +24,7 @@ from oddsengine.religion.run_model import MAX_SEARCH_STATES as _LIMIT
 from oddsengine.religion.run_model import bits, popcount, too_large_to_search
 from oddsengine.results.run_answer import PolicyOutcome, RunAnswer
 
-__all__ = ["solve_run", "exact_scenario", "policy_of", "search_run", "first_targets",
-           "end_states"]
+__all__ = ["solve_run", "exact_scenario", "policy_of", "search_run", "first_targets", "end_states"]
 
 #: Values closer than this are a tie between two targets (then: the higher single chance,
 #: then the board's order).
@@ -102,7 +101,8 @@ def search_run(run) -> tuple[dict, dict]:
             bit = 1 << target
             p = model.chance(target, targeted, flipped)[0]
             worth = p * value(targeted | bit, flipped | bit, left - 1) + (1 - p) * value(
-                targeted | bit, flipped, left - 1)
+                targeted | bit, flipped, left - 1
+            )
             if worth > best + TIE or (abs(worth - best) <= TIE and p > best_chance):
                 best, best_target, best_chance = worth, target, p
         values[key] = best
@@ -126,8 +126,10 @@ def policy_of(run, name: str):
         options = model.eligible(targeted, flipped)
         if not options:
             return None
-        return max(sorted(options, key=lambda i: model.names[i]),
-                   key=lambda i: model.chance(i, targeted, flipped)[0])
+        return max(
+            sorted(options, key=lambda i: model.names[i]),
+            key=lambda i: model.chance(i, targeted, flipped)[0],
+        )
 
     if name == "greedy":
         return greedy
@@ -167,8 +169,12 @@ def evaluate_policy(run, name: str, policy) -> PolicyOutcome:
             return {}
         p, protestant_dice, papal_dice, ties = model.chance(target, targeted, flipped)
         bit = 1 << target
-        node = {"target": model.names[target], "p_success": p,
-                "dice": {"protestant": protestant_dice, "papal": papal_dice}, "ties": ties}
+        node = {
+            "target": model.names[target],
+            "p_success": p,
+            "dice": {"protestant": protestant_dice, "papal": papal_dice},
+            "ties": ties,
+        }
         node["success"] = walk(targeted | bit, flipped | bit, left - 1, weight * p)
         node["failure"] = walk(targeted | bit, flipped, left - 1, weight * (1 - p))
         return node
@@ -177,13 +183,24 @@ def evaluate_policy(run, name: str, policy) -> PolicyOutcome:
     notes = () if tree else ("no space may be targeted: the run makes no attempt",)
     if name.startswith("order") and run.never_targeted:
         # a standing order, like a prefer: list: a space no attempt can reach is passed over
-        notes += (f"order: {', '.join(run.never_targeted)} can never be targeted by "
-                  f"{run.source.attempts} attempts of {run.source.name} (not eligible, nor "
-                  "within reach): passed over",)
+        notes += (
+            f"order: {', '.join(run.never_targeted)} can never be targeted by "
+            f"{run.source.attempts} attempts of {run.source.name} (not eligible, nor "
+            "within reach): passed over",
+        )
     expected = sum(k * p for k, p in enumerate(flips))
     ordered = dict(sorted(spaces.items(), key=lambda item: (-item[1], item[0])))
-    return PolicyOutcome(name, expected, tuple(flips), ordered, tree.get("target"), total,
-                         tree, notes, run.source.side)
+    return PolicyOutcome(
+        name,
+        expected,
+        tuple(flips),
+        ordered,
+        tree.get("target"),
+        total,
+        tree,
+        notes,
+        run.source.side,
+    )
 
 
 def solve_run(run) -> RunAnswer:
@@ -237,8 +254,11 @@ def first_targets(run) -> list[dict]:
         for target in options:
             bit = 1 << target
             p = model.chance(target, targeted, flipped)[0]
-            best = max(best, p * value(targeted | bit, flipped | bit, left - 1)
-                       + (1 - p) * value(targeted | bit, flipped, left - 1))
+            best = max(
+                best,
+                p * value(targeted | bit, flipped | bit, left - 1)
+                + (1 - p) * value(targeted | bit, flipped, left - 1),
+            )
         return best
 
     rows = []
@@ -246,9 +266,16 @@ def first_targets(run) -> list[dict]:
         bit = 1 << target
         p, protestant_dice, papal_dice, ties = model.chance(target, 0, 0)
         opened = p * value(bit, bit, attempts - 1) + (1 - p) * value(bit, 0, attempts - 1)
-        rows.append({"target": model.names[target], "p_success": p,
-                     "protestant_dice": protestant_dice, "papal_dice": papal_dice,
-                     "ties": ties, "value_if_opened_here": opened})
+        rows.append(
+            {
+                "target": model.names[target],
+                "p_success": p,
+                "protestant_dice": protestant_dice,
+                "papal_dice": papal_dice,
+                "ties": ties,
+                "value_if_opened_here": opened,
+            }
+        )
     return sorted(rows, key=lambda row: (-row["value_if_opened_here"], row["target"]))
 
 
@@ -263,8 +290,13 @@ def end_states(run, policy: str = "optimal") -> list[tuple[tuple, tuple, float]]
         target = choose(targeted, flipped) if left else None
         if target is None:
             unrest = model.unrest_mask(targeted, flipped) & ~model.unrest0
-            found.append((tuple(model.names[i] for i in bits(flipped)),
-                          tuple(model.names[i] for i in bits(unrest)), weight))
+            found.append(
+                (
+                    tuple(model.names[i] for i in bits(flipped)),
+                    tuple(model.names[i] for i in bits(unrest)),
+                    weight,
+                )
+            )
             return
         p = model.chance(target, targeted, flipped)[0]
         bit = 1 << target

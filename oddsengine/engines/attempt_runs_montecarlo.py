@@ -38,8 +38,9 @@ BLOCK_TRIALS = 1 << 18
 RUN_TRIALS = 1_000_000
 
 
-def simulate_run(run, trials: int = 1_000_000, seed=None, *, policy: str | None = None
-                 ) -> RunSample:
+def simulate_run(
+    run, trials: int = 1_000_000, seed=None, *, policy: str | None = None
+) -> RunSample:
     """Play ``run`` under a fixed policy ``trials`` times, every die rolled.
 
     Parameters
@@ -79,8 +80,10 @@ def simulate_run(run, trials: int = 1_000_000, seed=None, *, policy: str | None 
                     continue
                 successes = _roll(generator, model, target, targeted, flipped, count)
                 bit = 1 << target
-                for state, arrived in (((targeted | bit, flipped | bit), successes),
-                                       ((targeted | bit, flipped), count - successes)):
+                for state, arrived in (
+                    ((targeted | bit, flipped | bit), successes),
+                    ((targeted | bit, flipped), count - successes),
+                ):
                     if arrived:
                         following[state] = following.get(state, 0) + arrived
             states = following
@@ -92,13 +95,25 @@ def simulate_run(run, trials: int = 1_000_000, seed=None, *, policy: str | None 
                     space_counts[name] = space_counts.get(name, 0) + count
     ordered = dict(sorted(space_counts.items(), key=lambda item: (-item[1], item[0])))
     first = choose(0, 0) if attempts else None
-    return RunSample(policy, trials, seed, tuple(int(c) for c in flip_counts), ordered,
-                     side=model.side, first_target=None if first is None else model.names[first])
+    return RunSample(
+        policy,
+        trials,
+        seed,
+        tuple(int(c) for c in flip_counts),
+        ordered,
+        side=model.side,
+        first_target=None if first is None else model.names[first],
+    )
 
 
-def simulate_scenario(scenario, trials: int = RUN_TRIALS, seed=None, *,
-                      precision: float | None = None, max_trials: int = MAX_TRIALS
-                      ) -> RunSample:
+def simulate_scenario(
+    scenario,
+    trials: int = RUN_TRIALS,
+    seed=None,
+    *,
+    precision: float | None = None,
+    max_trials: int = MAX_TRIALS,
+) -> RunSample:
     """Play an :class:`~oddsengine.religion.attempt_scenarios.AttemptsScenario` under its
     policy, every die rolled: the Monte Carlo behind :func:`oddsengine.simulate` (and a
     sweep) for it.

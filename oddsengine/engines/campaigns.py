@@ -142,8 +142,9 @@ def _voyage_turn_engines() -> CampaignEngines:
         simulate_voyage_turn,
     )
 
-    return CampaignEngines(simulate_voyage_turn, TURN_TRIALS, exact_voyage_turn,
-                           takes_precision=True)
+    return CampaignEngines(
+        simulate_voyage_turn, TURN_TRIALS, exact_voyage_turn, takes_precision=True
+    )
 
 
 def _move_engines() -> CampaignEngines:

@@ -108,12 +108,11 @@ def _float_cell_weights(debate) -> np.ndarray:
     width, offset = tree.differences, tree.max_dice
     attack, defence = arrays["initiator_dice"], arrays["other_dice"]
     # Each node's difference distribution, placed at its offset in a row of the cells.
-    pairs, inverse = np.unique(np.stack([attack, defence], axis=1), axis=0,
-                               return_inverse=True)
+    pairs, inverse = np.unique(np.stack([attack, defence], axis=1), axis=0, return_inverse=True)
     table = np.zeros((len(pairs), width))
     for row, (dice, other) in enumerate(pairs.tolist()):
         pmf = difference_pmf(dice, other)
-        table[row, offset - other: offset - other + pmf.size] = pmf
+        table[row, offset - other : offset - other + pmf.size] = pmf
     pmfs = table[inverse.ravel()]
     chance = np.array([float(p) for p in arrays["probability"]])
     first = len(tree.round_one)
@@ -164,15 +163,17 @@ def exact_debate_fractions(debate) -> dict[str, Fraction]:
     chances = [weights[index] for index in live]
     answer: dict[str, Fraction] = {}
     for name in debate.outcome_names:
-        answer[name] = sum((c for c, o in zip(chances, columns["outcome"], strict=True)
-                            if o == name), Fraction(0))
+        answer[name] = sum(
+            (c for c, o in zip(chances, columns["outcome"], strict=True) if o == name), Fraction(0)
+        )
     for name in debate.event_names:
-        answer[name] = sum((c for c, hit in zip(chances, columns[name], strict=True) if hit),
-                           Fraction(0))
+        answer[name] = sum(
+            (c for c, hit in zip(chances, columns[name], strict=True) if hit), Fraction(0)
+        )
     for name, (column, scale) in debate.reported_columns.items():
         answer[f"expected_{name}"] = sum(
-            (c * int(v) * scale for c, v in zip(chances, columns[column], strict=True)),
-            Fraction(0))
+            (c * int(v) * scale for c, v in zip(chances, columns[column], strict=True)), Fraction(0)
+        )
     return answer
 
 
@@ -191,18 +192,19 @@ def _dice_masses(tree, papal_initiates: bool) -> np.ndarray:
     difference = np.arange(width) - most
     papal_lost = (difference != 0) & ((difference > 0) != papal_initiates)
     # The distinct (initiator's dice, other's dice, Campeggio rolls), as one number each.
-    dice = (arrays["initiator_dice"] * (most + 1) + arrays["other_dice"]) * 2 + arrays[
-        "campeggio"]
+    dice = (arrays["initiator_dice"] * (most + 1) + arrays["other_dice"]) * 2 + arrays["campeggio"]
     pairs, row = np.unique(dice, return_inverse=True)
     masses = np.zeros((len(pairs), width, 2))
     for index, number in enumerate(pairs.tolist()):
-        attack, defence, campeggio = number // 2 // (most + 1), number // 2 % (most + 1), (
-            number % 2)
+        attack, defence, campeggio = (
+            number // 2 // (most + 1),
+            number // 2 % (most + 1),
+            (number % 2),
+        )
         pmf = difference_pmf(attack, defence)
-        masses[index, most - defence: most - defence + pmf.size, 0] = pmf
+        masses[index, most - defence : most - defence + pmf.size, 0] = pmf
         if campeggio:
-            masses[index, papal_lost, 1] = masses[index, papal_lost, 0] * float(
-                CAMPEGGIO_CHANCE)
+            masses[index, papal_lost, 1] = masses[index, papal_lost, 0] * float(CAMPEGGIO_CHANCE)
             masses[index, papal_lost, 0] *= 1 - float(CAMPEGGIO_CHANCE)
     return masses.reshape(len(pairs), 2 * width)[row.ravel()]
 
@@ -248,15 +250,19 @@ def end_labels(debate) -> tuple[dict, np.ndarray]:
     live[goes_on, 2 * tree.max_dice] = False  # a tie that goes on ends nothing
     fields = [arrays[name].tolist() for name in arrays if name not in _PLACE_FIELDS]
     kinds: dict = {}
-    kind_of = np.array([kinds.setdefault(key, len(kinds))
-                        for key in zip(*fields, goes_on.tolist(), strict=True)])
+    kind_of = np.array(
+        [kinds.setdefault(key, len(kinds)) for key in zip(*fields, goes_on.tolist(), strict=True)]
+    )
     first_of_kind = np.zeros(len(kinds), dtype=np.int64)
     first_of_kind[kind_of[::-1]] = np.arange(len(kind_of))[::-1]
     cell_node, cell_index, cell_die = tree.cell_values()
     shown = live[first_of_kind].ravel()
     node = np.repeat(first_of_kind, node_cells)[shown]
-    values = (node, np.tile(cell_index[:node_cells], len(kinds))[shown],
-              np.tile(cell_die[:node_cells], len(kinds))[shown])
+    values = (
+        node,
+        np.tile(cell_index[:node_cells], len(kinds))[shown],
+        np.tile(cell_die[:node_cells], len(kinds))[shown],
+    )
     mapping = end_state_map(debate.outcome_columns(values), np.ones(node.size))
     kind_labels = np.full(len(kinds) * node_cells, -1, dtype=np.int64)
     kind_labels[shown] = mapping.inverse
@@ -287,9 +293,14 @@ def kernel_tables(debate, labels: np.ndarray, ends: int) -> dict:
 
     first = entries(slice(0, first_count))
     first_bits = _bits(first[0].size)
-    groups = [entries(slice(start, start + count)) if count else (np.ones(1), np.zeros(1))
-              for start, count in zip(arrays["first"][:first_count].tolist(),
-                                      arrays["count"][:first_count].tolist(), strict=True)]
+    groups = [
+        entries(slice(start, start + count)) if count else (np.ones(1), np.zeros(1))
+        for start, count in zip(
+            arrays["first"][:first_count].tolist(),
+            arrays["count"][:first_count].tolist(),
+            strict=True,
+        )
+    ]
     longest = max(group[0].size for group in groups)
     child_bits = _bits(longest)
     group_masses = np.zeros((len(groups), longest))
@@ -300,8 +311,10 @@ def kernel_tables(debate, labels: np.ndarray, ends: int) -> dict:
     return {
         "first_table": alias_table(*first, first_bits),
         "child_table": alias_tables(group_masses, group_labels, child_bits).ravel(),
-        "layout": np.array([first_bits, child_bits, ends, width,
-                            LANES if width <= LANE_CELLS else 1], dtype=np.int64),
+        "layout": np.array(
+            [first_bits, child_bits, ends, width, LANES if width <= LANE_CELLS else 1],
+            dtype=np.int64,
+        ),
     }
 
 
@@ -321,9 +334,14 @@ def _count(tables, keys, sizes) -> np.ndarray:
     layout = tables["layout"]
     counts = np.zeros((get_num_threads(), int(layout[3])), dtype=np.int64)
     with parallel_chunksize(1):
-        count_debate_labels(tables["first_table"], tables["child_table"], layout,
-                            np.asarray(keys, dtype=np.uint64),
-                            np.asarray(sizes, dtype=np.int64), counts)
+        count_debate_labels(
+            tables["first_table"],
+            tables["child_table"],
+            layout,
+            np.asarray(keys, dtype=np.uint64),
+            np.asarray(sizes, dtype=np.int64),
+            counts,
+        )
     return counts.sum(axis=0)[: int(layout[2])]
 
 
@@ -335,8 +353,9 @@ def _from_cells(debate, method, weights, **metadata) -> Result:
     return Result.from_cells(debate, method, values, weights[live], **metadata)
 
 
-def simulate_debate(debate, trials=DEBATE_TRIALS, seed=None, *, precision=None,
-                    max_trials=MAX_TRIALS) -> Result:
+def simulate_debate(
+    debate, trials=DEBATE_TRIALS, seed=None, *, precision=None, max_trials=MAX_TRIALS
+) -> Result:
     """Monte Carlo of a debate; ``simulate(debate)``.
 
     Each trial draws round 1's matchup and dice (the hit difference with Campeggio's die)
@@ -372,14 +391,20 @@ def simulate_debate(debate, trials=DEBATE_TRIALS, seed=None, *, precision=None,
         # Rounds are whole blocks (or the run's last): each continues the streams.
         first = done // DEBATE_BLOCK
         keys = block_keys(seed, scenario, -(-wanted // DEBATE_BLOCK))[first:]
-        sizes = np.minimum(DEBATE_BLOCK,
-                           wanted - DEBATE_BLOCK * np.arange(first, first + len(keys)))
+        sizes = np.minimum(
+            DEBATE_BLOCK, wanted - DEBATE_BLOCK * np.arange(first, first + len(keys))
+        )
         counts += _count(tables, keys, sizes)
         done = wanted
         seen = counts > 0  # as merge_cells keeps them: the states some trial ended in
-        result = Result(debate, "monte-carlo",
-                        {name: column[seen] for name, column in states.items()},
-                        counts[seen].astype(float), trials=done, seed=seed,
-                        precision_target=precision)
+        result = Result(
+            debate,
+            "monte-carlo",
+            {name: column[seen] for name, column in states.items()},
+            counts[seen].astype(float),
+            trials=done,
+            seed=seed,
+            precision_target=precision,
+        )
         wanted = next_round(result, precision, max_trials)
     return result

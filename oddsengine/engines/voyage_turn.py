@@ -22,8 +22,13 @@ from oddsengine.religion.new_world import EXPLORATION_CODES, discoveries, explor
 from oddsengine.religion.voyage_turn import VoyageTurn, voyage_order
 from oddsengine.results.result import Result
 
-__all__ = ["TURN_BLOCK", "TURN_TRIALS", "exact_voyage_turn", "kernel_tables",
-           "simulate_voyage_turn"]
+__all__ = [
+    "TURN_BLOCK",
+    "TURN_TRIALS",
+    "exact_voyage_turn",
+    "kernel_tables",
+    "simulate_voyage_turn",
+]
 
 #: Trials per block of the Monte Carlo (the unit of random streams).
 TURN_BLOCK = 1 << 16
@@ -34,8 +39,10 @@ PIECE_TRIALS = TURN_BLOCK
 #: Pieces per call of the kernel, so that Ctrl-C is seen between two calls.
 CALL_PIECES = 64
 #: The circumnavigation's codes (EXPLORATION_CODES): the voyage rolls its second 2d6.
-_CIRCLING = (EXPLORATION_CODES.index("circumnavigation"),
-             EXPLORATION_CODES.index("circumnavigation_failed"))
+_CIRCLING = (
+    EXPLORATION_CODES.index("circumnavigation"),
+    EXPLORATION_CODES.index("circumnavigation_failed"),
+)
 
 
 def _check_turn(turn) -> VoyageTurn:
@@ -88,10 +95,15 @@ def kernel_tables(turn: VoyageTurn) -> dict:
     circling = np.zeros(shape[:-1], dtype=bool)
     for column, voyage in enumerate(turn.voyages):
         size = len(voyage.pool)
-        done = explore(voyage.explorer_values[:, None, None, None], totals[None, None, :, None],
-                       totals[None, None, None, :], masks[None, :, None, None],
-                       mercator=voyage.mercator, uncharted=voyage.uncharted,
-                       choice=voyage.choice)
+        done = explore(
+            voyage.explorer_values[:, None, None, None],
+            totals[None, None, :, None],
+            totals[None, None, None, :],
+            masks[None, :, None, None],
+            mercator=voyage.mercator,
+            uncharted=voyage.uncharted,
+            choice=voyage.choice,
+        )
         for row, value in enumerate((done.code, done.gained, done.vp, done.card)):
             fields[row, column, :size] = np.broadcast_to(value, (size, *shape[2:]))
         # Whether the voyage rolls for the circumnavigation does not depend on that roll.
@@ -115,11 +127,16 @@ def kernel_tables(turn: VoyageTurn) -> dict:
         # The pool, the 2d6 and the circumnavigation's 2d6 (DrawPlan.thresholds' rows).
         cuts[column, :, : table.shape[1]] = table[:3]
         layouts[column] = layout[0], layout[2], layout[3]
-    buckets = np.stack([[fill_buckets(cuts[column, row, : size - 1])
-                         for row, size in enumerate(layouts[column])]
-                        for column in range(count)])
-    grids = np.meshgrid(*(np.arange(len(voyage.pool)) for voyage in turn.voyages),
-                        indexing="ij")
+    buckets = np.stack(
+        [
+            [
+                fill_buckets(cuts[column, row, : size - 1])
+                for row, size in enumerate(layouts[column])
+            ]
+            for column in range(count)
+        ]
+    )
+    grids = np.meshgrid(*(np.arange(len(voyage.pool)) for voyage in turn.voyages), indexing="ij")
     draws = np.stack([grid.ravel() for grid in grids], axis=1).astype(np.int64)
     return {
         "cuts": cuts,
@@ -170,15 +187,27 @@ def _count(turn: VoyageTurn, tables: dict, seed: int, first_block: int, trials: 
     for start in range(0, len(piece_keys), CALL_PIECES):
         part = slice(start, start + CALL_PIECES)
         counts = np.zeros((len(piece_keys[part]), weights.size), dtype=np.int64)
-        count_turn_cells(tables["cuts"], tables["buckets"], tables["layouts"], tables["outcome"],
-                         tables["gained"], tables["order"], np.int64(radix), claimed,
-                         piece_keys[part], firsts[part], sizes[part], counts)
+        count_turn_cells(
+            tables["cuts"],
+            tables["buckets"],
+            tables["layouts"],
+            tables["outcome"],
+            tables["gained"],
+            tables["order"],
+            np.int64(radix),
+            claimed,
+            piece_keys[part],
+            firsts[part],
+            sizes[part],
+            counts,
+        )
         weights += counts.sum(axis=0)
     return weights
 
 
-def simulate_voyage_turn(turn: VoyageTurn, trials=TURN_TRIALS, seed=None, *, precision=None,
-                         max_trials=MAX_TRIALS) -> Result:
+def simulate_voyage_turn(
+    turn: VoyageTurn, trials=TURN_TRIALS, seed=None, *, precision=None, max_trials=MAX_TRIALS
+) -> Result:
     """Monte Carlo end states of a turn's explorations; ``simulate(turn)``.
 
     Each power's voyage (the draw from its pool, its 2d6, its circumnavigation 2d6) is
@@ -222,8 +251,15 @@ def simulate_voyage_turn(turn: VoyageTurn, trials=TURN_TRIALS, seed=None, *, pre
         done = wanted
         seen = np.flatnonzero(weights)
         values = _end_states(turn, tables["results"], seen)
-        result = Result.from_cells(turn, "monte-carlo", values, weights[seen].astype(float),
-                                   trials=done, seed=seed, precision_target=precision)
+        result = Result.from_cells(
+            turn,
+            "monte-carlo",
+            values,
+            weights[seen].astype(float),
+            trials=done,
+            seed=seed,
+            precision_target=precision,
+        )
         wanted = next_round(result, precision, max_trials)
         if wanted <= done:
             return result

@@ -44,11 +44,14 @@ class DebateTable(OddsTable):
 
     def caption(self) -> str:
         what = f"Theological debate: probability of {self.outcome.replace('_', ' ')}"
-        settings = "; ".join(f"{name.replace('_', ' ')} {value}"
-                             for name, value in self.fixed.items())
-        return (f"{what}. Rows: {self.row_template}; columns: {self.column_template}. "
-                f"Rules: Here I Stand, theological debate, RULES.md §20 ({settings}). "
-                f"Method: {self.method_text()}.")
+        settings = "; ".join(
+            f"{name.replace('_', ' ')} {value}" for name, value in self.fixed.items()
+        )
+        return (
+            f"{what}. Rows: {self.row_template}; columns: {self.column_template}. "
+            f"Rules: Here I Stand, theological debate, RULES.md §20 ({settings}). "
+            f"Method: {self.method_text()}."
+        )
 
 
 def _names(value, argument: str) -> list[str] | None:
@@ -86,11 +89,22 @@ def _sides(zone, initiator, turn, debaters) -> tuple[list[str], list[str]]:
     return (papal, protestant) if initiator == "papacy" else (protestant, papal)
 
 
-def debate_table(zone: str, initiator: str, turn: int, *, attackers=None, defenders=None,
-                 defender_status: str = "given", committed=(), outcome: str | None = None,
-                 method: str = "auto", precision: float | None = 0.005,
-                 trials: int | None = None, seed: int | None = None,
-                 **fixed) -> DebateTable:
+def debate_table(
+    zone: str,
+    initiator: str,
+    turn: int,
+    *,
+    attackers=None,
+    defenders=None,
+    defender_status: str = "given",
+    committed=(),
+    outcome: str | None = None,
+    method: str = "auto",
+    precision: float | None = 0.005,
+    trials: int | None = None,
+    seed: int | None = None,
+    **fixed,
+) -> DebateTable:
     """The chance of ``outcome`` for each attacker against each defender of a debate.
 
     Parameters
@@ -143,16 +157,21 @@ def debate_table(zone: str, initiator: str, turn: int, *, attackers=None, defend
     rows = _names(attackers, "attackers") or [name for name in own if name not in given]
     columns = _names(defenders, "defenders") or other
     if not rows or not columns:
-        raise OddsEngineError(f"{'attackers' if not rows else 'defenders'}: no debater to "
-                              f"table in the {zone} zone on turn {turn}")
+        raise OddsEngineError(
+            f"{'attackers' if not rows else 'defenders'}: no debater to "
+            f"table in the {zone} zone on turn {turn}"
+        )
     statuses = ("uncommitted", "committed") if defender_status == "both" else (defender_status,)
     pools = {"committed", "uncommitted", "best", "random"}
     cells, lines = [], []
     for status in statuses:
         for defender in columns:
             named = defender.casefold() not in pools
-            label = defender if status != "committed" or defender_status != "both" or not named \
+            label = (
+                defender
+                if status != "committed" or defender_status != "both" or not named
                 else f"{defender} (committed)"
+            )
             if label in [line.label for line in lines]:
                 continue
             section = (("defender", f"{status} defender"),) if defender_status == "both" else ()
@@ -164,19 +183,29 @@ def debate_table(zone: str, initiator: str, turn: int, *, attackers=None, defend
                 state.discard(defender)
             for attacker in rows:
                 cells.append((attacker, label, defender, ",".join(sorted(state))))
-    scenarios = [{"attacker": attacker, "defender": defender,
-                  **({"committed": state} if state else {})}
-                 for attacker, _, defender, state in cells]
+    scenarios = [
+        {"attacker": attacker, "defender": defender, **({"committed": state} if state else {})}
+        for attacker, _, defender, state in cells
+    ]
     setting = {"zone": zone, "initiator": initiator, "turn": turn, **fixed}
-    plan = Sweep("debate", scenarios=scenarios, fixed=setting, method=method,
-                 precision=precision, trials=trials, seed=seed, on_refused="report")
+    plan = Sweep(
+        "debate",
+        scenarios=scenarios,
+        fixed=setting,
+        method=method,
+        precision=precision,
+        trials=trials,
+        seed=seed,
+        on_refused="report",
+    )
     with warnings.catch_warnings():  # the table notes its refused cells itself, below
         warnings.simplefilter("ignore", RefusedScenariosWarning)
         frame = plan.run(progress=False)
     ok = frame[frame["status"] == "ok"]
     if len(ok) and outcome not in set(ok["outcome"]):
-        raise unknown_name("outcome", outcome, list(dict.fromkeys(ok["outcome"])),
-                           where="debate table")
+        raise unknown_name(
+            "outcome", outcome, list(dict.fromkeys(ok["outcome"])), where="debate table"
+        )
     found = {}
     for record in frame.to_dict("records"):
         state = record.get("committed")
@@ -193,8 +222,11 @@ def debate_table(zone: str, initiator: str, turn: int, *, attackers=None, defend
         record = found.get((attacker, defender, state), {"status": "ok"})
         cell = (rows.index(attacker), column_at[label])
         if record["status"] == "ok" and "probability" in record:
-            values[(slice(None), *cell)] = (record["probability"], record["ci95_low"],
-                                            record["ci95_high"])
+            values[(slice(None), *cell)] = (
+                record["probability"],
+                record["ci95_low"],
+                record["ci95_high"],
+            )
             methods.add(record["method"])
             if record["method"] == "monte-carlo":
                 trial_counts.add(int(record["trials"]))
@@ -202,33 +234,50 @@ def debate_table(zone: str, initiator: str, turn: int, *, attackers=None, defend
         elif record["status"] == "ok":  # an event this cell cannot have: chance 0
             values[(slice(None), *cell)] = 0.0
             methods.add("exact" if method != "monte-carlo" else "monte-carlo")
-        long_cells.append({
-            "attacker": attacker, "defender": defender, "committed": state,
-            "outcome": outcome,
-            **dict(zip(("probability", "ci95_low", "ci95_high"),
-                       values[(slice(None), *cell)].tolist(), strict=True)),
-            "method": record.get("method"),
-            "trials": None if record.get("trials") is None or (
-                isinstance(record.get("trials"), float) and math.isnan(record["trials"]))
-            else int(record["trials"]),
-            "status": record["status"], "reason": record.get("reason"),
-        })
-    warn_refused([cell["reason"] for cell in long_cells if cell["status"] == "refused"],
-                 len(long_cells))
-    frames = [pd.DataFrame(part, index=rows, columns=[line.label for line in lines])
-              for part in values]
+        long_cells.append(
+            {
+                "attacker": attacker,
+                "defender": defender,
+                "committed": state,
+                "outcome": outcome,
+                **dict(
+                    zip(
+                        ("probability", "ci95_low", "ci95_high"),
+                        values[(slice(None), *cell)].tolist(),
+                        strict=True,
+                    )
+                ),
+                "method": record.get("method"),
+                "trials": None
+                if record.get("trials") is None
+                or (isinstance(record.get("trials"), float) and math.isnan(record["trials"]))
+                else int(record["trials"]),
+                "status": record["status"],
+                "reason": record.get("reason"),
+            }
+        )
+    warn_refused(
+        [cell["reason"] for cell in long_cells if cell["status"] == "refused"], len(long_cells)
+    )
+    frames = [
+        pd.DataFrame(part, index=rows, columns=[line.label for line in lines]) for part in values
+    ]
     for part in frames:
         part.index.name, part.columns.name = "attacker", "defender"
     side = "Papal" if initiator == "papacy" else "Protestant"
     other_side = "Protestant" if initiator == "papacy" else "Papal"
     status_words = {"given": "as committed says", "both": "uncommitted, then committed"}.get(
-        defender_status, defender_status)
+        defender_status, defender_status
+    )
     shown_fixed = {name: value for name, value in setting.items() if value not in ((), None)}
     if given:
         shown_fixed["committed"] = ",".join(sorted(given))
     return DebateTable(
-        "debate", outcome, f"the {side} attacker", f"the {other_side} defender "
-        f"({status_words})", *frames,
+        "debate",
+        outcome,
+        f"the {side} attacker",
+        f"the {other_side} defender ({status_words})",
+        *frames,
         methods=tuple(sorted(methods)),
         precision=plan.precision if "monte-carlo" in methods else None,
         seed=min(seeds) if seeds else None,

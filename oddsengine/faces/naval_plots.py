@@ -78,9 +78,9 @@ def plot_naval_odds(
     ax = _new_axes(ax)
     for index, leader in enumerate(leaders):
         chances = [
-            exact(
-                NavalBattle(f"{power}: {count}Sq {leader}".strip(), defender, in_port=in_port)
-            ).p["attacker_wins"]
+            exact(NavalBattle(f"{power}: {count}Sq {leader}".strip(), defender, in_port=in_port)).p[
+                "attacker_wins"
+            ]
             for count in squadrons
         ]
         # Squadrons are whole numbers: a step through each marked value.
@@ -101,8 +101,7 @@ def plot_naval_odds(
     ax.legend(loc="upper left", title="naval leader")
     where = "in port" if in_port else "at sea"
     ax.set_title(
-        title
-        or f"Naval battle {where} (rule 16.2) against {battle.defender.notation()}, exact"
+        title or f"Naval battle {where} (rule 16.2) against {battle.defender.notation()}, exact"
     )
     return ax
 
@@ -179,9 +178,7 @@ def plot_piracy_value(
     ax.legend(
         fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0, frameon=False
     )
-    ax.set_title(
-        title or f"Piracy (rule 16.4): what 2 CP buy ({target_ports} target ports), exact"
-    )
+    ax.set_title(title or f"Piracy (rule 16.4): what 2 CP buy ({target_ports} target ports), exact")
     return ax
 
 
@@ -214,9 +211,7 @@ def plot_foreign_wars(wars=None, *, horizon=8, ax=None, title=None):
     from oddsengine.engines.exact import exact
 
     if wars is None:
-        wars = [
-            ForeignWar(name, f"{card.units}R", horizon=horizon) for name, card in WARS.items()
-        ]
+        wars = [ForeignWar(name, f"{card.units}R", horizon=horizon) for name, card in WARS.items()]
     ax = _new_axes(ax)
     for index, war in enumerate(wars):
         p = exact(war).p

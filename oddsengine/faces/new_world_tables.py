@@ -21,8 +21,12 @@ import io
 __all__ = ["diet_table", "voyage_table", "conquest_table", "table_text", "VARIANTS"]
 
 #: The four ways an explorer sails in the voyage table: (label, Mercator's Map, Uncharted).
-VARIANTS = (("plain", False, False), ("Mercator", True, False), ("Uncharted", False, True),
-            ("Mercator, Uncharted", True, True))
+VARIANTS = (
+    ("plain", False, False),
+    ("Mercator", True, False),
+    ("Uncharted", False, True),
+    ("Mercator, Uncharted", True, True),
+)
 
 
 def _catholic_split(total: int) -> tuple[int, int]:
@@ -33,8 +37,12 @@ def _catholic_split(total: int) -> tuple[int, int]:
     return total - hapsburg, hapsburg
 
 
-def diet_table(outcome: str = "protestant_wins", protestant_cp=range(1, 7),
-               catholic_cp=range(2, 13), eligible_spaces=None):
+def diet_table(
+    outcome: str = "protestant_wins",
+    protestant_cp=range(1, 7),
+    catholic_cp=range(2, 13),
+    eligible_spaces=None,
+):
     """The chance of ``outcome`` at the Diet of Worms by the Protestant's CP (rows) and the
     Papal + Hapsburg CP (columns), exact.
 
@@ -62,8 +70,7 @@ def diet_table(outcome: str = "protestant_wins", protestant_cp=range(1, 7),
         row = {}
         for total in catholic_cp:
             if not 2 <= total <= 12:
-                raise oe.OddsEngineError(f"the Catholic total is two cards' CP, 2..12, not "
-                                         f"{total}")
+                raise oe.OddsEngineError(f"the Catholic total is two cards' CP, 2..12, not {total}")
             papal, hapsburg = _catholic_split(total)
             spec = DietOfWorms(protestant, papal, hapsburg, eligible_spaces=eligible_spaces)
             check_outcome_name(outcome, [spec], where="Diet table")
@@ -102,13 +109,24 @@ def voyage_table(powers=None, claimed=(), choice: str = "best"):
         names = [record.name for record in explorer_pool(power)]
         for explorer in (*dict.fromkeys(names), "random"):
             for label, mercator, uncharted in VARIANTS:
-                spec = Voyage(power, explorer, uncharted=uncharted, mercator=mercator,
-                              claimed=claimed, choice=choice)
+                spec = Voyage(
+                    power,
+                    explorer,
+                    uncharted=uncharted,
+                    mercator=mercator,
+                    claimed=claimed,
+                    choice=choice,
+                )
                 result = oe.exact(spec)
-                rows.append({"power": spec.power, "explorer": explorer,
-                             "value": None if explorer == "random" else spec.pool[0].value,
-                             "variant": label,
-                             **_outcome_row(result, EXPLORATION_CODES, ("explorer_lost",))})
+                rows.append(
+                    {
+                        "power": spec.power,
+                        "explorer": explorer,
+                        "value": None if explorer == "random" else spec.pool[0].value,
+                        "variant": label,
+                        **_outcome_row(result, EXPLORATION_CODES, ("explorer_lost",)),
+                    }
+                )
     return pd.DataFrame(rows)
 
 
@@ -136,10 +154,15 @@ def conquest_table(claimed=()):
         for who in (*names, *(("random",) if len(names) > 1 else ())):
             for smallpox in (False, True):
                 spec = Conquest(power, who, smallpox=smallpox, claimed=claimed)
-                rows.append({"power": power, "conquistador": who,
-                             "value": None if who == "random" else spec.pool[0].value,
-                             "smallpox": smallpox,
-                             **_outcome_row(oe.exact(spec), CONQUEST_CODES, won)})
+                rows.append(
+                    {
+                        "power": power,
+                        "conquistador": who,
+                        "value": None if who == "random" else spec.pool[0].value,
+                        "smallpox": smallpox,
+                        **_outcome_row(oe.exact(spec), CONQUEST_CODES, won),
+                    }
+                )
     return pd.DataFrame(rows)
 
 
@@ -169,23 +192,34 @@ def table_text(frame, form: str, title: str = "") -> str:
         frame.to_csv(buffer, index=frame.index.name is not None)
         return buffer.getvalue()
     if form == "json":
-        return frame.reset_index().to_json(orient="records", indent=2) + "\n" \
-            if frame.index.name else frame.to_json(orient="records", indent=2) + "\n"
+        return (
+            frame.reset_index().to_json(orient="records", indent=2) + "\n"
+            if frame.index.name
+            else frame.to_json(orient="records", indent=2) + "\n"
+        )
     if frame.index.name is not None:
         corner = f"{frame.index.name} \\ {frame.columns.name}"
         header = [corner, *map(str, frame.columns)]
-        body = [[str(index), *(_cell("", value) for value in row)]
-                for index, row in zip(frame.index, frame.itertuples(index=False), strict=True)]
+        body = [
+            [str(index), *(_cell("", value) for value in row)]
+            for index, row in zip(frame.index, frame.itertuples(index=False), strict=True)
+        ]
     else:
         header = list(map(str, frame.columns))
-        body = [[_cell(column, value) for column, value in zip(frame.columns, row, strict=True)]
-                for row in frame.itertuples(index=False)]
+        body = [
+            [_cell(column, value) for column, value in zip(frame.columns, row, strict=True)]
+            for row in frame.itertuples(index=False)
+        ]
     if form == "markdown":
         lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
         lines += ["| " + " | ".join(row) + " |" for row in body]
         return (f"{title}\n\n" if title else "") + "\n".join(lines) + "\n"
     widths = [max(len(row[i]) for row in (header, *body)) for i in range(len(header))]
-    lines = ["  ".join(cell.rjust(width) if i else cell.ljust(width)
-                       for i, (cell, width) in enumerate(zip(row, widths, strict=True)))
-             for row in (header, *body)]
+    lines = [
+        "  ".join(
+            cell.rjust(width) if i else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        )
+        for row in (header, *body)
+    ]
     return (f"{title}\n\n" if title else "") + "\n".join(lines) + "\n"

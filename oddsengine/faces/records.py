@@ -66,9 +66,7 @@ CARD_TABLE_COLUMNS = ("number", "name", "timing", "effect", "engagements", "who"
 #: abroad (naval rolls serve both the naval interception and the naval avoid battle), read
 #: from the kinds' ``card_engagement`` and ``card_combat``.
 CARD_KINDS = tuple(
-    kind.name
-    for kind in KINDS.values()
-    if kind.card_engagement == kind.name or kind.card_combat
+    kind.name for kind in KINDS.values() if kind.card_engagement == kind.name or kind.card_combat
 )
 
 
@@ -86,6 +84,7 @@ _WHEN = {
     "post-roll": "after seeing both rolls",
     "event": "as an event",
 }
+
 
 def leader_records(power: str | None = None) -> list[dict]:
     """The army and naval leaders with their ratings, optionally of one power only.

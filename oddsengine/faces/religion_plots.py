@@ -51,9 +51,12 @@ def plot_eligible_spaces(board, source, *, debater=None, ax=None, rings: int = R
     run = AttemptRun(board, source, debater=debater)
     model, game_board = run.model, load_board()
     own = "protestant" if run.source.side == "protestant" else "catholic"
-    centre = [name for name in model.names
-              if (board.influence(name) == "protestant") == (own == "protestant")
-              and board.influence(name) != "none"]
+    centre = [
+        name
+        for name in model.names
+        if (board.influence(name) == "protestant") == (own == "protestant")
+        and board.influence(name) != "none"
+    ]
     if own == "catholic":  # the Papacy's targets are the Protestant spaces
         centre = list(board.protestant)
     eligible = {model.names[i]: model.chance(i, 0, 0) for i in model.eligible(0, 0)}
@@ -95,15 +98,36 @@ def plot_eligible_spaces(board, source, *, debater=None, ax=None, rings: int = R
             face, label = "#f2c14e", name
         else:
             face, label = "0.93", name
-        ax.scatter([x], [y], s=1500 if name in eligible else 700, color=face,
-                   edgecolor="0.3", linewidth=0.6, zorder=2)
+        ax.scatter(
+            [x],
+            [y],
+            s=1500 if name in eligible else 700,
+            color=face,
+            edgecolor="0.3",
+            linewidth=0.6,
+            zorder=2,
+        )
         size = 6.5 if len(name) <= 9 else 5.5  # a long name still fits its disc
-        ax.annotate(label, (x, y), ha="center", va="center", fontsize=size, zorder=3,
-                    color="white" if name in eligible and eligible[name][0] > 0.6 else "black")
+        ax.annotate(
+            label,
+            (x, y),
+            ha="center",
+            va="center",
+            fontsize=size,
+            zorder=3,
+            color="white" if name in eligible and eligible[name][0] > 0.6 else "black",
+        )
     ax.set_title(f"{run.source.name}: the first target, by its chance")
     ax.set_aspect("equal")
     ax.axis("off")
-    ax.text(0.0, -0.02, "Layout: rings by distance from the Protestant spaces, not the map. "
-            "Gold: Protestant; blue: eligible, darker is likelier; dashed: a pass.",
-            transform=ax.transAxes, fontsize=7, color="0.35", va="top")
+    ax.text(
+        0.0,
+        -0.02,
+        "Layout: rings by distance from the Protestant spaces, not the map. "
+        "Gold: Protestant; blue: eligible, darker is likelier; dashed: a pass.",
+        transform=ax.transAxes,
+        fontsize=7,
+        color="0.35",
+        va="top",
+    )
     return ax

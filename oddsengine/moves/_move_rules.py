@@ -205,8 +205,7 @@ def retreat_preference_notes(policy, situation, destination, power) -> tuple[str
             + "; ".join(reasons.values())
         )
     return tuple(
-        f"retreat {written}: {space} passed over: {reason}"
-        for space, reason in reasons.items()
+        f"retreat {written}: {space} passed over: {reason}" for space, reason in reasons.items()
     )
 
 

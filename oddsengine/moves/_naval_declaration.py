@@ -384,8 +384,7 @@ class NavalDeclaration:
 
     def _not_adjacent(self, name: str) -> str:
         return (
-            f"{name} is not adjacent to {self.destination}, where every retreat of this move "
-            "starts"
+            f"{name} is not adjacent to {self.destination}, where every retreat of this move starts"
         )
 
     @property

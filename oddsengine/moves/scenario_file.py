@@ -189,8 +189,7 @@ def _locate(name_or_path, actions=("move", "naval_move")) -> tuple[str, object]:
     close = difflib.get_close_matches(stem, names, n=3, cutoff=0.6)
     hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ";"
     raise OddsEngineError(
-        f"no scenario file {shown(str(name_or_path))}{hint} shipped scenarios: "
-        + ", ".join(names)
+        f"no scenario file {shown(str(name_or_path))}{hint} shipped scenarios: " + ", ".join(names)
     )
 
 
@@ -431,9 +430,7 @@ def load_move(name_or_path, **overrides):
     else:
         for name in ("cp", "responses"):
             if name in entry:
-                reader.refuse(
-                    f"move.{name}", "applies to a naval transport only: give by_sea too"
-                )
+                reader.refuse(f"move.{name}", "applies to a naval transport only: give by_sea too")
     if any(name in entry for name in _COMBAT_POLICY_KEYS):
         arguments["policies"] = reader.build("move", _move_policies, entry)
     return _build_with_overrides(reader, "move", spec, situation, arguments, overrides)

@@ -137,9 +137,7 @@ def _checked_fleets(value) -> tuple[FleetStack, ...]:
         if not isinstance(fleet, FleetStack):
             raise OddsEngineTypeError(f"fleets must be FleetStack instances, not {shown(fleet)}")
         if (fleet.space, fleet.power) in seen:
-            raise OddsEngineError(
-                f"two {fleet.power} fleets in {fleet.space}: merge them into one"
-            )
+            raise OddsEngineError(f"two {fleet.power} fleets in {fleet.space}: merge them into one")
         seen.add((fleet.space, fleet.power))
         for leader in fleet.fleet.leaders:
             if leader.name in leaders:
@@ -200,8 +198,7 @@ class Situation:
                     continue
                 if leader.name in places:
                     raise OddsEngineError(
-                        f"{leader.name} is already in {places[leader.name]}: one leader, "
-                        "one place"
+                        f"{leader.name} is already in {places[leader.name]}: one leader, one place"
                     )
                 places[leader.name] = stack.space
         seen = set()

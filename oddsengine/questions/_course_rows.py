@@ -70,9 +70,7 @@ def move_row(plan, course, method, trials, seed) -> dict:
     if "responses" in naval_only and isinstance(load_move(plan.scenario), NavalTransport):
         naval_only.discard("responses")  # §15: Foul Weather stops a transport too
     if naval_only:
-        raise OddsEngineError(
-            f"{sorted(naval_only)[0]} applies to a naval move, not to this move"
-        )
+        raise OddsEngineError(f"{sorted(naval_only)[0]} applies to a naval move, not to this move")
     judged = (overrides.get("defender_policy", "best"), overrides.get("leaders_inside", "best"))
     if "best" in judged:
         # The best response, and the best choice of the leaders that may go inside after

@@ -99,9 +99,7 @@ def _build_move(forces, within, scenario=None, **overrides):
     control = overrides.pop("control", None)
     besieged = overrides.pop("besieged", ())
     move = _scenario_move(load_move, scenario, overrides)
-    move = with_what_ifs(
-        move, stacks=forces.get("stacks", {}), control=control, besieged=besieged
-    )
+    move = with_what_ifs(move, stacks=forces.get("stacks", {}), control=control, besieged=besieged)
     return (move, within)
 
 

@@ -25,16 +25,24 @@ _CARD_SIDES = (
     ("thomas-more", "papacy"),
     ("here-i-stand", "protestant"),
 )
-_NAMES = {"leipzig-debate": "Leipzig Debate", "papal-inquisition": "Papal Inquisition",
-          "thomas-more": "Thomas More", "here-i-stand": "Here I Stand"}
+_NAMES = {
+    "leipzig-debate": "Leipzig Debate",
+    "papal-inquisition": "Papal Inquisition",
+    "thomas-more": "Thomas More",
+    "here-i-stand": "Here I Stand",
+}
 
 
 def side_net(result, side: str) -> float:
     """A side's expected net of a debate's result: spaces flipped its way less those
     flipped against it, plus VP gained less VP conceded."""
     values = {name: value["mean"] for name, value in result.expected_values().items()}
-    papal = (values["papal_flips"] - values["protestant_flips"] + values["papal_vp"]
-             - values["protestant_vp"])
+    papal = (
+        values["papal_flips"]
+        - values["protestant_flips"]
+        + values["papal_vp"]
+        - values["protestant_vp"]
+    )
     return papal if side == "papacy" else -papal
 
 
@@ -81,14 +89,23 @@ def debate_card_value(debate):
             continue  # the rules do not let the card act here
         result = exact(variant)
         without, with_card = side_net(baseline, side), side_net(result, side)
-        row = {"side": side, "card": _NAMES[card], "slug": card, "value": with_card - without,
-               "net_without": without, "net_with": with_card,
-               "wins_without": _wins(baseline, side), "wins_with": _wins(result, side)}
+        row = {
+            "side": side,
+            "card": _NAMES[card],
+            "slug": card,
+            "value": with_card - without,
+            "net_without": without,
+            "net_with": with_card,
+            "wins_without": _wins(baseline, side),
+            "wins_with": _wins(result, side),
+        }
         for name in debate.outcome_names:
             row[f"delta:{name}"] = result.p[name] - baseline.p[name]
         verb = "adds" if row["value"] >= 0 else "takes"
-        row["summary"] = (f"{_NAMES[card]} {verb} {abs(row['value']):.3f} to the {side}'s "
-                          "expected net (flips and VP) here")
+        row["summary"] = (
+            f"{_NAMES[card]} {verb} {abs(row['value']):.3f} to the {side}'s "
+            "expected net (flips and VP) here"
+        )
         rows.append(row)
     frame = pd.DataFrame(rows)
     if frame.empty:
@@ -108,9 +125,11 @@ def debate_card_value_text(debate, table) -> str:
         f"{'wins without':>13} {'wins with':>10}",
     ]
     for row in table.itertuples(index=False):
-        lines.append(f"{row.side:<11} {row.card:<18} {row.net_without:>+12.4f} "
-                     f"{row.net_with:>+9.4f} {row.value:>+8.4f} {row.wins_without:>13.4%} "
-                     f"{row.wins_with:>10.4%}")
+        lines.append(
+            f"{row.side:<11} {row.card:<18} {row.net_without:>+12.4f} "
+            f"{row.net_with:>+9.4f} {row.value:>+8.4f} {row.wins_without:>13.4%} "
+            f"{row.wins_with:>10.4%}"
+        )
     if table.empty:
         lines.append("(no debate card the rules let a side add here)")
     return "\n".join(lines)

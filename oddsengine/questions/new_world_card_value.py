@@ -54,9 +54,11 @@ def card_switch_value(spec):
         for name in dict.fromkeys((*without.outcome_names, *with_card.outcome_names)):
             row[f"delta:{name}"] = with_card.p.get(name, 0.0) - without.p.get(name, 0.0)
         verb = "adds" if after >= before else "takes"
-        row["summary"] = (f"{card} {verb} {abs(after - before):.3f} VP "
-                          f"{'to' if after >= before else 'from'} {spec.power}'s expected VP "
-                          "here")
+        row["summary"] = (
+            f"{card} {verb} {abs(after - before):.3f} VP "
+            f"{'to' if after >= before else 'from'} {spec.power}'s expected VP "
+            "here"
+        )
         row.update(without_card=before, with_card=after, difference=after - before)
         rows.append(row)
     return pd.DataFrame(rows)
@@ -75,14 +77,23 @@ def card_switch_text(spec, table) -> str:
     """
     width = max([len("card"), *(len(card) for card in table["card"])])
     side = max([len("side"), *(len(name) for name in table["side"])]) + 2
-    lines = [spec.title(), "Value of each card here (exact): the expected VP of the voyage "
-             "without the card, with it, and the difference", "",
-             f"{'side':<{side}}{'card':<{width}}  {'without':>8}  {'with':>8}   difference"]
+    lines = [
+        spec.title(),
+        "Value of each card here (exact): the expected VP of the voyage "
+        "without the card, with it, and the difference",
+        "",
+        f"{'side':<{side}}{'card':<{width}}  {'without':>8}  {'with':>8}   difference",
+    ]
     for row in table.itertuples(index=False):
-        lines.append(f"{row.side:<{side}}{row.card:<{width}}  {row.without_card:>8.3f}  "
-                     f"{row.with_card:>8.3f}   {row.difference:+.3f} VP")
+        lines.append(
+            f"{row.side:<{side}}{row.card:<{width}}  {row.without_card:>8.3f}  "
+            f"{row.with_card:>8.3f}   {row.difference:+.3f} VP"
+        )
     for row in table.to_dict("records"):
-        changes = [f"{name[6:]} {value * 100:+.2f} points" for name, value in row.items()
-                   if name.startswith("delta:") and abs(value) > 1e-12]
+        changes = [
+            f"{name[6:]} {value * 100:+.2f} points"
+            for name, value in row.items()
+            if name.startswith("delta:") and abs(value) > 1e-12
+        ]
         lines.append(f"{row['card']}: " + (", ".join(changes) or "no outcome changes"))
     return "\n".join(lines)

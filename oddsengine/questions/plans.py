@@ -301,9 +301,11 @@ def _shipped_plans_offered(path: Path) -> str:
 
 
 #: The table that makes a file a scenario, and the command that answers it.
-_SCENARIO_COMMANDS = {"naval_move": "oddsengine naval-move {name}",
-                      "move": "oddsengine move {name}",
-                      "religion": "oddsengine attempts {name} --source SOURCE"}
+_SCENARIO_COMMANDS = {
+    "naval_move": "oddsengine naval-move {name}",
+    "move": "oddsengine move {name}",
+    "religion": "oddsengine attempts {name} --source SOURCE",
+}
 
 
 def refuse_a_scenario_file(path, data: dict) -> None:
@@ -385,7 +387,7 @@ def load_plan(path) -> tuple[Plan, dict]:
     given = [key for key in ("trials", "seed") if key in engine]
     if engine.get("method", "exact") == "exact" and given:  # the exact engine ignores them
         raise OddsEngineError(
-            f"{path}: plan.{given[0]}: is for method = \"monte-carlo\"; this plan is exact"
+            f'{path}: plan.{given[0]}: is for method = "monte-carlo"; this plan is exact'
         )
     return plan, engine
 

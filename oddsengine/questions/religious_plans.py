@@ -36,8 +36,14 @@ from dataclasses import dataclass, replace
 
 from oddsengine.errors import OddsEngineError, shown
 
-__all__ = ["ReligiousCourse", "ReligiousPlan", "ReligiousComparison", "is_religious_plan",
-           "load_religious_plan", "compare_religious_plan"]
+__all__ = [
+    "ReligiousCourse",
+    "ReligiousPlan",
+    "ReligiousComparison",
+    "is_religious_plan",
+    "load_religious_plan",
+    "compare_religious_plan",
+]
 
 #: The most actions one course may chain.
 MAX_ACTIONS = 4
@@ -73,28 +79,47 @@ class ReligiousComparison:
         if output_format == "json":
             import json
 
-            return json.dumps({"kind": "religious-plan", "title": self.plan.title,
-                               "method": "exact", "objective": self.plan.objective,
-                               "courses": list(self.rows)}, indent=2,
-                              ensure_ascii=False) + "\n"
+            return (
+                json.dumps(
+                    {
+                        "kind": "religious-plan",
+                        "title": self.plan.title,
+                        "method": "exact",
+                        "objective": self.plan.objective,
+                        "courses": list(self.rows),
+                    },
+                    indent=2,
+                    ensure_ascii=False,
+                )
+                + "\n"
+            )
         most = max(len(row["p"]) for row in self.rows)
         if output_format == "csv":
-            header = "course,actions,expected_flips," + ",".join(
-                f"flips:{k}" for k in range(most))
+            header = "course,actions,expected_flips," + ",".join(f"flips:{k}" for k in range(most))
             lines = [header]
             for row in self.rows:
                 values = [row["p"].get(f"flips:{k}", 0.0) for k in range(most)]
-                lines.append(f'"{row["course"]}","{" then ".join(row["actions"])}",'
-                             f"{row['expected']['flips']!r}," + ",".join(map(repr, values)))
+                lines.append(
+                    f'"{row["course"]}","{" then ".join(row["actions"])}",'
+                    f"{row['expected']['flips']!r}," + ",".join(map(repr, values))
+                )
             return "\n".join(lines) + "\n"
         width = max(len(row["course"]) for row in self.rows) + 2
-        lines = [self.plan.title, "Method: exact (each run played optimally for "
-                 f"{self.plan.objective}, on the board the runs before it left)", ""]
-        lines.append(f"{'course':<{width}}{'expected flips':>15}" + "".join(
-            f"{'P(' + str(k) + ')':>9}" for k in range(most)))
+        lines = [
+            self.plan.title,
+            "Method: exact (each run played optimally for "
+            f"{self.plan.objective}, on the board the runs before it left)",
+            "",
+        ]
+        lines.append(
+            f"{'course':<{width}}{'expected flips':>15}"
+            + "".join(f"{'P(' + str(k) + ')':>9}" for k in range(most))
+        )
         for row in self.rows:
-            lines.append(f"{row['course']:<{width}}{row['expected']['flips']:>15.3f}" + "".join(
-                f"{100 * row['p'].get(f'flips:{k}', 0.0):>8.2f}%" for k in range(most)))
+            lines.append(
+                f"{row['course']:<{width}}{row['expected']['flips']:>15.3f}"
+                + "".join(f"{100 * row['p'].get(f'flips:{k}', 0.0):>8.2f}%" for k in range(most))
+            )
         return "\n".join(lines) + "\n"
 
 
@@ -103,7 +128,8 @@ def is_religious_plan(data: dict) -> bool:
     ``actions``)."""
     courses = data.get("course", [])
     return isinstance(courses, list) and any(
-        isinstance(course, dict) and "actions" in course for course in courses)
+        isinstance(course, dict) and "actions" in course for course in courses
+    )
 
 
 def load_religious_plan(path) -> ReligiousPlan:
@@ -125,15 +151,17 @@ def load_religious_plan(path) -> ReligiousPlan:
     extra = set(data) - {"plan", "course"}
     if extra:
         refuse_a_scenario_file(label, data)
-        raise OddsEngineError(f"{label}: unknown table {sorted(extra)[0]!r}; a plan has "
-                              "[plan] and [[course]]")
+        raise OddsEngineError(
+            f"{label}: unknown table {sorted(extra)[0]!r}; a plan has [plan] and [[course]]"
+        )
     settings = data.get("plan", {})
     if not isinstance(settings, dict):
         raise OddsEngineError(f"{label}: plan: must be a table")
     for key in settings:
         if key not in ("title", "scenario", "objective"):
-            raise OddsEngineError(f"{label}: plan.{key}: unknown key of a religious plan "
-                                  "(title, scenario, objective)")
+            raise OddsEngineError(
+                f"{label}: plan.{key}: unknown key of a religious plan (title, scenario, objective)"
+            )
     if "scenario" not in settings or not isinstance(settings["scenario"], str):
         raise OddsEngineError(f"{label}: plan.scenario: name the religious board in quotes")
     board = load_religious_board(settings["scenario"])
@@ -152,8 +180,11 @@ def load_religious_plan(path) -> ReligiousPlan:
         if name in names:
             raise OddsEngineError(f"{label}: {key}.name: {name!r} is used twice")
         names.add(name)
-        if (not isinstance(actions, list) or not actions
-                or not all(isinstance(a, str) for a in actions)):
+        if (
+            not isinstance(actions, list)
+            or not actions
+            or not all(isinstance(a, str) for a in actions)
+        ):
             raise OddsEngineError(f"{label}: {key}.actions: a list of sources in quotes")
         if len(actions) > MAX_ACTIONS:
             raise OddsEngineError(f"{label}: {key}.actions: at most {MAX_ACTIONS} actions")
@@ -189,12 +220,14 @@ def _course_row(plan: ReligiousPlan, course: ReligiousCourse) -> dict:
             for flipped, unrest, p in end_states(run):
                 after = board
                 for space in flipped:
-                    after = after.converted(space, to="protestant" if run.source.side ==
-                                            "protestant" else "catholic")
+                    after = after.converted(
+                        space, to="protestant" if run.source.side == "protestant" else "catholic"
+                    )
                 for space in unrest:
                     after = after.with_unrest(space)
                 if run.source.name == "printing-press" and "printing-press" not in (
-                        after.this_turn):
+                    after.this_turn
+                ):
                     after = replace(after, this_turn=(*after.this_turn, "printing-press"))
                 key = (after, flips + len(flipped))
                 following[key] = following.get(key, 0.0) + weight * p
@@ -205,5 +238,9 @@ def _course_row(plan: ReligiousPlan, course: ReligiousCourse) -> dict:
     most = max(distribution)
     p = {f"flips:{k}": distribution.get(k, 0.0) for k in range(most + 1)}
     expected = sum(k * value for k, value in distribution.items())
-    return {"course": course.name, "actions": list(course.actions),
-            "expected": {"flips": expected}, "p": p}
+    return {
+        "course": course.name,
+        "actions": list(course.actions),
+        "expected": {"flips": expected},
+        "p": p,
+    }

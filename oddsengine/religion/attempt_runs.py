@@ -42,8 +42,13 @@ POLICIES = ("optimal", "greedy", "order")
 #: 19: the debater bonuses that add a die to attempts, as (centre, distance) or home
 #: powers, and the dice (Faber: +2 against an electorate).
 _WITHIN_TWO = {
-    "Bucer": "Strasburg", "Zwingli": "Zürich", "Oekolampadius": "Basel", "Farel": "Geneva",
-    "Cop": "Paris", "Cranmer": "London", "Canisius": "Regensburg",
+    "Bucer": "Strasburg",
+    "Zwingli": "Zürich",
+    "Oekolampadius": "Basel",
+    "Farel": "Geneva",
+    "Cop": "Paris",
+    "Cranmer": "London",
+    "Canisius": "Regensburg",
 }
 _HOMES = {"Latimer": ("england",), "Wishart": ("scotland",), "Knox": ("england", "scotland")}
 
@@ -117,8 +122,10 @@ class AttemptRun:
         if names and not set(names) - set(self.never_targeted):
             raise OddsEngineError(
                 "order: no space listed can be targeted by this run ("
-                + "; ".join(f"{name}: not within reach of {source.attempts} attempts"
-                            for name in names) + "): list a space it may target"
+                + "; ".join(
+                    f"{name}: not within reach of {source.attempts} attempts" for name in names
+                )
+                + "): list a space it may target"
             )
 
     @cached_property
@@ -137,8 +144,11 @@ class AttemptRun:
             "debater": self.debater,
             "objective": self.objective,
             "order": list(self.order),
-            "board": {"protestant": list(self.board.protestant),
-                      "unrest": list(self.board.unrest), "turn": self.board.turn},
+            "board": {
+                "protestant": list(self.board.protestant),
+                "unrest": list(self.board.unrest),
+                "turn": self.board.turn,
+            },
         }
 
     @cached_property
@@ -152,6 +162,7 @@ class AttemptRun:
     def model(self) -> RunModel:
         """The run's board as bit masks (:class:`~oddsengine.religion.run_model.RunModel`)."""
         return RunModel(self.board, self.source, self.bonus)
+
 
 def _checked_objective(objective) -> str:
     if not isinstance(objective, str):
@@ -195,8 +206,11 @@ def _debater_bonus(board: ReligiousBoard, source: AttemptSource, name: str) -> d
         )
     if debater.name in board.committed:
         raise OddsEngineError(f"{debater.name} is committed already: his bonus is spent")
-    in_play = debater.in_play(board.turn) if debater.entry_turn is not None else (
-        "Cranmer" in dict(board.reformers))
+    in_play = (
+        debater.in_play(board.turn)
+        if debater.entry_turn is not None
+        else ("Cranmer" in dict(board.reformers))
+    )
     if not in_play:
         raise OddsEngineError(f"{debater.name} is not in play on turn {board.turn}")
     if source.english_bonuses_only and debater.zone != "english":
@@ -225,5 +239,3 @@ def _debater_bonus(board: ReligiousBoard, source: AttemptSource, name: str) -> d
         if space in spaces:
             model_bits |= 1 << i
     return {"mask": model_bits, "dice": dice, "debater": debater.name}
-
-

@@ -89,8 +89,9 @@ def _board(spec):
 
     from oddsengine.religion.religion_scenario import load_religious_board
 
-    board = load_religious_board(spec.scenario, protestant=spec.protestant,
-                                 unrest=spec.unrest, reformers=spec.reformers)
+    board = load_religious_board(
+        spec.scenario, protestant=spec.protestant, unrest=spec.unrest, reformers=spec.reformers
+    )
     if spec.this_turn:
         cards = tuple(dict.fromkeys((*board.this_turn, *spec.this_turn)))
         board = replace(board, this_turn=cards)  # the board checks the cards again
@@ -153,8 +154,7 @@ class _BoardAttemptScenario:
         if source.side != self._attempting:
             kind = "reformation" if source.side == "protestant" else "counter-reformation"
             raise OddsEngineError(f"{source.name} makes {kind} attempts: sweep {kind}-scenario")
-        return board_attempt_spec(_board(self), self.space, source,
-                                  debater=self.debater or None)
+        return board_attempt_spec(_board(self), self.space, source, debater=self.debater or None)
 
     # What the engines and the faces read: the attempt's own.
     @property
@@ -215,13 +215,11 @@ def _policy(text: str) -> tuple[str, tuple[str, ...]]:
     if text in ("optimal", "greedy"):
         return text, ()
     if text.startswith("order:"):
-        spaces = tuple(part.strip() for part in text[len("order:"):].split(",") if part.strip())
+        spaces = tuple(part.strip() for part in text[len("order:") :].split(",") if part.strip())
         if spaces:
             return "order", spaces
         raise OddsEngineError("policy order: names its spaces: order:SPACE,SPACE")
-    raise OddsEngineError(
-        f"unknown policy {text!r}; use optimal, greedy or order:SPACE,SPACE..."
-    )
+    raise OddsEngineError(f"unknown policy {text!r}; use optimal, greedy or order:SPACE,SPACE...")
 
 
 @dataclass(frozen=True)
@@ -282,8 +280,9 @@ class AttemptsScenario:
     def __post_init__(self):
         _checked_scenario(self)
         if not isinstance(self.source, str) or not self.source.strip():
-            raise OddsEngineTypeError(f"source must be a source of attempts, not "
-                                      f"{shown(self.source)}")
+            raise OddsEngineTypeError(
+                f"source must be a source of attempts, not {shown(self.source)}"
+            )
         object.__setattr__(self, "policy", _text(self.policy, "policy", "optimal"))
         object.__setattr__(self, "objective", _text(self.objective, "objective", "flips"))
         object.__setattr__(self, "debater", _text(self.debater, "debater"))
@@ -302,9 +301,15 @@ class AttemptsScenario:
         from oddsengine.religion.attempt_runs import AttemptRun
 
         policy, order = _policy(self.policy)
-        return AttemptRun(_board(self), self.source, debater=self.debater or None,
-                          objective=self.objective, order=order,
-                          placards_attempts=self.placards_attempts, policy=policy)
+        return AttemptRun(
+            _board(self),
+            self.source,
+            debater=self.debater or None,
+            objective=self.objective,
+            order=order,
+            placards_attempts=self.placards_attempts,
+            policy=policy,
+        )
 
     @property
     def policy_name(self) -> str:
@@ -323,8 +328,7 @@ class AttemptsScenario:
         return ("expected.flips",)
 
     def describe(self) -> dict:
-        return {"scenario": self.scenario, "policy": self.policy_name,
-                **self.run.describe()}
+        return {"scenario": self.scenario, "policy": self.policy_name, **self.run.describe()}
 
     def title(self) -> str:
         source = self.run.source

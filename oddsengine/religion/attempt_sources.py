@@ -99,8 +99,7 @@ def _english_home_and_calais() -> tuple[str, ...]:
 #: 19: the sources with no zone of their own, by name: (side, attempts, zones, extras).
 _FIXED = {
     "95-theses": ("protestant", 5, ("german",), {"bonus_dice": 1}),
-    "carlstadt": ("protestant", 3, ("german",), {"only_in_zone": True,
-                                                 "unrest_on_failure": True}),
+    "carlstadt": ("protestant", 3, ("german",), {"only_in_zone": True, "unrest_on_failure": True}),
     "calvin": ("protestant", 3, ("french",), {"only_in_zone": True}),
     "english-treatise": ("protestant", 2, ("english",), {"english_bonuses_only": True}),
     "a-mighty-fortress": ("protestant", 6, ("german",), {}),
@@ -181,7 +180,9 @@ def attempt_source(text: str, *, placards_attempts: int = 3) -> AttemptSource:
         if argument not in _ALL_ZONES:
             raise OddsEngineError(
                 f"the source {name} names its zone as its card does (§19: 'as the card'): "
-                f"{name}:ZONE with ZONE one of " + ", ".join(_ALL_ZONES) + ", or all"
+                f"{name}:ZONE with ZONE one of "
+                + ", ".join(_ALL_ZONES)
+                + ", or all"
                 + (f", not {shown(argument)}" if argument else "")
             )
         return AttemptSource(f"{name}:{argument}", side, attempts, (argument,))

@@ -75,8 +75,11 @@ def _attempt_of(board, target: str, run) -> BoardAttempt:
     if why is None and not model.allowed & model.bit[name]:
         why = (
             f"{name} is outside what {source.name} may target ("
-            + (", ".join(source.only_spaces) if source.only_spaces
-               else f"the {'/'.join(source.target_zones)} zone")
+            + (
+                ", ".join(source.only_spaces)
+                if source.only_spaces
+                else f"the {'/'.join(source.target_zones)} zone"
+            )
             + ", §19)"
         )
     if why is not None:
@@ -96,14 +99,26 @@ def _attempt_of(board, target: str, run) -> BoardAttempt:
     in_zone = bool(model.in_zone & model.bit[name])
     if source.side == "protestant":
         modifier = source.modifier if in_zone else 0
-        exact = success_chance("protestant", protestant_dice, papal_dice, ties, modifier,
-                               fraction=True)
+        exact = success_chance(
+            "protestant", protestant_dice, papal_dice, ties, modifier, fraction=True
+        )
     else:
         modifier = model.papal_modifier
-        exact = success_chance("papacy", papal_dice, protestant_dice, ties, modifier,
-                               fraction=True)
-    return BoardAttempt(name, source.name, source.side, protestant_dice, papal_dice, ties,
-                        modifier, in_zone, tuple(sources), board_sources, p, exact)
+        exact = success_chance("papacy", papal_dice, protestant_dice, ties, modifier, fraction=True)
+    return BoardAttempt(
+        name,
+        source.name,
+        source.side,
+        protestant_dice,
+        papal_dice,
+        ties,
+        modifier,
+        in_zone,
+        tuple(sources),
+        board_sources,
+        p,
+        exact,
+    )
 
 
 def board_attempt_spec(board, target: str, source, *, debater: str | None = None):
@@ -130,15 +145,26 @@ def board_attempt_spec(board, target: str, source, *, debater: str | None = None
     model = run.model
     attempt = _attempt_of(board, target, run)
     sources = [(die.side, die.dice, die.reason) for die in attempt.board_sources]
-    counted = {side: sum(dice for its, dice, _ in sources if its == side)
-               for side in ("protestant", "papal")}
+    counted = {
+        side: sum(dice for its, dice, _ in sources if its == side)
+        for side in ("protestant", "papal")
+    }
     applies = bool(debater) and bool(model.bonus_mask & model.bit[attempt.target])
-    common = dict(protestant_dice=counted["protestant"], papal_dice=counted["papal"],
-                  ties=attempt.ties, dice_sources=tuple(sources), target=attempt.target,
-                  source=run.source.name, debater=run.bonus["debater"] if applies else "")
+    common = dict(
+        protestant_dice=counted["protestant"],
+        papal_dice=counted["papal"],
+        ties=attempt.ties,
+        dice_sources=tuple(sources),
+        target=attempt.target,
+        source=run.source.name,
+        debater=run.bonus["debater"] if applies else "",
+    )
     if run.source.side == "protestant":
         printing = "printing-press" in board.this_turn or run.source.name == "printing-press"
-        return ReformationAttempt(modifier=attempt.modifier, printing_press=printing,
-                                  ninety_five_theses=run.source.name == "95-theses", **common)
-    return CounterReformationAttempt(augsburg="augsburg-confession" in board.this_turn,
-                                     **common)
+        return ReformationAttempt(
+            modifier=attempt.modifier,
+            printing_press=printing,
+            ninety_five_theses=run.source.name == "95-theses",
+            **common,
+        )
+    return CounterReformationAttempt(augsburg="augsburg-confession" in board.this_turn, **common)

@@ -62,7 +62,7 @@ def flip_order_of(text) -> str:
     if value.startswith("order:"):
         from oddsengine.moves.board import load_board
 
-        spaces = [part.strip() for part in value[len("order:"):].split(",") if part.strip()]
+        spaces = [part.strip() for part in value[len("order:") :].split(",") if part.strip()]
         if not spaces:
             raise OddsEngineError("flip_order: order: names its spaces: order:SPACE,SPACE")
         board, names = load_board(), []
@@ -89,7 +89,7 @@ def _pick(candidates: list[str], order: str) -> str:
             if name in electorates:
                 return name
     elif order.startswith("order:"):
-        for name in order[len("order:"):].split(","):
+        for name in order[len("order:") :].split(","):
             if name in candidates:
                 return name
     return candidates[0]
@@ -103,12 +103,21 @@ def _diet_eligible(board, name: str, to: str) -> bool:
 
     if board.influence(name) in (to, "none"):
         return False
-    return any(board.influence(other.name) == to and not board.in_unrest(other.name)
-               for other in load_board().neighbours(name))
+    return any(
+        board.influence(other.name) == to and not board.in_unrest(other.name)
+        for other in load_board().neighbours(name)
+    )
 
 
-def flip_sequence(board, to: str, *, zone: str | None = None, diet: bool = False,
-                  order: str = "board", limit: int | None = None) -> tuple[str, ...]:
+def flip_sequence(
+    board,
+    to: str,
+    *,
+    zone: str | None = None,
+    diet: bool = False,
+    order: str = "board",
+    limit: int | None = None,
+) -> tuple[str, ...]:
     """The spaces a winner flips to ``to``, one after another, as many as the board
     allows (or ``limit``): the first ``k`` are those ``k`` flips land on.
 
@@ -151,8 +160,11 @@ def flip_sequence(board, to: str, *, zone: str | None = None, diet: bool = False
     flipped: list[str] = []
     while limit is None or len(flipped) < limit:
         if diet:
-            eligible = sorted(name for name in lands if facts.zone_of(name) == "german"
-                              and _diet_eligible(current, name, to))
+            eligible = sorted(
+                name
+                for name in lands
+                if facts.zone_of(name) == "german" and _diet_eligible(current, name, to)
+            )
             in_zone = eligible
         else:
             eligible = list(current.eligible_targets(attempting))
@@ -169,6 +181,7 @@ def flip_sequence(board, to: str, *, zone: str | None = None, diet: bool = False
 
 # -- the specs' fields: the spaces, the caps, the events (Debate and DietOfWorms) ----------
 
+
 def side_cap(both, own, spaces) -> int | None:
     """The most spaces one winner may flip: the least of the caps given (``eligible`` for
     both, the side's own, the number of the side's spaces), None when none is (23.14).
@@ -178,8 +191,7 @@ def side_cap(both, own, spaces) -> int | None:
     >>> side_cap(None, 3, ("Wittenberg", "Brandenburg")), side_cap(None, None, None)
     (2, None)
     """
-    caps = [cap for cap in (both, own, None if spaces is None else len(spaces))
-            if cap is not None]
+    caps = [cap for cap in (both, own, None if spaces is None else len(spaces)) if cap is not None]
     return min(caps) if caps else None
 
 
@@ -208,8 +220,10 @@ def check_flip_spaces(spec, error) -> None:
         object.__setattr__(spec, name, tuple(names))
     if spec.flip_order is not None:
         if spec.protestant_spaces is None and spec.catholic_spaces is None:
-            raise error("flip_order orders the spaces of a board: give the spaces (or build "
-                        "the spec on a board)")
+            raise error(
+                "flip_order orders the spaces of a board: give the spaces (or build "
+                "the spec on a board)"
+            )
         object.__setattr__(spec, "flip_order", flip_order_of(spec.flip_order))
 
 
@@ -226,8 +240,9 @@ def _shown_spaces(spec, caps) -> dict[str, tuple[str, ...]]:
 def space_event_names(spec, caps) -> tuple[str, ...]:
     """``protestant:SPACE`` and ``catholic:SPACE`` for every space a win can flip;
     ``caps`` are the Protestant winner's and the Papal winner's."""
-    return tuple(f"{side}:{space}" for side, spaces in _shown_spaces(spec, caps).items()
-                 for space in spaces)
+    return tuple(
+        f"{side}:{space}" for side, spaces in _shown_spaces(spec, caps).items() for space in spaces
+    )
 
 
 def add_space_columns(spec, columns: dict, protestant_flips, catholic_flips) -> dict:
@@ -248,8 +263,10 @@ def flip_lines(spec, caps, catholic: str = "Papal") -> list[str]:
     words = {"protestant": "A Protestant winner flips", "catholic": f"A {catholic} winner flips"}
     for side, spaces in _shown_spaces(spec, caps).items():
         if spaces:
-            lines.append(f"{words[side]} at most {len(spaces)}, in this order "
-                         f"(flip order {spec.flip_order or 'given'}): {', '.join(spaces)}")
+            lines.append(
+                f"{words[side]} at most {len(spaces)}, in this order "
+                f"(flip order {spec.flip_order or 'given'}): {', '.join(spaces)}"
+            )
         else:
             lines.append(f"{words[side]} nothing: no space is eligible on the board")
     if not lines:

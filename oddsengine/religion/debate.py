@@ -211,8 +211,11 @@ class Debate:
         put(self, "england_ruler", _choice(self.england_ruler, "england ruler", ENGLAND_RULERS))
         put(self, "objective", _choice(self.objective, "objective", OBJECTIVES))
         for name in ("luther_policy", "bullinger_policy"):
-            put(self, name, _choice(getattr(self, name), name.replace("_", " "),
-                                    PROTESTANT_POLICIES))
+            put(
+                self,
+                name,
+                _choice(getattr(self, name), name.replace("_", " "), PROTESTANT_POLICIES),
+            )
         if not isinstance(self.augsburg, (bool, np.bool_)):
             raise DebateError(f"augsburg must be True or False, not {shown(self.augsburg)}")
         put(self, "augsburg", bool(self.augsburg))
@@ -232,8 +235,9 @@ class Debate:
         check_flip_spaces(self, DebateError)
         in_play = self._in_play(facts)
         put(self, "debaters", in_play)
-        committed = tuple(_debater_name(name, "committed") for name in
-                          _names(self.committed, "committed"))
+        committed = tuple(
+            _debater_name(name, "committed") for name in _names(self.committed, "committed")
+        )
         for name in committed:
             self._check_in_play(name, "committed")
         put(self, "committed", tuple(sorted(set(committed), key=committed.index)))
@@ -261,8 +265,7 @@ class Debate:
     def _in_play(self, facts) -> tuple[str, ...]:
         if self.debaters is None:
             return tuple(d.name for d in facts.debaters.values() if d.in_play(self.turn))
-        names = tuple(_debater_name(name, "debaters") for name in
-                      _names(self.debaters, "debaters"))
+        names = tuple(_debater_name(name, "debaters") for name in _names(self.debaters, "debaters"))
         for name in names:
             entry = facts.debater(name).entry_turn
             if entry is not None and entry > self.turn:
@@ -274,10 +277,16 @@ class Debate:
     def _check_in_play(self, name: str, argument: str) -> None:
         if name not in self.debaters:
             entry = religion_facts().debater(name).entry_turn
-            when = ("enters with a play-dependent event (name him in debaters)"
-                    if entry is None else f"enters on turn {entry}")
-            why = (f"{when}" if entry is None or entry > self.turn
-                   else "is not among the debaters in play")
+            when = (
+                "enters with a play-dependent event (name him in debaters)"
+                if entry is None
+                else f"enters on turn {entry}"
+            )
+            why = (
+                f"{when}"
+                if entry is None or entry > self.turn
+                else "is not among the debaters in play"
+            )
             raise DebateError(f"{argument}: {name} is not in play on turn {self.turn}: he {why}")
 
     def _cards(self) -> tuple[str, ...]:
@@ -335,31 +344,48 @@ class Debate:
 
         from oddsengine.religion.board_flips import flip_sequence
 
-        for name in ("turn", "england_ruler", "augsburg", "protestant_spaces",
-                     "catholic_spaces"):
+        for name in ("turn", "england_ruler", "augsburg", "protestant_spaces", "catholic_spaces"):
             if name in options:
                 raise DebateError(f"{name} comes from the board: drop it (or the board)")
         committed = _names(options.pop("committed", None), "committed")
         committed = tuple(dict.fromkeys((*board.committed, *committed)))
         augsburg = initiator == "papacy" and "augsburg-confession" in board.this_turn
-        base = cls(zone, initiator, board.turn, committed=committed,
-                   england_ruler=board.england_ruler, augsburg=augsburg, **options)
+        base = cls(
+            zone,
+            initiator,
+            board.turn,
+            committed=committed,
+            england_ruler=board.england_ruler,
+            augsburg=augsburg,
+            **options,
+        )
         debate, limits = base, {"protestant": 0, "catholic": 0}
         while True:
             # A side flips at most its dice (plus Aleander's one): no more to list. The
             # caps may change a "best" choice and so the dice: list again until they hold.
             arrays = debate.tree.arrays
             own, other = arrays["initiator_dice"], arrays["other_dice"]
-            dice = dict(zip(("catholic", "protestant"), (own, other) if
-                            base.initiator == "papacy" else (other, own), strict=True))
+            dice = dict(
+                zip(
+                    ("catholic", "protestant"),
+                    (own, other) if base.initiator == "papacy" else (other, own),
+                    strict=True,
+                )
+            )
             most = {to: int(np.max(dice[to] + arrays["aleander"])) for to in limits}
             if debate is not base and all(most[to] <= limits[to] for to in limits):
                 return debate
             limits = {to: max(limits[to], most[to]) for to in limits}
-            spaces = {to: flip_sequence(board, to, zone=base.zone, order=flip_order,
-                                        limit=limits[to]) for to in limits}
-            debate = replace(base, protestant_spaces=spaces["protestant"],
-                             catholic_spaces=spaces["catholic"], flip_order=flip_order)
+            spaces = {
+                to: flip_sequence(board, to, zone=base.zone, order=flip_order, limit=limits[to])
+                for to in limits
+            }
+            debate = replace(
+                base,
+                protestant_spaces=spaces["protestant"],
+                catholic_spaces=spaces["catholic"],
+                flip_order=flip_order,
+            )
 
     @property
     def flip_caps(self) -> tuple[int | None, int | None]:
@@ -368,8 +394,10 @@ class Debate:
         (23.14)."""
         from oddsengine.religion.board_flips import side_cap
 
-        return (side_cap(self.eligible, self.eligible_catholic, self.catholic_spaces),
-                side_cap(self.eligible, self.eligible_protestant, self.protestant_spaces))
+        return (
+            side_cap(self.eligible, self.eligible_catholic, self.catholic_spaces),
+            side_cap(self.eligible, self.eligible_protestant, self.protestant_spaces),
+        )
 
     @property
     def active_bonuses(self) -> tuple[str, ...]:
@@ -400,8 +428,10 @@ class Debate:
     @property
     def reported_columns(self) -> dict:
         """The expected VP and spaces flipped of each side."""
-        return {name: (name, 1) for name in
-                ("papal_vp", "protestant_vp", "papal_flips", "protestant_flips")}
+        return {
+            name: (name, 1)
+            for name in ("papal_vp", "protestant_vp", "papal_flips", "protestant_flips")
+        }
 
     def outcome_columns(self, values) -> dict:
         """The outcome and event columns of the cells ``(node, difference index,
@@ -410,8 +440,7 @@ class Debate:
         from oddsengine.religion.board_flips import add_space_columns
 
         columns = self.tree.cell_columns(values, self.flip_caps)
-        return add_space_columns(self, columns, columns["protestant_flips"],
-                                 columns["papal_flips"])
+        return add_space_columns(self, columns, columns["protestant_flips"], columns["papal_flips"])
 
     # -- words ---------------------------------------------------------------------------
 
@@ -429,15 +458,23 @@ class Debate:
             "augsburg": self.augsburg,
             "england_ruler": self.england_ruler,
             "eligible": self.eligible,
-            **({} if self.flip_caps == (self.eligible, self.eligible) else {
-                "eligible_protestant": self.flip_caps[1],
-                "eligible_catholic": self.flip_caps[0],
-            }),
-            **({} if self.protestant_spaces is None and self.catholic_spaces is None else {
-                "protestant_spaces": list(self.protestant_spaces or ()),
-                "catholic_spaces": list(self.catholic_spaces or ()),
-                "flip_order": self.flip_order,
-            }),
+            **(
+                {}
+                if self.flip_caps == (self.eligible, self.eligible)
+                else {
+                    "eligible_protestant": self.flip_caps[1],
+                    "eligible_catholic": self.flip_caps[0],
+                }
+            ),
+            **(
+                {}
+                if self.protestant_spaces is None and self.catholic_spaces is None
+                else {
+                    "protestant_spaces": list(self.protestant_spaces or ()),
+                    "catholic_spaces": list(self.catholic_spaces or ()),
+                    "flip_order": self.flip_order,
+                }
+            ),
             "bonuses": list(self.active_bonuses),
             "objective": self.objective,
             "luther_policy": self.luther_policy,
@@ -456,8 +493,10 @@ class Debate:
         else:
             defender = self.defender
         caller = "Papal" if self.initiator == "papacy" else "Protestant"
-        return (f"{caller} debate in the {self.zone.title()} zone, turn {self.turn}: "
-                f"{attacker} against {defender}")
+        return (
+            f"{caller} debate in the {self.zone.title()} zone, turn {self.turn}: "
+            f"{attacker} against {defender}"
+        )
 
     def describe_lines(self) -> list[str]:
         """The lines printed above a result table."""

@@ -47,8 +47,10 @@ def protestant_pool(debate) -> tuple[str, ...]:
     Leipzig Debate bars)."""
     facts = religion_facts()
     return tuple(
-        name for name in debate.debaters
-        if facts.debaters[name].side == "protestant" and facts.debaters[name].zone == debate.zone
+        name
+        for name in debate.debaters
+        if facts.debaters[name].side == "protestant"
+        and facts.debaters[name].zone == debate.zone
         and name != debate.bar
     )
 
@@ -64,7 +66,8 @@ def check_debate(debate) -> None:
     facts = religion_facts()
     if not protestant_pool(debate) and debate.bar is None:
         later = sorted(
-            (d.entry_turn, d.name) for d in facts.debaters_of("protestant")
+            (d.entry_turn, d.name)
+            for d in facts.debaters_of("protestant")
             if d.zone == debate.zone and d.entry_turn is not None and d.entry_turn > debate.turn
         )
         when = f" (the first enters on turn {later[0][0]}: {later[0][1]})" if later else ""
@@ -74,37 +77,48 @@ def check_debate(debate) -> None:
         )
     if not papal_pool(debate):
         raise _error(f"debaters: no Papal debater is in play on turn {debate.turn}")
-    own, other = side_of(debate.initiator), side_of(
-        "protestant" if debate.initiator == "papacy" else "papacy")
+    own, other = (
+        side_of(debate.initiator),
+        side_of("protestant" if debate.initiator == "papacy" else "papacy"),
+    )
     for role, side in (("attacker", own), ("defender", other)):
         name = getattr(debate, role)
         if name in ("random", "best", "committed", "uncommitted"):
             continue
         debater = facts.debaters[name]
         if debater.side != side:
-            raise _error(f"{role}: {name} is a {debater.side} debater; the {role} of a debate "
-                         f"the {debate.initiator} calls is {side}")
+            raise _error(
+                f"{role}: {name} is a {debater.side} debater; the {role} of a debate "
+                f"the {debate.initiator} calls is {side}"
+            )
         if side == "protestant" and debater.zone != debate.zone:
-            raise _error(f"{role}: {name} debates in the {debater.zone} zone, not the "
-                         f"{debate.zone} (20 step 2)")
+            raise _error(
+                f"{role}: {name} debates in the {debater.zone} zone, not the "
+                f"{debate.zone} (20 step 2)"
+            )
         debate._check_in_play(name, role)
     if debate.attacker != "random" and debate.attacker in debate.committed:
-        raise _error(f"attacker: {debate.attacker} is already committed; the attacker is an "
-                     "uncommitted debater (20 step 2)")
+        raise _error(
+            f"attacker: {debate.attacker} is already committed; the attacker is an "
+            "uncommitted debater (20 step 2)"
+        )
     papal_cards = [card for card in debate.cards if card != "here-i-stand"]
     if papal_cards and debate.initiator != "papacy":
-        raise _error(f"cards: {papal_cards[0]} is a Papal event that calls the debate: the "
-                     "initiator is the papacy")
+        raise _error(
+            f"cards: {papal_cards[0]} is a Papal event that calls the debate: the "
+            "initiator is the papacy"
+        )
     if debate.bar is not None:
         if "leipzig-debate" not in debate.cards:
             raise _error("bar: only Leipzig Debate bars a Protestant debater (give the card)")
         if debate.attacker != "random":
-            raise _error("bar: Leipzig Debate either picks the Papal attacker or bars a "
-                         "Protestant debater, not both")
+            raise _error(
+                "bar: Leipzig Debate either picks the Papal attacker or bars a "
+                "Protestant debater, not both"
+            )
         debater = facts.debaters[debate.bar]
         if debater.side != "protestant" or debater.zone != debate.zone:
-            raise _error(f"bar: {debate.bar} is not a Protestant debater of the "
-                         f"{debate.zone} zone")
+            raise _error(f"bar: {debate.bar} is not a Protestant debater of the {debate.zone} zone")
         debate._check_in_play(debate.bar, "bar")
         if debate.defender == debate.bar:
             raise _error(f"bar: {debate.bar} is barred and cannot be the defender")
@@ -112,16 +126,20 @@ def check_debate(debate) -> None:
             raise _error(f"bar: {debate.bar} is the only Protestant debater of the zone")
     if "papal-inquisition" in debate.cards:
         if "Caraffa" not in debate.debaters:
-            raise _error("cards: Papal Inquisition needs Caraffa, who is not in play "
-                         f"on turn {debate.turn} (he enters on turn 5)")
+            raise _error(
+                "cards: Papal Inquisition needs Caraffa, who is not in play "
+                f"on turn {debate.turn} (he enters on turn 5)"
+            )
         if "Caraffa" in debate.committed:
             raise _error("cards: Papal Inquisition needs Caraffa uncommitted")
         if debate.attacker == "Caraffa":
             raise _error("attacker: Papal Inquisition commits Caraffa before the debate")
     if "here-i-stand" in debate.cards:
         if debate.zone != "german":
-            raise _error(f"cards: Here I Stand puts Luther in a German debate, not a "
-                         f"{debate.zone} one (20 step 3)")
+            raise _error(
+                f"cards: Here I Stand puts Luther in a German debate, not a "
+                f"{debate.zone} one (20 step 3)"
+            )
         if "Luther" not in debate.debaters:
             raise _error("cards: Here I Stand puts Luther in, and Luther is not in play")
     elif debate.luther_policy != "best":
@@ -130,19 +148,28 @@ def check_debate(debate) -> None:
 
 def check_named_bonuses(debate, named) -> None:
     """Refuse a bonus named in ``bonuses`` that cannot act in this debate (23.12)."""
-    names = {"eck": "Eck", "gardiner": "Gardiner", "aleander": "Aleander",
-             "campeggio": "Campeggio", "bullinger": "Bullinger"}
+    names = {
+        "eck": "Eck",
+        "gardiner": "Gardiner",
+        "aleander": "Aleander",
+        "campeggio": "Campeggio",
+        "bullinger": "Bullinger",
+    }
     for slug in named:
         name = names[slug]
         if name not in debate.debaters:
-            raise _error(f"bonuses: {name}'s bonus is named but {name} is not in play on turn "
-                         f"{debate.turn}")
+            raise _error(
+                f"bonuses: {name}'s bonus is named but {name} is not in play on turn {debate.turn}"
+            )
         if slug == "gardiner" and debate.zone != "english":
-            raise _error(f"bonuses: Gardiner's bonus (+1 attack die) is for the English zone "
-                         f"only, not the {debate.zone} zone")
+            raise _error(
+                f"bonuses: Gardiner's bonus (+1 attack die) is for the English zone "
+                f"only, not the {debate.zone} zone"
+            )
         if slug in ("eck", "gardiner") and debate.initiator != "papacy":
-            raise _error(f"bonuses: {name}'s bonus is an attack die; the Protestant calls this "
-                         "debate")
+            raise _error(
+                f"bonuses: {name}'s bonus is an attack die; the Protestant calls this debate"
+            )
 
 
 def bonus_applies(debate, slug: str, uncommitted: bool) -> bool:
@@ -161,8 +188,11 @@ def initiator_dice(debate, name: str, uncommitted: bool) -> int:
     dice = value + ATTACK_DICE  # 20 step 4
     if name == "Eck" and bonus_applies(debate, "eck", uncommitted):
         dice += 1  # 20 step 4, 23.12: Eck +1 as an uncommitted attacker
-    if name == "Gardiner" and debate.zone == "english" and bonus_applies(
-            debate, "gardiner", uncommitted):
+    if (
+        name == "Gardiner"
+        and debate.zone == "english"
+        and bonus_applies(debate, "gardiner", uncommitted)
+    ):
         dice += 1  # 20 step 4, 23.12: Gardiner +1 in the English zone
     if papal:
         # 23.11: card dice apply to the initiator's roll in both rounds.

@@ -111,8 +111,18 @@ def _capped(flips, papal_won, eligible):
 
 
 @lru_cache(maxsize=65536)
-def _score(initiator_dice, other_dice, papal_value, protestant_value, aleander, campeggio,
-           papal_initiates, eligible, objective, papal_side) -> float:
+def _score(
+    initiator_dice,
+    other_dice,
+    papal_value,
+    protestant_value,
+    aleander,
+    campeggio,
+    papal_initiates,
+    eligible,
+    objective,
+    papal_side,
+) -> float:
     """The expected objective of one deciding round to a side (see :class:`_Builder`)."""
     pmf = difference_pmf(initiator_dice, other_dice)
     difference = np.arange(pmf.size) - other_dice
@@ -148,8 +158,7 @@ class _Builder:
         self.papal_initiates = debate.initiator == "papacy"
         self.eligible = debate.flip_caps
         self._children: dict = {}
-        self.plays = {"luther_1": Fraction(0), "luther_2": Fraction(0),
-                      "bullinger": Fraction(0)}
+        self.plays = {"luther_1": Fraction(0), "luther_2": Fraction(0), "bullinger": Fraction(0)}
 
     # -- values for the choices ------------------------------------------------------
 
@@ -157,20 +166,30 @@ class _Builder:
         """The expected objective of a round that decides (a tie scores 0) to the Papacy
         (``papal_side``) or the Protestant."""
         debaters = self.facts.debaters
-        return _score(matchup.initiator_dice, matchup.other_dice,
-                      debaters[matchup.papal].value, debaters[matchup.protestant].value,
-                      matchup.aleander, matchup.campeggio, self.papal_initiates,
-                      self.eligible, self.debate.objective, papal_side)
+        return _score(
+            matchup.initiator_dice,
+            matchup.other_dice,
+            debaters[matchup.papal].value,
+            debaters[matchup.protestant].value,
+            matchup.aleander,
+            matchup.campeggio,
+            self.papal_initiates,
+            self.eligible,
+            self.debate.objective,
+            papal_side,
+        )
+
     def value(self, matchup: Matchup, papal_side: bool) -> float:
         """The expected objective of a matchup and what follows it, to one side."""
         own = self._final_value(matchup, papal_side)
         if matchup.round == 2 or not matchup.children:
             return own
-        tie = float(difference_pmf(matchup.initiator_dice, matchup.other_dice)[
-            matchup.other_dice])
+        tie = float(difference_pmf(matchup.initiator_dice, matchup.other_dice)[matchup.other_dice])
         # While the tree is built, a node's children are (matchup, insertion) pairs.
-        following = sum(float(child.probability) * self.value(child, papal_side)
-                        for child, _ in matchup.children)
+        following = sum(
+            float(child.probability) * self.value(child, papal_side)
+            for child, _ in matchup.children
+        )
         return own + tie * following
 
     # -- matchups --------------------------------------------------------------------
@@ -189,10 +208,15 @@ class _Builder:
         if round_ == 1:
             children = self.round_two(committed | {papal, protestant}, *state)
         return Matchup(
-            round_, papal, protestant, attack, defence,
+            round_,
+            papal,
+            protestant,
+            attack,
+            defence,
             aleander=papal == "Aleander" and bonus_applies(debate, "aleander", papal_fresh),
             campeggio=papal == "Campeggio" and bonus_applies(debate, "campeggio", papal_fresh),
-            probability=probability, children=children,
+            probability=probability,
+            children=children,
         )
 
     def _protestant_best(self, options, policy):
@@ -226,17 +250,29 @@ class _Builder:
             for drawn in protestant_draws:
                 options = [self.matchup(2, papal_name, drawn, committed, chance)]
                 inserted = [None]
-                if (luther_card and debate.luther_policy != "never" and drawn != "Luther"
-                        and debate.bar != "Luther"):
+                if (
+                    luther_card
+                    and debate.luther_policy != "never"
+                    and drawn != "Luther"
+                    and debate.bar != "Luther"
+                ):
                     options.append(self.matchup(2, papal_name, "Luther", committed, chance))
                     inserted.append("luther_2")
-                if ("bullinger" in debate.active_bonuses and debate.bullinger_policy != "never"
-                        and "Bullinger" in debate.debaters and "Bullinger" not in committed
-                        and drawn != "Bullinger" and debate.bar != "Bullinger"):
+                if (
+                    "bullinger" in debate.active_bonuses
+                    and debate.bullinger_policy != "never"
+                    and "Bullinger" in debate.debaters
+                    and "Bullinger" not in committed
+                    and drawn != "Bullinger"
+                    and debate.bar != "Bullinger"
+                ):
                     options.append(self.matchup(2, papal_name, "Bullinger", committed, chance))
                     inserted.append("bullinger")
-                policy = debate.luther_policy if inserted[1:2] == ["luther_2"] else (
-                    debate.bullinger_policy)
+                policy = (
+                    debate.luther_policy
+                    if inserted[1:2] == ["luther_2"]
+                    else (debate.bullinger_policy)
+                )
                 chosen = self._protestant_best(options, policy)
                 children.append((options[chosen], inserted[chosen]))
         result = tuple(children)
@@ -271,10 +307,10 @@ class _Builder:
         nodes = []
         for attacker in attackers:
             for defender in defenders:
-                papal, protestant = ((attacker, defender) if self.papal_initiates
-                                     else (defender, attacker))
-                options = [self.matchup(1, papal, protestant, committed, chance,
-                                        (luther_card,))]
+                papal, protestant = (
+                    (attacker, defender) if self.papal_initiates else (defender, attacker)
+                )
+                options = [self.matchup(1, papal, protestant, committed, chance, (luther_card,))]
                 if luther_card and protestant != "Luther" and debate.bar != "Luther":
                     # 20 step 3: Here I Stand puts Luther in for the drawn Protestant
                     # debater, committed or not (his own status sets his dice).
@@ -285,8 +321,9 @@ class _Builder:
 
     def tree_value(self, nodes) -> float:
         """The initiator's objective over a whole tree."""
-        return sum(float(node.probability) * self.value(node, self.papal_initiates)
-                   for node, _ in nodes)
+        return sum(
+            float(node.probability) * self.value(node, self.papal_initiates) for node, _ in nodes
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -341,7 +378,7 @@ class DebateTree:
         at = len(self.round_one)
         for index, matchup in enumerate(self.round_one):
             first[index], count[index] = at, len(matchup.children)
-            parent[at: at + len(matchup.children)] = index
+            parent[at : at + len(matchup.children)] = index
             at += len(matchup.children)
         return {
             "initiator_dice": np.array([m.initiator_dice for m in nodes], dtype=np.int64),
@@ -349,10 +386,10 @@ class DebateTree:
             "aleander": np.array([m.aleander for m in nodes], dtype=np.int64),
             "campeggio": np.array([m.campeggio for m in nodes], dtype=np.int64),
             "round": np.array([m.round for m in nodes], dtype=np.int64),
-            "papal_value": np.array([facts.debaters[m.papal].value for m in nodes],
-                                    dtype=np.int64),
-            "protestant_value": np.array([facts.debaters[m.protestant].value for m in nodes],
-                                         dtype=np.int64),
+            "papal_value": np.array([facts.debaters[m.papal].value for m in nodes], dtype=np.int64),
+            "protestant_value": np.array(
+                [facts.debaters[m.protestant].value for m in nodes], dtype=np.int64
+            ),
             "papal": np.array([m.papal for m in nodes], dtype=object),
             "protestant": np.array([m.protestant for m in nodes], dtype=object),
             "probability": [m.probability for m in nodes],
@@ -365,13 +402,18 @@ class DebateTree:
     def _name_codes(self) -> dict:
         """Each node's debaters as whole numbers (``names``: a name's number), so that the
         cell columns compare numbers, not texts."""
-        names = {name: code for code, name in enumerate(
-            dict.fromkeys((*self.arrays["papal"], *self.arrays["protestant"])))}
+        names = {
+            name: code
+            for code, name in enumerate(
+                dict.fromkeys((*self.arrays["papal"], *self.arrays["protestant"]))
+            )
+        }
         return {
             "names": names,
             "papal": np.array([names[name] for name in self.arrays["papal"]], dtype=np.int64),
-            "protestant": np.array([names[name] for name in self.arrays["protestant"]],
-                                   dtype=np.int64),
+            "protestant": np.array(
+                [names[name] for name in self.arrays["protestant"]], dtype=np.int64
+            ),
         }
 
     @property
@@ -380,9 +422,9 @@ class DebateTree:
 
     def cell_values(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(node, difference index, Campeggio's die)`` of every cell, in cell order."""
-        node, difference, die = np.meshgrid(np.arange(len(self.nodes)),
-                                            np.arange(self.differences), np.arange(2),
-                                            indexing="ij")
+        node, difference, die = np.meshgrid(
+            np.arange(len(self.nodes)), np.arange(self.differences), np.arange(2), indexing="ij"
+        )
         return node.ravel(), difference.ravel(), die.ravel()
 
     @cached_property
@@ -467,8 +509,7 @@ def build_tree(debate) -> DebateTree:
 
     builder = _Builder(debate)
     choices: dict[str, str] = {}
-    objective = ("expected net flips and VP" if debate.objective == "net"
-                 else "chance of winning")
+    objective = "expected net flips and VP" if debate.objective == "net" else "chance of winning"
 
     if "leipzig-debate" in debate.cards and debate.attacker == "random" and debate.bar is None:
         options = {}
@@ -484,15 +525,13 @@ def build_tree(debate) -> DebateTree:
             other = _Builder(barred)
             nodes_pool = _with_pool_of(other, barred)
             if nodes_pool[0] is not None:
-                options[f"bar {name}"] = (*nodes_pool, other.tree_value(nodes_pool[0]),
-                                          other)
+                options[f"bar {name}"] = (*nodes_pool, other.tree_value(nodes_pool[0]), other)
         if not options:  # no pick or bar leaves a defender: refused below, in words
             nodes = pool = None
         else:
             best = max(option[2] for option in options.values())
             use = next(name for name, option in options.items() if option[2] >= best - _EQUAL)
-            choices["leipzig_debate"] = (f"{use} (best for the Papacy's {objective}: "
-                                         f"{best:+.4f})")
+            choices["leipzig_debate"] = f"{use} (best for the Papacy's {objective}: {best:+.4f})"
             nodes, pool = options[use][0], options[use][1]
             if use.startswith("bar "):
                 builder = options[use][3]
@@ -502,7 +541,8 @@ def build_tree(debate) -> DebateTree:
     if nodes is None:
         if debate.defender in ("committed", "uncommitted"):
             raise DebateError(
-                f"defender: no {debate.defender} debater of the other side to draw from")
+                f"defender: no {debate.defender} debater of the other side to draw from"
+            )
         raise DebateError("attacker: the initiator has no uncommitted debater to attack with")
     if pool is not None:
         chosen, values = pool
@@ -517,8 +557,16 @@ def build_tree(debate) -> DebateTree:
         kids = node.children
         tie = float(difference_pmf(node.initiator_dice, node.other_dice)[node.other_dice])
         matchups = tuple(
-            Matchup(child.round, child.papal, child.protestant, child.initiator_dice,
-                    child.other_dice, child.aleander, child.campeggio, child.probability)
+            Matchup(
+                child.round,
+                child.papal,
+                child.protestant,
+                child.initiator_dice,
+                child.other_dice,
+                child.aleander,
+                child.campeggio,
+                child.probability,
+            )
             for child, _ in kids
         )
         for child, inserted in kids:
@@ -529,16 +577,29 @@ def build_tree(debate) -> DebateTree:
                 bullinger += weight
         if luther:
             luther_1 += float(node.probability)
-        round_one.append(Matchup(node.round, node.papal, node.protestant, node.initiator_dice,
-                                 node.other_dice, node.aleander, node.campeggio,
-                                 node.probability, matchups))
+        round_one.append(
+            Matchup(
+                node.round,
+                node.papal,
+                node.protestant,
+                node.initiator_dice,
+                node.other_dice,
+                node.aleander,
+                node.campeggio,
+                node.probability,
+                matchups,
+            )
+        )
     if "here-i-stand" in debate.cards:
-        choices["here_i_stand"] = (f"Luther put in ({debate.luther_policy}): round 1 with "
-                                   f"chance {_share(luther_1)}, round 2 with chance "
-                                   f"{_share(luther_2)}")
+        choices["here_i_stand"] = (
+            f"Luther put in ({debate.luther_policy}): round 1 with "
+            f"chance {_share(luther_1)}, round 2 with chance "
+            f"{_share(luther_2)}"
+        )
     if bullinger:
-        choices["bullinger"] = (f"inserted in round 2 ({debate.bullinger_policy}) with chance "
-                                f"{_share(bullinger)}")
+        choices["bullinger"] = (
+            f"inserted in round 2 ({debate.bullinger_policy}) with chance {_share(bullinger)}"
+        )
     return DebateTree(debate, tuple(round_one), choices, None if pool is None else pool[0])
 
 

@@ -40,8 +40,7 @@ DIET_OUTCOMES = ("protestant_wins", "catholic_wins", "draw")
 
 def _cp(value, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise OddsEngineTypeError(f"{name} must be a card's CP, a whole number, not "
-                                  f"{shown(value)}")
+        raise OddsEngineTypeError(f"{name} must be a card's CP, a whole number, not {shown(value)}")
     if not 1 <= value <= MAX_CARD_CP:
         raise OddsEngineError(
             f"{name} must be a card's CP, 1..{MAX_CARD_CP} (21: each power commits one "
@@ -111,8 +110,15 @@ class DietOfWorms:
         check_flip_spaces(self, OddsEngineError)
 
     @classmethod
-    def on_board(cls, board, protestant_cp: int = 1, papal_cp: int = 1, hapsburg_cp: int = 1,
-                 *, flip_order: str = "board") -> DietOfWorms:
+    def on_board(
+        cls,
+        board,
+        protestant_cp: int = 1,
+        papal_cp: int = 1,
+        hapsburg_cp: int = 1,
+        *,
+        flip_order: str = "board",
+    ) -> DietOfWorms:
         """The Diet on a religious board (:class:`~oddsengine.religion.religious_board.
         ReligiousBoard`, turn 1): each winner's flips land on the German-zone spaces the
         board lets him flip, each adjacent to a space of his influence, the spaces just
@@ -132,15 +138,22 @@ class DietOfWorms:
         from oddsengine.religion.board_flips import flip_sequence
 
         if board.turn != 1:
-            raise OddsEngineError(f"the Diet of Worms is held on turn 1 (21); the board is "
-                                  f"at turn {board.turn}")
+            raise OddsEngineError(
+                f"the Diet of Worms is held on turn 1 (21); the board is at turn {board.turn}"
+            )
         diet = cls(protestant_cp, papal_cp, hapsburg_cp)
         protestant, catholic = (  # a side flips at most as many spaces as it rolls dice
             flip_sequence(board, to, zone="german", diet=True, order=flip_order, limit=most)
-            for to, most in (("protestant", diet.protestant_dice),
-                             ("catholic", diet.catholic_dice)))
-        return cls(protestant_cp, papal_cp, hapsburg_cp, protestant_spaces=protestant,
-                   catholic_spaces=catholic, flip_order=flip_order)
+            for to, most in (("protestant", diet.protestant_dice), ("catholic", diet.catholic_dice))
+        )
+        return cls(
+            protestant_cp,
+            papal_cp,
+            hapsburg_cp,
+            protestant_spaces=protestant,
+            catholic_spaces=catholic,
+            flip_order=flip_order,
+        )
 
     @property
     def flip_caps(self) -> tuple[int | None, int | None]:
@@ -148,9 +161,10 @@ class DietOfWorms:
         of the caps given, None for none (23.14)."""
         from oddsengine.religion.board_flips import side_cap
 
-        return (side_cap(self.eligible_spaces, self.eligible_catholic, self.catholic_spaces),
-                side_cap(self.eligible_spaces, self.eligible_protestant,
-                         self.protestant_spaces))
+        return (
+            side_cap(self.eligible_spaces, self.eligible_catholic, self.catholic_spaces),
+            side_cap(self.eligible_spaces, self.eligible_protestant, self.protestant_spaces),
+        )
 
     def _cap(self, side: str) -> int | None:
         return self.flip_caps[0 if side == "catholic" else 1]
@@ -217,8 +231,9 @@ class DietOfWorms:
             cap = self._cap(side)
             if cap is not None:
                 flips = np.where(won, np.minimum(flips, cap), flips)
-        outcome = np.where(difference > 0, "protestant_wins",
-                           np.where(difference < 0, "catholic_wins", "draw")).astype(object)
+        outcome = np.where(
+            difference > 0, "protestant_wins", np.where(difference < 0, "catholic_wins", "draw")
+        ).astype(object)
         protestant_flips = np.where(difference > 0, flips, 0)
         catholic_flips = np.where(difference < 0, flips, 0)
         columns = {
@@ -246,29 +261,44 @@ class DietOfWorms:
             "papal_cp": self.papal_cp,
             "hapsburg_cp": self.hapsburg_cp,
             "eligible_spaces": self.eligible_spaces,
-            **({} if self.flip_caps == (self.eligible_spaces,) * 2 else {
-                "eligible_protestant": self.flip_caps[1],
-                "eligible_catholic": self.flip_caps[0],
-            }),
-            **({} if self.protestant_spaces is None and self.catholic_spaces is None else {
-                "protestant_spaces": list(self.protestant_spaces or ()),
-                "catholic_spaces": list(self.catholic_spaces or ()),
-                "flip_order": self.flip_order,
-            }),
+            **(
+                {}
+                if self.flip_caps == (self.eligible_spaces,) * 2
+                else {
+                    "eligible_protestant": self.flip_caps[1],
+                    "eligible_catholic": self.flip_caps[0],
+                }
+            ),
+            **(
+                {}
+                if self.protestant_spaces is None and self.catholic_spaces is None
+                else {
+                    "protestant_spaces": list(self.protestant_spaces or ()),
+                    "catholic_spaces": list(self.catholic_spaces or ()),
+                    "flip_order": self.flip_order,
+                }
+            ),
             "protestant_dice": self.protestant_dice,
             "catholic_dice": self.catholic_dice,
         }
 
     def title(self) -> str:
-        return (f"Diet of Worms: Protestant {self.protestant_cp} CP against Papacy "
-                f"{self.papal_cp} + Hapsburgs {self.hapsburg_cp} CP")
+        return (
+            f"Diet of Worms: Protestant {self.protestant_cp} CP against Papacy "
+            f"{self.papal_cp} + Hapsburgs {self.hapsburg_cp} CP"
+        )
 
     def describe_lines(self) -> list[str]:
         from oddsengine.religion.board_flips import flip_lines
 
-        cap = ("the hit difference" if self.eligible_spaces is None
-               else f"the hit difference, at most {self.eligible_spaces} eligible spaces")
-        return [f"Dice: Protestant {self.protestant_dice} (CP + 4), Catholic "
-                f"{self.catholic_dice} (Papal {self.papal_cp} + Hapsburg {self.hapsburg_cp}); "
-                f"hits on 5-6; flips: {cap}",
-                *flip_lines(self, self.flip_caps[::-1], "Catholic")]
+        cap = (
+            "the hit difference"
+            if self.eligible_spaces is None
+            else f"the hit difference, at most {self.eligible_spaces} eligible spaces"
+        )
+        return [
+            f"Dice: Protestant {self.protestant_dice} (CP + 4), Catholic "
+            f"{self.catholic_dice} (Papal {self.papal_cp} + Hapsburg {self.hapsburg_cp}); "
+            f"hits on 5-6; flips: {cap}",
+            *flip_lines(self, self.flip_caps[::-1], "Catholic"),
+        ]

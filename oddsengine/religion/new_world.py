@@ -84,14 +84,18 @@ def _numbered(table: str) -> list[tuple[int, str, int]]:
 def discoveries() -> tuple[Claim, ...]:
     """The discoveries, in the order of their bits: the numbered ones (7, 8, 9), the Amazon,
     the Pacific Strait and the circumnavigation (read from the data on first use)."""
-    numbered = [(number, name, vp) for number, name, vp in _numbered("exploration")
-                if number < 10]
-    claims = [Claim(name, number, vp, 1 << index)
-              for index, (number, name, vp) in enumerate(sorted(numbered))]
+    numbered = [(number, name, vp) for number, name, vp in _numbered("exploration") if number < 10]
+    claims = [
+        Claim(name, number, vp, 1 << index)
+        for index, (number, name, vp) in enumerate(sorted(numbered))
+    ]
     # 22: on 10+, the Amazon (2 VP) or the Pacific Strait (1 VP, on choosing to
     # circumnavigate), and the circumnavigation itself (3 VP).
-    for name, table in (("Amazon River", "exploration"), ("Pacific Strait", "exploration"),
-                        ("Circumnavigation", "circumnavigation")):
+    for name, table in (
+        ("Amazon River", "exploration"),
+        ("Pacific Strait", "exploration"),
+        ("Circumnavigation", "circumnavigation"),
+    ):
         claims.append(Claim(name, None, _vp_of(table, name), 1 << len(claims)))
     return tuple(claims)
 
@@ -101,8 +105,9 @@ def conquests() -> tuple[Claim, ...]:
     """The conquests, in the order of their bits: Maya (9), Aztecs (10), Inca (11+)."""
     # 23.15: 9 Maya, 10 Aztecs, 11+ Inca (the data's stated reading).
     rows = sorted(_numbered("conquest"))
-    return tuple(Claim(name, number, vp, 1 << index)
-                 for index, (number, name, vp) in enumerate(rows))
+    return tuple(
+        Claim(name, number, vp, 1 << index) for index, (number, name, vp) in enumerate(rows)
+    )
 
 
 #: The outcomes of one exploration, by code (22): lost at sea (4 or less), nothing (5–6, or
@@ -173,7 +178,7 @@ def circumnavigation_count(value: int, mercator: bool) -> int:
     """
     pmf = two_dice_pmf()
     need = 10 - value - 2 * mercator
-    return round(36 * float(pmf[max(need, 0):].sum()))
+    return round(36 * float(pmf[max(need, 0) :].sum()))
 
 
 @dataclass(frozen=True)
@@ -201,8 +206,16 @@ def _highest_open(limit, claimed, claims) -> tuple[np.ndarray, np.ndarray]:
     return bit, vp
 
 
-def explore(value, roll, circumnavigation_roll, claimed, *, mercator=False, uncharted=False,
-            choice: str = "best") -> Explored:
+def explore(
+    value,
+    roll,
+    circumnavigation_roll,
+    claimed,
+    *,
+    mercator=False,
+    uncharted=False,
+    choice: str = "best",
+) -> Explored:
     """Resolve explorations (22): 2d6 ``roll`` + the explorer's ``value``, +2 with
     Mercator's Map, −1 Uncharted, against the discoveries already ``claimed`` (a mask, or
     an array of masks); on choosing to circumnavigate, ``circumnavigation_roll`` (2d6) +
@@ -226,8 +239,14 @@ def explore(value, roll, circumnavigation_roll, claimed, *, mercator=False, unch
     claimed = np.asarray(claimed, dtype=np.int64)
     mercator = np.asarray(mercator, dtype=bool)
     uncharted = np.asarray(uncharted, dtype=bool)
-    shape = np.broadcast_shapes(value.shape, roll.shape, claimed.shape, mercator.shape,
-                                uncharted.shape, np.shape(circumnavigation_roll))
+    shape = np.broadcast_shapes(
+        value.shape,
+        roll.shape,
+        claimed.shape,
+        mercator.shape,
+        uncharted.shape,
+        np.shape(circumnavigation_roll),
+    )
     # 22: 2d6 + value, +2 Mercator's Map, -1 on the power's first exploration (Uncharted).
     modified = roll + value + 2 * mercator - uncharted
     code = np.full(shape, _NOTHING, dtype=np.int64)
@@ -284,8 +303,9 @@ def explore(value, roll, circumnavigation_roll, claimed, *, mercator=False, unch
     code = np.where(take_circle, np.where(success, _CIRCUMNAVIGATION, _FAILED), code)
     strait_gained = np.where(take_circle & strait_open, strait.bit, 0)
     gained = np.where(take_circle, strait_gained | np.where(success, circle.bit, 0), gained)
-    vp = np.where(take_circle, np.where(strait_gained > 0, strait.vp, 0)
-                  + np.where(success, circle.vp, 0), vp)
+    vp = np.where(
+        take_circle, np.where(strait_gained > 0, strait.vp, 0) + np.where(success, circle.vp, 0), vp
+    )
     card = success & (circled >= 12)
     return Explored(code, gained, vp, card)
 
@@ -310,10 +330,13 @@ def conquer(value, roll, claimed, *, smallpox=False) -> Explored:
     modified = roll + value + 2 * np.asarray(smallpox, dtype=bool)  # 22: +2 with Smallpox
     shape = np.broadcast_shapes(modified.shape, claimed.shape)
     top = max(claim.number for claim in claims)
-    bit, bit_vp = _highest_open(np.broadcast_to(np.minimum(modified, top), shape), claimed,
-                                claims)
+    bit, bit_vp = _highest_open(np.broadcast_to(np.minimum(modified, top), shape), claimed, claims)
     # 23.15: with no conquest open at or below the roll, nothing (back to the pool).
     found = (modified >= min(claim.number for claim in claims)) & (bit > 0)
     code = np.where(modified <= 6, 0, np.where(found, 2, 1))  # 22: 6 or less, killed
-    return Explored(code.astype(np.int64), np.where(found, bit, 0), np.where(found, bit_vp, 0),
-                    np.zeros(shape, dtype=bool))
+    return Explored(
+        code.astype(np.int64),
+        np.where(found, bit, 0),
+        np.where(found, bit_vp, 0),
+        np.zeros(shape, dtype=bool),
+    )

@@ -65,13 +65,26 @@ _FILES = {
     "setup": ("setup_1517.csv", ("kind", "key", "power", "value", "alignment", "turn", "note")),
     "debaters": (
         "debaters.csv",
-        ("name", "side", "value", "zone", "entry_turn", "bonus", "bonus_use",
-         "edition_note", "sources_note"),
+        (
+            "name",
+            "side",
+            "value",
+            "zone",
+            "entry_turn",
+            "bonus",
+            "bonus_use",
+            "edition_note",
+            "sources_note",
+        ),
     ),
-    "explorers": ("explorers.csv", ("name", "power", "value", "entry_turn", "in_random_pool",
-                                    "note")),
-    "conquistadors": ("conquistadors.csv", ("name", "power", "value", "entry_turn",
-                                            "in_random_pool", "note")),
+    "explorers": (
+        "explorers.csv",
+        ("name", "power", "value", "entry_turn", "in_random_pool", "note"),
+    ),
+    "conquistadors": (
+        "conquistadors.csv",
+        ("name", "power", "value", "entry_turn", "in_random_pool", "note"),
+    ),
     "tables": ("new_world_tables.csv", ("table", "roll", "result", "vp", "note")),
 }
 
@@ -280,8 +293,14 @@ def read_religion_facts(folder) -> ReligionFacts:
     explorers = _explorers(rows["explorers"], "explorer")
     conquistadors = _explorers(rows["conquistadors"], "conquistador")
     tables = _tables(rows["tables"])
-    return ReligionFacts(zones=zones, debaters=debaters, explorers=explorers,
-                         conquistadors=conquistadors, tables=tables, **setup)
+    return ReligionFacts(
+        zones=zones,
+        debaters=debaters,
+        explorers=explorers,
+        conquistadors=conquistadors,
+        tables=tables,
+        **setup,
+    )
 
 
 def _read(path: Path, columns: tuple[str, ...]):
@@ -373,8 +392,9 @@ def _setup(rows, board) -> dict:
             alignment = row["alignment"]
             if alignment not in ("catholic", "protestant", "unaligned"):
                 raise ReligionDataError(f"{label}: unknown alignment {alignment!r}")
-            stacks.append(SetupStack(_space(label, key, board), row["power"], row["value"],
-                                     alignment))
+            stacks.append(
+                SetupStack(_space(label, key, board), row["power"], row["value"], alignment)
+            )
         elif kind == "electorate_display":
             space = _space(label, key, board)
             if space in electorates:
@@ -383,8 +403,9 @@ def _setup(rows, board) -> dict:
         elif kind == "reformer":
             if key in reformers:
                 raise ReligionDataError(f"{label}: the reformer {key!r} is listed twice")
-            reformers[key] = Reformer(key, _space(label, row["value"], board),
-                                      _turn(label, row["turn"]))
+            reformers[key] = Reformer(
+                key, _space(label, row["value"], board), _turn(label, row["turn"])
+            )
         elif kind == "ruler":
             rulers[key] = row["value"]
         elif kind not in ("jesuit_university", "unrest", "new_world"):
@@ -394,9 +415,14 @@ def _setup(rows, board) -> dict:
             f"setup_1517.csv: the Electorate display lists {len(electorates)} electorates, "
             "expected 6"
         )
-    return dict(never_convert=frozenset(never), protestant_1517=frozenset(protestant),
-                stacks_1517=tuple(stacks), electorate_regulars=electorates,
-                reformers=reformers, rulers=rulers)
+    return dict(
+        never_convert=frozenset(never),
+        protestant_1517=frozenset(protestant),
+        stacks_1517=tuple(stacks),
+        electorate_regulars=electorates,
+        reformers=reformers,
+        rulers=rulers,
+    )
 
 
 def _debaters(rows) -> dict:
@@ -414,8 +440,15 @@ def _debaters(rows) -> dict:
             raise ReligionDataError(
                 f"{label}: a {side} debater's zone must be {' or '.join(allowed)}, not {zone!r}"
             )
-        debaters[name] = Debater(name, side, _integer(label, "value", row["value"], 1, 4), zone,
-                                 _turn(label, row["entry_turn"]), row["bonus"], row["bonus_use"])
+        debaters[name] = Debater(
+            name,
+            side,
+            _integer(label, "value", row["value"], 1, 4),
+            zone,
+            _turn(label, row["entry_turn"]),
+            row["bonus"],
+            row["bonus_use"],
+        )
     return debaters
 
 
@@ -430,9 +463,15 @@ def _explorers(rows, word: str) -> tuple:
         seen.add((row["name"], power))
         if row["in_random_pool"] not in ("yes", "no"):
             raise ReligionDataError(f"{label}: in_random_pool must be yes or no")
-        records.append(Explorer(row["name"], power, _integer(label, "value", row["value"], -1, 5),
-                                _integer(label, "entry turn", row["entry_turn"], 1, LAST_TURN),
-                                row["in_random_pool"] == "yes"))
+        records.append(
+            Explorer(
+                row["name"],
+                power,
+                _integer(label, "value", row["value"], -1, 5),
+                _integer(label, "entry turn", row["entry_turn"], 1, LAST_TURN),
+                row["in_random_pool"] == "yes",
+            )
+        )
     return tuple(records)
 
 

@@ -26,12 +26,29 @@ __all__ = ["RELIGION_KEYS", "load_religious_board", "religious_board_of", "refor
 
 #: The keys a ``[religion]`` table may hold.
 RELIGION_KEYS = (
-    "turn", "protestant", "unrest", "reformers", "universities", "england_ruler",
-    "papal_ruler", "this_turn", "electorate_display", "schmalkaldic_league", "targeted",
+    "turn",
+    "protestant",
+    "unrest",
+    "reformers",
+    "universities",
+    "england_ruler",
+    "papal_ruler",
+    "this_turn",
+    "electorate_display",
+    "schmalkaldic_league",
+    "targeted",
     "committed",
 )
-_LISTS = ("protestant", "unrest", "reformers", "universities", "this_turn",
-          "electorate_display", "targeted", "committed")
+_LISTS = (
+    "protestant",
+    "unrest",
+    "reformers",
+    "universities",
+    "this_turn",
+    "electorate_display",
+    "targeted",
+    "committed",
+)
 
 
 def reformers_named(values, what: str = "reformers") -> dict:
@@ -153,5 +170,4 @@ def load_religious_board(name_or_path, **what_ifs):
         if values:
             existing = settings.get(key, []) if isinstance(settings, dict) else []
             settings[key] = [*existing, *[v for v in values if v not in existing]]
-    return religious_board_of(settings, situation.stacks, situation.unrest,
-                              f"{label}: religion")
+    return religious_board_of(settings, situation.stacks, situation.unrest, f"{label}: religion")

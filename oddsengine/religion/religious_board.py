@@ -57,8 +57,9 @@ _PROTESTANT_ENGLAND = ("edward-vi", "elizabeth-i")
 _MINOR_POWERS = ("genoa", "hungary", "scotland", "venice", "independent")
 
 
-def stack_alignment(power: str, *, regulars: int, mercenaries: int, cavalry: int,
-                    england_ruler: str) -> str:
+def stack_alignment(
+    power: str, *, regulars: int, mercenaries: int, cavalry: int, england_ruler: str
+) -> str:
     """The religious alignment of one power's land units in a space (RULES.md §16):
     ``"protestant"``, ``"catholic"`` or ``"unaligned"`` (none: no land unit that counts).
 
@@ -109,7 +110,6 @@ class AttemptDice:
     sources: tuple[DieSource, ...]
 
 
-
 def _board():
     from oddsengine.moves.board import load_board
 
@@ -139,8 +139,11 @@ def _space_names(values, what: str) -> tuple[str, ...]:
 
 
 def _choice(value, allowed: tuple[str, ...], what: str) -> str:
-    text = value.strip().lower().replace(" ", "-").replace("_", "-") if isinstance(
-        value, str) else value
+    text = (
+        value.strip().lower().replace(" ", "-").replace("_", "-")
+        if isinstance(value, str)
+        else value
+    )
     if text not in allowed:
         raise OddsEngineError(f"unknown {what} {shown(value)}; use one of {', '.join(allowed)}")
     return text
@@ -231,12 +234,15 @@ class ReligiousBoard:
                 raise OddsEngineError(f"reformers: {reformer} is named twice")
             (where,) = _space_names([space], f"reformers.{reformer}")
             placed[reformer] = where
-        if not isinstance(self.turn, int) or isinstance(self.turn, bool) or not (
-            1 <= self.turn <= 9
+        if (
+            not isinstance(self.turn, int)
+            or isinstance(self.turn, bool)
+            or not (1 <= self.turn <= 9)
         ):
             raise OddsEngineError(f"turn must be a whole number 1..9, not {shown(self.turn)}")
-        this_turn = tuple(_choice(card, THIS_TURN_CARDS, "card in effect this turn")
-                          for card in self.this_turn)
+        this_turn = tuple(
+            _choice(card, THIS_TURN_CARDS, "card in effect this turn") for card in self.this_turn
+        )
         if len(set(this_turn)) != len(this_turn):
             raise OddsEngineError("this_turn: a card is listed twice")
         display = _space_names(self.electorate_display, "electorate_display")
@@ -263,10 +269,12 @@ class ReligiousBoard:
         object.__setattr__(self, "universities", universities)
         object.__setattr__(self, "reformers", tuple(sorted(placed.items())))
         object.__setattr__(self, "stacks", stacks)
-        object.__setattr__(self, "england_ruler",
-                           _choice(self.england_ruler, ENGLAND_RULERS, "English ruler"))
-        object.__setattr__(self, "papal_ruler",
-                           _choice(self.papal_ruler, PAPAL_RULERS, "Papal ruler"))
+        object.__setattr__(
+            self, "england_ruler", _choice(self.england_ruler, ENGLAND_RULERS, "English ruler")
+        )
+        object.__setattr__(
+            self, "papal_ruler", _choice(self.papal_ruler, PAPAL_RULERS, "Papal ruler")
+        )
         object.__setattr__(self, "this_turn", this_turn)
         object.__setattr__(self, "electorate_display", display)
         object.__setattr__(self, "targeted", _space_names(self.targeted, "targeted"))
@@ -289,8 +297,11 @@ class ReligiousBoard:
         for stack in self.stacks:
             force = stack.force
             alignment = stack_alignment(
-                stack.power, regulars=force.regulars, mercenaries=force.mercenaries,
-                cavalry=force.cavalry, england_ruler=self.england_ruler,
+                stack.power,
+                regulars=force.regulars,
+                mercenaries=force.mercenaries,
+                cavalry=force.cavalry,
+                england_ruler=self.england_ruler,
             )
             if alignment != "unaligned":
                 found.setdefault(stack.space, set()).add(alignment)
@@ -413,8 +424,9 @@ class ReligiousBoard:
             return f"{name} is an Ottoman home space: it never converts (16)"
         if name in self.targeted or name in targeted:
             return f"{name} has been targeted already this impulse (17 step 1)"
-        own, other = ("protestant", "catholic") if attempting == "protestant" else (
-            "catholic", "protestant")
+        own, other = (
+            ("protestant", "catholic") if attempting == "protestant" else ("catholic", "protestant")
+        )
         if self.influence(name) == own:
             return f"{name} is {own.capitalize()} already"
         if attempting == "protestant" and self.reformer_in(name):
@@ -442,13 +454,14 @@ class ReligiousBoard:
             sorted(
                 space.name
                 for space in _board()
-                if space.is_land and self.why_not_target(space.name, attempting,
-                                                         targeted=targeted) is None
+                if space.is_land
+                and self.why_not_target(space.name, attempting, targeted=targeted) is None
             )
         )
 
-    def flippable(self, to: str, *, zone: str | None = None, zone_only: bool = False,
-                  limit: int | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def flippable(
+        self, to: str, *, zone: str | None = None, zone_only: bool = False, limit: int | None = None
+    ) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The spaces a debate's or the Diet's winner could flip one after another (§20
         step 7, §21): each eligible when it is flipped (17/18 step 1, the spaces just
         flipped counting). Returns ``(in the zone, elsewhere)``: the zone's spaces are
@@ -485,8 +498,11 @@ class ReligiousBoard:
             elif zone_only:
                 break
             else:
-                name = next_eligible(False) if zone else (board.eligible_targets(attempting)
-                                                          or (None,))[0]
+                name = (
+                    next_eligible(False)
+                    if zone
+                    else (board.eligible_targets(attempting) or (None,))[0]
+                )
                 if name is None:
                     break
                 flipped_else.append(name)

@@ -63,15 +63,21 @@ class RunModel:
         self.adjacent = []
         self.port_peers = []
         for name in self.names:
-            normal = [n.name for n in game_board.neighbours(name)
-                      if game_board.connection(name, n.name) != "pass"]
+            normal = [
+                n.name
+                for n in game_board.neighbours(name)
+                if game_board.connection(name, n.name) != "pass"
+            ]
             self.normal.append(mask(normal))
             self.adjacent.append(mask(n.name for n in game_board.neighbours(name)))
             peers = set()
             if game_board.is_port(name):
                 for zone in game_board.sea_zones_of(name):
-                    peers.update(p.name for p in game_board.neighbours(zone.name, land_only=False)
-                                 if p.is_land and p.name != name)
+                    peers.update(
+                        p.name
+                        for p in game_board.neighbours(zone.name, land_only=False)
+                        if p.is_land and p.name != name
+                    )
             self.port_peers.append(mask(peers))
         self.never = mask(facts.never_convert)
         self.protestant0 = mask(board.protestant)
@@ -95,15 +101,18 @@ class RunModel:
         self.bonus_mask, self.bonus_dice = bonus.get("mask", 0), bonus.get("dice", 0)
         cards = board.this_turn
         self.extra_dice = source.bonus_dice
-        if self.side == "protestant" and "printing-press" in cards and source.name != (
-            "printing-press"
+        if (
+            self.side == "protestant"
+            and "printing-press" in cards
+            and source.name != ("printing-press")
         ):
             self.extra_dice += 1  # 17 step 3: Printing Press played this turn
         wins_ties_in_zone = self.side == "protestant" or board.papal_ruler in TIE_WINNING_POPES
         self.wins_ties_in_zone = wins_ties_in_zone
         # 18, 23.2: Augsburg Confession: -1 on every Papal die of a Counter-Reformation
-        self.papal_modifier = -1 if (self.side == "papacy" and "augsburg-confession" in cards
-                                     ) else 0
+        self.papal_modifier = (
+            -1 if (self.side == "papacy" and "augsburg-confession" in cards) else 0
+        )
         self._dice_cache: dict = {}
         self._eligible_cache: dict = {}
         self._counted: dict = {}  # search_states, by (attempts, limit)
@@ -167,8 +176,9 @@ class RunModel:
         for i in self.eligible(0, 0):
             start |= 1 << i
         targetable = self.allowed & ~self.targeted0
-        targetable &= ~self.protestant0 & ~self.never if self.side == "protestant" else (
-            self.protestant0)
+        targetable &= (
+            ~self.protestant0 & ~self.never if self.side == "protestant" else (self.protestant0)
+        )
         opens = [0] * len(self.names)
         for i in bits(targetable):
             for j in bits(self.adjacent[i] & ~self.unrest0):
@@ -248,14 +258,18 @@ class RunModel:
         stacks = self.protestant_stacks | (flipped & self.display)  # 16: regulars arrive
         neighbours = self.normal[target] & ~unrest  # 17 step 2: no pass, no unrest
         protestant_dice = (
-            popcount(neighbours & protestant) + popcount(neighbours & self.reformers)
+            popcount(neighbours & protestant)
+            + popcount(neighbours & self.reformers)
             + popcount(neighbours & stacks)
-            + 2 * bool(b & self.reformers) + 2 * bool(b & stacks)
+            + 2 * bool(b & self.reformers)
+            + 2 * bool(b & stacks)
         )
         papal_dice = (
-            popcount(neighbours & catholic) + popcount(neighbours & self.universities)
+            popcount(neighbours & catholic)
+            + popcount(neighbours & self.universities)
             + popcount(neighbours & self.catholic_stacks)
-            + 2 * bool(b & self.universities) + 2 * bool(b & self.catholic_stacks)
+            + 2 * bool(b & self.universities)
+            + 2 * bool(b & self.catholic_stacks)
         )
         protestant_dice, papal_dice = max(protestant_dice, 1), max(papal_dice, 1)  # 23.4
         extra = self.extra_dice + (self.bonus_dice if b & self.bonus_mask else 0)
@@ -268,13 +282,13 @@ class RunModel:
         else:
             papal_dice += extra
             ties = "papacy" if (in_zone and self.wins_ties_in_zone) else "protestant"  # 18
-            p = success_chance("papacy", papal_dice, protestant_dice, ties,
-                               self.papal_modifier)
+            p = success_chance("papacy", papal_dice, protestant_dice, ties, self.papal_modifier)
         return p, protestant_dice, papal_dice, ties
 
 
-def too_large_to_search(model: RunModel, attempts: int, limit: int = MAX_SEARCH_STATES
-                        ) -> str | None:
+def too_large_to_search(
+    model: RunModel, attempts: int, limit: int = MAX_SEARCH_STATES
+) -> str | None:
     """Why the optimal search of ``attempts`` attempts on ``model`` is refused before it
     starts (its states, counted first by :meth:`RunModel.search_states`, pass ``limit``),
     naming the fixed policies' Monte Carlo that answers it; None when it fits."""

@@ -39,8 +39,16 @@ from oddsengine.religion.new_world import (
     explore,
 )
 
-__all__ = ["Voyage", "Conquest", "EXPLORATION_CP", "CONQUEST_CP", "CONQUEST_MARKERS",
-           "explorer_pool", "conquistador_pool", "check_power"]
+__all__ = [
+    "Voyage",
+    "Conquest",
+    "EXPLORATION_CP",
+    "CONQUEST_CP",
+    "CONQUEST_MARKERS",
+    "explorer_pool",
+    "conquistador_pool",
+    "check_power",
+]
 
 #: 22: an exploration costs 2 CP, a conquest 4 (each once a turn).
 EXPLORATION_CP = 2
@@ -105,13 +113,19 @@ def _find(name: str, records, word: str, power: str):
 def _pool(records, removed, turn, word, power, copies=1):
     """The pool: each record of the power in the random pool, entered by ``turn``, ``copies``
     times, less the names ``removed`` (a name once per copy removed)."""
-    pool = [record for record in records if record.in_random_pool
-            and (turn is None or record.entry_turn <= turn) for _ in range(copies)]
+    pool = [
+        record
+        for record in records
+        if record.in_random_pool and (turn is None or record.entry_turn <= turn)
+        for _ in range(copies)
+    ]
     for name in removed:
         record = _find(name, records, word, power)
         if record not in pool:
-            raise OddsEngineError(f"{record.name} is listed as removed more often than the "
-                                  f"{word}s of {power} hold him")
+            raise OddsEngineError(
+                f"{record.name} is listed as removed more often than the "
+                f"{word}s of {power} hold him"
+            )
         pool.remove(record)
     return tuple(pool)
 
@@ -146,8 +160,7 @@ def conquistador_pool(power: str, removed=(), turn=None):
     power = check_power(power)
     records = religion_facts().conquistadors_of(power)
     copies = 1 if power == "hapsburg" else CONQUEST_MARKERS
-    return _pool(records, _names(removed, "removed"), _turn(turn), "conquistador", power,
-                 copies)
+    return _pool(records, _names(removed, "removed"), _turn(turn), "conquistador", power, copies)
 
 
 def _pool_pmf(size: int) -> np.ndarray:
@@ -199,15 +212,17 @@ class _Voyaging:
         if not self._drawn():
             return {}
         names = [record.name for record in self.pool]
-        return {f"{self._word}:{name}": np.isin(index, [i for i, n in enumerate(names)
-                                                         if n == name])
-                for name in dict.fromkeys(names)}
+        return {
+            f"{self._word}:{name}": np.isin(index, [i for i, n in enumerate(names) if n == name])
+            for name in dict.fromkeys(names)
+        }
 
     def _who_names(self) -> tuple[str, ...]:
         if not self._drawn():
             return ()
-        return tuple(f"{self._word}:{name}" for name in
-                     dict.fromkeys(record.name for record in self.pool))
+        return tuple(
+            f"{self._word}:{name}" for name in dict.fromkeys(record.name for record in self.pool)
+        )
 
 
 @dataclass(frozen=True)
@@ -264,18 +279,21 @@ class Voyage(_Voyaging):
         object.__setattr__(self, "_pool", pool)
         for name in ("uncharted", "mercator"):
             if not isinstance(getattr(self, name), (bool, np.bool_)):
-                raise OddsEngineTypeError(f"{name} must be True or False, not "
-                                          f"{shown(getattr(self, name))}")
+                raise OddsEngineTypeError(
+                    f"{name} must be True or False, not {shown(getattr(self, name))}"
+                )
             object.__setattr__(self, name, bool(getattr(self, name)))
         mask = claim_mask(_names(self.claimed, "claimed"), discoveries(), "discovery")
         object.__setattr__(self, "claimed", claim_names(mask, discoveries()))
         if not isinstance(self.choice, str) or self.choice not in CHOICES:
-            raise OddsEngineError(f"unknown choice {self.choice!r} at 10+; use one of "
-                                  + ", ".join(CHOICES))
+            raise OddsEngineError(
+                f"unknown choice {self.choice!r} at 10+; use one of " + ", ".join(CHOICES)
+            )
         if self.uncharted and any(not record.in_random_pool for record in pool):
             # The Sebastian Cabot event's voyage is not flipped Uncharted (explorers.csv).
-            raise OddsEngineError("Cabot's voyage (the Sebastian Cabot event) takes no "
-                                  "Uncharted -1")
+            raise OddsEngineError(
+                "Cabot's voyage (the Sebastian Cabot event) takes no Uncharted -1"
+            )
 
     @property
     def pool(self) -> tuple:
@@ -309,8 +327,15 @@ class Voyage(_Voyaging):
 
     def outcome_columns(self, values) -> dict:
         index, roll, circle = (np.asarray(value) for value in values[:3])
-        done = explore(self.explorer_values[index], roll, circle, self.claimed_mask,
-                       mercator=self.mercator, uncharted=self.uncharted, choice=self.choice)
+        done = explore(
+            self.explorer_values[index],
+            roll,
+            circle,
+            self.claimed_mask,
+            mercator=self.mercator,
+            uncharted=self.uncharted,
+            choice=self.choice,
+        )
         columns = {
             "outcome": np.array(EXPLORATION_CODES, dtype=object)[done.code],
             "vp": done.vp,
@@ -343,12 +368,17 @@ class Voyage(_Voyaging):
 
     def describe_lines(self) -> list[str]:
         modifiers = [f"{record.name} {record.value:+d}" for record in self.pool]
-        lines = [f"2d6 + value: {', '.join(modifiers)}"
-                 + (" (drawn at random)" if len(self.pool) > 1 else "")
-                 + (", +2 Mercator's Map" if self.mercator else "")
-                 + (", -1 Uncharted" if self.uncharted else "")]
-        lines.append("Claimed: " + (", ".join(self.claimed) or "nothing")
-                     + f"; choice at 10+: {self.choice}; cost {EXPLORATION_CP} CP")
+        lines = [
+            f"2d6 + value: {', '.join(modifiers)}"
+            + (" (drawn at random)" if len(self.pool) > 1 else "")
+            + (", +2 Mercator's Map" if self.mercator else "")
+            + (", -1 Uncharted" if self.uncharted else "")
+        ]
+        lines.append(
+            "Claimed: "
+            + (", ".join(self.claimed) or "nothing")
+            + f"; choice at 10+: {self.choice}; cost {EXPLORATION_CP} CP"
+        )
         return lines
 
 
@@ -402,8 +432,9 @@ class Conquest(_Voyaging):
         mask = claim_mask(_names(self.claimed, "claimed"), conquests(), "conquest")
         object.__setattr__(self, "claimed", claim_names(mask, conquests()))
         if len(self.claimed) == len(conquests()):
-            raise OddsEngineError("no conquest is left to make: " + ", ".join(self.claimed)
-                                  + " are all claimed (22)")
+            raise OddsEngineError(
+                "no conquest is left to make: " + ", ".join(self.claimed) + " are all claimed (22)"
+            )
 
     @property
     def pool(self) -> tuple:
@@ -456,8 +487,9 @@ class Conquest(_Voyaging):
     def describe_lines(self) -> list[str]:
         names = [f"{record.name} {record.value:+d}" for record in self.pool]
         pool = ", ".join(dict.fromkeys(names))
-        return [f"2d6 + value: {pool}"
-                + (f" (drawn at random from {len(self.pool)})" if len(self.pool) > 1 else "")
-                + (", +2 Smallpox" if self.smallpox else ""),
-                "Claimed: " + (", ".join(self.claimed) or "nothing")
-                + f"; cost {CONQUEST_CP} CP"]
+        return [
+            f"2d6 + value: {pool}"
+            + (f" (drawn at random from {len(self.pool)})" if len(self.pool) > 1 else "")
+            + (", +2 Smallpox" if self.smallpox else ""),
+            "Claimed: " + (", ".join(self.claimed) or "nothing") + f"; cost {CONQUEST_CP} CP",
+        ]

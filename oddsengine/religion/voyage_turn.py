@@ -47,8 +47,9 @@ def _powers(powers) -> tuple[str, ...]:
         raise OddsEngineTypeError(f"powers must be powers' names, not {shown(powers)}")
     names = tuple(check_power(power) for power in powers)
     if len(set(names)) != len(names):
-        raise OddsEngineError(f"a power is listed twice in {', '.join(names)} (22: one "
-                              "exploration a turn)")
+        raise OddsEngineError(
+            f"a power is listed twice in {', '.join(names)} (22: one exploration a turn)"
+        )
     return names
 
 
@@ -100,8 +101,10 @@ def resolve_turn(turn: VoyageTurn, indices, rolls, circles):
     count = len(turn.powers)
     indices = np.asarray(indices, dtype=np.int64)
     zeros = np.zeros_like(indices)
-    table = np.concatenate([indices, np.full((len(indices), 1), turn.voyages[0].claimed_mask),
-                            zeros, zeros, zeros], axis=1)
+    table = np.concatenate(
+        [indices, np.full((len(indices), 1), turn.voyages[0].claimed_mask), zeros, zeros, zeros],
+        axis=1,
+    )
     order = voyage_order(turn.explorer_values(indices), turn.powers)
     line = np.arange(len(table))
     for position in range(count):
@@ -167,8 +170,10 @@ class VoyageTurn:
         if isinstance(explorers, str):
             explorers = tuple(part.strip() for part in explorers.split(","))
         if not isinstance(explorers, (list, tuple)) or len(explorers) != len(powers):
-            raise OddsEngineError(f"give one explorer (or random) per power: {len(powers)} "
-                                  f"powers, explorers {shown(explorers)}")
+            raise OddsEngineError(
+                f"give one explorer (or random) per power: {len(powers)} "
+                f"powers, explorers {shown(explorers)}"
+            )
         object.__setattr__(self, "explorers", tuple(explorers))
         object.__setattr__(self, "uncharted", _subset(self.uncharted, powers, "uncharted"))
         object.__setattr__(self, "mercator", _subset(self.mercator, powers, "mercator"))
@@ -178,10 +183,16 @@ class VoyageTurn:
         removed = tuple(removed or ())
         object.__setattr__(self, "removed", removed)
         voyages = tuple(
-            Voyage(power, explorer, uncharted=power in self.uncharted,
-                   mercator=power in self.mercator, claimed=self.claimed,
-                   removed=self._removed_of(power, removed), turn=self.turn,
-                   choice=self.choice)
+            Voyage(
+                power,
+                explorer,
+                uncharted=power in self.uncharted,
+                mercator=power in self.mercator,
+                claimed=self.claimed,
+                removed=self._removed_of(power, removed),
+                turn=self.turn,
+                choice=self.choice,
+            )
             for power, explorer in zip(powers, self.explorers, strict=True)
         )
         object.__setattr__(self, "voyages", voyages)
@@ -193,29 +204,36 @@ class VoyageTurn:
         from oddsengine.religion.records import religion_facts
 
         facts = religion_facts()
-        names = {record.name.casefold(): record.power for record in facts.explorers
-                 if record.in_random_pool}
+        names = {
+            record.name.casefold(): record.power
+            for record in facts.explorers
+            if record.in_random_pool
+        }
         unknown = [name for name in removed if name.casefold() not in names]
         if unknown:
             pools = sorted(record.name for record in facts.explorers if record.in_random_pool)
-            raise OddsEngineError(f"unknown explorer {unknown[0]!r} in removed; the pools "
-                                  f"hold {', '.join(pools)}")
+            raise OddsEngineError(
+                f"unknown explorer {unknown[0]!r} in removed; the pools hold {', '.join(pools)}"
+            )
         return tuple(name for name in removed if names[name.casefold()] == power)
 
     def explorer_values(self, indices) -> np.ndarray:
         """The values of the explorers drawn (``indices`` into each power's pool, shape
         (cells, powers))."""
         indices = np.asarray(indices, dtype=np.int64)
-        return np.stack([voyage.explorer_values[indices[:, c]]
-                         for c, voyage in enumerate(self.voyages)], axis=1)
+        return np.stack(
+            [voyage.explorer_values[indices[:, c]] for c, voyage in enumerate(self.voyages)], axis=1
+        )
 
     # -- the chain -----------------------------------------------------------------------
 
     @property
     def end_fields(self) -> tuple[str, ...]:
         """The fields of an end state: the claims after the turn, then each power's."""
-        return ("claimed", *(f"{power}:{name}" for power in self.powers
-                             for name in END_FIELDS_PER_POWER))
+        return (
+            "claimed",
+            *(f"{power}:{name}" for power in self.powers for name in END_FIELDS_PER_POWER),
+        )
 
     def draw_plan(self):
         """The turn's end states with their exact probabilities (the chain)."""
@@ -223,8 +241,7 @@ class VoyageTurn:
 
     @property
     def event_names(self) -> tuple[str, ...]:
-        per_power = tuple(f"{power}:{code}" for power in self.powers
-                          for code in EXPLORATION_CODES)
+        per_power = tuple(f"{power}:{code}" for power in self.powers for code in EXPLORATION_CODES)
         found = tuple(f"discovery:{claim.name}" for claim in discoveries())
         return (*per_power, *found)
 
@@ -267,12 +284,16 @@ class VoyageTurn:
     def title(self) -> str:
         return "Explorations of the turn: " + ", ".join(
             f"{voyage.power} ({'random' if voyage.explorer == 'random' else voyage.explorer})"
-            for voyage in self.voyages)
+            for voyage in self.voyages
+        )
 
     def describe_lines(self) -> list[str]:
         lines = [f"{voyage.power}: " + voyage.describe_lines()[0] for voyage in self.voyages]
-        lines.append("Order: best explorer first (ties England, France, Hapsburg); claimed: "
-                     + (", ".join(self.claimed) or "nothing") + f"; choice at 10+: {self.choice}")
+        lines.append(
+            "Order: best explorer first (ties England, France, Hapsburg); claimed: "
+            + (", ".join(self.claimed) or "nothing")
+            + f"; choice at 10+: {self.choice}"
+        )
         return lines
 
 
@@ -299,15 +320,15 @@ def _chain(turn: VoyageTurn) -> dict:
     its 2d6 and, where it circumnavigates, by the circumnavigation's 2d6; equal states are
     merged after each position."""
     count = len(turn.powers)
-    grids = np.meshgrid(*(np.arange(len(voyage.pool)) for voyage in turn.voyages),
-                        indexing="ij")
+    grids = np.meshgrid(*(np.arange(len(voyage.pool)) for voyage in turn.voyages), indexing="ij")
     draws = np.stack([grid.ravel() for grid in grids], axis=1).astype(np.int64)
     weights = np.full(len(draws), float(np.prod([1.0 / len(v.pool) for v in turn.voyages])))
     order = voyage_order(turn.explorer_values(draws), turn.powers)
     # A state: the draws, the claims, then each power's code, VP and card.
     zeros = np.zeros((len(draws), count), dtype=np.int64)
-    table = np.concatenate([draws, np.full((len(draws), 1), turn.voyages[0].claimed_mask),
-                            zeros, zeros, zeros], axis=1)
+    table = np.concatenate(
+        [draws, np.full((len(draws), 1), turn.voyages[0].claimed_mask), zeros, zeros, zeros], axis=1
+    )
     totals, chances = _rolls()
     for position in range(count):
         column_of = order[:, position]
@@ -319,11 +340,13 @@ def _chain(turn: VoyageTurn) -> dict:
         circling = np.isin(first.code, (3, 4))
         again = np.flatnonzero(circling)
         rows_circling = np.repeat(again, totals.size)
-        circle = np.concatenate([np.zeros(np.count_nonzero(~circling), dtype=np.int64),
-                                 np.tile(totals, again.size)])
+        circle = np.concatenate(
+            [np.zeros(np.count_nonzero(~circling), dtype=np.int64), np.tile(totals, again.size)]
+        )
         keep = np.concatenate([np.flatnonzero(~circling), rows_circling])
-        chance = np.concatenate([chance[~circling], chance[rows_circling]
-                                 * np.tile(chances, again.size)])
+        chance = np.concatenate(
+            [chance[~circling], chance[rows_circling] * np.tile(chances, again.size)]
+        )
         rows, roll = rows[keep], roll[keep]
         done = _resolve_at(turn, table[rows], column_of[rows], roll, circle)
         after = table[rows].copy()
@@ -331,8 +354,7 @@ def _chain(turn: VoyageTurn) -> dict:
         table, weights = _merged(after, chance)
         order = voyage_order(turn.explorer_values(table[:, :count]), turn.powers)
     final, summed = _merged(_end_states(table, count), weights)
-    return {tuple(row): weight for row, weight in zip(final.tolist(), summed.tolist(),
-                                                      strict=True)}
+    return {tuple(row): weight for row, weight in zip(final.tolist(), summed.tolist(), strict=True)}
 
 
 def _resolve_at(turn: VoyageTurn, table, columns, roll, circle):
@@ -346,9 +368,15 @@ def _resolve_at(turn: VoyageTurn, table, columns, roll, circle):
         chosen = np.flatnonzero(columns == column)
         if chosen.size == 0:
             continue
-        done = explore(voyage.explorer_values[table[chosen, column]], roll[chosen],
-                       circle[chosen], table[chosen, count], mercator=voyage.mercator,
-                       uncharted=voyage.uncharted, choice=voyage.choice)
+        done = explore(
+            voyage.explorer_values[table[chosen, column]],
+            roll[chosen],
+            circle[chosen],
+            table[chosen, count],
+            mercator=voyage.mercator,
+            uncharted=voyage.uncharted,
+            choice=voyage.choice,
+        )
         code[chosen], gained[chosen] = done.code, done.gained
         vp[chosen], card[chosen] = done.vp, done.card
     return Explored(code, gained, vp, card)

@@ -19,12 +19,29 @@ from oddsengine.results.result import Z95, wilson_interval
 __all__ = ["PolicyOutcome", "RunAnswer", "RunSample"]
 
 
-def _row(outcome: str, kind: str, value: float, low: float, high: float, error: float,
-         method: str, trials, seed) -> dict:
+def _row(
+    outcome: str,
+    kind: str,
+    value: float,
+    low: float,
+    high: float,
+    error: float,
+    method: str,
+    trials,
+    seed,
+) -> dict:
     """One record of a sweep's rows (the keys of ``Result.rows``)."""
-    return {"outcome": outcome, "kind": kind, "probability": float(value),
-            "ci95_low": float(low), "ci95_high": float(high), "stderr": float(error),
-            "method": method, "trials": trials, "seed": seed}
+    return {
+        "outcome": outcome,
+        "kind": kind,
+        "probability": float(value),
+        "ci95_low": float(low),
+        "ci95_high": float(high),
+        "stderr": float(error),
+        "method": method,
+        "trials": trials,
+        "seed": seed,
+    }
 
 
 @dataclass(frozen=True)
@@ -61,13 +78,18 @@ class PolicyOutcome:
         """
         figures = [("expected.flips", "expected", self.expected_flips)]
         figures += [(f"p.flips:{k}", "outcome", value) for k, value in enumerate(self.flips)]
-        figures += [(f"p.{_WORD[self.side]}:{space}", "event", value)
-                    for space, value in self.spaces.items()]
+        figures += [
+            (f"p.{_WORD[self.side]}:{space}", "event", value)
+            for space, value in self.spaces.items()
+        ]
         if self.first_target is not None:
-            figures.append((f"policy.first_target:{self.first_target}", "policy",
-                            self.tree["p_success"]))
-        return [_row(name, kind, value, value, value, 0.0, "exact", None, None)
-                for name, kind, value in figures]
+            figures.append(
+                (f"policy.first_target:{self.first_target}", "policy", self.tree["p_success"])
+            )
+        return [
+            _row(name, kind, value, value, value, 0.0, "exact", None, None)
+            for name, kind, value in figures
+        ]
 
     def describe(self, depth: int = 3) -> dict:
         """The outcome as plain data, its tree cut at ``depth`` attempts."""
@@ -118,10 +140,12 @@ class RunAnswer:
             "method": "exact",
             "expected": optimal["expected"],
             "p": optimal["p"],
-            "policy": {"first_target": self.optimal.first_target,
-                       "objective": self.run.objective,
-                       "objective_value": self.optimal.objective_value,
-                       "tree": optimal["policy_tree"]},
+            "policy": {
+                "first_target": self.optimal.first_target,
+                "objective": self.run.objective,
+                "objective_value": self.optimal.objective_value,
+                "tree": optimal["policy_tree"],
+            },
             "compare": {"greedy": self.greedy.describe(depth)},
             "states": self.states,
             "notes": list(self.optimal.notes)
@@ -166,8 +190,10 @@ class RunSample:
     @property
     def half_width(self) -> float:
         """The widest 95% half-width among the ``p.flips:K``."""
-        return max((high - low) / 2 for low, high in
-                   (wilson_interval(count, self.trials) for count in self.flip_counts))
+        return max(
+            (high - low) / 2
+            for low, high in (wilson_interval(count, self.trials) for count in self.flip_counts)
+        )
 
     def rows(self) -> list[dict]:
         """The sweep's rows of this sample, with their 95% intervals (Wilson for the
@@ -181,15 +207,34 @@ class RunSample:
             return _row(name, kind, value, low, high, error, method, trials, seed)
 
         mean, error = self.expected_flips, self.flips_error
-        rows = [_row("expected.flips", "expected", mean, mean - Z95 * error,
-                     mean + Z95 * error, error, method, trials, seed)]
-        rows += [chance(f"p.flips:{k}", "outcome", count)
-                 for k, count in enumerate(self.flip_counts)]
-        rows += [chance(f"p.{_WORD[self.side]}:{space}", "event", count)
-                 for space, count in self.space_counts.items()]
+        rows = [
+            _row(
+                "expected.flips",
+                "expected",
+                mean,
+                mean - Z95 * error,
+                mean + Z95 * error,
+                error,
+                method,
+                trials,
+                seed,
+            )
+        ]
+        rows += [
+            chance(f"p.flips:{k}", "outcome", count) for k, count in enumerate(self.flip_counts)
+        ]
+        rows += [
+            chance(f"p.{_WORD[self.side]}:{space}", "event", count)
+            for space, count in self.space_counts.items()
+        ]
         if self.first_target is not None:
-            rows.append(chance(f"policy.first_target:{self.first_target}", "policy",
-                               self.space_counts.get(self.first_target, 0)))
+            rows.append(
+                chance(
+                    f"policy.first_target:{self.first_target}",
+                    "policy",
+                    self.space_counts.get(self.first_target, 0),
+                )
+            )
         return rows
 
     def describe(self) -> dict:
@@ -197,8 +242,9 @@ class RunSample:
         for k, count in enumerate(self.flip_counts):
             p[f"flips:{k}"] = count / self.trials
             intervals[f"flips:{k}"] = list(wilson_interval(count, self.trials))
-            errors[f"flips:{k}"] = float(np.sqrt(p[f"flips:{k}"] * (1 - p[f"flips:{k}"])
-                                                 / self.trials))
+            errors[f"flips:{k}"] = float(
+                np.sqrt(p[f"flips:{k}"] * (1 - p[f"flips:{k}"]) / self.trials)
+            )
         # The chance each space is turned: p.catholic:SPACE for a Counter-Reformation run,
         # as the exact answer names it; p.protestant:SPACE is written for every run, as it
         # always was (for a Counter-Reformation run it is the same chance: kept for scripts).

@@ -386,8 +386,10 @@ def with_parameters(rows, entries) -> list[dict]:
     for item in entries:
         shown[item.key] = item.columns
         shown.setdefault(getattr(item, "sampled_key", item.key), item.columns)
-    return [{**row, **shown[row["scenario_key"]]} if row["scenario_key"] in shown else row
-            for row in rows]
+    return [
+        {**row, **shown[row["scenario_key"]]} if row["scenario_key"] in shown else row
+        for row in rows
+    ]
 
 
 def _whole_scenario(group, names) -> bool:

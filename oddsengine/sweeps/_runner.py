@@ -206,6 +206,7 @@ class Runner:
         own_client = None
         if scheduler is not None and client is None:
             client = own_client = connect(scheduler)
+
         def new_bar(initial=0):
             return tqdm(
                 total=len(pending),

@@ -43,15 +43,22 @@ def debates(version: str, quick: bool) -> Page:
     rules = "Here I Stand 18.5 (theological debates; RULES.md §20)"
     panels = []
     for zone in zones:
-        defenders = [d.name for d in facts.debaters_of("protestant")
-                     if d.zone == zone and d.in_play(turn)]
+        defenders = [
+            d.name for d in facts.debaters_of("protestant") if d.zone == zone and d.in_play(turn)
+        ]
         for status in ("uncommitted", "committed"):
             values = {
                 defender: [
-                    oe.exact(Debate(zone, "papacy", turn=turn, attacker=attacker,
-                                    defender=defender,
-                                    committed=defender if status == "committed" else ()))
-                    .p["papal_wins"]
+                    oe.exact(
+                        Debate(
+                            zone,
+                            "papacy",
+                            turn=turn,
+                            attacker=attacker,
+                            defender=defender,
+                            committed=defender if status == "committed" else (),
+                        )
+                    ).p["papal_wins"]
                     for attacker in papal
                 ]
                 for defender in defenders
@@ -65,7 +72,9 @@ def debates(version: str, quick: bool) -> Page:
                     caption_html(
                         f"Chance the Papacy wins a debate in the {zone.title()} zone, turn "
                         f"{turn}, against a {status} defender",
-                        rules, EXACT, version,
+                        rules,
+                        EXACT,
+                        version,
                     ),
                     corner="attacker \\ defender",
                 )
@@ -100,9 +109,15 @@ def _by_value(frame, facts) -> dict:
     lines_ = {}
     for attacker in chosen:
         row = frame.loc[attacker]
-        lines_[attacker] = (values, [
-            float(row[[name for name in frame.columns
-                       if facts.debater(name).value == value]].mean())
-            for value in values
-        ])
+        lines_[attacker] = (
+            values,
+            [
+                float(
+                    row[
+                        [name for name in frame.columns if facts.debater(name).value == value]
+                    ].mean()
+                )
+                for value in values
+            ],
+        )
     return lines_

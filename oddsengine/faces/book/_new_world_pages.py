@@ -33,15 +33,20 @@ def diet(version: str, quick: bool) -> Page:
     catholic = range(2, 6) if quick else range(2, 13)
     rules = "Here I Stand 18.1 (the Diet of Worms; RULES.md §21)"
     tables = {}
-    for outcome, what in (("protestant_wins", "Chance the Protestant wins the Diet"),
-                          ("catholic_wins", "Chance the Papacy and the Hapsburgs win"),
-                          ("draw", "Chance of equal hits (no flip)")):
+    for outcome, what in (
+        ("protestant_wins", "Chance the Protestant wins the Diet"),
+        ("catholic_wins", "Chance the Papacy and the Hapsburgs win"),
+        ("draw", "Chance of equal hits (no flip)"),
+    ):
         frame = diet_table(outcome, protestant, catholic)
         frame.index = [f"{cp} CP" for cp in frame.index]
         frame.columns = [f"{cp} CP" for cp in frame.columns]
         tables[outcome] = frame
-        page.body.append(table_html(frame, caption_html(what, rules, EXACT, version),
-                                    corner="Protestant \\ Catholic"))
+        page.body.append(
+            table_html(
+                frame, caption_html(what, rules, EXACT, version), corner="Protestant \\ Catholic"
+            )
+        )
     wins = tables["protestant_wins"]
     page.chart(
         "protestant-wins",
@@ -83,24 +88,40 @@ def voyages(version: str, quick: bool) -> Page:
     rules = "Here I Stand 20.2-20.3 (voyages; RULES.md §22)"
     explorations = voyage_table(["hapsburg"] if quick else None)
     for power, rows in explorations.groupby("power", sort=False):
-        for column, what in (("discovery", "Chance of a discovery"),
-                             ("circumnavigation", "Chance of a circumnavigation"),
-                             ("explorer_lost", "Chance the explorer is lost")):
+        for column, what in (
+            ("discovery", "Chance of a discovery"),
+            ("circumnavigation", "Chance of a circumnavigation"),
+            ("explorer_lost", "Chance the explorer is lost"),
+        ):
             frame = rows.pivot(index="explorer", columns="variant", values=column)
             frame = frame.loc[list(dict.fromkeys(rows.explorer)), list(dict.fromkeys(rows.variant))]
-            page.body.append(table_html(frame, caption_html(f"{what}: {power}", rules, EXACT,
-                                                            version), corner="explorer"))
+            page.body.append(
+                table_html(
+                    frame,
+                    caption_html(f"{what}: {power}", rules, EXACT, version),
+                    corner="explorer",
+                )
+            )
         frame = rows.pivot(index="explorer", columns="variant", values="expected_vp")
         frame = frame.loc[list(dict.fromkeys(rows.explorer)), list(dict.fromkeys(rows.variant))]
-        page.body.append(table_html(frame, caption_html(f"Expected VP of a voyage: {power}",
-                                                        rules, _VP, version),
-                                    corner="explorer", cell=lambda v: f"{v:.3f}", shade=False))
+        page.body.append(
+            table_html(
+                frame,
+                caption_html(f"Expected VP of a voyage: {power}", rules, _VP, version),
+                corner="explorer",
+                cell=lambda v: f"{v:.3f}",
+                shade=False,
+            )
+        )
     # One chart: the expected VP by the explorer's value (the Hapsburgs hold every value
     # from -1 to 4, and a voyage depends on its explorer's value only).
-    hapsburg = explorations[(explorations.power == "hapsburg")
-                            & (explorations.explorer != "random")].sort_values("value")
-    by_value = {label: (rows.value.astype(int).tolist(), rows.expected_vp.tolist())
-                for label, rows in hapsburg.groupby("variant", sort=False)}
+    hapsburg = explorations[
+        (explorations.power == "hapsburg") & (explorations.explorer != "random")
+    ].sort_values("value")
+    by_value = {
+        label: (rows.value.astype(int).tolist(), rows.expected_vp.tolist())
+        for label, rows in hapsburg.groupby("variant", sort=False)
+    }
     page.chart(
         "expected-vp",
         lines(
@@ -118,18 +139,28 @@ def voyages(version: str, quick: bool) -> Page:
     conquered["conquistador"] = conquered["power"] + ": " + conquered["conquistador"]
     conquered["with"] = conquered["smallpox"].map({False: "plain", True: "Smallpox"})
     order = list(dict.fromkeys(conquered.conquistador))
-    for column, what, method in (("conquest", "Chance of a conquest", EXACT),
-                                 ("killed", "Chance the conquistador is killed", EXACT)):
+    for column, what, method in (
+        ("conquest", "Chance of a conquest", EXACT),
+        ("killed", "Chance the conquistador is killed", EXACT),
+    ):
         frame = conquered.pivot(index="conquistador", columns="with", values=column).loc[order]
-        page.body.append(table_html(frame, caption_html(what, rules, method, version),
-                                    corner="conquistador"))
-    vp = pd.DataFrame({
-        "plain": conquered[~conquered.smallpox].set_index("conquistador")["expected_vp"],
-        "Smallpox": conquered[conquered.smallpox].set_index("conquistador")["expected_vp"],
-    }).loc[order]
+        page.body.append(
+            table_html(frame, caption_html(what, rules, method, version), corner="conquistador")
+        )
+    vp = pd.DataFrame(
+        {
+            "plain": conquered[~conquered.smallpox].set_index("conquistador")["expected_vp"],
+            "Smallpox": conquered[conquered.smallpox].set_index("conquistador")["expected_vp"],
+        }
+    ).loc[order]
     vp["VP per CP, plain"] = vp["plain"] / 4
-    page.body.append(table_html(vp, caption_html("Expected VP of a conquest", rules, _VP,
-                                                 version),
-                                corner="conquistador", cell=lambda v: f"{v:.3f}",
-                                shade=False))
+    page.body.append(
+        table_html(
+            vp,
+            caption_html("Expected VP of a conquest", rules, _VP, version),
+            corner="conquistador",
+            cell=lambda v: f"{v:.3f}",
+            shade=False,
+        )
+    )
     return page

@@ -51,32 +51,50 @@ def theses_opening(version: str, quick: bool) -> Page:
             ],
             "ties": [row["ties"] for row in rows],
             "chance": [percent(row["p_success"]) for row in rows],
-            "expected spaces if opened here": [f"{row['value_if_opened_here']:.3f}"
-                                               for row in rows],
+            "expected spaces if opened here": [
+                f"{row['value_if_opened_here']:.3f}" for row in rows
+            ],
         },
         index=[row["target"] for row in rows],
     )
-    page.body.append(table_html(
-        frame,
-        caption_html("Every first target of the 95 Theses on the 1517 board",
-                     "Here I Stand, RULES.md §16, §17, §19", EXACT, version),
-        corner="target", cell=str, shade=False,
-    ))
+    page.body.append(
+        table_html(
+            frame,
+            caption_html(
+                "Every first target of the 95 Theses on the 1517 board",
+                "Here I Stand, RULES.md §16, §17, §19",
+                EXACT,
+                version,
+            ),
+            corner="target",
+            cell=str,
+            shade=False,
+        )
+    )
     flips = pd.DataFrame(
-        {"optimal": [percent(p) for p in optimal.flips],
-         "best single odds": [percent(p) for p in greedy.flips]},
+        {
+            "optimal": [percent(p) for p in optimal.flips],
+            "best single odds": [percent(p) for p in greedy.flips],
+        },
         index=[f"{k} flips" for k in range(len(optimal.flips))],
     )
-    flips.loc["expected spaces"] = [f"{optimal.expected_flips:.3f}",
-                                    f"{greedy.expected_flips:.3f}"]
+    flips.loc["expected spaces"] = [f"{optimal.expected_flips:.3f}", f"{greedy.expected_flips:.3f}"]
     flips.loc["first target"] = [optimal.first_target, greedy.first_target]
-    page.body.append(table_html(
-        flips,
-        caption_html("P(k spaces turned) by the five attempts: the optimal order against the "
-                     "best single chance each time",
-                     "Here I Stand, RULES.md §19", EXACT, version),
-        corner="", cell=str, shade=False,
-    ))
+    page.body.append(
+        table_html(
+            flips,
+            caption_html(
+                "P(k spaces turned) by the five attempts: the optimal order against the "
+                "best single chance each time",
+                "Here I Stand, RULES.md §19",
+                EXACT,
+                version,
+            ),
+            corner="",
+            cell=str,
+            shade=False,
+        )
+    )
     order = _main_line(optimal.tree)
     page.body.append(
         "<p>The optimal order while every attempt succeeds: " + " → ".join(order) + ".</p>"
@@ -89,10 +107,13 @@ def theses_opening(version: str, quick: bool) -> Page:
         plot_eligible_spaces(board, "95-theses", ax=ax)
         return fig
 
-    page.chart("first-targets", figure,
-               "The spaces around Wittenberg, each first target shaded by its chance",
-               "The first attempt's targets, shaded by their chance (a graph of the "
-               "connections, rings by distance from the Protestant space: not the map).")
+    page.chart(
+        "first-targets",
+        figure,
+        "The spaces around Wittenberg, each first target shaded by its chance",
+        "The first attempt's targets, shaded by their chance (a graph of the "
+        "connections, rings by distance from the Protestant space: not the map).",
+    )
     return page
 
 
