@@ -72,7 +72,7 @@ _TEXT = {
     "arguments",
 }
 _FLAGS = {"sweep", "table", "fixed_chart"}
-_TEXTS = {"roles", "default_sides", "by_step", "needed_options"}
+_TEXTS = {"roles", "default_sides", "by_step", "needed_options", "takes"}
 _WORDS = {"role_words", "outcome_words"}
 
 
@@ -145,6 +145,16 @@ def _check_types(name: str, record: dict) -> None:
         or (isinstance(needed, str) and _WHERE.fullmatch(needed))
     ):
         _refuse(name, "needed", "a NeededKind, 'module:NAME' or None", needed)
+    from oddsengine.declaration import SHARED_GROUPS, Option
+
+    options = record.get("options", ())
+    if not (isinstance(options, tuple) and all(isinstance(item, Option) for item in options)):
+        _refuse(name, "options", "a tuple of Option", options)
+    for group in record.get("takes", ()):
+        if group not in SHARED_GROUPS:
+            raise unknown_name(
+                "group of options", group, SHARED_GROUPS, where=f"kind {name!r}: takes"
+            )
     explorer = record.get("explorer")
     if explorer is not None and not isinstance(explorer, ExplorerEntry):
         _refuse(name, "explorer", "an ExplorerEntry or None", explorer)

@@ -178,7 +178,14 @@ class Kind:
         For a kind with no command of its own: the shipped command whose options its
         command takes (``"battle"``: two forces, their cards, policies and the engine
         options; its spec class is called with what they give). Empty: its command is
-        written for it (every shipped kind).
+        written for it, or built from its declaration.
+    options : tuple of Option
+        The inputs its command takes that fill no field of its spec
+        (:class:`~oddsengine.declaration.Option`); those that do are declared on the
+        fields (:func:`~oddsengine.declaration.option`).
+    takes : tuple of str
+        The shared groups of options its command takes
+        (:data:`~oddsengine.declaration.SHARED_GROUPS`; default the engine's).
     """
 
     name: str
@@ -204,6 +211,8 @@ class Kind:
     needed_help: tuple = ()
     book_pages: tuple = ()
     arguments: str = ""
+    options: tuple = ()
+    takes: tuple[str, ...] = ("engine",)
 
     def __post_init__(self):
         if not self.command:
@@ -213,6 +222,14 @@ class Kind:
     def spec(self) -> type:
         """The spec dataclass (imported on first use when the record names its module)."""
         return named(self.spec_class)
+
+    @property
+    def declared(self) -> bool:
+        """Whether its spec declares its inputs, so that every face offers it from the
+        declaration (:mod:`oddsengine.declaration`)."""
+        from oddsengine.declaration import declared
+
+        return declared(self.spec)
 
     @property
     def needed_kind(self):

@@ -74,6 +74,9 @@ _COMMANDS_OF_MODULE = (
     ("_attempt_run_commands", ("attempts",)),
     ("_debate_commands", ("debate",)),
     ("_new_world_commands", ("diet", "voyage", "conquest")),
+    # Last: the commands of the kinds that declare their inputs, built from the
+    # declaration (a kind registered from outside included), unless written above.
+    ("_declared_commands", ()),
 )
 _COMMAND_MODULES = tuple(module for module, _ in _COMMANDS_OF_MODULE)
 
@@ -97,7 +100,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     imports would only cost it time)."""
     from importlib import import_module
 
-    names = _MODULES_OF_COMMAND.get(command, _COMMAND_MODULES)
+    names = _MODULES_OF_COMMAND.get(command)
+    if names is None:
+        declared = _declared_command(command)
+        names = ("_declared_commands",) if declared else _COMMAND_MODULES
     modules = [import_module(f"oddsengine.cli.{name}") for name in names]
 
     parser = _Parser(
@@ -112,8 +118,21 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
     for module in modules:
-        module.register(commands)
+        if module.__name__.endswith("._declared_commands") and _declared_command(command):
+            module.register(commands, {command})  # that kind's spec alone is imported
+        else:
+            module.register(commands)
     return parser
+
+
+def _declared_command(command) -> bool:
+    """Whether ``command`` is the command of a kind built from its declaration (its
+    parser alone is then built)."""
+    if not command or command.startswith("-"):
+        return False
+    from oddsengine.kinds import KINDS
+
+    return any(kind.command == command and kind.declared for kind in KINDS.values())
 
 
 def _keep_negative_values(argv):
@@ -227,7 +246,7 @@ def main(argv=None) -> int:
 def _main(argv: list) -> int:
     argv = _keep_negative_values(argv)
     parser = build_parser(argv[0] if argv else None)
-    if argv and argv[0] in _MODULES_OF_COMMAND:
+    if argv and (argv[0] in _MODULES_OF_COMMAND or _declared_command(argv[0])):
         named = _command_parser(parser, argv[0])
         unknown = _unknown_option(argv[1:], named)
         if unknown is not None:

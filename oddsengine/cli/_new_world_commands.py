@@ -201,7 +201,7 @@ def _run_voyage(arguments):
 def _answer(spec, arguments) -> None:
     if arguments.card_value:
         from oddsengine.cli._card_value import check_card_value_options, write_card_table
-        from oddsengine.questions.new_world_card_value import card_switch_text, card_switch_value
+        from oddsengine.questions.switch_value import card_switch_text, card_switch_value
 
         check_card_value_options(arguments)
         write_card_table(

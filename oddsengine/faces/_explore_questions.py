@@ -55,12 +55,16 @@ def _records() -> dict:
     """Every engagement offered, by name: ``(title, command, ExplorerEntry)``, read from the
     kinds' records (each kind with an ``explorer`` entry, and the further engagements its
     entry's ``also`` names)."""
+    from oddsengine.faces._explore_declared import declared_entry
+
     records = {}
     for name, kind in kinds.KINDS.items():
         if kind.explorer is not None:
             records[name] = (kind.title, kind.command, kind.explorer)
             for further, title, command, record in kind.explorer.also:
                 records.setdefault(further, (title, command, record))
+        elif kind.command == name and kind.declared:  # offered from its declaration
+            records[name] = (kind.title, kind.command, declared_entry(kind))
     return records
 
 

@@ -99,7 +99,7 @@ def card_value(spec, side: str | None = None):
         Or a spec whose ``card_switches`` name the cards that switch a field on (a
         :class:`~oddsengine.religion.voyage.Voyage`: Mercator's Map; a
         :class:`~oddsengine.religion.voyage.Conquest`: Smallpox), valued in expected VP
-        by :func:`~oddsengine.questions.new_world_card_value.card_switch_value`.
+        by :func:`~oddsengine.questions.switch_value.switch_value`.
     side : {"attacker", "defender"}, optional
         One side only; both by default.
 
@@ -128,7 +128,7 @@ def card_value(spec, side: str | None = None):
     import pandas as pd
 
     if getattr(spec, "card_switches", None):  # a voyage: the card switches a field on
-        from oddsengine.questions.new_world_card_value import card_switch_value
+        from oddsengine.questions.switch_value import card_switch_value
 
         return card_switch_value(spec)
     if side is not None and side not in _SIDES:

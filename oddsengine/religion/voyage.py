@@ -272,6 +272,8 @@ class Voyage(_Voyaging):
     outcome_names = EXPLORATION_CODES
     #: The card that switches a field on, for its value (:mod:`oddsengine.results`).
     card_switches = (("mercator", "Mercator's Map"),)
+    #: What a card is valued in: the expected VP (``expected.vp``), in VP.
+    card_measure = ("vp", "VP", "expected VP of the voyage")
     _word = "explorer"
 
     def __post_init__(self):
@@ -421,6 +423,8 @@ class Conquest(_Voyaging):
     outcome_names = CONQUEST_CODES
     #: The card that switches a field on, for its value (:mod:`oddsengine.results`).
     card_switches = (("smallpox", "Smallpox"),)
+    #: What a card is valued in: the expected VP (``expected.vp``), in VP.
+    card_measure = ("vp", "VP", "expected VP of the voyage")
     _word = "conquistador"
 
     def __post_init__(self):
