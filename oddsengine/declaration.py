@@ -18,16 +18,16 @@ Examples
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
 ... class Roll:
-...     dice: int = option("the dice rolled", rule="§0", low=1, high=9, default=1)
+...     dice: int = option("the dice rolled", rule="§17", low=1, high=9, default=1)
 ...     lucky: bool = option("a 4 hits too", default=False)
 >>> [(o.name, o.value, o.flag_name, o.default) for o in options_of(Roll)]
 [('dice', 'count', '--dice', 1), ('lucky', 'flag', '--lucky', False)]
 >>> command_words("roll", Roll, {"dice": 3, "lucky": True})
 ['roll', '--dice', '3', '--lucky']
->>> options_of(Roll)[0].parse("12")
+>>> options_of(Roll)[0].check(12)
 Traceback (most recent call last):
 ...
-oddsengine.errors.OddsEngineError: --dice must be 1..9, not 12
+oddsengine.errors.OddsEngineError: dice must be 1..9 (§17), not 12
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ __all__ = [
     "option",
     "options_of",
     "declared",
+    "validate",
     "command_words",
     "given_values",
 ]
@@ -117,6 +118,9 @@ class Option:
     offer : str
         The name of a class method of the spec, ``offer(values) -> choices``: the choices
         the other inputs leave it (the debaters in play on a turn), for the explorer.
+    repeat : bool
+        Whether the command line takes it several times, one value each (a what-if
+        ``--protestant SPACE``), collected as a tuple.
     """
 
     name: str
@@ -135,6 +139,7 @@ class Option:
     board: str = ""
     label: str = ""
     offer: str = ""
+    repeat: bool = False
 
     def __post_init__(self):
         if self.value not in VALUES:
@@ -170,73 +175,82 @@ class Option:
         return self.label or self.name.replace("_", " ")
 
     def parse(self, text: str):
-        """The value of ``text`` as the command line gives it.
+        """The value of ``text`` as the command line gives it: a whole number for a count,
+        a tuple for names, True or False for a flag; the spec checks the rest (its range,
+        its choices, what the rules allow), as it does for a value given in Python.
 
         Raises
         ------
         OddsEngineError
-            Naming the option, on a value of the wrong kind or out of range.
+            Naming the option, on a value of the wrong kind.
         """
         text = str(text)
         if self.value == "count":
             try:
-                number = int(text.replace("_", ""))
+                return int(text.replace("_", ""))
             except ValueError:
                 raise OddsEngineError(
                     f"{self.flag_name} takes a whole number, not {shown(text)}"
                 ) from None
-            return self.check(number)
         if self.value == "number":
             try:
-                number = float(text)
+                return float(text)
             except ValueError:
                 raise OddsEngineError(
                     f"{self.flag_name} takes a number, not {shown(text)}"
                 ) from None
-            return self.check(number)
         if self.value == "names":
-            return self.check(tuple(part.strip() for part in text.split(",") if part.strip()))
+            return tuple(part.strip() for part in text.split(",") if part.strip())
         if self.value == "flag":
-            return self.check(text.strip().lower() in ("1", "true", "yes", "on"))
-        return self.check(text.strip())
+            return text.strip().lower() in ("1", "true", "yes", "on")
+        return text.strip()
 
-    def check(self, value):
-        """``value`` if it fits the option's kind, range and choices; the spec checks
-        what the rules allow.
+    def check(self, value, where: str = ""):
+        """``value`` (of a spec field, or given in Python) if it fits the option's kind,
+        range and choices, as a number for a count; else refused, naming the field.
 
         Raises
         ------
         OddsEngineError
-            Naming the option.
+            Naming the option (``where``, default its name), with what it takes.
         """
-        where = self.flag_name
+        where = where or self.name
         if self.value == "flag":
             if not isinstance(value, bool):
-                raise OddsEngineTypeError(f"{where} is on or off, not {shown(value)}")
+                raise OddsEngineTypeError(f"{where} is True or False, not {shown(value)}")
             return value
         if self.value in ("count", "number"):
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise OddsEngineTypeError(f"{where} takes a number, not {shown(value)}")
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                and not (hasattr(value, "dtype") and value.dtype.kind in "iuf")
+            ):
+                raise OddsEngineTypeError(f"{where} must be a number, not {shown(value)}")
             if self.value == "count" and value != int(value):
-                raise OddsEngineError(f"{where} takes a whole number, not {shown(value)}")
+                raise OddsEngineError(f"{where} must be a whole number, not {shown(value)}")
             if not math.isfinite(value) or (
                 (self.low is not None and value < self.low)
                 or (self.high is not None and value > self.high)
             ):
                 low, high = ("" if end is None else end for end in (self.low, self.high))
-                span = f"{low}..{high}"
-                raise OddsEngineError(f"{where} must be {span}, not {shown(value)}")
+                rule = f" ({self.rule})" if self.rule else ""
+                raise OddsEngineError(f"{where} must be {low}..{high}{rule}, not {shown(value)}")
             return int(value) if self.value == "count" else float(value)
         if self.value == "choice" and self.choices and value not in self.choices:
             raise OddsEngineError(
-                f"{where} takes one of {', '.join(map(str, self.choices))}, not {shown(value)}"
+                f"{where} must be one of {', '.join(map(str, self.choices))}, not {shown(value)}"
             )
-        if self.value == "names" and self.choices:
-            unknown = [name for name in value if name not in self.choices]
-            if unknown:
-                raise OddsEngineError(
-                    f"{where} takes {', '.join(map(str, self.choices))}, not {shown(unknown[0])}"
-                )
+        if self.value == "names":
+            if isinstance(value, str) or not isinstance(value, (tuple, list)):
+                raise OddsEngineTypeError(f"{where} must be a tuple of names, not {shown(value)}")
+            if self.choices:
+                unknown = [name for name in value if name not in self.choices]
+                if unknown:
+                    raise OddsEngineError(
+                        f"{where} takes {', '.join(map(str, self.choices))}, not "
+                        f"{shown(unknown[0])}"
+                    )
+            return tuple(value)
         return value
 
     def words_of(self, value) -> list[str]:
@@ -318,13 +332,32 @@ def options_of(spec_class) -> tuple[Option, ...]:
         if declared is None:
             continue
         declared = dict(declared)
-        required = item.default is _MISSING and item.default_factory is _MISSING
-        default = None if required else item.default
+        required = declared.pop(
+            "required", item.default is _MISSING and item.default_factory is _MISSING
+        )
+        default = None if item.default is _MISSING else item.default
         if item.default_factory is not _MISSING:
             default = item.default_factory()
         declared.setdefault("value", _value_of(item.type))
         found.append(Option(item.name, default=default, required=required, **declared))
     return tuple(found)
+
+
+def validate(spec) -> None:
+    """Check every declared field of ``spec`` against its option (its kind of value, its
+    range and its choices) and store counts as ``int``: what a spec's ``__post_init__``
+    calls before the checks of its own rules.
+
+    Raises
+    ------
+    OddsEngineError
+        Naming the first field that does not fit, and what it takes.
+    """
+    for item in options_of(type(spec)):
+        value = getattr(spec, item.name)
+        if value is None and not item.required:
+            continue
+        object.__setattr__(spec, item.name, item.check(value))
 
 
 def declared(spec_class) -> bool:

@@ -519,7 +519,7 @@ _VOYAGE_WORDS = {
 for _kind in (
     Kind("diet", "oddsengine.religion.diet:DietOfWorms", "protestant_wins", (),
          "the Diet of Worms, rule 18.1 (RULES.md §21)", "Diet of Worms", sweep=True,
-         book_pages=((14, _NEW_WORLD_BOOK + "diet"),),
+         book_pages=((14, _NEW_WORLD_BOOK + "diet"),), takes=("engine", "board", "table"),
          outcome_words={"protestant_wins": "the Protestant wins the Diet",
                         "catholic_wins": "the Hapsburgs and the Papacy win the Diet",
                         "draw": "the Diet flips nothing"},

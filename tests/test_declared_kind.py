@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from conftest import refused, run_cli
 
-from oddsengine.declaration import command_words, option, options_of
+from oddsengine.declaration import command_words, option, options_of, validate
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError
 from oddsengine.kinds import KINDS, register_kind
@@ -31,6 +31,7 @@ class LuckyRoll:
     event_names = ()
 
     def __post_init__(self):
+        validate(self)
         if self.dice + self.against > 20:
             raise OddsEngineError("at most 20 dice in all")
 
@@ -96,7 +97,8 @@ def test_its_command_answers_exactly_in_every_format(capsys):
 
 
 def test_its_command_refuses_in_one_line(capsys):
-    refused(capsys, ["lucky-roll", "--dice", "13"], ["--dice", "1..12", "13"])
+    refused(capsys, ["lucky-roll", "--dice", "13"], ["dice must be 1..12 (§0), not 13"])
+    refused(capsys, ["lucky-roll", "--dice", "two"], ["--dice", "whole number", "'two'"])
     refused(capsys, ["lucky-roll", "--dice", "12", "--against", "12"], ["at most 20 dice"])
     refused(capsys, ["lucky-roll", "--dise", "2"], ["--dice"])
     refused(capsys, ["lucky-roll", "--ties"], ["--ties", "give --against"])

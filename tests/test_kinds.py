@@ -347,14 +347,21 @@ def _dicts_keyed_by_kind_names(source: str, where: str = "") -> list[str]:
     ]
 
 
+#: The modules where a face keeps its own per-kind layout (the registry holds facts, not
+#: pointers into faces): the odds book's tables that ``--table`` prints.
+FACE_LAYOUTS = {"faces/book_tables.py"}
+
+
 def test_no_face_keeps_a_dict_keyed_by_kind_names():
-    # The registry is the only per-kind table: faces and the command line read its
-    # records (explorer entries, role words, card fields, outcome words).
+    # The registry is the only per-kind table of facts: faces and the command line read
+    # its records (explorer entries, role words, card fields, outcome words); a face's own
+    # layout of a kind lives in one module of that face (FACE_LAYOUTS).
     package = Path(oe.__file__).parent
     found = [
         line
         for folder in ("faces", "cli")
         for path in sorted((package / folder).rglob("*.py"))
+        if str(path.relative_to(package)) not in FACE_LAYOUTS
         for line in _dicts_keyed_by_kind_names(
             path.read_text(encoding="utf-8"), str(path.relative_to(package))
         )

@@ -285,10 +285,12 @@ def test_every_public_name_resolves():
 def test_a_command_line_builds_the_same_parser_for_its_command_as_the_whole_one():
     # main() builds only the invoked command's parser: it must be the whole parser's.
     from oddsengine.cli import _MODULES_OF_COMMAND, build_parser
+    from oddsengine.cli._declared_commands import declared_kinds
 
     whole = build_parser()._subparsers._group_actions[0].choices
-    assert set(_MODULES_OF_COMMAND) == set(whole)
-    for command in _MODULES_OF_COMMAND:
+    declared = {kind.command for kind in declared_kinds()}
+    assert set(_MODULES_OF_COMMAND) | declared == set(whole)
+    for command in [*_MODULES_OF_COMMAND, *declared]:
         alone = build_parser(command)._subparsers._group_actions[0].choices
         assert alone[command].format_help() == whole[command].format_help(), command
 

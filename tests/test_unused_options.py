@@ -166,8 +166,9 @@ QUESTIONS = {
     "diet": [
         ([*DIET, "--exact"],
          ENGINE | {"--protestant-cp", "--papal-cp", "--hapsburg-cp", "--eligible-spaces",
-                   "--eligible-protestant", "--eligible-catholic"}),
-        (["diet", "religion_example", *DIET[1:], "--exact"], ENGINE | BOARD_DIET_OPTIONS),
+                   "--eligible-protestant", "--eligible-catholic", "--fractions"}),
+        (["diet", "religion_example", *DIET[1:], "--exact"],
+         ENGINE | BOARD_DIET_OPTIONS | {"--fractions"}),
         (["diet", "--table"], {"--table", "--outcome", "--eligible-spaces", "--format"}),
     ],
     "voyage": [

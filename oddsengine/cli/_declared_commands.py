@@ -2,12 +2,16 @@
 its sub-command, its parsing and its refusals built from the declaration, its answer
 through the two doors and one writer, with no line written for the kind.
 
-A kind's command takes its declared options (each under its group's heading), the
-shared groups its record names (``Kind.takes``: the engine's options, ``--card-value``,
-``--table``), and answers with :func:`~oddsengine.exact` or
-:func:`~oddsengine.simulate`, written by
-:func:`~oddsengine.cli._engine_options.print_results` in every format, with
-``--fractions`` wherever the answer is exact.
+A kind's command takes its declared options (each under its group's heading) and the
+shared groups its record names (``Kind.takes``): ``engine`` (the method, trials, seed,
+precision, comparison and format, with ``--fractions`` wherever the answer is exact),
+``board`` (a scenario file's religious board and its what-ifs: the spec is then built by
+its class's ``on_board``), ``table`` (instead of one answer, the odds book's table of the
+kind, :data:`~oddsengine.faces.book_tables.BOOK_TABLES`) and ``card-value`` (what each
+card that switches an input is worth, :func:`~oddsengine.questions.switch_value.
+switch_value`). It answers with :func:`~oddsengine.exact` or
+:func:`~oddsengine.simulate`, written by :func:`~oddsengine.cli._engine_options.
+print_results`.
 """
 
 from __future__ import annotations
@@ -15,20 +19,25 @@ from __future__ import annotations
 import argparse
 
 from oddsengine.cli._engine_options import add_engine_arguments, print_results, run_engines
+from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["declared_kinds", "register", "spec_of_arguments"]
 
+#: The engine's options, which an odds book table (exact in every cell) does not read.
+_ENGINE = ("--trials", "--seed", "--precision", "--max-trials", "--compare", "--method",
+           "--exact", "--card-value", "--fractions")  # fmt: skip
+
 
 def declared_kinds(names=None) -> list:
-    """The kinds whose command is built from their declaration (``Kind.declared``), by
-    command; only those of ``names`` when given."""
+    """The kinds whose command is built from their declaration, by command; only those of
+    ``names`` when given."""
     from oddsengine.kinds import KINDS
 
     return [
         kind
         for kind in KINDS.values()
-        if kind.declared and (names is None or kind.command in names)
+        if (names is None or kind.command in names) and kind.command == kind.name and kind.declared
     ]
 
 
@@ -46,9 +55,12 @@ def _parse_with(option):
     return parse
 
 
+_METAVARS = {"count": "N", "number": "X", "names": "NAME[,NAME]", "force": "FORCE",
+             "cards": "CARDS"}  # fmt: skip
+
+
 def _add_option(group, option) -> None:
     """Add one declared option to an argparse group."""
-    help_text = option.help
     if option.positional:
         group.add_argument(
             option.name,
@@ -56,89 +68,204 @@ def _add_option(group, option) -> None:
             default=None,
             type=_parse_with(option),
             metavar=option.flag or option.name.upper(),
-            help=help_text,
+            help=option.help,
         )
-        return
-    if option.value == "flag":
-        group.add_argument(option.flag_name, dest=option.name, action="store_true", help=help_text)
-        return
-    group.add_argument(
-        option.flag_name,
-        dest=option.name,
-        default=None,
-        required=option.required,
-        type=_parse_with(option),
-        metavar=option.metavar or _metavar(option),
-        help=help_text,
-    )
+    elif option.value == "flag":
+        group.add_argument(
+            option.flag_name, dest=option.name, action="store_true", help=option.help
+        )
+    else:
+        group.add_argument(
+            option.flag_name,
+            dest=option.name,
+            default=None,
+            action="append" if option.repeat else "store",
+            type=_parse_with(option),
+            metavar=option.metavar or _METAVARS.get(option.value, option.name.upper()),
+            help=option.help,
+        )
 
 
-def _metavar(option) -> str:
-    return {
-        "count": "N",
-        "number": "X",
-        "names": "NAME[,NAME]",
-        "force": "FORCE",
-        "cards": "CARDS",
-    }.get(option.value, option.name.upper())
+def _board_options(kind) -> tuple:
+    """The options of a religious board (its scenario and what-ifs), for a kind that
+    takes one."""
+    if "board" not in kind.takes:
+        return ()
+    from oddsengine.religion.religion_scenario import BOARD_OPTIONS
+
+    return BOARD_OPTIONS
 
 
 def _options(kind) -> tuple:
-    from oddsengine.declaration import options_of
+    """Every option of ``kind``'s command that fills an input: its own, its spec's, its
+    board's."""
+    return (*kind.options, *options_of(kind.spec), *_board_options(kind))
 
-    return (*kind.options, *options_of(kind.spec))
+
+def _book_table(kind):
+    from oddsengine.faces.book_tables import BOOK_TABLES
+
+    return BOOK_TABLES[kind.name]
 
 
 def _add_command(commands, kind) -> None:
     spec_class = kind.spec
-    words = (spec_class.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
     parser = commands.add_parser(
         kind.command,
-        help=f"odds of {kind.title[:1].lower() + kind.title[1:]} ({kind.rule})",
-        description=f"{words} ({kind.rule}).".replace("%", "%%"),
+        help=f"odds of the {kind.title[:1].lower() + kind.title[1:]} ({kind.rule})",
+        description=_description(spec_class).replace("%", "%%"),
     )
     groups = {"": parser}
     for option in _options(kind):
-        if option.group not in groups:
-            groups[option.group] = parser.add_argument_group(option.group)
-        _add_option(groups[option.group], option)
+        group = option.group or ("on a scenario's board" if option.board == NEEDS_BOARD else "")
+        if group not in groups:
+            groups[group] = parser.add_argument_group(group)
+        _add_option(groups[group], option)
+    if "table" in kind.takes:
+        table = _book_table(kind)
+        group = parser.add_argument_group("the odds book's table")
+        group.add_argument(
+            "--table",
+            action="store_true",
+            help=f"instead of one answer, the odds book's table of {table.words} (exact; "
+            "--format table, markdown, csv or json)",
+        )
+        if table.outcome:
+            group.add_argument(
+                "--outcome",
+                default=table.outcome,
+                metavar="NAME",
+                help=f"with --table: the chance shown (default {table.outcome})",
+            )
     if "card-value" in kind.takes:
         parser.add_argument(
             "--card-value",
             action="store_true",
-            help="instead of the odds, what each card a side could still play is worth here "
-            "(exact): without it, with it, and the difference",
+            help="instead of the odds, what each card that changes this question is worth "
+            "here (exact): without it, with it, and the difference",
         )
     exact = getattr(spec_class, "exact_available", True)
     add_engine_arguments(parser, survivors=False, fractions=bool(exact))
     parser.set_defaults(run=_run, kind=kind.name)
 
 
+def _description(spec_class) -> str:
+    """The first paragraph of the spec's module (its rule in words), without the
+    cross-references' markup."""
+    import re
+    import sys
+
+    text = sys.modules[spec_class.__module__].__doc__ or spec_class.__doc__ or ""
+    first = " ".join(text.strip().split("\n\n")[0].split())
+    return re.sub(r":\w+:`~?(?:[\w.]*\.)?([^`]+)`", r"\1", first).replace("``", "")
+
+
+def _given(arguments, option) -> bool:
+    given = getattr(arguments, "given", None)
+    value = getattr(arguments, option.name, None)
+    return value is not None and (given is None or option.name in given)
+
+
+def _refuse(arguments, options, reason: str) -> None:
+    for option in options:
+        if _given(arguments, option):
+            raise OddsEngineError(f"{option.flag_name} {reason}")
+
+
 def spec_of_arguments(kind, arguments):
     """The spec that the parsed ``arguments`` of ``kind``'s command describe: its class
-    called with the options given (the others keep their defaults); an option that the
-    question would ignore (``spec.ignored_options()``) is refused, naming why."""
-    given = getattr(arguments, "given", None)
-    values = {}
-    for option in _options(kind):
-        value = getattr(arguments, option.name, None)
-        was_given = option.name in given if given is not None else value is not None
-        if was_given and value is not None:
-            values[option.name] = value
-    spec = kind.spec(**values)
+    called with the options given (the others keep their defaults), or its ``on_board``
+    with a scenario's board; an option that the question would ignore
+    (``spec.ignored_options()``) is refused, naming why.
+
+    Raises
+    ------
+    OddsEngineError
+        A required option missing, an option of a board without one (or one the board
+        gives beside it), or what the spec refuses.
+    """
+    options = _options(kind)
+    own = [option for option in options if option.name != "scenario"]
+    values = {
+        option.name: getattr(arguments, option.name) for option in own if _given(arguments, option)
+    }
+    for option in own:
+        if option.repeat and option.name in values:  # one value per use of the option
+            values[option.name] = tuple(item for part in values[option.name] for item in part)
+    missing = [option.flag_name for option in own if option.required and option.name not in values]
+    if missing:
+        alternative = ", or --table" if "table" in kind.takes else ""
+        raise OddsEngineError(f"give {', '.join(missing)}{alternative}")
+    scenario = getattr(arguments, "scenario", None) if "board" in kind.takes else None
+    if scenario is None:
+        _refuse(
+            arguments,
+            [o for o in options if o.board == NEEDS_BOARD],
+            "reads a board: give a scenario first",
+        )
+        spec = kind.spec(**values)
+    else:
+        _refuse(arguments, [o for o in options if o.board == BOARD_GIVES],
+                "comes from the board with a scenario: drop it (or the scenario)")  # fmt: skip
+        from oddsengine.religion.religion_scenario import load_religious_board
+
+        what_ifs = {name: values.pop(name, ()) for name in ("protestant", "unrest", "reformers")}
+        spec = kind.spec.on_board(load_religious_board(scenario, **what_ifs), **values)
     ignored = getattr(spec, "ignored_options", None)
     if ignored is not None:
-        by_name = {option.name: option for option in _options(kind)}
+        by_name = {option.name: option for option in options}
         for name, reason in ignored().items():
             if name in values:
                 raise OddsEngineError(f"{by_name[name].flag_name} {reason}")
     return spec
 
 
+def _given_flag(arguments, flag: str) -> bool:
+    return flag.lstrip("-").replace("-", "_") in getattr(arguments, "given", ())
+
+
+def _run_table(kind, arguments) -> None:
+    """The odds book's table of ``kind``, written in the asked format."""
+    table = _book_table(kind)
+    if getattr(arguments, "scenario", None) is not None:
+        raise OddsEngineError(
+            f"--table covers {table.words} without a board: drop the scenario (or --table)"
+        )
+    options = _options(kind)
+    read = [option for option in options if option.name in table.takes]
+    _refuse(
+        arguments,
+        [o for o in options if o not in read],
+        "is not read by --table (the table covers them all)",
+    )
+    for flag in _ENGINE:
+        if _given_flag(arguments, flag):
+            raise OddsEngineError(f"{flag} is not read by --table (its cells are exact)")
+    values = {
+        option.name: getattr(arguments, option.name) for option in read if _given(arguments, option)
+    }
+    if table.outcome:
+        values["outcome"] = arguments.outcome
+    import sys
+
+    from oddsengine.faces.new_world_tables import table_text
+
+    if arguments.format not in ("table", "markdown", "csv", "json"):
+        raise OddsEngineError(
+            f"--table is written as table, markdown, csv, json, not {arguments.format}"
+        )
+    frame = table.make(**values)
+    sys.stdout.write(table_text(frame, arguments.format, table.title(values)))
+
+
 def _run(arguments):
     from oddsengine.kinds import kind_of
 
     kind = kind_of(arguments.kind)
+    if getattr(arguments, "table", False):
+        return _run_table(kind, arguments)
+    if "table" in kind.takes and _given_flag(arguments, "--outcome"):
+        raise OddsEngineError("--outcome chooses the cells of --table: give --table")
     spec = spec_of_arguments(kind, arguments)
     if getattr(arguments, "card_value", False):
         from oddsengine.cli._card_value import check_card_value_options, write_card_table
@@ -148,8 +275,9 @@ def _run(arguments):
         write_card_table(
             switch_value(spec), lambda table: switch_value_text(spec, table), arguments
         )
-        return
+        return None
     print_results(run_engines(spec, arguments), arguments)
+    return None
 
 
 def register(commands, names=None) -> None:

@@ -53,74 +53,6 @@ def _print_table(frame, arguments, title: str) -> None:
     sys.stdout.write(table_text(frame, arguments.format, title))
 
 
-#: The Diet's options a scenario's board gives instead (each winner's caps).
-_DIET_FROM_THE_BOARD = ("--eligible-spaces", "--eligible-protestant", "--eligible-catholic")
-#: The Diet's options that read a board.
-_DIET_ON_A_BOARD = ("--flip-order", "--protestant", "--unrest", "--reformer")
-
-
-def _run_diet(arguments):
-    if arguments.scenario is not None and arguments.table:
-        raise OddsEngineError(
-            "--table covers every card's CP without a board: drop the scenario (or --table)"
-        )
-    if arguments.scenario is None:
-        refuse_given(arguments, _DIET_ON_A_BOARD, "reads a board: give a scenario first")
-    if arguments.table:
-        from oddsengine.faces.new_world_tables import diet_table
-
-        _table_options(
-            arguments,
-            [
-                "--protestant-cp",
-                "--papal-cp",
-                "--hapsburg-cp",
-                "--eligible-protestant",
-                "--eligible-catholic",
-            ],
-        )
-        frame = diet_table(outcome=arguments.outcome, eligible_spaces=arguments.eligible_spaces)
-        _print_table(
-            frame,
-            arguments,
-            f"Diet of Worms: {arguments.outcome} by the Protestant's "
-            "CP (rows) and the Papal + Hapsburg CP (columns), exact (RULES.md §21)",
-        )
-        return
-    refuse_given(arguments, ["--outcome"], "chooses the cells of --table: give --table")
-    missing = [
-        option
-        for option, value in (
-            ("--protestant-cp", arguments.protestant_cp),
-            ("--papal-cp", arguments.papal_cp),
-            ("--hapsburg-cp", arguments.hapsburg_cp),
-        )
-        if value is None
-    ]
-    if missing:
-        raise OddsEngineError(f"give {', '.join(missing)} (each card's CP), or --table")
-    from oddsengine.religion.diet import DietOfWorms
-
-    cards = (arguments.protestant_cp, arguments.papal_cp, arguments.hapsburg_cp)
-    if arguments.scenario is not None:
-        from oddsengine.cli._attempt_run_commands import board_of
-
-        refuse_given(
-            arguments,
-            _DIET_FROM_THE_BOARD,
-            "comes from the board with a scenario: drop it (or the scenario)",
-        )
-        spec = DietOfWorms.on_board(board_of(arguments), *cards, flip_order=arguments.flip_order)
-    else:
-        spec = DietOfWorms(
-            *cards,
-            eligible_spaces=arguments.eligible_spaces,
-            eligible_protestant=arguments.eligible_protestant,
-            eligible_catholic=arguments.eligible_catholic,
-        )
-    print_results(run_engines(spec, arguments), arguments)
-
-
 def _split(text):
     return [part.strip() for part in text.split(",") if part.strip()] if text else []
 
@@ -261,63 +193,6 @@ def _add_table(parser, what: str) -> None:
 
 def register(commands) -> None:
     """Add ``diet``, ``voyage`` and ``conquest``."""
-    diet = commands.add_parser(
-        "diet",
-        help="odds of the Diet of Worms (18.1, RULES.md §21)",
-        description="The Diet of Worms (turn 1): the Protestant rolls its card's CP + 4 dice, "
-        "the Hapsburgs and the Papacy their cards' CP each, their hits added; hits on 5-6. "
-        "More hits flips that many German-zone spaces to the winner's influence; equal hits, "
-        "nothing. The card records carry no CP: give each card's CP.",
-    )
-    diet.add_argument(
-        "scenario",
-        nargs="?",
-        default=None,
-        help="a scenario file with a [religion] table at turn 1 (religion_1517, "
-        "religion_example): each winner's flips land on the German-zone spaces its board "
-        "lets him flip, a chain of adjacent spaces, with the chance each space ends flipped",
-    )
-    cards = diet.add_argument_group("the three cards committed (their CP, 1..6)")
-    for side, words in (
-        ("protestant", "the Protestant's card (it rolls CP + 4 dice)"),
-        ("papal", "the Papacy's card"),
-        ("hapsburg", "the Hapsburgs' card"),
-    ):
-        cards.add_argument(
-            f"--{side}-cp", type=_whole, default=None, metavar="N", help=f"the CP of {words}"
-        )
-    diet.add_argument(
-        "--eligible-spaces",
-        type=_whole,
-        default=None,
-        metavar="N",
-        help="a cap on the spaces the winner may flip (23.14: the German-zone "
-        "spaces eligible on the board) for either winner; default: the hit "
-        "difference",
-    )
-    for side in ("protestant", "catholic"):
-        diet.add_argument(
-            f"--eligible-{side}",
-            type=_whole,
-            default=None,
-            metavar="N",
-            help=f"a cap on a {side.capitalize()} winner's flips alone (23.14)",
-        )
-    from oddsengine.cli._attempt_run_commands import add_flip_options
-
-    board = diet.add_argument_group("on a scenario's board (RULES.md §21, 23.14)")
-    add_flip_options(board, "")
-    _add_table(diet, "the Protestant's CP (1-6) against the Papal + Hapsburg CP (2-12)")
-    diet.add_argument(
-        "--outcome",
-        default="protestant_wins",
-        metavar="NAME",
-        help="with --table: the chance shown (protestant_wins, catholic_wins, "
-        "draw; default protestant_wins)",
-    )
-    add_engine_arguments(diet, survivors=False)
-    diet.set_defaults(run=_run_diet)
-
     voyage = commands.add_parser(
         "voyage",
         help="odds of a voyage of exploration, or of a turn's voyages (20.2, RULES.md §22)",

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, option
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
@@ -34,6 +35,8 @@ PROTESTANT_BONUS_DICE = 4
 MAX_CARD_CP = 6
 #: The most spaces a cap on the flips may name (the German zone's spaces are fewer).
 MAX_ELIGIBLE = 99
+#: The heading of the three cards' options.
+_CARDS = "the three cards committed (their CP, 1..6)"
 #: The outcomes of the Diet, exclusive (21).
 DIET_OUTCOMES = ("protestant_wins", "catholic_wins", "draw")
 
@@ -80,15 +83,68 @@ class DietOfWorms:
     (0.6129, 0.1884)
     """
 
-    protestant_cp: int = 1
-    papal_cp: int = 1
-    hapsburg_cp: int = 1
-    eligible_spaces: int | None = None
-    eligible_protestant: int | None = None
-    eligible_catholic: int | None = None
+    protestant_cp: int = option(
+        "the CP of the Protestant's card (it rolls CP + 4 dice)",
+        default=1,
+        required=True,
+        low=1,
+        high=MAX_CARD_CP,
+        group=_CARDS,
+        label="Prot. CP",
+    )
+    papal_cp: int = option(
+        "the CP of the Papacy's card",
+        default=1,
+        required=True,
+        low=1,
+        high=MAX_CARD_CP,
+        group=_CARDS,
+        label="Papal CP",
+    )
+    hapsburg_cp: int = option(
+        "the CP of the Hapsburgs' card",
+        default=1,
+        required=True,
+        low=1,
+        high=MAX_CARD_CP,
+        group=_CARDS,
+        label="Haps. CP",
+    )
+    eligible_spaces: int | None = option(
+        "a cap on the spaces the winner may flip (the German-zone spaces eligible on the "
+        "board) for either winner; default: the hit difference",
+        rule="23.14",
+        default=None,
+        low=0,
+        high=MAX_ELIGIBLE,
+        board=BOARD_GIVES,
+    )
+    eligible_protestant: int | None = option(
+        "a cap on a Protestant winner's flips alone",
+        rule="23.14",
+        default=None,
+        low=0,
+        high=MAX_ELIGIBLE,
+        board=BOARD_GIVES,
+    )
+    eligible_catholic: int | None = option(
+        "a cap on a Catholic winner's flips alone",
+        rule="23.14",
+        default=None,
+        low=0,
+        high=MAX_ELIGIBLE,
+        board=BOARD_GIVES,
+    )
     protestant_spaces: tuple | None = None
     catholic_spaces: tuple | None = None
-    flip_order: str | None = None
+    flip_order: str | None = option(
+        "which eligible space a winner flips next: board (default: the first by name), "
+        "electorates (an electorate first) or order:SPACE,SPACE (the first listed still "
+        "eligible)",
+        default=None,
+        metavar="POLICY",
+        board=NEEDS_BOARD,
+    )
 
     kind = "diet"
     outcome_names = DIET_OUTCOMES

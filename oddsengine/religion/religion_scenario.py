@@ -20,9 +20,16 @@ Examples
 
 from __future__ import annotations
 
+from oddsengine.declaration import NEEDS_BOARD, Option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["RELIGION_KEYS", "load_religious_board", "religious_board_of", "reformers_named"]
+__all__ = [
+    "BOARD_OPTIONS",
+    "RELIGION_KEYS",
+    "load_religious_board",
+    "religious_board_of",
+    "reformers_named",
+]
 
 #: The keys a ``[religion]`` table may hold.
 RELIGION_KEYS = (
@@ -49,6 +56,25 @@ _LISTS = (
     "targeted",
     "committed",
 )
+
+
+#: The options of a religious board on the command line (the ``board`` group of a kind's
+#: ``takes``): the scenario file and its what-ifs, like ``move --stack``.
+BOARD_OPTIONS = (
+    Option(
+        "scenario",
+        "a scenario file with a [religion] table (religion_1517, religion_example): the "
+        "board the question is asked on",
+        positional=True,
+        flag="SCENARIO",
+    ),
+    Option("protestant", "what-if: this space is Protestant too", value="names",
+           repeat=True, metavar="SPACE", board=NEEDS_BOARD),
+    Option("unrest", "what-if: this space is in unrest too", value="names", repeat=True,
+           metavar="SPACE", board=NEEDS_BOARD),
+    Option("reformers", "what-if: this reformer (or his space) is on the map", value="names",
+           repeat=True, metavar="SPACE", flag="--reformer", board=NEEDS_BOARD),
+)  # fmt: skip
 
 
 def reformers_named(values, what: str = "reformers") -> dict:
