@@ -254,8 +254,9 @@ class Option:
         return value
 
     def words_of(self, value) -> list[str]:
-        """The command-line words that give ``value`` (empty for its default)."""
-        if value == self.default or value is None:
+        """The command-line words that give ``value`` (empty for its default, unless the
+        command line needs it given)."""
+        if value is None or (value == self.default and not self.required):
             return []
         if self.value == "flag":
             return [self.flag_name] if value else []

@@ -70,6 +70,7 @@ _TEXT = {
     "card_engagement",
     "card_combat",
     "arguments",
+    "distribution",
 }
 _FLAGS = {"sweep", "table", "fixed_chart"}
 _TEXTS = {"roles", "default_sides", "by_step", "needed_options", "takes"}

@@ -186,6 +186,10 @@ class Kind:
     takes : tuple of str
         The shared groups of options its command takes
         (:data:`~oddsengine.declaration.SHARED_GROUPS`; default the engine's).
+    distribution : str
+        The prefix of the events that give its answer's distribution, one a value
+        (``"flips:"``: ``flips:0``, ``flips:1``...), which the faces chart; empty: its
+        outcomes are the chart.
     """
 
     name: str
@@ -213,6 +217,7 @@ class Kind:
     arguments: str = ""
     options: tuple = ()
     takes: tuple[str, ...] = ("engine",)
+    distribution: str = ""
 
     def __post_init__(self):
         if not self.command:
@@ -523,8 +528,7 @@ for _kind in (
          outcome_words={"protestant_wins": "the Protestant wins the Diet",
                         "catholic_wins": "the Hapsburgs and the Papacy win the Diet",
                         "draw": "the Diet flips nothing"},
-         explorer=_religion_entry("diet", ("protestant_cp", "papal_cp", "hapsburg_cp"),
-                                  module=_NEW_WORLD, chart="flips:")),
+         distribution="flips:"),
     Kind("voyage", "oddsengine.religion.voyage:Voyage", "discovery", (),
          "exploration, rule 20.2 (RULES.md §22)", "Exploration", sweep=True,
          book_pages=((15, _NEW_WORLD_BOOK + "voyages"),), outcome_words=_VOYAGE_WORDS,

@@ -299,7 +299,9 @@ def test_the_diet_of_worms(capsys):
     # P(c) = C(2,c) 2^(2-c) / 9 and P(p = k) = C(5,k) 2^(5-k) / 243: 1419/2187.
     wins = sum(_hits(2, c) * sum(_hits(5, k) for k in range(c + 1, 6)) for c in range(3))
     assert wins == Fraction(1419, 2187)
-    calculator = _explorer("diet", protestant_cp=1, papal_cp=1, hapsburg_cp=1)
+    calculator = _explorer(
+        "diet", **{"diet.protestant_cp": 1, "diet.papal_cp": 1, "diet.hapsburg_cp": 1}
+    )
     assert calculator.result.p["protestant_wins"] == pytest.approx(1419 / 2187, abs=1e-12)
     assert calculator.command_line == (
         "oddsengine diet --protestant-cp 1 --papal-cp 1 --hapsburg-cp 1 --exact"

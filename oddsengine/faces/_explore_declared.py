@@ -43,6 +43,7 @@ def declared_entry(kind) -> ExplorerEntry:
         words=_HERE + "words",
         widgets=_HERE + "widgets",
         offer=_HERE + "offer",
+        chart=kind.distribution,
     )
 
 
@@ -65,6 +66,9 @@ def _widget(module, item):
             tooltip=item.words,
             layout=module.Layout(width="auto", margin="1px 8px"),
         )
+    if item.value == "count" and item.default is None and not item.required:
+        # An optional count (a cap): empty is "not given", as on the command line.
+        return module.Text(placeholder="(none)", continuous_update=False, layout=layout, **common)
     if item.value == "count":
         low = item.low if item.low is not None else 0
         high = item.high if item.high is not None else 99
@@ -115,6 +119,8 @@ def _values(values: dict) -> dict:
             continue
         if item.value == "names":
             value = tuple(value)
+        elif item.value == "count" and isinstance(value, str):  # an optional count typed
+            value = item.parse(value)
         found[item.name] = value
     return found
 

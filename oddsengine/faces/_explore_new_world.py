@@ -1,5 +1,5 @@
-"""The explorer's engagements of the Diet of Worms (RULES.md §21), voyages of exploration and
-conquests (§22): each kind's :class:`~oddsengine.kinds.ExplorerEntry` names its builder, its
+"""The explorer's engagements of voyages of exploration and conquests (RULES.md §22): each
+kind's :class:`~oddsengine.kinds.ExplorerEntry` names its builder, its
 command-line words and, for a voyage and a conquest, the choices offered given the power
 (its explorers, its conquistadors or conquest markers) here; their controls are made with
 the religious struggle's (:func:`oddsengine.faces._explore_religion.widgets`).
@@ -13,31 +13,12 @@ __all__ = [
     "conquest",
     "conquest_offer",
     "conquest_words",
-    "diet",
-    "diet_words",
     "voyage",
     "voyage_offer",
     "voyage_words",
 ]
 
-# -- the Diet of Worms (RULES.md §21), voyages and conquests (§22) --------------------------
-
-_CP = ("protestant_cp", "papal_cp", "hapsburg_cp")
-
-
-def diet(values, forces, cards, post_roll):
-    """A :class:`~oddsengine.religion.diet.DietOfWorms` of the three cards' CP."""
-    checked_values(values)
-    from oddsengine.religion.diet import DietOfWorms
-
-    return DietOfWorms(*(int(values.get(key, 1)) for key in _CP))
-
-
-def diet_words(values) -> list[str]:
-    """``--protestant-cp N --papal-cp N --hapsburg-cp N``."""
-    return [
-        word for key in _CP for word in (f"--{key.replace('_', '-')}", str(int(values.get(key, 1))))
-    ]
+# -- voyages and conquests (RULES.md §22) ----------------------------------------------------
 
 
 def voyage_offer(values) -> dict:

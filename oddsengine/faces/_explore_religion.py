@@ -112,9 +112,6 @@ def widgets(module) -> dict:
             "card", [("(none)", ""), *((c, c) for c in _DEBATE_CARDS)], width="220px"
         ),
         "mary_i": flag("Mary I"),
-        "protestant_cp": count("Prot. CP", 1, 0, 9),
-        "papal_cp": count("Papal CP", 1, 0, 9),
-        "hapsburg_cp": count("Haps. CP", 1, 0, 9),
         "power": choice("power", list(_POWERS)),
         "voyage_explorer": choice("explorer", [("random", "random")]),
         "uncharted": flag("Uncharted"),
@@ -133,7 +130,7 @@ def widgets(module) -> dict:
 
 #: The kind of value each control of these engagements takes (the widgets give them; values
 #: set from code are checked before any is read, the key named).
-_COUNTS = ("protestant_dice", "papal_dice", "turn", "protestant_cp", "papal_cp", "hapsburg_cp")
+_COUNTS = ("protestant_dice", "papal_dice", "turn")
 _FLAGS = ("modifier", "printing_press", "ninety_five_theses", "augsburg", "mary_i",
           "uncharted", "mercator", "smallpox")  # fmt: skip
 _NAMES = ("committed", "claimed", "conquered")
