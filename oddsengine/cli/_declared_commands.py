@@ -22,7 +22,7 @@ from oddsengine.cli._engine_options import add_engine_arguments, print_results, 
 from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["declared_kinds", "register", "spec_of_arguments"]
+__all__ = ["build_spec", "declared_kinds", "register", "spec_of_arguments"]
 
 #: The engine's options, which an odds book table (exact in every cell) does not read.
 _ENGINE = ("--trials", "--seed", "--precision", "--max-trials", "--compare", "--method",
@@ -172,6 +172,13 @@ def _refuse(arguments, options, reason: str) -> None:
             raise OddsEngineError(f"{option.flag_name} {reason}")
 
 
+def build_spec(kind, values: dict):
+    """The spec of ``kind`` for its inputs ``values`` (by option name): its class's
+    ``from_options(**values)`` where it has one (inputs that fill a field together, such
+    as a combat's policies), else the class called with them."""
+    return getattr(kind.spec, "from_options", kind.spec)(**values)
+
+
 def spec_of_arguments(kind, arguments):
     """The spec that the parsed ``arguments`` of ``kind``'s command describe: its class
     called with the options given (the others keep their defaults), or its ``on_board``
@@ -203,7 +210,7 @@ def spec_of_arguments(kind, arguments):
             [o for o in options if o.board == NEEDS_BOARD],
             "reads a board: give a scenario first",
         )
-        spec = kind.spec(**values)
+        spec = build_spec(kind, values)
     else:
         _refuse(arguments, [o for o in options if o.board == BOARD_GIVES],
                 "comes from the board with a scenario: drop it (or the scenario)")  # fmt: skip

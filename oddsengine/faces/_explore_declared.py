@@ -131,7 +131,7 @@ def build(values, forces, cards, post_roll):
     from oddsengine.kinds import kind_of
 
     kind = kind_of(values["engagement"])
-    return kind.spec(**_values(values))
+    return getattr(kind.spec, "from_options", kind.spec)(**_values(values))
 
 
 def words(values) -> list[str]:
