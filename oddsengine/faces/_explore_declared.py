@@ -15,7 +15,7 @@ Examples
 
 from __future__ import annotations
 
-from oddsengine.declaration import options_of
+from oddsengine.declaration import NEEDS_BOARD, options_of
 from oddsengine.kind_entries import ExplorerEntry
 
 __all__ = ["key", "declared_entry", "widgets", "build", "words", "offer"]
@@ -29,7 +29,13 @@ def key(kind: str, name: str) -> str:
 
 
 def _options(kind):
-    return (*kind.options, *options_of(kind.spec))
+    """The options the explorer offers: all but those that read a scenario's board (the
+    calculator asks its questions without one)."""
+    return tuple(
+        item
+        for item in (*kind.options, *options_of(kind.spec))
+        if item.board != NEEDS_BOARD and not item.positional
+    )
 
 
 def declared_entry(kind) -> ExplorerEntry:
@@ -102,7 +108,6 @@ def widgets(module) -> dict:
         key(kind.name, item.name): _widget(module, item)
         for kind in _declared_kinds()
         for item in _options(kind)
-        if not item.positional
     }
 
 

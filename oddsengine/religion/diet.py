@@ -118,6 +118,7 @@ class DietOfWorms:
         low=0,
         high=MAX_ELIGIBLE,
         board=BOARD_GIVES,
+        label="cap (either)",
     )
     eligible_protestant: int | None = option(
         "a cap on a Protestant winner's flips alone",
@@ -126,6 +127,7 @@ class DietOfWorms:
         low=0,
         high=MAX_ELIGIBLE,
         board=BOARD_GIVES,
+        label="cap (Prot.)",
     )
     eligible_catholic: int | None = option(
         "a cap on a Catholic winner's flips alone",
@@ -134,6 +136,7 @@ class DietOfWorms:
         low=0,
         high=MAX_ELIGIBLE,
         board=BOARD_GIVES,
+        label="cap (Cath.)",
     )
     protestant_spaces: tuple | None = None
     catholic_spaces: tuple | None = None
