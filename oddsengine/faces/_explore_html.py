@@ -10,6 +10,7 @@ import shlex
 
 from oddsengine import kinds
 from oddsengine.faces._explore_chart import has_survivors
+from oddsengine.results.output import value_words
 
 __all__ = ["command_html", "odds_html", "refusal_html", "survivors_html"]
 
@@ -89,7 +90,7 @@ def odds_html(result) -> str:
         parts.append(
             '<p style="margin:2px 0 0">'
             + "; ".join(
-                f"expected {html.escape(name)}: {value['mean']:.3f}"
+                f"expected {html.escape(value_words(name))}: {value['mean']:.3f}"
                 for name, value in expected.items()
             )
             + "</p>"

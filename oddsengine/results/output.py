@@ -24,6 +24,8 @@ from oddsengine.errors import OddsEngineError
 
 __all__ = [
     "EXACT_DECIMALS",
+    "mean_and_error",
+    "value_words",
     "FORMATS",
     "FORUM_FORMATS",
     "Rendered",
@@ -61,6 +63,44 @@ def percent_decimals(stderr: float | None) -> int:
         return EXACT_DECIMALS
     leading = math.floor(math.log10(stderr * 100))
     return min(EXACT_DECIMALS, max(0, 1 - leading))
+
+
+#: Names in a reported value's name that are written in capitals.
+_ACRONYMS = {"vp": "VP", "cp": "CP"}
+
+
+def value_words(name: str) -> str:
+    """A reported value's name (``"vp:england"``, ``"vp_per_cp"``) in words, for a text
+    table: the JSON and CSV keep the name.
+
+    Examples
+    --------
+    >>> value_words("vp:england"), value_words("vp_per_cp"), value_words("protestant_hits")
+    ('VP of England', 'VP per CP', 'protestant hits')
+    """
+    what, _, whose = name.partition(":")
+    words = " ".join(_ACRONYMS.get(word, word) for word in what.split("_"))
+    if whose:
+        words += f" of {whose[:1].upper() + whose[1:]}"
+    return words
+
+
+def mean_and_error(mean: float, stderr: float | None, z: float) -> str:
+    """A mean, and for a Monte Carlo one its 95% half-width (``z`` standard errors), to
+    the decimals that show two significant digits of the half-width (at least 3).
+
+    Examples
+    --------
+    >>> mean_and_error(1.996, 0.0081, 1.96), mean_and_error(0.446, 0.00019, 1.96)
+    ('1.996 ± 0.016', '0.44600 ± 0.00037')
+    >>> mean_and_error(2.0, None, 1.96)
+    '2.000'
+    """
+    if not stderr:
+        return f"{mean:.3f}"
+    half = z * stderr
+    places = min(8, max(3, 1 - math.floor(math.log10(half))))
+    return f"{mean:.{places}f} ± {half:.{places}f}"
 
 
 #: Significant digits an exact answer keeps in JSON: a sum of a few thousand products in

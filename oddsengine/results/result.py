@@ -15,7 +15,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from oddsengine.results.end_states import merge_cells
-from oddsengine.results.output import Rendered, percent_decimals, without_float_noise
+from oddsengine.results.output import (
+    Rendered,
+    mean_and_error,
+    percent_decimals,
+    value_words,
+    without_float_noise,
+)
 
 __all__ = ["Result", "wilson_interval", "Z95"]
 
@@ -610,8 +616,9 @@ class Result(Rendered):
         if getattr(self.spec, "reported_columns", None):
             lines.append("")
             for name, value in self.expected_values().items():
-                error = "" if self.is_exact else f" ± {Z95 * value['stderr']:.3f}"
-                lines.append(f"Expected {name.replace('_', ' ')}: {value['mean']:.3f}{error}")
+                stderr = None if self.is_exact else value["stderr"]
+                shown = mean_and_error(value["mean"], stderr, Z95)
+                lines.append(f"Expected {value_words(name)}: {shown}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
