@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import io
 
+from oddsengine.results.output import EXACT_DECIMALS
+
 __all__ = ["diet_table", "voyage_table", "conquest_table", "table_text", "VARIANTS"]
 
 #: The four ways an explorer sails in the voyage table: (label, Mercator's Map, Uncharted).
@@ -172,7 +174,8 @@ def _cell(column: str, value) -> str:
     if isinstance(value, float):
         if value != value:  # NaN: a random draw has no single value
             return "-"
-        return f"{value:.3f}" if column == "expected_vp" else f"{value:.2%}"
+        # Exact chances to 4 decimals of a percentage, as every odds table shows them.
+        return f"{value:.3f}" if column == "expected_vp" else f"{value:.{EXACT_DECIMALS}%}"
     return str(value)
 
 
@@ -183,13 +186,15 @@ def table_text(frame, form: str, title: str = "") -> str:
     --------
     >>> print(table_text(diet_table(protestant_cp=[1], catholic_cp=[2, 3]), "markdown"))
     | protestant_cp \\ catholic_cp | 2 | 3 |
-    |---|---|---|
-    | 1 | 64.88% | 54.52% |
+    |:---|---:|---:|
+    | 1 | 64.8834% | 54.5191% |
     <BLANKLINE>
     """
     if form == "csv":
         buffer = io.StringIO()
-        frame.to_csv(buffer, index=frame.index.name is not None)
+        # Exact cells to 15 significant digits, as the JSON of an exact answer keeps them:
+        # the digits after are the rounding of the sum (1.0000000000000002 is 1).
+        frame.to_csv(buffer, index=frame.index.name is not None, float_format="%.15g")
         return buffer.getvalue()
     if form == "json":
         return (
@@ -210,10 +215,10 @@ def table_text(frame, form: str, title: str = "") -> str:
             [_cell(column, value) for column, value in zip(frame.columns, row, strict=True)]
             for row in frame.itertuples(index=False)
         ]
-    if form == "markdown":
-        lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    if form == "markdown":  # as the odds tables: a bold caption, labels left, figures right
+        lines = ["| " + " | ".join(header) + " |", "|:---|" + "---:|" * (len(header) - 1)]
         lines += ["| " + " | ".join(row) + " |" for row in body]
-        return (f"{title}\n\n" if title else "") + "\n".join(lines) + "\n"
+        return (f"**{title}**\n\n" if title else "") + "\n".join(lines) + "\n"
     widths = [max(len(row[i]) for row in (header, *body)) for i in range(len(header))]
     lines = [
         "  ".join(
