@@ -301,7 +301,11 @@ class Heirs:
             raise OddsEngineError(f"{name} {asked}: no marriage can follow: {stop}")
         if asked > left:
             married = len(self.used)
-            after = "the game's start" if not married else f"{married} wife" + "s" * (married > 1)
+            after = (
+                "the game's start"
+                if not married
+                else f"{married} {'wife' if married == 1 else 'wives'}"
+            )
             raise OddsEngineError(
                 f"{name} {asked}: a marriage past Katherine Parr, the end of the track (§24): "
                 f"after {after}, at most {left} more"
