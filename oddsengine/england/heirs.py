@@ -390,7 +390,9 @@ class Heirs:
     @property
     def reported_columns(self) -> dict:
         """Expected heir VP (§25.5), marriages made and cards England draws (§24); with the
-        timeline, the turn Mary I (and Elizabeth I) takes the throne, if she does."""
+        timeline, the turn Mary I (and Elizabeth I) takes the throne, if she does: the turn
+        (0 when she never rules) over the exact chance that she rules, so that a Monte
+        Carlo's mean of it is an unbiased estimate of that turn."""
         columns = {
             "vp": ("vp", 1.0),
             "marriages": ("marriages", 1.0),
