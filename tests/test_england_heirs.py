@@ -255,6 +255,13 @@ def test_one_more_play_of_six_wives_beside_its_5_cp():
     assert six_wives_value(Heirs(marriages=1)).iloc[0]["value"] == pytest.approx(2.0)
     with pytest.raises(oe.OddsEngineError, match="no marriage to tabulate"):
         six_wives_value(Heirs(marriages=0))
+    # The card switches the question by one marriage (one play, with the timeline).
+    assert Heirs().card_switches == (("marriages", "Six Wives of Henry VIII"),)
+    assert [spec.planned for spec in Heirs().switched("marriages")] == [4, 5]
+    timeline = Heirs(timeline=True)
+    assert timeline.card_switches[0][0] == "marriages_before_heir"
+    assert timeline.switched("marriages_before_heir")[0].marriages_before_heir == 3
+    assert Heirs(marriages=0).card_switches == ()
 
 
 @rule("24", "30.7")

@@ -53,7 +53,14 @@ from oddsengine.england.succession import (
 )
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
 
-__all__ = ["Heirs", "HEIRS_OUTCOMES", "END_FIELDS", "DEFAULT_MARRIAGES_BEFORE_HEIR"]
+__all__ = [
+    "Heirs",
+    "HEIRS_OUTCOMES",
+    "END_FIELDS",
+    "DEFAULT_MARRIAGES_BEFORE_HEIR",
+    "SIX_WIVES",
+    "SIX_WIVES_CP",
+]
 
 #: The outcomes, by the highest result on the chart (§26): exclusive and exhaustive.
 HEIRS_OUTCOMES = ("healthy_edward", "sickly_edward", "mary_elizabeth", "mary_only")
@@ -63,6 +70,10 @@ END_FIELDS = ("chart", "edward_turn", "mary_turn", "elizabeth_turn")
 DEFAULT_MARRIAGES_BEFORE_HEIR = 4
 #: 30.9: the heir's card played in the turn it enters the deck.
 IMMEDIATE = "immediate"
+#: 24: the English Home card whose event advances the track (instead of its 5 CP).
+SIX_WIVES = "Six Wives of Henry VIII"
+#: 24: its other use, a declaration of war and 5 CP.
+SIX_WIVES_CP = 5
 #: 24: Anne of Cleves (each ally draws a card) and Kathryn Howard (England draws one).
 _CLEVES, _HOWARD = 2, 3
 _SAMPLED_ON_ITS_OWN = (
@@ -352,6 +363,29 @@ class Heirs:
             _SAMPLED_ON_ITS_OWN,
             fractions=states,
         )
+
+    # -- the card that advances the track ------------------------------------------------
+
+    #: Whose card Six Wives of Henry VIII is, and what its event is worth in: the expected
+    #: English heir VP (§25.5), beside the 5 CP of its other use (§24).
+    card_side = "england"
+    card_measure = ("vp", "VP", "expected English heir VP")
+
+    @property
+    def card_switches(self) -> tuple[tuple[str, str], ...]:
+        """The card whose play makes the last of this question's marriages (§24 way 1): its
+        value is that marriage against stopping one short (:meth:`switched`); none when
+        the question makes no marriage."""
+        if not self.planned:
+            return ()
+        return (("marriages_before_heir" if self.timeline else "marriages", SIX_WIVES),)
+
+    def switched(self, field: str) -> tuple[Heirs, Heirs]:
+        """This question without the last play of Six Wives and with it (one marriage
+        fewer, and as it is; with the timeline, one play fewer)."""
+        from dataclasses import replace
+
+        return replace(self, **{field: self.planned - 1}), self
 
     def after_each_marriage(self) -> tuple[Heirs, ...]:
         """This question after its first marriage, its first two, ... all of them (§29's

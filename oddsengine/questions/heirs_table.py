@@ -15,17 +15,11 @@ Examples
 
 from __future__ import annotations
 
-import dataclasses
-
 from oddsengine.engines.exact import exact
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["marriage_table", "marriage_results", "six_wives_value", "SIX_WIVES", "SIX_WIVES_CP"]
+__all__ = ["marriage_table", "marriage_results", "six_wives_value"]
 
-#: The English Home card whose event advances Henry's marital status track (§24).
-SIX_WIVES = "Six Wives of Henry VIII"
-#: 24: its other use, a declaration of war and 5 CP.
-SIX_WIVES_CP = 5
 #: §29's columns, in its order, then the English heir VP.
 TABLE_COLUMNS = (
     "healthy_edward",
@@ -99,18 +93,19 @@ def six_wives_value(heirs):
     -------
     pandas.DataFrame
         One row, with the columns of :func:`~oddsengine.card_value` for a card that
-        switches a question on (:func:`~oddsengine.questions.new_world_card_value.
-        card_switch_value`): ``side``, ``card``, ``value`` (the expected heir VP added),
-        ``chance`` (what it measures), ``delta:<outcome>`` for every outcome, ``summary``,
-        ``without_card``, ``with_card``, ``difference``; then ``cp`` (the card's other use)
+        switches a question (the spec's ``card_switches`` and ``switched``): ``side``,
+        ``card``, ``value`` (the expected heir VP added), ``chance`` (what it measures),
+        ``delta:<outcome>`` for every outcome, ``summary``, ``without_card``,
+        ``with_card``, ``difference``; then ``cp`` (the card's other use)
         and ``vp_per_cp`` (the VP the event adds per CP given up).
     """
     import pandas as pd
 
+    from oddsengine.england.heirs import SIX_WIVES, SIX_WIVES_CP
+
     heirs = _heirs(heirs)
-    name = "marriages_before_heir" if heirs.timeline else "marriages"
-    with_card = exact(heirs)
-    without = exact(dataclasses.replace(heirs, **{name: heirs.planned - 1}))
+    ((field, _),) = heirs.card_switches
+    without, with_card = (exact(spec) for spec in heirs.switched(field))
     before = without.expected_values()["vp"]["mean"]
     after = with_card.expected_values()["vp"]["mean"]
     row = {
