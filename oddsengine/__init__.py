@@ -11,7 +11,8 @@ is a :class:`NavalMove` over a :class:`Situation` holding :class:`FleetStack` fl
 has its own: :class:`ReformationAttempt` and :class:`CounterReformationAttempt` from dice
 counts, :class:`AttemptRun` (a run of attempts on a :class:`ReligiousBoard`, played
 optimally), :class:`Debate`, :class:`DietOfWorms`, :class:`Voyage`, :class:`Conquest` and
-:class:`VoyageTurn`.
+:class:`VoyageTurn`. Part IV's England has :class:`Heirs` (Henry VIII's marriages on the
+Pregnancy Chart and the succession) and :class:`MaryI` (the Papacy's rolls under Mary I).
 
 Examples
 --------
@@ -82,6 +83,8 @@ _LOCATIONS = {
     "Voyage": "oddsengine.religion.voyage",
     "Conquest": "oddsengine.religion.voyage",
     "VoyageTurn": "oddsengine.religion.voyage_turn",
+    "Heirs": "oddsengine.england.heirs",
+    "MaryI": "oddsengine.england.mary_i",
     "NavalTransport": "oddsengine.moves.transport",
     "card_value": "oddsengine.questions.card_value",
     "needed": "oddsengine.questions.needed",
@@ -112,9 +115,11 @@ __all__ = [
     "FleetStack",
     "ForeignWar",
     "Force",
+    "Heirs",
     "Interception",
     "LEADERS",
     "Leader",
+    "MaryI",
     "AttemptRun",
     "Conquest",
     "DietOfWorms",

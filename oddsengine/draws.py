@@ -283,6 +283,10 @@ class CampaignEndStates:
         End state (a tuple of whole numbers, the same fields for all) -> probability.
     refusal : str
         What the single-roll engine is told: the campaign's own Monte Carlo to use.
+    fractions : dict, optional
+        The same end states with their chances as :class:`fractions.Fraction`, for a
+        chain walked in rationals: the exact answer's fractions are their sums
+        (:func:`oddsengine.results.fractions.exact_fractions`).
 
     Examples
     --------
@@ -291,9 +295,17 @@ class CampaignEndStates:
     ([[0, 1], [1, 0]], [0.25, 0.75])
     """
 
-    def __init__(self, states: dict, refusal: str):
+    def __init__(self, states: dict, refusal: str, fractions: dict | None = None):
         self.states = states
         self._refusal = refusal
+        self.fractions = fractions
+
+    def cell_fractions(self) -> list | None:
+        """The exact chance of each end state as a fraction, in the order of
+        :meth:`cell_values`; None when the chain was walked in floats."""
+        if self.fractions is None:
+            return None
+        return [self.fractions[key] for key in self.states]
 
     def cell_values(self) -> tuple[np.ndarray, ...]:
         keys = np.array(list(self.states), dtype=np.int64)

@@ -561,6 +561,21 @@ for _kind in (
 ):  # fmt: skip
     _add(_kind)
 
+# Part IV: Henry VIII's heirs and England under Mary I (RULES.md §24-§27).
+for _kind in (
+    Kind("heirs", "oddsengine.england.heirs:Heirs", "healthy_edward", (),
+         "Henry VIII's heirs, RULES.md §24-§26", "Henry VIII's heirs", sweep=True,
+         outcome_words={"healthy_edward": "a healthy Edward is born",
+                        "sickly_edward": "a sickly Edward is Henry's heir",
+                        "mary_elizabeth": "Mary I, then Elizabeth I, follow Henry",
+                        "mary_only": "Mary I alone follows Henry"}),
+    # Its outcomes (p.taken:K) depend on the impulses: no headline of its own.
+    Kind("mary-i", "oddsengine.england.mary_i:MaryI", None, (),
+         "England under Mary I, RULES.md §27", "England under Mary I", sweep=True,
+         outcome_words={"taken:0": "the Papacy takes none of England's impulses"}),
+):  # fmt: skip
+    _add(_kind)
+
 #: The kinds the package ships: :func:`register_kind` replaces none of them.
 BUILT_IN: Mapping[str, Kind] = dict(KINDS)
 

@@ -190,6 +190,7 @@ SLOW_TESTS = {
     "test_shipped_plans_run_by_name",
     "test_siege_search_matches_brute_force",
     "test_survivors_legend_covers_no_bar",
+    "test_the_game_played_turn_by_turn_agrees_with_both_engines",
     "test_sweep_rows_are_the_exact_results",
     "test_the_foreign_war_monte_carlo_counts_end_states",
     "test_whole_survivor_histogram_passes_chi_square",

@@ -69,6 +69,7 @@ def test_tables_and_sweeps_read_the_registry():
         "reformation", "counter-reformation", "debate",
         "diet", "voyage", "conquest", "voyages",
         "reformation-scenario", "counter-reformation-scenario", "attempts-scenario",
+        "heirs", "mary-i",
     }  # fmt: skip
     assert "move" not in SPEC_KINDS and "move" in KINDS
 

@@ -1,15 +1,15 @@
 """The campaign protocol: questions played out step by step by an engine of their own
-(siege campaigns, foreign wars, whole moves, plans), answered through the same two doors
-as a single combat, :func:`oddsengine.exact` and :func:`oddsengine.simulate`.
+(siege campaigns, foreign wars, whole moves, plans, Henry's heirs), answered through the
+same two doors as a single combat, :func:`oddsengine.exact` and :func:`oddsengine.simulate`.
 
 A campaign kind registers a :class:`CampaignEngines` record for its spec class: its
 exact engine (or None when the draw plan answers exactly, as for a move), its Monte Carlo
 and that Monte Carlo's default trials. The doors check the run's arguments once
 (:func:`~oddsengine.engines.run_arguments.check_run`) before they hand a campaign over, so
 every engine refuses the same bad arguments with the same message. The kinds of the layers
-below (``combat/``, ``moves/``, ``religion/``) are registered here, by the name of their
-spec class, and their engines imported the first time one is asked: a single combat's
-answer imports no move, siege or war module. A kind of a higher layer (plans, in
+below (``combat/``, ``moves/``, ``religion/``, ``england/``) are registered here, by the
+name of their spec class, and their engines imported the first time one is asked: a single
+combat's answer imports no move, siege or war module. A kind of a higher layer (plans, in
 ``questions/``) registers itself with :func:`register_campaign`.
 """
 
@@ -147,6 +147,12 @@ def _voyage_turn_engines() -> CampaignEngines:
     )
 
 
+def _heirs_engines() -> CampaignEngines:
+    from oddsengine.engines.heirs import HEIRS_TRIALS, exact_heirs, simulate_heirs
+
+    return CampaignEngines(simulate_heirs, HEIRS_TRIALS, exact_heirs, takes_precision=True)
+
+
 def _move_engines() -> CampaignEngines:
     from oddsengine.engines.run_arguments import DEFAULT_TRIALS
 
@@ -167,8 +173,8 @@ def _attempts_scenario_engines() -> CampaignEngines:
     return CampaignEngines(simulate_scenario, RUN_TRIALS, exact_scenario, takes_precision=True)
 
 
-#: The campaign kinds of ``combat/``, ``moves/`` and ``religion/``, by the full name of
-#: their spec class.
+#: The campaign kinds of ``combat/``, ``moves/``, ``religion/`` and ``england/``, by the
+#: full name of their spec class.
 _BELOW: dict[str, Callable[[], CampaignEngines]] = {
     "oddsengine.moves.siege_campaign.SiegeCampaign": _siege_campaign_engines,
     "oddsengine.combat.foreign_war.ForeignWar": _foreign_war_engines,
@@ -177,4 +183,5 @@ _BELOW: dict[str, Callable[[], CampaignEngines]] = {
     "oddsengine.religion.attempt_scenarios.AttemptsScenario": _attempts_scenario_engines,
     "oddsengine.religion.debate.Debate": _debate_engines,
     "oddsengine.religion.voyage_turn.VoyageTurn": _voyage_turn_engines,
+    "oddsengine.england.heirs.Heirs": _heirs_engines,
 }

@@ -51,6 +51,8 @@ def exact_fractions(result) -> dict[str, Fraction]:
     if not result.is_exact:
         raise OddsEngineError("fractions are for exact answers: this one is Monte Carlo")
     plan = _draw_plan(result.spec)
+    if not hasattr(plan, "first"):  # a campaign's end states, not one draw of dice
+        return _chain_fractions(result, plan)
     denominator = plan_denominator(plan)
     if denominator > _LARGEST_DENOMINATOR:
         raise OddsEngineError(_too_fine(denominator))
@@ -70,6 +72,28 @@ def exact_fractions(result) -> dict[str, Fraction]:
                 "error: no exact fraction can be given"
             )
         fractions[name] = Fraction(numerator, denominator)
+    return fractions
+
+
+def _chain_fractions(result, plan) -> dict[str, Fraction]:
+    """The fractions of a campaign whose chain was walked in rationals (its end states
+    carry :meth:`~oddsengine.draws.CampaignEndStates.cell_fractions`): each outcome and
+    event the sum of its end states' fractions, added in the states' order."""
+    weights = getattr(plan, "cell_fractions", lambda: None)()
+    if weights is None:
+        raise OddsEngineError(
+            "fractions are for a single combat or roll, or a chain walked in fractions: this "
+            "answer is a campaign computed in floats"
+        )
+    columns = result.spec.outcome_columns(plan.cell_values())
+    outcome = np.asarray(columns["outcome"])
+    fractions = {}
+    for name in result.p:
+        mask = np.asarray(columns[name], dtype=bool) if name in columns else outcome == name
+        fractions[name] = sum(
+            (weight for weight, held in zip(weights, mask.tolist(), strict=True) if held),
+            Fraction(0),
+        )
     return fractions
 
 
