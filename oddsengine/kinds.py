@@ -568,11 +568,13 @@ for _kind in (
          outcome_words={"healthy_edward": "a healthy Edward is born",
                         "sickly_edward": "a sickly Edward is Henry's heir",
                         "mary_elizabeth": "Mary I, then Elizabeth I, follow Henry",
-                        "mary_only": "Mary I alone follows Henry"}),
+                        "mary_only": "Mary I alone follows Henry"},
+         takes=("engine", "table", "card-value")),
     # Its outcomes (p.taken:K) depend on the impulses: no headline of its own.
     Kind("mary-i", "oddsengine.england.mary_i:MaryI", None, (),
          "England under Mary I, RULES.md §27", "England under Mary I", sweep=True,
-         outcome_words={"taken:0": "the Papacy takes none of England's impulses"}),
+         outcome_words={"taken:0": "the Papacy takes none of England's impulses"},
+         distribution="taken:"),
 ):  # fmt: skip
     _add(_kind)
 

@@ -12,7 +12,8 @@ from naive_heirs_reference import every_chain, heirs_of, play_game
 
 import oddsengine as oe
 from oddsengine.england.heirs import Heirs
-from oddsengine.questions.heirs_table import marriage_table, six_wives_value
+from oddsengine.questions.heirs_table import marriage_table
+from oddsengine.questions.switch_value import switch_value
 from oddsengine.results.fractions import exact_fractions
 
 F = Fraction
@@ -248,13 +249,14 @@ def test_an_heir_card_played_with_chance_q_a_turn():
 @rule("24", "25.5")
 def test_one_more_play_of_six_wives_beside_its_5_cp():
     # 25.5: Parr's marriage takes the heir VP from 4.826 to 5 (after four wives 6255/1296).
-    row = six_wives_value(Heirs()).iloc[0]
+    row = switch_value(Heirs()).iloc[0]
     assert row["value"] == pytest.approx(5 - 6255 / 1296)
     assert row["cp"] == 5 and row["card"] == "Six Wives of Henry VIII"
+    assert row["vp_per_cp"] == pytest.approx((5 - 6255 / 1296) / 5)
     # From the start, the first marriage is worth 2 VP (Anne Boleyn, above).
-    assert six_wives_value(Heirs(marriages=1)).iloc[0]["value"] == pytest.approx(2.0)
-    with pytest.raises(oe.OddsEngineError, match="no marriage to tabulate"):
-        six_wives_value(Heirs(marriages=0))
+    assert switch_value(Heirs(marriages=1)).iloc[0]["value"] == pytest.approx(2.0)
+    with pytest.raises(oe.OddsEngineError, match="no card changes this question"):
+        switch_value(Heirs(marriages=0))
     # The card switches the question by one marriage (one play, with the timeline).
     assert Heirs().card_switches == (("marriages", "Six Wives of Henry VIII"),)
     assert [spec.planned for spec in Heirs().switched("marriages")] == [4, 5]

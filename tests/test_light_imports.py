@@ -128,6 +128,10 @@ EXACT_COMMANDS = {
     "voyage turn": ["voyage", "--power", "england,france,hapsburg", "--exact"],
     "conquest": ["conquest", "--power", "hapsburg", "--smallpox", "--exact",
                  "--format", "csv"],
+    "heirs": ["heirs", "--marriages", "2", "--fractions"],
+    "heirs timeline": ["heirs", "--timeline", "--format", "json"],
+    "heirs card value": ["heirs", "--card-value"],
+    "mary-i": ["mary-i", "--impulses", "5", "--cards", "2,3,5,4,1", "--exact"],
 }  # fmt: skip
 
 

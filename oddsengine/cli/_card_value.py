@@ -54,8 +54,13 @@ def check_card_value_options(arguments) -> None:
 
 
 def write_card_table(table, text, arguments) -> None:
-    """Print a card-value ``table`` (a frame) in ``arguments.format``: its records as JSON,
-    CSV, or ``text(table)``, the words of the table format."""
+    """Print a card-value ``table`` in ``arguments.format``: its records as JSON, CSV, or
+    ``text(table)``, the words of the table format. ``table`` is a frame, or its rows (a
+    list of dicts): the text is then written without pandas, which JSON and CSV import."""
+    if isinstance(table, list) and arguments.format != "table":
+        import pandas as pd
+
+        table = pd.DataFrame(table)
     if arguments.format == "json":
         sys.stdout.write(table.to_json(orient="records", indent=2) + "\n")
     elif arguments.format == "csv":

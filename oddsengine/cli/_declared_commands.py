@@ -192,7 +192,8 @@ def spec_of_arguments(kind, arguments):
         gives beside it), or what the spec refuses.
     """
     options = _options(kind)
-    own = [option for option in options if option.name != "scenario"]
+    board = _board_options(kind)
+    own = [option for option in options if option not in board[:1]]  # the board's file
     values = {
         option.name: getattr(arguments, option.name) for option in own if _given(arguments, option)
     }
@@ -276,11 +277,11 @@ def _run(arguments):
     spec = spec_of_arguments(kind, arguments)
     if getattr(arguments, "card_value", False):
         from oddsengine.cli._card_value import check_card_value_options, write_card_table
-        from oddsengine.questions.switch_value import switch_value, switch_value_text
+        from oddsengine.questions.switch_value import switch_value_rows, switch_value_text
 
         check_card_value_options(arguments)
         write_card_table(
-            switch_value(spec), lambda table: switch_value_text(spec, table), arguments
+            switch_value_rows(spec), lambda rows: switch_value_text(spec, rows), arguments
         )
         return None
     print_results(run_engines(spec, arguments), arguments)

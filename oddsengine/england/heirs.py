@@ -28,6 +28,7 @@ from functools import cached_property
 
 import numpy as np
 
+from oddsengine.declaration import option
 from oddsengine.draws import CampaignEndStates
 from oddsengine.england.marital_chain import MaritalState, chart_law
 from oddsengine.england.pregnancy_chart import (
@@ -159,6 +160,14 @@ def _flag(value, name: str) -> bool:
     return bool(value)
 
 
+#: The headings of the heirs' options.
+_CHART, _READINGS, _TIMELINE = (
+    "the chart and the marriages (§24, §25)",
+    "readings (§30)",
+    "the succession (§26)",
+)
+
+
 @dataclass(frozen=True)
 class Heirs:
     """Henry's marriages from a state of the Pregnancy Chart, and the heirs they give
@@ -223,15 +232,84 @@ class Heirs:
     (0.0694, 0.3179)
     """
 
-    used: tuple = ()
-    wife: str | None = None
-    marriages: int | None = None
-    walk: str = "higher"
-    parr_both: str = "consequence"
-    protestant_ally: bool = False
-    timeline: bool = False
-    marriages_before_heir: int | None = None
-    heir_draw: str | float = IMMEDIATE
+    used: tuple = option(
+        "the results already on the Pregnancy Chart, each 1..6 at most once, one per wife "
+        "married (default: the game's start, an empty chart)",
+        rule="§25",
+        default=(),
+        metavar="R[,R]",
+        group=_CHART,
+        label="on the chart",
+    )
+    wife: str | None = option(
+        "the next wife on the track (default: the one after as many wives as --used holds results)",
+        rule="§24",
+        value="choice",
+        choices=WIVES,
+        default=None,
+        group=_CHART,
+    )
+    marriages: int | None = option(
+        "how many more marriages, wife after wife (from the start, 2 is Anne Boleyn then "
+        "Jane Seymour); the chain stops at a 6 or once both heirs are born (default: every "
+        "wife left)",
+        rule="§24",
+        default=None,
+        low=0,
+        high=len(WIVES),
+        group=_CHART,
+    )
+    walk: str = option(
+        "where a marker goes when its line is taken: higher (the printed chart) or lower "
+        "(older figures only)",
+        rule="§25 step 2, §30.1",
+        value="choice",
+        choices=WALKS,
+        default="higher",
+        group=_READINGS,
+    )
+    parr_both: str = option(
+        "Katherine Parr's claim: consequence (no rule of its own) or guarantee (Elizabeth "
+        "counts as born after her roll; changes only the elizabeth_born figure)",
+        rule="§25.6, §30.5",
+        value="choice",
+        choices=PARR_READINGS,
+        default="consequence",
+        group=_READINGS,
+        label="Parr's claim",
+    )
+    protestant_ally: bool = option(
+        "England allied with the Protestant at Anne of Cleves' marriage: England draws a card",
+        rule="§24, §30.7",
+        default=False,
+        group=_READINGS,
+    )
+    timeline: bool = option(
+        "answer the succession too: who rules after Henry and from which turn, England "
+        "playing Six Wives every turn from turn 2",
+        rule="§26",
+        default=False,
+        group=_TIMELINE,
+    )
+    marriages_before_heir: int | None = option(
+        "with --timeline: England's marriages before the heir's card on turn 6, the "
+        "flirtatious bonus on top (5: the divorce on turn 3 then turns 3-6; 4; 3: the heir "
+        "card first in turn 6; 2: England stops after two; default 4 from the start)",
+        rule="§26",
+        default=None,
+        low=0,
+        high=len(WIVES),
+        group=_TIMELINE,
+        label="marriages first",
+    )
+    heir_draw: str | float = option(
+        "with --timeline: immediate (an heir's card is played in the turn it enters the "
+        "deck) or a chance q in (0, 1) that it is played in each turn from then",
+        rule="§30.9",
+        default=IMMEDIATE,
+        metavar="immediate|Q",
+        group=_TIMELINE,
+    )
     #: The marriages the chain plans (the per-wife count, or the timeline's plays).
     planned: int = field(default=0, init=False, repr=False, compare=False)
 
@@ -370,6 +448,7 @@ class Heirs:
     #: English heir VP (§25.5), beside the 5 CP of its other use (§24).
     card_side = "england"
     card_measure = ("vp", "VP", "expected English heir VP")
+    card_cp = SIX_WIVES_CP
 
     @property
     def card_switches(self) -> tuple[tuple[str, str], ...]:

@@ -27,6 +27,7 @@ from functools import cached_property
 
 import numpy as np
 
+from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
@@ -114,9 +115,32 @@ class MaryI:
     0.969
     """
 
-    impulses: int | None = None
-    cards: tuple = ()
-    scenario: str | None = None
+    impulses: int | None = option(
+        "England's card impulses while Mary I rules (a pass shows no card and makes no "
+        "roll; default: as many as --cards gives, else 1)",
+        rule="§27 step 1",
+        default=None,
+        low=1,
+        high=MAX_IMPULSES,
+    )
+    cards: tuple = option(
+        "the card England shows at each impulse: its CP (1..6) or mandatory (resolved "
+        "normally, no roll); one per impulse, or one for every impulse (default: only the "
+        "number of impulses taken is answered)",
+        rule="§27, §30.10",
+        default=(),
+        metavar="CP[,CP]",
+    )
+    scenario: str | None = option(
+        "a scenario file with a [religion] table (religion_1517, religion_example), read "
+        "with Mary I ruling on turn 6 or later: an impulse that starts with every English "
+        "home space of the English zone Catholic makes no roll, and the Papacy's Burn Books "
+        "and debate are the board's",
+        rule="§27 step 4, §30.12",
+        default=None,
+        positional=True,
+        flag="SCENARIO",
+    )
 
     kind = "mary-i"
 

@@ -52,6 +52,17 @@ def _diet(**values):
     return diet_table(**values)
 
 
+def _marriages(**values):
+    from oddsengine.england.heirs import Heirs
+    from oddsengine.questions.heirs_table import marriage_table
+
+    return marriage_table(Heirs(**values))
+
+
+#: The options of Henry's heirs that a table of marriages reads: all of them.
+_HEIRS = ("used", "wife", "marriages", "walk", "parr_both", "protestant_ally", "timeline",
+          "marriages_before_heir", "heir_draw")  # fmt: skip
+
 #: The tables, by kind.
 BOOK_TABLES = {
     "diet": BookTable(
@@ -61,5 +72,11 @@ BOOK_TABLES = {
         outcome="protestant_wins",
         heading="Diet of Worms: {outcome} by the Protestant's CP (rows) and the Papal + "
         "Hapsburg CP (columns), exact (RULES.md §21)",
+    ),
+    "heirs": BookTable(
+        "the chances after each marriage (RULES.md §29; with --timeline, §26's rows)",
+        _marriages,
+        takes=_HEIRS,
+        heading="Henry VIII's heirs after each marriage, exact (RULES.md §24-§26, §29)",
     ),
 }

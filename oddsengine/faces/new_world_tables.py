@@ -175,7 +175,9 @@ def _cell(column: str, value) -> str:
         if value != value:  # NaN: a random draw has no single value
             return "-"
         # Exact chances to 4 decimals of a percentage, as every odds table shows them.
-        return f"{value:.3f}" if column == "expected_vp" else f"{value:.{EXACT_DECIMALS}%}"
+        if column.startswith("expected"):  # a mean (VP, a turn), not a chance
+            return f"{value:.3f}"
+        return f"{value:.{EXACT_DECIMALS}%}"
     return str(value)
 
 

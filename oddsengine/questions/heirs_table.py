@@ -1,6 +1,7 @@
-"""Henry VIII's heirs marriage by marriage (RULES.md §29's table) and what one more play of
-Six Wives of Henry VIII is worth (§24 way 1: the event, instead of its 5 CP), from the
-exact answers of :class:`~oddsengine.england.heirs.Heirs`.
+"""Henry VIII's heirs marriage by marriage (RULES.md §29's table), from the exact answers of
+:class:`~oddsengine.england.heirs.Heirs`. What one more play of Six Wives of Henry VIII is
+worth (§24 way 1: the event, instead of its 5 CP) is the generic card question,
+:func:`~oddsengine.questions.switch_value.switch_value`.
 
 Examples
 --------
@@ -8,9 +9,6 @@ Examples
 >>> table = marriage_table(Heirs())
 >>> table["wife"].tolist()[:2], round(float(table["healthy_edward"].iloc[1]) * 36)
 (['anne-boleyn', 'jane-seymour'], 17)
->>> row = six_wives_value(Heirs(marriages=1)).iloc[0]  # Anne Boleyn's marriage: 2 VP
->>> row["card"], round(float(row["value"]), 3), int(row["cp"])
-('Six Wives of Henry VIII', 2.0, 5)
 """
 
 from __future__ import annotations
@@ -18,7 +16,7 @@ from __future__ import annotations
 from oddsengine.engines.exact import exact
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["marriage_table", "marriage_results", "six_wives_value"]
+__all__ = ["marriage_table", "marriage_results"]
 
 #: §29's columns, in its order, then the English heir VP.
 TABLE_COLUMNS = (
@@ -82,44 +80,3 @@ def marriage_table(heirs):
             row["expected.mary_turn"] = None if turn is None else turn["mean"]
         rows.append(row)
     return pd.DataFrame(rows)
-
-
-def six_wives_value(heirs):
-    """What one more play of Six Wives of Henry VIII is worth in expected heir VP (§25.5),
-    beside its 5 CP: the last marriage ``heirs`` makes (the last play of Six Wives with the
-    timeline, its flirtatious bonus with it) against stopping one short.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row, with the columns of :func:`~oddsengine.card_value` for a card that
-        switches a question (the spec's ``card_switches`` and ``switched``): ``side``,
-        ``card``, ``value`` (the expected heir VP added), ``chance`` (what it measures),
-        ``delta:<outcome>`` for every outcome, ``summary``, ``without_card``,
-        ``with_card``, ``difference``; then ``cp`` (the card's other use)
-        and ``vp_per_cp`` (the VP the event adds per CP given up).
-    """
-    import pandas as pd
-
-    from oddsengine.england.heirs import SIX_WIVES, SIX_WIVES_CP
-
-    heirs = _heirs(heirs)
-    ((field, _),) = heirs.card_switches
-    without, with_card = (exact(spec) for spec in heirs.switched(field))
-    before = without.expected_values()["vp"]["mean"]
-    after = with_card.expected_values()["vp"]["mean"]
-    row = {
-        "side": "england",
-        "card": SIX_WIVES,
-        "value": after - before,
-        "chance": "expected English heir VP",
-    }
-    for outcome in with_card.outcome_names:
-        row[f"delta:{outcome}"] = with_card.p[outcome] - without.p[outcome]
-    row["summary"] = (
-        f"{SIX_WIVES} as the event adds {after - before:.3f} expected heir VP here "
-        f"(marriage {heirs.planned} of {heirs.planned}), against its {SIX_WIVES_CP} CP"
-    )
-    row.update(without_card=before, with_card=after, difference=after - before)
-    row.update(cp=SIX_WIVES_CP, vp_per_cp=(after - before) / SIX_WIVES_CP)
-    return pd.DataFrame([row])

@@ -26,7 +26,13 @@ import dataclasses
 from oddsengine.engines.exact import exact
 from oddsengine.errors import OddsEngineTypeError, shown
 
-__all__ = ["switch_value", "switch_value_text", "card_switch_value", "card_switch_text"]
+__all__ = [
+    "switch_value",
+    "switch_value_rows",
+    "switch_value_text",
+    "card_switch_value",
+    "card_switch_text",
+]
 
 #: What a spec's value is measured in when it says nothing: its expected VP.
 _MEASURE = ("vp", "VP", "expected VP")
@@ -56,7 +62,8 @@ def _side(spec) -> str:
 
 
 def switch_value(spec):
-    """The value of each card that switches a field of ``spec`` on, exactly computed.
+    """The value of each card that switches a field of ``spec`` on, exactly computed: the
+    rows of :func:`switch_value_rows` as a DataFrame.
 
     Returns
     -------
@@ -65,13 +72,21 @@ def switch_value(spec):
         in the measure: expected VP unless the spec says otherwise), the ``chance`` that
         value measures, the change of every outcome (``delta:<outcome>``), a ``summary``
         sentence, then the measure ``without_card``, ``with_card`` and their
-        ``difference`` (equal to ``value``).
+        ``difference`` (equal to ``value``); for a card whose other use is CP (the spec's
+        ``card_cp``: Six Wives of Henry VIII, 5), its ``cp`` and the measure added per CP
+        (``vp_per_cp``).
     """
     import pandas as pd
 
+    return pd.DataFrame(switch_value_rows(spec))
+
+
+def switch_value_rows(spec) -> list[dict]:
+    """The rows of :func:`switch_value`, one dict per card, without pandas (what the
+    command line writes as text)."""
     switches = getattr(spec, "card_switches", None)
     if not switches:
-        raise OddsEngineTypeError(f"no card switches a field of {shown(spec)}")
+        raise OddsEngineTypeError(f"no card changes this question: {shown(spec)}")
     key, unit, words = _measure(spec)
     side = _side(spec)
     rows = []
@@ -88,13 +103,16 @@ def switch_value(spec):
             f"{'to' if after >= before else 'from'} {side}'s {measured} here"
         )
         row.update(without_card=before, with_card=after, difference=after - before)
+        cp = getattr(spec, "card_cp", None)
+        if cp:  # the card's other use: its CP, and what the event adds per CP given up
+            row.update(cp=cp, **{f"{unit.lower()}_per_cp": (after - before) / cp})
         rows.append(row)
-    return pd.DataFrame(rows)
+    return rows
 
 
 def switch_value_text(spec, table) -> str:
-    """The text of :func:`switch_value`'s ``table``: the measure without the card, with
-    it and the difference, then each outcome's change.
+    """The text of :func:`switch_value`'s ``table`` (or of its rows): the measure without
+    the card, with it and the difference, then each outcome's change.
 
     Examples
     --------
@@ -104,8 +122,9 @@ def switch_value_text(spec, table) -> str:
     france  Mercator's Map     1.938     3.083   +1.146 VP
     """
     key, unit, words = _measure(spec)
-    width = max([len("card"), *(len(card) for card in table["card"])])
-    side = max([len("side"), *(len(name) for name in table["side"])]) + 2
+    rows = table.to_dict("records") if hasattr(table, "to_dict") else list(table)
+    width = max([len("card"), *(len(row["card"]) for row in rows)])
+    side = max([len("side"), *(len(row["side"]) for row in rows)]) + 2
     lines = [
         spec.title(),
         f"Value of each card here (exact): the {words} without the card, with it, and the "
@@ -113,12 +132,19 @@ def switch_value_text(spec, table) -> str:
         "",
         f"{'side':<{side}}{'card':<{width}}  {'without':>8}  {'with':>8}   difference",
     ]
-    for row in table.itertuples(index=False):
+    for row in rows:
         lines.append(
-            f"{row.side:<{side}}{row.card:<{width}}  {row.without_card:>8.3f}  "
-            f"{row.with_card:>8.3f}   {row.difference:+.3f} {unit}"
+            f"{row['side']:<{side}}{row['card']:<{width}}  {row['without_card']:>8.3f}  "
+            f"{row['with_card']:>8.3f}   {row['difference']:+.3f} {unit}"
         )
-    for row in table.to_dict("records"):
+    for row in rows:
+        if row.get("cp"):
+            per_cp = row[f"{unit.lower()}_per_cp"]
+            lines.append(
+                f"{row['card']} as the event, against its {row['cp']:g} CP: "
+                f"{per_cp:+.3f} {unit} per CP"
+            )
+    for row in rows:
         changes = [
             f"{name[6:]} {value * 100:+.2f} points"
             for name, value in row.items()
