@@ -21,6 +21,8 @@ __all__ = [
     "choose_retreat",
     "retreat_preference_notes",
     "unfollowed_order_note",
+    "retreat_order_notes",
+    "move_retreat_notes",
     "parse_retreat_policy",
     "RETREAT_POLICIES",
 ]
@@ -215,6 +217,33 @@ _RETREAT_WORDS = {
     "defender_retreats": ("{power}", "retreats to"),
     "avoided": ("{power}", "avoids battle to"),
 }
+
+
+def move_retreat_notes(move) -> tuple[str, ...]:
+    """The notes of a land move's retreat policy (:func:`retreat_preference_notes`, then
+    :func:`retreat_order_notes`)."""
+    policy = move.retreat_policy
+    passed = retreat_preference_notes(policy, move.situation, move.destination, move.power)
+    return retreat_order_notes(move, parse_retreat_policy(policy), passed, "14.1")
+
+
+def retreat_order_notes(move, listed, passed, rule: str) -> tuple[str, ...]:
+    """The notes of a move's ``prefer:`` list of places ``listed``: the ``passed`` notes
+    (the places no retreat can reach), then, when no retreat of the end states the move
+    reaches goes to a place listed, what it did instead (:func:`unfollowed_order_note`;
+    ``rule`` cites the retreat rule). ``move`` is a land or naval move, its tree built."""
+    if not listed:
+        return tuple(passed)
+    states = move.program.end_states
+    reached = [
+        retreat
+        for state, chance in zip(states, move.end_state_probabilities, strict=True)
+        if chance > 0
+        for retreat in state.retreats
+    ]
+    written = "prefer:" + ",".join(listed)
+    instead = unfollowed_order_note(written, listed, dict.fromkeys(reached), rule)
+    return tuple(passed) if instead is None else (*passed, instead)
 
 
 def unfollowed_order_note(written: str, listed, retreats, rule: str) -> str | None:

@@ -23,7 +23,7 @@ from oddsengine.combat.naval_rolls import NavalAvoidBattle, NavalInterception
 from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.combat.powers import normalise_power
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.moves._move_rules import unfollowed_order_note
+from oddsengine.moves._move_rules import retreat_order_notes
 from oddsengine.moves._naval_tree import MOVER, NavalBranch, Ships
 from oddsengine.moves.board import load_board
 from oddsengine.moves.sea import (
@@ -394,23 +394,13 @@ class NavalDeclaration:
         instead (RULES.md §9, §14: the first legal location listed; with none, the default
         choice, the legal location with the most of the power's ships, ports first)."""
         listed = self.preferred_locations
-        if not listed:
-            return ()
         written = "prefer:" + ",".join(listed)
-        notes = tuple(
+        passed = [
             f"retreat {written}: {name} passed over: {self._not_adjacent(name)}"
             for name in listed
             if name not in self._adjacent_locations
-        )
-        states = self.program.end_states
-        reached = [
-            retreat
-            for state, chance in zip(states, self.end_state_probabilities, strict=True)
-            if chance > 0
-            for retreat in state.retreats
         ]
-        instead = unfollowed_order_note(written, listed, dict.fromkeys(reached), "§14")
-        return notes if instead is None else (*notes, instead)
+        return retreat_order_notes(self, listed, passed, "§14")
 
     def avoid_roll(self, power: str, fleet: Fleet) -> NavalAvoidBattle:
         rowers = self.rowers if self.rowers_roll == f"avoid:{power}" else None

@@ -46,12 +46,7 @@ from oddsengine.moves._move_program import (
     defender_groups,
     remaining_after,
 )
-from oddsengine.moves._move_rules import (
-    Placed,
-    parse_retreat_policy,
-    retreat_preference_notes,
-    unfollowed_order_note,
-)
+from oddsengine.moves._move_rules import Placed, move_retreat_notes, parse_retreat_policy
 from oddsengine.moves._move_tree import MoveBuilder, build_program
 from oddsengine.moves.board import load_board
 from oddsengine.moves.situation import Situation
@@ -102,10 +97,8 @@ class Move:
     retreat_policy : str
         ``most-friendly`` (default) or ``prefer:<space>[,<space>...]``, a standing order:
         the first legal space listed (:func:`oddsengine.moves._move_rules.choose_retreat`).
-        A space no retreat of the move can reach is passed over and named in
-        :attr:`notes`; when no retreat goes to a space listed, the notes say what the move
-        does instead (the default choice, elimination where no space is legal, or no
-        retreat at all). Only a name that is no space of the board is refused.
+        A space no retreat can reach is passed over, and what the move did instead of a
+        list it never followed is said, in :attr:`notes`; only a name of no space is refused.
     attacker_cards, defender_cards : sequence of Card or str
         Combat cards played in the field battle, if one is fought.
     policies : Policies
@@ -466,27 +459,9 @@ class Move:
 
     @cached_property
     def notes(self) -> tuple[str, ...]:
-        """What the move's orders name that it can never follow, one line each: the
-        ``prefer:`` retreat spaces no retreat of it reaches, and, when no retreat of the
-        move goes to a space listed, what it does instead (RULES.md §9: a standing order,
-        the first legal space listed; with none, the default choice, or elimination where
-        no space is legal, 14.1)."""
-        notes = retreat_preference_notes(
-            self.retreat_policy, self.situation, self.destination, self.power
-        )
-        listed = parse_retreat_policy(self.retreat_policy)
-        if not listed:
-            return notes
-        states = self.program.end_states
-        reached = [
-            retreat
-            for state, chance in zip(states, self.end_state_probabilities, strict=True)
-            if chance > 0
-            for retreat in state.retreats
-        ]
-        written = "prefer:" + ",".join(listed)
-        instead = unfollowed_order_note(written, listed, dict.fromkeys(reached), "14.1")
-        return notes if instead is None else (*notes, instead)
+        """The ``prefer:`` retreat spaces no retreat of the move reaches, and what it did
+        instead when no retreat went to a space listed (RULES.md §9, 14.1), one line each."""
+        return move_retreat_notes(self)
 
     @property
     def _card_spent_events(self) -> tuple[str, ...]:
