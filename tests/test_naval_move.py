@@ -399,8 +399,10 @@ def test_ships_that_lost_a_combat_do_not_avoid_battle():
 def test_a_naval_move_is_a_value_that_replace_rebuilds():
     from dataclasses import replace
 
+    # Barbarossa waits in the Tyrrhenian Sea: a defender policy applies (in the Barbary
+    # Coast, where nobody waits, it is refused: tests/test_options_that_apply.py).
     move = load_naval_move(
-        "barbary_coast", defender_policy="fight", attacker_cards=("arquebusiers",)
+        "tyrrhenian_sea", defender_policy="fight", attacker_cards=("arquebusiers",)
     )
     again = replace(move, post_roll_policy="always")
     assert again.defender_policy == move.defender_policy

@@ -140,16 +140,21 @@ def test_courses_of_action_compared():
     from oddsengine.faces.naval_move_table import naval_move_courses
 
     courses = {
-        "fight": {"defender_policy": "fight", "interception_policy": "none"},
+        "Doria only": {"interception_policy": {"Tyrrhenian Sea": "all"}},
         "no one": {"interception_policy": "none"},
         "bad": {"units": "5Sq"},
+        # Nobody waits in the Barbary Coast: a defender policy applies to nothing there,
+        # and the course is refused as the single run refuses it.
+        "fight": {"defender_policy": "fight", "interception_policy": "none"},
     }
     table = naval_move_courses("barbary_coast", courses)
-    assert list(table["course"]) == ["fight", "no one", "bad"]
-    assert list(table["status"]) == ["ok", "ok", "refused"]
+    assert list(table["course"]) == ["Doria only", "no one", "bad", "fight"]
+    assert list(table["status"]) == ["ok", "ok", "refused", "refused"]
+    assert "defender_policy is for enemy ships in the destination" in table["reason"][3]
     # Nobody in the Barbary Coast and nobody intercepting: the move arrives unopposed.
     assert table["mover_in_destination"][1] == pytest.approx(1.0)
-    single = oe.exact(load_naval_move("barbary_coast", interception_policy="none"))
+    doria = {"Tyrrhenian Sea": "all"}
+    single = oe.exact(load_naval_move("barbary_coast", interception_policy=doria))
     assert table["mover_in_destination"][0] == pytest.approx(single.p["mover_in_destination"])
     with pytest.raises(OddsEngineError, match="courses must be a table"):
         naval_move_courses("barbary_coast", [])

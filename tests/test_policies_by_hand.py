@@ -325,7 +325,8 @@ def test_a_retreat_preference_no_retreat_can_reach_is_passed_over_by_name(space,
     # §9, §6.1: a retreat goes to an adjacent space of the loser's power or an ally. A
     # prefer: list is a standing order, the first legal space listed: a space no retreat
     # of the move can reach is passed over with a note; a list of such spaces only is
-    # refused, naming each.
+    # answered with the default choice (Prague, the most friendly legal space), and its
+    # notes name each space and what the move did instead.
     move = Move(
         linz_situation(),
         "Vienna",
@@ -335,14 +336,15 @@ def test_a_retreat_preference_no_retreat_can_reach_is_passed_over_by_name(space,
     )
     (note,) = move.notes
     assert f"{space} passed over" in note and words in note
-    with pytest.raises(oe.OddsEngineError, match=words):
-        Move(
-            linz_situation(),
-            "Vienna",
-            "Linz",
-            defender_policy="fight",
-            retreat_policy=f"prefer:{space}",
-        )
+    alone = Move(
+        linz_situation(),
+        "Vienna",
+        "Linz",
+        defender_policy="fight",
+        retreat_policy=f"prefer:{space}",
+    )
+    passed, instead = alone.notes
+    assert words in passed and "hapsburg retreats to Prague" in instead
 
 
 def test_the_defenders_response_by_policy():
@@ -418,7 +420,7 @@ BAD_POLICIES = [
         "janissaries",
     ),
     (["move", "vienna", "--attacker-casualty-order", "RXC"], "unknown unit type 'x'"),
-    (["move", "vienna", "--retreat", "prefer:Paris"], "Paris is not adjacent to Vienna"),
+    (["move", "vienna", "--retreat", "prefer:Pariss"], "unknown space 'Pariss'"),
     (
         ["siege", "--besiegers", "2R", "--garrison", "hapsburg: 1R", "--attacker-cards",
          "siege-artillery", "--policy", "siege-artillery=never"],
@@ -497,11 +499,11 @@ def test_a_siege_after_a_move_keeps_the_moves_casualty_order():
         close(oe.exact_campaign(campaign).p["taken_by_impulse_2"], taken)
 
 
-def test_a_naval_retreat_goes_where_the_policy_names_or_is_refused_by_name():
+def test_a_naval_retreat_goes_where_the_policy_names_or_by_default():
     # §9, §14: in the Barbary Coast example the Ottomans, beaten at sea, retreat to a port
     # they control: Algiers by default (most friendly), Tunis when named, as often
-    # either way; the North Sea, not adjacent to the Barbary Coast, is refused by name
-    # when it is the only location listed (passed over with a note in a longer list).
+    # either way; the North Sea, not adjacent to the Barbary Coast, is passed over by name,
+    # and alone it leaves the default choice, Algiers.
     from oddsengine.moves.scenario_file import load_naval_move
 
     default = load_naval_move("barbary_coast")
@@ -514,5 +516,6 @@ def test_a_naval_retreat_goes_where_the_policy_names_or_is_refused_by_name():
         retreated = frame[(frame["outcome"] == "mover_retreats") & (frame["probability"] > 0)]
         assert {end.split(":")[0] for end in retreated["mover_end"]} == {port}
     assert retreats[0] == pytest.approx(retreats[1], abs=1e-12)
-    with pytest.raises(oe.OddsEngineError, match="North Sea is not adjacent to Barbary Coast"):
-        load_naval_move("barbary_coast", retreat_policy="prefer:North Sea")
+    passed, instead = load_naval_move("barbary_coast", retreat_policy="prefer:North Sea").notes
+    assert "North Sea is not adjacent to Barbary Coast" in passed
+    assert "the mover (ottoman) retreats to Algiers" in instead

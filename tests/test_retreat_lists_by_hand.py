@@ -1,9 +1,10 @@
 """RULES.md §9, §6.1, §14: a ``prefer:`` retreat list is a standing order, "the first legal
-space listed". A list is accepted when at least one of its spaces can be reached in the
-move; the others are passed over and named in the text output and the JSON's ``notes``;
-only a list none of whose spaces any retreat of the move can reach is refused. On every
-face: the Python API, scenario files, the command line with its ``--stack``/``--control``
-what-ifs, plans and sweeps, for land moves and naval moves."""
+space listed". A list is always accepted: the spaces no retreat of the move can reach are
+passed over and named in the text output and the JSON's ``notes``, and when no retreat goes
+to a space listed the notes say what the move did instead (the default choice, elimination
+where no space is legal, or no retreat at all); only a name that is no space of the board is
+refused. On every face: the Python API, scenario files, the command line with its
+``--stack``/``--control`` what-ifs, plans and sweeps, for land moves and naval moves."""
 
 import json
 from fractions import Fraction
@@ -99,13 +100,24 @@ def test_a_space_in_unrest_is_passed_over():
     assert retreat_ends(move) == {"Prague: hapsburg: 1R"}
 
 
-def test_a_list_that_names_no_reachable_space_is_refused_naming_each():
-    with pytest.raises(oe.OddsEngineError) as refused:
-        linz_move("prefer:Graz,Regensburg")
-    message = str(refused.value)
-    assert "no retreat of this move can reach any space listed" in message
-    assert "Graz is not adjacent to Linz" in message
-    assert "Regensburg is controlled by protestant" in message
+def test_a_list_that_names_no_reachable_space_is_followed_by_the_default_choice():
+    # §9, §6.1: Graz (not adjacent) and Regensburg (Protestant) can never be reached; the
+    # rules still answer: the retreat takes the most friendly legal space, Prague (no
+    # units anywhere, first by name), as often as with most-friendly: 32/243.
+    move = linz_move("prefer:Graz,Regensburg")
+    graz, regensburg, instead = move.notes
+    assert "Graz is not adjacent to Linz" in graz
+    assert "Regensburg is controlled by protestant" in regensburg
+    assert "no retreat of this move goes to a space listed" in instead
+    assert "hapsburg retreats to Prague" in instead
+    result = oe.exact(move)
+    close(result.p["defender_retreats"], RETREATS)
+    assert retreat_ends(move) == {"Prague: hapsburg: 1R"}
+    assert result.p == oe.exact(linz_move("most-friendly")).p
+    assert result.to_dict()["notes"] == list(move.notes)
+    # Only a name that is no space of the board is refused.
+    with pytest.raises(oe.OddsEngineError, match="unknown space 'Nowhere'"):
+        linz_move("prefer:Graz,Nowhere")
 
 
 def test_a_list_without_a_note_has_none_in_its_answer():
@@ -153,18 +165,20 @@ def test_a_what_if_that_makes_a_space_unreachable_keeps_the_list(tmp_path, capsy
     close(answer["p"]["defender_retreats"], RETREATS)
     (note,) = answer["notes"]
     assert "Salzburg passed over" in note and "controlled by protestant" in note
-    # Both unreachable: refused in one line, exit status 2.
-    assert_one_line_error(
-        capsys,
-        ["move", str(path), "--control", "Salzburg=protestant", "--control",
-         "Prague=protestant"],
-        "no retreat of this move can reach any space listed",
-    )  # fmt: skip
-    status, _, _ = run_cli(
+    # Both unreachable: answered. Linz's other neighbours are Vienna, where the enemy came
+    # from, and Regensburg (Protestant): no legal space, so the defenders who lose and
+    # keep a unit are eliminated (14.1), 32/243 again, and the note says so.
+    status, out, err = run_cli(
         capsys, "move", str(path), "--control", "Salzburg=protestant", "--control",
-        "Prague=protestant", "--exact",
+        "Prague=protestant", "--exact", "--format", "json",
     )  # fmt: skip
-    assert status == 2
+    assert status == 0, err
+    answer = json.loads(out)
+    close(answer["p"]["defender_retreat_blocked"], RETREATS)
+    assert answer["p"]["defender_retreats"] == 0
+    *passed, instead = answer["notes"]
+    assert len(passed) == 2
+    assert "hapsburg is eliminated where no space is legal" in instead
 
 
 def test_a_plan_course_with_an_unreachable_space_is_played_with_a_note(tmp_path, capsys):
@@ -208,12 +222,21 @@ def test_a_naval_retreat_list_with_a_location_not_adjacent(capsys):
     )
     assert status == 0, err
     assert f"Note: {note}" in out.splitlines()
-    with pytest.raises(oe.OddsEngineError, match="any location listed: North Sea is not adj"):
-        load_naval_move("barbary_coast", retreat_policy="prefer:North Sea,Irish Sea")
+    # A list none of whose locations is adjacent: the default choice, Algiers (§14: the
+    # Ottomans' port with the most of their ships, ports first), as often as by default.
+    unreachable = load_naval_move("barbary_coast", retreat_policy="prefer:North Sea,Irish Sea")
+    *passed, instead = unreachable.notes
+    assert len(passed) == 2 and "the mover (ottoman) retreats to Algiers" in instead
+    assert oe.exact(unreachable).p == oe.exact(load_naval_move("barbary_coast")).p
+    status, out, err = run_cli(
+        capsys, "naval-move", "barbary_coast", "--retreat", "prefer:North Sea", "--exact"
+    )
+    assert status == 0, err
+    assert "Note: retreat prefer:North Sea: North Sea passed over" in out
     assert_one_line_error(
         capsys,
-        ["naval-move", "barbary_coast", "--retreat", "prefer:North Sea"],
-        "North Sea is not adjacent to Barbary Coast",
+        ["naval-move", "barbary_coast", "--retreat", "prefer:Atlantis"],
+        "unknown space 'Atlantis'",
     )
 
 

@@ -825,7 +825,8 @@ RULE_MAP = [
     (
         "9",
         "the retreat destination among the legal ones: the first legal space listed, one no "
-        "retreat reaches passed over with a note, a list of such spaces only refused",
+        "retreat reaches passed over with a note, a list of such spaces only answered by the "
+        "default choice with a note of what the move did instead",
         "oddsengine/moves/_move_rules.py",
         "A ``prefer:`` list is a standing order, the first legal space listed (RULES.md §9), so",
         [
@@ -835,21 +836,25 @@ RULE_MAP = [
             "test_retreat_lists_by_hand.py::"
             "test_a_list_with_spaces_no_retreat_reaches_is_followed_and_names_them",
             "test_retreat_lists_by_hand.py::"
-            "test_a_list_that_names_no_reachable_space_is_refused_naming_each",
+            "test_a_list_that_names_no_reachable_space_is_followed_by_the_default_choice",
             "test_retreat_lists_by_hand.py::"
             "test_a_what_if_that_makes_a_space_unreachable_keeps_the_list",
+            "test_standing_orders_by_hand.py::test_unrest_on_the_only_space_listed",
+            "test_standing_orders_by_hand.py::test_an_independent_key_listed",
+            "test_standing_orders_by_hand.py::test_an_enemy_controlled_space_listed",
         ],
     ),
     (
         "9",
         "a naval retreat location among the legal ones; one not adjacent passed over with "
-        "a note, a list of such locations only refused",
+        "a note, a list of such locations only answered by the default choice",
         "oddsengine/moves/_naval_declaration.py",
         "RULES.md §9, §14: the retreating player picks among legal locations, all",
         [
             "test_policies_by_hand.py::"
-            "test_a_naval_retreat_goes_where_the_policy_names_or_is_refused_by_name",
+            "test_a_naval_retreat_goes_where_the_policy_names_or_by_default",
             "test_retreat_lists_by_hand.py::test_a_naval_retreat_list_with_a_location_not_adjacent",
+            "test_standing_orders_by_hand.py::test_a_naval_list_in_a_sweep_variant",
         ],
     ),
     (

@@ -68,15 +68,26 @@ _OPTION_OF = {
 
 
 def _load(loader, scenario, overrides):
-    """``loader(scenario, **overrides)``; a refusal of one option's value (the file alone
-    is accepted) names the option, ``--defender: unknown defender policy 'fihgt' ...``,
-    not the scenario file."""
+    """``loader(scenario, **overrides)``, its refusals naming the command line's options
+    (see :func:`_naming_options`)."""
+    return _naming_options(lambda: loader(scenario, **overrides), overrides)
+
+
+def _naming_options(build, overrides):
+    """``build()``; a refusal of one option's value (the file alone is accepted) names
+    the option, ``--defender: unknown defender policy 'fihgt' ...``, and so does an
+    option given here that applies to nothing (``--defender is for enemy ships ...``,
+    :mod:`oddsengine.moves.option_use`), not the keyword; one of the file's keeps the
+    file's key."""
     try:
-        return loader(scenario, **overrides)
+        return build()
     except OddsEngineError as refusal:
         argument = getattr(refusal, "argument", None)
-        if argument not in _OPTION_OF:
+        if argument not in _OPTION_OF or argument not in overrides:
             raise
+        unused = getattr(refusal, "reason", None)
+        if unused is not None:
+            raise OddsEngineError(f"{_OPTION_OF[argument]} {unused}") from None
         reason = str(refusal).removeprefix(f"{argument}: ")
         raise OddsEngineError(f"{_OPTION_OF[argument]}: {reason}") from None
 
@@ -100,62 +111,18 @@ def _run_move(arguments):
         overrides["defender_horizon"] = arguments.horizon
     _check_states(arguments)
     states = arguments.states or DEFAULT_STATES
+    if arguments.stack or arguments.control or arguments.besieged:
+        from oddsengine.moves.what_if import read_pairs
+
+        # The what-ifs change the board before the options are checked against it: an
+        # option applies, or not, to the move asked (oddsengine.moves.option_use).
+        overrides["stacks"] = read_pairs(arguments.stack, "--stack", "FORCE")
+        overrides["control"] = read_pairs(arguments.control, "--control", "POWER")
+        overrides["besieged"] = arguments.besieged
     move = _load(load_move, arguments.scenario, overrides)
     move = _with_battle_policies(move, arguments)
-    if arguments.stack or arguments.control or arguments.besieged:
-        from oddsengine.moves.what_if import read_pairs, with_what_ifs
-
-        move = with_what_ifs(
-            move,
-            stacks=read_pairs(arguments.stack, "--stack", "FORCE"),
-            control=read_pairs(arguments.control, "--control", "POWER"),
-            besieged=arguments.besieged,
-        )
-    if not move.relieves_a_siege:
-        refuse_given(
-            arguments,
-            ["--garrison-joins-relief", "--relief-inside-on-tie"],
-            f"is for a relief battle (15.2): no friendly garrison is besieged in "
-            f"{move.destination}",
-        )
-    if not move.defenders_may_withdraw:
-        refuse_given(
-            arguments,
-            ["--after-withdrawal"],
-            "is for defenders that withdraw (13.4): the defender policy never does",
-        )
-    _refuse_choices_that_never_arise(move, arguments)
     results = _move_results(move, arguments)
     _write_move_results(results, arguments, states, end_state_records, _move_state_line)
-
-
-def _refuse_choices_that_never_arise(move, arguments) -> None:
-    """Refuse ``--leaders-inside``, ``--horizon`` and ``--after-withdrawal`` where the
-    move, as built, never asks the choice they give (the program records what arose)."""
-    choices = move.program.choices
-    # An end state names the leaders' choice where they had one (14.1); every response
-    # the defenders may give is built, the one chosen or not.
-    ends = move.program.end_states
-    leaders_choose = any(state.leaders_inside for state in ends)
-    if not leaders_choose:
-        refuse_given(
-            arguments,
-            ["--leaders-inside"],
-            "is for defending leaders after a lost battle (14.1): here no leader has that choice",
-        )
-    leaders_weighed = leaders_choose and move.leaders_inside == "best"
-    if not choices.get("defender_weighed") and not leaders_weighed:
-        refuse_given(
-            arguments,
-            ["--horizon"],
-            "judges the 'best' choices of the defenders, and here none is made",
-        )
-    if not any("withdrew" in state.events for state in ends):
-        refuse_given(
-            arguments,
-            ["--after-withdrawal"],
-            f"is for defenders that withdraw (13.4): none can in {move.destination}",
-        )
 
 
 def _move_state_line(record) -> str:
@@ -189,12 +156,6 @@ def _run_naval_move(arguments):
     _check_states(arguments)
     states = arguments.states or DEFAULT_STATES
     move = _load(load_naval_move, arguments.scenario, overrides)
-    if not move.enemy_powers_in_destination:
-        refuse_given(
-            arguments,
-            ["--defender"],
-            f"is for enemy ships in the destination: there are none in {move.destination}",
-        )
     results = run_engines(move, arguments, sample=_simulate_move)
     _write_move_results(results, arguments, states, naval_end_state_records, _naval_state_line)
 
@@ -243,13 +204,18 @@ def _naval_move_table(arguments, overrides) -> None:
         raise OddsEngineError(
             f"a --vary table is written as a table, csv or json, not {arguments.format}"
         )
-    table = naval_move_table(
-        arguments.scenario,
-        ships,
-        method=method,
-        trials=arguments.trials or 100_000,
-        seed=arguments.seed,
-        **overrides,
+    # A table whose every row an option refuses is refused, naming the option, as the
+    # single run refuses it.
+    table = _naming_options(
+        lambda: naval_move_table(
+            arguments.scenario,
+            ships,
+            method=method,
+            trials=arguments.trials or 100_000,
+            seed=arguments.seed,
+            **overrides,
+        ),
+        overrides,
     )
     if arguments.format == "csv":
         sys.stdout.write(table.to_csv(index=False))
@@ -348,10 +314,18 @@ def _with_battle_policies(move, arguments):
         return move
     from dataclasses import replace
 
+    from oddsengine.moves.option_use import check_options_used
+
     policies = policies_with_options(arguments, move.policies, "battle")
     played = {card.slug for card in move.attacker_cards + move.defender_cards}
     refuse_policies_of_cards_not_played((card for card, _ in policies.post_roll), played)
-    return replace(move, policies=policies)
+    move = replace(move, policies=policies)
+    # RULES.md §9: a field battle's policies where the move fights none (nor lays a siege
+    # whose assaults keep them) apply to nothing.
+    flags = ("--policy", "--attacker-casualty-order", "--defender-casualty-order")
+    given = [flag for flag in flags if getattr(arguments, flag[2:].replace("-", "_"))]
+    check_options_used(move, {"policies": given[0]})
+    return move
 
 
 def register(commands) -> None:

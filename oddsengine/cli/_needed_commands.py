@@ -185,6 +185,7 @@ def _refuse_a_defender_policy_for_nobody(scenario, fleets: dict) -> None:
     """Refuse ``--defender-policy`` where no enemy ships stand in the destination and no
     ``--fleet`` puts ships there: it would change nothing."""
     from oddsengine.moves.board import load_board
+    from oddsengine.moves.option_use import check_options_used
     from oddsengine.moves.scenario_file import load_naval_move
 
     try:
@@ -193,11 +194,8 @@ def _refuse_a_defender_policy_for_nobody(scenario, fleets: dict) -> None:
         return  # the search refuses the scenario itself, in its own words
     board = load_board()
     placed = {board.space(location).name for location in fleets}
-    if not move.enemy_powers_in_destination and move.destination not in placed:
-        raise OddsEngineError(
-            f"--defender-policy is for enemy ships in the destination: there are none in "
-            f"{move.destination}"
-        )
+    if move.destination not in placed:  # a --fleet there may put enemy ships in it
+        check_options_used(move, {"defender_policy": "--defender-policy"})
 
 
 def _side_cards(arguments, kind: str, takes) -> dict:

@@ -121,8 +121,13 @@ def _scenario(values, table: str) -> str:
     return scenario
 
 
-def _defender_policy(values) -> str:
-    return control_text(values, "defender_policy").strip() or "best"
+def _defender_policy(values) -> dict:
+    """The defender policy typed, as a move's keyword; none for ``best`` (the control's
+    default), which leaves the file's policy, as the command line shown does (its
+    ``--defender`` is left out for ``best``). A policy given where no enemy waits in the
+    destination is refused by the loader (oddsengine.moves.option_use)."""
+    policy = control_text(values, "defender_policy").strip() or "best"
+    return {} if policy == "best" else {"defender_policy": policy}
 
 
 def move(values, forces, cards, post_roll):
@@ -132,14 +137,10 @@ def move(values, forces, cards, post_roll):
     ``--control``)."""
     from oddsengine.moves.scenario_file import load_move
 
-    move = load_move(_scenario(values, "move"), defender_policy=_defender_policy(values))
     stacks = _pairs(values, "stacks", "--stack", "FORCE")
     control = _pairs(values, "control", "--control", "POWER")
-    if stacks or control:
-        from oddsengine.moves.what_if import with_what_ifs
-
-        move = with_what_ifs(move, stacks=stacks, control=control)
-    return move
+    scenario = _scenario(values, "move")
+    return load_move(scenario, stacks=stacks, control=control, **_defender_policy(values))
 
 
 def _policy_words(values) -> list[str]:
@@ -161,17 +162,10 @@ def naval_move(values, forces, cards, post_roll):
     """A :class:`~oddsengine.moves.naval_move.NavalMove` read from a shipped example or a
     scenario file (rules 16.1-16.2), the defender playing ``defender_policy``; a policy
     other than ``best`` is refused where no enemy ships wait in the destination, as
-    ``naval-move --defender`` is."""
+    ``naval-move --defender`` is (oddsengine.moves.option_use)."""
     from oddsengine.moves.scenario_file import load_naval_move
 
-    policy = _defender_policy(values)
-    move = load_naval_move(_scenario(values, "naval_move"), defender_policy=policy)
-    if policy != "best" and not move.enemy_powers_in_destination:
-        raise OddsEngineError(
-            f"defender policy {shown(policy)} is for enemy ships in the destination: there "
-            f"are none in {move.destination}"
-        )
-    return move
+    return load_naval_move(_scenario(values, "naval_move"), **_defender_policy(values))
 
 
 def naval_move_words(values) -> list[str]:

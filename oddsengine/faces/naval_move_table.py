@@ -118,14 +118,17 @@ def naval_move_table(
     """
     import pandas as pd
 
-    from oddsengine.moves.naval_move import NavalMove
-    from oddsengine.moves.scenario_file import read_naval_move
+    from oddsengine.moves.option_use import check_options_used
+    from oddsengine.moves.scenario_file import read_naval_move, scenario_options
 
     _check_call("naval_move_table", method, trials, seed, overrides)
     expansions = _expansions(ships or {})
     situation, arguments = read_naval_move(scenario)
-    arguments.update(overrides)
+    # The options given, in the file or here, each checked in every row as the single run
+    # checks them (oddsengine.moves.option_use).
+    given = {**scenario_options(scenario), **{name: name for name in overrides}}
     rows = []
+    refusals = []  # per row: the refusal an option given causes there, else None
     for combination in itertools.product(*(cases for _, cases in expansions)):
         row = {}
         fleets = []
@@ -137,17 +140,47 @@ def naval_move_table(
         if any(location == _origin_of(parameters) for location, _ in fleets):
             parameters["units"] = None  # the varied stack moves whole
         try:
-            move = NavalMove(situation.with_fleets(fleets), **parameters)
+            move = _row_move(situation.with_fleets(fleets), parameters, overrides)
+            check_options_used(move, given)
             result = _answer(move, method, trials, seed)
         except OddsEngineError as error:
             rows.append(row | {"status": "refused", "reason": str(error)})
+            refusals.append(error if getattr(error, "argument", None) in given else None)
             continue
+        refusals.append(None)
         row |= {"status": "ok", "reason": ""}
         row |= dict(result.p)
         row |= {f"lost:{label}": value["mean"] for label, value in result.expected_losses().items()}
         row |= {"method": result.method, "trials": result.trials, "seed": result.seed}
         rows.append(row)
+    if refusals and all(refusals):
+        # An option given refuses every row: the table's question is refused, as the
+        # single run refuses it (naming the option), not answered with refused rows.
+        raise refusals[0]
     return pd.DataFrame(rows)
+
+
+def _row_move(board, parameters: dict, overrides: dict):
+    """The naval move of one row: the file's ``parameters`` with the ``overrides``. A
+    refusal that one override alone causes (the row's move builds without it) names it,
+    ``defender_policy: unknown defender policy ...``, with the name as its ``argument``."""
+    from oddsengine.moves.naval_move import NavalMove
+
+    try:
+        return NavalMove(board, **{**parameters, **overrides})
+    except OddsEngineError as refusal:
+        try:
+            NavalMove(board, **parameters)
+        except OddsEngineError:
+            raise refusal from None
+        for name, value in overrides.items():
+            try:
+                NavalMove(board, **{**parameters, name: value})
+            except OddsEngineError as alone:
+                error = type(alone)(f"{name}: {alone}")
+                error.argument = name
+                raise error from None
+        raise
 
 
 def _origin_of(arguments) -> str:

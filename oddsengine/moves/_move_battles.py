@@ -88,6 +88,7 @@ def aftermath_key(rules: tuple, branch, outcome: tuple) -> tuple:
         branch.defender_lost,
         branch.leaders_inside,
         branch.attacker_captured,
+        branch.retreats,
         outcome,
     )
 

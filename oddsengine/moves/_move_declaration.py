@@ -240,8 +240,10 @@ def entry_situation(situation: Situation, power: str, destination: str) -> Situa
     )
 
 
-def interception_attempts(move) -> tuple[InterceptionAttempt, ...]:
-    """Every eligible interception, in the order they are resolved (13.2, original 001).
+def interception_attempts(move, policy=None) -> tuple[InterceptionAttempt, ...]:
+    """Every eligible interception, in the order they are resolved (13.2, original 001),
+    under the move's interception policy, or under ``policy`` when given (``"all"``: every
+    stack that may try).
 
     Examples
     --------
@@ -260,7 +262,8 @@ def interception_attempts(move) -> tuple[InterceptionAttempt, ...]:
     controller = situation.controller(destination.name)
     besieged_inside = situation.stacks_in(destination.name, besieged=True)
     under_siege = bool(besieged_inside)
-    if move.interception_policy == "none":
+    policy = move.interception_policy if policy is None else policy
+    if policy == "none":
         return ()
     if under_siege:
         # 13.2 (original 001): nobody may intercept into a space whose units were
@@ -274,8 +277,8 @@ def interception_attempts(move) -> tuple[InterceptionAttempt, ...]:
         stack for stack in situation.stacks_in(destination.name) if stack.force.land_units > 0
     ]
     chosen = None
-    if isinstance(move.interception_policy, tuple):
-        chosen = dict(move.interception_policy)
+    if isinstance(policy, tuple):
+        chosen = dict(policy)
     attempts = []
     for stack in situation.stacks:
         if (

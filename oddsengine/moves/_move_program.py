@@ -13,7 +13,7 @@ samples a path through it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -135,6 +135,9 @@ class EndState:
     #: The destination's other stacks at the end (a besieged garrison of the mover's
     #: side, 15.2), ``"Space (inside): force"``; empty when there are none.
     garrison_end: str = ""
+    #: Every retreat made on the way, ``(kind, power, space)`` (kind: the event noted,
+    #: space None when none was legal, 14.1): what a ``prefer:`` list did (RULES.md §9).
+    retreats: tuple = ()
 
     def key(self):
         return (
@@ -164,6 +167,8 @@ class Branch:
     defender_lost: int = 0
     leaders_inside: str = ""
     attacker_captured: tuple[str, ...] = ()
+    #: The retreats made so far, ``(kind, power, space or None)`` (see EndState.retreats).
+    retreats: tuple = ()
 
     def group(self, label):
         for group in self.placement:
@@ -194,7 +199,12 @@ class Branch:
             self.defender_lost,
             self.leaders_inside,
             attacker_captured,
+            self.retreats,
         )
+
+    def retreating(self, kind: str, power: str, space: str | None) -> Branch:
+        """The branch with one more retreat recorded (``space`` None: none was legal)."""
+        return replace(self, retreats=self.retreats + ((kind, power, space),))
 
     def losing(self, land_units: int) -> Branch:
         """The branch with ``land_units`` more defending land units lost (as
@@ -208,6 +218,7 @@ class Branch:
             self.defender_lost + land_units,
             self.leaders_inside,
             self.attacker_captured,
+            self.retreats,
         )
 
     def capturing(self, force: Force, side: str) -> Branch:

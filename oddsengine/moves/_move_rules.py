@@ -20,6 +20,10 @@ __all__ = [
     "capture_lone_leaders",
     "choose_retreat",
     "retreat_preference_notes",
+    "unfollowed_order_note",
+    "retreat_order_notes",
+    "move_retreat_notes",
+    "parse_retreat_policy",
     "RETREAT_POLICIES",
 ]
 
@@ -160,12 +164,13 @@ def parse_retreat_policy(policy: str) -> tuple[str, ...]:
 
 def retreat_preference_notes(policy, situation, destination, power) -> tuple[str, ...]:
     """The ``prefer:`` spaces of ``policy`` that no retreat of a move of ``power`` into
-    ``destination`` can ever reach, one note each; refused when none can be reached.
+    ``destination`` can ever reach, one note each.
 
     A ``prefer:`` list is a standing order, the first legal space listed (RULES.md §9), so
-    an entry that is never legal in this move is passed over and said, not refused: a
-    scenario, a sweep or a what-if may make one entry unreachable and keep the others.
-    Every retreat of a move leaves the destination (14.1, 15.2, 15.3; going back is to the
+    an entry that is never legal in this move is passed over and said, never refused: a
+    scenario, a sweep or a what-if may make one entry unreachable, or all of them, and the
+    rules still answer (the default choice, see :func:`unfollowed_order_note`). Every
+    retreat of a move leaves the destination (14.1, 15.2, 15.3; going back is to the
     origin, beside it), to an adjacent land space not in unrest, of the retreating power or
     an ally (§6.1).
 
@@ -173,9 +178,9 @@ def retreat_preference_notes(policy, situation, destination, power) -> tuple[str
     --------
     >>> from oddsengine.moves.situation import Situation, Stack
     >>> board = Situation([Stack("Linz", "hapsburg: 2R")], unrest=["Salzburg"])
-    >>> note, = retreat_preference_notes("prefer:Salzburg,Vienna", board, "Linz", "hapsburg")
+    >>> note, = retreat_preference_notes("prefer:Salzburg", board, "Linz", "hapsburg")
     >>> note[:50]
-    'retreat prefer:Salzburg,Vienna: Salzburg passed ov'
+    'retreat prefer:Salzburg: Salzburg passed over: Sal'
     """
     board = load_board()
     neighbours = {space.name for space in board.neighbours(destination)}
@@ -198,14 +203,94 @@ def retreat_preference_notes(policy, situation, destination, power) -> tuple[str
                 "the board, and a retreat enters only a space of its own power or an ally (14.1)"
             )
     written = "prefer:" + ",".join(spaces)
-    if spaces and len(reasons) == len(spaces):
-        # §9: a standing order none of whose spaces is ever legal says nothing: refused.
-        raise OddsEngineError(
-            f"retreat policy {written}: no retreat of this move can reach any space listed: "
-            + "; ".join(reasons.values())
-        )
     return tuple(
         f"retreat {written}: {space} passed over: {reason}" for space, reason in reasons.items()
+    )
+
+
+#: How a note names each kind of retreat a move records (see :func:`unfollowed_order_note`):
+#: who, and the verb.
+_RETREAT_WORDS = {
+    "went_back": ("the mover ({power})", "goes back to"),
+    "attacker_retreats": ("the mover ({power})", "retreats to"),
+    "mover_retreats": ("the mover ({power})", "retreats to"),
+    "defender_retreats": ("{power}", "retreats to"),
+    "avoided": ("{power}", "avoids battle to"),
+}
+
+
+def move_retreat_notes(move) -> tuple[str, ...]:
+    """The notes of a land move's retreat policy (:func:`retreat_preference_notes`, then
+    :func:`retreat_order_notes`)."""
+    policy = move.retreat_policy
+    passed = retreat_preference_notes(policy, move.situation, move.destination, move.power)
+    return retreat_order_notes(move, parse_retreat_policy(policy), passed, "14.1")
+
+
+def retreat_order_notes(move, listed, passed, rule: str) -> tuple[str, ...]:
+    """The notes of a move's ``prefer:`` list of places ``listed``: the ``passed`` notes
+    (the places no retreat can reach), then, when no retreat of the end states the move
+    reaches goes to a place listed, what it did instead (:func:`unfollowed_order_note`;
+    ``rule`` cites the retreat rule). ``move`` is a land or naval move, its tree built."""
+    if not listed:
+        return tuple(passed)
+    states = move.program.end_states
+    reached = [
+        retreat
+        for state, chance in zip(states, move.end_state_probabilities, strict=True)
+        if chance > 0
+        for retreat in state.retreats
+    ]
+    written = "prefer:" + ",".join(listed)
+    instead = unfollowed_order_note(written, listed, dict.fromkeys(reached), rule)
+    return tuple(passed) if instead is None else (*passed, instead)
+
+
+def unfollowed_order_note(written: str, listed, retreats, rule: str) -> str | None:
+    """The note of a ``prefer:`` list that no retreat of a move followed, or None.
+
+    ``retreats`` are the ``(kind, power, place)`` of every retreat the move can make (a
+    ``place`` of None: no legal one, the units eliminated), read from the end states it
+    reaches. When none of them goes to a place ``listed``, the note says what the move
+    does instead: each retreat takes the default choice (RULES.md §9), or is eliminated
+    where none is legal, or no unit retreats at all (a withdrawal, an empty fortress);
+    ``rule`` cites the retreat rule (``"14.1"``, ``"§14"``).
+
+    Examples
+    --------
+    >>> retreats = [("defender_retreats", "hapsburg", "Graz"),
+    ...             ("defender_retreats", "hapsburg", None),
+    ...             ("attacker_retreats", "ottoman", "Pressburg")]
+    >>> print(unfollowed_order_note("prefer:Linz", ("Linz",), retreats, "14.1"))
+    retreat prefer:Linz: no retreat of this move goes to a space listed; instead (14.1; the \
+default choice, most-friendly, where several are legal): hapsburg retreats to Graz, or is \
+eliminated where no space is legal; the mover (ottoman) retreats to Pressburg
+    >>> print(unfollowed_order_note("prefer:Linz", ("Linz",), [], "14.1"))
+    retreat prefer:Linz: no unit retreats in this move, so the list is never read
+    """
+    retreats = list(retreats)
+    if not listed or any(place in listed for _, _, place in retreats):
+        return None
+    if not retreats:
+        return f"retreat {written}: no unit retreats in this move, so the list is never read"
+    word = "space" if rule == "14.1" else "location"
+    places: dict = {}
+    for kind, power, place in retreats:
+        places.setdefault((kind, power), set()).add(place)
+    parts = []
+    for (kind, power), reached in places.items():
+        named = sorted(place for place in reached if place is not None)
+        who, verb = _RETREAT_WORDS[kind]
+        who = who.format(power=power)
+        eliminated = f"is eliminated where no {word} is legal"
+        if not named:
+            parts.append(f"{who} {eliminated}")
+            continue
+        part = f"{who} {verb} {' or '.join(named)}"
+        parts.append(f"{part}, or {eliminated}" if None in reached else part)
+    return (
+        f"retreat {written}: no retreat of this move goes to a {word} listed; instead ({rule}; "
+        "the default choice, most-friendly, where several are legal): " + "; ".join(parts)
     )
 
 

@@ -169,6 +169,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             garrison=garrison,
             garrison_ally=ally,
             leaders_inside=branch.leaders_inside,
+            retreats=branch.retreats,
         )
         self.last_end_state = state  # read by shared_aftermath
         return self.leaf(state)
@@ -201,6 +202,8 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         choice = choose_retreat(
             self.move.retreat_policy, candidates, self.situation, branch.placement, group.power
         )
+        # RULES.md §9: where each retreat went, for the notes on a prefer: list.
+        branch = branch.retreating(event, group.power, choice)
         if choice is not None:
             arrived = Placed(group.label, choice, group.force, inside=False)
             # 13.1: enemy leaders alone in the unfortified space retreated to are captured.

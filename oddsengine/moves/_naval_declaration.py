@@ -23,6 +23,7 @@ from oddsengine.combat.naval_rolls import NavalAvoidBattle, NavalInterception
 from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.combat.powers import normalise_power
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.moves._move_rules import retreat_order_notes
 from oddsengine.moves._naval_tree import MOVER, NavalBranch, Ships
 from oddsengine.moves.board import load_board
 from oddsengine.moves.sea import (
@@ -307,6 +308,11 @@ class NavalDeclaration:
             return default
         return default if self._fight_value(power) <= 0 else None
 
+    def avoid_location_given(self, power: str) -> bool:
+        """Whether ``power``'s defender policy names where it avoids battle to
+        (``avoid:LOCATION``), rather than leaving it to the retreat policy's choice."""
+        return dict(self.defender_policy).get(power, "best").startswith("avoid:")
+
     def _avoid_locations(self, power: str) -> tuple[str, ...]:
         after = self._board_after_arrival()
         return naval_avoid_locations(after, power, self.destination)
@@ -354,7 +360,12 @@ class NavalDeclaration:
 
     @cached_property
     def preferred_locations(self) -> tuple[str, ...]:
-        """The locations of a ``prefer:`` policy, as listed; () for ``most-friendly``."""
+        """The locations of a ``prefer:`` policy, as listed; () for ``most-friendly``.
+
+        RULES.md §9, §14: the retreating player picks among legal locations, all adjacent
+        to the destination, where every retreat (or avoid battle) starts; a list is a
+        standing order (the first legal one), so a location no retreat reaches is passed
+        over and said in :attr:`notes`, never refused; only a name of no space is."""
         text = self.retreat_policy
         if text == "most-friendly":
             return ()
@@ -362,18 +373,7 @@ class NavalDeclaration:
             names = [part.strip() for part in text[len("prefer:") :].split(",") if part.strip()]
             if names:
                 board = load_board()
-                preferred = tuple(board.space(name).name for name in names)
-                # RULES.md §9, §14: the retreating player picks among legal locations, all
-                # adjacent to the destination, where every retreat (or avoid) starts; a
-                # list is a standing order (the first legal one), so only a list none of
-                # whose locations is adjacent is refused (see notes).
-                if not set(preferred) & self._adjacent_locations:
-                    raise OddsEngineError(
-                        f"retreat policy prefer:{','.join(preferred)}: no retreat of this "
-                        "move can reach any location listed: "
-                        + "; ".join(self._not_adjacent(name) for name in preferred)
-                    )
-                return preferred
+                return tuple(board.space(name).name for name in names)
         raise OddsEngineError(
             f"unknown retreat policy {text!r}; use most-friendly or prefer:LOCATION[,LOCATION]"
         )
@@ -387,16 +387,20 @@ class NavalDeclaration:
             f"{name} is not adjacent to {self.destination}, where every retreat of this move starts"
         )
 
-    @property
+    @cached_property
     def notes(self) -> tuple[str, ...]:
-        """The ``prefer:`` locations no retreat of this move can reach, one line each
-        (RULES.md §9, §14: passed over, the first legal location listed is taken)."""
-        written = "prefer:" + ",".join(self.preferred_locations)
-        return tuple(
+        """The ``prefer:`` locations no retreat of this move can reach, one line each, and,
+        when no retreat or avoid battle of the move goes to a location listed, what it does
+        instead (RULES.md §9, §14: the first legal location listed; with none, the default
+        choice, the legal location with the most of the power's ships, ports first)."""
+        listed = self.preferred_locations
+        written = "prefer:" + ",".join(listed)
+        passed = [
             f"retreat {written}: {name} passed over: {self._not_adjacent(name)}"
-            for name in self.preferred_locations
+            for name in listed
             if name not in self._adjacent_locations
-        )
+        ]
+        return retreat_order_notes(self, listed, passed, "§14")
 
     def avoid_roll(self, power: str, fleet: Fleet) -> NavalAvoidBattle:
         rowers = self.rowers if self.rowers_roll == f"avoid:{power}" else None

@@ -127,6 +127,9 @@ class NavalBranch:
 
     groups: tuple[Ships, ...]
     events: frozenset = frozenset()
+    #: The retreats and avoid battles made so far, ``(kind, power, location)``: what a
+    #: ``prefer:`` list did (RULES.md §9).
+    retreats: tuple = ()
 
     def group(self, label: str) -> Ships | None:
         for group in self.groups:
@@ -161,6 +164,10 @@ class NavalBranch:
     def noting(self, *events) -> NavalBranch:
         return replace(self, events=self.events | frozenset(events))
 
+    def retreating(self, kind: str, power: str, location: str) -> NavalBranch:
+        """The branch with one more retreat (or avoid battle) recorded."""
+        return replace(self, retreats=self.retreats + ((kind, power, location),))
+
     def fleet_stacks(self) -> tuple[FleetStack, ...]:
         """The board's fleets at this point, one stack per power and location."""
         merged: dict[tuple[str, str], Fleet] = {}
@@ -182,6 +189,8 @@ class NavalEndState:
     mover_corsairs: int
     ships: tuple[tuple[str, int], ...]
     events: frozenset
+    #: Every retreat and avoid battle made on the way, ``(kind, power, location)``.
+    retreats: tuple = ()
 
     def key(self):
         return (
@@ -311,6 +320,9 @@ class NavalMoveBuilder(ProgramRecorder):
             # §14: all the power's ships there leave together.
             gone = tried.without(group.label).arriving(group.fleet, location, group.label)
             gone = gone.noting("avoided_battle", f"avoided:{power}")
+            if not self.move.avoid_location_given(power):
+                # RULES.md §9: the avoiding player's pick, where a prefer: list acts.
+                gone = gone.retreating("avoided", power, location)
             if spent:
                 gone = gone.noting(_ROWERS_SPENT)
             return self.avoid_battle(gone, powers, index + 1)
@@ -421,6 +433,8 @@ class NavalMoveBuilder(ProgramRecorder):
         if group is None:
             return branch
         choice = self.choose_location(branch, group.power, exits)
+        kind = "mover_retreats" if label == MOVER else "defender_retreats"
+        branch = branch.retreating(kind, group.power, choice)
         if label == MOVER:
             return branch.replacing(MOVER, replace(group, location=choice))
         return branch.without(label).arriving(group.fleet, choice, label)
@@ -464,6 +478,7 @@ class NavalMoveBuilder(ProgramRecorder):
             mover_corsairs=0 if mover is None else mover.fleet.corsairs,
             ships=ships,
             events=branch.events,
+            retreats=branch.retreats,
         )
         return self.leaf(state)
 

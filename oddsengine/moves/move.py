@@ -46,7 +46,7 @@ from oddsengine.moves._move_program import (
     defender_groups,
     remaining_after,
 )
-from oddsengine.moves._move_rules import Placed, retreat_preference_notes
+from oddsengine.moves._move_rules import Placed, move_retreat_notes, parse_retreat_policy
 from oddsengine.moves._move_tree import MoveBuilder, build_program
 from oddsengine.moves.board import load_board
 from oddsengine.moves.situation import Situation
@@ -97,8 +97,8 @@ class Move:
     retreat_policy : str
         ``most-friendly`` (default) or ``prefer:<space>[,<space>...]``, a standing order:
         the first legal space listed (:func:`oddsengine.moves._move_rules.choose_retreat`).
-        A space no retreat of the move can reach is passed over and named in
-        :attr:`notes`; a list of such spaces only is refused.
+        A space no retreat can reach is passed over, and what the move did instead of a
+        list it never followed is said, in :attr:`notes`; only a name of no space is refused.
     attacker_cards, defender_cards : sequence of Card or str
         Combat cards played in the field battle, if one is fought.
     policies : Policies
@@ -241,7 +241,7 @@ class Move:
         object.__setattr__(
             self, "interception_policy", normalise_interception_policy(self.interception_policy)
         )
-        self.notes  # noqa: B018 (refuses a retreat list none of whose spaces is reachable)
+        parse_retreat_policy(self.retreat_policy)  # a typo or a name of no space is refused
         for name in ("attacker_cards", "defender_cards"):
             object.__setattr__(self, name, read_move_cards(name, getattr(self, name)))
         if self.after_withdrawal not in AFTER_WITHDRAWAL_POLICIES:
@@ -459,12 +459,9 @@ class Move:
 
     @cached_property
     def notes(self) -> tuple[str, ...]:
-        """What the move's orders name that it can never follow, one line each: the
-        ``prefer:`` retreat spaces no retreat of it reaches (RULES.md §9: the first legal
-        space listed is taken; a list none of whose spaces is reachable is refused)."""
-        return retreat_preference_notes(
-            self.retreat_policy, self.situation, self.destination, self.power
-        )
+        """The ``prefer:`` retreat spaces no retreat of the move reaches, and what it did
+        instead when no retreat went to a space listed (RULES.md §9, 14.1), one line each."""
+        return move_retreat_notes(self)
 
     @property
     def _card_spent_events(self) -> tuple[str, ...]:

@@ -96,8 +96,9 @@ class NavalMove(NavalDeclaration):
         ``most-friendly`` (default: the legal location with the most of the retreating
         power's ships, ports before sea zones) or ``prefer:A,B`` (the first legal one);
         the same choice places ships that avoid battle with ``avoid``. A location not
-        adjacent to the destination is passed over and named in ``notes``; a list of such
-        locations only is refused.
+        adjacent to the destination is passed over and named in ``notes``; when no retreat
+        goes to a location listed, the notes say what the move did instead (the default
+        choice). Only a name that is no space of the board is refused.
     attacker_cards, defender_cards : sequence of cards
         Naval combat cards (Arquebusiers, Janissaries, Professional Rowers) played in the
         first combat of the move by the mover and by the power it fights.

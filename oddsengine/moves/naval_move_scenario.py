@@ -135,14 +135,18 @@ class NavalMoveScenario:
     def naval_move(self):
         """The :class:`~oddsengine.moves.naval_move.NavalMove` this scenario stands for."""
         from oddsengine.moves.naval_move import NavalMove
-        from oddsengine.moves.scenario_file import read_naval_move
+        from oddsengine.moves.option_use import check_options_used
+        from oddsengine.moves.scenario_file import read_naval_move, scenario_options
 
         situation, arguments = read_naval_move(self.scenario)
+        given = scenario_options(self.scenario)
         for name in (*_TEXT_PARAMETERS, *_CARD_PARAMETERS, "fight_order"):
             if getattr(self, name):
                 arguments[name] = getattr(self, name)
+                given[name] = name
         if self.interception_policy:
             arguments["interception_policy"] = _interception(self.interception_policy)
+            given["interception_policy"] = "interception_policy"
         if self.units is not None:
             arguments["units"] = self.units
         if self.fleet is not None:
@@ -153,7 +157,11 @@ class NavalMoveScenario:
                 arguments["units"] = None  # the replaced stack moves whole
             fleet = parse_fleet(self.fleet) if isinstance(self.fleet, str) else self.fleet
             situation = situation.with_fleets([(location, fleet)])
-        return NavalMove(situation, **arguments)
+        move = NavalMove(situation, **arguments)
+        # An option given that applies to nothing in this scenario is refused (a refused
+        # row of the sweep), as the single run refuses it.
+        check_options_used(move, given)
+        return move
 
     # What the engines and the faces read: the naval move's own.
     @property

@@ -89,6 +89,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "load_move",
+    "move_with_options",
+    "scenario_options",
     "load_naval_move",
     "read_naval_move",
     "scenario_action",
@@ -345,14 +347,21 @@ def load_situation(name_or_path) -> Situation:
     return _situation(_Reader(label), data)
 
 
-def load_move(name_or_path, **overrides):
+def load_move(name_or_path, *, stacks=None, control=None, besieged=(), **overrides):
     """Read a scenario file (or shipped example) into a :class:`~oddsengine.moves.move.Move`.
 
     Parameters
     ----------
     name_or_path : str or path
+    stacks, control, besieged : optional
+        What-ifs on the file's board, as :func:`oddsengine.moves.what_if.with_what_ifs`
+        takes them (the command line's ``--stack``, ``--control``, ``--besieged``).
     **overrides
         Move parameters that replace the file's (e.g. ``defender_policy="fight"``).
+
+    An option given, in the file or as a keyword, that applies to nothing in the move
+    asked (a defender policy where no enemy waits, a horizon that judges no choice ...)
+    is refused naming it (:mod:`oddsengine.moves.option_use`).
 
     Examples
     --------
@@ -360,6 +369,92 @@ def load_move(name_or_path, **overrides):
     >>> move.origin, move.destination, move.units.notation()
     ('Pressburg', 'Vienna', 'ottoman: 7R 1C Suleiman Ibrahim Pasha')
     """
+    from oddsengine.moves.option_use import check_options_used
+
+    move, given = move_with_options(
+        name_or_path, stacks=stacks, control=control, besieged=besieged, **overrides
+    )
+    check_options_used(move, given)
+    return move
+
+
+def move_with_options(name_or_path, *, stacks=None, control=None, besieged=(), **overrides):
+    """:func:`load_move`'s move, its options not yet checked, and the options given: a
+    mapping from argument name to the words that name it (the file's key, or the
+    keyword), for a face that checks them with options of its own
+    (:func:`oddsengine.moves.option_use.check_options_used`).
+
+    Examples
+    --------
+    >>> move, given = move_with_options("vienna", leaders_inside="retreat")
+    >>> given
+    {'defender_policy': 'examples/vienna.toml: move.defender', 'leaders_inside': 'leaders_inside'}
+    """
+    label, entry, move = _file_move(name_or_path, overrides)
+    if stacks or control or besieged:
+        from oddsengine.moves.what_if import with_what_ifs
+
+        move = with_what_ifs(move, stacks=stacks, control=control, besieged=besieged)
+    return move, _options_given(label, "move", entry, overrides)
+
+
+#: The keys of a ``[move]`` and a ``[naval_move]`` that give an option which may apply to
+#: nothing (:mod:`oddsengine.moves.option_use`), by the argument they fill.
+_OPTION_KEYS = {
+    "move": {
+        "defender": "defender_policy",
+        "interception": "interception_policy",
+        "avoiding_units": "avoiding_units",
+        "after_withdrawal": "after_withdrawal",
+        "garrison_joins_relief": "garrison_joins_relief",
+        "relief_goes_inside_on_tie": "relief_goes_inside_on_tie",
+        "leaders_inside": "leaders_inside",
+        "attacker_cards": "attacker_cards",
+        "defender_cards": "defender_cards",
+        "policy": "policies",
+        "attacker_casualty_order": "policies",
+        "defender_casualty_order": "policies",
+    },
+    "naval_move": {
+        "defender": "defender_policy",
+        "interception": "interception_policy",
+        "attacker_cards": "attacker_cards",
+        "defender_cards": "defender_cards",
+        "policy": "post_roll_policy",
+    },
+}
+
+
+def _options_given(label: str, table: str, entry: dict, overrides: dict) -> dict[str, str]:
+    """The options of ``entry`` (the file's ``table``) and the ``overrides``, by argument
+    name, each with the words naming it: ``"FILE: move.KEY"``, or the keyword."""
+    given = {}
+    for key, argument in _OPTION_KEYS[table].items():
+        if key in entry and argument not in given:
+            given[argument] = f"{label}: {table}.{key}"
+    for argument in overrides:
+        given[argument] = argument
+    return given
+
+
+def scenario_options(name_or_path, table: str = "naval_move") -> dict[str, str]:
+    """The options a scenario file's ``[naval_move]`` (or ``[move]``) gives that may apply
+    to nothing, by argument name, each with the words naming its key, for a face that
+    builds the move itself (tables and sweeps of naval moves).
+
+    Examples
+    --------
+    >>> scenario_options("vienna", "move")
+    {'defender_policy': 'examples/vienna.toml: move.defender'}
+    """
+    label, data = _read(name_or_path, (table,))
+    entry = data.get(table, {})
+    return _options_given(label, table, entry if isinstance(entry, dict) else {}, {})
+
+
+def _file_move(name_or_path, overrides):
+    """The label of a scenario file, its ``[move]`` table and its move, with
+    ``overrides``."""
     from oddsengine.moves.move import Move
 
     label, data = _read(name_or_path, ("move",))
@@ -433,7 +528,8 @@ def load_move(name_or_path, **overrides):
                 reader.refuse(f"move.{name}", "applies to a naval transport only: give by_sea too")
     if any(name in entry for name in _COMBAT_POLICY_KEYS):
         arguments["policies"] = reader.build("move", _move_policies, entry)
-    return _build_with_overrides(reader, "move", spec, situation, arguments, overrides)
+    move = _build_with_overrides(reader, "move", spec, situation, arguments, overrides)
+    return label, entry, move
 
 
 def _build_with_overrides(reader, key, spec, situation, arguments, overrides):
@@ -555,20 +651,15 @@ def load_naval_move(name_or_path, **overrides):
     ('Tunis', 'Barbary Coast', 'ottoman: 2Sq 1Co Barbarossa')
     """
     from oddsengine.moves.naval_move import NAVAL_MOVE_ARGUMENTS, NavalMove
+    from oddsengine.moves.option_use import check_options_used
 
     check_keywords("load_naval_move", overrides, NAVAL_MOVE_ARGUMENTS)
     reader, situation, arguments = _naval_move_parts(name_or_path)
     move = _build_with_overrides(reader, "naval_move", NavalMove, situation, arguments, overrides)
-    given = {**arguments, **overrides}
-    if "post_roll_policy" in given and not move.post_roll and move.rowers is None:
-        from oddsengine.combat.cards import find_sea_card
-
-        rowers = find_sea_card(34).name  # the card's name from its record
-        reader.refuse(  # it would change nothing
-            "naval_move.policy",
-            f"is for a card played after the roll (in the battle, or {rowers}), "
-            "and the move plays none",
-        )
+    # An option given that applies to nothing here (a defender policy where no enemy ships
+    # wait, a post-roll policy without the card) is refused, in the file or as a keyword.
+    given = {**scenario_options(name_or_path), **{name: name for name in overrides}}
+    check_options_used(move, given)
     return move
 
 

@@ -62,7 +62,8 @@ def move_row(plan, course, method, trials, seed) -> dict:
     from oddsengine.engines.exact import exact
     from oddsengine.engines.move_montecarlo import simulate_move
     from oddsengine.moves.holding import campaign_after_move
-    from oddsengine.moves.scenario_file import load_move
+    from oddsengine.moves.option_use import check_options_used
+    from oddsengine.moves.scenario_file import load_move, move_with_options
     from oddsengine.moves.transport import NavalTransport
 
     overrides = dict(course.move)
@@ -76,7 +77,11 @@ def move_row(plan, course, method, trials, seed) -> dict:
         # The best response, and the best choice of the leaders that may go inside after
         # a lost battle (14.1), are judged over the plan's horizon (move --horizon).
         overrides["defender_horizon"] = plan.horizon
-    move = load_move(plan.scenario, **overrides)
+    move, given = move_with_options(plan.scenario, **overrides)
+    # The plan's horizon is the plan's, set where a best choice is judged, not an option
+    # of the course; the course's own options are refused where they apply to nothing.
+    given.pop("defender_horizon", None)
+    check_options_used(move, given)
     if method == "exact":
         result = exact(move)
     else:

@@ -91,20 +91,25 @@ def _campaign_chances(campaign, method, precision, seed) -> dict:
 
 
 def _build_move(forces, within, scenario=None, **overrides):
-    from oddsengine.moves.scenario_file import load_move
+    from oddsengine.moves.option_use import check_options_used
+    from oddsengine.moves.scenario_file import move_with_options
     from oddsengine.moves.what_if import with_what_ifs
 
     if scenario is None:
         raise OddsEngineError("needed move: give the scenario (a .toml file or an example name)")
     control = overrides.pop("control", None)
     besieged = overrides.pop("besieged", ())
-    move = _scenario_move(load_move, scenario, overrides)
+    move, given = _scenario_move(move_with_options, scenario, overrides)
     move = with_what_ifs(move, stacks=forces.get("stacks", {}), control=control, besieged=besieged)
+    # The options given are checked on each candidate's board (oddsengine.moves.option_use):
+    # a candidate where one applies to nothing is refused, as the single run refuses it.
+    check_options_used(move, given)
     return (move, within)
 
 
 def _scenario_move(load_move, scenario, overrides):
-    """``load_move(scenario, **overrides)``, read once for all the candidates of a search.
+    """``load_move(scenario, **overrides)`` (the move, and the options given), read once
+    for all the candidates of a search.
 
     Every candidate starts from the same scenario (a whole move, its tree built to check
     it): the last one read is kept, keyed by the scenario, the file's size and time of

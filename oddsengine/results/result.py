@@ -538,8 +538,9 @@ class Result(Rendered):
     @property
     def notes(self) -> tuple[str, ...]:
         """What the spec says it passed over in the orders it was given (a ``prefer:``
-        retreat space no retreat reaches, RULES.md §9), one line each; the JSON's ``notes``
-        when there are any.
+        retreat space no retreat reaches, and what the move did instead when no retreat
+        went to a space listed, RULES.md §9), one line each; the JSON's ``notes`` when
+        there are any.
 
         Examples
         --------
