@@ -67,7 +67,14 @@ VALUES = {
     "--outcome": "draw", "--explorer": "Magellan", "--conquistador": "Cortez",
     "--uncharted": "hapsburg", "--mercator": "hapsburg", "--claimed": "mississippi",
     "--removed": "Narvaez", "--choice": "amazon", "--defender-status": "both",
+    "--used": "1", "--wife": "anne-boleyn", "--marriages": "2", "--walk": "lower",
+    "--parr-both": "guarantee", "--marriages-before-heir": "3", "--heir-draw": "0.5",
+    "--impulses": "3", "--card-cp": "2",
 }  # fmt: skip
+
+#: Henry VIII's heirs (RULES.md §24-§26): the chart's options, and the timeline's.
+HEIRS_OPTIONS = {"--used", "--wife", "--marriages", "--walk", "--parr-both",
+                 "--protestant-ally", "--timeline"}  # fmt: skip
 
 BATTLE = ["battle", "--attacker", "4R Suleiman", "--defender", "hapsburg: 2R"]
 ASSAULT = ["assault", "--attacker", "6R L1", "--defender", "hapsburg: 2R"]
@@ -163,6 +170,16 @@ BOARD_DIET_OPTIONS = {
     "--reformer",
 }
 QUESTIONS = {
+    "heirs": [
+        (["heirs", "--exact"], ENGINE | HEIRS_OPTIONS | {"--card-value", "--fractions"}),
+        (["heirs", "--timeline", "--exact"],
+         ENGINE | (HEIRS_OPTIONS - {"--marriages"})
+         | {"--marriages-before-heir", "--heir-draw", "--card-value", "--fractions"}),
+        (["heirs", "--table"], HEIRS_OPTIONS | {"--table", "--format"}),
+    ],
+    "mary-i": [
+        (["mary-i", "--exact"], ENGINE | {"--impulses", "--card-cp", "--fractions"}),
+    ],
     "diet": [
         ([*DIET, "--exact"],
          ENGINE | {"--protestant-cp", "--papal-cp", "--hapsburg-cp", "--eligible-spaces",

@@ -117,7 +117,7 @@ class MaryI:
 
     impulses: int | None = option(
         "England's card impulses while Mary I rules (a pass shows no card and makes no "
-        "roll; default: as many as --cards gives, else 1)",
+        "roll; default: as many as --card-cp gives, else 1)",
         rule="§27 step 1",
         default=None,
         low=1,
@@ -129,7 +129,9 @@ class MaryI:
         "number of impulses taken is answered)",
         rule="§27, §30.10",
         default=(),
+        flag="--card-cp",
         metavar="CP[,CP]",
+        label="cards' CP",
     )
     scenario: str | None = option(
         "a scenario file with a [religion] table (religion_1517, religion_example), read "
