@@ -10,6 +10,7 @@ import dataclasses
 
 from oddsengine.combat.cards import CARD_RULES, CARDS
 from oddsengine.combat.powers import power_adjective
+from oddsengine.draws import falling_order
 from oddsengine.engines.exact import exact
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
@@ -164,7 +165,8 @@ def card_value(spec, side: str | None = None):
     added = ["without_card", "with_card", "difference"]
     kept = [c for c in frame.columns if c not in ("summary", *added)]
     frame = frame[[*kept, "summary", *added]]
-    return frame.sort_values("value", ascending=False, ignore_index=True)
+    # Equal values in the order of the cards, on every machine.
+    return frame.take(falling_order(frame["value"].to_numpy())).reset_index(drop=True)
 
 
 def card_value_text(spec, table) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import re
 
-__all__ = ["ABSOLUTE", "RELATIVE", "text_difference", "value_difference"]
+__all__ = ["ABSOLUTE", "RELATIVE", "floats_in", "text_difference", "value_difference"]
 
 #: How far an exact float may move, relatively...
 RELATIVE = 1e-12
@@ -53,6 +53,15 @@ def _same_number(expected: str, got: str) -> bool:
     near_zero = abs(float(expected)) <= ABSOLUTE and abs(float(got)) <= ABSOLUTE
     full = max(_significant_digits(expected), _significant_digits(got)) >= _FULL_DIGITS
     return near_zero or full
+
+
+def floats_in(text: str) -> list[str]:
+    """Every float printed in ``text``, as printed (integers left out).
+
+    >>> floats_in("won 0.25 of 3 trials, 1e-05 lost")
+    ['0.25', '1e-05']
+    """
+    return [token for token in _NUMBER.findall(text) if _is_float(token)]
 
 
 def _tokens(line: str) -> list[str]:
