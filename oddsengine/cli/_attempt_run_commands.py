@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import sys
 
+from oddsengine.cli._engine_options import non_negative_int, trial_count
+
 #: "table" is what every other command calls its text; "text" is kept as it was.
 _FORMATS = ("text", "table", "json", "csv")
 
@@ -328,8 +330,11 @@ def register(commands) -> None:
         help="play the policy (greedy or order:) with every die rolled, "
         "for runs too large to search exactly; figures with intervals",
     )
-    attempts.add_argument("--trials", type=int, help="Monte Carlo trials (default 1,000,000)")
-    attempts.add_argument("--seed", type=int, help="Monte Carlo seed")
+    # The same types as every other command's: at most 10^9 trials, a seed of 0 or more.
+    attempts.add_argument(
+        "--trials", type=trial_count, metavar="N", help="Monte Carlo trials (default 1,000,000)"
+    )
+    attempts.add_argument("--seed", type=non_negative_int, help="Monte Carlo seed")
     add_board_options(attempts)
     attempts.add_argument(
         "--format", choices=_FORMATS, default="text", help="output format (table: the same as text)"

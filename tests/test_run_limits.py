@@ -1,0 +1,51 @@
+"""Limits and errors (issue 38): ``attempts`` takes the trials and seed every command
+takes."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from conftest import refused, run_cli
+
+from oddsengine.engines.attempt_runs_montecarlo import simulate_run
+from oddsengine.errors import OddsEngineError
+from oddsengine.religion.attempt_runs import AttemptRun
+from oddsengine.religion.religion_scenario import load_religious_board
+
+THESES = ["attempts", "religion_1517", "--source", "95-theses", "--policy", "greedy"]
+
+
+# -- attempts --monte-carlo: at most 10^9 trials, as every other command ------------------
+
+
+@pytest.mark.parametrize(
+    "trials, words",
+    [
+        ("1e30", ["--trials", "at most 1,000,000,000 trials", "1e30"]),  # was a traceback
+        ("1" + "0" * 30, ["at most 1,000,000,000 trials"]),
+        ("1e11", ["at most 1,000,000,000 trials"]),  # ran on past a minute
+        ("1000000001", ["at most 1,000,000,000 trials"]),
+        ("0", ["--trials", "positive whole number"]),
+        ("1.5", ["--trials", "positive whole number"]),
+        ("inf", ["--trials"]),
+    ],
+)
+def test_attempts_refuses_trials_no_run_takes(capsys, trials, words):
+    started = time.perf_counter()
+    refused(capsys, [*THESES, "--monte-carlo", "--trials", trials], words)
+    assert time.perf_counter() - started < 5  # refused before any trial
+
+
+def test_attempts_refuses_a_negative_seed_and_takes_1e4_trials(capsys):
+    refused(capsys, [*THESES, "--monte-carlo", "--seed", "-1"], ["--seed", "negative"])
+    status, out, err = run_cli(capsys, *THESES, "--monte-carlo", "--trials", "1e4", "--seed", "3")
+    assert status == 0, err
+    assert "(10,000 trials, seed 3;" in out
+
+
+@pytest.mark.parametrize("trials", [10**30, 10**11, 2 * 10**9])
+def test_the_attempts_monte_carlo_refuses_more_than_1e9_trials_in_python(trials):
+    run = AttemptRun(load_religious_board("religion_1517"), "95-theses")
+    with pytest.raises(OddsEngineError, match=r"at most 1,000,000,000 trials in one run"):
+        simulate_run(run, trials, seed=1, policy="greedy")
