@@ -1,5 +1,5 @@
 """Limits and errors (issue 38): ``attempts`` takes the trials and seed every command
-takes."""
+takes; a sweep file's integer too long to read is its key's bad value."""
 
 from __future__ import annotations
 
@@ -8,12 +8,14 @@ import time
 import pytest
 from conftest import refused, run_cli
 
+import oddsengine as oe
 from oddsengine.engines.attempt_runs_montecarlo import simulate_run
 from oddsengine.errors import OddsEngineError
 from oddsengine.religion.attempt_runs import AttemptRun
 from oddsengine.religion.religion_scenario import load_religious_board
 
 THESES = ["attempts", "religion_1517", "--source", "95-theses", "--policy", "greedy"]
+DIGITS = "9" * 5000
 
 
 # -- attempts --monte-carlo: at most 10^9 trials, as every other command ------------------
@@ -49,3 +51,37 @@ def test_the_attempts_monte_carlo_refuses_more_than_1e9_trials_in_python(trials)
     run = AttemptRun(load_religious_board("religion_1517"), "95-theses")
     with pytest.raises(OddsEngineError, match=r"at most 1,000,000,000 trials in one run"):
         simulate_run(run, trials, seed=1, policy="greedy")
+
+
+# -- a sweep file's integer of 5,000 digits ---------------------------------------------
+
+
+_SWEEPS = {
+    "grid": (
+        'kind = "debate"\nmethod = "exact"\n[fixed]\nzone = "german"\ninitiator = "papacy"\n'
+        f'[grid]\nturn = [1, {DIGITS}]\nattacker = ["Eck"]\ndefender = ["Carlstadt"]\n'
+    ),
+    "fixed": (
+        'kind = "reformation"\nmethod = "exact"\n[fixed]\n'
+        f"protestant_dice = {DIGITS}\n[grid]\npapal_dice = [1, 2]\n"
+    ),
+    "scenario 1": (
+        'kind = "assault"\nmethod = "exact"\n[grid]\nattacker = "2..4R"\ndefender = "1R"\n'
+        f'[[scenarios]]\nattacker = "5R"\ndefender = "1R"\nattacker_squadrons_adjacent = {DIGITS}\n'
+    ),
+}
+
+
+@pytest.mark.parametrize("where", list(_SWEEPS))
+def test_a_5000_digit_integer_in_a_sweep_is_its_key_s_bad_value(capsys, tmp_path, where):
+    path = tmp_path / "sweep.toml"
+    path.write_text(_SWEEPS[where])
+    out = tmp_path / "out.csv"
+    line = refused(capsys, ["sweep", str(path), "--out", str(out)], [where, "about 5000 digits"])
+    assert "far too large" in line
+    assert not out.exists()
+
+
+def test_a_5000_digit_integer_in_a_python_sweep_is_refused():
+    with pytest.raises(OddsEngineError, match="grid: protestant_dice is far too large"):
+        oe.sweep("reformation", {"protestant_dice": [1, 10**5000], "papal_dice": [1]})
