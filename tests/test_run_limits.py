@@ -1,5 +1,6 @@
 """Limits and errors (issue 38): ``attempts`` takes the trials and seed every command
-takes; a sweep file's integer too long to read is its key's bad value."""
+takes; a sweep file's integer too long to read is its key's bad value; a voyage's card is
+valued only for its power."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from oddsengine.engines.attempt_runs_montecarlo import simulate_run
 from oddsengine.errors import OddsEngineError
 from oddsengine.religion.attempt_runs import AttemptRun
 from oddsengine.religion.religion_scenario import load_religious_board
+from oddsengine.religion.voyage import Conquest, Voyage
 
 THESES = ["attempts", "religion_1517", "--source", "95-theses", "--policy", "greedy"]
 DIGITS = "9" * 5000
@@ -85,3 +87,20 @@ def test_a_5000_digit_integer_in_a_sweep_is_its_key_s_bad_value(capsys, tmp_path
 def test_a_5000_digit_integer_in_a_python_sweep_is_refused():
     with pytest.raises(OddsEngineError, match="grid: protestant_dice is far too large"):
         oe.sweep("reformation", {"protestant_dice": [1, 10**5000], "papal_dice": [1]})
+
+
+# -- a voyage's card has one side: its power ----------------------------------------------
+
+
+@pytest.mark.parametrize("spec", [Voyage("france", "Cartier"), Conquest("hapsburg", "Cortez")])
+@pytest.mark.parametrize("side", ["papacy", "attacker", "defender", 7])
+def test_a_voyage_s_card_value_refuses_a_side_it_does_not_have(spec, side):
+    with pytest.raises(OddsEngineError, match=f"only {spec.power} plays the cards"):
+        oe.card_value(spec, side=side)
+
+
+def test_a_voyage_s_card_value_takes_its_own_power():
+    voyage = Voyage("france", "Cartier")
+    both = oe.card_value(voyage)
+    assert oe.card_value(voyage, side="france").equals(both)
+    assert both["side"].tolist() == ["france"]

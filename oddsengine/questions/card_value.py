@@ -102,7 +102,8 @@ def card_value(spec, side: str | None = None):
         :class:`~oddsengine.religion.voyage.Conquest`: Smallpox), valued in expected VP
         by :func:`~oddsengine.questions.new_world_card_value.card_switch_value`.
     side : {"attacker", "defender"}, optional
-        One side only; both by default.
+        One side only; both by default. A voyage or a conquest has one side, its power
+        (``"france"``): any other is refused.
 
     Returns
     -------
@@ -131,6 +132,12 @@ def card_value(spec, side: str | None = None):
     if getattr(spec, "card_switches", None):  # a voyage: the card switches a field on
         from oddsengine.questions.new_world_card_value import card_switch_value
 
+        # One side plays these cards: the power that explores or conquers (issue 38).
+        if side is not None and side != spec.power:
+            raise OddsEngineError(
+                f"in a {spec.kind} only {spec.power} plays the cards: side must be "
+                f"{spec.power!r} or None, not {shown(side)}"
+            )
         return card_switch_value(spec)
     if side is not None and side not in _SIDES:
         raise OddsEngineError(f"side must be 'attacker' or 'defender', not {side!r}")
