@@ -1,23 +1,29 @@
 """Limits and errors (issue 38): ``attempts`` takes the trials and seed every command
 takes; a sweep file's integer too long to read is its key's bad value; a voyage's card is
-valued only for its power."""
+valued only for its power; a fixed policy's run is answered exactly by every door."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
-from conftest import refused, run_cli
+from conftest import SIGMAS, refused, run_cli
 
 import oddsengine as oe
+import oddsengine.engines.attempt_runs_exact as search
 from oddsengine.engines.attempt_runs_montecarlo import simulate_run
 from oddsengine.errors import OddsEngineError
 from oddsengine.religion.attempt_runs import AttemptRun
+from oddsengine.religion.attempt_scenarios import AttemptsScenario
 from oddsengine.religion.religion_scenario import load_religious_board
 from oddsengine.religion.voyage import Conquest, Voyage
 
 THESES = ["attempts", "religion_1517", "--source", "95-theses", "--policy", "greedy"]
 DIGITS = "9" * 5000
+#: Six attempts on 35 eligible spaces: an optimal search far past 3,000,000 states.
+FORTRESS = ["religion_1517", "--source", "a-mighty-fortress"]
+FORTRESS += ["--protestant", "Genoa", "--protestant", "Calais"]
 
 
 # -- attempts --monte-carlo: at most 10^9 trials, as every other command ------------------
@@ -104,3 +110,75 @@ def test_a_voyage_s_card_value_takes_its_own_power():
     both = oe.card_value(voyage)
     assert oe.card_value(voyage, side="france").equals(both)
     assert both["side"].tolist() == ["france"]
+
+
+# -- a fixed policy needs no search: answered exactly everywhere -------------------------
+
+
+@pytest.fixture
+def fortress():
+    board = load_religious_board("religion_1517", protestant=["Genoa", "Calais"])
+    return board
+
+
+def test_a_fixed_policy_of_a_run_too_large_to_search_is_answered_exactly(capsys, fortress):
+    # The issue's run: refused by attempts and oe.exact, answered by a sweep.
+    swept = oe.exact(
+        AttemptsScenario(
+            "religion_1517", "a-mighty-fortress", policy="greedy", protestant="Genoa,Calais"
+        )
+    )
+    answer = oe.exact(AttemptRun(fortress, "a-mighty-fortress", policy="greedy"))
+    assert answer.optimal is None and answer.states is None
+    assert "optimal policy is not compared" in answer.notes[0]
+    assert answer.greedy.expected_flips == swept.expected_flips
+    assert answer.greedy.flips == swept.flips
+    status, out, err = run_cli(
+        capsys, "attempts", *FORTRESS, "--policy", "greedy", "--format", "json"
+    )
+    assert status == 0, err
+    described = json.loads(out)
+    assert described["expected"]["flips"] == swept.expected_flips
+    assert described["headline_policy"] == "greedy" and described["states"] is None
+    assert "optimal" not in described["compare"]
+    assert any("not compared" in note for note in described["notes"])
+    status, out, err = run_cli(capsys, "attempts", *FORTRESS, "--policy", "greedy")
+    assert status == 0, err
+    assert "Exact: every outcome of the greedy policy (the optimal one not searched)" in out
+    # the policy rolled die by die agrees within 5 standard errors
+    sample = simulate_run(AttemptRun(fortress, "a-mighty-fortress"), 40_000, 1, policy="greedy")
+    error = abs(sample.expected_flips - swept.expected_flips)
+    assert error <= SIGMAS * sample.flips_error
+
+
+def test_a_standing_order_of_a_run_too_large_to_search_is_answered_exactly(capsys, fortress):
+    order = "order:Mainz,Brandenburg"
+    status, out, err = run_cli(capsys, "attempts", *FORTRESS, "--policy", order, "--format", "csv")
+    assert status == 0, err
+    assert out.startswith("policy,measure,value\ngreedy,") and "\norder,first_target," in out
+    swept = oe.exact(
+        AttemptsScenario(
+            "religion_1517", "a-mighty-fortress", policy=order, protestant="Genoa,Calais"
+        )
+    )
+    assert f"order,expected.flips,{swept.expected_flips!r}\n" in out
+
+
+def test_the_optimal_policy_of_that_run_is_still_refused_naming_the_exact_way_out(capsys):
+    line = refused(capsys, ["attempts", *FORTRESS], ["more than 3,000,000 states"])
+    assert "answered exactly without a search (--policy greedy" in line
+
+
+def test_a_fixed_policy_too_large_to_enumerate_is_refused(monkeypatch):
+    monkeypatch.setattr(search, "MAX_SEARCH_STATES", 10)
+    monkeypatch.setattr(search, "_SEARCHES", {})
+    run = AttemptRun(load_religious_board("religion_1517"), "95-theses", policy="greedy")
+    with pytest.raises(OddsEngineError, match="more than 10 branches to enumerate"):
+        oe.exact(run)
+
+
+def test_a_run_that_fits_keeps_the_optimal_policy_beside_a_fixed_one(monkeypatch):
+    monkeypatch.setattr(search, "_SEARCHES", {})
+    run = AttemptRun(load_religious_board("religion_1517"), "95-theses", policy="greedy")
+    answer = oe.exact(run)
+    assert answer.optimal is not None and answer.states > 0 and answer.notes == ()
