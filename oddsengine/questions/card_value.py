@@ -132,11 +132,13 @@ def card_value(spec, side: str | None = None):
     if getattr(spec, "card_switches", None):  # a voyage: the card switches a field on
         from oddsengine.questions.new_world_card_value import card_switch_value
 
-        # One side plays these cards: the power that explores or conquers (issue 38).
-        if side is not None and side != spec.power:
+        # One side plays these cards: the power that explores or conquers (issue 38),
+        # or the spec's own card_side.
+        owner = getattr(spec, "card_side", None) or getattr(spec, "power", None)
+        if side is not None and side != owner:
             raise OddsEngineError(
-                f"in a {spec.kind} only {spec.power} plays the cards: side must be "
-                f"{spec.power!r} or None, not {shown(side)}"
+                f"in a {getattr(spec, 'kind', 'question')} only {owner} plays the cards: "
+                f"side must be {owner!r} or None, not {shown(side)}"
             )
         return card_switch_value(spec)
     if side is not None and side not in _SIDES:
