@@ -11,8 +11,9 @@ of the plan's four values), and the spec's rules turn cells into outcomes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property, lru_cache
-from math import comb
+from math import comb, fsum
 
 import numpy as np
 
@@ -26,7 +27,9 @@ __all__ = [
     "draw_plan_of",
     "binomial_pmf",
     "convolve",
+    "falling_order",
     "two_dice_pmf",
+    "weighted_mean",
     "HIT_CHANCE",
 ]
 
@@ -38,33 +41,103 @@ _POINT_MASS_AT_ZERO = np.ones(1)
 
 @lru_cache(maxsize=4096)
 def _binomial_pmf(dice: int, chance: float) -> np.ndarray:
+    # In exact rationals, each rounded once: the same bits on every machine, where a
+    # float power is the C library's pow, whose last bit differs between its FMA and
+    # non-FMA versions (glibc picks one by the CPU) and between libraries.
+    hit = _die_chance(chance)
+    miss = 1 - hit
     values = np.array(
-        [
-            comb(dice, hits) * chance**hits * (1.0 - chance) ** (dice - hits)
-            for hits in range(dice + 1)
-        ]
+        [float(comb(dice, hits) * hit**hits * miss ** (dice - hits)) for hits in range(dice + 1)]
     )
     values.setflags(write=False)
     return values
 
 
+def _die_chance(chance: float) -> Fraction:
+    """``chance`` as the fraction of a die's faces it stands for (1/3 for ``1.0 / 3.0``),
+    or, when it stands for none, the float's own exact value."""
+    faces = Fraction(chance).limit_denominator(6)
+    return faces if float(faces) == chance else Fraction(chance)
+
+
 def binomial_pmf(dice: int, chance: float = HIT_CHANCE) -> np.ndarray:
     """Probability of 0..``dice`` hits when each die hits with probability ``chance``.
+
+    Every entry is the exact binomial probability rounded once to a float (a chance
+    that is a die's 1/6, 1/3, 1/2... is taken as that fraction), so it has the same last
+    bit on every machine.
 
     Examples
     --------
     >>> binomial_pmf(2).round(4).tolist()
     [0.4444, 0.4444, 0.1111]
+    >>> float(binomial_pmf(2)[1]) == 4 / 9  # the exact 4/9, rounded once
+    True
     """
     return _binomial_pmf(max(int(dice), 0), float(chance))
 
 
 def convolve(*pmfs: np.ndarray) -> np.ndarray:
-    """Distribution of the sum of independent counts."""
+    """Distribution of the sum of independent counts.
+
+    Each entry is a sum of products added in one fixed order (the first distribution's
+    values in turn), so it has the same last bit on every machine: ``np.convolve`` adds
+    through the BLAS dot product, whose order of additions depends on the CPU's kernel.
+
+    Examples
+    --------
+    >>> convolve(np.array([0.5, 0.5]), np.array([0.25, 0.75])).tolist()
+    [0.125, 0.5, 0.375]
+    """
     total = _POINT_MASS_AT_ZERO
     for pmf in pmfs:
-        total = np.convolve(total, pmf)
+        total = _convolve_two(total, np.asarray(pmf, dtype=float))
     return total
+
+
+def _convolve_two(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    out = np.zeros(first.size + second.size - 1)
+    for index, chance in enumerate(first.tolist()):
+        # An elementwise product and sum: each rounded on its own, whatever the SIMD.
+        out[index : index + second.size] += chance * second
+    return out
+
+
+def weighted_mean(weights: np.ndarray, values: np.ndarray) -> float:
+    """The sum of ``weights * values``, correctly rounded.
+
+    ``math.fsum`` gives the same last digit on every machine and NumPy build, where a
+    BLAS dot product does not (its order of additions depends on the CPU's kernel), so
+    expected values print identically everywhere.
+
+    >>> weighted_mean(np.array([0.25, 0.75]), np.array([2, 4]))
+    3.5
+    """
+    return fsum((np.asarray(weights, dtype=float) * values).tolist())
+
+
+#: Values that agree to this many bits of their mantissa (a relative 2**-40, about
+#: 1e-12) are equal to :func:`falling_order`: their last bits are rounding.
+_ORDER_BITS = 40
+
+
+def falling_order(values: np.ndarray) -> np.ndarray:
+    """The indices of ``values`` from the largest to the smallest (NaN last); values equal
+    but for their last bits (a relative 1e-12) keep the order they are given in.
+
+    The same order on every machine: a quicksort orders equal values as the CPU's SIMD
+    sort does (NumPy's AVX-512 and AVX2 sorts each differently), and a last bit of
+    rounding would decide between two equal probabilities.
+
+    Examples
+    --------
+    >>> falling_order(np.array([0.1, 0.3, 0.1 * (1 + 2**-50), 0.2])).tolist()
+    [1, 3, 0, 2]
+    """
+    mantissa, exponent = np.frexp(np.asarray(values, dtype=float))
+    # frexp, a product by a power of 2, rounding to a whole number and ldexp are exact.
+    kept = np.ldexp(np.round(mantissa * 2.0**_ORDER_BITS), exponent - _ORDER_BITS)
+    return np.argsort(-kept, kind="stable")
 
 
 @lru_cache(maxsize=1024)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import sys
 
+from oddsengine.cli._engine_options import non_negative_int, trial_count
+
 #: "table" is what every other command calls its text; "text" is kept as it was.
 _FORMATS = ("text", "table", "json", "csv")
 
@@ -76,17 +78,16 @@ def run_attempts(arguments):
             raise OddsEngineError(f"--{option} is for --monte-carlo: the exact answer has none")
     from oddsengine.engines.attempt_runs_exact import solve_run
 
-    answer = solve_run(run)
-    outcomes = {"optimal": answer.optimal, "greedy": answer.greedy}
-    if answer.order is not None:
-        outcomes["order"] = answer.order
+    # A fixed policy needs no search: answered exactly whatever the run's size (issue 38).
+    answer = solve_run(run, policy=headline)
+    outcomes = answer.outcomes()
     shown = outcomes[headline]
     if arguments.format == "json":
         import json
 
         described = answer.describe(arguments.depth)
         described["headline_policy"] = headline
-        if headline != "optimal":
+        if headline != "optimal" and answer.optimal is not None:
             described["compare"]["optimal"] = answer.optimal.describe(arguments.depth)
             top = shown.describe(arguments.depth)
             described["expected"], described["p"] = top["expected"], top["p"]
@@ -180,7 +181,9 @@ def _text(run, answer, outcomes, headline: str, depth: int) -> str:
         + " (RULES.md §19)",
         f"Objective of the optimal policy: {run.objective}"
         + (" (the expected number of spaces turned)" if run.objective == "flips" else ""),
-        f"Exact: {answer.states} states of the run searched",
+        f"Exact: {answer.states} states of the run searched"
+        if answer.states is not None
+        else f"Exact: every outcome of the {headline} policy (the optimal one not searched)",
         "",
     ]
     names = list(outcomes)
@@ -210,7 +213,7 @@ def _text(run, answer, outcomes, headline: str, depth: int) -> str:
     lines.append("")
     lines.append(f"The {headline} policy, next target after each outcome (depth {depth}):")
     lines.extend(_tree_lines(shown.tree, depth, "  "))
-    notes = [note for outcome in outcomes.values() for note in outcome.notes]
+    notes = [*answer.notes, *(note for outcome in outcomes.values() for note in outcome.notes)]
     for note in dict.fromkeys(notes):
         lines.append(f"note: {note}")
     return "\n".join(lines) + "\n"
@@ -325,11 +328,14 @@ def register(commands) -> None:
     attempts.add_argument(
         "--monte-carlo",
         action="store_true",
-        help="play the policy (greedy or order:) with every die rolled, "
-        "for runs too large to search exactly; figures with intervals",
+        help="play the policy (greedy or order:) with every die rolled; figures with "
+        "intervals (a fixed policy is answered exactly without it, whatever the run's size)",
     )
-    attempts.add_argument("--trials", type=int, help="Monte Carlo trials (default 1,000,000)")
-    attempts.add_argument("--seed", type=int, help="Monte Carlo seed")
+    # The same types as every other command's: at most 10^9 trials, a seed of 0 or more.
+    attempts.add_argument(
+        "--trials", type=trial_count, metavar="N", help="Monte Carlo trials (default 1,000,000)"
+    )
+    attempts.add_argument("--seed", type=non_negative_int, help="Monte Carlo seed")
     add_board_options(attempts)
     attempts.add_argument(
         "--format", choices=_FORMATS, default="text", help="output format (table: the same as text)"

@@ -77,8 +77,9 @@ def search_run(run) -> tuple[dict, dict]:
     def refuse():
         raise OddsEngineError(
             f"the run of {run.source.attempts} attempts has more than "
-            f"{MAX_SEARCH_STATES:,} states to search: play a fixed policy instead "
-            "(--policy greedy --monte-carlo, or order:SPACE,...)"
+            f"{MAX_SEARCH_STATES:,} states to search: play a fixed policy instead, answered "
+            "exactly without a search (--policy greedy, or order:SPACE,...) or rolled die by "
+            "die (--policy greedy --monte-carlo)"
         )
 
     entered = 0  # the states met so far (those still being searched are not kept yet)
@@ -150,17 +151,27 @@ def policy_of(run, name: str):
 
 
 def evaluate_policy(run, name: str, policy) -> PolicyOutcome:
-    """Every outcome of a fixed policy (at most ``2 ** attempts``), exactly."""
+    """Every outcome of a fixed policy (at most ``2 ** attempts``), exactly; refused, before
+    it takes minutes, past :data:`MAX_SEARCH_STATES` attempts made in all its branches."""
     model = run.model
     terminal = terminal_value(run)
     attempts = run.source.attempts
     flips = [0.0] * (attempts + 1)
     spaces: dict[str, float] = {}
     total = 0.0
+    made = 0  # the attempts of every branch so far
 
     def walk(targeted, flipped, left, weight):
-        nonlocal total
+        nonlocal total, made
         target = policy(targeted, flipped) if left else None
+        if target is not None:
+            made += 1
+            if made > MAX_SEARCH_STATES:
+                raise OddsEngineError(
+                    f"the {name} policy's run of {attempts} attempts has more than "
+                    f"{MAX_SEARCH_STATES:,} branches to enumerate: roll it die by die "
+                    "(--monte-carlo)"
+                )
         if target is None:
             flips[popcount(flipped)] += weight
             for i in bits(flipped):
@@ -203,17 +214,46 @@ def evaluate_policy(run, name: str, policy) -> PolicyOutcome:
     )
 
 
-def solve_run(run) -> RunAnswer:
+def solve_run(run, policy: str | None = None) -> RunAnswer:
     """The optimal policy of ``run``, exactly, with greedy (and the run's order) beside it:
     the exact engine behind :func:`oddsengine.exact` for an
-    :class:`~oddsengine.religion.attempt_runs.AttemptRun`."""
-    values, _ = search_run(run)
-    optimal = evaluate_policy(run, "optimal", policy_of(run, "optimal"))
+    :class:`~oddsengine.religion.attempt_runs.AttemptRun`.
+
+    ``policy`` is the one the answer is about (default: the run's). A fixed one (greedy,
+    order) needs no search: its outcomes are enumerated whatever the run's size, and the
+    optimal policy is set beside it only when its search fits in
+    :data:`MAX_SEARCH_STATES` (else left out, with a note). The optimal policy of a run too
+    large to search is refused, naming the fixed policies.
+
+    Examples
+    --------
+    >>> from oddsengine.religion.religion_scenario import load_religious_board
+    >>> from oddsengine.religion.attempt_runs import AttemptRun
+    >>> board = load_religious_board("religion_1517", protestant=["Genoa", "Calais"])
+    >>> answer = solve_run(AttemptRun(board, "a-mighty-fortress", policy="greedy"))
+    >>> answer.optimal is None, answer.greedy.first_target, len(answer.notes)
+    (True, 'Brandenburg', 1)
+    """
+    policy = run.policy if policy is None else policy
+    attempts = run.source.attempts
+    searched = (
+        policy == "optimal" or too_large_to_search(run.model, attempts, MAX_SEARCH_STATES) is None
+    )
+    optimal, states, notes = None, None, ()
+    if searched:
+        values, _ = search_run(run)
+        optimal = evaluate_policy(run, "optimal", policy_of(run, "optimal"))
+        states = len(values)
+    else:
+        notes = (
+            f"the optimal policy is not compared: the run of {attempts} attempts has more "
+            f"than {MAX_SEARCH_STATES:,} states to search (the {policy} policy needs none)",
+        )
     greedy = evaluate_policy(run, "greedy", policy_of(run, "greedy"))
     order = None
     if run.order:
         order = evaluate_policy(run, "order:" + ",".join(run.order), policy_of(run, "order"))
-    return RunAnswer(run, optimal, greedy, order, len(values))
+    return RunAnswer(run, optimal, greedy, order, states, policy, notes)
 
 
 def exact_scenario(scenario) -> PolicyOutcome:

@@ -25,8 +25,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from oddsengine.engines._random import block_keys, normalise_seed
-from oddsengine.engines.run_arguments import MAX_TRIALS, check_trials
+from oddsengine.engines._random import block_keys
+from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineError
 from oddsengine.results.run_answer import RunSample
 
@@ -47,6 +47,7 @@ def simulate_run(
     ----------
     run : AttemptRun
     trials : int
+        At most :data:`~oddsengine.engines.run_arguments.MAX_TRIALS` (10^9).
     seed : int, SeedSequence or None
     policy : {"greedy", "optimal", "order"}, optional
         The policy played (default: the run's own). ``optimal`` plays the exact search's
@@ -56,8 +57,8 @@ def simulate_run(
     -------
     RunSample
     """
-    trials = check_trials(trials)
-    seed = normalise_seed(seed)
+    # The one check of every sampler: at most MAX_TRIALS, a seed NumPy takes (issue 38).
+    trials, _, seed = check_run(trials, MAX_TRIALS, seed, None)
     policy = run.policy if policy is None else policy
     choose = _policy(run, policy)
     model = run.model

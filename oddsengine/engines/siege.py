@@ -128,7 +128,9 @@ def _codes(states: np.ndarray) -> np.ndarray:
     of a number, or, for counts too large for 64 bits, the rows' ranks."""
     radix = int(states.max()) + 1
     if radix ** states.shape[1] < 2**62:
-        return states @ (radix ** np.arange(states.shape[1] - 1, -1, -1, dtype=np.int64))
+        # Integers: exact in any order (an integer product is no BLAS call either).
+        digits = radix ** np.arange(states.shape[1] - 1, -1, -1, dtype=np.int64)
+        return (states * digits).sum(axis=1)
     return np.unique(states, axis=0, return_inverse=True)[1].ravel()
 
 

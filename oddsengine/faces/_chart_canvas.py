@@ -114,9 +114,7 @@ class _KeptGlyphsRenderer(RendererAgg):
         cos = math.cos(math.radians(angle))
         sin = math.sin(math.radians(angle))
         # The same rotation as Agg's (no slant, no stretch), in FreeType's 16.16 units.
-        matrix = (
-            (0x10000 * np.array([[cos, -sin], [sin, cos]]) @ [[1, 0], [0, 1]]).round().astype(int)
-        )
+        matrix = (0x10000 * np.array([[cos, -sin], [sin, cos]])).round().astype(int)
         rotation = tuple(matrix.flat)
         antialiased = bool(gc.get_antialiased())
         mode = RenderMode.NORMAL if antialiased else RenderMode.MONO

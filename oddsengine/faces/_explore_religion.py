@@ -382,14 +382,12 @@ class _RunSpec:
         objective = self._answer.run.objective
         if objective != "flips":
             lines.append(f"objective of the optimal policy: {objective}")
-        return [*lines, *self._answer.optimal.notes]
+        optimal = self._answer.optimal
+        return [*lines, *self._answer.notes, *(optimal.notes if optimal is not None else ())]
 
 
 def _outcomes(answer) -> dict:
-    outcomes = {"optimal": answer.optimal, "greedy": answer.greedy}
-    if answer.order is not None:
-        outcomes["order"] = answer.order
-    return outcomes
+    return answer.outcomes()
 
 
 class RunView:

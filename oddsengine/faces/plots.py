@@ -155,7 +155,7 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
     refused_label = "refused by the rules"
     for index, (key, group) in enumerate(grouped):
         key = key if isinstance(key, tuple) else (key,)
-        group = group.sort_values(x)
+        group = group.sort_values(x, kind="stable")
         if len(groups) == 1 and groups[0] in _CARD_COLUMNS:
             label = _card_names(key[0])  # the legend's title names the side
         else:

@@ -482,7 +482,7 @@ def odds_table(
     3R L1     0.7037  0.2497     NaN
     4R L1     0.7037  0.2593  0.0366
     >>> print(table.to_csv().splitlines()[1])
-    3R L1,0.7037037037037038,0.2496570644718793,
+    3R L1,0.7037037037037036,0.24965706447187924,
     """
     tabled = {item.name: item for item in table_kinds()}
     if not isinstance(kind, str) or kind not in tabled:

@@ -13,8 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-import numpy as np
-
 from oddsengine.combat.cards import CARD_RULES, card_rule, read_cards
 from oddsengine.combat.fleets import Fleet, as_fleet
 from oddsengine.combat.naval import NavalBattle
@@ -22,6 +20,7 @@ from oddsengine.combat.naval_cards import PROFESSIONAL_ROWERS, parse_effects
 from oddsengine.combat.naval_rolls import NavalAvoidBattle, NavalInterception
 from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.combat.powers import normalise_power
+from oddsengine.draws import weighted_mean
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves._move_rules import retreat_order_notes
 from oddsengine.moves._naval_tree import MOVER, NavalBranch, Ships
@@ -356,7 +355,7 @@ class NavalDeclaration:
         chance = plan.cell_probabilities()
         mover_lost = self.units.ships - columns["attacker_survivors"]
         own_lost = defender.ships - columns["defender_survivors"]
-        return float(np.dot(chance, mover_lost - own_lost))
+        return weighted_mean(chance, mover_lost - own_lost)
 
     @cached_property
     def preferred_locations(self) -> tuple[str, ...]:

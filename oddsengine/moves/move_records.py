@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from oddsengine.draws import falling_order
+
 __all__ = ["end_state_records", "most_likely_first"]
 
 
@@ -56,9 +58,9 @@ _RECORD_COLUMNS = (
 
 def most_likely_first(result, limit: int | None = None) -> np.ndarray:
     """The indices of ``result``'s end states by falling probability (the first ``limit``
-    of them), ties in the order pandas' ``sort_values(ascending=False)`` gives them (its
-    default quicksort on the reversed values, reversed back), so that records read from
-    them match :meth:`~oddsengine.Result.states_frame` row for row.
+    of them), equal probabilities in the order of the states (:func:`falling_order`, the
+    order of :meth:`~oddsengine.Result.states_frame` too, so that records read from them
+    match it row for row).
 
     Examples
     --------
@@ -68,10 +70,5 @@ def most_likely_first(result, limit: int | None = None) -> np.ndarray:
     >>> bool(result.probabilities[first] == result.probabilities.max())
     True
     """
-    order = _by_falling_probability(result.probabilities)
+    order = falling_order(result.probabilities)
     return order if limit is None else order[: max(limit, 0)]
-
-
-def _by_falling_probability(probabilities: np.ndarray) -> np.ndarray:
-    backwards = np.arange(probabilities.size)[::-1]
-    return backwards[probabilities[::-1].argsort(kind="quicksort")][::-1]

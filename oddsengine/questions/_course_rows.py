@@ -15,9 +15,9 @@ import math
 
 import numpy as np
 
+from oddsengine.draws import weighted_mean
 from oddsengine.errors import OddsEngineError
 from oddsengine.questions._naval_plans import NAVAL_COURSE_KEYS
-from oddsengine.results.result import weighted_mean
 
 __all__ = ["MOVE_CP", "move_row", "siege_row"]
 

@@ -10,6 +10,7 @@ import dataclasses
 
 from oddsengine.combat.cards import CARD_RULES, CARDS
 from oddsengine.combat.powers import power_adjective
+from oddsengine.draws import falling_order
 from oddsengine.engines.exact import exact
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
@@ -101,7 +102,8 @@ def card_value(spec, side: str | None = None):
         :class:`~oddsengine.religion.voyage.Conquest`: Smallpox), valued in expected VP
         by :func:`~oddsengine.questions.switch_value.switch_value`.
     side : {"attacker", "defender"}, optional
-        One side only; both by default.
+        One side only; both by default. A voyage or a conquest has one side, its power
+        (``"france"``): any other is refused.
 
     Returns
     -------
@@ -130,6 +132,14 @@ def card_value(spec, side: str | None = None):
     if getattr(spec, "card_switches", None):  # a voyage: the card switches a field on
         from oddsengine.questions.switch_value import card_switch_value
 
+        # One side plays these cards: the power that explores or conquers (issue 38),
+        # or the spec's own card_side.
+        owner = getattr(spec, "card_side", None) or getattr(spec, "power", None)
+        if side is not None and side != owner:
+            raise OddsEngineError(
+                f"in a {getattr(spec, 'kind', 'question')} only {owner} plays the cards: "
+                f"side must be {owner!r} or None, not {shown(side)}"
+            )
         return card_switch_value(spec)
     if side is not None and side not in _SIDES:
         raise OddsEngineError(f"side must be 'attacker' or 'defender', not {side!r}")
@@ -164,7 +174,8 @@ def card_value(spec, side: str | None = None):
     added = ["without_card", "with_card", "difference"]
     kept = [c for c in frame.columns if c not in ("summary", *added)]
     frame = frame[[*kept, "summary", *added]]
-    return frame.sort_values("value", ascending=False, ignore_index=True)
+    # Equal values in the order of the cards, on every machine.
+    return frame.take(falling_order(frame["value"].to_numpy())).reset_index(drop=True)
 
 
 def card_value_text(spec, table) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from oddsengine.draws import falling_order
 from oddsengine.engines.exact import exact
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
@@ -110,7 +111,8 @@ def debate_card_value(debate):
     frame = pd.DataFrame(rows)
     if frame.empty:
         return frame
-    return frame.sort_values("value", ascending=False, ignore_index=True)
+    # Equal values in the order of the cards, on every machine.
+    return frame.take(falling_order(frame["value"].to_numpy())).reset_index(drop=True)
 
 
 def debate_card_value_text(debate, table) -> str:

@@ -75,7 +75,9 @@ class AttemptRun:
     placards_attempts : {3, 4}
         Affair of the Placards' attempts (a rule option, §19).
     policy : {"optimal", "greedy", "order"}
-        The policy a Monte Carlo plays (the exact answer gives all of them).
+        The policy a Monte Carlo plays and the exact answer is about (it gives all of them;
+        a fixed one needs no search, so the optimal one is left out when its search would
+        be too large).
     """
 
     board: ReligiousBoard

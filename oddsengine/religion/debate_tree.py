@@ -30,7 +30,7 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-from oddsengine.draws import binomial_pmf
+from oddsengine.draws import binomial_pmf, convolve, weighted_mean
 from oddsengine.religion.debate_rules import (
     bonus_applies,
     initiator_dice,
@@ -78,7 +78,7 @@ def difference_pmf(attacker_dice: int, defender_dice: int) -> np.ndarray:
     >>> difference_pmf(1, 1).round(4).tolist()  # d = -1, 0, +1
     [0.2222, 0.5556, 0.2222]
     """
-    pmf = np.convolve(binomial_pmf(attacker_dice), binomial_pmf(defender_dice)[::-1])
+    pmf = convolve(binomial_pmf(attacker_dice), binomial_pmf(defender_dice)[::-1])
     pmf.setflags(write=False)
     return pmf
 
@@ -146,7 +146,7 @@ def _score(
         papal_score = np.where(lost, papal_score * keep, papal_score)
         protestant_score = np.where(lost, protestant_score * keep, protestant_score)
     score = papal_score if papal_side else protestant_score
-    return float(np.dot(pmf, score))
+    return weighted_mean(pmf, score)
 
 
 class _Builder:

@@ -291,14 +291,16 @@ def too_large_to_search(
 ) -> str | None:
     """Why the optimal search of ``attempts`` attempts on ``model`` is refused before it
     starts (its states, counted first by :meth:`RunModel.search_states`, pass ``limit``),
-    naming the fixed policies' Monte Carlo that answers it; None when it fits."""
+    naming the fixed policies, which answer it exactly (or by Monte Carlo); None when it
+    fits."""
     counted = model.search_states(attempts, limit)
     if counted <= limit:
         return None
     return (
         f"the run of {attempts} attempts has more than {limit:,} states to search (counted "
-        "before searching): play a fixed policy instead (--policy greedy --monte-carlo, or "
-        "order:SPACE,...)"
+        "before searching): play a fixed policy instead, answered exactly without a search "
+        "(--policy greedy, or order:SPACE,...) or rolled die by die (--policy greedy "
+        "--monte-carlo)"
     )
 
 

@@ -34,7 +34,7 @@ def expected_cp_lost(result) -> dict[str, dict[str, float]]:
     >>> round(lost["attacker"]["mean"] * 9, 12), round(lost["defender"]["mean"] * 27, 12)
     (10.0, 4.0)
     """
-    from oddsengine.results.result import weighted_mean
+    from oddsengine.draws import weighted_mean
 
     spent = {}
     for side, force in _fighting_forces(result.spec).items():

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from oddsengine.draws import falling_order, weighted_mean
 from oddsengine.results.end_states import merge_cells
 from oddsengine.results.output import (
     Rendered,
@@ -27,19 +28,6 @@ __all__ = ["Result", "wilson_interval", "Z95"]
 
 #: The two-sided 95% quantile of the standard normal distribution.
 Z95 = 1.959963984540054
-
-
-def weighted_mean(weights: np.ndarray, values: np.ndarray) -> float:
-    """The sum of ``weights * values``, correctly rounded.
-
-    ``math.fsum`` gives the same last digit on every machine and NumPy build, where a
-    BLAS dot product does not (its order of additions depends on the CPU's kernel), so
-    expected losses and values print identically everywhere.
-
-    >>> weighted_mean(np.array([0.25, 0.75]), np.array([2, 4]))
-    3.5
-    """
-    return math.fsum((np.asarray(weights, dtype=float) * values).tolist())
 
 
 def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -378,7 +366,8 @@ class Result(Rendered):
         frame["probability"] = self.probabilities
         if not self.is_exact:
             frame["count"] = self.weights.astype(np.int64)
-        return frame.sort_values("probability", ascending=False, ignore_index=True)
+        # Equal probabilities in the order of the states, on every machine.
+        return frame.take(falling_order(self.probabilities)).reset_index(drop=True)
 
     # -- output ------------------------------------------------------------------------
 

@@ -123,32 +123,47 @@ def _cut(tree: dict, depth: int) -> dict:
 @dataclass(frozen=True)
 class RunAnswer:
     """The answer to a run: the optimal policy beside "best single odds each time" and,
-    when given, a fixed order."""
+    when given, a fixed order.
+
+    ``policy`` is the policy the answer is about (its figures head the JSON). Under a fixed
+    one (greedy, order) the optimal policy may be left out (``optimal`` and ``states``
+    None: its search would be too large), which ``notes`` then says.
+    """
 
     run: object
-    optimal: PolicyOutcome
+    optimal: PolicyOutcome | None
     greedy: PolicyOutcome
     order: PolicyOutcome | None = None
-    states: int = 0
+    states: int | None = 0
+    policy: str = "optimal"
+    notes: tuple[str, ...] = ()
+
+    def outcomes(self) -> dict[str, PolicyOutcome]:
+        """Each policy answered, by name (``optimal``, ``greedy``, ``order``)."""
+        found = {"optimal": self.optimal, "greedy": self.greedy, "order": self.order}
+        return {name: outcome for name, outcome in found.items() if outcome is not None}
 
     def describe(self, depth: int = 3) -> dict:
-        """The answer as plain data (the JSON of ``oddsengine attempts``)."""
-        optimal = self.optimal.describe(depth)
+        """The answer as plain data (the JSON of ``oddsengine attempts``): the figures of
+        the optimal policy, or, when it was not searched, of the policy answered."""
+        headline = self.optimal if self.optimal is not None else self.outcomes()[self.policy]
+        top = headline.describe(depth)
         answer = {
             "kind": "attempts",
             "spec": self.run.describe(),
             "method": "exact",
-            "expected": optimal["expected"],
-            "p": optimal["p"],
+            "expected": top["expected"],
+            "p": top["p"],
             "policy": {
-                "first_target": self.optimal.first_target,
+                "first_target": headline.first_target,
                 "objective": self.run.objective,
-                "objective_value": self.optimal.objective_value,
-                "tree": optimal["policy_tree"],
+                "objective_value": headline.objective_value,
+                "tree": top["policy_tree"],
             },
             "compare": {"greedy": self.greedy.describe(depth)},
             "states": self.states,
-            "notes": list(self.optimal.notes)
+            "notes": list(self.notes)
+            + list(headline.notes)
             + ([] if self.order is None else list(self.order.notes)),
         }
         if self.order is not None:

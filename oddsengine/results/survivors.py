@@ -86,7 +86,7 @@ def _conditional(result, given):
 def expected_survivors(result, given: str | None = None) -> dict[str, float]:
     """Expected land units (ships at sea) left of each side given ``given``: NaN for both
     when ``given`` cannot happen."""
-    from oddsengine.results.result import weighted_mean
+    from oddsengine.draws import weighted_mean
 
     probabilities, chance = _conditional(result, given)
     if chance == 0:

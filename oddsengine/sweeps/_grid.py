@@ -20,7 +20,7 @@ import numpy as np
 
 from oddsengine.combat.cards import POST_ROLL_CARDS
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies, RuleOptions
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, shown
 from oddsengine.sweeps._settings import Candidate, kind_name
 from oddsengine.sweeps.templates import is_template, parse_count_template, parse_template
 
@@ -111,6 +111,11 @@ def _check_value(spec_class, name, value, where) -> None:
         raise OddsEngineError(f"{where}: {name} cannot be a table of values")
     if isinstance(value, list):
         raise OddsEngineError(f"{where}: {name} cannot hold a list inside a list")
+    if isinstance(value, int) and shown(value).startswith("a number of about"):
+        # Too long for Python to print (sys.get_int_max_str_digits; a TOML file reads it
+        # as toml_file reads any such integer): no parameter takes it, and a scenario's
+        # key and columns print their values, so it is its key's bad value here.
+        raise OddsEngineError(f"{where}: {name} is far too large: {shown(value)}")
     expected = _expected(spec_class, name)
     if expected is None:
         return
@@ -121,7 +126,7 @@ def _check_value(spec_class, name, value, where) -> None:
         isinstance(value, bool | np.bool_) and bool not in types
     )
     if wrong:
-        raise OddsEngineError(f"{where}: {name} must be {words}, not {value!r}")
+        raise OddsEngineError(f"{where}: {name} must be {words}, not {shown(value)}")
 
 
 def check_parameters(spec_class, mapping, where: str) -> None:

@@ -117,7 +117,7 @@ def voyages(version: str, quick: bool) -> Page:
     # from -1 to 4, and a voyage depends on its explorer's value only).
     hapsburg = explorations[
         (explorations.power == "hapsburg") & (explorations.explorer != "random")
-    ].sort_values("value")
+    ].sort_values("value", kind="stable")
     by_value = {
         label: (rows.value.astype(int).tolist(), rows.expected_vp.tolist())
         for label, rows in hapsburg.groupby("variant", sort=False)
