@@ -219,7 +219,6 @@ REFUSED = [
     (dict(protestant=["Atlantis"]), "Atlantis"),
     (dict(protestant=["North Sea"]), "sea zone"),
     (dict(protestant=["Istanbul"]), "never converts"),
-    (dict(universities=["Wittenberg"], protestant=["Wittenberg"]), "Catholic space"),
     (dict(england_ruler="henry-ix"), "English ruler"),
     (dict(papal_ruler="gregory"), "Papal ruler"),
     (dict(turn=12), "turn"),

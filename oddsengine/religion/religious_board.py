@@ -164,7 +164,8 @@ class ReligiousBoard:
         The reformers on the map (``{"Luther": "Wittenberg"}``); kept as sorted
         ``(reformer, space)`` pairs, so that a board is hashable.
     universities : sequence of str
-        Jesuit universities (Catholic spaces only).
+        Jesuit universities: founded on Catholic spaces, they stay when a space turns
+        Protestant (16), and make it a target of Counter-Reformation attempts (18).
     stacks : sequence of Stack
         The land units on the map (a :class:`~oddsengine.moves.situation.Stack` each).
     england_ruler, papal_ruler : str
@@ -210,13 +211,14 @@ class ReligiousBoard:
         unrest = _space_names(self.unrest, "unrest")
         universities = _space_names(self.universities, "universities")
         for name in universities:
-            if name in protestant:
-                raise OddsEngineError(
-                    f"universities: {name} is Protestant: a Jesuit university stands on a "
-                    "Catholic space (16)"
-                )
+            # 16: a university is founded on a Catholic space and stays when the space
+            # turns Protestant (it makes that space a Counter-Reformation target, 18); only
+            # a space that never converts can hold none.
             if name in facts.never_convert:
-                raise OddsEngineError(f"universities: {name} is an Ottoman home space")
+                raise OddsEngineError(
+                    f"universities: {name} is an Ottoman home space: it never converts, and "
+                    "holds no Jesuit university (16)"
+                )
         reformers = self.reformers
         if isinstance(reformers, tuple | list) and all(
             isinstance(pair, tuple | list) and len(pair) == 2 for pair in reformers
