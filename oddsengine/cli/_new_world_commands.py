@@ -13,6 +13,7 @@ from oddsengine.cli._engine_options import (
     refuse_given,
     run_engines,
 )
+from oddsengine.cli._religion_names import a_name, names
 from oddsengine.errors import OddsEngineError
 
 _TABLE_FORMATS = ("table", "markdown", "csv", "json")
@@ -310,6 +311,7 @@ def register(commands) -> None:
     _add_table(diet, "the Protestant's CP (1-6) against the Papal + Hapsburg CP (2-12)")
     diet.add_argument(
         "--outcome",
+        type=a_name,
         default="protestant_wins",
         metavar="NAME",
         help="with --table: the chance shown (protestant_wins, catholic_wins, "
@@ -329,12 +331,14 @@ def register(commands) -> None:
     )
     voyage.add_argument(
         "--power",
+        type=names,
         default=None,
         metavar="POWER[,POWER...]",
         help="england, france or hapsburg; several, comma-separated, for a turn's voyages",
     )
     voyage.add_argument(
         "--explorer",
+        type=names,
         default=None,
         metavar="NAME|random",
         help="the explorer by name, or random: drawn from the power's pool "
@@ -342,6 +346,7 @@ def register(commands) -> None:
     )
     voyage.add_argument(
         "--uncharted",
+        type=names,
         nargs="?",
         const=True,
         default=None,
@@ -351,6 +356,7 @@ def register(commands) -> None:
     )
     voyage.add_argument(
         "--mercator",
+        type=names,
         nargs="?",
         const=True,
         default=None,
@@ -359,6 +365,7 @@ def register(commands) -> None:
     )
     voyage.add_argument(
         "--claimed",
+        type=names,
         default=None,
         metavar="NAME,...",
         help="discoveries already claimed: st-lawrence-river, great-lakes, "
@@ -366,6 +373,7 @@ def register(commands) -> None:
     )
     voyage.add_argument(
         "--removed",
+        type=names,
         default=None,
         metavar="NAME,...",
         help="explorers no longer in the pool (lost at sea, or placed on a discovery)",
@@ -404,12 +412,14 @@ def register(commands) -> None:
     )
     conquest.add_argument(
         "--power",
+        type=a_name,
         default=None,
         metavar="POWER",
         help="hapsburg (conquistadors), england or france (markers)",
     )
     conquest.add_argument(
         "--conquistador",
+        type=a_name,
         default="random",
         metavar="NAME|random",
         help="the conquistador by name, or random: drawn from the pool (default)",
@@ -417,12 +427,14 @@ def register(commands) -> None:
     conquest.add_argument("--smallpox", action="store_true", help="Smallpox played (+2)")
     conquest.add_argument(
         "--claimed",
+        type=names,
         default=None,
         metavar="NAME,...",
         help="conquests already made: maya, aztecs, inca",
     )
     conquest.add_argument(
         "--removed",
+        type=names,
         default=None,
         metavar="NAME,...",
         help="conquistadors (or markers, once each) no longer in the pool",
