@@ -146,13 +146,13 @@ def test_more_flips_than_the_run_can_reach_is_refused(capsys):
     # attempts can reach no space, and a chance of 1 flip or more is no question.
     run = AttemptRun(religion_1517_board(), "book-of-common-prayer")
     assert run.model.reach(4) == set()
-    with pytest.raises(OddsEngineError, match="can reach only 0 spaces"):
+    with pytest.raises(OddsEngineError, match="can reach no space on this board"):
         AttemptRun(religion_1517_board(), "book-of-common-prayer", objective="at-least:1")
     refused(
         capsys,
         ["attempts", "religion_1517", "--source", "book-of-common-prayer", "--objective",
          "at-least:1"],
-        ["objective at-least:1", "can reach only 0 spaces"],
+        ["objective at-least:1", "can reach no space", "no flip is possible"],
     )  # fmt: skip
 
 
@@ -370,3 +370,18 @@ def test_the_monte_carlo_of_an_order_says_what_it_passes_over(capsys):
     notes = json.loads(out)["notes"]
     assert any("Paris passed over" in note for note in notes)
     assert any("whenever no listed space is eligible" in note for note in notes)
+
+
+def test_the_notes_give_the_chance_the_order_found_no_listed_space():
+    # religion_example, a German treatise (2 attempts), order Magdeburg, Brunswick:
+    # Brunswick is eligible only once Magdeburg has turned (its neighbour). §17 on
+    # Magdeburg: Protestant = Brandenburg 1 + its stack 1 + Wittenberg 1 + Luther 1 + the
+    # stack there 1 = 5, Papal = Brunswick, Erfurt, Lübeck = 3, Protestant ties:
+    # p = sum_k (k^5 - (k-1)^5) k^3 / 6^8 = 147019/186624. The second attempt finds no
+    # listed space eligible when Magdeburg failed: 1 - p = 39605/186624 = 21.22%.
+    p = sum(Fraction(k**5 - (k - 1) ** 5, 6**5) * Fraction(k**3, 6**3) for k in range(1, 7))
+    assert p == Fraction(147019, 186624)
+    board = load_religious_board("religion_example")
+    run = AttemptRun(board, "treatise:german", order=["Magdeburg", "Brunswick"], policy="order")
+    (note,) = oe.exact(run).order.notes
+    assert f"in {100 * float(1 - p):.2f}% of runs some attempt found no listed space" in note

@@ -101,7 +101,8 @@ def card_value(spec, side: str | None = None):
         :class:`~oddsengine.religion.voyage.Conquest`: Smallpox), valued in expected VP
         by :func:`~oddsengine.questions.new_world_card_value.card_switch_value`.
     side : {"attacker", "defender"}, optional
-        One side only; both by default.
+        One side only; both by default. A voyage's or a conquest's card is its power's:
+        ``side`` is None or that power.
 
     Returns
     -------
@@ -130,6 +131,13 @@ def card_value(spec, side: str | None = None):
     if getattr(spec, "card_switches", None):  # a voyage: the card switches a field on
         from oddsengine.questions.new_world_card_value import card_switch_value
 
+        power = getattr(spec, "power", None)
+        if side is not None and side != power:
+            # 22: the power that sails plays Mercator's Map (Smallpox): it has no other side
+            raise OddsEngineError(
+                f"side: the card of a {spec.kind} is played by the power that sails, "
+                f"{power}, not {shown(side)}: give no side (or side={power!r})"
+            )
         return card_switch_value(spec)
     if side is not None and side not in _SIDES:
         raise OddsEngineError(f"side must be 'attacker' or 'defender', not {side!r}")

@@ -218,9 +218,14 @@ def _why_not_objective(run) -> str | None:
             )
         reach = len(model.reach(source.attempts))
         if wanted > reach:
+            if not reach:
+                return (
+                    f"the {source.attempts} attempts of {source.name} can reach no space on "
+                    "this board: no flip is possible"
+                )
             return (
                 f"the {source.attempts} attempts of {source.name} can reach only {reach} "
-                f"space{'s' if reach != 1 else ''} on this board"
+                f"space{'s' if reach != 1 else ''} on this board: ask for at most {reach}"
             )
         return None
     if not objective.startswith("space:"):
@@ -228,15 +233,17 @@ def _why_not_objective(run) -> str | None:
     name = objective[len("space:") :]
     side = "protestant" if source.side == "protestant" else "catholic"
     if run.board.influence(name) == "none":
-        return f"{name} is an Ottoman home space, outside the religious struggle (16)"
-    if run.board.influence(name) == side:
-        return f"{name} is {side.capitalize()} already: the run cannot turn it"
-    if model.index[name] not in model.reach(source.attempts):
-        return (
+        why = f"{name} is an Ottoman home space, outside the religious struggle (16)"
+    elif run.board.influence(name) == side:
+        why = f"{name} is {side.capitalize()} already: the run cannot turn it"
+    elif model.index[name] not in model.reach(source.attempts):
+        why = (
             f"{name} is out of reach of the {source.attempts} attempts of {source.name} "
             "(no attempt can target it)"
         )
-    return None
+    else:
+        return None
+    return f"{why}; name a space the run can turn"
 
 
 def _checked_objective(objective) -> str:

@@ -130,7 +130,7 @@ def why_source_not_on(board, source) -> str | None:
     if source.turn is not None and board.turn != source.turn:
         return (
             f"{source.name} is played on turn {source.turn} only (§19), and the board is at "
-            f"turn {board.turn}"
+            f"turn {board.turn}: name another source ({default_source(board, source.side)})"
         )
     if source.reformer and source.reformer not in dict(board.reformers):
         placed = ", ".join(name for name, _ in board.reformers) or "none"
@@ -141,9 +141,12 @@ def why_source_not_on(board, source) -> str | None:
     for name in source.debaters:
         why = why_not_in_play(board, name)
         if why is not None:
-            return f"{source.name} commits {name}, who {why}"
+            return f"{source.name} commits {name}, who {why}: he gives no attempts yet"
         if name in board.committed:
-            return f"{source.name} commits {name}, who is committed already (his bonus is spent)"
+            return (
+                f"{source.name} commits {name}, who is committed already (his bonus is "
+                "spent): take him off the board's committed debaters to ask it"
+            )
     return None
 
 
