@@ -311,7 +311,6 @@ def register(commands) -> None:
     _add_table(diet, "the Protestant's CP (1-6) against the Papal + Hapsburg CP (2-12)")
     diet.add_argument(
         "--outcome",
-        type=a_name,
         default="protestant_wins",
         metavar="NAME",
         help="with --table: the chance shown (protestant_wins, catholic_wins, "
