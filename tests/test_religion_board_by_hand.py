@@ -219,7 +219,6 @@ REFUSED = [
     (dict(protestant=["Atlantis"]), "Atlantis"),
     (dict(protestant=["North Sea"]), "sea zone"),
     (dict(protestant=["Istanbul"]), "never converts"),
-    (dict(universities=["Wittenberg"], protestant=["Wittenberg"]), "Catholic space"),
     (dict(england_ruler="henry-ix"), "English ruler"),
     (dict(papal_ruler="gregory"), "Papal ruler"),
     (dict(turn=12), "turn"),
@@ -589,7 +588,8 @@ def test_the_spaces_within_reach_of_a_run_are_those_some_state_may_target(scenar
 def test_a_standing_order_passes_over_a_space_no_attempt_can_reach(capsys):
     # Paris is far from Wittenberg: none of the 95 Theses' 5 attempts can reach it (every
     # state walked above); Leipzig is eligible at once. The order plays Leipzig first, then
-    # best single odds, and says Paris was passed over; an order of Paris alone is refused.
+    # best single odds, and says Paris was passed over; an order of Paris alone is a
+    # standing order too (issue 38): greedy's run, with the notes saying so.
     status, out, err = run_cli(
         capsys,
         "attempts",
@@ -604,14 +604,25 @@ def test_a_standing_order_passes_over_a_space_no_attempt_can_reach(capsys):
     assert status == 0, err
     answer = json.loads(out)
     assert answer["compare"]["order"]["first_target"] == "Leipzig"
-    assert any("Paris can never be targeted" in note for note in answer["notes"])
+    assert any("Paris passed over: Paris is not eligible" in note for note in answer["notes"])
     assert "Paris" not in _targets_of_every_state(
         AttemptRun(load_religious_board("religion_1517"), "95-theses")
     )
     status, out, err = run_cli(
-        capsys, "attempts", "religion_1517", "--source", "95-theses", "--policy", "order:Paris"
+        capsys,
+        "attempts",
+        "religion_1517",
+        "--source",
+        "95-theses",
+        "--policy",
+        "order:Paris",
+        "--format",
+        "json",
     )
-    assert status == 2 and out == "" and "no space listed can be targeted" in err
+    assert status == 0, err
+    answer = json.loads(out)
+    assert answer["compare"]["order"]["p"] == answer["compare"]["greedy"]["p"]
+    assert any("the first attempt takes the best single chance" in n for n in answer["notes"])
 
 
 def test_an_objective_of_more_flips_than_attempts_is_refused(capsys):

@@ -483,9 +483,14 @@ def test_the_count_of_a_two_attempt_run_by_hand():
 def test_the_count_before_searching_is_the_states_searched(scenario, source):
     # Carlstadt's failures put unrest (23.8), the Papacy's runs turn spaces back (§18):
     # the count follows the search's own eligibility in every case.
+    from dataclasses import replace
+
     from oddsengine.engines.attempt_runs_exact import search_run
 
-    run = AttemptRun(load_religious_board(scenario), source)
+    board = load_religious_board(scenario)
+    if source == "caraffa":  # Caraffa enters on turn 5 (debaters.csv)
+        board = replace(board, turn=5)
+    run = AttemptRun(board, source)
     values, _ = search_run(run)
     assert run.model.search_states(run.source.attempts) == len(values)
     assert run.model.search_states(run.source.attempts, limit=len(values)) == len(values)

@@ -10,6 +10,7 @@ from oddsengine.cli._engine_options import (
     print_results,
     run_engines,
 )
+from oddsengine.cli._religion_names import a_name
 from oddsengine.errors import OddsEngineError
 
 _TIES = ("protestant", "papacy")
@@ -32,6 +33,7 @@ def _board_attempt(arguments):
     from oddsengine.cli._attempt_run_commands import board_of
     from oddsengine.religion.attempt_sources import attempt_source
     from oddsengine.religion.board_attempt import board_attempt_spec
+    from oddsengine.religion.board_checks import default_source
 
     given = [
         option
@@ -42,12 +44,14 @@ def _board_attempt(arguments):
         raise OddsEngineError(
             f"{given[0]} comes from the board with a scenario: drop it (or the scenario)"
         )
-    if not arguments.space:
+    if arguments.space is None:
         raise OddsEngineError("name the target of the attempt on the board: --space SPACE")
     attempting = "protestant" if arguments.command == "reformation" else "papacy"
-    default = "95-theses" if attempting == "protestant" else "burn-books:german"
+    board = board_of(arguments)
+    named = arguments.source is not None
     source = attempt_source(
-        arguments.source or default, placards_attempts=arguments.placards_attempts
+        arguments.source if named else default_source(board, attempting),
+        placards_attempts=arguments.placards_attempts,
     )
     if "placards_attempts" in getattr(arguments, "given", ()) and (
         source.name != "affair-of-the-placards"
@@ -57,7 +61,7 @@ def _board_attempt(arguments):
         command = "reformation" if source.side == "protestant" else "counter-reformation"
         raise OddsEngineError(f"{source.name} makes {command} attempts: use {command}")
     return board_attempt_spec(
-        board_of(arguments), arguments.space, source, debater=arguments.debater
+        board, arguments.space, source, debater=arguments.debater, default_source=not named
     )
 
 
@@ -91,7 +95,7 @@ def _attempt(arguments):
             modifier=arguments.modifier,
             printing_press=arguments.printing_press,
             ninety_five_theses=arguments.ninety_five_theses,
-            debater=arguments.debater or "",
+            debater=arguments.debater or "",  # an empty name is refused by the parser
         )
     from oddsengine.religion.attempts import CounterReformationAttempt
 
@@ -122,7 +126,7 @@ def _print_card_values(spec, arguments) -> None:
     )
 
 
-def _add_board(parser) -> None:
+def _add_board(parser, default: str) -> None:
     from oddsengine.cli._attempt_run_commands import add_board_options
     from oddsengine.religion.attempt_sources import SOURCE_NAMES
 
@@ -134,11 +138,13 @@ def _add_board(parser) -> None:
         "the dice are counted from its board, with where every die comes from",
     )
     board = parser.add_argument_group("on a scenario's board (RULES.md §16, §19)")
-    board.add_argument("--space", metavar="SPACE", help="the target of the attempt")
+    board.add_argument("--space", metavar="SPACE", type=a_name, help="the target of the attempt")
     board.add_argument(
         "--source",
         metavar="SOURCE",
-        help="what makes the attempt (its target zone, bonus dice): " + ", ".join(SOURCE_NAMES),
+        type=a_name,
+        help="what makes the attempt (its target zone, bonus dice), one the board allows "
+        f"(its turn, reformers, debaters): {', '.join(SOURCE_NAMES)}; default {default}",
     )
     board.add_argument(
         "--placards-attempts",
@@ -150,8 +156,8 @@ def _add_board(parser) -> None:
     add_board_options(board)
 
 
-def _add_dice(parser) -> None:
-    _add_board(parser)
+def _add_dice(parser, default: str) -> None:
+    _add_board(parser, default)
     dice = parser.add_argument_group("the dice (RULES.md §17 steps 2 and 6)")
     dice.add_argument(
         "--protestant-dice",
@@ -177,7 +183,10 @@ def register(commands) -> None:
         "highest die; higher wins, ties as --ties says. Outcomes: success (the space turns "
         "Protestant), failure; events: the automatic success and each side's highest die.",
     )
-    _add_dice(reformation)
+    _add_dice(
+        reformation,
+        "95-theses on a turn-1 board, treatise:german on a later one (the output says so)",
+    )
     rules = reformation.add_argument_group("ties, modifier and bonus dice (§17 steps 3-7)")
     rules.add_argument(
         "--ties",
@@ -207,6 +216,7 @@ def register(commands) -> None:
     rules.add_argument(
         "--debater",
         metavar="NAME",
+        type=a_name,
         help="a Protestant debater whose bonus adds a die here (Bucer, Zwingli, Cranmer...)",
     )
     _add_card_value(rules, "Printing Press")
@@ -220,7 +230,7 @@ def register(commands) -> None:
         "a Reformation attempt: the Papacy attempts. Outcomes: success (the space turns "
         "Catholic), failure.",
     )
-    _add_dice(counter)
+    _add_dice(counter, "burn-books:german (the output says so)")
     rules = counter.add_argument_group("ties, Augsburg Confession and bonus dice (§18)")
     rules.add_argument(
         "--ties",
@@ -237,6 +247,7 @@ def register(commands) -> None:
     rules.add_argument(
         "--debater",
         metavar="NAME",
+        type=a_name,
         help="a Papal debater whose bonus adds dice here (Contarini, Canisius: 1; Faber: 2)",
     )
     _add_card_value(rules, "Augsburg Confession")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 
 from oddsengine.cli._engine_options import non_negative_int, trial_count
+from oddsengine.cli._religion_names import a_name
 
 #: "table" is what every other command calls its text; "text" is kept as it was.
 _FORMATS = ("text", "table", "json", "csv")
@@ -113,10 +114,17 @@ def _run_monte_carlo(arguments, run, headline: str) -> int:
     trials = 1_000_000 if arguments.trials is None else arguments.trials
     sample = simulate_run(run, trials, arguments.seed, policy=headline)
     described = sample.describe()
+    notes = ()
+    if headline == "order":
+        from oddsengine.engines.attempt_runs_exact import order_notes
+
+        notes = order_notes(run)  # a standing order: what it passes over, what it does then
     if arguments.format == "json":
         import json
 
         described["spec"] = run.describe()
+        if notes:
+            described["notes"] = list(notes)
         sys.stdout.write(json.dumps(described, indent=2, ensure_ascii=False) + "\n")
         return 0
     if arguments.format == "csv":
@@ -148,6 +156,7 @@ def _run_monte_carlo(arguments, run, headline: str) -> int:
         lines.append(
             f"  {space:<22}{_percent(described['p'][key]):>9}   [{_percent(low)}, {_percent(high)}]"
         )
+    lines += [f"note: {note}" for note in notes]
     sys.stdout.write("\n".join(lines) + "\n")
     return 0
 
@@ -240,18 +249,21 @@ def add_board_options(parser) -> None:
     """The what-ifs of a religious board (like ``move --stack``)."""
     parser.add_argument(
         "--protestant",
+        type=a_name,
         action="append",
         metavar="SPACE",
         help="what-if: this space is Protestant too (repeatable)",
     )
     parser.add_argument(
         "--unrest",
+        type=a_name,
         action="append",
         metavar="SPACE",
         help="what-if: this space is in unrest too (repeatable)",
     )
     parser.add_argument(
         "--reformer",
+        type=a_name,
         action="append",
         metavar="SPACE",
         help="what-if: this reformer (or his space) is on the map (repeatable)",
@@ -263,6 +275,7 @@ def add_flip_options(parser, zone_first: str) -> None:
     scenario's board; ``zone_first`` says what the default order puts first."""
     parser.add_argument(
         "--flip-order",
+        type=a_name,
         default="board",
         metavar="POLICY",
         help="which eligible space a winner flips next: board (default: the "
@@ -290,20 +303,25 @@ def register(commands) -> None:
     )
     attempts.add_argument(
         "--source",
+        type=a_name,
         required=True,
         metavar="SOURCE",
-        help="what gives the attempts: " + ", ".join(SOURCE_NAMES),
+        help="what gives the attempts, one the board allows (its turn, reformers, "
+        "debaters): " + ", ".join(SOURCE_NAMES),
     )
     attempts.add_argument(
         "--policy",
+        type=a_name,
         default="optimal",
         metavar="POLICY",
         help="the policy shown first: optimal (default), greedy (best "
-        "single odds each time) or order:SPACE,SPACE (the first listed "
-        "space still eligible, then greedy); the others are compared",
+        "single odds each time) or order:SPACE,SPACE (a standing order: the first listed "
+        "space still eligible, else greedy's choice; the notes name the spaces it could "
+        "not use); the others are compared",
     )
     attempts.add_argument(
         "--objective",
+        type=a_name,
         default="flips",
         metavar="OBJECTIVE",
         help="what the optimal policy maximises: flips (the expected "
@@ -311,6 +329,7 @@ def register(commands) -> None:
     )
     attempts.add_argument(
         "--debater",
+        type=a_name,
         metavar="NAME",
         help="a bonus debater committed for the run (his die where it "
         "applies: Bucer, Cop, Contarini, Faber ...)",

@@ -10,6 +10,7 @@ from oddsengine.cli._engine_options import (
     refuse_given,
     run_engines,
 )
+from oddsengine.cli._religion_names import a_name, names
 
 
 def _whole_number(text: str) -> int:
@@ -169,8 +170,8 @@ def register(commands) -> None:
         "then elsewhere), with the chance each space ends flipped",
     )
     who = debate.add_argument_group("the debate")
-    who.add_argument("--zone", required=True, help="german, french or english")
-    who.add_argument("--initiator", required=True, help="papacy or protestant")
+    who.add_argument("--zone", type=a_name, required=True, help="german, french or english")
+    who.add_argument("--initiator", type=a_name, required=True, help="papacy or protestant")
     who.add_argument(
         "--turn",
         default=None,
@@ -180,11 +181,13 @@ def register(commands) -> None:
     )
     who.add_argument(
         "--attacker",
+        type=a_name,
         default="random",
         help="the initiator's debater (uncommitted), or random (default)",
     )
     who.add_argument(
         "--defender",
+        type=a_name,
         default="best",
         help=f"the other side's debater, or the pool it is drawn from: "
         f"{', '.join(DEFENDER_CHOICES)} (default best: the pool that maximises "
@@ -192,12 +195,14 @@ def register(commands) -> None:
     )
     who.add_argument(
         "--committed",
+        type=names,
         default=None,
         metavar="NAME[,NAME]",
         help="the debaters already committed (with a scenario: added to its committed ones)",
     )
     who.add_argument(
         "--debaters",
+        type=names,
         default=None,
         metavar="NAME,...",
         help="the debaters in play, both sides (default: all entered by --turn)",
@@ -222,6 +227,7 @@ def register(commands) -> None:
     cards = debate.add_argument_group("cards, bonuses and policies")
     cards.add_argument(
         "--card",
+        type=names,
         default=None,
         metavar="CARD[,CARD]",
         help=f"{', '.join(DEBATE_CARDS)}: one Papal event and/or Here I Stand",
@@ -233,12 +239,14 @@ def register(commands) -> None:
     )
     cards.add_argument(
         "--england-ruler",
+        type=a_name,
         default="henry-viii",
         help=f"{', '.join(ENGLAND_RULERS)} (mary-i doubles the Papal debater's "
         "value in an English debate the Papacy calls)",
     )
     cards.add_argument(
         "--bar",
+        type=a_name,
         default=None,
         metavar="NAME",
         help="with Leipzig Debate: the Protestant debater barred (default: "
@@ -246,12 +254,14 @@ def register(commands) -> None:
     )
     cards.add_argument(
         "--bonuses",
+        type=names,
         default="all",
         help="the debater bonuses applied: all (default), none, or names "
         "(eck, gardiner, aleander, campeggio, bullinger)",
     )
     cards.add_argument(
         "--objective",
+        type=a_name,
         default="net",
         help=f"what every best choice maximises for its side: "
         f"{', '.join(OBJECTIVES)} (default net: expected spaces flipped its "
@@ -260,6 +270,7 @@ def register(commands) -> None:
     for name, what in (("luther", "Luther by Here I Stand"), ("bullinger", "Bullinger")):
         cards.add_argument(
             f"--{name}-policy",
+            type=a_name,
             default="best",
             help=f"when the Protestant puts in {what}: "
             f"{', '.join(PROTESTANT_POLICIES)} (default best)",

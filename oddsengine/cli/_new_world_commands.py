@@ -13,6 +13,7 @@ from oddsengine.cli._engine_options import (
     refuse_given,
     run_engines,
 )
+from oddsengine.cli._religion_names import a_name, names
 from oddsengine.errors import OddsEngineError
 
 _TABLE_FORMATS = ("table", "markdown", "csv", "json")
@@ -204,12 +205,14 @@ def register(commands) -> None:
     )
     voyage.add_argument(
         "--power",
+        type=names,
         default=None,
         metavar="POWER[,POWER...]",
         help="england, france or hapsburg; several, comma-separated, for a turn's voyages",
     )
     voyage.add_argument(
         "--explorer",
+        type=names,
         default=None,
         metavar="NAME|random",
         help="the explorer by name, or random: drawn from the power's pool "
@@ -217,6 +220,7 @@ def register(commands) -> None:
     )
     voyage.add_argument(
         "--uncharted",
+        type=names,
         nargs="?",
         const=True,
         default=None,
@@ -226,6 +230,7 @@ def register(commands) -> None:
     )
     voyage.add_argument(
         "--mercator",
+        type=names,
         nargs="?",
         const=True,
         default=None,
@@ -234,6 +239,7 @@ def register(commands) -> None:
     )
     voyage.add_argument(
         "--claimed",
+        type=names,
         default=None,
         metavar="NAME,...",
         help="discoveries already claimed: st-lawrence-river, great-lakes, "
@@ -241,6 +247,7 @@ def register(commands) -> None:
     )
     voyage.add_argument(
         "--removed",
+        type=names,
         default=None,
         metavar="NAME,...",
         help="explorers no longer in the pool (lost at sea, or placed on a discovery)",
@@ -279,12 +286,14 @@ def register(commands) -> None:
     )
     conquest.add_argument(
         "--power",
+        type=a_name,
         default=None,
         metavar="POWER",
         help="hapsburg (conquistadors), england or france (markers)",
     )
     conquest.add_argument(
         "--conquistador",
+        type=a_name,
         default="random",
         metavar="NAME|random",
         help="the conquistador by name, or random: drawn from the pool (default)",
@@ -292,12 +301,14 @@ def register(commands) -> None:
     conquest.add_argument("--smallpox", action="store_true", help="Smallpox played (+2)")
     conquest.add_argument(
         "--claimed",
+        type=names,
         default=None,
         metavar="NAME,...",
         help="conquests already made: maya, aztecs, inca",
     )
     conquest.add_argument(
         "--removed",
+        type=names,
         default=None,
         metavar="NAME,...",
         help="conquistadors (or markers, once each) no longer in the pool",

@@ -24,7 +24,15 @@ from oddsengine.religion.run_model import MAX_SEARCH_STATES as _LIMIT
 from oddsengine.religion.run_model import bits, popcount, too_large_to_search
 from oddsengine.results.run_answer import PolicyOutcome, RunAnswer
 
-__all__ = ["solve_run", "exact_scenario", "policy_of", "search_run", "first_targets", "end_states"]
+__all__ = [
+    "solve_run",
+    "exact_scenario",
+    "policy_of",
+    "search_run",
+    "first_targets",
+    "end_states",
+    "order_notes",
+]
 
 #: Values closer than this are a tie between two targets (then: the higher single chance,
 #: then the board's order).
@@ -135,7 +143,7 @@ def policy_of(run, name: str):
     if name == "greedy":
         return greedy
     if name == "order":
-        listed = [model.index[space] for space in run.order]
+        listed = [model.index[space] for space in run.order if space in model.index]
 
         def ordered(targeted: int, flipped: int):
             # a standing order: the first listed space still eligible, then greedy
@@ -160,9 +168,12 @@ def evaluate_policy(run, name: str, policy) -> PolicyOutcome:
     spaces: dict[str, float] = {}
     total = 0.0
     made = 0  # the attempts of every branch so far
+    listed = {model.index[space] for space in run.order if space in model.index}
+    standing = name.startswith("order")
+    passed = 0.0  # the chance that some attempt found no listed space eligible
 
-    def walk(targeted, flipped, left, weight):
-        nonlocal total, made
+    def walk(targeted, flipped, left, weight, fell_back=False):
+        nonlocal total, made, passed
         target = policy(targeted, flipped) if left else None
         if target is not None:
             made += 1
@@ -177,7 +188,9 @@ def evaluate_policy(run, name: str, policy) -> PolicyOutcome:
             for i in bits(flipped):
                 spaces[model.names[i]] = spaces.get(model.names[i], 0.0) + weight
             total += weight * terminal(flipped)
+            passed += weight if fell_back else 0.0
             return {}
+        fell_back = fell_back or (standing and target not in listed)
         p, protestant_dice, papal_dice, ties = model.chance(target, targeted, flipped)
         bit = 1 << target
         node = {
@@ -186,19 +199,15 @@ def evaluate_policy(run, name: str, policy) -> PolicyOutcome:
             "dice": {"protestant": protestant_dice, "papal": papal_dice},
             "ties": ties,
         }
-        node["success"] = walk(targeted | bit, flipped | bit, left - 1, weight * p)
-        node["failure"] = walk(targeted | bit, flipped, left - 1, weight * (1 - p))
+        node["success"] = walk(targeted | bit, flipped | bit, left - 1, weight * p, fell_back)
+        node["failure"] = walk(targeted | bit, flipped, left - 1, weight * (1 - p), fell_back)
         return node
 
     tree = walk(0, 0, attempts, 1.0)
     notes = () if tree else ("no space may be targeted: the run makes no attempt",)
-    if name.startswith("order") and run.never_targeted:
-        # a standing order, like a prefer: list: a space no attempt can reach is passed over
-        notes += (
-            f"order: {', '.join(run.never_targeted)} can never be targeted by "
-            f"{run.source.attempts} attempts of {run.source.name} (not eligible, nor "
-            "within reach): passed over",
-        )
+    if standing:
+        first = tree.get("target")
+        notes += order_notes(run, passed, first=None if first in run.order else first)
     expected = sum(k * p for k, p in enumerate(flips))
     ordered = dict(sorted(spaces.items(), key=lambda item: (-item[1], item[0])))
     return PolicyOutcome(
@@ -212,6 +221,34 @@ def evaluate_policy(run, name: str, policy) -> PolicyOutcome:
         notes,
         run.source.side,
     )
+
+
+def order_notes(run, passed: float | None = None, *, first: str | None = None) -> tuple:
+    """What a run's standing order could not use and what the run did instead: one note
+    for each listed space no attempt can reach (:attr:`AttemptRun.unused_order`, passed
+    over), and one for the attempts that found no listed space eligible and took the best
+    single chance (as greedy): ``first``, the first attempt's target when it was one of
+    them, and ``passed``, the chance that some attempt was (the exact enumeration gives
+    it; a Monte Carlo, None, states the rule only)."""
+    written = "order:" + ",".join(run.order)
+    notes = tuple(f"{written}: {space} passed over: {reason}" for space, reason in run.unused_order)
+    if first is not None:
+        notes += (
+            f"{written}: no listed space is eligible at the start: the first attempt takes "
+            f"the best single chance instead (as greedy), {first}, and so does every later "
+            "attempt that finds none",
+        )
+    elif passed is None:
+        notes += (
+            f"{written}: whenever no listed space is eligible, the attempt takes the best "
+            "single chance instead (as greedy)",
+        )
+    elif passed > TIE:
+        notes += (
+            f"{written}: in {100 * passed:.2f}% of runs some attempt found no listed space "
+            "eligible and took the best single chance instead (as greedy)",
+        )
+    return notes
 
 
 def solve_run(run, policy: str | None = None) -> RunAnswer:

@@ -165,27 +165,21 @@ def offered_pairs(names) -> list[tuple[str, str]]:
 # -- Reformation and Counter-Reformation attempts (RULES.md §17, §18) -------------------------
 
 
-def _sources(side: str) -> list[str]:
-    """The sources of attempts of ``side`` (``"protestant"`` or ``"papacy"``), each zone of a
-    zoned source written out (``treatise:german``), as ``--source`` takes them; the
-    default of the command first (95 Theses; Burn Books in the German zone)."""
-    from oddsengine.religion.attempt_sources import SOURCE_NAMES, attempt_source
+def _board_of(values):
+    """The religious board chosen (a shipped one; the first when none is)."""
+    from oddsengine.religion.religion_scenario import load_religious_board
 
-    written = []
-    for name in SOURCE_NAMES:
-        if name.endswith(":ZONE"):
-            written += [name.replace("ZONE", zone) for zone in _ZONES]
-        elif ":" not in name:  # Marburg Colloquy names its debaters: typed on the CLI
-            written.append(name)
-    offered = []
-    for name in written:
-        try:
-            if side in (None, attempt_source(name).side):
-                offered.append(name)
-        except OddsEngineError:  # a zone this source does not take
-            continue
-    first = {"protestant": "95-theses", "papacy": "burn-books:german"}.get(side)
-    return sorted(offered, key=lambda name: name != first)
+    return load_religious_board(values.get("board") or examples("religion")[0])
+
+
+def _sources(values, side: str | None) -> list[str]:
+    """The sources of attempts of ``side`` (``"protestant"``, ``"papacy"`` or None: both)
+    that the chosen board allows (its turn, reformers and debaters), as ``--source`` takes
+    them, the board's default first (:func:`~oddsengine.religion.board_checks.
+    legal_sources`): the explorer offers no question the command line would refuse."""
+    from oddsengine.religion.board_checks import legal_sources
+
+    return legal_sources(_board_of(values), side)
 
 
 def _side(kind: str) -> str:
@@ -203,7 +197,7 @@ def reformation_offer(values) -> dict:
         unused = (*unused, "modifier", "printing_press", "ninety_five_theses")
     return {
         "board": [("(dice counts)", ""), *offered_pairs(examples("religion"))],
-        "source": offered_pairs(_sources(_side(kind))),
+        "source": offered_pairs(_sources(values, _side(kind))),
         "(hidden)": unused,
     }
 
@@ -214,17 +208,20 @@ def _attempt(values, kind: str):
     if board:
         from oddsengine.religion.attempt_sources import attempt_source
         from oddsengine.religion.board_attempt import board_attempt_spec
+        from oddsengine.religion.board_checks import default_source
         from oddsengine.religion.religion_scenario import load_religious_board
 
         space = _text(values, "space")
         if not space:
             raise OddsEngineError("name the target of the attempt on the board: space")
-        source = attempt_source(values.get("source") or _sources(_side(kind))[0])
+        religious_board = load_religious_board(board)
+        named = values.get("source") or ""
+        source = attempt_source(named or default_source(religious_board, _side(kind)))
         if source.side != _side(kind):
             other = "reformation" if source.side == "protestant" else "counter-reformation"
             raise OddsEngineError(f"{source.name} makes {other} attempts: pick {other}")
         return board_attempt_spec(
-            load_religious_board(board), space, source, debater=debater or None
+            religious_board, space, source, debater=debater or None, default_source=not named
         )
     dice = {key: int(values.get(key, 1)) for key in ("protestant_dice", "papal_dice")}
     ties = values.get("ties") or "protestant"
@@ -269,9 +266,9 @@ def reformation_words(values) -> list[str]:
             board,
             "--space",
             _text(values, "space"),
-            "--source",
-            values.get("source") or _sources(_side(kind))[0],
         ]
+        if values.get("source"):
+            words += ["--source", values["source"]]
     else:
         words = [
             "--protestant-dice",
@@ -295,8 +292,12 @@ def reformation_words(values) -> list[str]:
 
 
 def attempts_offer(values) -> dict:
-    """The shipped religious boards (a run needs one) and every source of attempts."""
-    return {"board": offered_pairs(examples("religion")), "source": offered_pairs(_sources(None))}
+    """The shipped religious boards (a run needs one) and the sources of attempts the board
+    chosen allows."""
+    return {
+        "board": offered_pairs(examples("religion")),
+        "source": offered_pairs(_sources(values, None)),
+    }
 
 
 def _policy(values) -> tuple[str, tuple]:
@@ -324,11 +325,11 @@ def attempts(values, forces, cards, post_roll):
     from oddsengine.religion.attempt_runs import AttemptRun
     from oddsengine.religion.religion_scenario import load_religious_board
 
-    board = values.get("board") or examples("religion")[0]
+    board = load_religious_board(values.get("board") or examples("religion")[0])
     headline, order = _policy(values)
     return AttemptRun(
-        load_religious_board(board),
-        values.get("source") or "95-theses",
+        board,
+        values.get("source") or _sources(values, None)[0],
         debater=_text(values, "bonus_debater") or None,
         objective=_text(values, "objective") or "flips",
         order=order,
@@ -342,7 +343,7 @@ def attempts_words(values) -> list[str]:
     words = [
         values.get("board") or examples("religion")[0],
         "--source",
-        values.get("source") or "95-theses",
+        values.get("source") or _sources(values, None)[0],
     ]
     for key, option, default in (
         ("run_policy", "--policy", "optimal"),
@@ -383,7 +384,11 @@ class _RunSpec:
         if objective != "flips":
             lines.append(f"objective of the optimal policy: {objective}")
         optimal = self._answer.optimal
-        return [*lines, *self._answer.notes, *(optimal.notes if optimal is not None else ())]
+        notes = [*self._answer.notes]
+        notes += [note for outcome in outcomes.values() for note in outcome.notes]
+        if optimal is not None:
+            notes += optimal.notes
+        return [*lines, *dict.fromkeys(notes)]
 
 
 def _outcomes(answer) -> dict:

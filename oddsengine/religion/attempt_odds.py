@@ -31,7 +31,17 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-__all__ = ["ATTEMPTING_SIDES", "TIE_SIDES", "FACES", "highest_die_counts", "success_chance"]
+from oddsengine.combat.limits import check_count
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+
+__all__ = [
+    "ATTEMPTING_SIDES",
+    "TIE_SIDES",
+    "FACES",
+    "MAX_DICE",
+    "highest_die_counts",
+    "success_chance",
+]
 
 #: Who makes an attempt: the Protestant (a Reformation attempt, §17) or the Papacy (a
 #: Counter-Reformation attempt, §18).
@@ -40,6 +50,24 @@ ATTEMPTING_SIDES = ("protestant", "papacy")
 TIE_SIDES = ("protestant", "papacy")
 #: A die's faces.
 FACES = 6
+#: Most dice one side rolls in an attempt, bonus dice included: a board gives a dozen or
+#: so; the bound keeps a count typed by mistake (``10**30``) from reaching the sums, whose
+#: integers grow as ``6 ** dice``.
+MAX_DICE = 100
+
+
+def _dice(name: str, value) -> int:
+    """A side's dice: a whole number from 1 to :data:`MAX_DICE` (each side rolls at least
+    one die, §17 steps 2 and 6)."""
+    return check_count(name, value, MAX_DICE, minimum=1)
+
+
+def _side(name: str, value) -> str:
+    if not isinstance(value, str):
+        raise OddsEngineTypeError(f"{name} is 'protestant' or 'papacy', not {shown(value)}")
+    if value not in ATTEMPTING_SIDES:
+        raise OddsEngineError(f"{name} is 'protestant' or 'papacy', not {shown(value)}")
+    return value
 
 
 def highest_die_counts(dice: int) -> tuple[int, ...]:
@@ -53,17 +81,12 @@ def highest_die_counts(dice: int) -> tuple[int, ...]:
     >>> highest_die_counts(2)
     (1, 3, 5, 7, 9, 11)
     """
+    dice = _dice("dice", dice)
     return tuple(k**dice - (k - 1) ** dice for k in range(1, FACES + 1))
 
 
 @lru_cache(maxsize=65536)
 def _success_fraction(attempting, dice, opponent_dice, ties, modifier) -> Fraction:
-    if attempting not in ATTEMPTING_SIDES or ties not in TIE_SIDES:
-        raise ValueError(f"sides are 'protestant' or 'papacy', not {attempting!r}, {ties!r}")
-    if dice < 1 or opponent_dice < 1:
-        raise ValueError(f"each side rolls at least 1 die, not {dice} and {opponent_dice}")
-    if modifier not in (-1, 0, 1):
-        raise ValueError(f"the modifier is -1, 0 or +1, not {modifier!r}")
     wins_ties = attempting == ties
     favourable = 0
     for highest, rolls in enumerate(highest_die_counts(dice), start=1):
@@ -116,9 +139,12 @@ def success_chance(
 
     Raises
     ------
-    ValueError
-        On a side or tie side not named above, or fewer than 1 die (a plain
-        ``ValueError``: the callers are engines, which validated their input).
+    OddsEngineTypeError
+        A value of the wrong kind (a side that is no text, a count that is no whole
+        number).
+    OddsEngineError
+        A side or tie side not named above, dice outside 1..:data:`MAX_DICE`, a modifier
+        other than -1, 0 or +1 (both are ``ValueError`` subclasses).
 
     Examples
     --------
@@ -130,7 +156,12 @@ def success_chance(
     >>> round(success_chance("protestant", 4, 5, "papacy"), 3)
     0.25
     """
-    # Memoised on the arguments as given (checked on a first call only): a search asks the
-    # same few hundred states again and again.
+    # Checked on every call (a few comparisons), then memoised on the checked arguments: a
+    # search asks the same few hundred states again and again.
+    attempting, ties = _side("attempting", attempting), _side("ties", ties)
+    dice, opponent_dice = _dice("dice", dice), _dice("opponent_dice", opponent_dice)
+    modifier = check_count("modifier", modifier, 1, minimum=-1)
+    if not isinstance(fraction, bool):
+        raise OddsEngineTypeError(f"fraction must be True or False, not {shown(fraction)}")
     chance = _success_fraction if fraction else _success_float
     return chance(attempting, dice, opponent_dice, ties, modifier)

@@ -61,17 +61,25 @@ class AttemptRun:
     ----------
     board : ReligiousBoard
     source : str or AttemptSource
-        ``95-theses``, ``treatise:german``, ``carlstadt`` ... (:func:`attempt_source`).
+        ``95-theses``, ``treatise:german``, ``carlstadt`` ... (:func:`attempt_source`),
+        checked against the board: its turn, the reformer it needs, the debaters it
+        commits (:func:`~oddsengine.religion.board_checks.why_source_not_on`).
     debater : str or None
         A bonus debater committed for the run (Bucer, Cop, Contarini, Faber ...): his die
         goes to every qualifying attempt (23.9).
     objective : str
         What the optimal policy maximises: ``flips`` (the expected number, the default),
         ``at-least:K`` (the chance of K flips or more), ``space:S`` (the chance that S
-        turns), ``electorates`` (the expected electorates turned).
+        turns), ``electorates`` (the expected electorates turned). One the run cannot
+        give is refused, naming why: a space outside the religious struggle, of the
+        attempting side already or out of every attempt's reach; more flips than the
+        attempts, or than the spaces they can reach.
     order : sequence of str
-        A given order to compare: each attempt takes the first listed space still
-        eligible, and "best single odds" once none is.
+        A standing order to compare: each attempt takes the first listed space still
+        eligible, and the best single chance (as ``greedy``) whenever none is. Any space
+        of the board may be listed (only an unknown name, or one listed twice, is
+        refused); one that no attempt can reach is passed over (:attr:`unused_order`),
+        and the answer's notes say which, and what the run did instead.
     placards_attempts : {3, 4}
         Affair of the Placards' attempts (a rule option, §19).
     policy : {"optimal", "greedy", "order"}
@@ -94,50 +102,63 @@ class AttemptRun:
         source = self.source
         if not isinstance(source, AttemptSource):
             source = attempt_source(source, placards_attempts=self.placards_attempts)
+        elif isinstance(self.placards_attempts, bool) or self.placards_attempts not in (3, 4):
+            raise OddsEngineError(
+                f"placards_attempts is 3 or 4, not {shown(self.placards_attempts)}"
+            )
         object.__setattr__(self, "source", source)
-        object.__setattr__(self, "objective", _checked_objective(self.objective))
-        order = (self.order,) if isinstance(self.order, str) else tuple(self.order)
-        from oddsengine.moves.board import load_board
+        from oddsengine.religion.board_checks import why_source_not_on
 
-        names = []
-        for name in order:
-            space = load_board().space(name)
-            if space.is_sea:
-                raise OddsEngineError(f"order: {space.name} is a sea zone")
-            if space.name in names:
-                raise OddsEngineError(f"order: {space.name} is listed twice")
-            names.append(space.name)
-        object.__setattr__(self, "order", tuple(names))
-        if self.policy not in POLICIES:
+        why = why_source_not_on(self.board, source)
+        if why is not None:
+            raise OddsEngineError(why)
+        if self.debater is not None and (
+            not isinstance(self.debater, str) or not self.debater.strip()
+        ):
+            raise OddsEngineTypeError(
+                f"debater must be a debater's name (None: no debater), not {shown(self.debater)}"
+            )
+        object.__setattr__(self, "objective", _checked_objective(self.objective))
+        object.__setattr__(self, "order", _checked_order(self.order))
+        if not isinstance(self.policy, str) or self.policy not in POLICIES:
             raise OddsEngineError(
                 f"unknown policy {shown(self.policy)}; use one of {', '.join(POLICIES)}"
             )
-        if self.policy == "order" and not names:
+        if self.policy == "order" and not self.order:
             raise OddsEngineError("the policy 'order' needs an order of spaces")
         _ = self.bonus  # refuse a debater who cannot give his bonus now
-        objective = self.objective
-        if objective.startswith("at-least:") and int(objective[9:]) > source.attempts:
-            raise OddsEngineError(
-                f"objective {objective}: the {source.attempts} attempts of {source.name} "
-                f"turn at most {source.attempts} spaces (23.6: no space is targeted twice)"
-            )
-        if names and not set(names) - set(self.never_targeted):
-            raise OddsEngineError(
-                "order: no space listed can be targeted by this run ("
-                + "; ".join(
-                    f"{name}: not within reach of {source.attempts} attempts" for name in names
-                )
-                + "): list a space it may target"
-            )
+        why = _why_not_objective(self)
+        if why is not None:
+            raise OddsEngineError(f"objective {self.objective}: {why}")
 
     @cached_property
-    def never_targeted(self) -> tuple[str, ...]:
-        """The spaces of :attr:`order` no attempt of the run can ever target (not eligible,
-        and not within reach of its attempts: :meth:`RunModel.reach`); a standing order
-        passes over them."""
-        model = self.model
-        reach = model.reach(self.source.attempts)
-        return tuple(name for name in self.order if model.index[name] not in reach)
+    def unused_order(self) -> tuple[tuple[str, str], ...]:
+        """The spaces of :attr:`order` that no attempt of the run can ever target, each
+        with the reason: ``((space, reason), ...)``. A standing order passes over them
+        (and takes the best single chance whenever no listed space is eligible)."""
+        model, source, board = self.model, self.source, self.board
+        reach = model.reach(source.attempts)
+        side = "Protestant" if source.side == "protestant" else "Catholic"
+        found = []
+        for name in self.order:
+            index = model.index.get(name)
+            if index is None:
+                reason = f"{name} is a sea zone: only land spaces hold religious influence (16)"
+            elif board.influence(name) == "none":
+                reason = f"{name} is an Ottoman home space: it never converts (16)"
+            elif not model.allowed & model.bit[name]:
+                reason = f"{name} is outside what {source.name} may target (§19)"
+            elif board.influence(name) == side.lower():
+                reason = f"{name} is {side} already"
+            elif index not in reach:
+                reason = (
+                    f"{name} is not eligible, nor within reach of {source.attempts} attempts of "
+                    f"{source.name}"
+                )
+            else:
+                continue
+            found.append((name, reason))
+        return tuple(found)
 
     def describe(self) -> dict:
         """The run as plain data, for JSON output."""
@@ -166,9 +187,70 @@ class AttemptRun:
         return RunModel(self.board, self.source, self.bonus)
 
 
+def _checked_order(order) -> tuple[str, ...]:
+    """A run's order: spaces of the board, each once (a standing order: one no attempt can
+    reach is passed over, said in the notes; only a name that is no space is refused)."""
+    from oddsengine.moves.board import load_board
+
+    if isinstance(order, str):
+        order = (order,)
+    if isinstance(order, bytes) or not hasattr(order, "__iter__"):
+        raise OddsEngineTypeError(f"order must be a list of spaces, not {shown(order)}")
+    names = []
+    for name in order:
+        if not isinstance(name, str):
+            raise OddsEngineTypeError(f"order: a space is a name, not {shown(name)}")
+        space = load_board().space(name)
+        if space.name in names:
+            raise OddsEngineError(f"order: {space.name} is listed twice")
+        names.append(space.name)
+    return tuple(names)
+
+
+def _why_not_objective(run) -> str | None:
+    """Why the run's objective asks what the run cannot give (a space it can never turn,
+    more flips than the spaces it can reach), or None."""
+    objective, source, model = run.objective, run.source, run.model
+    if objective.startswith("at-least:"):
+        wanted = int(objective[len("at-least:") :])
+        if wanted > source.attempts:
+            return (
+                f"the {source.attempts} attempts of {source.name} turn at most "
+                f"{source.attempts} spaces (23.6: no space is targeted twice)"
+            )
+        reach = len(model.reach(source.attempts))
+        if wanted > reach:
+            if not reach:
+                return (
+                    f"the {source.attempts} attempts of {source.name} can reach no space on "
+                    "this board: no flip is possible"
+                )
+            return (
+                f"the {source.attempts} attempts of {source.name} can reach only {reach} "
+                f"space{'s' if reach != 1 else ''} on this board: ask for at most {reach}"
+            )
+        return None
+    if not objective.startswith("space:"):
+        return None
+    name = objective[len("space:") :]
+    side = "protestant" if source.side == "protestant" else "catholic"
+    if run.board.influence(name) == "none":
+        why = f"{name} is an Ottoman home space, outside the religious struggle (16)"
+    elif run.board.influence(name) == side:
+        why = f"{name} is {side.capitalize()} already: the run cannot turn it"
+    elif model.index[name] not in model.reach(source.attempts):
+        why = (
+            f"{name} is out of reach of the {source.attempts} attempts of {source.name} "
+            "(no attempt can target it)"
+        )
+    else:
+        return None
+    return f"{why}; name a space the run can turn"
+
+
 def _checked_objective(objective) -> str:
     if not isinstance(objective, str):
-        raise OddsEngineError(f"objective must be a name, not {shown(objective)}")
+        raise OddsEngineTypeError(f"objective must be a name, not {shown(objective)}")
     text = objective.strip().lower()
     if text in ("flips", "electorates"):
         return text
@@ -208,13 +290,9 @@ def _debater_bonus(board: ReligiousBoard, source: AttemptSource, name: str) -> d
         )
     if debater.name in board.committed:
         raise OddsEngineError(f"{debater.name} is committed already: his bonus is spent")
-    in_play = (
-        debater.in_play(board.turn)
-        if debater.entry_turn is not None
-        else ("Cranmer" in dict(board.reformers))
-    )
-    if not in_play:
-        raise OddsEngineError(f"{debater.name} is not in play on turn {board.turn}")
+    why = board.why_not_in_play(debater.name)
+    if why is not None:
+        raise OddsEngineError(f"{debater.name} is not in play on turn {board.turn}: he {why}")
     if source.english_bonuses_only and debater.zone != "english":
         raise OddsEngineError(
             f"the English treatise takes English debaters' bonuses only, not {debater.name}'s"

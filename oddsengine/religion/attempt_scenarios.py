@@ -57,12 +57,15 @@ _WHAT_IFS = ("protestant", "unrest", "reformers", "this_turn")
 
 
 def _listed(value, name) -> tuple[str, ...]:
-    """Names given as a tuple or as one text separated by commas (``""``: none)."""
+    """Names given as a tuple or as one text separated by commas (``""`` or ``()``: none;
+    an empty name among others, ``"Leipzig,"``, is refused)."""
     if isinstance(value, str):
-        return tuple(part.strip() for part in value.split(",") if part.strip())
-    if isinstance(value, (tuple, list)) and all(isinstance(item, str) for item in value):
-        return tuple(item.strip() for item in value if item.strip())
-    raise OddsEngineTypeError(f"{name} must be names separated by commas, not {shown(value)}")
+        value = () if not value.strip() else tuple(value.split(","))
+    if not isinstance(value, (tuple, list)) or not all(isinstance(item, str) for item in value):
+        raise OddsEngineTypeError(f"{name} must be names separated by commas, not {shown(value)}")
+    if any(not item.strip() for item in value):
+        raise OddsEngineError(f"{name}: an empty name in {shown(value)}")
+    return tuple(item.strip() for item in value)
 
 
 def _text(value, name, default: str = "") -> str:
@@ -81,6 +84,11 @@ def _checked_scenario(spec) -> None:
     placards = spec.placards_attempts
     if isinstance(placards, bool) or not isinstance(placards, int):
         raise OddsEngineTypeError(f"placards_attempts must be 3 or 4, not {shown(placards)}")
+    if placards not in (3, 4):
+        raise OddsEngineError(
+            f"placards_attempts: Affair of the Placards makes 3 attempts (§19) or 4 (the card "
+            f"text), not {shown(placards)}"
+        )
 
 
 def _board(spec):
@@ -110,8 +118,9 @@ class _BoardAttemptScenario:
         The target.
     source : str
         What makes the attempt (``95-theses``, ``treatise:german``, ``burn-books:german``
-        ...; ``""``: ``95-theses`` for a Reformation, ``burn-books:german`` for a
-        Counter-Reformation, as the command line).
+        ...; ``""``: the board's default, as the command line's: the 95 Theses on turn 1
+        and ``treatise:german`` later for a Reformation, ``burn-books:german`` for a
+        Counter-Reformation, :func:`~oddsengine.religion.board_checks.default_source`).
     debater : str
         A bonus debater committed (``""``: none).
     protestant, unrest, reformers, this_turn : str or tuple of str
@@ -131,15 +140,14 @@ class _BoardAttemptScenario:
     placards_attempts: int = 3
 
     outcome_names = ("success", "failure")
-    #: Who attempts, and the source of attempts when none is named (as the command line).
+    #: Who attempts.
     _attempting = ""
-    _default_source = ""
 
     def __post_init__(self):
         _checked_scenario(self)
         if not isinstance(self.space, str) or not self.space.strip():
             raise OddsEngineTypeError(f"space must be a space's name, not {shown(self.space)}")
-        object.__setattr__(self, "source", _text(self.source, "source", self._default_source))
+        object.__setattr__(self, "source", _text(self.source, "source"))
         object.__setattr__(self, "debater", _text(self.debater, "debater"))
         self.attempt  # noqa: B018 - built now: an attempt the rules refuse is refused here
 
@@ -149,12 +157,21 @@ class _BoardAttemptScenario:
         Counter-Reformation attempt) counted from the board."""
         from oddsengine.religion.attempt_sources import attempt_source
         from oddsengine.religion.board_attempt import board_attempt_spec
+        from oddsengine.religion.board_checks import default_source
 
-        source = attempt_source(self.source, placards_attempts=self.placards_attempts)
+        board = _board(self)
+        named = self.source or default_source(board, self._attempting)
+        source = attempt_source(named, placards_attempts=self.placards_attempts)
         if source.side != self._attempting:
             kind = "reformation" if source.side == "protestant" else "counter-reformation"
             raise OddsEngineError(f"{source.name} makes {kind} attempts: sweep {kind}-scenario")
-        return board_attempt_spec(_board(self), self.space, source, debater=self.debater or None)
+        return board_attempt_spec(
+            board,
+            self.space,
+            source,
+            debater=self.debater or None,
+            default_source=not self.source,
+        )
 
     # What the engines and the faces read: the attempt's own.
     @property
@@ -191,7 +208,6 @@ class ReformationScenario(_BoardAttemptScenario):
 
     kind = "reformation-scenario"
     _attempting = "protestant"
-    _default_source = "95-theses"
 
 
 @dataclass(frozen=True)
@@ -207,7 +223,6 @@ class CounterReformationScenario(_BoardAttemptScenario):
 
     kind = "counter-reformation-scenario"
     _attempting = "papacy"
-    _default_source = "burn-books:german"
 
 
 def _policy(text: str) -> tuple[str, tuple[str, ...]]:

@@ -47,6 +47,12 @@ DICE_SIDES = ("protestant", "papal")
 #: The words for a side, by the name a tie side or a dice side uses.
 _SIDE_WORDS = {"protestant": "Protestant", "papacy": "Papacy", "papal": "Papal"}
 _BONUS_DICE = re.compile(r"^\+(\d) di(?:e|ce) ")
+#: What the output says of a source taken by default (none named), by who attempts.
+DEFAULT_SOURCE_WORDS = {
+    "protestant": "the default (none named): the 95 Theses on turn 1, a Publish Treatise in "
+    "the German zone on a later turn; --source names another",
+    "papacy": "the default (none named): Burn Books in the German zone; --source names another",
+}
 
 
 def highest_die_pmf(dice: int) -> np.ndarray:
@@ -114,6 +120,9 @@ class _Attempt:
     #: (``oddsengine reformation SCENARIO --space S --source SOURCE``); empty otherwise.
     target: str = ""
     source: str = ""
+    #: Whether the source was not named and the board's default was taken
+    #: (:func:`~oddsengine.religion.board_checks.default_source`), said in the output.
+    default_source: bool = False
 
     #: Who attempts (a tie side's name), set by each kind.
     attempting = ""
@@ -130,6 +139,21 @@ class _Attempt:
         if ties not in TIE_SIDES:
             raise OddsEngineError(f"ties go to 'protestant' or 'papacy', not {shown(self.ties)}")
         object.__setattr__(self, "ties", ties)
+        for name in ("target", "source"):
+            if not isinstance(getattr(self, name), str):
+                raise OddsEngineTypeError(
+                    f"{name} names the board's {'space' if name == 'target' else 'source'} "
+                    f"in words ('' without a board), not {shown(getattr(self, name))}"
+                )
+        _flag("default_source", self.default_source)
+        if self.default_source and not self.source:
+            raise OddsEngineError("default_source marks a board's source: give the source")
+        if self.debater is None:
+            object.__setattr__(self, "debater", "")
+        if not isinstance(self.debater, str):
+            raise OddsEngineTypeError(
+                f"debater must be a debater's name ('' for none), not {shown(self.debater)}"
+            )
         sources = _sources(self.dice_sources)
         object.__setattr__(self, "dice_sources", sources)
         for side in DICE_SIDES:
@@ -271,6 +295,8 @@ class _Attempt:
     def describe(self) -> dict:
         """The spec as plain data (for JSON output and sweep tables)."""
         board = {"target": self.target, "source": self.source} if self.target else {}
+        if self.default_source:
+            board["default_source"] = True
         return {
             **board,
             "attempting": self.attempting,
@@ -294,6 +320,8 @@ class _Attempt:
 
     def describe_lines(self) -> list[str]:
         lines = [f"{self._dice_line('protestant')}; {self._dice_line('papal')}"]
+        if self.default_source:
+            lines.insert(0, f"Source: {self.source}, {DEFAULT_SOURCE_WORDS[self.attempting]}")
         for side in DICE_SIDES:
             sources = [(dice, source) for its, dice, source in self.dice_sources if its == side]
             if sources:

@@ -121,12 +121,16 @@ def _attempt_of(board, target: str, run) -> BoardAttempt:
     )
 
 
-def board_attempt_spec(board, target: str, source, *, debater: str | None = None):
+def board_attempt_spec(
+    board, target: str, source, *, debater: str | None = None, default_source: bool = False
+):
     """The :class:`~oddsengine.religion.attempts.ReformationAttempt` (or
     :class:`~oddsengine.religion.attempts.CounterReformationAttempt`) of ``source`` on
     ``target``, its dice counted from the board with their sources (left-out neighbours as
     sources of 0 dice), its tie side, modifier and bonus dice from the board and the source:
-    what both engines answer, in every output format.
+    what both engines answer, in every output format. ``default_source`` marks a source
+    taken by default, not named (:func:`~oddsengine.religion.board_checks.default_source`):
+    the output says so.
 
     Examples
     --------
@@ -157,6 +161,7 @@ def board_attempt_spec(board, target: str, source, *, debater: str | None = None
         dice_sources=tuple(sources),
         target=attempt.target,
         source=run.source.name,
+        default_source=default_source,
         debater=run.bonus["debater"] if applies else "",
     )
     if run.source.side == "protestant":

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from oddsengine.errors import OddsEngineError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "FLIP_ORDERS",
@@ -145,10 +145,23 @@ def flip_sequence(
     ('Brandenburg', 'Breslau')
     """
     from oddsengine.moves.board import load_board
-    from oddsengine.religion.records import religion_facts
+    from oddsengine.religion.records import LANGUAGE_ZONES, religion_facts
+    from oddsengine.religion.religious_board import ReligiousBoard
 
+    if not isinstance(board, ReligiousBoard):
+        raise OddsEngineTypeError(f"board must be a ReligiousBoard, not {shown(board)}")
     if to not in _SIDES:
         raise OddsEngineError(f"to must be protestant or catholic, not {shown(to)}")
+    if zone is not None and zone not in LANGUAGE_ZONES:
+        raise OddsEngineError(
+            f"unknown zone {shown(zone)}; the zones are {', '.join(LANGUAGE_ZONES)}"
+        )
+    if not isinstance(diet, bool):
+        raise OddsEngineTypeError(f"diet must be True or False, not {shown(diet)}")
+    if limit is not None:
+        from oddsengine.combat.limits import check_count
+
+        limit = check_count("limit", limit, 10**6)
     order = flip_order_of(order)
     facts = religion_facts()
     if diet:
@@ -191,7 +204,15 @@ def side_cap(both, own, spaces) -> int | None:
     >>> side_cap(None, 3, ("Wittenberg", "Brandenburg")), side_cap(None, None, None)
     (2, None)
     """
-    caps = [cap for cap in (both, own, None if spaces is None else len(spaces)) if cap is not None]
+    from oddsengine.combat.limits import check_count
+
+    if spaces is not None and (isinstance(spaces, (str, bytes)) or not hasattr(spaces, "__len__")):
+        raise OddsEngineTypeError(f"spaces must be a list of spaces, not {shown(spaces)}")
+    caps = [
+        check_count("a cap on flips", cap, 10**6)
+        for cap in (both, own, None if spaces is None else len(spaces))
+        if cap is not None
+    ]
     return min(caps) if caps else None
 
 
@@ -218,6 +239,15 @@ def check_flip_spaces(spec, error) -> None:
                 raise error(f"{name}: {space.name} is listed twice")
             names.append(space.name)
         object.__setattr__(spec, name, tuple(names))
+    both = set(spec.protestant_spaces or ()) & set(spec.catholic_spaces or ())
+    if both:
+        # A Protestant winner flips Catholic spaces, a Papal winner Protestant ones: a
+        # space in both lists would be both at once (16).
+        name = sorted(both)[0]
+        raise error(
+            f"{name} is in protestant_spaces (Catholic now, for a Protestant winner) and in "
+            "catholic_spaces (Protestant now, for a Papal winner): a space is one or the other"
+        )
     if spec.flip_order is not None:
         if spec.protestant_spaces is None and spec.catholic_spaces is None:
             raise error(

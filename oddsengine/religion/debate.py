@@ -87,6 +87,15 @@ def _names(value, argument: str) -> tuple[str, ...]:
     return tuple(names)
 
 
+def _once(names: tuple[str, ...], argument: str) -> tuple[str, ...]:
+    """``names``, each debater once: one named twice is refused (a debater is committed,
+    or in play, once)."""
+    for index, name in enumerate(names):
+        if name in names[:index]:
+            raise DebateError(f"{argument}: {name} is named twice")
+    return names
+
+
 def _debater_name(name: str, argument: str) -> str:
     """The record's spelling of a debater's name, or the refusal of an unknown one."""
     facts = religion_facts()
@@ -240,7 +249,7 @@ class Debate:
         )
         for name in committed:
             self._check_in_play(name, "committed")
-        put(self, "committed", tuple(sorted(set(committed), key=committed.index)))
+        put(self, "committed", _once(committed, "committed"))
         put(self, "cards", self._cards())
         put(self, "bonuses", self._bonuses())
         for role in ("attacker", "defender"):
@@ -256,6 +265,8 @@ class Debate:
         else:
             put(self, "defender", _debater_name(self.defender, "defender"))
         if self.bar is not None:
+            if not isinstance(self.bar, str) or not self.bar.strip():
+                raise DebateError(f"bar must be a debater's name, not {shown(self.bar)}")
             put(self, "bar", _debater_name(self.bar, "bar"))
         from oddsengine.religion.debate_rules import check_debate
 
@@ -272,7 +283,7 @@ class Debate:
                 raise DebateError(
                     f"debaters: {name} enters on turn {entry}, not in play on turn {self.turn}"
                 )
-        return tuple(sorted(set(names), key=names.index))
+        return _once(names, "debaters")
 
     def _check_in_play(self, name: str, argument: str) -> None:
         if name not in self.debaters:
@@ -343,12 +354,23 @@ class Debate:
         from dataclasses import replace
 
         from oddsengine.religion.board_flips import flip_sequence
+        from oddsengine.religion.religious_board import ReligiousBoard
 
+        if not isinstance(board, ReligiousBoard):
+            raise DebateError(f"board must be a ReligiousBoard, not {shown(board)}")
         for name in ("turn", "england_ruler", "augsburg", "protestant_spaces", "catholic_spaces"):
             if name in options:
                 raise DebateError(f"{name} comes from the board: drop it (or the board)")
-        committed = _names(options.pop("committed", None), "committed")
-        committed = tuple(dict.fromkeys((*board.committed, *committed)))
+        committed = tuple(
+            _debater_name(name, "committed")
+            for name in _names(options.pop("committed", None), "committed")
+        )
+        for name in committed:
+            if name in board.committed:
+                raise DebateError(
+                    f"committed: {name} is committed already on the board: name him once"
+                )
+        committed = (*board.committed, *committed)
         augsburg = initiator == "papacy" and "augsburg-confession" in board.this_turn
         base = cls(
             zone,

@@ -30,6 +30,7 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
+from oddsengine.combat.limits import check_count
 from oddsengine.draws import binomial_pmf, convolve, weighted_mean
 from oddsengine.religion.debate_rules import (
     bonus_applies,
@@ -68,16 +69,22 @@ class Matchup:
     children: tuple = field(default=())
 
 
-@lru_cache(maxsize=4096)
 def difference_pmf(attacker_dice: int, defender_dice: int) -> np.ndarray:
     """P(initiator's hits - other's hits = ``d``) at index ``d + defender_dice``: hits on
-    5-6 (20 step 5), each side's Binomial(dice, 1/3).
+    5-6 (20 step 5), each side's Binomial(dice, 1/3); each count 0..100 (a debater rolls a
+    score at most: a count typed by mistake never reaches the sums).
 
     Examples
     --------
     >>> difference_pmf(1, 1).round(4).tolist()  # d = -1, 0, +1
     [0.2222, 0.5556, 0.2222]
     """
+    attacker_dice = check_count("attacker_dice", attacker_dice, 100)
+    return _difference_pmf(attacker_dice, check_count("defender_dice", defender_dice, 100))
+
+
+@lru_cache(maxsize=4096)
+def _difference_pmf(attacker_dice: int, defender_dice: int) -> np.ndarray:
     pmf = convolve(binomial_pmf(attacker_dice), binomial_pmf(defender_dice)[::-1])
     pmf.setflags(write=False)
     return pmf

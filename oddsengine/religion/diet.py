@@ -195,7 +195,10 @@ class DietOfWorms:
         0.2266
         """
         from oddsengine.religion.board_flips import flip_sequence
+        from oddsengine.religion.religious_board import ReligiousBoard
 
+        if not isinstance(board, ReligiousBoard):
+            raise OddsEngineTypeError(f"board must be a ReligiousBoard, not {shown(board)}")
         if board.turn != 1:
             raise OddsEngineError(
                 f"the Diet of Worms is held on turn 1 (21); the board is at turn {board.turn}"

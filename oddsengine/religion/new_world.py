@@ -25,8 +25,9 @@ from functools import lru_cache
 
 import numpy as np
 
+from oddsengine.combat.limits import check_count
 from oddsengine.draws import two_dice_pmf
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "Claim",
@@ -126,7 +127,11 @@ _LOST, _NOTHING, _DISCOVERY, _CIRCUMNAVIGATION, _FAILED = range(5)
 
 
 def _claim(name: str, claims, what: str) -> Claim:
-    wanted = str(name).strip().casefold()
+    if not isinstance(name, str):
+        raise OddsEngineTypeError(f"a {what} is a name, not {shown(name)}")
+    if not name.strip():
+        raise OddsEngineError(f"an empty {what} name: name each {what} claimed")
+    wanted = name.strip().casefold()
     for claim in claims:
         short = claim.name.casefold().removesuffix(" river")
         if wanted in (claim.name.casefold(), claim.slug, short, short.replace(".", "")):
@@ -150,8 +155,11 @@ def claim_mask(names, claims, what: str) -> int:
     ...
     oddsengine.errors.OddsEngineError: unknown discovery 'Atlantis'; use one of St. Lawrence ...
     """
+    claims = _claims(claims)
     if isinstance(names, str):
-        names = [part for part in names.split(",") if part.strip()]
+        names = names.split(",") if names.strip() else ()
+    if isinstance(names, bytes) or not hasattr(names, "__iter__"):
+        raise OddsEngineTypeError(f"the {what}s claimed are names, not {shown(names)}")
     mask = 0
     for name in names:
         claim = _claim(name, claims, what)
@@ -161,12 +169,27 @@ def claim_mask(names, claims, what: str) -> int:
     return mask
 
 
+def _claims(claims) -> tuple[Claim, ...]:
+    """A table of claims (:func:`discoveries` or :func:`conquests`), checked."""
+    if isinstance(claims, (str, bytes)) or not hasattr(claims, "__iter__"):
+        raise OddsEngineTypeError(
+            f"claims must be discoveries() or conquests(), not {shown(claims)}"
+        )
+    claims = tuple(claims)
+    if not all(isinstance(claim, Claim) for claim in claims):
+        raise OddsEngineTypeError(
+            f"claims must be discoveries() or conquests(), not {shown(claims)}"
+        )
+    return claims
+
+
 def claim_names(mask: int, claims) -> tuple[str, ...]:
     """The names of the claims in ``mask``, in the table's order."""
+    claims = _claims(claims)
+    mask = check_count("mask", mask, (1 << len(claims)) - 1)
     return tuple(claim.name for claim in claims if mask & claim.bit)
 
 
-@lru_cache(maxsize=64)
 def circumnavigation_count(value: int, mercator: bool) -> int:
     """Of the 36 rolls of 2d6, how many circumnavigate (22: 2d6 + value, +2 with Mercator's
     Map, never the Uncharted −1; 10 or more).
@@ -176,6 +199,15 @@ def circumnavigation_count(value: int, mercator: bool) -> int:
     >>> circumnavigation_count(4, False), circumnavigation_count(0, False)
     (26, 6)
     """
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise OddsEngineTypeError(f"value must be a whole number, not {shown(value)}")
+    if not isinstance(mercator, (bool, np.bool_)):
+        raise OddsEngineTypeError(f"mercator must be True or False, not {shown(mercator)}")
+    return _circumnavigation_count(int(value), bool(mercator))
+
+
+@lru_cache(maxsize=64)
+def _circumnavigation_count(value: int, mercator: bool) -> int:
     pmf = two_dice_pmf()
     need = 10 - value - 2 * mercator
     return round(36 * float(pmf[max(need, 0) :].sum()))
@@ -191,6 +223,29 @@ class Explored:
     gained: np.ndarray
     vp: np.ndarray
     card: np.ndarray
+
+
+#: The largest value, roll or mask an array of voyages may hold: the game's are a dozen or
+#: so; the bound keeps the sums of int64 from wrapping.
+_LARGEST = 1 << 40
+
+
+def _integers(name: str, values) -> np.ndarray:
+    """``values`` as an array of whole numbers (int64), refused in words otherwise."""
+    array = np.asarray(values)
+    if array.dtype == object or not (np.issubdtype(array.dtype, np.integer) or array.dtype == bool):
+        raise OddsEngineTypeError(f"{name} must be whole numbers, not {shown(values)}")
+    if array.size and (array.min() < -_LARGEST or array.max() > _LARGEST):
+        raise OddsEngineError(f"{name} holds a number beyond the game's, {shown(values)}")
+    return array.astype(np.int64)
+
+
+def _flags(name: str, values) -> np.ndarray:
+    """``values`` as an array of True/False, refused in words otherwise."""
+    array = np.asarray(values)
+    if array.dtype != bool:
+        raise OddsEngineTypeError(f"{name} must be True or False, not {shown(values)}")
+    return array
 
 
 def _highest_open(limit, claimed, claims) -> tuple[np.ndarray, np.ndarray]:
@@ -230,15 +285,16 @@ def explore(
     >>> done.code.tolist(), done.vp.tolist(), claim_names(int(done.gained[0]), discoveries())
     ([3], [4], ('Pacific Strait', 'Circumnavigation'))
     """
-    if choice not in CHOICES:
-        raise OddsEngineError(f"unknown choice {choice!r} at 10+; use one of {', '.join(CHOICES)}")
+    if not isinstance(choice, str) or choice not in CHOICES:
+        raise OddsEngineError(
+            f"unknown choice {shown(choice)} at 10+; use one of {', '.join(CHOICES)}"
+        )
     claims = discoveries()
     amazon, strait, circle = claims[-3], claims[-2], claims[-1]
-    value = np.asarray(value, dtype=np.int64)
-    roll = np.asarray(roll, dtype=np.int64)
-    claimed = np.asarray(claimed, dtype=np.int64)
-    mercator = np.asarray(mercator, dtype=bool)
-    uncharted = np.asarray(uncharted, dtype=bool)
+    value, roll = _integers("value", value), _integers("roll", roll)
+    claimed = _integers("claimed", claimed)
+    circumnavigation_roll = _integers("circumnavigation_roll", circumnavigation_roll)
+    mercator, uncharted = _flags("mercator", mercator), _flags("uncharted", uncharted)
     shape = np.broadcast_shapes(
         value.shape,
         roll.shape,
@@ -271,7 +327,7 @@ def explore(
     can_one = any_bit > 0
     # 23.15: expected VP of each choice, in 36ths: the strait's VP when unclaimed, and 3
     # VP for each of the rolls that circumnavigate.
-    counts = np.vectorize(circumnavigation_count, otypes=[np.int64])(value, mercator)
+    counts = np.vectorize(_circumnavigation_count, otypes=[np.int64])(value, mercator)
     circle_36 = 36 * strait.vp * ((claimed & strait.bit) == 0) + circle.vp * counts
     options = {
         "amazon": (can_amazon, 36 * amazon.vp * np.ones(shape, dtype=np.int64)),
@@ -324,10 +380,9 @@ def conquer(value, roll, claimed, *, smallpox=False) -> Explored:
     ([2], [2], ('Inca',))
     """
     claims = conquests()
-    value = np.asarray(value, dtype=np.int64)
-    roll = np.asarray(roll, dtype=np.int64)
-    claimed = np.asarray(claimed, dtype=np.int64)
-    modified = roll + value + 2 * np.asarray(smallpox, dtype=bool)  # 22: +2 with Smallpox
+    value, roll = _integers("value", value), _integers("roll", roll)
+    claimed = _integers("claimed", claimed)
+    modified = roll + value + 2 * _flags("smallpox", smallpox)  # 22: +2 with Smallpox
     shape = np.broadcast_shapes(modified.shape, claimed.shape)
     top = max(claim.number for claim in claims)
     bit, bit_vp = _highest_open(np.broadcast_to(np.minimum(modified, top), shape), claimed, claims)

@@ -26,13 +26,15 @@ import csv
 import io
 from dataclasses import dataclass
 from functools import lru_cache
+from os import PathLike
 from pathlib import Path
 
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.shipped import shipped_path
 
 __all__ = [
     "ReligionDataError",
+    "UnknownName",
     "LANGUAGE_ZONES",
     "DEBATE_ZONES",
     "Debater",
@@ -91,6 +93,13 @@ _FILES = {
 
 class ReligionDataError(OddsEngineError):
     """The religion data files are inconsistent (a packaging bug, or a bad file given)."""
+
+
+class UnknownName(OddsEngineError, KeyError):
+    """A name the records do not hold (a debater, a space): the project's error, and a
+    ``KeyError`` for callers that look a name up."""
+
+    __str__ = BaseException.__str__  # the message as written, not quoted as a key
 
 
 @dataclass(frozen=True)
@@ -214,27 +223,51 @@ class ReligionFacts:
         return tuple(self.electorate_regulars)
 
     def zone_of(self, space: str) -> str:
-        """The language zone of a space, or ``"none"``."""
-        return self.zones[space]
+        """The language zone of a space, or ``"none"``.
+
+        Raises
+        ------
+        UnknownName
+            For a name that is no space of the map (spelt as the map spells it).
+        """
+        try:
+            return self.zones[space]
+        except (KeyError, TypeError):
+            raise UnknownName(f"unknown space {shown(space)}: no language zone") from None
 
     def spaces_in(self, zone: str) -> tuple[str, ...]:
-        """The spaces of a language zone, in the data's order."""
+        """The spaces of a language zone (or ``"none"``), in the data's order."""
+        _one_of(zone, (*LANGUAGE_ZONES, "none"), "zone")
         return tuple(space for space, its_zone in self.zones.items() if its_zone == zone)
 
     def debater(self, name: str) -> Debater:
-        """The debater of that name (matched without regard to case)."""
+        """The debater of that name (matched without regard to case).
+
+        Raises
+        ------
+        UnknownName
+            For a name that is no debater's (a ``KeyError`` too).
+        OddsEngineTypeError
+            For a name that is no text.
+        """
+        if not isinstance(name, str):
+            raise OddsEngineTypeError(f"a debater is a name, not {shown(name)}")
         wanted = name.strip().casefold()
         for debater in self.debaters.values():
             if debater.name.casefold() == wanted:
                 return debater
-        raise KeyError(name)
+        raise UnknownName(f"unknown debater {shown(name)}")
 
     def debaters_of(self, side: str) -> tuple[Debater, ...]:
         """The debaters of a side (``"protestant"`` or ``"papal"``)."""
+        _one_of(side, DEBATER_SIDES, "side of a debater")
         return tuple(debater for debater in self.debaters.values() if debater.side == side)
 
     def explorers_of(self, power: str, *, pool_only: bool = True) -> tuple[Explorer, ...]:
         """A power's explorers, the random pool's only unless ``pool_only`` is False."""
+        _one_of(power, NEW_WORLD_POWERS, "power of the New World")
+        if not isinstance(pool_only, bool):
+            raise OddsEngineTypeError(f"pool_only must be True or False, not {shown(pool_only)}")
         return tuple(
             explorer
             for explorer in self.explorers
@@ -243,7 +276,13 @@ class ReligionFacts:
 
     def conquistadors_of(self, power: str) -> tuple[Explorer, ...]:
         """A power's conquistadors (England's and France's conquest markers)."""
+        _one_of(power, NEW_WORLD_POWERS, "power of the New World")
         return tuple(each for each in self.conquistadors if each.power == power)
+
+
+def _one_of(value, allowed: tuple[str, ...], what: str) -> None:
+    if not isinstance(value, str) or value not in allowed:
+        raise OddsEngineError(f"unknown {what} {shown(value)}; use one of {', '.join(allowed)}")
 
 
 @lru_cache(maxsize=1)
@@ -284,6 +323,8 @@ def read_religion_facts(folder) -> ReligionFacts:
     """
     from oddsengine.moves.board import load_board
 
+    if not isinstance(folder, (str, PathLike)):
+        raise OddsEngineTypeError(f"folder must be a folder's path, not {shown(folder)}")
     board = load_board()
     folder = Path(folder)
     rows = {key: list(_read(folder / name, columns)) for key, (name, columns) in _FILES.items()}

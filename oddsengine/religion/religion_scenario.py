@@ -83,6 +83,8 @@ def reformers_named(values, what: str = "reformers") -> dict:
     from oddsengine.moves.board import load_board
     from oddsengine.religion.records import religion_facts
 
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise OddsEngineTypeError(f"{what} must be a list of reformers, not {shown(values)}")
     facts = religion_facts()
     by_space = {reformer.space: reformer.name for reformer in facts.reformers.values()}
     by_name = {name.casefold(): name for name in facts.reformers}
@@ -112,8 +114,13 @@ def religious_board_of(settings: dict, stacks=(), situation_unrest=(), label: st
     from oddsengine.religion.records import religion_facts
     from oddsengine.religion.religious_board import ReligiousBoard
 
+    if not isinstance(label, str):
+        raise OddsEngineTypeError(f"label must be text, not {shown(label)}")
     if not isinstance(settings, dict):
         raise OddsEngineError(f"{label}: must be a table")
+    for name, value in (("stacks", stacks), ("situation_unrest", situation_unrest)):
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise OddsEngineTypeError(f"{name} must be a list, not {shown(value)}")
     for key in settings:
         if key not in RELIGION_KEYS:
             raise OddsEngineError(
@@ -157,13 +164,18 @@ def religious_board_of(settings: dict, stacks=(), situation_unrest=(), label: st
             committed=settings.get("committed", []),
         )
     except OddsEngineError as error:
-        if str(error).startswith(label):
-            raise
-        if type(error).__init__ is not OddsEngineError.__init__:
-            # An error that builds its own message from a name (an unknown space): the
-            # message as it stands, the file named first.
-            raise OddsEngineError(f"{label}: {error}") from None
-        raise type(error)(f"{label}: {error}") from None
+        raise _labelled(error, label) from None
+
+
+def _labelled(error: OddsEngineError, label: str) -> OddsEngineError:
+    """``error`` with the file named first (itself when it names it already)."""
+    if str(error).startswith(label):
+        return error
+    if type(error).__init__ is not OddsEngineError.__init__:
+        # An error that builds its own message from a name (an unknown space): the
+        # message as it stands, the file named first.
+        return OddsEngineError(f"{label}: {error}")
+    return type(error)(f"{label}: {error}")
 
 
 def load_religious_board(name_or_path, **what_ifs):
@@ -174,12 +186,15 @@ def load_religious_board(name_or_path, **what_ifs):
     name_or_path : str or os.PathLike
     **what_ifs
         ``protestant``, ``unrest``, ``reformers``: spaces added to the file's (what-ifs,
-        like ``move --stack``).
+        like ``move --stack``). A space made Protestant turns as a flip turns it: an
+        electorate whose regulars are still on the display gets them (16).
 
     Raises
     ------
     OddsEngineError
-        A file with no ``[religion]`` table, or any bad key or value, named.
+        A file with no ``[religion]`` table, one that asks another question (a ``[move]``
+        or a ``[naval_move]``, which no command of the religious struggle reads), or any
+        bad key or value, named.
     """
     from oddsengine.moves.scenario_file import find_scenario, load_situation
     from oddsengine.toml_file import parse_toml
@@ -189,11 +204,32 @@ def load_religious_board(name_or_path, **what_ifs):
     data = parse_toml(content, label)
     if "religion" not in data:
         raise OddsEngineError(f"{label}: no [religion] table: the religious state is missing")
+    for table, command in (("move", "move"), ("naval_move", "naval-move")):
+        if table in data:
+            raise OddsEngineError(
+                f"{label}: [{table}]: a question of the {command} command, which the "
+                f"religious struggle does not read: drop the table (or ask {command})"
+            )
     settings = dict(data["religion"]) if isinstance(data["religion"], dict) else data["religion"]
+    turned = ()
     for key, values in what_ifs.items():
         if key not in ("protestant", "unrest", "reformers"):
             raise OddsEngineTypeError(f"unknown what-if {key!r}")
-        if values:
+        if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+            raise OddsEngineTypeError(f"the what-if {key} must be a list, not {shown(values)}")
+        values = tuple(values)
+        if key == "protestant":
+            turned = values  # turned below, one flip each (16: an electorate's regulars)
+        elif values:
             existing = settings.get(key, []) if isinstance(settings, dict) else []
             settings[key] = [*existing, *[v for v in values if v not in existing]]
-    return religious_board_of(settings, situation.stacks, situation.unrest, f"{label}: religion")
+    label = f"{label}: religion"
+    board = religious_board_of(settings, situation.stacks, situation.unrest, label)
+    for name in turned:
+        if not isinstance(name, str):
+            raise OddsEngineTypeError(f"protestant: a space is a name, not {shown(name)}")
+        try:
+            board = board.converted(name)
+        except OddsEngineError as error:
+            raise _labelled(error, label) from None
+    return board

@@ -72,6 +72,18 @@ def stack_alignment(
     ...                 england_ruler="henry-viii")
     'unaligned'
     """
+    from oddsengine.combat.limits import MAX_COMBINED_UNITS, check_count
+
+    if not isinstance(power, str):
+        raise OddsEngineTypeError(f"power must be a power's name, not {shown(power)}")
+    regulars, mercenaries = (
+        check_count(name, value, MAX_COMBINED_UNITS)
+        for name, value in (("regulars", regulars), ("mercenaries", mercenaries))
+    )
+    check_count("cavalry", cavalry, MAX_COMBINED_UNITS)
+    from oddsengine.religion.board_fields import choice_of
+
+    england_ruler = choice_of(england_ruler, ENGLAND_RULERS, "English ruler")
     units = regulars + mercenaries
     if power in ("ottoman",) or units == 0:
         return "unaligned"  # 16: Ottoman regulars and cavalry, and lone leaders, count for none
@@ -122,33 +134,6 @@ def _facts():
     return religion_facts()
 
 
-def _space_names(values, what: str) -> tuple[str, ...]:
-    if isinstance(values, str) or not hasattr(values, "__iter__"):
-        raise OddsEngineTypeError(f"{what} must be a list of spaces, not {shown(values)}")
-    board, names = _board(), []
-    for value in values:
-        if not isinstance(value, str):
-            raise OddsEngineTypeError(f"{what}: a space is a name in quotes, not {shown(value)}")
-        space = board.space(value)
-        if space.is_sea:
-            raise OddsEngineError(f"{what}: {space.name} is a sea zone, not a land space")
-        if space.name in names:
-            raise OddsEngineError(f"{what}: {space.name} is listed twice")
-        names.append(space.name)
-    return tuple(names)
-
-
-def _choice(value, allowed: tuple[str, ...], what: str) -> str:
-    text = (
-        value.strip().lower().replace(" ", "-").replace("_", "-")
-        if isinstance(value, str)
-        else value
-    )
-    if text not in allowed:
-        raise OddsEngineError(f"unknown {what} {shown(value)}; use one of {', '.join(allowed)}")
-    return text
-
-
 @dataclass(frozen=True)
 class ReligiousBoard:
     """The religious state of the board (RULES.md §16).
@@ -164,7 +149,8 @@ class ReligiousBoard:
         The reformers on the map (``{"Luther": "Wittenberg"}``); kept as sorted
         ``(reformer, space)`` pairs, so that a board is hashable.
     universities : sequence of str
-        Jesuit universities (Catholic spaces only).
+        Jesuit universities: founded on Catholic spaces, they stay when a space turns
+        Protestant (16), and make it a target of Counter-Reformation attempts (18).
     stacks : sequence of Stack
         The land units on the map (a :class:`~oddsengine.moves.situation.Stack` each).
     england_ruler, papal_ruler : str
@@ -200,85 +186,12 @@ class ReligiousBoard:
     committed: tuple = ()
 
     def __post_init__(self):
-        facts = _facts()
-        protestant = _space_names(self.protestant, "protestant")
-        for name in protestant:
-            if name in facts.never_convert:
-                raise OddsEngineError(
-                    f"protestant: {name} is an Ottoman home space: it never converts (16)"
-                )
-        unrest = _space_names(self.unrest, "unrest")
-        universities = _space_names(self.universities, "universities")
-        for name in universities:
-            if name in protestant:
-                raise OddsEngineError(
-                    f"universities: {name} is Protestant: a Jesuit university stands on a "
-                    "Catholic space (16)"
-                )
-            if name in facts.never_convert:
-                raise OddsEngineError(f"universities: {name} is an Ottoman home space")
-        reformers = self.reformers
-        if isinstance(reformers, tuple | list) and all(
-            isinstance(pair, tuple | list) and len(pair) == 2 for pair in reformers
-        ):
-            reformers = dict(reformers)
-        if not isinstance(reformers, dict):
-            raise OddsEngineTypeError(
-                f"reformers must map a reformer to his space, not {shown(reformers)}"
-            )
-        placed = {}
-        for name, space in reformers.items():
-            reformer = _choice(name, tuple(r.lower() for r in REFORMERS), "reformer")
-            reformer = REFORMERS[[r.lower() for r in REFORMERS].index(reformer)]
-            if reformer in placed:
-                raise OddsEngineError(f"reformers: {reformer} is named twice")
-            (where,) = _space_names([space], f"reformers.{reformer}")
-            placed[reformer] = where
-        if (
-            not isinstance(self.turn, int)
-            or isinstance(self.turn, bool)
-            or not (1 <= self.turn <= 9)
-        ):
-            raise OddsEngineError(f"turn must be a whole number 1..9, not {shown(self.turn)}")
-        this_turn = tuple(
-            _choice(card, THIS_TURN_CARDS, "card in effect this turn") for card in self.this_turn
-        )
-        if len(set(this_turn)) != len(this_turn):
-            raise OddsEngineError("this_turn: a card is listed twice")
-        display = _space_names(self.electorate_display, "electorate_display")
-        for name in display:
-            if name not in facts.electorate_regulars:
-                raise OddsEngineError(
-                    f"electorate_display: {name} is not an electorate; the electorates are "
-                    + ", ".join(facts.electorates)
-                )
-        stacks = tuple(self.stacks)
-        from oddsengine.moves.situation import Stack
+        from oddsengine.religion.board_checks import check_board
+        from oddsengine.religion.board_fields import checked_fields
 
-        for stack in stacks:
-            if not isinstance(stack, Stack):
-                raise OddsEngineTypeError(f"stacks must be Stack instances, not {shown(stack)}")
-        committed = []
-        for name in self.committed:
-            try:
-                committed.append(facts.debater(name).name)
-            except KeyError:
-                raise OddsEngineError(f"committed: unknown debater {shown(name)}") from None
-        object.__setattr__(self, "protestant", tuple(sorted(protestant)))
-        object.__setattr__(self, "unrest", unrest)
-        object.__setattr__(self, "universities", universities)
-        object.__setattr__(self, "reformers", tuple(sorted(placed.items())))
-        object.__setattr__(self, "stacks", stacks)
-        object.__setattr__(
-            self, "england_ruler", _choice(self.england_ruler, ENGLAND_RULERS, "English ruler")
-        )
-        object.__setattr__(
-            self, "papal_ruler", _choice(self.papal_ruler, PAPAL_RULERS, "Papal ruler")
-        )
-        object.__setattr__(self, "this_turn", this_turn)
-        object.__setattr__(self, "electorate_display", display)
-        object.__setattr__(self, "targeted", _space_names(self.targeted, "targeted"))
-        object.__setattr__(self, "committed", tuple(committed))
+        for name, value in checked_fields(self).items():
+            object.__setattr__(self, name, value)
+        check_board(self)  # what the fields say of each other (the display, the committed)
 
     # -- what the board says of a space ----------------------------------------------
 
@@ -326,12 +239,27 @@ class ReligiousBoard:
     def in_unrest(self, space: str) -> bool:
         return space in self._unrest
 
+    def why_not_in_play(self, debater: str) -> str | None:
+        """Why the debater named is not in play on this board, or None when he is
+        (:func:`~oddsengine.religion.board_checks.why_not_in_play`).
+
+        Examples
+        --------
+        >>> religion_1517_board().why_not_in_play("Calvin")
+        'enters on turn 4 (the board is at turn 1)'
+        """
+        from oddsengine.religion.board_checks import why_not_in_play
+
+        return why_not_in_play(self, debater)
+
     # -- a flip -------------------------------------------------------------------------
 
     def converted(self, space: str, *, to: str = "protestant") -> ReligiousBoard:
         """The board after ``space`` turns to ``to``'s influence; an electorate's first
         conversion to Protestant places its regulars from the display (16), unless the
         Schmalkaldic League has been played."""
+        if to not in ("protestant", "catholic"):
+            raise OddsEngineError(f"a space turns 'protestant' or 'catholic', not {shown(to)}")
         board = _board()
         name = board.space(space).name
         if to == "protestant":
@@ -364,6 +292,7 @@ class ReligiousBoard:
         attempting : {"protestant", "papacy"}
             Who attempts: a Reformation (the Protestant) or a Counter-Reformation.
         """
+        _attempting(attempting)
         name = _board().space(target).name
         sources: list[DieSource] = []
         for side in ("protestant", "papal"):
@@ -414,7 +343,11 @@ class ReligiousBoard:
     # -- eligibility (17 step 1, 18) ---------------------------------------------------
 
     def why_not_target(self, target: str, attempting: str, *, targeted=()) -> str | None:
-        """Why ``target`` may not be the target of an attempt now, or None when it may."""
+        """Why ``target`` may not be the target of an attempt now, or None when it may;
+        ``targeted`` adds spaces targeted already (a list or set of names)."""
+        _attempting(attempting)
+        if not isinstance(targeted, (tuple, list, set, frozenset)):
+            raise OddsEngineTypeError(f"targeted must be a list of spaces, not {shown(targeted)}")
         board = _board()
         space = board.space(target)
         name = space.name
@@ -479,8 +412,18 @@ class ReligiousBoard:
         limit : int, optional
             Stop once that many are found (the most a roll can flip).
         """
-        from oddsengine.religion.records import religion_facts
+        from oddsengine.combat.limits import check_count
+        from oddsengine.religion.records import LANGUAGE_ZONES, religion_facts
 
+        if to not in ("protestant", "catholic"):
+            raise OddsEngineError(f"to is 'protestant' or 'catholic', not {shown(to)}")
+        if zone is not None and zone not in LANGUAGE_ZONES:
+            zones = ", ".join(LANGUAGE_ZONES)
+            raise OddsEngineError(f"unknown zone {shown(zone)}; use one of {zones}")
+        if not isinstance(zone_only, bool):
+            raise OddsEngineTypeError(f"zone_only must be True or False, not {shown(zone_only)}")
+        if limit is not None:
+            limit = check_count("limit", limit, 10**6)
         facts = religion_facts()
         attempting = "protestant" if to == "protestant" else "papacy"
         board, flipped_zone, flipped_else = self, [], []
@@ -531,6 +474,13 @@ class ReligiousBoard:
             if any(each.name == leader for each in stack.force.leaders):
                 return stack.space
         return None
+
+
+def _attempting(value) -> str:
+    """Who attempts: ``"protestant"`` (a Reformation) or ``"papacy"`` (a Counter-Reformation)."""
+    if value not in ("protestant", "papacy"):
+        raise OddsEngineError(f"attempting is 'protestant' or 'papacy', not {shown(value)}")
+    return value
 
 
 def _with_regulars(stacks, space: str, regulars: int, stack_class) -> tuple:

@@ -48,6 +48,7 @@ __all__ = [
     "explorer_pool",
     "conquistador_pool",
     "check_power",
+    "names_of",
 ]
 
 #: 22: an exploration costs 2 CP, a conquest 4 (each once a turn).
@@ -72,14 +73,18 @@ def check_power(power) -> str:
     return name
 
 
-def _names(values, what: str) -> tuple[str, ...]:
+def names_of(values, what: str) -> tuple[str, ...]:
+    """Names given as a list or as one text separated by commas (None, ``""`` or ``()``:
+    none); an empty name among others (``"Cartier,"``) is refused, never dropped."""
     if values is None:
         return ()
     if isinstance(values, str):
-        values = values.split(",")
+        values = values.split(",") if values.strip() else ()
     if not isinstance(values, (list, tuple)) or not all(isinstance(v, str) for v in values):
         raise OddsEngineTypeError(f"{what} must be names written as text, not {shown(values)}")
-    return tuple(value.strip() for value in values if value.strip())
+    if any(not value.strip() for value in values):
+        raise OddsEngineError(f"{what}: an empty name in {shown(values)}")
+    return tuple(value.strip() for value in values)
 
 
 def _turn(turn) -> int | None:
@@ -143,7 +148,7 @@ def explorer_pool(power: str, removed=(), turn=None):
 
     power = check_power(power)
     records = religion_facts().explorers_of(power, pool_only=False)
-    return _pool(records, _names(removed, "removed"), _turn(turn), "explorer", power)
+    return _pool(records, names_of(removed, "removed"), _turn(turn), "explorer", power)
 
 
 def conquistador_pool(power: str, removed=(), turn=None):
@@ -160,7 +165,7 @@ def conquistador_pool(power: str, removed=(), turn=None):
     power = check_power(power)
     records = religion_facts().conquistadors_of(power)
     copies = 1 if power == "hapsburg" else CONQUEST_MARKERS
-    return _pool(records, _names(removed, "removed"), _turn(turn), "conquistador", power, copies)
+    return _pool(records, names_of(removed, "removed"), _turn(turn), "conquistador", power, copies)
 
 
 def _pool_pmf(size: int) -> np.ndarray:
@@ -172,7 +177,7 @@ class _Voyaging:
 
     def _check_common(self, word: str, pool_of):
         object.__setattr__(self, "power", check_power(self.power))
-        object.__setattr__(self, "removed", _names(self.removed, "removed"))
+        object.__setattr__(self, "removed", names_of(self.removed, "removed"))
         object.__setattr__(self, "turn", _turn(self.turn))
         who = getattr(self, word)
         if not isinstance(who, str) or not who.strip():
@@ -285,7 +290,7 @@ class Voyage(_Voyaging):
                     f"{name} must be True or False, not {shown(getattr(self, name))}"
                 )
             object.__setattr__(self, name, bool(getattr(self, name)))
-        mask = claim_mask(_names(self.claimed, "claimed"), discoveries(), "discovery")
+        mask = claim_mask(names_of(self.claimed, "claimed"), discoveries(), "discovery")
         object.__setattr__(self, "claimed", claim_names(mask, discoveries()))
         if not isinstance(self.choice, str) or self.choice not in CHOICES:
             raise OddsEngineError(
@@ -433,7 +438,7 @@ class Conquest(_Voyaging):
         if not isinstance(self.smallpox, (bool, np.bool_)):
             raise OddsEngineTypeError(f"smallpox must be True or False, not {shown(self.smallpox)}")
         object.__setattr__(self, "smallpox", bool(self.smallpox))
-        mask = claim_mask(_names(self.claimed, "claimed"), conquests(), "conquest")
+        mask = claim_mask(names_of(self.claimed, "claimed"), conquests(), "conquest")
         object.__setattr__(self, "claimed", claim_names(mask, conquests()))
         if len(self.claimed) == len(conquests()):
             raise OddsEngineError(

@@ -30,7 +30,7 @@ import numpy as np
 from oddsengine.draws import CampaignEndStates, two_dice_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.religion.new_world import EXPLORATION_CODES, Explored, discoveries, explore
-from oddsengine.religion.voyage import EXPLORATION_CP, POWERS, Voyage, check_power
+from oddsengine.religion.voyage import EXPLORATION_CP, POWERS, Voyage, check_power, names_of
 
 __all__ = ["VoyageTurn", "END_FIELDS_PER_POWER", "resolve_turn", "voyage_order"]
 
@@ -42,7 +42,7 @@ TURN_OUTCOMES = ("circumnavigation", "no_circumnavigation")
 
 def _powers(powers) -> tuple[str, ...]:
     if isinstance(powers, str):
-        powers = powers.split(",")
+        powers = powers.split(",")  # an empty name among them is no power: refused below
     if not isinstance(powers, (list, tuple)) or not powers:
         raise OddsEngineTypeError(f"powers must be powers' names, not {shown(powers)}")
     names = tuple(check_power(power) for power in powers)
@@ -168,7 +168,7 @@ class VoyageTurn:
         if explorers is None:
             explorers = ("random",) * len(powers)
         if isinstance(explorers, str):
-            explorers = tuple(part.strip() for part in explorers.split(","))
+            explorers = names_of(explorers, "explorers") or ("",)
         if not isinstance(explorers, (list, tuple)) or len(explorers) != len(powers):
             raise OddsEngineError(
                 f"give one explorer (or random) per power: {len(powers)} "
@@ -177,10 +177,7 @@ class VoyageTurn:
         object.__setattr__(self, "explorers", tuple(explorers))
         object.__setattr__(self, "uncharted", _subset(self.uncharted, powers, "uncharted"))
         object.__setattr__(self, "mercator", _subset(self.mercator, powers, "mercator"))
-        removed = self.removed
-        if isinstance(removed, str):
-            removed = [part.strip() for part in removed.split(",") if part.strip()]
-        removed = tuple(removed or ())
+        removed = names_of(self.removed, "removed")
         object.__setattr__(self, "removed", removed)
         voyages = tuple(
             Voyage(
