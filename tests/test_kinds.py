@@ -69,6 +69,9 @@ def test_tables_and_sweeps_read_the_registry():
         "reformation", "counter-reformation", "debate",
         "diet", "voyage", "conquest", "voyages",
         "reformation-scenario", "counter-reformation-scenario", "attempts-scenario",
+        "book-of-common-prayer", "michelangelo", "fountain-of-youth", "threat-to-power",
+        "rough-wooing", "chateaux", "city-state-rebels", "council-of-trent", "andrea-doria",
+        "sack-of-rome", "riches", "riches-turn",
     }  # fmt: skip
     assert "move" not in SPEC_KINDS and "move" in KINDS
 
