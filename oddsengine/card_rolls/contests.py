@@ -20,7 +20,7 @@ import numpy as np
 from oddsengine.card_rolls.card_roll import CardRollSpec, die_faces, die_plan, flag, whole_number
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.draws import DrawPlan
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, checked_arguments
 
 __all__ = [
     "CHATEAU_MODIFIERS",
@@ -306,3 +306,8 @@ class Chateaux(CardRollSpec):
         ]
         given = "as given" if self.modifier is not None else (", ".join(held) or "none")
         return [self.card_line(), f"Modifier {self.total_modifier:+d} ({given})"]
+
+
+# A call with an argument a spec does not take is refused naming it, as any bad input.
+RoughWooing.__init__ = checked_arguments(RoughWooing.__init__)
+Chateaux.__init__ = checked_arguments(Chateaux.__init__)

@@ -25,7 +25,7 @@ import numpy as np
 from oddsengine.card_rolls.card_roll import CardRollSpec, names, whole_number
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.draws import DrawPlan, binomial_pmf
-from oddsengine.errors import OddsEngineError, unknown_name
+from oddsengine.errors import OddsEngineError, checked_arguments, unknown_name
 
 __all__ = ["CouncilOfTrent", "COUNCIL_DEBATERS", "COUNCIL_OUTCOMES"]
 
@@ -244,3 +244,7 @@ class CouncilOfTrent(CardRollSpec):
             capped = "" if cap is None else f"; at most {cap} eligible spaces"
             lines.append(f"{side.capitalize()}: {self._dice_of(side)} dice ({given}){capped}")
         return lines
+
+
+# A call with an argument a spec does not take is refused naming it, as any bad input.
+CouncilOfTrent.__init__ = checked_arguments(CouncilOfTrent.__init__)

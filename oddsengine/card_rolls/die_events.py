@@ -31,7 +31,7 @@ from oddsengine.card_rolls.card_roll import (
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.combat.powers import power_adjective
 from oddsengine.draws import DrawPlan, two_dice_pmf
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
 
 __all__ = ["BookOfCommonPrayer", "FountainOfYouth", "Michelangelo", "ThreatToPower"]
 
@@ -383,3 +383,10 @@ class ThreatToPower(CardRollSpec):
 
     def describe_lines(self) -> list[str]:
         return [self.card_line()]
+
+
+# A call with an argument a spec does not take is refused naming it, as any bad input.
+BookOfCommonPrayer.__init__ = checked_arguments(BookOfCommonPrayer.__init__)
+Michelangelo.__init__ = checked_arguments(Michelangelo.__init__)
+FountainOfYouth.__init__ = checked_arguments(FountainOfYouth.__init__)
+ThreatToPower.__init__ = checked_arguments(ThreatToPower.__init__)

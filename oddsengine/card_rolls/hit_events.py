@@ -20,6 +20,7 @@ import numpy as np
 from oddsengine.card_rolls.card_roll import CardRollSpec, flag, whole_number
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.draws import DrawPlan, binomial_pmf
+from oddsengine.errors import checked_arguments
 
 __all__ = ["AndreaDoria", "CityStateRebels", "MOST_UNITS", "MOST_PIRACY_VP"]
 
@@ -189,3 +190,8 @@ class AndreaDoria(CardRollSpec):
     def describe_lines(self) -> list[str]:
         vp = "not counted" if self.piracy_vp is None else str(self.piracy_vp)
         return [self.card_line(), f"Ottoman piracy VP before the roll: {vp}"]
+
+
+# A call with an argument a spec does not take is refused naming it, as any bad input.
+CityStateRebels.__init__ = checked_arguments(CityStateRebels.__init__)
+AndreaDoria.__init__ = checked_arguments(AndreaDoria.__init__)

@@ -28,7 +28,7 @@ from oddsengine.card_rolls.card_roll import flag, names, turn_of
 from oddsengine.card_rolls.records import card_roll, check_in_play
 from oddsengine.combat.powers import normalise_power, power_adjective
 from oddsengine.draws import DrawPlan, two_dice_pmf
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
 
 __all__ = [
     "COLONY_COLUMNS",
@@ -422,3 +422,7 @@ class RichesRoll:
             f"§28.7); " + (", ".join(modifiers) or "no modifier"),
             f"Raiders in play (RULES.md §30.14): {raiders}",
         ]
+
+
+# A call with an argument a spec does not take is refused naming it, as any bad input.
+RichesRoll.__init__ = checked_arguments(RichesRoll.__init__)

@@ -46,7 +46,7 @@ from oddsengine.card_rolls.riches import (
 )
 from oddsengine.combat.powers import power_adjective
 from oddsengine.draws import CampaignEndStates, OutcomeColumns
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
 
 __all__ = ["FATES", "MOST_COLONIES", "RichesTurn", "TWO_DICE_COUNTS"]
 
@@ -373,3 +373,7 @@ def _holdings(value) -> tuple[str, ...]:
             f"{columns.count('colony')} and {len(columns)}"
         )
     return columns
+
+
+# A call with an argument a spec does not take is refused naming it, as any bad input.
+RichesTurn.__init__ = checked_arguments(RichesTurn.__init__)

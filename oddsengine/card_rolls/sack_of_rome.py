@@ -32,7 +32,7 @@ from oddsengine.card_rolls.card_roll import CardRollSpec, flag, whole_number
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.combat.field_battle import FieldBattle
 from oddsengine.combat.forces import Force, as_force
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
 
 __all__ = ["SackOfRome", "ST_PETERS_CP_LOST", "CARDS_DRAWN", "MOST_PAPAL_REGULARS"]
 
@@ -218,3 +218,7 @@ class SackOfRome(FieldBattle, CardRollSpec):
             f"attacker {leader} (RULES.md §30.15); the Papacy regulars + 1, wins ties",
             *super().describe_lines(),
         ]
+
+
+# A call with an argument a spec does not take is refused naming it, as any bad input.
+SackOfRome.__init__ = checked_arguments(SackOfRome.__init__)
