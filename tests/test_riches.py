@@ -211,8 +211,11 @@ def test_the_exact_chain_is_the_die_by_die_reference(case):
     turn, reference = _turn(case), _naive(case)
     assert turn.exact_states() == reference
     answer = oe.exact(turn)
-    for name, chance in _chances(turn, reference).items():
+    chances = _chances(turn, reference)
+    for name, chance in chances.items():
         assert answer.p[name] == pytest.approx(float(chance), abs=1e-12), name
+    # The exact answer's fractions are the reference's, to the last digit.
+    assert exact_fractions(answer) == chances
 
 
 @pytest.mark.rule("28.7", "30.14")

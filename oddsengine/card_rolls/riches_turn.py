@@ -243,11 +243,18 @@ class RichesTurn:
             denominator *= 36 * faces
         return dict(states), denominator
 
+    def exact_weights(self) -> tuple[dict, int]:
+        """End state (a tuple of :attr:`end_fields`) -> its weight, a whole number, and the
+        weights' common denominator: the exact answer as the fractions of
+        :func:`~oddsengine.results.fractions.exact_fractions` read it."""
+        states, denominator = self._chained
+        return dict(sorted(states.items())), denominator
+
     def exact_states(self) -> dict:
         """End state (a tuple of :attr:`end_fields`) -> its exact probability, a
         :class:`~fractions.Fraction`."""
-        states, denominator = self._chained
-        return {state: Fraction(weight, denominator) for state, weight in sorted(states.items())}
+        states, denominator = self.exact_weights()
+        return {state: Fraction(weight, denominator) for state, weight in states.items()}
 
     def draw_plan(self) -> CampaignEndStates:
         """The turn's end states with their probabilities (the chain, in whole numbers,
