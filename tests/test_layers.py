@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 
 import oddsengine as oe
+from oddsengine.card_rolls.riches_turn import RichesTurn
+from oddsengine.card_rolls.sack_of_rome import SackOfRome
 from oddsengine.religion.attempt_scenarios import AttemptsScenario
 
 PACKAGE = Path(oe.__file__).parent
@@ -28,7 +30,7 @@ def _imported_modules(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("folder", ["combat", "moves", "religion"])
+@pytest.mark.parametrize("folder", ["combat", "moves", "religion", "card_rolls"])
 def test_specs_import_neither_engines_nor_results(folder):
     offending = {
         f"{path.name}: {module}"
@@ -95,6 +97,8 @@ def test_no_sweep_module_is_left_among_the_faces():
         oe.FieldBattle("3R", "hapsburg: 2R"),
         oe.Debate("german", "papacy", turn=1),
         AttemptsScenario("religion_example", "treatise:german", policy="greedy"),
+        RichesTurn("inca,colony", raiders="france", turn=4),
+        SackOfRome("hapsburg: 4M", papal_regulars=1),
     ],
     ids=lambda spec: type(spec).__name__,
 )

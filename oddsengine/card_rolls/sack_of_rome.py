@@ -61,9 +61,15 @@ class SackOfRome(FieldBattle, CardRollSpec):
         The Papal regulars in Rome (0..30), the only defenders: they roll their number + 1
         dice (1 with none). Default 0.
     attacker_cards, defender_cards, responses : sequence of Card or str
-        Combat and response cards, as in any field battle (RULES.md §8, §28.8).
+        Combat cards of the sacker and of the Papacy, and response cards of other powers,
+        as in any field battle (RULES.md §8, §28.8): slugs or names (``field-artillery``).
+        Default none.
     policies : Policies
+        The players' choices (RULES.md §9): casualty orders, post-roll cards. Default
+        :class:`~oddsengine.combat.options.Policies` ``()``.
     options : RuleOptions
+        The readings of the combat rules (RULES.md §8). Default
+        :class:`~oddsengine.combat.options.RuleOptions` ``()``.
     sack_leader_dice : bool
         RULES.md §30.15: True (default), the attacker rolls one die a unit plus its best
         leader's battle rating, as in a field battle; False, one die a unit only ("1 die
