@@ -70,6 +70,9 @@ def test_tables_and_sweeps_read_the_registry():
         "diet", "voyage", "conquest", "voyages",
         "reformation-scenario", "counter-reformation-scenario", "attempts-scenario",
         "heirs", "mary-i",
+        "book-of-common-prayer", "michelangelo", "fountain-of-youth", "threat-to-power",
+        "rough-wooing", "chateaux", "city-state-rebels", "council-of-trent", "andrea-doria",
+        "sack-of-rome", "riches", "riches-turn",
     }  # fmt: skip
     assert "move" not in SPEC_KINDS and "move" in KINDS
 

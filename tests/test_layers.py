@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 
 import oddsengine as oe
+from oddsengine.card_rolls.riches_turn import RichesTurn
+from oddsengine.card_rolls.sack_of_rome import SackOfRome
 from oddsengine.england.heirs import Heirs
 from oddsengine.england.mary_i import MaryI
 from oddsengine.religion.attempt_scenarios import AttemptsScenario
@@ -30,7 +32,7 @@ def _imported_modules(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("folder", ["combat", "moves", "religion", "england"])
+@pytest.mark.parametrize("folder", ["combat", "moves", "religion", "england", "card_rolls"])
 def test_specs_import_neither_engines_nor_results(folder):
     offending = {
         f"{path.name}: {module}"
@@ -99,6 +101,8 @@ def test_no_sweep_module_is_left_among_the_faces():
         AttemptsScenario("religion_example", "treatise:german", policy="greedy"),
         Heirs(timeline=True, heir_draw=0.5),
         MaryI(cards=(2, 3, 5)),
+        RichesTurn("inca,colony", raiders="france", turn=4),
+        SackOfRome("hapsburg: 4M", papal_regulars=1),
     ],
     ids=lambda spec: type(spec).__name__,
 )

@@ -279,7 +279,10 @@ NAMED = [
     (lambda: _source(bonus_dice=100), "bonus_dice is at most 3"),
     (lambda: _source(only_spaces=("Atlantis",)), "Atlantis"),
     (lambda: religious_board.ReligiousBoard(schmalkaldic_league="yes"), "True or False"),
-    (lambda: oe.card_value(voyage.Voyage("england"), side="papacy"), "only england plays the cards"),
+    (
+        lambda: oe.card_value(voyage.Voyage("england"), side="papacy"),
+        "only england plays the cards",
+    ),
     (
         lambda: debate.Debate(
             "german", "papacy", 1, protestant_spaces=["Leipzig"], catholic_spaces=["Leipzig"]

@@ -387,13 +387,20 @@ def resolve_hits(values, attacker, defender, mode, first_to_fire):
         (PostRollCard(side.post_roll_dice, side.post_roll_policy),) if side.post_roll_dice else ()
         for side in sides
     )
+
+    def keep_one(role, survivors, keeps):
+        # 14 step 9: the side that keeps a unit of a both-wiped-out battle has one left,
+        # where it had one to keep (the Papacy without regulars in the Sack of Rome,
+        # RULES.md §28.8, keeps none).
+        return survivors + (keeps & (land_units[role == "defender"] > 0))
+
     battle = resolve_battle(
         (attacker_hits, defender_hits),
         (attacker_extra, defender_extra),
         cards,
         dice,
         units_left,
-        keep_one=_keep_one_unit if mode == "battle" else None,  # 15.1: none in an assault
+        keep_one=keep_one if mode == "battle" else None,  # 15.1: none in an assault
         goal=prevails,
         prevails=prevails,
     )
@@ -409,8 +416,3 @@ def resolve_hits(values, attacker, defender, mode, first_to_fire):
         "attacker_spent_post_roll": spent["attacker"],
         "defender_spent_post_roll": spent["defender"],
     }
-
-
-def _keep_one_unit(role, survivors, keeps):
-    """14 step 9: the side that keeps a unit of a both-wiped-out battle has one left."""
-    return survivors + keeps  # it keeps one only where it has none left

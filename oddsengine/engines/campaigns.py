@@ -7,9 +7,10 @@ exact engine (or None when the draw plan answers exactly, as for a move), its Mo
 and that Monte Carlo's default trials. The doors check the run's arguments once
 (:func:`~oddsengine.engines.run_arguments.check_run`) before they hand a campaign over, so
 every engine refuses the same bad arguments with the same message. The kinds of the layers
-below (``combat/``, ``moves/``, ``religion/``, ``england/``) are registered here, by the
-name of their spec class, and their engines imported the first time one is asked: a single
-combat's answer imports no move, siege or war module. A kind of a higher layer (plans, in
+below (``combat/``, ``moves/``, ``religion/``, ``england/``, ``card_rolls/``) are registered
+here, by the name of their spec class, and their engines imported the first time one is
+asked: a single combat's answer imports no move, siege or war module. A kind of a higher
+layer (plans, in
 ``questions/``) registers itself with :func:`register_campaign`.
 """
 
@@ -153,6 +154,13 @@ def _heirs_engines() -> CampaignEngines:
     return CampaignEngines(simulate_heirs, HEIRS_TRIALS, exact_heirs, takes_precision=True)
 
 
+def _riches_turn_engines() -> CampaignEngines:
+    from oddsengine.engines.riches_turn import RICHES_TRIALS, simulate_riches_turn
+
+    # The exact answer is the spec's draw plan (its chain): exact=None.
+    return CampaignEngines(simulate_riches_turn, RICHES_TRIALS, takes_precision=True)
+
+
 def _move_engines() -> CampaignEngines:
     from oddsengine.engines.run_arguments import DEFAULT_TRIALS
 
@@ -173,7 +181,8 @@ def _attempts_scenario_engines() -> CampaignEngines:
     return CampaignEngines(simulate_scenario, RUN_TRIALS, exact_scenario, takes_precision=True)
 
 
-#: The campaign kinds of ``combat/``, ``moves/``, ``religion/`` and ``england/``, by the
+#: The campaign kinds of ``combat/``, ``moves/``, ``religion/``, ``england/`` and
+#: ``card_rolls/``, by the
 #: full name of their spec class.
 _BELOW: dict[str, Callable[[], CampaignEngines]] = {
     "oddsengine.moves.siege_campaign.SiegeCampaign": _siege_campaign_engines,
@@ -184,4 +193,5 @@ _BELOW: dict[str, Callable[[], CampaignEngines]] = {
     "oddsengine.religion.debate.Debate": _debate_engines,
     "oddsengine.religion.voyage_turn.VoyageTurn": _voyage_turn_engines,
     "oddsengine.england.heirs.Heirs": _heirs_engines,
+    "oddsengine.card_rolls.riches_turn.RichesTurn": _riches_turn_engines,
 }

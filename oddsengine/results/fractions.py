@@ -12,7 +12,8 @@ each distribution's denominator (the smallest 2^a 3^b that makes every entry who
 within the float error of computing it, the entries summing to it), checks the bound, and
 gives the reduced fractions; where the bound does not hold (a very large combat) or the
 answer is not a single draw plan of dice (a campaign, a whole move), it says so instead of
-guessing.
+guessing. A campaign that walks its chain in whole numbers (``spec.exact_weights()``, a
+turn's New World riches) gives its fractions exactly, summed from its end states.
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ def exact_fractions(result) -> dict[str, Fraction]:
     """
     if not result.is_exact:
         raise OddsEngineError("fractions are for exact answers: this one is Monte Carlo")
+    weights_of = getattr(result.spec, "exact_weights", None)
+    if weights_of is not None:
+        return _weighted_fractions(result, *weights_of())
     plan = _draw_plan(result.spec)
     if not hasattr(plan, "first"):  # a campaign's end states, not one draw of dice
         return _chain_fractions(result, plan)
@@ -94,6 +98,23 @@ def _chain_fractions(result, plan) -> dict[str, Fraction]:
             (weight for weight, held in zip(weights, mask.tolist(), strict=True) if held),
             Fraction(0),
         )
+    return fractions
+
+
+def _weighted_fractions(result, weights: dict, denominator: int) -> dict[str, Fraction]:
+    """The fractions of a campaign whose spec walks its chain in whole numbers
+    (``spec.exact_weights()``: end state -> weight, and their common denominator): each
+    outcome and event the sum of its end states' weights, exact."""
+    spec = result.spec
+    columns = spec.outcome_columns(tuple(np.array(values) for values in zip(*weights, strict=True)))
+    whole = np.array(list(weights.values()), dtype=object)
+    fractions = {}
+    for name in result.p:
+        if name in result.outcome_names:
+            mask = np.asarray(columns["outcome"] == name, dtype=bool)
+        else:
+            mask = np.asarray(columns[name], dtype=bool)
+        fractions[name] = Fraction(int(whole[mask].sum()) if mask.any() else 0, denominator)
     return fractions
 
 

@@ -1,0 +1,197 @@
+"""Card events that roll dice hitting on 5-6 against what stands in their way (RULES.md
+§28.9, §28.11): City State Rebels' 5 dice against a captured key's units, and Andrea
+Doria's second use, 3 dice against the Ottoman piracy VP.
+
+A side's hits are Binomial(dice, 1/3), as in combat: the draw plan is that binomial.
+
+Examples
+--------
+>>> from oddsengine import exact
+>>> round(exact(AndreaDoria()).p["hits:0"] * 27)  # (2/3)**3 = 8/27
+8
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from oddsengine.card_rolls.card_roll import CardRollSpec, flag, whole_number
+from oddsengine.card_rolls.records import card_roll
+from oddsengine.draws import DrawPlan, binomial_pmf
+from oddsengine.errors import checked_arguments
+
+__all__ = ["AndreaDoria", "CityStateRebels", "MOST_UNITS", "MOST_PIRACY_VP"]
+
+#: The most units a key may be given as holding (a bound on input, far above a real stack).
+MOST_UNITS = 99
+#: The most piracy VP the Ottomans may be given as holding (a bound on input).
+MOST_PIRACY_VP = 99
+
+
+@dataclass(frozen=True)
+class CityStateRebels(CardRollSpec):
+    """City State Rebels (RULES.md §28.9): the rebels roll 5 dice against a captured key
+    not under siege, hits on 5-6; each hit makes the controller eliminate one land or
+    naval unit there. With none left, control passes back to the home power (or its
+    major ally), which adds 1 regular; the leaders there are captured by the player.
+
+    Parameters
+    ----------
+    units : int
+        The land and naval units at the key (0..99). Default 1.
+    captured_key : bool
+        The target is a captured key: an independent key held by a major power, or a home
+        key held by a major power not allied to its home power (RULES.md §28.9). Default
+        True; False is refused.
+    under_siege : bool
+        The key is under siege: it cannot be targeted (RULES.md §28.9). Default False;
+        True is refused.
+    turn : int, optional
+        The turn it is played (1..9). Default None, any turn.
+
+    Examples
+    --------
+    >>> from oddsengine import exact
+    >>> answer = exact(CityStateRebels(units=2))
+    >>> round(answer.p["key_retaken"] * 243)  # 1 - (2/3)**5 - 5 (1/3) (2/3)**4
+    131
+    """
+
+    units: int = 1
+    captured_key: bool = True
+    under_siege: bool = False
+    turn: int | None = None
+
+    record = card_roll(71)
+    kind = record.slug
+    outcome_names = ("key_retaken", "key_held")
+    #: RULES.md §28.9: the rebels roll 5 dice.
+    DICE = 5
+
+    def __post_init__(self):
+        units = whole_number(self.units, "units", 0, MOST_UNITS, self.record.section)
+        object.__setattr__(self, "units", units)
+        for name in ("captured_key", "under_siege"):
+            object.__setattr__(self, name, flag(getattr(self, name), name))
+        self.check_card()
+
+    def draw_plan(self) -> DrawPlan:
+        """The rebels' hits (5 dice, 1/3 each)."""
+        return DrawPlan(binomial_pmf(self.DICE), np.ones((1, 1)))
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        return tuple(f"hits:{k}" for k in range(self.DICE + 1))
+
+    @property
+    def reported_columns(self) -> dict:
+        """The rebels' hits and the units they eliminate."""
+        return {"hits": ("hits", 1.0), "units_eliminated": ("units_eliminated", 1.0)}
+
+    def outcome_columns(self, values) -> dict:
+        hits = np.asarray(values[0])
+        # RULES.md §28.9: one unit a hit; with none left the key is retaken.
+        eliminated = np.minimum(hits, self.units)
+        columns = {
+            "outcome": np.where(eliminated == self.units, *self.outcome_names).astype(object),
+            "hits": hits,
+            "units_eliminated": eliminated,
+        }
+        for k in range(self.DICE + 1):
+            columns[f"hits:{k}"] = hits == k
+        return columns
+
+    def describe(self) -> dict:
+        return {
+            **self.card_description(),
+            "units": self.units,
+            "captured_key": self.captured_key,
+            "under_siege": self.under_siege,
+            "dice": self.DICE,
+        }
+
+    def title(self) -> str:
+        return f"{self.record.name}: 5 dice against a key held by {self.units} units"
+
+    def describe_lines(self) -> list[str]:
+        return [self.card_line(), f"Units at the key: {self.units}"]
+
+
+@dataclass(frozen=True)
+class AndreaDoria(CardRollSpec):
+    """Andrea Doria's second use (RULES.md §28.11): 3 dice, each hit on 5-6 takes 1 off
+    the Ottoman piracy VP, not below 0.
+
+    Parameters
+    ----------
+    piracy_vp : int, optional
+        The Ottoman piracy VP before the roll (0..99): the VP taken off are at most these.
+        Default None: not counted, every hit takes one.
+    turn : int, optional
+        The turn it is played (1..9). Default None, any turn.
+
+    Examples
+    --------
+    >>> from oddsengine import exact
+    >>> answer = exact(AndreaDoria(piracy_vp=1))
+    >>> round(answer.expected_values()["piracy_vp_removed"]["mean"] * 27)  # 1 - 8/27
+    19
+    """
+
+    piracy_vp: int | None = None
+    turn: int | None = None
+
+    record = card_roll(68)
+    kind = record.slug
+    outcome_names = ("piracy_vp_reduced", "no_effect")
+    #: RULES.md §28.11: 3 dice.
+    DICE = 3
+
+    def __post_init__(self):
+        if self.piracy_vp is not None:
+            vp = whole_number(self.piracy_vp, "piracy_vp", 0, MOST_PIRACY_VP, self.record.section)
+            object.__setattr__(self, "piracy_vp", vp)
+        self.check_card()
+
+    def draw_plan(self) -> DrawPlan:
+        """The hits of the 3 dice (1/3 each)."""
+        return DrawPlan(binomial_pmf(self.DICE), np.ones((1, 1)))
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        return tuple(f"hits:{k}" for k in range(self.DICE + 1))
+
+    @property
+    def reported_columns(self) -> dict:
+        """The hits and the piracy VP they take off."""
+        return {"hits": ("hits", 1.0), "piracy_vp_removed": ("piracy_vp_removed", 1.0)}
+
+    def outcome_columns(self, values) -> dict:
+        hits = np.asarray(values[0])
+        # RULES.md §28.11: 1 VP a hit, not below 0.
+        removed = hits if self.piracy_vp is None else np.minimum(hits, self.piracy_vp)
+        columns = {
+            "outcome": np.where(removed > 0, *self.outcome_names).astype(object),
+            "hits": hits,
+            "piracy_vp_removed": removed,
+        }
+        for k in range(self.DICE + 1):
+            columns[f"hits:{k}"] = hits == k
+        return columns
+
+    def describe(self) -> dict:
+        return {**self.card_description(), "piracy_vp": self.piracy_vp, "dice": self.DICE}
+
+    def title(self) -> str:
+        return f"{self.record.name}: 3 dice against the Ottoman piracy VP"
+
+    def describe_lines(self) -> list[str]:
+        vp = "not counted" if self.piracy_vp is None else str(self.piracy_vp)
+        return [self.card_line(), f"Ottoman piracy VP before the roll: {vp}"]
+
+
+# A call with an argument a spec does not take is refused naming it, as any bad input.
+CityStateRebels.__init__ = checked_arguments(CityStateRebels.__init__)
+AndreaDoria.__init__ = checked_arguments(AndreaDoria.__init__)
