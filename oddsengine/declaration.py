@@ -44,6 +44,7 @@ __all__ = [
     "VALUES",
     "NEEDS_BOARD",
     "BOARD_GIVES",
+    "BOARD_AGREES",
     "SHARED_GROUPS",
     "Option",
     "option",
@@ -57,15 +58,23 @@ __all__ = [
 #: The metadata key of a field's :class:`Option`.
 OPTION = "oddsengine.option"
 
-#: The kinds of value an option holds: free text (a name), a whole number in a range, a
-#: number, an on/off flag, one of its choices, several names (comma-separated on the
-#: command line), a force written in the game's words, or cards by name or number.
-VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards")
+#: The kinds of value an option holds: free text, a whole number in a range, a number, an
+#: on/off flag, one of its choices, several names (comma-separated on the command line), a
+#: force written in the game's words, cards by name or number, or one name (a debater, a
+#: space: text the command line refuses empty).
+VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards", "name")
+#: What the command line says of an empty name (given, it names nothing).
+_EMPTY_NAME = "an empty name: name one, or leave the option out for its default"
 
 #: ``Option.board``: a scenario's board gives this input (refused beside a scenario).
 BOARD_GIVES = "board-gives"
 #: ``Option.board``: this input reads a board (refused without a scenario).
 NEEDS_BOARD = "needs-board"
+#: ``Option.board``: a scenario's board gives this input; given beside one it must agree
+#: with it (the spec's ``on_board`` checks it), as a debate's turn.
+BOARD_AGREES = "board-agrees"
+#: The roles a board gives an input, ``Option.board``: those a scenario supplies.
+_BOARD_SUPPLIES = (BOARD_GIVES, BOARD_AGREES)
 
 #: The groups of options several kinds share, by the name a kind's ``takes`` gives:
 #: ``engine`` (the method, trials, seed, precision, comparison and output format; with
@@ -111,16 +120,22 @@ class Option:
     group : str
         The heading it is listed under, in the help and in the explorer.
     board : str
-        :data:`BOARD_GIVES` (a scenario's board gives it), :data:`NEEDS_BOARD` (it reads
-        a board) or empty.
+        :data:`BOARD_GIVES` (a scenario's board gives it), :data:`BOARD_AGREES` (a
+        scenario's board gives it, and one given beside it must agree), :data:`NEEDS_BOARD`
+        (it reads a board) or empty. A required input a board gives is required without a
+        scenario only; a required input that reads a board, with one only.
     label : str
         Its short label in the explorer (default: its name with spaces).
-    offer : str
-        The name of a class method of the spec, ``offer(values) -> choices``: the choices
-        the other inputs leave it (the debaters in play on a turn), for the explorer.
+    offer : str or callable
+        The name of a class method of the spec, ``offer(values) -> choices``, or such a
+        function: the choices the other inputs (by option name) leave it (the debaters in
+        play on a turn, the sources a board allows), for the explorer.
     repeat : bool
         Whether the command line takes it several times, one value each (a what-if
         ``--protestant SPACE``), collected as a tuple.
+    more : bool
+        An input most questions leave at its default: the explorer lists it under "more
+        options" (shown when asked; its value is read either way).
     """
 
     name: str
@@ -138,8 +153,9 @@ class Option:
     group: str = ""
     board: str = ""
     label: str = ""
-    offer: str = ""
+    offer: object = ""
     repeat: bool = False
+    more: bool = False
 
     def __post_init__(self):
         if self.value not in VALUES:
@@ -147,7 +163,7 @@ class Option:
                 f"option {self.name!r}: value must be one of {', '.join(VALUES)}, not "
                 f"{shown(self.value)}"
             )
-        if self.board not in ("", BOARD_GIVES, NEEDS_BOARD):
+        if self.board not in ("", BOARD_GIVES, BOARD_AGREES, NEEDS_BOARD):
             raise OddsEngineError(f"option {self.name!r}: unknown board role {self.board!r}")
 
     @property
@@ -168,6 +184,22 @@ class Option:
         if self.rule:
             text += f"; {self.rule}"
         return text.replace("%", "%%")  # argparse formats its help with %
+
+    @property
+    def supplied_by_board(self) -> bool:
+        """Whether a scenario's board gives this input (:data:`BOARD_GIVES`,
+        :data:`BOARD_AGREES`)."""
+        return self.board in _BOARD_SUPPLIES
+
+    def required_with(self, board: bool) -> bool:
+        """Whether it must be given, with a scenario's board (``board``) or without: a
+        required input the board supplies is required without one only, a required input
+        that reads a board with one only."""
+        if self.supplied_by_board:
+            return self.required and not board
+        if self.board == NEEDS_BOARD:
+            return self.required and board
+        return self.required
 
     @property
     def shown_label(self) -> str:
@@ -200,7 +232,17 @@ class Option:
                     f"{self.flag_name} takes a number, not {shown(text)}"
                 ) from None
         if self.value == "names":
-            return tuple(part.strip() for part in text.split(",") if part.strip())
+            parts = text.split(",")
+            if any(not part.strip() for part in parts):
+                raise OddsEngineError(
+                    f"{self.flag_name} an empty name in {shown(text)}: separate names by "
+                    "single commas, with none left empty"
+                )
+            return tuple(part.strip() for part in parts)
+        if self.value == "name":
+            if not text.strip():
+                raise OddsEngineError(f"{self.flag_name} {_EMPTY_NAME}")
+            return text.strip()
         if self.value == "flag":
             return text.strip().lower() in ("1", "true", "yes", "on")
         return text.strip()
@@ -236,6 +278,8 @@ class Option:
                 rule = f" ({self.rule})" if self.rule else ""
                 raise OddsEngineError(f"{where} must be {low}..{high}{rule}, not {shown(value)}")
             return int(value) if self.value == "count" else float(value)
+        if self.value == "name" and not isinstance(value, str):
+            raise OddsEngineTypeError(f"{where} must be a name, not {shown(value)}")
         if self.value == "choice" and self.choices and value not in self.choices:
             raise OddsEngineError(
                 f"{where} must be one of {', '.join(map(str, self.choices))}, not {shown(value)}"
@@ -340,6 +384,8 @@ def options_of(spec_class) -> tuple[Option, ...]:
         if item.default_factory is not _MISSING:
             default = item.default_factory()
         declared.setdefault("value", _value_of(item.type))
+        if declared["value"] == "names" and isinstance(default, str):
+            default = (default,)  # names are a tuple: a field's one word ("all") is one name
         found.append(Option(item.name, default=default, required=required, **declared))
     return tuple(found)
 
@@ -387,20 +433,21 @@ def command_words(command: str, spec_class, values: dict, extra=()) -> list[str]
     spec_class : type
         Its spec class, whose declared options give the words.
     values : dict
-        Input values by option name; those equal to their default are left out.
+        Input values by option name; those not given, or equal to their default (unless
+        the command line needs them), are left out.
     extra : iterable of Option
-        The kind's own options that fill no field (``Kind.options``).
+        The kind's own options that fill no field (``Kind.options``), or its board's.
 
     Returns
     -------
     list of str
     """
-    options = (*extra, *options_of(spec_class))
+    options = [item for item in (*extra, *options_of(spec_class)) if item.name in values]
     words = [command]
-    positional = [item for item in options if item.positional]
-    for item in positional:
-        words += item.words_of(values.get(item.name, item.default))
+    for item in options:
+        if item.positional:
+            words += item.words_of(values[item.name])
     for item in options:
         if not item.positional:
-            words += item.words_of(values.get(item.name, item.default))
+            words += item.words_of(values[item.name])
     return words
