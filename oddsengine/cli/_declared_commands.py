@@ -8,10 +8,10 @@ precision, comparison and format, with ``--fractions`` wherever the answer is ex
 ``board`` (a scenario file's religious board and its what-ifs: the spec is then built by
 its class's ``on_board``), ``table`` (instead of one answer, the odds book's table of the
 kind, :data:`~oddsengine.faces.book_tables.BOOK_TABLES`) and ``card-value`` (what each
-card that switches an input is worth, :func:`~oddsengine.questions.switch_value.
-switch_value`). It answers with :func:`~oddsengine.exact` or
-:func:`~oddsengine.simulate`, written by :func:`~oddsengine.cli._engine_options.
-print_results`.
+card that could still be played is worth: the kind's
+:func:`~oddsengine.questions.card_questions.card_question`). It answers with
+:func:`~oddsengine.exact` or :func:`~oddsengine.simulate`, written by
+:func:`~oddsengine.cli._engine_options.print_results`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from oddsengine.cli._engine_options import add_engine_arguments, print_results, 
 from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["build_spec", "declared_kinds", "register", "spec_of_arguments"]
+__all__ = ["add_option", "build_spec", "declared_kinds", "register", "spec_of_arguments"]
 
 #: The engine's options, which an odds book table (exact in every cell) does not read.
 _ENGINE = ("--trials", "--seed", "--precision", "--max-trials", "--compare", "--method",
@@ -56,10 +56,10 @@ def _parse_with(option):
 
 
 _METAVARS = {"count": "N", "number": "X", "names": "NAME[,NAME]", "force": "FORCE",
-             "cards": "CARDS"}  # fmt: skip
+             "cards": "CARDS", "name": "NAME"}  # fmt: skip
 
 
-def _add_option(group, option) -> None:
+def add_option(group, option) -> None:
     """Add one declared option to an argparse group."""
     if option.positional:
         group.add_argument(
@@ -120,7 +120,7 @@ def _add_command(commands, kind) -> None:
         group = option.group or ("on a scenario's board" if option.board == NEEDS_BOARD else "")
         if group not in groups:
             groups[group] = parser.add_argument_group(group)
-        _add_option(groups[group], option)
+        add_option(groups[group], option)
     if "table" in kind.takes:
         table = _book_table(kind)
         group = parser.add_argument_group("the odds book's table")
@@ -200,11 +200,18 @@ def spec_of_arguments(kind, arguments):
     for option in own:
         if option.repeat and option.name in values:  # one value per use of the option
             values[option.name] = tuple(item for part in values[option.name] for item in part)
-    missing = [option.flag_name for option in own if option.required and option.name not in values]
+    scenario = getattr(arguments, "scenario", None) if "board" in kind.takes else None
+    missing = [
+        option
+        for option in own
+        if option.required_with(scenario is not None) and option.name not in values
+    ]
     if missing:
         alternative = ", or --table" if "table" in kind.takes else ""
-        raise OddsEngineError(f"give {', '.join(missing)}{alternative}")
-    scenario = getattr(arguments, "scenario", None) if "board" in kind.takes else None
+        if scenario is None and all(option.supplied_by_board for option in missing):
+            alternative += " (or a scenario, whose board gives them)"
+        flags = ", ".join(option.flag_name for option in missing)
+        raise OddsEngineError(f"give {flags}{alternative}")
     if scenario is None:
         _refuse(
             arguments,
@@ -277,12 +284,11 @@ def _run(arguments):
     spec = spec_of_arguments(kind, arguments)
     if getattr(arguments, "card_value", False):
         from oddsengine.cli._card_value import check_card_value_options, write_card_table
-        from oddsengine.questions.switch_value import switch_value_rows, switch_value_text
+        from oddsengine.questions.card_questions import card_question
 
         check_card_value_options(arguments)
-        write_card_table(
-            switch_value_rows(spec), lambda rows: switch_value_text(spec, rows), arguments
-        )
+        question = card_question(kind.name)
+        write_card_table(question.rows(spec), lambda rows: question.text(spec, rows), arguments)
         return None
     print_results(run_engines(spec, arguments), arguments)
     return None
