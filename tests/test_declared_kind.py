@@ -150,3 +150,47 @@ def test_table_plot_and_sweep_take_it(capsys, tmp_path):
         str(tmp_path / "p.png"),
     )
     assert status == 0, err
+
+
+def test_the_explorer_hides_what_the_question_would_ignore():
+    # Without the other side's dice, a tie with its hits cannot happen: the command line
+    # refuses --ties (ignored_options); the explorer hides the control and does not read
+    # it, so its "same as" line is one the command line answers.
+    pytest.importorskip("ipywidgets")
+    from oddsengine.faces.explore import explore
+
+    explorer = explore("lucky-roll")
+    explorer.controls["lucky-roll.ties"].value = True
+    assert explorer.controls["lucky-roll.ties"].layout.display == "none"
+    assert explorer.command_line == "oddsengine lucky-roll --exact"
+    explorer.controls["lucky-roll.against"].value = 1
+    assert explorer.controls["lucky-roll.ties"].layout.display != "none"
+    assert explorer.command_line == "oddsengine lucky-roll --against 1 --ties --exact"
+    # 1 die against 1, ties hit: a hit unless mine < theirs or both miss, 1 - 2/9 - 4/9.
+    assert explorer.result.p["hit"] == pytest.approx(1 / 3)
+
+
+def test_an_empty_name_is_refused_where_the_option_is_read():
+    from oddsengine.declaration import Option
+
+    one = Option("debater", "a debater", value="name")
+    several = Option("committed", "debaters", value="names")
+    with pytest.raises(OddsEngineError, match="--debater an empty name"):
+        one.parse("  ")
+    with pytest.raises(OddsEngineError, match="an empty name in 'Eck,'"):
+        several.parse("Eck,")
+    assert one.parse(" Eck ") == "Eck" and several.parse("Eck, Luther") == ("Eck", "Luther")
+
+
+def test_an_input_a_board_gives_is_required_without_one_only():
+    from oddsengine.declaration import BOARD_AGREES, BOARD_GIVES, NEEDS_BOARD, Option
+
+    given = Option("dice", "dice", value="count", required=True, board=BOARD_GIVES)
+    agrees = Option("turn", "turn", value="count", required=True, board=BOARD_AGREES)
+    reads = Option("space", "space", value="name", required=True, board=NEEDS_BOARD)
+    assert [item.required_with(False) for item in (given, agrees, reads)] == [True, True, False]
+    assert [item.required_with(True) for item in (given, agrees, reads)] == [False, False, True]
+    # The "same as" line writes the inputs given, a required one even at its default.
+    assert command_words("lucky-roll", LuckyRoll, {"lucky": True}) == ["lucky-roll", "--lucky"]
+    words = Option("n", "n", value="count", required=True, default=1).words_of(1)
+    assert words == ["--n", "1"]

@@ -26,7 +26,9 @@ from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 __all__ = [
     "BOARD_OPTIONS",
     "RELIGION_KEYS",
+    "board_of_inputs",
     "load_religious_board",
+    "shipped_boards",
     "religious_board_of",
     "reformers_named",
 ]
@@ -58,6 +60,29 @@ _LISTS = (
 )
 
 
+def shipped_boards(values=None) -> tuple[str, ...]:
+    """The shipped scenarios that hold a ``[religion]`` table, ``""`` (no board) first:
+    what the explorer offers as a question's board (``values``, the other inputs, change
+    nothing)."""
+    from oddsengine.moves.scenario_file import scenario_names
+
+    return ("", *scenario_names(("religion",)))
+
+
+def _land_spaces(values=None) -> tuple[str, ...]:
+    """The land spaces of the map, by name: what a what-if may name."""
+    from oddsengine.moves.board import load_board
+
+    return tuple(sorted(space.name for space in load_board() if space.is_land))
+
+
+def _reformers(values=None) -> tuple[str, ...]:
+    """The reformers, by name: what a what-if may put on the map."""
+    from oddsengine.religion.records import religion_facts
+
+    return tuple(religion_facts().reformers)
+
+
 #: The options of a religious board on the command line (the ``board`` group of a kind's
 #: ``takes``): the scenario file and its what-ifs, like ``move --stack``.
 BOARD_OPTIONS = (
@@ -67,14 +92,39 @@ BOARD_OPTIONS = (
         "board the question is asked on",
         positional=True,
         flag="SCENARIO",
+        label="board",
+        offer=shipped_boards,
     ),
     Option("protestant", "what-if: this space is Protestant too", value="names",
-           repeat=True, metavar="SPACE", board=NEEDS_BOARD),
+           repeat=True, metavar="SPACE", board=NEEDS_BOARD, more=True, offer=_land_spaces),
     Option("unrest", "what-if: this space is in unrest too", value="names", repeat=True,
-           metavar="SPACE", board=NEEDS_BOARD),
+           metavar="SPACE", board=NEEDS_BOARD, more=True, offer=_land_spaces),
     Option("reformers", "what-if: this reformer (or his space) is on the map", value="names",
-           repeat=True, metavar="SPACE", flag="--reformer", board=NEEDS_BOARD),
+           repeat=True, metavar="SPACE", flag="--reformer", board=NEEDS_BOARD, more=True,
+           offer=_reformers),
 )  # fmt: skip
+
+
+def board_of_inputs(values: dict):
+    """The religious board that the inputs ``values`` name (by option name: ``scenario``
+    and the what-ifs of :data:`BOARD_OPTIONS`), the what-ifs applied; None without a
+    scenario. What a spec's offers of the explorer read (the sources a board allows).
+
+    Examples
+    --------
+    >>> board_of_inputs({"scenario": "religion_example", "protestant": ("Leipzig",)}).protestant
+    ('Brandenburg', 'Leipzig', 'Wittenberg')
+    >>> board_of_inputs({"zone": "german"}) is None
+    True
+    """
+    if not values.get("scenario"):
+        return None
+    what_ifs = {
+        item.name: tuple(values.get(item.name) or ())
+        for item in BOARD_OPTIONS
+        if not item.positional
+    }
+    return load_religious_board(values["scenario"], **what_ifs)
 
 
 def reformers_named(values, what: str = "reformers") -> dict:
