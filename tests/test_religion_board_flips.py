@@ -220,8 +220,10 @@ def test_a_debate_on_the_board_reads_the_turn_committed_and_cards_from_it():
     assert debate.augsburg and debate.england_ruler == "mary-i"
     # Augsburg Confession takes a die from a Papal initiator only (23.11)
     assert not Debate.on_board(later, "german", "protestant").augsburg
-    with pytest.raises(DebateError, match="turn comes from the board"):
-        Debate.on_board(board, "german", "papacy", turn=1)
+    # The turn comes from the board: one given must agree with it.
+    assert Debate.on_board(board, "german", "papacy", turn=1).turn == 1
+    with pytest.raises(DebateError, match="turn 2 contradicts the scenario's turn 1"):
+        Debate.on_board(board, "german", "papacy", turn=2)
     with pytest.raises(DebateError, match="committed: Calvin is not in play on turn 1"):
         Debate.on_board(board, "german", "papacy", committed="Calvin")
 
@@ -413,7 +415,7 @@ def test_the_diet_command_on_a_scenario(capsys):
     (["debate", EXAMPLE, "--zone", "german", "--initiator", "papacy", "--committed",
       "Calvinus"], ["unknown debater"]),
     (["debate", EXAMPLE, "--zone", "german", "--initiator", "papacy", "--turn", "2"],
-     ["--turn 2 contradicts the scenario's turn 1"]),
+     ["turn 2 contradicts the scenario's turn 1"]),
     (["debate", EXAMPLE, "--zone", "german", "--initiator", "papacy", "--eligible", "2"],
      ["--eligible comes from the board"]),
     (["debate", EXAMPLE, "--zone", "german", "--initiator", "papacy", "--augsburg"],
