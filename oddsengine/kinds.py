@@ -34,6 +34,7 @@ from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from oddsengine.declaration import NEEDS_BOARD, Option
 from oddsengine.errors import CANCELLED, OddsEngineError, unknown_name
 from oddsengine.kind_entries import ExplorerEntry, NeededKind
 
@@ -343,32 +344,14 @@ def _religion_entry(
 _NEW_WORLD = "oddsengine.faces._explore_new_world:"
 
 
-_ATTEMPT_CONTROLS = (
-    "board",
-    "space",
-    "source",
-    "protestant_dice",
-    "papal_dice",
-    "ties",
-    "modifier",
-    "printing_press",
-    "ninety_five_theses",
-    "augsburg",
-    "bonus_debater",
-)
-#: A run of attempts on a board (RULES.md §19): offered from the Reformation's record.
-_ATTEMPTS = (
-    "attempts",
-    "Run of attempts (board)",
-    "attempts",
-    _religion_entry(
-        "attempts",
-        ("board", "source", "run_policy", "objective", "bonus_debater"),
-        "attempts_offer",
-        answer=_RELIGION + "run_view",
-        chart="flips:",
-    ),
-)
+#: Affair of the Placards' attempts (RULES.md §19): an input of a single attempt on a board
+#: that fills no field of its spec (its ``on_board`` takes it).
+_PLACARDS = Option("placards_attempts", "Affair of the Placards' attempts: 3 (RULES.md §19's "
+                   "table) or 4 (the card text)", rule="§19", value="count", low=3, high=4,
+                   default=3, board=NEEDS_BOARD, more=True)  # fmt: skip
+#: The shared options of an attempt, a debate: the engine's, a scenario's board, and what
+#: each card that could still be played is worth.
+_ON_A_BOARD = ("engine", "board", "card-value")
 #: Where the odds book's pages of land combat and at sea live.
 _BOOK, _SEA_BOOK = "oddsengine.faces.book._pages:", "oddsengine.faces.book._sea_pages:"
 
@@ -484,17 +467,13 @@ for _kind in (
          ("protestant_dice", "papal_dice"), "Reformation attempt, RULES.md §17",
          "Reformation attempt", sweep=True, table=True,
          success_words="the space turns Protestant", role_words=_ATTEMPT_DICE,
-         book_pages=((10, _RELIGION_BOOK),),
-         explorer=_religion_entry("reformation", _ATTEMPT_CONTROLS, "reformation_offer",
-                                  also=(_ATTEMPTS,))),
+         book_pages=((10, _RELIGION_BOOK),), takes=_ON_A_BOARD, options=(_PLACARDS,)),
     Kind("counter-reformation", "oddsengine.religion.attempts:CounterReformationAttempt",
          "success", ("papal_dice", "protestant_dice"),
          "Counter-Reformation attempt, RULES.md §18", "Counter-Reformation attempt",
          sweep=True, table=True, success_words="the space turns Catholic",
-         role_words=_ATTEMPT_DICE, book_pages=((10, _RELIGION_BOOK),),
-         explorer=_religion_entry("counter_reformation", _ATTEMPT_CONTROLS,
-                                  "reformation_offer")._replace(
-                                      words=_RELIGION + "reformation_words")),
+         role_words=_ATTEMPT_DICE, book_pages=((10, _RELIGION_BOOK),), takes=_ON_A_BOARD,
+         options=(_PLACARDS,)),
     Kind("debate", "oddsengine.religion.debate:Debate", "papal_wins", ("attacker", "defender"),
          "theological debate, RULES.md §20", "Theological debate", sweep=True, table=True,
          role_words={"attacker": "the initiator's debater (a name, or random)",
@@ -504,9 +483,7 @@ for _kind in (
                         "protestant_wins": "the Protestant wins the debate",
                         "inconclusive": "nothing happens"},
          book_pages=((12, "oddsengine.faces.book._debate_pages:debates"),),
-         explorer=_religion_entry("debate", ("zone", "initiator", "turn", "debate_attacker",
-                                             "debate_defender", "augsburg", "debate_card",
-                                             "committed", "mary_i"), "debate_offer")),
+         takes=_ON_A_BOARD),
 ):  # fmt: skip
     _add(_kind)
 

@@ -31,7 +31,8 @@ CELLS = (
     # Part III, switched to from another engagement: a debate and a run of attempts.
     'debate = oe.explore("battle")\ndebate.controls["engagement"].value = "debate"\ndebate',
     'attempts = oe.explore("debate")\nattempts.controls["engagement"].value = "attempts"\nattempts',
-    'board = oe.explore("reformation")\nboard.controls["board"].value = "religion_example"\nboard',
+    'board = oe.explore("reformation")\n'
+    'board.controls["reformation.scenario"].value = "religion_example"\nboard',
     'diet = oe.explore("diet")\ndiet',
     'voyage = oe.explore("conquest")\nvoyage.controls["engagement"].value = "voyage"\nvoyage',
 )

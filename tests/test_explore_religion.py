@@ -20,10 +20,23 @@ from oddsengine.cli import main  # noqa: E402
 
 
 def _explorer(engagement, **values):
+    """The calculator of ``engagement`` with ``values`` set: a kind offered from its
+    declaration names its controls ``KIND.OPTION`` (``reformation.protestant_dice``)."""
     calculator = oe.explore(engagement)
     for key, value in values.items():
-        calculator.controls[key].value = value
+        calculator.controls[_key(calculator, engagement, key)].value = value
     return calculator
+
+
+def _key(calculator, engagement, key):
+    """The control ``key`` of ``engagement``: ``KIND.OPTION`` where it has one, else the
+    key itself (another kind's ``KIND.OPTION``, a run's own control)."""
+    declared = f"{engagement}.{key}"
+    return declared if declared in calculator.controls else key
+
+
+def _control(calculator, key):
+    return calculator.controls[_key(calculator, calculator.controls["engagement"].value, key)]
 
 
 def _printed(calculator, capsys) -> dict:
@@ -45,7 +58,14 @@ def _same_as_command(calculator, capsys) -> dict:
 
 
 def _visible(calculator, key) -> bool:
-    return calculator.controls[key].layout.display != "none"
+    return _control(calculator, key).layout.display != "none"
+
+
+def _offered(calculator, key) -> list:
+    control = _control(calculator, key)
+    if hasattr(control, "allowed_tags"):
+        return list(control.allowed_tags)
+    return [value for _, value in control.options]
 
 
 def test_every_part_three_kind_is_an_engagement():
@@ -70,15 +90,17 @@ def test_a_reformation_from_dice_counts(capsys):
     assert calculator.result.p["success"] == pytest.approx(21 / 36, abs=1e-12)
     assert "success" in calculator.odds.value and "failure" in calculator.odds.value
     assert calculator.command_line == (
-        "oddsengine reformation --protestant-dice 1 --papal-dice 1 --ties protestant --exact"
+        "oddsengine reformation --protestant-dice 1 --papal-dice 1 --exact"
     )
     _same_as_command(calculator, capsys)
     # The Papacy wins ties: the Protestant must beat the Papal die, 0+1+...+5 = 15/36.
-    calculator.controls["ties"].value = "papacy"
+    _control(calculator, "ties").value = "papacy"
     assert calculator.result.p["success"] == pytest.approx(15 / 36, abs=1e-12)
+    assert calculator.command_line.endswith("--ties papacy --exact")
     # The board's controls are not used by dice counts, and the dice's are by a board.
-    assert not _visible(calculator, "space") and _visible(calculator, "protestant_dice")
-    assert not _visible(calculator, "augsburg")  # a Counter-Reformation's card
+    assert not _visible(calculator, "target") and _visible(calculator, "protestant_dice")
+    assert "counter-reformation.augsburg" not in calculator.controls["engagement"].value
+    assert not _visible(calculator, "counter-reformation.augsburg")  # another kind's
     _same_as_command(calculator, capsys)
 
 
@@ -91,7 +113,7 @@ def test_a_reformation_with_the_modifier_and_bonus_dice(capsys):
     assert calculator.result.p["success"] == pytest.approx(161 / 216, abs=1e-12)
     assert "--printing-press" in calculator.command_line
     _same_as_command(calculator, capsys)
-    calculator.controls["modifier"].value = True
+    _control(calculator, "modifier").value = 1
     assert calculator.result.p["success"] == pytest.approx(186 / 216, abs=1e-12)
     assert "--modifier 1" in calculator.command_line
     _same_as_command(calculator, capsys)
@@ -103,7 +125,8 @@ def test_a_counter_reformation_with_augsburg(capsys):
     # 15/36.
     calculator = _explorer("counter-reformation", ties="papacy", augsburg=True)
     assert calculator.result.p["success"] == pytest.approx(15 / 36, abs=1e-12)
-    assert not _visible(calculator, "printing_press") and _visible(calculator, "augsburg")
+    assert not _visible(calculator, "reformation.printing_press")
+    assert _visible(calculator, "augsburg")
     assert calculator.command_line.endswith("--ties papacy --augsburg --exact")
     _same_as_command(calculator, capsys)
 
@@ -122,31 +145,43 @@ def test_a_reformation_on_a_shipped_board_shows_where_the_dice_come_from(capsys)
     # Theses, 5 Protestant dice from the board + 1 for the Theses against 3 Papal, the
     # Protestant wins ties (in the target zone): P(highest of 6 >= highest of 3).
     calculator = _explorer(
-        "reformation", board="religion_example", space="Magdeburg", source="95-theses"
+        "reformation", scenario="religion_example", target="Magdeburg", source="95-theses"
     )
     expected = _at_least(6, 3)
     assert calculator.result.p["success"] == pytest.approx(float(expected), abs=1e-12)
     assert "Luther in Wittenberg" in calculator.odds.value
     assert "Papal dice from: Brunswick is Catholic 1" in calculator.odds.value
-    assert _visible(calculator, "space") and not _visible(calculator, "protestant_dice")
+    assert _visible(calculator, "target") and not _visible(calculator, "protestant_dice")
     assert calculator.command_line == (
         "oddsengine reformation religion_example --space Magdeburg --source 95-theses --exact"
     )
     printed = _same_as_command(calculator, capsys)
     assert printed["spec"]["dice"]["protestant"]["rolled"] == 6
-    # A space not eligible is refused in a line, never raised.
-    calculator.controls["space"].value = "Wittenberg"
-    assert calculator.result is None and "Wittenberg" in calculator.error
-    assert "Refused" in calculator.odds.value and calculator.command_line == ""
+    # The spaces offered are those the source may attempt now (17 step 1): Wittenberg,
+    # Protestant already, is not one of them.
+    targets = _offered(calculator, "target")
+    assert "Magdeburg" in targets and "Wittenberg" not in targets
+    # A source of the other side's attempts (set from code) is refused, naming the kind.
+    from oddsengine.errors import OddsEngineError
+    from oddsengine.faces.explore import build_spec
+
+    values = {**calculator.values(), "reformation.source": "burn-books:german"}
+    with pytest.raises(OddsEngineError, match="makes counter-reformation attempts"):
+        build_spec(values)
 
 
 def test_the_board_offers_only_the_sources_of_the_side_attempting():
-    calculator = _explorer("counter-reformation", board="religion_1517")
-    sources = [value for _, value in calculator.controls["source"].options]
+    calculator = _explorer("counter-reformation", scenario="religion_1517")
+    sources = _offered(calculator, "source")
     assert sources[0] == "burn-books:german" and "95-theses" not in sources
     calculator.controls["engagement"].value = "reformation"
-    sources = [value for _, value in calculator.controls["source"].options]
+    _control(calculator, "scenario").value = "religion_1517"
+    sources = _offered(calculator, "source")
     assert sources[0] == "95-theses" and "caraffa" not in sources
+    # Only the debaters whose bonus adds a die to this side's attempts, in play on the
+    # board's turn (Bucer on turn 1): a Papal debater is not offered.
+    debaters = _offered(calculator, "debater")
+    assert debaters == ["", "Bucer"]
 
 
 def test_a_run_of_attempts_on_a_board_compared_with_greedy(capsys):
@@ -222,8 +257,8 @@ def test_a_debate_of_the_2017_example(capsys):
     calculator = _explorer(
         "debate", zone="german", initiator="papacy", turn=1, committed=("Carlstadt",)
     )
-    calculator.controls["debate_attacker"].value = "Eck"
-    calculator.controls["debate_defender"].value = "Carlstadt"
+    _control(calculator, "attacker").value = "Eck"
+    _control(calculator, "defender").value = "Carlstadt"
     assert calculator.error is None, calculator.error
     p = calculator.result.p
     assert p["round_1:papal_wins"] == pytest.approx(15619 / 19683, abs=1e-12)
@@ -243,32 +278,36 @@ def test_a_debate_offers_the_debaters_in_play_for_its_zone_and_turn():
     calculator = _explorer("debate", zone="german", initiator="papacy", turn=1)
 
     def offered(key):
-        return [value for _, value in calculator.controls[key].options]
+        return _offered(calculator, key)
 
     # Turn 1 in the German zone: the Papal debaters entered by turn 1 attack, the German
     # Protestant debaters entered by then defend (20 step 2).
-    attackers = offered("debate_attacker")
+    attackers = offered("attacker")
     assert attackers[0] == "random"
     assert set(attackers[1:]) == {d.name for d in facts.debaters_of("papal") if d.in_play(1)}
-    defenders = offered("debate_defender")
+    defenders = offered("defender")
     assert defenders[:2] == ["best", "uncommitted"]  # nobody is committed yet
-    assert set(defenders[2:]) == {
+    german = {
         d.name for d in facts.debaters_of("protestant") if d.zone == "german" and d.in_play(1)
     }
+    assert set(defenders[2:]) == german
+    # The committed are picked from the debaters in play there, as tags: no free text.
+    assert hasattr(_control(calculator, "committed"), "allowed_tags")
+    assert set(offered("committed")) == set(attackers[1:]) | german
     later = [d for d in facts.debaters_of("papal") if d.entry_turn and d.entry_turn > 1]
     assert later and all(d.name not in attackers for d in later)
-    calculator.controls["turn"].value = max(d.entry_turn for d in later)
-    assert set(d.name for d in later) <= set(offered("debate_attacker"))
+    _control(calculator, "turn").value = max(d.entry_turn for d in later)
+    assert set(d.name for d in later) <= set(offered("attacker"))
     # A committed debater does not attack (he is committed): he leaves the attackers.
-    calculator.controls["committed"].value = ("Eck",)
-    assert "Eck" not in offered("debate_attacker")
+    _control(calculator, "committed").value = ["Eck"]
+    assert "Eck" not in offered("attacker")
     # Mary I acts only in an English debate the Papacy calls; Augsburg only against a
     # Papal initiator (23.11): elsewhere hidden and not written.
-    assert not _visible(calculator, "mary_i") and _visible(calculator, "augsburg")
-    calculator.controls["zone"].value = "english"
-    assert _visible(calculator, "mary_i")
-    calculator.controls["initiator"].value = "protestant"
-    assert not _visible(calculator, "mary_i") and not _visible(calculator, "augsburg")
+    assert not _visible(calculator, "england_ruler") and _visible(calculator, "augsburg")
+    _control(calculator, "zone").value = "english"
+    assert _visible(calculator, "england_ruler")
+    _control(calculator, "initiator").value = "protestant"
+    assert not _visible(calculator, "england_ruler") and not _visible(calculator, "augsburg")
 
 
 def test_a_debate_the_rules_refuse_is_a_line():
@@ -284,8 +323,8 @@ def test_a_debate_with_mary_i_and_a_card(capsys):
         zone="english",
         initiator="papacy",
         turn=6,
-        mary_i=True,
-        debate_card="papal-inquisition",
+        england_ruler="mary-i",
+        cards=["papal-inquisition"],
     )
     assert calculator.error is None, calculator.error
     assert "--england-ruler mary-i" in calculator.command_line
@@ -374,7 +413,7 @@ def test_switching_back_keeps_the_combat_engagements_whole():
     calculator.controls["engagement"].value = "battle"
     assert calculator.error is None
     assert calculator.command_line.startswith("oddsengine battle --attacker")
-    assert not _visible(calculator, "zone") and _visible(calculator, "attacker")
+    assert not _visible(calculator, "debate.zone") and _visible(calculator, "attacker")
 
 
 _PART_THREE = ("reformation", "counter-reformation", "attempts", "debate", "diet", "voyage",
@@ -393,7 +432,8 @@ def test_every_control_of_a_part_three_engagement_is_laid_out(engagement):
     shown = [key for key in record.controls if _visible(calculator, key)]
     assert shown, engagement
     # The force boxes of the combats are not shown: these kinds take no force.
-    assert not _visible(calculator, "attacker") and not _visible(calculator, "defender")
+    for box in ("attacker", "defender"):
+        assert calculator.controls[box].layout.display == "none", box
     assert calculator.error is None, calculator.error
 
 
@@ -406,28 +446,55 @@ def test_values_of_the_wrong_kind_are_refused_naming_the_key():
     from oddsengine.faces.explore import build_spec
 
     with pytest.raises(OddsEngineError, match="protestant_dice must be a whole number"):
-        build_spec({"engagement": "reformation", "protestant_dice": "3"})
+        build_spec({"engagement": "reformation", "reformation.protestant_dice": "3"})
     with pytest.raises(OddsEngineError, match="smallpox must be True or False"):
         build_spec({"engagement": "conquest", "smallpox": 1})
     with pytest.raises(OddsEngineError, match="committed must be a list of names"):
-        build_spec({"engagement": "debate", "committed": "Eck"})
-    # Set from code on the calculator, a value the rules refuse is a line, not raised.
+        build_spec(
+            {"engagement": "debate", "debate.zone": "german", "debate.initiator": "papacy",
+             "debate.turn": 1, "debate.committed": "Eck"}
+        )  # fmt: skip
+    # Given to build_spec, a count the rules refuse is refused in words; the calculator's
+    # box holds the declared range (0..50 dice) and keeps a value set from code in it.
+    with pytest.raises(OddsEngineError, match="at most 50"):
+        build_spec({"engagement": "reformation", "reformation.protestant_dice": 60})
     calculator = _explorer("reformation", protestant_dice=60)
-    assert calculator.result is None and "at most 50" in calculator.error
+    assert _control(calculator, "protestant_dice").value == 50
+    # A value the rules refuse set from code is a line, not raised.
+    calculator = _explorer("reformation", ties="papacy", modifier=1)
+    assert calculator.result is None and "only in the target zone" in calculator.error
+    assert "Refused" in calculator.odds.value and calculator.command_line == ""
 
 
 def test_the_board_box_is_offered_for_each_engagement_anew():
-    # A run needs a board; an attempt may be from dice counts: switching keeps each its
-    # own choices.
+    # A run needs a board; an attempt may be from dice counts: each keeps its own board.
     calculator = _explorer("reformation")
-    assert calculator.controls["board"].value == ""
+    assert _control(calculator, "scenario").value == ""
+    assert ("(none)", "") in list(_control(calculator, "scenario").options)
     calculator.controls["engagement"].value = "attempts"
     assert "" not in [value for _, value in calculator.controls["board"].options]
     assert calculator.controls["board"].value == "religion_1517"
     calculator.controls["engagement"].value = "reformation"
-    assert ("(dice counts)", "") in list(calculator.controls["board"].options)
-    calculator.controls["board"].value = ""
+    assert _control(calculator, "scenario").value == ""
     assert calculator.command_line.startswith("oddsengine reformation --protestant-dice")
+    _control(calculator, "scenario").value = "religion_1517"
+    assert calculator.command_line.startswith("oddsengine reformation religion_1517 --space")
+
+
+def test_the_board_s_what_ifs_are_more_options(capsys):
+    # A what-if is an option most questions leave alone: shown when more options are
+    # asked for, read either way (Erfurt, a neighbour of Magdeburg, made Protestant: one
+    # Protestant die more and one Papal die less, RULES.md §17 steps 2 and 6).
+    calculator = _explorer("reformation", scenario="religion_example", target="Magdeburg")
+    assert not _visible(calculator, "protestant") and _visible(calculator, "(more)")
+    _control(calculator, "(more)").value = True
+    assert _visible(calculator, "protestant")
+    before = [calculator.result.spec.dice_rolled(side) for side in ("protestant", "papal")]
+    _control(calculator, "protestant").value = ["Erfurt"]
+    after = [calculator.result.spec.dice_rolled(side) for side in ("protestant", "papal")]
+    assert after == [before[0] + 1, before[1] - 1]
+    assert "--protestant Erfurt" in calculator.command_line
+    _same_as_command(calculator, capsys)
 
 
 def test_a_debate_offers_the_cards_and_pools_that_may_be_played_there():
@@ -437,23 +504,30 @@ def test_a_debate_offers_the_cards_and_pools_that_may_be_played_there():
     calculator = _explorer("debate", zone="german", initiator="papacy", turn=1)
 
     def offered(key):
-        return [value for _, value in calculator.controls[key].options]
+        return _offered(calculator, key)
 
     # Turn 1: Caraffa is not in play, so no Papal Inquisition (it commits him); the Papal
     # events call the debate, so a Protestant initiator plays none of them; Here I Stand
     # puts Luther in a German debate only (20 step 3).
-    assert offered("debate_card") == ["", "leipzig-debate", "thomas-more", "here-i-stand"]
-    calculator.controls["turn"].value = caraffa
-    assert "papal-inquisition" in offered("debate_card")
-    calculator.controls["initiator"].value = "protestant"
-    assert offered("debate_card") == ["", "here-i-stand"]
-    calculator.controls["zone"].value = "english"
-    assert offered("debate_card") == [""]
+    assert offered("cards") == ["leipzig-debate", "thomas-more", "here-i-stand"]
+    _control(calculator, "turn").value = caraffa
+    assert "papal-inquisition" in offered("cards")
+    _control(calculator, "initiator").value = "protestant"
+    assert offered("cards") == ["here-i-stand"]
+    _control(calculator, "zone").value = "english"
+    assert offered("cards") == []
     # The defender's pools offered hold a debater: nobody committed, no "committed".
     calculator = _explorer("debate", zone="german", initiator="papacy", turn=1)
-    assert "committed" not in offered("debate_defender")
-    calculator.controls["committed"].value = ("Carlstadt",)
-    assert {"committed", "uncommitted"} <= set(offered("debate_defender"))
+    assert "committed" not in offered("defender")
+    _control(calculator, "committed").value = ["Carlstadt"]
+    assert {"committed", "uncommitted"} <= set(offered("defender"))
+    # A Papal event and Here I Stand together (one card each side), as the command line
+    # takes them; Leipzig Debate's bar is offered only with the card.
+    assert not _visible(calculator, "bar")
+    _control(calculator, "cards").value = ["leipzig-debate", "here-i-stand"]
+    assert calculator.error is None, calculator.error
+    assert "--card leipzig-debate,here-i-stand" in calculator.command_line
+    assert _visible(calculator, "bar") and _visible(calculator, "luther_policy")
 
 
 def test_leipzig_debate_against_an_empty_committed_pool_is_refused_in_a_line(capsys):

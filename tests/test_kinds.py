@@ -353,7 +353,9 @@ def _dicts_keyed_by_kind_names(source: str, where: str = "") -> list[str]:
 
 #: The modules where a face keeps its own per-kind layout (the registry holds facts, not
 #: pointers into faces): the odds book's tables that ``--table`` prints.
-FACE_LAYOUTS = {"faces/book_tables.py"}
+#: The odds book's --table of each kind, the table command's own forms (table debate) and
+#: the explorer's own engagements (a run of attempts after the Reformation attempt).
+FACE_LAYOUTS = {"faces/book_tables.py", "faces/table_forms.py", "faces/_explore_religion.py"}
 
 
 def test_no_face_keeps_a_dict_keyed_by_kind_names():

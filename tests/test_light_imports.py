@@ -131,6 +131,15 @@ EXACT_COMMANDS = {
     "heirs": ["heirs", "--marriages", "2", "--fractions"],
     "heirs timeline": ["heirs", "--timeline", "--format", "json"],
     "heirs card value": ["heirs", "--card-value"],
+    "reformation card value": ["reformation", "--protestant-dice", "2", "--papal-dice", "3",
+                               "--card-value"],
+    "counter-reformation card value": ["counter-reformation", "religion_example", "--space",
+                                       "Wittenberg", "--card-value"],
+    "debate card value": ["debate", "--zone", "german", "--initiator", "papacy", "--turn",
+                          "1", "--card-value"],
+    "debate fractions": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
+                         "--attacker", "Eck", "--defender", "Carlstadt", "--committed",
+                         "Carlstadt", "--fractions"],
     "mary-i": ["mary-i", "--impulses", "5", "--cards", "2,3,5,4,1", "--exact"],
 }  # fmt: skip
 

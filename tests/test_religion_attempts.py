@@ -352,7 +352,7 @@ def test_zero_dice_on_the_command_line_are_stated(capsys):
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["reformation", "--protestant-dice", "-1", "--papal-dice", "1"], "must not be negative"),
+        (["reformation", "--protestant-dice", "-1", "--papal-dice", "1"], "must be at least 0"),
         (["reformation", "--protestant-dice", "999", "--papal-dice", "1"], "at most 50"),
         (["reformation", "--protestant-dice", "3", "--papal-dice", "1", "--ties", "papacy",
           "--modifier", "1"], "only in the target zone"),

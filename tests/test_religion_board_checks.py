@@ -307,7 +307,8 @@ def test_a_move_table_in_a_religion_scenario_is_refused(capsys, tmp_path, table)
 
 
 def test_the_explorer_offers_only_the_sources_the_board_allows():
-    from oddsengine.faces._explore_religion import attempts_offer, reformation_offer
+    from oddsengine.faces._explore_declared import offer
+    from oddsengine.faces._explore_religion import attempts_offer
 
     offered = [value for _, value in attempts_offer({"board": "religion_1517"})["source"]]
     assert offered[0] == "95-theses"
@@ -316,8 +317,10 @@ def test_the_explorer_offers_only_the_sources_the_board_allows():
     assert "marburg-colloquy:Luther,Melanchthon" in offered and "carlstadt" in offered
     for source in offered:  # every source offered is answered, never refused
         AttemptRun(religion_1517_board(), source)
-    counter = reformation_offer({"board": "religion_1517", "engagement": "counter-reformation"})
-    counter_sources = [value for _, value in counter["source"]]
+    counter = offer(
+        {"engagement": "counter-reformation", "counter-reformation.scenario": "religion_1517"}
+    )
+    counter_sources = [value for _, value in counter["counter-reformation.source"]]
     assert counter_sources[0] == "burn-books:german" and "caraffa" not in counter_sources
 
 

@@ -371,7 +371,7 @@ def test_command_line_json_keys(capsys):
             "unknown debater",
         ),
         (["--zone", "german", "--initiator", "papacy", "--turn", "-1"], "outside 1-9"),
-        (["--zone", "german", "--initiator", "papacy", "--turn", "10**9"], "invalid whole number"),
+        (["--zone", "german", "--initiator", "papacy", "--turn", "10**9"], "takes a whole number"),
         (["--zone", "german", "--initiator", "papacy", "--turn", "99999999999"], "outside 1-9"),
         (
             [

@@ -152,13 +152,13 @@ TABLE_DEBATE = ["table", "debate", "--zone", "german", "--initiator", "papacy", 
 DEBATE_OPTIONS = {"--zone", "--initiator", "--turn", "--attacker", "--defender", "--committed",
                   "--debaters", "--eligible", "--card", "--augsburg", "--bonuses",
                   "--objective", "--card-value", "--eligible-protestant",
-                  "--eligible-catholic"}  # fmt: skip
+                  "--eligible-catholic", "--fractions"}  # fmt: skip
 #: A debate on a scenario's board: its turn, England, cards and caps come from the board.
 BOARD_DEBATE = ["debate", "religion_example", "--zone", "german", "--initiator", "papacy"]
 BOARD_DEBATE_OPTIONS = {"--zone", "--initiator", "--turn", "--attacker", "--defender",
                         "--committed", "--debaters", "--card", "--bonuses", "--objective",
                         "--card-value", "--flip-order", "--protestant", "--unrest",
-                        "--reformer"}  # fmt: skip
+                        "--reformer", "--fractions"}  # fmt: skip
 #: The Diet on a scenario's board.
 BOARD_DIET_OPTIONS = {
     "--protestant-cp",

@@ -53,18 +53,24 @@ __all__ = [
 
 def _records() -> dict:
     """Every engagement offered, by name: ``(title, command, ExplorerEntry)``, read from the
-    kinds' records (each kind with an ``explorer`` entry, and the further engagements its
-    entry's ``also`` names)."""
+    kinds' records (each kind with an ``explorer`` entry or a declaration), each followed
+    by the further engagements its entry's ``also`` names and those the explorer offers
+    after it of its own (:data:`~oddsengine.faces._explore_religion.FURTHER`: a run of
+    attempts after the Reformation attempt)."""
     from oddsengine.faces._explore_declared import declared_entry
+    from oddsengine.faces._explore_religion import FURTHER
 
     records = {}
     for name, kind in kinds.KINDS.items():
         if kind.explorer is not None:
             records[name] = (kind.title, kind.command, kind.explorer)
-            for further, title, command, record in kind.explorer.also:
-                records.setdefault(further, (title, command, record))
         elif kind.command == name and kind.declared:  # offered from its declaration
             records[name] = (kind.title, kind.command, declared_entry(kind))
+        else:
+            continue
+        also = kind.explorer.also if kind.explorer is not None else ()
+        for further, title, command, record in (*also, *FURTHER.get(name, ())):
+            records.setdefault(further, (title, command, record))
     return records
 
 

@@ -26,9 +26,11 @@ from fractions import Fraction
 import numpy as np
 
 from oddsengine.combat.limits import check_count
+from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, option
 from oddsengine.draws import DrawPlan
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.religion.attempt_odds import FACES, TIE_SIDES, highest_die_counts, success_chance
+from oddsengine.religion.attempt_sources import SOURCE_NAMES
 
 __all__ = [
     "MAX_ATTEMPT_DICE",
@@ -108,18 +110,77 @@ def _sources(value) -> tuple[tuple[str, int, str], ...]:
     return tuple(entries)
 
 
+#: The headings the inputs of an attempt are listed under.
+_DICE = "the dice (RULES.md §17 steps 2 and 6)"
+_REFORMATION = "ties, modifier and bonus dice (§17 steps 3-7)"
+_COUNTER_REFORMATION = "ties, Augsburg Confession and bonus dice (§18)"
+
+
+def _ties(words: str, group: str):
+    """The tie side of an attempt, as one kind of attempt words it."""
+    return option(words, default="protestant", value="choice", choices=TIE_SIDES,
+                  board=BOARD_GIVES, group=group)  # fmt: skip
+
+
+def _source(default: str):
+    """The source of attempts on a board, with the default of one kind of attempt."""
+    return option(
+        "what makes the attempt (its target zone, bonus dice), one the board allows (its "
+        f"turn, reformers, debaters): {', '.join(SOURCE_NAMES)}; default {default}",
+        default="",
+        value="name",
+        metavar="SOURCE",
+        board=NEEDS_BOARD,
+        offer="offered_sources",
+    )
+
+
+def _debater(words: str, group: str):
+    """A debater whose bonus adds dice to one kind of attempt."""
+    return option(words, default="", value="name", group=group, offer="offered_debaters")
+
+
 @dataclass(frozen=True)
 class _Attempt:
     """What both attempts share: the dice counts, the tie side, the dice sources."""
 
-    protestant_dice: int = 1
-    papal_dice: int = 1
-    ties: str = "protestant"
+    protestant_dice: int = option(
+        "the Protestant's dice from the board, before bonus dice (0: the rule's minimum of "
+        "1 applies, and the output says so)",
+        default=1,
+        required=True,
+        low=0,
+        high=MAX_ATTEMPT_DICE,
+        board=BOARD_GIVES,
+        group=_DICE,
+        label="Prot. dice",
+    )
+    papal_dice: int = option(
+        "the Papacy's dice from the board, before bonus dice (0: the minimum of 1)",
+        default=1,
+        required=True,
+        low=0,
+        high=MAX_ATTEMPT_DICE,
+        board=BOARD_GIVES,
+        group=_DICE,
+        label="Papal dice",
+    )
+    ties: str = _ties("who wins ties", "")
     dice_sources: tuple = ()
     #: The space and the source of attempts, when the dice were counted from a board
     #: (``oddsengine reformation SCENARIO --space S --source SOURCE``); empty otherwise.
-    target: str = ""
-    source: str = ""
+    target: str = option(
+        "the target of the attempt",
+        default="",
+        required=True,
+        value="name",
+        flag="--space",
+        metavar="SPACE",
+        board=NEEDS_BOARD,
+        offer="offered_targets",
+        label="space",
+    )
+    source: str = _source("the board's")
     #: Whether the source was not named and the board's default was taken
     #: (:func:`~oddsengine.religion.board_checks.default_source`), said in the output.
     default_source: bool = False
@@ -164,6 +225,124 @@ class _Attempt:
                     f"the {_SIDE_WORDS[side]} dice sources add up to {sum(listed)}, not the "
                     f"{given} {side}_dice given"
                 )
+
+    # -- on a board --------------------------------------------------------------------
+
+    @classmethod
+    def on_board(cls, board, target: str = "", source: str = "", *, placards_attempts: int = 3,
+                 debater: str = ""):  # fmt: skip
+        """The attempt ``source`` makes on ``target`` of a religious board, its dice counted
+        from the board with where every die comes from (RULES.md §17, §18;
+        :func:`~oddsengine.religion.board_attempt.board_attempt_spec`).
+
+        Parameters
+        ----------
+        board : ReligiousBoard
+        target : str
+            The space attempted.
+        source : str
+            What makes the attempt (``95-theses``, ``treatise:german``,
+            ``burn-books:german`` ...); empty: the board's default for this side
+            (:func:`~oddsengine.religion.board_checks.default_source`), said in the output.
+        placards_attempts : {3, 4}
+            Affair of the Placards' attempts (§19).
+        debater : str
+            A bonus debater committed (his die where it applies).
+
+        Raises
+        ------
+        OddsEngineError
+            No target, a source of the other side's attempts, or what the board refuses
+            (a target the source may not attempt now, with the reason).
+
+        Examples
+        --------
+        >>> from oddsengine.religion.religion_scenario import load_religious_board
+        >>> attempt = ReformationAttempt.on_board(load_religious_board("religion_example"),
+        ...                                       "Magdeburg", "95-theses")
+        >>> attempt.dice_rolled("protestant"), attempt.dice_rolled("papal")
+        (6, 3)
+        """
+        from oddsengine.religion.attempt_sources import attempt_source
+        from oddsengine.religion.board_attempt import board_attempt_spec
+        from oddsengine.religion.board_checks import default_source
+
+        if not isinstance(target, str) or not target.strip():
+            raise OddsEngineError(
+                f"name the target of the attempt on the board, not {shown(target)}"
+            )
+        if not isinstance(source, str):
+            raise OddsEngineTypeError(f"source names a source of attempts, not {shown(source)}")
+        named = source.strip()
+        made = attempt_source(
+            named or default_source(board, cls.attempting), placards_attempts=placards_attempts
+        )
+        if made.side != cls.attempting:
+            other = "reformation" if made.side == "protestant" else "counter-reformation"
+            raise OddsEngineError(f"{made.name} makes {other} attempts: use {other}")
+        return board_attempt_spec(
+            board, target, made, debater=debater or None, default_source=not named
+        )
+
+    def ignored_options(self) -> dict:
+        """The inputs this attempt would ignore, and why: the Affair of the Placards'
+        attempts on any other source."""
+        if self.source == "affair-of-the-placards":
+            return {}
+        return {"placards_attempts": "is for --source affair-of-the-placards only"}
+
+    @classmethod
+    def offered_sources(cls, values: dict) -> tuple[str, ...]:
+        """The sources of this side's attempts the board of ``values`` allows (its turn,
+        reformers, debaters), its default first (:func:`~oddsengine.religion.board_checks.
+        legal_sources`); none without a board."""
+        from oddsengine.religion.board_checks import legal_sources
+        from oddsengine.religion.religion_scenario import board_of_inputs
+
+        board = board_of_inputs(values)
+        return () if board is None else tuple(legal_sources(board, cls.attempting))
+
+    @classmethod
+    def offered_targets(cls, values: dict) -> tuple[str, ...]:
+        """The spaces the source of ``values`` (the board's default when none) may attempt
+        now on its board (17 step 1, 18), by name; none without a board."""
+        from oddsengine.religion.attempt_runs import AttemptRun
+        from oddsengine.religion.attempt_sources import attempt_source
+        from oddsengine.religion.board_checks import default_source
+        from oddsengine.religion.religion_scenario import board_of_inputs
+
+        board = board_of_inputs(values)
+        if board is None:
+            return ()
+        made = attempt_source(values.get("source") or default_source(board, cls.attempting))
+        if made.side != cls.attempting:
+            return ()
+        model = AttemptRun(board, made).model
+        return tuple(sorted(model.names[index] for index in model.eligible(0, 0)))
+
+    @classmethod
+    def offered_debaters(cls, values: dict) -> tuple[str, ...]:
+        """The debaters whose bonus adds dice to this kind of attempt (none first); on a
+        board, those in play at its turn and not committed."""
+        from oddsengine.religion.records import religion_facts
+        from oddsengine.religion.religion_scenario import board_of_inputs
+
+        board = board_of_inputs(values)
+        side = "protestant" if cls.attempting == "protestant" else "papal"
+        use = f"{cls.kind.replace('-', '_')}_die"
+        return (
+            "",
+            *(
+                debater.name
+                for debater in religion_facts().debaters.values()
+                if debater.side == side
+                and debater.bonus_use == use
+                and (
+                    board is None
+                    or (debater.in_play(board.turn) and debater.name not in board.committed)
+                )
+            ),
+        )
 
     # -- dice --------------------------------------------------------------------------
 
@@ -409,10 +588,43 @@ class ReformationAttempt(_Attempt):
     0.25
     """
 
-    modifier: int = 0
-    printing_press: bool = False
-    ninety_five_theses: bool = False
-    debater: str = ""
+    ties: str = _ties(
+        "who wins ties: protestant (the target is in the attempt's target zone) or papacy "
+        "(outside it, or a space in no zone)",
+        _REFORMATION,
+    )
+    source: str = _source(
+        "95-theses on a turn-1 board, treatise:german on a later one (the output says so)"
+    )
+    modifier: int = option(
+        "+1 on every Protestant die: Calvin's Institutes or a Full Bible translation (target "
+        "zone only: with --ties protestant)",
+        rule="§17 step 4",
+        default=0,
+        low=0,
+        high=1,
+        board=BOARD_GIVES,
+        group=_REFORMATION,
+        label="+1 modifier",
+    )
+    printing_press: bool = option(
+        "Printing Press was played this turn: +1 Protestant die",
+        default=False,
+        board=BOARD_GIVES,
+        group=_REFORMATION,
+        label="Printing Press",
+    )
+    ninety_five_theses: bool = option(
+        "an attempt of Luther's 95 Theses: +1 Protestant die",
+        default=False,
+        board=BOARD_GIVES,
+        group=_REFORMATION,
+        label="95 Theses",
+    )
+    debater: str = _debater(
+        "a Protestant debater whose bonus adds a die here (Bucer, Zwingli, Cranmer...)",
+        _REFORMATION,
+    )
 
     kind = "reformation"
     attempting = "protestant"
@@ -511,8 +723,23 @@ class CounterReformationAttempt(_Attempt):
     10
     """
 
-    augsburg: bool = False
-    debater: str = ""
+    ties: str = _ties(
+        "who wins ties: protestant, or papacy (its target zone under Paul III or Julius "
+        "III; the automatic success on a modified 6 applies there too)",
+        _COUNTER_REFORMATION,
+    )
+    source: str = _source("burn-books:german (the output says so)")
+    augsburg: bool = option(
+        "Augsburg Confession played this turn: -1 on every Papal die (a 1 becomes 0)",
+        default=False,
+        board=BOARD_GIVES,
+        group=_COUNTER_REFORMATION,
+        label="Augsburg",
+    )
+    debater: str = _debater(
+        "a Papal debater whose bonus adds dice here (Contarini, Canisius: 1; Faber: 2)",
+        _COUNTER_REFORMATION,
+    )
 
     kind = "counter-reformation"
     attempting = "papacy"
