@@ -347,8 +347,8 @@ _NEW_WORLD = "oddsengine.faces._explore_new_world:"
 #: Affair of the Placards' attempts (RULES.md §19): an input of a single attempt on a board
 #: that fills no field of its spec (its ``on_board`` takes it).
 _PLACARDS = Option("placards_attempts", "Affair of the Placards' attempts: 3 (RULES.md §19's "
-                   "table) or 4 (the card text)", rule="§19", value="count", low=3, high=4,
-                   default=3, board=NEEDS_BOARD, more=True)  # fmt: skip
+                   "table) or 4 (the card text)", value="count", low=3, high=4, default=3,
+                   board=NEEDS_BOARD, more=True)  # fmt: skip
 #: The shared options of an attempt, a debate: the engine's, a scenario's board, and what
 #: each card that could still be played is worth.
 _ON_A_BOARD = ("engine", "board", "card-value")

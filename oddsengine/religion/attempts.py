@@ -1,5 +1,9 @@
-"""Reformation and Counter-Reformation attempts from dice counts (RULES.md §17, §18, §23
-readings 2–4): the specs both engines read.
+"""Odds of one Reformation or Counter-Reformation attempt (RULES.md §17, §18, §23 readings
+2–4), from dice counts or counted from a scenario's board: each side keeps its highest die;
+higher wins, ties as the tie side says. Outcomes: success (the space turns Protestant, or
+Catholic), failure; events: the automatic success and each side's highest die.
+
+These are the specs both engines read.
 
 A spec is the two sides' dice, who wins ties, the modifiers and the bonus dice; its draw
 plan is each side's highest die (independent of each other), so both engines and the fast
@@ -589,8 +593,8 @@ class ReformationAttempt(_Attempt):
     """
 
     ties: str = _ties(
-        "who wins ties: protestant (the target is in the attempt's target zone) or papacy "
-        "(outside it, or a space in no zone)",
+        "who wins ties (protestant in the attempt's target zone; papacy outside it, or on a "
+        "space in no zone)",
         _REFORMATION,
     )
     source: str = _source(
@@ -724,8 +728,8 @@ class CounterReformationAttempt(_Attempt):
     """
 
     ties: str = _ties(
-        "who wins ties: protestant, or papacy (its target zone under Paul III or Julius "
-        "III; the automatic success on a modified 6 applies there too)",
+        "who wins ties (papacy in its target zone under Paul III or Julius III, where the "
+        "automatic success on a modified 6 applies too; protestant elsewhere)",
         _COUNTER_REFORMATION,
     )
     source: str = _source("burn-books:german (the output says so)")

@@ -1,4 +1,7 @@
-"""A theological debate (RULES.md §20, readings §23.10–14): the spec both engines read.
+"""Odds of a theological debate (RULES.md §20, readings §23.10–14): the initiator's
+debater rolls value + 3 dice, the defender value + 1 (committed) or + 2 (uncommitted), hits
+on 5-6; a tie goes to a second round; the winner flips the difference in spaces and burns or
+disgraces a loser whose value it exceeds. This is the spec both engines read.
 
 :class:`Debate` names the zone, the initiator, the turn, the attacker and the defender (by
 name, or drawn at random from the pools the rules give), who is committed, the debaters in
@@ -235,8 +238,8 @@ class Debate:
         group=_CARDS,
     )
     objective: str = option(
-        f"what every best choice maximises for its side: {', '.join(OBJECTIVES)} (net: "
-        "expected spaces flipped its way less against it, plus VP gained less VP conceded)",
+        "what every best choice maximises for its side (net: expected spaces flipped its way "
+        "less against it, plus VP gained less VP conceded; wins: its chance of winning)",
         default="net",
         value="choice",
         choices=OBJECTIVES,
@@ -493,21 +496,12 @@ class Debate:
         return self.tree.event_names + space_event_names(self, self.flip_caps[::-1])
 
     def exact_weights(self) -> tuple[dict, int]:
-        """The exact chance of every cell of the tree that can happen, as whole numbers
-        over one denominator, by cell ``(node, difference index, Campeggio's die)``: what
-        the answer's fractions are summed from (:mod:`oddsengine.religion.debate_dice`)."""
-        from math import lcm
+        """The tree's cells that can happen, each weighed in whole numbers over one
+        denominator: what the answer's fractions sum (:func:`~oddsengine.religion.
+        debate_dice.whole_weights`)."""
+        from oddsengine.religion.debate_dice import whole_weights
 
-        from oddsengine.religion.debate_dice import cell_fractions
-
-        weights = cell_fractions(self)
-        denominator = lcm(*(weight.denominator for weight in weights if weight))
-        cells = zip(*(values.tolist() for values in self.tree.cell_values()), strict=True)
-        return {
-            tuple(cell): weight.numerator * (denominator // weight.denominator)
-            for cell, weight in zip(cells, weights, strict=True)
-            if weight
-        }, denominator
+        return whole_weights(self)
 
     @property
     def reported_columns(self) -> dict:

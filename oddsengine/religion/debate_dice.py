@@ -25,7 +25,13 @@ import numpy as np
 from oddsengine.combat.limits import check_count
 from oddsengine.draws import binomial_pmf, convolve
 
-__all__ = ["CAMPEGGIO_CHANCE", "difference_pmf", "difference_fractions", "cell_fractions"]
+__all__ = [
+    "CAMPEGGIO_CHANCE",
+    "difference_pmf",
+    "difference_fractions",
+    "cell_fractions",
+    "whole_weights",
+]
 
 #: Campeggio's die ignores a lost result on 5-6 (20 step 7).
 CAMPEGGIO_CHANCE = Fraction(1, 3)
@@ -108,3 +114,28 @@ def cell_fractions(debate) -> list[Fraction]:
                 weight = weight * (1 - CAMPEGGIO_CHANCE)
             weights[cell] += weight
     return weights
+
+
+def whole_weights(debate) -> tuple[dict, int]:
+    """The cells of ``debate``'s tree that can happen, by ``(node, difference index,
+    Campeggio's die)``, each weighed in whole numbers over one denominator, and that
+    denominator: the exact answer's fractions are sums of them.
+
+    Examples
+    --------
+    >>> from oddsengine.religion.debate import Debate
+    >>> weights, denominator = whole_weights(Debate("german", "papacy", turn=1,
+    ...     attacker="Eck", defender="Carlstadt", committed="Carlstadt"))
+    >>> sum(weights.values()) == denominator
+    True
+    """
+    from math import lcm
+
+    weights = cell_fractions(debate)
+    denominator = lcm(*(weight.denominator for weight in weights if weight))
+    cells = zip(*(values.tolist() for values in debate.tree.cell_values()), strict=True)
+    return {
+        tuple(cell): weight.numerator * (denominator // weight.denominator)
+        for cell, weight in zip(cells, weights, strict=True)
+        if weight
+    }, denominator
