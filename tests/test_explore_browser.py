@@ -35,9 +35,15 @@ CELLS = (
     'board.controls["reformation.scenario"].value = "religion_example"\nboard',
     'diet = oe.explore("diet")\ndiet',
     'voyage = oe.explore("conquest")\nvoyage.controls["engagement"].value = "voyage"\nvoyage',
+    # A debate's committed debaters and cards picked as tags of those in play there.
+    'tags = oe.explore("debate")\ntags.controls["debate.committed"].value = ["Carlstadt"]\n'
+    'tags.controls["debate.cards"].value = ["thomas-more", "here-i-stand"]\ntags',
 )
 #: The cells of the Part III engagements, by name (their index in CELLS).
 RELIGION = {"debate": 4, "attempts": 5, "reformation": 6, "diet": 7, "voyage": 8}
+#: The debate with tags picked: its odds in the first screen (its cards' controls and
+#: lines push its chart below), its chart whole.
+TAGS = 9
 
 
 def _missing() -> str | None:
@@ -255,6 +261,13 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
                 shot.write_bytes(driver.get_screenshot_as_png())
             assert first["odds"] <= first["bottom"], (name, first)
             assert first["chart"] <= first["bottom"], (name, first)
+        driver.execute_script(_FIRST_SCREEN, TAGS)
+        time.sleep(0.5)
+        first = driver.execute_script(_FIRST_SCREEN, TAGS)
+        if folder:
+            shot = Path(folder) / f"explorer-{width}-tags.png"
+            shot.write_bytes(driver.get_screenshot_as_png())
+        assert first["odds"] <= first["bottom"], ("tags", first)
         for index, image in enumerate(driver.find_elements("css selector", ".jp-OutputArea img")):
             driver.execute_script("arguments[0].scrollIntoView({block: 'end'})", image)
             time.sleep(0.5)
@@ -273,7 +286,7 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
         assert left_open, "the file browser is open"
         viewport = driver.execute_script("return document.documentElement.clientWidth")
         chart_width, chart_height = CHART_PIXELS
-        for output in [*outputs[:2], *(outputs[index] for index in RELIGION.values())]:
+        for output in [*outputs[:2], *(outputs[index] for index in (*RELIGION.values(), TAGS))]:
             charts = [image for image in output["images"] if image["visible"]]
             assert len(charts) == 1, output
             chart = charts[0]
@@ -304,6 +317,8 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
         assert "papal_wins" in outputs[RELIGION["debate"]]["text"]
         run = outputs[RELIGION["attempts"]]["text"]
         assert "same as: oddsengine attempts religion_1517" in run and "flips:0" in run
+        tags = outputs[TAGS]["text"]
+        assert "--committed Carlstadt --card thomas-more,here-i-stand" in tags, tags
     finally:
         driver.quit()
         shutil.rmtree(tmp_path / "profile", ignore_errors=True)

@@ -115,15 +115,7 @@ def _widget(module, item):
             layout=module.Layout(width="auto", margin="1px 8px"),
         )
     if item.value == "names":
-        # Names as tags: those offered (or its choices), each once.
-        return module.TagsInput(
-            value=list(item.default or ()),
-            allowed_tags=list(item.choices),
-            allow_duplicates=False,
-            placeholder=item.shown_label,
-            layout=module.Layout(width="180px", margin="1px 2px"),
-            **common,
-        )
+        return _labelled_tags(module, item)
     if item.offer or (item.value == "choice" and item.choices):
         # A list of what the other inputs leave (filled by the offer), or of its choices.
         choices = item.choices if not item.offer else (item.default,)
@@ -146,6 +138,37 @@ def _widget(module, item):
         layout=layout,
         **common,
     )
+
+
+def _labelled_tags(module, item):
+    """Names as tags, those offered (or its choices) each once, after the option's label:
+    one box whose ``value`` and ``allowed_tags`` are its tags' (ipywidgets' TagsInput
+    shows no description of its own)."""
+    import traitlets
+
+    class LabelledTags(module.HBox):
+        value = traitlets.List()
+        allowed_tags = traitlets.List()
+
+    tags = module.TagsInput(
+        value=list(item.default or ()),
+        allowed_tags=list(item.choices),
+        allow_duplicates=False,
+        placeholder="add",
+        tooltip=item.words,
+        layout=module.Layout(flex="1 1 auto", min_width="0"),
+    )
+    label = module.Label(item.shown_label, layout=module.Layout(margin="0 2px", flex="0 0 auto"))
+    box = LabelledTags(
+        [label, tags],
+        value=list(tags.value),
+        allowed_tags=list(tags.allowed_tags),
+        # As wide as another control; names added wrap inside it.
+        layout=module.Layout(width="172px", margin="1px 2px", align_items="center"),
+    )
+    traitlets.link((box, "value"), (tags, "value"))
+    traitlets.link((box, "allowed_tags"), (tags, "allowed_tags"))
+    return box
 
 
 def widgets(module) -> dict:
