@@ -270,21 +270,6 @@ def add_board_options(parser) -> None:
     )
 
 
-def add_flip_options(parser, zone_first: str) -> None:
-    """``--flip-order`` and the board's what-ifs, for a debate's or the Diet's flips on a
-    scenario's board; ``zone_first`` says what the default order puts first."""
-    parser.add_argument(
-        "--flip-order",
-        type=a_name,
-        default="board",
-        metavar="POLICY",
-        help="which eligible space a winner flips next: board (default: the "
-        f"first by name{zone_first}), electorates (an electorate first) or "
-        "order:SPACE,SPACE (the first listed still eligible)",
-    )
-    add_board_options(parser)
-
-
 def register(commands) -> None:
     """Add ``attempts``."""
     from oddsengine.religion.attempt_sources import SOURCE_NAMES
