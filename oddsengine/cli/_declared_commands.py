@@ -209,7 +209,8 @@ def spec_of_arguments(kind, arguments):
     if missing:
         alternative = ", or --table" if "table" in kind.takes else ""
         if scenario is None and all(option.supplied_by_board for option in missing):
-            alternative += " (or a scenario, whose board gives them)"
+            them = "it" if len(missing) == 1 else "them"
+            alternative += f" (or a scenario, whose board gives {them})"
         flags = ", ".join(option.flag_name for option in missing)
         raise OddsEngineError(f"give {flags}{alternative}")
     if scenario is None:

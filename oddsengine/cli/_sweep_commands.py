@@ -247,24 +247,14 @@ def _run_table(arguments):
         )
     if arguments.out is not None:
         _check_out(arguments.out)
-    from oddsengine.faces.table_forms import TABLE_FORMS
+    from oddsengine.cli._table_forms import form_table, has_form, refuse_form_options
 
-    form = TABLE_FORMS.get(arguments.kind)
-    if form is not None:  # a kind laid out its own way (a debate's debaters)
+    if has_form(arguments.kind):  # laid out its own way (a debate's debaters)
         _refuse_unused(arguments, kind_of(arguments.kind).roles, f"table {arguments.kind}")
-        values = _form_values(arguments)
-        rows, columns = kind_of(arguments.kind).roles
         with refusal_notes("table", answer="table"):
-            table = form.make(
-                values,
-                getattr(arguments, rows),
-                getattr(arguments, columns),
-                _grid_method(arguments),
-                arguments.precision or 0.005,
-                arguments.seed,
-            )
+            table = form_table(arguments, _grid_method(arguments))
     else:
-        _refuse_form_options(arguments)
+        refuse_form_options(arguments)
         rows, columns = _templates(arguments)
         with refusal_notes("table", answer="table"):
             table = _odds_table(arguments, rows, columns)
@@ -279,42 +269,6 @@ def _run_table(arguments):
         sys.stdout.write(text)
 
 
-def _form_values(arguments) -> dict:
-    """The inputs of ``table KIND``'s own form given on the command line, by option name;
-    the combat cards' options refused, and a required input missing."""
-    from oddsengine.faces.table_forms import form_options
-
-    what = f"table {arguments.kind}"
-    for name in ("attacker_cards", "defender_cards", "responses", "cards_as_printed"):
-        if getattr(arguments, name, None):
-            flag = "--" + name.replace("_", "-")
-            raise OddsEngineError(f"{what} takes no {flag}: a combat card's option")
-    values = {}
-    for option in form_options(arguments.kind):
-        value = getattr(arguments, option.name, None)
-        if value is None or option.name not in getattr(arguments, "given", (option.name,)):
-            if option.required:
-                raise OddsEngineError(f"{what} needs {option.flag_name}")
-            continue
-        values[option.name] = value
-    return values
-
-
-def _refuse_form_options(arguments) -> None:
-    """A kind laid out as a grid of templates: refuse the options of the other kinds' own
-    forms (``--zone`` is table debate's)."""
-    from oddsengine.faces.table_forms import TABLE_FORMS, form_options
-
-    given = getattr(arguments, "given", ())
-    for kind in TABLE_FORMS:
-        for option in form_options(kind):
-            if option.name in given and getattr(arguments, option.name, None) not in (None, False):
-                raise OddsEngineError(
-                    f"table {arguments.kind} takes no {option.flag_name}: it is an option of "
-                    f"table {kind}"
-                )
-
-
 def _odds_table(arguments, rows, columns):
     from oddsengine.faces.tables import odds_table
 
@@ -327,21 +281,6 @@ def _odds_table(arguments, rows, columns):
         seed=arguments.seed,
         **_fixed_parameters(arguments),
     )
-
-
-def _add_form_options(table) -> None:
-    """The options of each kind whose table is laid out its own way (``table debate``),
-    from its declaration, under the form's heading; each flag once."""
-    from oddsengine.cli._declared_commands import add_option
-    from oddsengine.faces.table_forms import TABLE_FORMS, form_options
-
-    added = set()
-    for kind, form in TABLE_FORMS.items():
-        group = table.add_argument_group(form.heading)
-        for option in form_options(kind):
-            if option.flag_name not in added:
-                add_option(group, option)
-                added.add(option.flag_name)
 
 
 def _run_plot(arguments):
@@ -638,7 +577,9 @@ def register(commands) -> None:
     table.add_argument("--out", metavar="FILE", help="write to a file instead of the terminal")
     _add_card_arguments(table)
     _add_method_arguments(table)
-    _add_form_options(table)
+    from oddsengine.cli._table_forms import add_form_options
+
+    add_form_options(table)
     table.set_defaults(run=_run_table)
 
     plot = commands.add_parser(
