@@ -1348,7 +1348,7 @@ RULE_MAP = [
     (
         "17",
         "a modified 6 in the target zone succeeds at once (never changing the chance)",
-        "oddsengine/religion/attempts.py",
+        "oddsengine/religion/attempt_spec.py",
         "§17 step 5 / §18: a modified 6 succeeds at once where the attempting side wins",
         ["test_religion_attempts.py::test_automatic_success_never_changes_the_chance"],
     ),
@@ -1375,7 +1375,7 @@ RULE_MAP = [
         "23",
         "reading 2: under Augsburg a 1 becomes 0, not raised; reading 4: the minimum of 1 "
         "applies to the base count",
-        "oddsengine/religion/attempts.py",
+        "oddsengine/religion/attempt_spec.py",
         "made 0 by Augsburg is not raised (§23 reading 2)",
         [
             "test_religion_attempts.py::test_augsburg_takes_one_from_every_papal_die",

@@ -377,9 +377,8 @@ class Explorer:
     def _offer_own(self, kind):
         """The choices the kind's record offers given the other controls (its ``offer``:
         the debaters in play at the turn, the explorers of the power), a choice no longer
-        offered replaced by the first that is; and the controls these values leave unused
-        hidden. A choice replaced may change what another control is offered: offered
-        again until nothing changes."""
+        offered replaced by the first that is (offered again until none is); and the
+        controls these values leave unused hidden."""
         record = entry(kind)
         if not record.offer:
             return
@@ -389,18 +388,15 @@ class Explorer:
             except (OddsEngineError, TypeError, ValueError):  # refused in words by update()
                 return
             hidden = offered.pop("(hidden)", ())
-            changed = False
-            for key, options in offered.items():
-                changed |= self._take_offer(self.controls[key], options)
+            changed = [self._take_offer(self.controls[key], new) for key, new in offered.items()]
             for key in record.controls:
                 self.controls[key].layout.display = "none" if key in hidden else None
-            if not changed:
+            if not any(changed):
                 return
 
     @staticmethod
     def _take_offer(control, options) -> bool:
-        """Offer ``options`` (``(label, value)``) on ``control``; whether its value
-        changed."""
+        """Offer ``options`` (label, value) on ``control``; whether its value changed."""
         before = control.value
         if hasattr(control, "allowed_tags"):  # names as tags: those offered, each once
             allowed = [value for _, value in options]
