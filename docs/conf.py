@@ -55,19 +55,24 @@ html_theme = "furo"
 html_title = f"oddsengine {release}"
 html_static_path = []
 
-# Other libraries' names are not linked (their inventories would need the network), nor are
-# the package's private modules and names, which the API pages do not document.
+# Other libraries' names are not linked (their inventories would need the network): the
+# standard library's and those of the dependencies; nor are the package's private modules
+# and names, which the API pages do not document.
+OTHER_LIBRARIES = sorted(sys.stdlib_module_names) + [
+    "numpy", "np", "pandas", "pd", "matplotlib", "distributed", "dask", "ipywidgets", "numba",
+]  # fmt: skip
 nitpick_ignore_regex = [
-    ("py:.*", r"(numpy|np|pandas|pd|matplotlib|collections|fractions|pathlib|argparse|math)\b.*"),
-    ("py:.*", r"(importlib|tomllib|typing|distributed|ipywidgets|numba|os|io)\b.*"),
+    ("py:.*", rf"({'|'.join(OTHER_LIBRARIES)})\b.*"),
     ("py:.*", r"(.*\.)?_[A-Za-z].*"),
 ]
 
-# Names the docstrings cite that the API pages cannot place: methods of the Engagement
-# protocol named without their class, constants autodoc does not document (records held in
-# a mapping class of their own, names kept in private modules), and type aliases.
+# Names the docstrings cite that the API pages cannot place: methods a spec defines, named
+# without their class (the Engagement protocol's draw_plan and outcome_columns, describe),
+# constants autodoc does not document (records held in a mapping class of their own, names
+# kept in private modules), and type aliases.
 nitpick_ignore = [
-    ("py:meth", name) for name in ("draw_plan", "outcome_columns", "Board.space", "to_frame")
+    ("py:meth", name)
+    for name in ("draw_plan", "outcome_columns", "describe", "Board.space", "to_frame")
 ] + [
     ("py:meth", "Rendered.render"),
     ("py:obj", "oddsengine.LEADERS"),

@@ -34,18 +34,23 @@ def canonical_name(target: str) -> str | None:
 
 
 def only_object_named(env, target: str) -> str | None:
-    """The one documented object whose full name ends with ``target``'s last part (a
-    constant or a class imported from the module that documents it), or None."""
-    tail = "." + target.rsplit(".", 1)[-1]
-    found = [name for name in env.get_domain("py").objects if name.endswith(tail)]
-    return found[0] if len(found) == 1 else None
+    """The one documented object whose full name ends with ``target`` (``RichesTurn.end_fields``
+    named from another module), or else with its last part (a constant or a class imported
+    from the module that documents it), or None."""
+    objects = env.get_domain("py").objects
+    for tail in dict.fromkeys(["." + target, "." + target.rsplit(".", 1)[-1]]):
+        found = [name for name in objects if name.endswith(tail)]
+        if len(found) == 1:
+            return found[0]
+    return None
 
 
 def resolve(app, env, node, contnode):
     """The ``missing-reference`` handler: retry a Python reference under its own name."""
     if node.get("refdomain") != "py":
         return None
-    target = node["reftarget"].lstrip("~.")
+    # A name broken over two lines of a docstring ("CardRollSpec.\ncheck_card") is one name.
+    target = "".join(node["reftarget"].split()).lstrip("~.")
     module, owner = node.get("py:module"), node.get("py:class")
     candidates = [target]
     if module:  # a short name, read where the docstring stands
