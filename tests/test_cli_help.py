@@ -44,10 +44,12 @@ def test_help_output_has_no_doubled_percent(path, parser):
     assert "%%" not in parser.format_help()
 
 
-def test_readme_and_help_agree_on_cards_as_printed():
+def test_docs_and_help_agree_on_cards_as_printed():
     from pathlib import Path
 
-    readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    guide = " ".join((docs / "guide" / "combat.md").read_text().split())
+    rules = " ".join((docs / "rules" / "part1-land.md").read_text().split())
     for path, parser in PARSERS:
         for action in parser._actions:
             if "--cards-as-printed" in action.option_strings:
@@ -55,6 +57,6 @@ def test_readme_and_help_agree_on_cards_as_printed():
                 assert "field battles only, as printed" in help_text, path
                 assert "also in assaults" in help_text, path
     assert "`--cards-as-printed` (Mercenaries Bribed and Surprise Attack in field battles only" in (
-        readme
+        guide
     )
-    assert "on, in field battles only, as printed" in readme
+    assert "the option keeps them to field battles" in rules

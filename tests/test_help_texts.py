@@ -1,4 +1,4 @@
-"""What the help and the README say about the options is so: --exact where an exact
+"""What the help and the documentation say about the options is so: --exact where an exact
 answer exists, the options a plot reads, the responses a combat takes, the trials default."""
 
 import json
@@ -102,9 +102,9 @@ def test_the_package_description_covers_every_part():
         assert words in project["description"]
 
 
-def test_the_readme_states_the_trials_each_command_runs_by_default(capsys):
-    readme = (ROOT / "README.md").read_text()
-    assert "`foreign-war` 200,000 on the command line" in readme
+def test_the_docs_state_the_trials_each_command_runs_by_default(capsys):
+    guide = (ROOT / "docs" / "guide" / "combat.md").read_text()
+    assert "`foreign-war` 200,000 on the command line" in guide
     assert "Monte Carlo trials (default 200,000)" in _help("foreign-war")
     import oddsengine as oe
     from oddsengine.cli._naval_commands import WAR_TRIALS
@@ -120,9 +120,8 @@ def test_the_readme_states_the_trials_each_command_runs_by_default(capsys):
 
 
 def test_the_book_says_how_long_it_takes():
-    readme = (ROOT / "README.md").read_text()
-    book = readme[readme.index("writes the odds book") :]
-    book = book[: book.index("## Notebooks")]
+    guide = (ROOT / "docs" / "guide" / "explorer-and-book.md").read_text()
+    book = guide[guide.index("writes the odds book") :]
     assert "a few seconds" not in book and "11-17 s" in book
     assert "a few seconds" not in _help("book")
 

@@ -1,4 +1,5 @@
-"""The README's images exist and are sharp enough to read (at least 150 dpi)."""
+"""The images of the README and of the documentation's pages exist and are sharp enough to
+read (at least 150 dpi)."""
 
 import re
 import struct
@@ -6,8 +7,23 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-IMAGES = re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", (ROOT / "README.md").read_text())
+ROOT = next(folder for folder in Path(__file__).resolve().parents
+            if (folder / "pyproject.toml").is_file())  # fmt: skip
+PAGES = [ROOT / "README.md"] + sorted(
+    page
+    for page in (ROOT / "docs").rglob("*.md")
+    if not {"_build", "generated", "notebooks"} & set(page.relative_to(ROOT / "docs").parts)
+)
+#: Each image shown, as a path from the project's root: a page's links are relative to it.
+IMAGES = sorted(
+    {
+        str((page.parent / link).resolve().relative_to(ROOT)).replace(
+            "docs/notebooks/", "notebooks/"
+        )  # the site's copy of notebooks/
+        for page in PAGES
+        for link in re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", page.read_text())
+    }
+)
 
 
 def png_dpi(path):
@@ -26,12 +42,14 @@ def png_dpi(path):
     return None
 
 
-def test_the_readme_shows_images():
-    assert IMAGES
+def test_the_readme_and_the_docs_show_images():
+    readme = (ROOT / "README.md").read_text()
+    assert re.search(r"!\[[^\]]*\]\(notebooks/images/[^)]+\.png\)", readme)
+    assert len(IMAGES) >= 2
 
 
 @pytest.mark.parametrize("image", IMAGES)
 def test_readme_images_are_at_least_150_dpi(image):
     path = ROOT / image
-    assert path.is_file(), f"the README shows {image}, which is missing"
+    assert path.is_file(), f"a page shows {image}, which is missing"
     assert png_dpi(path) >= 150 - 0.5

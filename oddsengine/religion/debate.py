@@ -156,8 +156,9 @@ class Debate:
         the board: :meth:`on_board`); their number caps that side's flips, and the
         chance each ends flipped is reported (``protestant:SPACE``, ``catholic:SPACE``).
     flip_order : str, optional
-        The policy that ordered the spaces (:data:`~oddsengine.religion.board_flips.
-        FLIP_ORDERS`), for the record; given with the spaces only.
+        The policy that ordered the spaces
+        (:data:`~oddsengine.religion.board_flips.FLIP_ORDERS`), for the record; given with
+        the spaces only.
     bonuses : str or sequence of str
         ``"all"`` (the default: every debate bonus that applies), ``"none"``, or names of
         :data:`DEBATE_BONUSES`; naming one that cannot apply here is refused.
@@ -333,11 +334,11 @@ class Debate:
 
     @classmethod
     def on_board(cls, board, zone, initiator, *, flip_order: str = "board", **options):
-        """The debate on a religious board (:class:`~oddsengine.religion.religious_board.
-        ReligiousBoard`): the turn, the committed debaters, England's ruler and Augsburg
-        Confession come from the board, and each winner's flips land on the spaces the
-        board lets him flip (20 step 7, 23.14), ordered by ``flip_order``
-        (:mod:`oddsengine.religion.board_flips`). ``options`` are the other fields;
+        """The debate on a religious board
+        (:class:`~oddsengine.religion.religious_board.ReligiousBoard`): the turn, the committed
+        debaters, England's ruler and Augsburg Confession come from the board, and each winner's
+        flips land on the spaces the board lets him flip (20 step 7, 23.14), ordered by
+        ``flip_order`` (:mod:`oddsengine.religion.board_flips`). ``options`` are the other fields;
         ``committed`` there adds debaters to the board's.
 
         Examples

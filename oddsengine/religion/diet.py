@@ -72,8 +72,9 @@ class DietOfWorms:
         flips, and the chance each ends flipped is reported (``protestant:SPACE``,
         ``catholic:SPACE``).
     flip_order : str, optional
-        The policy that ordered the spaces (:data:`~oddsengine.religion.board_flips.
-        FLIP_ORDERS`), for the record; given with the spaces only.
+        The policy that ordered the spaces
+        (:data:`~oddsengine.religion.board_flips.FLIP_ORDERS`), for the record; given with
+        the spaces only.
 
     Examples
     --------
@@ -178,10 +179,10 @@ class DietOfWorms:
         *,
         flip_order: str = "board",
     ) -> DietOfWorms:
-        """The Diet on a religious board (:class:`~oddsengine.religion.religious_board.
-        ReligiousBoard`, turn 1): each winner's flips land on the German-zone spaces the
-        board lets him flip, each adjacent to a space of his influence, the spaces just
-        flipped counting (21, 23.14), ordered by ``flip_order``
+        """The Diet on a religious board
+        (:class:`~oddsengine.religion.religious_board.ReligiousBoard`, turn 1): each winner's flips
+        land on the German-zone spaces the board lets him flip, each adjacent to a space of his
+        influence, the spaces just flipped counting (21, 23.14), ordered by ``flip_order``
         (:mod:`oddsengine.religion.board_flips`).
 
         Examples
