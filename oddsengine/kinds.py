@@ -135,7 +135,9 @@ class Kind:
         Ottoman cavalry) that takes no force.
     command : str
         Its name as a command of the command line and a kind of :func:`~oddsengine.needed`
-        (``"siege"`` for ``"siege-campaign"``; empty: :attr:`name`).
+        (``"siege"`` for ``"siege-campaign"``; empty: :attr:`name`). A declared kind
+        whose command is another kind's is a form of that command, asked by the flag of
+        its :attr:`options` that says so (``Option.form``: ``intercept --naval``).
     needed : NeededKind or str or None
         How :func:`~oddsengine.needed` asks for the force needed in it (a
         :class:`NeededKind`), or where that record lives
@@ -175,10 +177,10 @@ class Kind:
         kinds on one page name the same builder). Empty: a kind ``table`` offers gets a
         generic page of its odds table, after the others.
     arguments : str
-        For a kind with no command of its own: the shipped command whose options its
-        command takes (``"battle"``: two forces, their cards, policies and the engine
-        options; its spec class is called with what they give). Empty: its command is
-        written for it, or built from its declaration.
+        The shipped kind whose options its command takes besides its spec's declaration
+        (``"battle"``: its policies, the rule option and the shared groups of
+        :attr:`takes`; the spec is built by its class's ``from_options``, a field
+        battle's where it inherits none). Empty: its own.
     options : tuple of Option
         The inputs its command takes that fill no field of its spec
         (:class:`~oddsengine.declaration.Option`); those that do are declared on the
@@ -190,6 +192,9 @@ class Kind:
         The prefix of the events that give its answer's distribution, one a value
         (``"flips:"``: ``flips:0``, ``flips:1``...), which the faces chart; empty: its
         outcomes are the chart.
+    trials : int
+        The Monte Carlo trials its command runs when none are asked (a foreign war,
+        sampled attempt by attempt: 200,000); 0: the engines' default.
     """
 
     name: str
@@ -218,6 +223,7 @@ class Kind:
     options: tuple = ()
     takes: tuple[str, ...] = ("engine",)
     distribution: str = ""
+    trials: int = 0
 
     def __post_init__(self):
         if not self.command:
@@ -601,9 +607,11 @@ def register_kind(name: str, spec_class: type, **record) -> None:
     Its record is all the engines and the faces read: sweeps may name it, and with the
     fields below ``oddsengine table``/``plot`` offer it (and the odds book gives it a page
     of its odds table), :func:`~oddsengine.needed` asks it, the explorer offers it (an
-    ``explorer`` entry) and the command line answers it (``arguments="battle"``). The
-    class must be a dataclass meeting :class:`Engagement`
-    (``draw_plan()``, ``outcome_columns()``, ``outcome_names`` and ``event_names``).
+    ``explorer`` entry, or from its declaration) and the command line answers it (from
+    its spec's declaration, :mod:`oddsengine.declaration`; ``arguments="battle"`` adds the
+    options of a field battle). The class must be a dataclass meeting
+    :class:`Engagement` (``draw_plan()``, ``outcome_columns()``, ``outcome_names`` and
+    ``event_names``).
 
     Parameters
     ----------
