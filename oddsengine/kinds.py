@@ -34,6 +34,13 @@ from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from oddsengine.combat.kind_options import (
+    ASSAULT_OPTIONS,
+    BATTLE_OPTIONS,
+    FOREIGN_WAR_OPTIONS,
+    NAVAL_BATTLE_OPTIONS,
+    NAVAL_ROLL_OPTIONS,
+)
 from oddsengine.errors import CANCELLED, OddsEngineError, unknown_name
 from oddsengine.kind_entries import ExplorerEntry, NeededKind
 
@@ -317,6 +324,9 @@ _ATTACK = {"attacker": "the attacking force", "defender": "the defending force"}
 _WINS = {"attacker_wins": "the attacker wins", "defender_wins": "the defender wins"}
 _AT_SEA = {"attacker": "the attacking fleet", "defender": "the defending fleet"}
 _LAND = dict(sides=("active", "other"), units="land")
+#: The shared options of a combat whose answer holds both sides' survivors and whose
+#: sides play cards.
+_COMBAT = ("engine", "survivors", "card-value")
 #: Where the explorer's builders of the campaigns and the move live.
 _CAMPAIGNS = "oddsengine.faces._explore_campaigns:"
 _ROLL = "No units are lost in this roll."
@@ -387,7 +397,7 @@ for _kind in (
          outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"), **_LAND),
-         card_engagement="battle"),
+         card_engagement="battle", options=BATTLE_OPTIONS, takes=_COMBAT),
     Kind("assault", "oddsengine.combat.engagements:Assault", "success",
          ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True,
          success_words="the assault takes the space", needed=_NEEDED + "ASSAULT",
@@ -395,7 +405,7 @@ for _kind in (
          role_words=_ATTACK,
          explorer=ExplorerEntry(("attacker", "garrison"),
                                 ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"), **_LAND),
-         card_engagement="assault"),
+         card_engagement="assault", options=ASSAULT_OPTIONS, takes=_COMBAT),
     Kind("intercept", "oddsengine.combat.rolls:Interception", "success",
          ("interceptor", "mover"), "interception, rule 13.2", "Interception",
          sweep=True, table=True, success_words="the interception succeeds",
@@ -424,13 +434,16 @@ for _kind in (
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
                                 ("active", "other"), "sea", controls=("in_port",)),
-         card_combat="naval-battle"),
+         card_combat="naval-battle", options=NAVAL_BATTLE_OPTIONS, takes=_COMBAT),
+    # The naval rolls are the --naval forms of intercept and avoid (16.1).
     Kind("naval-intercept", "oddsengine.combat.naval_rolls:NavalInterception", "success",
          ("interceptor",), "naval interception, rule 16.1", "Naval interception", sweep=True,
-         success_words="the naval interception succeeds", card_combat="naval-roll"),
+         success_words="the naval interception succeeds", card_combat="naval-roll",
+         command="intercept", options=NAVAL_ROLL_OPTIONS),
     Kind("naval-avoid", "oddsengine.combat.naval_rolls:NavalAvoidBattle", "success",
          ("defender",), "naval avoid battle, rule 16.1", "Naval avoid battle", sweep=True,
-         success_words="the fleet avoids battle", card_combat="naval-roll"),
+         success_words="the fleet avoids battle", card_combat="naval-roll", command="avoid",
+         options=NAVAL_ROLL_OPTIONS),
     Kind("piracy", "oddsengine.combat.piracy:Piracy", "success", ("pirates",),
          "piracy, rule 16.4", "Piracy", sweep=True, success_words="the piracy succeeds",
          explorer=ExplorerEntry(("pirates", "(none)"), ("ottoman: 3Co Dragut", ""),
@@ -463,7 +476,8 @@ for _kind in (
                                           "reinforcements_per_attempt"),
                                 build=_CAMPAIGNS + "foreign_war",
                                 words=_CAMPAIGNS + "foreign_war_words"),
-         card_combat="foreign-war"),
+         card_combat="foreign-war", options=FOREIGN_WAR_OPTIONS, takes=("engine", "card-value"),
+         trials=200_000),
     Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
          "a move played out, rules 13-15", "Move", needed=_NEEDED + "MOVE",
          needed_options=("scenario", "stack", "control", "besieged", "defender_policy"),
