@@ -234,8 +234,12 @@ def _unknown_option(argv, parser: argparse.ArgumentParser) -> str | None:
             continue
         import difflib
 
-        close = difflib.get_close_matches(written, list(options), n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
+        # Compared without their dashes: the "--" every option starts with counted as two
+        # matching characters, enough to offer --debater for --exact, --precision for
+        # --fractions (options of other commands, not typos of this one's).
+        names = {name.lstrip("-"): name for name in options if name.startswith("--")}
+        close = difflib.get_close_matches(written.lstrip("-"), list(names), n=1)
+        hint = f"; did you mean {names[close[0]]}?" if close else ""
         return f"unrecognized arguments: {written}{hint}"
     return None
 
