@@ -243,11 +243,12 @@ class Kind:
 
     @property
     def declared(self) -> bool:
-        """Whether its spec declares its inputs, so that every face offers it from the
-        declaration (:mod:`oddsengine.declaration`)."""
+        """Whether its spec declares its inputs, or takes those of the kind its
+        :attr:`arguments` names, so that every face offers it from the declaration
+        (:mod:`oddsengine.declaration`)."""
         from oddsengine.declaration import declared
 
-        return declared(self.spec)
+        return declared(self.spec) or bool(self.arguments) and kind_of(self.arguments).declared
 
     @property
     def needed_kind(self):

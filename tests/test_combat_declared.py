@@ -190,3 +190,63 @@ def test_a_kind_registered_as_the_form_of_another_s_command_is_asked_by_its_flag
             ["--against does not change a lucky hits: leave it out"])  # fmt: skip
     help_text = _command("hits").format_help()
     assert "with --lucky: dice added" in help_text
+
+
+# -- the options of battle, taken by a spec that declares none ------------------------------
+
+
+@dataclass(frozen=True)
+class PlainBattle:
+    """A field battle's fields, resolved as a field battle: a spec that declares no input
+    and takes those of ``battle`` (its record's ``arguments``)."""
+
+    attacker: object
+    defender: object
+    attacker_cards: tuple = ()
+    defender_cards: tuple = ()
+    responses: tuple = ()
+    policies: object = None
+    options: object = None
+    defender_ally: object = None
+
+    kind = "plain-battle"
+    outcome_names = ("attacker_wins", "defender_wins")
+    event_names = ()
+
+    def _battle(self):
+        fields_ = {item.name: getattr(self, item.name) for item in fields(self)}
+        given = {name: value for name, value in fields_.items() if value is not None}
+        return oe.FieldBattle(**given)
+
+    def draw_plan(self):
+        return self._battle().draw_plan()
+
+    def outcome_columns(self, values):
+        return self._battle().outcome_columns(values)
+
+    def describe(self):
+        return self._battle().describe()
+
+    def title(self):
+        return self._battle().title()
+
+    def describe_lines(self):
+        return self._battle().describe_lines()
+
+
+def test_a_spec_that_takes_battle_s_options_gets_its_command(capsys):
+    register_kind("plain-battle", PlainBattle, arguments="battle", title="Plain battle")
+    try:
+        assert kind_of("plain-battle").declared
+        # 14 steps 2-3: 2R against 1R is 2 dice against 2 (the defender's extra die), won
+        # with more hits: 4/9 * 4/9 + 1/9 * 8/9 = 24/81 = 8/27.
+        status, out, err = run_cli(capsys, "plain-battle", "--attacker", "2R", "--defender",
+                                   "hapsburg: 1R", "--exact", "--fractions")  # fmt: skip
+        assert status == 0 and "8/27" in out, err
+        # Its policies reach it, read as a field battle reads them.
+        status, out, err = run_cli(capsys, "plain-battle", "--attacker", "2R", "--defender",
+                                   "hapsburg: 1R", "--attacker-casualty-order", "RMC",
+                                   "--format", "json", "--exact")  # fmt: skip
+        assert status == 0, err
+    finally:
+        del KINDS["plain-battle"]

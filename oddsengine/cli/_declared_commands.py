@@ -122,9 +122,12 @@ def _source(kind):
 
 
 def _options(kind) -> tuple:
-    """Every option of ``kind`` that fills an input: its spec's, its own, its board's."""
-    own = kind.options if not kind.arguments else (*_source(kind).options, *kind.options)
-    return (*options_of(kind.spec), *own, *_board_options(kind))
+    """Every option of ``kind`` that fills an input: its spec's (those of the kind its
+    ``arguments`` names where its spec declares none), its own, its board's."""
+    source = _source(kind)
+    own = kind.options if source is kind else (*source.options, *kind.options)
+    spec = options_of(kind.spec) or options_of(source.spec)
+    return (*spec, *own, *_board_options(kind))
 
 
 def _forms(kind) -> list:

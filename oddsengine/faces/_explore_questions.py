@@ -225,8 +225,11 @@ def _source(kind: str):
 
 
 def _declared(kind: str) -> tuple:
-    """The declared inputs of ``kind``: its spec's options and its record's own."""
-    return (*options_of(kinds.KINDS[kind].spec), *_source(kind).options)
+    """The declared inputs of ``kind``: its spec's options (those of the kind its
+    ``arguments`` names where its spec declares none) and its record's own."""
+    source = _source(kind)
+    spec = options_of(kinds.KINDS[kind].spec) or options_of(source.spec)
+    return (*spec, *source.options)
 
 
 def inputs_of(kind: str, values: dict) -> dict:
@@ -253,7 +256,8 @@ def inputs_of(kind: str, values: dict) -> dict:
         for key, box, role in zip(("attacker", "defender"), record.roles, roles[:2], strict=True)
         if box != "(none)" and role in names
     }
-    sides = getattr(kinds.KINDS[kind].spec, "card_fields", ())
+    sides = getattr(kinds.KINDS[kind].spec, "card_fields", None)
+    sides = sides or getattr(_source(kind).spec, "card_fields", ())
     for side, field in sides:
         inputs[field] = tuple(values.get(f"{side}_cards", ()))
     chosen = tuple(card for cards in map(inputs.get, dict(sides).values()) for card in cards)
