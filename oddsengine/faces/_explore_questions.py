@@ -7,7 +7,8 @@ Everything a side may choose is read from the records: the leaders from
 :data:`~oddsengine.combat.fleets.NAVAL_LEADERS` (the powers each serves), the cards from
 :data:`~oddsengine.combat.cards.CARD_RULES` (the engagements a card is played in and its
 own refusal checks) and their effects at sea and in foreign wars. The kinds themselves are
-those of :data:`~oddsengine.kinds.KINDS`.
+those of :data:`~oddsengine.kinds.KINDS`; a kind's spec and its command line come from its
+declaration (:mod:`oddsengine.declaration`), the calculator's layout giving its inputs.
 """
 
 from __future__ import annotations
@@ -307,10 +308,11 @@ def build_spec(values: dict):
     Returns
     -------
     spec
-        The spec of the kind: its class called with its forces, its cards (with the
-        casualty orders and post-roll policy its class takes) and the controls its
-        :class:`~oddsengine.kinds.ExplorerEntry` names, or what its entry's builder makes
-        (a :class:`SiegeCampaign`, :class:`ForeignWar` or :class:`Move`).
+        The spec of the kind, built from its declaration as its command builds it: its
+        forces, cards, post-roll policy, casualty orders and the controls its
+        :class:`~oddsengine.kinds.ExplorerEntry` names, as inputs (:func:`inputs_of`) of
+        its class's ``from_options``; or what its entry's builder makes (a
+        :class:`SiegeCampaign`, :class:`ForeignWar` or :class:`Move`).
 
     Raises
     ------
