@@ -2,7 +2,8 @@
 
 Each input a question takes (a count of dice, a debater, a card, a rule reading) is a
 field of its spec dataclass, and its :class:`Option` rides in that field's metadata
-(:func:`option`): its words, the rule it applies, the kind of value it holds, its choices,
+(:func:`option`, of :mod:`oddsengine.option_field`, which a spec module imports alone):
+its words, the rule it applies, the kind of value it holds, its choices,
 range and default, and whether a scenario's board gives it. Every face reads the same
 declaration: the command line builds the sub-command, its parsing and its refusals from
 it, the explorer its controls and its "same as" command line (:func:`command_words`),
@@ -38,6 +39,7 @@ import math
 from dataclasses import dataclass
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.option_field import OPTION, option
 
 __all__ = [
     "OPTION",
@@ -52,10 +54,8 @@ __all__ = [
     "validate",
     "command_words",
     "given_values",
+    "spec_of",
 ]
-
-#: The metadata key of a field's :class:`Option`.
-OPTION = "oddsengine.option"
 
 #: The kinds of value an option holds: free text (a name), a whole number in a range, a
 #: number, an on/off flag, one of its choices, several names (comma-separated on the
@@ -70,9 +70,11 @@ NEEDS_BOARD = "needs-board"
 #: The groups of options several kinds share, by the name a kind's ``takes`` gives:
 #: ``engine`` (the method, trials, seed, precision, comparison and output format; with
 #: ``--fractions`` wherever the answer is exact), ``card-value`` (what each card a side
-#: could still play is worth here), ``table`` (instead of one answer, a table of the odds
-#: book over the kind's inputs) and ``board`` (a scenario file's board with its what-ifs).
-SHARED_GROUPS = ("engine", "card-value", "table", "board")
+#: could still play is worth here; ``--side`` where both sides play cards), ``table``
+#: (instead of one answer, a table of the odds book over the kind's inputs), ``board`` (a
+#: scenario file's board with its what-ifs) and ``survivors`` (the joint distribution of
+#: both sides' surviving units, for a combat whose answer holds them).
+SHARED_GROUPS = ("engine", "card-value", "table", "board", "survivors")
 
 _MISSING = dataclasses.MISSING
 
@@ -86,8 +88,10 @@ class Option:
     name : str
         The spec keyword it fills: the sweep key, the explorer control and the JSON
         ``spec`` key (``"protestant_dice"``).
-    words : str
-        What it is, in words: the command line's help and the explorer's tooltip.
+    words : str or callable
+        What it is, in words: the command line's help and the explorer's tooltip. Words
+        that read records (the cards a combat takes) may be a function, called when they
+        are shown (:attr:`said`): declared on a field, of the spec class.
     rule : str
         The rule section it applies (``"§17 step 6"``), shown after the words.
     value : str
@@ -121,10 +125,14 @@ class Option:
     repeat : bool
         Whether the command line takes it several times, one value each (a what-if
         ``--protestant SPACE``), collected as a tuple.
+    form : bool
+        For a flag of a kind's own options (``Kind.options``): it asks for that kind
+        instead of the other kind of the same command (``intercept --naval``: the naval
+        interception), whose form it is.
     """
 
     name: str
-    words: str
+    words: object
     rule: str = ""
     value: str = "text"
     choices: tuple = ()
@@ -140,6 +148,7 @@ class Option:
     label: str = ""
     offer: str = ""
     repeat: bool = False
+    form: bool = False
 
     def __post_init__(self):
         if self.value not in VALUES:
@@ -152,14 +161,32 @@ class Option:
 
     @property
     def flag_name(self) -> str:
-        """Its command-line option (``--protestant-dice``)."""
-        return self.flag or "--" + self.name.replace("_", "-")
+        """Its command-line option (``--protestant-dice``; ``--no-NAME`` for a flag that is
+        on unless given)."""
+        if self.flag:
+            return self.flag
+        name = self.name.replace("_", "-")
+        return f"--no-{name}" if self.value == "flag" and self.default is True else f"--{name}"
 
     @property
-    def help(self) -> str:
-        """Its words, with its choices, default and rule, as the help shows them."""
-        text = self.words
-        if self.choices and self.value in ("choice", "names"):
+    def said(self) -> str:
+        """Its words as text (those given as a function, read now)."""
+        return self.words() if callable(self.words) else self.words
+
+    @property
+    def help(self):
+        """Its words, with its choices, default and rule, as the help shows them: a
+        function that writes them when its words are one (argparse calls it when the help
+        is shown, so that an answer does not read what only its help names)."""
+        if callable(self.words):
+            return self._help_text
+        return self._help_text()
+
+    def _help_text(self) -> str:
+        text = self.said
+        # A choice's metavar lists its choices, unless a metavar of its own is declared.
+        listed = self.value == "names" or (self.value == "choice" and self.metavar)
+        if self.choices and listed:
             text += f": {', '.join(map(str, self.choices))}"
         if self.low is not None and self.high is not None and self.value == "count":
             text += f" ({self.low}..{self.high})"
@@ -203,7 +230,7 @@ class Option:
             return tuple(part.strip() for part in text.split(",") if part.strip())
         if self.value == "flag":
             return text.strip().lower() in ("1", "true", "yes", "on")
-        return text.strip()
+        return text  # as given: the spec reads it as it reads a value given in Python
 
     def check(self, value, where: str = ""):
         """``value`` (of a spec field, or given in Python) if it fits the option's kind,
@@ -255,11 +282,13 @@ class Option:
 
     def words_of(self, value) -> list[str]:
         """The command-line words that give ``value`` (empty for its default, unless the
-        command line needs it given)."""
+        command line needs it given); an option taken several times, once per item."""
         if value is None or (value == self.default and not self.required):
             return []
         if self.value == "flag":
-            return [self.flag_name] if value else []
+            return [self.flag_name] if value != bool(self.default) else []
+        if self.repeat and isinstance(value, (tuple, list)):
+            return [word for item in value for word in self.words_of(item)]
         if self.value == "names" or isinstance(value, (tuple, list)):
             text = ",".join(str(item) for item in value)
         else:
@@ -273,29 +302,6 @@ def _shown_default(default) -> str:
     if isinstance(default, (tuple, list)):
         return ",".join(map(str, default))
     return str(default)
-
-
-def option(words: str, *, default=_MISSING, **declared) -> dataclasses.Field:
-    """A spec field that is an input of its kind: ``dataclasses.field`` with its
-    :class:`Option` in the metadata (its name and default are the field's).
-
-    Parameters
-    ----------
-    words : str
-        What it is, in words.
-    default : object, optional
-        The field's default (none: the input is required).
-    **declared
-        The other fields of :class:`Option` (``rule``, ``value``, ``choices``, ``low``,
-        ``high``, ``flag``, ``group``, ``board``, ``label``, ``offer``...).
-    """
-    unknown = set(declared) - {item.name for item in dataclasses.fields(Option)}
-    if unknown:
-        raise OddsEngineError(f"option: unknown field {sorted(unknown)[0]!r}")
-    metadata = {OPTION: dict(words=words, **declared)}
-    if isinstance(default, (list, dict, set)):
-        raise OddsEngineError("option: a default is immutable (a tuple, not a list)")
-    return dataclasses.field(default=default, metadata=metadata)
 
 
 def _value_of(annotation) -> str:
@@ -340,6 +346,8 @@ def options_of(spec_class) -> tuple[Option, ...]:
         if item.default_factory is not _MISSING:
             default = item.default_factory()
         declared.setdefault("value", _value_of(item.type))
+        if callable(declared["words"]):  # read when shown, of this class
+            declared["words"] = functools.partial(declared["words"], spec_class)
         found.append(Option(item.name, default=default, required=required, **declared))
     return tuple(found)
 
@@ -376,9 +384,35 @@ def given_values(options, values: dict) -> dict:
     }
 
 
+def spec_of(spec_class, values: dict, like=None):
+    """The spec of ``spec_class`` for the inputs ``values`` (by option name): its class's
+    ``from_options(**values)`` where it has one (inputs that fill a field together, such
+    as a combat's policies), else the class called with them. Every face builds a spec
+    from its inputs so.
+
+    ``like`` is the spec class of another kind whose inputs ``spec_class`` takes (a
+    registered kind with the options of a field battle): its ``from_options`` builds a
+    ``spec_class`` that has none of its own.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Roll:
+    ...     dice: int = option("the dice rolled", default=1)
+    >>> spec_of(Roll, {"dice": 2})
+    Roll(dice=2)
+    """
+    build = getattr(spec_class, "from_options", None)
+    if build is None and like is not None and hasattr(like, "from_options"):
+        return like.from_options.__func__(spec_class, **values)
+    return (build or spec_class)(**values)
+
+
 def command_words(command: str, spec_class, values: dict, extra=()) -> list[str]:
     """The command line that asks the question ``values`` describe, as words (join them
-    with :func:`shlex.join` to print it): the explorer's "same as" line.
+    with :func:`shlex.join` to print it): the explorer's "same as" line. The positional
+    inputs come first, then the spec's, then the kind's own (``extra``).
 
     Parameters
     ----------
@@ -395,7 +429,7 @@ def command_words(command: str, spec_class, values: dict, extra=()) -> list[str]
     -------
     list of str
     """
-    options = (*extra, *options_of(spec_class))
+    options = (*options_of(spec_class), *extra)
     words = [command]
     positional = [item for item in options if item.positional]
     for item in positional:

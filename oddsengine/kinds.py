@@ -34,6 +34,13 @@ from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from oddsengine.combat.kind_options import (
+    ASSAULT_OPTIONS,
+    BATTLE_OPTIONS,
+    FOREIGN_WAR_OPTIONS,
+    NAVAL_BATTLE_OPTIONS,
+    NAVAL_ROLL_OPTIONS,
+)
 from oddsengine.errors import CANCELLED, OddsEngineError, unknown_name
 from oddsengine.kind_entries import ExplorerEntry, NeededKind
 
@@ -135,7 +142,9 @@ class Kind:
         Ottoman cavalry) that takes no force.
     command : str
         Its name as a command of the command line and a kind of :func:`~oddsengine.needed`
-        (``"siege"`` for ``"siege-campaign"``; empty: :attr:`name`).
+        (``"siege"`` for ``"siege-campaign"``; empty: :attr:`name`). A declared kind
+        whose command is another kind's is a form of that command, asked by the flag of
+        its :attr:`options` that says so (``Option.form``: ``intercept --naval``).
     needed : NeededKind or str or None
         How :func:`~oddsengine.needed` asks for the force needed in it (a
         :class:`NeededKind`), or where that record lives
@@ -175,10 +184,10 @@ class Kind:
         kinds on one page name the same builder). Empty: a kind ``table`` offers gets a
         generic page of its odds table, after the others.
     arguments : str
-        For a kind with no command of its own: the shipped command whose options its
-        command takes (``"battle"``: two forces, their cards, policies and the engine
-        options; its spec class is called with what they give). Empty: its command is
-        written for it, or built from its declaration.
+        The shipped kind whose options its command takes besides its spec's declaration
+        (``"battle"``: its policies, the rule option and the shared groups of
+        :attr:`takes`; the spec is built by its class's ``from_options``, a field
+        battle's where it inherits none). Empty: its own.
     options : tuple of Option
         The inputs its command takes that fill no field of its spec
         (:class:`~oddsengine.declaration.Option`); those that do are declared on the
@@ -190,6 +199,9 @@ class Kind:
         The prefix of the events that give its answer's distribution, one a value
         (``"flips:"``: ``flips:0``, ``flips:1``...), which the faces chart; empty: its
         outcomes are the chart.
+    trials : int
+        The Monte Carlo trials its command runs when none are asked (a foreign war,
+        sampled attempt by attempt: 200,000); 0: the engines' default.
     """
 
     name: str
@@ -218,6 +230,7 @@ class Kind:
     options: tuple = ()
     takes: tuple[str, ...] = ("engine",)
     distribution: str = ""
+    trials: int = 0
 
     def __post_init__(self):
         if not self.command:
@@ -230,11 +243,12 @@ class Kind:
 
     @property
     def declared(self) -> bool:
-        """Whether its spec declares its inputs, so that every face offers it from the
-        declaration (:mod:`oddsengine.declaration`)."""
+        """Whether its spec declares its inputs, or takes those of the kind its
+        :attr:`arguments` names, so that every face offers it from the declaration
+        (:mod:`oddsengine.declaration`)."""
         from oddsengine.declaration import declared
 
-        return declared(self.spec)
+        return declared(self.spec) or bool(self.arguments) and kind_of(self.arguments).declared
 
     @property
     def needed_kind(self):
@@ -311,6 +325,9 @@ _ATTACK = {"attacker": "the attacking force", "defender": "the defending force"}
 _WINS = {"attacker_wins": "the attacker wins", "defender_wins": "the defender wins"}
 _AT_SEA = {"attacker": "the attacking fleet", "defender": "the defending fleet"}
 _LAND = dict(sides=("active", "other"), units="land")
+#: The shared options of a combat whose answer holds both sides' survivors and whose
+#: sides play cards.
+_COMBAT = ("engine", "survivors", "card-value")
 #: Where the explorer's builders of the campaigns and the move live.
 _CAMPAIGNS = "oddsengine.faces._explore_campaigns:"
 _ROLL = "No units are lost in this roll."
@@ -381,7 +398,7 @@ for _kind in (
          outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"), **_LAND),
-         card_engagement="battle"),
+         card_engagement="battle", options=BATTLE_OPTIONS, takes=_COMBAT),
     Kind("assault", "oddsengine.combat.engagements:Assault", "success",
          ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True,
          success_words="the assault takes the space", needed=_NEEDED + "ASSAULT",
@@ -389,7 +406,7 @@ for _kind in (
          role_words=_ATTACK,
          explorer=ExplorerEntry(("attacker", "garrison"),
                                 ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"), **_LAND),
-         card_engagement="assault"),
+         card_engagement="assault", options=ASSAULT_OPTIONS, takes=_COMBAT),
     Kind("intercept", "oddsengine.combat.rolls:Interception", "success",
          ("interceptor", "mover"), "interception, rule 13.2", "Interception",
          sweep=True, table=True, success_words="the interception succeeds",
@@ -418,13 +435,16 @@ for _kind in (
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
                                 ("active", "other"), "sea", controls=("in_port",)),
-         card_combat="naval-battle"),
+         card_combat="naval-battle", options=NAVAL_BATTLE_OPTIONS, takes=_COMBAT),
+    # The naval rolls are the --naval forms of intercept and avoid (16.1).
     Kind("naval-intercept", "oddsengine.combat.naval_rolls:NavalInterception", "success",
          ("interceptor",), "naval interception, rule 16.1", "Naval interception", sweep=True,
-         success_words="the naval interception succeeds", card_combat="naval-roll"),
+         success_words="the naval interception succeeds", card_combat="naval-roll",
+         command="intercept", options=NAVAL_ROLL_OPTIONS),
     Kind("naval-avoid", "oddsengine.combat.naval_rolls:NavalAvoidBattle", "success",
          ("defender",), "naval avoid battle, rule 16.1", "Naval avoid battle", sweep=True,
-         success_words="the fleet avoids battle", card_combat="naval-roll"),
+         success_words="the fleet avoids battle", card_combat="naval-roll", command="avoid",
+         options=NAVAL_ROLL_OPTIONS),
     Kind("piracy", "oddsengine.combat.piracy:Piracy", "success", ("pirates",),
          "piracy, rule 16.4", "Piracy", sweep=True, success_words="the piracy succeeds",
          explorer=ExplorerEntry(("pirates", "(none)"), ("ottoman: 3Co Dragut", ""),
@@ -457,7 +477,8 @@ for _kind in (
                                           "reinforcements_per_attempt"),
                                 build=_CAMPAIGNS + "foreign_war",
                                 words=_CAMPAIGNS + "foreign_war_words"),
-         card_combat="foreign-war"),
+         card_combat="foreign-war", options=FOREIGN_WAR_OPTIONS, takes=("engine", "card-value"),
+         trials=200_000),
     Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
          "a move played out, rules 13-15", "Move", needed=_NEEDED + "MOVE",
          needed_options=("scenario", "stack", "control", "besieged", "defender_policy"),
@@ -690,9 +711,11 @@ def register_kind(name: str, spec_class: type, **record) -> None:
     Its record is all the engines and the faces read: sweeps may name it, and with the
     fields below ``oddsengine table``/``plot`` offer it (and the odds book gives it a page
     of its odds table), :func:`~oddsengine.needed` asks it, the explorer offers it (an
-    ``explorer`` entry) and the command line answers it (``arguments="battle"``). The
-    class must be a dataclass meeting :class:`Engagement`
-    (``draw_plan()``, ``outcome_columns()``, ``outcome_names`` and ``event_names``).
+    ``explorer`` entry, or from its declaration) and the command line answers it (from
+    its spec's declaration, :mod:`oddsengine.declaration`; ``arguments="battle"`` adds the
+    options of a field battle). The class must be a dataclass meeting
+    :class:`Engagement` (``draw_plan()``, ``outcome_columns()``, ``outcome_names`` and
+    ``event_names``).
 
     Parameters
     ----------

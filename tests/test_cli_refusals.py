@@ -295,6 +295,25 @@ def test_a_mistyped_option_is_named_before_a_missing_one(capsys, argv, words):
 
 
 @pytest.mark.parametrize(
+    "argv, option",
+    [
+        (["attempts", "religion_1517", "--source", "95-theses", "--exact"], "--exact"),
+        (["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1",
+          "--fractions"], "--fractions"),
+        (["foreign-war", "--war", "persia", "--force", "5R", "--side", "attacker"], "--side"),
+        (["intercept", "--interceptor", "2R", "--mover", "2R", "--survivors"], "--survivors"),
+    ],
+)  # fmt: skip
+def test_an_option_of_another_command_is_not_offered_a_name_that_merely_looks_alike(
+    capsys, argv, option
+):
+    # Issue 39: "did you mean --debater?" for attempts --exact, "--precision?" for debate
+    # --fractions: the "--" every option starts with counted as two matching characters.
+    line = refused(capsys, argv, [f"unrecognized arguments: {option}"])
+    assert "did you mean" not in line
+
+
+@pytest.mark.parametrize(
     "argv, words",
     [
         (["battle", "--attacker", ": 4R", "--defender", "hapsburg: 3R"], "no power before ':'"),

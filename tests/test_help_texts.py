@@ -107,11 +107,11 @@ def test_the_docs_state_the_trials_each_command_runs_by_default(capsys):
     assert "`foreign-war` 200,000 on the command line" in guide
     assert "Monte Carlo trials (default 200,000)" in _help("foreign-war")
     import oddsengine as oe
-    from oddsengine.cli._naval_commands import WAR_TRIALS
     from oddsengine.engines.campaigns import campaign_engines
     from oddsengine.engines.montecarlo import DEFAULT_TRIALS
+    from oddsengine.kinds import kind_of
 
-    assert WAR_TRIALS == 200_000 and DEFAULT_TRIALS == 1_000_000
+    assert kind_of("foreign-war").trials == 200_000 and DEFAULT_TRIALS == 1_000_000
     assert campaign_engines(oe.ForeignWar("persia", "5R")).default_trials == 100_000
     assert campaign_engines(oe.SiegeCampaign("9R", "hapsburg: 2R")).default_trials == 100_000
     assert main(["foreign-war", "--war", "persia", "--force", "5R", "--seed", "1",

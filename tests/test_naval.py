@@ -430,11 +430,14 @@ def test_intercept_and_avoid_at_sea(capsys):
             ("naval", "--attacker", "2Sq", "--defender", "1Sq", "--attacker-cards", "tercios"),
             "land-combat card",
         ),
-        (("intercept", "--interceptor", "hapsburg: 2R"), "required: --mover"),
+        (("intercept", "--interceptor", "hapsburg: 2R"), "give --mover"),
         (("intercept", "--interceptor", "2R", "--mover", "2R", "--rowers", "roller"), "--naval"),
         (("avoid", "--naval", "--defender", "2Co", "--in-port"), "cannot avoid battle"),
         (("intercept", "--naval", "--interceptor", "2Sq", "--mover", "2Co"), "leave it out"),
-        (("avoid", "--naval", "--defender", "2Co", "--lost-battle-this-impulse"), "land rule"),
+        (
+            ("avoid", "--naval", "--defender", "2Co", "--lost-battle-this-impulse"),
+            "does not change a naval avoid battle",
+        ),
     ],
 )
 def test_naval_refusals_print_one_line_and_exit_2(capsys, argv, message):

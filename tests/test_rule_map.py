@@ -1068,7 +1068,7 @@ RULE_MAP = [
     (
         "13",
         "units built on the card before each later attempt: none with a single attempt",
-        "oddsengine/cli/_naval_commands.py",
+        "oddsengine/combat/foreign_war.py",
         "21.7: built before each later attempt",
         ["test_unused_options.py::test_an_option_that_does_not_apply_is_refused"],
     ),

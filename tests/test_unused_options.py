@@ -69,7 +69,8 @@ VALUES = {
     "--removed": "Narvaez", "--choice": "amazon", "--defender-status": "both",
     "--used": "1", "--wife": "anne-boleyn", "--marriages": "2", "--walk": "lower",
     "--parr-both": "guarantee", "--marriages-before-heir": "3", "--heir-draw": "0.5",
-    "--impulses": "3", "--card-cp": "2",
+    "--impulses": "3", "--card-cp": "2", "--papal-regulars": "1",
+    "--st-peters-cp": "3", "--papal-cards": "4",
 }  # fmt: skip
 
 #: Henry VIII's heirs (RULES.md §24-§26): the chart's options, and the timeline's.
@@ -176,6 +177,14 @@ QUESTIONS = {
          ENGINE | (HEIRS_OPTIONS - {"--marriages"})
          | {"--marriages-before-heir", "--heir-draw", "--card-value", "--fractions"}),
         (["heirs", "--table"], HEIRS_OPTIONS | {"--table", "--format"}),
+    ],
+    # The Sack of Rome (RULES.md §28.8): a field battle; the Papacy plays no Tercios.
+    "sack-of-rome": [
+        (["sack-of-rome", "--attacker", "hapsburg: 4M Duke of Alva", "--papal-regulars", "1",
+          "--exact"],
+         ENGINE | {"--attacker", "--attacker-cards", "--responses", "--papal-regulars",
+                   "--no-sack-leader-dice", "--st-peters-cp", "--papal-cards",
+                   "--turn", "--fractions"}),
     ],
     "mary-i": [
         (["mary-i", "--exact"], ENGINE | {"--impulses", "--card-cp", "--fractions"}),

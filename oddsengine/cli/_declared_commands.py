@@ -4,12 +4,19 @@ through the two doors and one writer, with no line written for the kind.
 
 A kind's command takes its declared options (each under its group's heading) and the
 shared groups its record names (``Kind.takes``): ``engine`` (the method, trials, seed,
-precision, comparison and format, with ``--fractions`` wherever the answer is exact),
-``board`` (a scenario file's religious board and its what-ifs: the spec is then built by
-its class's ``on_board``), ``table`` (instead of one answer, the odds book's table of the
-kind, :data:`~oddsengine.faces.book_tables.BOOK_TABLES`) and ``card-value`` (what each
-card that switches an input is worth, :func:`~oddsengine.questions.switch_value.
-switch_value`). It answers with :func:`~oddsengine.exact` or
+precision, comparison and format, with ``--fractions`` wherever the answer is one exact
+draw plan; ``--precision`` where its Monte Carlo runs to one), ``survivors`` (the joint
+distribution of both sides' survivors), ``board`` (a scenario file's religious board and
+its what-ifs: the spec is then built by its class's ``on_board``), ``table`` (instead of
+one answer, the odds book's table of the kind,
+:data:`~oddsengine.faces.book_tables.BOOK_TABLES`) and ``card-value`` (what each card
+that could still be played is worth, :func:`~oddsengine.questions.card_value.card_value`;
+``--side`` where the spec's ``card_fields`` give both sides cards). Another declared kind
+whose record names the same command is its form, asked by that kind's ``form`` flag
+(``intercept --naval``); an option of one form given to the other is refused, naming
+which. The spec is built by :func:`~oddsengine.declaration.spec_of`; the options it would
+ignore are refused by its ``ignored_options()`` (``ignored_options(card_value=True)``
+when its cards are valued). It answers with :func:`~oddsengine.exact` or
 :func:`~oddsengine.simulate`, written by :func:`~oddsengine.cli._engine_options.
 print_results`.
 """
@@ -19,7 +26,7 @@ from __future__ import annotations
 import argparse
 
 from oddsengine.cli._engine_options import add_engine_arguments, print_results, run_engines
-from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of
+from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of, spec_of
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["build_spec", "declared_kinds", "register", "spec_of_arguments"]
@@ -59,8 +66,17 @@ _METAVARS = {"count": "N", "number": "X", "names": "NAME[,NAME]", "force": "FORC
              "cards": "CARDS"}  # fmt: skip
 
 
-def _add_option(group, option) -> None:
-    """Add one declared option to an argparse group."""
+def _metavar(option) -> str:
+    """The placeholder of an option's value: its choices as argparse writes them, else
+    one of its kind of value."""
+    if option.value == "choice" and option.choices:
+        return "{" + ",".join(map(str, option.choices)) + "}"
+    return _METAVARS.get(option.value, option.name.upper())
+
+
+def _add_option(group, option, required: bool = False) -> None:
+    """Add one declared option to an argparse group (``required``: argparse refuses its
+    absence)."""
     if option.positional:
         group.add_argument(
             option.name,
@@ -71,17 +87,17 @@ def _add_option(group, option) -> None:
             help=option.help,
         )
     elif option.value == "flag":
-        group.add_argument(
-            option.flag_name, dest=option.name, action="store_true", help=option.help
-        )
+        action = "store_false" if option.default is True else "store_true"
+        group.add_argument(option.flag_name, dest=option.name, action=action, help=option.help)
     else:
         group.add_argument(
             option.flag_name,
             dest=option.name,
             default=None,
+            required=required,
             action="append" if option.repeat else "store",
             type=_parse_with(option),
-            metavar=option.metavar or _METAVARS.get(option.value, option.name.upper()),
+            metavar=option.metavar or _metavar(option),
             help=option.help,
         )
 
@@ -89,17 +105,99 @@ def _add_option(group, option) -> None:
 def _board_options(kind) -> tuple:
     """The options of a religious board (its scenario and what-ifs), for a kind that
     takes one."""
-    if "board" not in kind.takes:
+    if "board" not in _source(kind).takes:
         return ()
     from oddsengine.religion.religion_scenario import BOARD_OPTIONS
 
     return BOARD_OPTIONS
 
 
+def _source(kind):
+    """The kind whose own options and shared groups ``kind``'s command takes: the kind its
+    record's ``arguments`` names, else itself."""
+    from oddsengine.kinds import kind_of
+
+    return kind_of(kind.arguments) if kind.arguments else kind
+
+
 def _options(kind) -> tuple:
-    """Every option of ``kind``'s command that fills an input: its own, its spec's, its
-    board's."""
-    return (*kind.options, *options_of(kind.spec), *_board_options(kind))
+    """Every option of ``kind`` that fills an input: its spec's (those of the kind its
+    ``arguments`` names where its spec declares none), its own, its board's."""
+    source = _source(kind)
+    own = kind.options if source is kind else (*source.options, *kind.options)
+    spec = options_of(kind.spec) or options_of(source.spec)
+    return (*spec, *own, *_board_options(kind))
+
+
+def _forms(kind) -> list:
+    """The other kinds asked through ``kind``'s command, each with the flag that asks it
+    (its record's option that is a ``form``)."""
+    from oddsengine.kinds import KINDS
+
+    forms = []
+    for other in KINDS.values():
+        if other.command == kind.command and other is not kind and other.declared:
+            flag = next((option for option in other.options if option.form), None)
+            if flag is not None:
+                forms.append((other, flag))
+    return forms
+
+
+def _command_options(kind) -> tuple:
+    """The options of ``kind``'s command: its own, then those only a form of it takes
+    (their help starting with the flag that asks the form)."""
+    options = {option.name: option for option in _options(kind)}
+    for form, flag in _forms(kind):
+        for option in (flag, *_options(form)):
+            if option.name not in options:
+                options[option.name] = option if option.form else _with(option, flag)
+    return tuple(options.values())
+
+
+def _always_required(kind) -> set:
+    """The options that every question of ``kind``'s command needs, by name (argparse
+    then names them in the usage and refuses their absence): those every form requires,
+    where no ``--table`` answers without them."""
+    if "table" in _source(kind).takes:
+        return set()
+    required = [{o.name for o in _options(k) if o.required} for k in (kind, *dict(_forms(kind)))]
+    return set.intersection(*required)
+
+
+def _with(option, flag):
+    """``option`` with help that starts "with ``flag``"."""
+    import dataclasses
+
+    said = option.words
+
+    def words() -> str:
+        return f"with {flag.flag_name}: " + (said() if callable(said) else said)
+
+    return dataclasses.replace(option, words=words if callable(said) else words())
+
+
+def _chosen(kind, arguments):
+    """The kind the command line asks (a form whose flag is given, else ``kind``), and
+    that form's flag (None for ``kind`` itself); an option of another form given is
+    refused."""
+    chosen, asked = kind, None
+    for form, flag in _forms(kind):
+        if getattr(arguments, flag.name, False):
+            chosen, asked = form, flag
+    mine = {option.name for option in _options(chosen)}
+    for option in _command_options(kind):
+        if option.name in mine or not _given(arguments, option):
+            continue
+        if asked is not None:
+            raise OddsEngineError(
+                f"{option.flag_name} does not change a {chosen.title.lower()}: leave it out"
+            )
+        form, flag = next((form, flag) for form, flag in _forms(kind)
+                          if option.name in {item.name for item in _options(form)})  # fmt: skip
+        raise OddsEngineError(
+            f"{option.flag_name} is for a {form.title.lower()}: add {flag.flag_name}"
+        )
+    return chosen, asked
 
 
 def _book_table(kind):
@@ -109,19 +207,23 @@ def _book_table(kind):
 
 
 def _add_command(commands, kind) -> None:
-    spec_class = kind.spec
+    description = _description(kind.spec) + "".join(
+        f" With {flag.flag_name}: {_description(form.spec)}" for form, flag in _forms(kind)
+    )
     parser = commands.add_parser(
         kind.command,
-        help=f"odds of the {kind.title[:1].lower() + kind.title[1:]} ({kind.rule})",
-        description=_description(spec_class).replace("%", "%%"),
+        help=_summary(kind),
+        description=description.replace("%", "%%"),
     )
     groups = {"": parser}
-    for option in _options(kind):
+    required = _always_required(kind)
+    for option in _command_options(kind):
         group = option.group or ("on a scenario's board" if option.board == NEEDS_BOARD else "")
         if group not in groups:
             groups[group] = parser.add_argument_group(group)
-        _add_option(groups[group], option)
-    if "table" in kind.takes:
+        _add_option(groups[group], option, option.name in required)
+    takes = _source(kind).takes
+    if "table" in takes:
         table = _book_table(kind)
         group = parser.add_argument_group("the odds book's table")
         group.add_argument(
@@ -137,16 +239,64 @@ def _add_command(commands, kind) -> None:
                 metavar="NAME",
                 help=f"with --table: the chance shown (default {table.outcome})",
             )
-    if "card-value" in kind.takes:
-        parser.add_argument(
-            "--card-value",
-            action="store_true",
-            help="instead of the odds, what each card that changes this question is worth "
-            "here (exact): without it, with it, and the difference",
-        )
-    exact = getattr(spec_class, "exact_available", True)
-    add_engine_arguments(parser, survivors=False, fractions=bool(exact))
+    if "card-value" in takes:
+        _add_card_value(parser, kind.spec)
+    campaign = _campaign(kind)
+    exact = getattr(kind.spec, "exact_available", True)
+    trials = _trials(kind, campaign)
+    add_engine_arguments(
+        parser,
+        survivors="survivors" in takes,
+        # A campaign's exact answer is its end states, not one draw plan of dice.
+        fractions=bool(exact) and campaign is None,
+        precision=campaign is None or campaign.takes_precision,
+        **({"trials": trials} if trials else {}),
+    )
     parser.set_defaults(run=_run, kind=kind.name)
+
+
+def _summary(kind) -> str:
+    """The command's line in ``oddsengine --help``: "odds of a field battle (rule 14)"."""
+    words, _, where = kind.rule.partition(", ")
+    if where and words.lower() == kind.title.lower():
+        return f"odds of {'an' if words[:1] in 'aeiou' else 'a'} {words} ({where})"
+    return f"odds of the {kind.title[:1].lower() + kind.title[1:]} ({kind.rule})"
+
+
+def _card_sides(spec_class) -> tuple:
+    """The sides that play cards in ``spec_class``'s question (its ``card_fields``)."""
+    return tuple(side for side, _ in getattr(spec_class, "card_fields", ()))
+
+
+def _add_card_value(parser, spec_class) -> None:
+    """``--card-value``, and ``--side`` where both sides play cards."""
+    sides = _card_sides(spec_class)
+    parser.add_argument(
+        "--card-value",
+        action="store_true",
+        help="instead of the odds, what each card a side could still play is worth here "
+        "(exact): the side's chance without the card, with it, and the difference"
+        if sides
+        else "instead of the odds, what each card that changes this question is worth "
+        "here (exact): without it, with it, and the difference",
+    )
+    if len(sides) > 1:
+        parser.add_argument(
+            "--side", choices=sides, default=None, help="with --card-value: one side only"
+        )
+
+
+def _campaign(kind):
+    """The campaign engines of ``kind`` (None for a single engagement's)."""
+    from oddsengine.engines.campaigns import class_engines
+
+    return class_engines(kind.spec)
+
+
+def _trials(kind, campaign) -> int:
+    """The Monte Carlo trials of ``kind``'s command when none are asked (0: the
+    engines' default for a single engagement)."""
+    return kind.trials or (campaign.default_trials if campaign is not None else 0)
 
 
 def _description(spec_class) -> str:
@@ -173,38 +323,43 @@ def _refuse(arguments, options, reason: str) -> None:
 
 
 def build_spec(kind, values: dict):
-    """The spec of ``kind`` for its inputs ``values`` (by option name): its class's
-    ``from_options(**values)`` where it has one (inputs that fill a field together, such
-    as a combat's policies), else the class called with them."""
-    return getattr(kind.spec, "from_options", kind.spec)(**values)
+    """The spec of ``kind`` for its inputs ``values`` (by option name), as
+    :func:`~oddsengine.declaration.spec_of` builds it (a kind that takes another's options,
+    its record's ``arguments``, like that kind's spec)."""
+    return spec_of(kind.spec, values, like=_source(kind).spec if kind.arguments else None)
 
 
 def spec_of_arguments(kind, arguments):
     """The spec that the parsed ``arguments`` of ``kind``'s command describe: its class
-    called with the options given (the others keep their defaults), or its ``on_board``
-    with a scenario's board; an option that the question would ignore
-    (``spec.ignored_options()``) is refused, naming why.
+    (or that of the form asked) built with the options given (the others keep their
+    defaults), or its ``on_board`` with a scenario's board; an option that the question
+    would ignore (``spec.ignored_options()``) is refused, naming why.
 
     Raises
     ------
     OddsEngineError
         A required option missing, an option of a board without one (or one the board
-        gives beside it), or what the spec refuses.
+        gives beside it), an option of another form, or what the spec refuses.
     """
+    kind, _ = _chosen(kind, arguments)
     options = _options(kind)
     board = _board_options(kind)
-    own = [option for option in options if option not in board[:1]]  # the board's file
+    own = [o for o in options if o not in board[:1] and not o.form]  # the board's file
     values = {
         option.name: getattr(arguments, option.name) for option in own if _given(arguments, option)
     }
     for option in own:
         if option.repeat and option.name in values:  # one value per use of the option
-            values[option.name] = tuple(item for part in values[option.name] for item in part)
+            values[option.name] = tuple(
+                item
+                for part in values[option.name]
+                for item in (part if isinstance(part, tuple) else (part,))
+            )
     missing = [option.flag_name for option in own if option.required and option.name not in values]
     if missing:
-        alternative = ", or --table" if "table" in kind.takes else ""
+        alternative = ", or --table" if "table" in _source(kind).takes else ""
         raise OddsEngineError(f"give {', '.join(missing)}{alternative}")
-    scenario = getattr(arguments, "scenario", None) if "board" in kind.takes else None
+    scenario = getattr(arguments, "scenario", None) if _board_options(kind) else None
     if scenario is None:
         _refuse(
             arguments,
@@ -221,8 +376,9 @@ def spec_of_arguments(kind, arguments):
         spec = kind.spec.on_board(load_religious_board(scenario, **what_ifs), **values)
     ignored = getattr(spec, "ignored_options", None)
     if ignored is not None:
+        valued = getattr(arguments, "card_value", False)  # its cards valued: their question
         by_name = {option.name: option for option in options}
-        for name, reason in ignored().items():
+        for name, reason in (ignored(card_value=True) if valued else ignored()).items():
             if name in values:
                 raise OddsEngineError(f"{by_name[name].flag_name} {reason}")
     return spec
@@ -270,27 +426,43 @@ def _run(arguments):
     from oddsengine.kinds import kind_of
 
     kind = kind_of(arguments.kind)
+    takes = _source(kind).takes
     if getattr(arguments, "table", False):
         return _run_table(kind, arguments)
-    if "table" in kind.takes and _given_flag(arguments, "--outcome"):
+    if "table" in takes and _given_flag(arguments, "--outcome"):
         raise OddsEngineError("--outcome chooses the cells of --table: give --table")
+    if "card-value" in takes:
+        from oddsengine.cli._card_value import check_card_value_options
+
+        check_card_value_options(arguments)  # --side without it, engine options with it
+    campaign = _campaign(kind)
+    if campaign is not None and not campaign.takes_precision and arguments.precision:
+        title = kind.title.lower()
+        article = "an" if title[:1] in "aeiou" else "a"
+        raise OddsEngineError(f"--precision is not available for {article} {title}: give --trials")
     spec = spec_of_arguments(kind, arguments)
     if getattr(arguments, "card_value", False):
-        from oddsengine.cli._card_value import check_card_value_options, write_card_table
+        from oddsengine.cli._card_value import write_card_table
+
+        if _card_sides(kind.spec):  # a combat's: each card a side could still play
+            from oddsengine.questions.card_value import card_value, card_value_text
+
+            table = card_value(spec, side=getattr(arguments, "side", None))
+            write_card_table(table, lambda table: card_value_text(spec, table), arguments)
+            return None
         from oddsengine.questions.switch_value import switch_value_rows, switch_value_text
 
-        check_card_value_options(arguments)
         write_card_table(
             switch_value_rows(spec), lambda rows: switch_value_text(spec, rows), arguments
         )
         return None
-    print_results(run_engines(spec, arguments), arguments)
+    print_results(run_engines(spec, arguments, trials=_trials(kind, campaign)), arguments)
     return None
 
 
-def register(commands, names=None) -> None:
+def register(commands, names=None, written=()) -> None:
     """Add the command of every declared kind (of ``names``, the commands asked, when
-    given) that no other module has added."""
+    given), but those ``written`` by a module of their own."""
     for kind in declared_kinds(names):
-        if kind.command not in commands.choices:
+        if kind.command not in written and kind.command not in commands.choices:
             _add_command(commands, kind)

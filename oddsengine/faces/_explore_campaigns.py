@@ -11,10 +11,10 @@ is built and written from its record alone
 from __future__ import annotations
 
 from oddsengine.combat.foreign_war import ForeignWar
-from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.combat.war_cards import DEFAULT_WAR
+from oddsengine.declaration import spec_of
 from oddsengine.errors import OddsEngineError, shown
-from oddsengine.faces._explore_questions import casualty_policies, control_text
+from oddsengine.faces._explore_questions import casualty_policies, control_text, inputs_of
 
 __all__ = [
     "examples",
@@ -55,17 +55,18 @@ def siege_campaign_words(values) -> list[str]:
 
 def foreign_war(values, forces, cards, post_roll):
     """A :class:`~oddsengine.combat.foreign_war.ForeignWar` of the chosen war card (rule
-    21.7): the major power's force only, its cards the attacker's."""
+    21.7), built from its declaration as its command builds it: the major power's force,
+    cards and post-roll policy (:func:`~oddsengine.faces._explore_questions.inputs_of`),
+    and the war's own controls."""
     foreign = int(values.get("foreign", 0)) or None  # 0: the number the card gives
-    return ForeignWar(
-        values.get("war") or DEFAULT_WAR,
-        forces[0],
+    inputs = inputs_of("foreign-war", values)
+    inputs.update(
+        war=values.get("war") or DEFAULT_WAR,
         foreign=foreign,
         horizon=int(values.get("horizon", 3)),
-        cards=cards["attacker_cards"],
-        post_roll_policy=next(iter(post_roll.values()), POST_ROLL_POLICIES[0]),
         reinforcements=int(values.get("reinforcements_per_attempt", 0)),
     )
+    return spec_of(ForeignWar, inputs)
 
 
 def foreign_war_words(values) -> list[str]:

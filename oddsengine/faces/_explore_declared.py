@@ -15,7 +15,7 @@ Examples
 
 from __future__ import annotations
 
-from oddsengine.declaration import NEEDS_BOARD, options_of
+from oddsengine.declaration import NEEDS_BOARD, options_of, spec_of
 from oddsengine.kind_entries import ExplorerEntry
 
 __all__ = ["key", "declared_entry", "widgets", "build", "words", "offer"]
@@ -54,22 +54,28 @@ def declared_entry(kind) -> ExplorerEntry:
 
 
 def _declared_kinds():
+    """The declared kinds the explorer offers from their declaration: those with no entry
+    of their own and a command of their own (not the form of another's, ``--naval``)."""
     from oddsengine.kinds import KINDS
 
-    return [kind for kind in KINDS.values() if kind.explorer is None and kind.declared]
+    return [
+        kind
+        for kind in KINDS.values()
+        if kind.explorer is None and kind.command == kind.name and kind.declared
+    ]
 
 
 def _widget(module, item):
     """The control of one option, by its kind of value."""
     style = {"description_width": "96px"}
     layout = module.Layout(width="250px", margin="1px 2px")
-    common = dict(description=item.shown_label, tooltip=item.words, style=style)
+    common = dict(description=item.shown_label, tooltip=item.said, style=style)
     if item.value == "flag":
         return module.Checkbox(
             value=bool(item.default),
             indent=False,
             description=item.shown_label,
-            tooltip=item.words,
+            tooltip=item.said,
             layout=module.Layout(width="auto", margin="1px 8px"),
         )
     if item.value == "count" and item.default is None and not item.required:
@@ -136,7 +142,7 @@ def build(values, forces, cards, post_roll):
     from oddsengine.kinds import kind_of
 
     kind = kind_of(values["engagement"])
-    return getattr(kind.spec, "from_options", kind.spec)(**_values(values))
+    return spec_of(kind.spec, _values(values))
 
 
 def words(values) -> list[str]:
