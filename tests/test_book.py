@@ -338,3 +338,48 @@ def test_a_book_that_fails_while_building_leaves_the_directory_as_it_was(tmp_pat
         book_module.write_book(tmp_path, quick=True)
     assert [entry.name for entry in tmp_path.iterdir()] == ["index.html"]
     assert (tmp_path / "index.html").read_text() == "earlier\n"
+
+
+# -- the book's own layout (issue 39: the registry holds facts, not pointers into faces) ----
+
+
+def test_every_shipped_kind_is_on_a_page_or_says_why_not():
+    from oddsengine.faces.book.contents import CONTENTS, WITHOUT_PAGE
+    from oddsengine.kinds import BUILT_IN
+
+    paged = [kind for page in CONTENTS for kind in page.kinds]
+    assert len(paged) == len(set(paged)), "a kind on two pages"
+    assert set(paged).isdisjoint(WITHOUT_PAGE)
+    assert set(paged) | set(WITHOUT_PAGE) == set(BUILT_IN)
+    assert all(reason.strip() for reason in WITHOUT_PAGE.values())
+    # The shipped records name no page: the book's layout is the book's.
+    assert not [kind.name for kind in BUILT_IN.values() if kind.book_pages]
+    source = (Path(oe.__file__).parent / "kinds.py").read_text(encoding="utf-8")
+    assert "faces.book" not in source.replace("oddsengine.faces.book.contents", "")
+
+
+def _extra_page(version, quick):
+    from oddsengine.faces.book._pages import Page
+
+    return Page("extra", "Extra", "Extra", "A page of a kind from outside.", ["Read it."])
+
+
+def test_a_kind_from_outside_places_its_own_page_among_the_book_s():
+    # Kind.book_pages: (place, builder or "module:function"), after the book's page of that
+    # number (2: the field battles); a table kind with a page of its own gets no generic one.
+    from oddsengine.faces.book import page_builders
+    from oddsengine.kinds import SPEC_KINDS, register_kind
+
+    register_kind("siege-assault", oe.Assault, table=True, roles=("attacker", "defender"),
+                  book_pages=((2, _extra_page), (2.5, "test_book:_extra_page")))  # fmt: skip
+    try:
+        names = [build.__name__ for build in page_builders()]
+    finally:
+        del SPEC_KINDS["siege-assault"]
+    assert names[:4] == ["assaults", "battles", "_extra_page", "rolls"]
+    assert names.count("_extra_page") == 1 and not any("siege-assault" in n for n in names)
+    register_kind("siege-assault", oe.Assault, table=True, roles=("attacker", "defender"))
+    try:
+        assert page_builders()[-1].__name__ == "odds_table_page[siege-assault]"
+    finally:
+        del SPEC_KINDS["siege-assault"]

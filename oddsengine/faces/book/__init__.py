@@ -6,10 +6,11 @@ values, the units needed for 50/75/90%, naval battles, piracy and foreign wars. 
 has tables with captions (rules, method, precision, version), PNG charts and a short
 reading guide. Everything is computed with the exact engine.
 
-The pages are listed from the registry of kinds: each kind's record names its page
-builders and their places (``book_pages``), the book adds its own pages across kinds
-(:data:`BOOK_PAGES`), and a kind ``oddsengine table`` offers with no page of its own gets
-a generic page of its odds table (:func:`~oddsengine.faces.book._pages.odds_table_page`).
+The book lists its own pages, the kinds each covers and their order in
+:mod:`~oddsengine.faces.book.contents`; a kind registered from outside may name pages of its
+own in its record (``book_pages``), placed among the book's; and a kind ``oddsengine table``
+offers that no page covers gets a generic page of its odds table
+(:func:`~oddsengine.faces.book._pages.odds_table_page`).
 """
 
 from __future__ import annotations
@@ -22,22 +23,15 @@ from pathlib import Path
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.faces.output_file import check_output_path, write_atomically
 
-__all__ = ["BOOK_PAGES", "page_builders", "write_book"]
-
-#: The book's pages that are no one kind's, with their places among the kinds' pages
-#: (:attr:`Kind.book_pages <oddsengine.kinds.Kind>`): the card values and the units
-#: needed, across battles and assaults.
-BOOK_PAGES = (
-    (5, "oddsengine.faces.book._pages:cards"),
-    (6, "oddsengine.faces.book._pages:needed"),
-    (20, "oddsengine.faces.book._religion_board_pages:theses_opening"),
-)
+__all__ = ["page_builders", "write_book"]
 
 
 def page_builders() -> list:
-    """The page builders of the book, in its order: the kinds' pages (their records'
-    ``book_pages``) and the book's own (:data:`BOOK_PAGES`) by place, each builder once,
-    then a generic odds-table page for each kind ``table`` offers that has no page.
+    """The page builders of the book, in its order: the pages of its contents
+    (:data:`~oddsengine.faces.book.contents.CONTENTS`, page N at place N) and the pages
+    a kind's record names (``book_pages``: ``(place, builder)``, after the book's page of
+    the same place), each builder once, then a generic odds-table page for each kind
+    ``table`` offers that no page covers.
 
     Examples
     --------
@@ -47,12 +41,15 @@ def page_builders() -> list:
     """
     from oddsengine import kinds
     from oddsengine.faces.book._pages import odds_table_page
+    from oddsengine.faces.book.contents import CONTENTS, covering
 
-    placed = [*BOOK_PAGES, *(page for kind in kinds.KINDS.values() for page in kind.book_pages)]
-    named = dict.fromkeys(where for _, where in sorted(placed, key=lambda page: page[0]))
-    builders = [kinds.named(where) for where in named]
+    placed = [(place, 0, page.build) for place, page in enumerate(CONTENTS, start=1)]
+    for kind in kinds.KINDS.values():
+        placed += [(place, 1, kinds.named(where)) for place, where in kind.book_pages]
+    placed.sort(key=lambda entry: entry[:2])
+    builders = list(dict.fromkeys(build for *_, build in placed))
     for kind in kinds.table_kinds():
-        if not kind.book_pages:
+        if not kind.book_pages and covering(kind.name) is None:
             generic = partial(odds_table_page, kind.name)
             generic.__name__ = f"odds_table_page[{kind.name}]"
             builders.append(generic)
