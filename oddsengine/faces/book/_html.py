@@ -62,13 +62,17 @@ def caption_html(what: str, rules: str, method: str, version: str) -> str:
     )
 
 
-def table_html(frame, caption: str, *, corner: str = "", cell=None, shade: bool = True) -> str:
+def table_html(
+    frame, caption: str, *, corner: str = "", cell=None, shade: bool = True, columns=None
+) -> str:
     """A DataFrame as an HTML table under ``caption`` (from :func:`caption_html`).
 
-    ``cell`` formats a value (default :func:`percent`); missing values show
-    :data:`REFUSED_MARK` on grey; probabilities are shaded when ``shade``.
+    ``cell`` formats a value (default :func:`percent`); ``columns`` maps a column to a
+    format of its own (an expected value beside chances: never shaded); missing values
+    show :data:`REFUSED_MARK` on grey; probabilities are shaded when ``shade``.
     """
     cell = cell or percent
+    formats = [(columns or {}).get(column) for column in frame.columns]
     header = "".join(f"<th scope='col'>{escape(str(column))}</th>" for column in frame.columns)
     # A wide table scrolls inside its own box: the page itself never gets wider than
     # the screen (a phone is about 390 px wide).
@@ -80,10 +84,12 @@ def table_html(frame, caption: str, *, corner: str = "", cell=None, shade: bool 
     ]
     for label, row in frame.iterrows():
         cells = []
-        for value in row:
+        for value, own in zip(row, formats, strict=True):
             missing = value is None or (isinstance(value, float) and math.isnan(value))
             if missing or str(value) in ("<NA>", REFUSED_MARK):
                 cells.append(f"<td class='refused'>{REFUSED_MARK}</td>")
+            elif own is not None:
+                cells.append(f"<td>{escape(own(value))}</td>")
             elif isinstance(value, str):
                 cells.append(f"<td class='text'>{escape(value)}</td>")
             elif shade and cell is percent:

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from oddsengine.faces.book._debate_pages import debates
+from oddsengine.faces.book._england_pages import heirs
 from oddsengine.faces.book._new_world_pages import diet, voyages
 from oddsengine.faces.book._pages import assaults, battles, cards, needed, rolls, sieges
 from oddsengine.faces.book._religion_board_pages import theses_opening
@@ -69,6 +70,9 @@ CONTENTS: tuple[BookPage, ...] = (
     BookPage(diet, ("diet",)),
     BookPage(voyages, ("voyage", "conquest")),
     BookPage(theses_opening, ("attempts-scenario",)),
+    # Part IV: Henry VIII's heirs and England under Mary I (RULES.md §24-§27, §29).
+    BookPage(heirs, ("heirs", "mary-i")),
+    # RULES.md §28, the card rolls: their page comes here, with their kinds.
 )
 
 #: The kinds the package ships that no page covers, and why.
@@ -86,8 +90,6 @@ WITHOUT_PAGE: dict[str, str] = {
     "page, by its dice",
     "counter-reformation-scenario": "a scenario's Counter-Reformation attempt is one cell "
     "of the attempts page, by its dice",
-    "heirs": "Part IV has no page yet",
-    "mary-i": "Part IV has no page yet",
     "voyages": "a turn's explorations depend on which explorers each power sends; the New "
     "World page gives each voyage",
 }
