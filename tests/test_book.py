@@ -206,11 +206,22 @@ def test_the_command_writes_the_book_and_refuses_a_file(tmp_path, capsys):
     assert error.count("\n") == 1 and "is a file" in error
 
 
-def test_the_full_book_builds_in_under_a_minute(tmp_path):
+@pytest.fixture(scope="module")
+def full_book(tmp_path_factory):
+    """The full book: its folder, its pages and the seconds it took to build and write."""
+    from oddsengine.faces.book import build_pages, write_pages
+
+    directory = tmp_path_factory.mktemp("full-book")
     started = time.perf_counter()
-    oe.write_book(tmp_path)
-    assert time.perf_counter() - started < 60
-    assert len(list((tmp_path / "img").glob("*.png"))) >= len(PAGES)
+    pages = build_pages()
+    write_pages(directory, pages)
+    return directory, pages, time.perf_counter() - started
+
+
+def test_the_full_book_builds_in_under_a_minute(full_book):
+    directory, _, seconds = full_book
+    assert seconds < 60
+    assert len(list((directory / "img").glob("*.png"))) >= len(PAGES)
 
 
 # -- in a real browser ---------------------------------------------------------------------
@@ -315,10 +326,16 @@ def test_reading_guides_explain_only_the_dashes_their_tables_have(book):
     assert "grey dash" not in guide("battles")
 
 
-def test_the_card_page_says_each_value_once(book):
+def test_the_card_page_says_each_value_once_beside_the_chances_it_joins(book):
+    # Issue 39: the side's chance without the card and with it, then their difference once.
     page = parse(book / "cards.html")
     header = next(row for row in page.rows if row and row[0] == "card")
-    assert header == ["card", "side", "value"]
+    assert header == ["card", "side", "without", "with", "value"]
+    rows = _table_rows(page, "Card values: Assault")
+    assert rows[0][:2] == ["Treachery!", "attacker"]
+    for _, _, without, with_card, value in rows:
+        difference = float(with_card.rstrip("%")) - float(without.rstrip("%"))
+        assert float(value.removesuffix(" pp")) == pytest.approx(difference, abs=0.011)
 
 
 def test_a_chart_of_panels_has_a_narrow_drawing_for_a_phone(book):
@@ -494,3 +511,72 @@ def test_a_kind_from_outside_places_its_own_page_among_the_book_s():
         assert page_builders()[-1].__name__ == "odds_table_page[siege-assault]"
     finally:
         del SPEC_KINDS["siege-assault"]
+
+
+# -- what a reader sees on a phone and a laptop (issue 39) ---------------------------------
+
+#: The smallest words a chart may show, in CSS pixels.
+LEGIBLE_PX = 9.0
+
+_LAYOUT = """
+const boxes = [...document.querySelectorAll('.table-box')].map(box => {
+  const b = box.getBoundingClientRect(), c = box.querySelector('caption');
+  const r = c.getBoundingClientRect();
+  return [c.innerText, r.left - b.left, b.right - r.right, box.scrollWidth > box.clientWidth];
+});
+const figures = [...document.querySelectorAll('figure')].map(f => {
+  const i = f.querySelector('img'); i.scrollIntoView();
+  const a = f.getBoundingClientRect(), r = i.getBoundingClientRect();
+  return [i.currentSrc.split('/').pop(), r.left - a.left, a.right - r.right, r.width,
+          i.naturalWidth, i.complete];
+});
+return [boxes, figures];
+"""
+
+
+def _smallest_words_pt(figure) -> float:
+    """The smallest font size (points) of the words a drawn figure shows."""
+    from matplotlib.text import Text
+
+    sizes = [
+        text.get_fontsize()
+        for text in figure.findobj(Text)
+        if text.get_visible() and text.get_text().strip()
+    ]
+    return min(sizes)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("size", ["quick", "full"])
+def test_captions_charts_and_their_words_fit_a_phone_and_a_laptop(request, browser, size, width):
+    # Each caption whole in view inside the box its table scrolls in (the two German debate
+    # tables differ only at the end of their captions: committed or uncommitted); each
+    # image inside its frame, border included; a chart's smallest words at least 9 px as
+    # the reader sees them (its font size at the chart's 150 dpi, times the width the image
+    # is shown at over its own).
+    from browser import set_viewport
+
+    from oddsengine.faces.book._charts import DPI
+
+    if size == "full":
+        book, pages, _ = request.getfixturevalue("full_book")
+    else:
+        book, pages = request.getfixturevalue("book"), request.getfixturevalue("pages")
+    charts = {name: figure for page in pages for name, figure in page.charts.items()}
+    set_viewport(browser, width, 844)
+    scrolling = 0
+    for name in PAGES:
+        browser.get((book / f"{name}.html").as_uri())
+        boxes, figures = browser.execute_script(_LAYOUT)
+        captions = [caption for caption, *_ in boxes]
+        assert len(set(captions)) == len(captions), name
+        for caption, left, right, scrolls in boxes:
+            assert left >= -0.5 and right >= -0.5, (name, width, caption, left, right)
+            scrolling += scrolls
+        for source, left, right, shown, natural, loaded in figures:
+            assert loaded and left >= -0.5 and right >= -0.5, (name, width, source, right)
+            # the image's content is its shown width less its 1 px border on each side
+            seen = _smallest_words_pt(charts[source]) * DPI / 72 * (shown - 2) / natural
+            assert seen >= LEGIBLE_PX, (name, width, source, round(seen, 1))
+    if width < 600:
+        assert scrolling, "no table scrolls on a phone: the caption check checked nothing"

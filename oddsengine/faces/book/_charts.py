@@ -158,8 +158,11 @@ def _wrapped(text: str, width: int) -> str:
     return "\n".join(textwrap.wrap(text, width, break_long_words=False))
 
 
-def bars(labels, values, *, groups=None, xlabel: str, title: str):
+def bars(labels, values, *, groups=None, xlabel: str, title: str, narrow: bool = False):
     """Horizontal bars (``values`` in percentage points), coloured and hatched by group.
+
+    ``narrow``: drawn for a phone, a narrower figure (its words shown larger) with the
+    labels and the title wrapped.
 
     Returns
     -------
@@ -179,7 +182,13 @@ def bars(labels, values, *, groups=None, xlabel: str, title: str):
         index = names.index(group)
         return OKABE_ITO[index % len(OKABE_ITO)], hatches[index % len(hatches)]
 
-    figure = Figure(figsize=(7.5, 0.32 * len(labels) + 1.4), layout="constrained")
+    if narrow:
+        labels = [_wrapped(label, 22) for label in labels]
+        title = _wrapped(title, 44)
+        size = (5.0, 0.45 * len(labels) + 1.9)
+    else:
+        size = (7.5, 0.32 * len(labels) + 1.4)
+    figure = Figure(figsize=size, layout="constrained")
     ax = figure.subplots()
     positions = range(len(labels))[::-1]
     for position, value, group in zip(positions, values, groups, strict=True):

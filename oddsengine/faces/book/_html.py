@@ -16,16 +16,21 @@ body { font-family: sans-serif; max-width: 62em; margin: 1em auto; padding: 0 1e
        color: #1a1a1a; background: #ffffff; line-height: 1.45; }
 nav { border-bottom: 1px solid #999; padding-bottom: 0.4em; margin-bottom: 1em; }
 nav a { margin-right: 0.9em; }
-.table-box { overflow-x: auto; max-width: 100%; margin: 0.4em 0 1.4em 0; }
+.table-box { overflow-x: auto; max-width: 100%; margin: 0.4em 0 1.4em 0;
+             container-type: inline-size; }
 table { border-collapse: collapse; font-size: 0.9em; }
-caption { text-align: left; padding: 0.3em 0; caption-side: top; max-width: 60em; }
+/* A caption is as wide as the box the table scrolls in, never the table: all of it stays
+   in view, and in place while the table scrolls under it. */
+caption { text-align: left; padding: 0.3em 0; caption-side: top; max-width: 60em;
+          max-width: min(60em, 100cqw); position: sticky; left: 0; }
 caption .method { display: block; font-size: 0.85em; color: #444; }
 th, td { border: 1px solid #999; padding: 2px 7px; text-align: right; }
+td { white-space: nowrap; }  /* a figure on one line: "+82.54 pp", "5009/7776" */
 th { background: #eeeeee; }
 td.refused { background: #dddddd; text-align: center; }
-td.text { text-align: left; }
+td.text { text-align: left; white-space: normal; }
 figure { margin: 1em 0 1.6em 0; }
-figure img { max-width: 100%; height: auto; border: 1px solid #ccc; }
+figure img { box-sizing: border-box; max-width: 100%; height: auto; border: 1px solid #ccc; }
 nav { line-height: 1.9; }
 @media (max-width: 40em) {
   body { padding: 0 0.5em; }
