@@ -253,7 +253,7 @@ def _mary_i(page: Page, version: str, impulses: int) -> None:
             curves[f"at least {k}"][0].append(n)
             curves[f"at least {k}"][1].append(chance)
         row["expected taken"] = answer.expected_values()["taken"]["mean"]
-        rows[f"{n} impulse{'s' * (n != 1)}"] = row
+        rows[str(n)] = row
     frame = pd.DataFrame.from_dict(rows, orient="index")
     page.body.append(
         table_html(
@@ -266,7 +266,7 @@ def _mary_i(page: Page, version: str, impulses: int) -> None:
                 "number to 1)",
                 version,
             ),
-            corner="card impulses \\ taken",
+            corner="impulses \\ taken",
             columns={"expected taken": lambda taken: f"{taken:.1f}"},
         )
     )

@@ -15,7 +15,7 @@ STYLESHEET = """\
 body { font-family: sans-serif; max-width: 62em; margin: 1em auto; padding: 0 1em;
        color: #1a1a1a; background: #ffffff; line-height: 1.45; }
 nav { border-bottom: 1px solid #999; padding-bottom: 0.4em; margin-bottom: 1em; }
-nav a { margin-right: 0.9em; }
+nav a { margin-right: 0.9em; white-space: nowrap; }
 .table-box { overflow-x: auto; max-width: 100%; margin: 0.4em 0 1.4em 0;
              container-type: inline-size; }
 table { border-collapse: collapse; font-size: 0.9em; }

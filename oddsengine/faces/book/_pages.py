@@ -492,7 +492,8 @@ def needed(version: str, quick: bool) -> Page:
             table_html(
                 cells,
                 caption_html(
-                    table.question + f": the smallest value giving P({table.event}) ≥ target",
+                    f"{table.question}: the smallest number giving at least the target "
+                    f"chance that {kinds.outcome_words(table.event, kind) or table.event}",
                     f"Here I Stand, {table.rule}",
                     EXACT,
                     version,
