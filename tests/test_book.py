@@ -472,13 +472,17 @@ def test_the_heirs_page_pictures_the_chart_after_each_wife(pages):
 
 
 def test_every_shipped_kind_is_on_a_page_or_says_why_not():
-    from oddsengine.faces.book.contents import CONTENTS, WITHOUT_PAGE
+    from oddsengine.faces.book.contents import CARD_ROLLS_TO_COME, CONTENTS, WITHOUT_PAGE
     from oddsengine.kinds import BUILT_IN
 
     paged = [kind for page in CONTENTS for kind in page.kinds]
     assert len(paged) == len(set(paged)), "a kind on two pages"
     assert set(paged).isdisjoint(WITHOUT_PAGE)
-    assert set(paged) | set(WITHOUT_PAGE) == set(BUILT_IN)
+    assert set(paged) | set(WITHOUT_PAGE) <= set(BUILT_IN)
+    # The card rolls (RULES.md §28) wait for their page, registered here or not yet.
+    waiting = set(CARD_ROLLS_TO_COME)
+    assert waiting.isdisjoint(paged) and waiting.isdisjoint(WITHOUT_PAGE)
+    assert set(BUILT_IN) <= set(paged) | set(WITHOUT_PAGE) | waiting
     assert all(reason.strip() for reason in WITHOUT_PAGE.values())
     # The shipped records name no page: the book's layout is the book's.
     assert not [kind.name for kind in BUILT_IN.values() if kind.book_pages]

@@ -29,7 +29,7 @@ from oddsengine.faces.book._religion_board_pages import theses_opening
 from oddsengine.faces.book._religion_pages import attempts
 from oddsengine.faces.book._sea_pages import foreign_wars, naval, piracy
 
-__all__ = ["BookPage", "CONTENTS", "WITHOUT_PAGE", "covering"]
+__all__ = ["BookPage", "CARD_ROLLS_TO_COME", "CONTENTS", "WITHOUT_PAGE", "covering"]
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,25 @@ CONTENTS: tuple[BookPage, ...] = (
     BookPage(theses_opening, ("attempts-scenario",)),
     # Part IV: Henry VIII's heirs and England under Mary I (RULES.md §24-§27, §29).
     BookPage(heirs, ("heirs", "mary-i")),
-    # RULES.md §28, the card rolls: their page comes here, with their kinds.
+    # RULES.md §28, the card rolls: their page comes here, covering CARD_ROLLS_TO_COME.
+)
+
+#: The kinds of the card rolls (RULES.md §28), registered on their own branch: the book has
+#: no page of them yet. Their page goes after Henry's heirs; until it comes, these kinds
+#: are neither on a page nor without one, whether the registry holds them yet or not.
+CARD_ROLLS_TO_COME: tuple[str, ...] = (
+    "book-of-common-prayer",
+    "michelangelo",
+    "fountain-of-youth",
+    "threat-to-power",
+    "rough-wooing",
+    "chateaux",
+    "city-state-rebels",
+    "council-of-trent",
+    "andrea-doria",
+    "sack-of-rome",
+    "riches",
+    "riches-turn",
 )
 
 #: The kinds the package ships that no page covers, and why.
