@@ -72,12 +72,12 @@ CONTENTS: tuple[BookPage, ...] = (
     BookPage(theses_opening, ("attempts-scenario",)),
     # Part IV: Henry VIII's heirs and England under Mary I (RULES.md §24-§27, §29).
     BookPage(heirs, ("heirs", "mary-i")),
-    # RULES.md §28, the card rolls: their page comes here, covering CARD_ROLLS_TO_COME.
+    # Part IV, the card rolls: their page comes here, covering CARD_ROLLS_TO_COME.
 )
 
-#: The kinds of the card rolls (RULES.md §28), registered on their own branch: the book has
-#: no page of them yet. Their page goes after Henry's heirs; until it comes, these kinds
-#: are neither on a page nor without one, whether the registry holds them yet or not.
+#: The kinds of the card rolls (Part IV of the rules), registered on their own branch: the book
+#: has no page of them yet. Their page goes after Henry's heirs; until it comes, these
+#: kinds are neither on a page nor without one, whether the registry holds them yet or not.
 CARD_ROLLS_TO_COME: tuple[str, ...] = (
     "book-of-common-prayer",
     "michelangelo",
