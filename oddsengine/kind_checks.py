@@ -180,11 +180,10 @@ def _check_types(name: str, record: dict) -> None:
         isinstance(page, tuple)
         and len(page) == 2
         and isinstance(page[0], int | float)
-        and isinstance(page[1], str)
-        and _WHERE.fullmatch(page[1])
+        and (callable(page[1]) or isinstance(page[1], str) and _WHERE.fullmatch(page[1]))
         for page in pages
     ):
-        _refuse(name, "book_pages", "a tuple of (place, 'module:function')", pages)
+        _refuse(name, "book_pages", "a tuple of (place, builder or 'module:function')", pages)
 
 
 def _check_fields(name: str, spec_class, record: dict) -> None:

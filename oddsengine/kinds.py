@@ -8,10 +8,12 @@ names and descriptions. A :class:`Kind` says what a face needs to know of a kind
 building a spec: its headline outcome, the roles that give the rows and the columns of a
 table, the rule it applies and its title, its command, its options' words, how the
 explorer offers it (:class:`ExplorerEntry`), which card records apply, how the
-force-needed search asks it (its ``needed`` record) and its pages in the odds book. It is
-the only per-kind table: a new kind is its spec module and one entry here (or one
-:func:`register_kind` call). Every kind's spec meets :class:`Engagement` but the siege
-campaign's, a sequence of assaults with no single draw plan.
+force-needed search asks it (its ``needed`` record). It holds facts of the kinds, not
+pointers into the faces: a face keeps its own layout in its own layer (the odds book's
+pages are in :mod:`oddsengine.faces.book.contents`). A new kind is its spec module and one
+entry here (or one :func:`register_kind` call). Every kind's spec meets
+:class:`Engagement` but the siege campaign's, a sequence of assaults with no single draw
+plan.
 
 Examples
 --------
@@ -179,10 +181,12 @@ class Kind:
         Its place in ``needed --help``'s list of kinds (lower first) and the words that
         follow its name there (``(5, " ('?Sq Doria', '?Co')")``); empty: last, no words.
     book_pages : tuple
-        Its pages in the odds book, each ``(place, "module:function")``: a page builder
-        ``build(version, quick)`` and its place among the book's pages (lower first; two
-        kinds on one page name the same builder). Empty: a kind ``table`` offers gets a
-        generic page of its odds table, after the others.
+        Optional, for a kind registered from outside the package: its own pages in the odds
+        book, each ``(place, builder)``, the builder ``build(version, quick)`` or its
+        ``"module:function"``, placed after the book's page of that number (the book lists
+        its own pages, and the shipped kinds they cover, in
+        :mod:`oddsengine.faces.book.contents`). Empty: a kind ``table`` offers that no
+        page of the book covers gets a generic page of its odds table, after the others.
     arguments : str
         The shipped kind whose options its command takes besides its spec's declaration
         (``"battle"``: its policies, the rule option and the shared groups of
@@ -333,8 +337,6 @@ _CAMPAIGNS = "oddsengine.faces._explore_campaigns:"
 _ROLL = "No units are lost in this roll."
 #: The dice counts of an attempt (RULES.md §17, §18), by role.
 _ATTEMPT_DICE = {"protestant_dice": "the Protestant's dice", "papal_dice": "the Papacy's dice"}
-#: The odds book's page of the attempts (both kinds share it).
-_RELIGION_BOOK = "oddsengine.faces.book._religion_pages:attempts"
 #: The explorer's builders of Part III.
 _RELIGION = "oddsengine.faces._explore_religion:"
 
@@ -386,14 +388,11 @@ _ATTEMPTS = (
         chart="flips:",
     ),
 )
-#: Where the odds book's pages of land combat and at sea live.
-_BOOK, _SEA_BOOK = "oddsengine.faces.book._pages:", "oddsengine.faces.book._sea_pages:"
 
 for _kind in (
     Kind("battle", "oddsengine.combat.engagements:FieldBattle", "attacker_wins",
          ("attacker", "defender"), "field battle, rule 14", "Field battle",
          sweep=True, table=True, needed=_NEEDED + "BATTLE", needed_help=(1, ""),
-         book_pages=((2, _BOOK + "battles"),),
          role_words=_ATTACK,
          outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
@@ -402,7 +401,7 @@ for _kind in (
     Kind("assault", "oddsengine.combat.engagements:Assault", "success",
          ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True,
          success_words="the assault takes the space", needed=_NEEDED + "ASSAULT",
-         needed_help=(2, ""), book_pages=((1, _BOOK + "assaults"),),
+         needed_help=(2, ""),
          role_words=_ATTACK,
          explorer=ExplorerEntry(("attacker", "garrison"),
                                 ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"), **_LAND),
@@ -414,8 +413,7 @@ for _kind in (
          role_words={"interceptor": "the intercepting force", "mover": "the moving force"},
          explorer=ExplorerEntry(("interceptor", "mover"),
                                 ("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
-                                ("other", "active"), "land", no_losses=_ROLL),
-         book_pages=((3, _BOOK + "rolls"),)),
+                                ("other", "active"), "land", no_losses=_ROLL)),
     Kind("avoid", "oddsengine.combat.rolls:AvoidBattle", "success",
          ("defender", "attacker"), "avoid battle, rule 13.3", "Avoid battle",
          sweep=True, table=True, success_words="the force avoids battle",
@@ -424,13 +422,11 @@ for _kind in (
          explorer=ExplorerEntry(("avoiding", "attacker"),
                                 ("france: 3R Montmorency", "hapsburg: 4R Duke of Alva"),
                                 ("other", "active"), "land",
-                                controls=("lost_battle_this_impulse",), no_losses=_ROLL),
-         book_pages=((3, _BOOK + "rolls"),)),
+                                controls=("lost_battle_this_impulse",), no_losses=_ROLL)),
     Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
          ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
          sweep=True, table=True, needed=_NEEDED + "NAVAL", role_words=_AT_SEA,
          needed_options=("in_port",), needed_help=(5, " ('?Sq Doria', '?Co')"),
-         book_pages=((7, _SEA_BOOK + "naval"),),
          outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
@@ -451,11 +447,11 @@ for _kind in (
                                 ("active", None), "sea",
                                 controls=("zone_squadrons", "adjacent_squadrons",
                                           "adjacent_fortresses", "target_ports")),
-         card_combat="piracy", book_pages=((8, _SEA_BOOK + "piracy"),)),
+         card_combat="piracy"),
     Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
          ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
          command="siege", needed=_NEEDED + "SIEGE", by_step=("taken_by_impulse_", "taken"),
-         needed_help=(3, ""), book_pages=((4, _BOOK + "sieges"),),
+         needed_help=(3, ""),
          role_words={"besiegers": "the besieging force", "garrison": "the garrison",
                      "reinforcements": "units joining the besiegers"},
          explorer=ExplorerEntry(("besiegers", "garrison"),
@@ -469,7 +465,6 @@ for _kind in (
          needed=_NEEDED + "FOREIGN_WAR",
          needed_options=("war", "foreign", "cards", "reinforcements"),
          needed_help=(7, " (--war, --force '?R', --within attempts)"),
-         book_pages=((9, _SEA_BOOK + "foreign_wars"),),
          role_words={"force": "the major power's units and leaders"},
          outcome_words={"won": "the war is won"}, by_step=("won_by:", "won"),
          explorer=ExplorerEntry(("force", "(none)"), ("5R", ""), ("war", None),
@@ -505,14 +500,13 @@ for _kind in (
          ("protestant_dice", "papal_dice"), "Reformation attempt, RULES.md §17",
          "Reformation attempt", sweep=True, table=True,
          success_words="the space turns Protestant", role_words=_ATTEMPT_DICE,
-         book_pages=((10, _RELIGION_BOOK),),
          explorer=_religion_entry("reformation", _ATTEMPT_CONTROLS, "reformation_offer",
                                   also=(_ATTEMPTS,))),
     Kind("counter-reformation", "oddsengine.religion.attempts:CounterReformationAttempt",
          "success", ("papal_dice", "protestant_dice"),
          "Counter-Reformation attempt, RULES.md §18", "Counter-Reformation attempt",
          sweep=True, table=True, success_words="the space turns Catholic",
-         role_words=_ATTEMPT_DICE, book_pages=((10, _RELIGION_BOOK),),
+         role_words=_ATTEMPT_DICE,
          explorer=_religion_entry("counter_reformation", _ATTEMPT_CONTROLS,
                                   "reformation_offer")._replace(
                                       words=_RELIGION + "reformation_words")),
@@ -524,15 +518,12 @@ for _kind in (
          outcome_words={"papal_wins": "the Papacy wins the debate",
                         "protestant_wins": "the Protestant wins the debate",
                         "inconclusive": "nothing happens"},
-         book_pages=((12, "oddsengine.faces.book._debate_pages:debates"),),
          explorer=_religion_entry("debate", ("zone", "initiator", "turn", "debate_attacker",
                                              "debate_defender", "augsburg", "debate_card",
                                              "committed", "mary_i"), "debate_offer")),
 ):  # fmt: skip
     _add(_kind)
 
-#: The odds book's pages of the Diet of Worms and the New World.
-_NEW_WORLD_BOOK = "oddsengine.faces.book._new_world_pages:"
 #: Where the sweep kinds of a scenario's religious board live.
 _BOARD_SWEEPS = "oddsengine.religion.attempt_scenarios:"
 _VOYAGE_WORDS = {
@@ -545,20 +536,19 @@ _VOYAGE_WORDS = {
 for _kind in (
     Kind("diet", "oddsengine.religion.diet:DietOfWorms", "protestant_wins", (),
          "the Diet of Worms, rule 18.1 (RULES.md §21)", "Diet of Worms", sweep=True,
-         book_pages=((14, _NEW_WORLD_BOOK + "diet"),), takes=("engine", "board", "table"),
+         takes=("engine", "board", "table"),
          outcome_words={"protestant_wins": "the Protestant wins the Diet",
                         "catholic_wins": "the Hapsburgs and the Papacy win the Diet",
                         "draw": "the Diet flips nothing"},
          distribution="flips:"),
     Kind("voyage", "oddsengine.religion.voyage:Voyage", "discovery", (),
          "exploration, rule 20.2 (RULES.md §22)", "Exploration", sweep=True,
-         book_pages=((15, _NEW_WORLD_BOOK + "voyages"),), outcome_words=_VOYAGE_WORDS,
+         outcome_words=_VOYAGE_WORDS,
          explorer=_religion_entry("voyage", ("power", "voyage_explorer", "uncharted",
                                              "mercator", "claimed"), "voyage_offer",
                                   module=_NEW_WORLD)),
     Kind("conquest", "oddsengine.religion.voyage:Conquest", "conquest", (),
          "conquest, rule 20.3 (RULES.md §22)", "Conquest", sweep=True,
-         book_pages=((15, _NEW_WORLD_BOOK + "voyages"),),
          outcome_words={"killed": "the conquistador is killed",
                         "conquest": "a conquest is made"},
          explorer=_religion_entry("conquest", ("power", "conquistador", "smallpox",

@@ -291,7 +291,7 @@ def test_the_book_lists_its_pages_from_the_registry_and_pages_a_new_kind(hill_ba
     names = [build.__name__ for build in page_builders()]
     assert names == ["assaults", "battles", "rolls", "sieges", "cards", "needed", "naval",
                      "piracy", "foreign_wars", "attempts", "debates", "diet", "voyages",
-                     "theses_opening", "odds_table_page[hill-battle]"]  # fmt: skip
+                     "theses_opening", "heirs", "odds_table_page[hill-battle]"]  # fmt: skip
     page = odds_table_page("hill-battle", "test", quick=True)
     assert (page.slug, page.title) == ("hill-battle", "Hill battle")
     table = page.body[0]
@@ -352,8 +352,9 @@ def _dicts_keyed_by_kind_names(source: str, where: str = "") -> list[str]:
 
 
 #: The modules where a face keeps its own per-kind layout (the registry holds facts, not
-#: pointers into faces): the odds book's tables that ``--table`` prints.
-FACE_LAYOUTS = {"faces/book_tables.py"}
+#: pointers into faces): the odds book's tables that ``--table`` prints, and the book's
+#: contents (its pages, the kinds each covers and why the others have none).
+FACE_LAYOUTS = {"faces/book_tables.py", "faces/book/contents.py"}
 
 
 def test_no_face_keeps_a_dict_keyed_by_kind_names():
