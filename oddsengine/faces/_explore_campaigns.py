@@ -93,7 +93,7 @@ def _pairs(values, key: str, option: str, what: str) -> dict:
 def examples(table: str) -> list[str]:
     """The shipped scenarios that hold ``table`` (``"move"``, ``"naval_move"``): those a
     kind's :attr:`~oddsengine.kinds.ExplorerEntry.scenarios` names."""
-    from oddsengine.moves.scenario_file import example_names, find_scenario
+    from oddsengine.moves.scenario_reader import example_names, find_scenario
 
     names = []
     for name in example_names():

@@ -181,7 +181,7 @@ def load_religious_board(name_or_path, **what_ifs):
     OddsEngineError
         A file with no ``[religion]`` table, or any bad key or value, named.
     """
-    from oddsengine.moves.scenario_file import find_scenario, load_situation
+    from oddsengine.moves.scenario_reader import find_scenario, load_situation
     from oddsengine.toml_file import parse_toml
 
     label, content = find_scenario(name_or_path)
