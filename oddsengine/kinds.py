@@ -71,7 +71,9 @@ class Engagement(Protocol):
     Notes
     -----
     A spec may also give, and the faces read when it does: ``exact_available`` (False:
-    only Monte Carlo answers it), ``loss_groups`` (the units each side may lose, for
+    only Monte Carlo answers it), ``fractions_available`` (False: its exact answer is no
+    draw of dice whose fractions :func:`~oddsengine.results.fractions.exact_fractions`
+    recovers, a whole move's end states), ``loss_groups`` (the units each side may lose, for
     expected losses), ``reported_columns`` (averages a result reports, by name) and
     ``unit_word`` (``"ships"``; default ``"land units"``).
     """

@@ -4,22 +4,36 @@ through the two doors and one writer, with no line written for the kind.
 
 A kind's command takes its declared options (each under its group's heading) and the
 shared groups its record names (``Kind.takes``): ``engine`` (the method, trials, seed,
-precision, comparison and format, with ``--fractions`` wherever the answer is exact),
-``board`` (a scenario file's religious board and its what-ifs: the spec is then built by
-its class's ``on_board``), ``table`` (instead of one answer, the odds book's table of the
-kind, :data:`~oddsengine.faces.book_tables.BOOK_TABLES`) and ``card-value`` (what each
-card that switches an input is worth, :func:`~oddsengine.questions.switch_value.
-switch_value`). It answers with :func:`~oddsengine.exact` or
-:func:`~oddsengine.simulate`, written by :func:`~oddsengine.cli._engine_options.
-print_results`.
+precision, comparison and format, with ``--fractions`` wherever the answer is one exact
+draw plan; a campaign's own trials, and ``--precision`` where its Monte Carlo runs to
+one), ``survivors`` (the joint distribution of both sides' survivors), ``board`` (the
+board its spec class reads, ``scenario_board``: a scenario file and its what-ifs; the
+spec is then built by the class's ``on_board``), ``table`` (instead of one answer, the
+odds book's table of the kind, :data:`~oddsengine.faces.book_tables.BOOK_TABLES`),
+``card-value`` (what each card that switches an input is worth,
+:func:`~oddsengine.questions.switch_value.switch_value`), ``end-states`` (``--states``:
+the likeliest end states under the answer) and ``vary`` (``--vary``: the answer for
+every value of a template, as a table), both laid out by
+:mod:`~oddsengine.faces.board_answers`. A refusal that names one input (its
+``argument``) names the option that gave it. It answers with :func:`~oddsengine.exact`
+or :func:`~oddsengine.simulate`, written by
+:func:`~oddsengine.cli._engine_options.print_results`.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
-from oddsengine.cli._engine_options import add_engine_arguments, print_results, run_engines
-from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of
+from oddsengine.cli._engine_options import (
+    add_engine_arguments,
+    choose_method,
+    positive_int,
+    print_results,
+    refuse_given,
+    run_engines,
+)
+from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of, spec_on_board
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["build_spec", "declared_kinds", "register", "spec_of_arguments"]
@@ -37,8 +51,14 @@ def declared_kinds(names=None) -> list:
     return [
         kind
         for kind in KINDS.values()
-        if (names is None or kind.command in names) and kind.command == kind.name and kind.declared
+        if (names is None or kind.command in names) and _owns(kind, KINDS) and kind.declared
     ]
+
+
+def _owns(kind, kinds) -> bool:
+    """Whether ``kind``'s command is built for it: it is the kind named as the command, or
+    the only kind of that command (``siege`` of the siege campaign)."""
+    return kind.command == kind.name or [o.command for o in kinds.values()].count(kind.command) == 1
 
 
 def _parse_with(option):
@@ -56,7 +76,7 @@ def _parse_with(option):
 
 
 _METAVARS = {"count": "N", "number": "X", "names": "NAME[,NAME]", "force": "FORCE",
-             "cards": "CARDS"}  # fmt: skip
+             "cards": "CARDS", "yes-no": "{yes,no}"}  # fmt: skip
 
 
 def _add_option(group, option) -> None:
@@ -87,13 +107,9 @@ def _add_option(group, option) -> None:
 
 
 def _board_options(kind) -> tuple:
-    """The options of a religious board (its scenario and what-ifs), for a kind that
-    takes one."""
-    if "board" not in kind.takes:
-        return ()
-    from oddsengine.religion.religion_scenario import BOARD_OPTIONS
-
-    return BOARD_OPTIONS
+    """The options of the board ``kind`` is asked on (its scenario and what-ifs, its spec
+    class's ``scenario_board``), for a kind that takes one."""
+    return kind.spec.scenario_board.options if "board" in kind.takes else ()
 
 
 def _options(kind) -> tuple:
@@ -144,16 +160,49 @@ def _add_command(commands, kind) -> None:
             help="instead of the odds, what each card that changes this question is worth "
             "here (exact): without it, with it, and the difference",
         )
-    exact = getattr(spec_class, "exact_available", True)
-    add_engine_arguments(parser, survivors=False, fractions=bool(exact))
+    if "end-states" in kind.takes:
+        from oddsengine.faces.board_answers import DEFAULT_STATES
+
+        parser.add_argument(
+            "--states",
+            type=positive_int,
+            metavar="N",
+            help=f"end states to list (default {DEFAULT_STATES}; table and json formats)",
+        )
+    if "vary" in kind.takes:
+        table = _vary_table(kind)
+        parser.add_argument("--vary", action="append", metavar=table.metavar, help=table.words)
+    campaign = _campaign(kind)
+    fractions = hasattr(spec_class, "draw_plan") and all(
+        getattr(spec_class, name, True) for name in ("exact_available", "fractions_available")
+    )
+    add_engine_arguments(
+        parser,
+        survivors="survivors" in kind.takes,
+        fractions=fractions,
+        precision=campaign is None or campaign.takes_precision,
+        **({"trials": campaign.default_trials} if campaign is not None else {}),
+    )
     parser.set_defaults(run=_run, kind=kind.name)
+
+
+def _campaign(kind):
+    """The campaign engines of ``kind`` (None for a single engagement's)."""
+    from oddsengine.engines.campaigns import class_engines
+
+    return class_engines(kind.spec)
+
+
+def _vary_table(kind):
+    from oddsengine.faces.board_answers import VARY_TABLES
+
+    return VARY_TABLES[kind.name]
 
 
 def _description(spec_class) -> str:
     """The first paragraph of the spec's module (its rule in words), without the
     cross-references' markup."""
     import re
-    import sys
 
     text = sys.modules[spec_class.__module__].__doc__ or spec_class.__doc__ or ""
     first = " ".join(text.strip().split("\n\n")[0].split())
@@ -179,6 +228,44 @@ def build_spec(kind, values: dict):
     return getattr(kind.spec, "from_options", kind.spec)(**values)
 
 
+def _values(kind, arguments) -> dict:
+    """The inputs the parsed ``arguments`` give ``kind``, by option name (the board's file
+    apart); a required option missing is refused."""
+    own = [option for option in _options(kind) if option not in _board_options(kind)[:1]]
+    values = {
+        option.name: getattr(arguments, option.name) for option in own if _given(arguments, option)
+    }
+    for option in own:
+        if option.repeat and option.name in values:  # one value per use of the option
+            values[option.name] = tuple(
+                item
+                for part in values[option.name]
+                for item in (part if isinstance(part, tuple) else (part,))
+            )
+    missing = [option.flag_name for option in own if option.required and option.name not in values]
+    if missing:
+        alternative = ", or --table" if "table" in kind.takes else ""
+        raise OddsEngineError(f"give {', '.join(missing)}{alternative}")
+    return values
+
+
+def _naming_options(kind, values, build):
+    """``build()``; a refusal that names one input given (its ``argument``: a defender
+    policy the rules refuse, an option that applies to nothing here) names the option
+    that gave it, ``--defender: unknown defender policy 'fihgt' ...``."""
+    try:
+        return build()
+    except OddsEngineError as refusal:
+        argument = getattr(refusal, "argument", None)
+        if argument not in values:
+            raise
+        flag = next(option.flag_name for option in _options(kind) if option.name == argument)
+        reason = getattr(refusal, "reason", None)
+        if reason is not None:
+            raise OddsEngineError(f"{flag} {reason}") from None
+        raise OddsEngineError(f"{flag}: {str(refusal).removeprefix(f'{argument}: ')}") from None
+
+
 def spec_of_arguments(kind, arguments):
     """The spec that the parsed ``arguments`` of ``kind``'s command describe: its class
     called with the options given (the others keep their defaults), or its ``on_board``
@@ -192,33 +279,20 @@ def spec_of_arguments(kind, arguments):
         gives beside it), or what the spec refuses.
     """
     options = _options(kind)
+    values = _values(kind, arguments)
     board = _board_options(kind)
-    own = [option for option in options if option not in board[:1]]  # the board's file
-    values = {
-        option.name: getattr(arguments, option.name) for option in own if _given(arguments, option)
-    }
-    for option in own:
-        if option.repeat and option.name in values:  # one value per use of the option
-            values[option.name] = tuple(item for part in values[option.name] for item in part)
-    missing = [option.flag_name for option in own if option.required and option.name not in values]
-    if missing:
-        alternative = ", or --table" if "table" in kind.takes else ""
-        raise OddsEngineError(f"give {', '.join(missing)}{alternative}")
-    scenario = getattr(arguments, "scenario", None) if "board" in kind.takes else None
+    scenario = getattr(arguments, board[0].name, None) if board else None
     if scenario is None:
         _refuse(
             arguments,
             [o for o in options if o.board == NEEDS_BOARD],
             "reads a board: give a scenario first",
         )
-        spec = build_spec(kind, values)
+        spec = _naming_options(kind, values, lambda: build_spec(kind, values))
     else:
         _refuse(arguments, [o for o in options if o.board == BOARD_GIVES],
                 "comes from the board with a scenario: drop it (or the scenario)")  # fmt: skip
-        from oddsengine.religion.religion_scenario import load_religious_board
-
-        what_ifs = {name: values.pop(name, ()) for name in ("protestant", "unrest", "reformers")}
-        spec = kind.spec.on_board(load_religious_board(scenario, **what_ifs), **values)
+        spec = _naming_options(kind, values, lambda: spec_on_board(kind.spec, scenario, values))
     ignored = getattr(spec, "ignored_options", None)
     if ignored is not None:
         by_name = {option.name: option for option in options}
@@ -254,8 +328,6 @@ def _run_table(kind, arguments) -> None:
     }
     if table.outcome:
         values["outcome"] = arguments.outcome
-    import sys
-
     from oddsengine.faces.new_world_tables import table_text
 
     if arguments.format not in ("table", "markdown", "csv", "json"):
@@ -274,6 +346,15 @@ def _run(arguments):
         return _run_table(kind, arguments)
     if "table" in kind.takes and _given_flag(arguments, "--outcome"):
         raise OddsEngineError("--outcome chooses the cells of --table: give --table")
+    if getattr(arguments, "vary", None):
+        return _run_vary(kind, arguments)
+    if getattr(arguments, "states", None) is not None and arguments.format not in (
+        "table",
+        "json",
+    ):
+        raise OddsEngineError(
+            f"--states lists end states in the table and json formats, not {arguments.format}"
+        )
     spec = spec_of_arguments(kind, arguments)
     if getattr(arguments, "card_value", False):
         from oddsengine.cli._card_value import check_card_value_options, write_card_table
@@ -284,8 +365,80 @@ def _run(arguments):
             switch_value_rows(spec), lambda rows: switch_value_text(spec, rows), arguments
         )
         return None
-    print_results(run_engines(spec, arguments), arguments)
+    campaign = _campaign(kind)
+    trials = campaign.default_trials if campaign is not None else None
+    results = run_engines(spec, arguments, trials=trials)
+    if "end-states" in kind.takes:
+        return _print_with_end_states(kind, results, arguments)
+    print_results(results, arguments)
     return None
+
+
+def _print_with_end_states(kind, results, arguments) -> None:
+    """The answer with its likeliest end states: in each JSON answer, or under the text
+    table."""
+    from oddsengine.faces.board_answers import (
+        DEFAULT_STATES,
+        end_state_payloads,
+        end_state_text,
+    )
+
+    count = arguments.states or DEFAULT_STATES
+    if arguments.format == "json":
+        import json
+
+        payloads = end_state_payloads(kind.name, results, count)
+        if len(payloads) > 1:
+            from oddsengine.results.compare import comparison_dict
+
+            payloads = [comparison_dict(*results, payloads=payloads)]
+        sys.stdout.write(json.dumps(payloads[0], indent=2) + "\n")
+        return
+    print_results(results, arguments)
+    if arguments.format == "table":
+        sys.stdout.write(end_state_text(kind.name, results[0], count))
+
+
+def _run_vary(kind, arguments) -> None:
+    """``--vary``: the answer for every value of a template, as a table
+    (:data:`~oddsengine.faces.board_answers.VARY_TABLES`), with one engine and a fixed
+    number of trials."""
+    table = _vary_table(kind)
+    if arguments.states is not None:  # a table has one row per value
+        raise OddsEngineError("--states lists end states of one answer, not of a --vary table")
+    method, _ = choose_method(arguments)
+    if method == "compare":
+        raise OddsEngineError("--vary answers with one engine, not --compare")
+    refuse_given(
+        arguments,
+        ["--precision", "--max-trials", "--survivors"],
+        "is not taken by a --vary table (it runs --trials, default 100,000)",
+    )
+    if arguments.format not in ("table", "csv", "json"):
+        raise OddsEngineError(
+            f"a --vary table is written as a table, csv or json, not {arguments.format}"
+        )
+    values = _values(kind, arguments)
+    from oddsengine.faces.board_answers import VARY_TRIALS
+
+    trials = arguments.trials or VARY_TRIALS
+    run = {"method": method, "trials": trials, "seed": arguments.seed}
+    board = _board_options(kind)
+    scenario = getattr(arguments, board[0].name)
+    # A table whose every row an option refuses is refused, naming the option, as the
+    # single answer refuses it.
+    frame, varied = _naming_options(
+        kind, values, lambda: table.make(scenario, arguments.vary, **run, **values)
+    )
+    if arguments.format == "csv":
+        sys.stdout.write(frame.to_csv(index=False))
+    elif arguments.format == "json":
+        import json
+
+        json.dump(json.loads(frame.to_json(orient="records")), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(table.text(frame, varied))
 
 
 def register(commands, names=None) -> None:

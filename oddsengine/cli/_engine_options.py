@@ -261,11 +261,12 @@ def check_engine_arguments(arguments) -> None:
     return chosen
 
 
-def run_engines(spec, arguments, sample=None) -> list:
+def run_engines(spec, arguments, sample=None, trials=None) -> list:
     """Answer ``spec`` with the engine(s) the arguments ask for.
 
     ``sample`` is the Monte Carlo function (default :func:`oddsengine.simulate`; moves
-    pass their own kernel's).
+    pass their own kernel's); ``trials`` the Monte Carlo trials when none are asked
+    (default the engines').
     """
     from oddsengine.engines.exact import exact
 
@@ -281,7 +282,7 @@ def run_engines(spec, arguments, sample=None) -> list:
         results.append(
             sample(
                 spec,
-                trials=default_trials(arguments.trials, arguments.precision),
+                trials=default_trials(arguments.trials or trials or None, arguments.precision),
                 seed=arguments.seed,
                 precision=arguments.precision,
                 max_trials=arguments.max_trials or MAX_TRIALS,

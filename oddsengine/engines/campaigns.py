@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["CampaignEngines", "campaign_engines", "register_campaign"]
+__all__ = ["CampaignEngines", "campaign_engines", "class_engines", "register_campaign"]
 
 
 # eq=False: one record per kind, registered and read, never compared (identity is its
@@ -84,7 +84,20 @@ def campaign_engines(spec) -> CampaignEngines | None:
     >>> campaign_engines(ForeignWar("egypt", "3R")).default_trials
     100000
     """
-    kind = type(spec)
+    return class_engines(type(spec))
+
+
+def class_engines(kind: type) -> CampaignEngines | None:
+    """The engines of the campaign kind whose specs are of the class ``kind``, or None for
+    a single engagement's (what a face reads before it has a spec: whether the kind's
+    Monte Carlo takes a precision target, whether its answer is one draw plan).
+
+    Examples
+    --------
+    >>> from oddsengine import ForeignWar
+    >>> class_engines(ForeignWar).takes_precision
+    False
+    """
     try:
         return _FOUND[kind]
     except KeyError:

@@ -182,6 +182,8 @@ class Move:
 
     kind = "move"
     outcome_names = OUTCOME_NAMES
+    #: Its exact answer is its end states, each a tree of rolls: no fractions of one draw.
+    fractions_available = False
 
     def __repr__(self) -> str:
         # The default leaders_inside policy is left out, so that the repr - which keys the

@@ -116,6 +116,8 @@ class NavalMoveScenario:
 
     kind = "naval-move-scenario"
     outcome_names = NAVAL_OUTCOMES
+    #: Its exact answer is the naval move's end states: no fractions of one draw.
+    fractions_available = False
 
     def __post_init__(self):
         if not isinstance(self.scenario, str) or not self.scenario.strip():

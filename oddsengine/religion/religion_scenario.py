@@ -20,11 +20,12 @@ Examples
 
 from __future__ import annotations
 
-from oddsengine.declaration import NEEDS_BOARD, Option
+from oddsengine.declaration import NEEDS_BOARD, Board, Option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "BOARD_OPTIONS",
+    "RELIGIOUS_BOARD",
     "RELIGION_KEYS",
     "load_religious_board",
     "religious_board_of",
@@ -197,3 +198,8 @@ def load_religious_board(name_or_path, **what_ifs):
             existing = settings.get(key, []) if isinstance(settings, dict) else []
             settings[key] = [*existing, *[v for v in values if v not in existing]]
     return religious_board_of(settings, situation.stacks, situation.unrest, f"{label}: religion")
+
+
+#: The religious board as the kinds asked on it read it (their spec classes'
+#: ``scenario_board``): a scenario file and its what-ifs.
+RELIGIOUS_BOARD = Board(BOARD_OPTIONS, load_religious_board)

@@ -133,9 +133,12 @@ class CampaignResult(Result):
             data["method_reason"] = self.method_reason
         return data
 
-    def to_csv(self) -> str:
-        """The CSV text of :meth:`to_frame` (one row per impulse), without the index."""
-        return self.to_frame().to_csv(index=False)
+    def to_csv(self, header: bool = True, fractions: dict | None = None) -> str:
+        """The CSV text of :meth:`to_frame` (one row per impulse), without the index, and
+        without its header row where ``header`` is false (a second answer under the
+        first). ``fractions`` is taken as every answer's writer takes it: a campaign's
+        chances are no fractions of one draw of dice, and none are given."""
+        return self.to_frame().to_csv(index=False, header=header)
 
     def to_frame(self):
         """One row per impulse: P(taken by k), P(broken by k) and, for Monte Carlo, the
@@ -156,8 +159,9 @@ class CampaignResult(Result):
     def _lines(self) -> list[str]:
         return [self.campaign.title(), *self.campaign.describe_lines()]
 
-    def summary(self) -> str:
-        """A plain-text table for a terminal: one row per impulse, then the expectations."""
+    def summary(self, fractions: dict | None = None) -> str:
+        """A plain-text table for a terminal: one row per impulse, then the expectations
+        (``fractions``: as :meth:`to_csv`)."""
         lines = [*self._lines(), f"Method: {self._method_line()}", ""]
         lines.append(f"{'impulse':<10}{'taken by':>12}{'broken by':>12}")
         for index, (taken, broken) in enumerate(zip(self.taken_by, self.broken_by, strict=True)):
