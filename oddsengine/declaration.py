@@ -300,7 +300,7 @@ def _shown_default(default) -> str:
     return str(default)
 
 
-def option(words: str, *, default=_MISSING, **declared) -> dataclasses.Field:
+def option(words: str, *, default=_MISSING, repr: bool = True, **declared) -> dataclasses.Field:
     """A spec field that is an input of its kind: ``dataclasses.field`` with its
     :class:`Option` in the metadata (its name and default are the field's).
 
@@ -310,6 +310,9 @@ def option(words: str, *, default=_MISSING, **declared) -> dataclasses.Field:
         What it is, in words.
     default : object, optional
         The field's default (none: the input is required).
+    repr : bool
+        Whether the field is in the spec's repr (``dataclasses.field``'s; a field added
+        after seeded answers were published may keep it out while at its default).
     **declared
         The other fields of :class:`Option` (``rule``, ``value``, ``choices``, ``low``,
         ``high``, ``flag``, ``group``, ``board``, ``label``, ``offer``...).
@@ -320,7 +323,7 @@ def option(words: str, *, default=_MISSING, **declared) -> dataclasses.Field:
     metadata = {OPTION: dict(words=words, **declared)}
     if isinstance(default, (list, dict, set)):
         raise OddsEngineError("option: a default is immutable (a tuple, not a list)")
-    return dataclasses.field(default=default, metadata=metadata)
+    return dataclasses.field(default=default, repr=repr, metadata=metadata)
 
 
 def _value_of(annotation) -> str:
