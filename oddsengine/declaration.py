@@ -173,7 +173,9 @@ class Option:
     def help(self) -> str:
         """Its words, with its choices, default and rule, as the help shows them."""
         text = self.words
-        if self.choices and self.value in ("choice", "names"):
+        # A choice's metavar lists its choices, unless a metavar of its own is declared.
+        listed = self.value == "names" or (self.value == "choice" and self.metavar)
+        if self.choices and listed:
             text += f": {', '.join(map(str, self.choices))}"
         if self.low is not None and self.high is not None and self.value == "count":
             text += f" ({self.low}..{self.high})"

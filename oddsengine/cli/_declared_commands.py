@@ -79,6 +79,14 @@ _METAVARS = {"count": "N", "number": "X", "names": "NAME[,NAME]", "force": "FORC
              "cards": "CARDS", "yes-no": "{yes,no}"}  # fmt: skip
 
 
+def _metavar(option) -> str:
+    """The placeholder of an option's value: its choices as argparse writes them, else
+    one of its kind of value."""
+    if option.value == "choice" and option.choices:
+        return "{" + ",".join(map(str, option.choices)) + "}"
+    return _METAVARS.get(option.value, option.name.upper())
+
+
 def _add_option(group, option) -> None:
     """Add one declared option to an argparse group."""
     if option.positional:
@@ -101,7 +109,7 @@ def _add_option(group, option) -> None:
             default=None,
             action="append" if option.repeat else "store",
             type=_parse_with(option),
-            metavar=option.metavar or _METAVARS.get(option.value, option.name.upper()),
+            metavar=option.metavar or _metavar(option),
             help=option.help,
         )
 
@@ -113,9 +121,9 @@ def _board_options(kind) -> tuple:
 
 
 def _options(kind) -> tuple:
-    """Every option of ``kind``'s command that fills an input: its own, its spec's, its
+    """Every option of ``kind``'s command that fills an input: its spec's, its own, its
     board's."""
-    return (*kind.options, *options_of(kind.spec), *_board_options(kind))
+    return (*options_of(kind.spec), *kind.options, *_board_options(kind))
 
 
 def _book_table(kind):

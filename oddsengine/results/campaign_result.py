@@ -134,11 +134,14 @@ class CampaignResult(Result):
         return data
 
     def to_csv(self, header: bool = True, fractions: dict | None = None) -> str:
-        """The CSV text of :meth:`to_frame` (one row per impulse), without the index, and
-        without its header row where ``header`` is false (a second answer under the
-        first). ``fractions`` is taken as every answer's writer takes it: a campaign's
-        chances are no fractions of one draw of dice, and none are given."""
-        return self.to_frame().to_csv(index=False, header=header)
+        """The CSV text of :meth:`to_frame` (one row per impulse), without the index.
+
+        ``header`` and ``fractions`` are taken as every answer's writer passes them: a
+        campaign's table, whose columns depend on its method (Monte Carlo adds
+        ``stderr``), keeps its header row (an exact and a Monte Carlo answer written one
+        under the other are two tables), and its chances are no fractions of one draw.
+        """
+        return self.to_frame().to_csv(index=False)
 
     def to_frame(self):
         """One row per impulse: P(taken by k), P(broken by k) and, for Monte Carlo, the
