@@ -63,8 +63,6 @@ def _help_width() -> int:
 _COMMANDS_OF_MODULE = (
     ("_combat_commands", ("battle", "assault", "intercept", "avoid")),
     ("_sweep_commands", ("sweep", "table", "plot")),
-    ("_move_commands", ("move", "naval-move")),
-    ("_siege_commands", ("siege",)),
     ("_naval_commands", ("naval", "piracy", "foreign-war", "intercept", "avoid")),
     ("_needed_commands", ("needed",)),
     ("_plan_commands", ("plan",)),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from oddsengine.cli._battle_policies import refuse_policies_of_cards_not_played
 from oddsengine.cli._card_value import (
     add_card_value_arguments,
     check_card_value_options,
@@ -139,7 +138,8 @@ def _check_policies_are_used(spec, arguments) -> None:
             f"--gout-target {arguments.gout_target} is given but Gout (#32) is not played"
         )
     played = {card.slug for card in spec.attacker_cards + spec.defender_cards + spec.responses}
-    refuse_policies_of_cards_not_played((card for card, _ in spec.policies.post_roll), played)
+    for card in (card for card, _ in spec.policies.post_roll if card not in played):
+        raise OddsEngineError(f"--policy {card}=... is given but {card} is not played")
     if arguments.cards_as_printed and not (spec.kind == "assault" and arguments.card_value):
         # The option only refuses a few cards (their records' printed_engagements): once
         # the combat is built, it changed nothing, unless it narrows the cards valued.
