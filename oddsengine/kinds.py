@@ -480,7 +480,7 @@ for _kind in (
          needed_options=("scenario", "fleet", "defender_policy"),
          needed_help=(6, " (SCENARIO, --fleet)"),
          explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None),
-                                controls=("scenario", "defender_policy"),
+                                controls=("scenario", "defender_policy", "fleets"),
                                 build=_CAMPAIGNS + "naval_move",
                                 words=_CAMPAIGNS + "naval_move_words", scenarios="naval_move"),
          takes=(*_READ_FROM_A_BOARD, "vary")),

@@ -132,3 +132,27 @@ def test_the_explorer_s_move_is_its_command_line_s(capsys):
     assert words[words.index("--stack") + 1] == "Linz=hapsburg: 4R Duke of Alva"
     printed = _printed(capsys, words[1:])
     assert printed["p"] == pytest.approx(dict(calculator.result.p), abs=1e-12)
+
+
+def test_a_naval_move_s_fleet_what_if_is_the_same_on_every_face(capsys):
+    from oddsengine.faces.naval_move_table import naval_move_table
+    from oddsengine.moves.naval_move_scenario import NavalMoveScenario
+
+    doria = "hapsburg: 4Sq Andrea Doria"
+    argv = ["naval-move", "barbary_coast", "--fleet", f"Tyrrhenian Sea={doria}", "--exact"]
+    printed = _printed(capsys, argv)["p"]
+    # RULES.md §14: Venice (no admiral) intercepts from the Ionian Sea on 9+ (10/36) first;
+    # then Doria (battle rating 2) from the Tyrrhenian Sea on 7+ (21/36): 21/36 * 26/36.
+    assert printed["intercepted:hapsburg@Tyrrhenian Sea"] == pytest.approx(21 / 36 * 26 / 36)
+    swept = NavalMoveScenario("barbary_coast", fleet_location="Tyrrhenian Sea", fleet=doria)
+    assert printed == pytest.approx(dict(oe.exact(swept).p), abs=1e-12)
+    row = naval_move_table("barbary_coast", {"Tyrrhenian Sea": doria}).iloc[0]
+    assert printed["defender_wins"] == pytest.approx(row["defender_wins"], abs=1e-12)
+    assert printed == pytest.approx(
+        dict(oe.exact(load_naval_move("barbary_coast", fleets={"tyrrhenian sea": doria})).p)
+    )
+    calculator = oe.explore("naval-move")
+    calculator.controls["scenario"].value = "barbary_coast"
+    calculator.controls["fleets"].value = f"Tyrrhenian Sea={doria}"
+    assert dict(calculator.result.p) == pytest.approx(printed, abs=1e-12)
+    assert f"--fleet 'Tyrrhenian Sea={doria}'" in calculator.command_line

@@ -193,17 +193,18 @@ def move_words(values) -> list[str]:
 
 def naval_move(values, forces, cards, post_roll):
     """A :class:`~oddsengine.moves.naval_move.NavalMove` read from a shipped example or a
-    scenario file (rules 16.1-16.2), the defender playing ``defender_policy``; a policy
+    scenario file (rules 16.1-16.2), with the board's what-ifs of ``fleets`` (the command
+    line's ``--fleet``), the defender playing ``defender_policy``; a policy
     other than ``best`` is refused where no enemy ships wait in the destination, as
     ``naval-move --defender`` is (oddsengine.moves.option_use)."""
     from oddsengine.moves.naval_move import NavalMove
 
-    return _on_board(NavalMove, values, "naval_move")
+    return _on_board(NavalMove, values, "naval_move", ("fleets",))
 
 
 def naval_move_words(values) -> list[str]:
-    """The naval move's scenario (the command's argument) and ``--defender`` unless
-    ``best``."""
+    """The naval move's scenario (the command's argument), ``--defender`` unless ``best``
+    and a ``--fleet`` per what-if."""
     from oddsengine.moves.naval_move import NavalMove
 
-    return _board_words("naval-move", NavalMove, values)
+    return _board_words("naval-move", NavalMove, values, ("fleets",))

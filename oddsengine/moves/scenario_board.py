@@ -1,6 +1,7 @@
 """The board a move or a naval move is asked on, as every face gives it: a scenario file
 (a ``.toml`` file, or the name of a shipped example) and the what-ifs on its board
-(``--stack``, ``--control``, ``--besieged``), declared once
+(``--stack``, ``--control``, ``--besieged`` for a move, ``--fleet`` for a naval move),
+declared once
 (:class:`~oddsengine.declaration.Board`): the ``scenario_board`` of
 :class:`~oddsengine.moves.move.Move` and :class:`~oddsengine.moves.naval_move.NavalMove`,
 and the moves their ``on_board`` builds on it. A siege campaign may start from a move's
@@ -26,9 +27,11 @@ from oddsengine.declaration import NEEDS_BOARD, Board, Option
 
 __all__ = [
     "AFTER_MOVE",
+    "FLEETS",
     "MOVE_BOARD",
     "NAVAL_MOVE_BOARD",
     "SCENARIO",
+    "WHAT_IFS",
     "ScenarioBoard",
     "load_scenario_board",
     "move_on_board",
@@ -57,6 +60,19 @@ WHAT_IFS = (
            "(repeatable)", rule="15", repeat=True, metavar="SPACE", group=_WHAT_IFS,
            board=NEEDS_BOARD),
 )  # fmt: skip
+#: The what-if on a naval move's board: a power's ships in a location.
+FLEETS = Option(
+    "fleets",
+    "a power's ships in LOCATION in place of its ships there, e.g. 'Tyrrhenian "
+    "Sea=hapsburg: 3Sq Andrea Doria' (repeatable; the moving stack replaced moves whole)",
+    rule="§14",
+    flag="--fleet",
+    repeat=True,
+    metavar="LOCATION=FLEET",
+    group=_WHAT_IFS,
+    board=NEEDS_BOARD,
+    label="fleets (;)",
+)
 #: A siege campaign that starts from the sieges a move may lay: the move's scenario.
 AFTER_MOVE = Option(
     "after_move", "start from the sieges a move may lay: its scenario", metavar="SCENARIO"
@@ -74,18 +90,23 @@ class ScenarioBoard(NamedTuple):
         A force by space, a power by space (:func:`oddsengine.moves.what_if.with_what_ifs`).
     besieged : tuple of str
         The spaces whose controlling power's stack stands besieged.
+    fleets : dict
+        A fleet by location (:func:`oddsengine.moves.what_if.with_fleets_placed`).
     """
 
     scenario: object
     stacks: dict
     control: dict
     besieged: tuple
+    fleets: dict
 
 
-def load_scenario_board(scenario, *, stacks=(), control=(), besieged=()) -> ScenarioBoard:
+def load_scenario_board(
+    scenario, *, stacks=(), control=(), besieged=(), fleets=()
+) -> ScenarioBoard:
     """The board of ``scenario`` with the what-ifs given as the faces give them
-    (``"SPACE=FORCE"`` and ``"SPACE=POWER"`` texts, spaces), each read and refused in the
-    words of its option."""
+    (``"SPACE=FORCE"``, ``"SPACE=POWER"`` and ``"LOCATION=FLEET"`` texts, spaces), each
+    read and refused in the words of its option."""
     from oddsengine.moves.what_if import read_pairs
 
     stack, power, _ = WHAT_IFS
@@ -94,13 +115,14 @@ def load_scenario_board(scenario, *, stacks=(), control=(), besieged=()) -> Scen
         read_pairs(stacks, stack.flag_name, "FORCE"),
         read_pairs(control, power.flag_name, "POWER"),
         tuple(besieged),
+        read_pairs(fleets, FLEETS.flag_name, "FLEET"),
     )
 
 
 #: The board of a move: its scenario and the what-ifs.
 MOVE_BOARD = Board((SCENARIO, *WHAT_IFS), load_scenario_board)
-#: The board of a naval move: its scenario.
-NAVAL_MOVE_BOARD = Board((SCENARIO,), load_scenario_board)
+#: The board of a naval move: its scenario and the fleets placed.
+NAVAL_MOVE_BOARD = Board((SCENARIO, FLEETS), load_scenario_board)
 
 
 def move_on_board(board: ScenarioBoard, *, policy=(), attacker_casualty_order=None,
@@ -124,8 +146,8 @@ def move_on_board(board: ScenarioBoard, *, policy=(), attacker_casualty_order=No
 
 
 def naval_move_on_board(board: ScenarioBoard, **inputs):
-    """The naval move of ``board``'s scenario, the ``inputs`` (a naval move's keywords)
-    replacing the file's."""
+    """The naval move of ``board``'s scenario with its fleets placed, the ``inputs`` (a
+    naval move's keywords) replacing the file's."""
     from oddsengine.moves.scenario_file import load_naval_move
 
-    return load_naval_move(board.scenario, **inputs)
+    return load_naval_move(board.scenario, fleets=board.fleets, **inputs)

@@ -413,7 +413,7 @@ def scenario_action(name_or_path) -> str:
     return "naval_move" if "naval_move" in data and "move" not in data else "move"
 
 
-def load_naval_move(name_or_path, **overrides):
+def load_naval_move(name_or_path, *, fleets=None, **overrides):
     """Read a scenario file's ``[naval_move]`` into a
     :class:`~oddsengine.moves.naval_move.NavalMove` (RULES.md §14).
 
@@ -421,6 +421,10 @@ def load_naval_move(name_or_path, **overrides):
     ----------
     name_or_path : str or path
         A file, or the name of a shipped example.
+    fleets : mapping of location to fleet, optional
+        What-ifs on the file's board (the command line's ``--fleet``): a power's ships in
+        a location in place of its ships there
+        (:func:`~oddsengine.moves.what_if.with_fleets_placed`); the origin's moves whole.
     **overrides
         Naval move parameters that replace the file's (e.g. ``defender_policy="fight"``).
 
@@ -435,6 +439,12 @@ def load_naval_move(name_or_path, **overrides):
 
     check_keywords("load_naval_move", overrides, NAVAL_MOVE_ARGUMENTS)
     reader, situation, arguments = _naval_move_parts(name_or_path)
+    if fleets:
+        from oddsengine.moves.what_if import with_fleets_placed
+
+        situation, moves_whole = with_fleets_placed(situation, arguments["origin"], fleets)
+        if moves_whole:
+            arguments["units"] = None  # RULES.md §14: the whole new stack moves
     move = _build_with_overrides(reader, "naval_move", NavalMove, situation, arguments, overrides)
     # An option given that applies to nothing here (a defender policy where no enemy ships
     # wait, a post-roll policy without the card) is refused, in the file or as a keyword.
