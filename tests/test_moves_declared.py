@@ -115,7 +115,7 @@ def test_a_siege_at_a_seed_gives_the_python_numbers_and_its_own_trials(capsys):
     printed = _printed(capsys, argv)
     assert printed["trials"] == python.trials == 100_000
     assert printed["p"] == pytest.approx(dict(python.p), abs=0)
-    refused(capsys, [*argv, "--precision", "0.01"], ["fixed number of trials"])
+    refused(capsys, [*argv, "--precision", "0.01"], ["--precision is not available", "--trials"])
     refused(capsys, [*argv, "--fractions"], ["--fractions"])
 
 

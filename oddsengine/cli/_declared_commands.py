@@ -363,6 +363,11 @@ def _run(arguments):
         raise OddsEngineError(
             f"--states lists end states in the table and json formats, not {arguments.format}"
         )
+    campaign = _campaign(kind)
+    if campaign is not None and not campaign.takes_precision and arguments.precision:
+        title = kind.title.lower()
+        article = "an" if title[:1] in "aeiou" else "a"
+        raise OddsEngineError(f"--precision is not available for {article} {title}: give --trials")
     spec = spec_of_arguments(kind, arguments)
     if getattr(arguments, "card_value", False):
         from oddsengine.cli._card_value import check_card_value_options, write_card_table
@@ -373,7 +378,6 @@ def _run(arguments):
             switch_value_rows(spec), lambda rows: switch_value_text(spec, rows), arguments
         )
         return None
-    campaign = _campaign(kind)
     trials = campaign.default_trials if campaign is not None else None
     results = run_engines(spec, arguments, trials=trials)
     if "end-states" in kind.takes:
