@@ -8,7 +8,9 @@ range and default, and whether a scenario's board gives it. Every face reads the
 declaration: the command line builds the sub-command, its parsing and its refusals from
 it, the explorer its controls and its "same as" command line (:func:`command_words`),
 sweep files their keys, and JSON its ``spec``. Inputs a kind takes that fill no field
-(a scenario file read into a board) are declared on its record (``Kind.options``).
+(a scenario file read into a board) are declared on its record (``Kind.options``); the
+board a kind is asked on, a scenario file with its what-ifs, is declared once for the
+kinds that read it (:class:`Board`, named by the spec class's ``scenario_board``).
 
 The groups of options that several kinds share (the engine's, ``--card-value``,
 ``--table``) are named by the kinds that take them (``Kind.takes``), and written once by
@@ -25,6 +27,8 @@ Examples
 [('dice', 'count', '--dice', 1), ('lucky', 'flag', '--lucky', False)]
 >>> command_words("roll", Roll, {"dice": 3, "lucky": True})
 ['roll', '--dice', '3', '--lucky']
+>>> Option("tie", "a tie holds", value="yes-no", default=True).words_of(False)
+['--tie', 'no']
 >>> options_of(Roll)[0].check(12)
 Traceback (most recent call last):
 ...
@@ -36,7 +40,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.option_field import OPTION, option
@@ -47,6 +53,7 @@ __all__ = [
     "NEEDS_BOARD",
     "BOARD_GIVES",
     "SHARED_GROUPS",
+    "Board",
     "Option",
     "option",
     "options_of",
@@ -55,12 +62,16 @@ __all__ = [
     "command_words",
     "given_values",
     "spec_of",
+    "spec_on_board",
 ]
 
 #: The kinds of value an option holds: free text (a name), a whole number in a range, a
 #: number, an on/off flag, one of its choices, several names (comma-separated on the
-#: command line), a force written in the game's words, or cards by name or number.
-VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards")
+#: command line), a force written in the game's words, cards by name or number, or a
+#: flag the command line gives as yes or no (one whose default may be either).
+VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards", "yes-no")
+#: How the command line writes the two values of a ``yes-no`` option.
+_YES_NO = {True: "yes", False: "no"}
 
 #: ``Option.board``: a scenario's board gives this input (refused beside a scenario).
 BOARD_GIVES = "board-gives"
@@ -72,9 +83,11 @@ NEEDS_BOARD = "needs-board"
 #: ``--fractions`` wherever the answer is exact), ``card-value`` (what each card a side
 #: could still play is worth here; ``--side`` where both sides play cards), ``table``
 #: (instead of one answer, a table of the odds book over the kind's inputs), ``board`` (a
-#: scenario file's board with its what-ifs) and ``survivors`` (the joint distribution of
-#: both sides' surviving units, for a combat whose answer holds them).
-SHARED_GROUPS = ("engine", "card-value", "table", "board", "survivors")
+#: scenario file's board with its what-ifs: the :class:`Board` its spec class names),
+#: ``survivors`` (the joint distribution of both sides' surviving units, for a combat whose
+#: answer holds them), ``end-states`` (the likeliest end states listed under the answer) and
+#: ``vary`` (the answer for every value of a template, as a table).
+SHARED_GROUPS = ("engine", "card-value", "table", "board", "survivors", "end-states", "vary")
 
 _MISSING = dataclasses.MISSING
 
@@ -190,7 +203,9 @@ class Option:
             text += f": {', '.join(map(str, self.choices))}"
         if self.low is not None and self.high is not None and self.value == "count":
             text += f" ({self.low}..{self.high})"
-        if self.value not in ("flag",) and not self.required and _shown_default(self.default):
+        if self.value == "yes-no" and isinstance(self.default, bool):
+            text += f" (default {_YES_NO[self.default]})"
+        elif self.value != "flag" and not self.required and _shown_default(self.default):
             text += f" (default {_shown_default(self.default)})"
         if self.rule:
             text += f"; {self.rule}"
@@ -230,6 +245,11 @@ class Option:
             return tuple(part.strip() for part in text.split(",") if part.strip())
         if self.value == "flag":
             return text.strip().lower() in ("1", "true", "yes", "on")
+        if self.value == "yes-no":
+            said = {word: value for value, word in _YES_NO.items()}.get(text.strip().lower())
+            if said is None:
+                raise OddsEngineError(f"{self.flag_name} takes yes or no, not {shown(text)}")
+            return said
         return text  # as given: the spec reads it as it reads a value given in Python
 
     def check(self, value, where: str = ""):
@@ -242,7 +262,7 @@ class Option:
             Naming the option (``where``, default its name), with what it takes.
         """
         where = where or self.name
-        if self.value == "flag":
+        if self.value in ("flag", "yes-no"):
             if not isinstance(value, bool):
                 raise OddsEngineTypeError(f"{where} is True or False, not {shown(value)}")
             return value
@@ -287,6 +307,8 @@ class Option:
             return []
         if self.value == "flag":
             return [self.flag_name] if value != bool(self.default) else []
+        if self.value == "yes-no":
+            return [self.flag_name, _YES_NO[bool(value)]]
         if self.repeat and isinstance(value, (tuple, list)):
             return [word for item in value for word in self.words_of(item)]
         if self.value == "names" or isinstance(value, (tuple, list)):
@@ -372,6 +394,57 @@ def validate(spec) -> None:
 def declared(spec_class) -> bool:
     """Whether ``spec_class`` declares its inputs (every face can then offer it)."""
     return bool(options_of(spec_class))
+
+
+class Board(NamedTuple):
+    """The board a kind is asked on, as every face gives it: a scenario file and the
+    what-ifs on its board, declared once for the kinds that read it (a spec class names
+    its own, ``scenario_board``; its record takes the ``board`` group).
+
+    Parameters
+    ----------
+    options : tuple of Option
+        The scenario file (the positional option) and the what-ifs (each one of ``load``'s
+        keywords), in the order the faces list them.
+    load : callable
+        ``load(scenario, **what_ifs)``: the board the spec class's ``on_board(board,
+        **inputs)`` takes, the what-ifs applied.
+    """
+
+    options: tuple
+    load: Callable
+
+
+def spec_on_board(spec_class, scenario, values: dict):
+    """The spec of ``spec_class`` asked on the board of ``scenario`` (a file, or a shipped
+    example): its board (``spec_class.scenario_board``, a :class:`Board`) loaded with the
+    what-ifs among ``values`` (by option name), and the spec built by the class's
+    ``on_board`` with the other inputs. Every face builds such a spec so.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> def load(scenario, extra=()):
+    ...     return f"{scenario}+{'+'.join(extra)}"
+    >>> @dataclass(frozen=True)
+    ... class Count:
+    ...     board: str
+    ...     dice: int = option("the dice rolled", default=1)
+    ...     scenario_board = Board((Option("extra", "what-if"),), load)
+    ...     @classmethod
+    ...     def on_board(cls, board, **inputs):
+    ...         return cls(board, **inputs)
+    >>> spec_on_board(Count, "vienna", {"extra": ("Linz",), "dice": 2})
+    Count(board='vienna+Linz', dice=2)
+    """
+    board = spec_class.scenario_board
+    inputs = dict(values)
+    what_ifs = {
+        item.name: inputs.pop(item.name)
+        for item in board.options
+        if not item.positional and item.name in inputs
+    }
+    return spec_class.on_board(board.load(scenario, **what_ifs), **inputs)
 
 
 def given_values(options, values: dict) -> dict:

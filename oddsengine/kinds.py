@@ -45,6 +45,8 @@ from oddsengine.combat.kind_options import (
 )
 from oddsengine.errors import CANCELLED, OddsEngineError, unknown_name
 from oddsengine.kind_entries import ExplorerEntry, NeededKind
+from oddsengine.moves.battle_policies import MOVE_POLICIES, SIEGE_POLICIES
+from oddsengine.moves.scenario_board import AFTER_MOVE
 
 __all__ = [
     "Engagement",
@@ -80,7 +82,9 @@ class Engagement(Protocol):
     Notes
     -----
     A spec may also give, and the faces read when it does: ``exact_available`` (False:
-    only Monte Carlo answers it), ``loss_groups`` (the units each side may lose, for
+    only Monte Carlo answers it), ``fractions_available`` (False: its exact answer is no
+    draw of dice whose fractions :func:`~oddsengine.results.fractions.exact_fractions`
+    recovers, a whole move's end states), ``loss_groups`` (the units each side may lose, for
     expected losses), ``reported_columns`` (averages a result reports, by name) and
     ``unit_word`` (``"ships"``; default ``"land units"``).
     """
@@ -334,6 +338,8 @@ _LAND = dict(sides=("active", "other"), units="land")
 _COMBAT = ("engine", "survivors", "card-value")
 #: Where the explorer's builders of the campaigns and the move live.
 _CAMPAIGNS = "oddsengine.faces._explore_campaigns:"
+#: What a move or a naval move takes: a scenario's board, survivors and end states listed.
+_READ_FROM_A_BOARD = ("engine", "survivors", "board", "end-states")
 _ROLL = "No units are lost in this roll."
 #: The dice counts of an attempt (RULES.md §17, §18), by role.
 _ATTEMPT_DICE = {"protestant_dice": "the Protestant's dice", "papal_dice": "the Papacy's dice"}
@@ -459,7 +465,7 @@ for _kind in (
                                 controls=("horizon", "reinforcements"),
                                 build=_CAMPAIGNS + "siege_campaign",
                                 words=_CAMPAIGNS + "siege_campaign_words"),
-         card_engagement="assault"),
+         card_engagement="assault", options=(AFTER_MOVE, *SIEGE_POLICIES)),
     Kind("foreign-war", "oddsengine.combat.foreign_war:ForeignWar", "won", ("force",),
          "foreign war, rule 21.7", "Foreign war", sweep=True,
          needed=_NEEDED + "FOREIGN_WAR",
@@ -482,16 +488,18 @@ for _kind in (
          explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None),
                                 controls=("scenario", "defender_policy", "stacks", "control"),
                                 build=_CAMPAIGNS + "move", words=_CAMPAIGNS + "move_words",
-                                scenarios="move")),
+                                scenarios="move"),
+         takes=_READ_FROM_A_BOARD, options=MOVE_POLICIES),
     Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
          "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move",
          needed=_NEEDED + "NAVAL_MOVE",
          needed_options=("scenario", "fleet", "defender_policy"),
          needed_help=(6, " (SCENARIO, --fleet)"),
          explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None),
-                                controls=("scenario", "defender_policy"),
+                                controls=("scenario", "defender_policy", "fleets"),
                                 build=_CAMPAIGNS + "naval_move",
-                                words=_CAMPAIGNS + "naval_move_words", scenarios="naval_move")),
+                                words=_CAMPAIGNS + "naval_move_words", scenarios="naval_move"),
+         takes=(*_READ_FROM_A_BOARD, "vary")),
     Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
          "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "
          "(RULES.md §14)", "Naval move", sweep=True),

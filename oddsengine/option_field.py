@@ -31,7 +31,9 @@ DECLARED = ("rule", "value", "choices", "low", "high", "required", "flag", "posi
             "metavar", "group", "board", "label", "offer", "repeat", "form")  # fmt: skip
 
 
-def option(words, *, default=dataclasses.MISSING, **declared) -> dataclasses.Field:
+def option(
+    words, *, default=dataclasses.MISSING, repr: bool = True, **declared
+) -> dataclasses.Field:
     """A spec field that is an input of its kind: ``dataclasses.field`` with its
     declaration in the metadata (its name and default are the field's).
 
@@ -42,6 +44,9 @@ def option(words, *, default=dataclasses.MISSING, **declared) -> dataclasses.Fie
         the words are shown (words that read records).
     default : object, optional
         The field's default (none: the input is required).
+    repr : bool
+        Whether the field is in the spec's repr (``dataclasses.field``'s; a field added
+        after seeded answers were published may keep it out while at its default).
     **declared
         The other fields of :class:`~oddsengine.declaration.Option` (``rule``, ``value``,
         ``choices``, ``low``, ``high``, ``flag``, ``group``, ``board``, ``label``,
@@ -52,4 +57,5 @@ def option(words, *, default=dataclasses.MISSING, **declared) -> dataclasses.Fie
         raise OddsEngineError(f"option: unknown field {sorted(unknown)[0]!r}")
     if isinstance(default, (list, dict, set)):
         raise OddsEngineError("option: a default is immutable (a tuple, not a list)")
-    return dataclasses.field(default=default, metadata={OPTION: dict(words=words, **declared)})
+    metadata = {OPTION: dict(words=words, **declared)}
+    return dataclasses.field(default=default, repr=repr, metadata=metadata)

@@ -438,6 +438,8 @@ def _set(calculator, **values):
                   "control": "Linz=hapsburg"}),
         ("naval-move", {"scenario": "tyrrhenian_sea", "defender_policy": "fight"}),
         ("naval-move", {"scenario": "barbary_coast"}),
+        ("naval-move", {"scenario": "barbary_coast",
+                        "fleets": "Tyrrhenian Sea=hapsburg: 4Sq Andrea Doria"}),
     ],
 )  # fmt: skip
 def test_the_command_line_shown_gives_the_same_odds(engagement, values, capsys):

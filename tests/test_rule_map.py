@@ -797,9 +797,9 @@ RULE_MAP = [
     ),
     (
         "9",
-        "a move's casualty orders and post-roll policy on the command line",
-        "oddsengine/cli/_move_commands.py",
-        "the field battle's policies given on the command line (RULES.md §9)",
+        "a move's casualty orders and post-roll policy as the faces give them",
+        "oddsengine/moves/battle_policies.py",
+        "The field battle's policies given by a face over the move's own (RULES.md §9)",
         [
             "test_policies_by_hand.py::test_a_moves_casualty_order_from_the_api_the_file_and_the_command_line",
             "test_policies_by_hand.py::test_janissaries_in_a_move_are_reported_spent",
@@ -807,8 +807,8 @@ RULE_MAP = [
     ),
     (
         "9",
-        "a siege's casualty orders and post-roll policy on the command line",
-        "oddsengine/cli/_siege_commands.py",
+        "a siege's casualty orders and post-roll policy as the faces give them",
+        "oddsengine/moves/siege_inputs.py",
         "The assaults' policies (RULES.md §9)",
         [
             "test_policies_by_hand.py::test_siege_artillery_policy_in_a_siege_campaign",

@@ -278,7 +278,7 @@ QUESTIONS = {
     "naval-move": [
         (["naval-move", "barbary_coast", "--exact"],
          ENGINE | {"--defender", "--retreat", "--interception", "--states", "--survivors",
-                   "--vary"}),
+                   "--vary", "--fleet"}),
     ],
     "siege": [
         ([*SIEGE, "--exact"], ENGINE | SIEGE_OPTIONS),

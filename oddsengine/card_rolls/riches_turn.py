@@ -106,6 +106,8 @@ class RichesTurn:
     rolls: tuple = field(default=(), init=False, repr=False, compare=False)
 
     kind = "riches-turn"
+    #: Its chain is walked in whole numbers: every answer is exact fractions.
+    fractions_available = True
 
     def __post_init__(self):
         object.__setattr__(self, "holdings", _holdings(self.holdings))

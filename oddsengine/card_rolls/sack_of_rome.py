@@ -32,8 +32,8 @@ from oddsengine.card_rolls.card_roll import CardRollSpec, flag, whole_number
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.combat.field_battle import FieldBattle
 from oddsengine.combat.forces import Force, as_force
-from oddsengine.declaration import option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
+from oddsengine.option_field import option
 
 __all__ = ["SackOfRome", "ST_PETERS_CP_LOST", "CARDS_DRAWN", "MOST_PAPAL_REGULARS"]
 

@@ -64,8 +64,6 @@ _COMMANDS_OF_MODULE = (
     # declaration (a kind registered from outside included), but those written below.
     ("_declared_commands", ()),
     ("_sweep_commands", ("sweep", "table", "plot")),
-    ("_move_commands", ("move", "naval-move")),
-    ("_siege_commands", ("siege",)),
     ("_needed_commands", ("needed",)),
     ("_plan_commands", ("plan",)),
     ("_book_commands", ("book",)),

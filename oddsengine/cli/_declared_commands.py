@@ -5,28 +5,41 @@ through the two doors and one writer, with no line written for the kind.
 A kind's command takes its declared options (each under its group's heading) and the
 shared groups its record names (``Kind.takes``): ``engine`` (the method, trials, seed,
 precision, comparison and format, with ``--fractions`` wherever the answer is one exact
-draw plan; ``--precision`` where its Monte Carlo runs to one), ``survivors`` (the joint
-distribution of both sides' survivors), ``board`` (a scenario file's religious board and
-its what-ifs: the spec is then built by its class's ``on_board``), ``table`` (instead of
-one answer, the odds book's table of the kind,
-:data:`~oddsengine.faces.book_tables.BOOK_TABLES`) and ``card-value`` (what each card
-that could still be played is worth, :func:`~oddsengine.questions.card_value.card_value`;
-``--side`` where the spec's ``card_fields`` give both sides cards). Another declared kind
-whose record names the same command is its form, asked by that kind's ``form`` flag
-(``intercept --naval``); an option of one form given to the other is refused, naming
-which. The spec is built by :func:`~oddsengine.declaration.spec_of`; the options it would
-ignore are refused by its ``ignored_options()`` (``ignored_options(card_value=True)``
-when its cards are valued). It answers with :func:`~oddsengine.exact` or
-:func:`~oddsengine.simulate`, written by :func:`~oddsengine.cli._engine_options.
-print_results`.
+draw plan or a chain walked in fractions; a campaign's own trials, and ``--precision``
+where its Monte Carlo runs to one), ``survivors`` (the joint distribution of both sides'
+survivors), ``board`` (the board its spec class reads, ``scenario_board``: a scenario file
+and its what-ifs; the spec is then built by the class's ``on_board``), ``table`` (instead
+of one answer, the odds book's table of the kind,
+:data:`~oddsengine.faces.book_tables.BOOK_TABLES`), ``card-value`` (what each card that
+could still be played is worth, :func:`~oddsengine.questions.card_value.card_value`, or
+that switches an input, :func:`~oddsengine.questions.switch_value.switch_value`;
+``--side`` where the spec's ``card_fields`` give both sides cards), ``end-states``
+(``--states``: the likeliest end states under the answer) and ``vary`` (``--vary``: the
+answer for every value of a template, as a table), both laid out by
+:mod:`~oddsengine.faces.board_answers`. Another declared kind whose record names the same
+command is its form, asked by that kind's ``form`` flag (``intercept --naval``); an option
+of one form given to the other is refused, naming which. The spec is built by
+:func:`~oddsengine.declaration.spec_of`; the options it would ignore are refused by its
+``ignored_options()`` (``ignored_options(card_value=True)`` when its cards are valued),
+and a refusal that names one input (its ``argument``) names the option that gave it. It
+answers with :func:`~oddsengine.exact` or :func:`~oddsengine.simulate`, written by
+:func:`~oddsengine.cli._engine_options.print_results`.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
-from oddsengine.cli._engine_options import add_engine_arguments, print_results, run_engines
-from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of, spec_of
+from oddsengine.cli._engine_options import (
+    add_engine_arguments,
+    choose_method,
+    positive_int,
+    print_results,
+    refuse_given,
+    run_engines,
+)
+from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of, spec_of, spec_on_board
 from oddsengine.errors import OddsEngineError
 
 __all__ = ["build_spec", "declared_kinds", "register", "spec_of_arguments"]
@@ -44,8 +57,14 @@ def declared_kinds(names=None) -> list:
     return [
         kind
         for kind in KINDS.values()
-        if (names is None or kind.command in names) and kind.command == kind.name and kind.declared
+        if (names is None or kind.command in names) and _owns(kind, KINDS) and kind.declared
     ]
+
+
+def _owns(kind, kinds) -> bool:
+    """Whether ``kind``'s command is built for it: it is the kind named as the command, or
+    the only kind of that command (``siege`` of the siege campaign)."""
+    return kind.command == kind.name or [o.command for o in kinds.values()].count(kind.command) == 1
 
 
 def _parse_with(option):
@@ -63,7 +82,7 @@ def _parse_with(option):
 
 
 _METAVARS = {"count": "N", "number": "X", "names": "NAME[,NAME]", "force": "FORCE",
-             "cards": "CARDS"}  # fmt: skip
+             "cards": "CARDS", "yes-no": "{yes,no}"}  # fmt: skip
 
 
 def _metavar(option) -> str:
@@ -103,13 +122,9 @@ def _add_option(group, option, required: bool = False) -> None:
 
 
 def _board_options(kind) -> tuple:
-    """The options of a religious board (its scenario and what-ifs), for a kind that
-    takes one."""
-    if "board" not in _source(kind).takes:
-        return ()
-    from oddsengine.religion.religion_scenario import BOARD_OPTIONS
-
-    return BOARD_OPTIONS
+    """The options of the board ``kind`` is asked on (its scenario and what-ifs, its spec
+    class's ``scenario_board``), for a kind that takes one."""
+    return kind.spec.scenario_board.options if "board" in _source(kind).takes else ()
 
 
 def _source(kind):
@@ -241,14 +256,24 @@ def _add_command(commands, kind) -> None:
             )
     if "card-value" in takes:
         _add_card_value(parser, kind.spec)
+    if "end-states" in takes:
+        from oddsengine.faces.board_answers import DEFAULT_STATES
+
+        parser.add_argument(
+            "--states",
+            type=positive_int,
+            metavar="N",
+            help=f"end states to list (default {DEFAULT_STATES}; table and json formats)",
+        )
+    if "vary" in takes:
+        table = _vary_table(kind)
+        parser.add_argument("--vary", action="append", metavar=table.metavar, help=table.words)
     campaign = _campaign(kind)
-    exact = getattr(kind.spec, "exact_available", True)
     trials = _trials(kind, campaign)
     add_engine_arguments(
         parser,
         survivors="survivors" in takes,
-        # A campaign's exact answer is its end states, not one draw plan of dice.
-        fractions=bool(exact) and campaign is None,
+        fractions=_fractions_available(kind.spec, campaign),
         precision=campaign is None or campaign.takes_precision,
         **({"trials": trials} if trials else {}),
     )
@@ -286,6 +311,15 @@ def _add_card_value(parser, spec_class) -> None:
         )
 
 
+def _fractions_available(spec_class, campaign) -> bool:
+    """Whether ``--fractions`` is offered: an exact answer that is one draw plan of dice,
+    or a campaign whose class says its chain is walked in fractions
+    (``fractions_available``)."""
+    if not getattr(spec_class, "exact_available", True):
+        return False
+    return bool(getattr(spec_class, "fractions_available", campaign is None))
+
+
 def _campaign(kind):
     """The campaign engines of ``kind`` (None for a single engagement's)."""
     from oddsengine.engines.campaigns import class_engines
@@ -299,11 +333,16 @@ def _trials(kind, campaign) -> int:
     return kind.trials or (campaign.default_trials if campaign is not None else 0)
 
 
+def _vary_table(kind):
+    from oddsengine.faces.board_answers import VARY_TABLES
+
+    return VARY_TABLES[kind.name]
+
+
 def _description(spec_class) -> str:
     """The first paragraph of the spec's module (its rule in words), without the
     cross-references' markup."""
     import re
-    import sys
 
     text = sys.modules[spec_class.__module__].__doc__ or spec_class.__doc__ or ""
     first = " ".join(text.strip().split("\n\n")[0].split())
@@ -329,22 +368,11 @@ def build_spec(kind, values: dict):
     return spec_of(kind.spec, values, like=_source(kind).spec if kind.arguments else None)
 
 
-def spec_of_arguments(kind, arguments):
-    """The spec that the parsed ``arguments`` of ``kind``'s command describe: its class
-    (or that of the form asked) built with the options given (the others keep their
-    defaults), or its ``on_board`` with a scenario's board; an option that the question
-    would ignore (``spec.ignored_options()``) is refused, naming why.
-
-    Raises
-    ------
-    OddsEngineError
-        A required option missing, an option of a board without one (or one the board
-        gives beside it), an option of another form, or what the spec refuses.
-    """
-    kind, _ = _chosen(kind, arguments)
-    options = _options(kind)
-    board = _board_options(kind)
-    own = [o for o in options if o not in board[:1] and not o.form]  # the board's file
+def _values(kind, arguments) -> dict:
+    """The inputs the parsed ``arguments`` give ``kind``, by option name (the board's file
+    apart); a required option missing is refused."""
+    board = _board_options(kind)[:1]  # the board's file
+    own = [option for option in _options(kind) if option not in board and not option.form]
     values = {
         option.name: getattr(arguments, option.name) for option in own if _given(arguments, option)
     }
@@ -359,21 +387,54 @@ def spec_of_arguments(kind, arguments):
     if missing:
         alternative = ", or --table" if "table" in _source(kind).takes else ""
         raise OddsEngineError(f"give {', '.join(missing)}{alternative}")
-    scenario = getattr(arguments, "scenario", None) if _board_options(kind) else None
+    return values
+
+
+def _naming_options(kind, values, build):
+    """``build()``; a refusal that names one input given (its ``argument``: a defender
+    policy the rules refuse, an option that applies to nothing here) names the option
+    that gave it, ``--defender: unknown defender policy 'fihgt' ...``."""
+    try:
+        return build()
+    except OddsEngineError as refusal:
+        argument = getattr(refusal, "argument", None)
+        if argument not in values:
+            raise
+        flag = next(option.flag_name for option in _options(kind) if option.name == argument)
+        reason = getattr(refusal, "reason", None)
+        if reason is not None:
+            raise OddsEngineError(f"{flag} {reason}") from None
+        raise OddsEngineError(f"{flag}: {str(refusal).removeprefix(f'{argument}: ')}") from None
+
+
+def spec_of_arguments(kind, arguments):
+    """The spec that the parsed ``arguments`` of ``kind``'s command describe: its class
+    (or that of the form asked) built with the options given (the others keep their
+    defaults), or its ``on_board`` with a scenario's board; an option that the question
+    would ignore (``spec.ignored_options()``) is refused, naming why.
+
+    Raises
+    ------
+    OddsEngineError
+        A required option missing, an option of a board without one (or one the board
+        gives beside it), an option of another form, or what the spec refuses.
+    """
+    kind, _ = _chosen(kind, arguments)
+    options = _options(kind)
+    values = _values(kind, arguments)
+    board = _board_options(kind)
+    scenario = getattr(arguments, board[0].name, None) if board else None
     if scenario is None:
         _refuse(
             arguments,
             [o for o in options if o.board == NEEDS_BOARD],
             "reads a board: give a scenario first",
         )
-        spec = build_spec(kind, values)
+        spec = _naming_options(kind, values, lambda: build_spec(kind, values))
     else:
         _refuse(arguments, [o for o in options if o.board == BOARD_GIVES],
                 "comes from the board with a scenario: drop it (or the scenario)")  # fmt: skip
-        from oddsengine.religion.religion_scenario import load_religious_board
-
-        what_ifs = {name: values.pop(name, ()) for name in ("protestant", "unrest", "reformers")}
-        spec = kind.spec.on_board(load_religious_board(scenario, **what_ifs), **values)
+        spec = _naming_options(kind, values, lambda: spec_on_board(kind.spec, scenario, values))
     ignored = getattr(spec, "ignored_options", None)
     if ignored is not None:
         valued = getattr(arguments, "card_value", False)  # its cards valued: their question
@@ -410,8 +471,6 @@ def _run_table(kind, arguments) -> None:
     }
     if table.outcome:
         values["outcome"] = arguments.outcome
-    import sys
-
     from oddsengine.faces.new_world_tables import table_text
 
     if arguments.format not in ("table", "markdown", "csv", "json"):
@@ -435,6 +494,15 @@ def _run(arguments):
         from oddsengine.cli._card_value import check_card_value_options
 
         check_card_value_options(arguments)  # --side without it, engine options with it
+    if getattr(arguments, "vary", None):
+        return _run_vary(kind, arguments)
+    if getattr(arguments, "states", None) is not None and arguments.format not in (
+        "table",
+        "json",
+    ):
+        raise OddsEngineError(
+            f"--states lists end states in the table and json formats, not {arguments.format}"
+        )
     campaign = _campaign(kind)
     if campaign is not None and not campaign.takes_precision and arguments.precision:
         title = kind.title.lower()
@@ -456,8 +524,78 @@ def _run(arguments):
             switch_value_rows(spec), lambda rows: switch_value_text(spec, rows), arguments
         )
         return None
-    print_results(run_engines(spec, arguments, trials=_trials(kind, campaign)), arguments)
+    results = run_engines(spec, arguments, trials=_trials(kind, campaign))
+    if "end-states" in takes:
+        return _print_with_end_states(kind, results, arguments)
+    print_results(results, arguments)
     return None
+
+
+def _print_with_end_states(kind, results, arguments) -> None:
+    """The answer with its likeliest end states: in each JSON answer, or under the text
+    table."""
+    from oddsengine.faces.board_answers import (
+        DEFAULT_STATES,
+        end_state_payloads,
+        end_state_text,
+    )
+
+    count = arguments.states or DEFAULT_STATES
+    if arguments.format == "json":
+        import json
+
+        payloads = end_state_payloads(kind.name, results, count)
+        if len(payloads) > 1:
+            from oddsengine.results.compare import comparison_dict
+
+            payloads = [comparison_dict(*results, payloads=payloads)]
+        sys.stdout.write(json.dumps(payloads[0], indent=2) + "\n")
+        return
+    print_results(results, arguments)
+    if arguments.format == "table":
+        sys.stdout.write(end_state_text(kind.name, results[0], count))
+
+
+def _run_vary(kind, arguments) -> None:
+    """``--vary``: the answer for every value of a template, as a table
+    (:data:`~oddsengine.faces.board_answers.VARY_TABLES`), with one engine and a fixed
+    number of trials."""
+    table = _vary_table(kind)
+    if arguments.states is not None:  # a table has one row per value
+        raise OddsEngineError("--states lists end states of one answer, not of a --vary table")
+    method, _ = choose_method(arguments)
+    if method == "compare":
+        raise OddsEngineError("--vary answers with one engine, not --compare")
+    refuse_given(
+        arguments,
+        ["--precision", "--max-trials", "--survivors"],
+        "is not taken by a --vary table (it runs --trials, default 100,000)",
+    )
+    if arguments.format not in ("table", "csv", "json"):
+        raise OddsEngineError(
+            f"a --vary table is written as a table, csv or json, not {arguments.format}"
+        )
+    values = _values(kind, arguments)
+    from oddsengine.faces.board_answers import VARY_TRIALS
+
+    trials = arguments.trials or VARY_TRIALS
+    run = {"method": method, "trials": trials, "seed": arguments.seed}
+    board = _board_options(kind)
+    scenario = getattr(arguments, board[0].name)
+    # A table whose every row an option refuses is refused, naming the option, as the
+    # single answer refuses it.
+    frame, varied = _naming_options(
+        kind, values, lambda: table.make(scenario, arguments.vary, **run, **values)
+    )
+    if arguments.format == "csv":
+        sys.stdout.write(frame.to_csv(index=False))
+    elif arguments.format == "json":
+        import json
+
+        json.dump(json.loads(frame.to_json(orient="records")), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(table.text(frame, varied))
 
 
 def register(commands, names=None, written=()) -> None:

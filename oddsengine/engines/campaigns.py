@@ -1,6 +1,7 @@
 """The campaign protocol: questions played out step by step by an engine of their own
-(siege campaigns, foreign wars, whole moves, plans, Henry's heirs), answered through the
-same two doors as a single combat, :func:`oddsengine.exact` and :func:`oddsengine.simulate`.
+(siege campaigns, foreign wars, whole moves and naval moves, plans, Henry's heirs),
+answered through the same two doors as a single combat, :func:`oddsengine.exact` and
+:func:`oddsengine.simulate`.
 
 A campaign kind registers a :class:`CampaignEngines` record for its spec class: its
 exact engine (or None when the draw plan answers exactly, as for a move), its Monte Carlo
@@ -201,6 +202,9 @@ _BELOW: dict[str, Callable[[], CampaignEngines]] = {
     "oddsengine.moves.siege_campaign.SiegeCampaign": _siege_campaign_engines,
     "oddsengine.combat.foreign_war.ForeignWar": _foreign_war_engines,
     "oddsengine.moves.move.Move": _move_engines,
+    # A naval move is played out by the move kernel too: the same numbers at a seed from
+    # Python as from the command line.
+    "oddsengine.moves.naval_move.NavalMove": _move_engines,
     "oddsengine.religion.attempt_runs.AttemptRun": _attempt_run_engines,
     "oddsengine.religion.attempt_scenarios.AttemptsScenario": _attempts_scenario_engines,
     "oddsengine.religion.debate.Debate": _debate_engines,

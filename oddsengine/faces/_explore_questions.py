@@ -175,7 +175,7 @@ def control_text(values: dict, key: str) -> str:
 #: The kind of value each key of :func:`build_spec` takes.
 _TEXT_KEYS = ("engagement", "attacker", "defender", "post_roll", "attacker_casualty_order",
               "defender_casualty_order", "reinforcements", "war", "scenario",
-              "defender_policy", "stacks", "control")  # fmt: skip
+              "defender_policy", "stacks", "control", "fleets")  # fmt: skip
 _LIST_KEYS = ("attacker_leaders", "defender_leaders", "attacker_cards", "defender_cards")
 _COUNT_KEYS = ("zone_squadrons", "adjacent_squadrons", "adjacent_fortresses", "target_ports",
                "horizon", "foreign", "reinforcements_per_attempt")  # fmt: skip
@@ -298,9 +298,10 @@ def build_spec(values: dict):
         ``adjacent_squadrons``, ``adjacent_fortresses``, ``target_ports``, and for the
         campaigns ``horizon``, ``reinforcements`` (a force for a siege, regulars per
         attempt for a foreign war), ``war``, ``foreign``, ``scenario`` (a shipped example
-        or a file), ``defender_policy`` and a move's what-ifs ``stacks`` and ``control``
+        or a file), ``defender_policy``, a move's what-ifs ``stacks`` and ``control``
         (``"Linz=hapsburg: 4R; Graz=hapsburg: 2R"``, ``"Linz=ottoman"``: the command
-        line's ``--stack`` and ``--control``, separated by ``;``); the Part III
+        line's ``--stack`` and ``--control``, separated by ``;``) and a naval move's
+        ``fleets`` (its ``--fleet``); the Part III
         engagements take their own controls' keys (``protestant_dice``, ``board``,
         ``zone``, ``debate_attacker``, ``power`` ...: those
         :func:`oddsengine.faces._explore_religion.widgets` makes).

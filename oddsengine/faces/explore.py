@@ -207,6 +207,12 @@ class Explorer:
                 layout=widgets.Layout(width="100%"),
             ),
             "control": text(description="control", placeholder="Linz=hapsburg; ..."),
+            # A naval move's, as --fleet takes them.
+            "fleets": text(
+                description="fleets",
+                placeholder="Tyrrhenian Sea=hapsburg: 3Sq Andrea Doria; ...",
+                layout=widgets.Layout(width="100%"),
+            ),
             "war": widgets.Dropdown(
                 options=[(card.name, key) for key, card in WARS.items()],
                 value=DEFAULT_WAR,

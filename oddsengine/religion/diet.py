@@ -26,6 +26,7 @@ import numpy as np
 from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, option
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD
 
 __all__ = ["DietOfWorms", "DIET_OUTCOMES", "MAX_CARD_CP", "PROTESTANT_BONUS_DICE"]
 
@@ -152,6 +153,8 @@ class DietOfWorms:
 
     kind = "diet"
     outcome_names = DIET_OUTCOMES
+    #: The board it is asked on (:meth:`on_board`): a religious scenario and its what-ifs.
+    scenario_board = RELIGIOUS_BOARD
 
     def __post_init__(self):
         for name in ("protestant_cp", "papal_cp", "hapsburg_cp"):

@@ -20,11 +20,12 @@ Examples
 
 from __future__ import annotations
 
-from oddsengine.declaration import NEEDS_BOARD, Option
+from oddsengine.declaration import NEEDS_BOARD, Board, Option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "BOARD_OPTIONS",
+    "RELIGIOUS_BOARD",
     "RELIGION_KEYS",
     "load_religious_board",
     "religious_board_of",
@@ -196,7 +197,7 @@ def load_religious_board(name_or_path, **what_ifs):
         or a ``[naval_move]``, which no command of the religious struggle reads), or any
         bad key or value, named.
     """
-    from oddsengine.moves.scenario_file import find_scenario, load_situation
+    from oddsengine.moves.scenario_reader import find_scenario, load_situation
     from oddsengine.toml_file import parse_toml
 
     label, content = find_scenario(name_or_path)
@@ -233,3 +234,8 @@ def load_religious_board(name_or_path, **what_ifs):
         except OddsEngineError as error:
             raise _labelled(error, label) from None
     return board
+
+
+#: The religious board as the kinds asked on it read it (their spec classes'
+#: ``scenario_board``): a scenario file and its what-ifs.
+RELIGIOUS_BOARD = Board(BOARD_OPTIONS, load_religious_board)

@@ -138,8 +138,9 @@ def plan_denominator(plan) -> int:
 def _draw_plan(spec):
     draw_plan = getattr(spec, "draw_plan", None)
     # A whole move's draw plan is its end states, each the product of a tree of steps
-    # (not one draw of dice): their float errors are not bounded here.
-    if draw_plan is None or type(spec).__module__.startswith("oddsengine.moves"):
+    # (not one draw of dice): their float errors are not bounded here. Such a spec says
+    # so (fractions_available, read by the faces before they offer fractions).
+    if draw_plan is None or not getattr(spec, "fractions_available", True):
         raise OddsEngineError(
             "fractions are for a single combat or roll: this answer is a campaign, not one "
             "draw of dice"
