@@ -131,3 +131,38 @@ def test_the_voyage_benchmark_runs_and_its_baseline_sails_the_rules_turn(capsys,
     assert "Load average" in printed
     for case in json.loads(figures.read_text())["cases"]:
         assert case["naive_z"] <= 5, case["turn"]  # the baseline rolls the rules' turn
+
+
+def test_the_part4_benchmark_runs_and_its_rollers_play_the_rules(capsys, tmp_path):
+    # RULES.md §24-§26 and §28.7: Henry's heirs and a turn's riches against naive NumPy
+    # rollers that roll every die; their end states must agree with the exact chains.
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        bench = _load("bench_part4")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    figures = tmp_path / "part4.json"
+    assert (
+        bench.main(
+            [
+                "--trials",
+                "300000",
+                "--riches-trials",
+                "20000",
+                "--baseline-trials",
+                "20000",
+                "--repeats",
+                "1",
+                "--skip-first-call",
+                "--json",
+                str(figures),
+            ]
+        )
+        == 0
+    )
+    printed = capsys.readouterr().out
+    for name in (*bench.HEIRS_CASES, *bench.RICHES_CASES):
+        assert name in printed
+    assert "Load average" in printed
+    for case in json.loads(figures.read_text())["cases"]:
+        assert case["naive_z"] <= 5, case["question"]  # the rollers play the rules' game

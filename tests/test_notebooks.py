@@ -39,6 +39,7 @@ def test_every_numbered_notebook_is_present():
         "08_explorer.ipynb",
         "09_naval_moves_and_transport.ipynb",
         "10_the_religious_struggle.ipynb",
+        "11_henrys_heirs_and_the_card_rolls.ipynb",
     ]
 
 
