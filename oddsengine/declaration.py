@@ -24,6 +24,9 @@ Examples
 [('dice', 'count', '--dice', 1), ('lucky', 'flag', '--lucky', False)]
 >>> command_words("roll", Roll, {"dice": 3, "lucky": True})
 ['roll', '--dice', '3', '--lucky']
+>>> uncharted = Option("uncharted", "the first voyage", value="flag-names", default=False)
+>>> uncharted.parse("france"), uncharted.words_of(True), uncharted.words_of(("france",))
+(('france',), ['--uncharted'], ['--uncharted', 'france'])
 >>> options_of(Roll)[0].check(12)
 Traceback (most recent call last):
 ...
@@ -59,8 +62,10 @@ OPTION = "oddsengine.option"
 
 #: The kinds of value an option holds: free text (a name), a whole number in a range, a
 #: number, an on/off flag, one of its choices, several names (comma-separated on the
-#: command line), a force written in the game's words, or cards by name or number.
-VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards")
+#: command line), a force written in the game's words, cards by name or number, or a flag
+#: that may name the ones it applies to (``--uncharted`` alone: every power sailing;
+#: ``--uncharted france``: France's voyage only).
+VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards", "flag-names")
 
 #: ``Option.board``: a scenario's board gives this input (refused beside a scenario).
 BOARD_GIVES = "board-gives"
@@ -75,6 +80,8 @@ NEEDS_BOARD = "needs-board"
 SHARED_GROUPS = ("engine", "card-value", "table", "board")
 
 _MISSING = dataclasses.MISSING
+#: The kinds of value the command line gives as a flag (``flag-names`` may name some too).
+_FLAGS = ("flag", "flag-names")
 
 
 @dataclass(frozen=True)
@@ -121,6 +128,16 @@ class Option:
     repeat : bool
         Whether the command line takes it several times, one value each (a what-if
         ``--protestant SPACE``), collected as a tuple.
+    typed : bool
+        For a ``choice``: other values may be typed besides its choices and those offered
+        (a standing order ``order:SPACE,SPACE``); the explorer offers them in a box that
+        takes typing.
+    exact_only : bool
+        Read by the exact answer only (how deep a policy tree is shown, what the optimal
+        policy maximises): refused beside a Monte Carlo answer.
+
+    ``offer`` may also be a function ``offer(values) -> choices`` itself, for an option
+    declared apart from any spec class (a scenario's board).
     """
 
     name: str
@@ -138,8 +155,10 @@ class Option:
     group: str = ""
     board: str = ""
     label: str = ""
-    offer: str = ""
+    offer: object = ""
     repeat: bool = False
+    typed: bool = False
+    exact_only: bool = False
 
     def __post_init__(self):
         if self.value not in VALUES:
@@ -163,7 +182,7 @@ class Option:
             text += f": {', '.join(map(str, self.choices))}"
         if self.low is not None and self.high is not None and self.value == "count":
             text += f" ({self.low}..{self.high})"
-        if self.value not in ("flag",) and not self.required and _shown_default(self.default):
+        if self.value not in _FLAGS and not self.required and _shown_default(self.default):
             text += f" (default {_shown_default(self.default)})"
         if self.rule:
             text += f"; {self.rule}"
@@ -199,7 +218,7 @@ class Option:
                 raise OddsEngineError(
                     f"{self.flag_name} takes a number, not {shown(text)}"
                 ) from None
-        if self.value == "names":
+        if self.value in ("names", "flag-names"):
             return tuple(part.strip() for part in text.split(",") if part.strip())
         if self.value == "flag":
             return text.strip().lower() in ("1", "true", "yes", "on")
@@ -215,7 +234,13 @@ class Option:
             Naming the option (``where``, default its name), with what it takes.
         """
         where = where or self.name
-        if self.value == "flag":
+        if self.value == "flag-names" and isinstance(value, (tuple, list)):
+            if not all(isinstance(name, str) for name in value):
+                raise OddsEngineTypeError(
+                    f"{where} must be True, False or names, not {shown(value)}"
+                )
+            return tuple(value)
+        if self.value in _FLAGS:
             if not isinstance(value, bool):
                 raise OddsEngineTypeError(f"{where} is True or False, not {shown(value)}")
             return value
@@ -258,9 +283,9 @@ class Option:
         command line needs it given)."""
         if value is None or (value == self.default and not self.required):
             return []
-        if self.value == "flag":
+        if self.value in _FLAGS and isinstance(value, bool):
             return [self.flag_name] if value else []
-        if self.value == "names" or isinstance(value, (tuple, list)):
+        if self.value in ("names", "flag-names") or isinstance(value, (tuple, list)):
             text = ",".join(str(item) for item in value)
         else:
             text = str(value)

@@ -22,7 +22,7 @@ from oddsengine.cli import build_parser, main
 SCRATCH = Path(tempfile.gettempdir())
 SWEEP_FILE = str(Path(oddsengine.__file__).parent / "examples" / "assault_sweep.toml")
 
-ENGINE = {"--method", "--exact", "--compare", "--format"}
+ENGINE = {"--method", "--exact", "--monte-carlo", "--compare", "--format"}
 MONTE_CARLO = ["--trials", "--seed", "--precision", "--max-trials"]
 
 #: A value each option accepts where it applies (flags take none).

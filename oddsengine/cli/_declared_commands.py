@@ -18,7 +18,12 @@ from __future__ import annotations
 
 import argparse
 
-from oddsengine.cli._engine_options import add_engine_arguments, print_results, run_engines
+from oddsengine.cli._engine_options import (
+    add_engine_arguments,
+    choose_method,
+    print_results,
+    run_engines,
+)
 from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of
 from oddsengine.errors import OddsEngineError
 
@@ -26,7 +31,7 @@ __all__ = ["build_spec", "declared_kinds", "register", "spec_of_arguments"]
 
 #: The engine's options, which an odds book table (exact in every cell) does not read.
 _ENGINE = ("--trials", "--seed", "--precision", "--max-trials", "--compare", "--method",
-           "--exact", "--card-value", "--fractions")  # fmt: skip
+           "--exact", "--monte-carlo", "--card-value", "--fractions")  # fmt: skip
 
 
 def declared_kinds(names=None) -> list:
@@ -56,7 +61,7 @@ def _parse_with(option):
 
 
 _METAVARS = {"count": "N", "number": "X", "names": "NAME[,NAME]", "force": "FORCE",
-             "cards": "CARDS"}  # fmt: skip
+             "cards": "CARDS", "flag-names": "NAME[,NAME]"}  # fmt: skip
 
 
 def _add_option(group, option) -> None:
@@ -74,6 +79,17 @@ def _add_option(group, option) -> None:
         group.add_argument(
             option.flag_name, dest=option.name, action="store_true", help=option.help
         )
+    elif option.value == "flag-names":  # alone: True; with names, those it applies to
+        group.add_argument(
+            option.flag_name,
+            dest=option.name,
+            nargs="?",
+            const=True,
+            default=None,
+            type=_parse_with(option),
+            metavar=option.metavar or _METAVARS[option.value],
+            help=option.help,
+        )
     else:
         group.add_argument(
             option.flag_name,
@@ -88,12 +104,12 @@ def _add_option(group, option) -> None:
 
 def _board_options(kind) -> tuple:
     """The options of a religious board (its scenario and what-ifs), for a kind that
-    takes one."""
+    takes one (the scenario required where the spec class is always asked on a board)."""
     if "board" not in kind.takes:
         return ()
-    from oddsengine.religion.religion_scenario import BOARD_OPTIONS
+    from oddsengine.religion.religion_scenario import board_options
 
-    return BOARD_OPTIONS
+    return board_options(kind.spec)
 
 
 def _options(kind) -> tuple:
@@ -145,7 +161,8 @@ def _add_command(commands, kind) -> None:
             "here (exact): without it, with it, and the difference",
         )
     exact = getattr(spec_class, "exact_available", True)
-    add_engine_arguments(parser, survivors=False, fractions=bool(exact))
+    fractions = exact and getattr(spec_class, "fractions_available", True)
+    add_engine_arguments(parser, survivors=False, fractions=bool(fractions))
     parser.set_defaults(run=_run, kind=kind.name)
 
 
@@ -266,6 +283,21 @@ def _run_table(kind, arguments) -> None:
     sys.stdout.write(table_text(frame, arguments.format, table.title(values)))
 
 
+def _refuse_exact_only(kind, arguments) -> None:
+    """Refuse an option the exact answer alone reads (``Option.exact_only``) beside a
+    Monte Carlo answer, before any work."""
+    exact_only = [option for option in _options(kind) if option.exact_only]
+    if not exact_only:
+        return
+    method, reason = choose_method(argparse.Namespace(**vars(arguments)))  # no side effect
+    if method == "monte-carlo":
+        _refuse(
+            arguments,
+            exact_only,
+            f"is read by the exact answer only, not by Monte Carlo ({reason})",
+        )
+
+
 def _run(arguments):
     from oddsengine.kinds import kind_of
 
@@ -274,12 +306,18 @@ def _run(arguments):
         return _run_table(kind, arguments)
     if "table" in kind.takes and _given_flag(arguments, "--outcome"):
         raise OddsEngineError("--outcome chooses the cells of --table: give --table")
+    _refuse_exact_only(kind, arguments)
     spec = spec_of_arguments(kind, arguments)
     if getattr(arguments, "card_value", False):
         from oddsengine.cli._card_value import check_card_value_options, write_card_table
         from oddsengine.questions.switch_value import switch_value_rows, switch_value_text
 
         check_card_value_options(arguments)
+        if not getattr(spec, "card_switches", ()):
+            raise OddsEngineError(
+                f"--card-value values a card that switches an input; none switches one of "
+                f"this question ({spec.title()})"
+            )
         write_card_table(
             switch_value_rows(spec), lambda rows: switch_value_text(spec, rows), arguments
         )

@@ -15,7 +15,7 @@ Examples
 
 from __future__ import annotations
 
-from oddsengine.declaration import NEEDS_BOARD, options_of
+from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of
 from oddsengine.kind_entries import ExplorerEntry
 
 __all__ = ["key", "declared_entry", "widgets", "build", "words", "offer"]
@@ -28,13 +28,26 @@ def key(kind: str, name: str) -> str:
     return f"{kind}.{name}"
 
 
+def _board(kind) -> tuple:
+    """The scenario option of the board ``kind`` is asked on (a box of the shipped boards),
+    for a kind that takes one; its what-ifs are the command line's."""
+    if "board" not in kind.takes:
+        return ()
+    from oddsengine.religion.religion_scenario import board_options
+
+    return board_options(kind.spec)[:1]
+
+
 def _options(kind):
-    """The options the explorer offers: all but those that read a scenario's board (the
-    calculator asks its questions without one)."""
-    return tuple(
-        item
-        for item in (*kind.options, *options_of(kind.spec))
-        if item.board != NEEDS_BOARD and not item.positional
+    """The options the explorer offers: the board's scenario, for a kind asked on one, and
+    the kind's inputs but those that read a board beyond it (its what-ifs, a flip order)."""
+    return (
+        *_board(kind),
+        *(
+            item
+            for item in (*kind.options, *options_of(kind.spec))
+            if item.board != NEEDS_BOARD and not item.positional
+        ),
     )
 
 
@@ -64,7 +77,7 @@ def _widget(module, item):
     style = {"description_width": "96px"}
     layout = module.Layout(width="250px", margin="1px 2px")
     common = dict(description=item.shown_label, tooltip=item.words, style=style)
-    if item.value == "flag":
+    if item.value in ("flag", "flag-names"):  # the explorer applies it to all it may
         return module.Checkbox(
             value=bool(item.default),
             indent=False,
@@ -82,14 +95,31 @@ def _widget(module, item):
         return module.BoundedIntText(value=value, min=low, max=high, layout=layout, **common)
     if item.value == "number":
         return module.FloatText(value=item.default or 0.0, layout=layout, **common)
-    if item.value == "choice" and item.choices:
-        options = list(item.choices)
-        value = item.default if item.default in options else options[0]
+    if item.value == "choice" and item.typed:  # its choices offered, others typed
+        return module.Combobox(
+            value=str(item.default or ""),
+            options=[str(choice) for choice in item.choices],
+            ensure_option=False,
+            continuous_update=False,
+            layout=layout,
+            **common,
+        )
+    if item.value == "choice" and (item.choices or item.offer):
+        # Its choices, or those its offer leaves (filled when the calculator offers them);
+        # an input not required may be left out: "(none)".
+        options = [(str(choice), choice) for choice in item.choices]
+        if not options:
+            options = [(str(item.default), item.default)] if item.default else []
+        if not item.required and item.default is None:
+            options.insert(0, ("(none)", ""))
+        value = item.default if item.default in dict(options).values() else options[0][1]
         return module.Dropdown(options=options, value=value, layout=layout, **common)
     if item.value == "names":
-        # The names the option takes, as tags: a name from its list, or typed.
+        # The names the option takes, as tags: a name from its list (or those its offer
+        # leaves), or typed.
+        default = item.default or ()
         return module.TagsInput(
-            value=list(item.default or ()),
+            value=[default] if isinstance(default, str) else list(default),
             allowed_tags=list(item.choices),
             allow_duplicates=False,
             layout=module.Layout(width="100%"),
@@ -122,7 +152,7 @@ def _values(values: dict) -> dict:
         value = values.get(key(kind.name, item.name))
         if value is None or (value == "" and item.value != "flag"):
             continue
-        if item.value == "names":
+        if item.value == "names" or (item.value == "flag-names" and not isinstance(value, bool)):
             value = tuple(value)
         elif item.value == "count" and isinstance(value, str):  # an optional count typed
             value = item.parse(value)
@@ -132,11 +162,26 @@ def _values(values: dict) -> dict:
 
 def build(values, forces, cards, post_roll):
     """The spec of a declared kind from the calculator's controls (its class called with
-    its options, as the command line calls it)."""
+    its options, as the command line calls it; on the board chosen, its ``on_board``)."""
+    from oddsengine.errors import OddsEngineError
     from oddsengine.kinds import kind_of
 
     kind = kind_of(values["engagement"])
-    return getattr(kind.spec, "from_options", kind.spec)(**_values(values))
+    found = _values(values)
+    board = _board(kind)
+    scenario = found.pop(board[0].name, None) if board else None
+    if scenario is None:
+        if board and board[0].required:
+            raise OddsEngineError(f"choose the {board[0].shown_label} the question is asked on")
+        return getattr(kind.spec, "from_options", kind.spec)(**found)
+    for item in _options(kind):
+        if item.board == BOARD_GIVES and item.name in found:
+            raise OddsEngineError(
+                f"{item.shown_label} comes from the board: leave it empty (or choose no board)"
+            )
+    from oddsengine.religion.religion_scenario import load_religious_board
+
+    return kind.spec.on_board(load_religious_board(scenario), **found)
 
 
 def words(values) -> list[str]:
@@ -145,7 +190,8 @@ def words(values) -> list[str]:
     from oddsengine.kinds import kind_of
 
     kind = kind_of(values["engagement"])
-    return command_words(kind.command, kind.spec, _values(values), kind.options)[1:]
+    extra = (*_board(kind), *kind.options)
+    return command_words(kind.command, kind.spec, _values(values), extra)[1:]
 
 
 def offer(values) -> dict:
@@ -157,6 +203,9 @@ def offer(values) -> dict:
     offered = {}
     for item in _options(kind):
         if item.offer:
-            choices = getattr(kind.spec, item.offer)(_values(values))
-            offered[key(kind.name, item.name)] = [(str(choice), choice) for choice in choices]
+            offer = item.offer if callable(item.offer) else getattr(kind.spec, item.offer)
+            choices = offer(_values(values))
+            offered[key(kind.name, item.name)] = [
+                (str(choice) or "(none)", choice) for choice in choices
+            ]
     return offered

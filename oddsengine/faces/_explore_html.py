@@ -40,7 +40,11 @@ def odds_html(result) -> str:
 
     chances = dict(result.p)
     folded = {}
-    if len(chances) > _SHOWN_ROWS:
+    # A result that writes sections of its own (a run of attempts: the chance each space
+    # turns, its policy tree) shows its outcomes here and the rest there, as the command
+    # line prints them.
+    sections = getattr(result, "sections", lambda: ())()
+    if len(chances) > _SHOWN_ROWS or sections:
         # The outcomes first; the rest of a long answer (each side's highest die, the
         # debaters burnt, the flips) folded under them: the chart keeps the first screen.
         outcomes = set(getattr(result, "outcome_names", ()))
@@ -69,7 +73,7 @@ def odds_html(result) -> str:
         f'<table class="odds" style="{_COMPACT}"><tr><th>outcome</th><th>exact chance</th></tr>'
         f"{rows}</table>",
     ]
-    if folded:
+    if folded and not sections:
         parts.append(
             f'<details class="more"><summary>{len(folded)} more chances</summary>'
             f'<table class="odds" style="{_COMPACT}">'
@@ -94,6 +98,13 @@ def odds_html(result) -> str:
                 for name, value in expected.items()
             )
             + "</p>"
+        )
+    for heading, lines in sections:
+        parts.append(
+            f'<details class="section" open><summary>{html.escape(heading)}</summary>'
+            '<pre style="margin:0;line-height:1.25;white-space:pre;overflow-x:auto">'
+            + html.escape("\n".join(lines))
+            + "</pre></details>"
         )
     return '<div style="white-space:normal;line-height:1.3">' + "".join(parts) + "</div>"
 

@@ -25,6 +25,8 @@ from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "BOARD_OPTIONS",
+    "board_options",
+    "shipped_boards",
     "RELIGION_KEYS",
     "load_religious_board",
     "religious_board_of",
@@ -58,6 +60,20 @@ _LISTS = (
 )
 
 
+def shipped_boards(values=None) -> list[str]:
+    """The shipped scenarios that hold a ``[religion]`` table, as a board's scenario is
+    offered (``values``, the other inputs, change nothing).
+
+    Examples
+    --------
+    >>> shipped_boards()[:2]
+    ['religion_1517', 'religion_example']
+    """
+    from oddsengine.moves.scenario_file import example_names, find_scenario
+
+    return [name for name in example_names() if b"[religion]" in find_scenario(name)[1]]
+
+
 #: The options of a religious board on the command line (the ``board`` group of a kind's
 #: ``takes``): the scenario file and its what-ifs, like ``move --stack``.
 BOARD_OPTIONS = (
@@ -65,8 +81,11 @@ BOARD_OPTIONS = (
         "scenario",
         "a scenario file with a [religion] table (religion_1517, religion_example): the "
         "board the question is asked on",
+        value="choice",
         positional=True,
         flag="SCENARIO",
+        offer=shipped_boards,
+        label="board",
     ),
     Option("protestant", "what-if: this space is Protestant too", value="names",
            repeat=True, metavar="SPACE", board=NEEDS_BOARD),
@@ -75,6 +94,17 @@ BOARD_OPTIONS = (
     Option("reformers", "what-if: this reformer (or his space) is on the map", value="names",
            repeat=True, metavar="SPACE", flag="--reformer", board=NEEDS_BOARD),
 )  # fmt: skip
+
+
+def board_options(spec_class) -> tuple:
+    """The options of a religious board for the questions of ``spec_class``: its scenario
+    (required where the class is always asked on a board, ``scenario_required``) and the
+    what-ifs (:data:`BOARD_OPTIONS`)."""
+    if not getattr(spec_class, "scenario_required", False):
+        return BOARD_OPTIONS
+    import dataclasses
+
+    return (dataclasses.replace(BOARD_OPTIONS[0], required=True), *BOARD_OPTIONS[1:])
 
 
 def reformers_named(values, what: str = "reformers") -> dict:
