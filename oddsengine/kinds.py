@@ -339,10 +339,6 @@ def _religion_entry(
     )
 
 
-#: The explorer's builders of the Diet, voyages and conquests.
-_NEW_WORLD = "oddsengine.faces._explore_new_world:"
-
-
 _ATTEMPT_CONTROLS = (
     "board",
     "space",
@@ -529,20 +525,17 @@ for _kind in (
                         "catholic_wins": "the Hapsburgs and the Papacy win the Diet",
                         "draw": "the Diet flips nothing"},
          distribution="flips:"),
+    # One command, voyage, asks one power's voyage or (several powers) a turn's voyages.
     Kind("voyage", "oddsengine.religion.voyage:Voyage", "discovery", (),
          "exploration, rule 20.2 (RULES.md §22)", "Exploration", sweep=True,
          book_pages=((15, _NEW_WORLD_BOOK + "voyages"),), outcome_words=_VOYAGE_WORDS,
-         explorer=_religion_entry("voyage", ("power", "voyage_explorer", "uncharted",
-                                             "mercator", "claimed"), "voyage_offer",
-                                  module=_NEW_WORLD)),
+         takes=("engine", "table", "card-value")),
     Kind("conquest", "oddsengine.religion.voyage:Conquest", "conquest", (),
          "conquest, rule 20.3 (RULES.md §22)", "Conquest", sweep=True,
          book_pages=((15, _NEW_WORLD_BOOK + "voyages"),),
          outcome_words={"killed": "the conquistador is killed",
                         "conquest": "a conquest is made"},
-         explorer=_religion_entry("conquest", ("power", "conquistador", "smallpox",
-                                               "conquered"), "conquest_offer",
-                                  module=_NEW_WORLD)),
+         takes=("engine", "table", "card-value")),
     Kind("voyages", "oddsengine.religion.voyage_turn:VoyageTurn", "circumnavigation", (),
          "a turn's explorations, rule 20.2 (RULES.md §22)", "Explorations of a turn",
          sweep=True, command="voyage",

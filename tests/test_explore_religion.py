@@ -312,47 +312,73 @@ def test_the_diet_of_worms(capsys):
 def test_a_voyage_of_magellan(capsys):
     # Magellan (+4) circumnavigates 676/1296 (issue 31's figure; by hand in
     # tests/test_religion_voyage.py).
-    calculator = _explorer("voyage", power="hapsburg")
-    calculator.controls["voyage_explorer"].value = "Magellan"
+    calculator = _explorer("voyage", **{"voyage.power": ["hapsburg"]})
+    calculator.controls["voyage.explorer"].value = "Magellan"
     assert calculator.result.p["circumnavigation"] == pytest.approx(676 / 1296, abs=1e-12)
     assert calculator.command_line == (
         "oddsengine voyage --power hapsburg --explorer Magellan --exact"
     )
     _same_as_command(calculator, capsys)
-    calculator.controls["mercator"].value = True
-    calculator.controls["claimed"].value = ("great-lakes",)
+    calculator.controls["voyage.mercator"].value = True
+    calculator.controls["voyage.claimed"].value = ["great-lakes"]
     assert "--mercator --claimed great-lakes" in calculator.command_line
     _same_as_command(calculator, capsys)
 
 
+def test_the_discoveries_and_conquests_are_picked_as_tags():
+    from oddsengine.religion.new_world import conquests, discoveries
+
+    calculator = _explorer("voyage")
+    claimed = calculator.controls["voyage.claimed"]
+    assert type(claimed).__name__ == "TagsInput"
+    assert list(claimed.allowed_tags) == [claim.slug for claim in discoveries()]
+    calculator.controls["engagement"].value = "conquest"
+    conquered = calculator.controls["conquest.claimed"]
+    assert type(conquered).__name__ == "TagsInput" and conquered.description == ""
+    assert list(conquered.allowed_tags) == [claim.slug for claim in conquests()]
+    conquered.value = ["maya", "aztecs"]
+    assert calculator.command_line.endswith("--claimed maya,aztecs --exact")
+
+
 def test_a_voyage_offers_the_explorers_of_its_power():
-    calculator = _explorer("voyage", power="france")
-    offered = [value for _, value in calculator.controls["voyage_explorer"].options]
+    calculator = _explorer("voyage", **{"voyage.power": ["france"]})
+    offered = [value for _, value in calculator.controls["voyage.explorer"].options]
     assert offered[0] == "random" and "Cartier" in offered and "Magellan" not in offered
-    calculator.controls["voyage_explorer"].value = "Cartier"
-    calculator.controls["power"].value = "hapsburg"
-    assert calculator.controls["voyage_explorer"].value == "random"  # not Hapsburg's
+    calculator.controls["voyage.explorer"].value = "Cartier"
+    calculator.controls["voyage.power"].value = ["hapsburg"]
+    assert calculator.controls["voyage.explorer"].value == "random"  # not Hapsburg's
     assert calculator.error is None
+
+
+def test_several_powers_sail_a_turn_s_voyages(capsys):
+    # Two powers picked: the turn's voyages, resolved best explorer first (RULES.md §22),
+    # each explorer drawn from his power's pool; the same as the command line's.
+    calculator = _explorer("voyage", **{"voyage.power": ["france", "hapsburg"]})
+    assert calculator.error is None, calculator.error
+    assert calculator.result.spec.kind == "voyages"
+    assert calculator.command_line == "oddsengine voyage --power france,hapsburg --exact"
+    _same_as_command(calculator, capsys)
 
 
 def test_a_conquest_by_cortez(capsys):
     # Cortez (+4) on 2d6 (RULES.md §22): killed on 6 or less (2d6 = 2): 1/36; Maya on 9
     # (2d6 = 5): 4/36; Inca on 11+ (2d6 >= 7): 21/36. Smallpox (+2): Inca on 2d6 >= 5,
     # 30/36.
-    calculator = _explorer("conquest", power="hapsburg")
-    calculator.controls["conquistador"].value = "Cortez"
+    calculator = _explorer("conquest", **{"conquest.power": "hapsburg"})
+    calculator.controls["conquest.conquistador"].value = "Cortez"
     p = calculator.result.p
     assert (p["killed"], p["conquest:Maya"], p["conquest:Inca"]) == pytest.approx(
         (1 / 36, 4 / 36, 21 / 36), abs=1e-12
     )
     _same_as_command(calculator, capsys)
-    calculator.controls["smallpox"].value = True
+    calculator.controls["conquest.smallpox"].value = True
     assert calculator.result.p["conquest:Inca"] == pytest.approx(30 / 36, abs=1e-12)
     assert calculator.command_line.endswith("--conquistador Cortez --smallpox --exact")
     _same_as_command(calculator, capsys)
-    calculator.controls["power"].value = "england"
-    offered = [value for _, value in calculator.controls["conquistador"].options]
-    assert "Cortez" not in offered and calculator.controls["conquistador"].value == "random"
+    calculator.controls["conquest.power"].value = "england"
+    offered = [value for _, value in calculator.controls["conquest.conquistador"].options]
+    assert "Cortez" not in offered
+    assert calculator.controls["conquest.conquistador"].value == "random"
 
 
 def test_the_flips_are_charted_by_number():
@@ -408,7 +434,7 @@ def test_values_of_the_wrong_kind_are_refused_naming_the_key():
     with pytest.raises(OddsEngineError, match="protestant_dice must be a whole number"):
         build_spec({"engagement": "reformation", "protestant_dice": "3"})
     with pytest.raises(OddsEngineError, match="smallpox must be True or False"):
-        build_spec({"engagement": "conquest", "smallpox": 1})
+        build_spec({"engagement": "conquest", "conquest.smallpox": 1})
     with pytest.raises(OddsEngineError, match="committed must be a list of names"):
         build_spec({"engagement": "debate", "committed": "Eck"})
     # Set from code on the calculator, a value the rules refuse is a line, not raised.

@@ -190,12 +190,14 @@ QUESTIONS = {
     ],
     "voyage": [
         (["voyage", "--power", "hapsburg", "--explorer", "Magellan", "--exact"],
-         ENGINE | VOYAGE_OPTIONS | {"--card-value"}),
-        (["voyage", "--power", "england,france", "--exact"], ENGINE | VOYAGE_OPTIONS),
+         ENGINE | VOYAGE_OPTIONS | {"--card-value", "--fractions"}),
+        (["voyage", "--power", "england,france", "--exact"],
+         ENGINE | VOYAGE_OPTIONS | {"--fractions"}),
         (["voyage", "--table"], {"--table", "--power", "--claimed", "--choice", "--format"}),
     ],
     "conquest": [
-        (["conquest", "--power", "hapsburg", "--exact"], ENGINE | CONQUEST_OPTIONS),
+        (["conquest", "--power", "hapsburg", "--exact"],
+         ENGINE | CONQUEST_OPTIONS | {"--fractions"}),
         (["conquest", "--table"], {"--table", "--claimed", "--format"}),
     ],
     "battle": [

@@ -73,7 +73,6 @@ _COMMANDS_OF_MODULE = (
     ("_attempt_commands", ("reformation", "counter-reformation")),
     ("_attempt_run_commands", ("attempts",)),
     ("_debate_commands", ("debate",)),
-    ("_new_world_commands", ("voyage", "conquest")),
     # Last: the commands of the kinds that declare their inputs, built from the
     # declaration (a kind registered from outside included), unless written above.
     ("_declared_commands", ()),

@@ -1,8 +1,7 @@
 """The explorer's engagements of the religious struggle: a Reformation or Counter-Reformation
 attempt (from dice counts, or on a shipped religious board with the dice counted from it),
 a run of attempts on a board played optimally and a theological debate (RULES.md
-§16-§20); and the controls of every Part III engagement, the Diet of Worms', voyages' and
-conquests' too (those are built in :mod:`oddsengine.faces._explore_new_world`).
+§16-§20); and the controls of these engagements.
 
 Each kind's :class:`~oddsengine.kinds.ExplorerEntry` names its controls' maker here
 (``widgets``: one for all of them), the choices one control offers given the others
@@ -37,9 +36,8 @@ __all__ = [
     "widgets",
 ]
 
-#: The zones of the debates and the treatises (RULES.md §16), and the powers that sail.
+#: The zones of the debates and the treatises (RULES.md §16).
 _ZONES = ("german", "french", "english")
-_POWERS = ("hapsburg", "england", "france")
 #: The debate cards (RULES.md §20) as ``debate --card`` takes them.
 _DEBATE_CARDS = ("leipzig-debate", "papal-inquisition", "thomas-more", "here-i-stand")
 #: The attempts from dice counts that only the board form reads, and back.
@@ -112,28 +110,14 @@ def widgets(module) -> dict:
             "card", [("(none)", ""), *((c, c) for c in _DEBATE_CARDS)], width="220px"
         ),
         "mary_i": flag("Mary I"),
-        "power": choice("power", list(_POWERS)),
-        "voyage_explorer": choice("explorer", [("random", "random")]),
-        "uncharted": flag("Uncharted"),
-        "mercator": flag("Mercator's Map"),
-        "claimed": names("claimed"),
-        "conquistador": choice(
-            "conquistador",
-            [("random", "random")],
-            width="250px",
-            style={"description_width": "86px"},
-        ),
-        "smallpox": flag("Smallpox"),
-        "conquered": names("conquered"),
     }
 
 
 #: The kind of value each control of these engagements takes (the widgets give them; values
 #: set from code are checked before any is read, the key named).
 _COUNTS = ("protestant_dice", "papal_dice", "turn")
-_FLAGS = ("modifier", "printing_press", "ninety_five_theses", "augsburg", "mary_i",
-          "uncharted", "mercator", "smallpox")  # fmt: skip
-_NAMES = ("committed", "claimed", "conquered")
+_FLAGS = ("modifier", "printing_press", "ninety_five_theses", "augsburg", "mary_i")
+_NAMES = ("committed",)
 
 
 def checked_values(values) -> dict:

@@ -25,6 +25,7 @@ from functools import cached_property
 
 import numpy as np
 
+from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, two_dice_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.religion.new_world import (
@@ -264,14 +265,74 @@ class Voyage(_Voyaging):
     (0, 1)
     """
 
-    power: str = "hapsburg"
-    explorer: str = "random"
-    uncharted: bool = False
-    mercator: bool = False
-    claimed: tuple = ()
-    removed: tuple = ()
-    turn: int | None = None
-    choice: str = "best"
+    power: str = option(
+        "the power that explores; several, comma-separated, for a turn's voyages (resolved "
+        "best explorer first, ties England, France, Hapsburg)",
+        rule="§22",
+        value="names",
+        choices=POWERS,
+        default="hapsburg",
+        required=True,
+        metavar="POWER[,POWER...]",
+    )
+    explorer: str = option(
+        "the explorer by name, or random: drawn from the power's pool (for several powers, "
+        "one per power, comma-separated)",
+        rule="§22",
+        value="choice",
+        default="random",
+        metavar="NAME|random",
+        offer="explorers_offered",
+    )
+    uncharted: bool = option(
+        "the power's first exploration of the game (-1); for several powers, alone: all of "
+        "them, or the powers named",
+        rule="§22",
+        value="flag-names",
+        default=False,
+        metavar="POWERS",
+    )
+    mercator: bool = option(
+        "Mercator's Map played for the voyage (+2, on the circumnavigation roll too); for "
+        "several powers, alone: all of them, or the powers named",
+        rule="§22",
+        value="flag-names",
+        default=False,
+        metavar="POWERS",
+        label="Mercator's Map",
+    )
+    claimed: tuple = option(
+        "discoveries already claimed: st-lawrence-river, great-lakes, mississippi-river, "
+        "amazon-river, pacific-strait, circumnavigation",
+        rule="§22",
+        default=(),
+        metavar="NAME,...",
+        offer="discoveries_offered",
+    )
+    removed: tuple = option(
+        "explorers no longer in the pool (lost at sea, or placed on a discovery)",
+        rule="§22",
+        default=(),
+        metavar="NAME,...",
+        offer="pool_offered",
+    )
+    turn: int | None = option(
+        "the pool holds the explorers entered by this turn",
+        default=None,
+        low=1,
+        high=9,
+        metavar="T",
+    )
+    choice: str = option(
+        "the choice at 10+: best (the most expected VP of this voyage, the Pacific Strait's "
+        "1 VP counted when unclaimed; ties to the sure VP), or circumnavigate, amazon, "
+        "discovery whenever open",
+        rule="§23.15",
+        value="choice",
+        choices=CHOICES,
+        default="best",
+        label="choice at 10+",
+    )
 
     kind = "voyage"
     outcome_names = EXPLORATION_CODES
@@ -301,6 +362,75 @@ class Voyage(_Voyaging):
             raise OddsEngineError(
                 "Cabot's voyage (the Sebastian Cabot event) takes no Uncharted -1"
             )
+
+    @classmethod
+    def from_options(
+        cls, power="hapsburg", explorer="random", uncharted=False, mercator=False, **others
+    ):
+        """The question the command line's options ask: one power's voyage, or, several
+        powers named (``"england,france"``), a turn's voyages
+        (:class:`~oddsengine.religion.voyage_turn.VoyageTurn`), each power's explorer
+        named in order (default: all drawn at random); ``uncharted`` and ``mercator`` True
+        for every power sailing, or the powers they apply to.
+
+        Examples
+        --------
+        >>> Voyage.from_options("france", "Cartier", mercator=True).title()
+        'Exploration: france, Cartier'
+        >>> type(Voyage.from_options(("england", "france"))).__name__
+        'VoyageTurn'
+        """
+        powers = names_of(power, "power")
+        if not powers:
+            raise OddsEngineError("give the power that explores (several for a turn's voyages)")
+        explorers = names_of(explorer, "explorer") or ("random",)
+        if explorer == "random":  # not named: each power's explorer drawn from its pool
+            explorers = ("random",) * len(powers)
+        if len(powers) > 1:
+            from oddsengine.religion.voyage_turn import VoyageTurn
+
+            return VoyageTurn(
+                powers, explorers=explorers, uncharted=uncharted, mercator=mercator, **others
+            )
+        if len(explorers) != 1:
+            raise OddsEngineError(f"give one explorer for {powers[0]}, not {', '.join(explorers)}")
+        for name, value in (("uncharted", uncharted), ("mercator", mercator)):
+            if not isinstance(value, bool) and [each.lower() for each in names_of(value, name)] != [
+                powers[0].lower()
+            ]:
+                raise OddsEngineError(
+                    f"--{name} names {','.join(names_of(value, name))}: only {powers[0]} sails "
+                    f"(give --{name} alone)"
+                )
+        return cls(
+            powers[0], explorers[0], uncharted=bool(uncharted), mercator=bool(mercator), **others
+        )
+
+    @classmethod
+    def explorers_offered(cls, values) -> list[str]:
+        """``random`` and the explorers of the power named in ``values`` (random only for
+        several: each drawn from his power's pool)."""
+        from oddsengine.religion.records import religion_facts
+
+        powers = names_of(values.get("power", "hapsburg"), "power")
+        if len(powers) != 1:
+            return ["random"]
+        explorers = religion_facts().explorers_of(check_power(powers[0]), pool_only=False)
+        return ["random", *(each.name for each in explorers)]
+
+    @classmethod
+    def pool_offered(cls, values) -> list[str]:
+        """The explorers of the random pools of the powers named in ``values``."""
+        from oddsengine.religion.records import religion_facts
+
+        powers = names_of(values.get("power", "hapsburg"), "power")
+        facts = religion_facts()
+        return [each.name for power in powers for each in facts.explorers_of(check_power(power))]
+
+    @classmethod
+    def discoveries_offered(cls, values) -> list[str]:
+        """Every discovery, by its slug."""
+        return [claim.slug for claim in discoveries()]
 
     @property
     def pool(self) -> tuple:
@@ -417,12 +547,48 @@ class Conquest(_Voyaging):
     (0, 30)
     """
 
-    power: str = "hapsburg"
-    conquistador: str = "random"
-    smallpox: bool = False
-    claimed: tuple = ()
-    removed: tuple = ()
-    turn: int | None = None
+    power: str = option(
+        "the power that conquers: hapsburg (conquistadors), england or france (markers)",
+        rule="§22",
+        value="choice",
+        choices=POWERS,
+        default="hapsburg",
+        required=True,
+        metavar="POWER",
+    )
+    conquistador: str = option(
+        "the conquistador by name (England's or France's conquest marker), or random: drawn "
+        "from the pool",
+        rule="§22",
+        value="choice",
+        default="random",
+        metavar="NAME|random",
+        offer="conquistadors_offered",
+    )
+    smallpox: bool = option("Smallpox played for the conquest (+2)", rule="§22", default=False)
+    claimed: tuple = option(
+        "conquests already made: maya, aztecs, inca",
+        rule="§22",
+        default=(),
+        metavar="NAME,...",
+        offer="conquests_offered",
+        label="conquered",
+    )
+    removed: tuple = option(
+        "conquistadors (or markers, once each) no longer in the pool: killed, or placed on a "
+        "conquest",
+        rule="§22",
+        default=(),
+        metavar="NAME,...",
+        offer="conquistadors_in_pool",
+    )
+    turn: int | None = option(
+        "the pool holds the conquistadors entered by this turn",
+        default=None,
+        low=1,
+        high=9,
+        metavar="T",
+    )
 
     kind = "conquest"
     outcome_names = CONQUEST_CODES
@@ -444,6 +610,24 @@ class Conquest(_Voyaging):
             raise OddsEngineError(
                 "no conquest is left to make: " + ", ".join(self.claimed) + " are all claimed (22)"
             )
+
+    @classmethod
+    def conquistadors_offered(cls, values) -> list[str]:
+        """``random`` and the conquistadors (markers) of the power in ``values``."""
+        return ["random", *cls.conquistadors_in_pool(values)]
+
+    @classmethod
+    def conquistadors_in_pool(cls, values) -> list[str]:
+        """The conquistadors (markers) of the power in ``values``, each once."""
+        from oddsengine.religion.records import religion_facts
+
+        power = check_power(values.get("power", "hapsburg"))
+        return list(dict.fromkeys(each.name for each in religion_facts().conquistadors_of(power)))
+
+    @classmethod
+    def conquests_offered(cls, values) -> list[str]:
+        """Every conquest, by its slug."""
+        return [claim.slug for claim in conquests()]
 
     @property
     def pool(self) -> tuple:
