@@ -204,7 +204,9 @@ def offer(values) -> dict:
     for item in _options(kind):
         if item.offer:
             offer = item.offer if callable(item.offer) else getattr(kind.spec, item.offer)
-            choices = offer(_values(values))
+            choices = list(offer(_values(values)))
+            if not item.required and item.default is None and "" not in choices:
+                choices.insert(0, "")  # it may be left out: "(none)"
             offered[key(kind.name, item.name)] = [
                 (str(choice) or "(none)", choice) for choice in choices
             ]
