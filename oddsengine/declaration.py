@@ -219,7 +219,17 @@ class Option:
                     f"{self.flag_name} takes a number, not {shown(text)}"
                 ) from None
         if self.value in ("names", "flag-names"):
-            return tuple(part.strip() for part in text.split(",") if part.strip())
+            if any(not part.strip() for part in text.split(",")):  # never read as "none"
+                raise OddsEngineError(
+                    f"{self.flag_name} takes names separated by single commas, not an empty "
+                    f"name in {shown(text)}"
+                )
+            return tuple(part.strip() for part in text.split(","))
+        if self.value == "choice" and not text.strip():
+            raise OddsEngineError(
+                f"{self.flag_name} takes a name, not an empty name: name one, or leave the "
+                "option out for its default"
+            )
         if self.value == "flag":
             return text.strip().lower() in ("1", "true", "yes", "on")
         return text.strip()
@@ -300,7 +310,7 @@ def _shown_default(default) -> str:
     return str(default)
 
 
-def option(words: str, *, default=_MISSING, **declared) -> dataclasses.Field:
+def option(words: str, *, default=_MISSING, compare: bool = True, **declared) -> dataclasses.Field:
     """A spec field that is an input of its kind: ``dataclasses.field`` with its
     :class:`Option` in the metadata (its name and default are the field's).
 
@@ -310,6 +320,10 @@ def option(words: str, *, default=_MISSING, **declared) -> dataclasses.Field:
         What it is, in words.
     default : object, optional
         The field's default (none: the input is required).
+    compare : bool
+        Whether the field is part of the question (``dataclasses.field``'s): an input that
+        only shapes how the answer is shown (a policy tree's depth) is not, so that specs
+        differing in it are equal and draw the same random numbers.
     **declared
         The other fields of :class:`Option` (``rule``, ``value``, ``choices``, ``low``,
         ``high``, ``flag``, ``group``, ``board``, ``label``, ``offer``...).
@@ -320,7 +334,7 @@ def option(words: str, *, default=_MISSING, **declared) -> dataclasses.Field:
     metadata = {OPTION: dict(words=words, **declared)}
     if isinstance(default, (list, dict, set)):
         raise OddsEngineError("option: a default is immutable (a tuple, not a list)")
-    return dataclasses.field(default=default, metadata=metadata)
+    return dataclasses.field(default=default, compare=compare, metadata=metadata)
 
 
 def _value_of(annotation) -> str:

@@ -112,6 +112,8 @@ def _widget(module, item):
             options = [(str(item.default), item.default)] if item.default else []
         if not item.required and item.default is None:
             options.insert(0, ("(none)", ""))
+        if not options:  # filled by its offer
+            return module.Dropdown(options=[], layout=layout, **common)
         value = item.default if item.default in dict(options).values() else options[0][1]
         return module.Dropdown(options=options, value=value, layout=layout, **common)
     if item.value == "names":
