@@ -352,19 +352,6 @@ _ATTEMPT_CONTROLS = (
     "augsburg",
     "bonus_debater",
 )
-#: A run of attempts on a board (RULES.md §19): offered from the Reformation's record.
-_ATTEMPTS = (
-    "attempts",
-    "Run of attempts (board)",
-    "attempts",
-    _religion_entry(
-        "attempts",
-        ("board", "source", "run_policy", "objective", "bonus_debater"),
-        "attempts_offer",
-        answer=_RELIGION + "run_view",
-        chart="flips:",
-    ),
-)
 #: Where the odds book's pages of land combat and at sea live.
 _BOOK, _SEA_BOOK = "oddsengine.faces.book._pages:", "oddsengine.faces.book._sea_pages:"
 
@@ -481,8 +468,7 @@ for _kind in (
          "Reformation attempt", sweep=True, table=True,
          success_words="the space turns Protestant", role_words=_ATTEMPT_DICE,
          book_pages=((10, _RELIGION_BOOK),),
-         explorer=_religion_entry("reformation", _ATTEMPT_CONTROLS, "reformation_offer",
-                                  also=(_ATTEMPTS,))),
+         explorer=_religion_entry("reformation", _ATTEMPT_CONTROLS, "reformation_offer")),
     Kind("counter-reformation", "oddsengine.religion.attempts:CounterReformationAttempt",
          "success", ("papal_dice", "protestant_dice"),
          "Counter-Reformation attempt, RULES.md §18", "Counter-Reformation attempt",
@@ -547,6 +533,13 @@ for _kind in (
     Kind("counter-reformation-scenario", _BOARD_SWEEPS + "CounterReformationScenario",
          "success", (), "a scenario's Counter-Reformation attempt swept, RULES.md §18",
          "Counter-Reformation attempt", sweep=True, success_words="the space turns Catholic"),
+    # A run of attempts on a board (RULES.md §19): its outcomes (flips:K) depend on the
+    # source's attempts, no headline of its own; asked on a board, not swept (its sweep
+    # kind is attempts-scenario).
+    Kind("attempts", "oddsengine.religion.attempt_runs:AttemptRun", None, (),
+         "run of attempts, RULES.md §19", "Run of attempts (board)",
+         outcome_words={"expected.flips": "the expected number of spaces turned"},
+         takes=("engine", "board"), distribution="flips:"),
     # Its outcomes (p.flips:K) depend on the source's attempts: no headline of its own.
     Kind("attempts-scenario", _BOARD_SWEEPS + "AttemptsScenario", None, (),
          "a scenario's run of attempts swept, RULES.md §19", "Run of attempts", sweep=True,

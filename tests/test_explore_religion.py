@@ -153,7 +153,9 @@ def test_a_run_of_attempts_on_a_board_compared_with_greedy(capsys):
     from oddsengine.religion.attempt_runs import AttemptRun
     from oddsengine.religion.religious_board import religion_1517_board
 
-    calculator = _explorer("attempts", board="religion_1517", source="95-theses")
+    calculator = _explorer(
+        "attempts", **{"attempts.scenario": "religion_1517", "attempts.source": "95-theses"}
+    )
     assert calculator.error is None, calculator.error
     view = calculator.result
     # The 95 Theses give 5 attempts (§19): P(k flips) for k = 0..5, summing to 1, and
@@ -174,10 +176,10 @@ def test_a_run_of_attempts_on_a_board_compared_with_greedy(capsys):
     assert node["p_success"] == pytest.approx(
         float(_at_least(dice["protestant"], dice["papal"])), abs=1e-12
     )
-    assert "first target Brandenburg" in calculator.odds.value
-    assert "greedy: expected flips" in calculator.odds.value
     assert set(view.compared) == {"optimal", "greedy"}
-    assert calculator.command_line == "oddsengine attempts religion_1517 --source 95-theses"
+    assert calculator.command_line == (
+        "oddsengine attempts religion_1517 --source 95-theses --exact"
+    )
     printed = _printed(calculator, capsys)
     assert printed["expected"]["flips"] == pytest.approx(expected, abs=1e-12)
     assert printed["policy"]["first_target"] == "Brandenburg"
@@ -189,17 +191,61 @@ def test_a_run_of_attempts_on_a_board_compared_with_greedy(capsys):
     )
 
 
+def test_a_run_shows_each_space_and_its_policy_tree_as_the_command_line_prints_them(capsys):
+    calculator = _explorer(
+        "attempts", **{"attempts.scenario": "religion_1517", "attempts.source": "95-theses"}
+    )
+    shown = html.unescape(re.sub(r"<[^>]+>", "\n", calculator.odds.value))
+    capsys.readouterr()
+    assert main(["attempts", "religion_1517", "--source", "95-theses"]) == 0
+    printed = capsys.readouterr().out
+    for heading in (
+        "Chance each space ends Protestant (optimal policy):",
+        "The optimal policy, next target after each outcome (depth 3):",
+    ):
+        # The section as the command line prints it, line for line.
+        section = printed.split(heading + "\n")[1].split("\n\n")[0].strip("\n")
+        assert heading in shown and section in shown, heading
+    assert "  Brandenburg: 68.50% (Protestant 4 dice v Papal 4, protestant wins ties)" in shown
+    assert "first target             Brandenburg Brandenburg" in shown  # the policies
+    # The tree's depth is a control: deeper, the command line says so.
+    calculator.controls["attempts.depth"].value = 1
+    assert "--depth 1" in calculator.command_line
+    assert "if success:" not in html.unescape(calculator.odds.value)
+
+
+def test_a_run_s_policy_and_objective_are_choices():
+    calculator = _explorer("attempts", **{"attempts.scenario": "religion_1517"})
+    policy, objective = (
+        calculator.controls[f"attempts.{name}"] for name in ("policy", "objective")
+    )
+    assert type(policy).__name__ == type(objective).__name__ == "Combobox"
+    assert list(policy.options) == ["optimal", "greedy"]
+    # The objectives the run can give: at least 1..5 flips of the 95 Theses' 5 attempts,
+    # and each space it can turn (§19).
+    offered = list(objective.options)
+    assert offered[:2] == ["flips", "electorates"] and "at-least:5" in offered
+    assert "at-least:6" not in offered and "space:Mainz" in offered
+    assert "space:Wittenberg" not in offered  # Protestant already
+    objective.value = "at-least:5"
+    assert calculator.error is None and "--objective at-least:5" in calculator.command_line
+    sources = [value for _, value in calculator.controls["attempts.source"].options]
+    assert sources[0] == "95-theses"
+
+
 def test_a_run_shown_under_the_greedy_policy(capsys):
     calculator = _explorer(
-        "attempts", board="religion_example", source="95-theses", run_policy="greedy"
+        "attempts",
+        **{"attempts.scenario": "religion_example", "attempts.source": "95-theses"},
     )
+    calculator.controls["attempts.policy"].value = "greedy"
     assert calculator.error is None, calculator.error
     assert "--policy greedy" in calculator.command_line
     printed = _printed(calculator, capsys)
     assert printed["headline_policy"] == "greedy"
     for name, p in calculator.result.p.items():
         assert printed["p"][name] == pytest.approx(p, abs=1e-12)
-    calculator.controls["run_policy"].value = "fastest"
+    calculator.controls["attempts.policy"].value = "fastest"
     assert calculator.result is None and "unknown policy" in calculator.error
 
 
@@ -448,8 +494,8 @@ def test_the_board_box_is_offered_for_each_engagement_anew():
     calculator = _explorer("reformation")
     assert calculator.controls["board"].value == ""
     calculator.controls["engagement"].value = "attempts"
-    assert "" not in [value for _, value in calculator.controls["board"].options]
-    assert calculator.controls["board"].value == "religion_1517"
+    assert "" not in [value for _, value in calculator.controls["attempts.scenario"].options]
+    assert calculator.controls["attempts.scenario"].value == "religion_1517"
     calculator.controls["engagement"].value = "reformation"
     assert ("(dice counts)", "") in list(calculator.controls["board"].options)
     calculator.controls["board"].value = ""

@@ -261,11 +261,14 @@ QUESTIONS = {
          ENGINE | BOARD_OPTIONS | {"--debater", "--card-value", "--fractions"}),
     ],
     "attempts": [
-        (["attempts", "religion_example", "--source", "treatise:german"],
-         BOARD_OPTIONS | {"--policy", "--objective", "--debater", "--depth", "--format"}),
+        (["attempts", "religion_example", "--source", "treatise:german", "--exact"],
+         ENGINE | BOARD_OPTIONS | {"--policy", "--objective", "--debater", "--depth"}),
         (["attempts", "religion_example", "--source", "treatise:german", "--policy",
           "greedy", "--monte-carlo"],
-         BOARD_OPTIONS | {"--debater", "--trials", "--seed", "--format"}),
+         BOARD_OPTIONS | {"--debater", "--trials", "--seed", "--precision", "--format"}),
+        (["attempts", "religion_example", "--source", "affair-of-the-placards", "--exact"],
+         ENGINE | BOARD_OPTIONS | {"--policy", "--objective", "--debater", "--depth",
+                                   "--placards-attempts"}),
     ],
     "cards": [(["cards"], {"--kind", "--format"})],
     "naval-move": [

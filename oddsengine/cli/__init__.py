@@ -71,7 +71,6 @@ _COMMANDS_OF_MODULE = (
     ("_book_commands", ("book",)),
     ("_record_commands", ("leaders", "cards", "debaters", "explorers")),
     ("_attempt_commands", ("reformation", "counter-reformation")),
-    ("_attempt_run_commands", ("attempts",)),
     ("_debate_commands", ("debate",)),
     # Last: the commands of the kinds that declare their inputs, built from the
     # declaration (a kind registered from outside included), unless written above.
