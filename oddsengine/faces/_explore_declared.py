@@ -73,9 +73,16 @@ def _declared_kinds():
 
 
 def _widget(module, item):
-    """The control of one option, by its kind of value."""
-    style = {"description_width": "96px"}
-    layout = module.Layout(width="250px", margin="1px 2px")
+    """The control of one option, by its kind of value: its label as wide as its words
+    (at most 96 px), its box as wide as what it takes (a count narrower than a choice), so
+    that a kind's controls share their rows."""
+    label = min(96, 7 * len(item.shown_label) + 10)
+    style = {"description_width": f"{label}px"}
+
+    def box(width: int):
+        return module.Layout(width=f"{label + width}px", margin="1px 2px")
+
+    layout = box(120)
     common = dict(description=item.shown_label, tooltip=item.words, style=style)
     if item.value in ("flag", "flag-names"):  # the explorer applies it to all it may
         return module.Checkbox(
@@ -83,18 +90,18 @@ def _widget(module, item):
             indent=False,
             description=item.shown_label,
             tooltip=item.words,
-            layout=module.Layout(width="auto", margin="1px 8px"),
+            layout=module.Layout(width="auto", margin="1px 4px"),
         )
     if item.value == "count" and item.default is None and not item.required:
         # An optional count (a cap): empty is "not given", as on the command line.
-        return module.Text(placeholder="(none)", continuous_update=False, layout=layout, **common)
+        return module.Text(placeholder="(none)", continuous_update=False, layout=box(80), **common)
     if item.value == "count":
         low = item.low if item.low is not None else 0
         high = item.high if item.high is not None else 99
         value = item.default if isinstance(item.default, int) else low
-        return module.BoundedIntText(value=value, min=low, max=high, layout=layout, **common)
+        return module.BoundedIntText(value=value, min=low, max=high, layout=box(80), **common)
     if item.value == "number":
-        return module.FloatText(value=item.default or 0.0, layout=layout, **common)
+        return module.FloatText(value=item.default or 0.0, layout=box(80), **common)
     if item.value == "choice" and item.typed:  # its choices offered, others typed
         return module.Combobox(
             value=str(item.default or ""),
@@ -124,7 +131,10 @@ def _widget(module, item):
             value=[default] if isinstance(default, str) else list(default),
             allowed_tags=list(item.choices),
             allow_duplicates=False,
-            layout=module.Layout(width="100%"),
+            description=item.shown_label,
+            tooltip=item.words,
+            placeholder=item.shown_label,  # what the box takes, while it holds no tag
+            layout=module.Layout(width="150px", margin="1px 2px"),  # its tags wrap inside
         )
     return module.Text(
         value="" if item.default is None else str(item.default),

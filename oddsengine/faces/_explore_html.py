@@ -41,9 +41,9 @@ def odds_html(result) -> str:
     chances = dict(result.p)
     folded = {}
     # A result that writes sections of its own (a run of attempts: the chance each space
-    # turns, its policy tree) shows its outcomes here and the rest there, as the command
-    # line prints them.
-    sections = getattr(result, "sections", lambda: ())()
+    # turns, its policy tree) shows its outcomes here and the rest under the chart, as the
+    # command line prints them (survivors_html).
+    sections = getattr(result, "sections", None) is not None
     if len(chances) > _SHOWN_ROWS or sections:
         # The outcomes first; the rest of a long answer (each side's highest die, the
         # debaters burnt, the flips) folded under them: the chart keeps the first screen.
@@ -99,17 +99,26 @@ def odds_html(result) -> str:
             )
             + "</p>"
         )
-    for heading, lines in sections:
-        parts.append(
-            f'<details class="section" open><summary>{html.escape(heading)}</summary>'
-            '<pre style="margin:0;line-height:1.25;white-space:pre;overflow-x:auto">'
-            + html.escape("\n".join(lines))
-            + "</pre></details>"
-        )
     return '<div style="white-space:normal;line-height:1.3">' + "".join(parts) + "</div>"
 
 
+def _sections_html(sections) -> str:
+    """A result's own sections, each its heading and its lines as the text writes them
+    (wrapped in a narrow notebook, never scrolled)."""
+    return "".join(
+        f'<details class="section" open><summary>{html.escape(heading)}</summary>'
+        '<pre style="margin:0 0 4px;line-height:1.25;white-space:pre-wrap;'
+        'overflow-wrap:anywhere">' + html.escape("\n".join(lines)) + "</pre></details>"
+        for heading, lines in sections
+    )
+
+
 def survivors_html(result) -> str:
+    """The chance of each number of survivors of each side, under the odds and the chart;
+    for a result that writes sections of its own (a run of attempts), those sections."""
+    sections = getattr(result, "sections", None)
+    if sections is not None:
+        return _sections_html(sections())
     if not has_survivors(result):
         record = kinds.KINDS.get(result.spec.kind)
         said = record.explorer.no_losses if record and record.explorer else ""
