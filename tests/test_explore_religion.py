@@ -195,7 +195,8 @@ def test_a_run_shows_each_space_and_its_policy_tree_as_the_command_line_prints_t
     calculator = _explorer(
         "attempts", **{"attempts.scenario": "religion_1517", "attempts.source": "95-theses"}
     )
-    shown = html.unescape(re.sub(r"<[^>]+>", "\n", calculator.odds.value))
+    # Under the odds and the chart, where a combat shows its survivors.
+    shown = html.unescape(re.sub(r"<[^>]+>", "\n", calculator.survivors.value))
     capsys.readouterr()
     assert main(["attempts", "religion_1517", "--source", "95-theses"]) == 0
     printed = capsys.readouterr().out
@@ -211,7 +212,7 @@ def test_a_run_shows_each_space_and_its_policy_tree_as_the_command_line_prints_t
     # The tree's depth is a control: deeper, the command line says so.
     calculator.controls["attempts.depth"].value = 1
     assert "--depth 1" in calculator.command_line
-    assert "if success:" not in html.unescape(calculator.odds.value)
+    assert "if success:" not in html.unescape(calculator.survivors.value)
 
 
 def test_a_run_s_policy_and_objective_are_choices():
@@ -380,7 +381,7 @@ def test_the_discoveries_and_conquests_are_picked_as_tags():
     assert list(claimed.allowed_tags) == [claim.slug for claim in discoveries()]
     calculator.controls["engagement"].value = "conquest"
     conquered = calculator.controls["conquest.claimed"]
-    assert type(conquered).__name__ == "TagsInput" and conquered.description == ""
+    assert type(conquered).__name__ == "TagsInput" and conquered.description == "conquered"
     assert list(conquered.allowed_tags) == [claim.slug for claim in conquests()]
     conquered.value = ["maya", "aztecs"]
     assert calculator.command_line.endswith("--claimed maya,aztecs --exact")

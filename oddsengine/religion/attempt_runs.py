@@ -162,7 +162,7 @@ class AttemptRun:
         default=3,
         low=3,
         high=4,
-        label="Placards' attempts",
+        label="placards",
     )
     policy: str = option(
         "the policy shown first (the others are compared): optimal, greedy (best single "
