@@ -1,6 +1,11 @@
-"""A run of attempts on the board (RULES.md §19), as a question: the board, the source of
-the attempts, a committed bonus debater, what the optimal policy maximises, a given order
-to compare and the policy a Monte Carlo plays.
+"""A run of attempts on a scenario's religious board (RULES.md §19): the optimal policy
+computed exactly (the expected flips, P(k flips), the chance each space turns, the next
+target after each outcome), beside "best single odds each time" and a given order; or a
+fixed policy played with every die rolled.
+
+As a question (:class:`AttemptRun`): the board, the source of the attempts, a committed
+bonus debater, what the optimal policy maximises, a given order to compare and the policy
+a Monte Carlo plays.
 
 An action or event gives several attempts; the player picks each target after seeing the
 earlier results, and every flip changes the eligibility and the dice of the spaces around
@@ -144,8 +149,9 @@ class AttemptRun:
         offer="debaters_offered",
     )
     objective: str = option(
-        "what the optimal policy maximises: flips (the expected number), at-least:K, "
-        "space:SPACE, electorates",
+        "what the optimal policy maximises: at-least:K (the chance of K flips or more), "
+        "space:SPACE (the chance it turns), or the expected number of spaces or of "
+        "electorates turned, one of",
         rule="§19",
         value="choice",
         choices=("flips", "electorates"),
@@ -157,7 +163,7 @@ class AttemptRun:
     )
     order: tuple = ()
     placards_attempts: int = option(
-        "Affair of the Placards' attempts: 3 (RULES.md §19) or 4 (the card text)",
+        "Affair of the Placards' attempts: 3 as RULES.md §19 gives them, 4 as the card text does",
         rule="§19",
         default=3,
         low=3,
@@ -165,9 +171,10 @@ class AttemptRun:
         label="placards",
     )
     policy: str = option(
-        "the policy shown first (the others are compared): optimal, greedy (best single "
-        "odds each time) or order:SPACE,SPACE (a standing order: the first listed space "
-        "still eligible, else greedy's choice; the notes name the spaces it could not use)",
+        "the policy shown first, the others compared beside it: greedy plays the best "
+        "single odds each time, order:SPACE,SPACE is a standing order (the first listed "
+        "space still eligible, else greedy's choice; the notes name the spaces it could not "
+        "use); one of",
         rule="§19",
         value="choice",
         choices=("optimal", "greedy"),

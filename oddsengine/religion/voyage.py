@@ -1,7 +1,14 @@
-"""Voyages to the New World (RULES.md §22, §23.15): one exploration (:class:`Voyage`) or
-one conquest (:class:`Conquest`) by a power, with a named explorer or conquistador or one
-drawn at random from its pool (the pools, and what both share, in
-:mod:`oddsengine.religion.new_world_pools`).
+"""Voyages to the New World (RULES.md §22, §23.15). An exploration (2 CP): 2d6 + the
+explorer's value, +2 with Mercator's Map, −1 on the power's first exploration (Uncharted);
+4 or less lost, 5–6 nothing, 7–9 that discovery (or the next unclaimed one below it), 10+
+a choice: circumnavigate, the Amazon, or a 1-VP discovery; several powers' voyages are
+resolved best explorer first (ties England, France, Hapsburg). A conquest (4 CP): 2d6 +
+the conquistador's value, +2 with Smallpox; 6 or less killed, 7–8 nothing, 9 or more the
+conquest of that number (9 Maya, 10 Aztecs, 11+ Inca) or the next unclaimed one below it.
+
+One exploration (:class:`Voyage`) or one conquest (:class:`Conquest`) by a power, with a
+named explorer or conquistador or one drawn at random from its pool (the pools, and what
+both share, in :mod:`oddsengine.religion.new_world_pools`).
 
 Both are frozen specs read by both engines like the combat specs: the draw plan is the
 draw from the pool, the 2d6 of the voyage and (an exploration that may circumnavigate) the
@@ -161,9 +168,9 @@ class Voyage(Voyaging):
         metavar="T",
     )
     choice: str = option(
-        "the choice at 10+: best (the most expected VP of this voyage, the Pacific Strait's "
-        "1 VP counted when unclaimed; ties to the sure VP), or circumnavigate, amazon, "
-        "discovery whenever open",
+        "the choice at 10+: best takes the most expected VP of this voyage (the Pacific "
+        "Strait's 1 VP counted when unclaimed; ties to the sure VP), the others whenever "
+        "open; one of",
         rule="§23.15",
         value="choice",
         choices=CHOICES,

@@ -12,8 +12,8 @@ Examples
 >>> from oddsengine.religion.attempt_runs import AttemptRun
 >>> from oddsengine.religion.religious_board import religion_1517_board
 >>> answer = exact(AttemptRun(religion_1517_board(), "95-theses", depth=1))
->>> print(answer_text(answer).splitlines()[-2])
-  Brandenburg: 73.61% (Protestant 4 dice v Papal 3, protestant wins ties)
+>>> print(answer_text(answer).splitlines()[-1])
+  Brandenburg: 68.50% (Protestant 4 dice v Papal 4, protestant wins ties)
 """
 
 from __future__ import annotations
