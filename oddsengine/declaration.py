@@ -29,6 +29,9 @@ Examples
 ['roll', '--dice', '3', '--lucky']
 >>> Option("tie", "a tie holds", value="yes-no", default=True).words_of(False)
 ['--tie', 'no']
+>>> uncharted = Option("uncharted", "the first voyage", value="flag-names", default=False)
+>>> uncharted.parse("france"), uncharted.words_of(True), uncharted.words_of(("france",))
+(('france',), ['--uncharted'], ['--uncharted', 'france'])
 >>> options_of(Roll)[0].check(12)
 Traceback (most recent call last):
 ...
@@ -67,9 +70,12 @@ __all__ = [
 
 #: The kinds of value an option holds: free text (a name), a whole number in a range, a
 #: number, an on/off flag, one of its choices, several names (comma-separated on the
-#: command line), a force written in the game's words, cards by name or number, or a
-#: flag the command line gives as yes or no (one whose default may be either).
-VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards", "yes-no")
+#: command line), a force written in the game's words, cards by name or number, a flag
+#: the command line gives as yes or no (one whose default may be either), or a flag that
+#: may name the ones it applies to (``--uncharted`` alone: every power sailing;
+#: ``--uncharted france``: France's voyage only).
+VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards", "yes-no",
+          "flag-names")  # fmt: skip
 #: How the command line writes the two values of a ``yes-no`` option.
 _YES_NO = {True: "yes", False: "no"}
 
@@ -90,6 +96,8 @@ NEEDS_BOARD = "needs-board"
 SHARED_GROUPS = ("engine", "card-value", "table", "board", "survivors", "end-states", "vary")
 
 _MISSING = dataclasses.MISSING
+#: The kinds of value the command line gives as a flag (``flag-names`` may name some too).
+_FLAGS = ("flag", "flag-names")
 
 
 @dataclass(frozen=True)
@@ -142,6 +150,16 @@ class Option:
         For a flag of a kind's own options (``Kind.options``): it asks for that kind
         instead of the other kind of the same command (``intercept --naval``: the naval
         interception), whose form it is.
+    typed : bool
+        For a ``choice``: other values may be typed besides its choices and those offered
+        (a standing order ``order:SPACE,SPACE``); the explorer offers them in a box that
+        takes typing.
+    exact_only : bool
+        Read by the exact answer only (how deep a policy tree is shown, what the optimal
+        policy maximises): refused beside a Monte Carlo answer.
+
+    ``offer`` may also be a function ``offer(values) -> choices`` itself, for an option
+    declared apart from any spec class (a scenario's board).
     """
 
     name: str
@@ -159,9 +177,11 @@ class Option:
     group: str = ""
     board: str = ""
     label: str = ""
-    offer: str = ""
+    offer: object = ""
     repeat: bool = False
     form: bool = False
+    typed: bool = False
+    exact_only: bool = False
 
     def __post_init__(self):
         if self.value not in VALUES:
@@ -205,7 +225,7 @@ class Option:
             text += f" ({self.low}..{self.high})"
         if self.value == "yes-no" and isinstance(self.default, bool):
             text += f" (default {_YES_NO[self.default]})"
-        elif self.value != "flag" and not self.required and _shown_default(self.default):
+        elif self.value not in _FLAGS and not self.required and _shown_default(self.default):
             text += f" (default {_shown_default(self.default)})"
         if self.rule:
             text += f"; {self.rule}"
@@ -241,8 +261,18 @@ class Option:
                 raise OddsEngineError(
                     f"{self.flag_name} takes a number, not {shown(text)}"
                 ) from None
-        if self.value == "names":
-            return tuple(part.strip() for part in text.split(",") if part.strip())
+        if self.value in ("names", "flag-names"):
+            if any(not part.strip() for part in text.split(",")):  # never read as "none"
+                raise OddsEngineError(
+                    f"{self.flag_name} takes names separated by single commas, not an empty "
+                    f"name in {shown(text)}"
+                )
+            return tuple(part.strip() for part in text.split(","))
+        if self.value == "choice" and not text.strip():
+            raise OddsEngineError(
+                f"{self.flag_name} takes a name, not an empty name: name one, or leave the "
+                "option out for its default"
+            )
         if self.value == "flag":
             return text.strip().lower() in ("1", "true", "yes", "on")
         if self.value == "yes-no":
@@ -262,7 +292,13 @@ class Option:
             Naming the option (``where``, default its name), with what it takes.
         """
         where = where or self.name
-        if self.value in ("flag", "yes-no"):
+        if self.value == "flag-names" and isinstance(value, (tuple, list)):
+            if not all(isinstance(name, str) for name in value):
+                raise OddsEngineTypeError(
+                    f"{where} must be True, False or names, not {shown(value)}"
+                )
+            return tuple(value)
+        if self.value in (*_FLAGS, "yes-no"):
             if not isinstance(value, bool):
                 raise OddsEngineTypeError(f"{where} is True or False, not {shown(value)}")
             return value
@@ -305,13 +341,13 @@ class Option:
         command line needs it given); an option taken several times, once per item."""
         if value is None or (value == self.default and not self.required):
             return []
-        if self.value == "flag":
+        if self.value in _FLAGS and isinstance(value, bool):
             return [self.flag_name] if value != bool(self.default) else []
         if self.value == "yes-no":
             return [self.flag_name, _YES_NO[bool(value)]]
         if self.repeat and isinstance(value, (tuple, list)):
             return [word for item in value for word in self.words_of(item)]
-        if self.value == "names" or isinstance(value, (tuple, list)):
+        if self.value in ("names", "flag-names") or isinstance(value, (tuple, list)):
             text = ",".join(str(item) for item in value)
         else:
             text = str(value)

@@ -364,10 +364,6 @@ def _religion_entry(
     )
 
 
-#: The explorer's builders of the Diet, voyages and conquests.
-_NEW_WORLD = "oddsengine.faces._explore_new_world:"
-
-
 _ATTEMPT_CONTROLS = (
     "board",
     "space",
@@ -380,19 +376,6 @@ _ATTEMPT_CONTROLS = (
     "ninety_five_theses",
     "augsburg",
     "bonus_debater",
-)
-#: A run of attempts on a board (RULES.md §19): offered from the Reformation's record.
-_ATTEMPTS = (
-    "attempts",
-    "Run of attempts (board)",
-    "attempts",
-    _religion_entry(
-        "attempts",
-        ("board", "source", "run_policy", "objective", "bonus_debater"),
-        "attempts_offer",
-        answer=_RELIGION + "run_view",
-        chart="flips:",
-    ),
 )
 
 for _kind in (
@@ -508,8 +491,7 @@ for _kind in (
          ("protestant_dice", "papal_dice"), "Reformation attempt, RULES.md §17",
          "Reformation attempt", sweep=True, table=True,
          success_words="the space turns Protestant", role_words=_ATTEMPT_DICE,
-         explorer=_religion_entry("reformation", _ATTEMPT_CONTROLS, "reformation_offer",
-                                  also=(_ATTEMPTS,))),
+         explorer=_religion_entry("reformation", _ATTEMPT_CONTROLS, "reformation_offer")),
     Kind("counter-reformation", "oddsengine.religion.attempts:CounterReformationAttempt",
          "success", ("papal_dice", "protestant_dice"),
          "Counter-Reformation attempt, RULES.md §18", "Counter-Reformation attempt",
@@ -549,19 +531,15 @@ for _kind in (
                         "catholic_wins": "the Hapsburgs and the Papacy win the Diet",
                         "draw": "the Diet flips nothing"},
          distribution="flips:"),
+    # One command, voyage, asks one power's voyage or (several powers) a turn's voyages.
     Kind("voyage", "oddsengine.religion.voyage:Voyage", "discovery", (),
          "exploration, rule 20.2 (RULES.md §22)", "Exploration", sweep=True,
-         outcome_words=_VOYAGE_WORDS,
-         explorer=_religion_entry("voyage", ("power", "voyage_explorer", "uncharted",
-                                             "mercator", "claimed"), "voyage_offer",
-                                  module=_NEW_WORLD)),
+         outcome_words=_VOYAGE_WORDS, takes=("engine", "table", "card-value")),
     Kind("conquest", "oddsengine.religion.voyage:Conquest", "conquest", (),
          "conquest, rule 20.3 (RULES.md §22)", "Conquest", sweep=True,
          outcome_words={"killed": "the conquistador is killed",
                         "conquest": "a conquest is made"},
-         explorer=_religion_entry("conquest", ("power", "conquistador", "smallpox",
-                                               "conquered"), "conquest_offer",
-                                  module=_NEW_WORLD)),
+         takes=("engine", "table", "card-value")),
     Kind("voyages", "oddsengine.religion.voyage_turn:VoyageTurn", "circumnavigation", (),
          "a turn's explorations, rule 20.2 (RULES.md §22)", "Explorations of a turn",
          sweep=True, command="voyage",
@@ -573,6 +551,13 @@ for _kind in (
     Kind("counter-reformation-scenario", _BOARD_SWEEPS + "CounterReformationScenario",
          "success", (), "a scenario's Counter-Reformation attempt swept, RULES.md §18",
          "Counter-Reformation attempt", sweep=True, success_words="the space turns Catholic"),
+    # A run of attempts on a board (RULES.md §19): its outcomes (flips:K) depend on the
+    # source's attempts, no headline of its own; asked on a board, not swept (its sweep
+    # kind is attempts-scenario).
+    Kind("attempts", "oddsengine.religion.attempt_runs:AttemptRun", None, (),
+         "run of attempts, RULES.md §19", "Run of attempts (board)",
+         outcome_words={"expected.flips": "the expected number of spaces turned"},
+         takes=("engine", "board"), distribution="flips:"),
     # Its outcomes (p.flips:K) depend on the source's attempts: no headline of its own.
     Kind("attempts-scenario", _BOARD_SWEEPS + "AttemptsScenario", None, (),
          "a scenario's run of attempts swept, RULES.md §19", "Run of attempts", sweep=True,

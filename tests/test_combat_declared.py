@@ -22,7 +22,7 @@ from oddsengine.option_field import DECLARED, option
 COMBATS = ("battle", "assault", "intercept", "avoid", "naval", "piracy", "foreign-war")
 #: The options of the shared groups (Kind.takes), offered by the generic command.
 SHARED = {"--method", "--exact", "--trials", "--seed", "--precision", "--max-trials",
-          "--compare", "--format", "--fractions", "--survivors", "--card-value",
+          "--compare", "--format", "--monte-carlo", "--fractions", "--survivors", "--card-value",
           "--side"}  # fmt: skip
 
 

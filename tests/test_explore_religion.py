@@ -153,7 +153,9 @@ def test_a_run_of_attempts_on_a_board_compared_with_greedy(capsys):
     from oddsengine.religion.attempt_runs import AttemptRun
     from oddsengine.religion.religious_board import religion_1517_board
 
-    calculator = _explorer("attempts", board="religion_1517", source="95-theses")
+    calculator = _explorer(
+        "attempts", **{"attempts.scenario": "religion_1517", "attempts.source": "95-theses"}
+    )
     assert calculator.error is None, calculator.error
     view = calculator.result
     # The 95 Theses give 5 attempts (§19): P(k flips) for k = 0..5, summing to 1, and
@@ -174,10 +176,10 @@ def test_a_run_of_attempts_on_a_board_compared_with_greedy(capsys):
     assert node["p_success"] == pytest.approx(
         float(_at_least(dice["protestant"], dice["papal"])), abs=1e-12
     )
-    assert "first target Brandenburg" in calculator.odds.value
-    assert "greedy: expected flips" in calculator.odds.value
     assert set(view.compared) == {"optimal", "greedy"}
-    assert calculator.command_line == "oddsengine attempts religion_1517 --source 95-theses"
+    assert calculator.command_line == (
+        "oddsengine attempts religion_1517 --source 95-theses --exact"
+    )
     printed = _printed(calculator, capsys)
     assert printed["expected"]["flips"] == pytest.approx(expected, abs=1e-12)
     assert printed["policy"]["first_target"] == "Brandenburg"
@@ -189,17 +191,62 @@ def test_a_run_of_attempts_on_a_board_compared_with_greedy(capsys):
     )
 
 
+def test_a_run_shows_each_space_and_its_policy_tree_as_the_command_line_prints_them(capsys):
+    calculator = _explorer(
+        "attempts", **{"attempts.scenario": "religion_1517", "attempts.source": "95-theses"}
+    )
+    # Under the odds and the chart, where a combat shows its survivors.
+    shown = html.unescape(re.sub(r"<[^>]+>", "\n", calculator.survivors.value))
+    capsys.readouterr()
+    assert main(["attempts", "religion_1517", "--source", "95-theses"]) == 0
+    printed = capsys.readouterr().out
+    for heading in (
+        "Chance each space ends Protestant (optimal policy):",
+        "The optimal policy, next target after each outcome (depth 3):",
+    ):
+        # The section as the command line prints it, line for line.
+        section = printed.split(heading + "\n")[1].split("\n\n")[0].strip("\n")
+        assert heading in shown and section in shown, heading
+    assert "  Brandenburg: 68.50% (Protestant 4 dice v Papal 4, protestant wins ties)" in shown
+    assert "first target             Brandenburg Brandenburg" in shown  # the policies
+    # The tree's depth is a control: deeper, the command line says so.
+    calculator.controls["attempts.depth"].value = 1
+    assert "--depth 1" in calculator.command_line
+    assert "if success:" not in html.unescape(calculator.survivors.value)
+
+
+def test_a_run_s_policy_and_objective_are_choices():
+    calculator = _explorer("attempts", **{"attempts.scenario": "religion_1517"})
+    policy, objective = (
+        calculator.controls[f"attempts.{name}"] for name in ("policy", "objective")
+    )
+    assert type(policy).__name__ == type(objective).__name__ == "Combobox"
+    assert list(policy.options) == ["optimal", "greedy"]
+    # The objectives the run can give: at least 1..5 flips of the 95 Theses' 5 attempts,
+    # and each space it can turn (§19).
+    offered = list(objective.options)
+    assert offered[:2] == ["flips", "electorates"] and "at-least:5" in offered
+    assert "at-least:6" not in offered and "space:Mainz" in offered
+    assert "space:Wittenberg" not in offered  # Protestant already
+    objective.value = "at-least:5"
+    assert calculator.error is None and "--objective at-least:5" in calculator.command_line
+    sources = [value for _, value in calculator.controls["attempts.source"].options]
+    assert sources[0] == "95-theses"
+
+
 def test_a_run_shown_under_the_greedy_policy(capsys):
     calculator = _explorer(
-        "attempts", board="religion_example", source="95-theses", run_policy="greedy"
+        "attempts",
+        **{"attempts.scenario": "religion_example", "attempts.source": "95-theses"},
     )
+    calculator.controls["attempts.policy"].value = "greedy"
     assert calculator.error is None, calculator.error
     assert "--policy greedy" in calculator.command_line
     printed = _printed(calculator, capsys)
     assert printed["headline_policy"] == "greedy"
     for name, p in calculator.result.p.items():
         assert printed["p"][name] == pytest.approx(p, abs=1e-12)
-    calculator.controls["run_policy"].value = "fastest"
+    calculator.controls["attempts.policy"].value = "fastest"
     assert calculator.result is None and "unknown policy" in calculator.error
 
 
@@ -312,47 +359,73 @@ def test_the_diet_of_worms(capsys):
 def test_a_voyage_of_magellan(capsys):
     # Magellan (+4) circumnavigates 676/1296 (issue 31's figure; by hand in
     # tests/test_religion_voyage.py).
-    calculator = _explorer("voyage", power="hapsburg")
-    calculator.controls["voyage_explorer"].value = "Magellan"
+    calculator = _explorer("voyage", **{"voyage.power": ["hapsburg"]})
+    calculator.controls["voyage.explorer"].value = "Magellan"
     assert calculator.result.p["circumnavigation"] == pytest.approx(676 / 1296, abs=1e-12)
     assert calculator.command_line == (
         "oddsengine voyage --power hapsburg --explorer Magellan --exact"
     )
     _same_as_command(calculator, capsys)
-    calculator.controls["mercator"].value = True
-    calculator.controls["claimed"].value = ("great-lakes",)
+    calculator.controls["voyage.mercator"].value = True
+    calculator.controls["voyage.claimed"].value = ["great-lakes"]
     assert "--mercator --claimed great-lakes" in calculator.command_line
     _same_as_command(calculator, capsys)
 
 
+def test_the_discoveries_and_conquests_are_picked_as_tags():
+    from oddsengine.religion.new_world import conquests, discoveries
+
+    calculator = _explorer("voyage")
+    claimed = calculator.controls["voyage.claimed"]
+    assert type(claimed).__name__ == "TagsInput"
+    assert list(claimed.allowed_tags) == [claim.slug for claim in discoveries()]
+    calculator.controls["engagement"].value = "conquest"
+    conquered = calculator.controls["conquest.claimed"]
+    assert type(conquered).__name__ == "TagsInput" and conquered.description == "conquered"
+    assert list(conquered.allowed_tags) == [claim.slug for claim in conquests()]
+    conquered.value = ["maya", "aztecs"]
+    assert calculator.command_line.endswith("--claimed maya,aztecs --exact")
+
+
 def test_a_voyage_offers_the_explorers_of_its_power():
-    calculator = _explorer("voyage", power="france")
-    offered = [value for _, value in calculator.controls["voyage_explorer"].options]
+    calculator = _explorer("voyage", **{"voyage.power": ["france"]})
+    offered = [value for _, value in calculator.controls["voyage.explorer"].options]
     assert offered[0] == "random" and "Cartier" in offered and "Magellan" not in offered
-    calculator.controls["voyage_explorer"].value = "Cartier"
-    calculator.controls["power"].value = "hapsburg"
-    assert calculator.controls["voyage_explorer"].value == "random"  # not Hapsburg's
+    calculator.controls["voyage.explorer"].value = "Cartier"
+    calculator.controls["voyage.power"].value = ["hapsburg"]
+    assert calculator.controls["voyage.explorer"].value == "random"  # not Hapsburg's
     assert calculator.error is None
+
+
+def test_several_powers_sail_a_turn_s_voyages(capsys):
+    # Two powers picked: the turn's voyages, resolved best explorer first (RULES.md §22),
+    # each explorer drawn from his power's pool; the same as the command line's.
+    calculator = _explorer("voyage", **{"voyage.power": ["france", "hapsburg"]})
+    assert calculator.error is None, calculator.error
+    assert calculator.result.spec.kind == "voyages"
+    assert calculator.command_line == "oddsengine voyage --power france,hapsburg --exact"
+    _same_as_command(calculator, capsys)
 
 
 def test_a_conquest_by_cortez(capsys):
     # Cortez (+4) on 2d6 (RULES.md §22): killed on 6 or less (2d6 = 2): 1/36; Maya on 9
     # (2d6 = 5): 4/36; Inca on 11+ (2d6 >= 7): 21/36. Smallpox (+2): Inca on 2d6 >= 5,
     # 30/36.
-    calculator = _explorer("conquest", power="hapsburg")
-    calculator.controls["conquistador"].value = "Cortez"
+    calculator = _explorer("conquest", **{"conquest.power": "hapsburg"})
+    calculator.controls["conquest.conquistador"].value = "Cortez"
     p = calculator.result.p
     assert (p["killed"], p["conquest:Maya"], p["conquest:Inca"]) == pytest.approx(
         (1 / 36, 4 / 36, 21 / 36), abs=1e-12
     )
     _same_as_command(calculator, capsys)
-    calculator.controls["smallpox"].value = True
+    calculator.controls["conquest.smallpox"].value = True
     assert calculator.result.p["conquest:Inca"] == pytest.approx(30 / 36, abs=1e-12)
     assert calculator.command_line.endswith("--conquistador Cortez --smallpox --exact")
     _same_as_command(calculator, capsys)
-    calculator.controls["power"].value = "england"
-    offered = [value for _, value in calculator.controls["conquistador"].options]
-    assert "Cortez" not in offered and calculator.controls["conquistador"].value == "random"
+    calculator.controls["conquest.power"].value = "england"
+    offered = [value for _, value in calculator.controls["conquest.conquistador"].options]
+    assert "Cortez" not in offered
+    assert calculator.controls["conquest.conquistador"].value == "random"
 
 
 def test_the_flips_are_charted_by_number():
@@ -408,7 +481,7 @@ def test_values_of_the_wrong_kind_are_refused_naming_the_key():
     with pytest.raises(OddsEngineError, match="protestant_dice must be a whole number"):
         build_spec({"engagement": "reformation", "protestant_dice": "3"})
     with pytest.raises(OddsEngineError, match="smallpox must be True or False"):
-        build_spec({"engagement": "conquest", "smallpox": 1})
+        build_spec({"engagement": "conquest", "conquest.smallpox": 1})
     with pytest.raises(OddsEngineError, match="committed must be a list of names"):
         build_spec({"engagement": "debate", "committed": "Eck"})
     # Set from code on the calculator, a value the rules refuse is a line, not raised.
@@ -422,8 +495,8 @@ def test_the_board_box_is_offered_for_each_engagement_anew():
     calculator = _explorer("reformation")
     assert calculator.controls["board"].value == ""
     calculator.controls["engagement"].value = "attempts"
-    assert "" not in [value for _, value in calculator.controls["board"].options]
-    assert calculator.controls["board"].value == "religion_1517"
+    assert "" not in [value for _, value in calculator.controls["attempts.scenario"].options]
+    assert calculator.controls["attempts.scenario"].value == "religion_1517"
     calculator.controls["engagement"].value = "reformation"
     assert ("(dice counts)", "") in list(calculator.controls["board"].options)
     calculator.controls["board"].value = ""

@@ -44,12 +44,13 @@ def test_specs_meet_the_engagement_protocol():
 
 def test_every_kind_but_a_campaign_states_the_protocol_on_its_class():
     # A siege campaign is a sequence of assaults, a debate a tree of draws (RULES.md §20):
-    # neither has a single draw plan of its own; nor has a run of attempts swept from a
-    # scenario (a policy's tree of attempts, RULES.md §19).
+    # neither has a single draw plan of its own; nor has a run of attempts, on a board or
+    # swept from a scenario (a policy's tree of attempts, RULES.md §19).
     names = ("outcome_names", "event_names", "draw_plan", "outcome_columns", "describe")
+    campaigns = ("siege-campaign", "debate", "attempts", "attempts-scenario")
     for name, kind in KINDS.items():
         present = all(hasattr(kind.spec, attribute) for attribute in names)
-        assert present == (name not in ("siege-campaign", "debate", "attempts-scenario")), name
+        assert present == (name not in campaigns), name
 
 
 def test_tables_and_sweeps_read_the_registry():

@@ -307,9 +307,11 @@ def test_a_move_table_in_a_religion_scenario_is_refused(capsys, tmp_path, table)
 
 
 def test_the_explorer_offers_only_the_sources_the_board_allows():
-    from oddsengine.faces._explore_religion import attempts_offer, reformation_offer
+    from oddsengine.faces._explore_declared import offer
+    from oddsengine.faces._explore_religion import reformation_offer
 
-    offered = [value for _, value in attempts_offer({"board": "religion_1517"})["source"]]
+    values = {"engagement": "attempts", "attempts.scenario": "religion_1517"}
+    offered = [value for _, value in offer(values)["attempts.source"]]
     assert offered[0] == "95-theses"
     for impossible in ("calvin", "english-treatise", "caraffa", "marburg-colloquy:Luther,Zwingli"):
         assert impossible not in offered

@@ -1659,7 +1659,7 @@ RULE_MAP = [
     (
         "22",
         "an explorer or conquistador drawn at random from the power's pool",
-        "oddsengine/religion/voyage.py",
+        "oddsengine/religion/new_world_pools.py",
         "22: drawn at random from the pool",
         [
             "test_religion_voyage.py::test_voyages_match_the_die_by_die_reference",

@@ -22,7 +22,7 @@ from oddsengine.cli import build_parser, main
 SCRATCH = Path(tempfile.gettempdir())
 SWEEP_FILE = str(Path(oddsengine.__file__).parent / "examples" / "assault_sweep.toml")
 
-ENGINE = {"--method", "--exact", "--compare", "--format"}
+ENGINE = {"--method", "--exact", "--monte-carlo", "--compare", "--format"}
 MONTE_CARLO = ["--trials", "--seed", "--precision", "--max-trials"]
 
 #: A value each option accepts where it applies (flags take none).
@@ -199,12 +199,14 @@ QUESTIONS = {
     ],
     "voyage": [
         (["voyage", "--power", "hapsburg", "--explorer", "Magellan", "--exact"],
-         ENGINE | VOYAGE_OPTIONS | {"--card-value"}),
-        (["voyage", "--power", "england,france", "--exact"], ENGINE | VOYAGE_OPTIONS),
+         ENGINE | VOYAGE_OPTIONS | {"--card-value", "--fractions"}),
+        (["voyage", "--power", "england,france", "--exact"],
+         ENGINE | VOYAGE_OPTIONS | {"--fractions"}),
         (["voyage", "--table"], {"--table", "--power", "--claimed", "--choice", "--format"}),
     ],
     "conquest": [
-        (["conquest", "--power", "hapsburg", "--exact"], ENGINE | CONQUEST_OPTIONS),
+        (["conquest", "--power", "hapsburg", "--exact"],
+         ENGINE | CONQUEST_OPTIONS | {"--fractions"}),
         (["conquest", "--table"], {"--table", "--claimed", "--format"}),
     ],
     "battle": [
@@ -268,11 +270,14 @@ QUESTIONS = {
          ENGINE | BOARD_OPTIONS | {"--debater", "--card-value", "--fractions"}),
     ],
     "attempts": [
-        (["attempts", "religion_example", "--source", "treatise:german"],
-         BOARD_OPTIONS | {"--policy", "--objective", "--debater", "--depth", "--format"}),
+        (["attempts", "religion_example", "--source", "treatise:german", "--exact"],
+         ENGINE | BOARD_OPTIONS | {"--policy", "--objective", "--debater", "--depth"}),
         (["attempts", "religion_example", "--source", "treatise:german", "--policy",
           "greedy", "--monte-carlo"],
-         BOARD_OPTIONS | {"--debater", "--trials", "--seed", "--format"}),
+         BOARD_OPTIONS | {"--debater", "--trials", "--seed", "--precision", "--format"}),
+        (["attempts", "religion_example", "--source", "affair-of-the-placards", "--exact"],
+         ENGINE | BOARD_OPTIONS | {"--policy", "--objective", "--debater", "--depth",
+                                   "--placards-attempts"}),
     ],
     "cards": [(["cards"], {"--kind", "--format"})],
     "naval-move": [

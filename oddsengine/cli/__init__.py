@@ -69,9 +69,7 @@ _COMMANDS_OF_MODULE = (
     ("_book_commands", ("book",)),
     ("_record_commands", ("leaders", "cards", "debaters", "explorers")),
     ("_attempt_commands", ("reformation", "counter-reformation")),
-    ("_attempt_run_commands", ("attempts",)),
     ("_debate_commands", ("debate",)),
-    ("_new_world_commands", ("voyage", "conquest")),
 )
 _COMMAND_MODULES = tuple(module for module, _ in _COMMANDS_OF_MODULE)
 

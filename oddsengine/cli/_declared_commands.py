@@ -46,7 +46,7 @@ __all__ = ["build_spec", "declared_kinds", "register", "spec_of_arguments"]
 
 #: The engine's options, which an odds book table (exact in every cell) does not read.
 _ENGINE = ("--trials", "--seed", "--precision", "--max-trials", "--compare", "--method",
-           "--exact", "--card-value", "--fractions")  # fmt: skip
+           "--exact", "--monte-carlo", "--card-value", "--fractions")  # fmt: skip
 
 
 def declared_kinds(names=None) -> list:
@@ -82,7 +82,7 @@ def _parse_with(option):
 
 
 _METAVARS = {"count": "N", "number": "X", "names": "NAME[,NAME]", "force": "FORCE",
-             "cards": "CARDS", "yes-no": "{yes,no}"}  # fmt: skip
+             "cards": "CARDS", "yes-no": "{yes,no}", "flag-names": "NAME[,NAME]"}  # fmt: skip
 
 
 def _metavar(option) -> str:
@@ -108,6 +108,17 @@ def _add_option(group, option, required: bool = False) -> None:
     elif option.value == "flag":
         action = "store_false" if option.default is True else "store_true"
         group.add_argument(option.flag_name, dest=option.name, action=action, help=option.help)
+    elif option.value == "flag-names":  # alone: True; with names, those it applies to
+        group.add_argument(
+            option.flag_name,
+            dest=option.name,
+            nargs="?",
+            const=True,
+            default=None,
+            type=_parse_with(option),
+            metavar=option.metavar or _METAVARS[option.value],
+            help=option.help,
+        )
     else:
         group.add_argument(
             option.flag_name,
@@ -481,6 +492,21 @@ def _run_table(kind, arguments) -> None:
     sys.stdout.write(table_text(frame, arguments.format, table.title(values)))
 
 
+def _refuse_exact_only(kind, arguments) -> None:
+    """Refuse an option the exact answer alone reads (``Option.exact_only``) beside a
+    Monte Carlo answer, before any work."""
+    exact_only = [option for option in _options(kind) if option.exact_only]
+    if not exact_only:
+        return
+    method, reason = choose_method(argparse.Namespace(**vars(arguments)))  # no side effect
+    if method == "monte-carlo":
+        _refuse(
+            arguments,
+            exact_only,
+            f"is read by the exact answer only, not by Monte Carlo ({reason})",
+        )
+
+
 def _run(arguments):
     from oddsengine.kinds import kind_of
 
@@ -508,6 +534,7 @@ def _run(arguments):
         title = kind.title.lower()
         article = "an" if title[:1] in "aeiou" else "a"
         raise OddsEngineError(f"--precision is not available for {article} {title}: give --trials")
+    _refuse_exact_only(kind, arguments)
     spec = spec_of_arguments(kind, arguments)
     if getattr(arguments, "card_value", False):
         from oddsengine.cli._card_value import write_card_table
@@ -520,6 +547,11 @@ def _run(arguments):
             return None
         from oddsengine.questions.switch_value import switch_value_rows, switch_value_text
 
+        if not getattr(spec, "card_switches", ()):
+            raise OddsEngineError(
+                f"--card-value values a card that switches an input; none switches one of "
+                f"this question ({spec.title()})"
+            )
         write_card_table(
             switch_value_rows(spec), lambda rows: switch_value_text(spec, rows), arguments
         )

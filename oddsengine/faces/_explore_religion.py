@@ -1,16 +1,15 @@
 """The explorer's engagements of the religious struggle: a Reformation or Counter-Reformation
 attempt (from dice counts, or on a shipped religious board with the dice counted from it),
-a run of attempts on a board played optimally and a theological debate (RULES.md
-§16-§20); and the controls of every Part III engagement, the Diet of Worms', voyages' and
-conquests' too (those are built in :mod:`oddsengine.faces._explore_new_world`).
+and a theological debate (RULES.md §16-§18, §20); and the controls of these
+engagements. (A run of attempts on a board, RULES.md §19, is offered from its
+declaration: :class:`~oddsengine.religion.attempt_runs.AttemptRun`.)
 
 Each kind's :class:`~oddsengine.kinds.ExplorerEntry` names its controls' maker here
 (``widgets``: one for all of them), the choices one control offers given the others
 (``offer``: the debaters in play in a zone at a turn, the explorers of a power, the
 sources of the side attempting), its spec builder (``build``), its command-line words
-(``words``) and, for the run of attempts, the view of its answer (``answer``). What the
-calculator shows is what the command line answers: the same spec, through the same exact
-engine.
+(``words``). What the calculator shows is what the command line answers: the same spec,
+through the same exact engine.
 """
 
 from __future__ import annotations
@@ -20,12 +19,8 @@ from oddsengine.faces._explore_campaigns import examples
 from oddsengine.faces._explore_questions import control_text
 
 __all__ = [
-    "RunView",
     "checked_values",
     "offered_pairs",
-    "attempts",
-    "attempts_offer",
-    "attempts_words",
     "counter_reformation",
     "debate",
     "debate_offer",
@@ -33,13 +28,11 @@ __all__ = [
     "reformation",
     "reformation_offer",
     "reformation_words",
-    "run_view",
     "widgets",
 ]
 
-#: The zones of the debates and the treatises (RULES.md §16), and the powers that sail.
+#: The zones of the debates and the treatises (RULES.md §16).
 _ZONES = ("german", "french", "english")
-_POWERS = ("hapsburg", "england", "france")
 #: The debate cards (RULES.md §20) as ``debate --card`` takes them.
 _DEBATE_CARDS = ("leipzig-debate", "papal-inquisition", "thomas-more", "here-i-stand")
 #: The attempts from dice counts that only the board form reads, and back.
@@ -94,12 +87,6 @@ def widgets(module) -> dict:
         "bonus_debater": box(
             module.Text, description="debater", placeholder="(none)", continuous_update=False
         ),
-        "run_policy": box(
-            module.Text, value="optimal", description="policy", continuous_update=False
-        ),
-        "objective": box(
-            module.Text, value="flips", description="objective", continuous_update=False
-        ),
         "zone": choice("zone", list(_ZONES), width="150px"),
         "initiator": choice("initiator", ["papacy", "protestant"]),
         "turn": box(
@@ -112,28 +99,14 @@ def widgets(module) -> dict:
             "card", [("(none)", ""), *((c, c) for c in _DEBATE_CARDS)], width="220px"
         ),
         "mary_i": flag("Mary I"),
-        "power": choice("power", list(_POWERS)),
-        "voyage_explorer": choice("explorer", [("random", "random")]),
-        "uncharted": flag("Uncharted"),
-        "mercator": flag("Mercator's Map"),
-        "claimed": names("claimed"),
-        "conquistador": choice(
-            "conquistador",
-            [("random", "random")],
-            width="250px",
-            style={"description_width": "86px"},
-        ),
-        "smallpox": flag("Smallpox"),
-        "conquered": names("conquered"),
     }
 
 
 #: The kind of value each control of these engagements takes (the widgets give them; values
 #: set from code are checked before any is read, the key named).
 _COUNTS = ("protestant_dice", "papal_dice", "turn")
-_FLAGS = ("modifier", "printing_press", "ninety_five_theses", "augsburg", "mary_i",
-          "uncharted", "mercator", "smallpox")  # fmt: skip
-_NAMES = ("committed", "claimed", "conquered")
+_FLAGS = ("modifier", "printing_press", "ninety_five_theses", "augsburg", "mary_i")
+_NAMES = ("committed",)
 
 
 def checked_values(values) -> dict:
@@ -286,150 +259,6 @@ def reformation_words(values) -> list[str]:
             words.append("--augsburg")
     debater = _text(values, "bonus_debater")
     return [*words, "--debater", debater] if debater else words
-
-
-# -- a run of attempts on a board (RULES.md §19) --------------------------------------------
-
-
-def attempts_offer(values) -> dict:
-    """The shipped religious boards (a run needs one) and the sources of attempts the board
-    chosen allows."""
-    return {
-        "board": offered_pairs(examples("religion")),
-        "source": offered_pairs(_sources(values, None)),
-    }
-
-
-def _policy(values) -> tuple[str, tuple]:
-    """The policy shown first and a given order (``order:A,B``), as ``attempts --policy``
-    reads them."""
-    from oddsengine.moves.board import load_board
-
-    text = _text(values, "run_policy") or "optimal"
-    if text in ("optimal", "greedy"):
-        return text, ()
-    if text.startswith("order:"):
-        spaces = [part.strip() for part in text[len("order:") :].split(",") if part.strip()]
-        if spaces:
-            return "order", tuple(load_board().space(space).name for space in spaces)
-    raise OddsEngineError(
-        f"unknown policy {shown(text)}; use optimal, greedy or order:SPACE,SPACE..."
-    )
-
-
-def attempts(values, forces, cards, post_roll):
-    """An :class:`~oddsengine.religion.attempt_runs.AttemptRun` of ``source`` on the chosen
-    board, its optimal policy maximising ``objective``, compared with greedy (and the
-    order given)."""
-    checked_values(values)
-    from oddsengine.religion.attempt_runs import AttemptRun
-    from oddsengine.religion.religion_scenario import load_religious_board
-
-    board = load_religious_board(values.get("board") or examples("religion")[0])
-    headline, order = _policy(values)
-    return AttemptRun(
-        board,
-        values.get("source") or _sources(values, None)[0],
-        debater=_text(values, "bonus_debater") or None,
-        objective=_text(values, "objective") or "flips",
-        order=order,
-        policy=headline,
-    )
-
-
-def attempts_words(values) -> list[str]:
-    """``SCENARIO --source SOURCE``, and ``--policy``, ``--objective``, ``--debater`` when
-    they are not the command's defaults."""
-    words = [
-        values.get("board") or examples("religion")[0],
-        "--source",
-        values.get("source") or _sources(values, None)[0],
-    ]
-    for key, option, default in (
-        ("run_policy", "--policy", "optimal"),
-        ("objective", "--objective", "flips"),
-        ("bonus_debater", "--debater", ""),
-    ):
-        text = _text(values, key)
-        if text and text != default:
-            words += [option, text]
-    return words
-
-
-class _RunSpec:
-    """What the calculator says of a run: its title and lines (first targets, expected
-    flips of each policy)."""
-
-    kind = "attempts"
-
-    def __init__(self, answer, headline: str):
-        self._answer, self._headline = answer, headline
-
-    def title(self) -> str:
-        source = self._answer.run.source
-        word = "Reformation" if source.side == "protestant" else "Counter-Reformation"
-        return (
-            f"{source.name}: {source.attempts} {word} attempts, the {self._headline} "
-            f"policy (RULES.md §19)"
-        )
-
-    def describe_lines(self) -> list[str]:
-        outcomes = _outcomes(self._answer)
-        lines = [
-            f"{name}: expected flips {outcome.expected_flips:.4f}, first target "
-            f"{outcome.first_target or '-'}"
-            for name, outcome in outcomes.items()
-        ]
-        objective = self._answer.run.objective
-        if objective != "flips":
-            lines.append(f"objective of the optimal policy: {objective}")
-        optimal = self._answer.optimal
-        notes = [*self._answer.notes]
-        notes += [note for outcome in outcomes.values() for note in outcome.notes]
-        if optimal is not None:
-            notes += optimal.notes
-        return [*lines, *dict.fromkeys(notes)]
-
-
-def _outcomes(answer) -> dict:
-    return answer.outcomes()
-
-
-class RunView:
-    """A run's exact answer as the calculator shows a result: the chance of each number
-    of flips (``p["flips:K"]``) under the policy shown first, its expected flips, and the
-    distribution of each policy for the chart (``compared``).
-
-    Attributes
-    ----------
-    answer : RunAnswer
-    p : dict
-    compared : dict of str to list of float
-    """
-
-    states: dict = {}
-
-    def __init__(self, answer, headline: str = "optimal"):
-        self.answer = answer
-        outcomes = _outcomes(answer)
-        shown_ = outcomes[headline]
-        self.spec = _RunSpec(answer, headline)
-        self.p = {f"flips:{k}": value for k, value in enumerate(shown_.flips)}
-        self.outcome_names = tuple(self.p)
-        self.compared = {name: list(outcome.flips) for name, outcome in outcomes.items()}
-        self._expected = shown_.expected_flips
-
-    def expected_losses(self) -> dict:
-        return {}
-
-    def expected_values(self) -> dict:
-        return {"flips": {"mean": self._expected, "stderr": 0.0}}
-
-
-def run_view(answer) -> RunView:
-    """The :class:`RunView` of an exact answer to a run of attempts, the run's own policy
-    shown first."""
-    return RunView(answer, answer.run.policy)
 
 
 # -- a theological debate (RULES.md §20) ----------------------------------------------------

@@ -395,6 +395,14 @@ class Explorer:
         hidden = offered.pop("(hidden)", ())
         for key, options in offered.items():
             control = self.controls[key]
+            if hasattr(control, "allowed_tags"):  # tags: those offered, the others dropped
+                allowed = [value for _, value in options]
+                control.allowed_tags = allowed
+                control.value = [value for value in control.value if value in allowed]
+                continue
+            if hasattr(control, "ensure_option"):  # a box that takes typing: suggestions
+                control.options = [value for _, value in options]
+                continue
             if list(control.options) == list(options):
                 continue
             wanted = control.value

@@ -20,12 +20,17 @@ Examples
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from oddsengine.declaration import NEEDS_BOARD, Board, Option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "BOARD_OPTIONS",
     "RELIGIOUS_BOARD",
+    "RELIGIOUS_BOARD_REQUIRED",
+    "board_options",
+    "shipped_boards",
     "RELIGION_KEYS",
     "load_religious_board",
     "religious_board_of",
@@ -59,6 +64,20 @@ _LISTS = (
 )
 
 
+def shipped_boards(values=None) -> list[str]:
+    """The shipped scenarios that hold a ``[religion]`` table, as a board's scenario is
+    offered (``values``, the other inputs, change nothing).
+
+    Examples
+    --------
+    >>> shipped_boards()[:2]
+    ['religion_1517', 'religion_example']
+    """
+    from oddsengine.moves.scenario_file import example_names, find_scenario
+
+    return [name for name in example_names() if b"[religion]" in find_scenario(name)[1]]
+
+
 #: The options of a religious board on the command line (the ``board`` group of a kind's
 #: ``takes``): the scenario file and its what-ifs, like ``move --stack``.
 BOARD_OPTIONS = (
@@ -66,8 +85,11 @@ BOARD_OPTIONS = (
         "scenario",
         "a scenario file with a [religion] table (religion_1517, religion_example): the "
         "board the question is asked on",
+        value="choice",
         positional=True,
         flag="SCENARIO",
+        offer=shipped_boards,
+        label="board",
     ),
     Option("protestant", "what-if: this space is Protestant too", value="names",
            repeat=True, metavar="SPACE", board=NEEDS_BOARD),
@@ -76,6 +98,13 @@ BOARD_OPTIONS = (
     Option("reformers", "what-if: this reformer (or his space) is on the map", value="names",
            repeat=True, metavar="SPACE", flag="--reformer", board=NEEDS_BOARD),
 )  # fmt: skip
+
+
+def board_options(spec_class) -> tuple:
+    """The options of the religious board the questions of ``spec_class`` are asked on
+    (its ``scenario_board``): the scenario file (required where the class is always asked
+    on a board) and the what-ifs (:data:`BOARD_OPTIONS`)."""
+    return spec_class.scenario_board.options
 
 
 def reformers_named(values, what: str = "reformers") -> dict:
@@ -239,3 +268,8 @@ def load_religious_board(name_or_path, **what_ifs):
 #: The religious board as the kinds asked on it read it (their spec classes'
 #: ``scenario_board``): a scenario file and its what-ifs.
 RELIGIOUS_BOARD = Board(BOARD_OPTIONS, load_religious_board)
+#: The religious board of a question always asked on one (a run of attempts): its scenario
+#: is required.
+RELIGIOUS_BOARD_REQUIRED = Board(
+    (replace(BOARD_OPTIONS[0], required=True), *BOARD_OPTIONS[1:]), load_religious_board
+)
