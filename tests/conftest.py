@@ -23,8 +23,12 @@ HANG_GUARD_SECONDS = 60.0
 SIGMAS = 5.0
 
 
+#: The project's checkout (``tests/`` is one of its folders).
+ROOT = Path(__file__).resolve().parent.parent
+#: The golden files of the output contract (``tests/golden/``).
+GOLDEN = ROOT / "tests" / "golden"
 #: The benchmark scripts, which some tests run on small sizes.
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+BENCHMARKS = ROOT / "benchmarks"
 
 
 @contextlib.contextmanager

@@ -2,7 +2,7 @@
 20): naval, piracy, foreign-war, needed and plan command lines, plan files, sweeps of the
 new kinds, and the new Python entry points.
 
-As in tests/test_properties.py (whose settings and checks are reused): whatever is
+As in tests/slow/test_properties.py (whose settings and checks are reused): whatever is
 generated, the engine answers or refuses; a refusal is one line of the project's error
 (exit status 2 on the command line), never a traceback, a hang or a bad input taken
 silently. The examples are derandomized and fewer than there, so the file stays fast.

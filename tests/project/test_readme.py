@@ -1,8 +1,6 @@
 """The README's commands stay true: CI runs exactly the test command it shows."""
 
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT
 
 
 def test_ci_runs_the_readme_test_command():

@@ -234,7 +234,7 @@ def test_malformed_questions_are_refused(arguments, message):
 
 
 def test_unknown_kind_and_missing_within_are_refused():
-    # Naval battles and foreign wars are kinds now (tests/test_needed_naval_and_wars.py).
+    # Naval battles and foreign wars are kinds now (tests/questions/test_needed_naval_and_wars.py).
     with pytest.raises(oe.OddsEngineError, match="unknown kind 'piracy'"):
         oe.needed("piracy", attacker="?R", defender="1R", target=0.5)
     with pytest.raises(oe.OddsEngineError, match=re.escape("write the unknown as ?Sq, ?Co")):

@@ -3,15 +3,13 @@
 import importlib.util
 import json
 import sys
-from pathlib import Path
 
 import numba
 import numpy as np
 import pytest
+from conftest import BENCHMARKS
 
 import oddsengine
-
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 def _load(name):

@@ -7,10 +7,10 @@ import pytest
 import oddsengine as oe
 from oddsengine.engines.exact_grid import exact_results
 from oddsengine.sweeps.sweep import Sweep
-from tests.test_exact_grid import CASES
+from tests.engines.test_exact_grid import CASES
 
 # Their grids hold scenarios the rules refuse, on purpose: the refusal note is tested in
-# tests/test_refusals.py.
+# tests/results/test_refusals.py.
 pytestmark = pytest.mark.filterwarnings(
     "ignore::oddsengine.sweeps.refusals.RefusedScenariosWarning"
 )

@@ -484,9 +484,9 @@ def test_sweeps_know_the_naval_kinds():
 def test_naval_benchmark_runs_on_tiny_sizes(capsys):
     import importlib.util
     import sys
-    from pathlib import Path
 
-    benchmarks = Path(__file__).resolve().parent.parent / "benchmarks"
+    from conftest import BENCHMARKS as benchmarks
+
     sys.path.insert(0, str(benchmarks))
     try:
         specification = importlib.util.spec_from_file_location(

@@ -328,7 +328,7 @@ def test_foul_weather_cannot_stop_treachery(where):
 
 def test_treachery_counts_every_besieger():
     # 6R without a leader: 4 assault (2 dice) and cannot take 3R by assault; by
-    # treachery whenever 6 - d > 3 - a: 689/729 (tests/test_assault_formation.py).
+    # treachery whenever 6 - d > 3 - a: 689/729 (tests/rules/land/test_assault_formation.py).
     result = exact(Assault("6R", "hapsburg: 3R", ["treachery"]))
     assert result.p["success"] == pytest.approx(689 / 729, abs=1e-12)
     assert result.p["taken_by_treachery"] == pytest.approx(689 / 729, abs=1e-12)

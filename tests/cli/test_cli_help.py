@@ -3,6 +3,7 @@
 import argparse
 
 import pytest
+from conftest import ROOT
 
 from oddsengine.cli import build_parser
 
@@ -45,9 +46,8 @@ def test_help_output_has_no_doubled_percent(path, parser):
 
 
 def test_readme_and_help_agree_on_cards_as_printed():
-    from pathlib import Path
 
-    readme = " ".join((Path(__file__).parent.parent / "README.md").read_text().split())
+    readme = " ".join((ROOT / "README.md").read_text().split())
     for path, parser in PARSERS:
         for action in parser._actions:
             if "--cards-as-printed" in action.option_strings:

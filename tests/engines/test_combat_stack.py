@@ -14,8 +14,8 @@ from oddsengine.engines.exact_grid import (
     exact_results,
 )
 from oddsengine.errors import OddsEngineError
-from tests.test_exact_grid import CASES
-from tests.test_exact_results import _same
+from tests.engines.test_exact_grid import CASES
+from tests.results.test_exact_results import _same
 
 # Besieging stacks larger than a formation (units stand by), cavalry, mercenaries that
 # Landsknechts add beyond the formation's room, and other casualty orders.

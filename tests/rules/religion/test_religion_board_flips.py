@@ -267,8 +267,9 @@ def test_the_diet_where_the_german_zone_offers_fewer_spaces_than_the_hits():
     assert answer.p["protestant:Graz"] == pytest.approx(473 / 729, abs=1e-15)
     assert answer.p["protestant_flips:1"] == pytest.approx(473 / 729, abs=1e-15)
     assert "protestant_flips:2" not in answer.p
-    # the draw is 528/2187 (tests/test_religion_diet.py); every other result flips 1 or
-    # 2 (the Catholics roll 2 dice): P(flips:2) = P(Y - X = 2) = 1/9 * 32/243 = 32/2187
+    # the draw is 528/2187 (tests/rules/religion/test_religion_diet.py); every other result
+    # flips 1 or 2 (the Catholics roll 2 dice): P(flips:2) = P(Y - X = 2) = 1/9 * 32/243
+    # = 32/2187
     assert answer.p["flips:2"] == pytest.approx(32 / 2187, abs=1e-15)
     assert answer.p["flips:1"] == pytest.approx(1 - 528 / 2187 - 32 / 2187, abs=1e-15)
 

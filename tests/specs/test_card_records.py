@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 from oddsengine import Assault, FieldBattle, exact
 from oddsengine.combat.card_types import Card, CardRule
@@ -21,8 +22,6 @@ from oddsengine.combat.cards import (
     post_roll_slugs,
 )
 from oddsengine.errors import OddsEngineError
-
-ROOT = Path(__file__).resolve().parents[1]
 
 #: Names that are already a contract (parameters, options, JSON keys): they stay.
 CONTRACT_NAMES = {

@@ -2,14 +2,12 @@
 answer exists, the options a plot reads, the responses a combat takes, the trials default."""
 
 import json
-import pathlib
 import tomllib
 
 import pytest
+from conftest import ROOT
 
 from oddsengine.cli import build_parser, main
-
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def _help(command: str) -> str:

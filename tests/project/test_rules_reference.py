@@ -7,10 +7,10 @@ import pathlib
 import re
 
 import pytest
+from conftest import ROOT
 
 from oddsengine.cli import build_parser
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules.md"
 
 #: A citation: an optional "RULES" or "RULES.md", then § and a section (6 or 6.1).

@@ -13,13 +13,13 @@ import contextlib
 import io
 import re
 import shlex
-from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 from oddsengine.cli import main
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = ROOT / "README.md"
 
 #: Lines that show a placeholder, not a command to run as written.
 _PLACEHOLDERS = ("path/to/",)

@@ -309,7 +309,7 @@ def test_the_diet_of_worms(capsys):
 
 def test_a_voyage_of_magellan(capsys):
     # Magellan (+4) circumnavigates 676/1296 (issue 31's figure; by hand in
-    # tests/test_religion_voyage.py).
+    # tests/rules/religion/test_religion_voyage.py).
     calculator = _explorer("voyage", power="hapsburg")
     calculator.controls["voyage_explorer"].value = "Magellan"
     assert calculator.result.p["circumnavigation"] == pytest.approx(676 / 1296, abs=1e-12)

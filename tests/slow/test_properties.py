@@ -37,7 +37,7 @@ TIME_BUDGET = HANG_GUARD_SECONDS
 MESSAGE_LIMIT = 400
 
 # The suite's profile: the same 60 examples per test on every run. For a fresh round of
-# hundreds of random inputs: HYPOTHESIS_PROFILE=thorough pytest tests/test_properties.py
+# hundreds of random inputs: HYPOTHESIS_PROFILE=thorough pytest tests/slow/test_properties.py
 settings.register_profile(
     "repeatable",
     max_examples=60,

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import re
 import shutil
-from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = ROOT / "notebooks"
 NOTEBOOK_PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 #: Monte Carlo trials per run inside the notebooks: enough for the checks they print.
 TEST_TRIALS = 20_000

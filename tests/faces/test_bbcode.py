@@ -9,7 +9,7 @@ from oddsengine.faces.tables import odds_table
 from oddsengine.results.bbcode import fixed_width_table
 
 # Their grids hold scenarios the rules refuse, on purpose: the refusal note is tested in
-# tests/test_refusals.py.
+# tests/results/test_refusals.py.
 pytestmark = pytest.mark.filterwarnings(
     "ignore::oddsengine.sweeps.refusals.RefusedScenariosWarning"
 )

@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT.parent / "shared" / "rules" / "RULES.md"
 
 #: (RULES.md section, rule, module applying it, citation found in that module, tests).
@@ -1777,7 +1777,8 @@ def test_each_rule_has_tests_that_exist(row):
     assert tests
     for test in tests:
         filename, _, name = test.partition("::")
-        assert name in _test_names(ROOT / "tests" / filename), test
+        (path,) = (ROOT / "tests").rglob(filename)
+        assert name in _test_names(path), test
 
 
 @pytest.mark.skipif(not RULES.exists(), reason="the shared rules are not beside the project")

@@ -160,7 +160,7 @@ def stettin_scenario(tmp_path):
 
 
 def test_a_two_attempt_run_swept_by_hand(stettin_scenario):
-    # tests/test_religion_board_by_hand.py enumerates this run: a German treatise (2
+    # tests/rules/religion/test_religion_board_by_hand.py enumerates this run: a German treatise (2
     # attempts) with Stettin alone Protestant. Lübeck 1 v 3: 49/144; Brandenburg 1 v 4:
     # 2275/7776. Greedy opens on Lübeck (then Brandenburg 2 v 3 = 4109/7776 on a success,
     # 1 v 4 on a failure): 49/144 (1 + 4109/7776) + 95/144 * 2275/7776 = 399245/559872.

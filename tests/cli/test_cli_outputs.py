@@ -2,11 +2,11 @@
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
+from conftest import GOLDEN
 
-sys.path.insert(0, str(Path(__file__).with_name("golden")))
+sys.path.insert(0, str(GOLDEN))
 from cli_cases import OUTPUTS, commands, run  # noqa: E402
 
 CAPTURED = json.loads(OUTPUTS.read_text())

@@ -5,11 +5,11 @@ A change to the rules that is meant to change numbers rewrites the file
 
 import json
 import sys
-from pathlib import Path
 
 import pytest
+from conftest import GOLDEN
 
-sys.path.insert(0, str(Path(__file__).with_name("golden")))
+sys.path.insert(0, str(GOLDEN))
 from cases import OUTPUTS, golden_numbers  # noqa: E402
 
 
