@@ -225,6 +225,7 @@ def test_bad_input_is_one_line_and_exit_two(capsys, argv, message):
     assert captured.out == ""
 
 
+@pytest.mark.slow
 def test_console_script_runs_as_a_module():
     completed = subprocess.run(
         [

@@ -6,6 +6,8 @@ import sys
 import pytest
 from conftest import GOLDEN
 
+pytestmark = pytest.mark.slow
+
 sys.path.insert(0, str(GOLDEN))
 from cli_cases import OUTPUTS, commands, run  # noqa: E402
 

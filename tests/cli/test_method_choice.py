@@ -88,6 +88,7 @@ def test_siege_with_a_seed_is_monte_carlo(capsys):
     assert payload["method_reason"] == "auto: --trials asks for Monte Carlo"
 
 
+@pytest.mark.slow
 def test_needed_and_plan_take_method(capsys):
     needed = ["needed", "battle", "--attacker", "?R", "--defender", "2R", "--target", "0.5"]
     status, out, _ = run(capsys, *needed, "--method", "exact", "--format", "json")

@@ -31,6 +31,7 @@ SPECS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.title())
 def test_monte_carlo_within_five_standard_errors_of_exact(spec):
     exact_result = exact(spec)
@@ -53,6 +54,7 @@ def _chi_square_p_value(observed_counts, expected_probabilities):
     return stats.chisquare(observed, expected).pvalue
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS[:5], ids=lambda spec: spec.title())
 def test_whole_survivor_histogram_passes_chi_square(spec):
     # A goodness-of-fit test of the joint survivor distribution at a fixed seed.
@@ -74,6 +76,7 @@ NAIVE_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("function", "spec", "cards"), NAIVE_CASES)
 def test_fast_kernel_agrees_with_dice_rolled_one_by_one(function, spec, cards):
     # The naive reference rolls every die; the kernel samples hit counts by inverse CDF.
@@ -88,6 +91,7 @@ def test_fast_kernel_agrees_with_dice_rolled_one_by_one(function, spec, cards):
         assert abs(naive_p - fast_p) <= 5 * sigma, outcome
 
 
+@pytest.mark.slow
 def test_same_seed_same_numbers_whatever_the_threads(monkeypatch):
     from oddsengine.engines import montecarlo
 
@@ -103,6 +107,7 @@ def test_same_seed_same_numbers_whatever_the_threads(monkeypatch):
     np.testing.assert_array_equal(single.weights, many.weights)
 
 
+@pytest.mark.slow
 def test_a_scenario_draws_the_same_numbers_alone_or_in_a_batch():
     alone = simulate(SPECS[3], trials=300_000, seed=11)
     batch = simulate_many(SPECS, trials=300_000, seed=11)
@@ -157,6 +162,7 @@ def test_inverse_cdf_thresholds_reproduce_the_table():
     np.testing.assert_allclose(widths, plan.first / plan.first.sum(), atol=2**-31)
 
 
+@pytest.mark.slow
 def test_memory_does_not_grow_with_trials():
     # The kernel counts into histograms: the result holds one weight per end state.
     small = simulate(SPECS[0], trials=100_000, seed=1)
@@ -189,6 +195,7 @@ def test_compiled_kernel_and_numpy_twin_count_identically(spec):
     np.testing.assert_array_equal(compiled, twin)
 
 
+@pytest.mark.slow
 def test_either_kernel_gives_the_same_result(monkeypatch):
     # Short runs use the NumPy twin, long runs the compiled kernel: the same numbers.
     from oddsengine.engines import montecarlo

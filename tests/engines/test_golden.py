@@ -9,6 +9,8 @@ import sys
 import pytest
 from conftest import GOLDEN
 
+pytestmark = pytest.mark.slow
+
 sys.path.insert(0, str(GOLDEN))
 from cases import OUTPUTS, golden_numbers  # noqa: E402
 

@@ -11,6 +11,8 @@ from oddsengine.moves.scenario_file import load_move
 from oddsengine.moves.situation import Situation, Stack
 from oddsengine.moves.what_if import with_what_ifs
 
+pytestmark = pytest.mark.slow
+
 
 def program_parts(move):
     program = move.program

@@ -15,6 +15,8 @@ import pytest
 import oddsengine as oe
 from oddsengine.cli import main
 
+pytestmark = pytest.mark.slow
+
 PAGES = (
     "assaults",
     "battles",
@@ -223,6 +225,7 @@ def browser(tmp_path_factory):
     shutil.rmtree(profile, ignore_errors=True)
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("width", [390, 1280])
 def test_every_page_fits_the_screen_in_a_headless_browser(book, browser, width):
     # A phone (390 px) and a laptop (1280 px): no page is wider than the screen (a wide

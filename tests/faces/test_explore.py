@@ -11,6 +11,8 @@ import oddsengine as oe
 
 pytest.importorskip("ipywidgets")
 
+pytestmark = pytest.mark.slow
+
 SHOWN = re.compile(r'<td class="outcome">([^<]+)</td><td class="p"[^>]*>([0-9.]+)%</td>')
 
 

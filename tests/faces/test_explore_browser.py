@@ -22,6 +22,8 @@ from browser import browser_missing, pixel_spread, set_viewport, start_chromium
 
 from oddsengine.faces.explore import CHART_PIXELS
 
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
 CELLS = (
     'import oddsengine as oe\ncalculator = oe.explore("battle")\ncalculator',
     'piracy = oe.explore("piracy")\npiracy',

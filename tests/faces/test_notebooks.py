@@ -19,6 +19,8 @@ nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
+pytestmark = [pytest.mark.slow, pytest.mark.notebooks]
+
 NOTEBOOKS = ROOT / "notebooks"
 NOTEBOOK_PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 #: Monte Carlo trials per run inside the notebooks: enough for the checks they print.

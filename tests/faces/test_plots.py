@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import matplotlib
+import pytest
 
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
 from matplotlib.collections import PolyCollection  # noqa: E402
 from matplotlib.ticker import PercentFormatter  # noqa: E402
 
@@ -32,6 +32,7 @@ def _readable(ax):
     assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel()
 
 
+@pytest.mark.slow
 def test_probability_lines_one_per_rating_with_band():
     frame = sweep(
         "battle",
@@ -84,6 +85,7 @@ def test_survivors_and_interception():
     _readable(ax)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", ["png", "svg"])
 def test_plot_command_writes_the_file(tmp_path, suffix):
     out = tmp_path / f"odds.{suffix}"
@@ -159,6 +161,7 @@ def test_heatmap_uses_a_sequential_map():
     assert ax.images[0].get_cmap().name == "cividis"
 
 
+@pytest.mark.slow
 def test_survivors_legend_covers_no_bar():
     result = oe.exact(oe.FieldBattle("ottoman: 8R L2", "hapsburg: 6R L1"))
     ax = plots.plot_survivors(result)

@@ -3,6 +3,8 @@
 import pytest
 from conftest import benchmark_module
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def bench_exact():

@@ -5,6 +5,8 @@ import sys
 import pytest
 from conftest import benchmark_module
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def bench_latency():

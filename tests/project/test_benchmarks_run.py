@@ -11,6 +11,8 @@ from conftest import BENCHMARKS
 
 import oddsengine
 
+pytestmark = pytest.mark.slow
+
 
 def _load(name):
     specification = importlib.util.spec_from_file_location(

@@ -8,6 +8,8 @@ import pytest
 
 import oddsengine
 
+pytestmark = pytest.mark.slow
+
 MODULES = sorted(
     module.name
     for module in pkgutil.walk_packages(oddsengine.__path__, prefix="oddsengine.")

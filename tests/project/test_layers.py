@@ -86,6 +86,7 @@ def test_no_sweep_module_is_left_among_the_faces():
     assert not sorted((PACKAGE / "faces").glob("*sweep*.py"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "spec",
     [
@@ -135,6 +136,7 @@ def test_every_engine_refuses_the_same_trials_with_the_same_message(run, trials,
     assert "\n" not in str(refused.value)
 
 
+@pytest.mark.slow
 def test_the_foreign_war_monte_carlo_counts_end_states():
     # Memory does not grow with trials: the result holds one row per end state reached.
     war = oe.ForeignWar("persia", "5R Ibrahim", horizon=3)

@@ -8,6 +8,8 @@ from textwrap import indent
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 HEAVY = ("pandas", "matplotlib", "numba")
 
 _PROBE = """

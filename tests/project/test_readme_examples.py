@@ -19,6 +19,8 @@ from conftest import ROOT
 
 from oddsengine.cli import main
 
+pytestmark = pytest.mark.slow
+
 README = ROOT / "README.md"
 
 #: Lines that show a placeholder, not a command to run as written.

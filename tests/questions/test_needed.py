@@ -80,6 +80,7 @@ def test_defender_search_matches_brute_force(target):
     assert (answer.value, answer.p, answer.p_below) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("within", [1, 2, 3])
 def test_siege_search_matches_brute_force(within):
     answer = oe.needed(
@@ -108,6 +109,7 @@ def test_garrison_search_for_holding_matches_brute_force():
     assert (answer.value, answer.p, answer.p_below) == expected
 
 
+@pytest.mark.slow
 def test_move_search_matches_the_move_engine_run_separately():
     from dataclasses import replace
 
@@ -385,6 +387,7 @@ def test_cli_needed_table(capsys):
     assert "| hapsburg: 2R | 5 | 11 |" in out
 
 
+@pytest.mark.slow
 def test_cli_needed_move(capsys):
     status = main(
         [
@@ -423,6 +426,7 @@ def test_refusals_met_while_playing_out_are_refusals_of_the_candidate():
     assert refused[0].value == 5 and "command capacity 4" in refused[0].refusal
 
 
+@pytest.mark.slow
 def test_move_default_events_by_side():
     # Vienna is fortified: the mover wants a siege at the end of the move; the other
     # stacks want it repelled (neither controlled nor besieged by the mover).

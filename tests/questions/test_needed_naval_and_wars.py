@@ -171,6 +171,7 @@ def test_foreign_war_search_matches_brute_force(war, force, within, target, extr
     assert (answer.value, answer.p, answer.p_below) == expected
 
 
+@pytest.mark.slow
 def test_foreign_war_by_attempt_and_monte_carlo():
     exact = oe.needed("foreign-war", war="persia", force="?R", within=3, target=0.3)
     by_two = oe.needed(

@@ -68,6 +68,7 @@ def siege_plan(tmp_path):
     return path
 
 
+@pytest.mark.slow
 def test_move_plan_matches_the_move_and_siege_engines_run_separately(vienna_plan):
     comparison = oe.compare_plans(vienna_plan)
     frame = comparison.frame.set_index("course")
@@ -157,6 +158,7 @@ def test_schedule_by_hand():
     assert result.besiegers_left == pytest.approx(4 - 2 / 3)
 
 
+@pytest.mark.slow
 def test_schedule_monte_carlo_agrees_with_exact():
     campaign = oe.SiegeCampaign(
         "5R Suleiman",
@@ -216,6 +218,7 @@ def test_garrison_holds_by_hand():
     assert holds == pytest.approx(1 - 379 / 2187, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_best_policy_over_a_horizon_is_the_course_that_holds_best(vienna_plan):
     comparison = oe.compare_plans(vienna_plan)
     best = oe.load_move("vienna", defender_horizon=3)
@@ -225,6 +228,7 @@ def test_best_policy_over_a_horizon_is_the_course_that_holds_best(vienna_plan):
     assert oe.load_move("vienna").program.choices["defender"] == "withdraw (best)"
 
 
+@pytest.mark.slow
 def test_move_horizon_on_the_command_line(capsys):
     status = main(["move", "vienna", "--exact", "--horizon", "3", "--format", "json"])
     payload = json.loads(capsys.readouterr().out)
@@ -270,6 +274,7 @@ def test_bad_plan_files_are_refused(tmp_path, text, message):
         load_plan(path)
 
 
+@pytest.mark.slow
 def test_plan_monte_carlo_agrees_with_exact(siege_plan):
     exact = oe.compare_plans(siege_plan).frame.set_index("course")
     sampled = oe.compare_plans(siege_plan, method="monte-carlo", trials=50_000, seed=3)
@@ -279,6 +284,7 @@ def test_plan_monte_carlo_agrees_with_exact(siege_plan):
         assert abs(row.taken_by_impulse_3 - expected) < 5 * max(row.taken_stderr, 1e-9)
 
 
+@pytest.mark.slow
 def test_cli_plan(capsys, vienna_plan, siege_plan):
     assert main(["plan", str(vienna_plan), "--format", "json"]) == 0
     payload = json.loads(capsys.readouterr().out)
@@ -296,6 +302,7 @@ def test_cli_plan_bad_file_is_one_line(capsys, tmp_path):
     assert error.count("\n") == 1 and "no [[course]]" in error
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["vienna_defence_plan", "vienna_siege_plan"])
 def test_shipped_plans_run_by_name(name, capsys):
     assert main(["plan", name]) == 0

@@ -59,6 +59,7 @@ def test_a_plain_battle_by_hand():
     assert exact_results([]) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("kind", "grid"),
     [

@@ -51,6 +51,7 @@ def test_campaign_results_render_through_the_same_interface():
     assert json.loads(result.render("json")) == json.loads(json.dumps(result.to_dict()))
 
 
+@pytest.mark.slow
 def test_every_result_type_has_a_short_repr_and_html():
     # Issue 14: a short text repr and an HTML rendering for every result type.
     from oddsengine.questions.plans import load_plan

@@ -2,13 +2,13 @@
 reason, and the missing cells marked in tables and plots."""
 
 import matplotlib
+import pytest
 
 matplotlib.use("Agg")
 
 import math  # noqa: E402
 
 import matplotlib.pyplot as plt  # noqa: E402
-import pytest  # noqa: E402
 
 import oddsengine as oe  # noqa: E402
 from oddsengine.cli import main  # noqa: E402
@@ -68,6 +68,7 @@ def test_the_command_line_prints_one_note(capsys):
     assert "—" in captured.out
 
 
+@pytest.mark.slow
 def test_a_line_plot_marks_the_refused_values(tmp_path, capsys):
     with pytest.warns(RefusedScenariosWarning):
         frame = oe.sweep("assault", {"attacker": "1..4R", "defender": "2R"}, progress=False)

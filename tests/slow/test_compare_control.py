@@ -11,6 +11,8 @@ from conftest import assert_within_sigmas
 
 import oddsengine as oe
 
+pytestmark = pytest.mark.slow
+
 KINDS = [
     oe.FieldBattle("5R L1", "hapsburg: 4R"),
     oe.NavalBattle("ottoman: 2Sq 1Co Barbarossa", "hapsburg: 2Sq Doria"),

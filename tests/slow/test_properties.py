@@ -31,6 +31,8 @@ from oddsengine.errors import OddsEngineError
 from oddsengine.moves.scenario_file import find_scenario
 from oddsengine.sweeps.templates import parse_template
 
+pytestmark = pytest.mark.slow
+
 #: Seconds any one generated input may take: the suite's hang guard, never a speed test.
 TIME_BUDGET = HANG_GUARD_SECONDS
 #: Longest refusal message: one line that a person reads.

@@ -15,6 +15,7 @@ import time
 import warnings
 from pathlib import Path
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from test_properties import (
@@ -37,6 +38,8 @@ from oddsengine.combat.piracy import Piracy
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces.explore import build_spec
 from oddsengine.questions.plans import Course, Plan
+
+pytestmark = pytest.mark.slow
 
 #: Fewer examples than the first round: these commands do more work per example.
 FEW = settings(SETTINGS, max_examples=SETTINGS.max_examples // 2)

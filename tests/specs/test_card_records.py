@@ -53,6 +53,7 @@ def _code_strings(path: Path):
                 yield node.value
 
 
+@pytest.mark.slow
 def test_a_card_is_named_in_code_only_by_its_record():
     names = set()
     for rule in CARD_RULES.values():

@@ -120,6 +120,7 @@ def test_naval_and_piracy_sweeps_expand_fleet_templates():
     assert success["probability"].tolist() == pytest.approx([float(one), float(two)], abs=1e-12)
 
 
+@pytest.mark.slow
 def test_naval_table_and_plot_from_the_command_line(tmp_path, capsys):
     argv = ["table", "naval", "--attacker", "ottoman: 1..2Sq", "--defender", "hapsburg: 1Sq"]
     assert main([*argv, "--format", "csv"]) == 0

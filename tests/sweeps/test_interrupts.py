@@ -26,7 +26,7 @@ from oddsengine.engines import montecarlo
 from oddsengine.engines.montecarlo import BLOCK_TRIALS
 from oddsengine.sweeps.sweep import Sweep, read_table
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(os.name != "posix", reason="POSIX signals")]
 
 
 def _start(arguments, cwd):

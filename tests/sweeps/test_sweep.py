@@ -255,6 +255,7 @@ def test_resume_refuses_another_sweep(tmp_path):
         other.run(out, resume=True, progress=False)
 
 
+@pytest.mark.slow
 def test_parquet_output_round_trips(tmp_path):
     pytest.importorskip("pyarrow")
     out = tmp_path / "results.parquet"
@@ -298,6 +299,7 @@ def test_scheduler_without_dask_says_how_to_install(monkeypatch):
     assert "oddsengine[distributed]" in DISTRIBUTED_HINT
 
 
+@pytest.mark.slow
 def test_local_cluster_gives_the_local_numbers():
     distributed = pytest.importorskip("distributed")
     grid = {"attacker": "3..6R L0..1", "defender": "1..2R"}

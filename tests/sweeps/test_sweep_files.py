@@ -14,6 +14,8 @@ import oddsengine as oe
 from oddsengine.cli import main
 from oddsengine.sweeps.sweep import MAX_SCENARIOS, Sweep
 
+pytestmark = pytest.mark.slow
+
 GOOD = 'kind = "assault"\n[grid]\nattacker = "3..4R"\ndefender = "1R"\n'
 
 

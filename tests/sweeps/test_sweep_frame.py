@@ -29,6 +29,8 @@ from oddsengine.sweeps._output import (
 )
 from oddsengine.sweeps.sweep import Sweep
 
+pytestmark = pytest.mark.slow
+
 
 def assert_same_frame(fast, slow):
     """Equal frames, down to the dtypes, None in object columns and the bits of floats."""

@@ -18,9 +18,10 @@ from oddsengine.sweeps.sweep import Sweep, read_table
 
 # These sweeps keep a refused scenario on purpose, to resume files that hold one; the
 # warning that says so is tested in test_sweep.py and test_refusals.py.
-pytestmark = pytest.mark.filterwarnings(
-    "ignore::oddsengine.sweeps.refusals.RefusedScenariosWarning"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.filterwarnings("ignore::oddsengine.sweeps.refusals.RefusedScenariosWarning"),
+]
 
 # A seed that a float64 cannot hold: it would come back as 2**63.
 BIG_SEED = 2**63 - 25

@@ -50,6 +50,7 @@ def test_odd_loss_goes_either_way_with_even_chances():
     assert losses["defender:france"]["mean"] == pytest.approx(losses["defender:papacy"]["mean"])
 
 
+@pytest.mark.slow
 def test_monte_carlo_agrees_for_allies():
     battle = FieldBattle("hapsburg: 6R Charles-V", "france: 3R", defender_ally="england: 1R 1M")
     exact_losses = exact(battle).expected_losses()

@@ -111,6 +111,7 @@ def test_avoid_battle_roll_and_destination():
             assert state.outcome == "besieging"  # an empty enemy fortress is besieged
 
 
+@pytest.mark.slow
 def test_probabilities_sum_to_one_for_every_policy():
     for choice in load_move("vienna").defender_choices:
         move = load_move("vienna", defender_policy=choice)
@@ -304,6 +305,7 @@ def test_relief_of_a_siege_is_a_battle_against_the_besiegers():
 # -- engines agree ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("policy", ["best", "fight", "avoid:Brunn", "avoid:Graz+withdraw"])
 def test_monte_carlo_agrees_with_exact_within_5_standard_errors(policy):
     move = load_move("vienna", defender_policy=policy)
@@ -356,6 +358,7 @@ def naive_vienna_fight(trials, rng):
     return {name: count / trials for name, count in counts.items()}
 
 
+@pytest.mark.slow
 def test_naive_dice_by_dice_reference_agrees_with_exact():
     trials = 20_000
     naive = naive_vienna_fight(trials, np.random.default_rng(11))

@@ -54,6 +54,7 @@ def test_a_siege_needs_more_besiegers():
         SiegeCampaign("5R", "hapsburg: 2R", horizon=0)
 
 
+@pytest.mark.slow
 def test_campaign_after_the_vienna_move():
     move = load_move("vienna")
     campaign = SiegeCampaign.from_move(move, horizon=3)
@@ -64,6 +65,7 @@ def test_campaign_after_the_vienna_move():
     assert result.taken_by[-1] <= campaign.siege_probability
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "campaign",
     [

@@ -265,6 +265,7 @@ def test_the_reference_sampled_agrees_with_exact():
 # -- Monte Carlo ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "spec",
     [

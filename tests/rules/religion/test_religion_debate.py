@@ -267,6 +267,7 @@ def test_monte_carlo_within_5_sigma_with_cards_and_policies():
         assert abs(simulated.p[name] - p) <= 5 * sigma + 1e-9, name
 
 
+@pytest.mark.slow
 def test_same_seed_same_numbers_whatever_the_threads():
     import numba
 

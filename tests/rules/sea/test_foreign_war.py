@@ -155,6 +155,7 @@ def test_simulate_plays_a_war_with_its_own_sampler():
     assert oe.exact(war).p == oe.exact_foreign_war(war).p
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "war",
     [

@@ -316,6 +316,7 @@ def test_exact_engine_matches_die_by_die_reference(attacker, defender, options):
         assert isclose(engine[key], probability, abs_tol=1e-12), key
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("attacker, defender, options", REFERENCE_CASES[:3])
 def test_monte_carlo_within_five_sigma_of_exact(attacker, defender, options):
     spec = _engine_battle(attacker, defender, options)
@@ -481,6 +482,7 @@ def test_sweeps_know_the_naval_kinds():
     assert set(frame["status"]) == {"ok"}
 
 
+@pytest.mark.slow
 def test_naval_benchmark_runs_on_tiny_sizes(capsys):
     import importlib.util
     import sys

@@ -125,6 +125,7 @@ def test_die_by_die_reference_interception_combat_and_retreat():
     _assert_same(reference, _keyed(exact, ("outcome", "mover_end", "fleets_end")))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("venetians_avoid", [False, True])
 def test_die_by_die_reference_two_enemy_powers_fought_in_turn(venetians_avoid):
     """§14: with several enemy powers in the zone the mover fights each in turn (impulse
@@ -175,6 +176,7 @@ def test_fight_order_is_the_movers_choice():
 # -- Monte Carlo against exact ---------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_monte_carlo_within_five_sigma_of_exact():
     move = load_naval_move("barbary_coast")
     exact = oe.exact(move)

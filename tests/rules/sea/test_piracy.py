@@ -174,6 +174,7 @@ def test_exact_engine_matches_die_by_die_reference(fleet, zone, adjacent, fortre
         assert isclose(engine[key], probability, abs_tol=1e-12), key
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fleet, zone, adjacent, fortresses, ports", CASES[:2])
 def test_monte_carlo_within_five_sigma_of_exact(fleet, zone, adjacent, fortresses, ports):
     raid = oe.Piracy(

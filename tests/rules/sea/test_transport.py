@@ -245,6 +245,7 @@ def test_foul_weather_stops_the_transport_for_one_cp():
 # -- engines agree, faces report -------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["taranto_transport", "tunis_transport"])
 def test_monte_carlo_agrees_with_exact_within_5_standard_errors(name):
     move = load_move(name)
