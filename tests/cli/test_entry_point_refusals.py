@@ -212,6 +212,7 @@ def test_a_question_every_value_refuses_for_several_reasons_is_still_answered():
 # -- 5. answers that were wrong ---------------------------------------------------------------
 
 
+@pytest.mark.rule("5", cites="15: the besieging stack")
 @pytest.mark.parametrize(
     "extra",
     [["--schedule", "2=hapsburg: 3R"], ["--reinforcements", "france: 1R"]],

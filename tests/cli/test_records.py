@@ -15,6 +15,7 @@ def _run(capsys, *argv):
     return status, capsys.readouterr()
 
 
+@pytest.mark.rule("1", cites="Given names shared by leaders of different powers")
 def test_leaders_have_the_ratings_of_the_rules():
     # RULES.md §1 (5.1) and the naval leaders' table of Part II.
     rows = {row["name"]: row for row in leader_records()}
@@ -32,6 +33,7 @@ def test_leaders_of_one_power_include_those_who_may_serve_it():
     assert "Suleiman" not in names
 
 
+@pytest.mark.rule("8", cites="Who may play a card is asked of")
 def test_cards_say_who_plays_them_where():
     rows = {row["number"]: row for row in card_records()}
     assert rows[28]["engagements"] == ["assault"]  # Siege Mining, §8

@@ -12,6 +12,7 @@ from oddsengine.faces.religion_records import debater_records, explorer_records
 from oddsengine.religion.records import religion_facts
 
 
+@pytest.mark.rule("16", cites="16: the five language zones")
 def test_language_zones_of_the_95_theses_targets():
     # §16 and §17's check: Lübeck, Stettin, Leipzig and Magdeburg are German-zone spaces
     # (the Protestant wins ties there); Breslau and Prague are in no zone.

@@ -322,6 +322,7 @@ def test_every_command_is_walked():
             assert is_flag or option in VALUES, f"{command} {option}: give it a value here"
 
 
+@pytest.mark.rule("13", cites="21.7: built before each later attempt")
 @pytest.mark.parametrize("base, extra", list(_cases()))
 def test_an_option_that_does_not_apply_is_refused(base, extra):
     out, err = io.StringIO(), io.StringIO()
@@ -335,6 +336,7 @@ def test_an_option_that_does_not_apply_is_refused(base, extra):
     assert len(lines) == 1 and out.getvalue() == "", err.getvalue()
 
 
+@pytest.mark.rule("4", cites="may avoid (13.3)")
 @pytest.mark.parametrize(
     "argv, words",
     [

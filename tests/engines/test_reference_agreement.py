@@ -54,6 +54,7 @@ BATTLES = [
 ]
 
 
+@pytest.mark.rule("10", cites="Distribution of the total of 2d6")
 @pytest.mark.parametrize(("attacker", "defender", "attacker_cards", "defender_cards"), BATTLES)
 def test_field_battle_matches_brute_force(attacker, defender, attacker_cards, defender_cards):
     spec = FieldBattle(attacker, defender, attacker_cards, defender_cards)
@@ -111,6 +112,7 @@ ASSAULTS = [
 ]
 
 
+@pytest.mark.rule("8", cites="field of its :class:`CardRule` in :data:`CARD_RULES`")
 @pytest.mark.parametrize(("attacker", "defender", "attacker_cards", "defender_cards"), ASSAULTS)
 def test_assault_matches_brute_force(attacker, defender, attacker_cards, defender_cards):
     spec = Assault(attacker, defender, attacker_cards, defender_cards)
@@ -126,6 +128,7 @@ def test_assault_matches_brute_force(attacker, defender, attacker_cards, defende
     _assert_same(engine, reference)
 
 
+@pytest.mark.rule("10", cites="Distribution of the total of 2d6")
 @pytest.mark.parametrize(
     "spec",
     [

@@ -104,6 +104,13 @@ def test_first_fire_post_roll_cards_allies_cancelled_and_prevented_ones_are_merg
     assert battle.state_digits(battle.draw_plan()) is None
 
 
+@pytest.mark.rule(
+    "6",
+    cites=(
+        "14 step 8, 16.2: the side with more hits wins",
+        "14 step 9, 16.2, 21.7: both wiped out",
+    ),
+)
 def test_two_regulars_against_one_by_hand():
     # 14 steps 3, 8, 9: 2 dice against 2 (1 unit + 1 for defending). The attacker wins on
     # more hits: 1-0, 2-0 and 2-1. Both wiped out (1+ hits against 2) on equal dice: the

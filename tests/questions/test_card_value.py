@@ -74,6 +74,7 @@ def test_card_value_on_the_command_line(capsys):
 ATTACKER_WINS_4R_4R = Fraction(5480, 3**9)
 
 
+@pytest.mark.rule("8", cites="For each card of RULES.md §8 that the rules allow")
 def test_foul_weather_has_the_same_sign_in_text_and_csv(capsys):
     # Foul Weather (8, card 31) cancels the battle: the defender's chance of the attacker not
     # winning rises from 1 - p to 1, a value of +p to the defender who plays it.
@@ -102,6 +103,7 @@ def test_foul_weather_has_the_same_sign_in_text_and_csv(capsys):
     assert "the attacker does not" in text
 
 
+@pytest.mark.rule("8", cites="For each card of RULES.md §8 that the rules allow")
 def test_card_values_at_sea_and_abroad_read_the_card_effects():
     # §11: Janissaries at sea only for the Ottomans; each row's difference is with - without.
     naval = card_value(oe.NavalBattle("ottoman: 3Sq", "hapsburg: 3Sq"))

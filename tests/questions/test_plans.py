@@ -354,6 +354,7 @@ def _two_dice_at_least(total: int) -> Fraction:
     return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= total), 36)
 
 
+@pytest.mark.rule("14", cites="RULES.md §14: the naval move action costs 1 CP")
 def test_naval_plan_ranks_the_interceptions_by_hand():
     # §14: Venice (2d6 >= 9) tries first, then Doria (2d6 + 2 >= 9); once one power
     # succeeds no other tries. Professional Rowers on Doria's roll: +2 (2d6 + 4 >= 9).
@@ -372,6 +373,7 @@ def test_naval_plan_ranks_the_interceptions_by_hand():
     assert all(row["goal"] == "defender_wins" and row["expected_cp"] == 1 for row in rows.values())
 
 
+@pytest.mark.rule("14", cites="RULES.md §14: the naval move action costs 1 CP")
 def test_naval_plan_avoid_battle_or_stay():
     # §14: Barbarossa avoids on 2d6 + 2 >= 9 (21/36); if he fails, the battle is the same as
     # when he stays, so P(sunk | avoid) = (1 - 21/36) * P(sunk | stay).

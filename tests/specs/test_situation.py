@@ -37,6 +37,7 @@ def test_stack_names_its_power_and_space():
         Stack("Graz", "4R")
 
 
+@pytest.mark.rule("5", cites="15 / 14 step 12")
 def test_more_than_four_units_inside_a_fortification_are_refused():
     # 13.4: at most 4 friendly land units inside a fortified space.
     with pytest.raises(OddsEngineError, match="at most 4"):

@@ -37,6 +37,7 @@ def test_the_command_line_takes_the_what_ifs(capsys):
     assert "SPACE=FORCE" in capsys.readouterr().err
 
 
+@pytest.mark.rule("6.2", cites="a garrison of the mover's side besieged")
 def test_end_states_list_a_besieged_garrison_of_the_mover_side():
     # 15.2: a relief force from Linz attacks the besiegers of Vienna; the Hapsburg garrison
     # inside is neither the mover nor the defenders, and is listed as the garrison.

@@ -26,6 +26,9 @@ def swept(tmp_path_factory):
     return pd.read_csv(out)
 
 
+@pytest.mark.rule(
+    "14", cites="The naval move of a scenario file, with flat parameters (RULES.md §14)"
+)
 def test_the_shipped_sweep_plays_every_fleet_and_interception_by_hand(swept):
     # §14: Venice (2d6 >= 9) tries first, then Doria (2d6 + 2 >= 9), until one succeeds;
     # Doria's roll does not depend on his squadrons.
@@ -39,6 +42,9 @@ def test_the_shipped_sweep_plays_every_fleet_and_interception_by_hand(swept):
         assert row["probability"] == pytest.approx(float(expected), abs=1e-12)
 
 
+@pytest.mark.rule(
+    "14", cites="The naval move of a scenario file, with flat parameters (RULES.md §14)"
+)
 def test_a_scenario_the_rules_refuse_is_a_row_with_the_reason(swept):
     refused = swept[swept["status"] == "refused"]
     assert len(refused) == 1

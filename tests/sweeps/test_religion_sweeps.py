@@ -449,6 +449,9 @@ def test_a_religion_sweep_file_runs_and_resumes_on_the_command_line(tmp_path, ca
 # -- the search's size, counted before searching -----------------------------------------
 
 
+@pytest.mark.rule(
+    "19", cites="17 step 1, 18: a space stays eligible until it is targeted (flips only open)"
+)
 def test_the_count_of_a_two_attempt_run_by_hand():
     # religion_example, a German treatise (2 attempts): 6 spaces eligible now. The states
     # the search keeps: the start; one attempt on any of the 6, flipped or not (12); two of
@@ -467,6 +470,9 @@ def test_the_count_of_a_two_attempt_run_by_hand():
     assert len(values) == by_hand
 
 
+@pytest.mark.rule(
+    "19", cites="17 step 1, 18: a space stays eligible until it is targeted (flips only open)"
+)
 @pytest.mark.parametrize(
     "source",
     [
@@ -515,6 +521,9 @@ def test_a_run_that_fits_is_never_refused_and_one_over_the_limit_is(monkeypatch,
             assert f"more than {limit:,} states" in err and len(err.strip().splitlines()) == 1
 
 
+@pytest.mark.rule(
+    "19", cites="17 step 1, 18: a space stays eligible until it is targeted (flips only open)"
+)
 def test_six_attempts_on_thirty_spaces_are_refused_at_once(capsys):
     board = load_religious_board("religion_1517", protestant=["Genoa", "Calais"])
     model = AttemptRun(board, "a-mighty-fortress").model

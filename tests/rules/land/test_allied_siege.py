@@ -57,6 +57,7 @@ def allied_withdrawal() -> Move:
     return Move(situation, "Pressburg", "Vienna", defender_policy="withdraw")
 
 
+@pytest.mark.rule("5", cites="13.4: allied defenders that withdrew together are besieged together")
 def test_the_move_lays_a_siege_of_both_allied_powers():
     move = allied_withdrawal()
     assert oe.exact(move).p["besieging"] == pytest.approx(1.0)  # 8 > 2 + 2 inside
@@ -71,6 +72,7 @@ def test_the_move_lays_a_siege_of_both_allied_powers():
     assert siege[3].power == "england"
 
 
+@pytest.mark.rule("5", cites="13.4: allied defenders that withdrew together are besieged together")
 def test_the_first_assault_on_an_allied_garrison_by_hand():
     # 15.1 steps 3-4: 8 regulars against 4 units inside: ceil(8 / 2) + 2 (Suleiman) = 6
     # dice; 4 regulars + Ferdinand 1 + 1 = 6 dice. Taken with 4 hits or more (the 8
@@ -103,6 +105,7 @@ def test_losses_inside_are_split_between_the_allies():
             assert abs(float(getattr(sampled, name)[impulse]) - p) <= 5 * sigma + 1e-12
 
 
+@pytest.mark.rule("5", cites="13.4: allied defenders that withdrew together are besieged together")
 def test_siege_after_move_and_plan_play_the_allied_siege(tmp_path, capsys):
     scenario = tmp_path / "allied.toml"
     scenario.write_text(SCENARIO, encoding="utf-8")

@@ -37,6 +37,9 @@ def test_allies_add_their_units_and_the_best_rating():
     assert battle.defender_dice == 4 + 1 + 1
 
 
+@pytest.mark.rule(
+    "6", cites="14 step 9: allied powers defending together split their losses evenly"
+)
 def test_odd_loss_goes_either_way_with_even_chances():
     # Attacker 4 units + rating 2 = 6 dice; one hit: France or the Papacy loses it on a die
     # roll; two or more hits: each loses its single unit.

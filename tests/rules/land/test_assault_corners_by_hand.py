@@ -48,6 +48,7 @@ def test_mercenaries_count_with_regulars_for_the_halved_dice():
     assert close(exact(assault).p["success"], 1 - Fraction(2, 3) ** 4)  # 65/81
 
 
+@pytest.mark.rule("7", cites="15.1 step 11: if every attacking unit died")
 def test_garrison_cavalry_rolls_nothing_but_must_be_killed():
     # Step 3: ceil(5/2) + Charles V 2 = 5; step 4: 2R (the 2C roll nothing) + Ibrahim 1
     # + 1 = 4. Success (step 10) needs all 4 land units, cavalry included, killed (step 9).
@@ -62,6 +63,7 @@ def test_garrison_cavalry_rolls_nothing_but_must_be_killed():
     assert close(result.p["defender_leaders_captured"], at_least(5, 4))
 
 
+@pytest.mark.rule("7", cites="15.1 step 11: if every attacking unit died")
 def test_a_leader_alone_inside_rolls_his_rating_and_the_defender_die():
     # No defending land unit: one die per regular (2); Ferdinand 1 + 1 = 2 defender dice.
     assault = Assault("ottoman: 2R L0", "hapsburg: Ferdinand")
@@ -76,6 +78,7 @@ def test_a_leader_alone_inside_rolls_his_rating_and_the_defender_die():
     assert close(result.p["attacker_leaders_displaced"], Fraction(1, 9))
 
 
+@pytest.mark.rule("5", cites="15.1 step 11, 15.3: after a failure the siege holds")
 def test_besieging_cavalry_alone_rolls_only_the_rating():
     # Step 3: cavalry gives no dice, Suleiman 2; the garrison 1R + 1 = 2.
     assault = Assault("ottoman: 3C Suleiman", "hapsburg: 1R")
@@ -101,6 +104,7 @@ def test_an_empty_fortress_rolls_one_die_against_every_attacker_die():
     assert close(exact(assault).p["success"], 1 - Fraction(2, 3) ** 3)  # 19/27
 
 
+@pytest.mark.rule("5", cites="15.1 step 11, 15.3: after a failure the siege holds")
 def test_two_garrison_leaders_give_only_the_best_rating():
     # 6R without a leader: one formation of 4 assaults (§1), ceil(4/2) = 2 dice; the
     # garrison 2R + Charles V 2 (not + Ferdinand) + 1 = 5.
@@ -118,6 +122,7 @@ def test_two_garrison_leaders_give_only_the_best_rating():
 # --- §7 requirements -----------------------------------------------------------------
 
 
+@pytest.mark.rule("7", cites="15.1 requirements: a line of communication, and no naval blockade")
 @pytest.mark.parametrize(
     "kwargs, words",
     [
@@ -133,6 +138,7 @@ def test_each_requirement_of_15_1_refuses_on_its_own(kwargs, words):
         Assault("4R", "hapsburg: 1R", **kwargs)
 
 
+@pytest.mark.rule("7", cites="15.1 requirements: a line of communication, and no naval blockade")
 def test_more_squadrons_than_the_port_holds_lift_the_blockade():
     # 3 attacking squadrons against 2 in port: allowed; 2 dice against 2, 5/9, and the
     # defender's naval units go to the Turn Track whenever the space falls (step 10).
@@ -143,6 +149,7 @@ def test_more_squadrons_than_the_port_holds_lift_the_blockade():
     assert close(result.p["naval_units_to_turn_track"], Fraction(5, 9))
 
 
+@pytest.mark.rule("8", cites="42: Suleiman's formation assaults; Gout (32)")
 def test_equal_numbers_are_no_siege_and_no_assault():
     # 15: the besiegers must outnumber the garrison; Roxelana does not lift it (§7).
     with pytest.raises(OddsEngineError, match="do not outnumber"):
@@ -201,11 +208,13 @@ def test_siege_artillery_and_siege_mining_together():
     assert close(result.p["success"], 1 - below_two)  # 1947/2187
 
 
+@pytest.mark.rule("8", cites="35: an LOC of at most 4 land spaces is an LOC")
 def test_siege_artillery_needs_its_line_of_communication():
     with pytest.raises(OddsEngineError, match="at most 4 land spaces"):
         Assault("4R", "hapsburg: 1R", responses=["siege-artillery"], siege_artillery_supply=False)
 
 
+@pytest.mark.rule("8", cites="35: an LOC of at most 4 land spaces is an LOC")
 def test_treachery_does_not_lift_the_line_of_communication_of_siege_artillery():
     # 105 lifts 15.1's LOC requirement of the assault; Siege Artillery (35) still needs an
     # LOC of at most 4 land spaces, which a power with no LOC to the space cannot have.
@@ -246,6 +255,7 @@ def test_landsknechts_then_mercenaries_grow_restless():
     assert close(result.p["siege_broken"], broken)  # 25/81
 
 
+@pytest.mark.rule("8", cites="33, 36 (15.1 step 2): before an assault only the active power")
 def test_ottoman_landsknechts_strip_the_garrison_of_two_mercenaries():
     # 33: the Ottomans eliminate 2 mercenaries: the garrison is 1R, 1 + 1 dice; the
     # attack 2 + Suleiman 2 = 4. One hit: 1 - (2/3)^4.
@@ -254,6 +264,7 @@ def test_ottoman_landsknechts_strip_the_garrison_of_two_mercenaries():
     assert close(exact(assault).p["success"], Fraction(65, 81))
 
 
+@pytest.mark.rule("8", cites="33, 36 (15.1 step 2): before an assault only the active power")
 def test_landsknechts_fill_the_formation_of_a_leaderless_stack():
     # 1R + 4M is 5, more than 4 without a leader: 3M join the formation; the fortress is
     # empty so each of the 4 rolls a die.
@@ -271,6 +282,7 @@ def test_surprise_attack_by_the_attacker_in_an_assault():
     assert close(result.p["siege_broken"], Fraction(4, 9) * at_least(3, 2))  # 28/243
 
 
+@pytest.mark.rule("8", cites="29: nothing to roll if none survive")
 def test_surprise_attack_by_the_garrison_in_an_assault():
     # The garrison's 3 dice fire first; the attack is recounted on the survivors:
     # 4 or 3 left roll 2 dice, 2 or 1 left roll 1. Success needs 2 hits, so d <= 1.
@@ -281,6 +293,7 @@ def test_surprise_attack_by_the_garrison_in_an_assault():
     assert close(result.p["siege_broken"], first[3] + first[2] * Fraction(2, 3))  # 5/27
 
 
+@pytest.mark.rule("8", cites="29: nothing to roll if none survive")
 def test_surprise_attack_that_wipes_out_the_garrison_meets_no_answer():
     # A declared formation of 1R (2R stand by): 1 die first; its hit kills the 1R and no
     # unit is left to roll (29). Without the card the hit still faces 2 dice.
@@ -300,6 +313,7 @@ def test_mercenaries_bribed_can_empty_the_garrison():
     assert close(exact(assault).p["success"], Fraction(65, 81))
 
 
+@pytest.mark.rule("8", cites="33, 36 (15.1 step 2): before an assault only the active power")
 @pytest.mark.parametrize(
     "attacker_cards, defender_cards, words",
     [
@@ -352,6 +366,7 @@ def test_gout_in_a_field_battle_moves_four_without_the_leader():
     assert close(result.p["attacker_wins"], wins)  # 971/2187
 
 
+@pytest.mark.rule("8", cites="42: Suleiman's formation assaults; Gout (32)")
 def test_roxelana_lets_a_stack_of_fourteen_assault_at_once():
     # Suleiman 12 + Ibrahim 6 command all 14: ceil(14/2) + 2 = 9 dice against 2 + 1;
     # 2 hits take the space.
@@ -365,6 +380,9 @@ def test_roxelana_lets_a_stack_of_fourteen_assault_at_once():
     assert close(exact(assault).p["success"], at_least(9, 2))  # 16867/19683
 
 
+@pytest.mark.rule(
+    "8", cites="105: Treachery! ignores the line-of-communication and naval requirements"
+)
 def test_treachery_counts_the_units_standing_by():
     # 105: 6R against 3R: 4R assault with 2 dice (3 hits are out of reach) against 4;
     # then the space falls while 6 - d > 3 - a.
@@ -375,6 +393,9 @@ def test_treachery_counts_the_units_standing_by():
     assert close(result.p["attackers_eliminated"], defence[4])
 
 
+@pytest.mark.rule(
+    "8", cites="105: Treachery! ignores the line-of-communication and naval requirements"
+)
 def test_treachery_after_the_whole_formation_dies_leaves_the_space():
     # 2R against 1R: 1 die against 2. Assault success: 1/3 * 8/9. Then only 2 - d > 1 - a
     # with a = 0 and d = 0 keeps the besiegers ahead: 2/3 * 4/9.
@@ -386,6 +407,7 @@ def test_treachery_after_the_whole_formation_dies_leaves_the_space():
 # --- §5 siege in the campaign ------------------------------------------------------
 
 
+@pytest.mark.rule("5", cites="15.1 step 11, 15.3: after a failure the siege holds")
 def test_campaign_of_three_against_one_over_two_impulses():
     # Impulse 1: 5/9. No hit (4/9): 3R (d = 0) or 2R (d = 1) besiege on; d = 2 breaks it.
     # Impulse 2: 3R take it with 5/9, 2R (1 die against 2) with 1/3 * 8/9.
@@ -492,6 +514,7 @@ def test_the_vienna_move_lays_a_siege_assaulted_in_the_next_impulse():
     assert close(exact_campaign(alone).taken_by[0], at_least(6, 2))  # 473/729
 
 
+@pytest.mark.rule("8", cites="35: an LOC of at most 4 land spaces is an LOC")
 def test_siege_artillery_played_by_another_power_needs_the_supply_on_the_command_line(
     capsys,
 ):

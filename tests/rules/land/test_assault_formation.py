@@ -39,6 +39,7 @@ def test_strongest_formation_takes_every_leader_then_regulars_mercenaries_cavalr
     assert strongest_formation(parse_force("ottoman: 1R 2C")).notation() == "ottoman: 1R 2C"
 
 
+@pytest.mark.rule("1", cites="Which part of a stack acts as one formation (RULES.md §1 and §7")
 def test_fourteen_regulars_with_ibrahim_against_two():
     # Only 6R + Ibrahim (command 6) assault: ceil(6 / 2) + 1 = 4 dice; the garrison rolls
     # 2 + 1 = 3. Success needs 2 hits (3 defender hits cannot kill 6): 11/27. Otherwise
@@ -64,6 +65,7 @@ def test_monte_carlo_agrees_for_a_stack_within_5_standard_errors():
     assert_within_sigmas(simulate(spec, trials=200_000, seed=11), exact(spec))
 
 
+@pytest.mark.rule("7", cites="assaults (15.1) and the rest stand by")
 def test_units_standing_by_keep_the_siege():
     # 15.3: 6R without a leader: 4 assault (2 dice), 2 stand by. Against 3R (4 dice) the
     # assault cannot succeed (2 hits < 3). The siege holds while 6 - d > 3 - a.
@@ -122,6 +124,7 @@ def test_mercenaries_grow_restless_can_leave_nobody_to_assault():
     assert result.p["siege_continues"] == 1.0 and result.p["assault_prevented"] == 1.0
 
 
+@pytest.mark.rule("7", cites="assaults (15.1) and the rest stand by")
 def test_after_gout_the_strongest_legal_formation_assaults():
     # 32: Suleiman stays out; Ibrahim commands 6: 6R assault (4 dice), 4R stand by.
     assault = Assault("ottoman: 10R Suleiman Ibrahim", "hapsburg: 2R", [], ["gout"])

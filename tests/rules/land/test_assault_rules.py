@@ -14,6 +14,7 @@ def at_least(dice, hits, chance=Fraction(1, 3)):
     )
 
 
+@pytest.mark.rule("7", cites="15.1 step 3: one die per regular or mercenary")
 def test_dice_against_a_garrison():
     # 15.1 step 3: one die per two regulars/mercenaries, rounded up, + the best rating;
     # step 4: one die per defending regular/mercenary + rating + 1.
@@ -21,6 +22,7 @@ def test_dice_against_a_garrison():
     assert (assault.attacker_dice, assault.defender_dice) == (5 + 2, 4 + 1 + 1)
 
 
+@pytest.mark.rule("7", cites="15.1 success")
 def test_nine_regulars_with_suleiman_against_four_with_ferdinand():
     # Success needs at least 4 hits from 7 dice (6 defender dice cannot kill 9).
     success = at_least(7, 4)
@@ -30,6 +32,7 @@ def test_nine_regulars_with_suleiman_against_four_with_ferdinand():
     )
 
 
+@pytest.mark.rule("7", cites="15.1 step 4")
 def test_empty_fortress():
     # 15.1 step 3: no defending units, so one die per regular; the empty fortress rolls
     # 1 die (step 4: 0 units + 0 + 1). Success needs one hit: 1 - (2/3)^4 = 65/81.
@@ -49,12 +52,14 @@ def test_cavalry_gives_no_dice_but_can_be_lost():
     assert result.states["attacker_cavalry"].min() == 2
 
 
+@pytest.mark.rule("7", cites="15.1 step 3: one die per regular or mercenary")
 def test_a_garrison_of_cavalry_alone_still_halves_the_attacker():
     assault = Assault("hapsburg: 3R", "ottoman: 1C")
     assert assault.attacker_dice == 2  # ceil(3 / 2): there is a defending land unit
     assert assault.defender_dice == 1  # cavalry rolls nothing: just the defender's die
 
 
+@pytest.mark.rule("7", cites="15.1 success")
 def test_success_needs_a_surviving_attacker():
     # 1 attacker against the empty fortress: 1 die each; success needs a hit and the
     # attacker to survive the fortress's die: 1/3 * 2/3.
@@ -65,6 +70,7 @@ def test_success_needs_a_surviving_attacker():
     assert result.p["attackers_eliminated"] == pytest.approx(1 / 3, abs=1e-12)
 
 
+@pytest.mark.rule("5", cites="15.1 step 11, 15.3: after a failure the siege holds")
 def test_failure_keeps_the_siege_only_while_the_besiegers_outnumber():
     # 3R L0 against 2R: attacker 2 dice, defender 3 dice.
     result = exact(Assault("3R L0", "hapsburg: 2R"))
@@ -93,6 +99,7 @@ def test_leaders_captured_on_success_and_displaced_when_attackers_die():
     assert result.p["attacker_leaders_displaced"] == pytest.approx(result.p["attackers_eliminated"])
 
 
+@pytest.mark.rule("7", cites="15.1 requirements; each refusal names the rule it breaks")
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
@@ -131,6 +138,7 @@ def test_assaults_the_rules_forbid_are_refused(kwargs, message):
         Assault(**kwargs)
 
 
+@pytest.mark.rule("7", cites="15.1 requirements; each refusal names the rule it breaks")
 def test_more_attacker_squadrons_lift_the_naval_requirement():
     assault = Assault(
         "4R", "hapsburg: 1R", defender_squadrons_in_port=1, attacker_squadrons_adjacent=2

@@ -28,6 +28,7 @@ def _mass(spec, **conditions):
     return result.probabilities[mask].sum()
 
 
+@pytest.mark.rule("6", cites="14 steps 2-3")
 def test_dice_counts_of_the_vienna_battle():
     # Original 004: Ottomans 8 units + Suleiman's 2 = 10 dice; Hapsburgs 10 units +
     # Charles V's 2 + 1 as defender = 13 dice.
@@ -35,6 +36,7 @@ def test_dice_counts_of_the_vienna_battle():
     assert (battle.attacker_dice, battle.defender_dice) == (10, 13)
 
 
+@pytest.mark.rule("6", cites="14 step 8, 16.2: the side with more hits wins")
 def test_one_regular_against_one_regular():
     # 14 steps 2-3: attacker 1 die, defender 1 + 1 = 2 dice; the attacker wins only with
     # 1 hit against 0: 1/3 * (2/3)^2 = 4/27 (a tie goes to the defender, step 8).
@@ -45,6 +47,7 @@ def test_one_regular_against_one_regular():
     assert _mass(battle, attacker_survivors=0) == pytest.approx(5 / 9, abs=1e-12)
 
 
+@pytest.mark.rule("6", cites="14 step 9, 16.2, 21.7: both wiped out")
 def test_both_wiped_out_the_side_with_more_dice_keeps_one_unit():
     # 14 step 9: 1R with a rating-2 leader rolls 3 dice against 2: it keeps a unit.
     battle = FieldBattle("1R L2", "hapsburg: 1R")
@@ -70,6 +73,7 @@ def test_both_wiped_out_the_side_with_more_dice_keeps_one_unit():
     assert both > 0
 
 
+@pytest.mark.rule("6", cites="14 step 9, 16.2, 21.7: both wiped out")
 def test_equal_dice_when_both_are_wiped_out_favours_the_defender():
     battle = FieldBattle("1R L1", "hapsburg: 1R")  # 2 dice against 2
     assert _mass(battle, defender_survivors=0) == pytest.approx(
@@ -82,6 +86,7 @@ def test_cavalry_rolls_dice_in_a_field_battle():
     assert FieldBattle("ottoman: 2R 2C", "hapsburg: 2R").attacker_dice == 4
 
 
+@pytest.mark.rule("6", cites='result["attacker_leaders_captured"] = attacker.has_leaders')
 def test_leaders_of_a_wiped_out_side_are_captured():
     battle = FieldBattle("1R Ibrahim", "hapsburg: 1R Ferdinand")  # 2 dice against 3
     result = exact(battle)
@@ -91,6 +96,7 @@ def test_leaders_of_a_wiped_out_side_are_captured():
     assert captured == pytest.approx(float(1 - Fraction(2, 3) ** 3), abs=1e-12)
 
 
+@pytest.mark.rule("9", cites="Read a casualty order")
 def test_casualty_order_shapes_the_survivors():
     # The Vienna battle as played in original 004: 3 Ottoman hits, 5 Hapsburg hits; the
     # Ottomans chose to lose the cavalry and 4 regulars and kept 3 regulars; 3 Hapsburg

@@ -65,6 +65,7 @@ def test_siege_mining_adds_three_assault_dice():
         FieldBattle("4R", "hapsburg: 1R", ["siege-mining"])
 
 
+@pytest.mark.rule("8", cites="field of its :class:`CardRule` in :data:`CARD_RULES`")
 def test_hapsburg_tercios_add_three_dice_hitting_on_four_to_six():
     # 30: 1 die at 1/3 plus 3 dice at 1/2 against the defender's 2 dice.
     battle = FieldBattle("hapsburg: 1R", "france: 1R", ["tercios"])
@@ -80,6 +81,7 @@ def test_tercios_against_three_hapsburg_regulars_takes_three_dice():
         FieldBattle("france: 2R", "hapsburg: 2R", ["tercios"])
 
 
+@pytest.mark.rule("8", cites="field of its :class:`CardRule` in :data:`CARD_RULES`")
 def test_janissaries_when_it_changes_the_outcome():
     # 1: +5 dice after seeing both rolls. 1 die against 2: the Ottomans lose unless they
     # roll 1 hit against 0; they then play the card, and win if 5 more dice beat d - a.
@@ -112,6 +114,7 @@ def test_janissaries_are_ottoman_only():
         FieldBattle("france: 2R", "hapsburg: 2R", ["janissaries"])
 
 
+@pytest.mark.rule("8", cites="field of its :class:`CardRule` in :data:`CARD_RULES`")
 def test_siege_artillery_after_a_missed_assault_roll():
     # 35: +2 attacker dice hitting on 3-6. 4R against 1R: 2 dice against 2. Success needs
     # a hit; after a miss (4/9) the artillery is played and hits with 1 - (1/3)^2.
@@ -127,6 +130,7 @@ def test_siege_artillery_needs_its_supply_line():
         Assault("4R", "hapsburg: 1R", ["siege-artillery"], siege_artillery_supply=False)
 
 
+@pytest.mark.rule("8", cites="field of its :class:`CardRule` in :data:`CARD_RULES`")
 def test_surprise_attack_fires_first():
     # 29: the attacker's die is rolled first; a hit kills the only defender, who then
     # rolls nothing (attacker wins, 1/3); a miss lets the defender roll its 2 dice, and
@@ -152,6 +156,7 @@ def test_mercenaries_bribed_switch_half_rounded_up():
         FieldBattle("ottoman: 2R", "france: 2M", ["mercenaries-bribed"])
 
 
+@pytest.mark.rule("8", cites="recounted by the assault rules")
 def test_field_battle_cards_in_an_assault_follow_the_rule_option():
     # Default: the originals allow them, with dice recounted by the assault rules.
     assault = Assault("france: 3R", "hapsburg: 1R 1M", ["mercenaries-bribed"])
@@ -247,6 +252,7 @@ def test_roxelana_lets_suleiman_assault_at_once():
         Assault("ottoman: 4R Ibrahim", "hapsburg: 1R", ["roxelana"])
 
 
+@pytest.mark.rule("8", cites="field of its :class:`CardRule` in :data:`CARD_RULES`")
 def test_roxelana_needs_the_space_under_siege():
     # RULES.md §7: the space must still be under siege - the besiegers outnumber the
     # garrison - even with Roxelana; an unbesieged fortress is refused with the reason.
@@ -284,6 +290,7 @@ def test_gout_target_is_a_policy():
         FieldBattle("ottoman: 4R Suleiman", "hapsburg: 3R", [], ["gout"], policies=policies)
 
 
+@pytest.mark.rule("8", cites="field of its :class:`CardRule` in :data:`CARD_RULES`")
 def test_treachery_outcome_fields_agree():
     # 105: 4R (2 dice) against 2R with Ferdinand (2 + 1 + 1 = 4 dice). Taken by assault
     # with 2 hits while the 4 attackers are not all killed; otherwise taken by treachery

@@ -20,6 +20,7 @@ def test_leader_names_are_matched_case_insensitively(name):
     assert find_leader(name).name == "Charles V"
 
 
+@pytest.mark.rule("1", cites="Only the best battle rating counts (5.1)")
 def test_only_the_best_battle_rating_counts():
     # 5.1: Suleiman (2) and Ibrahim (1) together give 2, not 3.
     assert parse_force("7R Suleiman Ibrahim").battle_rating == 2
@@ -40,6 +41,9 @@ def test_multi_word_leaders_and_aliases():
     assert parse_force("hapsburg: 2R Maurice").leaders[0].name == "Maurice of Saxony"
 
 
+@pytest.mark.rule(
+    "1", cites="Refuse a force too large to ``action`` as one formation (RULES.md §1)"
+)
 def test_command_capacity_of_a_formation():
     # RULES.md §1: 4 units without a leader; the two best command ratings otherwise.
     assert parse_force("3R").command_capacity == 4
@@ -86,6 +90,9 @@ def test_force_checks_counts_when_built_directly():
         Force(mercenaries=-2)
 
 
+@pytest.mark.rule(
+    "1", cites="Refuse a force too large to ``action`` as one formation (RULES.md §1)"
+)
 def test_formation_too_large_for_its_leaders_is_refused():
     with pytest.raises(OddsEngineError, match="cannot move as one formation"):
         parse_force("7R Ibrahim").check_formation("attacker")
@@ -99,6 +106,7 @@ def test_a_leader_of_another_power_is_named_with_the_right_article():
 
 
 # RULES.md §1 (5.1): two leaders share a given name; the force's power says which one.
+@pytest.mark.rule("1", cites="Given names shared by leaders of different powers")
 @pytest.mark.parametrize(
     ("text", "leader"),
     [
@@ -112,6 +120,7 @@ def test_a_shared_given_name_is_the_leader_of_the_force_power(text, leader):
     assert [found.name for found in parse_force(text).leaders] == [leader]
 
 
+@pytest.mark.rule("1", cites="Given names shared by leaders of different powers")
 @pytest.mark.parametrize(
     ("text", "names"),
     [("6R Charles", ("Charles V", "Charles Brandon")), ("2R Henry", ("Henry VIII", "Henry II"))],
@@ -122,6 +131,7 @@ def test_a_shared_given_name_without_a_power_is_refused_with_both_leaders(text, 
     assert all(name in str(refusal.value) for name in names)
 
 
+@pytest.mark.rule("1", cites="Given names shared by leaders of different powers")
 def test_an_unknown_leader_lists_the_leaders_of_the_force_power():
     with pytest.raises(OddsEngineError) as refusal:
         parse_force("england: 6R Zorro")

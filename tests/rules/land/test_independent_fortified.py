@@ -21,6 +21,7 @@ def binomial(dice, hits):
     return comb(dice, hits) * THIRD**hits * (1 - THIRD) ** (dice - hits)
 
 
+@pytest.mark.rule("5", cites="or an independent fortified space (a key or fortress no power holds")
 def test_an_empty_independent_key_is_besieged():
     # Metz is an independent key with nobody inside: 3 > 0, so the French lay a siege
     # (§5: more land units than those inside); no battle, no roll at all.
@@ -31,6 +32,7 @@ def test_an_empty_independent_key_is_besieged():
     assert answer.p["siege"] == pytest.approx(1.0, abs=1e-12)
 
 
+@pytest.mark.rule("5", cites="or an independent fortified space (a key or fortress no power holds")
 def test_an_unfortified_independent_space_is_entered_and_held():
     # Geneva is independent and unfortified: nothing to besiege.
     situation = Situation(stacks=[Stack("Lyon", "france: 2R")])
@@ -39,6 +41,7 @@ def test_an_unfortified_independent_space_is_entered_and_held():
     assert answer.p["siege"] == pytest.approx(0.0, abs=1e-12)
 
 
+@pytest.mark.rule("5", cites="or an independent fortified space (a key or fortress no power holds")
 def test_an_own_fortified_space_is_held_not_besieged():
     # Lyon is a French key: the French simply stand in it.
     situation = Situation(stacks=[Stack("Dijon", "france: 2R")])
@@ -47,6 +50,7 @@ def test_an_own_fortified_space_is_held_not_besieged():
     assert answer.p["besieging"] == pytest.approx(0.0, abs=1e-12)
 
 
+@pytest.mark.rule("5", cites="or an independent fortified space (a key or fortress no power holds")
 def test_a_landing_that_wins_at_independent_tunis_lays_the_siege():
     # §15: Charles V and 5 regulars land at Tunis, left independent as on the board, held
     # by 4R 1C Ottomans (at war with the Hapsburgs). They are 5 units, too many to withdraw

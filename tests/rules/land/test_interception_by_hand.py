@@ -23,6 +23,7 @@ def vienna_example(**stacks):
     )
 
 
+@pytest.mark.rule("3", cites="13.2 (original 001): once one power succeeds")
 def test_two_stacks_of_one_power_both_try():
     # 13.2: Charles V (+2 -1 for the Ottoman cavalry) 15/36, Ferdinand (+1 -1) 10/36; once
     # one succeeds its power still tries from its other spaces. Vienna is empty.
@@ -46,6 +47,7 @@ def test_two_stacks_of_one_power_both_try():
     monte_carlo_agrees(move, ["intercepted", "attacker_wins", "besieging"])
 
 
+@pytest.mark.rule("3", cites="13.2 (original 001): once one power succeeds")
 @pytest.mark.parametrize("england_first", [False, True])
 def test_several_powers_intercept_in_impulse_order(england_first):
     # 13.2: powers in impulse order; once one power succeeds no other power (even an
@@ -80,6 +82,7 @@ def test_several_powers_intercept_in_impulse_order(england_first):
     close(result.p["intercepted"], 1 - (1 - p) ** 3)
 
 
+@pytest.mark.rule("3", cites="13.2 step 2 / 13.3: 2d6 + modifiers of 9 or more succeeds")
 def test_ottoman_cavalry_adds_one_to_an_interception():
     # 13.2: +1 for Ottoman interceptors with cavalry; Ibrahim adds 1 more.
     situation = Situation(
@@ -99,6 +102,7 @@ def test_ottoman_cavalry_adds_one_to_an_interception():
     close(result.p["intercepted"], 1 - (1 - agram) * (1 - mohacs))
 
 
+@pytest.mark.rule("3", cites="13.2 step 2 / 13.3: 2d6 + modifiers of 9 or more succeeds")
 def test_interceptors_lose_one_against_ottoman_cavalry():
     # 13.2: a non-Ottoman power intercepting a formation with Ottoman cavalry: -1.
     vienna = [Stack("Vienna", "hapsburg: 4R")]
@@ -111,6 +115,7 @@ def test_interceptors_lose_one_against_ottoman_cavalry():
     close(exact(Move(plain, "Mohacs", "Graz", defender_policy="fight")).p["intercepted"], roll(0))
 
 
+@pytest.mark.rule("3", cites="13.2: adjacent, and not across a pass")
 def test_a_leader_alone_does_not_intercept():
     # Original 001: "an enemy power that has land units in a space adjacent": Charles V
     # alone in Graz has none.
@@ -147,6 +152,7 @@ def test_leaders_alone_declared_to_intercept_need_their_side_in_the_destination(
         )
 
 
+@pytest.mark.rule("1", cites="Which part of a stack acts as one formation (RULES.md §1 and §7")
 def test_an_interceptor_without_a_leader_sends_four_units():
     situation = Situation(
         [Stack("Pressburg", "ottoman: 4R"), Stack("Graz", "hapsburg: 10R")],
@@ -162,6 +168,7 @@ def test_an_interceptor_without_a_leader_sends_four_units():
     close(result.p["attacker_wins"], roll(0) * attacker_wins(4, 5))
 
 
+@pytest.mark.rule("3", cites="13.2: adjacent, and not across a pass")
 @pytest.mark.parametrize(
     ("stack", "reason"),
     [
@@ -182,6 +189,7 @@ def test_stacks_that_may_not_intercept(stack, reason):
     assert move.interception_attempts == (), reason
 
 
+@pytest.mark.rule("3", cites="13.2 step 2 / 13.3: 2d6 + modifiers of 9 or more succeeds")
 def test_the_vienna_example_of_the_original():
     # Original 004: Charles V intercepts on 2d6 + 2 - 1 >= 9 (15/36); the battle is
     # 8 + 2 = 10 Ottoman dice against 10 + 2 + 1 = 13 Hapsburg dice.

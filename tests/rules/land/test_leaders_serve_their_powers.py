@@ -40,6 +40,7 @@ def test_the_record_says_whom_each_leader_serves():
         assert leader.power is None or leader.serves[0] == leader.power
 
 
+@pytest.mark.rule("1", cites="RULES.md §1: a leader leads only the forces of a power he serves.")
 @pytest.mark.parametrize("text, words", REFUSED)
 def test_maurice_leads_no_force_of_a_power_he_does_not_serve(text, words):
     with pytest.raises(oe.OddsEngineError) as refused:
@@ -53,6 +54,7 @@ def test_maurice_leads_no_force_of_a_power_he_does_not_serve(text, words):
         oe.Force(regulars=4, leaders=(find_leader("Maurice"),), power=power)
 
 
+@pytest.mark.rule("1", cites="RULES.md §1: a leader leads only the forces of a power he serves.")
 def test_maurice_leads_the_protestants_and_after_card_60_the_hapsburgs():
     assert oe.parse_force("9R Maurice of Saxony").power == "protestant"
     hapsburg = oe.parse_force("hapsburg: 6R Maurice")
@@ -71,6 +73,7 @@ def test_maurice_leads_the_protestants_and_after_card_60_the_hapsburgs():
     close(result.p["attacker_wins"], won)
 
 
+@pytest.mark.rule("1", cites="RULES.md §1: a leader leads only the forces of a power he serves.")
 def test_the_renegade_serves_the_major_power_that_places_it():
     for power in MAJOR_POWERS:
         force = oe.parse_force(f"{power}: 4R Renegade")

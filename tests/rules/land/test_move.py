@@ -57,6 +57,7 @@ def test_vienna_interception_chance_is_15_in_36():
     assert result.p["intercepted:hapsburg@Graz"] == pytest.approx(15 / 36, abs=1e-15)
 
 
+@pytest.mark.rule("6", cites="14 steps 2-3")
 def test_vienna_battle_after_interception_is_10_dice_against_13():
     # Original 004: 8 units + Suleiman 2 = 10; 8 + 2 regulars, Charles V 2, +1 = 13.
     move = load_move("vienna", defender_policy="withdraw")
@@ -69,6 +70,7 @@ def test_vienna_battle_after_interception_is_10_dice_against_13():
     assert result.p["attacker_wins"] == pytest.approx(15 / 36 * reference.p["attacker_wins"])
 
 
+@pytest.mark.rule("4", cites="Spaces the defenders in ``destination`` may avoid battle to (13.3)")
 def test_vienna_defender_options_if_the_interception_fails():
     # Original 004: withdraw into Vienna, or avoid battle to Brunn, Linz or Graz, not to
     # Pressburg where the Ottomans came from (or fight).
@@ -89,6 +91,7 @@ def test_pressburg_is_refused_even_when_hapsburg_controlled():
         Move(situation, "Pressburg", "Vienna", defender_policy="avoid:Pressburg")
 
 
+@pytest.mark.rule("5", cites="15 / 14 step 12")
 def test_vienna_best_defence_is_to_withdraw():
     move = load_move("vienna")
     assert move.program.choices["defender"] == "withdraw (best)"
@@ -99,6 +102,7 @@ def test_vienna_best_defence_is_to_withdraw():
     assert result.p["siege"] == pytest.approx(result.p["besieging"])
 
 
+@pytest.mark.rule("4", cites="Spaces the defenders in ``destination`` may avoid battle to (13.3)")
 def test_avoid_battle_roll_and_destination():
     # 13.3: 2d6 + 1 (Ferdinand) - 1 (against Ottoman cavalry) >= 9: 10/36.
     move = load_move("vienna", defender_policy="avoid:Linz")
@@ -111,6 +115,7 @@ def test_avoid_battle_roll_and_destination():
             assert state.outcome == "besieging"  # an empty enemy fortress is besieged
 
 
+@pytest.mark.rule("9", cites="Read a casualty order")
 @pytest.mark.slow
 def test_probabilities_sum_to_one_for_every_policy():
     for choice in load_move("vienna").defender_choices:
@@ -121,6 +126,7 @@ def test_probabilities_sum_to_one_for_every_policy():
 # -- 14.1 retreat ------------------------------------------------------------------------
 
 
+@pytest.mark.rule("6.1", cites="14.1: a losing attacker must retreat")
 def test_losing_attacker_goes_back_where_it_came_from():
     move = load_move("vienna", defender_policy="fight")
     for state in end_states(move):
@@ -128,6 +134,7 @@ def test_losing_attacker_goes_back_where_it_came_from():
             assert state.mover_end.startswith("Pressburg:") or state.mover_end == "eliminated"
 
 
+@pytest.mark.rule("6.1", cites="14.1: a losing attacker must retreat")
 def test_losing_attacker_without_a_legal_space_is_eliminated_and_leaders_captured():
     move = Move(vienna_situation(unrest=["Pressburg"]), "Pressburg", "Vienna")
     result = exact(move)
@@ -140,6 +147,7 @@ def test_losing_attacker_without_a_legal_space_is_eliminated_and_leaders_capture
     assert result.p["attacker_eliminated"] >= result.p["defender_wins"]
 
 
+@pytest.mark.rule("5", cites="13.4: a fortified space of the defenders or an ally")
 def test_up_to_four_units_withdraw_into_the_fortification_the_loser_controls():
     situation = vienna_situation(
         stacks=[
@@ -162,6 +170,9 @@ def test_up_to_four_units_withdraw_into_the_fortification_the_loser_controls():
     assert seen_split
 
 
+@pytest.mark.rule(
+    "6.1", cites="Spaces a losing formation may retreat to from ``battle_space`` (14.1)"
+)
 def test_losing_defender_may_not_retreat_to_where_the_enemy_came_from():
     # Linz is unfortified: losers retreat. Its other neighbours are in unrest, so the
     # only open space would be Vienna, where the Ottomans came from.
@@ -183,6 +194,10 @@ def test_losing_defender_may_not_retreat_to_where_the_enemy_came_from():
             assert state.controller == "ottoman" and state.outcome == "mover_in_control"
 
 
+@pytest.mark.rule(
+    "6.1", cites="Spaces a losing formation may retreat to from ``battle_space`` (14.1)"
+)
+@pytest.mark.rule("9", cites="Read a casualty order")
 def test_retreat_goes_to_the_space_with_most_friendly_units():
     situation = Situation(
         [
@@ -202,6 +217,7 @@ def test_retreat_goes_to_the_space_with_most_friendly_units():
 # -- 13.2 who may intercept ---------------------------------------------------------------
 
 
+@pytest.mark.rule("3", cites="13.2: adjacent, and not across a pass")
 def test_no_interception_across_a_pass_by_besieged_or_already_tried_units():
     situation = Situation(
         [
@@ -229,6 +245,7 @@ def test_no_interception_across_a_pass_by_besieged_or_already_tried_units():
     assert [attempt.label for attempt in move.interception_attempts] == ["hapsburg@Agram"]
 
 
+@pytest.mark.rule("3", cites="13.2 (original 001): once one power succeeds")
 def test_one_power_succeeding_stops_other_powers_but_not_its_own_other_spaces():
     situation = Situation(
         [
@@ -253,6 +270,13 @@ def test_one_power_succeeding_stops_other_powers_but_not_its_own_other_spaces():
     )
 
 
+@pytest.mark.rule(
+    "3",
+    cites=(
+        "13.2: adjacent, and not across a pass",
+        "Only the power of the units in the destination (or its ally) may",
+    ),
+)
 def test_only_the_destination_power_or_its_allies_may_intercept():
     situation = Situation(
         [
@@ -269,6 +293,8 @@ def test_only_the_destination_power_or_its_allies_may_intercept():
 # -- relief of a siege (15.2) -------------------------------------------------------------
 
 
+@pytest.mark.rule("5", cites="15.3 after a lost relief battle (15.2)")
+@pytest.mark.rule("6", cites="14 step 12: otherwise it retreats to any legal adjacent space")
 def test_relief_of_a_siege_is_a_battle_against_the_besiegers():
     situation = Situation(
         [
@@ -459,6 +485,7 @@ def test_a_campaign_after_a_move_says_how_many_sieges_it_starts_from(capsys):
     assert spec["sieges_probability"] == pytest.approx(exact(load_move("vienna")).p["siege"])
 
 
+@pytest.mark.rule("6", cites="14 step 10 in a move")
 def test_leaders_captured_says_whose():
     # 14 step 10 / 14.1: Suleiman and Ibrahim are taken when the moving formation is
     # eliminated, Ferdinand (and Charles V) when the defenders are.

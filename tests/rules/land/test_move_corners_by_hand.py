@@ -38,6 +38,7 @@ def labels(move):
 # §3 Interception: who may try -----------------------------------------------------------
 
 
+@pytest.mark.rule("3", cites="no interception of a move into the mover's own fortified")
 def test_a_move_into_its_own_unfortified_space_may_be_intercepted():
     # 13.2: only a move into the mover's own unbesieged *fortified* space is safe. Buda ->
     # Pressburg (Ottoman, unfortified); 4 Hapsburg regulars in Vienna try on 2d6 >= 9
@@ -60,6 +61,7 @@ def test_a_move_into_its_own_unfortified_space_may_be_intercepted():
     assert labels(Move(own, "Pressburg", "Vienna")) == []
 
 
+@pytest.mark.rule("3", cites="not into a space of a power neither enemy nor ally")
 @pytest.mark.parametrize("hapsburg_at_war_with_hungary", [False, True])
 def test_interception_into_a_space_of_a_power_neither_enemy_nor_ally(
     hapsburg_at_war_with_hungary,
@@ -78,6 +80,7 @@ def test_interception_into_a_space_of_a_power_neither_enemy_nor_ally(
     close(exact(move).p["intercepted"], roll(0) if hapsburg_at_war_with_hungary else 0)
 
 
+@pytest.mark.rule("3", cites="not into a space of a power neither enemy nor ally")
 @pytest.mark.parametrize("england_at_war_with_hapsburg", [False, True])
 def test_a_third_power_intercepts_into_an_empty_space_only_of_its_enemy_or_ally(
     england_at_war_with_hapsburg,
@@ -101,6 +104,7 @@ def test_a_third_power_intercepts_into_an_empty_space_only_of_its_enemy_or_ally(
     close(result.p["mover_in_control"], 1 - p + p * attacker_wins(4, 5))
 
 
+@pytest.mark.rule("3", cites="Only the power of the units in the destination (or its ally) may")
 def test_no_interception_by_a_non_ally_of_the_units_in_the_destination():
     # 13.2: the Ottomans join French (allied) units in French-held Graz; only France or
     # its allies could intercept into a space holding French land units, so the
@@ -114,6 +118,7 @@ def test_no_interception_by_a_non_ally_of_the_units_in_the_destination():
     assert labels(Move(situation, "Mohacs", "Graz")) == []
 
 
+@pytest.mark.rule("3", cites="13.2: adjacent, and not across a pass")
 def test_the_besiegers_may_intercept_out_of_their_siege():
     # 13.2 forbids besieged units, not besiegers: 3 Ottoman regulars besieging Vienna try
     # (10/36) against 2 Hapsburg regulars moving Trieste -> Graz, then roll 3 + 1 = 4 dice
@@ -139,6 +144,7 @@ def test_the_besiegers_may_intercept_out_of_their_siege():
 # §3 and §1: the intercepting formation ------------------------------------------------
 
 
+@pytest.mark.rule("3", cites="13.2 / 5.1")
 def test_a_leader_intercepts_with_a_formation_of_his_command():
     # 5.1: Ferdinand (command 6) takes 6 of the 8 regulars in Graz; 13.2: 2d6 + 1 >= 9
     # (15/36). Battle in Vienna: Ottomans 6 + 1 = 7 dice, Hapsburgs 6 + 1 + 1 = 8 dice.
@@ -158,6 +164,7 @@ def test_a_leader_intercepts_with_a_formation_of_his_command():
     close(result.p["besieging"], 1 - p + p * wins_with_units)
 
 
+@pytest.mark.rule("3", cites="13.2 / 5.1")
 def test_the_two_best_leaders_bound_the_intercepting_formation():
     # §1: Charles V (10) + Ferdinand (6) carry 16 of the 17 regulars (Alva's 6 does not
     # add); 2d6 + 2 >= 9 (21/36); 8 Ottoman dice against 16 + 2 + 1 = 19.
@@ -175,6 +182,7 @@ def test_the_two_best_leaders_bound_the_intercepting_formation():
     close(result.p["attacker_wins"], p * attacker_wins(8, 19))
 
 
+@pytest.mark.rule("3", cites="13.2 step 2 / 13.3: 2d6 + modifiers of 9 or more succeeds")
 def test_cavalry_left_behind_gives_the_interceptor_no_minus_one():
     # 13.2: -1 only against a formation that contains Ottoman cavalry; Ibrahim moves with
     # 4 regulars and leaves the cavalry in Pressburg: Ferdinand needs 2d6 + 1 >= 9 (15/36);
@@ -191,6 +199,7 @@ def test_cavalry_left_behind_gives_the_interceptor_no_minus_one():
 # §3 with §6.1: interceptors that lose --------------------------------------------------
 
 
+@pytest.mark.rule("5", cites="15 / 14 step 12")
 def test_losing_interceptors_in_their_own_fortress_go_inside():
     # 13.2: interceptors are treated as if they stood in Vienna before the mover came;
     # 14.1: Vienna is Hapsburg, so the beaten Hapsburgs (at most 3, all of them) go inside
@@ -207,6 +216,9 @@ def test_losing_interceptors_in_their_own_fortress_go_inside():
     close(result.p["defender_retreats"], 0)
 
 
+@pytest.mark.rule(
+    "6.1", cites="Spaces a losing formation may retreat to from ``battle_space`` (14.1)"
+)
 def test_losing_interceptors_retreat_home_not_where_the_mover_came_from():
     # 14.1: the interceptors lose in Pressburg (unfortified): they may not retreat to Buda,
     # where the enemy came from, but may go back to Vienna. 2d6 >= 9 (10/36); Suleiman's
@@ -220,6 +232,7 @@ def test_losing_interceptors_retreat_home_not_where_the_mover_came_from():
     close(result.p["defender_eliminated"], p * over((4, 6, 2, 3), lambda w, a, d, *_: d == 0))
 
 
+@pytest.mark.rule("6", cites="14 step 10 in a move")
 def test_a_leader_alone_joined_by_interceptors_fights_with_them():
     # 13.1: Ibrahim alone in Pressburg is captured when Hapsburg units enter - unless the
     # Ottomans in Buda intercept first (10/36, no leader with them): then he stands with
@@ -240,6 +253,7 @@ def test_a_leader_alone_joined_by_interceptors_fights_with_them():
 # §4 Avoid battle -----------------------------------------------------------------------
 
 
+@pytest.mark.rule("3", cites="13.2 step 2 / 13.3: 2d6 + modifiers of 9 or more succeeds")
 def test_avoid_battle_with_a_leader():
     # 13.3: 2d6 + Ferdinand's 1 >= 9 (15/36) to Trieste; failing, 3 + 1 + 1 = 5 dice
     # against Ibrahim's 5 + 1 = 6.
@@ -253,6 +267,7 @@ def test_avoid_battle_with_a_leader():
     close(result.p["mover_in_control"], p + (1 - p) * attacker_wins(6, 5))
 
 
+@pytest.mark.rule("4", cites="Spaces the defenders in ``destination`` may avoid battle to (13.3)")
 def test_avoid_battle_to_spaces_held_or_controlled_by_an_ally():
     # 13.3: no *enemy* units and no non-ally's control: English (allied) units in Trieste
     # do not bar it, an English Trieste is an ally's space, an Ottoman Vienna is barred.
@@ -281,6 +296,7 @@ def test_avoid_battle_to_spaces_held_or_controlled_by_an_ally():
 # §5 Withdrawal and siege ---------------------------------------------------------------
 
 
+@pytest.mark.rule("5", cites="15 / 14 step 12")
 def test_cavalry_counts_for_the_siege_after_a_withdrawal():
     # 13.4 / 15: 4 regulars withdraw into Vienna; 4 regulars and 1 cavalry are 5 land
     # units, more than the 4 inside: a siege.
@@ -296,6 +312,7 @@ def test_cavalry_counts_for_the_siege_after_a_withdrawal():
     close(result.p["besieging"], 1)
 
 
+@pytest.mark.rule("5", cites="13.4: a fortified space of the defenders or an ally")
 def test_an_ally_of_the_controller_alone_in_its_fortress():
     # 13.4: England may withdraw into Hapsburg Vienna (an ally's fortified space). 14.1:
     # beaten there, England is not the controlling power: it retreats (to Linz or Graz)
@@ -319,6 +336,7 @@ def test_an_ally_of_the_controller_alone_in_its_fortress():
 # §6 Field battle -----------------------------------------------------------------------
 
 
+@pytest.mark.rule("6", cites="14 steps 2-3")
 def test_cavalry_rolls_in_a_field_battle():
     # 14 step 2: land units, cavalry included: 2R 2C roll 4 dice against 2 + 1 = 3.
     situation = board(
@@ -328,6 +346,7 @@ def test_cavalry_rolls_in_a_field_battle():
     close(result.p["attacker_wins"], attacker_wins(4, 3))
 
 
+@pytest.mark.rule("6", cites="14 step 9, 16.2, 21.7: both wiped out")
 def test_both_wiped_out_the_side_with_more_dice_keeps_one_and_may_still_lose():
     # 14 steps 8-9: Ibrahim's 2 + 1 = 3 dice against 1 + 1 = 2. Both wiped out (d = 2,
     # a >= 1): the attacker (more dice) keeps 1 unit, but on a = 1 or 2 it has not more
@@ -346,6 +365,7 @@ def test_both_wiped_out_the_side_with_more_dice_keeps_one_and_may_still_lose():
     close(result.p["attacker_retreats"], 1 - attacker_wins(3, 2) - eliminated)
 
 
+@pytest.mark.rule("6", cites="14 step 10 in a move")
 def test_a_defender_that_wins_with_no_unit_left_loses_its_leader():
     # 14 steps 9-10: Ferdinand with 1 regular rolls 1 + 1 + 1 = 3 dice against Ibrahim's
     # 3 + 1 = 4. Any attacker hit kills the regular; both wiped out (d = 3) leaves the
@@ -361,6 +381,7 @@ def test_a_defender_that_wins_with_no_unit_left_loses_its_leader():
     close(result.p["mover_in_control"], attacker_wins(4, 3))
 
 
+@pytest.mark.rule("6", cites="14 step 9, 16.2, 21.7: both wiped out")
 def test_card_dice_decide_who_keeps_a_unit_when_both_are_wiped_out():
     # 14 step 9 with Field Artillery (+3 for the Ottomans): 2 + 3 = 5 dice against
     # 1 + 1 = 2. Both wiped out on d = 2, a >= 1: the attacker rolled more dice and keeps
@@ -374,6 +395,9 @@ def test_card_dice_decide_who_keeps_a_unit_when_both_are_wiped_out():
     close(result.p["attacker_wins"], attacker_wins(5, 2))
 
 
+@pytest.mark.rule(
+    "6.1", cites="Spaces a losing formation may retreat to from ``battle_space`` (14.1)"
+)
 @pytest.mark.parametrize("salzburg", ["hapsburg", "protestant"])
 def test_a_beaten_defender_may_retreat_across_a_pass(salzburg):
     # 14.1 forbids unrest, enemy units, the sea, non-allied spaces and (for a defender)
@@ -398,6 +422,9 @@ def test_a_beaten_defender_may_retreat_across_a_pass(salzburg):
         close(result.p["defender_eliminated"], wiped + beaten_alive)
 
 
+@pytest.mark.rule(
+    "6", cites="14 step 9: allied powers defending together split their losses evenly"
+)
 def test_allies_split_losses_and_only_the_controllers_survivors_go_inside():
     # 14 step 9: 2 Hapsburg and 2 English regulars split the losses evenly, the odd one by
     # a die (1/2 each). 14.1: only the Hapsburgs (controlling Vienna) go inside; England
@@ -454,6 +481,7 @@ def relief(relief_force="hapsburg: 4R", relief_from="Linz", **settings):
     )
 
 
+@pytest.mark.rule("1", cites="Which part of a stack acts as one formation (RULES.md §1 and §7")
 def test_besiegers_larger_than_a_formation_all_defend_against_a_relief():
     # 15.2: the relief attacks (4 dice); all 6 besiegers defend, + 1: 7 dice.
     result = exact(relief())
@@ -462,6 +490,7 @@ def test_besiegers_larger_than_a_formation_all_defend_against_a_relief():
     close(result.p["siege_broken"], attacker_wins(4, 7))
 
 
+@pytest.mark.rule("6.2", cites="15.2: the mover's own units besieged in the destination")
 def test_the_garrison_joins_a_relief_and_takes_its_losses_last():
     # 15.2: the garrison's regular joins: 5 dice against 7. On a = 5, d = 4 the relief
     # wins and the siege is broken, but its 4 moving units are dead and only the
@@ -472,6 +501,7 @@ def test_the_garrison_joins_a_relief_and_takes_its_losses_last():
     close(result.p["mover_in_control"], attacker_wins(5, 7) - binomial(5, 5) * binomial(7, 4))
 
 
+@pytest.mark.rule("6.2", cites="15.2: the mover's own units besieged in the destination")
 def test_an_allys_garrison_does_not_join_a_relief():
     # 15.2: only garrison units of the relief force's power may join: the English relief
     # rolls its own 4 dice against 6 + 1 = 7, with the Hapsburg regular left inside.
@@ -479,6 +509,7 @@ def test_an_allys_garrison_does_not_join_a_relief():
     close(result.p["attacker_wins"], attacker_wins(4, 7))
 
 
+@pytest.mark.rule("2", cites="13.1 who may move, and where")
 def test_an_ally_relieves_a_besieged_allys_fortress():
     # 13.1: a besieged fortified space may be entered when one side is all allied to the
     # mover (the French garrison of French Vienna) and the other all enemy (Hapsburg
@@ -517,6 +548,7 @@ def lone_suleiman_in_trieste():
     )
 
 
+@pytest.mark.rule("2", cites="Leaders alone in an unfortified space do not count")
 def test_a_beaten_defender_retreats_onto_a_lone_enemy_leader_and_captures_him():
     # 13.1: a leader alone in an unfortified space that enemy land units enter "by move,
     # retreat or interception" is captured - so his presence does not close the space to
@@ -531,6 +563,7 @@ def test_a_beaten_defender_retreats_onto_a_lone_enemy_leader_and_captures_him():
     close(result.p["defender_leaders_captured"], 0)
 
 
+@pytest.mark.rule("2", cites="Leaders alone in an unfortified space do not count")
 def test_units_avoiding_battle_onto_a_lone_enemy_leader_capture_him():
     # 13.3 (no enemy units) with 13.1: the 2 Hapsburg regulars may avoid to Trieste; on
     # 2d6 + 0 >= 9 (10/36; Ibrahim's formation has no cavalry) they go and take Suleiman;

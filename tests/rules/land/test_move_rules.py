@@ -50,6 +50,7 @@ def besieged_vienna(relief="hapsburg: 4R", garrison="hapsburg: 2R Ferdinand", **
 # -- 13.2: no interception into a space whose units are besieged --------------------------
 
 
+@pytest.mark.rule("3", cites="13.2 (original 001): nobody may intercept")
 def test_no_interception_of_a_relief_force_into_a_besieged_space():
     # Original 001: "such an interception is impossible if the units in the destination
     # were besieged when the move began": the Ottomans in Graz may not intercept.
@@ -61,6 +62,7 @@ def test_no_interception_of_a_relief_force_into_a_besieged_space():
     assert result.p["field_battle"] == pytest.approx(1.0)
 
 
+@pytest.mark.rule("3", cites="13.2 (original 001): nobody may intercept")
 def test_no_interception_into_a_space_the_mover_besieges():
     # The Ottomans reinforce their own siege of Vienna; Charles V in Graz may not intercept.
     situation = Situation(
@@ -81,6 +83,7 @@ def test_no_interception_into_a_space_the_mover_besieges():
 # -- 13.3 / 13.1: a leader alone -----------------------------------------------------------
 
 
+@pytest.mark.rule("2", cites="13.3 / 13.1")
 def test_a_leader_alone_in_an_unfortified_space_is_captured_without_a_battle():
     situation = Situation(
         [Stack("Vienna", "ottoman: 4R"), Stack("Graz", "hapsburg: Ferdinand")],
@@ -100,6 +103,7 @@ def test_a_leader_alone_in_an_unfortified_space_is_captured_without_a_battle():
     assert state.controller == "ottoman"
 
 
+@pytest.mark.rule("4", cites="a leader alone (no land units with him) may not avoid battle")
 def test_a_leader_alone_in_a_fortified_space_withdraws_inside():
     situation = Situation(
         [Stack("Pressburg", "ottoman: 4R"), Stack("Vienna", "hapsburg: Ferdinand")],
@@ -114,6 +118,7 @@ def test_a_leader_alone_in_a_fortified_space_withdraws_inside():
     assert result.p["besieging"] == pytest.approx(1.0)
 
 
+@pytest.mark.rule("4", cites="a leader alone (no land units with him) may not avoid battle")
 def test_a_leader_alone_may_not_avoid_battle():
     with pytest.raises(OddsEngineError, match="leader alone"):
         AvoidBattle("hapsburg: Ferdinand", "ottoman: 4R")
@@ -129,6 +134,7 @@ def test_a_leader_alone_may_not_avoid_battle():
 # -- 14.1: after a lost battle in a fortified space ----------------------------------------
 
 
+@pytest.mark.rule("6.1", cites="14.1: only the power controlling")
 def test_leaders_go_inside_rather_than_with_a_group_that_cannot_retreat():
     # 6 Hapsburg regulars and Ferdinand lose in Vienna: 4 go inside; the rest cannot
     # retreat (Graz and Linz hold Ottomans, Brunn is Hungarian, Pressburg is where the
@@ -179,6 +185,10 @@ def allied_vienna(**changes):
     return Situation(stacks, **settings)
 
 
+@pytest.mark.rule(
+    "6", cites="14 step 9: allied powers defending together split their losses evenly"
+)
+@pytest.mark.rule("6.1", cites="14.1: only the power controlling")
 def test_only_the_controlling_power_goes_inside_allies_retreat():
     move = Move(allied_vienna(), "Pressburg", "Vienna", defender_policy="fight")
     (battle,) = [battle for battle, _ in move.program.battles]
@@ -199,6 +209,7 @@ def test_only_the_controlling_power_goes_inside_allies_retreat():
                 assert part.split(":")[0] in ("Graz", "Linz")  # not Pressburg, not Brunn
 
 
+@pytest.mark.rule("4", cites="tries to avoid battle in impulse order (13.3)")
 def test_allied_defenders_avoid_battle_separately():
     # England tries alone: 2d6 + 0 >= 9 is 10/36; then the Hapsburgs fight alone.
     move = Move(
@@ -222,12 +233,14 @@ def test_allied_defenders_avoid_battle_separately():
     assert exact(again).p["attacker_wins"] == pytest.approx(expected, abs=1e-12)
 
 
+@pytest.mark.rule("5", cites="13.4: a fortified space of the defenders or an ally")
 def test_allied_defenders_withdraw_together():
     result = exact(Move(allied_vienna(), "Pressburg", "Vienna", defender_policy="withdraw"))
     assert result.p["withdrew"] == pytest.approx(1.0)
     assert result.p["besieging"] == pytest.approx(1.0)  # 8 > 4 inside
 
 
+@pytest.mark.rule("2", cites="13.1 who may move, and where")
 def test_units_of_an_enemy_s_ally_count_as_enemies_and_may_intercept():
     # 13.1: Vienna is Hapsburg (at war with the Ottomans) and holds English units, allied
     # to the Hapsburgs but not at war with the Ottomans: they count as enemies, and so do
@@ -253,6 +266,7 @@ def test_units_of_an_enemy_s_ally_count_as_enemies_and_may_intercept():
 # -- 13.1: entry rules -------------------------------------------------------------------
 
 
+@pytest.mark.rule("2", cites="13.1 who may move, and where")
 @pytest.mark.parametrize(
     ("stacks", "settings", "origin", "destination", "reason"),
     [
@@ -299,12 +313,16 @@ def test_entries_the_rules_forbid_are_refused(stacks, settings, origin, destinat
         Move(situation, origin, destination)
 
 
+@pytest.mark.rule("2", cites="13.1 who may move, and where")
 def test_an_independent_space_may_be_entered_without_a_war():
     situation = Situation([Stack("Innsbruck", "hapsburg: 3R")])
     result = exact(Move(situation, "Innsbruck", "Zürich"))
     assert result.p["mover_in_control"] == pytest.approx(1.0)
 
 
+@pytest.mark.rule(
+    "2", cites="13.1: units that lost a field battle or laid a siege earlier in the impulse stay"
+)
 @pytest.mark.parametrize("flag", ["lost_battle_this_impulse", "laid_siege_this_impulse"])
 def test_units_that_fought_or_laid_a_siege_this_impulse_may_not_move(flag):
     situation = Situation(
@@ -326,6 +344,7 @@ def withdrawal_situation(**changes):
     return Situation(stacks, **settings)
 
 
+@pytest.mark.rule("5", cites="13.4 option 2: going back is a retreat")
 def test_going_back_after_a_withdrawal():
     move = Move(withdrawal_situation(), "Pressburg", "Vienna", defender_policy="withdraw")
     result = exact(move)
@@ -336,6 +355,7 @@ def test_going_back_after_a_withdrawal():
     assert state.mover_end.startswith("Pressburg: ottoman: 3R")
 
 
+@pytest.mark.rule("5", cites="13.4 option 2: going back is a retreat")
 def test_going_back_is_a_retreat_with_no_legal_space_the_formation_is_eliminated():
     situation = withdrawal_situation(unrest=["Pressburg"])
     move = Move(situation, "Pressburg", "Vienna", defender_policy="withdraw")
@@ -347,6 +367,7 @@ def test_going_back_is_a_retreat_with_no_legal_space_the_formation_is_eliminated
     assert "Ibrahim" in state.captured
 
 
+@pytest.mark.rule("5", cites="13.4 option 2: going back is a retreat")
 def test_moving_on_after_a_withdrawal_is_a_policy():
     situation = withdrawal_situation(unrest=["Pressburg"])
     move = Move(
@@ -362,6 +383,7 @@ def test_moving_on_after_a_withdrawal_is_a_policy():
 # -- players' options: partial avoid battle, relief of a siege ----------------------------
 
 
+@pytest.mark.rule("4", cites="tries to avoid battle in impulse order (13.3)")
 def test_partial_avoid_battle():
     # Ferdinand leaves with 2 of 4 regulars: 2d6 + 1 >= 9 is 15/36; the rest fight.
     situation = Situation(
@@ -388,6 +410,7 @@ def test_partial_avoid_battle():
         Move(situation, "Pressburg", "Vienna", avoiding_units="Ferdinand")
 
 
+@pytest.mark.rule("6.2", cites="15.2: the mover's own units besieged in the destination")
 def test_relief_force_goes_inside_on_a_tied_loss():
     # 15.2: relief 4R (4 dice) against 5 besiegers (5 + 1 = 6 dice). On a tie of k hits
     # with survivors left (k <= 3) the relief loses and 2 units (4 in all) go inside.
@@ -417,6 +440,7 @@ def test_relief_force_goes_inside_on_a_tied_loss():
     assert exact(off).p["relief_went_inside"] == 0
 
 
+@pytest.mark.rule("6.2", cites="15.2: the mover's own units besieged in the destination")
 def test_garrison_joins_the_relief_battle():
     move = Move(
         besieged_vienna(),
@@ -451,6 +475,8 @@ def test_new_rules_agree_with_monte_carlo():
         assert abs(sampled.p[name] - p) <= 5 * sigma + 1e-12
 
 
+@pytest.mark.rule("1", cites="Which part of a stack acts as one formation (RULES.md §1 and §7")
+@pytest.mark.rule("3", cites="13.2 / 5.1")
 def test_a_stack_larger_than_a_formation_intercepts_with_one_formation():
     # 5.1 / 13.2: 10 regulars with Ferdinand (command 6): 6 regulars intercept, 4 stay.
     situation = Situation(
@@ -470,6 +496,7 @@ def test_a_stack_larger_than_a_formation_intercepts_with_one_formation():
         Move(situation, "Pressburg", "Vienna", interception_policy={"Graz": "8R Ferdinand"})
 
 
+@pytest.mark.rule("1", cites="Which part of a stack acts as one formation (RULES.md §1 and §7")
 def test_a_joining_garrison_does_not_count_against_the_formation_limit():
     # 4 relief regulars without a leader (capacity 4) and 3 garrison regulars: 7 dice.
     situation = besieged_vienna(garrison="hapsburg: 3R", relief="hapsburg: 4R")
@@ -478,6 +505,13 @@ def test_a_joining_garrison_does_not_count_against_the_formation_limit():
     assert (battle.attacker_dice, battle.defender_dice) == (7, 6)
 
 
+@pytest.mark.rule(
+    "3",
+    cites=(
+        "13.2: adjacent, and not across a pass",
+        "no interception of a move into the mover's own fortified",
+    ),
+)
 def test_a_move_into_its_own_unbesieged_fortified_space_cannot_be_intercepted():
     # RULES.md §3: its own fortified space; an ally's may be intercepted into.
     def situation(controller):

@@ -68,6 +68,7 @@ def staying_combinations(avoiding):
     return [(w, u, max(r, 0)) for w, u, r in combos]
 
 
+@pytest.mark.rule("4", cites="13.3: every defender avoided battle")
 def test_three_allied_powers_all_avoid_battle():
     move = Move(
         three_allies_in_vienna(),
@@ -95,6 +96,7 @@ def test_three_allied_powers_all_avoid_battle():
     monte_carlo_agrees(move, ["field_battle", "attacker_wins", "besieging"])
 
 
+@pytest.mark.rule("4", cites="tries to avoid battle in impulse order (13.3)")
 def test_three_allied_powers_one_avoids_automatically_one_tries():
     move = Move(
         three_allies_in_vienna(),
@@ -109,6 +111,7 @@ def test_three_allied_powers_one_avoids_automatically_one_tries():
     close(result.p["attacker_wins"], p * attacker_wins(10, 3) + (1 - p) * attacker_wins(10, 6))
 
 
+@pytest.mark.rule("4", cites="tries to avoid battle in impulse order (13.3)")
 def test_controlling_power_avoids_and_its_ally_fights_alone_and_retreats():
     situation = Situation(
         [
@@ -138,6 +141,7 @@ def test_controlling_power_avoids_and_its_ally_fights_alone_and_retreats():
                 assert "(inside)" not in part
 
 
+@pytest.mark.rule("5", cites="13.4: a fortified space of the defenders or an ally")
 def test_allied_defenders_with_five_units_may_not_withdraw():
     situation = Situation(
         [
@@ -173,6 +177,7 @@ def test_allied_defenders_with_four_units_withdraw_and_the_mover_goes_back():
     close(result.p["mover_turned_back"], 1)
 
 
+@pytest.mark.rule("4", cites="13.3: automatic success")
 def test_partial_avoid_battle_the_leader_stays():
     # 13.3: the rating is the best among the units *leaving*: 2 regulars without Ferdinand
     # roll 2d6 + 0. Ferdinand and 2 regulars stay: 2 + 1 + 1 = 4 dice; all 4R: 6 dice.
@@ -190,6 +195,7 @@ def test_partial_avoid_battle_the_leader_stays():
     close(result.p["attacker_wins"], p * attacker_wins(7, 4) + (1 - p) * attacker_wins(7, 6))
 
 
+@pytest.mark.rule("5", cites="13.4: a fortified space of the defenders or an ally")
 def test_partial_avoid_then_four_left_withdraw():
     # 13.4: withdrawal is allowed when 4 or fewer remain *after* avoid battle: 2 of 6 leave
     # (2d6 >= 9): 4 withdraw and 6 besiegers outnumber them; if the roll fails, 6 may not
@@ -208,6 +214,7 @@ def test_partial_avoid_then_four_left_withdraw():
     close(result.p["attacker_wins"], (1 - p) * attacker_wins(7, 7))
 
 
+@pytest.mark.rule("5", cites="13.4: a fortified space of the defenders or an ally")
 def test_partial_avoid_leaving_five_may_not_withdraw():
     # 7 regulars, 2 leave: 5 remain, more than 4: withdrawing after the avoid is refused,
     # and they fight whether or not the 2 got away.
@@ -233,6 +240,7 @@ def test_partial_avoid_leaving_five_may_not_withdraw():
     close(result.p["attacker_wins"], p * attacker_wins(7, 6) + (1 - p) * attacker_wins(7, 8))
 
 
+@pytest.mark.rule("2", cites="13.3 / 13.1")
 def test_units_avoid_and_leave_their_leader_alone_in_the_open():
     # 13.3: Ferdinand stays while his 2 regulars try (2d6 >= 9). Success leaves him alone
     # in unfortified Graz with enemy land units: captured, no battle (13.1). Failure: a
@@ -251,6 +259,7 @@ def test_units_avoid_and_leave_their_leader_alone_in_the_open():
     close(result.p["leaders_captured"], p + (1 - p) * wiped)
 
 
+@pytest.mark.rule("1", cites="Which part of a stack acts as one formation (RULES.md §1 and §7")
 def test_avoiding_units_may_exceed_one_formation():
     # 13.3: 12 regulars with Ferdinand (command 6) all leave together: 2d6 + 1 >= 9.
     move = Move(
@@ -267,6 +276,7 @@ def test_avoiding_units_may_exceed_one_formation():
     close(result.p["mover_in_control"], roll(1) + (1 - roll(1)) * attacker_wins(4, 14))
 
 
+@pytest.mark.rule("1", cites="Which part of a stack acts as one formation (RULES.md §1 and §7")
 def test_a_defending_stack_larger_than_a_formation_fights_whole():
     # 5.1: the limit binds what moves; 12 + 1 + 1 = 14 defender dice against 4.
     situation = graz_situation("hapsburg: 12R Ferdinand")
@@ -276,6 +286,7 @@ def test_a_defending_stack_larger_than_a_formation_fights_whole():
     close(exact(move).p["attacker_wins"], attacker_wins(4, 14))
 
 
+@pytest.mark.rule("5", cites="15 / 14 step 12")
 def test_four_units_with_two_leaders_withdraw_and_five_movers_besiege():
     move = Move(
         one_power_in_vienna("hapsburg: 4R Charles V Ferdinand", mover="ottoman: 5R Ibrahim"),
@@ -291,6 +302,7 @@ def test_four_units_with_two_leaders_withdraw_and_five_movers_besiege():
     assert "Charles V" in state.garrison.notation() and state.garrison.land_units == 4
 
 
+@pytest.mark.rule("5", cites="13.4: a fortified space of the defenders or an ally")
 def test_five_units_may_not_withdraw():
     move = Move(one_power_in_vienna("hapsburg: 5R"), "Pressburg", "Vienna", defender_policy="fight")
     assert not any(choice.endswith("withdraw") for choice in move.defender_choices)
@@ -298,6 +310,7 @@ def test_five_units_may_not_withdraw():
         Move(one_power_in_vienna("hapsburg: 5R"), "Pressburg", "Vienna", defender_policy="withdraw")
 
 
+@pytest.mark.rule("5", cites="13.4 option 2: going back is a retreat")
 def test_four_movers_against_four_inside_go_back():
     move = Move(
         one_power_in_vienna("hapsburg: 4R", mover="ottoman: 4R Ibrahim"),
@@ -312,6 +325,7 @@ def test_four_movers_against_four_inside_go_back():
     assert state.mover_end.startswith("Pressburg:")
 
 
+@pytest.mark.rule("5", cites="13.4: a fortified space of the defenders or an ally")
 def test_no_withdrawal_once_an_interception_succeeded():
     # 13.2 step 5: after a successful interception (2d6 + 0 >= 9) a field battle follows
     # and nobody withdraws; the 2 regulars in Vienna fight beside the 4 interceptors:
@@ -334,6 +348,7 @@ def test_no_withdrawal_once_an_interception_succeeded():
     close(result.p["attacker_wins"], p * attacker_wins(4, 7))
 
 
+@pytest.mark.rule("5", cites="13.4 option 2: going back is a retreat")
 @pytest.mark.parametrize(
     ("control", "went_back"),
     [({}, False), ({"Brunn": "ottoman"}, True)],
@@ -353,6 +368,7 @@ def test_going_back_to_a_space_of_a_non_ally_is_no_retreat(control, went_back):
     close(result.p["leaders_captured"], 0 if went_back else 1)
 
 
+@pytest.mark.rule("5", cites="13.4 option 2: going back is a retreat")
 def test_going_back_into_enemy_units_is_no_retreat():
     # 14.1: no retreat into a space holding enemy units. The Hapsburgs' 1R that stands in
     # Ottoman-controlled Pressburg blocks the way back.
@@ -378,6 +394,7 @@ def test_going_back_into_enemy_units_is_no_retreat():
     close(result.p["leaders_captured"], 1)
 
 
+@pytest.mark.rule("4", cites="13.3: automatic success")
 @pytest.mark.parametrize(
     ("defenders", "mover", "expected"),
     [
@@ -396,6 +413,7 @@ def test_avoid_battle_against_ottoman_cavalry(defenders, mover, expected):
     close(exact(move).p["avoided_battle"], expected)
 
 
+@pytest.mark.rule("4", cites="13.3: automatic success")
 @pytest.mark.parametrize(
     ("defenders", "expected"),
     [("ottoman: 2R 1C", roll(1)), ("ottoman: 2R 1C Ibrahim", roll(2)), ("ottoman: 3R", roll(0))],
@@ -410,6 +428,9 @@ def test_ottoman_cavalry_adds_one_to_avoid_battle(defenders, expected):
     close(exact(move).p["avoided_battle"], expected)
 
 
+@pytest.mark.rule(
+    "1", cites="Refuse a force too large to ``action`` as one formation (RULES.md §1)"
+)
 def test_a_moving_formation_over_the_command_limit_is_refused():
     situation = Situation(
         [Stack("Pressburg", "ottoman: 10R Ibrahim")],
@@ -441,6 +462,7 @@ def test_no_avoid_battle_once_an_interception_succeeded():
     close(result.p["field_battle"], p + (1 - p) * (1 - roll(0)))
 
 
+@pytest.mark.rule("4", cites="Spaces the defenders in ``destination`` may avoid battle to (13.3)")
 @pytest.mark.parametrize(
     ("space", "settings"),
     [
@@ -473,11 +495,15 @@ def test_avoid_battle_destinations_the_rules_forbid(space, settings):
         )
 
 
+@pytest.mark.rule("5", cites="13.4: a fortified space of the defenders or an ally")
 def test_no_withdrawal_in_an_unfortified_space():
     move = Move(graz_situation("hapsburg: 2R"), "Mohacs", "Graz", defender_policy="fight")
     assert "withdraw" not in move.defender_choices
 
 
+@pytest.mark.rule(
+    "1", cites="Refuse a force too large to ``action`` as one formation (RULES.md §1)"
+)
 @pytest.mark.parametrize(
     ("force", "allowed"),
     [
@@ -500,6 +526,7 @@ def test_the_command_limit_of_a_moving_formation(force, allowed):
             Move(situation, "Pressburg", "Vienna")
 
 
+@pytest.mark.rule("4", cites="tries to avoid battle in impulse order (13.3)")
 def test_an_ally_avoids_with_part_of_its_units():
     # 13.3: England tries with 1 of its 2 regulars (2d6 >= 9); then 2R Ferdinand and 1 or 2
     # English regulars fight: 3 + 1 + 1 = 5 or 4 + 1 + 1 = 6 dice against 8 + 2 = 10.

@@ -21,6 +21,7 @@ from oddsengine.moves.situation import FleetStack, Situation, Stack
 # -- original 000 / 004, 15.1 assault --------------------------------------------------
 
 
+@pytest.mark.rule("7", cites="15.1 requirements; each refusal names the rule it breaks")
 def test_an_empty_fortress_too_is_assaulted_only_an_impulse_after_the_siege():
     """000, 15.1 requirement 1: "even empty fortified spaces must be besieged in one
     impulse and assaulted in a later one"; Roxelana lets the Ottomans assault at once.
@@ -40,6 +41,7 @@ def test_an_empty_fortress_too_is_assaulted_only_an_impulse_after_the_siege():
     close(exact(assault).p["success"], expected)
 
 
+@pytest.mark.rule("7", cites="15.1 success")
 @pytest.mark.parametrize("order", [("regulars", "cavalry"), ("cavalry", "regulars")])
 def test_a_surviving_cavalry_unit_is_a_surviving_attacker(order):
     """000, 15.1 success: at least one hit, no defending unit left, and "at least 1
@@ -59,6 +61,7 @@ def test_a_surviving_cavalry_unit_is_a_surviving_attacker(order):
     close(exact(Assault("ottoman: 1R", "hapsburg: 0R")).p["success"], THIRD * (1 - THIRD))
 
 
+@pytest.mark.rule("7", cites="15.1 requirements: a line of communication, and no naval blockade")
 def test_corsairs_of_the_defender_do_not_blockade_the_port():
     """000, 15.1 requirements 3-4: "in the last two requirements (naval blockade) only
     squadrons count, corsairs are ignored". Ottoman Tunis with 3 corsairs in the Barbary
@@ -86,6 +89,7 @@ def test_corsairs_of_the_defender_do_not_blockade_the_port():
 # -- original 001, 13.2 interception ---------------------------------------------------
 
 
+@pytest.mark.rule("3", cites="13.2: adjacent, and not across a pass")
 def test_a_retreating_army_is_not_intercepted():
     """001, 13.2 restriction 1: armies that retreat (or avoid battle, or intercept) may
     not be intercepted. The Vienna example with 4 more Hapsburg regulars and Alva in Buda,
@@ -126,6 +130,7 @@ def test_a_retreating_army_is_not_intercepted():
             assert state.mover_end.startswith("Pressburg: ottoman:"), state.mover_end
 
 
+@pytest.mark.rule("3", cites="13.2: adjacent, and not across a pass")
 def test_only_a_power_at_war_with_the_mover_intercepts():
     """001, 13.2 restriction 3: "only troops of a power at war with the active power may
     intercept". England, allied to the Hapsburgs but at peace with the Ottomans, does not
@@ -146,6 +151,7 @@ def test_only_a_power_at_war_with_the_mover_intercepts():
     close(exact(at_war).p["intercepted"], roll(0))
 
 
+@pytest.mark.rule("3", cites="13.2: adjacent, and not across a pass")
 @pytest.mark.parametrize("destination", ["Linz", "Brunn"])
 def test_besiegers_who_leave_are_not_intercepted_by_the_garrison(destination):
     """001, 13.2 restriction 5: "if the besiegers lift the siege and leave, the formerly
@@ -164,6 +170,7 @@ def test_besiegers_who_leave_are_not_intercepted_by_the_garrison(destination):
     close(result.p["mover_in_control"], 1)
 
 
+@pytest.mark.rule("3", cites="no second attempt from a space already chosen")
 def test_one_attempt_from_a_space_even_with_two_powers_there():
     """001, 13.2 step 4: "repeated attempts from the space chosen in step 1 are
     forbidden" (RULES.md §3: one attempt per space). Hapsburg and English regulars (allies,
@@ -200,6 +207,7 @@ def test_one_attempt_from_a_space_even_with_two_powers_there():
 # -- original 004: the Vienna example, 14.1 retreat, 15 siege ---------------------------
 
 
+@pytest.mark.rule("6.1", cites="14.1: a losing attacker must retreat")
 def test_the_vienna_example_ends_as_the_text_says():
     """004, example of interception and battle: Charles V intercepts on a roll of 8
     (2d6 + 2 - 1 >= 9: 15/36); Ottomans 8 + 2 = 10 dice, Hapsburgs 10 + 2 + 1 = 13; the
@@ -224,6 +232,7 @@ def test_the_vienna_example_ends_as_the_text_says():
     assert ends[0][1].outcome == "mover_turned_back"
 
 
+@pytest.mark.rule("6", cites="14 steps 2-3")
 def test_the_vienna_example_choices_had_the_interception_failed():
     """004, example: had the interception failed, Ferdinand and his 2 regulars "could
     accept battle, avoid battle to Brunn, Linz or Graz, or withdraw into Vienna" (not to
@@ -256,6 +265,7 @@ def test_the_vienna_example_choices_had_the_interception_failed():
     close(withdrew.p["besieging"], Fraction(21, 36) + Fraction(15, 36) * lays_siege)
 
 
+@pytest.mark.rule("5", cites="besieged land units may not move until the siege is lifted")
 def test_besieged_units_may_not_move():
     """004, 15: "besieged land units may not move, attack, intercept or avoid battle
     until the siege is lifted". Ferdinand's garrison of Vienna has no unbesieged stack to
@@ -268,6 +278,7 @@ def test_besieged_units_may_not_move():
         Move(situation, "Vienna", "Linz", power="hapsburg")
 
 
+@pytest.mark.rule("5", cites="15 / 14 step 12")
 @pytest.mark.parametrize(("french", "besieging"), [(2, 0), (4, 1)])
 def test_an_ally_joins_a_siege_only_if_it_outnumbers_the_garrison_itself(french, besieging):
     """004, 15: a fortified space may be besieged by two allied powers at once if both
@@ -289,6 +300,7 @@ def test_an_ally_joins_a_siege_only_if_it_outnumbers_the_garrison_itself(french,
     close(result.p["went_back"], 1 - besieging)
 
 
+@pytest.mark.rule("5", cites="naval units in a besieged port may move")
 def test_ships_in_a_besieged_port_may_move():
     """004, 15: "(naval units in a besieged port may move)". Two Hapsburg squadrons in
     Naples, whose 2 regulars are besieged by 5 French, sail into the empty Tyrrhenian Sea:

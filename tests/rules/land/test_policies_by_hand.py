@@ -47,6 +47,9 @@ def csv_rows(capsys, *argv) -> dict:
 # -- post-roll cards (§9; §6 step 7, §7 step 8, §8, §11) ----------------------------------
 
 
+@pytest.mark.rule(
+    "9", cites="RULES.md §9: how often each post-roll card was actually spent, by its policy."
+)
 def test_janissaries_in_a_field_battle_by_policy_on_every_face(capsys):
     # §9: 1 Ottoman regular (1 die) against 1 Hapsburg regular (1 + 1 = 2 dice, §6 step 3).
     # Without the card the Ottomans win only on 1 hit against 0: 1/3 * 4/9 = 4/27.
@@ -80,6 +83,9 @@ def test_janissaries_in_a_field_battle_by_policy_on_every_face(capsys):
     assert default == IF_IT_CHANGES  # §9: the default
 
 
+@pytest.mark.rule(
+    "9", cites="RULES.md §9: how often each post-roll card was actually spent, by its policy."
+)
 def test_siege_artillery_in_an_assault_by_policy(capsys):
     # §9, §7: 2 regulars assault 1 regular: 1 die (one per two, rounded up) against
     # 1 + 1 = 2. Success needs a hit and a survivor (at most 1 hit against the 2).
@@ -109,6 +115,7 @@ def test_siege_artillery_in_an_assault_by_policy(capsys):
         close(oe.exact(assault).expected_losses()["defender"]["mean"], lost)
 
 
+@pytest.mark.rule("9", cites="The assaults' policies (RULES.md §9)")
 def test_siege_artillery_policy_in_a_siege_campaign(capsys):
     # §9 on the siege command: the same first assault (see above); the garrison is left
     # with 1 - 209/243 = 34/243 if the card is played only when it changes the outcome,
@@ -125,6 +132,9 @@ def test_siege_artillery_policy_in_a_siege_campaign(capsys):
         close(answer["p"]["taken_by_impulse_1"], Fraction(200, 243))
 
 
+@pytest.mark.rule(
+    "9", cites="RULES.md §9: how often each post-roll card was actually spent, by its policy."
+)
 def test_professional_rowers_in_a_naval_battle_by_policy(capsys):
     # §9, §11: 1 squadron each at sea, 2 dice each; the attacker wins on more hits:
     # 4/9 * 4/9 + 1/9 * 8/9 = 24/81 = 8/27. Professional Rowers (+3 dice after the roll) are
@@ -137,6 +147,9 @@ def test_professional_rowers_in_a_naval_battle_by_policy(capsys):
         close(csv_rows(capsys, *chosen)["card_spent:professional-rowers"], spent)
 
 
+@pytest.mark.rule(
+    "9", cites="RULES.md §9: how often each post-roll card was actually spent, by its policy."
+)
 def test_janissaries_in_a_foreign_war_by_policy(capsys):
     # §9, §13: 1 Ottoman regular against 1 Egyptian, 1 die each (no defender's die).
     # With Janissaries (6 dice) the war is won in one attempt unless all 6 miss:
@@ -195,6 +208,13 @@ def end_states(move):
     return states(move)
 
 
+@pytest.mark.rule(
+    "9",
+    cites=(
+        "RULES.md §9: the casualty order of each side and the post-roll card policy",
+        "the field battle's policies given on the command line (RULES.md §9)",
+    ),
+)
 def test_a_moves_casualty_order_from_the_api_the_file_and_the_command_line(tmp_path, capsys):
     # §9: 2R 1M (3 dice) against 2R in Linz (2 + 1 = 3 dice). The mover wins with exactly
     # one loss when it scores 2 or 3 hits (7/27: both defenders gone) and takes 1 (4/9):
@@ -245,6 +265,14 @@ def test_a_moves_casualty_order_from_the_api_the_file_and_the_command_line(tmp_p
     assert kept == {"Linz: ottoman: 1R 1M"}
 
 
+@pytest.mark.rule(
+    "9",
+    cites=(
+        "RULES.md §9: the post-roll cards (Janissaries) report whether each cell spent them",
+        "RULES.md §9: the casualty order of each side and the post-roll card policy",
+        "the field battle's policies given on the command line (RULES.md §9)",
+    ),
+)
 def test_janissaries_in_a_move_are_reported_spent(tmp_path, capsys):
     # §9 in a move: 3R (3 dice) against 2R in Linz (3 dice). Without the card the mover
     # wins on more hits: attacker_wins(3, 3); Janissaries give 8 dice against 3:
@@ -284,6 +312,10 @@ def test_janissaries_in_a_move_are_reported_spent(tmp_path, capsys):
     close(sampled.p["card_spent:janissaries"], Fraction(1))
 
 
+@pytest.mark.rule(
+    "9",
+    cites="A ``prefer:`` list is a standing order, the first legal space listed (RULES.md §9), so",
+)
 def test_the_retreat_goes_to_the_legal_space_the_policy_names():
     # §9, §6.1: 3R (3 dice) against 2R (3 dice). The defenders lose and keep a unit when
     # the mover scores exactly 1 hit (4/9) and they score none (8/27): 32/243. They retreat
@@ -314,6 +346,10 @@ def test_the_retreat_goes_to_the_legal_space_the_policy_names():
     } == {"Prague: hapsburg: 1R"}
 
 
+@pytest.mark.rule(
+    "9",
+    cites="A ``prefer:`` list is a standing order, the first legal space listed (RULES.md §9), so",
+)
 @pytest.mark.parametrize(
     "space, words",
     [
@@ -345,6 +381,9 @@ def test_a_retreat_preference_no_retreat_can_reach_is_passed_over_by_name(space,
         )
 
 
+@pytest.mark.rule(
+    "9", cites="RULES.md §9: the user chooses which stacks intercept, and with which units."
+)
 def test_the_defenders_response_by_policy():
     # §9, §4: 2R without a leader avoid battle on 2d6 >= 9: 10/36; if the roll fails they
     # fight (3 dice each): the mover wins attacker_wins(3, 3). Withdrawal is not a legal
@@ -362,6 +401,9 @@ def test_the_defenders_response_by_policy():
             Move(linz_situation(), "Vienna", "Linz", defender_policy=refused)
 
 
+@pytest.mark.rule(
+    "9", cites="RULES.md §9: the user chooses which stacks intercept, and with which units."
+)
 def test_which_stacks_intercept_by_policy():
     # §9, §3 (original 004): Charles V's 8R in Graz intercept the Ottomans on
     # 2d6 + 2 - 1 >= 9: 15/36 when Graz tries; nothing when no stack does.
@@ -371,6 +413,7 @@ def test_which_stacks_intercept_by_policy():
     assert roll(1) == Fraction(15, 36)
 
 
+@pytest.mark.rule("9", cites="The assaults' policies (RULES.md §9)")
 def test_casualty_orders_in_a_siege_campaign(capsys):
     # §9 on the siege command: 3R 1C (2 dice, one per two regulars) assault 1R (2 dice),
     # success on a hit: 5/9 in impulse 1. Missing (4/9), the garrison's d hits cost 0, 1
@@ -450,6 +493,9 @@ def test_a_bad_policy_value_is_refused_in_one_line(capsys, argv, words):
     assert status == 2
 
 
+@pytest.mark.rule(
+    "9", cites="RULES.md §9: the casualty order of each side and the post-roll card policy"
+)
 def test_a_bad_policy_in_a_scenario_file_is_refused_by_name(tmp_path):
     path = tmp_path / "linz.toml"
     for line, words in (
@@ -470,6 +516,9 @@ def test_a_bad_policy_in_a_scenario_file_is_refused_by_name(tmp_path):
         load_move(path)
 
 
+@pytest.mark.rule(
+    "9", cites="RULES.md §9: the casualty order chosen for each side holds for the whole"
+)
 def test_a_siege_after_a_move_keeps_the_moves_casualty_order():
     # §9: the casualty order chosen for a move holds in the siege it lays. 3R 1C move into
     # Vienna, whose 1R withdraws inside (§5): a siege with probability 1, then the two
@@ -497,6 +546,9 @@ def test_a_siege_after_a_move_keeps_the_moves_casualty_order():
         close(oe.exact_campaign(campaign).p["taken_by_impulse_2"], taken)
 
 
+@pytest.mark.rule(
+    "9", cites="RULES.md §9, §14: the retreating player picks among legal locations, all"
+)
 def test_a_naval_retreat_goes_where_the_policy_names_or_is_refused_by_name():
     # §9, §14: in the Barbary Coast example the Ottomans, beaten at sea, retreat to a port
     # they control: Algiers by default (most friendly), Tunis when named, as often

@@ -21,6 +21,9 @@ from oddsengine.moves.move import Move
 from oddsengine.moves.situation import Situation, Stack
 
 
+@pytest.mark.rule(
+    "6.1", cites="Spaces a losing formation may retreat to from ``battle_space`` (14.1)"
+)
 def test_the_loser_retreats_to_the_space_the_policy_prefers():
     # Graz's legal retreats: Vienna and Trieste (Mohacs is where the enemy came from,
     # Agram is Hungarian, Salzburg Protestant). 6 + 1 = 7 dice against 3 + 1 = 4.
@@ -44,6 +47,9 @@ def test_the_loser_retreats_to_the_space_the_policy_prefers():
                 assert state.defenders_end.startswith(f"{space}:"), state.defenders_end
 
 
+@pytest.mark.rule(
+    "6.1", cites="Spaces a losing formation may retreat to from ``battle_space`` (14.1)"
+)
 def test_a_loser_with_no_legal_retreat_is_eliminated_and_its_leader_captured():
     # Vienna and Trieste in unrest: no legal retreat. 4 + 1 = 5 dice against 2 + 1 + 1 = 4.
     situation = graz_situation(
@@ -60,6 +66,7 @@ def test_a_loser_with_no_legal_retreat_is_eliminated_and_its_leader_captured():
     close(result.p["leaders_captured"], gone + ibrahim)
 
 
+@pytest.mark.rule("6.1", cites="14.1: a losing attacker must retreat")
 def test_a_losing_attacker_whose_origin_is_in_unrest_is_eliminated():
     # 14.1: a losing attacker must retreat where it came from; Mohacs in unrest: eliminated
     # and Ibrahim captured. 3 + 1 = 4 dice against 3 + 1 + 1 = 5 (Ferdinand).
@@ -77,6 +84,7 @@ def test_a_losing_attacker_whose_origin_is_in_unrest_is_eliminated():
     close(result.p["leaders_captured"], ibrahim + ferdinand - both)
 
 
+@pytest.mark.rule("6", cites="14 step 12: otherwise it retreats to any legal adjacent space")
 def test_the_winner_in_a_fortified_space_besieges_only_if_it_outnumbers_those_inside():
     # 14 step 12: 3 Ottomans (3 dice) beat 4 Hapsburgs (5 dice) in Vienna; the 4 - a
     # survivors go inside (14.1, at most 4); 3 - d movers besiege iff 3 - d > 4 - a.
@@ -125,6 +133,7 @@ def relief_broken(
     return total
 
 
+@pytest.mark.rule("5", cites="15.3 after a lost relief battle (15.2)")
 @pytest.mark.parametrize("inside_on_tie", [True, False])
 def test_a_single_relief_unit_going_inside_on_a_tie_breaks_the_siege(inside_on_tie):
     # 1 relief die against 3 + 1 = 4. Relief wins (1 hit, 0 taken): broken. 0-0 tie: it
@@ -144,6 +153,7 @@ def test_a_single_relief_unit_going_inside_on_a_tie_breaks_the_siege(inside_on_t
     close(result.p["relief_went_inside"], (1 - THIRD) ** 5 if inside_on_tie else 0)
 
 
+@pytest.mark.rule("6.2", cites="15.2: the relief force won: the siege is broken")
 def test_a_relief_that_wins_on_hits_with_no_unit_left_breaks_the_siege():
     # 1R with the Duke of Alva: 2 dice, against 2 + 1 = 3 dice; garrison 1R.
     # Broken except when the relief scores nothing and takes a hit (2 > 1 continues).
@@ -162,6 +172,7 @@ def test_a_relief_that_wins_on_hits_with_no_unit_left_breaks_the_siege():
     monte_carlo_agrees(move, ["siege_broken", "leaders_captured", "attacker_wins"])
 
 
+@pytest.mark.rule("5", cites="15.3 after a lost relief battle (15.2)")
 def test_besiegers_broken_with_no_legal_retreat_are_eliminated_with_their_leader():
     # Pressburg and Brunn Hungarian, Graz and Linz Hapsburg: no legal space. 2 relief dice
     # against 3 + 1 + 1 = 5; garrison 2R.
@@ -180,6 +191,7 @@ def test_besiegers_broken_with_no_legal_retreat_are_eliminated_with_their_leader
             assert "Ibrahim" in state.captured
 
 
+@pytest.mark.rule("6.2", cites="15.2: the mover's own units besieged in the destination")
 def test_the_garrison_joins_the_relief_battle():
     # 15.2: 2 relief + 2 garrison regulars: 4 dice against 3 + 1 = 4. The garrison takes
     # losses last and goes back inside when the relief loses; on a tie the relief
@@ -206,6 +218,7 @@ def test_the_garrison_joins_the_relief_battle():
     close(exact(move).p["siege_broken"], broken)
 
 
+@pytest.mark.rule("5", cites="15.3 after a lost relief battle (15.2)")
 def test_relief_loses_on_fewer_hits_and_only_the_besiegers_losses_count():
     # 4 relief dice (4R) against 5 + 1 = 6; garrison 1R. Relief loses with fewer hits:
     # nobody goes inside, broken iff 5 - a <= 1 (impossible: a <= 3 then). So broken only
@@ -223,6 +236,7 @@ def test_relief_loses_on_fewer_hits_and_only_the_besiegers_losses_count():
     close(result.p["attacker_wins"], won)
 
 
+@pytest.mark.rule("6", cites="14 step 12: otherwise it retreats to any legal adjacent space")
 def test_a_winner_that_does_not_outnumber_those_inside_with_nowhere_to_go_is_eliminated():
     # 14 step 12: 3 Ottomans with Ibrahim (4 dice) beat 4 Hapsburgs (5 dice) in Vienna; the
     # survivors go inside; a winner not outnumbering them retreats to a legal adjacent

@@ -67,6 +67,10 @@ def retreat_ends(move) -> set[str]:
     }
 
 
+@pytest.mark.rule(
+    "9",
+    cites="A ``prefer:`` list is a standing order, the first legal space listed (RULES.md §9), so",
+)
 def test_a_list_with_spaces_no_retreat_reaches_is_followed_and_names_them():
     # Graz is not adjacent to Linz, Regensburg is Protestant: both are passed over, and
     # the retreat goes to Salzburg, the first legal space listed, as prefer:Salzburg does
@@ -99,6 +103,10 @@ def test_a_space_in_unrest_is_passed_over():
     assert retreat_ends(move) == {"Prague: hapsburg: 1R"}
 
 
+@pytest.mark.rule(
+    "9",
+    cites="A ``prefer:`` list is a standing order, the first legal space listed (RULES.md §9), so",
+)
 def test_a_list_that_names_no_reachable_space_is_refused_naming_each():
     with pytest.raises(oe.OddsEngineError) as refused:
         linz_move("prefer:Graz,Regensburg")
@@ -139,6 +147,10 @@ def test_a_scenario_file_and_the_command_line(tmp_path, capsys):
     assert len(notes) == 1 and "Regensburg passed over" in notes[0]
 
 
+@pytest.mark.rule(
+    "9",
+    cites="A ``prefer:`` list is a standing order, the first legal space listed (RULES.md §9), so",
+)
 def test_a_what_if_that_makes_a_space_unreachable_keeps_the_list(tmp_path, capsys):
     # --control Salzburg=protestant: Salzburg is no longer a space of the Hapsburgs or of
     # an ally of any power on the board (§6.1), so the list falls to Prague: still 32/243.
@@ -190,6 +202,9 @@ def test_a_plan_course_with_an_unreachable_space_is_played_with_a_note(tmp_path,
     assert json.loads(out)["notes"] == [note]
 
 
+@pytest.mark.rule(
+    "9", cites="RULES.md §9, §14: the retreating player picks among legal locations, all"
+)
 def test_a_naval_retreat_list_with_a_location_not_adjacent(capsys):
     # §9, §14: beaten on the Barbary Coast, the Ottomans retreat to Tunis when it is the
     # first legal location listed, as often as to Algiers by default; the North Sea, not

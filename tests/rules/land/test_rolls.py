@@ -23,6 +23,7 @@ def _success(spec):
     return exact(spec).p["success"]
 
 
+@pytest.mark.rule("3", cites="13.2 step 2 / 13.3: 2d6 + modifiers of 9 or more succeeds")
 def test_vienna_interception_is_15_in_36():
     # Original 004: Charles V (2) intercepts a formation with Ottoman cavalry (-1): 2d6 >= 8.
     attempt = Interception("hapsburg: 8R Charles-V", "7R 1C Suleiman Ibrahim")
@@ -30,6 +31,7 @@ def test_vienna_interception_is_15_in_36():
     assert _success(attempt) == pytest.approx(15 / 36, abs=1e-12)
 
 
+@pytest.mark.rule("3", cites="13.2 step 2 / 13.3: 2d6 + modifiers of 9 or more succeeds")
 @pytest.mark.parametrize(
     ("interceptor", "mover", "needed"),
     [
@@ -47,6 +49,7 @@ def test_interception_modifiers(interceptor, mover, needed):
     assert _success(attempt) == pytest.approx(float(TWO_DICE_AT_LEAST[needed]), abs=1e-12)
 
 
+@pytest.mark.rule("4", cites="13.3: automatic success")
 def test_avoid_battle_uses_the_same_cavalry_modifiers():
     # 13.3: Ferdinand (1) avoiding a formation with cavalry: 2d6 + 1 - 1 >= 9.
     attempt = AvoidBattle("hapsburg: 2R Ferdinand", "7R 1C Suleiman")
@@ -56,6 +59,7 @@ def test_avoid_battle_uses_the_same_cavalry_modifiers():
     assert ottoman.needed == 8
 
 
+@pytest.mark.rule("4", cites="13.3: automatic success")
 def test_avoid_battle_is_automatic_after_a_lost_battle():
     attempt = AvoidBattle("hapsburg: 2R", "7R 1C Suleiman", lost_battle_this_impulse=True)
     assert _success(attempt) == 1.0

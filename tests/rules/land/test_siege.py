@@ -33,6 +33,7 @@ def test_taken_by_is_cumulative_and_cp_counts_assaults():
     assert result.expected_cp == pytest.approx(still.sum())
 
 
+@pytest.mark.rule("5", cites="15.1 step 11, 15.3: after a failure the siege holds")
 def test_siege_breaks_when_besiegers_no_longer_outnumber():
     # 15.3: 3 besiegers against 2: one attacker loss breaks the siege.
     result = exact_campaign(SiegeCampaign("3R", "hapsburg: 2R", horizon=1))

@@ -37,6 +37,7 @@ def p_where(result, mask) -> float:
 # -- the split of the losses (14 step 9) ----------------------------------------------
 
 
+@pytest.mark.rule("6", cites="the odd losses between allies are decided by a die roll")
 @pytest.mark.parametrize("losses", [1, 2])
 def test_odd_losses_go_one_to_a_power_each_power_equally_likely(losses):
     faces = odd_loss_orders(3)
@@ -49,6 +50,7 @@ def test_odd_losses_go_one_to_a_power_each_power_equally_likely(losses):
     assert {hit_sets.count(hit) for hit in set(hit_sets)} == {2} and len(set(hit_sets)) == 3
 
 
+@pytest.mark.rule("6", cites="the odd losses between allies are decided by a die roll")
 @pytest.mark.parametrize(
     ("losses", "units", "expected"),
     [
@@ -64,6 +66,9 @@ def test_even_shares_whatever_the_die(losses, units, expected):
         assert share_losses(losses, units, face) == expected
 
 
+@pytest.mark.rule(
+    "6", cites="14 step 9: allied powers defending together split their losses evenly"
+)
 def test_two_powers_split_as_before():
     for losses, main, ally, to_ally in product(range(7), range(4), range(4), (False, True)):
         if losses <= main + ally:
@@ -87,6 +92,7 @@ def three_against_three(defender_dice=4) -> dict[int, Fraction]:
     return losses
 
 
+@pytest.mark.rule("6", cites="the odd losses between allies are decided by a die roll")
 def test_three_against_three_by_hand():
     losses = three_against_three()
     assert losses[3] == Fraction(1, 27) * Fraction(8, 9)
@@ -112,6 +118,7 @@ def test_three_against_three_by_hand():
         assert expected[f"defender:{power}"]["mean"] == pytest.approx(float(mean), abs=1e-12)
 
 
+@pytest.mark.rule("6", cites="14 step 9: each allied power's survivors, in its casualty order")
 def test_each_power_loses_in_its_own_casualty_order():
     # 6 + 1 = 7 dice against 6 units + 1 = 7 dice; 3 hits: one loss each, a mercenary each
     # (default order: mercenaries first), whatever the die.
@@ -129,6 +136,7 @@ def test_each_power_loses_in_its_own_casualty_order():
         assert p_where(result, lost_two) == pytest.approx(float(binomial(7, 4) / 3), abs=1e-12)
 
 
+@pytest.mark.rule("6", cites="the odd losses between allies are decided by a die roll")
 def test_an_assault_on_a_garrison_of_three_powers():
     # 15.1: attacker 6R with Ibrahim: 3 dice (one per two regulars, at least one defending
     # unit) + 1; defender 3 + 0 + 1 = 4 dice. Each hit eliminates one unit (none is kept).
@@ -148,6 +156,7 @@ def test_an_assault_on_a_garrison_of_three_powers():
     close(result.p["success"], binomial(4, 3) + binomial(4, 4))
 
 
+@pytest.mark.rule("6", cites="the odd losses between allies are decided by a die roll")
 def test_monte_carlo_agrees_for_three_allied_powers():
     battle = FieldBattle(
         "ottoman: 5R Ibrahim", "hapsburg: 2R", defender_ally=("england: 1R 1M", "papacy: 1R")
@@ -211,6 +220,7 @@ def staying(avoiding) -> list[tuple[Fraction, int, int]]:
     return combos
 
 
+@pytest.mark.rule("4", cites="13.3: every defender avoided battle")
 def test_three_powers_all_avoid_battle():
     move = Move(vienna(), "Pressburg", "Vienna", defender_policy=AVOID)
     result = exact(move)
@@ -227,6 +237,7 @@ def test_three_powers_all_avoid_battle():
     monte_carlo_agrees(move, ["field_battle", "attacker_wins", "besieging"])
 
 
+@pytest.mark.rule("4", cites="13.3: every defender avoided battle")
 def test_two_of_three_powers_avoid_battle():
     policy = {"hapsburg": "fight", "england": "avoid:Graz", "papacy": "avoid:Linz"}
     move = Move(vienna(), "Pressburg", "Vienna", defender_policy=policy)
@@ -241,6 +252,7 @@ def test_two_of_three_powers_avoid_battle():
     monte_carlo_agrees(move, ["attacker_wins", "avoided_battle", "besieging"])
 
 
+@pytest.mark.rule("6", cites="14 step 9: each allied power's survivors, in its casualty order")
 def test_a_move_against_three_powers_with_one_unit_each():
     situation = Situation(
         [
@@ -269,6 +281,7 @@ def test_a_move_against_three_powers_with_one_unit_each():
     monte_carlo_agrees(move, ["attacker_wins", "defender_eliminated", "besieging"])
 
 
+@pytest.mark.rule("6", cites='result["attacker_leaders_captured"] = attacker.has_leaders')
 def test_leaders_are_captured_only_when_the_whole_side_is_gone():
     # Charles Brandon (rating 1) with England: 3 units + 1 + 1 = 5 defending dice.
     situation = Situation(

@@ -53,6 +53,7 @@ def two_allies_in_vienna(**policy):
     return Move(situation, "Pressburg", "Vienna", **policy)
 
 
+@pytest.mark.rule("4", cites="13.3: every defender avoided battle")
 def test_both_allied_powers_avoid_battle_and_the_mover_enters_an_empty_space():
     # 13.3: "some or all of the defenders may try. Each major power tries separately."
     move = two_allies_in_vienna(defender_policy={"hapsburg": "avoid:Linz", "england": "avoid:Graz"})
@@ -77,6 +78,7 @@ def test_both_allied_powers_avoid_battle_and_the_mover_enters_an_empty_space():
     assert "Graz: england: 2R" in empty[1].defenders_end
 
 
+@pytest.mark.rule("4", cites="13.3: every defender avoided battle")
 def test_when_one_ally_avoids_the_other_fights_alone():
     # England succeeds, the Hapsburgs fail (and the other way round): a battle against
     # 2 regulars alone, 10 dice against 3.
@@ -95,6 +97,7 @@ def test_when_one_ally_avoids_the_other_fights_alone():
     assert fought == [("england", 3, False), ("hapsburg", 3, False), ("hapsburg", 5, True)]
 
 
+@pytest.mark.rule("4", cites="13.3: every defender avoided battle")
 def test_both_allies_avoiding_agrees_with_monte_carlo():
     move = two_allies_in_vienna(defender_policy={"hapsburg": "avoid:Linz", "england": "avoid:Graz"})
     monte_carlo_agrees(
@@ -120,6 +123,7 @@ def besieged_vienna(besiegers="ottoman: 5R", relief="hapsburg: 4R", garrison="ha
     return Move(situation, "Linz", "Vienna", defender_policy="fight")
 
 
+@pytest.mark.rule("5", cites="15.3 after a lost relief battle (15.2)")
 def test_relief_that_goes_inside_on_a_tie_breaks_the_siege():
     # Relief 4R (4 dice) against 5 besiegers (6 dice), garrison 2R. With a hits for the
     # relief and d for the besiegers:
@@ -150,6 +154,7 @@ def test_relief_that_goes_inside_on_a_tie_breaks_the_siege():
             assert "Vienna: ottoman" in state.defenders_end
 
 
+@pytest.mark.rule("5", cites="15.3 after a lost relief battle (15.2)")
 def test_the_example_of_the_issue_two_go_inside_two_besiegers_left():
     # Relief 2R into a 2R garrison besieged by 4R (5 dice against 2): a tie at 2 hits
     # leaves 2 besiegers and no relief unit; a tie at 1 hit sends the one relief unit
@@ -179,6 +184,7 @@ def test_the_example_of_the_issue_two_go_inside_two_besiegers_left():
             assert state.outcome == "mover_turned_back"
 
 
+@pytest.mark.rule("5", cites="15.3 after a lost relief battle (15.2)")
 def test_besiegers_with_no_legal_retreat_are_eliminated_and_their_leaders_captured():
     # 15.3: no legal adjacent space (Pressburg is Hungarian here): the besiegers are
     # eliminated and Ibrahim is captured.
@@ -204,6 +210,7 @@ def test_besiegers_with_no_legal_retreat_are_eliminated_and_their_leaders_captur
 # -- §6 step 8 and §6.2: a relief that wins on hits breaks the siege ----------------------
 
 
+@pytest.mark.rule("6.2", cites="15.2: the relief force won: the siege is broken")
 def test_a_relief_that_wins_on_hits_breaks_the_siege_with_no_survivors():
     # Relief 2R with Charles V (2 + 2 = 4 dice) against 3 besiegers (3 + 1 = 4 dice),
     # garrison 1R. Both wiped out when a >= 3 and d >= 2; on equal dice the besiegers
@@ -265,6 +272,7 @@ def split_probability() -> Fraction:
     return sum(binomial(14, a) * binomial(10, d) for a in range(1, 4) for d in range(a))
 
 
+@pytest.mark.rule("6.1", cites='14.1: "leaders choose freely"')
 @pytest.mark.parametrize(
     ("policy", "inside", "ferdinand_retreats"),
     [
@@ -287,6 +295,7 @@ def test_leaders_go_inside_or_retreat_as_the_policy_says(policy, inside, ferdina
         assert "Ferdinand" not in state.captured
 
 
+@pytest.mark.rule("6.1", cites='14.1: "leaders choose freely"')
 def test_best_leaders_choice_is_judged_over_the_horizon():
     # At the end of the move a siege laid counts as the space held: both choices are
     # equal, and the leaders retreat with the field army (today's reading).
@@ -306,6 +315,7 @@ def test_best_leaders_choice_is_judged_over_the_horizon():
             assert "Vienna (inside): hapsburg: 4R Ferdinand" in state.defenders_end
 
 
+@pytest.mark.rule("6.1", cites='14.1: "leaders choose freely"')
 def test_best_leaders_choice_holds_at_least_as_well_as_either_fixed_choice():
     from oddsengine.moves.holding import garrison_holds_after
 
@@ -383,6 +393,7 @@ def test_leaders_inside_agrees_with_monte_carlo():
     monte_carlo_agrees(move, ("attacker_wins", "defender_retreats", "siege"), seed=1517)
 
 
+@pytest.mark.rule("4", cites="13.3: every defender avoided battle")
 def test_besiegers_that_all_avoid_battle_break_the_siege():
     # 13.3: the besiegers (not besieged themselves) may avoid battle to Pressburg, 2d6 >= 9;
     # with none left the siege is broken (15.3). Otherwise the battle of

@@ -58,6 +58,9 @@ PRINTED = {"Lübeck": 64.8, "Stettin": 82.6, "Leipzig": 68.5, "Magdeburg": 83.1,
            "Breslau": 76.0, "Prague": 25.0}  # fmt: skip
 
 
+@pytest.mark.rule(
+    "17", cites="§17 step 7 / §18: higher wins; a tie goes to the side that wins ties"
+)
 @pytest.mark.parametrize(("space", "protestant", "papal", "ties", "chance"), NINETY_FIVE_THESES,
                          ids=[row[0] for row in NINETY_FIVE_THESES])  # fmt: skip
 def test_the_95_theses_targets_by_hand(space, protestant, papal, ties, chance):
@@ -73,6 +76,9 @@ def test_the_95_theses_targets_by_hand(space, protestant, papal, ties, chance):
     assert spec.success_chance() == float(chance)
 
 
+@pytest.mark.rule(
+    "17", cites="§17 step 4 / §18: the modifier on every die moves the highest die with it"
+)
 def test_the_modifier_makes_a_six_a_seven():
     # §17 step 4: 1 v 1 with +1, Protestant ties: it fails only when the Papal die is at
     # least 2 above: (p, q) = (1, 3..6), (2, 4..6), (3, 5..6), (4, 6): 4+3+2+1 = 10 of 36.
@@ -85,6 +91,8 @@ def test_the_modifier_makes_a_six_a_seven():
     assert isclose(result.p["automatic_success"], 2 / 6)
 
 
+@pytest.mark.rule("18", cites="−1 on every Papal die with Augsburg Confession (§18), else 0.")
+@pytest.mark.rule("23", cites="made 0 by Augsburg is not raised (§23 reading 2)")
 def test_augsburg_takes_one_from_every_papal_die():
     # §18, §23 reading 2: 1 v 1 with -1 on the Papal die, Protestant ties: the Papacy
     # succeeds when d - 1 > p: d = 3: 1, d = 4: 2, d = 5: 3, d = 6: 4; 10 of 36.
@@ -102,6 +110,10 @@ def test_augsburg_takes_one_from_every_papal_die():
     assert "out of reach" in papal_ties.describe()["automatic_success"]["reason"]
 
 
+@pytest.mark.rule(
+    "17", cites="§17 step 5 / §18: a modified 6 succeeds at once where the attempting side wins"
+)
+@pytest.mark.rule("18", cites="−1 on every Papal die with Augsburg Confession (§18), else 0.")
 def test_automatic_success_never_changes_the_chance():
     # §17 step 5: 3 v 3, Protestant ties: a 6 succeeds at once (91 of 216 rolls); the
     # chance is the plain "highest at least the Papal highest" sum all the same.
@@ -123,6 +135,8 @@ def test_automatic_success_never_changes_the_chance():
     assert isclose(oe.exact(counter).p["automatic_success"], 11 / 36)
 
 
+@pytest.mark.rule("17", cites="§17 step 3: Printing Press, the 95 Theses and one debater's bonus")
+@pytest.mark.rule("23", cites="made 0 by Augsburg is not raised (§23 reading 2)")
 def test_zero_dice_roll_the_minimum_and_say_so():
     # §17 step 2 and §23 reading 4: the minimum of 1 applies to the base count; a bare port
     # target of the 95 Theses rolls 1 + 1 = 2.
@@ -136,6 +150,8 @@ def test_zero_dice_roll_the_minimum_and_say_so():
     assert bare.success_chance(fraction=True) == Fraction(161, 216)
 
 
+@pytest.mark.rule("17", cites="§17 step 3: Printing Press, the 95 Theses and one debater's bonus")
+@pytest.mark.rule("18", cites="§18: 1 or 2 Papal dice where a debater's bonus applies.")
 def test_bonus_dice_are_added_and_reported():
     spec = ReformationAttempt(
         protestant_dice=2, papal_dice=1, printing_press=True, ninety_five_theses=True,
@@ -178,6 +194,7 @@ def test_dice_sources_plug_in_and_must_add_up():
         ReformationAttempt(dice_sources=(("ottoman", 1, "x"),))
 
 
+@pytest.mark.rule("17", cites="§17 step 1: only a space in the target zone gives the +1 modifier")
 @pytest.mark.parametrize(
     ("build", "message"),
     [
@@ -234,6 +251,9 @@ def _spec(attempting, protestant, papal, ties, modifier):
     return CounterReformationAttempt(protestant, papal, ties, augsburg=modifier == -1)
 
 
+@pytest.mark.rule(
+    "17", cites="§17 step 7 / §18: higher wins; a tie goes to the side that wins ties"
+)
 @pytest.mark.parametrize("case", REFERENCE_CASES, ids=str)
 def test_both_exact_paths_match_the_die_by_die_reference(case):
     attempting, protestant, papal, ties, modifier = case

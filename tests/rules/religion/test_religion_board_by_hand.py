@@ -49,6 +49,11 @@ EXAMPLE = [
 ]
 
 
+@pytest.mark.rule("16", cites="Every inconsistency raises :class:`ReligionDataError`")
+@pytest.mark.rule(
+    "17", cites="17 step 2 (Protestant) and step 6 (Papal): neighbours by normal connection"
+)
+@pytest.mark.rule("19", cites="19: the sources with no zone of their own")
 @pytest.mark.parametrize("space, protestant, papal, ties, printed", EXAMPLE)
 def test_the_rulebook_example_counts_come_out_of_the_board(space, protestant, papal, ties, printed):
     attempt = board_attempt(load_religious_board("religion_example"), space, "95-theses")
@@ -75,6 +80,7 @@ def test_the_rulebook_percentages():
     }
 
 
+@pytest.mark.rule("16", cites="16: ports on one sea zone are linked (23.5: unrest too)")
 def test_the_same_counts_from_the_1517_board_with_brandenburg_turned():
     board = religion_1517_board().converted("Brandenburg")  # its 1 regular arrives (§16)
     assert board_attempt(board, "Magdeburg", "95-theses").protestant_dice == 6
@@ -100,6 +106,10 @@ def stettin_board():
     return ReligiousBoard(protestant=["Stettin"], electorate_display=[e for e in facts.electorates])
 
 
+@pytest.mark.rule("16", cites="conversion to Protestant places its regulars from the display (16)")
+@pytest.mark.rule(
+    "19", cites="so the best choice is a decision over states, memoised on the state,"
+)
 def test_a_two_attempt_run_by_hand_where_the_best_single_odds_are_not_best():
     # Only Stettin is Protestant; no stack on the map; Brandenburg's 1 regular is on the
     # display. A treatise in the German zone: 2 attempts, the Protestant wins ties there.
@@ -138,6 +148,9 @@ def test_a_two_attempt_run_by_hand_where_the_best_single_odds_are_not_best():
     assert answer.optimal.spaces["Lübeck"] == pytest.approx(float(lubeck), abs=1e-15)
 
 
+@pytest.mark.rule(
+    "19", cites="so the best choice is a decision over states, memoised on the state,"
+)
 def test_a_given_order_is_a_standing_order():
     answer = exact(AttemptRun(stettin_board(), "treatise:german", order=("Lübeck",)))
     # Lübeck first, then (none of the list left) best single odds: the greedy run
@@ -145,6 +158,9 @@ def test_a_given_order_is_a_standing_order():
     assert answer.order.expected_flips == pytest.approx(answer.greedy.expected_flips)
 
 
+@pytest.mark.rule(
+    "19", cites="so the best choice is a decision over states, memoised on the state,"
+)
 def test_an_objective_at_least_two():
     answer = exact(AttemptRun(stettin_board(), "treatise:german", objective="at-least:2"))
     # P(2 flips): Brandenburg first 2275/7776 * 5593/7776 against Lübeck first
@@ -155,6 +171,10 @@ def test_an_objective_at_least_two():
     )
 
 
+@pytest.mark.rule(
+    "17", cites="17 step 2 (Protestant) and step 6 (Papal): neighbours by normal connection"
+)
+@pytest.mark.rule("23", cites="(23.4: before any bonus die)")
 def test_a_pass_counts_for_eligibility_not_for_dice():
     # Augsburg Protestant: Innsbruck, across a pass, may be targeted but gets no die from it
     board = ReligiousBoard(protestant=["Augsburg"])
@@ -164,6 +184,10 @@ def test_a_pass_counts_for_eligibility_not_for_dice():
     assert any("across a pass" in s.reason and s.dice == 0 for s in dice.sources)
 
 
+@pytest.mark.rule(
+    "17", cites="17 step 2 (Protestant) and step 6 (Papal): neighbours by normal connection"
+)
+@pytest.mark.rule("23", cites="23.5: a space in unrest makes no neighbour eligible")
 def test_unrest_gives_no_die_and_makes_no_neighbour_eligible():
     # Zürich (Protestant) in unrest: Basel is no longer eligible through it (§23.5)
     board = ReligiousBoard(protestant=["Zürich"], unrest=["Zürich"])
@@ -179,6 +203,9 @@ def test_unrest_gives_no_die_and_makes_no_neighbour_eligible():
     assert any("Geneva is in unrest" in s.reason for s in dice.sources)
 
 
+@pytest.mark.rule(
+    "23", cites="23.8: each of Carlstadt's failures puts unrest on its target at once"
+)
 def test_carlstadt_failures_put_unrest():
     # Carlstadt on the example board: a failed attempt on Magdeburg puts it in unrest,
     # so Lübeck's Papal dice lose Magdeburg: Hamburg, Stettin = 2 instead of 3.
@@ -189,6 +216,7 @@ def test_carlstadt_failures_put_unrest():
     assert model.chance(lubeck, 1 << magdeburg, 0)[1:3] == (2, 2)
 
 
+@pytest.mark.rule("16", cites="conversion to Protestant places its regulars from the display (16)")
 def test_an_electorate_brings_its_regulars_once():
     board = ReligiousBoard(protestant=["Stettin"], electorate_display=["Brandenburg"])
     turned = board.converted("Brandenburg")
@@ -200,6 +228,7 @@ def test_an_electorate_brings_its_regulars_once():
     assert not league.converted("Brandenburg").has_stack("Brandenburg", "protestant")
 
 
+@pytest.mark.rule("16", cites="16: Ottoman regulars and cavalry, and lone leaders, count for none")
 def test_english_units_follow_the_ruler():
     from oddsengine.moves.situation import Stack
 
@@ -254,6 +283,7 @@ def test_a_target_that_may_not_be_attempted_is_refused_with_the_reason(space, wo
         board_attempt(load_religious_board("religion_example"), space, "95-theses")
 
 
+@pytest.mark.rule("17", cites="has been targeted already this impulse (17 step 1)")
 def test_a_space_targeted_already_this_impulse_is_refused():
     board = religious_board_of(
         {"protestant": ["Wittenberg", "Brandenburg"], "targeted": ["Magdeburg"]}
@@ -262,6 +292,7 @@ def test_a_space_targeted_already_this_impulse_is_refused():
         board_attempt(board, "Magdeburg", "95-theses")
 
 
+@pytest.mark.rule("19", cites="19: the sources with no zone of their own")
 def test_carlstadt_targets_the_german_zone_only():
     with pytest.raises(OddsEngineError, match="outside what carlstadt may target"):
         board_attempt(load_religious_board("religion_example"), "Breslau", "carlstadt")
@@ -300,6 +331,9 @@ def test_the_attempts_command_refuses_bad_input(capsys, arguments, words):
 # Papal dice: Breslau, Leipzig, Magdeburg, Prague (Catholic) and Prague's Hungarian stack =
 # 5 (Brandenburg is Protestant). Protestant dice: Brandenburg and its stack 2, Luther in the
 # target +2, the Protestant stack in the target +2 = 6.
+@pytest.mark.rule(
+    "18", cites='ties = "papacy" if (in_zone and self.wins_ties_in_zone) else "protestant"  # 18'
+)
 @pytest.mark.parametrize(
     "religion, ties, modifier",
     [
@@ -319,6 +353,9 @@ def test_a_counter_reformation_attempt_by_hand(religion, ties, modifier):
     assert attempt.success_fraction == by_hand(5, 6, ties, modifier)
 
 
+@pytest.mark.rule(
+    "18", cites='ties = "papacy" if (in_zone and self.wins_ties_in_zone) else "protestant"  # 18'
+)
 def test_a_counter_reformation_outside_its_zone_gives_the_protestant_ties():
     board = religious_board_of(
         {
@@ -333,6 +370,9 @@ def test_a_counter_reformation_outside_its_zone_gives_the_protestant_ties():
     assert attempt.success_fraction == by_hand(5, 6, False)
 
 
+@pytest.mark.rule(
+    "19", cites="so the best choice is a decision over states, memoised on the state,"
+)
 def test_a_monte_carlo_run_agrees_with_the_exact_enumeration():
     from oddsengine.engines.attempt_runs_montecarlo import simulate_run
 
@@ -351,6 +391,9 @@ def test_a_monte_carlo_run_agrees_with_the_exact_enumeration():
     )
 
 
+@pytest.mark.rule(
+    "20", cites="The spaces a debate's or the Diet's winner could flip one after another (§20"
+)
 def test_what_a_debate_or_the_diet_can_flip_on_the_board():
     board = religion_1517_board()
     # a Papal winner can turn back only Wittenberg, the one Protestant space (§20 step 7)

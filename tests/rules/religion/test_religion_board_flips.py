@@ -82,6 +82,7 @@ def test_the_papacy_can_turn_back_only_the_two_protestant_spaces_of_the_example(
         assert flip_sequence(board, to, zone=zone, limit=6) == in_zone + elsewhere
 
 
+@pytest.mark.rule("20", cites="20 step 7: in the debate's zone while eligible ones remain there")
 def test_a_debate_flips_in_its_zone_first_then_anywhere():
     # 20 step 7: no English space is eligible on the 1517 board, so a Protestant winner of
     # an English debate flips elsewhere: Brandenburg and Breslau border Wittenberg (by
@@ -94,6 +95,7 @@ def test_a_debate_flips_in_its_zone_first_then_anywhere():
     assert all(religion_facts().zone_of(space) == "german" for space in german)
 
 
+@pytest.mark.rule("21", cites="21: a German-zone space of the other influence adjacent")
 def test_the_diet_flips_a_chain_of_adjacent_german_spaces():
     board = load_religious_board(EXAMPLE)
     chain = flip_sequence(board, "protestant", diet=True)
@@ -146,6 +148,7 @@ def test_the_flip_order_policies():
 # -- a debate on the board, by hand ------------------------------------------------------
 
 
+@pytest.mark.rule("20", cites="20 step 7: in the debate's zone while eligible ones remain there")
 def test_a_debate_on_the_example_caps_the_papal_flips_at_two():
     board = load_religious_board(EXAMPLE)
     debate = Debate.on_board(
@@ -187,6 +190,7 @@ def test_a_debate_on_the_example_caps_the_papal_flips_at_two():
     assert capped["expected_papal_flips"] == papal[1] + 2 * capped["catholic:Wittenberg"]
 
 
+@pytest.mark.rule("20", cites="20 step 7: in the debate's zone while eligible ones remain there")
 def test_each_winner_has_its_own_cap():
     papal, protestant = papal_by_flips(), protestant_by_flips()
     answer = exact_debate_fractions(eck_carlstadt(eligible_protestant=1, eligible_catholic=3))
@@ -229,6 +233,7 @@ def test_a_debate_on_the_board_reads_the_turn_committed_and_cards_from_it():
 # -- the Diet on the board, by hand ------------------------------------------------------
 
 
+@pytest.mark.rule("21", cites="21: a German-zone space of the other influence adjacent")
 def test_the_diet_on_the_example_turns_back_two_spaces_at_most():
     # DietOfWorms(1, 2, 2): the Protestant rolls 1 + 4 = 5 dice (hits X), the Catholics
     # 2 + 2 = 4 (hits Y). P(X = k) = 32, 80, 80, 40, 10, 1 /243; P(Y = k) = 16, 32, 24, 8,
@@ -251,6 +256,7 @@ def test_the_diet_on_the_example_turns_back_two_spaces_at_most():
     )
 
 
+@pytest.mark.rule("21", cites="21: a German-zone space of the other influence adjacent")
 def test_the_diet_where_the_german_zone_offers_fewer_spaces_than_the_hits():
     # every German-zone space Protestant but Graz: a Protestant win flips Graz alone.
     # DietOfWorms(1, 1, 1): X of 5 dice, Y of 2 (P(Y = 0, 1, 2) = 4, 4, 1 /9);

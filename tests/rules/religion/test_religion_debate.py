@@ -37,6 +37,14 @@ def _eck_carlstadt(**options):
     )
 
 
+@pytest.mark.rule(
+    "20",
+    cites=(
+        "dice = value + ATTACK_DICE  # 20 step 4",
+        "20 step 5, 23.10: the other side's debater rolls value + 1 if already committed",
+        "A decisive difference ``d`` flips ``|d|`` spaces (plus Aleander's one, 20 step 7)",
+    ),
+)
 def test_2017_example_eck_against_committed_carlstadt():
     # 20 step 4: Eck 3 + 3 + 1 (his bonus) = 7 dice; step 5: Carlstadt 1 + 1 = 2 dice.
     answer = exact_debate_fractions(_eck_carlstadt())
@@ -52,6 +60,13 @@ def test_2017_example_eck_against_committed_carlstadt():
     assert round(float(answer["second_round"]), 3) == 0.151
 
 
+@pytest.mark.rule(
+    "20",
+    cites=(
+        "20 step 5, 23.10: the other side's debater rolls value + 1 if already committed",
+        "20 step 3: Here I Stand puts Luther in for the drawn Protestant",
+    ),
+)
 def test_2017_example_luther_put_in_uncommitted_by_here_i_stand():
     # Here I Stand puts Luther in (20 step 3) uncommitted: 4 + 2 = 6 dice against Eck's 7.
     debate = _eck_carlstadt(cards="here-i-stand", luther_policy="first-chance")
@@ -68,6 +83,12 @@ def test_2017_example_luther_put_in_uncommitted_by_here_i_stand():
     assert round(float(answer["second_round"]), 3) == 0.228
 
 
+@pytest.mark.rule(
+    "20", cites="A decisive difference ``d`` flips ``|d|`` spaces (plus Aleander's one, 20 step 7)"
+)
+@pytest.mark.rule(
+    "23", cites="23.10: round 2's matchups after round 1 (both sides draw from their uncommitted"
+)
 def test_second_round_by_hand_aleander_against_melanchthon():
     # In play: Eck, Aleander, Carlstadt (committed), Melanchthon. Round 1 Eck 7 v Carlstadt
     # 2; on the tie (2976/19683) round 2 draws the uncommitted (23.10): Aleander 2 + 3 = 5
@@ -97,6 +118,12 @@ def test_second_round_by_hand_aleander_against_melanchthon():
     assert answer["flips:6"] == F(60, 19683) + tie * F(64, 59049)
 
 
+@pytest.mark.rule(
+    "20", cites="20 step 7: Campeggio, losing, ignores the result on 5-6 (a disgrace too)."
+)
+@pytest.mark.rule(
+    "23", cites="23.12: a debater's bonus acts only when he enters the round uncommitted"
+)
 def test_campeggio_ignores_a_lost_result_on_5_6():
     # Campeggio 2 + 3 = 5 dice against Carlstadt committed, 2 dice, and no second round
     # possible but Carlstadt again: a Protestant win stands with chance 2/3 (20 step 7).
@@ -118,6 +145,8 @@ def test_campeggio_ignores_a_lost_result_on_5_6():
     assert answer["round_1:protestant_wins"] == lost_first
 
 
+@pytest.mark.rule("20", cites="dice = value + ATTACK_DICE  # 20 step 4")
+@pytest.mark.rule("23", cites="# 23.11: card dice apply to the initiator's roll in both rounds.")
 def test_mary_augsburg_and_cards_add_dice():
     base = dict(turn=7, attacker="Gardiner", defender="Tyndale")
     # 20 step 4: Gardiner 3 + 3 + 1 (English zone); Mary I doubles his value: 6 + 3 + 1.
@@ -170,6 +199,7 @@ def test_best_defender_choice_maximises_the_initiator_objective():
     )
 
 
+@pytest.mark.rule("20", cites="20 step 3: Here I Stand puts Luther in for the drawn Protestant")
 def test_here_i_stand_best_is_at_least_as_good_as_first_chance_for_the_protestant():
     from oddsengine.questions.debate_cards import side_net
 
@@ -199,6 +229,7 @@ def test_leipzig_best_use_and_bar():
     assert "Carlstadt" not in {m.protestant for m in barred.tree.nodes}
 
 
+@pytest.mark.rule("23", cites="at most ``eligible`` (23.14), to the winner")
 def test_eligible_caps_the_flips():
     answer = exact_debate_fractions(_eck_carlstadt(eligible=2))
     assert max(int(name[6:]) for name in answer if name.startswith("flips:")) == 2
@@ -206,6 +237,9 @@ def test_eligible_caps_the_flips():
     assert answer["burnt:Carlstadt"] == F(10579, 19683)
 
 
+@pytest.mark.rule(
+    "23", cites="23.10: round 2's matchups after round 1 (both sides draw from their uncommitted"
+)
 @pytest.mark.parametrize(
     "options",
     [

@@ -27,11 +27,19 @@ CELL = dict(
 )
 
 
+@pytest.mark.rule("21", cites="21: the Protestant rolls its card's CP + 4 dice")
 def test_the_diet_rolls_cp_plus_four_against_the_catholic_total():
     diet = DietOfWorms(protestant_cp=2, papal_cp=3, hapsburg_cp=1)
     assert (diet.protestant_dice, diet.catholic_dice) == (6, 4)
 
 
+@pytest.mark.rule(
+    "21",
+    cites=(
+        "21: the Hapsburgs' and the Papacy's hits added",
+        "21: more hits flips that many spaces; 23.14: no more than are eligible",
+    ),
+)
 def test_a_diet_cell_by_hand():
     answer = oe.exact(DietOfWorms(1, 1, 1))
     for name, value in CELL.items():
@@ -45,6 +53,12 @@ def test_a_diet_cell_by_hand():
     assert math.isclose(expected["catholic_hits"]["mean"], 2 / 3)
 
 
+@pytest.mark.rule(
+    "21", cites="21: more hits flips that many spaces; 23.14: no more than are eligible"
+)
+@pytest.mark.rule(
+    "23", cites="23.15: with no conquest open at or below the roll, nothing (back to the pool)"
+)
 def test_the_flips_are_capped_by_the_eligible_spaces():
     # 23.14: with one eligible space every win flips 1: 1 - 528/2187 = 1659/2187.
     answer = oe.exact(DietOfWorms(1, 1, 1, eligible_spaces=1))
@@ -54,6 +68,7 @@ def test_the_flips_are_capped_by_the_eligible_spaces():
     assert math.isclose(answer.p["draw"], CELL["draw"], rel_tol=1e-12)
 
 
+@pytest.mark.rule("21", cites="21: the Hapsburgs' and the Papacy's hits added")
 def test_only_the_catholic_total_counts():
     # Binomial(a) + Binomial(b) is Binomial(a + b): the split of the Catholic CP is moot.
     split = oe.exact(DietOfWorms(3, 1, 5)).p
@@ -62,6 +77,7 @@ def test_only_the_catholic_total_counts():
         assert math.isclose(split[name], other[name], rel_tol=1e-12)
 
 
+@pytest.mark.rule("21", cites="21: the Hapsburgs' and the Papacy's hits added")
 @pytest.mark.parametrize("cards", [(1, 1, 1), (2, 1, 2)])
 def test_the_exact_engine_matches_the_die_by_die_reference(cards):
     naive = naive_diet(*cards)

@@ -28,6 +28,13 @@ def close(value, fraction):
     return math.isclose(value, fraction, rel_tol=1e-12, abs_tol=1e-15)
 
 
+@pytest.mark.rule(
+    "22",
+    cites=(
+        "22: 2d6 + value, +2 Mercator's Map, -1 on the power's first exploration (Uncharted)",
+        "22: 7-9, that number's discovery, or the next unclaimed one below it",
+    ),
+)
 def test_the_20_2_example_orellana_discovers_the_mississippi():
     # 20.2: Orellana, 7 + 3 - 1 (Uncharted) = 9: the Mississippi.
     done = explore(np.array([3]), np.array([7]), np.array([0]), 0, uncharted=True)
@@ -40,6 +47,14 @@ def test_the_20_2_example_orellana_discovers_the_mississippi():
     assert close(claimed.p["discovery:Great Lakes"], F(11, 36))
 
 
+@pytest.mark.rule(
+    "22",
+    cites=(
+        "22: 2d6 + value, +2 Mercator's Map, -1 on the power's first exploration (Uncharted)",
+        "23.15: expected VP of each choice, in 36ths",
+        "22 (a): the Pacific Strait is claimed (if unclaimed) before the circumnavigation roll",
+    ),
+)
 def test_magellan_by_hand():
     # 2d6 + 4: a 2 makes 6 (nothing, 1/36); 3, 4, 5 make 7, 8, 9 (2, 3, 4 /36); 6+ (26/36)
     # make 10+: circumnavigating is worth 1 + 3 x 26/36 = 114/36 VP against the Amazon's
@@ -58,6 +73,13 @@ def test_magellan_by_hand():
     assert close(answer.expected_values()["vp"]["mean"], F(3288, 1296))
 
 
+@pytest.mark.rule(
+    "22",
+    cites=(
+        "22: 2d6 + value, +2 Mercator's Map, -1 on the power's first exploration (Uncharted)",
+        "22 (a): the Pacific Strait is claimed (if unclaimed) before the circumnavigation roll",
+    ),
+)
 def test_cartier_with_mercator_by_hand():
     # 2d6 + 3 + 2: never lost nor nothing; 2, 3, 4 make 7, 8, 9 (6/36); 5+ make 10+
     # (30/36), and the circumnavigation (2d6 + 5 >= 10) succeeds on 30/36.
@@ -75,6 +97,10 @@ def test_cartier_with_mercator_by_hand():
     assert close(table.iloc[0]["value"], F(1485, 1296))
 
 
+@pytest.mark.rule("22", cites="23.15: expected VP of each choice, in 36ths")
+@pytest.mark.rule(
+    "23", cites="23.15: with no conquest open at or below the roll, nothing (back to the pool)"
+)
 def test_a_weak_explorer_takes_the_amazon_at_ten_or_more():
     # Willoughby (0): 10+ on 6/36; circumnavigating is worth 1 + 3 x 6/36 = 54/36 < 72/36.
     best = oe.exact(Voyage("england", "Willoughby"))
@@ -88,6 +114,12 @@ def test_a_weak_explorer_takes_the_amazon_at_ten_or_more():
     assert close(no_amazon.p["discovery:Pacific Strait"], F(6, 36))
 
 
+@pytest.mark.rule(
+    "22", cites="22: 7-9, that number's discovery, or the next unclaimed one below it"
+)
+@pytest.mark.rule(
+    "23", cites="23.15: with no conquest open at or below the roll, nothing (back to the pool)"
+)
 def test_everything_claimed_gives_nothing_and_the_explorer_returns():
     # 23.15: a 7-9 whose number and every lower one are claimed gives nothing.
     claimed = (
@@ -97,6 +129,10 @@ def test_everything_claimed_gives_nothing_and_the_explorer_returns():
     assert close(answer.p["nothing"], F(1))
 
 
+@pytest.mark.rule("22", cites="22: 6 or less, killed")
+@pytest.mark.rule(
+    "23", cites="23.15: with no conquest open at or below the roll, nothing (back to the pool)"
+)
 def test_a_conquest_with_smallpox_by_hand():
     # Cortez (4) + 2: 2d6 + 6: never killed; 2 makes 8 (1/36); 3 Maya (2/36); 4 Aztecs
     # (3/36); 5+ Inca (30/36). VP: (2 + 6 + 60)/36 = 68/36; without: 56/36.
@@ -114,6 +150,7 @@ def test_a_conquest_with_smallpox_by_hand():
     assert close(inca.p["conquest:Aztecs"], F(33, 36))
 
 
+@pytest.mark.rule("22", cites="22: 6 or less, killed")
 def test_an_english_conquest_marker_by_hand():
     # Value 0 + 2: 2d6 <= 4 killed (6/36), 5-6 nothing (9/36), 7 Maya (6/36), 8 Aztecs
     # (5/36), 9+ Inca (10/36).
@@ -123,6 +160,7 @@ def test_an_english_conquest_marker_by_hand():
     assert close(answer.expected_values()["vp"]["mean"], F(1))
 
 
+@pytest.mark.rule("22", cites="22: drawn at random from the pool")
 @pytest.mark.parametrize(
     "spec, values",
     [
@@ -147,6 +185,7 @@ def test_voyages_match_the_die_by_die_reference(spec, values):
     assert close(answer.expected_values()["vp"]["mean"], want_vp)
 
 
+@pytest.mark.rule("22", cites="22: drawn at random from the pool")
 @pytest.mark.parametrize("smallpox", [False, True])
 def test_conquests_match_the_die_by_die_reference(smallpox):
     naive = naive_conquest((4, 3, 2, 1, 1), ("Maya",), smallpox)
@@ -162,6 +201,7 @@ def test_conquests_match_the_die_by_die_reference(smallpox):
     assert close(answer.expected_values()["vp"]["mean"], want_vp)
 
 
+@pytest.mark.rule("22", cites="best explorer first (his printed value)")
 def test_a_turn_resolves_the_best_explorer_first_ties_england_france_hapsburg():
     # Only the Mississippi is open: Cartier (3) and Orellana (3) tie, France sails first.
     # A 7 or an 8 finds nothing (no lower discovery is open); France takes it on a 9
@@ -180,6 +220,7 @@ def test_a_turn_resolves_the_best_explorer_first_ties_england_france_hapsburg():
     assert close(order.p["hapsburg:discovery"], F(30, 36))  # 2d6 + 4 = 9 (4) or 10+ (26)
 
 
+@pytest.mark.rule("22", cites="best explorer first (his printed value)")
 def test_a_turn_matches_the_naive_chain():
     sailors = (
         ("england", 1, False, True),

@@ -40,6 +40,7 @@ def test_land_sea_and_foreign_war_share_one_resolution(resolutions):
     assert "oddsengine.combat.foreign_war" in resolutions
 
 
+@pytest.mark.rule("13", cites="21.7: no defender's extra die")
 def test_a_foreign_war_attempt_is_a_field_battle_without_the_extra_die():
     # 21.7 (RULES.md §13): 1 regular against 1 foreign unit, one die each. The war is won
     # when the major power hits and the foreign unit misses; both hitting wipes both out
@@ -65,6 +66,7 @@ def test_post_roll_policy_is_played_only_when_it_can_turn_the_goal():
         assert int(spent_dice[0][0]) == (dice if expected else 0)
 
 
+@pytest.mark.rule("13", cites="(the foreign side on equal dice)")
 def test_both_wiped_out_counts_post_roll_dice_for_every_kind():
     # 14 step 9 / 16.2 / 21.7: the side that rolled more dice, post-roll dice included,
     # keeps one unit; the defender keeps it on equal dice.

@@ -28,6 +28,7 @@ def marseille(hapsburg_ships: str, **extra) -> Move:
     return Move(situation, "Avignon", "Marseille", defender_policy="withdraw")
 
 
+@pytest.mark.rule("14", cites="RULES.md §7 / §14: the blockade of the port is read from the board")
 def test_the_counts_are_read_from_the_port_and_its_sea_zones():
     move = marseille("hapsburg: 2Sq 0Co")
     counts = naval_requirement(move.situation, "Marseille", "hapsburg")
@@ -46,6 +47,7 @@ def test_the_counts_are_read_from_the_port_and_its_sea_zones():
     assert set(naval_requirement(situation, "Vienna", "ottoman").values()) == {0}
 
 
+@pytest.mark.rule("14", cites="RULES.md §7 / §14: the blockade of the port is read from the board")
 def test_more_attacking_squadrons_lift_the_blockade_of_a_port():
     """15.1: with defending squadrons in the port, the attacker needs more in the adjacent
     sea zones: 2 against 1 may assault, as without any ship."""
@@ -57,6 +59,7 @@ def test_more_attacking_squadrons_lift_the_blockade_of_a_port():
     )
 
 
+@pytest.mark.rule("14", cites="RULES.md §7 / §14: the blockade of the port is read from the board")
 def test_a_blockade_forbids_every_assault():
     """15.1: 1 attacking squadron does not outnumber the 1 in port; a defending squadron in
     an adjacent sea zone forbids the assault whatever the attacker has."""

@@ -30,6 +30,7 @@ def test_cards_of_the_wars():
     assert oe.ForeignWar("ireland", "4R Henry-VIII").force.power == "england"
 
 
+@pytest.mark.rule("13", cites="21.7: no defender's extra die")
 def test_no_defender_die_and_equal_dice_leave_the_foreign_side_a_unit():
     # Egypt: 3 Ottoman dice against 3 (no +1). Won at once only on 3 hits, unless the 3
     # Egyptian dice also sink all three Ottomans: equal dice, the Egyptians keep one.
@@ -39,6 +40,7 @@ def test_no_defender_die_and_equal_dice_leave_the_foreign_side_a_unit():
     assert isclose(result.p["won_by:1"], float(won))
 
 
+@pytest.mark.rule("13", cites="(the foreign side on equal dice)")
 def test_more_dice_keep_a_unit_when_both_sides_are_wiped_out():
     war = oe.ForeignWar("egypt", "3R Ibrahim", horizon=1)  # 4 dice against 3
     assert isclose(oe.exact(war).p["won_by:1"], float(at_least(4, 3)))
@@ -53,6 +55,7 @@ def test_only_the_best_battle_rating_counts():
     assert war.major_dice(5, True) == 5 + 2
 
 
+@pytest.mark.rule("13", cites="21.7: no defender's extra die")
 def test_no_retreat_survivors_stay_for_the_next_attempt():
     # Ireland, 1 English regular against 1 Irish unit, two attempts, by hand.
     result = oe.exact(oe.ForeignWar("ireland", "1R", foreign=1, horizon=2))
@@ -91,6 +94,7 @@ def test_janissaries_add_five_dice_and_field_artillery_three_for_the_ottomans():
     assert isclose(oe.exact(war).p["won_by:1"], float(at_least(6, 3)))
 
 
+@pytest.mark.rule("13", cites="21.7, RULES.md §13: the war is won when no foreign unit is left")
 def test_janissaries_by_default_only_when_they_can_end_the_war():
     war = oe.ForeignWar("egypt", "3R", horizon=1, cards="janissaries")
     # Played when 0-2 hits leave Egyptians (3 <= hits + 5 always); it wins with 3 hits in
@@ -105,6 +109,9 @@ def test_janissaries_by_default_only_when_they_can_end_the_war():
     assert isclose(p, float(won))
 
 
+@pytest.mark.rule(
+    "9", cites="RULES.md §9: how often the post-roll card was actually spent is reported"
+)
 def test_how_often_janissaries_are_spent_is_reported():
     # RULES.md §9: the post-roll card's spending is reported. Egypt 3R, one attempt: the
     # card is played whenever the roll alone does not win the war (3 hits and the

@@ -74,12 +74,14 @@ def test_fleet_refusals_are_one_line_user_errors(text, message):
 # -- dice (16.2) ---------------------------------------------------------------------------
 
 
+@pytest.mark.rule("11", cites="16.2: 2 dice per squadron")
 def test_dice_two_per_squadron_one_per_corsair_plus_best_rating():
     battle = oe.NavalBattle("ottoman: 2Sq 1Co Barbarossa Dragut", "venice: 3Sq")
     assert battle.attacker_dice == 2 * 2 + 1 + 2
     assert battle.defender_dice == 6  # no +1 at sea
 
 
+@pytest.mark.rule("11", cites="16.2: 2 dice per squadron")
 def test_defender_die_only_in_port():
     at_sea = oe.NavalBattle("ottoman: 2Sq", "hapsburg: 2Sq")
     in_port = oe.NavalBattle("ottoman: 2Sq", "hapsburg: 2Sq", in_port=True)
@@ -93,6 +95,7 @@ def test_arquebusiers_add_two_dice_at_sea():
     assert (battle.attacker_dice, battle.defender_dice) == (2, 4)
 
 
+@pytest.mark.rule("11", cites="16.2: a tie goes to the defender")
 def test_a_tie_goes_to_the_defender():
     battle = oe.NavalBattle("ottoman: 2Sq 1Co Barbarossa", "hapsburg: 2Sq Doria")
     result = oe.exact(battle)
@@ -104,6 +107,7 @@ def test_a_tie_goes_to_the_defender():
 # -- losses (a), (b), (c) ------------------------------------------------------------------
 
 
+@pytest.mark.rule("11", cites="16.2 (c)")
 @pytest.mark.parametrize(
     "hits, squadrons, corsairs, loser, left",
     [
@@ -125,6 +129,7 @@ def test_loss_order_of_rules_section_11(hits, squadrons, corsairs, loser, left):
     assert naval_losses(hits, squadrons, corsairs, loser) == left
 
 
+@pytest.mark.rule("11", cites="16.2: the side that keeps a unit keeps a squadron if it had one")
 def test_both_wiped_out_equal_dice_the_defender_keeps_a_squadron():
     battle = oe.NavalBattle("ottoman: 1Sq", "hapsburg: 1Sq")  # 2 dice each
     state = cell(battle, 2, 2)
@@ -133,6 +138,7 @@ def test_both_wiped_out_equal_dice_the_defender_keeps_a_squadron():
     assert state["attacker_wiped_out"] and not state["defender_wiped_out"]
 
 
+@pytest.mark.rule("11", cites="16.2: the side that keeps a unit keeps a squadron if it had one")
 def test_both_wiped_out_more_dice_keeps_a_unit_even_for_the_loser():
     battle = oe.NavalBattle("ottoman: 3Co", "hapsburg: 1Sq")  # 3 dice against 2
     state = cell(battle, 2, 3)  # defender wins: 3 corsairs sunk, and its squadron by a pair
@@ -156,6 +162,7 @@ def test_both_wiped_out_counts_post_roll_dice():
 # -- the worked example of the rulebook (16.2) --------------------------------------------
 
 
+@pytest.mark.rule("11", cites="16.2 (c)")
 def test_barbary_coast_example():
     interception = oe.NavalInterception("hapsburg: 2Sq Doria")
     assert interception.needed == 7
@@ -173,6 +180,7 @@ def test_barbary_coast_example():
 # -- post-roll cards -----------------------------------------------------------------------
 
 
+@pytest.mark.rule("11", cites="RULES.md §11: at sea, combat cards")
 def test_janissaries_add_four_dice_at_sea():
     battle = oe.NavalBattle("ottoman: 2Sq", "venice: 3Sq", attacker_cards="janissaries")
     plan = battle.draw_plan()
@@ -193,6 +201,7 @@ def test_janissaries_add_four_dice_at_sea():
     assert isclose(oe.exact(always).p["card_spent:janissaries"], 1.0)
 
 
+@pytest.mark.rule("11", cites="RULES.md §11: at sea, combat cards")
 def test_professional_rowers_add_three_dice_for_either_side():
     battle = oe.NavalBattle("ottoman: 2Sq", "hapsburg: 2Sq", defender_cards="professional-rowers")
     assert isclose(oe.exact(battle).p["attacker_wins"], float(p_more_hits(4, 4 + 3)))
@@ -210,6 +219,7 @@ def test_janissaries_and_rowers_on_one_side():
     assert isclose(oe.exact(battle).p["attacker_wins"], float(p_more_hits(4 + 4 + 3, 6)))
 
 
+@pytest.mark.rule("11", cites="RULES.md §11: at sea, combat cards")
 @pytest.mark.parametrize(
     "kwargs, message",
     [
@@ -236,6 +246,7 @@ def test_battle_refusals():
 # -- naval interception and avoid battle (16.1) --------------------------------------------
 
 
+@pytest.mark.rule("11", cites="16.1 step 5: only in a sea zone, never in a port")
 @pytest.mark.parametrize(
     "fleet, rowers, policy, sixths",
     [
@@ -254,12 +265,14 @@ def test_naval_roll_two_dice_plus_rating_nine_or_more(fleet, rowers, policy, six
         assert round(oe.exact(spec).p["success"] * 36, 9) == sixths
 
 
+@pytest.mark.rule("11", cites="RULES.md §11: at sea, combat cards")
 def test_rowers_spent_only_when_it_turns_the_roll():
     spec = oe.NavalInterception("hapsburg: 2Sq Doria", rowers="roller")
     # Rolls of 5 and 6 succeed with the card only: 4/36 + 5/36.
     assert round(oe.exact(spec).p["card_spent:professional-rowers"] * 36, 9) == 9
 
 
+@pytest.mark.rule("11", cites="16.1 step 5: only in a sea zone, never in a port")
 def test_naval_avoid_battle_never_from_a_port():
     with pytest.raises(oe.OddsEngineError, match="in a port cannot avoid battle"):
         oe.NavalAvoidBattle("ottoman: 2Co", in_port=True)
@@ -539,6 +552,7 @@ def test_whole_state_histogram_passes_chi_square(spec):
 # -- retreat -------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("11", cites="16.2 retreat")
 def test_a_loser_at_sea_with_no_retreat_loses_its_ships():
     battle = oe.NavalBattle("ottoman: 2Sq", "hapsburg: 2Sq", defender_can_retreat=False)
     p = oe.exact(battle).p
@@ -555,6 +569,7 @@ def test_a_loser_at_sea_with_no_retreat_loses_its_ships():
     assert isclose(p["attacker_wiped_out"], free["attacker_wiped_out"])
 
 
+@pytest.mark.rule("11", cites="16.2 retreat")
 def test_in_port_the_attacker_always_leaves():
     trapped = oe.NavalBattle(
         "ottoman: 2Sq", "hapsburg: 1Sq", in_port=True, attacker_can_retreat=False

@@ -115,6 +115,7 @@ def test_naval_tie_goes_to_the_defender():
     close(engine_cells(battle)[("defender", 0, 0, 1, 0)], Fraction(41, 81))
 
 
+@pytest.mark.rule("11", cites="16.2 (c)")
 def test_naval_loss_order_cell_by_cell():
     # §11 losses, Ottomans 1Sq 2Co (4 dice) attack Hapsburg 2Sq (4 dice) at sea.
     # 3 Hapsburg hits: the pair sinks the squadron (a), the hit left a corsair (b): 0Sq 1Co
@@ -133,6 +134,7 @@ def test_naval_loss_order_cell_by_cell():
     assert_same_cells(battle, cells)
 
 
+@pytest.mark.rule("11", cites="16.2 (c)")
 @pytest.mark.parametrize(
     "attacker, defender, dice, in_port",
     [
@@ -151,6 +153,7 @@ def test_naval_battles_whole_by_hand(attacker, defender, dice, in_port):
     assert_same_cells(battle, naval_cells(attacker[1], dice[0], defender[1], dice[1], in_port))
 
 
+@pytest.mark.rule("11", cites="16.2: the side that keeps a unit keeps a squadron if it had one")
 def test_naval_both_wiped_out_more_dice_keep_one_unit():
     # §11: Doria's squadron (2 + 2 = 4 dice) attacks 2 Ottoman corsairs (2 dice) at sea.
     # 2 hits each: a tie, the Ottomans win; both sides are sunk (the pair sinks the
@@ -170,6 +173,7 @@ def test_naval_both_wiped_out_more_dice_keep_one_unit():
     close(engine_cells(battle)[("defender", 0, 0, 1, 0)], Fraction(1, 9))
 
 
+@pytest.mark.rule("11", cites="16.2 (c)")
 def test_barbary_coast_worked_example_of_16_2():
     # §11 worked example: Doria intercepts on 2d6 + 2 >= 9: 21/36. Ottomans 4 + 1 + 2 = 7
     # dice, Hapsburgs 4 + 2 = 6. Both score 3 hits: the defender wins the tie; Ottoman
@@ -215,6 +219,7 @@ def test_arquebusiers_add_two_dice_at_sea_for_either_side():
     assert_same_cells(battle, naval_cells((2, 1), 7, (2, 0), 9, in_port=True))
 
 
+@pytest.mark.rule("11", cites="RULES.md §11: at sea, combat cards")
 @pytest.mark.parametrize("policy", ["if-it-changes-the-outcome", "always"])
 def test_janissaries_add_four_dice_at_sea_for_the_ottomans(policy):
     # §11 / §9: +4 dice after both rolls; by default only when losing (hits <= the
@@ -244,6 +249,7 @@ def test_janissaries_at_sea_are_ottoman_only():
         oe.NavalBattle("hapsburg: 3Sq", "ottoman: 1Sq", attacker_cards="janissaries")
 
 
+@pytest.mark.rule("11", cites="RULES.md §11: at sea, combat cards")
 @pytest.mark.parametrize("policy", ["if-it-changes-the-outcome", "always"])
 def test_professional_rowers_add_three_dice_for_either_side(policy):
     # §11: +3 dice after both rolls, any power: Hapsburg 3 squadrons (6) against 1Sq 2Co
@@ -334,6 +340,7 @@ def test_naval_interception_and_avoid_battle_two_dice_plus_the_best_rating(fleet
     close(oe.exact(oe.NavalAvoidBattle(fleet)).p["success"], expected)
 
 
+@pytest.mark.rule("11", cites="RULES.md §11: at sea, combat cards")
 def test_professional_rowers_two_either_way_on_a_naval_roll():
     # §11: +2 for the roller, -2 by the opponent, after the dice. Doria (+2): 2d6 + 4 >= 9
     # is 30/36, spent on a 5 or 6 (9/36); 2d6 >= 9 is 10/36 against him, spent on a 7 or 8

@@ -41,6 +41,7 @@ def state_probability(result, **wanted):
 # -- the rulebook's example (16.2) -------------------------------------------------------
 
 
+@pytest.mark.rule("14", cites="§14: once one power succeeds no other power tries")
 def test_barbary_coast_interceptions_by_hand():
     """§14: the Venetians (first in this scenario's impulse order) fail on 2d6 >= 9; Doria's
     stack then tries on 2d6 + 2 >= 9, 21/36; once one power succeeds no other tries."""
@@ -111,6 +112,7 @@ def _assert_same(reference, exact):
         assert isclose(exact[key], value, abs_tol=1e-12), key
 
 
+@pytest.mark.rule("14", cites="§14: once one power succeeds no other power tries")
 def test_die_by_die_reference_interception_combat_and_retreat():
     situation = Situation(
         wars=[("ottoman", "hapsburg")],
@@ -125,6 +127,13 @@ def test_die_by_die_reference_interception_combat_and_retreat():
     _assert_same(reference, _keyed(exact, ("outcome", "mover_end", "fleets_end")))
 
 
+@pytest.mark.rule(
+    "14",
+    cites=(
+        "§14: avoid battle only when no interception happened, never in a port",
+        "the mover loses one (§14)",
+    ),
+)
 @pytest.mark.slow
 @pytest.mark.parametrize("venetians_avoid", [False, True])
 def test_die_by_die_reference_two_enemy_powers_fought_in_turn(venetians_avoid):
@@ -148,6 +157,7 @@ def test_die_by_die_reference_two_enemy_powers_fought_in_turn(venetians_avoid):
     _assert_same(reference, _keyed(exact, ("outcome", "mover_end", "fleets_end")))
 
 
+@pytest.mark.rule("14", cites="the mover loses one (§14)")
 def test_fight_order_is_the_movers_choice():
     situation = Situation(
         wars=[("ottoman", "hapsburg"), ("ottoman", "venice")],
@@ -203,6 +213,7 @@ def port_attack(**options):
     return NavalMove(situation, "Barbary Coast", "Algiers", **options)
 
 
+@pytest.mark.rule("14", cites="§14: after a combat in a port the attacker always leaves")
 def test_a_port_combat_gives_the_defender_a_die_and_the_attacker_always_leaves():
     """§14 / §11: in a port the defender rolls one more die (4 v 2 + 1) and the attacker
     leaves, win or lose, to a sea zone of the port free of enemy ships."""
@@ -231,6 +242,7 @@ def test_a_fleet_may_not_enter_a_port_of_another_power_without_enemy_ships():
 # -- cards, Foul Weather, policies ---------------------------------------------------------
 
 
+@pytest.mark.rule("14", cites="Foul Weather was played: the move is cancelled, nothing moves (§14)")
 def test_foul_weather_cancels_the_naval_move():
     result = oe.exact(load_naval_move("barbary_coast", responses=("foul-weather",)))
     assert result.p["cancelled"] == 1.0
@@ -274,6 +286,9 @@ def test_arquebusiers_in_the_combat():
     assert isclose(result.p["attacker_wins"], Fraction(21, 36) * wins)
 
 
+@pytest.mark.rule(
+    "14", cites="§14: avoid battle only when no interception happened, never in a port"
+)
 def test_avoid_battle_to_a_legal_location():
     """§14: the ships in the destination sea zone, with no interception, may avoid battle to
     an adjacent port they control or a sea zone free of enemy ships: 2d6 + 1 (Dragut)."""
@@ -327,6 +342,7 @@ def test_bad_naval_moves_are_refused_in_one_line(options, message):
     assert "\n" not in str(error.value)
 
 
+@pytest.mark.rule("14", cites="Foul Weather was played: the move is cancelled, nothing moves (§14)")
 def test_ships_that_lost_a_combat_may_not_move():
     situation = Situation(
         fleets=[FleetStack("Naples", "hapsburg: 1Sq", lost_battle_this_impulse=True)]

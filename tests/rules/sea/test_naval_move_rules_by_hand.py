@@ -192,6 +192,7 @@ def test_genoese_venetian_and_doria_never_enter_the_atlantic():
     )
 
 
+@pytest.mark.rule("14", cites="one whose ships all")
 def test_a_naval_leader_whose_ships_all_leave_goes_with_them():
     """§14: naval leaders move with a naval unit of their power. The 2 squadrons of
     "2Sq Andrea Doria" that move take Doria along (he was dropped from the board before):
@@ -316,6 +317,7 @@ def test_who_may_intercept_and_from_where():
     close(exact(at_peace).p["intercepted"], Fraction(0))
 
 
+@pytest.mark.rule("14", cites="§14: successful interceptors join in the destination as one stack")
 def test_interceptors_join_the_ships_there_as_one_defending_stack():
     """§14: Barbarossa's squadron from Algiers (21/36) joins the Ottoman squadron in the
     Barbary Coast: 2Sq + 2 = 6 dice against 4, at sea (no extra die). Failing that the lone
@@ -364,6 +366,7 @@ def test_once_one_power_succeeds_no_other_tries():
 # -- §14 avoid battle --------------------------------------------------------------------
 
 
+@pytest.mark.rule("14", cites="§14: all the power's ships there leave together")
 def test_avoid_battle_at_sea_only_and_where_to():
     """§14: Barbarossa's squadron in the Gulf of Lyon avoids on 2d6 + 2 >= 9, 21/36, to an
     Ottoman port or a sea zone without Hapsburg ships; never from a port."""
@@ -389,6 +392,7 @@ def test_avoid_battle_at_sea_only_and_where_to():
     refused(lambda: NavalMove(in_port, "Barbary Coast", "Algiers", defender_policy="avoid"), "port")
 
 
+@pytest.mark.rule("14", cites="§14: successful interceptors join in the destination as one stack")
 def test_avoid_battle_only_when_no_interception_succeeded():
     """§14: the squadron in the Barbary Coast (no leader, 10/36) avoids only when
     Barbarossa's interception from Algiers (21/36) failed: 15/36 * 10/36."""
@@ -458,6 +462,9 @@ def two_enemy_powers_on_the_barbary_coast() -> NavalMove:
     )
 
 
+@pytest.mark.rule(
+    "14", cites="a lost combat ends the move, so the mover won every combat it fought."
+)
 def test_attacker_wins_is_winning_every_fight_against_several_powers():
     """§14, §11: 1Sq (2 dice) against 1Sq (2 dice) at sea, twice. Each side's hits are
     0, 1, 2 with 4/9, 4/9, 1/9; the mover wins on more hits (a tie is the defender's):
@@ -491,6 +498,9 @@ def test_attacker_wins_is_winning_every_fight_against_several_powers():
         assert abs(sampled.p[name] - p[name]) <= 5 * sampled.stderr[name] + 1e-12, name
 
 
+@pytest.mark.rule(
+    "14", cites="a lost combat ends the move, so the mover won every combat it fought."
+)
 def test_won_some_fights_is_reported_only_where_several_powers_may_be_fought():
     """§14: against one power the mover cannot win some fights and lose others."""
     single = NavalMove(

@@ -31,6 +31,9 @@ def ionian(**changes):
     return oe.Piracy(**parameters)
 
 
+@pytest.mark.rule(
+    "12", cites="16.4 step 1: 2 per target squadron in the zone, 1 per adjacent squadron"
+)
 def test_anti_piracy_dice_by_squadrons_and_fortresses():
     raid = oe.Piracy(
         "ottoman: 3Co",
@@ -42,6 +45,9 @@ def test_anti_piracy_dice_by_squadrons_and_fortresses():
     assert raid.anti_piracy_dice == 2 * 2 + 3 + 1
 
 
+@pytest.mark.rule(
+    "12", cites="16.4 step 2: 1 die with a single corsair left or a single target port"
+)
 @pytest.mark.parametrize(
     "fleet, ports, left, dice",
     [
@@ -58,6 +64,9 @@ def test_piracy_dice(fleet, ports, left, dice):
     assert oe.Piracy(fleet, target_ports=ports).piracy_dice(left) == dice
 
 
+@pytest.mark.rule(
+    "12", cites="16.4 step 1: 2 per target squadron in the zone, 1 per adjacent squadron"
+)
 def test_ionian_sea_example():
     raid = ionian()
     assert raid.anti_piracy_dice == 2
@@ -84,6 +93,7 @@ def test_expected_vp_and_vp_per_cp():
     assert isclose(result.p["success"], 1 / 3)
 
 
+@pytest.mark.rule("12", cites="16.4 step 3")
 @pytest.mark.parametrize(
     "hits, limits, policy, order, given",
     [
@@ -107,6 +117,7 @@ def test_award_split_policy(hits, limits, policy, order, given):
     assert (split["vp"], split["squadrons"], split["cards"]) == given
 
 
+@pytest.mark.rule("12", cites="16.4 step 3")
 def test_awards_follow_the_policy_in_results():
     raid = oe.Piracy("ottoman: 3Co Dragut", target_ports=2, target_squadrons=0, target_hand=1)
     # 4 piracy dice, no defence; hits go VP, card, VP, VP (no squadron, one card).

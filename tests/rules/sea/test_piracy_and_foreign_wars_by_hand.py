@@ -72,6 +72,7 @@ def test_anti_piracy_dice_by_squadrons_and_fortresses():
     assert_piracy(raid, piracy_cells(4, 2, 7, 2, {**PLENTY, "squadrons": 2}))
 
 
+@pytest.mark.rule("12", cites="16.4: at most 10 piracy VP in a game")
 def test_ionian_sea_worked_example_of_16_4():
     # §12 worked example: 2 anti-piracy dice (the Knights at Malta, a Hapsburg squadron at
     # Messina). 1 hit (4/9) sinks a corsair and leaves 1 + Barbarossa's 1 = 2 piracy dice;
@@ -104,6 +105,7 @@ def test_piracy_dice_by_corsairs_ports_and_rating(pirates, ports, rating):
     assert_piracy(raid, piracy_cells(3, rating, 0, ports, PLENTY))
 
 
+@pytest.mark.rule("12", cites="16.4: at most 10 piracy VP in a game")
 @pytest.mark.parametrize(
     "settings, limits, order",
     [
@@ -131,6 +133,7 @@ def test_piracy_awards_spread_evenly_over_the_possible_ones(settings, limits, or
     assert_piracy(raid, expected)
 
 
+@pytest.mark.rule("12", cites="16.4: at most 10 piracy VP in a game")
 def test_four_piracy_hits_give_two_vp_a_squadron_and_a_card():
     # §12 step 3, the default: 4 hits over VP, squadrons, cards = 2, 1, 1 (VP first).
     raid = oe.Piracy("ottoman: 3Co Dragut", target_ports=2, target_squadrons=3)
@@ -144,16 +147,19 @@ def test_four_piracy_hits_give_two_vp_a_squadron_and_a_card():
     close(four.probability.sum(), Fraction(1, 81))
 
 
+@pytest.mark.rule("12", cites="Another power played a card that stops the action (Foul Weather")
 def test_foul_weather_stops_a_piracy_action():
     p = oe.exact(oe.Piracy("ottoman: 2Co", target_ports=2, responses="foul-weather")).p
     assert p["cancelled"] == 1
 
 
+@pytest.mark.rule("11", cites="RULES.md §11: Professional Rowers, not in piracy")
 def test_professional_rowers_are_refused_in_piracy():
     with pytest.raises(oe.OddsEngineError, match="Professional Rowers .*not in piracy"):
         oe.Piracy("ottoman: 2Co", target_ports=2, responses="professional-rowers")
 
 
+@pytest.mark.rule("12", cites="16.4 step 3")
 def test_the_award_order_is_taken_by_the_even_spread_on_the_command_line():
     # §12 / §9: the preference is the target's policy under the even spread too. 2 corsairs,
     # 2 ports: 2 piracy dice. With cards first the first hit draws a card (P(1 or 2 hits)
@@ -220,6 +226,7 @@ def assert_war(war, expected):
     close(result.expected_values()["cp"]["mean"], cp)
 
 
+@pytest.mark.rule("13", cites="4 Irish if France or the Hapsburgs play it")
 def test_revolt_in_egypt_one_attempt():
     # §13: 3 Ottoman dice against 3 Egyptian, no extra die. Won only with 3 hits while the
     # Egyptians score fewer than 3 (3 and 3: both wiped out on equal dice, the Egyptians
@@ -227,6 +234,7 @@ def test_revolt_in_egypt_one_attempt():
     close(oe.exact(oe.ForeignWar("egypt", "3R", horizon=1)).p["won_by:1"], Fraction(26, 729))
 
 
+@pytest.mark.rule("13", cites="21.7: no unit on the card, no attempt")
 def test_revolt_in_egypt_two_attempts_and_the_cp_spent():
     # §13: a second attempt unless won (26/729) or no Ottoman unit left (3 Egyptian hits,
     # 1/27): 1 + (1 - 26/729 - 27/729) = 1 + 676/729 CP.
@@ -235,12 +243,16 @@ def test_revolt_in_egypt_two_attempts_and_the_cp_spent():
     close(oe.exact(war).expected_values()["cp"]["mean"], 1 + Fraction(676, 729))
 
 
+@pytest.mark.rule("13", cites="4 Irish if France or the Hapsburgs play it")
 def test_war_in_persia_one_attempt():
     # §13: 5 Ottoman dice against 4 Persian: won with 4 or 5 hits (the Persians' 4 dice
     # cannot sink all 5): C(5,4) 2/3^5 + 1/3^5 = 11/243.
     close(oe.exact(oe.ForeignWar("persia", "5R", horizon=1)).p["won_by:1"], Fraction(11, 243))
 
 
+@pytest.mark.rule(
+    "13", cites=("(the foreign side on equal dice)", "4 Irish if France or the Hapsburgs play it")
+)
 @pytest.mark.parametrize(
     "war, force, foreign, units, rating, card_units",
     [
@@ -261,6 +273,7 @@ def test_foreign_wars_attempt_after_attempt(war, force, foreign, units, rating, 
     assert_war(spec, war_chain(units, rating, foreign or default, 3, card_units))
 
 
+@pytest.mark.rule("13", cites="21.7: no unit on the card, no attempt")
 def test_reinforcements_are_built_on_the_card_before_later_attempts():
     # §13: 2 regulars on Egypt, 1 built (2 CP) before each later attempt up to 3.
     war = oe.ForeignWar("egypt", "2R", horizon=4, reinforcements=1)
@@ -269,6 +282,7 @@ def test_reinforcements_are_built_on_the_card_before_later_attempts():
     assert_war(war, war_chain(5, 0, 4, 5, 5, built=2))
 
 
+@pytest.mark.rule("13", cites="21.7: no unit on the card, no attempt")
 def test_a_war_with_no_unit_left_stops():
     # §13: Egypt 3R, one attempt: the Egyptians' 3 hits (1/27) leave no Ottoman unit, so
     # the war is stalled whatever the horizon (no reinforcements).
@@ -292,6 +306,7 @@ def test_cards_before_the_roll_in_the_first_attempt(card, extra, war, force):
     assert_war(spec, war_chain(units, 0, 3, 2, units, first_extra=extra))
 
 
+@pytest.mark.rule("13", cites="21.7, RULES.md §13: the war is won when no foreign unit is left")
 @pytest.mark.parametrize("policy", ["if-it-changes-the-outcome", "always"])
 def test_janissaries_in_a_foreign_war_win_when_both_sides_are_wiped_out(policy):
     # §13 / §9: +5 dice after the roll. Egypt 3R: the war is won with 3 hits in 3 + 5

@@ -26,6 +26,7 @@ def names(spaces):
 # -- adjacency (§14) -------------------------------------------------------------------
 
 
+@pytest.mark.rule("14", cites="RULES.md §14: the two places where the map data differs")
 def test_the_two_corrections_of_the_map_data():
     """§14: Atlantic Ocean-Barbary Coast are not adjacent (the data lists them), North
     Sea-Baltic Sea are (the data does not)."""
@@ -38,6 +39,7 @@ def test_the_two_corrections_of_the_map_data():
     assert "Barbary Coast" not in names(board.naval_neighbours("Atlantic Ocean"))
 
 
+@pytest.mark.rule("14", cites="RULES.md §14: the two places where the map data differs")
 def test_zones_with_a_port_between_them_are_not_adjacent():
     """§14: Ionian/Tyrrhenian, Barbary Coast/Atlantic and Black Sea/Aegean are not adjacent;
     Messina, Gibraltar and Istanbul lie between; North Sea/Irish Sea are adjacent."""
@@ -53,6 +55,7 @@ def test_zones_with_a_port_between_them_are_not_adjacent():
     assert "Irish Sea" in names(board.naval_neighbours("North Sea"))
 
 
+@pytest.mark.rule("14", cites="RULES.md §14: the two places where the map data differs")
 def test_adjacency_of_a_port_and_of_a_sea_zone_by_hand():
     board = load_board()
     assert names(board.naval_neighbours("Genoa")) == ["Gulf of Lyon", "Tyrrhenian Sea"]
@@ -170,6 +173,7 @@ def barbary_coast() -> Situation:
     )
 
 
+@pytest.mark.rule("14", cites="Whether ``fleet`` may move into ``location`` (§14)")
 def test_ports_a_fleet_may_enter():
     """§14: its own ports, or another power's port only with enemy ships in it."""
     situation = Situation(
@@ -191,6 +195,7 @@ def test_ports_a_fleet_may_enter():
     )
 
 
+@pytest.mark.rule("14", cites="Whether ``fleet`` may move into ``location`` (§14)")
 def test_doria_and_the_genoese_and_venetians_never_enter_the_atlantic():
     situation = Situation(
         fleets=[
@@ -206,6 +211,7 @@ def test_doria_and_the_genoese_and_venetians_never_enter_the_atlantic():
     assert may_enter(situation, gibraltar, "Atlantic Ocean")
 
 
+@pytest.mark.rule("14", cites="§14 / 16.1 step 4")
 def test_interceptors_of_the_barbary_coast_move():
     """The rulebook example: Barbarossa enters the Barbary Coast from Tunis; Doria (in the
     Tyrrhenian Sea, adjacent) may try, the Venetians in the Ionian Sea too (adjacent to the
@@ -228,6 +234,7 @@ def test_interceptors_of_the_barbary_coast_move():
     ]
 
 
+@pytest.mark.rule("14", cites="§14 / 16.1 step 4")
 def test_no_interception_into_a_port_or_where_the_mover_already_has_ships():
     situation = barbary_coast()
     barbarossa = situation.fleet("Tunis", "ottoman")
@@ -265,6 +272,7 @@ def test_no_interception_into_a_port_or_where_the_mover_already_has_ships():
     assert interceptors(lost, lost.fleets[1], "Tyrrhenian Sea") == ()
 
 
+@pytest.mark.rule("14", cites="§14 / 16.1 step 5")
 def test_naval_avoid_locations_by_hand():
     """§14: an adjacent port it controls free of enemy ships, or an adjacent sea zone
     without ships of a power at war with it; never from a port."""
@@ -290,6 +298,7 @@ def test_naval_avoid_locations_by_hand():
         naval_avoid_locations(situation, "ottoman", "Tunis")
 
 
+@pytest.mark.rule("14", cites="§14 / 16.1 step 5")
 def test_naval_retreat_locations_by_hand():
     """§14: after a port combat the attacker leaves to a sea zone of the port free of enemy
     ships; at sea the loser goes to a port it controls or a sea zone, free of enemy ships;

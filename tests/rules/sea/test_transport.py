@@ -62,6 +62,7 @@ def transport(situation=None, units="5R Charles V", by_sea=ROUTE, to="Tunis", **
 # -- §15: the requirements, each refused with its reason --------------------------------
 
 
+@pytest.mark.rule("15", cites="a naval transport needs at least 2 CP left")
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -85,6 +86,7 @@ def test_the_requirements_of_15_are_refused_with_the_reason(change, message):
         transport(**change)
 
 
+@pytest.mark.rule("15", cites="a naval transport needs at least 2 CP left")
 def test_every_zone_crossed_holds_ships_of_the_moving_power():
     # §15: own naval units in every zone; an ally's or nobody's do not carry the army.
     situation = Situation(
@@ -97,12 +99,14 @@ def test_every_zone_crossed_holds_ships_of_the_moving_power():
         transport(situation)
 
 
+@pytest.mark.rule("15", cites="a naval transport needs at least 2 CP left")
 def test_no_landing_in_a_port_holding_enemy_ships():
     situation = tunis(fleets=[FleetStack("Tunis", "ottoman: 1Sq 1Co Barbarossa")])
     with pytest.raises(OddsEngineError, match="enemy naval units are in Tunis"):
         transport(situation)
 
 
+@pytest.mark.rule("15", cites="a naval transport needs at least 2 CP left")
 def test_a_besieged_formation_stays():
     situation = Situation(
         [Stack("Naples", "hapsburg: 4R Charles V", besieged=True), Stack("Naples", "ottoman: 8R")],
@@ -125,6 +129,7 @@ def test_units_that_lost_a_battle_this_impulse_stay():
         transport(situation)
 
 
+@pytest.mark.rule("15", cites="a naval transport needs at least 2 CP left")
 def test_the_landing_port_obeys_the_entry_rules_of_13_1():
     # §15: a port the power could enter by land movement: not one of a power at peace.
     situation = tunis(control={"Tunis": "venice"})
@@ -158,6 +163,9 @@ def taranto_by_hand():
     return NavalTransport(situation, "Lepanto", "Taranto", by_sea=("Ionian Sea",))
 
 
+@pytest.mark.rule(
+    "15", cites=("§15: the formation enters the port from the last sea zone", "RULES.md §15 (16.3)")
+)
 def test_a_landing_by_hand_interception_times_battle_times_elimination():
     result = exact(taranto_by_hand())
     intercepted = Fraction(10, 36)  # §3: 2d6 + 0 >= 9
@@ -190,6 +198,7 @@ def test_the_same_battle_by_land_retreats_instead():
     assert result.p["defender_wins"] == pytest.approx(float(lost), abs=1e-12)
 
 
+@pytest.mark.rule("15", cites="RULES.md §15 (16.3)")
 def test_tunis_a_lost_battle_loses_the_formation_and_captures_charles_v():
     # 5 Ottoman units may not withdraw (13.4: 4 or fewer) and Tunis has no land neighbour
     # to avoid battle to: they fight, 5 + 1 = 6 dice against 5 + 2 = 7.
@@ -203,6 +212,7 @@ def test_tunis_a_lost_battle_loses_the_formation_and_captures_charles_v():
             assert state.mover_end == "eliminated" and "Charles V" in state.captured
 
 
+@pytest.mark.rule("15", cites="RULES.md §15 (16.3)")
 def test_the_way_back_after_a_withdrawal_is_the_sea_unless_it_may_move_on():
     # 13.4: 2 Hapsburg regulars in Naples withdraw; 2 Ottoman units do not outnumber them.
     situation = Situation(
@@ -231,6 +241,7 @@ def test_the_way_back_after_a_withdrawal_is_the_sea_unless_it_may_move_on():
     assert moved_on.p["transported_eliminated"] == 0
 
 
+@pytest.mark.rule("15", cites="§15: 1 CP per sea zone crossed and 1 to land")
 def test_foul_weather_stops_the_transport_for_one_cp():
     stopped = transport(responses=["foul-weather"])
     assert stopped.cp_spent == 1
@@ -257,6 +268,7 @@ def test_monte_carlo_agrees_with_exact_within_5_standard_errors(name):
     assert abs(result.p["transported_eliminated"] - exact_p) < 5 * stderr
 
 
+@pytest.mark.rule("15", cites="§15: the formation enters the port from the last sea zone")
 def test_shipped_transports_are_found_by_name():
     tunis_move = load_move("tunis_transport")
     assert isinstance(tunis_move, NavalTransport)
@@ -266,6 +278,7 @@ def test_shipped_transports_are_found_by_name():
     assert [attempt.space for attempt in taranto.interception_attempts] == ["Messina", "Naples"]
 
 
+@pytest.mark.rule("15", cites="§15: 1 CP per sea zone crossed and 1 to land")
 def test_cli_reports_the_cp_spent_and_the_transported_formation_lost(capsys):
     from oddsengine.cli import main
 

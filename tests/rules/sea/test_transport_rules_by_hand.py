@@ -200,6 +200,9 @@ def malta(mover, defenders, **kwargs):
     return exact(NavalTransport(situation, "Lepanto", "Malta", by_sea=("Ionian Sea",), **kwargs))
 
 
+@pytest.mark.rule(
+    "15", cites="§15 / 13.4: moving on by land needs a land neighbour of the port and 1 CP more"
+)
 def test_going_back_across_the_sea_is_impossible():
     """§5, §15: 3R withdraw into Malta against Ibrahim's 3R: no siege (3 is not more than 3),
     and the way back is the sea: the formation is eliminated, Ibrahim captured. Against 2R
@@ -211,6 +214,7 @@ def test_going_back_across_the_sea_is_impossible():
     close(siege.p["siege"], Fraction(1))
 
 
+@pytest.mark.rule("15", cites="14 step 12: otherwise it retreats to any legal adjacent space")
 def test_a_won_battle_without_outnumbering_those_inside_loses_the_formation():
     """§6 step 12, §15: Ibrahim (1) and 5R (6 dice) beat 8R at Malta (9 dice); up to 4 go
     inside, the rest have no retreat (Malta has no land neighbour). The Ottomans besiege only
@@ -223,6 +227,9 @@ def test_a_won_battle_without_outnumbering_those_inside_loses_the_formation():
     close(result.p["transported_eliminated"], 1 - siege)
 
 
+@pytest.mark.rule(
+    "15", cites="§15 / 13.4: moving on by land needs a land neighbour of the port and 1 CP more"
+)
 def test_moving_on_by_land_needs_a_cp_left():
     """§5, §15: 2R withdraw into Marseille against Alva's 2R landed from Barcelona: no
     siege. With exactly the 2 CP of the transport the formation cannot move on and is lost;
@@ -247,6 +254,7 @@ def test_moving_on_by_land_needs_a_cp_left():
         close(result.p["moves_on"], Fraction(1 - lost))
 
 
+@pytest.mark.rule("15", cites="14 step 12: otherwise it retreats to any legal adjacent space")
 def test_a_won_battle_without_outnumbering_may_retreat_by_land():
     """§6 step 12, §15: the winner that does not outnumber those inside retreats to any legal
     adjacent space; from Marseille, Avignon if it is Hapsburg. Charles V (2) and 5R (7 dice)
