@@ -171,6 +171,7 @@ def test_memory_does_not_grow_with_trials():
     assert small.weights.size <= large.weights.size
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.title())
 def test_compiled_kernel_and_numpy_twin_count_identically(spec):
     # Two implementations of the same stream and thresholds: identical counts, block for

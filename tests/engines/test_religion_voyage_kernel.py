@@ -78,6 +78,7 @@ def test_a_turn_of_three_random_explorers_is_within_5_sigma_of_exact(name):
         ), column
 
 
+@pytest.mark.slow
 def test_the_same_numbers_for_one_and_two_threads_and_any_split(monkeypatch):
     turn = TURNS["uncharted, mercator, claimed"]
     trials = 3 * engine.TURN_BLOCK + 123
@@ -143,6 +144,7 @@ def test_the_kernel_draws_the_values_of_the_one_sampler(name):
     assert seen == _twin(turn, trials, seed=3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(TURNS))
 def test_the_die_by_die_reference_agrees_with_exact_and_the_kernel(name):
     turn = TURNS[name]

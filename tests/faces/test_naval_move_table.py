@@ -62,6 +62,7 @@ def test_the_smallest_fleet_reaching_a_target():
         naval_move_needed("barbary_coast", "Tyrrhenian Sea", "hapsburg: 1..2Sq", "won", 0.5)
 
 
+@pytest.mark.slow
 def test_monte_carlo_rows_share_the_seed():
     first = naval_move_table(
         "barbary_coast",

@@ -84,6 +84,7 @@ def test_the_shipped_sweep_s_exact_rows_by_hand(exact_rows):
     assert "Calvin is a protestant debater" in reason
 
 
+@pytest.mark.slow
 def test_the_shipped_sweep_s_monte_carlo_rows_within_5_sigma(exact_rows):
     plan = Sweep.from_toml("debate_sweep")
     with pytest.warns(RefusedScenariosWarning):

@@ -56,6 +56,7 @@ def test_end_states_list_a_besieged_garrison_of_the_mover_side():
     assert all(record["garrison_end"] == "" for record in vienna)
 
 
+@pytest.mark.slow
 def test_needed_move_takes_the_same_what_ifs(capsys):
     argv = ["needed", "move", "vienna", "--stack", "Vienna=hapsburg: ?R Ferdinand",
             "--target", "0.75", "--control", "Linz=hapsburg", "--format", "json"]  # fmt: skip

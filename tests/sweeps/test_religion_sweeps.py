@@ -322,6 +322,7 @@ def test_monte_carlo_rows_are_the_commands_and_within_5_sigma_of_exact(capsys):
     assert {key: rows[f"p.{key}"] for key in answer["p"]} == answer["p"]
 
 
+@pytest.mark.slow
 def test_a_precision_target_grows_the_trials():
     frame = oe.sweep(
         "attempts-scenario",
@@ -573,6 +574,7 @@ policy = ["optimal", "greedy"]
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 def test_ctrl_c_in_a_religion_sweep_saves_and_resumes_to_the_uninterrupted_file(tmp_path, capsys):
     spec = tmp_path / "sweep.toml"

@@ -314,6 +314,7 @@ def test_monte_carlo_agrees_with_exact_on_the_capped_figures():
     assert_within_sigmas(simulate(diet, trials=400_000, seed=32), exact(diet))
 
 
+@pytest.mark.slow
 def test_the_naive_die_by_die_debate_agrees_on_the_board():
     from tests.naive_debate_reference import naive_debate
 

@@ -237,6 +237,7 @@ def test_eligible_caps_the_flips():
     assert answer["burnt:Carlstadt"] == F(10579, 19683)
 
 
+@pytest.mark.slow
 @pytest.mark.rule(
     "23", cites="23.10: round 2's matchups after round 1 (both sides draw from their uncommitted"
 )
