@@ -2,7 +2,6 @@
 
 import argparse
 
-import pytest
 from conftest import ROOT
 
 from oddsengine.cli import build_parser
@@ -29,20 +28,22 @@ def test_every_command_is_walked():
     assert len(PARSERS) > 5
 
 
-@pytest.mark.parametrize("path,parser", PARSERS, ids=[" ".join(p) for p, _ in PARSERS])
-def test_every_option_has_help(path, parser):
-    missing = [
-        action.option_strings or action.dest
-        for action in parser._actions
-        if not isinstance(action, (argparse._HelpAction, argparse._SubParsersAction))
-        and not (help_of(action) or "").strip()
-    ]
-    assert not missing, f"{' '.join(path)}: no help for {missing}"
+def test_every_option_has_help():
+    missing = {
+        " ".join(path): [
+            action.option_strings or action.dest
+            for action in parser._actions
+            if not isinstance(action, (argparse._HelpAction, argparse._SubParsersAction))
+            and not (help_of(action) or "").strip()
+        ]
+        for path, parser in PARSERS
+    }
+    assert not {command: options for command, options in missing.items() if options}
 
 
-@pytest.mark.parametrize("path,parser", PARSERS, ids=[" ".join(p) for p, _ in PARSERS])
-def test_help_output_has_no_doubled_percent(path, parser):
-    assert "%%" not in parser.format_help()
+def test_help_output_has_no_doubled_percent():
+    doubled = [" ".join(path) for path, parser in PARSERS if "%%" in parser.format_help()]
+    assert not doubled
 
 
 def test_readme_and_help_agree_on_cards_as_printed():

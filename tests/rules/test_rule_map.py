@@ -41,10 +41,10 @@ def test_every_citation_marks_one_line_of_the_package(marks):
     assert not wrong, f"citations not on exactly one line of the package: {wrong}"
 
 
-def test_every_rule_mark_is_read(tmp_path):
+def test_every_rule_mark_is_read(marks, tmp_path):
     # The map reads marks from the files' syntax; a mark it cannot read is refused rather
     # than left out of the map.
-    assert rule_marks()
+    assert len(marks) > 300
     unread = tmp_path / "test_unread.py"
     unread.write_text(
         "import pytest\n\n"
