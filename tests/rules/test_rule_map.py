@@ -5,6 +5,8 @@ The map itself is generated from the tests' ``rule`` marks (``tests/rule_map.py`
 ``python tests/rule_map.py`` prints it).
 """
 
+import functools
+
 import pytest
 from rule_map import RuleMapError, cited_lines, rule_marks, rules_reference, sections_of
 
@@ -14,37 +16,37 @@ needs_rules = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(scope="module")
-def marks():
-    return rule_marks()
+#: The marks of the whole suite, read once (a function, not a fixture, so that a failure
+#: does not print them all).
+marks = functools.cache(rule_marks)
 
 
 @needs_rules
-def test_every_section_of_the_rules_has_a_marked_test(marks):
-    marked = {section for mark in marks for section in mark.sections}
+def test_every_section_of_the_rules_has_a_marked_test():
+    marked = {section for mark in marks() for section in mark.sections}
     missing = [section for section in sections_of(RULES) if section not in marked]
     assert not missing, f"sections of RULES.md no test is marked with: {missing}"
 
 
 @needs_rules
-def test_every_marked_section_is_a_section_of_the_rules(marks):
+def test_every_marked_section_is_a_section_of_the_rules():
     sections = sections_of(RULES)
-    unknown = sorted({(s, m.test) for m in marks for s in m.sections if s not in sections})
+    unknown = sorted({(s, m.test) for m in marks() for s in m.sections if s not in sections})
     assert not unknown, f"rule marks naming no section of RULES.md: {unknown}"
 
 
-def test_every_citation_marks_one_line_of_the_package(marks):
+def test_every_citation_marks_one_line_of_the_package():
     # A citation is a tag: found nowhere, the rule's line was removed or reworded; found
     # twice, the rule is written twice (or the tag is too short to say which line).
-    lines = cited_lines({tag for mark in marks for tag in mark.cites})
+    lines = cited_lines({tag for mark in marks() for tag in mark.cites})
     wrong = {tag: where for tag, where in lines.items() if len(where) != 1}
     assert not wrong, f"citations not on exactly one line of the package: {wrong}"
 
 
-def test_every_rule_mark_is_read(marks, tmp_path):
+def test_every_rule_mark_is_read(tmp_path):
     # The map reads marks from the files' syntax; a mark it cannot read is refused rather
     # than left out of the map.
-    assert len(marks) > 300
+    assert len(marks()) > 300
     unread = tmp_path / "test_unread.py"
     unread.write_text(
         "import pytest\n\n"
