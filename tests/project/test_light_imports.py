@@ -2,6 +2,7 @@
 Carlo run, load neither pandas, matplotlib nor Numba: they cost a command a good part of a
 second, and only tables, plots, sweeps and long runs need them."""
 
+import functools
 import subprocess
 import sys
 from textwrap import indent
@@ -133,10 +134,32 @@ EXACT_COMMANDS = {
 }  # fmt: skip
 
 
+@functools.cache
+def _modules_after(argv: tuple[str, ...]) -> frozenset[str]:
+    """The modules a fresh process has loaded after answering ``argv`` (each command line
+    is run once, for every check of what it loads)."""
+    code = (
+        "import io, sys, contextlib\n"
+        "from oddsengine.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main({list(argv)!r}) == 0\n"
+        "print(*sys.modules)"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    return frozenset(output.split())
+
+
+def _loaded_after(argv, names) -> list[str]:
+    """Which of the modules ``names`` a fresh process has loaded after answering ``argv``."""
+    loaded = _modules_after(tuple(argv))
+    return [name for name in names if name in loaded]
+
+
 @pytest.mark.parametrize("argv", EXACT_COMMANDS.values(), ids=EXACT_COMMANDS.keys())
 def test_no_exact_answer_of_the_command_line_loads_a_heavy_package(argv):
-    code = f"from oddsengine.cli import main\nassert main({argv!r}) == 0"
-    assert _heavy_modules_after(code) == []
+    assert _loaded_after(argv, HEAVY) == []
 
 
 #: What an exact single combat, a siege or a plan from a siege has no use for: the move
@@ -165,21 +188,6 @@ NOT_ON_A_SINGLE_COMBAT_PATH = (
 )  # fmt: skip
 def test_an_exact_single_combat_imports_no_move_board_or_costly_stdlib_module(label):
     assert _loaded_after(EXACT_COMMANDS[label], NOT_ON_A_SINGLE_COMBAT_PATH) == []
-
-
-def _loaded_after(argv, names) -> list[str]:
-    """Which of the modules ``names`` a fresh process has loaded after answering ``argv``."""
-    code = (
-        "import io, sys, contextlib\n"
-        "from oddsengine.cli import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    assert main({argv!r}) == 0\n"
-        f"print(*(name for name in {tuple(names)!r} if name in sys.modules))"
-    )
-    output = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout
-    return output.split()
 
 
 #: What a move on land, or an exact siege campaign, has no use for: the ships (a move
