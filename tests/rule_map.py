@@ -57,6 +57,16 @@ def sections_of(rules: Path) -> dict[str, str]:
     return dict(HEADING.findall(rules.read_text(encoding="utf-8")))
 
 
+def section_of(number: str, sections) -> str | None:
+    """The section of ``sections`` a mark's number names: the section itself (``"6.1"``,
+    ``"17"``), or the section an item belongs to (``"28.5"``, item 5 of §28); None for
+    neither."""
+    if number in sections:
+        return number
+    head = number.partition(".")[0]
+    return head if head in sections else None
+
+
 def _is_rule_mark(node: ast.AST) -> bool:
     return isinstance(node, ast.Call) and ast.unparse(node.func) in {
         "pytest.mark.rule",
