@@ -45,7 +45,7 @@ MOST_PAPAL_REGULARS = 30
 #: The most CP St Peter's track, or cards the Papal hand, may be given as holding.
 MOST_ST_PETERS_CP, MOST_PAPAL_CARDS = 99, 20
 #: The heading of the Sack's own options.
-_SACK = "the Sack of Rome (RULES.md §28.8)"
+_SACK = "the card's own (RULES.md §28.8)"
 #: The language zone the sacking stack stands in (RULES.md §28.8).
 SACK_ZONE = "italian"
 
