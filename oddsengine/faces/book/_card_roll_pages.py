@@ -1,8 +1,9 @@
 """The odds book's page of the card rolls (RULES.md §28.1-§28.6, §28.9-§28.11, with the
 readings §30.13, §30.17 and §30.18): what a player asks of each card whose event rolls dice,
 each answer computed with the exact engine and shown with its exact fraction where it is a
-short one (see ``_pages`` for the page type). The Sack of Rome and the New World riches
-have their own page (``_sack_and_riches_pages``).
+short one (see ``_pages`` for the page type). A card is named, numbered and dated by its
+record (:mod:`oddsengine.card_rolls.records`, read from its spec's ``record``), never here.
+The riches and the card that sacks Rome have their own page (``_sack_and_riches_pages``).
 """
 
 from __future__ import annotations
@@ -25,50 +26,87 @@ def _exact(spec):
     return answer, exact_fractions(answer)
 
 
+def _heading(record, words: str = "") -> str:
+    """A section's heading: the card's name, number and entry turn, then ``words``."""
+    when = f", from turn {record.entry_turn}" if (record.entry_turn or 1) > 1 else ""
+    return f"{record.name} (card #{record.number}{when}){words}"
+
+
+def _rules(*records, readings: str = "") -> str:
+    """A caption's rules: each card's number and name, its edition, its section of RULES.md,
+    then the readings of §30 it follows (``"§30.13"``)."""
+    cards = " and ".join(f"#{record.number}, {record.name}" for record in records)
+    editions = {record.edition for record in records if record.edition}
+    sections = [f"§{record.rule}" for record in records] + ([readings] if readings else [])
+    edition = "".join(f"{edition}; " for edition in sorted(editions))
+    plural = "s" if len(records) > 1 else ""
+    return f"Here I Stand card{plural} {cards} ({edition}RULES.md {', '.join(sections)})"
+
+
+def _listed(words, last: str = "and") -> str:
+    """Words listed as a sentence does: "a, b and c"."""
+    return ", ".join(words[:-1]) + f" {last} {words[-1]}" if len(words) > 1 else words[0]
+
+
 def _signed(number: int) -> str:
     """A difference with its sign: "−2", "0", "+3" (a minus sign, not a hyphen)."""
     return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
 
 
 def card_rolls(version: str, quick: bool) -> Page:
-    """The page of the card rolls of RULES.md §28 (the Sack of Rome and the riches apart).
+    """The page of the card rolls of RULES.md §28 (the riches and the card that sacks Rome
+    apart).
 
     The quick book has the same page: its figures take a fraction of a second.
     """
+    from oddsengine.card_rolls.contests import Chateaux, RoughWooing
+    from oddsengine.card_rolls.council_of_trent import CouncilOfTrent
+    from oddsengine.card_rolls.die_events import (
+        BookOfCommonPrayer,
+        FountainOfYouth,
+        Michelangelo,
+        ThreatToPower,
+    )
+    from oddsengine.card_rolls.hit_events import AndreaDoria, CityStateRebels
+
+    # Each section: the cards it answers (their specs, which name their records) and its
+    # builder, in the order a player asks.
+    sections = (
+        ((RoughWooing,), _rough_wooing),
+        ((Chateaux,), _chateaux),
+        ((Michelangelo,), _michelangelo),
+        ((CouncilOfTrent,), _council_of_trent),
+        ((CityStateRebels,), _city_state_rebels),
+        ((AndreaDoria,), _andrea_doria),
+        ((BookOfCommonPrayer,), _book_of_common_prayer),
+        ((ThreatToPower, FountainOfYouth), _one_die),
+    )
+    names = [spec.record.name for specs, _ in sections for spec in specs]
     page = Page(
         SLUG,
         "The card rolls",
         "Card rolls",
-        "What each card that rolls dice gives: Rough Wooing by the units in Scotland, the "
-        "Chateau Table by its modifier, Michelangelo's CP, the Council of Trent by each "
-        "side's dice, City State Rebels, Andrea Doria, Book of Common Prayer, Threat to "
-        "Power and Fountain of Youth.",
+        "What each card that rolls dice gives: " + ", ".join(names) + ".",
         [
             "Each section is one card: what its event rolls, as RULES.md §28 states it, "
             "then its table. A chance is shown as a percentage; where it is a short "
             "fraction, the column 'exact' gives that fraction too.",
             "Every figure is computed exactly from the dice, none by simulation. Darker "
-            "cells are likelier. A card's conditions (its entry turn, Edward born for Rough "
-            "Wooing, Francis I ruling for the chateaux...) are taken as met.",
+            "cells are likelier. A card's conditions (its entry turn, Edward VI born, "
+            "Francis I ruling...) are taken as met.",
         ],
     )
-    sections = (
-        ("rough-wooing", "Rough Wooing", _rough_wooing),
-        ("chateaux", "Chateaux", _chateaux),
-        ("michelangelo", "Michelangelo", _michelangelo),
-        ("council-of-trent", "Council of Trent", _council_of_trent),
-        ("city-state-rebels", "City State Rebels", _city_state_rebels),
-        ("andrea-doria", "Andrea Doria", _andrea_doria),
-        ("book-of-common-prayer", "Book of Common Prayer", _book_of_common_prayer),
-        ("threat-to-power", "Threat to Power, Fountain of Youth", _one_die),
-    )
-    page.body.append(on_page_html(SLUG, [(anchor, heading) for anchor, heading, _ in sections]))
-    for anchor, heading, build in sections:
-        build(page, version, anchor, heading)
+    links = [
+        (specs[0].record.slug, ", ".join(spec.record.name for spec in specs))
+        for specs, _ in sections
+    ]
+    page.body.append(on_page_html(SLUG, links))
+    for specs, build in sections:
+        build(page, version, *(spec.record for spec in specs))
     return page
 
 
-def _rough_wooing(page: Page, version: str, anchor: str, heading: str) -> None:
+def _rough_wooing(page: Page, version: str, record) -> None:
     """RULES.md §28.5, §30.13: England's d6 + units against France's, by the difference."""
     import pandas as pd
 
@@ -76,8 +114,8 @@ def _rough_wooing(page: Page, version: str, anchor: str, heading: str) -> None:
 
     page.body.append(
         section_html(
-            anchor,
-            f"{heading} (card #116, from turn 5)",
+            record.slug,
+            _heading(record),
             [
                 "England and France each roll a die and add the land and naval units they "
                 "control in Scottish home spaces; England wins, and Scotland becomes its "
@@ -113,8 +151,8 @@ def _rough_wooing(page: Page, version: str, anchor: str, heading: str) -> None:
         table_html(
             frame,
             caption_html(
-                "Rough Wooing: the chance England wins, by its units minus France's in Scotland",
-                "Here I Stand card #116, Rough Wooing (2017; RULES.md §28.5, §30.13)",
+                f"{record.name}: the chance England wins, by its units minus France's in Scotland",
+                _rules(record, readings="§30.13"),
                 WITH_FRACTIONS,
                 version,
             ),
@@ -123,21 +161,21 @@ def _rough_wooing(page: Page, version: str, anchor: str, heading: str) -> None:
         )
     )
     page.chart(
-        "rough-wooing",
+        record.slug,
         lines(
             [("", curves)],
             xlabel="English units minus French units in Scotland",
             ylabel="chance England wins",
-            title="Rough Wooing: England's chance by its lead in units",
+            title=f"{record.name}: England's chance by its lead in units",
             legend_title="England needs",
             panel_width=5.0,
         ),
-        "Line chart: the chance England wins the Rough Wooing against its lead in units",
+        f"Line chart: the chance England wins ({record.name}) against its lead in units",
         "One line per reading of the margin (§30.13); the default needs at least 2 more.",
     )
 
 
-def _chateaux(page: Page, version: str, anchor: str, heading: str) -> None:
+def _chateaux(page: Page, version: str, record) -> None:
     """RULES.md §28.6, §30.17: the Chateau Table by the total modifier."""
     import pandas as pd
 
@@ -152,28 +190,22 @@ def _chateaux(page: Page, version: str, anchor: str, heading: str) -> None:
     modifiers = "; ".join(f"{words} {_signed(value)}" for _, value, words in CHATEAU_MODIFIERS)
     page.body.append(
         section_html(
-            anchor,
-            "Patron of the Arts: the Chateau Table (card #4, France's Home card)",
+            record.slug,
+            _heading(record, ": the Chateau Table"),
             [
                 "France rolls a die and adds its modifiers: "
                 + modifiers
                 + ". The Chateau Table: 8 or more, 1 VP, draw 2 cards then discard 1; 5-7, "
                 "1 VP, draw 1; 3-4, 1 VP, draw 1 then discard 1; 2 or less, no VP, draw 2 "
-                "then discard 1. The card needs Francis I ruling, free and not besieged, and "
-                "fewer than 6 chateau VP.",
+                "then discard 1. The card needs "
+                + _listed([condition.words for condition in record.conditions])
+                + ".",
                 "The last three columns are the cards expected to be drawn, discarded and "
                 "gained (drawn less discarded).",
             ],
         )
     )
-    # The lines of the table, in its words (a hyphen that does not break a header apart).
-    lines_of_table = {
-        "row:8_or_more": "8+",
-        "row:5_to_7": "5\u20117",
-        "row:3_to_4": "3\u20114",
-        "row:2_or_less": "2 or less",
-    }
-    assert tuple(lines_of_table) == tuple(row.name for row in CHATEAU_TABLE)
+    lines_of_table = _chateau_lines(CHATEAU_TABLE)
     modifiers_range = range(LEAST_MODIFIER, MOST_MODIFIER + 1)
     rows = {}
     curves = {words: (list(modifiers_range), []) for words in lines_of_table.values()}
@@ -199,10 +231,10 @@ def _chateaux(page: Page, version: str, anchor: str, heading: str) -> None:
         table_html(
             frame,
             caption_html(
-                "Patron of the Arts: the chance of a chateau VP, of each line of the "
-                "Chateau Table (8+, 5-7, 3-4, 2 or less), and the cards drawn, discarded "
-                "and gained (expected), by the total modifier",
-                "Here I Stand card #4, Patron of the Arts (2017; RULES.md §28.6, §30.17)",
+                f"{record.name}: the chance of a chateau VP, of each line of the Chateau "
+                f"Table ({', '.join(plain.values())}), and the cards drawn, discarded and "
+                "gained (expected), by the total modifier",
+                _rules(record, readings="§30.17"),
                 "exact (chances shown rounded to 2 decimals of a percentage, the chance of "
                 "a VP also as a fraction, expected cards to 2 decimals)",
                 version,
@@ -217,12 +249,12 @@ def _chateaux(page: Page, version: str, anchor: str, heading: str) -> None:
         )
     )
     page.chart(
-        "chateaux",
+        record.slug,
         lines(
             [("", {plain[words]: curve for words, curve in curves.items()})],
             xlabel="total modifier of the roll",
             ylabel="chance",
-            title="Patron of the Arts: the line of the Chateau Table reached",
+            title=f"{record.name}: the line of the Chateau Table reached",
             legend_title="line of the table",
             panel_width=5.0,
         ),
@@ -231,7 +263,22 @@ def _chateaux(page: Page, version: str, anchor: str, heading: str) -> None:
     )
 
 
-def _michelangelo(page: Page, version: str, anchor: str, heading: str) -> None:
+def _chateau_lines(table) -> dict:
+    """Each line of the Chateau Table (its event's name) in the table's words, from its
+    least totals: "8+", "5-7", "3-4", "2 or less" (with a hyphen that does not break a
+    header apart)."""
+    words = {}
+    for above, row in zip((None, *table), table, strict=False):
+        if above is None:
+            words[row.name] = f"{row.least}+"
+        elif row.least is None:
+            words[row.name] = f"{above.least - 1} or less"
+        else:
+            words[row.name] = f"{row.least}\u2011{above.least - 1}"
+    return words
+
+
+def _michelangelo(page: Page, version: str, record) -> None:
     """RULES.md §28.2: 2d6 CP to St Peter's."""
     import pandas as pd
 
@@ -241,8 +288,8 @@ def _michelangelo(page: Page, version: str, anchor: str, heading: str) -> None:
     mean = answer.expected_values()["cp"]["mean"]
     page.body.append(
         section_html(
-            anchor,
-            f"{heading} (card #52, from turn 4)",
+            record.slug,
+            _heading(record),
             [
                 "As the event, the Papacy adds 2d6 CP to St Peter's at once: "
                 f"{mean:.0f} CP on average; 8 or more 5/12 of the time, 10 or more 1/6.",
@@ -263,9 +310,9 @@ def _michelangelo(page: Page, version: str, anchor: str, heading: str) -> None:
         table_html(
             frame,
             caption_html(
-                "Michelangelo: the chance of each number of CP added to St Peter's, and of "
-                "at least that many",
-                "Here I Stand card #52, Michelangelo (RULES.md §28.2)",
+                f"{record.name}: the chance of each number of CP added to St Peter's, and "
+                "of at least that many",
+                _rules(record),
                 WITH_FRACTIONS,
                 version,
             ),
@@ -275,7 +322,7 @@ def _michelangelo(page: Page, version: str, anchor: str, heading: str) -> None:
     )
 
 
-def _council_of_trent(page: Page, version: str, anchor: str, heading: str) -> None:
+def _council_of_trent(page: Page, version: str, record) -> None:
     """RULES.md §28.10, §30.18: the Papacy's dice against the Protestant's."""
     import pandas as pd
 
@@ -284,15 +331,15 @@ def _council_of_trent(page: Page, version: str, anchor: str, heading: str) -> No
 
     page.body.append(
         section_html(
-            anchor,
-            f"{heading} (card #17, a Mandatory Event from turn 6)",
+            record.slug,
+            _heading(record),
             [
-                "The Papacy commits up to 4 uncommitted debaters, then the Protestant up to "
-                "2, of any zone. Each side rolls as many dice as its debaters' values add up "
-                "to (Pole adds a die), hits on 5-6; the side with more hits converts as many "
-                "spaces as the difference, equal hits convert nothing. The Papacy's best four "
-                "from turn 6 roll 14 dice (Loyola, Pole, Eck, Faber), the Protestant's best "
-                "two 8 (Luther, Calvin).",
+                "A Mandatory Event. The Papacy commits up to 4 uncommitted debaters, then "
+                "the Protestant up to 2, of any zone. Each side rolls as many dice as its "
+                "debaters' values add up to (Pole adds a die), hits on 5-6; the side with "
+                "more hits converts as many spaces as the difference, equal hits convert "
+                "nothing. The Papacy's best four from turn 6 roll 14 dice (Loyola, Pole, "
+                "Eck, Faber), the Protestant's best two 8 (Luther, Calvin).",
                 "Rows are the Papal dice, columns the Protestant's. On average the Papacy "
                 "converts, net, a third of the difference in dice: 10 dice against 7 give "
                 "+1 space.",
@@ -318,9 +365,9 @@ def _council_of_trent(page: Page, version: str, anchor: str, heading: str) -> No
             table_html(
                 frame,
                 caption_html(
-                    f"Council of Trent: the chance {words}, by the Papal dice (rows) and "
-                    "the Protestant dice (columns)",
-                    "Here I Stand card #17, Council of Trent (RULES.md §28.10, §30.18)",
+                    f"{record.name}: the chance {words}, by the Papal dice (rows) and the "
+                    "Protestant dice (columns)",
+                    _rules(record, readings="§30.18"),
                     EXACT,
                     version,
                 ),
@@ -329,7 +376,7 @@ def _council_of_trent(page: Page, version: str, anchor: str, heading: str) -> No
         )
     wins = pd.DataFrame.from_dict(chances["papal_wins"], orient="index")
     page.chart(
-        "council-of-trent",
+        record.slug,
         lines(
             [
                 (
@@ -342,11 +389,11 @@ def _council_of_trent(page: Page, version: str, anchor: str, heading: str) -> No
             ],
             xlabel="Papal dice",
             ylabel="chance the Papacy converts",
-            title="Council of Trent: the chance the Papacy converts spaces",
+            title=f"{record.name}: the chance the Papacy converts spaces",
             legend_title="Protestant dice",
             panel_width=5.0,
         ),
-        "Line chart: the chance the Papacy converts at the Council of Trent against its dice",
+        f"Line chart: the chance the Papacy converts ({record.name}) against its dice",
         "One line per number of Protestant dice.",
     )
 
@@ -365,7 +412,7 @@ def _hits_table(answer, fractions, dice: int, at_least: bool = True):
     return pd.DataFrame.from_dict(rows, orient="index")
 
 
-def _city_state_rebels(page: Page, version: str, anchor: str, heading: str) -> None:
+def _city_state_rebels(page: Page, version: str, record) -> None:
     """RULES.md §28.9: 5 dice against the units of a captured key."""
     import pandas as pd
 
@@ -373,8 +420,8 @@ def _city_state_rebels(page: Page, version: str, anchor: str, heading: str) -> N
 
     page.body.append(
         section_html(
-            anchor,
-            f"{heading} (card #71)",
+            record.slug,
+            _heading(record),
             [
                 "Against a captured key not under siege, the rebels roll 5 dice, hits on "
                 "5-6: 5/3 hits on average. Each hit eliminates one land or naval unit there; "
@@ -384,12 +431,12 @@ def _city_state_rebels(page: Page, version: str, anchor: str, heading: str) -> N
         )
     )
     answer, fractions = _exact(CityStateRebels())
-    rules = "Here I Stand card #71, City State Rebels (RULES.md §28.9)"
+    rules = _rules(record)
     page.body.append(
         table_html(
             _hits_table(answer, fractions, CityStateRebels.DICE, at_least=False),
             caption_html(
-                "City State Rebels: the chance of each number of hits of the rebels' 5 dice",
+                f"{record.name}: the chance of each number of hits of the rebels' 5 dice",
                 rules,
                 WITH_FRACTIONS,
                 version,
@@ -412,8 +459,8 @@ def _city_state_rebels(page: Page, version: str, anchor: str, heading: str) -> N
         table_html(
             pd.DataFrame.from_dict(rows, orient="index"),
             caption_html(
-                "City State Rebels: the chance the key is retaken, and the units expected "
-                "to be eliminated, by the units at the key",
+                f"{record.name}: the chance the key is retaken, and the units expected to "
+                "be eliminated, by the units at the key",
                 rules,
                 "exact (chances shown rounded to 2 decimals of a percentage, and as a "
                 "fraction; expected units to 2 decimals)",
@@ -425,17 +472,17 @@ def _city_state_rebels(page: Page, version: str, anchor: str, heading: str) -> N
     )
 
 
-def _andrea_doria(page: Page, version: str, anchor: str, heading: str) -> None:
+def _andrea_doria(page: Page, version: str, record) -> None:
     """RULES.md §28.11: 3 dice against the Ottoman piracy VP."""
     from oddsengine.card_rolls.hit_events import AndreaDoria
 
     answer, fractions = _exact(AndreaDoria())
     page.body.append(
         section_html(
-            anchor,
-            f"{heading} (card #68, its second use)",
+            record.slug,
+            _heading(record, ": its second use"),
             [
-                "Andrea Doria's second use rolls 3 dice against the Ottoman piracy VP; each "
+                "The card's second use rolls 3 dice against the Ottoman piracy VP; each "
                 "hit (5-6) takes 1 off, not below 0: 1 VP on average, 19/27 of a VP when the "
                 "Ottomans hold only 1, 26/27 when they hold 2.",
             ],
@@ -445,9 +492,9 @@ def _andrea_doria(page: Page, version: str, anchor: str, heading: str) -> None:
         table_html(
             _hits_table(answer, fractions, AndreaDoria.DICE),
             caption_html(
-                "Andrea Doria: the chance of exactly and of at least k hits of its 3 dice "
-                "(piracy VP taken off)",
-                "Here I Stand card #68, Andrea Doria (RULES.md §28.11)",
+                f"{record.name}: the chance of exactly and of at least k hits of its 3 "
+                "dice (piracy VP taken off)",
+                _rules(record),
                 WITH_FRACTIONS,
                 version,
             ),
@@ -457,7 +504,7 @@ def _andrea_doria(page: Page, version: str, anchor: str, heading: str) -> None:
     )
 
 
-def _book_of_common_prayer(page: Page, version: str, anchor: str, heading: str) -> None:
+def _book_of_common_prayer(page: Page, version: str, record) -> None:
     """RULES.md §28.1: the unrest die after the four Reformation attempts."""
     import pandas as pd
 
@@ -468,14 +515,15 @@ def _book_of_common_prayer(page: Page, version: str, anchor: str, heading: str) 
     everything = sum("england" in space.home_powers for space in load_board())
     page.body.append(
         section_html(
-            anchor,
-            f"{heading} (card #62, once Henry has married Anne Boleyn)",
+            record.slug,
+            _heading(record),
             [
-                "With Cranmer uncommitted, four Reformation attempts in English home spaces "
-                "(the attempts page gives each), then one die: 1-2 nothing, 3-4 unrest on "
-                "one Catholic English home space, 5 on two, 6 on all of them; the player of "
-                "the event picks the spaces. Rows are the English home spaces, Calais "
-                f"included ({everything} in all), still Catholic after the attempts.",
+                f"It {record.entry_words}. With Cranmer uncommitted, four Reformation "
+                "attempts in English home spaces (the attempts page gives each), then one "
+                "die: 1-2 nothing, 3-4 unrest on one Catholic English home space, 5 on two, "
+                "6 on all of them; the player of the event picks the spaces. Rows are the "
+                f"English home spaces, Calais included ({everything} in all), still Catholic "
+                "after the attempts.",
             ],
         )
     )
@@ -499,10 +547,10 @@ def _book_of_common_prayer(page: Page, version: str, anchor: str, heading: str) 
         table_html(
             pd.DataFrame.from_dict(rows, orient="index"),
             caption_html(
-                "Book of Common Prayer: the chance of unrest on none, 1, 2 or more "
-                "Catholic English home spaces, and the spaces expected, by the Catholic "
-                "home spaces left",
-                "Here I Stand card #62, Book of Common Prayer (RULES.md §28.1)",
+                f"{record.name}: the chance of unrest on none, 1, 2 or more Catholic "
+                "English home spaces, and the spaces expected, by the Catholic home spaces "
+                "left",
+                _rules(record),
                 "exact (chances shown rounded to 2 decimals of a percentage, the spaces "
                 "expected as a fraction)",
                 version,
@@ -513,7 +561,7 @@ def _book_of_common_prayer(page: Page, version: str, anchor: str, heading: str) 
     )
 
 
-def _one_die(page: Page, version: str, anchor: str, heading: str) -> None:
+def _one_die(page: Page, version: str, threat_card, fountain_card) -> None:
     """RULES.md §28.3, §28.4: one die each, against a leader or an explorer."""
     import pandas as pd
 
@@ -521,17 +569,17 @@ def _one_die(page: Page, version: str, anchor: str, heading: str) -> None:
     from oddsengine.combat.powers import power_adjective
     from oddsengine.religion.voyage import POWERS
 
-    threat = ThreatToPower()
+    targets = threat_card.targets
     page.body.append(
         section_html(
-            anchor,
-            heading,
+            threat_card.slug,
+            f"{threat_card.name}, {fountain_card.name}",
             [
-                "Threat to Power (card #103) targets "
-                + ", ".join(threat.record.targets[:-1])
-                + f" or {threat.record.targets[-1]}, if not captured: one die, 1-3 he is out "
-                "for the rest of the turn, 4-6 for the rest of the game.",
-                "Fountain of Youth (card #77) cancels an exploration underway; then one "
+                f"{_heading(threat_card)} targets "
+                + _listed(targets, "or")
+                + ", if not captured: one die, 1-3 he is out for the rest of the turn, 4-6 "
+                "for the rest of the game.",
+                f"{_heading(fountain_card)} cancels an exploration underway; then one "
                 "die, 4-6 removes one of that power's explorers, picked at random, from the "
                 "game. Each explorer's chance is shown for the power's whole pool; an "
                 "explorer already gone leaves a smaller pool and a larger chance.",
@@ -543,16 +591,17 @@ def _one_die(page: Page, version: str, anchor: str, heading: str) -> None:
     def add(words, answer, fractions, name):
         rows[words] = {"chance": answer.p[name], "exact": fractions[name]}
 
-    answer, fractions = _exact(threat)
-    add("Threat to Power: out for the rest of the game", answer, fractions, "out_for_game")
-    add("Threat to Power: out for the rest of the turn", answer, fractions, "out_for_turn")
+    answer, fractions = _exact(ThreatToPower())
+    for outcome, words in (("out_for_game", "game"), ("out_for_turn", "turn")):
+        add(f"{threat_card.name}: out for the rest of the {words}", answer, fractions, outcome)
     for power in sorted(POWERS, key=lambda power: power != "hapsburg"):
         fountain = FountainOfYouth(power=power)
         answer, fractions = _exact(fountain)
         if power == "hapsburg":  # the chance an explorer goes is the die's, whatever the pool
-            add("Fountain of Youth: an explorer removed", answer, fractions, "explorer_removed")
+            words = f"{fountain_card.name}: an explorer removed"
+            add(words, answer, fractions, "explorer_removed")
         words = (
-            f"Fountain of Youth: a given {power_adjective(power)} explorer "
+            f"{fountain_card.name}: a given {power_adjective(power)} explorer "
             f"({len(fountain.pool)} in the pool)"
         )
         add(words, answer, fractions, f"removed:{fountain.pool[0]}")
@@ -560,9 +609,8 @@ def _one_die(page: Page, version: str, anchor: str, heading: str) -> None:
         table_html(
             pd.DataFrame.from_dict(rows, orient="index"),
             caption_html(
-                "Threat to Power and Fountain of Youth: the chance of each result",
-                "Here I Stand cards #103, Threat to Power, and #77, Fountain of Youth "
-                "(RULES.md §28.3, §28.4)",
+                f"{threat_card.name} and {fountain_card.name}: the chance of each result",
+                _rules(threat_card, fountain_card),
                 WITH_FRACTIONS,
                 version,
             ),

@@ -2,7 +2,8 @@
 with the readings §30.14-§30.16): the chance the Papacy loses Rome by the sacking stack's
 dice and the Papal regulars, each column's roll on the New World Riches Table, and a
 Hapsburg turn's cards with the Raiders in play, computed with the exact engine (see
-``_pages`` for the page type)."""
+``_pages`` for the page type). A card is named and numbered by its record
+(:mod:`oddsengine.card_rolls.records`), never here."""
 
 from __future__ import annotations
 
@@ -11,8 +12,6 @@ from oddsengine.faces.book._pages import Page, lines
 
 #: The page's file name: its sections' links name it.
 SLUG = "sack-and-riches"
-_SACK_RULES = "Here I Stand 21.5, card #95, Sack of Rome (RULES.md §28.8, §30.15)"
-_RICHES_RULES = "Here I Stand 20.4, card #49, Huguenot Raiders (RULES.md §28.7, §30.14, §30.16)"
 #: The Papal regulars in Rome the Sack's tables go up to.
 MOST_REGULARS = 3
 #: A Hapsburg turn's holdings, as the riches tables' rows give them (the quick book the
@@ -30,32 +29,51 @@ RAIDERS = {0: (), 1: ("france",), 2: ("france", "england"), 3: ("france", "engla
 
 def sack_and_riches(version: str, quick: bool) -> Page:
     """The page of the Sack of Rome and the New World riches."""
+    from oddsengine.card_rolls.riches import RAIDERS_CARD
+    from oddsengine.card_rolls.sack_of_rome import SackOfRome
+
+    sack = SackOfRome.record
     page = Page(
         SLUG,
-        "The Sack of Rome and the New World riches",
+        f"The {sack.name} and the New World riches",
         "Sack, riches",
         "The chance the Papacy loses Rome by the sacking stack's dice and the Papal "
         "regulars, each column's roll on the New World Riches Table, and a Hapsburg turn's "
         "cards kept and stolen with the Raiders in play.",
         [
-            "Two card rolls that play out over more than one die: the Sack of Rome is a "
+            f"Two card rolls that play out over more than one die: the {sack.name} is a "
             "field battle, and the New World riches roll once per colony and conquest, "
             "each card then facing the Raiders in play.",
             "Every figure is computed exactly from the dice, none by simulation. Darker "
-            "cells are likelier; a grey dash marks a Sack the rules refuse.",
+            f"cells are likelier; a grey dash marks a {sack.name} the rules refuse.",
         ],
     )
-    # Each section: its anchor, its link's words, its heading and its builder.
+    # Each section: its anchor, its link's words, its heading, its builder and its card.
     sections = (
-        ("sack-of-rome", "Sack of Rome", "The Sack of Rome (card #95)", _sack_of_rome),
-        ("riches", "One riches roll", "New World riches: one roll", _riches_columns),
+        (sack.slug, sack.name, f"The {sack.name} (card #{sack.number})", _sack_of_rome, sack),
+        ("riches", "One riches roll", "New World riches: one roll", _riches_columns,
+         RAIDERS_CARD),
         ("riches-turn", "A turn with the Raiders",
-         "New World riches: a Hapsburg turn with the Raiders", _riches_turn),
+         "New World riches: a Hapsburg turn with the Raiders", _riches_turn, RAIDERS_CARD),
     )  # fmt: skip
     page.body.append(on_page_html(SLUG, [(anchor, link) for anchor, link, *_ in sections]))
-    for anchor, _, heading, build in sections:
-        build(page, version, quick, anchor, heading)
+    for anchor, _, heading, build, card in sections:
+        build(page, version, quick, anchor, heading, card)
     return page
+
+
+def _sack_rules(sack) -> str:
+    """The rules of the Sack's captions: rule 21.5 and the card (RULES.md §28.8, §30.15)."""
+    return f"Here I Stand 21.5, card #{sack.number}, {sack.name} (RULES.md §{sack.rule}, §30.15)"
+
+
+def _riches_rules(raiders) -> str:
+    """The rules of the riches' captions: rule 20.4 and the Raiders' card (RULES.md §28.7,
+    §30.14, §30.16)."""
+    return (
+        f"Here I Stand 20.4, card #{raiders.number}, {raiders.name} (RULES.md §{raiders.rule}, "
+        "§30.14, §30.16)"
+    )
 
 
 def _dice(dice: int) -> str:
@@ -71,7 +89,7 @@ def _regulars(regulars: int, short: bool = False) -> str:
     return f"{regulars} regular{'s' * (regulars != 1)} ({dice})"
 
 
-def _sack_of_rome(page: Page, version: str, quick: bool, anchor: str, heading: str) -> None:
+def _sack_of_rome(page: Page, version: str, quick: bool, anchor: str, heading: str, sack) -> None:
     """RULES.md §28.8, §30.15: P(the Papacy loses) by the stack's dice and the regulars."""
     import pandas as pd
 
@@ -117,9 +135,9 @@ def _sack_of_rome(page: Page, version: str, quick: bool, anchor: str, heading: s
         table_html(
             frame,
             caption_html(
-                "Sack of Rome: the chance the Papacy loses, by the stack's dice (rows) and "
+                f"{sack.name}: the chance the Papacy loses, by the stack's dice (rows) and "
                 "the Papal regulars in Rome (columns)",
-                _SACK_RULES,
+                _sack_rules(sack),
                 "exact (shown rounded to 2 decimals of a percentage)",
                 version,
             ),
@@ -130,8 +148,8 @@ def _sack_of_rome(page: Page, version: str, quick: bool, anchor: str, heading: s
         table_html(
             pd.DataFrame.from_dict(fractions, orient="index"),
             caption_html(
-                "Sack of Rome: the same chances as exact fractions",
-                _SACK_RULES,
+                f"{sack.name}: the same chances as exact fractions",
+                _sack_rules(sack),
                 "exact",
                 version,
             ),
@@ -159,8 +177,10 @@ def _sack_of_rome(page: Page, version: str, quick: bool, anchor: str, heading: s
         table_html(
             pd.DataFrame.from_dict(leaders, orient="index"),
             caption_html(
-                "Sack of Rome: what a leader adds to 4 mercenaries, the chance the Papacy loses",
-                _SACK_RULES,
+                f"{sack.name}: what a leader (his battle rating) adds to 4 mercenaries "
+                "(4M), the chance the Papacy loses; units only: the §30.15 option, no "
+                "leader's dice",
+                _sack_rules(sack),
                 "exact (shown rounded to 2 decimals of a percentage)",
                 version,
             ),
@@ -169,7 +189,7 @@ def _sack_of_rome(page: Page, version: str, quick: bool, anchor: str, heading: s
         )
     )
     page.chart(
-        "sack-of-rome",
+        sack.slug,
         lines(
             [
                 (
@@ -185,12 +205,12 @@ def _sack_of_rome(page: Page, version: str, quick: bool, anchor: str, heading: s
             ],
             xlabel="the stack's dice (units + leader's battle rating)",
             ylabel="chance the Papacy loses",
-            title="Sack of Rome: the chance the Papacy loses Rome",
+            title=f"{sack.name}: the chance the Papacy loses Rome",
             legend_title="Papal regulars",
             gap_label="cannot sack",
             panel_width=5.0,
         ),
-        "Line chart: the chance the Papacy loses the Sack of Rome against the stack's dice",
+        f"Line chart: the chance the Papacy loses ({sack.name}) against the stack's dice",
         "One line per number of Papal regulars in Rome; a cross marks a stack too weak to sack.",
     )
 
@@ -205,7 +225,9 @@ _RESULT_WORDS = {
 }
 
 
-def _riches_columns(page: Page, version: str, quick: bool, anchor: str, heading: str) -> None:
+def _riches_columns(
+    page: Page, version: str, quick: bool, anchor: str, heading: str, raiders_card
+) -> None:
     """RULES.md §28.7, §30.16: each column's result, with and without Galleons and
     Plantations."""
     import pandas as pd
@@ -257,7 +279,7 @@ def _riches_columns(page: Page, version: str, quick: bool, anchor: str, heading:
             pd.DataFrame.from_dict(rows, orient="index"),
             caption_html(
                 "New World riches: the chance of each result of one roll, by column, and of a card",
-                _RICHES_RULES,
+                _riches_rules(raiders_card),
                 "exact (shown rounded to 2 decimals of a percentage)",
                 version,
             ),
@@ -270,7 +292,7 @@ def _riches_columns(page: Page, version: str, quick: bool, anchor: str, heading:
             pd.DataFrame.from_dict(fractions_rows, orient="index"),
             caption_html(
                 "New World riches: the same chances as exact fractions",
-                _RICHES_RULES,
+                _riches_rules(raiders_card),
                 "exact",
                 version,
             ),
@@ -282,7 +304,9 @@ def _riches_columns(page: Page, version: str, quick: bool, anchor: str, heading:
     )
 
 
-def _riches_turn(page: Page, version: str, quick: bool, anchor: str, heading: str) -> None:
+def _riches_turn(
+    page: Page, version: str, quick: bool, anchor: str, heading: str, raiders_card
+) -> None:
     """RULES.md §28.7, §30.14: a Hapsburg turn's cards kept and stolen, by the Raiders."""
     import pandas as pd
 
@@ -295,7 +319,7 @@ def _riches_turn(page: Page, version: str, quick: bool, anchor: str, heading: st
             heading,
             [
                 "Each card the Hapsburgs receive from the New World faces every Raider in "
-                "play, French, then English, then Protestant (Huguenot Raiders puts one in "
+                f"play, French, then English, then Protestant ({raiders_card.name} puts one in "
                 "play). A Raider rolls a die: 1, it is eliminated; 2, eliminated if the "
                 "Hapsburgs have Galleons; 5, it steals the card and retires; 6, it steals the "
                 "card and stays. Once a card is stolen, no later Raider rolls for it. A "
@@ -337,7 +361,10 @@ def _riches_turn(page: Page, version: str, quick: bool, anchor: str, heading: st
         return f"{mean:.3f}"
 
     numbers = {name: number for name in ("cards received", "kept", "stolen", "Raiders lost")}
-    for count, what in ((1, "one Raider (Huguenot Raiders)"), (2, "two Raiders (French, English)")):
+    for count, what in (
+        (1, f"one Raider ({raiders_card.name})"),
+        (2, "two Raiders (French, English)"),
+    ):
         page.body.append(
             table_html(
                 pd.DataFrame.from_dict(means[count], orient="index"),
@@ -346,7 +373,7 @@ def _riches_turn(page: Page, version: str, quick: bool, anchor: str, heading: st
                     "kept and stolen (expected), the chance a card is stolen"
                     + (" and the Raider lost" if count == 1 else ", the Raiders lost "
                        "(expected)"),
-                    _RICHES_RULES,
+                    _riches_rules(raiders_card),
                     "exact (chances shown rounded to 2 decimals of a percentage, expected "
                     "cards to 3 decimals)",
                     version,
