@@ -33,6 +33,8 @@ PAGES = (
     "theses",
     "debates",
     "heirs",
+    "card-rolls",
+    "sack-and-riches",
 )
 
 
@@ -475,17 +477,19 @@ def test_the_heirs_page_pictures_the_chart_after_each_wife(pages):
 
 
 def test_every_shipped_kind_is_on_a_page_or_says_why_not():
-    from oddsengine.faces.book.contents import CARD_ROLLS_TO_COME, CONTENTS, WITHOUT_PAGE
+    from oddsengine.faces.book.contents import CONTENTS, WITHOUT_PAGE
     from oddsengine.kinds import BUILT_IN
 
     paged = [kind for page in CONTENTS for kind in page.kinds]
     assert len(paged) == len(set(paged)), "a kind on two pages"
     assert set(paged).isdisjoint(WITHOUT_PAGE)
-    assert set(paged) | set(WITHOUT_PAGE) <= set(BUILT_IN)
-    # The card rolls (RULES.md §28) wait for their page, registered here or not yet.
-    waiting = set(CARD_ROLLS_TO_COME)
-    assert waiting.isdisjoint(paged) and waiting.isdisjoint(WITHOUT_PAGE)
-    assert set(BUILT_IN) <= set(paged) | set(WITHOUT_PAGE) | waiting
+    assert set(paged) | set(WITHOUT_PAGE) == set(BUILT_IN)
+    # The card rolls (RULES.md §28) have their pages: none waits for one any more.
+    assert {kind for page in CONTENTS[-2:] for kind in page.kinds} == {
+        "book-of-common-prayer", "michelangelo", "fountain-of-youth", "threat-to-power",
+        "rough-wooing", "chateaux", "city-state-rebels", "council-of-trent", "andrea-doria",
+        "sack-of-rome", "riches", "riches-turn",
+    }  # fmt: skip
     assert all(reason.strip() for reason in WITHOUT_PAGE.values())
     # The shipped records name no page: the book's layout is the book's.
     assert not [kind.name for kind in BUILT_IN.values() if kind.book_pages]
@@ -598,3 +602,294 @@ def test_the_book_speaks_in_words_not_slugs(book):
         assert "a uncommitted" not in text, name
     needed = parse(book / "needed.html").captions
     assert any("target chance that the attacker wins" in caption for caption in needed)
+
+
+# -- Part IV: the card rolls (issue 41, RULES.md §28) ---------------------------------------
+
+#: 2d6: the ways (out of 36) of each total.
+TWO_DICE = {total: 6 - abs(total - 7) for total in range(2, 13)}
+
+
+def _labelled(page: _Page, caption_words: str) -> dict:
+    """The rows of a table by their label."""
+    return {row[0]: row[1:] for row in _table_rows(page, caption_words)}
+
+
+def _signed(label: str) -> int:
+    """A row label such as "−2" or "+3" as a number."""
+    return int(label.replace("−", "-"))
+
+
+def test_the_card_rolls_page_gives_the_rough_wooing_by_the_units(book):
+    rows = _labelled(parse(book / "card-rolls.html"), "Rough Wooing: the chance England wins")
+    assert list(rows) == ["−3", "−2", "−1", "0", "+1", "+2", "+3", "+4", "+5", "+6"]
+    # RULES.md §28.5's printed chances, margin 2 (§30.13), by English minus French units.
+    printed = {
+        "−2": "8.33%",
+        "−1": "16.67%",
+        "0": "27.78%",
+        "+1": "41.67%",
+        "+2": "58.33%",
+        "+3": "72.22%",
+        "+4": "83.33%",
+    }
+    assert {label: rows[label][0] for label in printed} == printed
+    # England's die e + its units against France's f + theirs: England wins when e - f is
+    # at least the margin less its lead in units; 36 pairs of dice.
+    for label, (chance, exact, chance_3, exact_3) in rows.items():
+        for margin, shown, fraction in ((2, chance, exact), (3, chance_3, exact_3)):
+            ways = sum(e - f >= margin - _signed(label) for e in range(1, 7) for f in range(1, 7))
+            assert (shown, fraction) == (_shown(Fraction(ways, 36)), str(Fraction(ways, 36)))
+    # At equal units: e - f >= 2 in 4 + 3 + 2 + 1 = 10 ways (5/18); more than 2, 3 + 2 + 1.
+    assert rows["0"][1] == "5/18" and rows["0"][3] == "1/6"
+
+
+def test_the_card_rolls_page_reads_the_chateau_table_by_modifier(book):
+    rows = _labelled(parse(book / "card-rolls.html"), "Patron of the Arts: the chance of")
+    # RULES.md §28.6: modifiers -3 (enemy units in a French home space, a home space lost)
+    # up to +6 (Milan, Florence, 3 Italian keys, the Tournament).
+    assert list(rows)[0] == "−3" and list(rows)[-1] == "+6"
+    # §28.6's printed P(VP), modifier -3 ... +2: 1/6, 1/3, 1/2, 2/3, 5/6, 1.
+    printed = dict(
+        zip(
+            ["−3", "−2", "−1", "0", "+1", "+2"],
+            ["1/6", "1/3", "1/2", "2/3", "5/6", "1"],
+            strict=True,
+        )
+    )
+    assert {label: rows[label][1] for label in printed} == printed
+
+    # The Chateau Table by hand (§30.17: its top and bottom lines take any total): the
+    # line of each total, and the cards it draws then discards.
+    def line(total):
+        return "8+" if total >= 8 else "5-7" if total >= 5 else "3-4" if total >= 3 else "2-"
+
+    cards = {"8+": (2, 1), "5-7": (1, 0), "3-4": (1, 1), "2-": (2, 1)}
+    for label, cells in rows.items():
+        lines = [line(die + _signed(label)) for die in range(1, 7)]
+        assert cells[0] == _shown(Fraction(6 - lines.count("2-"), 6))
+        assert cells[2:6] == [_shown(Fraction(lines.count(name), 6)) for name in cards]
+        drawn = Fraction(sum(cards[name][0] for name in lines), 6)
+        discarded = Fraction(sum(cards[name][1] for name in lines), 6)
+        assert cells[6:] == [f"{float(n):.2f}" for n in (drawn, discarded, drawn - discarded)]
+    # At +0: 1-2 draw 2 discard 1, 3-4 draw 1 discard 1, 5-6 draw 1: 8/6 drawn, 4/6 discarded.
+    assert rows["0"][6:] == ["1.33", "0.67", "0.67"]
+
+
+def test_the_card_rolls_page_gives_michelangelo_s_cp(book):
+    page = parse(book / "card-rolls.html")
+    rows = _labelled(page, "Michelangelo: the chance of each number of CP")
+    # RULES.md §28.2: 2d6 CP; each total's ways of 36, and the ways of at least it.
+    for total, ways in TWO_DICE.items():
+        more = sum(TWO_DICE[t] for t in range(total, 13))
+        assert rows[str(total)] == [
+            _shown(Fraction(ways, 36)),
+            str(Fraction(ways, 36)),
+            _shown(Fraction(more, 36)),
+            str(Fraction(more, 36)),
+        ]
+    # §28.2: P(>= 8) = 15/36 = 5/12, P(>= 10) = 6/36 = 1/6, mean 7.
+    assert rows["8"][3] == "5/12" and rows["10"][3] == "1/6"
+    text = (book / "card-rolls.html").read_text(encoding="utf-8")
+    assert "7 CP on average" in text
+
+
+def test_the_card_rolls_page_gives_the_council_of_trent_by_both_sides_dice(book):
+    page = parse(book / "card-rolls.html")
+    papal = _labelled(page, "the chance the Papacy converts spaces")
+    protestant = _labelled(page, "the chance the Protestant converts spaces")
+    nothing = _labelled(page, "equal hits")
+    # Rows 4..14 Papal dice (its best four from turn 6: Loyola 4, Pole 3 + 1, Eck 3, Faber
+    # 3), columns 2..8 Protestant dice (Luther 4, Calvin 4).
+    assert list(papal) == [f"{dice} dice" for dice in range(4, 15)]
+    assert len(papal["4 dice"]) == 7
+    # RULES.md §28.10: 10 dice against 7, the Papacy converts 59.96%, the Protestant
+    # 22.03%, nothing 18.01%.
+    column = 7 - 2
+    assert [table["10 dice"][column] for table in (papal, protestant, nothing)] == [
+        "59.96%",
+        "22.03%",
+        "18.01%",
+    ]
+    # 4 dice against 2, equal hits (1/3 a die): P4 = (16, 32, 24, 8, 1)/81, P2 = (4, 4, 1)/9:
+    # (16*4 + 32*4 + 24*1)/729 = 216/729 = 8/27.
+    assert nothing["4 dice"][0] == _shown(Fraction(8, 27))
+
+
+def test_the_card_rolls_page_gives_the_rebels_and_andrea_doria_s_hits(book):
+    page = parse(book / "card-rolls.html")
+    # RULES.md §28.9: 5 dice, k hits with C(5, k) 2^(5-k) of 243 ways: 13.2, 32.9, 32.9,
+    # 16.5, 4.1, 0.4%.
+    hits = _labelled(page, "hits of the rebels' 5 dice")
+    ways = [32, 80, 80, 40, 10, 1]
+    assert [hits[str(k)][1] for k in range(6)] == [str(Fraction(n, 243)) for n in ways]
+    shown = [round(float(hits[str(k)][0].rstrip("%")), 1) for k in range(6)]
+    assert shown == [13.2, 32.9, 32.9, 16.5, 4.1, 0.4]
+    # A key of u units is retaken on u hits or more: 2 units, 1 - (32 + 80)/243 = 131/243;
+    # 6 or more, never; the units eliminated, min(hits, u): 1 unit, 211/243 = 0.87.
+    key = _labelled(page, "the chance the key is retaken")
+    assert key["2"][1] == "131/243" and key["1"] == [_shown(Fraction(211, 243)), "211/243", "0.87"]
+    assert key["6 or more"] == ["0.00%", "0", "1.67"]  # every hit a unit: 5/3
+    # RULES.md §28.11: 3 dice, 0/1/2/3 hits 29.6/44.4/22.2/3.7% = 8/27, 4/9, 2/9, 1/27.
+    doria = _labelled(page, "Andrea Doria: the chance of exactly")
+    assert [doria[str(k)][1] for k in range(4)] == ["8/27", "4/9", "2/9", "1/27"]
+    shown = [round(float(doria[str(k)][0].rstrip("%")), 1) for k in range(4)]
+    assert shown == [29.6, 44.4, 22.2, 3.7]
+    assert doria["1"][3] == "19/27"  # at least one hit: 1 - 8/27
+
+
+def test_the_card_rolls_page_gives_the_prayer_book_s_unrest_and_the_one_die_cards(book):
+    page = parse(book / "card-rolls.html")
+    # RULES.md §28.1: 1-2 nothing, 3-4 one space, 5 two, 6 all: with one Catholic space
+    # left, 3-6 put it in unrest (2/3); with all 12, 1/3 + 2/6 + 12/6 = 8/3 expected.
+    rows = _labelled(page, "Book of Common Prayer: the chance of unrest")
+    assert rows["1"] == ["33.33%", "66.67%", "0.00%", "0.00%", "2/3"]
+    assert rows["2"] == ["33.33%", "33.33%", "33.33%", "0.00%", "1"]
+    assert rows["12"] == ["33.33%", "33.33%", "16.67%", "16.67%", "8/3"]
+    # RULES.md §28.4: 4-6 out for the game, 1-3 for the turn; §28.3: 4-6 removes an
+    # explorer of the pool at random: 1/2 * 1/6 of the Hapsburgs' 6, 1/2 * 1/3 of France's 3.
+    one_die = _labelled(page, "Threat to Power and Fountain of Youth")
+    assert one_die["Threat to Power: out for the rest of the game"] == ["50.00%", "1/2"]
+    assert one_die["Fountain of Youth: an explorer removed"] == ["50.00%", "1/2"]
+    assert one_die["Fountain of Youth: a given Hapsburg explorer (6 in the pool)"][1] == "1/12"
+    assert one_die["Fountain of Youth: a given French explorer (3 in the pool)"][1] == "1/6"
+
+
+def test_the_sack_of_rome_page_gives_the_papacy_s_chance_of_losing(book):
+    page = parse(book / "sack-and-riches.html")
+    rows = _labelled(page, "Sack of Rome: the chance the Papacy loses, by")
+    columns = [
+        "0 regulars (1 die)",
+        "1 regular (2 dice)",
+        "2 regulars (3 dice)",
+        "3 regulars (4 dice)",
+    ]
+    header = next(t[0] for t in page.table_rows if t[0][1:] == columns)
+    assert header[0] == "stack's dice \\ Papal"
+
+    # RULES.md §28.8's eight figures: 4 dice 67.1/55.0/44.4/35.4%, 6 dice 82.4/72.9/63.3/54.1%.
+    def tenths(cells):
+        return [round(float(cell.rstrip("%")), 1) for cell in cells]
+
+    assert tenths(rows["4 dice"]) == [67.1, 55.0, 44.4, 35.4]
+    assert tenths(rows["6 dice"]) == [82.4, 72.9, 63.3, 54.1]
+    # 4 dice against the Papacy's 2 (1 regular + 1), who wins ties: the Papacy rolls 0, 1,
+    # 2 hits with 4/9, 4/9, 1/9; 4 dice give at least 1, 2, 3 hits with 65/81, 33/81, 9/81:
+    # (4*65 + 4*33 + 1*9)/729 = 401/729. Against 1 die: (2*65 + 1*33)/243 = 163/243.
+    fractions = _labelled(page, "Sack of Rome: the same chances as exact fractions")
+    assert fractions["4 dice"][:2] == ["163/243", "401/729"]
+    # A stack needs more mercenaries than the Papal regulars: 1 die sacks only an empty Rome.
+    assert rows["1 die"] == [_shown(Fraction(2, 9)), "—", "—", "—"]  # 1/3 * 2/3
+    # RULES.md §30.15: a leader's battle rating adds dice; with the option, units only.
+    leaders = _labelled(page, "what a leader")
+    assert leaders["4M, Charles V (2)"] == rows["6 dice"]
+    assert leaders["4M, Duke of Alva (1)"] == rows["5 dice"]
+    assert leaders["4M, Charles V, units only"] == leaders["4M"] == rows["4 dice"]
+
+
+def test_the_riches_page_reads_each_column_of_the_riches_table(book):
+    page = parse(book / "sack-and-riches.html")
+    rows = _labelled(page, "New World riches: the same chances as exact fractions")
+
+    # RULES.md §28.7's table, by the 2d6 ways of each total (of 36): Depleted, Card,
+    # Galleon, nothing, Elim; a card (no Galleons), a card with Galleons, holding lost.
+    def ways(*totals):
+        return str(Fraction(sum(TWO_DICE[t] for t in totals), 36))
+
+    # Inca: Depleted 2-5, Card 6 and 8-12, Galleon 7; a Depleted conquest is lost.
+    assert rows["Inca"] == [
+        ways(2, 3, 4, 5),
+        ways(6, 8, 9, 10, 11, 12),
+        ways(7),
+        "0",
+        "0",
+        "5/6",
+        "1",
+        ways(2, 3, 4, 5),
+    ]
+    # A colony: Elim 2-4, nothing 5-7, Galleon 8, Card 9-12; with Plantations +1 (§30.16:
+    # 13 reads 12): Elim on 2-3, nothing 4-6, Galleon 7, Card 8-12.
+    assert rows["Colony"] == [
+        "0",
+        ways(9, 10, 11, 12),
+        ways(8),
+        ways(5, 6, 7),
+        ways(2, 3, 4),
+        ways(9, 10, 11, 12),
+        ways(8, 9, 10, 11, 12),
+        ways(2, 3, 4),
+    ]
+    assert rows["Colony, Plantations"][:5] == [
+        "0",
+        ways(8, 9, 10, 11, 12),
+        ways(7),
+        ways(4, 5, 6),
+        ways(2, 3),
+    ]
+    # Potosi on its own column, Plantations: Elim on 2, nothing 3-5, Galleon 6, Card 7-12.
+    assert rows["Potosi, Plantations"][:5] == [
+        "0",
+        ways(7, 8, 9, 10, 11, 12),
+        ways(6),
+        ways(3, 4, 5),
+        ways(2),
+    ]
+    chances = _labelled(page, "New World riches: the chance of each result")
+    assert chances["Inca"][5] == _shown(Fraction(5, 6))
+
+
+def test_the_riches_page_counts_a_hapsburg_turn_s_cards_with_the_raiders(book):
+    page = parse(book / "sack-and-riches.html")
+    one = _labelled(page, "cards with one Raider")
+    two = _labelled(page, "cards with two Raiders")
+
+    # RULES.md §28.7: a colony gives a card on 9-12 (10/36 = 5/18), with Galleons on 8-12
+    # (15/36 = 5/12). A Raider steals it on 5-6 (1/3) and is lost on 1 or 5, with Galleons
+    # on 1, 2 or 5: stolen 5/54, kept 10/54, the Raider lost 5/54; with Galleons stolen
+    # 5/36, kept 10/36, lost 1/2 * 5/12 = 5/24.
+    def shown(*values):
+        return [f"{float(value):.3f}" for value in values]
+
+    assert one["1 colony"] == [
+        *shown(Fraction(5, 18), Fraction(10, 54), Fraction(5, 54)),
+        _shown(Fraction(5, 54)),
+        _shown(Fraction(5, 54)),
+    ]
+    assert one["1 colony, Galleons"][:3] == shown(
+        Fraction(5, 12), Fraction(10, 36), Fraction(5, 36)
+    )
+    assert one["1 colony, Galleons"][4] == _shown(Fraction(5, 24))
+    # Two colonies: the Raider rolls for the second card if it gave no first (13/18) or
+    # rolled 2-4 or 6 for it (5/18 * 2/3): 49/54; stolen 5/54 * (1 + 49/54) = 515/2916.
+    stolen = Fraction(5, 54) * (1 + Fraction(49, 54))
+    assert stolen == Fraction(515, 2916)
+    assert one["2 colonies"][1:3] == shown(2 * Fraction(5, 18) - stolen, stolen)
+    # Two Raiders, French then English (§30.14): one card is stolen unless both miss,
+    # 1 - (2/3)^2 = 5/9: 5/18 * 5/9 = 25/162 stolen; each Raider lost on 1 or 5, the
+    # English only if the French did not steal (4/6): 5/18 * (1/3 + 4/6 * 1/3) lost.
+    assert two["1 colony"] == [
+        *shown(Fraction(5, 18), Fraction(20, 162), Fraction(25, 162)),
+        _shown(Fraction(25, 162)),
+        *shown(Fraction(5, 18) * (Fraction(1, 3) + Fraction(2, 9))),
+    ]
+
+
+def test_the_card_roll_pages_link_their_sections_and_draw_for_a_phone(book, pages):
+    for slug in ("card-rolls", "sack-and-riches"):
+        text = (book / f"{slug}.html").read_text(encoding="utf-8")
+        anchors = re.findall(rf"href='{slug}\.html#([a-z-]+)'", text)
+        assert anchors and all(f"<h2 id='{anchor}'>" in text for anchor in anchors), slug
+    charts = {name for page in pages for name in page.charts}
+    for name in (
+        "card-rolls-rough-wooing",
+        "card-rolls-chateaux",
+        "card-rolls-council-of-trent",
+        "sack-and-riches-sack-of-rome",
+        "sack-and-riches-riches-turn",
+    ):
+        assert {f"{name}.png", f"{name}-narrow.png"} <= charts, name
+    sack = next(page for page in pages if page.slug == "sack-and-riches")
+    (ax,) = sack.charts["sack-and-riches-sack-of-rome.png"].axes
+    lines = {line.get_label(): line for line in ax.get_lines()}
+    assert list(lines["0 (1 die)"].get_xdata())[3] == 4
+    assert lines["0 (1 die)"].get_ydata()[3] == pytest.approx(100 * 163 / 243)

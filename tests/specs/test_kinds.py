@@ -292,7 +292,8 @@ def test_the_book_lists_its_pages_from_the_registry_and_pages_a_new_kind(hill_ba
     names = [build.__name__ for build in page_builders()]
     assert names == ["assaults", "battles", "rolls", "sieges", "cards", "needed", "naval",
                      "piracy", "foreign_wars", "attempts", "debates", "diet", "voyages",
-                     "theses_opening", "heirs", "odds_table_page[hill-battle]"]  # fmt: skip
+                     "theses_opening", "heirs", "card_rolls", "sack_and_riches",
+                     "odds_table_page[hill-battle]"]  # fmt: skip
     page = odds_table_page("hill-battle", "test", quick=True)
     assert (page.slug, page.title) == ("hill-battle", "Hill battle")
     table = page.body[0]

@@ -79,6 +79,7 @@ def line_panels(
     narrow: bool = False,
     gap_label: str = "refused by the rules",
     xticks: dict | None = None,
+    panel_width: float = 3.6,
 ):
     """Lines with markers (the x values are whole numbers of units), one panel per entry.
 
@@ -97,6 +98,9 @@ def line_panels(
         What a gap means, last in the legend (never between two series).
     xticks : dict, optional
         A label for each x value (``{1: "Anne Boleyn", ...}``) instead of the numbers.
+    panel_width : float
+        The width of a panel in inches, when drawn wide (more for many x values or a long
+        legend beside one panel).
 
     Returns
     -------
@@ -106,7 +110,7 @@ def line_panels(
     from matplotlib.ticker import MaxNLocator, PercentFormatter
 
     # A panel is wider where its x values carry words (room for each label).
-    width = max(3.6, 0.9 * len(xticks) + 1.0) if xticks else 3.6
+    width = max(panel_width, 0.9 * len(xticks) + 1.0) if xticks else panel_width
     if narrow:
         size, grid = (4.6, 3.0 * len(panels) + 1.8), (len(panels), 1)
     else:
