@@ -24,6 +24,8 @@ Examples
 [('dice', 'count', '--dice', 1), ('lucky', 'flag', '--lucky', False)]
 >>> command_words("roll", Roll, {"dice": 3, "lucky": True})
 ['roll', '--dice', '3', '--lucky']
+>>> Option("tie", "a tie holds", value="yes-no", default=True).words_of(False)
+['--tie', 'no']
 >>> options_of(Roll)[0].check(12)
 Traceback (most recent call last):
 ...
@@ -59,8 +61,11 @@ OPTION = "oddsengine.option"
 
 #: The kinds of value an option holds: free text (a name), a whole number in a range, a
 #: number, an on/off flag, one of its choices, several names (comma-separated on the
-#: command line), a force written in the game's words, or cards by name or number.
-VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards")
+#: command line), a force written in the game's words, cards by name or number, or a
+#: flag the command line gives as yes or no (one whose default may be either).
+VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards", "yes-no")
+#: How the command line writes the two values of a ``yes-no`` option.
+_YES_NO = {True: "yes", False: "no"}
 
 #: ``Option.board``: a scenario's board gives this input (refused beside a scenario).
 BOARD_GIVES = "board-gives"
@@ -163,7 +168,9 @@ class Option:
             text += f": {', '.join(map(str, self.choices))}"
         if self.low is not None and self.high is not None and self.value == "count":
             text += f" ({self.low}..{self.high})"
-        if self.value not in ("flag",) and not self.required and _shown_default(self.default):
+        if self.value == "yes-no" and isinstance(self.default, bool):
+            text += f" (default {_YES_NO[self.default]})"
+        elif self.value != "flag" and not self.required and _shown_default(self.default):
             text += f" (default {_shown_default(self.default)})"
         if self.rule:
             text += f"; {self.rule}"
@@ -203,6 +210,11 @@ class Option:
             return tuple(part.strip() for part in text.split(",") if part.strip())
         if self.value == "flag":
             return text.strip().lower() in ("1", "true", "yes", "on")
+        if self.value == "yes-no":
+            said = {word: value for value, word in _YES_NO.items()}.get(text.strip().lower())
+            if said is None:
+                raise OddsEngineError(f"{self.flag_name} takes yes or no, not {shown(text)}")
+            return said
         return text.strip()
 
     def check(self, value, where: str = ""):
@@ -215,7 +227,7 @@ class Option:
             Naming the option (``where``, default its name), with what it takes.
         """
         where = where or self.name
-        if self.value == "flag":
+        if self.value in ("flag", "yes-no"):
             if not isinstance(value, bool):
                 raise OddsEngineTypeError(f"{where} is True or False, not {shown(value)}")
             return value
@@ -260,6 +272,8 @@ class Option:
             return []
         if self.value == "flag":
             return [self.flag_name] if value else []
+        if self.value == "yes-no":
+            return [self.flag_name, _YES_NO[bool(value)]]
         if self.value == "names" or isinstance(value, (tuple, list)):
             text = ",".join(str(item) for item in value)
         else:

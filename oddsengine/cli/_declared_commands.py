@@ -56,7 +56,7 @@ def _parse_with(option):
 
 
 _METAVARS = {"count": "N", "number": "X", "names": "NAME[,NAME]", "force": "FORCE",
-             "cards": "CARDS"}  # fmt: skip
+             "cards": "CARDS", "yes-no": "{yes,no}"}  # fmt: skip
 
 
 def _add_option(group, option) -> None:

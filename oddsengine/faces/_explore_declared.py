@@ -64,7 +64,7 @@ def _widget(module, item):
     style = {"description_width": "96px"}
     layout = module.Layout(width="250px", margin="1px 2px")
     common = dict(description=item.shown_label, tooltip=item.words, style=style)
-    if item.value == "flag":
+    if item.value in ("flag", "yes-no"):
         return module.Checkbox(
             value=bool(item.default),
             indent=False,
@@ -120,7 +120,7 @@ def _values(values: dict) -> dict:
     found = {}
     for item in _options(kind):
         value = values.get(key(kind.name, item.name))
-        if value is None or (value == "" and item.value != "flag"):
+        if value is None or (value == "" and item.value not in ("flag", "yes-no")):
             continue
         if item.value == "names":
             value = tuple(value)
