@@ -12,11 +12,17 @@ card that switches an input is worth, :func:`~oddsengine.questions.switch_value.
 switch_value`). It answers with :func:`~oddsengine.exact` or
 :func:`~oddsengine.simulate`, written by :func:`~oddsengine.cli._engine_options.
 print_results`.
+
+Kinds that share a command (:mod:`oddsengine.kind_commands`) are its sub-commands, named
+after the kinds (``card-roll rough-wooing``), or, where one of them is named after the
+command, one command whose options given choose the kind (``riches --column`` or
+``riches --holdings``), the rule stated in its help.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 
 from oddsengine.cli._engine_options import add_engine_arguments, print_results, run_engines
 from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of
@@ -32,13 +38,9 @@ _ENGINE = ("--trials", "--seed", "--precision", "--max-trials", "--compare", "--
 def declared_kinds(names=None) -> list:
     """The kinds whose command is built from their declaration, by command; only those of
     ``names`` when given."""
-    from oddsengine.kinds import KINDS
+    from oddsengine.kind_commands import declared_commands
 
-    return [
-        kind
-        for kind in KINDS.values()
-        if (names is None or kind.command in names) and kind.command == kind.name and kind.declared
-    ]
+    return [kind for kinds in declared_commands(names).values() for kind in kinds]
 
 
 def _parse_with(option):
@@ -59,9 +61,21 @@ _METAVARS = {"count": "N", "number": "X", "names": "NAME[,NAME]", "force": "FORC
              "cards": "CARDS", "yes-no": "{yes,no}"}  # fmt: skip
 
 
-def _add_option(group, option) -> None:
-    """Add one declared option to an argparse group."""
-    if option.positional:
+def _add_option(group, option, bare: bool = False) -> None:
+    """Add one declared option to an argparse group (``bare``: it may be given without
+    its value, as the flag another kind of its command takes)."""
+    if bare:
+        group.add_argument(
+            option.flag_name,
+            dest=option.name,
+            nargs="?",
+            const=True,
+            default=None,
+            type=_parse_with(option),
+            metavar=option.metavar or option.name.upper(),
+            help=option.help,
+        )
+    elif option.positional:
         group.add_argument(
             option.name,
             nargs=None if option.required else "?",
@@ -108,19 +122,25 @@ def _book_table(kind):
     return BOOK_TABLES[kind.name]
 
 
-def _add_command(commands, kind) -> None:
+def _add_command(commands, kind, name: str = "", others=()) -> None:
+    """Add the command of ``kind`` (as the sub-command ``name`` when given), with the
+    options of the ``others`` its command asks when the options given decide."""
     spec_class = kind.spec
+    several = bool(name or others)  # a command of several kinds: each says its own rule
+    description = _description(spec_class, own=several) + _choice_words(kind, others)
     parser = commands.add_parser(
-        kind.command,
-        help=f"odds of the {kind.title[:1].lower() + kind.title[1:]} ({kind.rule})",
-        description=_description(spec_class).replace("%", "%%"),
+        name or kind.command,
+        help=kind.rule
+        if name
+        else f"odds of the {kind.title[:1].lower() + kind.title[1:]} ({kind.rule})",
+        description=description.replace("%", "%%"),
     )
     groups = {"": parser}
-    for option in _options(kind):
+    for option, bare in _command_options(kind, others):
         group = option.group or ("on a scenario's board" if option.board == NEEDS_BOARD else "")
         if group not in groups:
             groups[group] = parser.add_argument_group(group)
-        _add_option(groups[group], option)
+        _add_option(groups[group], option, bare)
     if "table" in kind.takes:
         table = _book_table(kind)
         group = parser.add_argument_group("the odds book's table")
@@ -147,15 +167,89 @@ def _add_command(commands, kind) -> None:
     exact = getattr(spec_class, "exact_available", True)
     add_engine_arguments(parser, survivors=False, fractions=bool(exact))
     parser.set_defaults(run=_run, kind=kind.name)
+    if name:  # a sub-command: its refusals name it after its command
+        parser.set_defaults(command=f"{kind.command} {name}")
 
 
-def _description(spec_class) -> str:
-    """The first paragraph of the spec's module (its rule in words), without the
-    cross-references' markup."""
+def _add_sub_commands(commands, kinds) -> None:
+    """Add the command that ``kinds`` share, none named after it: one sub-command a kind,
+    named after the kind (:mod:`oddsengine.kind_commands`)."""
+    command = kinds[0].command
+    parser = commands.add_parser(
+        command,
+        help="odds of one of: " + ", ".join(kind.title for kind in kinds),
+        description=f"One sub-command a question: oddsengine {command} NAME [options]; "
+        "oddsengine " + command + " NAME --help gives each one's options.",
+    )
+    questions = parser.add_subparsers(dest="question", title="questions",
+                                      parser_class=type(parser))  # fmt: skip
+    questions.required = True
+    for kind in kinds:
+        _add_command(questions, kind, kind.name)
+
+
+def _command_options(kind, others=()) -> list:
+    """``(option, bare)`` for each option of ``kind``'s command: its own, then those only
+    the ``others`` take; ``bare`` where one kind takes it as a flag and another with a
+    value (the flag given bare, the other's value after it)."""
+    merged = {option.name: option for option in _options(kind)}
+    bare = set()
+    for other in others:
+        for option in _options(other):
+            first = merged.setdefault(option.name, option)
+            if (first.value == "flag") != (option.value == "flag"):
+                flag, valued = (first, option) if first.value == "flag" else (option, first)
+                words = f"{flag.words} (given bare); {valued.words}"
+                merged[option.name] = dataclasses.replace(valued, words=words)
+                bare.add(option.name)
+    return [(option, option.name in bare) for option in merged.values()]
+
+
+def _choice_words(kind, others) -> str:
+    """How the options given choose the question of a command that asks several (empty
+    for one): the rule of :func:`~oddsengine.kind_commands.chosen_kind`, in words."""
+    if not others:
+        return ""
+    from oddsengine.kind_commands import deciding_options
+
+    text = ""
+    for other in others:
+        flags = ", ".join(
+            option.flag_name + (f" {option.metavar}" if option.metavar else "")
+            for option in deciding_options(other)
+        )
+        text += f" With {flags}: {_description(other.spec, own=True)}"
+    return text + (
+        " The options given choose the question: the first of these that takes every "
+        "option given, in the form given."
+    )
+
+
+def _chosen(kind, arguments):
+    """The kind the command line asks: ``kind``, or where its command asks several, the
+    one the options given choose (:func:`~oddsengine.kind_commands.chosen_kind`)."""
+    from oddsengine.kind_commands import chosen_kind, command_kinds, has_sub_commands, inputs_of
+
+    kinds = command_kinds(kind.command)
+    if len(kinds) < 2 or has_sub_commands(kinds):
+        return kind
+    options = {option.name: option for other in kinds for option in inputs_of(other)}
+    given = {
+        name: getattr(arguments, name)
+        for name, option in options.items()
+        if _given(arguments, option)
+    }
+    return chosen_kind(kinds, given)
+
+
+def _description(spec_class, own: bool = False) -> str:
+    """The first paragraph of the spec's module (its rule in words), or with ``own`` of
+    the spec class (for a command of several kinds, whose specs may share a module),
+    without the cross-references' markup."""
     import re
     import sys
 
-    text = sys.modules[spec_class.__module__].__doc__ or spec_class.__doc__ or ""
+    text = (not own and sys.modules[spec_class.__module__].__doc__) or spec_class.__doc__ or ""
     first = " ".join(text.strip().split("\n\n")[0].split())
     return re.sub(r":\w+:`~?(?:[\w.]*\.)?([^`]+)`", r"\1", first).replace("``", "")
 
@@ -269,7 +363,7 @@ def _run_table(kind, arguments) -> None:
 def _run(arguments):
     from oddsengine.kinds import kind_of
 
-    kind = kind_of(arguments.kind)
+    kind = _chosen(kind_of(arguments.kind), arguments)
     if getattr(arguments, "table", False):
         return _run_table(kind, arguments)
     if "table" in kind.takes and _given_flag(arguments, "--outcome"):
@@ -290,7 +384,15 @@ def _run(arguments):
 
 def register(commands, names=None) -> None:
     """Add the command of every declared kind (of ``names``, the commands asked, when
-    given) that no other module has added."""
-    for kind in declared_kinds(names):
-        if kind.command not in commands.choices:
-            _add_command(commands, kind)
+    given) that no other module has added: a kind's own, the sub-commands of kinds that
+    share a command, or one command that asks several kinds
+    (:mod:`oddsengine.kind_commands`)."""
+    from oddsengine.kind_commands import declared_commands, has_sub_commands
+
+    for command, kinds in declared_commands(names).items():
+        if command in commands.choices:
+            continue
+        if has_sub_commands(kinds):
+            _add_sub_commands(commands, kinds)
+        else:
+            _add_command(commands, kinds[0], others=kinds[1:])
