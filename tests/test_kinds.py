@@ -60,6 +60,7 @@ def test_tables_and_sweeps_read_the_registry():
         "reformation": "success",
         "counter-reformation": "success",
         "debate": "papal_wins",  # its own table: rows and columns of debaters' names
+        "rough-wooing": "success",  # England's units in Scotland by France's (RULES.md §28.5)
     }
     assert ROLES["avoid"] == ("defender", "attacker")
     assert ROLES["reformation"] == ("protestant_dice", "papal_dice")
@@ -291,7 +292,8 @@ def test_the_book_lists_its_pages_from_the_registry_and_pages_a_new_kind(hill_ba
     names = [build.__name__ for build in page_builders()]
     assert names == ["assaults", "battles", "rolls", "sieges", "cards", "needed", "naval",
                      "piracy", "foreign_wars", "attempts", "debates", "diet", "voyages",
-                     "theses_opening", "odds_table_page[hill-battle]"]  # fmt: skip
+                     "theses_opening", "odds_table_page[rough-wooing]",
+                     "odds_table_page[hill-battle]"]  # fmt: skip
     page = odds_table_page("hill-battle", "test", quick=True)
     assert (page.slug, page.title) == ("hill-battle", "Hill battle")
     table = page.body[0]

@@ -34,17 +34,21 @@ import numpy as np
 from oddsengine.card_rolls.card_roll import flag, names, turn_of
 from oddsengine.card_rolls.riches import (
     COLONY_COLUMNS,
+    COLUMNS,
     CONQUEST_COLUMNS,
     GIVES_CARD,
     RAIDER_STATUSES,
+    RICHES_RULE,
     RichesRoll,
     check_column,
     check_power,
     check_raiders,
     holding_lost,
     raid,
+    shared_input,
 )
 from oddsengine.combat.powers import power_adjective
+from oddsengine.declaration import option
 from oddsengine.draws import CampaignEndStates, OutcomeColumns
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
 
@@ -95,14 +99,33 @@ class RichesTurn:
     [False, False, True]
     """
 
-    holdings: tuple = ("colony",)
-    power: str = "hapsburg"
-    galleons: bool = False
-    plantations: bool = False
-    colonial_governor: str | None = None
-    native_uprising: str | None = None
-    raiders: tuple = ()
-    turn: int | None = None
+    holdings: tuple = option(
+        "the power's colonies and conquests, in the order they roll: inca, aztec, maya and "
+        f"potosi at most once each, colony up to {MOST_COLONIES} times, {MOST_HOLDINGS} in all",
+        rule=RICHES_RULE,
+        choices=COLUMNS,
+        default=("colony",),
+    )
+    power: str = shared_input("power")
+    galleons: bool = shared_input("galleons")
+    plantations: bool = shared_input("plantations")
+    colonial_governor: str | None = option(
+        "the holding whose roll Colonial Governor makes a Card result (inca, potosi, "
+        "colony:2; colony when there is one)",
+        rule=RICHES_RULE,
+        default=None,
+        metavar="HOLDING",
+        label="Governor on",
+    )
+    native_uprising: str | None = option(
+        "the holding whose roll Native Uprising makes an Elim result",
+        rule=RICHES_RULE,
+        default=None,
+        metavar="HOLDING",
+        label="Uprising on",
+    )
+    raiders: tuple = shared_input("raiders")
+    turn: int | None = shared_input("turn")
     rolls: tuple = field(default=(), init=False, repr=False, compare=False)
 
     kind = "riches-turn"
