@@ -87,11 +87,13 @@ def _widget(module, item):
         value = item.default if item.default in options else options[0]
         return module.Dropdown(options=options, value=value, layout=layout, **common)
     if item.value == "names":
-        # The names the option takes, as tags: a name from its list, or typed.
+        # The names the option takes, as tags: a name from its list, or typed; a name twice
+        # as the command line takes it (two colonies), the spec refusing a repeat the rules
+        # forbid.
         return module.TagsInput(
             value=list(item.default or ()),
             allowed_tags=list(item.choices),
-            allow_duplicates=False,
+            allow_duplicates=True,
             layout=module.Layout(width="100%"),
         )
     return module.Text(
@@ -140,12 +142,25 @@ def build(values, forces, cards, post_roll):
 
 
 def words(values) -> list[str]:
-    """The command line's options that ask the same question (after the command)."""
+    """The command line's words that ask the same question, after the command: a
+    sub-command's name first (``rough-wooing --english-units 3``), and for a kind that its
+    command's options choose, an option that chooses it, even at its default
+    (``--holdings colony``: :mod:`oddsengine.kind_commands`)."""
+    import dataclasses
+
     from oddsengine.declaration import command_words
+    from oddsengine.kind_commands import command_path, deciding_options
     from oddsengine.kinds import kind_of
 
     kind = kind_of(values["engagement"])
-    return command_words(kind.command, kind.spec, _values(values), kind.options)[1:]
+    given = _values(values)
+    path = command_path(kind)
+    written = [*path[1:], *command_words(path[0], kind.spec, given, kind.options)[1:]]
+    deciding = deciding_options(kind)
+    if deciding and not {item.flag_name for item in deciding} & set(written):
+        first = dataclasses.replace(deciding[0], required=True)
+        written += first.words_of(given.get(first.name, first.default))
+    return written
 
 
 def offer(values) -> dict:

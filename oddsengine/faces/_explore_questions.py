@@ -63,7 +63,7 @@ def _records() -> dict:
             records[name] = (kind.title, kind.command, kind.explorer)
             for further, title, command, record in kind.explorer.also:
                 records.setdefault(further, (title, command, record))
-        elif kind.command == name and kind.declared:  # offered from its declaration
+        elif kind.declared:  # offered from its declaration (its command's, or a sub-command)
             records[name] = (kind.title, kind.command, declared_entry(kind))
     return records
 
