@@ -627,9 +627,11 @@ for _kind in (
          command="card-roll",
          outcome_words={"key_retaken": "the key returns to its home power",
                         "key_held": "the key stays captured"}),
+    # Its odds table: the Papacy's dice by the Protestant's (RULES.md §28.10).
     Kind("council-of-trent", _CARD_ROLLS + "council_of_trent:CouncilOfTrent", "papal_wins",
-         (), "Council of Trent, card #17 (RULES.md §28.10, §30.18)", "Council of Trent",
-         sweep=True, command="card-roll",
+         ("papal_dice", "protestant_dice"), "Council of Trent, card #17 (RULES.md §28.10, "
+         "§30.18)", "Council of Trent", sweep=True, command="card-roll", table=True,
+         default_sides=("0..12", "0..8"),
          outcome_words={"papal_wins": "the Papacy converts spaces",
                         "protestant_wins": "the Protestant converts spaces",
                         "draw": "the Council converts nothing"}),

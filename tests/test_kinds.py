@@ -61,6 +61,7 @@ def test_tables_and_sweeps_read_the_registry():
         "counter-reformation": "success",
         "debate": "papal_wins",  # its own table: rows and columns of debaters' names
         "rough-wooing": "success",  # England's units in Scotland by France's (RULES.md §28.5)
+        "council-of-trent": "papal_wins",  # the Papacy's dice by the Protestant's (§28.10)
     }
     assert ROLES["avoid"] == ("defender", "attacker")
     assert ROLES["reformation"] == ("protestant_dice", "papal_dice")
@@ -293,6 +294,7 @@ def test_the_book_lists_its_pages_from_the_registry_and_pages_a_new_kind(hill_ba
     assert names == ["assaults", "battles", "rolls", "sieges", "cards", "needed", "naval",
                      "piracy", "foreign_wars", "attempts", "debates", "diet", "voyages",
                      "theses_opening", "odds_table_page[rough-wooing]",
+                     "odds_table_page[council-of-trent]",
                      "odds_table_page[hill-battle]"]  # fmt: skip
     page = odds_table_page("hill-battle", "test", quick=True)
     assert (page.slug, page.title) == ("hill-battle", "Hill battle")

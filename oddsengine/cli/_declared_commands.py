@@ -181,7 +181,7 @@ def _add_sub_commands(commands, kinds) -> None:
         description=f"One sub-command a question: oddsengine {command} NAME [options]; "
         "oddsengine " + command + " NAME --help gives each one's options.",
     )
-    questions = parser.add_subparsers(dest="question", title="questions",
+    questions = parser.add_subparsers(dest="question", title="questions", metavar="NAME",
                                       parser_class=type(parser))  # fmt: skip
     questions.required = True
     for kind in kinds:

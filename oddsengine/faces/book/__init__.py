@@ -44,7 +44,7 @@ def page_builders() -> list:
     >>> [build.__name__ for build in page_builders()]  # doctest: +NORMALIZE_WHITESPACE
     ['assaults', 'battles', 'rolls', 'sieges', 'cards', 'needed', 'naval', 'piracy',
      'foreign_wars', 'attempts', 'debates', 'diet', 'voyages', 'theses_opening',
-     'odds_table_page[rough-wooing]']
+     'odds_table_page[rough-wooing]', 'odds_table_page[council-of-trent]']
     """
     from oddsengine import kinds
     from oddsengine.faces.book._pages import odds_table_page
