@@ -373,11 +373,14 @@ class Chateaux(CardRollSpec):
         return columns
 
     def describe(self) -> dict:
+        # Each input as given (the modifier None where the conditions give it), then the
+        # modifier of the roll.
+        inputs = ("modifier", *(name for name, _, _ in CHATEAU_MODIFIERS), "francis_rules",
+                  "francis_captured", "francis_besieged", "chateau_vp")  # fmt: skip
         return {
             **self.card_description(),
-            "modifier": self.total_modifier,
-            **{name: getattr(self, name) for name, _, _ in CHATEAU_MODIFIERS},
-            "chateau_vp": self.chateau_vp,
+            **{name: getattr(self, name) for name in inputs},
+            "total_modifier": self.total_modifier,
         }
 
     def title(self) -> str:

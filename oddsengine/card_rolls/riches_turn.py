@@ -361,7 +361,8 @@ class RichesTurn:
 
     def describe(self) -> dict:
         return {
-            "holdings": list(self.labels),
+            "holdings": list(self.holdings),
+            "labels": list(self.labels),
             "power": self.power,
             "galleons": self.galleons,
             "plantations": self.plantations,
