@@ -94,7 +94,9 @@ def _widget(module, item):
             value=list(item.default or ()),
             allowed_tags=list(item.choices),
             allow_duplicates=True,
+            placeholder=item.shown_label,  # its label where the names are typed
             layout=module.Layout(width="100%"),
+            **common,
         )
     return module.Text(
         value="" if item.default is None else str(item.default),
