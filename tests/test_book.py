@@ -30,6 +30,9 @@ PAGES = (
     "new-world",
     "theses",
     "debates",
+    # The card rolls with an odds table (RULES.md §28.5, §28.10): the generic page of each.
+    "rough-wooing",
+    "council-of-trent",
 )
 
 
