@@ -131,7 +131,7 @@ EXACT_COMMANDS = {
     "heirs": ["heirs", "--marriages", "2", "--fractions"],
     "heirs timeline": ["heirs", "--timeline", "--format", "json"],
     "heirs card value": ["heirs", "--card-value"],
-    "mary-i": ["mary-i", "--impulses", "5", "--cards", "2,3,5,4,1", "--exact"],
+    "mary-i": ["mary-i", "--impulses", "5", "--card-cp", "2,3,5,4,1", "--exact"],
     "card-roll book-of-common-prayer": ["card-roll", "book-of-common-prayer",
                                         "--catholic-home-spaces", "4", "--fractions"],
     "card-roll michelangelo": ["card-roll", "michelangelo", "--turn", "4", "--format", "json"],
