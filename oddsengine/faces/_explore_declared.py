@@ -87,23 +87,46 @@ def _widget(module, item):
         value = item.default if item.default in options else options[0]
         return module.Dropdown(options=options, value=value, layout=layout, **common)
     if item.value == "names":
-        # The names the option takes, as tags: a name from its list, or typed; a name twice
-        # as the command line takes it (two colonies), the spec refusing a repeat the rules
-        # forbid.
-        return module.TagsInput(
-            value=list(item.default or ()),
-            allowed_tags=list(item.choices),
-            allow_duplicates=True,
-            placeholder=item.shown_label,  # its label where the names are typed
-            layout=module.Layout(width="100%"),
-            **common,
-        )
+        return _names(module, item)
     return module.Text(
         value="" if item.default is None else str(item.default),
         continuous_update=False,
         layout=layout,
         **common,
     )
+
+
+def _names(module, item):
+    """The control of a list of names: its label, then the names as tags (a name from its
+    list, or typed; a name twice as the command line takes it, two colonies, the spec
+    refusing a repeat the rules forbid). Its ``value`` is the tags' (a tags box shows no
+    label of its own)."""
+    import html
+
+    import traitlets
+
+    class Names(module.HBox):
+        value = traitlets.List()
+
+    tags = module.TagsInput(
+        value=list(item.default or ()),
+        allowed_tags=list(item.choices),
+        allow_duplicates=True,
+        placeholder=item.shown_label,
+        tooltip=item.words,
+        layout=module.Layout(flex="1 1 auto", width="auto"),
+    )
+    label = module.HTML(
+        f"<div style='text-align: right' title='{html.escape(item.words, quote=True)}'>"
+        f"{html.escape(item.shown_label)}</div>",
+        layout=module.Layout(width="96px", min_width="96px", margin="1px 8px 1px 2px"),
+    )
+    # As wide as its names (the next controls beside it where they fit), at least a
+    # control's width.
+    box = Names(children=(label, tags), value=list(tags.value), layout=module.Layout(
+        width="auto", min_width="250px", max_width="100%", align_items="center"))  # fmt: skip
+    traitlets.link((tags, "value"), (box, "value"))
+    return box
 
 
 def widgets(module) -> dict:
