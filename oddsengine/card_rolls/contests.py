@@ -81,6 +81,7 @@ class RoughWooing(CardRollSpec):
         low=0,
         high=MOST_UNITS,
         default=0,
+        label="English units",
     )
     french_units: int = option(
         "the land and naval units France controls in Scottish home spaces, added to its die",
@@ -88,6 +89,7 @@ class RoughWooing(CardRollSpec):
         low=0,
         high=MOST_UNITS,
         default=0,
+        label="French units",
     )
     margin: int = option(
         "what England's total must exceed France's by: 2, at least 2 more (the rule); 3, "
@@ -104,6 +106,7 @@ class RoughWooing(CardRollSpec):
         value="yes-no",
         default=True,
         group=CONDITIONS,
+        label="Edward VI born",
     )
     scotland_allied_with_france: bool = option(
         "Scotland is France's ally",
@@ -111,7 +114,7 @@ class RoughWooing(CardRollSpec):
         value="yes-no",
         default=True,
         group=CONDITIONS,
-        label="Scots French",
+        label="Scotland allied to France",
     )
     turn: int | None = turn_option(card_roll(116))
 

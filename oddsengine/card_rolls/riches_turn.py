@@ -378,13 +378,23 @@ class RichesTurn:
         )
 
     def describe_lines(self) -> list[str]:
-        lines = [roll.describe_lines()[0] for roll in self.rolls]
+        modifiers = [
+            words
+            for held, words in (
+                (self.galleons, "Galleons"),
+                (self.plantations, "Plantations +1 on colonies and Potosi"),
+                (self.colonial_governor, f"Colonial Governor on {self.colonial_governor}"),
+                (self.native_uprising, f"Native Uprising on {self.native_uprising}"),
+            )
+            if held
+        ]
         raiders = ", ".join(power_adjective(raider) for raider in self.raiders) or "none"
-        lines.append(
-            f"Order: as listed; Raiders in play (RULES.md §30.14): {raiders}"
-            + ("; Galleons" if self.galleons else "")
-        )
-        return lines
+        return [
+            "2d6 on each holding's column of the New World Riches Table, in this order "
+            f"(RULES.md §28.7): {', '.join(self.labels)}; "
+            + (", ".join(modifiers) or "no modifier"),
+            f"Raiders in play (RULES.md §30.14): {raiders}",
+        ]
 
 
 def _holdings(value) -> tuple[str, ...]:
