@@ -25,10 +25,13 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses
+
 from oddsengine.declaration import options_of
 from oddsengine.errors import OddsEngineError
 
 __all__ = [
+    "choice_words",
     "chosen_kind",
     "command_kinds",
     "command_path",
@@ -36,6 +39,8 @@ __all__ = [
     "deciding_options",
     "has_sub_commands",
     "inputs_of",
+    "is_form",
+    "merged_options",
     "takes_value",
 ]
 
@@ -48,9 +53,16 @@ def declared_commands(names=None) -> dict:
 
     commands = {}
     for kind in KINDS.values():
-        if (names is None or kind.command in names) and kind.declared:
+        if (names is None or kind.command in names) and kind.declared and not is_form(kind):
             commands.setdefault(kind.command, []).append(kind)
     return {command: _ordered(command, kinds) for command, kinds in commands.items()}
+
+
+def is_form(kind) -> bool:
+    """Whether ``kind`` is the form of another kind's command, asked by a flag of its own
+    record (an option marked ``form``: ``intercept --naval``): the command of that other
+    kind asks it, so it is none of the kinds this module groups."""
+    return any(getattr(option, "form", False) for option in kind.options)
 
 
 def _ordered(command: str, kinds) -> tuple:
@@ -138,4 +150,42 @@ def deciding_options(kind) -> tuple:
         item
         for item in inputs_of(kind)
         if item.name not in first or (item.value == "flag") != (first[item.name].value == "flag")
+    )
+
+
+def merged_options(option_lists) -> list:
+    """``(option, bare)`` for each option of a command that asks several kinds, from each
+    kind's options (the one named after the command first): its own, then those only the
+    others take; ``bare`` where one kind takes it as a flag and another with a value (the
+    flag given bare, the other's value after it: ``--colonial-governor [HOLDING]``)."""
+    first, *others = option_lists
+    merged = {option.name: option for option in first}
+    bare = set()
+    for options in others:
+        for option in options:
+            known = merged.setdefault(option.name, option)
+            if (known.value == "flag") != (option.value == "flag"):
+                flag, valued = (known, option) if known.value == "flag" else (option, known)
+                words = f"{flag.words} (given bare); {valued.words}"
+                merged[option.name] = dataclasses.replace(valued, words=words)
+                bare.add(option.name)
+    return [(option, option.name in bare) for option in merged.values()]
+
+
+def choice_words(others, describe) -> str:
+    """How the options given choose the question of a command that asks ``others`` besides
+    the kind named after it, in words (empty for none): each one's deciding options and
+    its description (``describe(spec_class)``), then the rule of :func:`chosen_kind`."""
+    if not others:
+        return ""
+    text = ""
+    for other in others:
+        flags = ", ".join(
+            option.flag_name + (f" {option.metavar}" if option.metavar else "")
+            for option in deciding_options(other)
+        )
+        text += f" With {flags}: {describe(other.spec)}"
+    return text + (
+        " The options given choose the question: the first of these that takes every "
+        "option given, in the form given."
     )

@@ -22,7 +22,6 @@ command, one command whose options given choose the kind (``riches --column`` or
 from __future__ import annotations
 
 import argparse
-import dataclasses
 
 from oddsengine.cli._engine_options import add_engine_arguments, print_results, run_engines
 from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of
@@ -125,9 +124,13 @@ def _book_table(kind):
 def _add_command(commands, kind, name: str = "", others=()) -> None:
     """Add the command of ``kind`` (as the sub-command ``name`` when given), with the
     options of the ``others`` its command asks when the options given decide."""
+    from oddsengine.kind_commands import choice_words, merged_options
+
     spec_class = kind.spec
     several = bool(name or others)  # a command of several kinds: each says its own rule
-    description = _description(spec_class, own=several) + _choice_words(kind, others)
+    description = _description(spec_class, own=several) + choice_words(
+        others, lambda spec: _description(spec, own=True)
+    )
     parser = commands.add_parser(
         name or kind.command,
         help=kind.rule
@@ -136,7 +139,7 @@ def _add_command(commands, kind, name: str = "", others=()) -> None:
         description=description.replace("%", "%%"),
     )
     groups = {"": parser}
-    for option, bare in _command_options(kind, others):
+    for option, bare in merged_options([_options(each) for each in (kind, *others)]):
         group = option.group or ("on a scenario's board" if option.board == NEEDS_BOARD else "")
         if group not in groups:
             groups[group] = parser.add_argument_group(group)
@@ -188,44 +191,7 @@ def _add_sub_commands(commands, kinds) -> None:
         _add_command(questions, kind, kind.name)
 
 
-def _command_options(kind, others=()) -> list:
-    """``(option, bare)`` for each option of ``kind``'s command: its own, then those only
-    the ``others`` take; ``bare`` where one kind takes it as a flag and another with a
-    value (the flag given bare, the other's value after it)."""
-    merged = {option.name: option for option in _options(kind)}
-    bare = set()
-    for other in others:
-        for option in _options(other):
-            first = merged.setdefault(option.name, option)
-            if (first.value == "flag") != (option.value == "flag"):
-                flag, valued = (first, option) if first.value == "flag" else (option, first)
-                words = f"{flag.words} (given bare); {valued.words}"
-                merged[option.name] = dataclasses.replace(valued, words=words)
-                bare.add(option.name)
-    return [(option, option.name in bare) for option in merged.values()]
-
-
-def _choice_words(kind, others) -> str:
-    """How the options given choose the question of a command that asks several (empty
-    for one): the rule of :func:`~oddsengine.kind_commands.chosen_kind`, in words."""
-    if not others:
-        return ""
-    from oddsengine.kind_commands import deciding_options
-
-    text = ""
-    for other in others:
-        flags = ", ".join(
-            option.flag_name + (f" {option.metavar}" if option.metavar else "")
-            for option in deciding_options(other)
-        )
-        text += f" With {flags}: {_description(other.spec, own=True)}"
-    return text + (
-        " The options given choose the question: the first of these that takes every "
-        "option given, in the form given."
-    )
-
-
-def _chosen(kind, arguments):
+def _asked_kind(kind, arguments):
     """The kind the command line asks: ``kind``, or where its command asks several, the
     one the options given choose (:func:`~oddsengine.kind_commands.chosen_kind`)."""
     from oddsengine.kind_commands import chosen_kind, command_kinds, has_sub_commands, inputs_of
@@ -363,7 +329,7 @@ def _run_table(kind, arguments) -> None:
 def _run(arguments):
     from oddsengine.kinds import kind_of
 
-    kind = _chosen(kind_of(arguments.kind), arguments)
+    kind = _asked_kind(kind_of(arguments.kind), arguments)
     if getattr(arguments, "table", False):
         return _run_table(kind, arguments)
     if "table" in kind.takes and _given_flag(arguments, "--outcome"):

@@ -54,9 +54,14 @@ def declared_entry(kind) -> ExplorerEntry:
 
 
 def _declared_kinds():
-    from oddsengine.kinds import KINDS
+    """The kinds offered from their declaration: those with no entry of their own whose
+    command asks them (a sub-command's, a kind its command's options choose), not the
+    form of another's (:func:`~oddsengine.kind_commands.is_form`)."""
+    from oddsengine.kind_commands import declared_commands
 
-    return [kind for kind in KINDS.values() if kind.explorer is None and kind.declared]
+    return [
+        kind for kinds in declared_commands().values() for kind in kinds if kind.explorer is None
+    ]
 
 
 def _widget(module, item):

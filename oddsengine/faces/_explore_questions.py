@@ -56,6 +56,7 @@ def _records() -> dict:
     kinds' records (each kind with an ``explorer`` entry, and the further engagements its
     entry's ``also`` names)."""
     from oddsengine.faces._explore_declared import declared_entry
+    from oddsengine.kind_commands import is_form
 
     records = {}
     for name, kind in kinds.KINDS.items():
@@ -63,7 +64,7 @@ def _records() -> dict:
             records[name] = (kind.title, kind.command, kind.explorer)
             for further, title, command, record in kind.explorer.also:
                 records.setdefault(further, (title, command, record))
-        elif kind.declared:  # offered from its declaration (its command's, or a sub-command)
+        elif kind.declared and not is_form(kind):  # offered from its declaration
             records[name] = (kind.title, kind.command, declared_entry(kind))
     return records
 
