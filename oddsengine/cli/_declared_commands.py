@@ -24,6 +24,11 @@ of one form given to the other is refused, naming which. The spec is built by
 and a refusal that names one input (its ``argument``) names the option that gave it. It
 answers with :func:`~oddsengine.exact` or :func:`~oddsengine.simulate`, written by
 :func:`~oddsengine.cli._engine_options.print_results`.
+
+Kinds that share a command (:mod:`oddsengine.kind_commands`) are its sub-commands, named
+after the kinds (``card-roll rough-wooing``), or, where one of them is named after the
+command, one command whose options given choose the kind (``riches --column`` or
+``riches --holdings``), the rule stated in its help.
 """
 
 from __future__ import annotations
@@ -52,19 +57,9 @@ _ENGINE = ("--trials", "--seed", "--precision", "--max-trials", "--compare", "--
 def declared_kinds(names=None) -> list:
     """The kinds whose command is built from their declaration, by command; only those of
     ``names`` when given."""
-    from oddsengine.kinds import KINDS
+    from oddsengine.kind_commands import declared_commands
 
-    return [
-        kind
-        for kind in KINDS.values()
-        if (names is None or kind.command in names) and _owns(kind, KINDS) and kind.declared
-    ]
-
-
-def _owns(kind, kinds) -> bool:
-    """Whether ``kind``'s command is built for it: it is the kind named as the command, or
-    the only kind of that command (``siege`` of the siege campaign)."""
-    return kind.command == kind.name or [o.command for o in kinds.values()].count(kind.command) == 1
+    return [kind for kinds in declared_commands(names).values() for kind in kinds]
 
 
 def _parse_with(option):
@@ -93,10 +88,22 @@ def _metavar(option) -> str:
     return _METAVARS.get(option.value, option.name.upper())
 
 
-def _add_option(group, option, required: bool = False) -> None:
+def _add_option(group, option, required: bool = False, bare: bool = False) -> None:
     """Add one declared option to an argparse group (``required``: argparse refuses its
-    absence)."""
-    if option.positional:
+    absence; ``bare``: it may be given without its value, as the flag another kind of its
+    command takes)."""
+    if bare:
+        group.add_argument(
+            option.flag_name,
+            dest=option.name,
+            nargs="?",
+            const=True,
+            default=None,
+            type=_parse_with(option),
+            metavar=option.metavar or option.name.upper(),
+            help=option.help,
+        )
+    elif option.positional:
         group.add_argument(
             option.name,
             nargs=None if option.required else "?",
@@ -232,22 +239,33 @@ def _book_table(kind):
     return BOOK_TABLES[kind.name]
 
 
-def _add_command(commands, kind) -> None:
-    description = _description(kind.spec) + "".join(
-        f" With {flag.flag_name}: {_description(form.spec)}" for form, flag in _forms(kind)
+def _add_command(commands, kind, name: str = "", others=()) -> None:
+    """Add the command of ``kind`` (as the sub-command ``name`` when given), with its
+    forms' options, and the options of the ``others`` its command asks when the options
+    given decide (:mod:`oddsengine.kind_commands`)."""
+    from oddsengine.kind_commands import choice_words, merged_options
+
+    several = bool(name or others)  # a command of several kinds: each says its own rule
+    description = (
+        _description(kind.spec, own=several)
+        + "".join(
+            f" With {flag.flag_name}: {_description(form.spec)}" for form, flag in _forms(kind)
+        )
+        + choice_words(others, lambda spec: _description(spec, own=True))
     )
     parser = commands.add_parser(
-        kind.command,
-        help=_summary(kind),
+        name or kind.command,
+        help=kind.rule if name else _summary(kind),
         description=description.replace("%", "%%"),
     )
     groups = {"": parser}
     required = _always_required(kind)
-    for option in _command_options(kind):
+    own = _command_options(kind)
+    for option, bare in merged_options([own, *(_options(each) for each in others)]):
         group = option.group or ("on a scenario's board" if option.board == NEEDS_BOARD else "")
         if group not in groups:
             groups[group] = parser.add_argument_group(group)
-        _add_option(groups[group], option, option.name in required)
+        _add_option(groups[group], option, option.name in required, bare)
     takes = _source(kind).takes
     if "table" in takes:
         table = _book_table(kind)
@@ -289,6 +307,8 @@ def _add_command(commands, kind) -> None:
         **({"trials": trials} if trials else {}),
     )
     parser.set_defaults(run=_run, kind=kind.name)
+    if name:  # a sub-command: its refusals name it after its command
+        parser.set_defaults(command=f"{kind.command} {name}")
 
 
 def _summary(kind) -> str:
@@ -350,12 +370,47 @@ def _vary_table(kind):
     return VARY_TABLES[kind.name]
 
 
-def _description(spec_class) -> str:
-    """The first paragraph of the spec's module (its rule in words), without the
-    cross-references' markup."""
+def _add_sub_commands(commands, kinds) -> None:
+    """Add the command that ``kinds`` share, none named after it: one sub-command a kind,
+    named after the kind (:mod:`oddsengine.kind_commands`)."""
+    command = kinds[0].command
+    parser = commands.add_parser(
+        command,
+        help="odds of one of: " + ", ".join(kind.title for kind in kinds),
+        description=f"One sub-command a question: oddsengine {command} NAME [options]; "
+        "oddsengine " + command + " NAME --help gives each one's options.",
+    )
+    questions = parser.add_subparsers(dest="question", title="questions", metavar="NAME",
+                                      parser_class=type(parser))  # fmt: skip
+    questions.required = True
+    for kind in kinds:
+        _add_command(questions, kind, kind.name)
+
+
+def _asked_kind(kind, arguments):
+    """The kind the command line asks: ``kind``, or where its command asks several, the
+    one the options given choose (:func:`~oddsengine.kind_commands.chosen_kind`)."""
+    from oddsengine.kind_commands import chosen_kind, command_kinds, has_sub_commands, inputs_of
+
+    kinds = command_kinds(kind.command)
+    if len(kinds) < 2 or has_sub_commands(kinds):
+        return kind
+    options = {option.name: option for other in kinds for option in inputs_of(other)}
+    given = {
+        name: getattr(arguments, name)
+        for name, option in options.items()
+        if _given(arguments, option)
+    }
+    return chosen_kind(kinds, given)
+
+
+def _description(spec_class, own: bool = False) -> str:
+    """The first paragraph of the spec's module (its rule in words), or with ``own`` of
+    the spec class (for a command of several kinds, whose specs may share a module),
+    without the cross-references' markup."""
     import re
 
-    text = sys.modules[spec_class.__module__].__doc__ or spec_class.__doc__ or ""
+    text = (not own and sys.modules[spec_class.__module__].__doc__) or spec_class.__doc__ or ""
     first = " ".join(text.strip().split("\n\n")[0].split())
     return re.sub(r":\w+:`~?(?:[\w.]*\.)?([^`]+)`", r"\1", first).replace("``", "")
 
@@ -510,7 +565,7 @@ def _refuse_exact_only(kind, arguments) -> None:
 def _run(arguments):
     from oddsengine.kinds import kind_of
 
-    kind = kind_of(arguments.kind)
+    kind = _asked_kind(kind_of(arguments.kind), arguments)
     takes = _source(kind).takes
     if getattr(arguments, "table", False):
         return _run_table(kind, arguments)
@@ -632,7 +687,15 @@ def _run_vary(kind, arguments) -> None:
 
 def register(commands, names=None, written=()) -> None:
     """Add the command of every declared kind (of ``names``, the commands asked, when
-    given), but those ``written`` by a module of their own."""
-    for kind in declared_kinds(names):
-        if kind.command not in written and kind.command not in commands.choices:
-            _add_command(commands, kind)
+    given), but those ``written`` by a module of their own: a kind's own, the
+    sub-commands of kinds that share a command, or one command that asks several kinds
+    (:mod:`oddsengine.kind_commands`)."""
+    from oddsengine.kind_commands import declared_commands, has_sub_commands
+
+    for command, kinds in declared_commands(names).items():
+        if command in written or command in commands.choices:
+            continue
+        if has_sub_commands(kinds):
+            _add_sub_commands(commands, kinds)
+        else:
+            _add_command(commands, kinds[0], others=kinds[1:])

@@ -65,14 +65,13 @@ def declared_entry(kind) -> ExplorerEntry:
 
 
 def _declared_kinds():
-    """The declared kinds the explorer offers from their declaration: those with no entry
-    of their own and a command of their own (not the form of another's, ``--naval``)."""
-    from oddsengine.kinds import KINDS
+    """The kinds offered from their declaration: those with no entry of their own whose
+    command asks them (a sub-command's, a kind its command's options choose), not the
+    form of another's (:func:`~oddsengine.kind_commands.is_form`)."""
+    from oddsengine.kind_commands import declared_commands
 
     return [
-        kind
-        for kind in KINDS.values()
-        if kind.explorer is None and kind.command == kind.name and kind.declared
+        kind for kinds in declared_commands().values() for kind in kinds if kind.explorer is None
     ]
 
 
@@ -136,7 +135,7 @@ def _widget(module, item):
             allowed_tags=list(item.choices),
             allow_duplicates=False,
             description=item.shown_label,
-            tooltip=item.words,
+            tooltip=item.said,
             placeholder=item.shown_label,  # what the box takes, while it holds no tag
             layout=module.Layout(width="150px", margin="1px 2px"),  # its tags wrap inside
         )
@@ -199,13 +198,28 @@ def build(values, forces, cards, post_roll):
 
 
 def words(values) -> list[str]:
-    """The command line's options that ask the same question (after the command)."""
+    """The command line's words that ask the same question, after the command: a
+    sub-command's name first (``rough-wooing --english-units 3``), and for a kind that its
+    command's options choose, an option that chooses it, even at its default
+    (``--holdings colony``: :mod:`oddsengine.kind_commands`)."""
+    import dataclasses
+
     from oddsengine.declaration import command_words
+    from oddsengine.kind_commands import command_path, deciding_options
     from oddsengine.kinds import kind_of
 
     kind = kind_of(values["engagement"])
-    extra = (*_board(kind), *kind.options)
-    return command_words(kind.command, kind.spec, _values(values), extra)[1:]
+    given = _values(values)
+    path = command_path(kind)
+    written = [
+        *path[1:],
+        *command_words(path[0], kind.spec, given, (*_board(kind), *kind.options))[1:],
+    ]
+    deciding = deciding_options(kind)
+    if deciding and not {item.flag_name for item in deciding} & set(written):
+        first = dataclasses.replace(deciding[0], required=True)
+        written += first.words_of(given.get(first.name, first.default))
+    return written
 
 
 def offer(values) -> dict:

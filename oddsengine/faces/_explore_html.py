@@ -89,12 +89,12 @@ def odds_html(result) -> str:
         )
     expected = result.expected_values()
     if expected:
-        # One paragraph (a debate has four: each side's VP and flips), so the chart keeps
-        # the first screen.
+        # One paragraph (a debate has four: each side's VP and flips; a turn's riches six),
+        # "expected" said once, so the chart keeps the first screen.
         parts.append(
-            '<p style="margin:2px 0 0">'
+            '<p style="margin:2px 0 0">expected '
             + "; ".join(
-                f"expected {html.escape(value_words(name))}: {value['mean']:.3f}"
+                f"{html.escape(value_words(name))}: {value['mean']:.3f}"
                 for name, value in expected.items()
             )
             + "</p>"

@@ -59,6 +59,7 @@ def _records() -> dict:
     kinds' records (each kind with an ``explorer`` entry, and the further engagements its
     entry's ``also`` names)."""
     from oddsengine.faces._explore_declared import declared_entry
+    from oddsengine.kind_commands import is_form
 
     records = {}
     for name, kind in kinds.KINDS.items():
@@ -66,7 +67,7 @@ def _records() -> dict:
             records[name] = (kind.title, kind.command, kind.explorer)
             for further, title, command, record in kind.explorer.also:
                 records.setdefault(further, (title, command, record))
-        elif kind.command == name and kind.declared:  # offered from its declaration
+        elif kind.declared and not is_form(kind):  # offered from its declaration
             records[name] = (kind.title, kind.command, declared_entry(kind))
     return records
 

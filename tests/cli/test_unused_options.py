@@ -71,6 +71,13 @@ VALUES = {
     "--parr-both": "guarantee", "--marriages-before-heir": "3", "--heir-draw": "0.5",
     "--impulses": "3", "--card-cp": "2", "--papal-regulars": "1",
     "--st-peters-cp": "3", "--papal-cards": "4",
+    "--catholic-home-spaces": "2", "--anne-boleyn-married": "yes", "--leader": "Montmorency",
+    "--english-units": "1", "--french-units": "1", "--margin": "3", "--edward-born": "yes",
+    "--scotland-allied-with-france": "yes", "--francis-rules": "yes", "--chateau-vp": "1",
+    "--units": "2", "--captured-key": "yes", "--papal-debaters": "Eck",
+    "--protestant-debaters": "Calvin", "--papal-eligible": "2", "--protestant-eligible": "2",
+    "--exploration-underway": "yes", "--column": "inca", "--raiders": "france",
+    "--holdings": "inca", "--colonial-governor": "inca", "--native-uprising": "inca",
 }  # fmt: skip
 
 #: Henry VIII's heirs (RULES.md §24-§26): the chart's options, and the timeline's.
@@ -170,7 +177,39 @@ BOARD_DIET_OPTIONS = {
     "--unrest",
     "--reformer",
 }
+#: The card rolls of RULES.md §28, sub-commands of card-roll: each takes all its options.
+CARD_ROLL_OPTIONS = {
+    "book-of-common-prayer": {"--catholic-home-spaces", "--anne-boleyn-married",
+                              "--cranmer-committed"},
+    "michelangelo": set(),
+    "fountain-of-youth": {"--power", "--removed", "--exploration-underway"},
+    "threat-to-power": {"--leader", "--captured"},
+    "rough-wooing": {"--english-units", "--french-units", "--margin", "--edward-born",
+                     "--scotland-allied-with-france"},
+    "chateaux": {"--modifier", "--milan-french", "--florence-french", "--italian-keys",
+                 "--tournament", "--home-space-lost", "--enemy-in-home", "--francis-rules",
+                 "--francis-captured", "--francis-besieged", "--chateau-vp"},
+    "city-state-rebels": {"--units", "--captured-key", "--under-siege"},
+    "council-of-trent": {"--papal-debaters", "--protestant-debaters", "--papal-dice",
+                         "--protestant-dice", "--papal-eligible", "--protestant-eligible"},
+    "andrea-doria": {"--piracy-vp"},
+}  # fmt: skip
+#: New World riches (RULES.md §28.7): the options of one roll, those of a turn.
+RICHES_OPTIONS = {"--power", "--galleons", "--plantations", "--colonial-governor",
+                  "--native-uprising", "--raiders", "--turn"}  # fmt: skip
 QUESTIONS = {
+    **{
+        f"card-roll {card}": [
+            (["card-roll", card, "--exact"], ENGINE | options | {"--turn", "--fractions"})
+        ]
+        for card, options in CARD_ROLL_OPTIONS.items()
+    },
+    "riches": [
+        (["riches", "--column", "maya", "--exact"],
+         ENGINE | RICHES_OPTIONS | {"--column", "--fractions"}),
+        (["riches", "--holdings", "maya,colony", "--exact"],
+         ENGINE | RICHES_OPTIONS | {"--holdings", "--fractions"}),
+    ],
     "heirs": [
         (["heirs", "--exact"], ENGINE | HEIRS_OPTIONS | {"--card-value", "--fractions"}),
         (["heirs", "--timeline", "--exact"],
@@ -320,10 +359,16 @@ QUESTIONS = {
 }  # fmt: skip
 
 
-def _subparsers():
-    parser = build_parser()
+def _subparsers(parser=None, prefix=""):
+    """Every command's parser by its words, a command's sub-commands in its stead
+    (``"card-roll rough-wooing"``)."""
+    parser = parser or build_parser()
     (action,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
-    return action.choices
+    found = {}
+    for name, command in action.choices.items():
+        nested = [a for a in command._actions if isinstance(a, argparse._SubParsersAction)]
+        found |= _subparsers(command, f"{prefix}{name} ") if nested else {prefix + name: command}
+    return found
 
 
 def _options(subparser) -> list[tuple[str, bool]]:

@@ -36,9 +36,19 @@ CELLS = (
     'board = oe.explore("reformation")\nboard.controls["board"].value = "religion_example"\nboard',
     'diet = oe.explore("diet")\ndiet',
     'voyage = oe.explore("conquest")\nvoyage.controls["engagement"].value = "voyage"\nvoyage',
+    # Part IV from their declarations: a card roll, and a turn's New World riches.
+    'wooing = oe.explore("rough-wooing")\nwooing.controls["rough-wooing.english_units"].value = 3'
+    "\nwooing",
+    'riches = oe.explore("riches-turn")\n'
+    'riches.controls["riches-turn.holdings"].value = ["inca", "colony"]\n'
+    'riches.controls["riches-turn.raiders"].value = ["france"]; riches',
 )
 #: The cells of the Part III engagements, by name (their index in CELLS).
 RELIGION = {"debate": 4, "attempts": 5, "reformation": 6, "diet": 7, "voyage": 8}
+#: The cells of the Part IV engagements, by name.
+PART_IV = {"rough-wooing": 9, "riches-turn": 10}
+#: The cells after the first four, each checked as the first is.
+FURTHER = {**RELIGION, **PART_IV}
 
 
 def _missing() -> str | None:
@@ -229,7 +239,7 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
             f"o.length >= {len(CELLS)} && "
             + " && ".join(
                 f"o[{index}].images.some(i => i.complete && i.naturalWidth)"
-                for index in RELIGION.values()
+                for index in FURTHER.values()
             )
             + " ? o : null;",
             180,
@@ -246,8 +256,9 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
             shot = Path(folder) / f"explorer-{width}-first-screen.png"
             shot.write_bytes(driver.get_screenshot_as_png())
         assert first["odds"] <= first["bottom"] and first["chart"] <= first["bottom"], first
-        # So do the Part III engagements' cells, switched to from another engagement.
-        for name, index in RELIGION.items():
+        # So do the Part III engagements' cells, switched to from another engagement, and
+        # Part IV's.
+        for name, index in FURTHER.items():
             driver.execute_script(_FIRST_SCREEN, index)
             time.sleep(0.5)
             first = driver.execute_script(_FIRST_SCREEN, index)
@@ -274,7 +285,7 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
         assert left_open, "the file browser is open"
         viewport = driver.execute_script("return document.documentElement.clientWidth")
         chart_width, chart_height = CHART_PIXELS
-        for output in [*outputs[:2], *(outputs[index] for index in RELIGION.values())]:
+        for output in [*outputs[:2], *(outputs[index] for index in FURTHER.values())]:
             charts = [image for image in output["images"] if image["visible"]]
             assert len(charts) == 1, output
             chart = charts[0]
@@ -305,6 +316,10 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
         assert "papal_wins" in outputs[RELIGION["debate"]]["text"]
         run = outputs[RELIGION["attempts"]]["text"]
         assert "same as: oddsengine attempts religion_1517" in run and "flips:0" in run
+        wooing = outputs[PART_IV["rough-wooing"]]["text"]
+        assert "same as: oddsengine card-roll rough-wooing --english-units 3" in wooing
+        riches = outputs[PART_IV["riches-turn"]]["text"]
+        assert "same as: oddsengine riches --holdings inca,colony --raiders france" in riches
     finally:
         driver.quit()
         shutil.rmtree(tmp_path / "profile", ignore_errors=True)

@@ -61,6 +61,8 @@ def test_tables_and_sweeps_read_the_registry():
         "reformation": "success",
         "counter-reformation": "success",
         "debate": "papal_wins",  # its own table: rows and columns of debaters' names
+        "rough-wooing": "success",  # England's units in Scotland by France's (RULES.md §28.5)
+        "council-of-trent": "papal_wins",  # the Papacy's dice by the Protestant's (§28.10)
     }
     assert ROLES["avoid"] == ("defender", "attacker")
     assert ROLES["reformation"] == ("protestant_dice", "papal_dice")
