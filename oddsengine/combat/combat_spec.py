@@ -24,7 +24,12 @@ from oddsengine.combat._combat import (
 )
 from oddsengine.combat.allied_losses import as_allies, combined_force, share_losses, split_losses
 from oddsengine.combat.battle import SIDES
-from oddsengine.combat.combat_inputs import CARDS_AND_POLICIES, CombatInputs, responses_words
+from oddsengine.combat.combat_inputs import (
+    CARDS_AND_POLICIES,
+    CombatInputs,
+    card_slug,
+    responses_words,
+)
 from oddsengine.combat.forces import FORCE_NOTATION, UNIT_TYPES, Force, as_force
 from oddsengine.combat.formations import strongest_formation
 from oddsengine.combat.leaders import find_leader
@@ -88,7 +93,8 @@ class CombatSpec(CombatInputs):
     attacker: Force = option(FORCE_NOTATION, value="force")
     defender: Force = option("the defending force, written the same way", value="force")
     attacker_cards: tuple[Card, ...] = option(
-        "cards the attacker plays, by name or number (e.g. tercios,field-artillery or 30,25)",
+        lambda _: "cards the attacker plays, by name or number (e.g. "
+        f"{card_slug(30)},{card_slug(25)} or 30,25)",
         default=(), value="cards", group=CARDS_AND_POLICIES)  # fmt: skip
     defender_cards: tuple[Card, ...] = option(
         "cards the defender plays", default=(), value="cards",

@@ -35,7 +35,9 @@ CONTRACT_NAMES = {
 }
 
 #: Besides the records, the command line's help texts may give cards as examples.
-ALLOWED = {"oddsengine/combat/cards.py", "oddsengine/cli/_combat_commands.py"}
+#: The records, and the combat kinds' own options (their command-line words, which were the
+#: command line's: a card's policy, the reading of the printed cards, Gout's target).
+ALLOWED = {"oddsengine/combat/cards.py", "oddsengine/combat/kind_options.py"}
 
 
 def _code_strings(path: Path):

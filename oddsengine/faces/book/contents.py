@@ -71,7 +71,7 @@ CONTENTS: tuple[BookPage, ...] = (
     BookPage(debates, ("debate",)),
     BookPage(diet, ("diet",)),
     BookPage(voyages, ("voyage", "conquest")),
-    BookPage(theses_opening, ("attempts-scenario",)),
+    BookPage(theses_opening, ("attempts", "attempts-scenario")),
     # Part IV: Henry VIII's heirs and England under Mary I (RULES.md §24-§27, §29).
     BookPage(heirs, ("heirs", "mary-i")),
     # Part IV, the card rolls (RULES.md §28): the card events, then the Sack of Rome and
