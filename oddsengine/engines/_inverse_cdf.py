@@ -84,7 +84,7 @@ def draw_rows(cuts, buckets, sizes, rows, uniforms) -> np.ndarray:
     ----------
     cuts : uint32 array, shape (tables, width)
         Each table's ascending cut points, padded with :data:`PAD` (never read).
-    buckets : int32 array, shape (tables, 2 ** BUCKET_BITS)
+    buckets : int array (int8 or int32), shape (tables, 2 ** BUCKET_BITS)
         Each table's :func:`fill_buckets` (of its own cut points, not the padding).
     sizes : int64 array, shape (tables,)
         Each table's number of values (its cut points and one).
