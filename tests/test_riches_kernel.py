@@ -218,6 +218,18 @@ def test_a_run_split_into_rounds_continues_the_same_streams():
     assert np.array_equal(whole, counted(0, 2 * block, False) + counted(2, 3 * block + 5, True))
 
 
+def test_a_precision_run_continues_the_streams_past_the_numpy_twin():
+    # Its first round on the NumPy twin, later ones on the kernel: the counts of one run of
+    # as many trials.
+    from oddsengine.engines.montecarlo import NUMPY_TRIALS
+
+    turn = RichesTurn("aztec,inca", raiders="france,england", turn=5)
+    aimed = oe.simulate(turn, seed=4, precision=0.0005)
+    assert aimed.trials > NUMPY_TRIALS and aimed.half_width <= 0.0005
+    fixed = oe.simulate(turn, trials=aimed.trials, seed=4)
+    assert np.array_equal(aimed.weights, fixed.weights) and aimed.p == fixed.p
+
+
 def _chi_square_p_value(observed, expected_probabilities) -> float:
     expected = expected_probabilities * observed.sum()
     keep = expected > 5  # the sparse tail pooled into one cell
