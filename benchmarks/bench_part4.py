@@ -1,7 +1,8 @@
 """Henry VIII's heirs and a turn's New World riches with the Raiders (RULES.md §24-§26,
-§28.7): Monte Carlo trials per second end to end (``oddsengine.simulate``) against naive
-NumPy rollers timed in the same run, the exact answers' times, the load of the machine
-beside the figures, and the first call of a fresh process measured apart.
+§28.7): Monte Carlo trials per second end to end (``oddsengine.simulate``, on all threads
+and on one) against naive NumPy rollers timed in the same run, a default run of a million
+trials, the exact answers' times, the load of the machine beside the figures, and the
+first call of a fresh process (the kernel's compile time) measured apart.
 
 The naive baselines roll every die one at a time for all the trials of a chunk, and share
 nothing with the engines but the specs' fields:
@@ -20,13 +21,17 @@ Raiders' statuses and thefts, each holding's card, the holdings lost), and ``nai
 |z|max`` checks those counts against the exact answer (every end state expected 25 times
 or more, and each field's values): the baselines roll the rules' game, not the engines'.
 
-Neither sampler is compiled: the heirs are drawn state by state with multinomial splits
-of a block's trials (a few dozen draws a block, whatever its size), the riches holding
-by holding with the NumPy sampler of the draw plans. The first-call probe checks that
-no Numba is imported and that a fresh process pays no compile time.
+The heirs are drawn state by state with multinomial splits of a block's trials (a few
+dozen draws a block, whatever its size; no compiled code), their laws worked out once a
+run. A turn's riches draw one step a holding from its exact law given the Raiders'
+statuses, on a Numba kernel (``engines/_riches_kernel.py``), or on its NumPy twin for runs
+of at most ``NUMPY_TRIALS`` trials (the same counts, without loading Numba: a default run
+of a million trials). The first-call probe runs each in a fresh process, the riches once
+on the twin and once on the kernel, with an empty Numba cache and then with the cache it
+left: the difference is the kernel's compile time, paid once per machine.
 
     python benchmarks/bench_part4.py            # about 3 minutes on 2 idle cores
-    python benchmarks/bench_part4.py --quick    # about 30 seconds
+    python benchmarks/bench_part4.py --quick    # about 40 seconds
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ import numpy as np
 import oddsengine as oe
 from oddsengine.card_rolls.riches_turn import RichesTurn
 from oddsengine.engines.exact import forget_end_states
+from oddsengine.engines.montecarlo import NUMPY_TRIALS
 from oddsengine.england.heirs import Heirs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -76,6 +82,8 @@ CHUNK = 1 << 17
 LEAST_EXPECTED = 25
 #: The rates of the project's other samplers (combat, attempts, debates), for the notes.
 OTHER_KINDS = "10^7-10^8 trials/s and more"
+#: The trials of a default run (the command line's, without --trials).
+DEFAULT_RUN = 1_000_000
 
 # -- Henry's heirs, die by die -------------------------------------------------------------
 
@@ -290,25 +298,38 @@ import sys, time
 start = time.perf_counter()
 import oddsengine as oe
 from oddsengine.card_rolls.riches_turn import RichesTurn
+from oddsengine.engines.montecarlo import NUMPY_TRIALS
 from oddsengine.england.heirs import Heirs
 imported = time.perf_counter()
 oe.simulate(Heirs(timeline=True, heir_draw=0.5), trials=1_000_000, seed=1)
 heirs = time.perf_counter()
-oe.simulate(RichesTurn("aztec,inca,potosi,colony", raiders="france,england,protestant",
-                       turn=5), trials=100_000, seed=1)
-riches = time.perf_counter()
-print(imported - start, heirs - imported, riches - heirs, int("numba" in sys.modules))
+turn = RichesTurn("aztec,inca,potosi,colony", raiders="france,england,protestant", turn=5)
+oe.simulate(turn, trials=100_000, seed=1)
+twin = time.perf_counter()
+loaded = "numba" in sys.modules
+oe.simulate(turn, trials=NUMPY_TRIALS + 1, seed=1)
+kernel = time.perf_counter()
+print(imported - start, heirs - imported, twin - heirs, int(loaded), kernel - twin)
 """
 
 
 def first_call() -> Table:
     """The first simulate of each in a fresh process, with an empty Numba cache and then
-    with the cache it left: a compiled kernel would show its compile time as the
-    difference."""
+    with the cache it left: the riches kernel's compile time is the difference of its
+    first calls."""
     table = Table(
-        "First simulate in a fresh process (heirs 1,000,000 trials, riches 100,000)",
-        ["NUMBA_CACHE_DIR", "import s", "heirs s", "riches s", "Numba imported"],
+        "First simulate in a fresh process (heirs 1,000,000 trials; riches 100,000 on the "
+        f"NumPy twin, then {NUMPY_TRIALS + 1:,} on the kernel)",
+        [
+            "NUMBA_CACHE_DIR",
+            "import s",
+            "heirs s",
+            "riches twin s",
+            "Numba loaded by then",
+            "riches kernel s",
+        ],
     )
+    kernel_seconds = []
     with tempfile.TemporaryDirectory() as cache:
         environment = {**os.environ, "NUMBA_CACHE_DIR": cache}
         for label in ("empty (cold)", "left by the cold run (warm)"):
@@ -319,19 +340,40 @@ def first_call() -> Table:
                 text=True,
                 check=True,
             ).stdout
-            imported, heirs, riches, numba = output.split()
+            imported, heirs, twin, numba, kernel = output.split()
+            kernel_seconds.append(float(kernel))
             table.add(
                 label,
                 f"{float(imported):.2f}",
                 f"{float(heirs):.2f}",
-                f"{float(riches):.2f}",
+                f"{float(twin):.2f}",
                 "yes" if int(numba) else "no",
+                f"{float(kernel):.2f}",
             )
     table.notes = [
         "",
-        "Neither sampler has a compiled kernel: there is no compile time to pay, cold or warm.",
+        "The heirs and a short riches run load no Numba. The riches kernel's first call "
+        "imports Numba and compiles the kernel (cold) or loads it from the cache (warm): "
+        f"about {kernel_seconds[0] - kernel_seconds[1]:.1f} s of compiling, paid once per "
+        "machine (cache=True).",
     ]
     return table
+
+
+def _one_thread_rate(spec, count, repeats) -> float | None:
+    """Trials per second of ``simulate`` on one Numba thread (None where the run does not
+    use Numba: the heirs, and a run the NumPy twin takes)."""
+    if not isinstance(spec, RichesTurn) or count <= NUMPY_TRIALS:
+        return None
+    import numba
+
+    before = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        seconds, _ = _timed(repeats, lambda: oe.simulate(spec, trials=count, seed=1))
+    finally:
+        numba.set_num_threads(before)
+    return count / seconds
 
 
 def main(argv=None) -> int:
@@ -356,7 +398,7 @@ def main(argv=None) -> int:
     arguments = parser.parse_args(argv)
     quick = arguments.quick
     trials = int(arguments.trials or (1e7 if quick else 1e8))
-    riches_trials = int(arguments.riches_trials or (2e5 if quick else 2e6))
+    riches_trials = int(arguments.riches_trials or (1e7 if quick else 1e8))
     baseline_trials = int(arguments.baseline_trials or (2e5 if quick else 2e6))
     repeats = 1 if quick and arguments.repeats == 3 else arguments.repeats
     print(machine_description())
@@ -370,6 +412,8 @@ def main(argv=None) -> int:
             "exact (ms)",
             "simulate (M/s)",
             "per CPU-second (M)",
+            "1 thread (M/s)",
+            f"{DEFAULT_RUN:,} trials (s)",
             "naive NumPy (M/s)",
             "ratio",
             "naive |z|max",
@@ -386,9 +430,14 @@ def main(argv=None) -> int:
     for name, build, count, naive, agreement in cases:
         spec = build()
         exact_seconds = _exact_seconds(repeats, build)
-        oe.simulate(spec, trials=min(count, 100_000), seed=1)  # imports what it reads
+        # A first call imports what the timed ones read (the kernel, past NUMPY_TRIALS).
+        oe.simulate(spec, trials=min(count, NUMPY_TRIALS + 1), seed=1)
         seconds, cpu_seconds = _timed(
             repeats, lambda spec=spec, count=count: oe.simulate(spec, trials=count, seed=1)
+        )
+        one_thread = _one_thread_rate(spec, count, repeats)
+        default_seconds, _ = _timed(
+            repeats, lambda spec=spec: oe.simulate(spec, trials=DEFAULT_RUN, seed=1)
         )
         counted = []
         naive_seconds, _ = _timed(
@@ -404,6 +453,8 @@ def main(argv=None) -> int:
             f"{exact_seconds * 1e3:.1f}",
             f"{rate / 1e6:.2f}",
             f"{count / cpu_seconds / 1e6:.2f}",
+            "-" if one_thread is None else f"{one_thread / 1e6:.2f}",
+            f"{default_seconds:.3f}",
             f"{naive_rate / 1e6:.2f}",
             f"{rate / naive_rate:.1f}x",
             f"{z:.1f}",
@@ -415,6 +466,8 @@ def main(argv=None) -> int:
                 "exact_ms": exact_seconds * 1e3,
                 "rate": rate,
                 "cpu_rate": count / cpu_seconds,
+                "one_thread_rate": one_thread,
+                "default_run_seconds": default_seconds,
                 "naive_rate": naive_rate,
                 "ratio": rate / naive_rate,
                 "naive_z": z,
@@ -429,8 +482,10 @@ def main(argv=None) -> int:
         + "; after: "
         + ", ".join(f"{value:.2f}" for value in load_after)
         + f" (on {os.cpu_count()} CPUs: a load above that shares the cores with other work, "
-        "and every rate falls with it, the baseline's too). Both samplers run on one core "
-        f"(NumPy); the project's other kinds run at {OTHER_KINDS}.",
+        "and every rate falls with it, the baseline's too). The heirs run on one core "
+        "(NumPy); a turn's riches on the Numba kernel's threads past NUMPY_TRIALS trials, on "
+        f"its NumPy twin below (the {DEFAULT_RUN:,}-trial default run); the project's other "
+        f"kinds run at {OTHER_KINDS}.",
         "exact: oe.exact on a spec built anew, the engine's kept end-state maps forgotten "
         "first (best of the repeats).",
     ]
