@@ -2,12 +2,15 @@
 
 Each input a question takes (a count of dice, a debater, a card, a rule reading) is a
 field of its spec dataclass, and its :class:`Option` rides in that field's metadata
-(:func:`option`): its words, the rule it applies, the kind of value it holds, its choices,
+(:func:`option`, of :mod:`oddsengine.option_field`, which a spec module imports alone):
+its words, the rule it applies, the kind of value it holds, its choices,
 range and default, and whether a scenario's board gives it. Every face reads the same
 declaration: the command line builds the sub-command, its parsing and its refusals from
 it, the explorer its controls and its "same as" command line (:func:`command_words`),
 sweep files their keys, and JSON its ``spec``. Inputs a kind takes that fill no field
-(a scenario file read into a board) are declared on its record (``Kind.options``).
+(a scenario file read into a board) are declared on its record (``Kind.options``); the
+board a kind is asked on, a scenario file with its what-ifs, is declared once for the
+kinds that read it (:class:`Board`, named by the spec class's ``scenario_board``).
 
 The groups of options that several kinds share (the engine's, ``--card-value``,
 ``--table``) are named by the kinds that take them (``Kind.takes``), and written once by
@@ -24,6 +27,11 @@ Examples
 [('dice', 'count', '--dice', 1), ('lucky', 'flag', '--lucky', False)]
 >>> command_words("roll", Roll, {"dice": 3, "lucky": True})
 ['roll', '--dice', '3', '--lucky']
+>>> Option("tie", "a tie holds", value="yes-no", default=True).words_of(False)
+['--tie', 'no']
+>>> uncharted = Option("uncharted", "the first voyage", value="flag-names", default=False)
+>>> uncharted.parse("france"), uncharted.words_of(True), uncharted.words_of(("france",))
+(('france',), ['--uncharted'], ['--uncharted', 'france'])
 >>> options_of(Roll)[0].check(12)
 Traceback (most recent call last):
 ...
@@ -35,9 +43,12 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.option_field import OPTION, option
 
 __all__ = [
     "OPTION",
@@ -46,6 +57,7 @@ __all__ = [
     "BOARD_GIVES",
     "BOARD_AGREES",
     "SHARED_GROUPS",
+    "Board",
     "Option",
     "option",
     "options_of",
@@ -53,18 +65,20 @@ __all__ = [
     "validate",
     "command_words",
     "given_values",
+    "spec_of",
+    "spec_on_board",
 ]
 
-#: The metadata key of a field's :class:`Option`.
-OPTION = "oddsengine.option"
-
-#: The kinds of value an option holds: free text, a whole number in a range, a number, an
-#: on/off flag, one of its choices, several names (comma-separated on the command line), a
-#: force written in the game's words, cards by name or number, or one name (a debater, a
-#: space: text the command line refuses empty).
-VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards", "name")
-#: What the command line says of an empty name (given, it names nothing).
-_EMPTY_NAME = "an empty name: name one, or leave the option out for its default"
+#: The kinds of value an option holds: free text (a name), a whole number in a range, a
+#: number, an on/off flag, one of its choices, several names (comma-separated on the
+#: command line), a force written in the game's words, cards by name or number, a flag
+#: the command line gives as yes or no (one whose default may be either), or a flag that
+#: may name the ones it applies to (``--uncharted`` alone: every power sailing;
+#: ``--uncharted france``: France's voyage only).
+VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards", "yes-no",
+          "flag-names")  # fmt: skip
+#: How the command line writes the two values of a ``yes-no`` option.
+_YES_NO = {True: "yes", False: "no"}
 
 #: ``Option.board``: a scenario's board gives this input (refused beside a scenario).
 BOARD_GIVES = "board-gives"
@@ -79,11 +93,17 @@ _BOARD_SUPPLIES = (BOARD_GIVES, BOARD_AGREES)
 #: The groups of options several kinds share, by the name a kind's ``takes`` gives:
 #: ``engine`` (the method, trials, seed, precision, comparison and output format; with
 #: ``--fractions`` wherever the answer is exact), ``card-value`` (what each card a side
-#: could still play is worth here), ``table`` (instead of one answer, a table of the odds
-#: book over the kind's inputs) and ``board`` (a scenario file's board with its what-ifs).
-SHARED_GROUPS = ("engine", "card-value", "table", "board")
+#: could still play is worth here; ``--side`` where both sides play cards), ``table``
+#: (instead of one answer, a table of the odds book over the kind's inputs), ``board`` (a
+#: scenario file's board with its what-ifs: the :class:`Board` its spec class names),
+#: ``survivors`` (the joint distribution of both sides' surviving units, for a combat whose
+#: answer holds them), ``end-states`` (the likeliest end states listed under the answer) and
+#: ``vary`` (the answer for every value of a template, as a table).
+SHARED_GROUPS = ("engine", "card-value", "table", "board", "survivors", "end-states", "vary")
 
 _MISSING = dataclasses.MISSING
+#: The kinds of value the command line gives as a flag (``flag-names`` may name some too).
+_FLAGS = ("flag", "flag-names")
 
 
 @dataclass(frozen=True)
@@ -95,8 +115,10 @@ class Option:
     name : str
         The spec keyword it fills: the sweep key, the explorer control and the JSON
         ``spec`` key (``"protestant_dice"``).
-    words : str
-        What it is, in words: the command line's help and the explorer's tooltip.
+    words : str or callable
+        What it is, in words: the command line's help and the explorer's tooltip. Words
+        that read records (the cards a combat takes) may be a function, called when they
+        are shown (:attr:`said`): declared on a field, of the spec class.
     rule : str
         The rule section it applies (``"§17 step 6"``), shown after the words.
     value : str
@@ -136,10 +158,24 @@ class Option:
     more : bool
         An input most questions leave at its default: the explorer lists it under "more
         options" (shown when asked; its value is read either way).
+    form : bool
+        For a flag of a kind's own options (``Kind.options``): it asks for that kind
+        instead of the other kind of the same command (``intercept --naval``: the naval
+        interception), whose form it is.
+    typed : bool
+        For a ``choice``: other values may be typed besides its choices and those offered
+        (a standing order ``order:SPACE,SPACE``); the explorer offers them in a box that
+        takes typing.
+    exact_only : bool
+        Read by the exact answer only (how deep a policy tree is shown, what the optimal
+        policy maximises): refused beside a Monte Carlo answer.
+
+    ``offer`` may also be a function ``offer(values) -> choices`` itself, for an option
+    declared apart from any spec class (a scenario's board).
     """
 
     name: str
-    words: str
+    words: object
     rule: str = ""
     value: str = "text"
     choices: tuple = ()
@@ -156,6 +192,9 @@ class Option:
     offer: object = ""
     repeat: bool = False
     more: bool = False
+    form: bool = False
+    typed: bool = False
+    exact_only: bool = False
 
     def __post_init__(self):
         if self.value not in VALUES:
@@ -168,18 +207,38 @@ class Option:
 
     @property
     def flag_name(self) -> str:
-        """Its command-line option (``--protestant-dice``)."""
-        return self.flag or "--" + self.name.replace("_", "-")
+        """Its command-line option (``--protestant-dice``; ``--no-NAME`` for a flag that is
+        on unless given)."""
+        if self.flag:
+            return self.flag
+        name = self.name.replace("_", "-")
+        return f"--no-{name}" if self.value == "flag" and self.default is True else f"--{name}"
 
     @property
-    def help(self) -> str:
-        """Its words, with its choices, default and rule, as the help shows them."""
-        text = self.words
-        if self.choices and self.value in ("choice", "names"):
+    def said(self) -> str:
+        """Its words as text (those given as a function, read now)."""
+        return self.words() if callable(self.words) else self.words
+
+    @property
+    def help(self):
+        """Its words, with its choices, default and rule, as the help shows them: a
+        function that writes them when its words are one (argparse calls it when the help
+        is shown, so that an answer does not read what only its help names)."""
+        if callable(self.words):
+            return self._help_text
+        return self._help_text()
+
+    def _help_text(self) -> str:
+        text = self.said
+        # A choice's metavar lists its choices, unless a metavar of its own is declared.
+        listed = self.value == "names" or (self.value == "choice" and self.metavar)
+        if self.choices and listed:
             text += f": {', '.join(map(str, self.choices))}"
         if self.low is not None and self.high is not None and self.value == "count":
             text += f" ({self.low}..{self.high})"
-        if self.value not in ("flag",) and not self.required and _shown_default(self.default):
+        if self.value == "yes-no" and isinstance(self.default, bool):
+            text += f" (default {_YES_NO[self.default]})"
+        elif self.value not in _FLAGS and not self.required and _shown_default(self.default):
             text += f" (default {_shown_default(self.default)})"
         if self.rule:
             text += f"; {self.rule}"
@@ -231,21 +290,26 @@ class Option:
                 raise OddsEngineError(
                     f"{self.flag_name} takes a number, not {shown(text)}"
                 ) from None
-        if self.value == "names":
-            parts = text.split(",")
-            if any(not part.strip() for part in parts):
+        if self.value in ("names", "flag-names"):
+            if any(not part.strip() for part in text.split(",")):  # never read as "none"
                 raise OddsEngineError(
-                    f"{self.flag_name} an empty name in {shown(text)}: separate names by "
-                    "single commas, with none left empty"
+                    f"{self.flag_name} takes names separated by single commas, not an empty "
+                    f"name in {shown(text)}"
                 )
-            return tuple(part.strip() for part in parts)
-        if self.value == "name":
-            if not text.strip():
-                raise OddsEngineError(f"{self.flag_name} {_EMPTY_NAME}")
-            return text.strip()
+            return tuple(part.strip() for part in text.split(","))
+        if self.value == "choice" and not text.strip():
+            raise OddsEngineError(
+                f"{self.flag_name} takes a name, not an empty name: name one, or leave the "
+                "option out for its default"
+            )
         if self.value == "flag":
             return text.strip().lower() in ("1", "true", "yes", "on")
-        return text.strip()
+        if self.value == "yes-no":
+            said = {word: value for value, word in _YES_NO.items()}.get(text.strip().lower())
+            if said is None:
+                raise OddsEngineError(f"{self.flag_name} takes yes or no, not {shown(text)}")
+            return said
+        return text  # as given: the spec reads it as it reads a value given in Python
 
     def check(self, value, where: str = ""):
         """``value`` (of a spec field, or given in Python) if it fits the option's kind,
@@ -257,7 +321,13 @@ class Option:
             Naming the option (``where``, default its name), with what it takes.
         """
         where = where or self.name
-        if self.value == "flag":
+        if self.value == "flag-names" and isinstance(value, (tuple, list)):
+            if not all(isinstance(name, str) for name in value):
+                raise OddsEngineTypeError(
+                    f"{where} must be True, False or names, not {shown(value)}"
+                )
+            return tuple(value)
+        if self.value in (*_FLAGS, "yes-no"):
             if not isinstance(value, bool):
                 raise OddsEngineTypeError(f"{where} is True or False, not {shown(value)}")
             return value
@@ -278,8 +348,6 @@ class Option:
                 rule = f" ({self.rule})" if self.rule else ""
                 raise OddsEngineError(f"{where} must be {low}..{high}{rule}, not {shown(value)}")
             return int(value) if self.value == "count" else float(value)
-        if self.value == "name" and not isinstance(value, str):
-            raise OddsEngineTypeError(f"{where} must be a name, not {shown(value)}")
         if self.value == "choice" and self.choices and value not in self.choices:
             raise OddsEngineError(
                 f"{where} must be one of {', '.join(map(str, self.choices))}, not {shown(value)}"
@@ -299,12 +367,16 @@ class Option:
 
     def words_of(self, value) -> list[str]:
         """The command-line words that give ``value`` (empty for its default, unless the
-        command line needs it given)."""
+        command line needs it given); an option taken several times, once per item."""
         if value is None or (value == self.default and not self.required):
             return []
-        if self.value == "flag":
-            return [self.flag_name] if value else []
-        if self.value == "names" or isinstance(value, (tuple, list)):
+        if self.value in _FLAGS and isinstance(value, bool):
+            return [self.flag_name] if value != bool(self.default) else []
+        if self.value == "yes-no":
+            return [self.flag_name, _YES_NO[bool(value)]]
+        if self.repeat and isinstance(value, (tuple, list)):
+            return [word for item in value for word in self.words_of(item)]
+        if isinstance(value, (tuple, list)):  # names; one name alone (an item repeated) as is
             text = ",".join(str(item) for item in value)
         else:
             text = str(value)
@@ -317,29 +389,6 @@ def _shown_default(default) -> str:
     if isinstance(default, (tuple, list)):
         return ",".join(map(str, default))
     return str(default)
-
-
-def option(words: str, *, default=_MISSING, **declared) -> dataclasses.Field:
-    """A spec field that is an input of its kind: ``dataclasses.field`` with its
-    :class:`Option` in the metadata (its name and default are the field's).
-
-    Parameters
-    ----------
-    words : str
-        What it is, in words.
-    default : object, optional
-        The field's default (none: the input is required).
-    **declared
-        The other fields of :class:`Option` (``rule``, ``value``, ``choices``, ``low``,
-        ``high``, ``flag``, ``group``, ``board``, ``label``, ``offer``...).
-    """
-    unknown = set(declared) - {item.name for item in dataclasses.fields(Option)}
-    if unknown:
-        raise OddsEngineError(f"option: unknown field {sorted(unknown)[0]!r}")
-    metadata = {OPTION: dict(words=words, **declared)}
-    if isinstance(default, (list, dict, set)):
-        raise OddsEngineError("option: a default is immutable (a tuple, not a list)")
-    return dataclasses.field(default=default, metadata=metadata)
 
 
 def _value_of(annotation) -> str:
@@ -384,6 +433,8 @@ def options_of(spec_class) -> tuple[Option, ...]:
         if item.default_factory is not _MISSING:
             default = item.default_factory()
         declared.setdefault("value", _value_of(item.type))
+        if callable(declared["words"]):  # read when shown, of this class
+            declared["words"] = functools.partial(declared["words"], spec_class)
         if declared["value"] == "names" and isinstance(default, str):
             default = (default,)  # names are a tuple: a field's one word ("all") is one name
         found.append(Option(item.name, default=default, required=required, **declared))
@@ -412,6 +463,57 @@ def declared(spec_class) -> bool:
     return bool(options_of(spec_class))
 
 
+class Board(NamedTuple):
+    """The board a kind is asked on, as every face gives it: a scenario file and the
+    what-ifs on its board, declared once for the kinds that read it (a spec class names
+    its own, ``scenario_board``; its record takes the ``board`` group).
+
+    Parameters
+    ----------
+    options : tuple of Option
+        The scenario file (the positional option) and the what-ifs (each one of ``load``'s
+        keywords), in the order the faces list them.
+    load : callable
+        ``load(scenario, **what_ifs)``: the board the spec class's ``on_board(board,
+        **inputs)`` takes, the what-ifs applied.
+    """
+
+    options: tuple
+    load: Callable
+
+
+def spec_on_board(spec_class, scenario, values: dict):
+    """The spec of ``spec_class`` asked on the board of ``scenario`` (a file, or a shipped
+    example): its board (``spec_class.scenario_board``, a :class:`Board`) loaded with the
+    what-ifs among ``values`` (by option name), and the spec built by the class's
+    ``on_board`` with the other inputs. Every face builds such a spec so.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> def load(scenario, extra=()):
+    ...     return f"{scenario}+{'+'.join(extra)}"
+    >>> @dataclass(frozen=True)
+    ... class Count:
+    ...     board: str
+    ...     dice: int = option("the dice rolled", default=1)
+    ...     scenario_board = Board((Option("extra", "what-if"),), load)
+    ...     @classmethod
+    ...     def on_board(cls, board, **inputs):
+    ...         return cls(board, **inputs)
+    >>> spec_on_board(Count, "vienna", {"extra": ("Linz",), "dice": 2})
+    Count(board='vienna+Linz', dice=2)
+    """
+    board = spec_class.scenario_board
+    inputs = dict(values)
+    what_ifs = {
+        item.name: inputs.pop(item.name)
+        for item in board.options
+        if not item.positional and item.name in inputs
+    }
+    return spec_class.on_board(board.load(scenario, **what_ifs), **inputs)
+
+
 def given_values(options, values: dict) -> dict:
     """The entries of ``values`` that differ from their option's default, in the
     options' order (what a command line must write)."""
@@ -422,9 +524,35 @@ def given_values(options, values: dict) -> dict:
     }
 
 
+def spec_of(spec_class, values: dict, like=None):
+    """The spec of ``spec_class`` for the inputs ``values`` (by option name): its class's
+    ``from_options(**values)`` where it has one (inputs that fill a field together, such
+    as a combat's policies), else the class called with them. Every face builds a spec
+    from its inputs so.
+
+    ``like`` is the spec class of another kind whose inputs ``spec_class`` takes (a
+    registered kind with the options of a field battle): its ``from_options`` builds a
+    ``spec_class`` that has none of its own.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Roll:
+    ...     dice: int = option("the dice rolled", default=1)
+    >>> spec_of(Roll, {"dice": 2})
+    Roll(dice=2)
+    """
+    build = getattr(spec_class, "from_options", None)
+    if build is None and like is not None and hasattr(like, "from_options"):
+        return like.from_options.__func__(spec_class, **values)
+    return (build or spec_class)(**values)
+
+
 def command_words(command: str, spec_class, values: dict, extra=()) -> list[str]:
     """The command line that asks the question ``values`` describe, as words (join them
-    with :func:`shlex.join` to print it): the explorer's "same as" line.
+    with :func:`shlex.join` to print it): the explorer's "same as" line. The positional
+    inputs come first, then the spec's, then the kind's own (``extra``).
 
     Parameters
     ----------
@@ -442,7 +570,7 @@ def command_words(command: str, spec_class, values: dict, extra=()) -> list[str]
     -------
     list of str
     """
-    options = [item for item in (*extra, *options_of(spec_class)) if item.name in values]
+    options = [item for item in (*options_of(spec_class), *extra) if item.name in values]
     words = [command]
     for item in options:
         if item.positional:

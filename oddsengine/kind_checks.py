@@ -136,6 +136,9 @@ def _check_types(name: str, record: dict) -> None:
             and all(isinstance(key, str) and isinstance(words, str) for key, words in value.items())
         ):
             _refuse(name, field, "a dict of texts by name", value)
+    trials = record.get("trials", 0)
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 0:
+        _refuse(name, "trials", "a number of trials (0: the engines' default)", trials)
     headline = record.get("headline")
     if headline is not None and not isinstance(headline, str):
         _refuse(name, "headline", "an outcome's name or None", headline)
@@ -177,11 +180,10 @@ def _check_types(name: str, record: dict) -> None:
         isinstance(page, tuple)
         and len(page) == 2
         and isinstance(page[0], int | float)
-        and isinstance(page[1], str)
-        and _WHERE.fullmatch(page[1])
+        and (callable(page[1]) or isinstance(page[1], str) and _WHERE.fullmatch(page[1]))
         for page in pages
     ):
-        _refuse(name, "book_pages", "a tuple of (place, 'module:function')", pages)
+        _refuse(name, "book_pages", "a tuple of (place, builder or 'module:function')", pages)
 
 
 def _check_fields(name: str, spec_class, record: dict) -> None:

@@ -38,16 +38,17 @@ class ExplorerEntry(NamedTuple):
     controls : tuple of str
         The explorer's controls it shows besides the forces, leaders and cards
         (``("in_port",)``; the keys of :func:`~oddsengine.faces.explore.build_spec`). With
-        no ``build``, each is the spec field of the same name, and the command line writes
-        it as the option of that name (a flag when set, a count unless 0).
+        no ``build``, each is the input of the same name of the kind's declaration
+        (:mod:`oddsengine.declaration`), which builds the spec and writes the command line.
     build : str
         Where the function that builds its spec from the control values lives,
         ``"module:function"``, for a kind the spec's own fields do not build (a campaign's
         horizon, a war, a move's scenario); it takes ``(values, forces, cards, post_roll)``.
-        Empty: its spec class is called with its forces, leaders, cards and ``controls``.
+        Empty: its spec is built from its declaration with its forces, leaders, cards,
+        policies and ``controls`` (:func:`~oddsengine.faces._explore_questions.inputs_of`).
     words : str
         Where the function that writes its own command-line options lives
-        (``"module:function"``, taking the control values); empty: from ``controls``.
+        (``"module:function"``, taking the control values); empty: from its declaration.
     no_losses : str
         What the explorer says when its result has no survivors to show (``"No units are
         lost in this roll."``; empty: nothing).

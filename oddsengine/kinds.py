@@ -8,10 +8,12 @@ names and descriptions. A :class:`Kind` says what a face needs to know of a kind
 building a spec: its headline outcome, the roles that give the rows and the columns of a
 table, the rule it applies and its title, its command, its options' words, how the
 explorer offers it (:class:`ExplorerEntry`), which card records apply, how the
-force-needed search asks it (its ``needed`` record) and its pages in the odds book. It is
-the only per-kind table: a new kind is its spec module and one entry here (or one
-:func:`register_kind` call). Every kind's spec meets :class:`Engagement` but the siege
-campaign's, a sequence of assaults with no single draw plan.
+force-needed search asks it (its ``needed`` record). It holds facts of the kinds, not
+pointers into the faces: a face keeps its own layout in its own layer (the odds book's
+pages are in :mod:`oddsengine.faces.book.contents`). A new kind is its spec module and one
+entry here (or one :func:`register_kind` call). Every kind's spec meets
+:class:`Engagement` but the siege campaign's, a sequence of assaults with no single draw
+plan.
 
 Examples
 --------
@@ -19,7 +21,7 @@ Examples
 ('attacker_wins', ('attacker', 'defender'))
 >>> KINDS["avoid"].rule
 'avoid battle, rule 13.3'
->>> [kind.name for kind in table_kinds()]
+>>> [kind.name for kind in table_kinds()][:8]
 ['battle', 'assault', 'intercept', 'avoid', 'naval', 'reformation', 'counter-reformation', 'debate']
 >>> from oddsengine import FieldBattle
 >>> isinstance(FieldBattle("3R", "hapsburg: 2R"), Engagement)
@@ -34,9 +36,18 @@ from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from oddsengine.combat.kind_options import (
+    ASSAULT_OPTIONS,
+    BATTLE_OPTIONS,
+    FOREIGN_WAR_OPTIONS,
+    NAVAL_BATTLE_OPTIONS,
+    NAVAL_ROLL_OPTIONS,
+)
 from oddsengine.declaration import NEEDS_BOARD, Option
 from oddsengine.errors import CANCELLED, OddsEngineError, unknown_name
 from oddsengine.kind_entries import ExplorerEntry, NeededKind
+from oddsengine.moves.battle_policies import MOVE_POLICIES, SIEGE_POLICIES
+from oddsengine.moves.scenario_board import AFTER_MOVE
 
 __all__ = [
     "Engagement",
@@ -72,7 +83,9 @@ class Engagement(Protocol):
     Notes
     -----
     A spec may also give, and the faces read when it does: ``exact_available`` (False:
-    only Monte Carlo answers it), ``loss_groups`` (the units each side may lose, for
+    only Monte Carlo answers it), ``fractions_available`` (False: its exact answer is no
+    draw of dice whose fractions :func:`~oddsengine.results.fractions.exact_fractions`
+    recovers, a whole move's end states), ``loss_groups`` (the units each side may lose, for
     expected losses), ``reported_columns`` (averages a result reports, by name) and
     ``unit_word`` (``"ships"``; default ``"land units"``).
     """
@@ -136,7 +149,9 @@ class Kind:
         Ottoman cavalry) that takes no force.
     command : str
         Its name as a command of the command line and a kind of :func:`~oddsengine.needed`
-        (``"siege"`` for ``"siege-campaign"``; empty: :attr:`name`).
+        (``"siege"`` for ``"siege-campaign"``; empty: :attr:`name`). A declared kind
+        whose command is another kind's is a form of that command, asked by the flag of
+        its :attr:`options` that says so (``Option.form``: ``intercept --naval``).
     needed : NeededKind or str or None
         How :func:`~oddsengine.needed` asks for the force needed in it (a
         :class:`NeededKind`), or where that record lives
@@ -171,15 +186,17 @@ class Kind:
         Its place in ``needed --help``'s list of kinds (lower first) and the words that
         follow its name there (``(5, " ('?Sq Doria', '?Co')")``); empty: last, no words.
     book_pages : tuple
-        Its pages in the odds book, each ``(place, "module:function")``: a page builder
-        ``build(version, quick)`` and its place among the book's pages (lower first; two
-        kinds on one page name the same builder). Empty: a kind ``table`` offers gets a
-        generic page of its odds table, after the others.
+        Optional, for a kind registered from outside the package: its own pages in the odds
+        book, each ``(place, builder)``, the builder ``build(version, quick)`` or its
+        ``"module:function"``, placed after the book's page of that number (the book lists
+        its own pages, and the shipped kinds they cover, in
+        :mod:`oddsengine.faces.book.contents`). Empty: a kind ``table`` offers that no
+        page of the book covers gets a generic page of its odds table, after the others.
     arguments : str
-        For a kind with no command of its own: the shipped command whose options its
-        command takes (``"battle"``: two forces, their cards, policies and the engine
-        options; its spec class is called with what they give). Empty: its command is
-        written for it, or built from its declaration.
+        The shipped kind whose options its command takes besides its spec's declaration
+        (``"battle"``: its policies, the rule option and the shared groups of
+        :attr:`takes`; the spec is built by its class's ``from_options``, a field
+        battle's where it inherits none). Empty: its own.
     options : tuple of Option
         The inputs its command takes that fill no field of its spec
         (:class:`~oddsengine.declaration.Option`); those that do are declared on the
@@ -191,6 +208,9 @@ class Kind:
         The prefix of the events that give its answer's distribution, one a value
         (``"flips:"``: ``flips:0``, ``flips:1``...), which the faces chart; empty: its
         outcomes are the chart.
+    trials : int
+        The Monte Carlo trials its command runs when none are asked (a foreign war,
+        sampled attempt by attempt: 200,000); 0: the engines' default.
     """
 
     name: str
@@ -219,6 +239,7 @@ class Kind:
     options: tuple = ()
     takes: tuple[str, ...] = ("engine",)
     distribution: str = ""
+    trials: int = 0
 
     def __post_init__(self):
         if not self.command:
@@ -231,11 +252,12 @@ class Kind:
 
     @property
     def declared(self) -> bool:
-        """Whether its spec declares its inputs, so that every face offers it from the
-        declaration (:mod:`oddsengine.declaration`)."""
+        """Whether its spec declares its inputs, or takes those of the kind its
+        :attr:`arguments` names, so that every face offers it from the declaration
+        (:mod:`oddsengine.declaration`)."""
         from oddsengine.declaration import declared
 
-        return declared(self.spec)
+        return declared(self.spec) or bool(self.arguments) and kind_of(self.arguments).declared
 
     @property
     def needed_kind(self):
@@ -312,38 +334,16 @@ _ATTACK = {"attacker": "the attacking force", "defender": "the defending force"}
 _WINS = {"attacker_wins": "the attacker wins", "defender_wins": "the defender wins"}
 _AT_SEA = {"attacker": "the attacking fleet", "defender": "the defending fleet"}
 _LAND = dict(sides=("active", "other"), units="land")
+#: The shared options of a combat whose answer holds both sides' survivors and whose
+#: sides play cards.
+_COMBAT = ("engine", "survivors", "card-value")
 #: Where the explorer's builders of the campaigns and the move live.
 _CAMPAIGNS = "oddsengine.faces._explore_campaigns:"
+#: What a move or a naval move takes: a scenario's board, survivors and end states listed.
+_READ_FROM_A_BOARD = ("engine", "survivors", "board", "end-states")
 _ROLL = "No units are lost in this roll."
 #: The dice counts of an attempt (RULES.md §17, §18), by role.
 _ATTEMPT_DICE = {"protestant_dice": "the Protestant's dice", "papal_dice": "the Papacy's dice"}
-#: The odds book's page of the attempts (both kinds share it).
-_RELIGION_BOOK = "oddsengine.faces.book._religion_pages:attempts"
-#: The explorer's builders of Part III.
-_RELIGION = "oddsengine.faces._explore_religion:"
-
-
-def _religion_entry(
-    name: str, controls: tuple, offer: str = "", module: str = _RELIGION, **extra
-) -> ExplorerEntry:
-    """The explorer entry of a Part III kind: no force boxes, its own controls."""
-    return ExplorerEntry(
-        ("(none)", "(none)"),
-        ("", ""),
-        (None, None),
-        controls=controls,
-        build=module + name,
-        words=module + f"{name}_words",
-        widgets=_RELIGION + "widgets",
-        offer=offer and module + offer,
-        **extra,
-    )
-
-
-#: The explorer's builders of the Diet, voyages and conquests.
-_NEW_WORLD = "oddsengine.faces._explore_new_world:"
-
-
 #: Affair of the Placards' attempts (RULES.md §19): an input of a single attempt on a board
 #: that fills no field of its spec (its ``on_board`` takes it).
 _PLACARDS = Option("placards_attempts", "Affair of the Placards' attempts: 3 (RULES.md §19's "
@@ -352,27 +352,24 @@ _PLACARDS = Option("placards_attempts", "Affair of the Placards' attempts: 3 (RU
 #: The shared options of an attempt, a debate: the engine's, a scenario's board, and what
 #: each card that could still be played is worth.
 _ON_A_BOARD = ("engine", "board", "card-value")
-#: Where the odds book's pages of land combat and at sea live.
-_BOOK, _SEA_BOOK = "oddsengine.faces.book._pages:", "oddsengine.faces.book._sea_pages:"
 
 for _kind in (
     Kind("battle", "oddsengine.combat.engagements:FieldBattle", "attacker_wins",
          ("attacker", "defender"), "field battle, rule 14", "Field battle",
          sweep=True, table=True, needed=_NEEDED + "BATTLE", needed_help=(1, ""),
-         book_pages=((2, _BOOK + "battles"),),
          role_words=_ATTACK,
          outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"), **_LAND),
-         card_engagement="battle"),
+         card_engagement="battle", options=BATTLE_OPTIONS, takes=_COMBAT),
     Kind("assault", "oddsengine.combat.engagements:Assault", "success",
          ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True,
          success_words="the assault takes the space", needed=_NEEDED + "ASSAULT",
-         needed_help=(2, ""), book_pages=((1, _BOOK + "assaults"),),
+         needed_help=(2, ""),
          role_words=_ATTACK,
          explorer=ExplorerEntry(("attacker", "garrison"),
                                 ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"), **_LAND),
-         card_engagement="assault"),
+         card_engagement="assault", options=ASSAULT_OPTIONS, takes=_COMBAT),
     Kind("intercept", "oddsengine.combat.rolls:Interception", "success",
          ("interceptor", "mover"), "interception, rule 13.2", "Interception",
          sweep=True, table=True, success_words="the interception succeeds",
@@ -380,8 +377,7 @@ for _kind in (
          role_words={"interceptor": "the intercepting force", "mover": "the moving force"},
          explorer=ExplorerEntry(("interceptor", "mover"),
                                 ("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
-                                ("other", "active"), "land", no_losses=_ROLL),
-         book_pages=((3, _BOOK + "rolls"),)),
+                                ("other", "active"), "land", no_losses=_ROLL)),
     Kind("avoid", "oddsengine.combat.rolls:AvoidBattle", "success",
          ("defender", "attacker"), "avoid battle, rule 13.3", "Avoid battle",
          sweep=True, table=True, success_words="the force avoids battle",
@@ -390,35 +386,36 @@ for _kind in (
          explorer=ExplorerEntry(("avoiding", "attacker"),
                                 ("france: 3R Montmorency", "hapsburg: 4R Duke of Alva"),
                                 ("other", "active"), "land",
-                                controls=("lost_battle_this_impulse",), no_losses=_ROLL),
-         book_pages=((3, _BOOK + "rolls"),)),
+                                controls=("lost_battle_this_impulse",), no_losses=_ROLL)),
     Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
          ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
          sweep=True, table=True, needed=_NEEDED + "NAVAL", role_words=_AT_SEA,
          needed_options=("in_port",), needed_help=(5, " ('?Sq Doria', '?Co')"),
-         book_pages=((7, _SEA_BOOK + "naval"),),
          outcome_words=_WINS,
          explorer=ExplorerEntry(("attacker", "defender"),
                                 ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
                                 ("active", "other"), "sea", controls=("in_port",)),
-         card_combat="naval-battle"),
+         card_combat="naval-battle", options=NAVAL_BATTLE_OPTIONS, takes=_COMBAT),
+    # The naval rolls are the --naval forms of intercept and avoid (16.1).
     Kind("naval-intercept", "oddsengine.combat.naval_rolls:NavalInterception", "success",
          ("interceptor",), "naval interception, rule 16.1", "Naval interception", sweep=True,
-         success_words="the naval interception succeeds", card_combat="naval-roll"),
+         success_words="the naval interception succeeds", card_combat="naval-roll",
+         command="intercept", options=NAVAL_ROLL_OPTIONS),
     Kind("naval-avoid", "oddsengine.combat.naval_rolls:NavalAvoidBattle", "success",
          ("defender",), "naval avoid battle, rule 16.1", "Naval avoid battle", sweep=True,
-         success_words="the fleet avoids battle", card_combat="naval-roll"),
+         success_words="the fleet avoids battle", card_combat="naval-roll", command="avoid",
+         options=NAVAL_ROLL_OPTIONS),
     Kind("piracy", "oddsengine.combat.piracy:Piracy", "success", ("pirates",),
          "piracy, rule 16.4", "Piracy", sweep=True, success_words="the piracy succeeds",
          explorer=ExplorerEntry(("pirates", "(none)"), ("ottoman: 3Co Dragut", ""),
                                 ("active", None), "sea",
                                 controls=("zone_squadrons", "adjacent_squadrons",
                                           "adjacent_fortresses", "target_ports")),
-         card_combat="piracy", book_pages=((8, _SEA_BOOK + "piracy"),)),
+         card_combat="piracy"),
     Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
          ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
          command="siege", needed=_NEEDED + "SIEGE", by_step=("taken_by_impulse_", "taken"),
-         needed_help=(3, ""), book_pages=((4, _BOOK + "sieges"),),
+         needed_help=(3, ""),
          role_words={"besiegers": "the besieging force", "garrison": "the garrison",
                      "reinforcements": "units joining the besiegers"},
          explorer=ExplorerEntry(("besiegers", "garrison"),
@@ -426,13 +423,12 @@ for _kind in (
                                 controls=("horizon", "reinforcements"),
                                 build=_CAMPAIGNS + "siege_campaign",
                                 words=_CAMPAIGNS + "siege_campaign_words"),
-         card_engagement="assault"),
+         card_engagement="assault", options=(AFTER_MOVE, *SIEGE_POLICIES)),
     Kind("foreign-war", "oddsengine.combat.foreign_war:ForeignWar", "won", ("force",),
          "foreign war, rule 21.7", "Foreign war", sweep=True,
          needed=_NEEDED + "FOREIGN_WAR",
          needed_options=("war", "foreign", "cards", "reinforcements"),
          needed_help=(7, " (--war, --force '?R', --within attempts)"),
-         book_pages=((9, _SEA_BOOK + "foreign_wars"),),
          role_words={"force": "the major power's units and leaders"},
          outcome_words={"won": "the war is won"}, by_step=("won_by:", "won"),
          explorer=ExplorerEntry(("force", "(none)"), ("5R", ""), ("war", None),
@@ -440,7 +436,8 @@ for _kind in (
                                           "reinforcements_per_attempt"),
                                 build=_CAMPAIGNS + "foreign_war",
                                 words=_CAMPAIGNS + "foreign_war_words"),
-         card_combat="foreign-war"),
+         card_combat="foreign-war", options=FOREIGN_WAR_OPTIONS, takes=("engine", "card-value"),
+         trials=200_000),
     Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
          "a move played out, rules 13-15", "Move", needed=_NEEDED + "MOVE",
          needed_options=("scenario", "stack", "control", "besieged", "defender_policy"),
@@ -449,16 +446,18 @@ for _kind in (
          explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None),
                                 controls=("scenario", "defender_policy", "stacks", "control"),
                                 build=_CAMPAIGNS + "move", words=_CAMPAIGNS + "move_words",
-                                scenarios="move")),
+                                scenarios="move"),
+         takes=_READ_FROM_A_BOARD, options=MOVE_POLICIES),
     Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
          "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move",
          needed=_NEEDED + "NAVAL_MOVE",
          needed_options=("scenario", "fleet", "defender_policy"),
          needed_help=(6, " (SCENARIO, --fleet)"),
          explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None),
-                                controls=("scenario", "defender_policy"),
+                                controls=("scenario", "defender_policy", "fleets"),
                                 build=_CAMPAIGNS + "naval_move",
-                                words=_CAMPAIGNS + "naval_move_words", scenarios="naval_move")),
+                                words=_CAMPAIGNS + "naval_move_words", scenarios="naval_move"),
+         takes=(*_READ_FROM_A_BOARD, "vary")),
     Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
          "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "
          "(RULES.md §14)", "Naval move", sweep=True),
@@ -467,13 +466,12 @@ for _kind in (
          ("protestant_dice", "papal_dice"), "Reformation attempt, RULES.md §17",
          "Reformation attempt", sweep=True, table=True,
          success_words="the space turns Protestant", role_words=_ATTEMPT_DICE,
-         book_pages=((10, _RELIGION_BOOK),), takes=_ON_A_BOARD, options=(_PLACARDS,)),
+         takes=_ON_A_BOARD, options=(_PLACARDS,)),
     Kind("counter-reformation", "oddsengine.religion.attempts:CounterReformationAttempt",
          "success", ("papal_dice", "protestant_dice"),
          "Counter-Reformation attempt, RULES.md §18", "Counter-Reformation attempt",
          sweep=True, table=True, success_words="the space turns Catholic",
-         role_words=_ATTEMPT_DICE, book_pages=((10, _RELIGION_BOOK),), takes=_ON_A_BOARD,
-         options=(_PLACARDS,)),
+         role_words=_ATTEMPT_DICE, takes=_ON_A_BOARD, options=(_PLACARDS,)),
     Kind("debate", "oddsengine.religion.debate:Debate", "papal_wins", ("attacker", "defender"),
          "theological debate, RULES.md §20", "Theological debate", sweep=True, table=True,
          role_words={"attacker": "the initiator's debater (a name, or random)",
@@ -482,13 +480,10 @@ for _kind in (
          outcome_words={"papal_wins": "the Papacy wins the debate",
                         "protestant_wins": "the Protestant wins the debate",
                         "inconclusive": "nothing happens"},
-         book_pages=((12, "oddsengine.faces.book._debate_pages:debates"),),
          takes=_ON_A_BOARD),
 ):  # fmt: skip
     _add(_kind)
 
-#: The odds book's pages of the Diet of Worms and the New World.
-_NEW_WORLD_BOOK = "oddsengine.faces.book._new_world_pages:"
 #: Where the sweep kinds of a scenario's religious board live.
 _BOARD_SWEEPS = "oddsengine.religion.attempt_scenarios:"
 _VOYAGE_WORDS = {
@@ -501,25 +496,20 @@ _VOYAGE_WORDS = {
 for _kind in (
     Kind("diet", "oddsengine.religion.diet:DietOfWorms", "protestant_wins", (),
          "the Diet of Worms, rule 18.1 (RULES.md §21)", "Diet of Worms", sweep=True,
-         book_pages=((14, _NEW_WORLD_BOOK + "diet"),), takes=("engine", "board", "table"),
+         takes=("engine", "board", "table"),
          outcome_words={"protestant_wins": "the Protestant wins the Diet",
                         "catholic_wins": "the Hapsburgs and the Papacy win the Diet",
                         "draw": "the Diet flips nothing"},
          distribution="flips:"),
+    # One command, voyage, asks one power's voyage or (several powers) a turn's voyages.
     Kind("voyage", "oddsengine.religion.voyage:Voyage", "discovery", (),
          "exploration, rule 20.2 (RULES.md §22)", "Exploration", sweep=True,
-         book_pages=((15, _NEW_WORLD_BOOK + "voyages"),), outcome_words=_VOYAGE_WORDS,
-         explorer=_religion_entry("voyage", ("power", "voyage_explorer", "uncharted",
-                                             "mercator", "claimed"), "voyage_offer",
-                                  module=_NEW_WORLD)),
+         outcome_words=_VOYAGE_WORDS, takes=("engine", "table", "card-value")),
     Kind("conquest", "oddsengine.religion.voyage:Conquest", "conquest", (),
          "conquest, rule 20.3 (RULES.md §22)", "Conquest", sweep=True,
-         book_pages=((15, _NEW_WORLD_BOOK + "voyages"),),
          outcome_words={"killed": "the conquistador is killed",
                         "conquest": "a conquest is made"},
-         explorer=_religion_entry("conquest", ("power", "conquistador", "smallpox",
-                                               "conquered"), "conquest_offer",
-                                  module=_NEW_WORLD)),
+         takes=("engine", "table", "card-value")),
     Kind("voyages", "oddsengine.religion.voyage_turn:VoyageTurn", "circumnavigation", (),
          "a turn's explorations, rule 20.2 (RULES.md §22)", "Explorations of a turn",
          sweep=True, command="voyage",
@@ -531,6 +521,13 @@ for _kind in (
     Kind("counter-reformation-scenario", _BOARD_SWEEPS + "CounterReformationScenario",
          "success", (), "a scenario's Counter-Reformation attempt swept, RULES.md §18",
          "Counter-Reformation attempt", sweep=True, success_words="the space turns Catholic"),
+    # A run of attempts on a board (RULES.md §19): its outcomes (flips:K) depend on the
+    # source's attempts, no headline of its own; asked on a board, not swept (its sweep
+    # kind is attempts-scenario).
+    Kind("attempts", "oddsengine.religion.attempt_runs:AttemptRun", None, (),
+         "run of attempts, RULES.md §19", "Run of attempts (board)",
+         outcome_words={"expected.flips": "the expected number of spaces turned"},
+         takes=("engine", "board"), distribution="flips:"),
     # Its outcomes (p.flips:K) depend on the source's attempts: no headline of its own.
     Kind("attempts-scenario", _BOARD_SWEEPS + "AttemptsScenario", None, (),
          "a scenario's run of attempts swept, RULES.md §19", "Run of attempts", sweep=True,
@@ -585,8 +582,14 @@ for _kind in (
          command="card-roll",
          outcome_words={"out_for_game": "the leader is out for the rest of the game",
                         "out_for_turn": "the leader is out for the rest of the turn"}),
-    Kind("rough-wooing", _CARD_ROLLS + "contests:RoughWooing", "success", (),
+    # Its odds table: England's units in Scotland by France's (RULES.md §28.5).
+    Kind("rough-wooing", _CARD_ROLLS + "contests:RoughWooing", "success",
+         ("english_units", "french_units"),
          "Rough Wooing, card #116 (RULES.md §28.5, §30.13)", "Rough Wooing", sweep=True,
+         table=True, default_sides=("0..6", "0..4"),
+         role_words={"english_units": "England's land and naval units in Scottish home "
+                                      "spaces",
+                     "french_units": "France's land and naval units in Scottish home spaces"},
          command="card-roll", success_words="Scotland becomes England's ally",
          outcome_words={"failure": "Scotland stays France's ally"}),
     Kind("chateaux", _CARD_ROLLS + "contests:Chateaux", "vp", (),
@@ -598,9 +601,11 @@ for _kind in (
          command="card-roll",
          outcome_words={"key_retaken": "the key returns to its home power",
                         "key_held": "the key stays captured"}),
+    # Its odds table: the Papacy's dice by the Protestant's (RULES.md §28.10).
     Kind("council-of-trent", _CARD_ROLLS + "council_of_trent:CouncilOfTrent", "papal_wins",
-         (), "Council of Trent, card #17 (RULES.md §28.10, §30.18)", "Council of Trent",
-         sweep=True, command="card-roll",
+         ("papal_dice", "protestant_dice"), "Council of Trent, card #17 (RULES.md §28.10, "
+         "§30.18)", "Council of Trent", sweep=True, command="card-roll", table=True,
+         default_sides=("0..12", "0..8"),
          outcome_words={"papal_wins": "the Papacy converts spaces",
                         "protestant_wins": "the Protestant converts spaces",
                         "draw": "the Council converts nothing"}),
@@ -667,9 +672,11 @@ def register_kind(name: str, spec_class: type, **record) -> None:
     Its record is all the engines and the faces read: sweeps may name it, and with the
     fields below ``oddsengine table``/``plot`` offer it (and the odds book gives it a page
     of its odds table), :func:`~oddsengine.needed` asks it, the explorer offers it (an
-    ``explorer`` entry) and the command line answers it (``arguments="battle"``). The
-    class must be a dataclass meeting :class:`Engagement`
-    (``draw_plan()``, ``outcome_columns()``, ``outcome_names`` and ``event_names``).
+    ``explorer`` entry, or from its declaration) and the command line answers it (from
+    its spec's declaration, :mod:`oddsengine.declaration`; ``arguments="battle"`` adds the
+    options of a field battle). The class must be a dataclass meeting
+    :class:`Engagement` (``draw_plan()``, ``outcome_columns()``, ``outcome_names`` and
+    ``event_names``).
 
     Parameters
     ----------

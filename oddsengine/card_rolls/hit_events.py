@@ -17,8 +17,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from oddsengine.card_rolls.card_roll import CardRollSpec, flag, whole_number
+from oddsengine.card_rolls.card_roll import (
+    CONDITIONS,
+    CardRollSpec,
+    flag,
+    turn_option,
+    whole_number,
+)
 from oddsengine.card_rolls.records import card_roll
+from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import checked_arguments
 
@@ -59,10 +66,29 @@ class CityStateRebels(CardRollSpec):
     131
     """
 
-    units: int = 1
-    captured_key: bool = True
-    under_siege: bool = False
-    turn: int | None = None
+    units: int = option(
+        "the land and naval units at the key: each hit eliminates one, and with none left "
+        "the key returns to its home power",
+        rule="RULES.md §28.9",
+        low=0,
+        high=MOST_UNITS,
+        default=1,
+    )
+    captured_key: bool = option(
+        "the target is a captured key: an independent key held by a major power, or a home "
+        "key held by a major power not allied to its home power",
+        rule="RULES.md §28.9",
+        value="yes-no",
+        default=True,
+        group=CONDITIONS,
+    )
+    under_siege: bool = option(
+        "the key is under siege: it cannot be targeted",
+        rule="RULES.md §28.9",
+        default=False,
+        group=CONDITIONS,
+    )
+    turn: int | None = turn_option(card_roll(71))
 
     record = card_roll(71)
     kind = record.slug
@@ -140,8 +166,15 @@ class AndreaDoria(CardRollSpec):
     19
     """
 
-    piracy_vp: int | None = None
-    turn: int | None = None
+    piracy_vp: int | None = option(
+        "the Ottoman piracy VP before the roll: the VP taken off are at most these (default: "
+        "not counted, every hit takes one)",
+        rule="RULES.md §28.11",
+        low=0,
+        high=MOST_PIRACY_VP,
+        default=None,
+    )
+    turn: int | None = turn_option(card_roll(68))
 
     record = card_roll(68)
     kind = record.slug

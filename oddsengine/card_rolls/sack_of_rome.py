@@ -33,6 +33,7 @@ from oddsengine.card_rolls.records import card_roll
 from oddsengine.combat.field_battle import FieldBattle
 from oddsengine.combat.forces import Force, as_force
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
+from oddsengine.option_field import option
 
 __all__ = ["SackOfRome", "ST_PETERS_CP_LOST", "CARDS_DRAWN", "MOST_PAPAL_REGULARS"]
 
@@ -43,6 +44,8 @@ CARDS_DRAWN, CARDS_KEPT = 2, 1
 MOST_PAPAL_REGULARS = 30
 #: The most CP St Peter's track, or cards the Papal hand, may be given as holding.
 MOST_ST_PETERS_CP, MOST_PAPAL_CARDS = 99, 20
+#: The heading of the Sack's own options.
+_SACK = "the card's own (RULES.md §28.8)"
 #: The language zone the sacking stack stands in (RULES.md §28.8).
 SACK_ZONE = "italian"
 
@@ -96,12 +99,40 @@ class SackOfRome(FieldBattle, CardRollSpec):
     defender: Force | None = field(default=None, init=False)
     defender_ally: None = field(default=None, init=False, repr=False)
     joined_garrison: None = field(default=None, init=False, repr=False)
-    papal_regulars: int = 0
-    sack_leader_dice: bool = True
-    space: str | None = None
-    st_peters_cp: int | None = None
-    papal_cards: int | None = None
-    turn: int | None = None
+    papal_regulars: int = option(
+        "the Papal regulars in Rome, the only defenders: they roll their number + 1 dice (1 "
+        "with none); fewer than the stack's mercenaries",
+        rule="§28.8",
+        default=0,
+        low=0,
+        high=MOST_PAPAL_REGULARS,
+        group=_SACK,
+    )
+    sack_leader_dice: bool = option(
+        "off: the stack rolls one die a unit only, without its best leader's battle rating "
+        '("1 die for each unit")',
+        rule="§30.15",
+        default=True,
+        group=_SACK,
+    )
+    space: str | None = option(
+        "the space the stack stands in: an Italian-zone space (default: not checked)",
+        rule="§28.8",
+        default=None,
+        metavar="SPACE",
+        group=_SACK,
+    )
+    st_peters_cp: int | None = option(
+        "the CP on St Peter's track: it loses 5, not below 0, if the Papacy loses (default: "
+        "the 5 CP counted whole)", rule="§28.8", default=None, low=0, high=MOST_ST_PETERS_CP,
+        group=_SACK)  # fmt: skip
+    papal_cards: int | None = option(
+        "the cards in the Papal hand besides its Home card: the sacker draws 2 of them and "
+        "keeps 1 (default: at least 2)", rule="§28.8", default=None, low=0,
+        high=MOST_PAPAL_CARDS, group=_SACK)  # fmt: skip
+    turn: int | None = option(
+        "the turn it is played (default: any turn)", default=None, low=1, high=9, group=_SACK
+    )
 
     record = card_roll(95)
     kind = record.slug

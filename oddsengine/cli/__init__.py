@@ -58,23 +58,16 @@ def _help_width() -> int:
 
 
 #: The modules that register the commands, in the order of ``oddsengine --help``, each with
-#: the sub-commands whose parsers it builds or extends (the naval module adds its fleets to
-#: the parsers of intercept and avoid).
+#: the sub-commands whose parsers it builds.
 _COMMANDS_OF_MODULE = (
-    ("_combat_commands", ("battle", "assault", "intercept", "avoid")),
+    # First: the commands of the kinds that declare their inputs, built from the
+    # declaration (a kind registered from outside included), but those written below.
+    ("_declared_commands", ()),
     ("_sweep_commands", ("sweep", "table", "plot")),
-    ("_move_commands", ("move", "naval-move")),
-    ("_siege_commands", ("siege",)),
-    ("_naval_commands", ("naval", "piracy", "foreign-war", "intercept", "avoid")),
     ("_needed_commands", ("needed",)),
     ("_plan_commands", ("plan",)),
     ("_book_commands", ("book",)),
     ("_record_commands", ("leaders", "cards", "debaters", "explorers")),
-    ("_attempt_run_commands", ("attempts",)),
-    ("_new_world_commands", ("voyage", "conquest")),
-    # Last: the commands of the kinds that declare their inputs, built from the
-    # declaration (a kind registered from outside included), unless written above.
-    ("_declared_commands", ()),
 )
 _COMMAND_MODULES = tuple(module for module, _ in _COMMANDS_OF_MODULE)
 
@@ -116,10 +109,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
     for module in modules:
-        if module.__name__.endswith("._declared_commands") and _declared_command(command):
+        if not module.__name__.endswith("._declared_commands"):
+            module.register(commands)
+        elif _declared_command(command):
             module.register(commands, {command})  # that kind's spec alone is imported
         else:
-            module.register(commands)
+            module.register(commands, written=set(_MODULES_OF_COMMAND))
     return parser
 
 
@@ -131,6 +126,15 @@ def _declared_command(command) -> bool:
     from oddsengine.kinds import KINDS
 
     return any(kind.command == command and kind.declared for kind in KINDS.values())
+
+
+def _is_command(word: str) -> bool:
+    """Whether ``word`` is a command (False when that cannot be told, the registry's
+    import stopped)."""
+    try:
+        return word in _MODULES_OF_COMMAND or _declared_command(word)
+    except (KeyboardInterrupt, Exception):
+        return False
 
 
 def _keep_negative_values(argv):
@@ -179,11 +183,30 @@ def given_options(argv, parser: argparse.ArgumentParser | None = None) -> frozen
 
 
 def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
-    """The parser of ``command``, a sub-command of ``parser``."""
+    """The parser of ``command``, a sub-command of ``parser`` (``"card-roll michelangelo"``:
+    a sub-command of a sub-command)."""
+    for word in command.split():
+        parser = _sub_commands(parser)[word]
+    return parser
+
+
+def _sub_commands(parser: argparse.ArgumentParser) -> dict:
+    """The sub-commands of ``parser`` by name (empty when it has none)."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            return action.choices[command]
-    raise KeyError(command)  # pragma: no cover - every command is a sub-command
+            return action.choices
+    return {}
+
+
+def _command_words(parser: argparse.ArgumentParser, argv) -> list[str]:
+    """The leading words of ``argv`` that name a command and its sub-commands."""
+    words = []
+    for word in argv:
+        if word not in _sub_commands(parser):
+            break
+        parser = _sub_commands(parser)[word]
+        words.append(word)
+    return words
 
 
 def _options_written(argv):
@@ -224,8 +247,12 @@ def _unknown_option(argv, parser: argparse.ArgumentParser) -> str | None:
             continue
         import difflib
 
-        close = difflib.get_close_matches(written, list(options), n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
+        # Compared without their dashes: the "--" every option starts with counted as two
+        # matching characters, enough to offer --debater for --exact, --precision for
+        # --fractions (options of other commands, not typos of this one's).
+        names = {name.lstrip("-"): name for name in options if name.startswith("--")}
+        close = difflib.get_close_matches(written.lstrip("-"), list(names), n=1)
+        hint = f"; did you mean {names[close[0]]}?" if close else ""
         return f"unrecognized arguments: {written}{hint}"
     return None
 
@@ -236,7 +263,7 @@ def main(argv=None) -> int:
     try:
         return _main(argv)
     except KeyboardInterrupt:  # Ctrl-C while the command starts (imports, its parser)
-        command = argv[0] if argv and argv[0] in _MODULES_OF_COMMAND else ""
+        command = argv[0] if argv and _is_command(argv[0]) else ""
         print(f"oddsengine{' ' + command if command else ''}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
 
@@ -245,13 +272,14 @@ def _main(argv: list) -> int:
     argv = _keep_negative_values(argv)
     parser = build_parser(argv[0] if argv else None)
     if argv and (argv[0] in _MODULES_OF_COMMAND or _declared_command(argv[0])):
-        named = _command_parser(parser, argv[0])
-        unknown = _unknown_option(argv[1:], named)
+        words = _command_words(parser, argv)
+        named = _command_parser(parser, " ".join(words))
+        unknown = None if _sub_commands(named) else _unknown_option(argv[len(words) :], named)
         if unknown is not None:
             named.error(unknown)
     arguments = parser.parse_args(argv)
     command_parser = _command_parser(parser, arguments.command)
-    repeated = _repeated_option(argv[1:], command_parser)
+    repeated = _repeated_option(argv[len(arguments.command.split()) :], command_parser)
     if repeated is not None:
         command_parser.error(f"{repeated} is given more than once: give it once")
     arguments.given = given_options(argv, parser)  # the parser is done with argv

@@ -1,28 +1,12 @@
-"""``--card-value``: what each card a side could still play is worth, for the combats that
-take cards (``battle``, ``assault``, ``naval``, ``foreign-war``)."""
+"""``--card-value``: what each card that could still be played is worth, instead of the
+odds: the options it refuses and the writer of its table, for every command that offers it
+(the kinds that take the ``card-value`` group, and the religious commands)."""
 
 from __future__ import annotations
 
 import sys
 
 from oddsengine.errors import OddsEngineError
-
-
-def add_card_value_arguments(group, sides: bool = True) -> None:
-    """Add ``--card-value`` (and ``--side`` where both sides play cards)."""
-    group.add_argument(
-        "--card-value",
-        action="store_true",
-        help="instead of the odds, show what each card a side could still play is worth "
-        "here (exact): the side's chance without the card, with it, and the difference",
-    )
-    if sides:
-        group.add_argument(
-            "--side",
-            choices=("attacker", "defender"),
-            default=None,
-            help="with --card-value: one side only",
-        )
 
 
 def check_card_value_options(arguments) -> None:
@@ -42,6 +26,7 @@ def check_card_value_options(arguments) -> None:
             ("--survivors", getattr(arguments, "survivors", None)),
             ("--fractions", getattr(arguments, "fractions", None)),
             ("--method monte-carlo", arguments.method == "monte-carlo"),
+            ("--monte-carlo", getattr(arguments, "monte_carlo", False)),
         )
         if value not in (None, False)
     ]
@@ -67,11 +52,3 @@ def write_card_table(table, text, arguments) -> None:
         sys.stdout.write(table.to_csv(index=False))
     else:
         sys.stdout.write(text(table) + "\n")
-
-
-def print_card_values(spec, arguments) -> None:
-    """Print the card values of ``spec`` in ``arguments.format``."""
-    from oddsengine.questions.card_value import card_value, card_value_text
-
-    table = card_value(spec, side=getattr(arguments, "side", None))
-    write_card_table(table, lambda table: card_value_text(spec, table), arguments)

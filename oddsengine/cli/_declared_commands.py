@@ -1,44 +1,62 @@
 """The command of every kind that declares its inputs (:mod:`oddsengine.declaration`):
-its sub-command, its parsing and its refusals built from the declaration, its answer
-through the two doors and one writer, with no line written for the kind.
+its sub-command and its options built from the declaration, with no line written for the
+kind; :mod:`oddsengine.cli._declared_answers` answers it.
 
 A kind's command takes its declared options (each under its group's heading) and the
 shared groups its record names (``Kind.takes``): ``engine`` (the method, trials, seed,
-precision, comparison and format, with ``--fractions`` wherever the answer is exact),
-``board`` (a scenario file's religious board and its what-ifs: the spec is then built by
-its class's ``on_board``), ``table`` (instead of one answer, the odds book's table of the
-kind, :data:`~oddsengine.faces.book_tables.BOOK_TABLES`) and ``card-value`` (what each
-card that could still be played is worth: the kind's
-:func:`~oddsengine.questions.card_questions.card_question`). It answers with
-:func:`~oddsengine.exact` or :func:`~oddsengine.simulate`, written by
-:func:`~oddsengine.cli._engine_options.print_results`.
+precision, comparison and format, with ``--fractions`` wherever the answer is one exact
+draw plan or a chain walked in fractions; a campaign's own trials, and ``--precision``
+where its Monte Carlo runs to one), ``survivors`` (the joint distribution of both sides'
+survivors), ``board`` (the board its spec class reads, ``scenario_board``: a scenario file
+and its what-ifs; the spec is then built by the class's ``on_board``), ``table`` (instead
+of one answer, the odds book's table of the kind,
+:data:`~oddsengine.faces.book_tables.BOOK_TABLES`), ``card-value`` (what each card that
+could still be played is worth: ``--side`` where the spec's ``card_fields`` give both
+sides cards), ``end-states`` (``--states``: the likeliest end states under the answer) and
+``vary`` (``--vary``: the answer for every value of a template, as a table). Another
+declared kind whose record names the same command is its form, asked by that kind's
+``form`` flag (``intercept --naval``), whose options are helped "with" that flag. An input
+required in every question is required by argparse; one a board gives, or one that reads
+a board, is required by whether a scenario is given (when the command is answered).
+
+Kinds that share a command (:mod:`oddsengine.kind_commands`) are its sub-commands, named
+after the kinds (``card-roll rough-wooing``), or, where one of them is named after the
+command, one command whose options given choose the kind (``riches --column`` or
+``riches --holdings``), the rule stated in its help.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
-from oddsengine.cli._engine_options import add_engine_arguments, print_results, run_engines
-from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, options_of
+from oddsengine.cli._engine_options import add_engine_arguments, positive_int
+from oddsengine.declaration import NEEDS_BOARD, options_of
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["add_option", "build_spec", "declared_kinds", "register", "spec_of_arguments"]
-
-#: The engine's options, which an odds book table (exact in every cell) does not read.
-_ENGINE = ("--trials", "--seed", "--precision", "--max-trials", "--compare", "--method",
-           "--exact", "--card-value", "--fractions")  # fmt: skip
+__all__ = [
+    "add_option",
+    "board_options",
+    "book_table",
+    "campaign_of",
+    "card_sides",
+    "command_options",
+    "declared_kinds",
+    "default_trials",
+    "forms_of",
+    "kind_options",
+    "register",
+    "source_kind",
+    "vary_table",
+]
 
 
 def declared_kinds(names=None) -> list:
     """The kinds whose command is built from their declaration, by command; only those of
     ``names`` when given."""
-    from oddsengine.kinds import KINDS
+    from oddsengine.kind_commands import declared_commands
 
-    return [
-        kind
-        for kind in KINDS.values()
-        if (names is None or kind.command in names) and kind.command == kind.name and kind.declared
-    ]
+    return [kind for kinds in declared_commands(names).values() for kind in kinds]
 
 
 def _parse_with(option):
@@ -56,12 +74,33 @@ def _parse_with(option):
 
 
 _METAVARS = {"count": "N", "number": "X", "names": "NAME[,NAME]", "force": "FORCE",
-             "cards": "CARDS", "name": "NAME"}  # fmt: skip
+             "cards": "CARDS", "yes-no": "{yes,no}", "flag-names": "NAME[,NAME]"}  # fmt: skip
 
 
-def add_option(group, option) -> None:
-    """Add one declared option to an argparse group."""
-    if option.positional:
+def _metavar(option) -> str:
+    """The placeholder of an option's value: its choices as argparse writes them, else
+    one of its kind of value."""
+    if option.value == "choice" and option.choices:
+        return "{" + ",".join(map(str, option.choices)) + "}"
+    return _METAVARS.get(option.value, option.name.upper())
+
+
+def add_option(group, option, required: bool = False, bare: bool = False) -> None:
+    """Add one declared option to an argparse group (``required``: argparse refuses its
+    absence; ``bare``: it may be given without its value, as the flag another kind of its
+    command takes): a kind's command, or the table command's forms of a kind."""
+    if bare:
+        group.add_argument(
+            option.flag_name,
+            dest=option.name,
+            nargs="?",
+            const=True,
+            default=None,
+            type=_parse_with(option),
+            metavar=option.metavar or option.name.upper(),
+            help=option.help,
+        )
+    elif option.positional:
         group.add_argument(
             option.name,
             nargs=None if option.required else "?",
@@ -71,58 +110,141 @@ def add_option(group, option) -> None:
             help=option.help,
         )
     elif option.value == "flag":
+        action = "store_false" if option.default is True else "store_true"
+        group.add_argument(option.flag_name, dest=option.name, action=action, help=option.help)
+    elif option.value == "flag-names":  # alone: True; with names, those it applies to
         group.add_argument(
-            option.flag_name, dest=option.name, action="store_true", help=option.help
+            option.flag_name,
+            dest=option.name,
+            nargs="?",
+            const=True,
+            default=None,
+            type=_parse_with(option),
+            metavar=option.metavar or _METAVARS[option.value],
+            help=option.help,
         )
     else:
         group.add_argument(
             option.flag_name,
             dest=option.name,
             default=None,
+            required=required,
             action="append" if option.repeat else "store",
             type=_parse_with(option),
-            metavar=option.metavar or _METAVARS.get(option.value, option.name.upper()),
+            metavar=option.metavar or _metavar(option),
             help=option.help,
         )
 
 
-def _board_options(kind) -> tuple:
-    """The options of a religious board (its scenario and what-ifs), for a kind that
-    takes one."""
-    if "board" not in kind.takes:
-        return ()
-    from oddsengine.religion.religion_scenario import BOARD_OPTIONS
-
-    return BOARD_OPTIONS
+def board_options(kind) -> tuple:
+    """The options of the board ``kind`` is asked on (its scenario and what-ifs, its spec
+    class's ``scenario_board``), for a kind that takes one."""
+    return kind.spec.scenario_board.options if "board" in source_kind(kind).takes else ()
 
 
-def _options(kind) -> tuple:
-    """Every option of ``kind``'s command that fills an input: its own, its spec's, its
-    board's."""
-    return (*kind.options, *options_of(kind.spec), *_board_options(kind))
+def source_kind(kind):
+    """The kind whose own options and shared groups ``kind``'s command takes: the kind its
+    record's ``arguments`` names, else itself."""
+    from oddsengine.kinds import kind_of
+
+    return kind_of(kind.arguments) if kind.arguments else kind
 
 
-def _book_table(kind):
+def kind_options(kind) -> tuple:
+    """Every option of ``kind`` that fills an input: its spec's (those of the kind its
+    ``arguments`` names where its spec declares none), its own, its board's."""
+    source = source_kind(kind)
+    own = kind.options if source is kind else (*source.options, *kind.options)
+    spec = options_of(kind.spec) or options_of(source.spec)
+    return (*spec, *own, *board_options(kind))
+
+
+def forms_of(kind) -> list:
+    """The other kinds asked through ``kind``'s command, each with the flag that asks it
+    (its record's option that is a ``form``)."""
+    from oddsengine.kinds import KINDS
+
+    forms = []
+    for other in KINDS.values():
+        if other.command == kind.command and other is not kind and other.declared:
+            flag = next((option for option in other.options if option.form), None)
+            if flag is not None:
+                forms.append((other, flag))
+    return forms
+
+
+def command_options(kind) -> tuple:
+    """The options of ``kind``'s command: its own, then those only a form of it takes
+    (their help starting with the flag that asks the form)."""
+    options = {option.name: option for option in kind_options(kind)}
+    for form, flag in forms_of(kind):
+        for option in (flag, *kind_options(form)):
+            if option.name not in options:
+                options[option.name] = option if option.form else _with(option, flag)
+    return tuple(options.values())
+
+
+def _always_required(kind) -> set:
+    """The options that every question of ``kind``'s command needs, by name (argparse
+    then names them in the usage and refuses their absence): those every form requires,
+    where no ``--table`` answers without them."""
+    if "table" in source_kind(kind).takes:
+        return set()
+    required = [
+        {o.name for o in kind_options(k) if o.required_with(True) and o.required_with(False)}
+        for k in (kind, *dict(forms_of(kind)))
+    ]  # an input a board gives, or one that reads a board, is required by the scenario
+    return set.intersection(*required)
+
+
+def _with(option, flag):
+    """``option`` with help that starts "with ``flag``"."""
+    import dataclasses
+
+    said = option.words
+
+    def words() -> str:
+        return f"with {flag.flag_name}: " + (said() if callable(said) else said)
+
+    return dataclasses.replace(option, words=words if callable(said) else words())
+
+
+def book_table(kind):
     from oddsengine.faces.book_tables import BOOK_TABLES
 
     return BOOK_TABLES[kind.name]
 
 
-def _add_command(commands, kind) -> None:
-    spec_class = kind.spec
+def _add_command(commands, kind, name: str = "", others=()) -> None:
+    """Add the command of ``kind`` (as the sub-command ``name`` when given), with its
+    forms' options, and the options of the ``others`` its command asks when the options
+    given decide (:mod:`oddsengine.kind_commands`)."""
+    from oddsengine.kind_commands import choice_words, merged_options
+
+    several = bool(name or others)  # a command of several kinds: each says its own rule
+    description = (
+        _description(kind.spec, own=several)
+        + "".join(
+            f" With {flag.flag_name}: {_description(form.spec)}" for form, flag in forms_of(kind)
+        )
+        + choice_words(others, lambda spec: _description(spec, own=True))
+    )
     parser = commands.add_parser(
-        kind.command,
-        help=f"odds of the {kind.title[:1].lower() + kind.title[1:]} ({kind.rule})",
-        description=_description(spec_class).replace("%", "%%"),
+        name or kind.command,
+        help=kind.rule if name else _summary(kind),
+        description=description.replace("%", "%%"),
     )
     groups = {"": parser}
-    for option in _options(kind):
+    required = _always_required(kind)
+    own = command_options(kind)
+    for option, bare in merged_options([own, *(kind_options(each) for each in others)]):
         group = option.group or ("on a scenario's board" if option.board == NEEDS_BOARD else "")
         if group not in groups:
             groups[group] = parser.add_argument_group(group)
-        add_option(groups[group], option)
-    if "table" in kind.takes:
-        table = _book_table(kind)
+        add_option(groups[group], option, option.name in required, bare)
+    takes = source_kind(kind).takes
+    if "table" in takes:
+        table = book_table(kind)
         group = parser.add_argument_group("the odds book's table")
         group.add_argument(
             "--table",
@@ -137,167 +259,140 @@ def _add_command(commands, kind) -> None:
                 metavar="NAME",
                 help=f"with --table: the chance shown (default {table.outcome})",
             )
-    if "card-value" in kind.takes:
+    if "card-value" in takes:
+        _add_card_value(parser, kind.spec)
+    if "end-states" in takes:
+        from oddsengine.faces.board_answers import DEFAULT_STATES
+
         parser.add_argument(
-            "--card-value",
-            action="store_true",
-            help="instead of the odds, what each card that changes this question is worth "
-            "here (exact): without it, with it, and the difference",
+            "--states",
+            type=positive_int,
+            metavar="N",
+            help=f"end states to list (default {DEFAULT_STATES}; table and json formats)",
         )
-    exact = getattr(spec_class, "exact_available", True)
-    add_engine_arguments(parser, survivors=False, fractions=bool(exact))
-    parser.set_defaults(run=_run, kind=kind.name)
+    if "vary" in takes:
+        table = vary_table(kind)
+        parser.add_argument("--vary", action="append", metavar=table.metavar, help=table.words)
+    campaign = campaign_of(kind)
+    trials = default_trials(kind, campaign)
+    add_engine_arguments(
+        parser,
+        survivors="survivors" in takes,
+        fractions=_fractions_available(kind.spec, campaign),
+        precision=campaign is None or campaign.takes_precision,
+        **({"trials": trials} if trials else {}),
+    )
+    parser.set_defaults(run=_answer, kind=kind.name)
+    if name:  # a sub-command: its refusals name it after its command
+        parser.set_defaults(command=f"{kind.command} {name}")
 
 
-def _description(spec_class) -> str:
-    """The first paragraph of the spec's module (its rule in words), without the
-    cross-references' markup."""
+def _summary(kind) -> str:
+    """The command's line in ``oddsengine --help``: "odds of a field battle (rule 14)"."""
+    words, _, where = kind.rule.partition(", ")
+    if where and words.lower() == kind.title.lower():
+        return f"odds of {'an' if words[:1] in 'aeiou' else 'a'} {words} ({where})"
+    return f"odds of the {kind.title[:1].lower() + kind.title[1:]} ({kind.rule})"
+
+
+def card_sides(spec_class) -> tuple:
+    """The sides that play cards in ``spec_class``'s question (its ``card_fields``)."""
+    return tuple(side for side, _ in getattr(spec_class, "card_fields", ()))
+
+
+def _add_card_value(parser, spec_class) -> None:
+    """``--card-value``, and ``--side`` where both sides play cards."""
+    sides = card_sides(spec_class)
+    parser.add_argument(
+        "--card-value",
+        action="store_true",
+        help="instead of the odds, what each card a side could still play is worth here "
+        "(exact): the side's chance without the card, with it, and the difference"
+        if sides
+        else "instead of the odds, what each card that changes this question is worth "
+        "here (exact): without it, with it, and the difference",
+    )
+    if len(sides) > 1:
+        parser.add_argument(
+            "--side", choices=sides, default=None, help="with --card-value: one side only"
+        )
+
+
+def _fractions_available(spec_class, campaign) -> bool:
+    """Whether ``--fractions`` is offered: an exact answer that is one draw plan of dice,
+    or a campaign whose class says its chain is walked in fractions
+    (``fractions_available``)."""
+    if not getattr(spec_class, "exact_available", True):
+        return False
+    return bool(getattr(spec_class, "fractions_available", campaign is None))
+
+
+def campaign_of(kind):
+    """The campaign engines of ``kind`` (None for a single engagement's)."""
+    from oddsengine.engines.campaigns import class_engines
+
+    return class_engines(kind.spec)
+
+
+def default_trials(kind, campaign) -> int:
+    """The Monte Carlo trials of ``kind``'s command when none are asked (0: the
+    engines' default for a single engagement)."""
+    return kind.trials or (campaign.default_trials if campaign is not None else 0)
+
+
+def vary_table(kind):
+    from oddsengine.faces.board_answers import VARY_TABLES
+
+    return VARY_TABLES[kind.name]
+
+
+def _add_sub_commands(commands, kinds) -> None:
+    """Add the command that ``kinds`` share, none named after it: one sub-command a kind,
+    named after the kind (:mod:`oddsengine.kind_commands`)."""
+    command = kinds[0].command
+    parser = commands.add_parser(
+        command,
+        help="odds of one of: " + ", ".join(kind.title for kind in kinds),
+        description=f"One sub-command a question: oddsengine {command} NAME [options]; "
+        "oddsengine " + command + " NAME --help gives each one's options.",
+    )
+    questions = parser.add_subparsers(dest="question", title="questions", metavar="NAME",
+                                      parser_class=type(parser))  # fmt: skip
+    questions.required = True
+    for kind in kinds:
+        _add_command(questions, kind, kind.name)
+
+
+def _description(spec_class, own: bool = False) -> str:
+    """The first paragraph of the spec's module (its rule in words), or with ``own`` of
+    the spec class (for a command of several kinds, whose specs may share a module),
+    without the cross-references' markup."""
     import re
-    import sys
 
-    text = sys.modules[spec_class.__module__].__doc__ or spec_class.__doc__ or ""
+    text = (not own and sys.modules[spec_class.__module__].__doc__) or spec_class.__doc__ or ""
     first = " ".join(text.strip().split("\n\n")[0].split())
     return re.sub(r":\w+:`~?(?:[\w.]*\.)?([^`]+)`", r"\1", first).replace("``", "")
 
 
-def _given(arguments, option) -> bool:
-    given = getattr(arguments, "given", None)
-    value = getattr(arguments, option.name, None)
-    return value is not None and (given is None or option.name in given)
-
-
-def _refuse(arguments, options, reason: str) -> None:
-    for option in options:
-        if _given(arguments, option):
-            raise OddsEngineError(f"{option.flag_name} {reason}")
-
-
-def build_spec(kind, values: dict):
-    """The spec of ``kind`` for its inputs ``values`` (by option name): its class's
-    ``from_options(**values)`` where it has one (inputs that fill a field together, such
-    as a combat's policies), else the class called with them."""
-    return getattr(kind.spec, "from_options", kind.spec)(**values)
-
-
-def spec_of_arguments(kind, arguments):
-    """The spec that the parsed ``arguments`` of ``kind``'s command describe: its class
-    called with the options given (the others keep their defaults), or its ``on_board``
-    with a scenario's board; an option that the question would ignore
-    (``spec.ignored_options()``) is refused, naming why.
-
-    Raises
-    ------
-    OddsEngineError
-        A required option missing, an option of a board without one (or one the board
-        gives beside it), or what the spec refuses.
-    """
-    options = _options(kind)
-    board = _board_options(kind)
-    own = [option for option in options if option not in board[:1]]  # the board's file
-    values = {
-        option.name: getattr(arguments, option.name) for option in own if _given(arguments, option)
-    }
-    for option in own:
-        if option.repeat and option.name in values:  # one value per use of the option
-            values[option.name] = tuple(item for part in values[option.name] for item in part)
-    scenario = getattr(arguments, "scenario", None) if "board" in kind.takes else None
-    missing = [
-        option
-        for option in own
-        if option.required_with(scenario is not None) and option.name not in values
-    ]
-    if missing:
-        alternative = ", or --table" if "table" in kind.takes else ""
-        if scenario is None and all(option.supplied_by_board for option in missing):
-            them = "it" if len(missing) == 1 else "them"
-            alternative += f" (or a scenario, whose board gives {them})"
-        flags = ", ".join(option.flag_name for option in missing)
-        raise OddsEngineError(f"give {flags}{alternative}")
-    if scenario is None:
-        _refuse(
-            arguments,
-            [o for o in options if o.board == NEEDS_BOARD],
-            "reads a board: give a scenario first",
-        )
-        spec = build_spec(kind, values)
-    else:
-        _refuse(arguments, [o for o in options if o.board == BOARD_GIVES],
-                "comes from the board with a scenario: drop it (or the scenario)")  # fmt: skip
-        from oddsengine.religion.religion_scenario import load_religious_board
-
-        what_ifs = {name: values.pop(name, ()) for name in ("protestant", "unrest", "reformers")}
-        spec = kind.spec.on_board(load_religious_board(scenario, **what_ifs), **values)
-    ignored = getattr(spec, "ignored_options", None)
-    if ignored is not None:
-        by_name = {option.name: option for option in options}
-        for name, reason in ignored().items():
-            if name in values:
-                raise OddsEngineError(f"{by_name[name].flag_name} {reason}")
-    return spec
-
-
-def _given_flag(arguments, flag: str) -> bool:
-    return flag.lstrip("-").replace("-", "_") in getattr(arguments, "given", ())
-
-
-def _run_table(kind, arguments) -> None:
-    """The odds book's table of ``kind``, written in the asked format."""
-    table = _book_table(kind)
-    if getattr(arguments, "scenario", None) is not None:
-        raise OddsEngineError(
-            f"--table covers {table.words} without a board: drop the scenario (or --table)"
-        )
-    options = _options(kind)
-    read = [option for option in options if option.name in table.takes]
-    _refuse(
-        arguments,
-        [o for o in options if o not in read],
-        "is not read by --table (the table covers them all)",
-    )
-    for flag in _ENGINE:
-        if _given_flag(arguments, flag):
-            raise OddsEngineError(f"{flag} is not read by --table (its cells are exact)")
-    values = {
-        option.name: getattr(arguments, option.name) for option in read if _given(arguments, option)
-    }
-    if table.outcome:
-        values["outcome"] = arguments.outcome
-    import sys
-
-    from oddsengine.faces.new_world_tables import table_text
-
-    if arguments.format not in ("table", "markdown", "csv", "json"):
-        raise OddsEngineError(
-            f"--table is written as table, markdown, csv, json, not {arguments.format}"
-        )
-    frame = table.make(**values)
-    sys.stdout.write(table_text(frame, arguments.format, table.title(values)))
-
-
-def _run(arguments):
-    from oddsengine.kinds import kind_of
-
-    kind = kind_of(arguments.kind)
-    if getattr(arguments, "table", False):
-        return _run_table(kind, arguments)
-    if "table" in kind.takes and _given_flag(arguments, "--outcome"):
-        raise OddsEngineError("--outcome chooses the cells of --table: give --table")
-    spec = spec_of_arguments(kind, arguments)
-    if getattr(arguments, "card_value", False):
-        from oddsengine.cli._card_value import check_card_value_options, write_card_table
-        from oddsengine.questions.card_questions import card_question
-
-        check_card_value_options(arguments)
-        question = card_question(kind.name)
-        write_card_table(question.rows(spec), lambda rows: question.text(spec, rows), arguments)
-        return None
-    print_results(run_engines(spec, arguments), arguments)
-    return None
-
-
-def register(commands, names=None) -> None:
+def register(commands, names=None, written=()) -> None:
     """Add the command of every declared kind (of ``names``, the commands asked, when
-    given) that no other module has added."""
-    for kind in declared_kinds(names):
-        if kind.command not in commands.choices:
-            _add_command(commands, kind)
+    given), but those ``written`` by a module of their own: a kind's own, the
+    sub-commands of kinds that share a command, or one command that asks several kinds
+    (:mod:`oddsengine.kind_commands`)."""
+    from oddsengine.kind_commands import declared_commands, has_sub_commands
+
+    for command, kinds in declared_commands(names).items():
+        if command in written or command in commands.choices:
+            continue
+        if has_sub_commands(kinds):
+            _add_sub_commands(commands, kinds)
+        else:
+            _add_command(commands, kinds[0], others=kinds[1:])
+
+
+def _answer(arguments):
+    """Answer the parsed ``arguments`` of a declared kind's command
+    (:func:`oddsengine.cli._declared_answers.run`, imported only when a command runs)."""
+    from oddsengine.cli._declared_answers import run
+
+    return run(arguments)

@@ -119,6 +119,10 @@ def choose_method(arguments) -> tuple[str, str | None]:
         if method == "monte-carlo":
             raise OddsEngineError("give --exact or --method monte-carlo, not both")
         method, asked = "exact", "--exact"
+    if getattr(arguments, "monte_carlo", False):
+        if method not in ("auto", "monte-carlo"):
+            raise OddsEngineError(f"give {asked} or --monte-carlo, not both")
+        method, asked = "monte-carlo", "--monte-carlo"
     if getattr(arguments, "compare", False):
         if asked != "--method auto":  # --compare runs both: the engine asked would be ignored
             raise OddsEngineError(f"--compare runs both engines: it takes no {asked}")
@@ -174,6 +178,9 @@ def add_engine_arguments(
     asking = ("--trials", "--precision", "--seed") if precision else ("--trials", "--seed")
     add_method_argument(group, asking=asking)
     group.add_argument(
+        "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
+    )
+    group.add_argument(
         "--trials",
         type=trial_count,
         default=None,
@@ -210,8 +217,10 @@ def add_engine_arguments(
     group.add_argument(
         "--format",
         choices=(*FORMATS, *FORUM_FORMATS),
+        type=_format_name,
         default="table",
-        help="output format: a text table, json, csv, or markdown and bbcode for forum posts",
+        help="output format: a text table (table, or text), json, csv, or markdown and bbcode "
+        "for forum posts",
     )
     parser.set_defaults(survivors=False, fractions=False)
     if fractions:
@@ -227,6 +236,12 @@ def add_engine_arguments(
         action="store_true",
         help="also show the joint distribution of surviving land units (table format)",
     )
+
+
+def _format_name(text: str) -> str:
+    """An argparse type: the name of an output format, ``text`` being ``table``'s other
+    name (as ``attempts`` first called it)."""
+    return "table" if text == "text" else text
 
 
 def check_engine_arguments(arguments) -> None:
@@ -261,11 +276,12 @@ def check_engine_arguments(arguments) -> None:
     return chosen
 
 
-def run_engines(spec, arguments, sample=None) -> list:
+def run_engines(spec, arguments, sample=None, trials=None) -> list:
     """Answer ``spec`` with the engine(s) the arguments ask for.
 
     ``sample`` is the Monte Carlo function (default :func:`oddsengine.simulate`; moves
-    pass their own kernel's).
+    pass their own kernel's); ``trials`` the Monte Carlo trials when none are asked
+    (default the engines').
     """
     from oddsengine.engines.exact import exact
 
@@ -281,7 +297,7 @@ def run_engines(spec, arguments, sample=None) -> list:
         results.append(
             sample(
                 spec,
-                trials=default_trials(arguments.trials, arguments.precision),
+                trials=default_trials(arguments.trials or trials or None, arguments.precision),
                 seed=arguments.seed,
                 precision=arguments.precision,
                 max_trials=arguments.max_trials or MAX_TRIALS,

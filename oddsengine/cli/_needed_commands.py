@@ -88,18 +88,6 @@ def _chances(text: str) -> list[float]:
     return [_chance(piece.strip()) for piece in text.split(",") if piece.strip()]
 
 
-def _stacks(pairs, option="--stack", example="Pressburg=?R Suleiman") -> dict:
-    stacks = {}
-    for text in pairs or ():
-        space, equals, force = text.partition("=")
-        if not equals or not space.strip() or not force.strip():
-            raise OddsEngineError(f"{option} takes SPACE=FORCE (e.g. '{example}'), not {text!r}")
-        if space.strip().lower() in {name.lower() for name in stacks}:
-            raise OddsEngineError(f"{option} gives {space.strip()} twice: one stack per space")
-        stacks[space.strip()] = force.strip()
-    return stacks
-
-
 def _needed_arguments(arguments) -> dict:
     """The parameters of :func:`~oddsengine.needed` the command line gives: the forces its
     kind's needed record names, the options its :class:`~oddsengine.kinds.Kind` record
@@ -154,13 +142,13 @@ def _read_move_options(arguments, given: dict) -> None:
     kind = arguments.kind
     if not arguments.scenario:
         raise OddsEngineError(f"needed {kind}: give the scenario (a .toml file or example name)")
+    from oddsengine.moves.what_if import read_pairs
+
     given["scenario"] = arguments.scenario
-    given["stacks"] = _stacks(arguments.stack)
+    given["stacks"] = read_pairs(arguments.stack, "--stack", "FORCE")
     if arguments.defender_policy is not None:  # an empty one is refused, not ignored
         given["defender_policy"] = arguments.defender_policy
     if arguments.control or arguments.besieged:
-        from oddsengine.moves.what_if import read_pairs
-
         given["control"] = read_pairs(arguments.control, "--control", "POWER")
         given["besieged"] = tuple(arguments.besieged or ())
 
@@ -174,8 +162,10 @@ def _read_naval_move_options(arguments, given: dict) -> None:
         raise OddsEngineError(
             f"needed {arguments.kind} takes no --control or --besieged (what-ifs of land moves)"
         )
+    from oddsengine.moves.what_if import read_pairs
+
     given["scenario"] = arguments.scenario
-    given["fleets"] = _stacks(arguments.fleet, "--fleet", "Tyrrhenian Sea=hapsburg: ?Sq Doria")
+    given["fleets"] = read_pairs(arguments.fleet, "--fleet", "FLEET")
     if arguments.defender_policy is not None:  # an empty one is refused, not ignored
         _refuse_a_defender_policy_for_nobody(arguments.scenario, given["fleets"])
         given["defender_policy"] = arguments.defender_policy
@@ -334,18 +324,15 @@ def register(commands) -> None:
         help="naval-move: replace that power's ships in LOCATION (e.g. "
         "'Tyrrhenian Sea=hapsburg: ?Sq Doria')",
     )
-    forces.add_argument(
-        "--control",
-        action="append",
-        metavar="SPACE=POWER",
-        help="move: the power that controls SPACE (repeatable)",
-    )
-    forces.add_argument(
-        "--besieged",
-        action="append",
-        metavar="SPACE",
-        help="move: the controlling power's stack in SPACE stands besieged (repeatable)",
-    )
+    from oddsengine.moves.scenario_board import WHAT_IFS
+
+    for what_if in WHAT_IFS[1:]:  # the move's what-ifs, as its command declares them
+        forces.add_argument(
+            what_if.flag_name,
+            action="append",
+            metavar=what_if.metavar,
+            help=f"move: {what_if.help}",
+        )
     question = needed.add_argument_group("question")
     question.add_argument("--target", type=_chance, help="the chance to reach, e.g. 0.75 or 75%%")
     question.add_argument(

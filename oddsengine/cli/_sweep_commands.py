@@ -9,8 +9,8 @@ import sys
 import warnings
 from pathlib import Path
 
-from oddsengine.cli._combat_commands import CARDS_AS_PRINTED_HELP
 from oddsengine.cli._engine_options import positive_int, probability_target, refuse_given
+from oddsengine.combat.kind_options import CARDS_AS_PRINTED
 from oddsengine.errors import OddsEngineError
 from oddsengine.kinds import kind_of, table_kinds
 
@@ -436,7 +436,7 @@ def _add_card_arguments(parser) -> None:
     group.add_argument(
         "--responses", default="", metavar="CARDS", help="response cards played by other powers"
     )
-    group.add_argument("--cards-as-printed", action="store_true", help=CARDS_AS_PRINTED_HELP)
+    group.add_argument("--cards-as-printed", action="store_true", help=CARDS_AS_PRINTED.said)
 
 
 #: A template written after a role's words in ``--help``, by role.

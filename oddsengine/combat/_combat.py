@@ -25,7 +25,15 @@ from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.draws import DrawPlan, binomial_pmf, convolve
 from oddsengine.kept import Kept
 
-__all__ = ["CombatSide", "StackedSide", "combat_plan", "hits_pmf", "resolve_combat", "resolve_hits"]
+__all__ = [
+    "CombatSide",
+    "StackedSide",
+    "combat_plan",
+    "hits_pmf",
+    "resolve_combat",
+    "resolve_hits",
+    "survivor_columns",
+]
 
 #: The distribution a side rolls when no unit is left to roll (29: the answer to a
 #: Surprise Attack that killed every unit).
@@ -416,3 +424,19 @@ def resolve_hits(values, attacker, defender, mode, first_to_fire):
         "attacker_spent_post_roll": spent["attacker"],
         "defender_spent_post_roll": spent["defender"],
     }
+
+
+def survivor_columns(columns) -> dict[str, np.ndarray]:
+    """The survivor columns of a combat, in their fixed order."""
+    keys = [
+        "attacker_survivors",
+        "defender_survivors",
+        "attacker_regulars",
+        "attacker_mercenaries",
+        "attacker_cavalry",
+        "defender_regulars",
+        "defender_mercenaries",
+        "defender_cavalry",
+    ]
+    keys += [key for key in columns if key.endswith("_survivors") and key not in keys]
+    return {key: np.asarray(columns[key]) for key in keys}

@@ -1,4 +1,7 @@
-"""Assaults on a besieged fortified space (rule 15.1)."""
+"""Assaults on a besieged fortified space (rule 15.1). The attacker is the besieging stack,
+which may be larger than one formation: one formation of it assaults, the rest stand by
+and still count for the siege. The defender is the garrison; an empty fortress is ``0R``.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +11,14 @@ from math import ceil
 
 import numpy as np
 
+from oddsengine.combat.combat_inputs import REQUIREMENTS
+from oddsengine.combat.combat_inputs import card_name as _card_name
 from oddsengine.combat.combat_spec import CombatSpec, survivor_columns
 from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.formations import declared_formation, standing_by, strongest_formation
 from oddsengine.draws import OutcomeColumns, StateDigits
 from oddsengine.errors import OddsEngineError
+from oddsengine.option_field import option
 
 __all__ = ["Assault", "naval_requirement_problem"]
 
@@ -100,17 +106,73 @@ class Assault(CombatSpec):
     4
     """
 
-    siege_laid_this_impulse: bool = False
-    assaulted_this_impulse: bool = False
+    siege_laid_this_impulse: bool = option(
+        lambda _: f"the siege began this impulse (needs {_card_name(42)})",
+        default=False,
+        group=REQUIREMENTS,
+    )
+    assaulted_this_impulse: bool = option(
+        "the space was already assaulted this impulse", default=False, group=REQUIREMENTS
+    )
     line_of_communication: bool = True
-    defender_squadrons_adjacent: int = 0
-    defender_squadrons_in_port: int = 0
-    attacker_squadrons_adjacent: int = 0
+    defender_squadrons_adjacent: int = option(
+        "defending squadrons in an adjacent sea zone (any refuses the assault)",
+        default=0,
+        rule="15.1",
+        metavar="N",
+        group=REQUIREMENTS,
+    )
+    defender_squadrons_in_port: int = option(
+        "defending squadrons in the port (the attacker needs more adjacent)",
+        default=0,
+        rule="15.1",
+        metavar="N",
+        group=REQUIREMENTS,
+    )
+    attacker_squadrons_adjacent: int = option(
+        "attacking squadrons in the adjacent sea zones (corsairs do not count)",
+        default=0,
+        metavar="N",
+        group=REQUIREMENTS,
+    )
     siege_artillery_supply: bool = True
 
     mode = "assault"
     kind = "assault"
     outcome_names = ("success", "siege_continues", "siege_broken")
+
+    @classmethod
+    def from_options(cls, *, no_line_of_communication=False, no_siege_artillery_supply=False,
+                     **values):  # fmt: skip
+        """The assault of its inputs as the faces give them: a land combat's
+        (:meth:`~oddsengine.combat.combat_inputs.CombatInputs.from_options`), and the
+        line of communication and Siege Artillery's supply said by their absence."""
+        return super().from_options(
+            line_of_communication=not no_line_of_communication,
+            siege_artillery_supply=not no_siege_artillery_supply,
+            **values,
+        )
+
+    def ignored_options(self, card_value: bool = False) -> dict:
+        """A land combat's (:meth:`~oddsengine.combat.combat_inputs.CombatInputs.
+        ignored_options`), and the requirements that would change nothing (15.1): the
+        attacker's squadrons without defending squadrons in port, Siege Artillery's
+        supply without a card that needs it."""
+        ignored = {}
+        if not self.defender_squadrons_in_port:
+            ignored["attacker_squadrons_adjacent"] = (
+                "counts only against defending squadrons in port: give --defender-squadrons-in-port"
+            )
+        # RULES.md §8: any power may play Siege Artillery for the attacker, as a response too.
+        if not self.siege_artillery_supply and self._rule_with("attacker", "needs_supply") is None:
+            from oddsengine.combat.cards import CARD_RULES
+
+            needing = [rule.card.slug for rule in CARD_RULES.values() if rule.needs_supply]
+            ignored["no_siege_artillery_supply"] = (
+                f"matters only to a card that needs the supply ({', '.join(needing)}), and none "
+                "is played"
+            )
+        return {**ignored, **super().ignored_options(card_value)}
 
     # -- the formation that assaults ---------------------------------------------------
 

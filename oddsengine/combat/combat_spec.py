@@ -15,16 +15,29 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from oddsengine.combat._combat import CombatSide, combat_plan, resolve_combat, resolve_hits
+from oddsengine.combat._combat import (
+    CombatSide,
+    combat_plan,
+    resolve_combat,
+    resolve_hits,
+    survivor_columns,
+)
 from oddsengine.combat.allied_losses import as_allies, combined_force, share_losses, split_losses
 from oddsengine.combat.battle import SIDES
-from oddsengine.combat.forces import UNIT_TYPES, Force, as_force
+from oddsengine.combat.combat_inputs import (
+    CARDS_AND_POLICIES,
+    CombatInputs,
+    card_slug,
+    responses_words,
+)
+from oddsengine.combat.forces import FORCE_NOTATION, UNIT_TYPES, Force, as_force
 from oddsengine.combat.formations import strongest_formation
 from oddsengine.combat.leaders import find_leader
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.combat.powers import MAJOR_POWERS
 from oddsengine.draws import DrawPlan, StateDigits
 from oddsengine.errors import CardNotPlayedHere, OddsEngineError
+from oddsengine.option_field import option
 
 if TYPE_CHECKING:
     from oddsengine.combat.card_types import Card, CardRule, Play
@@ -72,20 +85,31 @@ def _held_rules(cards, responses, role) -> tuple[CardRule, ...]:
 # Only a base: FieldBattle and Assault, dataclasses themselves, generate their own
 # __init__, __repr__, __eq__ and __hash__ over these fields and theirs, and a CombatSpec
 # alone cannot be built (_check_forces is theirs), so it generates none of the four.
+# Its inputs as the faces give them (from_options, ignored_options): its base's.
 @dataclass(frozen=True, init=False, repr=False, eq=False)
-class CombatSpec:
+class CombatSpec(CombatInputs):
     """Fields and card handling shared by field battles and assaults."""
 
-    attacker: Force
-    defender: Force
-    attacker_cards: tuple[Card, ...] = ()
-    defender_cards: tuple[Card, ...] = ()
-    responses: tuple[Card, ...] = ()
+    attacker: Force = option(FORCE_NOTATION, value="force")
+    defender: Force = option("the defending force, written the same way", value="force")
+    attacker_cards: tuple[Card, ...] = option(
+        lambda _: "cards the attacker plays, by name or number (e.g. "
+        f"{card_slug(30)},{card_slug(25)} or 30,25)",
+        default=(), value="cards", group=CARDS_AND_POLICIES)  # fmt: skip
+    defender_cards: tuple[Card, ...] = option(
+        "cards the defender plays", default=(), value="cards",
+        group=CARDS_AND_POLICIES)  # fmt: skip
+    responses: tuple[Card, ...] = option(
+        responses_words, default=(), value="cards", group=CARDS_AND_POLICIES)  # fmt: skip
     policies: Policies = field(default_factory=lambda: _DEFAULT_POLICIES)
     options: RuleOptions = field(default_factory=RuleOptions)
-    defender_ally: Force | tuple[Force, ...] | None = None
+    defender_ally: Force | tuple[Force, ...] | None = option(
+        "an allied major power defending with the defender (losses split evenly); repeat it "
+        "for each ally", default=None, value="force", repeat=True, rule="14 step 9")  # fmt: skip
 
     mode = "battle"
+    #: The field of each side's cards (what a card's value adds to).
+    card_fields = (("attacker", "attacker_cards"), ("defender", "defender_cards"))
 
     def __post_init__(self):
         object.__setattr__(self, "attacker", as_force(self.attacker, "attacker"))
@@ -579,19 +603,3 @@ class CombatSpec:
     def defender_units(self) -> int:
         """Land units the defender has, after the cards played before the roll."""
         return self._sides[1].land_units
-
-
-def survivor_columns(columns) -> dict[str, np.ndarray]:
-    """The survivor columns of a combat, in their fixed order."""
-    keys = [
-        "attacker_survivors",
-        "defender_survivors",
-        "attacker_regulars",
-        "attacker_mercenaries",
-        "attacker_cavalry",
-        "defender_regulars",
-        "defender_mercenaries",
-        "defender_cavalry",
-    ]
-    keys += [key for key in columns if key.endswith("_survivors") and key not in keys]
-    return {key: np.asarray(columns[key]) for key in keys}

@@ -18,7 +18,21 @@ from oddsengine.combat.powers import normalise_power, power_with_article
 from oddsengine.combat.unit_types import NAVAL_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["NavalLeader", "NAVAL_LEADERS", "Fleet", "as_fleet", "find_naval_leader", "parse_fleet"]
+__all__ = [
+    "FLEET_NOTATION",
+    "NavalLeader",
+    "NAVAL_LEADERS",
+    "Fleet",
+    "as_fleet",
+    "find_naval_leader",
+    "parse_fleet",
+]
+
+#: The notation in words, for the help of an option that takes a fleet.
+FLEET_NOTATION = (
+    'a fleet such as "ottoman: 3Sq 2Co Dragut" or "hapsburg: 2Sq Doria" (Sq squadrons, Co '
+    "corsairs (Ottoman only), naval leaders Andrea Doria, Barbarossa, Dragut)"
+)
 
 #: Powers that have naval units (the Protestants and Hungary-Bohemia have none).
 NAVAL_POWERS = ("ottoman", "hapsburg", "england", "france", "papacy", "genoa", "venice", "scotland")

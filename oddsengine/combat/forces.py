@@ -25,6 +25,7 @@ from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
+    "FORCE_NOTATION",
     "Force",
     "as_force",
     "parse_force",
@@ -39,6 +40,12 @@ UNIT_TYPES = ("regulars", "mercenaries", "cavalry")
 #: RULES.md §9: the owner chooses its losses; by default mercenaries go first, then
 #: regulars, then cavalry.
 DEFAULT_CASUALTY_ORDER = ("mercenaries", "regulars", "cavalry")
+
+#: The notation in words, for the help of an option that takes a force.
+FORCE_NOTATION = (
+    'a force such as "7R 1C Suleiman Ibrahim", "4M L2" or "ottoman: 7R 1C" '
+    "(R regulars, M mercenaries, C cavalry, L0-L2 an anonymous leader)"
+)
 
 _UNIT_LETTERS = LAND_LETTERS  # the unit-type records' letters
 _COUNT_TOKEN = re.compile(r"^([+-]?\d+)([a-z]+)$")

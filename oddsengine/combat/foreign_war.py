@@ -1,4 +1,6 @@
-"""Foreign wars (21.7, RULES.md §13): attempt after attempt against the units on a war card.
+"""Foreign wars (21.7, RULES.md §13): attempt after attempt against the units on a war card,
+each attempt (1 CP) a field battle without the defender's extra die and without retreat,
+until no foreign unit is left.
 
 A :class:`ForeignWar` is a campaign: each attempt (1 CP) is a field battle without the
 defender's extra die and without retreat (:meth:`ForeignWar.attempt`, resolved by
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from oddsengine.combat.battle import PostRollCard, resolve_battle
+from oddsengine.combat.combat_inputs import post_roll_of
 from oddsengine.combat.forces import (
     DEFAULT_CASUALTY_ORDER,
     UNIT_TYPES,
@@ -26,11 +29,12 @@ from oddsengine.combat.forces import (
     parse_force,
     take_losses,
 )
-from oddsengine.combat.naval_cards import CardEffect, parse_effects
+from oddsengine.combat.naval_cards import CardEffect, effects_text, parse_effects, post_roll_slugs
 from oddsengine.combat.options import POST_ROLL_POLICIES, parse_casualty_order
-from oddsengine.combat.war_cards import WARS, WarCard
+from oddsengine.combat.war_cards import WAR_CHOICES, WARS, WarCard
 from oddsengine.draws import CampaignEndStates, DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.option_field import option
 
 __all__ = ["ForeignWar", "attempt_plan"]
 
@@ -88,17 +92,60 @@ class ForeignWar:
     (0.0357, 1.9273)
     """
 
-    war: str = "persia"
-    force: Force | None = None
-    foreign: int | None = None
-    horizon: int = 6
-    cards: tuple[CardEffect, ...] = ()
+    war: str = option("the foreign war card fought", default="persia", required=True,
+                      value="choice", choices=WAR_CHOICES)  # fmt: skip
+    force: Force | None = option(
+        'the major power\'s units and army leaders on the card, e.g. "5R Ibrahim"',
+        default=None, required=True, value="force")  # fmt: skip
+    foreign: int | None = option(
+        "foreign units (default the card's: Persia 4, Egypt 3, Ireland 3)", default=None,
+        metavar="N")  # fmt: skip
+    horizon: int = option("attempts", default=6, metavar="K")
+    cards: tuple[CardEffect, ...] = option(
+        lambda _: "combat cards in the first attempt: " + effects_text("foreign-war"),
+        default=(), value="cards")  # fmt: skip
     post_roll_policy: str = POST_ROLL_POLICIES[0]
-    reinforcements: int = 0
-    casualty_order: tuple[str, ...] = DEFAULT_CASUALTY_ORDER
+    reinforcements: int = option(
+        "regulars built on the card before each later attempt (2 CP each), up to the card's "
+        "number", default=0, metavar="N")  # fmt: skip
+    casualty_order: tuple[str, ...] = option(
+        "order of the major power's losses, e.g. regulars,mercenaries,cavalry",
+        default=DEFAULT_CASUALTY_ORDER, value="text", metavar="ORDER")  # fmt: skip
 
     kind = "foreign-war"
     outcome_names = ("won", "continues", "stalled")
+    #: The field of the cards of its one side that plays them, the major power's.
+    card_fields = (("attacker", "cards"),)
+
+    @classmethod
+    def from_options(cls, *, policy=(), **fields):
+        """The war of its inputs as the faces give them: its own fields and the policy of
+        its post-roll card (``policy``: ``CARD=POLICY`` texts).
+
+        Examples
+        --------
+        >>> war = ForeignWar.from_options(war="egypt", force="3R", policy=("janissaries=always",))
+        >>> war.post_roll_policy
+        'always'
+        """
+        (card,) = post_roll_slugs("foreign-war")  # one post-roll card in a foreign war
+        policies = post_roll_of(policy, card)
+        unknown = set(policies) - {card}
+        if unknown:
+            raise OddsEngineError(f"no post-roll policy for {unknown.pop()!r} in a foreign war")
+        return cls(post_roll_policy=policies.get(card, POST_ROLL_POLICIES[0]), **fields)
+
+    def ignored_options(self, card_value: bool = False) -> dict:
+        """The inputs this war would ignore, by name, with why: the post-roll card's
+        policy without the card, reinforcements with no later attempt (21.7); the same
+        when its cards are valued (``card_value``)."""
+        ignored = {}
+        (card,) = post_roll_slugs("foreign-war")
+        if card not in {effect.slug for effect in self.cards}:
+            ignored["policy"] = f"{card}=... is given but {card} is not played"
+        if self.horizon == 1:  # 21.7: built before each later attempt; there is none
+            ignored["reinforcements"] = "with --horizon 1: there is no later attempt"
+        return ignored
 
     def __post_init__(self):
         if not isinstance(self.war, str):

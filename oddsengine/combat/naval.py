@@ -1,4 +1,5 @@
-"""Naval combat (16.2).
+"""Naval combat (16.2): the attacker is the active power; 2 dice per squadron, 1 per
+corsair, + the best naval battle rating, +1 for the defender in a port.
 
 :class:`NavalBattle` is a frozen spec read by both engines through the same methods as the
 land engagements (:meth:`draw_plan`, :meth:`outcome_columns`, the outcome and event names),
@@ -16,14 +17,17 @@ from functools import cached_property
 import numpy as np
 
 from oddsengine.combat.battle import POST_ROLL_POLICIES, PostRollCard, resolve_battle
-from oddsengine.combat.fleets import Fleet, as_fleet
+from oddsengine.combat.combat_inputs import CARDS_AND_POLICIES, post_roll_of
+from oddsengine.combat.fleets import FLEET_NOTATION, Fleet, as_fleet
 from oddsengine.combat.naval_cards import (
     CardEffect,
+    effects_text,
     parse_effects,
     post_roll_slugs,
 )
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.option_field import option
 
 __all__ = ["NavalBattle", "naval_losses"]
 
@@ -134,11 +138,17 @@ class NavalBattle:
     0.4599
     """
 
-    attacker: Fleet
-    defender: Fleet
-    in_port: bool = False
-    attacker_cards: tuple[CardEffect, ...] = ()
-    defender_cards: tuple[CardEffect, ...] = ()
+    attacker: Fleet = option(FLEET_NOTATION, value="force", metavar="FLEET")
+    defender: Fleet = option(
+        "the defending fleet, written the same way", value="force", metavar="FLEET"
+    )
+    in_port: bool = option("the battle is in a port (the defender +1 die)", default=False)
+    attacker_cards: tuple[CardEffect, ...] = option(
+        lambda _: effects_text("naval-battle"), default=(), value="cards",
+        group=CARDS_AND_POLICIES)  # fmt: skip
+    defender_cards: tuple[CardEffect, ...] = option(
+        "cards the defender plays", default=(), value="cards", group=CARDS_AND_POLICIES
+    )
     post_roll: tuple[tuple[str, str], ...] = field(default=())
     attacker_can_retreat: bool = True
     defender_can_retreat: bool = True
@@ -146,6 +156,30 @@ class NavalBattle:
     kind = "naval"
     outcome_names = ("attacker_wins", "defender_wins")
     unit_word = "ships"
+    #: The field of each side's cards (what a card's value adds to).
+    card_fields = (("attacker", "attacker_cards"), ("defender", "defender_cards"))
+
+    @classmethod
+    def from_options(cls, *, policy=(), attacker_no_retreat=False, defender_no_retreat=False,
+                     **fields):  # fmt: skip
+        """The naval battle of its inputs as the faces give them: its own fields, the
+        post-roll policies (``policy``: ``CARD=POLICY`` texts) and each side's retreat
+        said by its absence.
+
+        Examples
+        --------
+        >>> battle = NavalBattle.from_options(attacker="ottoman: 2Sq", defender="1Sq",
+        ...                                   defender_no_retreat=True)
+        >>> battle.defender_can_retreat
+        False
+        """
+        post_roll = post_roll_of(policy, post_roll_slugs("naval-battle")[0])
+        return cls(
+            post_roll=post_roll,
+            attacker_can_retreat=not attacker_no_retreat,
+            defender_can_retreat=not defender_no_retreat,
+            **fields,
+        )
 
     def __post_init__(self):
         object.__setattr__(self, "attacker", as_fleet(self.attacker, "attacker"))

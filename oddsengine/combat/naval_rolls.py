@@ -15,10 +15,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from oddsengine.combat.battle import POST_ROLL_POLICIES
-from oddsengine.combat.fleets import Fleet, as_fleet
+from oddsengine.combat.combat_inputs import AT_SEA
+from oddsengine.combat.fleets import FLEET_NOTATION, Fleet, as_fleet
 from oddsengine.combat.naval_cards import roll_card_effect
 from oddsengine.draws import DrawPlan, two_dice_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.option_field import option
 
 __all__ = ["NavalInterception", "NavalAvoidBattle", "TARGET"]
 
@@ -27,6 +29,29 @@ TARGET = 9
 
 #: The card played on a naval interception or avoid-battle roll (Professional Rowers, 34).
 _ROLL_CARD = roll_card_effect()
+
+
+def _rowers():
+    """The field of who plays the card on the roll, as each roll declares it."""
+    return option(
+        f"who plays {_ROLL_CARD.card.name} (+{_ROLL_CARD.dice} for the roller, "
+        f"-{_ROLL_CARD.dice} by the opponent)",
+        default=None,
+        value="choice",
+        choices=("roller", "opponent"),
+        group=AT_SEA,
+    )
+
+
+def _rowers_policy():
+    """The field of when the card is played on the roll."""
+    return option(
+        "with --rowers: always, or only when it turns the result",
+        default=POST_ROLL_POLICIES[0],
+        value="choice",
+        choices=POST_ROLL_POLICIES,
+        group=AT_SEA,
+    )
 
 
 class _NavalRoll:
@@ -67,6 +92,13 @@ class _NavalRoll:
                 f"unknown policy {self.rowers_policy!r} for {_ROLL_CARD.slug}; use one of "
                 + ", ".join(POST_ROLL_POLICIES)
             )
+
+    def ignored_options(self) -> dict:
+        """The inputs this roll would ignore, by name, with why: the card's policy
+        without the card."""
+        if self.rowers is None:
+            return {"rowers_policy": "is the policy of --rowers: give --rowers"}
+        return {}
 
     @property
     def _fleet(self) -> Fleet:
@@ -172,9 +204,10 @@ class NavalInterception(_NavalRoll):
     30
     """
 
-    interceptor: Fleet = None
-    rowers: str | None = None
-    rowers_policy: str = POST_ROLL_POLICIES[0]
+    interceptor: Fleet = option(FLEET_NOTATION, default=None, required=True, value="force",
+                                metavar="FLEET")  # fmt: skip
+    rowers: str | None = _rowers()
+    rowers_policy: str = _rowers_policy()
 
     kind = "naval-intercept"
     _role = "interceptor"
@@ -209,10 +242,12 @@ class NavalAvoidBattle(_NavalRoll):
     15
     """
 
-    defender: Fleet = None
-    in_port: bool = False
-    rowers: str | None = None
-    rowers_policy: str = POST_ROLL_POLICIES[0]
+    defender: Fleet = option(FLEET_NOTATION, default=None, required=True, value="force",
+                             metavar="FLEET")  # fmt: skip
+    in_port: bool = option("the ships are in a port (refused: they cannot avoid battle)",
+                           default=False, group=AT_SEA)  # fmt: skip
+    rowers: str | None = _rowers()
+    rowers_policy: str = _rowers_policy()
 
     kind = "naval-avoid"
     _role = "defender"

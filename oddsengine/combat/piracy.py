@@ -18,6 +18,7 @@ from oddsengine.combat.fleets import Fleet, as_fleet
 from oddsengine.combat.limits import MAX_NAVAL_COUNT, check_count
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.option_field import option
 
 __all__ = ["Piracy", "AWARDS", "AWARD_POLICIES", "award_split"]
 
@@ -60,6 +61,16 @@ def award_split(hits: int, limits: dict, order=AWARDS, policy="even") -> dict:
             choice = possible[0]
         given[choice] += 1
     return given
+
+
+#: The headings of piracy's options.
+_ZONE = "the sea zone and the target"
+_AWARDS = "the target's award policy (RULES §12)"
+
+
+def _responses_words(_) -> str:
+    stopping = (rule.slug for rule in CARD_RULES.values() if rule.stops_piracy)
+    return f"cards other powers play against the action: {', '.join(stopping)} stops it (RULES §12)"
 
 
 def _count(value, name, minimum=0):
@@ -142,17 +153,75 @@ class Piracy:
     4
     """
 
-    pirates: Fleet = None
-    zone_squadrons: int = 0
-    adjacent_squadrons: int = 0
-    adjacent_fortresses: int = 0
-    target_ports: int = 1
-    target_hand: int | None = None
-    target_squadrons: int | None = None
-    piracy_vp: int = 0
-    award_policy: str = "even"
-    award_order: tuple[str, ...] = AWARDS
-    responses: tuple[Card, ...] = ()
+    pirates: Fleet = option(
+        "the Ottoman ships in the sea zone",
+        default=None,
+        required=True,
+        value="force",
+        metavar="FLEET",
+    )
+    zone_squadrons: int = option(
+        "target squadrons in the zone (2 anti-piracy dice each)",
+        default=0,
+        metavar="N",
+        group=_ZONE,
+    )
+    adjacent_squadrons: int = option(
+        "squadrons of the target or of powers at war with the Ottomans in adjacent ports and "
+        "sea zones (1 die each)",
+        default=0,
+        metavar="N",
+        group=_ZONE,
+    )
+    adjacent_fortresses: int = option(
+        "adjacent fortresses of the target, of powers at war with the Ottomans or of the "
+        "Knights of St. John (1 die each)",
+        default=0,
+        metavar="N",
+        group=_ZONE,
+    )
+    target_ports: int = option(
+        "ports the target controls on the zone (1 means 1 piracy die)",
+        default=1,
+        required=True,
+        metavar="N",
+        group=_ZONE,
+    )
+    target_hand: int | None = option(
+        "cards in the target's hand (default: enough for every hit)",
+        default=None,
+        metavar="N",
+        group=_ZONE,
+    )
+    target_squadrons: int | None = option(
+        "target squadrons in or adjacent to the zone a hit may sink (default --zone-squadrons)",
+        default=None,
+        metavar="N",
+        group=_ZONE,
+    )
+    piracy_vp: int = option(
+        "piracy VP the Ottomans already have (at most 10 in a game)",
+        default=0,
+        metavar="N",
+        group=_ZONE,
+    )
+    award_policy: str = option(
+        "spread the hits evenly over the possible awards, or give each to the first possible "
+        "one of --award-order",
+        default="even",
+        value="choice",
+        choices=AWARD_POLICIES,
+        group=_AWARDS,
+    )
+    award_order: tuple[str, ...] = option(
+        "the target's preference: with even, which award takes a hit when the spread leaves "
+        "a choice",
+        default=AWARDS,
+        choices=AWARDS,
+        metavar="ORDER",
+        group=_AWARDS,
+    )
+    responses: tuple[Card, ...] = option(_responses_words, default=(), value="cards")
     #: True when ``target_squadrons`` was not given and is assumed to be the squadrons in
     #: the zone: the output says so (an assumption that changes the answer is shown).
     target_squadrons_assumed: bool = field(default=False, init=False, repr=False, compare=False)

@@ -1,4 +1,5 @@
-"""Interception (13.2) and avoid battle (13.3): one 2d6 roll against 9."""
+"""Interception (13.2) and avoid battle (13.3): one roll of 2d6 + the best battle rating,
++1 for Ottoman cavalry, -1 against Ottoman cavalry, 9 or more."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from oddsengine.combat.forces import Force, as_force
+from oddsengine.combat.forces import FORCE_NOTATION, Force, as_force
 from oddsengine.draws import DrawPlan, two_dice_pmf
 from oddsengine.errors import OddsEngineError
+from oddsengine.option_field import option
 
 __all__ = ["Interception", "AvoidBattle", "TARGET"]
 
@@ -125,8 +127,10 @@ class Interception(_Roll):
     15
     """
 
-    interceptor: Force = None
-    mover: Force = None
+    interceptor: Force = option(FORCE_NOTATION, default=None, required=True, value="force")
+    mover: Force = option(
+        "the moving formation (on land)", default=None, required=True, value="force"
+    )
 
     kind = "intercept"
     _roles = ("interceptor", "mover")
@@ -171,9 +175,13 @@ class AvoidBattle(_Roll):
     10
     """
 
-    defender: Force = None
-    attacker: Force = None
-    lost_battle_this_impulse: bool = False
+    defender: Force = option(FORCE_NOTATION, default=None, required=True, value="force")
+    attacker: Force = option(
+        "the moving formation (on land)", default=None, required=True, value="force"
+    )
+    lost_battle_this_impulse: bool = option(
+        "every unit trying lost a field battle this impulse (automatic)", default=False
+    )
 
     kind = "avoid"
     _roles = ("defender", "attacker")

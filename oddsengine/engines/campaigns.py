@@ -1,6 +1,7 @@
 """The campaign protocol: questions played out step by step by an engine of their own
-(siege campaigns, foreign wars, whole moves, plans, Henry's heirs), answered through the
-same two doors as a single combat, :func:`oddsengine.exact` and :func:`oddsengine.simulate`.
+(siege campaigns, foreign wars, whole moves and naval moves, plans, Henry's heirs),
+answered through the same two doors as a single combat, :func:`oddsengine.exact` and
+:func:`oddsengine.simulate`.
 
 A campaign kind registers a :class:`CampaignEngines` record for its spec class: its
 exact engine (or None when the draw plan answers exactly, as for a move), its Monte Carlo
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["CampaignEngines", "campaign_engines", "register_campaign"]
+__all__ = ["CampaignEngines", "campaign_engines", "class_engines", "register_campaign"]
 
 
 # eq=False: one record per kind, registered and read, never compared (identity is its
@@ -84,7 +85,20 @@ def campaign_engines(spec) -> CampaignEngines | None:
     >>> campaign_engines(ForeignWar("egypt", "3R")).default_trials
     100000
     """
-    kind = type(spec)
+    return class_engines(type(spec))
+
+
+def class_engines(kind: type) -> CampaignEngines | None:
+    """The engines of the campaign kind whose specs are of the class ``kind``, or None for
+    a single engagement's (what a face reads before it has a spec: whether the kind's
+    Monte Carlo takes a precision target, whether its answer is one draw plan).
+
+    Examples
+    --------
+    >>> from oddsengine import ForeignWar
+    >>> class_engines(ForeignWar).takes_precision
+    False
+    """
     try:
         return _FOUND[kind]
     except KeyError:
@@ -171,7 +185,7 @@ def _attempt_run_engines() -> CampaignEngines:
     from oddsengine.engines.attempt_runs_exact import solve_run
     from oddsengine.engines.attempt_runs_montecarlo import RUN_TRIALS, simulate_run
 
-    return CampaignEngines(simulate_run, RUN_TRIALS, solve_run)
+    return CampaignEngines(simulate_run, RUN_TRIALS, solve_run, takes_precision=True)
 
 
 def _attempts_scenario_engines() -> CampaignEngines:
@@ -188,6 +202,9 @@ _BELOW: dict[str, Callable[[], CampaignEngines]] = {
     "oddsengine.moves.siege_campaign.SiegeCampaign": _siege_campaign_engines,
     "oddsengine.combat.foreign_war.ForeignWar": _foreign_war_engines,
     "oddsengine.moves.move.Move": _move_engines,
+    # A naval move is played out by the move kernel too: the same numbers at a seed from
+    # Python as from the command line.
+    "oddsengine.moves.naval_move.NavalMove": _move_engines,
     "oddsengine.religion.attempt_runs.AttemptRun": _attempt_run_engines,
     "oddsengine.religion.attempt_scenarios.AttemptsScenario": _attempts_scenario_engines,
     "oddsengine.religion.debate.Debate": _debate_engines,

@@ -83,7 +83,8 @@ def kernel_tables(turn: VoyageTurn) -> dict:
     >>> tables["order"].tolist()  # Magellan (4) sails before Cartier (3)
     [[1, 0]]
     """
-    from oddsengine.engines._voyage_kernel import CIRCLES, fill_buckets
+    from oddsengine.engines._inverse_cdf import fill_buckets
+    from oddsengine.engines._voyage_kernel import CIRCLES
 
     _check_turn(turn)
     count = len(turn.powers)

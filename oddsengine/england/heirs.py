@@ -28,7 +28,6 @@ from functools import cached_property
 
 import numpy as np
 
-from oddsengine.declaration import option
 from oddsengine.draws import CampaignEndStates
 from oddsengine.england.marital_chain import MaritalState, chart_law
 from oddsengine.england.pregnancy_chart import (
@@ -53,6 +52,7 @@ from oddsengine.england.succession import (
     throne_turns,
 )
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
+from oddsengine.option_field import option
 
 __all__ = [
     "Heirs",
@@ -315,6 +315,8 @@ class Heirs:
 
     kind = "heirs"
     outcome_names = HEIRS_OUTCOMES
+    #: Its chain is walked in fractions: every answer is exact fractions (``--fractions``).
+    fractions_available = True
 
     def __post_init__(self):
         put = object.__setattr__

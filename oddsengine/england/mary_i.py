@@ -27,9 +27,9 @@ from functools import cached_property
 
 import numpy as np
 
-from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.option_field import option
 
 __all__ = ["MaryI", "MANDATORY", "PAPACY_TAKES", "MAX_IMPULSES", "ACTIONS"]
 

@@ -5,14 +5,15 @@ line written from the same declaration. A kind registered from outside the packa
 offered with no line of explorer code.
 
 Each control's key is ``"KIND.OPTION"`` (``"heirs.marriages"``): the kinds share the
-calculator, and a name one kind gives a count may be another's choice. A kind that takes
-a scenario's board (its record's ``board`` group) has the board's controls too: the
-board (none, or a shipped scenario), and its what-ifs; the inputs that read a board are
-shown with one, those a board gives without one. An option with an ``offer`` is a list of
-the choices the other inputs leave it (the debaters in play in a zone at a turn, the
-sources a board allows): a drop-down, or tags for several names. The inputs the question
-would ignore (the spec's ``ignored_options()``) are hidden and not read, and those most
-questions leave alone (``Option.more``) are shown when "more" is ticked.
+calculator, and a name one kind gives a count may be another's choice. A kind asked on a
+board (its record's ``board`` group, the board its spec class names) has the board's
+controls too: the board (none, or a shipped scenario) and its what-ifs; the inputs that
+read a board are shown with one, those a board gives without one. An option with an
+``offer`` is a list of the choices the other inputs leave it (the debaters in play in a
+zone at a turn, the sources a board allows): a drop-down, or tags for several names. The
+inputs the question would ignore (the spec's ``ignored_options()``) are hidden and not
+read, and those most questions leave alone (``Option.more``) are shown when "more" is
+ticked.
 
 Examples
 --------
@@ -24,8 +25,8 @@ from __future__ import annotations
 
 import functools
 
-from oddsengine.declaration import NEEDS_BOARD, command_words, options_of
-from oddsengine.errors import OddsEngineTypeError, shown
+from oddsengine.declaration import NEEDS_BOARD, options_of, spec_of, spec_on_board
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.kind_entries import ExplorerEntry
 
 __all__ = ["MORE", "key", "declared_entry", "widgets", "build", "words", "offer"]
@@ -41,12 +42,11 @@ def key(kind: str, name: str) -> str:
 
 
 def _board_options(kind) -> tuple:
-    """The board's options of a kind that takes one (its scenario first)."""
+    """The options of the board ``kind`` is asked on (its scenario first, then its
+    what-ifs), for a kind that takes one."""
     if "board" not in kind.takes:
         return ()
-    from oddsengine.religion.religion_scenario import BOARD_OPTIONS
-
-    return BOARD_OPTIONS
+    return kind.spec.scenario_board.options
 
 
 def _options(kind) -> tuple:
@@ -89,9 +89,14 @@ def declared_entry(kind) -> ExplorerEntry:
 
 
 def _declared_kinds():
-    from oddsengine.kinds import KINDS
+    """The kinds offered from their declaration: those with no entry of their own whose
+    command asks them (a sub-command's, a kind its command's options choose), not the
+    form of another's (:func:`~oddsengine.kind_commands.is_form`)."""
+    from oddsengine.kind_commands import declared_commands
 
-    return [kind for kind in KINDS.values() if kind.explorer is None and kind.declared]
+    return [
+        kind for kinds in declared_commands().values() for kind in kinds if kind.explorer is None
+    ]
 
 
 def _label(choice) -> str:
@@ -100,38 +105,69 @@ def _label(choice) -> str:
 
 
 def _widget(module, item):
-    """The control of one option, by its kind of value."""
-    # Three to a row beside the file browser (1000 px), as the other engagements' controls;
-    # a short label leaves its value the room (a board's or a source's name).
-    style = {"description_width": f"{max(40, 7 * len(item.shown_label) + 6)}px"}
-    layout = module.Layout(width="180px", margin="1px 2px")
-    common = dict(description=item.shown_label, tooltip=item.words, style=style)
-    if item.value == "flag":
+    """The control of one option, by its kind of value: its label as wide as its words
+    (at most 96 px), its box as wide as what it takes (a count narrower than a choice), so
+    that a kind's controls share their rows."""
+    label = min(96, 7 * len(item.shown_label) + 10)
+    style = {"description_width": f"{label}px"}
+
+    def box(width: int):
+        return module.Layout(width=f"{label + width}px", margin="1px 2px")
+
+    layout = box(120)
+    common = dict(description=item.shown_label, tooltip=item.said, style=style)
+    if item.value in ("flag", "flag-names", "yes-no"):  # the explorer applies it to all it may
         return module.Checkbox(
             value=bool(item.default),
             indent=False,
             description=item.shown_label,
-            tooltip=item.words,
-            layout=module.Layout(width="auto", margin="1px 8px"),
+            tooltip=item.said,
+            layout=module.Layout(width="auto", margin="1px 4px"),
         )
-    if item.value == "names":
-        return _labelled_tags(module, item)
-    if item.offer or (item.value == "choice" and item.choices):
-        # A list of what the other inputs leave (filled by the offer), or of its choices.
-        choices = item.choices if not item.offer else (item.default,)
-        options = [(_label(choice), choice) for choice in choices]
-        value = item.default if item.default in choices else choices[0]
-        return module.Dropdown(options=options, value=value, layout=layout, **common)
     if item.value == "count" and item.default is None and not item.required:
         # An optional count (a cap): empty is "not given", as on the command line.
-        return module.Text(placeholder="(none)", continuous_update=False, layout=layout, **common)
+        return module.Text(placeholder="(none)", continuous_update=False, layout=box(80), **common)
     if item.value == "count":
         low = item.low if item.low is not None else 0
         high = item.high if item.high is not None else 99
         value = item.default if isinstance(item.default, int) else low
-        return module.BoundedIntText(value=value, min=low, max=high, layout=layout, **common)
+        return module.BoundedIntText(value=value, min=low, max=high, layout=box(80), **common)
     if item.value == "number":
-        return module.FloatText(value=item.default or 0.0, layout=layout, **common)
+        return module.FloatText(value=item.default or 0.0, layout=box(80), **common)
+    if item.value == "choice" and item.typed:  # its choices offered, others typed
+        return module.Combobox(
+            value=str(item.default or ""),
+            options=[str(choice) for choice in item.choices],
+            ensure_option=False,
+            continuous_update=False,
+            layout=layout,
+            **common,
+        )
+    if item.value == "choice" and (item.choices or item.offer):
+        # Its choices, or those its offer leaves (filled when the calculator offers them);
+        # an input not required may be left out: "(none)".
+        options = [(_label(choice), choice) for choice in item.choices]
+        if not options:
+            options = [(_label(item.default), item.default)] if item.default else []
+        if not item.required and item.default is None:
+            options.insert(0, ("(none)", ""))
+        if not options:  # filled by its offer
+            return module.Dropdown(options=[], layout=layout, **common)
+        value = item.default if item.default in dict(options).values() else options[0][1]
+        return module.Dropdown(options=options, value=value, layout=layout, **common)
+    if item.value == "names":
+        # The names the option takes, as tags: a name from its list (or those its offer
+        # leaves), or typed.
+        default = item.default or ()
+        return module.TagsInput(
+            value=[default] if isinstance(default, str) else list(default),
+            allowed_tags=list(item.choices),
+            allow_duplicates=False,
+            description=item.shown_label,
+            tooltip=item.said,
+            placeholder=item.shown_label,  # what the box takes, while it holds no tag
+            layout=module.Layout(width="150px", margin="1px 2px"),  # its tags wrap inside
+        )
     return module.Text(
         value="" if item.default is None else str(item.default),
         continuous_update=False,
@@ -140,39 +176,9 @@ def _widget(module, item):
     )
 
 
-def _labelled_tags(module, item):
-    """Names as tags, those offered (or its choices) each once, after the option's label:
-    one box whose ``value`` and ``allowed_tags`` are its tags' (ipywidgets' TagsInput
-    shows no description of its own)."""
-    import traitlets
-
-    class LabelledTags(module.HBox):
-        value = traitlets.List()
-        allowed_tags = traitlets.List()
-
-    tags = module.TagsInput(
-        value=list(item.default or ()),
-        allowed_tags=list(item.choices),
-        allow_duplicates=False,
-        placeholder="add",
-        tooltip=item.words,
-        layout=module.Layout(flex="1 1 auto", min_width="0"),
-    )
-    label = module.Label(item.shown_label, layout=module.Layout(margin="0 2px", flex="0 0 auto"))
-    box = LabelledTags(
-        [label, tags],
-        value=list(tags.value),
-        allowed_tags=list(tags.allowed_tags),
-        # As wide as another control; names added wrap inside it.
-        layout=module.Layout(width="172px", margin="1px 2px", align_items="center"),
-    )
-    traitlets.link((box, "value"), (tags, "value"))
-    traitlets.link((box, "allowed_tags"), (tags, "allowed_tags"))
-    return box
-
-
 def widgets(module) -> dict:
-    """The controls of every declared kind's options, by :func:`key`."""
+    """The controls of every declared kind's options, by :func:`key`, and each kind's
+    "more options" switch where it has options under it."""
     controls = {}
     for kind in _declared_kinds():
         for item in _options(kind):
@@ -183,7 +189,7 @@ def widgets(module) -> dict:
                 indent=False,
                 description="more",
                 tooltip="more options: those most questions leave at their default",
-                layout=module.Layout(width="auto", margin="1px 8px"),
+                layout=module.Layout(width="auto", margin="1px 4px"),
             )
     return controls
 
@@ -192,13 +198,13 @@ def _typed(item, value, where: str):
     """``value`` of a control as its option reads it; a value set from code of the wrong
     kind is refused, the control named (the spec checks the rest, as it checks a value
     given in Python)."""
-    if item.value == "names":
+    if item.value == "names" or (item.value == "flag-names" and not isinstance(value, bool)):
         if isinstance(value, str) or not isinstance(value, (list, tuple)):
             raise OddsEngineTypeError(f"{where} must be a list of names, not {shown(value)}")
         if not all(isinstance(name, str) for name in value):
             raise OddsEngineTypeError(f"{where} must be a list of names, not {shown(value)}")
         return tuple(value)
-    if item.value == "flag" and not isinstance(value, bool):
+    if item.value in ("flag", "flag-names", "yes-no") and not isinstance(value, bool):
         raise OddsEngineTypeError(f"{where} must be True or False, not {shown(value)}")
     if item.value == "count" and isinstance(value, str):
         if item.default is None and not item.required:  # an optional count, typed
@@ -222,36 +228,39 @@ def _inputs(values: dict) -> tuple:
     from oddsengine.kinds import kind_of
 
     kind = kind_of(values["engagement"])
-    options = _options(kind)
-    board = bool(values.get(key(kind.name, "scenario"))) and bool(_board_options(kind))
+    board = _board_options(kind)
+    chosen = bool(board) and bool(values.get(key(kind.name, board[0].name)))
     found = {}
-    for item in options:
+    for item in _options(kind):
         value = values.get(key(kind.name, item.name))
-        if value is None or (value == "" and item.value != "flag") or not _reads(item, board):
+        if value is None or (value == "" and item.value not in ("flag", "yes-no")):
+            continue
+        if not _reads(item, chosen):
             continue
         value = _typed(item, value, item.name)
         if value == () and not item.default:  # no names: as not given
             continue
-        if value != item.default or item.required_with(board):
+        if value != item.default or item.required_with(chosen):
             found[item.name] = value
     return kind, found
 
 
 @functools.lru_cache(maxsize=16)
 def _spec(name: str, inputs: tuple):
-    """The spec of kind ``name`` for ``inputs`` (``(name, value)`` pairs): the command
-    line's (its class's ``from_options``, or its ``on_board`` with a scenario's board)."""
+    """The spec of kind ``name`` for ``inputs`` (``(name, value)`` pairs), as the command
+    line builds it: its class's (:func:`~oddsengine.declaration.spec_of`), or on the
+    board chosen (:func:`~oddsengine.declaration.spec_on_board`)."""
     from oddsengine.kinds import kind_of
 
     kind = kind_of(name)
     given = dict(inputs)
-    scenario = given.pop("scenario", None)
+    board = _board_options(kind)
+    scenario = given.pop(board[0].name, None) if board else None
     if scenario is None:
-        return getattr(kind.spec, "from_options", kind.spec)(**given)
-    from oddsengine.religion.religion_scenario import load_religious_board
-
-    what_ifs = {item.name: given.pop(item.name, ()) for item in _board_options(kind)[1:]}
-    return kind.spec.on_board(load_religious_board(scenario, **what_ifs), **given)
+        if board and board[0].required:
+            raise OddsEngineError(f"choose the {board[0].shown_label} the question is asked on")
+        return spec_of(kind.spec, given)
+    return spec_on_board(kind.spec, scenario, given)
 
 
 def _question(values: dict) -> tuple:
@@ -268,22 +277,43 @@ def _question(values: dict) -> tuple:
 
 def build(values, forces, cards, post_roll):
     """The spec of a declared kind from the calculator's controls (its class called with
-    its options, or its ``on_board`` with a board, as the command line calls it)."""
+    its options, as the command line calls it; on the board chosen, its ``on_board``)."""
     return _question(values)[2]
 
 
 def words(values) -> list[str]:
-    """The command line's options that ask the same question (after the command)."""
-    kind, inputs, _ = _question(values)
-    extra = (*_board_options(kind), *kind.options)
-    return command_words(kind.command, kind.spec, inputs, extra)[1:]
+    """The command line's words that ask the same question, after the command: a
+    sub-command's name first (``rough-wooing --english-units 3``), and for a kind that its
+    command's options choose, an option that chooses it, even at its default
+    (``--holdings colony``: :mod:`oddsengine.kind_commands`)."""
+    import dataclasses
+
+    from oddsengine.declaration import command_words
+    from oddsengine.kind_commands import command_path, deciding_options
+
+    kind, given, _ = _question(values)
+    path = command_path(kind)
+    written = [
+        *path[1:],
+        *command_words(path[0], kind.spec, given, (*_board_options(kind), *kind.options))[1:],
+    ]
+    deciding = deciding_options(kind)
+    if deciding and not {item.flag_name for item in deciding} & set(written):
+        first = dataclasses.replace(deciding[0], required=True)
+        written += first.words_of(given.get(first.name, first.default))
+    return written
 
 
 def _offered(kind, item, inputs: dict) -> list:
     """The choices ``item`` is offered given the other ``inputs``: its offer's (a method
-    of the spec class, or a function)."""
+    of the spec class, or a function), with the empty one first where it may be left out
+    (``(none)``)."""
     offer = item.offer if callable(item.offer) else getattr(kind.spec, item.offer)
-    return list(offer(inputs))
+    choices = list(offer(inputs))
+    if item.value == "choice" and not item.required and item.default is None:
+        if "" not in choices:
+            choices.insert(0, "")
+    return choices
 
 
 def offer(values) -> dict:
@@ -291,14 +321,13 @@ def offer(values) -> dict:
     ``(label, choice)``, by control key), and the controls hidden (``"(hidden)"``): the
     inputs the question does not read (a board's without one, those a board gives with
     one, those the spec would ignore) and, unless asked, the options under "more"."""
-    from oddsengine.errors import OddsEngineError
-
     kind, inputs = _inputs(values)
-    board = "scenario" in inputs
-    hidden = [key(kind.name, item.name) for item in _options(kind) if not _reads(item, board)]
+    board = _board_options(kind)
+    chosen = bool(board) and board[0].name in inputs
+    hidden = [key(kind.name, item.name) for item in _options(kind) if not _reads(item, chosen)]
     try:
         spec = _spec(kind.name, tuple(inputs.items()))
-    except OddsEngineError:  # refused in words by update(); nothing more to hide
+    except (OddsEngineError, TypeError, ValueError):  # refused in words by update()
         spec = None
     ignored = getattr(spec, "ignored_options", None)
     hidden += [key(kind.name, name) for name in (ignored() if ignored is not None else ())]

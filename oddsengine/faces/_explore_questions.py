@@ -7,13 +7,13 @@ Everything a side may choose is read from the records: the leaders from
 :data:`~oddsengine.combat.fleets.NAVAL_LEADERS` (the powers each serves), the cards from
 :data:`~oddsengine.combat.cards.CARD_RULES` (the engagements a card is played in and its
 own refusal checks) and their effects at sea and in foreign wars. The kinds themselves are
-those of :data:`~oddsengine.kinds.KINDS`.
+those of :data:`~oddsengine.kinds.KINDS`; a kind's spec and its command line come from its
+declaration (:mod:`oddsengine.declaration`), the calculator's layout giving its inputs.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import shlex
 from collections.abc import Mapping
 
@@ -27,6 +27,8 @@ from oddsengine.combat.leaders import LEADERS, leaders_serving
 from oddsengine.combat.options import POST_ROLL_POLICIES, Policies
 from oddsengine.combat.powers import normalise_power
 from oddsengine.combat.war_cards import DEFAULT_WAR, WARS
+from oddsengine.declaration import command_words as declared_words
+from oddsengine.declaration import options_of, spec_of
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
     "command_words",
     "control_text",
     "entry",
+    "inputs_of",
     "leaders_in_text",
     "offered_cards",
     "offered_leaders",
@@ -53,24 +56,19 @@ __all__ = [
 
 def _records() -> dict:
     """Every engagement offered, by name: ``(title, command, ExplorerEntry)``, read from the
-    kinds' records (each kind with an ``explorer`` entry or a declaration), each followed
-    by the further engagements its entry's ``also`` names and those the explorer offers
-    after it of its own (:data:`~oddsengine.faces._explore_religion.FURTHER`: a run of
-    attempts after the Reformation attempt)."""
+    kinds' records (each kind with an ``explorer`` entry, and the further engagements its
+    entry's ``also`` names)."""
     from oddsengine.faces._explore_declared import declared_entry
-    from oddsengine.faces._explore_religion import FURTHER
+    from oddsengine.kind_commands import is_form
 
     records = {}
     for name, kind in kinds.KINDS.items():
         if kind.explorer is not None:
             records[name] = (kind.title, kind.command, kind.explorer)
-        elif kind.command == name and kind.declared:  # offered from its declaration
+            for further, title, command, record in kind.explorer.also:
+                records.setdefault(further, (title, command, record))
+        elif kind.declared and not is_form(kind):  # offered from its declaration
             records[name] = (kind.title, kind.command, declared_entry(kind))
-        else:
-            continue
-        also = kind.explorer.also if kind.explorer is not None else ()
-        for further, title, command, record in (*also, *FURTHER.get(name, ())):
-            records.setdefault(further, (title, command, record))
     return records
 
 
@@ -178,7 +176,7 @@ def control_text(values: dict, key: str) -> str:
 #: The kind of value each key of :func:`build_spec` takes.
 _TEXT_KEYS = ("engagement", "attacker", "defender", "post_roll", "attacker_casualty_order",
               "defender_casualty_order", "reinforcements", "war", "scenario",
-              "defender_policy", "stacks", "control")  # fmt: skip
+              "defender_policy", "stacks", "control", "fleets")  # fmt: skip
 _LIST_KEYS = ("attacker_leaders", "defender_leaders", "attacker_cards", "defender_cards")
 _COUNT_KEYS = ("zone_squadrons", "adjacent_squadrons", "adjacent_fortresses", "target_ports",
                "horizon", "foreign", "reinforcements_per_attempt")  # fmt: skip
@@ -221,10 +219,68 @@ def casualty_policies(values: dict, post_roll: dict) -> Policies:
     )
 
 
-@functools.cache
-def _init_fields(spec: type) -> dict:
-    """The fields a spec class is built with, to their defaults (``MISSING``: none)."""
-    return {field.name: field.default for field in dataclasses.fields(spec) if field.init}
+def _source(kind: str):
+    """The record whose own options ``kind``'s spec takes (its ``arguments``, else its
+    own)."""
+    record = kinds.KINDS[kind]
+    return kinds.kind_of(record.arguments) if record.arguments else record
+
+
+def _declared(kind: str) -> tuple:
+    """The declared inputs of ``kind``: its spec's options (those of the kind its
+    ``arguments`` names where its spec declares none) and its record's own."""
+    source = _source(kind)
+    spec = options_of(kinds.KINDS[kind].spec) or options_of(source.spec)
+    return (*spec, *source.options)
+
+
+def inputs_of(kind: str, values: dict) -> dict:
+    """The inputs of ``kind``'s declaration (:mod:`oddsengine.declaration`), by option
+    name, that the calculator's ``values`` give: its forces from the boxes with their
+    leaders (named after its record's roles), each side's cards (its spec's
+    ``card_fields``), the chosen post-roll cards' policy unless the default (``policy``),
+    the casualty orders unless the rules' default, and its controls that are options.
+
+    Examples
+    --------
+    >>> inputs_of("battle", {"attacker": "ottoman: 4R", "attacker_leaders": ("Ibrahim",),
+    ...                      "defender": "hapsburg: 4R", "attacker_cards": ("janissaries",),
+    ...                      "post_roll": "always", "defender_casualty_order": "RCM"})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'attacker': 'ottoman: 4R Ibrahim', 'defender': 'hapsburg: 4R',
+     'attacker_cards': ('janissaries',), 'defender_cards': (),
+     'policy': ('janissaries=always',), 'defender_casualty_order': 'RCM'}
+    """
+    record, names = entry(kind), {option.name for option in _declared(kind)}
+    roles = (*kinds.KINDS[kind].roles, None, None)
+    inputs = {
+        role: with_leaders(control_text(values, key), values.get(f"{key}_leaders", ()))
+        for key, box, role in zip(("attacker", "defender"), record.roles, roles[:2], strict=True)
+        if box != "(none)" and role in names
+    }
+    sides = getattr(kinds.KINDS[kind].spec, "card_fields", None)
+    sides = sides or getattr(_source(kind).spec, "card_fields", ())
+    for side, field in sides:
+        inputs[field] = tuple(values.get(f"{side}_cards", ()))
+    chosen = tuple(card for cards in map(inputs.get, dict(sides).values()) for card in cards)
+    policies = _post_roll(values, kind, chosen).items()
+    if "policy" in names and any(policy != POST_ROLL_POLICIES[0] for _, policy in policies):
+        inputs["policy"] = tuple(f"{slug}={policy}" for slug, policy in policies)
+    default = Policies()
+    for side in ("attacker", "defender"):
+        order = values.get(f"{side}_casualty_order")
+        name = f"{side}_casualty_order"
+        if name in names and order and order != _letters(getattr(default, name)):
+            inputs[name] = order
+    inputs.update({key: values[key] for key in record.controls if key in values and key in names})
+    return inputs
+
+
+def _spec_of(kind: str, inputs: dict):
+    """The spec of ``kind`` for its declared ``inputs``, as the command line builds it."""
+    record = kinds.KINDS[kind]
+    like = _source(kind).spec if record.arguments else None
+    return spec_of(record.spec, inputs, like=like)
 
 
 def build_spec(values: dict):
@@ -243,20 +299,22 @@ def build_spec(values: dict):
         ``adjacent_squadrons``, ``adjacent_fortresses``, ``target_ports``, and for the
         campaigns ``horizon``, ``reinforcements`` (a force for a siege, regulars per
         attempt for a foreign war), ``war``, ``foreign``, ``scenario`` (a shipped example
-        or a file), ``defender_policy`` and a move's what-ifs ``stacks`` and ``control``
+        or a file), ``defender_policy``, a move's what-ifs ``stacks`` and ``control``
         (``"Linz=hapsburg: 4R; Graz=hapsburg: 2R"``, ``"Linz=ottoman"``: the command
-        line's ``--stack`` and ``--control``, separated by ``;``); the Part III
-        engagements take their own controls' keys (``protestant_dice``, ``board``,
-        ``zone``, ``debate_attacker``, ``power`` ...: those
-        :func:`oddsengine.faces._explore_religion.widgets` makes).
+        line's ``--stack`` and ``--control``, separated by ``;``) and a naval move's
+        ``fleets`` (its ``--fleet``); a kind offered from its declaration (the Part III
+        and Part IV engagements) takes its options' keys, ``KIND.OPTION``
+        (``reformation.protestant_dice``, ``debate.zone``: those
+        :func:`oddsengine.faces._explore_declared.widgets` makes).
 
     Returns
     -------
     spec
-        The spec of the kind: its class called with its forces, its cards (with the
-        casualty orders and post-roll policy its class takes) and the controls its
-        :class:`~oddsengine.kinds.ExplorerEntry` names, or what its entry's builder makes
-        (a :class:`SiegeCampaign`, :class:`ForeignWar` or :class:`Move`).
+        The spec of the kind, built from its declaration as its command builds it: its
+        forces, cards, post-roll policy, casualty orders and the controls its
+        :class:`~oddsengine.kinds.ExplorerEntry` names, as inputs (:func:`inputs_of`) of
+        its class's ``from_options``; or what its entry's builder makes (a
+        :class:`SiegeCampaign`, :class:`ForeignWar` or :class:`Move`).
 
     Raises
     ------
@@ -285,19 +343,11 @@ def build_spec(values: dict):
     chosen = cards["attacker_cards"] + cards["defender_cards"]
     if any(chosen) and not takes_cards(kind):
         raise OddsEngineError(f"no card is played in {ENGAGEMENTS[kind][0].lower()} here")
-    post_roll = _post_roll(values, kind, chosen)
     if record.build:
+        post_roll = _post_roll(values, kind, chosen)
         return kinds.named(record.build)(values, forces, cards, post_roll)
-    spec = kinds.KINDS[kind].spec
-    fields = _init_fields(spec)
-    options = {key: values[key] for key in record.controls if key in values}
-    if "policies" in fields:  # a land combat: casualty orders and the post-roll policy
-        options["policies"] = casualty_policies(values, post_roll)
-    elif "post_roll" in fields:
-        options["post_roll"] = post_roll
-    if "attacker_cards" in fields:
-        options.update(cards)
-    return spec(*forces, **options)
+    # Built from its declaration, as its command builds it: its inputs, its from_options.
+    return _spec_of(kind, inputs_of(kind, values))
 
 
 def solve(spec):
@@ -487,7 +537,11 @@ def command_words(values: dict) -> list[str]:
     ['oddsengine', 'battle', '--attacker', '4R', '--defender', 'hapsburg: 3R', '--exact']
     """
     kind = values.get("engagement", "battle")
-    entry(kind)  # an engagement offered, else refused in words
+    record = entry(kind)  # an engagement offered, else refused in words
+    if not record.build:  # its declaration's words, as its spec is built
+        words = declared_words(kinds.KINDS[kind].command, kinds.KINDS[kind].spec,
+                               inputs_of(kind, values), _source(kind).options)  # fmt: skip
+        return ["oddsengine", *words, "--exact"]
     words = ["oddsengine", _records()[kind][1]]
     options = _force_options(kind)
     for key, option in zip(("attacker", "defender"), options, strict=True):
@@ -527,21 +581,6 @@ def _card_words(kind: str, values: dict) -> list[str]:
 
 
 def _kind_words(kind: str, values: dict) -> list[str]:
-    """The kind's own options: its entry's writer, or each of its controls as the option of
-    that name (a flag when set, a count unless 0; a count not given is its spec's
-    default)."""
+    """The options of a kind built by its entry's builder: its entry's writer."""
     record = entry(kind)
-    if record.words:
-        return list(kinds.named(record.words)(values))
-    defaults = _init_fields(kinds.KINDS[kind].spec)
-    words = []
-    for key in record.controls:
-        value = values.get(key, defaults.get(key))
-        if value is dataclasses.MISSING:  # not given, and its spec has no default
-            continue
-        option = f"--{key.replace('_', '-')}"
-        if isinstance(value, bool):
-            words += [option] if value else []
-        elif value:
-            words += [option, str(int(value))]
-    return words
+    return list(kinds.named(record.words)(values)) if record.words else []

@@ -207,6 +207,12 @@ class Explorer:
                 layout=widgets.Layout(width="100%"),
             ),
             "control": text(description="control", placeholder="Linz=hapsburg; ..."),
+            # A naval move's, as --fleet takes them.
+            "fleets": text(
+                description="fleets",
+                placeholder="Tyrrhenian Sea=hapsburg: 3Sq Andrea Doria; ...",
+                layout=widgets.Layout(width="100%"),
+            ),
             "war": widgets.Dropdown(
                 options=[(card.name, key) for key, card in WARS.items()],
                 value=DEFAULT_WAR,
@@ -375,10 +381,9 @@ class Explorer:
         self.swap.layout.display = None if two_sides else "none"
 
     def _offer_own(self, kind):
-        """The choices the kind's record offers given the other controls (its ``offer``:
-        the debaters in play at the turn, the explorers of the power), a choice no longer
-        offered replaced by the first that is (offered again until none is); and the
-        controls these values leave unused hidden."""
+        """The choices the kind's record offers given the other controls (its ``offer``),
+        a choice no longer offered replaced by the first that is (offered again until none
+        is); and the controls these values leave unused hidden."""
         record = entry(kind)
         if not record.offer:
             return
@@ -397,23 +402,19 @@ class Explorer:
     @staticmethod
     def _take_offer(control, options) -> bool:
         """Offer ``options`` (label, value) on ``control``; whether its value changed."""
-        before = control.value
+        before, known = control.value, [value for _, value in options]
         if hasattr(control, "allowed_tags"):  # names as tags: those offered, each once
-            allowed = [value for _, value in options]
-            if list(control.allowed_tags) != allowed:
-                control.value = [tag for tag in control.value if tag in allowed]
-                control.allowed_tags = allowed
-            return control.value != before
-        if list(control.options) == list(options):
-            return False
-        control.options = options
-        if not hasattr(control, "index"):  # a box typed in: what is typed stays
-            return False
-        known = [option[1] for option in options]
-        if isinstance(before, tuple):  # a list of names keeps those still offered
-            control.value = tuple(value for value in before if value in known)
-        elif known:
-            control.value = before if before in known else known[0]
+            if list(control.allowed_tags) != known:
+                control.value = [tag for tag in control.value if tag in known]
+                control.allowed_tags = known
+        elif hasattr(control, "ensure_option"):  # a box that takes typing: suggestions
+            control.options = known
+        elif list(control.options) != list(options):
+            control.options = options
+            if isinstance(before, tuple):  # a list of names keeps those still offered
+                control.value = tuple(value for value in before if value in known)
+            elif known and hasattr(control, "index"):  # what is typed in a box stays
+                control.value = before if before in known else known[0]
         return control.value != before
 
     def _offer(self, chosen=None, only_offered=False):

@@ -19,6 +19,7 @@ Examples
 from __future__ import annotations
 
 import math
+import textwrap
 
 __all__ = ["plot_eligible_spaces"]
 
@@ -26,7 +27,9 @@ __all__ = ["plot_eligible_spaces"]
 RINGS = 2
 
 
-def plot_eligible_spaces(board, source, *, debater=None, ax=None, rings: int = RINGS):
+def plot_eligible_spaces(
+    board, source, *, debater=None, ax=None, rings: int = RINGS, scale: float = 1.0
+):
     """Draw the spaces within ``rings`` connections of the Protestant (or, for the Papacy,
     the Catholic targets') spaces, each eligible target shaded by its chance.
 
@@ -38,6 +41,9 @@ def plot_eligible_spaces(board, source, *, debater=None, ax=None, rings: int = R
     debater : str, optional
     ax : matplotlib Axes, optional
     rings : int
+    scale : float
+        The discs and their words this many times their size (larger for a picture shown
+        small, on a phone); the note under the drawing is wrapped to the axes' width.
 
     Returns
     -------
@@ -89,6 +95,10 @@ def plot_eligible_spaces(board, source, *, debater=None, ax=None, rings: int = R
                 x2, y2 = position[neighbour.name]
                 style = "--" if game_board.connection(name, neighbour.name) == "pass" else "-"
                 ax.plot([x, x2], [y, y2], style, color="0.8", linewidth=0.8, zorder=1)
+
+    def disc(name):  # its area in points squared
+        return (1500 if name in eligible else 700) * scale**2
+
     colours = plt.get_cmap("Blues")  # as the odds tables shade (ColorBrewer Blues)
     for name, (x, y) in position.items():
         if name in eligible:
@@ -101,13 +111,13 @@ def plot_eligible_spaces(board, source, *, debater=None, ax=None, rings: int = R
         ax.scatter(
             [x],
             [y],
-            s=1500 if name in eligible else 700,
+            s=disc(name),
             color=face,
             edgecolor="0.3",
             linewidth=0.6,
             zorder=2,
         )
-        size = 6.5 if len(name) <= 9 else 5.5  # a long name still fits its disc
+        size = (6.5 if len(name) <= 9 else 5.5) * scale  # a long name still fits its disc
         ax.annotate(
             label,
             (x, y),
@@ -117,16 +127,28 @@ def plot_eligible_spaces(board, source, *, debater=None, ax=None, rings: int = R
             zorder=3,
             color="white" if name in eligible and eligible[name][0] > 0.6 else "black",
         )
-    ax.set_title(f"{run.source.name}: the first target, by its chance")
+    ax.set_title(
+        f"{run.source.name}: the first target, by its chance", fontsize=12 * min(scale, 1.25)
+    )
     ax.set_aspect("equal")
     ax.axis("off")
+    # Room around the outer ring's discs: the data limits hold their centres only.
+    outer = max(disc(name) for name, ring in distance.items() if ring == max(distance.values()))
+    radius = math.sqrt(outer) / 2  # points
+    ax.margins(radius / (ax.get_position().width * ax.figure.get_figwidth() * 72) + 0.01)
+    note = (
+        "Layout: rings by distance from the Protestant spaces, not the map. "
+        "Gold: Protestant; blue: eligible, darker is likelier; dashed: a pass."
+    )
+    size = 7 * scale
+    # About 0.55 em a character: as many as the axes' width holds.
+    width = ax.get_position().width * ax.figure.get_figwidth() * 72 / (0.55 * size)
     ax.text(
         0.0,
         -0.02,
-        "Layout: rings by distance from the Protestant spaces, not the map. "
-        "Gold: Protestant; blue: eligible, darker is likelier; dashed: a pass.",
+        "\n".join(textwrap.wrap(note, max(int(width), 20))),
         transform=ax.transAxes,
-        fontsize=7,
+        fontsize=size,
         color="0.35",
         va="top",
     )

@@ -1,9 +1,9 @@
 """The odds tables of ``oddsengine table`` that a kind lays out its own way, not as a grid
 of two force templates: which of its declared inputs the table fixes in every cell, the
 options of the table alone, and the maker of the table. ``table debate``: each attacker
-against each defender of a theological debate (:func:`~oddsengine.faces.debate_tables.
-debate_table`), the debate's zone, initiator, turn, cards and policies as the ``debate``
-command declares them.
+against each defender of a theological debate
+(:func:`~oddsengine.faces.debate_tables.debate_table`), the debate's zone, initiator,
+turn, cards and policies as the ``debate`` command declares them.
 
 The command line adds each form's options under its heading and refuses them for the
 other kinds (:data:`TABLE_FORMS`, :func:`form_options`).

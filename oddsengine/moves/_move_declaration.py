@@ -386,6 +386,8 @@ def normalise_avoiding_units(move):
     if chosen is None:
         return None
     stacks = {stack.power: stack for stack in move.defending_stacks}
+    if isinstance(chosen, str) and "=" in chosen:  # "hapsburg=2R Ferdinand, england=1R"
+        chosen = _forces_by_power(chosen)
     if isinstance(chosen, (str, Force)):
         if len(stacks) != 1:
             raise OddsEngineError("avoiding units: several powers defend; give a force per power")
@@ -421,6 +423,22 @@ def normalise_avoiding_units(move):
             )
         pairs.append((power, force))
     return tuple(sorted(pairs, key=lambda pair: pair[0]))
+
+
+def _forces_by_power(text: str) -> dict[str, str]:
+    """``"hapsburg=2R Ferdinand, england=1R"`` as ``{"hapsburg": "2R Ferdinand", ...}``:
+    the avoiding units of several defending powers, written as the faces give them."""
+    pairs = {}
+    for part in text.split(","):
+        power, _, force = part.partition("=")
+        if not power.strip() or not force.strip():
+            raise OddsEngineError(
+                f"avoiding units {text!r}: write FORCE, or POWER=FORCE pairs separated by commas"
+            )
+        if power.strip().lower() in {name.lower() for name in pairs}:
+            raise OddsEngineError(f"avoiding units name {power.strip()} twice")
+        pairs[power.strip()] = force.strip()
+    return pairs
 
 
 def read_move_cards(name: str, cards) -> tuple[Card, ...]:

@@ -49,6 +49,9 @@ __all__ = [
     "defender_label_for",
     "plan_name",
     "LEADERS_INSIDE_POLICIES",
+    "end_state_columns",
+    "declared_branch",
+    "best_defence_words",
 ]
 
 LEAF, ROLL, BATTLE, CHANCE = 0, 1, 2, 3
@@ -452,3 +455,68 @@ def remaining_after(stack: Force, part: Force) -> Force | None:
     if sum(counts.values()) == 0 and not leaders:
         return None
     return Force(**counts, leaders=leaders, power=stack.power)
+
+
+#: What an end state reports, each a column of a move's answer (survivors as counts).
+_STATE_COLUMNS = (
+    "outcome",
+    "controller",
+    "mover_end",
+    "defenders_end",
+    "captured",
+    "garrison_end",
+    "attacker_captured",
+    "defender_captured",
+    "attacker_survivors",
+    "defender_survivors",
+    "leaders_inside",
+)
+
+
+def end_state_columns(states, index, event_names) -> dict[str, np.ndarray]:
+    """The columns of the end states ``index`` (indices into ``states``, the
+    :class:`EndState` of a program): what each reports, and a flag per event of
+    ``event_names``."""
+    columns = {}
+    for name in _STATE_COLUMNS:
+        kind = None if name.endswith("_survivors") else object
+        columns[name] = np.array([getattr(state, name) for state in states], dtype=kind)[index]
+    for name in event_names:
+        columns[name] = np.array([name in state.events for state in states], dtype=bool)[index]
+    return columns
+
+
+def declared_branch(move) -> Branch:
+    """The board as ``move`` (a :class:`~oddsengine.moves.move.Move`) is declared: the
+    stacks left where they stand (the mover's stack without the moving units), the mover
+    in its origin and each defending stack in the destination."""
+    placement = []
+    defending = move.defending_stacks
+    for stack in move.situation.stacks:
+        if stack in defending:
+            continue
+        force = stack.force
+        if stack.space == move.origin and stack.power == move.power and not stack.besieged:
+            force = remaining_after(stack.force, move.units)
+            if force is None:
+                continue
+        placement.append(Placed(stack.label, stack.space, force, inside=stack.besieged))
+    placement.append(Placed(MOVER, move.origin, move.units))
+    for index, stack in enumerate(defending):
+        label = DEFENDERS if index == 0 else f"{DEFENDERS}:{stack.power}"
+        placement.append(Placed(label, move.destination, stack.force))
+    return Branch(tuple(placement))
+
+
+def best_defence_words(destination: str, horizon: int | None) -> str:
+    """What the ``best`` defender policy maximises, in words, judged at the end of the
+    move or after ``horizon`` impulses of assaults."""
+    if horizon is None:
+        when = "at the end of the move (under siege counts as held)"
+    else:
+        impulses = "impulse" if horizon == 1 else "impulses"
+        when = f"after {horizon} {impulses} of assaults"
+    return (
+        f"the highest chance of still holding {destination} {when}, "
+        "then the most defending units left"
+    )

@@ -1,4 +1,7 @@
-"""A whole move on the board: interception, avoid battle, withdrawal, battle, retreat, siege.
+"""A whole move on the board, played out: interception, avoid battle, withdrawal, field
+battle, retreat and siege (RULES.md §2-§6); a ``[move]`` with ``by_sea`` is a naval
+transport across those sea zones, landing as a move (§15). Its scenario is a TOML file or
+the name of a shipped example (vienna, tunis_transport).
 
 :class:`Move` is a spec like :class:`~oddsengine.FieldBattle`: it says who moves from where
 to where in a :class:`~oddsengine.moves.situation.Situation`, and which policies the players
@@ -38,18 +41,21 @@ from oddsengine.moves._move_declaration import (
 )
 from oddsengine.moves._move_program import (
     BASE_EVENTS,
-    DEFENDERS,
     LEADERS_INSIDE_POLICIES,
     MOVER,
     OUTCOME_NAMES,
     Branch,
+    best_defence_words,
+    declared_branch,
     defender_groups,
-    remaining_after,
+    end_state_columns,
 )
 from oddsengine.moves._move_rules import Placed, move_retreat_notes, parse_retreat_policy
 from oddsengine.moves._move_tree import MoveBuilder, build_program
 from oddsengine.moves.board import load_board
+from oddsengine.moves.scenario_board import MOVE_BOARD
 from oddsengine.moves.situation import Situation
+from oddsengine.option_field import option
 
 if TYPE_CHECKING:
     from oddsengine.combat.card_types import Card
@@ -67,6 +73,8 @@ __all__ = [
 
 #: What the mover does when the defenders withdrew and it cannot lay a siege (13.4).
 AFTER_WITHDRAWAL_POLICIES = ("go-back", "move-on")
+#: The heading of the inputs that replace a scenario file's.
+_FILE = "policies (override the file)"
 
 
 @dataclass(frozen=True, repr=False)  # its own __repr__ below
@@ -166,22 +174,63 @@ class Move:
     destination: str
     units: Force | None = None
     power: str | None = None
-    defender_policy: str = "best"
-    interception_policy: object = "all"
-    retreat_policy: str = "most-friendly"
+    # The inputs the faces give (RULES.md §9 policies), each replacing the scenario's.
+    defender_policy: str = option(
+        "best, fight, withdraw, avoid:SPACE or avoid:SPACE+withdraw; with allied defenders "
+        "one per power: hapsburg=fight,england=avoid:Linz", rule="13.3, 13.4",
+        flag="--defender", metavar="POLICY", group=_FILE, default="best")  # fmt: skip
+    interception_policy: object = option(
+        "all: every eligible stack tries to intercept, one attempt per space (13.2 step 4: "
+        "the first power there in impulse order); none: no one tries", flag="--interception",
+        metavar="{all,none}", group=_FILE, default="all")  # fmt: skip
+    retreat_policy: str = option(
+        "most-friendly or prefer:SPACE[,SPACE...] (the first legal space listed; one no "
+        "retreat can reach is passed over with a note)", rule="14.1", flag="--retreat",
+        metavar="POLICY", group=_FILE, default="most-friendly")  # fmt: skip
     attacker_cards: tuple[Card, ...] = ()
     defender_cards: tuple[Card, ...] = ()
     policies: Policies = field(default_factory=Policies)
     options: RuleOptions = field(default_factory=RuleOptions)
-    avoiding_units: object = None
-    after_withdrawal: str = "go-back"
-    garrison_joins_relief: bool = False
-    relief_goes_inside_on_tie: bool = True
-    defender_horizon: int | None = None
-    leaders_inside: str = field(default="best", repr=False)
+    avoiding_units: object = option(
+        "the defenders that try to avoid battle (default all): FORCE, or POWER=FORCE pairs "
+        "separated by commas", rule="13.3", metavar="FORCE", group=_FILE, default=None)  # fmt: skip
+    after_withdrawal: str = option(
+        "when the defenders withdrew and no siege follows: go back (a retreat) or move on",
+        rule="13.4", value="choice", choices=AFTER_WITHDRAWAL_POLICIES, group=_FILE,
+        default="go-back")  # fmt: skip
+    garrison_joins_relief: bool = option(
+        "the besieged garrison joins a relief battle", rule="15.2", value="yes-no",
+        group=_FILE, default=False)  # fmt: skip
+    relief_goes_inside_on_tie: bool = option(
+        "a relief force losing on a tie goes inside, 4 in all", rule="15.2", value="yes-no",
+        flag="--relief-inside-on-tie", group=_FILE, default=True)  # fmt: skip
+    defender_horizon: int | None = option(
+        "judge the best defender policy (and the best --leaders-inside choice) by the chance "
+        "of holding the space after K impulses of assaults on the siege (default: at the "
+        "end of the move)", flag="--horizon", metavar="K", low=1, group=_FILE,
+        default=None)  # fmt: skip
+    leaders_inside: str = option(
+        "after a lost battle in its fortified space, the controller's leaders go inside with "
+        "the units that do (with-units), retreat with the rest (retreat), or take the choice "
+        "that best holds the space over --horizon (best; they retreat when both are equal)",
+        rule="14.1", value="choice", choices=LEADERS_INSIDE_POLICIES, group=_FILE,
+        default="best", repr=False)  # fmt: skip
 
     kind = "move"
     outcome_names = OUTCOME_NAMES
+    #: Its exact answer is its end states, each a tree of rolls: no fractions of one draw.
+    fractions_available = False
+    #: The board it is asked on (:meth:`on_board`): a scenario file and its what-ifs.
+    scenario_board = MOVE_BOARD
+
+    @classmethod
+    def on_board(cls, board, **inputs) -> Move:
+        """The move of a scenario file's board (its what-ifs applied), the ``inputs``
+        given replacing the file's (:func:`~oddsengine.moves.scenario_board.move_on_board`;
+        a ``[move]`` with ``by_sea`` is a naval transport)."""
+        from oddsengine.moves.scenario_board import move_on_board
+
+        return move_on_board(board, **inputs)
 
     def __repr__(self) -> str:
         # The default leaders_inside policy is left out, so that the repr - which keys the
@@ -418,22 +467,7 @@ class Move:
 
     def initial_branch(self) -> Branch:
         """The board as the move is declared (used by :mod:`oddsengine.moves._move_tree`)."""
-        placement = []
-        defending = self.defending_stacks
-        for stack in self.situation.stacks:
-            if stack in defending:
-                continue
-            force = stack.force
-            if stack.space == self.origin and stack.power == self.power and not stack.besieged:
-                force = remaining_after(stack.force, self.units)
-                if force is None:
-                    continue
-            placement.append(Placed(stack.label, stack.space, force, inside=stack.besieged))
-        placement.append(Placed(MOVER, self.origin, self.units))
-        for index, stack in enumerate(defending):
-            label = DEFENDERS if index == 0 else f"{DEFENDERS}:{stack.power}"
-            placement.append(Placed(label, self.destination, stack.force))
-        return Branch(tuple(placement))
+        return declared_branch(self)
 
     # -- the program and what the engines read -----------------------------------------
 
@@ -491,29 +525,7 @@ class Move:
     def outcome_columns(self, values) -> dict[str, np.ndarray]:
         """The columns of end states ``values[0]`` (indices into ``program.end_states``)."""
         index = np.asarray(values[0], dtype=np.int64)
-        states = self.program.end_states
-        columns = {
-            "outcome": np.array([state.outcome for state in states], dtype=object)[index],
-            "controller": np.array([state.controller for state in states], dtype=object)[index],
-            "mover_end": np.array([state.mover_end for state in states], dtype=object)[index],
-            "defenders_end": np.array([state.defenders_end for state in states], dtype=object)[
-                index
-            ],
-            "captured": np.array([state.captured for state in states], dtype=object)[index],
-            "garrison_end": np.array([state.garrison_end for state in states], dtype=object)[index],
-            "attacker_captured": np.array(
-                [state.attacker_captured for state in states], dtype=object
-            )[index],
-            "defender_captured": np.array(
-                [state.defender_captured for state in states], dtype=object
-            )[index],
-            "attacker_survivors": np.array([s.attacker_survivors for s in states])[index],
-            "defender_survivors": np.array([s.defender_survivors for s in states])[index],
-            "leaders_inside": np.array([s.leaders_inside for s in states], dtype=object)[index],
-        }
-        for name in self.event_names:
-            columns[name] = np.array([name in state.events for state in states], dtype=bool)[index]
-        return columns
+        return end_state_columns(self.program.end_states, index, self.event_names)
 
     def describe(self) -> dict:
         """The move as plain data (for JSON output)."""
@@ -574,21 +586,12 @@ class Move:
         choice was given, not picked)."""
         if not str(self.program.choices.get("defender", "")).endswith("(best)"):
             return None
-        if self.defender_horizon is None:
-            when = "at the end of the move (under siege counts as held)"
-        else:
-            impulses = "impulse" if self.defender_horizon == 1 else "impulses"
-            when = f"after {self.defender_horizon} {impulses} of assaults"
-        return (
-            f"the highest chance of still holding {self.destination} {when}, "
-            "then the most defending units left"
-        )
+        return best_defence_words(self.destination, self.defender_horizon)
 
 
 def __getattr__(name):
-    # end_state_records lives in oddsengine.moves.move_records and is still read from
-    # here; it is loaded when asked for, so that a move that lists no end states (a plan)
-    # does not load it.
+    # end_state_records (oddsengine.moves.move_records), loaded when asked for here: a
+    # move that lists no end states (a plan) does not load it.
     if name == "end_state_records":
         from oddsengine.moves.move_records import end_state_records
 

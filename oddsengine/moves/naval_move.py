@@ -1,4 +1,7 @@
-"""A naval move on the board (RULES.md §14), played out to the end.
+"""A naval move on the board, played out to the end: interception, avoid battle, naval
+combat (in a port: the defender +1 die, the attacker always leaves) and retreat
+(RULES.md §11, §14). Its scenario is a TOML file with a ``[naval_move]`` table, or the
+name of a shipped example (barbary_coast).
 
 :class:`NavalMove` is a frozen spec: one stack of the active power's ships moves from a port
 or sea zone into an adjacent location. Enemy fleets adjacent to a destination sea zone may
@@ -61,9 +64,14 @@ from oddsengine.moves._naval_tree import (
 )
 from oddsengine.moves.board import load_board
 from oddsengine.moves.move_records import most_likely_first
+from oddsengine.moves.scenario_board import NAVAL_MOVE_BOARD
 from oddsengine.moves.situation import FleetStack, Situation
+from oddsengine.option_field import option
 
 __all__ = ["NavalMove", "InterceptingFleet", "NAVAL_MOVE_ARGUMENTS", "naval_end_state_records"]
+
+#: The heading of the inputs that replace a scenario file's.
+_FILE = "policies (override the file)"
 
 
 @dataclass(frozen=True)
@@ -123,9 +131,18 @@ class NavalMove(NavalDeclaration):
     destination: str
     units: Fleet | None = None
     power: str | None = None
-    defender_policy: object = "best"
-    interception_policy: object = "all"
-    retreat_policy: str = "most-friendly"
+    # The inputs the faces give, each replacing the scenario's.
+    defender_policy: object = option(
+        "best, fight, avoid or avoid:LOCATION: what the enemy ships in the destination sea "
+        "zone do when nobody intercepted", flag="--defender", metavar="POLICY",
+        group=_FILE, default="best")  # fmt: skip
+    interception_policy: object = option(
+        "all: every fleet that may intercept tries; none: no one tries",
+        flag="--interception", metavar="{all,none}", group=_FILE, default="all")  # fmt: skip
+    retreat_policy: str = option(
+        "most-friendly or prefer:LOCATION[,LOCATION...] (the first legal location listed; "
+        "one not adjacent is passed over with a note)", flag="--retreat", metavar="POLICY",
+        group=_FILE, default="most-friendly")  # fmt: skip
     attacker_cards: tuple = ()
     defender_cards: tuple = ()
     responses: tuple = ()
@@ -137,6 +154,16 @@ class NavalMove(NavalDeclaration):
     kind = "naval-move"
     unit_word = "ships"
     outcome_names = NAVAL_OUTCOMES
+    #: The board it is asked on (:meth:`on_board`): a scenario file.
+    scenario_board = NAVAL_MOVE_BOARD
+
+    @classmethod
+    def on_board(cls, board, **inputs) -> NavalMove:
+        """The naval move of a scenario file's board, the ``inputs`` given replacing the
+        file's (:func:`~oddsengine.moves.scenario_board.naval_move_on_board`)."""
+        from oddsengine.moves.scenario_board import naval_move_on_board
+
+        return naval_move_on_board(board, **inputs)
 
     def __post_init__(self):
         if not isinstance(self.situation, Situation):

@@ -116,6 +116,8 @@ class NavalMoveScenario:
 
     kind = "naval-move-scenario"
     outcome_names = NAVAL_OUTCOMES
+    #: Its exact answer is the naval move's end states: no fractions of one draw.
+    fractions_available = False
 
     def __post_init__(self):
         if not isinstance(self.scenario, str) or not self.scenario.strip():
@@ -150,13 +152,13 @@ class NavalMoveScenario:
         if self.units is not None:
             arguments["units"] = self.units
         if self.fleet is not None:
-            from oddsengine.moves.board import load_board
+            from oddsengine.moves.what_if import with_fleets_placed
 
-            location = load_board().space(self.fleet_location).name
-            if location == load_board().space(arguments["origin"]).name:
-                arguments["units"] = None  # the replaced stack moves whole
             fleet = parse_fleet(self.fleet) if isinstance(self.fleet, str) else self.fleet
-            situation = situation.with_fleets([(location, fleet)])
+            fleets = {self.fleet_location: fleet}
+            situation, moves_whole = with_fleets_placed(situation, arguments["origin"], fleets)
+            if moves_whole:
+                arguments["units"] = None  # the replaced stack moves whole
         move = NavalMove(situation, **arguments)
         # An option given that applies to nothing in this scenario is refused (a refused
         # row of the sweep), as the single run refuses it.

@@ -1,8 +1,9 @@
 """Scenario files: a situation and a move written as TOML.
 
-Files are read with the standard library's :mod:`tomllib`; nothing in a file is ever
-executed. A bad file is refused with an :class:`~oddsengine.errors.OddsEngineError` naming
-the file, the key and the reason. The layout::
+The actions a file asks about, its ``[move]`` or ``[naval_move]``, read into a spec; the
+file found and its board read by :mod:`oddsengine.moves.scenario_reader` (nothing in a
+file is ever executed; a bad file is refused naming the file, the key and the reason).
+The layout::
 
     [situation]
     wars = [["ottoman", "hapsburg"]]      # pairs of powers at war
@@ -75,17 +76,18 @@ Examples that ship with the package are found by name: ``load_move("vienna")``.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-from typing import TYPE_CHECKING
-
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, check_keywords, shown
-from oddsengine.moves.situation import Situation, Stack
-from oddsengine.shipped import shipped_path
-from oddsengine.toml_file import MAX_TOML_BYTES, read_small_file, read_toml
-
-if TYPE_CHECKING:
-    from oddsengine.moves.fleet_stack import FleetStack
+from oddsengine.moves.scenario_reader import (
+    MAX_SCENARIO_BYTES,
+    ScenarioReader,
+    example_names,
+    find_scenario,
+    load_situation,
+    read_scenario,
+    read_situation,
+    scenario_names,
+)
+from oddsengine.moves.situation import Situation
 
 __all__ = [
     "load_move",
@@ -97,25 +99,10 @@ __all__ = [
     "load_situation",
     "example_names",
     "find_scenario",
+    "scenario_names",
     "MAX_SCENARIO_BYTES",
 ]
 
-#: The largest scenario file read: a scenario is a few kilobytes (the limit of every
-#: TOML file a user names).
-MAX_SCENARIO_BYTES = MAX_TOML_BYTES
-
-_SITUATION_KEYS = {"wars", "alliances", "unrest", "impulse_order", "control"}
-_STACK_KEYS = {
-    "space",
-    "force",
-    "besieged",
-    "intercepted_this_impulse",
-    "lost_battle_this_impulse",
-    "laid_siege_this_impulse",
-}
-_FLEET_KEYS = {"space", "fleet", "lost_battle_this_impulse"}
-#: The tables a scenario file may hold; a command reads the action table it answers.
-_FILE_TABLES = {"situation", "stack", "fleet", "move", "naval_move", "religion"}
 _MOVE_KEYS = {
     "from",
     "to",
@@ -138,213 +125,6 @@ _MOVE_KEYS = {
     "attacker_casualty_order",
     "defender_casualty_order",
 }
-
-
-def example_names() -> list[str]:
-    """Names of the scenario files shipped in ``oddsengine/examples``.
-
-    Examples
-    --------
-    >>> "vienna" in example_names()
-    True
-    """
-    folder = shipped_path("examples")
-    return sorted(
-        entry.name[: -len(".toml")] for entry in folder.iterdir() if entry.name.endswith(".toml")
-    )
-
-
-def find_scenario(name_or_path) -> tuple[str, bytes]:
-    """The label and bytes of a scenario: a file path, or the name of a shipped example
-    (``vienna``, ``vienna.toml`` or ``examples/vienna.toml``).
-
-    A path must be a regular file of at most :data:`MAX_SCENARIO_BYTES`: a folder, a FIFO
-    (which would block), a device (``/dev/zero`` never ends) or a symlink loop is refused
-    before anything is read (:func:`oddsengine.toml_file.read_small_file`).
-    """
-    label, source = _locate(name_or_path)
-    if isinstance(source, Path):
-        return label, read_small_file(source, "scenario file")
-    return label, source.read_bytes()
-
-
-def _locate(name_or_path, actions=("move", "naval_move")) -> tuple[str, object]:
-    """The label of a scenario and where it is: a :class:`~pathlib.Path` the user gave, or
-    the resource of a shipped example."""
-    if not isinstance(name_or_path, (str, os.PathLike)):
-        raise OddsEngineTypeError(
-            f"a scenario is a file path or an example name, not {shown(name_or_path)}"
-        )
-    if not str(name_or_path).strip():  # Path("") is ".", the current folder
-        raise OddsEngineError(
-            "no scenario named: give a .toml file or an example name, e.g. vienna"
-        )
-    path = Path(name_or_path)
-    if os.path.lexists(path):  # a file, a folder, a device or a link (a loop included)
-        return str(path), path
-    stem = path.name[: -len(".toml")] if path.name.endswith(".toml") else path.name
-    if stem in example_names():
-        return f"examples/{stem}.toml", shipped_path("examples", f"{stem}.toml")
-    import difflib
-
-    names = scenario_names(actions)
-    close = difflib.get_close_matches(stem, names, n=3, cutoff=0.6)
-    hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ";"
-    raise OddsEngineError(
-        f"no scenario file {shown(str(name_or_path))}{hint} shipped scenarios: " + ", ".join(names)
-    )
-
-
-def scenario_names(actions=("move", "naval_move")) -> list[str]:
-    """The shipped examples that are scenarios of one of ``actions`` (a ``[move]`` or a
-    ``[naval_move]`` table), not sweeps or plans: what a misspelt scenario is offered.
-
-    Examples
-    --------
-    >>> scenario_names(("naval_move",))
-    ['barbary_coast', 'tyrrhenian_sea']
-    """
-    import re
-
-    headers = [re.compile(rf"^\[{action}\]", re.MULTILINE) for action in actions]
-    return [
-        name
-        for name in example_names()
-        if any(
-            header.search(shipped_path("examples", f"{name}.toml").read_text(encoding="utf-8"))
-            for header in headers
-        )
-    ]
-
-
-def _read(name_or_path, actions=("move", "naval_move")) -> tuple[str, dict]:
-    """The label and the parsed TOML of a scenario (:func:`~oddsengine.toml_file.read_toml`:
-    the one safe reader of the files a user names); a name found nowhere is refused with
-    the shipped scenarios of ``actions``."""
-    label, source = _locate(name_or_path, actions)
-    return label, read_toml(source, "scenario file")
-
-
-class _Reader:
-    def __init__(self, label: str):
-        self.label = label
-
-    def refuse(self, key: str, reason: str, kind: type = OddsEngineError):
-        raise kind(f"{self.label}: {key}: {reason}")
-
-    def table(self, data, key, allowed):
-        if not isinstance(data, dict):
-            self.refuse(key, "must be a table")
-        for name in data:
-            if name not in allowed:
-                self.refuse(f"{key}.{name}" if key else name, "unknown key")
-        return data
-
-    def text(self, value, key: str, what: str):
-        """Refuse ``value`` unless it is a string; ``what`` says what it names."""
-        if not isinstance(value, str):
-            self.refuse(key, f"must be {what} in quotes, not {shown(value)}")
-        return value
-
-    def texts(self, value, key: str, what: str) -> list:
-        """Refuse ``value`` unless it is a list of strings; ``what`` is singular."""
-        if not isinstance(value, list):
-            self.refuse(key, f"must be a list, each {what} in quotes, not {shown(value)}")
-        for index, item in enumerate(value, start=1):
-            self.text(item, f"{key}[{index}]", what)
-        return value
-
-    def build(self, key, builder, *args, **kwargs):
-        try:
-            return builder(*args, **kwargs)
-        except OddsEngineError as error:  # a value of the wrong type stays a TypeError
-            wrong_type = isinstance(error, OddsEngineTypeError)
-            self.refuse(key, str(error), OddsEngineTypeError if wrong_type else OddsEngineError)
-
-
-def _situation(reader: _Reader, data: dict) -> Situation:
-    reader.table(data, "", _FILE_TABLES)
-    settings = reader.table(data.get("situation", {}), "situation", _SITUATION_KEYS)
-    stacks = []
-    for key, entry in _entries(reader, data, "stack", _STACK_KEYS, "force"):
-        reader.text(entry["space"], f"{key}.space", "a space")
-        reader.text(entry["force"], f"{key}.force", "a force")
-        stacks.append(reader.build(key, Stack, **entry))
-    _check_one_place_per_leader(reader, stacks)
-    fleets = _fleets(reader, data)
-    for name in ("wars", "alliances"):
-        if not isinstance(settings.get(name, []), list):
-            reader.refuse(f"situation.{name}", "must be a list of pairs of powers")
-        for index, pair in enumerate(settings.get(name, []), start=1):
-            if not (isinstance(pair, list) and len(pair) == 2):
-                reader.refuse(f"situation.{name}[{index}]", "must be a pair of powers")
-            reader.texts(pair, f"situation.{name}[{index}]", "a power")
-    for name, what in (("unrest", "a space"), ("impulse_order", "a power")):
-        if name in settings:
-            reader.texts(settings[name], f"situation.{name}", what)
-    control = settings.get("control", {})
-    reader.table(control, "situation.control", set(control) if isinstance(control, dict) else ())
-    for space, power in control.items():
-        reader.text(power, f"situation.control.{space}", "a power")
-    arguments = {name: settings[name] for name in settings}
-    situation = reader.build(
-        "situation", Situation, tuple(stacks), fleets=tuple(fleets), **arguments
-    )
-    reader.build("stack", situation.refuse_enemies_in_the_open)
-    return situation
-
-
-def _fleets(reader: _Reader, data: dict) -> list[FleetStack]:
-    """The ``[[fleet]]`` tables: ships in ports and sea zones (RULES.md §14), read like
-    the ``[[stack]]`` tables."""
-    fleets = []
-    for key, entry in _entries(reader, data, "fleet", _FLEET_KEYS, "fleet"):
-        reader.text(entry["space"], f"{key}.space", "a port or a sea zone")
-        reader.text(entry["fleet"], f"{key}.fleet", "a fleet")
-        from oddsengine.moves.fleet_stack import FleetStack  # only a file with fleets
-
-        fleets.append(reader.build(key, FleetStack, **entry))
-    return fleets
-
-
-def _entries(reader: _Reader, data: dict, name: str, keys: set, notation: str):
-    """The ``[[name]]`` tables of a file as ``(key, entry)``: the keys checked, ``space``
-    and ``notation`` (the force or fleet) required, every other key a true/false flag."""
-    entries = data.get(name, [])
-    if not isinstance(entries, list):
-        reader.refuse(name, f"write each {name} as a [[{name}]] table")
-    for index, entry in enumerate(entries, start=1):
-        key = f"{name}[{index}]"
-        reader.table(entry, key, keys)
-        for required in ("space", notation):
-            if required not in entry:
-                reader.refuse(f"{key}.{required}", "missing")
-        for flag in sorted(keys - {"space", notation}):
-            if flag in entry and not isinstance(entry[flag], bool):
-                reader.refuse(f"{key}.{flag}", "must be true or false")
-        yield key, entry
-
-
-def _check_one_place_per_leader(reader: _Reader, stacks) -> None:
-    """A named leader stands in one space only (an anonymous L0-L2 is no one in
-    particular)."""
-    seen = {}
-    for index, stack in enumerate(stacks, start=1):
-        for leader in stack.force.leaders:
-            if leader.is_anonymous:
-                continue
-            if leader.name in seen:
-                reader.refuse(
-                    f"stack[{index}]",
-                    f"{leader.name} is already in {seen[leader.name]}: one leader, one place",
-                )
-            seen[leader.name] = stack.space
-
-
-def load_situation(name_or_path) -> Situation:
-    """Read the situation of a scenario file (or shipped example)."""
-    label, data = _read(name_or_path)
-    return _situation(_Reader(label), data)
 
 
 def load_move(name_or_path, *, stacks=None, control=None, besieged=(), **overrides):
@@ -447,7 +227,7 @@ def scenario_options(name_or_path, table: str = "naval_move") -> dict[str, str]:
     >>> scenario_options("vienna", "move")
     {'defender_policy': 'examples/vienna.toml: move.defender'}
     """
-    label, data = _read(name_or_path, (table,))
+    label, data = read_scenario(name_or_path, (table,))
     entry = data.get(table, {})
     return _options_given(label, table, entry if isinstance(entry, dict) else {}, {})
 
@@ -457,9 +237,9 @@ def _file_move(name_or_path, overrides):
     ``overrides``."""
     from oddsengine.moves.move import Move
 
-    label, data = _read(name_or_path, ("move",))
-    reader = _Reader(label)
-    situation = _situation(reader, data)
+    label, data = read_scenario(name_or_path, ("move",))
+    reader = ScenarioReader(label)
+    situation = read_situation(reader, data)
     if "move" not in data:
         hint = (
             " (this file holds a [naval_move]: use the naval-move command)"
@@ -629,11 +409,11 @@ def scenario_action(name_or_path) -> str:
     >>> scenario_action("barbary_coast"), scenario_action("vienna")
     ('naval_move', 'move')
     """
-    _, data = _read(name_or_path)
+    _, data = read_scenario(name_or_path)
     return "naval_move" if "naval_move" in data and "move" not in data else "move"
 
 
-def load_naval_move(name_or_path, **overrides):
+def load_naval_move(name_or_path, *, fleets=None, **overrides):
     """Read a scenario file's ``[naval_move]`` into a
     :class:`~oddsengine.moves.naval_move.NavalMove` (RULES.md §14).
 
@@ -641,6 +421,10 @@ def load_naval_move(name_or_path, **overrides):
     ----------
     name_or_path : str or path
         A file, or the name of a shipped example.
+    fleets : mapping of location to fleet, optional
+        What-ifs on the file's board (the command line's ``--fleet``): a power's ships in
+        a location in place of its ships there
+        (:func:`~oddsengine.moves.what_if.with_fleets_placed`); the origin's moves whole.
     **overrides
         Naval move parameters that replace the file's (e.g. ``defender_policy="fight"``).
 
@@ -655,6 +439,12 @@ def load_naval_move(name_or_path, **overrides):
 
     check_keywords("load_naval_move", overrides, NAVAL_MOVE_ARGUMENTS)
     reader, situation, arguments = _naval_move_parts(name_or_path)
+    if fleets:
+        from oddsengine.moves.what_if import with_fleets_placed
+
+        situation, moves_whole = with_fleets_placed(situation, arguments["origin"], fleets)
+        if moves_whole:
+            arguments["units"] = None  # RULES.md §14: the whole new stack moves
     move = _build_with_overrides(reader, "naval_move", NavalMove, situation, arguments, overrides)
     # An option given that applies to nothing here (a defender policy where no enemy ships
     # wait, a post-roll policy without the card) is refused, in the file or as a keyword.
@@ -680,9 +470,9 @@ def read_naval_move(name_or_path) -> tuple[Situation, dict]:
 
 
 def _naval_move_parts(name_or_path):
-    label, data = _read(name_or_path, ("naval_move",))
-    reader = _Reader(label)
-    situation = _situation(reader, data)
+    label, data = read_scenario(name_or_path, ("naval_move",))
+    reader = ScenarioReader(label)
+    situation = read_situation(reader, data)
     if "naval_move" not in data:
         hint = " (this file holds a land [move]: use the move command)" if "move" in data else ""
         reader.refuse("naval_move", f"missing: say where the ships move from and to{hint}")

@@ -1,5 +1,5 @@
-"""The spec of a siege campaign: an assault every impulse until the space falls, the
-siege breaks or the horizon is reached (15, 15.1, 15.3).
+"""A siege campaign: an assault every impulse until the space falls, the siege breaks or
+the horizon is reached (15, 15.1, 15.3).
 
 A :class:`SiegeCampaign` starts from a siege (besiegers and garrison) or from a
 :class:`~oddsengine.moves.move.Move` that may lay one. Impulse ``k`` is the ``k``-th impulse of
@@ -27,6 +27,7 @@ from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.kept import Kept
+from oddsengine.option_field import option
 
 if TYPE_CHECKING:
     from oddsengine.combat.card_types import Card
@@ -125,21 +126,53 @@ class SiegeCampaign:
     [0.7366, 0.9642, 0.9951]
     """
 
-    besiegers: Force | None = None
-    garrison: Force | None = None
-    horizon: int = 6
-    reinforcements: Force | None = None
-    attacker_cards: tuple[Card, ...] = ()
-    defender_cards: tuple[Card, ...] = ()
+    besiegers: Force | None = option(
+        "the besieging stack, e.g. '9R Suleiman'", value="force", metavar="FORCE", default=None
+    )
+    garrison: Force | None = option(
+        "the units inside (at most 4), e.g. 'hapsburg: 2R Ferdinand'", value="force",
+        metavar="FORCE", default=None)  # fmt: skip
+    horizon: int = option("impulses", rule="15.1", low=1, high=_MAX_HORIZON, default=6)
+    reinforcements: Force | None = option(
+        "units joining before each later assault", value="force", metavar="FORCE",
+        default=None)  # fmt: skip
+    attacker_cards: tuple[Card, ...] = option(
+        "cards the besiegers play", value="cards", metavar="CARDS", default=()
+    )
+    defender_cards: tuple[Card, ...] = option(
+        "cards the garrison plays", value="cards", metavar="CARDS", default=()
+    )
     policies: Policies = field(default_factory=Policies)
     options: RuleOptions = field(default_factory=RuleOptions)
     start: tuple = ()
-    schedule: tuple = ()
-    assault_from: int = 1
+    schedule: tuple = option(
+        "reinforcements arriving once, before that impulse's assault (e.g. 2=3R); repeat "
+        "for several", rule="13.1", value="text", repeat=True, metavar="IMPULSE=FORCE",
+        default=())  # fmt: skip
+    assault_from: int = option(
+        "the first impulse with an assault; the besiegers wait before it", low=1,
+        metavar="K", default=1)  # fmt: skip
     garrison_ally: Force | None = field(default=None, repr=False)
     naval: tuple = ()
 
     kind = "siege-campaign"
+
+    @classmethod
+    def from_options(cls, **inputs) -> SiegeCampaign:
+        """The campaign of its inputs as the faces give them
+        (:func:`~oddsengine.moves.siege_inputs.siege_of_inputs`: the besiegers and the
+        garrison or a move's scenario, the schedule as ``IMPULSE=FORCE`` texts, the
+        assaults' policies).
+
+        Examples
+        --------
+        >>> SiegeCampaign.from_options(besiegers="9R", garrison="2R", schedule=("2=3R",)
+        ...                            ).schedule[0][1].notation()
+        '3R'
+        """
+        from oddsengine.moves.siege_inputs import siege_of_inputs
+
+        return siege_of_inputs(cls, **inputs)
 
     def __repr__(self) -> str:
         # The dataclass's own form; garrison_ally and naval only when given, so that the

@@ -1,5 +1,5 @@
 """What-ifs on the board without editing a file: add or replace a stack, change who
-controls a space, mark the units in a space as besieged.
+controls a space, mark the units in a space as besieged, place a power's ships.
 
 ``oddsengine move SCENARIO --stack "Linz=hapsburg: 4R Charles V" --control Linz=hapsburg
 --besieged Vienna`` and ``needed move`` call :func:`with_what_ifs`; in Python it takes the
@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from oddsengine.errors import OddsEngineError, shown
 
-__all__ = ["with_what_ifs", "read_pairs"]
+__all__ = ["with_what_ifs", "read_pairs", "with_fleets_placed"]
 
 
 def read_pairs(texts, option: str, what: str) -> dict[str, str]:
@@ -108,3 +108,42 @@ def _besiege(situation, name: str, placed: list) -> list:
             f"--besieged {name}: no stack of {controller}, who controls it, stands there"
         )
     return [replace(stack, besieged=True) if stack in inside else stack for stack in placed]
+
+
+def with_fleets_placed(situation, origin: str, fleets) -> tuple:
+    """``situation`` with each fleet of ``fleets`` in place of its power's ships in its
+    location, and whether the stack in ``origin`` was replaced (it then moves whole,
+    RULES.md §14).
+
+    Parameters
+    ----------
+    situation : Situation
+    origin : str
+        Where the naval move starts.
+    fleets : mapping of location to fleet
+        A :class:`~oddsengine.combat.fleets.Fleet` or its notation by location; a fleet
+        written without its power takes the power of the one stack already there.
+
+    Examples
+    --------
+    >>> from oddsengine.moves.scenario_file import read_naval_move
+    >>> situation, _ = read_naval_move("barbary_coast")
+    >>> changed, moves_whole = with_fleets_placed(
+    ...     situation, "Tunis", {"tyrrhenian sea": "3Sq Andrea Doria"}
+    ... )
+    >>> changed.fleet("Tyrrhenian Sea", "hapsburg").fleet.notation(), moves_whole
+    ('hapsburg: 3Sq Andrea Doria', False)
+    """
+    from oddsengine.combat.fleets import parse_fleet
+    from oddsengine.moves.board import load_board
+
+    board = load_board()
+    placed, replaced = [], False
+    for location, fleet in (fleets or {}).items():
+        name = board.space(location).name
+        if isinstance(fleet, str):
+            present = situation.fleets_in(name)
+            fleet = parse_fleet(fleet, power=present[0].power if len(present) == 1 else None)
+        placed.append((name, fleet))
+        replaced = replaced or name == board.space(origin).name
+    return situation.with_fleets(placed), replaced

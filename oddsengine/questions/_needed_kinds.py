@@ -251,10 +251,9 @@ def _foreign_war_chances(war, method, precision, seed) -> dict:
 
 
 def _build_naval_move(forces, within, scenario=None, **overrides):
-    from oddsengine.combat.fleets import parse_fleet
-    from oddsengine.moves.board import load_board
     from oddsengine.moves.naval_move import NavalMove
     from oddsengine.moves.scenario_file import read_naval_move
+    from oddsengine.moves.what_if import with_fleets_placed
 
     if scenario is None:
         raise OddsEngineError(
@@ -262,16 +261,11 @@ def _build_naval_move(forces, within, scenario=None, **overrides):
         )
     situation, arguments = read_naval_move(scenario)
     arguments.update(overrides)
-    board = load_board()
-    fleets = []
-    for location, text in forces.get("fleets", {}).items():
-        name = board.space(location).name
-        present = situation.fleets_in(name)
-        power = present[0].power if len(present) == 1 else None
-        fleets.append((name, parse_fleet(text, power=power)))
-        if name == board.space(arguments["origin"]).name:
-            arguments["units"] = None  # RULES.md §14: the whole new stack moves
-    return (NavalMove(situation.with_fleets(fleets), **arguments), within)
+    fleets = forces.get("fleets", {})
+    situation, moves_whole = with_fleets_placed(situation, arguments["origin"], fleets)
+    if moves_whole:
+        arguments["units"] = None  # RULES.md §14: the whole new stack moves
+    return (NavalMove(situation, **arguments), within)
 
 
 def _naval_move_chances(question, method, precision, seed) -> dict:

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from oddsengine.combat.cards import CARD_RULES, CARDS
-from oddsengine.combat.powers import power_adjective
 from oddsengine.draws import falling_order
 from oddsengine.engines.exact import exact
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
@@ -32,20 +30,22 @@ _ATTACKER_GOALS = ("attacker_wins", "success", "won")
 
 
 def _card_fields(spec) -> dict[str, str]:
-    """The spec field that holds each side's cards: ``{"attacker": "attacker_cards", ...}``;
-    a foreign war has the major power's cards only (its ``cards``, the attacker's)."""
-    kind = getattr(spec, "kind", None)
-    if kind in ("battle", "assault", "naval"):
-        return {side: f"{side}_cards" for side in _SIDES}
-    if kind == "foreign-war":
-        return {"attacker": "cards"}
-    raise OddsEngineError(
-        "card values are computed for field battles, assaults, naval battles and foreign wars"
-    )
+    """The spec field that holds each side's cards, as its class says (``card_fields``):
+    ``{"attacker": "attacker_cards", ...}``; a foreign war has the major power's cards
+    only (its ``cards``, the attacker's)."""
+    fields = dict(getattr(spec, "card_fields", ()))
+    if not fields:
+        raise OddsEngineError(
+            "card values are computed for field battles, assaults, naval battles and foreign wars"
+        )
+    return fields
 
 
 def _candidate_cards(spec):
     """The cards that may act in ``spec``'s kind of combat, by their records."""
+    # The records are read when a combat's cards are valued, not for a voyage's switches.
+    from oddsengine.combat.cards import CARD_RULES, CARDS
+
     if spec.kind in ("battle", "assault"):
         return list(CARDS.values())
     combat = "naval-battle" if spec.kind == "naval" else "foreign-war"
@@ -62,6 +62,8 @@ _CHANCE = {
 
 
 def _power_label(spec, side) -> str:
+    from oddsengine.combat.powers import power_adjective
+
     force = spec.force if spec.kind == "foreign-war" else getattr(spec, side)
     power = force.power
     return f"{power_adjective(power)} " if power else ""

@@ -292,7 +292,7 @@ def _shipped_plans_offered(path: Path) -> str:
         return ""
     import difflib
 
-    from oddsengine.moves.scenario_file import scenario_names
+    from oddsengine.moves.scenario_reader import scenario_names
 
     plans = scenario_names(("plan",))
     close = difflib.get_close_matches(path.name, plans, n=3, cutoff=0.6)

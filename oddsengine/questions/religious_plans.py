@@ -20,8 +20,8 @@ A plan file names its scenario and its courses::
 Each action is a new action on the board (nothing is "targeted already"), after the flips
 (and Carlstadt's unrest) of the ones before; after the Printing Press event every later
 Reformation attempt has its +1 die (§17 step 3). Each run plays its own optimal policy for
-the plan's objective; a run does not play for the runs after it (the reading stated in the
-README).
+the plan's objective; a run does not play for the runs after it (the reading stated in
+docs/rules/part3-religion.md, "Runs of attempts").
 
 Examples
 --------

@@ -228,18 +228,6 @@ class CounterReformationScenario(_BoardAttemptScenario):
     _attempting = "papacy"
 
 
-def _policy(text: str) -> tuple[str, tuple[str, ...]]:
-    """``optimal``, ``greedy`` or ``order:SPACE,SPACE`` as (policy, order)."""
-    if text in ("optimal", "greedy"):
-        return text, ()
-    if text.startswith("order:"):
-        spaces = tuple(part.strip() for part in text[len("order:") :].split(",") if part.strip())
-        if spaces:
-            return "order", spaces
-        raise OddsEngineError("policy order: names its spaces: order:SPACE,SPACE")
-    raise OddsEngineError(f"unknown policy {text!r}; use optimal, greedy or order:SPACE,SPACE...")
-
-
 @dataclass(frozen=True)
 class AttemptsScenario:
     """A run of attempts on a scenario's board (RULES.md §19) under one policy, with flat
@@ -318,15 +306,13 @@ class AttemptsScenario:
         for (its ``policy`` the one played)."""
         from oddsengine.religion.attempt_runs import AttemptRun
 
-        policy, order = _policy(self.policy)
         return AttemptRun(
             _board(self),
             self.source,
             debater=self.debater or None,
             objective=self.objective,
-            order=order,
             placards_attempts=self.placards_attempts,
-            policy=policy,
+            policy=self.policy,  # order:SPACE,SPACE read by the run
         )
 
     @property

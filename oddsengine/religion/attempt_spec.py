@@ -28,6 +28,7 @@ from oddsengine.draws import DrawPlan
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.religion.attempt_odds import FACES, TIE_SIDES, highest_die_counts, success_chance
 from oddsengine.religion.attempt_sources import SOURCE_NAMES
+from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD
 
 __all__ = [
     "MAX_ATTEMPT_DICE",
@@ -130,7 +131,7 @@ def source_option(default: str):
         "what makes the attempt (its target zone, bonus dice), one the board allows (its "
         f"turn, reformers, debaters): {', '.join(SOURCE_NAMES)}; default {default}",
         default="",
-        value="name",
+        value="choice",
         metavar="SOURCE",
         board=NEEDS_BOARD,
         offer="offered_sources",
@@ -139,7 +140,8 @@ def source_option(default: str):
 
 def debater_option(words: str, group: str):
     """A debater whose bonus adds dice to one kind of attempt."""
-    return option(words, default="", value="name", group=group, offer="offered_debaters")
+    return option(words, default="", value="choice", metavar="NAME", group=group,
+                  offer="offered_debaters")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -175,7 +177,7 @@ class Attempt:
         "the target of the attempt",
         default="",
         required=True,
-        value="name",
+        value="choice",
         flag="--space",
         metavar="SPACE",
         board=NEEDS_BOARD,
@@ -190,6 +192,8 @@ class Attempt:
     #: Who attempts (a tie side's name), set by each kind.
     attempting = ""
     outcome_names = ("success", "failure")
+    #: The board it is asked on (:meth:`on_board`): a religious scenario and its what-ifs.
+    scenario_board = RELIGIOUS_BOARD
 
     def __post_init__(self):
         for name in ("protestant_dice", "papal_dice"):
@@ -287,9 +291,9 @@ class Attempt:
             board, target, made, debater=debater or None, default_source=not named
         )
 
-    def ignored_options(self) -> dict:
+    def ignored_options(self, card_value: bool = False) -> dict:
         """The inputs this attempt would ignore, and why: the Affair of the Placards'
-        attempts on any other source."""
+        attempts on any other source; the same when its cards are valued (``card_value``)."""
         if self.source == "affair-of-the-placards":
             return {}
         return {"placards_attempts": "is for --source affair-of-the-placards only"}
@@ -297,8 +301,8 @@ class Attempt:
     @classmethod
     def offered_sources(cls, values: dict) -> tuple[str, ...]:
         """The sources of this side's attempts the board of ``values`` allows (its turn,
-        reformers, debaters), its default first (:func:`~oddsengine.religion.board_checks.
-        legal_sources`); none without a board."""
+        reformers, debaters), its default first
+        (:func:`~oddsengine.religion.board_checks.legal_sources`); none without a board."""
         from oddsengine.religion.board_checks import legal_sources
         from oddsengine.religion.religion_scenario import board_of_inputs
 

@@ -48,6 +48,7 @@ from oddsengine.religion.debate_rules import (
 )
 from oddsengine.religion.debate_tree import build_tree
 from oddsengine.religion.records import DEBATE_ZONES, LAST_TURN, religion_facts
+from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD
 
 __all__ = [
     "Debate",
@@ -127,8 +128,9 @@ class Debate:
         the board: :meth:`on_board`); their number caps that side's flips, and the
         chance each ends flipped is reported (``protestant:SPACE``, ``catholic:SPACE``).
     flip_order : str, optional
-        The policy that ordered the spaces (:data:`~oddsengine.religion.board_flips.
-        FLIP_ORDERS`), for the record; given with the spaces only.
+        The policy that ordered the spaces
+        (:data:`~oddsengine.religion.board_flips.FLIP_ORDERS`), for the record; given with
+        the spaces only.
     bonuses : str or sequence of str
         ``"all"`` (the default: every debate bonus that applies), ``"none"``, or names of
         :data:`DEBATE_BONUSES`; naming one that cannot apply here is refused.
@@ -165,7 +167,7 @@ class Debate:
     attacker: str = option(
         "the initiator's debater (uncommitted), or random",
         default="random",
-        value="name",
+        value="choice",
         offer=debate_choices.attackers,
         group=_DEBATE,
     )
@@ -174,7 +176,7 @@ class Debate:
         f"{', '.join(DEFENDER_CHOICES)} (best: the pool that maximises the initiator's "
         "--objective)",
         default="best",
-        value="name",
+        value="choice",
         offer=debate_choices.defenders,
         group=_DEBATE,
     )
@@ -266,7 +268,8 @@ class Debate:
         "with Leipzig Debate: the Protestant debater barred (default: the card's best use, a "
         "pick or a bar)",
         default=None,
-        value="name",
+        value="choice",
+        metavar="NAME",
         offer=debate_choices.bars,
         group=_CARDS,
     )
@@ -297,15 +300,18 @@ class Debate:
         "debate's zone first), electorates (an electorate first) or order:SPACE,SPACE (the "
         "first listed still eligible)",
         default=None,
-        value="name",
+        value="choice",
         metavar="POLICY",
         board=NEEDS_BOARD,
     )
 
     kind = "debate"
+    #: The board it is asked on (:meth:`on_board`): a religious scenario and its what-ifs.
+    scenario_board = RELIGIOUS_BOARD
     outcome_names = ("papal_wins", "protestant_wins", "inconclusive")
     unit_word = "spaces"
     exact_available = True
+    fractions_available = True  # its tree's cells in whole numbers (exact_weights)
 
     def __post_init__(self):
         put = object.__setattr__
@@ -374,13 +380,12 @@ class Debate:
 
     @classmethod
     def on_board(cls, board, zone, initiator, *, turn=None, flip_order: str = "board", **options):
-        """The debate on a religious board (:class:`~oddsengine.religion.religious_board.
-        ReligiousBoard`): the turn, the committed debaters, England's ruler and Augsburg
-        Confession come from the board, and each winner's flips land on the spaces the
-        board lets him flip (20 step 7, 23.14), ordered by ``flip_order``
-        (:mod:`oddsengine.religion.board_flips`). ``options`` are the other fields;
-        ``committed`` there adds debaters to the board's; ``turn``, given, must be the
-        board's.
+        """The debate on a religious board
+        (:class:`~oddsengine.religion.religious_board.ReligiousBoard`): the turn, the committed
+        debaters, England's ruler and Augsburg Confession come from the board, and each winner's
+        flips land on the spaces the board lets him flip (20 step 7, 23.14), ordered by
+        ``flip_order`` (:mod:`oddsengine.religion.board_flips`). ``options`` are the other fields;
+        ``committed`` there adds debaters to the board's; ``turn``, given, must be the board's.
 
         Examples
         --------
@@ -418,14 +423,8 @@ class Debate:
                     f"committed: {name} is committed already on the board: name him once"
                 )
         committed = (*board.committed, *committed)
-        base = cls(
-            zone,
-            initiator,
-            board.turn,
-            committed=committed,
-            england_ruler=board.england_ruler,
-            **options,
-        )
+        turn, ruler = board.turn, board.england_ruler
+        base = cls(zone, initiator, turn, committed=committed, england_ruler=ruler, **options)
         if base.papal_initiates and "augsburg-confession" in board.this_turn:
             base = replace(base, augsburg=True)  # 23.11: a die from a Papal initiator only
         return with_board_flips(base, board, flip_order)
@@ -436,9 +435,10 @@ class Debate:
         Papal cards' dice, Augsburg Confession and Mary I act on his roll (23.11)."""
         return self.initiator == "papacy"
 
-    def ignored_options(self) -> dict:
+    def ignored_options(self, card_value: bool = False) -> dict:
         """The inputs this debate would ignore, by name, and why: those the rules make act
-        in another debate (23.11) or with a card not played."""
+        in another debate (23.11) or with a card not played; the same when its cards are
+        valued (``card_value``)."""
         ignored = {}
         if self.zone != "english" or not self.papal_initiates:
             ignored["england_ruler"] = (
@@ -497,8 +497,8 @@ class Debate:
 
     def exact_weights(self) -> tuple[dict, int]:
         """The tree's cells that can happen, each weighed in whole numbers over one
-        denominator: what the answer's fractions sum (:func:`~oddsengine.religion.
-        debate_dice.whole_weights`)."""
+        denominator: what the answer's fractions sum
+        (:func:`~oddsengine.religion.debate_dice.whole_weights`)."""
         from oddsengine.religion.debate_dice import whole_weights
 
         return whole_weights(self)

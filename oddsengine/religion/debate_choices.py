@@ -1,8 +1,9 @@
 """The choices a theological debate's inputs leave each other (RULES.md §20, 23.11): the
 debaters in play in its zone at its turn who may attack, defend, be committed or be
 barred, and the cards that may be played in it. The explorer offers them
-(:attr:`Option.offer <oddsengine.declaration.Option>` of :class:`~oddsengine.religion.
-debate.Debate`'s fields), so that it asks no question the rules refuse.
+(:attr:`Option.offer <oddsengine.declaration.Option>` of
+:class:`~oddsengine.religion.debate.Debate`'s fields), so that it asks no question the
+rules refuse.
 
 Each function takes the debate's other inputs by option name (``zone``, ``initiator``,
 ``turn``, ``committed``, ``cards``...; a ``scenario`` names a board, whose turn and

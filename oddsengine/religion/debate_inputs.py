@@ -1,7 +1,7 @@
 """A theological debate's inputs read as the rules name them (RULES.md §20, 23.11-12):
 debaters by the records' spelling, each named once and in play, the cards by their slugs
-(one Papal event at most), the debater bonuses that can act. :class:`~oddsengine.religion.
-debate.Debate` reads its fields through them.
+(one Papal event at most), the debater bonuses that can act.
+:class:`~oddsengine.religion.debate.Debate` reads its fields through them.
 
 Examples
 --------

@@ -26,6 +26,7 @@ import numpy as np
 from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, option
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD
 
 __all__ = ["DietOfWorms", "DIET_OUTCOMES", "MAX_CARD_CP", "PROTESTANT_BONUS_DICE"]
 
@@ -72,8 +73,9 @@ class DietOfWorms:
         flips, and the chance each ends flipped is reported (``protestant:SPACE``,
         ``catholic:SPACE``).
     flip_order : str, optional
-        The policy that ordered the spaces (:data:`~oddsengine.religion.board_flips.
-        FLIP_ORDERS`), for the record; given with the spaces only.
+        The policy that ordered the spaces
+        (:data:`~oddsengine.religion.board_flips.FLIP_ORDERS`), for the record; given with
+        the spaces only.
 
     Examples
     --------
@@ -151,6 +153,8 @@ class DietOfWorms:
 
     kind = "diet"
     outcome_names = DIET_OUTCOMES
+    #: The board it is asked on (:meth:`on_board`): a religious scenario and its what-ifs.
+    scenario_board = RELIGIOUS_BOARD
 
     def __post_init__(self):
         for name in ("protestant_cp", "papal_cp", "hapsburg_cp"):
@@ -178,10 +182,10 @@ class DietOfWorms:
         *,
         flip_order: str = "board",
     ) -> DietOfWorms:
-        """The Diet on a religious board (:class:`~oddsengine.religion.religious_board.
-        ReligiousBoard`, turn 1): each winner's flips land on the German-zone spaces the
-        board lets him flip, each adjacent to a space of his influence, the spaces just
-        flipped counting (21, 23.14), ordered by ``flip_order``
+        """The Diet on a religious board
+        (:class:`~oddsengine.religion.religious_board.ReligiousBoard`, turn 1): each winner's flips
+        land on the German-zone spaces the board lets him flip, each adjacent to a space of his
+        influence, the spaces just flipped counting (21, 23.14), ordered by ``flip_order``
         (:mod:`oddsengine.religion.board_flips`).
 
         Examples

@@ -20,15 +20,20 @@ Examples
 
 from __future__ import annotations
 
-from oddsengine.declaration import NEEDS_BOARD, Option
+from dataclasses import replace
+
+from oddsengine.declaration import NEEDS_BOARD, Board, Option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "BOARD_OPTIONS",
+    "RELIGIOUS_BOARD",
+    "RELIGIOUS_BOARD_REQUIRED",
+    "board_options",
+    "shipped_boards",
     "RELIGION_KEYS",
     "board_of_inputs",
     "load_religious_board",
-    "shipped_boards",
     "religious_board_of",
     "reformers_named",
 ]
@@ -60,13 +65,18 @@ _LISTS = (
 )
 
 
-def shipped_boards(values=None) -> tuple[str, ...]:
-    """The shipped scenarios that hold a ``[religion]`` table, ``""`` (no board) first:
-    what the explorer offers as a question's board (``values``, the other inputs, change
-    nothing)."""
-    from oddsengine.moves.scenario_file import scenario_names
+def shipped_boards(values=None) -> list[str]:
+    """The shipped scenarios that hold a ``[religion]`` table, as a board's scenario is
+    offered (``values``, the other inputs, change nothing).
 
-    return ("", *scenario_names(("religion",)))
+    Examples
+    --------
+    >>> shipped_boards()[:2]
+    ['religion_1517', 'religion_example']
+    """
+    from oddsengine.moves.scenario_file import example_names, find_scenario
+
+    return [name for name in example_names() if b"[religion]" in find_scenario(name)[1]]
 
 
 def _land_spaces(values=None) -> tuple[str, ...]:
@@ -90,10 +100,11 @@ BOARD_OPTIONS = (
         "scenario",
         "a scenario file with a [religion] table (religion_1517, religion_example): the "
         "board the question is asked on",
+        value="choice",
         positional=True,
         flag="SCENARIO",
-        label="board",
         offer=shipped_boards,
+        label="board",
     ),
     Option("protestant", "what-if: this space is Protestant too", value="names",
            repeat=True, metavar="SPACE", board=NEEDS_BOARD, more=True, offer=_land_spaces),
@@ -103,6 +114,13 @@ BOARD_OPTIONS = (
            repeat=True, metavar="SPACE", flag="--reformer", board=NEEDS_BOARD, more=True,
            offer=_reformers),
 )  # fmt: skip
+
+
+def board_options(spec_class) -> tuple:
+    """The options of the religious board the questions of ``spec_class`` are asked on
+    (its ``scenario_board``): the scenario file (required where the class is always asked
+    on a board) and the what-ifs (:data:`BOARD_OPTIONS`)."""
+    return spec_class.scenario_board.options
 
 
 def board_of_inputs(values: dict):
@@ -246,7 +264,7 @@ def load_religious_board(name_or_path, **what_ifs):
         or a ``[naval_move]``, which no command of the religious struggle reads), or any
         bad key or value, named.
     """
-    from oddsengine.moves.scenario_file import find_scenario, load_situation
+    from oddsengine.moves.scenario_reader import find_scenario, load_situation
     from oddsengine.toml_file import parse_toml
 
     label, content = find_scenario(name_or_path)
@@ -283,3 +301,13 @@ def load_religious_board(name_or_path, **what_ifs):
         except OddsEngineError as error:
             raise _labelled(error, label) from None
     return board
+
+
+#: The religious board as the kinds asked on it read it (their spec classes'
+#: ``scenario_board``): a scenario file and its what-ifs.
+RELIGIOUS_BOARD = Board(BOARD_OPTIONS, load_religious_board)
+#: The religious board of a question always asked on one (a run of attempts): its scenario
+#: is required.
+RELIGIOUS_BOARD_REQUIRED = Board(
+    (replace(BOARD_OPTIONS[0], required=True), *BOARD_OPTIONS[1:]), load_religious_board
+)

@@ -1,12 +1,12 @@
 """The religious state of the board (RULES.md §16) and what it gives an attempt: which
 spaces may be targeted and the dice each side rolls, with where every die comes from.
 
-A :class:`ReligiousBoard` is the religious layer over a :class:`~oddsengine.moves.situation.
-Situation`'s stacks: which spaces are Protestant, which are in unrest, where the reformers
-and the Jesuit universities stand, who rules England and Rome, the turn, the cards in
-effect this turn and the Electorate display. Stacks' religious alignment follows from their
-power and the English ruler (§16). It is immutable: :meth:`ReligiousBoard.converted` gives
-the board after a flip, with an electorate's regulars placed on its first conversion.
+A :class:`ReligiousBoard` is the religious layer over a
+:class:`~oddsengine.moves.situation.Situation`'s stacks: which spaces are Protestant, which are in
+unrest, where the reformers and the Jesuit universities stand, who rules England and Rome, the turn,
+the cards in effect this turn and the Electorate display. Stacks' religious alignment follows from
+their power and the English ruler (§16). It is immutable: :meth:`ReligiousBoard.converted` gives the
+board after a flip, with an electorate's regulars placed on its first conversion.
 
 Examples
 --------

@@ -133,8 +133,14 @@ class CampaignResult(Result):
             data["method_reason"] = self.method_reason
         return data
 
-    def to_csv(self) -> str:
-        """The CSV text of :meth:`to_frame` (one row per impulse), without the index."""
+    def to_csv(self, header: bool = True, fractions: dict | None = None) -> str:
+        """The CSV text of :meth:`to_frame` (one row per impulse), without the index.
+
+        ``header`` and ``fractions`` are taken as every answer's writer passes them: a
+        campaign's table, whose columns depend on its method (Monte Carlo adds
+        ``stderr``), keeps its header row (an exact and a Monte Carlo answer written one
+        under the other are two tables), and its chances are no fractions of one draw.
+        """
         return self.to_frame().to_csv(index=False)
 
     def to_frame(self):
@@ -156,8 +162,9 @@ class CampaignResult(Result):
     def _lines(self) -> list[str]:
         return [self.campaign.title(), *self.campaign.describe_lines()]
 
-    def summary(self) -> str:
-        """A plain-text table for a terminal: one row per impulse, then the expectations."""
+    def summary(self, fractions: dict | None = None) -> str:
+        """A plain-text table for a terminal: one row per impulse, then the expectations
+        (``fractions``: as :meth:`to_csv`)."""
         lines = [*self._lines(), f"Method: {self._method_line()}", ""]
         lines.append(f"{'impulse':<10}{'taken by':>12}{'broken by':>12}")
         for index, (taken, broken) in enumerate(zip(self.taken_by, self.broken_by, strict=True)):

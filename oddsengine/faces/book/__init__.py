@@ -2,14 +2,18 @@
 
 :func:`write_book` (the command ``oddsengine book --out DIR``) writes an index and one page
 per subject: assaults, field battles, interception and avoid battle, siege campaigns, card
-values, the units needed for 50/75/90%, naval battles, piracy and foreign wars. Each page
+values, the units needed for 50/75/90%, naval battles, piracy, foreign wars, the religious
+attempts, debates, the Diet of Worms, the New World, the 95 Theses opening, Henry VIII's
+heirs with England under Mary I, the card rolls, and the Sack of Rome with the New World
+riches. Each page
 has tables with captions (rules, method, precision, version), PNG charts and a short
 reading guide. Everything is computed with the exact engine.
 
-The pages are listed from the registry of kinds: each kind's record names its page
-builders and their places (``book_pages``), the book adds its own pages across kinds
-(:data:`BOOK_PAGES`), and a kind ``oddsengine table`` offers with no page of its own gets
-a generic page of its odds table (:func:`~oddsengine.faces.book._pages.odds_table_page`).
+The book lists its own pages, the kinds each covers and their order in
+:mod:`~oddsengine.faces.book.contents`; a kind registered from outside may name pages of its
+own in its record (``book_pages``), placed among the book's; and a kind ``oddsengine table``
+offers that no page covers gets a generic page of its odds table
+(:func:`~oddsengine.faces.book._pages.odds_table_page`).
 """
 
 from __future__ import annotations
@@ -22,37 +26,34 @@ from pathlib import Path
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.faces.output_file import check_output_path, write_atomically
 
-__all__ = ["BOOK_PAGES", "page_builders", "write_book"]
-
-#: The book's pages that are no one kind's, with their places among the kinds' pages
-#: (:attr:`Kind.book_pages <oddsengine.kinds.Kind>`): the card values and the units
-#: needed, across battles and assaults.
-BOOK_PAGES = (
-    (5, "oddsengine.faces.book._pages:cards"),
-    (6, "oddsengine.faces.book._pages:needed"),
-    (20, "oddsengine.faces.book._religion_board_pages:theses_opening"),
-)
+__all__ = ["build_pages", "page_builders", "write_book", "write_pages"]
 
 
 def page_builders() -> list:
-    """The page builders of the book, in its order: the kinds' pages (their records'
-    ``book_pages``) and the book's own (:data:`BOOK_PAGES`) by place, each builder once,
-    then a generic odds-table page for each kind ``table`` offers that has no page.
+    """The page builders of the book, in its order: the pages of its contents
+    (:data:`~oddsengine.faces.book.contents.CONTENTS`, page N at place N) and the pages
+    a kind's record names (``book_pages``: ``(place, builder)``, after the book's page of
+    the same place), each builder once, then a generic odds-table page for each kind
+    ``table`` offers that no page covers.
 
     Examples
     --------
     >>> [build.__name__ for build in page_builders()]  # doctest: +NORMALIZE_WHITESPACE
     ['assaults', 'battles', 'rolls', 'sieges', 'cards', 'needed', 'naval', 'piracy',
-     'foreign_wars', 'attempts', 'debates', 'diet', 'voyages', 'theses_opening']
+     'foreign_wars', 'attempts', 'debates', 'diet', 'voyages', 'theses_opening', 'heirs',
+     'card_rolls', 'sack_and_riches']
     """
     from oddsengine import kinds
     from oddsengine.faces.book._pages import odds_table_page
+    from oddsengine.faces.book.contents import CONTENTS, covering
 
-    placed = [*BOOK_PAGES, *(page for kind in kinds.KINDS.values() for page in kind.book_pages)]
-    named = dict.fromkeys(where for _, where in sorted(placed, key=lambda page: page[0]))
-    builders = [kinds.named(where) for where in named]
+    placed = [(place, 0, page.build) for place, page in enumerate(CONTENTS, start=1)]
+    for kind in kinds.KINDS.values():
+        placed += [(place, 1, kinds.named(where)) for place, where in kind.book_pages]
+    placed.sort(key=lambda entry: entry[:2])
+    builders = list(dict.fromkeys(build for *_, build in placed))
     for kind in kinds.table_kinds():
-        if not kind.book_pages:
+        if not kind.book_pages and covering(kind.name) is None:
             generic = partial(odds_table_page, kind.name)
             generic.__name__ = f"odds_table_page[{kind.name}]"
             builders.append(generic)
@@ -68,9 +69,10 @@ def _index_html(pages, version: str) -> str:
         for page in pages
     )
     body = [
-        "<p>Exact odds for the combats of <i>Here I Stand</i>, computed from the rules with "
-        "oddsengine. Every page opens with a reading guide; every table says in its caption "
-        "which rules it follows, how it was computed and how precisely it is shown.</p>",
+        "<p>Exact odds for the dice of <i>Here I Stand</i>, from its combats to Henry "
+        "VIII's heirs, computed from the rules with oddsengine. Every page opens with a "
+        "reading guide; every table says in its caption which rules it follows, how it was "
+        "computed and how precisely it is shown.</p>",
         f"<h2>Contents</h2><ul>{items}</ul>",
     ]
     guide = [
@@ -114,21 +116,32 @@ def write_book(directory, *, quick: bool = False) -> Path:
     >>> index.name  # doctest: +SKIP
     'index.html'
     """
+    root = _book_root(directory)  # a folder that takes no file is refused before the work
+    # Every page is built before anything is written, so that a run that fails or is
+    # stopped while building leaves a directory that was there as it was.
+    return write_pages(root, build_pages(quick))
+
+
+def build_pages(quick: bool = False) -> list:
+    """The book's pages (:func:`page_builders`), built and not yet written: each a
+    :class:`~oddsengine.faces.book._pages.Page` with its HTML parts and its charts (matplotlib
+    figures)."""
     import matplotlib  # noqa: F401  (charts are drawn on Figure objects: no pyplot, no GUI)
 
+    from oddsengine import __version__
+
+    return [build(__version__, quick) for build in page_builders()]
+
+
+def write_pages(directory, pages) -> Path:
+    """Write built ``pages`` (from :func:`build_pages`) as the book in ``directory``, with
+    their index and stylesheet; each file whole (through a temporary file) or not at all.
+    Returns the path of ``index.html``; refuses a directory as :func:`write_book` does."""
     from oddsengine import __version__
     from oddsengine.faces.book._charts import save
     from oddsengine.faces.book._html import STYLESHEET, page_html
 
-    root = _book_folder(directory)
-    if root.exists() and not root.is_dir():
-        raise OddsEngineError(f"the book needs a directory, but {str(root)!r} is a file")
-    _make_folder(root)
-    check_output_path(root / "index.html")  # a folder that takes no file: before the work
-    # Every page is built before anything is written, so that a run that fails or is
-    # stopped while building leaves a directory that was there as it was; each file is
-    # then written whole (through a temporary file) or not at all.
-    pages = [build(__version__, quick) for build in page_builders()]
+    root = _book_root(directory)
     navigation = [(page.slug, page.short) for page in pages]
     _make_folder(root / "img")
     for page in pages:
@@ -140,6 +153,17 @@ def write_book(directory, *, quick: bool = False) -> Path:
     index = root / "index.html"
     _write_text(index, _index_html(pages, __version__))
     return index
+
+
+def _book_root(directory) -> Path:
+    """``directory`` made if needed, refused if it is not a folder the book can be written
+    to."""
+    root = _book_folder(directory)
+    if root.exists() and not root.is_dir():
+        raise OddsEngineError(f"the book needs a directory, but {str(root)!r} is a file")
+    _make_folder(root)
+    check_output_path(root / "index.html")
+    return root
 
 
 def _make_folder(folder: Path) -> None:

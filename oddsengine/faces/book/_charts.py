@@ -78,6 +78,8 @@ def line_panels(
     percent=True,
     narrow: bool = False,
     gap_label: str = "refused by the rules",
+    xticks: dict | None = None,
+    panel_width: float = 3.6,
 ):
     """Lines with markers (the x values are whole numbers of units), one panel per entry.
 
@@ -94,6 +96,11 @@ def line_panels(
         Drawn for a phone: the panels one above the other and the legend under them.
     gap_label : str
         What a gap means, last in the legend (never between two series).
+    xticks : dict, optional
+        A label for each x value (``{1: "Anne Boleyn", ...}``) instead of the numbers.
+    panel_width : float
+        The width of a panel in inches, when drawn wide (more for many x values or a long
+        legend beside one panel).
 
     Returns
     -------
@@ -102,10 +109,12 @@ def line_panels(
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator, PercentFormatter
 
+    # A panel is wider where its x values carry words (room for each label).
+    width = max(panel_width, 0.9 * len(xticks) + 1.0) if xticks else panel_width
     if narrow:
         size, grid = (4.6, 3.0 * len(panels) + 1.8), (len(panels), 1)
     else:
-        size, grid = (3.6 * len(panels) + 1.6, 3.6), (1, len(panels))
+        size, grid = (width * len(panels) + 1.6, 3.6), (1, len(panels))
     figure = Figure(figsize=size, layout="constrained")
     axes = figure.subplots(*grid, sharey=True, squeeze=False).ravel()
     gaps = None
@@ -120,7 +129,10 @@ def line_panels(
             ax.yaxis.set_major_formatter(PercentFormatter())
         else:
             ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        if xticks:
+            ax.set_xticks(list(xticks), [_wrapped(label, 8) for label in xticks.values()])
+        else:
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.grid(True, color="#dddddd")
     for ax in axes if narrow else axes[:1]:
         ax.set_ylabel(ylabel)
@@ -147,11 +159,14 @@ def line_panels(
 def _wrapped(text: str, width: int) -> str:
     import textwrap
 
-    return "\n".join(textwrap.wrap(text, width))
+    return "\n".join(textwrap.wrap(text, width, break_long_words=False))
 
 
-def bars(labels, values, *, groups=None, xlabel: str, title: str):
+def bars(labels, values, *, groups=None, xlabel: str, title: str, narrow: bool = False):
     """Horizontal bars (``values`` in percentage points), coloured and hatched by group.
+
+    ``narrow``: drawn for a phone, a narrower figure (its words shown larger) with the
+    labels and the title wrapped.
 
     Returns
     -------
@@ -171,7 +186,13 @@ def bars(labels, values, *, groups=None, xlabel: str, title: str):
         index = names.index(group)
         return OKABE_ITO[index % len(OKABE_ITO)], hatches[index % len(hatches)]
 
-    figure = Figure(figsize=(7.5, 0.32 * len(labels) + 1.4), layout="constrained")
+    if narrow:
+        labels = [_wrapped(label, 22) for label in labels]
+        title = _wrapped(title, 44)
+        size = (5.0, 0.45 * len(labels) + 1.9)
+    else:
+        size = (7.5, 0.32 * len(labels) + 1.4)
+    figure = Figure(figsize=size, layout="constrained")
     ax = figure.subplots()
     positions = range(len(labels))[::-1]
     for position, value, group in zip(positions, values, groups, strict=True):

@@ -10,6 +10,7 @@ from oddsengine.faces.book._pages import EXACT, Page, lines
 #: The turn of the full page: every debater of fixed entry is in play (Gardiner enters on
 #: turn 7); the quick page is turn 1's German zone.
 FULL_TURN, QUICK_TURN = 9, 1
+_ARTICLE = {"uncommitted": "an", "committed": "a"}
 
 
 def debates(version: str, quick: bool) -> Page:
@@ -71,7 +72,7 @@ def debates(version: str, quick: bool) -> Page:
                     frame,
                     caption_html(
                         f"Chance the Papacy wins a debate in the {zone.title()} zone, turn "
-                        f"{turn}, against a {status} defender",
+                        f"{turn}, against {_ARTICLE[status]} {status} defender",
                         rules,
                         EXACT,
                         version,

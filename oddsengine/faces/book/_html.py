@@ -15,17 +15,22 @@ STYLESHEET = """\
 body { font-family: sans-serif; max-width: 62em; margin: 1em auto; padding: 0 1em;
        color: #1a1a1a; background: #ffffff; line-height: 1.45; }
 nav { border-bottom: 1px solid #999; padding-bottom: 0.4em; margin-bottom: 1em; }
-nav a { margin-right: 0.9em; }
-.table-box { overflow-x: auto; max-width: 100%; margin: 0.4em 0 1.4em 0; }
+nav a { margin-right: 0.9em; white-space: nowrap; }
+.table-box { overflow-x: auto; max-width: 100%; margin: 0.4em 0 1.4em 0;
+             container-type: inline-size; }
 table { border-collapse: collapse; font-size: 0.9em; }
-caption { text-align: left; padding: 0.3em 0; caption-side: top; max-width: 60em; }
+/* A caption is as wide as the box the table scrolls in, never the table: all of it stays
+   in view, and in place while the table scrolls under it. */
+caption { text-align: left; padding: 0.3em 0; caption-side: top; max-width: 60em;
+          max-width: min(60em, 100cqw); position: sticky; left: 0; }
 caption .method { display: block; font-size: 0.85em; color: #444; }
 th, td { border: 1px solid #999; padding: 2px 7px; text-align: right; }
+td { white-space: nowrap; }  /* a figure on one line: "+82.54 pp", "5009/7776" */
 th { background: #eeeeee; }
 td.refused { background: #dddddd; text-align: center; }
-td.text { text-align: left; }
+td.text { text-align: left; white-space: normal; }
 figure { margin: 1em 0 1.6em 0; }
-figure img { max-width: 100%; height: auto; border: 1px solid #ccc; }
+figure img { box-sizing: border-box; max-width: 100%; height: auto; border: 1px solid #ccc; }
 nav { line-height: 1.9; }
 @media (max-width: 40em) {
   body { padding: 0 0.5em; }
@@ -33,6 +38,9 @@ nav { line-height: 1.9; }
   th, td { padding: 2px 4px; }
 }
 figcaption { font-size: 0.9em; color: #333; }
+.on-page a { white-space: nowrap; }
+h2[id] { font-size: 1.3em; margin-top: 1.6em; border-bottom: 1px solid #ddd; }
+th.text { text-align: left; }
 .guide { background: #f4f7fb; border-left: 4px solid #0072B2; padding: 0.3em 1em; }
 footer { border-top: 1px solid #999; margin-top: 2em; font-size: 0.85em; color: #444; }
 """
@@ -62,13 +70,25 @@ def caption_html(what: str, rules: str, method: str, version: str) -> str:
     )
 
 
-def table_html(frame, caption: str, *, corner: str = "", cell=None, shade: bool = True) -> str:
+def table_html(
+    frame,
+    caption: str,
+    *,
+    corner: str = "",
+    cell=None,
+    shade: bool = True,
+    columns=None,
+    text_rows: bool = False,
+) -> str:
     """A DataFrame as an HTML table under ``caption`` (from :func:`caption_html`).
 
-    ``cell`` formats a value (default :func:`percent`); missing values show
-    :data:`REFUSED_MARK` on grey; probabilities are shaded when ``shade``.
+    ``cell`` formats a value (default :func:`percent`); ``columns`` maps a column to a
+    format of its own (an expected value beside chances: never shaded); missing values
+    show :data:`REFUSED_MARK` on grey; probabilities are shaded when ``shade``. With
+    ``text_rows`` the rows' labels are words, set left as text is, not numbers set right.
     """
     cell = cell or percent
+    formats = [(columns or {}).get(column) for column in frame.columns]
     header = "".join(f"<th scope='col'>{escape(str(column))}</th>" for column in frame.columns)
     # A wide table scrolls inside its own box: the page itself never gets wider than
     # the screen (a phone is about 390 px wide).
@@ -80,17 +100,20 @@ def table_html(frame, caption: str, *, corner: str = "", cell=None, shade: bool 
     ]
     for label, row in frame.iterrows():
         cells = []
-        for value in row:
+        for value, own in zip(row, formats, strict=True):
             missing = value is None or (isinstance(value, float) and math.isnan(value))
             if missing or str(value) in ("<NA>", REFUSED_MARK):
                 cells.append(f"<td class='refused'>{REFUSED_MARK}</td>")
+            elif own is not None:
+                cells.append(f"<td>{escape(own(value))}</td>")
             elif isinstance(value, str):
                 cells.append(f"<td class='text'>{escape(value)}</td>")
             elif shade and cell is percent:
                 cells.append(f"<td style='background:{_shade(float(value))}'>{cell(value)}</td>")
             else:
                 cells.append(f"<td>{escape(cell(value))}</td>")
-        lines.append(f"<tr><th scope='row'>{escape(str(label))}</th>{''.join(cells)}</tr>")
+        row = "<th scope='row' class='text'>" if text_rows else "<th scope='row'>"
+        lines.append(f"<tr>{row}{escape(str(label))}</th>{''.join(cells)}</tr>")
     lines += ["</tbody>", "</table></div>"]
     return "\n".join(lines)
 
@@ -109,6 +132,24 @@ def figure_html(source: str, alt: str, caption: str, narrow: str | None = None) 
             f"{picture}</picture>"
         )
     return f"<figure>{picture}<figcaption>{escape(caption)}</figcaption></figure>"
+
+
+def on_page_html(slug: str, sections) -> str:
+    """Links to the sections of a long page (``sections``: ``(anchor, words)``, the words
+    short: a link is kept on one line), each written with the page's own file name so that
+    it leads to a file of the book."""
+    # A no-break space before each dot: a line never starts with one.
+    links = "\u00a0· ".join(
+        f"<a href='{escape(slug)}.html#{escape(anchor)}'>{escape(heading)}</a>"
+        for anchor, heading in sections
+    )
+    return f"<p class='on-page'>On this page: {links}</p>"
+
+
+def section_html(anchor: str, heading: str, paragraphs) -> str:
+    """A section's heading (the target of :func:`on_page_html`'s link) and its words."""
+    words = "".join(f"<p>{escape(paragraph)}</p>" for paragraph in paragraphs)
+    return f"<h2 id='{escape(anchor)}'>{escape(heading)}</h2>{words}"
 
 
 def page_html(title: str, guide: list[str], body: list[str], pages, version: str) -> str:

@@ -143,7 +143,9 @@ def voyages(version: str, quick: bool) -> Page:
         ("conquest", "Chance of a conquest", EXACT),
         ("killed", "Chance the conquistador is killed", EXACT),
     ):
-        frame = conquered.pivot(index="conquistador", columns="with", values=column).loc[order]
+        # plain first, as in the table of VP below (a pivot sorts "Smallpox" first)
+        frame = conquered.pivot(index="conquistador", columns="with", values=column)
+        frame = frame.loc[order, ["plain", "Smallpox"]]
         page.body.append(
             table_html(frame, caption_html(what, rules, method, version), corner="conquistador")
         )

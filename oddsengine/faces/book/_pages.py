@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import partial
 
 from oddsengine import kinds
 from oddsengine.faces.book._charts import bars, line_panels
@@ -399,8 +400,10 @@ def cards(version: str, quick: bool) -> Page:
             "For each combat the tables list every card a side may still play, with the "
             "change it makes to that side's chance of winning (for an assault: of taking or "
             "holding the space), in percentage points.",
-            "A positive value helps the side that plays the card. A card played by the "
-            "defender (a response card) shows its value to the defender.",
+            "Each row gives the side's chance without the card, with it, and the "
+            "difference: the card's value. A positive value helps the side that plays the "
+            "card. A card played by the defender (a response card) shows its value to the "
+            "defender.",
         ],
     )
     combats = [oe.Assault("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand")]
@@ -411,9 +414,10 @@ def cards(version: str, quick: bool) -> Page:
         ]
     for number, spec in enumerate(combats, start=1):
         table = oe.card_value(spec)
-        # The value once, as a number: no column repeating it as a sentence.
-        frame = table.set_index("card")[["side", "value"]].copy()
-        frame["value"] = [f"{100 * value:+.2f} pp" for value in frame["value"]]
+        # The side's chance without the card and with it, and the value once, as a
+        # number: no column repeating it as a sentence.
+        frame = table.set_index("card")[["side", "without_card", "with_card", "value"]]
+        frame.columns = ["side", "without", "with", "value"]
         page.body.append(
             table_html(
                 frame,
@@ -424,12 +428,19 @@ def cards(version: str, quick: bool) -> Page:
                     version,
                 ),
                 corner="card",
+                cell=str,
                 shade=False,
+                columns={
+                    "without": percent,
+                    "with": percent,
+                    "value": lambda value: f"{100 * value:+.2f} pp",
+                },
             )
         )
         page.chart(
             f"combat-{number}",
-            bars(
+            partial(
+                bars,
                 [
                     f"{card} ({side})"
                     for card, side in zip(table["card"], table["side"], strict=True)
@@ -481,7 +492,8 @@ def needed(version: str, quick: bool) -> Page:
             table_html(
                 cells,
                 caption_html(
-                    table.question + f": the smallest value giving P({table.event}) ≥ target",
+                    f"{table.question}: the smallest number giving at least the target "
+                    f"chance that {kinds.outcome_words(table.event, kind) or table.event}",
                     f"Here I Stand, {table.rule}",
                     EXACT,
                     version,

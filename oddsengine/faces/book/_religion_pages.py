@@ -78,6 +78,7 @@ def attempts(version: str, quick: bool) -> Page:
         lines(panels, xlabel="Protestant dice", ylabel="chance of success",
               title="Reformation attempt: chance of success", legend_title="Papal dice"),
         "Line chart: chance a Reformation attempt succeeds against the Protestant dice",
-        "One line per count of Papal dice; left: the Protestant wins ties, right: the Papacy.",
+        "One line per count of Papal dice; one panel where the Protestant wins ties, one "
+        "where the Papacy does.",
     )  # fmt: skip
     return page
