@@ -612,9 +612,9 @@ class Heirs:
             lines.append("Katherine Parr: Elizabeth counts as born after her roll (§30.5)")
         if self.timeline:
             draw = (
-                "played the turn it enters the deck"
+                "each played the turn it enters the deck"
                 if self.heir_draw == IMMEDIATE
-                else f"played with chance {self.heir_draw:g} each turn"
+                else f"each played with chance {self.heir_draw:g} a turn"
             )
             lines.append(
                 "Succession, RULES.md §26: Six Wives every turn from turn 2, the flirtatious "

@@ -608,7 +608,8 @@ class Result(Rendered):
             for name, value in self.expected_values().items():
                 stderr = None if self.is_exact else value["stderr"]
                 shown = mean_and_error(value["mean"], stderr, Z95)
-                lines.append(f"Expected {value_words(name)}: {shown}")
+                words = getattr(self.spec, "reported_words", {}).get(name) or value_words(name)
+                lines.append(f"Expected {words}: {shown}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
