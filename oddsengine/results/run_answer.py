@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from oddsengine.results.intervals import Z95, wilson_interval
 from oddsengine.results.output import Rendered
-from oddsengine.results.result import Z95, wilson_interval
 
 __all__ = ["PolicyOutcome", "RunAnswer", "RunSample"]
 
