@@ -14,6 +14,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
@@ -29,7 +30,7 @@ from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import checked_arguments
 
-__all__ = ["AndreaDoria", "CityStateRebels", "MOST_UNITS", "MOST_PIRACY_VP"]
+__all__ = ["AndreaDoria", "CityStateRebels", "HitRoll", "MOST_UNITS", "MOST_PIRACY_VP"]
 
 #: The most units a key may be given as holding (a bound on input, far above a real stack).
 MOST_UNITS = 99
@@ -37,8 +38,29 @@ MOST_UNITS = 99
 MOST_PIRACY_VP = 99
 
 
+class HitRoll(CardRollSpec):
+    """A card's dice that hit on 5-6, as in combat: its draw plan is the hits of its
+    ``DICE`` dice, Binomial(DICE, 1/3), and its events the chance of each number of hits
+    (``hits:K``). A subclass sets ``DICE`` and reads the hits in its ``outcome_columns``."""
+
+    #: The dice the card rolls.
+    DICE: ClassVar[int]
+
+    def draw_plan(self) -> DrawPlan:
+        """The hits of the card's dice (1/3 each)."""
+        return DrawPlan(binomial_pmf(self.DICE), np.ones((1, 1)))
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        return tuple(f"hits:{k}" for k in range(self.DICE + 1))
+
+    def hit_columns(self, hits) -> dict:
+        """The events' columns: exactly K hits, for K = 0 .. DICE."""
+        return {f"hits:{k}": hits == k for k in range(self.DICE + 1)}
+
+
 @dataclass(frozen=True)
-class CityStateRebels(CardRollSpec):
+class CityStateRebels(HitRoll):
     """City State Rebels (RULES.md §28.9): the rebels roll 5 dice against a captured key
     not under siege, hits on 5-6; each hit makes the controller eliminate one land or
     naval unit there. With none left, control passes back to the home power (or its
@@ -103,14 +125,6 @@ class CityStateRebels(CardRollSpec):
             object.__setattr__(self, name, flag(getattr(self, name), name))
         self.check_card()
 
-    def draw_plan(self) -> DrawPlan:
-        """The rebels' hits (5 dice, 1/3 each)."""
-        return DrawPlan(binomial_pmf(self.DICE), np.ones((1, 1)))
-
-    @property
-    def event_names(self) -> tuple[str, ...]:
-        return tuple(f"hits:{k}" for k in range(self.DICE + 1))
-
     @property
     def reported_columns(self) -> dict:
         """The rebels' hits and the units they eliminate."""
@@ -125,9 +139,7 @@ class CityStateRebels(CardRollSpec):
             "hits": hits,
             "units_eliminated": eliminated,
         }
-        for k in range(self.DICE + 1):
-            columns[f"hits:{k}"] = hits == k
-        return columns
+        return {**columns, **self.hit_columns(hits)}
 
     def describe(self) -> dict:
         return {
@@ -146,7 +158,7 @@ class CityStateRebels(CardRollSpec):
 
 
 @dataclass(frozen=True)
-class AndreaDoria(CardRollSpec):
+class AndreaDoria(HitRoll):
     """Andrea Doria's second use (RULES.md §28.11): 3 dice, each hit on 5-6 takes 1 off
     the Ottoman piracy VP, not below 0.
 
@@ -188,14 +200,6 @@ class AndreaDoria(CardRollSpec):
             object.__setattr__(self, "piracy_vp", vp)
         self.check_card()
 
-    def draw_plan(self) -> DrawPlan:
-        """The hits of the 3 dice (1/3 each)."""
-        return DrawPlan(binomial_pmf(self.DICE), np.ones((1, 1)))
-
-    @property
-    def event_names(self) -> tuple[str, ...]:
-        return tuple(f"hits:{k}" for k in range(self.DICE + 1))
-
     @property
     def reported_columns(self) -> dict:
         """The hits and the piracy VP they take off."""
@@ -210,9 +214,7 @@ class AndreaDoria(CardRollSpec):
             "hits": hits,
             "piracy_vp_removed": removed,
         }
-        for k in range(self.DICE + 1):
-            columns[f"hits:{k}"] = hits == k
-        return columns
+        return {**columns, **self.hit_columns(hits)}
 
     def describe(self) -> dict:
         return {**self.card_description(), "piracy_vp": self.piracy_vp, "dice": self.DICE}

@@ -44,6 +44,8 @@ __all__ = [
     "RichesRoll",
     "check_raiders",
     "raid",
+    "raider_columns",
+    "raider_events",
     "riches_result",
     "shared_input",
 ]
@@ -256,6 +258,32 @@ def raid(faces, statuses, card, galleons: bool):
     return thief, statuses
 
 
+def raider_events(raiders) -> tuple[str, ...]:
+    """Each Raider's events, Raider by Raider: it stole the card, it was eliminated, it
+    retired after a theft (RULES.md §28.7, §30.14).
+
+    Examples
+    --------
+    >>> raider_events(("france",))
+    ('stolen_by:france', 'raider_eliminated:france', 'raider_retired:france')
+    """
+    return tuple(
+        f"{event}:{raider}"
+        for raider in raiders
+        for event in ("stolen_by", "raider_eliminated", "raider_retired")
+    )
+
+
+def raider_columns(raider: str, stole, status) -> dict:
+    """The columns of :func:`raider_events` for one Raider: whether it stole (``stole``, a
+    bool array) and its status after the rolls (an index into :data:`RAIDER_STATUSES`)."""
+    return {
+        f"stolen_by:{raider}": stole,
+        f"raider_eliminated:{raider}": status == RAIDER_STATUSES.index("eliminated"),
+        f"raider_retired:{raider}": status == RAIDER_STATUSES.index("retired"),
+    }
+
+
 def check_raiders(raiders, power: str, turn, where: str) -> tuple[str, ...]:
     """The Raiders given (``"french,english"``), as powers in :data:`RAIDER_ORDER`'s order;
     refused when one is not a Raider's power, is listed twice, raids another power than
@@ -419,13 +447,7 @@ class RichesRoll:
     @property
     def event_names(self) -> tuple[str, ...]:
         events = tuple(f"result:{result}" for result in RESULTS) + ("holding_lost",)
-        for raider in self.raiders:
-            events += (
-                f"stolen_by:{raider}",
-                f"raider_eliminated:{raider}",
-                f"raider_retired:{raider}",
-            )
-        return events
+        return events + raider_events(self.raiders)
 
     @property
     def reported_columns(self) -> dict:
@@ -450,9 +472,7 @@ class RichesRoll:
             columns[f"result:{name}"] = result == index
         columns["holding_lost"] = holding_lost(self.column, result)
         for index, raider in enumerate(self.raiders):
-            columns[f"stolen_by:{raider}"] = thief == index
-            columns[f"raider_eliminated:{raider}"] = statuses[..., index] == 1
-            columns[f"raider_retired:{raider}"] = statuses[..., index] == 2
+            columns.update(raider_columns(raider, thief == index, statuses[..., index]))
         return columns
 
     def describe(self) -> dict:

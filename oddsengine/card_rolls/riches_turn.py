@@ -45,6 +45,8 @@ from oddsengine.card_rolls.riches import (
     check_raiders,
     holding_lost,
     raid,
+    raider_columns,
+    raider_events,
     shared_input,
 )
 from oddsengine.combat.powers import power_adjective
@@ -304,12 +306,7 @@ class RichesTurn:
         events += tuple(f"card:{label}" for label in self.labels)
         if self.raiders:
             events += ("any_stolen",) + tuple(f"stolen:{label}" for label in self.labels)
-            for raider in self.raiders:
-                events += (
-                    f"stolen_by:{raider}",
-                    f"raider_eliminated:{raider}",
-                    f"raider_retired:{raider}",
-                )
+            events += raider_events(self.raiders)
         return events
 
     @property
@@ -355,9 +352,7 @@ class RichesTurn:
             for label, fate in zip(self.labels, fates, strict=True):
                 columns[f"stolen:{label}"] = fate == 2
             for raider, status in zip(self.raiders, statuses, strict=True):
-                columns[f"stolen_by:{raider}"] = fields[f"steals:{raider}"] > 0
-                columns[f"raider_eliminated:{raider}"] = status == 1
-                columns[f"raider_retired:{raider}"] = status == 2
+                columns.update(raider_columns(raider, fields[f"steals:{raider}"] > 0, status))
         derived = [name for name in columns if name not in fields]
         return OutcomeColumns(columns, derived=derived, codes={"outcome": (kept, labels)})
 

@@ -238,10 +238,18 @@ class SackOfRome(FieldBattle, CardRollSpec):
             "papal_cards": self.papal_cards,
         }
 
+    #: What its reported values are, in words (the text faces; JSON keeps the keys).
+    reported_words = {
+        "st_peters_cp_lost": "CP lost from St Peter's",
+        "cards_taken": "Papal cards the sacker keeps",
+        "papal_cards_lost": "cards drawn from the Papal hand",
+    }
+
     def title(self) -> str:
+        regulars = "regular" if self.papal_regulars == 1 else "regulars"
         return (
             f"{self.record.name}: {self.attacker.notation()} against {self.papal_regulars} "
-            "Papal regulars in Rome"
+            f"Papal {regulars} in Rome"
         )
 
     def describe_lines(self) -> list[str]:

@@ -200,14 +200,8 @@ def simulate_heirs(
     Parameters
     ----------
     heirs : Heirs
-    trials : int
-        Trials (the first round, when ``precision`` is given).
-    seed : int, numpy.random.SeedSequence or None
-    precision : float, optional
-        Target 95% half-width of every headline probability: whole blocks of trials are
-        added (the same streams continued) until it is reached or ``max_trials`` is spent,
-        by the one precision loop of :mod:`oddsengine.engines.montecarlo`.
-    max_trials : int
+    trials, seed, precision, max_trials
+        As :func:`oddsengine.simulate` takes them.
 
     Examples
     --------
@@ -216,34 +210,24 @@ def simulate_heirs(
     >>> bool(abs(sample.p["healthy_edward"] - 17 / 36) < 0.015)
     True
     """
-    from oddsengine.engines.montecarlo import BLOCK_TRIALS, first_round, next_round
+    from oddsengine.engines.montecarlo import BLOCK_TRIALS, rounds_to_precision
     from oddsengine.england.heirs import END_FIELDS
 
     _check(heirs)
     trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
-    done, totals = 0, {}
+    totals = {}
     laws = _Laws(heirs)
-    wanted = first_round(trials, max_trials, precision)
-    while True:
-        # A later round starts on a whole block (first_round, next_round): the same streams.
-        counted = count_end_states(heirs, seed, done // BLOCK_TRIALS, wanted - done, laws)
-        for state, count in counted.items():
-            totals[state] = totals.get(state, 0) + count
-        done = wanted
+
+    def count(first, more):
+        for state, counted in count_end_states(
+            heirs, seed, first // BLOCK_TRIALS, more, laws
+        ).items():
+            totals[state] = totals.get(state, 0) + counted
         keys = sorted(totals)
         values = tuple(
             np.array([key[index] for key in keys], dtype=np.int64)
             for index in range(len(END_FIELDS))
         )
-        result = Result.from_cells(
-            heirs,
-            "monte-carlo",
-            values,
-            np.array([totals[key] for key in keys], dtype=float),
-            trials=done,
-            seed=seed,
-            precision_target=precision,
-        )
-        wanted = next_round(result, precision, max_trials)
-        if wanted <= done:
-            return result
+        return values, np.array([totals[key] for key in keys], dtype=float)
+
+    return rounds_to_precision(heirs, count, trials, seed, precision, max_trials)

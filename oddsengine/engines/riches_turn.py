@@ -389,14 +389,8 @@ def simulate_riches_turn(
     Parameters
     ----------
     turn : RichesTurn
-    trials : int
-        Trials (the first round, when ``precision`` is given).
-    seed : int, numpy.random.SeedSequence or None
-    precision : float, optional
-        Target 95% half-width of every headline probability; whole blocks of trials are
-        added (the same streams continued) until it is reached or ``max_trials`` is spent,
-        by the one precision loop of :mod:`oddsengine.engines.montecarlo`.
-    max_trials : int
+    trials, seed, precision, max_trials
+        As :func:`oddsengine.simulate` takes them.
 
     Examples
     --------
@@ -405,30 +399,19 @@ def simulate_riches_turn(
     >>> bool(abs(result.p["stolen:inca"] - 5 / 18) < 0.01)  # 5/6 a card, 1/3 stolen
     True
     """
-    from oddsengine.engines.montecarlo import NUMPY_TRIALS, first_round, next_round
+    from oddsengine.engines.montecarlo import NUMPY_TRIALS, rounds_to_precision
 
     _check_turn(turn)
     trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
     tables = kernel_tables(turn)
     scenario = scenario_id(turn)
     counts = np.zeros(len(tables["ends"]), dtype=np.int64)
-    done = 0
-    wanted = first_round(trials, max_trials, precision)
-    while True:
-        # A later round starts on a whole block (first_round, next_round): the same streams.
-        pieces = work_pieces(seed, scenario, done // RICHES_BLOCK, wanted - done)
-        counts += count_end_states(tables, *pieces, compiled=wanted > NUMPY_TRIALS)
-        done = wanted
+
+    def count(first, more):
+        pieces = work_pieces(seed, scenario, first // RICHES_BLOCK, more)
+        counts[:] += count_end_states(tables, *pieces, compiled=first + more > NUMPY_TRIALS)
         seen = np.flatnonzero(counts)
-        result = Result.from_cells(
-            turn,
-            "monte-carlo",
-            np.unravel_index(tables["ends"][seen], end_spans(turn)),
-            counts[seen].astype(float),
-            trials=done,
-            seed=seed,
-            precision_target=precision,
-        )
-        wanted = next_round(result, precision, max_trials)
-        if wanted <= done:
-            return result
+        values = np.unravel_index(tables["ends"][seen], end_spans(turn))
+        return values, counts[seen].astype(float)
+
+    return rounds_to_precision(turn, count, trials, seed, precision, max_trials)

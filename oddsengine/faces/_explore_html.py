@@ -94,7 +94,7 @@ def odds_html(result) -> str:
         parts.append(
             '<p style="margin:2px 0 0">expected '
             + "; ".join(
-                f"{html.escape(value_words(name))}: {value['mean']:.3f}"
+                f"{html.escape(_words(result, name))}: {value['mean']:.3f}"
                 for name, value in expected.items()
             )
             + "</p>"
@@ -174,3 +174,8 @@ def command_html(words) -> str:
 
 def refusal_html(error: str) -> str:
     return f'<p class="refused"><b>Refused:</b> {html.escape(error)}</p>'
+
+
+def _words(result, name: str) -> str:
+    """A reported value's name in words: the spec's own words for it, else its key's."""
+    return getattr(result.spec, "reported_words", {}).get(name) or value_words(name)

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from oddsengine.results.intervals import Z95, wilson_interval
 from oddsengine.results.output import Rendered
-from oddsengine.results.result import Z95, wilson_interval
 
 __all__ = ["PolicyOutcome", "RunAnswer", "RunSample"]
 
@@ -164,7 +164,8 @@ class RunAnswer(_RunRendered):
     ``policy`` is the policy the answer is about (its figures head the JSON, and its
     chances are :attr:`p`). Under a fixed one (greedy, order) the optimal policy may be
     left out (``optimal`` and ``states`` None: its search would be too large), which
-    ``notes`` then says. It renders as a result does (:meth:`render`: the text with each
+    ``notes`` then says. It renders as a result does
+    (:meth:`~oddsengine.results.output.Rendered.render`: the text with each
     policy, the chance each space turns and the policy's tree to the run's ``depth``,
     JSON, CSV, Markdown and BBCode).
     """
@@ -290,7 +291,8 @@ class RunAnswer(_RunRendered):
 @dataclass(frozen=True)
 class RunSample(_RunRendered):
     """A Monte Carlo sample of a run: how many trials ended with each number of flips, and
-    with each space flipped. It renders as a result does (:meth:`render`)."""
+    with each space flipped. It renders as a result does
+    (:meth:`~oddsengine.results.output.Rendered.render`)."""
 
     policy: str
     trials: int

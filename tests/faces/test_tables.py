@@ -80,7 +80,7 @@ def test_html_is_coloured_and_captioned(assault_table):
 def test_html_shades_are_one_blue_scale_darker_with_the_chance():
     from matplotlib.colors import to_rgb
 
-    from oddsengine.faces.tables import _cell_colour
+    from oddsengine.faces.odds_table_formats import _cell_colour
 
     shades = [to_rgb(_cell_colour(p / 10)) for p in range(11)]
     assert all(blue >= red and blue >= green for red, green, blue in shades)
