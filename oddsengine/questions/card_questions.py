@@ -25,7 +25,7 @@ from oddsengine.questions.attempt_cards import attempt_card_value_rows, attempt_
 from oddsengine.questions.debate_cards import debate_card_value_rows, debate_card_value_text
 from oddsengine.questions.switch_value import switch_value_rows, switch_value_text
 
-__all__ = ["CardQuestion", "CARD_QUESTIONS", "card_question"]
+__all__ = ["CardQuestion", "CARD_QUESTIONS", "SWITCHES", "card_question"]
 
 
 class CardQuestion(NamedTuple):
