@@ -31,6 +31,7 @@ import numpy as np
 from oddsengine.engines._random import block_keys
 from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineError
+from oddsengine.religion.attempt_odds import resolve_attempt
 from oddsengine.results.run_answer import RunSample
 
 __all__ = ["simulate_run", "simulate_scenario", "stream_key", "BLOCK_TRIALS", "RUN_TRIALS"]
@@ -195,16 +196,10 @@ def _roll(generator, model, target, targeted, flipped, count) -> int:
     _, protestant_dice, papal_dice, ties = model.chance(target, targeted, flipped)
     protestant = generator.integers(1, 7, size=(count, protestant_dice)).max(axis=1)
     papal = generator.integers(1, 7, size=(count, papal_dice)).max(axis=1)
-    if model.side == "protestant":
-        if model.bit[model.names[target]] & model.in_zone:
-            protestant = protestant + model.source.modifier  # 17 step 4: zone only
-        attacker, defender = protestant, papal
-    else:
-        papal = np.maximum(papal + model.papal_modifier, 0)  # 23.2: a 1 becomes 0
-        attacker, defender = papal, protestant
-    attacking = "protestant" if model.side == "protestant" else "papacy"
-    wins = attacker >= defender if ties == attacking else attacker > defender
-    return int(wins.sum())
+    attacker, defender = (protestant, papal) if model.side == "protestant" else (papal, protestant)
+    # §17 steps 4-7, §18: the one rule of an attempt, as the exact sum and the cells read it
+    roll = resolve_attempt(attacker, defender, model.modifier_at(target), ties == model.side)
+    return int(roll.success.sum())
 
 
 def _policy(run, policy: str):

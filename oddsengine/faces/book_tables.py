@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from oddsengine.religion.cards import MERCATORS_MAP, SMALLPOX
+
 __all__ = ["BookTable", "BOOK_TABLES"]
 
 
@@ -86,19 +88,19 @@ BOOK_TABLES = {
         "Hapsburg CP (columns), exact (RULES.md §21)",
     ),
     "voyage": BookTable(
-        "every explorer's outcomes (with and without Mercator's Map and Uncharted; --power "
-        "to choose the powers)",
+        f"every explorer's outcomes (with and without {MERCATORS_MAP.name} and Uncharted; "
+        "--power to choose the powers)",
         _voyages,
         takes=("power", "claimed", "choice"),
-        heading="Explorations: each explorer's outcomes, plain, with Mercator's Map, "
+        heading=f"Explorations: each explorer's outcomes, plain, with {MERCATORS_MAP.name}, "
         "Uncharted and both, exact (RULES.md §22)",
     ),
     "conquest": BookTable(
-        "every conquistador's outcomes, with and without Smallpox",
+        f"every conquistador's outcomes, with and without {SMALLPOX.name}",
         _conquests,
         takes=("claimed",),
-        heading="Conquests: each conquistador's outcomes, with and without Smallpox, exact "
-        "(RULES.md §22)",
+        heading=f"Conquests: each conquistador's outcomes, with and without {SMALLPOX.name}, "
+        "exact (RULES.md §22)",
     ),
     "heirs": BookTable(
         "the chances after each marriage (RULES.md §29; with --timeline, §26's rows)",

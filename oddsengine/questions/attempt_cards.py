@@ -16,6 +16,7 @@ import dataclasses
 
 from oddsengine.engines.exact import exact
 from oddsengine.errors import OddsEngineTypeError, shown
+from oddsengine.religion.cards import valued_cards
 
 __all__ = [
     "ATTEMPT_CARDS",
@@ -24,10 +25,11 @@ __all__ = [
     "attempt_card_value_text",
 ]
 
-#: The cards of an attempt, by kind: ``(card, the spec field it sets, who plays it)``.
+#: The cards of an attempt, by kind: ``(card, the spec field it sets, who plays it)``, from
+#: the cards' records (those a side chooses to play: not a Mandatory Event).
 ATTEMPT_CARDS = {
-    "reformation": (("Printing Press", "printing_press", "protestant"),),
-    "counter-reformation": (("Augsburg Confession", "augsburg", "protestant"),),
+    kind: tuple((card.name, field, card.played_by[0]) for card, field in valued_cards(kind))
+    for kind in ("reformation", "counter-reformation")
 }
 
 _CHANCE = {

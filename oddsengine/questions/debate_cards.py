@@ -24,20 +24,6 @@ from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = ["debate_card_value", "debate_card_value_rows", "debate_card_value_text", "side_net"]
 
-#: Each debate card and the side that plays it.
-_CARD_SIDES = (
-    ("leipzig-debate", "papacy"),
-    ("papal-inquisition", "papacy"),
-    ("thomas-more", "papacy"),
-    ("here-i-stand", "protestant"),
-)
-_NAMES = {
-    "leipzig-debate": "Leipzig Debate",
-    "papal-inquisition": "Papal Inquisition",
-    "thomas-more": "Thomas More",
-    "here-i-stand": "Here I Stand",
-}
-
 
 def side_net(result, side: str) -> float:
     """A side's expected net of a debate's result: spaces flipped its way less those
@@ -86,13 +72,16 @@ def debate_card_value(debate):
 def debate_card_value_rows(debate) -> list[dict]:
     """The rows of :func:`debate_card_value`, one dict per card, best first, without
     pandas."""
-    from oddsengine.religion.debate import Debate
+    from oddsengine.religion.cards import cards_in_effect_named
+    from oddsengine.religion.debate import DEBATE_CARDS, Debate
 
     if not isinstance(debate, Debate):
         raise OddsEngineTypeError(f"debate_card_value takes a Debate, not {shown(debate)}")
     baseline = exact(debate)
     rows = []
-    for card, side in _CARD_SIDES:
+    # Each debate card (its record: who plays it), in the records' order.
+    for record in cards_in_effect_named(DEBATE_CARDS):
+        card, card_name, side = record.slug, record.name, record.played_by[0]
         if card in debate.cards:
             continue
         try:
@@ -103,7 +92,7 @@ def debate_card_value_rows(debate) -> list[dict]:
         without, with_card = side_net(baseline, side), side_net(result, side)
         row = {
             "side": side,
-            "card": _NAMES[card],
+            "card": card_name,
             "slug": card,
             "value": with_card - without,
             "net_without": without,
@@ -115,7 +104,7 @@ def debate_card_value_rows(debate) -> list[dict]:
             row[f"delta:{name}"] = result.p[name] - baseline.p[name]
         verb = "adds" if row["value"] >= 0 else "takes"
         row["summary"] = (
-            f"{_NAMES[card]} {verb} {abs(row['value']):.3f} to the {side}'s "
+            f"{card_name} {verb} {abs(row['value']):.3f} to the {side}'s "
             "expected net (flips and VP) here"
         )
         rows.append(row)

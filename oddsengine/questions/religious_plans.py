@@ -210,6 +210,7 @@ def compare_religious_plan(plan: ReligiousPlan) -> ReligiousComparison:
 def _course_row(plan: ReligiousPlan, course: ReligiousCourse) -> dict:
     from oddsengine.engines.attempt_runs_exact import end_states
     from oddsengine.religion.attempt_runs import AttemptRun
+    from oddsengine.religion.cards import card_of_source
 
     # the boards a course may leave, with their chance and the flips so far
     states = {(plan.board, 0): 1.0}
@@ -225,10 +226,11 @@ def _course_row(plan: ReligiousPlan, course: ReligiousCourse) -> dict:
                     )
                 for space in unrest:
                     after = after.with_unrest(space)
-                if run.source.name == "printing-press" and "printing-press" not in (
-                    after.this_turn
-                ):
-                    after = replace(after, this_turn=(*after.this_turn, "printing-press"))
+                # 17 step 3: a card whose effect lasts the turn is in effect for the
+                # later actions (Printing Press's die)
+                card = card_of_source(run.source.name)
+                if card is not None and card.lasts_the_turn and card.slug not in after.this_turn:
+                    after = replace(after, this_turn=(*after.this_turn, card.slug))
                 key = (after, flips + len(flipped))
                 following[key] = following.get(key, 0.0) + weight * p
         states = following

@@ -1,22 +1,26 @@
-"""The exact chance of one Reformation or Counter-Reformation attempt (RULES.md §17, §18),
-as a small pure function of dice counts: what a search over targets and orders asks
-hundreds of thousands of times.
+"""One Reformation or Counter-Reformation attempt resolved (RULES.md §17, §18): the rule
+that decides it from each side's highest die (:func:`resolve_attempt`), and its exact
+chance as a small pure function of dice counts (:func:`success_chance`), what a search over
+targets and orders asks hundreds of thousands of times.
+
+The rule is written once: the exact sum here, the columns an attempt's engines read
+(:meth:`Attempt.outcome_columns <oddsengine.religion.attempt_spec.Attempt.outcome_columns>`)
+and the die-by-die sampler of a run
+(:mod:`oddsengine.engines.attempt_runs_montecarlo`) all call :func:`resolve_attempt`.
 
 An attempt compares the **highest single die** of each side (§17 steps 4, 6 and 7), so the
-chance is a sum over the attempting side's highest die ``a`` of its probability times the
-chance that the opponent's highest die stays below (or, when the attempting side wins
-ties, at or below) ``a`` modified. With ``n`` dice, ``P(highest <= k) = (k / 6) ** n``, so
-every term is a whole number over ``6 ** (n + m)``: the answer is computed in integers and
-is exact (a :class:`~fractions.Fraction` on request; the float is that fraction rounded
-once).
+chance is a sum over the pairs of highest dice ``(a, b)`` that the rule makes a success, each
+weighed by the number of rolls that give it: ``a ** n - (a - 1) ** n`` of the ``6 ** n``
+rolls of ``n`` dice have highest die ``a``. Every term is a whole number over
+``6 ** (n + m)``: the answer is computed in integers and is exact (a
+:class:`~fractions.Fraction` on request; the float is that fraction rounded once).
 
 The modifier acts on the attempting side's dice: +1 on the Protestant dice of a Reformation
 attempt (Calvin's Institutes, a Full Bible translation, §17 step 4: a 6 becomes 7); −1 on
 the Papal dice of a Counter-Reformation attempt (Augsburg Confession, §18 and §23 reading
 2: a 1 becomes 0, never raised). The automatic success on a modified 6 (§17 step 5, §18)
 applies only where the attempting side also wins ties, and there a modified 6 or more
-already beats or ties any opponent's die (at most 6): it never changes the chance, so the
-sum needs no term for it.
+already beats or ties any opponent's die (at most 6): it never changes the chance.
 
 Examples
 --------
@@ -30,6 +34,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
 
 from oddsengine.combat.limits import check_count
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
@@ -40,6 +47,8 @@ __all__ = [
     "FACES",
     "MAX_DICE",
     "highest_die_counts",
+    "AttemptRoll",
+    "resolve_attempt",
     "success_chance",
 ]
 
@@ -85,18 +94,84 @@ def highest_die_counts(dice: int) -> tuple[int, ...]:
     return tuple(k**dice - (k - 1) ** dice for k in range(1, FACES + 1))
 
 
+class AttemptRoll(NamedTuple):
+    """One attempt resolved (:func:`resolve_attempt`), each an array like the dice given.
+
+    Attributes
+    ----------
+    modified : ndarray of int
+        The attempting side's highest die with the modifier on it.
+    automatic : ndarray of bool
+        The automatic success on a modified 6 or more (the opponent does not roll).
+    success : ndarray of bool
+        The attempt succeeds.
+    """
+
+    modified: np.ndarray
+    automatic: np.ndarray
+    success: np.ndarray
+
+
+def resolve_attempt(highest, opponent_highest, modifier: int, wins_ties: bool) -> AttemptRoll:
+    """The rule of one attempt, from the attempting side's highest die and the opponent's
+    (RULES.md §17 steps 4-7, §18): the one resolution that the exact sum, an attempt's
+    cell columns and the die-by-die sampler of a run all read.
+
+    Parameters
+    ----------
+    highest, opponent_highest : int or array of int
+        Each side's highest die (1..6), broadcast against each other.
+    modifier : {-1, 0, 1}
+        Added to every die of the attempting side: +1 Calvin's Institutes or a Full Bible
+        translation (in the target zone), -1 Augsburg Confession (a Counter-Reformation).
+    wins_ties : bool
+        Whether the attempting side wins ties (in its target zone; the Papacy there only
+        under Paul III or Julius III).
+
+    Returns
+    -------
+    AttemptRoll
+
+    Examples
+    --------
+    Augsburg Confession's -1 makes a Papal 1 a 0, never raised (§23 reading 2); a
+    Protestant +1 makes a 6 a 7, which succeeds at once in the target zone (§17 step 5).
+
+    >>> resolve_attempt(np.array([1, 4]), 1, -1, False).success.tolist()
+    [False, True]
+    >>> roll = resolve_attempt(6, 6, 1, True)
+    >>> int(roll.modified), bool(roll.automatic), bool(roll.success)
+    (7, True, True)
+    """
+    # §17 step 4 / §18: the modifier on every die moves the highest die with it; a 1
+    # made 0 by Augsburg is not raised (§23 reading 2).
+    modified = np.maximum(np.asarray(highest) + modifier, 0)
+    # §17 step 5 / §18: a modified 6 succeeds at once where the attempting side wins ties
+    # (the target zone; under Paul III or Julius III); the opponent does not roll.
+    automatic = (modified >= FACES) & bool(wins_ties)
+    # §17 step 7 / §18: higher wins; a tie goes to the side that wins ties (its place's).
+    wins = (modified >= opponent_highest) if wins_ties else (modified > opponent_highest)
+    return AttemptRoll(modified, automatic, automatic | wins)
+
+
+@lru_cache(maxsize=8)
+def _winning_pairs(modifier: int, wins_ties: bool) -> tuple[tuple[bool, ...], ...]:
+    """For each pair of highest dice (the attempting side's 1..6 by row, the opponent's by
+    column), whether :func:`resolve_attempt` makes it a success."""
+    faces = np.arange(1, FACES + 1)
+    success = resolve_attempt(faces[:, None], faces[None, :], modifier, wins_ties).success
+    return tuple(tuple(bool(cell) for cell in row) for row in success)
+
+
 @lru_cache(maxsize=65536)
 def _success_fraction(attempting, dice, opponent_dice, ties, modifier) -> Fraction:
-    wins_ties = attempting == ties
+    pairs = _winning_pairs(modifier, attempting == ties)
+    opponent_rolls = highest_die_counts(opponent_dice)
     favourable = 0
-    for highest, rolls in enumerate(highest_die_counts(dice), start=1):
-        # §17 step 4 / §18: the modifier on every die moves the highest die with it; a 1
-        # becomes 0 under Augsburg's -1 and is not raised (§23 reading 2).
-        modified = max(highest + modifier, 0)
-        # §17 step 7 / §18: higher wins; a tie goes to the side that wins ties.
-        beaten_at_most = modified if wins_ties else modified - 1
-        beaten_at_most = min(max(beaten_at_most, 0), FACES)
-        favourable += rolls * beaten_at_most**opponent_dice
+    for row, rolls in zip(pairs, highest_die_counts(dice), strict=True):
+        favourable += rolls * sum(
+            count for count, won in zip(opponent_rolls, row, strict=True) if won
+        )
     return Fraction(favourable, FACES ** (dice + opponent_dice))
 
 

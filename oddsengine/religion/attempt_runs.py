@@ -33,7 +33,13 @@ from functools import cached_property
 
 from oddsengine.declaration import option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.religion.attempt_sources import SOURCE_NAMES, AttemptSource, attempt_source
+from oddsengine.religion.attempt_sources import (
+    PLACARDS_ATTEMPTS,
+    SOURCE_NAMES,
+    AttemptSource,
+    attempt_source,
+)
+from oddsengine.religion.cards import AFFAIR_OF_THE_PLACARDS
 from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD_REQUIRED
 from oddsengine.religion.religious_board import ReligiousBoard
 from oddsengine.religion.run_model import RunModel
@@ -71,20 +77,6 @@ def split_policy(text) -> tuple[str, tuple[str, ...]]:
     raise OddsEngineError(
         f"unknown policy {shown(text)}; use optimal, greedy or order:SPACE,SPACE..."
     )
-
-
-#: 19: the debater bonuses that add a die to attempts, as (centre, distance) or home
-#: powers, and the dice (Faber: +2 against an electorate).
-_WITHIN_TWO = {
-    "Bucer": "Strasburg",
-    "Zwingli": "Zürich",
-    "Oekolampadius": "Basel",
-    "Farel": "Geneva",
-    "Cop": "Paris",
-    "Cranmer": "London",
-    "Canisius": "Regensburg",
-}
-_HOMES = {"Latimer": ("england",), "Wishart": ("scotland",), "Knox": ("england", "scotland")}
 
 
 @dataclass(frozen=True)
@@ -164,7 +156,8 @@ class AttemptRun:
     )
     order: tuple = ()
     placards_attempts: int = option(
-        "Affair of the Placards' attempts: 3 as RULES.md §19 gives them, 4 as the card text does",
+        f"{AFFAIR_OF_THE_PLACARDS.name}' attempts: {PLACARDS_ATTEMPTS[0]} as RULES.md §19 "
+        f"gives them, {PLACARDS_ATTEMPTS[1]} as the card text does",
         rule="§19",
         default=3,
         low=3,
@@ -216,7 +209,10 @@ class AttemptRun:
         source = self.source
         if not isinstance(source, AttemptSource):
             source = attempt_source(source, placards_attempts=self.placards_attempts)
-        elif isinstance(self.placards_attempts, bool) or self.placards_attempts not in (3, 4):
+        elif (
+            isinstance(self.placards_attempts, bool)
+            or self.placards_attempts not in PLACARDS_ATTEMPTS
+        ):
             raise OddsEngineError(
                 f"placards_attempts is 3 or 4, not {shown(self.placards_attempts)}"
             )
@@ -251,9 +247,9 @@ class AttemptRun:
 
     def ignored_options(self) -> dict:
         """The inputs given that this run would not read, with why."""
-        if self.source.name.startswith("affair-of-the-placards"):
+        if self.source.name.startswith(AFFAIR_OF_THE_PLACARDS.slug):
             return {}
-        return {"placards_attempts": "is for --source affair-of-the-placards only"}
+        return {"placards_attempts": f"is for --source {AFFAIR_OF_THE_PLACARDS.slug} only"}
 
     # -- what the explorer offers, given the other inputs -------------------------------
 
@@ -483,8 +479,10 @@ def _checked_objective(objective) -> str:
 
 
 def _debater_bonus(board: ReligiousBoard, source: AttemptSource, name: str) -> dict:
-    """The spaces a committed bonus debater's die applies to (19, 23.9)."""
+    """The spaces a committed bonus debater's die applies to, and its dice (19, 23.9), as
+    his bonus's record says (:mod:`oddsengine.religion.debater_bonuses`)."""
     from oddsengine.moves.board import load_board
+    from oddsengine.religion.debater_bonuses import bonus_of
     from oddsengine.religion.records import religion_facts
 
     facts = religion_facts()
@@ -492,8 +490,9 @@ def _debater_bonus(board: ReligiousBoard, source: AttemptSource, name: str) -> d
         debater = facts.debater(name)
     except KeyError:
         raise OddsEngineError(f"unknown debater {shown(name)}") from None
-    wanted = "reformation_die" if source.side == "protestant" else "counter_reformation_die"
-    if debater.bonus_use != wanted:
+    bonus = bonus_of(debater.name)
+    wanted = "reformation" if source.side == "protestant" else "counter-reformation"
+    if bonus.attempt_kind != wanted:
         raise OddsEngineError(
             f"{debater.name}'s bonus does not add a die to "
             + ("Reformation" if source.side == "protestant" else "Counter-Reformation")
@@ -508,25 +507,34 @@ def _debater_bonus(board: ReligiousBoard, source: AttemptSource, name: str) -> d
         raise OddsEngineError(
             f"the English treatise takes English debaters' bonuses only, not {debater.name}'s"
         )
-    board_spaces = [space for space in load_board() if space.is_land]
-    dice = 1
-    if debater.name in _WITHIN_TWO:
-        spaces = board.within(_WITHIN_TWO[debater.name], 2)
-    elif debater.name in _HOMES:
-        homes = _HOMES[debater.name]
-        spaces = {s.name for s in board_spaces if set(s.home_powers) & set(homes)}
-    elif debater.name == "Contarini":
-        where = board.where_is("Charles V")
-        if where is None:
-            raise OddsEngineError("Contarini's bonus counts from Charles V, who is not on the map")
-        spaces = board.within(where, 2)
-    elif debater.name == "Faber":
-        spaces, dice = set(facts.electorates), 2  # +2 dice against an electorate
-    else:  # pragma: no cover - every die-giving debater of the data is listed above
-        raise OddsEngineError(f"{debater.name}'s bonus is not modelled")
+    spaces = _bonus_spaces(board, bonus)
     model_bits = 0
-    names = [space.name for space in board_spaces]
+    names = [space.name for space in load_board() if space.is_land]
     for i, space in enumerate(names):
         if space in spaces:
             model_bits |= 1 << i
-    return {"mask": model_bits, "dice": dice, "debater": debater.name}
+    return {"mask": model_bits, "dice": bonus.attempt_dice, "debater": debater.name}
+
+
+def _bonus_spaces(board: ReligiousBoard, bonus) -> set:
+    """The targets a bonus debater's die goes to (19, 23.9: within 2 spaces counts every
+    land connection): around a space or a leader, a power's home spaces, the electorates."""
+    from oddsengine.moves.board import load_board
+    from oddsengine.religion.records import religion_facts
+
+    if bonus.within_two_of:
+        return set(board.within(bonus.within_two_of, 2))
+    if bonus.within_two_of_leader:
+        where = board.where_is(bonus.within_two_of_leader)
+        if where is None:
+            raise OddsEngineError(
+                f"{bonus.debater}'s bonus counts from {bonus.within_two_of_leader}, who is not "
+                "on the map"
+            )
+        return set(board.within(where, 2))
+    if bonus.home_spaces_of:
+        homes = set(bonus.home_spaces_of)
+        return {s.name for s in load_board() if s.is_land and set(s.home_powers) & homes}
+    if bonus.electorates:
+        return set(religion_facts().electorates)
+    raise OddsEngineError(f"{bonus.debater}'s bonus is not modelled")  # pragma: no cover

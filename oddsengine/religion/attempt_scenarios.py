@@ -81,13 +81,16 @@ def _checked_scenario(spec) -> None:
         raise OddsEngineTypeError(f"scenario must be a scenario file, not {shown(spec.scenario)}")
     for name in _WHAT_IFS:
         object.__setattr__(spec, name, _listed(getattr(spec, name), name))
+    from oddsengine.religion.attempt_sources import PLACARDS_ATTEMPTS
+    from oddsengine.religion.cards import AFFAIR_OF_THE_PLACARDS
+
     placards = spec.placards_attempts
     if isinstance(placards, bool) or not isinstance(placards, int):
         raise OddsEngineTypeError(f"placards_attempts must be 3 or 4, not {shown(placards)}")
-    if placards not in (3, 4):
+    if placards not in PLACARDS_ATTEMPTS:
         raise OddsEngineError(
-            f"placards_attempts: Affair of the Placards makes 3 attempts (§19) or 4 (the card "
-            f"text), not {shown(placards)}"
+            f"placards_attempts: {AFFAIR_OF_THE_PLACARDS.name} makes {PLACARDS_ATTEMPTS[0]} "
+            f"attempts (§19) or {PLACARDS_ATTEMPTS[1]} (the card text), not {shown(placards)}"
         )
 
 

@@ -2,6 +2,12 @@
 action, event and debater bonus as a record (how many attempts, by whom, in which target
 zone, with which dice), read by the run engine (:mod:`oddsengine.religion.attempt_runs`).
 
+The actions' records are here; an event's are its card's
+(:mod:`oddsengine.religion.cards`), a debater bonus's his
+(:mod:`oddsengine.religion.debater_bonuses`): each an
+:class:`~oddsengine.religion.record_types.AttemptsGiven`, listed in the order of §19's
+table.
+
 A source is named as on the command line: ``95-theses``, ``treatise:german``,
 ``carlstadt``, ``calvin``, ``english-treatise``, ``new-testament:french``,
 ``full-bible:english``, the events in lower case with hyphens (``printing-press``,
@@ -24,10 +30,12 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from oddsengine.combat.limits import check_count
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.religion.record_types import ZONE_AS_THE_CARD, ZONE_NAMED, AttemptsGiven
 
 __all__ = [
     "AttemptSource",
@@ -41,8 +49,6 @@ __all__ = [
 
 _ALL_ZONES = ("german", "french", "english", "italian", "spanish")
 _TREATISE_ZONES = ("german", "french", "english", "italian", "spanish")
-#: The reading of Affair of the Placards' count (19: the table's 3, the card text's 4).
-PLACARDS_ATTEMPTS = (3, 4)
 #: Most attempts one source gives: the rules give at most 7 (Marburg Colloquy, Luther's 4
 #: and Melanchthon's 3); the bound leaves room for a source built by hand while a fixed
 #: policy's outcomes (at most ``2 ** attempts``) stay quick to enumerate.
@@ -106,6 +112,9 @@ class AttemptSource:
         none.
     turn : int or None
         The only turn it is played on (the 95 Theses: 1); None: any.
+    card : str
+        The slug of the card whose event makes it (``printing-press``); ``""`` for an action
+        or a debater's bonus. Not part of the question: it follows from the name.
 
     Every field is checked when the source is built: ``attempts`` 1..
     :data:`MAX_RUN_ATTEMPTS`, ``bonus_dice`` 0..:data:`MAX_SOURCE_BONUS_DICE`, the
@@ -127,6 +136,7 @@ class AttemptSource:
     debaters: tuple[str, ...] = ()
     reformer: str = ""
     turn: int | None = None
+    card: str = field(default="", compare=False, repr=False)
 
     def __post_init__(self):
         put = object.__setattr__
@@ -158,9 +168,12 @@ class AttemptSource:
         )
         put(self, "modifier", check_count("modifier", self.modifier, 1))
         if self.modifier and self.side != "protestant":
+            from oddsengine.religion.cards import AUGSBURG_CONFESSION, CALVINS_INSTITUTES
+
             raise OddsEngineError(
-                "modifier: +1 on every Protestant die is a Reformation source's (Calvin's "
-                "Institutes, Full Bible); a Papal one's -1 is Augsburg Confession, on the board"
+                "modifier: +1 on every Protestant die is a Reformation source's "
+                f"({CALVINS_INSTITUTES.name}, Full Bible); a Papal one's -1 is "
+                f"{AUGSBURG_CONFESSION.name}, on the board"
             )
         put(self, "debaters", _debaters(self.debaters))
         if not isinstance(self.reformer, str):
@@ -220,60 +233,83 @@ def _debaters(values) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _english_home_and_calais() -> tuple[str, ...]:
+def _home_spaces(power: str, also: tuple[str, ...]) -> tuple[str, ...]:
+    """A power's home spaces and the spaces ``also`` (Book of Common Prayer: England's and
+    Calais, §19), by name."""
     from oddsengine.moves.board import load_board
 
-    spaces = [space.name for space in load_board() if "england" in space.home_powers]
-    return tuple(sorted({*spaces, "Calais"}))
+    spaces = [space.name for space in load_board() if power in space.home_powers]
+    return tuple(sorted({*spaces, *also}))
 
 
-#: 19: the sources with no zone of their own, by name: (side, attempts, zones, extras).
-_FIXED = {
-    "95-theses": ("protestant", 5, ("german",), {"bonus_dice": 1, "turn": 1}),
-    "carlstadt": (
-        "protestant",
-        3,
-        ("german",),
-        {"only_in_zone": True, "unrest_on_failure": True, "debaters": ("Carlstadt",)},
-    ),
-    "calvin": ("protestant", 3, ("french",), {"only_in_zone": True, "debaters": ("Calvin",)}),
-    "english-treatise": (
+#: 19: the actions that make attempts: a Publish Treatise (its zone named), the English
+#: treatise, the translations, Burn Books. An event's attempts are its card's record, a
+#: debater's bonus's are his.
+_ACTIONS = (
+    AttemptsGiven("treatise", "protestant", 2, ZONE_NAMED, 2),
+    AttemptsGiven(
+        "english-treatise",
         "protestant",
         2,
         ("english",),
-        {"english_bonuses_only": True, "reformer": "Cranmer"},
-    ),
-    "a-mighty-fortress": ("protestant", 6, ("german",), {}),
-    "calvins-institutes": ("protestant", 5, ("french",), {"modifier": 1}),
-    "book-of-common-prayer": ("protestant", 4, ("english",), {}),
-    "dissolution-of-the-monasteries": ("protestant", 3, ("english",), {}),
-    "erasmus": ("protestant", 4, _ALL_ZONES, {}),
-    "katherina-bora": ("protestant", 5, _ALL_ZONES, {}),
-    "printing-press": ("protestant", 3, _ALL_ZONES, {"bonus_dice": 1}),
-    "caraffa": ("papacy", 3, _ALL_ZONES, {"debaters": ("Caraffa",)}),
-}
-#: 19: the sources that name their zone (``treatise:german``).
-_ZONED = {
-    "treatise": ("protestant", 2, {}),
-    "new-testament": ("protestant", 6, {}),
-    "full-bible": ("protestant", 6, {"modifier": 1}),
-    "burn-books": ("papacy", 2, {}),
-    "cajetan": ("papacy", 3, {"debaters": ("Cajetan",)}),
-}
-#: 19: the Papal events whose target zone is "as the card": the card's text is not in the
-#: rules, so the zone is named (``defender-of-the-faith:english``), or ``all``.
-_AS_THE_CARD = {
-    "defender-of-the-faith": ("papacy", 3),
-    "mary-defies-council": ("papacy", 3),
-    "erasmus-papal": ("papacy", 4),
-}
+        3,
+        english_bonuses_only=True,
+        reformer="Cranmer",
+    ),  # fmt: skip
+    AttemptsGiven("new-testament", "protestant", 6, ZONE_NAMED, 4),
+    AttemptsGiven("full-bible", "protestant", 6, ZONE_NAMED, 5, modifier=1),
+    AttemptsGiven("burn-books", "papacy", 2, ZONE_NAMED, 13),
+)
+
+
+def _group(given: AttemptsGiven) -> int:
+    """Where a source is listed: those whose zone is named with them, then "as the card",
+    then those of fixed zones, then the one whose count a rule option chooses and the one
+    whose named debaters decide it."""
+    if given.zones == ZONE_NAMED:
+        return 0
+    if given.zones == ZONE_AS_THE_CARD:
+        return 1
+    if given.printed_attempts is not None:
+        return 3
+    return 4 if given.named_debaters else 2
+
+
+@lru_cache(maxsize=1)
+def _given_sources() -> dict:
+    """Every source by name: ``{name: (AttemptsGiven, card slug, debater)}``, listed by
+    :func:`_group` and then by the row of §19's table (the actions, the debaters' bonuses
+    and the cards in turn within a row)."""
+    from oddsengine.religion.cards import RELIGIOUS_CARDS
+    from oddsengine.religion.debater_bonuses import source_bonuses
+
+    found = [(given, "", "") for given in _ACTIONS]
+    found += [(bonus.attempts, "", bonus.debater) for bonus in source_bonuses()]
+    found += [
+        (given, card.slug, "") for card in RELIGIOUS_CARDS.values() for given in card.attempts
+    ]
+    found.sort(key=lambda entry: (_group(entry[0]), entry[0].row))
+    return {given.source: (given, card, debater) for given, card, debater in found}
+
+
+def _source_name(given: AttemptsGiven) -> str:
+    """How ``--source`` writes it in the list of names."""
+    if given.zones == ZONE_NAMED:
+        return f"{given.source}:ZONE"
+    if given.zones == ZONE_AS_THE_CARD:
+        return f"{given.source}:ZONE|all"
+    if given.named_debaters:
+        return f"{given.source}:" + ",".join(["DEBATER"] * given.named_debaters)
+    return given.source
+
+
 #: Every source name the command line takes (a zoned one as ``NAME:ZONE``).
-SOURCE_NAMES = (
-    *(f"{name}:ZONE" for name in _ZONED),
-    *(f"{name}:ZONE|all" for name in _AS_THE_CARD),
-    *_FIXED,
-    "affair-of-the-placards",
-    "marburg-colloquy:DEBATER,DEBATER",
+SOURCE_NAMES = tuple(_source_name(given) for given, _, _ in _given_sources().values())
+#: The reading of Affair of the Placards' count (19: the table's 3, the card text's 4).
+PLACARDS_ATTEMPTS = next(
+    (given.attempts, given.printed_attempts)
+    for given, _, _ in _given_sources().values()
+    if given.printed_attempts is not None
 )
 
 
@@ -293,36 +329,47 @@ def attempt_source(text: str, *, placards_attempts: int = 3) -> AttemptSource:
     OddsEngineError
         For an unknown source, a zone it does not take, or a bad Marburg pair.
     """
+    from oddsengine.religion.cards import AFFAIR_OF_THE_PLACARDS
+
     if not isinstance(text, str):
         raise OddsEngineTypeError(f"a source of attempts is a name, not {shown(text)}")
     if isinstance(placards_attempts, bool) or placards_attempts not in PLACARDS_ATTEMPTS:
         raise OddsEngineError(
-            "placards_attempts: Affair of the Placards makes 3 attempts (§19) or 4 (the card "
-            f"text), not {shown(placards_attempts)}"
+            f"placards_attempts: {AFFAIR_OF_THE_PLACARDS.name} makes {PLACARDS_ATTEMPTS[0]} "
+            f"attempts (§19) or {PLACARDS_ATTEMPTS[1]} (the card text), not "
+            f"{shown(placards_attempts)}"
         )
     name, _, argument = text.strip().lower().partition(":")
     name = name.replace(" ", "-").replace("_", "-")
-    if name in _FIXED:
-        if argument:
-            raise OddsEngineError(f"the source {name} takes no zone (its zone is fixed, §19)")
-        side, attempts, zones, extras = _FIXED[name]
-        if name == "book-of-common-prayer":
-            extras = {**extras, "only_spaces": _english_home_and_calais()}
-        return AttemptSource(name, side, attempts, zones, **extras)
-    if name in _ZONED:
-        side, attempts, extras = _ZONED[name]
+    found = _given_sources().get(name)
+    if found is None:
+        _unknown(text, name)
+    given, card, debater = found
+    made = dict(
+        only_in_zone=given.only_in_zone,
+        unrest_on_failure=given.unrest_on_failure,
+        english_bonuses_only=given.english_bonuses_only,
+        reformer=given.reformer,
+        turn=given.turn,
+        modifier=given.modifier,
+        bonus_dice=given.bonus_dice + _lasting_dice(card, given.side),
+        debaters=(debater,) if debater else (),
+        card=card,
+    )
+    if given.home_spaces_of:
+        made["only_spaces"] = _home_spaces(given.home_spaces_of, given.also_spaces)
+    if given.zones == ZONE_NAMED:
         if argument not in _TREATISE_ZONES:
             raise OddsEngineError(
                 f"the source {name} names its zone: {name}:ZONE with ZONE one of "
                 + ", ".join(_TREATISE_ZONES)
                 + (f", not {shown(argument)}" if argument else "")
             )
-        return AttemptSource(f"{name}:{argument}", side, attempts, (argument,), **extras)
-    if name in _AS_THE_CARD:
-        side, attempts = _AS_THE_CARD[name]
+        return AttemptSource(f"{name}:{argument}", given.side, given.attempts, (argument,), **made)
+    if given.zones == ZONE_AS_THE_CARD:
         if argument == "all":
             # 19: "all zones" makes every zone a target zone (23.1: never a space in none).
-            return AttemptSource(f"{name}:all", side, attempts, _ALL_ZONES)
+            return AttemptSource(f"{name}:all", given.side, given.attempts, _ALL_ZONES, **made)
         if argument not in _ALL_ZONES:
             raise OddsEngineError(
                 f"the source {name} names its zone as its card does (§19: 'as the card'): "
@@ -331,44 +378,70 @@ def attempt_source(text: str, *, placards_attempts: int = 3) -> AttemptSource:
                 + ", or all"
                 + (f", not {shown(argument)}" if argument else "")
             )
-        return AttemptSource(f"{name}:{argument}", side, attempts, (argument,))
-    if name == "affair-of-the-placards":
-        return AttemptSource(name, "protestant", placards_attempts, ("french",))
-    if name == "marburg-colloquy":
-        debaters, attempts = _marburg(argument)
-        return AttemptSource(name, "protestant", attempts, _ALL_ZONES, debaters=debaters)
+        return AttemptSource(f"{name}:{argument}", given.side, given.attempts, (argument,), **made)
+    attempts = given.attempts
+    if given.printed_attempts is not None:
+        attempts = placards_attempts  # 19: the table's count, or the card text's
+    elif given.named_debaters:
+        made["debaters"], attempts = _named_debaters(given, argument)
+    elif argument:
+        raise OddsEngineError(f"the source {name} takes no zone (its zone is fixed, §19)")
+    # 19: the sources with no zone of their own: their record's zones
+    return AttemptSource(name, given.side, attempts, given.zones, **made)
+
+
+def _lasting_dice(card: str, side: str) -> int:
+    """Dice a card's effect gives every attempt of ``side`` while it lasts: its own event's
+    attempts have them too (Printing Press, §17 step 3)."""
+    if not card or side != "protestant":
+        return 0
+    from oddsengine.religion.cards import RELIGIOUS_CARDS
+
+    return RELIGIOUS_CARDS[card].reformation_dice
+
+
+def _unknown(text: str, name: str):
     import difflib
 
-    known = [*_FIXED, "affair-of-the-placards", "marburg-colloquy", *_ZONED, *_AS_THE_CARD]
-    close = difflib.get_close_matches(name, known, n=2, cutoff=0.6)
+    from oddsengine.religion.cards import NINETY_FIVE_THESES
+
+    close = difflib.get_close_matches(name, list(_given_sources()), n=2, cutoff=0.6)
     hint = f"did you mean {' or '.join(close)}? " if close else ""
+    named = next(given for given, _, _ in _given_sources().values() if given.named_debaters)
     raise OddsEngineError(
         f"unknown source of attempts {shown(text, 40)}; {hint}a source is named as RULES.md "
-        "§19's action, event or debater: 95-theses, treatise:german, carlstadt, "
-        "burn-books:german, marburg-colloquy:Luther,Melanchthon ... (all of them: "
+        f"§19's action, event or debater: {NINETY_FIVE_THESES.slug}, treatise:german, "
+        f"carlstadt, burn-books:german, {named.source}:Luther,Melanchthon ... (all of them: "
         "SOURCE_NAMES, or oddsengine attempts --help)"
     )
 
 
-def _marburg(argument: str) -> tuple[tuple[str, str], int]:
-    """19: Marburg Colloquy commits two German debaters and makes as many attempts as
-    their values: ``((first, second), attempts)``."""
+_COUNT_WORDS = ("no", "one", "two", "three", "four")
+
+
+def _named_debaters(given: AttemptsGiven, argument: str) -> tuple[tuple[str, ...], int]:
+    """19: a source that commits ``given.named_debaters`` debaters of its zone, named with
+    it, and makes as many attempts as their values (Marburg Colloquy):
+    ``(debaters, attempts)``."""
     from oddsengine.religion.records import religion_facts
 
+    count, zone, source = given.named_debaters, given.debaters_zone, given.source
     names = [part.strip() for part in argument.split(",") if part.strip()]
-    if len(names) != 2 or names[0].casefold() == names[1].casefold():
+    if len(names) != count or len({name.casefold() for name in names}) != count:
         raise OddsEngineError(
-            "marburg-colloquy names its two German debaters: marburg-colloquy:NAME,NAME"
+            f"{source} names its {_COUNT_WORDS[count]} {zone.title()} debaters: "
+            f"{source}:" + ",".join(["NAME"] * count)
         )
     total, debaters = 0, []
     for name in names:
         try:
             debater = religion_facts().debater(name)
         except KeyError:
-            raise OddsEngineError(f"marburg-colloquy: unknown debater {shown(name)}") from None
-        if debater.side != "protestant" or debater.zone != "german":
+            raise OddsEngineError(f"{source}: unknown debater {shown(name)}") from None
+        side = "protestant" if given.side == "protestant" else "papal"
+        if debater.side != side or debater.zone != zone:
             raise OddsEngineError(
-                f"marburg-colloquy: {debater.name} is not a German Protestant debater"
+                f"{source}: {debater.name} is not a {zone.title()} {side.title()} debater"
             )
         total += debater.value
         debaters.append(debater.name)
@@ -394,16 +467,23 @@ def source_texts(board=None) -> list[str]:
     if board is not None and not isinstance(board, ReligiousBoard):
         raise OddsEngineTypeError(f"board must be a ReligiousBoard or None, not {shown(board)}")
     texts = []
-    for name in _ZONED:
-        texts += [f"{name}:{zone}" for zone in _TREATISE_ZONES]
-    for name in _AS_THE_CARD:
-        texts += [f"{name}:{zone}" for zone in (*_ALL_ZONES, "all")]
-    texts += [*_FIXED, "affair-of-the-placards"]
-    german = [
-        debater.name
-        for debater in religion_facts().debaters_of("protestant")
-        if debater.zone == "german"
-        and (board is None or board.why_not_in_play(debater.name) is None)
-    ]
-    texts += [f"marburg-colloquy:{a},{b}" for a, b in combinations(german, 2)]
+    for given, _, _ in _given_sources().values():
+        name = given.source
+        if given.zones == ZONE_NAMED:
+            texts += [f"{name}:{zone}" for zone in _TREATISE_ZONES]
+        elif given.zones == ZONE_AS_THE_CARD:
+            texts += [f"{name}:{zone}" for zone in (*_ALL_ZONES, "all")]
+        elif given.named_debaters:
+            debaters = [
+                debater.name
+                for debater in religion_facts().debaters_of(given.side)
+                if debater.zone == given.debaters_zone
+                and (board is None or board.why_not_in_play(debater.name) is None)
+            ]
+            texts += [
+                f"{name}:{','.join(chosen)}"
+                for chosen in combinations(debaters, given.named_debaters)
+            ]
+        else:
+            texts.append(name)
     return texts

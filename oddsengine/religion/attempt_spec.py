@@ -16,7 +16,6 @@ Examples
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -26,14 +25,20 @@ from oddsengine.combat.limits import check_count
 from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, option
 from oddsengine.draws import DrawPlan
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.religion.attempt_odds import FACES, TIE_SIDES, highest_die_counts, success_chance
+from oddsengine.religion.attempt_odds import (
+    FACES,
+    TIE_SIDES,
+    highest_die_counts,
+    resolve_attempt,
+    success_chance,
+)
 from oddsengine.religion.attempt_sources import SOURCE_NAMES
+from oddsengine.religion.cards import AFFAIR_OF_THE_PLACARDS, NINETY_FIVE_THESES
 from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD
 
 __all__ = [
     "MAX_ATTEMPT_DICE",
     "DICE_SIDES",
-    "BONUS_DICE",
     "DEFAULT_SOURCE_WORDS",
     "Attempt",
     "highest_die_pmf",
@@ -51,12 +56,10 @@ MAX_ATTEMPT_DICE = 50
 DICE_SIDES = ("protestant", "papal")
 #: The words for a side, by the name a tie side or a dice side uses.
 _SIDE_WORDS = {"protestant": "Protestant", "papacy": "Papacy", "papal": "Papal"}
-#: A debater's bonus that adds dice, in his record's words ("+2 dice ...").
-BONUS_DICE = re.compile(r"^\+(\d) di(?:e|ce) ")
 #: What the output says of a source taken by default (none named), by who attempts.
 DEFAULT_SOURCE_WORDS = {
-    "protestant": "the default (none named): the 95 Theses on turn 1, a Publish Treatise in "
-    "the German zone on a later turn; --source names another",
+    "protestant": f"the default (none named): the {NINETY_FIVE_THESES.words} on turn 1, a "
+    "Publish Treatise in the German zone on a later turn; --source names another",
     "papacy": "the default (none named): Burn Books in the German zone; --source names another",
 }
 
@@ -294,9 +297,9 @@ class Attempt:
     def ignored_options(self, card_value: bool = False) -> dict:
         """The inputs this attempt would ignore, and why: the Affair of the Placards'
         attempts on any other source; the same when its cards are valued (``card_value``)."""
-        if self.source == "affair-of-the-placards":
+        if self.source == AFFAIR_OF_THE_PLACARDS.slug:
             return {}
-        return {"placards_attempts": "is for --source affair-of-the-placards only"}
+        return {"placards_attempts": f"is for --source {AFFAIR_OF_THE_PLACARDS.slug} only"}
 
     @classmethod
     def offered_sources(cls, values: dict) -> tuple[str, ...]:
@@ -331,23 +334,19 @@ class Attempt:
     def offered_debaters(cls, values: dict) -> tuple[str, ...]:
         """The debaters whose bonus adds dice to this kind of attempt (none first); on a
         board, those in play at its turn and not committed."""
+        from oddsengine.religion.debater_bonuses import die_givers
         from oddsengine.religion.records import religion_facts
         from oddsengine.religion.religion_scenario import board_of_inputs
 
         board = board_of_inputs(values)
-        side = "protestant" if cls.attempting == "protestant" else "papal"
-        use = f"{cls.kind.replace('-', '_')}_die"
+        debaters = religion_facts().debaters
         return (
             "",
             *(
-                debater.name
-                for debater in religion_facts().debaters.values()
-                if debater.side == side
-                and debater.bonus_use == use
-                and (
-                    board is None
-                    or (debater.in_play(board.turn) and debater.name not in board.committed)
-                )
+                name
+                for name in die_givers(cls.kind)
+                if board is None
+                or (debaters[name].in_play(board.turn) and name not in board.committed)
             ),
         )
 
@@ -436,20 +435,15 @@ class Attempt:
             "papal": np.asarray(values[1]) + 1,
         }
         attacker, opponent = self._attacker_side, self._opponent_side
-        # §17 step 4 / §18: the modifier acts on every die of the attempting side; a 1
-        # made 0 by Augsburg is not raised (§23 reading 2).
-        modified = dict(highest)
-        modified[attacker] = np.maximum(highest[attacker] + self.modifier, 0)
-        # §17 step 5 / §18: a modified 6 succeeds at once where the attempting side wins
-        # ties (the target zone; under Paul III or Julius III); the opponent does not roll.
-        automatic = (modified[attacker] >= FACES) & self.automatic_success_applies
-        # §17 step 7 / §18: higher wins; ties to the side the attempt's place gives them.
-        wins = modified[attacker] > modified[opponent]
-        if self.ties == self.attempting:
-            wins = wins | (modified[attacker] == modified[opponent])
-        success = automatic | wins
+        # §17 steps 4-7, §18: the one rule of an attempt (the exact sum's and the run
+        # sampler's too): the modifier, the automatic success, the tie side.
+        roll = resolve_attempt(
+            highest[attacker], highest[opponent], self.modifier, self.ties == self.attempting
+        )
+        modified = {**highest, attacker: roll.modified}
+        automatic = roll.automatic
         columns = {
-            "outcome": np.where(success, "success", "failure").astype(object),
+            "outcome": np.where(roll.success, "success", "failure").astype(object),
             "automatic_success": automatic,
         }
         for k in self._modified_range("protestant"):

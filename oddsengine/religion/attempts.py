@@ -24,7 +24,6 @@ from oddsengine.combat.limits import check_count
 from oddsengine.declaration import BOARD_GIVES, option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.religion.attempt_spec import (
-    BONUS_DICE,
     DICE_SIDES,
     MAX_ATTEMPT_DICE,
     Attempt,
@@ -33,6 +32,13 @@ from oddsengine.religion.attempt_spec import (
     highest_die_pmf,
     source_option,
     tie_option,
+)
+from oddsengine.religion.cards import (
+    AUGSBURG_CONFESSION,
+    CALVINS_INSTITUTES,
+    NINETY_FIVE_THESES,
+    PRINTING_PRESS,
+    cards_in_effect,
 )
 
 __all__ = [
@@ -45,14 +51,16 @@ __all__ = [
 
 #: The headings the inputs of each kind of attempt are listed under.
 _REFORMATION = "ties, modifier and bonus dice (§17 steps 3-7)"
-_COUNTER_REFORMATION = "ties, Augsburg Confession and bonus dice (§18)"
+_COUNTER_REFORMATION = f"ties, {AUGSBURG_CONFESSION.name} and bonus dice (§18)"
 
 
-def _debater_bonus(name, side: str, use: str, attempt: str) -> tuple[str, int]:
-    """``(debater's name, dice)`` of a debater whose bonus adds dice to this attempt."""
+def _debater_bonus(name, kind: str, attempt: str) -> tuple[str, int]:
+    """``(debater's name, dice)`` of a debater whose bonus adds dice to this ``kind`` of
+    attempt (his record's :attr:`~oddsengine.religion.record_types.DebaterBonus.attempt_kind`)."""
     if not isinstance(name, str):
         raise OddsEngineTypeError(f"debater must be a debater's name, not {shown(name)}")
     from oddsengine.errors import unknown_name
+    from oddsengine.religion.debater_bonuses import bonus_of, die_givers
     from oddsengine.religion.records import religion_facts
 
     facts = religion_facts()
@@ -60,14 +68,13 @@ def _debater_bonus(name, side: str, use: str, attempt: str) -> tuple[str, int]:
         debater = facts.debater(name)
     except KeyError:
         raise unknown_name("debater", name, facts.debaters) from None
-    if debater.side != side or debater.bonus_use != use:
-        givers = [d.name for d in facts.debaters.values() if d.side == side and d.bonus_use == use]
+    bonus = bonus_of(debater.name)
+    if bonus.attempt_kind != kind:
         raise OddsEngineError(
             f"{debater.name}'s bonus adds no die to a {attempt} attempt ({debater.bonus}); "
-            f"the debaters whose bonus does: {', '.join(givers)}"
+            f"the debaters whose bonus does: {', '.join(die_givers(kind))}"
         )
-    dice = BONUS_DICE.match(debater.bonus)
-    return debater.name, int(dice.group(1)) if dice else 1
+    return debater.name, bonus.attempt_dice
 
 
 @dataclass(frozen=True)
@@ -108,11 +115,12 @@ class ReformationAttempt(Attempt):
         _REFORMATION,
     )
     source: str = source_option(
-        "95-theses on a turn-1 board, treatise:german on a later one (the output says so)"
+        f"{NINETY_FIVE_THESES.slug} on a turn-1 board, treatise:german on a later one (the "
+        "output says so)"
     )
     modifier: int = option(
-        "+1 on every Protestant die: Calvin's Institutes or a Full Bible translation (target "
-        "zone only: with --ties protestant)",
+        f"+1 on every Protestant die: {CALVINS_INSTITUTES.name} or a Full Bible translation "
+        "(target zone only: with --ties protestant)",
         rule="§17 step 4",
         default=0,
         low=0,
@@ -122,18 +130,20 @@ class ReformationAttempt(Attempt):
         label="+1 modifier",
     )
     printing_press: bool = option(
-        "Printing Press was played this turn: +1 Protestant die",
+        f"{PRINTING_PRESS.name} was played this turn: +{PRINTING_PRESS.reformation_dice} "
+        "Protestant die",
         default=False,
         board=BOARD_GIVES,
         group=_REFORMATION,
-        label="Printing Press",
+        label=PRINTING_PRESS.words,
     )
     ninety_five_theses: bool = option(
-        "an attempt of Luther's 95 Theses: +1 Protestant die",
+        f"an attempt of {NINETY_FIVE_THESES.name}: "
+        f"+{NINETY_FIVE_THESES.attempt_dice('protestant')} Protestant die",
         default=False,
         board=BOARD_GIVES,
         group=_REFORMATION,
-        label="95 Theses",
+        label=NINETY_FIVE_THESES.words,
     )
     debater: str = debater_option(
         "a Protestant debater whose bonus adds a die here (Bucer, Zwingli, Cranmer...)",
@@ -152,28 +162,23 @@ class ReformationAttempt(Attempt):
             # §17 step 1: only a space in the target zone gives the +1 modifier, and there
             # the Protestant wins ties.
             raise OddsEngineError(
-                "the +1 modifier (Calvin's Institutes, Full Bible) applies only in the target "
-                "zone, where the Protestant wins ties (§17 step 1): give ties='protestant'"
+                f"the +1 modifier ({CALVINS_INSTITUTES.name}, Full Bible) applies only in the "
+                "target zone, where the Protestant wins ties (§17 step 1): give "
+                "ties='protestant'"
             )
         for name in ("printing_press", "ninety_five_theses"):
             object.__setattr__(self, name, flag(name, getattr(self, name)))
         if self.debater:
-            name, dice = _debater_bonus(
-                self.debater, "protestant", "reformation_die", "Reformation"
-            )
+            name, dice = _debater_bonus(self.debater, self.kind, "Reformation")
             object.__setattr__(self, "debater", name)
             object.__setattr__(self, "_debater_dice", dice)
 
     def bonus_dice(self, side: str) -> tuple[tuple[str, int], ...]:
         """§17 step 3: Printing Press, the 95 Theses and one debater's bonus, each +1
-        Protestant die."""
+        Protestant die: the dice of the cards in effect, as their records give them."""
         if side != "protestant":
             return ()
-        bonus = []
-        if self.printing_press:
-            bonus.append(("Printing Press", 1))
-        if self.ninety_five_theses:
-            bonus.append(("95 Theses", 1))
+        bonus = [(card.words, card.attempt_dice(self.attempting)) for card in cards_in_effect(self)]
         if self.debater:
             bonus.append((self.debater, self._debater_dice))
         return tuple(bonus)
@@ -187,7 +192,7 @@ class ReformationAttempt(Attempt):
         if not self.modifier:
             return []
         return [
-            "Modifier: +1 on every Protestant die (Calvin's Institutes or a Full Bible "
+            f"Modifier: +1 on every Protestant die ({CALVINS_INSTITUTES.name} or a Full Bible "
             "translation, in the target zone; a 6 becomes 7, §17 step 4)"
         ]
 
@@ -244,7 +249,8 @@ class CounterReformationAttempt(Attempt):
     )
     source: str = source_option("burn-books:german (the output says so)")
     augsburg: bool = option(
-        "Augsburg Confession played this turn: -1 on every Papal die (a 1 becomes 0)",
+        f"{AUGSBURG_CONFESSION.name} played this turn: "
+        f"{AUGSBURG_CONFESSION.counter_reformation_modifier} on every Papal die (a 1 becomes 0)",
         default=False,
         board=BOARD_GIVES,
         group=_COUNTER_REFORMATION,
@@ -263,16 +269,15 @@ class CounterReformationAttempt(Attempt):
         super().__post_init__()
         object.__setattr__(self, "augsburg", flag("augsburg", self.augsburg))
         if self.debater:
-            name, dice = _debater_bonus(
-                self.debater, "papal", "counter_reformation_die", "Counter-Reformation"
-            )
+            name, dice = _debater_bonus(self.debater, self.kind, "Counter-Reformation")
             object.__setattr__(self, "debater", name)
             object.__setattr__(self, "_debater_dice", dice)
 
     @property
     def modifier(self) -> int:
-        """−1 on every Papal die with Augsburg Confession (§18), else 0."""
-        return -1 if self.augsburg else 0
+        """What the cards in effect add to every Papal die, as their records give it:
+        −1 on every Papal die with Augsburg Confession (§18), else 0."""
+        return sum(card.counter_reformation_modifier for card in cards_in_effect(self))
 
     def bonus_dice(self, side: str) -> tuple[tuple[str, int], ...]:
         """§18: 1 or 2 Papal dice where a debater's bonus applies."""
@@ -286,17 +291,20 @@ class CounterReformationAttempt(Attempt):
         return "§18: the Papacy wins ties only in its target zone under Paul III or Julius III"
 
     def _modifier_lines(self) -> list[str]:
-        if not self.augsburg:
-            return []
-        return ["Augsburg Confession: -1 on every Papal die, a 1 becomes 0 (§18, §23 reading 2)"]
+        return [
+            f"{card.name}: {card.counter_reformation_modifier} on every Papal die, a 1 becomes "
+            "0 (§18, §23 reading 2)"
+            for card in cards_in_effect(self)
+            if card.counter_reformation_modifier
+        ]
 
     def _automatic_words(self) -> str:
         if not self.automatic_success_applies:
             return "does not apply (only in the target zone under Paul III or Julius III, §18)"
-        if self.augsburg:
+        if self.modifier < 0:
             return (
-                "out of reach: with Augsburg Confession no Papal die reaches a modified 6 "
-                "(§23 reading 2)"
+                f"out of reach: with {AUGSBURG_CONFESSION.name} no Papal die reaches a "
+                "modified 6 (§23 reading 2)"
             )
         return (
             "a modified 6 succeeds at once, without a Protestant roll (§18, under Paul III "

@@ -19,6 +19,7 @@ from fractions import Fraction
 from oddsengine.errors import OddsEngineError
 from oddsengine.religion.attempt_odds import success_chance
 from oddsengine.religion.attempt_runs import AttemptRun
+from oddsengine.religion.cards import fields_played
 from oddsengine.religion.religious_board import MINIMUM_DIE_REASON, DieSource
 
 __all__ = ["BoardAttempt", "board_attempt", "board_attempt_spec"]
@@ -92,18 +93,17 @@ def _attempt_of(board, target: str, run) -> BoardAttempt:
     side = "protestant" if source.side == "protestant" else "papal"
     if source.bonus_dice:
         sources.append(DieSource(side, source.bonus_dice, f"{source.name}: +1 die an attempt"))
-    if model.extra_dice > source.bonus_dice:
-        sources.append(DieSource(side, 1, "Printing Press played this turn"))
+    for card, dice in model.turn_dice:
+        sources.append(DieSource(side, dice, f"{card.name} played this turn"))
     if model.bonus_mask & model.bit[name]:
         sources.append(DieSource(side, model.bonus_dice, f"{run.bonus['debater']}'s bonus"))
     in_zone = bool(model.in_zone & model.bit[name])
+    modifier = model.modifier_at(index)
     if source.side == "protestant":
-        modifier = source.modifier if in_zone else 0
         exact = success_chance(
             "protestant", protestant_dice, papal_dice, ties, modifier, fraction=True
         )
     else:
-        modifier = model.papal_modifier
         exact = success_chance("papacy", papal_dice, protestant_dice, ties, modifier, fraction=True)
     return BoardAttempt(
         name,
@@ -164,12 +164,11 @@ def board_attempt_spec(
         default_source=default_source,
         debater=run.bonus["debater"] if applies else "",
     )
+    # 17 step 3, 18: the cards in effect, as the spec's fields: those of the board's turn
+    # and the source's own card (the 95 Theses' die, Printing Press's).
+    own = run.source.card or run.source.name
+    kind = "reformation" if run.source.side == "protestant" else "counter-reformation"
+    played = fields_played(kind, (*board.this_turn, own))
     if run.source.side == "protestant":
-        printing = "printing-press" in board.this_turn or run.source.name == "printing-press"
-        return ReformationAttempt(
-            modifier=attempt.modifier,
-            printing_press=printing,
-            ninety_five_theses=run.source.name == "95-theses",
-            **common,
-        )
-    return CounterReformationAttempt(augsburg="augsburg-confession" in board.this_turn, **common)
+        return ReformationAttempt(modifier=attempt.modifier, **played, **common)
+    return CounterReformationAttempt(**played, **common)

@@ -160,7 +160,9 @@ def default_source(board, side: str) -> str:
         raise OddsEngineError(f"side is 'protestant' or 'papacy', not {shown(side)}")
     if side == "papacy":
         return "burn-books:german"
-    return "95-theses" if board.turn == 1 else "treatise:german"
+    from oddsengine.religion.cards import NINETY_FIVE_THESES
+
+    return NINETY_FIVE_THESES.slug if board.turn == 1 else "treatise:german"
 
 
 def legal_sources(board, side: str | None = None) -> list[str]:

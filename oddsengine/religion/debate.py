@@ -29,6 +29,13 @@ import numpy as np
 from oddsengine.declaration import BOARD_AGREES, BOARD_GIVES, NEEDS_BOARD, option
 from oddsengine.errors import shown
 from oddsengine.religion import debate_choices
+from oddsengine.religion.cards import (
+    AUGSBURG_CONFESSION,
+    barring_card,
+    card_putting_in,
+    cards_in_effect,
+    fields_played,
+)
 from oddsengine.religion.debate_inputs import (
     CALLING_CARDS,
     DEBATE_BONUSES,
@@ -37,6 +44,7 @@ from oddsengine.religion.debate_inputs import (
     debate_cards,
     debater_name,
     debaters_in_play,
+    ignored_by_records,
     named_once,
     names_of,
     one_of,
@@ -81,6 +89,8 @@ PROTESTANT_POLICIES = ("best", "first-chance", "never")
 ENGLAND_RULERS = ("henry-viii", "edward-vi", "mary-i", "elizabeth-i")
 #: The headings a debate's inputs are listed under.
 _DEBATE, _CARDS = "the debate", "cards, bonuses and policies"
+#: The card that puts a debater in (Here I Stand): its words in the inputs'.
+_PUTTING_IN = card_putting_in()
 
 
 @dataclass(frozen=True)
@@ -195,7 +205,7 @@ class Debate:
         group=_DEBATE,
     )
     cards: tuple = option(
-        f"{', '.join(DEBATE_CARDS)}: one Papal event and/or Here I Stand",
+        f"{', '.join(DEBATE_CARDS)}: one Papal event and/or {_PUTTING_IN.name}",
         default=(),
         flag="--card",
         metavar="CARD[,CARD]",
@@ -203,7 +213,8 @@ class Debate:
         group=_CARDS,
     )
     augsburg: bool = option(
-        "Augsburg Confession played this turn (-1 die, Papal initiator)",
+        f"{AUGSBURG_CONFESSION.name} played this turn ({AUGSBURG_CONFESSION.initiator_dice} "
+        "die, Papal initiator)",
         rule="23.11",
         default=False,
         board=BOARD_GIVES,
@@ -249,7 +260,7 @@ class Debate:
         group=_CARDS,
     )
     luther_policy: str = option(
-        "when the Protestant puts in Luther by Here I Stand",
+        f"when the Protestant puts in {_PUTTING_IN.puts_in} by {_PUTTING_IN.name}",
         default="best",
         value="choice",
         choices=PROTESTANT_POLICIES,
@@ -265,8 +276,8 @@ class Debate:
         label="Bullinger",
     )
     bar: str | None = option(
-        "with Leipzig Debate: the Protestant debater barred (default: the card's best use, a "
-        "pick or a bar)",
+        f"with {barring_card().name}: the Protestant debater barred (default: the card's best "
+        "use, a pick or a bar)",
         default=None,
         value="choice",
         metavar="NAME",
@@ -425,8 +436,9 @@ class Debate:
         committed = (*board.committed, *committed)
         turn, ruler = board.turn, board.england_ruler
         base = cls(zone, initiator, turn, committed=committed, england_ruler=ruler, **options)
-        if base.papal_initiates and "augsburg-confession" in board.this_turn:
-            base = replace(base, augsburg=True)  # 23.11: a die from a Papal initiator only
+        played = fields_played(cls.kind, board.this_turn)
+        if base.papal_initiates and played:
+            base = replace(base, **played)  # 23.11: a die from a Papal initiator only
         return with_board_flips(base, board, flip_order)
 
     @property
@@ -444,20 +456,7 @@ class Debate:
             ignored["england_ruler"] = (
                 "acts only in an English debate the Papacy calls (Mary I, 23.11)"
             )
-        if not self.papal_initiates:
-            ignored["augsburg"] = (
-                "takes a die from a Papal initiator only (23.11): the Protestant calls this"
-            )
-        if "here-i-stand" not in self.cards:
-            ignored["luther_policy"] = "is the policy of Here I Stand: give --card here-i-stand"
-        if "Bullinger" not in self.debaters or "bullinger" not in self.active_bonuses:
-            ignored["bullinger_policy"] = (
-                f"is the policy of Bullinger's bonus, and he is not in play on turn "
-                f"{self.turn} (or his bonus is off)"
-            )
-        if "leipzig-debate" not in self.cards:
-            ignored["bar"] = "is Leipzig Debate's bar: give --card leipzig-debate"
-        return ignored
+        return {**ignored, **ignored_by_records(self)}
 
     @property
     def flip_caps(self) -> tuple[int | None, int | None]:
@@ -583,8 +582,9 @@ class Debate:
             lines.append(f"Committed: {', '.join(self.committed)}")
         if self.cards:
             lines.append(f"Cards: {', '.join(self.cards)}")
-        if self.augsburg:
-            lines.append("Augsburg Confession played this turn")
+        for card in cards_in_effect(self):
+            if card.field_of(self.kind):
+                lines.append(f"{card.name} played this turn")
         if self.england_ruler != "henry-viii":
             lines.append(f"England's ruler: {self.england_ruler}")
         if self.eligible is not None:

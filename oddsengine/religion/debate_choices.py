@@ -19,6 +19,7 @@ Examples
 
 from __future__ import annotations
 
+from oddsengine.religion.cards import cards_in_effect_named
 from oddsengine.religion.debate_inputs import DEBATE_CARDS
 from oddsengine.religion.records import religion_facts
 
@@ -103,15 +104,16 @@ def cards(values: dict) -> tuple[str, ...]:
     zone, papal, turn, committed = _setting(values)
     pools = _pools(zone, turn)
     offered = []
-    for card in DEBATE_CARDS:
-        if card == "here-i-stand":
-            if zone == "german" and "Luther" in pools["protestant"]:
-                offered.append(card)
+    for card in cards_in_effect_named(DEBATE_CARDS):
+        if card.puts_in:
+            if (not card.debate_zones or zone in card.debate_zones) and card.puts_in in pools[
+                "protestant"
+            ]:
+                offered.append(card.slug)
         elif papal and (
-            card != "papal-inquisition"
-            or ("Caraffa" in pools["papal"] and "Caraffa" not in committed)
+            not card.commits or (card.commits in pools["papal"] and card.commits not in committed)
         ):
-            offered.append(card)
+            offered.append(card.slug)
     return tuple(offered)
 
 

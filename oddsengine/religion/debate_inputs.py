@@ -14,7 +14,9 @@ Examples
 from __future__ import annotations
 
 from oddsengine.errors import shown, unknown_name
+from oddsengine.religion.cards import calling_card_slugs, cards_in_effect_named, debate_card_slugs
 from oddsengine.religion.debate_rules import DebateError, check_named_bonuses
+from oddsengine.religion.debater_bonuses import DEBATER_BONUSES, debate_bonus_slugs
 from oddsengine.religion.records import religion_facts
 
 __all__ = [
@@ -28,15 +30,16 @@ __all__ = [
     "debaters_in_play",
     "debate_cards",
     "debate_bonuses",
+    "ignored_by_records",
 ]
 
-#: The cards of a debate (20 steps 3–4, 23.11).
-DEBATE_CARDS = ("leipzig-debate", "papal-inquisition", "thomas-more", "here-i-stand")
+#: The cards of a debate (20 steps 3–4, 23.11), by their records.
+DEBATE_CARDS = debate_card_slugs()
 #: The Papal events that call the debate (one of them at most).
-CALLING_CARDS = ("leipzig-debate", "papal-inquisition", "thomas-more")
+CALLING_CARDS = calling_card_slugs()
 #: The debaters whose debate bonus the engine applies (23.12), by the name ``--bonuses``
-#: takes.
-DEBATE_BONUSES = ("eck", "gardiner", "aleander", "campeggio", "bullinger")
+#: takes, from their bonuses' records.
+DEBATE_BONUSES = debate_bonus_slugs()
 
 
 def names_of(value, argument: str) -> tuple[str, ...]:
@@ -132,3 +135,36 @@ def debate_bonuses(debate):
         named.append(slug)
     check_named_bonuses(debate, named)
     return tuple(sorted(set(named), key=DEBATE_BONUSES.index))
+
+
+def ignored_by_records(debate) -> dict:
+    """The inputs ``debate`` would ignore by its cards' and bonuses' records, in the order of
+    its fields, with why: a card's dice on a Papal initiator when the Protestant calls it
+    (Augsburg Confession's, 23.11), a card's input without the card (Leipzig Debate's
+    ``bar``, Here I Stand's ``luther_policy``), a bonus's policy when the bonus cannot act
+    (Bullinger's)."""
+    from dataclasses import fields
+
+    from oddsengine.religion.cards import RELIGIOUS_CARDS
+
+    found = {}
+    for card in RELIGIOUS_CARDS.values():
+        field = card.field_of(debate.kind)
+        if field and card.initiator_dice < 0 and not debate.papal_initiates:
+            found[field] = (
+                "takes a die from a Papal initiator only (23.11): the Protestant calls this"
+            )
+    for card in cards_in_effect_named(DEBATE_CARDS):
+        if card.debate_option and card.slug not in debate.cards:
+            found[card.debate_option] = f"is {card.debate_option_words}: give --card {card.slug}"
+    for bonus in DEBATER_BONUSES.values():
+        name = bonus.debater
+        if bonus.policy_option and (
+            name not in debate.debaters or bonus.slug not in debate.active_bonuses
+        ):
+            found[bonus.policy_option] = (
+                f"is the policy of {name}'s bonus, and he is not in play on turn "
+                f"{debate.turn} (or his bonus is off)"
+            )
+    order = [item.name for item in fields(debate)]
+    return dict(sorted(found.items(), key=lambda item: order.index(item[0])))

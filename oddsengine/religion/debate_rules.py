@@ -12,6 +12,13 @@ Examples
 from __future__ import annotations
 
 from oddsengine.errors import OddsEngineError
+from oddsengine.religion.cards import (
+    barring_card,
+    card_putting_in,
+    cards_in_effect,
+    cards_in_effect_named,
+)
+from oddsengine.religion.debater_bonuses import bonus_of
 from oddsengine.religion.records import religion_facts
 
 __all__ = [
@@ -29,8 +36,6 @@ __all__ = [
 #: 20 step 4: the attacker rolls value + 3; 20 step 5: the defender value + 1 if
 #: committed, value + 2 if not.
 ATTACK_DICE, COMMITTED_DEFENCE, UNCOMMITTED_DEFENCE = 3, 1, 2
-#: 23.11: Thomas More's dice a round, in England and elsewhere; Papal Inquisition's.
-THOMAS_MORE_DICE, THOMAS_MORE_ENGLAND_DICE, PAPAL_INQUISITION_DICE = 1, 3, 2
 
 
 class DebateError(OddsEngineError):
@@ -113,18 +118,20 @@ def check_debate(debate) -> None:
             f"attacker: {debate.attacker} is already committed; the attacker is an "
             "uncommitted debater (20 step 2)"
         )
-    papal_cards = [card for card in debate.cards if card != "here-i-stand"]
+    cards = cards_in_effect_named(debate.cards)
+    papal_cards = [card.slug for card in cards if card.calls_debate]
     if papal_cards and not debate.papal_initiates:
         raise _error(
             f"cards: {papal_cards[0]} is a Papal event that calls the debate: the "
             "initiator is the papacy"
         )
     if debate.bar is not None:
-        if "leipzig-debate" not in debate.cards:
-            raise _error("bar: only Leipzig Debate bars a Protestant debater (give the card)")
+        barring = barring_card()
+        if barring not in cards:
+            raise _error(f"bar: only {barring.name} bars a Protestant debater (give the card)")
         if debate.attacker != "random":
             raise _error(
-                "bar: Leipzig Debate either picks the Papal attacker or bars a "
+                f"bar: {barring.name} either picks the Papal attacker or bars a "
                 "Protestant debater, not both"
             )
         debater = facts.debaters[debate.bar]
@@ -135,51 +142,59 @@ def check_debate(debate) -> None:
             raise _error(f"bar: {debate.bar} is barred and cannot be the defender")
         if not protestant_pool(debate):
             raise _error(f"bar: {debate.bar} is the only Protestant debater of the zone")
-    if "papal-inquisition" in debate.cards:
-        if "Caraffa" not in debate.debaters:
+    for card in cards:
+        name = card.commits
+        if not name:
+            continue
+        if name not in debate.debaters:
+            entry = facts.debaters[name].entry_turn
             raise _error(
-                "cards: Papal Inquisition needs Caraffa, who is not in play "
-                f"on turn {debate.turn} (he enters on turn 5)"
+                f"cards: {card.name} needs {name}, who is not in play "
+                f"on turn {debate.turn} (he enters on turn {entry})"
             )
-        if "Caraffa" in debate.committed:
-            raise _error("cards: Papal Inquisition needs Caraffa uncommitted")
-        if debate.attacker == "Caraffa":
-            raise _error("attacker: Papal Inquisition commits Caraffa before the debate")
-    if "here-i-stand" in debate.cards:
-        if debate.zone != "german":
+        if name in debate.committed:
+            raise _error(f"cards: {card.name} needs {name} uncommitted")
+        if debate.attacker == name:
+            raise _error(f"attacker: {card.name} commits {name} before the debate")
+    putting_in = card_putting_in()
+    if putting_in in cards:
+        name = putting_in.puts_in
+        if putting_in.debate_zones and debate.zone not in putting_in.debate_zones:
+            zones = " or ".join(zone.title() for zone in putting_in.debate_zones)
             raise _error(
-                f"cards: Here I Stand puts Luther in a German debate, not a "
+                f"cards: {putting_in.name} puts {name} in a {zones} debate, not a "
                 f"{debate.zone} one (20 step 3)"
             )
-        if "Luther" not in debate.debaters:
-            raise _error("cards: Here I Stand puts Luther in, and Luther is not in play")
-    elif debate.luther_policy != "best":
-        raise _error("luther_policy: the policy is for Here I Stand: give the card")
+        if name not in debate.debaters:
+            raise _error(f"cards: {putting_in.name} puts {name} in, and {name} is not in play")
+    elif getattr(debate, putting_in.debate_option) != "best":
+        raise _error(
+            f"{putting_in.debate_option}: the policy is for {putting_in.name}: give the card"
+        )
 
 
 def check_named_bonuses(debate, named) -> None:
     """Refuse a bonus named in ``bonuses`` that cannot act in this debate (23.12)."""
-    names = {
-        "eck": "Eck",
-        "gardiner": "Gardiner",
-        "aleander": "Aleander",
-        "campeggio": "Campeggio",
-        "bullinger": "Bullinger",
-    }
+    facts = religion_facts()
+    by_slug = {bonus_of(name).slug: name for name in facts.debaters}
     for slug in named:
-        name = names[slug]
+        name = by_slug[slug]
+        bonus = bonus_of(name)
         if name not in debate.debaters:
             raise _error(
                 f"bonuses: {name}'s bonus is named but {name} is not in play on turn {debate.turn}"
             )
-        if slug == "gardiner" and debate.zone != "english":
+        if bonus.attack_zones and debate.zone not in bonus.attack_zones:
+            zones = " or ".join(zone.title() for zone in bonus.attack_zones)
             raise _error(
-                f"bonuses: Gardiner's bonus (+1 attack die) is for the English zone "
-                f"only, not the {debate.zone} zone"
+                f"bonuses: {name}'s bonus (+{bonus.attack_dice} attack die) is for the {zones} "
+                f"zone only, not the {debate.zone} zone"
             )
-        if slug in ("eck", "gardiner") and not debate.papal_initiates:
+        own_side_calls = (facts.debaters[name].side == "papal") == debate.papal_initiates
+        if bonus.attack_dice and not own_side_calls:
             raise _error(
-                f"bonuses: {name}'s bonus is an attack die; the Protestant calls this debate"
+                f"bonuses: {name}'s bonus is an attack die; the "
+                f"{'Papacy' if debate.papal_initiates else 'Protestant'} calls this debate"
             )
 
 
@@ -197,22 +212,17 @@ def initiator_dice(debate, name: str, uncommitted: bool) -> int:
     if papal and debate.england_ruler == "mary-i" and debate.zone == "english":
         value *= 2  # 20 step 4, 23.11: Mary I doubles it when the Papacy initiates
     dice = value + ATTACK_DICE  # 20 step 4
-    if name == "Eck" and bonus_applies(debate, "eck", uncommitted):
-        dice += 1  # 20 step 4, 23.12: Eck +1 as an uncommitted attacker
+    bonus = bonus_of(name)
     if (
-        name == "Gardiner"
-        and debate.zone == "english"
-        and bonus_applies(debate, "gardiner", uncommitted)
+        bonus.attack_dice
+        and (not bonus.attack_zones or debate.zone in bonus.attack_zones)
+        and bonus_applies(debate, bonus.slug, uncommitted)
     ):
-        dice += 1  # 20 step 4, 23.12: Gardiner +1 in the English zone
+        dice += bonus.attack_dice  # 20 step 4, 23.12: Eck +1; Gardiner +1 in England
     if papal:
         # 23.11: card dice apply to the initiator's roll in both rounds.
-        if debate.augsburg:
-            dice -= 1
-        if "papal-inquisition" in debate.cards:
-            dice += PAPAL_INQUISITION_DICE
-        if "thomas-more" in debate.cards:
-            dice += THOMAS_MORE_ENGLAND_DICE if debate.zone == "english" else THOMAS_MORE_DICE
+        # (Papal Inquisition's, Thomas More's and Augsburg Confession's, by their records)
+        dice += sum(card.initiator_dice_at(debate.zone) for card in cards_in_effect(debate))
     return max(dice, 1)
 
 

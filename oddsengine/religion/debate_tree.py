@@ -26,12 +26,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 import numpy as np
 
-from oddsengine.draws import weighted_mean
-from oddsengine.religion.debate_dice import CAMPEGGIO_CHANCE, difference_fractions, difference_pmf
+from oddsengine.religion.cards import barring_card, card_putting_in, cards_in_effect_named
+from oddsengine.religion.debate_dice import (
+    capped_flips,
+    difference_fractions,
+    difference_pmf,
+    round_value,
+)
 from oddsengine.religion.debate_rules import (
     DebateError,
     bonus_applies,
@@ -40,6 +45,7 @@ from oddsengine.religion.debate_rules import (
     papal_pool,
     protestant_pool,
 )
+from oddsengine.religion.debater_bonuses import DEBATER_BONUSES, bonus_of
 from oddsengine.religion.records import religion_facts
 
 __all__ = ["Matchup", "DebateTree", "build_tree", "difference_pmf", "difference_fractions",
@@ -69,56 +75,6 @@ class Matchup:
     children: tuple = field(default=())
 
 
-def _capped(flips, papal_won, eligible):
-    """The flips at most ``eligible`` (23.14): one cap for both winners, or the pair
-    ``(Papal winner's, Protestant winner's)``; None is no cap."""
-    papal_cap, protestant_cap = eligible if isinstance(eligible, tuple) else (eligible,) * 2
-    if papal_cap is not None:
-        flips = np.where(papal_won, np.minimum(flips, papal_cap), flips)
-    if protestant_cap is not None:
-        flips = np.where(papal_won, flips, np.minimum(flips, protestant_cap))
-    return flips
-
-
-@lru_cache(maxsize=65536)
-def _score(
-    initiator_dice,
-    other_dice,
-    papal_value,
-    protestant_value,
-    aleander,
-    campeggio,
-    papal_initiates,
-    eligible,
-    objective,
-    papal_side,
-) -> float:
-    """The expected objective of one deciding round to a side (see :class:`_Builder`)."""
-    pmf = difference_pmf(initiator_dice, other_dice)
-    difference = np.arange(pmf.size) - other_dice
-    papal_won = (difference > 0) if papal_initiates else (difference < 0)
-    decisive = difference != 0
-    size = np.abs(difference)
-    flips = _capped(size + int(aleander), papal_won, eligible)
-    burnt = decisive & papal_won & (size > protestant_value)
-    disgraced = decisive & ~papal_won & (size > papal_value)
-    if objective == "wins":
-        papal_score = (decisive & papal_won).astype(float)
-        protestant_score = (decisive & ~papal_won).astype(float)
-    else:
-        papal_score = np.where(decisive, np.where(papal_won, flips, -flips), 0).astype(float)
-        papal_score += burnt * protestant_value - disgraced * papal_value
-        protestant_score = -papal_score
-    if campeggio:
-        # 20 step 7: Campeggio, losing, ignores the result on 5-6 (a disgrace too).
-        lost = decisive & ~papal_won
-        keep = 1.0 - float(CAMPEGGIO_CHANCE)
-        papal_score = np.where(lost, papal_score * keep, papal_score)
-        protestant_score = np.where(lost, protestant_score * keep, protestant_score)
-    score = papal_score if papal_side else protestant_score
-    return weighted_mean(pmf, score)
-
-
 class _Builder:
     """Builds the tree of one debate, making every choice."""
 
@@ -128,7 +84,13 @@ class _Builder:
         self.papal_initiates = debate.papal_initiates
         self.eligible = debate.flip_caps
         self._children: dict = {}
-        self.plays = {"luther_1": Fraction(0), "luther_2": Fraction(0), "bullinger": Fraction(0)}
+        # 20 step 6, 23.12: the debaters the Protestant may put in for round 2 by their own
+        # bonus (Bullinger), when the bonus is on
+        self.inserted_in_round_two = tuple(
+            bonus
+            for bonus in DEBATER_BONUSES.values()
+            if bonus.inserted_in_round == 2 and bonus.slug in debate.active_bonuses
+        )
 
     # -- values for the choices ------------------------------------------------------
 
@@ -136,7 +98,7 @@ class _Builder:
         """The expected objective of a round that decides (a tie scores 0) to the Papacy
         (``papal_side``) or the Protestant."""
         debaters = self.facts.debaters
-        return _score(
+        return round_value(
             matchup.initiator_dice,
             matchup.other_dice,
             debaters[matchup.papal].value,
@@ -177,14 +139,17 @@ class _Builder:
         children = ()
         if round_ == 1:
             children = self.round_two(committed | {papal, protestant}, *state)
+        # 20 step 7, 23.12: the final Papal debater's bonus, entering the round uncommitted
+        bonus = bonus_of(papal)
+        applies = bonus_applies(debate, bonus.slug, papal_fresh)
         return Matchup(
             round_,
             papal,
             protestant,
             attack,
             defence,
-            aleander=papal == "Aleander" and bonus_applies(debate, "aleander", papal_fresh),
-            campeggio=papal == "Campeggio" and bonus_applies(debate, "campeggio", papal_fresh),
+            aleander=bool(bonus.extra_flips) and applies,
+            campeggio=bool(bonus.cancel_chance) and applies,
             probability=probability,
             children=children,
         )
@@ -216,33 +181,35 @@ class _Builder:
         protestant_draws = fresh or list(protestant)
         chance = Fraction(1, len(papal_draws) * len(protestant_draws))
         children = []
+        card = card_putting_in()  # 20 step 6: Here I Stand's debater, in round 2 too
+        card_policy = getattr(debate, card.debate_option)
         for papal_name in papal_draws:
             for drawn in protestant_draws:
                 options = [self.matchup(2, papal_name, drawn, committed, chance)]
-                inserted = [None]
+                inserted, policies = [None], [card_policy]
                 if (
                     luther_card
-                    and debate.luther_policy != "never"
-                    and drawn != "Luther"
-                    and debate.bar != "Luther"
+                    and card_policy != "never"
+                    and drawn != card.puts_in
+                    and debate.bar != card.puts_in
                 ):
-                    options.append(self.matchup(2, papal_name, "Luther", committed, chance))
+                    options.append(self.matchup(2, papal_name, card.puts_in, committed, chance))
                     inserted.append("luther_2")
-                if (
-                    "bullinger" in debate.active_bonuses
-                    and debate.bullinger_policy != "never"
-                    and "Bullinger" in debate.debaters
-                    and "Bullinger" not in committed
-                    and drawn != "Bullinger"
-                    and debate.bar != "Bullinger"
-                ):
-                    options.append(self.matchup(2, papal_name, "Bullinger", committed, chance))
-                    inserted.append("bullinger")
-                policy = (
-                    debate.luther_policy
-                    if inserted[1:2] == ["luther_2"]
-                    else (debate.bullinger_policy)
-                )
+                    policies.append(card_policy)
+                for bonus in self.inserted_in_round_two:
+                    name, its_policy = bonus.debater, getattr(debate, bonus.policy_option)
+                    if (
+                        its_policy != "never"
+                        and name in debate.debaters
+                        and name not in committed
+                        and drawn != name
+                        and debate.bar != name
+                    ):
+                        options.append(self.matchup(2, papal_name, name, committed, chance))
+                        inserted.append(bonus.slug)
+                        policies.append(its_policy)
+                # the policy of the first insertion offered decides between the options
+                policy = policies[1] if len(policies) > 1 else card_policy
                 chosen = self._protestant_best(options, policy)
                 children.append((options[chosen], inserted[chosen]))
         result = tuple(children)
@@ -254,8 +221,9 @@ class _Builder:
         played as the policy says. ``pool`` is the defender's (committed/uncommitted)."""
         debate = self.debate
         committed = frozenset(debate.committed)
-        if "papal-inquisition" in debate.cards:
-            committed |= {"Caraffa"}  # the card commits Caraffa first
+        for card in cards_in_effect_named(debate.cards):
+            if card.commits:
+                committed |= {card.commits}  # the card commits him first (Papal Inquisition)
         own = papal_pool(debate) if self.papal_initiates else protestant_pool(debate)
         other = protestant_pool(debate) if self.papal_initiates else papal_pool(debate)
         if pick is not None:
@@ -273,7 +241,9 @@ class _Builder:
         if not defenders:
             return None
         chance = Fraction(1, len(attackers) * len(defenders))
-        luther_card = "here-i-stand" in debate.cards and debate.luther_policy != "never"
+        card = card_putting_in()
+        policy = getattr(debate, card.debate_option)
+        luther_card = card.slug in debate.cards and policy != "never"
         nodes = []
         for attacker in attackers:
             for defender in defenders:
@@ -281,11 +251,13 @@ class _Builder:
                     (attacker, defender) if self.papal_initiates else (defender, attacker)
                 )
                 options = [self.matchup(1, papal, protestant, committed, chance, (luther_card,))]
-                if luther_card and protestant != "Luther" and debate.bar != "Luther":
+                if luther_card and protestant != card.puts_in and debate.bar != card.puts_in:
                     # 20 step 3: Here I Stand puts Luther in for the drawn Protestant
                     # debater, committed or not (his own status sets his dice).
-                    options.append(self.matchup(1, papal, "Luther", committed, chance, (False,)))
-                chosen = self._protestant_best(options, debate.luther_policy)
+                    options.append(
+                        self.matchup(1, papal, card.puts_in, committed, chance, (False,))
+                    )
+                chosen = self._protestant_best(options, policy)
                 nodes.append((options[chosen], chosen == 1))
         return nodes
 
@@ -435,7 +407,7 @@ class DebateTree:
         cancelled = decisive & ~papal_won & (arrays["campeggio"][node] == 1) & (die == 1)
         protestant_won = decisive & ~papal_won & ~cancelled
         size = np.abs(difference)
-        flips = _capped(size + arrays["aleander"][node], papal_won, eligible)
+        flips = capped_flips(size + arrays["aleander"][node], papal_won, eligible)
         flips = np.where(papal_won | protestant_won, flips, 0)
         burnt = protestant_lost_to & (size > arrays["protestant_value"][node])
         disgraced = protestant_won & (size > arrays["papal_value"][node])
@@ -473,6 +445,11 @@ def _share(chance: float) -> str:
     return f"{chance:.4f}"
 
 
+def _key(slug: str) -> str:
+    """A card's key among a debate's choices (``here_i_stand``)."""
+    return slug.replace("-", "_")
+
+
 def build_tree(debate) -> DebateTree:
     """The tree of ``debate`` with every choice made (see the module's notes)."""
 
@@ -480,10 +457,11 @@ def build_tree(debate) -> DebateTree:
     choices: dict[str, str] = {}
     objective = "expected net flips and VP" if debate.objective == "net" else "chance of winning"
 
-    if "leipzig-debate" in debate.cards and debate.attacker == "random" and debate.bar is None:
+    chooser = barring_card()  # 20 step 3: Leipzig Debate picks the attacker or bars one
+    if chooser.slug in debate.cards and debate.attacker == "random" and debate.bar is None:
         options = {}
         own = [name for name in papal_pool(debate) if name not in debate.committed]
-        for name in own:
+        for name in own if chooser.picks_attacker else ():
             nodes, pool = _with_pool_of(builder, debate, pick=name)
             if nodes is not None:
                 options[f"pick {name}"] = (nodes, pool, builder.tree_value(nodes))
@@ -500,7 +478,7 @@ def build_tree(debate) -> DebateTree:
         else:
             best = max(option[2] for option in options.values())
             use = next(name for name, option in options.items() if option[2] >= best - _EQUAL)
-            choices["leipzig_debate"] = f"{use} (best for the Papacy's {objective}: {best:+.4f})"
+            choices[_key(chooser.slug)] = f"{use} (best for the Papacy's {objective}: {best:+.4f})"
             nodes, pool = options[use][0], options[use][1]
             if use.startswith("bar "):
                 builder = options[use][3]
@@ -521,7 +499,8 @@ def build_tree(debate) -> DebateTree:
         else:
             choices["defender"] = chosen
     round_one = []
-    luther_1 = luther_2 = bullinger = 0.0
+    luther_1 = luther_2 = 0.0
+    inserted_by_bonus = {bonus.slug: 0.0 for bonus in builder.inserted_in_round_two}
     for node, luther in nodes:
         kids = node.children
         tie = float(difference_pmf(node.initiator_dice, node.other_dice)[node.other_dice])
@@ -542,8 +521,8 @@ def build_tree(debate) -> DebateTree:
             weight = float(node.probability) * tie * float(child.probability)
             if inserted == "luther_2":
                 luther_2 += weight
-            elif inserted == "bullinger":
-                bullinger += weight
+            elif inserted is not None:
+                inserted_by_bonus[inserted] += weight
         if luther:
             luther_1 += float(node.probability)
         round_one.append(
@@ -559,16 +538,19 @@ def build_tree(debate) -> DebateTree:
                 matchups,
             )
         )
-    if "here-i-stand" in debate.cards:
-        choices["here_i_stand"] = (
-            f"Luther put in ({debate.luther_policy}): round 1 with "
+    card = card_putting_in()
+    if card.slug in debate.cards:
+        choices[_key(card.slug)] = (
+            f"{card.puts_in} put in ({getattr(debate, card.debate_option)}): round 1 with "
             f"chance {_share(luther_1)}, round 2 with chance "
             f"{_share(luther_2)}"
         )
-    if bullinger:
-        choices["bullinger"] = (
-            f"inserted in round 2 ({debate.bullinger_policy}) with chance {_share(bullinger)}"
-        )
+    for bonus in builder.inserted_in_round_two:
+        if inserted_by_bonus[bonus.slug]:
+            choices[bonus.slug] = (
+                f"inserted in round 2 ({getattr(debate, bonus.policy_option)}) with chance "
+                f"{_share(inserted_by_bonus[bonus.slug])}"
+            )
     return DebateTree(debate, tuple(round_one), choices, None if pool is None else pool[0])
 
 

@@ -28,6 +28,7 @@ import numpy as np
 from oddsengine.combat.limits import check_count
 from oddsengine.draws import two_dice_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.religion.cards import MERCATORS_MAP, SMALLPOX
 
 __all__ = [
     "Claim",
@@ -209,7 +210,7 @@ def circumnavigation_count(value: int, mercator: bool) -> int:
 @lru_cache(maxsize=64)
 def _circumnavigation_count(value: int, mercator: bool) -> int:
     pmf = two_dice_pmf()
-    need = 10 - value - 2 * mercator
+    need = 10 - value - MERCATORS_MAP.modifier_on("circumnavigation") * mercator
     return round(36 * float(pmf[max(need, 0) :].sum()))
 
 
@@ -304,7 +305,7 @@ def explore(
         np.shape(circumnavigation_roll),
     )
     # 22: 2d6 + value, +2 Mercator's Map, -1 on the power's first exploration (Uncharted).
-    modified = roll + value + 2 * mercator - uncharted
+    modified = roll + value + MERCATORS_MAP.modifier_on("exploration") * mercator - uncharted
     code = np.full(shape, _NOTHING, dtype=np.int64)
     gained = np.zeros(shape, dtype=np.int64)
     vp = np.zeros(shape, dtype=np.int64)
@@ -354,7 +355,11 @@ def explore(
     # 2d6 + value (+2 Mercator, never Uncharted): 9 or less the explorer is lost, 10 or
     # more success, 12 or more also a card.
     strait_open = (claimed & strait.bit) == 0
-    circled = np.asarray(circumnavigation_roll, dtype=np.int64) + value + 2 * mercator
+    circled = (
+        np.asarray(circumnavigation_roll, dtype=np.int64)
+        + value
+        + MERCATORS_MAP.modifier_on("circumnavigation") * mercator
+    )
     success = take_circle & (circled >= 10)
     code = np.where(take_circle, np.where(success, _CIRCUMNAVIGATION, _FAILED), code)
     strait_gained = np.where(take_circle & strait_open, strait.bit, 0)
@@ -382,7 +387,8 @@ def conquer(value, roll, claimed, *, smallpox=False) -> Explored:
     claims = conquests()
     value, roll = _integers("value", value), _integers("roll", roll)
     claimed = _integers("claimed", claimed)
-    modified = roll + value + 2 * _flags("smallpox", smallpox)  # 22: +2 with Smallpox
+    # 22: +2 with Smallpox
+    modified = roll + value + SMALLPOX.modifier_on("conquest") * _flags("smallpox", smallpox)
     shape = np.broadcast_shapes(modified.shape, claimed.shape)
     top = max(claim.number for claim in claims)
     bit, bit_vp = _highest_open(np.broadcast_to(np.minimum(modified, top), shape), claimed, claims)

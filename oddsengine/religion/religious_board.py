@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.religion.cards import lasting_cards
 
 __all__ = [
     "ENGLAND_RULERS",
@@ -45,8 +46,9 @@ PAPAL_RULERS = ("leo-x", "clement-vii", "paul-iii", "julius-iii")
 #: 18: the popes under whom the Papacy wins ties, and succeeds on a modified 6, in its
 #: target zone.
 TIE_WINNING_POPES = ("paul-iii", "julius-iii")
-#: The cards whose effect lasts the turn and changes attempts' dice (17 step 3, 18).
-THIS_TURN_CARDS = ("printing-press", "augsburg-confession")
+#: The cards whose effect lasts the turn and changes attempts' dice (17 step 3, 18), by
+#: their records (:func:`~oddsengine.religion.cards.lasting_cards`).
+THIS_TURN_CARDS = lasting_cards()
 #: The reformers (16).
 REFORMERS = ("Luther", "Zwingli", "Calvin", "Cranmer")
 

@@ -22,6 +22,7 @@ from math import comb
 
 from oddsengine.religion.attempt_odds import success_chance
 from oddsengine.religion.attempt_sources import AttemptSource
+from oddsengine.religion.cards import cards_in_effect_named
 from oddsengine.religion.religious_board import TIE_WINNING_POPES, ReligiousBoard
 
 __all__ = ["MAX_SEARCH_STATES", "RunModel", "bits", "popcount", "too_large_to_search"]
@@ -99,19 +100,23 @@ class RunModel:
             allowed &= mask(source.only_spaces)
         self.allowed = allowed
         self.bonus_mask, self.bonus_dice = bonus.get("mask", 0), bonus.get("dice", 0)
-        cards = board.this_turn
-        self.extra_dice = source.bonus_dice
-        if (
-            self.side == "protestant"
-            and "printing-press" in cards
-            and source.name != ("printing-press")
-        ):
-            self.extra_dice += 1  # 17 step 3: Printing Press played this turn
+        lasting = cards_in_effect_named(board.this_turn)
+        # 17 step 3: the dice of the cards in effect this turn on every Reformation attempt
+        # (Printing Press); a card's own event has them in its source's dice already.
+        own = source.card or source.name
+        self.turn_dice = tuple(
+            (card, card.reformation_dice)
+            for card in lasting
+            if self.side == "protestant" and card.reformation_dice and card.slug != own
+        )
+        self.extra_dice = source.bonus_dice + sum(dice for _, dice in self.turn_dice)
         wins_ties_in_zone = self.side == "protestant" or board.papal_ruler in TIE_WINNING_POPES
         self.wins_ties_in_zone = wins_ties_in_zone
-        # 18, 23.2: Augsburg Confession: -1 on every Papal die of a Counter-Reformation
+        # 18, 23.2: on every Papal die of a Counter-Reformation attempt (Augsburg Confession)
         self.papal_modifier = (
-            -1 if (self.side == "papacy" and "augsburg-confession" in cards) else 0
+            sum(card.counter_reformation_modifier for card in lasting)
+            if self.side == "papacy"
+            else 0
         )
         self._dice_cache: dict = {}
         self._eligible_cache: dict = {}
@@ -274,16 +279,24 @@ class RunModel:
         protestant_dice, papal_dice = max(protestant_dice, 1), max(papal_dice, 1)  # 23.4
         extra = self.extra_dice + (self.bonus_dice if b & self.bonus_mask else 0)
         in_zone = bool(b & self.in_zone)
+        modifier = self.modifier_at(target)
         if self.side == "protestant":
             protestant_dice += extra
             ties = "protestant" if in_zone else "papacy"  # 17 step 7
-            modifier = self.source.modifier if in_zone else 0  # 17 step 4: zone only
             p = success_chance("protestant", protestant_dice, papal_dice, ties, modifier)
         else:
             papal_dice += extra
             ties = "papacy" if (in_zone and self.wins_ties_in_zone) else "protestant"  # 18
-            p = success_chance("papacy", papal_dice, protestant_dice, ties, self.papal_modifier)
+            p = success_chance("papacy", papal_dice, protestant_dice, ties, modifier)
         return p, protestant_dice, papal_dice, ties
+
+    def modifier_at(self, target: int) -> int:
+        """What is added to every die of the attempting side in an attempt on ``target``:
+        a Reformation source's +1 in its target zone only (17 step 4), the Papal dice's
+        modifier of the cards in effect this turn anywhere (18, 23.2)."""
+        if self.side == "protestant":
+            return self.source.modifier if self.in_zone >> target & 1 else 0
+        return self.papal_modifier
 
 
 def too_large_to_search(

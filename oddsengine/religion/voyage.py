@@ -36,6 +36,8 @@ import numpy as np
 from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, two_dice_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.religion.cards import MERCATORS_MAP, SMALLPOX, cards_in_effect
+from oddsengine.religion.cards import card_switches as switches_of
 from oddsengine.religion.new_world import (
     CHOICES,
     CONQUEST_CODES,
@@ -137,13 +139,14 @@ class Voyage(Voyaging):
         metavar="POWERS",
     )
     mercator: bool = option(
-        "Mercator's Map played for the voyage (+2, on the circumnavigation roll too); for "
-        "several powers, alone: all of them, or the powers named",
+        f"{MERCATORS_MAP.name} played for the voyage (+{MERCATORS_MAP.voyage_modifier}, on "
+        "the circumnavigation roll too); for several powers, alone: all of them, or the "
+        "powers named",
         rule="§22",
         value="flag-names",
         default=False,
         metavar="POWERS",
-        label="Mercator's Map",
+        label=MERCATORS_MAP.name,
     )
     claimed: tuple = option(
         "discoveries already claimed: st-lawrence-river, great-lakes, mississippi-river, "
@@ -180,8 +183,9 @@ class Voyage(Voyaging):
 
     kind = "voyage"
     outcome_names = EXPLORATION_CODES
-    #: The card that switches a field on, for its value (:mod:`oddsengine.results`).
-    card_switches = (("mercator", "Mercator's Map"),)
+    #: The card that switches a field on, for its value (:mod:`oddsengine.results`): its
+    #: record's.
+    card_switches = switches_of("voyage")
     #: What a card is valued in: the expected VP (``expected.vp``), in VP.
     card_measure = ("vp", "VP", "expected VP of the voyage")
     _word = "explorer"
@@ -352,7 +356,7 @@ class Voyage(Voyaging):
         lines = [
             f"2d6 + value: {', '.join(modifiers)}"
             + (" (drawn at random)" if len(self.pool) > 1 else "")
-            + (", +2 Mercator's Map" if self.mercator else "")
+            + _card_words(self, "exploration")
             + (", -1 Uncharted" if self.uncharted else "")
         ]
         lines.append(
@@ -409,7 +413,11 @@ class Conquest(Voyaging):
         metavar="NAME|random",
         offer="conquistadors_offered",
     )
-    smallpox: bool = option("Smallpox played for the conquest (+2)", rule="§22", default=False)
+    smallpox: bool = option(
+        f"{SMALLPOX.name} played for the conquest (+{SMALLPOX.voyage_modifier})",
+        rule="§22",
+        default=False,
+    )
     claimed: tuple = option(
         "conquests already made: maya, aztecs, inca",
         rule="§22",
@@ -436,8 +444,9 @@ class Conquest(Voyaging):
 
     kind = "conquest"
     outcome_names = CONQUEST_CODES
-    #: The card that switches a field on, for its value (:mod:`oddsengine.results`).
-    card_switches = (("smallpox", "Smallpox"),)
+    #: The card that switches a field on, for its value (:mod:`oddsengine.results`): its
+    #: record's.
+    card_switches = switches_of("conquest")
     #: What a card is valued in: the expected VP (``expected.vp``), in VP.
     card_measure = ("vp", "VP", "expected VP of the voyage")
     _word = "conquistador"
@@ -445,9 +454,12 @@ class Conquest(Voyaging):
     def __post_init__(self):
         pool = self._check_common("conquistador", conquistador_pool)
         object.__setattr__(self, "_pool", pool)
-        if not isinstance(self.smallpox, (bool, np.bool_)):
-            raise OddsEngineTypeError(f"smallpox must be True or False, not {shown(self.smallpox)}")
-        object.__setattr__(self, "smallpox", bool(self.smallpox))
+        for name, _ in self.card_switches:
+            if not isinstance(getattr(self, name), (bool, np.bool_)):
+                raise OddsEngineTypeError(
+                    f"{name} must be True or False, not {shown(getattr(self, name))}"
+                )
+            object.__setattr__(self, name, bool(getattr(self, name)))
         mask = claim_mask(names_of(self.claimed, "claimed"), conquests(), "conquest")
         object.__setattr__(self, "claimed", claim_names(mask, conquests()))
         if len(self.claimed) == len(conquests()):
@@ -527,6 +539,11 @@ class Conquest(Voyaging):
         return [
             f"2d6 + value: {pool}"
             + (f" (drawn at random from {len(self.pool)})" if len(self.pool) > 1 else "")
-            + (", +2 Smallpox" if self.smallpox else ""),
+            + _card_words(self, "conquest"),
             "Claimed: " + (", ".join(self.claimed) or "nothing") + f"; cost {CONQUEST_CP} CP",
         ]
+
+
+def _card_words(spec, roll: str) -> str:
+    """The cards played for a voyage, as its line of dice says them (``, +2 Smallpox``)."""
+    return "".join(f", +{card.modifier_on(roll)} {card.name}" for card in cards_in_effect(spec))

@@ -67,20 +67,24 @@ def voyages(version: str, quick: bool) -> Page:
     import pandas as pd
 
     from oddsengine.faces.new_world_tables import conquest_table, voyage_table
+    from oddsengine.religion.cards import MERCATORS_MAP, SMALLPOX
 
+    mercator, smallpox = MERCATORS_MAP.name, SMALLPOX.name
     page = Page(
         "new-world",
         "Voyages to the New World",
         "New World",
-        "Each explorer's and conquistador's chances, with and without Mercator's Map, "
-        "Uncharted and Smallpox, and the VP each voyage is worth.",
+        f"Each explorer's and conquistador's chances, with and without {mercator}, "
+        f"Uncharted and {smallpox}, and the VP each voyage is worth.",
         [
-            "An exploration (2 CP) rolls 2d6 + the explorer's value, +2 with Mercator's Map, "
+            "An exploration (2 CP) rolls 2d6 + the explorer's value, "
+            f"+{MERCATORS_MAP.modifier_on('exploration')} with {mercator}, "
             "-1 on the power's first exploration (Uncharted): 4 or less the explorer is "
             "lost, 5-6 nothing, 7-9 a discovery, 10 or more the choice of the most expected "
             "VP (circumnavigate, counting the Pacific Strait, or the Amazon, or a 1-VP "
             "discovery). Nothing is claimed yet in these tables.",
-            "A conquest (4 CP) rolls 2d6 + the conquistador's value, +2 with Smallpox: 6 or "
+            "A conquest (4 CP) rolls 2d6 + the conquistador's value, "
+            f"+{SMALLPOX.modifier_on('conquest')} with {smallpox}: 6 or "
             "less killed, 7-8 nothing, 9 or more a conquest (9 Maya, 10 Aztecs, 11+ Inca). "
             "A row 'random' is the power's draw from its whole pool.",
         ],
@@ -133,26 +137,26 @@ def voyages(version: str, quick: bool) -> Page:
             percent=False,
         ),
         "Line chart: expected VP of an exploration against the explorer's value",
-        "One line per way of sailing: plain, Mercator's Map, Uncharted, both.",
+        f"One line per way of sailing: plain, {mercator}, Uncharted, both.",
     )
     conquered = conquest_table()
     conquered["conquistador"] = conquered["power"] + ": " + conquered["conquistador"]
-    conquered["with"] = conquered["smallpox"].map({False: "plain", True: "Smallpox"})
+    conquered["with"] = conquered["smallpox"].map({False: "plain", True: smallpox})
     order = list(dict.fromkeys(conquered.conquistador))
     for column, what, method in (
         ("conquest", "Chance of a conquest", EXACT),
         ("killed", "Chance the conquistador is killed", EXACT),
     ):
-        # plain first, as in the table of VP below (a pivot sorts "Smallpox" first)
+        # plain first, as in the table of VP below (a pivot sorts the card's name first)
         frame = conquered.pivot(index="conquistador", columns="with", values=column)
-        frame = frame.loc[order, ["plain", "Smallpox"]]
+        frame = frame.loc[order, ["plain", smallpox]]
         page.body.append(
             table_html(frame, caption_html(what, rules, method, version), corner="conquistador")
         )
     vp = pd.DataFrame(
         {
             "plain": conquered[~conquered.smallpox].set_index("conquistador")["expected_vp"],
-            "Smallpox": conquered[conquered.smallpox].set_index("conquistador")["expected_vp"],
+            smallpox: conquered[conquered.smallpox].set_index("conquistador")["expected_vp"],
         }
     ).loc[order]
     vp["VP per CP, plain"] = vp["plain"] / 4

@@ -18,20 +18,21 @@ def theses_opening(version: str, quick: bool) -> Page:
     from oddsengine.engines.attempt_runs_exact import first_targets
     from oddsengine.faces.religion_plots import plot_eligible_spaces
     from oddsengine.religion.attempt_runs import AttemptRun
+    from oddsengine.religion.cards import NINETY_FIVE_THESES as THESES
     from oddsengine.religion.religion_scenario import load_religious_board
 
     board = load_religious_board("religion_1517")
-    run = AttemptRun(board, "95-theses")
+    run = AttemptRun(board, THESES.slug)
     answer = exact(run)
     optimal, greedy = answer.optimal, answer.greedy
     page = Page(
         "theses",
-        "The 95 Theses opening",
-        "95 Theses",
+        f"The {THESES.words} opening",
+        THESES.words,
         f"Five attempts from Wittenberg: open on {optimal.first_target}; the optimal order "
         f"expects {optimal.expected_flips:.3f} spaces.",
         [
-            "Luther's 95 Theses make five Reformation attempts in the German zone, each with "
+            f"{THESES.name} make five Reformation attempts in the German zone, each with "
             "one die more (RULES.md §19). Each attempt rolls both sides' dice and compares the "
             "highest: the Protestant wins ties in the German zone, the Papacy elsewhere (§17).",
             "The first table lists every space the first attempt may target, its dice, its "
@@ -61,7 +62,7 @@ def theses_opening(version: str, quick: bool) -> Page:
         table_html(
             frame,
             caption_html(
-                "Every first target of the 95 Theses on the 1517 board",
+                f"Every first target of the {THESES.words} on the 1517 board",
                 "Here I Stand, RULES.md §16, §17, §19",
                 EXACT,
                 version,
@@ -106,7 +107,7 @@ def theses_opening(version: str, quick: bool) -> Page:
         # On a phone the picture is shown about 360 px wide, on a laptop 960: discs and
         # words larger than the plot's own keep every name legible (9 px or more).
         fig = Figure(figsize=(5.0, 5.6) if narrow else (7, 7), layout="constrained")
-        plot_eligible_spaces(board, "95-theses", ax=fig.subplots(), scale=1.7 if narrow else 1.25)
+        plot_eligible_spaces(board, THESES.slug, ax=fig.subplots(), scale=1.7 if narrow else 1.25)
         return fig
 
     page.chart(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from oddsengine import kinds
 from oddsengine.faces.book._html import caption_html, table_html
 from oddsengine.faces.book._pages import EXACT, Page, lines
+from oddsengine.religion.cards import AUGSBURG_CONFESSION, CALVINS_INSTITUTES
 
 #: The tables of the page: (title, kind, fixed parameters, rules).
 _TABLES = (
@@ -14,14 +15,15 @@ _TABLES = (
      "reformation", {"ties": "protestant"}, "RULES.md §17"),
     ("Reformation attempt, the Papacy wins ties (outside the target zone, or a space in no "
      "zone)", "reformation", {"ties": "papacy"}, "RULES.md §17, §23 reading 1"),
-    ("Reformation attempt with +1 on every Protestant die (Calvin's Institutes, a Full Bible "
-     "translation; in the target zone)", "reformation", {"ties": "protestant", "modifier": 1},
-     "RULES.md §17 step 4"),
+    ("Reformation attempt with +1 on every Protestant die "
+     f"({CALVINS_INSTITUTES.name}, a Full Bible translation; in the target zone)",
+     "reformation", {"ties": "protestant", "modifier": 1}, "RULES.md §17 step 4"),
     ("Counter-Reformation attempt, the Protestant wins ties", "counter-reformation",
      {"ties": "protestant"}, "RULES.md §18"),
     ("Counter-Reformation attempt, the Papacy wins ties (its target zone under Paul III or "
      "Julius III)", "counter-reformation", {"ties": "papacy"}, "RULES.md §18, §23 reading 3"),
-    ("Counter-Reformation attempt under Augsburg Confession (-1 on every Papal die), the "
+    (f"Counter-Reformation attempt under {AUGSBURG_CONFESSION.name} "
+     f"({AUGSBURG_CONFESSION.counter_reformation_modifier} on every Papal die), the "
      "Protestant wins ties", "counter-reformation", {"ties": "protestant", "augsburg": True},
      "RULES.md §18, §23 reading 2"),
 )  # fmt: skip
@@ -36,8 +38,8 @@ def attempts(version: str, quick: bool) -> Page:
         "Reformation and Counter-Reformation attempts",
         "Religious attempts",
         "The chance one Reformation or Counter-Reformation attempt converts its target, by "
-        "the dice of both sides, for both tie sides, with the +1 modifier and with Augsburg "
-        "Confession.",
+        "the dice of both sides, for both tie sides, with the +1 modifier and with "
+        f"{AUGSBURG_CONFESSION.name}.",
         [
             "Count each side's dice as the rulebook says (§17 steps 2-3 and 6: neighbours, "
             "reformers or universities, stacks, then the bonus dice); each side keeps its "
