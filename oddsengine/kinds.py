@@ -6,11 +6,12 @@ A spec (:class:`~oddsengine.FieldBattle`, :class:`~oddsengine.combat.naval.Naval
 meets :class:`Engagement`: the engines read its draw plan and outcome columns, the faces its
 names and descriptions. A :class:`Kind` says what a face needs to know of a kind without
 building a spec: its headline outcome, the roles that give the rows and the columns of a
-table, the rule it applies and its title, its command, its options' words, how the
-explorer offers it (:class:`ExplorerEntry`), which card records apply, how the
-force-needed search asks it (its ``needed`` record). It holds facts of the kinds, not
-pointers into the faces: a face keeps its own layout in its own layer (the odds book's
-pages are in :mod:`oddsengine.faces.book.contents`). A new kind is its spec module and one
+table, the rule it applies and its title, its command, its options' words, which card
+records apply. It holds facts of the kinds, not pointers into the faces: a face keeps its
+own layout in its own layer (the odds book's pages are in
+:mod:`oddsengine.faces.book.contents`, the explorer's layouts in
+:mod:`oddsengine.faces.explore_layouts`); a kind registered from outside may give its
+own (:class:`ExplorerEntry`, ``book_pages``). A new kind is its spec module and one
 entry here (or one :func:`register_kind` call). Every kind's spec meets
 :class:`Engagement` but the siege campaign's, a sequence of assaults with no single draw
 plan.
@@ -161,7 +162,11 @@ class Kind:
         attacking force"}``): the help of its options (``--attacker``, ...), which the
         command line names after the roles.
     explorer : ExplorerEntry or None
-        How the explorer offers it (None: it does not).
+        Optional, for a kind registered from outside the package: how the explorer lays
+        it out (its force boxes, their forces and its own controls; its builder and
+        words, callables or ``"module:function"``). None: the explorer's own layout of
+        it (:mod:`oddsengine.faces.explore_layouts`), else from its declaration when it
+        declares its inputs, else it is not offered.
     card_engagement : str
         The engagement the card records name for it (:attr:`CardRule.engagements
         <oddsengine.combat.card_types.CardRule>`: ``"battle"``, ``"assault"``; a siege
@@ -332,15 +337,11 @@ _NEEDED = "oddsengine.questions._needed_kinds:"
 _ATTACK = {"attacker": "the attacking force", "defender": "the defending force"}
 _WINS = {"attacker_wins": "the attacker wins", "defender_wins": "the defender wins"}
 _AT_SEA = {"attacker": "the attacking fleet", "defender": "the defending fleet"}
-_LAND = dict(sides=("active", "other"), units="land")
 #: The shared options of a combat whose answer holds both sides' survivors and whose
 #: sides play cards.
 _COMBAT = ("engine", "survivors", "card-value")
-#: Where the explorer's builders of the campaigns and the move live.
-_CAMPAIGNS = "oddsengine.faces._explore_campaigns:"
 #: What a move or a naval move takes: a scenario's board, survivors and end states listed.
 _READ_FROM_A_BOARD = ("engine", "survivors", "board", "end-states")
-_ROLL = "No units are lost in this roll."
 #: The dice counts of an attempt (RULES.md §17, §18), by role.
 _ATTEMPT_DICE = {"protestant_dice": "the Protestant's dice", "papal_dice": "the Papacy's dice"}
 #: The explorer's builders of Part III.
@@ -401,42 +402,28 @@ for _kind in (
          sweep=True, table=True, needed=_NEEDED + "BATTLE", needed_help=(1, ""),
          role_words=_ATTACK,
          outcome_words=_WINS,
-         explorer=ExplorerEntry(("attacker", "defender"),
-                                ("ottoman: 6R 2C Suleiman", "hapsburg: 5R Charles V"), **_LAND),
          card_engagement="battle", options=BATTLE_OPTIONS, takes=_COMBAT),
     Kind("assault", "oddsengine.combat.engagements:Assault", "success",
          ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True,
          success_words="the assault takes the space", needed=_NEEDED + "ASSAULT",
          needed_help=(2, ""),
          role_words=_ATTACK,
-         explorer=ExplorerEntry(("attacker", "garrison"),
-                                ("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand"), **_LAND),
          card_engagement="assault", options=ASSAULT_OPTIONS, takes=_COMBAT),
     Kind("intercept", "oddsengine.combat.rolls:Interception", "success",
          ("interceptor", "mover"), "interception, rule 13.2", "Interception",
          sweep=True, table=True, success_words="the interception succeeds",
          default_sides=("4R L0..2", "ottoman: 3R 0..1C"), fixed_chart=True,
-         role_words={"interceptor": "the intercepting force", "mover": "the moving force"},
-         explorer=ExplorerEntry(("interceptor", "mover"),
-                                ("hapsburg: 4R Ferdinand", "ottoman: 5R 1C Ibrahim Pasha"),
-                                ("other", "active"), "land", no_losses=_ROLL)),
+         role_words={"interceptor": "the intercepting force", "mover": "the moving force"}),
     Kind("avoid", "oddsengine.combat.rolls:AvoidBattle", "success",
          ("defender", "attacker"), "avoid battle, rule 13.3", "Avoid battle",
          sweep=True, table=True, success_words="the force avoids battle",
          default_sides=("4R L0..2", "ottoman: 3R 0..1C"), fixed_chart=True,
-         role_words=_ATTACK,
-         explorer=ExplorerEntry(("avoiding", "attacker"),
-                                ("france: 3R Montmorency", "hapsburg: 4R Duke of Alva"),
-                                ("other", "active"), "land",
-                                controls=("lost_battle_this_impulse",), no_losses=_ROLL)),
+         role_words=_ATTACK),
     Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
          ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
          sweep=True, table=True, needed=_NEEDED + "NAVAL", role_words=_AT_SEA,
          needed_options=("in_port",), needed_help=(5, " ('?Sq Doria', '?Co')"),
          outcome_words=_WINS,
-         explorer=ExplorerEntry(("attacker", "defender"),
-                                ("ottoman: 4Sq Barbarossa", "hapsburg: 3Sq Andrea Doria"),
-                                ("active", "other"), "sea", controls=("in_port",)),
          card_combat="naval-battle", options=NAVAL_BATTLE_OPTIONS, takes=_COMBAT),
     # The naval rolls are the --naval forms of intercept and avoid (16.1).
     Kind("naval-intercept", "oddsengine.combat.naval_rolls:NavalInterception", "success",
@@ -449,10 +436,6 @@ for _kind in (
          options=NAVAL_ROLL_OPTIONS),
     Kind("piracy", "oddsengine.combat.piracy:Piracy", "success", ("pirates",),
          "piracy, rule 16.4", "Piracy", sweep=True, success_words="the piracy succeeds",
-         explorer=ExplorerEntry(("pirates", "(none)"), ("ottoman: 3Co Dragut", ""),
-                                ("active", None), "sea",
-                                controls=("zone_squadrons", "adjacent_squadrons",
-                                          "adjacent_fortresses", "target_ports")),
          card_combat="piracy"),
     Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
          ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
@@ -460,11 +443,6 @@ for _kind in (
          needed_help=(3, ""),
          role_words={"besiegers": "the besieging force", "garrison": "the garrison",
                      "reinforcements": "units joining the besiegers"},
-         explorer=ExplorerEntry(("besiegers", "garrison"),
-                                ("ottoman: 9R Suleiman", "hapsburg: 2R"), **_LAND,
-                                controls=("horizon", "reinforcements"),
-                                build=_CAMPAIGNS + "siege_campaign",
-                                words=_CAMPAIGNS + "siege_campaign_words"),
          card_engagement="assault", options=(AFTER_MOVE, *SIEGE_POLICIES)),
     Kind("foreign-war", "oddsengine.combat.foreign_war:ForeignWar", "won", ("force",),
          "foreign war, rule 21.7", "Foreign war", sweep=True,
@@ -473,11 +451,6 @@ for _kind in (
          needed_help=(7, " (--war, --force '?R', --within attempts)"),
          role_words={"force": "the major power's units and leaders"},
          outcome_words={"won": "the war is won"}, by_step=("won_by:", "won"),
-         explorer=ExplorerEntry(("force", "(none)"), ("5R", ""), ("war", None),
-                                controls=("war", "foreign", "horizon",
-                                          "reinforcements_per_attempt"),
-                                build=_CAMPAIGNS + "foreign_war",
-                                words=_CAMPAIGNS + "foreign_war_words"),
          card_combat="foreign-war", options=FOREIGN_WAR_OPTIONS, takes=("engine", "card-value"),
          trials=200_000),
     Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
@@ -485,20 +458,12 @@ for _kind in (
          needed_options=("scenario", "stack", "control", "besieged", "defender_policy"),
          needed_help=(4, ""),
          outcome_words={"mover_in_control": "the moving force holds the space"},
-         explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None),
-                                controls=("scenario", "defender_policy", "stacks", "control"),
-                                build=_CAMPAIGNS + "move", words=_CAMPAIGNS + "move_words",
-                                scenarios="move"),
          takes=_READ_FROM_A_BOARD, options=MOVE_POLICIES),
     Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
          "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move",
          needed=_NEEDED + "NAVAL_MOVE",
          needed_options=("scenario", "fleet", "defender_policy"),
          needed_help=(6, " (SCENARIO, --fleet)"),
-         explorer=ExplorerEntry(("(none)", "(none)"), ("", ""), (None, None),
-                                controls=("scenario", "defender_policy", "fleets"),
-                                build=_CAMPAIGNS + "naval_move",
-                                words=_CAMPAIGNS + "naval_move_words", scenarios="naval_move"),
          takes=(*_READ_FROM_A_BOARD, "vary")),
     Kind("naval-move-scenario", "oddsengine.moves.naval_move_scenario:NavalMoveScenario",
          "mover_in_destination", (), "a scenario file's naval move swept, rules 16.1-16.2 "

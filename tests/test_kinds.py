@@ -353,9 +353,11 @@ def _dicts_keyed_by_kind_names(source: str, where: str = "") -> list[str]:
 
 #: The modules where a face keeps its own per-kind layout (the registry holds facts, not
 #: pointers into faces): the odds book's tables that ``--table`` prints, the book's
-#: contents (its pages, the kinds each covers and why the others have none), and the
-#: command line's layouts of the answers read from a board (``--states``, ``--vary``).
-FACE_LAYOUTS = {"faces/book_tables.py", "faces/book/contents.py", "faces/board_answers.py"}
+#: contents (its pages, the kinds each covers and why the others have none), the
+#: command line's layouts of the answers read from a board (``--states``, ``--vary``)
+#: and the explorer's layouts of the combat, campaign and move kinds.
+FACE_LAYOUTS = {"faces/book_tables.py", "faces/book/contents.py", "faces/board_answers.py",
+                "faces/explore_layouts.py"}  # fmt: skip
 
 
 def test_no_face_keeps_a_dict_keyed_by_kind_names():

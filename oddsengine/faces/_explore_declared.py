@@ -56,12 +56,13 @@ def declared_entry(kind) -> ExplorerEntry:
 def _declared_kinds():
     """The declared kinds the explorer offers from their declaration: those with no entry
     of their own and a command of their own (not the form of another's, ``--naval``)."""
+    from oddsengine.faces.explore_layouts import layout_of
     from oddsengine.kinds import KINDS
 
     return [
         kind
         for kind in KINDS.values()
-        if kind.explorer is None and kind.command == kind.name and kind.declared
+        if layout_of(kind) is None and kind.command == kind.name and kind.declared
     ]
 
 
