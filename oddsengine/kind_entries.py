@@ -1,9 +1,9 @@
 """The entries a face reads in its own terms: :class:`ExplorerEntry`, how the explorer lays
-out a kind, and :class:`NeededKind`, how the force-needed search asks it. Both are fields
-of :class:`~oddsengine.kinds.Kind` (``explorer`` and ``needed``) and are named from
-:mod:`oddsengine.kinds` too. The explorer keeps the layouts of the shipped kinds in its
-own layer (:mod:`oddsengine.faces.explore_layouts`); a kind registered from outside the
-package may give its own in its record.
+out a kind, and :class:`NeededKind`, how the force-needed search asks it. Each face keeps
+those of the shipped kinds in its own layer (:mod:`oddsengine.faces.explore_layouts`,
+:mod:`oddsengine.questions.needed_kinds`); a kind registered from outside the package may
+give its own in its record (the optional fields ``explorer`` and ``needed`` of
+:class:`~oddsengine.kinds.Kind`). Both are named from :mod:`oddsengine.kinds` too.
 
 Examples
 --------
@@ -78,8 +78,9 @@ class ExplorerEntry(NamedTuple):
 
 @dataclass(frozen=True)
 class NeededKind:
-    """What :func:`~oddsengine.needed` must know about one kind of question: the ``needed``
-    field of its :class:`Kind`.
+    """What :func:`~oddsengine.needed` must know about one kind of question (the search's
+    own, :mod:`oddsengine.questions.needed_kinds`, or the ``needed`` field of a
+    :class:`Kind` registered from outside).
 
     Parameters
     ----------

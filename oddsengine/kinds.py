@@ -31,7 +31,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field
@@ -55,7 +54,6 @@ __all__ = [
     "Kind",
     "KINDS",
     "BUILT_IN",
-    "NEEDED_KINDS",
     "NeededKind",
     "SPEC_KINDS",
     "register_kind",
@@ -67,6 +65,16 @@ __all__ = [
     "check_outcome_name",
     "outcome_words",
 ]
+
+
+def __getattr__(name: str):
+    """``NEEDED_KINDS``, first published here: the search's view of the kinds it asks
+    lives with the search (:mod:`oddsengine.questions.needed_kinds`), read from there."""
+    if name == "NEEDED_KINDS":
+        from oddsengine.questions.needed_kinds import NEEDED_KINDS
+
+        return NEEDED_KINDS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @runtime_checkable
@@ -153,10 +161,11 @@ class Kind:
         whose command is another kind's is a form of that command, asked by the flag of
         its :attr:`options` that says so (``Option.form``: ``intercept --naval``).
     needed : NeededKind or str or None
-        How :func:`~oddsengine.needed` asks for the force needed in it (a
-        :class:`NeededKind`), or where that record lives
-        (``"oddsengine.questions._needed_kinds:SIEGE"``), imported on first use; None: the
-        search does not ask this kind.
+        Optional, for a kind registered from outside the package: how
+        :func:`~oddsengine.needed` asks for the force needed in it (a :class:`NeededKind`),
+        or where that record lives (``"module:NAME"``), imported on first use. None: the
+        search's own record of it, if it asks it (the shipped kinds':
+        :mod:`oddsengine.questions.needed_kinds`).
     role_words : dict
         What each force of its command is, in words, by role (``{"attacker": "the
         attacking force"}``): the help of its options (``--attacker``, ...), which the
@@ -263,16 +272,6 @@ class Kind:
 
         return declared(self.spec) or bool(self.arguments) and kind_of(self.arguments).declared
 
-    @property
-    def needed_kind(self):
-        """The :class:`NeededKind` of the force-needed search, named by :attr:`command`
-        (its caption rule, when it gives none, is :attr:`rule`); None when the search does
-        not ask this kind."""
-        if self.needed is None:
-            return None
-        record = named(self.needed)
-        return dataclasses.replace(record, name=self.command, rule=record.rule or self.rule)
-
 
 def named(where):
     """``where`` itself, or the object it names as ``"module:attribute"`` (imported now):
@@ -298,31 +297,6 @@ def _imported(where: str):
     return getattr(import_module(module), name)
 
 
-class _NeededKinds(Mapping):
-    """The force-needed records by command name: a read view of :data:`KINDS` (a kind is
-    added with :func:`register_kind`)."""
-
-    def _by_command(self) -> dict:
-        return {kind.command: kind for kind in KINDS.values() if kind.needed is not None}
-
-    def __getitem__(self, name):
-        return self._by_command()[name].needed_kind
-
-    def __iter__(self):
-        return iter(self._by_command())
-
-    def __len__(self):
-        return len(self._by_command())
-
-    def __repr__(self):
-        return f"<needed kinds: {', '.join(self)}>"
-
-
-#: Every kind of question :func:`~oddsengine.needed` answers, by command name (a view of
-#: the kinds' records).
-NEEDED_KINDS: Mapping[str, NeededKind] = _NeededKinds()
-
-
 #: Every kind of engagement, by name.
 KINDS: dict[str, Kind] = {}
 
@@ -330,9 +304,6 @@ KINDS: dict[str, Kind] = {}
 def _add(kind: Kind) -> None:
     KINDS[kind.name] = kind
 
-
-#: Where the force-needed records live (imported when a search first asks).
-_NEEDED = "oddsengine.questions._needed_kinds:"
 
 _ATTACK = {"attacker": "the attacking force", "defender": "the defending force"}
 _WINS = {"attacker_wins": "the attacker wins", "defender_wins": "the defender wins"}
@@ -399,14 +370,13 @@ _ATTEMPTS = (
 for _kind in (
     Kind("battle", "oddsengine.combat.engagements:FieldBattle", "attacker_wins",
          ("attacker", "defender"), "field battle, rule 14", "Field battle",
-         sweep=True, table=True, needed=_NEEDED + "BATTLE", needed_help=(1, ""),
+         sweep=True, table=True, needed_help=(1, ""),
          role_words=_ATTACK,
          outcome_words=_WINS,
          card_engagement="battle", options=BATTLE_OPTIONS, takes=_COMBAT),
     Kind("assault", "oddsengine.combat.engagements:Assault", "success",
          ("attacker", "defender"), "assault, rule 15.1", "Assault", sweep=True, table=True,
-         success_words="the assault takes the space", needed=_NEEDED + "ASSAULT",
-         needed_help=(2, ""),
+         success_words="the assault takes the space", needed_help=(2, ""),
          role_words=_ATTACK,
          card_engagement="assault", options=ASSAULT_OPTIONS, takes=_COMBAT),
     Kind("intercept", "oddsengine.combat.rolls:Interception", "success",
@@ -421,7 +391,7 @@ for _kind in (
          role_words=_ATTACK),
     Kind("naval", "oddsengine.combat.naval:NavalBattle", "attacker_wins",
          ("attacker", "defender"), "naval battle, rule 16.2", "Naval battle",
-         sweep=True, table=True, needed=_NEEDED + "NAVAL", role_words=_AT_SEA,
+         sweep=True, table=True, role_words=_AT_SEA,
          needed_options=("in_port",), needed_help=(5, " ('?Sq Doria', '?Co')"),
          outcome_words=_WINS,
          card_combat="naval-battle", options=NAVAL_BATTLE_OPTIONS, takes=_COMBAT),
@@ -439,14 +409,13 @@ for _kind in (
          card_combat="piracy"),
     Kind("siege-campaign", "oddsengine.moves.siege_campaign:SiegeCampaign", None,
          ("besiegers", "garrison"), "siege campaign, rules 15, 15.1, 15.3", "Siege campaign",
-         command="siege", needed=_NEEDED + "SIEGE", by_step=("taken_by_impulse_", "taken"),
+         command="siege", by_step=("taken_by_impulse_", "taken"),
          needed_help=(3, ""),
          role_words={"besiegers": "the besieging force", "garrison": "the garrison",
                      "reinforcements": "units joining the besiegers"},
          card_engagement="assault", options=(AFTER_MOVE, *SIEGE_POLICIES)),
     Kind("foreign-war", "oddsengine.combat.foreign_war:ForeignWar", "won", ("force",),
          "foreign war, rule 21.7", "Foreign war", sweep=True,
-         needed=_NEEDED + "FOREIGN_WAR",
          needed_options=("war", "foreign", "cards", "reinforcements"),
          needed_help=(7, " (--war, --force '?R', --within attempts)"),
          role_words={"force": "the major power's units and leaders"},
@@ -454,14 +423,13 @@ for _kind in (
          card_combat="foreign-war", options=FOREIGN_WAR_OPTIONS, takes=("engine", "card-value"),
          trials=200_000),
     Kind("move", "oddsengine.moves.move:Move", "mover_in_control", (),
-         "a move played out, rules 13-15", "Move", needed=_NEEDED + "MOVE",
+         "a move played out, rules 13-15", "Move",
          needed_options=("scenario", "stack", "control", "besieged", "defender_policy"),
          needed_help=(4, ""),
          outcome_words={"mover_in_control": "the moving force holds the space"},
          takes=_READ_FROM_A_BOARD, options=MOVE_POLICIES),
     Kind("naval-move", "oddsengine.moves.naval_move:NavalMove", "mover_in_destination", (),
          "a naval move played out, rules 16.1-16.2 (RULES.md §14)", "Naval move",
-         needed=_NEEDED + "NAVAL_MOVE",
          needed_options=("scenario", "fleet", "defender_policy"),
          needed_help=(6, " (SCENARIO, --fleet)"),
          takes=(*_READ_FROM_A_BOARD, "vary")),
