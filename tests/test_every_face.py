@@ -342,12 +342,14 @@ def ask_plot(name, fmt, capsys, tmp_path):
 
 
 def _toml(value) -> str:
+    """A value of a sweep file: a list there is an axis, so names are written as one text,
+    separated by commas (``"inca,colony"``), as the command line takes them."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, tuple | list):
-        return "[" + ", ".join(map(_toml, value)) + "]"
+        value = ",".join(map(str, value))
     return json.dumps(str(value))  # a TOML basic string is a JSON string
 
 
@@ -367,6 +369,7 @@ def ask_sweep(name, fmt, capsys, tmp_path):
     with out.open(encoding="utf-8") as table:
         rows = list(csv.DictReader(table))
     assert rows and {row["status"] for row in rows} == {"ok"}, rows[0]
+    assert len({row["scenario_key"] for row in rows}) == 1  # one scenario: the example
 
 
 def ask_book(name, fmt, capsys, tmp_path):
