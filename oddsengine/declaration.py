@@ -29,6 +29,9 @@ Examples
 ['roll', '--dice', '3', '--lucky']
 >>> Option("tie", "a tie holds", value="yes-no", default=True).words_of(False)
 ['--tie', 'no']
+>>> uncharted = Option("uncharted", "the first voyage", value="flag-names", default=False)
+>>> uncharted.parse("france"), uncharted.words_of(True), uncharted.words_of(("france",))
+(('france',), ['--uncharted'], ['--uncharted', 'france'])
 >>> options_of(Roll)[0].check(12)
 Traceback (most recent call last):
 ...
@@ -52,6 +55,7 @@ __all__ = [
     "VALUES",
     "NEEDS_BOARD",
     "BOARD_GIVES",
+    "BOARD_AGREES",
     "SHARED_GROUPS",
     "Board",
     "Option",
@@ -67,9 +71,12 @@ __all__ = [
 
 #: The kinds of value an option holds: free text (a name), a whole number in a range, a
 #: number, an on/off flag, one of its choices, several names (comma-separated on the
-#: command line), a force written in the game's words, cards by name or number, or a
-#: flag the command line gives as yes or no (one whose default may be either).
-VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards", "yes-no")
+#: command line), a force written in the game's words, cards by name or number, a flag
+#: the command line gives as yes or no (one whose default may be either), or a flag that
+#: may name the ones it applies to (``--uncharted`` alone: every power sailing;
+#: ``--uncharted france``: France's voyage only).
+VALUES = ("text", "count", "number", "flag", "choice", "names", "force", "cards", "yes-no",
+          "flag-names")  # fmt: skip
 #: How the command line writes the two values of a ``yes-no`` option.
 _YES_NO = {True: "yes", False: "no"}
 
@@ -77,6 +84,11 @@ _YES_NO = {True: "yes", False: "no"}
 BOARD_GIVES = "board-gives"
 #: ``Option.board``: this input reads a board (refused without a scenario).
 NEEDS_BOARD = "needs-board"
+#: ``Option.board``: a scenario's board gives this input; given beside one it must agree
+#: with it (the spec's ``on_board`` checks it), as a debate's turn.
+BOARD_AGREES = "board-agrees"
+#: The roles a board gives an input, ``Option.board``: those a scenario supplies.
+_BOARD_SUPPLIES = (BOARD_GIVES, BOARD_AGREES)
 
 #: The groups of options several kinds share, by the name a kind's ``takes`` gives:
 #: ``engine`` (the method, trials, seed, precision, comparison and output format; with
@@ -90,6 +102,8 @@ NEEDS_BOARD = "needs-board"
 SHARED_GROUPS = ("engine", "card-value", "table", "board", "survivors", "end-states", "vary")
 
 _MISSING = dataclasses.MISSING
+#: The kinds of value the command line gives as a flag (``flag-names`` may name some too).
+_FLAGS = ("flag", "flag-names")
 
 
 @dataclass(frozen=True)
@@ -128,20 +142,36 @@ class Option:
     group : str
         The heading it is listed under, in the help and in the explorer.
     board : str
-        :data:`BOARD_GIVES` (a scenario's board gives it), :data:`NEEDS_BOARD` (it reads
-        a board) or empty.
+        :data:`BOARD_GIVES` (a scenario's board gives it), :data:`BOARD_AGREES` (a
+        scenario's board gives it, and one given beside it must agree), :data:`NEEDS_BOARD`
+        (it reads a board) or empty. A required input a board gives is required without a
+        scenario only; a required input that reads a board, with one only.
     label : str
         Its short label in the explorer (default: its name with spaces).
-    offer : str
-        The name of a class method of the spec, ``offer(values) -> choices``: the choices
-        the other inputs leave it (the debaters in play on a turn), for the explorer.
+    offer : str or callable
+        The name of a class method of the spec, ``offer(values) -> choices``, or such a
+        function: the choices the other inputs (by option name) leave it (the debaters in
+        play on a turn, the sources a board allows), for the explorer.
     repeat : bool
         Whether the command line takes it several times, one value each (a what-if
         ``--protestant SPACE``), collected as a tuple.
+    more : bool
+        An input most questions leave at its default: the explorer lists it under "more
+        options" (shown when asked; its value is read either way).
     form : bool
         For a flag of a kind's own options (``Kind.options``): it asks for that kind
         instead of the other kind of the same command (``intercept --naval``: the naval
         interception), whose form it is.
+    typed : bool
+        For a ``choice``: other values may be typed besides its choices and those offered
+        (a standing order ``order:SPACE,SPACE``); the explorer offers them in a box that
+        takes typing.
+    exact_only : bool
+        Read by the exact answer only (how deep a policy tree is shown, what the optimal
+        policy maximises): refused beside a Monte Carlo answer.
+
+    ``offer`` may also be a function ``offer(values) -> choices`` itself, for an option
+    declared apart from any spec class (a scenario's board).
     """
 
     name: str
@@ -159,9 +189,12 @@ class Option:
     group: str = ""
     board: str = ""
     label: str = ""
-    offer: str = ""
+    offer: object = ""
     repeat: bool = False
+    more: bool = False
     form: bool = False
+    typed: bool = False
+    exact_only: bool = False
 
     def __post_init__(self):
         if self.value not in VALUES:
@@ -169,7 +202,7 @@ class Option:
                 f"option {self.name!r}: value must be one of {', '.join(VALUES)}, not "
                 f"{shown(self.value)}"
             )
-        if self.board not in ("", BOARD_GIVES, NEEDS_BOARD):
+        if self.board not in ("", BOARD_GIVES, BOARD_AGREES, NEEDS_BOARD):
             raise OddsEngineError(f"option {self.name!r}: unknown board role {self.board!r}")
 
     @property
@@ -205,11 +238,27 @@ class Option:
             text += f" ({self.low}..{self.high})"
         if self.value == "yes-no" and isinstance(self.default, bool):
             text += f" (default {_YES_NO[self.default]})"
-        elif self.value != "flag" and not self.required and _shown_default(self.default):
+        elif self.value not in _FLAGS and not self.required and _shown_default(self.default):
             text += f" (default {_shown_default(self.default)})"
         if self.rule:
             text += f"; {self.rule}"
         return text.replace("%", "%%")  # argparse formats its help with %
+
+    @property
+    def supplied_by_board(self) -> bool:
+        """Whether a scenario's board gives this input (:data:`BOARD_GIVES`,
+        :data:`BOARD_AGREES`)."""
+        return self.board in _BOARD_SUPPLIES
+
+    def required_with(self, board: bool) -> bool:
+        """Whether it must be given, with a scenario's board (``board``) or without: a
+        required input the board supplies is required without one only, a required input
+        that reads a board with one only."""
+        if self.supplied_by_board:
+            return self.required and not board
+        if self.board == NEEDS_BOARD:
+            return self.required and board
+        return self.required
 
     @property
     def shown_label(self) -> str:
@@ -241,8 +290,18 @@ class Option:
                 raise OddsEngineError(
                     f"{self.flag_name} takes a number, not {shown(text)}"
                 ) from None
-        if self.value == "names":
-            return tuple(part.strip() for part in text.split(",") if part.strip())
+        if self.value in ("names", "flag-names"):
+            if any(not part.strip() for part in text.split(",")):  # never read as "none"
+                raise OddsEngineError(
+                    f"{self.flag_name} takes names separated by single commas, not an empty "
+                    f"name in {shown(text)}"
+                )
+            return tuple(part.strip() for part in text.split(","))
+        if self.value == "choice" and not text.strip():
+            raise OddsEngineError(
+                f"{self.flag_name} takes a name, not an empty name: name one, or leave the "
+                "option out for its default"
+            )
         if self.value == "flag":
             return text.strip().lower() in ("1", "true", "yes", "on")
         if self.value == "yes-no":
@@ -262,7 +321,13 @@ class Option:
             Naming the option (``where``, default its name), with what it takes.
         """
         where = where or self.name
-        if self.value in ("flag", "yes-no"):
+        if self.value == "flag-names" and isinstance(value, (tuple, list)):
+            if not all(isinstance(name, str) for name in value):
+                raise OddsEngineTypeError(
+                    f"{where} must be True, False or names, not {shown(value)}"
+                )
+            return tuple(value)
+        if self.value in (*_FLAGS, "yes-no"):
             if not isinstance(value, bool):
                 raise OddsEngineTypeError(f"{where} is True or False, not {shown(value)}")
             return value
@@ -305,13 +370,13 @@ class Option:
         command line needs it given); an option taken several times, once per item."""
         if value is None or (value == self.default and not self.required):
             return []
-        if self.value == "flag":
+        if self.value in _FLAGS and isinstance(value, bool):
             return [self.flag_name] if value != bool(self.default) else []
         if self.value == "yes-no":
             return [self.flag_name, _YES_NO[bool(value)]]
         if self.repeat and isinstance(value, (tuple, list)):
             return [word for item in value for word in self.words_of(item)]
-        if self.value == "names" or isinstance(value, (tuple, list)):
+        if isinstance(value, (tuple, list)):  # names; one name alone (an item repeated) as is
             text = ",".join(str(item) for item in value)
         else:
             text = str(value)
@@ -370,6 +435,8 @@ def options_of(spec_class) -> tuple[Option, ...]:
         declared.setdefault("value", _value_of(item.type))
         if callable(declared["words"]):  # read when shown, of this class
             declared["words"] = functools.partial(declared["words"], spec_class)
+        if declared["value"] == "names" and isinstance(default, str):
+            default = (default,)  # names are a tuple: a field's one word ("all") is one name
         found.append(Option(item.name, default=default, required=required, **declared))
     return tuple(found)
 
@@ -494,20 +561,21 @@ def command_words(command: str, spec_class, values: dict, extra=()) -> list[str]
     spec_class : type
         Its spec class, whose declared options give the words.
     values : dict
-        Input values by option name; those equal to their default are left out.
+        Input values by option name; those not given, or equal to their default (unless
+        the command line needs them), are left out.
     extra : iterable of Option
-        The kind's own options that fill no field (``Kind.options``).
+        The kind's own options that fill no field (``Kind.options``), or its board's.
 
     Returns
     -------
     list of str
     """
-    options = (*options_of(spec_class), *extra)
+    options = [item for item in (*options_of(spec_class), *extra) if item.name in values]
     words = [command]
-    positional = [item for item in options if item.positional]
-    for item in positional:
-        words += item.words_of(values.get(item.name, item.default))
+    for item in options:
+        if item.positional:
+            words += item.words_of(values[item.name])
     for item in options:
         if not item.positional:
-            words += item.words_of(values.get(item.name, item.default))
+            words += item.words_of(values[item.name])
     return words

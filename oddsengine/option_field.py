@@ -28,11 +28,12 @@ OPTION = "oddsengine.option"
 #: What a field's declaration may give besides its words and default: the fields of
 #: :class:`~oddsengine.declaration.Option` but its name (the field's).
 DECLARED = ("rule", "value", "choices", "low", "high", "required", "flag", "positional",
-            "metavar", "group", "board", "label", "offer", "repeat", "form")  # fmt: skip
+            "metavar", "group", "board", "label", "offer", "repeat", "form", "typed",
+            "exact_only", "more")  # fmt: skip
 
 
 def option(
-    words, *, default=dataclasses.MISSING, repr: bool = True, **declared
+    words, *, default=dataclasses.MISSING, repr: bool = True, compare: bool = True, **declared
 ) -> dataclasses.Field:
     """A spec field that is an input of its kind: ``dataclasses.field`` with its
     declaration in the metadata (its name and default are the field's).
@@ -47,10 +48,14 @@ def option(
     repr : bool
         Whether the field is in the spec's repr (``dataclasses.field``'s; a field added
         after seeded answers were published may keep it out while at its default).
+    compare : bool
+        Whether the field is part of the question (``dataclasses.field``'s): an input that
+        only shapes how the answer is shown (a policy tree's depth) is not, so that specs
+        differing in it are equal and draw the same random numbers.
     **declared
         The other fields of :class:`~oddsengine.declaration.Option` (``rule``, ``value``,
         ``choices``, ``low``, ``high``, ``flag``, ``group``, ``board``, ``label``,
-        ``offer``...).
+        ``offer`` (a class method's name or a function), ``more``...).
     """
     unknown = set(declared) - set(DECLARED)
     if unknown:
@@ -58,4 +63,4 @@ def option(
     if isinstance(default, (list, dict, set)):
         raise OddsEngineError("option: a default is immutable (a tuple, not a list)")
     metadata = {OPTION: dict(words=words, **declared)}
-    return dataclasses.field(default=default, repr=repr, metadata=metadata)
+    return dataclasses.field(default=default, repr=repr, compare=compare, metadata=metadata)

@@ -1,9 +1,9 @@
 """What the tests share: the command line run in-process, the 5σ test of a Monte Carlo
 estimate against an exact value, and the one hang guard of a timed check.
 
-The ``slow`` marker (``pyproject.toml``) tags the long statistical and whole-face checks,
-listed here in :data:`SLOW_FILES` and :data:`SLOW_TESTS`: ``pytest -m "not slow"`` is the
-rule suite (about 1,150 checks, 25 s of CPU).
+The tiers are marks on the tests (``pytestmark = pytest.mark.slow`` on a file,
+``@pytest.mark.slow`` on a test; ``browser`` and ``notebooks`` besides): ``pytest -m "not
+slow"`` is the fast tier. ``tests/README.md`` says what lives where and how to run each tier.
 """
 
 from __future__ import annotations
@@ -23,8 +23,12 @@ HANG_GUARD_SECONDS = 60.0
 SIGMAS = 5.0
 
 
+#: The project's checkout (``tests/`` is one of its folders).
+ROOT = Path(__file__).resolve().parent.parent
+#: The golden files of the output contract (``tests/golden/``).
+GOLDEN = ROOT / "tests" / "golden"
 #: The benchmark scripts, which some tests run on small sizes.
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+BENCHMARKS = ROOT / "benchmarks"
 
 
 @contextlib.contextmanager
@@ -126,82 +130,26 @@ def assert_same_end_states(left, right) -> None:
     assert left_sums.tobytes() == right_sums.tobytes()
 
 
-#: Whole files of long checks: notebooks, subprocesses, browsers, golden files, every
-#: command line, generated inputs, benchmarks run small, sweeps on disk, doctests.
-SLOW_FILES = {
-    "test_bench_exact_runs.py",
-    "test_bench_latency_runs.py",
-    "test_benchmarks_run.py",
-    "test_book.py",
-    "test_cli_outputs.py",
-    "test_compare_control.py",
-    "test_docstrings.py",
-    "test_explore.py",
-    "test_explore_browser.py",
-    "test_golden.py",
-    "test_interrupts.py",
-    "test_light_imports.py",
-    "test_move_tree_sharing.py",
-    "test_notebooks.py",
-    "test_properties.py",
-    "test_properties_new_commands.py",
-    "test_readme_examples.py",
-    "test_sweep_files.py",
-    "test_sweep_frame.py",
-    "test_sweep_resume.py",
-}
-#: Single long checks in files that are otherwise rule by rule (every parametrization).
-SLOW_TESTS = {
-    "test_a_card_is_named_in_code_only_by_its_record",
-    "test_a_line_plot_marks_the_refused_values",
-    "test_a_scenario_draws_the_same_numbers_alone_or_in_a_batch",
-    "test_best_policy_over_a_horizon_is_the_course_that_holds_best",
-    "test_campaign_after_the_vienna_move",
-    "test_cli_needed_move",
-    "test_cli_plan",
-    "test_console_script_runs_as_a_module",
-    "test_die_by_die_reference_two_enemy_powers_fought_in_turn",
-    "test_either_kernel_gives_the_same_result",
-    "test_every_kind_goes_through_both_doors",
-    "test_every_result_type_has_a_short_repr_and_html",
-    "test_fast_kernel_agrees_with_dice_rolled_one_by_one",
-    "test_foreign_war_by_attempt_and_monte_carlo",
-    "test_local_cluster_gives_the_local_numbers",
-    "test_memory_does_not_grow_with_trials",
-    "test_monte_carlo_agrees_for_allies",
-    "test_monte_carlo_agrees_with_exact_within_5_standard_errors",
-    "test_monte_carlo_within_five_sigma_of_exact",
-    "test_monte_carlo_within_five_standard_errors_of_exact",
-    "test_move_default_events_by_side",
-    "test_move_horizon_on_the_command_line",
-    "test_move_plan_matches_the_move_and_siege_engines_run_separately",
-    "test_move_search_matches_the_move_engine_run_separately",
-    "test_naive_dice_by_dice_reference_agrees_with_exact",
-    "test_naval_benchmark_runs_on_tiny_sizes",
-    "test_naval_table_and_plot_from_the_command_line",
-    "test_needed_and_plan_take_method",
-    "test_parquet_output_round_trips",
-    "test_plan_monte_carlo_agrees_with_exact",
-    "test_plot_command_writes_the_file",
-    "test_probabilities_sum_to_one_for_every_policy",
-    "test_probability_lines_one_per_rating_with_band",
-    "test_same_seed_same_numbers_whatever_the_threads",
-    "test_schedule_monte_carlo_agrees_with_exact",
-    "test_shipped_plans_run_by_name",
-    "test_siege_search_matches_brute_force",
-    "test_survivors_legend_covers_no_bar",
-    "test_the_game_played_turn_by_turn_agrees_with_both_engines",
-    "test_sweep_rows_are_the_exact_results",
-    "test_the_foreign_war_monte_carlo_counts_end_states",
-    "test_the_issue_s_debate_has_the_same_bits_on_every_openblas_kernel",
-    "test_whole_survivor_histogram_passes_chi_square",
+#: The tiers are marks on the tests themselves (``pyproject.toml`` registers them):
+#: ``browser`` and ``notebooks`` name the checks that CI runs as steps of their own, and
+#: both are long, so each is ``slow`` too. CI's four steps (``.ci/run``) are then the
+#: tiers below, and together they run every test once.
+TIERS = {
+    "fast": "not slow",
+    "slow": "slow and not browser and not notebooks",
+    "browser": "browser",
+    "notebooks": "notebooks",
 }
 
 
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects any
 def pytest_collection_modifyitems(config, items):
-    """Mark the long checks ``slow``, so that ``pytest -m "not slow"`` is the rule suite."""
-    slow = pytest.mark.slow
+    """Refuse a browser or notebook check that is not also ``slow``, or one that is both:
+    each test belongs to exactly one of :data:`TIERS`."""
     for item in items:
-        name = getattr(item, "originalname", None) or item.name.partition("[")[0]
-        if item.path.name in SLOW_FILES or name in SLOW_TESTS:
-            item.add_marker(slow)
+        marks = {mark.name for mark in item.iter_markers()}
+        steps = marks & {"browser", "notebooks"}
+        if (steps and "slow" not in marks) or len(steps) > 1:
+            raise pytest.UsageError(
+                f"{item.nodeid}: a browser or notebook check is slow, and only one of them"
+            )

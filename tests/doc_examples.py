@@ -32,10 +32,11 @@ PLACEHOLDERS = ("path/to/",)
 
 
 def blocks(page: Path) -> list[tuple[str, list[str]]]:
-    """``(language, lines)`` of every fenced block of ``page``, in order."""
+    """``(language, lines)`` of every fenced block of ``page``, in order; a MyST directive
+    (```` ```{literalinclude} path ````) is a block whose language is its name in braces."""
     found, language, lines = [], None, []
     for line in page.read_text(encoding="utf-8").splitlines():
-        fence = re.match(r"^```(\w*)\s*$", line)
+        fence = re.match(r"^```(\{[\w-]+\}|\w*)(?:\s.*)?$", line)
         if fence and language is None:
             language, lines = fence.group(1), []
         elif line.startswith("```") and language is not None:

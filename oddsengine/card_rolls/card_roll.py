@@ -28,10 +28,12 @@ from typing import ClassVar
 import numpy as np
 
 from oddsengine.card_rolls.records import CardRollRecord, check_in_play
+from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
+    "CONDITIONS",
     "CardRollSpec",
     "LAST_TURN",
     "die_faces",
@@ -39,11 +41,32 @@ __all__ = [
     "flag",
     "names",
     "turn_of",
+    "turn_option",
     "whole_number",
 ]
 
 #: The game lasts nine turns.
 LAST_TURN = 9
+#: The heading of a card's conditions among its options: each is refused when it fails.
+CONDITIONS = "the card's conditions (refused when one fails)"
+
+
+def turn_option(record: CardRollRecord, words: str = ""):
+    """The ``turn`` field of the spec of ``record``'s roll, declared
+    (:func:`~oddsengine.declaration.option`): the turn it is played, refused before the
+    card enters the deck."""
+    entry = ""
+    if record.entry_turn is not None and record.entry_turn > 1:
+        entry = f", refused before turn {record.entry_turn}, when the card enters the deck"
+    elif record.entry_words:
+        entry = f" (the card {record.entry_words})"
+    return option(
+        "the turn it is played (default: any)" + entry + words,
+        rule=record.section,
+        low=1,
+        high=LAST_TURN,
+        default=None,
+    )
 
 
 def whole_number(value, name: str, low: int, high: int, rule: str) -> int:

@@ -17,8 +17,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from oddsengine.card_rolls.card_roll import CardRollSpec, die_faces, die_plan, flag, whole_number
+from oddsengine.card_rolls.card_roll import (
+    CONDITIONS,
+    CardRollSpec,
+    die_faces,
+    die_plan,
+    flag,
+    turn_option,
+    whole_number,
+)
 from oddsengine.card_rolls.records import card_roll
+from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan
 from oddsengine.errors import OddsEngineError, checked_arguments
 
@@ -66,12 +75,48 @@ class RoughWooing(CardRollSpec):
     7
     """
 
-    english_units: int = 0
-    french_units: int = 0
-    margin: int = 2
-    edward_born: bool = True
-    scotland_allied_with_france: bool = True
-    turn: int | None = None
+    english_units: int = option(
+        "the land and naval units England controls in Scottish home spaces, added to its die",
+        rule="RULES.md §28.5",
+        low=0,
+        high=MOST_UNITS,
+        default=0,
+        label="English units",
+    )
+    french_units: int = option(
+        "the land and naval units France controls in Scottish home spaces, added to its die",
+        rule="RULES.md §28.5",
+        low=0,
+        high=MOST_UNITS,
+        default=0,
+        label="French units",
+    )
+    margin: int = option(
+        "what England's total must exceed France's by: 2, at least 2 more (the rule); 3, "
+        '"exceeds by 2" read as more than 2',
+        rule="RULES.md §30.13",
+        low=MARGINS[0],
+        high=MARGINS[-1],
+        default=MARGINS[0],
+        group="readings",
+    )
+    edward_born: bool = option(
+        "Edward VI is born and alive",
+        rule="RULES.md §28.5",
+        value="yes-no",
+        default=True,
+        group=CONDITIONS,
+        label="Edward VI born",
+    )
+    scotland_allied_with_france: bool = option(
+        "Scotland is France's ally",
+        rule="RULES.md §28.5",
+        value="yes-no",
+        default=True,
+        group=CONDITIONS,
+        label="Scotland allied to France",
+    )
+    turn: int | None = turn_option(card_roll(116))
 
     record = card_roll(116)
     kind = record.slug
@@ -165,6 +210,9 @@ LEAST_MODIFIER = sum(value for _, value, _ in CHATEAU_MODIFIERS if value < 0)
 MOST_MODIFIER = sum(value for _, value, _ in CHATEAU_MODIFIERS if value > 0)
 #: The most chateau VP France may be given as holding (a bound on input; 6 is refused).
 MOST_CHATEAU_VP = 99
+#: The rule of Patron of the Arts, and the heading of the board's conditions of its roll.
+_RULE = "RULES.md §28.6"
+_BOARD = "the board's modifiers (instead of --modifier)"
 
 
 @dataclass(frozen=True)
@@ -207,18 +255,56 @@ class Chateaux(CardRollSpec):
     (0, 4)
     """
 
-    modifier: int | None = None
-    milan_french: bool = False
-    florence_french: bool = False
-    italian_keys: bool = False
-    tournament: bool = False
-    home_space_lost: bool = False
-    enemy_in_home: bool = False
-    francis_rules: bool = True
-    francis_captured: bool = False
-    francis_besieged: bool = False
-    chateau_vp: int = 0
-    turn: int | None = None
+    modifier: int | None = option(
+        "the total modifier of the roll, instead of the board's conditions (default: the "
+        "sum of the conditions given)",
+        rule="RULES.md §28.6, §30.17",
+        low=LEAST_MODIFIER,
+        high=MOST_MODIFIER,
+        default=None,
+    )
+    milan_french: bool = option("Milan is French: +2", rule=_RULE, default=False, group=_BOARD)
+    florence_french: bool = option(
+        "Florence is French: +1", rule=_RULE, default=False, group=_BOARD
+    )
+    italian_keys: bool = option(
+        "France controls 3 Italian-zone keys: +2", rule=_RULE, default=False, group=_BOARD
+    )
+    tournament: bool = option(
+        "the Tournament scenario: +1", rule=_RULE, default=False, group=_BOARD
+    )
+    home_space_lost: bool = option(
+        "a French home space is controlled by another power: -1",
+        rule=_RULE,
+        default=False,
+        group=_BOARD,
+        label="home space lost",
+    )
+    enemy_in_home: bool = option(
+        "enemy units stand in a French home space: -2",
+        rule=_RULE,
+        default=False,
+        group=_BOARD,
+        label="enemy in France",
+    )
+    francis_rules: bool = option(
+        "Francis I rules France", rule=_RULE, value="yes-no", default=True, group=CONDITIONS
+    )
+    francis_captured: bool = option(
+        "Francis I is captured", rule=_RULE, default=False, group=CONDITIONS
+    )
+    francis_besieged: bool = option(
+        "Francis I is besieged", rule=_RULE, default=False, group=CONDITIONS
+    )
+    chateau_vp: int = option(
+        "the chateau VP France holds: 6 or more is refused",
+        rule=_RULE,
+        low=0,
+        high=MOST_CHATEAU_VP,
+        default=0,
+        group=CONDITIONS,
+    )
+    turn: int | None = turn_option(card_roll(4))
 
     record = card_roll(4)
     kind = record.slug
@@ -290,11 +376,14 @@ class Chateaux(CardRollSpec):
         return columns
 
     def describe(self) -> dict:
+        # Each input as given (the modifier None where the conditions give it), then the
+        # modifier of the roll.
+        inputs = ("modifier", *(name for name, _, _ in CHATEAU_MODIFIERS), "francis_rules",
+                  "francis_captured", "francis_besieged", "chateau_vp")  # fmt: skip
         return {
             **self.card_description(),
-            "modifier": self.total_modifier,
-            **{name: getattr(self, name) for name, _, _ in CHATEAU_MODIFIERS},
-            "chateau_vp": self.chateau_vp,
+            **{name: getattr(self, name) for name in inputs},
+            "total_modifier": self.total_modifier,
         }
 
     def title(self) -> str:

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from oddsengine.card_rolls.card_roll import CardRollSpec, names, whole_number
+from oddsengine.card_rolls.card_roll import CardRollSpec, names, turn_option, whole_number
 from oddsengine.card_rolls.records import card_roll
+from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, checked_arguments, unknown_name
 
@@ -37,6 +38,10 @@ COUNCIL_OUTCOMES = ("papal_wins", "protestant_wins", "draw")
 COUNCIL_BONUS = "council_of_trent"
 #: The most spaces a cap on the conversions may name (a bound on input).
 MOST_ELIGIBLE = 99
+#: The rule of the Council, and the headings of its options.
+_RULE = "RULES.md §28.10"
+_DEBATERS, _DICE = "the debaters committed", "or the dice (instead of the debaters)"
+_CAPS = "the spaces eligible (a board's caps)"
 
 
 def _most_dice(side: str) -> int:
@@ -77,13 +82,55 @@ class CouncilOfTrent(CardRollSpec):
     (11, 7)
     """
 
-    papal_debaters: tuple = ()
-    protestant_debaters: tuple = ()
-    papal_dice: int | None = None
-    protestant_dice: int | None = None
-    papal_eligible: int | None = None
-    protestant_eligible: int | None = None
-    turn: int | None = None
+    papal_debaters: tuple = option(
+        "the Papal debaters committed, up to 4 uncommitted, by name: each rolls his value in "
+        "dice (oddsengine debaters --side papal lists them)",
+        rule=_RULE,
+        default=(),
+        group=_DEBATERS,
+        label="Papal",
+    )
+    protestant_debaters: tuple = option(
+        "the Protestant debaters committed, up to 2 of any zone, by name",
+        rule=_RULE,
+        default=(),
+        group=_DEBATERS,
+        label="Protestant",
+    )
+    papal_dice: int | None = option(
+        "the Papacy's dice, instead of its debaters (default: the dice of the debaters named)",
+        rule=_RULE,
+        low=0,
+        default=None,
+        group=_DICE,
+    )
+    protestant_dice: int | None = option(
+        "the Protestant's dice, instead of its debaters",
+        rule=_RULE,
+        low=0,
+        default=None,
+        group=_DICE,
+    )
+    papal_eligible: int | None = option(
+        "a cap on the spaces the Papacy converts: the spaces eligible for its attempts "
+        "(default: the hit difference)",
+        rule="RULES.md §30.18, §23.14",
+        low=0,
+        high=MOST_ELIGIBLE,
+        default=None,
+        group=_CAPS,
+        label="Papal cap",
+    )
+    protestant_eligible: int | None = option(
+        "a cap on the spaces the Protestant converts",
+        rule="RULES.md §30.18, §23.14",
+        low=0,
+        high=MOST_ELIGIBLE,
+        default=None,
+        group=_CAPS,
+        label="Protestant cap",
+    )
+    turn: int | None = turn_option(card_roll(17), "; the debaters named must have entered")
 
     record = card_roll(17)
     kind = record.slug
@@ -220,15 +267,19 @@ class CouncilOfTrent(CardRollSpec):
         return columns
 
     def describe(self) -> dict:
+        # Each input as given (a side's dice None where its debaters give them), then the
+        # dice each side rolls.
         papal, protestant = self.dice
         return {
             **self.card_description(),
             "papal_debaters": list(self.papal_debaters),
             "protestant_debaters": list(self.protestant_debaters),
-            "papal_dice": papal,
-            "protestant_dice": protestant,
+            "papal_dice": self.papal_dice,
+            "protestant_dice": self.protestant_dice,
             "papal_eligible": self.papal_eligible,
             "protestant_eligible": self.protestant_eligible,
+            "papal_dice_rolled": papal,
+            "protestant_dice_rolled": protestant,
         }
 
     def title(self) -> str:

@@ -21,19 +21,25 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from oddsengine.card_rolls.card_roll import (
+    CONDITIONS,
     CardRollSpec,
     die_faces,
     die_plan,
     flag,
     names,
+    turn_option,
     whole_number,
 )
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.combat.powers import power_adjective
+from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, two_dice_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
 
 __all__ = ["BookOfCommonPrayer", "FountainOfYouth", "Michelangelo", "ThreatToPower"]
+
+#: The powers that explore (RULES.md §22), whose exploration Fountain of Youth cancels.
+EXPLORING_POWERS = ("hapsburg", "england", "france")
 
 
 def _english_home_spaces() -> int:
@@ -72,10 +78,30 @@ class BookOfCommonPrayer(CardRollSpec):
     (2, 1.5)
     """
 
-    catholic_home_spaces: int | None = None
-    anne_boleyn_married: bool = True
-    cranmer_committed: bool = False
-    turn: int | None = None
+    catholic_home_spaces: int | None = option(
+        "the English home spaces, Calais included, still Catholic after the four "
+        "Reformation attempts: the spaces put in unrest are counted (default: not counted, "
+        "the die's result alone)",
+        rule="RULES.md §28.1",
+        low=0,
+        default=None,
+        label="Catholic spaces",
+    )
+    anne_boleyn_married: bool = option(
+        "Henry VIII has married Anne Boleyn: the card enters the deck then",
+        rule="rule 21.3, RULES.md §28.1",
+        value="yes-no",
+        default=True,
+        group=CONDITIONS,
+        label="Boleyn married",
+    )
+    cranmer_committed: bool = option(
+        "Cranmer is committed: the event needs him uncommitted",
+        rule="RULES.md §28.1",
+        default=False,
+        group=CONDITIONS,
+    )
+    turn: int | None = turn_option(card_roll(62))
 
     record = card_roll(62)
     kind = record.slug
@@ -184,7 +210,7 @@ class Michelangelo(CardRollSpec):
     (1, 7.0)
     """
 
-    turn: int | None = None
+    turn: int | None = turn_option(card_roll(52))
 
     record = card_roll(52)
     kind = record.slug
@@ -258,10 +284,31 @@ class FountainOfYouth(CardRollSpec):
     1
     """
 
-    power: str = "hapsburg"
-    removed: tuple = ()
-    exploration_underway: bool = True
-    turn: int | None = None
+    power: str = option(
+        "the power whose exploration underway the card cancels",
+        rule="RULES.md §28.3, §22",
+        value="choice",
+        choices=EXPLORING_POWERS,
+        default="hapsburg",
+    )
+    removed: tuple = option(
+        "that power's explorers no longer in its pool (lost at sea, placed on a discovery, "
+        "removed earlier), by name",
+        rule="RULES.md §22",
+        default=(),
+        label="not in the pool",
+    )
+    exploration_underway: bool = option(
+        "the power has an exploration underway: the card cancels it",
+        rule="RULES.md §28.3",
+        value="yes-no",
+        default=True,
+        group=CONDITIONS,
+        label="exploring",
+    )
+    turn: int | None = turn_option(
+        card_roll(77), ": only the explorers entered by then are in the pool"
+    )
     pool: tuple = field(default=(), init=False, repr=False, compare=False)
 
     record = card_roll(77)
@@ -340,9 +387,20 @@ class ThreatToPower(CardRollSpec):
     'Montmorency'
     """
 
-    leader: str = "Duke of Alva"
-    captured: bool = False
-    turn: int | None = None
+    leader: str = option(
+        "the leader targeted, one the card names",
+        rule="RULES.md §28.4",
+        value="choice",
+        choices=card_roll(103).targets,
+        default="Duke of Alva",
+    )
+    captured: bool = option(
+        "the leader is captured: he cannot be targeted",
+        rule="RULES.md §28.4",
+        default=False,
+        group=CONDITIONS,
+    )
+    turn: int | None = turn_option(card_roll(103))
 
     record = card_roll(103)
     kind = record.slug

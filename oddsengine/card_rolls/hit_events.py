@@ -14,15 +14,23 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
-from oddsengine.card_rolls.card_roll import CardRollSpec, flag, whole_number
+from oddsengine.card_rolls.card_roll import (
+    CONDITIONS,
+    CardRollSpec,
+    flag,
+    turn_option,
+    whole_number,
+)
 from oddsengine.card_rolls.records import card_roll
+from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import checked_arguments
 
-__all__ = ["AndreaDoria", "CityStateRebels", "MOST_UNITS", "MOST_PIRACY_VP"]
+__all__ = ["AndreaDoria", "CityStateRebels", "HitRoll", "MOST_UNITS", "MOST_PIRACY_VP"]
 
 #: The most units a key may be given as holding (a bound on input, far above a real stack).
 MOST_UNITS = 99
@@ -30,8 +38,29 @@ MOST_UNITS = 99
 MOST_PIRACY_VP = 99
 
 
+class HitRoll(CardRollSpec):
+    """A card's dice that hit on 5-6, as in combat: its draw plan is the hits of its
+    ``DICE`` dice, Binomial(DICE, 1/3), and its events the chance of each number of hits
+    (``hits:K``). A subclass sets ``DICE`` and reads the hits in its ``outcome_columns``."""
+
+    #: The dice the card rolls.
+    DICE: ClassVar[int]
+
+    def draw_plan(self) -> DrawPlan:
+        """The hits of the card's dice (1/3 each)."""
+        return DrawPlan(binomial_pmf(self.DICE), np.ones((1, 1)))
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        return tuple(f"hits:{k}" for k in range(self.DICE + 1))
+
+    def hit_columns(self, hits) -> dict:
+        """The events' columns: exactly K hits, for K = 0 .. DICE."""
+        return {f"hits:{k}": hits == k for k in range(self.DICE + 1)}
+
+
 @dataclass(frozen=True)
-class CityStateRebels(CardRollSpec):
+class CityStateRebels(HitRoll):
     """City State Rebels (RULES.md §28.9): the rebels roll 5 dice against a captured key
     not under siege, hits on 5-6; each hit makes the controller eliminate one land or
     naval unit there. With none left, control passes back to the home power (or its
@@ -59,10 +88,29 @@ class CityStateRebels(CardRollSpec):
     131
     """
 
-    units: int = 1
-    captured_key: bool = True
-    under_siege: bool = False
-    turn: int | None = None
+    units: int = option(
+        "the land and naval units at the key: each hit eliminates one, and with none left "
+        "the key returns to its home power",
+        rule="RULES.md §28.9",
+        low=0,
+        high=MOST_UNITS,
+        default=1,
+    )
+    captured_key: bool = option(
+        "the target is a captured key: an independent key held by a major power, or a home "
+        "key held by a major power not allied to its home power",
+        rule="RULES.md §28.9",
+        value="yes-no",
+        default=True,
+        group=CONDITIONS,
+    )
+    under_siege: bool = option(
+        "the key is under siege: it cannot be targeted",
+        rule="RULES.md §28.9",
+        default=False,
+        group=CONDITIONS,
+    )
+    turn: int | None = turn_option(card_roll(71))
 
     record = card_roll(71)
     kind = record.slug
@@ -76,14 +124,6 @@ class CityStateRebels(CardRollSpec):
         for name in ("captured_key", "under_siege"):
             object.__setattr__(self, name, flag(getattr(self, name), name))
         self.check_card()
-
-    def draw_plan(self) -> DrawPlan:
-        """The rebels' hits (5 dice, 1/3 each)."""
-        return DrawPlan(binomial_pmf(self.DICE), np.ones((1, 1)))
-
-    @property
-    def event_names(self) -> tuple[str, ...]:
-        return tuple(f"hits:{k}" for k in range(self.DICE + 1))
 
     @property
     def reported_columns(self) -> dict:
@@ -99,9 +139,7 @@ class CityStateRebels(CardRollSpec):
             "hits": hits,
             "units_eliminated": eliminated,
         }
-        for k in range(self.DICE + 1):
-            columns[f"hits:{k}"] = hits == k
-        return columns
+        return {**columns, **self.hit_columns(hits)}
 
     def describe(self) -> dict:
         return {
@@ -120,7 +158,7 @@ class CityStateRebels(CardRollSpec):
 
 
 @dataclass(frozen=True)
-class AndreaDoria(CardRollSpec):
+class AndreaDoria(HitRoll):
     """Andrea Doria's second use (RULES.md §28.11): 3 dice, each hit on 5-6 takes 1 off
     the Ottoman piracy VP, not below 0.
 
@@ -140,8 +178,15 @@ class AndreaDoria(CardRollSpec):
     19
     """
 
-    piracy_vp: int | None = None
-    turn: int | None = None
+    piracy_vp: int | None = option(
+        "the Ottoman piracy VP before the roll: the VP taken off are at most these (default: "
+        "not counted, every hit takes one)",
+        rule="RULES.md §28.11",
+        low=0,
+        high=MOST_PIRACY_VP,
+        default=None,
+    )
+    turn: int | None = turn_option(card_roll(68))
 
     record = card_roll(68)
     kind = record.slug
@@ -154,14 +199,6 @@ class AndreaDoria(CardRollSpec):
             vp = whole_number(self.piracy_vp, "piracy_vp", 0, MOST_PIRACY_VP, self.record.section)
             object.__setattr__(self, "piracy_vp", vp)
         self.check_card()
-
-    def draw_plan(self) -> DrawPlan:
-        """The hits of the 3 dice (1/3 each)."""
-        return DrawPlan(binomial_pmf(self.DICE), np.ones((1, 1)))
-
-    @property
-    def event_names(self) -> tuple[str, ...]:
-        return tuple(f"hits:{k}" for k in range(self.DICE + 1))
 
     @property
     def reported_columns(self) -> dict:
@@ -177,9 +214,7 @@ class AndreaDoria(CardRollSpec):
             "hits": hits,
             "piracy_vp_removed": removed,
         }
-        for k in range(self.DICE + 1):
-            columns[f"hits:{k}"] = hits == k
-        return columns
+        return {**columns, **self.hit_columns(hits)}
 
     def describe(self) -> dict:
         return {**self.card_description(), "piracy_vp": self.piracy_vp, "dice": self.DICE}

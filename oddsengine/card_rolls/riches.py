@@ -27,6 +27,7 @@ import numpy as np
 from oddsengine.card_rolls.card_roll import flag, names, turn_of
 from oddsengine.card_rolls.records import card_roll, check_in_play
 from oddsengine.combat.powers import normalise_power, power_adjective
+from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, two_dice_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
 
@@ -43,7 +44,10 @@ __all__ = [
     "RichesRoll",
     "check_raiders",
     "raid",
+    "raider_columns",
+    "raider_events",
     "riches_result",
+    "shared_input",
 ]
 
 #: The columns of the New World Riches Table (RULES.md §28.7): three conquests, the
@@ -71,6 +75,54 @@ PLANTATIONS_BONUS, HIGHEST_TOTAL = 1, 12
 
 #: RULES.md §30.14: the Raiders roll in this order.
 RAIDER_ORDER = ("france", "england", "protestant")
+#: The powers that hold colonies and conquests (RULES.md §22).
+HOLDING_POWERS = ("hapsburg", "england", "france")
+#: The rule of the riches, cited by each input.
+RICHES_RULE = "RULES.md §28.7"
+#: The inputs a roll and a turn share, declared once (:func:`shared_input`).
+_SHARED = {
+    "power": dict(
+        words="the power that holds the colonies and conquests",
+        rule="RULES.md §22",
+        value="choice",
+        choices=HOLDING_POWERS,
+        default="hapsburg",
+    ),
+    "galleons": dict(
+        words="the power has Galleons: a Galleon result gives a card, and a Raider's 2 "
+        "eliminates the Raider",
+        rule=RICHES_RULE,
+        default=False,
+    ),
+    "plantations": dict(
+        words="Plantations: +1 on a colony's or Potosi's roll, a modified 13 reading 12",
+        rule=f"{RICHES_RULE}, §30.16",
+        default=False,
+    ),
+    "raiders": dict(
+        words="the Raiders in play, rolling in this order against each Hapsburg card: "
+        "france, england, protestant (the Hapsburgs' riches only, from turn 4)",
+        rule=f"{RICHES_RULE}, §30.14",
+        choices=RAIDER_ORDER,
+        default=(),
+    ),
+    "turn": dict(
+        words="the turn of the roll: the Raiders are refused before turn 4 (default: any turn)",
+        rule=RICHES_RULE,
+        low=1,
+        high=9,
+        default=None,
+    ),
+}
+
+
+def shared_input(name: str):
+    """The field of an input that one column's roll and a turn's riches share, declared
+    once (:func:`~oddsengine.declaration.option`): ``power``, ``galleons``,
+    ``plantations``, ``raiders``, ``turn``."""
+    return option(**_SHARED[name])
+
+
 #: What a Raider's die does (RULES.md §28.7), face by face: whether the Raider is
 #: eliminated (``"galleons"``: only if the Hapsburgs have Galleons), whether it steals the
 #: card, whether it then retires.
@@ -206,6 +258,32 @@ def raid(faces, statuses, card, galleons: bool):
     return thief, statuses
 
 
+def raider_events(raiders) -> tuple[str, ...]:
+    """Each Raider's events, Raider by Raider: it stole the card, it was eliminated, it
+    retired after a theft (RULES.md §28.7, §30.14).
+
+    Examples
+    --------
+    >>> raider_events(("france",))
+    ('stolen_by:france', 'raider_eliminated:france', 'raider_retired:france')
+    """
+    return tuple(
+        f"{event}:{raider}"
+        for raider in raiders
+        for event in ("stolen_by", "raider_eliminated", "raider_retired")
+    )
+
+
+def raider_columns(raider: str, stole, status) -> dict:
+    """The columns of :func:`raider_events` for one Raider: whether it stole (``stole``, a
+    bool array) and its status after the rolls (an index into :data:`RAIDER_STATUSES`)."""
+    return {
+        f"stolen_by:{raider}": stole,
+        f"raider_eliminated:{raider}": status == RAIDER_STATUSES.index("eliminated"),
+        f"raider_retired:{raider}": status == RAIDER_STATUSES.index("retired"),
+    }
+
+
 def check_raiders(raiders, power: str, turn, where: str) -> tuple[str, ...]:
     """The Raiders given (``"french,english"``), as powers in :data:`RAIDER_ORDER`'s order;
     refused when one is not a Raider's power, is listed twice, raids another power than
@@ -293,14 +371,31 @@ class RichesRoll:
     10
     """
 
-    column: str = "colony"
-    power: str = "hapsburg"
-    galleons: bool = False
-    plantations: bool = False
-    colonial_governor: bool = False
-    native_uprising: bool = False
-    raiders: tuple = ()
-    turn: int | None = None
+    column: str = option(
+        "the column rolled on: a conquest (inca, aztec, maya), the Potosi colony, or any "
+        "other colony",
+        rule=f"{RICHES_RULE}, §30.16",
+        value="choice",
+        choices=COLUMNS,
+        default="colony",
+    )
+    power: str = shared_input("power")
+    galleons: bool = shared_input("galleons")
+    plantations: bool = shared_input("plantations")
+    colonial_governor: bool = option(
+        "Colonial Governor on this holding: the roll is a Card result",
+        rule=RICHES_RULE,
+        default=False,
+        label="Governor",
+    )
+    native_uprising: bool = option(
+        "Native Uprising on this holding: the roll is an Elim result",
+        rule=RICHES_RULE,
+        default=False,
+        label="Uprising",
+    )
+    raiders: tuple = shared_input("raiders")
+    turn: int | None = shared_input("turn")
 
     kind = "riches"
     outcome_names = ("card_kept", "card_stolen", "no_card")
@@ -352,13 +447,7 @@ class RichesRoll:
     @property
     def event_names(self) -> tuple[str, ...]:
         events = tuple(f"result:{result}" for result in RESULTS) + ("holding_lost",)
-        for raider in self.raiders:
-            events += (
-                f"stolen_by:{raider}",
-                f"raider_eliminated:{raider}",
-                f"raider_retired:{raider}",
-            )
-        return events
+        return events + raider_events(self.raiders)
 
     @property
     def reported_columns(self) -> dict:
@@ -383,9 +472,7 @@ class RichesRoll:
             columns[f"result:{name}"] = result == index
         columns["holding_lost"] = holding_lost(self.column, result)
         for index, raider in enumerate(self.raiders):
-            columns[f"stolen_by:{raider}"] = thief == index
-            columns[f"raider_eliminated:{raider}"] = statuses[..., index] == 1
-            columns[f"raider_retired:{raider}"] = statuses[..., index] == 2
+            columns.update(raider_columns(raider, thief == index, statuses[..., index]))
         return columns
 
     def describe(self) -> dict:

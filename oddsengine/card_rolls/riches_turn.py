@@ -34,17 +34,23 @@ import numpy as np
 from oddsengine.card_rolls.card_roll import flag, names, turn_of
 from oddsengine.card_rolls.riches import (
     COLONY_COLUMNS,
+    COLUMNS,
     CONQUEST_COLUMNS,
     GIVES_CARD,
     RAIDER_STATUSES,
+    RICHES_RULE,
     RichesRoll,
     check_column,
     check_power,
     check_raiders,
     holding_lost,
     raid,
+    raider_columns,
+    raider_events,
+    shared_input,
 )
 from oddsengine.combat.powers import power_adjective
+from oddsengine.declaration import option
 from oddsengine.draws import CampaignEndStates, OutcomeColumns
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
 
@@ -95,14 +101,33 @@ class RichesTurn:
     [False, False, True]
     """
 
-    holdings: tuple = ("colony",)
-    power: str = "hapsburg"
-    galleons: bool = False
-    plantations: bool = False
-    colonial_governor: str | None = None
-    native_uprising: str | None = None
-    raiders: tuple = ()
-    turn: int | None = None
+    holdings: tuple = option(
+        "the power's colonies and conquests, in the order they roll: inca, aztec, maya and "
+        f"potosi at most once each, colony up to {MOST_COLONIES} times, {MOST_HOLDINGS} in all",
+        rule=RICHES_RULE,
+        choices=COLUMNS,
+        default=("colony",),
+    )
+    power: str = shared_input("power")
+    galleons: bool = shared_input("galleons")
+    plantations: bool = shared_input("plantations")
+    colonial_governor: str | None = option(
+        "the holding whose roll Colonial Governor makes a Card result (inca, potosi, "
+        "colony:2; colony when there is one)",
+        rule=RICHES_RULE,
+        default=None,
+        metavar="HOLDING",
+        label="Governor on",
+    )
+    native_uprising: str | None = option(
+        "the holding whose roll Native Uprising makes an Elim result",
+        rule=RICHES_RULE,
+        default=None,
+        metavar="HOLDING",
+        label="Uprising on",
+    )
+    raiders: tuple = shared_input("raiders")
+    turn: int | None = shared_input("turn")
     rolls: tuple = field(default=(), init=False, repr=False, compare=False)
 
     kind = "riches-turn"
@@ -281,12 +306,7 @@ class RichesTurn:
         events += tuple(f"card:{label}" for label in self.labels)
         if self.raiders:
             events += ("any_stolen",) + tuple(f"stolen:{label}" for label in self.labels)
-            for raider in self.raiders:
-                events += (
-                    f"stolen_by:{raider}",
-                    f"raider_eliminated:{raider}",
-                    f"raider_retired:{raider}",
-                )
+            events += raider_events(self.raiders)
         return events
 
     @property
@@ -332,15 +352,14 @@ class RichesTurn:
             for label, fate in zip(self.labels, fates, strict=True):
                 columns[f"stolen:{label}"] = fate == 2
             for raider, status in zip(self.raiders, statuses, strict=True):
-                columns[f"stolen_by:{raider}"] = fields[f"steals:{raider}"] > 0
-                columns[f"raider_eliminated:{raider}"] = status == 1
-                columns[f"raider_retired:{raider}"] = status == 2
+                columns.update(raider_columns(raider, fields[f"steals:{raider}"] > 0, status))
         derived = [name for name in columns if name not in fields]
         return OutcomeColumns(columns, derived=derived, codes={"outcome": (kept, labels)})
 
     def describe(self) -> dict:
         return {
-            "holdings": list(self.labels),
+            "holdings": list(self.holdings),
+            "labels": list(self.labels),
             "power": self.power,
             "galleons": self.galleons,
             "plantations": self.plantations,
@@ -356,13 +375,23 @@ class RichesTurn:
         )
 
     def describe_lines(self) -> list[str]:
-        lines = [roll.describe_lines()[0] for roll in self.rolls]
+        modifiers = [
+            words
+            for held, words in (
+                (self.galleons, "Galleons"),
+                (self.plantations, "Plantations +1 on colonies and Potosi"),
+                (self.colonial_governor, f"Colonial Governor on {self.colonial_governor}"),
+                (self.native_uprising, f"Native Uprising on {self.native_uprising}"),
+            )
+            if held
+        ]
         raiders = ", ".join(power_adjective(raider) for raider in self.raiders) or "none"
-        lines.append(
-            f"Order: as listed; Raiders in play (RULES.md §30.14): {raiders}"
-            + ("; Galleons" if self.galleons else "")
-        )
-        return lines
+        return [
+            "2d6 on each holding's column of the New World Riches Table, in this order "
+            f"(RULES.md §28.7): {', '.join(self.labels)}; "
+            + (", ".join(modifiers) or "no modifier"),
+            f"Raiders in play (RULES.md §30.14): {raiders}",
+        ]
 
 
 def _holdings(value) -> tuple[str, ...]:

@@ -45,7 +45,7 @@ MOST_PAPAL_REGULARS = 30
 #: The most CP St Peter's track, or cards the Papal hand, may be given as holding.
 MOST_ST_PETERS_CP, MOST_PAPAL_CARDS = 99, 20
 #: The heading of the Sack's own options.
-_SACK = "the Sack of Rome (RULES.md §28.8)"
+_SACK = "the card's own (RULES.md §28.8)"
 #: The language zone the sacking stack stands in (RULES.md §28.8).
 SACK_ZONE = "italian"
 
@@ -238,10 +238,18 @@ class SackOfRome(FieldBattle, CardRollSpec):
             "papal_cards": self.papal_cards,
         }
 
+    #: What its reported values are, in words (the text faces; JSON keeps the keys).
+    reported_words = {
+        "st_peters_cp_lost": "CP lost from St Peter's",
+        "cards_taken": "Papal cards the sacker keeps",
+        "papal_cards_lost": "cards drawn from the Papal hand",
+    }
+
     def title(self) -> str:
+        regulars = "regular" if self.papal_regulars == 1 else "regulars"
         return (
             f"{self.record.name}: {self.attacker.notation()} against {self.papal_regulars} "
-            "Papal regulars in Rome"
+            f"Papal {regulars} in Rome"
         )
 
     def describe_lines(self) -> list[str]:

@@ -68,10 +68,6 @@ _COMMANDS_OF_MODULE = (
     ("_plan_commands", ("plan",)),
     ("_book_commands", ("book",)),
     ("_record_commands", ("leaders", "cards", "debaters", "explorers")),
-    ("_attempt_commands", ("reformation", "counter-reformation")),
-    ("_attempt_run_commands", ("attempts",)),
-    ("_debate_commands", ("debate",)),
-    ("_new_world_commands", ("voyage", "conquest")),
 )
 _COMMAND_MODULES = tuple(module for module, _ in _COMMANDS_OF_MODULE)
 
@@ -187,11 +183,30 @@ def given_options(argv, parser: argparse.ArgumentParser | None = None) -> frozen
 
 
 def _command_parser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
-    """The parser of ``command``, a sub-command of ``parser``."""
+    """The parser of ``command``, a sub-command of ``parser`` (``"card-roll michelangelo"``:
+    a sub-command of a sub-command)."""
+    for word in command.split():
+        parser = _sub_commands(parser)[word]
+    return parser
+
+
+def _sub_commands(parser: argparse.ArgumentParser) -> dict:
+    """The sub-commands of ``parser`` by name (empty when it has none)."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            return action.choices[command]
-    raise KeyError(command)  # pragma: no cover - every command is a sub-command
+            return action.choices
+    return {}
+
+
+def _command_words(parser: argparse.ArgumentParser, argv) -> list[str]:
+    """The leading words of ``argv`` that name a command and its sub-commands."""
+    words = []
+    for word in argv:
+        if word not in _sub_commands(parser):
+            break
+        parser = _sub_commands(parser)[word]
+        words.append(word)
+    return words
 
 
 def _options_written(argv):
@@ -257,13 +272,14 @@ def _main(argv: list) -> int:
     argv = _keep_negative_values(argv)
     parser = build_parser(argv[0] if argv else None)
     if argv and (argv[0] in _MODULES_OF_COMMAND or _declared_command(argv[0])):
-        named = _command_parser(parser, argv[0])
-        unknown = _unknown_option(argv[1:], named)
+        words = _command_words(parser, argv)
+        named = _command_parser(parser, " ".join(words))
+        unknown = None if _sub_commands(named) else _unknown_option(argv[len(words) :], named)
         if unknown is not None:
             named.error(unknown)
     arguments = parser.parse_args(argv)
     command_parser = _command_parser(parser, arguments.command)
-    repeated = _repeated_option(argv[1:], command_parser)
+    repeated = _repeated_option(argv[len(arguments.command.split()) :], command_parser)
     if repeated is not None:
         command_parser.error(f"{repeated} is given more than once: give it once")
     arguments.given = given_options(argv, parser)  # the parser is done with argv

@@ -26,6 +26,7 @@ def check_card_value_options(arguments) -> None:
             ("--survivors", getattr(arguments, "survivors", None)),
             ("--fractions", getattr(arguments, "fractions", None)),
             ("--method monte-carlo", arguments.method == "monte-carlo"),
+            ("--monte-carlo", getattr(arguments, "monte_carlo", False)),
         )
         if value not in (None, False)
     ]

@@ -119,6 +119,10 @@ def choose_method(arguments) -> tuple[str, str | None]:
         if method == "monte-carlo":
             raise OddsEngineError("give --exact or --method monte-carlo, not both")
         method, asked = "exact", "--exact"
+    if getattr(arguments, "monte_carlo", False):
+        if method not in ("auto", "monte-carlo"):
+            raise OddsEngineError(f"give {asked} or --monte-carlo, not both")
+        method, asked = "monte-carlo", "--monte-carlo"
     if getattr(arguments, "compare", False):
         if asked != "--method auto":  # --compare runs both: the engine asked would be ignored
             raise OddsEngineError(f"--compare runs both engines: it takes no {asked}")
@@ -174,6 +178,9 @@ def add_engine_arguments(
     asking = ("--trials", "--precision", "--seed") if precision else ("--trials", "--seed")
     add_method_argument(group, asking=asking)
     group.add_argument(
+        "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
+    )
+    group.add_argument(
         "--trials",
         type=trial_count,
         default=None,
@@ -210,8 +217,10 @@ def add_engine_arguments(
     group.add_argument(
         "--format",
         choices=(*FORMATS, *FORUM_FORMATS),
+        type=_format_name,
         default="table",
-        help="output format: a text table, json, csv, or markdown and bbcode for forum posts",
+        help="output format: a text table (table, or text), json, csv, or markdown and bbcode "
+        "for forum posts",
     )
     parser.set_defaults(survivors=False, fractions=False)
     if fractions:
@@ -227,6 +236,12 @@ def add_engine_arguments(
         action="store_true",
         help="also show the joint distribution of surviving land units (table format)",
     )
+
+
+def _format_name(text: str) -> str:
+    """An argparse type: the name of an output format, ``text`` being ``table``'s other
+    name (as ``attempts`` first called it)."""
+    return "table" if text == "text" else text
 
 
 def check_engine_arguments(arguments) -> None:

@@ -9,18 +9,28 @@ import sys
 _FORMATS = ("table", "json", "csv")
 
 
-def _run_leaders(arguments):
-    from oddsengine.faces.records import LEADER_COLUMNS, leader_records, render_records
+def _print_records(records, columns, format: str, legend: str = "", table_columns=None):
+    """Print ``records`` in ``format``; a table shows ``table_columns`` (default
+    ``columns``) and its ``legend`` below."""
+    from oddsengine.faces.records import render_records
 
-    records = leader_records(arguments.power)
-    text = render_records(records, LEADER_COLUMNS, arguments.format)
-    if arguments.format == "table":
-        text += (
-            "\n\nbattle_rating: the side's best counts in a land roll (5.1); command_rating: "
-            "land units a formation of its two best leaders moves (RULES.md §1); "
-            "naval_rating and piracy_rating: at sea (RULES.md Part II); —: none"
-        )
+    if format == "table":
+        text = render_records(records, table_columns or columns, "table")
+        text += f"\n\n{legend}" if legend else ""
+    else:
+        text = render_records(records, columns, format)
     sys.stdout.write(text.rstrip("\n") + "\n")
+
+
+def _run_leaders(arguments):
+    from oddsengine.faces.records import LEADER_COLUMNS, leader_records
+
+    legend = (
+        "battle_rating: the side's best counts in a land roll (5.1); command_rating: "
+        "land units a formation of its two best leaders moves (RULES.md §1); "
+        "naval_rating and piracy_rating: at sea (RULES.md Part II); —: none"
+    )
+    _print_records(leader_records(arguments.power), LEADER_COLUMNS, arguments.format, legend)
 
 
 def _run_cards(arguments):
@@ -28,21 +38,15 @@ def _run_cards(arguments):
         CARD_COLUMNS,
         CARD_TABLE_COLUMNS,
         card_records,
-        render_records,
         timing_legend,
     )
 
     records = card_records(arguments.kind)
-    if arguments.format == "table":
-        text = render_records(records, CARD_TABLE_COLUMNS, "table")
-        text += "\n\n" + "\n".join(timing_legend(records))
-    else:
-        text = render_records(records, CARD_COLUMNS, arguments.format)
-    sys.stdout.write(text.rstrip("\n") + "\n")
+    legend = "\n".join(timing_legend(records))
+    _print_records(records, CARD_COLUMNS, arguments.format, legend, CARD_TABLE_COLUMNS)
 
 
 def _run_debaters(arguments):
-    from oddsengine.faces.records import render_records
     from oddsengine.faces.religion_records import (
         DEBATER_COLUMNS,
         DEBATERS_LEGEND,
@@ -51,14 +55,10 @@ def _run_debaters(arguments):
 
     side = {"papacy": "papal"}.get(arguments.side, arguments.side)
     records = debater_records(side, arguments.turn, arguments.zone)
-    text = render_records(records, DEBATER_COLUMNS, arguments.format)
-    if arguments.format == "table":
-        text += "\n\n" + DEBATERS_LEGEND
-    sys.stdout.write(text.rstrip("\n") + "\n")
+    _print_records(records, DEBATER_COLUMNS, arguments.format, DEBATERS_LEGEND)
 
 
 def _run_explorers(arguments):
-    from oddsengine.faces.records import render_records
     from oddsengine.faces.religion_records import (
         EXPLORER_COLUMNS,
         EXPLORERS_LEGEND,
@@ -66,10 +66,13 @@ def _run_explorers(arguments):
     )
 
     records = explorer_records(arguments.power)
-    text = render_records(records, EXPLORER_COLUMNS, arguments.format)
-    if arguments.format == "table":
-        text += "\n\n" + EXPLORERS_LEGEND
-    sys.stdout.write(text.rstrip("\n") + "\n")
+    _print_records(records, EXPLORER_COLUMNS, arguments.format, EXPLORERS_LEGEND)
+
+
+def _format_and_run(parser, run) -> None:
+    """A records command's ``--format`` (after its own options) and what it runs."""
+    parser.add_argument("--format", choices=_FORMATS, default="table", help="output format")
+    parser.set_defaults(run=run)
 
 
 def _register_religion(commands) -> None:
@@ -95,8 +98,7 @@ def _register_religion(commands) -> None:
         help="only those who debate in zone Z (german, french, english...): its Protestant "
         "debaters and every Papal one",
     )
-    debaters.add_argument("--format", choices=_FORMATS, default="table", help="output format")
-    debaters.set_defaults(run=_run_debaters)
+    _format_and_run(debaters, _run_debaters)
 
     explorers = commands.add_parser(
         "explorers",
@@ -107,8 +109,7 @@ def _register_religion(commands) -> None:
     explorers.add_argument(
         "--power", metavar="P", help="only one power's (england, france, hapsburg)"
     )
-    explorers.add_argument("--format", choices=_FORMATS, default="table", help="output format")
-    explorers.set_defaults(run=_run_explorers)
+    _format_and_run(explorers, _run_explorers)
 
 
 def register(commands) -> None:
@@ -124,8 +125,7 @@ def register(commands) -> None:
     leaders.add_argument(
         "--power", metavar="POWER", help="only the leaders who serve this power (hapsburg)"
     )
-    leaders.add_argument("--format", choices=_FORMATS, default="table", help="output format")
-    leaders.set_defaults(run=_run_leaders)
+    _format_and_run(leaders, _run_leaders)
 
     cards = commands.add_parser(
         "cards",
@@ -140,6 +140,5 @@ def register(commands) -> None:
         metavar="KIND",
         help="only the cards that act in this engagement: " + ", ".join(CARD_KINDS),
     )
-    cards.add_argument("--format", choices=_FORMATS, default="table", help="output format")
-    cards.set_defaults(run=_run_cards)
+    _format_and_run(cards, _run_cards)
     _register_religion(commands)

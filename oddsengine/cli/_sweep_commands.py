@@ -4,53 +4,32 @@ or a chart."""
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
-import warnings
 from pathlib import Path
 
-from oddsengine.cli._engine_options import positive_int, probability_target, refuse_given
-from oddsengine.combat.kind_options import CARDS_AS_PRINTED
+from oddsengine.cli._engine_options import positive_int, refuse_given
+from oddsengine.cli._grid_options import (
+    add_card_arguments,
+    add_forces,
+    add_method_arguments,
+    check_out,
+    fixed_parameters,
+    grid_method,
+    kind_names,
+    method_asked,
+    refusal_notes,
+    refuse_unused,
+    role_option,
+)
 from oddsengine.errors import OddsEngineError
 from oddsengine.kinds import kind_of, table_kinds
 
 TABLE_FORMATS = ("markdown", "html", "latex", "bbcode", "csv", "csv-long", "json")
 #: The sharpest plot: 1200 dpi is print quality; a million would need terabytes of memory.
 MAX_DPI = 1200
-TEMPLATE_HELP = (
-    'a force with ranges, such as "2..16R L2" or "2..16R L0..2" (LOW..HIGH units of R, M or '
-    "C; L0..2 leader battle ratings); the first range gives the rows or the x axis"
-)
 
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
-
-
-@contextlib.contextmanager
-def refusal_notes(command: str, answer: str | None = None):
-    """Print each :class:`RefusedScenariosWarning` raised inside as one line on stderr
-    (``oddsengine table: note: 12 of 66 scenarios refused: ...``); other warnings pass.
-
-    With ``answer`` (``"table"``), a grid of which every scenario was refused is refused
-    in one line instead (``nothing to table: 4 of 4 scenarios refused: ...``): there is no
-    answer to give.
-    """
-    from oddsengine.sweeps.refusals import RefusedScenariosWarning
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", RefusedScenariosWarning)
-        try:
-            yield
-        finally:
-            notes = [w for w in caught if issubclass(w.category, RefusedScenariosWarning)]
-            others = [w for w in caught if not issubclass(w.category, RefusedScenariosWarning)]
-    for warning in others:
-        warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
-    for warning in notes:
-        if answer is not None and getattr(warning.message, "every_scenario", False):
-            raise OddsEngineError(f"nothing to {answer}: {warning.message}")
-    for warning in notes:
-        print(f"oddsengine {command}: note: {warning.message}", file=sys.stderr)
 
 
 def _resume_command(arguments) -> str:
@@ -68,7 +47,6 @@ def _resume_command(arguments) -> str:
 
 def _seconds(text: str) -> float:
     """An argparse type: a number of seconds, zero or more."""
-    import argparse
     import math
 
     try:
@@ -78,16 +56,6 @@ def _seconds(text: str) -> float:
     if not 0 <= value < math.inf:
         raise argparse.ArgumentTypeError(f"must be zero or more seconds, not {text!r}")
     return value
-
-
-def _check_out(path: str) -> None:
-    """Refuse, before any work, an output path that cannot be written: no name, a missing
-    folder, a folder, a device (the file is written atomically, so it must be a file)."""
-    if not path:
-        raise OddsEngineError("--out needs a file name")
-    from oddsengine.faces.output_file import check_output_path
-
-    check_output_path(path)
 
 
 def _run_sweep(arguments):
@@ -114,7 +82,7 @@ def _sweep_to_file(arguments):
         changes["seed"] = arguments.seed
     if arguments.precision is not None:
         changes["precision"] = arguments.precision
-    method = _method_asked(arguments)
+    method = method_asked(arguments)
     if method is not None:
         changes["method"] = method
     if changes:
@@ -138,93 +106,8 @@ def _sweep_to_file(arguments):
     print(f"{scenarios} scenarios{note}, {len(frame)} rows written to {arguments.out}")
 
 
-def _method_asked(arguments) -> str | None:
-    """``--method`` as given, ``"exact"`` for ``--exact`` (its synonym), None for neither."""
-    if not getattr(arguments, "exact", False):
-        return arguments.method
-    if arguments.method not in (None, "exact"):
-        raise OddsEngineError(f"give --exact or --method {arguments.method}, not both")
-    return "exact"
-
-
-def _grid_method(arguments) -> str:
-    """``--method`` of a table or plot: auto unless given, and Monte Carlo when
-    ``--precision`` or ``--seed`` is given without it."""
-    method = _method_asked(arguments)
-    if method == "exact":  # every cell exact: a Monte Carlo option would be ignored
-        asked = "--exact" if arguments.exact else "--method exact"
-        refuse_given(arguments, ["--precision", "--seed"], f"is for Monte Carlo, not {asked}")
-    if method is not None:
-        return method
-    if arguments.precision is not None or arguments.seed is not None:
-        return "monte-carlo"
-    return "auto"
-
-
-def _check_cards_as_printed(arguments) -> None:
-    """Refuse ``--cards-as-printed`` where it changes no cell: it only keeps a few cards
-    (their records' printed_engagements) out of assaults, so it matters in an assault
-    grid that plays one of them."""
-    from oddsengine.combat.cards import CARD_RULES, find_card
-
-    if not getattr(arguments, "cards_as_printed", False):
-        return
-    narrowed = {rule.card.slug for rule in CARD_RULES.values() if rule.printed_engagements}
-    played = set()
-    for name in ("attacker_cards", "defender_cards", "responses"):
-        for text in filter(None, (getattr(arguments, name, "") or "").split(",")):
-            with contextlib.suppress(OddsEngineError):  # refused later, by the grid
-                played.add(find_card(text.strip()).slug)
-    if arguments.kind != "assault" or not played & narrowed:
-        raise OddsEngineError(
-            f"--cards-as-printed keeps {', '.join(sorted(narrowed))} out of assaults: "
-            f"it changes no cell of this {arguments.kind} {arguments.command}"
-        )
-
-
-def _fixed_parameters(arguments) -> dict:
-    _check_cards_as_printed(arguments)
-    fixed = {}
-    for name in ("attacker_cards", "defender_cards", "responses"):
-        value = getattr(arguments, name, "")
-        if value:
-            fixed[name] = value
-    if getattr(arguments, "cards_as_printed", False):
-        fixed["cards_as_printed"] = True
-    return fixed
-
-
-def _refuse_unused(arguments, used: tuple, what: str) -> None:
-    """Refuse options the command would otherwise ignore (a force of another kind of
-    engagement, or anything at all for the fixed interception chart)."""
-    roles = dict.fromkeys(role for kind in table_kinds() for role in kind.roles)
-    for name in roles:
-        if name not in used and getattr(arguments, name, None) is not None:
-            takes = f"; it takes {_option(used[0])} and {_option(used[1])}" if used else ""
-            raise OddsEngineError(f"{what} takes no {_option(name)}{takes}")
-    if used:
-        return
-    fixed = {
-        "heatmap": False,
-        "attacker_cards": "",
-        "defender_cards": "",
-        "responses": "",
-        "cards_as_printed": False,
-        "method": None,
-        "exact": False,
-        "precision": None,
-        "seed": None,
-    }
-    for name, default in fixed.items():
-        if getattr(arguments, name, default) != default:
-            raise OddsEngineError(
-                f"{what} draws the exact chances by leader rating and Ottoman cavalry: "
-                f"it takes no --{name.replace('_', '-')}"
-            )
-
-
 def _templates(arguments):
-    _refuse_unused(arguments, kind_of(arguments.kind).roles, f"table {arguments.kind}")
+    refuse_unused(arguments, kind_of(arguments.kind).roles, f"table {arguments.kind}")
     rows_role, columns_role = kind_of(arguments.kind).roles
     rows = getattr(arguments, rows_role)
     columns = getattr(arguments, columns_role)
@@ -232,7 +115,7 @@ def _templates(arguments):
     if rows is None or columns is None:
         if not defaults:
             raise OddsEngineError(
-                f"a {arguments.kind} needs {_option(rows_role)} and {_option(columns_role)}"
+                f"a {arguments.kind} needs {role_option(rows_role)} and {role_option(columns_role)}"
             )
         rows = rows or defaults[0]
         columns = columns or defaults[1]
@@ -246,17 +129,15 @@ def _run_table(arguments):
             "holds them already"
         )
     if arguments.out is not None:
-        _check_out(arguments.out)
-    from oddsengine.cli._debate_table import debate_table_of, refuse_debate_options
+        check_out(arguments.out)
+    from oddsengine.cli._table_forms import form_table, has_form, refuse_form_options
 
-    if arguments.kind == "debate":  # names of debaters, not force templates
-        _refuse_unused(arguments, kind_of("debate").roles, "table debate")
+    if has_form(arguments.kind):  # laid out its own way (a debate's debaters)
+        refuse_unused(arguments, kind_of(arguments.kind).roles, f"table {arguments.kind}")
         with refusal_notes("table", answer="table"):
-            table = debate_table_of(
-                arguments, _grid_method(arguments), arguments.precision or 0.005
-            )
+            table = form_table(arguments, grid_method(arguments))
     else:
-        refuse_debate_options(arguments)
+        refuse_form_options(arguments)
         rows, columns = _templates(arguments)
         with refusal_notes("table", answer="table"):
             table = _odds_table(arguments, rows, columns)
@@ -278,10 +159,10 @@ def _odds_table(arguments, rows, columns):
         arguments.kind,
         rows,
         columns,
-        method=_grid_method(arguments),
+        method=grid_method(arguments),
         precision=arguments.precision or 0.005,
         seed=arguments.seed,
-        **_fixed_parameters(arguments),
+        **fixed_parameters(arguments),
     )
 
 
@@ -291,7 +172,7 @@ def _run_plot(arguments):
     matplotlib.use("Agg")
     from oddsengine.faces import plots
 
-    _check_out(arguments.out)
+    check_out(arguments.out)
     suffix = str(arguments.out).rsplit(".", 1)[-1].lower()
     if suffix not in ("png", "svg", "pdf"):
         raise OddsEngineError(
@@ -305,22 +186,24 @@ def _run_plot(arguments):
             "forces with a range to draw: give table debate"
         )
     if kind_of(arguments.kind).fixed_chart:
-        _refuse_unused(arguments, (), f"plot {arguments.kind}")
+        refuse_unused(arguments, (), f"plot {arguments.kind}")
         ax = plots.plot_interception(arguments.kind)
     else:
         rows_role, columns_role = kind_of(arguments.kind).roles
-        _refuse_unused(arguments, (rows_role, columns_role), f"plot {arguments.kind}")
+        refuse_unused(arguments, (rows_role, columns_role), f"plot {arguments.kind}")
         rows_text, columns_text = getattr(arguments, rows_role), getattr(arguments, columns_role)
         if rows_text is None or columns_text is None:
             raise OddsEngineError(
-                f"a {arguments.kind} plot needs {_option(rows_role)} and {_option(columns_role)}"
+                f"a {arguments.kind} plot needs {role_option(rows_role)} and "
+                f"{role_option(columns_role)}"
             )
         attacker = _role_template(arguments.kind, rows_role, rows_text)
         defender = _role_template(arguments.kind, columns_role, columns_text)
         if attacker.main_axis is None:
             example = "1..8" if _is_count(arguments.kind, rows_role) else "2..16R"
             raise OddsEngineError(
-                f"{_option(rows_role)} needs a range for the x axis, such as {example} (see --help)"
+                f"{role_option(rows_role)} needs a range for the x axis, such as {example} "
+                "(see --help)"
             )
         if arguments.heatmap:  # refused before the grid is answered, not after
             _check_heatmap(attacker, defender, (rows_role, columns_role))
@@ -375,7 +258,9 @@ def _check_heatmap(attacker, defender, roles=("attacker", "defender")) -> None:
     """Refuse templates a heat map cannot show: it needs one range in each force."""
     if defender.main_axis is None:
         example = "1..6" if roles[1].endswith("_dice") else "0..4R"
-        raise OddsEngineError(f"--heatmap needs a range in {_option(roles[1])}, such as {example}")
+        raise OddsEngineError(
+            f"--heatmap needs a range in {role_option(roles[1])}, such as {example}"
+        )
     others = [f"{roles[0]}_{axis.name}" for axis in attacker.axes[1:]]
     others += [f"{roles[1]}_{axis.name}" for axis in defender.axes[1:]]
     if others:
@@ -394,102 +279,11 @@ def _plot_frame(arguments, rows_role="attacker", columns_role="defender"):
             rows_role: getattr(arguments, rows_role),
             columns_role: getattr(arguments, columns_role),
         },
-        fixed=_fixed_parameters(arguments),
-        method=_grid_method(arguments),
+        fixed=fixed_parameters(arguments),
+        method=grid_method(arguments),
         precision=arguments.precision or 0.005,
         seed=arguments.seed,
     ).run(progress=False)
-
-
-def _add_method_arguments(parser) -> None:
-    group = parser.add_argument_group("engine")
-    group.add_argument(
-        "--method",
-        choices=("auto", "exact", "monte-carlo"),
-        default=None,
-        help="auto (default): exact where possible, Monte Carlo otherwise "
-        "(and with --precision or --seed)",
-    )
-    group.add_argument(
-        "--exact",
-        action="store_true",
-        help="the same as --method exact",
-    )
-    group.add_argument(
-        "--precision",
-        type=probability_target,
-        default=None,
-        help="Monte Carlo target: 95%% half-width of each probability (default 0.005 = 0.5%%)",
-    )
-    group.add_argument("--seed", type=int, default=None, help="Monte Carlo seed")
-
-
-def _add_card_arguments(parser) -> None:
-    group = parser.add_argument_group("cards (the same in every cell)")
-    group.add_argument(
-        "--attacker-cards",
-        default="",
-        metavar="CARDS",
-        help="cards the attacker plays, by name or number",
-    )
-    group.add_argument(
-        "--defender-cards", default="", metavar="CARDS", help="cards the defender plays"
-    )
-    group.add_argument(
-        "--responses", default="", metavar="CARDS", help="response cards played by other powers"
-    )
-    group.add_argument("--cards-as-printed", action="store_true", help=CARDS_AS_PRINTED.said)
-
-
-#: A template written after a role's words in ``--help``, by role.
-_ROLE_EXAMPLES = {"defender": ', e.g. "hapsburg: 1..4R"'}
-
-
-def _option(role: str) -> str:
-    """A role's option as the command line writes it (``--protestant-dice``)."""
-    return "--" + role.replace("_", "-")
-
-
-def _names(kinds) -> str:
-    return ", ".join(kind.name for kind in kinds)
-
-
-def _role_help(role: str, plot: bool) -> str:
-    """``--attacker``'s help, from the registry: which kinds give it the rows or the columns
-    (``battle, assault, naval: the rows; avoid: the columns``), or, for ``plot``, which
-    kinds read it and which draw a fixed chart instead."""
-    tabled = [kind for kind in table_kinds() if role in kind.roles]
-    if plot:
-        drawn = [kind for kind in tabled if not kind.fixed_chart]
-        fixed = [kind for kind in tabled if kind.fixed_chart]
-        uses = [_names(drawn)] if drawn else []
-        if fixed:
-            takes, draws = ("takes", "it draws") if len(fixed) == 1 else ("take", "they draw")
-            uses.append(f"plot {_names(fixed)} {takes} none: {draws} by leader rating")
-    else:
-        uses = [
-            f"{_names(kinds)}: the {axis}"
-            for place, axis in ((0, "rows"), (1, "columns"))
-            if (kinds := [kind for kind in tabled if kind.roles.index(role) == place])
-        ]
-    # The role in words, from the first kind's record that describes it.
-    words = next((kind.role_words[role] for kind in tabled if role in kind.role_words), role)
-    return f"{words}{_ROLE_EXAMPLES.get(role, '')} ({'; '.join(uses)})"
-
-
-def _add_forces(parser, plot: bool = False) -> None:
-    roles = dict.fromkeys(role for kind in table_kinds() for role in kind.roles)
-    # A role that only fixed charts have is read by no plot: its option stays, so that
-    # ``plot intercept --interceptor ...`` is refused with the reason, but --help omits it.
-    drawn = {role for kind in table_kinds() if not kind.fixed_chart for role in kind.roles}
-    for role in roles:
-        words = _role_help(role, plot)
-        if role == "attacker":
-            words += ", " + TEMPLATE_HELP
-        if plot and role not in drawn:
-            words = argparse.SUPPRESS
-        metavar = "N|LOW..HIGH" if role.endswith("_dice") else "TEMPLATE"
-        parser.add_argument(_option(role), dest=role, metavar=metavar, help=words)
 
 
 def _headlines() -> str:
@@ -498,7 +292,8 @@ def _headlines() -> str:
     for kind in table_kinds():
         by_headline.setdefault(kind.headline, []).append(kind)
     return "; ".join(
-        f"{_names(kinds)}: {headline.replace('_', ' ')}" for headline, kinds in by_headline.items()
+        f"{kind_names(kinds)}: {headline.replace('_', ' ')}"
+        for headline, kinds in by_headline.items()
     )
 
 
@@ -545,7 +340,7 @@ def register(commands) -> None:
         help="write the scenarios answered so far at least this often (default 2)",
     )
     sweep.add_argument("--quiet", action="store_true", help="no progress bar")
-    _add_method_arguments(sweep)
+    add_method_arguments(sweep)
     sweep.set_defaults(run=_run_sweep)
 
     table = commands.add_parser(
@@ -565,7 +360,7 @@ def register(commands) -> None:
     table.add_argument(
         "kind", choices=[kind.name for kind in table_kinds()], help="the kind of engagement"
     )
-    _add_forces(table)
+    add_forces(table)
     table.add_argument(
         "--format",
         choices=TABLE_FORMATS,
@@ -577,11 +372,11 @@ def register(commands) -> None:
         "--intervals", action="store_true", help="show the 95%% half-width of Monte Carlo cells"
     )
     table.add_argument("--out", metavar="FILE", help="write to a file instead of the terminal")
-    _add_card_arguments(table)
-    _add_method_arguments(table)
-    from oddsengine.cli._debate_table import add_debate_table_arguments
+    add_card_arguments(table)
+    add_method_arguments(table)
+    from oddsengine.cli._table_forms import add_form_options
 
-    add_debate_table_arguments(table)
+    add_form_options(table)
     table.set_defaults(run=_run_table)
 
     plot = commands.add_parser(
@@ -596,7 +391,7 @@ def register(commands) -> None:
     plot.add_argument(
         "kind", choices=[kind.name for kind in table_kinds()], help="the kind of engagement"
     )
-    _add_forces(plot, plot=True)
+    add_forces(plot, plot=True)
     plot.add_argument("--out", required=True, metavar="FILE", help="file.png, .svg or .pdf")
     plot.add_argument(
         "--heatmap",
@@ -606,6 +401,6 @@ def register(commands) -> None:
     plot.add_argument(
         "--dpi", type=positive_int, default=150, help=f"resolution (default 150, at most {MAX_DPI})"
     )
-    _add_card_arguments(plot)
-    _add_method_arguments(plot)
+    add_card_arguments(plot)
+    add_method_arguments(plot)
     plot.set_defaults(run=_run_plot)

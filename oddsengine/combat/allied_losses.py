@@ -1,6 +1,7 @@
 """How allied major powers defend together (RULES.md §6, 14 step 9): their forces, read
-(:func:`as_allies`) and counted as one for the dice (:func:`combined_force`), and how they
-share their losses.
+(:func:`as_allies`), checked (:func:`check_allies`) and counted as one for the dice
+(:func:`combined_force`), and how they share their losses (:func:`share_losses`, each
+power's survivors: :func:`split_between_allies`).
 
 "Allied major powers defending together split losses evenly; the odd loss is assigned by
 a die roll." The die here puts the powers in an order (:func:`odd_loss_orders`), every
@@ -14,10 +15,20 @@ from itertools import permutations
 
 import numpy as np
 
-from oddsengine.combat.forces import Force, as_force
+from oddsengine.combat.forces import UNIT_TYPES, Force, as_force
 from oddsengine.combat.leaders import anonymous_leader
+from oddsengine.combat.powers import MAJOR_POWERS
+from oddsengine.errors import OddsEngineError
 
-__all__ = ["as_allies", "combined_force", "odd_loss_orders", "share_losses", "split_losses"]
+__all__ = [
+    "as_allies",
+    "check_allies",
+    "combined_force",
+    "odd_loss_orders",
+    "share_losses",
+    "split_between_allies",
+    "split_losses",
+]
 
 
 def combined_force(main: Force, ally: Force) -> Force:
@@ -60,6 +71,34 @@ def as_allies(value) -> tuple[Force, ...]:
     if isinstance(value, (tuple, list)):
         return tuple(as_force(force, "ally") for force in value)
     return (as_force(value, "ally"),)
+
+
+def check_allies(attacker: Force, defender: Force, allies: tuple[Force, ...]) -> None:
+    """Refuse allies that cannot defend together (14 step 9): each side a major power,
+    one force per power, none of them the attacking power.
+
+    Examples
+    --------
+    >>> from oddsengine.combat.forces import parse_force
+    >>> check_allies(parse_force("4R"), parse_force("france: 2R"), as_allies("france: 1R"))
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: the ally is france too: give one force per power
+    """
+    labelled = [("defender", defender)] + [("defender_ally", ally) for ally in allies]
+    for label, force in labelled:
+        if force.power not in MAJOR_POWERS:
+            raise OddsEngineError(
+                f"{label}: allied defenders must each name a major power "
+                f"(e.g. 'france: 2R'), not {force.power or 'no power'}"
+            )
+    seen = {defender.power}
+    for ally in allies:
+        if ally.power in seen:
+            raise OddsEngineError(f"the ally is {ally.power} too: give one force per power")
+        if ally.power == attacker.power:
+            raise OddsEngineError(f"the ally ({ally.power}) is the attacking power")
+        seen.add(ally.power)
 
 
 @lru_cache(maxsize=8)
@@ -145,3 +184,33 @@ def split_losses(losses, main_units, ally_units, odd_loss_to_ally):
     """
     order = np.asarray(odd_loss_to_ally).astype(np.int64)
     return share_losses(losses, (main_units, ally_units), order)
+
+
+def split_between_allies(columns: dict, forces: tuple, order, odd_loss_order) -> None:
+    """Add each allied power's survivors to a combat's state ``columns`` and replace the
+    defender's make-up by the sum of theirs (14 step 9).
+
+    Parameters
+    ----------
+    columns : dict of str to ndarray
+        The states: ``defender_survivors`` read, ``{power}_survivors`` and
+        ``defender_{unit type}`` written.
+    forces : tuple of Force
+        The main defending power's force (after the cards before the roll), then its allies.
+    order : str
+        The defender's casualty order.
+    odd_loss_order : ndarray
+        The face of the odd-loss die of each state (:func:`share_losses`).
+    """
+    units = tuple(force.land_units for force in forces)
+    losses = sum(units) - columns["defender_survivors"]
+    lost_by_power = share_losses(losses, units, odd_loss_order)
+    totals = {kind: 0 for kind in UNIT_TYPES}
+    for force, lost in zip(forces, lost_by_power, strict=True):
+        table = np.array(force.units_after_each_loss(order)).reshape(-1, len(UNIT_TYPES))
+        rows = table[np.asarray(lost)]
+        columns[f"{force.power}_survivors"] = force.land_units - np.asarray(lost)
+        for index, kind in enumerate(UNIT_TYPES):
+            totals[kind] = totals[kind] + rows[:, index]
+    for kind in UNIT_TYPES:
+        columns[f"defender_{kind}"] = totals[kind]

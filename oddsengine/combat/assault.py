@@ -12,6 +12,7 @@ from math import ceil
 import numpy as np
 
 from oddsengine.combat.combat_inputs import REQUIREMENTS
+from oddsengine.combat.combat_inputs import card_name as _card_name
 from oddsengine.combat.combat_spec import CombatSpec, survivor_columns
 from oddsengine.combat.forces import UNIT_TYPES, Force
 from oddsengine.combat.formations import declared_formation, standing_by, strongest_formation
@@ -106,7 +107,9 @@ class Assault(CombatSpec):
     """
 
     siege_laid_this_impulse: bool = option(
-        "the siege began this impulse (needs Roxelana)", default=False, group=REQUIREMENTS
+        lambda _: f"the siege began this impulse (needs {_card_name(42)})",
+        default=False,
+        group=REQUIREMENTS,
     )
     assaulted_this_impulse: bool = option(
         "the space was already assaulted this impulse", default=False, group=REQUIREMENTS

@@ -91,6 +91,14 @@ class Play:
     cards_as_printed: bool = False
 
 
+def _dice_played_by(power: str | None, dice: int, france_or_ottoman_dice: int | None) -> int:
+    """A card's dice when ``power`` plays it: ``france_or_ottoman_dice`` for France and the
+    Ottomans where the card gives them their own (Field Artillery), else ``dice``."""
+    if france_or_ottoman_dice is not None and power in ("france", "ottoman"):
+        return france_or_ottoman_dice
+    return dice
+
+
 @dataclass(frozen=True)
 class CardEffect:
     """What one card does in one kind of naval combat or in a foreign war.
@@ -134,9 +142,7 @@ class CardEffect:
 
     def dice_for(self, power: str | None) -> int:
         """Dice this card adds when ``power`` plays it."""
-        if self.france_or_ottoman_dice is not None and power in ("france", "ottoman"):
-            return self.france_or_ottoman_dice
-        return self.dice
+        return _dice_played_by(power, self.dice, self.france_or_ottoman_dice)
 
 
 _SPEC = "oddsengine.combat.combat_spec:CombatSpec"
@@ -296,9 +302,7 @@ class CardRule:
 
     def dice_for(self, power: str | None) -> int:
         """Dice hitting on 5-6 this card adds before the roll when ``power`` plays it."""
-        if self.france_or_ottoman_dice is not None and power in ("france", "ottoman"):
-            return self.france_or_ottoman_dice
-        return self.dice
+        return _dice_played_by(power, self.dice, self.france_or_ottoman_dice)
 
     def refusal(self, play: Play) -> str | None:
         """Why this card cannot be played as ``play`` says, or None."""

@@ -32,6 +32,7 @@ __all__ = [
     "find_card",
     "find_sea_card",
     "post_roll_slugs",
+    "read_stopping_cards",
     "held_rules",
     "parse_cards",
 ]
@@ -505,6 +506,37 @@ def read_cards(
     )
     if len(set(cards)) != len(cards):
         raise OddsEngineError(twice)
+    return cards
+
+
+def read_stopping_cards(values, stops: str, action: str, twice: str, rule: str):
+    """The response cards played against an action that a card may stop (a piracy action,
+    a naval transport): only those whose record sets ``stops`` (``"stops_piracy"``,
+    ``"stops_transport"``).
+
+    Raises
+    ------
+    OddsEngineError
+        For any other card, naming the cards that stop ``action`` (``"a naval
+        transport"``) and the ``rule``; for a card listed twice (the message ``twice``).
+
+    Examples
+    --------
+    >>> read_stopping_cards("gout", "stops_transport", "a naval transport", "", "RULES §15")
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: Gout cannot be played against a naval transport ...
+    """
+    cards = read_cards(values, label="responses", twice=twice)
+    for card in cards:
+        if not getattr(card_rule(card), stops):
+            stopping = ", ".join(
+                record.card.name for record in CARD_RULES.values() if getattr(record, stops)
+            )
+            raise OddsEngineError(
+                f"{card.name} cannot be played against {action} (card #{card.number}); only "
+                f"a card that stops it may: {stopping} ({rule})"
+            )
     return cards
 
 

@@ -147,3 +147,17 @@ class CombatInputs:
                 else "neither is played here, so it changes nothing"
             )
         return ignored
+
+
+def card_name(number: int) -> str:
+    """The name of the combat card of ``number`` (its record's), for words that name it."""
+    from oddsengine.combat.cards import CARDS
+
+    return next(card.name for card in CARDS.values() if card.number == number)
+
+
+def card_slug(number: int) -> str:
+    """The command-line name of the combat card of ``number`` (its record's)."""
+    from oddsengine.combat.cards import CARDS
+
+    return next(card.slug for card in CARDS.values() if card.number == number)

@@ -22,14 +22,24 @@ from oddsengine.combat._combat import (
     resolve_hits,
     survivor_columns,
 )
-from oddsengine.combat.allied_losses import as_allies, combined_force, share_losses, split_losses
+from oddsengine.combat.allied_losses import (
+    as_allies,
+    check_allies,
+    combined_force,
+    split_between_allies,
+    split_losses,
+)
 from oddsengine.combat.battle import SIDES
-from oddsengine.combat.combat_inputs import CARDS_AND_POLICIES, CombatInputs, responses_words
-from oddsengine.combat.forces import FORCE_NOTATION, UNIT_TYPES, Force, as_force
+from oddsengine.combat.combat_inputs import (
+    CARDS_AND_POLICIES,
+    CombatInputs,
+    card_slug,
+    responses_words,
+)
+from oddsengine.combat.forces import FORCE_NOTATION, Force, as_force
 from oddsengine.combat.formations import strongest_formation
 from oddsengine.combat.leaders import find_leader
 from oddsengine.combat.options import Policies, RuleOptions
-from oddsengine.combat.powers import MAJOR_POWERS
 from oddsengine.draws import DrawPlan, StateDigits
 from oddsengine.errors import CardNotPlayedHere, OddsEngineError
 from oddsengine.option_field import option
@@ -88,7 +98,8 @@ class CombatSpec(CombatInputs):
     attacker: Force = option(FORCE_NOTATION, value="force")
     defender: Force = option("the defending force, written the same way", value="force")
     attacker_cards: tuple[Card, ...] = option(
-        "cards the attacker plays, by name or number (e.g. tercios,field-artillery or 30,25)",
+        lambda _: "cards the attacker plays, by name or number (e.g. "
+        f"{card_slug(30)},{card_slug(25)} or 30,25)",
         default=(), value="cards", group=CARDS_AND_POLICIES)  # fmt: skip
     defender_cards: tuple[Card, ...] = option(
         "cards the defender plays", default=(), value="cards",
@@ -114,7 +125,7 @@ class CombatSpec(CombatInputs):
             self, "defender_ally", None if not allies else allies[0] if len(allies) == 1 else allies
         )
         if allies:
-            self._check_ally()
+            check_allies(self.attacker, self.defender, allies)
         for name in ("attacker_cards", "defender_cards", "responses"):
             object.__setattr__(self, name, _as_cards(getattr(self, name)))
         if not isinstance(self.policies, Policies):
@@ -137,23 +148,6 @@ class CombatSpec(CombatInputs):
         """The allied major powers defending with the defender (14 step 9), none, one or
         several, in the order given."""
         return as_allies(self.defender_ally)
-
-    def _check_ally(self) -> None:
-        allies, defender = self.defender_allies, self.defender
-        labelled = [("defender", defender)] + [("defender_ally", ally) for ally in allies]
-        for label, force in labelled:
-            if force.power not in MAJOR_POWERS:
-                raise OddsEngineError(
-                    f"{label}: allied defenders must each name a major power "
-                    f"(e.g. 'france: 2R'), not {force.power or 'no power'}"
-                )
-        seen = {defender.power}
-        for ally in allies:
-            if ally.power in seen:
-                raise OddsEngineError(f"the ally is {ally.power} too: give one force per power")
-            if ally.power == self.attacker.power:
-                raise OddsEngineError(f"the ally ({ally.power}) is the attacking power")
-            seen.add(ally.power)
 
     @property
     def defending_force(self) -> Force:
@@ -500,7 +494,9 @@ class CombatSpec(CombatInputs):
         if self.defender_ally is not None:
             if self._deterministic_outcome is not None:
                 odd_loss_order = np.zeros(values[0].size, dtype=np.int64)
-            self._split_between_allies(columns, odd_loss_order)
+            main = self.prepared_forces(with_ally=False)[1]
+            order = self.policies.defender_casualty_order
+            split_between_allies(columns, (main, *self.defender_allies), order, odd_loss_order)
         return columns
 
     def _hits_resolved(self, plan):
@@ -545,24 +541,6 @@ class CombatSpec(CombatInputs):
             for kind, counts in side.composition_after(deciding[f"{role}_survivors"]).items():
                 states[f"{role}_{kind}"] = counts
         return states
-
-    def _split_between_allies(self, columns, odd_loss_order) -> None:
-        """Add each allied power's survivors and replace the defender's make-up."""
-        main = self.prepared_forces(with_ally=False)[1]
-        forces = (main, *self.defender_allies)
-        units = tuple(force.land_units for force in forces)
-        losses = sum(units) - columns["defender_survivors"]
-        lost_by_power = share_losses(losses, units, odd_loss_order)
-        order = self.policies.defender_casualty_order
-        totals = {kind: 0 for kind in UNIT_TYPES}
-        for force, lost in zip(forces, lost_by_power, strict=True):
-            table = np.array(force.units_after_each_loss(order)).reshape(-1, len(UNIT_TYPES))
-            rows = table[np.asarray(lost)]
-            columns[f"{force.power}_survivors"] = force.land_units - np.asarray(lost)
-            for index, kind in enumerate(UNIT_TYPES):
-                totals[kind] = totals[kind] + rows[:, index]
-        for kind in UNIT_TYPES:
-            columns[f"defender_{kind}"] = totals[kind]
 
     @property
     def loss_groups(self) -> list[tuple[str, int, str]]:

@@ -68,6 +68,14 @@ MAX_SEARCH_UNITS = MAX_UNITS
 MIN_PRECISION = 1e-6
 
 
+def _plain_int(value):
+    """A numpy integer as the int it holds (a count read from an array); any other value
+    as given, to be checked by the caller."""
+    import numpy as np  # loaded already by every answer
+
+    return int(value) if isinstance(value, np.integer) else value
+
+
 def check_unit_count(kind: str, count, limit: int = MAX_UNITS) -> int:
     """Refuse a count of ``kind`` (``"regulars"``...) that is not a whole number from 0 to
     ``limit`` (default :data:`MAX_UNITS`); return it as an int.
@@ -83,14 +91,7 @@ def check_unit_count(kind: str, count, limit: int = MAX_UNITS) -> int:
     """
     if type(count) is int and 0 <= count <= limit:
         return count  # the usual case, first: every Force checks three counts
-    if isinstance(count, bool) or not isinstance(count, int):
-        try:
-            import numpy as np
-
-            if isinstance(count, np.integer):
-                count = int(count)
-        except ImportError:  # pragma: no cover - numpy is a dependency
-            pass
+    count = _plain_int(count)
     if isinstance(count, bool) or not isinstance(count, int):
         raise OddsEngineError(f"{kind} must be a whole number, not {shown(count)}")
     if count < 0:
@@ -218,14 +219,7 @@ def check_count(name: str, value, limit: int, minimum: int = 0) -> int:
     ...
     oddsengine.errors.OddsEngineError: zone_squadrons is at most 99 (got 10^30)
     """
-    if not isinstance(value, bool):
-        try:
-            import numpy as np
-
-            if isinstance(value, np.integer):
-                value = int(value)
-        except ImportError:  # pragma: no cover - numpy is a dependency
-            pass
+    value = _plain_int(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise OddsEngineTypeError(f"{name} must be a whole number, not {shown(value)}")
     if value < minimum:

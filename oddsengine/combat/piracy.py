@@ -13,7 +13,7 @@ from functools import cached_property
 import numpy as np
 
 from oddsengine.combat.card_types import Card
-from oddsengine.combat.cards import CARD_RULES, card_rule, find_sea_card, read_cards
+from oddsengine.combat.cards import CARD_RULES, find_sea_card, read_stopping_cards
 from oddsengine.combat.fleets import Fleet, as_fleet
 from oddsengine.combat.limits import MAX_NAVAL_COUNT, check_count
 from oddsengine.draws import DrawPlan, binomial_pmf
@@ -90,19 +90,8 @@ def _stopping_cards(values) -> tuple[Card, ...]:
                     f"{sea_card.name} (card #{sea_card.number}) cannot be played in a piracy "
                     "action (RULES §11: not in piracy)"
                 )
-    cards = read_cards(
-        values, label="responses", twice="a card is listed twice against the piracy action"
-    )
-    for card in cards:
-        if not card_rule(card).stops_piracy:
-            stopping = ", ".join(
-                rule.card.name for rule in CARD_RULES.values() if rule.stops_piracy
-            )
-            raise OddsEngineError(
-                f"{card.name} cannot be played against a piracy action (card #{card.number}); "
-                f"only a card that stops it may: {stopping} (RULES §12)"
-            )
-    return cards
+    twice = "a card is listed twice against the piracy action"
+    return read_stopping_cards(values, "stops_piracy", "a piracy action", twice, "RULES §12")
 
 
 @dataclass(frozen=True, repr=False)  # its own __repr__ below

@@ -18,6 +18,7 @@ into pieces of work.
 import numpy as np
 from numba import prange
 
+from oddsengine.engines._inverse_cdf import BUCKET_BITS
 from oddsengine.engines._kernels import splitmix64
 from oddsengine.engines._numba_options import njit, njit_parallel
 
@@ -30,30 +31,7 @@ CIRCLES = -1
 #: Layout of each power's row of ``layouts``: its pool's size, then the sizes of its
 #: draw plan's 2d6 and circumnavigation tables (as :meth:`DrawPlan.thresholds` gives them).
 LAYOUT_FIELDS = ("pool_size", "roll_size", "circle_size")
-#: A draw looks its uniform's top BUCKET_BITS bits up first (see :func:`fill_buckets`).
-BUCKET_BITS = 10
 _BUCKET_SHIFT = np.uint32(32 - BUCKET_BITS)
-#: The bucket value of a bucket that holds a cut point: the uniform must be compared.
-UNRESOLVED = -1
-
-
-def fill_buckets(cuts: np.ndarray) -> np.ndarray:
-    """The bucket table of ascending cut points ``cuts`` (uint32): for each of the 1024
-    buckets of the uniform's top bits, the number of cut points at or below every uniform
-    of the bucket, or :data:`UNRESOLVED` when a cut point lies inside it.
-
-    Examples
-    --------
-    >>> fill_buckets(np.array([1 << 31], dtype=np.uint32))[[0, 511, 512, 1023]].tolist()
-    [0, 0, 1, 1]
-    """
-    width = 1 << (32 - BUCKET_BITS)
-    starts = np.arange(1 << BUCKET_BITS, dtype=np.int64) * width
-    ends = starts + width - 1
-    cuts = np.asarray(cuts, dtype=np.int64)
-    at_start = np.searchsorted(cuts, starts, side="right")
-    at_end = np.searchsorted(cuts, ends, side="right")
-    return np.where(at_start == at_end, at_start, UNRESOLVED).astype(np.int32)
 
 
 @njit
@@ -86,7 +64,8 @@ def _count_piece(
         circumnavigation's 2d6.
     buckets : int32 array, shape (powers, 3, 2 ** BUCKET_BITS)
         Each row's value for every uniform of a bucket of its top bits, or
-        :data:`UNRESOLVED` where a cut point lies inside the bucket.
+        :data:`~oddsengine.engines._inverse_cdf.UNRESOLVED` where a cut point lies inside
+        the bucket (:func:`~oddsengine.engines._inverse_cdf.fill_buckets`).
     layouts : int64 array, shape (powers, 3)
         See :data:`LAYOUT_FIELDS`.
     outcome : int8 array, shape (powers, pool, claims, 13, 13)

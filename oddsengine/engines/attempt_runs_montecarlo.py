@@ -6,7 +6,10 @@ enumeration where both run.
 Trials that reach the same state (spaces targeted, spaces flipped) take the same next
 target under a fixed policy, so they are rolled together: a run of ``k`` attempts meets at
 most ``2 ** k`` states. Each block of trials draws from its own stream keyed by (seed, the
-run, block), so the answer is the same however the blocks are run.
+run, block), so the answer is the same however the blocks are run. The run is keyed as a
+question, without the policy played (:func:`stream_key`): ``oe.simulate(run)``, the
+command line, a sweep and the explorer draw the same numbers for the same seed, whatever
+the policy field of the run they were handed says.
 
 Examples
 --------
@@ -30,7 +33,7 @@ from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineError
 from oddsengine.results.run_answer import RunSample
 
-__all__ = ["simulate_run", "simulate_scenario", "BLOCK_TRIALS", "RUN_TRIALS"]
+__all__ = ["simulate_run", "simulate_scenario", "stream_key", "BLOCK_TRIALS", "RUN_TRIALS"]
 
 #: Trials per block of a stream.
 BLOCK_TRIALS = 1 << 18
@@ -38,34 +41,76 @@ BLOCK_TRIALS = 1 << 18
 RUN_TRIALS = 1_000_000
 
 
+def stream_key(run) -> int:
+    """The identity of ``run``'s random streams: the run as a question, its policy left at
+    the default (the policy chooses the targets, not the dice). Every door keys a run so:
+    ``oe.simulate(AttemptRun(board, "95-theses", policy="greedy"), seed=1)`` draws what
+    ``oddsengine attempts ... --policy greedy --monte-carlo --seed 1`` draws.
+
+    Examples
+    --------
+    >>> from oddsengine.religion.attempt_runs import AttemptRun
+    >>> from oddsengine.religion.religious_board import religion_1517_board
+    >>> board = religion_1517_board()
+    >>> stream_key(AttemptRun(board, "95-theses", policy="greedy")) == stream_key(
+    ...     AttemptRun(board, "95-theses"))
+    True
+    """
+    from oddsengine.engines._random import scenario_id
+
+    return scenario_id(replace(run, policy="optimal"))
+
+
 def simulate_run(
-    run, trials: int = 1_000_000, seed=None, *, policy: str | None = None
+    run,
+    trials: int = RUN_TRIALS,
+    seed=None,
+    *,
+    policy: str | None = None,
+    precision: float | None = None,
+    max_trials: int = MAX_TRIALS,
 ) -> RunSample:
-    """Play ``run`` under a fixed policy ``trials`` times, every die rolled.
+    """Play ``run`` under a fixed policy ``trials`` times, every die rolled: the Monte
+    Carlo behind :func:`oddsengine.simulate` for an
+    :class:`~oddsengine.religion.attempt_runs.AttemptRun`.
 
     Parameters
     ----------
     run : AttemptRun
     trials : int
-        At most :data:`~oddsengine.engines.run_arguments.MAX_TRIALS` (10^9).
+        At most :data:`~oddsengine.engines.run_arguments.MAX_TRIALS` (10^9); the first
+        round's under a precision target.
     seed : int, SeedSequence or None
     policy : {"greedy", "optimal", "order"}, optional
         The policy played (default: the run's own). ``optimal`` plays the exact search's
         policy, so the run must be small enough to search; ``order`` the run's order.
+    precision : float, optional
+        The trials grow (to whole blocks, four times as many each round, the rounds drawn
+        afresh from the same stream: a stable prefix) until the widest 95% half-width of
+        the ``p.flips:K`` is at most ``precision`` or ``max_trials`` is reached.
+    max_trials : int
 
     Returns
     -------
     RunSample
     """
     # The one check of every sampler: at most MAX_TRIALS, a seed NumPy takes (issue 38).
-    trials, _, seed = check_run(trials, MAX_TRIALS, seed, None)
+    trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
+    while True:
+        sample = _sample_run(run, trials, seed, policy)
+        if precision is None or trials >= max_trials or sample.half_width <= precision:
+            return replace(sample, precision_target=precision)
+        blocks = -(-4 * trials // BLOCK_TRIALS)
+        trials = min(max_trials, blocks * BLOCK_TRIALS)
+
+
+def _sample_run(run, trials: int, seed: int, policy: str | None) -> RunSample:
+    """One round of :func:`simulate_run`, its arguments checked."""
     policy = run.policy if policy is None else policy
     choose = _policy(run, policy)
     model = run.model
     attempts = run.source.attempts
-    from oddsengine.engines._random import scenario_id
-
-    keys = block_keys(seed, scenario_id(run), -(-trials // BLOCK_TRIALS))
+    keys = block_keys(seed, stream_key(run), -(-trials // BLOCK_TRIALS))
     flip_counts = np.zeros(attempts + 1, dtype=np.int64)
     space_counts: dict[str, int] = {}
     for block, key in enumerate(keys):
@@ -96,6 +141,11 @@ def simulate_run(
                     space_counts[name] = space_counts.get(name, 0) + count
     ordered = dict(sorted(space_counts.items(), key=lambda item: (-item[1], item[0])))
     first = choose(0, 0) if attempts else None
+    notes = ()
+    if policy == "order":
+        from oddsengine.engines.attempt_runs_exact import order_notes
+
+        notes = order_notes(run)  # a standing order: what it passes over, what it does then
     return RunSample(
         policy,
         trials,
@@ -104,6 +154,8 @@ def simulate_run(
         ordered,
         side=model.side,
         first_target=None if first is None else model.names[first],
+        run=run,
+        notes=tuple(notes),
     )
 
 
@@ -133,19 +185,8 @@ def simulate_scenario(
     >>> sample.trials, sample.half_width <= 0.01
     (262144, True)
     """
-    run = scenario.run
-    policy = run.policy
-    # The run keyed as ``oddsengine attempts`` keys it (its policy given apart, the run's
-    # own left at its default): the same streams, so the same numbers.
-    run = replace(run, policy="optimal")
-    while True:
-        sample = simulate_run(run, trials, seed, policy=policy)
-        if precision is None or trials >= max_trials or sample.half_width <= precision:
-            break
-        blocks = -(-4 * trials // BLOCK_TRIALS)
-        trials = min(max_trials, blocks * BLOCK_TRIALS)
-        seed = sample.seed  # a seed drawn fresh stays the same from round to round
-    return replace(sample, precision_target=precision)
+    # The run keyed as every door keys it (stream_key): the same streams, the same numbers.
+    return simulate_run(scenario.run, trials, seed, precision=precision, max_trials=max_trials)
 
 
 def _roll(generator, model, target, targeted, flipped, count) -> int:

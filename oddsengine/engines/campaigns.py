@@ -206,7 +206,7 @@ def _attempt_run_engines() -> CampaignEngines:
     from oddsengine.engines.attempt_runs_exact import solve_run
     from oddsengine.engines.attempt_runs_montecarlo import RUN_TRIALS, simulate_run
 
-    return CampaignEngines(simulate_run, RUN_TRIALS, solve_run)
+    return CampaignEngines(simulate_run, RUN_TRIALS, solve_run, takes_precision=True)
 
 
 def _attempts_scenario_engines() -> CampaignEngines:

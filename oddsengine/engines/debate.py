@@ -15,11 +15,7 @@ import numpy as np
 
 from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineTypeError, shown
-from oddsengine.religion.debate_tree import (
-    CAMPEGGIO_CHANCE,
-    difference_fractions,
-    difference_pmf,
-)
+from oddsengine.religion.debate_dice import CAMPEGGIO_CHANCE, cell_fractions, difference_pmf
 from oddsengine.results.result import Result
 
 __all__ = [
@@ -67,38 +63,8 @@ def debate_cell_weights(debate, fractions: bool = False) -> list | np.ndarray:
     >>> sum(debate_cell_weights(debate, fractions=True))
     Fraction(1, 1)
     """
-    tree = _check(debate).tree
-    if not fractions:
-        return _float_cell_weights(debate)
-    arrays = tree.arrays
-    width = tree.differences
-    offset = tree.max_dice
-    papal_initiates = debate.initiator == "papacy"
-    zero = Fraction(0) if fractions else 0.0
-    weights = [zero] * tree.cells if fractions else np.zeros(tree.cells)
-    pmf_of = difference_fractions if fractions else difference_pmf
-    campeggio = CAMPEGGIO_CHANCE if fractions else float(CAMPEGGIO_CHANCE)
-    reach = [None] * len(tree.nodes)
-    for index, matchup in enumerate(tree.nodes):
-        chance = matchup.probability if fractions else float(matchup.probability)
-        parent = int(arrays["parent"][index])
-        if parent >= 0:
-            chance = chance * reach[parent]
-        pmf = pmf_of(matchup.initiator_dice, matchup.other_dice)
-        if matchup.round == 1:
-            reach[index] = chance * pmf[matchup.other_dice]  # a tie goes to round 2
-        for position, mass in enumerate(pmf):
-            difference = position - matchup.other_dice
-            if difference == 0 and matchup.round == 1:
-                continue
-            weight = chance * mass
-            cell = (index * width + difference + offset) * 2
-            papal_lost = difference != 0 and (difference > 0) != papal_initiates
-            if matchup.campeggio and papal_lost:
-                weights[cell + 1] += weight * campeggio
-                weight = weight * (1 - campeggio)
-            weights[cell] += weight
-    return weights
+    _check(debate)
+    return cell_fractions(debate) if fractions else _float_cell_weights(debate)
 
 
 def _float_cell_weights(debate) -> np.ndarray:
@@ -122,7 +88,7 @@ def _float_cell_weights(debate) -> np.ndarray:
     weights = chance[:, None] * pmfs
     weights[:first, offset] = 0.0
     difference = np.arange(width) - offset
-    papal_lost = (difference != 0) & ((difference > 0) != (debate.initiator == "papacy"))
+    papal_lost = (difference != 0) & ((difference > 0) != debate.papal_initiates)
     rolls = (arrays["campeggio"] == 1)[:, None] & papal_lost[None, :]
     cells = np.zeros((len(tree.nodes), width, 2))
     cells[:, :, 1] = np.where(rolls, weights * float(CAMPEGGIO_CHANCE), 0.0)
@@ -215,7 +181,7 @@ def _cell_masses(debate) -> np.ndarray:
     node's their chance once its round-1 node tied (23.10)."""
     tree = debate.tree
     chances = np.array([float(p) for p in tree.arrays["probability"]])
-    return chances[:, None] * _dice_masses(tree, debate.initiator == "papacy")
+    return chances[:, None] * _dice_masses(tree, debate.papal_initiates)
 
 
 def _tie_cells(debate) -> np.ndarray:
@@ -243,7 +209,7 @@ def end_labels(debate) -> tuple[dict, np.ndarray]:
 
     tree = debate.tree
     arrays = tree.arrays
-    live = _dice_masses(tree, debate.initiator == "papacy") > 0
+    live = _dice_masses(tree, debate.papal_initiates) > 0
     node_cells = live.shape[1]
     goes_on = np.zeros(len(tree.nodes), dtype=bool)
     goes_on[_tie_cells(debate)] = True

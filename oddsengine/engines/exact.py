@@ -52,7 +52,7 @@ def exact(spec) -> Result:
     Result
         With ``method == "exact"``, standard errors of 0 and point intervals (a
         :class:`~oddsengine.results.campaign_result.CampaignResult` for a siege campaign,
-        a :class:`~oddsengine.questions.plans.PlanComparison` for a plan).
+        a :class:`~oddsengine.questions.plan_comparison.PlanComparison` for a plan).
 
     Examples
     --------

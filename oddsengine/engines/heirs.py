@@ -8,9 +8,11 @@ multiplies out: each marriage's result from the wife's roll on the chart
 (:func:`~oddsengine.england.marital_chain.marriage_step`), then, with the timeline, the
 turn each heir's card is played (:func:`~oddsengine.england.succession.card_turn_law`).
 Trials that stand in the same state share the draw (a multinomial split of their count),
-so a block costs a few dozen draws whatever its size. Block ``b`` draws from the stream
-keyed by (seed, the question, b): the same seed gives the same numbers, alone or in a
-sweep, in one run or in the rounds of a precision target.
+so a block costs a few dozen draws whatever its size; the laws are turned into floats once
+a run (:class:`_Laws`), not once a block. Block ``b`` draws from the generator keyed by
+(seed, the question, b), its states in ascending order: the same seed gives the same
+numbers, alone or in a sweep, in one run or in the rounds of a precision target, on any
+number of threads (the sampler runs on one).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineTypeError, shown
 from oddsengine.results.result import Result
 
-__all__ = ["HEIRS_TRIALS", "exact_heirs", "simulate_heirs"]
+__all__ = ["HEIRS_TRIALS", "count_end_states", "exact_heirs", "simulate_heirs"]
 
 #: Trials of the Monte Carlo when none are asked for (as for every other kind).
 HEIRS_TRIALS = 1_000_000
@@ -49,50 +51,108 @@ def exact_heirs(heirs) -> Result:
     return Result.from_cells(heirs, "exact", plan.cell_values(), plan.cell_probabilities())
 
 
-def _block_counts(heirs, generator, size: int) -> dict[tuple[int, ...], int]:
-    """End state -> trials, for ``size`` trials drawn from ``generator``."""
-    from oddsengine.england.marital_chain import marriage_step
-    from oddsengine.england.succession import (
-        HEIRS,
-        NEVER,
-        card_turn_law,
-        entry_turn,
-        heirs_in_order,
-    )
+#: A law not yet worked out (a chain's step may be None: the chain stops there).
+_UNSEEN = object()
 
+
+class _Laws:
+    """The laws a run draws from, in floats, each worked out once (the exact chain's
+    fractions, :func:`~oddsengine.england.marital_chain.marriage_step` and
+    :func:`~oddsengine.england.succession.card_turn_law`, turned into floats as the
+    multinomial draws read them): a block then costs only its draws."""
+
+    def __init__(self, heirs):
+        self.heirs = heirs
+        self._steps: dict = {}
+        self._orders: dict = {}
+        self._cards: dict = {}
+        self._entries: dict = {}
+
+    def step(self, state):
+        """None where the chain stops at ``state``; else the chances of the next
+        marriage's results and the state each leaves."""
+        found = self._steps.get(state, _UNSEEN)
+        if found is _UNSEEN:
+            from oddsengine.england.marital_chain import marriage_step
+
+            steps = marriage_step(state, self.heirs.walk, flirt_bonus=self.heirs.timeline)
+            found = self._steps[state] = (
+                None
+                if steps is None
+                else (
+                    np.array([float(chance) for _, chance, _ in steps]),
+                    [after for _, _, after in steps],
+                )
+            )
+        return found
+
+    def order(self, chart: int) -> list[tuple[str, int]]:
+        """The heirs who follow Henry on ``chart`` (§26), each with its end field's place."""
+        found = self._orders.get(chart)
+        if found is None:
+            from oddsengine.england.succession import HEIRS, heirs_in_order
+
+            found = self._orders[chart] = [
+                (heir, HEIRS.index(heir)) for heir in heirs_in_order(chart)
+            ]
+        return found
+
+    def card(self, heir: str, previous) -> tuple[list[int], np.ndarray]:
+        """The turns ``heir``'s card may be played (§26, §30.9) after the ruler before took
+        the throne on ``previous`` (None for the first heir), with their chances: one law
+        for each turn a card enters the deck."""
+        found = self._cards.get((heir, previous))
+        if found is None:
+            from oddsengine.england.succession import card_turn_law, entry_turn
+
+            entry = entry_turn(heir, previous)
+            if entry not in self._entries:
+                law = card_turn_law(entry, self.heirs.draw_chance)
+                self._entries[entry] = (
+                    [turn for turn, _ in law],
+                    np.array([float(chance) for _, chance in law]),
+                )
+            found = self._cards[heir, previous] = self._entries[entry]
+        return found
+
+
+def _block_counts(laws: _Laws, generator, size: int) -> dict[tuple[int, ...], int]:
+    """End state -> trials, for ``size`` trials drawn from ``generator``."""
+    from oddsengine.england.succession import HEIRS, NEVER
+
+    heirs = laws.heirs
     charts: dict[int, int] = {}
     states = {heirs.start: size}
     while states:
         following: dict = {}
         for state in sorted(states):
             count = states[state]
-            steps = marriage_step(state, heirs.walk, flirt_bonus=heirs.timeline)
+            steps = laws.step(state)
             if steps is None:
                 charts[state.chart] = charts.get(state.chart, 0) + count
                 continue
-            drawn = generator.multinomial(count, [float(chance) for _, chance, _ in steps])
-            for (_, _, after), arrived in zip(steps, drawn.tolist(), strict=True):
+            chances, afters = steps
+            drawn = generator.multinomial(count, chances)
+            for after, arrived in zip(afters, drawn.tolist(), strict=True):
                 if arrived:
                     following[after] = following.get(after, 0) + arrived
         states = following
     ends: dict[tuple[int, ...], int] = {}
-    draw = heirs.draw_chance
     for chart in sorted(charts):
         if not heirs.timeline:
             ends[(chart, NEVER, NEVER, NEVER)] = charts[chart]
             continue
         # Each heir's card in turn: the turn it is played, given the one before (§26).
         groups = [((NEVER,) * len(HEIRS), None, charts[chart])]
-        for heir in heirs_in_order(chart):
-            place = HEIRS.index(heir)
+        for heir, place in laws.order(chart):
             split = []
             for turns, previous, count in groups:
                 if previous == NEVER:  # the game ended before the heir before ruled
                     split.append((turns, NEVER, count))
                     continue
-                law = card_turn_law(entry_turn(heir, previous), draw)
-                drawn = generator.multinomial(count, [float(chance) for _, chance in law])
-                for (turn, _), arrived in zip(law, drawn.tolist(), strict=True):
+                played, chances = laws.card(heir, previous)
+                drawn = generator.multinomial(count, chances)
+                for turn, arrived in zip(played, drawn.tolist(), strict=True):
                     if arrived:
                         taken = turns[:place] + (turn,) + turns[place + 1 :]
                         split.append((taken, turn, arrived))
@@ -103,9 +163,23 @@ def _block_counts(heirs, generator, size: int) -> dict[tuple[int, ...], int]:
     return ends
 
 
-def _count(heirs, seed: int, first_block: int, trials: int) -> dict[tuple[int, ...], int]:
-    """End state -> trials, for trials ``[first_block * BLOCK_TRIALS, ... + trials)``."""
+def count_end_states(
+    heirs, seed: int, first_block: int, trials: int, laws: _Laws | None = None
+) -> dict[tuple[int, ...], int]:
+    """End state -> trials, for trials ``[first_block * BLOCK_TRIALS, ... + trials)``: block
+    ``b`` drawn from the generator keyed by (seed, the question, b), whichever run or round
+    counts it; ``laws`` the run's (worked out here when not given).
+
+    Examples
+    --------
+    >>> from oddsengine.england.heirs import Heirs
+    >>> counted = count_end_states(Heirs(marriages=1), seed=1, first_block=0, trials=600)
+    >>> sum(counted.values()), len(counted)  # Anne Boleyn's roll: six charts
+    (600, 6)
+    """
     from oddsengine.engines.montecarlo import BLOCK_TRIALS
+
+    laws = laws or _Laws(heirs)
 
     blocks = -(-trials // BLOCK_TRIALS)
     keys = block_keys(seed, scenario_id(heirs), first_block + blocks)[first_block:]
@@ -113,7 +187,7 @@ def _count(heirs, seed: int, first_block: int, trials: int) -> dict[tuple[int, .
     for block, key in enumerate(keys.tolist()):
         size = min(BLOCK_TRIALS, trials - block * BLOCK_TRIALS)
         generator = np.random.Generator(np.random.PCG64(int(key)))
-        for state, count in _block_counts(heirs, generator, size).items():
+        for state, count in _block_counts(laws, generator, size).items():
             totals[state] = totals.get(state, 0) + count
     return totals
 
@@ -126,14 +200,8 @@ def simulate_heirs(
     Parameters
     ----------
     heirs : Heirs
-    trials : int
-        Trials (the first round, when ``precision`` is given).
-    seed : int, numpy.random.SeedSequence or None
-    precision : float, optional
-        Target 95% half-width of every headline probability: whole blocks of trials are
-        added (the same streams continued) until it is reached or ``max_trials`` is spent,
-        by the one precision loop of :mod:`oddsengine.engines.montecarlo`.
-    max_trials : int
+    trials, seed, precision, max_trials
+        As :func:`oddsengine.simulate` takes them.
 
     Examples
     --------
@@ -142,32 +210,24 @@ def simulate_heirs(
     >>> bool(abs(sample.p["healthy_edward"] - 17 / 36) < 0.015)
     True
     """
-    from oddsengine.engines.montecarlo import BLOCK_TRIALS, first_round, next_round
+    from oddsengine.engines.montecarlo import BLOCK_TRIALS, rounds_to_precision
     from oddsengine.england.heirs import END_FIELDS
 
     _check(heirs)
     trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
-    done, totals = 0, {}
-    wanted = first_round(trials, max_trials, precision)
-    while True:
-        # A later round starts on a whole block (first_round, next_round): the same streams.
-        for state, count in _count(heirs, seed, done // BLOCK_TRIALS, wanted - done).items():
-            totals[state] = totals.get(state, 0) + count
-        done = wanted
+    totals = {}
+    laws = _Laws(heirs)
+
+    def count(first, more):
+        for state, counted in count_end_states(
+            heirs, seed, first // BLOCK_TRIALS, more, laws
+        ).items():
+            totals[state] = totals.get(state, 0) + counted
         keys = sorted(totals)
         values = tuple(
             np.array([key[index] for key in keys], dtype=np.int64)
             for index in range(len(END_FIELDS))
         )
-        result = Result.from_cells(
-            heirs,
-            "monte-carlo",
-            values,
-            np.array([totals[key] for key in keys], dtype=float),
-            trials=done,
-            seed=seed,
-            precision_target=precision,
-        )
-        wanted = next_round(result, precision, max_trials)
-        if wanted <= done:
-            return result
+        return values, np.array([totals[key] for key in keys], dtype=float)
+
+    return rounds_to_precision(heirs, count, trials, seed, precision, max_trials)

@@ -143,6 +143,48 @@ def next_round(result: Result, precision, max_trials: int) -> int:
     return min(-(-needed // BLOCK_TRIALS) * BLOCK_TRIALS, max_trials)
 
 
+def rounds_to_precision(spec, count, trials: int, seed, precision, max_trials: int) -> Result:
+    """A run of ``spec`` round after round, the one precision loop of the engines that
+    count their own end states (a move, Henry's heirs, a turn's riches or voyages): the
+    first round of :func:`first_round` trials, then as many more as :func:`next_round`
+    asks, until the target is reached or ``max_trials`` is spent.
+
+    Parameters
+    ----------
+    spec : object
+        What is sampled: the spec of every round's :class:`~oddsengine.results.result.Result`.
+    count : callable
+        ``count(first, trials)`` counts ``trials`` more trials, from trial ``first`` of
+        the run on (a whole block: each round continues the same streams), and returns
+        every cell counted so far with its count, ``(values, weights)`` as
+        :meth:`Result.from_cells <oddsengine.results.result.Result.from_cells>` takes them.
+    trials, seed, precision, max_trials
+        As checked by :func:`~oddsengine.engines.run_arguments.check_run`.
+
+    Returns
+    -------
+    Result
+        The last round's.
+    """
+    done = 0
+    wanted = first_round(trials, max_trials, precision)
+    while True:
+        values, weights = count(done, wanted - done)
+        done = wanted
+        result = Result.from_cells(
+            spec,
+            "monte-carlo",
+            values,
+            weights,
+            trials=done,
+            seed=seed,
+            precision_target=precision,
+        )
+        wanted = next_round(result, precision, max_trials)
+        if wanted <= done:
+            return result
+
+
 def simulate_many(
     specs, trials=None, seed=None, *, precision=None, max_trials=MAX_TRIALS, on_result=None
 ) -> list[Result]:

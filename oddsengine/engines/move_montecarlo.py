@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from oddsengine.engines._random import block_keys, scenario_id
-from oddsengine.engines.montecarlo import BLOCK_TRIALS, first_round, next_round
+from oddsengine.engines.montecarlo import BLOCK_TRIALS, rounds_to_precision
 from oddsengine.engines.run_arguments import DEFAULT_TRIALS, MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineTypeError, shown
 from oddsengine.moves.move import Move
@@ -46,13 +46,8 @@ def simulate_move(
     Parameters
     ----------
     move : Move or NavalMove
-    trials : int
-        Trials (the first round, when ``precision`` is given).
-    seed : int, numpy.random.SeedSequence or None
-    precision : float, optional
-        Target 95% half-width of every headline probability; whole blocks of trials are
-        added until it is reached or ``max_trials`` is spent.
-    max_trials : int
+    trials, seed, precision, max_trials
+        As :func:`oddsengine.simulate` takes them.
 
     Returns
     -------
@@ -68,22 +63,11 @@ def simulate_move(
     if not isinstance(move, (Move, NavalMove)):
         raise OddsEngineTypeError(f"simulate_move takes a Move or a NavalMove, not {shown(move)}")
     trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
-    done = 0
-    wanted = first_round(trials, max_trials, precision)
     counts = np.zeros(len(move.program.end_states), dtype=np.int64)
     cells = (np.arange(counts.size),)
-    while True:
-        counts += _count(move, seed, done // BLOCK_TRIALS, wanted - done)
-        done = wanted
-        result = Result.from_cells(
-            move,
-            "monte-carlo",
-            cells,
-            counts,
-            trials=done,
-            seed=seed,
-            precision_target=precision,
-        )
-        wanted = next_round(result, precision, max_trials)
-        if wanted <= done:
-            return result
+
+    def count(first, more):
+        counts[:] += _count(move, seed, first // BLOCK_TRIALS, more)
+        return cells, counts
+
+    return rounds_to_precision(move, count, trials, seed, precision, max_trials)

@@ -83,7 +83,8 @@ def kernel_tables(turn: VoyageTurn) -> dict:
     >>> tables["order"].tolist()  # Magellan (4) sails before Cartier (3)
     [[1, 0]]
     """
-    from oddsengine.engines._voyage_kernel import CIRCLES, fill_buckets
+    from oddsengine.engines._inverse_cdf import fill_buckets
+    from oddsengine.engines._voyage_kernel import CIRCLES
 
     _check_turn(turn)
     count = len(turn.powers)
@@ -221,14 +222,8 @@ def simulate_voyage_turn(
     Parameters
     ----------
     turn : VoyageTurn
-    trials : int
-        Trials (the first round, when ``precision`` is given).
-    seed : int, numpy.random.SeedSequence or None
-    precision : float, optional
-        Target 95% half-width of every headline probability; whole blocks of trials are
-        added (the same streams continued) until it is reached or ``max_trials`` is spent,
-        by the one precision loop of :mod:`oddsengine.engines.montecarlo`.
-    max_trials : int
+    trials, seed, precision, max_trials
+        As :func:`oddsengine.simulate` takes them.
 
     Examples
     --------
@@ -237,29 +232,16 @@ def simulate_voyage_turn(
     >>> bool(abs(result.p["france:discovery"] - 15 / 36) < 0.01)
     True
     """
-    from oddsengine.engines.montecarlo import first_round, next_round
+    from oddsengine.engines.montecarlo import rounds_to_precision
 
     _check_turn(turn)
     trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
     tables = kernel_tables(turn)
-    done = 0
-    wanted = first_round(trials, max_trials, precision)
     weights = np.zeros(len(tables["results"]) ** len(turn.powers), dtype=np.int64)
-    while True:
-        # A later round starts on a whole block (first_round, next_round): the same streams.
-        weights += _count(turn, tables, seed, done // TURN_BLOCK, wanted - done)
-        done = wanted
+
+    def count(first, more):
+        weights[:] += _count(turn, tables, seed, first // TURN_BLOCK, more)
         seen = np.flatnonzero(weights)
-        values = _end_states(turn, tables["results"], seen)
-        result = Result.from_cells(
-            turn,
-            "monte-carlo",
-            values,
-            weights[seen].astype(float),
-            trials=done,
-            seed=seed,
-            precision_target=precision,
-        )
-        wanted = next_round(result, precision, max_trials)
-        if wanted <= done:
-            return result
+        return _end_states(turn, tables["results"], seen), weights[seen].astype(float)
+
+    return rounds_to_precision(turn, count, trials, seed, precision, max_trials)

@@ -29,6 +29,7 @@ from functools import cached_property
 import numpy as np
 
 from oddsengine.draws import CampaignEndStates
+from oddsengine.england.inputs import chart_results, flag, whole_count
 from oddsengine.england.marital_chain import MaritalState, chart_law
 from oddsengine.england.pregnancy_chart import (
     ELIZABETH,
@@ -83,54 +84,6 @@ _SAMPLED_ON_ITS_OWN = (
 )
 
 
-def _results(value) -> tuple[int, ...]:
-    """``used`` as results 1..6: a tuple or list of whole numbers, or text ``"1,3"``."""
-    if value is None:
-        return ()
-    if isinstance(value, str):
-        parts = [part.strip() for part in value.split(",") if part.strip()]
-    elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-        parts = [value]
-    elif isinstance(value, (tuple, list)):
-        parts = list(value)
-    else:
-        raise OddsEngineTypeError(f"used must be results on the chart, 1..6, not {shown(value)}")
-    results = []
-    for part in parts:
-        try:
-            number = int(part) if isinstance(part, str) else part
-        except ValueError:
-            raise OddsEngineError(
-                f"used: {shown(part)} is not a result of the chart, 1..6"
-            ) from None
-        if isinstance(number, bool) or not isinstance(number, (int, np.integer)):
-            raise OddsEngineTypeError(f"used: {shown(part)} is not a result of the chart, 1..6")
-        if not 1 <= number <= len(FACES):
-            raise OddsEngineError(f"used: {number} is not a line of the Pregnancy Chart (1..6)")
-        if int(number) in results:
-            # 25.4: every roll gives a result not used before
-            raise OddsEngineError(
-                f"used: result {int(number)} is listed twice; each result is on the chart at "
-                "most once (§25.4)"
-            )
-        results.append(int(number))
-    if len(results) > len(WIVES):
-        raise OddsEngineError(
-            f"used: {len(results)} results, but Henry has five wives to roll for (§24)"
-        )
-    return tuple(sorted(results))
-
-
-def _count(value, name: str) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise OddsEngineTypeError(f"{name} must be a whole number, not {shown(value)}")
-    if value < 0:
-        raise OddsEngineError(f"{name} must be 0 or more, not {value}")
-    return int(value)
-
-
 def _draw_chance(value) -> str | float:
     """``heir_draw`` as ``"immediate"`` or a chance in (0, 1) (1 is ``"immediate"``)."""
     if isinstance(value, str):
@@ -152,12 +105,6 @@ def _draw_chance(value) -> str | float:
             f"heir_draw: a chance per turn that the heir's card is played is in (0, 1], not {value}"
         )
     return IMMEDIATE if value == 1 else float(value)
-
-
-def _flag(value, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise OddsEngineTypeError(f"{name} must be True or False, not {shown(value)}")
-    return bool(value)
 
 
 #: The headings of the heirs' options.
@@ -320,20 +267,20 @@ class Heirs:
 
     def __post_init__(self):
         put = object.__setattr__
-        used = _results(self.used)
+        used = chart_results(self.used)
         put(self, "used", used)
         for name, valid in (("walk", WALKS), ("parr_both", PARR_READINGS)):
             value = getattr(self, name)
             if not isinstance(value, str) or value.strip().casefold() not in valid:
                 raise unknown_name(name.replace("_", " "), value, valid)
             put(self, name, value.strip().casefold())
-        put(self, "protestant_ally", _flag(self.protestant_ally, "protestant_ally"))
-        put(self, "timeline", _flag(self.timeline, "timeline"))
-        put(self, "marriages", _count(self.marriages, "marriages"))
+        put(self, "protestant_ally", flag(self.protestant_ally, "protestant_ally"))
+        put(self, "timeline", flag(self.timeline, "timeline"))
+        put(self, "marriages", whole_count(self.marriages, "marriages"))
         put(
             self,
             "marriages_before_heir",
-            _count(self.marriages_before_heir, "marriages_before_heir"),
+            whole_count(self.marriages_before_heir, "marriages_before_heir"),
         )
         put(self, "heir_draw", _draw_chance(self.heir_draw))
         married = len(used)
@@ -612,9 +559,9 @@ class Heirs:
             lines.append("Katherine Parr: Elizabeth counts as born after her roll (§30.5)")
         if self.timeline:
             draw = (
-                "played the turn it enters the deck"
+                "each played the turn it enters the deck"
                 if self.heir_draw == IMMEDIATE
-                else f"played with chance {self.heir_draw:g} each turn"
+                else f"each played with chance {self.heir_draw:g} a turn"
             )
             lines.append(
                 "Succession, RULES.md §26: Six Wives every turn from turn 2, the flirtatious "

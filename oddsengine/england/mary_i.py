@@ -28,6 +28,7 @@ from functools import cached_property
 import numpy as np
 
 from oddsengine.draws import DrawPlan, binomial_pmf
+from oddsengine.england.inputs import listed
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.option_field import option
 
@@ -49,20 +50,8 @@ _FIRST_TURN = 6
 
 def _cards(value) -> tuple:
     """The cards shown, as CP (1..6) or ``"mandatory"``."""
-    if value is None:
-        return ()
-    if isinstance(value, str):
-        parts = [part.strip() for part in value.split(",") if part.strip()]
-    elif isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-        parts = [value]
-    elif isinstance(value, (tuple, list)):
-        parts = list(value)
-    else:
-        raise OddsEngineTypeError(
-            f"cards must be each card's CP (1..6) or 'mandatory', not {shown(value)}"
-        )
     cards = []
-    for part in parts:
+    for part in listed(value, "cards must be each card's CP (1..6) or 'mandatory'"):
         if isinstance(part, str) and part.strip().casefold() in (MANDATORY, "m"):
             cards.append(MANDATORY)
             continue

@@ -30,7 +30,9 @@ _KEPT_LAYOUTS = 8
 
 def has_survivors(result) -> bool:
     """Whether the result is a combat of two forces with their survivors."""
-    states = result.states
+    states = getattr(result, "states", None)  # a run of attempts counts its search's
+    if not isinstance(states, dict):
+        return False
     sides = ("attacker", "defender")
     return all(f"{side}_survivors" in states and hasattr(result.spec, side) for side in sides)
 

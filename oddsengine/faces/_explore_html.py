@@ -41,7 +41,11 @@ def odds_html(result) -> str:
 
     chances = dict(result.p)
     folded = {}
-    if len(chances) > _SHOWN_ROWS:
+    # A result that writes sections of its own (a run of attempts: the chance each space
+    # turns, its policy tree) shows its outcomes here and the rest under the chart, as the
+    # command line prints them (survivors_html).
+    sections = getattr(result, "sections", None) is not None
+    if len(chances) > _SHOWN_ROWS or sections:
         # The outcomes first; the rest of a long answer (each side's highest die, the
         # debaters burnt, the flips) folded under them: the chart keeps the first screen.
         outcomes = set(getattr(result, "outcome_names", ()))
@@ -70,7 +74,7 @@ def odds_html(result) -> str:
         f'<table class="odds" style="{_COMPACT}"><tr><th>outcome</th><th>exact chance</th></tr>'
         f"{rows}</table>",
     ]
-    if folded:
+    if folded and not sections:
         parts.append(
             f'<details class="more"><summary>{len(folded)} more chances</summary>'
             f'<table class="odds" style="{_COMPACT}">'
@@ -86,12 +90,12 @@ def odds_html(result) -> str:
         )
     expected = result.expected_values()
     if expected:
-        # One paragraph (a debate has four: each side's VP and flips), so the chart keeps
-        # the first screen.
+        # One paragraph (a debate has four: each side's VP and flips; a turn's riches six),
+        # "expected" said once, so the chart keeps the first screen.
         parts.append(
-            '<p style="margin:2px 0 0">'
+            '<p style="margin:2px 0 0">expected '
             + "; ".join(
-                f"expected {html.escape(value_words(name))}: {value['mean']:.3f}"
+                f"{html.escape(_words(result, name))}: {value['mean']:.3f}"
                 for name, value in expected.items()
             )
             + "</p>"
@@ -99,7 +103,23 @@ def odds_html(result) -> str:
     return '<div style="white-space:normal;line-height:1.3">' + "".join(parts) + "</div>"
 
 
+def _sections_html(sections) -> str:
+    """A result's own sections, each its heading and its lines as the text writes them
+    (wrapped in a narrow notebook, never scrolled)."""
+    return "".join(
+        f'<details class="section" open><summary>{html.escape(heading)}</summary>'
+        '<pre style="margin:0 0 4px;line-height:1.25;white-space:pre-wrap;'
+        'overflow-wrap:anywhere">' + html.escape("\n".join(lines)) + "</pre></details>"
+        for heading, lines in sections
+    )
+
+
 def survivors_html(result) -> str:
+    """The chance of each number of survivors of each side, under the odds and the chart;
+    for a result that writes sections of its own (a run of attempts), those sections."""
+    sections = getattr(result, "sections", None)
+    if sections is not None:
+        return _sections_html(sections())
     if not has_survivors(result):
         record = kinds.KINDS.get(result.spec.kind)
         layout = layout_of(record) if record else None
@@ -156,3 +176,8 @@ def command_html(words) -> str:
 
 def refusal_html(error: str) -> str:
     return f'<p class="refused"><b>Refused:</b> {html.escape(error)}</p>'
+
+
+def _words(result, name: str) -> str:
+    """A reported value's name in words: the spec's own words for it, else its key's."""
+    return getattr(result.spec, "reported_words", {}).get(name) or value_words(name)

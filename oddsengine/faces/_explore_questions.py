@@ -61,6 +61,7 @@ def _records() -> dict:
     layout's ``also`` names; else from its declaration."""
     from oddsengine.faces._explore_declared import declared_entry
     from oddsengine.faces.explore_layouts import layout_of
+    from oddsengine.kind_commands import is_form
 
     records = {}
     for name, kind in kinds.KINDS.items():
@@ -69,7 +70,7 @@ def _records() -> dict:
             records[name] = (kind.title, kind.command, layout)
             for further, title, command, record in layout.also:
                 records.setdefault(further, (title, command, record))
-        elif kind.command == name and kind.declared:  # offered from its declaration
+        elif kind.declared and not is_form(kind):  # offered from its declaration
             records[name] = (kind.title, kind.command, declared_entry(kind))
     return records
 
@@ -313,10 +314,10 @@ def build_spec(values: dict):
         or a file), ``defender_policy``, a move's what-ifs ``stacks`` and ``control``
         (``"Linz=hapsburg: 4R; Graz=hapsburg: 2R"``, ``"Linz=ottoman"``: the command
         line's ``--stack`` and ``--control``, separated by ``;``) and a naval move's
-        ``fleets`` (its ``--fleet``); the Part III
-        engagements take their own controls' keys (``protestant_dice``, ``board``,
-        ``zone``, ``debate_attacker``, ``power`` ...: those
-        :func:`oddsengine.faces._explore_religion.widgets` makes).
+        ``fleets`` (its ``--fleet``); a kind offered from its declaration (the Part III
+        and Part IV engagements) takes its options' keys, ``KIND.OPTION``
+        (``reformation.protestant_dice``, ``debate.zone``: those
+        :func:`oddsengine.faces._explore_declared.widgets` makes).
 
     Returns
     -------

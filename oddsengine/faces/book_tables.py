@@ -59,6 +59,18 @@ def _marriages(**values):
     return marriage_table(Heirs(**values))
 
 
+def _voyages(power=None, claimed=(), choice="best"):
+    from oddsengine.faces.new_world_tables import voyage_table
+
+    return voyage_table(power or None, claimed=claimed, choice=choice)
+
+
+def _conquests(claimed=()):
+    from oddsengine.faces.new_world_tables import conquest_table
+
+    return conquest_table(claimed=claimed)
+
+
 #: The options of Henry's heirs that a table of marriages reads: all of them.
 _HEIRS = ("used", "wife", "marriages", "walk", "parr_both", "protestant_ally", "timeline",
           "marriages_before_heir", "heir_draw")  # fmt: skip
@@ -72,6 +84,21 @@ BOOK_TABLES = {
         outcome="protestant_wins",
         heading="Diet of Worms: {outcome} by the Protestant's CP (rows) and the Papal + "
         "Hapsburg CP (columns), exact (RULES.md §21)",
+    ),
+    "voyage": BookTable(
+        "every explorer's outcomes (with and without Mercator's Map and Uncharted; --power "
+        "to choose the powers)",
+        _voyages,
+        takes=("power", "claimed", "choice"),
+        heading="Explorations: each explorer's outcomes, plain, with Mercator's Map, "
+        "Uncharted and both, exact (RULES.md §22)",
+    ),
+    "conquest": BookTable(
+        "every conquistador's outcomes, with and without Smallpox",
+        _conquests,
+        takes=("claimed",),
+        heading="Conquests: each conquistador's outcomes, with and without Smallpox, exact "
+        "(RULES.md §22)",
     ),
     "heirs": BookTable(
         "the chances after each marriage (RULES.md §29; with --timeline, §26's rows)",

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from oddsengine.errors import OddsEngineError, shown, unknown_name
-from oddsengine.faces.tables import OddsTable, _Line
+from oddsengine.faces.odds_table_formats import OddsTable, TableLine
 from oddsengine.sweeps.refusals import RefusedScenariosWarning, warn_refused
 
 __all__ = ["debate_table", "DebateTable", "DEFENDER_STATUSES"]
@@ -175,7 +175,7 @@ def debate_table(
             if label in [line.label for line in lines]:
                 continue
             section = (("defender", f"{status} defender"),) if defender_status == "both" else ()
-            lines.append(_Line(label, {"defender": defender}, section))
+            lines.append(TableLine(label, {"defender": defender}, section))
             state = set(given)
             if named and status == "committed":
                 state.add(defender)
@@ -283,7 +283,7 @@ def debate_table(
         seed=min(seeds) if seeds else None,
         trials=tuple(sorted(trial_counts)),
         fixed=shown_fixed,
-        _rows=tuple(_Line(name, {"attacker": name}, ()) for name in rows),
+        _rows=tuple(TableLine(name, {"attacker": name}, ()) for name in rows),
         _columns=tuple(lines),
         _cells=tuple(long_cells),
     )

@@ -381,33 +381,41 @@ class Explorer:
         self.swap.layout.display = None if two_sides else "none"
 
     def _offer_own(self, kind):
-        """The choices the kind's record offers given the other controls (its ``offer``:
-        the debaters in play at the turn, the explorers of the power), a choice no longer
-        offered replaced by the first that is; and the controls these values leave unused
-        hidden."""
+        """The choices the kind's record offers given the other controls (its ``offer``),
+        a choice no longer offered replaced by the first that is (offered again until none
+        is); and the controls these values leave unused hidden."""
         record = entry(kind)
         if not record.offer:
             return
-        try:
-            offered = kinds.named(record.offer)(self.values())
-        except (OddsEngineError, TypeError, ValueError):  # refused in words by update()
-            return
-        hidden = offered.pop("(hidden)", ())
-        for key, options in offered.items():
-            control = self.controls[key]
-            if list(control.options) == list(options):
-                continue
-            wanted = control.value
+        for _ in range(4):
+            try:
+                offered = kinds.named(record.offer)(self.values())
+            except (OddsEngineError, TypeError, ValueError):  # refused in words by update()
+                return
+            hidden = offered.pop("(hidden)", ())
+            changed = [self._take_offer(self.controls[key], new) for key, new in offered.items()]
+            for key in record.controls:
+                self.controls[key].layout.display = "none" if key in hidden else None
+            if not any(changed):
+                return
+
+    @staticmethod
+    def _take_offer(control, options) -> bool:
+        """Offer ``options`` (label, value) on ``control``; whether its value changed."""
+        before, known = control.value, [value for _, value in options]
+        if hasattr(control, "allowed_tags"):  # names as tags: those offered, each once
+            if list(control.allowed_tags) != known:
+                control.value = [tag for tag in control.value if tag in known]
+                control.allowed_tags = known
+        elif hasattr(control, "ensure_option"):  # a box that takes typing: suggestions
+            control.options = known
+        elif list(control.options) != list(options):
             control.options = options
-            if not hasattr(control, "index"):  # a box typed in: what is typed stays
-                continue
-            known = [option[1] for option in options]
-            if isinstance(wanted, tuple):  # a list of names keeps those still offered
-                control.value = tuple(value for value in wanted if value in known)
-            else:
-                control.value = wanted if wanted in known else known[0]
-        for key in record.controls:
-            self.controls[key].layout.display = "none" if key in hidden else None
+            if isinstance(before, tuple):  # a list of names keeps those still offered
+                control.value = tuple(value for value in before if value in known)
+            elif known and hasattr(control, "index"):  # what is typed in a box stays
+                control.value = before if before in known else known[0]
+        return control.value != before
 
     def _offer(self, chosen=None, only_offered=False):
         """Offer each side the leaders and cards the records allow it against the other

@@ -14,24 +14,10 @@ it; none calls ``plt.show()``. Probabilities are shown in percent.
 from __future__ import annotations
 
 from oddsengine.combat.powers import power_adjective
-from oddsengine.faces.palette import LINE_COLOURS, MARKERS
+from oddsengine.faces.chart_axes import new_axes, percent_axis
+from oddsengine.faces.palette import MARKERS, series_style
 
 __all__ = ["plot_naval_odds", "plot_piracy_value", "plot_foreign_wars"]
-
-
-def _new_axes(ax, size=(7.5, 4.8)):
-    if ax is not None:
-        return ax
-    import matplotlib.pyplot as plt
-
-    _, ax = plt.subplots(figsize=size, layout="constrained")
-    return ax
-
-
-def _percent_axis(axis) -> None:
-    from matplotlib.ticker import PercentFormatter
-
-    axis.set_major_formatter(PercentFormatter(1.0, decimals=0))
 
 
 def plot_naval_odds(
@@ -75,7 +61,7 @@ def plot_naval_odds(
     from oddsengine.engines.exact import exact
 
     squadrons = list(squadrons)
-    ax = _new_axes(ax)
+    ax = new_axes(ax)
     for index, leader in enumerate(leaders):
         chances = [
             exact(NavalBattle(f"{power}: {count}Sq {leader}".strip(), defender, in_port=in_port)).p[
@@ -88,14 +74,13 @@ def plot_naval_odds(
             squadrons,
             chances,
             drawstyle="steps-mid",
-            color=LINE_COLOURS[index % len(LINE_COLOURS)],
-            marker=MARKERS[index % len(MARKERS)],
+            **series_style(index),
             label=leader or "no leader",
         )
     battle = NavalBattle(f"{power}: 1Sq", defender, in_port=in_port)
     ax.set_xlabel(f"attacking {power_adjective(power)} squadrons")
     ax.set_ylabel("chance the attacker wins")
-    _percent_axis(ax.yaxis)
+    percent_axis(ax.yaxis)
     ax.set_ylim(0, 1)
     ax.grid(True, alpha=0.3)
     ax.legend(loc="upper left", title="naval leader")
@@ -145,7 +130,7 @@ def plot_piracy_value(
     from oddsengine.engines.exact import exact
 
     corsairs = list(corsairs)
-    ax = _new_axes(ax, size=(10, 4.8))
+    ax = new_axes(ax, size=(10, 4.8))
     styles = ("-", "--", ":", "-.")
     for index, leader in enumerate(leaders):
         for defence_index, (zone, adjacent, fortresses) in enumerate(defences):
@@ -167,7 +152,7 @@ def plot_piracy_value(
                 values,
                 marker=MARKERS[defence_index % len(MARKERS)],
                 linestyle=styles[defence_index % len(styles)],
-                color=LINE_COLOURS[index % len(LINE_COLOURS)],
+                color=series_style(index)["color"],
                 label=f"{leader or 'no leader'}, {dice} anti-piracy dice",
             )
     ax.set_xlabel("corsairs in the sea zone")
@@ -212,7 +197,7 @@ def plot_foreign_wars(wars=None, *, horizon=8, ax=None, title=None):
 
     if wars is None:
         wars = [ForeignWar(name, f"{card.units}R", horizon=horizon) for name, card in WARS.items()]
-    ax = _new_axes(ax)
+    ax = new_axes(ax)
     for index, war in enumerate(wars):
         p = exact(war).p
         attempts = list(range(1, war.horizon + 1))
@@ -220,13 +205,12 @@ def plot_foreign_wars(wars=None, *, horizon=8, ax=None, title=None):
             attempts,
             [p[f"won_by:{k}"] for k in attempts],
             where="mid",
-            color=LINE_COLOURS[index % len(LINE_COLOURS)],
-            marker=MARKERS[index % len(MARKERS)],
+            **series_style(index),
             label=f"{war.card.name}: {war.force.notation()} vs {war.foreign}",
         )
     ax.set_xlabel("attempts (1 CP each)")
     ax.set_ylabel("chance the war is won")
-    _percent_axis(ax.yaxis)
+    percent_axis(ax.yaxis)
     ax.set_ylim(0, 1)
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8, loc="lower right")

@@ -8,7 +8,14 @@ diverging map centred on zero.
 
 from __future__ import annotations
 
-__all__ = ["LINE_COLOURS", "MARKERS", "SIDE_COLOURS", "SEQUENTIAL_MAP", "DIVERGING_MAP"]
+__all__ = [
+    "LINE_COLOURS",
+    "MARKERS",
+    "SIDE_COLOURS",
+    "SEQUENTIAL_MAP",
+    "DIVERGING_MAP",
+    "series_style",
+]
 
 #: Okabe-Ito colours for lines and bars, in order (yellow left out: faint on white).
 LINE_COLOURS = (
@@ -29,3 +36,17 @@ SIDE_COLOURS = {"attacker": "#D55E00", "defender": "#0072B2"}
 SEQUENTIAL_MAP = "cividis"
 #: Changes of a chance, negative to positive: orange to purple through white.
 DIVERGING_MAP = "PuOr_r"
+
+
+def series_style(index: int) -> dict:
+    """The colour and the marker of the ``index``-th line of a chart, cycling.
+
+    Examples
+    --------
+    >>> series_style(0), series_style(len(LINE_COLOURS))["color"]
+    ({'color': '#0072B2', 'marker': 'o'}, '#0072B2')
+    """
+    return {
+        "color": LINE_COLOURS[index % len(LINE_COLOURS)],
+        "marker": MARKERS[index % len(MARKERS)],
+    }

@@ -24,7 +24,7 @@ from __future__ import annotations
 from oddsengine import kinds
 from oddsengine.errors import OddsEngineError, unknown_name
 from oddsengine.faces.chart_axes import chance_label, new_axes, percent_axis
-from oddsengine.faces.palette import LINE_COLOURS, MARKERS, SEQUENTIAL_MAP
+from oddsengine.faces.palette import SEQUENTIAL_MAP, series_style
 from oddsengine.faces.result_plots import plot_interception, plot_survivors
 
 __all__ = [
@@ -172,8 +172,7 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
             line_x,
             line_y,
             drawstyle="steps-mid",
-            color=LINE_COLOURS[index % len(LINE_COLOURS)],
-            marker=MARKERS[index % len(MARKERS)],
+            **series_style(index),
             markersize=4.5,
             linewidth=1.6,
             label=label or None,

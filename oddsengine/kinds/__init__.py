@@ -31,7 +31,7 @@ Examples
 ('attacker_wins', ('attacker', 'defender'))
 >>> KINDS["avoid"].rule
 'avoid battle, rule 13.3'
->>> [kind.name for kind in table_kinds()]
+>>> [kind.name for kind in table_kinds()][:8]
 ['battle', 'assault', 'intercept', 'avoid', 'naval', 'reformation', 'counter-reformation', 'debate']
 >>> from oddsengine import FieldBattle
 >>> isinstance(FieldBattle("3R", "hapsburg: 2R"), Engagement)

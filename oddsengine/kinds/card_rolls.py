@@ -45,8 +45,14 @@ CARD_ROLL_KINDS: tuple[Kind, ...] = (
          command="card-roll",
          outcome_words={"out_for_game": "the leader is out for the rest of the game",
                         "out_for_turn": "the leader is out for the rest of the turn"}),
-    Kind("rough-wooing", _CARD_ROLLS + "contests:RoughWooing", "success", (),
+    # Its odds table: England's units in Scotland by France's (RULES.md §28.5).
+    Kind("rough-wooing", _CARD_ROLLS + "contests:RoughWooing", "success",
+         ("english_units", "french_units"),
          "Rough Wooing, card #116 (RULES.md §28.5, §30.13)", "Rough Wooing", sweep=True,
+         table=True, default_sides=("0..6", "0..4"),
+         role_words={"english_units": "England's land and naval units in Scottish home "
+                                      "spaces",
+                     "french_units": "France's land and naval units in Scottish home spaces"},
          command="card-roll", success_words="Scotland becomes England's ally",
          outcome_words={"failure": "Scotland stays France's ally"}),
     Kind("chateaux", _CARD_ROLLS + "contests:Chateaux", "vp", (),
@@ -58,9 +64,11 @@ CARD_ROLL_KINDS: tuple[Kind, ...] = (
          command="card-roll",
          outcome_words={"key_retaken": "the key returns to its home power",
                         "key_held": "the key stays captured"}),
+    # Its odds table: the Papacy's dice by the Protestant's (RULES.md §28.10).
     Kind("council-of-trent", _CARD_ROLLS + "council_of_trent:CouncilOfTrent", "papal_wins",
-         (), "Council of Trent, card #17 (RULES.md §28.10, §30.18)", "Council of Trent",
-         sweep=True, command="card-roll",
+         ("papal_dice", "protestant_dice"), "Council of Trent, card #17 (RULES.md §28.10, "
+         "§30.18)", "Council of Trent", sweep=True, command="card-roll", table=True,
+         default_sides=("0..12", "0..8"),
          outcome_words={"papal_wins": "the Papacy converts spaces",
                         "protestant_wins": "the Protestant converts spaces",
                         "draw": "the Council converts nothing"}),

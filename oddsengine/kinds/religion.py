@@ -9,64 +9,21 @@ Examples
 
 from __future__ import annotations
 
-from oddsengine.kind_entries import ExplorerEntry
+from oddsengine.declaration import NEEDS_BOARD, Option
 from oddsengine.kinds.record import Kind
 
 __all__ = ["RELIGION_KINDS"]
 
 #: The dice counts of an attempt (RULES.md §17, §18), by role.
 _ATTEMPT_DICE = {"protestant_dice": "the Protestant's dice", "papal_dice": "the Papacy's dice"}
-#: The explorer's builders of Part III.
-_RELIGION = "oddsengine.faces._explore_religion:"
-
-
-def _religion_entry(
-    name: str, controls: tuple, offer: str = "", module: str = _RELIGION, **extra
-) -> ExplorerEntry:
-    """The explorer entry of a Part III kind: no force boxes, its own controls."""
-    return ExplorerEntry(
-        ("(none)", "(none)"),
-        ("", ""),
-        (None, None),
-        controls=controls,
-        build=module + name,
-        words=module + f"{name}_words",
-        widgets=_RELIGION + "widgets",
-        offer=offer and module + offer,
-        **extra,
-    )
-
-
-#: The explorer's builders of the Diet, voyages and conquests.
-_NEW_WORLD = "oddsengine.faces._explore_new_world:"
-
-
-_ATTEMPT_CONTROLS = (
-    "board",
-    "space",
-    "source",
-    "protestant_dice",
-    "papal_dice",
-    "ties",
-    "modifier",
-    "printing_press",
-    "ninety_five_theses",
-    "augsburg",
-    "bonus_debater",
-)
-#: A run of attempts on a board (RULES.md §19): offered from the Reformation's record.
-_ATTEMPTS = (
-    "attempts",
-    "Run of attempts (board)",
-    "attempts",
-    _religion_entry(
-        "attempts",
-        ("board", "source", "run_policy", "objective", "bonus_debater"),
-        "attempts_offer",
-        answer=_RELIGION + "run_view",
-        chart="flips:",
-    ),
-)
+#: Affair of the Placards' attempts (RULES.md §19): an input of a single attempt on a board
+#: that fills no field of its spec (its ``on_board`` takes it).
+_PLACARDS = Option("placards_attempts", "Affair of the Placards' attempts: 3 (RULES.md §19's "
+                   "table) or 4 (the card text)", value="count", low=3, high=4, default=3,
+                   board=NEEDS_BOARD, more=True)  # fmt: skip
+#: The shared options of an attempt, a debate: the engine's, a scenario's board, and what
+#: each card that could still be played is worth.
+_ON_A_BOARD = ("engine", "board", "card-value")
 
 #: Where the sweep kinds of a scenario's religious board live.
 _BOARD_SWEEPS = "oddsengine.religion.attempt_scenarios:"
@@ -85,16 +42,12 @@ RELIGION_KINDS: tuple[Kind, ...] = (
          ("protestant_dice", "papal_dice"), "Reformation attempt, RULES.md §17",
          "Reformation attempt", sweep=True, table=True,
          success_words="the space turns Protestant", role_words=_ATTEMPT_DICE,
-         explorer=_religion_entry("reformation", _ATTEMPT_CONTROLS, "reformation_offer",
-                                  also=(_ATTEMPTS,))),
+         takes=_ON_A_BOARD, options=(_PLACARDS,)),
     Kind("counter-reformation", "oddsengine.religion.attempts:CounterReformationAttempt",
          "success", ("papal_dice", "protestant_dice"),
          "Counter-Reformation attempt, RULES.md §18", "Counter-Reformation attempt",
          sweep=True, table=True, success_words="the space turns Catholic",
-         role_words=_ATTEMPT_DICE,
-         explorer=_religion_entry("counter_reformation", _ATTEMPT_CONTROLS,
-                                  "reformation_offer")._replace(
-                                      words=_RELIGION + "reformation_words")),
+         role_words=_ATTEMPT_DICE, takes=_ON_A_BOARD, options=(_PLACARDS,)),
     Kind("debate", "oddsengine.religion.debate:Debate", "papal_wins", ("attacker", "defender"),
          "theological debate, RULES.md §20", "Theological debate", sweep=True, table=True,
          role_words={"attacker": "the initiator's debater (a name, or random)",
@@ -103,9 +56,7 @@ RELIGION_KINDS: tuple[Kind, ...] = (
          outcome_words={"papal_wins": "the Papacy wins the debate",
                         "protestant_wins": "the Protestant wins the debate",
                         "inconclusive": "nothing happens"},
-         explorer=_religion_entry("debate", ("zone", "initiator", "turn", "debate_attacker",
-                                             "debate_defender", "augsburg", "debate_card",
-                                             "committed", "mary_i"), "debate_offer")),
+         takes=_ON_A_BOARD),
     Kind("diet", "oddsengine.religion.diet:DietOfWorms", "protestant_wins", (),
          "the Diet of Worms, rule 18.1 (RULES.md §21)", "Diet of Worms", sweep=True,
          takes=("engine", "board", "table"),
@@ -113,19 +64,15 @@ RELIGION_KINDS: tuple[Kind, ...] = (
                         "catholic_wins": "the Hapsburgs and the Papacy win the Diet",
                         "draw": "the Diet flips nothing"},
          distribution="flips:"),
+    # One command, voyage, asks one power's voyage or (several powers) a turn's voyages.
     Kind("voyage", "oddsengine.religion.voyage:Voyage", "discovery", (),
          "exploration, rule 20.2 (RULES.md §22)", "Exploration", sweep=True,
-         outcome_words=_VOYAGE_WORDS,
-         explorer=_religion_entry("voyage", ("power", "voyage_explorer", "uncharted",
-                                             "mercator", "claimed"), "voyage_offer",
-                                  module=_NEW_WORLD)),
+         outcome_words=_VOYAGE_WORDS, takes=("engine", "table", "card-value")),
     Kind("conquest", "oddsengine.religion.voyage:Conquest", "conquest", (),
          "conquest, rule 20.3 (RULES.md §22)", "Conquest", sweep=True,
          outcome_words={"killed": "the conquistador is killed",
                         "conquest": "a conquest is made"},
-         explorer=_religion_entry("conquest", ("power", "conquistador", "smallpox",
-                                               "conquered"), "conquest_offer",
-                                  module=_NEW_WORLD)),
+         takes=("engine", "table", "card-value")),
     Kind("voyages", "oddsengine.religion.voyage_turn:VoyageTurn", "circumnavigation", (),
          "a turn's explorations, rule 20.2 (RULES.md §22)", "Explorations of a turn",
          sweep=True, command="voyage",
@@ -137,6 +84,13 @@ RELIGION_KINDS: tuple[Kind, ...] = (
     Kind("counter-reformation-scenario", _BOARD_SWEEPS + "CounterReformationScenario",
          "success", (), "a scenario's Counter-Reformation attempt swept, RULES.md §18",
          "Counter-Reformation attempt", sweep=True, success_words="the space turns Catholic"),
+    # A run of attempts on a board (RULES.md §19): its outcomes (flips:K) depend on the
+    # source's attempts, no headline of its own; asked on a board, not swept (its sweep
+    # kind is attempts-scenario).
+    Kind("attempts", "oddsengine.religion.attempt_runs:AttemptRun", None, (),
+         "run of attempts, RULES.md §19", "Run of attempts (board)",
+         outcome_words={"expected.flips": "the expected number of spaces turned"},
+         takes=("engine", "board"), distribution="flips:"),
     # Its outcomes (p.flips:K) depend on the source's attempts: no headline of its own.
     Kind("attempts-scenario", _BOARD_SWEEPS + "AttemptsScenario", None, (),
          "a scenario's run of attempts swept, RULES.md §19", "Run of attempts", sweep=True,

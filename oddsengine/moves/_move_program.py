@@ -14,16 +14,20 @@ samples a path through it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 
 from oddsengine.combat.forces import UNIT_TYPES, Force
+from oddsengine.draws import DrawPlan
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves._move_rules import Placed
 
 __all__ = [
     "EndState",
     "Program",
+    "ProgramAnswers",
+    "next_interception",
     "ProgramRecorder",
     "Branch",
     "LEAF",
@@ -340,6 +344,50 @@ class Program:
                 leaves = np.asarray(self.leaf_map[following : following + cells.size])
                 np.add.at(weights, leaves, weight * cells)
         return weights
+
+
+class ProgramAnswers:
+    """What the engines read of a move compiled into a :class:`Program`, land or naval:
+    the exact chance of every end state, their draw plan, and the events of the
+    interceptions. A subclass gives ``program`` and ``interception_attempts`` (each
+    attempt with its stack's ``label``)."""
+
+    @cached_property
+    def end_state_probabilities(self) -> np.ndarray:
+        """Exact probability of every end state of :attr:`program`."""
+        return self.program.probabilities()
+
+    def draw_plan(self) -> DrawPlan:
+        """The exact distribution of the end states, for :func:`oddsengine.exact`.
+
+        Its one value is the index of an end state. (Sampling this plan draws end states
+        from their exact distribution; the Monte Carlo engine of a move is
+        :func:`oddsengine.engines.move_montecarlo.simulate_move`, which plays the move out.)
+        """
+        return DrawPlan(self.end_state_probabilities, np.ones((1, 1)))
+
+    @property
+    def interception_events(self) -> tuple[str, ...]:
+        """Each interception's events, stack by stack: it was tried, it succeeded."""
+        return tuple(
+            f"{event}:{attempt.label}"
+            for attempt in self.interception_attempts
+            for event in ("intercept_attempted", "intercepted")
+        )
+
+
+def next_interception(attempts, index: int, succeeded: str | None) -> int:
+    """The first of ``attempts`` from ``index`` on that may still be tried, or
+    ``len(attempts)``: once one power has intercepted no other power may try, but its
+    other stacks still may (13.2, original 001; §14 at sea). ``succeeded`` is the power
+    that has intercepted, None while none has."""
+    # 13.2 (original 001): once one power succeeds no other power may try, but the
+    # successful power's other spaces may.
+    # §14: once one power succeeds no other power tries; the same power's other stacks
+    # still may.
+    while index < len(attempts) and succeeded not in (None, attempts[index].power):
+        index += 1
+    return index
 
 
 class ProgramRecorder:

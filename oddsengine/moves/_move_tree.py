@@ -48,6 +48,7 @@ from oddsengine.moves._move_program import (
     defender_label_order,
     is_defender_label,
     merge_forces,
+    next_interception,
     noting_if_all_defenders_gone,
     remaining_after,
     retreating_label,
@@ -222,10 +223,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
     # -- 13.2 interception -------------------------------------------------------------
 
     def interceptions(self, branch, attempts, index=0, succeeded=None) -> int:
-        # 13.2 (original 001): once one power succeeds no other power may try, but the
-        # successful power's other spaces may.
-        while index < len(attempts) and succeeded not in (None, attempts[index].power):
-            index += 1
+        index = next_interception(attempts, index, succeeded)  # 13.2
         if index == len(attempts):
             return self.after_interception(branch, succeeded is not None)
         attempt = attempts[index]

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from oddsengine.combat.fleets import Fleet
 from oddsengine.combat.naval import NavalBattle
 from oddsengine.combat.naval_cards import PROFESSIONAL_ROWERS
-from oddsengine.moves._move_program import ProgramRecorder
+from oddsengine.moves._move_program import ProgramRecorder, next_interception
 from oddsengine.moves.board import load_board
 from oddsengine.moves.sea import naval_avoid_locations, naval_retreat_locations
 from oddsengine.moves.situation import FleetStack
@@ -267,10 +267,7 @@ class NavalMoveBuilder(ProgramRecorder):
         return self.interceptions(branch, move.interception_attempts)
 
     def interceptions(self, branch, attempts, index=0, succeeded=None) -> int:
-        # §14: once one power succeeds no other power tries; the same power's other
-        # stacks still may.
-        while index < len(attempts) and succeeded not in (None, attempts[index].power):
-            index += 1
+        index = next_interception(attempts, index, succeeded)  # §14
         if index == len(attempts):
             return self.after_interception(branch, succeeded is not None)
         attempt = attempts[index]

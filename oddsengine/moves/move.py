@@ -21,7 +21,6 @@ import numpy as np
 
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.options import Policies, RuleOptions
-from oddsengine.draws import DrawPlan
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves._move_declaration import (
     DEFENDER_POLICIES,
@@ -45,6 +44,7 @@ from oddsengine.moves._move_program import (
     MOVER,
     OUTCOME_NAMES,
     Branch,
+    ProgramAnswers,
     best_defence_words,
     declared_branch,
     defender_groups,
@@ -78,7 +78,7 @@ _FILE = "policies (override the file)"
 
 
 @dataclass(frozen=True, repr=False)  # its own __repr__ below
-class Move:
+class Move(ProgramAnswers):
     """A formation moves into an adjacent space (13.1), played out to the end.
 
     Parameters
@@ -476,20 +476,9 @@ class Move:
         """The compiled tree of the move (see :mod:`oddsengine.moves._move_tree`)."""
         return build_program(self, self.interception_attempts)
 
-    @cached_property
-    def end_state_probabilities(self) -> np.ndarray:
-        """Exact probability of every end state of :attr:`program`."""
-        return self.program.probabilities()
-
     @property
     def event_names(self) -> tuple[str, ...]:
-        per_stack = []
-        for attempt in self.interception_attempts:
-            per_stack += [
-                f"intercept_attempted:{attempt.label}",
-                f"intercepted:{attempt.label}",
-            ]
-        return BASE_EVENTS + tuple(per_stack) + self._card_spent_events
+        return BASE_EVENTS + self.interception_events + self._card_spent_events
 
     @cached_property
     def notes(self) -> tuple[str, ...]:
@@ -512,15 +501,6 @@ class Move:
             if rule.post_roll_dice and rule.slug not in slugs:
                 slugs.append(rule.slug)
         return tuple(f"card_spent:{slug}" for slug in slugs)
-
-    def draw_plan(self) -> DrawPlan:
-        """The exact distribution of the end states, for :func:`oddsengine.exact`.
-
-        Its one value is the index of an end state. (Sampling this plan draws end states
-        from their exact distribution; the Monte Carlo engine of a move is
-        :func:`oddsengine.engines.move_montecarlo.simulate_move`, which plays the move out.)
-        """
-        return DrawPlan(self.end_state_probabilities, np.ones((1, 1)))
 
     def outcome_columns(self, values) -> dict[str, np.ndarray]:
         """The columns of end states ``values[0]`` (indices into ``program.end_states``)."""

@@ -44,8 +44,8 @@ from oddsengine.combat.fleets import Fleet
 from oddsengine.combat.naval_cards import PROFESSIONAL_ROWERS
 from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.combat.powers import normalise_power
-from oddsengine.draws import DrawPlan
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
+from oddsengine.moves._move_program import ProgramAnswers
 from oddsengine.moves._naval_declaration import (
     InterceptingFleet,
     NavalDeclaration,
@@ -75,7 +75,7 @@ _FILE = "policies (override the file)"
 
 
 @dataclass(frozen=True)
-class NavalMove(NavalDeclaration):
+class NavalMove(NavalDeclaration, ProgramAnswers):
     """One stack of the active power's ships moves into an adjacent location (§14).
 
     Parameters
@@ -307,15 +307,9 @@ class NavalMove(NavalDeclaration):
         """The compiled tree of the naval move (:mod:`oddsengine.moves._naval_tree`)."""
         return build_naval_program(self)
 
-    @cached_property
-    def end_state_probabilities(self) -> np.ndarray:
-        return self.program.probabilities()
-
     @property
     def event_names(self) -> tuple[str, ...]:
-        per_stack = []
-        for attempt in self.interception_attempts:
-            per_stack += [f"intercept_attempted:{attempt.label}", f"intercepted:{attempt.label}"]
+        per_stack = list(self.interception_events)
         if len(self.involved_powers) > 1:
             per_stack.append(WON_SOME_FIGHTS)  # §14: fights in turn, won then lost
         for power in self.involved_powers:
@@ -342,10 +336,6 @@ class NavalMove(NavalDeclaration):
             )
             groups.append((power, start, f"ships:{power}"))
         return groups
-
-    def draw_plan(self) -> DrawPlan:
-        """The exact distribution of the end states (one value: the end state's index)."""
-        return DrawPlan(self.end_state_probabilities, np.ones((1, 1)))
 
     def outcome_columns(self, values) -> dict[str, np.ndarray]:
         """The columns of end states ``values[0]`` (indices into ``program.end_states``)."""

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from oddsengine.combat.card_types import Card
-from oddsengine.combat.cards import CARD_RULES, card_rule, read_cards
+from oddsengine.combat.cards import read_stopping_cards
 from oddsengine.combat.forces import Force
 from oddsengine.combat.limits import MAX_NAVAL_COUNT
 from oddsengine.combat.powers import normalise_power
@@ -279,16 +279,5 @@ def _adjacent_at_sea(board, first: str, second: str) -> bool:
 
 def _stopping_cards(values) -> tuple[Card, ...]:
     """The response cards played against a transport: only those that stop it (§15)."""
-    cards = read_cards(
-        values, label="responses", twice="a card is listed twice against the transport"
-    )
-    for card in cards:
-        if not card_rule(card).stops_transport:
-            stopping = ", ".join(
-                rule.card.name for rule in CARD_RULES.values() if rule.stops_transport
-            )
-            raise OddsEngineError(
-                f"{card.name} cannot be played against a naval transport (card "
-                f"#{card.number}); only a card that stops it may: {stopping} (RULES §15)"
-            )
-    return cards
+    twice = "a card is listed twice against the transport"
+    return read_stopping_cards(values, "stops_transport", "a naval transport", twice, "RULES §15")

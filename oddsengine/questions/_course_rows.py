@@ -3,7 +3,7 @@
 Each course is played out over the plan's horizon - the move with :func:`oddsengine.exact`
 (or :func:`oddsengine.simulate_move`), then the siege it may lay with
 :func:`oddsengine.exact_campaign` (or :func:`oddsengine.simulate_campaign`) - into one row
-of :class:`~oddsengine.questions.plans.PlanComparison`: the chance that the space is taken
+of :class:`~oddsengine.questions.plan_comparison.PlanComparison`: the chance that the space is taken
 by each impulse, its standard error, the CP spent and the land units lost on each side.
 A plan that starts from a naval move has its own rows
 (:mod:`oddsengine.questions._naval_plans`).

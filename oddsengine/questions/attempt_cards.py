@@ -5,7 +5,9 @@ Confession (−1 on every Papal die, §18, §23 reading 2) in a Counter-Reformat
 The rows have the columns of :func:`oddsengine.card_value` (``side``, ``card``,
 ``number``, ``value``, ``chance``, ``delta:<outcome>``, ``summary``, ``without_card``,
 ``with_card``, ``difference``), so that faces read both alike; ``number`` is None (the
-religion data does not number the cards).
+religion data does not number the cards). :func:`attempt_card_value_rows` gives them
+without pandas, and :func:`attempt_card_value_text` writes them so (the command line's
+text answer stays light).
 """
 
 from __future__ import annotations
@@ -15,7 +17,12 @@ import dataclasses
 from oddsengine.engines.exact import exact
 from oddsengine.errors import OddsEngineTypeError, shown
 
-__all__ = ["ATTEMPT_CARDS", "attempt_card_value", "attempt_card_value_text"]
+__all__ = [
+    "ATTEMPT_CARDS",
+    "attempt_card_value",
+    "attempt_card_value_rows",
+    "attempt_card_value_text",
+]
 
 #: The cards of an attempt, by kind: ``(card, the spec field it sets, who plays it)``.
 ATTEMPT_CARDS = {
@@ -53,6 +60,11 @@ def attempt_card_value(spec):
     """
     import pandas as pd
 
+    return pd.DataFrame(attempt_card_value_rows(spec))
+
+
+def attempt_card_value_rows(spec) -> list[dict]:
+    """The rows of :func:`attempt_card_value`, one dict per card, without pandas."""
     cards = ATTEMPT_CARDS.get(getattr(spec, "kind", None))
     if cards is None or isinstance(spec, type):
         raise OddsEngineTypeError(
@@ -66,7 +78,7 @@ def attempt_card_value(spec):
             continue  # played already: nothing left to add
         result = exact(dataclasses.replace(spec, **{field: True}))
         rows.append(_row(spec, card, side, baseline, result))
-    return pd.DataFrame(rows)
+    return rows
 
 
 def _side_chance(spec, side: str, result) -> float:
@@ -90,7 +102,8 @@ def _row(spec, card: str, side: str, baseline, result) -> dict:
 
 
 def attempt_card_value_text(spec, table) -> str:
-    """The text table of :func:`attempt_card_value`'s ``table`` for ``spec``.
+    """The text table of :func:`attempt_card_value`'s ``table`` (or of its rows) for
+    ``spec``.
 
     Examples
     --------
@@ -99,19 +112,20 @@ def attempt_card_value_text(spec, table) -> str:
     >>> print(attempt_card_value_text(attempt, attempt_card_value(attempt)).splitlines()[-1])
     protestant  Augsburg Confession   58.3333%   72.2222%   +13.8889 points
     """
+    rows = table.to_dict("records") if hasattr(table, "to_dict") else list(table)
     lines = [
         spec.title(),
         "Value of each card that changes the dice here (exact): the chance of the side that "
         "plays it without the card, with it, and the difference",
         "",
     ]
-    width = max([len("card"), *(len(row.card) for row in table.itertuples(index=False))])
+    width = max([len("card"), *(len(row["card"]) for row in rows)])
     lines.append(f"{'side':<10}  {'card':<{width}}  {'without':>9}  {'with':>9}   difference")
-    for row in table.itertuples(index=False):
+    for row in rows:
         lines.append(
-            f"{row.side:<10}  {row.card:<{width}}  {row.without_card:>9.4%}  "
-            f"{row.with_card:>9.4%}   {row.difference * 100:+.4f} points"
+            f"{row['side']:<10}  {row['card']:<{width}}  {row['without_card']:>9.4%}  "
+            f"{row['with_card']:>9.4%}   {row['difference'] * 100:+.4f} points"
         )
-    if table.empty:
+    if not rows:
         lines.append("(the card is played already: none left to add)")
     return "\n".join(lines)

@@ -7,17 +7,22 @@ worth something to the Papacy in a debate it calls without one; Here I Stand is 
 something to the Protestant in a German debate. A card's value is to the side that plays
 it, in that side's expected net (spaces flipped its way less those flipped against it,
 plus VP gained less VP conceded) and in its chance of winning the debate.
+:func:`debate_card_value_rows` gives the rows without pandas, and
+:func:`debate_card_value_text` writes them so (the command line's text answer stays
+light).
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
+
 from oddsengine.draws import falling_order
 from oddsengine.engines.exact import exact
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["debate_card_value", "debate_card_value_text", "side_net"]
+__all__ = ["debate_card_value", "debate_card_value_rows", "debate_card_value_text", "side_net"]
 
 #: Each debate card and the side that plays it.
 _CARD_SIDES = (
@@ -75,6 +80,12 @@ def debate_card_value(debate):
     """
     import pandas as pd
 
+    return pd.DataFrame(debate_card_value_rows(debate))
+
+
+def debate_card_value_rows(debate) -> list[dict]:
+    """The rows of :func:`debate_card_value`, one dict per card, best first, without
+    pandas."""
     from oddsengine.religion.debate import Debate
 
     if not isinstance(debate, Debate):
@@ -108,15 +119,15 @@ def debate_card_value(debate):
             "expected net (flips and VP) here"
         )
         rows.append(row)
-    frame = pd.DataFrame(rows)
-    if frame.empty:
-        return frame
     # Equal values in the order of the cards, on every machine.
-    return frame.take(falling_order(frame["value"].to_numpy())).reset_index(drop=True)
+    order = falling_order(np.array([row["value"] for row in rows], dtype=float))
+    return [rows[index] for index in order]
 
 
 def debate_card_value_text(debate, table) -> str:
-    """The text table of :func:`debate_card_value`'s ``table`` for ``debate``."""
+    """The text table of :func:`debate_card_value`'s ``table`` (or of its rows) for
+    ``debate``."""
+    rows = table.to_dict("records") if hasattr(table, "to_dict") else list(table)
     lines = [
         debate.title(),
         "Value of each debate card a side could still play (exact): the side's expected net "
@@ -126,12 +137,12 @@ def debate_card_value_text(debate, table) -> str:
         f"{'side':<11} {'card':<18} {'net without':>12} {'net with':>9} {'value':>8} "
         f"{'wins without':>13} {'wins with':>10}",
     ]
-    for row in table.itertuples(index=False):
+    for row in rows:
         lines.append(
-            f"{row.side:<11} {row.card:<18} {row.net_without:>+12.4f} "
-            f"{row.net_with:>+9.4f} {row.value:>+8.4f} {row.wins_without:>13.4%} "
-            f"{row.wins_with:>10.4%}"
+            f"{row['side']:<11} {row['card']:<18} {row['net_without']:>+12.4f} "
+            f"{row['net_with']:>+9.4f} {row['value']:>+8.4f} {row['wins_without']:>13.4%} "
+            f"{row['wins_with']:>10.4%}"
         )
-    if table.empty:
+    if not rows:
         lines.append("(no debate card the rules let a side add here)")
     return "\n".join(lines)

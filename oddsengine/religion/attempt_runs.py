@@ -1,6 +1,11 @@
-"""A run of attempts on the board (RULES.md §19), as a question: the board, the source of
-the attempts, a committed bonus debater, what the optimal policy maximises, a given order
-to compare and the policy a Monte Carlo plays.
+"""A run of attempts on a scenario's religious board (RULES.md §19): the optimal policy
+computed exactly (the expected flips, P(k flips), the chance each space turns, the next
+target after each outcome), beside "best single odds each time" and a given order; or a
+fixed policy played with every die rolled.
+
+As a question (:class:`AttemptRun`): the board, the source of the attempts, a committed
+bonus debater, what the optimal policy maximises, a given order to compare and the policy
+a Monte Carlo plays.
 
 An action or event gives several attempts; the player picks each target after seeing the
 earlier results, and every flip changes the eligibility and the dice of the spaces around
@@ -26,18 +31,47 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from oddsengine.declaration import option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.religion.attempt_sources import AttemptSource, attempt_source
+from oddsengine.religion.attempt_sources import SOURCE_NAMES, AttemptSource, attempt_source
+from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD_REQUIRED
 from oddsengine.religion.religious_board import ReligiousBoard
 from oddsengine.religion.run_model import RunModel
 
-__all__ = ["OBJECTIVES", "POLICIES", "AttemptRun"]
+__all__ = ["OBJECTIVES", "POLICIES", "MAX_DEPTH", "AttemptRun", "split_policy"]
 
 #: What the optimal policy maximises (default ``flips``: the expected number of flips).
 OBJECTIVES = ("flips", "at-least:K", "space:SPACE", "electorates")
 #: The policies: ``optimal`` (searched exactly), ``greedy`` (the best single chance each
 #: time), ``order`` (the first space of the run's order still eligible, then greedy).
 POLICIES = ("optimal", "greedy", "order")
+#: How deep a policy tree may be shown (attempts after the first).
+MAX_DEPTH = 12
+
+
+def split_policy(text) -> tuple[str, tuple[str, ...]]:
+    """A policy as the command line writes it (``optimal``, ``greedy`` or a standing order
+    ``order:SPACE,SPACE``) as (policy, order).
+
+    Examples
+    --------
+    >>> split_policy("order:Mainz, Trier")
+    ('order', ('Mainz', 'Trier'))
+    """
+    if not isinstance(text, str):
+        raise OddsEngineTypeError(f"policy must be a policy's name, not {shown(text)}")
+    text = text.strip()
+    if text in POLICIES:
+        return text, ()
+    if text.startswith("order:"):
+        spaces = tuple(part.strip() for part in text[len("order:") :].split(",") if part.strip())
+        if spaces:
+            return "order", spaces
+        raise OddsEngineError("policy order: names its spaces: order:SPACE,SPACE")
+    raise OddsEngineError(
+        f"unknown policy {shown(text)}; use optimal, greedy or order:SPACE,SPACE..."
+    )
+
 
 #: 19: the debater bonuses that add a die to attempts, as (centre, distance) or home
 #: powers, and the dice (Faber: +2 against an electorate).
@@ -82,23 +116,103 @@ class AttemptRun:
         and the answer's notes say which, and what the run did instead.
     placards_attempts : {3, 4}
         Affair of the Placards' attempts (a rule option, §19).
-    policy : {"optimal", "greedy", "order"}
+    policy : {"optimal", "greedy", "order"} or str
         The policy a Monte Carlo plays and the exact answer is about (it gives all of them;
         a fixed one needs no search, so the optimal one is left out when its search would
-        be too large).
+        be too large); ``"order:SPACE,SPACE"`` is the order policy with its order.
+    depth : int
+        How deep the answer's policy tree is shown (0..12 attempts; the answer holds it
+        whole). Not part of the question: runs that differ only in it are equal, and draw
+        the same numbers.
+
+    Its inputs are declared on its fields (:mod:`oddsengine.declaration`): the command
+    line's ``attempts SCENARIO --source ...`` and the explorer's run of attempts are built
+    from them, on the board of a scenario (:meth:`on_board`).
     """
 
     board: ReligiousBoard
-    source: object
-    debater: str | None = None
-    objective: str = "flips"
+    source: object = option(
+        "what gives the attempts, one the board allows (its turn, reformers, debaters): "
+        + ", ".join(SOURCE_NAMES),
+        rule="§19",
+        value="choice",
+        required=True,
+        metavar="SOURCE",
+        offer="sources_offered",
+    )
+    debater: str | None = option(
+        "a bonus debater committed for the run (his die where it applies: Bucer, Cop, "
+        "Contarini, Faber ...)",
+        rule="§19, 23.9",
+        value="choice",
+        default=None,
+        metavar="NAME",
+        offer="debaters_offered",
+    )
+    objective: str = option(
+        "what the optimal policy maximises: at-least:K (the chance of K flips or more), "
+        "space:SPACE (the chance it turns), or the expected number of spaces or of "
+        "electorates turned, one of",
+        rule="§19",
+        value="choice",
+        choices=("flips", "electorates"),
+        typed=True,
+        default="flips",
+        metavar="OBJECTIVE",
+        offer="objectives_offered",
+        exact_only=True,
+    )
     order: tuple = ()
-    placards_attempts: int = 3
-    policy: str = "optimal"
+    placards_attempts: int = option(
+        "Affair of the Placards' attempts: 3 as RULES.md §19 gives them, 4 as the card text does",
+        rule="§19",
+        default=3,
+        low=3,
+        high=4,
+        label="placards",
+    )
+    policy: str = option(
+        "the policy shown first, the others compared beside it: greedy plays the best "
+        "single odds each time, order:SPACE,SPACE is a standing order (the first listed "
+        "space still eligible, else greedy's choice; the notes name the spaces it could not "
+        "use); one of",
+        rule="§19",
+        value="choice",
+        choices=("optimal", "greedy"),
+        typed=True,
+        default="optimal",
+        metavar="POLICY",
+    )
+    depth: int = option(
+        "how deep the policy tree is shown (attempts)",
+        default=3,
+        low=0,
+        high=MAX_DEPTH,
+        exact_only=True,
+        compare=False,
+    )
+
+    kind = "attempts"
+    #: Its answer is summed in floats over the search's states: no exact fractions.
+    fractions_available = False
+    #: A run is asked on a scenario's board (RULES.md §16): the scenario is required.
+    scenario_board = RELIGIOUS_BOARD_REQUIRED
 
     def __post_init__(self):
         if not isinstance(self.board, ReligiousBoard):
             raise OddsEngineTypeError(f"board must be a ReligiousBoard, not {shown(self.board)}")
+        if isinstance(self.policy, str) and self.policy.strip().startswith("order:"):
+            policy, order = split_policy(self.policy)
+            if self.order:
+                raise OddsEngineError(
+                    "give the order once: in the policy (order:SPACE,SPACE) or as order"
+                )
+            object.__setattr__(self, "policy", policy)
+            object.__setattr__(self, "order", order)
+        if isinstance(self.depth, bool) or not isinstance(self.depth, int):
+            raise OddsEngineTypeError(f"depth must be a whole number, not {shown(self.depth)}")
+        if not 0 <= self.depth <= MAX_DEPTH:
+            raise OddsEngineError(f"depth must be 0..{MAX_DEPTH}, not {self.depth}")
         source = self.source
         if not isinstance(source, AttemptSource):
             source = attempt_source(source, placards_attempts=self.placards_attempts)
@@ -121,15 +235,112 @@ class AttemptRun:
         object.__setattr__(self, "objective", _checked_objective(self.objective))
         object.__setattr__(self, "order", _checked_order(self.order))
         if not isinstance(self.policy, str) or self.policy not in POLICIES:
-            raise OddsEngineError(
-                f"unknown policy {shown(self.policy)}; use one of {', '.join(POLICIES)}"
-            )
+            split_policy(self.policy)  # refused, in the words of the policies it takes
         if self.policy == "order" and not self.order:
             raise OddsEngineError("the policy 'order' needs an order of spaces")
         _ = self.bonus  # refuse a debater who cannot give his bonus now
         why = _why_not_objective(self)
         if why is not None:
             raise OddsEngineError(f"objective {self.objective}: {why}")
+
+    @classmethod
+    def on_board(cls, board, source, **inputs) -> AttemptRun:
+        """The run of ``source`` on ``board`` with the other inputs (``policy`` as the
+        command line writes it: ``order:SPACE,SPACE`` too), as every face builds it."""
+        return cls(board, source, **inputs)
+
+    def ignored_options(self) -> dict:
+        """The inputs given that this run would not read, with why."""
+        if self.source.name.startswith("affair-of-the-placards"):
+            return {}
+        return {"placards_attempts": "is for --source affair-of-the-placards only"}
+
+    # -- what the explorer offers, given the other inputs -------------------------------
+
+    @staticmethod
+    def _board_of(values):
+        from oddsengine.religion.religion_scenario import load_religious_board, shipped_boards
+
+        return load_religious_board(values.get("scenario") or shipped_boards()[0])
+
+    @classmethod
+    def _source_of(cls, values, board):
+        from oddsengine.religion.board_checks import legal_sources
+
+        return values.get("source") or legal_sources(board)[0]
+
+    @classmethod
+    def sources_offered(cls, values) -> list[str]:
+        """The sources of attempts the chosen board allows, its default first."""
+        from oddsengine.religion.board_checks import legal_sources
+
+        return legal_sources(cls._board_of(values))
+
+    @classmethod
+    def debaters_offered(cls, values) -> list[str]:
+        """The debaters whose bonus adds a die to the chosen source's attempts on the board
+        (in play, uncommitted; 19, 23.9)."""
+        from oddsengine.religion.records import religion_facts
+
+        board = cls._board_of(values)
+        source = attempt_source(cls._source_of(values, board))
+        offered = []
+        for debater in religion_facts().debaters.values():
+            try:
+                _debater_bonus(board, source, debater.name)
+            except OddsEngineError:
+                continue
+            offered.append(debater.name)
+        return offered
+
+    @classmethod
+    def objectives_offered(cls, values) -> list[str]:
+        """What the optimal policy may maximise on the board: the flips, the electorates,
+        at least K flips for each K the run can reach, and each space it can turn."""
+        board = cls._board_of(values)
+        run = cls(board, cls._source_of(values, board))
+        model = run.model
+        reach = sorted(
+            model.names[index]
+            for index in model.reach(run.source.attempts)
+            if model.allowed & model.bit[model.names[index]]
+        )
+        side = "protestant" if run.source.side == "protestant" else "catholic"
+        spaces = [name for name in reach if board.influence(name) not in (side, "none")]
+        most = min(run.source.attempts, len(reach))
+        return [
+            "flips",
+            "electorates",
+            *(f"at-least:{k}" for k in range(1, most + 1)),
+            *(f"space:{name}" for name in spaces),
+        ]
+
+    # -- the question in words ----------------------------------------------------------
+
+    def title(self) -> str:
+        """The run in one line: its source, its attempts, their zone and dice."""
+        source = self.source
+        kind = "Reformation" if source.side == "protestant" else "Counter-Reformation"
+        zones = "all zones" if len(source.target_zones) == 5 else "/".join(source.target_zones)
+        extras = []
+        if source.bonus_dice:
+            extras.append(f"+{source.bonus_dice} die each")
+        if source.modifier:
+            extras.append(f"+{source.modifier} on each Protestant die in the zone")
+        if source.unrest_on_failure:
+            extras.append("a failure puts unrest on its target")
+        return (
+            f"{source.name}: {source.attempts} {kind} attempts, target zone {zones}"
+            + (f" ({'; '.join(extras)})" if extras else "")
+            + " (RULES.md §19)"
+        )
+
+    def describe_lines(self) -> list[str]:
+        """What the optimal policy maximises, in words."""
+        return [
+            f"Objective of the optimal policy: {self.objective}"
+            + (" (the expected number of spaces turned)" if self.objective == "flips" else "")
+        ]
 
     @cached_property
     def unused_order(self) -> tuple[tuple[str, str], ...]:

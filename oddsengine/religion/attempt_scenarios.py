@@ -154,23 +154,26 @@ class _BoardAttemptScenario:
     @cached_property
     def attempt(self):
         """The :class:`~oddsengine.religion.attempts.ReformationAttempt` (or
-        Counter-Reformation attempt) counted from the board."""
+        Counter-Reformation attempt) counted from the board, as every face counts it
+        (:meth:`~oddsengine.religion.attempts.ReformationAttempt.on_board`)."""
         from oddsengine.religion.attempt_sources import attempt_source
-        from oddsengine.religion.board_attempt import board_attempt_spec
-        from oddsengine.religion.board_checks import default_source
+        from oddsengine.religion.attempts import CounterReformationAttempt, ReformationAttempt
 
-        board = _board(self)
-        named = self.source or default_source(board, self._attempting)
-        source = attempt_source(named, placards_attempts=self.placards_attempts)
-        if source.side != self._attempting:
-            kind = "reformation" if source.side == "protestant" else "counter-reformation"
-            raise OddsEngineError(f"{source.name} makes {kind} attempts: sweep {kind}-scenario")
-        return board_attempt_spec(
-            board,
+        if self.source:
+            side = attempt_source(self.source, placards_attempts=self.placards_attempts).side
+            if side != self._attempting:
+                kind = "reformation" if side == "protestant" else "counter-reformation"
+                raise OddsEngineError(
+                    f"{attempt_source(self.source).name} makes {kind} attempts: sweep "
+                    f"{kind}-scenario"
+                )
+        spec = ReformationAttempt if self._attempting == "protestant" else CounterReformationAttempt
+        return spec.on_board(
+            _board(self),
             self.space,
-            source,
-            debater=self.debater or None,
-            default_source=not self.source,
+            self.source,
+            placards_attempts=self.placards_attempts,
+            debater=self.debater,
         )
 
     # What the engines and the faces read: the attempt's own.
@@ -223,18 +226,6 @@ class CounterReformationScenario(_BoardAttemptScenario):
 
     kind = "counter-reformation-scenario"
     _attempting = "papacy"
-
-
-def _policy(text: str) -> tuple[str, tuple[str, ...]]:
-    """``optimal``, ``greedy`` or ``order:SPACE,SPACE`` as (policy, order)."""
-    if text in ("optimal", "greedy"):
-        return text, ()
-    if text.startswith("order:"):
-        spaces = tuple(part.strip() for part in text[len("order:") :].split(",") if part.strip())
-        if spaces:
-            return "order", spaces
-        raise OddsEngineError("policy order: names its spaces: order:SPACE,SPACE")
-    raise OddsEngineError(f"unknown policy {text!r}; use optimal, greedy or order:SPACE,SPACE...")
 
 
 @dataclass(frozen=True)
@@ -315,15 +306,13 @@ class AttemptsScenario:
         for (its ``policy`` the one played)."""
         from oddsengine.religion.attempt_runs import AttemptRun
 
-        policy, order = _policy(self.policy)
         return AttemptRun(
             _board(self),
             self.source,
             debater=self.debater or None,
             objective=self.objective,
-            order=order,
             placards_attempts=self.placards_attempts,
-            policy=policy,
+            policy=self.policy,  # order:SPACE,SPACE read by the run
         )
 
     @property

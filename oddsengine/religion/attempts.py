@@ -1,12 +1,11 @@
-"""Reformation and Counter-Reformation attempts from dice counts (RULES.md §17, §18, §23
-readings 2–4): the specs both engines read.
+"""Odds of one Reformation or Counter-Reformation attempt (RULES.md §17, §18, §23 readings
+2–4), from dice counts or counted from a scenario's board: each side keeps its highest die;
+higher wins, ties as the tie side says. Outcomes: success (the space turns Protestant, or
+Catholic), failure; events: the automatic success and each side's highest die.
 
-A spec is the two sides' dice, who wins ties, the modifiers and the bonus dice; its draw
-plan is each side's highest die (independent of each other), so both engines and the fast
-kernel come from :class:`~oddsengine.draws.DrawPlan`. A dice count may come with the
-sources that make it up (``dice_sources``: what a board gives, such as "adjacent
-Protestant space Wittenberg"); the sources must add up to the count, and JSON reports them
-in ``spec.dice``.
+These are the specs both engines read: each kind's modifiers and bonus dice on what both
+share (:class:`~oddsengine.religion.attempt_spec.Attempt`: the dice, the tie side, the
+dice sources, the draw plan, the attempt on a board).
 
 Examples
 --------
@@ -19,16 +18,22 @@ Examples
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from fractions import Fraction
-
-import numpy as np
 
 from oddsengine.combat.limits import check_count
-from oddsengine.draws import DrawPlan
+from oddsengine.declaration import BOARD_GIVES, option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.religion.attempt_odds import FACES, TIE_SIDES, highest_die_counts, success_chance
+from oddsengine.religion.attempt_spec import (
+    BONUS_DICE,
+    DICE_SIDES,
+    MAX_ATTEMPT_DICE,
+    Attempt,
+    debater_option,
+    flag,
+    highest_die_pmf,
+    source_option,
+    tie_option,
+)
 
 __all__ = [
     "MAX_ATTEMPT_DICE",
@@ -38,321 +43,9 @@ __all__ = [
     "highest_die_pmf",
 ]
 
-#: Most dice one side may be given for an attempt: the board gives far fewer (a target and
-#: its neighbours give a dozen or so); the bound keeps a count typed by mistake from
-#: reaching the dice.
-MAX_ATTEMPT_DICE = 50
-#: The sides whose dice an attempt counts (and a dice source names).
-DICE_SIDES = ("protestant", "papal")
-#: The words for a side, by the name a tie side or a dice side uses.
-_SIDE_WORDS = {"protestant": "Protestant", "papacy": "Papacy", "papal": "Papal"}
-_BONUS_DICE = re.compile(r"^\+(\d) di(?:e|ce) ")
-#: What the output says of a source taken by default (none named), by who attempts.
-DEFAULT_SOURCE_WORDS = {
-    "protestant": "the default (none named): the 95 Theses on turn 1, a Publish Treatise in "
-    "the German zone on a later turn; --source names another",
-    "papacy": "the default (none named): Burn Books in the German zone; --source names another",
-}
-
-
-def highest_die_pmf(dice: int) -> np.ndarray:
-    """The distribution of the highest of ``dice`` dice, indexed 0..5 for faces 1..6.
-
-    Examples
-    --------
-    >>> (highest_die_pmf(1) * 6).round(6).tolist()
-    [1.0, 1.0, 1.0, 1.0, 1.0, 1.0]
-    """
-    counts = highest_die_counts(dice)
-    return np.array([float(Fraction(count, FACES**dice)) for count in counts])
-
-
-def _dice(count: int, side: str) -> str:
-    return f"{count} {side} {'die' if count == 1 else 'dice'}"
-
-
-def _dice_count(name: str, value) -> int:
-    return check_count(name, value, MAX_ATTEMPT_DICE)
-
-
-def _flag(name: str, value) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise OddsEngineTypeError(f"{name} must be true or false, not {shown(value)}")
-    return bool(value)
-
-
-def _sources(value) -> tuple[tuple[str, int, str], ...]:
-    """``dice_sources`` as ``((side, dice, source), ...)``; each entry may be a tuple or a
-    mapping with those keys."""
-    if value is None or value == "":
-        return ()
-    if not isinstance(value, (list, tuple)):
-        raise OddsEngineTypeError(
-            "dice_sources must be a list of (side, dice, source), not " + shown(value)
-        )
-    entries = []
-    for entry in value:
-        if isinstance(entry, dict):
-            entry = (entry.get("side"), entry.get("dice"), entry.get("source"))
-        if not isinstance(entry, (list, tuple)) or len(entry) != 3:
-            raise OddsEngineTypeError(f"a dice source is (side, dice, source), not {shown(entry)}")
-        side, dice, source = entry
-        if side not in DICE_SIDES:
-            raise OddsEngineError(
-                f"a dice source's side is 'protestant' or 'papal', not {shown(side)}"
-            )
-        dice = check_count(f"the dice of source {shown(source)}", dice, MAX_ATTEMPT_DICE)
-        if not isinstance(source, str) or not source.strip():
-            raise OddsEngineTypeError(f"a dice source is named in words, not {shown(source)}")
-        entries.append((side, dice, source.strip()))
-    return tuple(entries)
-
-
-@dataclass(frozen=True)
-class _Attempt:
-    """What both attempts share: the dice counts, the tie side, the dice sources."""
-
-    protestant_dice: int = 1
-    papal_dice: int = 1
-    ties: str = "protestant"
-    dice_sources: tuple = ()
-    #: The space and the source of attempts, when the dice were counted from a board
-    #: (``oddsengine reformation SCENARIO --space S --source SOURCE``); empty otherwise.
-    target: str = ""
-    source: str = ""
-    #: Whether the source was not named and the board's default was taken
-    #: (:func:`~oddsengine.religion.board_checks.default_source`), said in the output.
-    default_source: bool = False
-
-    #: Who attempts (a tie side's name), set by each kind.
-    attempting = ""
-    outcome_names = ("success", "failure")
-
-    def __post_init__(self):
-        for name in ("protestant_dice", "papal_dice"):
-            object.__setattr__(self, name, _dice_count(name, getattr(self, name)))
-        if not isinstance(self.ties, str):
-            raise OddsEngineTypeError(
-                f"ties must be 'protestant' or 'papacy', not {shown(self.ties)}"
-            )
-        ties = self.ties.strip().lower()
-        if ties not in TIE_SIDES:
-            raise OddsEngineError(f"ties go to 'protestant' or 'papacy', not {shown(self.ties)}")
-        object.__setattr__(self, "ties", ties)
-        for name in ("target", "source"):
-            if not isinstance(getattr(self, name), str):
-                raise OddsEngineTypeError(
-                    f"{name} names the board's {'space' if name == 'target' else 'source'} "
-                    f"in words ('' without a board), not {shown(getattr(self, name))}"
-                )
-        _flag("default_source", self.default_source)
-        if self.default_source and not self.source:
-            raise OddsEngineError("default_source marks a board's source: give the source")
-        if self.debater is None:
-            object.__setattr__(self, "debater", "")
-        if not isinstance(self.debater, str):
-            raise OddsEngineTypeError(
-                f"debater must be a debater's name ('' for none), not {shown(self.debater)}"
-            )
-        sources = _sources(self.dice_sources)
-        object.__setattr__(self, "dice_sources", sources)
-        for side in DICE_SIDES:
-            listed = [dice for its_side, dice, _ in sources if its_side == side]
-            given = getattr(self, f"{side}_dice")
-            if listed and sum(listed) != given:
-                raise OddsEngineError(
-                    f"the {_SIDE_WORDS[side]} dice sources add up to {sum(listed)}, not the "
-                    f"{given} {side}_dice given"
-                )
-
-    # -- dice --------------------------------------------------------------------------
-
-    def base_dice(self, side: str) -> int:
-        """A side's dice before the bonus dice: the count given, at least 1 (§17 steps 2
-        and 6; §23 reading 4: the minimum applies to the base count)."""
-        return max(getattr(self, f"{side}_dice"), 1)
-
-    def minimum_applied(self, side: str) -> bool:
-        """Whether the side was given 0 dice and rolls the rule's minimum of 1."""
-        return getattr(self, f"{side}_dice") == 0
-
-    def bonus_dice(self, side: str) -> tuple[tuple[str, int], ...]:
-        """The bonus dice of a side, ``((source, dice), ...)``, added after the minimum."""
-        return ()
-
-    def dice_rolled(self, side: str) -> int:
-        """The dice a side rolls: its base dice and its bonus dice."""
-        return self.base_dice(side) + sum(dice for _, dice in self.bonus_dice(side))
-
-    @property
-    def modifier(self) -> int:
-        """What is added to each die of the attempting side (+1, 0 or −1)."""
-        return 0
-
-    @property
-    def _attacker_side(self) -> str:
-        return "protestant" if self.attempting == "protestant" else "papal"
-
-    @property
-    def _opponent_side(self) -> str:
-        return "papal" if self.attempting == "protestant" else "protestant"
-
-    @property
-    def automatic_success_applies(self) -> bool:
-        """Whether a modified 6 or more succeeds at once: only where the attempting side
-        wins ties (the target zone, §17 step 5; under Paul III or Julius III, §18)."""
-        return self.ties == self.attempting
-
-    def success_chance(self, fraction: bool = False) -> float | Fraction:
-        """The chance of success (:func:`~oddsengine.religion.attempt_odds.success_chance`).
-
-        Examples
-        --------
-        >>> ReformationAttempt(protestant_dice=3, papal_dice=1).success_chance(True)
-        Fraction(119, 144)
-        """
-        return success_chance(
-            self.attempting,
-            self.dice_rolled(self._attacker_side),
-            self.dice_rolled(self._opponent_side),
-            self.ties,
-            self.modifier,
-            fraction=fraction,
-        )
-
-    # -- the engines' view -------------------------------------------------------------
-
-    def _modified_range(self, side: str) -> range:
-        shift = self.modifier if side == self._attacker_side else 0
-        return range(max(1 + shift, 0), FACES + shift + 1)
-
-    @property
-    def event_names(self) -> tuple[str, ...]:
-        return (
-            "automatic_success",
-            *(f"protestant_highest:{k}" for k in self._modified_range("protestant")),
-            *(f"papal_highest:{k}" for k in self._modified_range("papal")),
-        )
-
-    def draw_plan(self) -> DrawPlan:
-        """The Protestant's highest die, then the Papacy's (index 0..5 for faces 1..6):
-        independent, so the second has one row."""
-        return DrawPlan(
-            highest_die_pmf(self.dice_rolled("protestant")),
-            highest_die_pmf(self.dice_rolled("papal"))[None, :],
-        )
-
-    def outcome_columns(self, values) -> dict[str, np.ndarray]:
-        """The outcome of every cell of :meth:`draw_plan`, as columns."""
-        highest = {
-            "protestant": np.asarray(values[0]) + 1,
-            "papal": np.asarray(values[1]) + 1,
-        }
-        attacker, opponent = self._attacker_side, self._opponent_side
-        # §17 step 4 / §18: the modifier acts on every die of the attempting side; a 1
-        # made 0 by Augsburg is not raised (§23 reading 2).
-        modified = dict(highest)
-        modified[attacker] = np.maximum(highest[attacker] + self.modifier, 0)
-        # §17 step 5 / §18: a modified 6 succeeds at once where the attempting side wins
-        # ties (the target zone; under Paul III or Julius III); the opponent does not roll.
-        automatic = (modified[attacker] >= FACES) & self.automatic_success_applies
-        # §17 step 7 / §18: higher wins; ties to the side the attempt's place gives them.
-        wins = modified[attacker] > modified[opponent]
-        if self.ties == self.attempting:
-            wins = wins | (modified[attacker] == modified[opponent])
-        success = automatic | wins
-        columns = {
-            "outcome": np.where(success, "success", "failure").astype(object),
-            "automatic_success": automatic,
-        }
-        for k in self._modified_range("protestant"):
-            rolled = ~automatic if opponent == "protestant" else True
-            columns[f"protestant_highest:{k}"] = (modified["protestant"] == k) & rolled
-        for k in self._modified_range("papal"):
-            rolled = ~automatic if opponent == "papal" else True
-            columns[f"papal_highest:{k}"] = (modified["papal"] == k) & rolled
-        return columns
-
-    # -- description -------------------------------------------------------------------
-
-    def _dice_record(self, side: str) -> dict:
-        return {
-            "given": getattr(self, f"{side}_dice"),
-            "base": self.base_dice(side),
-            "minimum_applied": self.minimum_applied(side),
-            "bonus": [{"source": source, "dice": dice} for source, dice in self.bonus_dice(side)],
-            "rolled": self.dice_rolled(side),
-            "sources": [
-                {"source": source, "dice": dice}
-                for its_side, dice, source in self.dice_sources
-                if its_side == side
-            ],
-        }
-
-    def _automatic_words(self) -> str:
-        return ""
-
-    def describe(self) -> dict:
-        """The spec as plain data (for JSON output and sweep tables)."""
-        board = {"target": self.target, "source": self.source} if self.target else {}
-        if self.default_source:
-            board["default_source"] = True
-        return {
-            **board,
-            "attempting": self.attempting,
-            "protestant_dice": self.protestant_dice,
-            "papal_dice": self.papal_dice,
-            "ties": self.ties,
-            "modifier": self.modifier,
-            "dice": {side: self._dice_record(side) for side in DICE_SIDES},
-            "automatic_success": {
-                "applies": self.automatic_success_applies,
-                "reason": self._automatic_words(),
-            },
-        }
-
-    def _dice_line(self, side: str) -> str:
-        rolled = self.dice_rolled(side)
-        parts = [str(self.base_dice(side))]
-        parts += [f"{dice} {source}" for source, dice in self.bonus_dice(side)]
-        made = f" ({' + '.join(parts)})" if len(parts) > 1 else ""
-        return f"{_SIDE_WORDS[side]} dice: {rolled}{made}"
-
-    def describe_lines(self) -> list[str]:
-        lines = [f"{self._dice_line('protestant')}; {self._dice_line('papal')}"]
-        if self.default_source:
-            lines.insert(0, f"Source: {self.source}, {DEFAULT_SOURCE_WORDS[self.attempting]}")
-        for side in DICE_SIDES:
-            sources = [(dice, source) for its, dice, source in self.dice_sources if its == side]
-            if sources:
-                listed = ", ".join(f"{source} {dice}" for dice, source in sources)
-                lines.append(f"{_SIDE_WORDS[side]} dice from: {listed}")
-            if self.minimum_applied(side):
-                step = "2" if side == "protestant" else "6"
-                lines.append(
-                    f"{_SIDE_WORDS[side]} dice: 0 given, the rule's minimum of 1 applies "
-                    f"(§17 step {step}; bonus dice are added after it, §23 reading 4)"
-                )
-        lines.append(f"Ties: the {_SIDE_WORDS[self.ties]} wins ties ({self._tie_words()})")
-        lines += self._modifier_lines()
-        lines.append(f"Automatic success: {self._automatic_words()}")
-        return lines
-
-    def _tie_words(self) -> str:
-        return ""
-
-    def _modifier_lines(self) -> list[str]:
-        return []
-
-    def title(self) -> str:
-        where = f" on {self.target} ({self.source})" if self.target else ""
-        return (
-            f"{self._title_word}{where}: {_dice(self.dice_rolled('protestant'), 'Protestant')} "
-            f"against {_dice(self.dice_rolled('papal'), 'Papal')}, the "
-            f"{_SIDE_WORDS[self.ties]} wins ties"
-        )
-
-    _title_word = ""
+#: The headings the inputs of each kind of attempt are listed under.
+_REFORMATION = "ties, modifier and bonus dice (§17 steps 3-7)"
+_COUNTER_REFORMATION = "ties, Augsburg Confession and bonus dice (§18)"
 
 
 def _debater_bonus(name, side: str, use: str, attempt: str) -> tuple[str, int]:
@@ -373,12 +66,12 @@ def _debater_bonus(name, side: str, use: str, attempt: str) -> tuple[str, int]:
             f"{debater.name}'s bonus adds no die to a {attempt} attempt ({debater.bonus}); "
             f"the debaters whose bonus does: {', '.join(givers)}"
         )
-    dice = _BONUS_DICE.match(debater.bonus)
+    dice = BONUS_DICE.match(debater.bonus)
     return debater.name, int(dice.group(1)) if dice else 1
 
 
 @dataclass(frozen=True)
-class ReformationAttempt(_Attempt):
+class ReformationAttempt(Attempt):
     """A Reformation attempt (RULES.md §17) from dice counts.
 
     Parameters
@@ -409,10 +102,43 @@ class ReformationAttempt(_Attempt):
     0.25
     """
 
-    modifier: int = 0
-    printing_press: bool = False
-    ninety_five_theses: bool = False
-    debater: str = ""
+    ties: str = tie_option(
+        "who wins ties (protestant in the attempt's target zone; papacy outside it, or on a "
+        "space in no zone)",
+        _REFORMATION,
+    )
+    source: str = source_option(
+        "95-theses on a turn-1 board, treatise:german on a later one (the output says so)"
+    )
+    modifier: int = option(
+        "+1 on every Protestant die: Calvin's Institutes or a Full Bible translation (target "
+        "zone only: with --ties protestant)",
+        rule="§17 step 4",
+        default=0,
+        low=0,
+        high=1,
+        board=BOARD_GIVES,
+        group=_REFORMATION,
+        label="+1 modifier",
+    )
+    printing_press: bool = option(
+        "Printing Press was played this turn: +1 Protestant die",
+        default=False,
+        board=BOARD_GIVES,
+        group=_REFORMATION,
+        label="Printing Press",
+    )
+    ninety_five_theses: bool = option(
+        "an attempt of Luther's 95 Theses: +1 Protestant die",
+        default=False,
+        board=BOARD_GIVES,
+        group=_REFORMATION,
+        label="95 Theses",
+    )
+    debater: str = debater_option(
+        "a Protestant debater whose bonus adds a die here (Bucer, Zwingli, Cranmer...)",
+        _REFORMATION,
+    )
 
     kind = "reformation"
     attempting = "protestant"
@@ -430,7 +156,7 @@ class ReformationAttempt(_Attempt):
                 "zone, where the Protestant wins ties (§17 step 1): give ties='protestant'"
             )
         for name in ("printing_press", "ninety_five_theses"):
-            object.__setattr__(self, name, _flag(name, getattr(self, name)))
+            object.__setattr__(self, name, flag(name, getattr(self, name)))
         if self.debater:
             name, dice = _debater_bonus(
                 self.debater, "protestant", "reformation_die", "Reformation"
@@ -484,7 +210,7 @@ class ReformationAttempt(_Attempt):
 
 
 @dataclass(frozen=True)
-class CounterReformationAttempt(_Attempt):
+class CounterReformationAttempt(Attempt):
     """A Counter-Reformation attempt (RULES.md §18) from dice counts.
 
     Parameters
@@ -511,8 +237,23 @@ class CounterReformationAttempt(_Attempt):
     10
     """
 
-    augsburg: bool = False
-    debater: str = ""
+    ties: str = tie_option(
+        "who wins ties (papacy in its target zone under Paul III or Julius III, where the "
+        "automatic success on a modified 6 applies too; protestant elsewhere)",
+        _COUNTER_REFORMATION,
+    )
+    source: str = source_option("burn-books:german (the output says so)")
+    augsburg: bool = option(
+        "Augsburg Confession played this turn: -1 on every Papal die (a 1 becomes 0)",
+        default=False,
+        board=BOARD_GIVES,
+        group=_COUNTER_REFORMATION,
+        label="Augsburg",
+    )
+    debater: str = debater_option(
+        "a Papal debater whose bonus adds dice here (Contarini, Canisius: 1; Faber: 2)",
+        _COUNTER_REFORMATION,
+    )
 
     kind = "counter-reformation"
     attempting = "papacy"
@@ -520,7 +261,7 @@ class CounterReformationAttempt(_Attempt):
 
     def __post_init__(self):
         super().__post_init__()
-        object.__setattr__(self, "augsburg", _flag("augsburg", self.augsburg))
+        object.__setattr__(self, "augsburg", flag("augsburg", self.augsburg))
         if self.debater:
             name, dice = _debater_bonus(
                 self.debater, "papal", "counter_reformation_die", "Counter-Reformation"

@@ -18,7 +18,7 @@ Examples
 >>> from oddsengine.religion.attempt_sources import attempt_source
 >>> board = religion_1517_board()
 >>> why_source_not_on(board, attempt_source("calvin"))
-'calvin commits Calvin, who enters on turn 4 (the board is at turn 1)'
+'calvin commits Calvin, who enters on turn 4 (the board is at turn 1): he gives no attempts yet'
 >>> default_source(board, "protestant"), default_source(board.converted("Mainz"), "papacy")
 ('95-theses', 'burn-books:german')
 >>> [name for name in legal_sources(board, "protestant")][:3]

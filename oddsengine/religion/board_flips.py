@@ -37,6 +37,7 @@ __all__ = [
     "space_event_names",
     "add_space_columns",
     "flip_lines",
+    "with_board_flips",
 ]
 
 #: The policies that pick which eligible space a winner flips next (the default first).
@@ -304,3 +305,40 @@ def flip_lines(spec, caps, catholic: str = "Papal") -> list[str]:
             if cap is not None and getattr(spec, f"eligible_{side}", None) is not None:
                 lines.append(f"{words[side]} at most {cap}")
     return lines
+
+
+def with_board_flips(base, board, order: str = "board"):
+    """The debate ``base`` with each winner's flips landing on the spaces ``board`` lets
+    him flip (20 step 7, 23.14), ordered by ``order``: the spaces listed for each side up
+    to the most it may flip.
+
+    A side flips at most its dice (plus Aleander's one): no more are listed. The caps may
+    change a "best" choice and so the dice: they are listed again until they hold.
+    """
+    import numpy as np
+
+    debate, limits = base, {"protestant": 0, "catholic": 0}
+    while True:
+        arrays = debate.tree.arrays
+        own, other = arrays["initiator_dice"], arrays["other_dice"]
+        dice = dict(
+            zip(
+                ("catholic", "protestant"),
+                (own, other) if base.papal_initiates else (other, own),
+                strict=True,
+            )
+        )
+        most = {to: int(np.max(dice[to] + arrays["aleander"])) for to in limits}
+        if debate is not base and all(most[to] <= limits[to] for to in limits):
+            return debate
+        limits = {to: max(limits[to], most[to]) for to in limits}
+        spaces = {
+            to: flip_sequence(board, to, zone=base.zone, order=order, limit=limits[to])
+            for to in limits
+        }
+        debate = replace(
+            base,
+            protestant_spaces=spaces["protestant"],
+            catholic_spaces=spaces["catholic"],
+            flip_order=order,
+        )

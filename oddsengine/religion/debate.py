@@ -1,4 +1,7 @@
-"""A theological debate (RULES.md §20, readings §23.10–14): the spec both engines read.
+"""Odds of a theological debate (RULES.md §20, readings §23.10–14): the initiator's
+debater rolls value + 3 dice, the defender value + 1 (committed) or + 2 (uncommitted), hits
+on 5-6; a tie goes to a second round; the winner flips the difference in spaces and burns or
+disgraces a loser whose value it exceeds. This is the spec both engines read.
 
 :class:`Debate` names the zone, the initiator, the turn, the attacker and the defender (by
 name, or drawn at random from the pools the rules give), who is committed, the debaters in
@@ -23,8 +26,29 @@ from functools import cached_property
 
 import numpy as np
 
-from oddsengine.errors import OddsEngineError, shown, unknown_name
+from oddsengine.declaration import BOARD_AGREES, BOARD_GIVES, NEEDS_BOARD, option
+from oddsengine.errors import shown
+from oddsengine.religion import debate_choices
+from oddsengine.religion.debate_inputs import (
+    CALLING_CARDS,
+    DEBATE_BONUSES,
+    DEBATE_CARDS,
+    debate_bonuses,
+    debate_cards,
+    debater_name,
+    debaters_in_play,
+    named_once,
+    names_of,
+    one_of,
+)
+from oddsengine.religion.debate_rules import (
+    DebateError,
+    check_debate,
+    check_in_play,
+)
+from oddsengine.religion.debate_tree import build_tree
 from oddsengine.religion.records import DEBATE_ZONES, LAST_TURN, religion_facts
+from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD
 
 __all__ = [
     "Debate",
@@ -44,10 +68,6 @@ INITIATORS = ("papacy", "protestant")
 #: 20 step 3: the initiator's choice of the defender's pool; ``best`` takes the one that
 #: maximises the initiator's objective (:data:`OBJECTIVES`).
 DEFENDER_CHOICES = ("best", "committed", "uncommitted")
-#: The cards of a debate (20 steps 3–4, 23.11).
-DEBATE_CARDS = ("leipzig-debate", "papal-inquisition", "thomas-more", "here-i-stand")
-#: The Papal events that call the debate (one of them at most).
-CALLING_CARDS = ("leipzig-debate", "papal-inquisition", "thomas-more")
 #: What a "best" choice maximises: ``net``, the side's expected spaces flipped its way less
 #: those flipped against it, plus the VP it gains less the VP it concedes (a burnt or
 #: disgraced debater's value); ``wins``, the side's chance of winning the debate.
@@ -59,56 +79,8 @@ OBJECTIVES = ("net", "wins")
 PROTESTANT_POLICIES = ("best", "first-chance", "never")
 #: England's rulers (20 step 4: Mary I doubles a Papal debater's value in the English zone).
 ENGLAND_RULERS = ("henry-viii", "edward-vi", "mary-i", "elizabeth-i")
-#: The debaters whose debate bonus the engine applies (23.12), by the name ``--bonuses``
-#: takes.
-DEBATE_BONUSES = ("eck", "gardiner", "aleander", "campeggio", "bullinger")
-
-
-class DebateError(OddsEngineError):
-    """A debate the rules do not allow, or a name that is not a debater in play."""
-
-
-def _names(value, argument: str) -> tuple[str, ...]:
-    """A comma-separated string or a sequence of names, as a tuple of stripped names."""
-    if value is None:
-        return ()
-    if isinstance(value, str):
-        parts = value.split(",")
-    else:
-        try:
-            parts = list(value)
-        except TypeError:
-            raise DebateError(f"{argument} must be names, not {shown(value)}") from None
-    names = []
-    for part in parts:
-        if not isinstance(part, str) or not part.strip():
-            raise DebateError(f"{argument}: {shown(part)} is not a debater's name")
-        names.append(part.strip())
-    return tuple(names)
-
-
-def _once(names: tuple[str, ...], argument: str) -> tuple[str, ...]:
-    """``names``, each debater once: one named twice is refused (a debater is committed,
-    or in play, once)."""
-    for index, name in enumerate(names):
-        if name in names[:index]:
-            raise DebateError(f"{argument}: {name} is named twice")
-    return names
-
-
-def _debater_name(name: str, argument: str) -> str:
-    """The record's spelling of a debater's name, or the refusal of an unknown one."""
-    facts = religion_facts()
-    try:
-        return facts.debater(name).name
-    except KeyError:
-        raise unknown_name("debater", name, facts.debaters, where=argument) from None
-
-
-def _choice(value, argument: str, valid) -> str:
-    if not isinstance(value, str) or value not in valid:
-        raise unknown_name(argument.lstrip("-").replace("-", " "), value, valid)
-    return value
+#: The headings a debate's inputs are listed under.
+_DEBATE, _CARDS = "the debate", "cards, bonuses and policies"
 
 
 @dataclass(frozen=True)
@@ -180,51 +152,185 @@ class Debate:
     0.5375
     """
 
-    zone: str
-    initiator: str
-    turn: int
-    attacker: str = "random"
-    defender: str = "best"
-    committed: tuple = ()
-    debaters: tuple | None = None
-    cards: tuple = ()
-    augsburg: bool = False
-    england_ruler: str = "henry-viii"
-    eligible: int | None = None
-    bonuses: tuple | str = "all"
-    objective: str = "net"
-    luther_policy: str = "best"
-    bullinger_policy: str = "best"
-    bar: str | None = None
-    eligible_protestant: int | None = None
-    eligible_catholic: int | None = None
+    zone: str = option("the debate's zone", value="choice", choices=DEBATE_ZONES,
+                       rule="20 step 1", group=_DEBATE)  # fmt: skip
+    initiator: str = option("who calls the debate: its debater attacks", value="choice",
+                            choices=INITIATORS, rule="20 step 1", group=_DEBATE)  # fmt: skip
+    turn: int = option(
+        "the turn (1-9): the debaters in play are those entered by it (with a scenario: its "
+        "turn; a different one is refused)",
+        low=1,
+        high=LAST_TURN,
+        board=BOARD_AGREES,
+        group=_DEBATE,
+    )
+    attacker: str = option(
+        "the initiator's debater (uncommitted), or random",
+        default="random",
+        value="choice",
+        offer=debate_choices.attackers,
+        group=_DEBATE,
+    )
+    defender: str = option(
+        "the other side's debater, or the pool it is drawn from: "
+        f"{', '.join(DEFENDER_CHOICES)} (best: the pool that maximises the initiator's "
+        "--objective)",
+        default="best",
+        value="choice",
+        offer=debate_choices.defenders,
+        group=_DEBATE,
+    )
+    committed: tuple = option(
+        "the debaters already committed (with a scenario: added to its committed ones)",
+        default=(),
+        offer=debate_choices.committed,
+        group=_DEBATE,
+    )
+    debaters: tuple | None = option(
+        "the debaters in play, both sides (default: all entered by --turn)",
+        default=None,
+        metavar="NAME,...",
+        offer=debate_choices.in_play,
+        more=True,
+        group=_DEBATE,
+    )
+    cards: tuple = option(
+        f"{', '.join(DEBATE_CARDS)}: one Papal event and/or Here I Stand",
+        default=(),
+        flag="--card",
+        metavar="CARD[,CARD]",
+        offer=debate_choices.cards,
+        group=_CARDS,
+    )
+    augsburg: bool = option(
+        "Augsburg Confession played this turn (-1 die, Papal initiator)",
+        rule="23.11",
+        default=False,
+        board=BOARD_GIVES,
+        group=_CARDS,
+        label="Augsburg",
+    )
+    england_ruler: str = option(
+        "England's ruler (mary-i doubles the Papal debater's value in an English debate the "
+        "Papacy calls)",
+        rule="23.11",
+        default="henry-viii",
+        value="choice",
+        choices=ENGLAND_RULERS,
+        board=BOARD_GIVES,
+        group=_CARDS,
+    )
+    eligible: int | None = option(
+        "spaces eligible for flipping: a cap on either winner's flips",
+        rule="23.14",
+        default=None,
+        low=0,
+        board=BOARD_GIVES,
+        more=True,
+        group=_DEBATE,
+        label="cap (either)",
+    )
+    bonuses: tuple | str = option(
+        "the debater bonuses applied: all, none, or names (eck, gardiner, aleander, campeggio, "
+        "bullinger)",
+        rule="23.12",
+        default="all",
+        value="names",
+        more=True,
+        group=_CARDS,
+    )
+    objective: str = option(
+        "what every best choice maximises for its side (net: expected spaces flipped its way "
+        "less against it, plus VP gained less VP conceded; wins: its chance of winning)",
+        default="net",
+        value="choice",
+        choices=OBJECTIVES,
+        more=True,
+        group=_CARDS,
+    )
+    luther_policy: str = option(
+        "when the Protestant puts in Luther by Here I Stand",
+        default="best",
+        value="choice",
+        choices=PROTESTANT_POLICIES,
+        group=_CARDS,
+        label="Luther",
+    )
+    bullinger_policy: str = option(
+        "when the Protestant puts in Bullinger",
+        default="best",
+        value="choice",
+        choices=PROTESTANT_POLICIES,
+        group=_CARDS,
+        label="Bullinger",
+    )
+    bar: str | None = option(
+        "with Leipzig Debate: the Protestant debater barred (default: the card's best use, a "
+        "pick or a bar)",
+        default=None,
+        value="choice",
+        metavar="NAME",
+        offer=debate_choices.bars,
+        group=_CARDS,
+    )
+    eligible_protestant: int | None = option(
+        "a cap on a Protestant winner's flips alone",
+        rule="23.14",
+        default=None,
+        low=0,
+        board=BOARD_GIVES,
+        more=True,
+        group=_DEBATE,
+        label="cap (Prot.)",
+    )
+    eligible_catholic: int | None = option(
+        "a cap on a Papal winner's flips alone",
+        rule="23.14",
+        default=None,
+        low=0,
+        board=BOARD_GIVES,
+        more=True,
+        group=_DEBATE,
+        label="cap (Cath.)",
+    )
     protestant_spaces: tuple | None = None
     catholic_spaces: tuple | None = None
-    flip_order: str | None = None
+    flip_order: str | None = option(
+        "which eligible space a winner flips next: board (default: the first by name, the "
+        "debate's zone first), electorates (an electorate first) or order:SPACE,SPACE (the "
+        "first listed still eligible)",
+        default=None,
+        value="choice",
+        metavar="POLICY",
+        board=NEEDS_BOARD,
+    )
 
     kind = "debate"
+    #: The board it is asked on (:meth:`on_board`): a religious scenario and its what-ifs.
+    scenario_board = RELIGIOUS_BOARD
     outcome_names = ("papal_wins", "protestant_wins", "inconclusive")
     unit_word = "spaces"
     exact_available = True
+    fractions_available = True  # its tree's cells in whole numbers (exact_weights)
 
     def __post_init__(self):
         put = object.__setattr__
         facts = religion_facts()
-        put(self, "zone", _choice(self.zone, "zone", DEBATE_ZONES))
-        put(self, "initiator", _choice(self.initiator, "initiator", INITIATORS))
+        put(self, "zone", one_of(self.zone, "zone", DEBATE_ZONES))
+        put(self, "initiator", one_of(self.initiator, "initiator", INITIATORS))
         turn = self.turn
         if isinstance(turn, bool) or not isinstance(turn, (int, np.integer)):
             raise DebateError(f"turn must be a whole number 1-{LAST_TURN}, not {shown(turn)}")
         if not 1 <= int(turn) <= LAST_TURN:
             raise DebateError(f"turn {shown(turn)} is outside 1-{LAST_TURN}")
         put(self, "turn", int(turn))
-        put(self, "england_ruler", _choice(self.england_ruler, "england ruler", ENGLAND_RULERS))
-        put(self, "objective", _choice(self.objective, "objective", OBJECTIVES))
+        put(self, "england_ruler", one_of(self.england_ruler, "england ruler", ENGLAND_RULERS))
+        put(self, "objective", one_of(self.objective, "objective", OBJECTIVES))
         for name in ("luther_policy", "bullinger_policy"):
             put(
                 self,
                 name,
-                _choice(getattr(self, name), name.replace("_", " "), PROTESTANT_POLICIES),
+                one_of(getattr(self, name), name.replace("_", " "), PROTESTANT_POLICIES),
             )
         if not isinstance(self.augsburg, (bool, np.bool_)):
             raise DebateError(f"augsburg must be True or False, not {shown(self.augsburg)}")
@@ -243,16 +349,16 @@ class Debate:
         from oddsengine.religion.board_flips import check_flip_spaces
 
         check_flip_spaces(self, DebateError)
-        in_play = self._in_play(facts)
+        in_play = debaters_in_play(self)
         put(self, "debaters", in_play)
         committed = tuple(
-            _debater_name(name, "committed") for name in _names(self.committed, "committed")
+            debater_name(name, "committed") for name in names_of(self.committed, "committed")
         )
         for name in committed:
-            self._check_in_play(name, "committed")
-        put(self, "committed", _once(committed, "committed"))
-        put(self, "cards", self._cards())
-        put(self, "bonuses", self._bonuses())
+            check_in_play(self, name, "committed")
+        put(self, "committed", named_once(committed, "committed"))
+        put(self, "cards", debate_cards(self))
+        put(self, "bonuses", debate_bonuses(self))
         for role in ("attacker", "defender"):
             value = getattr(self, role)
             if not isinstance(value, str) or not value.strip():
@@ -260,86 +366,26 @@ class Debate:
         if self.attacker.strip().casefold() == "random":
             put(self, "attacker", "random")
         else:
-            put(self, "attacker", _debater_name(self.attacker, "attacker"))
+            put(self, "attacker", debater_name(self.attacker, "attacker"))
         if self.defender.strip().casefold() in DEFENDER_CHOICES:
             put(self, "defender", self.defender.strip().casefold())
         else:
-            put(self, "defender", _debater_name(self.defender, "defender"))
+            put(self, "defender", debater_name(self.defender, "defender"))
         if self.bar is not None:
             if not isinstance(self.bar, str) or not self.bar.strip():
                 raise DebateError(f"bar must be a debater's name, not {shown(self.bar)}")
-            put(self, "bar", _debater_name(self.bar, "bar"))
-        from oddsengine.religion.debate_rules import check_debate
-
+            put(self, "bar", debater_name(self.bar, "bar"))
         check_debate(self)
         self.tree  # noqa: B018 -- a debate whose pools are empty is refused now
 
-    def _in_play(self, facts) -> tuple[str, ...]:
-        if self.debaters is None:
-            return tuple(d.name for d in facts.debaters.values() if d.in_play(self.turn))
-        names = tuple(_debater_name(name, "debaters") for name in _names(self.debaters, "debaters"))
-        for name in names:
-            entry = facts.debater(name).entry_turn
-            if entry is not None and entry > self.turn:
-                raise DebateError(
-                    f"debaters: {name} enters on turn {entry}, not in play on turn {self.turn}"
-                )
-        return _once(names, "debaters")
-
-    def _check_in_play(self, name: str, argument: str) -> None:
-        if name not in self.debaters:
-            entry = religion_facts().debater(name).entry_turn
-            when = (
-                "enters with a play-dependent event (name him in debaters)"
-                if entry is None
-                else f"enters on turn {entry}"
-            )
-            why = (
-                f"{when}"
-                if entry is None or entry > self.turn
-                else "is not among the debaters in play"
-            )
-            raise DebateError(f"{argument}: {name} is not in play on turn {self.turn}: he {why}")
-
-    def _cards(self) -> tuple[str, ...]:
-        cards = []
-        for card in _names(self.cards, "cards"):
-            slug = card.strip().casefold().replace(" ", "-").replace("_", "-")
-            if slug not in DEBATE_CARDS:
-                raise unknown_name("debate card", card, DEBATE_CARDS)
-            if slug in cards:
-                raise DebateError(f"cards: {slug} is given twice")
-            cards.append(slug)
-        calling = [card for card in cards if card in CALLING_CARDS]
-        if len(calling) > 1:
-            raise DebateError(
-                f"cards: {calling[0]} and {calling[1]} each call the debate: give one of them"
-            )
-        return tuple(cards)
-
-    def _bonuses(self):
-        value = self.bonuses
-        if isinstance(value, str) and value.strip().casefold() in ("all", "none"):
-            return value.strip().casefold()
-        named = []
-        for name in _names(value, "bonuses"):
-            slug = name.casefold()
-            if slug not in DEBATE_BONUSES:
-                raise unknown_name("debate bonus", name, DEBATE_BONUSES)
-            named.append(slug)
-        from oddsengine.religion.debate_rules import check_named_bonuses
-
-        check_named_bonuses(self, named)
-        return tuple(sorted(set(named), key=DEBATE_BONUSES.index))
-
     @classmethod
-    def on_board(cls, board, zone, initiator, *, flip_order: str = "board", **options):
+    def on_board(cls, board, zone, initiator, *, turn=None, flip_order: str = "board", **options):
         """The debate on a religious board
         (:class:`~oddsengine.religion.religious_board.ReligiousBoard`): the turn, the committed
         debaters, England's ruler and Augsburg Confession come from the board, and each winner's
         flips land on the spaces the board lets him flip (20 step 7, 23.14), ordered by
         ``flip_order`` (:mod:`oddsengine.religion.board_flips`). ``options`` are the other fields;
-        ``committed`` there adds debaters to the board's.
+        ``committed`` there adds debaters to the board's; ``turn``, given, must be the board's.
 
         Examples
         --------
@@ -354,17 +400,22 @@ class Debate:
         """
         from dataclasses import replace
 
-        from oddsengine.religion.board_flips import flip_sequence
+        from oddsengine.religion.board_flips import with_board_flips
         from oddsengine.religion.religious_board import ReligiousBoard
 
         if not isinstance(board, ReligiousBoard):
             raise DebateError(f"board must be a ReligiousBoard, not {shown(board)}")
-        for name in ("turn", "england_ruler", "augsburg", "protestant_spaces", "catholic_spaces"):
+        for name in ("england_ruler", "augsburg", "protestant_spaces", "catholic_spaces"):
             if name in options:
                 raise DebateError(f"{name} comes from the board: drop it (or the board)")
+        if turn is not None and turn != board.turn:
+            raise DebateError(
+                f"turn {shown(turn)} contradicts the scenario's turn {board.turn} ([religion] "
+                "turn): drop one"
+            )
         committed = tuple(
-            _debater_name(name, "committed")
-            for name in _names(options.pop("committed", None), "committed")
+            debater_name(name, "committed")
+            for name in names_of(options.pop("committed", None), "committed")
         )
         for name in committed:
             if name in board.committed:
@@ -372,43 +423,41 @@ class Debate:
                     f"committed: {name} is committed already on the board: name him once"
                 )
         committed = (*board.committed, *committed)
-        augsburg = initiator == "papacy" and "augsburg-confession" in board.this_turn
-        base = cls(
-            zone,
-            initiator,
-            board.turn,
-            committed=committed,
-            england_ruler=board.england_ruler,
-            augsburg=augsburg,
-            **options,
-        )
-        debate, limits = base, {"protestant": 0, "catholic": 0}
-        while True:
-            # A side flips at most its dice (plus Aleander's one): no more to list. The
-            # caps may change a "best" choice and so the dice: list again until they hold.
-            arrays = debate.tree.arrays
-            own, other = arrays["initiator_dice"], arrays["other_dice"]
-            dice = dict(
-                zip(
-                    ("catholic", "protestant"),
-                    (own, other) if base.initiator == "papacy" else (other, own),
-                    strict=True,
-                )
+        turn, ruler = board.turn, board.england_ruler
+        base = cls(zone, initiator, turn, committed=committed, england_ruler=ruler, **options)
+        if base.papal_initiates and "augsburg-confession" in board.this_turn:
+            base = replace(base, augsburg=True)  # 23.11: a die from a Papal initiator only
+        return with_board_flips(base, board, flip_order)
+
+    @property
+    def papal_initiates(self) -> bool:
+        """Whether the Papacy calls the debate (20 step 1): its debater attacks, and the
+        Papal cards' dice, Augsburg Confession and Mary I act on his roll (23.11)."""
+        return self.initiator == "papacy"
+
+    def ignored_options(self, card_value: bool = False) -> dict:
+        """The inputs this debate would ignore, by name, and why: those the rules make act
+        in another debate (23.11) or with a card not played; the same when its cards are
+        valued (``card_value``)."""
+        ignored = {}
+        if self.zone != "english" or not self.papal_initiates:
+            ignored["england_ruler"] = (
+                "acts only in an English debate the Papacy calls (Mary I, 23.11)"
             )
-            most = {to: int(np.max(dice[to] + arrays["aleander"])) for to in limits}
-            if debate is not base and all(most[to] <= limits[to] for to in limits):
-                return debate
-            limits = {to: max(limits[to], most[to]) for to in limits}
-            spaces = {
-                to: flip_sequence(board, to, zone=base.zone, order=flip_order, limit=limits[to])
-                for to in limits
-            }
-            debate = replace(
-                base,
-                protestant_spaces=spaces["protestant"],
-                catholic_spaces=spaces["catholic"],
-                flip_order=flip_order,
+        if not self.papal_initiates:
+            ignored["augsburg"] = (
+                "takes a die from a Papal initiator only (23.11): the Protestant calls this"
             )
+        if "here-i-stand" not in self.cards:
+            ignored["luther_policy"] = "is the policy of Here I Stand: give --card here-i-stand"
+        if "Bullinger" not in self.debaters or "bullinger" not in self.active_bonuses:
+            ignored["bullinger_policy"] = (
+                f"is the policy of Bullinger's bonus, and he is not in play on turn "
+                f"{self.turn} (or his bonus is off)"
+            )
+        if "leipzig-debate" not in self.cards:
+            ignored["bar"] = "is Leipzig Debate's bar: give --card leipzig-debate"
+        return ignored
 
     @property
     def flip_caps(self) -> tuple[int | None, int | None]:
@@ -435,8 +484,6 @@ class Debate:
     def tree(self):
         """The debate's tree of draws (:class:`~oddsengine.religion.debate_tree.DebateTree`),
         with every "best" choice made."""
-        from oddsengine.religion.debate_tree import build_tree
-
         return build_tree(self)
 
     @property
@@ -447,6 +494,14 @@ class Debate:
         from oddsengine.religion.board_flips import space_event_names
 
         return self.tree.event_names + space_event_names(self, self.flip_caps[::-1])
+
+    def exact_weights(self) -> tuple[dict, int]:
+        """The tree's cells that can happen, each weighed in whole numbers over one
+        denominator: what the answer's fractions sum
+        (:func:`~oddsengine.religion.debate_dice.whole_weights`)."""
+        from oddsengine.religion.debate_dice import whole_weights
+
+        return whole_weights(self)
 
     @property
     def reported_columns(self) -> dict:
@@ -515,7 +570,7 @@ class Debate:
             defender = f"{'an' if pool == 'uncommitted' else 'a'} {pool} debater{best}"
         else:
             defender = self.defender
-        caller = "Papal" if self.initiator == "papacy" else "Protestant"
+        caller = "Papal" if self.papal_initiates else "Protestant"
         return (
             f"{caller} debate in the {self.zone.title()} zone, turn {self.turn}: "
             f"{attacker} against {defender}"

@@ -11,12 +11,14 @@ Examples
 
 from __future__ import annotations
 
+from oddsengine.errors import OddsEngineError
 from oddsengine.religion.records import religion_facts
 
 __all__ = [
+    "DebateError",
     "check_debate",
+    "check_in_play",
     "check_named_bonuses",
-    "side_of",
     "protestant_pool",
     "papal_pool",
     "initiator_dice",
@@ -31,15 +33,27 @@ ATTACK_DICE, COMMITTED_DEFENCE, UNCOMMITTED_DEFENCE = 3, 1, 2
 THOMAS_MORE_DICE, THOMAS_MORE_ENGLAND_DICE, PAPAL_INQUISITION_DICE = 1, 3, 2
 
 
-def _error(message: str):
-    from oddsengine.religion.debate import DebateError
+class DebateError(OddsEngineError):
+    """A debate the rules do not allow, or a name that is not a debater in play."""
 
+
+def _error(message: str) -> DebateError:
     return DebateError(message)
 
 
-def side_of(initiator: str) -> str:
-    """The debaters' side (``"papal"`` or ``"protestant"``) of a power that debates."""
-    return "papal" if initiator == "papacy" else "protestant"
+def check_in_play(debate, name: str, argument: str) -> None:
+    """Refuse ``name``, given as ``argument``, unless he is among the debate's debaters
+    in play (20 step 2: those entered by its turn, or named in play)."""
+    if name in debate.debaters:
+        return
+    entry = religion_facts().debater(name).entry_turn
+    when = (
+        "enters with a play-dependent event (name him in debaters)"
+        if entry is None
+        else f"enters on turn {entry}"
+    )
+    why = when if entry is None or entry > debate.turn else "is not among the debaters in play"
+    raise _error(f"{argument}: {name} is not in play on turn {debate.turn}: he {why}")
 
 
 def protestant_pool(debate) -> tuple[str, ...]:
@@ -77,10 +91,7 @@ def check_debate(debate) -> None:
         )
     if not papal_pool(debate):
         raise _error(f"debaters: no Papal debater is in play on turn {debate.turn}")
-    own, other = (
-        side_of(debate.initiator),
-        side_of("protestant" if debate.initiator == "papacy" else "papacy"),
-    )
+    own, other = ("papal", "protestant") if debate.papal_initiates else ("protestant", "papal")
     for role, side in (("attacker", own), ("defender", other)):
         name = getattr(debate, role)
         if name in ("random", "best", "committed", "uncommitted"):
@@ -96,14 +107,14 @@ def check_debate(debate) -> None:
                 f"{role}: {name} debates in the {debater.zone} zone, not the "
                 f"{debate.zone} (20 step 2)"
             )
-        debate._check_in_play(name, role)
+        check_in_play(debate, name, role)
     if debate.attacker != "random" and debate.attacker in debate.committed:
         raise _error(
             f"attacker: {debate.attacker} is already committed; the attacker is an "
             "uncommitted debater (20 step 2)"
         )
     papal_cards = [card for card in debate.cards if card != "here-i-stand"]
-    if papal_cards and debate.initiator != "papacy":
+    if papal_cards and not debate.papal_initiates:
         raise _error(
             f"cards: {papal_cards[0]} is a Papal event that calls the debate: the "
             "initiator is the papacy"
@@ -119,7 +130,7 @@ def check_debate(debate) -> None:
         debater = facts.debaters[debate.bar]
         if debater.side != "protestant" or debater.zone != debate.zone:
             raise _error(f"bar: {debate.bar} is not a Protestant debater of the {debate.zone} zone")
-        debate._check_in_play(debate.bar, "bar")
+        check_in_play(debate, debate.bar, "bar")
         if debate.defender == debate.bar:
             raise _error(f"bar: {debate.bar} is barred and cannot be the defender")
         if not protestant_pool(debate):
@@ -166,7 +177,7 @@ def check_named_bonuses(debate, named) -> None:
                 f"bonuses: Gardiner's bonus (+1 attack die) is for the English zone "
                 f"only, not the {debate.zone} zone"
             )
-        if slug in ("eck", "gardiner") and debate.initiator != "papacy":
+        if slug in ("eck", "gardiner") and not debate.papal_initiates:
             raise _error(
                 f"bonuses: {name}'s bonus is an attack die; the Protestant calls this debate"
             )
@@ -182,7 +193,7 @@ def initiator_dice(debate, name: str, uncommitted: bool) -> int:
     """The dice of the initiator's debater (20 step 4, 23.10–12), in either round."""
     debater = religion_facts().debaters[name]
     value = debater.value
-    papal = debate.initiator == "papacy"
+    papal = debate.papal_initiates
     if papal and debate.england_ruler == "mary-i" and debate.zone == "english":
         value *= 2  # 20 step 4, 23.11: Mary I doubles it when the Papacy initiates
     dice = value + ATTACK_DICE  # 20 step 4

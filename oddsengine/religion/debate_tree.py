@@ -30,9 +30,10 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-from oddsengine.combat.limits import check_count
-from oddsengine.draws import binomial_pmf, convolve, weighted_mean
+from oddsengine.draws import weighted_mean
+from oddsengine.religion.debate_dice import CAMPEGGIO_CHANCE, difference_fractions, difference_pmf
 from oddsengine.religion.debate_rules import (
+    DebateError,
     bonus_applies,
     initiator_dice,
     other_dice,
@@ -41,13 +42,12 @@ from oddsengine.religion.debate_rules import (
 )
 from oddsengine.religion.records import religion_facts
 
-__all__ = ["Matchup", "DebateTree", "build_tree", "difference_pmf", "DIFFERENCE_CHOICES"]
+__all__ = ["Matchup", "DebateTree", "build_tree", "difference_pmf", "difference_fractions",
+           "DIFFERENCE_CHOICES"]  # fmt: skip
 
 #: 23.13 and the policies: a choice within this of the best counts as equal (the first
 #: in the order of the options is taken).
 _EQUAL = 1e-12
-#: Campeggio's die ignores a lost result on 5-6 (20 step 7).
-CAMPEGGIO_CHANCE = Fraction(1, 3)
 #: The hit difference's column names (for the choices' reports).
 DIFFERENCE_CHOICES = ("net", "wins")
 
@@ -67,43 +67,6 @@ class Matchup:
     campeggio: bool
     probability: Fraction
     children: tuple = field(default=())
-
-
-def difference_pmf(attacker_dice: int, defender_dice: int) -> np.ndarray:
-    """P(initiator's hits - other's hits = ``d``) at index ``d + defender_dice``: hits on
-    5-6 (20 step 5), each side's Binomial(dice, 1/3); each count 0..100 (a debater rolls a
-    score at most: a count typed by mistake never reaches the sums).
-
-    Examples
-    --------
-    >>> difference_pmf(1, 1).round(4).tolist()  # d = -1, 0, +1
-    [0.2222, 0.5556, 0.2222]
-    """
-    attacker_dice = check_count("attacker_dice", attacker_dice, 100)
-    return _difference_pmf(attacker_dice, check_count("defender_dice", defender_dice, 100))
-
-
-@lru_cache(maxsize=4096)
-def _difference_pmf(attacker_dice: int, defender_dice: int) -> np.ndarray:
-    pmf = convolve(binomial_pmf(attacker_dice), binomial_pmf(defender_dice)[::-1])
-    pmf.setflags(write=False)
-    return pmf
-
-
-def _fraction_binomial(dice: int) -> list[Fraction]:
-    from math import comb
-
-    return [Fraction(comb(dice, hits) * 2 ** (dice - hits), 3**dice) for hits in range(dice + 1)]
-
-
-def difference_fractions(attacker_dice: int, defender_dice: int) -> list[Fraction]:
-    """:func:`difference_pmf` in exact fractions (for tests and ``exact(..., fractions)``)."""
-    first, second = _fraction_binomial(attacker_dice), _fraction_binomial(defender_dice)
-    out = [Fraction(0)] * (attacker_dice + defender_dice + 1)
-    for hits, chance in enumerate(first):
-        for other, other_chance in enumerate(second):
-            out[hits - other + defender_dice] += chance * other_chance
-    return out
 
 
 def _capped(flips, papal_won, eligible):
@@ -162,7 +125,7 @@ class _Builder:
     def __init__(self, debate):
         self.debate = debate
         self.facts = religion_facts()
-        self.papal_initiates = debate.initiator == "papacy"
+        self.papal_initiates = debate.papal_initiates
         self.eligible = debate.flip_caps
         self._children: dict = {}
         self.plays = {"luther_1": Fraction(0), "luther_2": Fraction(0), "bullinger": Fraction(0)}
@@ -437,7 +400,7 @@ class DebateTree:
     @cached_property
     def event_names(self) -> tuple[str, ...]:
         arrays = self.arrays
-        papal_initiates = self.debate.initiator == "papacy"
+        papal_initiates = self.debate.papal_initiates
         papal_dice = arrays["initiator_dice"] if papal_initiates else arrays["other_dice"]
         protestant_dice = arrays["other_dice"] if papal_initiates else arrays["initiator_dice"]
         names = ["round_1:papal_wins", "round_1:protestant_wins", "second_round"]
@@ -465,7 +428,7 @@ class DebateTree:
         node, index, die = (np.asarray(value, dtype=np.int64) for value in values)
         arrays = self.arrays
         difference = index - self.max_dice
-        papal_initiates = self.debate.initiator == "papacy"
+        papal_initiates = self.debate.papal_initiates
         decisive = difference != 0
         papal_won = decisive & ((difference > 0) == papal_initiates)
         protestant_lost_to = papal_won
@@ -512,7 +475,6 @@ def _share(chance: float) -> str:
 
 def build_tree(debate) -> DebateTree:
     """The tree of ``debate`` with every choice made (see the module's notes)."""
-    from oddsengine.religion.debate import DebateError
 
     builder = _Builder(debate)
     choices: dict[str, str] = {}

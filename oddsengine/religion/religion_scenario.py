@@ -20,13 +20,19 @@ Examples
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from oddsengine.declaration import NEEDS_BOARD, Board, Option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "BOARD_OPTIONS",
     "RELIGIOUS_BOARD",
+    "RELIGIOUS_BOARD_REQUIRED",
+    "board_options",
+    "shipped_boards",
     "RELIGION_KEYS",
+    "board_of_inputs",
     "load_religious_board",
     "religious_board_of",
     "reformers_named",
@@ -59,6 +65,34 @@ _LISTS = (
 )
 
 
+def shipped_boards(values=None) -> list[str]:
+    """The shipped scenarios that hold a ``[religion]`` table, as a board's scenario is
+    offered (``values``, the other inputs, change nothing).
+
+    Examples
+    --------
+    >>> shipped_boards()[:2]
+    ['religion_1517', 'religion_example']
+    """
+    from oddsengine.moves.scenario_file import example_names, find_scenario
+
+    return [name for name in example_names() if b"[religion]" in find_scenario(name)[1]]
+
+
+def _land_spaces(values=None) -> tuple[str, ...]:
+    """The land spaces of the map, by name: what a what-if may name."""
+    from oddsengine.moves.board import load_board
+
+    return tuple(sorted(space.name for space in load_board() if space.is_land))
+
+
+def _reformers(values=None) -> tuple[str, ...]:
+    """The reformers, by name: what a what-if may put on the map."""
+    from oddsengine.religion.records import religion_facts
+
+    return tuple(religion_facts().reformers)
+
+
 #: The options of a religious board on the command line (the ``board`` group of a kind's
 #: ``takes``): the scenario file and its what-ifs, like ``move --stack``.
 BOARD_OPTIONS = (
@@ -66,16 +100,49 @@ BOARD_OPTIONS = (
         "scenario",
         "a scenario file with a [religion] table (religion_1517, religion_example): the "
         "board the question is asked on",
+        value="choice",
         positional=True,
         flag="SCENARIO",
+        offer=shipped_boards,
+        label="board",
     ),
     Option("protestant", "what-if: this space is Protestant too", value="names",
-           repeat=True, metavar="SPACE", board=NEEDS_BOARD),
+           repeat=True, metavar="SPACE", board=NEEDS_BOARD, more=True, offer=_land_spaces),
     Option("unrest", "what-if: this space is in unrest too", value="names", repeat=True,
-           metavar="SPACE", board=NEEDS_BOARD),
+           metavar="SPACE", board=NEEDS_BOARD, more=True, offer=_land_spaces),
     Option("reformers", "what-if: this reformer (or his space) is on the map", value="names",
-           repeat=True, metavar="SPACE", flag="--reformer", board=NEEDS_BOARD),
+           repeat=True, metavar="SPACE", flag="--reformer", board=NEEDS_BOARD, more=True,
+           offer=_reformers),
 )  # fmt: skip
+
+
+def board_options(spec_class) -> tuple:
+    """The options of the religious board the questions of ``spec_class`` are asked on
+    (its ``scenario_board``): the scenario file (required where the class is always asked
+    on a board) and the what-ifs (:data:`BOARD_OPTIONS`)."""
+    return spec_class.scenario_board.options
+
+
+def board_of_inputs(values: dict):
+    """The religious board that the inputs ``values`` name (by option name: ``scenario``
+    and the what-ifs of :data:`BOARD_OPTIONS`), the what-ifs applied; None without a
+    scenario. What a spec's offers of the explorer read (the sources a board allows).
+
+    Examples
+    --------
+    >>> board_of_inputs({"scenario": "religion_example", "protestant": ("Leipzig",)}).protestant
+    ('Brandenburg', 'Leipzig', 'Wittenberg')
+    >>> board_of_inputs({"zone": "german"}) is None
+    True
+    """
+    if not values.get("scenario"):
+        return None
+    what_ifs = {
+        item.name: tuple(values.get(item.name) or ())
+        for item in BOARD_OPTIONS
+        if not item.positional
+    }
+    return load_religious_board(values["scenario"], **what_ifs)
 
 
 def reformers_named(values, what: str = "reformers") -> dict:
@@ -239,3 +306,8 @@ def load_religious_board(name_or_path, **what_ifs):
 #: The religious board as the kinds asked on it read it (their spec classes'
 #: ``scenario_board``): a scenario file and its what-ifs.
 RELIGIOUS_BOARD = Board(BOARD_OPTIONS, load_religious_board)
+#: The religious board of a question always asked on one (a run of attempts): its scenario
+#: is required.
+RELIGIOUS_BOARD_REQUIRED = Board(
+    (replace(BOARD_OPTIONS[0], required=True), *BOARD_OPTIONS[1:]), load_religious_board
+)

@@ -1,6 +1,14 @@
-"""Voyages to the New World (RULES.md §22, §23.15): one exploration (:class:`Voyage`) or
-one conquest (:class:`Conquest`) by a power, with a named explorer or conquistador or one
-drawn at random from its pool.
+"""Voyages to the New World (RULES.md §22, §23.15). An exploration (2 CP): 2d6 + the
+explorer's value, +2 with Mercator's Map, −1 on the power's first exploration (Uncharted);
+4 or less lost, 5–6 nothing, 7–9 that discovery (or the next unclaimed one below it), 10+
+a choice: circumnavigate, the Amazon, or a 1-VP discovery; several powers' voyages are
+resolved best explorer first (ties England, France, Hapsburg). A conquest (4 CP): 2d6 +
+the conquistador's value, +2 with Smallpox; 6 or less killed, 7–8 nothing, 9 or more the
+conquest of that number (9 Maya, 10 Aztecs, 11+ Inca) or the next unclaimed one below it.
+
+One exploration (:class:`Voyage`) or one conquest (:class:`Conquest`) by a power, with a
+named explorer or conquistador or one drawn at random from its pool (the pools, and what
+both share, in :mod:`oddsengine.religion.new_world_pools`).
 
 Both are frozen specs read by both engines like the combat specs: the draw plan is the
 draw from the pool, the 2d6 of the voyage and (an exploration that may circumnavigate) the
@@ -25,6 +33,7 @@ from functools import cached_property
 
 import numpy as np
 
+from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, two_dice_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.religion.new_world import (
@@ -37,6 +46,16 @@ from oddsengine.religion.new_world import (
     conquests,
     discoveries,
     explore,
+)
+from oddsengine.religion.new_world_pools import (
+    CONQUEST_MARKERS,
+    POWERS,
+    Voyaging,
+    check_power,
+    conquistador_pool,
+    explorer_pool,
+    names_of,
+    pool_pmf,
 )
 
 __all__ = [
@@ -54,184 +73,10 @@ __all__ = [
 #: 22: an exploration costs 2 CP, a conquest 4 (each once a turn).
 EXPLORATION_CP = 2
 CONQUEST_CP = 4
-#: conquistadors.csv: England and France each have 2 conquest markers (value 0).
-CONQUEST_MARKERS = 2
-#: The powers that explore and conquer (22).
-POWERS = ("england", "france", "hapsburg")
-
-
-def check_power(power) -> str:
-    """The power, lower-cased, if it explores (22); else refused."""
-    if not isinstance(power, str):
-        raise OddsEngineTypeError(f"power must be a power's name, not {shown(power)}")
-    name = power.strip().lower()
-    if name not in POWERS:
-        raise OddsEngineError(
-            f"unknown power {power!r} for a voyage; only {', '.join(POWERS)} go to the New "
-            "World (22)"
-        )
-    return name
-
-
-def names_of(values, what: str) -> tuple[str, ...]:
-    """Names given as a list or as one text separated by commas (None, ``""`` or ``()``:
-    none); an empty name among others (``"Cartier,"``) is refused, never dropped."""
-    if values is None:
-        return ()
-    if isinstance(values, str):
-        values = values.split(",") if values.strip() else ()
-    if not isinstance(values, (list, tuple)) or not all(isinstance(v, str) for v in values):
-        raise OddsEngineTypeError(f"{what} must be names written as text, not {shown(values)}")
-    if any(not value.strip() for value in values):
-        raise OddsEngineError(f"{what}: an empty name in {shown(values)}")
-    return tuple(value.strip() for value in values)
-
-
-def _turn(turn) -> int | None:
-    if turn is None:
-        return None
-    if isinstance(turn, bool) or not isinstance(turn, (int, np.integer)):
-        raise OddsEngineTypeError(f"turn must be a whole number, not {shown(turn)}")
-    if not 1 <= turn <= 9:
-        raise OddsEngineError(f"turn must be 1..9, not {turn}")
-    return int(turn)
-
-
-def _find(name: str, records, word: str, power: str):
-    """The record of ``name`` for ``power`` (matched without regard to case); one of
-    another power is refused as such."""
-    wanted = name.strip().casefold().replace("-", " ")
-    same = [record for record in records if record.name.casefold() == wanted]
-    mine = [record for record in same if record.power == power]
-    if mine:
-        return mine[0]
-    if same:
-        others = ", ".join(sorted({record.power for record in same}))
-        article = "an" if word[0] in "aeiou" else "a"
-        raise OddsEngineError(
-            f"{same[0].name} is {article} {word} of {others}, not of {power} (22)"
-        )
-    known = ", ".join(dict.fromkeys(record.name for record in records if record.power == power))
-    raise OddsEngineError(f"unknown {word} {name.strip()!r} of {power}; {power}'s are {known}")
-
-
-def _pool(records, removed, turn, word, power, copies=1):
-    """The pool: each record of the power in the random pool, entered by ``turn``, ``copies``
-    times, less the names ``removed`` (a name once per copy removed)."""
-    pool = [
-        record
-        for record in records
-        if record.in_random_pool and (turn is None or record.entry_turn <= turn)
-        for _ in range(copies)
-    ]
-    for name in removed:
-        record = _find(name, records, word, power)
-        if record not in pool:
-            raise OddsEngineError(
-                f"{record.name} is listed as removed more often than the "
-                f"{word}s of {power} hold him"
-            )
-        pool.remove(record)
-    return tuple(pool)
-
-
-def explorer_pool(power: str, removed=(), turn=None):
-    """The explorers of ``power``'s random pool (22), less those ``removed`` (lost at sea
-    or placed on a discovery), entered by ``turn``.
-
-    Examples
-    --------
-    >>> [explorer.name for explorer in explorer_pool("france", removed=["Cartier"])]
-    ['Roberval', 'Verrazano']
-    """
-    from oddsengine.religion.records import religion_facts
-
-    power = check_power(power)
-    records = religion_facts().explorers_of(power, pool_only=False)
-    return _pool(records, names_of(removed, "removed"), _turn(turn), "explorer", power)
-
-
-def conquistador_pool(power: str, removed=(), turn=None):
-    """The conquistadors of ``power``'s pool (22): the Hapsburgs' five, or England's and
-    France's two conquest markers, less those ``removed`` (killed, or placed on a conquest).
-
-    Examples
-    --------
-    >>> len(conquistador_pool("england", removed=["English Conquest"]))
-    1
-    """
-    from oddsengine.religion.records import religion_facts
-
-    power = check_power(power)
-    records = religion_facts().conquistadors_of(power)
-    copies = 1 if power == "hapsburg" else CONQUEST_MARKERS
-    return _pool(records, names_of(removed, "removed"), _turn(turn), "conquistador", power, copies)
-
-
-def _pool_pmf(size: int) -> np.ndarray:
-    return np.full(size, 1.0 / size)  # 22: drawn at random from the pool
-
-
-class _Voyaging:
-    """What an exploration and a conquest share: the power, who sails, the pool."""
-
-    def _check_common(self, word: str, pool_of):
-        object.__setattr__(self, "power", check_power(self.power))
-        object.__setattr__(self, "removed", names_of(self.removed, "removed"))
-        object.__setattr__(self, "turn", _turn(self.turn))
-        who = getattr(self, word)
-        if not isinstance(who, str) or not who.strip():
-            raise OddsEngineTypeError(f"{word} must be a name or 'random', not {shown(who)}")
-        pool = pool_of(self.power, self.removed, self.turn)
-        if who.strip().lower() == "random":
-            object.__setattr__(self, word, "random")
-            if not pool:
-                raise OddsEngineError(
-                    f"{self.power} has no {word} left in its pool (all removed as given, 22)"
-                )
-            return pool
-        from oddsengine.religion.records import religion_facts
-
-        facts = religion_facts()
-        records = facts.explorers if word == "explorer" else facts.conquistadors
-        record = _find(who, records, word, self.power)
-        object.__setattr__(self, word, record.name)
-        if record.in_random_pool and record not in pool:
-            late = self.turn is not None and record.entry_turn > self.turn
-            raise OddsEngineError(
-                f"{record.name} is not in {self.power}'s pool: "
-                + (f"he enters on turn {record.entry_turn}" if late else "listed as removed")
-            )
-        return (record,)
-
-    @property
-    def explorer_values(self) -> np.ndarray:
-        """The value of each sailor of the pool, in its order."""
-        return np.array([record.value for record in self.pool], dtype=np.int64)
-
-    def _drawn(self) -> bool:
-        """Whether the sailor is drawn from several different ones."""
-        return len({record.name for record in self.pool}) > 1
-
-    def _who_columns(self, index) -> dict:
-        if not self._drawn():
-            return {}
-        names = [record.name for record in self.pool]
-        return {
-            f"{self._word}:{name}": np.isin(index, [i for i, n in enumerate(names) if n == name])
-            for name in dict.fromkeys(names)
-        }
-
-    def _who_names(self) -> tuple[str, ...]:
-        if not self._drawn():
-            return ()
-        return tuple(
-            f"{self._word}:{name}" for name in dict.fromkeys(record.name for record in self.pool)
-        )
 
 
 @dataclass(frozen=True)
-class Voyage(_Voyaging):
+class Voyage(Voyaging):
     """An exploration (22): 2d6 + the explorer's value, +2 with Mercator's Map, −1 on the
     power's first exploration (Uncharted), against the discoveries already claimed.
 
@@ -264,14 +109,74 @@ class Voyage(_Voyaging):
     (0, 1)
     """
 
-    power: str = "hapsburg"
-    explorer: str = "random"
-    uncharted: bool = False
-    mercator: bool = False
-    claimed: tuple = ()
-    removed: tuple = ()
-    turn: int | None = None
-    choice: str = "best"
+    power: str = option(
+        "the power that explores; several, comma-separated, for a turn's voyages (resolved "
+        "best explorer first, ties England, France, Hapsburg)",
+        rule="§22",
+        value="names",
+        choices=POWERS,
+        default="hapsburg",
+        required=True,
+        metavar="POWER[,POWER...]",
+    )
+    explorer: str = option(
+        "the explorer by name, or random: drawn from the power's pool (for several powers, "
+        "one per power, comma-separated)",
+        rule="§22",
+        value="choice",
+        default="random",
+        metavar="NAME|random",
+        offer="explorers_offered",
+    )
+    uncharted: bool = option(
+        "the power's first exploration of the game (-1); for several powers, alone: all of "
+        "them, or the powers named",
+        rule="§22",
+        value="flag-names",
+        default=False,
+        metavar="POWERS",
+    )
+    mercator: bool = option(
+        "Mercator's Map played for the voyage (+2, on the circumnavigation roll too); for "
+        "several powers, alone: all of them, or the powers named",
+        rule="§22",
+        value="flag-names",
+        default=False,
+        metavar="POWERS",
+        label="Mercator's Map",
+    )
+    claimed: tuple = option(
+        "discoveries already claimed: st-lawrence-river, great-lakes, mississippi-river, "
+        "amazon-river, pacific-strait, circumnavigation",
+        rule="§22",
+        default=(),
+        metavar="NAME,...",
+        offer="discoveries_offered",
+    )
+    removed: tuple = option(
+        "explorers no longer in the pool (lost at sea, or placed on a discovery)",
+        rule="§22",
+        default=(),
+        metavar="NAME,...",
+        offer="pool_offered",
+    )
+    turn: int | None = option(
+        "the pool holds the explorers entered by this turn",
+        default=None,
+        low=1,
+        high=9,
+        metavar="T",
+    )
+    choice: str = option(
+        "the choice at 10+: best takes the most expected VP of this voyage (the Pacific "
+        "Strait's 1 VP counted when unclaimed; ties to the sure VP), the others whenever "
+        "open; one of",
+        rule="§23.15",
+        value="choice",
+        choices=CHOICES,
+        default="best",
+        label="choice at 10+",
+    )
 
     kind = "voyage"
     outcome_names = EXPLORATION_CODES
@@ -302,6 +207,75 @@ class Voyage(_Voyaging):
                 "Cabot's voyage (the Sebastian Cabot event) takes no Uncharted -1"
             )
 
+    @classmethod
+    def from_options(
+        cls, power="hapsburg", explorer="random", uncharted=False, mercator=False, **others
+    ):
+        """The question the command line's options ask: one power's voyage, or, several
+        powers named (``"england,france"``), a turn's voyages
+        (:class:`~oddsengine.religion.voyage_turn.VoyageTurn`), each power's explorer
+        named in order (default: all drawn at random); ``uncharted`` and ``mercator`` True
+        for every power sailing, or the powers they apply to.
+
+        Examples
+        --------
+        >>> Voyage.from_options("france", "Cartier", mercator=True).title()
+        'Exploration: france, Cartier'
+        >>> type(Voyage.from_options(("england", "france"))).__name__
+        'VoyageTurn'
+        """
+        powers = names_of(power, "power")
+        if not powers:
+            raise OddsEngineError("give the power that explores (several for a turn's voyages)")
+        explorers = names_of(explorer, "explorer") or ("random",)
+        if explorer == "random":  # not named: each power's explorer drawn from its pool
+            explorers = ("random",) * len(powers)
+        if len(powers) > 1:
+            from oddsengine.religion.voyage_turn import VoyageTurn
+
+            return VoyageTurn(
+                powers, explorers=explorers, uncharted=uncharted, mercator=mercator, **others
+            )
+        if len(explorers) != 1:
+            raise OddsEngineError(f"give one explorer for {powers[0]}, not {', '.join(explorers)}")
+        for name, value in (("uncharted", uncharted), ("mercator", mercator)):
+            if not isinstance(value, bool) and [each.lower() for each in names_of(value, name)] != [
+                powers[0].lower()
+            ]:
+                raise OddsEngineError(
+                    f"--{name} names {','.join(names_of(value, name))}: only {powers[0]} sails "
+                    f"(give --{name} alone)"
+                )
+        return cls(
+            powers[0], explorers[0], uncharted=bool(uncharted), mercator=bool(mercator), **others
+        )
+
+    @classmethod
+    def explorers_offered(cls, values) -> list[str]:
+        """``random`` and the explorers of the power named in ``values`` (random only for
+        several: each drawn from his power's pool)."""
+        from oddsengine.religion.records import religion_facts
+
+        powers = names_of(values.get("power", "hapsburg"), "power")
+        if len(powers) != 1:
+            return ["random"]
+        explorers = religion_facts().explorers_of(check_power(powers[0]), pool_only=False)
+        return ["random", *(each.name for each in explorers)]
+
+    @classmethod
+    def pool_offered(cls, values) -> list[str]:
+        """The explorers of the random pools of the powers named in ``values``."""
+        from oddsengine.religion.records import religion_facts
+
+        powers = names_of(values.get("power", "hapsburg"), "power")
+        facts = religion_facts()
+        return [each.name for power in powers for each in facts.explorers_of(check_power(power))]
+
+    @classmethod
+    def discoveries_offered(cls, values) -> list[str]:
+        """Every discovery, by its slug."""
+        return [claim.slug for claim in discoveries()]
+
     @property
     def pool(self) -> tuple:
         """The explorers who may sail (one when named)."""
@@ -320,7 +294,7 @@ class Voyage(_Voyaging):
         """The draw from the pool, the 2d6 of the voyage and, when a circumnavigation is
         still open, the 2d6 of the circumnavigation."""
         circle = two_dice_pmf() if self._may_circumnavigate else None
-        return DrawPlan(_pool_pmf(len(self.pool)), two_dice_pmf()[None, :], circle)
+        return DrawPlan(pool_pmf(len(self.pool)), two_dice_pmf()[None, :], circle)
 
     @property
     def event_names(self) -> tuple[str, ...]:
@@ -390,7 +364,7 @@ class Voyage(_Voyaging):
 
 
 @dataclass(frozen=True)
-class Conquest(_Voyaging):
+class Conquest(Voyaging):
     """A conquest (22): 2d6 + the conquistador's value, +2 with Smallpox: 6 or less killed,
     7–8 nothing, 9 or more the conquest of that number (9 Maya, 10 Aztecs, 11+ Inca) or
     the next unclaimed one below it.
@@ -417,12 +391,48 @@ class Conquest(_Voyaging):
     (0, 30)
     """
 
-    power: str = "hapsburg"
-    conquistador: str = "random"
-    smallpox: bool = False
-    claimed: tuple = ()
-    removed: tuple = ()
-    turn: int | None = None
+    power: str = option(
+        "the power that conquers: hapsburg (conquistadors), england or france (markers)",
+        rule="§22",
+        value="choice",
+        choices=POWERS,
+        default="hapsburg",
+        required=True,
+        metavar="POWER",
+    )
+    conquistador: str = option(
+        "the conquistador by name (England's or France's conquest marker), or random: drawn "
+        "from the pool",
+        rule="§22",
+        value="choice",
+        default="random",
+        metavar="NAME|random",
+        offer="conquistadors_offered",
+    )
+    smallpox: bool = option("Smallpox played for the conquest (+2)", rule="§22", default=False)
+    claimed: tuple = option(
+        "conquests already made: maya, aztecs, inca",
+        rule="§22",
+        default=(),
+        metavar="NAME,...",
+        offer="conquests_offered",
+        label="conquered",
+    )
+    removed: tuple = option(
+        "conquistadors (or markers, once each) no longer in the pool: killed, or placed on a "
+        "conquest",
+        rule="§22",
+        default=(),
+        metavar="NAME,...",
+        offer="conquistadors_in_pool",
+    )
+    turn: int | None = option(
+        "the pool holds the conquistadors entered by this turn",
+        default=None,
+        low=1,
+        high=9,
+        metavar="T",
+    )
 
     kind = "conquest"
     outcome_names = CONQUEST_CODES
@@ -445,6 +455,24 @@ class Conquest(_Voyaging):
                 "no conquest is left to make: " + ", ".join(self.claimed) + " are all claimed (22)"
             )
 
+    @classmethod
+    def conquistadors_offered(cls, values) -> list[str]:
+        """``random`` and the conquistadors (markers) of the power in ``values``."""
+        return ["random", *cls.conquistadors_in_pool(values)]
+
+    @classmethod
+    def conquistadors_in_pool(cls, values) -> list[str]:
+        """The conquistadors (markers) of the power in ``values``, each once."""
+        from oddsengine.religion.records import religion_facts
+
+        power = check_power(values.get("power", "hapsburg"))
+        return list(dict.fromkeys(each.name for each in religion_facts().conquistadors_of(power)))
+
+    @classmethod
+    def conquests_offered(cls, values) -> list[str]:
+        """Every conquest, by its slug."""
+        return [claim.slug for claim in conquests()]
+
     @property
     def pool(self) -> tuple:
         """The conquistadors (markers) who may sail (one when named)."""
@@ -456,7 +484,7 @@ class Conquest(_Voyaging):
 
     def draw_plan(self) -> DrawPlan:
         """The draw from the pool and the 2d6 of the conquest."""
-        return DrawPlan(_pool_pmf(len(self.pool)), two_dice_pmf()[None, :])
+        return DrawPlan(pool_pmf(len(self.pool)), two_dice_pmf()[None, :])
 
     @property
     def event_names(self) -> tuple[str, ...]:

@@ -232,9 +232,20 @@ class VoyageTurn:
             *(f"{power}:{name}" for power in self.powers for name in END_FIELDS_PER_POWER),
         )
 
+    def exact_weights(self) -> tuple[dict, int]:
+        """End state (a tuple of :attr:`end_fields`) -> its weight, a whole number, and the
+        weights' common denominator (each pool's size times 36 for every 2d6 of the
+        chain): the exact answer as :func:`~oddsengine.results.fractions.exact_fractions`
+        reads it."""
+        return _chain(self)
+
     def draw_plan(self):
-        """The turn's end states with their exact probabilities (the chain)."""
-        return CampaignEndStates(_chain(self), _SAMPLED_ON_ITS_OWN)
+        """The turn's end states with their exact probabilities (the chain, walked in whole
+        numbers, each divided once)."""
+        states, denominator = _chain(self)
+        return CampaignEndStates(
+            {state: weight / denominator for state, weight in states.items()}, _SAMPLED_ON_ITS_OWN
+        )
 
     @property
     def event_names(self) -> tuple[str, ...]:
@@ -294,32 +305,42 @@ class VoyageTurn:
         return lines
 
 
+#: The ways 2d6 can fall: 36.
+_TWO_DICE = 36
+
+
 def _rolls() -> tuple[np.ndarray, np.ndarray]:
+    """Each total of 2d6 and the number of its 36 ways."""
     pmf = two_dice_pmf()
     totals = np.flatnonzero(pmf > 0)
-    return totals, pmf[totals]
+    return totals, np.rint(pmf[totals] * _TWO_DICE).astype(np.int64)
 
 
 def _merged(table: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The distinct rows of ``table`` (small non-negative integers) with their summed
-    weights, in the order of their mixed-radix key."""
+    weights (whole numbers, summed exactly), in the order of their mixed-radix key."""
     spans = table.max(axis=0) + 1
     key = np.zeros(len(table), dtype=np.int64)
     for column, span in enumerate(spans.tolist()):
         key = key * span + table[:, column]
     _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    return table[first], np.bincount(inverse.ravel(), weights=weights, minlength=len(first))
+    summed = np.zeros(len(first), dtype=np.int64)
+    np.add.at(summed, inverse.ravel(), weights)
+    return table[first], summed
 
 
-def _chain(turn: VoyageTurn) -> dict:
-    """End state -> exact probability: every draw from the pools, then the voyages one
+def _chain(turn: VoyageTurn) -> tuple[dict, int]:
+    """End state -> its weight, a whole number, and the common denominator: every draw
+    from the pools (one way each of the pools' sizes' product), then the voyages one
     position at a time (the power at a position depends on the draws), each expanded by
-    its 2d6 and, where it circumnavigates, by the circumnavigation's 2d6; equal states are
-    merged after each position."""
+    its 2d6 and by the circumnavigation's 2d6 (36 ways, all alike where it does not
+    circumnavigate); equal states are merged after each position. The weights stay below
+    2^53: 6 x 3 x 3 x 36^6 for three powers."""
     count = len(turn.powers)
     grids = np.meshgrid(*(np.arange(len(voyage.pool)) for voyage in turn.voyages), indexing="ij")
     draws = np.stack([grid.ravel() for grid in grids], axis=1).astype(np.int64)
-    weights = np.full(len(draws), float(np.prod([1.0 / len(v.pool) for v in turn.voyages])))
+    weights = np.ones(len(draws), dtype=np.int64)
+    denominator = len(draws)
     order = voyage_order(turn.explorer_values(draws), turn.powers)
     # A state: the draws, the claims, then each power's code, VP and card.
     zeros = np.zeros((len(draws), count), dtype=np.int64)
@@ -342,8 +363,9 @@ def _chain(turn: VoyageTurn) -> dict:
         )
         keep = np.concatenate([np.flatnonzero(~circling), rows_circling])
         chance = np.concatenate(
-            [chance[~circling], chance[rows_circling] * np.tile(chances, again.size)]
+            [chance[~circling] * _TWO_DICE, chance[rows_circling] * np.tile(chances, again.size)]
         )
+        denominator *= _TWO_DICE * _TWO_DICE
         rows, roll = rows[keep], roll[keep]
         done = _resolve_at(turn, table[rows], column_of[rows], roll, circle)
         after = table[rows].copy()
@@ -351,7 +373,10 @@ def _chain(turn: VoyageTurn) -> dict:
         table, weights = _merged(after, chance)
         order = voyage_order(turn.explorer_values(table[:, :count]), turn.powers)
     final, summed = _merged(_end_states(table, count), weights)
-    return {tuple(row): weight for row, weight in zip(final.tolist(), summed.tolist(), strict=True)}
+    states = {
+        tuple(row): weight for row, weight in zip(final.tolist(), summed.tolist(), strict=True)
+    }
+    return states, denominator
 
 
 def _resolve_at(turn: VoyageTurn, table, columns, roll, circle):

@@ -44,7 +44,10 @@ def compare(first: Result, second: Result, sigmas: float = DISAGREEMENT_SIGMAS):
     import pandas as pd
 
     for result in (first, second):
-        if not isinstance(result, Result):
+        # A Result, or an answer that gives what one gives here (a run of attempts').
+        if not isinstance(result, Result) and not all(
+            hasattr(result, name) for name in ("p", "stderr", "method", "spec")
+        ):
             raise OddsEngineTypeError(f"compare takes two Results, not {shown(result)}")
     if first.spec != second.spec:
         raise OddsEngineError(

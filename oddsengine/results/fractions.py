@@ -4,7 +4,8 @@ The exact engine computes in floating point. Every chance of a combat is a ratio
 whose denominator is known from its draw plan: each die hits with 1/3 (on 5-6), 1/2 (4-6,
 Tercios) or 2/3 (3-6, Siege Artillery), 2d6 gives multiples of 1/36 and the highest of n
 dice (a Reformation attempt) multiples of 1/6^n, so each of the
-plan's distributions has a denominator 2^a 3^b, and a cell's chance, the product of one
+plan's distributions has a denominator 2^a 3^b (a draw at random from a pool of n, an
+explorer or a conquistador, has n), and a cell's chance, the product of one
 entry of each, has the product of those denominators, ``D``. A chance ``p`` (a sum of
 cells) is then ``N / D`` for a whole ``N``, and ``round(p * D)`` is that ``N`` as long as
 ``D`` times the float error of ``p`` is under half a unit. :func:`exact_fractions` finds
@@ -159,6 +160,10 @@ def _denominator(distribution: np.ndarray) -> int:
     if rows.shape[1] == 1 and np.all(rows == 1.0):
         return 1
     size = rows.shape[1]
+    # A draw at random from a pool of ``size`` (RULES.md §22: an explorer, a conquistador):
+    # 1/size each, a denominator that need not be 2^a 3^b (a pool of 5).
+    if np.all(np.abs(rows * size - 1.0) <= 4 * size * _EPSILON):
+        return size
     # A distribution of n + 1 values comes from at most n dice, each a factor 2, 3 or 6
     # (2d6, 36 = 2^2 3^2, has 13 values); the highest of many dice has 6 values and a
     # denominator 6^n: the search goes to 2^(2 size) 3^(2 size), smallest first.

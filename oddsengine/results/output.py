@@ -77,11 +77,15 @@ def value_words(name: str) -> str:
     --------
     >>> value_words("vp:england"), value_words("vp_per_cp"), value_words("protestant_hits")
     ('VP of England', 'VP per CP', 'protestant hits')
+    >>> value_words("cards_stolen_by:france")
+    'cards stolen by France'
+
     """
     what, _, whose = name.partition(":")
     words = " ".join(_ACRONYMS.get(word, word) for word in what.split("_"))
-    if whose:
-        words += f" of {whose[:1].upper() + whose[1:]}"
+    if whose:  # "cards stolen by" + France; "VP" of England
+        joint = " " if words.endswith((" by", " of", " to", " from")) else " of "
+        words += joint + whose[:1].upper() + whose[1:]
     return words
 
 

@@ -16,6 +16,7 @@ import numpy as np
 
 from oddsengine.draws import falling_order, weighted_mean
 from oddsengine.results.end_states import merge_cells
+from oddsengine.results.intervals import Z95, wilson_interval
 from oddsengine.results.output import (
     Rendered,
     mean_and_error,
@@ -25,28 +26,6 @@ from oddsengine.results.output import (
 )
 
 __all__ = ["Result", "wilson_interval", "Z95"]
-
-#: The two-sided 95% quantile of the standard normal distribution.
-Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion.
-
-    Examples
-    --------
-    >>> low, high = wilson_interval(50, 100)
-    >>> round(low, 4), round(high, 4)
-    (0.4038, 0.5962)
-    """
-    if trials <= 0:
-        return (0.0, 1.0)
-    p_hat = successes / trials
-    denominator = 1.0 + z * z / trials
-    centre = (p_hat + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p_hat * (1 - p_hat) / trials + z * z / (4 * trials * trials))
-    half /= denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass(frozen=True, eq=False, repr=False)  # its own __repr__ below
@@ -244,12 +223,15 @@ class Result(Rendered):
         """
         losses = {}
         for label, units, column in getattr(self.spec, "loss_groups", ()):
-            lost = units - self.states[column]
-            mean = weighted_mean(self.probabilities, lost)
-            variance = weighted_mean(self.probabilities, (lost - mean) ** 2)
-            stderr = 0.0 if self.is_exact else math.sqrt(variance / self.trials)
-            losses[label] = {"mean": mean, "stderr": stderr}
+            losses[label] = self._mean_and_stderr(units - self.states[column])
         return losses
+
+    def _mean_and_stderr(self, data) -> dict[str, float]:
+        """The mean of a column over the end states, with its standard error (0 exact)."""
+        mean = weighted_mean(self.probabilities, data)
+        variance = weighted_mean(self.probabilities, (data - mean) ** 2)
+        stderr = 0.0 if self.is_exact else math.sqrt(variance / self.trials)
+        return {"mean": mean, "stderr": stderr}
 
     def expected_cp_lost(self) -> dict[str, dict[str, float]]:
         """Mean CP lost by each side, its units lost at their build cost (a regular or a
@@ -266,10 +248,7 @@ class Result(Rendered):
         values = {}
         for name, (column, scale) in getattr(self.spec, "reported_columns", {}).items():
             data = np.asarray(self.states[column], dtype=float) * scale
-            mean = weighted_mean(self.probabilities, data)
-            variance = weighted_mean(self.probabilities, (data - mean) ** 2)
-            stderr = 0.0 if self.is_exact else math.sqrt(variance / self.trials)
-            values[name] = {"mean": mean, "stderr": stderr}
+            values[name] = self._mean_and_stderr(data)
         return values
 
     def survivors(self, given: str | None = None):
@@ -296,29 +275,9 @@ class Result(Rendered):
         >>> float(won.to_numpy().sum()), won.columns.tolist()
         (1.0, [0])
         """
-        import pandas as pd
+        from oddsengine.results.survivors import survivors_frame
 
-        from oddsengine.results.survivors import check_survivors, given_mask
-
-        check_survivors(self)
-        mask = given_mask(self, given)
-        probabilities = self.probabilities[mask]
-        if given is not None and probabilities.sum() > 0:
-            probabilities = probabilities / probabilities.sum()
-        frame = pd.DataFrame(
-            {
-                "attacker_survivors": self.states["attacker_survivors"][mask],
-                "defender_survivors": self.states["defender_survivors"][mask],
-                "probability": probabilities,
-            }
-        )
-        return frame.pivot_table(
-            index="attacker_survivors",
-            columns="defender_survivors",
-            values="probability",
-            aggfunc="sum",
-            fill_value=0.0,
-        )
+        return survivors_frame(self, given)
 
     def expected_survivors(self, given: str | None = None) -> dict[str, float]:
         """Expected units left of each side, given an outcome or event (``given``): the
@@ -341,22 +300,6 @@ class Result(Rendered):
         from oddsengine.results.survivors import survivors_at_least
 
         return survivors_at_least(self, given)
-
-    def _survivor_records(self) -> list[dict]:
-        """The joint survivor distribution as plain records (no pandas needed)."""
-        pairs = np.stack(
-            [self.states["attacker_survivors"], self.states["defender_survivors"]], axis=1
-        )
-        unique, inverse = np.unique(pairs, axis=0, return_inverse=True)
-        mass = np.bincount(inverse.ravel(), weights=self.probabilities, minlength=len(unique))
-        return [
-            {
-                "attacker_survivors": int(attacker),
-                "defender_survivors": int(defender),
-                "probability": float(probability),
-            }
-            for (attacker, defender), probability in zip(unique, mass, strict=True)
-        ]
 
     def states_frame(self):
         """Every distinct end state with its probability (and count, for Monte Carlo)."""
@@ -516,7 +459,9 @@ class Result(Rendered):
             cp_lost = self.expected_cp_lost()
             if cp_lost:
                 result["expected_cp_lost"] = without_float_noise(cp_lost)
-            result["survivors"] = self._survivor_records()
+            from oddsengine.results.survivors import survivor_records
+
+            result["survivors"] = survivor_records(self)
         if getattr(self.spec, "reported_columns", None):
             result["expected"] = without_float_noise(self.expected_values())
             for name, value in result["expected"].items():
@@ -608,7 +553,8 @@ class Result(Rendered):
             for name, value in self.expected_values().items():
                 stderr = None if self.is_exact else value["stderr"]
                 shown = mean_and_error(value["mean"], stderr, Z95)
-                lines.append(f"Expected {value_words(name)}: {shown}")
+                words = getattr(self.spec, "reported_words", {}).get(name) or value_words(name)
+                lines.append(f"Expected {words}: {shown}")
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from oddsengine.results.result import Z95, wilson_interval
+from oddsengine.results.intervals import Z95, wilson_interval
+from oddsengine.results.output import Rendered
 
 __all__ = ["PolicyOutcome", "RunAnswer", "RunSample"]
 
@@ -120,14 +121,53 @@ def _cut(tree: dict, depth: int) -> dict:
     return cut
 
 
+class _RunRendered(Rendered):
+    """What the answers of a run share with a :class:`~oddsengine.results.result.Result`:
+    the spec (the run), the outcome names (``flips:K``) and what every face reads of a
+    result, so that one writer prints them in every format."""
+
+    @property
+    def spec(self):
+        """The run answered (:class:`~oddsengine.religion.attempt_runs.AttemptRun`)."""
+        return self.run
+
+    @property
+    def outcome_names(self) -> tuple[str, ...]:
+        """``flips:K`` for every K: exclusive and exhaustive."""
+        return tuple(f"flips:{k}" for k in range(self.run.source.attempts + 1))
+
+    def expected_losses(self) -> dict:
+        """None: a run loses no units."""
+        return {}
+
+    def _method_line(self) -> str:
+        reason = "" if self.method_reason is None else f" ({self.method_reason})"
+        if self.is_exact:
+            return "exact" + reason
+        return f"Monte Carlo{reason}, {self.trials:,} trials, seed {self.seed}"
+
+    def render(self, form: str) -> str:
+        """The answer as ``form`` (table, json, csv, markdown or bbcode); its JSON writes
+        the spaces' names as they are (Zürich, Lübeck), as ``attempts`` always has."""
+        if form == "json":
+            import json
+
+            return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+        return super().render(form)
+
+
 @dataclass(frozen=True)
-class RunAnswer:
+class RunAnswer(_RunRendered):
     """The answer to a run: the optimal policy beside "best single odds each time" and,
     when given, a fixed order.
 
-    ``policy`` is the policy the answer is about (its figures head the JSON). Under a fixed
-    one (greedy, order) the optimal policy may be left out (``optimal`` and ``states``
-    None: its search would be too large), which ``notes`` then says.
+    ``policy`` is the policy the answer is about (its figures head the JSON, and its
+    chances are :attr:`p`). Under a fixed one (greedy, order) the optimal policy may be
+    left out (``optimal`` and ``states`` None: its search would be too large), which
+    ``notes`` then says. It renders as a result does
+    (:meth:`~oddsengine.results.output.Rendered.render`: the text with each
+    policy, the chance each space turns and the policy's tree to the run's ``depth``,
+    JSON, CSV, Markdown and BBCode).
     """
 
     run: object
@@ -137,6 +177,83 @@ class RunAnswer:
     states: int | None = 0
     policy: str = "optimal"
     notes: tuple[str, ...] = ()
+    #: Why this engine answered (the "Method:" of the forum formats), as the doors say.
+    method_reason: str | None = None
+
+    method = "exact"
+    is_exact = True
+    trials = seed = precision_target = None
+
+    @property
+    def headline(self) -> PolicyOutcome:
+        """The outcome of the policy the answer is about."""
+        return self.outcomes()[self.policy]
+
+    @property
+    def p(self) -> dict[str, float]:
+        """The chance of each number of flips and of each space turning, under the policy
+        the answer is about (the JSON's ``p`` of that policy)."""
+        return self.headline.describe(0)["p"]
+
+    @property
+    def stderr(self) -> dict[str, float]:
+        return dict.fromkeys(self.p, 0.0)
+
+    @property
+    def ci95(self) -> dict[str, tuple[float, float]]:
+        return {name: (value, value) for name, value in self.p.items()}
+
+    def expected_values(self) -> dict:
+        """The expected flips of the policy the answer is about."""
+        return {"flips": {"mean": self.headline.expected_flips, "stderr": 0.0}}
+
+    @property
+    def compared(self) -> dict[str, list[float]]:
+        """Each policy's chance of each number of flips, by policy: a chart's bars."""
+        return {name: list(outcome.flips) for name, outcome in self.outcomes().items()}
+
+    def sections(self) -> list[tuple[str, list[str]]]:
+        """The policies compared, the chance each space turns and the policy's tree, and
+        the notes, as the text writes them (what the explorer shows under the odds)."""
+        from oddsengine.results.run_output import answer_notes, answer_sections, policies_lines
+
+        found = [("The policies compared:", policies_lines(self)), *answer_sections(self)]
+        notes = answer_notes(self)
+        return found + ([("Notes:", notes)] if notes else [])
+
+    def summary(self, fractions=None) -> str:
+        from oddsengine.results.run_output import answer_text
+
+        return answer_text(self)
+
+    def to_dict(self) -> dict:
+        """The JSON of ``oddsengine attempts``: :meth:`describe` to the run's depth, about
+        the policy answered (``headline_policy``), with the optimal one compared when
+        another is answered."""
+        depth = self.run.depth
+        described = self.describe(depth)
+        described["headline_policy"] = self.policy
+        if self.policy != "optimal" and self.optimal is not None:
+            described["compare"]["optimal"] = self.optimal.describe(depth)
+            top = self.headline.describe(depth)
+            described["expected"], described["p"] = top["expected"], top["p"]
+        return described
+
+    def to_csv(self, header: bool = True, fractions=None) -> str:
+        from oddsengine.results.run_output import answer_csv
+
+        text = answer_csv(self)
+        return text if header else text.split("\n", 1)[1]
+
+    def to_markdown(self) -> str:
+        from oddsengine.results.run_output import answer_markdown
+
+        return answer_markdown(self)
+
+    def to_bbcode(self) -> str:
+        from oddsengine.results.run_output import answer_bbcode
+
+        return answer_bbcode(self)
 
     def outcomes(self) -> dict[str, PolicyOutcome]:
         """Each policy answered, by name (``optimal``, ``greedy``, ``order``)."""
@@ -172,9 +289,10 @@ class RunAnswer:
 
 
 @dataclass(frozen=True)
-class RunSample:
+class RunSample(_RunRendered):
     """A Monte Carlo sample of a run: how many trials ended with each number of flips, and
-    with each space flipped."""
+    with each space flipped. It renders as a result does
+    (:meth:`~oddsengine.results.output.Rendered.render`)."""
 
     policy: str
     trials: int
@@ -186,6 +304,74 @@ class RunSample:
     side: str = "protestant"
     first_target: str | None = None
     precision_target: float | None = None
+    #: The run sampled, what its standing order passed over, and why this engine
+    #: answered (as the doors say).
+    run: object = field(default=None, repr=False, compare=False)
+    notes: tuple[str, ...] = ()
+    method_reason: str | None = None
+
+    method = "monte-carlo"
+    is_exact = False
+
+    @property
+    def p(self) -> dict[str, float]:
+        """The chance of each number of flips and of each space turning, under the names
+        of the exact answer (``catholic:SPACE`` for a Counter-Reformation run)."""
+        found = {f"flips:{k}": count / self.trials for k, count in enumerate(self.flip_counts)}
+        word = _WORD[self.side]
+        found.update(
+            {f"{word}:{space}": count / self.trials for space, count in self.space_counts.items()}
+        )
+        return found
+
+    @property
+    def stderr(self) -> dict[str, float]:
+        return {
+            name: float(np.sqrt(value * (1 - value) / self.trials))
+            for name, value in self.p.items()
+        }
+
+    @property
+    def ci95(self) -> dict[str, tuple[float, float]]:
+        return {
+            name: wilson_interval(round(value * self.trials), self.trials)
+            for name, value in self.p.items()
+        }
+
+    def expected_values(self) -> dict:
+        """The expected flips, with its standard error."""
+        return {"flips": {"mean": self.expected_flips, "stderr": self.flips_error}}
+
+    def summary(self, fractions=None) -> str:
+        from oddsengine.results.run_output import sample_text
+
+        return sample_text(self)
+
+    def to_dict(self) -> dict:
+        """The JSON of ``oddsengine attempts --monte-carlo``: :meth:`describe`, the run's
+        ``spec`` and, for a standing order, its ``notes``."""
+        described = self.describe()
+        if self.run is not None:
+            described["spec"] = self.run.describe()
+        if self.notes:
+            described["notes"] = list(self.notes)
+        return described
+
+    def to_csv(self, header: bool = True, fractions=None) -> str:
+        from oddsengine.results.run_output import sample_csv
+
+        text = sample_csv(self)
+        return text if header else text.split("\n", 1)[1]
+
+    def to_markdown(self) -> str:
+        from oddsengine.results.run_output import sample_markdown
+
+        return sample_markdown(self)
+
+    def to_bbcode(self) -> str:
+        from oddsengine.results.run_output import sample_bbcode
+
+        return sample_bbcode(self)
 
     @property
     def flips(self) -> tuple[float, ...]:

@@ -28,6 +28,8 @@ __all__ = [
     "expected_survivors",
     "survivors_at_least",
     "survivors_by_outcome",
+    "survivors_frame",
+    "survivor_records",
     "survivors_text",
 ]
 
@@ -72,6 +74,51 @@ def check_survivors(result) -> None:
             f"{title(kind) or kind} results have no survivors table: their end states count "
             "no units left of either side"
         )
+
+
+def survivors_frame(result, given: str | None = None):
+    """The joint distribution of what is left of both sides (``given`` an outcome or
+    event, or None): a DataFrame indexed by the attacker's survivors, one column per
+    number of defender survivors (:meth:`~oddsengine.results.result.Result.survivors`)."""
+    import pandas as pd
+
+    check_survivors(result)
+    mask = given_mask(result, given)
+    probabilities = result.probabilities[mask]
+    if given is not None and probabilities.sum() > 0:
+        probabilities = probabilities / probabilities.sum()
+    frame = pd.DataFrame(
+        {
+            "attacker_survivors": result.states["attacker_survivors"][mask],
+            "defender_survivors": result.states["defender_survivors"][mask],
+            "probability": probabilities,
+        }
+    )
+    return frame.pivot_table(
+        index="attacker_survivors",
+        columns="defender_survivors",
+        values="probability",
+        aggfunc="sum",
+        fill_value=0.0,
+    )
+
+
+def survivor_records(result) -> list[dict]:
+    """The joint survivor distribution as plain records (no pandas needed): the JSON's
+    ``survivors``."""
+    pairs = np.stack(
+        [result.states["attacker_survivors"], result.states["defender_survivors"]], axis=1
+    )
+    unique, inverse = np.unique(pairs, axis=0, return_inverse=True)
+    mass = np.bincount(inverse.ravel(), weights=result.probabilities, minlength=len(unique))
+    return [
+        {
+            "attacker_survivors": int(attacker),
+            "defender_survivors": int(defender),
+            "probability": float(probability),
+        }
+        for (attacker, defender), probability in zip(unique, mass, strict=True)
+    ]
 
 
 def _conditional(result, given):

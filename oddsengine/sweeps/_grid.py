@@ -203,7 +203,10 @@ def count_fields(spec_class) -> frozenset[str]:
     if not isinstance(getattr(spec_class, "kind", None), str) or kind is None:
         return frozenset()
     annotations = {item.name: str(item.type) for item in dataclasses.fields(spec_class)}
-    return frozenset(role for role in kind.roles if annotations.get(role) == "int")
+    # A count that may be left out (the Council of Trent's dice, given or read from its
+    # debaters) is a count where a table gives it.
+    counts = ("int", "int | None")
+    return frozenset(role for role in kind.roles if annotations.get(role) in counts)
 
 
 def column_value(value):

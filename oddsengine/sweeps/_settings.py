@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from oddsengine.errors import OddsEngineError
+from oddsengine.engines.run_arguments import MAX_TRIALS, check_trials
+from oddsengine.errors import OddsEngineError, shown
 from oddsengine.kinds import SPEC_KINDS
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "new_seed",
     "check_precision",
     "check_choice",
+    "check_counts",
 ]
 
 #: How a sweep answers its scenarios.
@@ -29,6 +31,9 @@ METHODS = ("auto", "exact", "monte-carlo")
 
 #: What a sweep does with a scenario the rules refuse.
 ON_REFUSED = ("report", "skip", "raise")
+
+#: The largest seed a sweep keeps: seeds are stored in a 64-bit column.
+LARGEST_SEED = 2**63 - 1
 
 
 class SweepInterrupted(KeyboardInterrupt):
@@ -105,6 +110,34 @@ def check_choice(name, value, choices) -> None:
     """Refuse a setting that is not one of ``choices``."""
     if not isinstance(value, str) or value not in choices:
         raise OddsEngineError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+
+
+def check_counts(trials, max_trials, seed) -> tuple:
+    """A sweep's ``trials``, ``max_trials`` and ``seed`` checked, as plain ints (numpy
+    integers key like ints); ``max_trials`` None is the default cap, as for
+    :func:`oddsengine.simulate`."""
+    if max_trials is None:
+        max_trials = MAX_TRIALS
+    if trials is not None:  # the engines' one check of trials
+        trials = check_trials(trials, "trials")
+    max_trials = check_trials(max_trials, "max_trials")
+    if max_trials > MAX_TRIALS:
+        raise OddsEngineError(
+            f"max_trials may be at most {MAX_TRIALS:,} per scenario, not {shown(max_trials)}"
+        )
+    if trials is not None and trials > max_trials:
+        raise OddsEngineError(
+            f"trials ({shown(trials)}) may not exceed max_trials ({max_trials:,})"
+        )
+    if seed is not None and (
+        isinstance(seed, bool)
+        or not isinstance(seed, (int, np.integer))
+        or not 0 <= seed <= LARGEST_SEED
+    ):
+        raise OddsEngineError(
+            f"a sweep's seed must be a whole number in 0..2**63-1, not {shown(seed)}"
+        )
+    return tuple(None if value is None else int(value) for value in (trials, max_trials, seed))
 
 
 @dataclass(frozen=True)

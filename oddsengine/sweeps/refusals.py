@@ -17,7 +17,9 @@ from __future__ import annotations
 import warnings
 from collections import Counter
 
-__all__ = ["RefusedScenariosWarning", "refusal_note", "warn_refused"]
+from oddsengine.errors import OddsEngineError
+
+__all__ = ["RefusedScenariosWarning", "every_scenario_refused", "refusal_note", "warn_refused"]
 
 #: Distinct reasons named in a note; the rest are counted.
 NOTE_REASONS = 2
@@ -86,3 +88,19 @@ def warn_refused(reasons, total: int, stacklevel: int = 3) -> str | None:
         warning = RefusedScenariosWarning(note, refused=len(reasons), total=total)
         warnings.warn(warning, stacklevel=stacklevel)
     return note
+
+
+def every_scenario_refused(reasons) -> OddsEngineError:
+    """The refusal of a sweep none of whose scenarios the rules allow: the first reason,
+    and how many others there are (a question no row can answer is an error, not a table
+    of refusals).
+
+    Examples
+    --------
+    >>> print(every_scenario_refused(["no siege", "no leader", "no fleet"]))
+    every scenario is refused: no siege (and 2 other reasons)
+    """
+    reasons = list(reasons)
+    others = len(reasons) - 1
+    more = f" (and {others} other reason{'s' if others > 1 else ''})" if others else ""
+    return OddsEngineError(f"every scenario is refused: {reasons[0]}{more}")

@@ -91,12 +91,9 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass, field
-from pathlib import Path
 
-import numpy as np
-
-from oddsengine.engines.run_arguments import MAX_TRIALS, check_trials
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.engines.run_arguments import MAX_TRIALS
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError
 from oddsengine.kinds import SPEC_KINDS, register_kind
 from oddsengine.sweeps._grid import (
     MAX_SCENARIOS,
@@ -122,14 +119,19 @@ from oddsengine.sweeps._settings import (
     Scenario,
     SweepInterrupted,
     check_choice,
+    check_counts,
     check_precision,
     kind_name,
     new_seed,
     spec_class_of,
 )
 from oddsengine.sweeps.batches import run_batch
-from oddsengine.sweeps.refusals import RefusedScenariosWarning, warn_refused
-from oddsengine.toml_file import read_toml
+from oddsengine.sweeps.refusals import (
+    RefusedScenariosWarning,
+    every_scenario_refused,
+    warn_refused,
+)
+from oddsengine.sweeps.sweep_file import read_sweep_file, sweep_arguments
 
 __all__ = [
     "Sweep",
@@ -143,21 +145,6 @@ __all__ = [
     "MAX_SCENARIOS",
     "DISTRIBUTED_HINT",
 ]
-
-
-_SWEEP_FILE_KEYS = (
-    "kind",
-    "method",
-    "precision",
-    "trials",
-    "seed",
-    "max_trials",
-    "on_refused",
-    "grid",
-    "fixed",
-    "scenarios",
-)
-_LARGEST_SEED = 2**63 - 1  # seeds are stored in a 64-bit column
 
 
 @dataclass(frozen=True)
@@ -240,31 +227,10 @@ class Sweep:
         object.__setattr__(self, "precision", check_precision(self.precision))
         check_choice("method", self.method, METHODS)
         check_choice("on_refused", self.on_refused, ON_REFUSED)
-        if self.max_trials is None:  # as for simulate(): None is the default cap
-            object.__setattr__(self, "max_trials", MAX_TRIALS)
-        for name in ("trials", "max_trials"):
-            if getattr(self, name) is not None:  # the engines' one check of trials
-                object.__setattr__(self, name, check_trials(getattr(self, name), name))
-        if self.max_trials > MAX_TRIALS:
-            raise OddsEngineError(
-                f"max_trials may be at most {MAX_TRIALS:,} per scenario, "
-                f"not {shown(self.max_trials)}"
-            )
-        if self.trials is not None and self.trials > self.max_trials:
-            raise OddsEngineError(
-                f"trials ({shown(self.trials)}) may not exceed max_trials ({self.max_trials:,})"
-            )
-        if self.seed is not None and (
-            isinstance(self.seed, bool)
-            or not isinstance(self.seed, (int, np.integer))
-            or not 0 <= self.seed <= _LARGEST_SEED
-        ):
-            raise OddsEngineError(
-                f"a sweep's seed must be a whole number in 0..2**63-1, not {shown(self.seed)}"
-            )
-        for name in ("trials", "max_trials", "seed"):  # numpy integers key like ints
-            if getattr(self, name) is not None:
-                object.__setattr__(self, name, int(getattr(self, name)))
+        trials, max_trials, seed = check_counts(self.trials, self.max_trials, self.seed)
+        object.__setattr__(self, "trials", trials)
+        object.__setattr__(self, "max_trials", max_trials)
+        object.__setattr__(self, "seed", seed)
         check_parameters(spec_class, self.grid, "grid")
         check_parameters(spec_class, self.fixed, "fixed")
         for number, scenario in enumerate(self.scenarios, start=1):
@@ -302,29 +268,7 @@ class Sweep:
     @classmethod
     def from_mapping(cls, mapping: dict) -> Sweep:
         """Build a sweep from the contents of a sweep file (see :meth:`from_toml`)."""
-        if not isinstance(mapping, dict):
-            raise OddsEngineError(f"a sweep file holds a table of settings, not {mapping!r}")
-        unknown = set(mapping) - set(_SWEEP_FILE_KEYS)
-        if unknown:
-            raise OddsEngineError(
-                f"unknown key(s) {', '.join(sorted(unknown))} in sweep file; known: "
-                + ", ".join(_SWEEP_FILE_KEYS)
-            )
-        if "kind" not in mapping:
-            raise OddsEngineError("a sweep file needs a kind (battle, assault, intercept...)")
-        arguments = dict(mapping)
-        scenarios = arguments.get("scenarios", ())
-        if not isinstance(scenarios, list | tuple):
-            raise OddsEngineError(
-                f"scenarios must be [[scenarios]] tables in a sweep file, not {scenarios!r}"
-            )
-        arguments["scenarios"] = tuple(scenarios)
-        for name in ("precision", "trials", "seed", "max_trials"):
-            value = arguments.get(name)
-            # A TOML float such as 1e6 is not a count of trials nor a seed.
-            if name != "precision" and isinstance(value, float):
-                raise OddsEngineError(f"{name} must be a whole number, not {value!r}")
-        return cls(**arguments)
+        return cls(**sweep_arguments(mapping))
 
     @classmethod
     def from_toml(cls, path) -> Sweep:
@@ -343,7 +287,7 @@ class Sweep:
         >>> Sweep.from_toml("assault_sweep").kind
         'assault'
         """
-        return cls.from_mapping(read_toml(_shipped_or_given(path), "sweep file"))
+        return cls.from_mapping(read_sweep_file(path))
 
     # -- scenarios ----------------------------------------------------------------------
 
@@ -571,10 +515,7 @@ class Sweep:
                 None if output is None else output.path, saved, len(entries), runner.frame()
             ) from None
         if runner.held:
-            reasons = list(runner.reasons)
-            others = len(reasons) - 1
-            more = f" (and {others} other reason{'s' if others > 1 else ''})" if others else ""
-            raise OddsEngineError(f"every scenario is refused: {reasons[0]}{more}")
+            raise every_scenario_refused(runner.reasons)
         runner.save(final=True)
         frame = runner.frame()
         if "status" in frame.columns:
@@ -590,11 +531,8 @@ def _refuse_a_sweep_no_scenario_of_which_is_legal(scenarios) -> None:
     only row by row."""
     reasons = list(dict.fromkeys(scenario.refusal for scenario in scenarios))
     if len(scenarios) > 1 and None not in reasons:
-        # Reasons that differ (by a number: '1R', '2R' ...) leave no row answered either:
-        # a question no row can answer is an error, not a table of refusals.
-        others = len(reasons) - 1
-        more = f" (and {others} other reason{'s' if others > 1 else ''})" if others else ""
-        raise OddsEngineError(f"every scenario is refused: {reasons[0]}{more}")
+        # Reasons that differ (by a number: '1R', '2R' ...) leave no row answered either.
+        raise every_scenario_refused(reasons)
 
 
 def sweep(kind, grid=None, *, scenarios=(), fixed=None, out=None, resume=False, **options):
@@ -624,15 +562,3 @@ def sweep(kind, grid=None, *, scenarios=(), fixed=None, out=None, resume=False, 
         else:
             warnings.warn_explicit(item.message, item.category, item.filename, item.lineno)
     return frame
-
-
-def _shipped_or_given(path):
-    """``path``, or the shipped example it names when it is a bare name and no file."""
-    from oddsengine.shipped import shipped_path
-
-    given = Path(path)
-    if given.exists() or len(given.parts) != 1:
-        return path
-    stem = given.name.removesuffix(".toml")
-    shipped = shipped_path("examples", f"{stem}.toml")
-    return shipped if shipped.is_file() else path

@@ -3,8 +3,9 @@
 :func:`write_book` (the command ``oddsengine book --out DIR``) writes an index and one page
 per subject: assaults, field battles, interception and avoid battle, siege campaigns, card
 values, the units needed for 50/75/90%, naval battles, piracy, foreign wars, the religious
-attempts, debates, the Diet of Worms, the New World, the 95 Theses opening, and Henry VIII's
-heirs with England under Mary I. Each page
+attempts, debates, the Diet of Worms, the New World, the 95 Theses opening, Henry VIII's
+heirs with England under Mary I, the card rolls, and the Sack of Rome with the New World
+riches. Each page
 has tables with captions (rules, method, precision, version), PNG charts and a short
 reading guide. Everything is computed with the exact engine.
 
@@ -39,7 +40,8 @@ def page_builders() -> list:
     --------
     >>> [build.__name__ for build in page_builders()]  # doctest: +NORMALIZE_WHITESPACE
     ['assaults', 'battles', 'rolls', 'sieges', 'cards', 'needed', 'naval', 'piracy',
-     'foreign_wars', 'attempts', 'debates', 'diet', 'voyages', 'theses_opening', 'heirs']
+     'foreign_wars', 'attempts', 'debates', 'diet', 'voyages', 'theses_opening', 'heirs',
+     'card_rolls', 'sack_and_riches']
     """
     from oddsengine import kinds
     from oddsengine.faces.book._pages import odds_table_page

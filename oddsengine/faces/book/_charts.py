@@ -1,4 +1,5 @@
-"""Charts of the odds book: PNG files at 150 dpi in the Okabe-Ito palette.
+"""Charts of the odds book: PNG files at 150 dpi in the Okabe-Ito palette
+(:data:`~oddsengine.faces.palette.LINE_COLOURS`).
 
 Meaning is never carried by colour alone: every line also has its own marker and line
 style, and panels of one chart share one legend. The two sides of a combat have one colour
@@ -8,10 +9,8 @@ of several panels is also drawn narrow, panels one above the other, for a phone.
 
 from __future__ import annotations
 
-from oddsengine.faces.palette import SIDE_COLOURS
+from oddsengine.faces.palette import LINE_COLOURS, SIDE_COLOURS
 
-#: Okabe & Ito (2008): distinguishable by readers with any common colour-vision deficiency.
-OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000")
 MARKERS = ("o", "s", "D", "^", "v", "P", "X")
 LINE_STYLES = ("-", "--", "-.", ":", "-", "--", "-.")
 
@@ -21,7 +20,7 @@ DPI = 150
 
 def _style(index: int) -> dict:
     return {
-        "color": OKABE_ITO[index % len(OKABE_ITO)],
+        "color": LINE_COLOURS[index % len(LINE_COLOURS)],
         "marker": MARKERS[index % len(MARKERS)],
         "linestyle": LINE_STYLES[index % len(LINE_STYLES)],
     }
@@ -79,6 +78,7 @@ def line_panels(
     narrow: bool = False,
     gap_label: str = "refused by the rules",
     xticks: dict | None = None,
+    panel_width: float = 3.6,
 ):
     """Lines with markers (the x values are whole numbers of units), one panel per entry.
 
@@ -97,6 +97,9 @@ def line_panels(
         What a gap means, last in the legend (never between two series).
     xticks : dict, optional
         A label for each x value (``{1: "Anne Boleyn", ...}``) instead of the numbers.
+    panel_width : float
+        The width of a panel in inches, when drawn wide (more for many x values or a long
+        legend beside one panel).
 
     Returns
     -------
@@ -106,7 +109,7 @@ def line_panels(
     from matplotlib.ticker import MaxNLocator, PercentFormatter
 
     # A panel is wider where its x values carry words (room for each label).
-    width = max(3.6, 0.9 * len(xticks) + 1.0) if xticks else 3.6
+    width = max(panel_width, 0.9 * len(xticks) + 1.0) if xticks else panel_width
     if narrow:
         size, grid = (4.6, 3.0 * len(panels) + 1.8), (len(panels), 1)
     else:
@@ -180,7 +183,7 @@ def bars(labels, values, *, groups=None, xlabel: str, title: str, narrow: bool =
         if group in SIDE_STYLES:
             return SIDE_STYLES[group]
         index = names.index(group)
-        return OKABE_ITO[index % len(OKABE_ITO)], hatches[index % len(hatches)]
+        return LINE_COLOURS[index % len(LINE_COLOURS)], hatches[index % len(hatches)]
 
     if narrow:
         labels = [_wrapped(label, 22) for label in labels]

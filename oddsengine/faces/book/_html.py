@@ -38,6 +38,9 @@ nav { line-height: 1.9; }
   th, td { padding: 2px 4px; }
 }
 figcaption { font-size: 0.9em; color: #333; }
+.on-page a { white-space: nowrap; }
+h2[id] { font-size: 1.3em; margin-top: 1.6em; border-bottom: 1px solid #ddd; }
+th.text { text-align: left; }
 .guide { background: #f4f7fb; border-left: 4px solid #0072B2; padding: 0.3em 1em; }
 footer { border-top: 1px solid #999; margin-top: 2em; font-size: 0.85em; color: #444; }
 """
@@ -68,13 +71,21 @@ def caption_html(what: str, rules: str, method: str, version: str) -> str:
 
 
 def table_html(
-    frame, caption: str, *, corner: str = "", cell=None, shade: bool = True, columns=None
+    frame,
+    caption: str,
+    *,
+    corner: str = "",
+    cell=None,
+    shade: bool = True,
+    columns=None,
+    text_rows: bool = False,
 ) -> str:
     """A DataFrame as an HTML table under ``caption`` (from :func:`caption_html`).
 
     ``cell`` formats a value (default :func:`percent`); ``columns`` maps a column to a
     format of its own (an expected value beside chances: never shaded); missing values
-    show :data:`REFUSED_MARK` on grey; probabilities are shaded when ``shade``.
+    show :data:`REFUSED_MARK` on grey; probabilities are shaded when ``shade``. With
+    ``text_rows`` the rows' labels are words, set left as text is, not numbers set right.
     """
     cell = cell or percent
     formats = [(columns or {}).get(column) for column in frame.columns]
@@ -101,7 +112,8 @@ def table_html(
                 cells.append(f"<td style='background:{_shade(float(value))}'>{cell(value)}</td>")
             else:
                 cells.append(f"<td>{escape(cell(value))}</td>")
-        lines.append(f"<tr><th scope='row'>{escape(str(label))}</th>{''.join(cells)}</tr>")
+        row = "<th scope='row' class='text'>" if text_rows else "<th scope='row'>"
+        lines.append(f"<tr>{row}{escape(str(label))}</th>{''.join(cells)}</tr>")
     lines += ["</tbody>", "</table></div>"]
     return "\n".join(lines)
 
@@ -120,6 +132,24 @@ def figure_html(source: str, alt: str, caption: str, narrow: str | None = None) 
             f"{picture}</picture>"
         )
     return f"<figure>{picture}<figcaption>{escape(caption)}</figcaption></figure>"
+
+
+def on_page_html(slug: str, sections) -> str:
+    """Links to the sections of a long page (``sections``: ``(anchor, words)``, the words
+    short: a link is kept on one line), each written with the page's own file name so that
+    it leads to a file of the book."""
+    # A no-break space before each dot: a line never starts with one.
+    links = "\u00a0· ".join(
+        f"<a href='{escape(slug)}.html#{escape(anchor)}'>{escape(heading)}</a>"
+        for anchor, heading in sections
+    )
+    return f"<p class='on-page'>On this page: {links}</p>"
+
+
+def section_html(anchor: str, heading: str, paragraphs) -> str:
+    """A section's heading (the target of :func:`on_page_html`'s link) and its words."""
+    words = "".join(f"<p>{escape(paragraph)}</p>" for paragraph in paragraphs)
+    return f"<h2 id='{escape(anchor)}'>{escape(heading)}</h2>{words}"
 
 
 def page_html(title: str, guide: list[str], body: list[str], pages, version: str) -> str:

@@ -21,15 +21,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from oddsengine.faces.book._card_roll_pages import card_rolls
 from oddsengine.faces.book._debate_pages import debates
 from oddsengine.faces.book._england_pages import heirs
 from oddsengine.faces.book._new_world_pages import diet, voyages
 from oddsengine.faces.book._pages import assaults, battles, cards, needed, rolls, sieges
 from oddsengine.faces.book._religion_board_pages import theses_opening
 from oddsengine.faces.book._religion_pages import attempts
+from oddsengine.faces.book._sack_and_riches_pages import sack_and_riches
 from oddsengine.faces.book._sea_pages import foreign_wars, naval, piracy
 
-__all__ = ["BookPage", "CARD_ROLLS_TO_COME", "CONTENTS", "WITHOUT_PAGE", "covering"]
+__all__ = ["BookPage", "CONTENTS", "WITHOUT_PAGE", "covering"]
 
 
 @dataclass(frozen=True)
@@ -69,28 +71,26 @@ CONTENTS: tuple[BookPage, ...] = (
     BookPage(debates, ("debate",)),
     BookPage(diet, ("diet",)),
     BookPage(voyages, ("voyage", "conquest")),
-    BookPage(theses_opening, ("attempts-scenario",)),
+    BookPage(theses_opening, ("attempts", "attempts-scenario")),
     # Part IV: Henry VIII's heirs and England under Mary I (RULES.md §24-§27, §29).
     BookPage(heirs, ("heirs", "mary-i")),
-    # Part IV, the card rolls: their page comes here, covering CARD_ROLLS_TO_COME.
-)
-
-#: The kinds of the card rolls (Part IV of the rules), registered on their own branch: the book
-#: has no page of them yet. Their page goes after Henry's heirs; until it comes, these
-#: kinds are neither on a page nor without one, whether the registry holds them yet or not.
-CARD_ROLLS_TO_COME: tuple[str, ...] = (
-    "book-of-common-prayer",
-    "michelangelo",
-    "fountain-of-youth",
-    "threat-to-power",
-    "rough-wooing",
-    "chateaux",
-    "city-state-rebels",
-    "council-of-trent",
-    "andrea-doria",
-    "sack-of-rome",
-    "riches",
-    "riches-turn",
+    # Part IV, the card rolls (RULES.md §28): the card events, then the Sack of Rome and
+    # the New World riches.
+    BookPage(
+        card_rolls,
+        (
+            "rough-wooing",
+            "chateaux",
+            "michelangelo",
+            "council-of-trent",
+            "city-state-rebels",
+            "andrea-doria",
+            "book-of-common-prayer",
+            "threat-to-power",
+            "fountain-of-youth",
+        ),
+    ),
+    BookPage(sack_and_riches, ("sack-of-rome", "riches", "riches-turn")),
 )
 
 #: The kinds the package ships that no page covers, and why.

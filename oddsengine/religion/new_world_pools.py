@@ -1,0 +1,210 @@
+"""Who sails to the New World (RULES.md §22): the powers that explore and conquer, each
+power's pool of explorers and of conquistadors (England's and France's conquest markers),
+less those removed and those not yet entered, and what an exploration and a conquest share
+(:class:`Voyaging`: the power, who sails, the pool it is drawn from).
+
+Examples
+--------
+>>> [explorer.name for explorer in explorer_pool("france")]
+['Cartier', 'Roberval', 'Verrazano']
+>>> check_power("Hapsburg")
+'hapsburg'
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+
+__all__ = [
+    "POWERS",
+    "CONQUEST_MARKERS",
+    "Voyaging",
+    "check_power",
+    "checked_turn",
+    "conquistador_pool",
+    "explorer_pool",
+    "names_of",
+    "pool_pmf",
+]
+
+#: conquistadors.csv: England and France each have 2 conquest markers (value 0).
+CONQUEST_MARKERS = 2
+#: The powers that explore and conquer (22).
+POWERS = ("england", "france", "hapsburg")
+
+
+def check_power(power) -> str:
+    """The power, lower-cased, if it explores (22); else refused."""
+    if not isinstance(power, str):
+        raise OddsEngineTypeError(f"power must be a power's name, not {shown(power)}")
+    name = power.strip().lower()
+    if name not in POWERS:
+        raise OddsEngineError(
+            f"unknown power {power!r} for a voyage; only {', '.join(POWERS)} go to the New "
+            "World (22)"
+        )
+    return name
+
+
+def names_of(values, what: str) -> tuple[str, ...]:
+    """Names given as a list or as one text separated by commas (None, ``""`` or ``()``:
+    none); an empty name among others (``"Cartier,"``) is refused, never dropped."""
+    if values is None:
+        return ()
+    if isinstance(values, str):
+        values = values.split(",") if values.strip() else ()
+    if not isinstance(values, (list, tuple)) or not all(isinstance(v, str) for v in values):
+        raise OddsEngineTypeError(f"{what} must be names written as text, not {shown(values)}")
+    if any(not value.strip() for value in values):
+        raise OddsEngineError(f"{what}: an empty name in {shown(values)}")
+    return tuple(value.strip() for value in values)
+
+
+def checked_turn(turn) -> int | None:
+    """The turn a pool is read at (1..9), or None for every sailor."""
+    if turn is None:
+        return None
+    if isinstance(turn, bool) or not isinstance(turn, (int, np.integer)):
+        raise OddsEngineTypeError(f"turn must be a whole number, not {shown(turn)}")
+    if not 1 <= turn <= 9:
+        raise OddsEngineError(f"turn must be 1..9, not {turn}")
+    return int(turn)
+
+
+def _find(name: str, records, word: str, power: str):
+    """The record of ``name`` for ``power`` (matched without regard to case); one of
+    another power is refused as such."""
+    wanted = name.strip().casefold().replace("-", " ")
+    same = [record for record in records if record.name.casefold() == wanted]
+    mine = [record for record in same if record.power == power]
+    if mine:
+        return mine[0]
+    if same:
+        others = ", ".join(sorted({record.power for record in same}))
+        article = "an" if word[0] in "aeiou" else "a"
+        raise OddsEngineError(
+            f"{same[0].name} is {article} {word} of {others}, not of {power} (22)"
+        )
+    known = ", ".join(dict.fromkeys(record.name for record in records if record.power == power))
+    raise OddsEngineError(f"unknown {word} {name.strip()!r} of {power}; {power}'s are {known}")
+
+
+def _pool(records, removed, turn, word, power, copies=1):
+    """The pool: each record of the power in the random pool, entered by ``turn``, ``copies``
+    times, less the names ``removed`` (a name once per copy removed)."""
+    pool = [
+        record
+        for record in records
+        if record.in_random_pool and (turn is None or record.entry_turn <= turn)
+        for _ in range(copies)
+    ]
+    for name in removed:
+        record = _find(name, records, word, power)
+        if record not in pool:
+            raise OddsEngineError(
+                f"{record.name} is listed as removed more often than the "
+                f"{word}s of {power} hold him"
+            )
+        pool.remove(record)
+    return tuple(pool)
+
+
+def explorer_pool(power: str, removed=(), turn=None):
+    """The explorers of ``power``'s random pool (22), less those ``removed`` (lost at sea
+    or placed on a discovery), entered by ``turn``.
+
+    Examples
+    --------
+    >>> [explorer.name for explorer in explorer_pool("france", removed=["Cartier"])]
+    ['Roberval', 'Verrazano']
+    """
+    from oddsengine.religion.records import religion_facts
+
+    power = check_power(power)
+    records = religion_facts().explorers_of(power, pool_only=False)
+    return _pool(records, names_of(removed, "removed"), checked_turn(turn), "explorer", power)
+
+
+def conquistador_pool(power: str, removed=(), turn=None):
+    """The conquistadors of ``power``'s pool (22): the Hapsburgs' five, or England's and
+    France's two conquest markers, less those ``removed`` (killed, or placed on a conquest).
+
+    Examples
+    --------
+    >>> len(conquistador_pool("england", removed=["English Conquest"]))
+    1
+    """
+    from oddsengine.religion.records import religion_facts
+
+    power = check_power(power)
+    records = religion_facts().conquistadors_of(power)
+    copies = 1 if power == "hapsburg" else CONQUEST_MARKERS
+    return _pool(
+        records, names_of(removed, "removed"), checked_turn(turn), "conquistador", power, copies
+    )
+
+
+def pool_pmf(size: int) -> np.ndarray:
+    """A draw at random from a pool of ``size`` (22): 1/size each."""
+    return np.full(size, 1.0 / size)  # 22: drawn at random from the pool
+
+
+class Voyaging:
+    """What an exploration and a conquest share: the power, who sails, the pool (a spec
+    class gives ``power``, ``removed``, ``turn``, its sailor's field and ``_word``)."""
+
+    def _check_common(self, word: str, pool_of):
+        object.__setattr__(self, "power", check_power(self.power))
+        object.__setattr__(self, "removed", names_of(self.removed, "removed"))
+        object.__setattr__(self, "turn", checked_turn(self.turn))
+        who = getattr(self, word)
+        if not isinstance(who, str) or not who.strip():
+            raise OddsEngineTypeError(f"{word} must be a name or 'random', not {shown(who)}")
+        pool = pool_of(self.power, self.removed, self.turn)
+        if who.strip().lower() == "random":
+            object.__setattr__(self, word, "random")
+            if not pool:
+                raise OddsEngineError(
+                    f"{self.power} has no {word} left in its pool (all removed as given, 22)"
+                )
+            return pool
+        from oddsengine.religion.records import religion_facts
+
+        facts = religion_facts()
+        records = facts.explorers if word == "explorer" else facts.conquistadors
+        record = _find(who, records, word, self.power)
+        object.__setattr__(self, word, record.name)
+        if record.in_random_pool and record not in pool:
+            late = self.turn is not None and record.entry_turn > self.turn
+            raise OddsEngineError(
+                f"{record.name} is not in {self.power}'s pool: "
+                + (f"he enters on turn {record.entry_turn}" if late else "listed as removed")
+            )
+        return (record,)
+
+    @property
+    def explorer_values(self) -> np.ndarray:
+        """The value of each sailor of the pool, in its order."""
+        return np.array([record.value for record in self.pool], dtype=np.int64)
+
+    def _drawn(self) -> bool:
+        """Whether the sailor is drawn from several different ones."""
+        return len({record.name for record in self.pool}) > 1
+
+    def _who_columns(self, index) -> dict:
+        if not self._drawn():
+            return {}
+        names = [record.name for record in self.pool]
+        return {
+            f"{self._word}:{name}": np.isin(index, [i for i, n in enumerate(names) if n == name])
+            for name in dict.fromkeys(names)
+        }
+
+    def _who_names(self) -> tuple[str, ...]:
+        if not self._drawn():
+            return ()
+        return tuple(
+            f"{self._word}:{name}" for name in dict.fromkeys(record.name for record in self.pool)
+        )
