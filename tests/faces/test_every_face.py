@@ -27,6 +27,7 @@ from conftest import run_cli
 import oddsengine as oe
 from oddsengine.declaration import command_words, options_of, spec_of, spec_on_board
 from oddsengine.errors import OddsEngineError
+from oddsengine.kind_commands import command_path, is_form
 from oddsengine.kinds import BUILT_IN, KINDS
 
 #: One example question per kind: its inputs by option name (the spec's keyword, the sweep
@@ -62,6 +63,7 @@ EXAMPLES: dict[str, dict] = {
         "source": "95-theses",
     },  # fmt: skip
     "counter-reformation-scenario": {"scenario": "religion_1517", "space": "Wittenberg"},
+    "attempts": {"scenario": "religion_1517", "source": "95-theses", "policy": "greedy"},
     "attempts-scenario": {
         "scenario": "religion_1517",
         "source": "95-theses",
@@ -83,14 +85,10 @@ EXAMPLES: dict[str, dict] = {
     "riches-turn": {"holdings": ("inca", "colony")},
 }
 
-#: The command lines of the kinds whose command is still written by hand (no declaration
-#: to build it from); a kind that declares its inputs is asked from its declaration.
+#: The command lines of the kinds that declare no inputs of their own but are asked through
+#: another kind's command (a turn's voyages: ``voyage`` given several powers); a kind that
+#: declares its inputs is asked from its declaration.
 BY_HAND: dict[str, list[str]] = {
-    "reformation": ["reformation", "--protestant-dice", "2", "--papal-dice", "1"],
-    "counter-reformation": ["counter-reformation", "--papal-dice", "2", "--protestant-dice", "1"],
-    "debate": ["debate", "--zone", "german", "--initiator", "papacy", "--turn", "1"],
-    "voyage": ["voyage", "--power", "hapsburg", "--explorer", "Magellan"],
-    "conquest": ["conquest", "--power", "hapsburg", "--conquistador", "Cortez"],
     "voyages": ["voyage", "--power", "england,france"],
 }
 
@@ -106,6 +104,8 @@ TABLE_SIDES: dict[str, tuple | None] = {
     "reformation": ("1..2", "1"),
     "counter-reformation": ("1..2", "1"),
     "debate": None,
+    "rough-wooing": ("0..3", "1"),
+    "council-of-trent": ("1..3", "2"),
 }
 
 FORMATS = ("table", "json", "csv", "markdown", "bbcode")
@@ -114,20 +114,14 @@ FRACTION_FORMATS = ("table", "json", "csv")
 
 _SCENARIO_KINDS = ("naval-move-scenario", "reformation-scenario",
                    "counter-reformation-scenario", "attempts-scenario")  # fmt: skip
-_CARD_ROLLS = ("book-of-common-prayer", "michelangelo", "fountain-of-youth",
-               "threat-to-power", "rough-wooing", "chateaux", "city-state-rebels",
-               "council-of-trent", "andrea-doria", "riches", "riches-turn")  # fmt: skip
 _NO_TWO_ROLES = "its record names no two roles for the rows and the columns of an odds table"
 
 
 def _book_reasons() -> dict:
     """The book's own word on the kinds it gives no page (its contents say why)."""
-    from oddsengine.faces.book.contents import CARD_ROLLS_TO_COME, WITHOUT_PAGE
+    from oddsengine.faces.book.contents import WITHOUT_PAGE
 
-    reasons = {(kind, "book"): why for kind, why in WITHOUT_PAGE.items()}
-    waiting = "the card rolls' page is still to come (faces/book/contents.CARD_ROLLS_TO_COME)"
-    reasons.update({(kind, "book"): waiting for kind in CARD_ROLLS_TO_COME})
-    return reasons
+    return {(kind, "book"): why for kind, why in WITHOUT_PAGE.items()}
 
 
 #: Each face that does not answer a kind, and why. A face of the command (``fractions``,
@@ -136,17 +130,14 @@ NOT_OFFERED: dict[tuple[str, str], str] = {
     # The command line.
     **{(kind, "command"): "a sweep kind of a scenario file's question: its command asks "
        "it on the board (naval-move, attempts, reformation --space)" for kind in _SCENARIO_KINDS},
-    **{(kind, "command"): "no command yet: the card rolls are answered in Python and sweeps "
-       "(their card-roll and riches commands are not built)" for kind in _CARD_ROLLS},
     **{(kind, "fractions"): "a campaign's exact answer is a chain of impulses, not one draw "
        "of dice whose fractions are recovered (its class gives no fractions_available)"
        for kind in ("siege-campaign", "foreign-war")},
     ("move", "fractions"): "a whole move's end states (fractions_available is False)",
     ("naval-move", "fractions"): "a whole naval move's end states (fractions_available is "
     "False)",
-    **{(kind, "fractions"): "its command is written by hand and offers no --fractions yet, "
-       "though its answers are exact fractions (issue 39)"
-       for kind in ("debate", "voyage", "conquest", "voyages")},
+    ("attempts", "fractions"): "a run's answer is summed in floats over the search's states "
+    "(fractions_available is False)",
     # The explorer.
     ("naval-intercept", "explorer"): "the --naval form of intercept: the explorer offers "
     "the interception on land",
@@ -155,10 +146,8 @@ NOT_OFFERED: dict[tuple[str, str], str] = {
     ("voyages", "explorer"): "a turn's voyages: the explorer offers one power's voyage",
     **{(kind, "explorer"): "a sweep kind of a scenario file's question: the explorer asks "
        "its move or attempt directly" for kind in _SCENARIO_KINDS},
-    **{(kind, "explorer"): "the card rolls are not offered by the explorer yet"
-       for kind in _CARD_ROLLS},
     ("sack-of-rome", "explorer"): "offered, but it opens refused: its --attacker has no "
-    "default, so its force box starts empty",
+    "default, so its attacker control starts empty (missing a required argument)",
     # table and plot: the kinds whose record says table.
     **{(kind.name, face): _NO_TWO_ROLES for kind in BUILT_IN.values()
        if len(kind.roles) != 2 for face in ("table", "plot")},
@@ -173,6 +162,8 @@ NOT_OFFERED: dict[tuple[str, str], str] = {
     "from a scenario file, asked by move with its what-ifs and by plans",
     ("naval-move", "sweep"): "not a sweep kind: a scenario file's naval move is swept as "
     "naval-move-scenario",
+    ("attempts", "sweep"): "not a sweep kind: a scenario's run of attempts is swept as "
+    "attempts-scenario",
     # The odds book.
     **_book_reasons(),
     # The JSON spec asking the same question again.
@@ -182,6 +173,11 @@ NOT_OFFERED: dict[tuple[str, str], str] = {
     "scenario file asked",
     ("naval-move", "spec"): "its JSON spec describes the board's fleets as read, not the "
     "scenario file asked",
+    ("attempts", "spec"): "its JSON spec describes the board as read (its Protestant spaces, "
+    "unrest, turn) and the source's attempts, not the scenario file and source named",
+    ("debate", "spec"): "its JSON spec lists the bonuses that act (all five by default), "
+    "where naming them refuses one whose debater is not in play (Gardiner on turn 1): "
+    "'all' is not written back",
 }  # fmt: skip
 
 COMMAND_FACES = ("command", "fractions", "spec")
@@ -199,10 +195,7 @@ def _commands() -> dict:
     """The command line's parsers, by command."""
     from oddsengine.cli import build_parser
 
-    parser = build_parser()
-    (subparsers,) = [action for action in parser._actions if hasattr(action, "choices")
-                     and isinstance(action.choices, dict)]  # fmt: skip
-    return dict(subparsers.choices)
+    return _sub_commands(build_parser())
 
 
 def _example(name: str) -> dict:
@@ -217,16 +210,20 @@ def _board_options(kind) -> tuple:
 
 def command_line(name: str) -> list[str]:
     """The words of the kind's example on the command line, from its declaration (its
-    form's flag too: ``intercept --naval``) or, for a command written by hand, BY_HAND."""
+    form's flag too: ``intercept --naval``; a sub-command's name after its command:
+    ``card-roll rough-wooing``, :func:`~oddsengine.kind_commands.command_path`) or, for a
+    kind asked through another's command, BY_HAND."""
     kind = KINDS[name]
     if not kind.declared and kind.command in _commands():
         if name not in BY_HAND:
-            raise AssertionError(f"give the hand-written command of {name!r} in BY_HAND")
+            raise AssertionError(f"give the command line of {name!r} in BY_HAND")
         return list(BY_HAND[name])
     if not kind.declared:
         raise NotAnswered(f"no command {kind.command!r}")
     values = {**_example(name), **{item.name: True for item in kind.options if item.form}}
-    return command_words(kind.command, kind.spec, values, (*kind.options, *_board_options(kind)))
+    path = command_path(kind) if not is_form(kind) else (kind.command,)
+    extra = (*kind.options, *_board_options(kind))
+    return [*path, *command_words(path[0], kind.spec, values, extra)[1:]]
 
 
 def _engine(kind) -> list[str]:
@@ -235,8 +232,20 @@ def _engine(kind) -> list[str]:
     return ["--monte-carlo", "--trials", "2000", "--seed", "1"]
 
 
-def _offers(command: str, flag: str) -> bool:
-    parser = _commands()[command]
+def _sub_commands(parser) -> dict:
+    """A parser's sub-commands by name (``card-roll``'s cards), or none."""
+    for action in parser._actions:
+        if isinstance(getattr(action, "choices", None), dict):
+            return dict(action.choices)
+    return {}
+
+
+def _offers(words: list[str], flag: str) -> bool:
+    """Whether the command of ``words`` (its sub-command where it has them) takes ``flag``."""
+    parser = _commands()[words[0]]
+    sub = _sub_commands(parser)
+    if sub and len(words) > 1 and words[1] in sub:
+        parser = sub[words[1]]
     return any(flag in action.option_strings for action in parser._actions)
 
 
@@ -264,8 +273,8 @@ def ask_command(name, fmt, capsys, tmp_path):
 
 def ask_fractions(name, fmt, capsys, tmp_path):
     words = command_line(name)
-    if not _offers(words[0], "--fractions"):
-        raise NotAnswered(f"{words[0]} offers no --fractions")
+    if not _offers(words, "--fractions"):
+        raise NotAnswered(f"{' '.join(words[:2])} offers no --fractions")
     out = _answer(capsys, [*words, "--exact", "--format", fmt, "--fractions"])
     assert "/" in out, out  # a fraction is shown
 
@@ -444,18 +453,15 @@ def test_every_kind_has_an_example_question():
     assert set(KINDS) <= set(EXAMPLES), set(KINDS) - set(EXAMPLES)
 
 
-#: The shipped records of Part III that still name their explorer's builders by
-#: "module:function", until those kinds are built from their declarations.
-STILL_POINTING = {"reformation", "counter-reformation", "debate", "voyage", "conquest"}
-
-
 def test_the_shipped_records_hold_facts_not_pointers_into_faces():
     # Each face keeps its own per-kind layout in its own layer (the explorer's in
     # faces/explore_layouts.py, the search's in questions/needed_kinds.py, the book's in
-    # faces/book/contents.py); a record may name only its spec class, by module.
+    # faces/book/contents.py); a record may name only its spec class, by module. The
+    # Part III kinds, which named their explorer's builders, are built from their
+    # declarations now: no shipped record points into a face.
     pointing = {
         kind.name
         for kind in BUILT_IN.values()
         if kind.explorer is not None or kind.needed is not None or kind.book_pages
     }
-    assert pointing <= STILL_POINTING
+    assert pointing == set()

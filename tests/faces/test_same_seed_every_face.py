@@ -2,15 +2,17 @@
 Carlo kind at a fixed seed through the Python API, the command line, a one-row sweep and
 the explorer's engine call).
 
-Each kind's example question (``EXAMPLES`` of ``tests/test_every_face.py``) is simulated
-with ``oe.simulate(spec, trials=TRIALS, seed=SEED)``; the command line with ``--method
-monte-carlo --trials TRIALS --seed SEED --format json``; a sweep file of that one scenario
-at the seed (to a precision target: the trials it used are read from its rows, and Python
-runs as many); and the spec the explorer builds from the same inputs
+Each kind's example question (``EXAMPLES`` of ``tests/faces/test_every_face.py``) is
+simulated with ``oe.simulate(spec, trials=TRIALS, seed=SEED)``; the command line with
+``--method monte-carlo --trials TRIALS --seed SEED --format json`` (a sub-command's
+``card-roll CARD``, a command whose options choose the kind: ``riches --holdings``); a
+sweep file of that one scenario at the seed (to a precision target: the trials it used are
+read from its rows, and Python runs as many, compared row by row: outcomes, events and
+expected values); and the spec the explorer builds from the same inputs
 (:func:`oddsengine.faces.explore.build_spec`), simulated. Every face must give the numbers
 Python gives, to the last bit (a sweep's CSV to 1e-15), or be listed in
-:data:`NOT_COMPARED` with the reason; a face not offered at all is excluded by the every-face
-table, for its reason there.
+:data:`NOT_COMPARED` with the reason; a face not offered at all is excluded by the
+every-face table, for its reason there.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from test_every_face import (
 
 import oddsengine as oe
 from oddsengine.declaration import spec_of, spec_on_board
+from oddsengine.kind_commands import inputs_of
 from oddsengine.kinds import KINDS
 
 SEED = 7
@@ -44,8 +47,10 @@ NOT_COMPARED: dict[tuple[str, str], str] = {
     "the war's engine, which plays a fixed number of trials",
 }
 
-#: The explorer's control of an input whose key is not the input's own name.
-EXPLORER_KEYS = {("voyage", "explorer"): "voyage_explorer"}
+#: The JSON answers that name their Monte Carlo method in other words than a Result's
+#: (``monte-carlo``): a run of attempts' sample (results/run_answer.py), as its golden
+#: output holds it (tests/golden/cli_outputs.json).
+METHOD_WORDS = {"attempts": "monte carlo"}
 
 
 def python_spec(name: str):
@@ -61,25 +66,30 @@ def python_spec(name: str):
 
 
 def numbers(result) -> dict:
-    """A Monte Carlo answer's figures by name: its chances (``p``), or the rows it gives a
-    sweep (a run of attempts: ``expected.flips``, ``p.flips:K`` ...)."""
-    if hasattr(result, "p"):
-        return dict(result.p)
+    """A Monte Carlo answer's chances by name (``p``)."""
+    return dict(result.p)
+
+
+def row_numbers(result) -> dict:
+    """A Monte Carlo answer's figures as a sweep writes them, by the rows' names: its
+    outcomes, events and expected values (a run of attempts: ``expected.flips``,
+    ``p.flips:K`` ...)."""
     rows = result.rows() if callable(result.rows) else result.rows
     return {row["outcome"]: row["probability"] for row in rows}
 
 
 @pytest.fixture(scope="module")
 def python_numbers():
-    """Python's numbers of each kind at the seed, by trials (computed once each)."""
+    """Python's numbers of each kind at the seed, by trials (computed once each): its
+    chances, or with ``rows`` the figures of its rows."""
     cache = {}
 
-    def answer(name: str, trials: int = TRIALS) -> dict:
+    def answer(name: str, trials: int = TRIALS, rows: bool = False) -> dict:
         if (name, trials) not in cache:
             result = oe.simulate(python_spec(name), trials=trials, seed=SEED)
             assert result.trials == trials
-            cache[name, trials] = numbers(result)
-        return cache[name, trials]
+            cache[name, trials] = (numbers(result), row_numbers(result))
+        return cache[name, trials][rows]
 
     return answer
 
@@ -90,7 +100,8 @@ def _command(name, python_numbers, capsys, tmp_path) -> bool:
     status, out, err = run_cli(capsys, *words)
     assert status == 0, err
     answer = json.loads(out)
-    assert (answer["method"], answer["trials"], answer["seed"]) == ("monte-carlo", TRIALS, SEED)
+    method = METHOD_WORDS.get(name, "monte-carlo")
+    assert (answer["method"], answer["trials"], answer["seed"]) == (method, TRIALS, SEED)
     return answer["p"] == python_numbers(name)
 
 
@@ -106,7 +117,7 @@ def _sweep(name, python_numbers, capsys, tmp_path) -> bool:
     assert {row["status"] for row in rows} == {"ok"}, rows[0]
     assert {int(row["seed"]) for row in rows} == {SEED}
     (trials,) = {int(row["trials"]) for row in rows}
-    expected = python_numbers(name, trials)
+    expected = python_numbers(name, trials, rows=True)
     swept = {row["outcome"]: float(row["probability"]) for row in rows}
     outcomes = {row["outcome"] for row in rows if row["kind"] == "outcome"}
     assert outcomes <= set(expected), outcomes - set(expected)
@@ -123,15 +134,21 @@ def explorer_values(name: str) -> dict:
     from oddsengine.faces._explore_questions import entry
 
     layout, kind = entry(name), KINDS[name]
+    lists = (
+        {item.name for item in inputs_of(kind) if item.value == "names"} if kind.declared else set()
+    )
     inputs = dict(EXAMPLES[name])
     values = {"engagement": name}
     for box, label, role in zip(("attacker", "defender"), layout.roles, kind.roles, strict=False):
         if label != "(none)" and role in inputs:
             values[box] = inputs.pop(role)
     for key, value in inputs.items():
-        for control in (EXPLORER_KEYS.get((name, key)), key, f"{name}.{key}"):
+        for control in (key, f"{name}.{key}"):
             if control in layout.controls:
-                values[control] = list(value) if isinstance(value, tuple) else value
+                # A list of names is a list in its control, even of one name.
+                if isinstance(value, tuple) or (key in lists and isinstance(value, str)):
+                    value = list(value) if isinstance(value, tuple) else [value]
+                values[control] = value
                 break
         else:
             raise AssertionError(f"the explorer of {name!r} has no control for {key!r}")
