@@ -170,8 +170,11 @@ def _widget(module, item):
             placeholder=item.shown_label,  # what the box takes, while it holds no tag
             layout=module.Layout(width="150px", margin="1px 2px"),  # its tags wrap inside
         )
+    start = item.example if item.default is None else item.default
+    if isinstance(start, (tuple, list)):  # cards, written as the command line takes them
+        start = ",".join(map(str, start))
     return module.Text(
-        value="" if item.default is None else str(item.default),
+        value="" if start is None else str(start),
         continuous_update=False,
         layout=layout,
         **common,

@@ -146,8 +146,6 @@ NOT_OFFERED: dict[tuple[str, str], str] = {
     ("voyages", "explorer"): "a turn's voyages: the explorer offers one power's voyage",
     **{(kind, "explorer"): "a sweep kind of a scenario file's question: the explorer asks "
        "its move or attempt directly" for kind in _SCENARIO_KINDS},
-    ("sack-of-rome", "explorer"): "offered, but it opens refused: its --attacker has no "
-    "default, so its attacker control starts empty (missing a required argument)",
     # table and plot: the kinds whose record says table.
     **{(kind.name, face): _NO_TWO_ROLES for kind in BUILT_IN.values()
        if len(kind.roles) != 2 for face in ("table", "plot")},
