@@ -158,6 +158,9 @@ class Option:
     more : bool
         An input most questions leave at its default: the explorer lists it under "more
         options" (shown when asked; its value is read either way).
+    example : object
+        The value the explorer starts with for an input that has no default (a force to
+        sack Rome with), so that its engagement opens answered.
     form : bool
         For a flag of a kind's own options (``Kind.options``): it asks for that kind
         instead of the other kind of the same command (``intercept --naval``: the naval
@@ -192,6 +195,7 @@ class Option:
     offer: object = ""
     repeat: bool = False
     more: bool = False
+    example: object = None
     form: bool = False
     typed: bool = False
     exact_only: bool = False

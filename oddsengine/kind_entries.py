@@ -1,12 +1,14 @@
-"""The entries of a kind's record that a face reads in its own terms:
-:class:`ExplorerEntry`, how the explorer offers the kind, and :class:`NeededKind`, how the
-force-needed search asks it. Both are fields of :class:`~oddsengine.kinds.Kind`
-(``explorer`` and ``needed``) and are named from :mod:`oddsengine.kinds` too.
+"""The entries a face reads in its own terms: :class:`ExplorerEntry`, how the explorer lays
+out a kind, and :class:`NeededKind`, how the force-needed search asks it. Each face keeps
+those of the shipped kinds in its own layer (:mod:`oddsengine.faces.explore_layouts`,
+:mod:`oddsengine.questions.needed_kinds`); a kind registered from outside the package may
+give its own in its record (the optional fields ``explorer`` and ``needed`` of
+:class:`~oddsengine.kinds.Kind`). Both are named from :mod:`oddsengine.kinds` too.
 
 Examples
 --------
->>> from oddsengine.kinds import KINDS
->>> KINDS["naval"].explorer.controls
+>>> from oddsengine.faces.explore_layouts import LAYOUTS
+>>> LAYOUTS["naval"].controls
 ('in_port',)
 """
 
@@ -40,15 +42,16 @@ class ExplorerEntry(NamedTuple):
         (``("in_port",)``; the keys of :func:`~oddsengine.faces.explore.build_spec`). With
         no ``build``, each is the input of the same name of the kind's declaration
         (:mod:`oddsengine.declaration`), which builds the spec and writes the command line.
-    build : str
-        Where the function that builds its spec from the control values lives,
-        ``"module:function"``, for a kind the spec's own fields do not build (a campaign's
-        horizon, a war, a move's scenario); it takes ``(values, forces, cards, post_roll)``.
-        Empty: its spec is built from its declaration with its forces, leaders, cards,
-        policies and ``controls`` (:func:`~oddsengine.faces._explore_questions.inputs_of`).
-    words : str
-        Where the function that writes its own command-line options lives
-        (``"module:function"``, taking the control values); empty: from its declaration.
+    build : callable or str
+        The function that builds its spec from the control values, or where it lives
+        (``"module:function"``), for a kind the spec's own fields do not build (a
+        campaign's horizon, a war, a move's scenario); it takes ``(values, forces, cards,
+        post_roll)``. Empty: its spec is built from its declaration with its forces,
+        leaders, cards, policies and ``controls``
+        (:func:`~oddsengine.faces._explore_questions.inputs_of`).
+    words : callable or str
+        The function that writes its own command-line options (taking the control
+        values), or where it lives; empty: from its declaration.
     no_losses : str
         What the explorer says when its result has no survivors to show (``"No units are
         lost in this roll."``; empty: nothing).
@@ -62,8 +65,8 @@ class ExplorerEntry(NamedTuple):
     sides: tuple
     units: str = ""
     controls: tuple[str, ...] = ()
-    build: str = ""
-    words: str = ""
+    build: Callable | str = ""
+    words: Callable | str = ""
     no_losses: str = ""
     scenarios: str = ""
     widgets: str = ""
@@ -75,8 +78,9 @@ class ExplorerEntry(NamedTuple):
 
 @dataclass(frozen=True)
 class NeededKind:
-    """What :func:`~oddsengine.needed` must know about one kind of question: the ``needed``
-    field of its :class:`Kind`.
+    """What :func:`~oddsengine.needed` must know about one kind of question (the search's
+    own, :mod:`oddsengine.questions.needed_kinds`, or the ``needed`` field of a
+    :class:`Kind` registered from outside).
 
     Parameters
     ----------

@@ -29,7 +29,7 @@ OPTION = "oddsengine.option"
 #: :class:`~oddsengine.declaration.Option` but its name (the field's).
 DECLARED = ("rule", "value", "choices", "low", "high", "required", "flag", "positional",
             "metavar", "group", "board", "label", "offer", "repeat", "form", "typed",
-            "exact_only", "more")  # fmt: skip
+            "exact_only", "more", "example")  # fmt: skip
 
 
 def option(

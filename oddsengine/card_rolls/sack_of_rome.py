@@ -31,7 +31,7 @@ import numpy as np
 from oddsengine.card_rolls.card_roll import CardRollSpec, flag, whole_number
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.combat.field_battle import FieldBattle
-from oddsengine.combat.forces import Force, as_force
+from oddsengine.combat.forces import FORCE_NOTATION, Force, as_force
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
 from oddsengine.option_field import option
 
@@ -95,6 +95,8 @@ class SackOfRome(FieldBattle, CardRollSpec):
     4
     """
 
+    #: The whole stack that sacks Rome (RULES.md §28.8): no formation limit.
+    attacker: Force = option(FORCE_NOTATION, value="force", example="hapsburg: 4M Duke of Alva")
     # The defender is the Papal regulars (from papal_regulars), alone.
     defender: Force | None = field(default=None, init=False)
     defender_ally: None = field(default=None, init=False, repr=False)

@@ -21,13 +21,11 @@ def _force_options() -> dict[str, str]:
     that a kind the search asks describes in its record's ``role_words``
     (``"battle, assault, naval: the attacking force or fleet"``). A move's stacks and a
     naval move's fleets are given by space, with ``--stack`` and ``--fleet``."""
-    from oddsengine.kinds import KINDS
+    from oddsengine.questions.needed_kinds import asked_kinds
 
     commands: dict[str, dict[str, None]] = {}
     phrases: dict[str, dict[str, None]] = {}
-    for kind in KINDS.values():
-        if kind.needed is None:
-            continue
+    for kind in asked_kinds():
         for role, words in kind.role_words.items():
             commands.setdefault(role, {})[kind.command] = None
             phrases.setdefault(role, {})[words] = None
@@ -56,9 +54,9 @@ def _listed_kinds(with_words: bool = False) -> str:
     """The kinds ``needed`` asks, as its help lists them: in the order of their records'
     ``needed_help`` (``"battle, assault, ... or foreign-war"``), each followed by its
     record's words when ``with_words``."""
-    from oddsengine.kinds import KINDS
+    from oddsengine.questions.needed_kinds import asked_kinds
 
-    asked = [kind for kind in KINDS.values() if kind.needed is not None]
+    asked = asked_kinds()
     asked.sort(key=lambda kind: kind.needed_help[0] if kind.needed_help else float("inf"))
     names = [
         kind.command + (kind.needed_help[1] if with_words and kind.needed_help else "")

@@ -132,6 +132,20 @@ def _simulate_move(move, trials, seed, *, precision, max_trials):
     return simulate_move(move, trials, seed, precision=precision, max_trials=max_trials)
 
 
+def _simulate_naval_move_scenario(scenario, trials, seed, *, precision, max_trials):
+    """A scenario file's naval move swept (``naval-move-scenario``) played out as the naval
+    move it stands for: the move kernel on that move's streams, so that a sweep row gives
+    at a seed the numbers ``naval-move`` and ``oe.simulate`` of the move give (its own
+    draw plan, keyed by the sweep's spec, gave other numbers); the answer's spec is the
+    scenario asked."""
+    from dataclasses import replace
+
+    result = _simulate_move(
+        scenario.naval_move, trials, seed, precision=precision, max_trials=max_trials
+    )
+    return replace(result, spec=scenario)
+
+
 def _siege_campaign_engines() -> CampaignEngines:
     from oddsengine.engines.siege import CAMPAIGN_TRIALS, exact_campaign, simulate_campaign
 
@@ -181,6 +195,13 @@ def _move_engines() -> CampaignEngines:
     return CampaignEngines(_simulate_move, DEFAULT_TRIALS, takes_precision=True)
 
 
+def _naval_move_scenario_engines() -> CampaignEngines:
+    from oddsengine.engines.run_arguments import DEFAULT_TRIALS
+
+    # The exact answer is its draw plan's, the naval move's (exact=None).
+    return CampaignEngines(_simulate_naval_move_scenario, DEFAULT_TRIALS, takes_precision=True)
+
+
 def _attempt_run_engines() -> CampaignEngines:
     from oddsengine.engines.attempt_runs_exact import solve_run
     from oddsengine.engines.attempt_runs_montecarlo import RUN_TRIALS, simulate_run
@@ -205,6 +226,7 @@ _BELOW: dict[str, Callable[[], CampaignEngines]] = {
     # A naval move is played out by the move kernel too: the same numbers at a seed from
     # Python as from the command line.
     "oddsengine.moves.naval_move.NavalMove": _move_engines,
+    "oddsengine.moves.naval_move_scenario.NavalMoveScenario": _naval_move_scenario_engines,
     "oddsengine.religion.attempt_runs.AttemptRun": _attempt_run_engines,
     "oddsengine.religion.attempt_scenarios.AttemptsScenario": _attempts_scenario_engines,
     "oddsengine.religion.debate.Debate": _debate_engines,

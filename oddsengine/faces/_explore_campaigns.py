@@ -4,9 +4,9 @@ a naval move's scenario file and its what-ifs). A siege campaign, a move and a n
 are built from their declarations as their commands build them, and their command-line
 words written from the same declarations.
 
-Each kind's :class:`~oddsengine.kinds.ExplorerEntry` names its builder here (``build``)
-and the function that writes its own command-line options (``words``); every other kind
-is built and written from its record alone
+The explorer's layout of each of these kinds (:mod:`oddsengine.faces.explore_layouts`)
+names its builder here (``build``) and the function that writes its own command-line
+options (``words``); every other kind is built and written from its declaration
 (:func:`~oddsengine.faces._explore_questions.build_spec`).
 """
 
@@ -111,7 +111,7 @@ def _what_ifs(values, key: str) -> tuple:
 
 def examples(table: str) -> list[str]:
     """The shipped scenarios that hold ``table`` (``"move"``, ``"naval_move"``): those a
-    kind's :attr:`~oddsengine.kinds.ExplorerEntry.scenarios` names."""
+    kind's layout names (:attr:`~oddsengine.kinds.ExplorerEntry.scenarios`)."""
     from oddsengine.moves.scenario_reader import example_names, find_scenario
 
     names = []

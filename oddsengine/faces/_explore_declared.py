@@ -89,13 +89,15 @@ def declared_entry(kind) -> ExplorerEntry:
 
 
 def _declared_kinds():
-    """The kinds offered from their declaration: those with no entry of their own whose
-    command asks them (a sub-command's, a kind its command's options choose), not the
-    form of another's (:func:`~oddsengine.kind_commands.is_form`)."""
+    """The kinds offered from their declaration: those with no layout of their own
+    (:func:`~oddsengine.faces.explore_layouts.layout_of`) whose command asks them (a
+    sub-command's, a kind its command's options choose), not the form of another's
+    (:func:`~oddsengine.kind_commands.is_form`)."""
+    from oddsengine.faces.explore_layouts import layout_of
     from oddsengine.kind_commands import declared_commands
 
     return [
-        kind for kinds in declared_commands().values() for kind in kinds if kind.explorer is None
+        kind for kinds in declared_commands().values() for kind in kinds if layout_of(kind) is None
     ]
 
 
@@ -168,8 +170,11 @@ def _widget(module, item):
             placeholder=item.shown_label,  # what the box takes, while it holds no tag
             layout=module.Layout(width="150px", margin="1px 2px"),  # its tags wrap inside
         )
+    start = item.example if item.default is None else item.default
+    if isinstance(start, (tuple, list)):  # cards, written as the command line takes them
+        start = ",".join(map(str, start))
     return module.Text(
-        value="" if item.default is None else str(item.default),
+        value="" if start is None else str(start),
         continuous_update=False,
         layout=layout,
         **common,

@@ -10,6 +10,7 @@ import shlex
 
 from oddsengine import kinds
 from oddsengine.faces._explore_chart import has_survivors
+from oddsengine.faces.explore_layouts import layout_of
 from oddsengine.results.output import value_words
 
 __all__ = ["command_html", "odds_html", "refusal_html", "survivors_html"]
@@ -121,7 +122,8 @@ def survivors_html(result) -> str:
         return _sections_html(sections())
     if not has_survivors(result):
         record = kinds.KINDS.get(result.spec.kind)
-        said = record.explorer.no_losses if record and record.explorer else ""
+        layout = layout_of(record) if record else None
+        said = layout.no_losses if layout else ""
         return f"<p>{html.escape(said)}</p>" if said else ""
     # One row per number of survivors, a column per side: narrow at any force size. The
     # chance of each number is summed over the end states directly (no joint table).

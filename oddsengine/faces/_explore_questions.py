@@ -55,46 +55,56 @@ __all__ = [
 
 
 def _records() -> dict:
-    """Every engagement offered, by name: ``(title, command, ExplorerEntry)``, read from the
-    kinds' records (each kind with an ``explorer`` entry, and the further engagements its
-    entry's ``also`` names)."""
+    """Every engagement offered, by name: ``(title, command, ExplorerEntry)``, for each kind
+    of the registry the explorer lays out (:func:`~oddsengine.faces.explore_layouts.layout_of`:
+    its own layout, or the one a kind's record gives), and the further engagements a
+    layout's ``also`` names; else from its declaration."""
     from oddsengine.faces._explore_declared import declared_entry
+    from oddsengine.faces.explore_layouts import layout_of
     from oddsengine.kind_commands import is_form
 
     records = {}
     for name, kind in kinds.KINDS.items():
-        if kind.explorer is not None:
-            records[name] = (kind.title, kind.command, kind.explorer)
-            for further, title, command, record in kind.explorer.also:
+        layout = layout_of(kind)
+        if layout is not None:
+            records[name] = (kind.title, kind.command, layout)
+            for further, title, command, record in layout.also:
                 records.setdefault(further, (title, command, record))
         elif kind.declared and not is_form(kind):  # offered from its declaration
             records[name] = (kind.title, kind.command, declared_entry(kind))
     return records
 
 
-class _Engagements(Mapping):
-    """The engagements the calculator offers, by their name in
-    :data:`~oddsengine.kinds.KINDS` (or the name a kind's entry gives a further one, its
-    ``also``): label, the two roles and the default forces, read from each
-    :class:`~oddsengine.kinds.ExplorerEntry` (a view: a kind registered later is offered
-    too). A role of ``"(none)"`` has no force."""
+class _View(Mapping):
+    """A mapping read anew from ``read()`` whenever it is asked: a view of the registry (a
+    kind registered later is in it)."""
+
+    def __init__(self, read, what: str):
+        self._read, self._what = read, what
 
     def __getitem__(self, name):
-        title, _, record = _records()[name]
-        return (title, record.roles, record.forces)
+        return self._read()[name]
 
     def __iter__(self):
-        return iter(_records())
+        return iter(self._read())
 
     def __len__(self):
-        return len(_records())
+        return len(self._read())
 
     def __repr__(self):
-        return f"<engagements: {', '.join(self)}>"
+        return f"<{self._what}: {', '.join(self)}>"
+
+
+def _engagements() -> dict:
+    """The engagements the calculator offers, by their name in
+    :data:`~oddsengine.kinds.KINDS` (or the name a layout gives a further one, its
+    ``also``): label, the two roles and the default forces, read from each
+    :class:`~oddsengine.kinds.ExplorerEntry`. A role of ``"(none)"`` has no force."""
+    return {name: (title, row.roles, row.forces) for name, (title, _, row) in _records().items()}
 
 
 #: The engagements the calculator offers (label, roles, default forces), by kind name.
-ENGAGEMENTS: Mapping[str, tuple] = _Engagements()
+ENGAGEMENTS: Mapping[str, tuple] = _View(_engagements, "engagements")
 
 
 def entry(kind: str) -> kinds.ExplorerEntry:
@@ -143,16 +153,18 @@ def _post_roll_slugs(kind: str) -> tuple:
     return post_roll_slugs(_card_combat(kind)) if _card_combat(kind) else ()
 
 
+def _post_roll_cards() -> dict:
+    """The post-roll cards on land, and of each engagement offered whose cards are effects."""
+    own = (name for name in ENGAGEMENTS if not _card_engagement(name))
+    return {
+        "land": LAND_POST_ROLL_CARDS,
+        **{n: _post_roll_slugs(n) for n in own if _post_roll_slugs(n)},
+    }
+
+
 #: The cards played after seeing the roll, whose play is a policy (RULES.md §9, §11,
 #: §13), read from the card records: on land, and in each kind whose cards are effects.
-POST_ROLL_CARDS = {
-    "land": LAND_POST_ROLL_CARDS,
-    **{
-        name: _post_roll_slugs(name)
-        for name in ENGAGEMENTS
-        if not _card_engagement(name) and _post_roll_slugs(name)
-    },
-}
+POST_ROLL_CARDS: Mapping[str, tuple] = _View(_post_roll_cards, "post-roll cards")
 
 
 def _letters(order) -> str:

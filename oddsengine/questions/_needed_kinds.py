@@ -1,9 +1,10 @@
 """The kinds of :func:`oddsengine.questions.needed.needed`: battle, assault, siege and move on land;
 naval battles and foreign wars (RULES.md Part II).
 
-Each kind is a :class:`~oddsengine.kinds.NeededKind` record, the ``needed`` field of
-its :class:`~oddsengine.kinds.Kind`: how to build the question from the forces of one
-candidate, the chance of every event it reports, and the event each side wants.
+Each kind is a :class:`~oddsengine.kinds.NeededKind` record, which the search reads by the
+kind's name (:data:`oddsengine.questions.needed_kinds.SHIPPED`): how to build the question
+from the forces of one candidate, the chance of every event it reports, and the event
+each side wants.
 """
 
 from __future__ import annotations
@@ -179,9 +180,8 @@ def _move_default_event(question, role, within) -> str:
 _LAND_UNITS = LAND_LETTERS  # the unit-type records' letters
 
 
-# The records are the ``needed`` fields of their kinds in :data:`oddsengine.kinds.KINDS`,
-# which names them here ("oddsengine.questions._needed_kinds:BATTLE"); the kind gives
-# each its name and, where the record gives none, its caption rule.
+# The search reads each record by its kind's name (oddsengine.questions.needed_kinds); the
+# kind gives each its name and, where the record gives none, its caption rule.
 
 BATTLE = NeededKind(
     KINDS["battle"].roles,

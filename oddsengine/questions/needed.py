@@ -8,12 +8,13 @@ whose chance of the chosen event reaches the target. It never assumes that the c
 with the value: in an assault an even number of regulars adds no die over the odd number
 below it (15.1), so every candidate is answered and the first one over the target is taken.
 
-Each kind of question is the ``needed`` record of a kind of the registry
-(:class:`~oddsengine.kinds.NeededKind`, a field of :class:`~oddsengine.kinds.Kind`): which
-forces it takes, how to build the question, which events it reports and which one each side
-wants. A new kind plugs in with :func:`oddsengine.register_kind` (its spec and that record),
-and the search, the command line and the tables read it from there
-(:data:`~oddsengine.kinds.NEEDED_KINDS` is a read view by command name).
+Each kind of question has its record (:class:`~oddsengine.kinds.NeededKind`): which forces
+it takes, how to build the question, which events it reports and which one each side
+wants. The search keeps those of the shipped kinds
+(:mod:`oddsengine.questions.needed_kinds`); a new kind plugs in with
+:func:`oddsengine.register_kind` (its spec and that record, its ``needed`` field), and the
+search, the command line and the tables read it from there
+(:data:`~oddsengine.questions.needed_kinds.NEEDED_KINDS` is a read view by command name).
 
 Examples
 --------
@@ -36,8 +37,9 @@ from oddsengine.combat.limits import (
 )
 from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
-from oddsengine.kinds import NEEDED_KINDS, NeededKind
+from oddsengine.kinds import NeededKind
 from oddsengine.questions._candidate_rows import chance_rows
+from oddsengine.questions.needed_kinds import NEEDED_KINDS
 from oddsengine.results.output import Rendered
 
 __all__ = [
@@ -404,7 +406,7 @@ def needed(
     ----------
     kind : str
         ``"battle"``, ``"assault"``, ``"siege"``, ``"move"``, ``"naval"`` or
-        ``"foreign-war"`` (see :data:`~oddsengine.kinds.NEEDED_KINDS`).
+        ``"foreign-war"`` (see :data:`~oddsengine.questions.needed_kinds.NEEDED_KINDS`).
     target : float
         The chance to reach, in (0, 1].
     within : int, optional

@@ -675,12 +675,12 @@ def _placed(widget) -> list:
 @pytest.mark.parametrize("engagement", ["move", "naval-move", "piracy", "siege-campaign"])
 def test_every_control_a_kind_names_is_in_the_calculator(engagement):
     # A kind's own controls (the move's and naval move's defender policy among them) are
-    # laid out, and shown, in the calculator.
-    from oddsengine.kinds import KINDS
+    # laid out, and shown, in the calculator (the explorer's own layout of the kind).
+    from oddsengine.faces.explore_layouts import LAYOUTS
 
     calculator = oe.explore(engagement)
     placed = {id(widget) for widget in _placed(calculator.widget)}
-    for key in KINDS[engagement].explorer.controls:
+    for key in LAYOUTS[engagement].controls:
         control = calculator.controls[key]
         assert id(control) in placed, key
         assert control.layout.display != "none", key

@@ -333,9 +333,12 @@ def test_needed_refuses_the_options_of_another_kinds_record(capsys):
 
 
 def test_the_needed_kinds_are_a_view_of_the_registry():
-    # One register_kind: the search's kinds are those whose record has a needed record,
-    # by their command name (the siege campaign is asked as "siege").
-    assert set(NEEDED_KINDS) == {kind.command for kind in KINDS.values() if kind.needed is not None}
+    # One register_kind: the search's kinds are those it keeps a record of and those whose
+    # record brings one, by their command name (the siege campaign is asked as "siege").
+    from oddsengine.questions.needed_kinds import SHIPPED, asked_kinds
+
+    assert set(NEEDED_KINDS) == {kind.command for kind in asked_kinds()}
+    assert set(SHIPPED) <= set(KINDS)
     assert set(NEEDED_KINDS) == {
         "battle", "assault", "siege", "move", "naval", "naval-move", "foreign-war",
     }  # fmt: skip
@@ -358,10 +361,11 @@ def _dicts_keyed_by_kind_names(source: str, where: str = "") -> list[str]:
 #: The modules where a face keeps its own per-kind layout (the registry holds facts, not
 #: pointers into faces): the odds book's tables that ``--table`` prints, the table
 #: command's own forms (table debate), the book's contents (its pages, the kinds each
-#: covers and why the others have none), and the command line's layouts of the answers
-#: read from a board (``--states``, ``--vary``).
+#: covers and why the others have none), the command line's layouts of the answers read
+#: from a board (``--states``, ``--vary``) and the explorer's layouts of the combat,
+#: campaign and move kinds.
 FACE_LAYOUTS = {"faces/book_tables.py", "faces/table_forms.py", "faces/book/contents.py",
-                "faces/board_answers.py"}  # fmt: skip
+                "faces/board_answers.py", "faces/explore_layouts.py"}  # fmt: skip
 
 
 def test_no_face_keeps_a_dict_keyed_by_kind_names():
