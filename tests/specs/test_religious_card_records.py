@@ -43,10 +43,8 @@ ALLOWED = {
     "oddsengine/faces/book/contents.py": (
         "the odds book's contents list the card-roll kinds by kind name (book-of-common-prayer)"
     ),
-    "oddsengine/kinds": (
-        "the registry of kinds: the card-roll kind of Book of Common Prayer and the words of "
-        "the Placards' option (kinds.py, being split into the package oddsengine/kinds/ on "
-        "another branch; not changed here)"
+    "oddsengine/kinds/card_rolls.py": (
+        "the registry of kinds: the card-roll kind of Book of Common Prayer (RULES.md §28.1)"
     ),
 }
 
