@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from oddsengine.declaration import NEEDS_BOARD, Option
 from oddsengine.kinds.record import Kind
-from oddsengine.religion.cards import AFFAIR_OF_THE_PLACARDS
 
 __all__ = ["RELIGION_KINDS"]
 
@@ -19,8 +18,8 @@ __all__ = ["RELIGION_KINDS"]
 _ATTEMPT_DICE = {"protestant_dice": "the Protestant's dice", "papal_dice": "the Papacy's dice"}
 #: Affair of the Placards' attempts (RULES.md §19): an input of a single attempt on a board
 #: that fills no field of its spec (its ``on_board`` takes it).
-_PLACARDS = Option("placards_attempts", f"{AFFAIR_OF_THE_PLACARDS.name}'s attempts: 3 "
-                   "(RULES.md §19's table) or 4 (the card text)", value="count", low=3, high=4, default=3,
+_PLACARDS = Option("placards_attempts", "Affair of the Placards' attempts: 3 (RULES.md §19's "
+                   "table) or 4 (the card text)", value="count", low=3, high=4, default=3,
                    board=NEEDS_BOARD, more=True)  # fmt: skip
 #: The shared options of an attempt, a debate: the engine's, a scenario's board, and what
 #: each card that could still be played is worth.
