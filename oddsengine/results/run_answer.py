@@ -457,6 +457,7 @@ class RunSample(_RunRendered):
                 intervals[key] = list(wilson_interval(count, self.trials))
                 errors[key] = float(np.sqrt(p[key] * (1 - p[key]) / self.trials))
         return {
+            "kind": "attempts",
             "method": "monte carlo",
             "policy": self.policy,
             "trials": self.trials,

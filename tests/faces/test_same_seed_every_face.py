@@ -102,6 +102,7 @@ def _command(name, python_numbers, capsys, tmp_path) -> bool:
     answer = json.loads(out)
     method = METHOD_WORDS.get(name, "monte-carlo")
     assert (answer["method"], answer["trials"], answer["seed"]) == (method, TRIALS, SEED)
+    assert answer["kind"] == name  # every JSON answer names its kind, sampled or exact
     return answer["p"] == python_numbers(name)
 
 
