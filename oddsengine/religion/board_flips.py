@@ -171,6 +171,7 @@ def flip_sequence(
     # A debate or the Diet is no attempt: the spaces targeted this impulse do not bar it.
     current = replace(board, targeted=()) if board.targeted else board
     lands = [space.name for space in load_board() if space.is_land]
+    zone_lands = [name for name in lands if zone and facts.zone_of(name) == zone]
     flipped: list[str] = []
     while limit is None or len(flipped) < limit:
         if diet:
@@ -181,9 +182,12 @@ def flip_sequence(
             )
             in_zone = eligible
         else:
-            eligible = list(current.eligible_targets(attempting))
-            # 20 step 7: in the debate's zone while eligible ones remain there
-            in_zone = [name for name in eligible if zone and facts.zone_of(name) == zone]
+            # 20 step 7: in the debate's zone while eligible ones remain there (the zone's
+            # spaces are asked first: the rest of the board only once the zone has none)
+            in_zone = sorted(
+                name for name in zone_lands if current.why_not_target(name, attempting) is None
+            )
+            eligible = in_zone or list(current.eligible_targets(attempting))
         candidates = in_zone or eligible
         if not candidates:
             break
