@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import io
 import math
-import os
 import re
 import tempfile
 import time
@@ -21,8 +20,9 @@ from pathlib import Path
 
 import pytest
 from conftest import HANG_GUARD_SECONDS
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
+from property_settings import MESSAGE_LIMIT, SETTINGS, one_line  # noqa: F401 (shared)
 
 import oddsengine as oe
 from oddsengine.cli import main
@@ -35,27 +35,8 @@ pytestmark = pytest.mark.slow
 
 #: Seconds any one generated input may take: the suite's hang guard, never a speed test.
 TIME_BUDGET = HANG_GUARD_SECONDS
-#: Longest refusal message: one line that a person reads.
-MESSAGE_LIMIT = 400
 
-# The suite's profile: the same 60 examples per test on every run. For a fresh round of
-# hundreds of random inputs: HYPOTHESIS_PROFILE=thorough pytest tests/slow/test_properties.py
-settings.register_profile(
-    "repeatable",
-    max_examples=60,
-    deadline=None,  # the time budget is asserted below, on a shared machine
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.register_profile(
-    "thorough",
-    max_examples=500,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-SETTINGS = settings(settings.get_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable")))
+# The suite's Hypothesis profile and the one-line check are in tests/property_settings.py.
 
 LEADER_NAMES = [*oe.LEADERS, "charles-v", "Ibrahim", "Gandalf", "L0", "L1", "L2", "L3"]
 POWERS = ["ottoman", "hapsburg", "france", "england", "papacy", "protestant", "venice", "Mordor"]
@@ -122,13 +103,6 @@ range_word = st.one_of(
     st.builds(lambda low, high: f"L{low}..{high}", st.integers(0, 4), st.integers(0, 4)),
     st.sampled_from(["1..10^30R", "2..R", "..", "0..9" * 3, "L0..2", "0..4R"]),
 )
-
-
-def one_line(error: BaseException) -> str:
-    message = str(error)
-    assert "\n" not in message, message
-    assert 0 < len(message) <= MESSAGE_LIMIT, message
-    return message
 
 
 # -- forces and templates -----------------------------------------------------------------

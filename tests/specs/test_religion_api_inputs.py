@@ -5,7 +5,7 @@ error (:class:`~oddsengine.errors.OddsEngineError` or a subclass) in one line, n
 plain ``ValueError``/``TypeError``/``KeyError``/``AttributeError``, and never hangs (a
 signal ends a call that runs past the suite's hang guard, and the test fails).
 
-The examples are derandomized (tests/test_properties.py's profile), so every run tries the
+The examples are derandomized (tests/property_settings.py's profile), so every run tries the
 same inputs; a named case list beside them pins the inputs the issue names."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import pytest
 from conftest import HANG_GUARD_SECONDS
 from hypothesis import given
 from hypothesis import strategies as st
-from test_properties import SETTINGS, one_line
+from property_settings import SETTINGS, one_line
 
 import oddsengine as oe
 from oddsengine.errors import OddsEngineError
