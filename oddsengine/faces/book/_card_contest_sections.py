@@ -7,7 +7,6 @@ each section its text, its table and its chart.
 from __future__ import annotations
 
 from oddsengine.faces.book._card_roll_words import (
-    WITH_FRACTIONS,
     card_heading,
     card_rules,
     exact_answer,
@@ -59,14 +58,13 @@ def rough_wooing(page: Page, version: str, record) -> None:
             curves[line][1].append(answer.p["success"])
         rows[signed(difference)] = row
     frame = pd.DataFrame.from_dict(rows, orient="index")
-    page.table(
+    page.table_with_fractions(
         frame,
         f"{record.name}: the chance England wins, by its units minus France's in Scotland",
         card_rules(record, readings="§30.13"),
-        WITH_FRACTIONS,
         version,
         corner="English − French units",
-        columns={"exact": str, "exact, margin 3": str},
+        fractions=("exact", "exact, margin 3"),
     )
     page.chart(
         record.slug,

@@ -7,7 +7,6 @@ of Youth, each section its text and its table.
 from __future__ import annotations
 
 from oddsengine.faces.book._card_roll_words import (
-    WITH_FRACTIONS,
     card_heading,
     card_rules,
     exact_answer,
@@ -45,15 +44,14 @@ def michelangelo(page: Page, version: str, record) -> None:
             "exact, at least": fractions.get(at_least, 1),
         }
     frame = pd.DataFrame.from_dict(rows, orient="index")
-    page.table(
+    page.table_with_fractions(
         frame,
         f"{record.name}: the chance of each number of CP added to St Peter's, and "
         "of at least that many",
         card_rules(record),
-        WITH_FRACTIONS,
         version,
         corner="CP",
-        columns={"exact": str, "exact, at least": str},
+        fractions=("exact", "exact, at least"),
     )
 
 
@@ -91,14 +89,13 @@ def city_state_rebels(page: Page, version: str, record) -> None:
     )
     answer, fractions = exact_answer(CityStateRebels())
     rules = card_rules(record)
-    page.table(
+    page.table_with_fractions(
         _hits_table(answer, fractions, CityStateRebels.DICE, at_least=False),
         f"{record.name}: the chance of each number of hits of the rebels' 5 dice",
         rules,
-        WITH_FRACTIONS,
         version,
         corner="hits",
-        columns={"exact": str},
+        fractions=("exact",),
     )
     rows = {}
     for units in range(1, CityStateRebels.DICE + 2):
@@ -139,15 +136,14 @@ def andrea_doria(page: Page, version: str, record) -> None:
             ],
         )
     )
-    page.table(
+    page.table_with_fractions(
         _hits_table(answer, fractions, AndreaDoria.DICE),
         f"{record.name}: the chance of exactly and of at least k hits of its 3 "
         "dice (piracy VP taken off)",
         card_rules(record),
-        WITH_FRACTIONS,
         version,
         corner="hits",
-        columns={"exact": str, "exact, at least": str},
+        fractions=("exact", "exact, at least"),
     )
 
 
@@ -248,13 +244,12 @@ def one_die(page: Page, version: str, threat_card, fountain_card) -> None:
             f"({len(fountain.pool)} in the pool)"
         )
         add(words, answer, fractions, f"removed:{fountain.pool[0]}")
-    page.table(
+    page.table_with_fractions(
         pd.DataFrame.from_dict(rows, orient="index"),
         f"{threat_card.name} and {fountain_card.name}: the chance of each result",
         card_rules(threat_card, fountain_card),
-        WITH_FRACTIONS,
         version,
         corner="card: result",
-        columns={"exact": str},
+        fractions=("exact",),
         text_rows=True,
     )

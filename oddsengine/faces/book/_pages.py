@@ -16,6 +16,8 @@ from oddsengine.faces.book._html import caption_html, percent, table_html
 
 #: Said in every caption of an exact table.
 EXACT = "exact (shown rounded to 2 decimals of a percentage)"
+#: Said in the caption of a table that gives fractions beside its percentages.
+WITH_FRACTIONS = "exact (shown rounded to 2 decimals of a percentage, and as a fraction)"
 
 
 @dataclass
@@ -50,6 +52,15 @@ class Page:
         """Add the table that writes the chances of the table before it as exact fractions:
         each cell as it is, unshaded, the method "exact" (:meth:`table`'s arguments)."""
         self.table(frame, what, rules, "exact", version, cell=str, shade=False, **options)
+
+    def table_with_fractions(
+        self, frame, what: str, rules: str, version: str, fractions: tuple, **options
+    ) -> None:
+        """Add a table of exact chances whose columns ``fractions`` write them as fractions
+        beside the percentages of the others, its method saying so (:meth:`table`'s
+        arguments)."""
+        columns = dict.fromkeys(fractions, str)
+        self.table(frame, what, rules, WITH_FRACTIONS, version, columns=columns, **options)
 
     def chart(self, name: str, figure, alt: str, caption: str) -> None:
         """Add a chart, saved as ``img/<slug>-<name>.png``, and its place in the body.

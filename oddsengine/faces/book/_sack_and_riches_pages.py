@@ -8,7 +8,7 @@ Hapsburg turn's cards with the Raiders in play, computed with the exact engine (
 from __future__ import annotations
 
 from oddsengine.faces.book._html import on_page_html, section_html
-from oddsengine.faces.book._pages import Page, lines
+from oddsengine.faces.book._pages import EXACT, Page, lines
 
 #: The page's file name: its sections' links name it.
 SLUG = "sack-and-riches"
@@ -136,7 +136,7 @@ def _sack_of_rome(page: Page, version: str, quick: bool, anchor: str, heading: s
         f"{sack.name}: the chance the Papacy loses, by the stack's dice (rows) and "
         "the Papal regulars in Rome (columns)",
         _sack_rules(sack),
-        "exact (shown rounded to 2 decimals of a percentage)",
+        EXACT,
         version,
         corner="stack's dice \\ Papal",
     )
@@ -168,7 +168,7 @@ def _sack_of_rome(page: Page, version: str, quick: bool, anchor: str, heading: s
         "(4M), the chance the Papacy loses; units only: the §30.15 option, no "
         "leader's dice",
         _sack_rules(sack),
-        "exact (shown rounded to 2 decimals of a percentage)",
+        EXACT,
         version,
         corner="the stack \\ Papal",
         text_rows=True,
@@ -263,7 +263,7 @@ def _riches_columns(
         pd.DataFrame.from_dict(rows, orient="index"),
         "New World riches: the chance of each result of one roll, by column, and of a card",
         _riches_rules(raiders_card),
-        "exact (shown rounded to 2 decimals of a percentage)",
+        EXACT,
         version,
         corner="column",
         text_rows=True,
