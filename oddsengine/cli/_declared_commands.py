@@ -85,21 +85,27 @@ def _metavar(option) -> str:
     return _METAVARS.get(option.value, option.name.upper())
 
 
+def _add_value_optional(group, option, metavar: str) -> None:
+    """Add ``option`` as a flag whose value may be left out: alone it is True, with a value
+    that value parsed (``metavar``: its placeholder when the option names none)."""
+    group.add_argument(
+        option.flag_name,
+        dest=option.name,
+        nargs="?",
+        const=True,
+        default=None,
+        type=_parse_with(option),
+        metavar=option.metavar or metavar,
+        help=option.help,
+    )
+
+
 def add_option(group, option, required: bool = False, bare: bool = False) -> None:
     """Add one declared option to an argparse group (``required``: argparse refuses its
     absence; ``bare``: it may be given without its value, as the flag another kind of its
     command takes): a kind's command, or the table command's forms of a kind."""
     if bare:
-        group.add_argument(
-            option.flag_name,
-            dest=option.name,
-            nargs="?",
-            const=True,
-            default=None,
-            type=_parse_with(option),
-            metavar=option.metavar or option.name.upper(),
-            help=option.help,
-        )
+        _add_value_optional(group, option, option.name.upper())
     elif option.positional:
         group.add_argument(
             option.name,
@@ -113,16 +119,7 @@ def add_option(group, option, required: bool = False, bare: bool = False) -> Non
         action = "store_false" if option.default is True else "store_true"
         group.add_argument(option.flag_name, dest=option.name, action=action, help=option.help)
     elif option.value == "flag-names":  # alone: True; with names, those it applies to
-        group.add_argument(
-            option.flag_name,
-            dest=option.name,
-            nargs="?",
-            const=True,
-            default=None,
-            type=_parse_with(option),
-            metavar=option.metavar or _METAVARS[option.value],
-            help=option.help,
-        )
+        _add_value_optional(group, option, _METAVARS[option.value])
     else:
         group.add_argument(
             option.flag_name,

@@ -18,7 +18,7 @@ from oddsengine.kinds import table_kinds
 __all__ = [
     "TEMPLATE_HELP",
     "add_card_arguments",
-    "add_forces",
+    "add_kind_and_forces",
     "add_method_arguments",
     "check_out",
     "fixed_parameters",
@@ -234,7 +234,13 @@ def _role_help(role: str, plot: bool) -> str:
     return f"{words}{_ROLE_EXAMPLES.get(role, '')} ({'; '.join(uses)})"
 
 
-def add_forces(parser, plot: bool = False) -> None:
+def add_kind_and_forces(parser, plot: bool = False) -> None:
+    """Add what ``table`` and ``plot`` are asked over: the kind (one of the table kinds) and
+    one option per role of those kinds (``--attacker``...), its help written for a plot
+    when ``plot``."""
+    parser.add_argument(
+        "kind", choices=[kind.name for kind in table_kinds()], help="the kind of engagement"
+    )
     roles = dict.fromkeys(role for kind in table_kinds() for role in kind.roles)
     # A role that only fixed charts have is read by no plot: its option stays, so that
     # ``plot intercept --interceptor ...`` is refused with the reason, but --help omits it.

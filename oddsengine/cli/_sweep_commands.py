@@ -10,7 +10,7 @@ from pathlib import Path
 from oddsengine.cli._engine_options import positive_int, refuse_given
 from oddsengine.cli._grid_options import (
     add_card_arguments,
-    add_forces,
+    add_kind_and_forces,
     add_method_arguments,
     check_out,
     fixed_parameters,
@@ -357,10 +357,7 @@ def register(commands) -> None:
         )
         + ".",
     )
-    table.add_argument(
-        "kind", choices=[kind.name for kind in table_kinds()], help="the kind of engagement"
-    )
-    add_forces(table)
+    add_kind_and_forces(table)
     table.add_argument(
         "--format",
         choices=TABLE_FORMATS,
@@ -388,10 +385,7 @@ def register(commands) -> None:
         f"defender's ranges). {'/'.join(k.name for k in table_kinds() if k.fixed_chart)}: "
         "chance by leader rating and Ottoman cavalry.",
     )
-    plot.add_argument(
-        "kind", choices=[kind.name for kind in table_kinds()], help="the kind of engagement"
-    )
-    add_forces(plot, plot=True)
+    add_kind_and_forces(plot, plot=True)
     plot.add_argument("--out", required=True, metavar="FILE", help="file.png, .svg or .pdf")
     plot.add_argument(
         "--heatmap",

@@ -182,26 +182,16 @@ def _naval_move_table(scenario, texts, **run):
     return naval_move_table(scenario, ships, **run), list(ships)
 
 
-#: The columns a naval move table shows in the text answer (csv and json show all).
-_NAVAL_COLUMNS = (
-    "intercepted",
-    "avoided_battle",
-    "naval_battle",
-    "attacker_wins",
-    "defender_wins",
-    "mover_in_destination",
-    "mover_retreats",
-    "mover_eliminated",
-)
-
-
 def _naval_move_text(table, locations: list) -> str:
     """A naval move table as text: chances in percent and expected losses in ships, as
     every other table of the text output (csv and json keep the numbers); a refused row
     shows a dash, and its reason below the table."""
     import pandas as pd
 
-    chances = [name for name in _NAVAL_COLUMNS if name in table.columns]
+    # The chances a plan's courses report, in their order (csv and json show all).
+    from oddsengine.questions._naval_plans import NAVAL_CHANCES
+
+    chances = [name for name in NAVAL_CHANCES if name in table.columns]
     losses = [name for name in table.columns if name.startswith("lost:")]
     shown_table = table[[*locations, "status", *chances, *losses]].copy()
     for names, cell in ((chances, "{:.2%}"), (losses, "{:.3f}")):

@@ -51,8 +51,6 @@ def plot_naval_odds(
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = plot_naval_odds(squadrons=range(1, 4))
     >>> len(ax.lines)
     3
@@ -118,8 +116,6 @@ def plot_piracy_value(
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = plot_piracy_value(corsairs=range(1, 3), defences=((0, 0, 0),), leaders=("",))
     >>> [round(float(value), 4) for value in ax.lines[0].get_ydata()]
     [0.1667, 0.2778]
@@ -185,8 +181,6 @@ def plot_foreign_wars(wars=None, *, horizon=8, ax=None, title=None):
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = plot_foreign_wars(horizon=3)
     >>> len(ax.lines)
     3

@@ -138,8 +138,6 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> from oddsengine.sweeps.sweep import sweep
     >>> frame = sweep("assault", {"attacker": "3..8R L0..2", "defender": "2R"}, progress=False)
     >>> ax = plot_probability(frame, "attacker_regulars", "attacker_rating")
@@ -388,8 +386,6 @@ def shared_legend(axes, *, title=None, loc="outside right center"):
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> from oddsengine.sweeps.sweep import sweep
     >>> frame = sweep("assault", {"attacker": "3..6R L0..1", "defender": "1..2R"},

@@ -8,8 +8,6 @@ from the Protestant spaces, in the order of the board on its ring. A line is a c
 
 Examples
 --------
->>> import matplotlib
->>> matplotlib.use("Agg")
 >>> from oddsengine.religion.religion_scenario import load_religious_board
 >>> ax = plot_eligible_spaces(load_religious_board("religion_example"), "95-theses")
 >>> ax.get_title()

@@ -47,8 +47,6 @@ def plot_survivors(result, *, ax=None, title=None, replace=False):
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> from oddsengine import FieldBattle, exact
     >>> ax = plot_survivors(exact(FieldBattle("6R L1", "hapsburg: 4R")))
     >>> ax.get_ylabel()
@@ -153,8 +151,6 @@ def plot_interception(kind="intercept", *, ax=None, title=None):
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> ax = plot_interception()
     >>> len(ax.patches)
     9

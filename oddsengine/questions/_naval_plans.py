@@ -17,7 +17,13 @@ import math
 from oddsengine.errors import OddsEngineError
 from oddsengine.results.result import Z95
 
-__all__ = ["NAVAL_COURSE_KEYS", "NAVAL_GOALS", "naval_move_row", "naval_summary_lines"]
+__all__ = [
+    "NAVAL_CHANCES",
+    "NAVAL_COURSE_KEYS",
+    "NAVAL_GOALS",
+    "naval_move_row",
+    "naval_summary_lines",
+]
 
 #: Course file keys that only a naval move reads, and its parameters they set.
 NAVAL_COURSE_KEYS = {
@@ -37,8 +43,10 @@ _SHARED = {
 }
 #: The default goal of each side's courses.
 NAVAL_GOALS = {"attacker": "mover_in_destination", "defender": "defender_wins"}
-#: The naval outcomes a course's row reports (the JSON keys of `naval-move`'s ``p``).
-_REPORTED = (
+#: The chances of a naval move that are read side by side, in their order: a course's row
+#: reports them (and ``cancelled``), a naval move table's text shows them (the JSON keys of
+#: `naval-move`'s ``p``).
+NAVAL_CHANCES = (
     "intercepted",
     "avoided_battle",
     "naval_battle",
@@ -47,8 +55,9 @@ _REPORTED = (
     "mover_in_destination",
     "mover_retreats",
     "mover_eliminated",
-    "cancelled",
 )
+#: The naval outcomes a course's row reports.
+_REPORTED = (*NAVAL_CHANCES, "cancelled")
 #: RULES.md §14: the naval move action costs 1 CP.
 NAVAL_MOVE_CP = 1
 

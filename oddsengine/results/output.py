@@ -23,6 +23,7 @@ import math
 from oddsengine.errors import OddsEngineError
 
 __all__ = [
+    "ESTIMATE_COLUMNS",
     "EXACT_DECIMALS",
     "mean_and_error",
     "value_words",
@@ -39,6 +40,11 @@ FORMATS = ("table", "json", "csv")
 #: The forum formats a single combat result renders besides (``to_markdown``,
 #: ``to_bbcode``): the ``--format`` of the combat commands.
 FORUM_FORMATS = ("markdown", "bbcode")
+
+#: The columns of one chance, in a result's rows and a sweep's table alike: the outcome
+#: or event, which of the two it is, and its probability with its 95% interval and
+#: standard error.
+ESTIMATE_COLUMNS = ("outcome", "kind", "probability", "ci95_low", "ci95_high", "stderr")
 
 #: Decimals of a percentage in a text table for an exact probability (JSON and CSV hold
 #: every digit).

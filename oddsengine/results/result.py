@@ -18,6 +18,7 @@ from oddsengine.draws import falling_order, weighted_mean
 from oddsengine.results.end_states import merge_cells
 from oddsengine.results.intervals import Z95, wilson_interval
 from oddsengine.results.output import (
+    ESTIMATE_COLUMNS,
     Rendered,
     mean_and_error,
     percent_decimals,
@@ -315,17 +316,7 @@ class Result(Rendered):
     # -- output ------------------------------------------------------------------------
 
     #: The columns of :meth:`rows`, :meth:`to_frame` and :meth:`to_csv`, in order.
-    ROW_COLUMNS = (
-        "outcome",
-        "kind",
-        "probability",
-        "ci95_low",
-        "ci95_high",
-        "stderr",
-        "method",
-        "trials",
-        "seed",
-    )
+    ROW_COLUMNS = (*ESTIMATE_COLUMNS, "method", "trials", "seed")
 
     def rows(self) -> list[dict]:
         """One record per outcome and event, with its probability, 95% interval, standard

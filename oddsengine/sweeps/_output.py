@@ -22,6 +22,7 @@ import stat
 from pathlib import Path
 
 from oddsengine.errors import OddsEngineError
+from oddsengine.results.output import ESTIMATE_COLUMNS
 
 __all__ = [
     "RESULT_COLUMNS",
@@ -40,12 +41,7 @@ RESULT_COLUMNS = (
     "engagement",
     "status",
     "reason",
-    "outcome",
-    "kind",
-    "probability",
-    "ci95_low",
-    "ci95_high",
-    "stderr",
+    *ESTIMATE_COLUMNS,
     "trials",
     "method",
     "seed",

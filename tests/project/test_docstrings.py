@@ -28,6 +28,11 @@ MODULES = {
 
 @pytest.mark.parametrize("name", sorted(name for name, examples in MODULES.items() if examples))
 def test_examples_run(name):
+    # The charts' examples draw on Agg (no window, no display): chosen here, once, not in
+    # each example, where it would switch a reader's own backend.
+    import matplotlib
+
+    matplotlib.use("Agg")
     module = importlib.import_module(name)
     failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failures == 0 and tried > 0

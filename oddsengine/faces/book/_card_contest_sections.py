@@ -7,14 +7,13 @@ each section its text, its table and its chart.
 from __future__ import annotations
 
 from oddsengine.faces.book._card_roll_words import (
-    WITH_FRACTIONS,
     card_heading,
     card_rules,
     exact_answer,
     listed,
     signed,
 )
-from oddsengine.faces.book._html import caption_html, section_html, table_html
+from oddsengine.faces.book._html import section_html
 from oddsengine.faces.book._pages import EXACT, Page, lines
 
 
@@ -59,18 +58,13 @@ def rough_wooing(page: Page, version: str, record) -> None:
             curves[line][1].append(answer.p["success"])
         rows[signed(difference)] = row
     frame = pd.DataFrame.from_dict(rows, orient="index")
-    page.body.append(
-        table_html(
-            frame,
-            caption_html(
-                f"{record.name}: the chance England wins, by its units minus France's in Scotland",
-                card_rules(record, readings="§30.13"),
-                WITH_FRACTIONS,
-                version,
-            ),
-            corner="English − French units",
-            columns={"exact": str, "exact, margin 3": str},
-        )
+    page.table_with_fractions(
+        frame,
+        f"{record.name}: the chance England wins, by its units minus France's in Scotland",
+        card_rules(record, readings="§30.13"),
+        version,
+        corner="English − French units",
+        fractions=("exact", "exact, margin 3"),
     )
     page.chart(
         record.slug,
@@ -139,26 +133,22 @@ def chateaux(page: Page, version: str, record) -> None:
     def cards(mean):
         return f"{mean:.2f}"
 
-    page.body.append(
-        table_html(
-            frame,
-            caption_html(
-                f"{record.name}: the chance of a chateau VP, of each line of the Chateau "
-                f"Table ({', '.join(plain.values())}), and the cards drawn, discarded and "
-                "gained (expected), by the total modifier",
-                card_rules(record, readings="§30.17"),
-                "exact (chances shown rounded to 2 decimals of a percentage, the chance of "
-                "a VP also as a fraction, expected cards to 2 decimals)",
-                version,
-            ),
-            corner="modifier",
-            columns={
-                "exact": str,
-                "drawn": cards,
-                "discarded": cards,
-                "gained": cards,
-            },
-        )
+    page.table(
+        frame,
+        f"{record.name}: the chance of a chateau VP, of each line of the Chateau "
+        f"Table ({', '.join(plain.values())}), and the cards drawn, discarded and "
+        "gained (expected), by the total modifier",
+        card_rules(record, readings="§30.17"),
+        "exact (chances shown rounded to 2 decimals of a percentage, the chance of "
+        "a VP also as a fraction, expected cards to 2 decimals)",
+        version,
+        corner="modifier",
+        columns={
+            "exact": str,
+            "drawn": cards,
+            "discarded": cards,
+            "gained": cards,
+        },
     )
     page.chart(
         record.slug,
@@ -229,18 +219,14 @@ def council_of_trent(page: Page, version: str, record) -> None:
                 chances[outcome][f"{dice} dice"][f"{against} dice"] = answer.p[outcome]
     for outcome, words in outcomes.items():
         frame = pd.DataFrame.from_dict(chances[outcome], orient="index")
-        page.body.append(
-            table_html(
-                frame,
-                caption_html(
-                    f"{record.name}: the chance {words}, by the Papal dice (rows) and the "
-                    "Protestant dice (columns)",
-                    card_rules(record, readings="§30.18"),
-                    EXACT,
-                    version,
-                ),
-                corner="Papal \\ Protestant",
-            )
+        page.table(
+            frame,
+            f"{record.name}: the chance {words}, by the Papal dice (rows) and the "
+            "Protestant dice (columns)",
+            card_rules(record, readings="§30.18"),
+            EXACT,
+            version,
+            corner="Papal \\ Protestant",
         )
     wins = pd.DataFrame.from_dict(chances["papal_wins"], orient="index")
     page.chart(

@@ -7,13 +7,12 @@ of Youth, each section its text and its table.
 from __future__ import annotations
 
 from oddsengine.faces.book._card_roll_words import (
-    WITH_FRACTIONS,
     card_heading,
     card_rules,
     exact_answer,
     listed,
 )
-from oddsengine.faces.book._html import caption_html, section_html, table_html
+from oddsengine.faces.book._html import section_html
 from oddsengine.faces.book._pages import Page
 
 
@@ -45,19 +44,14 @@ def michelangelo(page: Page, version: str, record) -> None:
             "exact, at least": fractions.get(at_least, 1),
         }
     frame = pd.DataFrame.from_dict(rows, orient="index")
-    page.body.append(
-        table_html(
-            frame,
-            caption_html(
-                f"{record.name}: the chance of each number of CP added to St Peter's, and "
-                "of at least that many",
-                card_rules(record),
-                WITH_FRACTIONS,
-                version,
-            ),
-            corner="CP",
-            columns={"exact": str, "exact, at least": str},
-        )
+    page.table_with_fractions(
+        frame,
+        f"{record.name}: the chance of each number of CP added to St Peter's, and "
+        "of at least that many",
+        card_rules(record),
+        version,
+        corner="CP",
+        fractions=("exact", "exact, at least"),
     )
 
 
@@ -95,18 +89,13 @@ def city_state_rebels(page: Page, version: str, record) -> None:
     )
     answer, fractions = exact_answer(CityStateRebels())
     rules = card_rules(record)
-    page.body.append(
-        table_html(
-            _hits_table(answer, fractions, CityStateRebels.DICE, at_least=False),
-            caption_html(
-                f"{record.name}: the chance of each number of hits of the rebels' 5 dice",
-                rules,
-                WITH_FRACTIONS,
-                version,
-            ),
-            corner="hits",
-            columns={"exact": str},
-        )
+    page.table_with_fractions(
+        _hits_table(answer, fractions, CityStateRebels.DICE, at_least=False),
+        f"{record.name}: the chance of each number of hits of the rebels' 5 dice",
+        rules,
+        version,
+        corner="hits",
+        fractions=("exact",),
     )
     rows = {}
     for units in range(1, CityStateRebels.DICE + 2):
@@ -118,20 +107,16 @@ def city_state_rebels(page: Page, version: str, record) -> None:
             "exact": shown["key_retaken"],
             "units eliminated": held.expected_values()["units_eliminated"]["mean"],
         }
-    page.body.append(
-        table_html(
-            pd.DataFrame.from_dict(rows, orient="index"),
-            caption_html(
-                f"{record.name}: the chance the key is retaken, and the units expected to "
-                "be eliminated, by the units at the key",
-                rules,
-                "exact (chances shown rounded to 2 decimals of a percentage, and as a "
-                "fraction; expected units to 2 decimals)",
-                version,
-            ),
-            corner="units at the key",
-            columns={"exact": str, "units eliminated": lambda mean: f"{mean:.2f}"},
-        )
+    page.table(
+        pd.DataFrame.from_dict(rows, orient="index"),
+        f"{record.name}: the chance the key is retaken, and the units expected to "
+        "be eliminated, by the units at the key",
+        rules,
+        "exact (chances shown rounded to 2 decimals of a percentage, and as a "
+        "fraction; expected units to 2 decimals)",
+        version,
+        corner="units at the key",
+        columns={"exact": str, "units eliminated": lambda mean: f"{mean:.2f}"},
     )
 
 
@@ -151,19 +136,14 @@ def andrea_doria(page: Page, version: str, record) -> None:
             ],
         )
     )
-    page.body.append(
-        table_html(
-            _hits_table(answer, fractions, AndreaDoria.DICE),
-            caption_html(
-                f"{record.name}: the chance of exactly and of at least k hits of its 3 "
-                "dice (piracy VP taken off)",
-                card_rules(record),
-                WITH_FRACTIONS,
-                version,
-            ),
-            corner="hits",
-            columns={"exact": str, "exact, at least": str},
-        )
+    page.table_with_fractions(
+        _hits_table(answer, fractions, AndreaDoria.DICE),
+        f"{record.name}: the chance of exactly and of at least k hits of its 3 "
+        "dice (piracy VP taken off)",
+        card_rules(record),
+        version,
+        corner="hits",
+        fractions=("exact", "exact, at least"),
     )
 
 
@@ -206,21 +186,17 @@ def book_of_common_prayer(page: Page, version: str, record) -> None:
             "3 or more (all)": sum(p for k, p in spaces.items() if k >= 3),
             "spaces expected": mean,
         }
-    page.body.append(
-        table_html(
-            pd.DataFrame.from_dict(rows, orient="index"),
-            caption_html(
-                f"{record.name}: the chance of unrest on none, 1, 2 or more Catholic "
-                "English home spaces, and the spaces expected, by the Catholic home spaces "
-                "left",
-                card_rules(record),
-                "exact (chances shown rounded to 2 decimals of a percentage, the spaces "
-                "expected as a fraction)",
-                version,
-            ),
-            corner="Catholic home spaces",
-            columns={"spaces expected": str},
-        )
+    page.table(
+        pd.DataFrame.from_dict(rows, orient="index"),
+        f"{record.name}: the chance of unrest on none, 1, 2 or more Catholic "
+        "English home spaces, and the spaces expected, by the Catholic home spaces "
+        "left",
+        card_rules(record),
+        "exact (chances shown rounded to 2 decimals of a percentage, the spaces "
+        "expected as a fraction)",
+        version,
+        corner="Catholic home spaces",
+        columns={"spaces expected": str},
     )
 
 
@@ -268,17 +244,12 @@ def one_die(page: Page, version: str, threat_card, fountain_card) -> None:
             f"({len(fountain.pool)} in the pool)"
         )
         add(words, answer, fractions, f"removed:{fountain.pool[0]}")
-    page.body.append(
-        table_html(
-            pd.DataFrame.from_dict(rows, orient="index"),
-            caption_html(
-                f"{threat_card.name} and {fountain_card.name}: the chance of each result",
-                card_rules(threat_card, fountain_card),
-                WITH_FRACTIONS,
-                version,
-            ),
-            corner="card: result",
-            columns={"exact": str},
-            text_rows=True,
-        )
+    page.table_with_fractions(
+        pd.DataFrame.from_dict(rows, orient="index"),
+        f"{threat_card.name} and {fountain_card.name}: the chance of each result",
+        card_rules(threat_card, fountain_card),
+        version,
+        corner="card: result",
+        fractions=("exact",),
+        text_rows=True,
     )

@@ -11,10 +11,7 @@ Examples
 
 from __future__ import annotations
 
-__all__ = ["WITH_FRACTIONS", "card_heading", "card_rules", "exact_answer", "listed", "signed"]
-
-#: Said in the caption of a table that gives fractions beside its percentages.
-WITH_FRACTIONS = "exact (shown rounded to 2 decimals of a percentage, and as a fraction)"
+__all__ = ["card_heading", "card_rules", "exact_answer", "listed", "signed"]
 
 
 def exact_answer(spec):

@@ -4,7 +4,6 @@ engine through the public API (see ``_pages`` for the page type)."""
 
 from __future__ import annotations
 
-from oddsengine.faces.book._html import caption_html, table_html
 from oddsengine.faces.book._pages import EXACT, Page, lines
 
 #: The turn of the full page: every debater of fixed entry is in play (Gardiner enters on
@@ -67,18 +66,14 @@ def debates(version: str, quick: bool) -> Page:
             frame = pd.DataFrame(values, index=papal)
             if zone == "german":
                 panels.append((f"{status} defender", _by_value(frame, facts)))
-            page.body.append(
-                table_html(
-                    frame,
-                    caption_html(
-                        f"Chance the Papacy wins a debate in the {zone.title()} zone, turn "
-                        f"{turn}, against {_ARTICLE[status]} {status} defender",
-                        rules,
-                        EXACT,
-                        version,
-                    ),
-                    corner="attacker \\ defender",
-                )
+            page.table(
+                frame,
+                f"Chance the Papacy wins a debate in the {zone.title()} zone, turn "
+                f"{turn}, against {_ARTICLE[status]} {status} defender",
+                rules,
+                EXACT,
+                version,
+                corner="attacker \\ defender",
             )
     page.chart(
         "german",

@@ -5,7 +5,6 @@ the public API (see ``_pages`` for the page type)."""
 
 from __future__ import annotations
 
-from oddsengine.faces.book._html import caption_html, table_html
 from oddsengine.faces.book._pages import Page, lines
 
 #: The rules of the chain and of the succession, as the captions cite them.
@@ -90,18 +89,14 @@ def _after_each_wife(page: Page, version: str):
     frame = table[list(_MARRIAGE_COLUMNS)].rename(columns=_MARRIAGE_COLUMNS)
     frame.index = index
     frame["expected heir VP"] = list(table["expected.vp"])
-    page.body.append(
-        table_html(
-            frame,
-            caption_html(
-                "Henry VIII's heirs after each wife, from the game's start",
-                _CHART_RULES,
-                _VP,
-                version,
-            ),
-            corner="after wife",
-            columns={"expected heir VP": lambda vp: f"{vp:.3f}"},
-        )
+    page.table(
+        frame,
+        "Henry VIII's heirs after each wife, from the game's start",
+        _CHART_RULES,
+        _VP,
+        version,
+        corner="after wife",
+        columns={"expected heir VP": lambda vp: f"{vp:.3f}"},
     )
     fractions = [exact_fractions(oe.exact(Heirs(marriages=k))) for k in table["after"]]
     exact = pd.DataFrame(
@@ -111,14 +106,12 @@ def _after_each_wife(page: Page, version: str):
         },
         index=index,
     )
-    page.body.append(
-        table_html(
-            exact,
-            caption_html("The same chances as exact fractions", _CHART_RULES, "exact", version),
-            corner="after wife",
-            cell=str,
-            shade=False,
-        )
+    page.fractions_table(
+        exact,
+        "The same chances as exact fractions",
+        _CHART_RULES,
+        version,
+        corner="after wife",
     )
     return table
 
@@ -146,19 +139,15 @@ def _timeline(page: Page, version: str) -> None:
             "expected turn Mary I takes the throne": None if turn is None else turn["mean"],
         }
     frame = pd.DataFrame.from_dict(rows, orient="index")
-    page.body.append(
-        table_html(
-            frame,
-            caption_html(
-                "The succession by England's marriages before the heir's card on turn 6 "
-                "(the heir's card played the turn it enters the deck)",
-                _TIMELINE_RULES,
-                "exact (chances shown rounded to 2 decimals of a percentage, the turn to 2)",
-                version,
-            ),
-            corner="marriages before the heir",
-            columns={"expected turn Mary I takes the throne": lambda turn: f"{turn:.2f}"},
-        )
+    page.table(
+        frame,
+        "The succession by England's marriages before the heir's card on turn 6 "
+        "(the heir's card played the turn it enters the deck)",
+        _TIMELINE_RULES,
+        "exact (chances shown rounded to 2 decimals of a percentage, the turn to 2)",
+        version,
+        corner="marriages before the heir",
+        columns={"expected turn Mary I takes the throne": lambda turn: f"{turn:.2f}"},
     )
 
 
@@ -194,21 +183,17 @@ def _six_wives(page: Page, version: str) -> None:
     by_wife = worth(
         {f"{k} {WIFE_NAMES[k - 1]}": Heirs(marriages=k) for k in range(1, len(WIFE_NAMES) + 1)}
     )
-    page.body.append(
-        table_html(
-            by_wife,
-            caption_html(
-                "Six Wives of Henry VIII against its 5 CP: the heir VP one marriage fewer, "
-                "with the marriage, and what each CP given up buys, wife by wife from the "
-                "game's start",
-                rules,
-                method,
-                version,
-            ),
-            corner="the marriage to",
-            cell=str,
-            columns=vp,
-        )
+    page.table(
+        by_wife,
+        "Six Wives of Henry VIII against its 5 CP: the heir VP one marriage fewer, "
+        "with the marriage, and what each CP given up buys, wife by wife from the "
+        "game's start",
+        rules,
+        method,
+        version,
+        corner="the marriage to",
+        cell=str,
+        columns=vp,
     )
     on_timeline = worth(
         {
@@ -216,21 +201,16 @@ def _six_wives(page: Page, version: str) -> None:
             for before, label in _BEFORE_HEIR.items()
         }
     )
-    page.body.append(
-        table_html(
-            on_timeline,
-            caption_html(
-                "Six Wives of Henry VIII against its 5 CP on the timeline: the last play "
-                "before the heir's card",
-                "Here I Stand 21.3, 6.2 (Six Wives of Henry VIII, 5 CP; the succession; "
-                "RULES.md §24-§26)",
-                method,
-                version,
-            ),
-            corner="marriages before the heir",
-            cell=str,
-            columns=vp,
-        )
+    page.table(
+        on_timeline,
+        "Six Wives of Henry VIII against its 5 CP on the timeline: the last play "
+        "before the heir's card",
+        "Here I Stand 21.3, 6.2 (Six Wives of Henry VIII, 5 CP; the succession; RULES.md §24-§26)",
+        method,
+        version,
+        corner="marriages before the heir",
+        cell=str,
+        columns=vp,
     )
 
 
@@ -255,20 +235,15 @@ def _mary_i(page: Page, version: str, impulses: int) -> None:
         row["expected taken"] = answer.expected_values()["taken"]["mean"]
         rows[str(n)] = row
     frame = pd.DataFrame.from_dict(rows, orient="index")
-    page.body.append(
-        table_html(
-            frame,
-            caption_html(
-                "England under Mary I: the chance the Papacy takes none, or at least k, of "
-                "England's card impulses",
-                _MARY_RULES,
-                "exact (chances shown rounded to 2 decimals of a percentage, the expected "
-                "number to 1)",
-                version,
-            ),
-            corner="impulses \\ taken",
-            columns={"expected taken": lambda taken: f"{taken:.1f}"},
-        )
+    page.table(
+        frame,
+        "England under Mary I: the chance the Papacy takes none, or at least k, of "
+        "England's card impulses",
+        _MARY_RULES,
+        "exact (chances shown rounded to 2 decimals of a percentage, the expected number to 1)",
+        version,
+        corner="impulses \\ taken",
+        columns={"expected taken": lambda taken: f"{taken:.1f}"},
     )
     page.chart(
         "mary-i",

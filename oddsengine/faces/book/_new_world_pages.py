@@ -5,7 +5,6 @@ each computed with the exact engine through the tables of
 
 from __future__ import annotations
 
-from oddsengine.faces.book._html import caption_html, table_html
 from oddsengine.faces.book._pages import EXACT, Page, lines
 
 _VP = "exact (expected VP shown to 3 decimals)"
@@ -42,10 +41,13 @@ def diet(version: str, quick: bool) -> Page:
         frame.index = [f"{cp} CP" for cp in frame.index]
         frame.columns = [f"{cp} CP" for cp in frame.columns]
         tables[outcome] = frame
-        page.body.append(
-            table_html(
-                frame, caption_html(what, rules, EXACT, version), corner="Protestant \\ Catholic"
-            )
+        page.table(
+            frame,
+            what,
+            rules,
+            EXACT,
+            version,
+            corner="Protestant \\ Catholic",
         )
     wins = tables["protestant_wins"]
     page.chart(
@@ -99,23 +101,25 @@ def voyages(version: str, quick: bool) -> Page:
         ):
             frame = rows.pivot(index="explorer", columns="variant", values=column)
             frame = frame.loc[list(dict.fromkeys(rows.explorer)), list(dict.fromkeys(rows.variant))]
-            page.body.append(
-                table_html(
-                    frame,
-                    caption_html(f"{what}: {power}", rules, EXACT, version),
-                    corner="explorer",
-                )
+            page.table(
+                frame,
+                f"{what}: {power}",
+                rules,
+                EXACT,
+                version,
+                corner="explorer",
             )
         frame = rows.pivot(index="explorer", columns="variant", values="expected_vp")
         frame = frame.loc[list(dict.fromkeys(rows.explorer)), list(dict.fromkeys(rows.variant))]
-        page.body.append(
-            table_html(
-                frame,
-                caption_html(f"Expected VP of a voyage: {power}", rules, _VP, version),
-                corner="explorer",
-                cell=lambda v: f"{v:.3f}",
-                shade=False,
-            )
+        page.table(
+            frame,
+            f"Expected VP of a voyage: {power}",
+            rules,
+            _VP,
+            version,
+            corner="explorer",
+            cell=lambda v: f"{v:.3f}",
+            shade=False,
         )
     # One chart: the expected VP by the explorer's value (the Hapsburgs hold every value
     # from -1 to 4, and a voyage depends on its explorer's value only).
@@ -150,8 +154,13 @@ def voyages(version: str, quick: bool) -> Page:
         # plain first, as in the table of VP below (a pivot sorts the card's name first)
         frame = conquered.pivot(index="conquistador", columns="with", values=column)
         frame = frame.loc[order, ["plain", smallpox]]
-        page.body.append(
-            table_html(frame, caption_html(what, rules, method, version), corner="conquistador")
+        page.table(
+            frame,
+            what,
+            rules,
+            method,
+            version,
+            corner="conquistador",
         )
     vp = pd.DataFrame(
         {
@@ -160,13 +169,14 @@ def voyages(version: str, quick: bool) -> Page:
         }
     ).loc[order]
     vp["VP per CP, plain"] = vp["plain"] / 4
-    page.body.append(
-        table_html(
-            vp,
-            caption_html("Expected VP of a conquest", rules, _VP, version),
-            corner="conquistador",
-            cell=lambda v: f"{v:.3f}",
-            shade=False,
-        )
+    page.table(
+        vp,
+        "Expected VP of a conquest",
+        rules,
+        _VP,
+        version,
+        corner="conquistador",
+        cell=lambda v: f"{v:.3f}",
+        shade=False,
     )
     return page

@@ -16,6 +16,8 @@ from oddsengine.faces.book._html import caption_html, percent, table_html
 
 #: Said in every caption of an exact table.
 EXACT = "exact (shown rounded to 2 decimals of a percentage)"
+#: Said in the caption of a table that gives fractions beside its percentages.
+WITH_FRACTIONS = "exact (shown rounded to 2 decimals of a percentage, and as a fraction)"
 
 
 @dataclass
@@ -29,6 +31,36 @@ class Page:
     guide: list[str]
     body: list[str] = field(default_factory=list)
     charts: dict = field(default_factory=dict)
+
+    def table(self, frame, what: str, rules: str, method: str, version: str, **options) -> None:
+        """Add a table to the body under its caption.
+
+        Parameters
+        ----------
+        frame : pandas.DataFrame
+            The cells, rows by their labels.
+        what, rules, method, version : str
+            The caption (:func:`caption_html`): what the cells are, the rules, the method
+            and precision, the version.
+        **options
+            How the cells are shown (:func:`table_html`: ``corner``, ``cell``, ``shade``,
+            ``columns``, ``text_rows``).
+        """
+        self.body.append(table_html(frame, caption_html(what, rules, method, version), **options))
+
+    def fractions_table(self, frame, what: str, rules: str, version: str, **options) -> None:
+        """Add the table that writes the chances of the table before it as exact fractions:
+        each cell as it is, unshaded, the method "exact" (:meth:`table`'s arguments)."""
+        self.table(frame, what, rules, "exact", version, cell=str, shade=False, **options)
+
+    def table_with_fractions(
+        self, frame, what: str, rules: str, version: str, fractions: tuple, **options
+    ) -> None:
+        """Add a table of exact chances whose columns ``fractions`` write them as fractions
+        beside the percentages of the others, its method saying so (:meth:`table`'s
+        arguments)."""
+        columns = dict.fromkeys(fractions, str)
+        self.table(frame, what, rules, WITH_FRACTIONS, version, columns=columns, **options)
 
     def chart(self, name: str, figure, alt: str, caption: str) -> None:
         """Add a chart, saved as ``img/<slug>-<name>.png``, and its place in the body.
@@ -107,12 +139,13 @@ def _odds_table_page(page, kind, rows, columns, *, what, rules, version, legend,
     panels = []
     for title, frame in table.sections():
         named = f"{what}; {title}" if title else what  # one section: no leader rating
-        page.body.append(
-            table_html(
-                frame,
-                caption_html(named, rules, _precision(table.method_text()), version),
-                corner=f"{table.roles[0]} \\ {table.roles[1]}",
-            )
+        page.table(
+            frame,
+            named,
+            rules,
+            _precision(table.method_text()),
+            version,
+            corner=f"{table.roles[0]} \\ {table.roles[1]}",
         )
         lines = {
             f"{legend} {column}": ([_units(label) for label in frame.index], frame[column])
@@ -288,17 +321,13 @@ def rolls(version: str, quick: bool) -> Page:
         }
         frame = pd.DataFrame(values, index=[f"rating {m}" for m in ratings])
         rule = f"{kind.rule.rpartition('rule ')[2]} ({name})"  # "13.2 (interception)"
-        page.body.append(
-            table_html(
-                frame,
-                caption_html(
-                    f"Chance of a successful {name}, by the best battle rating",
-                    f"Here I Stand {rule}",
-                    EXACT,
-                    version,
-                ),
-                corner="battle rating \\ cavalry",
-            )
+        page.table(
+            frame,
+            f"Chance of a successful {name}, by the best battle rating",
+            f"Here I Stand {rule}",
+            EXACT,
+            version,
+            corner="battle rating \\ cavalry",
         )
         line_sets[name] = {case: (list(ratings), values[case]) for case in cases}
     page.chart(
@@ -351,18 +380,14 @@ def sieges(version: str, quick: bool) -> Page:
                 {name: getattr(result, field_name) for name, result in results.items()},
                 index=index,
             )
-            page.body.append(
-                table_html(
-                    frame,
-                    caption_html(
-                        f"Besiegers {stack} against a {defender} garrison: chance the "
-                        f"siege is {what} by each impulse",
-                        "Here I Stand 15, 15.1, 15.3 (siege and assault)",
-                        EXACT,
-                        version,
-                    ),
-                    corner="impulse \\ garrison",
-                )
+            page.table(
+                frame,
+                f"Besiegers {stack} against a {defender} garrison: chance the "
+                f"siege is {what} by each impulse",
+                "Here I Stand 15, 15.1, 15.3 (siege and assault)",
+                EXACT,
+                version,
+                corner="impulse \\ garrison",
             )
         panels.append(
             (
@@ -418,24 +443,20 @@ def cards(version: str, quick: bool) -> Page:
         # number: no column repeating it as a sentence.
         frame = table.set_index("card")[["side", "without_card", "with_card", "value"]]
         frame.columns = ["side", "without", "with", "value"]
-        page.body.append(
-            table_html(
-                frame,
-                caption_html(
-                    f"Card values: {spec.title()}",
-                    "Here I Stand 8 (combat cards), with 14 and 15.1",
-                    EXACT + "; pp = percentage points",
-                    version,
-                ),
-                corner="card",
-                cell=str,
-                shade=False,
-                columns={
-                    "without": percent,
-                    "with": percent,
-                    "value": lambda value: f"{100 * value:+.2f} pp",
-                },
-            )
+        page.table(
+            frame,
+            f"Card values: {spec.title()}",
+            "Here I Stand 8 (combat cards), with 14 and 15.1",
+            EXACT + "; pp = percentage points",
+            version,
+            corner="card",
+            cell=str,
+            shade=False,
+            columns={
+                "without": percent,
+                "with": percent,
+                "value": lambda value: f"{100 * value:+.2f} pp",
+            },
         )
         page.chart(
             f"combat-{number}",
@@ -488,18 +509,14 @@ def needed(version: str, quick: bool) -> Page:
                 None if pd.isna(value) else f"{int(value)} ({percent(p)})"
                 for value, p in zip(table.values[target], table.p[target], strict=True)
             ]
-        page.body.append(
-            table_html(
-                cells,
-                caption_html(
-                    f"{table.question}: the smallest number giving at least the target "
-                    f"chance that {kinds.outcome_words(table.event, kind) or table.event}",
-                    f"Here I Stand, {table.rule}",
-                    EXACT,
-                    version,
-                ),
-                corner=f"{table.role} \\ target",
-            )
+        page.table(
+            cells,
+            f"{table.question}: the smallest number giving at least the target "
+            f"chance that {kinds.outcome_words(table.event, kind) or table.event}",
+            f"Here I Stand, {table.rule}",
+            EXACT,
+            version,
+            corner=f"{table.role} \\ target",
         )
         sizes = [_units(label) for label in table.values.index]
         panels.append(

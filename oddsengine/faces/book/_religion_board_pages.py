@@ -4,7 +4,7 @@ P(k flips) of the optimal policy against best single odds each time."""
 
 from __future__ import annotations
 
-from oddsengine.faces.book._html import caption_html, percent, table_html
+from oddsengine.faces.book._html import percent
 from oddsengine.faces.book._pages import EXACT, Page
 
 __all__ = ["theses_opening"]
@@ -58,19 +58,15 @@ def theses_opening(version: str, quick: bool) -> Page:
         },
         index=[row["target"] for row in rows],
     )
-    page.body.append(
-        table_html(
-            frame,
-            caption_html(
-                f"Every first target of the {THESES.words} on the 1517 board",
-                "Here I Stand, RULES.md §16, §17, §19",
-                EXACT,
-                version,
-            ),
-            corner="target",
-            cell=str,
-            shade=False,
-        )
+    page.table(
+        frame,
+        f"Every first target of the {THESES.words} on the 1517 board",
+        "Here I Stand, RULES.md §16, §17, §19",
+        EXACT,
+        version,
+        corner="target",
+        cell=str,
+        shade=False,
     )
     flips = pd.DataFrame(
         {
@@ -81,20 +77,16 @@ def theses_opening(version: str, quick: bool) -> Page:
     )
     flips.loc["expected spaces"] = [f"{optimal.expected_flips:.3f}", f"{greedy.expected_flips:.3f}"]
     flips.loc["first target"] = [optimal.first_target, greedy.first_target]
-    page.body.append(
-        table_html(
-            flips,
-            caption_html(
-                "P(k spaces turned) by the five attempts: the optimal order against the "
-                "best single chance each time",
-                "Here I Stand, RULES.md §19",
-                EXACT,
-                version,
-            ),
-            corner="",
-            cell=str,
-            shade=False,
-        )
+    page.table(
+        flips,
+        "P(k spaces turned) by the five attempts: the optimal order against the "
+        "best single chance each time",
+        "Here I Stand, RULES.md §19",
+        EXACT,
+        version,
+        corner="",
+        cell=str,
+        shade=False,
     )
     order = _main_line(optimal.tree)
     page.body.append(

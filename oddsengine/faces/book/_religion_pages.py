@@ -5,7 +5,6 @@ Augsburg Confession, computed with the exact engine through the public API."""
 from __future__ import annotations
 
 from oddsengine import kinds
-from oddsengine.faces.book._html import caption_html, table_html
 from oddsengine.faces.book._pages import EXACT, Page, lines
 from oddsengine.religion.cards import AUGSBURG_CONFESSION, CALVINS_INSTITUTES
 
@@ -61,14 +60,14 @@ def attempts(version: str, quick: bool) -> Page:
         grid = {rows_role: attacker, columns_role: defender}
         table = oe.odds_table(kind, grid[rows_role], grid[columns_role], **fixed)
         frame = table.probability
-        page.body.append(
-            table_html(
-                frame,
-                caption_html(f"Chance of success: {title}", f"Here I Stand: {rules}", EXACT,
-                             version),
-                corner=f"{rows_role.replace('_', ' ')} \\ {columns_role.replace('_', ' ')}",
-            )
-        )  # fmt: skip
+        page.table(
+            frame,
+            f"Chance of success: {title}",
+            f"Here I Stand: {rules}",
+            EXACT,
+            version,
+            corner=f"{rows_role.replace('_', ' ')} \\ {columns_role.replace('_', ' ')}",
+        )
         if kind == "reformation" and len(panels) < 2:
             curves = {
                 str(column): ([int(label) for label in frame.index], frame[column])

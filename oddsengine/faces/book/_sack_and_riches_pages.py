@@ -7,8 +7,8 @@ Hapsburg turn's cards with the Raiders in play, computed with the exact engine (
 
 from __future__ import annotations
 
-from oddsengine.faces.book._html import caption_html, on_page_html, section_html, table_html
-from oddsengine.faces.book._pages import Page, lines
+from oddsengine.faces.book._html import on_page_html, section_html
+from oddsengine.faces.book._pages import EXACT, Page, lines
 
 #: The page's file name: its sections' links name it.
 SLUG = "sack-and-riches"
@@ -131,32 +131,21 @@ def _sack_of_rome(page: Page, version: str, quick: bool, anchor: str, heading: s
             chances[label][column] = answer.p["attacker_wins"]
             fractions[label][column] = exact_fractions(answer)["attacker_wins"]
     frame = pd.DataFrame.from_dict(chances, orient="index")
-    page.body.append(
-        table_html(
-            frame,
-            caption_html(
-                f"{sack.name}: the chance the Papacy loses, by the stack's dice (rows) and "
-                "the Papal regulars in Rome (columns)",
-                _sack_rules(sack),
-                "exact (shown rounded to 2 decimals of a percentage)",
-                version,
-            ),
-            corner="stack's dice \\ Papal",
-        )
+    page.table(
+        frame,
+        f"{sack.name}: the chance the Papacy loses, by the stack's dice (rows) and "
+        "the Papal regulars in Rome (columns)",
+        _sack_rules(sack),
+        EXACT,
+        version,
+        corner="stack's dice \\ Papal",
     )
-    page.body.append(
-        table_html(
-            pd.DataFrame.from_dict(fractions, orient="index"),
-            caption_html(
-                f"{sack.name}: the same chances as exact fractions",
-                _sack_rules(sack),
-                "exact",
-                version,
-            ),
-            corner="stack's dice \\ Papal",
-            cell=str,
-            shade=False,
-        )
+    page.fractions_table(
+        pd.DataFrame.from_dict(fractions, orient="index"),
+        f"{sack.name}: the same chances as exact fractions",
+        _sack_rules(sack),
+        version,
+        corner="stack's dice \\ Papal",
     )
     stacks = {
         "4M": ("4M", True),
@@ -173,20 +162,16 @@ def _sack_of_rome(page: Page, version: str, quick: bool, anchor: str, heading: s
         }
         for words, (stack, leader_dice) in stacks.items()
     }
-    page.body.append(
-        table_html(
-            pd.DataFrame.from_dict(leaders, orient="index"),
-            caption_html(
-                f"{sack.name}: what a leader (his battle rating) adds to 4 mercenaries "
-                "(4M), the chance the Papacy loses; units only: the §30.15 option, no "
-                "leader's dice",
-                _sack_rules(sack),
-                "exact (shown rounded to 2 decimals of a percentage)",
-                version,
-            ),
-            corner="the stack \\ Papal",
-            text_rows=True,
-        )
+    page.table(
+        pd.DataFrame.from_dict(leaders, orient="index"),
+        f"{sack.name}: what a leader (his battle rating) adds to 4 mercenaries "
+        "(4M), the chance the Papacy loses; units only: the §30.15 option, no "
+        "leader's dice",
+        _sack_rules(sack),
+        EXACT,
+        version,
+        corner="the stack \\ Papal",
+        text_rows=True,
     )
     page.chart(
         sack.slug,
@@ -274,33 +259,22 @@ def _riches_columns(
                 "a card, Galleons": with_galleons["card_kept"],
                 "holding lost": shown["holding_lost"],
             }
-    page.body.append(
-        table_html(
-            pd.DataFrame.from_dict(rows, orient="index"),
-            caption_html(
-                "New World riches: the chance of each result of one roll, by column, and of a card",
-                _riches_rules(raiders_card),
-                "exact (shown rounded to 2 decimals of a percentage)",
-                version,
-            ),
-            corner="column",
-            text_rows=True,
-        )
+    page.table(
+        pd.DataFrame.from_dict(rows, orient="index"),
+        "New World riches: the chance of each result of one roll, by column, and of a card",
+        _riches_rules(raiders_card),
+        EXACT,
+        version,
+        corner="column",
+        text_rows=True,
     )
-    page.body.append(
-        table_html(
-            pd.DataFrame.from_dict(fractions_rows, orient="index"),
-            caption_html(
-                "New World riches: the same chances as exact fractions",
-                _riches_rules(raiders_card),
-                "exact",
-                version,
-            ),
-            corner="column",
-            cell=str,
-            shade=False,
-            text_rows=True,
-        )
+    page.fractions_table(
+        pd.DataFrame.from_dict(fractions_rows, orient="index"),
+        "New World riches: the same chances as exact fractions",
+        _riches_rules(raiders_card),
+        version,
+        corner="column",
+        text_rows=True,
     )
 
 
@@ -365,24 +339,19 @@ def _riches_turn(
         (1, f"one Raider ({raiders_card.name})"),
         (2, "two Raiders (French, English)"),
     ):
-        page.body.append(
-            table_html(
-                pd.DataFrame.from_dict(means[count], orient="index"),
-                caption_html(
-                    f"A Hapsburg turn's New World cards with {what}: the cards received, "
-                    "kept and stolen (expected), the chance a card is stolen"
-                    + (" and the Raider lost" if count == 1 else ", the Raiders lost "
-                       "(expected)"),
-                    _riches_rules(raiders_card),
-                    "exact (chances shown rounded to 2 decimals of a percentage, expected "
-                    "cards to 3 decimals)",
-                    version,
-                ),
-                corner="Hapsburg holdings",
-                columns=numbers,
-                text_rows=True,
-            )
-        )  # fmt: skip
+        page.table(
+            pd.DataFrame.from_dict(means[count], orient="index"),
+            f"A Hapsburg turn's New World cards with {what}: the cards received, "
+            "kept and stolen (expected), the chance a card is stolen"
+            + (" and the Raider lost" if count == 1 else ", the Raiders lost (expected)"),
+            _riches_rules(raiders_card),
+            "exact (chances shown rounded to 2 decimals of a percentage, expected "
+            "cards to 3 decimals)",
+            version,
+            corner="Hapsburg holdings",
+            columns=numbers,
+            text_rows=True,
+        )
     page.chart(
         "riches-turn",
         lines(

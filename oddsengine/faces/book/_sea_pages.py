@@ -5,7 +5,6 @@ page type and the land pages).
 
 from __future__ import annotations
 
-from oddsengine.faces.book._html import caption_html, table_html
 from oddsengine.faces.book._pages import EXACT, Page, lines
 
 
@@ -43,17 +42,13 @@ def naval(version: str, quick: bool) -> Page:
         }
         frame = pd.DataFrame(values, index=[f"{n}Sq" for n in squadrons])
         where = "in port" if in_port else "at sea"
-        page.body.append(
-            table_html(
-                frame,
-                caption_html(
-                    f"Chance the Ottoman attacker wins against {defender}, {where}",
-                    "Here I Stand 16.2 (naval combat; RULES.md §11)",
-                    EXACT,
-                    version,
-                ),
-                corner="squadrons \\ admiral",
-            )
+        page.table(
+            frame,
+            f"Chance the Ottoman attacker wins against {defender}, {where}",
+            "Here I Stand 16.2 (naval combat; RULES.md §11)",
+            EXACT,
+            version,
+            corner="squadrons \\ admiral",
         )
         panels.append((where, {name: (list(squadrons), v) for name, v in values.items()}))
     page.chart(
@@ -120,20 +115,22 @@ def piracy(version: str, quick: bool) -> Page:
         index=index,
     )
     rules = "Here I Stand 16.4 (piracy; RULES.md §12)"
-    page.body.append(
-        table_html(
-            success,
-            caption_html("Chance of at least one piracy hit", rules, EXACT, version),
-            corner="corsairs \\ defence",
-        )
+    page.table(
+        success,
+        "Chance of at least one piracy hit",
+        rules,
+        EXACT,
+        version,
+        corner="corsairs \\ defence",
     )
-    page.body.append(
-        table_html(
-            vp,
-            caption_html("Expected piracy VP", rules, "exact (shown to 3 decimals)", version),
-            corner="corsairs \\ defence",
-            cell=lambda value: f"{value:.3f}",
-        )
+    page.table(
+        vp,
+        "Expected piracy VP",
+        rules,
+        "exact (shown to 3 decimals)",
+        version,
+        corner="corsairs \\ defence",
+        cell=lambda value: f"{value:.3f}",
     )
     page.chart(
         "success",
@@ -188,17 +185,13 @@ def foreign_wars(version: str, quick: bool) -> Page:
         columns,
         index=[f"won by attempt {k}" for k in range(1, horizon + 1)] + ["continues", "stalled"],
     )
-    page.body.append(
-        table_html(
-            frame,
-            caption_html(
-                "Chance the foreign war is won by each attempt",
-                "Here I Stand 21.7 (foreign wars; RULES.md §13)",
-                EXACT,
-                version,
-            ),
-            corner="attempt \\ war",
-        )
+    page.table(
+        frame,
+        "Chance the foreign war is won by each attempt",
+        "Here I Stand 21.7 (foreign wars; RULES.md §13)",
+        EXACT,
+        version,
+        corner="attempt \\ war",
     )
     page.chart(
         "by-attempt",
