@@ -1,7 +1,8 @@
 """One Reformation or Counter-Reformation attempt resolved (RULES.md §17, §18): the rule
-that decides it from each side's highest die (:func:`resolve_attempt`), and its exact
-chance as a small pure function of dice counts (:func:`success_chance`), what a search over
-targets and orders asks hundreds of thousands of times.
+that decides it from each side's highest die
+(:func:`~oddsengine.religion.attempt_odds.resolve_attempt`), and its exact chance as a small
+pure function of dice counts (:func:`~oddsengine.religion.attempt_odds.success_chance`), what a
+search over targets and orders asks hundreds of thousands of times.
 
 The rule is written once: the exact sum here, the columns an attempt's engines read
 (:meth:`Attempt.outcome_columns <oddsengine.religion.attempt_spec.Attempt.outcome_columns>`)
