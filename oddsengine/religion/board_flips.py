@@ -36,6 +36,7 @@ __all__ = [
     "check_flip_spaces",
     "space_event_names",
     "add_space_columns",
+    "flip_description",
     "flip_lines",
     "with_board_flips",
 ]
@@ -285,6 +286,44 @@ def add_space_columns(spec, columns: dict, protestant_flips, catholic_flips) -> 
         for position, space in enumerate(spaces):
             columns[f"{side}:{space}"] = flips[side] > position
     return columns
+
+
+def flip_description(spec, either) -> dict:
+    """The caps and spaces of a spec's flips as its description gives them.
+
+    Parameters
+    ----------
+    spec : Debate or DietOfWorms
+        A spec with ``flip_caps``, the sides' spaces and ``flip_order``.
+    either : int or None
+        The spec's cap on either winner's flips (23.14).
+
+    Returns
+    -------
+    dict
+        ``eligible_protestant`` and ``eligible_catholic`` where a side's cap is not
+        ``either``; ``protestant_spaces``, ``catholic_spaces`` and ``flip_order`` where
+        spaces are given.
+    """
+    return {
+        **(
+            {}
+            if spec.flip_caps == (either, either)
+            else {
+                "eligible_protestant": spec.flip_caps[1],
+                "eligible_catholic": spec.flip_caps[0],
+            }
+        ),
+        **(
+            {}
+            if spec.protestant_spaces is None and spec.catholic_spaces is None
+            else {
+                "protestant_spaces": list(spec.protestant_spaces or ()),
+                "catholic_spaces": list(spec.catholic_spaces or ()),
+                "flip_order": spec.flip_order,
+            }
+        ),
+    }
 
 
 def flip_lines(spec, caps, catholic: str = "Papal") -> list[str]:

@@ -523,6 +523,8 @@ class Debate:
 
     def describe(self) -> dict:
         """The debate as plain data, with what each "best" choice chose."""
+        from oddsengine.religion.board_flips import flip_description
+
         return {
             "zone": self.zone,
             "initiator": self.initiator,
@@ -535,23 +537,7 @@ class Debate:
             "augsburg": self.augsburg,
             "england_ruler": self.england_ruler,
             "eligible": self.eligible,
-            **(
-                {}
-                if self.flip_caps == (self.eligible, self.eligible)
-                else {
-                    "eligible_protestant": self.flip_caps[1],
-                    "eligible_catholic": self.flip_caps[0],
-                }
-            ),
-            **(
-                {}
-                if self.protestant_spaces is None and self.catholic_spaces is None
-                else {
-                    "protestant_spaces": list(self.protestant_spaces or ()),
-                    "catholic_spaces": list(self.catholic_spaces or ()),
-                    "flip_order": self.flip_order,
-                }
-            ),
+            **flip_description(self, self.eligible),
             "bonuses": list(self.active_bonuses),
             "objective": self.objective,
             "luther_policy": self.luther_policy,

@@ -322,28 +322,14 @@ class DietOfWorms:
         return add_space_columns(self, columns, protestant_flips, catholic_flips)
 
     def describe(self) -> dict:
+        from oddsengine.religion.board_flips import flip_description
+
         return {
             "protestant_cp": self.protestant_cp,
             "papal_cp": self.papal_cp,
             "hapsburg_cp": self.hapsburg_cp,
             "eligible_spaces": self.eligible_spaces,
-            **(
-                {}
-                if self.flip_caps == (self.eligible_spaces,) * 2
-                else {
-                    "eligible_protestant": self.flip_caps[1],
-                    "eligible_catholic": self.flip_caps[0],
-                }
-            ),
-            **(
-                {}
-                if self.protestant_spaces is None and self.catholic_spaces is None
-                else {
-                    "protestant_spaces": list(self.protestant_spaces or ()),
-                    "catholic_spaces": list(self.catholic_spaces or ()),
-                    "flip_order": self.flip_order,
-                }
-            ),
+            **flip_description(self, self.eligible_spaces),
             "protestant_dice": self.protestant_dice,
             "catholic_dice": self.catholic_dice,
         }
