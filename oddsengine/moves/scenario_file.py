@@ -103,7 +103,8 @@ __all__ = [
     "MAX_SCENARIO_BYTES",
 ]
 
-_MOVE_KEYS = {
+#: The keys a land [move] and a [naval_move] table share.
+_MOVING_KEYS = {
     "from",
     "to",
     "units",
@@ -113,6 +114,10 @@ _MOVE_KEYS = {
     "interception",
     "attacker_cards",
     "defender_cards",
+    "responses",
+    "policy",
+}
+_MOVE_KEYS = _MOVING_KEYS | {
     "avoiding_units",
     "after_withdrawal",
     "garrison_joins_relief",
@@ -120,11 +125,26 @@ _MOVE_KEYS = {
     "leaders_inside",
     "by_sea",
     "cp",
-    "responses",
-    "policy",
     "attacker_casualty_order",
     "defender_casualty_order",
 }
+
+
+def _moving_arguments(entry: dict, defender, interception) -> dict:
+    """The arguments a land and a naval move take from their table alike: where from and
+    to, the units and their power, the defender's, retreat and interception policies
+    (``defender`` and ``interception`` as each reads them) and the cards."""
+    return {
+        "origin": entry["from"],
+        "destination": entry["to"],
+        "units": entry.get("units"),
+        "power": entry.get("power"),
+        "defender_policy": defender,
+        "retreat_policy": entry.get("retreat", "most-friendly"),
+        "interception_policy": interception,
+        "attacker_cards": tuple(entry.get("attacker_cards", ())),
+        "defender_cards": tuple(entry.get("defender_cards", ())),
+    }
 
 
 def load_move(name_or_path, *, stacks=None, control=None, besieged=(), **overrides):
@@ -271,15 +291,7 @@ def _file_move(name_or_path, overrides):
         for space, units in interception.items() if isinstance(interception, dict) else ():
             reader.text(units, f"move.interception.{space}", '"all" or units')
     arguments = {
-        "origin": entry["from"],
-        "destination": entry["to"],
-        "units": entry.get("units"),
-        "power": entry.get("power"),
-        "defender_policy": entry.get("defender", "best"),
-        "retreat_policy": entry.get("retreat", "most-friendly"),
-        "interception_policy": entry.get("interception", "all"),
-        "attacker_cards": tuple(entry.get("attacker_cards", ())),
-        "defender_cards": tuple(entry.get("defender_cards", ())),
+        **_moving_arguments(entry, entry.get("defender", "best"), entry.get("interception", "all")),
         "avoiding_units": entry.get("avoiding_units"),
         "after_withdrawal": entry.get("after_withdrawal", "go-back"),
         "garrison_joins_relief": entry.get("garrison_joins_relief", False),
@@ -382,22 +394,7 @@ def _move_policies(entry: dict):
     return Policies(post_roll=post_roll, **orders)
 
 
-_NAVAL_MOVE_KEYS = {
-    "from",
-    "to",
-    "units",
-    "power",
-    "defender",
-    "retreat",
-    "interception",
-    "attacker_cards",
-    "defender_cards",
-    "responses",
-    "policy",
-    "rowers",
-    "rowers_roll",
-    "fight_order",
-}
+_NAVAL_MOVE_KEYS = _MOVING_KEYS | {"rowers", "rowers_roll", "fight_order"}
 
 
 def scenario_action(name_or_path) -> str:
@@ -515,15 +512,7 @@ def _naval_move_parts(name_or_path):
     else:
         reader.text(interception, "naval_move.interception", '"all", "none" or a table')
     arguments = {
-        "origin": entry["from"],
-        "destination": entry["to"],
-        "units": entry.get("units"),
-        "power": entry.get("power"),
-        "defender_policy": defender,
-        "retreat_policy": entry.get("retreat", "most-friendly"),
-        "interception_policy": interception,
-        "attacker_cards": tuple(entry.get("attacker_cards", ())),
-        "defender_cards": tuple(entry.get("defender_cards", ())),
+        **_moving_arguments(entry, defender, interception),
         "responses": tuple(entry.get("responses", ())),
         "rowers": entry.get("rowers"),
         "rowers_roll": entry.get("rowers_roll"),
