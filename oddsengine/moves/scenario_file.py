@@ -499,18 +499,15 @@ def _naval_move_parts(name_or_path):
             reader.texts(entry[name], f"naval_move.{name}", "a card")
     if "fight_order" in entry:
         reader.texts(entry["fight_order"], "naval_move.fight_order", "a power")
-    defender = entry.get("defender", "best")
-    if isinstance(defender, dict):
-        for power, policy in defender.items():
-            reader.text(policy, f"naval_move.defender.{power}", "a policy")
-    else:
-        reader.text(defender, "naval_move.defender", "a policy")
-    interception = entry.get("interception", "all")
-    if isinstance(interception, dict):
-        for location, ships in interception.items():
-            reader.text(ships, f"naval_move.interception.{location}", '"all", "none" or ships')
-    else:
-        reader.text(interception, "naval_move.interception", '"all", "none" or a table')
+    defender = reader.text_or_table(
+        entry.get("defender", "best"), "naval_move.defender", "a policy", "a policy"
+    )
+    interception = reader.text_or_table(
+        entry.get("interception", "all"),
+        "naval_move.interception",
+        '"all", "none" or a table',
+        '"all", "none" or ships',
+    )
     arguments = {
         **_moving_arguments(entry, defender, interception),
         "responses": tuple(entry.get("responses", ())),
