@@ -93,6 +93,32 @@ _DEBATE, _CARDS = "the debate", "cards, bonuses and policies"
 _PUTTING_IN = card_putting_in()
 
 
+def _flip_cap(words: str, label: str):
+    """The option of a cap on a winner's flips (23.14), which a board gives."""
+    return option(
+        words,
+        rule="23.14",
+        default=None,
+        low=0,
+        board=BOARD_GIVES,
+        more=True,
+        group=_DEBATE,
+        label=label,
+    )
+
+
+def _putting_in_policy(words: str, label: str):
+    """The option of when the Protestant puts a debater in (:data:`PROTESTANT_POLICIES`)."""
+    return option(
+        words,
+        default="best",
+        value="choice",
+        choices=PROTESTANT_POLICIES,
+        group=_CARDS,
+        label=label,
+    )
+
+
 @dataclass(frozen=True)
 class Debate:
     """A theological debate (RULES.md §20).
@@ -231,15 +257,8 @@ class Debate:
         board=BOARD_GIVES,
         group=_CARDS,
     )
-    eligible: int | None = option(
-        "spaces eligible for flipping: a cap on either winner's flips",
-        rule="23.14",
-        default=None,
-        low=0,
-        board=BOARD_GIVES,
-        more=True,
-        group=_DEBATE,
-        label="cap (either)",
+    eligible: int | None = _flip_cap(
+        "spaces eligible for flipping: a cap on either winner's flips", "cap (either)"
     )
     bonuses: tuple | str = option(
         "the debater bonuses applied: all, none, or names (eck, gardiner, aleander, campeggio, "
@@ -259,22 +278,10 @@ class Debate:
         more=True,
         group=_CARDS,
     )
-    luther_policy: str = option(
-        f"when the Protestant puts in {_PUTTING_IN.puts_in} by {_PUTTING_IN.name}",
-        default="best",
-        value="choice",
-        choices=PROTESTANT_POLICIES,
-        group=_CARDS,
-        label="Luther",
+    luther_policy: str = _putting_in_policy(
+        f"when the Protestant puts in {_PUTTING_IN.puts_in} by {_PUTTING_IN.name}", "Luther"
     )
-    bullinger_policy: str = option(
-        "when the Protestant puts in Bullinger",
-        default="best",
-        value="choice",
-        choices=PROTESTANT_POLICIES,
-        group=_CARDS,
-        label="Bullinger",
-    )
+    bullinger_policy: str = _putting_in_policy("when the Protestant puts in Bullinger", "Bullinger")
     bar: str | None = option(
         f"with {barring_card().name}: the Protestant debater barred (default: the card's best "
         "use, a pick or a bar)",
@@ -284,25 +291,11 @@ class Debate:
         offer=debate_choices.bars,
         group=_CARDS,
     )
-    eligible_protestant: int | None = option(
-        "a cap on a Protestant winner's flips alone",
-        rule="23.14",
-        default=None,
-        low=0,
-        board=BOARD_GIVES,
-        more=True,
-        group=_DEBATE,
-        label="cap (Prot.)",
+    eligible_protestant: int | None = _flip_cap(
+        "a cap on a Protestant winner's flips alone", "cap (Prot.)"
     )
-    eligible_catholic: int | None = option(
-        "a cap on a Papal winner's flips alone",
-        rule="23.14",
-        default=None,
-        low=0,
-        board=BOARD_GIVES,
-        more=True,
-        group=_DEBATE,
-        label="cap (Cath.)",
+    eligible_catholic: int | None = _flip_cap(
+        "a cap on a Papal winner's flips alone", "cap (Cath.)"
     )
     protestant_spaces: tuple | None = None
     catholic_spaces: tuple | None = None
