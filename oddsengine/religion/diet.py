@@ -53,6 +53,26 @@ def _cp(value, name: str) -> int:
     return int(value)
 
 
+def _card_cp(words: str, label: str):
+    """The option of the CP of the card a power commits (21: 1..6, each power one card)."""
+    return option(
+        words, default=1, required=True, low=1, high=MAX_CARD_CP, group=_CARDS, label=label
+    )
+
+
+def _flip_cap(words: str, label: str):
+    """The option of a cap on a winner's flips (23.14), which a board gives."""
+    return option(
+        words,
+        rule="23.14",
+        default=None,
+        low=0,
+        high=MAX_ELIGIBLE,
+        board=BOARD_GIVES,
+        label=label,
+    )
+
+
 @dataclass(frozen=True)
 class DietOfWorms:
     """The Diet of Worms (21).
@@ -85,60 +105,21 @@ class DietOfWorms:
     (0.6129, 0.1884)
     """
 
-    protestant_cp: int = option(
-        "the CP of the Protestant's card (it rolls CP + 4 dice)",
-        default=1,
-        required=True,
-        low=1,
-        high=MAX_CARD_CP,
-        group=_CARDS,
-        label="Prot. CP",
+    protestant_cp: int = _card_cp(
+        "the CP of the Protestant's card (it rolls CP + 4 dice)", "Prot. CP"
     )
-    papal_cp: int = option(
-        "the CP of the Papacy's card",
-        default=1,
-        required=True,
-        low=1,
-        high=MAX_CARD_CP,
-        group=_CARDS,
-        label="Papal CP",
-    )
-    hapsburg_cp: int = option(
-        "the CP of the Hapsburgs' card",
-        default=1,
-        required=True,
-        low=1,
-        high=MAX_CARD_CP,
-        group=_CARDS,
-        label="Haps. CP",
-    )
-    eligible_spaces: int | None = option(
+    papal_cp: int = _card_cp("the CP of the Papacy's card", "Papal CP")
+    hapsburg_cp: int = _card_cp("the CP of the Hapsburgs' card", "Haps. CP")
+    eligible_spaces: int | None = _flip_cap(
         "a cap on the spaces the winner may flip (the German-zone spaces eligible on the "
         "board) for either winner; default: the hit difference",
-        rule="23.14",
-        default=None,
-        low=0,
-        high=MAX_ELIGIBLE,
-        board=BOARD_GIVES,
-        label="cap (either)",
+        "cap (either)",
     )
-    eligible_protestant: int | None = option(
-        "a cap on a Protestant winner's flips alone",
-        rule="23.14",
-        default=None,
-        low=0,
-        high=MAX_ELIGIBLE,
-        board=BOARD_GIVES,
-        label="cap (Prot.)",
+    eligible_protestant: int | None = _flip_cap(
+        "a cap on a Protestant winner's flips alone", "cap (Prot.)"
     )
-    eligible_catholic: int | None = option(
-        "a cap on a Catholic winner's flips alone",
-        rule="23.14",
-        default=None,
-        low=0,
-        high=MAX_ELIGIBLE,
-        board=BOARD_GIVES,
-        label="cap (Cath.)",
+    eligible_catholic: int | None = _flip_cap(
+        "a cap on a Catholic winner's flips alone", "cap (Cath.)"
     )
     protestant_spaces: tuple | None = None
     catholic_spaces: tuple | None = None
