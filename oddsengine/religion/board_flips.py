@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from oddsengine.declaration import BOARD_GIVES, option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "flip_order_of",
     "flip_sequence",
     "side_cap",
+    "flip_cap_option",
     "check_flip_spaces",
     "space_event_names",
     "add_space_columns",
@@ -216,6 +218,30 @@ def side_cap(both, own, spaces) -> int | None:
         if cap is not None
     ]
     return min(caps) if caps else None
+
+
+def flip_cap_option(words: str, label: str, **declared):
+    """The option of a cap on a winner's flips (23.14), which a board gives: none by
+    default, at least 0.
+
+    Parameters
+    ----------
+    words : str
+        What the cap caps, as the inputs list it.
+    label : str
+        Its short name in a table or a form.
+    **declared
+        What the kind declares besides (:func:`~oddsengine.declaration.option`): its
+        highest value, its group.
+
+    Returns
+    -------
+    dataclasses.Field
+        The spec's field.
+    """
+    return option(
+        words, rule="23.14", default=None, low=0, board=BOARD_GIVES, label=label, **declared
+    )
 
 
 def check_flip_spaces(spec, error) -> None:

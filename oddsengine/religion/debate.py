@@ -29,6 +29,7 @@ import numpy as np
 from oddsengine.declaration import BOARD_AGREES, BOARD_GIVES, NEEDS_BOARD, option
 from oddsengine.errors import shown
 from oddsengine.religion import debate_choices
+from oddsengine.religion.board_flips import flip_cap_option
 from oddsengine.religion.cards import (
     AUGSBURG_CONFESSION,
     barring_card,
@@ -94,17 +95,8 @@ _PUTTING_IN = card_putting_in()
 
 
 def _flip_cap(words: str, label: str):
-    """The option of a cap on a winner's flips (23.14), which a board gives."""
-    return option(
-        words,
-        rule="23.14",
-        default=None,
-        low=0,
-        board=BOARD_GIVES,
-        more=True,
-        group=_DEBATE,
-        label=label,
-    )
+    """The option of a cap on a winner's flips (23.14), among the debate's further ones."""
+    return flip_cap_option(words, label, more=True, group=_DEBATE)
 
 
 def _putting_in_policy(words: str, label: str):

@@ -23,9 +23,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, option
+from oddsengine.declaration import NEEDS_BOARD, option
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.religion.board_flips import flip_cap_option
 from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD
 
 __all__ = ["DietOfWorms", "DIET_OUTCOMES", "MAX_CARD_CP", "PROTESTANT_BONUS_DICE"]
@@ -61,16 +62,8 @@ def _card_cp(words: str, label: str):
 
 
 def _flip_cap(words: str, label: str):
-    """The option of a cap on a winner's flips (23.14), which a board gives."""
-    return option(
-        words,
-        rule="23.14",
-        default=None,
-        low=0,
-        high=MAX_ELIGIBLE,
-        board=BOARD_GIVES,
-        label=label,
-    )
+    """The option of a cap on a winner's flips (23.14), at most :data:`MAX_ELIGIBLE`."""
+    return flip_cap_option(words, label, high=MAX_ELIGIBLE)
 
 
 @dataclass(frozen=True)
