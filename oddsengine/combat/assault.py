@@ -27,6 +27,12 @@ _OUTCOME_LABELS = ("siege_broken", "siege_continues", "success")
 _OUTCOMES = np.array(_OUTCOME_LABELS, dtype=object)
 
 
+def _squadrons(words: str, **declared):
+    """The option of a count of squadrons by the port, one of an assault's requirements
+    (``declared``: its rule, where one is cited)."""
+    return option(words, default=0, metavar="N", group=REQUIREMENTS, **declared)
+
+
 def naval_requirement_problem(
     defender_squadrons_adjacent: int,
     defender_squadrons_in_port: int,
@@ -115,25 +121,14 @@ class Assault(CombatSpec):
         "the space was already assaulted this impulse", default=False, group=REQUIREMENTS
     )
     line_of_communication: bool = True
-    defender_squadrons_adjacent: int = option(
-        "defending squadrons in an adjacent sea zone (any refuses the assault)",
-        default=0,
-        rule="15.1",
-        metavar="N",
-        group=REQUIREMENTS,
+    defender_squadrons_adjacent: int = _squadrons(
+        "defending squadrons in an adjacent sea zone (any refuses the assault)", rule="15.1"
     )
-    defender_squadrons_in_port: int = option(
-        "defending squadrons in the port (the attacker needs more adjacent)",
-        default=0,
-        rule="15.1",
-        metavar="N",
-        group=REQUIREMENTS,
+    defender_squadrons_in_port: int = _squadrons(
+        "defending squadrons in the port (the attacker needs more adjacent)", rule="15.1"
     )
-    attacker_squadrons_adjacent: int = option(
-        "attacking squadrons in the adjacent sea zones (corsairs do not count)",
-        default=0,
-        metavar="N",
-        group=REQUIREMENTS,
+    attacker_squadrons_adjacent: int = _squadrons(
+        "attacking squadrons in the adjacent sea zones (corsairs do not count)"
     )
     siege_artillery_supply: bool = True
 
