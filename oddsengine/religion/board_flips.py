@@ -64,20 +64,12 @@ def flip_order_of(text) -> str:
     if value in ("board", "electorates"):
         return value
     if value.startswith("order:"):
-        from oddsengine.moves.board import load_board
+        from oddsengine.religion.board_fields import land_spaces
 
         spaces = [part.strip() for part in value[len("order:") :].split(",") if part.strip()]
         if not spaces:
             raise OddsEngineError("flip_order: order: names its spaces: order:SPACE,SPACE")
-        board, names = load_board(), []
-        for space in spaces:
-            found = board.space(space)
-            if found.is_sea:
-                raise OddsEngineError(f"flip_order: {found.name} is a sea zone, not a land space")
-            if found.name in names:
-                raise OddsEngineError(f"flip_order: {found.name} is listed twice")
-            names.append(found.name)
-        return "order:" + ",".join(names)
+        return "order:" + ",".join(land_spaces(spaces, "flip_order"))
     raise OddsEngineError(
         f"unknown flip order {shown(text)}; use board, electorates or order:SPACE,SPACE"
     )
