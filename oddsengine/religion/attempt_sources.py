@@ -221,16 +221,12 @@ def _land_spaces(values) -> tuple[str, ...]:
 
 
 def _debaters(values) -> tuple[str, ...]:
-    from oddsengine.errors import unknown_name
     from oddsengine.religion.records import religion_facts
 
-    facts, names = religion_facts(), []
-    for value in _names(values, "debaters"):
-        try:
-            names.append(facts.debater(value).name)
-        except KeyError:
-            raise unknown_name("debater", value, facts.debaters, where="debaters") from None
-    return tuple(names)
+    facts = religion_facts()
+    return tuple(
+        facts.named_debater(value, "debaters").name for value in _names(values, "debaters")
+    )
 
 
 def _home_spaces(power: str, also: tuple[str, ...]) -> tuple[str, ...]:

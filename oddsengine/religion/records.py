@@ -29,7 +29,7 @@ from functools import lru_cache
 from os import PathLike
 from pathlib import Path
 
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
 from oddsengine.shipped import shipped_path
 
 __all__ = [
@@ -257,6 +257,27 @@ class ReligionFacts:
             if debater.name.casefold() == wanted:
                 return debater
         raise UnknownName(f"unknown debater {shown(name)}")
+
+    def named_debater(self, name: str, where: str = "") -> Debater:
+        """The debater of that name, as :meth:`debater` finds him; a name that is no
+        debater's is refused with the closest names and all of them.
+
+        Parameters
+        ----------
+        name : str
+            The name given.
+        where : str
+            What gave it (``committed``, an argument's name), said before the refusal.
+
+        Raises
+        ------
+        OddsEngineError
+            For a name that is no debater's.
+        """
+        try:
+            return self.debater(name)
+        except KeyError:
+            raise unknown_name("debater", name, self.debaters, where=where) from None
 
     def debaters_of(self, side: str) -> tuple[Debater, ...]:
         """The debaters of a side (``"protestant"`` or ``"papal"``)."""
