@@ -58,6 +58,7 @@ from oddsengine.religion.debate_rules import (
 from oddsengine.religion.debate_tree import build_tree
 from oddsengine.religion.records import DEBATE_ZONES, LAST_TURN, religion_facts
 from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD
+from oddsengine.religion.religious_board import ENGLAND_RULERS
 
 __all__ = [
     "Debate",
@@ -86,8 +87,6 @@ OBJECTIVES = ("net", "wins")
 #: worth more), ``first-chance`` (at the first draw where it changes the debater), or
 #: ``never``.
 PROTESTANT_POLICIES = ("best", "first-chance", "never")
-#: England's rulers (20 step 4: Mary I doubles a Papal debater's value in the English zone).
-ENGLAND_RULERS = ("henry-viii", "edward-vi", "mary-i", "elizabeth-i")
 #: The headings a debate's inputs are listed under.
 _DEBATE, _CARDS = "the debate", "cards, bonuses and policies"
 #: The card that puts a debater in (Here I Stand): its words in the inputs'.
