@@ -30,6 +30,7 @@ from os import PathLike
 from pathlib import Path
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
+from oddsengine.religion.record_types import LANGUAGE_ZONES
 from oddsengine.shipped import shipped_path
 
 __all__ = [
@@ -48,8 +49,6 @@ __all__ = [
     "read_religion_facts",
 ]
 
-#: 16: the five language zones; ``"none"`` is a space in no zone (Breslau, Prague).
-LANGUAGE_ZONES = ("german", "french", "english", "italian", "spanish")
 #: 20 step 1: the zones a theological debate may be called in.
 DEBATE_ZONES = ("german", "french", "english")
 #: The sides of a debater (debaters.csv).
