@@ -36,7 +36,7 @@ from oddsengine.combat.combat_inputs import (
     card_slug,
     responses_words,
 )
-from oddsengine.combat.forces import FORCE_NOTATION, Force, as_force
+from oddsengine.combat.forces import FORCE_NOTATION, UNIT_TYPES, Force, as_force
 from oddsengine.combat.formations import strongest_formation
 from oddsengine.combat.leaders import find_leader
 from oddsengine.combat.options import Policies, RuleOptions
@@ -479,7 +479,7 @@ class CombatSpec(CombatInputs):
             columns = {}
             for role, side in (("attacker", attacker), ("defender", defender)):
                 columns[f"{role}_survivors"] = np.full(size, side.land_units)
-                for kind in ("regulars", "mercenaries", "cavalry"):
+                for kind in UNIT_TYPES:
                     columns[f"{role}_{kind}"] = np.full(size, getattr(side.force, kind))
                 columns[f"{role}_spent_post_roll"] = np.zeros(size, dtype=bool)
             columns["attacker_prevails"] = np.zeros(size, dtype=bool)

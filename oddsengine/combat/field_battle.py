@@ -72,7 +72,7 @@ class FieldBattle(CombatSpec):
             moving = moving.with_units(
                 **{
                     kind: getattr(moving, kind) - getattr(self.joined_garrison, kind)
-                    for kind in ("regulars", "mercenaries", "cavalry")
+                    for kind in UNIT_TYPES
                 }
             ).without_leaders(leader.name for leader in self.joined_garrison.leaders)
         moving.check_formation("attacker")
