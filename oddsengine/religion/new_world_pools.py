@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.religion.record_types import NEW_WORLD_POWERS
 
 __all__ = [
     "POWERS",
@@ -32,7 +33,7 @@ __all__ = [
 #: conquistadors.csv: England and France each have 2 conquest markers (value 0).
 CONQUEST_MARKERS = 2
 #: The powers that explore and conquer (22).
-POWERS = ("england", "france", "hapsburg")
+POWERS = NEW_WORLD_POWERS
 
 
 def check_power(power) -> str:

@@ -30,7 +30,7 @@ from os import PathLike
 from pathlib import Path
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
-from oddsengine.religion.record_types import LANGUAGE_ZONES
+from oddsengine.religion.record_types import LANGUAGE_ZONES, NEW_WORLD_POWERS
 from oddsengine.shipped import shipped_path
 
 __all__ = [
@@ -53,8 +53,6 @@ __all__ = [
 DEBATE_ZONES = ("german", "french", "english")
 #: The sides of a debater (debaters.csv).
 DEBATER_SIDES = ("protestant", "papal")
-#: The powers that explore and conquer (22).
-NEW_WORLD_POWERS = ("england", "france", "hapsburg")
 #: The last turn of the game: an entry turn must lie in 1..LAST_TURN.
 LAST_TURN = 9
 #: A turn of entry that depends on play (Cranmer's group enters the turn after Henry VIII
