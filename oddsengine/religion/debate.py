@@ -51,6 +51,7 @@ from oddsengine.religion.debate_inputs import (
     one_of,
 )
 from oddsengine.religion.debate_rules import (
+    DEFENDER_CHOICES,
     DebateError,
     check_debate,
     check_in_play,
@@ -75,9 +76,6 @@ __all__ = [
 
 #: 20 step 1: who calls the debate.
 INITIATORS = ("papacy", "protestant")
-#: 20 step 3: the initiator's choice of the defender's pool; ``best`` takes the one that
-#: maximises the initiator's objective (:data:`OBJECTIVES`).
-DEFENDER_CHOICES = ("best", "committed", "uncommitted")
 #: What a "best" choice maximises: ``net``, the side's expected spaces flipped its way less
 #: those flipped against it, plus the VP it gains less the VP it concedes (a burnt or
 #: disgraced debater's value); ``wins``, the side's chance of winning the debate.
