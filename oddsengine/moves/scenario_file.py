@@ -77,6 +77,7 @@ Examples that ship with the package are found by name: ``load_move("vienna")``.
 from __future__ import annotations
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, check_keywords, shown
+from oddsengine.moves.battle_policies import POLICY_INPUTS
 from oddsengine.moves.scenario_reader import (
     MAX_SCENARIO_BYTES,
     ScenarioReader,
@@ -318,7 +319,8 @@ def _file_move(name_or_path, overrides):
         for name in ("cp", "responses"):
             if name in entry:
                 reader.refuse(f"move.{name}", "applies to a naval transport only: give by_sea too")
-    if any(name in entry for name in _COMBAT_POLICY_KEYS):
+    # RULES.md §9: the [move] keys of the field battle's policies.
+    if any(name in entry for name in POLICY_INPUTS):
         arguments["policies"] = reader.build("move", _move_policies, entry)
     move = _build_with_overrides(reader, "move", spec, situation, arguments, overrides)
     return label, entry, move
@@ -355,10 +357,6 @@ def _override_at_fault(spec, situation, arguments, overrides) -> str | None:
         except OddsEngineError:
             return name
     return None
-
-
-#: The [move] keys of the field battle's policies (RULES.md §9).
-_COMBAT_POLICY_KEYS = ("policy", "attacker_casualty_order", "defender_casualty_order")
 
 
 def _move_policies(entry: dict):
