@@ -20,11 +20,17 @@ from oddsengine.draws import OutcomeColumns, StateDigits
 from oddsengine.errors import OddsEngineError
 from oddsengine.option_field import option
 
-__all__ = ["Assault", "naval_requirement_problem"]
+__all__ = ["Assault", "SQUADRON_COUNTS", "naval_requirement_problem"]
 
 #: A rolled assault's outcomes in the sorted order of their labels, and as a column's values.
 _OUTCOME_LABELS = ("siege_broken", "siege_continues", "success")
 _OUTCOMES = np.array(_OUTCOME_LABELS, dtype=object)
+#: The squadrons by the port that an assault's naval requirement counts (15.1).
+SQUADRON_COUNTS = (
+    "defender_squadrons_adjacent",
+    "defender_squadrons_in_port",
+    "attacker_squadrons_adjacent",
+)
 
 
 def _squadrons(words: str, **declared):
@@ -245,11 +251,7 @@ class Assault(CombatSpec):
             )
         if self.assaulted_this_impulse:
             raise OddsEngineError("assault refused: the space was already assaulted this impulse")
-        for name in (
-            "defender_squadrons_adjacent",
-            "defender_squadrons_in_port",
-            "attacker_squadrons_adjacent",
-        ):
+        for name in SQUADRON_COUNTS:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise OddsEngineError(f"{name} must be a non-negative whole number")
