@@ -537,9 +537,7 @@ class Assault(CombatSpec):
         elimination and its leaders' displacement (15.1 step 11), the besieged leaders'
         capture and the squadrons in port (15.1 step 10: when the space is taken). With
         allies the garrison's units by type follow from each power's losses instead."""
-        derived = [f"attacker_{kind}" for kind in UNIT_TYPES]
-        if self.defender_ally is None:
-            derived += [f"defender_{kind}" for kind in UNIT_TYPES]
+        derived = self._units_by_type_derived()
         derived += ["besieger_survivors", *(f"besieger_{kind}" for kind in UNIT_TYPES)]
         derived += ["attackers_eliminated", "attacker_leaders_displaced"]
         derived += ["defender_leaders_captured", "naval_units_to_turn_track"]

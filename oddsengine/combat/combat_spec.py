@@ -542,6 +542,15 @@ class CombatSpec(CombatInputs):
                 states[f"{role}_{kind}"] = counts
         return states
 
+    def _units_by_type_derived(self) -> list[str]:
+        """The columns of each side's units by type, which follow from its survivors (its
+        casualty order); with allies the defender's follow from each power's losses
+        instead, and are not among them."""
+        derived = [f"attacker_{kind}" for kind in UNIT_TYPES]
+        if self.defender_ally is None:
+            derived += [f"defender_{kind}" for kind in UNIT_TYPES]
+        return derived
+
     @property
     def loss_groups(self) -> list[tuple[str, int, str]]:
         """(label, land units at the start, survivors column) for expected losses."""

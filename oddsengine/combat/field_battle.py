@@ -180,9 +180,7 @@ class FieldBattle(CombatSpec):
         """The columns that follow from the survivors before them: a side's units by type
         (its casualty order) and its leaders' capture (14 step 10). With allies the
         defender's units by type follow from each power's losses instead."""
-        derived = [f"attacker_{kind}" for kind in UNIT_TYPES]
-        if self.defender_ally is None:
-            derived += [f"defender_{kind}" for kind in UNIT_TYPES]
+        derived = self._units_by_type_derived()
         return (*derived, "attacker_leaders_captured", "defender_leaders_captured")
 
     def hits(self, values) -> tuple[np.ndarray, np.ndarray]:
