@@ -185,6 +185,16 @@ class Voyaging:
             )
         return (record,)
 
+    def _check_flags(self, names) -> None:
+        """Each of the fields ``names`` as a bool, refused unless True or False (a numpy
+        bool too)."""
+        for name in names:
+            if not isinstance(getattr(self, name), (bool, np.bool_)):
+                raise OddsEngineTypeError(
+                    f"{name} must be True or False, not {shown(getattr(self, name))}"
+                )
+            object.__setattr__(self, name, bool(getattr(self, name)))
+
     @property
     def explorer_values(self) -> np.ndarray:
         """The value of each sailor of the pool, in its order."""

@@ -35,7 +35,7 @@ import numpy as np
 
 from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, two_dice_pmf
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError
 from oddsengine.religion.cards import MERCATORS_MAP, SMALLPOX, cards_in_effect
 from oddsengine.religion.cards import card_switches as switches_of
 from oddsengine.religion.new_world import (
@@ -193,12 +193,7 @@ class Voyage(Voyaging):
     def __post_init__(self):
         pool = self._check_common("explorer", explorer_pool)
         object.__setattr__(self, "_pool", pool)
-        for name in ("uncharted", "mercator"):
-            if not isinstance(getattr(self, name), (bool, np.bool_)):
-                raise OddsEngineTypeError(
-                    f"{name} must be True or False, not {shown(getattr(self, name))}"
-                )
-            object.__setattr__(self, name, bool(getattr(self, name)))
+        self._check_flags(("uncharted", "mercator"))
         mask = claim_mask(names_of(self.claimed, "claimed"), discoveries(), "discovery")
         object.__setattr__(self, "claimed", claim_names(mask, discoveries()))
         if not isinstance(self.choice, str) or self.choice not in CHOICES:
@@ -454,12 +449,7 @@ class Conquest(Voyaging):
     def __post_init__(self):
         pool = self._check_common("conquistador", conquistador_pool)
         object.__setattr__(self, "_pool", pool)
-        for name, _ in self.card_switches:
-            if not isinstance(getattr(self, name), (bool, np.bool_)):
-                raise OddsEngineTypeError(
-                    f"{name} must be True or False, not {shown(getattr(self, name))}"
-                )
-            object.__setattr__(self, name, bool(getattr(self, name)))
+        self._check_flags(name for name, _ in self.card_switches)
         mask = claim_mask(names_of(self.claimed, "claimed"), conquests(), "conquest")
         object.__setattr__(self, "claimed", claim_names(mask, conquests()))
         if len(self.claimed) == len(conquests()):
