@@ -265,12 +265,19 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         if self.is_relief and "avoided_battle" in branch.events:
             # 15.3: every besieger avoided battle (13.3): none is left, the siege is broken.
             branch = branch.noting("siege_broken")
+        return self.hold_or_besiege(branch, space, controller, retreating=False)
+
+    def hold_or_besiege(self, branch, space, controller: str, retreating: bool) -> int:
+        """The mover stands in ``space`` with no enemy in the open: in control of a space
+        it need not take (:meth:`must_besiege`) or of one not fortified (its control
+        changes); else it lays siege or goes back (:meth:`siege_or_back`, which takes
+        ``retreating``)."""
         if not self.must_besiege(controller, space):
             return self.finish(branch, "mover_in_control")
         if not space.is_fortified:
             branch = replace(branch, controller=self.mover_power).noting("control_changes")
             return self.finish(branch, "mover_in_control")
-        return self.siege_or_back(branch, retreating=False)
+        return self.siege_or_back(branch, retreating=retreating)
 
     def must_besiege(self, controller: str, space) -> bool:
         """Whether the mover must take ``space`` from its controller: a space of a power at
@@ -571,12 +578,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             branch = branch.noting("siege_broken")
         if branch.group(MOVER) is None:
             return self.finish(branch, "mover_turned_back")
-        if not self.must_besiege(controller, space):
-            return self.finish(branch, "mover_in_control")
-        if not space.is_fortified:
-            branch = replace(branch, controller=self.mover_power).noting("control_changes")
-            return self.finish(branch, "mover_in_control")
-        return self.siege_or_back(branch, retreating=True)
+        return self.hold_or_besiege(branch, space, controller, retreating=True)
 
 
 def build_program(move, attempts) -> Program:
