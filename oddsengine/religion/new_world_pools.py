@@ -156,7 +156,17 @@ class Voyaging:
     """What an exploration and a conquest share: the power, who sails, the pool (a spec
     class gives ``power``, ``removed``, ``turn``, its sailor's field and ``_word``)."""
 
+    #: What a card is valued in: the expected VP (``expected.vp``), in VP.
+    card_measure = ("vp", "VP", "expected VP of the voyage")
+
     def _check_common(self, word: str, pool_of):
+        """Check the power, the removed, the turn and who sails (``word``'s field), and
+        keep the pool he is drawn from (``pool_of``'s), which is returned."""
+        pool = self._checked_pool(word, pool_of)
+        object.__setattr__(self, "_pool", pool)
+        return pool
+
+    def _checked_pool(self, word: str, pool_of):
         object.__setattr__(self, "power", check_power(self.power))
         object.__setattr__(self, "removed", names_of(self.removed, "removed"))
         object.__setattr__(self, "turn", checked_turn(self.turn))

@@ -186,13 +186,10 @@ class Voyage(Voyaging):
     #: The card that switches a field on, for its value (:mod:`oddsengine.results`): its
     #: record's.
     card_switches = switches_of("voyage")
-    #: What a card is valued in: the expected VP (``expected.vp``), in VP.
-    card_measure = ("vp", "VP", "expected VP of the voyage")
     _word = "explorer"
 
     def __post_init__(self):
         pool = self._check_common("explorer", explorer_pool)
-        object.__setattr__(self, "_pool", pool)
         self._check_flags(("uncharted", "mercator"))
         mask = claim_mask(names_of(self.claimed, "claimed"), discoveries(), "discovery")
         object.__setattr__(self, "claimed", claim_names(mask, discoveries()))
@@ -442,13 +439,10 @@ class Conquest(Voyaging):
     #: The card that switches a field on, for its value (:mod:`oddsengine.results`): its
     #: record's.
     card_switches = switches_of("conquest")
-    #: What a card is valued in: the expected VP (``expected.vp``), in VP.
-    card_measure = ("vp", "VP", "expected VP of the voyage")
     _word = "conquistador"
 
     def __post_init__(self):
-        pool = self._check_common("conquistador", conquistador_pool)
-        object.__setattr__(self, "_pool", pool)
+        self._check_common("conquistador", conquistador_pool)
         self._check_flags(name for name, _ in self.card_switches)
         mask = claim_mask(names_of(self.claimed, "claimed"), conquests(), "conquest")
         object.__setattr__(self, "claimed", claim_names(mask, conquests()))
