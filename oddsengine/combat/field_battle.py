@@ -80,10 +80,14 @@ class FieldBattle(CombatSpec):
     def _dice_after_losses(self, role, force, other, order) -> tuple[int, ...]:
         # 14 steps 2-3: land units (cavalry included) + best battle rating, +1 for the
         # defender; cards before the roll. Each land unit lost first takes one die.
-        dice = force.land_units + force.battle_rating + self._card_dice(role, force)
+        dice = force.land_units + self._rating(role, force) + self._card_dice(role, force)
         if role == "defender":
             dice += 1
         return tuple(max(dice - losses, 0) for losses in range(force.land_units + 1))
+
+    def _rating(self, role, force) -> int:
+        """The battle rating a side adds to its dice: its best leader's."""
+        return force.battle_rating
 
     @property
     def attacker_dice(self) -> int:
