@@ -34,6 +34,7 @@ __all__ = [
     "flip_order_of",
     "flip_sequence",
     "side_cap",
+    "side_caps",
     "flip_cap_option",
     "check_flip_spaces",
     "space_event_names",
@@ -210,6 +211,16 @@ def side_cap(both, own, spaces) -> int | None:
         if cap is not None
     ]
     return min(caps) if caps else None
+
+
+def side_caps(spec, either) -> tuple[int | None, int | None]:
+    """The most spaces a Catholic winner and a Protestant winner of ``spec`` (a debate, the
+    Diet) may flip: for each, :func:`side_cap` of ``either`` (the cap on either winner's
+    flips), the side's own cap and its spaces (23.14)."""
+    return (
+        side_cap(either, spec.eligible_catholic, spec.catholic_spaces),
+        side_cap(either, spec.eligible_protestant, spec.protestant_spaces),
+    )
 
 
 def flip_cap_option(words: str, label: str, **declared):

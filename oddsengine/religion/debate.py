@@ -445,12 +445,9 @@ class Debate:
         """The most spaces a Papal winner and a Protestant winner may flip: the least of
         the caps given (``eligible``, the side's own, the side's spaces), None for none
         (23.14)."""
-        from oddsengine.religion.board_flips import side_cap
+        from oddsengine.religion.board_flips import side_caps
 
-        return (
-            side_cap(self.eligible, self.eligible_catholic, self.catholic_spaces),
-            side_cap(self.eligible, self.eligible_protestant, self.protestant_spaces),
-        )
+        return side_caps(self, self.eligible)
 
     @property
     def active_bonuses(self) -> tuple[str, ...]:

@@ -199,12 +199,9 @@ class DietOfWorms:
     def flip_caps(self) -> tuple[int | None, int | None]:
         """The most spaces a Catholic winner and a Protestant winner may flip: the least
         of the caps given, None for none (23.14)."""
-        from oddsengine.religion.board_flips import side_cap
+        from oddsengine.religion.board_flips import side_caps
 
-        return (
-            side_cap(self.eligible_spaces, self.eligible_catholic, self.catholic_spaces),
-            side_cap(self.eligible_spaces, self.eligible_protestant, self.protestant_spaces),
-        )
+        return side_caps(self, self.eligible_spaces)
 
     def _cap(self, side: str) -> int | None:
         return self.flip_caps[0 if side == "catholic" else 1]
