@@ -155,6 +155,17 @@ def block_pieces(
     block of ``block_trials`` trials cut into runs of ``piece_trials``, each drawing from
     its block's stream (a split of the blocks: it moves no number).
 
+    Parameters
+    ----------
+    seed, scenario : int
+        The run's seed and the scenario's identity (:func:`scenario_id`).
+    first_block : int
+        The first block of the run (the blocks before it were drawn already).
+    trials : int
+        The trials of the run.
+    block_trials, piece_trials : int
+        The trials of a block (the unit of random streams) and of a piece of work.
+
     Returns
     -------
     keys : numpy.ndarray of uint64

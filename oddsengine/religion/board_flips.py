@@ -214,9 +214,21 @@ def side_cap(both, own, spaces) -> int | None:
 
 
 def side_caps(spec, either) -> tuple[int | None, int | None]:
-    """The most spaces a Catholic winner and a Protestant winner of ``spec`` (a debate, the
-    Diet) may flip: for each, :func:`side_cap` of ``either`` (the cap on either winner's
-    flips), the side's own cap and its spaces (23.14)."""
+    """The most spaces a Catholic winner and a Protestant winner of ``spec`` may flip: for
+    each, :func:`side_cap` of ``either``, the side's own cap and its spaces (23.14).
+
+    Parameters
+    ----------
+    spec : Debate or DietOfWorms
+        A spec with ``eligible_catholic``, ``eligible_protestant`` and the sides' spaces.
+    either : int or None
+        The spec's cap on either winner's flips.
+
+    Returns
+    -------
+    tuple of (int or None)
+        The Catholic winner's cap, then the Protestant winner's; None for none.
+    """
     return (
         side_cap(either, spec.eligible_catholic, spec.catholic_spaces),
         side_cap(either, spec.eligible_protestant, spec.protestant_spaces),
