@@ -107,13 +107,15 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         where = f"{group.space} (inside)" if group.inside else group.space
         return f"{where}: {group.force.notation()}"
 
+    def inside(self, branch):
+        """The groups inside the destination's fortifications."""
+        return (
+            group for group in branch.placement if group.space == self.destination and group.inside
+        )
+
     def inside_units(self, branch) -> int:
         """Land units inside the destination's fortifications."""
-        return sum(
-            group.force.land_units
-            for group in branch.placement
-            if group.space == self.destination and group.inside
-        )
+        return sum(group.force.land_units for group in self.inside(branch))
 
     def finish(self, branch: Branch, outcome: str) -> int:
         move = self.move
@@ -182,12 +184,8 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         for three powers or more (no siege campaign from there)."""
         controller = self.controller(branch)
         by_power: dict = {}
-        for group in branch.placement:
-            if (
-                group.space == self.destination
-                and group.inside
-                and self.situation.at_war(group.power, self.mover_power)
-            ):
+        for group in self.inside(branch):
+            if self.situation.at_war(group.power, self.mover_power):
                 by_power[group.power] = merge_forces(by_power.get(group.power), group.force)
         if not by_power:
             return Force(power=controller), None
@@ -294,10 +292,8 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         space = self.destination
         garrison = sum(
             group.force.land_units
-            for group in branch.placement
-            if group.space == space
-            and group.inside
-            and self.situation.at_war(group.power, self.mover_power)
+            for group in self.inside(branch)
+            if self.situation.at_war(group.power, self.mover_power)
         )
         besiegers = sum(
             group.force.land_units
@@ -327,13 +323,8 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
 
     def relieved_garrison(self, branch):
         """15.2: the mover's own units besieged in the destination, if any."""
-        for group in branch.placement:
-            if (
-                group.space == self.destination
-                and group.inside
-                and group.power == self.mover_power
-                and group.force.land_units > 0
-            ):
+        for group in self.inside(branch):
+            if group.power == self.mover_power and group.force.land_units > 0:
                 return group
         return None
 
@@ -481,12 +472,8 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
 
     def relief_fortress_group(self, branch):
         """The besieged friendly units a relief force came for (15.2), if any."""
-        for group in branch.placement:
-            if (
-                group.space == self.destination
-                and group.inside
-                and self.situation.allied(group.power, self.mover_power)
-            ):
+        for group in self.inside(branch):
+            if self.situation.allied(group.power, self.mover_power):
                 return group
         return None
 
