@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from oddsengine.combat.combat_spec import CombatSpec
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
 
 __all__ = ["ENGAGEMENT_MEMBERS", "ARGUMENT_COMMANDS", "check_record"]
@@ -45,19 +46,9 @@ ENGAGEMENT_MEMBERS = (
     "describe_lines",
 )
 #: The shipped commands whose options a registered kind's command may take (its record's
-#: ``arguments``), with the spec fields that command gives.
-ARGUMENT_COMMANDS = {
-    "battle": (
-        "attacker",
-        "defender",
-        "attacker_cards",
-        "defender_cards",
-        "responses",
-        "policies",
-        "options",
-        "defender_ally",
-    ),
-}
+#: ``arguments``), with the spec class whose fields that command gives (``battle``: those
+#: of a land combat).
+ARGUMENT_COMMANDS = {"battle": CombatSpec}
 
 _NAME = re.compile(r"[a-z][a-z0-9_-]*")
 _WHERE = re.compile(r"[A-Za-z_][\w.]*:[A-Za-z_]\w*")
@@ -204,7 +195,8 @@ def _check_fields(name: str, spec_class, record: dict) -> None:
             raise unknown_name(
                 "command", arguments, ARGUMENT_COMMANDS, where=f"kind {name!r}: arguments"
             )
-        lacking = [item for item in ARGUMENT_COMMANDS[arguments] if item not in fields]
+        given = dataclasses.fields(ARGUMENT_COMMANDS[arguments])
+        lacking = [item.name for item in given if item.name not in fields]
         if lacking:
             raise OddsEngineTypeError(
                 f"kind {name!r}: the options of {arguments} give {', '.join(lacking)}, which "

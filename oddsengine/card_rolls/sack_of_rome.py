@@ -191,14 +191,10 @@ class SackOfRome(FieldBattle, CardRollSpec):
                 f"regulars ({section})"
             )
 
-    def _dice_after_losses(self, role, force, other, order) -> tuple[int, ...]:
+    def _rating(self, role, force) -> int:
         # RULES.md §28.8: the Papacy rolls its regulars + 1 (1 with none); the attacker one
         # die a unit, plus its best battle rating unless sack_leader_dice is off (§30.15).
-        rating = force.battle_rating if role == "defender" or self.sack_leader_dice else 0
-        dice = force.land_units + rating + self._card_dice(role, force)
-        if role == "defender":
-            dice += 1
-        return tuple(max(dice - losses, 0) for losses in range(force.land_units + 1))
+        return force.battle_rating if role == "defender" or self.sack_leader_dice else 0
 
     def state_digits(self, plan):
         """None: the Sack's states carry its own columns (St Peter's CP, the cards taken),

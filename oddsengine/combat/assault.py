@@ -20,11 +20,23 @@ from oddsengine.draws import OutcomeColumns, StateDigits
 from oddsengine.errors import OddsEngineError
 from oddsengine.option_field import option
 
-__all__ = ["Assault", "naval_requirement_problem"]
+__all__ = ["Assault", "SQUADRON_COUNTS", "naval_requirement_problem"]
 
 #: A rolled assault's outcomes in the sorted order of their labels, and as a column's values.
 _OUTCOME_LABELS = ("siege_broken", "siege_continues", "success")
 _OUTCOMES = np.array(_OUTCOME_LABELS, dtype=object)
+#: The squadrons by the port that an assault's naval requirement counts (15.1).
+SQUADRON_COUNTS = (
+    "defender_squadrons_adjacent",
+    "defender_squadrons_in_port",
+    "attacker_squadrons_adjacent",
+)
+
+
+def _squadrons(words: str, **declared):
+    """The option of a count of squadrons by the port, one of an assault's requirements
+    (``declared``: its rule, where one is cited)."""
+    return option(words, default=0, metavar="N", group=REQUIREMENTS, **declared)
 
 
 def naval_requirement_problem(
@@ -115,25 +127,14 @@ class Assault(CombatSpec):
         "the space was already assaulted this impulse", default=False, group=REQUIREMENTS
     )
     line_of_communication: bool = True
-    defender_squadrons_adjacent: int = option(
-        "defending squadrons in an adjacent sea zone (any refuses the assault)",
-        default=0,
-        rule="15.1",
-        metavar="N",
-        group=REQUIREMENTS,
+    defender_squadrons_adjacent: int = _squadrons(
+        "defending squadrons in an adjacent sea zone (any refuses the assault)", rule="15.1"
     )
-    defender_squadrons_in_port: int = option(
-        "defending squadrons in the port (the attacker needs more adjacent)",
-        default=0,
-        rule="15.1",
-        metavar="N",
-        group=REQUIREMENTS,
+    defender_squadrons_in_port: int = _squadrons(
+        "defending squadrons in the port (the attacker needs more adjacent)", rule="15.1"
     )
-    attacker_squadrons_adjacent: int = option(
-        "attacking squadrons in the adjacent sea zones (corsairs do not count)",
-        default=0,
-        metavar="N",
-        group=REQUIREMENTS,
+    attacker_squadrons_adjacent: int = _squadrons(
+        "attacking squadrons in the adjacent sea zones (corsairs do not count)"
     )
     siege_artillery_supply: bool = True
 
@@ -250,11 +251,7 @@ class Assault(CombatSpec):
             )
         if self.assaulted_this_impulse:
             raise OddsEngineError("assault refused: the space was already assaulted this impulse")
-        for name in (
-            "defender_squadrons_adjacent",
-            "defender_squadrons_in_port",
-            "attacker_squadrons_adjacent",
-        ):
+        for name in SQUADRON_COUNTS:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise OddsEngineError(f"{name} must be a non-negative whole number")
@@ -540,9 +537,7 @@ class Assault(CombatSpec):
         elimination and its leaders' displacement (15.1 step 11), the besieged leaders'
         capture and the squadrons in port (15.1 step 10: when the space is taken). With
         allies the garrison's units by type follow from each power's losses instead."""
-        derived = [f"attacker_{kind}" for kind in UNIT_TYPES]
-        if self.defender_ally is None:
-            derived += [f"defender_{kind}" for kind in UNIT_TYPES]
+        derived = self._units_by_type_derived()
         derived += ["besieger_survivors", *(f"besieger_{kind}" for kind in UNIT_TYPES)]
         derived += ["attackers_eliminated", "attacker_leaders_displaced"]
         derived += ["defender_leaders_captured", "naval_units_to_turn_track"]

@@ -36,7 +36,7 @@ from oddsengine.combat.combat_inputs import (
     card_slug,
     responses_words,
 )
-from oddsengine.combat.forces import FORCE_NOTATION, Force, as_force
+from oddsengine.combat.forces import FORCE_NOTATION, UNIT_TYPES, Force, as_force
 from oddsengine.combat.formations import strongest_formation
 from oddsengine.combat.leaders import find_leader
 from oddsengine.combat.options import Policies, RuleOptions
@@ -479,7 +479,7 @@ class CombatSpec(CombatInputs):
             columns = {}
             for role, side in (("attacker", attacker), ("defender", defender)):
                 columns[f"{role}_survivors"] = np.full(size, side.land_units)
-                for kind in ("regulars", "mercenaries", "cavalry"):
+                for kind in UNIT_TYPES:
                     columns[f"{role}_{kind}"] = np.full(size, getattr(side.force, kind))
                 columns[f"{role}_spent_post_roll"] = np.zeros(size, dtype=bool)
             columns["attacker_prevails"] = np.zeros(size, dtype=bool)
@@ -541,6 +541,15 @@ class CombatSpec(CombatInputs):
             for kind, counts in side.composition_after(deciding[f"{role}_survivors"]).items():
                 states[f"{role}_{kind}"] = counts
         return states
+
+    def _units_by_type_derived(self) -> list[str]:
+        """The columns of each side's units by type, which follow from its survivors (its
+        casualty order); with allies the defender's follow from each power's losses
+        instead, and are not among them."""
+        derived = [f"attacker_{kind}" for kind in UNIT_TYPES]
+        if self.defender_ally is None:
+            derived += [f"defender_{kind}" for kind in UNIT_TYPES]
+        return derived
 
     @property
     def loss_groups(self) -> list[tuple[str, int, str]]:

@@ -72,7 +72,7 @@ class FieldBattle(CombatSpec):
             moving = moving.with_units(
                 **{
                     kind: getattr(moving, kind) - getattr(self.joined_garrison, kind)
-                    for kind in ("regulars", "mercenaries", "cavalry")
+                    for kind in UNIT_TYPES
                 }
             ).without_leaders(leader.name for leader in self.joined_garrison.leaders)
         moving.check_formation("attacker")
@@ -80,10 +80,14 @@ class FieldBattle(CombatSpec):
     def _dice_after_losses(self, role, force, other, order) -> tuple[int, ...]:
         # 14 steps 2-3: land units (cavalry included) + best battle rating, +1 for the
         # defender; cards before the roll. Each land unit lost first takes one die.
-        dice = force.land_units + force.battle_rating + self._card_dice(role, force)
+        dice = force.land_units + self._rating(role, force) + self._card_dice(role, force)
         if role == "defender":
             dice += 1
         return tuple(max(dice - losses, 0) for losses in range(force.land_units + 1))
+
+    def _rating(self, role, force) -> int:
+        """The battle rating a side adds to its dice: its best leader's."""
+        return force.battle_rating
 
     @property
     def attacker_dice(self) -> int:
@@ -180,9 +184,7 @@ class FieldBattle(CombatSpec):
         """The columns that follow from the survivors before them: a side's units by type
         (its casualty order) and its leaders' capture (14 step 10). With allies the
         defender's units by type follow from each power's losses instead."""
-        derived = [f"attacker_{kind}" for kind in UNIT_TYPES]
-        if self.defender_ally is None:
-            derived += [f"defender_{kind}" for kind in UNIT_TYPES]
+        derived = self._units_by_type_derived()
         return (*derived, "attacker_leaders_captured", "defender_leaders_captured")
 
     def hits(self, values) -> tuple[np.ndarray, np.ndarray]:

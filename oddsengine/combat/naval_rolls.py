@@ -31,6 +31,11 @@ TARGET = 9
 _ROLL_CARD = roll_card_effect()
 
 
+def _fleet_option():
+    """The field of the fleet that rolls, as each roll names it."""
+    return option(FLEET_NOTATION, default=None, required=True, value="force", metavar="FLEET")
+
+
 def _rowers():
     """The field of who plays the card on the roll, as each roll declares it."""
     return option(
@@ -63,6 +68,11 @@ class _NavalRoll:
     kind = "naval-roll"
     outcome_names = ("success", "failure")
     _role = "fleet"
+
+    def _check_given(self) -> None:
+        """Refuse the roll without its fleet."""
+        if self._fleet is None:
+            raise OddsEngineError(f"{self._what}: give the {self._role}'s fleet")
 
     def _check(self, fleet_name: str) -> None:
         fleet = as_fleet(getattr(self, fleet_name), fleet_name)
@@ -204,8 +214,7 @@ class NavalInterception(_NavalRoll):
     30
     """
 
-    interceptor: Fleet = option(FLEET_NOTATION, default=None, required=True, value="force",
-                                metavar="FLEET")  # fmt: skip
+    interceptor: Fleet = _fleet_option()
     rowers: str | None = _rowers()
     rowers_policy: str = _rowers_policy()
 
@@ -215,8 +224,7 @@ class NavalInterception(_NavalRoll):
     _title = "Naval interception"
 
     def __post_init__(self):
-        if self.interceptor is None:
-            raise OddsEngineError("naval interception: give the interceptor's fleet")
+        self._check_given()
         self._check("interceptor")
 
 
@@ -242,8 +250,7 @@ class NavalAvoidBattle(_NavalRoll):
     15
     """
 
-    defender: Fleet = option(FLEET_NOTATION, default=None, required=True, value="force",
-                             metavar="FLEET")  # fmt: skip
+    defender: Fleet = _fleet_option()
     in_port: bool = option("the ships are in a port (refused: they cannot avoid battle)",
                            default=False, group=AT_SEA)  # fmt: skip
     rowers: str | None = _rowers()
@@ -255,8 +262,7 @@ class NavalAvoidBattle(_NavalRoll):
     _title = "Naval avoid battle"
 
     def __post_init__(self):
-        if self.defender is None:
-            raise OddsEngineError("naval avoid battle: give the defender's fleet")
+        self._check_given()
         if not isinstance(self.in_port, bool):
             raise OddsEngineTypeError(f"in_port must be True or False, not {shown(self.in_port)}")
         if self.in_port:

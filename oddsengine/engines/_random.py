@@ -23,7 +23,7 @@ import numpy as np
 
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["normalise_seed", "canonical_fields", "scenario_id", "block_keys"]
+__all__ = ["normalise_seed", "canonical_fields", "scenario_id", "block_keys", "block_pieces"]
 
 
 def normalise_seed(seed) -> int:
@@ -146,3 +146,44 @@ def block_keys(seed: int, scenario: int, blocks: int) -> np.ndarray:
     """Keys of the first ``blocks`` blocks of a scenario's stream (a stable prefix)."""
     sequence = np.random.SeedSequence(seed, spawn_key=(scenario,))
     return sequence.generate_state(blocks, dtype=np.uint64)
+
+
+def block_pieces(
+    seed: int, scenario: int, first_block: int, trials: int, block_trials: int, piece_trials: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pieces of work of trials ``[first_block * block_trials, ... + trials)``: each
+    block of ``block_trials`` trials cut into runs of ``piece_trials``, each drawing from
+    its block's stream (a split of the blocks: it moves no number).
+
+    Parameters
+    ----------
+    seed, scenario : int
+        The run's seed and the scenario's identity (:func:`scenario_id`).
+    first_block : int
+        The first block of the run (the blocks before it were drawn already).
+    trials : int
+        The trials of the run.
+    block_trials, piece_trials : int
+        The trials of a block (the unit of random streams) and of a piece of work.
+
+    Returns
+    -------
+    keys : numpy.ndarray of uint64
+        Each piece's block key (:func:`block_keys`).
+    firsts, sizes : numpy.ndarray of int64
+        Each piece's first trial within its block, and its number of trials.
+    """
+    blocks = -(-trials // block_trials)
+    keys = block_keys(seed, scenario, first_block + blocks)[first_block:]
+    piece_keys, firsts, sizes = [], [], []
+    for block in range(blocks):
+        size = min(block_trials, trials - block * block_trials)
+        for first in range(0, size, piece_trials):
+            piece_keys.append(keys[block])
+            firsts.append(first)
+            sizes.append(min(piece_trials, size - first))
+    return (
+        np.asarray(piece_keys, dtype=np.uint64),
+        np.asarray(firsts, dtype=np.int64),
+        np.asarray(sizes, dtype=np.int64),
+    )

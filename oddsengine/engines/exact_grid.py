@@ -150,18 +150,6 @@ def _as_list(specs) -> list:
 # -- grouping ----------------------------------------------------------------------------
 
 
-_COMBAT_FIELDS = frozenset(
-    {
-        "attacker",
-        "defender",
-        "attacker_cards",
-        "defender_cards",
-        "responses",
-        "policies",
-        "options",
-        "defender_ally",
-    }
-)
 #: The modules of the classes a stack resolves (:func:`_stacked_fields`): a spec of any
 #: other module is resolved alone without importing them, so that a batch of naval
 #: combats or foreign wars (a force-needed search at sea) loads no land combat.
@@ -172,11 +160,12 @@ _STACKED_MODULES = frozenset({"oddsengine.combat.field_battle", "oddsengine.comb
 def _stacked_fields() -> dict:
     """The fields of each class a stack resolves: those of the combat, and those that only
     decide whether the combat may happen, or add events."""
-    from oddsengine.combat.engagements import Assault, FieldBattle
+    from oddsengine.combat.engagements import Assault, CombatSpec, FieldBattle
 
+    combat = frozenset(item.name for item in dataclasses.fields(CombatSpec))
     return {
-        FieldBattle: _COMBAT_FIELDS | {"joined_garrison"},
-        Assault: _COMBAT_FIELDS
+        FieldBattle: combat | {"joined_garrison"},
+        Assault: combat
         | {
             "siege_laid_this_impulse",
             "assaulted_this_impulse",

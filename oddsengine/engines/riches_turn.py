@@ -30,7 +30,7 @@ import numpy as np
 
 from oddsengine.card_rolls.riches import GIVES_CARD, RAIDER_STATUSES, holding_lost, raid
 from oddsengine.card_rolls.riches_turn import TWO_DICE_COUNTS, RichesTurn
-from oddsengine.engines._random import block_keys, scenario_id
+from oddsengine.engines._random import block_pieces, scenario_id
 from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineTypeError, shown
 from oddsengine.results.result import Result
@@ -324,20 +324,7 @@ def count_piece_numpy(tables: dict, key, first: int, trials: int) -> np.ndarray:
 def work_pieces(seed: int, scenario: int, first_block: int, trials: int):
     """The pieces of work of trials ``[first_block * RICHES_BLOCK, ... + trials)``: each
     block cut into runs of :data:`PIECE_TRIALS` trials, as (keys, firsts, sizes)."""
-    blocks = -(-trials // RICHES_BLOCK)
-    keys = block_keys(seed, scenario, first_block + blocks)[first_block:]
-    piece_keys, firsts, sizes = [], [], []
-    for block in range(blocks):
-        size = min(RICHES_BLOCK, trials - block * RICHES_BLOCK)
-        for first in range(0, size, PIECE_TRIALS):
-            piece_keys.append(keys[block])
-            firsts.append(first)
-            sizes.append(min(PIECE_TRIALS, size - first))
-    return (
-        np.asarray(piece_keys, dtype=np.uint64),
-        np.asarray(firsts, dtype=np.int64),
-        np.asarray(sizes, dtype=np.int64),
-    )
+    return block_pieces(seed, scenario, first_block, trials, RICHES_BLOCK, PIECE_TRIALS)
 
 
 def count_end_states(tables: dict, keys, firsts, sizes, compiled: bool) -> np.ndarray:

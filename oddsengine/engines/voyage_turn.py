@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from oddsengine.engines._random import block_keys, scenario_id
+from oddsengine.engines._random import block_pieces, scenario_id
 from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineTypeError, shown
 from oddsengine.religion.new_world import EXPLORATION_CODES, discoveries, explore
@@ -168,19 +168,10 @@ def _count(turn: VoyageTurn, tables: dict, seed: int, first_block: int, trials: 
     """The counts of each cell of trials ``[first_block * TURN_BLOCK, ... + trials)``."""
     from oddsengine.engines._voyage_kernel import count_turn_cells
 
-    blocks = -(-trials // TURN_BLOCK)
-    keys = block_keys(seed, scenario_id(turn), first_block + blocks)[first_block:]
     # The pieces of work: each block cut into runs of PIECE_TRIALS trials.
-    piece_keys, firsts, sizes = [], [], []
-    for block in range(blocks):
-        size = min(TURN_BLOCK, trials - block * TURN_BLOCK)
-        for first in range(0, size, PIECE_TRIALS):
-            piece_keys.append(keys[block])
-            firsts.append(first)
-            sizes.append(min(PIECE_TRIALS, size - first))
-    piece_keys = np.asarray(piece_keys, dtype=np.uint64)
-    firsts = np.asarray(firsts, dtype=np.int64)
-    sizes = np.asarray(sizes, dtype=np.int64)
+    piece_keys, firsts, sizes = block_pieces(
+        seed, scenario_id(turn), first_block, trials, TURN_BLOCK, PIECE_TRIALS
+    )
     radix = len(tables["results"])
     weights = np.zeros(radix ** len(turn.powers), dtype=np.int64)
     claimed = np.int64(turn.voyages[0].claimed_mask)

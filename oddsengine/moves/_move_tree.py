@@ -107,13 +107,15 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         where = f"{group.space} (inside)" if group.inside else group.space
         return f"{where}: {group.force.notation()}"
 
+    def inside(self, branch):
+        """The groups inside the destination's fortifications."""
+        return (
+            group for group in branch.placement if group.space == self.destination and group.inside
+        )
+
     def inside_units(self, branch) -> int:
         """Land units inside the destination's fortifications."""
-        return sum(
-            group.force.land_units
-            for group in branch.placement
-            if group.space == self.destination and group.inside
-        )
+        return sum(group.force.land_units for group in self.inside(branch))
 
     def finish(self, branch: Branch, outcome: str) -> int:
         move = self.move
@@ -182,12 +184,8 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         for three powers or more (no siege campaign from there)."""
         controller = self.controller(branch)
         by_power: dict = {}
-        for group in branch.placement:
-            if (
-                group.space == self.destination
-                and group.inside
-                and self.situation.at_war(group.power, self.mover_power)
-            ):
+        for group in self.inside(branch):
+            if self.situation.at_war(group.power, self.mover_power):
                 by_power[group.power] = merge_forces(by_power.get(group.power), group.force)
         if not by_power:
             return Force(power=controller), None
@@ -265,12 +263,19 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         if self.is_relief and "avoided_battle" in branch.events:
             # 15.3: every besieger avoided battle (13.3): none is left, the siege is broken.
             branch = branch.noting("siege_broken")
+        return self.hold_or_besiege(branch, space, controller, retreating=False)
+
+    def hold_or_besiege(self, branch, space, controller: str, retreating: bool) -> int:
+        """The mover stands in ``space`` with no enemy in the open: in control of a space
+        it need not take (:meth:`must_besiege`) or of one not fortified (its control
+        changes); else it lays siege or goes back (:meth:`siege_or_back`, which takes
+        ``retreating``)."""
         if not self.must_besiege(controller, space):
             return self.finish(branch, "mover_in_control")
         if not space.is_fortified:
             branch = replace(branch, controller=self.mover_power).noting("control_changes")
             return self.finish(branch, "mover_in_control")
-        return self.siege_or_back(branch, retreating=False)
+        return self.siege_or_back(branch, retreating=retreating)
 
     def must_besiege(self, controller: str, space) -> bool:
         """Whether the mover must take ``space`` from its controller: a space of a power at
@@ -287,10 +292,8 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
         space = self.destination
         garrison = sum(
             group.force.land_units
-            for group in branch.placement
-            if group.space == space
-            and group.inside
-            and self.situation.at_war(group.power, self.mover_power)
+            for group in self.inside(branch)
+            if self.situation.at_war(group.power, self.mover_power)
         )
         besiegers = sum(
             group.force.land_units
@@ -320,13 +323,8 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
 
     def relieved_garrison(self, branch):
         """15.2: the mover's own units besieged in the destination, if any."""
-        for group in branch.placement:
-            if (
-                group.space == self.destination
-                and group.inside
-                and group.power == self.mover_power
-                and group.force.land_units > 0
-            ):
+        for group in self.inside(branch):
+            if group.power == self.mover_power and group.force.land_units > 0:
                 return group
         return None
 
@@ -474,12 +472,8 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
 
     def relief_fortress_group(self, branch):
         """The besieged friendly units a relief force came for (15.2), if any."""
-        for group in branch.placement:
-            if (
-                group.space == self.destination
-                and group.inside
-                and self.situation.allied(group.power, self.mover_power)
-            ):
+        for group in self.inside(branch):
+            if self.situation.allied(group.power, self.mover_power):
                 return group
         return None
 
@@ -571,12 +565,7 @@ class MoveBuilder(DefenderResponse, ProgramRecorder):
             branch = branch.noting("siege_broken")
         if branch.group(MOVER) is None:
             return self.finish(branch, "mover_turned_back")
-        if not self.must_besiege(controller, space):
-            return self.finish(branch, "mover_in_control")
-        if not space.is_fortified:
-            branch = replace(branch, controller=self.mover_power).noting("control_changes")
-            return self.finish(branch, "mover_in_control")
-        return self.siege_or_back(branch, retreating=True)
+        return self.hold_or_besiege(branch, space, controller, retreating=True)
 
 
 def build_program(move, attempts) -> Program:

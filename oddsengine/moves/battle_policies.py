@@ -23,6 +23,7 @@ from oddsengine.errors import OddsEngineError
 
 __all__ = [
     "MOVE_POLICIES",
+    "POLICY_INPUTS",
     "SIEGE_POLICIES",
     "policies_given",
     "policies_over",
@@ -55,6 +56,9 @@ MOVE_POLICIES = _policy_options(
 SIEGE_POLICIES = _policy_options(
     after="an assault's roll", attacker="the besiegers'", defender="the garrison's"
 )
+#: The names of the policy inputs (a move's and a siege's alike), which fill ``policies``
+#: together.
+POLICY_INPUTS = tuple(option.name for option in MOVE_POLICIES)
 
 
 def _refused(name: str, reason: str) -> OddsEngineError:

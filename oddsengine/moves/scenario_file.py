@@ -77,6 +77,7 @@ Examples that ship with the package are found by name: ``load_move("vienna")``.
 from __future__ import annotations
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, check_keywords, shown
+from oddsengine.moves.battle_policies import POLICY_INPUTS
 from oddsengine.moves.scenario_reader import (
     MAX_SCENARIO_BYTES,
     ScenarioReader,
@@ -103,7 +104,8 @@ __all__ = [
     "MAX_SCENARIO_BYTES",
 ]
 
-_MOVE_KEYS = {
+#: The keys a land [move] and a [naval_move] table share.
+_MOVING_KEYS = {
     "from",
     "to",
     "units",
@@ -113,6 +115,10 @@ _MOVE_KEYS = {
     "interception",
     "attacker_cards",
     "defender_cards",
+    "responses",
+    "policy",
+}
+_MOVE_KEYS = _MOVING_KEYS | {
     "avoiding_units",
     "after_withdrawal",
     "garrison_joins_relief",
@@ -120,11 +126,26 @@ _MOVE_KEYS = {
     "leaders_inside",
     "by_sea",
     "cp",
-    "responses",
-    "policy",
     "attacker_casualty_order",
     "defender_casualty_order",
 }
+
+
+def _moving_arguments(entry: dict, defender, interception) -> dict:
+    """The arguments a land and a naval move take from their table alike: where from and
+    to, the units and their power, the defender's, retreat and interception policies
+    (``defender`` and ``interception`` as each reads them) and the cards."""
+    return {
+        "origin": entry["from"],
+        "destination": entry["to"],
+        "units": entry.get("units"),
+        "power": entry.get("power"),
+        "defender_policy": defender,
+        "retreat_policy": entry.get("retreat", "most-friendly"),
+        "interception_policy": interception,
+        "attacker_cards": tuple(entry.get("attacker_cards", ())),
+        "defender_cards": tuple(entry.get("defender_cards", ())),
+    }
 
 
 def load_move(name_or_path, *, stacks=None, control=None, besieged=(), **overrides):
@@ -271,15 +292,7 @@ def _file_move(name_or_path, overrides):
         for space, units in interception.items() if isinstance(interception, dict) else ():
             reader.text(units, f"move.interception.{space}", '"all" or units')
     arguments = {
-        "origin": entry["from"],
-        "destination": entry["to"],
-        "units": entry.get("units"),
-        "power": entry.get("power"),
-        "defender_policy": entry.get("defender", "best"),
-        "retreat_policy": entry.get("retreat", "most-friendly"),
-        "interception_policy": entry.get("interception", "all"),
-        "attacker_cards": tuple(entry.get("attacker_cards", ())),
-        "defender_cards": tuple(entry.get("defender_cards", ())),
+        **_moving_arguments(entry, entry.get("defender", "best"), entry.get("interception", "all")),
         "avoiding_units": entry.get("avoiding_units"),
         "after_withdrawal": entry.get("after_withdrawal", "go-back"),
         "garrison_joins_relief": entry.get("garrison_joins_relief", False),
@@ -306,7 +319,8 @@ def _file_move(name_or_path, overrides):
         for name in ("cp", "responses"):
             if name in entry:
                 reader.refuse(f"move.{name}", "applies to a naval transport only: give by_sea too")
-    if any(name in entry for name in _COMBAT_POLICY_KEYS):
+    # RULES.md §9: the [move] keys of the field battle's policies.
+    if any(name in entry for name in POLICY_INPUTS):
         arguments["policies"] = reader.build("move", _move_policies, entry)
     move = _build_with_overrides(reader, "move", spec, situation, arguments, overrides)
     return label, entry, move
@@ -345,10 +359,6 @@ def _override_at_fault(spec, situation, arguments, overrides) -> str | None:
     return None
 
 
-#: The [move] keys of the field battle's policies (RULES.md §9).
-_COMBAT_POLICY_KEYS = ("policy", "attacker_casualty_order", "defender_casualty_order")
-
-
 def _move_policies(entry: dict):
     """RULES.md §9: the casualty order of each side and the post-roll card policy of a
     move's field battle. ``policy`` is one policy for every post-roll card the move plays
@@ -382,22 +392,7 @@ def _move_policies(entry: dict):
     return Policies(post_roll=post_roll, **orders)
 
 
-_NAVAL_MOVE_KEYS = {
-    "from",
-    "to",
-    "units",
-    "power",
-    "defender",
-    "retreat",
-    "interception",
-    "attacker_cards",
-    "defender_cards",
-    "responses",
-    "policy",
-    "rowers",
-    "rowers_roll",
-    "fight_order",
-}
+_NAVAL_MOVE_KEYS = _MOVING_KEYS | {"rowers", "rowers_roll", "fight_order"}
 
 
 def scenario_action(name_or_path) -> str:
@@ -502,28 +497,17 @@ def _naval_move_parts(name_or_path):
             reader.texts(entry[name], f"naval_move.{name}", "a card")
     if "fight_order" in entry:
         reader.texts(entry["fight_order"], "naval_move.fight_order", "a power")
-    defender = entry.get("defender", "best")
-    if isinstance(defender, dict):
-        for power, policy in defender.items():
-            reader.text(policy, f"naval_move.defender.{power}", "a policy")
-    else:
-        reader.text(defender, "naval_move.defender", "a policy")
-    interception = entry.get("interception", "all")
-    if isinstance(interception, dict):
-        for location, ships in interception.items():
-            reader.text(ships, f"naval_move.interception.{location}", '"all", "none" or ships')
-    else:
-        reader.text(interception, "naval_move.interception", '"all", "none" or a table')
+    defender = reader.text_or_table(
+        entry.get("defender", "best"), "naval_move.defender", "a policy", "a policy"
+    )
+    interception = reader.text_or_table(
+        entry.get("interception", "all"),
+        "naval_move.interception",
+        '"all", "none" or a table',
+        '"all", "none" or ships',
+    )
     arguments = {
-        "origin": entry["from"],
-        "destination": entry["to"],
-        "units": entry.get("units"),
-        "power": entry.get("power"),
-        "defender_policy": defender,
-        "retreat_policy": entry.get("retreat", "most-friendly"),
-        "interception_policy": interception,
-        "attacker_cards": tuple(entry.get("attacker_cards", ())),
-        "defender_cards": tuple(entry.get("defender_cards", ())),
+        **_moving_arguments(entry, defender, interception),
         "responses": tuple(entry.get("responses", ())),
         "rowers": entry.get("rowers"),
         "rowers_roll": entry.get("rowers_roll"),

@@ -174,6 +174,16 @@ class ScenarioReader:
             self.text(item, f"{key}[{index}]", what)
         return value
 
+    def text_or_table(self, value, key: str, what: str, each: str):
+        """Refuse ``value`` unless it is a string or a table of strings: ``what`` says what
+        the string names, ``each`` what a table's entry names."""
+        if isinstance(value, dict):
+            for name, item in value.items():
+                self.text(item, f"{key}.{name}", each)
+        else:
+            self.text(value, key, what)
+        return value
+
     def build(self, key, builder, *args, **kwargs):
         try:
             return builder(*args, **kwargs)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from oddsengine.combat.assault import Assault, naval_requirement_problem
+from oddsengine.combat.assault import SQUADRON_COUNTS, Assault, naval_requirement_problem
 from oddsengine.combat.forces import UNIT_TYPES, Force, parse_force
 from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
@@ -351,15 +351,10 @@ class SiegeCampaign:
                     f"naval must be a mapping or a list of (name, count) pairs, not {shown(naval)}"
                 )
             naval = dict(naval)
-        allowed = (
-            "defender_squadrons_adjacent",
-            "defender_squadrons_in_port",
-            "attacker_squadrons_adjacent",
-        )
         for name, count in naval.items():
-            if name not in allowed:
+            if name not in SQUADRON_COUNTS:
                 raise OddsEngineError(
-                    f"naval: unknown count {shown(name)}; use {', '.join(allowed)}"
+                    f"naval: unknown count {shown(name)}; use {', '.join(SQUADRON_COUNTS)}"
                 )
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                 raise OddsEngineError(f"naval: {name} must be a non-negative whole number")

@@ -22,6 +22,7 @@ from __future__ import annotations
 from oddsengine.declaration import options_of
 from oddsengine.errors import OddsEngineError
 from oddsengine.moves.battle_policies import (
+    POLICY_INPUTS,
     policies_given,
     policies_over,
     refuse_cards_not_played,
@@ -29,9 +30,6 @@ from oddsengine.moves.battle_policies import (
 from oddsengine.moves.scenario_board import AFTER_MOVE
 
 __all__ = ["siege_of_inputs"]
-
-#: The inputs of the assaults' policies (RULES.md §9) that fill ``policies`` together.
-_POLICY_INPUTS = ("policy", "attacker_casualty_order", "defender_casualty_order")
 
 
 def siege_of_inputs(spec_class, *, after_move=None, schedule=(), **inputs):
@@ -46,7 +44,7 @@ def siege_of_inputs(spec_class, *, after_move=None, schedule=(), **inputs):
         campaign refuses.
     """
     flag = {item.name: item.flag_name for item in options_of(spec_class)}
-    given = {name: inputs.pop(name, None) for name in _POLICY_INPUTS}
+    given = {name: inputs.pop(name, None) for name in POLICY_INPUTS}
     given["policy"] = given["policy"] or ()
     inputs["schedule"] = _schedule(schedule, flag["schedule"])
     sides = f"{flag['besiegers']} and {flag['garrison']}"

@@ -35,7 +35,12 @@ from functools import lru_cache
 
 from oddsengine.combat.limits import check_count
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.religion.record_types import ZONE_AS_THE_CARD, ZONE_NAMED, AttemptsGiven
+from oddsengine.religion.record_types import (
+    LANGUAGE_ZONES,
+    ZONE_AS_THE_CARD,
+    ZONE_NAMED,
+    AttemptsGiven,
+)
 
 __all__ = [
     "AttemptSource",
@@ -47,8 +52,8 @@ __all__ = [
     "MAX_SOURCE_BONUS_DICE",
 ]
 
-_ALL_ZONES = ("german", "french", "english", "italian", "spanish")
-_TREATISE_ZONES = ("german", "french", "english", "italian", "spanish")
+#: A source of "all zones", and a treatise, may target each language zone.
+_ALL_ZONES = _TREATISE_ZONES = LANGUAGE_ZONES
 #: Most attempts one source gives: the rules give at most 7 (Marburg Colloquy, Luther's 4
 #: and Melanchthon's 3); the bound leaves room for a source built by hand while a fixed
 #: policy's outcomes (at most ``2 ** attempts``) stay quick to enumerate.
@@ -221,16 +226,12 @@ def _land_spaces(values) -> tuple[str, ...]:
 
 
 def _debaters(values) -> tuple[str, ...]:
-    from oddsengine.errors import unknown_name
     from oddsengine.religion.records import religion_facts
 
-    facts, names = religion_facts(), []
-    for value in _names(values, "debaters"):
-        try:
-            names.append(facts.debater(value).name)
-        except KeyError:
-            raise unknown_name("debater", value, facts.debaters, where="debaters") from None
-    return tuple(names)
+    facts = religion_facts()
+    return tuple(
+        facts.named_debater(value, "debaters").name for value in _names(values, "debaters")
+    )
 
 
 def _home_spaces(power: str, also: tuple[str, ...]) -> tuple[str, ...]:

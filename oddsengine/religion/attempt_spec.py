@@ -141,6 +141,21 @@ def source_option(default: str):
     )
 
 
+def _board_dice(words: str, label: str):
+    """The option of a side's dice counted from the board, before bonus dice (17 steps 2
+    and 6)."""
+    return option(
+        words,
+        default=1,
+        required=True,
+        low=0,
+        high=MAX_ATTEMPT_DICE,
+        board=BOARD_GIVES,
+        group=_DICE,
+        label=label,
+    )
+
+
 def debater_option(words: str, group: str):
     """A debater whose bonus adds dice to one kind of attempt."""
     return option(words, default="", value="choice", metavar="NAME", group=group,
@@ -151,26 +166,13 @@ def debater_option(words: str, group: str):
 class Attempt:
     """What both attempts share: the dice counts, the tie side, the dice sources."""
 
-    protestant_dice: int = option(
+    protestant_dice: int = _board_dice(
         "the Protestant's dice from the board, before bonus dice (0: the rule's minimum of "
         "1 applies, and the output says so)",
-        default=1,
-        required=True,
-        low=0,
-        high=MAX_ATTEMPT_DICE,
-        board=BOARD_GIVES,
-        group=_DICE,
-        label="Prot. dice",
+        "Prot. dice",
     )
-    papal_dice: int = option(
-        "the Papacy's dice from the board, before bonus dice (0: the minimum of 1)",
-        default=1,
-        required=True,
-        low=0,
-        high=MAX_ATTEMPT_DICE,
-        board=BOARD_GIVES,
-        group=_DICE,
-        label="Papal dice",
+    papal_dice: int = _board_dice(
+        "the Papacy's dice from the board, before bonus dice (0: the minimum of 1)", "Papal dice"
     )
     ties: str = tie_option("who wins ties", "")
     dice_sources: tuple = ()

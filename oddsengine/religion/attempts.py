@@ -59,15 +59,10 @@ def _debater_bonus(name, kind: str, attempt: str) -> tuple[str, int]:
     attempt (his record's :attr:`~oddsengine.religion.record_types.DebaterBonus.attempt_kind`)."""
     if not isinstance(name, str):
         raise OddsEngineTypeError(f"debater must be a debater's name, not {shown(name)}")
-    from oddsengine.errors import unknown_name
     from oddsengine.religion.debater_bonuses import bonus_of, die_givers
     from oddsengine.religion.records import religion_facts
 
-    facts = religion_facts()
-    try:
-        debater = facts.debater(name)
-    except KeyError:
-        raise unknown_name("debater", name, facts.debaters) from None
+    debater = religion_facts().named_debater(name)
     bonus = bonus_of(debater.name)
     if bonus.attempt_kind != kind:
         raise OddsEngineError(

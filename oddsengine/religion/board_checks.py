@@ -27,7 +27,7 @@ Examples
 
 from __future__ import annotations
 
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "check_board",
@@ -65,10 +65,7 @@ def committed_debaters(values) -> tuple[str, ...]:
     for value in values:
         if not isinstance(value, str):
             raise OddsEngineTypeError(f"committed: a debater is a name, not {shown(value)}")
-        try:
-            name = facts.debater(value).name
-        except KeyError:
-            raise unknown_name("debater", value, facts.debaters, where="committed") from None
+        name = facts.named_debater(value, "committed").name
         if name in names:
             raise OddsEngineError(
                 f"committed: {name} is listed twice (a debater is committed once)"
@@ -85,10 +82,7 @@ def why_not_in_play(board, debater: str) -> str | None:
     if not isinstance(debater, str):
         raise OddsEngineTypeError(f"a debater is a name, not {shown(debater)}")
     facts = _facts()
-    try:
-        record = facts.debater(debater)
-    except KeyError:
-        raise unknown_name("debater", debater, facts.debaters) from None
+    record = facts.named_debater(debater)
     if record.entry_turn is None:
         if _VARIABLE_ENTRY_WITH in dict(board.reformers):
             return None

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from oddsengine.declaration import BOARD_GIVES, option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
@@ -33,9 +34,12 @@ __all__ = [
     "flip_order_of",
     "flip_sequence",
     "side_cap",
+    "side_caps",
+    "flip_cap_option",
     "check_flip_spaces",
     "space_event_names",
     "add_space_columns",
+    "flip_description",
     "flip_lines",
     "with_board_flips",
 ]
@@ -61,20 +65,12 @@ def flip_order_of(text) -> str:
     if value in ("board", "electorates"):
         return value
     if value.startswith("order:"):
-        from oddsengine.moves.board import load_board
+        from oddsengine.religion.board_fields import land_spaces
 
         spaces = [part.strip() for part in value[len("order:") :].split(",") if part.strip()]
         if not spaces:
             raise OddsEngineError("flip_order: order: names its spaces: order:SPACE,SPACE")
-        board, names = load_board(), []
-        for space in spaces:
-            found = board.space(space)
-            if found.is_sea:
-                raise OddsEngineError(f"flip_order: {found.name} is a sea zone, not a land space")
-            if found.name in names:
-                raise OddsEngineError(f"flip_order: {found.name} is listed twice")
-            names.append(found.name)
-        return "order:" + ",".join(names)
+        return "order:" + ",".join(land_spaces(spaces, "flip_order"))
     raise OddsEngineError(
         f"unknown flip order {shown(text)}; use board, electorates or order:SPACE,SPACE"
     )
@@ -221,6 +217,52 @@ def side_cap(both, own, spaces) -> int | None:
     return min(caps) if caps else None
 
 
+def side_caps(spec, either) -> tuple[int | None, int | None]:
+    """The most spaces a Catholic winner and a Protestant winner of ``spec`` may flip: for
+    each, :func:`side_cap` of ``either``, the side's own cap and its spaces (23.14).
+
+    Parameters
+    ----------
+    spec : Debate or DietOfWorms
+        A spec with ``eligible_catholic``, ``eligible_protestant`` and the sides' spaces.
+    either : int or None
+        The spec's cap on either winner's flips.
+
+    Returns
+    -------
+    tuple of (int or None)
+        The Catholic winner's cap, then the Protestant winner's; None for none.
+    """
+    return (
+        side_cap(either, spec.eligible_catholic, spec.catholic_spaces),
+        side_cap(either, spec.eligible_protestant, spec.protestant_spaces),
+    )
+
+
+def flip_cap_option(words: str, label: str, **declared):
+    """The option of a cap on a winner's flips (23.14), which a board gives: none by
+    default, at least 0.
+
+    Parameters
+    ----------
+    words : str
+        What the cap caps, as the inputs list it.
+    label : str
+        Its short name in a table or a form.
+    **declared
+        What the kind declares besides (:func:`~oddsengine.declaration.option`): its
+        highest value, its group.
+
+    Returns
+    -------
+    dataclasses.Field
+        The spec's field.
+    """
+    return option(
+        words, rule="23.14", default=None, low=0, board=BOARD_GIVES, label=label, **declared
+    )
+
+
 def check_flip_spaces(spec, error) -> None:
     """Check and set a spec's ``protestant_spaces``, ``catholic_spaces`` and
     ``flip_order`` (raising ``error`` naming the field)."""
@@ -289,6 +331,44 @@ def add_space_columns(spec, columns: dict, protestant_flips, catholic_flips) -> 
         for position, space in enumerate(spaces):
             columns[f"{side}:{space}"] = flips[side] > position
     return columns
+
+
+def flip_description(spec, either) -> dict:
+    """The caps and spaces of a spec's flips as its description gives them.
+
+    Parameters
+    ----------
+    spec : Debate or DietOfWorms
+        A spec with ``flip_caps``, the sides' spaces and ``flip_order``.
+    either : int or None
+        The spec's cap on either winner's flips (23.14).
+
+    Returns
+    -------
+    dict
+        ``eligible_protestant`` and ``eligible_catholic`` where a side's cap is not
+        ``either``; ``protestant_spaces``, ``catholic_spaces`` and ``flip_order`` where
+        spaces are given.
+    """
+    return {
+        **(
+            {}
+            if spec.flip_caps == (either, either)
+            else {
+                "eligible_protestant": spec.flip_caps[1],
+                "eligible_catholic": spec.flip_caps[0],
+            }
+        ),
+        **(
+            {}
+            if spec.protestant_spaces is None and spec.catholic_spaces is None
+            else {
+                "protestant_spaces": list(spec.protestant_spaces or ()),
+                "catholic_spaces": list(spec.catholic_spaces or ()),
+                "flip_order": spec.flip_order,
+            }
+        ),
+    }
 
 
 def flip_lines(spec, caps, catholic: str = "Papal") -> list[str]:

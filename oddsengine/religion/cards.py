@@ -28,6 +28,8 @@ from dataclasses import fields
 
 from oddsengine.errors import unknown_name
 from oddsengine.religion.record_types import (
+    LANGUAGE_ZONES,
+    NEW_WORLD_POWERS,
     ZONE_AS_THE_CARD,
     AttemptsGiven,
     ReligiousCard,
@@ -57,9 +59,10 @@ __all__ = [
     "card_of_source",
 ]
 
-_ALL = ("german", "french", "english", "italian", "spanish")
+#: "All zones" (§19): each language zone.
+_ALL = LANGUAGE_ZONES
 _PROTESTANT, _PAPACY = ("protestant",), ("papacy",)
-_VOYAGERS = ("england", "france", "hapsburg")
+_VOYAGERS = NEW_WORLD_POWERS
 
 
 def _attempts(source, side, attempts, zones, row, **fields) -> tuple[AttemptsGiven, ...]:

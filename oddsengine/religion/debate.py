@@ -29,6 +29,7 @@ import numpy as np
 from oddsengine.declaration import BOARD_AGREES, BOARD_GIVES, NEEDS_BOARD, option
 from oddsengine.errors import shown
 from oddsengine.religion import debate_choices
+from oddsengine.religion.board_flips import flip_cap_option
 from oddsengine.religion.cards import (
     AUGSBURG_CONFESSION,
     barring_card,
@@ -50,6 +51,7 @@ from oddsengine.religion.debate_inputs import (
     one_of,
 )
 from oddsengine.religion.debate_rules import (
+    DEFENDER_CHOICES,
     DebateError,
     check_debate,
     check_in_play,
@@ -57,6 +59,7 @@ from oddsengine.religion.debate_rules import (
 from oddsengine.religion.debate_tree import build_tree
 from oddsengine.religion.records import DEBATE_ZONES, LAST_TURN, religion_facts
 from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD
+from oddsengine.religion.religious_board import ENGLAND_RULERS
 
 __all__ = [
     "Debate",
@@ -73,9 +76,6 @@ __all__ = [
 
 #: 20 step 1: who calls the debate.
 INITIATORS = ("papacy", "protestant")
-#: 20 step 3: the initiator's choice of the defender's pool; ``best`` takes the one that
-#: maximises the initiator's objective (:data:`OBJECTIVES`).
-DEFENDER_CHOICES = ("best", "committed", "uncommitted")
 #: What a "best" choice maximises: ``net``, the side's expected spaces flipped its way less
 #: those flipped against it, plus the VP it gains less the VP it concedes (a burnt or
 #: disgraced debater's value); ``wins``, the side's chance of winning the debate.
@@ -85,12 +85,27 @@ OBJECTIVES = ("net", "wins")
 #: worth more), ``first-chance`` (at the first draw where it changes the debater), or
 #: ``never``.
 PROTESTANT_POLICIES = ("best", "first-chance", "never")
-#: England's rulers (20 step 4: Mary I doubles a Papal debater's value in the English zone).
-ENGLAND_RULERS = ("henry-viii", "edward-vi", "mary-i", "elizabeth-i")
 #: The headings a debate's inputs are listed under.
 _DEBATE, _CARDS = "the debate", "cards, bonuses and policies"
 #: The card that puts a debater in (Here I Stand): its words in the inputs'.
 _PUTTING_IN = card_putting_in()
+
+
+def _flip_cap(words: str, label: str):
+    """The option of a cap on a winner's flips (23.14), among the debate's further ones."""
+    return flip_cap_option(words, label, more=True, group=_DEBATE)
+
+
+def _putting_in_policy(words: str, label: str):
+    """The option of when the Protestant puts a debater in (:data:`PROTESTANT_POLICIES`)."""
+    return option(
+        words,
+        default="best",
+        value="choice",
+        choices=PROTESTANT_POLICIES,
+        group=_CARDS,
+        label=label,
+    )
 
 
 @dataclass(frozen=True)
@@ -231,15 +246,8 @@ class Debate:
         board=BOARD_GIVES,
         group=_CARDS,
     )
-    eligible: int | None = option(
-        "spaces eligible for flipping: a cap on either winner's flips",
-        rule="23.14",
-        default=None,
-        low=0,
-        board=BOARD_GIVES,
-        more=True,
-        group=_DEBATE,
-        label="cap (either)",
+    eligible: int | None = _flip_cap(
+        "spaces eligible for flipping: a cap on either winner's flips", "cap (either)"
     )
     bonuses: tuple | str = option(
         "the debater bonuses applied: all, none, or names (eck, gardiner, aleander, campeggio, "
@@ -259,22 +267,10 @@ class Debate:
         more=True,
         group=_CARDS,
     )
-    luther_policy: str = option(
-        f"when the Protestant puts in {_PUTTING_IN.puts_in} by {_PUTTING_IN.name}",
-        default="best",
-        value="choice",
-        choices=PROTESTANT_POLICIES,
-        group=_CARDS,
-        label="Luther",
+    luther_policy: str = _putting_in_policy(
+        f"when the Protestant puts in {_PUTTING_IN.puts_in} by {_PUTTING_IN.name}", "Luther"
     )
-    bullinger_policy: str = option(
-        "when the Protestant puts in Bullinger",
-        default="best",
-        value="choice",
-        choices=PROTESTANT_POLICIES,
-        group=_CARDS,
-        label="Bullinger",
-    )
+    bullinger_policy: str = _putting_in_policy("when the Protestant puts in Bullinger", "Bullinger")
     bar: str | None = option(
         f"with {barring_card().name}: the Protestant debater barred (default: the card's best "
         "use, a pick or a bar)",
@@ -284,25 +280,11 @@ class Debate:
         offer=debate_choices.bars,
         group=_CARDS,
     )
-    eligible_protestant: int | None = option(
-        "a cap on a Protestant winner's flips alone",
-        rule="23.14",
-        default=None,
-        low=0,
-        board=BOARD_GIVES,
-        more=True,
-        group=_DEBATE,
-        label="cap (Prot.)",
+    eligible_protestant: int | None = _flip_cap(
+        "a cap on a Protestant winner's flips alone", "cap (Prot.)"
     )
-    eligible_catholic: int | None = option(
-        "a cap on a Papal winner's flips alone",
-        rule="23.14",
-        default=None,
-        low=0,
-        board=BOARD_GIVES,
-        more=True,
-        group=_DEBATE,
-        label="cap (Cath.)",
+    eligible_catholic: int | None = _flip_cap(
+        "a cap on a Papal winner's flips alone", "cap (Cath.)"
     )
     protestant_spaces: tuple | None = None
     catholic_spaces: tuple | None = None
@@ -463,12 +445,9 @@ class Debate:
         """The most spaces a Papal winner and a Protestant winner may flip: the least of
         the caps given (``eligible``, the side's own, the side's spaces), None for none
         (23.14)."""
-        from oddsengine.religion.board_flips import side_cap
+        from oddsengine.religion.board_flips import side_caps
 
-        return (
-            side_cap(self.eligible, self.eligible_catholic, self.catholic_spaces),
-            side_cap(self.eligible, self.eligible_protestant, self.protestant_spaces),
-        )
+        return side_caps(self, self.eligible)
 
     @property
     def active_bonuses(self) -> tuple[str, ...]:
@@ -523,6 +502,8 @@ class Debate:
 
     def describe(self) -> dict:
         """The debate as plain data, with what each "best" choice chose."""
+        from oddsengine.religion.board_flips import flip_description
+
         return {
             "zone": self.zone,
             "initiator": self.initiator,
@@ -535,23 +516,7 @@ class Debate:
             "augsburg": self.augsburg,
             "england_ruler": self.england_ruler,
             "eligible": self.eligible,
-            **(
-                {}
-                if self.flip_caps == (self.eligible, self.eligible)
-                else {
-                    "eligible_protestant": self.flip_caps[1],
-                    "eligible_catholic": self.flip_caps[0],
-                }
-            ),
-            **(
-                {}
-                if self.protestant_spaces is None and self.catholic_spaces is None
-                else {
-                    "protestant_spaces": list(self.protestant_spaces or ()),
-                    "catholic_spaces": list(self.catholic_spaces or ()),
-                    "flip_order": self.flip_order,
-                }
-            ),
+            **flip_description(self, self.eligible),
             "bonuses": list(self.active_bonuses),
             "objective": self.objective,
             "luther_policy": self.luther_policy,

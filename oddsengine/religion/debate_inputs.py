@@ -72,11 +72,7 @@ def named_once(names: tuple[str, ...], argument: str) -> tuple[str, ...]:
 
 def debater_name(name: str, argument: str) -> str:
     """The record's spelling of a debater's name, or the refusal of an unknown one."""
-    facts = religion_facts()
-    try:
-        return facts.debater(name).name
-    except KeyError:
-        raise unknown_name("debater", name, facts.debaters, where=argument) from None
+    return religion_facts().named_debater(name, argument).name
 
 
 def one_of(value, argument: str, valid) -> str:

@@ -22,6 +22,7 @@ from oddsengine.religion.debater_bonuses import bonus_of
 from oddsengine.religion.records import religion_facts
 
 __all__ = [
+    "DEFENDER_CHOICES",
     "DebateError",
     "check_debate",
     "check_in_play",
@@ -36,6 +37,9 @@ __all__ = [
 #: 20 step 4: the attacker rolls value + 3; 20 step 5: the defender value + 1 if
 #: committed, value + 2 if not.
 ATTACK_DICE, COMMITTED_DEFENCE, UNCOMMITTED_DEFENCE = 3, 1, 2
+#: 20 step 3: the initiator's choice of the defender's pool; ``best`` takes the one that
+#: maximises the initiator's objective (:data:`~oddsengine.religion.debate.OBJECTIVES`).
+DEFENDER_CHOICES = ("best", "committed", "uncommitted")
 
 
 class DebateError(OddsEngineError):

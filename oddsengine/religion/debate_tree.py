@@ -38,6 +38,7 @@ from oddsengine.religion.debate_dice import (
     round_value,
 )
 from oddsengine.religion.debate_rules import (
+    DEFENDER_CHOICES,
     DebateError,
     bonus_applies,
     initiator_dice,
@@ -569,7 +570,7 @@ def _barred(debate, name):
 def _with_pool_of(builder, debate, pick=None):
     """Round 1's nodes with the defender's pool chosen (the best one for the initiator
     when ``best``), and ``(pool, values)``; ``(None, None)`` when no pool has a debater."""
-    if debate.defender not in ("best", "committed", "uncommitted"):
+    if debate.defender not in DEFENDER_CHOICES:
         return builder.round_one(None, pick), None
     pools = ("uncommitted", "committed") if debate.defender == "best" else (debate.defender,)
     found = {pool: builder.round_one(pool, pick) for pool in pools}

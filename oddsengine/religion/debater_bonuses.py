@@ -28,7 +28,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from oddsengine.religion.record_types import ZONE_NAMED, AttemptsGiven, DebaterBonus
+from oddsengine.religion.record_types import (
+    LANGUAGE_ZONES,
+    ZONE_NAMED,
+    AttemptsGiven,
+    DebaterBonus,
+)
 
 __all__ = [
     "DEBATER_BONUSES",
@@ -39,7 +44,8 @@ __all__ = [
     "source_bonuses",
 ]
 
-_ALL = ("german", "french", "english", "italian", "spanish")
+#: "All zones" (§19): each language zone.
+_ALL = LANGUAGE_ZONES
 
 
 def _reformation_die(debater: str, **where) -> DebaterBonus:

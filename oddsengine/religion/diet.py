@@ -23,9 +23,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, option
+from oddsengine.declaration import NEEDS_BOARD, option
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.religion.board_flips import flip_cap_option
 from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD
 
 __all__ = ["DietOfWorms", "DIET_OUTCOMES", "MAX_CARD_CP", "PROTESTANT_BONUS_DICE"]
@@ -51,6 +52,18 @@ def _cp(value, name: str) -> int:
             f"card), not {value}"
         )
     return int(value)
+
+
+def _card_cp(words: str, label: str):
+    """The option of the CP of the card a power commits (21: 1..6, each power one card)."""
+    return option(
+        words, default=1, required=True, low=1, high=MAX_CARD_CP, group=_CARDS, label=label
+    )
+
+
+def _flip_cap(words: str, label: str):
+    """The option of a cap on a winner's flips (23.14), at most :data:`MAX_ELIGIBLE`."""
+    return flip_cap_option(words, label, high=MAX_ELIGIBLE)
 
 
 @dataclass(frozen=True)
@@ -85,60 +98,21 @@ class DietOfWorms:
     (0.6129, 0.1884)
     """
 
-    protestant_cp: int = option(
-        "the CP of the Protestant's card (it rolls CP + 4 dice)",
-        default=1,
-        required=True,
-        low=1,
-        high=MAX_CARD_CP,
-        group=_CARDS,
-        label="Prot. CP",
+    protestant_cp: int = _card_cp(
+        "the CP of the Protestant's card (it rolls CP + 4 dice)", "Prot. CP"
     )
-    papal_cp: int = option(
-        "the CP of the Papacy's card",
-        default=1,
-        required=True,
-        low=1,
-        high=MAX_CARD_CP,
-        group=_CARDS,
-        label="Papal CP",
-    )
-    hapsburg_cp: int = option(
-        "the CP of the Hapsburgs' card",
-        default=1,
-        required=True,
-        low=1,
-        high=MAX_CARD_CP,
-        group=_CARDS,
-        label="Haps. CP",
-    )
-    eligible_spaces: int | None = option(
+    papal_cp: int = _card_cp("the CP of the Papacy's card", "Papal CP")
+    hapsburg_cp: int = _card_cp("the CP of the Hapsburgs' card", "Haps. CP")
+    eligible_spaces: int | None = _flip_cap(
         "a cap on the spaces the winner may flip (the German-zone spaces eligible on the "
         "board) for either winner; default: the hit difference",
-        rule="23.14",
-        default=None,
-        low=0,
-        high=MAX_ELIGIBLE,
-        board=BOARD_GIVES,
-        label="cap (either)",
+        "cap (either)",
     )
-    eligible_protestant: int | None = option(
-        "a cap on a Protestant winner's flips alone",
-        rule="23.14",
-        default=None,
-        low=0,
-        high=MAX_ELIGIBLE,
-        board=BOARD_GIVES,
-        label="cap (Prot.)",
+    eligible_protestant: int | None = _flip_cap(
+        "a cap on a Protestant winner's flips alone", "cap (Prot.)"
     )
-    eligible_catholic: int | None = option(
-        "a cap on a Catholic winner's flips alone",
-        rule="23.14",
-        default=None,
-        low=0,
-        high=MAX_ELIGIBLE,
-        board=BOARD_GIVES,
-        label="cap (Cath.)",
+    eligible_catholic: int | None = _flip_cap(
+        "a cap on a Catholic winner's flips alone", "cap (Cath.)"
     )
     protestant_spaces: tuple | None = None
     catholic_spaces: tuple | None = None
@@ -225,12 +199,9 @@ class DietOfWorms:
     def flip_caps(self) -> tuple[int | None, int | None]:
         """The most spaces a Catholic winner and a Protestant winner may flip: the least
         of the caps given, None for none (23.14)."""
-        from oddsengine.religion.board_flips import side_cap
+        from oddsengine.religion.board_flips import side_caps
 
-        return (
-            side_cap(self.eligible_spaces, self.eligible_catholic, self.catholic_spaces),
-            side_cap(self.eligible_spaces, self.eligible_protestant, self.protestant_spaces),
-        )
+        return side_caps(self, self.eligible_spaces)
 
     def _cap(self, side: str) -> int | None:
         return self.flip_caps[0 if side == "catholic" else 1]
@@ -322,28 +293,14 @@ class DietOfWorms:
         return add_space_columns(self, columns, protestant_flips, catholic_flips)
 
     def describe(self) -> dict:
+        from oddsengine.religion.board_flips import flip_description
+
         return {
             "protestant_cp": self.protestant_cp,
             "papal_cp": self.papal_cp,
             "hapsburg_cp": self.hapsburg_cp,
             "eligible_spaces": self.eligible_spaces,
-            **(
-                {}
-                if self.flip_caps == (self.eligible_spaces,) * 2
-                else {
-                    "eligible_protestant": self.flip_caps[1],
-                    "eligible_catholic": self.flip_caps[0],
-                }
-            ),
-            **(
-                {}
-                if self.protestant_spaces is None and self.catholic_spaces is None
-                else {
-                    "protestant_spaces": list(self.protestant_spaces or ()),
-                    "catholic_spaces": list(self.catholic_spaces or ()),
-                    "flip_order": self.flip_order,
-                }
-            ),
+            **flip_description(self, self.eligible_spaces),
             "protestant_dice": self.protestant_dice,
             "catholic_dice": self.catholic_dice,
         }

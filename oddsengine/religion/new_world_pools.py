@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.religion.record_types import NEW_WORLD_POWERS
 
 __all__ = [
     "POWERS",
@@ -32,7 +33,7 @@ __all__ = [
 #: conquistadors.csv: England and France each have 2 conquest markers (value 0).
 CONQUEST_MARKERS = 2
 #: The powers that explore and conquer (22).
-POWERS = ("england", "france", "hapsburg")
+POWERS = NEW_WORLD_POWERS
 
 
 def check_power(power) -> str:
@@ -155,7 +156,17 @@ class Voyaging:
     """What an exploration and a conquest share: the power, who sails, the pool (a spec
     class gives ``power``, ``removed``, ``turn``, its sailor's field and ``_word``)."""
 
+    #: What a card is valued in: the expected VP (``expected.vp``), in VP.
+    card_measure = ("vp", "VP", "expected VP of the voyage")
+
     def _check_common(self, word: str, pool_of):
+        """Check the power, the removed, the turn and who sails (``word``'s field), and
+        keep the pool he is drawn from (``pool_of``'s), which is returned."""
+        pool = self._checked_pool(word, pool_of)
+        object.__setattr__(self, "_pool", pool)
+        return pool
+
+    def _checked_pool(self, word: str, pool_of):
         object.__setattr__(self, "power", check_power(self.power))
         object.__setattr__(self, "removed", names_of(self.removed, "removed"))
         object.__setattr__(self, "turn", checked_turn(self.turn))
@@ -183,6 +194,16 @@ class Voyaging:
                 + (f"he enters on turn {record.entry_turn}" if late else "listed as removed")
             )
         return (record,)
+
+    def _check_flags(self, names) -> None:
+        """Each of the fields ``names`` as a bool, refused unless True or False (a numpy
+        bool too)."""
+        for name in names:
+            if not isinstance(getattr(self, name), (bool, np.bool_)):
+                raise OddsEngineTypeError(
+                    f"{name} must be True or False, not {shown(getattr(self, name))}"
+                )
+            object.__setattr__(self, name, bool(getattr(self, name)))
 
     @property
     def explorer_values(self) -> np.ndarray:

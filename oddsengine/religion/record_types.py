@@ -25,6 +25,8 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 
 __all__ = [
+    "LANGUAGE_ZONES",
+    "NEW_WORLD_POWERS",
     "ZONE_NAMED",
     "ZONE_AS_THE_CARD",
     "AttemptsGiven",
@@ -33,6 +35,11 @@ __all__ = [
     "WHERE_IT_ACTS",
 ]
 
+#: 16: the five language zones (a source of "all zones" targets each of them); a space in
+#: none of them is in zone ``"none"`` (Breslau, Prague).
+LANGUAGE_ZONES = ("german", "french", "english", "italian", "spanish")
+#: The powers that explore and conquer (22).
+NEW_WORLD_POWERS = ("england", "france", "hapsburg")
 #: A source whose target zone is named with it: ``treatise:german`` (RULES.md §19).
 ZONE_NAMED = "named"
 #: A source whose target zone is "as the card" (§19): named with it, or ``all``.

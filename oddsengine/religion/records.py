@@ -29,7 +29,8 @@ from functools import lru_cache
 from os import PathLike
 from pathlib import Path
 
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
+from oddsengine.religion.record_types import LANGUAGE_ZONES, NEW_WORLD_POWERS
 from oddsengine.shipped import shipped_path
 
 __all__ = [
@@ -48,14 +49,10 @@ __all__ = [
     "read_religion_facts",
 ]
 
-#: 16: the five language zones; ``"none"`` is a space in no zone (Breslau, Prague).
-LANGUAGE_ZONES = ("german", "french", "english", "italian", "spanish")
 #: 20 step 1: the zones a theological debate may be called in.
 DEBATE_ZONES = ("german", "french", "english")
 #: The sides of a debater (debaters.csv).
 DEBATER_SIDES = ("protestant", "papal")
-#: The powers that explore and conquer (22).
-NEW_WORLD_POWERS = ("england", "france", "hapsburg")
 #: The last turn of the game: an entry turn must lie in 1..LAST_TURN.
 LAST_TURN = 9
 #: A turn of entry that depends on play (Cranmer's group enters the turn after Henry VIII
@@ -257,6 +254,27 @@ class ReligionFacts:
             if debater.name.casefold() == wanted:
                 return debater
         raise UnknownName(f"unknown debater {shown(name)}")
+
+    def named_debater(self, name: str, where: str = "") -> Debater:
+        """The debater of that name, as :meth:`debater` finds him; a name that is no
+        debater's is refused with the closest names and all of them.
+
+        Parameters
+        ----------
+        name : str
+            The name given.
+        where : str
+            What gave it (``committed``, an argument's name), said before the refusal.
+
+        Raises
+        ------
+        OddsEngineError
+            For a name that is no debater's.
+        """
+        try:
+            return self.debater(name)
+        except KeyError:
+            raise unknown_name("debater", name, self.debaters, where=where) from None
 
     def debaters_of(self, side: str) -> tuple[Debater, ...]:
         """The debaters of a side (``"protestant"`` or ``"papal"``)."""

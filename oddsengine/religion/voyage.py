@@ -35,7 +35,7 @@ import numpy as np
 
 from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, two_dice_pmf
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError
 from oddsengine.religion.cards import MERCATORS_MAP, SMALLPOX, cards_in_effect
 from oddsengine.religion.cards import card_switches as switches_of
 from oddsengine.religion.new_world import (
@@ -186,19 +186,11 @@ class Voyage(Voyaging):
     #: The card that switches a field on, for its value (:mod:`oddsengine.results`): its
     #: record's.
     card_switches = switches_of("voyage")
-    #: What a card is valued in: the expected VP (``expected.vp``), in VP.
-    card_measure = ("vp", "VP", "expected VP of the voyage")
     _word = "explorer"
 
     def __post_init__(self):
         pool = self._check_common("explorer", explorer_pool)
-        object.__setattr__(self, "_pool", pool)
-        for name in ("uncharted", "mercator"):
-            if not isinstance(getattr(self, name), (bool, np.bool_)):
-                raise OddsEngineTypeError(
-                    f"{name} must be True or False, not {shown(getattr(self, name))}"
-                )
-            object.__setattr__(self, name, bool(getattr(self, name)))
+        self._check_flags(("uncharted", "mercator"))
         mask = claim_mask(names_of(self.claimed, "claimed"), discoveries(), "discovery")
         object.__setattr__(self, "claimed", claim_names(mask, discoveries()))
         if not isinstance(self.choice, str) or self.choice not in CHOICES:
@@ -447,19 +439,11 @@ class Conquest(Voyaging):
     #: The card that switches a field on, for its value (:mod:`oddsengine.results`): its
     #: record's.
     card_switches = switches_of("conquest")
-    #: What a card is valued in: the expected VP (``expected.vp``), in VP.
-    card_measure = ("vp", "VP", "expected VP of the voyage")
     _word = "conquistador"
 
     def __post_init__(self):
-        pool = self._check_common("conquistador", conquistador_pool)
-        object.__setattr__(self, "_pool", pool)
-        for name, _ in self.card_switches:
-            if not isinstance(getattr(self, name), (bool, np.bool_)):
-                raise OddsEngineTypeError(
-                    f"{name} must be True or False, not {shown(getattr(self, name))}"
-                )
-            object.__setattr__(self, name, bool(getattr(self, name)))
+        self._check_common("conquistador", conquistador_pool)
+        self._check_flags(name for name, _ in self.card_switches)
         mask = claim_mask(names_of(self.claimed, "claimed"), conquests(), "conquest")
         object.__setattr__(self, "claimed", claim_names(mask, conquests()))
         if len(self.claimed) == len(conquests()):

@@ -148,7 +148,7 @@ class VoyageTurn:
         explorers of any power no longer in their pools.
     """
 
-    powers: tuple = ("england", "france", "hapsburg")
+    powers: tuple = POWERS
     explorers: tuple | None = None
     uncharted: tuple = ()
     mercator: tuple = ()
