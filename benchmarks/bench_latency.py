@@ -94,6 +94,19 @@ EXACT_COMMANDS = {
     "voyage": ["voyage", "--power", "hapsburg", "--explorer", "Magellan", "--exact"],
     "voyage turn": ["voyage", "--power", "england,france,hapsburg", "--exact"],
     "conquest": ["conquest", "--power", "hapsburg", "--smallpox", "--exact"],
+    "heirs": ["heirs", "--marriages", "2", "--fractions"],
+    "heirs --timeline": ["heirs", "--timeline", "--format", "json"],
+    "heirs --card-value": ["heirs", "--card-value"],
+    "mary-i": ["mary-i", "--impulses", "5", "--card-cp", "2,3,5,4,1", "--exact"],
+    "card-roll rough-wooing": ["card-roll", "rough-wooing", "--english-units", "3",
+                               "--french-units", "1", "--fractions"],
+    "card-roll council-of-trent": ["card-roll", "council-of-trent", "--papal-debaters",
+                                   "Loyola,Pole,Eck", "--protestant-debaters", "Calvin,Knox",
+                                   "--turn", "6", "--fractions"],
+    "sack-of-rome": ["sack-of-rome", "--attacker", "hapsburg: 4M Duke of Alva",
+                     "--papal-regulars", "1", "--fractions"],
+    "riches turn": ["riches", "--holdings", "inca,colony,colony", "--raiders",
+                    "france,england", "--turn", "5", "--fractions"],
 }  # fmt: skip
 
 #: The searches over whole moves and sieges, with their own target in seconds.
