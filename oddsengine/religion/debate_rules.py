@@ -30,6 +30,7 @@ __all__ = [
     "protestant_pool",
     "papal_pool",
     "initiator_dice",
+    "card_dice_of_initiator",
     "other_dice",
     "bonus_applies",
 ]
@@ -208,8 +209,18 @@ def bonus_applies(debate, slug: str, uncommitted: bool) -> bool:
     return uncommitted and slug in debate.active_bonuses
 
 
-def initiator_dice(debate, name: str, uncommitted: bool) -> int:
-    """The dice of the initiator's debater (20 step 4, 23.10–12), in either round."""
+def card_dice_of_initiator(debate) -> int:
+    """The dice the cards in effect add to the initiator's roll in both rounds (23.11:
+    Papal Inquisition's, Thomas More's and Augsburg Confession's, by their records), or 0
+    when the Protestant initiates."""
+    if not debate.papal_initiates:
+        return 0
+    return sum(card.initiator_dice_at(debate.zone) for card in cards_in_effect(debate))
+
+
+def initiator_dice(debate, name: str, uncommitted: bool, card_dice: int | None = None) -> int:
+    """The dice of the initiator's debater (20 step 4, 23.10–12), in either round;
+    ``card_dice``: :func:`card_dice_of_initiator` of the debate, when read already."""
     debater = religion_facts().debaters[name]
     value = debater.value
     papal = debate.papal_initiates
@@ -223,10 +234,8 @@ def initiator_dice(debate, name: str, uncommitted: bool) -> int:
         and bonus_applies(debate, bonus.slug, uncommitted)
     ):
         dice += bonus.attack_dice  # 20 step 4, 23.12: Eck +1; Gardiner +1 in England
-    if papal:
-        # 23.11: card dice apply to the initiator's roll in both rounds.
-        # (Papal Inquisition's, Thomas More's and Augsburg Confession's, by their records)
-        dice += sum(card.initiator_dice_at(debate.zone) for card in cards_in_effect(debate))
+    # 23.11: card dice apply to the initiator's roll in both rounds.
+    dice += card_dice_of_initiator(debate) if card_dice is None else card_dice
     return max(dice, 1)
 
 

@@ -41,6 +41,7 @@ from oddsengine.religion.debate_rules import (
     DEFENDER_CHOICES,
     DebateError,
     bonus_applies,
+    card_dice_of_initiator,
     initiator_dice,
     other_dice,
     papal_pool,
@@ -85,6 +86,8 @@ class _Builder:
         self.papal_initiates = debate.papal_initiates
         self.eligible = debate.flip_caps
         self._children: dict = {}
+        # 23.11: the cards' dice on a Papal initiator's roll, the same in every matchup
+        self.card_dice = card_dice_of_initiator(debate)
         # 20 step 6, 23.12: the debaters the Protestant may put in for round 2 by their own
         # bonus (Bullinger), when the bonus is on
         self.inserted_in_round_two = tuple(
@@ -132,10 +135,10 @@ class _Builder:
         debate = self.debate
         papal_fresh, protestant_fresh = papal not in committed, protestant not in committed
         if self.papal_initiates:
-            attack = initiator_dice(debate, papal, papal_fresh)
+            attack = initiator_dice(debate, papal, papal_fresh, self.card_dice)
             defence = other_dice(self.facts.debaters[protestant], not protestant_fresh)
         else:
-            attack = initiator_dice(debate, protestant, protestant_fresh)
+            attack = initiator_dice(debate, protestant, protestant_fresh, self.card_dice)
             defence = other_dice(self.facts.debaters[papal], not papal_fresh)
         children = ()
         if round_ == 1:
