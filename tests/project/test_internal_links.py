@@ -18,6 +18,18 @@ _LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 _SPAN = re.compile(r"`[^`\n]*`")
 _EXTERNAL = ("http://", "https://", "mailto:")
+#: Folders the documentation's build makes, each a copy of a folder kept in git
+#: (docs/conf.py copies the notebooks so that the site renders them).
+_COPIED = {ROOT / "docs" / "notebooks": ROOT / "notebooks"}
+
+
+def _kept(path: Path) -> Path:
+    """Where a link's file is kept in git: a file of a folder the build copies is its
+    original."""
+    for copy, original in _COPIED.items():
+        if path.is_relative_to(copy):
+            return original / path.relative_to(copy)
+    return path
 
 
 def _pages() -> list[Path]:
@@ -51,7 +63,7 @@ def test_every_internal_link_leads_to_a_file_and_a_heading(page):
     broken = []
     for target in links(page):
         path_text, _, anchor = target.partition("#")
-        path = (page.parent / path_text).resolve() if path_text else page
+        path = _kept((page.parent / path_text).resolve()) if path_text else page
         if not path.exists():
             broken.append(f"{target}: no file {path_text}")
         elif anchor and path.suffix == ".md" and anchor not in _anchors(path):
