@@ -2,12 +2,11 @@
 the rest.
 """
 
-import ast
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
+from code_strings import code_strings
 from conftest import ROOT
 
 from oddsengine import Assault, FieldBattle, exact
@@ -40,21 +39,6 @@ CONTRACT_NAMES = {
 ALLOWED = {"oddsengine/combat/cards.py", "oddsengine/combat/kind_options.py"}
 
 
-def _code_strings(path: Path):
-    """The string literals of a module that are not docstrings."""
-    tree = ast.parse(path.read_text())
-    docstrings = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docstrings.add(id(first.value))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if id(node) not in docstrings and node.value not in CONTRACT_NAMES:
-                yield node.value
-
-
 @pytest.mark.slow
 def test_a_card_is_named_in_code_only_by_its_record():
     names = set()
@@ -63,7 +47,7 @@ def test_a_card_is_named_in_code_only_by_its_record():
     found = {}
     for path in sorted((ROOT / "oddsengine").rglob("*.py")):
         module = str(path.relative_to(ROOT))
-        for text in _code_strings(path):
+        for text in code_strings(path, but=CONTRACT_NAMES):
             for name in names:
                 if re.search(rf"(?<![a-z_-]){re.escape(name)}(?![a-z_])", text.lower()):
                     found.setdefault(name, set()).add(module)

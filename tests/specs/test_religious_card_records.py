@@ -11,10 +11,10 @@ import importlib
 import inspect
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
+from code_strings import code_strings
 from conftest import ROOT
 
 from oddsengine import exact
@@ -53,21 +53,6 @@ ALLOWED = {
 }
 
 
-def _code_strings(path: Path):
-    """The string literals of a module that are not docstrings."""
-    tree = ast.parse(path.read_text())
-    docstrings = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docstrings.add(id(first.value))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if id(node) not in docstrings and node.value not in CONTRACT_NAMES:
-                yield node.value
-
-
 def _guarded_names() -> set[str]:
     names = set()
     for card in RELIGIOUS_CARDS.values():
@@ -87,7 +72,7 @@ def test_a_religious_card_is_named_in_code_only_by_its_record():
     found = {}
     for path in sorted((ROOT / "oddsengine").rglob("*.py")):
         module = str(path.relative_to(ROOT))
-        for text in _code_strings(path):
+        for text in code_strings(path, but=CONTRACT_NAMES):
             for name in names:
                 if re.search(rf"(?<![a-z_-]){re.escape(name)}(?![a-z_])", text.lower()):
                     found.setdefault(name, set()).add(module)

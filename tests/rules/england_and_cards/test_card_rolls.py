@@ -4,14 +4,13 @@ engines through the two doors, and the cards as records."""
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
 from fractions import Fraction
 from math import comb
-from pathlib import Path
 
 import pytest
+from code_strings import code_strings
 from conftest import ROOT, assert_within_sigmas
 
 import oddsengine as oe
@@ -367,26 +366,6 @@ def test_every_card_record_names_its_kind_and_its_conditions_are_spec_fields():
         card_roll("rough-woing")
 
 
-def _code_strings(path: Path):
-    """The string literals of a module but its docstrings and its ``__all__`` (the names
-    of its classes)."""
-    tree = ast.parse(path.read_text())
-    docstrings = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            first = node.body[0] if node.body else None
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                docstrings.add(id(first.value))
-        if isinstance(node, ast.Assign) and any(
-            isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets
-        ):
-            docstrings |= {id(item) for item in ast.walk(node.value)}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if id(node) not in docstrings:
-                yield node.value
-
-
 @pytest.mark.rule("28")
 def test_a_card_roll_is_named_in_code_only_by_its_record():
     from oddsengine.combat.fleets import find_naval_leader
@@ -413,7 +392,7 @@ def test_a_card_roll_is_named_in_code_only_by_its_record():
     found = {}
     for path in sorted((ROOT / "oddsengine").rglob("*.py")):
         module = str(path.relative_to(ROOT))
-        for text in _code_strings(path):
+        for text in code_strings(path, but_all=True):
             for name in pattern.findall(text.lower()):
                 found.setdefault(name, set()).add(module)
     outside = {name: modules - allowed for name, modules in found.items() if modules - allowed}

@@ -6,12 +6,12 @@ naming the powers he serves, on every face: force strings and ``Force``, scenari
 the command line (``battle``, ``needed``, ``table``), the explorer's leader lists and
 ``oddsengine leaders --power``."""
 
-import ast
 import json
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from code_strings import code_strings
 from conftest import assert_one_line_error, run_cli
 from hand_dice import binomial, close
 
@@ -161,25 +161,6 @@ def test_the_explorer_offers_each_power_the_leaders_who_serve_it():
     assert "Maurice of Saxony" not in offered and "Suleiman" in offered
 
 
-def _code_strings(path: Path) -> set[str]:
-    """The string constants of a module that are not docstrings."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings = {
-        id(node.body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
-        and node.body
-        and isinstance(node.body[0], ast.Expr)
-        and isinstance(node.body[0].value, ast.Constant)
-    }
-    return {
-        node.value
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str)
-        and id(node) not in docstrings
-    }  # fmt: skip
-
-
 def test_no_module_but_the_record_names_the_leaders_who_change_sides():
     # The record is the one place that says whom a leader serves: no code elsewhere
     # names Maurice of Saxony or the Renegade to treat them apart.
@@ -188,7 +169,7 @@ def test_no_module_but_the_record_names_the_leaders_who_change_sides():
         for path in PACKAGE.rglob("*.py")
         if any(
             name in text
-            for text in _code_strings(path)
+            for text in code_strings(path)
             for name in ("Maurice of Saxony", "Renegade")
         )
     }
