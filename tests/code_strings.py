@@ -1,11 +1,17 @@
-"""The string literals a module's code holds, as the guards that a name stands only in its
-record read them (tests/specs/test_card_records.py, test_religious_card_records.py,
-tests/rules/england_and_cards/test_card_rolls.py, tests/rules/land/
-test_leaders_serve_their_powers.py): a docstring is words, a string in code a branch."""
+"""What the guards of the records read in the package's code: the string literals of a
+module but its docstrings (a docstring is words, a string in code a branch: a card, a card
+roll or a leader who changes sides is named only in its record), and the functions a
+record's ``WHERE_IT_ACTS`` names, each of which must read its field. Read by
+tests/specs/test_card_records.py, tests/specs/test_religious_card_records.py,
+tests/rules/england_and_cards/test_card_rolls.py and
+tests/rules/land/test_leaders_serve_their_powers.py."""
 
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
+import re
 from pathlib import Path
 
 
@@ -38,3 +44,24 @@ def code_strings(path: Path, *, but=(), but_all: bool = False) -> list[str]:
         if isinstance(node, ast.Constant) and isinstance(node.value, str)
         and id(node) not in words and node.value not in but
     ]  # fmt: skip
+
+
+def named_function(target: str):
+    """The function ``module:qualified.name`` names (a property: its getter; a partial:
+    its function), as a record's ``WHERE_IT_ACTS`` names where a field acts."""
+    module_name, _, qualified = target.partition(":")
+    found = importlib.import_module(module_name)
+    for part in qualified.split("."):
+        found = getattr(found, part)
+    return getattr(found, "fget", getattr(found, "func", found))
+
+
+def fields_not_read(where_it_acts: dict) -> list[tuple[str, str]]:
+    """``(field, function)`` for each function ``where_it_acts`` names for a field that
+    does not read it: ``record.<field>``, ``self.<field>`` or ``"<field>"`` in its source."""
+    return [
+        (name, target)
+        for name, targets in where_it_acts.items()
+        for target in targets
+        if not re.search(rf'(\.{name}\b|"{name}")', inspect.getsource(named_function(target)))
+    ]
