@@ -68,6 +68,9 @@ def _listed_kinds(with_words: bool = False) -> str:
 #: Force options of ``needed``; each kind takes those named in its record's roles.
 _FORCE_OPTIONS = _force_options()
 _TABLE_FORMATS = ("markdown", "html", "latex", "bbcode")
+#: The formats of a --targets table only: one answer is written in the others, the forum's
+#: markdown and bbcode included.
+_TABLE_ONLY_FORMATS = ("html", "latex")
 
 
 def _chance(text: str) -> float:
@@ -286,7 +289,7 @@ def _run_needed(arguments):
         text = str(table) if arguments.format == "table" else table.render(arguments.format)
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return
-    if arguments.format in _TABLE_FORMATS:
+    if arguments.format in _TABLE_ONLY_FORMATS:
         raise OddsEngineError(f"--format {arguments.format} is for --targets tables")
     answer = needed(arguments.kind, target=arguments.target, **parameters, **engine)
     sys.stdout.write(answer.render(arguments.format))
@@ -385,6 +388,6 @@ def register(commands) -> None:
         "--format",
         choices=(*FORMATS, *_TABLE_FORMATS),
         default="table",
-        help="output; markdown, html, latex, bbcode for --targets tables",
+        help="output; html and latex for --targets tables only",
     )
     needed.set_defaults(run=_run_needed)

@@ -11,7 +11,7 @@ from oddsengine.cli._engine_options import (
     refuse_given,
 )
 from oddsengine.errors import OddsEngineError
-from oddsengine.results.output import FORMATS
+from oddsengine.results.output import FORMATS, FORUM_FORMATS
 
 
 def _run_plan(arguments):
@@ -84,6 +84,9 @@ def register(commands) -> None:
         "--seed", type=non_negative_int, default=None, help="random seed (Monte Carlo)"
     )
     engine.add_argument(
-        "--format", choices=FORMATS, default="table", help="output format (default table)"
+        "--format",
+        choices=(*FORMATS, *FORUM_FORMATS),
+        default="table",
+        help="output format (default table); markdown and bbcode for a forum post",
     )
     plan.set_defaults(run=_run_plan)

@@ -137,6 +137,12 @@ def without_float_noise(data):
     return data
 
 
+def _caption_and_body(text: str) -> tuple[str, str]:
+    """The first line of an answer's text and the rest, without blank lines around it."""
+    caption, _, body = text.strip("\n").partition("\n")
+    return caption, body.strip("\n")
+
+
 class Rendered:
     """What a result type renders from its ``summary()``, ``to_dict()`` and ``to_frame()``."""
 
@@ -144,14 +150,29 @@ class Rendered:
         """The CSV text of :meth:`to_frame`, without the index."""
         return self.to_frame().to_csv(index=False)
 
+    def to_markdown(self) -> str:
+        """The answer for a forum post in Markdown: the first line of its text in bold, the
+        rest as the text shows it, in a fixed-width block that keeps its columns aligned.
+        Result types with tables of their own write them instead (a single combat's
+        :class:`~oddsengine.results.result.Result`, a run of attempts)."""
+        caption, body = _caption_and_body(self.summary())
+        return f"**{caption}**\n" + (f"\n```\n{body}\n```\n" if body else "")
+
+    def to_bbcode(self) -> str:
+        """The answer for BoardGameGeek's forums: the first line of its text in ``[b]``, the
+        rest in a fixed-width ``[c]`` block (see :meth:`to_markdown`)."""
+        caption, body = _caption_and_body(self.summary())
+        return f"[b]{caption}[/b]\n" + (f"[c]{body}[/c]\n" if body else "")
+
     def render(self, form: str) -> str:
-        """The result as ``form`` (one of :data:`FORMATS`), ending with a newline.
+        """The result as ``form`` (one of :data:`FORMATS` or :data:`FORUM_FORMATS`), ending
+        with a newline.
 
         Parameters
         ----------
         form : {"table", "json", "csv", "markdown", "bbcode"}
-            ``markdown`` and ``bbcode`` for the result types that give ``to_markdown`` and
-            ``to_bbcode`` (a single combat's :class:`~oddsengine.results.result.Result`).
+            ``markdown`` and ``bbcode`` for a forum post (:meth:`to_markdown`,
+            :meth:`to_bbcode`).
 
         Returns
         -------
@@ -165,6 +186,6 @@ class Rendered:
             return self.to_csv()
         if form == "table":
             return self.summary() + "\n"
-        if form in FORUM_FORMATS and hasattr(self, f"to_{form}"):
+        if form in FORUM_FORMATS:
             return getattr(self, f"to_{form}")()
         raise OddsEngineError(f"unknown format {form!r}; use one of " + ", ".join(FORMATS))
