@@ -287,7 +287,9 @@ def _add_command(commands, kind, name: str = "", others=()) -> None:
 def _summary(kind) -> str:
     """The command's line in ``oddsengine --help``: "odds of a field battle (rule 14)"."""
     words, _, where = kind.rule.partition(", ")
-    if where and words.lower() == kind.title.lower():
+    if where and (words[:1].isupper() or words.startswith(("the ", "a ", "an "))):
+        return f"odds of {words} ({where})"  # a name: Henry VIII's heirs, the Diet of Worms
+    if where and kind.title.lower().startswith(words.lower()):
         return f"odds of {'an' if words[:1] in 'aeiou' else 'a'} {words} ({where})"
     return f"odds of the {kind.title[:1].lower() + kind.title[1:]} ({kind.rule})"
 
