@@ -282,6 +282,8 @@ def _run_needed(arguments):
         "max_units": arguments.max_units,
     }
     if arguments.targets is not None:
+        if arguments.fractions:
+            raise OddsEngineError("--fractions is for one answer (--target), not a table")
         # The table face (and its templates) only for --targets: one answer needs neither.
         from oddsengine.faces.needed_table import needed_table
 
@@ -292,6 +294,8 @@ def _run_needed(arguments):
     if arguments.format in _TABLE_ONLY_FORMATS:
         raise OddsEngineError(f"--format {arguments.format} is for --targets tables")
     answer = needed(arguments.kind, target=arguments.target, **parameters, **engine)
+    if arguments.fractions:  # the value needed and the one below, as exact fractions
+        answer = answer.with_fractions()
     sys.stdout.write(answer.render(arguments.format))
 
 
@@ -383,6 +387,12 @@ def register(commands) -> None:
     )
     engine.add_argument(
         "--seed", type=non_negative_int, default=None, help="random seed (Monte Carlo)"
+    )
+    engine.add_argument(
+        "--fractions",
+        action="store_true",
+        help="exact answers: the chance of the value needed and of the one below also as "
+        "exact fractions (e.g. 131/243)",
     )
     engine.add_argument(
         "--format",

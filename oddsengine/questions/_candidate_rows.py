@@ -9,7 +9,9 @@ Suleiman``); the JSON and CSV of a search keep every candidate.
 
 from __future__ import annotations
 
-__all__ = ["chance_rows", "SHORTEST_COLLAPSED_RUN"]
+import re
+
+__all__ = ["chance_rows", "refused_runs", "value_ranges", "SHORTEST_COLLAPSED_RUN"]
 
 #: Consecutive candidates with the chance printed alike that make one row; a pair stays
 #: two rows (an even count that adds no assault die, 15.1, is worth seeing as it is).
@@ -82,3 +84,31 @@ def _span(unknown, force: str, low: int, high: int) -> str:
     prefix, colon, body = force.rpartition(":")
     pieces = [span if piece == word else piece for piece in body.split()]
     return f"{prefix.strip()}{colon} " * bool(colon) + " ".join(pieces)
+
+
+def refused_runs(candidates) -> list[tuple[list[int], str]]:
+    """Runs of consecutive values refused for one reason, each with the reason given for
+    its first: reasons that differ only in their numbers (the count refused, ``5 land
+    units cannot move as one formation``) are one reason."""
+    runs: list[tuple[list[int], str]] = []
+    previous = None  # the reason of the value before, in its numberless form
+    for candidate in candidates:
+        if candidate.legal:
+            previous = None
+            continue
+        reason = re.sub(r"\d+", "N", candidate.refusal)
+        if reason != previous:
+            runs.append(([], candidate.refusal))
+        runs[-1][0].append(candidate.value)
+        previous = reason
+    return runs
+
+
+def value_ranges(values: list[int]) -> str:
+    """``[0, 1, 2, 5, 13, 14]`` -> ``"0-2, 5, 13-14"``."""
+    pieces, start = [], values[0]
+    for previous, current in zip(values, [*values[1:], None], strict=True):
+        if current != previous + 1:
+            pieces.append(str(start) if start == previous else f"{start}-{previous}")
+            start = current
+    return ", ".join(pieces)

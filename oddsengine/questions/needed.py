@@ -38,7 +38,12 @@ from oddsengine.combat.limits import (
 from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
 from oddsengine.kinds import NeededKind
-from oddsengine.questions._candidate_rows import chance_rows
+from oddsengine.questions._candidate_rows import chance_rows, refused_runs, value_ranges
+from oddsengine.questions.needed_fractions import (
+    fraction_column,
+    fraction_text,
+    fraction_words,
+)
 from oddsengine.questions.needed_kinds import NEEDED_KINDS
 from oddsengine.results.output import Rendered
 
@@ -197,6 +202,19 @@ class NeededResult(Rendered):
     precision: float | None = None
     seed: int | None = None
     forces: dict = field(default_factory=dict)
+    #: The question of each legal value, by value (read for its exact fractions).
+    questions: dict = field(default_factory=dict, compare=False)
+    #: ``{"p": Fraction, "p_below": Fraction}`` once asked (:meth:`with_fractions`).
+    fractions: dict | None = None
+
+    def with_fractions(self) -> NeededResult:
+        """The answer with its chance and the one below as exact fractions, shown by every
+        format (:func:`~oddsengine.questions.needed_fractions.chance_fractions`)."""
+        from dataclasses import replace
+
+        from oddsengine.questions.needed_fractions import chance_fractions
+
+        return replace(self, fractions=chance_fractions(self))
 
     @property
     def force(self) -> str | None:
@@ -221,23 +239,24 @@ class NeededResult(Rendered):
         """The answer in one sentence."""
         within = _within_words(self.kind, self.within)
         if self.value is not None:
+            exact = self.fractions or {}
             below = (
                 "no legal force one step below"
                 if self.p_below is None
-                else f"one less: {self.p_below:.2%}"
+                else f"one less: {self.p_below:.2%}{fraction_words(exact.get('p_below'))}"
             )
             return (
-                f"{self.force}: P({self.event}{within}) = {self.p:.2%} "
-                f"(target {self.target:.0%}; {below})"
+                f"{self.force}: P({self.event}{within}) = {self.p:.2%}"
+                f"{fraction_words(exact.get('p'))} (target {self.target:.0%}; {below})"
             )
         best = self.best
         if best is None:
-            runs = _refused_runs(self.candidates)
+            runs = refused_runs(self.candidates)
             if len(runs) == 1:
                 return f"no legal force: {self.candidates[-1].refusal}"
             # Each reason with its values: a card no count makes playable shows as one of
             # them, not hidden behind the last value's reason.
-            reasons = "; ".join(f"{_ranges(values)}: {reason}" for values, reason in runs)
+            reasons = "; ".join(f"{value_ranges(values)}: {reason}" for values, reason in runs)
             return f"no legal force: every value is refused ({reasons})"
         return (
             f"no legal force reaches the target of {self.target:.0%}: the best is "
@@ -272,6 +291,11 @@ class NeededResult(Rendered):
             "precision": self.precision,
             "seed": self.seed,
             "message": self.sentence(),
+            **(
+                {}
+                if self.fractions is None
+                else {"fractions": {k: fraction_text(v) for k, v in self.fractions.items()}}
+            ),
             "candidates": [
                 {"value": c.value, "force": c.force, "p": c.p, "refusal": c.refusal}
                 for c in self.candidates
@@ -282,7 +306,7 @@ class NeededResult(Rendered):
         """One row per candidate: value, force, chance (NaN when refused), refusal."""
         import pandas as pd
 
-        return pd.DataFrame(
+        frame = pd.DataFrame(
             {
                 "value": [c.value for c in self.candidates],
                 "force": [c.force for c in self.candidates],
@@ -290,6 +314,9 @@ class NeededResult(Rendered):
                 "refusal": [c.refusal for c in self.candidates],
             }
         )
+        if self.fractions is not None:  # the value needed and the one below, as fractions
+            frame["fraction"] = fraction_column(self)
+        return frame
 
     def summary(self) -> str:
         """The answer, then every legal candidate's chance (a run of three or more
@@ -310,8 +337,8 @@ class NeededResult(Rendered):
         ]
         # Runs of equal chances as one row each (JSON and CSV keep every candidate).
         lines += chance_rows(self.candidates, self.value, self.unknown)
-        for values, reason in _refused_runs(self.candidates):
-            lines.append(f"refused {_ranges(values)}: {reason}")
+        for values, reason in refused_runs(self.candidates):
+            lines.append(f"refused {value_ranges(values)}: {reason}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -328,34 +355,6 @@ def _within_words(kind: str, within: int | None) -> str:
         return ""
     unit = getattr(NEEDED_KINDS.get(kind), "within_unit", "impulse")
     return f" within {within} {unit}{'' if within == 1 else 's'}"
-
-
-def _refused_runs(candidates) -> list[tuple[list[int], str]]:
-    """Runs of consecutive values refused for one reason, each with the reason given for
-    its first: reasons that differ only in their numbers (the count refused, ``5 land
-    units cannot move as one formation``) are one reason."""
-    runs: list[tuple[list[int], str]] = []
-    previous = None  # the reason of the value before, in its numberless form
-    for candidate in candidates:
-        if candidate.legal:
-            previous = None
-            continue
-        reason = re.sub(r"\d+", "N", candidate.refusal)
-        if reason != previous:
-            runs.append(([], candidate.refusal))
-        runs[-1][0].append(candidate.value)
-        previous = reason
-    return runs
-
-
-def _ranges(values: list[int]) -> str:
-    """``[0, 1, 2, 5, 13, 14]`` -> ``"0-2, 5, 13-14"``."""
-    pieces, start = [], values[0]
-    for previous, current in zip(values, [*values[1:], None], strict=True):
-        if current != previous + 1:
-            pieces.append(str(start) if start == previous else f"{start}-{previous}")
-            start = current
-    return ", ".join(pieces)
 
 
 def _check_target(target) -> float:
@@ -501,7 +500,7 @@ def needed(
         asked.append((value, filled[unknown.role], question))
     refuse_a_question_no_value_makes_legal(record, asked, unknown.counts != "rating")
     answers = _batch_answers(record, engine, [item[2] for item in asked])
-    candidates = []
+    candidates, questions = [], {}
     chosen_event = event
     for (value, force, question), answer in zip(asked, answers, strict=True):
         try:
@@ -522,6 +521,7 @@ def needed(
                 "event", chosen_event, sorted(chances), where=f"needed {record.name}"
             )
         candidates.append(Candidate(value, force, float(chances[chosen_event])))
+        questions[value] = question
     if chosen_event is None:  # every candidate refused: keep the question's own words
         chosen_event = event or "the target event"
     value, p, p_below = first_reaching(candidates, target, engine)
@@ -539,6 +539,7 @@ def needed(
         precision=precision if engine == "monte-carlo" else None,
         seed=seed if engine == "monte-carlo" else None,
         forces=forces,
+        questions=questions,
     )
 
 

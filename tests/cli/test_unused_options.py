@@ -331,7 +331,7 @@ QUESTIONS = {
     "needed": [
         ([*NEEDED, "--target", "0.5", "--method", "exact"],
          {"--attacker", "--defender", "--target", "--targets", "--event", "--attacker-cards",
-          "--defender-cards", "--max-units", "--method", "--exact", "--format"}),
+          "--defender-cards", "--max-units", "--method", "--exact", "--format", "--fractions"}),
     ],
     "plan": [(["plan", "vienna_defence_plan", "--exact"], {"--method", "--exact", "--format"})],
     "book": [(["book", "--out", str(SCRATCH / "walk-book")], {"--out", "--quick"})],
