@@ -45,6 +45,14 @@ ECK_CARLSTADT_AUGSBURG = {
 ECK_LUTHER = {"round_1:papal_wins": F(733209, 1594323)}
 
 
+#: ``table debate`` of the Papacy's debate in the German zone on turn 1, as each test asks it.
+GERMAN_TURN_1 = ("table", "debate", "--zone", "german", "--initiator", "papacy", "--turn", "1")
+#: The turn-3 German table with Luther committed, asked exactly and by Monte Carlo.
+TURN_3_QUESTION = ("german", "papacy", 3)
+TURN_3_CHOICES = {"attackers": "Eck,random", "defenders": "committed,uncommitted",
+                  "committed": "Luther"}  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def exact_rows():
     with pytest.warns(RefusedScenariosWarning, match="1 of 38 scenarios refused"):
@@ -130,14 +138,7 @@ def test_the_shipped_sweep_s_monte_carlo_rows_within_5_sigma(exact_rows):
 def test_table_debate_the_2017_example_cell(capsys):
     status, out, err = run_cli(
         capsys,
-        "table",
-        "debate",
-        "--zone",
-        "german",
-        "--initiator",
-        "papacy",
-        "--turn",
-        "1",
+        *GERMAN_TURN_1,
         "--attacker",
         "Eck",
         "--defender",
@@ -162,27 +163,9 @@ def test_table_debate_the_2017_example_cell(capsys):
 
 
 def test_table_debate_both_statuses_by_hand(capsys):
-    status, out, _ = run_cli(
-        capsys,
-        "table",
-        "debate",
-        "--zone",
-        "german",
-        "--initiator",
-        "papacy",
-        "--turn",
-        "1",
-        "--attacker",
-        "Eck",
-        "--defender",
-        "Carlstadt",
-        "--defender-status",
-        "both",
-        "--outcome",
-        "round_1:papal_wins",
-        "--format",
-        "csv",
-    )
+    both = [*GERMAN_TURN_1, "--attacker", "Eck", "--defender", "Carlstadt",
+            "--defender-status", "both", "--outcome", "round_1:papal_wins"]  # fmt: skip
+    status, out, _ = run_cli(capsys, *both, "--format", "csv")
     assert status == 0
     header, eck = out.splitlines()
     assert header == "attacker,Carlstadt,Carlstadt (committed)"
@@ -191,25 +174,7 @@ def test_table_debate_both_statuses_by_hand(capsys):
     # (8 * 2059 + 12 * 1611 + 6 * 939 + 1 * 379) / (27 * 2187) = 41817/59049.
     assert uncommitted == pytest.approx(41817 / 59049, abs=1e-15)
     assert committed == pytest.approx(15619 / 19683, abs=1e-15)
-    status, markdown, _ = run_cli(
-        capsys,
-        "table",
-        "debate",
-        "--zone",
-        "german",
-        "--initiator",
-        "papacy",
-        "--turn",
-        "1",
-        "--attacker",
-        "Eck",
-        "--defender",
-        "Carlstadt",
-        "--defender-status",
-        "both",
-        "--outcome",
-        "round_1:papal_wins",
-    )
+    status, markdown, _ = run_cli(capsys, *both)
     assert "### uncommitted defender" in markdown and "### committed defender" in markdown
     assert "| Eck | 70.8175% |" in markdown and "| Eck | 79.3527% |" in markdown
 
@@ -220,14 +185,7 @@ def test_table_debate_by_default_every_debater_of_the_turn(capsys):
     # may not attack: his row is refused, a dash.
     status, out, err = run_cli(
         capsys,
-        "table",
-        "debate",
-        "--zone",
-        "german",
-        "--initiator",
-        "papacy",
-        "--turn",
-        "1",
+        *GERMAN_TURN_1,
         "--committed",
         "Eck",
         "--attacker",
@@ -239,14 +197,7 @@ def test_table_debate_by_default_every_debater_of_the_turn(capsys):
     assert "4 of 8 scenarios refused" in err and "already committed" in err
     status, out, _ = run_cli(
         capsys,
-        "table",
-        "debate",
-        "--zone",
-        "german",
-        "--initiator",
-        "papacy",
-        "--turn",
-        "1",
+        *GERMAN_TURN_1,
         "--format",
         "csv",
     )
@@ -265,31 +216,19 @@ def test_table_debate_monte_carlo_cells_within_5_sigma_and_seeded(capsys):
     from oddsengine.faces.debate_tables import debate_table
 
     exact = debate_table(
-        "german",
-        "papacy",
-        3,
-        attackers="Eck,random",
-        defenders="committed,uncommitted",
-        committed="Luther",
+        *TURN_3_QUESTION,
+        **TURN_3_CHOICES,
     )
     sampled = debate_table(
-        "german",
-        "papacy",
-        3,
-        attackers="Eck,random",
-        defenders="committed,uncommitted",
-        committed="Luther",
+        *TURN_3_QUESTION,
+        **TURN_3_CHOICES,
         method="monte-carlo",
         seed=4,
         precision=0.01,
     )
     again = debate_table(
-        "german",
-        "papacy",
-        3,
-        attackers="Eck,random",
-        defenders="committed,uncommitted",
-        committed="Luther",
+        *TURN_3_QUESTION,
+        **TURN_3_CHOICES,
         method="monte-carlo",
         seed=4,
         precision=0.01,
@@ -313,14 +252,7 @@ def test_table_debate_monte_carlo_cells_within_5_sigma_and_seeded(capsys):
         (["table", "debate", "--zone", "german", "--initiator", "papacy"], ["needs --turn"]),
         (
             [
-                "table",
-                "debate",
-                "--zone",
-                "german",
-                "--initiator",
-                "papacy",
-                "--turn",
-                "1",
+                *GERMAN_TURN_1,
                 "--outcome",
                 "nothing",
             ],
@@ -328,14 +260,7 @@ def test_table_debate_monte_carlo_cells_within_5_sigma_and_seeded(capsys):
         ),
         (
             [
-                "table",
-                "debate",
-                "--zone",
-                "german",
-                "--initiator",
-                "papacy",
-                "--turn",
-                "1",
+                *GERMAN_TURN_1,
                 "--attacker",
                 "Ekk",
             ],
@@ -343,14 +268,7 @@ def test_table_debate_monte_carlo_cells_within_5_sigma_and_seeded(capsys):
         ),
         (
             [
-                "table",
-                "debate",
-                "--zone",
-                "german",
-                "--initiator",
-                "papacy",
-                "--turn",
-                "1",
+                *GERMAN_TURN_1,
                 "--attacker-cards",
                 "janissaries",
             ],
@@ -358,14 +276,7 @@ def test_table_debate_monte_carlo_cells_within_5_sigma_and_seeded(capsys):
         ),
         (
             [
-                "table",
-                "debate",
-                "--zone",
-                "german",
-                "--initiator",
-                "papacy",
-                "--turn",
-                "1",
+                *GERMAN_TURN_1,
                 "--protestant-dice",
                 "3",
             ],
