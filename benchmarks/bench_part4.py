@@ -37,7 +37,6 @@ left: the difference is the kernel's compile time, paid once per machine.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import subprocess
@@ -56,7 +55,7 @@ from oddsengine.engines.montecarlo import NUMPY_TRIALS
 from oddsengine.england.heirs import Heirs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from result_tables import Table, machine_description  # noqa: E402
+from result_tables import Table, load_words, machine_description, write_figures  # noqa: E402
 
 #: Henry's heirs: the timeline with the heir card drawn with q = 1/2 (the question of the
 #: issue) and the plain chain of five wives.
@@ -477,12 +476,7 @@ def main(argv=None) -> int:
     load_after = os.getloadavg()
     table.notes = [
         "",
-        "Load average (1, 5, 15 min) before: "
-        + ", ".join(f"{value:.2f}" for value in load_before)
-        + "; after: "
-        + ", ".join(f"{value:.2f}" for value in load_after)
-        + f" (on {os.cpu_count()} CPUs: a load above that shares the cores with other work, "
-        "and every rate falls with it, the baseline's too). The heirs run on one core "
+        load_words(load_before, load_after) + ". The heirs run on one core "
         "(NumPy); a turn's riches on the Numba kernel's threads past NUMPY_TRIALS trials, on "
         f"its NumPy twin below (the {DEFAULT_RUN:,}-trial default run); the project's other "
         f"kinds run at {OTHER_KINDS}.",
@@ -494,11 +488,7 @@ def main(argv=None) -> int:
         print()
         print(first_call().text())
     if arguments.json:
-        Path(arguments.json).write_text(
-            json.dumps(
-                {"load_before": load_before, "load_after": load_after, "cases": figures}, indent=2
-            )
-        )
+        write_figures(arguments.json, load_before, load_after, figures)
     return 0
 
 

@@ -18,7 +18,6 @@ each power's outcome. ``naive |z|max`` checks its counts against the exact chain
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import subprocess
@@ -36,7 +35,7 @@ from oddsengine.religion.voyage import POWERS
 from oddsengine.religion.voyage_turn import VoyageTurn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from result_tables import Table, machine_description  # noqa: E402
+from result_tables import Table, load_words, machine_description, write_figures  # noqa: E402
 
 CASES = {
     "three powers, explorers at random": lambda: VoyageTurn(("england", "france", "hapsburg")),
@@ -223,23 +222,14 @@ def main(argv=None) -> int:
     load_after = os.getloadavg()
     table.notes = [
         "",
-        "Load average (1, 5, 15 min) before: "
-        + ", ".join(f"{value:.2f}" for value in load_before)
-        + "; after: "
-        + ", ".join(f"{value:.2f}" for value in load_after)
-        + f" (on {os.cpu_count()} CPUs: a load above that shares the cores with "
-        "other work, and every rate falls with it, the baseline's too).",
+        load_words(load_before, load_after) + ".",
     ]
     print(table.text())
     if not arguments.skip_compile:
         print()
         print(compile_time().text())
     if arguments.json:
-        Path(arguments.json).write_text(
-            json.dumps(
-                {"load_before": load_before, "load_after": load_after, "cases": figures}, indent=2
-            )
-        )
+        write_figures(arguments.json, load_before, load_after, figures)
     return 0
 
 

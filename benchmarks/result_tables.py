@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import os
 import platform
 import subprocess
 from dataclasses import dataclass, field
+from pathlib import Path
 
-__all__ = ["Table", "machine_description", "verdict"]
+__all__ = ["Table", "load_words", "machine_description", "verdict", "write_figures"]
 
 
 def verdict(passed: bool | None) -> str:
@@ -86,3 +89,21 @@ def machine_description() -> dict[str, str]:
         "Numba": numba.__version__,
         "Numba threads": str(numba.get_num_threads()),
     }
+
+
+def load_words(load_before, load_after) -> str:
+    """The machine's load around a run, as the notes under a table say it: a load above
+    the CPU count shares the cores with other work, and every rate falls with it."""
+    before = ", ".join(f"{value:.2f}" for value in load_before)
+    after = ", ".join(f"{value:.2f}" for value in load_after)
+    return (
+        f"Load average (1, 5, 15 min) before: {before}; after: {after} (on {os.cpu_count()} "
+        "CPUs: a load above that shares the cores with other work, and every rate falls with "
+        "it, the baseline's too)"
+    )
+
+
+def write_figures(path, load_before, load_after, figures) -> None:
+    """Write a run's figures as JSON (``--json PATH``), with the load around it."""
+    record = {"load_before": load_before, "load_after": load_after, "cases": figures}
+    Path(path).write_text(json.dumps(record, indent=2))
