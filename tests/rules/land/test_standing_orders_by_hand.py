@@ -19,6 +19,7 @@ from fractions import Fraction
 import pytest
 from conftest import refused, run_cli
 from hand_dice import binomial, close, states
+from test_retreat_lists_by_hand import LINZ_FILE
 
 import oddsengine as oe
 from oddsengine.moves.scenario_file import load_move, load_naval_move
@@ -220,29 +221,8 @@ def test_an_enemy_controlled_space_listed(tmp_path, capsys, listed, passed_over)
 
 # -- 4. what-ifs that make every entry unreachable -------------------------------------------
 
-LINZ = """
-[situation]
-wars = [["ottoman", "hapsburg"]]
-
-[situation.control]
-Vienna = "ottoman"
-Prague = "hapsburg"
-Salzburg = "hapsburg"
-
-[[stack]]
-space = "Vienna"
-force = "ottoman: 3R"
-
-[[stack]]
-space = "Linz"
-force = "hapsburg: 2R"
-
-[move]
-from = "Vienna"
-to = "Linz"
-defender = "fight"
-retreat = "prefer:Salzburg"
-"""
+#: The Linz move of tests/rules/land/test_retreat_lists_by_hand.py, Salzburg preferred.
+LINZ = LINZ_FILE.replace("RETREAT", "prefer:Salzburg")
 
 
 def test_every_entry_unreachable_under_a_stack_what_if(tmp_path, capsys):
