@@ -120,12 +120,17 @@ def die_plan(extra=None) -> DrawPlan:
 class CardRollSpec:
     """The base of a card roll's spec: its card's record and the checks every card makes.
 
-    A subclass sets ``record`` (its :class:`~oddsengine.card_rolls.records.CardRollRecord`)
-    and ``kind`` (the record's slug), has a ``turn`` field and calls :meth:`check_card` at
-    the end of its ``__post_init__``.
+    A subclass sets ``record`` (its :class:`~oddsengine.card_rolls.records.CardRollRecord`),
+    from which its ``kind`` is the record's slug, has a ``turn`` field and calls
+    :meth:`check_card` at the end of its ``__post_init__``.
     """
 
     record: ClassVar[CardRollRecord]
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "record" in cls.__dict__:  # its kind is its card's name, as the record spells it
+            cls.kind = cls.record.slug
 
     def check_card(self) -> None:
         """Refuse the spec when its card is not in play on its turn, or one of the card's

@@ -119,7 +119,6 @@ class RoughWooing(CardRollSpec):
     turn: int | None = turn_option(card_roll(116))
 
     record = card_roll(116)
-    kind = record.slug
     outcome_names = ("success", "failure")
     event_names = ()
 
@@ -307,7 +306,6 @@ class Chateaux(CardRollSpec):
     turn: int | None = turn_option(card_roll(4))
 
     record = card_roll(4)
-    kind = record.slug
     outcome_names = ("vp", "no_vp")
     event_names = tuple(row.name for row in CHATEAU_TABLE)
 

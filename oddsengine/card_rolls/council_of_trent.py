@@ -133,7 +133,6 @@ class CouncilOfTrent(CardRollSpec):
     turn: int | None = turn_option(card_roll(17), "; the debaters named must have entered")
 
     record = card_roll(17)
-    kind = record.slug
     outcome_names = COUNCIL_OUTCOMES
 
     def __post_init__(self):

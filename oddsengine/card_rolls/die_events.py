@@ -104,7 +104,6 @@ class BookOfCommonPrayer(CardRollSpec):
     turn: int | None = turn_option(card_roll(62))
 
     record = card_roll(62)
-    kind = record.slug
     outcome_names = ("unrest", "no_unrest")
     #: RULES.md §28.1: the die's bands, as (least face, spaces put in unrest; None: all).
     BANDS = ((1, 0), (3, 1), (5, 2), (6, None))
@@ -213,7 +212,6 @@ class Michelangelo(CardRollSpec):
     turn: int | None = turn_option(card_roll(52))
 
     record = card_roll(52)
-    kind = record.slug
     #: The CP added: 2d6 (RULES.md §28.2).
     outcome_names = tuple(f"cp:{total}" for total in range(2, 13))
 
@@ -312,7 +310,6 @@ class FountainOfYouth(CardRollSpec):
     pool: tuple = field(default=(), init=False, repr=False, compare=False)
 
     record = card_roll(77)
-    kind = record.slug
     outcome_names = ("explorer_removed", "no_explorer_removed")
 
     def __post_init__(self):
@@ -403,7 +400,6 @@ class ThreatToPower(CardRollSpec):
     turn: int | None = turn_option(card_roll(103))
 
     record = card_roll(103)
-    kind = record.slug
     outcome_names = ("out_for_game", "out_for_turn")
 
     def __post_init__(self):

@@ -113,7 +113,6 @@ class CityStateRebels(HitRoll):
     turn: int | None = turn_option(card_roll(71))
 
     record = card_roll(71)
-    kind = record.slug
     outcome_names = ("key_retaken", "key_held")
     #: RULES.md §28.9: the rebels roll 5 dice.
     DICE = 5
@@ -189,7 +188,6 @@ class AndreaDoria(HitRoll):
     turn: int | None = turn_option(card_roll(68))
 
     record = card_roll(68)
-    kind = record.slug
     outcome_names = ("piracy_vp_reduced", "no_effect")
     #: RULES.md §28.11: 3 dice.
     DICE = 3

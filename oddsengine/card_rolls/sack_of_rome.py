@@ -137,7 +137,6 @@ class SackOfRome(FieldBattle, CardRollSpec):
     )
 
     record = card_roll(95)
-    kind = record.slug
 
     def __post_init__(self):
         section = self.record.section
