@@ -25,7 +25,6 @@ Examples
 from __future__ import annotations
 
 from dataclasses import fields
-from functools import lru_cache
 
 from oddsengine.errors import unknown_name
 from oddsengine.religion.record_types import (
@@ -238,25 +237,17 @@ def cards_in_effect(spec) -> tuple[ReligiousCard, ...]:
     """The cards in effect in ``spec``: those whose field of its kind is set
     (:meth:`ReligiousCard.field_of`: ``printing_press=True``), in the order of the spec's
     fields, then those its ``cards`` name (a debate's), in the records' order."""
-    # A debate's tree asks this of every matchup: the fields that switch a card are read
-    # once per spec class (and again whenever a record is added or replaced).
-    records = tuple(map(id, RELIGIOUS_CARDS.values()))
-    switches = _card_switches(type(spec), spec.kind, records)
-    switched = tuple(card for field, card in switches if getattr(spec, field))
-    named = getattr(spec, "cards", ()) or ()
-    if not named:
-        return switched
-    named = set(named)
+    kind, named = spec.kind, set(getattr(spec, "cards", ()) or ())
+    order = [item.name for item in fields(spec)]
+    switched = sorted(
+        (
+            card
+            for card in RELIGIOUS_CARDS.values()
+            if card.field_of(kind) and getattr(spec, card.field_of(kind))
+        ),
+        key=lambda card: order.index(card.field_of(kind)),
+    )
     return (*switched, *(card for card in RELIGIOUS_CARDS.values() if card.slug in named))
-
-
-@lru_cache(maxsize=64)
-def _card_switches(spec_class, kind: str, records: tuple) -> tuple:
-    """``(field, card)`` for each card that a field of ``kind``'s spec switches on, in the
-    order of the spec's fields (``records`` keys the cache to the records as they are)."""
-    order = [item.name for item in fields(spec_class)]
-    found = [(card.field_of(kind), card) for card in RELIGIOUS_CARDS.values()]
-    return tuple(sorted(((f, card) for f, card in found if f), key=lambda p: order.index(p[0])))
 
 
 def fields_played(kind: str, slugs) -> dict[str, bool]:
