@@ -154,6 +154,21 @@ def _wait(driver, script: str, timeout: float, what: str):
     pytest.fail(f"timed out waiting for {what}")
 
 
+def _first_screen(driver, index: int = 0) -> dict:
+    """:data:`_FIRST_SCREEN` of cell ``index`` once the layout holds still: two readings a
+    half-second apart that agree (a widget that redraws its output, an image that decodes,
+    moves what follows it for a moment; a fixed pause is a race on a loaded machine)."""
+    before = driver.execute_script(_FIRST_SCREEN, index)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = driver.execute_script(_FIRST_SCREEN, index)
+        if now == before:
+            return now
+        before = now
+    return before
+
+
 # The id of the panel showing explorer.ipynb (the main area's widgets, by their path).
 _FIND_PANEL = (
     "const panel = Array.from(window.jupyterapp.shell.widgets('main'))"
@@ -255,9 +270,7 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
         time.sleep(1)  # let the layout settle before measuring
         folder = os.environ.get("ODDSENGINE_SCREENSHOTS")
         # The first screen of the calculator's cell holds its odds and its chart.
-        first = driver.execute_script(_FIRST_SCREEN)
-        time.sleep(0.5)
-        first = driver.execute_script(_FIRST_SCREEN)
+        first = _first_screen(driver)
         if folder:
             Path(folder).mkdir(parents=True, exist_ok=True)
             shot = Path(folder) / f"explorer-{width}-first-screen.png"
@@ -266,17 +279,13 @@ def test_the_explorer_in_jupyterlab_keeps_its_chart_whole(lab, width, tmp_path):
         # So do the Part III engagements' cells, switched to from another engagement, and
         # Part IV's.
         for name, index in FURTHER.items():
-            driver.execute_script(_FIRST_SCREEN, index)
-            time.sleep(0.5)
-            first = driver.execute_script(_FIRST_SCREEN, index)
+            first = _first_screen(driver, index)
             if folder:
                 shot = Path(folder) / f"explorer-{width}-{name}.png"
                 shot.write_bytes(driver.get_screenshot_as_png())
             assert first["odds"] <= first["bottom"], (name, first)
             assert first["chart"] <= first["bottom"], (name, first)
-        driver.execute_script(_FIRST_SCREEN, TAGS)
-        time.sleep(0.5)
-        first = driver.execute_script(_FIRST_SCREEN, TAGS)
+        first = _first_screen(driver, TAGS)
         if folder:
             shot = Path(folder) / f"explorer-{width}-tags.png"
             shot.write_bytes(driver.get_screenshot_as_png())
