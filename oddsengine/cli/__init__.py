@@ -85,10 +85,11 @@ def _modules_of_command() -> dict[str, tuple[str, ...]]:
 _MODULES_OF_COMMAND = _modules_of_command()
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, words=()) -> argparse.ArgumentParser:
     """The parser with every command registered, or only the module of ``command`` when
     it is given and known (a command line answers one command: the others' options and
-    imports would only cost it time)."""
+    imports would only cost it time); ``words``, the command line's words after
+    ``command``, tell ``needed`` the kind asked (only its options' declaration is read)."""
     from importlib import import_module
 
     names = _MODULES_OF_COMMAND.get(command)
@@ -109,7 +110,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
     for module in modules:
-        if not module.__name__.endswith("._declared_commands"):
+        if module.__name__.endswith("._needed_commands"):
+            module.register(commands, words)
+        elif not module.__name__.endswith("._declared_commands"):
             module.register(commands)
         elif _declared_command(command):
             module.register(commands, {command})  # that kind's spec alone is imported
@@ -177,7 +180,7 @@ def given_options(argv, parser: argparse.ArgumentParser | None = None) -> frozen
     is changed (its defaults dropped) instead of building another one.
     """
     if parser is None:
-        parser = build_parser(argv[0] if argv else None)
+        parser = build_parser(argv[0] if argv else None, argv[1:])
     namespace, _ = _without_defaults(parser).parse_known_args(argv)
     return frozenset(vars(namespace))
 
@@ -270,7 +273,7 @@ def main(argv=None) -> int:
 
 def _main(argv: list) -> int:
     argv = _keep_negative_values(argv)
-    parser = build_parser(argv[0] if argv else None)
+    parser = build_parser(argv[0] if argv else None, argv[1:])
     if argv and (argv[0] in _MODULES_OF_COMMAND or _declared_command(argv[0])):
         words = _command_words(parser, argv)
         named = _command_parser(parser, " ".join(words))

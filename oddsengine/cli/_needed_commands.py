@@ -43,13 +43,6 @@ def _either(phrases: list[str]) -> str:
     return " or ".join(phrases)
 
 
-def _war_choices() -> tuple[str, ...]:
-    """The wars ``--war`` offers, from the war records."""
-    from oddsengine.combat.war_cards import WAR_CHOICES
-
-    return WAR_CHOICES
-
-
 def _listed_kinds(with_words: bool = False) -> str:
     """The kinds ``needed`` asks, as its help lists them: in the order of their records'
     ``needed_help`` (``"battle, assault, ... or foreign-war"``), each followed by its
@@ -99,7 +92,7 @@ def _needed_arguments(arguments) -> dict:
     record = find_kind(arguments.kind)
     kind = record.name
     takes = set(_kind_record(kind).needed_options)
-    given = _part_two_arguments(arguments, kind, takes)
+    given = _kind_inputs(arguments, kind, takes)
     for option in _FORCE_OPTIONS:
         if option in given:
             continue
@@ -209,41 +202,100 @@ def _side_cards(arguments, kind: str, takes) -> dict:
     return given
 
 
-def _part_two_arguments(arguments, kind: str, takes) -> dict:
-    """The options of naval battles (``--in-port``) and foreign wars (``--war``,
-    ``--foreign``, ``--cards``, ``--reinforcements`` as regulars built per attempt), for
-    a kind whose record takes them; refused for any other kind rather than ignored."""
-    given = {}
-    if arguments.in_port:
-        if "in_port" not in takes:
-            raise OddsEngineError(f"needed {kind} takes no --in-port (naval battles only)")
-        given["in_port"] = True
-    war_options = {"war": arguments.war, "foreign": arguments.foreign, "cards": arguments.cards}
-    for name, value in war_options.items():
-        if value is not None and name not in takes:
-            raise OddsEngineError(f"needed {kind} takes no --{name} (foreign wars only)")
-    if "war" not in takes:
-        return given
-    if arguments.war is None:
-        from oddsengine.combat.war_cards import WAR_CHOICES
+#: The options of a kind's record (``needed_options``) that ``needed`` writes itself: the
+#: scenario and the board of a move or a naval move (see :func:`_read_move_options`).
+_WRITTEN_HERE = frozenset({"scenario", "stack", "fleet", "control", "besieged", "defender_policy"})
 
-        *others, last = WAR_CHOICES
-        raise OddsEngineError(f"needed {kind}: give --war {', '.join(others)} or {last}")
-    given["war"] = arguments.war
-    if arguments.foreign is not None:
-        given["foreign"] = arguments.foreign
-    if arguments.cards:
-        given["cards"] = arguments.cards
-    if arguments.reinforcements is not None:
-        # 21.7: regulars built on the card before each later attempt (a count, not a force).
-        try:
-            given["reinforcements"] = int(arguments.reinforcements)
-        except ValueError:
-            raise OddsEngineError(
-                f"needed {kind}: --reinforcements is the regulars built on the card "
-                f"before each later attempt, a whole number, not {arguments.reinforcements!r}"
-            ) from None
-    return given
+
+def _declared_inputs(kind) -> tuple:
+    """The inputs of ``kind`` (a :class:`~oddsengine.kinds.Kind`) that ``needed`` takes
+    from its spec's declaration (:mod:`oddsengine.declaration`): those its record's
+    ``needed_options`` names (a naval battle's ``in_port``; a foreign war's ``war``,
+    ``foreign``, ``cards`` and ``reinforcements``), in the order its spec declares them.
+    Its spec class is imported only when it names one."""
+    names = set(kind.needed_options) - _WRITTEN_HERE
+    if not names:
+        return ()
+    from oddsengine.declaration import options_of
+
+    return tuple(option for option in options_of(kind.spec) if option.name in names)
+
+
+def _kind_named(words) -> str | None:
+    """The KIND of ``needed KIND ...`` among the command line's ``words``: the one word that
+    is the command of a kind the search asks (None: none, or more than one)."""
+    from oddsengine.questions.needed_kinds import asked_kinds
+
+    named = {kind.command for kind in asked_kinds()} & set(words)
+    return named.pop() if len(named) == 1 else None
+
+
+def _add_kind_inputs(group, asked: str | None) -> None:
+    """Add the options that some kinds take, each from its kind's declaration (its words
+    after the kind's name: ``naval: the battle is in a port``). With ``asked`` (the kind
+    the command line names) only that kind's declarations are read; another kind's options
+    are then added bare, for :func:`_kind_inputs` to refuse in words rather than leave to
+    argparse as unknown."""
+    from oddsengine.cli._declared_commands import add_option
+    from oddsengine.questions.needed_kinds import asked_kinds
+
+    added = set(_FORCE_OPTIONS)
+    for kind in asked_kinds():
+        if asked is not None and kind.command != asked:
+            for name in sorted(set(kind.needed_options) - _WRITTEN_HERE - added):
+                flag = "--" + name.replace("_", "-")
+                group.add_argument(
+                    flag, dest=name, nargs="?", const=True, default=None, help=argparse.SUPPRESS
+                )
+                added.add(name)
+            continue
+        for option in _declared_inputs(kind):
+            if option.name not in added:
+                add_option(group, _for_kind(option, kind.command))
+                added.add(option.name)
+
+
+def _for_kind(option, command: str):
+    """``option`` with its words after the name of the kind that takes it, read when its
+    help is shown (words that read records stay unread by an answer)."""
+    import dataclasses
+
+    said = option.words
+
+    def words() -> str:
+        return f"{command}: {said() if callable(said) else said}"
+
+    return dataclasses.replace(option, words=words)
+
+
+def _kind_inputs(arguments, kind: str, takes) -> dict:
+    """The values of the options that some kinds take (:func:`_add_kind_inputs`): those
+    of ``kind``, parsed by its declaration (an option that is also a force option, a
+    foreign war's ``--reinforcements``, is read as this kind declares it); an option of
+    another kind is refused rather than ignored, and a required one asked for."""
+    from oddsengine.questions.needed_kinds import asked_kinds
+
+    given = set(getattr(arguments, "given", ()))
+    kinds = asked_kinds()
+    for other in kinds:
+        # A force option (a siege's --reinforcements) is refused with the forces.
+        for name in set(other.needed_options) - _WRITTEN_HERE - set(takes) - set(_FORCE_OPTIONS):
+            if name in given:
+                takers = " and ".join(k.command for k in kinds if name in k.needed_options)
+                flag = "--" + name.replace("_", "-")
+                raise OddsEngineError(f"needed {kind} takes no {flag} (only {takers} takes it)")
+    values = {}
+    for option in _declared_inputs(_kind_record(kind)):
+        if option.name not in given:
+            if option.required:
+                choices = f" ({', '.join(option.choices)})" if option.choices else ""
+                raise OddsEngineError(f"needed {kind}: give {option.flag_name}{choices}")
+            continue
+        value = getattr(arguments, option.name)
+        if isinstance(value, str) and option.value not in ("text", "choice", "cards", "force"):
+            value = option.parse(value)  # given as a force option's text
+        values[option.name] = value
+    return values
 
 
 def _needed_method(arguments) -> str:
@@ -299,8 +351,9 @@ def _run_needed(arguments):
     sys.stdout.write(answer.render(arguments.format))
 
 
-def register(commands) -> None:
-    """Add ``needed``."""
+def register(commands, words=()) -> None:
+    """Add ``needed``; ``words``, the command line's words after it, may name the kind asked
+    (only its spec's declaration is then read)."""
     needed = commands.add_parser(
         "needed",
         help="the smallest force (or leader rating) reaching a target chance",
@@ -351,12 +404,7 @@ def register(commands) -> None:
         metavar="K",
         help="impulses of assaults (siege; move), attempts (foreign-war)",
     )
-    question.add_argument("--in-port", action="store_true", help="naval: the combat is in a port")
-    question.add_argument("--war", choices=_war_choices(), help="foreign-war: the war card")
-    question.add_argument(
-        "--foreign", type=positive_int, metavar="N", help="foreign-war: foreign units on the card"
-    )
-    question.add_argument("--cards", metavar="CARDS", help="foreign-war: the major power's cards")
+    _add_kind_inputs(question, _kind_named(words))
     question.add_argument(
         "--event", help="the event to reach (default: what the side with the '?' wants)"
     )

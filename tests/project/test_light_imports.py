@@ -230,7 +230,8 @@ def test_an_exact_single_combat_imports_no_move_board_or_costly_stdlib_module(la
 #: campaign), and the csv module (the shipped board files are split on their commas). (The streams'
 #: module stays: the run's arguments read a seed through it.) A search at sea has no use
 #: for the land combats the exact grid stacks, the land forces and rule options, nor for
-#: the table face of ``--targets``, nor for the naval rolls (and a roll has none for the
+#: the table face of ``--targets``, nor for another kind's spec whose options ``needed``
+#: declares (a foreign war's), nor for the naval rolls (and a roll has none for the
 #: naval battle); a plan, for the kinds' registry that only the ``needed`` parser reads; a
 #: land combat without cards, for the card records.
 NOT_ON_THE_PATH = {
@@ -242,11 +243,13 @@ NOT_ON_THE_PATH = {
               "oddsengine.combat.field_battle", "oddsengine.combat.cards",
               "oddsengine.combat.card_types"),
     "needed siege": ("oddsengine.engines._numpy_kernel", "oddsengine.combat.field_battle",
-                     "oddsengine.combat.cards", "oddsengine.combat.card_types"),
+                     "oddsengine.combat.cards", "oddsengine.combat.card_types",
+                     "oddsengine.combat.naval", "oddsengine.combat.foreign_war"),
     "needed naval": ("oddsengine.combat.assault", "oddsengine.combat.field_battle",
                      "oddsengine.combat.engagements", "oddsengine.faces.needed_table",
                      "oddsengine.sweeps.templates", "oddsengine.combat.forces",
-                     "oddsengine.combat.options", "oddsengine.combat.naval_rolls"),
+                     "oddsengine.combat.options", "oddsengine.combat.naval_rolls",
+                     "oddsengine.combat.foreign_war"),
     "naval interception roll": ("oddsengine.combat.naval",),
     "plan siege": ("oddsengine.kinds", "oddsengine.cli._needed_commands"),
     # A land combat that names no card reads no card record (its --responses help names

@@ -8,9 +8,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import assert_within_sigmas, run_cli
+from conftest import assert_within_sigmas, refused, run_cli
 
 import oddsengine as oe
+from oddsengine.combat.forces import parse_force
 from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError
 from oddsengine.faces.tables import HEADLINES, ROLES
@@ -23,6 +24,7 @@ from oddsengine.kinds import (
     named,
     register_kind,
 )
+from oddsengine.option_field import option
 
 
 def test_every_kind_names_its_spec_and_its_headline_is_an_outcome():
@@ -329,7 +331,7 @@ def test_needed_refuses_the_options_of_another_kinds_record(capsys):
     assert set(kind_of("foreign-war").needed_options) >= {"war", "foreign", "cards"}
     status, _, err = run_cli(capsys, "needed", "battle", "--attacker", "?R", "--defender",
                              "2R", "--target", "0.5", "--war", "persia")  # fmt: skip
-    assert status != 0 and "needed battle takes no --war (foreign wars only)" in err
+    assert status != 0 and "needed battle takes no --war (only foreign-war takes it)" in err
 
 
 def test_the_needed_kinds_are_a_view_of_the_registry():
@@ -589,3 +591,80 @@ def test_a_kind_registered_without_a_headline_is_tabled_with_its_first_outcome(c
         assert status == 0 and out.splitlines()[1].startswith("1R,0.148148")
     finally:
         del KINDS["hill-battle"]
+
+
+# -- a new kind's own option of the force-needed search, read from its declaration ---------
+
+
+@dataclass(frozen=True)
+class RidgeBattle(oe.FieldBattle):
+    """A field battle on a ridge: a kind the package does not ship, whose spec declares
+    one input of its own that the force-needed search takes."""
+
+    reserves: int = option(
+        "regulars who join the defender on the ridge", default=0, low=0, value="count"
+    )
+
+    kind = "ridge-battle"
+
+
+def _ridge_battle(forces, within, reserves=0, **parameters):
+    defender = parse_force(forces["defender"])
+    defender = defender.with_units(regulars=defender.regulars + reserves)
+    return RidgeBattle(forces["attacker"], defender, reserves=reserves, **parameters)
+
+
+@pytest.fixture
+def ridge_battle():
+    """``ridge-battle``, whose record names its spec's ``reserves`` among the options of
+    the force-needed search; removed afterwards."""
+    oe.register_kind(
+        "ridge-battle",
+        RidgeBattle,
+        headline="attacker_wins",
+        roles=("attacker", "defender"),
+        rule="field battle, rule 14",
+        title="Ridge battle",
+        needed_options=("reserves",),
+        needed=oe.NeededKind(
+            ("attacker", "defender"),
+            LAND_LETTERS,
+            _ridge_battle,
+            _exact_chances,
+            lambda question, role, within: f"{role}_wins",
+        ),
+    )
+    try:
+        yield kind_of("ridge-battle")
+    finally:
+        del KINDS["ridge-battle"]
+
+
+# 14 steps 2-3 by hand, against 2R (one reserve joining 1R): 3 defending dice, hits on 5-6,
+# a tie to the defender. Defender hits: 0: 8/27, 1: 12/27, 2: 6/27, 3: 1/27.
+# 2R attack (2 dice; one hit 4/9, two 1/9): 4/9 * 8/27 + 1/9 * 20/27 = 52/243.
+# 3R attack (3 dice; 12/27, 6/27, 1/27): (12*8 + 6*20 + 1*26) / 729 = 242/729.
+def test_a_new_kinds_own_needed_option_comes_from_its_declaration(ridge_battle, capsys):
+    from oddsengine.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["needed", "--help"])
+    out = capsys.readouterr().out
+    assert "--reserves N" in out
+    assert "ridge-battle: regulars who join the defender on the ridge" in " ".join(out.split())
+
+    argv = ["needed", "ridge-battle", "--attacker", "?R", "--defender", "hapsburg: 1R",
+            "--target", "0.25", "--format", "json"]  # fmt: skip
+    status, out, _ = run_cli(capsys, *argv)  # 2R against 1R: 24/81 (above)
+    answer = json.loads(out)
+    assert status == 0 and answer["value"] == 2
+    assert answer["p"] == pytest.approx(24 / 81, abs=1e-15)
+    status, out, _ = run_cli(capsys, *argv, "--reserves", "1")
+    answer = json.loads(out)
+    assert status == 0 and answer["value"] == 3
+    assert (answer["p"], answer["p_below"]) == pytest.approx((242 / 729, 52 / 243), abs=1e-15)
+
+    refused(capsys, ["needed", "battle", "--attacker", "?R", "--defender", "2R", "--target",
+                     "0.5", "--reserves", "1"],
+            ["needed battle takes no --reserves (only ridge-battle takes it)"])  # fmt: skip
+    refused(capsys, [*argv, "--reserves", "many"], ["--reserves", "whole number", "'many'"])
