@@ -1,6 +1,7 @@
 """The registry of kinds: one record per kind, read by tables, plots, sweeps and the CLI."""
 
 import ast
+import contextlib
 import json
 import shlex
 from dataclasses import dataclass, fields
@@ -147,36 +148,44 @@ def _exact_chances(question, method, precision, seed):
     return dict(oe.exact(question).p)
 
 
+@contextlib.contextmanager
+def _field_battle_kind(name, spec, build, **record):
+    """``name`` registered as a field battle of spec class ``spec`` whose force-needed
+    record builds each candidate with ``build`` (and the other fields of its ``record``);
+    removed afterwards."""
+    oe.register_kind(
+        name,
+        spec,
+        headline="attacker_wins",
+        roles=("attacker", "defender"),
+        rule="field battle, rule 14",
+        needed=oe.NeededKind(
+            ("attacker", "defender"),
+            LAND_LETTERS,
+            build,
+            _exact_chances,
+            lambda question, role, within: f"{role}_wins",
+        ),
+        **record,
+    )
+    try:
+        yield kind_of(name)
+    finally:
+        del KINDS[name]
+    assert name not in NEEDED_KINDS
+
+
 @pytest.fixture
 def hill_battle():
     """``hill-battle`` registered with its spec and one record (its force-needed record
     among the fields), removed afterwards."""
-    oe.register_kind(
-        "hill-battle",
-        HillBattle,
-        headline="attacker_wins",
-        roles=("attacker", "defender"),
-        rule="field battle, rule 14",
-        title="Hill battle",
-        table=True,
-        explorer=oe.kinds.ExplorerEntry(
-            ("attacker", "defender"), ("1R", "hapsburg: 1R"), ("active", "other"), "land"
-        ),
-        card_engagement="battle",
-        arguments="battle",
-        needed=oe.NeededKind(
-            ("attacker", "defender"),
-            LAND_LETTERS,
-            _hill_battle,
-            _exact_chances,
-            lambda question, role, within: f"{role}_wins",
-        ),
+    explorer = oe.kinds.ExplorerEntry(
+        ("attacker", "defender"), ("1R", "hapsburg: 1R"), ("active", "other"), "land"
     )
-    try:
-        yield kind_of("hill-battle")
-    finally:
-        del KINDS["hill-battle"]
-    assert "hill-battle" not in NEEDED_KINDS
+    with _field_battle_kind("hill-battle", HillBattle, _hill_battle, title="Hill battle",
+                            table=True, explorer=explorer, card_engagement="battle",
+                            arguments="battle") as kind:  # fmt: skip
+        yield kind
 
 
 # 14 steps 2-3 by hand (hits on 5-6, the defender's extra die, a tie to the defender):
@@ -618,26 +627,9 @@ def _ridge_battle(forces, within, reserves=0, **parameters):
 def ridge_battle():
     """``ridge-battle``, whose record names its spec's ``reserves`` among the options of
     the force-needed search; removed afterwards."""
-    oe.register_kind(
-        "ridge-battle",
-        RidgeBattle,
-        headline="attacker_wins",
-        roles=("attacker", "defender"),
-        rule="field battle, rule 14",
-        title="Ridge battle",
-        needed_options=("reserves",),
-        needed=oe.NeededKind(
-            ("attacker", "defender"),
-            LAND_LETTERS,
-            _ridge_battle,
-            _exact_chances,
-            lambda question, role, within: f"{role}_wins",
-        ),
-    )
-    try:
-        yield kind_of("ridge-battle")
-    finally:
-        del KINDS["ridge-battle"]
+    with _field_battle_kind("ridge-battle", RidgeBattle, _ridge_battle, title="Ridge battle",
+                            needed_options=("reserves",)) as kind:  # fmt: skip
+        yield kind
 
 
 # 14 steps 2-3 by hand, against 2R (one reserve joining 1R): 3 defending dice, hits on 5-6,
