@@ -248,6 +248,8 @@ def _unknown_option(argv, parser: argparse.ArgumentParser) -> str | None:
     for written in _options_written(argv):
         if any(name.startswith(written) for name in options):
             continue
+        if written == "--fractions" and "--exact" in options:  # an exact command without it
+            return _why_no_fractions(parser.prog.split(maxsplit=1)[-1])
         import difflib
 
         # Compared without their dashes: the "--" every option starts with counted as two
@@ -258,6 +260,26 @@ def _unknown_option(argv, parser: argparse.ArgumentParser) -> str | None:
         hint = f"; did you mean {names[close[0]]}?" if close else ""
         return f"unrecognized arguments: {written}{hint}"
     return None
+
+
+#: The commands that answer many questions at once (a grid of them).
+_MANY_ANSWERS = ("sweep", "table", "plot")
+
+
+def _why_no_fractions(command: str) -> str:
+    """Why the exact command ``command`` offers no ``--fractions``, in one line."""
+    if command in _MANY_ANSWERS:
+        why = (
+            f"fractions are written for one exact answer, and {command} gives many: ask one "
+            "of them with its kind's command and --fractions"
+        )
+    else:
+        why = (
+            f"{command}'s exact answer adds up draws of dice over several rolls in floating "
+            "point, so no exact fraction is read back from it (--format json gives each "
+            "chance in full)"
+        )
+    return f"unrecognized arguments: --fractions ({why})"
 
 
 def main(argv=None) -> int:

@@ -291,8 +291,6 @@ def test_a_mistyped_option_is_named_before_a_missing_one(capsys, argv, words):
     "argv, option",
     [
         (["debaters", "--side", "papacy", "--exact"], "--exact"),
-        # A run's search sums floats: no --fractions (a debate gives them since issue 39).
-        (["attempts", "religion_1517", "--source", "95-theses", "--fractions"], "--fractions"),
         (["foreign-war", "--war", "persia", "--force", "5R", "--side", "attacker"], "--side"),
         (["intercept", "--interceptor", "2R", "--mover", "2R", "--survivors"], "--survivors"),
     ],
@@ -304,6 +302,32 @@ def test_an_option_of_another_command_is_not_offered_a_name_that_merely_looks_al
     # --fractions: the "--" every option starts with counted as two matching characters.
     line = refused(capsys, argv, [f"unrecognized arguments: {option}"])
     assert "did you mean" not in line
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["attempts", "religion_1517", "--source", "95-theses"],
+        SIEGE,
+        ["foreign-war", "--war", "persia", "--force", "5R"],
+        ["move", "vienna"],
+        ["naval-move", "barbary_coast"],
+        ["plan", "vienna_siege_plan"],
+    ],
+)  # fmt: skip
+def test_fractions_are_refused_in_words_where_the_exact_answer_is_summed_in_floats(capsys, argv):
+    # Issue 39: --fractions wherever the answer is exact. These exact answers add up many
+    # draws in floating point (a run of attempts, impulses, a move's rolls): no fraction is
+    # read back, and the refusal says so rather than leave --fractions unexplained.
+    line = refused(capsys, [*argv, "--exact", "--fractions"], ["unrecognized arguments: "
+                   "--fractions (", f"{argv[0]}'s exact answer", "floating point"])  # fmt: skip
+    assert "did you mean" not in line
+
+
+@pytest.mark.parametrize("command", [TABLE, ["sweep", "assault_sweep"], ["plot", *TABLE[1:]]])
+def test_fractions_are_refused_in_words_by_the_commands_of_many_answers(capsys, command):
+    refused(capsys, [*command, "--exact", "--fractions"],
+            [f"{command[0]} gives many", "its kind's command and --fractions"])  # fmt: skip
 
 
 @pytest.mark.parametrize(
