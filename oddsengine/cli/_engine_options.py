@@ -79,9 +79,10 @@ def parse_cards(text: str | None) -> tuple:
 def add_method_argument(
     group, exact: bool = True, asking: tuple[str, ...] = ("--trials", "--precision", "--seed")
 ) -> None:
-    """Add ``--method auto|exact|monte-carlo`` (default auto) and, with ``exact``,
-    ``--exact`` (the same as ``--method exact``) to an argument group; ``asking`` are the
-    options of this command that make ``auto`` choose Monte Carlo."""
+    """Add ``--method auto|exact|monte-carlo`` (default auto), with ``exact`` ``--exact``
+    (the same as ``--method exact``), and ``--monte-carlo`` (the same as ``--method
+    monte-carlo``) to an argument group; ``asking`` are the options of this command that
+    make ``auto`` choose Monte Carlo."""
     named = ", ".join(asking[:-1]) + f" or {asking[-1]}" if len(asking) > 1 else asking[0]
     group.add_argument(
         "--method",
@@ -91,6 +92,9 @@ def add_method_argument(
     )
     if exact:
         group.add_argument("--exact", action="store_true", help="the same as --method exact")
+    group.add_argument(
+        "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
+    )
 
 
 def _monte_carlo_options(arguments) -> list:
@@ -177,9 +181,6 @@ def add_engine_arguments(
     group = parser.add_argument_group("engine")
     asking = ("--trials", "--precision", "--seed") if precision else ("--trials", "--seed")
     add_method_argument(group, asking=asking)
-    group.add_argument(
-        "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
-    )
     group.add_argument(
         "--trials",
         type=trial_count,

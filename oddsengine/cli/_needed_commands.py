@@ -425,9 +425,6 @@ def register(commands, words=()) -> None:
     engine = needed.add_argument_group("engine")
     add_method_argument(engine, asking=("--seed",))
     engine.add_argument(
-        "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
-    )
-    engine.add_argument(
         "--precision",
         type=probability_target,
         default=0.005,

@@ -75,9 +75,6 @@ def register(commands) -> None:
     engine = plan.add_argument_group("engine")
     add_method_argument(engine, asking=("--trials", "--seed"))
     engine.add_argument(
-        "--monte-carlo", action="store_true", help="the same as --method monte-carlo"
-    )
-    engine.add_argument(
         "--trials", type=positive_int, default=None, help="Monte Carlo trials (default 100,000)"
     )
     engine.add_argument(

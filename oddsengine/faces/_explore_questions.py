@@ -30,6 +30,7 @@ from oddsengine.combat.war_cards import DEFAULT_WAR, WARS
 from oddsengine.declaration import command_words as declared_words
 from oddsengine.declaration import options_of, spec_of
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.kinds.registry import RegistryView
 
 __all__ = [
     "ENGAGEMENTS",
@@ -75,26 +76,6 @@ def _records() -> dict:
     return records
 
 
-class _View(Mapping):
-    """A mapping read anew from ``read()`` whenever it is asked: a view of the registry (a
-    kind registered later is in it)."""
-
-    def __init__(self, read, what: str):
-        self._read, self._what = read, what
-
-    def __getitem__(self, name):
-        return self._read()[name]
-
-    def __iter__(self):
-        return iter(self._read())
-
-    def __len__(self):
-        return len(self._read())
-
-    def __repr__(self):
-        return f"<{self._what}: {', '.join(self)}>"
-
-
 def _engagements() -> dict:
     """The engagements the calculator offers, by their name in
     :data:`~oddsengine.kinds.KINDS` (or the name a layout gives a further one, its
@@ -104,7 +85,7 @@ def _engagements() -> dict:
 
 
 #: The engagements the calculator offers (label, roles, default forces), by kind name.
-ENGAGEMENTS: Mapping[str, tuple] = _View(_engagements, "engagements")
+ENGAGEMENTS: Mapping[str, tuple] = RegistryView(_engagements, "engagements")
 
 
 def entry(kind: str) -> kinds.ExplorerEntry:
@@ -164,7 +145,7 @@ def _post_roll_cards() -> dict:
 
 #: The cards played after seeing the roll, whose play is a policy (RULES.md §9, §11,
 #: §13), read from the card records: on land, and in each kind whose cards are effects.
-POST_ROLL_CARDS: Mapping[str, tuple] = _View(_post_roll_cards, "post-roll cards")
+POST_ROLL_CARDS: Mapping[str, tuple] = RegistryView(_post_roll_cards, "post-roll cards")
 
 
 def _letters(order) -> str:

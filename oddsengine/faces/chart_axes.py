@@ -2,14 +2,16 @@
 
 matplotlib is imported only when a chart is drawn: :func:`new_axes` makes a figure with
 the constrained layout when no Axes is given, :func:`percent_axis` labels probabilities
-in percent, :func:`chance_label` says what a chance is of, from the registry of kinds.
+in percent, :func:`chance_label` says what a chance is of, from the registry of kinds,
+:func:`chart_docstring` writes the parameters and the return value every chart shares
+into its docstring.
 """
 
 from __future__ import annotations
 
 from oddsengine import kinds
 
-__all__ = ["new_axes", "percent_axis", "chance_label"]
+__all__ = ["new_axes", "percent_axis", "chance_label", "chart_docstring"]
 
 
 def _pyplot():
@@ -47,3 +49,39 @@ def chance_label(outcome: str, engagement: str | None = None) -> str:
     if words:
         return f"chance {words}"
     return f"chance of {outcome.replace('_', ' ')}"
+
+
+#: The docstring sections every chart function shares (numpydoc), by the line that names
+#: each in a chart's docstring: its last two parameters and what it returns.
+_CHART_SECTIONS = {
+    "{ax, title}": """ax : matplotlib.axes.Axes, optional
+    The Axes to draw on; a new figure's (constrained layout) when None.
+title : str, optional
+    In place of the title the chart writes.""",
+    "{returns the axes}": """Returns
+-------
+matplotlib.axes.Axes
+    The Axes drawn on.""",
+}
+
+
+def chart_docstring(chart):
+    """Write the sections every chart shares into ``chart``'s docstring, at the lines
+    that name them (``{ax, title}``, ``{returns the axes}``), and return ``chart``.
+
+    Examples
+    --------
+    >>> from oddsengine.faces.naval_plots import plot_foreign_wars
+    >>> "The Axes to draw on" in plot_foreign_wars.__doc__
+    True
+    """
+    lines = []
+    for line in chart.__doc__.splitlines():
+        section = _CHART_SECTIONS.get(line.strip())
+        if section is None:
+            lines.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        lines.extend(indent + part for part in section.splitlines())
+    chart.__doc__ = "\n".join(lines)
+    return chart

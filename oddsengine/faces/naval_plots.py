@@ -14,12 +14,13 @@ it; none calls ``plt.show()``. Probabilities are shown in percent.
 from __future__ import annotations
 
 from oddsengine.combat.powers import power_adjective
-from oddsengine.faces.chart_axes import new_axes, percent_axis
+from oddsengine.faces.chart_axes import chart_docstring, new_axes, percent_axis
 from oddsengine.faces.palette import MARKERS, series_style
 
 __all__ = ["plot_naval_odds", "plot_piracy_value", "plot_foreign_wars"]
 
 
+@chart_docstring
 def plot_naval_odds(
     defender="hapsburg: 3Sq",
     squadrons=range(1, 7),
@@ -42,12 +43,9 @@ def plot_naval_odds(
     power : str
         The attacking power.
     in_port : bool
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
+    {ax, title}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns the axes}
 
     Examples
     --------
@@ -89,6 +87,7 @@ def plot_naval_odds(
     return ax
 
 
+@chart_docstring
 def plot_piracy_value(
     corsairs=range(1, 6),
     defences=((0, 0, 0), (0, 1, 1), (1, 1, 1), (2, 2, 1)),
@@ -107,12 +106,9 @@ def plot_piracy_value(
     leaders : iterable of str
         The pirate leader ("" for none).
     target_ports : int
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
+    {ax, title}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns the axes}
 
     Examples
     --------
@@ -163,6 +159,7 @@ def plot_piracy_value(
     return ax
 
 
+@chart_docstring
 def plot_foreign_wars(wars=None, *, horizon=8, ax=None, title=None):
     """P(war won within k attempts) for each foreign war, exact.
 
@@ -172,12 +169,9 @@ def plot_foreign_wars(wars=None, *, horizon=8, ax=None, title=None):
         Default: each war with the units its card calls for and no leader.
     horizon : int
         Attempts shown when ``wars`` is not given.
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
+    {ax, title}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns the axes}
 
     Examples
     --------

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from oddsengine import kinds
 from oddsengine.errors import OddsEngineError, unknown_name
-from oddsengine.faces.chart_axes import chance_label, new_axes, percent_axis
+from oddsengine.faces.chart_axes import chance_label, chart_docstring, new_axes, percent_axis
 from oddsengine.faces.palette import SEQUENTIAL_MAP, series_style
 from oddsengine.faces.result_plots import plot_interception, plot_survivors
 
@@ -115,6 +115,7 @@ def _card_names(slugs) -> str:
     return ", ".join(names) or "no card"
 
 
+@chart_docstring
 def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
     """A probability against one sweep parameter, one line per value of another.
 
@@ -129,12 +130,9 @@ def plot_probability(frame, x, line=None, *, outcome=None, ax=None, title=None):
         column that varies also splits the lines (and is named in the legend).
     outcome : str, optional
         Default: the headline (attacker wins, success).
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
+    {ax, title}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns the axes}
 
     Examples
     --------
@@ -293,6 +291,7 @@ def _subtitle(title, rows, shown, width=80) -> str:
     return title + (f"\n({textwrap.fill(', '.join(fixed), width)})" if fixed else "")
 
 
+@chart_docstring
 def plot_heatmap(frame, x, y, *, outcome=None, ax=None, title=None, annotate=True):
     """A probability over two sweep parameters, as coloured cells with percentages.
 
@@ -303,14 +302,11 @@ def plot_heatmap(frame, x, y, *, outcome=None, ax=None, title=None, annotate=Tru
     x, y : str
         The columns on the x and y axes (``"defender_regulars"``, ``"attacker_regulars"``).
     outcome : str, optional
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
+    {ax, title}
     annotate : bool
         Write the percentage in every cell.
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns the axes}
     """
     import numpy as np
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from oddsengine import kinds
 from oddsengine.errors import OddsEngineError
-from oddsengine.faces.chart_axes import chance_label, new_axes, percent_axis
+from oddsengine.faces.chart_axes import chance_label, chart_docstring, new_axes, percent_axis
 from oddsengine.faces.palette import SIDE_COLOURS
 
 __all__ = ["plot_survivors", "plot_interception"]
@@ -25,6 +25,7 @@ def _card_name(card) -> str:
     return getattr(card, "name", str(card))
 
 
+@chart_docstring
 def plot_survivors(result, *, ax=None, title=None, replace=False):
     """The distribution of surviving land units of each side, as grouped bars.
 
@@ -32,8 +33,7 @@ def plot_survivors(result, *, ax=None, title=None, replace=False):
     ----------
     result : Result
         A field battle or assault result (exact or Monte Carlo).
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
+    {ax, title}
     replace : bool, default False
         Replace the bars this function drew on ``ax`` before instead of adding bars: for a
         chart redrawn on one Axes (the explorer). The bars drawn before keep their place
@@ -41,9 +41,7 @@ def plot_survivors(result, *, ax=None, title=None, replace=False):
         new bars, the same pixels); for more survivors than bars, they are drawn anew,
         with a few spare ones hidden.
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns the axes}
 
     Examples
     --------
@@ -131,6 +129,7 @@ def plot_survivors(result, *, ax=None, title=None, replace=False):
     return ax
 
 
+@chart_docstring
 def plot_interception(kind="intercept", *, ax=None, title=None):
     """The chance of an interception (13.2) or of avoiding battle (13.3) by leader
     battle rating, with and without Ottoman cavalry.
@@ -142,12 +141,9 @@ def plot_interception(kind="intercept", *, ax=None, title=None):
     Parameters
     ----------
     kind : {"intercept", "avoid"}
-    ax : matplotlib.axes.Axes, optional
-    title : str, optional
+    {ax, title}
 
-    Returns
-    -------
-    matplotlib.axes.Axes
+    {returns the axes}
 
     Examples
     --------

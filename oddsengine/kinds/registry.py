@@ -3,7 +3,8 @@ of records per package of specs, :mod:`~oddsengine.kinds.combat`,
 :mod:`~oddsengine.kinds.religion`, :mod:`~oddsengine.kinds.england`,
 :mod:`~oddsengine.kinds.card_rolls`, gathered here in one set, in the order the faces list
 them) and those :func:`register_kind` adds; :data:`SPEC_KINDS`, the view of those a sweep
-file may name.
+file may name; :class:`RegistryView`, a mapping read anew from the registry whenever it is
+asked.
 
 Examples
 --------
@@ -23,7 +24,7 @@ from oddsengine.kinds.england import ENGLAND_KINDS
 from oddsengine.kinds.record import Kind
 from oddsengine.kinds.religion import RELIGION_KINDS
 
-__all__ = ["BUILT_IN", "KINDS", "SHIPPED", "SPEC_KINDS", "register_kind"]
+__all__ = ["BUILT_IN", "KINDS", "SHIPPED", "SPEC_KINDS", "RegistryView", "register_kind"]
 
 #: The kinds the package ships, in the order the faces list them.
 SHIPPED: tuple[Kind, ...] = (*COMBAT_KINDS, *RELIGION_KINDS, *ENGLAND_KINDS, *CARD_ROLL_KINDS)
@@ -63,6 +64,33 @@ class _SweepKinds(MutableMapping):
 
 #: Spec classes by the name a sweep file uses for them (a view of :data:`KINDS`).
 SPEC_KINDS: MutableMapping[str, type] = _SweepKinds()
+
+
+class RegistryView(Mapping):
+    """A mapping read anew from ``read()`` whenever it is asked: a view of the registry (a
+    kind registered later is in it), named ``what`` in its repr.
+
+    Examples
+    --------
+    >>> view = RegistryView(lambda: {name: kind.rule for name, kind in KINDS.items()}, "rules")
+    >>> view["avoid"]
+    'avoid battle, rule 13.3'
+    """
+
+    def __init__(self, read, what: str):
+        self._read, self._what = read, what
+
+    def __getitem__(self, name):
+        return self._read()[name]
+
+    def __iter__(self):
+        return iter(self._read())
+
+    def __len__(self):
+        return len(self._read())
+
+    def __repr__(self):
+        return f"<{self._what}: {', '.join(self)}>"
 
 
 def register_kind(name: str, spec_class: type, **record) -> None:

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 
 from oddsengine.kind_entries import NeededKind
 from oddsengine.kinds import KINDS, Kind, named
+from oddsengine.kinds.registry import RegistryView
 from oddsengine.questions._needed_kinds import (
     ASSAULT,
     BATTLE,
@@ -69,25 +70,15 @@ def asked_kinds() -> list[Kind]:
     return [kind for kind in KINDS.values() if _own_record(kind) is not None]
 
 
-class _NeededKinds(Mapping):
+class _NeededKinds(RegistryView):
     """The force-needed records by command name: a read view of the registry (a kind
     added with :func:`~oddsengine.kinds.register_kind` is in it)."""
 
-    def _by_command(self) -> dict:
-        return {kind.command: kind for kind in asked_kinds()}
-
     def __getitem__(self, name):
-        return needed_record(self._by_command()[name])
-
-    def __iter__(self):
-        return iter(self._by_command())
-
-    def __len__(self):
-        return len(self._by_command())
-
-    def __repr__(self):
-        return f"<needed kinds: {', '.join(self)}>"
+        return needed_record(super().__getitem__(name))
 
 
 #: Every kind of question :func:`~oddsengine.needed` answers, by command name.
-NEEDED_KINDS: Mapping[str, NeededKind] = _NeededKinds()
+NEEDED_KINDS: Mapping[str, NeededKind] = _NeededKinds(
+    lambda: {kind.command: kind for kind in asked_kinds()}, "needed kinds"
+)
