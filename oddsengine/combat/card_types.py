@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from oddsengine.acting_record import ActingRecord
+
 if TYPE_CHECKING:
     from oddsengine.combat.forces import Force
 
@@ -190,11 +192,9 @@ WHERE_IT_ACTS: dict[str, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True)
-class CardRule:
-    """Everything a card does in combat: one record per card.
-
-    Each field acts in the functions :data:`WHERE_IT_ACTS` names for it;
-    :meth:`where_it_acts` lists them for the fields this card sets.
+class CardRule(ActingRecord):
+    """Everything a card does in combat: one record per card, its fields acting where
+    :data:`WHERE_IT_ACTS` says (:meth:`~oddsengine.acting_record.ActingRecord.where_it_acts`).
 
     Parameters
     ----------
@@ -296,6 +296,8 @@ class CardRule:
     effects: tuple[CardEffect, ...] = field(default=(), repr=False)
     aliases: tuple[str, ...] = ()
 
+    acts_in = WHERE_IT_ACTS
+
     @property
     def slug(self) -> str:
         return self.card.slug
@@ -318,23 +320,6 @@ class CardRule:
             if reason is not None:
                 return reason
         return None
-
-    def where_it_acts(self) -> dict[str, tuple[str, ...]]:
-        """The fields this card sets (those that differ from a plain card's) and the
-        functions that apply each of them (:data:`WHERE_IT_ACTS`).
-
-        Examples
-        --------
-        >>> from oddsengine.combat.cards import CARD_RULES
-        >>> CARD_RULES["gout"].where_it_acts()["keeps_leader_out"]
-        ('oddsengine.combat.combat_spec:CombatSpec.gout_victim',)
-        """
-        plain = CardRule(self.card, self.rule)
-        return {
-            name: WHERE_IT_ACTS[name]
-            for name in WHERE_IT_ACTS
-            if getattr(self, name) != getattr(plain, name)
-        }
 
     def effect(self, combat: str) -> CardEffect | None:
         """What the card does in ``combat`` (naval or foreign war), or None."""

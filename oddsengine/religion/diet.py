@@ -41,6 +41,15 @@ MAX_ELIGIBLE = 99
 _CARDS = "the three cards committed (their CP, 1..6)"
 #: The outcomes of the Diet, exclusive (21).
 DIET_OUTCOMES = ("protestant_wins", "catholic_wins", "draw")
+#: The columns whose expectations an answer reports, each as it is.
+_REPORTED = (
+    "protestant_hits",
+    "catholic_hits",
+    "flips",
+    "protestant_flips",
+    "catholic_flips",
+    "net_protestant_flips",
+)
 
 
 def _cp(value, name: str) -> int:
@@ -249,14 +258,7 @@ class DietOfWorms:
     def reported_columns(self) -> dict:
         """Expected hits and flips: the Protestant's, the Catholics', either winner's, and
         the net flips to the Protestant."""
-        return {
-            "protestant_hits": ("protestant_hits", 1.0),
-            "catholic_hits": ("catholic_hits", 1.0),
-            "flips": ("flips", 1.0),
-            "protestant_flips": ("protestant_flips", 1.0),
-            "catholic_flips": ("catholic_flips", 1.0),
-            "net_protestant_flips": ("net_protestant_flips", 1.0),
-        }
+        return {name: (name, 1.0) for name in _REPORTED}
 
     def outcome_columns(self, values) -> dict:
         protestant, hapsburg, papal = (np.asarray(value) for value in values[:3])

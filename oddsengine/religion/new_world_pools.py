@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.religion.new_world import claim_mask, claim_names
 from oddsengine.religion.record_types import NEW_WORLD_POWERS
 
 __all__ = [
@@ -153,8 +154,10 @@ def pool_pmf(size: int) -> np.ndarray:
 
 
 class Voyaging:
-    """What an exploration and a conquest share: the power, who sails, the pool (a spec
-    class gives ``power``, ``removed``, ``turn``, its sailor's field and ``_word``)."""
+    """What an exploration and a conquest share: the power, who sails, the pool, what is
+    claimed and what it costs (a spec class gives ``power``, ``removed``, ``turn``,
+    ``claimed``, its sailor's field and ``_word``, its claims ``_claims``, named
+    ``_claim_word``, and its cost in CP ``_cost``)."""
 
     #: What a card is valued in: the expected VP (``expected.vp``), in VP.
     card_measure = ("vp", "VP", "expected VP of the voyage")
@@ -194,6 +197,31 @@ class Voyaging:
                 + (f"he enters on turn {record.entry_turn}" if late else "listed as removed")
             )
         return (record,)
+
+    def _check_claimed(self) -> None:
+        """Keep the claims already made (``claimed``) in the table's order and spelling,
+        each checked (an unknown one refused with the valid names)."""
+        mask = claim_mask(names_of(self.claimed, "claimed"), self._claims(), self._claim_word)
+        object.__setattr__(self, "claimed", claim_names(mask, self._claims()))
+
+    @classmethod
+    def claims_offered(cls, values) -> list[str]:
+        """Every claim it may make (the discoveries, or the conquests), by its slug."""
+        return [claim.slug for claim in cls._claims()]
+
+    @property
+    def pool(self) -> tuple:
+        """The explorers, or the conquistadors (markers), who may sail (one when named)."""
+        return self._pool
+
+    @property
+    def claimed_mask(self) -> int:
+        return claim_mask(self.claimed, self._claims(), self._claim_word)
+
+    @property
+    def reported_columns(self) -> dict:
+        """Expected VP, and VP per CP (22: an exploration costs 2 CP, a conquest 4)."""
+        return {"vp": ("vp", 1.0), "vp_per_cp": ("vp", 1.0 / self._cost)}
 
     def _check_flags(self, names) -> None:
         """Each of the fields ``names`` as a bool, refused unless True or False (a numpy

@@ -21,8 +21,10 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
+
+from oddsengine.acting_record import ActingRecord
 
 __all__ = [
     "LANGUAGE_ZONES",
@@ -44,6 +46,60 @@ NEW_WORLD_POWERS = ("england", "france", "hapsburg")
 ZONE_NAMED = "named"
 #: A source whose target zone is "as the card" (§19): named with it, or ``all``.
 ZONE_AS_THE_CARD = "as the card"
+
+
+_R = "oddsengine.religion"
+_SOURCES = f"{_R}.attempt_sources:_given_sources"
+_RUN = f"{_R}.run_model:RunModel"
+_DEBATE_RULES = f"{_R}.debate_rules"
+_TREE = f"{_R}.debate_tree"
+
+#: Where each field of a :class:`ReligiousCard` or a :class:`DebaterBonus` acts: the
+#: functions that read it and apply its effect (``module:qualified.name``). A record names
+#: what a card or a bonus does; this table names where, and a test keeps it true: each
+#: function named reads its field. The fields that only describe (number, name, slug,
+#: rule, played_by, when, label, debater) act nowhere.
+WHERE_IT_ACTS: dict[str, tuple[str, ...]] = {
+    # the cards
+    "mandatory": (f"{_R}.cards:valued_cards",),
+    "spec_fields": (f"{_R}.cards:ReligiousCard.field_of",),  # read by cards_in_effect
+    "attempts": (_SOURCES, f"{_R}.record_types:ReligiousCard.attempt_dice"),
+    "lasts_the_turn": (f"{_R}.cards:lasting_cards",),
+    "reformation_dice": (f"{_R}.record_types:ReligiousCard.attempt_dice",),
+    "counter_reformation_modifier": (
+        f"{_RUN}.__init__",
+        f"{_R}.attempts:CounterReformationAttempt.modifier",
+    ),
+    "calls_debate": (f"{_R}.cards:calling_card_slugs", f"{_R}.cards:debate_card_slugs"),
+    "initiator_dice": (f"{_R}.record_types:ReligiousCard.initiator_dice_at",),
+    "initiator_dice_in": (f"{_R}.record_types:ReligiousCard.initiator_dice_at",),
+    "picks_attacker": (f"{_TREE}:build_tree",),
+    "bars_debater": (f"{_R}.cards:barring_card",),  # read by check_debate, build_tree
+    "commits": (f"{_DEBATE_RULES}:check_debate", f"{_TREE}:_Builder.round_one"),
+    "puts_in": (
+        f"{_DEBATE_RULES}:check_debate",
+        f"{_TREE}:_Builder.round_one",
+        f"{_TREE}:_Builder.round_two",
+    ),  # fmt: skip
+    "debate_zones": (f"{_DEBATE_RULES}:check_debate", f"{_R}.debate_choices:cards"),
+    "debate_option": (f"{_R}.debate_inputs:ignored_by_records",),
+    "debate_option_words": (f"{_R}.debate_inputs:ignored_by_records",),
+    "voyage_modifier": (f"{_R}.record_types:ReligiousCard.modifier_on",),
+    "voyage_rolls": (f"{_R}.record_types:ReligiousCard.modifier_on",),
+    # the debaters' bonuses
+    "attempt_kind": (f"{_R}.debater_bonuses:die_givers",),
+    "attempt_dice": (f"{_R}.attempt_runs:_debater_bonus", f"{_R}.attempts:_debater_bonus"),
+    "within_two_of": (f"{_R}.attempt_runs:_bonus_spaces",),
+    "within_two_of_leader": (f"{_R}.attempt_runs:_bonus_spaces",),
+    "home_spaces_of": (f"{_R}.attempt_runs:_bonus_spaces", f"{_R}.attempt_sources:attempt_source"),
+    "electorates": (f"{_R}.attempt_runs:_bonus_spaces",),
+    "attack_dice": (f"{_DEBATE_RULES}:initiator_dice", f"{_DEBATE_RULES}:check_named_bonuses"),
+    "attack_zones": (f"{_DEBATE_RULES}:initiator_dice", f"{_DEBATE_RULES}:check_named_bonuses"),
+    "extra_flips": (f"{_TREE}:_Builder.matchup",),
+    "cancel_chance": (f"{_R}.debate_dice:final_papal_cancel_chance",),
+    "inserted_in_round": (f"{_TREE}:_Builder.__init__",),
+    "policy_option": (f"{_TREE}:_Builder.round_two",),
+}
 
 
 @dataclass(frozen=True)
@@ -116,11 +172,10 @@ class AttemptsGiven:
 
 
 @dataclass(frozen=True)
-class ReligiousCard:
-    """One religious card and everything it does (RULES.md §17-§22): one record per card.
-
-    Each field acts in the functions :data:`WHERE_IT_ACTS` names for it;
-    :meth:`where_it_acts` lists them for the fields this card sets.
+class ReligiousCard(ActingRecord):
+    """One religious card and everything it does (RULES.md §17-§22): one record per card,
+    its fields acting where :data:`WHERE_IT_ACTS` says
+    (:meth:`~oddsengine.acting_record.ActingRecord.where_it_acts`).
 
     Parameters
     ----------
@@ -209,6 +264,8 @@ class ReligiousCard:
     voyage_modifier: int = 0
     voyage_rolls: tuple[str, ...] = ()
 
+    acts_in = WHERE_IT_ACTS
+
     def __str__(self) -> str:
         return f"{self.name} (card #{self.number})"
 
@@ -246,21 +303,9 @@ class ReligiousCard:
         """
         return self.voyage_modifier if roll in self.voyage_rolls else 0
 
-    def where_it_acts(self) -> dict[str, tuple[str, ...]]:
-        """The fields this card sets (those that differ from a plain card's) and the
-        functions that apply each of them (:data:`WHERE_IT_ACTS`).
-
-        Examples
-        --------
-        >>> from oddsengine.religion.cards import RELIGIOUS_CARDS
-        >>> RELIGIOUS_CARDS["smallpox"].where_it_acts()["voyage_modifier"]
-        ('oddsengine.religion.record_types:ReligiousCard.modifier_on',)
-        """
-        return _where(self, ReligiousCard(self.number, self.name, self.slug, "", (), ""))
-
 
 @dataclass(frozen=True)
-class DebaterBonus:
+class DebaterBonus(ActingRecord):
     """What one debater's bonus does (RULES.md §17-§20, §23 readings 8, 9 and 12): one
     record per debater whose bonus the engines apply.
 
@@ -319,6 +364,8 @@ class DebaterBonus:
     inserted_in_round: int = 0
     policy_option: str = ""
 
+    acts_in = WHERE_IT_ACTS
+
     @property
     def slug(self) -> str:
         """His bonus as ``--bonuses`` names it (``eck``)."""
@@ -329,78 +376,3 @@ class DebaterBonus:
         """Whether the bonus acts in a debate (23.12)."""
         return bool(self.attack_dice or self.extra_flips or self.cancel_chance
                     or self.inserted_in_round)  # fmt: skip
-
-    def where_it_acts(self) -> dict[str, tuple[str, ...]]:
-        """The fields this bonus sets and the functions that apply each of them
-        (:data:`WHERE_IT_ACTS`).
-
-        Examples
-        --------
-        >>> from oddsengine.religion.debater_bonuses import bonus_of
-        >>> list(bonus_of("Faber").where_it_acts())
-        ['attempt_kind', 'attempt_dice', 'electorates']
-        """
-        return _where(self, DebaterBonus(self.debater))
-
-
-def _where(record, plain) -> dict[str, tuple[str, ...]]:
-    described = {"number", "name", "slug", "rule", "played_by", "when", "label", "debater"}
-    return {
-        item.name: WHERE_IT_ACTS[item.name]
-        for item in fields(record)
-        if item.name not in described and getattr(record, item.name) != getattr(plain, item.name)
-    }
-
-
-_R = "oddsengine.religion"
-_SOURCES = f"{_R}.attempt_sources:_given_sources"
-_RUN = f"{_R}.run_model:RunModel"
-_DEBATE_RULES = f"{_R}.debate_rules"
-_TREE = f"{_R}.debate_tree"
-
-#: Where each field of a :class:`ReligiousCard` or a :class:`DebaterBonus` acts: the
-#: functions that read it and apply its effect (``module:qualified.name``). A record names
-#: what a card or a bonus does; this table names where, and a test keeps it true: each
-#: function named reads its field. The fields that only describe (number, name, slug,
-#: rule, played_by, when, label, debater) act nowhere.
-WHERE_IT_ACTS: dict[str, tuple[str, ...]] = {
-    # the cards
-    "mandatory": (f"{_R}.cards:valued_cards",),
-    "spec_fields": (f"{_R}.cards:ReligiousCard.field_of",),  # read by cards_in_effect
-    "attempts": (_SOURCES, f"{_R}.record_types:ReligiousCard.attempt_dice"),
-    "lasts_the_turn": (f"{_R}.cards:lasting_cards",),
-    "reformation_dice": (f"{_R}.record_types:ReligiousCard.attempt_dice",),
-    "counter_reformation_modifier": (
-        f"{_RUN}.__init__",
-        f"{_R}.attempts:CounterReformationAttempt.modifier",
-    ),
-    "calls_debate": (f"{_R}.cards:calling_card_slugs", f"{_R}.cards:debate_card_slugs"),
-    "initiator_dice": (f"{_R}.record_types:ReligiousCard.initiator_dice_at",),
-    "initiator_dice_in": (f"{_R}.record_types:ReligiousCard.initiator_dice_at",),
-    "picks_attacker": (f"{_TREE}:build_tree",),
-    "bars_debater": (f"{_R}.cards:barring_card",),  # read by check_debate, build_tree
-    "commits": (f"{_DEBATE_RULES}:check_debate", f"{_TREE}:_Builder.round_one"),
-    "puts_in": (
-        f"{_DEBATE_RULES}:check_debate",
-        f"{_TREE}:_Builder.round_one",
-        f"{_TREE}:_Builder.round_two",
-    ),  # fmt: skip
-    "debate_zones": (f"{_DEBATE_RULES}:check_debate", f"{_R}.debate_choices:cards"),
-    "debate_option": (f"{_R}.debate_inputs:ignored_by_records",),
-    "debate_option_words": (f"{_R}.debate_inputs:ignored_by_records",),
-    "voyage_modifier": (f"{_R}.record_types:ReligiousCard.modifier_on",),
-    "voyage_rolls": (f"{_R}.record_types:ReligiousCard.modifier_on",),
-    # the debaters' bonuses
-    "attempt_kind": (f"{_R}.debater_bonuses:die_givers",),
-    "attempt_dice": (f"{_R}.attempt_runs:_debater_bonus", f"{_R}.attempts:_debater_bonus"),
-    "within_two_of": (f"{_R}.attempt_runs:_bonus_spaces",),
-    "within_two_of_leader": (f"{_R}.attempt_runs:_bonus_spaces",),
-    "home_spaces_of": (f"{_R}.attempt_runs:_bonus_spaces", f"{_R}.attempt_sources:attempt_source"),
-    "electorates": (f"{_R}.attempt_runs:_bonus_spaces",),
-    "attack_dice": (f"{_DEBATE_RULES}:initiator_dice", f"{_DEBATE_RULES}:check_named_bonuses"),
-    "attack_zones": (f"{_DEBATE_RULES}:initiator_dice", f"{_DEBATE_RULES}:check_named_bonuses"),
-    "extra_flips": (f"{_TREE}:_Builder.matchup",),
-    "cancel_chance": (f"{_R}.debate_dice:final_papal_cancel_chance",),
-    "inserted_in_round": (f"{_TREE}:_Builder.__init__",),
-    "policy_option": (f"{_TREE}:_Builder.round_two",),
-}

@@ -42,8 +42,6 @@ from oddsengine.religion.new_world import (
     CHOICES,
     CONQUEST_CODES,
     EXPLORATION_CODES,
-    claim_mask,
-    claim_names,
     conquer,
     conquests,
     discoveries,
@@ -154,7 +152,7 @@ class Voyage(Voyaging):
         rule="§22",
         default=(),
         metavar="NAME,...",
-        offer="discoveries_offered",
+        offer="claims_offered",
     )
     removed: tuple = option(
         "explorers no longer in the pool (lost at sea, or placed on a discovery)",
@@ -187,12 +185,14 @@ class Voyage(Voyaging):
     #: record's.
     card_switches = switches_of("voyage")
     _word = "explorer"
+    _claims = staticmethod(discoveries)
+    _claim_word = "discovery"
+    _cost = EXPLORATION_CP
 
     def __post_init__(self):
         pool = self._check_common("explorer", explorer_pool)
         self._check_flags(("uncharted", "mercator"))
-        mask = claim_mask(names_of(self.claimed, "claimed"), discoveries(), "discovery")
-        object.__setattr__(self, "claimed", claim_names(mask, discoveries()))
+        self._check_claimed()
         if not isinstance(self.choice, str) or self.choice not in CHOICES:
             raise OddsEngineError(
                 f"unknown choice {self.choice!r} at 10+; use one of " + ", ".join(CHOICES)
@@ -267,20 +267,6 @@ class Voyage(Voyaging):
         facts = religion_facts()
         return [each.name for power in powers for each in facts.explorers_of(check_power(power))]
 
-    @classmethod
-    def discoveries_offered(cls, values) -> list[str]:
-        """Every discovery, by its slug."""
-        return [claim.slug for claim in discoveries()]
-
-    @property
-    def pool(self) -> tuple:
-        """The explorers who may sail (one when named)."""
-        return self._pool
-
-    @property
-    def claimed_mask(self) -> int:
-        return claim_mask(self.claimed, discoveries(), "discovery")
-
     @cached_property
     def _may_circumnavigate(self) -> bool:
         circle = discoveries()[-1]
@@ -296,11 +282,6 @@ class Voyage(Voyaging):
     def event_names(self) -> tuple[str, ...]:
         found = tuple(f"discovery:{claim.name}" for claim in discoveries())
         return ("explorer_lost", *found, "circumnavigation_card", *self._who_names())
-
-    @property
-    def reported_columns(self) -> dict:
-        """Expected VP, and VP per CP (an exploration costs 2 CP)."""
-        return {"vp": ("vp", 1.0), "vp_per_cp": ("vp", 1.0 / EXPLORATION_CP)}
 
     def outcome_columns(self, values) -> dict:
         index, roll, circle = (np.asarray(value) for value in values[:3])
@@ -415,7 +396,7 @@ class Conquest(Voyaging):
         rule="§22",
         default=(),
         metavar="NAME,...",
-        offer="conquests_offered",
+        offer="claims_offered",
         label="conquered",
     )
     removed: tuple = option(
@@ -440,12 +421,14 @@ class Conquest(Voyaging):
     #: record's.
     card_switches = switches_of("conquest")
     _word = "conquistador"
+    _claims = staticmethod(conquests)
+    _claim_word = "conquest"
+    _cost = CONQUEST_CP
 
     def __post_init__(self):
         self._check_common("conquistador", conquistador_pool)
         self._check_flags(name for name, _ in self.card_switches)
-        mask = claim_mask(names_of(self.claimed, "claimed"), conquests(), "conquest")
-        object.__setattr__(self, "claimed", claim_names(mask, conquests()))
+        self._check_claimed()
         if len(self.claimed) == len(conquests()):
             raise OddsEngineError(
                 "no conquest is left to make: " + ", ".join(self.claimed) + " are all claimed (22)"
@@ -464,20 +447,6 @@ class Conquest(Voyaging):
         power = check_power(values.get("power", "hapsburg"))
         return list(dict.fromkeys(each.name for each in religion_facts().conquistadors_of(power)))
 
-    @classmethod
-    def conquests_offered(cls, values) -> list[str]:
-        """Every conquest, by its slug."""
-        return [claim.slug for claim in conquests()]
-
-    @property
-    def pool(self) -> tuple:
-        """The conquistadors (markers) who may sail (one when named)."""
-        return self._pool
-
-    @property
-    def claimed_mask(self) -> int:
-        return claim_mask(self.claimed, conquests(), "conquest")
-
     def draw_plan(self) -> DrawPlan:
         """The draw from the pool and the 2d6 of the conquest."""
         return DrawPlan(pool_pmf(len(self.pool)), two_dice_pmf()[None, :])
@@ -486,11 +455,6 @@ class Conquest(Voyaging):
     def event_names(self) -> tuple[str, ...]:
         won = tuple(f"conquest:{claim.name}" for claim in conquests())
         return (*won, *self._who_names())
-
-    @property
-    def reported_columns(self) -> dict:
-        """Expected VP, and VP per CP (a conquest costs 4 CP)."""
-        return {"vp": ("vp", 1.0), "vp_per_cp": ("vp", 1.0 / CONQUEST_CP)}
 
     def outcome_columns(self, values) -> dict:
         index, roll = (np.asarray(value) for value in values[:2])

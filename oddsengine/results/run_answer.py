@@ -146,6 +146,26 @@ class _RunRendered(Rendered):
             return "exact" + reason
         return f"Monte Carlo{reason}, {self.trials:,} trials, seed {self.seed}"
 
+    def _written(self, form: str) -> str:
+        """The answer written as ``form`` (``text``, ``csv``, ``markdown``, ``bbcode``) by
+        the writer of its method (:data:`~oddsengine.results.run_output.RUN_WRITERS`)."""
+        from oddsengine.results.run_output import RUN_WRITERS
+
+        return RUN_WRITERS[self.method][form](self)
+
+    def summary(self, fractions=None) -> str:
+        return self._written("text")
+
+    def to_csv(self, header: bool = True, fractions=None) -> str:
+        text = self._written("csv")
+        return text if header else text.split("\n", 1)[1]
+
+    def to_markdown(self) -> str:
+        return self._written("markdown")
+
+    def to_bbcode(self) -> str:
+        return self._written("bbcode")
+
     def render(self, form: str) -> str:
         """The answer as ``form`` (table, json, csv, markdown or bbcode); its JSON writes
         the spaces' names as they are (Zürich, Lübeck), as ``attempts`` always has."""
@@ -221,11 +241,6 @@ class RunAnswer(_RunRendered):
         notes = answer_notes(self)
         return found + ([("Notes:", notes)] if notes else [])
 
-    def summary(self, fractions=None) -> str:
-        from oddsengine.results.run_output import answer_text
-
-        return answer_text(self)
-
     def to_dict(self) -> dict:
         """The JSON of ``oddsengine attempts``: :meth:`describe` to the run's depth, about
         the policy answered (``headline_policy``), with the optimal one compared when
@@ -238,22 +253,6 @@ class RunAnswer(_RunRendered):
             top = self.headline.describe(depth)
             described["expected"], described["p"] = top["expected"], top["p"]
         return described
-
-    def to_csv(self, header: bool = True, fractions=None) -> str:
-        from oddsengine.results.run_output import answer_csv
-
-        text = answer_csv(self)
-        return text if header else text.split("\n", 1)[1]
-
-    def to_markdown(self) -> str:
-        from oddsengine.results.run_output import answer_markdown
-
-        return answer_markdown(self)
-
-    def to_bbcode(self) -> str:
-        from oddsengine.results.run_output import answer_bbcode
-
-        return answer_bbcode(self)
 
     def outcomes(self) -> dict[str, PolicyOutcome]:
         """Each policy answered, by name (``optimal``, ``greedy``, ``order``)."""
@@ -342,11 +341,6 @@ class RunSample(_RunRendered):
         """The expected flips, with its standard error."""
         return {"flips": {"mean": self.expected_flips, "stderr": self.flips_error}}
 
-    def summary(self, fractions=None) -> str:
-        from oddsengine.results.run_output import sample_text
-
-        return sample_text(self)
-
     def to_dict(self) -> dict:
         """The JSON of ``oddsengine attempts --monte-carlo``: :meth:`describe`, the run's
         ``spec`` and, for a standing order, its ``notes``."""
@@ -356,22 +350,6 @@ class RunSample(_RunRendered):
         if self.notes:
             described["notes"] = list(self.notes)
         return described
-
-    def to_csv(self, header: bool = True, fractions=None) -> str:
-        from oddsengine.results.run_output import sample_csv
-
-        text = sample_csv(self)
-        return text if header else text.split("\n", 1)[1]
-
-    def to_markdown(self) -> str:
-        from oddsengine.results.run_output import sample_markdown
-
-        return sample_markdown(self)
-
-    def to_bbcode(self) -> str:
-        from oddsengine.results.run_output import sample_bbcode
-
-        return sample_bbcode(self)
 
     @property
     def flips(self) -> tuple[float, ...]:

@@ -22,6 +22,7 @@ from oddsengine.results.bbcode import fixed_width_table
 from oddsengine.results.output import percent_decimals
 
 __all__ = [
+    "RUN_WRITERS",
     "answer_text",
     "answer_sections",
     "answer_notes",
@@ -297,3 +298,22 @@ def sample_bbcode(sample) -> str:
     lines += [fixed_width_table(_SAMPLE_HEADER, _sample_rows(sample)), _expected_line(sample)]
     lines += [f"note: {note}" for note in sample.notes]
     return "\n".join(lines) + "\n"
+
+
+#: Who writes each form of a run's answer, by its method: the exact answer
+#: (:class:`~oddsengine.results.run_answer.RunAnswer`) and the Monte Carlo sample
+#: (:class:`~oddsengine.results.run_answer.RunSample`).
+RUN_WRITERS = {
+    "exact": {
+        "text": answer_text,
+        "csv": answer_csv,
+        "markdown": answer_markdown,
+        "bbcode": answer_bbcode,
+    },
+    "monte-carlo": {
+        "text": sample_text,
+        "csv": sample_csv,
+        "markdown": sample_markdown,
+        "bbcode": sample_bbcode,
+    },
+}
