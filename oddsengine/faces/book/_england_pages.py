@@ -5,7 +5,7 @@ the public API (see ``_pages`` for the page type)."""
 
 from __future__ import annotations
 
-from oddsengine.faces.book._pages import Page, lines
+from oddsengine.faces.book._pages import Page, book_page, lines
 
 #: The rules of the chain and of the succession, as the captions cite them.
 _CHART_RULES = (
@@ -30,48 +30,47 @@ _BEFORE_HEIR = {5: "5", 4: "4 (default)", 3: "3", 2: "2"}
 _VP = "exact (chances shown rounded to 2 decimals of a percentage, expected VP to 3)"
 
 
-def heirs(version: str, quick: bool) -> Page:
+@book_page(
+    "heirs",
+    "Henry VIII's heirs and England under Mary I",
+    "Henry's heirs",
+    "Who follows Henry VIII after each wife, the succession turn by turn, what one more "
+    "Six Wives is worth against its 5 CP, and how often the Papacy takes England's "
+    "cards under Mary I.",
+    [
+        "Henry marries at most five wives, in the order of his marital status track "
+        "(§24): Anne Boleyn, Jane Seymour, Anne of Cleves, Kathryn Howard, Katherine "
+        "Parr. Each marriage is one die on the Pregnancy Chart, +1 for Jane Seymour; a "
+        "result already on the chart moves up to the first free line (§25). No wife is "
+        "married after a 6, or once Edward and Elizabeth are both born.",
+        "The first table reads after each wife, from the game's start: the chance of "
+        "each line of succession (§26: the highest result decides; 6 a healthy Edward, "
+        "5 a sickly Edward, 4 Mary I then Elizabeth, 3 or less Mary I alone), the "
+        "chance Elizabeth is born, and England's expected heir VP (5 if Edward is born, "
+        "else 2 if Elizabeth is). The second table gives the same chances as exact "
+        "fractions.",
+        "The timeline table is §26's: England plays Six Wives every turn from turn 2 "
+        "(turn 2 reaches Ask for Divorce), the flirtatious bonus on top, and each "
+        "heir's card is played in the turn it enters the deck. Its rows are England's "
+        "marriages before the heir's card on turn 6: 5, the Papal divorce on turn 3 "
+        "then Six Wives on turns 3-6; 4, Six Wives on turns 3-6 (the default); 3, the "
+        "heir's card played first in turn 6; 2, England stops after two marriages.",
+        "The Six Wives tables set the event of Six Wives of Henry VIII against its other "
+        "use, 5 CP: the expected heir VP without that marriage and with it, and the VP "
+        "the event adds for each CP given up.",
+        "Under Mary I (§27), each English impulse with a card other than a Mandatory "
+        "Event rolls a die: on 1-3 the Papacy takes the card (Burn Books in the English "
+        "zone with a 1-2 CP card, a debate in England with 3 CP, both with 4 or more) "
+        "and England's impulse ends. A pass rolls nothing.",
+        "Darker cells are likelier.",
+    ],
+)
+def heirs(page: Page, version: str, quick: bool) -> None:
     """The page of Henry VIII's heirs and England under Mary I."""
-    page = Page(
-        "heirs",
-        "Henry VIII's heirs and England under Mary I",
-        "Henry's heirs",
-        "Who follows Henry VIII after each wife, the succession turn by turn, what one more "
-        "Six Wives is worth against its 5 CP, and how often the Papacy takes England's "
-        "cards under Mary I.",
-        [
-            "Henry marries at most five wives, in the order of his marital status track "
-            "(§24): Anne Boleyn, Jane Seymour, Anne of Cleves, Kathryn Howard, Katherine "
-            "Parr. Each marriage is one die on the Pregnancy Chart, +1 for Jane Seymour; a "
-            "result already on the chart moves up to the first free line (§25). No wife is "
-            "married after a 6, or once Edward and Elizabeth are both born.",
-            "The first table reads after each wife, from the game's start: the chance of "
-            "each line of succession (§26: the highest result decides; 6 a healthy Edward, "
-            "5 a sickly Edward, 4 Mary I then Elizabeth, 3 or less Mary I alone), the "
-            "chance Elizabeth is born, and England's expected heir VP (5 if Edward is born, "
-            "else 2 if Elizabeth is). The second table gives the same chances as exact "
-            "fractions.",
-            "The timeline table is §26's: England plays Six Wives every turn from turn 2 "
-            "(turn 2 reaches Ask for Divorce), the flirtatious bonus on top, and each "
-            "heir's card is played in the turn it enters the deck. Its rows are England's "
-            "marriages before the heir's card on turn 6: 5, the Papal divorce on turn 3 "
-            "then Six Wives on turns 3-6; 4, Six Wives on turns 3-6 (the default); 3, the "
-            "heir's card played first in turn 6; 2, England stops after two marriages.",
-            "The Six Wives tables set the event of Six Wives of Henry VIII against its other "
-            "use, 5 CP: the expected heir VP without that marriage and with it, and the VP "
-            "the event adds for each CP given up.",
-            "Under Mary I (§27), each English impulse with a card other than a Mandatory "
-            "Event rolls a die: on 1-3 the Papacy takes the card (Burn Books in the English "
-            "zone with a 1-2 CP card, a debate in England with 3 CP, both with 4 or more) "
-            "and England's impulse ends. A pass rolls nothing.",
-            "Darker cells are likelier.",
-        ],
-    )
     _chart(page, _after_each_wife(page, version))
     _timeline(page, version)
     _six_wives(page, version)
     _mary_i(page, version, impulses=4 if quick else 8)
-    return page
 
 
 def _after_each_wife(page: Page, version: str):
