@@ -4,7 +4,7 @@ engine through the public API (see ``_pages`` for the page type)."""
 
 from __future__ import annotations
 
-from oddsengine.faces.book._pages import EXACT, Page, book_page, lines
+from oddsengine.faces.book._pages import EXACT, Page, book_page
 
 #: The turn of the full page: every debater of fixed entry is in play (Gardiner enters on
 #: turn 7); the quick page is turn 1's German zone.
@@ -75,19 +75,17 @@ def debates(page: Page, version: str, quick: bool) -> None:
                 version,
                 corner="attacker \\ defender",
             )
-    page.chart(
+    page.line_chart(
         "german",
-        lines(
-            panels,
-            xlabel="the Protestant defender's value",
-            ylabel="chance the Papacy wins",
-            title=f"Debates in the German zone, turn {turn}",
-            legend_title="attacker",
-        ),
-        "Line chart: chance the Papacy wins a German debate against the defender's value",
+        panels,
+        "chance the Papacy wins a German debate against the defender's value",
         "One panel for an uncommitted defender, one for a committed one; one line per Papal "
         "attacker of a distinct value (Eck with his bonus); each point the mean over the "
         "defenders of that value.",
+        xlabel="the Protestant defender's value",
+        ylabel="chance the Papacy wins",
+        title=f"Debates in the German zone, turn {turn}",
+        legend_title="attacker",
     )
 
 

@@ -5,7 +5,7 @@ the public API (see ``_pages`` for the page type)."""
 
 from __future__ import annotations
 
-from oddsengine.faces.book._pages import Page, book_page, lines
+from oddsengine.faces.book._pages import Page, book_page
 
 #: The rules of the chain and of the succession, as the captions cite them.
 _CHART_RULES = (
@@ -244,17 +244,15 @@ def _mary_i(page: Page, version: str, impulses: int) -> None:
         corner="impulses \\ taken",
         columns={"expected taken": lambda taken: f"{taken:.1f}"},
     )
-    page.chart(
+    page.line_chart(
         "mary-i",
-        lines(
-            [("", curves)],
-            xlabel="England's card impulses under Mary I",
-            ylabel="chance the Papacy takes",
-            title="Mary I: the chance the Papacy takes at least k of England's cards",
-            legend_title="cards taken",
-        ),
-        "Line chart: the chance the Papacy takes at least k cards against England's impulses",
+        [("", curves)],
+        "the chance the Papacy takes at least k cards against England's impulses",
         "One line per number of cards taken; each impulse with a card is taken on 1-3 (1/2).",
+        xlabel="England's card impulses under Mary I",
+        ylabel="chance the Papacy takes",
+        title="Mary I: the chance the Papacy takes at least k of England's cards",
+        legend_title="cards taken",
     )
 
 
@@ -270,17 +268,15 @@ def _chart(page: Page, table) -> None:
         "Mary I + Elizabeth": table["mary_elizabeth"],
         "Mary I only": table["mary_only"],
     }
-    page.chart(
+    page.line_chart(
         "after-each-wife",
-        lines(
-            [("", {name: (wives, list(p)) for name, p in rulers.items()})],
-            xlabel="after the marriage to",
-            ylabel="chance",
-            title="Henry VIII's heirs after each wife",
-            legend_title="the highest result",
-            xticks=ticks,
-        ),
-        "Line chart: the chance of each line of succession after each of Henry's wives",
+        [("", {name: (wives, list(p)) for name, p in rulers.items()})],
+        "the chance of each line of succession after each of Henry's wives",
         "One line per line of succession (the highest result on the chart); after Katherine "
         "Parr Edward is always born.",
+        xlabel="after the marriage to",
+        ylabel="chance",
+        title="Henry VIII's heirs after each wife",
+        legend_title="the highest result",
+        xticks=ticks,
     )

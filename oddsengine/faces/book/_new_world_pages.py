@@ -5,7 +5,7 @@ each computed with the exact engine through the tables of
 
 from __future__ import annotations
 
-from oddsengine.faces.book._pages import EXACT, Page, book_page, lines
+from oddsengine.faces.book._pages import EXACT, Page, book_page
 from oddsengine.religion.cards import MERCATORS_MAP, SMALLPOX
 
 _VP = "exact (expected VP shown to 3 decimals)"
@@ -51,17 +51,15 @@ def diet(page: Page, version: str, quick: bool) -> None:
             corner="Protestant \\ Catholic",
         )
     wins = tables["protestant_wins"]
-    page.chart(
+    page.line_chart(
         "protestant-wins",
-        lines(
-            [("", {label: (list(catholic), wins.loc[label].tolist()) for label in wins.index})],
-            xlabel="Papal + Hapsburg CP",
-            ylabel="chance the Protestant wins",
-            title="Diet of Worms: the Protestant's chance, by the cards' CP",
-            legend_title="Protestant card",
-        ),
-        "Line chart: the Protestant's chance of winning the Diet against the Catholic CP",
+        [("", {label: (list(catholic), wins.loc[label].tolist()) for label in wins.index})],
+        "the Protestant's chance of winning the Diet against the Catholic CP",
         "One line per CP of the Protestant's card.",
+        xlabel="Papal + Hapsburg CP",
+        ylabel="chance the Protestant wins",
+        title="Diet of Worms: the Protestant's chance, by the cards' CP",
+        legend_title="Protestant card",
     )
 
 
@@ -129,18 +127,16 @@ def voyages(page: Page, version: str, quick: bool) -> None:
         label: (rows.value.astype(int).tolist(), rows.expected_vp.tolist())
         for label, rows in hapsburg.groupby("variant", sort=False)
     }
-    page.chart(
+    page.line_chart(
         "expected-vp",
-        lines(
-            [("", by_value)],
-            xlabel="explorer's value",
-            ylabel="expected VP of an exploration",
-            title="Exploration: expected VP by the explorer's value",
-            legend_title="voyage",
-            percent=False,
-        ),
-        "Line chart: expected VP of an exploration against the explorer's value",
+        [("", by_value)],
+        "expected VP of an exploration against the explorer's value",
         f"One line per way of sailing: plain, {mercator}, Uncharted, both.",
+        xlabel="explorer's value",
+        ylabel="expected VP of an exploration",
+        title="Exploration: expected VP by the explorer's value",
+        legend_title="voyage",
+        percent=False,
     )
     conquered = conquest_table()
     conquered["conquistador"] = conquered["power"] + ": " + conquered["conquistador"]

@@ -68,7 +68,7 @@ class Page:
         """Add a chart, saved as ``img/<slug>-<name>.png``, and its place in the body.
 
         ``figure`` is a matplotlib figure, or a function of ``narrow`` (from
-        :func:`lines`) that draws it wide and, for a phone, narrow
+        :meth:`line_chart`) that draws it wide and, for a phone, narrow
         (``img/<slug>-<name>-narrow.png``).
         """
         from oddsengine.faces.book._html import figure_html
@@ -81,6 +81,12 @@ class Page:
             figure = figure(narrow=False)
         self.charts[filename] = figure
         self.body.append(figure_html(f"img/{filename}", alt, caption, narrow and f"img/{narrow}"))
+
+    def line_chart(self, name: str, panels, shows: str, caption: str, **options) -> None:
+        """Add a line chart of ``panels`` (:func:`line_panels`, with ``options``), drawn
+        wide and narrow, as :meth:`chart` adds it; its alternative text is "Line chart: "
+        and ``shows`` (what the lines show against what)."""
+        self.chart(name, partial(line_panels, panels, **options), f"Line chart: {shows}", caption)
 
 
 def book_page(slug: str, title: str, short: str, summary: str, guide: list[str]):
@@ -103,15 +109,6 @@ def book_page(slug: str, title: str, short: str, summary: str, guide: list[str])
         return build
 
     return decorate
-
-
-def lines(panels, **options):
-    """A line chart to draw wide and narrow: :func:`line_panels` with these arguments."""
-
-    def draw(narrow: bool):
-        return line_panels(panels, narrow=narrow, **options)
-
-    return draw
 
 
 def _dash_guide(table, what: str) -> str:
@@ -209,13 +206,16 @@ def odds_table_page(name: str, version: str, quick: bool) -> Page:
         version=version,
         legend=second,
     )
-    page.chart(
+    page.line_chart(
         "odds",
-        lines(panels, xlabel=f"{first}'s units", ylabel=f"chance {chance}",
-              title=f"{kind.title}: chance {chance}", legend_title=f"{second}'s forces"),
-        f"Line chart: chance {chance} against the {first}'s units",
+        panels,
+        f"chance {chance} against the {first}'s units",
         f"One line per force of the {second}.",
-    )  # fmt: skip
+        xlabel=f"{first}'s units",
+        ylabel=f"chance {chance}",
+        title=f"{kind.title}: chance {chance}",
+        legend_title=f"{second}'s forces",
+    )
     return page
 
 
@@ -249,18 +249,16 @@ def assaults(page: Page, version: str, quick: bool) -> None:
         version=version,
         legend="garrison",
     )
-    page.chart(
+    page.line_chart(
         "by-units",
-        lines(
-            panels,
-            xlabel="attacking regulars",
-            ylabel="chance the space is taken",
-            title="Chance an assault takes the space, by garrison and leader rating",
-            legend_title="defenders",
-        ),
-        "Line chart: chance an assault takes the space against attacking regulars",
+        panels,
+        "chance an assault takes the space against attacking regulars",
         "One panel per leader rating of the attacker; one line per garrison. Missing points "
         "are assaults the rules refuse.",
+        xlabel="attacking regulars",
+        ylabel="chance the space is taken",
+        title="Chance an assault takes the space, by garrison and leader rating",
+        legend_title="defenders",
     )
 
 
@@ -290,17 +288,15 @@ def battles(page: Page, version: str, quick: bool) -> None:
         legend="defender",
         every=1 if quick else 2,
     )
-    page.chart(
+    page.line_chart(
         "by-units",
-        lines(
-            panels,
-            xlabel="attacking regulars",
-            ylabel="chance the attacker wins",
-            title="Chance the attacker wins a field battle, by defenders and leader rating",
-            legend_title="defenders",
-        ),
-        "Line chart: chance the attacker wins against attacking regulars",
+        panels,
+        "chance the attacker wins against attacking regulars",
         "One panel per leader rating of the attacker; one line per defending force.",
+        xlabel="attacking regulars",
+        ylabel="chance the attacker wins",
+        title="Chance the attacker wins a field battle, by defenders and leader rating",
+        legend_title="defenders",
     )
 
 
@@ -352,16 +348,14 @@ def rolls(page: Page, version: str, quick: bool) -> None:
             corner="battle rating \\ cavalry",
         )
         line_sets[name] = {case: (list(ratings), values[case]) for case in cases}
-    page.chart(
+    page.line_chart(
         "by-rating",
-        lines(
-            list(line_sets.items()),
-            xlabel="best battle rating of the units trying",
-            ylabel="chance of success",
-            title="Interception and avoid battle: 2d6 + rating ± cavalry, 9 or more",
-        ),
-        "Line chart: chance of success against battle rating",
+        list(line_sets.items()),
+        "chance of success against battle rating",
         "The same roll for both: one line per cavalry case.",
+        xlabel="best battle rating of the units trying",
+        ylabel="chance of success",
+        title="Interception and avoid battle: 2d6 + rating ± cavalry, 9 or more",
     )
 
 
@@ -419,17 +413,15 @@ def sieges(page: Page, version: str, quick: bool) -> None:
                 },
             )
         )
-    page.chart(
+    page.line_chart(
         "by-impulse",
-        lines(
-            panels,
-            xlabel="impulse",
-            ylabel="chance the space has fallen",
-            title="Siege campaigns: chance the space has fallen by each impulse",
-            legend_title="garrison (regulars)",
-        ),
-        "Line chart: chance the space has fallen against impulse",
+        panels,
+        "chance the space has fallen against impulse",
         "One panel per besieging stack; one line per garrison.",
+        xlabel="impulse",
+        ylabel="chance the space has fallen",
+        title="Siege campaigns: chance the space has fallen by each impulse",
+        legend_title="garrison (regulars)",
     )
 
 
@@ -550,19 +542,17 @@ def needed(page: Page, version: str, quick: bool) -> None:
                 },
             )
         )
-    page.chart(
+    page.line_chart(
         "units-needed",
-        lines(
-            panels,
-            xlabel="defending regulars",
-            ylabel="regulars needed",
-            title="Regulars needed to reach each target chance",
-            legend_title="target",
-            percent=False,
-            gap_label="no legal force reaches it",
-        ),
-        "Line chart: regulars needed against defending regulars",
+        panels,
+        "regulars needed against defending regulars",
         "One line per target chance; a line stops where no legal force reaches it.",
+        xlabel="defending regulars",
+        ylabel="regulars needed",
+        title="Regulars needed to reach each target chance",
+        legend_title="target",
+        percent=False,
+        gap_label="no legal force reaches it",
     )
     # The guide says what the dashes of these tables mean, and only if there are any.
     page.guide.append(

@@ -5,7 +5,7 @@ Augsburg Confession, computed with the exact engine through the public API."""
 from __future__ import annotations
 
 from oddsengine import kinds
-from oddsengine.faces.book._pages import EXACT, Page, book_page, lines
+from oddsengine.faces.book._pages import EXACT, Page, book_page
 from oddsengine.religion.cards import AUGSBURG_CONFESSION, CALVINS_INSTITUTES
 
 #: The tables of the page: (title, kind, fixed parameters, rules).
@@ -74,11 +74,14 @@ def attempts(page: Page, version: str, quick: bool) -> None:
                 for column in frame.columns
             }
             panels.append((title.split(" (")[0].replace("Reformation attempt, ", ""), curves))
-    page.chart(
+    page.line_chart(
         "reformation",
-        lines(panels, xlabel="Protestant dice", ylabel="chance of success",
-              title="Reformation attempt: chance of success", legend_title="Papal dice"),
-        "Line chart: chance a Reformation attempt succeeds against the Protestant dice",
+        panels,
+        "chance a Reformation attempt succeeds against the Protestant dice",
         "One line per count of Papal dice; one panel where the Protestant wins ties, one "
         "where the Papacy does.",
-    )  # fmt: skip
+        xlabel="Protestant dice",
+        ylabel="chance of success",
+        title="Reformation attempt: chance of success",
+        legend_title="Papal dice",
+    )

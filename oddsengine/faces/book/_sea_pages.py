@@ -5,7 +5,7 @@ page type and the land pages).
 
 from __future__ import annotations
 
-from oddsengine.faces.book._pages import EXACT, Page, book_page, lines
+from oddsengine.faces.book._pages import EXACT, Page, book_page
 
 
 @book_page(
@@ -51,17 +51,15 @@ def naval(page: Page, version: str, quick: bool) -> None:
             corner="squadrons \\ admiral",
         )
         panels.append((where, {name: (list(squadrons), v) for name, v in values.items()}))
-    page.chart(
+    page.line_chart(
         "by-squadrons",
-        lines(
-            panels,
-            xlabel="attacking Ottoman squadrons",
-            ylabel="chance the attacker wins",
-            title=f"Naval battles against {defender}",
-            legend_title="admiral",
-        ),
-        "Line chart: chance the attacker wins a naval battle against squadrons",
+        panels,
+        "chance the attacker wins a naval battle against squadrons",
         "One panel at sea, one in port; one line per admiral.",
+        xlabel="attacking Ottoman squadrons",
+        ylabel="chance the attacker wins",
+        title=f"Naval battles against {defender}",
+        legend_title="admiral",
     )
 
 
@@ -131,17 +129,15 @@ def piracy(page: Page, version: str, quick: bool) -> None:
         corner="corsairs \\ defence",
         cell=lambda value: f"{value:.3f}",
     )
-    page.chart(
+    page.line_chart(
         "success",
-        lines(
-            [("", {names[d]: (list(corsairs), success[names[d]]) for d in defences})],
-            xlabel="corsairs",
-            ylabel="chance of at least one hit",
-            title="Piracy: chance of at least one hit, by corsairs and defence",
-            legend_title="defence",
-        ),
-        "Line chart: chance of a piracy hit against corsairs",
+        [("", {names[d]: (list(corsairs), success[names[d]]) for d in defences})],
+        "chance of a piracy hit against corsairs",
         "One line per defence.",
+        xlabel="corsairs",
+        ylabel="chance of at least one hit",
+        title="Piracy: chance of at least one hit, by corsairs and defence",
+        legend_title="defence",
     )
 
 
@@ -191,17 +187,15 @@ def foreign_wars(page: Page, version: str, quick: bool) -> None:
         version,
         corner="attempt \\ war",
     )
-    page.chart(
+    page.line_chart(
         "by-attempt",
-        lines(
-            [("", war_lines)],
-            xlabel="attempt",
-            ylabel="chance the war is won",
-            title="Foreign wars: chance the war is won by each attempt",
-            legend_title="war",
-        ),
-        "Line chart: chance a foreign war is won against attempts",
+        [("", war_lines)],
+        "chance a foreign war is won against attempts",
         "One line per war card and force.",
+        xlabel="attempt",
+        ylabel="chance the war is won",
+        title="Foreign wars: chance the war is won by each attempt",
+        legend_title="war",
     )
 
 
