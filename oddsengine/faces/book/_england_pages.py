@@ -26,8 +26,6 @@ _MARRIAGE_COLUMNS = {
 #: §26's table: England's marriages before the heir's card on turn 6 (the rows' labels;
 #: the guide says what each is).
 _BEFORE_HEIR = {5: "5", 4: "4 (default)", 3: "3", 2: "2"}
-#: The expected heir VP, to 3 decimals (§29 writes 3.806).
-_VP = "exact (chances shown rounded to 2 decimals of a percentage, expected VP to 3)"
 
 
 @book_page(
@@ -88,14 +86,15 @@ def _after_each_wife(page: Page, version: str):
     frame = table[list(_MARRIAGE_COLUMNS)].rename(columns=_MARRIAGE_COLUMNS)
     frame.index = index
     frame["expected heir VP"] = list(table["expected.vp"])
-    page.table(
+    page.table_with_numbers(
         frame,
         "Henry VIII's heirs after each wife, from the game's start",
         _CHART_RULES,
-        _VP,
         version,
+        ("expected heir VP",),
+        words="expected VP",
+        decimals=3,  # §29 writes 3.806
         corner="after wife",
-        columns={"expected heir VP": lambda vp: f"{vp:.3f}"},
     )
     fractions = [exact_fractions(oe.exact(Heirs(marriages=k))) for k in table["after"]]
     exact = pd.DataFrame(
@@ -138,15 +137,16 @@ def _timeline(page: Page, version: str) -> None:
             "expected turn Mary I takes the throne": None if turn is None else turn["mean"],
         }
     frame = pd.DataFrame.from_dict(rows, orient="index")
-    page.table(
+    page.table_with_numbers(
         frame,
         "The succession by England's marriages before the heir's card on turn 6 "
         "(the heir's card played the turn it enters the deck)",
         _TIMELINE_RULES,
-        "exact (chances shown rounded to 2 decimals of a percentage, the turn to 2)",
         version,
+        ("expected turn Mary I takes the throne",),
+        words="the turn",
+        decimals=2,
         corner="marriages before the heir",
-        columns={"expected turn Mary I takes the throne": lambda turn: f"{turn:.2f}"},
     )
 
 
@@ -234,15 +234,16 @@ def _mary_i(page: Page, version: str, impulses: int) -> None:
         row["expected taken"] = answer.expected_values()["taken"]["mean"]
         rows[str(n)] = row
     frame = pd.DataFrame.from_dict(rows, orient="index")
-    page.table(
+    page.table_with_numbers(
         frame,
         "England under Mary I: the chance the Papacy takes none, or at least k, of "
         "England's card impulses",
         _MARY_RULES,
-        "exact (chances shown rounded to 2 decimals of a percentage, the expected number to 1)",
         version,
+        ("expected taken",),
+        words="the expected number",
+        decimals=1,
         corner="impulses \\ taken",
-        columns={"expected taken": lambda taken: f"{taken:.1f}"},
     )
     page.line_chart(
         "mary-i",

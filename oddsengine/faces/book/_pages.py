@@ -64,6 +64,27 @@ class Page:
         columns = dict.fromkeys(fractions, str)
         self.table(frame, what, rules, WITH_FRACTIONS, version, columns=columns, **options)
 
+    def table_with_numbers(
+        self,
+        frame,
+        what: str,
+        rules: str,
+        version: str,
+        numbers: tuple,
+        *,
+        words: str,
+        decimals: int,
+        **options,
+    ) -> None:
+        """Add a table of exact chances whose columns ``numbers`` are other figures (an
+        expected value, a turn), shown to ``decimals`` decimals, its method naming them in
+        ``words`` (:meth:`table`'s arguments)."""
+        method = (
+            f"exact (chances shown rounded to 2 decimals of a percentage, {words} to {decimals})"
+        )
+        columns = dict.fromkeys(numbers, lambda number: f"{number:.{decimals}f}")
+        self.table(frame, what, rules, method, version, columns=columns, **options)
+
     def chart(self, name: str, figure, alt: str, caption: str) -> None:
         """Add a chart, saved as ``img/<slug>-<name>.png``, and its place in the body.
 
