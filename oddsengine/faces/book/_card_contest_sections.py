@@ -14,7 +14,7 @@ from oddsengine.faces.book._card_roll_words import (
     signed,
 )
 from oddsengine.faces.book._html import section_html
-from oddsengine.faces.book._pages import EXACT, Page, lines
+from oddsengine.faces.book._pages import EXACT, Page
 
 
 def rough_wooing(page: Page, version: str, record) -> None:
@@ -66,18 +66,16 @@ def rough_wooing(page: Page, version: str, record) -> None:
         corner="English − French units",
         fractions=("exact", "exact, margin 3"),
     )
-    page.chart(
+    page.line_chart(
         record.slug,
-        lines(
-            [("", curves)],
-            xlabel="English units minus French units in Scotland",
-            ylabel="chance England wins",
-            title=f"{record.name}: England's chance by its lead in units",
-            legend_title="England needs",
-            panel_width=5.0,
-        ),
-        f"Line chart: the chance England wins ({record.name}) against its lead in units",
+        [("", curves)],
+        f"the chance England wins ({record.name}) against its lead in units",
         "One line per reading of the margin (§30.13); the default needs at least 2 more.",
+        xlabel="English units minus French units in Scotland",
+        ylabel="chance England wins",
+        title=f"{record.name}: England's chance by its lead in units",
+        legend_title="England needs",
+        panel_width=5.0,
     )
 
 
@@ -150,18 +148,16 @@ def chateaux(page: Page, version: str, record) -> None:
             "gained": cards,
         },
     )
-    page.chart(
+    page.line_chart(
         record.slug,
-        lines(
-            [("", {plain[words]: curve for words, curve in curves.items()})],
-            xlabel="total modifier of the roll",
-            ylabel="chance",
-            title=f"{record.name}: the line of the Chateau Table reached",
-            legend_title="line of the table",
-            panel_width=5.0,
-        ),
-        "Line chart: the chance of each line of the Chateau Table against the modifier",
+        [("", {plain[words]: curve for words, curve in curves.items()})],
+        "the chance of each line of the Chateau Table against the modifier",
         "One line per line of the table; every line but '2 or less' gives 1 VP.",
+        xlabel="total modifier of the roll",
+        ylabel="chance",
+        title=f"{record.name}: the line of the Chateau Table reached",
+        legend_title="line of the table",
+        panel_width=5.0,
     )
 
 
@@ -229,24 +225,22 @@ def council_of_trent(page: Page, version: str, record) -> None:
             corner="Papal \\ Protestant",
         )
     wins = pd.DataFrame.from_dict(chances["papal_wins"], orient="index")
-    page.chart(
+    page.line_chart(
         record.slug,
-        lines(
-            [
-                (
-                    "",
-                    {
-                        column.removesuffix(" dice"): (list(papal), list(wins[column]))
-                        for column in wins.columns
-                    },
-                )
-            ],
-            xlabel="Papal dice",
-            ylabel="chance the Papacy converts",
-            title=f"{record.name}: the chance the Papacy converts spaces",
-            legend_title="Protestant dice",
-            panel_width=5.0,
-        ),
-        f"Line chart: the chance the Papacy converts ({record.name}) against its dice",
+        [
+            (
+                "",
+                {
+                    column.removesuffix(" dice"): (list(papal), list(wins[column]))
+                    for column in wins.columns
+                },
+            )
+        ],
+        f"the chance the Papacy converts ({record.name}) against its dice",
         "One line per number of Protestant dice.",
+        xlabel="Papal dice",
+        ylabel="chance the Papacy converts",
+        title=f"{record.name}: the chance the Papacy converts spaces",
+        legend_title="Protestant dice",
+        panel_width=5.0,
     )

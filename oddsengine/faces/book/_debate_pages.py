@@ -4,7 +4,7 @@ engine through the public API (see ``_pages`` for the page type)."""
 
 from __future__ import annotations
 
-from oddsengine.faces.book._pages import EXACT, Page, lines
+from oddsengine.faces.book._pages import EXACT, Page, book_page
 
 #: The turn of the full page: every debater of fixed entry is in play (Gardiner enters on
 #: turn 7); the quick page is turn 1's German zone.
@@ -12,30 +12,30 @@ FULL_TURN, QUICK_TURN = 9, 1
 _ARTICLE = {"uncommitted": "an", "committed": "a"}
 
 
-def debates(version: str, quick: bool) -> Page:
+@book_page(
+    "debates",
+    "Theological debates",
+    "Debates",
+    "The chance the Papacy wins a debate it calls, by Papal attacker and Protestant "
+    "defender, in each zone.",
+    [
+        "Rows are the Papal attacker (value + 3 dice, Eck and Gardiner +1 in their "
+        "debates), columns the Protestant defender of the zone (value + 2 dice "
+        "uncommitted, + 1 committed); the cell is the chance the Papacy wins the "
+        "debate, its second round included: on a tie both sides draw at random from "
+        "their uncommitted debaters (RULES.md §23.10), nobody else being committed.",
+        "Every debater of the turn named in the caption is in play; no card is played; "
+        "Aleander's extra flip and Campeggio's die change the flips and the result "
+        "as their bonuses say.",
+    ],
+)
+def debates(page: Page, version: str, quick: bool) -> None:
     import pandas as pd
 
     import oddsengine as oe
     from oddsengine.religion.debate import Debate
     from oddsengine.religion.records import religion_facts
 
-    page = Page(
-        "debates",
-        "Theological debates",
-        "Debates",
-        "The chance the Papacy wins a debate it calls, by Papal attacker and Protestant "
-        "defender, in each zone.",
-        [
-            "Rows are the Papal attacker (value + 3 dice, Eck and Gardiner +1 in their "
-            "debates), columns the Protestant defender of the zone (value + 2 dice "
-            "uncommitted, + 1 committed); the cell is the chance the Papacy wins the "
-            "debate, its second round included: on a tie both sides draw at random from "
-            "their uncommitted debaters (RULES.md §23.10), nobody else being committed.",
-            "Every debater of the turn named in the caption is in play; no card is played; "
-            "Aleander's extra flip and Campeggio's die change the flips and the result "
-            "as their bonuses say.",
-        ],
-    )
     facts = religion_facts()
     turn = QUICK_TURN if quick else FULL_TURN
     zones = ("german",) if quick else ("german", "french", "english")
@@ -75,21 +75,18 @@ def debates(version: str, quick: bool) -> Page:
                 version,
                 corner="attacker \\ defender",
             )
-    page.chart(
+    page.line_chart(
         "german",
-        lines(
-            panels,
-            xlabel="the Protestant defender's value",
-            ylabel="chance the Papacy wins",
-            title=f"Debates in the German zone, turn {turn}",
-            legend_title="attacker",
-        ),
-        "Line chart: chance the Papacy wins a German debate against the defender's value",
+        panels,
+        "chance the Papacy wins a German debate against the defender's value",
         "One panel for an uncommitted defender, one for a committed one; one line per Papal "
         "attacker of a distinct value (Eck with his bonus); each point the mean over the "
         "defenders of that value.",
+        xlabel="the Protestant defender's value",
+        ylabel="chance the Papacy wins",
+        title=f"Debates in the German zone, turn {turn}",
+        legend_title="attacker",
     )
-    return page
 
 
 def _by_value(frame, facts) -> dict:

@@ -5,7 +5,7 @@ the public API (see ``_pages`` for the page type)."""
 
 from __future__ import annotations
 
-from oddsengine.faces.book._pages import Page, lines
+from oddsengine.faces.book._pages import Page, book_page
 
 #: The rules of the chain and of the succession, as the captions cite them.
 _CHART_RULES = (
@@ -26,52 +26,49 @@ _MARRIAGE_COLUMNS = {
 #: §26's table: England's marriages before the heir's card on turn 6 (the rows' labels;
 #: the guide says what each is).
 _BEFORE_HEIR = {5: "5", 4: "4 (default)", 3: "3", 2: "2"}
-#: The expected heir VP, to 3 decimals (§29 writes 3.806).
-_VP = "exact (chances shown rounded to 2 decimals of a percentage, expected VP to 3)"
 
 
-def heirs(version: str, quick: bool) -> Page:
+@book_page(
+    "heirs",
+    "Henry VIII's heirs and England under Mary I",
+    "Henry's heirs",
+    "Who follows Henry VIII after each wife, the succession turn by turn, what one more "
+    "Six Wives is worth against its 5 CP, and how often the Papacy takes England's "
+    "cards under Mary I.",
+    [
+        "Henry marries at most five wives, in the order of his marital status track "
+        "(§24): Anne Boleyn, Jane Seymour, Anne of Cleves, Kathryn Howard, Katherine "
+        "Parr. Each marriage is one die on the Pregnancy Chart, +1 for Jane Seymour; a "
+        "result already on the chart moves up to the first free line (§25). No wife is "
+        "married after a 6, or once Edward and Elizabeth are both born.",
+        "The first table reads after each wife, from the game's start: the chance of "
+        "each line of succession (§26: the highest result decides; 6 a healthy Edward, "
+        "5 a sickly Edward, 4 Mary I then Elizabeth, 3 or less Mary I alone), the "
+        "chance Elizabeth is born, and England's expected heir VP (5 if Edward is born, "
+        "else 2 if Elizabeth is). The second table gives the same chances as exact "
+        "fractions.",
+        "The timeline table is §26's: England plays Six Wives every turn from turn 2 "
+        "(turn 2 reaches Ask for Divorce), the flirtatious bonus on top, and each "
+        "heir's card is played in the turn it enters the deck. Its rows are England's "
+        "marriages before the heir's card on turn 6: 5, the Papal divorce on turn 3 "
+        "then Six Wives on turns 3-6; 4, Six Wives on turns 3-6 (the default); 3, the "
+        "heir's card played first in turn 6; 2, England stops after two marriages.",
+        "The Six Wives tables set the event of Six Wives of Henry VIII against its other "
+        "use, 5 CP: the expected heir VP without that marriage and with it, and the VP "
+        "the event adds for each CP given up.",
+        "Under Mary I (§27), each English impulse with a card other than a Mandatory "
+        "Event rolls a die: on 1-3 the Papacy takes the card (Burn Books in the English "
+        "zone with a 1-2 CP card, a debate in England with 3 CP, both with 4 or more) "
+        "and England's impulse ends. A pass rolls nothing.",
+        "Darker cells are likelier.",
+    ],
+)
+def heirs(page: Page, version: str, quick: bool) -> None:
     """The page of Henry VIII's heirs and England under Mary I."""
-    page = Page(
-        "heirs",
-        "Henry VIII's heirs and England under Mary I",
-        "Henry's heirs",
-        "Who follows Henry VIII after each wife, the succession turn by turn, what one more "
-        "Six Wives is worth against its 5 CP, and how often the Papacy takes England's "
-        "cards under Mary I.",
-        [
-            "Henry marries at most five wives, in the order of his marital status track "
-            "(§24): Anne Boleyn, Jane Seymour, Anne of Cleves, Kathryn Howard, Katherine "
-            "Parr. Each marriage is one die on the Pregnancy Chart, +1 for Jane Seymour; a "
-            "result already on the chart moves up to the first free line (§25). No wife is "
-            "married after a 6, or once Edward and Elizabeth are both born.",
-            "The first table reads after each wife, from the game's start: the chance of "
-            "each line of succession (§26: the highest result decides; 6 a healthy Edward, "
-            "5 a sickly Edward, 4 Mary I then Elizabeth, 3 or less Mary I alone), the "
-            "chance Elizabeth is born, and England's expected heir VP (5 if Edward is born, "
-            "else 2 if Elizabeth is). The second table gives the same chances as exact "
-            "fractions.",
-            "The timeline table is §26's: England plays Six Wives every turn from turn 2 "
-            "(turn 2 reaches Ask for Divorce), the flirtatious bonus on top, and each "
-            "heir's card is played in the turn it enters the deck. Its rows are England's "
-            "marriages before the heir's card on turn 6: 5, the Papal divorce on turn 3 "
-            "then Six Wives on turns 3-6; 4, Six Wives on turns 3-6 (the default); 3, the "
-            "heir's card played first in turn 6; 2, England stops after two marriages.",
-            "The Six Wives tables set the event of Six Wives of Henry VIII against its other "
-            "use, 5 CP: the expected heir VP without that marriage and with it, and the VP "
-            "the event adds for each CP given up.",
-            "Under Mary I (§27), each English impulse with a card other than a Mandatory "
-            "Event rolls a die: on 1-3 the Papacy takes the card (Burn Books in the English "
-            "zone with a 1-2 CP card, a debate in England with 3 CP, both with 4 or more) "
-            "and England's impulse ends. A pass rolls nothing.",
-            "Darker cells are likelier.",
-        ],
-    )
     _chart(page, _after_each_wife(page, version))
     _timeline(page, version)
     _six_wives(page, version)
     _mary_i(page, version, impulses=4 if quick else 8)
-    return page
 
 
 def _after_each_wife(page: Page, version: str):
@@ -89,14 +86,15 @@ def _after_each_wife(page: Page, version: str):
     frame = table[list(_MARRIAGE_COLUMNS)].rename(columns=_MARRIAGE_COLUMNS)
     frame.index = index
     frame["expected heir VP"] = list(table["expected.vp"])
-    page.table(
+    page.table_with_numbers(
         frame,
         "Henry VIII's heirs after each wife, from the game's start",
         _CHART_RULES,
-        _VP,
         version,
+        ("expected heir VP",),
+        words="expected VP",
+        decimals=3,  # §29 writes 3.806
         corner="after wife",
-        columns={"expected heir VP": lambda vp: f"{vp:.3f}"},
     )
     fractions = [exact_fractions(oe.exact(Heirs(marriages=k))) for k in table["after"]]
     exact = pd.DataFrame(
@@ -139,15 +137,16 @@ def _timeline(page: Page, version: str) -> None:
             "expected turn Mary I takes the throne": None if turn is None else turn["mean"],
         }
     frame = pd.DataFrame.from_dict(rows, orient="index")
-    page.table(
+    page.table_with_numbers(
         frame,
         "The succession by England's marriages before the heir's card on turn 6 "
         "(the heir's card played the turn it enters the deck)",
         _TIMELINE_RULES,
-        "exact (chances shown rounded to 2 decimals of a percentage, the turn to 2)",
         version,
+        ("expected turn Mary I takes the throne",),
+        words="the turn",
+        decimals=2,
         corner="marriages before the heir",
-        columns={"expected turn Mary I takes the throne": lambda turn: f"{turn:.2f}"},
     )
 
 
@@ -235,27 +234,26 @@ def _mary_i(page: Page, version: str, impulses: int) -> None:
         row["expected taken"] = answer.expected_values()["taken"]["mean"]
         rows[str(n)] = row
     frame = pd.DataFrame.from_dict(rows, orient="index")
-    page.table(
+    page.table_with_numbers(
         frame,
         "England under Mary I: the chance the Papacy takes none, or at least k, of "
         "England's card impulses",
         _MARY_RULES,
-        "exact (chances shown rounded to 2 decimals of a percentage, the expected number to 1)",
         version,
+        ("expected taken",),
+        words="the expected number",
+        decimals=1,
         corner="impulses \\ taken",
-        columns={"expected taken": lambda taken: f"{taken:.1f}"},
     )
-    page.chart(
+    page.line_chart(
         "mary-i",
-        lines(
-            [("", curves)],
-            xlabel="England's card impulses under Mary I",
-            ylabel="chance the Papacy takes",
-            title="Mary I: the chance the Papacy takes at least k of England's cards",
-            legend_title="cards taken",
-        ),
-        "Line chart: the chance the Papacy takes at least k cards against England's impulses",
+        [("", curves)],
+        "the chance the Papacy takes at least k cards against England's impulses",
         "One line per number of cards taken; each impulse with a card is taken on 1-3 (1/2).",
+        xlabel="England's card impulses under Mary I",
+        ylabel="chance the Papacy takes",
+        title="Mary I: the chance the Papacy takes at least k of England's cards",
+        legend_title="cards taken",
     )
 
 
@@ -271,17 +269,15 @@ def _chart(page: Page, table) -> None:
         "Mary I + Elizabeth": table["mary_elizabeth"],
         "Mary I only": table["mary_only"],
     }
-    page.chart(
+    page.line_chart(
         "after-each-wife",
-        lines(
-            [("", {name: (wives, list(p)) for name, p in rulers.items()})],
-            xlabel="after the marriage to",
-            ylabel="chance",
-            title="Henry VIII's heirs after each wife",
-            legend_title="the highest result",
-            xticks=ticks,
-        ),
-        "Line chart: the chance of each line of succession after each of Henry's wives",
+        [("", {name: (wives, list(p)) for name, p in rulers.items()})],
+        "the chance of each line of succession after each of Henry's wives",
         "One line per line of succession (the highest result on the chart); after Katherine "
         "Parr Edward is always born.",
+        xlabel="after the marriage to",
+        ylabel="chance",
+        title="Henry VIII's heirs after each wife",
+        legend_title="the highest result",
+        xticks=ticks,
     )

@@ -5,29 +5,30 @@ each computed with the exact engine through the tables of
 
 from __future__ import annotations
 
-from oddsengine.faces.book._pages import EXACT, Page, lines
+from oddsengine.faces.book._pages import EXACT, Page, book_page
+from oddsengine.religion.cards import MERCATORS_MAP, SMALLPOX
 
 _VP = "exact (expected VP shown to 3 decimals)"
 
 
-def diet(version: str, quick: bool) -> Page:
+@book_page(
+    "diet-of-worms",
+    "The Diet of Worms",
+    "Diet of Worms",
+    "Which card to commit at the Diet of Worms: the chance of each result by the "
+    "Protestant's CP and the Catholic total.",
+    [
+        "Rows are the CP of the Protestant's card (it rolls CP + 4 dice), columns the "
+        "CP of the Papal and the Hapsburg cards added (their hits are added, so only "
+        "the total counts). Hits on 5-6.",
+        "The first table is the chance the Protestant wins (more hits: it flips that "
+        "many German-zone spaces), the second the chance the Catholics win, the third "
+        "the chance of equal hits (nothing happens).",
+    ],
+)
+def diet(page: Page, version: str, quick: bool) -> None:
     from oddsengine.faces.new_world_tables import diet_table
 
-    page = Page(
-        "diet-of-worms",
-        "The Diet of Worms",
-        "Diet of Worms",
-        "Which card to commit at the Diet of Worms: the chance of each result by the "
-        "Protestant's CP and the Catholic total.",
-        [
-            "Rows are the CP of the Protestant's card (it rolls CP + 4 dice), columns the "
-            "CP of the Papal and the Hapsburg cards added (their hits are added, so only "
-            "the total counts). Hits on 5-6.",
-            "The first table is the chance the Protestant wins (more hits: it flips that "
-            "many German-zone spaces), the second the chance the Catholics win, the third "
-            "the chance of equal hits (nothing happens).",
-        ],
-    )
     protestant = range(1, 4) if quick else range(1, 7)
     catholic = range(2, 6) if quick else range(2, 13)
     rules = "Here I Stand 18.1 (the Diet of Worms; RULES.md §21)"
@@ -50,47 +51,43 @@ def diet(version: str, quick: bool) -> Page:
             corner="Protestant \\ Catholic",
         )
     wins = tables["protestant_wins"]
-    page.chart(
+    page.line_chart(
         "protestant-wins",
-        lines(
-            [("", {label: (list(catholic), wins.loc[label].tolist()) for label in wins.index})],
-            xlabel="Papal + Hapsburg CP",
-            ylabel="chance the Protestant wins",
-            title="Diet of Worms: the Protestant's chance, by the cards' CP",
-            legend_title="Protestant card",
-        ),
-        "Line chart: the Protestant's chance of winning the Diet against the Catholic CP",
+        [("", {label: (list(catholic), wins.loc[label].tolist()) for label in wins.index})],
+        "the Protestant's chance of winning the Diet against the Catholic CP",
         "One line per CP of the Protestant's card.",
+        xlabel="Papal + Hapsburg CP",
+        ylabel="chance the Protestant wins",
+        title="Diet of Worms: the Protestant's chance, by the cards' CP",
+        legend_title="Protestant card",
     )
-    return page
 
 
-def voyages(version: str, quick: bool) -> Page:
+@book_page(
+    "new-world",
+    "Voyages to the New World",
+    "New World",
+    f"Each explorer's and conquistador's chances, with and without {MERCATORS_MAP.name}, "
+    f"Uncharted and {SMALLPOX.name}, and the VP each voyage is worth.",
+    [
+        "An exploration (2 CP) rolls 2d6 + the explorer's value, "
+        f"+{MERCATORS_MAP.modifier_on('exploration')} with {MERCATORS_MAP.name}, "
+        "-1 on the power's first exploration (Uncharted): 4 or less the explorer is "
+        "lost, 5-6 nothing, 7-9 a discovery, 10 or more the choice of the most expected "
+        "VP (circumnavigate, counting the Pacific Strait, or the Amazon, or a 1-VP "
+        "discovery). Nothing is claimed yet in these tables.",
+        "A conquest (4 CP) rolls 2d6 + the conquistador's value, "
+        f"+{SMALLPOX.modifier_on('conquest')} with {SMALLPOX.name}: 6 or "
+        "less killed, 7-8 nothing, 9 or more a conquest (9 Maya, 10 Aztecs, 11+ Inca). "
+        "A row 'random' is the power's draw from its whole pool.",
+    ],
+)
+def voyages(page: Page, version: str, quick: bool) -> None:
     import pandas as pd
 
     from oddsengine.faces.new_world_tables import conquest_table, voyage_table
-    from oddsengine.religion.cards import MERCATORS_MAP, SMALLPOX
 
     mercator, smallpox = MERCATORS_MAP.name, SMALLPOX.name
-    page = Page(
-        "new-world",
-        "Voyages to the New World",
-        "New World",
-        f"Each explorer's and conquistador's chances, with and without {mercator}, "
-        f"Uncharted and {smallpox}, and the VP each voyage is worth.",
-        [
-            "An exploration (2 CP) rolls 2d6 + the explorer's value, "
-            f"+{MERCATORS_MAP.modifier_on('exploration')} with {mercator}, "
-            "-1 on the power's first exploration (Uncharted): 4 or less the explorer is "
-            "lost, 5-6 nothing, 7-9 a discovery, 10 or more the choice of the most expected "
-            "VP (circumnavigate, counting the Pacific Strait, or the Amazon, or a 1-VP "
-            "discovery). Nothing is claimed yet in these tables.",
-            "A conquest (4 CP) rolls 2d6 + the conquistador's value, "
-            f"+{SMALLPOX.modifier_on('conquest')} with {smallpox}: 6 or "
-            "less killed, 7-8 nothing, 9 or more a conquest (9 Maya, 10 Aztecs, 11+ Inca). "
-            "A row 'random' is the power's draw from its whole pool.",
-        ],
-    )
     rules = "Here I Stand 20.2-20.3 (voyages; RULES.md §22)"
     explorations = voyage_table(["hapsburg"] if quick else None)
     for power, rows in explorations.groupby("power", sort=False):
@@ -130,18 +127,16 @@ def voyages(version: str, quick: bool) -> Page:
         label: (rows.value.astype(int).tolist(), rows.expected_vp.tolist())
         for label, rows in hapsburg.groupby("variant", sort=False)
     }
-    page.chart(
+    page.line_chart(
         "expected-vp",
-        lines(
-            [("", by_value)],
-            xlabel="explorer's value",
-            ylabel="expected VP of an exploration",
-            title="Exploration: expected VP by the explorer's value",
-            legend_title="voyage",
-            percent=False,
-        ),
-        "Line chart: expected VP of an exploration against the explorer's value",
+        [("", by_value)],
+        "expected VP of an exploration against the explorer's value",
         f"One line per way of sailing: plain, {mercator}, Uncharted, both.",
+        xlabel="explorer's value",
+        ylabel="expected VP of an exploration",
+        title="Exploration: expected VP by the explorer's value",
+        legend_title="voyage",
+        percent=False,
     )
     conquered = conquest_table()
     conquered["conquistador"] = conquered["power"] + ": " + conquered["conquistador"]
@@ -179,4 +174,3 @@ def voyages(version: str, quick: bool) -> Page:
         cell=lambda v: f"{v:.3f}",
         shade=False,
     )
-    return page

@@ -1,14 +1,16 @@
 """The pages of the odds book, each computed with the exact engine through the public API.
 
 Every builder takes ``quick`` (a small grid, for tests) and returns a :class:`Page`: the
-tables and charts of one subject and a short reading guide in plain language.
+tables and charts of one subject and a short reading guide in plain language. A page whose
+opening words are fixed declares them once with :func:`book_page`, above the function that
+fills it.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import partial
+from functools import partial, wraps
 
 from oddsengine import kinds
 from oddsengine.faces.book._charts import bars, line_panels
@@ -62,11 +64,32 @@ class Page:
         columns = dict.fromkeys(fractions, str)
         self.table(frame, what, rules, WITH_FRACTIONS, version, columns=columns, **options)
 
+    def table_with_numbers(
+        self,
+        frame,
+        what: str,
+        rules: str,
+        version: str,
+        numbers: tuple,
+        *,
+        words: str,
+        decimals: int,
+        **options,
+    ) -> None:
+        """Add a table of exact chances whose columns ``numbers`` are other figures (an
+        expected value, a turn), shown to ``decimals`` decimals, its method naming them in
+        ``words`` (:meth:`table`'s arguments)."""
+        method = (
+            f"exact (chances shown rounded to 2 decimals of a percentage, {words} to {decimals})"
+        )
+        columns = dict.fromkeys(numbers, lambda number: f"{number:.{decimals}f}")
+        self.table(frame, what, rules, method, version, columns=columns, **options)
+
     def chart(self, name: str, figure, alt: str, caption: str) -> None:
         """Add a chart, saved as ``img/<slug>-<name>.png``, and its place in the body.
 
         ``figure`` is a matplotlib figure, or a function of ``narrow`` (from
-        :func:`lines`) that draws it wide and, for a phone, narrow
+        :meth:`line_chart`) that draws it wide and, for a phone, narrow
         (``img/<slug>-<name>-narrow.png``).
         """
         from oddsengine.faces.book._html import figure_html
@@ -80,14 +103,33 @@ class Page:
         self.charts[filename] = figure
         self.body.append(figure_html(f"img/{filename}", alt, caption, narrow and f"img/{narrow}"))
 
+    def line_chart(self, name: str, panels, shows: str, caption: str, **options) -> None:
+        """Add a line chart of ``panels`` (:func:`line_panels`, with ``options``), drawn
+        wide and narrow, as :meth:`chart` adds it; its alternative text is "Line chart: "
+        and ``shows`` (what the lines show against what)."""
+        self.chart(name, partial(line_panels, panels, **options), f"Line chart: {shows}", caption)
 
-def lines(panels, **options):
-    """A line chart to draw wide and narrow: :func:`line_panels` with these arguments."""
 
-    def draw(narrow: bool):
-        return line_panels(panels, narrow=narrow, **options)
+def book_page(slug: str, title: str, short: str, summary: str, guide: list[str]):
+    """Make a page builder of a function that fills a page: the page opens with these
+    words (:class:`Page`'s fields of the same names) and the function adds its tables
+    and charts.
 
-    return draw
+    The function is ``fill(page, version, quick)``; the builder, under its name, is
+    ``build(version, quick)`` and returns the page, as the book's contents call it. Each
+    build opens a new page, with its own copy of the guide.
+    """
+
+    def decorate(fill):
+        @wraps(fill)
+        def build(version: str, quick: bool) -> Page:
+            page = Page(slug, title, short, summary, list(guide))
+            fill(page, version, quick)
+            return page
+
+        return build
+
+    return decorate
 
 
 def _dash_guide(table, what: str) -> str:
@@ -185,35 +227,38 @@ def odds_table_page(name: str, version: str, quick: bool) -> Page:
         version=version,
         legend=second,
     )
-    page.chart(
+    page.line_chart(
         "odds",
-        lines(panels, xlabel=f"{first}'s units", ylabel=f"chance {chance}",
-              title=f"{kind.title}: chance {chance}", legend_title=f"{second}'s forces"),
-        f"Line chart: chance {chance} against the {first}'s units",
+        panels,
+        f"chance {chance} against the {first}'s units",
         f"One line per force of the {second}.",
-    )  # fmt: skip
+        xlabel=f"{first}'s units",
+        ylabel=f"chance {chance}",
+        title=f"{kind.title}: chance {chance}",
+        legend_title=f"{second}'s forces",
+    )
     return page
 
 
 # -- land combat -----------------------------------------------------------------------
 
 
-def assaults(version: str, quick: bool) -> Page:
-    page = Page(
-        "assaults",
-        "Assaults",
-        "Assaults",
-        "The chance an assault takes the space, by garrison, attacking units and the "
-        "attacker's leader rating.",
-        [
-            "Each table is one leader rating of the attacker. Find the attacking regulars on "
-            "the left and the garrison across the top: the cell is the chance the space falls "
-            "in this one assault.",
-            "Darker cells are likelier.",
-            "Each assault is one roll of the dice; a siege that goes on for several impulses "
-            "is on the siege page.",
-        ],
-    )
+@book_page(
+    "assaults",
+    "Assaults",
+    "Assaults",
+    "The chance an assault takes the space, by garrison, attacking units and the "
+    "attacker's leader rating.",
+    [
+        "Each table is one leader rating of the attacker. Find the attacking regulars on "
+        "the left and the garrison across the top: the cell is the chance the space falls "
+        "in this one assault.",
+        "Darker cells are likelier.",
+        "Each assault is one roll of the dice; a siege that goes on for several impulses "
+        "is on the siege page.",
+    ],
+)
+def assaults(page: Page, version: str, quick: bool) -> None:
     rows, columns = ("1..6R L0..1", "1..2R") if quick else ("1..10R L0..2", "1..4R")
     panels = _odds_table_page(
         page,
@@ -225,36 +270,33 @@ def assaults(version: str, quick: bool) -> Page:
         version=version,
         legend="garrison",
     )
-    page.chart(
+    page.line_chart(
         "by-units",
-        lines(
-            panels,
-            xlabel="attacking regulars",
-            ylabel="chance the space is taken",
-            title="Chance an assault takes the space, by garrison and leader rating",
-            legend_title="defenders",
-        ),
-        "Line chart: chance an assault takes the space against attacking regulars",
+        panels,
+        "chance an assault takes the space against attacking regulars",
         "One panel per leader rating of the attacker; one line per garrison. Missing points "
         "are assaults the rules refuse.",
+        xlabel="attacking regulars",
+        ylabel="chance the space is taken",
+        title="Chance an assault takes the space, by garrison and leader rating",
+        legend_title="defenders",
     )
-    return page
 
 
-def battles(version: str, quick: bool) -> Page:
-    page = Page(
-        "battles",
-        "Field battles",
-        "Field battles",
-        "The chance the attacker wins a field battle, by the units of both sides and the "
-        "attacker's leader rating.",
-        [
-            "Each table is one leader rating of the attacker, against a defender with no "
-            "leader. Rows are the attacker's regulars, columns the defender's; the cell is "
-            "the chance the attacker wins the battle (the defender wins ties).",
-            "Darker cells are likelier.",
-        ],
-    )
+@book_page(
+    "battles",
+    "Field battles",
+    "Field battles",
+    "The chance the attacker wins a field battle, by the units of both sides and the "
+    "attacker's leader rating.",
+    [
+        "Each table is one leader rating of the attacker, against a defender with no "
+        "leader. Rows are the attacker's regulars, columns the defender's; the cell is "
+        "the chance the attacker wins the battle (the defender wins ties).",
+        "Darker cells are likelier.",
+    ],
+)
+def battles(page: Page, version: str, quick: bool) -> None:
     rows, columns = ("1..4R L0..1", "1..3R") if quick else ("1..10R L0..2", "1..8R")
     panels = _odds_table_page(
         page,
@@ -267,40 +309,37 @@ def battles(version: str, quick: bool) -> Page:
         legend="defender",
         every=1 if quick else 2,
     )
-    page.chart(
+    page.line_chart(
         "by-units",
-        lines(
-            panels,
-            xlabel="attacking regulars",
-            ylabel="chance the attacker wins",
-            title="Chance the attacker wins a field battle, by defenders and leader rating",
-            legend_title="defenders",
-        ),
-        "Line chart: chance the attacker wins against attacking regulars",
+        panels,
+        "chance the attacker wins against attacking regulars",
         "One panel per leader rating of the attacker; one line per defending force.",
+        xlabel="attacking regulars",
+        ylabel="chance the attacker wins",
+        title="Chance the attacker wins a field battle, by defenders and leader rating",
+        legend_title="defenders",
     )
-    return page
 
 
-def rolls(version: str, quick: bool) -> Page:
+@book_page(
+    "interception",
+    "Interception and avoid battle",
+    "Interception",
+    "The chance of a successful interception or avoid battle, by leader rating and "
+    "Ottoman cavalry.",
+    [
+        "Both rolls are 2d6 plus the best battle rating of the units trying, plus 1 when "
+        "the Ottomans try with cavalry, minus 1 when another power tries against a "
+        "formation with Ottoman cavalry; 9 or more succeeds.",
+        "So the numbers of units do not matter: only the leader's rating and the "
+        "cavalry. Read the row of the best rating among the units trying.",
+    ],
+)
+def rolls(page: Page, version: str, quick: bool) -> None:
     import pandas as pd
 
     import oddsengine as oe
 
-    page = Page(
-        "interception",
-        "Interception and avoid battle",
-        "Interception",
-        "The chance of a successful interception or avoid battle, by leader rating and "
-        "Ottoman cavalry.",
-        [
-            "Both rolls are 2d6 plus the best battle rating of the units trying, plus 1 when "
-            "the Ottomans try with cavalry, minus 1 when another power tries against a "
-            "formation with Ottoman cavalry; 9 or more succeeds.",
-            "So the numbers of units do not matter: only the leader's rating and the "
-            "cavalry. Read the row of the best rating among the units trying.",
-        ],
-    )
     ratings = range(0, 2 if quick else 3)  # 5.1: a battle rating is 0, 1 or 2
 
     def leader(rating):
@@ -330,38 +369,35 @@ def rolls(version: str, quick: bool) -> Page:
             corner="battle rating \\ cavalry",
         )
         line_sets[name] = {case: (list(ratings), values[case]) for case in cases}
-    page.chart(
+    page.line_chart(
         "by-rating",
-        lines(
-            list(line_sets.items()),
-            xlabel="best battle rating of the units trying",
-            ylabel="chance of success",
-            title="Interception and avoid battle: 2d6 + rating ± cavalry, 9 or more",
-        ),
-        "Line chart: chance of success against battle rating",
+        list(line_sets.items()),
+        "chance of success against battle rating",
         "The same roll for both: one line per cavalry case.",
+        xlabel="best battle rating of the units trying",
+        ylabel="chance of success",
+        title="Interception and avoid battle: 2d6 + rating ± cavalry, 9 or more",
     )
-    return page
 
 
-def sieges(version: str, quick: bool) -> Page:
+@book_page(
+    "sieges",
+    "Siege campaigns by impulse",
+    "Sieges",
+    "The chance a besieged space has fallen by each impulse, assaulting every impulse.",
+    [
+        "The besiegers assault once per impulse with their strongest legal formation, "
+        "for as long as the siege lasts. Each column is a garrison; each row an impulse; "
+        "the cell is the chance the space has fallen by then (it only grows).",
+        "The chance the siege is broken instead (the besiegers lost or eliminated) is in "
+        "the second table of each besieger.",
+    ],
+)
+def sieges(page: Page, version: str, quick: bool) -> None:
     import pandas as pd
 
     import oddsengine as oe
 
-    page = Page(
-        "sieges",
-        "Siege campaigns by impulse",
-        "Sieges",
-        "The chance a besieged space has fallen by each impulse, assaulting every impulse.",
-        [
-            "The besiegers assault once per impulse with their strongest legal formation, "
-            "for as long as the siege lasts. Each column is a garrison; each row an impulse; "
-            "the cell is the chance the space has fallen by then (it only grows).",
-            "The chance the siege is broken instead (the besiegers lost or eliminated) is in "
-            "the second table of each besieger.",
-        ],
-    )
     besiegers = ["ottoman: 9R Suleiman"] + ([] if quick else ["hapsburg: 7R Duke of Alva"])
     garrisons = range(1, 3 if quick else 5)
     horizon = 3 if quick else 6
@@ -398,39 +434,36 @@ def sieges(version: str, quick: bool) -> Page:
                 },
             )
         )
-    page.chart(
+    page.line_chart(
         "by-impulse",
-        lines(
-            panels,
-            xlabel="impulse",
-            ylabel="chance the space has fallen",
-            title="Siege campaigns: chance the space has fallen by each impulse",
-            legend_title="garrison (regulars)",
-        ),
-        "Line chart: chance the space has fallen against impulse",
+        panels,
+        "chance the space has fallen against impulse",
         "One panel per besieging stack; one line per garrison.",
+        xlabel="impulse",
+        ylabel="chance the space has fallen",
+        title="Siege campaigns: chance the space has fallen by each impulse",
+        legend_title="garrison (regulars)",
     )
-    return page
 
 
-def cards(version: str, quick: bool) -> Page:
+@book_page(
+    "cards",
+    "Card values",
+    "Cards",
+    "How much each combat card changes a side's chance, in reference battles.",
+    [
+        "For each combat the tables list every card a side may still play, with the "
+        "change it makes to that side's chance of winning (for an assault: of taking or "
+        "holding the space), in percentage points.",
+        "Each row gives the side's chance without the card, with it, and the "
+        "difference: the card's value. A positive value helps the side that plays the "
+        "card. A card played by the defender (a response card) shows its value to the "
+        "defender.",
+    ],
+)
+def cards(page: Page, version: str, quick: bool) -> None:
     import oddsengine as oe
 
-    page = Page(
-        "cards",
-        "Card values",
-        "Cards",
-        "How much each combat card changes a side's chance, in reference battles.",
-        [
-            "For each combat the tables list every card a side may still play, with the "
-            "change it makes to that side's chance of winning (for an assault: of taking or "
-            "holding the space), in percentage points.",
-            "Each row gives the side's chance without the card, with it, and the "
-            "difference: the card's value. A positive value helps the side that plays the "
-            "card. A card played by the defender (a response card) shows its value to the "
-            "defender.",
-        ],
-    )
     combats = [oe.Assault("ottoman: 9R Suleiman", "hapsburg: 4R Ferdinand")]
     if not quick:
         combats += [
@@ -474,25 +507,24 @@ def cards(version: str, quick: bool) -> Page:
             f"Bar chart of card values in {spec.title()}",
             "Colour and hatching tell the side that plays the card.",
         )
-    return page
 
 
-def needed(version: str, quick: bool) -> Page:
+@book_page(
+    "needed",
+    "Units needed for 50%, 75% and 90%",
+    "Units needed",
+    "The smallest number of regulars that reaches a 50%, 75% or 90% chance.",
+    [
+        "Each row is a defending force; each column a target chance. The cell is the "
+        "smallest number of regulars the attacker needs to reach it, with the chance "
+        "that number actually gives in brackets.",
+    ],
+)
+def needed(page: Page, version: str, quick: bool) -> None:
     import pandas as pd
 
     import oddsengine as oe
 
-    page = Page(
-        "needed",
-        "Units needed for 50%, 75% and 90%",
-        "Units needed",
-        "The smallest number of regulars that reaches a 50%, 75% or 90% chance.",
-        [
-            "Each row is a defending force; each column a target chance. The cell is the "
-            "smallest number of regulars the attacker needs to reach it, with the chance "
-            "that number actually gives in brackets.",
-        ],
-    )
     targets = [0.5, 0.75, 0.9]
     questions = [
         ("assault", "ottoman: ?R Suleiman", f"hapsburg: 1..{2 if quick else 4}R"),
@@ -531,19 +563,17 @@ def needed(version: str, quick: bool) -> Page:
                 },
             )
         )
-    page.chart(
+    page.line_chart(
         "units-needed",
-        lines(
-            panels,
-            xlabel="defending regulars",
-            ylabel="regulars needed",
-            title="Regulars needed to reach each target chance",
-            legend_title="target",
-            percent=False,
-            gap_label="no legal force reaches it",
-        ),
-        "Line chart: regulars needed against defending regulars",
+        panels,
+        "regulars needed against defending regulars",
         "One line per target chance; a line stops where no legal force reaches it.",
+        xlabel="defending regulars",
+        ylabel="regulars needed",
+        title="Regulars needed to reach each target chance",
+        legend_title="target",
+        percent=False,
+        gap_label="no legal force reaches it",
     )
     # The guide says what the dashes of these tables mean, and only if there are any.
     page.guide.append(
@@ -552,7 +582,6 @@ def needed(version: str, quick: bool) -> Page:
         if unreached
         else "Every target here is reached by a legal force: no cell is a dash."
     )
-    return page
 
 
 #: The land pages, in the order of the contents (the naval ones are in ``_sea_pages``).

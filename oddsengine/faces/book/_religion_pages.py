@@ -5,7 +5,7 @@ Augsburg Confession, computed with the exact engine through the public API."""
 from __future__ import annotations
 
 from oddsengine import kinds
-from oddsengine.faces.book._pages import EXACT, Page, lines
+from oddsengine.faces.book._pages import EXACT, Page, book_page
 from oddsengine.religion.cards import AUGSBURG_CONFESSION, CALVINS_INSTITUTES
 
 #: The tables of the page: (title, kind, fixed parameters, rules).
@@ -28,31 +28,31 @@ _TABLES = (
 )  # fmt: skip
 
 
-def attempts(version: str, quick: bool) -> Page:
+@book_page(
+    "religious-attempts",
+    "Reformation and Counter-Reformation attempts",
+    "Religious attempts",
+    "The chance one Reformation or Counter-Reformation attempt converts its target, by "
+    "the dice of both sides, for both tie sides, with the +1 modifier and with "
+    f"{AUGSBURG_CONFESSION.name}.",
+    [
+        "Count each side's dice as the rulebook says (§17 steps 2-3 and 6: neighbours, "
+        "reformers or universities, stacks, then the bonus dice); each side keeps its "
+        "highest die and the higher wins. The attempting side's dice give the rows.",
+        "Ties decide much: in its target zone the attempting Protestant wins them, "
+        "elsewhere (and in a space in no zone) the Papacy does; the Papacy wins them in "
+        "a Counter-Reformation attempt only in its target zone under Paul III or "
+        "Julius III.",
+        "The automatic success on a modified 6 never changes these chances: it applies "
+        "only where the attempting side wins ties, and there a 6 already ties or beats "
+        "any die.",
+        "Darker cells are likelier.",
+    ],
+)
+def attempts(page: Page, version: str, quick: bool) -> None:
     """The page of Reformation and Counter-Reformation attempts."""
     import oddsengine as oe
 
-    page = Page(
-        "religious-attempts",
-        "Reformation and Counter-Reformation attempts",
-        "Religious attempts",
-        "The chance one Reformation or Counter-Reformation attempt converts its target, by "
-        "the dice of both sides, for both tie sides, with the +1 modifier and with "
-        f"{AUGSBURG_CONFESSION.name}.",
-        [
-            "Count each side's dice as the rulebook says (§17 steps 2-3 and 6: neighbours, "
-            "reformers or universities, stacks, then the bonus dice); each side keeps its "
-            "highest die and the higher wins. The attempting side's dice give the rows.",
-            "Ties decide much: in its target zone the attempting Protestant wins them, "
-            "elsewhere (and in a space in no zone) the Papacy does; the Papacy wins them in "
-            "a Counter-Reformation attempt only in its target zone under Paul III or "
-            "Julius III.",
-            "The automatic success on a modified 6 never changes these chances: it applies "
-            "only where the attempting side wins ties, and there a 6 already ties or beats "
-            "any die.",
-            "Darker cells are likelier.",
-        ],
-    )
     attacker, defender = ("1..3", "1..2") if quick else ("1..8", "1..6")
     panels = []
     for title, kind, fixed, rules in _TABLES:
@@ -74,12 +74,14 @@ def attempts(version: str, quick: bool) -> Page:
                 for column in frame.columns
             }
             panels.append((title.split(" (")[0].replace("Reformation attempt, ", ""), curves))
-    page.chart(
+    page.line_chart(
         "reformation",
-        lines(panels, xlabel="Protestant dice", ylabel="chance of success",
-              title="Reformation attempt: chance of success", legend_title="Papal dice"),
-        "Line chart: chance a Reformation attempt succeeds against the Protestant dice",
+        panels,
+        "chance a Reformation attempt succeeds against the Protestant dice",
         "One line per count of Papal dice; one panel where the Protestant wins ties, one "
         "where the Papacy does.",
-    )  # fmt: skip
-    return page
+        xlabel="Protestant dice",
+        ylabel="chance of success",
+        title="Reformation attempt: chance of success",
+        legend_title="Papal dice",
+    )

@@ -8,7 +8,7 @@ Hapsburg turn's cards with the Raiders in play, computed with the exact engine (
 from __future__ import annotations
 
 from oddsengine.faces.book._html import on_page_html, section_html
-from oddsengine.faces.book._pages import EXACT, Page, lines
+from oddsengine.faces.book._pages import EXACT, Page
 
 #: The page's file name: its sections' links name it.
 SLUG = "sack-and-riches"
@@ -173,30 +173,28 @@ def _sack_of_rome(page: Page, version: str, quick: bool, anchor: str, heading: s
         corner="the stack \\ Papal",
         text_rows=True,
     )
-    page.chart(
+    page.line_chart(
         sack.slug,
-        lines(
-            [
-                (
-                    "",
-                    {
-                        _regulars(papal, short=True): (
-                            list(dice_rows),
-                            [float("nan") if p is None else p for p in frame[_regulars(papal)]],
-                        )
-                        for papal in regulars
-                    },
-                )
-            ],
-            xlabel="the stack's dice (units + leader's battle rating)",
-            ylabel="chance the Papacy loses",
-            title=f"{sack.name}: the chance the Papacy loses Rome",
-            legend_title="Papal regulars",
-            gap_label="cannot sack",
-            panel_width=5.0,
-        ),
-        f"Line chart: the chance the Papacy loses ({sack.name}) against the stack's dice",
+        [
+            (
+                "",
+                {
+                    _regulars(papal, short=True): (
+                        list(dice_rows),
+                        [float("nan") if p is None else p for p in frame[_regulars(papal)]],
+                    )
+                    for papal in regulars
+                },
+            )
+        ],
+        f"the chance the Papacy loses ({sack.name}) against the stack's dice",
         "One line per number of Papal regulars in Rome; a cross marks a stack too weak to sack.",
+        xlabel="the stack's dice (units + leader's battle rating)",
+        ylabel="chance the Papacy loses",
+        title=f"{sack.name}: the chance the Papacy loses Rome",
+        legend_title="Papal regulars",
+        gap_label="cannot sack",
+        panel_width=5.0,
     )
 
 
@@ -352,18 +350,16 @@ def _riches_turn(
             columns=numbers,
             text_rows=True,
         )
-    page.chart(
+    page.line_chart(
         "riches-turn",
-        lines(
-            [("", curves)],
-            xlabel="Raiders in play",
-            ylabel="cards the Hapsburgs keep",
-            title="New World riches: the Hapsburg cards kept in a turn, by the Raiders",
-            legend_title="Hapsburg holdings",
-            percent=False,
-            panel_width=5.0,
-        ),
-        "Line chart: the expected New World cards the Hapsburgs keep against the Raiders in play",
+        [("", curves)],
+        "the expected New World cards the Hapsburgs keep against the Raiders in play",
         "One line per set of Hapsburg holdings, without Galleons; the Raiders roll French, "
         "then English, then Protestant.",
+        xlabel="Raiders in play",
+        ylabel="cards the Hapsburgs keep",
+        title="New World riches: the Hapsburg cards kept in a turn, by the Raiders",
+        legend_title="Hapsburg holdings",
+        percent=False,
+        panel_width=5.0,
     )

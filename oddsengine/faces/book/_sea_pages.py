@@ -5,27 +5,27 @@ page type and the land pages).
 
 from __future__ import annotations
 
-from oddsengine.faces.book._pages import EXACT, Page, lines
+from oddsengine.faces.book._pages import EXACT, Page, book_page
 
 
-def naval(version: str, quick: bool) -> Page:
+@book_page(
+    "naval",
+    "Naval battles",
+    "Naval battles",
+    "The chance an attacking Ottoman fleet wins a naval battle, by squadrons and "
+    "admiral, at sea and against a port.",
+    [
+        "Rows are the attacking squadrons, columns the Ottoman admiral (none, Dragut or "
+        "Barbarossa); the cell is the chance the attacker wins the naval battle against "
+        "the Hapsburg fleet named in the caption.",
+        "The second table is the same fleet attacking the Hapsburgs in port.",
+    ],
+)
+def naval(page: Page, version: str, quick: bool) -> None:
     import pandas as pd
 
     import oddsengine as oe
 
-    page = Page(
-        "naval",
-        "Naval battles",
-        "Naval battles",
-        "The chance an attacking Ottoman fleet wins a naval battle, by squadrons and "
-        "admiral, at sea and against a port.",
-        [
-            "Rows are the attacking squadrons, columns the Ottoman admiral (none, Dragut or "
-            "Barbarossa); the cell is the chance the attacker wins the naval battle against "
-            "the Hapsburg fleet named in the caption.",
-            "The second table is the same fleet attacking the Hapsburgs in port.",
-        ],
-    )
     squadrons = range(1, 4 if quick else 7)
     leaders = ("", "Dragut", "Barbarossa")
     defender = "hapsburg: 3Sq"
@@ -51,43 +51,40 @@ def naval(version: str, quick: bool) -> Page:
             corner="squadrons \\ admiral",
         )
         panels.append((where, {name: (list(squadrons), v) for name, v in values.items()}))
-    page.chart(
+    page.line_chart(
         "by-squadrons",
-        lines(
-            panels,
-            xlabel="attacking Ottoman squadrons",
-            ylabel="chance the attacker wins",
-            title=f"Naval battles against {defender}",
-            legend_title="admiral",
-        ),
-        "Line chart: chance the attacker wins a naval battle against squadrons",
+        panels,
+        "chance the attacker wins a naval battle against squadrons",
         "One panel at sea, one in port; one line per admiral.",
+        xlabel="attacking Ottoman squadrons",
+        ylabel="chance the attacker wins",
+        title=f"Naval battles against {defender}",
+        legend_title="admiral",
     )
-    return page
 
 
-def piracy(version: str, quick: bool) -> Page:
+@book_page(
+    "piracy",
+    "Piracy",
+    "Piracy",
+    "The chance of at least one piracy hit and the expected VP, by corsairs and defence.",
+    [
+        "Rows are the corsairs in the sea zone (no pirate leader), columns the defence: "
+        "the target's squadrons in the zone, squadrons in adjacent ports or zones, and "
+        "adjacent fortresses. The first table is the chance of at least one piracy hit, "
+        "the second the expected piracy VP (the target choosing its awards by the "
+        "default policy).",
+        "The defence rolls first (2 dice per squadron in the zone, 1 per adjacent "
+        "squadron or fortress) and each hit sinks a corsair; if any remain they roll 2 "
+        "piracy dice (1 if only one corsair is left) against a target with two ports on "
+        "the zone.",
+    ],
+)
+def piracy(page: Page, version: str, quick: bool) -> None:
     import pandas as pd
 
     import oddsengine as oe
 
-    page = Page(
-        "piracy",
-        "Piracy",
-        "Piracy",
-        "The chance of at least one piracy hit and the expected VP, by corsairs and defence.",
-        [
-            "Rows are the corsairs in the sea zone (no pirate leader), columns the defence: "
-            "the target's squadrons in the zone, squadrons in adjacent ports or zones, and "
-            "adjacent fortresses. The first table is the chance of at least one piracy hit, "
-            "the second the expected piracy VP (the target choosing its awards by the "
-            "default policy).",
-            "The defence rolls first (2 dice per squadron in the zone, 1 per adjacent "
-            "squadron or fortress) and each hit sinks a corsair; if any remain they roll 2 "
-            "piracy dice (1 if only one corsair is left) against a target with two ports on "
-            "the zone.",
-        ],
-    )
     corsairs = range(1, 3 if quick else 6)
     defences = ((0, 0, 0), (1, 1, 1)) if quick else ((0, 0, 0), (0, 1, 1), (1, 1, 1), (2, 2, 1))
     results = {
@@ -132,41 +129,38 @@ def piracy(version: str, quick: bool) -> Page:
         corner="corsairs \\ defence",
         cell=lambda value: f"{value:.3f}",
     )
-    page.chart(
+    page.line_chart(
         "success",
-        lines(
-            [("", {names[d]: (list(corsairs), success[names[d]]) for d in defences})],
-            xlabel="corsairs",
-            ylabel="chance of at least one hit",
-            title="Piracy: chance of at least one hit, by corsairs and defence",
-            legend_title="defence",
-        ),
-        "Line chart: chance of a piracy hit against corsairs",
+        [("", {names[d]: (list(corsairs), success[names[d]]) for d in defences})],
+        "chance of a piracy hit against corsairs",
         "One line per defence.",
+        xlabel="corsairs",
+        ylabel="chance of at least one hit",
+        title="Piracy: chance of at least one hit, by corsairs and defence",
+        legend_title="defence",
     )
-    return page
 
 
-def foreign_wars(version: str, quick: bool) -> Page:
+@book_page(
+    "foreign-wars",
+    "Foreign wars",
+    "Foreign wars",
+    "The chance a foreign war is won by each attempt.",
+    [
+        "Each column is a war card with the force the card calls for (no leader, no "
+        "card); each row an attempt (one per impulse, 1 CP each). The cell is the chance "
+        "the war has been won by then.",
+        "The last two rows: the chance the war still goes on after the last attempt, "
+        "and the chance it has stalled (no units of the major power left on the card, "
+        "with no reinforcements modelled).",
+    ],
+)
+def foreign_wars(page: Page, version: str, quick: bool) -> None:
     import pandas as pd
 
     import oddsengine as oe
     from oddsengine.combat.war_cards import WAR_CHOICES, WARS
 
-    page = Page(
-        "foreign-wars",
-        "Foreign wars",
-        "Foreign wars",
-        "The chance a foreign war is won by each attempt.",
-        [
-            "Each column is a war card with the force the card calls for (no leader, no "
-            "card); each row an attempt (one per impulse, 1 CP each). The cell is the chance "
-            "the war has been won by then.",
-            "The last two rows: the chance the war still goes on after the last attempt, "
-            "and the chance it has stalled (no units of the major power left on the card, "
-            "with no reinforcements modelled).",
-        ],
-    )
     horizon = 3 if quick else 6
     # 21.7 (RULES.md §13): each war against the units its card calls for (Persia 5,
     # Egypt 3, Ireland 4), read from the war records.
@@ -193,19 +187,16 @@ def foreign_wars(version: str, quick: bool) -> Page:
         version,
         corner="attempt \\ war",
     )
-    page.chart(
+    page.line_chart(
         "by-attempt",
-        lines(
-            [("", war_lines)],
-            xlabel="attempt",
-            ylabel="chance the war is won",
-            title="Foreign wars: chance the war is won by each attempt",
-            legend_title="war",
-        ),
-        "Line chart: chance a foreign war is won against attempts",
+        [("", war_lines)],
+        "chance a foreign war is won against attempts",
         "One line per war card and force.",
+        xlabel="attempt",
+        ylabel="chance the war is won",
+        title="Foreign wars: chance the war is won by each attempt",
+        legend_title="war",
     )
-    return page
 
 
 #: The naval pages, in the order of the contents.
