@@ -503,8 +503,9 @@ class Debate:
 
     def describe(self) -> dict:
         """The debate as plain data, with what each "best" choice chose: its inputs as
-        checked, in the order of their fields (each side's cap and the spaces it flips
-        after the cap on either winner's, where they differ from it), then the choices."""
+        checked, in the order of their fields, with each side's own cap where it differs
+        from the cap on either winner's and the spaces each flips where they are given
+        written after that cap (:func:`flip_description`), then the choices."""
         flips = {"eligible": flip_description(self, self.eligible)}
         described = declared_values(self, leave=FLIP_FIELDS, after=flips)
         described["bonuses"] = list(self.active_bonuses)  # in its place: those applied, by name

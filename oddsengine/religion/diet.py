@@ -294,9 +294,10 @@ class DietOfWorms:
         return add_space_columns(self, columns, protestant_flips, catholic_flips)
 
     def describe(self) -> dict:
-        """The Diet as plain data: its inputs, in the order of their fields (each side's cap
-        and the spaces it flips where they differ from the cap on either winner's), then
-        the dice each side rolls."""
+        """The Diet as plain data: its inputs, in the order of their fields, with each
+        side's own cap where it differs from the cap on either winner's and the spaces each
+        flips where they are given (:func:`flip_description`), then the dice each side
+        rolls."""
         return {
             **declared_values(self, leave=FLIP_FIELDS),
             **flip_description(self, self.eligible_spaces),
