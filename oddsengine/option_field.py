@@ -2,7 +2,8 @@
 fills. The faces read it as an :class:`~oddsengine.declaration.Option`
 (:func:`~oddsengine.declaration.options_of`); a spec module needs only this, so that a
 question asked in Python (a whole move of field battles) loads none of the faces'
-declaration.
+declaration. A spec's JSON ``spec`` writes its declared inputs from the same declaration
+(:func:`declared_values`).
 
 Examples
 --------
@@ -12,6 +13,8 @@ Examples
 ...     dice: int = option("the dice rolled", rule="§17", low=1, high=9, default=1)
 >>> fields(Roll)[0].metadata[OPTION]["rule"]
 '§17'
+>>> declared_values(Roll(dice=3))
+{'dice': 3}
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import dataclasses
 
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["OPTION", "DECLARED", "option"]
+__all__ = ["OPTION", "DECLARED", "option", "declared_values"]
 
 #: The metadata key of a field's declaration.
 OPTION = "oddsengine.option"
@@ -64,3 +67,43 @@ def option(
         raise OddsEngineError("option: a default is immutable (a tuple, not a list)")
     metadata = {OPTION: dict(words=words, **declared)}
     return dataclasses.field(default=default, repr=repr, compare=compare, metadata=metadata)
+
+
+def declared_values(spec, leave=(), after=None) -> dict:
+    """The declared inputs of ``spec`` as plain data, by name, in the order of its fields:
+    what its JSON ``spec`` writes of them (a tuple or a list as a list, any other value as
+    it stands).
+
+    Parameters
+    ----------
+    spec : dataclass instance
+        A spec whose inputs are fields written with :func:`option`; its other fields are
+        not written.
+    leave : iterable of str
+        Inputs it does not write (those the spec writes otherwise).
+    after : dict, optional
+        Entries written just after an input's, by the input's name (a value the spec works
+        out from it, written beside it).
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Roll:
+    ...     faces: tuple = option("the faces that hit", default=(5, 6))
+    ...     dice: int = option("the dice rolled", default=2)
+    ...     seed: int = 0
+    >>> declared_values(Roll())
+    {'faces': [5, 6], 'dice': 2}
+    >>> declared_values(Roll(), leave=("dice",), after={"faces": {"odds": 1 / 3}})
+    {'faces': [5, 6], 'odds': 0.3333333333333333}
+    """
+    after = after or {}
+    values = {}
+    for item in dataclasses.fields(spec):
+        if OPTION not in item.metadata or item.name in leave:
+            continue
+        value = getattr(spec, item.name)
+        values[item.name] = list(value) if isinstance(value, (tuple, list)) else value
+        values.update(after.get(item.name, {}))
+    return values

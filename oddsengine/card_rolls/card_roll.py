@@ -31,6 +31,7 @@ from oddsengine.card_rolls.records import CardRollRecord, check_in_play
 from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.option_field import declared_values
 
 __all__ = [
     "CONDITIONS",
@@ -122,7 +123,9 @@ class CardRollSpec:
 
     A subclass sets ``record`` (its :class:`~oddsengine.card_rolls.records.CardRollRecord`),
     from which its ``kind`` is the record's slug, has a ``turn`` field and calls
-    :meth:`check_card` at the end of its ``__post_init__``.
+    :meth:`check_card` at the end of its ``__post_init__``. Its JSON ``spec``
+    (:meth:`describe`) is written from its declared inputs; a subclass adds what it works
+    out from them (:meth:`worked_out`).
     """
 
     record: ClassVar[CardRollRecord]
@@ -141,6 +144,21 @@ class CardRollSpec:
     def card_description(self) -> dict:
         """The card and the turn, for :meth:`describe`."""
         return {"card": self.record.name, "number": self.record.number, "turn": self.turn}
+
+    def describe(self) -> dict:
+        """The spec as plain data (its JSON ``spec``): the card, its number and the turn,
+        then its other declared inputs as given, in the order of their fields, then what
+        :meth:`worked_out` adds."""
+        return {
+            **self.card_description(),
+            **declared_values(self, leave=("turn",)),
+            **self.worked_out(),
+        }
+
+    def worked_out(self) -> dict:
+        """What :meth:`describe` writes after the inputs: values the spec works out from
+        them (the dice a side rolls), by name; none here."""
+        return {}
 
     def card_line(self) -> str:
         """The card, its rule and its roll, in words: the first line above a result."""

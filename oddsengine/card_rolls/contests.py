@@ -148,16 +148,6 @@ class RoughWooing(CardRollSpec):
         won = english - french >= self.margin
         return {"outcome": np.where(won, *self.outcome_names).astype(object)}
 
-    def describe(self) -> dict:
-        return {
-            **self.card_description(),
-            "english_units": self.english_units,
-            "french_units": self.french_units,
-            "margin": self.margin,
-            "edward_born": self.edward_born,
-            "scotland_allied_with_france": self.scotland_allied_with_france,
-        }
-
     def title(self) -> str:
         return (
             f"{self.record.name}: England {self.english_units} units against France "
@@ -373,16 +363,10 @@ class Chateaux(CardRollSpec):
             columns[row.name] = line == index
         return columns
 
-    def describe(self) -> dict:
-        # Each input as given (the modifier None where the conditions give it), then the
-        # modifier of the roll.
-        inputs = ("modifier", *(name for name, _, _ in CHATEAU_MODIFIERS), "francis_rules",
-                  "francis_captured", "francis_besieged", "chateau_vp")  # fmt: skip
-        return {
-            **self.card_description(),
-            **{name: getattr(self, name) for name in inputs},
-            "total_modifier": self.total_modifier,
-        }
+    def worked_out(self) -> dict:
+        # The modifier of the roll, after the inputs as given (the modifier None where the
+        # conditions give it).
+        return {"total_modifier": self.total_modifier}
 
     def title(self) -> str:
         return f"{self.record.name}: the Chateau Table at {self.total_modifier:+d}"

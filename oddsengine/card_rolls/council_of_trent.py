@@ -265,21 +265,11 @@ class CouncilOfTrent(CardRollSpec):
                 columns[f"{side}_flips:{k}"] = side_flips == k
         return columns
 
-    def describe(self) -> dict:
-        # Each input as given (a side's dice None where its debaters give them), then the
-        # dice each side rolls.
+    def worked_out(self) -> dict:
+        # The dice each side rolls, after the inputs as given (a side's dice None where its
+        # debaters give them).
         papal, protestant = self.dice
-        return {
-            **self.card_description(),
-            "papal_debaters": list(self.papal_debaters),
-            "protestant_debaters": list(self.protestant_debaters),
-            "papal_dice": self.papal_dice,
-            "protestant_dice": self.protestant_dice,
-            "papal_eligible": self.papal_eligible,
-            "protestant_eligible": self.protestant_eligible,
-            "papal_dice_rolled": papal,
-            "protestant_dice_rolled": protestant,
-        }
+        return {"papal_dice_rolled": papal, "protestant_dice_rolled": protestant}
 
     def title(self) -> str:
         papal, protestant = self.dice

@@ -35,6 +35,7 @@ from oddsengine.combat.powers import power_adjective
 from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, two_dice_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
+from oddsengine.option_field import declared_values
 
 __all__ = ["BookOfCommonPrayer", "FountainOfYouth", "Michelangelo", "ThreatToPower"]
 
@@ -171,14 +172,6 @@ class BookOfCommonPrayer(CardRollSpec):
         }
         return columns
 
-    def describe(self) -> dict:
-        return {
-            **self.card_description(),
-            "catholic_home_spaces": self.catholic_home_spaces,
-            "anne_boleyn_married": self.anne_boleyn_married,
-            "cranmer_committed": self.cranmer_committed,
-        }
-
     def title(self) -> str:
         return f"{self.record.name}: the unrest die after its four Reformation attempts"
 
@@ -238,9 +231,6 @@ class Michelangelo(CardRollSpec):
         for least in range(3, 13):
             columns[f"cp_at_least:{least}"] = total >= least
         return columns
-
-    def describe(self) -> dict:
-        return self.card_description()
 
     def title(self) -> str:
         return f"{self.record.name}: 2d6 CP to St Peter's"
@@ -346,12 +336,10 @@ class FountainOfYouth(CardRollSpec):
         return columns
 
     def describe(self) -> dict:
+        # The explorers left in the pool (worked out, not an input) after those removed.
         return {
             **self.card_description(),
-            "power": self.power,
-            "removed": list(self.removed),
-            "pool": list(self.pool),
-            "exploration_underway": self.exploration_underway,
+            **declared_values(self, leave=("turn",), after={"removed": {"pool": list(self.pool)}}),
         }
 
     def title(self) -> str:
@@ -428,9 +416,6 @@ class ThreatToPower(CardRollSpec):
         face = die_faces()[np.asarray(values[0])]
         # RULES.md §28.4: 4-6 for the rest of the game, 1-3 for the rest of the turn.
         return {"outcome": np.where(face >= 4, *self.outcome_names).astype(object)}
-
-    def describe(self) -> dict:
-        return {**self.card_description(), "leader": self.leader, "captured": self.captured}
 
     def title(self) -> str:
         return f"{self.record.name}: against {self.leader}"

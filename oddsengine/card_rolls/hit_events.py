@@ -58,6 +58,10 @@ class HitRoll(CardRollSpec):
         """The events' columns: exactly K hits, for K = 0 .. DICE."""
         return {f"hits:{k}": hits == k for k in range(self.DICE + 1)}
 
+    def worked_out(self) -> dict:
+        """The dice the card rolls, after its inputs."""
+        return {"dice": self.DICE}
+
 
 @dataclass(frozen=True)
 class CityStateRebels(HitRoll):
@@ -140,15 +144,6 @@ class CityStateRebels(HitRoll):
         }
         return {**columns, **self.hit_columns(hits)}
 
-    def describe(self) -> dict:
-        return {
-            **self.card_description(),
-            "units": self.units,
-            "captured_key": self.captured_key,
-            "under_siege": self.under_siege,
-            "dice": self.DICE,
-        }
-
     def title(self) -> str:
         return f"{self.record.name}: 5 dice against a key held by {self.units} units"
 
@@ -213,9 +208,6 @@ class AndreaDoria(HitRoll):
             "piracy_vp_removed": removed,
         }
         return {**columns, **self.hit_columns(hits)}
-
-    def describe(self) -> dict:
-        return {**self.card_description(), "piracy_vp": self.piracy_vp, "dice": self.DICE}
 
     def title(self) -> str:
         return f"{self.record.name}: 3 dice against the Ottoman piracy VP"

@@ -30,6 +30,7 @@ from oddsengine.combat.powers import normalise_power, power_adjective
 from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, two_dice_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
+from oddsengine.option_field import declared_values
 
 __all__ = [
     "COLONY_COLUMNS",
@@ -476,16 +477,8 @@ class RichesRoll:
         return columns
 
     def describe(self) -> dict:
-        return {
-            "column": self.column,
-            "power": self.power,
-            "galleons": self.galleons,
-            "plantations": self.plantations,
-            "colonial_governor": self.colonial_governor,
-            "native_uprising": self.native_uprising,
-            "raiders": list(self.raiders),
-            "turn": self.turn,
-        }
+        """The spec as plain data (its JSON ``spec``): its inputs, as given."""
+        return declared_values(self)
 
     def title(self) -> str:
         held = "conquest" if self.column in CONQUEST_COLUMNS else "colony"

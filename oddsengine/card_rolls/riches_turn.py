@@ -53,6 +53,7 @@ from oddsengine.combat.powers import power_adjective
 from oddsengine.declaration import option
 from oddsengine.draws import CampaignEndStates, OutcomeColumns
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
+from oddsengine.option_field import declared_values
 
 __all__ = ["FATES", "MOST_COLONIES", "RichesTurn", "TWO_DICE_COUNTS"]
 
@@ -357,17 +358,9 @@ class RichesTurn:
         return OutcomeColumns(columns, derived=derived, codes={"outcome": (kept, labels)})
 
     def describe(self) -> dict:
-        return {
-            "holdings": list(self.holdings),
-            "labels": list(self.labels),
-            "power": self.power,
-            "galleons": self.galleons,
-            "plantations": self.plantations,
-            "colonial_governor": self.colonial_governor,
-            "native_uprising": self.native_uprising,
-            "raiders": list(self.raiders),
-            "turn": self.turn,
-        }
+        """The spec as plain data (its JSON ``spec``): its inputs, as given, with each
+        holding's label after the holdings."""
+        return declared_values(self, after={"holdings": {"labels": list(self.labels)}})
 
     def title(self) -> str:
         return f"New World riches of the turn: {power_adjective(self.power)} " + ", ".join(

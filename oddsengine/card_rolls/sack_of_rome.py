@@ -24,7 +24,7 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -33,7 +33,7 @@ from oddsengine.card_rolls.records import card_roll
 from oddsengine.combat.field_battle import FieldBattle
 from oddsengine.combat.forces import FORCE_NOTATION, Force, as_force
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
-from oddsengine.option_field import option
+from oddsengine.option_field import declared_values, option
 
 __all__ = ["SackOfRome", "ST_PETERS_CP_LOST", "CARDS_DRAWN", "MOST_PAPAL_REGULARS"]
 
@@ -225,14 +225,12 @@ class SackOfRome(FieldBattle, CardRollSpec):
         return columns
 
     def describe(self) -> dict:
+        # The card, the battle as a field battle's spec writes it, then the Sack's own inputs.
+        battle = [item.name for item in fields(FieldBattle)]
         return {
             **self.card_description(),
             **super().describe(),
-            "papal_regulars": self.papal_regulars,
-            "sack_leader_dice": self.sack_leader_dice,
-            "space": self.space,
-            "st_peters_cp": self.st_peters_cp,
-            "papal_cards": self.papal_cards,
+            **declared_values(self, leave=(*battle, "turn")),
         }
 
     #: What its reported values are, in words (the text faces; JSON keeps the keys).

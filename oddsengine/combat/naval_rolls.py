@@ -20,7 +20,7 @@ from oddsengine.combat.fleets import FLEET_NOTATION, Fleet, as_fleet
 from oddsengine.combat.naval_cards import roll_card_effect
 from oddsengine.draws import DrawPlan, two_dice_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.option_field import option
+from oddsengine.option_field import declared_values, option
 
 __all__ = ["NavalInterception", "NavalAvoidBattle", "TARGET"]
 
@@ -165,14 +165,13 @@ class _NavalRoll:
         return columns
 
     def describe(self) -> dict:
-        """The spec as plain data (for JSON output and sweep tables)."""
-        return {
-            self._role: self._fleet.notation(),
-            "modifier": self.modifier,
-            "needed": self.needed,
-            "rowers": self.rowers,
-            "rowers_policy": self.rowers_policy,
-        }
+        """The spec as plain data (for JSON output and sweep tables): its inputs, the fleet
+        in its notation followed by the modifier and the 2d6 total it needs (``in_port``,
+        False in every roll asked, is not written)."""
+        rolled = {"modifier": self.modifier, "needed": self.needed}
+        described = declared_values(self, leave=("in_port",), after={self._role: rolled})
+        described[self._role] = self._fleet.notation()
+        return described
 
     def title(self) -> str:
         return f"{self._title}: {self._fleet.notation()}"

@@ -39,6 +39,7 @@ __all__ = [
     "check_flip_spaces",
     "space_event_names",
     "add_space_columns",
+    "FLIP_FIELDS",
     "flip_description",
     "flip_lines",
     "with_board_flips",
@@ -331,6 +332,11 @@ def add_space_columns(spec, columns: dict, protestant_flips, catholic_flips) -> 
         for position, space in enumerate(spaces):
             columns[f"{side}:{space}"] = flips[side] > position
     return columns
+
+
+#: The fields of a spec whose values :func:`flip_description` writes.
+FLIP_FIELDS = ("eligible_protestant", "eligible_catholic", "protestant_spaces", "catholic_spaces",
+               "flip_order")  # fmt: skip
 
 
 def flip_description(spec, either) -> dict:

@@ -28,8 +28,9 @@ import numpy as np
 
 from oddsengine.declaration import BOARD_AGREES, BOARD_GIVES, NEEDS_BOARD, option
 from oddsengine.errors import shown
+from oddsengine.option_field import declared_values
 from oddsengine.religion import debate_choices
-from oddsengine.religion.board_flips import flip_cap_option
+from oddsengine.religion.board_flips import FLIP_FIELDS, flip_cap_option, flip_description
 from oddsengine.religion.cards import (
     AUGSBURG_CONFESSION,
     barring_card,
@@ -501,29 +502,14 @@ class Debate:
     # -- words ---------------------------------------------------------------------------
 
     def describe(self) -> dict:
-        """The debate as plain data, with what each "best" choice chose."""
-        from oddsengine.religion.board_flips import flip_description
-
-        return {
-            "zone": self.zone,
-            "initiator": self.initiator,
-            "turn": self.turn,
-            "attacker": self.attacker,
-            "defender": self.defender,
-            "committed": list(self.committed),
-            "debaters": list(self.debaters),
-            "cards": list(self.cards),
-            "augsburg": self.augsburg,
-            "england_ruler": self.england_ruler,
-            "eligible": self.eligible,
-            **flip_description(self, self.eligible),
-            "bonuses": list(self.active_bonuses),
-            "objective": self.objective,
-            "luther_policy": self.luther_policy,
-            "bullinger_policy": self.bullinger_policy,
-            "bar": self.bar,
-            "choices": dict(self.tree.choices),
-        }
+        """The debate as plain data, with what each "best" choice chose: its inputs as
+        checked, in the order of their fields, with each side's own cap where it differs
+        from the cap on either winner's and the spaces each flips where they are given
+        written after that cap (:func:`flip_description`), then the choices."""
+        flips = {"eligible": flip_description(self, self.eligible)}
+        described = declared_values(self, leave=FLIP_FIELDS, after=flips)
+        described["bonuses"] = list(self.active_bonuses)  # in its place: those applied, by name
+        return {**described, "choices": dict(self.tree.choices)}
 
     def title(self) -> str:
         """One line naming the debate."""

@@ -26,7 +26,8 @@ import numpy as np
 from oddsengine.declaration import NEEDS_BOARD, option
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.religion.board_flips import flip_cap_option
+from oddsengine.option_field import declared_values
+from oddsengine.religion.board_flips import FLIP_FIELDS, flip_cap_option, flip_description
 from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD
 
 __all__ = ["DietOfWorms", "DIET_OUTCOMES", "MAX_CARD_CP", "PROTESTANT_BONUS_DICE"]
@@ -295,13 +296,12 @@ class DietOfWorms:
         return add_space_columns(self, columns, protestant_flips, catholic_flips)
 
     def describe(self) -> dict:
-        from oddsengine.religion.board_flips import flip_description
-
+        """The Diet as plain data: its inputs, in the order of their fields, with each
+        side's own cap where it differs from the cap on either winner's and the spaces each
+        flips where they are given (:func:`flip_description`), then the dice each side
+        rolls."""
         return {
-            "protestant_cp": self.protestant_cp,
-            "papal_cp": self.papal_cp,
-            "hapsburg_cp": self.hapsburg_cp,
-            "eligible_spaces": self.eligible_spaces,
+            **declared_values(self, leave=FLIP_FIELDS),
             **flip_description(self, self.eligible_spaces),
             "protestant_dice": self.protestant_dice,
             "catholic_dice": self.catholic_dice,
