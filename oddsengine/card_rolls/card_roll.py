@@ -36,6 +36,7 @@ __all__ = [
     "CONDITIONS",
     "CardRollSpec",
     "LAST_TURN",
+    "condition_option",
     "die_faces",
     "die_plan",
     "flag",
@@ -66,6 +67,23 @@ def turn_option(record: CardRollRecord, words: str = ""):
         low=1,
         high=LAST_TURN,
         default=None,
+    )
+
+
+def condition_option(record: CardRollRecord, field: str, words: str, rule: str = "", label=""):
+    """The field of the spec of ``record``'s roll that states one of the card's conditions
+    (:class:`~oddsengine.card_rolls.records.Condition`), declared
+    (:func:`~oddsengine.declaration.option`) under :data:`CONDITIONS`: its default is what
+    the card needs (a condition that must hold is given as yes or no, one that must not as
+    a flag), its rule the card's unless ``rule`` is given."""
+    (needed,) = (condition.required for condition in record.conditions if condition.field == field)
+    return option(
+        words,
+        rule=rule or record.section,
+        value="yes-no" if needed else "flag",
+        default=needed,
+        group=CONDITIONS,
+        label=label,
     )
 
 
@@ -133,8 +151,13 @@ class CardRollSpec:
             cls.kind = cls.record.slug
 
     def check_card(self) -> None:
-        """Refuse the spec when its card is not in play on its turn, or one of the card's
-        conditions fails (RULES.md §28: each card's entry turn and conditions)."""
+        """Read the card's conditions that are flags as bools, then refuse the spec when
+        its card is not in play on its turn, or one of the card's conditions fails
+        (RULES.md §28: each card's entry turn and conditions)."""
+        for condition in self.record.conditions:
+            if condition.below is None:
+                name = condition.field
+                object.__setattr__(self, name, flag(getattr(self, name), name))
         object.__setattr__(self, "turn", turn_of(self.turn))
         check_in_play(self.record, self, self.turn)
 

@@ -20,6 +20,7 @@ import numpy as np
 from oddsengine.card_rolls.card_roll import (
     CONDITIONS,
     CardRollSpec,
+    condition_option,
     die_faces,
     die_plan,
     flag,
@@ -100,20 +101,13 @@ class RoughWooing(CardRollSpec):
         default=MARGINS[0],
         group="readings",
     )
-    edward_born: bool = option(
-        "Edward VI is born and alive",
-        rule="RULES.md §28.5",
-        value="yes-no",
-        default=True,
-        group=CONDITIONS,
-        label="Edward VI born",
+    edward_born: bool = condition_option(
+        card_roll(116), "edward_born", "Edward VI is born and alive", label="Edward VI born"
     )
-    scotland_allied_with_france: bool = option(
+    scotland_allied_with_france: bool = condition_option(
+        card_roll(116),
+        "scotland_allied_with_france",
         "Scotland is France's ally",
-        rule="RULES.md §28.5",
-        value="yes-no",
-        default=True,
-        group=CONDITIONS,
         label="Scotland allied to France",
     )
     turn: int | None = turn_option(card_roll(116))
@@ -132,8 +126,6 @@ class RoughWooing(CardRollSpec):
                 f"not {self.margin!r}"
             )
         object.__setattr__(self, "margin", int(self.margin))
-        for name in ("edward_born", "scotland_allied_with_france"):
-            object.__setattr__(self, name, flag(getattr(self, name), name))
         self.check_card()
 
     def draw_plan(self) -> DrawPlan:
@@ -286,14 +278,12 @@ class Chateaux(CardRollSpec):
         group=_BOARD,
         label="enemy in France",
     )
-    francis_rules: bool = option(
-        "Francis I rules France", rule=_RULE, value="yes-no", default=True, group=CONDITIONS
+    francis_rules: bool = condition_option(card_roll(4), "francis_rules", "Francis I rules France")
+    francis_captured: bool = condition_option(
+        card_roll(4), "francis_captured", "Francis I is captured"
     )
-    francis_captured: bool = option(
-        "Francis I is captured", rule=_RULE, default=False, group=CONDITIONS
-    )
-    francis_besieged: bool = option(
-        "Francis I is besieged", rule=_RULE, default=False, group=CONDITIONS
+    francis_besieged: bool = condition_option(
+        card_roll(4), "francis_besieged", "Francis I is besieged"
     )
     chateau_vp: int = option(
         "the chateau VP France holds: 6 or more is refused",
@@ -310,9 +300,7 @@ class Chateaux(CardRollSpec):
     event_names = tuple(row.name for row in CHATEAU_TABLE)
 
     def __post_init__(self):
-        flags = [name for name, _, _ in CHATEAU_MODIFIERS]
-        flags += ["francis_rules", "francis_captured", "francis_besieged"]
-        for name in flags:
+        for name, _, _ in CHATEAU_MODIFIERS:
             object.__setattr__(self, name, flag(getattr(self, name), name))
         if self.modifier is not None:
             section = self.record.section

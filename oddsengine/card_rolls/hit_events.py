@@ -19,9 +19,8 @@ from typing import ClassVar
 import numpy as np
 
 from oddsengine.card_rolls.card_roll import (
-    CONDITIONS,
     CardRollSpec,
-    flag,
+    condition_option,
     turn_option,
     whole_number,
 )
@@ -96,19 +95,14 @@ class CityStateRebels(HitRoll):
         high=MOST_UNITS,
         default=1,
     )
-    captured_key: bool = option(
+    captured_key: bool = condition_option(
+        card_roll(71),
+        "captured_key",
         "the target is a captured key: an independent key held by a major power, or a home "
         "key held by a major power not allied to its home power",
-        rule="RULES.md §28.9",
-        value="yes-no",
-        default=True,
-        group=CONDITIONS,
     )
-    under_siege: bool = option(
-        "the key is under siege: it cannot be targeted",
-        rule="RULES.md §28.9",
-        default=False,
-        group=CONDITIONS,
+    under_siege: bool = condition_option(
+        card_roll(71), "under_siege", "the key is under siege: it cannot be targeted"
     )
     turn: int | None = turn_option(card_roll(71))
 
@@ -120,8 +114,6 @@ class CityStateRebels(HitRoll):
     def __post_init__(self):
         units = whole_number(self.units, "units", 0, MOST_UNITS, self.record.section)
         object.__setattr__(self, "units", units)
-        for name in ("captured_key", "under_siege"):
-            object.__setattr__(self, name, flag(getattr(self, name), name))
         self.check_card()
 
     @property
