@@ -30,7 +30,7 @@ import numpy as np
 from oddsengine.card_rolls.records import CardRollRecord, check_in_play
 from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 
 __all__ = [
     "CONDITIONS",
@@ -39,7 +39,6 @@ __all__ = [
     "condition_option",
     "die_faces",
     "die_plan",
-    "flag",
     "names",
     "turn_of",
     "turn_option",
@@ -97,13 +96,6 @@ def whole_number(value, name: str, low: int, high: int, rule: str) -> int:
     return int(value)
 
 
-def flag(value, name: str) -> bool:
-    """``value`` as a bool if it is True or False; else refused, naming the field."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise OddsEngineTypeError(f"{name} must be True or False, not {shown(value)}")
-    return bool(value)
-
-
 def turn_of(value) -> int | None:
     """The turn a card is played on (1..9), or None for any turn."""
     if value is None:
@@ -157,7 +149,7 @@ class CardRollSpec:
         for condition in self.record.conditions:
             if condition.below is None:
                 name = condition.field
-                object.__setattr__(self, name, flag(getattr(self, name), name))
+                object.__setattr__(self, name, checked_flag(getattr(self, name), name))
         object.__setattr__(self, "turn", turn_of(self.turn))
         check_in_play(self.record, self, self.turn)
 

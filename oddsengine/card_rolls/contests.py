@@ -23,14 +23,13 @@ from oddsengine.card_rolls.card_roll import (
     condition_option,
     die_faces,
     die_plan,
-    flag,
     turn_option,
     whole_number,
 )
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan
-from oddsengine.errors import OddsEngineError, checked_arguments
+from oddsengine.errors import OddsEngineError, checked_arguments, checked_flag
 
 __all__ = [
     "CHATEAU_MODIFIERS",
@@ -301,7 +300,7 @@ class Chateaux(CardRollSpec):
 
     def __post_init__(self):
         for name, _, _ in CHATEAU_MODIFIERS:
-            object.__setattr__(self, name, flag(getattr(self, name), name))
+            object.__setattr__(self, name, checked_flag(getattr(self, name), name))
         if self.modifier is not None:
             section = self.record.section
             modifier = whole_number(

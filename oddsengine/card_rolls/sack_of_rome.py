@@ -28,11 +28,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from oddsengine.card_rolls.card_roll import CardRollSpec, flag, whole_number
+from oddsengine.card_rolls.card_roll import CardRollSpec, whole_number
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.combat.field_battle import FieldBattle
 from oddsengine.combat.forces import FORCE_NOTATION, Force, as_force
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
+from oddsengine.errors import (
+    OddsEngineError,
+    OddsEngineTypeError,
+    checked_arguments,
+    checked_flag,
+    shown,
+)
 from oddsengine.option_field import option
 
 __all__ = ["SackOfRome", "ST_PETERS_CP_LOST", "CARDS_DRAWN", "MOST_PAPAL_REGULARS"]
@@ -151,7 +157,7 @@ class SackOfRome(FieldBattle, CardRollSpec):
         object.__setattr__(self, "papal_regulars", regulars)
         object.__setattr__(self, "defender", Force(regulars=regulars, power="papacy"))
         object.__setattr__(
-            self, "sack_leader_dice", flag(self.sack_leader_dice, "sack_leader_dice")
+            self, "sack_leader_dice", checked_flag(self.sack_leader_dice, "sack_leader_dice")
         )
         for name, most in (("st_peters_cp", MOST_ST_PETERS_CP), ("papal_cards", MOST_PAPAL_CARDS)):
             if getattr(self, name) is not None:

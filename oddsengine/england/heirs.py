@@ -29,7 +29,7 @@ from functools import cached_property
 import numpy as np
 
 from oddsengine.draws import CampaignEndStates
-from oddsengine.england.inputs import chart_results, flag, whole_count
+from oddsengine.england.inputs import chart_results, whole_count
 from oddsengine.england.marital_chain import MaritalState, chart_law
 from oddsengine.england.pregnancy_chart import (
     ELIZABETH,
@@ -52,7 +52,13 @@ from oddsengine.england.succession import (
     NEVER,
     throne_turns,
 )
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
+from oddsengine.errors import (
+    OddsEngineError,
+    OddsEngineTypeError,
+    checked_flag,
+    shown,
+    unknown_name,
+)
 from oddsengine.option_field import option
 
 __all__ = [
@@ -274,8 +280,8 @@ class Heirs:
             if not isinstance(value, str) or value.strip().casefold() not in valid:
                 raise unknown_name(name.replace("_", " "), value, valid)
             put(self, name, value.strip().casefold())
-        put(self, "protestant_ally", flag(self.protestant_ally, "protestant_ally"))
-        put(self, "timeline", flag(self.timeline, "timeline"))
+        put(self, "protestant_ally", checked_flag(self.protestant_ally, "protestant_ally"))
+        put(self, "timeline", checked_flag(self.timeline, "timeline"))
         put(self, "marriages", whole_count(self.marriages, "marriages"))
         put(
             self,

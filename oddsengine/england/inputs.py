@@ -1,6 +1,6 @@
 """The English questions' inputs read, in one place: a list written as text (``"1,3"``),
-one number or a sequence; the results already on the Pregnancy Chart; a whole count; a
-flag. :class:`~oddsengine.england.heirs.Heirs` and :class:`~oddsengine.england.mary_i.MaryI`
+one number or a sequence; the results already on the Pregnancy Chart; a whole count.
+:class:`~oddsengine.england.heirs.Heirs` and :class:`~oddsengine.england.mary_i.MaryI`
 read their inputs with these, so that both take and refuse them alike.
 
 Examples
@@ -22,7 +22,7 @@ import numpy as np
 from oddsengine.england.pregnancy_chart import FACES, WIVES
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["chart_results", "flag", "listed", "whole_count"]
+__all__ = ["chart_results", "listed", "whole_count"]
 
 
 def listed(value, refusal: str) -> list:
@@ -83,10 +83,3 @@ def whole_count(value, name: str) -> int | None:
     if value < 0:
         raise OddsEngineError(f"{name} must be 0 or more, not {value}")
     return int(value)
-
-
-def flag(value, name: str) -> bool:
-    """True or False, as a bool (a numpy bool too)."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise OddsEngineTypeError(f"{name} must be True or False, not {shown(value)}")
-    return bool(value)
