@@ -46,6 +46,19 @@ MARGINS = (2, 3)
 MOST_UNITS = 99
 
 
+def _units_option(power: str, adjective: str):
+    """The land and naval units ``power`` controls in Scottish home spaces, added to its
+    die, declared (RULES.md §28.5)."""
+    return option(
+        f"the land and naval units {power} controls in Scottish home spaces, added to its die",
+        rule="RULES.md §28.5",
+        low=0,
+        high=MOST_UNITS,
+        default=0,
+        label=f"{adjective} units",
+    )
+
+
 @dataclass(frozen=True)
 class RoughWooing(CardRollSpec):
     """Rough Wooing (RULES.md §28.5, 2017): England and France each roll a die and add the
@@ -75,22 +88,8 @@ class RoughWooing(CardRollSpec):
     7
     """
 
-    english_units: int = option(
-        "the land and naval units England controls in Scottish home spaces, added to its die",
-        rule="RULES.md §28.5",
-        low=0,
-        high=MOST_UNITS,
-        default=0,
-        label="English units",
-    )
-    french_units: int = option(
-        "the land and naval units France controls in Scottish home spaces, added to its die",
-        rule="RULES.md §28.5",
-        low=0,
-        high=MOST_UNITS,
-        default=0,
-        label="French units",
-    )
+    english_units: int = _units_option("England", "English")
+    french_units: int = _units_option("France", "French")
     margin: int = option(
         "what England's total must exceed France's by: 2, at least 2 more (the rule); 3, "
         '"exceeds by 2" read as more than 2',
