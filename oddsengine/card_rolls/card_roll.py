@@ -28,7 +28,7 @@ from typing import ClassVar
 import numpy as np
 
 from oddsengine.card_rolls.records import CardRollRecord, check_in_play
-from oddsengine.declaration import option
+from oddsengine.declaration import option, options_of
 from oddsengine.draws import DrawPlan
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 
@@ -152,6 +152,17 @@ class CardRollSpec:
                 object.__setattr__(self, name, checked_flag(getattr(self, name), name))
         object.__setattr__(self, "turn", turn_of(self.turn))
         check_in_play(self.record, self, self.turn)
+
+    def read_counts(self, *names: str) -> None:
+        """Read each count field ``names`` names as an int in the range its option
+        declares, or refuse it naming the field, the range and the card's rule; a field
+        whose default is None keeps None (not given)."""
+        declared = {item.name: item for item in options_of(type(self))}
+        for name in names:
+            value, item = getattr(self, name), declared[name]
+            if value is not None or item.default is not None:
+                count = whole_number(value, name, item.low, item.high, self.record.section)
+                object.__setattr__(self, name, count)
 
     def card_description(self) -> dict:
         """The card and the turn, for :meth:`describe`."""

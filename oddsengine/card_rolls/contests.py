@@ -24,7 +24,6 @@ from oddsengine.card_rolls.card_roll import (
     die_faces,
     die_plan,
     turn_option,
-    whole_number,
 )
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.declaration import option
@@ -115,9 +114,7 @@ class RoughWooing(CardRollSpec):
     event_names = ()
 
     def __post_init__(self):
-        for name in ("english_units", "french_units"):
-            units = whole_number(getattr(self, name), name, 0, MOST_UNITS, self.record.section)
-            object.__setattr__(self, name, units)
+        self.read_counts("english_units", "french_units")
         if self.margin not in MARGINS or isinstance(self.margin, bool):
             raise OddsEngineError(
                 f"margin must be 2 (at least 2 more) or 3 (more than 2) (RULES.md §30.13), "
@@ -300,20 +297,14 @@ class Chateaux(CardRollSpec):
     def __post_init__(self):
         for name, _, _ in CHATEAU_MODIFIERS:
             object.__setattr__(self, name, checked_flag(getattr(self, name), name))
-        if self.modifier is not None:
-            section = self.record.section
-            modifier = whole_number(
-                self.modifier, "modifier", LEAST_MODIFIER, MOST_MODIFIER, section
+        self.read_counts("modifier")
+        given = [name for name, _, _ in CHATEAU_MODIFIERS if getattr(self, name)]
+        if self.modifier is not None and given:
+            raise OddsEngineError(
+                f"give the modifier or the conditions, not both: modifier {self.modifier} "
+                f"with {', '.join(given)} ({self.record.section})"
             )
-            object.__setattr__(self, "modifier", modifier)
-            given = [name for name, _, _ in CHATEAU_MODIFIERS if getattr(self, name)]
-            if given:
-                raise OddsEngineError(
-                    f"give the modifier or the conditions, not both: modifier {modifier} "
-                    f"with {', '.join(given)} ({section})"
-                )
-        vp = whole_number(self.chateau_vp, "chateau_vp", 0, MOST_CHATEAU_VP, self.record.section)
-        object.__setattr__(self, "chateau_vp", vp)
+        self.read_counts("chateau_vp")
         self.check_card()
 
     @property

@@ -22,7 +22,6 @@ from oddsengine.card_rolls.card_roll import (
     CardRollSpec,
     condition_option,
     turn_option,
-    whole_number,
 )
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.declaration import option
@@ -112,8 +111,7 @@ class CityStateRebels(HitRoll):
     DICE = 5
 
     def __post_init__(self):
-        units = whole_number(self.units, "units", 0, MOST_UNITS, self.record.section)
-        object.__setattr__(self, "units", units)
+        self.read_counts("units")
         self.check_card()
 
     @property
@@ -185,9 +183,7 @@ class AndreaDoria(HitRoll):
     DICE = 3
 
     def __post_init__(self):
-        if self.piracy_vp is not None:
-            vp = whole_number(self.piracy_vp, "piracy_vp", 0, MOST_PIRACY_VP, self.record.section)
-            object.__setattr__(self, "piracy_vp", vp)
+        self.read_counts("piracy_vp")
         self.check_card()
 
     @property
