@@ -201,6 +201,13 @@ _RULE = "RULES.md §28.6"
 _BOARD = "the board's modifiers (instead of --modifier)"
 
 
+def _modifier_option(name: str, words: str, label: str = ""):
+    """The flag of the board condition ``name`` of :data:`CHATEAU_MODIFIERS`, declared: its
+    words, then the modifier the table gives it (RULES.md §28.6)."""
+    (value,) = (value for field, value, _ in CHATEAU_MODIFIERS if field == name)
+    return option(f"{words}: {value:+d}", rule=_RULE, default=False, group=_BOARD, label=label)
+
+
 @dataclass(frozen=True)
 class Chateaux(CardRollSpec):
     """Patron of the Arts (card #4, France's Home card; RULES.md §28.6, 2017): a die plus
@@ -249,29 +256,15 @@ class Chateaux(CardRollSpec):
         high=MOST_MODIFIER,
         default=None,
     )
-    milan_french: bool = option("Milan is French: +2", rule=_RULE, default=False, group=_BOARD)
-    florence_french: bool = option(
-        "Florence is French: +1", rule=_RULE, default=False, group=_BOARD
+    milan_french: bool = _modifier_option("milan_french", "Milan is French")
+    florence_french: bool = _modifier_option("florence_french", "Florence is French")
+    italian_keys: bool = _modifier_option("italian_keys", "France controls 3 Italian-zone keys")
+    tournament: bool = _modifier_option("tournament", "the Tournament scenario")
+    home_space_lost: bool = _modifier_option(
+        "home_space_lost", "a French home space is controlled by another power", "home space lost"
     )
-    italian_keys: bool = option(
-        "France controls 3 Italian-zone keys: +2", rule=_RULE, default=False, group=_BOARD
-    )
-    tournament: bool = option(
-        "the Tournament scenario: +1", rule=_RULE, default=False, group=_BOARD
-    )
-    home_space_lost: bool = option(
-        "a French home space is controlled by another power: -1",
-        rule=_RULE,
-        default=False,
-        group=_BOARD,
-        label="home space lost",
-    )
-    enemy_in_home: bool = option(
-        "enemy units stand in a French home space: -2",
-        rule=_RULE,
-        default=False,
-        group=_BOARD,
-        label="enemy in France",
+    enemy_in_home: bool = _modifier_option(
+        "enemy_in_home", "enemy units stand in a French home space", "enemy in France"
     )
     francis_rules: bool = condition_option(card_roll(4), "francis_rules", "Francis I rules France")
     francis_captured: bool = condition_option(
