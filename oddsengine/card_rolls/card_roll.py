@@ -69,7 +69,9 @@ def turn_option(record: CardRollRecord, words: str = ""):
     )
 
 
-def condition_option(record: CardRollRecord, field: str, words: str, rule: str = "", label=""):
+def condition_option(
+    record: CardRollRecord, field: str, words: str, rule: str = "", label: str = ""
+):
     """The field of the spec of ``record``'s roll that states one of the card's conditions
     (:class:`~oddsengine.card_rolls.records.Condition`), declared
     (:func:`~oddsengine.declaration.option`) under :data:`CONDITIONS`: its default is what
