@@ -88,6 +88,28 @@ def shown(value, limit: int = 60) -> str:
     return _cut(text, limit)
 
 
+def checked_flag(value, name: str) -> bool:
+    """``value`` as a bool if it is True or False (a numpy bool too); else refused as
+    :class:`OddsEngineTypeError`, naming the input ``name``.
+
+    Examples
+    --------
+    >>> checked_flag(True, "captured")
+    True
+    >>> checked_flag("no", "captured")
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineTypeError: captured must be True or False, not 'no'
+    """
+    if isinstance(value, bool):
+        return value
+    import numpy as np  # only for a value that is not a Python bool
+
+    if not isinstance(value, np.bool_):
+        raise OddsEngineTypeError(f"{name} must be True or False, not {shown(value)}")
+    return bool(value)
+
+
 #: The outcome of any engagement a card stops before the dice (Foul Weather, RULES.md §8,
 #: §12): not among a spec's ``outcome_names``, yet a name one may ask for.
 CANCELLED = "cancelled"

@@ -28,18 +28,18 @@ from typing import ClassVar
 import numpy as np
 
 from oddsengine.card_rolls.records import CardRollRecord, check_in_play
-from oddsengine.declaration import option
+from oddsengine.declaration import option, options_of
 from oddsengine.draws import DrawPlan
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 from oddsengine.option_field import declared_values
 
 __all__ = [
     "CONDITIONS",
     "CardRollSpec",
     "LAST_TURN",
+    "condition_option",
     "die_faces",
     "die_plan",
-    "flag",
     "names",
     "turn_of",
     "turn_option",
@@ -70,6 +70,25 @@ def turn_option(record: CardRollRecord, words: str = ""):
     )
 
 
+def condition_option(
+    record: CardRollRecord, field: str, words: str, rule: str = "", label: str = ""
+):
+    """The field of the spec of ``record``'s roll that states one of the card's conditions
+    (:class:`~oddsengine.card_rolls.records.Condition`), declared
+    (:func:`~oddsengine.declaration.option`) under :data:`CONDITIONS`: its default is what
+    the card needs (a condition that must hold is given as yes or no, one that must not as
+    a flag), its rule the card's unless ``rule`` is given."""
+    (needed,) = (condition.required for condition in record.conditions if condition.field == field)
+    return option(
+        words,
+        rule=rule or record.section,
+        value="yes-no" if needed else "flag",
+        default=needed,
+        group=CONDITIONS,
+        label=label,
+    )
+
+
 def whole_number(value, name: str, low: int, high: int, rule: str) -> int:
     """``value`` as an int if it is a whole number in ``low..high``; else refused, naming
     the field, the range and the rule."""
@@ -78,13 +97,6 @@ def whole_number(value, name: str, low: int, high: int, rule: str) -> int:
     if not low <= value <= high:
         raise OddsEngineError(f"{name} must be {low}..{high} ({rule}), not {value}")
     return int(value)
-
-
-def flag(value, name: str) -> bool:
-    """``value`` as a bool if it is True or False; else refused, naming the field."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise OddsEngineTypeError(f"{name} must be True or False, not {shown(value)}")
-    return bool(value)
 
 
 def turn_of(value) -> int | None:
@@ -136,10 +148,26 @@ class CardRollSpec:
             cls.kind = cls.record.slug
 
     def check_card(self) -> None:
-        """Refuse the spec when its card is not in play on its turn, or one of the card's
-        conditions fails (RULES.md §28: each card's entry turn and conditions)."""
+        """Read the card's conditions that are flags as bools, then refuse the spec when
+        its card is not in play on its turn, or one of the card's conditions fails
+        (RULES.md §28: each card's entry turn and conditions)."""
+        for condition in self.record.conditions:
+            if condition.below is None:
+                name = condition.field
+                object.__setattr__(self, name, checked_flag(getattr(self, name), name))
         object.__setattr__(self, "turn", turn_of(self.turn))
         check_in_play(self.record, self, self.turn)
+
+    def read_counts(self, *names: str) -> None:
+        """Read each count field ``names`` names as an int in the range its option
+        declares, or refuse it naming the field, the range and the card's rule; a field
+        whose default is None keeps None (not given)."""
+        declared = {item.name: item for item in options_of(type(self))}
+        for name in names:
+            value, item = getattr(self, name), declared[name]
+            if value is not None or item.default is not None:
+                count = whole_number(value, name, item.low, item.high, self.record.section)
+                object.__setattr__(self, name, count)
 
     def card_description(self) -> dict:
         """The card and the turn, for :meth:`describe`."""

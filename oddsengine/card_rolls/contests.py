@@ -20,16 +20,15 @@ import numpy as np
 from oddsengine.card_rolls.card_roll import (
     CONDITIONS,
     CardRollSpec,
+    condition_option,
     die_faces,
     die_plan,
-    flag,
     turn_option,
-    whole_number,
 )
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan
-from oddsengine.errors import OddsEngineError, checked_arguments
+from oddsengine.errors import OddsEngineError, checked_arguments, checked_flag
 
 __all__ = [
     "CHATEAU_MODIFIERS",
@@ -44,6 +43,19 @@ __all__ = [
 MARGINS = (2, 3)
 #: The most units a side may be given in Scottish home spaces (a bound on input).
 MOST_UNITS = 99
+
+
+def _units_option(power: str, adjective: str):
+    """The land and naval units ``power`` controls in Scottish home spaces, added to its
+    die, declared (RULES.md §28.5)."""
+    return option(
+        f"the land and naval units {power} controls in Scottish home spaces, added to its die",
+        rule="RULES.md §28.5",
+        low=0,
+        high=MOST_UNITS,
+        default=0,
+        label=f"{adjective} units",
+    )
 
 
 @dataclass(frozen=True)
@@ -75,22 +87,8 @@ class RoughWooing(CardRollSpec):
     7
     """
 
-    english_units: int = option(
-        "the land and naval units England controls in Scottish home spaces, added to its die",
-        rule="RULES.md §28.5",
-        low=0,
-        high=MOST_UNITS,
-        default=0,
-        label="English units",
-    )
-    french_units: int = option(
-        "the land and naval units France controls in Scottish home spaces, added to its die",
-        rule="RULES.md §28.5",
-        low=0,
-        high=MOST_UNITS,
-        default=0,
-        label="French units",
-    )
+    english_units: int = _units_option("England", "English")
+    french_units: int = _units_option("France", "French")
     margin: int = option(
         "what England's total must exceed France's by: 2, at least 2 more (the rule); 3, "
         '"exceeds by 2" read as more than 2',
@@ -100,20 +98,13 @@ class RoughWooing(CardRollSpec):
         default=MARGINS[0],
         group="readings",
     )
-    edward_born: bool = option(
-        "Edward VI is born and alive",
-        rule="RULES.md §28.5",
-        value="yes-no",
-        default=True,
-        group=CONDITIONS,
-        label="Edward VI born",
+    edward_born: bool = condition_option(
+        card_roll(116), "edward_born", "Edward VI is born and alive", label="Edward VI born"
     )
-    scotland_allied_with_france: bool = option(
+    scotland_allied_with_france: bool = condition_option(
+        card_roll(116),
+        "scotland_allied_with_france",
         "Scotland is France's ally",
-        rule="RULES.md §28.5",
-        value="yes-no",
-        default=True,
-        group=CONDITIONS,
         label="Scotland allied to France",
     )
     turn: int | None = turn_option(card_roll(116))
@@ -123,17 +114,13 @@ class RoughWooing(CardRollSpec):
     event_names = ()
 
     def __post_init__(self):
-        for name in ("english_units", "french_units"):
-            units = whole_number(getattr(self, name), name, 0, MOST_UNITS, self.record.section)
-            object.__setattr__(self, name, units)
+        self.read_counts("english_units", "french_units")
         if self.margin not in MARGINS or isinstance(self.margin, bool):
             raise OddsEngineError(
                 f"margin must be 2 (at least 2 more) or 3 (more than 2) (RULES.md §30.13), "
                 f"not {self.margin!r}"
             )
         object.__setattr__(self, "margin", int(self.margin))
-        for name in ("edward_born", "scotland_allied_with_france"):
-            object.__setattr__(self, name, flag(getattr(self, name), name))
         self.check_card()
 
     def draw_plan(self) -> DrawPlan:
@@ -204,6 +191,13 @@ _RULE = "RULES.md §28.6"
 _BOARD = "the board's modifiers (instead of --modifier)"
 
 
+def _modifier_option(name: str, words: str, label: str = ""):
+    """The flag of the board condition ``name`` of :data:`CHATEAU_MODIFIERS`, declared: its
+    words, then the modifier the table gives it (RULES.md §28.6)."""
+    (value,) = (value for field, value, _ in CHATEAU_MODIFIERS if field == name)
+    return option(f"{words}: {value:+d}", rule=_RULE, default=False, group=_BOARD, label=label)
+
+
 @dataclass(frozen=True)
 class Chateaux(CardRollSpec):
     """Patron of the Arts (card #4, France's Home card; RULES.md §28.6, 2017): a die plus
@@ -252,38 +246,22 @@ class Chateaux(CardRollSpec):
         high=MOST_MODIFIER,
         default=None,
     )
-    milan_french: bool = option("Milan is French: +2", rule=_RULE, default=False, group=_BOARD)
-    florence_french: bool = option(
-        "Florence is French: +1", rule=_RULE, default=False, group=_BOARD
+    milan_french: bool = _modifier_option("milan_french", "Milan is French")
+    florence_french: bool = _modifier_option("florence_french", "Florence is French")
+    italian_keys: bool = _modifier_option("italian_keys", "France controls 3 Italian-zone keys")
+    tournament: bool = _modifier_option("tournament", "the Tournament scenario")
+    home_space_lost: bool = _modifier_option(
+        "home_space_lost", "a French home space is controlled by another power", "home space lost"
     )
-    italian_keys: bool = option(
-        "France controls 3 Italian-zone keys: +2", rule=_RULE, default=False, group=_BOARD
+    enemy_in_home: bool = _modifier_option(
+        "enemy_in_home", "enemy units stand in a French home space", "enemy in France"
     )
-    tournament: bool = option(
-        "the Tournament scenario: +1", rule=_RULE, default=False, group=_BOARD
+    francis_rules: bool = condition_option(card_roll(4), "francis_rules", "Francis I rules France")
+    francis_captured: bool = condition_option(
+        card_roll(4), "francis_captured", "Francis I is captured"
     )
-    home_space_lost: bool = option(
-        "a French home space is controlled by another power: -1",
-        rule=_RULE,
-        default=False,
-        group=_BOARD,
-        label="home space lost",
-    )
-    enemy_in_home: bool = option(
-        "enemy units stand in a French home space: -2",
-        rule=_RULE,
-        default=False,
-        group=_BOARD,
-        label="enemy in France",
-    )
-    francis_rules: bool = option(
-        "Francis I rules France", rule=_RULE, value="yes-no", default=True, group=CONDITIONS
-    )
-    francis_captured: bool = option(
-        "Francis I is captured", rule=_RULE, default=False, group=CONDITIONS
-    )
-    francis_besieged: bool = option(
-        "Francis I is besieged", rule=_RULE, default=False, group=CONDITIONS
+    francis_besieged: bool = condition_option(
+        card_roll(4), "francis_besieged", "Francis I is besieged"
     )
     chateau_vp: int = option(
         "the chateau VP France holds: 6 or more is refused",
@@ -300,24 +278,16 @@ class Chateaux(CardRollSpec):
     event_names = tuple(row.name for row in CHATEAU_TABLE)
 
     def __post_init__(self):
-        flags = [name for name, _, _ in CHATEAU_MODIFIERS]
-        flags += ["francis_rules", "francis_captured", "francis_besieged"]
-        for name in flags:
-            object.__setattr__(self, name, flag(getattr(self, name), name))
-        if self.modifier is not None:
-            section = self.record.section
-            modifier = whole_number(
-                self.modifier, "modifier", LEAST_MODIFIER, MOST_MODIFIER, section
+        for name, _, _ in CHATEAU_MODIFIERS:
+            object.__setattr__(self, name, checked_flag(getattr(self, name), name))
+        self.read_counts("modifier")
+        given = [name for name, _, _ in CHATEAU_MODIFIERS if getattr(self, name)]
+        if self.modifier is not None and given:
+            raise OddsEngineError(
+                f"give the modifier or the conditions, not both: modifier {self.modifier} "
+                f"with {', '.join(given)} ({self.record.section})"
             )
-            object.__setattr__(self, "modifier", modifier)
-            given = [name for name, _, _ in CHATEAU_MODIFIERS if getattr(self, name)]
-            if given:
-                raise OddsEngineError(
-                    f"give the modifier or the conditions, not both: modifier {modifier} "
-                    f"with {', '.join(given)} ({section})"
-                )
-        vp = whole_number(self.chateau_vp, "chateau_vp", 0, MOST_CHATEAU_VP, self.record.section)
-        object.__setattr__(self, "chateau_vp", vp)
+        self.read_counts("chateau_vp")
         self.check_card()
 
     @property

@@ -42,6 +42,26 @@ MOST_ELIGIBLE = 99
 _RULE = "RULES.md §28.10"
 _DEBATERS, _DICE = "the debaters committed", "or the dice (instead of the debaters)"
 _CAPS = "the spaces eligible (a board's caps)"
+#: The rules of a cap on the spaces a side converts.
+_CAP_RULE = "RULES.md §30.18, §23.14"
+
+
+def _debaters_option(words: str, label: str):
+    """A side's debaters committed, by name, declared (RULES.md §28.10)."""
+    return option(words, rule=_RULE, default=(), group=_DEBATERS, label=label)
+
+
+def _dice_option(words: str):
+    """A side's dice, instead of its debaters, declared (RULES.md §28.10)."""
+    return option(words, rule=_RULE, low=0, default=None, group=_DICE)
+
+
+def _cap_option(words: str, label: str):
+    """A cap on the spaces a side converts, the spaces eligible for its attempts, declared
+    (RULES.md §30.18, §23.14)."""
+    return option(
+        words, rule=_CAP_RULE, low=0, high=MOST_ELIGIBLE, default=None, group=_CAPS, label=label
+    )
 
 
 def _most_dice(side: str) -> int:
@@ -82,53 +102,25 @@ class CouncilOfTrent(CardRollSpec):
     (11, 7)
     """
 
-    papal_debaters: tuple = option(
+    papal_debaters: tuple = _debaters_option(
         "the Papal debaters committed, up to 4 uncommitted, by name: each rolls his value in "
         "dice (oddsengine debaters --side papal lists them)",
-        rule=_RULE,
-        default=(),
-        group=_DEBATERS,
-        label="Papal",
+        "Papal",
     )
-    protestant_debaters: tuple = option(
-        "the Protestant debaters committed, up to 2 of any zone, by name",
-        rule=_RULE,
-        default=(),
-        group=_DEBATERS,
-        label="Protestant",
+    protestant_debaters: tuple = _debaters_option(
+        "the Protestant debaters committed, up to 2 of any zone, by name", "Protestant"
     )
-    papal_dice: int | None = option(
-        "the Papacy's dice, instead of its debaters (default: the dice of the debaters named)",
-        rule=_RULE,
-        low=0,
-        default=None,
-        group=_DICE,
+    papal_dice: int | None = _dice_option(
+        "the Papacy's dice, instead of its debaters (default: the dice of the debaters named)"
     )
-    protestant_dice: int | None = option(
-        "the Protestant's dice, instead of its debaters",
-        rule=_RULE,
-        low=0,
-        default=None,
-        group=_DICE,
-    )
-    papal_eligible: int | None = option(
+    protestant_dice: int | None = _dice_option("the Protestant's dice, instead of its debaters")
+    papal_eligible: int | None = _cap_option(
         "a cap on the spaces the Papacy converts: the spaces eligible for its attempts "
         "(default: the hit difference)",
-        rule="RULES.md §30.18, §23.14",
-        low=0,
-        high=MOST_ELIGIBLE,
-        default=None,
-        group=_CAPS,
-        label="Papal cap",
+        "Papal cap",
     )
-    protestant_eligible: int | None = option(
-        "a cap on the spaces the Protestant converts",
-        rule="RULES.md §30.18, §23.14",
-        low=0,
-        high=MOST_ELIGIBLE,
-        default=None,
-        group=_CAPS,
-        label="Protestant cap",
+    protestant_eligible: int | None = _cap_option(
+        "a cap on the spaces the Protestant converts", "Protestant cap"
     )
     turn: int | None = turn_option(card_roll(17), "; the debaters named must have entered")
 
@@ -142,7 +134,7 @@ class CouncilOfTrent(CardRollSpec):
         for name in ("papal_eligible", "protestant_eligible"):
             cap = getattr(self, name)
             if cap is not None:
-                cap = whole_number(cap, name, 0, MOST_ELIGIBLE, "RULES.md §30.18, §23.14")
+                cap = whole_number(cap, name, 0, MOST_ELIGIBLE, _CAP_RULE)
                 object.__setattr__(self, name, cap)
 
     def _check_side(self, side: str) -> None:

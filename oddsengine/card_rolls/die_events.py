@@ -21,11 +21,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from oddsengine.card_rolls.card_roll import (
-    CONDITIONS,
     CardRollSpec,
+    condition_option,
     die_faces,
     die_plan,
-    flag,
     names,
     turn_option,
     whole_number,
@@ -88,19 +87,17 @@ class BookOfCommonPrayer(CardRollSpec):
         default=None,
         label="Catholic spaces",
     )
-    anne_boleyn_married: bool = option(
+    anne_boleyn_married: bool = condition_option(
+        card_roll(62),
+        "anne_boleyn_married",
         "Henry VIII has married Anne Boleyn: the card enters the deck then",
         rule="rule 21.3, RULES.md §28.1",
-        value="yes-no",
-        default=True,
-        group=CONDITIONS,
         label="Boleyn married",
     )
-    cranmer_committed: bool = option(
+    cranmer_committed: bool = condition_option(
+        card_roll(62),
+        "cranmer_committed",
         "Cranmer is committed: the event needs him uncommitted",
-        rule="RULES.md §28.1",
-        default=False,
-        group=CONDITIONS,
     )
     turn: int | None = turn_option(card_roll(62))
 
@@ -110,8 +107,6 @@ class BookOfCommonPrayer(CardRollSpec):
     BANDS = ((1, 0), (3, 1), (5, 2), (6, None))
 
     def __post_init__(self):
-        for name in ("anne_boleyn_married", "cranmer_committed"):
-            object.__setattr__(self, name, flag(getattr(self, name), name))
         if self.catholic_home_spaces is not None:
             spaces = whole_number(
                 self.catholic_home_spaces,
@@ -286,12 +281,10 @@ class FountainOfYouth(CardRollSpec):
         default=(),
         label="not in the pool",
     )
-    exploration_underway: bool = option(
+    exploration_underway: bool = condition_option(
+        card_roll(77),
+        "exploration_underway",
         "the power has an exploration underway: the card cancels it",
-        rule="RULES.md §28.3",
-        value="yes-no",
-        default=True,
-        group=CONDITIONS,
         label="exploring",
     )
     turn: int | None = turn_option(
@@ -307,9 +300,6 @@ class FountainOfYouth(CardRollSpec):
 
         object.__setattr__(self, "power", _power(self.power))
         object.__setattr__(self, "removed", names(self.removed, "removed"))
-        object.__setattr__(
-            self, "exploration_underway", flag(self.exploration_underway, "exploration_underway")
-        )
         self.check_card()
         pool = explorer_pool(self.power, self.removed, self.turn)
         object.__setattr__(self, "pool", tuple(explorer.name for explorer in pool))
@@ -379,11 +369,8 @@ class ThreatToPower(CardRollSpec):
         choices=card_roll(103).targets,
         default="Duke of Alva",
     )
-    captured: bool = option(
-        "the leader is captured: he cannot be targeted",
-        rule="RULES.md §28.4",
-        default=False,
-        group=CONDITIONS,
+    captured: bool = condition_option(
+        card_roll(103), "captured", "the leader is captured: he cannot be targeted"
     )
     turn: int | None = turn_option(card_roll(103))
 
@@ -403,7 +390,6 @@ class ThreatToPower(CardRollSpec):
                 + f" ({self.record.section})"
             )
         object.__setattr__(self, "leader", name)
-        object.__setattr__(self, "captured", flag(self.captured, "captured"))
         self.check_card()
 
     def draw_plan(self) -> DrawPlan:

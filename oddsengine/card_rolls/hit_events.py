@@ -19,11 +19,9 @@ from typing import ClassVar
 import numpy as np
 
 from oddsengine.card_rolls.card_roll import (
-    CONDITIONS,
     CardRollSpec,
-    flag,
+    condition_option,
     turn_option,
-    whole_number,
 )
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.declaration import option
@@ -39,12 +37,25 @@ MOST_PIRACY_VP = 99
 
 
 class HitRoll(CardRollSpec):
-    """A card's dice that hit on 5-6, as in combat: its draw plan is the hits of its
-    ``DICE`` dice, Binomial(DICE, 1/3), and its events the chance of each number of hits
-    (``hits:K``). A subclass sets ``DICE`` and reads the hits in its ``outcome_columns``."""
+    """A card's dice that hit on 5-6, as in combat, each hit taking one off what stands
+    against them, not below 0: its draw plan is the hits of its ``DICE`` dice,
+    Binomial(DICE, 1/3), and its events the chance of each number of hits (``hits:K``).
+
+    A subclass sets ``DICE``, ``TARGET`` (its count field the hits take off: None in it,
+    not counted, every hit counts) and ``TAKEN`` (the column of what they take off), and
+    says in :meth:`succeeds` when the card has its effect.
+    """
 
     #: The dice the card rolls.
     DICE: ClassVar[int]
+    #: The count field of what the hits take off, one a hit.
+    TARGET: ClassVar[str]
+    #: The reported column of what the hits take off.
+    TAKEN: ClassVar[str]
+
+    def __post_init__(self):
+        self.read_counts(self.TARGET)
+        self.check_card()
 
     def draw_plan(self) -> DrawPlan:
         """The hits of the card's dice (1/3 each)."""
@@ -54,9 +65,27 @@ class HitRoll(CardRollSpec):
     def event_names(self) -> tuple[str, ...]:
         return tuple(f"hits:{k}" for k in range(self.DICE + 1))
 
-    def hit_columns(self, hits) -> dict:
-        """The events' columns: exactly K hits, for K = 0 .. DICE."""
-        return {f"hits:{k}": hits == k for k in range(self.DICE + 1)}
+    @property
+    def reported_columns(self) -> dict:
+        """The hits and what they take off."""
+        return {"hits": ("hits", 1.0), self.TAKEN: (self.TAKEN, 1.0)}
+
+    def succeeds(self, taken):
+        """Whether the card has its effect, by what the hits take off (an array)."""
+        raise NotImplementedError
+
+    def outcome_columns(self, values) -> dict:
+        hits = np.asarray(values[0])
+        # RULES.md §28.9, §28.11: one off a hit, not below 0.
+        target = getattr(self, self.TARGET)
+        taken = hits if target is None else np.minimum(hits, target)
+        columns = {
+            "outcome": np.where(self.succeeds(taken), *self.outcome_names).astype(object),
+            "hits": hits,
+            self.TAKEN: taken,
+        }
+        # The events' columns: exactly K hits, for K = 0 .. DICE.
+        return {**columns, **{f"hits:{k}": hits == k for k in range(self.DICE + 1)}}
 
     def worked_out(self) -> dict:
         """The dice the card rolls, after its inputs."""
@@ -100,49 +129,25 @@ class CityStateRebels(HitRoll):
         high=MOST_UNITS,
         default=1,
     )
-    captured_key: bool = option(
+    captured_key: bool = condition_option(
+        card_roll(71),
+        "captured_key",
         "the target is a captured key: an independent key held by a major power, or a home "
         "key held by a major power not allied to its home power",
-        rule="RULES.md §28.9",
-        value="yes-no",
-        default=True,
-        group=CONDITIONS,
     )
-    under_siege: bool = option(
-        "the key is under siege: it cannot be targeted",
-        rule="RULES.md §28.9",
-        default=False,
-        group=CONDITIONS,
+    under_siege: bool = condition_option(
+        card_roll(71), "under_siege", "the key is under siege: it cannot be targeted"
     )
     turn: int | None = turn_option(card_roll(71))
 
     record = card_roll(71)
     outcome_names = ("key_retaken", "key_held")
-    #: RULES.md §28.9: the rebels roll 5 dice.
-    DICE = 5
+    #: RULES.md §28.9: the rebels roll 5 dice, each hit eliminating a unit at the key.
+    DICE, TARGET, TAKEN = 5, "units", "units_eliminated"
 
-    def __post_init__(self):
-        units = whole_number(self.units, "units", 0, MOST_UNITS, self.record.section)
-        object.__setattr__(self, "units", units)
-        for name in ("captured_key", "under_siege"):
-            object.__setattr__(self, name, flag(getattr(self, name), name))
-        self.check_card()
-
-    @property
-    def reported_columns(self) -> dict:
-        """The rebels' hits and the units they eliminate."""
-        return {"hits": ("hits", 1.0), "units_eliminated": ("units_eliminated", 1.0)}
-
-    def outcome_columns(self, values) -> dict:
-        hits = np.asarray(values[0])
-        # RULES.md §28.9: one unit a hit; with none left the key is retaken.
-        eliminated = np.minimum(hits, self.units)
-        columns = {
-            "outcome": np.where(eliminated == self.units, *self.outcome_names).astype(object),
-            "hits": hits,
-            "units_eliminated": eliminated,
-        }
-        return {**columns, **self.hit_columns(hits)}
+    def succeeds(self, taken):
+        # RULES.md §28.9: with no unit left, the key is retaken.
+        return taken == self.units
 
     def title(self) -> str:
         return f"{self.record.name}: 5 dice against a key held by {self.units} units"
@@ -184,30 +189,11 @@ class AndreaDoria(HitRoll):
 
     record = card_roll(68)
     outcome_names = ("piracy_vp_reduced", "no_effect")
-    #: RULES.md §28.11: 3 dice.
-    DICE = 3
+    #: RULES.md §28.11: 3 dice, each hit taking 1 off the piracy VP, not below 0.
+    DICE, TARGET, TAKEN = 3, "piracy_vp", "piracy_vp_removed"
 
-    def __post_init__(self):
-        if self.piracy_vp is not None:
-            vp = whole_number(self.piracy_vp, "piracy_vp", 0, MOST_PIRACY_VP, self.record.section)
-            object.__setattr__(self, "piracy_vp", vp)
-        self.check_card()
-
-    @property
-    def reported_columns(self) -> dict:
-        """The hits and the piracy VP they take off."""
-        return {"hits": ("hits", 1.0), "piracy_vp_removed": ("piracy_vp_removed", 1.0)}
-
-    def outcome_columns(self, values) -> dict:
-        hits = np.asarray(values[0])
-        # RULES.md §28.11: 1 VP a hit, not below 0.
-        removed = hits if self.piracy_vp is None else np.minimum(hits, self.piracy_vp)
-        columns = {
-            "outcome": np.where(removed > 0, *self.outcome_names).astype(object),
-            "hits": hits,
-            "piracy_vp_removed": removed,
-        }
-        return {**columns, **self.hit_columns(hits)}
+    def succeeds(self, taken):
+        return taken > 0
 
     def title(self) -> str:
         return f"{self.record.name}: 3 dice against the Ottoman piracy VP"

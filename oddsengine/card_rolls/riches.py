@@ -24,12 +24,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from oddsengine.card_rolls.card_roll import flag, names, turn_of
+from oddsengine.card_rolls.card_roll import names, turn_of
 from oddsengine.card_rolls.records import card_roll, check_in_play
 from oddsengine.combat.powers import normalise_power, power_adjective
 from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, two_dice_pmf
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
+from oddsengine.errors import (
+    OddsEngineError,
+    OddsEngineTypeError,
+    checked_arguments,
+    checked_flag,
+    shown,
+)
 from oddsengine.option_field import declared_values
 
 __all__ = [
@@ -405,7 +411,7 @@ class RichesRoll:
         object.__setattr__(self, "column", check_column(self.column))
         object.__setattr__(self, "power", check_power(self.power))
         for name in ("galleons", "plantations", "colonial_governor", "native_uprising"):
-            object.__setattr__(self, name, flag(getattr(self, name), name))
+            object.__setattr__(self, name, checked_flag(getattr(self, name), name))
         if self.plantations and self.column not in COLONY_COLUMNS:
             raise OddsEngineError(
                 f"Plantations adds 1 to colony and Potosi rolls only, not to the {self.column} "

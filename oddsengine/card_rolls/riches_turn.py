@@ -31,7 +31,7 @@ from functools import cached_property
 
 import numpy as np
 
-from oddsengine.card_rolls.card_roll import flag, names, turn_of
+from oddsengine.card_rolls.card_roll import names, turn_of
 from oddsengine.card_rolls.riches import (
     COLONY_COLUMNS,
     COLUMNS,
@@ -52,7 +52,13 @@ from oddsengine.card_rolls.riches import (
 from oddsengine.combat.powers import power_adjective
 from oddsengine.declaration import option
 from oddsengine.draws import CampaignEndStates, OutcomeColumns
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
+from oddsengine.errors import (
+    OddsEngineError,
+    OddsEngineTypeError,
+    checked_arguments,
+    checked_flag,
+    shown,
+)
 from oddsengine.option_field import declared_values
 
 __all__ = ["FATES", "MOST_COLONIES", "RichesTurn", "TWO_DICE_COUNTS"]
@@ -139,7 +145,7 @@ class RichesTurn:
         object.__setattr__(self, "holdings", _holdings(self.holdings))
         object.__setattr__(self, "power", check_power(self.power))
         for name in ("galleons", "plantations"):
-            object.__setattr__(self, name, flag(getattr(self, name), name))
+            object.__setattr__(self, name, checked_flag(getattr(self, name), name))
         object.__setattr__(self, "turn", turn_of(self.turn))
         raiders = check_raiders(self.raiders, self.power, self.turn, "RULES.md §28.7")
         object.__setattr__(self, "raiders", raiders)

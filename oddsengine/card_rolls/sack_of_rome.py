@@ -28,11 +28,17 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
-from oddsengine.card_rolls.card_roll import CardRollSpec, flag, whole_number
+from oddsengine.card_rolls.card_roll import CardRollSpec
 from oddsengine.card_rolls.records import card_roll
 from oddsengine.combat.field_battle import FieldBattle
 from oddsengine.combat.forces import FORCE_NOTATION, Force, as_force
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_arguments, shown
+from oddsengine.errors import (
+    OddsEngineError,
+    OddsEngineTypeError,
+    checked_arguments,
+    checked_flag,
+    shown,
+)
 from oddsengine.option_field import declared_values, option
 
 __all__ = ["SackOfRome", "ST_PETERS_CP_LOST", "CARDS_DRAWN", "MOST_PAPAL_REGULARS"]
@@ -145,19 +151,12 @@ class SackOfRome(FieldBattle, CardRollSpec):
             # RULES.md §28.8: a single non-Papal stack.
             raise OddsEngineError(f"{self.record} is played with a non-Papal stack ({section})")
         object.__setattr__(self, "attacker", attacker)
-        regulars = whole_number(
-            self.papal_regulars, "papal_regulars", 0, MOST_PAPAL_REGULARS, section
-        )
-        object.__setattr__(self, "papal_regulars", regulars)
-        object.__setattr__(self, "defender", Force(regulars=regulars, power="papacy"))
+        self.read_counts("papal_regulars")
+        object.__setattr__(self, "defender", Force(regulars=self.papal_regulars, power="papacy"))
         object.__setattr__(
-            self, "sack_leader_dice", flag(self.sack_leader_dice, "sack_leader_dice")
+            self, "sack_leader_dice", checked_flag(self.sack_leader_dice, "sack_leader_dice")
         )
-        for name, most in (("st_peters_cp", MOST_ST_PETERS_CP), ("papal_cards", MOST_PAPAL_CARDS)):
-            if getattr(self, name) is not None:
-                object.__setattr__(
-                    self, name, whole_number(getattr(self, name), name, 0, most, section)
-                )
+        self.read_counts("st_peters_cp", "papal_cards")
         if self.space is not None:
             object.__setattr__(self, "space", self._italian_space(self.space))
         self.check_card()

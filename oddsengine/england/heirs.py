@@ -29,7 +29,7 @@ from functools import cached_property
 import numpy as np
 
 from oddsengine.draws import CampaignEndStates
-from oddsengine.england.inputs import chart_results, flag, whole_count
+from oddsengine.england.inputs import chart_results, whole_count
 from oddsengine.england.marital_chain import MaritalState, chart_law
 from oddsengine.england.pregnancy_chart import (
     ELIZABETH,
@@ -52,7 +52,13 @@ from oddsengine.england.succession import (
     NEVER,
     throne_turns,
 )
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
+from oddsengine.errors import (
+    OddsEngineError,
+    OddsEngineTypeError,
+    checked_flag,
+    shown,
+    unknown_name,
+)
 from oddsengine.option_field import option
 
 __all__ = [
@@ -113,6 +119,24 @@ _CHART, _READINGS, _TIMELINE = (
     "readings (§30)",
     "the succession (§26)",
 )
+
+
+def _marriages_option(words: str, rule: str, group: str, label: str = ""):
+    """A number of marriages, 0 up to Henry's wives (§24), declared; default None."""
+    return option(words, rule=rule, default=None, low=0, high=len(WIVES), group=group, label=label)
+
+
+def _reading_option(words: str, rule: str, choices: tuple, default: str, label: str = ""):
+    """A reading of the rules (§30), one of its ``choices``, declared."""
+    return option(
+        words,
+        rule=rule,
+        value="choice",
+        choices=choices,
+        default=default,
+        group=_READINGS,
+        label=label,
+    )
 
 
 @dataclass(frozen=True)
@@ -196,33 +220,26 @@ class Heirs:
         default=None,
         group=_CHART,
     )
-    marriages: int | None = option(
+    marriages: int | None = _marriages_option(
         "how many more marriages, wife after wife (from the start, 2 is Anne Boleyn then "
         "Jane Seymour); the chain stops at a 6 or once both heirs are born (default: every "
         "wife left)",
-        rule="§24",
-        default=None,
-        low=0,
-        high=len(WIVES),
-        group=_CHART,
+        "§24",
+        _CHART,
     )
-    walk: str = option(
+    walk: str = _reading_option(
         "where a marker goes when its line is taken: higher (the printed chart) or lower "
         "(older figures only)",
-        rule="§25 step 2, §30.1",
-        value="choice",
-        choices=WALKS,
-        default="higher",
-        group=_READINGS,
+        "§25 step 2, §30.1",
+        WALKS,
+        "higher",
     )
-    parr_both: str = option(
+    parr_both: str = _reading_option(
         "Katherine Parr's claim: consequence (no rule of its own) or guarantee (Elizabeth "
         "counts as born after her roll; changes only the elizabeth_born figure)",
-        rule="§25.6, §30.5",
-        value="choice",
-        choices=PARR_READINGS,
-        default="consequence",
-        group=_READINGS,
+        "§25.6, §30.5",
+        PARR_READINGS,
+        "consequence",
         label="Parr's claim",
     )
     protestant_ally: bool = option(
@@ -238,15 +255,12 @@ class Heirs:
         default=False,
         group=_TIMELINE,
     )
-    marriages_before_heir: int | None = option(
+    marriages_before_heir: int | None = _marriages_option(
         "with --timeline: England's marriages before the heir's card on turn 6, the "
         "flirtatious bonus on top (5: the divorce on turn 3 then turns 3-6; 4; 3: the heir "
         "card first in turn 6; 2: England stops after two; default 4 from the start)",
-        rule="§26",
-        default=None,
-        low=0,
-        high=len(WIVES),
-        group=_TIMELINE,
+        "§26",
+        _TIMELINE,
         label="marriages first",
     )
     heir_draw: str | float = option(
@@ -274,14 +288,10 @@ class Heirs:
             if not isinstance(value, str) or value.strip().casefold() not in valid:
                 raise unknown_name(name.replace("_", " "), value, valid)
             put(self, name, value.strip().casefold())
-        put(self, "protestant_ally", flag(self.protestant_ally, "protestant_ally"))
-        put(self, "timeline", flag(self.timeline, "timeline"))
-        put(self, "marriages", whole_count(self.marriages, "marriages"))
-        put(
-            self,
-            "marriages_before_heir",
-            whole_count(self.marriages_before_heir, "marriages_before_heir"),
-        )
+        put(self, "protestant_ally", checked_flag(self.protestant_ally, "protestant_ally"))
+        put(self, "timeline", checked_flag(self.timeline, "timeline"))
+        for name in ("marriages", "marriages_before_heir"):
+            put(self, name, whole_count(getattr(self, name), name))
         put(self, "heir_draw", _draw_chance(self.heir_draw))
         married = len(used)
         if self.wife is not None:

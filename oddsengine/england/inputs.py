@@ -1,6 +1,7 @@
 """The English questions' inputs read, in one place: a list written as text (``"1,3"``),
-one number or a sequence; the results already on the Pregnancy Chart; a whole count; a
-flag. :class:`~oddsengine.england.heirs.Heirs` and :class:`~oddsengine.england.mary_i.MaryI`
+one number or a sequence, and each of its parts read as a whole number; the results
+already on the Pregnancy Chart; a whole count.
+:class:`~oddsengine.england.heirs.Heirs` and :class:`~oddsengine.england.mary_i.MaryI`
 read their inputs with these, so that both take and refuse them alike.
 
 Examples
@@ -22,7 +23,7 @@ import numpy as np
 from oddsengine.england.pregnancy_chart import FACES, WIVES
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["chart_results", "flag", "listed", "whole_count"]
+__all__ = ["chart_results", "listed", "listed_number", "whole_count"]
 
 
 def listed(value, refusal: str) -> list:
@@ -45,19 +46,33 @@ def listed(value, refusal: str) -> list:
     raise OddsEngineTypeError(f"{refusal}, not {shown(value)}")
 
 
+def listed_number(part, unread: str, refusal: str) -> int:
+    """A part of a list input (:func:`listed`) as a whole number: one given as a number, or
+    text that reads as one.
+
+    Raises
+    ------
+    OddsEngineError
+        ``unread``, for text that does not read as a whole number.
+    OddsEngineTypeError
+        ``refusal``, for anything else that is not a whole number.
+    """
+    try:
+        number = int(part) if isinstance(part, str) else part
+    except ValueError:
+        raise OddsEngineError(unread) from None
+    if isinstance(number, bool) or not isinstance(number, (int, np.integer)):
+        raise OddsEngineTypeError(refusal)
+    return number
+
+
 def chart_results(value) -> tuple[int, ...]:
     """``used`` as results 1..6, lowest first: a tuple or list of whole numbers, or text
     ``"1,3"``; each at most once (§25.4), at most one per wife (§24)."""
     results = []
     for part in listed(value, "used must be results on the chart, 1..6"):
-        try:
-            number = int(part) if isinstance(part, str) else part
-        except ValueError:
-            raise OddsEngineError(
-                f"used: {shown(part)} is not a result of the chart, 1..6"
-            ) from None
-        if isinstance(number, bool) or not isinstance(number, (int, np.integer)):
-            raise OddsEngineTypeError(f"used: {shown(part)} is not a result of the chart, 1..6")
+        refusal = f"used: {shown(part)} is not a result of the chart, 1..6"
+        number = listed_number(part, refusal, refusal)
         if not 1 <= number <= len(FACES):
             raise OddsEngineError(f"used: {number} is not a line of the Pregnancy Chart (1..6)")
         if int(number) in results:
@@ -83,10 +98,3 @@ def whole_count(value, name: str) -> int | None:
     if value < 0:
         raise OddsEngineError(f"{name} must be 0 or more, not {value}")
     return int(value)
-
-
-def flag(value, name: str) -> bool:
-    """True or False, as a bool (a numpy bool too)."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise OddsEngineTypeError(f"{name} must be True or False, not {shown(value)}")
-    return bool(value)

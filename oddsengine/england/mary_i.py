@@ -28,7 +28,7 @@ from functools import cached_property
 import numpy as np
 
 from oddsengine.draws import DrawPlan, binomial_pmf
-from oddsengine.england.inputs import listed
+from oddsengine.england.inputs import listed, listed_number
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.option_field import option
 
@@ -55,14 +55,11 @@ def _cards(value) -> tuple:
         if isinstance(part, str) and part.strip().casefold() in (MANDATORY, "m"):
             cards.append(MANDATORY)
             continue
-        try:
-            cp = int(part) if isinstance(part, str) else part
-        except ValueError:
-            raise OddsEngineError(
-                f"cards: {shown(part)} is neither a card's CP (1..6) nor 'mandatory'"
-            ) from None
-        if isinstance(cp, bool) or not isinstance(cp, (int, np.integer)):
-            raise OddsEngineTypeError(f"cards: {shown(part)} is not a card's CP (1..6)")
+        cp = listed_number(
+            part,
+            f"cards: {shown(part)} is neither a card's CP (1..6) nor 'mandatory'",
+            f"cards: {shown(part)} is not a card's CP (1..6)",
+        )
         if not 1 <= cp <= _MOST_CP:
             raise OddsEngineError(f"cards: a card gives 1..{_MOST_CP} CP, not {cp}")
         cards.append(int(cp))

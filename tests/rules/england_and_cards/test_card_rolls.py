@@ -367,6 +367,29 @@ def test_every_card_record_names_its_kind_and_its_conditions_are_spec_fields():
 
 
 @pytest.mark.rule("28")
+@pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.kind)
+def test_a_card_s_flag_conditions_are_declared_from_its_record(spec):
+    # RULES.md §28: each condition of a card's record is an input under the conditions'
+    # heading whose default is what the card needs; the other value is refused in the
+    # record's words, a value that is not True or False as such.
+    from oddsengine.card_rolls.card_roll import CONDITIONS
+    from oddsengine.declaration import options_of
+
+    declared = {item.name: item for item in options_of(type(spec))}
+    for condition in type(spec).record.conditions:
+        item = declared[condition.field]
+        assert item.group == CONDITIONS
+        if condition.below is not None:  # the chateau VP: a count, fewer than 6
+            continue
+        assert item.default is condition.required
+        assert item.value == ("yes-no" if condition.required else "flag")
+        with pytest.raises(OddsEngineError, match=re.escape(condition.words)):
+            dataclasses.replace(spec, **{condition.field: not condition.required})
+        with pytest.raises(OddsEngineTypeError, match="must be True or False, not 'yes'"):
+            dataclasses.replace(spec, **{condition.field: "yes"})
+
+
+@pytest.mark.rule("28")
 def test_a_card_roll_is_named_in_code_only_by_its_record():
     from oddsengine.combat.fleets import find_naval_leader
 

@@ -312,6 +312,8 @@ REFUSALS = [
     ({"timeline": True, "marriages_before_heir": 6}, "past Katherine Parr"),
     ({"timeline": "yes"}, "timeline must be True or False"),
     ({"marriages": -1}, "0 or more"),
+    ({"used": "1,x"}, "used: 'x' is not a result of the chart, 1..6"),
+    ({"used": (1.5,)}, "used: 1.5 is not a result of the chart, 1..6"),
 ]
 
 

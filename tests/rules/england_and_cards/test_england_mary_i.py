@@ -180,6 +180,7 @@ REFUSALS = [
     ({"impulses": True}, "whole number"),
     ({"cards": "7"}, "a card gives 1..6 CP"),
     ({"cards": "two"}, "neither a card's CP"),
+    ({"cards": (2.5,)}, "cards: 2.5 is not a card's CP (1..6)"),
     ({"impulses": 3, "cards": (2, 3)}, "give one card per impulse"),
     ({"cards": (2, 3)}, ""),  # accepted: two impulses
 ]
