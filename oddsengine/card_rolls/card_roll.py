@@ -60,7 +60,9 @@ def turn_option(record: CardRollRecord, words: str = ""):
     if record.entry_turn is not None and record.entry_turn > 1:
         entry = f", refused before turn {record.entry_turn}, when the card enters the deck"
     elif record.entry_words:
-        entry = f" (the card {record.entry_words})"
+        earliest = record.earliest_turn
+        when = f"; refused before turn {earliest}" if earliest is not None else ""
+        entry = f" (the card {record.entry_words}{when})"
     return option(
         "the turn it is played (default: any)" + entry + words,
         rule=record.section,

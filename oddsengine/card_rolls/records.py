@@ -83,6 +83,11 @@ class CardRollRecord:
         What it needs to be played, each on a field of its spec.
     entry_words : str
         The event that brings it into the deck, when it enters by one.
+    earliest_turn : int or None
+        For a card an event brings: the first turn the rules let it be in play, where they
+        bound it (``earliest_words`` says why); a turn before it is refused.
+    earliest_words : str
+        Why no earlier turn is possible, in words.
     edition : str
         The edition that brought the card or this use of it (``"2017"``), if not both.
     targets : tuple of str
@@ -100,6 +105,8 @@ class CardRollRecord:
     entry_words: str = ""
     edition: str = ""
     targets: tuple[str, ...] = ()
+    earliest_turn: int | None = None
+    earliest_words: str = ""
 
     def __str__(self) -> str:
         return f"{self.name} (card #{self.number})"
@@ -129,6 +136,11 @@ CARD_ROLLS: dict[str, CardRollRecord] = {
                 Condition("cranmer_committed", "Cranmer uncommitted", required=False),
             ),
             entry_words="enters the deck after Henry VIII marries Anne Boleyn",
+            # RULES.md §24: Six Wives from turn 2 first reaches Ask for Divorce, so Anne
+            # Boleyn is married on turn 3 at the earliest; Cranmer enters the turn after.
+            earliest_turn=4,
+            earliest_words="by RULES.md §24 Anne Boleyn is married on turn 3 at the earliest, "
+            "and Cranmer, whom it needs, enters the turn after that marriage",
         ),
         CardRollRecord(
             52,
@@ -312,6 +324,12 @@ def check_in_play(record: CardRollRecord, spec, turn: int | None) -> None:
         raise OddsEngineError(
             f"{record} is not in play on turn {turn}: it enters the deck on turn "
             f"{record.entry_turn} ({record.section})"
+        )
+    if turn is not None and record.earliest_turn is not None and turn < record.earliest_turn:
+        raise OddsEngineError(
+            f"{record} is not in play on turn {turn}: it {record.entry_words}; "
+            f"{record.earliest_words}: turn {record.earliest_turn} at the earliest "
+            f"({record.section})"
         )
     for condition in record.conditions:
         if not condition.holds(getattr(spec, condition.field)):

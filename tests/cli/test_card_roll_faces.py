@@ -352,7 +352,7 @@ def test_sweeps_name_the_kinds(capsys, tmp_path):
 
 #: A question of each kind, as the explorer's controls give it (option name -> value).
 EXPLORED = {
-    "book-of-common-prayer": {"catholic_home_spaces": "3", "turn": "2"},
+    "book-of-common-prayer": {"catholic_home_spaces": "3", "turn": "4"},
     "michelangelo": {"turn": "6"},
     "fountain-of-youth": {"power": "france", "removed": ["Cartier"]},
     "threat-to-power": {"leader": "Montmorency"},

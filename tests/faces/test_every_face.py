@@ -71,7 +71,7 @@ EXAMPLES: dict[str, dict] = {
     },  # fmt: skip
     "heirs": {"wife": "anne-boleyn"},
     "mary-i": {"impulses": 3},
-    "book-of-common-prayer": {"turn": 3},
+    "book-of-common-prayer": {"turn": 4},
     "michelangelo": {"turn": 4},
     "fountain-of-youth": {"power": "hapsburg", "turn": 3},
     "threat-to-power": {"leader": "Duke of Alva"},

@@ -11,7 +11,7 @@ from math import comb
 
 import pytest
 from code_strings import code_strings
-from conftest import ROOT, assert_within_sigmas
+from conftest import ROOT, assert_within_sigmas, refused
 
 import oddsengine as oe
 from oddsengine.card_rolls.contests import Chateaux, RoughWooing
@@ -292,6 +292,26 @@ def test_book_of_common_prayer_unrest_die():
     # England's home spaces on the map, Calais included, are 12.
     with pytest.raises(OddsEngineError, match=r"catholic_home_spaces must be 0\.\.12"):
         BookOfCommonPrayer(catholic_home_spaces=13)
+
+
+@pytest.mark.rule("28.1", "24", cites="24: Six Wives from turn 2 first reaches Ask for Divorce")
+@pytest.mark.parametrize("turn", [1, 2, 3])
+def test_book_of_common_prayer_is_not_in_play_before_turn_4(capsys, turn):
+    # 24: Six Wives is played from turn 2, one advance a turn; its first play reaches Ask
+    # for Divorce, and the Papal divorce comes in the Diplomacy phase, before that turn's
+    # Action phase: Anne Boleyn is married on turn 3 at the earliest. Her marriage starts
+    # the English Reformation "the next turn" (Cranmer enters then), and 28.1 needs
+    # Cranmer uncommitted: turn 4 at the earliest.
+    with pytest.raises(OddsEngineError, match="turn 4 at the earliest"):
+        BookOfCommonPrayer(turn=turn)
+    refused(capsys, ["card-roll", "book-of-common-prayer", "--turn", str(turn)],
+            ["Book of Common Prayer", f"turn {turn}", "Cranmer", "§28.1"])  # fmt: skip
+
+
+@pytest.mark.rule("28.1")
+def test_book_of_common_prayer_is_in_play_from_turn_4():
+    # The first turn 24 allows (above): 1-2 nothing, so the die gives unrest 4/6.
+    assert _fractions(BookOfCommonPrayer(turn=4))["unrest"] == Fraction(2, 3)
 
 
 @pytest.mark.rule("28.3")
