@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from oddsengine.combat.leaders import is_leader_name
 from oddsengine.combat.limits import check_unit_count, read_count
-from oddsengine.combat.powers import normalise_power, power_with_article
+from oddsengine.combat.powers import normalise_power, power_and_pieces, power_with_article
 from oddsengine.combat.unit_types import NAVAL_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
@@ -269,13 +269,7 @@ def parse_fleet(text: str, *, power: str | None = None) -> Fleet:
     """
     if not isinstance(text, str) or not text.strip():
         raise OddsEngineError("empty fleet: write ships such as '2Sq' or '3Co'")
-    body = text.strip()
-    if ":" in body:
-        power, body = body.split(":", 1)
-        if not power.strip():  # ": 2Sq" would take the default power without a word
-            raise OddsEngineError(
-                f"no power before ':' in fleet {shown(text)}: write e.g. 'hapsburg: 2Sq'"
-            )
+    power, body = power_and_pieces(text, power, "fleet", "hapsburg: 2Sq")
     counts: dict[str, int] = {}
     leaders: list[NavalLeader] = []
     words = body.replace(",", " ").split()

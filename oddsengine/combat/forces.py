@@ -20,7 +20,7 @@ from oddsengine.combat.limits import (
     check_unit_count,
     read_count,
 )
-from oddsengine.combat.powers import normalise_power
+from oddsengine.combat.powers import normalise_power, power_and_pieces
 from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
@@ -151,6 +151,20 @@ class Force:
         return sum(ratings[:2])
 
     @property
+    def fits_one_formation(self) -> bool:
+        """Whether the land units may move as one formation (RULES.md §1); True when the
+        command capacity is unknown (an anonymous leader)."""
+        capacity = self.command_capacity
+        return capacity is None or self.land_units <= capacity
+
+    @property
+    def command_words(self) -> str:
+        """The command capacity and who gives it, in words: ``"command capacity 6 with
+        Ibrahim Pasha"``, ``"command capacity 4 with no leader"``."""
+        who = ", ".join(leader.name for leader in self.leaders) or "no leader"
+        return f"command capacity {self.command_capacity} with {who}"
+
+    @property
     def is_ottoman(self) -> bool:
         return self.power == "ottoman"
 
@@ -166,12 +180,10 @@ class Force:
             Naming the role (``"attacker"``, ``"interceptor"``), the action, the limit and
             how much of the force may act.
         """
-        capacity = self.command_capacity
-        if capacity is not None and self.land_units > capacity:
-            who = ", ".join(leader.name for leader in self.leaders) or "no leader"
+        if not self.fits_one_formation:
             raise OddsEngineError(
                 f"{role}: {self.land_units} land units cannot {action} as one formation "
-                f"(command capacity {capacity} with {who}): at most {capacity} of them may "
+                f"({self.command_words}): at most {self.command_capacity} of them may "
                 f"{action} together"
             )
 
@@ -348,14 +360,7 @@ def parse_force(text: str, *, power: str | None = None) -> Force:
 
 def _read_force(text: str, power) -> Force:
     """:func:`parse_force` of a non-empty ``text``."""
-    body = text.strip()
-    if ":" in body:
-        prefix, body = body.split(":", 1)
-        if not prefix.strip():  # ": 4R" would take the default power without a word
-            raise OddsEngineError(
-                f"no power before ':' in force {shown(text)}: write e.g. 'hapsburg: 4R'"
-            )
-        power = prefix
+    power, body = power_and_pieces(text, power, "force", "hapsburg: 4R")
     power = normalise_power(power) if power else None
     counts: dict[str, int] = {}
     leaders: list[Leader] = []
