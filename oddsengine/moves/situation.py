@@ -19,6 +19,7 @@ from oddsengine.combat.limits import check_force_size
 from oddsengine.combat.powers import MAJOR_POWERS, normalise_power
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves.board import load_board
+from oddsengine.moves.pieces import piece_of_power
 from oddsengine.spec_repr import repr_given
 
 if TYPE_CHECKING:
@@ -70,18 +71,7 @@ class Stack:
         if space.is_sea:
             raise OddsEngineError(f"{space.name} is a sea zone: land units cannot stand there")
         object.__setattr__(self, "space", space.name)
-        force = self.force
-        if isinstance(force, str):
-            force = parse_force(force)
-        if not isinstance(force, Force):
-            raise OddsEngineTypeError(
-                f"a stack needs a Force or a force string, not {shown(force)}"
-            )
-        if force.power is None:
-            raise OddsEngineError(
-                f"the stack in {space.name} ({force.notation()}) names no power: write "
-                "e.g. 'hapsburg: 4R'"
-            )
+        force = piece_of_power(self.force, Force, parse_force, "stack", space.name, "hapsburg: 4R")
         check_force_size(force, f"the stack in {space.name}")
         object.__setattr__(self, "force", force)
         if self.besieged and not space.is_fortified:
