@@ -14,6 +14,7 @@ import numpy as np
 
 from oddsengine.combat.card_types import Card
 from oddsengine.combat.cards import CARD_RULES, find_sea_card, read_stopping_cards
+from oddsengine.combat.combat_inputs import check_policy
 from oddsengine.combat.fleets import Fleet, as_fleet
 from oddsengine.combat.limits import MAX_NAVAL_COUNT, check_count
 from oddsengine.draws import DrawPlan, binomial_pmf
@@ -237,15 +238,7 @@ class Piracy:
             object.__setattr__(
                 self, "target_squadrons", _count(self.target_squadrons, "target_squadrons")
             )
-        if not isinstance(self.award_policy, str):
-            raise OddsEngineTypeError(
-                f"award_policy must be a policy name, not {shown(self.award_policy)}"
-            )
-        if self.award_policy not in AWARD_POLICIES:
-            raise OddsEngineError(
-                f"unknown award policy {self.award_policy!r}; use one of "
-                + ", ".join(AWARD_POLICIES)
-            )
+        check_policy(self.award_policy, "award_policy", AWARD_POLICIES, "award policy")
         order = self.award_order
         if isinstance(order, str):
             order = [part.strip() for part in order.split(",") if part.strip()]
