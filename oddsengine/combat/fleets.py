@@ -13,8 +13,15 @@ import re
 from dataclasses import dataclass
 
 from oddsengine.combat.leaders import is_leader_name
-from oddsengine.combat.limits import check_unit_count, read_count
-from oddsengine.combat.powers import normalise_power, power_and_pieces, power_with_article
+from oddsengine.combat.limits import check_unit_count
+from oddsengine.combat.notation import (
+    COUNT_TOKEN,
+    add_count,
+    leader_name_at,
+    power_and_pieces,
+    starts_as_number,
+)
+from oddsengine.combat.powers import normalise_power, power_with_article
 from oddsengine.combat.unit_types import NAVAL_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
@@ -91,7 +98,6 @@ _ALIASES = {
 }
 
 _UNIT_WORDS = NAVAL_LETTERS  # the unit-type records' letters
-_COUNT_TOKEN = re.compile(r"^([+-]?\d+)([a-z]+)$")
 
 
 def _key(text: str) -> str:
@@ -105,6 +111,12 @@ _LOOKUP.update({_key(alias): NAVAL_LEADERS[name] for alias, name in _ALIASES.ite
 def is_naval_leader_name(text: str) -> bool:
     """True if ``text`` names a naval leader or an alias of one."""
     return _key(text) in _LOOKUP
+
+
+def _any_leader_name(text: str) -> bool:
+    """A naval leader's name, or a land leader's (refused by :func:`find_naval_leader`
+    with the reason)."""
+    return is_naval_leader_name(text) or is_leader_name(text)
 
 
 def find_naval_leader(name: str) -> NavalLeader:
@@ -276,7 +288,7 @@ def parse_fleet(text: str, *, power: str | None = None) -> Fleet:
     index = 0
     while index < len(words):
         word = words[index]
-        count = _COUNT_TOKEN.match(word.lower())
+        count = COUNT_TOKEN.match(word.lower())
         if count:
             number, letters = count.groups()
             kind = _UNIT_WORDS.get(letters)
@@ -287,29 +299,20 @@ def parse_fleet(text: str, *, power: str | None = None) -> Fleet:
                     + (f"{what}; " if what else "")
                     + "a count is a number followed by Sq (squadrons) or Co (corsairs)"
                 )
-            if kind in counts:
-                raise OddsEngineError(f"{kind} given twice in fleet {shown(text)}")
-            value = read_count(number, kind, word)
-            if value < 0:
-                raise OddsEngineError(f"{kind} cannot be negative (got {shown(word)})")
-            counts[kind] = value
+            add_count(counts, kind, number, word, text, "fleet")
             index += 1
             continue
-        for length in (3, 2, 1):
-            candidate = " ".join(words[index : index + length])
-            if index + length <= len(words) and (
-                is_naval_leader_name(candidate) or is_leader_name(candidate)
-            ):
-                leaders.append(find_naval_leader(candidate))
-                index += length
-                break
-        else:
-            if re.match(r"^[+-]?\d", word):
-                raise OddsEngineError(
-                    f"cannot read {shown(word)} in fleet {shown(text)}: a count is a number "
-                    "followed by Sq (squadrons) or Co (corsairs)"
-                )
-            find_naval_leader(word)  # raises with suggestions
+        name = leader_name_at(words, index, _any_leader_name)
+        if name:
+            leaders.append(find_naval_leader(name))
+            index += len(name.split())
+            continue
+        if starts_as_number(word):
+            raise OddsEngineError(
+                f"cannot read {shown(word)} in fleet {shown(text)}: a count is a number "
+                "followed by Sq (squadrons) or Co (corsairs)"
+            )
+        find_naval_leader(word)  # raises with suggestions
     if not counts and not leaders:
         raise OddsEngineError(f"fleet {shown(text)} has no ships or leaders")
     return Fleet(**counts, leaders=tuple(leaders), power=power)

@@ -18,9 +18,15 @@ from oddsengine.combat.limits import (
     MAX_COMBINED_UNITS,
     check_force_size,
     check_unit_count,
-    read_count,
 )
-from oddsengine.combat.powers import normalise_power, power_and_pieces
+from oddsengine.combat.notation import (
+    COUNT_TOKEN,
+    add_count,
+    leader_name_at,
+    power_and_pieces,
+    starts_as_number,
+)
+from oddsengine.combat.powers import normalise_power
 from oddsengine.combat.unit_types import LAND_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
@@ -48,7 +54,6 @@ FORCE_NOTATION = (
 )
 
 _UNIT_LETTERS = LAND_LETTERS  # the unit-type records' letters
-_COUNT_TOKEN = re.compile(r"^([+-]?\d+)([a-z]+)$")
 _ANONYMOUS_LEADER = re.compile(r"^l(\d+)$")
 
 
@@ -369,7 +374,7 @@ def _read_force(text: str, power) -> Force:
     while index < len(words):
         word = words[index]
         lower = word.lower()
-        count = _COUNT_TOKEN.match(lower)
+        count = COUNT_TOKEN.match(lower)
         anonymous = _ANONYMOUS_LEADER.match(lower)
         if count:
             number, letters = count.groups()
@@ -379,13 +384,8 @@ def _read_force(text: str, power) -> Force:
                     f"cannot read {shown(word)} in force {shown(text)}: a count is a number "
                     "followed by R (regulars), M (mercenaries) or C (cavalry)"
                 )
-            if kind in counts:
-                raise OddsEngineError(f"{kind} given twice in force {shown(text)}")
-            number = read_count(number, kind, word)
-            if number < 0:
-                raise OddsEngineError(f"{kind} cannot be negative (got {shown(word)})")
+            number = add_count(counts, kind, number, word, text, "force")
             check_unit_count(kind, number)  # the counter mix: see oddsengine.combat.limits
-            counts[kind] = number
             index += 1
             continue
         if anonymous:
@@ -396,20 +396,17 @@ def _read_force(text: str, power) -> Force:
             leaders.append(anonymous_leader(rating))
             index += 1
             continue
-        # Leader names have up to three words ("Maurice of Saxony"): longest match first.
-        for length in (3, 2, 1):
-            candidate = " ".join(words[index : index + length])
-            if index + length <= len(words) and is_leader_name(candidate):
-                leaders.append(find_leader(candidate, power))
-                index += length
-                break
-        else:
-            if re.match(r"^[+-]?\d", word):
-                raise OddsEngineError(
-                    f"cannot read {shown(word)} in force {shown(text)}: a count is a number "
-                    "followed by R (regulars), M (mercenaries) or C (cavalry)"
-                )
-            find_leader(word, power)  # raises with suggestions (and the power's leaders)
+        name = leader_name_at(words, index, is_leader_name)
+        if name:
+            leaders.append(find_leader(name, power))
+            index += len(name.split())
+            continue
+        if starts_as_number(word):
+            raise OddsEngineError(
+                f"cannot read {shown(word)} in force {shown(text)}: a count is a number "
+                "followed by R (regulars), M (mercenaries) or C (cavalry)"
+            )
+        find_leader(word, power)  # raises with suggestions (and the power's leaders)
     if not counts and not leaders:
         raise OddsEngineError(f"force {shown(text)} has no units or leaders")
     return Force(**counts, leaders=tuple(leaders), power=power)

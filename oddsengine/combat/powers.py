@@ -10,7 +10,6 @@ __all__ = [
     "POWERS",
     "normalise_power",
     "power_adjective",
-    "power_and_pieces",
     "power_with_article",
 ]
 
@@ -99,46 +98,3 @@ def normalise_power(name: str) -> str:
     if key not in POWERS:
         raise OddsEngineError(f"unknown power {shown(name)}; expected one of {', '.join(POWERS)}")
     return key
-
-
-def power_and_pieces(text: str, power, what: str, example: str) -> tuple:
-    """Split a force's or a fleet's notation, ``"[power:] pieces"``, into its power and pieces.
-
-    Parameters
-    ----------
-    text : str
-        The notation, not empty.
-    power : str or None
-        The power when the text names none before a ``:``.
-    what : str
-        ``"force"`` or ``"fleet"``, for the refusal.
-    example : str
-        A notation that names its power, for the refusal (``"hapsburg: 4R"``).
-
-    Returns
-    -------
-    power, pieces : str or None, str
-        The power as written before the ``:`` (else ``power``) and the text after it.
-
-    Raises
-    ------
-    OddsEngineError
-        When nothing stands before the ``:``: ``": 4R"`` would take the default power
-        without a word.
-
-    Examples
-    --------
-    >>> power_and_pieces(" hapsburg: 4R", None, "force", "hapsburg: 4R")
-    (' hapsburg', ' 4R')
-    >>> power_and_pieces("2Sq", "venice", "fleet", "hapsburg: 2Sq")
-    ('venice', '2Sq')
-    """
-    pieces = text.strip()
-    if ":" in pieces:
-        prefix, pieces = pieces.split(":", 1)
-        if not prefix.strip():
-            raise OddsEngineError(
-                f"no power before ':' in {what} {shown(text)}: write e.g. {example!r}"
-            )
-        power = prefix
-    return power, pieces
