@@ -12,15 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from oddsengine.combat import notation
 from oddsengine.combat.leaders import is_leader_name
 from oddsengine.combat.limits import check_unit_count
-from oddsengine.combat.notation import (
-    COUNT_TOKEN,
-    add_count,
-    leader_name_at,
-    power_and_pieces,
-    starts_as_number,
-)
 from oddsengine.combat.powers import normalise_power, power_with_article
 from oddsengine.combat.unit_types import NAVAL_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
@@ -98,6 +92,8 @@ _ALIASES = {
 }
 
 _UNIT_WORDS = NAVAL_LETTERS  # the unit-type records' letters
+#: The counts of a fleet, in words (for the refusal of a word that is none).
+_COUNTS = "Sq (squadrons) or Co (corsairs)"
 
 
 def _key(text: str) -> str:
@@ -281,38 +277,29 @@ def parse_fleet(text: str, *, power: str | None = None) -> Fleet:
     """
     if not isinstance(text, str) or not text.strip():
         raise OddsEngineError("empty fleet: write ships such as '2Sq' or '3Co'")
-    power, body = power_and_pieces(text, power, "fleet", "hapsburg: 2Sq")
+    power, body = notation.power_and_pieces(text, power, "fleet", "hapsburg: 2Sq")
     counts: dict[str, int] = {}
     leaders: list[NavalLeader] = []
     words = body.replace(",", " ").split()
     index = 0
     while index < len(words):
         word = words[index]
-        count = COUNT_TOKEN.match(word.lower())
+        count = notation.COUNT_TOKEN.match(word.lower())
         if count:
             number, letters = count.groups()
             kind = _UNIT_WORDS.get(letters)
             if kind is None:
-                what = "land units do not fight at sea" if letters in ("r", "m", "c") else ""
-                raise OddsEngineError(
-                    f"cannot read {shown(word)} in fleet {shown(text)}: "
-                    + (f"{what}; " if what else "")
-                    + "a count is a number followed by Sq (squadrons) or Co (corsairs)"
-                )
-            add_count(counts, kind, number, word, text, "fleet")
+                why = "land units do not fight at sea" if letters in ("r", "m", "c") else ""
+                raise notation.unreadable_count(word, text, "fleet", _COUNTS, why)
+            notation.add_count(counts, kind, number, word, text, "fleet")
             index += 1
             continue
-        name = leader_name_at(words, index, _any_leader_name)
-        if name:
-            leaders.append(find_naval_leader(name))
-            index += len(name.split())
-            continue
-        if starts_as_number(word):
-            raise OddsEngineError(
-                f"cannot read {shown(word)} in fleet {shown(text)}: a count is a number "
-                "followed by Sq (squadrons) or Co (corsairs)"
-            )
-        find_naval_leader(word)  # raises with suggestions
+        if notation.starts_as_number(word):
+            raise notation.unreadable_count(word, text, "fleet", _COUNTS)
+        # find_naval_leader refuses a word that names no naval leader, with suggestions.
+        leader, length = notation.leader_at(words, index, _any_leader_name, find_naval_leader)
+        leaders.append(leader)
+        index += length
     if not counts and not leaders:
         raise OddsEngineError(f"fleet {shown(text)} has no ships or leaders")
     return Fleet(**counts, leaders=tuple(leaders), power=power)

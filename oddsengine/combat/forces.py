@@ -13,18 +13,12 @@ from functools import lru_cache
 
 import numpy as np
 
+from oddsengine.combat import notation
 from oddsengine.combat.leaders import Leader, anonymous_leader, find_leader, is_leader_name
 from oddsengine.combat.limits import (
     MAX_COMBINED_UNITS,
     check_force_size,
     check_unit_count,
-)
-from oddsengine.combat.notation import (
-    COUNT_TOKEN,
-    add_count,
-    leader_name_at,
-    power_and_pieces,
-    starts_as_number,
 )
 from oddsengine.combat.powers import normalise_power
 from oddsengine.combat.unit_types import LAND_LETTERS
@@ -54,6 +48,8 @@ FORCE_NOTATION = (
 )
 
 _UNIT_LETTERS = LAND_LETTERS  # the unit-type records' letters
+#: The counts of a force, in words (for the refusal of a word that is none).
+_COUNTS = "R (regulars), M (mercenaries) or C (cavalry)"
 _ANONYMOUS_LEADER = re.compile(r"^l(\d+)$")
 
 
@@ -365,7 +361,7 @@ def parse_force(text: str, *, power: str | None = None) -> Force:
 
 def _read_force(text: str, power) -> Force:
     """:func:`parse_force` of a non-empty ``text``."""
-    power, body = power_and_pieces(text, power, "force", "hapsburg: 4R")
+    power, body = notation.power_and_pieces(text, power, "force", "hapsburg: 4R")
     power = normalise_power(power) if power else None
     counts: dict[str, int] = {}
     leaders: list[Leader] = []
@@ -374,17 +370,14 @@ def _read_force(text: str, power) -> Force:
     while index < len(words):
         word = words[index]
         lower = word.lower()
-        count = COUNT_TOKEN.match(lower)
+        count = notation.COUNT_TOKEN.match(lower)
         anonymous = _ANONYMOUS_LEADER.match(lower)
         if count:
             number, letters = count.groups()
             kind = _UNIT_LETTERS.get(letters)
             if kind is None:
-                raise OddsEngineError(
-                    f"cannot read {shown(word)} in force {shown(text)}: a count is a number "
-                    "followed by R (regulars), M (mercenaries) or C (cavalry)"
-                )
-            number = add_count(counts, kind, number, word, text, "force")
+                raise notation.unreadable_count(word, text, "force", _COUNTS)
+            number = notation.add_count(counts, kind, number, word, text, "force")
             check_unit_count(kind, number)  # the counter mix: see oddsengine.combat.limits
             index += 1
             continue
@@ -396,17 +389,15 @@ def _read_force(text: str, power) -> Force:
             leaders.append(anonymous_leader(rating))
             index += 1
             continue
-        name = leader_name_at(words, index, is_leader_name)
-        if name:
-            leaders.append(find_leader(name, power))
-            index += len(name.split())
-            continue
-        if starts_as_number(word):
-            raise OddsEngineError(
-                f"cannot read {shown(word)} in force {shown(text)}: a count is a number "
-                "followed by R (regulars), M (mercenaries) or C (cavalry)"
-            )
-        find_leader(word, power)  # raises with suggestions (and the power's leaders)
+        if notation.starts_as_number(word):
+            raise notation.unreadable_count(word, text, "force", _COUNTS)
+        # find_leader refuses a word that names no leader, with suggestions (and the
+        # power's leaders).
+        leader, length = notation.leader_at(
+            words, index, is_leader_name, lambda name: find_leader(name, power)
+        )
+        leaders.append(leader)
+        index += length
     if not counts and not leaders:
         raise OddsEngineError(f"force {shown(text)} has no units or leaders")
     return Force(**counts, leaders=tuple(leaders), power=power)

@@ -8,8 +8,10 @@ Examples
 >>> counts = {}
 >>> add_count(counts, "regulars", "4", "4R", "4R Ferdinand", "force")
 4
->>> leader_name_at(["Maurice", "of", "Saxony", "2R"], 0, lambda name: name == "Maurice of Saxony")
-'Maurice of Saxony'
+>>> from oddsengine.combat.leaders import find_leader, is_leader_name
+>>> leader, length = leader_at(["Maurice", "of", "Saxony", "2R"], 0, is_leader_name, find_leader)
+>>> leader.name, length
+('Maurice of Saxony', 3)
 """
 
 from __future__ import annotations
@@ -19,7 +21,14 @@ import re
 from oddsengine.combat.limits import read_count
 from oddsengine.errors import OddsEngineError, shown
 
-__all__ = ["COUNT_TOKEN", "add_count", "leader_name_at", "power_and_pieces", "starts_as_number"]
+__all__ = [
+    "COUNT_TOKEN",
+    "add_count",
+    "leader_at",
+    "power_and_pieces",
+    "starts_as_number",
+    "unreadable_count",
+]
 
 #: A count: a signed number and the unit's letters (``4r``, ``2sq``), read lower-case.
 COUNT_TOKEN = re.compile(r"^([+-]?\d+)([a-z]+)$")
@@ -87,17 +96,51 @@ def add_count(counts: dict, kind: str, digits: str, word: str, text: str, what: 
     return number
 
 
-def leader_name_at(words: list, index: int, is_name) -> str:
-    """The leader's name that starts at ``words[index]``: up to three words (``"Maurice of
-    Saxony"``), the longest that ``is_name`` takes first; ``""`` when none."""
+def leader_at(words: list, index: int, is_name, find) -> tuple:
+    """The leader named from ``words[index]`` and how many words name him.
+
+    Parameters
+    ----------
+    words : list of str
+    index : int
+    is_name : callable
+        Whether a text names a leader of the notation.
+    find : callable
+        The leader a name stands for.
+
+    Returns
+    -------
+    leader, length
+        ``find`` of the longest name of up to three words (``"Maurice of Saxony"``) that
+        ``is_name`` takes; of the word alone when none does (``find`` then refuses it,
+        with the names it resembles).
+    """
     for length in (3, 2, 1):
         candidate = " ".join(words[index : index + length])
         if index + length <= len(words) and is_name(candidate):
-            return candidate
-    return ""
+            return find(candidate), length
+    return find(words[index]), 1
+
+
+def unreadable_count(word: str, text: str, what: str, counts: str, why: str = ""):
+    """The refusal of a ``word`` of the ``what``'s notation ``text`` that starts as a count
+    (:func:`starts_as_number`) but is none (``counts``: the counts the notation takes, in
+    words; ``why``: a reason to give first).
+
+    Examples
+    --------
+    >>> print(unreadable_count("4Sq", "4Sq", "force", "R (regulars)"))
+    cannot read '4Sq' in force '4Sq': a count is a number followed by R (regulars)
+    """
+    because = f"{why}; " if why else ""
+    return OddsEngineError(
+        f"cannot read {shown(word)} in {what} {shown(text)}: {because}a count is a number "
+        f"followed by {counts}"
+    )
 
 
 def starts_as_number(word: str) -> bool:
     """Whether ``word`` starts as a count would (a sign or a digit): a word that does but
-    is no count is refused as a count, not looked up as a leader."""
+    is no count is refused as a count (no leader's name starts so), not looked up as a
+    leader."""
     return _NUMBER_FIRST.match(word) is not None
