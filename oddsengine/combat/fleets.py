@@ -277,10 +277,9 @@ def parse_fleet(text: str, *, power: str | None = None) -> Fleet:
     """
     if not isinstance(text, str) or not text.strip():
         raise OddsEngineError("empty fleet: write ships such as '2Sq' or '3Co'")
-    power, body = notation.power_and_pieces(text, power, "fleet", "hapsburg: 2Sq")
+    power, words = notation.power_and_pieces(text, power, "fleet", "hapsburg: 2Sq")
     counts: dict[str, int] = {}
     leaders: list[NavalLeader] = []
-    words = body.replace(",", " ").split()
     index = 0
     while index < len(words):
         word = words[index]

@@ -361,11 +361,10 @@ def parse_force(text: str, *, power: str | None = None) -> Force:
 
 def _read_force(text: str, power) -> Force:
     """:func:`parse_force` of a non-empty ``text``."""
-    power, body = notation.power_and_pieces(text, power, "force", "hapsburg: 4R")
+    power, words = notation.power_and_pieces(text, power, "force", "hapsburg: 4R")
     power = normalise_power(power) if power else None
     counts: dict[str, int] = {}
     leaders: list[Leader] = []
-    words = body.replace(",", " ").split()
     index = 0
     while index < len(words):
         word = words[index]

@@ -36,7 +36,8 @@ _NUMBER_FIRST = re.compile(r"^[+-]?\d")
 
 
 def power_and_pieces(text: str, power, what: str, example: str) -> tuple:
-    """Split a force's or a fleet's notation, ``"[power:] pieces"``, into its power and pieces.
+    """Split a force's or a fleet's notation, ``"[power:] pieces"``, into its power and its
+    pieces (the words after the ``:``, separated by spaces or commas).
 
     Parameters
     ----------
@@ -51,8 +52,8 @@ def power_and_pieces(text: str, power, what: str, example: str) -> tuple:
 
     Returns
     -------
-    power, pieces : str or None, str
-        The power as written before the ``:`` (else ``power``) and the text after it.
+    power, pieces : str or None, list of str
+        The power as written before the ``:`` (else ``power``) and the words after it.
 
     Raises
     ------
@@ -63,9 +64,9 @@ def power_and_pieces(text: str, power, what: str, example: str) -> tuple:
     Examples
     --------
     >>> power_and_pieces("hapsburg: 4R", None, "force", "hapsburg: 4R")
-    ('hapsburg', ' 4R')
-    >>> power_and_pieces("2Sq", "venice", "fleet", "hapsburg: 2Sq")
-    ('venice', '2Sq')
+    ('hapsburg', ['4R'])
+    >>> power_and_pieces("2Sq, 1Co Dragut", "ottoman", "fleet", "hapsburg: 2Sq")
+    ('ottoman', ['2Sq', '1Co', 'Dragut'])
     """
     pieces = text.strip()
     if ":" in pieces:
@@ -75,7 +76,7 @@ def power_and_pieces(text: str, power, what: str, example: str) -> tuple:
                 f"no power before ':' in {what} {shown(text)}: write e.g. {example!r}"
             )
         power = prefix
-    return power, pieces
+    return power, pieces.replace(",", " ").split()
 
 
 def add_count(counts: dict, kind: str, digits: str, word: str, text: str, what: str) -> int:
