@@ -12,7 +12,15 @@ Examples
 
 from __future__ import annotations
 
-__all__ = ["ScenarioAnswers"]
+from oddsengine.errors import OddsEngineTypeError, shown
+
+__all__ = ["ScenarioAnswers", "check_scenario"]
+
+
+def check_scenario(scenario) -> None:
+    """Refuse a scenario that is no text naming a file or a shipped example."""
+    if not isinstance(scenario, str) or not scenario.strip():
+        raise OddsEngineTypeError(f"scenario must be a scenario file, not {shown(scenario)}")
 
 
 class ScenarioAnswers:

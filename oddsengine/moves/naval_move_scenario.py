@@ -30,7 +30,7 @@ from functools import cached_property
 from oddsengine.combat.fleets import Fleet, parse_fleet
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves._naval_tree import NAVAL_OUTCOMES
-from oddsengine.scenario_answers import ScenarioAnswers
+from oddsengine.scenario_answers import ScenarioAnswers, check_scenario
 
 __all__ = ["NavalMoveScenario"]
 
@@ -121,10 +121,7 @@ class NavalMoveScenario(ScenarioAnswers):
     fractions_available = False
 
     def __post_init__(self):
-        if not isinstance(self.scenario, str) or not self.scenario.strip():
-            raise OddsEngineTypeError(
-                f"scenario must be a scenario file, not {shown(self.scenario)}"
-            )
+        check_scenario(self.scenario)
         for name in (*_TEXT_PARAMETERS, "interception_policy"):
             if not isinstance(getattr(self, name), str):
                 raise OddsEngineTypeError(f"{name} must be text, not {shown(getattr(self, name))}")

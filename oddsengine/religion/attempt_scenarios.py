@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
-from oddsengine.scenario_answers import ScenarioAnswers
+from oddsengine.scenario_answers import ScenarioAnswers, check_scenario
 
 __all__ = ["AttemptsScenario", "CounterReformationScenario", "ReformationScenario"]
 
@@ -78,8 +78,7 @@ def _text(value, name, default: str = "") -> str:
 
 
 def _checked_scenario(spec) -> None:
-    if not isinstance(spec.scenario, str) or not spec.scenario.strip():
-        raise OddsEngineTypeError(f"scenario must be a scenario file, not {shown(spec.scenario)}")
+    check_scenario(spec.scenario)
     for name in _WHAT_IFS:
         object.__setattr__(spec, name, _listed(getattr(spec, name), name))
     from oddsengine.religion.attempt_sources import PLACARDS_ATTEMPTS
