@@ -21,13 +21,14 @@ Examples
 
 from __future__ import annotations
 
-from oddsengine.errors import OddsEngineError
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
     "AT_SEA",
     "CARDS_AND_POLICIES",
     "REQUIREMENTS",
     "CombatInputs",
+    "check_policy",
     "post_roll_of",
     "responses_words",
 ]
@@ -70,6 +71,41 @@ def post_roll_of(texts, example: str) -> dict:
             raise OddsEngineError(f"--policy gives {card} twice")
         post_roll[card] = policy
     return post_roll
+
+
+def check_policy(value, name: str, policies, what: str = "policy") -> None:
+    """Refuse a policy (RULES.md §9: a choice the engine makes for a player) that is not
+    one of ``policies``.
+
+    Parameters
+    ----------
+    value
+        The policy given.
+    name : str
+        The spec field it fills, for the refusal of a value that is no text.
+    policies : sequence of str
+    what : str
+        The policy in words, for the refusal of an unknown one (``"award policy"``).
+
+    Raises
+    ------
+    OddsEngineTypeError
+        When ``value`` is not a string.
+    OddsEngineError
+        When it is none of ``policies``, listing them.
+
+    Examples
+    --------
+    >>> check_policy("always", "post_roll_policy", ("if-it-changes-the-outcome", "always"))
+    >>> check_policy("never", "award_policy", ("even", "in-order"), "award policy")
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: unknown award policy 'never'; use one of even, in-order
+    """
+    if not isinstance(value, str):
+        raise OddsEngineTypeError(f"{name} must be a policy name, not {shown(value)}")
+    if value not in policies:
+        raise OddsEngineError(f"unknown {what} {value!r}; use one of " + ", ".join(policies))
 
 
 def _card_where(attribute: str):

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from oddsengine.combat import notation
 from oddsengine.combat.leaders import is_leader_name
-from oddsengine.combat.limits import check_unit_count, read_count
+from oddsengine.combat.limits import check_unit_count
 from oddsengine.combat.powers import normalise_power, power_with_article
 from oddsengine.combat.unit_types import NAVAL_LETTERS
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
@@ -91,7 +92,8 @@ _ALIASES = {
 }
 
 _UNIT_WORDS = NAVAL_LETTERS  # the unit-type records' letters
-_COUNT_TOKEN = re.compile(r"^([+-]?\d+)([a-z]+)$")
+#: The counts of a fleet, in words (for the refusal of a word that is none).
+_COUNTS = "Sq (squadrons) or Co (corsairs)"
 
 
 def _key(text: str) -> str:
@@ -105,6 +107,12 @@ _LOOKUP.update({_key(alias): NAVAL_LEADERS[name] for alias, name in _ALIASES.ite
 def is_naval_leader_name(text: str) -> bool:
     """True if ``text`` names a naval leader or an alias of one."""
     return _key(text) in _LOOKUP
+
+
+def _any_leader_name(text: str) -> bool:
+    """A naval leader's name, or a land leader's (refused by :func:`find_naval_leader`
+    with the reason)."""
+    return is_naval_leader_name(text) or is_leader_name(text)
 
 
 def find_naval_leader(name: str) -> NavalLeader:
@@ -269,53 +277,28 @@ def parse_fleet(text: str, *, power: str | None = None) -> Fleet:
     """
     if not isinstance(text, str) or not text.strip():
         raise OddsEngineError("empty fleet: write ships such as '2Sq' or '3Co'")
-    body = text.strip()
-    if ":" in body:
-        power, body = body.split(":", 1)
-        if not power.strip():  # ": 2Sq" would take the default power without a word
-            raise OddsEngineError(
-                f"no power before ':' in fleet {shown(text)}: write e.g. 'hapsburg: 2Sq'"
-            )
+    power, words = notation.power_and_pieces(text, power, "fleet", "hapsburg: 2Sq")
     counts: dict[str, int] = {}
     leaders: list[NavalLeader] = []
-    words = body.replace(",", " ").split()
     index = 0
     while index < len(words):
         word = words[index]
-        count = _COUNT_TOKEN.match(word.lower())
+        count = notation.COUNT_TOKEN.match(word.lower())
         if count:
             number, letters = count.groups()
             kind = _UNIT_WORDS.get(letters)
             if kind is None:
-                what = "land units do not fight at sea" if letters in ("r", "m", "c") else ""
-                raise OddsEngineError(
-                    f"cannot read {shown(word)} in fleet {shown(text)}: "
-                    + (f"{what}; " if what else "")
-                    + "a count is a number followed by Sq (squadrons) or Co (corsairs)"
-                )
-            if kind in counts:
-                raise OddsEngineError(f"{kind} given twice in fleet {shown(text)}")
-            value = read_count(number, kind, word)
-            if value < 0:
-                raise OddsEngineError(f"{kind} cannot be negative (got {shown(word)})")
-            counts[kind] = value
+                why = "land units do not fight at sea" if letters in ("r", "m", "c") else ""
+                raise notation.unreadable_count(word, text, "fleet", _COUNTS, why)
+            notation.add_count(counts, kind, number, word, text, "fleet")
             index += 1
             continue
-        for length in (3, 2, 1):
-            candidate = " ".join(words[index : index + length])
-            if index + length <= len(words) and (
-                is_naval_leader_name(candidate) or is_leader_name(candidate)
-            ):
-                leaders.append(find_naval_leader(candidate))
-                index += length
-                break
-        else:
-            if re.match(r"^[+-]?\d", word):
-                raise OddsEngineError(
-                    f"cannot read {shown(word)} in fleet {shown(text)}: a count is a number "
-                    "followed by Sq (squadrons) or Co (corsairs)"
-                )
-            find_naval_leader(word)  # raises with suggestions
+        if notation.starts_as_number(word):
+            raise notation.unreadable_count(word, text, "fleet", _COUNTS)
+        # find_naval_leader refuses a word that names no naval leader, with suggestions.
+        leader, length = notation.leader_at(words, index, _any_leader_name, find_naval_leader)
+        leaders.append(leader)
+        index += length
     if not counts and not leaders:
         raise OddsEngineError(f"fleet {shown(text)} has no ships or leaders")
     return Fleet(**counts, leaders=tuple(leaders), power=power)

@@ -13,12 +13,12 @@ from functools import lru_cache
 
 import numpy as np
 
+from oddsengine.combat import notation
 from oddsengine.combat.leaders import Leader, anonymous_leader, find_leader, is_leader_name
 from oddsengine.combat.limits import (
     MAX_COMBINED_UNITS,
     check_force_size,
     check_unit_count,
-    read_count,
 )
 from oddsengine.combat.powers import normalise_power
 from oddsengine.combat.unit_types import LAND_LETTERS
@@ -48,7 +48,8 @@ FORCE_NOTATION = (
 )
 
 _UNIT_LETTERS = LAND_LETTERS  # the unit-type records' letters
-_COUNT_TOKEN = re.compile(r"^([+-]?\d+)([a-z]+)$")
+#: The counts of a force, in words (for the refusal of a word that is none).
+_COUNTS = "R (regulars), M (mercenaries) or C (cavalry)"
 _ANONYMOUS_LEADER = re.compile(r"^l(\d+)$")
 
 
@@ -151,6 +152,20 @@ class Force:
         return sum(ratings[:2])
 
     @property
+    def fits_one_formation(self) -> bool:
+        """Whether the land units may move as one formation (RULES.md §1); True when the
+        command capacity is unknown (an anonymous leader)."""
+        capacity = self.command_capacity
+        return capacity is None or self.land_units <= capacity
+
+    @property
+    def command_words(self) -> str:
+        """The command capacity and who gives it, in words: ``"command capacity 6 with
+        Ibrahim Pasha"``, ``"command capacity 4 with no leader"``."""
+        who = ", ".join(leader.name for leader in self.leaders) or "no leader"
+        return f"command capacity {self.command_capacity} with {who}"
+
+    @property
     def is_ottoman(self) -> bool:
         return self.power == "ottoman"
 
@@ -166,12 +181,10 @@ class Force:
             Naming the role (``"attacker"``, ``"interceptor"``), the action, the limit and
             how much of the force may act.
         """
-        capacity = self.command_capacity
-        if capacity is not None and self.land_units > capacity:
-            who = ", ".join(leader.name for leader in self.leaders) or "no leader"
+        if not self.fits_one_formation:
             raise OddsEngineError(
                 f"{role}: {self.land_units} land units cannot {action} as one formation "
-                f"(command capacity {capacity} with {who}): at most {capacity} of them may "
+                f"({self.command_words}): at most {self.command_capacity} of them may "
                 f"{action} together"
             )
 
@@ -348,39 +361,23 @@ def parse_force(text: str, *, power: str | None = None) -> Force:
 
 def _read_force(text: str, power) -> Force:
     """:func:`parse_force` of a non-empty ``text``."""
-    body = text.strip()
-    if ":" in body:
-        prefix, body = body.split(":", 1)
-        if not prefix.strip():  # ": 4R" would take the default power without a word
-            raise OddsEngineError(
-                f"no power before ':' in force {shown(text)}: write e.g. 'hapsburg: 4R'"
-            )
-        power = prefix
+    power, words = notation.power_and_pieces(text, power, "force", "hapsburg: 4R")
     power = normalise_power(power) if power else None
     counts: dict[str, int] = {}
     leaders: list[Leader] = []
-    words = body.replace(",", " ").split()
     index = 0
     while index < len(words):
         word = words[index]
         lower = word.lower()
-        count = _COUNT_TOKEN.match(lower)
+        count = notation.COUNT_TOKEN.match(lower)
         anonymous = _ANONYMOUS_LEADER.match(lower)
         if count:
             number, letters = count.groups()
             kind = _UNIT_LETTERS.get(letters)
             if kind is None:
-                raise OddsEngineError(
-                    f"cannot read {shown(word)} in force {shown(text)}: a count is a number "
-                    "followed by R (regulars), M (mercenaries) or C (cavalry)"
-                )
-            if kind in counts:
-                raise OddsEngineError(f"{kind} given twice in force {shown(text)}")
-            number = read_count(number, kind, word)
-            if number < 0:
-                raise OddsEngineError(f"{kind} cannot be negative (got {shown(word)})")
+                raise notation.unreadable_count(word, text, "force", _COUNTS)
+            number = notation.add_count(counts, kind, number, word, text, "force")
             check_unit_count(kind, number)  # the counter mix: see oddsengine.combat.limits
-            counts[kind] = number
             index += 1
             continue
         if anonymous:
@@ -391,20 +388,15 @@ def _read_force(text: str, power) -> Force:
             leaders.append(anonymous_leader(rating))
             index += 1
             continue
-        # Leader names have up to three words ("Maurice of Saxony"): longest match first.
-        for length in (3, 2, 1):
-            candidate = " ".join(words[index : index + length])
-            if index + length <= len(words) and is_leader_name(candidate):
-                leaders.append(find_leader(candidate, power))
-                index += length
-                break
-        else:
-            if re.match(r"^[+-]?\d", word):
-                raise OddsEngineError(
-                    f"cannot read {shown(word)} in force {shown(text)}: a count is a number "
-                    "followed by R (regulars), M (mercenaries) or C (cavalry)"
-                )
-            find_leader(word, power)  # raises with suggestions (and the power's leaders)
+        if notation.starts_as_number(word):
+            raise notation.unreadable_count(word, text, "force", _COUNTS)
+        # find_leader refuses a word that names no leader, with suggestions (and the
+        # power's leaders).
+        leader, length = notation.leader_at(
+            words, index, is_leader_name, lambda name: find_leader(name, power)
+        )
+        leaders.append(leader)
+        index += length
     if not counts and not leaders:
         raise OddsEngineError(f"force {shown(text)} has no units or leaders")
     return Force(**counts, leaders=tuple(leaders), power=power)

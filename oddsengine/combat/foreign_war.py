@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from oddsengine.combat.battle import PostRollCard, resolve_battle
-from oddsengine.combat.combat_inputs import post_roll_of
+from oddsengine.combat.combat_inputs import check_policy, post_roll_of
 from oddsengine.combat.forces import (
     DEFAULT_CASUALTY_ORDER,
     UNIT_TYPES,
@@ -170,15 +170,7 @@ class ForeignWar:
                     f"{effect.card} cannot be played by {card.power} in {card.name}"
                 )
         object.__setattr__(self, "cards", cards)
-        if not isinstance(self.post_roll_policy, str):
-            raise OddsEngineTypeError(
-                f"post_roll_policy must be a policy name, not {shown(self.post_roll_policy)}"
-            )
-        if self.post_roll_policy not in POST_ROLL_POLICIES:
-            raise OddsEngineError(
-                f"unknown policy {self.post_roll_policy!r}; use one of "
-                + ", ".join(POST_ROLL_POLICIES)
-            )
+        check_policy(self.post_roll_policy, "post_roll_policy", POST_ROLL_POLICIES)
         object.__setattr__(self, "casualty_order", parse_casualty_order(self.casualty_order))
         if self.force is None:
             raise OddsEngineError(f"give the {card.power} force on {card.name} (e.g. '5R')")

@@ -54,10 +54,9 @@ def strongest_formation(stack: Force) -> Force:
     >>> strongest_formation(parse_force("ottoman: 2R 3M 2C")).notation()
     'ottoman: 2R 2M'
     """
-    capacity = stack.command_capacity
-    if capacity is None or stack.land_units <= capacity:
+    if stack.fits_one_formation:
         return stack
-    room = capacity
+    room = stack.command_capacity
     counts = {}
     for kind in STRONGEST_ORDER:
         counts[kind] = min(getattr(stack, kind), room)
@@ -108,13 +107,11 @@ def declared_formation(stack: Force, declared: Force | str, action: str = "assau
             )
     if declared.land_units == 0:
         raise OddsEngineError(f"the formation declared to {action} has no land units")
-    capacity = declared.command_capacity
-    if capacity is not None and declared.land_units > capacity:
-        who = ", ".join(leader.name for leader in declared.leaders) or "no leader"
+    if not declared.fits_one_formation:
         raise OddsEngineError(
             f"the formation declared to {action} ({declared.land_units} land units) exceeds "
-            f"one formation: command capacity {capacity} with {who}; at most {capacity} of "
-            f"the {stack.land_units} land units in the stack may {action}, the rest stand by"
+            f"one formation: {declared.command_words}; at most {declared.command_capacity} "
+            f"of the {stack.land_units} land units in the stack may {action}, the rest stand by"
         )
     names = {leader.name for leader in declared.leaders}
     return Force(

@@ -7,18 +7,20 @@ is the anti-piracy hits, then the piracy hits given the corsairs they left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 
 from oddsengine.combat.card_types import Card
 from oddsengine.combat.cards import CARD_RULES, find_sea_card, read_stopping_cards
+from oddsengine.combat.combat_inputs import check_policy
 from oddsengine.combat.fleets import Fleet, as_fleet
 from oddsengine.combat.limits import MAX_NAVAL_COUNT, check_count
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.option_field import option
+from oddsengine.spec_repr import repr_given
 
 __all__ = ["Piracy", "AWARDS", "AWARD_POLICIES", "award_split"]
 
@@ -66,6 +68,12 @@ def award_split(hits: int, limits: dict, order=AWARDS, policy="even") -> dict:
 #: The headings of piracy's options.
 _ZONE = "the sea zone and the target"
 _AWARDS = "the target's award policy (RULES §12)"
+
+
+def _zone_count(words: str, **declared):
+    """An input that counts what is in or around the zone: a number ``N`` under the
+    zone's heading."""
+    return option(words, metavar="N", group=_ZONE, **declared)
 
 
 def _responses_words(_) -> str:
@@ -149,50 +157,36 @@ class Piracy:
         value="force",
         metavar="FLEET",
     )
-    zone_squadrons: int = option(
+    zone_squadrons: int = _zone_count(
         "target squadrons in the zone (2 anti-piracy dice each)",
         default=0,
-        metavar="N",
-        group=_ZONE,
     )
-    adjacent_squadrons: int = option(
+    adjacent_squadrons: int = _zone_count(
         "squadrons of the target or of powers at war with the Ottomans in adjacent ports and "
         "sea zones (1 die each)",
         default=0,
-        metavar="N",
-        group=_ZONE,
     )
-    adjacent_fortresses: int = option(
+    adjacent_fortresses: int = _zone_count(
         "adjacent fortresses of the target, of powers at war with the Ottomans or of the "
         "Knights of St. John (1 die each)",
         default=0,
-        metavar="N",
-        group=_ZONE,
     )
-    target_ports: int = option(
+    target_ports: int = _zone_count(
         "ports the target controls on the zone (1 means 1 piracy die)",
         default=1,
         required=True,
-        metavar="N",
-        group=_ZONE,
     )
-    target_hand: int | None = option(
+    target_hand: int | None = _zone_count(
         "cards in the target's hand (default: enough for every hit)",
         default=None,
-        metavar="N",
-        group=_ZONE,
     )
-    target_squadrons: int | None = option(
+    target_squadrons: int | None = _zone_count(
         "target squadrons in or adjacent to the zone a hit may sink (default --zone-squadrons)",
         default=None,
-        metavar="N",
-        group=_ZONE,
     )
-    piracy_vp: int = option(
+    piracy_vp: int = _zone_count(
         "piracy VP the Ottomans already have (at most 10 in a game)",
         default=0,
-        metavar="N",
-        group=_ZONE,
     )
     award_policy: str = option(
         "spread the hits evenly over the possible awards, or give each to the first possible "
@@ -244,15 +238,7 @@ class Piracy:
             object.__setattr__(
                 self, "target_squadrons", _count(self.target_squadrons, "target_squadrons")
             )
-        if not isinstance(self.award_policy, str):
-            raise OddsEngineTypeError(
-                f"award_policy must be a policy name, not {shown(self.award_policy)}"
-            )
-        if self.award_policy not in AWARD_POLICIES:
-            raise OddsEngineError(
-                f"unknown award policy {self.award_policy!r}; use one of "
-                + ", ".join(AWARD_POLICIES)
-            )
+        check_policy(self.award_policy, "award_policy", AWARD_POLICIES, "award policy")
         order = self.award_order
         if isinstance(order, str):
             order = [part.strip() for part in order.split(",") if part.strip()]
@@ -271,14 +257,9 @@ class Piracy:
         object.__setattr__(self, "responses", _stopping_cards(self.responses))
 
     def __repr__(self) -> str:
-        # The dataclass's own form; ``responses`` only when a card is played, so that a
-        # piracy action's repr is what it always was.
-        parts = (
-            f"{item.name}={getattr(self, item.name)!r}"
-            for item in fields(self)
-            if item.repr and (item.name != "responses" or self.responses)
-        )
-        return f"{type(self).__qualname__}({', '.join(parts)})"
+        # ``responses`` only when given, so that the repr (which keys the random streams) of
+        # a spec without them is what it always was.
+        return repr_given(self, "responses")
 
     @property
     def cancelled(self) -> bool:

@@ -41,6 +41,16 @@ class _Roll:
     def _rolling_and_opponent(self) -> tuple[Force, Force]:
         raise NotImplementedError
 
+    def _read_forces(self, what: str, present: tuple[str, ...]) -> None:
+        """Read the forces of both roles, refusing one of the roles ``present`` names that
+        has neither units nor leaders (``what``: the roll, for the refusal)."""
+        for role in self._roles:
+            object.__setattr__(self, role, as_force(getattr(self, role), role))
+        for role in present:
+            force = getattr(self, role)
+            if force.land_units == 0 and not force.leaders:
+                raise OddsEngineError(f"{what}: the {role} has no units or leaders")
+
     @property
     def automatic(self) -> bool:
         return False
@@ -136,12 +146,7 @@ class Interception(_Roll):
     _roles = ("interceptor", "mover")
 
     def __post_init__(self):
-        object.__setattr__(self, "interceptor", as_force(self.interceptor, "interceptor"))
-        object.__setattr__(self, "mover", as_force(self.mover, "mover"))
-        if self.interceptor.land_units == 0 and not self.interceptor.leaders:
-            raise OddsEngineError("interception: the interceptor has no units or leaders")
-        if self.mover.land_units == 0 and not self.mover.leaders:
-            raise OddsEngineError("interception: the mover has no units or leaders")
+        self._read_forces("interception", present=self._roles)
         if self.interceptor.power is not None and self.interceptor.power == self.mover.power:
             raise OddsEngineError(
                 f"interception: both forces are {self.interceptor.power}; only a power at war "
@@ -187,10 +192,7 @@ class AvoidBattle(_Roll):
     _roles = ("defender", "attacker")
 
     def __post_init__(self):
-        object.__setattr__(self, "defender", as_force(self.defender, "defender"))
-        object.__setattr__(self, "attacker", as_force(self.attacker, "attacker"))
-        if self.defender.land_units == 0 and not self.defender.leaders:
-            raise OddsEngineError("avoid battle: the defender has no units or leaders")
+        self._read_forces("avoid battle", present=("defender",))
         if self.defender.land_units == 0:
             # 13.3: a leader alone may not avoid battle.
             raise OddsEngineError(

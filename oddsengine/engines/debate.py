@@ -13,8 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
-from oddsengine.errors import OddsEngineTypeError, shown
+from oddsengine.engines.run_arguments import MAX_TRIALS, check_run, check_spec
 from oddsengine.religion.debate_dice import CAMPEGGIO_CHANCE, cell_fractions, difference_pmf
 from oddsengine.results.result import Result
 
@@ -37,9 +36,7 @@ DEBATE_TRIALS = 1_000_000
 def _check(debate):
     from oddsengine.religion.debate import Debate
 
-    if not isinstance(debate, Debate):
-        raise OddsEngineTypeError(f"a debate engine takes a Debate, not {shown(debate)}")
-    return debate
+    return check_spec(debate, Debate, "debate")
 
 
 def debate_cell_weights(debate, fractions: bool = False) -> list | np.ndarray:

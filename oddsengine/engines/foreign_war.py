@@ -21,8 +21,7 @@ from oddsengine.combat.foreign_war import (
 )
 from oddsengine.engines._numpy_kernel import sample_values
 from oddsengine.engines._random import block_keys, scenario_id
-from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
-from oddsengine.errors import OddsEngineTypeError, shown
+from oddsengine.engines.run_arguments import MAX_TRIALS, check_run, check_spec
 from oddsengine.results.result import Result
 
 __all__ = ["WAR_BLOCK", "WAR_TRIALS", "exact_foreign_war", "simulate_foreign_war"]
@@ -31,12 +30,6 @@ __all__ = ["WAR_BLOCK", "WAR_TRIALS", "exact_foreign_war", "simulate_foreign_war
 WAR_BLOCK = 1 << 16
 #: Trials of a foreign war's Monte Carlo when none are asked for.
 WAR_TRIALS = 100_000
-
-
-def _check_war(war) -> ForeignWar:
-    if not isinstance(war, ForeignWar):
-        raise OddsEngineTypeError(f"a foreign-war engine takes a ForeignWar, not {shown(war)}")
-    return war
 
 
 def exact_foreign_war(war: ForeignWar) -> Result:
@@ -48,7 +41,7 @@ def exact_foreign_war(war: ForeignWar) -> Result:
     >>> round(exact_foreign_war(war).p["won_by:3"], 4)
     0.7419
     """
-    plan = _check_war(war).draw_plan()
+    plan = check_spec(war, ForeignWar, "foreign-war").draw_plan()
     return Result.from_cells(war, "exact", plan.cell_values(), plan.cell_probabilities())
 
 
@@ -68,7 +61,7 @@ def simulate_foreign_war(war: ForeignWar, trials=WAR_TRIALS, seed=None) -> Resul
     >>> bool(abs(result.p["won_by:4"] - exact_foreign_war(war).p["won_by:4"]) < 0.02)
     True
     """
-    _check_war(war)
+    check_spec(war, ForeignWar, "foreign-war")
     trials, _, seed = check_run(trials, MAX_TRIALS, seed, None)
     blocks = -(-trials // WAR_BLOCK)
     keys = block_keys(seed, scenario_id(war), blocks)

@@ -19,9 +19,9 @@ import numpy as np
 
 from oddsengine.combat.limits import check_precision
 from oddsengine.engines._random import normalise_seed
-from oddsengine.errors import OddsEngineError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["DEFAULT_TRIALS", "MAX_TRIALS", "check_run", "check_trials"]
+__all__ = ["DEFAULT_TRIALS", "MAX_TRIALS", "check_run", "check_spec", "check_trials"]
 
 #: Trials when none are asked for (and no precision target is set).
 DEFAULT_TRIALS = 1_000_000
@@ -36,6 +36,24 @@ def check_trials(trials, name: str = "trials") -> int:
     if trials <= 0:
         raise OddsEngineError(f"{name} must be positive, not {shown(int(trials))}")
     return int(trials)
+
+
+def check_spec(spec, spec_class: type, engine: str):
+    """``spec``, refused unless it is a ``spec_class``: what an ``engine`` engine answers.
+
+    Examples
+    --------
+    >>> from oddsengine import ForeignWar
+    >>> check_spec("5R", ForeignWar, "foreign-war")
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineTypeError: a foreign-war engine takes a ForeignWar, not '5R'
+    """
+    if not isinstance(spec, spec_class):
+        raise OddsEngineTypeError(
+            f"a {engine} engine takes a {spec_class.__name__}, not {shown(spec)}"
+        )
+    return spec
 
 
 def check_run(trials, max_trials, seed, precision):

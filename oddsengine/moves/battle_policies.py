@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from oddsengine.declaration import Option
 from oddsengine.errors import OddsEngineError
+from oddsengine.moves.scenario_board import OVER_THE_FILE
 
 __all__ = [
     "MOVE_POLICIES",
@@ -50,7 +51,7 @@ MOVE_POLICIES = _policy_options(
     after="the roll of the field battle",
     attacker="the mover's",
     defender="the defenders'",
-    group="policies (override the file)",
+    group=OVER_THE_FILE,
 )
 #: The policies of a siege campaign's assaults.
 SIEGE_POLICIES = _policy_options(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves.board import load_board
+from oddsengine.moves.pieces import piece_of_power
 
 if TYPE_CHECKING:
     from oddsengine.combat.fleets import Fleet
@@ -57,18 +58,7 @@ class FleetStack:
         # The ships' module is loaded by the first fleet: a move on land needs none.
         from oddsengine.combat.fleets import Fleet, parse_fleet
 
-        fleet = self.fleet
-        if isinstance(fleet, str):
-            fleet = parse_fleet(fleet)
-        if not isinstance(fleet, Fleet):
-            raise OddsEngineTypeError(
-                f"a fleet needs a Fleet or a fleet string, not {shown(fleet)}"
-            )
-        if fleet.power is None:
-            raise OddsEngineError(
-                f"the fleet in {space.name} ({fleet.notation()}) names no power: write "
-                "e.g. 'hapsburg: 2Sq'"
-            )
+        fleet = piece_of_power(self.fleet, Fleet, parse_fleet, "fleet", space.name, "hapsburg: 2Sq")
         if fleet.ships == 0:
             # §14: naval leaders move with a naval unit of their power.
             raise OddsEngineError(

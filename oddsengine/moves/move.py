@@ -53,7 +53,13 @@ from oddsengine.moves._move_program import (
 from oddsengine.moves._move_rules import Placed, move_retreat_notes, parse_retreat_policy
 from oddsengine.moves._move_tree import MoveBuilder, build_program
 from oddsengine.moves.board import load_board
-from oddsengine.moves.scenario_board import MOVE_BOARD
+from oddsengine.moves.scenario_board import (
+    MOVE_BOARD,
+    OVER_THE_FILE,
+    defender_policy_option,
+    interception_policy_option,
+    retreat_policy_option,
+)
 from oddsengine.moves.situation import Situation
 from oddsengine.option_field import option
 
@@ -73,8 +79,6 @@ __all__ = [
 
 #: What the mover does when the defenders withdrew and it cannot lay a siege (13.4).
 AFTER_WITHDRAWAL_POLICIES = ("go-back", "move-on")
-#: The heading of the inputs that replace a scenario file's.
-_FILE = "policies (override the file)"
 
 
 @dataclass(frozen=True, repr=False)  # its own __repr__ below
@@ -175,45 +179,43 @@ class Move(ProgramAnswers):
     units: Force | None = None
     power: str | None = None
     # The inputs the faces give (RULES.md §9 policies), each replacing the scenario's.
-    defender_policy: str = option(
+    defender_policy: str = defender_policy_option(
         "best, fight, withdraw, avoid:SPACE or avoid:SPACE+withdraw; with allied defenders "
-        "one per power: hapsburg=fight,england=avoid:Linz", rule="13.3, 13.4",
-        flag="--defender", metavar="POLICY", group=_FILE, default="best")  # fmt: skip
-    interception_policy: object = option(
+        "one per power: hapsburg=fight,england=avoid:Linz", rule="13.3, 13.4")  # fmt: skip
+    interception_policy: object = interception_policy_option(
         "all: every eligible stack tries to intercept, one attempt per space (13.2 step 4: "
-        "the first power there in impulse order); none: no one tries", flag="--interception",
-        metavar="{all,none}", group=_FILE, default="all")  # fmt: skip
-    retreat_policy: str = option(
+        "the first power there in impulse order); none: no one tries")  # fmt: skip
+    retreat_policy: str = retreat_policy_option(
         "most-friendly or prefer:SPACE[,SPACE...] (the first legal space listed; one no "
-        "retreat can reach is passed over with a note)", rule="14.1", flag="--retreat",
-        metavar="POLICY", group=_FILE, default="most-friendly")  # fmt: skip
+        "retreat can reach is passed over with a note)", rule="14.1")  # fmt: skip
     attacker_cards: tuple[Card, ...] = ()
     defender_cards: tuple[Card, ...] = ()
     policies: Policies = field(default_factory=Policies)
     options: RuleOptions = field(default_factory=RuleOptions)
     avoiding_units: object = option(
         "the defenders that try to avoid battle (default all): FORCE, or POWER=FORCE pairs "
-        "separated by commas", rule="13.3", metavar="FORCE", group=_FILE, default=None)  # fmt: skip
+        "separated by commas", rule="13.3", metavar="FORCE", group=OVER_THE_FILE,
+        default=None)  # fmt: skip
     after_withdrawal: str = option(
         "when the defenders withdrew and no siege follows: go back (a retreat) or move on",
-        rule="13.4", value="choice", choices=AFTER_WITHDRAWAL_POLICIES, group=_FILE,
+        rule="13.4", value="choice", choices=AFTER_WITHDRAWAL_POLICIES, group=OVER_THE_FILE,
         default="go-back")  # fmt: skip
     garrison_joins_relief: bool = option(
         "the besieged garrison joins a relief battle", rule="15.2", value="yes-no",
-        group=_FILE, default=False)  # fmt: skip
+        group=OVER_THE_FILE, default=False)  # fmt: skip
     relief_goes_inside_on_tie: bool = option(
         "a relief force losing on a tie goes inside, 4 in all", rule="15.2", value="yes-no",
-        flag="--relief-inside-on-tie", group=_FILE, default=True)  # fmt: skip
+        flag="--relief-inside-on-tie", group=OVER_THE_FILE, default=True)  # fmt: skip
     defender_horizon: int | None = option(
         "judge the best defender policy (and the best --leaders-inside choice) by the chance "
         "of holding the space after K impulses of assaults on the siege (default: at the "
-        "end of the move)", flag="--horizon", metavar="K", low=1, group=_FILE,
+        "end of the move)", flag="--horizon", metavar="K", low=1, group=OVER_THE_FILE,
         default=None)  # fmt: skip
     leaders_inside: str = option(
         "after a lost battle in its fortified space, the controller's leaders go inside with "
         "the units that do (with-units), retreat with the rest (retreat), or take the choice "
         "that best holds the space over --horizon (best; they retreat when both are equal)",
-        rule="14.1", value="choice", choices=LEADERS_INSIDE_POLICIES, group=_FILE,
+        rule="14.1", value="choice", choices=LEADERS_INSIDE_POLICIES, group=OVER_THE_FILE,
         default="best", repr=False)  # fmt: skip
 
     kind = "move"

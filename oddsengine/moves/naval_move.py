@@ -64,14 +64,15 @@ from oddsengine.moves._naval_tree import (
 )
 from oddsengine.moves.board import load_board
 from oddsengine.moves.move_records import most_likely_first
-from oddsengine.moves.scenario_board import NAVAL_MOVE_BOARD
+from oddsengine.moves.scenario_board import (
+    NAVAL_MOVE_BOARD,
+    defender_policy_option,
+    interception_policy_option,
+    retreat_policy_option,
+)
 from oddsengine.moves.situation import FleetStack, Situation
-from oddsengine.option_field import option
 
 __all__ = ["NavalMove", "InterceptingFleet", "NAVAL_MOVE_ARGUMENTS", "naval_end_state_records"]
-
-#: The heading of the inputs that replace a scenario file's.
-_FILE = "policies (override the file)"
 
 
 @dataclass(frozen=True)
@@ -132,17 +133,14 @@ class NavalMove(NavalDeclaration, ProgramAnswers):
     units: Fleet | None = None
     power: str | None = None
     # The inputs the faces give, each replacing the scenario's.
-    defender_policy: object = option(
+    defender_policy: object = defender_policy_option(
         "best, fight, avoid or avoid:LOCATION: what the enemy ships in the destination sea "
-        "zone do when nobody intercepted", flag="--defender", metavar="POLICY",
-        group=_FILE, default="best")  # fmt: skip
-    interception_policy: object = option(
-        "all: every fleet that may intercept tries; none: no one tries",
-        flag="--interception", metavar="{all,none}", group=_FILE, default="all")  # fmt: skip
-    retreat_policy: str = option(
+        "zone do when nobody intercepted")  # fmt: skip
+    interception_policy: object = interception_policy_option(
+        "all: every fleet that may intercept tries; none: no one tries")  # fmt: skip
+    retreat_policy: str = retreat_policy_option(
         "most-friendly or prefer:LOCATION[,LOCATION...] (the first legal location listed; "
-        "one not adjacent is passed over with a note)", flag="--retreat", metavar="POLICY",
-        group=_FILE, default="most-friendly")  # fmt: skip
+        "one not adjacent is passed over with a note)")  # fmt: skip
     attacker_cards: tuple = ()
     defender_cards: tuple = ()
     responses: tuple = ()

@@ -30,6 +30,7 @@ from functools import cached_property
 from oddsengine.combat.fleets import Fleet, parse_fleet
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves._naval_tree import NAVAL_OUTCOMES
+from oddsengine.scenario_answers import ScenarioAnswers, check_scenario
 
 __all__ = ["NavalMoveScenario"]
 
@@ -69,7 +70,7 @@ def _interception(text: str):
 
 
 @dataclass(frozen=True)
-class NavalMoveScenario:
+class NavalMoveScenario(ScenarioAnswers):
     """The naval move of a scenario file, with flat parameters (RULES.md §14).
 
     Parameters
@@ -120,10 +121,7 @@ class NavalMoveScenario:
     fractions_available = False
 
     def __post_init__(self):
-        if not isinstance(self.scenario, str) or not self.scenario.strip():
-            raise OddsEngineTypeError(
-                f"scenario must be a scenario file, not {shown(self.scenario)}"
-            )
+        check_scenario(self.scenario)
         for name in (*_TEXT_PARAMETERS, "interception_policy"):
             if not isinstance(getattr(self, name), str):
                 raise OddsEngineTypeError(f"{name} must be text, not {shown(getattr(self, name))}")
@@ -165,10 +163,10 @@ class NavalMoveScenario:
         check_options_used(move, given)
         return move
 
-    # What the engines and the faces read: the naval move's own.
+    # What the engines and the faces read: the naval move's own (ScenarioAnswers).
     @property
-    def event_names(self) -> tuple[str, ...]:
-        return self.naval_move.event_names
+    def built(self):
+        return self.naval_move
 
     @property
     def loss_groups(self):
@@ -177,21 +175,6 @@ class NavalMoveScenario:
     @property
     def unit_word(self) -> str:
         return getattr(self.naval_move, "unit_word", "ships")
-
-    def draw_plan(self):
-        return self.naval_move.draw_plan()
-
-    def outcome_columns(self, values) -> dict:
-        return self.naval_move.outcome_columns(values)
-
-    def describe(self) -> dict:
-        return {"scenario": self.scenario, **self.naval_move.describe()}
-
-    def title(self) -> str:
-        return self.naval_move.title()
-
-    def describe_lines(self) -> list[str]:
-        return self.naval_move.describe_lines()
 
     @property
     def notes(self) -> tuple[str, ...]:

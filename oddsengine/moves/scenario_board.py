@@ -7,6 +7,9 @@ declared once
 and the moves their ``on_board`` builds on it. A siege campaign may start from a move's
 scenario too (:data:`AFTER_MOVE`).
 
+The three policies that both kinds of move take over their file's (``--defender``,
+``--interception``, ``--retreat``) are declared here too, each kind giving its own words.
+
 Only :mod:`oddsengine.declaration` is imported here: the registry and the command line
 name these options, and the scenario is read when a move is built.
 
@@ -24,18 +27,23 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from oddsengine.declaration import NEEDS_BOARD, Board, Option
+from oddsengine.option_field import option
 
 __all__ = [
     "AFTER_MOVE",
     "FLEETS",
     "MOVE_BOARD",
     "NAVAL_MOVE_BOARD",
+    "OVER_THE_FILE",
     "SCENARIO",
     "WHAT_IFS",
     "ScenarioBoard",
+    "defender_policy_option",
+    "interception_policy_option",
     "load_scenario_board",
     "move_on_board",
     "naval_move_on_board",
+    "retreat_policy_option",
 ]
 
 #: The scenario file of a move or a naval move.
@@ -77,6 +85,31 @@ FLEETS = Option(
 AFTER_MOVE = Option(
     "after_move", "start from the sieges a move may lay: its scenario", metavar="SCENARIO"
 )
+
+
+#: The heading of the inputs a face gives over a scenario file's: a move's policies.
+OVER_THE_FILE = "policies (override the file)"
+
+
+def defender_policy_option(words: str, **declared):
+    """The field of what the defenders in the destination do (``--defender``, default
+    ``best``; RULES.md §9), in a move's or a naval move's words."""
+    return option(words, flag="--defender", metavar="POLICY", group=OVER_THE_FILE,
+                  default="best", **declared)  # fmt: skip
+
+
+def interception_policy_option(words: str):
+    """The field of who tries to intercept (``--interception``: ``all``, the default, or
+    ``none``), in a move's or a naval move's words."""
+    return option(words, flag="--interception", metavar="{all,none}", group=OVER_THE_FILE,
+                  default="all")  # fmt: skip
+
+
+def retreat_policy_option(words: str, **declared):
+    """The field of where the losers retreat (``--retreat``, default ``most-friendly``;
+    RULES.md §9), in a move's or a naval move's words."""
+    return option(words, flag="--retreat", metavar="POLICY", group=OVER_THE_FILE,
+                  default="most-friendly", **declared)  # fmt: skip
 
 
 class ScenarioBoard(NamedTuple):

@@ -16,7 +16,7 @@ draw plan on the project's counter-based streams.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -28,6 +28,7 @@ from oddsengine.combat.options import Policies, RuleOptions
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.kept import Kept
 from oddsengine.option_field import option
+from oddsengine.spec_repr import repr_given
 
 if TYPE_CHECKING:
     from oddsengine.combat.card_types import Card
@@ -177,13 +178,7 @@ class SiegeCampaign:
     def __repr__(self) -> str:
         # The dataclass's own form; garrison_ally and naval only when given, so that the
         # repr of a campaign without them is what it always was.
-        shown_fields = [
-            f"{item.name}={getattr(self, item.name)!r}"
-            for item in fields(self)
-            if (item.repr and (item.name != "naval" or self.naval))
-            or (item.name == "garrison_ally" and self.garrison_ally is not None)
-        ]
-        return f"{type(self).__qualname__}({', '.join(shown_fields)})"
+        return repr_given(self, "garrison_ally", "naval")
 
     def __post_init__(self):
         if isinstance(self.horizon, bool) or not isinstance(self.horizon, int):

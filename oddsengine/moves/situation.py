@@ -11,7 +11,7 @@ a TOML file with :func:`load_situation_file`; every check happens when it is bui
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from oddsengine.combat.forces import Force, parse_force
@@ -19,6 +19,8 @@ from oddsengine.combat.limits import check_force_size
 from oddsengine.combat.powers import MAJOR_POWERS, normalise_power
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.moves.board import load_board
+from oddsengine.moves.pieces import piece_of_power
+from oddsengine.spec_repr import repr_given
 
 if TYPE_CHECKING:
     from oddsengine.moves.fleet_stack import FleetStack
@@ -69,18 +71,7 @@ class Stack:
         if space.is_sea:
             raise OddsEngineError(f"{space.name} is a sea zone: land units cannot stand there")
         object.__setattr__(self, "space", space.name)
-        force = self.force
-        if isinstance(force, str):
-            force = parse_force(force)
-        if not isinstance(force, Force):
-            raise OddsEngineTypeError(
-                f"a stack needs a Force or a force string, not {shown(force)}"
-            )
-        if force.power is None:
-            raise OddsEngineError(
-                f"the stack in {space.name} ({force.notation()}) names no power: write "
-                "e.g. 'hapsburg: 4R'"
-            )
+        force = piece_of_power(self.force, Force, parse_force, "stack", space.name, "hapsburg: 4R")
         check_force_size(force, f"the stack in {space.name}")
         object.__setattr__(self, "force", force)
         if self.besieged and not space.is_fortified:
@@ -283,15 +274,9 @@ class Situation:
                 )
 
     def __repr__(self) -> str:
-        # The dataclass's own form; ``fleets`` only when there are some, so that the repr
-        # of a situation without ships (which keys a move's random streams) is what it
-        # always was.
-        shown_fields = (
-            f"{item.name}={getattr(self, item.name)!r}"
-            for item in fields(self)
-            if item.repr and (item.name != "fleets" or self.fleets)
-        )
-        return f"{type(self).__qualname__}({', '.join(shown_fields)})"
+        # ``fleets`` only when given, so that the repr (which keys the random streams) of
+        # a spec without them is what it always was.
+        return repr_given(self, "fleets")
 
     # -- relations between powers ------------------------------------------------------
 

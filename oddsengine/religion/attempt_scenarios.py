@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.scenario_answers import ScenarioAnswers, check_scenario
 
 __all__ = ["AttemptsScenario", "CounterReformationScenario", "ReformationScenario"]
 
@@ -77,8 +78,7 @@ def _text(value, name, default: str = "") -> str:
 
 
 def _checked_scenario(spec) -> None:
-    if not isinstance(spec.scenario, str) or not spec.scenario.strip():
-        raise OddsEngineTypeError(f"scenario must be a scenario file, not {shown(spec.scenario)}")
+    check_scenario(spec.scenario)
     for name in _WHAT_IFS:
         object.__setattr__(spec, name, _listed(getattr(spec, name), name))
     from oddsengine.religion.attempt_sources import PLACARDS_ATTEMPTS
@@ -110,7 +110,7 @@ def _board(spec):
 
 
 @dataclass(frozen=True)
-class _BoardAttemptScenario:
+class _BoardAttemptScenario(ScenarioAnswers):
     """One attempt on a scenario's board (RULES.md §17, §18), with flat parameters.
 
     Parameters
@@ -179,25 +179,10 @@ class _BoardAttemptScenario:
             debater=self.debater,
         )
 
-    # What the engines and the faces read: the attempt's own.
+    # What the engines and the faces read: the attempt's own (ScenarioAnswers).
     @property
-    def event_names(self) -> tuple[str, ...]:
-        return self.attempt.event_names
-
-    def draw_plan(self):
-        return self.attempt.draw_plan()
-
-    def outcome_columns(self, values) -> dict:
-        return self.attempt.outcome_columns(values)
-
-    def describe(self) -> dict:
-        return {"scenario": self.scenario, **self.attempt.describe()}
-
-    def title(self) -> str:
-        return self.attempt.title()
-
-    def describe_lines(self) -> list[str]:
-        return self.attempt.describe_lines()
+    def built(self):
+        return self.attempt
 
 
 @dataclass(frozen=True)
