@@ -58,7 +58,7 @@ def test_rough_wooing_spec_as_the_json_writes_it():
 
 
 _CARD_ROLLS = {
-    "book-of-common-prayer": {"turn": 3},
+    "book-of-common-prayer": {"turn": 4},  # §24, §28.1: in play from turn 4
     "michelangelo": {"turn": 4},
     "threat-to-power": {"leader": "Duke of Alva"},
     "rough-wooing": {"english_units": 3, "french_units": 1},
