@@ -28,3 +28,35 @@ def test_an_empty_outcome_of_an_odds_table_is_refused_in_python():
 
     with pytest.raises(oe.OddsEngineError, match="unknown outcome ''"):
         oe.odds_table("assault", "4..5R", "1..2R", outcome="")
+
+
+# RULES.md §26: Edward VI and Mary I rule from turn 6 at the earliest, Elizabeth I from 7.
+EARLY_RULER = '[religion]\nturn = {turn}\nengland_ruler = "{ruler}"\n'
+
+
+@pytest.mark.parametrize(("ruler", "turn"), [("edward-vi", 1), ("mary-i", 5), ("elizabeth-i", 6)])
+def test_a_board_whose_ruler_cannot_rule_yet_is_refused(capsys, tmp_path, ruler, turn):
+    board = tmp_path / "early.toml"
+    board.write_text(EARLY_RULER.format(turn=turn, ruler=ruler))
+    argv = ["attempts", str(board), "--source", "95-theses" if turn == 1 else "treatise:german"]
+    refused(capsys, argv, ["england_ruler", ruler, f"not on turn {turn}", "§26"])
+
+
+def test_a_ruler_on_the_first_turn_he_may_rule_is_answered(tmp_path):
+    import oddsengine as oe
+
+    board = tmp_path / "board.toml"
+    board.write_text(EARLY_RULER.format(turn=7, ruler="elizabeth-i"))
+    assert oe.load_religious_board(board).england_ruler == "elizabeth-i"
+
+
+def test_mary_i_in_a_debate_before_turn_6_is_refused(capsys):
+    # Mary I doubled the Papal debater's value in an English debate on turn 1.
+    argv = ["debate", "--zone", "english", "--initiator", "papacy", "--turn", "1",
+            "--england-ruler", "mary-i"]  # fmt: skip
+    refused(capsys, argv, ["mary-i", "turn 6 at the earliest", "not on turn 1"])
+    import oddsengine as oe
+
+    with pytest.raises(oe.OddsEngineError, match="turn 6 at the earliest"):
+        oe.Debate("english", "papacy", turn=5, england_ruler="mary-i")
+    assert oe.Debate("english", "papacy", turn=6, england_ruler="mary-i").turn == 6
