@@ -60,3 +60,16 @@ def test_mary_i_in_a_debate_before_turn_6_is_refused(capsys):
     with pytest.raises(oe.OddsEngineError, match="turn 6 at the earliest"):
         oe.Debate("english", "papacy", turn=5, england_ruler="mary-i")
     assert oe.Debate("english", "papacy", turn=6, england_ruler="mary-i").turn == 6
+
+
+@pytest.mark.parametrize("name", ["index.html", "style.css"])
+def test_a_folder_whose_files_are_not_a_book_s_is_refused_before_the_work(tmp_path, capsys, name):
+    # The book replaced a site's own index.html (or stylesheet) without a word.
+    (tmp_path / name).write_text("a site's own\n")
+    (tmp_path / "notes.txt").write_text("kept\n")
+    line = refused(
+        capsys, ["book", "--out", str(tmp_path), "--quick"], [name, "not an odds book's"]
+    )
+    assert str(tmp_path) in line
+    assert (tmp_path / name).read_text() == "a site's own\n"
+    assert sorted(entry.name for entry in tmp_path.iterdir()) == sorted([name, "notes.txt"])
