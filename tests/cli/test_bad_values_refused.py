@@ -73,3 +73,38 @@ def test_a_folder_whose_files_are_not_a_book_s_is_refused_before_the_work(tmp_pa
     assert str(tmp_path) in line
     assert (tmp_path / name).read_text() == "a site's own\n"
     assert sorted(entry.name for entry in tmp_path.iterdir()) == sorted([name, "notes.txt"])
+
+
+def _religious_plan(tmp_path, title='"p"', *actions):
+    listed = ", ".join(f'"{action}"' for action in actions)
+    plan = tmp_path / "plan.toml"
+    plan.write_text(
+        f'[plan]\ntitle = {title}\nscenario = "religion_1517"\n'
+        f'[[course]]\nname = "c"\nactions = [{listed}]\n'
+    )
+    return str(plan)
+
+
+def test_a_religious_plan_s_title_that_is_not_text_is_refused(capsys, tmp_path):
+    # A title of 5 escaped as a TypeError when the comparison was written.
+    plan = _religious_plan(tmp_path, "5", "treatise:german")
+    refused(capsys, ["plan", plan], ["plan.title", "5"])
+
+
+@pytest.mark.parametrize(
+    ("actions", "words"),
+    [
+        # RULES.md §19: a card is one card, played once (its event).
+        (["printing-press", "printing-press"], ["Printing Press", "played once"]),
+        (["95-theses", "treatise:german", "95-theses"], ["95 Theses", "played once"]),
+        # §19: Carlstadt's treatise commits Carlstadt; a second one finds him committed.
+        (["carlstadt", "carlstadt"], ["course 'c'", "Carlstadt", "committed already"]),
+    ],
+)
+def test_a_course_that_plays_a_card_or_a_debater_twice_is_refused(capsys, tmp_path, actions, words):
+    refused(capsys, ["plan", _religious_plan(tmp_path, '"p"', *actions)], words)
+
+
+def test_a_course_of_two_treatises_is_still_answered(cli, tmp_path):
+    status, out, err = cli("plan", _religious_plan(tmp_path, '"p"', "treatise:german", "carlstadt"))
+    assert status == 0, err
