@@ -170,7 +170,7 @@ def load_religious_plan(path) -> ReligiousPlan:
     entries = data.get("course", [])
     if not isinstance(entries, list) or not entries:
         raise OddsEngineError(f"{label}: give at least one [[course]]")
-    names = set()
+    names, sides = set(), {}
     for index, entry in enumerate(entries, start=1):
         key = f"course[{index}]"
         if not isinstance(entry, dict) or set(entry) - {"name", "actions"}:
@@ -204,6 +204,14 @@ def load_religious_plan(path) -> ReligiousPlan:
                 )
             if card is not None:
                 played.add(card.slug)
+            sides.setdefault(source.side, action)
+            if len(sides) > 1:
+                # The courses are ranked by the spaces they turn: one side's, to compare.
+                raise OddsEngineError(
+                    f"{label}: {key}.actions: {action} is the {source.side}'s, and "
+                    f"{sides[_other(source.side)]} the {_other(source.side)}'s: a plan "
+                    "compares one side's courses"
+                )
         courses.append(ReligiousCourse(name, tuple(actions)))
     objective = settings.get("objective", "flips")
     if not isinstance(objective, str):
@@ -212,6 +220,10 @@ def load_religious_plan(path) -> ReligiousPlan:
     if not isinstance(title, str):
         raise OddsEngineError(f"{label}: plan.title: give the title in quotes, not {shown(title)}")
     return ReligiousPlan(title, board, tuple(courses), objective)
+
+
+def _other(side: str) -> str:
+    return "papacy" if side == "protestant" else "protestant"
 
 
 def compare_religious_plan(plan: ReligiousPlan) -> ReligiousComparison:

@@ -99,6 +99,8 @@ def test_a_religious_plan_s_title_that_is_not_text_is_refused(capsys, tmp_path):
         (["95-theses", "treatise:german", "95-theses"], ["95 Theses", "played once"]),
         # §19: Carlstadt's treatise commits Carlstadt; a second one finds him committed.
         (["carlstadt", "carlstadt"], ["course 'c'", "Carlstadt", "committed already"]),
+        # Courses are ranked by the spaces they turn: Burn Books turns them the other way.
+        (["treatise:german", "burn-books:german"], ["papacy's", "one side's courses"]),
     ],
 )
 def test_a_course_that_plays_a_card_or_a_debater_twice_is_refused(capsys, tmp_path, actions, words):
