@@ -98,7 +98,7 @@ def _draw_chance(value) -> str | float:
             return IMMEDIATE
         try:
             value = float(Fraction(text))
-        except (ValueError, ZeroDivisionError):
+        except (ValueError, ZeroDivisionError, OverflowError):  # OverflowError: "1e400"
             raise OddsEngineError(
                 f"heir_draw is 'immediate' or a chance per turn in (0, 1], not {shown(value)}"
             ) from None

@@ -151,7 +151,7 @@ def debate_table(
         raise unknown_name("defender status", defender_status, DEFENDER_STATUSES)
     if initiator not in INITIATORS:
         raise unknown_name("initiator", initiator, INITIATORS)
-    outcome = outcome or "papal_wins"
+    outcome = "papal_wins" if outcome is None else outcome
     given = set(_names(committed, "committed") or ())
     own, other = _sides(zone, initiator, turn, fixed.get("debaters"))
     rows = _names(attackers, "attackers") or [name for name in own if name not in given]

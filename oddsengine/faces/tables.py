@@ -139,7 +139,7 @@ def odds_table(
     import pandas as pd
 
     row_role, column_role = tabled[kind].roles
-    outcome = outcome or tabled[kind].headline
+    outcome = tabled[kind].headline if outcome is None else outcome
     counts = count_fields(tabled[kind].spec)
     row_template = _template(rows, row_role, counts)
     column_template = _template(columns, column_role, counts)

@@ -40,6 +40,7 @@ Plan files are TOML, read with :mod:`tomllib` (nothing in them is executed)::
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -266,6 +267,10 @@ def find_plan(name_or_path) -> Path:
     by name (``"vienna_siege_plan"``)."""
     from oddsengine.shipped import shipped_path
 
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise OddsEngineTypeError(
+            f"a plan is a Plan, a plan file or an example name, not {shown(name_or_path)}"
+        )
     if isinstance(name_or_path, str) and not name_or_path.strip():  # Path("") is "."
         raise OddsEngineError(
             "no plan named: give a .toml file or an example name, e.g. vienna_siege_plan"

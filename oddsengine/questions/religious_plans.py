@@ -142,6 +142,7 @@ def load_religious_plan(path) -> ReligiousPlan:
     """
     from oddsengine.questions.plans import find_plan, refuse_a_scenario_file
     from oddsengine.religion.attempt_sources import attempt_source
+    from oddsengine.religion.cards import card_of_source
     from oddsengine.religion.religion_scenario import load_religious_board
     from oddsengine.toml_file import read_toml
 
@@ -169,7 +170,7 @@ def load_religious_plan(path) -> ReligiousPlan:
     entries = data.get("course", [])
     if not isinstance(entries, list) or not entries:
         raise OddsEngineError(f"{label}: give at least one [[course]]")
-    names = set()
+    names, sides = set(), {}
     for index, entry in enumerate(entries, start=1):
         key = f"course[{index}]"
         if not isinstance(entry, dict) or set(entry) - {"name", "actions"}:
@@ -188,16 +189,41 @@ def load_religious_plan(path) -> ReligiousPlan:
             raise OddsEngineError(f"{label}: {key}.actions: a list of sources in quotes")
         if len(actions) > MAX_ACTIONS:
             raise OddsEngineError(f"{label}: {key}.actions: at most {MAX_ACTIONS} actions")
+        played = set()
         for action in actions:
             try:
-                attempt_source(action)
+                source = attempt_source(action)
             except OddsEngineError as error:
                 raise OddsEngineError(f"{label}: {key}.actions: {error}") from None
+            card = card_of_source(source.name)
+            if card is not None and card.slug in played:
+                # A card is played once (the deck holds one of each).
+                raise OddsEngineError(
+                    f"{label}: {key}.actions: {action} plays {card.name}, played already in "
+                    "this course: a card is played once"
+                )
+            if card is not None:
+                played.add(card.slug)
+            sides.setdefault(source.side, action)
+            if len(sides) > 1:
+                # The courses are ranked by the spaces they turn: one side's, to compare.
+                raise OddsEngineError(
+                    f"{label}: {key}.actions: {action} is the {source.side}'s, and "
+                    f"{sides[_other(source.side)]} the {_other(source.side)}'s: a plan "
+                    "compares one side's courses"
+                )
         courses.append(ReligiousCourse(name, tuple(actions)))
     objective = settings.get("objective", "flips")
     if not isinstance(objective, str):
         raise OddsEngineError(f"{label}: plan.objective: {shown(objective)} is not a name")
-    return ReligiousPlan(settings.get("title", label), board, tuple(courses), objective)
+    title = settings.get("title", label)
+    if not isinstance(title, str):
+        raise OddsEngineError(f"{label}: plan.title: give the title in quotes, not {shown(title)}")
+    return ReligiousPlan(title, board, tuple(courses), objective)
+
+
+def _other(side: str) -> str:
+    return "papacy" if side == "protestant" else "protestant"
 
 
 def compare_religious_plan(plan: ReligiousPlan) -> ReligiousComparison:
@@ -217,7 +243,10 @@ def _course_row(plan: ReligiousPlan, course: ReligiousCourse) -> dict:
     for action in course.actions:
         following: dict = {}
         for (board, flips), weight in states.items():
-            run = AttemptRun(board, action, objective=plan.objective)
+            try:
+                run = AttemptRun(board, action, objective=plan.objective)
+            except OddsEngineError as error:  # on the board the actions before it left
+                raise OddsEngineError(f"course {course.name!r}: {action}: {error}") from None
             for flipped, unrest, p in end_states(run):
                 after = board
                 for space in flipped:
@@ -231,6 +260,13 @@ def _course_row(plan: ReligiousPlan, course: ReligiousCourse) -> dict:
                 card = card_of_source(run.source.name)
                 if card is not None and card.lasts_the_turn and card.slug not in after.this_turn:
                     after = replace(after, this_turn=(*after.this_turn, card.slug))
+                # §19: the debaters the source commits (Carlstadt's, Calvin's treatise) stay
+                # committed for the later actions, which may not commit them again
+                committing = tuple(
+                    name for name in run.source.debaters if name not in after.committed
+                )
+                if committing:
+                    after = replace(after, committed=(*after.committed, *committing))
                 key = (after, flips + len(flipped))
                 following[key] = following.get(key, 0.0) + weight * p
         states = following

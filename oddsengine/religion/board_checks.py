@@ -33,10 +33,15 @@ __all__ = [
     "check_board",
     "committed_debaters",
     "why_not_in_play",
+    "why_ruler_not_yet",
     "why_source_not_on",
     "default_source",
     "legal_sources",
 ]
+
+#: RULES.md §26: the first turn each of Henry VIII's heirs may rule England (the heirs'
+#: cards enter the deck on turn 6; Elizabeth I not before turn 7).
+_FIRST_TURN_OF_RULER = {"edward-vi": 6, "mary-i": 6, "elizabeth-i": 7}
 
 #: The reformer whose arrival brings the debaters of variable entry (Cranmer's group, 8.2).
 _VARIABLE_ENTRY_WITH = "Cranmer"
@@ -92,6 +97,20 @@ def why_not_in_play(board, debater: str) -> str | None:
     return None
 
 
+def why_ruler_not_yet(england_ruler: str, turn: int) -> str | None:
+    """Why ``england_ruler`` cannot rule England on ``turn``, or None when he or she may
+    (RULES.md §26: Henry VIII rules until an heir's card, played from turn 6; Elizabeth I
+    not before turn 7).
+
+    >>> why_ruler_not_yet("mary-i", 3)
+    'mary-i rules from turn 6 at the earliest (§26), not on turn 3'
+    """
+    first = _FIRST_TURN_OF_RULER.get(england_ruler, 1)
+    if turn < first:
+        return f"{england_ruler} rules from turn {first} at the earliest (§26), not on turn {turn}"
+    return None
+
+
 def check_board(board) -> None:
     """Refuse a board whose fields contradict each other: a committed debater not in play
     (20: only a debater in play is ever committed), a Protestant electorate whose regulars
@@ -101,6 +120,9 @@ def check_board(board) -> None:
         why = why_not_in_play(board, name)
         if why is not None:
             raise OddsEngineError(f"committed: {name} is not in play: he {why}")
+    why = why_ruler_not_yet(board.england_ruler, board.turn)
+    if why is not None:
+        raise OddsEngineError(f"england_ruler: {why}")
     if board.schmalkaldic_league:
         return
     for name in board.electorate_display:

@@ -30,6 +30,7 @@ from oddsengine.declaration import BOARD_AGREES, BOARD_GIVES, NEEDS_BOARD, optio
 from oddsengine.errors import shown
 from oddsengine.option_field import declared_values
 from oddsengine.religion import debate_choices
+from oddsengine.religion.board_checks import why_ruler_not_yet
 from oddsengine.religion.board_flips import FLIP_FIELDS, flip_cap_option, flip_description
 from oddsengine.religion.cards import (
     AUGSBURG_CONFESSION,
@@ -319,6 +320,10 @@ class Debate:
             raise DebateError(f"turn {shown(turn)} is outside 1-{LAST_TURN}")
         put(self, "turn", int(turn))
         put(self, "england_ruler", one_of(self.england_ruler, "england ruler", ENGLAND_RULERS))
+        why = why_ruler_not_yet(self.england_ruler, self.turn)
+        if why is not None and self.zone == "english" and self.initiator == "papacy":
+            # Elsewhere the ruler acts on nothing (23.11), and the command line says so.
+            raise DebateError(f"england ruler: {why}")
         put(self, "objective", one_of(self.objective, "objective", OBJECTIVES))
         for name in ("luther_policy", "bullinger_policy"):
             put(

@@ -357,7 +357,8 @@ def test_a_book_that_fails_while_building_leaves_the_directory_as_it_was(tmp_pat
     from oddsengine.errors import OddsEngineError
     from oddsengine.faces import book as book_module
 
-    (tmp_path / "index.html").write_text("earlier\n")
+    earlier = "<title>Contents · Here I Stand odds book</title>\n"  # an earlier book's index
+    (tmp_path / "index.html").write_text(earlier)
 
     def failing(version, quick):
         raise OddsEngineError("the page cannot be built")
@@ -366,7 +367,7 @@ def test_a_book_that_fails_while_building_leaves_the_directory_as_it_was(tmp_pat
     with pytest.raises(OddsEngineError, match="cannot be built"):
         book_module.write_book(tmp_path, quick=True)
     assert [entry.name for entry in tmp_path.iterdir()] == ["index.html"]
-    assert (tmp_path / "index.html").read_text() == "earlier\n"
+    assert (tmp_path / "index.html").read_text() == earlier
 
 
 # -- Part IV: Henry VIII's heirs and England under Mary I (issue 41) -------------------------

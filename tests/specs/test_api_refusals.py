@@ -35,6 +35,8 @@ SIEGE = oe.SiegeCampaign("9R Suleiman", "hapsburg: 2R", horizon=2)
         lambda: oe.SiegeCampaign("9R Suleiman", "hapsburg: 2R", attacker_cards=5.5),
         lambda: oe.exact_campaign(None),
         lambda: oe.simulate_campaign("9R Suleiman"),
+        lambda: oe.compare_plans(None),  # escaped as pathlib's TypeError
+        lambda: oe.compare_plans(5),
     ],
     ids=[
         "simulate-None",
@@ -57,6 +59,8 @@ SIEGE = oe.SiegeCampaign("9R Suleiman", "hapsburg: 2R", horizon=2)
         "siege-cards-float",
         "exact_campaign-None",
         "simulate_campaign-str",
+        "compare_plans-None",
+        "compare_plans-int",
     ],
 )
 def test_a_value_of_the_wrong_kind_raises_a_type_error_of_the_project(call):

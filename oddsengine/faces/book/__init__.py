@@ -91,7 +91,9 @@ def write_book(directory, *, quick: bool = False) -> Path:
     ----------
     directory : str or path
         Where to write ``index.html``, one page per subject, ``style.css`` and ``img/``.
-        Files of an earlier book there are replaced; nothing else is touched.
+        Files of an earlier book there are replaced; nothing else is touched (a folder
+        whose ``index.html``, ``style.css`` or a page's file is not an earlier book's is
+        refused).
     quick : bool
         Small grids (about two thirds of the full book's time; for tests and previews) instead
         of the full book.
@@ -106,8 +108,9 @@ def write_book(directory, *, quick: bool = False) -> Path:
     OddsEngineTypeError
         When ``directory`` is not a path (``None``, a number).
     OddsEngineError
-        When ``directory`` is empty (it would be the current folder), a file, or cannot
-        be created or written.
+        When ``directory`` is empty (it would be the current folder), a file, a folder
+        holding files of the book's names that are not an earlier book's, or cannot be
+        created or written.
 
     Examples
     --------
@@ -141,7 +144,7 @@ def write_pages(directory, pages) -> Path:
     from oddsengine.faces.book._charts import save
     from oddsengine.faces.book._html import STYLESHEET, page_html
 
-    root = _book_root(directory)
+    root = _book_root(directory, [f"{page.slug}.html" for page in pages])
     navigation = [(page.slug, page.short) for page in pages]
     _make_folder(root / "img")
     for page in pages:
@@ -155,15 +158,39 @@ def write_pages(directory, pages) -> Path:
     return index
 
 
-def _book_root(directory) -> Path:
+def _book_root(directory, pages=()) -> Path:
     """``directory`` made if needed, refused if it is not a folder the book can be written
-    to."""
+    to: a file, or a folder holding files of the book's names (``index.html``,
+    ``style.css``, ``pages``) that are not an earlier book's."""
     root = _book_folder(directory)
     if root.exists() and not root.is_dir():
         raise OddsEngineError(f"the book needs a directory, but {str(root)!r} is a file")
+    if root.is_dir() and not _holds_a_book(root):
+        for name in ("index.html", "style.css", *pages):
+            if (root / name).exists():
+                raise OddsEngineError(
+                    f"{str(root)!r} holds {name}, which is not an odds book's, and the book "
+                    "would replace it: write the book to a new or empty directory, or over "
+                    "an earlier book"
+                )
     _make_folder(root)
     check_output_path(root / "index.html")
     return root
+
+
+#: The end of every book page's title: how an earlier book's index is known.
+_BOOK_TITLE = "Here I Stand odds book</title>"
+
+
+def _holds_a_book(folder: Path) -> bool:
+    """Whether ``folder``'s ``index.html`` is an earlier book's (its files may be
+    replaced)."""
+    try:
+        with open(folder / "index.html", "rb") as index:
+            head = index.read(4096)
+    except OSError:
+        return False
+    return _BOOK_TITLE in head.decode("utf-8", errors="replace")
 
 
 def _make_folder(folder: Path) -> None:

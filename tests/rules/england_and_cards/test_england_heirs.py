@@ -309,6 +309,7 @@ REFUSALS = [
     ({"timeline": True, "marriages": 2}, "marriages_before_heir"),
     ({"timeline": True, "heir_draw": 0}, "in (0, 1]"),
     ({"timeline": True, "heir_draw": "often"}, "'immediate' or a chance"),
+    ({"timeline": True, "heir_draw": "1e400"}, "'immediate' or a chance"),  # beyond a float
     ({"timeline": True, "marriages_before_heir": 6}, "past Katherine Parr"),
     ({"timeline": "yes"}, "timeline must be True or False"),
     ({"marriages": -1}, "0 or more"),

@@ -239,7 +239,7 @@ def test_english_units_follow_the_ruler():
         ("mary-i", "catholic"),
         ("elizabeth-i", "protestant"),
     ):
-        board = ReligiousBoard(stacks=stacks, england_ruler=ruler)
+        board = ReligiousBoard(stacks=stacks, england_ruler=ruler, turn=7)  # §26: all may rule
         found = [a for a in ("protestant", "catholic") if board.has_stack("Calais", a)]
         assert found == ([alignment] if alignment else [])
 

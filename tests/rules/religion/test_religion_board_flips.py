@@ -214,13 +214,13 @@ def test_a_debate_on_the_board_reads_the_turn_committed_and_cards_from_it():
 
     later = replace(
         board,
-        turn=3,
+        turn=6,  # §26: Mary I rules from turn 6 at the earliest
         committed=("Carlstadt",),
         this_turn=("augsburg-confession",),
         england_ruler="mary-i",
     )
     debate = Debate.on_board(later, "english", "papacy", committed="Eck")
-    assert debate.turn == 3 and debate.committed == ("Carlstadt", "Eck")
+    assert debate.turn == 6 and debate.committed == ("Carlstadt", "Eck")
     assert debate.augsburg and debate.england_ruler == "mary-i"
     # Augsburg Confession takes a die from a Papal initiator only (23.11)
     assert not Debate.on_board(later, "german", "protestant").augsburg
