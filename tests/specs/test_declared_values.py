@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 import pytest
+from kind_examples import EXAMPLES
 
 from oddsengine.card_rolls.card_roll import CardRollSpec
 from oddsengine.combat.naval_rolls import NavalAvoidBattle
@@ -57,16 +58,13 @@ def test_rough_wooing_spec_as_the_json_writes_it():
     ]
 
 
+#: The card rolls asked, each with its example question (Book of Common Prayer on turn 4,
+#: the first it is in play: §24, §28.1).
 _CARD_ROLLS = {
-    "book-of-common-prayer": {"turn": 4},  # §24, §28.1: in play from turn 4
-    "michelangelo": {"turn": 4},
-    "threat-to-power": {"leader": "Duke of Alva"},
-    "rough-wooing": {"english_units": 3, "french_units": 1},
-    "chateaux": {"modifier": 1},
-    "city-state-rebels": {"units": 2},
-    "council-of-trent": {"papal_dice": 4, "protestant_dice": 3},
-    "andrea-doria": {"piracy_vp": 3},
-}
+    kind: EXAMPLES[kind]
+    for kind in ("book-of-common-prayer", "michelangelo", "threat-to-power", "rough-wooing",
+                 "chateaux", "city-state-rebels", "council-of-trent", "andrea-doria")
+}  # fmt: skip
 #: What each card roll writes after its inputs, worked out from them.
 _WORKED_OUT = {
     "chateaux": ["total_modifier"],
