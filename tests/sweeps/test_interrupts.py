@@ -275,7 +275,7 @@ def test_ctrl_c_while_the_command_starts_is_one_line_too(monkeypatch, capsys):
     # parser) ends as one that comes during the run: one line, exit 130, no traceback.
     import oddsengine.cli as cli
 
-    def interrupted(command=None):
+    def interrupted(command=None, words=()):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(cli, "build_parser", interrupted)
