@@ -354,7 +354,8 @@ def attempt_source(text: str, *, placards_attempts: int = 3) -> AttemptSource:
         turn=given.turn,
         modifier=given.modifier,
         bonus_dice=given.bonus_dice + _lasting_dice(card, given.side),
-        debaters=(debater,) if debater else (),
+        # 19, 28.1: the debater it commits (its own, or one its card names: Cranmer).
+        debaters=(debater,) if debater else ((given.commits,) if given.commits else ()),
         card=card,
     )
     if given.home_spaces_of:

@@ -91,6 +91,8 @@ def why_not_in_play(board, debater: str) -> str | None:
     if record.entry_turn is None:
         if _VARIABLE_ENTRY_WITH in dict(board.reformers):
             return None
+        if record.name == _VARIABLE_ENTRY_WITH:  # the debater enters as the reformer
+            return "is not on the map (add him to the reformers)"
         return "enters with Cranmer, who is not on the map (add him to the reformers)"
     if record.entry_turn > board.turn:
         return f"enters on turn {record.entry_turn} (the board is at turn {board.turn})"
@@ -155,13 +157,17 @@ def why_source_not_on(board, source) -> str | None:
             f"{placed} (add him with --reformer {source.reformer}, or [religion] reformers)"
         )
     for name in source.debaters:
+        # A debater's own attempts, or a card's that commits him (Book of Common Prayer
+        # needs Cranmer uncommitted, §28.1).
+        cannot = "the card cannot be played yet" if source.card else "he gives no attempts yet"
+        spent = "the card needs him uncommitted" if source.card else "his bonus is spent"
         why = why_not_in_play(board, name)
         if why is not None:
-            return f"{source.name} commits {name}, who {why}: he gives no attempts yet"
+            return f"{source.name} commits {name}, who {why}: {cannot}"
         if name in board.committed:
             return (
-                f"{source.name} commits {name}, who is committed already (his bonus is "
-                "spent): take him off the board's committed debaters to ask it"
+                f"{source.name} commits {name}, who is committed already ({spent}): take him "
+                "off the board's committed debaters to ask it"
             )
     return None
 

@@ -111,7 +111,8 @@ _RECORDS = (
         62, "Book of Common Prayer", "book-of-common-prayer", "§19, §23 reading 1", _PROTESTANT,
         "event: 4 Reformation attempts in the English home spaces and Calais",
         attempts=_attempts("book-of-common-prayer", "protestant", 4, ("english",), 9,
-                           home_spaces_of="england", also_spaces=("Calais",)),  # fmt: skip
+                           home_spaces_of="england", also_spaces=("Calais",),
+                           commits="Cranmer"),  # 28.1: needs Cranmer uncommitted  # fmt: skip
     ),
     ReligiousCard(
         63, "Dissolution of the Monasteries", "dissolution-of-the-monasteries", "§19",

@@ -75,7 +75,11 @@ WHERE_IT_ACTS: dict[str, tuple[str, ...]] = {
     "initiator_dice_in": (f"{_R}.record_types:ReligiousCard.initiator_dice_at",),
     "picks_attacker": (f"{_TREE}:build_tree",),
     "bars_debater": (f"{_R}.cards:barring_card",),  # read by check_debate, build_tree
-    "commits": (f"{_DEBATE_RULES}:check_debate", f"{_TREE}:_Builder.round_one"),
+    "commits": (
+        f"{_DEBATE_RULES}:check_debate",
+        f"{_TREE}:_Builder.round_one",
+        f"{_R}.attempt_sources:attempt_source",
+    ),  # fmt: skip
     "puts_in": (
         f"{_DEBATE_RULES}:check_debate",
         f"{_TREE}:_Builder.round_one",
@@ -145,6 +149,9 @@ class AttemptsGiven:
         attempts as their values add up to (Marburg Colloquy: 2 German debaters).
     debaters_zone : str
         The zone of those debaters.
+    commits : str
+        A debater it commits, who must be in play and uncommitted (Book of Common Prayer:
+        Cranmer, §28.1).
     """
 
     source: str
@@ -164,6 +171,7 @@ class AttemptsGiven:
     printed_attempts: int | None = None
     named_debaters: int = 0
     debaters_zone: str = ""
+    commits: str = ""
 
     @property
     def zone_named(self) -> bool:

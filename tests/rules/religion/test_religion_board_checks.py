@@ -6,6 +6,7 @@ its unusable entries and what the run did instead said in the notes."""
 
 import json
 from fractions import Fraction
+from importlib.resources import files
 
 import pytest
 from conftest import refused, run_cli
@@ -140,20 +141,42 @@ def test_an_objective_the_run_cannot_give_is_refused(capsys, objective, words):
     )
 
 
-def test_more_flips_than_the_run_can_reach_is_refused(capsys):
-    # The Book of Common Prayer targets the English home spaces and Calais only (§19); on
-    # the 1517 board none is Protestant, adjacent to one or a port with one: its 4
-    # attempts can reach no space, and a chance of 1 flip or more is no question.
-    run = AttemptRun(religion_1517_board(), "book-of-common-prayer")
-    assert run.model.reach(4) == set()
+def test_more_flips_than_the_run_can_reach_is_refused(capsys, tmp_path):
+    # Burn Books turns Protestant spaces back (§18); on a 1517 board where no space is
+    # Protestant its 2 attempts can reach no space, and a chance of 1 flip or more is no
+    # question.
+    board = religion_1517_board(protestant=())
+    assert AttemptRun(board, "burn-books:german").model.reach(2) == set()
     with pytest.raises(OddsEngineError, match="can reach no space on this board"):
-        AttemptRun(religion_1517_board(), "book-of-common-prayer", objective="at-least:1")
+        AttemptRun(board, "burn-books:german", objective="at-least:1")
+    text = (files("oddsengine.examples") / "religion_1517.toml").read_text()
+    scenario = _file(tmp_path, text.replace('protestant = ["Wittenberg"]', "protestant = []"))
     refused(
         capsys,
-        ["attempts", "religion_1517", "--source", "book-of-common-prayer", "--objective",
+        ["attempts", str(scenario), "--source", "burn-books:german", "--objective",
          "at-least:1"],
         ["objective at-least:1", "can reach no space", "no flip is possible"],
     )  # fmt: skip
+
+
+def test_the_book_of_common_prayer_needs_cranmer_in_play_and_uncommitted(capsys):
+    # RULES.md §28.1: Book of Common Prayer "Needs Cranmer uncommitted ... Cranmer is
+    # committed". On the 1517 board Cranmer is not on the map (he enters with the English
+    # Reformation, §24): the card cannot be played.
+    refused(capsys, ["attempts", "religion_1517", "--source", "book-of-common-prayer"],
+            ["book-of-common-prayer commits Cranmer", "not on the map",
+             "the card cannot be played yet"])  # fmt: skip
+    with pytest.raises(OddsEngineError, match="commits Cranmer, who is not on the map"):
+        AttemptRun(religion_1517_board(), "book-of-common-prayer")
+    placed = {"Luther": "Wittenberg", "Cranmer": "London"}
+    with pytest.raises(OddsEngineError, match="Cranmer, who is committed already"):
+        AttemptRun(religion_1517_board(reformers=placed, committed=("Cranmer",)),
+                   "book-of-common-prayer")  # fmt: skip
+    # With Cranmer on the map and uncommitted the card is played: London, his space, is
+    # eligible (§17 step 1).
+    run = AttemptRun(religion_1517_board(reformers=placed), "book-of-common-prayer")
+    assert run.source.debaters == ("Cranmer",)
+    assert "London" in {run.model.names[i] for i in run.model.reach(4)}
 
 
 # -- debaters named twice, committed out of play, boards that cannot be -------------------
