@@ -86,6 +86,10 @@ class _Builder:
         self.papal_initiates = debate.papal_initiates
         self.eligible = debate.flip_caps
         self._children: dict = {}
+        # Round 2's choice after a draw, by what it depends on (see round_two), and each
+        # matchup's value to a side: made once, however many paths reach them.
+        self._choices: dict = {}
+        self._values: dict = {}
         # 23.11: the cards' dice on a Papal initiator's roll, the same in every matchup
         self.card_dice = card_dice_of_initiator(debate)
         # 20 step 6, 23.12: the debaters the Protestant may put in for round 2 by their own
@@ -117,8 +121,13 @@ class _Builder:
 
     def value(self, matchup: Matchup, papal_side: bool) -> float:
         """The expected objective of a matchup and what follows it, to one side."""
+        key = (matchup, papal_side)
+        known = self._values.get(key)
+        if known is not None:
+            return known
         own = self._final_value(matchup, papal_side)
         if matchup.round == 2 or not matchup.children:
+            self._values[key] = own
             return own
         tie = float(difference_pmf(matchup.initiator_dice, matchup.other_dice)[matchup.other_dice])
         # While the tree is built, a node's children are (matchup, insertion) pairs.
@@ -126,7 +135,8 @@ class _Builder:
             float(child.probability) * self.value(child, papal_side)
             for child, _ in matchup.children
         )
-        return own + tie * following
+        self._values[key] = value = own + tie * following
+        return value
 
     # -- matchups --------------------------------------------------------------------
 
@@ -183,42 +193,73 @@ class _Builder:
         protestant = protestant_pool(debate)
         fresh = [name for name in protestant if name not in committed]
         protestant_draws = fresh or list(protestant)
-        chance = Fraction(1, len(papal_draws) * len(protestant_draws))
+        draws = len(papal_draws) * len(protestant_draws)
+        chance = Fraction(1, draws)
         children = []
         card = card_putting_in()  # 20 step 6: Here I Stand's debater, in round 2 too
         card_policy = getattr(debate, card.debate_option)
+        # The Protestant's choice after a draw reads the committed debaters only through
+        # the status of the two drawn and of those he may put in: made once for each.
+        # 20 step 6, 23.12: (debater, slug, policy) of each bonus that puts one in (Bullinger)
+        bonuses = tuple(
+            (bonus.debater, bonus.slug, getattr(debate, bonus.policy_option))
+            for bonus in self.inserted_in_round_two
+        )
+        insertable = (card.puts_in, *(name for name, _, _ in bonuses))
+        inserting = (luther_card, draws, *(name in committed for name in insertable))
+        made = self._choices
         for papal_name in papal_draws:
+            papal_fresh = papal_name not in committed
             for drawn in protestant_draws:
-                options = [self.matchup(2, papal_name, drawn, committed, chance)]
-                inserted, policies = [None], [card_policy]
-                if (
-                    luther_card
-                    and card_policy != "never"
-                    and drawn != card.puts_in
-                    and debate.bar != card.puts_in
-                ):
-                    options.append(self.matchup(2, papal_name, card.puts_in, committed, chance))
-                    inserted.append("luther_2")
-                    policies.append(card_policy)
-                for bonus in self.inserted_in_round_two:
-                    name, its_policy = bonus.debater, getattr(debate, bonus.policy_option)
-                    if (
-                        its_policy != "never"
-                        and name in debate.debaters
-                        and name not in committed
-                        and drawn != name
-                        and debate.bar != name
-                    ):
-                        options.append(self.matchup(2, papal_name, name, committed, chance))
-                        inserted.append(bonus.slug)
-                        policies.append(its_policy)
-                # the policy of the first insertion offered decides between the options
-                policy = policies[1] if len(policies) > 1 else card_policy
-                chosen = self._protestant_best(options, policy)
-                children.append((options[chosen], inserted[chosen]))
+                draw = (papal_name, drawn, papal_fresh, drawn not in committed, inserting)
+                choice = made.get(draw)
+                if choice is None:
+                    choice = made[draw] = self._round_two_choice(
+                        (papal_name, drawn),
+                        committed,
+                        chance,
+                        (luther_card, card, card_policy),
+                        bonuses,
+                    )
+                children.append(choice)
         result = tuple(children)
         self._children[key] = result
         return result
+
+    def _round_two_choice(self, draw, committed, chance, luther, bonuses):
+        """Round 2's matchup after the ``draw`` (Papal, Protestant debater), the Protestant
+        putting in Luther (``luther``: whether Here I Stand may, the card, its policy) or
+        a debater by his bonus (``bonuses``, from :meth:`round_two`) as the policies say:
+        ``(matchup, insertion)``."""
+        debate = self.debate
+        papal_name, drawn = draw
+        luther_card, card, card_policy = luther
+        options = [self.matchup(2, papal_name, drawn, committed, chance)]
+        inserted, policies = [None], [card_policy]
+        if (
+            luther_card
+            and card_policy != "never"
+            and drawn != card.puts_in
+            and debate.bar != card.puts_in
+        ):
+            options.append(self.matchup(2, papal_name, card.puts_in, committed, chance))
+            inserted.append("luther_2")
+            policies.append(card_policy)
+        for name, slug, its_policy in bonuses:
+            if (
+                its_policy != "never"
+                and name in debate.debaters
+                and name not in committed
+                and drawn != name
+                and debate.bar != name
+            ):
+                options.append(self.matchup(2, papal_name, name, committed, chance))
+                inserted.append(slug)
+                policies.append(its_policy)
+        # the policy of the first insertion offered decides between the options
+        policy = policies[1] if len(policies) > 1 else card_policy
+        chosen = self._protestant_best(options, policy)
+        return options[chosen], inserted[chosen]
 
     def round_one(self, pool: str | None, pick: str | None, bar_chance=None):
         """Round 1's matchups: the attacker and the defender drawn (or named), Here I Stand
@@ -508,19 +549,7 @@ def build_tree(debate) -> DebateTree:
     for node, luther in nodes:
         kids = node.children
         tie = float(difference_pmf(node.initiator_dice, node.other_dice)[node.other_dice])
-        matchups = tuple(
-            Matchup(
-                child.round,
-                child.papal,
-                child.protestant,
-                child.initiator_dice,
-                child.other_dice,
-                child.aleander,
-                child.campeggio,
-                child.probability,
-            )
-            for child, _ in kids
-        )
+        matchups = tuple(child for child, _ in kids)  # round 2's, without children
         for child, inserted in kids:
             weight = float(node.probability) * tie * float(child.probability)
             if inserted == "luther_2":
