@@ -214,6 +214,15 @@ def _circumnavigation_count(value: int, mercator: bool) -> int:
     return round(36 * float(pmf[max(need, 0) :].sum()))
 
 
+def _circumnavigation_counts(value: np.ndarray, mercator: np.ndarray) -> np.ndarray:
+    """:func:`circumnavigation_count` of every ``value`` and ``mercator`` (broadcast), each
+    distinct pair counted once (the voyages of a turn repeat a few explorers' values)."""
+    value, mercator = np.broadcast_arrays(value, mercator)
+    pairs, inverse = np.unique(value * 2 + mercator, return_inverse=True)
+    counts = [_circumnavigation_count(pair // 2, bool(pair % 2)) for pair in pairs.tolist()]
+    return np.array(counts, dtype=np.int64)[inverse].reshape(value.shape)
+
+
 @dataclass(frozen=True)
 class Explored:
     """One resolution over arrays of voyages: the outcome ``code`` (the index of
@@ -328,7 +337,7 @@ def explore(
     can_one = any_bit > 0
     # 23.15: expected VP of each choice, in 36ths: the strait's VP when unclaimed, and 3
     # VP for each of the rolls that circumnavigate.
-    counts = np.vectorize(_circumnavigation_count, otypes=[np.int64])(value, mercator)
+    counts = _circumnavigation_counts(value, mercator)
     circle_36 = 36 * strait.vp * ((claimed & strait.bit) == 0) + circle.vp * counts
     options = {
         "amazon": (can_amazon, 36 * amazon.vp * np.ones(shape, dtype=np.int64)),
