@@ -38,6 +38,7 @@ __all__ = [
     "UnknownName",
     "LANGUAGE_ZONES",
     "DEBATE_ZONES",
+    "ENGLAND_RULERS",
     "Debater",
     "Explorer",
     "Conquistador",
@@ -53,6 +54,8 @@ __all__ = [
 DEBATE_ZONES = ("german", "french", "english")
 #: The sides of a debater (debaters.csv).
 DEBATER_SIDES = ("protestant", "papal")
+#: The rulers of England (16: they decide the English units' alignment).
+ENGLAND_RULERS = ("henry-viii", "edward-vi", "mary-i", "elizabeth-i")
 #: The last turn of the game: an entry turn must lie in 1..LAST_TURN.
 LAST_TURN = 9
 #: A turn of entry that depends on play (Cranmer's group enters the turn after Henry VIII
