@@ -214,10 +214,25 @@ def _circumnavigation_count(value: int, mercator: bool) -> int:
     return round(36 * float(pmf[max(need, 0) :].sum()))
 
 
+#: The widest span of explorers' values :func:`_circumnavigation_counts` reads from a table.
+_COUNTED_VALUES = 64
+
+
 def _circumnavigation_counts(value: np.ndarray, mercator: np.ndarray) -> np.ndarray:
     """:func:`circumnavigation_count` of every ``value`` and ``mercator`` (broadcast), each
     distinct pair counted once (the voyages of a turn repeat a few explorers' values)."""
     value, mercator = np.broadcast_arrays(value, mercator)
+    if value.size and int(value.max()) - int(value.min()) < _COUNTED_VALUES:
+        # The game's values span a few numbers: a table over them, read without a sort.
+        low = int(value.min())
+        table = np.array(
+            [
+                [_circumnavigation_count(each, False), _circumnavigation_count(each, True)]
+                for each in range(low, int(value.max()) + 1)
+            ],
+            dtype=np.int64,
+        )
+        return table[value - low, mercator.astype(np.intp)]
     pairs, inverse = np.unique(value * 2 + mercator, return_inverse=True)
     counts = [_circumnavigation_count(pair // 2, bool(pair % 2)) for pair in pairs.tolist()]
     return np.array(counts, dtype=np.int64)[inverse].reshape(value.shape)
