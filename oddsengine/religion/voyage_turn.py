@@ -366,9 +366,21 @@ def _chain(turn: VoyageTurn) -> tuple[dict, int]:
             [chance[~circling] * _TWO_DICE, chance[rows_circling] * np.tile(chances, again.size)]
         )
         denominator *= _TWO_DICE * _TWO_DICE
-        rows, roll = rows[keep], roll[keep]
-        done = _resolve_at(turn, table[rows], column_of[rows], roll, circle)
-        after = table[rows].copy()
+        # The rolls that do not circumnavigate are resolved already (the circumnavigation
+        # roll plays no part in them): only the circumnavigations are resolved again, with
+        # their 2d6.
+        settled, circled = np.flatnonzero(~circling), rows[rows_circling]
+        circumnavigations = _resolve_at(
+            turn, table[circled], column_of[circled], roll[rows_circling], circle[settled.size :]
+        )
+        done = Explored(
+            *(
+                np.concatenate([getattr(first, name)[settled], getattr(circumnavigations, name)])
+                for name in ("code", "gained", "vp", "card")
+            )
+        )
+        rows = rows[keep]
+        after = table[rows]  # fancy indexing copies the rows
         _record(after, done, column_of[rows], count)
         table, weights = _merged(after, chance)
         order = voyage_order(turn.explorer_values(table[:, :count]), turn.powers)
