@@ -90,6 +90,8 @@ class _Builder:
         # matchup's value to a side: made once, however many paths reach them.
         self._choices: dict = {}
         self._values: dict = {}
+        # Each matchup's chance as a float, converted once (many paths share a matchup).
+        self.chances: dict = {}
         # 23.11: the cards' dice on a Papal initiator's roll, the same in every matchup
         self.card_dice = card_dice_of_initiator(debate)
         # 20 step 6, 23.12: the debaters the Protestant may put in for round 2 by their own
@@ -131,10 +133,11 @@ class _Builder:
             return own
         tie = float(difference_pmf(matchup.initiator_dice, matchup.other_dice)[matchup.other_dice])
         # While the tree is built, a node's children are (matchup, insertion) pairs.
-        following = sum(
-            float(child.probability) * self.value(child, papal_side)
-            for child, _ in matchup.children
-        )
+        values, chances = self._values, self.chances
+        for child, _ in matchup.children:
+            if (child, papal_side) not in values:
+                self.value(child, papal_side)
+        following = sum(chances[child] * values[child, papal_side] for child, _ in matchup.children)
         self._values[key] = value = own + tie * following
         return value
 
@@ -156,7 +159,7 @@ class _Builder:
         # 20 step 7, 23.12: the final Papal debater's bonus, entering the round uncommitted
         bonus = bonus_of(papal)
         applies = bonus_applies(debate, bonus.slug, papal_fresh)
-        return Matchup(
+        made = Matchup(
             round_,
             papal,
             protestant,
@@ -167,6 +170,8 @@ class _Builder:
             probability=probability,
             children=children,
         )
+        self.chances[made] = float(probability)
+        return made
 
     def _protestant_best(self, options, policy):
         """The option (a matchup) the Protestant takes: the first under ``first-chance``
@@ -551,7 +556,7 @@ def build_tree(debate) -> DebateTree:
         tie = float(difference_pmf(node.initiator_dice, node.other_dice)[node.other_dice])
         matchups = tuple(child for child, _ in kids)  # round 2's, without children
         for child, inserted in kids:
-            weight = float(node.probability) * tie * float(child.probability)
+            weight = float(node.probability) * tie * builder.chances[child]
             if inserted == "luther_2":
                 luther_2 += weight
             elif inserted is not None:
