@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -503,12 +503,12 @@ def _key(slug: str) -> str:
 def build_tree(debate) -> DebateTree:
     """The tree of ``debate`` with every choice made (see the module's notes)."""
 
-    builder = _Builder(debate)
     choices: dict[str, str] = {}
     objective = "expected net flips and VP" if debate.objective == "net" else "chance of winning"
 
     chooser = barring_card()  # 20 step 3: Leipzig Debate picks the attacker or bars one
     if chooser.slug in debate.cards and debate.attacker == "random" and debate.bar is None:
+        builder = _Builder(debate)
         options = {}
         own = [name for name in papal_pool(debate) if name not in debate.committed]
         for name in own if chooser.picks_attacker else ():
@@ -519,8 +519,8 @@ def build_tree(debate) -> DebateTree:
             barred = _barred(debate, name)
             if barred is None:
                 continue
-            other = _Builder(barred)
-            nodes_pool = _with_pool_of(other, barred)
+            # built when the barred debate was checked (its tree), not again
+            other, *nodes_pool = _drawn(barred)
             if nodes_pool[0] is not None:
                 options[f"bar {name}"] = (*nodes_pool, other.tree_value(nodes_pool[0]), other)
         if not options:  # no pick or bar leaves a defender: refused below, in words
@@ -534,7 +534,7 @@ def build_tree(debate) -> DebateTree:
                 builder = options[use][3]
                 debate = builder.debate
     else:
-        nodes, pool = _with_pool_of(builder, debate)
+        builder, nodes, pool = _drawn(debate)
     if nodes is None:
         if debate.defender in ("committed", "uncommitted"):
             raise DebateError(
@@ -602,6 +602,16 @@ def _barred(debate, name):
         return replace(debate, bar=name)
     except OddsEngineError:  # a bar the rules refuse is not an option
         return None
+
+
+@lru_cache(maxsize=8)
+def _drawn(debate):
+    """The builder of ``debate`` (a debate without Leipzig Debate's choice to make) and
+    round 1's nodes with the defender's pool (:func:`_with_pool_of`), kept for the last
+    few debates: Leipzig Debate's bar options read those their barred debates made when
+    they were checked (a debate builds its tree as it is made)."""
+    builder = _Builder(debate)
+    return (builder, *_with_pool_of(builder, debate))
 
 
 def _with_pool_of(builder, debate, pick=None):
