@@ -309,11 +309,23 @@ def _count(tables, keys, sizes) -> np.ndarray:
 
 
 def _from_cells(debate, method, weights, **metadata) -> Result:
-    """The result of the cells' weights; the cells of zero weight (which no state keeps)
-    are left out before their outcomes are worked out."""
+    """The result of the cells' weights: each cell of non-zero weight in the end state
+    :func:`end_labels` gives it (its outcomes worked out once for each kind of node, not
+    for each cell), the states' weights summed in cell order as :func:`merge_cells
+    <oddsengine.results.end_states.merge_cells>` sums them (the same states and sums, bit
+    for bit), the states no cell holds left out."""
+    states, labels = end_labels(debate)
     live = np.flatnonzero(weights)
-    values = tuple(value[live] for value in debate.tree.cell_values())
-    return Result.from_cells(debate, method, values, weights[live], **metadata)
+    ends = len(next(iter(states.values())))
+    summed = np.bincount(labels[live], weights=weights[live], minlength=ends)
+    seen = summed > 0
+    return Result(
+        debate,
+        method,
+        {name: column[seen] for name, column in states.items()},
+        summed[seen],
+        **metadata,
+    )
 
 
 def simulate_debate(

@@ -59,6 +59,7 @@ __all__ = [
     "Space",
     "UnknownSpaceError",
     "load_board",
+    "packaged_spaces",
 ]
 
 SPACE_TYPES: frozenset[str] = frozenset(
@@ -518,12 +519,29 @@ def load_board() -> Board:
     >>> sorted(space.name for space in board if space.type == "capital")
     ['Istanbul', 'London', 'Paris', 'Rome', 'Valladolid', 'Vienna']
     """
-    from oddsengine.moves._board_files import read_connections, read_spaces
+    from oddsengine.moves._board_files import read_connections
 
-    data_directory = shipped_path("data", "his-map")
-    spaces = read_spaces(data_directory.joinpath(SPACES_FILE_NAME))
-    connections = read_connections(data_directory.joinpath(CONNECTIONS_FILE_NAME), spaces)
+    spaces = packaged_spaces()
+    connections = read_connections(
+        shipped_path("data", "his-map").joinpath(CONNECTIONS_FILE_NAME), spaces
+    )
     return Board(spaces=spaces, connections=_corrected_sea(connections))
+
+
+@lru_cache(maxsize=1)
+def packaged_spaces() -> Mapping[str, Space]:
+    """The packaged map's spaces by name, in the order of its data file, read and checked
+    once (without the connections, which :func:`load_board` reads and checks): what a
+    fact that names a space is checked against.
+
+    Examples
+    --------
+    >>> packaged_spaces()["Vienna"].type, packaged_spaces() is packaged_spaces()
+    ('capital', True)
+    """
+    from oddsengine.moves._board_files import read_spaces
+
+    return MappingProxyType(read_spaces(shipped_path("data", "his-map").joinpath(SPACES_FILE_NAME)))
 
 
 #: RULES.md §14: the two places where the map data differs from the rule (which wins).

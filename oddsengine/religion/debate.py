@@ -59,9 +59,8 @@ from oddsengine.religion.debate_rules import (
     check_in_play,
 )
 from oddsengine.religion.debate_tree import build_tree
-from oddsengine.religion.records import DEBATE_ZONES, LAST_TURN, religion_facts
+from oddsengine.religion.records import DEBATE_ZONES, ENGLAND_RULERS, LAST_TURN, religion_facts
 from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD
-from oddsengine.religion.religious_board import ENGLAND_RULERS
 
 __all__ = [
     "Debate",

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -86,6 +86,12 @@ class _Builder:
         self.papal_initiates = debate.papal_initiates
         self.eligible = debate.flip_caps
         self._children: dict = {}
+        # Round 2's choice after a draw, by what it depends on (see round_two), and each
+        # matchup's value to a side: made once, however many paths reach them.
+        self._choices: dict = {}
+        self._values: dict = {}
+        # Each matchup's chance as a float, converted once (many paths share a matchup).
+        self.chances: dict = {}
         # 23.11: the cards' dice on a Papal initiator's roll, the same in every matchup
         self.card_dice = card_dice_of_initiator(debate)
         # 20 step 6, 23.12: the debaters the Protestant may put in for round 2 by their own
@@ -117,16 +123,23 @@ class _Builder:
 
     def value(self, matchup: Matchup, papal_side: bool) -> float:
         """The expected objective of a matchup and what follows it, to one side."""
+        key = (matchup, papal_side)
+        known = self._values.get(key)
+        if known is not None:
+            return known
         own = self._final_value(matchup, papal_side)
         if matchup.round == 2 or not matchup.children:
+            self._values[key] = own
             return own
         tie = float(difference_pmf(matchup.initiator_dice, matchup.other_dice)[matchup.other_dice])
         # While the tree is built, a node's children are (matchup, insertion) pairs.
-        following = sum(
-            float(child.probability) * self.value(child, papal_side)
-            for child, _ in matchup.children
-        )
-        return own + tie * following
+        values, chances = self._values, self.chances
+        for child, _ in matchup.children:
+            if (child, papal_side) not in values:
+                self.value(child, papal_side)
+        following = sum(chances[child] * values[child, papal_side] for child, _ in matchup.children)
+        self._values[key] = value = own + tie * following
+        return value
 
     # -- matchups --------------------------------------------------------------------
 
@@ -146,7 +159,7 @@ class _Builder:
         # 20 step 7, 23.12: the final Papal debater's bonus, entering the round uncommitted
         bonus = bonus_of(papal)
         applies = bonus_applies(debate, bonus.slug, papal_fresh)
-        return Matchup(
+        made = Matchup(
             round_,
             papal,
             protestant,
@@ -157,6 +170,8 @@ class _Builder:
             probability=probability,
             children=children,
         )
+        self.chances[made] = float(probability)
+        return made
 
     def _protestant_best(self, options, policy):
         """The option (a matchup) the Protestant takes: the first under ``first-chance``
@@ -183,42 +198,73 @@ class _Builder:
         protestant = protestant_pool(debate)
         fresh = [name for name in protestant if name not in committed]
         protestant_draws = fresh or list(protestant)
-        chance = Fraction(1, len(papal_draws) * len(protestant_draws))
+        draws = len(papal_draws) * len(protestant_draws)
+        chance = Fraction(1, draws)
         children = []
         card = card_putting_in()  # 20 step 6: Here I Stand's debater, in round 2 too
         card_policy = getattr(debate, card.debate_option)
+        # The Protestant's choice after a draw reads the committed debaters only through
+        # the status of the two drawn and of those he may put in: made once for each.
+        # 20 step 6, 23.12: (debater, slug, policy) of each bonus that puts one in (Bullinger)
+        bonuses = tuple(
+            (bonus.debater, bonus.slug, getattr(debate, bonus.policy_option))
+            for bonus in self.inserted_in_round_two
+        )
+        insertable = (card.puts_in, *(name for name, _, _ in bonuses))
+        inserting = (luther_card, draws, *(name in committed for name in insertable))
+        made = self._choices
         for papal_name in papal_draws:
+            papal_fresh = papal_name not in committed
             for drawn in protestant_draws:
-                options = [self.matchup(2, papal_name, drawn, committed, chance)]
-                inserted, policies = [None], [card_policy]
-                if (
-                    luther_card
-                    and card_policy != "never"
-                    and drawn != card.puts_in
-                    and debate.bar != card.puts_in
-                ):
-                    options.append(self.matchup(2, papal_name, card.puts_in, committed, chance))
-                    inserted.append("luther_2")
-                    policies.append(card_policy)
-                for bonus in self.inserted_in_round_two:
-                    name, its_policy = bonus.debater, getattr(debate, bonus.policy_option)
-                    if (
-                        its_policy != "never"
-                        and name in debate.debaters
-                        and name not in committed
-                        and drawn != name
-                        and debate.bar != name
-                    ):
-                        options.append(self.matchup(2, papal_name, name, committed, chance))
-                        inserted.append(bonus.slug)
-                        policies.append(its_policy)
-                # the policy of the first insertion offered decides between the options
-                policy = policies[1] if len(policies) > 1 else card_policy
-                chosen = self._protestant_best(options, policy)
-                children.append((options[chosen], inserted[chosen]))
+                draw = (papal_name, drawn, papal_fresh, drawn not in committed, inserting)
+                choice = made.get(draw)
+                if choice is None:
+                    choice = made[draw] = self._round_two_choice(
+                        (papal_name, drawn),
+                        committed,
+                        chance,
+                        (luther_card, card, card_policy),
+                        bonuses,
+                    )
+                children.append(choice)
         result = tuple(children)
         self._children[key] = result
         return result
+
+    def _round_two_choice(self, draw, committed, chance, luther, bonuses):
+        """Round 2's matchup after the ``draw`` (Papal, Protestant debater), the Protestant
+        putting in Luther (``luther``: whether Here I Stand may, the card, its policy) or
+        a debater by his bonus (``bonuses``, from :meth:`round_two`) as the policies say:
+        ``(matchup, insertion)``."""
+        debate = self.debate
+        papal_name, drawn = draw
+        luther_card, card, card_policy = luther
+        options = [self.matchup(2, papal_name, drawn, committed, chance)]
+        inserted, policies = [None], [card_policy]
+        if (
+            luther_card
+            and card_policy != "never"
+            and drawn != card.puts_in
+            and debate.bar != card.puts_in
+        ):
+            options.append(self.matchup(2, papal_name, card.puts_in, committed, chance))
+            inserted.append("luther_2")
+            policies.append(card_policy)
+        for name, slug, its_policy in bonuses:
+            if (
+                its_policy != "never"
+                and name in debate.debaters
+                and name not in committed
+                and drawn != name
+                and debate.bar != name
+            ):
+                options.append(self.matchup(2, papal_name, name, committed, chance))
+                inserted.append(slug)
+                policies.append(its_policy)
+        # the policy of the first insertion offered decides between the options
+        policy = policies[1] if len(policies) > 1 else card_policy
+        chosen = self._protestant_best(options, policy)
+        return options[chosen], inserted[chosen]
 
     def round_one(self, pool: str | None, pick: str | None, bar_chance=None):
         """Round 1's matchups: the attacker and the defender drawn (or named), Here I Stand
@@ -457,12 +503,12 @@ def _key(slug: str) -> str:
 def build_tree(debate) -> DebateTree:
     """The tree of ``debate`` with every choice made (see the module's notes)."""
 
-    builder = _Builder(debate)
     choices: dict[str, str] = {}
     objective = "expected net flips and VP" if debate.objective == "net" else "chance of winning"
 
     chooser = barring_card()  # 20 step 3: Leipzig Debate picks the attacker or bars one
     if chooser.slug in debate.cards and debate.attacker == "random" and debate.bar is None:
+        builder = _Builder(debate)
         options = {}
         own = [name for name in papal_pool(debate) if name not in debate.committed]
         for name in own if chooser.picks_attacker else ():
@@ -473,8 +519,8 @@ def build_tree(debate) -> DebateTree:
             barred = _barred(debate, name)
             if barred is None:
                 continue
-            other = _Builder(barred)
-            nodes_pool = _with_pool_of(other, barred)
+            # built when the barred debate was checked (its tree), not again
+            other, *nodes_pool = _drawn(barred)
             if nodes_pool[0] is not None:
                 options[f"bar {name}"] = (*nodes_pool, other.tree_value(nodes_pool[0]), other)
         if not options:  # no pick or bar leaves a defender: refused below, in words
@@ -488,7 +534,7 @@ def build_tree(debate) -> DebateTree:
                 builder = options[use][3]
                 debate = builder.debate
     else:
-        nodes, pool = _with_pool_of(builder, debate)
+        builder, nodes, pool = _drawn(debate)
     if nodes is None:
         if debate.defender in ("committed", "uncommitted"):
             raise DebateError(
@@ -508,21 +554,9 @@ def build_tree(debate) -> DebateTree:
     for node, luther in nodes:
         kids = node.children
         tie = float(difference_pmf(node.initiator_dice, node.other_dice)[node.other_dice])
-        matchups = tuple(
-            Matchup(
-                child.round,
-                child.papal,
-                child.protestant,
-                child.initiator_dice,
-                child.other_dice,
-                child.aleander,
-                child.campeggio,
-                child.probability,
-            )
-            for child, _ in kids
-        )
+        matchups = tuple(child for child, _ in kids)  # round 2's, without children
         for child, inserted in kids:
-            weight = float(node.probability) * tie * float(child.probability)
+            weight = float(node.probability) * tie * builder.chances[child]
             if inserted == "luther_2":
                 luther_2 += weight
             elif inserted is not None:
@@ -568,6 +602,16 @@ def _barred(debate, name):
         return replace(debate, bar=name)
     except OddsEngineError:  # a bar the rules refuse is not an option
         return None
+
+
+@lru_cache(maxsize=8)
+def _drawn(debate):
+    """The builder of ``debate`` (a debate without Leipzig Debate's choice to make) and
+    round 1's nodes with the defender's pool (:func:`_with_pool_of`), kept for the last
+    few debates: Leipzig Debate's bar options read those their barred debates made when
+    they were checked (a debate builds its tree as it is made)."""
+    builder = _Builder(debate)
+    return (builder, *_with_pool_of(builder, debate))
 
 
 def _with_pool_of(builder, debate, pick=None):

@@ -214,6 +214,30 @@ def _circumnavigation_count(value: int, mercator: bool) -> int:
     return round(36 * float(pmf[max(need, 0) :].sum()))
 
 
+#: The widest span of explorers' values :func:`_circumnavigation_counts` reads from a table.
+_COUNTED_VALUES = 64
+
+
+def _circumnavigation_counts(value: np.ndarray, mercator: np.ndarray) -> np.ndarray:
+    """:func:`circumnavigation_count` of every ``value`` and ``mercator`` (broadcast), each
+    distinct pair counted once (the voyages of a turn repeat a few explorers' values)."""
+    value, mercator = np.broadcast_arrays(value, mercator)
+    if value.size and int(value.max()) - int(value.min()) < _COUNTED_VALUES:
+        # The game's values span a few numbers: a table over them, read without a sort.
+        low = int(value.min())
+        table = np.array(
+            [
+                [_circumnavigation_count(each, False), _circumnavigation_count(each, True)]
+                for each in range(low, int(value.max()) + 1)
+            ],
+            dtype=np.int64,
+        )
+        return table[value - low, mercator.astype(np.intp)]
+    pairs, inverse = np.unique(value * 2 + mercator, return_inverse=True)
+    counts = [_circumnavigation_count(pair // 2, bool(pair % 2)) for pair in pairs.tolist()]
+    return np.array(counts, dtype=np.int64)[inverse].reshape(value.shape)
+
+
 @dataclass(frozen=True)
 class Explored:
     """One resolution over arrays of voyages: the outcome ``code`` (the index of
@@ -328,7 +352,7 @@ def explore(
     can_one = any_bit > 0
     # 23.15: expected VP of each choice, in 36ths: the strait's VP when unclaimed, and 3
     # VP for each of the rolls that circumnavigate.
-    counts = np.vectorize(_circumnavigation_count, otypes=[np.int64])(value, mercator)
+    counts = _circumnavigation_counts(value, mercator)
     circle_36 = 36 * strait.vp * ((claimed & strait.bit) == 0) + circle.vp * counts
     options = {
         "amazon": (can_amazon, 36 * amazon.vp * np.ones(shape, dtype=np.int64)),

@@ -38,6 +38,7 @@ __all__ = [
     "UnknownName",
     "LANGUAGE_ZONES",
     "DEBATE_ZONES",
+    "ENGLAND_RULERS",
     "Debater",
     "Explorer",
     "Conquistador",
@@ -53,6 +54,8 @@ __all__ = [
 DEBATE_ZONES = ("german", "french", "english")
 #: The sides of a debater (debaters.csv).
 DEBATER_SIDES = ("protestant", "papal")
+#: The rulers of England (16: they decide the English units' alignment).
+ENGLAND_RULERS = ("henry-viii", "edward-vi", "mary-i", "elizabeth-i")
 #: The last turn of the game: an entry turn must lie in 1..LAST_TURN.
 LAST_TURN = 9
 #: A turn of entry that depends on play (Cranmer's group enters the turn after Henry VIII
@@ -339,11 +342,12 @@ def read_religion_facts(folder) -> ReligionFacts:
     ReligionDataError
         Naming the file, the line and the problem.
     """
-    from oddsengine.moves.board import load_board
+    from oddsengine.moves.board import normalise_space_name, packaged_spaces
 
     if not isinstance(folder, (str, PathLike)):
         raise OddsEngineTypeError(f"folder must be a folder's path, not {shown(folder)}")
-    board = load_board()
+    # The map's spaces by their lookup key (any spelling of a name finds its space).
+    board = {normalise_space_name(name): space for name, space in packaged_spaces().items()}
     folder = Path(folder)
     rows = {key: list(_read(folder / name, columns)) for key, (name, columns) in _FILES.items()}
     zones = _zones(rows["zones"], board)
@@ -384,10 +388,19 @@ def _read(path: Path, columns: tuple[str, ...]):
         yield f"{path.name}, line {line}", dict(zip(columns, stripped, strict=True))
 
 
-def _space(label: str, name: str, board, *, land: bool = True) -> str:
-    if name not in board:
+def _map_space(label: str, name: str, board):
+    """The map's space called ``name`` (any spelling): ``board`` holds the spaces by their
+    lookup key."""
+    from oddsengine.moves.board import normalise_space_name
+
+    space = board.get(normalise_space_name(name)) if isinstance(name, str) else None
+    if space is None:
         raise ReligionDataError(f"{label}: unknown space {name!r}")
-    space = board.space(name)
+    return space
+
+
+def _space(label: str, name: str, board, *, land: bool = True) -> str:
+    space = _map_space(label, name, board)
     if land and not space.is_land:
         raise ReligionDataError(f"{label}: {name!r} is a sea zone, not a land space")
     return space.name
@@ -412,7 +425,8 @@ def _turn(label: str, text: str) -> int | None:
 def _zones(rows, board) -> dict:
     zones: dict[str, str] = {}
     for label, row in rows:
-        space = _space(label, row["space"], board, land=False)
+        found = _map_space(label, row["space"], board)
+        space = found.name
         if space in zones:
             raise ReligionDataError(f"{label}: {space!r} is listed twice")
         zone = row["zone"]
@@ -421,10 +435,10 @@ def _zones(rows, board) -> dict:
                 f"{label}: unknown zone {zone!r}; expected one of {', '.join(LANGUAGE_ZONES)} "
                 "or none"
             )
-        if zone != "none" and not board.space(space).is_land:
+        if zone != "none" and not found.is_land:
             raise ReligionDataError(f"{label}: the sea zone {space!r} has a language zone")
         zones[space] = zone
-    missing = [space.name for space in board if space.name not in zones]
+    missing = [space.name for space in board.values() if space.name not in zones]
     if missing:
         raise ReligionDataError(f"language_zones.csv: no zone for {', '.join(missing)}")
     return zones

@@ -26,6 +26,7 @@ from functools import cached_property
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.religion.cards import lasting_cards
+from oddsengine.religion.records import ENGLAND_RULERS
 
 __all__ = [
     "ENGLAND_RULERS",
@@ -39,8 +40,6 @@ __all__ = [
     "stack_alignment",
 ]
 
-#: The rulers of England (16: they decide the English units' alignment).
-ENGLAND_RULERS = ("henry-viii", "edward-vi", "mary-i", "elizabeth-i")
 #: The popes; Paul III and Julius III give the Papacy its Counter-Reformation ties (18).
 PAPAL_RULERS = ("leo-x", "clement-vii", "paul-iii", "julius-iii")
 #: 18: the popes under whom the Papacy wins ties, and succeeds on a modified 6, in its

@@ -366,9 +366,21 @@ def _chain(turn: VoyageTurn) -> tuple[dict, int]:
             [chance[~circling] * _TWO_DICE, chance[rows_circling] * np.tile(chances, again.size)]
         )
         denominator *= _TWO_DICE * _TWO_DICE
-        rows, roll = rows[keep], roll[keep]
-        done = _resolve_at(turn, table[rows], column_of[rows], roll, circle)
-        after = table[rows].copy()
+        # The rolls that do not circumnavigate are resolved already (the circumnavigation
+        # roll plays no part in them): only the circumnavigations are resolved again, with
+        # their 2d6.
+        settled, circled = np.flatnonzero(~circling), rows[rows_circling]
+        circumnavigations = _resolve_at(
+            turn, table[circled], column_of[circled], roll[rows_circling], circle[settled.size :]
+        )
+        done = Explored(
+            *(
+                np.concatenate([getattr(first, name)[settled], getattr(circumnavigations, name)])
+                for name in ("code", "gained", "vp", "card")
+            )
+        )
+        rows = rows[keep]
+        after = table[rows]  # fancy indexing copies the rows
         _record(after, done, column_of[rows], count)
         table, weights = _merged(after, chance)
         order = voyage_order(turn.explorer_values(table[:, :count]), turn.powers)
@@ -380,28 +392,24 @@ def _chain(turn: VoyageTurn) -> tuple[dict, int]:
 
 
 def _resolve_at(turn: VoyageTurn, table, columns, roll, circle):
-    """Resolve, for each state row, the voyage of the power in ``columns``."""
+    """Resolve, for each state row, the voyage of the power in ``columns``: every row in
+    one :func:`explore` (which resolves each element on its own), each row with its
+    power's explorer, Mercator's Map and Uncharted (every voyage of the turn is made with
+    the turn's choice at 10+)."""
     count = len(turn.powers)
-    code = np.zeros(len(table), dtype=np.int64)
-    gained = np.zeros(len(table), dtype=np.int64)
-    vp = np.zeros(len(table), dtype=np.int64)
-    card = np.zeros(len(table), dtype=bool)
+    value = np.zeros(len(table), dtype=np.int64)
     for column, voyage in enumerate(turn.voyages):
         chosen = np.flatnonzero(columns == column)
-        if chosen.size == 0:
-            continue
-        done = explore(
-            voyage.explorer_values[table[chosen, column]],
-            roll[chosen],
-            circle[chosen],
-            table[chosen, count],
-            mercator=voyage.mercator,
-            uncharted=voyage.uncharted,
-            choice=voyage.choice,
-        )
-        code[chosen], gained[chosen] = done.code, done.gained
-        vp[chosen], card[chosen] = done.vp, done.card
-    return Explored(code, gained, vp, card)
+        value[chosen] = voyage.explorer_values[table[chosen, column]]
+    return explore(
+        value,
+        roll,
+        circle,
+        table[:, count],
+        mercator=np.array([voyage.mercator for voyage in turn.voyages], dtype=bool)[columns],
+        uncharted=np.array([voyage.uncharted for voyage in turn.voyages], dtype=bool)[columns],
+        choice=turn.voyages[0].choice,
+    )
 
 
 #: What the single-roll engine is told when asked to sample the campaign.
