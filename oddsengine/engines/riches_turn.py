@@ -30,8 +30,8 @@ import numpy as np
 
 from oddsengine.card_rolls.riches import GIVES_CARD, RAIDER_STATUSES, holding_lost, raid
 from oddsengine.card_rolls.riches_turn import TWO_DICE_COUNTS, RichesTurn
-from oddsengine.engines._random import block_pieces, scenario_id
-from oddsengine.engines.run_arguments import MAX_TRIALS, check_run, check_spec
+from oddsengine.engines._random import CAMPAIGN_BLOCK, block_pieces, scenario_id
+from oddsengine.engines.run_arguments import DEFAULT_TRIALS, MAX_TRIALS, check_run, check_spec
 from oddsengine.results.result import Result
 
 __all__ = [
@@ -47,10 +47,10 @@ __all__ = [
     "work_pieces",
 ]
 
-#: Trials per block of the Monte Carlo (the unit of random streams).
-RICHES_BLOCK = 1 << 16
+#: Trials per block of the Monte Carlo (the unit of random streams): a campaign's.
+RICHES_BLOCK = CAMPAIGN_BLOCK
 #: Trials when none are asked for (as for every other kind).
-RICHES_TRIALS = 1_000_000
+RICHES_TRIALS = DEFAULT_TRIALS
 #: Trials per piece of work handed to a thread (a split of the blocks: it moves no number).
 PIECE_TRIALS = RICHES_BLOCK
 #: Pieces per call of the kernel, so that Ctrl-C is seen between two calls.

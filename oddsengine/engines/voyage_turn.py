@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from oddsengine.engines._random import block_pieces, scenario_id
-from oddsengine.engines.run_arguments import MAX_TRIALS, check_run, check_spec
+from oddsengine.engines._random import CAMPAIGN_BLOCK, block_pieces, scenario_id
+from oddsengine.engines.run_arguments import DEFAULT_TRIALS, MAX_TRIALS, check_run, check_spec
 from oddsengine.religion.new_world import EXPLORATION_CODES, discoveries, explore
 from oddsengine.religion.voyage_turn import VoyageTurn, voyage_order
 from oddsengine.results.result import Result
@@ -29,10 +29,10 @@ __all__ = [
     "simulate_voyage_turn",
 ]
 
-#: Trials per block of the Monte Carlo (the unit of random streams).
-TURN_BLOCK = 1 << 16
+#: Trials per block of the Monte Carlo (the unit of random streams): a campaign's.
+TURN_BLOCK = CAMPAIGN_BLOCK
 #: Trials of a turn's Monte Carlo when none are asked for (as for every other kind).
-TURN_TRIALS = 1_000_000
+TURN_TRIALS = DEFAULT_TRIALS
 #: Trials per piece of work handed to a thread (a split of the blocks: it moves no number).
 PIECE_TRIALS = TURN_BLOCK
 #: Pieces per call of the kernel, so that Ctrl-C is seen between two calls.
