@@ -115,14 +115,31 @@ def checked_flag(value, name: str) -> bool:
 CANCELLED = "cancelled"
 
 
-def unknown_name(what: str, name, valid, *, where: str = "") -> OddsEngineError:
+def unknown_name(
+    what: str, name, valid, *, where: str = "", plural: str | None = None
+) -> OddsEngineError:
     """The refusal of a name that is not one of ``valid``: the closest valid names, then
     all of them, on one line.
+
+    Parameters
+    ----------
+    what : str
+        What the name names ("outcome").
+    name
+        The name given.
+    valid : iterable of str
+        The names known.
+    where : str, optional
+        What asked (the refusal's first words).
+    plural : str, optional
+        ``what`` in the plural ("wives" for "wife"); ``what`` and an "s" when not given.
 
     Examples
     --------
     >>> print(unknown_name("outcome", "sucess", ["success", "siege_continues"]))
     unknown outcome 'sucess'; did you mean 'success'? The outcomes are success, siege_continues
+    >>> print(unknown_name("wife", "jane", ["jane-seymour"], plural="wives"))
+    unknown wife 'jane'; The wives are jane-seymour
     """
     import difflib
 
@@ -131,7 +148,8 @@ def unknown_name(what: str, name, valid, *, where: str = "") -> OddsEngineError:
     hint = f"; did you mean {', '.join(map(repr, close))}?" if close else ";"
     asker = f"{where}: " if where else ""
     return OddsEngineError(
-        f"{asker}unknown {what} {shown(name)}{hint} The {what}s are " + ", ".join(valid)
+        f"{asker}unknown {what} {shown(name)}{hint} The {plural or what + 's'} are "
+        + ", ".join(valid)
     )
 
 

@@ -148,7 +148,11 @@ def _check_types(name: str, record: dict) -> None:
     for group in record.get("takes", ()):
         if group not in SHARED_GROUPS:
             raise unknown_name(
-                "group of options", group, SHARED_GROUPS, where=f"kind {name!r}: takes"
+                "group of options",
+                group,
+                SHARED_GROUPS,
+                where=f"kind {name!r}: takes",
+                plural="groups of options",
             )
     explorer = record.get("explorer")
     if explorer is not None and not isinstance(explorer, ExplorerEntry):

@@ -26,7 +26,7 @@ from oddsengine.combat.naval_cards import (
     post_roll_slugs,
 )
 from oddsengine.draws import DrawPlan, binomial_pmf
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 from oddsengine.option_field import option
 
 __all__ = ["NavalBattle", "naval_losses"]
@@ -192,10 +192,7 @@ class NavalBattle:
             _check_post_roll(self.post_roll, post_roll_slugs("naval-battle")),
         )
         for name in ("in_port", "attacker_can_retreat", "defender_can_retreat"):
-            if not isinstance(getattr(self, name), bool):
-                raise OddsEngineTypeError(
-                    f"{name} must be True or False, not {shown(getattr(self, name))}"
-                )
+            object.__setattr__(self, name, checked_flag(getattr(self, name), name))
         for role in ("attacker", "defender"):
             fleet = getattr(self, role)
             if fleet.ships == 0:

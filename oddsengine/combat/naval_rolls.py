@@ -19,7 +19,7 @@ from oddsengine.combat.combat_inputs import AT_SEA
 from oddsengine.combat.fleets import FLEET_NOTATION, Fleet, as_fleet
 from oddsengine.combat.naval_cards import roll_card_effect
 from oddsengine.draws import DrawPlan, two_dice_pmf
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 from oddsengine.option_field import declared_values, option
 
 __all__ = ["NavalInterception", "NavalAvoidBattle", "TARGET"]
@@ -262,8 +262,7 @@ class NavalAvoidBattle(_NavalRoll):
 
     def __post_init__(self):
         self._check_given()
-        if not isinstance(self.in_port, bool):
-            raise OddsEngineTypeError(f"in_port must be True or False, not {shown(self.in_port)}")
+        object.__setattr__(self, "in_port", checked_flag(self.in_port, "in_port"))
         if self.in_port:
             # 16.1 step 5: only in a sea zone, never in a port.
             raise OddsEngineError("naval avoid battle: ships in a port cannot avoid battle")

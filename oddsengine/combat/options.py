@@ -14,7 +14,7 @@ from oddsengine.combat.battle import POST_ROLL_POLICIES
 from oddsengine.combat.forces import DEFAULT_CASUALTY_ORDER, UNIT_TYPES, parse_force
 from oddsengine.combat.formations import ASSAULT_FORMATION_POLICIES
 from oddsengine.combat.unit_types import LAND_LETTERS
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 
 __all__ = [
     "RuleOptions",
@@ -94,10 +94,8 @@ class RuleOptions:
     cards_as_printed: bool = False
 
     def __post_init__(self):
-        if not isinstance(self.cards_as_printed, bool):
-            raise OddsEngineTypeError(
-                f"cards_as_printed must be True or False, not {shown(self.cards_as_printed)}"
-            )
+        flag = checked_flag(self.cards_as_printed, "cards_as_printed")
+        object.__setattr__(self, "cards_as_printed", flag)
 
 
 @dataclass(frozen=True, repr=False)  # its own __repr__ below

@@ -23,7 +23,25 @@ import numpy as np
 
 from oddsengine.errors import OddsEngineError
 
-__all__ = ["normalise_seed", "canonical_fields", "scenario_id", "block_keys", "block_pieces"]
+__all__ = [
+    "BLOCK_TRIALS",
+    "CAMPAIGN_BLOCK",
+    "normalise_seed",
+    "canonical_fields",
+    "scenario_id",
+    "block_keys",
+    "trial_blocks",
+    "block_pieces",
+]
+
+#: Trials per block of the kernels that draw a whole trial at once (battles, moves, debates,
+#: religious attempt runs, Henry's heirs): the unit of parallel work and of random streams,
+#: and the rounds' unit under a precision target.
+BLOCK_TRIALS = 1 << 18
+#: Trials per block of the engines that play a trial out step by step on streams of their
+#: own (siege campaigns, foreign wars, a turn's riches and its voyages): the unit of their
+#: random streams.
+CAMPAIGN_BLOCK = 1 << 16
 
 
 def normalise_seed(seed) -> int:
@@ -148,6 +166,25 @@ def block_keys(seed: int, scenario: int, blocks: int) -> np.ndarray:
     return sequence.generate_state(blocks, dtype=np.uint64)
 
 
+def trial_blocks(
+    seed: int, scenario: int, first_block: int, trials: int, block_trials: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The blocks of trials ``[first_block * block_trials, ... + trials)``: each block's
+    key (:func:`block_keys`) and its number of trials (``block_trials``, the last block the
+    rest), the one split of a run into blocks of its stream.
+
+    Examples
+    --------
+    >>> keys, sizes = trial_blocks(7, 1, 2, 250, 100)
+    >>> sizes.tolist(), bool(keys[0] == block_keys(7, 1, 3)[2])
+    ([100, 100, 50], True)
+    """
+    blocks = -(-trials // block_trials)
+    keys = block_keys(seed, scenario, first_block + blocks)[first_block:]
+    sizes = np.minimum(block_trials, trials - block_trials * np.arange(blocks, dtype=np.int64))
+    return keys, sizes
+
+
 def block_pieces(
     seed: int, scenario: int, first_block: int, trials: int, block_trials: int, piece_trials: int
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -173,13 +210,11 @@ def block_pieces(
     firsts, sizes : numpy.ndarray of int64
         Each piece's first trial within its block, and its number of trials.
     """
-    blocks = -(-trials // block_trials)
-    keys = block_keys(seed, scenario, first_block + blocks)[first_block:]
+    keys, block_sizes = trial_blocks(seed, scenario, first_block, trials, block_trials)
     piece_keys, firsts, sizes = [], [], []
-    for block in range(blocks):
-        size = min(block_trials, trials - block * block_trials)
+    for key, size in zip(keys, block_sizes.tolist(), strict=True):
         for first in range(0, size, piece_trials):
-            piece_keys.append(keys[block])
+            piece_keys.append(key)
             firsts.append(first)
             sizes.append(min(piece_trials, size - first))
     return (

@@ -28,18 +28,16 @@ from dataclasses import replace
 
 import numpy as np
 
-from oddsengine.engines._random import block_keys
-from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
+from oddsengine.engines._random import BLOCK_TRIALS, trial_blocks
+from oddsengine.engines.run_arguments import DEFAULT_TRIALS, MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineError
 from oddsengine.religion.attempt_odds import resolve_attempt
 from oddsengine.results.run_answer import RunSample
 
 __all__ = ["simulate_run", "simulate_scenario", "stream_key", "BLOCK_TRIALS", "RUN_TRIALS"]
 
-#: Trials per block of a stream.
-BLOCK_TRIALS = 1 << 18
-#: Trials when none are asked for.
-RUN_TRIALS = 1_000_000
+#: Trials when none are asked for (as for every other kind).
+RUN_TRIALS = DEFAULT_TRIALS
 
 
 def stream_key(run) -> int:
@@ -111,11 +109,10 @@ def _sample_run(run, trials: int, seed: int, policy: str | None) -> RunSample:
     choose = _policy(run, policy)
     model = run.model
     attempts = run.source.attempts
-    keys = block_keys(seed, stream_key(run), -(-trials // BLOCK_TRIALS))
+    keys, sizes = trial_blocks(seed, stream_key(run), 0, trials, BLOCK_TRIALS)
     flip_counts = np.zeros(attempts + 1, dtype=np.int64)
     space_counts: dict[str, int] = {}
-    for block, key in enumerate(keys):
-        size = min(BLOCK_TRIALS, trials - block * BLOCK_TRIALS)
+    for key, size in zip(keys, sizes.tolist(), strict=True):
         generator = np.random.Generator(np.random.PCG64(int(key)))
         states = {(0, 0): size}
         for _ in range(attempts):

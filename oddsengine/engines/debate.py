@@ -13,7 +13,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from oddsengine.engines.run_arguments import MAX_TRIALS, check_run, check_spec
+from oddsengine.engines._random import BLOCK_TRIALS
+from oddsengine.engines.run_arguments import DEFAULT_TRIALS, MAX_TRIALS, check_run, check_spec
 from oddsengine.religion.debate_dice import CAMPEGGIO_CHANCE, cell_fractions, difference_pmf
 from oddsengine.results.result import Result
 
@@ -27,10 +28,10 @@ __all__ = [
 ]
 
 #: Trials per block of the Monte Carlo (the unit of random streams), the rounds' unit
-#: under a precision target (:data:`oddsengine.engines.montecarlo.BLOCK_TRIALS`).
-DEBATE_BLOCK = 1 << 18
-#: Trials of a debate's Monte Carlo when none are asked for.
-DEBATE_TRIALS = 1_000_000
+#: under a precision target: every kernel's.
+DEBATE_BLOCK = BLOCK_TRIALS
+#: Trials of a debate's Monte Carlo when none are asked for (as for every other kind).
+DEBATE_TRIALS = DEFAULT_TRIALS
 
 
 def _check(debate):
@@ -351,7 +352,7 @@ def simulate_debate(
     >>> bool(abs(result.p["papal_wins"] - exact_debate(debate).p["papal_wins"]) < 0.005)
     True
     """
-    from oddsengine.engines._random import block_keys, scenario_id
+    from oddsengine.engines._random import scenario_id, trial_blocks
     from oddsengine.engines.montecarlo import first_round, next_round
 
     _check(debate)
@@ -364,10 +365,8 @@ def simulate_debate(
     done, wanted = 0, first_round(trials, max_trials, precision)
     while wanted > done:
         # Rounds are whole blocks (or the run's last): each continues the streams.
-        first = done // DEBATE_BLOCK
-        keys = block_keys(seed, scenario, -(-wanted // DEBATE_BLOCK))[first:]
-        sizes = np.minimum(
-            DEBATE_BLOCK, wanted - DEBATE_BLOCK * np.arange(first, first + len(keys))
+        keys, sizes = trial_blocks(
+            seed, scenario, done // DEBATE_BLOCK, wanted - done, DEBATE_BLOCK
         )
         counts += _count(tables, keys, sizes)
         done = wanted

@@ -20,16 +20,16 @@ from oddsengine.combat.foreign_war import (
     attempt_plan,
 )
 from oddsengine.engines._numpy_kernel import sample_values
-from oddsengine.engines._random import block_keys, scenario_id
-from oddsengine.engines.run_arguments import MAX_TRIALS, check_run, check_spec
+from oddsengine.engines._random import CAMPAIGN_BLOCK, scenario_id, trial_blocks
+from oddsengine.engines.run_arguments import CAMPAIGN_TRIALS, MAX_TRIALS, check_run, check_spec
 from oddsengine.results.result import Result
 
 __all__ = ["WAR_BLOCK", "WAR_TRIALS", "exact_foreign_war", "simulate_foreign_war"]
 
-#: Trials per block of the campaign Monte Carlo (the unit of random streams).
-WAR_BLOCK = 1 << 16
-#: Trials of a foreign war's Monte Carlo when none are asked for.
-WAR_TRIALS = 100_000
+#: Trials per block of the Monte Carlo (the unit of random streams): a siege campaign's.
+WAR_BLOCK = CAMPAIGN_BLOCK
+#: Trials of a foreign war's Monte Carlo when none are asked for: a siege campaign's.
+WAR_TRIALS = CAMPAIGN_TRIALS
 
 
 def exact_foreign_war(war: ForeignWar) -> Result:
@@ -63,12 +63,9 @@ def simulate_foreign_war(war: ForeignWar, trials=WAR_TRIALS, seed=None) -> Resul
     """
     check_spec(war, ForeignWar, "foreign-war")
     trials, _, seed = check_run(trials, MAX_TRIALS, seed, None)
-    blocks = -(-trials // WAR_BLOCK)
-    keys = block_keys(seed, scenario_id(war), blocks)
     counted: dict[tuple[int, ...], int] = {}
-    for block in range(blocks):
-        size = min(WAR_BLOCK, trials - block * WAR_BLOCK)
-        ends = np.stack(_simulate_block(war, size, keys[block]), axis=1)
+    for key, size in zip(*trial_blocks(seed, scenario_id(war), 0, trials, WAR_BLOCK), strict=True):
+        ends = np.stack(_simulate_block(war, int(size), key), axis=1)
         states, counts = np.unique(ends, axis=0, return_counts=True)
         for state, count in zip(map(tuple, states.tolist()), counts.tolist(), strict=True):
             counted[state] = counted.get(state, 0) + count

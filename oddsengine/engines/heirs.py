@@ -19,15 +19,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from oddsengine.engines._random import block_keys, scenario_id
-from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
+from oddsengine.engines._random import scenario_id, trial_blocks
+from oddsengine.engines.run_arguments import DEFAULT_TRIALS, MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineTypeError, shown
 from oddsengine.results.result import Result
 
 __all__ = ["HEIRS_TRIALS", "count_end_states", "exact_heirs", "simulate_heirs"]
 
 #: Trials of the Monte Carlo when none are asked for (as for every other kind).
-HEIRS_TRIALS = 1_000_000
+HEIRS_TRIALS = DEFAULT_TRIALS
 
 
 def _check(heirs):
@@ -181,11 +181,9 @@ def count_end_states(
 
     laws = laws or _Laws(heirs)
 
-    blocks = -(-trials // BLOCK_TRIALS)
-    keys = block_keys(seed, scenario_id(heirs), first_block + blocks)[first_block:]
+    keys, sizes = trial_blocks(seed, scenario_id(heirs), first_block, trials, BLOCK_TRIALS)
     totals: dict[tuple[int, ...], int] = {}
-    for block, key in enumerate(keys.tolist()):
-        size = min(BLOCK_TRIALS, trials - block * BLOCK_TRIALS)
+    for key, size in zip(keys.tolist(), sizes.tolist(), strict=True):
         generator = np.random.Generator(np.random.PCG64(int(key)))
         for state, count in _block_counts(laws, generator, size).items():
             totals[state] = totals.get(state, 0) + count

@@ -23,7 +23,7 @@ import math
 import numpy as np
 
 from oddsengine.draws import draw_plan_of
-from oddsengine.engines._random import block_keys, scenario_id
+from oddsengine.engines._random import BLOCK_TRIALS, scenario_id, trial_blocks
 from oddsengine.engines.campaigns import campaign_engines
 from oddsengine.engines.run_arguments import DEFAULT_TRIALS, MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineTypeError, shown
@@ -40,8 +40,6 @@ __all__ = [
     "default_trials",
 ]
 
-#: Trials per block: the unit of parallel work and of random streams.
-BLOCK_TRIALS = 1 << 18
 #: The first round under a precision target when no trials are asked for: one block.
 FIRST_ROUND_TRIALS = BLOCK_TRIALS
 #: Blocks per kernel call: a few hundredths of a second of work on two cores (17 M trials),
@@ -90,17 +88,13 @@ def _run_blocks(plans, ids, seed, first_block, trials, count_cells=None):
     for index, (table, layout) in enumerate(tables):
         thresholds[index, : table.shape[0], : table.shape[1]] = table
         layouts[index] = layout
-    block_count = [-(-int(count) // BLOCK_TRIALS) for count in trials]
-    scenarios, keys, sizes = [], [], []
-    for index, (count, blocks) in enumerate(zip(trials, block_count, strict=True)):
-        all_keys = block_keys(seed, ids[index], first_block[index] + blocks)
-        for block in range(blocks):
-            scenarios.append(index)
-            keys.append(all_keys[first_block[index] + block])
-            sizes.append(min(BLOCK_TRIALS, int(count) - block * BLOCK_TRIALS))
-    scenarios = np.asarray(scenarios, dtype=np.int64)
-    keys = np.asarray(keys, dtype=np.uint64)
-    sizes = np.asarray(sizes, dtype=np.int64)
+    blocks = [
+        trial_blocks(seed, ids[index], first_block[index], int(count), BLOCK_TRIALS)
+        for index, count in enumerate(trials)
+    ]
+    scenarios = np.repeat(np.arange(len(plans), dtype=np.int64), [len(k) for k, _ in blocks])
+    keys = np.concatenate([k for k, _ in blocks]).astype(np.uint64)
+    sizes = np.concatenate([s for _, s in blocks]).astype(np.int64)
     cells = max(plan.cells for plan in plans)
     totals = np.zeros((len(plans), cells), dtype=np.int64)
     # Short calls, so that Ctrl-C is seen between two of them (a block's counts do not

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from oddsengine.engines._random import block_keys, scenario_id
+from oddsengine.engines._random import scenario_id, trial_blocks
 from oddsengine.engines.montecarlo import BLOCK_TRIALS, rounds_to_precision
 from oddsengine.engines.run_arguments import DEFAULT_TRIALS, MAX_TRIALS, check_run
 from oddsengine.errors import OddsEngineTypeError, shown
@@ -24,13 +24,8 @@ def _count(move, seed, first_block, trials) -> np.ndarray:
     from oddsengine.engines._move_kernel import count_end_states  # Numba, on first use
 
     nodes, thresholds, guides, layouts, leaf_map = move.program.arrays()
-    blocks = -(-trials // BLOCK_TRIALS)
-    keys = block_keys(seed, scenario_id(move), first_block + blocks)[first_block:]
-    sizes = np.array(
-        [min(BLOCK_TRIALS, trials - block * BLOCK_TRIALS) for block in range(blocks)],
-        dtype=np.int64,
-    )
-    counts = np.zeros((blocks, len(move.program.end_states)), dtype=np.int64)
+    keys, sizes = trial_blocks(seed, scenario_id(move), first_block, trials, BLOCK_TRIALS)
+    counts = np.zeros((len(keys), len(move.program.end_states)), dtype=np.int64)
     count_end_states(
         nodes, move.program.root, thresholds, guides, layouts, leaf_map, keys, sizes, counts
     )

@@ -30,9 +30,8 @@ import numpy as np
 
 from oddsengine.card_rolls.riches import GIVES_CARD, RAIDER_STATUSES, holding_lost, raid
 from oddsengine.card_rolls.riches_turn import TWO_DICE_COUNTS, RichesTurn
-from oddsengine.engines._random import block_pieces, scenario_id
-from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
-from oddsengine.errors import OddsEngineTypeError, shown
+from oddsengine.engines._random import CAMPAIGN_BLOCK, block_pieces, scenario_id
+from oddsengine.engines.run_arguments import DEFAULT_TRIALS, MAX_TRIALS, check_run, check_spec
 from oddsengine.results.result import Result
 
 __all__ = [
@@ -48,10 +47,10 @@ __all__ = [
     "work_pieces",
 ]
 
-#: Trials per block of the Monte Carlo (the unit of random streams).
-RICHES_BLOCK = 1 << 16
+#: Trials per block of the Monte Carlo (the unit of random streams): a campaign's.
+RICHES_BLOCK = CAMPAIGN_BLOCK
 #: Trials when none are asked for (as for every other kind).
-RICHES_TRIALS = 1_000_000
+RICHES_TRIALS = DEFAULT_TRIALS
 #: Trials per piece of work handed to a thread (a split of the blocks: it moves no number).
 PIECE_TRIALS = RICHES_BLOCK
 #: Pieces per call of the kernel, so that Ctrl-C is seen between two calls.
@@ -60,12 +59,6 @@ CALL_PIECES = 64
 #: 3**3 = 27 tuples).
 STATUS_BITS = 5
 _LOW_32 = np.uint64(0xFFFFFFFF)
-
-
-def _check_turn(turn) -> RichesTurn:
-    if not isinstance(turn, RichesTurn):
-        raise OddsEngineTypeError(f"the riches engine takes a RichesTurn, not {shown(turn)}")
-    return turn
 
 
 def resolve_turns(turn: RichesTurn, totals, dice) -> np.ndarray:
@@ -248,7 +241,7 @@ def kernel_tables(turn: RichesTurn) -> dict:
     """
     from oddsengine.engines._inverse_cdf import BUCKET_BITS, PAD, cut_points, fill_buckets
 
-    laws = holding_laws(_check_turn(turn))
+    laws = holding_laws(check_spec(turn, RichesTurn, "riches"))
     steps, weights, sizes = laws["steps"], laws["weights"], laws["sizes"]
     holdings, statuses, width = steps.shape
     # At most three Raiders (27 tuples of statuses) and 46 steps a row (a bucket's int8).
@@ -388,7 +381,7 @@ def simulate_riches_turn(
     """
     from oddsengine.engines.montecarlo import NUMPY_TRIALS, rounds_to_precision
 
-    _check_turn(turn)
+    check_spec(turn, RichesTurn, "riches")
     trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
     tables = kernel_tables(turn)
     scenario = scenario_id(turn)

@@ -21,10 +21,20 @@ from oddsengine.combat.limits import check_precision
 from oddsengine.engines._random import normalise_seed
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["DEFAULT_TRIALS", "MAX_TRIALS", "check_run", "check_spec", "check_trials"]
+__all__ = [
+    "CAMPAIGN_TRIALS",
+    "DEFAULT_TRIALS",
+    "MAX_TRIALS",
+    "check_run",
+    "check_spec",
+    "check_trials",
+]
 
 #: Trials when none are asked for (and no precision target is set).
 DEFAULT_TRIALS = 1_000_000
+#: Trials of a siege campaign's or a foreign war's Monte Carlo when none are asked for (a
+#: trial played out step by step in NumPy).
+CAMPAIGN_TRIALS = 100_000
 #: Cap on the trials of one run, and on those a precision target may spend per scenario.
 MAX_TRIALS = 1_000_000_000
 

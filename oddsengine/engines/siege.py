@@ -20,7 +20,8 @@ import numpy as np
 
 from oddsengine.combat.forces import UNIT_TYPES
 from oddsengine.draws import DrawPlan
-from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
+from oddsengine.engines._random import CAMPAIGN_BLOCK
+from oddsengine.engines.run_arguments import CAMPAIGN_TRIALS, MAX_TRIALS, check_run
 from oddsengine.moves.siege_campaign import (
     SIEGE_STANDS,
     SiegeCampaign,
@@ -34,11 +35,6 @@ from oddsengine.moves.siege_chain import campaign_chain
 from oddsengine.results.campaign_result import CampaignResult
 
 __all__ = ["CAMPAIGN_BLOCK", "CAMPAIGN_TRIALS", "exact_campaign", "simulate_campaign"]
-
-#: Trials per block of the campaign Monte Carlo (the unit of random streams).
-CAMPAIGN_BLOCK = 1 << 16
-#: Trials of a campaign's Monte Carlo when none are asked for.
-CAMPAIGN_TRIALS = 100_000
 
 
 def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
@@ -70,18 +66,16 @@ def simulate_campaign(campaign: SiegeCampaign, trials=CAMPAIGN_TRIALS, seed=None
     """
     # The streams and the sampler are the Monte Carlo's alone: an exact answer (a search
     # over many campaigns) does not load them.
-    from oddsengine.engines._random import block_keys, scenario_id
+    from oddsengine.engines._random import scenario_id, trial_blocks
 
     check_campaign(campaign)
     trials, _, seed = check_run(trials, MAX_TRIALS, seed, None)
-    blocks = -(-trials // CAMPAIGN_BLOCK)
-    keys = block_keys(seed, scenario_id(campaign), blocks)
+    keys, sizes = trial_blocks(seed, scenario_id(campaign), 0, trials, CAMPAIGN_BLOCK)
     totals = defaultdict(float)
     taken_counts = np.zeros(campaign.horizon)
     broken_counts = np.zeros(campaign.horizon)
-    for block in range(blocks):
-        size = min(CAMPAIGN_BLOCK, trials - block * CAMPAIGN_BLOCK)
-        _simulate_block(campaign, size, keys[block], totals, taken_counts, broken_counts)
+    for key, size in zip(keys, sizes.tolist(), strict=True):
+        _simulate_block(campaign, size, key, totals, taken_counts, broken_counts)
     taken = np.cumsum(taken_counts) / trials
     broken = np.cumsum(broken_counts) / trials
     sieges = max(totals["sieges"], 1.0)

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from oddsengine.engines._random import block_pieces, scenario_id
-from oddsengine.engines.run_arguments import MAX_TRIALS, check_run
-from oddsengine.errors import OddsEngineTypeError, shown
+from oddsengine.engines._random import CAMPAIGN_BLOCK, block_pieces, scenario_id
+from oddsengine.engines.run_arguments import DEFAULT_TRIALS, MAX_TRIALS, check_run, check_spec
 from oddsengine.religion.new_world import EXPLORATION_CODES, discoveries, explore
 from oddsengine.religion.voyage_turn import VoyageTurn, voyage_order
 from oddsengine.results.result import Result
@@ -30,10 +29,10 @@ __all__ = [
     "simulate_voyage_turn",
 ]
 
-#: Trials per block of the Monte Carlo (the unit of random streams).
-TURN_BLOCK = 1 << 16
+#: Trials per block of the Monte Carlo (the unit of random streams): a campaign's.
+TURN_BLOCK = CAMPAIGN_BLOCK
 #: Trials of a turn's Monte Carlo when none are asked for (as for every other kind).
-TURN_TRIALS = 1_000_000
+TURN_TRIALS = DEFAULT_TRIALS
 #: Trials per piece of work handed to a thread (a split of the blocks: it moves no number).
 PIECE_TRIALS = TURN_BLOCK
 #: Pieces per call of the kernel, so that Ctrl-C is seen between two calls.
@@ -43,12 +42,6 @@ _CIRCLING = (
     EXPLORATION_CODES.index("circumnavigation"),
     EXPLORATION_CODES.index("circumnavigation_failed"),
 )
-
-
-def _check_turn(turn) -> VoyageTurn:
-    if not isinstance(turn, VoyageTurn):
-        raise OddsEngineTypeError(f"a voyage-turn engine takes a VoyageTurn, not {shown(turn)}")
-    return turn
 
 
 def exact_voyage_turn(turn: VoyageTurn) -> Result:
@@ -61,7 +54,7 @@ def exact_voyage_turn(turn: VoyageTurn) -> Result:
     >>> round(exact_voyage_turn(turn).p["france:discovery"] * 36)
     15
     """
-    plan = _check_turn(turn).draw_plan()
+    plan = check_spec(turn, VoyageTurn, "voyage-turn").draw_plan()
     return Result.from_cells(turn, "exact", plan.cell_values(), plan.cell_probabilities())
 
 
@@ -86,7 +79,7 @@ def kernel_tables(turn: VoyageTurn) -> dict:
     from oddsengine.engines._inverse_cdf import fill_buckets
     from oddsengine.engines._voyage_kernel import CIRCLES
 
-    _check_turn(turn)
+    check_spec(turn, VoyageTurn, "voyage-turn")
     count = len(turn.powers)
     masks = np.arange(1 << len(discoveries()), dtype=np.int64)
     totals = np.arange(13, dtype=np.int64)  # a 2d6 total, indexed as the draw plan's
@@ -225,7 +218,7 @@ def simulate_voyage_turn(
     """
     from oddsengine.engines.montecarlo import rounds_to_precision
 
-    _check_turn(turn)
+    check_spec(turn, VoyageTurn, "voyage-turn")
     trials, max_trials, seed = check_run(trials, max_trials, seed, precision)
     tables = kernel_tables(turn)
     weights = np.zeros(len(tables["results"]) ** len(turn.powers), dtype=np.int64)

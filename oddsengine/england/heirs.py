@@ -283,10 +283,13 @@ class Heirs:
         put = object.__setattr__
         used = chart_results(self.used)
         put(self, "used", used)
-        for name, valid in (("walk", WALKS), ("parr_both", PARR_READINGS)):
+        for name, valid, plural in (
+            ("walk", WALKS, "walks"),
+            ("parr_both", PARR_READINGS, "parr both readings"),
+        ):
             value = getattr(self, name)
             if not isinstance(value, str) or value.strip().casefold() not in valid:
-                raise unknown_name(name.replace("_", " "), value, valid)
+                raise unknown_name(name.replace("_", " "), value, valid, plural=plural)
             put(self, name, value.strip().casefold())
         put(self, "protestant_ally", checked_flag(self.protestant_ally, "protestant_ally"))
         put(self, "timeline", checked_flag(self.timeline, "timeline"))

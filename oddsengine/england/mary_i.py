@@ -31,6 +31,7 @@ from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.england.inputs import listed, listed_number
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.option_field import option
+from oddsengine.scenario_answers import check_scenario
 
 __all__ = ["MaryI", "MANDATORY", "PAPACY_TAKES", "MAX_IMPULSES", "ACTIONS"]
 
@@ -161,10 +162,7 @@ class MaryI:
         object.__setattr__(self, "impulses", impulses)
         object.__setattr__(self, "cards", cards)
         if self.scenario is not None:
-            if not isinstance(self.scenario, str) or not self.scenario.strip():
-                raise OddsEngineTypeError(
-                    f"scenario must be a scenario file, not {shown(self.scenario)}"
-                )
+            check_scenario(self.scenario)
             object.__setattr__(self, "scenario", self.scenario.strip())
             _ = self.board  # refuse a scenario with no religious board, or before turn 6
 

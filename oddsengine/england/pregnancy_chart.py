@@ -110,7 +110,7 @@ def wife_index(name) -> int:
             "Catherine of Aragon is where the marker starts (§24): the first marriage is "
             "anne-boleyn's"
         )
-    raise unknown_name("wife", name, WIVES)
+    raise unknown_name("wife", name, WIVES, plural="wives")
 
 
 def landing(face: int, *, wife: int, chart: int, walk: str) -> int:

@@ -148,7 +148,9 @@ def debate_table(
     from oddsengine.sweeps.sweep import Sweep
 
     if defender_status not in DEFENDER_STATUSES:
-        raise unknown_name("defender status", defender_status, DEFENDER_STATUSES)
+        raise unknown_name(
+            "defender status", defender_status, DEFENDER_STATUSES, plural="defender statuses"
+        )
     if initiator not in INITIATORS:
         raise unknown_name("initiator", initiator, INITIATORS)
     outcome = "papal_wins" if outcome is None else outcome

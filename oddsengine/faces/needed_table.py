@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from oddsengine.errors import OddsEngineError
+from oddsengine.faces.table_render import render_in
 from oddsengine.questions.needed import find_kind, first_reaching, needed
 from oddsengine.results.bbcode import fixed_width_table
 from oddsengine.sweeps.templates import is_template, parse_template
@@ -168,18 +169,14 @@ class NeededTable:
 
     def render(self, format: str) -> str:
         """``markdown``, ``html``, ``latex``, ``bbcode`` or ``csv``."""
-        renderers = {
+        writers = {
             "markdown": self.to_markdown,
             "html": self.to_html,
             "latex": self.to_latex,
             "bbcode": self.to_bbcode,
             "csv": self.to_csv,
         }
-        if format not in renderers:
-            raise OddsEngineError(
-                f"unknown table format {format!r}; choose " + ", ".join(renderers)
-            )
-        return renderers[format]()
+        return render_in(format, writers)
 
     def __str__(self) -> str:
         return self.caption + "\n\n" + self._markdown_rows()

@@ -13,11 +13,12 @@ import csv
 import io
 import math
 from dataclasses import dataclass, field
+from functools import partial
 from html import escape
 
 import numpy as np
 
-from oddsengine.errors import OddsEngineError
+from oddsengine.faces.table_render import render_in
 from oddsengine.kinds import kind_of
 from oddsengine.results.bbcode import fixed_width_table
 from oddsengine.results.intervals import Z95
@@ -322,24 +323,16 @@ class OddsTable:
     def render(self, format: str, intervals: bool = False) -> str:
         """The table in ``format``: markdown, html, latex, bbcode, csv, csv-long (a row
         per cell, a column per parameter) or json."""
-        if format == "csv":
-            return self.to_csv()
-        if format == "csv-long":
-            return self.to_long_csv()
-        if format == "json":
-            return self.to_json(indent=2) + "\n"
-        renderers = {
-            "markdown": self.to_markdown,
-            "html": self.to_html,
-            "latex": self.to_latex,
-            "bbcode": self.to_bbcode,
+        writers = {
+            "markdown": partial(self.to_markdown, intervals=intervals),
+            "html": partial(self.to_html, intervals=intervals),
+            "latex": partial(self.to_latex, intervals=intervals),
+            "bbcode": partial(self.to_bbcode, intervals=intervals),
+            "csv": self.to_csv,
+            "csv-long": self.to_long_csv,
+            "json": lambda: self.to_json(indent=2) + "\n",
         }
-        if format not in renderers:
-            raise OddsEngineError(
-                f"unknown table format {format!r}; use markdown, html, latex, bbcode, csv, "
-                "csv-long or json"
-            )
-        return renderers[format](intervals=intervals)
+        return render_in(format, writers)
 
     def __str__(self) -> str:
         return self.to_markdown()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, checked_flag
 from oddsengine.moves.board import load_board
 from oddsengine.moves.pieces import piece_of_power
 
@@ -65,11 +65,8 @@ class FleetStack:
                 f"the fleet in {space.name} ({fleet.notation()}) has no ships: a naval "
                 "leader stands with squadrons or corsairs of his power"
             )
-        if not isinstance(self.lost_battle_this_impulse, bool):
-            raise OddsEngineTypeError(
-                "lost_battle_this_impulse must be True or False, not "
-                f"{shown(self.lost_battle_this_impulse)}"
-            )
+        lost = checked_flag(self.lost_battle_this_impulse, "lost_battle_this_impulse")
+        object.__setattr__(self, "lost_battle_this_impulse", lost)
         object.__setattr__(self, "fleet", fleet)
 
     @property

@@ -40,7 +40,7 @@ from typing import NamedTuple
 import numpy as np
 
 from oddsengine.combat.limits import check_count
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 
 __all__ = [
     "ATTEMPTING_SIDES",
@@ -237,7 +237,5 @@ def success_chance(
     attempting, ties = _side("attempting", attempting), _side("ties", ties)
     dice, opponent_dice = _dice("dice", dice), _dice("opponent_dice", opponent_dice)
     modifier = check_count("modifier", modifier, 1, minimum=-1)
-    if not isinstance(fraction, bool):
-        raise OddsEngineTypeError(f"fraction must be True or False, not {shown(fraction)}")
-    chance = _success_fraction if fraction else _success_float
+    chance = _success_fraction if checked_flag(fraction, "fraction") else _success_float
     return chance(attempting, dice, opponent_dice, ties, modifier)

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from oddsengine.combat.limits import check_count
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 from oddsengine.religion.record_types import (
     LANGUAGE_ZONES,
     ZONE_AS_THE_CARD,
@@ -62,12 +62,6 @@ MAX_RUN_ATTEMPTS = 12
 #: Printing Press's own attempts, §17 step 3).
 MAX_SOURCE_BONUS_DICE = 3
 _SIDES = ("protestant", "papacy")
-
-
-def _flag(name: str, value) -> bool:
-    if not isinstance(value, bool):
-        raise OddsEngineTypeError(f"{name} must be True or False, not {shown(value)}")
-    return value
 
 
 def _names(value, what: str) -> tuple[str, ...]:
@@ -164,7 +158,7 @@ class AttemptSource:
                 )
         put(self, "target_zones", zones)
         for name in ("only_in_zone", "unrest_on_failure", "english_bonuses_only"):
-            _flag(name, getattr(self, name))
+            put(self, name, checked_flag(getattr(self, name), name))
         put(self, "only_spaces", _land_spaces(self.only_spaces))
         put(
             self,

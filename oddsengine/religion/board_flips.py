@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from oddsengine.declaration import BOARD_GIVES, option
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 
 __all__ = [
     "FLIP_ORDERS",
@@ -154,8 +154,7 @@ def flip_sequence(
         raise OddsEngineError(
             f"unknown zone {shown(zone)}; the zones are {', '.join(LANGUAGE_ZONES)}"
         )
-    if not isinstance(diet, bool):
-        raise OddsEngineTypeError(f"diet must be True or False, not {shown(diet)}")
+    diet = checked_flag(diet, "diet")
     if limit is not None:
         from oddsengine.combat.limits import check_count
 

@@ -328,7 +328,12 @@ class Debate:
             put(
                 self,
                 name,
-                one_of(getattr(self, name), name.replace("_", " "), PROTESTANT_POLICIES),
+                one_of(
+                    getattr(self, name),
+                    name.replace("_", " "),
+                    PROTESTANT_POLICIES,
+                    plural=name.replace("_policy", " policies"),
+                ),
             )
         if not isinstance(self.augsburg, (bool, np.bool_)):
             raise DebateError(f"augsburg must be True or False, not {shown(self.augsburg)}")

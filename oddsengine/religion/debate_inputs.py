@@ -75,10 +75,11 @@ def debater_name(name: str, argument: str) -> str:
     return religion_facts().named_debater(name, argument).name
 
 
-def one_of(value, argument: str, valid) -> str:
-    """``value`` if it is one of ``valid``, else the refusal naming ``argument``."""
+def one_of(value, argument: str, valid, plural: str | None = None) -> str:
+    """``value`` if it is one of ``valid``, else the refusal naming ``argument`` (its
+    ``plural`` as :func:`~oddsengine.errors.unknown_name` takes it)."""
     if not isinstance(value, str) or value not in valid:
-        raise unknown_name(argument.lstrip("-").replace("-", " "), value, valid)
+        raise unknown_name(argument.lstrip("-").replace("-", " "), value, valid, plural=plural)
     return value
 
 
@@ -127,7 +128,7 @@ def debate_bonuses(debate):
     for name in names_of(value, "bonuses"):
         slug = name.casefold()
         if slug not in DEBATE_BONUSES:
-            raise unknown_name("debate bonus", name, DEBATE_BONUSES)
+            raise unknown_name("debate bonus", name, DEBATE_BONUSES, plural="debate bonuses")
         named.append(slug)
     check_named_bonuses(debate, named)
     return tuple(sorted(set(named), key=DEBATE_BONUSES.index))

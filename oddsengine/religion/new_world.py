@@ -27,7 +27,7 @@ import numpy as np
 
 from oddsengine.combat.limits import check_count
 from oddsengine.draws import two_dice_pmf
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 from oddsengine.religion.cards import MERCATORS_MAP, SMALLPOX
 
 __all__ = [
@@ -202,9 +202,7 @@ def circumnavigation_count(value: int, mercator: bool) -> int:
     """
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise OddsEngineTypeError(f"value must be a whole number, not {shown(value)}")
-    if not isinstance(mercator, (bool, np.bool_)):
-        raise OddsEngineTypeError(f"mercator must be True or False, not {shown(mercator)}")
-    return _circumnavigation_count(int(value), bool(mercator))
+    return _circumnavigation_count(int(value), checked_flag(mercator, "mercator"))
 
 
 @lru_cache(maxsize=64)

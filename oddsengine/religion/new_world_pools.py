@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 from oddsengine.religion.new_world import claim_mask, claim_names
 from oddsengine.religion.record_types import NEW_WORLD_POWERS
 
@@ -227,11 +227,7 @@ class Voyaging:
         """Each of the fields ``names`` as a bool, refused unless True or False (a numpy
         bool too)."""
         for name in names:
-            if not isinstance(getattr(self, name), (bool, np.bool_)):
-                raise OddsEngineTypeError(
-                    f"{name} must be True or False, not {shown(getattr(self, name))}"
-                )
-            object.__setattr__(self, name, bool(getattr(self, name)))
+            object.__setattr__(self, name, checked_flag(getattr(self, name), name))
 
     @property
     def explorer_values(self) -> np.ndarray:

@@ -29,7 +29,13 @@ from functools import lru_cache
 from os import PathLike
 from pathlib import Path
 
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown, unknown_name
+from oddsengine.errors import (
+    OddsEngineError,
+    OddsEngineTypeError,
+    checked_flag,
+    shown,
+    unknown_name,
+)
 from oddsengine.religion.record_types import LANGUAGE_ZONES, NEW_WORLD_POWERS
 from oddsengine.shipped import shipped_path
 
@@ -287,8 +293,7 @@ class ReligionFacts:
     def explorers_of(self, power: str, *, pool_only: bool = True) -> tuple[Explorer, ...]:
         """A power's explorers, the random pool's only unless ``pool_only`` is False."""
         _one_of(power, NEW_WORLD_POWERS, "power of the New World")
-        if not isinstance(pool_only, bool):
-            raise OddsEngineTypeError(f"pool_only must be True or False, not {shown(pool_only)}")
+        pool_only = checked_flag(pool_only, "pool_only")
         return tuple(
             explorer
             for explorer in self.explorers

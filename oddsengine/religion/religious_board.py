@@ -24,7 +24,7 @@ from collections import deque
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
+from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 from oddsengine.religion.cards import lasting_cards
 from oddsengine.religion.records import ENGLAND_RULERS
 
@@ -421,8 +421,7 @@ class ReligiousBoard:
         if zone is not None and zone not in LANGUAGE_ZONES:
             zones = ", ".join(LANGUAGE_ZONES)
             raise OddsEngineError(f"unknown zone {shown(zone)}; use one of {zones}")
-        if not isinstance(zone_only, bool):
-            raise OddsEngineTypeError(f"zone_only must be True or False, not {shown(zone_only)}")
+        zone_only = checked_flag(zone_only, "zone_only")
         if limit is not None:
             limit = check_count("limit", limit, 10**6)
         facts = religion_facts()
