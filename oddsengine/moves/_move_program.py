@@ -146,19 +146,20 @@ class EndState:
     #: space None when none was legal, 14.1): what a ``prefer:`` list did (RULES.md §9).
     retreats: tuple = ()
 
-    def key(self):
-        return (
-            self.outcome,
-            self.controller,
-            self.mover_end,
-            self.defenders_end,
-            self.garrison_end,
-            self.captured,
-            self.attacker_survivors,
-            self.defender_survivors,
-            tuple(sorted(self.events)),
-            self.leaders_inside,
-        )
+    #: The fields that tell two end states apart (:meth:`ProgramRecorder.leaf`): the
+    #: siege's forces and the retreats made on the way follow from them.
+    KEY_FIELDS = (
+        "outcome",
+        "controller",
+        "mover_end",
+        "defenders_end",
+        "garrison_end",
+        "captured",
+        "attacker_survivors",
+        "defender_survivors",
+        "events",
+        "leaders_inside",
+    )
 
 
 # eq=False: a branch is read field by field (the aftermath's key takes its fields), never
@@ -430,7 +431,12 @@ class ProgramRecorder:
         return self._node(CHANCE, len(self.program.battles) - 1, offset)
 
     def leaf(self, state) -> int:
-        key = state.key()
+        """The leaf of end state ``state``; end states alike in every one of their kind's
+        ``KEY_FIELDS`` share one (their events compared as a set)."""
+        key = tuple(
+            tuple(sorted(state.events)) if name == "events" else getattr(state, name)
+            for name in state.KEY_FIELDS
+        )
         if key not in self._leaf_index:
             self._leaf_index[key] = len(self.program.end_states)
             self.program.end_states.append(state)

@@ -192,16 +192,16 @@ class NavalEndState:
     #: Every retreat and avoid battle made on the way, ``(kind, power, location)``.
     retreats: tuple = ()
 
-    def key(self):
-        return (
-            self.outcome,
-            self.mover_end,
-            self.fleets_end,
-            self.mover_squadrons,
-            self.mover_corsairs,
-            self.ships,
-            tuple(sorted(self.events)),
-        )
+    #: The fields that tell two end states apart (the retreats follow from them).
+    KEY_FIELDS = (
+        "outcome",
+        "mover_end",
+        "fleets_end",
+        "mover_squadrons",
+        "mover_corsairs",
+        "ships",
+        "events",
+    )
 
 
 class NavalMoveBuilder(ProgramRecorder):
