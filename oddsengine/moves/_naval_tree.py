@@ -192,16 +192,9 @@ class NavalEndState:
     #: Every retreat and avoid battle made on the way, ``(kind, power, location)``.
     retreats: tuple = ()
 
-    #: The fields that tell two end states apart (the retreats follow from them).
-    KEY_FIELDS = (
-        "outcome",
-        "mover_end",
-        "fleets_end",
-        "mover_squadrons",
-        "mover_corsairs",
-        "ships",
-        "events",
-    )
+    #: The fields that follow from the others, left out of what tells two end states apart
+    #: (:func:`~oddsengine.moves._move_program.end_state_key`).
+    FOLLOWING = ("retreats",)
 
 
 class NavalMoveBuilder(ProgramRecorder):
