@@ -35,3 +35,13 @@ class BoardMove:
 
     #: Its exact answer is its end states, each a tree of rolls: no fractions of one draw.
     fractions_available = False
+
+    def who_moves_where(self) -> dict:
+        """Who moves, from where to where, as plain data: the first keys of the move's
+        ``describe()`` (JSON)."""
+        return {
+            "power": self.power,
+            "origin": self.origin,
+            "destination": self.destination,
+            "units": self.units.notation(),
+        }

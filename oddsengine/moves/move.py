@@ -506,10 +506,7 @@ class Move(BoardMove, ProgramAnswers):
     def describe(self) -> dict:
         """The move as plain data (for JSON output)."""
         return {
-            "power": self.power,
-            "origin": self.origin,
-            "destination": self.destination,
-            "units": self.units.notation(),
+            **self.who_moves_where(),
             "defenders": self._defenders_notation(),
             "interceptions": [
                 {

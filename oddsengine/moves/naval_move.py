@@ -359,10 +359,7 @@ class NavalMove(BoardMove, NavalDeclaration, ProgramAnswers):
     def describe(self) -> dict:
         """The naval move as plain data (for JSON output)."""
         return {
-            "power": self.power,
-            "origin": self.origin,
-            "destination": self.destination,
-            "units": self.units.notation(),
+            **self.who_moves_where(),
             "in_port": self.in_port,
             "defenders": [
                 fleet.fleet.notation()
