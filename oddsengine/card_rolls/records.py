@@ -61,12 +61,11 @@ class Condition:
 
 @dataclass(frozen=True)
 class CardRollRecord(DeckCard):
-    """One card whose event rolls dice (RULES.md §28).
+    """One card whose event rolls dice (RULES.md §28): a
+    :class:`~oddsengine.deck_card.DeckCard` (its number and printed title first).
 
     Parameters
     ----------
-    number, name : int, str
-        The card number and its printed title (:class:`~oddsengine.deck_card.DeckCard`).
     slug : str
         The name of its kind (on the command line, in sweep files and JSON).
     rule : str

@@ -24,12 +24,11 @@ __all__ = ["Card", "CardEffect", "CardRule", "Play", "RESPONSE", "SIDES", "WHERE
 
 @dataclass(frozen=True)
 class Card(DeckCard):
-    """A card of the deck that changes a land combat.
+    """A card of the deck (:class:`~oddsengine.deck_card.DeckCard`: its number and
+    printed title first) that changes a land combat.
 
     Parameters
     ----------
-    number, name : int, str
-        The card number and its printed title (:class:`~oddsengine.deck_card.DeckCard`).
     timing : str
         ``"combat"`` (declared in steps 4-5 of a combat), ``"response"`` (played in
         another power's action), ``"post-roll"`` (after seeing both rolls) or ``"event"``.

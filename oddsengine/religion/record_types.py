@@ -175,13 +175,12 @@ class AttemptsGiven:
 @dataclass(frozen=True)
 class ReligiousCard(DeckCard, ActingRecord):
     """One religious card and everything it does (RULES.md §17-§22): one record per card,
-    its fields acting where :data:`WHERE_IT_ACTS` says
+    a :class:`~oddsengine.deck_card.DeckCard` (its number and printed title first), its
+    fields acting where :data:`WHERE_IT_ACTS` says
     (:meth:`~oddsengine.acting_record.ActingRecord.where_it_acts`).
 
     Parameters
     ----------
-    number, name : int, str
-        The card number and its printed title (:class:`~oddsengine.deck_card.DeckCard`).
     slug : str
         Its name on the command line, in scenario files and JSON (``printing-press``).
     rule : str
