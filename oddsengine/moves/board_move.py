@@ -21,7 +21,10 @@ if TYPE_CHECKING:
 __all__ = ["BoardMove"]
 
 
-@dataclass(frozen=True)
+# Each move generates its own __init__, __repr__ and __eq__ (over all its fields): this
+# base generates none of them, only what a frozen base must (a move's command line builds
+# few classes: tests/project/test_light_imports.py).
+@dataclass(frozen=True, init=False, repr=False, eq=False)
 class BoardMove:
     """A stack that moves from ``origin`` into an adjacent ``destination`` of
     ``situation``: ``units`` (default: the whole stack) of ``power`` (needed only when
