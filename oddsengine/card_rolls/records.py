@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from oddsengine.deck_card import DeckCard
 from oddsengine.errors import OddsEngineError, shown, unknown_name
 
 __all__ = ["CARD_ROLLS", "CardRollRecord", "Condition", "card_roll", "check_in_play"]
@@ -59,15 +60,12 @@ class Condition:
 
 
 @dataclass(frozen=True)
-class CardRollRecord:
-    """One card whose event rolls dice (RULES.md §28).
+class CardRollRecord(DeckCard):
+    """One card whose event rolls dice (RULES.md §28): a
+    :class:`~oddsengine.deck_card.DeckCard` (its number and printed title first).
 
     Parameters
     ----------
-    number : int
-        The card number.
-    name : str
-        The printed title.
     slug : str
         The name of its kind (on the command line, in sweep files and JSON).
     rule : str
@@ -94,8 +92,6 @@ class CardRollRecord:
         The names it may target, where the card lists them (Threat to Power's leaders).
     """
 
-    number: int
-    name: str
     slug: str
     rule: str
     entry_turn: int | None
@@ -107,9 +103,6 @@ class CardRollRecord:
     targets: tuple[str, ...] = ()
     earliest_turn: int | None = None
     earliest_words: str = ""
-
-    def __str__(self) -> str:
-        return f"{self.name} (card #{self.number})"
 
     @property
     def section(self) -> str:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from oddsengine.acting_record import ActingRecord
+from oddsengine.deck_card import DeckCard
 
 if TYPE_CHECKING:
     from oddsengine.combat.forces import Force
@@ -22,15 +23,12 @@ __all__ = ["Card", "CardEffect", "CardRule", "Play", "RESPONSE", "SIDES", "WHERE
 
 
 @dataclass(frozen=True)
-class Card:
-    """A card of the deck that changes a land combat.
+class Card(DeckCard):
+    """A card of the deck (:class:`~oddsengine.deck_card.DeckCard`: its number and
+    printed title first) that changes a land combat.
 
     Parameters
     ----------
-    number : int
-        The card number.
-    name : str
-        The printed title.
     timing : str
         ``"combat"`` (declared in steps 4-5 of a combat), ``"response"`` (played in
         another power's action), ``"post-roll"`` (after seeing both rolls) or ``"event"``.
@@ -44,17 +42,12 @@ class Card:
     'siege-artillery'
     """
 
-    number: int
-    name: str
     timing: str
 
     @property
     def slug(self) -> str:
         """The card's name as written on the command line and in JSON keys."""
         return _slug(self.name)
-
-    def __str__(self) -> str:
-        return f"{self.name} (card #{self.number})"
 
 
 @lru_cache(maxsize=256)

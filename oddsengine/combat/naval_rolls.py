@@ -174,7 +174,7 @@ class _NavalRoll:
         return described
 
     def title(self) -> str:
-        return f"{self._title}: {self._fleet.notation()}"
+        return f"{self._what.capitalize()}: {self._fleet.notation()}"
 
     def describe_lines(self) -> list[str]:
         line = (
@@ -220,7 +220,6 @@ class NavalInterception(_NavalRoll):
     kind = "naval-intercept"
     _role = "interceptor"
     _what = "naval interception"
-    _title = "Naval interception"
 
     def __post_init__(self):
         self._check_given()
@@ -258,7 +257,6 @@ class NavalAvoidBattle(_NavalRoll):
     kind = "naval-avoid"
     _role = "defender"
     _what = "naval avoid battle"
-    _title = "Naval avoid battle"
 
     def __post_init__(self):
         self._check_given()

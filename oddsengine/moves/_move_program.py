@@ -13,8 +13,8 @@ samples a path through it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import cached_property
+from dataclasses import dataclass, fields, replace
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -28,6 +28,7 @@ __all__ = [
     "Program",
     "ProgramAnswers",
     "next_interception",
+    "end_state_key",
     "ProgramRecorder",
     "Branch",
     "LEAF",
@@ -146,19 +147,17 @@ class EndState:
     #: space None when none was legal, 14.1): what a ``prefer:`` list did (RULES.md §9).
     retreats: tuple = ()
 
-    def key(self):
-        return (
-            self.outcome,
-            self.controller,
-            self.mover_end,
-            self.defenders_end,
-            self.garrison_end,
-            self.captured,
-            self.attacker_survivors,
-            self.defender_survivors,
-            tuple(sorted(self.events)),
-            self.leaders_inside,
-        )
+    #: The fields that follow from the others, left out of what tells two end states
+    #: apart (:func:`end_state_key`): the siege's forces, the captured leaders by side and
+    #: the retreats made on the way.
+    FOLLOWING = (
+        "besiegers",
+        "garrison",
+        "garrison_ally",
+        "attacker_captured",
+        "defender_captured",
+        "retreats",
+    )
 
 
 # eq=False: a branch is read field by field (the aftermath's key takes its fields), never
@@ -430,7 +429,8 @@ class ProgramRecorder:
         return self._node(CHANCE, len(self.program.battles) - 1, offset)
 
     def leaf(self, state) -> int:
-        key = state.key()
+        """The leaf of end state ``state``, shared by the end states with its key."""
+        key = end_state_key(state)
         if key not in self._leaf_index:
             self._leaf_index[key] = len(self.program.end_states)
             self.program.end_states.append(state)
@@ -438,6 +438,20 @@ class ProgramRecorder:
         if index not in self._leaf_nodes:
             self._leaf_nodes[index] = self._node(LEAF, index)
         return self._leaf_nodes[index]
+
+
+@cache
+def _key_fields(state_type) -> tuple[str, ...]:
+    return tuple(item.name for item in fields(state_type) if item.name not in state_type.FOLLOWING)
+
+
+def end_state_key(state) -> tuple:
+    """What tells end state ``state`` (land or naval) apart from the others: its fields but
+    those its type lists as ``FOLLOWING`` from them, its events as a set."""
+    return tuple(
+        tuple(sorted(state.events)) if name == "events" else getattr(state, name)
+        for name in _key_fields(type(state))
+    )
 
 
 def is_defender_label(label: str) -> bool:

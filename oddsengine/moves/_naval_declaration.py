@@ -107,9 +107,6 @@ class NavalDeclaration:
     """The checks and policy readings of a naval move (mixed into
     :class:`~oddsengine.moves.naval_move.NavalMove`)."""
 
-    #: Its exact answer is its end states, each a tree of rolls: no fractions of one draw.
-    fractions_available = False
-
     def _moving_stack(self) -> FleetStack:
         # 15 (original 004): naval units in a besieged port may move; a siege holds
         # only the land units inside, so the ships are taken whatever the siege.

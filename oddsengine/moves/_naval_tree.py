@@ -192,16 +192,9 @@ class NavalEndState:
     #: Every retreat and avoid battle made on the way, ``(kind, power, location)``.
     retreats: tuple = ()
 
-    def key(self):
-        return (
-            self.outcome,
-            self.mover_end,
-            self.fleets_end,
-            self.mover_squadrons,
-            self.mover_corsairs,
-            self.ships,
-            tuple(sorted(self.events)),
-        )
+    #: The fields that follow from the others, left out of what tells two end states apart
+    #: (:func:`~oddsengine.moves._move_program.end_state_key`).
+    FOLLOWING = ("retreats",)
 
 
 class NavalMoveBuilder(ProgramRecorder):

@@ -53,6 +53,7 @@ from oddsengine.moves._move_program import (
 from oddsengine.moves._move_rules import Placed, move_retreat_notes, parse_retreat_policy
 from oddsengine.moves._move_tree import MoveBuilder, build_program
 from oddsengine.moves.board import load_board
+from oddsengine.moves.board_move import BoardMove
 from oddsengine.moves.scenario_board import (
     MOVE_BOARD,
     OVER_THE_FILE,
@@ -82,7 +83,7 @@ AFTER_WITHDRAWAL_POLICIES = ("go-back", "move-on")
 
 
 @dataclass(frozen=True, repr=False)  # its own __repr__ below
-class Move(ProgramAnswers):
+class Move(BoardMove, ProgramAnswers):
     """A formation moves into an adjacent space (13.1), played out to the end.
 
     Parameters
@@ -173,11 +174,6 @@ class Move(ProgramAnswers):
     15
     """
 
-    situation: Situation
-    origin: str
-    destination: str
-    units: Force | None = None
-    power: str | None = None
     # The inputs the faces give (RULES.md §9 policies), each replacing the scenario's.
     defender_policy: str = defender_policy_option(
         "best, fight, withdraw, avoid:SPACE or avoid:SPACE+withdraw; with allied defenders "
@@ -220,8 +216,6 @@ class Move(ProgramAnswers):
 
     kind = "move"
     outcome_names = OUTCOME_NAMES
-    #: Its exact answer is its end states, each a tree of rolls: no fractions of one draw.
-    fractions_available = False
     #: The board it is asked on (:meth:`on_board`): a scenario file and its what-ifs.
     scenario_board = MOVE_BOARD
 
@@ -512,10 +506,7 @@ class Move(ProgramAnswers):
     def describe(self) -> dict:
         """The move as plain data (for JSON output)."""
         return {
-            "power": self.power,
-            "origin": self.origin,
-            "destination": self.destination,
-            "units": self.units.notation(),
+            **self.who_moves_where(),
             "defenders": self._defenders_notation(),
             "interceptions": [
                 {

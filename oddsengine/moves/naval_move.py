@@ -14,22 +14,17 @@ plays it out with the move kernel.
 
 Examples
 --------
-The rulebook's Barbary Coast example (16.2): Barbarossa leaves Tunis; Doria's stack
-intercepts from the Tyrrhenian Sea on a 7 (21/36).
+The rulebook's Barbary Coast example (16.2), on the board of the shipped scenario
+``barbary_coast``: Barbarossa leaves Tunis; the Venetians in the Ionian Sea fail to
+intercept on 2d6 >= 9 (26/36), then Doria's stack intercepts from the Tyrrhenian Sea on a
+7 (21/36): 26 * 21 = 546 of 1296.
 
 >>> from oddsengine import exact
->>> from oddsengine.moves.situation import FleetStack, Situation
->>> situation = Situation(
-...     wars=[("ottoman", "hapsburg")],
-...     control={"Tunis": "ottoman"},
-...     fleets=[
-...         FleetStack("Tunis", "ottoman: 2Sq 1Co Barbarossa"),
-...         FleetStack("Tyrrhenian Sea", "hapsburg: 2Sq Doria"),
-...     ],
-... )
+>>> from oddsengine.moves.scenario_file import read_naval_move
+>>> situation, _ = read_naval_move("barbary_coast")
 >>> result = exact(NavalMove(situation, "Tunis", "Barbary Coast"))
->>> round(result.p["intercepted"] * 36)
-21
+>>> round(result.p["intercepted:hapsburg@Tyrrhenian Sea"] * 1296)
+546
 """
 
 from __future__ import annotations
@@ -40,7 +35,6 @@ from functools import cached_property
 
 import numpy as np
 
-from oddsengine.combat.fleets import Fleet
 from oddsengine.combat.naval_cards import PROFESSIONAL_ROWERS
 from oddsengine.combat.options import POST_ROLL_POLICIES
 from oddsengine.combat.powers import normalise_power
@@ -63,6 +57,7 @@ from oddsengine.moves._naval_tree import (
     fleet_without,
 )
 from oddsengine.moves.board import load_board
+from oddsengine.moves.board_move import BoardMove
 from oddsengine.moves.move_records import most_likely_first
 from oddsengine.moves.scenario_board import (
     NAVAL_MOVE_BOARD,
@@ -76,7 +71,7 @@ __all__ = ["NavalMove", "InterceptingFleet", "NAVAL_MOVE_ARGUMENTS", "naval_end_
 
 
 @dataclass(frozen=True)
-class NavalMove(NavalDeclaration, ProgramAnswers):
+class NavalMove(BoardMove, NavalDeclaration, ProgramAnswers):
     """One stack of the active power's ships moves into an adjacent location (§14).
 
     Parameters
@@ -127,11 +122,6 @@ class NavalMove(NavalDeclaration, ProgramAnswers):
         (default: impulse order); powers left out come after, in impulse order.
     """
 
-    situation: Situation
-    origin: str
-    destination: str
-    units: Fleet | None = None
-    power: str | None = None
     # The inputs the faces give, each replacing the scenario's.
     defender_policy: object = defender_policy_option(
         "best, fight, avoid or avoid:LOCATION: what the enemy ships in the destination sea "
@@ -369,10 +359,7 @@ class NavalMove(NavalDeclaration, ProgramAnswers):
     def describe(self) -> dict:
         """The naval move as plain data (for JSON output)."""
         return {
-            "power": self.power,
-            "origin": self.origin,
-            "destination": self.destination,
-            "units": self.units.notation(),
+            **self.who_moves_where(),
             "in_port": self.in_port,
             "defenders": [
                 fleet.fleet.notation()

@@ -10,18 +10,15 @@ order they try).
 
 Examples
 --------
->>> from oddsengine.moves.situation import FleetStack, Situation
->>> situation = Situation(
-...     wars=[("ottoman", "hapsburg")],
-...     control={"Tunis": "ottoman"},
-...     fleets=[
-...         FleetStack("Tunis", "ottoman: 2Sq 1Co Barbarossa"),
-...         FleetStack("Tyrrhenian Sea", "hapsburg: 2Sq Doria"),
-...     ],
-... )
+The board of the rulebook's Barbary Coast example (16.2; the shipped scenario
+``barbary_coast``): the Venetians in the Ionian Sea may intercept Barbarossa before Doria's
+stack in the Tyrrhenian Sea, in impulse order.
+
+>>> from oddsengine.moves.scenario_file import read_naval_move
+>>> situation, _ = read_naval_move("barbary_coast")
 >>> barbarossa = situation.fleet("Tunis", "ottoman")
 >>> [fleet.label for fleet in interceptors(situation, barbarossa, "Barbary Coast")]
-['hapsburg@Tyrrhenian Sea']
+['venice@Ionian Sea', 'hapsburg@Tyrrhenian Sea']
 >>> naval_avoid_locations(situation, "hapsburg", "Tyrrhenian Sea")
 ('Barbary Coast', 'Cagliari', 'Gulf of Lyon', 'Messina', 'Naples', 'Palermo')
 """

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from oddsengine.acting_record import ActingRecord
+from oddsengine.deck_card import DeckCard
 
 __all__ = [
     "LANGUAGE_ZONES",
@@ -180,17 +181,14 @@ class AttemptsGiven:
 
 
 @dataclass(frozen=True)
-class ReligiousCard(ActingRecord):
+class ReligiousCard(DeckCard, ActingRecord):
     """One religious card and everything it does (RULES.md §17-§22): one record per card,
-    its fields acting where :data:`WHERE_IT_ACTS` says
+    a :class:`~oddsengine.deck_card.DeckCard` (its number and printed title first), its
+    fields acting where :data:`WHERE_IT_ACTS` says
     (:meth:`~oddsengine.acting_record.ActingRecord.where_it_acts`).
 
     Parameters
     ----------
-    number : int
-        The printed card number.
-    name : str
-        The printed title.
     slug : str
         Its name on the command line, in scenario files and JSON (``printing-press``).
     rule : str
@@ -246,8 +244,6 @@ class ReligiousCard(ActingRecord):
         The voyage rolls it modifies: ``exploration``, ``circumnavigation``, ``conquest``.
     """
 
-    number: int
-    name: str
     slug: str
     rule: str
     played_by: tuple[str, ...]
@@ -273,9 +269,6 @@ class ReligiousCard(ActingRecord):
     voyage_rolls: tuple[str, ...] = ()
 
     acts_in = WHERE_IT_ACTS
-
-    def __str__(self) -> str:
-        return f"{self.name} (card #{self.number})"
 
     @property
     def words(self) -> str:
