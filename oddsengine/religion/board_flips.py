@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from oddsengine.declaration import BOARD_GIVES, option
+from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
 __all__ = [
@@ -36,6 +36,8 @@ __all__ = [
     "side_cap",
     "side_caps",
     "flip_cap_option",
+    "side_cap_option",
+    "flip_order_option",
     "check_flip_spaces",
     "space_event_names",
     "add_space_columns",
@@ -261,6 +263,62 @@ def flip_cap_option(words: str, label: str, **declared):
     """
     return option(
         words, rule="23.14", default=None, low=0, board=BOARD_GIVES, label=label, **declared
+    )
+
+
+#: A side's own cap's short name in a table or a form.
+_CAP_LABELS = {"protestant": "cap (Prot.)", "catholic": "cap (Cath.)"}
+
+
+def side_cap_option(side: str, catholic: str, **declared):
+    """The option of a cap on one side's winner's flips alone (23.14): ``eligible_protestant``
+    or ``eligible_catholic`` of a debate or the Diet, a :func:`flip_cap_option`.
+
+    Parameters
+    ----------
+    side : {"protestant", "catholic"}
+        The winner it caps.
+    catholic : str
+        How the kind names the Catholic winner (the Papal winner of a debate, the Diet's
+        Catholic one), as :func:`flip_lines` does.
+    **declared
+        What the kind declares besides (:func:`~oddsengine.declaration.option`).
+
+    Returns
+    -------
+    dataclasses.Field
+        The spec's field.
+    """
+    winner = "Protestant" if side == "protestant" else catholic
+    return flip_cap_option(
+        f"a cap on a {winner} winner's flips alone", _CAP_LABELS[side], **declared
+    )
+
+
+def flip_order_option(first: str, **declared):
+    """The option of the flip-order policy (:data:`FLIP_ORDERS`), which needs a board's
+    spaces: none by default.
+
+    Parameters
+    ----------
+    first : str
+        What ``board`` flips first, after the first by name (``""``: nothing more).
+    **declared
+        What the kind declares besides (:func:`~oddsengine.declaration.option`).
+
+    Returns
+    -------
+    dataclasses.Field
+        The spec's field.
+    """
+    return option(
+        f"which eligible space a winner flips next: board (default: the first by name{first}), "
+        "electorates (an electorate first) or order:SPACE,SPACE (the first listed still "
+        "eligible)",
+        default=None,
+        metavar="POLICY",
+        board=NEEDS_BOARD,
+        **declared,
     )
 
 
