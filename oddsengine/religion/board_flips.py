@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
 from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
@@ -38,6 +40,7 @@ __all__ = [
     "flip_cap_option",
     "side_cap_option",
     "flip_order_option",
+    "check_flip_caps",
     "check_flip_spaces",
     "space_event_names",
     "add_space_columns",
@@ -322,6 +325,32 @@ def flip_order_option(first: str, **declared):
     )
 
 
+def check_flip_caps(spec, either: str, high: int, error, type_error=OddsEngineTypeError) -> None:
+    """Check a spec's caps on flips (23.14), ``either`` (the field of the cap on either
+    winner's) and each side's own, and keep each given as a whole number.
+
+    Parameters
+    ----------
+    spec : Debate or DietOfWorms
+    either : str
+        The field of the cap on either winner's flips.
+    high : int
+        The most a cap may be.
+    error, type_error : type
+        What a cap out of range raises, and what one that is no whole number raises; each
+        names the field.
+    """
+    for name in (either, "eligible_protestant", "eligible_catholic"):
+        cap = getattr(spec, name)
+        if cap is None:
+            continue
+        if isinstance(cap, bool) or not isinstance(cap, (int, np.integer)):
+            raise type_error(f"{name} must be a whole number, not {shown(cap)}")
+        if not 0 <= cap <= high:
+            raise error(f"{name} must be 0..{high}, not {shown(cap)}")
+        object.__setattr__(spec, name, int(cap))
+
+
 def check_flip_spaces(spec, error) -> None:
     """Check and set a spec's ``protestant_spaces``, ``catholic_spaces`` and
     ``flip_order`` (raising ``error`` naming the field)."""
@@ -463,8 +492,6 @@ def with_board_flips(base, board, order: str = "board"):
     A side flips at most its dice (plus Aleander's one): no more are listed. The caps may
     change a "best" choice and so the dice: they are listed again until they hold.
     """
-    import numpy as np
-
     debate, limits = base, {"protestant": 0, "catholic": 0}
     while True:
         arrays = debate.tree.arrays

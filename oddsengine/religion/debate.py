@@ -333,19 +333,9 @@ class Debate:
         if not isinstance(self.augsburg, (bool, np.bool_)):
             raise DebateError(f"augsburg must be True or False, not {shown(self.augsburg)}")
         put(self, "augsburg", bool(self.augsburg))
-        for name in ("eligible", "eligible_protestant", "eligible_catholic"):
-            eligible = getattr(self, name)
-            if eligible is None:
-                continue
-            if isinstance(eligible, bool) or not isinstance(eligible, (int, np.integer)):
-                raise DebateError(f"{name} must be a whole number, not {shown(eligible)}")
-            if not 0 <= int(eligible) <= len(facts.zones):
-                raise DebateError(
-                    f"{name} {shown(eligible)} is outside 0-{len(facts.zones)} spaces"
-                )
-            put(self, name, int(eligible))
-        from oddsengine.religion.board_flips import check_flip_spaces
+        from oddsengine.religion.board_flips import check_flip_caps, check_flip_spaces
 
+        check_flip_caps(self, "eligible", len(facts.zones), DebateError, DebateError)
         check_flip_spaces(self, DebateError)
         in_play = debaters_in_play(self)
         put(self, "debaters", in_play)

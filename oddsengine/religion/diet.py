@@ -143,17 +143,9 @@ class DietOfWorms:
     def __post_init__(self):
         for name in ("protestant_cp", "papal_cp", "hapsburg_cp"):
             object.__setattr__(self, name, _cp(getattr(self, name), name))
-        for name in ("eligible_spaces", "eligible_protestant", "eligible_catholic"):
-            cap = getattr(self, name)
-            if cap is None:
-                continue
-            if isinstance(cap, bool) or not isinstance(cap, (int, np.integer)):
-                raise OddsEngineTypeError(f"{name} must be a whole number, not {shown(cap)}")
-            if not 0 <= cap <= MAX_ELIGIBLE:
-                raise OddsEngineError(f"{name} must be 0..{MAX_ELIGIBLE}, not {cap}")
-            object.__setattr__(self, name, int(cap))
-        from oddsengine.religion.board_flips import check_flip_spaces
+        from oddsengine.religion.board_flips import check_flip_caps, check_flip_spaces
 
+        check_flip_caps(self, "eligible_spaces", MAX_ELIGIBLE, OddsEngineError)
         check_flip_spaces(self, OddsEngineError)
 
     @classmethod
