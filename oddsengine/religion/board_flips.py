@@ -354,26 +354,31 @@ def check_flip_caps(spec, either: str, high: int, error, type_error=OddsEngineTy
 def check_flip_spaces(spec, error) -> None:
     """Check and set a spec's ``protestant_spaces``, ``catholic_spaces`` and
     ``flip_order`` (raising ``error`` naming the field)."""
-    for name in ("protestant_spaces", "catholic_spaces"):
-        values = getattr(spec, name)
-        if values is None:
-            continue
-        if isinstance(values, str) or not hasattr(values, "__iter__"):
-            raise error(f"{name} must be a list of spaces, not {shown(values)}")
-        from oddsengine.moves.board import load_board
-        from oddsengine.religion.records import religion_facts
+    from oddsengine.moves.board import load_board
+    from oddsengine.religion.board_fields import each_once
+    from oddsengine.religion.records import religion_facts
 
-        board, never, names = load_board(), religion_facts().never_convert, []
-        for value in values:
-            if not isinstance(value, str):
-                raise error(f"{name}: a space is a name in quotes, not {shown(value)}")
-            space = board.space(value)
-            if space.is_sea or space.name in never:
-                raise error(f"{name}: {space.name} holds no religious influence to flip")
-            if space.name in names:
-                raise error(f"{name}: {space.name} is listed twice")
-            names.append(space.name)
-        object.__setattr__(spec, name, tuple(names))
+    board, never = load_board(), religion_facts().never_convert
+
+    def flippable(value: str, name: str) -> str:
+        space = board.space(value)
+        if space.is_sea or space.name in never:
+            raise error(f"{name}: {space.name} holds no religious influence to flip")
+        return space.name
+
+    for name in ("protestant_spaces", "catholic_spaces"):
+        if getattr(spec, name) is None:
+            continue
+        names = each_once(
+            getattr(spec, name),
+            name,
+            lambda value, name=name: flippable(value, name),
+            a_list="a list of spaces",
+            a_name="a space is a name in quotes",
+            error=error,
+            type_error=error,
+        )
+        object.__setattr__(spec, name, names)
     both = set(spec.protestant_spaces or ()) & set(spec.catholic_spaces or ())
     if both:
         # A Protestant winner flips Catholic spaces, a Papal winner Protestant ones: a

@@ -64,10 +64,9 @@ def names_of(value, argument: str) -> tuple[str, ...]:
 def named_once(names: tuple[str, ...], argument: str) -> tuple[str, ...]:
     """``names``, each debater once: one named twice is refused (a debater is committed,
     or in play, once)."""
-    for index, name in enumerate(names):
-        if name in names[:index]:
-            raise DebateError(f"{argument}: {name} is named twice")
-    return names
+    from oddsengine.religion.board_fields import each_once
+
+    return each_once(names, argument, str, twice="is named twice", error=DebateError)
 
 
 def debater_name(name: str, argument: str) -> str:
