@@ -398,20 +398,15 @@ def _checked_order(order) -> tuple[str, ...]:
     """A run's order: spaces of the board, each once (a standing order: one no attempt can
     reach is passed over, said in the notes; only a name that is no space is refused)."""
     from oddsengine.moves.board import load_board
+    from oddsengine.religion.board_fields import each_once
 
-    if isinstance(order, str):
-        order = (order,)
-    if isinstance(order, bytes) or not hasattr(order, "__iter__"):
-        raise OddsEngineTypeError(f"order must be a list of spaces, not {shown(order)}")
-    names = []
-    for name in order:
-        if not isinstance(name, str):
-            raise OddsEngineTypeError(f"order: a space is a name, not {shown(name)}")
-        space = load_board().space(name)
-        if space.name in names:
-            raise OddsEngineError(f"order: {space.name} is listed twice")
-        names.append(space.name)
-    return tuple(names)
+    return each_once(
+        (order,) if isinstance(order, str) else order,
+        "order",
+        lambda name: load_board().space(name).name,
+        a_list="a list of spaces",
+        a_name="a space is a name",
+    )
 
 
 def _why_not_objective(run) -> str | None:

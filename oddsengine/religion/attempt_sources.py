@@ -65,15 +65,15 @@ _SIDES = ("protestant", "papacy")
 
 
 def _names(value, what: str) -> tuple[str, ...]:
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-        raise OddsEngineTypeError(f"{what} must be a list of names, not {shown(value)}")
-    names = tuple(value)
-    for name in names:
-        if not isinstance(name, str) or not name.strip():
+    """The names a list gives, each once (as written: the callers spell them)."""
+    from oddsengine.religion.board_fields import each_once
+
+    def text(name: str) -> str:
+        if not name.strip():
             raise OddsEngineTypeError(f"{what}: a name is text, not {shown(name)}")
-    if len(set(names)) != len(names):
-        raise OddsEngineError(f"{what}: a name is listed twice in {shown(names)}")
-    return names
+        return name
+
+    return each_once(value, what, text)
 
 
 @dataclass(frozen=True)

@@ -54,9 +54,15 @@ _REFORMATION = "ties, modifier and bonus dice (§17 steps 3-7)"
 _COUNTER_REFORMATION = f"ties, {AUGSBURG_CONFESSION.name} and bonus dice (§18)"
 
 
-def _debater_bonus(name, kind: str, attempt: str) -> tuple[str, int]:
-    """``(debater's name, dice)`` of a debater whose bonus adds dice to this ``kind`` of
-    attempt (his record's :attr:`~oddsengine.religion.record_types.DebaterBonus.attempt_kind`)."""
+def _debater_bonus(attempt, words: str) -> None:
+    """Keep an attempt's ``debater`` (when one is named) as his record spells him, and the
+    dice his bonus adds to this kind of attempt (``_debater_dice``, his record's
+    :attr:`~oddsengine.religion.record_types.DebaterBonus.attempt_dice`); a debater whose
+    bonus adds none (:attr:`~oddsengine.religion.record_types.DebaterBonus.attempt_kind`)
+    is refused, ``words`` naming the attempt."""
+    name, kind = attempt.debater, attempt.kind
+    if not name:
+        return
     if not isinstance(name, str):
         raise OddsEngineTypeError(f"debater must be a debater's name, not {shown(name)}")
     from oddsengine.religion.debater_bonuses import bonus_of, die_givers
@@ -66,10 +72,11 @@ def _debater_bonus(name, kind: str, attempt: str) -> tuple[str, int]:
     bonus = bonus_of(debater.name)
     if bonus.attempt_kind != kind:
         raise OddsEngineError(
-            f"{debater.name}'s bonus adds no die to a {attempt} attempt ({debater.bonus}); "
+            f"{debater.name}'s bonus adds no die to a {words} attempt ({debater.bonus}); "
             f"the debaters whose bonus does: {', '.join(die_givers(kind))}"
         )
-    return debater.name, bonus.attempt_dice
+    object.__setattr__(attempt, "debater", debater.name)
+    object.__setattr__(attempt, "_debater_dice", bonus.attempt_dice)
 
 
 @dataclass(frozen=True)
@@ -163,10 +170,7 @@ class ReformationAttempt(Attempt):
             )
         for name in ("printing_press", "ninety_five_theses"):
             object.__setattr__(self, name, flag(name, getattr(self, name)))
-        if self.debater:
-            name, dice = _debater_bonus(self.debater, self.kind, "Reformation")
-            object.__setattr__(self, "debater", name)
-            object.__setattr__(self, "_debater_dice", dice)
+        _debater_bonus(self, "Reformation")
 
     def bonus_dice(self, side: str) -> tuple[tuple[str, int], ...]:
         """§17 step 3: Printing Press, the 95 Theses and one debater's bonus, each +1
@@ -263,10 +267,7 @@ class CounterReformationAttempt(Attempt):
     def __post_init__(self):
         super().__post_init__()
         object.__setattr__(self, "augsburg", flag("augsburg", self.augsburg))
-        if self.debater:
-            name, dice = _debater_bonus(self.debater, self.kind, "Counter-Reformation")
-            object.__setattr__(self, "debater", name)
-            object.__setattr__(self, "_debater_dice", dice)
+        _debater_bonus(self, "Counter-Reformation")
 
     @property
     def modifier(self) -> int:

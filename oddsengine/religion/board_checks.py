@@ -64,19 +64,17 @@ def _facts():
 def committed_debaters(values) -> tuple[str, ...]:
     """The debaters of a board's ``committed`` list, spelt as the records spell them;
     an unknown name or one listed twice is refused."""
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise OddsEngineTypeError(f"committed must be a list of debaters, not {shown(values)}")
-    facts, names = _facts(), []
-    for value in values:
-        if not isinstance(value, str):
-            raise OddsEngineTypeError(f"committed: a debater is a name, not {shown(value)}")
-        name = facts.named_debater(value, "committed").name
-        if name in names:
-            raise OddsEngineError(
-                f"committed: {name} is listed twice (a debater is committed once)"
-            )
-        names.append(name)
-    return tuple(names)
+    from oddsengine.religion.board_fields import each_once
+
+    facts = _facts()
+    return each_once(
+        values,
+        "committed",
+        lambda value: facts.named_debater(value, "committed").name,
+        a_list="a list of debaters",
+        a_name="a debater is a name",
+        twice="is listed twice (a debater is committed once)",
+    )
 
 
 def why_not_in_play(board, debater: str) -> str | None:

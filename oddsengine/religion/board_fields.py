@@ -11,32 +11,84 @@ Examples
 ('Wittenberg', 'Brandenburg')
 >>> choice_of("Mary I", ("henry-viii", "mary-i"), "English ruler")
 'mary-i'
+
+A list of names, each once, is read by :func:`each_once` wherever a field or an option
+holds one (the board's lists, a debate's debaters, a run's standing order).
 """
 
 from __future__ import annotations
 
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 
-__all__ = ["checked_fields", "land_spaces", "choice_of"]
+__all__ = ["checked_fields", "each_once", "land_spaces", "choice_of"]
+
+
+def each_once(
+    values,
+    what: str,
+    spelt,
+    *,
+    a_list: str = "a list of names",
+    a_name: str = "a name is text",
+    twice: str = "is listed twice",
+    error=OddsEngineError,
+    type_error=OddsEngineTypeError,
+) -> tuple[str, ...]:
+    """The names a list gives, each as ``spelt`` spells it, each once: a value that is no
+    list, an item that is no text and a name given twice are refused, each refusal naming
+    ``what`` (and the name given twice).
+
+    Parameters
+    ----------
+    values : iterable of str
+    what : str
+        The field or the option the list fills.
+    spelt : callable
+        ``spelt(value)``: the name as the records or the map spell it (refusing an
+        unknown one in its own words).
+    a_list, a_name, twice : str
+        The words of the refusals: what the list must be, what one of its items must be,
+        what a name given twice is.
+    error, type_error : type
+        What a name given twice raises, and what a value of the wrong type raises.
+
+    Examples
+    --------
+    >>> each_once(["eck", "Carlstadt"], "committed", str.title)
+    ('Eck', 'Carlstadt')
+    >>> each_once(["eck", "Eck"], "committed", str.title, twice="is named twice")
+    Traceback (most recent call last):
+    ...
+    oddsengine.errors.OddsEngineError: committed: Eck is named twice
+    """
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise type_error(f"{what} must be {a_list}, not {shown(values)}")
+    names = []
+    for value in values:
+        if not isinstance(value, str):
+            raise type_error(f"{what}: {a_name}, not {shown(value)}")
+        name = spelt(value)
+        if name in names:
+            raise error(f"{what}: {name} {twice}")
+        names.append(name)
+    return tuple(names)
 
 
 def land_spaces(values, what: str) -> tuple[str, ...]:
     """Land spaces of the map, each once, in the map's spelling; ``what`` names the list."""
     from oddsengine.moves.board import load_board
 
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise OddsEngineTypeError(f"{what} must be a list of spaces, not {shown(values)}")
-    board, names = load_board(), []
-    for value in values:
-        if not isinstance(value, str):
-            raise OddsEngineTypeError(f"{what}: a space is a name in quotes, not {shown(value)}")
+    board = load_board()
+
+    def land(value: str) -> str:
         space = board.space(value)
         if space.is_sea:
             raise OddsEngineError(f"{what}: {space.name} is a sea zone, not a land space")
-        if space.name in names:
-            raise OddsEngineError(f"{what}: {space.name} is listed twice")
-        names.append(space.name)
-    return tuple(names)
+        return space.name
+
+    return each_once(
+        values, what, land, a_list="a list of spaces", a_name="a space is a name in quotes"
+    )
 
 
 def _sequence(values, what: str) -> tuple:

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from oddsengine.declaration import BOARD_GIVES, option
+import numpy as np
+
+from oddsengine.declaration import BOARD_GIVES, NEEDS_BOARD, option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 
 __all__ = [
@@ -36,6 +38,9 @@ __all__ = [
     "side_cap",
     "side_caps",
     "flip_cap_option",
+    "side_cap_option",
+    "flip_order_option",
+    "check_flip_caps",
     "check_flip_spaces",
     "space_event_names",
     "add_space_columns",
@@ -263,29 +268,116 @@ def flip_cap_option(words: str, label: str, **declared):
     )
 
 
+#: A side's own cap's short name in a table or a form.
+_CAP_LABELS = {"protestant": "cap (Prot.)", "catholic": "cap (Cath.)"}
+
+
+def side_cap_option(side: str, catholic: str, **declared):
+    """The option of a cap on one side's winner's flips alone (23.14): ``eligible_protestant``
+    or ``eligible_catholic`` of a debate or the Diet, a :func:`flip_cap_option`.
+
+    Parameters
+    ----------
+    side : {"protestant", "catholic"}
+        The winner it caps.
+    catholic : str
+        How the kind names the Catholic winner (the Papal winner of a debate, the Diet's
+        Catholic one), as :func:`flip_lines` does.
+    **declared
+        What the kind declares besides (:func:`~oddsengine.declaration.option`).
+
+    Returns
+    -------
+    dataclasses.Field
+        The spec's field.
+    """
+    winner = "Protestant" if side == "protestant" else catholic
+    return flip_cap_option(
+        f"a cap on a {winner} winner's flips alone", _CAP_LABELS[side], **declared
+    )
+
+
+def flip_order_option(first: str, **declared):
+    """The option of the flip-order policy (:data:`FLIP_ORDERS`), which needs a board's
+    spaces: none by default.
+
+    Parameters
+    ----------
+    first : str
+        What ``board`` flips first, after the first by name (``""``: nothing more).
+    **declared
+        What the kind declares besides (:func:`~oddsengine.declaration.option`).
+
+    Returns
+    -------
+    dataclasses.Field
+        The spec's field.
+    """
+    return option(
+        f"which eligible space a winner flips next: board (default: the first by name{first}), "
+        "electorates (an electorate first) or order:SPACE,SPACE (the first listed still "
+        "eligible)",
+        default=None,
+        metavar="POLICY",
+        board=NEEDS_BOARD,
+        **declared,
+    )
+
+
+def check_flip_caps(spec, either: str, high: int, error, type_error=OddsEngineTypeError) -> None:
+    """Check a spec's caps on flips (23.14), ``either`` (the field of the cap on either
+    winner's) and each side's own, and keep each given as a whole number.
+
+    Parameters
+    ----------
+    spec : Debate or DietOfWorms
+    either : str
+        The field of the cap on either winner's flips.
+    high : int
+        The most a cap may be.
+    error, type_error : type
+        What a cap out of range raises, and what one that is no whole number raises; each
+        names the field.
+    """
+    for name in (either, "eligible_protestant", "eligible_catholic"):
+        cap = getattr(spec, name)
+        if cap is None:
+            continue
+        if isinstance(cap, bool) or not isinstance(cap, (int, np.integer)):
+            raise type_error(f"{name} must be a whole number, not {shown(cap)}")
+        if not 0 <= cap <= high:
+            raise error(f"{name} must be 0..{high}, not {shown(cap)}")
+        object.__setattr__(spec, name, int(cap))
+
+
 def check_flip_spaces(spec, error) -> None:
     """Check and set a spec's ``protestant_spaces``, ``catholic_spaces`` and
     ``flip_order`` (raising ``error`` naming the field)."""
-    for name in ("protestant_spaces", "catholic_spaces"):
-        values = getattr(spec, name)
-        if values is None:
-            continue
-        if isinstance(values, str) or not hasattr(values, "__iter__"):
-            raise error(f"{name} must be a list of spaces, not {shown(values)}")
-        from oddsengine.moves.board import load_board
-        from oddsengine.religion.records import religion_facts
+    from oddsengine.moves.board import load_board
+    from oddsengine.religion.board_fields import each_once
+    from oddsengine.religion.records import religion_facts
 
-        board, never, names = load_board(), religion_facts().never_convert, []
-        for value in values:
-            if not isinstance(value, str):
-                raise error(f"{name}: a space is a name in quotes, not {shown(value)}")
-            space = board.space(value)
-            if space.is_sea or space.name in never:
-                raise error(f"{name}: {space.name} holds no religious influence to flip")
-            if space.name in names:
-                raise error(f"{name}: {space.name} is listed twice")
-            names.append(space.name)
-        object.__setattr__(spec, name, tuple(names))
+    board, never = load_board(), religion_facts().never_convert
+
+    def flippable(value: str, name: str) -> str:
+        space = board.space(value)
+        if space.is_sea or space.name in never:
+            raise error(f"{name}: {space.name} holds no religious influence to flip")
+        return space.name
+
+    for name in ("protestant_spaces", "catholic_spaces"):
+        if getattr(spec, name) is None:
+            continue
+        names = each_once(
+            getattr(spec, name),
+            name,
+            lambda value, name=name: flippable(value, name),
+            a_list="a list of spaces",
+            a_name="a space is a name in quotes",
+            error=error,
+            type_error=error,
+        )
+        object.__setattr__(spec, name, names)
     both = set(spec.protestant_spaces or ()) & set(spec.catholic_spaces or ())
     if both:
         # A Protestant winner flips Catholic spaces, a Papal winner Protestant ones: a
@@ -404,8 +496,6 @@ def with_board_flips(base, board, order: str = "board"):
     A side flips at most its dice (plus Aleander's one): no more are listed. The caps may
     change a "best" choice and so the dice: they are listed again until they hold.
     """
-    import numpy as np
-
     debate, limits = base, {"protestant": 0, "catholic": 0}
     while True:
         arrays = debate.tree.arrays

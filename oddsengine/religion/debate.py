@@ -26,12 +26,18 @@ from functools import cached_property
 
 import numpy as np
 
-from oddsengine.declaration import BOARD_AGREES, BOARD_GIVES, NEEDS_BOARD, option
+from oddsengine.declaration import BOARD_AGREES, BOARD_GIVES, option
 from oddsengine.errors import shown
 from oddsengine.option_field import declared_values
 from oddsengine.religion import debate_choices
 from oddsengine.religion.board_checks import why_ruler_not_yet
-from oddsengine.religion.board_flips import FLIP_FIELDS, flip_cap_option, flip_description
+from oddsengine.religion.board_flips import (
+    FLIP_FIELDS,
+    flip_cap_option,
+    flip_description,
+    flip_order_option,
+    side_cap_option,
+)
 from oddsengine.religion.cards import (
     AUGSBURG_CONFESSION,
     barring_card,
@@ -95,6 +101,11 @@ _PUTTING_IN = card_putting_in()
 def _flip_cap(words: str, label: str):
     """The option of a cap on a winner's flips (23.14), among the debate's further ones."""
     return flip_cap_option(words, label, more=True, group=_DEBATE)
+
+
+def _side_cap(side: str):
+    """The option of a cap on one side's winner's flips, the Catholic one Papal."""
+    return side_cap_option(side, "Papal", more=True, group=_DEBATE)
 
 
 def _putting_in_policy(words: str, label: str):
@@ -281,23 +292,11 @@ class Debate:
         offer=debate_choices.bars,
         group=_CARDS,
     )
-    eligible_protestant: int | None = _flip_cap(
-        "a cap on a Protestant winner's flips alone", "cap (Prot.)"
-    )
-    eligible_catholic: int | None = _flip_cap(
-        "a cap on a Papal winner's flips alone", "cap (Cath.)"
-    )
+    eligible_protestant: int | None = _side_cap("protestant")
+    eligible_catholic: int | None = _side_cap("catholic")
     protestant_spaces: tuple | None = None
     catholic_spaces: tuple | None = None
-    flip_order: str | None = option(
-        "which eligible space a winner flips next: board (default: the first by name, the "
-        "debate's zone first), electorates (an electorate first) or order:SPACE,SPACE (the "
-        "first listed still eligible)",
-        default=None,
-        value="choice",
-        metavar="POLICY",
-        board=NEEDS_BOARD,
-    )
+    flip_order: str | None = flip_order_option(", the debate's zone first", value="choice")
 
     kind = "debate"
     #: The board it is asked on (:meth:`on_board`): a religious scenario and its what-ifs.
@@ -338,19 +337,9 @@ class Debate:
         if not isinstance(self.augsburg, (bool, np.bool_)):
             raise DebateError(f"augsburg must be True or False, not {shown(self.augsburg)}")
         put(self, "augsburg", bool(self.augsburg))
-        for name in ("eligible", "eligible_protestant", "eligible_catholic"):
-            eligible = getattr(self, name)
-            if eligible is None:
-                continue
-            if isinstance(eligible, bool) or not isinstance(eligible, (int, np.integer)):
-                raise DebateError(f"{name} must be a whole number, not {shown(eligible)}")
-            if not 0 <= int(eligible) <= len(facts.zones):
-                raise DebateError(
-                    f"{name} {shown(eligible)} is outside 0-{len(facts.zones)} spaces"
-                )
-            put(self, name, int(eligible))
-        from oddsengine.religion.board_flips import check_flip_spaces
+        from oddsengine.religion.board_flips import check_flip_caps, check_flip_spaces
 
+        check_flip_caps(self, "eligible", len(facts.zones), DebateError, DebateError)
         check_flip_spaces(self, DebateError)
         in_play = debaters_in_play(self)
         put(self, "debaters", in_play)

@@ -64,10 +64,9 @@ def names_of(value, argument: str) -> tuple[str, ...]:
 def named_once(names: tuple[str, ...], argument: str) -> tuple[str, ...]:
     """``names``, each debater once: one named twice is refused (a debater is committed,
     or in play, once)."""
-    for index, name in enumerate(names):
-        if name in names[:index]:
-            raise DebateError(f"{argument}: {name} is named twice")
-    return names
+    from oddsengine.religion.board_fields import each_once
+
+    return each_once(names, argument, str, twice="is named twice", error=DebateError)
 
 
 def debater_name(name: str, argument: str) -> str:
@@ -101,20 +100,23 @@ def debaters_in_play(debate) -> tuple[str, ...]:
 
 def debate_cards(debate) -> tuple[str, ...]:
     """The cards given, by their slugs, each once, one Papal event at most."""
-    cards = []
-    for card in names_of(debate.cards, "cards"):
+    from oddsengine.religion.board_fields import each_once
+
+    def slug_of(card: str) -> str:
         slug = card.strip().casefold().replace(" ", "-").replace("_", "-")
         if slug not in DEBATE_CARDS:
             raise unknown_name("debate card", card, DEBATE_CARDS)
-        if slug in cards:
-            raise DebateError(f"cards: {slug} is given twice")
-        cards.append(slug)
+        return slug
+
+    cards = each_once(
+        names_of(debate.cards, "cards"), "cards", slug_of, twice="is given twice", error=DebateError
+    )
     calling = [card for card in cards if card in CALLING_CARDS]
     if len(calling) > 1:
         raise DebateError(
             f"cards: {calling[0]} and {calling[1]} each call the debate: give one of them"
         )
-    return tuple(cards)
+    return cards
 
 
 def debate_bonuses(debate):

@@ -23,11 +23,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from oddsengine.declaration import NEEDS_BOARD, option
+from oddsengine.declaration import option
 from oddsengine.draws import DrawPlan, binomial_pmf
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, shown
 from oddsengine.option_field import declared_values
-from oddsengine.religion.board_flips import FLIP_FIELDS, flip_cap_option, flip_description
+from oddsengine.religion.board_flips import (
+    FLIP_FIELDS,
+    flip_cap_option,
+    flip_description,
+    flip_order_option,
+    side_cap_option,
+)
 from oddsengine.religion.religion_scenario import RELIGIOUS_BOARD
 
 __all__ = ["DietOfWorms", "DIET_OUTCOMES", "MAX_CARD_CP", "PROTESTANT_BONUS_DICE"]
@@ -76,6 +82,11 @@ def _flip_cap(words: str, label: str):
     return flip_cap_option(words, label, high=MAX_ELIGIBLE)
 
 
+def _side_cap(side: str):
+    """The option of a cap on one side's winner's flips, the Catholic one so named."""
+    return side_cap_option(side, "Catholic", high=MAX_ELIGIBLE)
+
+
 @dataclass(frozen=True)
 class DietOfWorms:
     """The Diet of Worms (21).
@@ -118,22 +129,11 @@ class DietOfWorms:
         "board) for either winner; default: the hit difference",
         "cap (either)",
     )
-    eligible_protestant: int | None = _flip_cap(
-        "a cap on a Protestant winner's flips alone", "cap (Prot.)"
-    )
-    eligible_catholic: int | None = _flip_cap(
-        "a cap on a Catholic winner's flips alone", "cap (Cath.)"
-    )
+    eligible_protestant: int | None = _side_cap("protestant")
+    eligible_catholic: int | None = _side_cap("catholic")
     protestant_spaces: tuple | None = None
     catholic_spaces: tuple | None = None
-    flip_order: str | None = option(
-        "which eligible space a winner flips next: board (default: the first by name), "
-        "electorates (an electorate first) or order:SPACE,SPACE (the first listed still "
-        "eligible)",
-        default=None,
-        metavar="POLICY",
-        board=NEEDS_BOARD,
-    )
+    flip_order: str | None = flip_order_option("")
 
     kind = "diet"
     outcome_names = DIET_OUTCOMES
@@ -143,17 +143,9 @@ class DietOfWorms:
     def __post_init__(self):
         for name in ("protestant_cp", "papal_cp", "hapsburg_cp"):
             object.__setattr__(self, name, _cp(getattr(self, name), name))
-        for name in ("eligible_spaces", "eligible_protestant", "eligible_catholic"):
-            cap = getattr(self, name)
-            if cap is None:
-                continue
-            if isinstance(cap, bool) or not isinstance(cap, (int, np.integer)):
-                raise OddsEngineTypeError(f"{name} must be a whole number, not {shown(cap)}")
-            if not 0 <= cap <= MAX_ELIGIBLE:
-                raise OddsEngineError(f"{name} must be 0..{MAX_ELIGIBLE}, not {cap}")
-            object.__setattr__(self, name, int(cap))
-        from oddsengine.religion.board_flips import check_flip_spaces
+        from oddsengine.religion.board_flips import check_flip_caps, check_flip_spaces
 
+        check_flip_caps(self, "eligible_spaces", MAX_ELIGIBLE, OddsEngineError)
         check_flip_spaces(self, OddsEngineError)
 
     @classmethod

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from oddsengine.declaration import option
 from oddsengine.errors import OddsEngineError, OddsEngineTypeError, checked_flag, shown
 from oddsengine.religion.new_world import claim_mask, claim_names
 from oddsengine.religion.record_types import NEW_WORLD_POWERS
@@ -25,6 +26,10 @@ __all__ = [
     "Voyaging",
     "check_power",
     "checked_turn",
+    "sailor_option",
+    "claimed_option",
+    "removed_option",
+    "pool_turn_option",
     "conquistador_pool",
     "explorer_pool",
     "names_of",
@@ -73,6 +78,43 @@ def checked_turn(turn) -> int | None:
     if not 1 <= turn <= 9:
         raise OddsEngineError(f"turn must be 1..9, not {turn}")
     return int(turn)
+
+
+# -- the options an exploration and a conquest both declare (22) --------------------------
+
+
+def sailor_option(words: str, offer: str):
+    """The option of who sails (the explorer, the conquistador): a name, or ``random``,
+    drawn from the pool; ``offer`` names the spec's classmethod giving the choices."""
+    return option(
+        words, rule="§22", value="choice", default="random", metavar="NAME|random", offer=offer
+    )
+
+
+def claimed_option(words: str, **declared):
+    """The option of the claims already made (discoveries, conquests), offered by
+    :meth:`Voyaging.claims_offered`; ``declared`` adds to it (its label)."""
+    return option(
+        words, rule="§22", default=(), metavar="NAME,...", offer="claims_offered", **declared
+    )
+
+
+def removed_option(words: str, offer: str):
+    """The option of the sailors no longer in the pool; ``offer`` names the spec's
+    classmethod giving those in it."""
+    return option(words, rule="§22", default=(), metavar="NAME,...", offer=offer)
+
+
+def pool_turn_option(word: str):
+    """The option of the turn the pool is read at (:func:`checked_turn`): the sailors
+    entered by it, ``word`` naming them."""
+    return option(
+        f"the pool holds the {word}s entered by this turn",
+        default=None,
+        low=1,
+        high=9,
+        metavar="T",
+    )
 
 
 def _find(name: str, records, word: str, power: str):

@@ -149,19 +149,14 @@ def reformers_named(values, what: str = "reformers") -> dict:
     """The reformers a list names, by their space or their name (``"Wittenberg"`` or
     ``"Luther"``), as ``{reformer: space}``; a reformer named twice is refused."""
     from oddsengine.moves.board import load_board
+    from oddsengine.religion.board_fields import each_once
     from oddsengine.religion.records import religion_facts
 
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise OddsEngineTypeError(f"{what} must be a list of reformers, not {shown(values)}")
     facts = religion_facts()
     by_space = {reformer.space: reformer.name for reformer in facts.reformers.values()}
     by_name = {name.casefold(): name for name in facts.reformers}
-    placed: dict[str, str] = {}
-    for value in values:
-        if not isinstance(value, str):
-            raise OddsEngineTypeError(
-                f"{what}: a reformer is a space or a name, not {shown(value)}"
-            )
+
+    def reformer(value: str) -> str:
         name = by_name.get(value.strip().casefold())
         if name is None:
             space = load_board().space(value).name
@@ -171,10 +166,17 @@ def reformers_named(values, what: str = "reformers") -> dict:
                     f"{what}: no reformer stands in {space}; the reformers' spaces are "
                     + ", ".join(f"{r.space} ({r.name})" for r in facts.reformers.values())
                 )
-        if name in placed:
-            raise OddsEngineError(f"{what}: {name} is named twice")
-        placed[name] = facts.reformers[name].space
-    return placed
+        return name
+
+    names = each_once(
+        values,
+        what,
+        reformer,
+        a_list="a list of reformers",
+        a_name="a reformer is a space or a name",
+        twice="is named twice",
+    )
+    return {name: facts.reformers[name].space for name in names}
 
 
 def religious_board_of(settings: dict, stacks=(), situation_unrest=(), label: str = "religion"):

@@ -52,10 +52,14 @@ from oddsengine.religion.new_world_pools import (
     POWERS,
     Voyaging,
     check_power,
+    claimed_option,
     conquistador_pool,
     explorer_pool,
     names_of,
     pool_pmf,
+    pool_turn_option,
+    removed_option,
+    sailor_option,
 )
 
 __all__ = [
@@ -119,14 +123,10 @@ class Voyage(Voyaging):
         required=True,
         metavar="POWER[,POWER...]",
     )
-    explorer: str = option(
+    explorer: str = sailor_option(
         "the explorer by name, or random: drawn from the power's pool (for several powers, "
         "one per power, comma-separated)",
-        rule="§22",
-        value="choice",
-        default="random",
-        metavar="NAME|random",
-        offer="explorers_offered",
+        "explorers_offered",
     )
     uncharted: bool = option(
         "the power's first exploration of the game (-1); for several powers, alone: all of "
@@ -146,28 +146,14 @@ class Voyage(Voyaging):
         metavar="POWERS",
         label=MERCATORS_MAP.name,
     )
-    claimed: tuple = option(
+    claimed: tuple = claimed_option(
         "discoveries already claimed: st-lawrence-river, great-lakes, mississippi-river, "
-        "amazon-river, pacific-strait, circumnavigation",
-        rule="§22",
-        default=(),
-        metavar="NAME,...",
-        offer="claims_offered",
+        "amazon-river, pacific-strait, circumnavigation"
     )
-    removed: tuple = option(
-        "explorers no longer in the pool (lost at sea, or placed on a discovery)",
-        rule="§22",
-        default=(),
-        metavar="NAME,...",
-        offer="pool_offered",
+    removed: tuple = removed_option(
+        "explorers no longer in the pool (lost at sea, or placed on a discovery)", "pool_offered"
     )
-    turn: int | None = option(
-        "the pool holds the explorers entered by this turn",
-        default=None,
-        low=1,
-        high=9,
-        metavar="T",
-    )
+    turn: int | None = pool_turn_option("explorer")
     choice: str = option(
         "the choice at 10+: best takes the most expected VP of this voyage (the Pacific "
         "Strait's 1 VP counted when unclaimed; ties to the sure VP), the others whenever "
@@ -377,43 +363,23 @@ class Conquest(Voyaging):
         required=True,
         metavar="POWER",
     )
-    conquistador: str = option(
+    conquistador: str = sailor_option(
         "the conquistador by name (England's or France's conquest marker), or random: drawn "
         "from the pool",
-        rule="§22",
-        value="choice",
-        default="random",
-        metavar="NAME|random",
-        offer="conquistadors_offered",
+        "conquistadors_offered",
     )
     smallpox: bool = option(
         f"{SMALLPOX.name} played for the conquest (+{SMALLPOX.voyage_modifier})",
         rule="§22",
         default=False,
     )
-    claimed: tuple = option(
-        "conquests already made: maya, aztecs, inca",
-        rule="§22",
-        default=(),
-        metavar="NAME,...",
-        offer="claims_offered",
-        label="conquered",
-    )
-    removed: tuple = option(
+    claimed: tuple = claimed_option("conquests already made: maya, aztecs, inca", label="conquered")
+    removed: tuple = removed_option(
         "conquistadors (or markers, once each) no longer in the pool: killed, or placed on a "
         "conquest",
-        rule="§22",
-        default=(),
-        metavar="NAME,...",
-        offer="conquistadors_in_pool",
+        "conquistadors_in_pool",
     )
-    turn: int | None = option(
-        "the pool holds the conquistadors entered by this turn",
-        default=None,
-        low=1,
-        high=9,
-        metavar="T",
-    )
+    turn: int | None = pool_turn_option("conquistador")
 
     kind = "conquest"
     outcome_names = CONQUEST_CODES
