@@ -189,7 +189,7 @@ def _tie_cells(debate) -> np.ndarray:
     return np.flatnonzero(tree.arrays["count"][: len(tree.round_one)] > 0)
 
 
-#: The fields of :attr:`DebateTree.arrays <oddsengine.religion.debate_tree.DebateTree.arrays>`
+#: The fields of :attr:`DebateTree.arrays <oddsengine.religion.debate_nodes.DebateTree.arrays>`
 #: that place a node in the tree rather than say who debates with what.
 _PLACE_FIELDS = ("parent", "first", "count", "probability")
 

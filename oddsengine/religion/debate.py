@@ -459,7 +459,7 @@ class Debate:
 
     @cached_property
     def tree(self):
-        """The debate's tree of draws (:class:`~oddsengine.religion.debate_tree.DebateTree`),
+        """The debate's tree of draws (:class:`~oddsengine.religion.debate_nodes.DebateTree`),
         with every "best" choice made."""
         return build_tree(self)
 
@@ -491,7 +491,7 @@ class Debate:
     def outcome_columns(self, values) -> dict:
         """The outcome and event columns of the cells ``(node, difference index,
         Campeggio's die)`` (see :meth:`DebateTree.cell_columns
-        <oddsengine.religion.debate_tree.DebateTree.cell_columns>`)."""
+        <oddsengine.religion.debate_nodes.DebateTree.cell_columns>`)."""
         from oddsengine.religion.board_flips import add_space_columns
 
         columns = self.tree.cell_columns(values, self.flip_caps)

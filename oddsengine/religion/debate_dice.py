@@ -1,6 +1,6 @@
 """The dice of a theological debate (RULES.md §20 steps 5 and 7): each round's hit
 difference, both sides hitting on 5-6, and Campeggio's die; and the exact chance of every
-cell of a debate's tree (:class:`~oddsengine.religion.debate_tree.DebateTree`) in
+cell of a debate's tree (:class:`~oddsengine.religion.debate_nodes.DebateTree`) in
 fractions, which the exact engine's floats are checked against and ``--fractions``
 reports.
 
