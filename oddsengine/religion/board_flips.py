@@ -353,15 +353,16 @@ def check_flip_caps(spec, either: str, high: int, error, type_error=OddsEngineTy
 def check_flip_spaces(spec, error) -> None:
     """Check and set a spec's ``protestant_spaces``, ``catholic_spaces`` and
     ``flip_order`` (raising ``error`` naming the field)."""
-    from oddsengine.moves.board import load_board
     from oddsengine.religion.board_fields import each_once
-    from oddsengine.religion.records import religion_facts
-
-    board, never = load_board(), religion_facts().never_convert
 
     def flippable(value: str, name: str) -> str:
-        space = board.space(value)
-        if space.is_sea or space.name in never:
+        # The map and the religion facts are read only when a space is named (a Diet or a
+        # debate asked without lists reads neither).
+        from oddsengine.moves.board import load_board
+        from oddsengine.religion.records import religion_facts
+
+        space = load_board().space(value)
+        if space.is_sea or space.name in religion_facts().never_convert:
             raise error(f"{name}: {space.name} holds no religious influence to flip")
         return space.name
 
