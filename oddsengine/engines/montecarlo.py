@@ -1,10 +1,10 @@
 """The Monte Carlo engine: many trials of many scenarios through one Numba kernel.
 
 The public functions normalise the seed, check their arguments and allocate; the kernel
-(:func:`oddsengine.engines._kernels.count_cells`) is deterministic given its inputs. Trials are run
-in blocks of :data:`BLOCK_TRIALS`; block ``b`` of a scenario always uses the stream keyed
-by (seed, scenario, b), so a result does not depend on the number of threads, nor on the
-other scenarios in the same call.
+(:func:`oddsengine.engines._kernels.count_cells`) is deterministic given its inputs. Trials
+are run in blocks of ``BLOCK_TRIALS`` (2**18 trials, the random streams' block); block ``b``
+of a scenario always uses the stream keyed by (seed, scenario, b), so a result does not
+depend on the number of threads, nor on the other scenarios in the same call.
 
 Long runs reach the kernel in calls of at most :data:`CALL_BLOCKS` blocks, a fraction of a
 second each; Python sees Ctrl-C between two calls, so an interrupt stops a run of 10^9

@@ -1,8 +1,8 @@
 """Monte Carlo for whole moves: the move's program played out by a Numba kernel.
 
-Like :func:`oddsengine.simulate`, trials run in blocks of
-:data:`oddsengine.engines.montecarlo.BLOCK_TRIALS`, block ``b`` drawing from the stream keyed by
-(seed, scenario, b), so a result does not depend on the number of threads.
+Like :func:`oddsengine.simulate`, trials run in blocks of ``BLOCK_TRIALS`` (2**18 trials,
+the random streams' block), block ``b`` drawing from the stream keyed by (seed, scenario,
+b), so a result does not depend on the number of threads.
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ def exact_campaign(campaign: SiegeCampaign) -> CampaignResult:
 def simulate_campaign(campaign: SiegeCampaign, trials=CAMPAIGN_TRIALS, seed=None) -> CampaignResult:
     """Monte Carlo results of a campaign: every assault sampled from its spec's plan.
 
-    Trials run in blocks of :data:`CAMPAIGN_BLOCK`; block ``b`` draws from the stream
+    Trials run in blocks of ``CAMPAIGN_BLOCK`` (2**16 trials); block ``b`` draws from the stream
     keyed by (seed, campaign, b).
 
     Examples
