@@ -284,6 +284,7 @@ def test_every_page_fits_the_screen_in_a_headless_browser(book, browser, width):
         folder = os.environ.get("ODDSENGINE_SCREENSHOTS")
         if folder:
             browser.execute_script("window.scrollTo(0, 0)")
+            Path(folder).mkdir(parents=True, exist_ok=True)
             Path(folder, f"book-{name}-{width}.png").write_bytes(browser.get_screenshot_as_png())
 
 
