@@ -46,6 +46,24 @@ def code_strings(path: Path, *, but=(), but_all: bool = False) -> list[str]:
     ]  # fmt: skip
 
 
+def modules_naming(names, root: Path, *, but=(), but_all: bool = False) -> dict:
+    """Where the package names each of ``names`` in code: ``{name: {module path}}`` for
+    every name (lower case) that a module under ``root / "oddsengine"`` writes in a string
+    literal that is not a docstring (:func:`code_strings`, with ``but`` and ``but_all``),
+    as a word of its own (not inside a longer slug or identifier)."""
+    patterns = {
+        name: re.compile(rf"(?<![a-z_-]){re.escape(name)}(?![a-z_])") for name in set(names)
+    }
+    found: dict = {}
+    for path in sorted((root / "oddsengine").rglob("*.py")):
+        module = str(path.relative_to(root))
+        for text in code_strings(path, but=but, but_all=but_all):
+            for name, pattern in patterns.items():
+                if pattern.search(text.lower()):
+                    found.setdefault(name, set()).add(module)
+    return found
+
+
 def named_function(target: str):
     """The function ``module:qualified.name`` names (a property: its getter; a partial:
     its function), as a record's ``WHERE_IT_ACTS`` names where a field acts."""

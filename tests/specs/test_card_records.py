@@ -2,11 +2,10 @@
 the rest.
 """
 
-import re
 from fractions import Fraction
 
 import pytest
-from code_strings import code_strings, fields_not_read
+from code_strings import fields_not_read, modules_naming
 from conftest import ROOT
 
 from oddsengine import Assault, FieldBattle, exact
@@ -44,13 +43,7 @@ def test_a_card_is_named_in_code_only_by_its_record():
     names = set()
     for rule in CARD_RULES.values():
         names |= {rule.slug, rule.card.name.lower().rstrip("!")}
-    found = {}
-    for path in sorted((ROOT / "oddsengine").rglob("*.py")):
-        module = str(path.relative_to(ROOT))
-        for text in code_strings(path, but=CONTRACT_NAMES):
-            for name in names:
-                if re.search(rf"(?<![a-z_-]){re.escape(name)}(?![a-z_])", text.lower()):
-                    found.setdefault(name, set()).add(module)
+    found = modules_naming(names, ROOT, but=CONTRACT_NAMES)
     outside = {name: modules - ALLOWED for name, modules in found.items() if modules - ALLOWED}
     assert outside == {}
 

@@ -8,12 +8,11 @@ cell columns and the die-by-die run sampler.
 import ast
 import dataclasses
 import inspect
-import re
 from fractions import Fraction
 
 import numpy as np
 import pytest
-from code_strings import code_strings, fields_not_read
+from code_strings import fields_not_read, modules_naming
 from conftest import ROOT
 
 from oddsengine import exact
@@ -68,13 +67,7 @@ def _allowed(module: str) -> bool:
 @pytest.mark.slow
 def test_a_religious_card_is_named_in_code_only_by_its_record():
     names = _guarded_names()
-    found = {}
-    for path in sorted((ROOT / "oddsengine").rglob("*.py")):
-        module = str(path.relative_to(ROOT))
-        for text in code_strings(path, but=CONTRACT_NAMES):
-            for name in names:
-                if re.search(rf"(?<![a-z_-]){re.escape(name)}(?![a-z_])", text.lower()):
-                    found.setdefault(name, set()).add(module)
+    found = modules_naming(names, ROOT, but=CONTRACT_NAMES)
     outside = {
         name: {module for module in modules if not _allowed(module)}
         for name, modules in found.items()

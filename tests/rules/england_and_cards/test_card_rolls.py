@@ -10,7 +10,7 @@ from fractions import Fraction
 from math import comb
 
 import pytest
-from code_strings import code_strings
+from code_strings import modules_naming
 from conftest import ROOT, assert_within_sigmas, refused
 
 import oddsengine as oe
@@ -429,14 +429,6 @@ def test_a_card_roll_is_named_in_code_only_by_its_record():
         "oddsengine/faces/book/contents.py",
         "oddsengine/religion/cards.py",
     }
-    pattern = re.compile(
-        r"(?<![a-z_-])(" + "|".join(map(re.escape, sorted(names))) + r")(?![a-z_])"
-    )
-    found = {}
-    for path in sorted((ROOT / "oddsengine").rglob("*.py")):
-        module = str(path.relative_to(ROOT))
-        for text in code_strings(path, but_all=True):
-            for name in pattern.findall(text.lower()):
-                found.setdefault(name, set()).add(module)
+    found = modules_naming(names, ROOT, but_all=True)
     outside = {name: modules - allowed for name, modules in found.items() if modules - allowed}
     assert outside == {}
