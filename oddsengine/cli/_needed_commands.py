@@ -243,16 +243,21 @@ def _add_kind_inputs(group, asked: str | None) -> None:
     for kind in asked_kinds():
         if asked is not None and kind.command != asked:
             for name in sorted(set(kind.needed_options) - _WRITTEN_HERE - added):
-                flag = "--" + name.replace("_", "-")
                 group.add_argument(
-                    flag, dest=name, nargs="?", const=True, default=None, help=argparse.SUPPRESS
-                )
+                    _flag(name), dest=name, nargs="?", const=True, default=None,
+                    help=argparse.SUPPRESS,
+                )  # fmt: skip
                 added.add(name)
             continue
         for option in _declared_inputs(kind):
             if option.name not in added:
                 add_option(group, _for_kind(option, kind.command))
                 added.add(option.name)
+
+
+def _flag(name: str) -> str:
+    """The command-line flag of an input named ``name`` (``in_port`` -> ``--in-port``)."""
+    return "--" + name.replace("_", "-")
 
 
 def _for_kind(option, command: str):
@@ -282,8 +287,9 @@ def _kind_inputs(arguments, kind: str, takes) -> dict:
         for name in set(other.needed_options) - _WRITTEN_HERE - set(takes) - set(_FORCE_OPTIONS):
             if name in given:
                 takers = " and ".join(k.command for k in kinds if name in k.needed_options)
-                flag = "--" + name.replace("_", "-")
-                raise OddsEngineError(f"needed {kind} takes no {flag} (only {takers} takes it)")
+                raise OddsEngineError(
+                    f"needed {kind} takes no {_flag(name)} (only {takers} takes it)"
+                )
     values = {}
     for option in _declared_inputs(_kind_record(kind)):
         if option.name not in given:
@@ -292,8 +298,8 @@ def _kind_inputs(arguments, kind: str, takes) -> dict:
                 raise OddsEngineError(f"needed {kind}: give {option.flag_name}{choices}")
             continue
         value = getattr(arguments, option.name)
-        if isinstance(value, str) and option.value not in ("text", "choice", "cards", "force"):
-            value = option.parse(value)  # given as a force option's text
+        if option.name in _FORCE_OPTIONS:  # given as a force option's text: read it here
+            value = option.parse(value)
         values[option.name] = value
     return values
 
